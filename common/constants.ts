@@ -1,0 +1,90 @@
+// Business constants from spec section 9, shared by the server and the browser.
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+
+export const COUNTRIES = [
+  "Indonesia",
+  "Thailand",
+  "Vietnam",
+  "Philippines",
+  "Malaysia",
+  "Singapore",
+  "Myanmar",
+  "Cambodia",
+  "Laos",
+  "Brunei",
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** The nine areas of the search and the home tiles. */
+export const SEARCH_SPECIALIZATIONS = [
+  "Project Management",
+  "Healthcare",
+  "Education",
+  "Agriculture",
+  "Infrastructure",
+  "Environmental",
+  "Governance",
+  "Finance",
+  "Technology",
+] as const;
+
+/** The profile form adds Gender & Social Inclusion. */
+export const PROFILE_SPECIALIZATIONS = [...SEARCH_SPECIALIZATIONS, "Gender & Social Inclusion"] as const;
+
+/** The admin edit dialog's list (spec section 9). */
+export const ADMIN_SPECIALIZATIONS = [
+  "Healthcare",
+  "Education",
+  "Infrastructure",
+  "Agriculture",
+  "Environmental",
+  "Governance",
+  "Finance",
+  "Technology",
+] as const;
+
+export const LANGUAGES = [
+  "English",
+  "Thai",
+  "Vietnamese",
+  "Indonesian",
+  "Malay",
+  "Mandarin",
+  "Filipino",
+  "Myanmar",
+  "Khmer",
+  "Lao",
+] as const;
+
+/** Experience filter levels, mapped onto whole years (product.md). */
+export const EXPERIENCE_LEVELS = [
+  { value: "1-3", label: "1-3 years", min: 1, max: 3 },
+  { value: "4-7", label: "4-7 years", min: 4, max: 7 },
+  { value: "8-15", label: "8-15 years", min: 8, max: 15 },
+  { value: "15+", label: "15+ years", min: 15, max: null },
+] as const;
+
+/** Admin edit years-of-experience options; each band stores its lower bound in whole years. */
+export const ADMIN_EXPERIENCE_BANDS = [
+  { label: "0-2 years", years: 0, max: 2 },
+  { label: "3-5 years", years: 3, max: 5 },
+  { label: "6-10 years", years: 6, max: 10 },
+  { label: "11-15 years", years: 11, max: 15 },
+  { label: "16+ years", years: 16, max: null },
+] as const;
+
+export const AVAILABILITY_VALUES = ["available", "unavailable"] as const;
+
+export const SORT_OPTIONS = [
+  { value: "relevance", label: "Relevance" },
+  { value: "experience", label: "Experience" },
+  { value: "location", label: "Location" },
+  { value: "recent", label: "Recently joined" },
+] as const;
+
+export const RATING_MAX = 100;
+export const BIO_MIN_LENGTH = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;

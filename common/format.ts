@@ -1,0 +1,21 @@
+// Formatting shared by cards, profile pages and JSON-LD.
+
+/** Rating is stored 0-100 and shown divided by 10 with one decimal (spec section 9). */
+export function formatRating(rating: number): string {
+  return (rating / 10).toFixed(1);
+}
+
+export function formatYears(years: number): string {
+  return years === 1 ? "1 year" : `${years} years`;
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? "";
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "";
+  return (first + last).toUpperCase() || "?";
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat("en-US").format(value);
+}

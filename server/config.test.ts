@@ -1,0 +1,64 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults for a newcomer", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.siteName).toBe("DevConsult SEA");
+    expect(config.seedDemo).toBe(true);
+    expect(config.requireApproval).toBe(true);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.secureCookies).toBe(false);
+    expect(config.storage).toEqual({ kind: "local", dir: path.resolve("data", "uploads") });
+    expect(config.mail.outboxDir).toBe(path.resolve("data", "mail"));
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATA_DIR: "/var/lib/devconsult",
+      DATABASE_URL: "postgres://u:p@db:5432/app",
+      SITE_NAME: "Consultants Hub",
+      ADMIN_EMAIL: "ops@example.org",
+      ADMIN_PASSWORD: "s3cret-enough",
+      SMTP_URL: "smtp://mail:25",
+      SEED_DEMO: "false",
+      REQUIRE_APPROVAL: "0",
+      PUBLIC_URL: "https://consultants.example.org/",
+      S3_BUCKET: "photos",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: "/var/lib/devconsult",
+      databaseUrl: "postgres://u:p@db:5432/app",
+      siteName: "Consultants Hub",
+      admin: { email: "ops@example.org", password: "s3cret-enough" },
+      seedDemo: false,
+      requireApproval: false,
+      publicUrl: "https://consultants.example.org",
+      secureCookies: true,
+      mail: { smtpUrl: "smtp://mail:25" },
+      storage: { kind: "s3", bucket: "photos" },
+    });
+  });
+
+  it("names every bad setting in one clear message", () => {
+    const attempt = () => loadConfig({ PORT: "99999", DATABASE_URL: "mysql://x", SEED_DEMO: "maybe" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be between 0 and 65535/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+    expect(attempt).toThrow(/SEED_DEMO: must be true or false/);
+  });
+
+  it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.org" })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+    );
+  });
+});

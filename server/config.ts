@@ -1,0 +1,130 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the process reads, validated once at start-up. Nothing else reads process.env.
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+      error: "must be true or false",
+    })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ["true", "1", "yes", "on"].includes(value)));
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url({ error: "must be an absolute URL such as https://devconsult.example" }).optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+        message: "must start with postgres:// or postgresql://",
+      }),
+    SITE_NAME: z.string().trim().min(1).max(80).default("DevConsult SEA"),
+    ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters long").optional(),
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: "must start with smtp:// or smtps://",
+    }),
+    MAIL_FROM: optionalText,
+    SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    SEED_DEMO: booleanFlag(true),
+    REQUIRE_APPROVAL: booleanFlag(true),
+    TRUST_PROXY: booleanFlag(false),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalText,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const siteHost = new URL(publicUrl).hostname;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    // Secure cookies need HTTPS; a plain-http localhost demo must still be able to sign in.
+    secureCookies: publicUrl.startsWith("https://"),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    siteName: env.SITE_NAME,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${siteHost === "localhost" ? "devconsult.local" : siteHost}>`,
+      outboxDir: path.join(dataDir, "mail"),
+    },
+    supportEmail: env.SUPPORT_EMAIL ?? `support@${siteHost === "localhost" ? "devconsult.local" : siteHost}`,
+    seedDemo: env.SEED_DEMO,
+    requireApproval: env.REQUIRE_APPROVAL,
+    trustProxy: env.TRUST_PROXY,
+    storage: env.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? "us-east-1",
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : { kind: "local" as const, dir: path.join(dataDir, "uploads") },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the settings; throws a ConfigError naming every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(settings)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return toConfig(parsed.data);
+}

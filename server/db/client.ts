@@ -1,0 +1,19 @@
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema.ts";
+
+export type Database = ReturnType<typeof createDatabase>["db"];
+export type Sql = postgres.Sql;
+
+/** One connection pool for the process; Drizzle on top of postgres.js. */
+export function createDatabase(url: string, options: { max?: number } = {}) {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    // Notices (for example "relation already exists, skipping") are not errors.
+    onnotice: () => {},
+  });
+  const db = drizzle(sql, { schema });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}

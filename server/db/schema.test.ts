@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const consultant = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: "Lan Nguyen",
+  title: "Public Health Specialist",
+  email,
+  location: "Hà Nội, Vietnam",
+  country: "Vietnam",
+  years_experience: 8,
+  primary_specialization: "Healthcare",
+  bio: "Ten years of public health work.",
+  ...extra,
+});
+
+describe("database constraints", () => {
+  it("keeps user e-mails unique regardless of case", async () => {
+    const { sql } = database;
+    await sql`insert into auth_users (email, hashed_password, name) values ('Ana@Example.org', 'x', 'Ana')`;
+    await expect(
+      sql`insert into auth_users (email, hashed_password, name) values ('ana@example.ORG', 'x', 'Ana 2')`,
+    ).rejects.toThrow(/auth_users_email_lower_key/);
+  });
+
+  it("keeps consultant e-mails unique regardless of case and one profile per user", async () => {
+    const { sql } = database;
+    const [user] = await sql<
+      { id: number }[]
+    >`insert into auth_users (email, hashed_password, name) values ('owner@example.org', 'x', 'O') returning id`;
+    await sql`insert into consultants ${sql(consultant("lan@example.org", { user_id: user!.id }))}`;
+    await expect(sql`insert into consultants ${sql(consultant("LAN@example.org"))}`).rejects.toThrow(
+      /consultants_email_lower_key/,
+    );
+    await expect(sql`insert into consultants ${sql(consultant("other@example.org", { user_id: user!.id }))}`).rejects.toThrow(
+      /consultants_user_id_key/,
+    );
+  });
+
+  it("checks rating, experience, status, bio length and role", async () => {
+    const { sql } = database;
+    await expect(sql`insert into consultants ${sql(consultant("r@example.org", { rating: 101 }))}`).rejects.toThrow(
+      /rating_check/,
+    );
+    await expect(sql`insert into consultants ${sql(consultant("y@example.org", { years_experience: -1 }))}`).rejects.toThrow(
+      /years_check/,
+    );
+    await expect(sql`insert into consultants ${sql(consultant("s@example.org", { status: "deleted" }))}`).rejects.toThrow(
+      /status_check/,
+    );
+    await expect(sql`insert into consultants ${sql(consultant("b@example.org", { bio: "short" }))}`).rejects.toThrow(
+      /bio_length_check/,
+    );
+    await expect(
+      sql`insert into auth_users (email, hashed_password, name, role) values ('r@example.org', 'x', 'R', 'root')`,
+    ).rejects.toThrow(/auth_users_role_check/);
+  });
+
+  it("applies the spec's defaults", async () => {
+    const { sql } = database;
+    const [row] = await sql`insert into consultants ${sql(consultant("d@example.org"))} returning *`;
+    expect(row).toMatchObject({
+      rating: 50,
+      projects_completed: 0,
+      show_email: false,
+      show_phone: false,
+      available_for_work: true,
+      status: "pending",
+      languages: [],
+      secondary_specializations: [],
+    });
+  });
+
+  it("deletes a consultant's messages with the consultant, and a user's sessions with the user", async () => {
+    const { sql } = database;
+    const [c] = await sql<{ id: number }[]>`insert into consultants ${sql(consultant("m@example.org"))} returning id`;
+    await sql`insert into messages (consultant_id, sender_name, sender_email, subject, message)
+              values (${c!.id}, 'Org', 'org@example.org', 'Hello', 'A job offer for you')`;
+    await sql`delete from consultants where id = ${c!.id}`;
+    expect(await sql`select * from messages where consultant_id = ${c!.id}`).toHaveLength(0);
+
+    const [u] = await sql<
+      { id: number }[]
+    >`insert into auth_users (email, hashed_password, name) values ('s@example.org', 'x', 'S') returning id`;
+    await sql`insert into auth_sessions (user_id, session_token, expires_at) values (${u!.id}, 'hash', now() + interval '1 day')`;
+    await sql`delete from auth_users where id = ${u!.id}`;
+    expect(await sql`select * from auth_sessions where user_id = ${u!.id}`).toHaveLength(0);
+  });
+});

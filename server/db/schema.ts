@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+
+// The tables of spec section 3, plus what product.md adds (profile owner, approval status).
+// The database keeps its own promises: case-insensitive unique e-mails, foreign keys with the
+// right ON DELETE, and checks on every bounded value.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const authUsers = pgTable(
+  "auth_users",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 255 }).notNull(),
+    hashedPassword: text("hashed_password").notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    role: varchar("role", { length: 50 }).notNull().default("user"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("auth_users_email_lower_key").on(sql`lower(${table.email})`),
+    index("auth_users_role_idx").on(table.role),
+    check("auth_users_role_check", sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    // SHA-256 of the token: the token itself never reaches the database.
+    sessionToken: text("session_token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
+);
+
+export const consultantStatuses = ["pending", "approved", "rejected", "hidden"] as const;
+export type ConsultantStatus = (typeof consultantStatuses)[number];
+
+export const consultants = pgTable(
+  "consultants",
+  {
+    id: serial("id").primaryKey(),
+    // The account that owns the profile; one profile per account. Seeded demo profiles have none.
+    userId: integer("user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    name: varchar("name", { length: 255 }).notNull(),
+    title: varchar("title", { length: 255 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    phone: varchar("phone", { length: 50 }),
+    location: varchar("location", { length: 255 }).notNull(),
+    city: varchar("city", { length: 120 }),
+    country: varchar("country", { length: 80 }).notNull(),
+    yearsExperience: integer("years_experience").notNull(),
+    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    primarySpecialization: varchar("primary_specialization", { length: 120 }).notNull(),
+    secondarySpecializations: text("secondary_specializations").array().notNull().default(sql`'{}'::text[]`),
+    bio: text("bio").notNull(),
+    profilePhotoUrl: text("profile_photo_url"),
+    showEmail: boolean("show_email").notNull().default(false),
+    showPhone: boolean("show_phone").notNull().default(false),
+    availableForWork: boolean("available_for_work").notNull().default(true),
+    rating: integer("rating").notNull().default(50),
+    projectsCompleted: integer("projects_completed").notNull().default(0),
+    status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
+    statusReason: text("status_reason"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("consultants_email_lower_key").on(sql`lower(${table.email})`),
+    uniqueIndex("consultants_user_id_key").on(table.userId),
+    index("consultants_status_created_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
+    index("consultants_country_idx").on(table.country),
+    check("consultants_rating_check", sql`${table.rating} between 0 and 100`),
+    check("consultants_projects_check", sql`${table.projectsCompleted} >= 0`),
+    check("consultants_years_check", sql`${table.yearsExperience} between 0 and 80`),
+    check("consultants_status_check", sql`${table.status} in ('pending', 'approved', 'rejected', 'hidden')`),
+    check("consultants_bio_length_check", sql`char_length(${table.bio}) between 10 and 5000`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    senderName: varchar("sender_name", { length: 255 }).notNull(),
+    senderEmail: varchar("sender_email", { length: 255 }).notNull(),
+    senderOrganization: varchar("sender_organization", { length: 255 }),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("messages_consultant_created_idx").on(table.consultantId, table.createdAt.desc()),
+    check("messages_length_check", sql`char_length(${table.message}) >= 10`),
+  ],
+);
+
+export type AuthUser = typeof authUsers.$inferSelect;
+export type Consultant = typeof consultants.$inferSelect;
+export type NewConsultant = typeof consultants.$inferInsert;
+export type Message = typeof messages.$inferSelect;

@@ -1,0 +1,49 @@
+import { parseArgs } from "node:util";
+import { loadConfig } from "../../config.ts";
+import { createLogger } from "../../logger.ts";
+import { openDatabase } from "../setup.ts";
+import { generateConsultants } from "./generate.ts";
+import { copyConsultants } from "./seed.ts";
+
+// npm run seed -- --count 100000 [--reset] [--seed N]
+// Fills the configured database (DATABASE_URL, or the embedded one under DATA_DIR) with a large
+// synthetic directory of approved profiles, for benchmarks and load tests.
+
+const { values } = parseArgs({
+  options: {
+    count: { type: "string", default: "100000" },
+    seed: { type: "string" },
+    reset: { type: "boolean", default: false },
+  },
+});
+const count = Number(values.count);
+if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
+  console.error("--count must be a whole number from 1 to 5000000");
+  process.exit(2);
+}
+
+const config = { ...loadConfig(), seedDemo: false };
+const log = createLogger(config);
+const database = await openDatabase(config, log);
+try {
+  if (values.reset) {
+    await database.sql`truncate consultants restart identity cascade`;
+    log.info("removed all consultants (--reset)");
+  }
+  const started = performance.now();
+  const tag = Date.now().toString(36);
+  const written = await copyConsultants(
+    database.sql,
+    generateConsultants({
+      count,
+      seed: values.seed ? Number(values.seed) : Date.now() % 2 ** 31,
+      uniqueSuffix: true,
+      emailTag: tag,
+    }),
+  );
+  await database.sql`analyze consultants`;
+  const seconds = (performance.now() - started) / 1000;
+  log.info({ written, seconds: Math.round(seconds * 10) / 10 }, `seeded ${written} consultants in ${seconds.toFixed(1)} s`);
+} finally {
+  await database.close();
+}

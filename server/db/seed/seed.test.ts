@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { DEMO_DIRECTORY_SIZE, seedDemoDirectory } from "./demo.ts";
+import { generateConsultants } from "./generate.ts";
+import { copyConsultants } from "./seed.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const silent = { info: () => {} };
+
+describe("generateConsultants", () => {
+  it("is deterministic for a seed", () => {
+    const a = [...generateConsultants({ count: 20, seed: 7 })];
+    const b = [...generateConsultants({ count: 20, seed: 7 })];
+    const c = [...generateConsultants({ count: 20, seed: 8 })];
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+  });
+
+  it("spreads the demo over every country and specialization with unique e-mails", () => {
+    const all = [...generateConsultants({ count: DEMO_DIRECTORY_SIZE })];
+    expect(new Set(all.map((c) => c.country))).toEqual(new Set(COUNTRIES));
+    expect(new Set(all.map((c) => c.primarySpecialization))).toEqual(new Set(PROFILE_SPECIALIZATIONS));
+    expect(new Set(all.map((c) => c.email.toLowerCase())).size).toBe(all.length);
+    expect(new Set(all.map((c) => c.availableForWork))).toEqual(new Set([true, false]));
+    expect(Math.min(...all.map((c) => c.yearsExperience))).toBeLessThanOrEqual(3);
+    expect(Math.max(...all.map((c) => c.yearsExperience))).toBeGreaterThan(15);
+    for (const consultant of all) expect(consultant.bio.length).toBeGreaterThan(100);
+  });
+});
+
+describe("seeding", () => {
+  it("loads the demo directory once, approved and listed, and never again", async () => {
+    expect(await seedDemoDirectory(database.db, database.sql, silent)).toBe(DEMO_DIRECTORY_SIZE);
+    expect(await seedDemoDirectory(database.db, database.sql, silent)).toBe(0);
+    const [row] = await database.sql<{ total: number; approved: number }[]>`
+      select count(*)::int as total, count(*) filter (where status = 'approved')::int as approved from consultants`;
+    expect(row).toEqual({ total: DEMO_DIRECTORY_SIZE, approved: DEMO_DIRECTORY_SIZE });
+  });
+
+  it("copies text with quotes, commas, accents and newlines intact", async () => {
+    const [sample] = [...generateConsultants({ count: 1, seed: 99, uniqueSuffix: true })];
+    const tricky = {
+      ...sample!,
+      email: "tricky@example.org",
+      name: 'Trần "Bo", Jr.',
+      bio: 'Line one, with "quotes"\nand a second line \\ backslash.',
+      languages: ['Lao "x"', "Thai"],
+    };
+    await copyConsultants(database.sql, [tricky]);
+    const [row] = await database.sql`select name, bio, languages from consultants where email = 'tricky@example.org'`;
+    expect(row).toEqual({ name: tricky.name, bio: tricky.bio, languages: tricky.languages });
+  });
+});

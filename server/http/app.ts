@@ -1,0 +1,146 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { AppContext } from "../../app/context.ts";
+import type { Config } from "../config.ts";
+import type { Database, Sql } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+import { createApi } from "./api/index.ts";
+import { errorResponse } from "./errors.ts";
+
+export type HttpEnv = {
+  Variables: {
+    log: Logger;
+    requestId: string;
+    clientIp: string;
+    secureHeadersNonce?: string;
+  };
+};
+
+export type HttpDeps = {
+  config: Config;
+  db: Database;
+  sql: Sql;
+  log: Logger;
+  /** Renders a page with React Router; the HTTP layer only supplies the context. */
+  renderDocument: (request: Request, context: AppContext) => Promise<Response>;
+  /** The client build (hashed assets); absent in development, where Vite serves them. */
+  clientDir?: string;
+};
+
+function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+export function createHttpApp(deps: HttpDeps) {
+  const { config, log } = deps;
+  const app = new Hono<HttpEnv>();
+  const strictCsp = config.env !== "development";
+
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const child = log.child({ requestId: c.get("requestId") });
+    c.set("log", child);
+    c.set("clientIp", clientIpOf(c, config.trustProxy));
+    await next();
+    // Set after the handler: a page handler returns its own Response object.
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) child.error(entry, "request failed");
+    else child.info(entry, "request");
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Vite's dev client needs inline modules and a websocket; production gets a nonce only.
+        scriptSrc: strictCsp ? ["'self'", NONCE] : ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          ...(config.storage.kind === "s3" && config.storage.publicUrl ? [config.storage.publicUrl] : []),
+        ],
+        fontSrc: ["'self'"],
+        connectSrc: strictCsp ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.secureCookies ? "max-age=31536000; includeSubDomains" : false,
+    }),
+  );
+  app.use(compress());
+
+  app.onError((error, c) => errorResponse(c, error));
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await deps.sql`select 1`;
+      return c.json({ status: "ready" });
+    } catch (error) {
+      c.get("log").warn({ err: error }, "database not reachable");
+      return c.json({ status: "unavailable", message: "The database is not reachable." }, 503);
+    }
+  });
+
+  app.route("/api", createApi(deps));
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          // Hashed file names: safe to keep for a year.
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.all("*", async (c) => {
+    const context: AppContext = {
+      db: deps.db,
+      config,
+      log: c.get("log"),
+      requestId: c.get("requestId"),
+      nonce: c.get("secureHeadersNonce") ?? "",
+      clientIp: c.get("clientIp"),
+    };
+    return deps.renderDocument(c.req.raw, context);
+  });
+
+  return app;
+}

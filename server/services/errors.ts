@@ -1,0 +1,44 @@
+// Typed errors thrown by services; server/http/errors.ts maps them to HTTP statuses and the
+// product.md error shape, and route modules map them to their error boundaries.
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly status: number = 500;
+  readonly errors?: FieldError[];
+  constructor(message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = new.target.name;
+    this.errors = errors;
+  }
+}
+
+export class ValidationFailed extends AppError {
+  override readonly status = 400;
+}
+export class Unauthorized extends AppError {
+  override readonly status = 401;
+}
+export class Forbidden extends AppError {
+  override readonly status = 403;
+}
+export class NotFound extends AppError {
+  override readonly status = 404;
+}
+export class Conflict extends AppError {
+  override readonly status = 409;
+}
+export class PayloadTooLarge extends AppError {
+  override readonly status = 413;
+}
+export class UnsupportedMediaType extends AppError {
+  override readonly status = 415;
+}
+export class TooManyRequests extends AppError {
+  override readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../server/db/embedded.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  database?: TestDatabase;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+type StartOptions = {
+  env?: Record<string, string>;
+  /** Use the run's PostgreSQL with a fresh database (default); false starts the embedded one under DATA_DIR. */
+  useTestDatabase?: boolean;
+  dataDir?: string;
+};
+
+/** Starts the production build as a real process on a free port with its own DATA_DIR. */
+export async function startApp(options: StartOptions = {}): Promise<AppServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "devconsult-app-")));
+  await chmod(dataDir, 0o755);
+  const database = options.useTestDatabase === false ? undefined : await createTestDatabase();
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the app did not become ready within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir,
+    database,
+    process: child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      await database?.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { CHROMIUM } from "./global-e2e.ts";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 780 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/**
+ * A page that remembers every console error and uncaught exception: an unexpected one fails
+ * the test (call `expectNoConsoleErrors`).
+ */
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: keyof typeof VIEWPORTS; javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? "desktop"],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** `expected` lists errors the test causes on purpose (a 404 document logs one in Chromium). */
+export function expectNoConsoleErrors(errors: string[], expected: RegExp[] = []) {
+  const unexpected = errors.filter((error) => !expected.some((pattern) => pattern.test(error)));
+  expect(unexpected, `console errors:\n${unexpected.join("\n")}`).toEqual([]);
+}
+
+/** axe-core, WCAG 2.2 A and AA rules: zero violations. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for reviewers. */
+export async function saveScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

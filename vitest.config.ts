@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: integration tests beside the code (real PostgreSQL), and browser tests in
+// tests/e2e (the production build in real Chromium). One embedded PostgreSQL serves the run.
+export default defineConfig({
+  test: {
+    globalSetup: ["tests/setup/global-database.ts"],
+    onConsoleLog: () => true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-e2e.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own app server and browser: two at a time suits two cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});

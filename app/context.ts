@@ -2,12 +2,14 @@ import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
 import type { Logger } from "../server/logger.ts";
+import type { Mailer } from "../server/services/mail.ts";
 
 /** What the HTTP server hands to every loader and action: the process's singletons and the request's facts. */
 export type AppContext = {
   db: Database;
   config: Config;
   log: Logger;
+  mailer: Mailer;
   requestId: string;
   /** Per-request CSP nonce for the inline scripts React Router writes. */
   nonce: string;

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,16 +13,22 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
+import { readToast } from "./lib/toast.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce } = context.get(appContext);
-  return { siteName: config.siteName, publicUrl: config.publicUrl, nonce };
+  const { toast, clear } = readToast(request);
+  return data(
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const siteName = data?.siteName ?? "DevConsult SEA";
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "DevConsult SEA";
   return (
     <html lang="en">
       <head>
@@ -30,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#11665e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links nonce={data?.nonce} />
+        <Links nonce={root?.nonce} />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a
@@ -44,8 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <Toaster initial={root?.toast} />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger } from "./logger.ts";
+import { createMailer } from "./services/mail.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -34,6 +35,7 @@ async function main() {
     db: database.db,
     sql: database.sql,
     log,
+    mailer: createMailer(config, log),
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

@@ -113,3 +113,14 @@ export type AuthUser = typeof authUsers.$inferSelect;
 export type Consultant = typeof consultants.$inferSelect;
 export type NewConsultant = typeof consultants.$inferInsert;
 export type Message = typeof messages.$inferSelect;
+
+/** Fixed-window counters shared by every app instance on this database (see services/rate-limit.ts). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [index("rate_limits_window_idx").on(table.windowStart)],
+);

@@ -8,6 +8,7 @@ import type { AppContext } from "../../app/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../services/mail.ts";
 import { createApi } from "./api/index.ts";
 import { errorResponse } from "./errors.ts";
 
@@ -25,6 +26,7 @@ export type HttpDeps = {
   db: Database;
   sql: Sql;
   log: Logger;
+  mailer: Mailer;
   /** Renders a page with React Router; the HTTP layer only supplies the context. */
   renderDocument: (request: Request, context: AppContext) => Promise<Response>;
   /** The client build (hashed assets); absent in development, where Vite serves them. */
@@ -134,6 +136,7 @@ export function createHttpApp(deps: HttpDeps) {
     const context: AppContext = {
       db: deps.db,
       config,
+      mailer: deps.mailer,
       log: c.get("log"),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 // The tables of spec section 3, plus what product.md adds (profile owner, approval status).
 // The database keeps its own promises: case-insensitive unique e-mails, foreign keys with the
@@ -124,3 +136,40 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
 );
+
+export const auditActions = ["edit", "delete", "approve", "reject", "hide", "promote", "demote"] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const auditTargetTypes = ["consultant", "user"] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+/** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/**
+ * Every admin action, written in the same transaction as the action itself. The admin's and the
+ * target's names are copied in, so the record stays readable after either is deleted; the target
+ * id has no foreign key for the same reason.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actorId: integer("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
+    actorName: varchar("actor_name", { length: 255 }).notNull(),
+    actorEmail: varchar("actor_email", { length: 255 }).notNull(),
+    action: varchar("action", { length: 20 }).$type<AuditAction>().notNull(),
+    targetType: varchar("target_type", { length: 20 }).$type<AuditTargetType>().notNull(),
+    targetId: integer("target_id").notNull(),
+    targetLabel: varchar("target_label", { length: 255 }).notNull(),
+    changes: jsonb("changes").$type<AuditChanges>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("audit_log_target_idx").on(table.targetType, table.targetId),
+    index("audit_log_actor_idx").on(table.actorId),
+    check("audit_log_action_check", sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'promote', 'demote')`),
+    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user')`),
+  ],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,285 @@
+import { z } from "zod";
+import { ADMIN_EXPERIENCE_BANDS, BIO_MIN_LENGTH, COUNTRIES, MAX_PAGE_SIZE, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+
+// The admin's forms and queries: the Edit Consultant dialog (spec section 5, admin rules, messages
+// word for word), the reasons of the approval queue, and the paging of the admin tables. One
+// schema for the dialog in the browser, the /admin action and PUT /api/admin/consultants/{id}.
+
+export const ADMIN_CONSULTANT_MESSAGES = {
+  name: "Name is required",
+  title: "Title is required",
+  email: "Valid email is required",
+  location: "Location is required",
+  country: "Country is required",
+  yearsExperience: "Years of experience is required",
+  primarySpecialization: "Primary specialization is required",
+  bio: "Bio must be at least 10 characters",
+} as const;
+
+export const ADMIN_MESSAGES = {
+  lastAdmin: "At least one admin must remain",
+  consultantNotFound: "Consultant not found",
+  userNotFound: "User not found",
+  emailTaken: "A consultant profile with this email already exists",
+  reasonRequired: "A reason is required",
+  onlyApprovedCanBeHidden: "Only an approved profile can be hidden",
+  adminRequired: "This needs an administrator account",
+  signInRequired: "You need to be signed in to do that",
+} as const;
+
+/** The admin toasts of spec section 8, word for word. */
+export const ADMIN_TOASTS = {
+  success: "Success",
+  error: "Error",
+  consultantDeleted: "Consultant deleted successfully",
+  consultantUpdated: "Consultant updated successfully",
+  userPromoted: "User promoted to admin successfully",
+  userDemoted: "User demoted from admin successfully",
+  deleteFailed: "Failed to delete consultant",
+  updateFailed: "Failed to update consultant",
+  promoteFailed: "Failed to promote user",
+  demoteFailed: "Failed to demote user",
+} as const;
+
+export const ADMIN_LIMITS = {
+  name: 255,
+  title: 255,
+  email: 255,
+  phone: 50,
+  location: 255,
+  city: 120,
+  bio: 5000,
+  yearsExperienceMax: 80,
+  reason: 1000,
+  search: 200,
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+function blankToUndefined(value: unknown) {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+function requiredText(message: string, label: string, max: number) {
+  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, tooLong(label, max)));
+}
+
+/** Optional text: blank means "none" (null); left out means "keep what is stored" (undefined). */
+function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, tooLong(label, max))
+      .nullable()
+      .optional(),
+  );
+}
+
+const TRUE_VALUES = ["true", "on", "1", "yes"];
+const FALSE_VALUES = ["false", "off", "0", "no"];
+
+/** A boolean from JSON or from a form (the last value wins when a hidden "false" precedes a checkbox). */
+function booleanField(label: string) {
+  return z.preprocess((value) => {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last !== "string") return last;
+    const normalized = last.trim().toLowerCase();
+    if (TRUE_VALUES.includes(normalized)) return true;
+    if (FALSE_VALUES.includes(normalized)) return false;
+    return last;
+  }, z.boolean({ error: `${label} must be true or false` }).optional());
+}
+
+const yearsMessage = `Years of experience must be a whole number from 0 to ${ADMIN_LIMITS.yearsExperienceMax}`;
+
+/**
+ * The whole years a years-of-experience value stands for. The dialog offers the bands of spec
+ * section 9 ("0-2 years" … "16+ years"); a band stores its lower bound (product.md), and a number
+ * or numeric text is taken as it is. Anything else is NaN.
+ */
+export function yearsFromInput(value: string): number {
+  const text = value.trim();
+  if (/^\d{1,3}$/.test(text)) return Number(text);
+  const band = ADMIN_EXPERIENCE_BANDS.find(
+    (candidate) => candidate.label === text || candidate.label.replace(/ years$/, "") === text,
+  );
+  return band ? band.years : Number.NaN;
+}
+
+/** The band a stored number of years falls in (for prefilling the dialog). */
+export function bandOfYears(years: number) {
+  return ADMIN_EXPERIENCE_BANDS.find((band) => years >= band.years && (band.max === null || years <= band.max));
+}
+
+const yearsExperience = z.preprocess(
+  (value) => {
+    const given = blankToUndefined(value);
+    return typeof given === "string" ? yearsFromInput(given) : given;
+  },
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? ADMIN_CONSULTANT_MESSAGES.yearsExperience : yearsMessage,
+    })
+    .int(yearsMessage)
+    .min(0, yearsMessage)
+    .max(ADMIN_LIMITS.yearsExperienceMax, yearsMessage),
+);
+
+function oneOf(values: readonly string[], requiredMessage: string, unknownMessage: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .refine((value) => values.includes(value), unknownMessage),
+  );
+}
+
+/**
+ * The dialog offers the admin list of spec section 9 (ADMIN_SPECIALIZATIONS); the server accepts
+ * every specialization a profile may have (the profile form's list, which contains the admin
+ * list), so editing another field of a "Project Management" profile never forces a change on it.
+ */
+export const ADMIN_ACCEPTED_SPECIALIZATIONS: readonly string[] = PROFILE_SPECIALIZATIONS;
+
+export const adminConsultantSchema = z.object(
+  {
+    name: requiredText(ADMIN_CONSULTANT_MESSAGES.name, "Name", ADMIN_LIMITS.name),
+    title: requiredText(ADMIN_CONSULTANT_MESSAGES.title, "Title", ADMIN_LIMITS.title),
+    email: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: ADMIN_CONSULTANT_MESSAGES.email })
+        .trim()
+        .max(ADMIN_LIMITS.email, tooLong("Email", ADMIN_LIMITS.email))
+        .pipe(z.email(ADMIN_CONSULTANT_MESSAGES.email)),
+    ),
+    phone: optionalText("Phone", ADMIN_LIMITS.phone).refine(
+      (value) => value === null || value === undefined || /^[+()\d][\d\s().+-]{2,}$/.test(value),
+      "Phone may contain only digits, spaces and + ( ) - .",
+    ),
+    location: requiredText(ADMIN_CONSULTANT_MESSAGES.location, "Location", ADMIN_LIMITS.location),
+    city: optionalText("City", ADMIN_LIMITS.city),
+    country: oneOf(COUNTRIES, ADMIN_CONSULTANT_MESSAGES.country, `Country must be one of ${COUNTRIES.join(", ")}`),
+    yearsExperience,
+    primarySpecialization: oneOf(
+      ADMIN_ACCEPTED_SPECIALIZATIONS,
+      ADMIN_CONSULTANT_MESSAGES.primarySpecialization,
+      `Primary specialization must be one of ${ADMIN_ACCEPTED_SPECIALIZATIONS.join(", ")}`,
+    ),
+    bio: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: ADMIN_CONSULTANT_MESSAGES.bio })
+        .trim()
+        .min(BIO_MIN_LENGTH, ADMIN_CONSULTANT_MESSAGES.bio)
+        .max(ADMIN_LIMITS.bio, tooLong("Bio", ADMIN_LIMITS.bio)),
+    ),
+    availableForWork: booleanField("availableForWork"),
+    showEmail: booleanField("showEmail"),
+    showPhone: booleanField("showPhone"),
+  },
+  { error: "Send the consultant as an object of fields" },
+);
+
+export type AdminConsultantInput = z.infer<typeof adminConsultantSchema>;
+
+/** The spec's defaults for the dialog's switches (section 5, admin rules). */
+export const ADMIN_CONSULTANT_DEFAULTS = { availableForWork: true, showEmail: false, showPhone: false } as const;
+
+/** Rejecting a profile needs a reason: the owner reads it. */
+export const rejectSchema = z.object(
+  {
+    reason: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: ADMIN_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, ADMIN_MESSAGES.reasonRequired)
+        .max(ADMIN_LIMITS.reason, tooLong("Reason", ADMIN_LIMITS.reason)),
+    ),
+  },
+  { error: ADMIN_MESSAGES.reasonRequired },
+);
+
+/** Hiding a profile may say why. */
+export const hideSchema = z
+  .object({
+    reason: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .string({ error: "Reason must be text" })
+        .trim()
+        .max(ADMIN_LIMITS.reason, tooLong("Reason", ADMIN_LIMITS.reason))
+        .optional(),
+    ),
+  })
+  .default({ reason: undefined });
+
+const pageMessage = "page must be a whole number of at least 1";
+const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+
+/** How many rows the admin tables show a page. */
+export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * The most rows the unpaged form returns (the spec's client loads a whole table at once). When
+ * there are more, the response carries `X-Total-Count` and a `Link: rel="next"` to the paged form.
+ */
+export const ADMIN_UNPAGED_LIMIT = 1000;
+
+const listShape = {
+  search: z
+    .string({ error: "search must be text" })
+    .trim()
+    .max(ADMIN_LIMITS.search, tooLong("search", ADMIN_LIMITS.search))
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).optional(),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(MAX_PAGE_SIZE, limitMessage)
+    .optional(),
+};
+
+function toListQuery({ search, page, limit }: { search?: string; page?: number; limit?: number }) {
+  const paged = page !== undefined || limit !== undefined;
+  return { search, page: page ?? 1, limit: limit ?? (paged ? ADMIN_PAGE_SIZE : ADMIN_UNPAGED_LIMIT), paged };
+}
+
+/**
+ * The admin lists' query: `?search=&page=&limit=`. `paged` is false when neither page nor limit
+ * was given: the spec's client then expects a plain array (see ADMIN_UNPAGED_LIMIT).
+ */
+export const adminListQuerySchema = z.object(listShape).transform(toListQuery);
+
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** The approval states of a profile; only approved profiles are public. */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "hidden"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
+  pending: "Pending review",
+  approved: "Approved",
+  rejected: "Rejected",
+  hidden: "Hidden",
+};
+
+/** The consultants list adds a status filter: `?status=pending` is the approval queue. */
+export const adminConsultantListQuerySchema = z
+  .object({
+    ...listShape,
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(APPROVAL_STATUSES, { error: `status must be one of ${APPROVAL_STATUSES.join(", ")}` }).optional(),
+    ),
+  })
+  .transform(({ status, ...list }) => ({ ...toListQuery(list), status }));
+
+export type AdminConsultantListQuery = z.infer<typeof adminConsultantListQuerySchema>;

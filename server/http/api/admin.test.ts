@@ -1,0 +1,484 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../../db/schema.ts";
+import { createSession } from "../../services/sessions.ts";
+
+let env: Awaited<ReturnType<typeof startApiApp>>;
+let app: ApiApp["app"];
+beforeAll(async () => {
+  env = await startApiApp();
+  app = env.app;
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const unique = () => randomBytes(5).toString("hex");
+let ipCounter = 0;
+/** A fresh client address per request, so per-address rate limits never decide a test. */
+const freshIp = () => {
+  ipCounter += 1;
+  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+};
+
+async function insertUser({ role = "user", name = "Test Person" }: { role?: "user" | "admin"; name?: string } = {}) {
+  const [user] = await env.database.db
+    .insert(authUsers)
+    .values({ email: `u.${unique()}@example.org`, name, hashedPassword: "not-a-hash", role })
+    .returning();
+  return user!;
+}
+
+/** A signed-in person: the user row and a fresh Bearer token. */
+async function signedIn(role: "user" | "admin" = "user", name?: string) {
+  const user = await insertUser({ role, name });
+  const { token } = await createSession(env.database.db, user.id);
+  return { user, token };
+}
+
+async function insertConsultant(values: { status?: ConsultantStatus; userId?: number; name?: string } = {}) {
+  const [row] = await env.database.db
+    .insert(consultants)
+    .values({
+      name: values.name ?? `Consultant ${unique()}`,
+      title: "Education Specialist",
+      email: `c.${unique()}@example.org`,
+      location: "Phnom Penh, Cambodia",
+      country: "Cambodia",
+      yearsExperience: 5,
+      primarySpecialization: "Education",
+      bio: "Curriculum reform and teacher training in Cambodia.",
+      status: values.status ?? "approved",
+      userId: values.userId,
+    })
+    .returning();
+  return row!;
+}
+
+const editBody = (overrides: Record<string, unknown> = {}) => ({
+  name: "Sokha Chan",
+  title: "Senior Education Specialist",
+  email: `sokha.${unique()}@example.org`,
+  phone: "",
+  location: "Phnom Penh, Cambodia",
+  city: "Phnom Penh",
+  country: "Cambodia",
+  yearsExperience: "6-10 years",
+  primarySpecialization: "Education",
+  bio: "Curriculum reform and teacher training across Cambodia.",
+  availableForWork: true,
+  showEmail: false,
+  showPhone: false,
+  ...overrides,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The authorization matrix: every /api/admin/* endpoint and every other endpoint that changes
+// data × anonymous / user / owner / admin. A route the app serves but this table does not list
+// fails the completeness test below, so a new endpoint cannot be added without its row.
+
+type Role = "anonymous" | "user" | "owner" | "admin";
+const ROLES: Role[] = ["anonymous", "user", "owner", "admin"];
+
+/** Per cell: a fresh consultant owned by the "owner", a fresh plain user, and one of each session. */
+type Fixture = { consultantId: number; ownerId: number; otherUserId: number };
+type Row = {
+  method: string;
+  /** The route as the app registers it. */
+  route: string;
+  path: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  expected: Record<Role, number>;
+};
+
+const ADMIN_ONLY = (ok: number) => ({ anonymous: 401, user: 403, owner: 403, admin: ok });
+const SIGNED_IN = (ok: number) => ({ anonymous: 401, user: ok, owner: ok, admin: ok });
+const ANYONE = (status: number) => ({ anonymous: status, user: status, owner: status, admin: status });
+
+const MATRIX: Row[] = [
+  { method: "GET", route: "/api/admin/consultants", path: () => "/api/admin/consultants", expected: ADMIN_ONLY(200) },
+  {
+    method: "GET",
+    route: "/api/admin/consultants/:id",
+    path: (f) => `/api/admin/consultants/${f.consultantId}`,
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id",
+    path: (f) => `/api/admin/consultants/${f.consultantId}`,
+    body: () => editBody(),
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/consultants/:id",
+    path: (f) => `/api/admin/consultants/${f.consultantId}`,
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id/approve",
+    path: (f) => `/api/admin/consultants/${f.consultantId}/approve`,
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id/reject",
+    path: (f) => `/api/admin/consultants/${f.consultantId}/reject`,
+    body: () => ({ reason: "Please add your work history" }),
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id/hide",
+    path: (f) => `/api/admin/consultants/${f.consultantId}/hide`,
+    expected: ADMIN_ONLY(409),
+  },
+  { method: "GET", route: "/api/admin/users", path: () => "/api/admin/users", expected: ADMIN_ONLY(200) },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:id/promote",
+    path: (f) => `/api/admin/users/${f.otherUserId}/promote`,
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:id/demote",
+    path: (f) => `/api/admin/users/${f.otherUserId}/demote`,
+    expected: ADMIN_ONLY(200),
+  },
+  { method: "GET", route: "/api/admin/audit-log", path: () => "/api/admin/audit-log", expected: ADMIN_ONLY(200) },
+
+  // Accounts (issue 3): public forms answer everyone alike (an empty body is a 400 with the
+  // spec's messages); the account's own settings need a session.
+  { method: "POST", route: "/api/auth/register", path: () => "/api/auth/register", body: () => ({}), expected: ANYONE(400) },
+  { method: "POST", route: "/api/auth/login", path: () => "/api/auth/login", body: () => ({}), expected: ANYONE(400) },
+  { method: "POST", route: "/api/auth/logout", path: () => "/api/auth/logout", expected: ANYONE(200) },
+  // Valid bodies, so that the session check decides (these endpoints validate the body first).
+  {
+    method: "PUT",
+    route: "/api/auth/profile",
+    path: () => "/api/auth/profile",
+    body: () => ({ name: "Renamed Person", email: `renamed.${unique()}@example.org` }),
+    expected: SIGNED_IN(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/auth/password",
+    path: () => "/api/auth/password",
+    body: () => ({ currentPassword: "not-the-password", newPassword: "kettle-harbour-59" }),
+    expected: SIGNED_IN(400),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/resend-verification",
+    path: () => "/api/auth/resend-verification",
+    expected: SIGNED_IN(200),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/verify-email",
+    path: () => "/api/auth/verify-email",
+    body: () => ({}),
+    expected: ANYONE(400),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/forgot-password",
+    path: () => "/api/auth/forgot-password",
+    body: () => ({}),
+    expected: ANYONE(400),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/reset-password",
+    path: () => "/api/auth/reset-password",
+    body: () => ({}),
+    expected: ANYONE(400),
+  },
+];
+
+const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+describe("authorization matrix", () => {
+  it("lists every /api/admin route and every route that changes data", () => {
+    const served = new Set(
+      app.routes
+        .filter((r) => r.path.startsWith("/api/") && !r.path.endsWith("*"))
+        .filter((r) => r.path.startsWith("/api/admin/") || CHANGES_DATA.has(r.method))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const listed = new Set(MATRIX.map((row) => `${row.method} ${row.route}`));
+    expect([...served].filter((route) => !listed.has(route))).toEqual([]);
+    expect([...listed].filter((route) => !served.has(route))).toEqual([]);
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.route}: ${ROLES.map((role) => `${role} ${row.expected[role]}`).join(", ")}`, async () => {
+      const actual: Record<string, number> = {};
+      for (const role of ROLES) {
+        const owner = await signedIn("user");
+        const other = await insertUser();
+        // Approve needs something to approve; hide refuses a pending profile (409) for the admin.
+        const consultant = await insertConsultant({ userId: owner.user.id, status: "pending" });
+        const fixture = { consultantId: consultant.id, ownerId: owner.user.id, otherUserId: other.id };
+        if (row.route.endsWith("/demote"))
+          await env.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, other.id));
+        const token =
+          role === "anonymous"
+            ? undefined
+            : role === "owner"
+              ? owner.token
+              : (await signedIn(role === "admin" ? "admin" : "user")).token;
+        const response = await call(app, row.method, row.path(fixture), { token, body: row.body?.(fixture), ip: freshIp() });
+        actual[role] = response.status;
+      }
+      expect(actual).toEqual(row.expected);
+    });
+  }
+
+  it("refuses an admin's cookie on a request from another site", async () => {
+    const admin = await signedIn("admin");
+    const consultant = await insertConsultant({ status: "pending" });
+    const response = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/approve`, {
+      cookie: `session=${admin.token}`,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    const [row] = await env.database.db.select().from(consultants).where(eq(consultants.id, consultant.id));
+    expect(row?.status).toBe("pending");
+    const sameSite = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/approve`, {
+      cookie: `session=${admin.token}`,
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(sameSite.status).toBe(200);
+  });
+
+  it("answers 401 before 404 or 400: a visitor learns nothing about ids or bodies", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/admin/consultants/not-a-number"],
+      ["PUT", "/api/admin/consultants/2000000000"],
+      ["DELETE", "/api/admin/consultants/0"],
+      ["GET", "/api/admin/nothing-here"],
+      ["GET", "/api/admin/consultants?page=-1"],
+    ] as const) {
+      expect((await call(app, method, path)).status, `${method} ${path}`).toBe(401);
+    }
+    const admin = await signedIn("admin");
+    expect((await call(app, "GET", "/api/admin/consultants/not-a-number", { token: admin.token })).status).toBe(404);
+    expect((await call(app, "GET", "/api/admin/consultants/99999999999", { token: admin.token })).status).toBe(404);
+    expect((await call(app, "GET", "/api/admin/nothing-here", { token: admin.token })).status).toBe(404);
+    const badPage = await call(app, "GET", "/api/admin/consultants?page=-1", { token: admin.token });
+    expect(badPage.status).toBe(400);
+    expect(badPage.json.message).toBe("page must be a whole number of at least 1");
+  });
+});
+
+describe("admin rights follow the database", () => {
+  it("ends a demoted admin's rights at their next request, and a deleted admin's too", async () => {
+    const first = await signedIn("admin");
+    const second = await signedIn("admin");
+    expect((await call(app, "GET", "/api/admin/users", { token: second.token })).status).toBe(200);
+    const demoted = await call(app, "PUT", `/api/admin/users/${second.user.id}/demote`, { token: first.token });
+    expect(demoted.status).toBe(200);
+    expect(demoted.json).toMatchObject({ id: second.user.id, role: "user" });
+    expect((await call(app, "GET", "/api/admin/users", { token: second.token })).status).toBe(403);
+
+    const third = await signedIn("admin");
+    expect((await call(app, "GET", "/api/admin/audit-log", { token: third.token })).status).toBe(200);
+    await env.database.db.delete(authUsers).where(eq(authUsers.id, third.user.id));
+    expect((await call(app, "GET", "/api/admin/audit-log", { token: third.token })).status).toBe(401);
+  });
+
+  it("lets an admin demote themselves, but never the last admin (409)", async () => {
+    const admin = await signedIn("admin");
+    const self = await call(app, "PUT", `/api/admin/users/${admin.user.id}/demote`, { token: admin.token });
+    expect(self.status).toBe(200);
+    expect((await call(app, "GET", "/api/admin/users", { token: admin.token })).status).toBe(403);
+
+    // Leave exactly one admin in this database, then try to demote them.
+    const last = await signedIn("admin");
+    await env.database.db
+      .update(authUsers)
+      .set({ role: "user" })
+      .where(eq(authUsers.role, "admin"))
+      .then(() => env.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, last.user.id)));
+    const refused = await call(app, "PUT", `/api/admin/users/${last.user.id}/demote`, { token: last.token });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({ message: "At least one admin must remain" });
+    const [row] = await env.database.db.select().from(authUsers).where(eq(authUsers.id, last.user.id));
+    expect(row?.role).toBe("admin");
+  });
+});
+
+describe("lists", () => {
+  it("answers the spec's client with a plain array of users, never with hashes or tokens", async () => {
+    const admin = await signedIn("admin");
+    const response = await call(app, "GET", "/api/admin/users", { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.json)).toBe(true);
+    const users = response.json as unknown as Record<string, unknown>[];
+    expect(users.length).toBeGreaterThan(0);
+    for (const user of users)
+      expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "isEmailVerified", "name", "role"]);
+    expect(response.text).not.toMatch(/not-a-hash|hashed|password|token/i);
+    expect(response.text).not.toContain(admin.token);
+    expect(response.headers.get("x-total-count")).toBe(String(users.length));
+  });
+
+  it("pages and searches on the server when asked, with the total", async () => {
+    const admin = await signedIn("admin");
+    const tag = unique();
+    for (const n of [1, 2, 3]) await insertUser({ name: `Paged ${tag} ${n}` });
+    const first = await call(app, "GET", `/api/admin/users?search=${encodeURIComponent(`paged ${tag}`)}&page=1&limit=2`, {
+      token: admin.token,
+    });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(first.json.users.map((u: { name: string }) => u.name)).toEqual([`Paged ${tag} 3`, `Paged ${tag} 2`]);
+    expect(first.json.adminCount).toBeGreaterThanOrEqual(1);
+    const second = await call(app, "GET", `/api/admin/users?search=${encodeURIComponent(`paged ${tag}`)}&page=2&limit=2`, {
+      token: admin.token,
+    });
+    expect(second.json.users.map((u: { name: string }) => u.name)).toEqual([`Paged ${tag} 1`]);
+  });
+
+  it("lists consultants of every status for admins, with the approval queue as ?status=pending", async () => {
+    const admin = await signedIn("admin");
+    const tag = unique();
+    const pending = await insertConsultant({ status: "pending", name: `Listed ${tag} pending` });
+    const rejected = await insertConsultant({ status: "rejected", name: `Listed ${tag} rejected` });
+    const all = await call(app, "GET", `/api/admin/consultants?search=${tag}`, { token: admin.token });
+    expect(Array.isArray(all.json)).toBe(true);
+    expect((all.json as unknown as { id: number }[]).map((c) => c.id).sort()).toEqual([pending.id, rejected.id].sort());
+    const queue = await call(app, "GET", `/api/admin/consultants?status=pending&search=${tag}&page=1`, { token: admin.token });
+    expect(queue.json).toMatchObject({
+      total: 1,
+      page: 1,
+      consultants: [{ id: pending.id, status: "pending", email: pending.email }],
+    });
+    const bad = await call(app, "GET", "/api/admin/consultants?status=deleted", { token: admin.token });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("editing and deleting consultants through the API", () => {
+  it("answers 400 with the spec's admin messages word for word", async () => {
+    const admin = await signedIn("admin");
+    const consultant = await insertConsultant();
+    const response = await call(app, "PUT", `/api/admin/consultants/${consultant.id}`, { token: admin.token, body: {} });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      { path: "name", message: "Name is required" },
+      { path: "title", message: "Title is required" },
+      { path: "email", message: "Valid email is required" },
+      { path: "location", message: "Location is required" },
+      { path: "country", message: "Country is required" },
+      { path: "yearsExperience", message: "Years of experience is required" },
+      { path: "primarySpecialization", message: "Primary specialization is required" },
+      { path: "bio", message: "Bio must be at least 10 characters" },
+    ]);
+    const short = await call(app, "PUT", `/api/admin/consultants/${consultant.id}`, {
+      token: admin.token,
+      body: editBody({ bio: "Too short", email: "nope" }),
+    });
+    expect(short.json.errors).toEqual([
+      { path: "email", message: "Valid email is required" },
+      { path: "bio", message: "Bio must be at least 10 characters" },
+    ]);
+    const notJson = await app.request(`/api/admin/consultants/${consultant.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("saves an edit, keeps an approved profile approved and records the audit entry", async () => {
+    const admin = await signedIn("admin", "Editing Admin");
+    const consultant = await insertConsultant({ status: "approved" });
+    const body = editBody();
+    const response = await call(app, "PUT", `/api/admin/consultants/${consultant.id}`, { token: admin.token, body });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      id: consultant.id,
+      name: "Sokha Chan",
+      email: body.email,
+      yearsExperience: 6,
+      status: "approved",
+    });
+    const entries = await call(app, "GET", `/api/admin/audit-log?search=${encodeURIComponent("Editing Admin")}&page=1`, {
+      token: admin.token,
+    });
+    expect(entries.json.entries).toEqual([
+      expect.objectContaining({
+        action: "edit",
+        actorName: "Editing Admin",
+        targetType: "consultant",
+        targetId: consultant.id,
+        changes: expect.objectContaining({ yearsExperience: { from: 5, to: 6 } }),
+      }),
+    ]);
+  });
+
+  it("deletes the consultant with its messages and answers 404 afterwards", async () => {
+    const admin = await signedIn("admin");
+    const consultant = await insertConsultant();
+    await env.database.db.insert(messages).values({
+      consultantId: consultant.id,
+      senderName: "Org",
+      senderEmail: "org@example.org",
+      subject: "Hello",
+      message: "A job offer for you",
+    });
+    const response = await call(app, "DELETE", `/api/admin/consultants/${consultant.id}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ message: "Consultant deleted successfully" });
+    expect(await env.database.db.select().from(messages).where(eq(messages.consultantId, consultant.id))).toEqual([]);
+    expect((await call(app, "DELETE", `/api/admin/consultants/${consultant.id}`, { token: admin.token })).status).toBe(404);
+    const [entry] = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    expect(entry).toMatchObject({ action: "delete", targetType: "consultant" });
+  });
+});
+
+describe("approval through the API", () => {
+  it("keeps a pending profile out of the public list until approved, and e-mails the owner", async () => {
+    const admin = await signedIn("admin");
+    const owner = await signedIn("user", "Profile Owner");
+    const consultant = await insertConsultant({ status: "pending", userId: owner.user.id, name: `Awaiting ${unique()}` });
+    const publicIds = async () =>
+      (await call(app, "GET", "/api/consultants?limit=100")).json.consultants.map((c: { id: number }) => c.id) as number[];
+    expect(await publicIds()).not.toContain(consultant.id);
+
+    const rejected = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/reject`, {
+      token: admin.token,
+      body: { reason: "Please describe your recent projects" },
+    });
+    expect(rejected.json).toMatchObject({ status: "rejected", statusReason: "Please describe your recent projects" });
+    const rejection = await env.smtp.waitForMail(owner.user.email, 1);
+    expect(rejection.subject).toBe("Your consultant profile on DevConsult SEA needs changes");
+    expect(rejection.text).toContain("Please describe your recent projects");
+    expect(await publicIds()).not.toContain(consultant.id);
+
+    const noReason = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/reject`, { token: admin.token });
+    expect(noReason.status).toBe(400);
+    expect(noReason.json.message).toBe("A reason is required");
+
+    const approved = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/approve`, { token: admin.token });
+    expect(approved.json).toMatchObject({ status: "approved", statusReason: null });
+    const approval = await env.smtp.waitForMail(owner.user.email, 2);
+    expect(approval.subject).toBe("Your consultant profile on DevConsult SEA is approved");
+    expect(approval.text).toContain(`/consultant/${consultant.id}`);
+    expect(await publicIds()).toContain(consultant.id);
+
+    const hidden = await call(app, "PUT", `/api/admin/consultants/${consultant.id}/hide`, {
+      token: admin.token,
+      body: { reason: "Duplicate profile" },
+    });
+    expect(hidden.json).toMatchObject({ status: "hidden", statusReason: "Duplicate profile" });
+    expect(await publicIds()).not.toContain(consultant.id);
+  });
+});

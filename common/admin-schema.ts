@@ -39,6 +39,13 @@ export const ADMIN_TOASTS = {
   updateFailed: "Failed to update consultant",
   promoteFailed: "Failed to promote user",
   demoteFailed: "Failed to demote user",
+  // The approval queue is ours (product.md); its toasts follow the spec's pattern.
+  consultantApproved: "Profile approved and listed",
+  consultantRejected: "Profile rejected; the owner has been told why",
+  consultantHidden: "Profile hidden from the directory",
+  approveFailed: "Failed to approve profile",
+  rejectFailed: "Failed to reject profile",
+  hideFailed: "Failed to hide profile",
 } as const;
 
 export const ADMIN_LIMITS = {

@@ -37,6 +37,23 @@ export type AdminDeps = {
   removePhoto: (photoUrl: string) => Promise<void>;
 };
 
+/**
+ * The admin services' dependencies, built the same way for both doors (the JSON API and the
+ * /admin page). Photos: no storage for uploaded photos exists yet, so a deleted profile has no
+ * files to remove; this is the one place that connects the photo storage once it does.
+ */
+export function adminDepsFrom({
+  mailer,
+  config,
+  log,
+}: {
+  mailer: Mailer;
+  config: { siteName: string; publicUrl: string };
+  log: AdminDeps["log"];
+}): AdminDeps {
+  return { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, removePhoto: async () => {} };
+}
+
 type AdminRow = { id: number; name: string; email: string };
 
 /** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
@@ -197,6 +214,13 @@ export async function listConsultantsForAdmin(
     db.select({ total: count() }).from(consultants).where(where),
   ]);
   return { consultants: rows, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+}
+
+/** How many profiles wait in the approval queue (the tab's badge). */
+export async function countPendingConsultants(db: Database, actor: Actor): Promise<number> {
+  await requireAdminActor(db, actor);
+  const [row] = await db.select({ total: count() }).from(consultants).where(eq(consultants.status, "pending"));
+  return row?.total ?? 0;
 }
 
 /** One consultant as the admin sees it. */

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, adminConsultantListQuerySchema, adminListQuerySchema } 
 import {
   type AdminDeps,
   type ApprovalAction,
+  adminDepsFrom,
   deleteConsultantAsAdmin,
   demoteUser,
   getConsultantForAdmin,
@@ -64,15 +65,9 @@ function listResponse<K extends string, T>(
   return c.json(result[key]);
 }
 
-export function createAdminApi({ db, mailer, config }: HttpDeps, removePhoto: AdminDeps["removePhoto"] = async () => {}) {
+export function createAdminApi({ db, mailer, config }: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const deps = (c: Context<HttpEnv>): AdminDeps => ({
-    mailer,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    log: c.get("log"),
-    removePhoto,
-  });
+  const deps = (c: Context<HttpEnv>): AdminDeps => adminDepsFrom({ mailer, config, log: c.get("log") });
   const actorOf = async (c: Context<HttpEnv>) => requireAdmin(await c.get("getSession")()).user;
 
   api.use(async (c, next) => {

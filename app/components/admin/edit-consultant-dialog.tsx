@@ -1,0 +1,184 @@
+import { useState } from "react";
+import { ADMIN_CONSULTANT_DEFAULTS, adminConsultantSchema, bandOfYears } from "../../../common/admin-schema.ts";
+import { ADMIN_EXPERIENCE_BANDS, ADMIN_SPECIALIZATIONS, COUNTRIES } from "../../../common/constants.ts";
+import type { AdminConsultant } from "../../../server/services/admin.ts";
+import { Button } from "../ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { Switch } from "../ui/switch.tsx";
+import { useAdminAction } from "./shared.tsx";
+
+type FieldErrors = Record<string, string>;
+
+/** Form values as the shared schema reads them: repeated names (hidden "false" + switch) become lists. */
+export function formValues(form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).map(String);
+    values[key] = all.length > 1 ? all : all[0];
+  }
+  return values;
+}
+
+/**
+ * The years select offers the bands of spec section 9. A band stores its lower bound, but the band
+ * the profile is already in keeps the exact stored years, so saving other changes never rounds
+ * "8 years" down to 6.
+ */
+function yearsOptions(current: number) {
+  const currentBand = bandOfYears(current);
+  return ADMIN_EXPERIENCE_BANDS.map((band) => ({
+    label: band.label,
+    value: String(band === currentBand ? current : band.years),
+  }));
+}
+
+/** The admin list of specializations, plus the profile's own when it is not on that list. */
+function specializationOptions(current: string): string[] {
+  const list: string[] = [...ADMIN_SPECIALIZATIONS];
+  return list.includes(current) ? list : [current, ...list];
+}
+
+/**
+ * The 'Edit Consultant' dialog: prefilled, scrollable within 90% of the viewport, validated in the
+ * browser with the same schema as the server, 'Updating...' while saving, closed on success or
+ * Cancel (closing unmounts the form, so it opens fresh next time).
+ */
+export function EditConsultantDialog({ consultant, onClose }: { consultant: AdminConsultant | null; onClose: () => void }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const action = useAdminAction((result) => {
+    if (result.ok) {
+      setErrors({});
+      onClose();
+    } else {
+      setErrors(Object.fromEntries((result.errors ?? []).map((error) => [error.path, error.message])));
+    }
+  });
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = adminConsultantSchema.safeParse(formValues(form));
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path.join(".")] ??= issue.message;
+      setErrors(found);
+      // Move focus to the first field with a problem, so keyboard and screen-reader users land on it.
+      const first = parsed.error.issues[0]?.path.join(".");
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+      return;
+    }
+    setErrors({});
+    action.fetcher.submit(form, { method: "post", action: "/admin" });
+  }
+
+  return (
+    <Dialog
+      open={consultant !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setErrors({});
+          onClose();
+        }
+      }}
+    >
+      {consultant && (
+        <DialogContent title="Edit Consultant" description={`Update ${consultant.name}'s profile.`} className="max-w-2xl">
+          <form method="post" action="/admin" noValidate onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={consultant.id} />
+            <Field label="Full name" required error={errors.name}>
+              {(props) => <Input {...props} name="name" defaultValue={consultant.name} autoComplete="off" />}
+            </Field>
+            <Field label="Professional title" required error={errors.title}>
+              {(props) => <Input {...props} name="title" defaultValue={consultant.title} autoComplete="off" />}
+            </Field>
+            <Field label="Email" required error={errors.email}>
+              {(props) => <Input {...props} name="email" type="email" defaultValue={consultant.email} autoComplete="off" />}
+            </Field>
+            <Field label="Phone" error={errors.phone}>
+              {(props) => <Input {...props} name="phone" type="tel" defaultValue={consultant.phone ?? ""} autoComplete="off" />}
+            </Field>
+            <Field label="Full location" required error={errors.location} className="sm:col-span-2">
+              {(props) => <Input {...props} name="location" defaultValue={consultant.location} autoComplete="off" />}
+            </Field>
+            <Field label="City" error={errors.city}>
+              {(props) => <Input {...props} name="city" defaultValue={consultant.city ?? ""} autoComplete="off" />}
+            </Field>
+            <Field label="Country" required error={errors.country}>
+              {(props) => (
+                <Select {...props} name="country" defaultValue={consultant.country}>
+                  {(COUNTRIES as readonly string[]).includes(consultant.country) ? null : (
+                    <option value={consultant.country}>{consultant.country}</option>
+                  )}
+                  {COUNTRIES.map((country) => (
+                    <option key={country} value={country}>
+                      {country}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Years of experience" required error={errors.yearsExperience}>
+              {(props) => {
+                const options = yearsOptions(consultant.yearsExperience);
+                const selected = options.find((option) => option.value === String(consultant.yearsExperience));
+                return (
+                  <Select {...props} name="yearsExperience" defaultValue={selected?.value ?? String(consultant.yearsExperience)}>
+                    {options.map((option) => (
+                      <option key={option.label} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                );
+              }}
+            </Field>
+            <Field label="Primary specialization" required error={errors.primarySpecialization}>
+              {(props) => (
+                <Select {...props} name="primarySpecialization" defaultValue={consultant.primarySpecialization}>
+                  {specializationOptions(consultant.primarySpecialization).map((specialization) => (
+                    <option key={specialization} value={specialization}>
+                      {specialization}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Professional summary" required error={errors.bio} className="sm:col-span-2">
+              {(props) => <Textarea {...props} name="bio" rows={5} defaultValue={consultant.bio} />}
+            </Field>
+            <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4 sm:col-span-2">
+              <legend className="px-1 text-sm font-medium text-ink">Visibility and availability</legend>
+              {(["availableForWork", "showEmail", "showPhone"] as const).map((name) => (
+                <div key={name}>
+                  {/* An unchecked switch sends nothing; this hidden "false" says so explicitly. */}
+                  <input type="hidden" name={name} value="false" />
+                  <Switch
+                    name={name}
+                    label={
+                      {
+                        availableForWork: "Available for work",
+                        showEmail: "Show email publicly",
+                        showPhone: "Show phone publicly",
+                      }[name]
+                    }
+                    defaultChecked={consultant[name] ?? ADMIN_CONSULTANT_DEFAULTS[name]}
+                  />
+                </div>
+              ))}
+            </fieldset>
+            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={action.isBusy}>
+                {action.isBusy ? "Updating..." : "Update Consultant"}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,291 @@
+import { ShieldAlert } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation, useRouteError } from "react-router";
+import { ADMIN_PAGE_SIZE } from "../../common/admin-schema.ts";
+import {
+  adminDepsFrom,
+  countPendingConsultants,
+  deleteConsultantAsAdmin,
+  demoteUser,
+  listAuditLog,
+  listConsultantsForAdmin,
+  listUsersForAdmin,
+  moderateConsultant,
+  promoteUser,
+  updateConsultantAsAdmin,
+} from "../../server/services/admin.ts";
+import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { AuditTable } from "../components/admin/audit-panel.tsx";
+import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
+import { formValues } from "../components/admin/edit-consultant-dialog.tsx";
+import { QueueTable } from "../components/admin/queue-panel.tsx";
+import {
+  ADMIN_TABS,
+  type AdminActionResult,
+  type AdminIntent,
+  AdminPagination,
+  AdminSearch,
+  type AdminTab,
+  INTENT_TOASTS,
+  LoadingText,
+} from "../components/admin/shared.tsx";
+import { UsersTable } from "../components/admin/users-panel.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/admin";
+
+type View = { tab: AdminTab; search: string; page: number };
+
+/** Which table, search and page the address asks for; anything odd falls back to the first page. */
+function readView(search: string): View {
+  const params = new URLSearchParams(search);
+  const tabParam = params.get("tab");
+  const tab = ADMIN_TABS.find((candidate) => candidate === tabParam) ?? "consultants";
+  const page = Number(params.get("page"));
+  return {
+    tab,
+    search: (params.get("q") ?? "").trim().slice(0, 200),
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, session } = context.get(appContext);
+  if (!session) return { access: "signed-out" as const };
+  // The session was read from the database for this request: a demoted admin is redirected now.
+  if (session.user.role !== "admin") throw redirect("/");
+  const actor = { id: session.user.id };
+  const view = readView(new URL(request.url).search);
+  const query = { search: view.search || undefined, page: view.page, limit: ADMIN_PAGE_SIZE };
+  // Only the open tab's table is read; switching tabs loads the next one ('Loading users...').
+  const tablePromise = (async () => {
+    switch (view.tab) {
+      case "consultants":
+        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, query)) };
+      case "queue":
+        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, { ...query, status: "pending" })) };
+      case "users":
+        return { tab: view.tab, ...(await listUsersForAdmin(db, actor, query)) };
+      case "audit":
+        return { tab: view.tab, ...(await listAuditLog(db, actor, query)) };
+    }
+  })();
+  try {
+    const [table, pendingCount] = await Promise.all([tablePromise, countPendingConsultants(db, actor)]);
+    return { access: "admin" as const, view, table, pendingCount, currentUserId: session.user.id };
+  } catch (error) {
+    // Demoted or deleted between reading the session and reading the tables.
+    if (error instanceof Forbidden) throw redirect("/");
+    if (error instanceof Unauthorized) return { access: "signed-out" as const };
+    throw error;
+  }
+}
+
+const INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];
+
+function idFrom(value: FormDataEntryValue | null): number {
+  const text = typeof value === "string" ? value : "";
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new NotFound("Not found");
+  return Number(text);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, session, mailer, config, log } = context.get(appContext);
+  const form = await request.formData();
+  const intentValue = form.get("intent");
+  const intent = INTENTS.find((candidate) => candidate === intentValue) ?? null;
+  if (!intent) {
+    return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
+  }
+  const actor = session ? { id: session.user.id } : null;
+  const deps = adminDepsFrom({ mailer, config, log });
+  try {
+    const id = idFrom(form.get("id"));
+    switch (intent) {
+      case "update":
+        await updateConsultantAsAdmin(db, actor, id, formValues(form));
+        break;
+      case "delete":
+        await deleteConsultantAsAdmin(db, actor, id, deps);
+        break;
+      case "approve":
+      case "reject":
+      case "hide":
+        await moderateConsultant(db, actor, id, intent, { reason: form.get("reason") ?? undefined }, deps);
+        break;
+      case "promote":
+        await promoteUser(db, actor, id);
+        break;
+      case "demote":
+        await demoteUser(db, actor, id);
+        break;
+    }
+    return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return data<AdminActionResult>(
+      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: error.errors },
+      { status: error.status },
+    );
+  }
+}
+
+const LOADING_TEXT: Record<AdminTab, string> = {
+  consultants: "Loading consultants...",
+  users: "Loading users...",
+  queue: "Loading approval queue...",
+  audit: "Loading audit log...",
+};
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.access === "signed-out") return <AdminAccessRequired />;
+  return <Dashboard data={loaderData} />;
+}
+
+type DashboardData = Extract<Route.ComponentProps["loaderData"], { access: "admin" }>;
+
+function Dashboard({ data: loaded }: { data: DashboardData }) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // While a search, a page or a tab is loading, the new tab shows at once with its loading text.
+  const pending =
+    navigation.state !== "idle" && navigation.location?.pathname === "/admin" ? readView(navigation.location.search) : null;
+  const tab = pending?.tab ?? loaded.view.tab;
+  const table = loaded.table;
+  const isLoading = (name: AdminTab) => tab === name && (pending !== null || table.tab !== name);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
+      <p className="mt-2 text-muted">Manage consultants, users and profile approvals.</p>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}
+        className="mt-8"
+        activationMode="manual"
+      >
+        <TabsList label="Admin sections">
+          <TabsTrigger value="consultants">Consultants</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="queue">
+            Approval queue
+            {loaded.pendingCount > 0 && (
+              <span className="ml-2 inline-flex min-w-5 justify-center rounded-full bg-accent-500 px-1.5 text-xs text-ink">
+                {loaded.pendingCount}
+                <span className="sr-only"> waiting</span>
+              </span>
+            )}
+          </TabsTrigger>
+          <TabsTrigger value="audit">Audit log</TabsTrigger>
+        </TabsList>
+
+        {ADMIN_TABS.map((name) => (
+          <TabsContent key={name} value={name} className="mt-6 focus-visible:outline-none">
+            <AdminSearch
+              tab={name}
+              search={pending?.tab === name ? pending.search : table.tab === name ? loaded.view.search : ""}
+              label={
+                {
+                  consultants: "Search consultants",
+                  users: "Search users",
+                  queue: "Search the approval queue",
+                  audit: "Search the audit log",
+                }[name]
+              }
+              placeholder={
+                {
+                  consultants: "Name, title, email, location or country",
+                  users: "Name or email",
+                  queue: "Name, title, email, location or country",
+                  audit: "Admin, target or action",
+                }[name]
+              }
+            />
+            {isLoading(name) ? <LoadingText>{LOADING_TEXT[name]}</LoadingText> : <TablePanel table={table} data={loaded} />}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; data: DashboardData }) {
+  const paging = { tab: table.tab, search: loaded.view.search, page: table.page, limit: table.limit, total: table.total };
+  switch (table.tab) {
+    case "consultants":
+      return (
+        <>
+          <ConsultantsTable consultants={table.consultants} />
+          <AdminPagination {...paging} noun="Consultants" />
+        </>
+      );
+    case "queue":
+      return (
+        <>
+          <QueueTable consultants={table.consultants} />
+          <AdminPagination {...paging} noun="Profiles" />
+        </>
+      );
+    case "users":
+      return (
+        <>
+          <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={loaded.currentUserId} />
+          <AdminPagination {...paging} noun="Users" />
+        </>
+      );
+    case "audit":
+      return (
+        <>
+          <AuditTable entries={table.entries} />
+          <AdminPagination {...paging} noun="Entries" />
+        </>
+      );
+  }
+}
+
+function AdminAccessRequired() {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-bold text-ink">Admin Access Required</h1>
+      <p className="mt-4 text-muted">Please sign in with an administrator account to view the Admin Dashboard.</p>
+      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
+        Go to Home
+      </Link>
+    </section>
+  );
+}
+
+export function headers() {
+  // Admin pages show private data: never kept by a shared cache or the back-forward cache.
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Admin Dashboard",
+    description: "Manage consultants, users and profile approvals.",
+    path: "/admin",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = status === 403 ? "Admin Access Required" : status === 401 ? "Please sign in" : "Something went wrong";
+  const text =
+    status === 403 || status === 401
+      ? "Please sign in with an administrator account to view the Admin Dashboard."
+      : "The Admin Dashboard could not be loaded. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
+      <p className="mt-4 text-muted">{text}</p>
+      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
+        Go to Home
+      </Link>
+    </section>
+  );
+}

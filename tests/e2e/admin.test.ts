@@ -1,0 +1,317 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+
+let app: AppServer;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const unique = () => randomBytes(4).toString("hex");
+
+async function insertUser(role: "user" | "admin", name: string) {
+  const sql = app.database!.sql;
+  const [user] = await sql<{ id: number; email: string; name: string }[]>`
+    insert into auth_users (email, hashed_password, name, role)
+    values (${`${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`}, 'not-a-hash', ${name}, ${role})
+    returning id, email, name`;
+  return user!;
+}
+
+/** A browser page signed in as a new user of this role, through a session row and its cookie. */
+async function signedInPage(role: "user" | "admin", name = role === "admin" ? `Admin ${unique()}` : `User ${unique()}`) {
+  const user = await insertUser(role, name);
+  const token = randomBytes(32).toString("base64url");
+  const { createHash } = await import("node:crypto");
+  await app.database!.sql`
+    insert into auth_sessions (user_id, session_token, expires_at)
+    values (${user.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
+  const opened = await openPage(browser);
+  await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
+  return { ...opened, user };
+}
+
+async function insertConsultant(values: { name: string; status?: string; userId?: number; available?: boolean }) {
+  const [row] = await app.database!.sql<{ id: number; email: string }[]>`
+    insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status, user_id, available_for_work)
+    values (${values.name}, 'Water Engineer', ${`c.${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 8, 'Infrastructure',
+            'Rural water supply and sanitation across Laos.', ${values.status ?? "approved"}, ${values.userId ?? null},
+            ${values.available ?? true})
+    returning id, email`;
+  return row!;
+}
+
+/** Holds matching requests until released: lets a test see a pending state without timing. */
+async function holdRequests(page: Page, pattern: string | RegExp, method: string) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let seen: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    seen();
+    await released;
+    await route.fallback();
+  });
+  return { arrived, release: () => release(), stop: () => page.unroute(pattern) };
+}
+
+/** Waits for the toast with this text (one toast at a time: a new one replaces the last). */
+async function expectToast(page: Page, title: "Success" | "Error", description: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: description });
+  await toast.waitFor();
+  expect(await toast.innerText()).toContain(title);
+}
+
+describe("who gets the Admin Dashboard", () => {
+  it("shows signed-out visitors 'Admin Access Required' with Go to Home", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(`${app.url}/admin`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.locator("h1").innerText()).resolves.toBe("Admin Access Required");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await page.waitForURL(`${app.url}/`);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("redirects a signed-in non-admin to /", async () => {
+    const { page, errors, close } = await signedInPage("user");
+    await page.goto(`${app.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    const data = await page.request.get(`${app.url}/admin?tab=users`, { maxRedirects: 0 });
+    expect(data.status()).toBe(302);
+    expect(data.headers().location).toBe("/");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("the dashboard", () => {
+  it("lets an admin approve a new profile from the queue, which then appears in the directory", async () => {
+    const owner = await insertUser("user", "Queue Owner");
+    const name = `Pending Person ${unique()}`;
+    const pending = await insertConsultant({ name, status: "pending", userId: owner.id });
+    const { page, errors, close } = await signedInPage("admin");
+
+    // Not listed while pending.
+    await page.goto(app.url);
+    expect(await page.getByRole("heading", { name }).count()).toBe(0);
+
+    await page.goto(`${app.url}/admin`);
+    await expect(page.locator("h1").innerText()).resolves.toBe("Admin Dashboard");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "admin-consultants");
+
+    const hold = await holdRequests(page, /\/admin\.data/, "GET");
+    await page.getByRole("tab", { name: /Approval queue/ }).click();
+    await hold.arrived;
+    await page.getByRole("status").filter({ hasText: "Loading approval queue..." }).waitFor();
+    hold.release();
+    await hold.stop();
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.waitFor();
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("queue");
+
+    await row.getByRole("button", { name: `Review ${name}` }).click();
+    const review = page.getByRole("dialog", { name: `Review ${name}` });
+    await review.waitFor();
+    await expectNoAxeViolations(page);
+    await review.getByRole("button", { name: "Reject" }).click();
+    const reject = page.getByRole("dialog", { name: "Reject profile" });
+    await reject.getByRole("button", { name: "Reject profile" }).click();
+    await expect(reject.getByText("A reason is required").isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    await reject.getByRole("button", { name: "Cancel" }).click();
+    await reject.waitFor({ state: "detached" });
+
+    await row.getByRole("button", { name: `Approve ${name}` }).click();
+    await expectToast(page, "Success", "Profile approved and listed");
+    await row.waitFor({ state: "detached" });
+    const [stored] = await app.database!.sql`select status from consultants where id = ${pending.id}`;
+    expect(stored?.status).toBe("approved");
+
+    await page.goto(app.url);
+    await page.getByRole("heading", { name }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("edits a consultant through the prefilled dialog, with the spec's messages and 'Updating...'", async () => {
+    const name = `Editable Person ${unique()}`;
+    const consultant = await insertConsultant({ name });
+    const { page, errors, close } = await signedInPage("admin");
+    await page.goto(`${app.url}/admin?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row.innerText()).resolves.toContain("Available");
+
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Consultant" });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel("Full name").inputValue()).resolves.toBe(name);
+    await expect(dialog.getByRole("textbox", { name: /^Email/ }).inputValue()).resolves.toBe(consultant.email);
+    await expect(dialog.getByLabel("Years of experience").inputValue()).resolves.toBe("8");
+    await expect(dialog.getByLabel("Years of experience").locator("option:checked").innerText()).resolves.toBe("6-10 years");
+    // Scrollable within 90% of the viewport height.
+    const maxHeight = await dialog.evaluate((element) => getComputedStyle(element).maxHeight);
+    expect(Number.parseFloat(maxHeight)).toBeCloseTo(900 * 0.9, 0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "admin-edit-dialog");
+
+    // The shared schema's messages, in the browser, before anything is sent.
+    await dialog.getByLabel("Full name").fill("");
+    await dialog.getByLabel("Professional summary").fill("Too short");
+    await dialog.getByRole("button", { name: "Update Consultant" }).click();
+    await expect(dialog.getByText("Name is required").isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText("Bio must be at least 10 characters").isVisible()).resolves.toBe(true);
+    await expect(dialog.getByLabel("Full name").evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+
+    // Cancel closes and resets.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    await expect(dialog.getByLabel("Full name").inputValue()).resolves.toBe(name);
+    expect(await dialog.getByText("Name is required").count()).toBe(0);
+
+    await dialog.getByLabel("Professional title").fill("Senior Water Engineer");
+    await dialog.getByLabel("Years of experience").selectOption({ label: "11-15 years" });
+    await dialog.getByRole("switch", { name: "Available for work" }).click();
+    const hold = await holdRequests(page, /\/admin\.data/, "POST");
+    await dialog.getByRole("button", { name: "Update Consultant" }).click();
+    await hold.arrived;
+    await expect(dialog.getByRole("button", { name: "Updating..." }).isDisabled()).resolves.toBe(true);
+    hold.release();
+    await hold.stop();
+    await expectToast(page, "Success", "Consultant updated successfully");
+    await dialog.waitFor({ state: "detached" });
+    await expect(row.innerText()).resolves.toContain("Senior Water Engineer");
+    await expect(row.innerText()).resolves.toContain("Unavailable");
+    const [stored] = await app.database!.sql`
+      select title, years_experience, available_for_work, status from consultants where id = ${consultant.id}`;
+    expect(stored).toEqual({
+      title: "Senior Water Engineer",
+      years_experience: 11,
+      available_for_work: false,
+      status: "approved",
+    });
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("deletes a consultant only after the confirmation", async () => {
+    const name = `Deletable Person ${unique()}`;
+    const consultant = await insertConsultant({ name });
+    await app.database!.sql`
+      insert into messages (consultant_id, sender_name, sender_email, subject, message)
+      values (${consultant.id}, 'Org', 'org@example.org', 'Hello', 'A job offer for you')`;
+    const { page, errors, close } = await signedInPage("admin");
+    await page.goto(`${app.url}/admin?q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+    await confirm.waitFor();
+    await expect(confirm.innerText()).resolves.toContain(
+      "This action cannot be undone. This will permanently delete the consultant profile and all associated messages.",
+    );
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await app.database!.sql`select id from consultants where id = ${consultant.id}`).toHaveLength(1);
+
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await confirm.getByRole("button", { name: `Delete ${name}` }).click();
+    await expectToast(page, "Success", "Consultant deleted successfully");
+    await row.waitFor({ state: "detached" });
+    expect(await app.database!.sql`select id from consultants where id = ${consultant.id}`).toHaveLength(0);
+    expect(await app.database!.sql`select id from messages where consultant_id = ${consultant.id}`).toHaveLength(0);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("promotes and demotes a user from the Users tab, showing 'Loading users...' while it loads", async () => {
+    const target = await insertUser("user", `Promotable Person ${unique()}`);
+    const { page, errors, close } = await signedInPage("admin");
+    await page.goto(`${app.url}/admin`);
+    const hold = await holdRequests(page, /\/admin\.data/, "GET");
+    await page.getByRole("tab", { name: "Users" }).click();
+    await hold.arrived;
+    await page.getByRole("status").filter({ hasText: "Loading users..." }).waitFor();
+    hold.release();
+    await hold.stop();
+
+    await page.getByRole("searchbox", { name: "Search users" }).fill(target.name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === target.name);
+    const row = page.getByRole("row", { name: new RegExp(target.name) });
+    await expect(row.innerText()).resolves.toContain("user");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "admin-users");
+
+    await row.getByRole("button", { name: `Promote ${target.name}` }).click();
+    await expectToast(page, "Success", "User promoted to admin successfully");
+    await row.getByRole("button", { name: `Demote ${target.name}` }).waitFor();
+    const [promoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    expect(promoted?.role).toBe("admin");
+
+    await row.getByRole("button", { name: `Demote ${target.name}` }).click();
+    await expectToast(page, "Success", "User demoted from admin successfully");
+    await row.getByRole("button", { name: `Promote ${target.name}` }).waitFor();
+    const [demoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    expect(demoted?.role).toBe("user");
+
+    // Both actions are in the audit log.
+    await page.getByRole("tab", { name: "Audit log" }).click();
+    await page.getByRole("searchbox", { name: "Search the audit log" }).fill(target.name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("cell", { name: "Promoted" }).waitFor();
+    await page.getByRole("cell", { name: "Demoted" }).waitFor();
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("pages through a long table on the server", async () => {
+    const tag = `Paged${unique()}`;
+    for (let n = 1; n <= 23; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
+    const { page, errors, close } = await signedInPage("admin");
+    await page.goto(`${app.url}/admin?q=${tag}`);
+    await expect(page.getByText("Showing 1–20 of 23").isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(20);
+    await page.getByRole("navigation", { name: "Consultants pages" }).getByRole("link", { name: "Next" }).click();
+    await page.getByText("Showing 21–23 of 23").waitFor();
+    expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("closes the dashboard for an admin who demotes themselves", async () => {
+    await insertUser("admin", `Other Admin ${unique()}`);
+    const { page, errors, close, user } = await signedInPage("admin", `Leaving Admin ${unique()}`);
+    await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(user.name)}`);
+    await page.getByRole("button", { name: `Demote ${user.name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove your own admin access?" });
+    await confirm.getByRole("button", { name: "Demote myself" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expectToast(page, "Success", "User demoted from admin successfully");
+    await page.goto(`${app.url}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

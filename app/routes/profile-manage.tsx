@@ -25,8 +25,7 @@ import type { Route } from "./+types/profile-manage";
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (!app.session) return { account: null };
-  const account = await getAccount(accountDeps(app), app.session);
-  return { account };
+  return { account: getAccount(app.session) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

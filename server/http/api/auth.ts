@@ -78,7 +78,7 @@ export function createAuthApi({ db, mailer, config }: HttpDeps) {
   });
 
   api.get("/me", async (c) => {
-    return c.json(await getAccount(deps(c), await c.get("getSession")()));
+    return c.json(getAccount(await c.get("getSession")()));
   });
 
   api.put("/profile", async (c) => {

@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigate, useNavigation, useRouteError } from "react-router";
+import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE } from "../../common/admin-schema.ts";
 import {
   adminDepsFrom,
@@ -29,6 +29,8 @@ import {
   LoadingText,
 } from "../components/admin/shared.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
+import { SignInControl } from "../components/header-account.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
@@ -250,9 +252,12 @@ function AdminAccessRequired() {
       <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-brand-700" />
       <h1 className="mt-4 text-3xl font-bold text-ink">Admin Access Required</h1>
       <p className="mt-4 text-muted">Please sign in with an administrator account to view the Admin Dashboard.</p>
-      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
-        Go to Home
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses()}>
+          Go to Home
+        </Link>
+        <SignInControl />
+      </div>
     </section>
   );
 }
@@ -271,21 +276,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = status === 403 ? "Admin Access Required" : status === 401 ? "Please sign in" : "Something went wrong";
-  const text =
-    status === 403 || status === 401
-      ? "Please sign in with an administrator account to view the Admin Dashboard."
-      : "The Admin Dashboard could not be loaded. Please try again in a moment.";
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-      <p className="mt-4 text-muted">{text}</p>
-      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
-        Go to Home
-      </Link>
-    </section>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary };

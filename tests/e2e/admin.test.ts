@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
@@ -6,8 +6,12 @@ import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, 
 
 let app: AppServer;
 let browser: Browser;
+const ADMIN = { email: "chief.admin@example.org", password: "lotus-harbour-admin-77" };
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ env: { SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -25,26 +29,31 @@ async function insertUser(role: "user" | "admin", name: string) {
   return user!;
 }
 
+/** A session for this user, as the sign-in would create it: the token, with only its hash stored. */
+async function sessionFor(userId: number) {
+  const token = randomBytes(32).toString("base64url");
+  await app.database!.sql`
+    insert into auth_sessions (user_id, session_token, expires_at)
+    values (${userId}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
+  return token;
+}
+
 /** A browser page signed in as a new user of this role, through a session row and its cookie. */
 async function signedInPage(role: "user" | "admin", name = role === "admin" ? `Admin ${unique()}` : `User ${unique()}`) {
   const user = await insertUser(role, name);
-  const token = randomBytes(32).toString("base64url");
-  const { createHash } = await import("node:crypto");
-  await app.database!.sql`
-    insert into auth_sessions (user_id, session_token, expires_at)
-    values (${user.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
+  const token = await sessionFor(user.id);
   const opened = await openPage(browser);
   await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
   return { ...opened, user };
 }
 
 async function insertConsultant(values: { name: string; status?: string; userId?: number; available?: boolean }) {
-  const [row] = await app.database!.sql<{ id: number; email: string }[]>`
+  const [row] = await app.database!.sql<{ id: number; email: string; name: string }[]>`
     insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status, user_id, available_for_work)
     values (${values.name}, 'Water Engineer', ${`c.${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 8, 'Infrastructure',
             'Rural water supply and sanitation across Laos.', ${values.status ?? "approved"}, ${values.userId ?? null},
             ${values.available ?? true})
-    returning id, email`;
+    returning id, email, name`;
   return row!;
 }
 
@@ -89,6 +98,26 @@ describe("who gets the Admin Dashboard", () => {
     await close();
   });
 
+  it("opens the dashboard once an admin signs in from the access screen, and links it from the menu", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(ADMIN.email);
+    await dialog.getByLabel("Password").fill(ADMIN.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin");
+
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "Account menu for Administrator" }).click();
+    await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
+    await page.waitForURL(`${app.url}/admin`);
+    await page.getByRole("tab", { name: "Consultants", selected: true }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
   it("redirects a signed-in non-admin to /", async () => {
     const { page, errors, close } = await signedInPage("user");
     await page.goto(`${app.url}/admin`);
@@ -99,6 +128,67 @@ describe("who gets the Admin Dashboard", () => {
     expectNoConsoleErrors(errors);
     await close();
   });
+});
+
+describe("the /admin page action (the dashboard's door to the same services)", () => {
+  const ROLES = ["anonymous", "user", "owner", "admin"] as const;
+  const INTENTS = {
+    update: { admin: 200 },
+    delete: { admin: 200 },
+    approve: { admin: 200 },
+    reject: { admin: 200 },
+    // A pending profile cannot be hidden: the admin passes the check and gets the rule's 409.
+    hide: { admin: 409 },
+    promote: { admin: 200 },
+    demote: { admin: 200 },
+  } as const;
+
+  for (const [intent, { admin }] of Object.entries(INTENTS)) {
+    it(`${intent}: anonymous 401, user 403, owner 403, admin ${admin}`, async () => {
+      const statuses: Record<string, number> = {};
+      for (const role of ROLES) {
+        const owner = await insertUser("user", `Owner ${unique()}`);
+        const consultant = await insertConsultant({ name: `Matrix ${unique()}`, status: "pending", userId: owner.id });
+        const other = await insertUser(intent === "demote" ? "admin" : "user", `Other ${unique()}`);
+        const token =
+          role === "anonymous"
+            ? undefined
+            : role === "owner"
+              ? await sessionFor(owner.id)
+              : await sessionFor((await insertUser(role === "admin" ? "admin" : "user", `Actor ${unique()}`)).id);
+        const id = intent === "promote" || intent === "demote" ? other.id : consultant.id;
+        const form = new URLSearchParams({
+          intent,
+          id: String(id),
+          reason: "Please add your recent projects",
+          name: "Matrix Person",
+          title: "Water Engineer",
+          email: `matrix.${unique()}@example.org`,
+          location: "Vientiane, Laos",
+          country: "Laos",
+          yearsExperience: "8",
+          primarySpecialization: "Infrastructure",
+          bio: "Rural water supply and sanitation across Laos.",
+        });
+        // The action's own answer (the data request a fetcher makes), not the page re-rendered after it.
+        const response = await fetch(`${app.url}/admin.data`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...(token ? { cookie: `session=${token}` } : {}) },
+          body: form,
+          redirect: "manual",
+        });
+        await response.body?.cancel();
+        statuses[role] = response.status;
+        if (role !== "admin") {
+          const [row] = await app.database!.sql`select status, name from consultants where id = ${consultant.id}`;
+          expect(row).toEqual({ status: "pending", name: consultant.name });
+          const [user] = await app.database!.sql`select role from auth_users where id = ${other.id}`;
+          expect(user?.role).toBe(intent === "demote" ? "admin" : "user");
+        }
+      }
+      expect(statuses).toEqual({ anonymous: 401, user: 403, owner: 403, admin });
+    });
+  }
 });
 
 describe("the dashboard", () => {

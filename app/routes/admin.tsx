@@ -167,7 +167,7 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
         className="mt-8"
         activationMode="manual"
       >
-        <TabsList label="Admin sections">
+        <TabsList label="Admin sections" className="max-sm:grid-flow-row max-sm:grid-cols-2">
           <TabsTrigger value="consultants">Consultants</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="queue">

@@ -390,6 +390,38 @@ describe("the dashboard", () => {
     await close();
   });
 
+  it("searches and pages without JavaScript, and fits a phone", async () => {
+    const tag = `Nojs${unique()}`;
+    for (let n = 1; n <= 21; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
+    const admin = await insertUser("admin", `Phone Admin ${unique()}`);
+    const token = await sessionFor(admin.id);
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
+    await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole("searchbox", { name: "Search consultants" }).fill(tag);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === tag);
+    expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(20);
+    await page.getByRole("link", { name: "Page 2" }).click();
+    await page.getByText("Showing 21–21 of 21").waitFor();
+    await saveScreenshot(page, "admin-phone-nojs");
+    await close();
+
+    const withScript = await openPage(browser, { viewport: "phone" });
+    await withScript.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
+    await withScript.page.goto(`${app.url}/admin?q=${tag}`);
+    await expectNoAxeViolations(withScript.page);
+    // The tables scroll inside their frame; nothing of the dashboard sticks out of the screen.
+    const overflow = await withScript.page.evaluate(() => (document.querySelector("main")?.scrollWidth ?? 0) - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const tabs = await withScript.page
+      .getByRole("tab")
+      .evaluateAll((elements) => elements.map((element) => ({ fits: element.scrollWidth <= element.clientWidth })));
+    expect(tabs).toEqual([{ fits: true }, { fits: true }, { fits: true }, { fits: true }]);
+    expectNoConsoleErrors(withScript.errors);
+    await withScript.close();
+  });
+
   it("closes the dashboard for an admin who demotes themselves", async () => {
     await insertUser("admin", `Other Admin ${unique()}`);
     const { page, errors, close, user } = await signedInPage("admin", `Leaving Admin ${unique()}`);

@@ -61,7 +61,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
                     {consultant.name}
                   </th>
                   <td className={tableClasses.td}>{consultant.title}</td>
-                  <td className={`${tableClasses.td} break-all`}>{consultant.email}</td>
+                  <td className={`${tableClasses.td} whitespace-nowrap`}>{consultant.email}</td>
                   <td className={tableClasses.td}>{consultant.location}</td>
                   <td className={tableClasses.td}>
                     <AvailabilityBadge available={consultant.availableForWork} />

@@ -123,7 +123,7 @@ export function QueueTable({ consultants }: { consultants: AdminConsultant[] }) 
                     <span className="block font-semibold text-ink">{consultant.name}</span>
                     <span className="block text-muted">{consultant.title}</span>
                   </th>
-                  <td className={`${tableClasses.td} break-all`}>{consultant.email}</td>
+                  <td className={`${tableClasses.td} whitespace-nowrap`}>{consultant.email}</td>
                   <td className={tableClasses.td}>{consultant.country}</td>
                   <td className={tableClasses.td}>{consultant.primarySpecialization}</td>
                   <td className={`${tableClasses.td} whitespace-nowrap`}>{formatDate(consultant.createdAt)}</td>

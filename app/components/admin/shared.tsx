@@ -91,7 +91,7 @@ export function AdminSearch({
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      <div className="relative min-w-0 flex-1 sm:max-w-sm">
+      <div className="relative w-full sm:w-auto sm:max-w-sm sm:flex-1">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"

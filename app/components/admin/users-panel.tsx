@@ -61,7 +61,7 @@ export function UsersTable({
                     {user.name}
                     {isSelf && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
                   </th>
-                  <td className={`${tableClasses.td} break-all`}>{user.email}</td>
+                  <td className={`${tableClasses.td} whitespace-nowrap`}>{user.email}</td>
                   <td className={tableClasses.td}>
                     <span
                       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${

@@ -3,9 +3,13 @@ import { Tabs as RadixTabs } from "radix-ui";
 export const Tabs = RadixTabs.Root;
 export const TabsContent = RadixTabs.Content;
 
-export function TabsList({ label, children }: { label: string; children: React.ReactNode }) {
+/** `className` adds to the layout, e.g. `max-sm:grid-flow-row max-sm:grid-cols-2` for many tabs on a phone. */
+export function TabsList({ label, children, className = "" }: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <RadixTabs.List aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1">
+    <RadixTabs.List
+      aria-label={label}
+      className={`grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1 ${className}`}
+    >
       {children}
     </RadixTabs.List>
   );

@@ -213,9 +213,16 @@ describe("the dashboard", () => {
     await page.getByRole("status").filter({ hasText: "Loading approval queue..." }).waitFor();
     hold.release();
     await hold.stop();
+    await page
+      .getByRole("tabpanel", { name: /Approval queue/ })
+      .getByRole("table")
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("queue");
+    // Other tests' profiles wait in the queue too (oldest first): find this one.
+    await page.getByRole("searchbox", { name: "Search the approval queue" }).fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByRole("row", { name: new RegExp(name) });
     await row.waitFor();
-    expect(new URL(page.url()).searchParams.get("tab")).toBe("queue");
 
     await row.getByRole("button", { name: `Review ${name}` }).click();
     const review = page.getByRole("dialog", { name: `Review ${name}` });
@@ -368,8 +375,13 @@ describe("the dashboard", () => {
     await page.getByRole("tab", { name: "Audit log" }).click();
     await page.getByRole("searchbox", { name: "Search the audit log" }).fill(target.name);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("cell", { name: "Promoted" }).waitFor();
-    await page.getByRole("cell", { name: "Demoted" }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "audit" && url.searchParams.get("q") === target.name);
+    const entries = page.getByRole("tabpanel", { name: "Audit log" }).getByRole("row", { name: new RegExp(target.name) });
+    await expect.poll(() => entries.count()).toBe(2);
+    await expect(entries.allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/Demoted[\s\S]*role: admin → user/),
+      expect.stringMatching(/Promoted[\s\S]*role: user → admin/),
+    ]);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
     await close();

@@ -7,6 +7,9 @@ const VARIANTS = {
   ghost: "text-slate-700 hover:bg-slate-100",
   destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800",
   link: "text-brand-700 underline underline-offset-4 hover:text-brand-900",
+  /** On the deep teal bands (hero, call to action). */
+  inverse: "bg-white text-brand-900 shadow-sm hover:bg-brand-50",
+  "outline-inverse": "text-white ring-1 ring-inset ring-brand-300 hover:bg-white/10",
 } as const;
 
 const SIZES = {

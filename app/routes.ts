@@ -1,3 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("success-stories", "routes/success-stories.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -5,6 +5,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("success-stories", "routes/success-stories.tsx"),
   route("resources", "routes/resources.tsx"),
+  route("help-center", "routes/help-center.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ export default [
   route("success-stories", "routes/success-stories.tsx"),
   route("resources", "routes/resources.tsx"),
   route("help-center", "routes/help-center.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,7 +9,7 @@ export const Accordion = RadixAccordion.Root;
 
 /**
  * One question and its answer. The answer is always in the server HTML (hidden while closed),
- * so search engines and find-in-page readers of the source get it too.
+ * so search engines get it, and visitors without JavaScript see every answer open.
  */
 export function AccordionItem({
   value,
@@ -37,7 +37,11 @@ export function AccordionItem({
           </RadixAccordion.Trigger>
         </Heading>
       </RadixAccordion.Header>
-      <RadixAccordion.Content forceMount className="pb-5 pr-2 text-[15px] leading-relaxed text-slate-700 sm:pr-9">
+      {/* Always rendered: closed answers are hidden by CSS, and shown when the browser runs no scripts. */}
+      <RadixAccordion.Content
+        forceMount
+        className="pb-5 pr-2 text-[15px] leading-relaxed text-slate-700 data-[state=closed]:hidden noscript:block! sm:pr-9"
+      >
         {children}
       </RadixAccordion.Content>
     </RadixAccordion.Item>

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorScreen } from "./components/error-screen.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
@@ -83,13 +84,9 @@ export function ErrorBoundary() {
           ? error.data
           : "This request could not be completed.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+    <>
       <title>{`${heading} | DevConsult SEA`}</title>
-      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-      <p className="mt-4 text-muted">{text}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Go to Home
-      </a>
-    </section>
+      <ErrorScreen title={heading} text={text} showHelp={status === 404 || status >= 500} />
+    </>
   );
 }

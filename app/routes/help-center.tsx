@@ -155,8 +155,8 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
               Still need help?
             </h2>
             <p className="mt-2 max-w-xl text-brand-100">
-              Our support team answers {SUPPORT_HOURS.replace("Mon-Fri", "Monday to Friday,")}. Found something broken? Tell us
-              what happened and we will fix it.
+              Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what
+              happened and we will fix it.
             </p>
           </div>
           <div className="flex flex-wrap gap-3">

@@ -8,7 +8,6 @@ import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";
-import { inputClasses } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { countFaqItems, FAQ_GROUPS, filterFaq } from "../lib/faq.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -60,7 +59,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
               onChange={(event) => setQuery(event.target.value)}
               placeholder="Search for answers, e.g. approval or password"
               autoComplete="off"
-              className={`${inputClasses} h-12 pl-10 text-base sm:text-base`}
+              className="block h-12 w-full rounded-lg border border-white bg-white pl-10 pr-3 text-base text-ink shadow-sm placeholder:text-slate-500 focus:outline-3 focus:outline-offset-2 focus:outline-accent-300"
             />
           </div>
           <Button type="submit" variant="inverse" size="lg">

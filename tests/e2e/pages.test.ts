@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
@@ -279,6 +279,27 @@ describe("header and footer", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
     expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("shows a visible focus ring everywhere, amber on the dark teal bands", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${app.url}/about`);
+    // Polled: buttons fade their colours in (transition-colors includes the outline colour).
+    const outline = (link: Locator) => {
+      return expect.poll(() =>
+        link.evaluate((element) => {
+          (element as HTMLElement).focus();
+          const style = getComputedStyle(element);
+          return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+        }),
+      );
+    };
+    const amber = "solid 3px rgb(246, 197, 107)";
+    await outline(page.getByRole("main").getByRole("link", { name: "Browse Consultants" })).toBe(amber);
+    await outline(page.getByRole("contentinfo").getByRole("link", { name: "Resources" })).toBe(amber);
+    await outline(page.getByRole("main").getByRole("link", { name: "Privacy Policy" })).toBe("solid 3px rgb(21, 127, 116)");
+    await outline(page.getByRole("banner").getByRole("link", { name: "Join Database" })).toBe("solid 3px rgb(21, 127, 116)");
     await close();
   });
 

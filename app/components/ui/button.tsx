@@ -32,7 +32,9 @@ export function buttonClasses({
   size?: ButtonSize;
   className?: string;
 } = {}) {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 ${VARIANTS[variant]} ${variant === "link" ? "" : SIZES[size]} ${className}`;
+  // A teal focus ring vanishes on the teal bands: the inverse buttons get the amber one.
+  const focus = variant.endsWith("inverse") ? "focus-visible:outline-accent-300" : "focus-visible:outline-brand-600";
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 ${focus} disabled:cursor-not-allowed disabled:opacity-70 ${VARIANTS[variant]} ${variant === "link" ? "" : SIZES[size]} ${className}`;
 }
 
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,17 +1,8 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorScreen } from "./components/error-screen.tsx";
+import { AuthDialog } from "./components/auth-dialog.tsx";
+import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
@@ -19,10 +10,20 @@ import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, nonce } = context.get(appContext);
+  const { config, nonce, session } = context.get(appContext);
   const { toast, clear } = readToast(request);
+  // Only what the header and the dialog need to know about the signed-in user.
+  const user = session
+    ? {
+        id: session.user.id,
+        name: session.user.name,
+        email: session.user.email,
+        role: session.user.role,
+        isEmailVerified: session.user.isEmailVerified,
+      }
+    : null;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
+        <AuthDialog />
         <Toaster initial={root?.toast} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
@@ -64,29 +66,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading =
-    status === 404
-      ? "404 Page Not Found"
-      : status === 403
-        ? "You do not have access to this page"
-        : status === 401
-          ? "Please sign in"
-          : "Something went wrong";
-  const text =
-    status === 404
-      ? "The page you are looking for does not exist or has moved."
-      : status >= 500
-        ? "An unexpected error occurred on our side. Please try again in a moment."
-        : isRouteErrorResponse(error) && typeof error.data === "string"
-          ? error.data
-          : "This request could not be completed.";
-  return (
-    <>
-      <title>{`${heading} | DevConsult SEA`}</title>
-      <ErrorScreen title={heading} text={text} showHelp={status === 404 || status >= 500} />
-    </>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary };

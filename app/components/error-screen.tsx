@@ -1,5 +1,5 @@
 import { Compass, Home, LifeBuoy } from "lucide-react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { buttonClasses } from "./ui/button.tsx";
 
 /** A full-width message with a way home: the 404 screen and every error boundary use it. */
@@ -24,24 +24,5 @@ export function ErrorScreen({ title, text, showHelp = false }: { title: string; 
         )}
       </div>
     </section>
-  );
-}
-
-/** The error boundary of a page: a message per status, never a stack trace. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) {
-    return <ErrorScreen title="404 Page Not Found" text="The page you are looking for does not exist or has moved." showHelp />;
-  }
-  if (status === 429) {
-    return <ErrorScreen title="Too many requests" text="Please wait a moment and try again." />;
-  }
-  return (
-    <ErrorScreen
-      title="Something went wrong"
-      text="An unexpected error occurred on our side. Please try again in a moment."
-      showHelp
-    />
   );
 }

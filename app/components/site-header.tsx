@@ -2,6 +2,7 @@ import { Menu, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { BrandMark } from "./brand-mark.tsx";
+import { HeaderAccount, MobileAccountLinks } from "./header-account.tsx";
 import { buttonClasses } from "./ui/button.tsx";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "./ui/sheet.tsx";
 
@@ -13,20 +14,8 @@ export const HOME_SECTIONS = [
   { id: "about", label: "About" },
 ] as const;
 
-/**
- * The header on every page. `account` is the sign-in control or the user menu and
- * `mobileAccount` their entries in the mobile menu (issue 3's `HeaderAccount` and
- * `MobileAccountLinks`, passed in by root.tsx); the header only decides where they sit.
- */
-export function SiteHeader({
-  siteName,
-  account,
-  mobileAccount,
-}: {
-  siteName: string;
-  account?: React.ReactNode;
-  mobileAccount?: React.ReactNode;
-}) {
+/** The header on every page: brand, the home page's sections, Join Database, the account control, and a phone menu. */
+export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
@@ -52,9 +41,9 @@ export function SiteHeader({
               Join Database
             </Link>
           </div>
-          {/* Sign In control or user menu (issue 3: <HeaderAccount />), given by root.tsx. */}
-          {account && <div className="hidden sm:block">{account}</div>}
-          <MobileMenu siteName={siteName} account={mobileAccount} />
+          {/* Sign In, or the signed-in user's menu (compact on phones). */}
+          <HeaderAccount />
+          <MobileMenu siteName={siteName} />
         </div>
       </div>
     </header>
@@ -62,10 +51,10 @@ export function SiteHeader({
 }
 
 /** Below the desktop breakpoint: a sheet that repeats every header entry. */
-function MobileMenu({ siteName, account }: { siteName: string; account?: React.ReactNode }) {
+function MobileMenu({ siteName }: { siteName: string }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  // Whatever inside the menu navigated (a section link, an account link), the menu has done its job.
+  // Whatever inside the menu navigated (a section link, an account link, signing out), the menu has done its job.
   useEffect(() => {
     setOpen(false);
   }, [location.key]);
@@ -98,8 +87,9 @@ function MobileMenu({ siteName, account }: { siteName: string; account?: React.R
               </Link>
             </SheetClose>
           </div>
-          {/* Sign in / account entries (issue 3: <MobileAccountLinks />), given by root.tsx. */}
-          {account && <div className="mt-4 border-t border-line pt-4">{account}</div>}
+          <div className="mt-4 border-t border-line pt-4">
+            <MobileAccountLinks onNavigate={() => setOpen(false)} />
+          </div>
         </nav>
       </SheetContent>
     </Sheet>

@@ -2,8 +2,8 @@ import { Building2, CheckCircle2, Eye, Globe2, Handshake, MailCheck, MessageSqua
 import { Link } from "react-router";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../common/constants.ts";
 import { APPROVAL_TIME } from "../../common/site-info.ts";
-import { RouteErrorBoundary } from "../components/error-screen.tsx";
 import { PageHero } from "../components/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";
@@ -294,6 +294,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -2,8 +2,8 @@ import { Bug, Mail, MessageCircle, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
-import { RouteErrorBoundary } from "../components/error-screen.tsx";
 import { PageHero } from "../components/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Accordion, AccordionItem } from "../components/ui/accordion.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
@@ -226,6 +226,4 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { OFFICE_ADDRESS } from "../../common/site-info.ts";
-import { RouteErrorBoundary } from "../components/error-screen.tsx";
 import { PageHero } from "../components/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
@@ -140,6 +140,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
                 lives in a cookie in your browser; we store only a hash of it, with its expiry time.
               </li>
               <li>
+                <Term>E-mail links:</Term> the links we send to confirm your address or reset your password. We store only a hash
+                of each link, the address it was sent to, when it expires and when it was used.
+              </li>
+              <li>
                 <Term>Rate-limit counters:</Term> to stop abuse such as password guessing or mass messaging, we count recent
                 requests per IP address (and, for signing in, per e-mail address) over short time windows.
               </li>
@@ -196,7 +200,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
           <Section id="security">
             <ul>
-              <li>Passwords are stored only as argon2id hashes, and session tokens only as hashes.</li>
+              <li>Passwords are stored only as argon2id hashes; session tokens and e-mail links only as hashes.</li>
               <li>
                 The session cookie cannot be read by scripts on the page (httpOnly), is not sent with requests from other sites
                 (SameSite), and travels only over encrypted connections in production.
@@ -247,8 +251,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             <p>We use only the cookies the site needs to work, so we do not ask for cookie consent:</p>
             <ul>
               <li>
-                <Term>Session cookie:</Term> set when you sign in, to keep you signed in; removed when you sign out or when the
-                session expires.
+                <Term>Session cookie:</Term> set when you sign in, to keep you signed in; removed when you sign out, and expires
+                30 days after your last visit.
               </li>
               <li>
                 <Term>Notification cookie:</Term> carries a short confirmation (such as "Message sent") to the next page you see,
@@ -273,7 +277,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
                 and follow up, and are reviewed for deletion at least once a year.
               </li>
               <li>
-                <Term>Sign-in sessions</Term> end when you sign out or when they expire.
+                <Term>Sign-in sessions</Term> end when you sign out, or 30 days after you last used the site.
+              </li>
+              <li>
+                <Term>E-mail links</Term> expire after 24 hours (address confirmation) or one hour (password reset), and expired
+                ones are deleted.
               </li>
               <li>
                 <Term>Rate-limit counters</Term> matter only within their short time window and are discarded after one day.
@@ -344,6 +352,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,7 +1,7 @@
 import { ArrowRight, MapPin, Quote } from "lucide-react";
 import { Link } from "react-router";
-import { RouteErrorBoundary } from "../components/error-screen.tsx";
 import { PageHero } from "../components/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -257,6 +257,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,66 +1,38 @@
 import type { Browser, Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { freePort } from "../../server/db/embedded.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { type ReceivedMail, startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
 
 // The contact form end to end: a real SMTP server receives what the app sends to SUPPORT_EMAIL.
 
-type Received = { from: string; to: string[]; data: string };
+const SUPPORT = "helpdesk@devconsult.test";
 
 let app: AppServer;
 let browser: Browser;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk) => {
-        data += chunk;
-      });
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  smtp = await startSmtpServer();
   [app, browser] = await Promise.all([
-    startApp({
-      env: { SEED_DEMO: "false", SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL: "helpdesk@devconsult.test" },
-    }),
+    startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url, SUPPORT_EMAIL: SUPPORT } }),
     launchBrowser(),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 beforeEach(async () => {
   await app.database!.sql`delete from rate_limits`;
 });
 
-/** The body of a message as text: quoted-printable soft breaks and escapes undone. */
-function decoded(mail: Received) {
-  return mail.data
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function waitForMail(predicate: (mail: Received) => boolean) {
-  await expect.poll(() => received.some(predicate), { timeout: 10_000 }).toBe(true);
-  return received.find(predicate)!;
+/** The support e-mail about a given sender, once it has arrived. */
+async function waitForMailFrom(sender: string): Promise<ReceivedMail> {
+  const find = () => smtp.mailTo(SUPPORT).find((mail) => mail.raw.includes(sender));
+  await expect.poll(() => find() !== undefined, { timeout: 15_000 }).toBe(true);
+  return find()!;
 }
 
 async function fillForm(
@@ -116,11 +88,12 @@ describe("contact form", () => {
       subject: "partnership",
       message: "We would like to list the nutrition experts of our network in Aceh.",
     });
-    const mail = await waitForMail((m) => m.data.includes("siti@example.org"));
-    expect(mail.to).toEqual(["helpdesk@devconsult.test"]);
-    expect(mail.data).toMatch(/^Reply-To: siti@example\.org$/m);
-    expect(mail.data).toMatch(/^Subject: Contact form: Partnership Opportunities from Siti Rahmawati$/m);
-    expect(decoded(mail)).toContain("We would like to list the nutrition experts of our network in Aceh.");
+    const mail = await waitForMailFrom("siti@example.org");
+    expect(mail.to).toEqual([SUPPORT]);
+    expect(mail.raw).toMatch(/^Reply-To: siti@example\.org$/m);
+    expect(mail.subject).toBe("Contact form: Partnership Opportunities from Siti Rahmawati");
+    expect(mail.text).toContain("We would like to list the nutrition experts of our network in Aceh.");
+    expect(mail.text).toContain("From: Siti Rahmawati <siti@example.org>");
     await expect.poll(async () => (await storedMessages("siti@example.org"))[0]?.emailed_at).not.toBeNull();
     expectNoConsoleErrors(errors);
     await close();
@@ -197,7 +170,7 @@ describe("contact form", () => {
     expect(await page.getByRole("heading", { name: "Thank you, your message has been sent" }).isVisible()).toBe(true);
     await saveScreenshot(page, "contact-sent-phone-nojs");
     expect(await storedMessages("minh@example.org")).toHaveLength(1);
-    await waitForMail((m) => m.data.includes("minh@example.org"));
+    expect((await waitForMailFrom("minh@example.org")).subject).toBe("Contact form: Technical Support from Minh Tran");
     await close();
   });
 
@@ -223,7 +196,7 @@ describe("contact form", () => {
     await page.waitForURL(`${app.url}/contact?sent=1`);
     expect(await storedMessages("bot@spam.test")).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(received.some((m) => m.data.includes("bot@spam.test"))).toBe(false);
+    expect(smtp.received.some((mail) => mail.raw.includes("bot@spam.test"))).toBe(false);
     expectNoConsoleErrors(errors);
     await close();
   });

@@ -244,11 +244,10 @@ describe("header and footer", () => {
     const trigger = page.locator('header button[aria-label="Menu"]');
     expect(await trigger.getAttribute("aria-expanded")).toBe("false");
 
-    // Tab from the top of the page to the menu button: skip link, brand, menu.
+    // Tab from the top of the page to the menu button: skip link, brand, Sign In, menu.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
 
@@ -258,6 +257,7 @@ describe("header and footer", () => {
     const links = dialog.getByRole("link");
     expect(await links.allInnerTexts()).toEqual(["Consultants", "Countries", "Specializations", "About", "Join Database"]);
     expect(await dialog.getByRole("link", { name: "Join Database" }).getAttribute("href")).toBe("/profile/new");
+    expect(await dialog.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "mobile-menu-phone");
 
@@ -278,6 +278,20 @@ describe("header and footer", () => {
     await page.waitForURL(`${app.url}/#consultants`);
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("signs in from the mobile menu", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.goto(`${app.url}/help-center`);
+    await page.locator('header button[aria-label="Menu"]').click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.getByRole("button", { name: "Sign In" }).click();
+    const signIn = page.getByRole("dialog", { name: "Welcome to DevConsult SEA" });
+    await signIn.waitFor();
+    await signIn.getByRole("tab", { name: "Sign In" }).waitFor();
+    await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
     await close();
   });

@@ -7,6 +7,12 @@ export default [
   route("profile/manage", "routes/profile-manage.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("about", "routes/about.tsx"),
+  route("success-stories", "routes/success-stories.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("help-center", "routes/help-center.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
   route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -296,7 +296,8 @@ describe("the dashboard", () => {
     await hold.stop();
     await expectToast(page, "Success", "Consultant updated successfully");
     await dialog.waitFor({ state: "detached" });
-    await expect(row.innerText()).resolves.toContain("Senior Water Engineer");
+    // The toast comes with the answer; the refreshed list follows it.
+    await expect.poll(() => row.innerText()).toContain("Senior Water Engineer");
     await expect(row.innerText()).resolves.toContain("Unavailable");
     const [stored] = await app.database!.sql`
       select title, years_experience, available_for_work, status from consultants where id = ${consultant.id}`;

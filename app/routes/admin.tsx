@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { ADMIN_PAGE_SIZE } from "../../common/admin-schema.ts";
+import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
 import {
   adminDepsFrom,
   countPendingConsultants,
@@ -37,7 +37,7 @@ import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/admin";
 
-type View = { tab: AdminTab; search: string; page: number };
+type View = { tab: AdminTab; search: string; status?: ApprovalStatus; page: number };
 
 /** Which table, search and page the address asks for; anything odd falls back to the first page. */
 function readView(search: string): View {
@@ -45,9 +45,12 @@ function readView(search: string): View {
   const tabParam = params.get("tab");
   const tab = ADMIN_TABS.find((candidate) => candidate === tabParam) ?? "consultants";
   const page = Number(params.get("page"));
+  const statusParam = params.get("status");
   return {
     tab,
     search: (params.get("q") ?? "").trim().slice(0, 200),
+    // The status filter belongs to the Consultants tab (the queue is the pending ones).
+    status: tab === "consultants" ? APPROVAL_STATUSES.find((candidate) => candidate === statusParam) : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
 }
@@ -64,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tablePromise = (async () => {
     switch (view.tab) {
       case "consultants":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, query)) };
+        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, { ...query, status: view.status })) };
       case "queue":
         return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, { ...query, status: "pending" })) };
       case "users":
@@ -186,7 +189,14 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
           <TabsContent key={name} value={name} className="mt-6 focus-visible:outline-none">
             <AdminSearch
               tab={name}
-              search={pending?.tab === name ? pending.search : table.tab === name ? loaded.view.search : ""}
+              filters={
+                pending?.tab === name
+                  ? { search: pending.search, status: pending.status }
+                  : table.tab === name
+                    ? { search: loaded.view.search, status: loaded.view.status }
+                    : { search: "" }
+              }
+              withStatus={name === "consultants"}
               label={
                 {
                   consultants: "Search consultants",
@@ -213,7 +223,8 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
 }
 
 function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; data: DashboardData }) {
-  const paging = { tab: table.tab, search: loaded.view.search, page: table.page, limit: table.limit, total: table.total };
+  const filters = { search: loaded.view.search, status: loaded.view.status };
+  const paging = { tab: table.tab, filters, page: table.page, limit: table.limit, total: table.total };
   switch (table.tab) {
     case "consultants":
       return (

@@ -403,6 +403,28 @@ describe("the dashboard", () => {
     await close();
   });
 
+  it("filters consultants by approval status, and re-approves a hidden one", async () => {
+    const tag = `Status${unique()}`;
+    await insertConsultant({ name: `${tag} Listed` });
+    const hidden = await insertConsultant({ name: `${tag} Hidden`, status: "hidden" });
+    const { page, errors, close } = await signedInPage("admin");
+    await page.goto(`${app.url}/admin?q=${tag}`);
+    expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(2);
+    await page.getByLabel("Approval status").selectOption({ label: "Hidden" });
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("status") === "hidden");
+    await expect.poll(() => page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(1);
+    const row = page.getByRole("row", { name: new RegExp(`${tag} Hidden`) });
+    await expect(row.innerText()).resolves.toContain("Hidden");
+    await row.getByRole("button", { name: `Approve ${tag} Hidden` }).click();
+    await expectToast(page, "Success", "Profile approved and listed");
+    await row.waitFor({ state: "detached" });
+    const [stored] = await app.database!.sql`select status from consultants where id = ${hidden.id}`;
+    expect(stored?.status).toBe("approved");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
   it("searches and pages without JavaScript, and fits a phone", async () => {
     const tag = `Nojs${unique()}`;
     for (let n = 1; n <= 21; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { ADMIN_TOASTS, APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../../common/admin-schema.ts";
+import { ADMIN_TOASTS, APPROVAL_STATUS_LABELS, APPROVAL_STATUSES, type ApprovalStatus } from "../../../common/admin-schema.ts";
 import { buttonClasses } from "../ui/button.tsx";
-import { Input } from "../ui/field.tsx";
+import { Input, Select } from "../ui/field.tsx";
 import { toast } from "../ui/toast.tsx";
 
 // Pieces the four tabs of the Admin Dashboard share: the action hook with its toasts, the search
@@ -58,9 +58,13 @@ export function useAdminAction(onResult?: (result: AdminActionResult) => void) {
   return { fetcher, submit, pendingId, pendingIntent, isBusy: fetcher.state !== "idle" };
 }
 
-export function adminHref(tab: AdminTab, search: string, page = 1): string {
+/** What narrows a table: the search text and, on the Consultants tab, the approval status. */
+export type AdminFilters = { search: string; status?: ApprovalStatus };
+
+export function adminHref(tab: AdminTab, filters: AdminFilters, page = 1): string {
   const params = new URLSearchParams({ tab });
-  if (search) params.set("q", search);
+  if (filters.search) params.set("q", filters.search);
+  if (filters.status) params.set("status", filters.status);
   if (page > 1) params.set("page", String(page));
   return `/admin?${params.toString()}`;
 }
@@ -68,16 +72,20 @@ export function adminHref(tab: AdminTab, search: string, page = 1): string {
 /** A GET form: works without JavaScript, and with it the navigation shows the loading text. */
 export function AdminSearch({
   tab,
-  search,
+  filters,
   label,
   placeholder,
+  withStatus = false,
 }: {
   tab: AdminTab;
-  search: string;
+  filters: AdminFilters;
   label: string;
   placeholder: string;
+  /** Adds the approval status filter (the Consultants tab). */
+  withStatus?: boolean;
 }) {
   const inputId = `admin-search-${tab}`;
+  const { search, status } = filters;
   return (
     <Form
       method="get"
@@ -106,11 +114,32 @@ export function AdminSearch({
           className="pl-9"
         />
       </div>
+      {withStatus && (
+        <>
+          <label htmlFor={`${inputId}-status`} className="sr-only">
+            Approval status
+          </label>
+          <Select
+            key={`${tab}:${status ?? ""}`}
+            id={`${inputId}-status`}
+            name="status"
+            defaultValue={status ?? ""}
+            className="w-auto"
+          >
+            <option value="">All statuses</option>
+            {APPROVAL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {APPROVAL_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </>
+      )}
       <button type="submit" className={buttonClasses({ variant: "secondary" })}>
         Search
       </button>
-      {search && (
-        <Link to={adminHref(tab, "")} className={buttonClasses({ variant: "ghost" })} preventScrollReset>
+      {(search || status) && (
+        <Link to={adminHref(tab, { search: "" })} className={buttonClasses({ variant: "ghost" })} preventScrollReset>
           Clear search
         </Link>
       )}
@@ -129,14 +158,14 @@ export function pageNumbers(page: number, totalPages: number): (number | "ellips
 
 export function AdminPagination({
   tab,
-  search,
+  filters,
   page,
   limit,
   total,
   noun,
 }: {
   tab: AdminTab;
-  search: string;
+  filters: AdminFilters;
   page: number;
   limit: number;
   total: number;
@@ -156,7 +185,7 @@ export function AdminPagination({
           <li>
             {page > 1 ? (
               <Link
-                to={adminHref(tab, search, page - 1)}
+                to={adminHref(tab, filters, page - 1)}
                 className={`${linkClasses} text-brand-800 hover:bg-brand-50`}
                 preventScrollReset
               >
@@ -178,7 +207,7 @@ export function AdminPagination({
             ) : (
               <li key={n}>
                 <Link
-                  to={adminHref(tab, search, n)}
+                  to={adminHref(tab, filters, n)}
                   aria-label={`Page ${n}`}
                   aria-current={n === page ? "page" : undefined}
                   className={`${linkClasses} ${n === page ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"}`}
@@ -192,7 +221,7 @@ export function AdminPagination({
           <li>
             {page < totalPages ? (
               <Link
-                to={adminHref(tab, search, page + 1)}
+                to={adminHref(tab, filters, page + 1)}
                 className={`${linkClasses} text-brand-800 hover:bg-brand-50`}
                 preventScrollReset
               >

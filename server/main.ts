@@ -7,6 +7,7 @@ import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
+import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -36,6 +37,7 @@ async function main() {
     sql: database.sql,
     log,
     mailer: createMailer(config, log),
+    storage: createStorage(config),
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

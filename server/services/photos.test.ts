@@ -16,7 +16,7 @@ import {
 } from "../../tests/setup/images.ts";
 import { insertUser } from "../../tests/setup/users.ts";
 import { PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
-import { renderPhoto, sniffImageType, UPLOAD_RATE_LIMIT, uploadPhoto } from "./photos.ts";
+import { purgeAbandonedPhotos, renderPhoto, sniffImageType, UPLOAD_RATE_LIMIT, uploadPhoto } from "./photos.ts";
 import { localStorage } from "./storage.ts";
 
 let database: TestDatabase;
@@ -164,5 +164,22 @@ describe("uploadPhoto", () => {
     await database.sql`insert into rate_limits (key, window_start, hits)
       values (${`upload-photo:user:${user.id}`}, now(), ${UPLOAD_RATE_LIMIT.limit})`;
     await expect(uploadPhoto(database.db, user, { bytes: await solidPng() }, deps)).rejects.toBeInstanceOf(TooManyRequests);
+  });
+});
+
+describe("purgeAbandonedPhotos", () => {
+  it("removes day-old uploads that no profile shows, and keeps the rest", async () => {
+    const user = await insertUser(database.db);
+    const other = await insertUser(database.db);
+    const old = await uploadPhoto(database.db, user, { bytes: await solidPng() }, deps);
+    const shown = await uploadPhoto(database.db, other, { bytes: await solidPng() }, deps);
+    const fresh = await uploadPhoto(database.db, await insertUser(database.db), { bytes: await solidPng() }, deps);
+    await database.sql`update photo_uploads set created_at = now() - interval '25 hours' where photo_url in ${database.sql([old.photoUrl, shown.photoUrl])}`;
+    await database.sql`insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, profile_photo_url)
+      values (${other.id}, 'Shown', 'T', ${`shown-${other.id}@example.org`}, 'L', 'Laos', 3, 'Finance', 'A bio of ten characters', ${shown.photoUrl})`;
+    await expect(purgeAbandonedPhotos(database.db, deps)).resolves.toBe(1);
+    await expect(readFile(fileOf(old.photoUrl))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(fileOf(shown.photoUrl))).resolves.toBeInstanceOf(Buffer);
+    await expect(readFile(fileOf(fresh.photoUrl))).resolves.toBeInstanceOf(Buffer);
   });
 });

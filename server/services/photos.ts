@@ -167,6 +167,24 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
 }
 
 /**
+ * Uploads older than `olderThanHours` that no profile shows: forms that were never saved by
+ * someone who did not upload again. Removed with their files; returns how many.
+ */
+export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderThanHours = 24): Promise<number> {
+  const abandoned = await db
+    .delete(photoUploads)
+    .where(
+      and(
+        sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`,
+        notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
+      ),
+    )
+    .returning({ photoUrl: photoUploads.photoUrl });
+  for (const { photoUrl } of abandoned) await removePhotoFiles(deps, photoUrl);
+  return abandoned.length;
+}
+
+/**
  * A profile may show a photo only if its editor uploaded it and no other profile shows it:
  * otherwise replacing one profile's photo could delete another's.
  */

@@ -11,12 +11,14 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
+import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
 import { createSeoRoutes } from "./seo.ts";
+import { type SessionVariables, sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
 
 export type HttpEnv = {
-  Variables: {
+  Variables: SessionVariables & {
     log: Logger;
     requestId: string;
     clientIp: string;
@@ -93,6 +95,8 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   app.use(compress());
+  app.use(crossSiteProtection(config));
+  app.use(sessionMiddleware(deps.db, config));
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -144,6 +148,7 @@ export function createHttpApp(deps: HttpDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
+      session: await c.get("getSession")(),
     };
     return deps.renderDocument(c.req.raw, context);
   });

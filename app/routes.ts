@@ -8,5 +8,8 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),
+  route("profile/new", "routes/profile-form.tsx", { id: "profile-new" }),
+  route("profile/edit/:id", "routes/profile-form.tsx", { id: "profile-edit" }),
+  route("my-consultant-profile", "routes/my-consultant-profile.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { COUNTRIES, PHOTO_MAX_BYTES, PROFILE_SPECIALIZATIONS } from "../../common/constants.ts";
 import { consultantProfileSchema, PROFILE_LIMITS } from "../../common/consultant-schema.ts";
 import { initials } from "../../common/format.ts";
+import { photoUploadErrorText } from "../lib/photo-errors.ts";
 import { Button } from "./ui/button.tsx";
 import { Field, Input, Select, Textarea } from "./ui/field.tsx";
 import { toast } from "./ui/toast.tsx";
@@ -44,15 +45,6 @@ export type ProfileFormFailure = {
 };
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif"];
-
-/** The description of the 'Error uploading photo' toast (spec section 8). */
-export function photoUploadErrorText(status: number, message: string | undefined): string {
-  if (status === 413) return "Image too large. Please upload a smaller image.";
-  if (status === 400 && message && /too large/i.test(message)) {
-    return "Image file size is too large. Please use a smaller image or reduce the image quality.";
-  }
-  return message || "Failed to upload photo";
-}
 
 function photoError(description: string) {
   toast({ title: "Error uploading photo", description, variant: "destructive" });

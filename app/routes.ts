@@ -13,6 +13,10 @@ export default [
   route("help-center", "routes/help-center.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("consultant/:id", "routes/consultant.tsx"),
+  route("profile/new", "routes/profile-form.tsx", { id: "profile-new" }),
+  route("profile/edit/:id", "routes/profile-form.tsx", { id: "profile-edit" }),
+  route("my-consultant-profile", "routes/my-consultant-profile.tsx"),
   route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

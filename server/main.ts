@@ -8,6 +8,7 @@ import { buildDir, type DevServer, developmentRenderer, productionRenderer } fro
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
 import { startPurgeSchedule } from "./services/maintenance.ts";
+import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -24,7 +25,8 @@ async function main() {
   }
   const log = createLogger(config);
   const database = await openDatabase(config, log);
-  const purge = startPurgeSchedule(database.db, log);
+  const storage = createStorage(config);
+  const purge = startPurgeSchedule(database.db, log, { storage, log });
 
   let vite: DevServer | undefined;
   if (config.env === "development") {
@@ -38,6 +40,7 @@ async function main() {
     sql: database.sql,
     log,
     mailer: createMailer(config, log),
+    storage,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { HttpDeps, HttpEnv } from "../app.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
-import { createConsultantsApi } from "./consultants.ts";
+import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
+import { createPhotoApi } from "./photos.ts";
 
 /** The JSON API: one resource a file, mounted here. */
 export function createApi(deps: HttpDeps) {
@@ -10,6 +11,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
+  api.route("/my-consultant-profile", createMyProfileApi(deps));
+  api.route("/upload-photo", createPhotoApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return api;
 }

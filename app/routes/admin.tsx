@@ -96,7 +96,7 @@ function idFrom(value: FormDataEntryValue | null): number {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log } = context.get(appContext);
+  const { db, session, mailer, storage, config, log } = context.get(appContext);
   const form = await request.formData();
   const intentValue = form.get("intent");
   const intent = INTENTS.find((candidate) => candidate === intentValue) ?? null;
@@ -104,7 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
   }
   const actor = session ? { id: session.user.id } : null;
-  const deps = adminDepsFrom({ mailer, config, log });
+  const deps = adminDepsFrom({ db, mailer, storage, config, log });
   try {
     const id = idFrom(form.get("id"));
     switch (intent) {

@@ -14,6 +14,8 @@ import {
 } from "../db/schema.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
 import { composeMail, type Mailer } from "./mail.ts";
+import { discardPhoto } from "./photos.ts";
+import type { PhotoStorage } from "./storage.ts";
 
 // The admin's work: the consultants and users tables, the consultant edit and delete, the approval
 // queue, promote and demote, and the audit log that records each of those actions in the same
@@ -39,19 +41,29 @@ export type AdminDeps = {
 
 /**
  * The admin services' dependencies, built the same way for both doors (the JSON API and the
- * /admin page). Photos: no storage for uploaded photos exists yet, so a deleted profile has no
- * files to remove; this is the one place that connects the photo storage once it does.
+ * /admin page). A deleted profile's photo goes the way of any discarded photo: its upload record
+ * and both stored sizes (a seeded or external URL is left alone).
  */
 export function adminDepsFrom({
+  db,
   mailer,
+  storage,
   config,
   log,
 }: {
+  db: Database;
   mailer: Mailer;
+  storage: PhotoStorage;
   config: { siteName: string; publicUrl: string };
   log: AdminDeps["log"];
 }): AdminDeps {
-  return { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, removePhoto: async () => {} };
+  return {
+    mailer,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    log,
+    removePhoto: (photoUrl) => discardPhoto(db, { storage, log }, photoUrl),
+  };
 }
 
 type AdminRow = { id: number; name: string; email: string };
@@ -336,6 +348,30 @@ export async function deleteConsultantAsAdmin(db: Database, actor: Actor, id: nu
       deps.log.warn({ err: error, photoUrl: deleted.profilePhotoUrl }, "could not remove a deleted profile's photo");
     }
   }
+}
+
+/**
+ * An admin may also change someone's profile through the owner's form or PUT /api/consultants/{id}.
+ * That door calls this inside its own transaction, before its update, so the edit is recorded
+ * exactly as the dashboard's would be (and refused if the actor is no longer an admin).
+ */
+export async function recordAdminProfileEdit(
+  tx: Transaction,
+  actor: { id: number },
+  id: number,
+  before: Record<string, unknown> & { name: string },
+  after: Record<string, unknown>,
+): Promise<void> {
+  const admin = await requireAdminActor(tx, actor, true);
+  const changes = diff(before, after);
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(tx, admin, {
+    action: "edit",
+    targetType: "consultant",
+    targetId: id,
+    targetLabel: typeof after.name === "string" ? after.name : before.name,
+    changes,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
 import type { Database, Executor } from "../db/client.ts";
 import { type ConsultantStatus, consultants } from "../db/schema.ts";
 import { type Actor, isAdmin } from "./actor.ts";
+import { recordAdminProfileEdit } from "./admin.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
 import { assertPhotoClaimable, discardPhoto, type PhotoDeps } from "./photos.ts";
 
@@ -267,6 +268,8 @@ export async function updateConsultant(
     .limit(1);
   if (!current) throw new NotFound(NOT_FOUND);
   if (!canManage(actor, current.ownerId)) throw new Forbidden("You can only edit your own profile");
+  // An admin editing someone else's profile here is an admin action: it goes in the audit log.
+  const isAdminEdit = isAdmin(actor) && actor.id !== current.ownerId;
   const profile = parseProfile(input);
   const changes = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as Partial<
     typeof consultants.$inferInsert
@@ -279,6 +282,11 @@ export async function updateConsultant(
     updated = await db.transaction(async (tx) => {
       await assertEmailFree(tx, profile.email, id);
       if (photoChanged && profile.profilePhotoUrl) await assertPhotoClaimable(tx, actor, profile.profilePhotoUrl, id);
+      if (isAdminEdit) {
+        const [before] = await tx.select(ownConsultantColumns).from(consultants).where(eq(consultants.id, id)).for("update");
+        if (!before) throw new NotFound(NOT_FOUND);
+        await recordAdminProfileEdit(tx, actor, id, before, changes);
+      }
       const [row] = await tx
         .update(consultants)
         .set({

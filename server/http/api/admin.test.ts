@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { solidPng } from "../../../tests/setup/images.ts";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../../db/schema.ts";
 import { createSession } from "../../services/sessions.ts";
 
@@ -57,6 +58,19 @@ async function insertConsultant(values: { status?: ConsultantStatus; userId?: nu
   return row!;
 }
 
+/** The owner's profile form (issue 5's schema). */
+const profileBody = (overrides: Record<string, unknown> = {}) => ({
+  name: "Sokha Chan",
+  title: "Education Specialist",
+  email: `profile.${unique()}@example.org`,
+  location: "Phnom Penh, Cambodia",
+  country: "Cambodia",
+  yearsExperience: 7,
+  primarySpecialization: "Education",
+  bio: "Curriculum reform and teacher training across Cambodia.",
+  ...overrides,
+});
+
 const editBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Sokha Chan",
   title: "Senior Education Specialist",
@@ -90,6 +104,8 @@ type Row = {
   route: string;
   path: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
+  /** A request that is not JSON (a file upload), sent as this. */
+  multipart?: () => Promise<FormData>;
   expected: Record<Role, number>;
 };
 
@@ -199,6 +215,34 @@ const MATRIX: Row[] = [
     body: () => ({}),
     expected: ANYONE(400),
   },
+
+  // Profiles (issue 5): one profile per account (the owner already has one: 409); only the owner
+  // or an admin edits a profile; uploads need a session.
+  {
+    method: "POST",
+    route: "/api/consultants",
+    path: () => "/api/consultants",
+    body: () => profileBody(),
+    expected: { anonymous: 401, user: 201, owner: 409, admin: 201 },
+  },
+  {
+    method: "PUT",
+    route: "/api/consultants/:id",
+    path: (f) => `/api/consultants/${f.consultantId}`,
+    body: () => profileBody(),
+    expected: { anonymous: 401, user: 403, owner: 200, admin: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/upload-photo",
+    path: () => "/api/upload-photo",
+    multipart: async () => {
+      const form = new FormData();
+      form.set("profilePhoto", new File([Buffer.from(await solidPng(64, 64))], "me.png", { type: "image/png" }));
+      return form;
+    },
+    expected: SIGNED_IN(201),
+  },
 ];
 
 const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -233,6 +277,16 @@ describe("authorization matrix", () => {
             : role === "owner"
               ? owner.token
               : (await signedIn(role === "admin" ? "admin" : "user")).token;
+        if (row.multipart) {
+          const response = await app.request(row.path(fixture), {
+            method: row.method,
+            body: await row.multipart(),
+            headers: { "x-forwarded-for": freshIp(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          });
+          await response.body?.cancel();
+          actual[role] = response.status;
+          continue;
+        }
         const response = await call(app, row.method, row.path(fixture), { token, body: row.body?.(fixture), ip: freshIp() });
         actual[role] = response.status;
       }
@@ -480,5 +534,110 @@ describe("approval through the API", () => {
     });
     expect(hidden.json).toMatchObject({ status: "hidden", statusReason: "Duplicate profile" });
     expect(await publicIds()).not.toContain(consultant.id);
+  });
+});
+
+describe("with the profiles in place", () => {
+  it("removes the photo files of a deleted profile", async () => {
+    const owner = await signedIn("user");
+    const form = new FormData();
+    form.set("profilePhoto", new File([Buffer.from(await solidPng(200, 200))], "me.png", { type: "image/png" }));
+    const uploaded = await app.request("/api/upload-photo", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}`, "x-forwarded-for": freshIp() },
+    });
+    expect(uploaded.status).toBe(201);
+    const { photoUrl } = (await uploaded.json()) as { photoUrl: string };
+    const created = await call(app, "POST", "/api/consultants", {
+      token: owner.token,
+      body: profileBody({ profilePhotoUrl: photoUrl }),
+      ip: freshIp(),
+    });
+    expect(created.status).toBe(201);
+    const served = await app.request(photoUrl);
+    expect(served.status).toBe(200);
+    await served.body?.cancel();
+
+    const admin = await signedIn("admin");
+    const deleted = await call(app, "DELETE", `/api/admin/consultants/${created.json.id}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+    const gone = await app.request(photoUrl);
+    expect(gone.status).toBe(404);
+    await gone.body?.cancel();
+    const uploads = await env.database.sql`select photo_url from photo_uploads where photo_url = ${photoUrl}`;
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("records an admin's edit through the owner's door (PUT /api/consultants/{id}), not the owner's own", async () => {
+    const owner = await signedIn("user");
+    const consultant = await insertConsultant({ userId: owner.user.id, status: "approved" });
+    const ownEdit = await call(app, "PUT", `/api/consultants/${consultant.id}`, {
+      token: owner.token,
+      body: profileBody({ title: "Owner's own title" }),
+    });
+    expect(ownEdit.status).toBe(200);
+    expect(await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id))).toEqual([]);
+
+    const admin = await signedIn("admin", "Door Admin");
+    const adminEdit = await call(app, "PUT", `/api/consultants/${consultant.id}`, {
+      token: admin.token,
+      body: profileBody({ title: "Title set by an admin" }),
+    });
+    expect(adminEdit.status).toBe(200);
+    expect(adminEdit.json.status).toBe("approved");
+    const entries = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: "edit",
+        actorName: "Door Admin",
+        targetType: "consultant",
+        changes: expect.objectContaining({ title: { from: "Owner's own title", to: "Title set by an admin" } }),
+      }),
+    ]);
+  });
+
+  it("keeps a pending profile off the public page, the list and the sitemap until approved; the owner and admins see it", async () => {
+    const owner = await signedIn("user");
+    const stranger = await signedIn("user");
+    const admin = await signedIn("admin");
+    const created = await call(app, "POST", "/api/consultants", { token: owner.token, body: profileBody(), ip: freshIp() });
+    expect(created.json.status).toBe("pending");
+    const id = created.json.id as number;
+    const sitemapHas = async () => {
+      const response = await app.request(`/sitemaps/consultants-${Math.floor((id - 1) / 10_000) + 1}.xml`);
+      const text = await response.text();
+      return text.includes(`/consultant/${id}<`);
+    };
+    const listHas = async () =>
+      ((await call(app, "GET", "/api/consultants?limit=100")).json.consultants as { id: number }[]).some((c) => c.id === id);
+    const publicStatus = async (token?: string) => (await call(app, "GET", `/api/consultants/${id}`, { token })).status;
+
+    expect(await publicStatus()).toBe(404);
+    expect(await publicStatus(stranger.token)).toBe(404);
+    expect(await publicStatus(owner.token)).toBe(200);
+    expect(await publicStatus(admin.token)).toBe(200);
+    expect(await listHas()).toBe(false);
+    expect(await sitemapHas()).toBe(false);
+
+    const approved = await call(app, "PUT", `/api/admin/consultants/${id}/approve`, { token: admin.token });
+    expect(approved.status).toBe(200);
+    expect(await publicStatus()).toBe(200);
+    expect(await listHas()).toBe(true);
+    expect(await sitemapHas()).toBe(true);
+
+    // The owner's later edits keep it approved.
+    const edited = await call(app, "PUT", `/api/consultants/${id}`, {
+      token: owner.token,
+      body: profileBody({ title: "New title" }),
+    });
+    expect(edited.json.status).toBe("approved");
+    expect(await publicStatus()).toBe(200);
+
+    await call(app, "PUT", `/api/admin/consultants/${id}/hide`, { token: admin.token, body: { reason: "Reported" } });
+    expect(await publicStatus()).toBe(404);
+    expect(await publicStatus(owner.token)).toBe(200);
+    expect(await listHas()).toBe(false);
+    expect(await sitemapHas()).toBe(false);
   });
 });

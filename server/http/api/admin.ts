@@ -65,9 +65,9 @@ function listResponse<K extends string, T>(
   return c.json(result[key]);
 }
 
-export function createAdminApi({ db, mailer, config }: HttpDeps) {
+export function createAdminApi({ db, mailer, storage, config }: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const deps = (c: Context<HttpEnv>): AdminDeps => adminDepsFrom({ mailer, config, log: c.get("log") });
+  const deps = (c: Context<HttpEnv>): AdminDeps => adminDepsFrom({ db, mailer, storage, config, log: c.get("log") });
   const actorOf = async (c: Context<HttpEnv>) => requireAdmin(await c.get("getSession")()).user;
 
   api.use(async (c, next) => {

@@ -195,12 +195,34 @@ describe("the dashboard", () => {
   it("lets an admin approve a new profile from the queue, which then appears in the directory", async () => {
     const owner = await insertUser("user", "Queue Owner");
     const name = `Pending Person ${unique()}`;
-    const pending = await insertConsultant({ name, status: "pending", userId: owner.id });
+    // The owner creates the profile as the profile form does; with REQUIRE_APPROVAL (default) it waits.
+    const created = await fetch(`${app.url}/api/consultants`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await sessionFor(owner.id)}` },
+      body: JSON.stringify({
+        name,
+        title: "Water Engineer",
+        email: `new.${unique()}@example.org`,
+        location: "Vientiane, Laos",
+        country: "Laos",
+        yearsExperience: 8,
+        primarySpecialization: "Infrastructure",
+        bio: "Rural water supply and sanitation across Laos.",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const pending = (await created.json()) as { id: number; status: string };
+    expect(pending.status).toBe("pending");
     const { page, errors, close } = await signedInPage("admin");
 
-    // Not listed while pending.
+    // Not listed while pending, and its public address answers 404 to visitors.
     await page.goto(app.url);
     expect(await page.getByRole("heading", { name }).count()).toBe(0);
+    const visitor = await openPage(browser);
+    expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(404);
+    await expect(visitor.page.locator("h1").innerText()).resolves.toBe("Consultant Not Found");
+    // The admin sees it.
+    expect((await page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(200);
 
     await page.goto(`${app.url}/admin`);
     await expect(page.locator("h1").innerText()).resolves.toBe("Admin Dashboard");
@@ -244,6 +266,10 @@ describe("the dashboard", () => {
 
     await page.goto(app.url);
     await page.getByRole("heading", { name }).waitFor();
+    expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(200);
+    await expect(visitor.page.locator("h1").innerText()).resolves.toBe(name);
+    expectNoConsoleErrors(visitor.errors, [/status of 404/]);
+    await visitor.close();
     expectNoConsoleErrors(errors);
     await close();
   });

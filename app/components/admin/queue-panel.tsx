@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { formatYears } from "../../../common/format.ts";
 import type { AdminConsultant } from "../../../server/services/admin.ts";
 import { Button } from "../ui/button.tsx";
@@ -54,6 +55,12 @@ function ReviewDialog({
               <dd className="whitespace-pre-line text-ink">{consultant.bio}</dd>
             </div>
           </dl>
+          <p className="mt-4 text-sm">
+            <Link to={`/consultant/${consultant.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              Open the profile page
+            </Link>
+            <span className="text-muted"> (visible to you and the owner until approved)</span>
+          </p>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Close</Button>

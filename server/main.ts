@@ -7,6 +7,7 @@ import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
+import { startPurgeSchedule } from "./services/maintenance.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -23,6 +24,7 @@ async function main() {
   }
   const log = createLogger(config);
   const database = await openDatabase(config, log);
+  const purge = startPurgeSchedule(database.db, log);
 
   let vite: DevServer | undefined;
   if (config.env === "development") {
@@ -61,6 +63,7 @@ async function main() {
     }, 10_000);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    purge.stop();
     await vite?.close();
     await database.close();
     log.info("stopped");

@@ -41,6 +41,35 @@ export const authSessions = pgTable(
   (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
 );
 
+export const authTokenPurposes = ["verify_email", "reset_password"] as const;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+
+/**
+ * Single-use links sent by e-mail (address verification, password reset). Only the SHA-256 of the
+ * token is stored; `email` is the address the link was sent to, so a link stops working once the
+ * account's address changes.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 20 }).$type<AuthTokenPurpose>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: varchar("email", { length: 255 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("auth_tokens_user_purpose_idx").on(table.userId, table.purpose),
+    index("auth_tokens_expires_idx").on(table.expiresAt),
+    check("auth_tokens_purpose_check", sql`${table.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
 export const consultantStatuses = ["pending", "approved", "rejected", "hidden"] as const;
 export type ConsultantStatus = (typeof consultantStatuses)[number];
 

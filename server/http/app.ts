@@ -10,10 +10,12 @@ import type { Database, Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
 import { createApi } from "./api/index.ts";
+import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { type SessionVariables, sessionMiddleware } from "./session.ts";
 
 export type HttpEnv = {
-  Variables: {
+  Variables: SessionVariables & {
     log: Logger;
     requestId: string;
     clientIp: string;
@@ -93,6 +95,8 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   app.use(compress());
+  app.use(crossSiteProtection(config));
+  app.use(sessionMiddleware(deps.db, config));
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -141,6 +145,7 @@ export function createHttpApp(deps: HttpDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
+      session: await c.get("getSession")(),
     };
     return deps.renderDocument(c.req.raw, context);
   });

@@ -34,6 +34,8 @@ export const MESSAGE_TEXTS = {
     "You sent this same message to this consultant a moment ago. It has been delivered; there is no need to send it again.",
   consultantNotFound: "Consultant not found",
   messageNotFound: "Message not found",
+  signInToSend: "You need to be logged in to send messages. Please sign in and try again.",
+  signInToRead: "You need to be signed in to read your messages.",
   noProfile: "You do not have a consultant profile yet, so there is no inbox to show.",
 } as const;
 

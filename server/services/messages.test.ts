@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/setup/databas
 import { startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
 import { insertUser } from "../../tests/setup/users.ts";
 import type { ConsultantStatus } from "../db/schema.ts";
-import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from "./errors.ts";
+import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from "./errors.ts";
 import { createMailer, type Mailer } from "./mail.ts";
 import {
   countUnreadMessages,
@@ -409,9 +409,11 @@ describe("the inbox", () => {
         throw new Error("SMTP down");
       },
     };
-    await expect(
-      replyToMessage(database.db, consultant.owner, id, { reply: "Hello" }, { ...deps, mailer: failing }),
-    ).rejects.toThrow("SMTP down");
+    const error = await replyToMessage(database.db, consultant.owner, id, { reply: "Hello" }, { ...deps, mailer: failing }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ServiceUnavailable);
+    expect((error as ServiceUnavailable).message).toBe(MESSAGE_TEXTS.replyFailed);
     expect((await messageRow(id))?.replied_at).toBeNull();
     const [{ total }] = (await database.sql`select count(*)::int as total from message_replies where message_id = ${id}`) as [
       { total: number },

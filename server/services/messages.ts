@@ -11,7 +11,7 @@ import {
 } from "../../common/messages.ts";
 import type { Database } from "../db/client.ts";
 import { consultants, messageReplies, messages } from "../db/schema.ts";
-import { Conflict, type FieldError, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
+import { Conflict, type FieldError, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed } from "./errors.ts";
 import { composeMail, type Mailer } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
 
@@ -82,6 +82,19 @@ function formatDate(date: Date): string {
 // ---------------------------------------------------------------------------------------------
 // Sending
 
+/** Only listed (approved) profiles take messages; the rest do not exist for senders. */
+const isListed = eq(consultants.status, "approved");
+
+/** Who a message form addresses: a listed consultant's public name and title, or null. */
+export async function findMessageRecipient(db: Database, consultantId: number) {
+  const [row] = await db
+    .select({ id: consultants.id, name: consultants.name, title: consultants.title })
+    .from(consultants)
+    .where(and(eq(consultants.id, consultantId), isListed))
+    .limit(1);
+  return row ?? null;
+}
+
 export type SendResult = { status: "sent"; id: number; createdAt: Date; isNotified: boolean } | { status: "discarded" };
 
 /**
@@ -96,13 +109,13 @@ export async function sendMessage(
   input: unknown,
   deps: MessageMailDeps & { clientIp: string },
 ): Promise<SendResult> {
-  if (!actor) throw new Unauthorized("You need to be logged in to send messages. Please sign in and try again.");
+  if (!actor) throw new Unauthorized(MESSAGE_TEXTS.signInToSend);
   const data: SendMessageInput = parseWith(sendMessageSchema, input);
 
   const [consultant] = await db
     .select({ id: consultants.id, name: consultants.name, email: consultants.email })
     .from(consultants)
-    .where(and(eq(consultants.id, data.consultantId), eq(consultants.status, "approved")))
+    .where(and(eq(consultants.id, data.consultantId), isListed))
     .limit(1);
   if (!consultant) throw new NotFound(MESSAGE_TEXTS.consultantNotFound);
 
@@ -210,7 +223,7 @@ export async function findOwnProfile(db: Database, actor: MessageActor): Promise
 
 /** The signed-in owner's profile: Unauthorized for visitors, NotFound for accounts without a profile. */
 async function requireOwnProfile(db: Database, actor: MessageActor): Promise<OwnProfile & { userId: number }> {
-  if (!actor) throw new Unauthorized("You need to be signed in to read your messages.");
+  if (!actor) throw new Unauthorized(MESSAGE_TEXTS.signInToRead);
   const profile = await findOwnProfile(db, actor);
   if (!profile) throw new NotFound(MESSAGE_TEXTS.noProfile);
   return { ...profile, userId: actor.id };
@@ -361,7 +374,7 @@ export function replyRateLimits(userId: number): RateLimitRule[] {
  * Answers one of the owner's messages: the reply is e-mailed to the sender from the site, with
  * the consultant's address as Reply-To so the conversation can go on by e-mail; then it is kept
  * with the message, which counts as read and replied. When the e-mail cannot be sent nothing is
- * recorded and the error propagates: a reply nobody received must not look sent.
+ * recorded (ServiceUnavailable): a reply nobody received must not look sent.
  */
 export async function replyToMessage(
   db: Database,
@@ -387,13 +400,18 @@ export async function replyToMessage(
     `Reply to this e-mail to write to ${consultantName} directly.`,
     `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
   ]);
-  await deps.mailer.send({
-    to: original.senderEmail,
-    replyTo: profile.email,
-    subject: `Re: ${oneLine(original.subject)}`,
-    text,
-    html,
-  });
+  try {
+    await deps.mailer.send({
+      to: original.senderEmail,
+      replyTo: profile.email,
+      subject: `Re: ${oneLine(original.subject)}`,
+      text,
+      html,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, messageId: original.id }, "e-mailing a reply failed");
+    throw new ServiceUnavailable(MESSAGE_TEXTS.replyFailed);
+  }
 
   await db.transaction(async (tx) => {
     const [saved] = await tx

@@ -340,3 +340,30 @@ describe("/api/my-consultant-profile/messages", () => {
     expect(own.status).toBe(200);
   });
 });
+
+describe("when the mail server is down", () => {
+  it("answers a reply with 503 and a clear message, and records nothing", async () => {
+    const down = await startApiApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    try {
+      const owner = await insertUser(down.database.db);
+      const { token } = await createSession(down.database.db, owner.id);
+      const [consultant] = await down.database.sql<{ id: number }[]>`
+        insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, status)
+        values (${owner.id}, 'Lan', 'Evaluator', 'lan@example.org', 'Hanoi', 'Vietnam', 5, 'Healthcare', 'Ten years of evaluations.', 'approved')
+        returning id`;
+      const [message] = await down.database.sql<{ id: number }[]>`
+        insert into messages (consultant_id, sender_name, sender_email, subject, message)
+        values (${consultant!.id}, 'Maria', 'maria@example.org', 'Lead', 'A long enough message.') returning id`;
+      const response = await call(down.app, "POST", `/api/my-consultant-profile/messages/${message!.id}/reply`, {
+        token,
+        body: { reply: "Yes, I am available." },
+      });
+      expect(response.status).toBe(503);
+      expect(response.json).toEqual({ message: MESSAGE_TEXTS.replyFailed });
+      const [row] = await down.database.sql`select replied_at from messages where id = ${message!.id}`;
+      expect(row).toEqual({ replied_at: null });
+    } finally {
+      await down.close();
+    }
+  });
+});

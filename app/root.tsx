@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AuthDialog } from "./components/auth-dialog.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
@@ -18,10 +19,20 @@ import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, nonce } = context.get(appContext);
+  const { config, nonce, session } = context.get(appContext);
   const { toast, clear } = readToast(request);
+  // Only what the header and the dialog need to know about the signed-in user.
+  const user = session
+    ? {
+        id: session.user.id,
+        name: session.user.name,
+        email: session.user.email,
+        role: session.user.role,
+        isEmailVerified: session.user.isEmailVerified,
+      }
+    : null;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -51,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
+        <AuthDialog />
         <Toaster initial={root?.toast} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />

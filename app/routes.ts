@@ -2,6 +2,11 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("sign-in", "routes/sign-in.tsx"),
+  route("auth/logout", "routes/auth-logout.ts"),
+  route("profile/manage", "routes/profile-manage.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("consultant/:id/message", "routes/consultant-message.tsx"),
   route("inbox", "routes/inbox.tsx"),
   route("inbox/:id", "routes/inbox-message.tsx"),

@@ -19,3 +19,10 @@ export function initials(name: string): string {
 export function formatCount(value: number): string {
   return new Intl.NumberFormat("en-US").format(value);
 }
+
+/** A calendar date such as "21 November 2025", the same on the server and in the browser. */
+export function formatDate(value: string | Date): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(value),
+  );
+}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HeaderAccount } from "./header-account.tsx";
 
 const SECTIONS = [
   { id: "consultants", label: "Consultants" },
@@ -28,12 +29,15 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </a>
           ))}
         </nav>
-        <Link
-          to="/profile/new"
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-        >
-          Join Database
-        </Link>
+        <div className="flex items-center gap-2">
+          <Link
+            to="/profile/new"
+            className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            Join Database
+          </Link>
+          <HeaderAccount />
+        </div>
       </div>
     </header>
   );

@@ -66,7 +66,13 @@ export function sessionMiddleware(db: Database, config: CookieConfig): Middlewar
     });
     await next();
     if (!pending || cookie === undefined) return;
-    const session = await pending.catch(() => null);
+    // A failed lookup (database unavailable) says nothing about the session: leave the cookie alone.
+    const outcome = await pending.then(
+      (session) => ({ session }),
+      () => undefined,
+    );
+    if (!outcome) return;
+    const { session } = outcome;
     const headers = c.res.headers;
     if (headers.getSetCookie().some((value) => value.startsWith(`${name}=`))) return;
     if (!session) headers.append("Set-Cookie", clearSessionCookie(config));

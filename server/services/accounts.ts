@@ -201,12 +201,9 @@ export async function signIn(deps: AccountDeps, request: RequestFacts, input: Lo
   return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
 }
 
-/** The signed-in user as stored now (the session's copy is from the start of the request). */
-export async function getAccount(deps: Pick<AccountDeps, "db">, actor: CurrentSession | null): Promise<AccountUser> {
-  const session = requireUser(actor);
-  const user = await findUserById(deps.db, session.user.id);
-  if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
-  return toAccountUser(user);
+/** The signed-in user (read with the session at the start of this request). */
+export function getAccount(actor: CurrentSession | null): AccountUser {
+  return requireUser(actor).user;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -235,6 +235,7 @@ describe("GET /api/auth/me and sessions", () => {
     expect(byBearer.json).toEqual(json.user);
     const byCookie = await call(app, "GET", "/api/auth/me", { cookie });
     expect(byCookie.json).toEqual(json.user);
+    expect(byBearer.headers.get("cache-control")).toBe("no-store");
     const none = await call(app, "GET", "/api/auth/me");
     expect(none.status).toBe(401);
     expect(none.json).toEqual({ message: "You need to be signed in to do that" });
@@ -409,6 +410,20 @@ describe("cross-site requests", () => {
       headers: { origin: "http://devconsult.test", "sec-fetch-site": "same-origin" },
     });
     expect(own.status).toBe(200);
+  });
+
+  it("refuses a cross-site form posted to a page action (the pages' door) before it reaches React Router", async () => {
+    const { cookie, token } = await register();
+    for (const path of ["/auth/logout", "/profile/manage", "/sign-in"]) {
+      const response = await app.request(path, {
+        method: "POST",
+        headers: { cookie, "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=profile&name=Hacked&email=hacked%40example.org",
+      });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe("This request came from another site and was refused.");
+    }
+    expect((await call(app, "GET", "/api/auth/me", { token })).json.name).toBe("Lan Nguyen");
   });
 
   it("refuses a cross-site sign-in form (login CSRF) but lets Bearer requests through", async () => {

@@ -42,6 +42,11 @@ export function createAuthApi({ db, mailer, config }: HttpDeps) {
   const deps = (c: Context<HttpEnv>): AccountDeps => ({ db, mailer, config, log: c.get("log") });
   const requestFacts = (c: Context<HttpEnv>) => ({ ip: c.get("clientIp") });
 
+  // Answers about who is signed in are never stored by browsers or proxies.
+  api.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
   api.use(
     bodyLimit({
       maxSize: 16 * 1024,
@@ -73,7 +78,7 @@ export function createAuthApi({ db, mailer, config }: HttpDeps) {
   });
 
   api.get("/me", async (c) => {
-    return c.json(await getAccount(deps(c), await c.get("getSession")()));
+    return c.json(getAccount(await c.get("getSession")()));
   });
 
   api.put("/profile", async (c) => {

@@ -4,6 +4,7 @@ import type { Database } from "../server/db/client.ts";
 import type { Logger } from "../server/logger.ts";
 import type { Mailer } from "../server/services/mail.ts";
 import type { CurrentSession } from "../server/services/sessions.ts";
+import type { PhotoStorage } from "../server/services/storage.ts";
 
 /** What the HTTP server hands to every loader and action: the process's singletons and the request's facts. */
 export type AppContext = {
@@ -11,6 +12,7 @@ export type AppContext = {
   config: Config;
   log: Logger;
   mailer: Mailer;
+  storage: PhotoStorage;
   requestId: string;
   /** Per-request CSP nonce for the inline scripts React Router writes. */
   nonce: string;

@@ -10,5 +10,6 @@ export default [
   route("consultant/:id/message", "routes/consultant-message.tsx"),
   route("inbox", "routes/inbox.tsx"),
   route("inbox/:id", "routes/inbox-message.tsx"),
+  route("consultant/:id", "routes/consultant.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { buildDir, type DevServer, developmentRenderer, productionRenderer } fro
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
 import { startPurgeSchedule } from "./services/maintenance.ts";
+import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -38,6 +39,7 @@ async function main() {
     sql: database.sql,
     log,
     mailer: createMailer(config, log),
+    storage: createStorage(config),
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

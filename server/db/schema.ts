@@ -107,6 +107,8 @@ export const consultants = pgTable(
     uniqueIndex("consultants_user_id_key").on(table.userId),
     index("consultants_status_created_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
     index("consultants_country_idx").on(table.country),
+    // Which profile shows an uploaded photo (photo clean-up looks this up).
+    index("consultants_photo_url_idx").on(table.profilePhotoUrl).where(sql`${table.profilePhotoUrl} is not null`),
     check("consultants_rating_check", sql`${table.rating} between 0 and 100`),
     check("consultants_projects_check", sql`${table.projectsCompleted} >= 0`),
     check("consultants_years_check", sql`${table.yearsExperience} between 0 and 80`),
@@ -174,4 +176,21 @@ export const rateLimits = pgTable(
     hits: integer("hits").notNull(),
   },
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
+);
+
+/**
+ * Every uploaded photo and who uploaded it. A profile may only take a photo its editor uploaded
+ * (so nobody can claim, and later delete, another person's photo), and uploads that never made
+ * it onto a profile are found and removed.
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    photoUrl: text("photo_url").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
 );

@@ -9,10 +9,13 @@ import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
+import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { createSeoRoutes } from "./seo.ts";
 import { type SessionVariables, sessionMiddleware } from "./session.ts";
+import { createUploadRoutes } from "./uploads.ts";
 
 export type HttpEnv = {
   Variables: SessionVariables & {
@@ -29,6 +32,8 @@ export type HttpDeps = {
   sql: Sql;
   log: Logger;
   mailer: Mailer;
+  /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
+  storage: PhotoStorage;
   /** Renders a page with React Router; the HTTP layer only supplies the context. */
   renderDocument: (request: Request, context: AppContext) => Promise<Response>;
   /** The client build (hashed assets); absent in development, where Vite serves them. */
@@ -74,12 +79,7 @@ export function createHttpApp(deps: HttpDeps) {
         // Vite's dev client needs inline modules and a websocket; production gets a nonce only.
         scriptSrc: strictCsp ? ["'self'", NONCE] : ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          "data:",
-          "blob:",
-          ...(config.storage.kind === "s3" && config.storage.publicUrl ? [config.storage.publicUrl] : []),
-        ],
+        imgSrc: ["'self'", "data:", "blob:", ...(deps.storage.origin ? [deps.storage.origin] : [])],
         fontSrc: ["'self'"],
         connectSrc: strictCsp ? ["'self'"] : ["'self'", "ws:", "wss:"],
         objectSrc: ["'none'"],
@@ -112,6 +112,8 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   app.route("/api", createApi(deps));
+  app.route("/", createSeoRoutes(deps));
+  if (config.storage.kind === "local") app.route("/uploads", createUploadRoutes(config.storage.dir));
 
   if (deps.clientDir) {
     const root = deps.clientDir;
@@ -141,6 +143,7 @@ export function createHttpApp(deps: HttpDeps) {
       db: deps.db,
       config,
       mailer: deps.mailer,
+      storage: deps.storage,
       log: c.get("log"),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",

@@ -2,6 +2,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/services/mail.ts";
+import { createStorage } from "../../server/services/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";
 
@@ -29,6 +30,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
     sql: database.sql,
     log,
     mailer: createMailer(config, log),
+    storage: createStorage(config),
     renderDocument: async () => {
       throw new Error("API tests never render a page");
     },

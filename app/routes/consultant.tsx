@@ -1,0 +1,120 @@
+import { ArrowLeft, Pencil } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
+import { NotFound } from "../../server/services/errors.ts";
+import { ConsultantProfile } from "../components/consultant-profile.tsx";
+import { DirectContact } from "../components/direct-contact.tsx";
+import { SendMessage } from "../components/send-message.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
+import { pageMeta, rootData } from "../lib/meta.ts";
+import type { Route } from "./+types/consultant";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const id = parseConsultantId(params.id);
+  if (id === null) throw data("Consultant not found", { status: 404 });
+  const actor = null;
+  try {
+    const view = await viewConsultant(db, actor, id);
+    return { ...view, sender: null as { name: string; email: string } | null };
+  } catch (error) {
+    if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
+    throw error;
+  }
+}
+
+function StatusBanner({ status, statusReason }: { status: string; statusReason: string | null }) {
+  if (status === "approved") return null;
+  const text = {
+    pending: "This profile is waiting for an administrator's approval. Until then only you and the administrators can see it.",
+    rejected: `This profile was not approved${statusReason ? `: ${statusReason}` : "."} Edit it to send it for approval again.`,
+    hidden: "An administrator has hidden this profile from the directory. Only you and the administrators can see it.",
+  }[status];
+  return (
+    <div className="mb-6">
+      <Alert tone="warning" title={status === "pending" ? "Pending approval" : status === "rejected" ? "Not approved" : "Hidden"}>
+        {text}
+      </Alert>
+    </div>
+  );
+}
+
+export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
+  const { consultant, status, statusReason, canEdit, sender } = loaderData;
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 pt-6">
+        <Link to="/#consultants" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to consultants
+        </Link>
+      </div>
+      <ConsultantProfile
+        consultant={consultant}
+        banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
+        actions={
+          <>
+            <SendMessage consultant={consultant} sender={sender} signIn={() => {}} />
+            <DirectContact email={consultant.email} phone={consultant.phone} />
+            {canEdit && (
+              <Link
+                to={`/profile/edit/${consultant.id}`}
+                className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit Profile
+              </Link>
+            )}
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const view = args.loaderData;
+  if (!view) {
+    return pageMeta(args, {
+      title: "Consultant Not Found",
+      description: "This consultant profile does not exist or is not listed.",
+      noindex: true,
+    });
+  }
+  const { consultant } = view;
+  const { publicUrl } = rootData(args);
+  const path = `/consultant/${consultant.id}`;
+  return [
+    ...pageMeta(args, {
+      title: `${consultant.name} — ${consultant.title}`,
+      description: describeBio(consultant.bio),
+      path,
+      image: consultant.profilePhotoUrl,
+      type: "profile",
+      card: "summary",
+      noindex: view.status !== "approved",
+    }),
+    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }) },
+  ];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-ink">Consultant Not Found</h1>
+      <p className="mt-4 text-muted">
+        {isNotFound
+          ? "The consultant profile you are looking for does not exist or is not listed in the directory."
+          : "We could not load this profile just now. Please try again in a moment."}
+      </p>
+      <Link to="/#consultants" className={buttonClasses({ size: "lg", className: "mt-8" })}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Consultants
+      </Link>
+    </section>
+  );
+}

@@ -6,11 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { countUnreadMessages } from "../server/services/messages.ts";
 import { AuthDialog } from "./components/auth-dialog.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -19,7 +21,7 @@ import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, nonce, session } = context.get(appContext);
+  const { config, nonce, session, db } = context.get(appContext);
   const { toast, clear } = readToast(request);
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
@@ -31,10 +33,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         isEmailVerified: session.user.isEmailVerified,
       }
     : null;
+  // The unread badge of the user menu (issue 6).
+  const unreadMessages = session ? await countUnreadMessages(db, session.user) : 0;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/**
+ * Reading, marking or deleting a message changes the unread badge in the header, so the root
+ * loader runs again on the way into, within and out of the inbox (by default it would not).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
+  return defaultShouldRevalidate || touchesInbox(currentUrl) || touchesInbox(nextUrl);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

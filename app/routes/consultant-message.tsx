@@ -4,7 +4,9 @@ import { data, Link, useNavigate } from "react-router";
 import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
 import { AppError, Unauthorized, ValidationFailed } from "../../server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
+import { SignInControl } from "../components/header-account.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -106,9 +108,12 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
             onSent={() => navigate(profilePath)}
           />
         ) : (
-          <Alert tone="warning" title="Authentication Required">
-            {MESSAGE_TEXTS.signInToSend} A free account is all you need.
-          </Alert>
+          <div className="grid gap-4">
+            <Alert tone="warning" title="Authentication Required">
+              {MESSAGE_TEXTS.signInToSend} A free account is all you need.
+            </Alert>
+            <SignInControl className="justify-self-start" />
+          </div>
         )}
       </div>
     </div>
@@ -122,4 +127,8 @@ export function meta(args: Route.MetaArgs) {
     description: name ? `Send a message to ${name} through the directory.` : "This consultant does not exist.",
     noindex: true,
   });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

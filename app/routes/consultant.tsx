@@ -2,6 +2,7 @@ import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
+import { openAuthDialog } from "../components/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { DirectContact } from "../components/direct-contact.tsx";
 import { SendMessage } from "../components/send-message.tsx";
@@ -13,13 +14,15 @@ import { pageMeta, rootData } from "../lib/meta.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db, session } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
   const actor = null;
   try {
     const view = await viewConsultant(db, actor, id);
-    return { ...view, sender: null as { name: string; email: string } | null };
+    // The message form is prefilled from the account (issue 6).
+    const sender = session ? { name: session.user.name, email: session.user.email } : null;
+    return { ...view, sender };
   } catch (error) {
     if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
     throw error;
@@ -56,7 +59,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
         banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
         actions={
           <>
-            <SendMessage consultant={consultant} sender={sender} signIn={() => {}} />
+            <SendMessage consultant={consultant} sender={sender} signIn={() => openAuthDialog("login")} />
             <DirectContact email={consultant.email} phone={consultant.phone} />
             {canEdit && (
               <Link

@@ -5,9 +5,17 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { MESSAGE_TEXTS, REPLY_MAX, replySchema } from "../../common/messages.ts";
 import { AppError, NotFound, ValidationFailed } from "../../server/services/errors.ts";
-import { deleteMessage, findOwnProfile, openMessage, replyToMessage, setMessageRead } from "../../server/services/messages.ts";
+import {
+  deleteMessage,
+  findOwnProfile,
+  markMessageOpened,
+  openMessage,
+  replyToMessage,
+  setMessageRead,
+} from "../../server/services/messages.ts";
 import { LocalTime } from "../components/local-time.tsx";
 import { NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../components/ui/dialog.tsx";
@@ -38,6 +46,19 @@ async function orNotFound<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * Opening a message marks it read before any loader runs: the root loader, which counts the unread
+ * messages for the header badge, runs beside this page's loader and must already see it read.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, params, request }, next) => {
+    const { db, session } = context.get(appContext);
+    const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
+    if (request.method === "GET" && session && id > 0 && id <= MAX_ID) await markMessageOpened(db, session.user, id);
+    return next();
+  },
+];
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, session, config } = context.get(appContext);
@@ -319,4 +340,8 @@ export function meta(args: Route.MetaArgs) {
     description: "A message an organization sent to your consultant profile.",
     noindex: true,
   });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -4,6 +4,7 @@ import { INBOX_PAGE_SIZE } from "../../common/messages.ts";
 import { findOwnProfile, listInbox } from "../../server/services/messages.ts";
 import { LocalTime } from "../components/local-time.tsx";
 import { InboxFrame, NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -132,4 +133,8 @@ export function meta(args: Route.MetaArgs) {
     path: "/inbox",
     noindex: true,
   });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

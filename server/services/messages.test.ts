@@ -12,6 +12,7 @@ import {
   deleteMessage,
   listInbox,
   type MessageMailDeps,
+  markMessageOpened,
   openMessage,
   replyToMessage,
   SEND_LIMIT_PER_IP,
@@ -442,6 +443,8 @@ describe("the inbox", () => {
     await expect(setMessageRead(database.db, bob.owner, id, { isRead: true })).rejects.toBeInstanceOf(NotFound);
     await expect(replyToMessage(database.db, bob.owner, id, { reply: "Hijacked" }, deps)).rejects.toBeInstanceOf(NotFound);
     await expect(deleteMessage(database.db, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
+    await markMessageOpened(database.db, bob.owner, id);
+    await markMessageOpened(database.db, null, id);
     // The sender of the message cannot read it back from the consultant's inbox either.
     const [row] = await database.sql<{ sender_user_id: number }[]>`select sender_user_id from messages where id = ${id}`;
     await expect(openMessage(database.db, { id: row!.sender_user_id }, id)).rejects.toBeInstanceOf(NotFound);

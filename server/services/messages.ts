@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   INBOX_PAGE_SIZE,
@@ -326,13 +326,23 @@ async function loadMessage(db: Database, profileId: number, id: number): Promise
   return { ...row, replies };
 }
 
-/** Opens one of the owner's messages: it counts as read from now on. */
-export async function openMessage(db: Database, actor: MessageActor, id: number): Promise<InboxMessage> {
-  const profile = await requireOwnProfile(db, actor);
+/**
+ * Marks one of the caller's messages read, if it is theirs and unread; anything else is left alone
+ * without a word (the inbox page does this before its loaders run, so its badge counts it).
+ */
+export async function markMessageOpened(db: Database, actor: MessageActor, id: number): Promise<void> {
+  if (!actor) return;
+  const own = db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, actor.id));
   await db
     .update(messages)
     .set({ isRead: true })
-    .where(and(eq(messages.id, id), eq(messages.consultantId, profile.id), eq(messages.isRead, false)));
+    .where(and(eq(messages.id, id), inArray(messages.consultantId, own), eq(messages.isRead, false)));
+}
+
+/** Opens one of the owner's messages: it counts as read from now on. */
+export async function openMessage(db: Database, actor: MessageActor, id: number): Promise<InboxMessage> {
+  const profile = await requireOwnProfile(db, actor);
+  await markMessageOpened(db, actor, id);
   return loadMessage(db, profile.id, id);
 }
 

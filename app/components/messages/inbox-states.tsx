@@ -1,6 +1,7 @@
 import { Inbox, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
+import { SignInControl } from "../header-account.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 
@@ -23,9 +24,12 @@ export function InboxFrame({ title, lead, children }: { title: string; lead?: Re
 export function SignedOutInbox() {
   return (
     <InboxFrame title="Inbox">
-      <Alert tone="warning" title="Please sign in">
-        {MESSAGE_TEXTS.signInToRead} Organizations' messages to your consultant profile arrive here.
-      </Alert>
+      <div className="grid gap-4">
+        <Alert tone="warning" title="Please sign in">
+          {MESSAGE_TEXTS.signInToRead} Organizations' messages to your consultant profile arrive here.
+        </Alert>
+        <SignInControl className="justify-self-start" />
+      </div>
     </InboxFrame>
   );
 }

@@ -1,19 +1,18 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { countUnreadMessages } from "../server/services/messages.ts";
 import { AuthDialog } from "./components/auth-dialog.tsx";
+import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
@@ -88,33 +87,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading =
-    status === 404
-      ? "404 Page Not Found"
-      : status === 403
-        ? "You do not have access to this page"
-        : status === 401
-          ? "Please sign in"
-          : "Something went wrong";
-  const text =
-    status === 404
-      ? "The page you are looking for does not exist or has moved."
-      : status >= 500
-        ? "An unexpected error occurred on our side. Please try again in a moment."
-        : isRouteErrorResponse(error) && typeof error.data === "string"
-          ? error.data
-          : "This request could not be completed.";
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{`${heading} | DevConsult SEA`}</title>
-      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-      <p className="mt-4 text-muted">{text}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Go to Home
-      </a>
-    </section>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,7 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { buttonClasses } from "./ui/button.tsx";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useSiteName } from "../lib/user.ts";
+import { ErrorScreen } from "./error-screen.tsx";
 
-// A page's error boundary: says what happened per status, keeps the header and footer around it.
+// A page's error boundary (and the root's): says what happened per status, keeps the header and
+// footer around it, and always offers a way home.
 
 const HEADINGS: Record<number, string> = {
   400: "This request could not be completed",
@@ -13,22 +15,21 @@ const HEADINGS: Record<number, string> = {
 
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const siteName = useSiteName();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const heading = HEADINGS[status] ?? "Something went wrong";
   const text =
-    status >= 500
-      ? "An unexpected error occurred on our side. Please try again in a moment."
-      : isRouteErrorResponse(error) && typeof error.data === "string"
-        ? error.data
-        : "Please go back and try again.";
+    status === 404
+      ? "The page you are looking for does not exist or has moved."
+      : status >= 500
+        ? "An unexpected error occurred on our side. Please try again in a moment."
+        : isRouteErrorResponse(error) && typeof error.data === "string"
+          ? error.data
+          : "Please go back and try again.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{heading}</title>
-      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-      <p className="mt-4 text-muted">{text}</p>
-      <Link to="/" className={buttonClasses({ className: "mt-8" })}>
-        Go to Home
-      </Link>
-    </section>
+    <>
+      <title>{`${heading} | ${siteName}`}</title>
+      <ErrorScreen title={heading} text={text} showHelp={status === 404 || status >= 500} />
+    </>
   );
 }

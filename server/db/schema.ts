@@ -194,3 +194,29 @@ export const photoUploads = pgTable(
   },
   (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
 );
+
+/** Messages sent through the contact page; each is also e-mailed to SUPPORT_EMAIL. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    subject: varchar("subject", { length: 20 }).notNull(),
+    message: text("message").notNull(),
+    // Null until the support e-mail went out: a failed send leaves the message findable.
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt.desc()),
+    check(
+      "contact_messages_subject_check",
+      sql`${table.subject} in ('general', 'technical', 'consultant', 'organization', 'partnership', 'feedback', 'other')`,
+    ),
+    check("contact_messages_length_check", sql`char_length(${table.message}) between 10 and 5000`),
+  ],
+);
+
+export type ContactMessage = typeof contactMessages.$inferSelect;

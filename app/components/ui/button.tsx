@@ -7,6 +7,9 @@ const VARIANTS = {
   ghost: "text-slate-700 hover:bg-slate-100",
   destructive: "bg-red-700 text-white shadow-sm hover:bg-red-800",
   link: "text-brand-700 underline underline-offset-4 hover:text-brand-900",
+  /** On the deep teal bands (hero, call to action). */
+  inverse: "bg-white text-brand-900 shadow-sm hover:bg-brand-50",
+  "outline-inverse": "text-white ring-1 ring-inset ring-brand-300 hover:bg-white/10",
 } as const;
 
 const SIZES = {
@@ -29,7 +32,9 @@ export function buttonClasses({
   size?: ButtonSize;
   className?: string;
 } = {}) {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 ${VARIANTS[variant]} ${variant === "link" ? "" : SIZES[size]} ${className}`;
+  // A teal focus ring vanishes on the teal bands: the inverse buttons get the amber one.
+  const focus = variant.endsWith("inverse") ? "focus-visible:outline-accent-300" : "focus-visible:outline-brand-600";
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 ${focus} disabled:cursor-not-allowed disabled:opacity-70 ${VARIANTS[variant]} ${variant === "link" ? "" : SIZES[size]} ${className}`;
 }
 
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };

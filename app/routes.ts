@@ -17,5 +17,8 @@ export default [
   route("inbox", "routes/inbox.tsx"),
   route("inbox/:id", "routes/inbox-message.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),
+  route("profile/new", "routes/profile-form.tsx", { id: "profile-new" }),
+  route("profile/edit/:id", "routes/profile-form.tsx", { id: "profile-edit" }),
+  route("my-consultant-profile", "routes/my-consultant-profile.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,7 +25,8 @@ async function main() {
   }
   const log = createLogger(config);
   const database = await openDatabase(config, log);
-  const purge = startPurgeSchedule(database.db, log);
+  const storage = createStorage(config);
+  const purge = startPurgeSchedule(database.db, log, { storage, log });
 
   let vite: DevServer | undefined;
   if (config.env === "development") {
@@ -39,7 +40,7 @@ async function main() {
     sql: database.sql,
     log,
     mailer: createMailer(config, log),
-    storage: createStorage(config),
+    storage,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

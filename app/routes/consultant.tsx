@@ -1,12 +1,13 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { openAuthDialog } from "../components/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
+import { StatusBanner } from "../components/consultant-status.tsx";
 import { DirectContact } from "../components/direct-contact.tsx";
 import { SendMessage } from "../components/send-message.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
@@ -17,32 +18,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, session } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  const actor = null;
   try {
-    const view = await viewConsultant(db, actor, id);
-    // The message form is prefilled from the account (issue 6).
+    const view = await viewConsultant(db, actorOf(session), id);
+    // The message form starts with the signed-in person's name and e-mail.
     const sender = session ? { name: session.user.name, email: session.user.email } : null;
     return { ...view, sender };
   } catch (error) {
     if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
     throw error;
   }
-}
-
-function StatusBanner({ status, statusReason }: { status: string; statusReason: string | null }) {
-  if (status === "approved") return null;
-  const text = {
-    pending: "This profile is waiting for an administrator's approval. Until then only you and the administrators can see it.",
-    rejected: `This profile was not approved${statusReason ? `: ${statusReason}` : "."} Edit it to send it for approval again.`,
-    hidden: "An administrator has hidden this profile from the directory. Only you and the administrators can see it.",
-  }[status];
-  return (
-    <div className="mb-6">
-      <Alert tone="warning" title={status === "pending" ? "Pending approval" : status === "rejected" ? "Not approved" : "Hidden"}>
-        {text}
-      </Alert>
-    </div>
-  );
 }
 
 export default function ConsultantPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -11,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
+import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
 import { createSeoRoutes } from "./seo.ts";
@@ -25,6 +27,9 @@ export type HttpEnv = {
     secureHeadersNonce?: string;
   };
 };
+
+/** The profile form with its photo: the upload's limit plus the form's own fields. */
+const PROFILE_FORM_BODY_LIMIT = UPLOAD_BODY_LIMIT + 64 * 1024;
 
 export type HttpDeps = {
   config: Config;
@@ -137,6 +142,14 @@ export function createHttpApp(deps: HttpDeps) {
       }),
     );
   }
+
+  // The profile form's action reads the photo itself when JavaScript is off: bound the body first.
+  const formLimit = bodyLimit({
+    maxSize: PROFILE_FORM_BODY_LIMIT,
+    onError: (c) => c.text("File too large", 413),
+  });
+  app.post("/profile/new", formLimit);
+  app.post("/profile/edit/*", formLimit);
 
   app.all("*", async (c) => {
     const context: AppContext = {

@@ -6,3 +6,8 @@ export type Actor = { id: number; role: string } | null;
 export function isAdmin(actor: Actor): boolean {
   return actor?.role === "admin";
 }
+
+/** The actor behind a request's session (see server/http/session.ts), or null when signed out. */
+export function actorOf(session: { user: { id: number; role: string } } | null | undefined): Actor {
+  return session ? { id: session.user.id, role: session.user.role } : null;
+}

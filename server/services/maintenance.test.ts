@@ -27,4 +27,24 @@ describe("purgeExpired", () => {
     expect((await sql`select token_hash from auth_tokens`).map((row) => row.token_hash)).toEqual(["new"]);
     expect((await sql`select key from rate_limits`).map((row) => row.key)).toEqual(["recent"]);
   });
+
+  it("with photo storage, also removes day-old uploads that no profile took", async () => {
+    const { sql } = database;
+    const [user] = await sql<{ id: number }[]>`
+      insert into auth_users (email, hashed_password, name) values ('photos@example.org', 'x', 'P') returning id`;
+    const removed: string[] = [];
+    const storage = {
+      put: async () => {},
+      remove: async (key: string) => {
+        removed.push(key);
+      },
+      urlOf: (key: string) => `/uploads/${key}`,
+      keyOf: (url: string) => url.replace(/^\/uploads\//, ""),
+      origin: null,
+    };
+    const abandoned = "/uploads/photos/abandonedabandonedabandon-400.webp";
+    await sql`insert into photo_uploads (photo_url, user_id, created_at) values (${abandoned}, ${user!.id}, now() - interval '2 days')`;
+    expect(await purgeExpired(database.db, { storage })).toMatchObject({ photos: 1 });
+    expect(removed.sort()).toEqual(["photos/abandonedabandonedabandon-400.webp", "photos/abandonedabandonedabandon-96.webp"]);
+  });
 });

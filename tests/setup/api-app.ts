@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -11,12 +14,17 @@ export const PUBLIC_URL = "http://devconsult.test";
 /**
  * The real Hono app on a fresh database, delivering mail to a real SMTP server, for API tests
  * through `app.request()`. Requests name their client address in X-Forwarded-For (TRUST_PROXY),
- * so tests can keep per-address rate limits apart.
+ * so tests can keep per-address rate limits apart. Photos go to a temporary DATA_DIR.
  */
 export async function startApiApp(env: Record<string, string> = {}) {
-  const [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  const [database, smtp, dataDir] = await Promise.all([
+    createTestDatabase(),
+    startSmtpServer(),
+    mkdtemp(path.join(os.tmpdir(), "devconsult-api-")),
+  ]);
   const config = loadConfig({
     NODE_ENV: "test",
+    DATA_DIR: dataDir,
     PUBLIC_URL,
     SMTP_URL: smtp.url,
     TRUST_PROXY: "true",
@@ -43,6 +51,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
     close: async () => {
       await smtp.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

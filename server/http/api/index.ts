@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import type { HttpDeps, HttpEnv } from "../app.ts";
 import { createAuthApi } from "./auth.ts";
-import { createConsultantsApi } from "./consultants.ts";
+import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
+import { createPhotoApi } from "./photos.ts";
 
 /** The JSON API: one resource a file, mounted here. */
 export function createApi(deps: HttpDeps) {
@@ -11,6 +12,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
+  api.route("/my-consultant-profile", createMyProfileApi(deps));
+  api.route("/upload-photo", createPhotoApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return api;
 }

@@ -6,7 +6,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema } from "../../common/
 import type { action as signInAction } from "../routes/sign-in.tsx";
 import { Alert } from "./ui/alert.tsx";
 import { Button } from "./ui/button.tsx";
-import { Field, Input } from "./ui/field.tsx";
+import { InputField } from "./ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs.tsx";
 import { toast } from "./ui/toast.tsx";
 
@@ -90,31 +90,8 @@ function LoginForm({
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Email" error={fields.email.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.email.key}
-            name={fields.email.name}
-            defaultValue={fields.email.initialValue}
-            type="email"
-            autoComplete="email"
-            required
-          />
-        )}
-      </Field>
-      <Field label="Password" error={fields.password.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.password.key}
-            name={fields.password.name}
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        )}
-      </Field>
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
+      <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
       <div className="flex justify-end">{switchView.render("forgot", "Forgot password?", linkButton)}</div>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}
@@ -151,45 +128,18 @@ function RegisterForm({
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Full Name" error={fields.name.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.name.key}
-            name={fields.name.name}
-            defaultValue={fields.name.initialValue}
-            autoComplete="name"
-            required
-          />
-        )}
-      </Field>
-      <Field label="Email" error={fields.email.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.email.key}
-            name={fields.email.name}
-            defaultValue={fields.email.initialValue}
-            type="email"
-            autoComplete="email"
-            required
-          />
-        )}
-      </Field>
-      <Field label="Password" hint="At least 6 characters; avoid common passwords." error={fields.password.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.password.key}
-            name={fields.password.name}
-            type="password"
-            autoComplete="new-password"
-            placeholder="Choose a strong password"
-            minLength={6}
-            required
-          />
-        )}
-      </Field>
+      <InputField field={fields.name} label="Full Name" autoComplete="name" required />
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
+      <InputField
+        field={fields.password}
+        label="Password"
+        hint="At least 6 characters; avoid common passwords."
+        type="password"
+        autoComplete="new-password"
+        placeholder="Choose a strong password"
+        minLength={6}
+        required
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating account..." : "Create Account"}
       </Button>
@@ -244,19 +194,7 @@ function ForgotPasswordForm({
       <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="forgot-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Email" error={fields.email.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.email.key}
-              name={fields.email.name}
-              defaultValue={fields.email.initialValue}
-              type="email"
-              autoComplete="email"
-              required
-            />
-          )}
-        </Field>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Sending..." : "Send Reset Link"}
         </Button>

@@ -6,8 +6,9 @@ import { Form, useNavigation, useSubmit } from "react-router";
 import { COUNTRIES, PHOTO_MAX_BYTES, PROFILE_SPECIALIZATIONS } from "../../common/constants.ts";
 import { consultantProfileSchema, PROFILE_LIMITS } from "../../common/consultant-schema.ts";
 import { initials } from "../../common/format.ts";
+import { photoUploadErrorText } from "../lib/photo-errors.ts";
 import { Button } from "./ui/button.tsx";
-import { Field, Input, Select, Textarea } from "./ui/field.tsx";
+import { Field, InputField, Select, Textarea } from "./ui/field.tsx";
 import { toast } from "./ui/toast.tsx";
 
 // The consultant profile form, one for create and edit (spec section 2). Validated in the browser
@@ -44,15 +45,6 @@ export type ProfileFormFailure = {
 };
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif"];
-
-/** The description of the 'Error uploading photo' toast (spec section 8). */
-export function photoUploadErrorText(status: number, message: string | undefined): string {
-  if (status === 413) return "Image too large. Please upload a smaller image.";
-  if (status === 400 && message && /too large/i.test(message)) {
-    return "Image file size is too large. Please use a smaller image or reduce the image quality.";
-  }
-  return message || "Failed to upload photo";
-}
 
 function photoError(description: string) {
   toast({ title: "Error uploading photo", description, variant: "destructive" });
@@ -253,82 +245,36 @@ export function ProfileForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
       <FormSection title="Basic Information">
-        <Field label="Full Name" required error={errorsOf("name")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="name"
-              autoComplete="name"
-              maxLength={PROFILE_LIMITS.name}
-              defaultValue={text(fields.name.initialValue)}
-            />
-          )}
-        </Field>
-        <Field label="Professional Title" required error={errorsOf("title")} hint="e.g. Senior Public Health Specialist">
-          {(props) => (
-            <Input
-              {...props}
-              name="title"
-              autoComplete="organization-title"
-              maxLength={PROFILE_LIMITS.title}
-              defaultValue={text(fields.title.initialValue)}
-            />
-          )}
-        </Field>
-        <Field label="Email" required error={errorsOf("email")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={PROFILE_LIMITS.email}
-              defaultValue={text(fields.email.initialValue)}
-            />
-          )}
-        </Field>
-        <Field label="Phone" error={errorsOf("phone")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={PROFILE_LIMITS.phone}
-              defaultValue={text(fields.phone.initialValue)}
-            />
-          )}
-        </Field>
+        <InputField field={fields.name} label="Full Name" markRequired autoComplete="name" maxLength={PROFILE_LIMITS.name} />
+        <InputField
+          field={fields.title}
+          label="Professional Title"
+          markRequired
+          hint="e.g. Senior Public Health Specialist"
+          autoComplete="organization-title"
+          maxLength={PROFILE_LIMITS.title}
+        />
+        <InputField
+          field={fields.email}
+          label="Email"
+          markRequired
+          type="email"
+          autoComplete="email"
+          maxLength={PROFILE_LIMITS.email}
+        />
+        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={PROFILE_LIMITS.phone} />
       </FormSection>
 
       <FormSection title="Location">
-        <Field
+        <InputField
+          field={fields.location}
           label="Full Location"
-          required
-          error={errorsOf("location")}
+          markRequired
           hint="Shown on your profile, e.g. Makati, Metro Manila, Philippines"
           className="sm:col-span-2"
-        >
-          {(props) => (
-            <Input
-              {...props}
-              name="location"
-              maxLength={PROFILE_LIMITS.location}
-              defaultValue={text(fields.location.initialValue)}
-            />
-          )}
-        </Field>
-        <Field label="City" error={errorsOf("city")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="city"
-              autoComplete="address-level2"
-              maxLength={PROFILE_LIMITS.city}
-              defaultValue={text(fields.city.initialValue)}
-            />
-          )}
-        </Field>
+          maxLength={PROFILE_LIMITS.location}
+        />
+        <InputField field={fields.city} label="City" autoComplete="address-level2" maxLength={PROFILE_LIMITS.city} />
         <Field label="Country" required error={errorsOf("country")}>
           {(props) => (
             <Select {...props} name="country" defaultValue={text(fields.country.initialValue)}>
@@ -344,20 +290,16 @@ export function ProfileForm({
       </FormSection>
 
       <FormSection title="Experience and Expertise">
-        <Field label="Years of Experience" required error={errorsOf("yearsExperience")}>
-          {(props) => (
-            <Input
-              {...props}
-              name="yearsExperience"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={PROFILE_LIMITS.yearsExperienceMax}
-              step={1}
-              defaultValue={text(fields.yearsExperience.initialValue)}
-            />
-          )}
-        </Field>
+        <InputField
+          field={fields.yearsExperience}
+          label="Years of Experience"
+          markRequired
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={PROFILE_LIMITS.yearsExperienceMax}
+          step={1}
+        />
         <Field label="Primary Specialization" required error={errorsOf("primarySpecialization")}>
           {(props) => (
             <Select {...props} name="primarySpecialization" defaultValue={text(fields.primarySpecialization.initialValue)}>
@@ -370,18 +312,12 @@ export function ProfileForm({
             </Select>
           )}
         </Field>
-        <Field
+        <InputField
+          field={fields.secondarySpecializations}
           label="Secondary Specializations"
-          error={errorsOf("secondarySpecializations")}
           hint="Separate with commas, e.g. Governance, Education"
-        >
-          {(props) => (
-            <Input {...props} name="secondarySpecializations" defaultValue={text(fields.secondarySpecializations.initialValue)} />
-          )}
-        </Field>
-        <Field label="Languages" error={errorsOf("languages")} hint="Separate with commas, e.g. English, Thai, Vietnamese">
-          {(props) => <Input {...props} name="languages" defaultValue={text(fields.languages.initialValue)} />}
-        </Field>
+        />
+        <InputField field={fields.languages} label="Languages" hint="Separate with commas, e.g. English, Thai, Vietnamese" />
         <Field
           label="Professional Summary"
           required

@@ -18,7 +18,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";
-import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toastCookie } from "../lib/toast.server.ts";
@@ -177,43 +177,29 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
             </Alert>
           </div>
         )}
-        <Field label="First Name" required error={fields.firstName.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.firstName.key}
-              name={fields.firstName.name}
-              defaultValue={fields.firstName.initialValue}
-              autoComplete="given-name"
-              maxLength={CONTACT_NAME_MAX}
-            />
-          )}
-        </Field>
-        <Field label="Last Name" required error={fields.lastName.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.lastName.key}
-              name={fields.lastName.name}
-              defaultValue={fields.lastName.initialValue}
-              autoComplete="family-name"
-              maxLength={CONTACT_NAME_MAX}
-            />
-          )}
-        </Field>
-        <Field label="Email Address" required error={fields.email.errors} className="sm:col-span-2">
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.email.key}
-              type="email"
-              name={fields.email.name}
-              defaultValue={fields.email.initialValue}
-              autoComplete="email"
-              maxLength={255}
-            />
-          )}
-        </Field>
+        <InputField
+          field={fields.firstName}
+          label="First Name"
+          markRequired
+          autoComplete="given-name"
+          maxLength={CONTACT_NAME_MAX}
+        />
+        <InputField
+          field={fields.lastName}
+          label="Last Name"
+          markRequired
+          autoComplete="family-name"
+          maxLength={CONTACT_NAME_MAX}
+        />
+        <InputField
+          field={fields.email}
+          label="Email Address"
+          markRequired
+          className="sm:col-span-2"
+          type="email"
+          autoComplete="email"
+          maxLength={255}
+        />
         <Field label="Subject" required error={fields.subject.errors} className="sm:col-span-2">
           {(props) => (
             <Select

@@ -11,7 +11,7 @@ import { SignInControl, SignOutForm } from "../components/header-account.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Field, Input } from "../components/ui/field.tsx";
+import { InputField } from "../components/ui/field.tsx";
 import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
 import { accountDeps, invalidSubmission, refusedSubmission, requestFacts } from "../lib/auth.server.ts";
@@ -138,31 +138,15 @@ function ProfileForm({ account }: { account: Account }) {
           {form.errors[0]}
         </Alert>
       )}
-      <Field label="Full Name" error={fields.name.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.name.key}
-            name={fields.name.name}
-            defaultValue={fields.name.initialValue}
-            autoComplete="name"
-            required
-          />
-        )}
-      </Field>
-      <Field label="Email" hint="Changing it sends a verification link to the new address." error={fields.email.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.email.key}
-            name={fields.email.name}
-            defaultValue={fields.email.initialValue}
-            type="email"
-            autoComplete="email"
-            required
-          />
-        )}
-      </Field>
+      <InputField field={fields.name} label="Full Name" autoComplete="name" required />
+      <InputField
+        field={fields.email}
+        label="Email"
+        hint="Changing it sends a verification link to the new address."
+        type="email"
+        autoComplete="email"
+        required
+      />
       <Button type="submit" disabled={pending}>
         {pending ? "Saving..." : "Save Changes"}
       </Button>
@@ -199,44 +183,30 @@ function PasswordForm() {
             {form.errors[0]}
           </Alert>
         )}
-        <Field label="Current Password" error={fields.currentPassword.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.currentPassword.key}
-              name={fields.currentPassword.name}
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          )}
-        </Field>
-        <Field label="New Password" hint="At least 6 characters; avoid common passwords." error={fields.newPassword.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.newPassword.key}
-              name={fields.newPassword.name}
-              type="password"
-              autoComplete="new-password"
-              placeholder="Choose a strong password"
-              minLength={6}
-              required
-            />
-          )}
-        </Field>
-        <Field label="Confirm New Password" error={fields.confirmPassword.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.confirmPassword.key}
-              name={fields.confirmPassword.name}
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
+        <InputField
+          field={fields.currentPassword}
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <InputField
+          field={fields.newPassword}
+          label="New Password"
+          hint="At least 6 characters; avoid common passwords."
+          type="password"
+          autoComplete="new-password"
+          placeholder="Choose a strong password"
+          minLength={6}
+          required
+        />
+        <InputField
+          field={fields.confirmPassword}
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <div className="flex gap-2">
           <Button type="submit" disabled={pending}>
             {pending ? "Updating..." : "Update Password"}

@@ -9,7 +9,7 @@ import { SignInControl } from "../components/header-account.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Field, Input } from "../components/ui/field.tsx";
+import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { accountDeps, invalidSubmission, refusedSubmission } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -87,32 +87,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               {form.errors?.[0] ?? tokenError}
             </Alert>
           )}
-          <Field label="New Password" hint="At least 6 characters; avoid common passwords." error={fields.password.errors}>
-            {(props) => (
-              <Input
-                {...props}
-                key={fields.password.key}
-                name={fields.password.name}
-                type="password"
-                autoComplete="new-password"
-                placeholder="Choose a strong password"
-                minLength={6}
-                required
-              />
-            )}
-          </Field>
-          <Field label="Confirm New Password" error={fields.confirmPassword.errors}>
-            {(props) => (
-              <Input
-                {...props}
-                key={fields.confirmPassword.key}
-                name={fields.confirmPassword.name}
-                type="password"
-                autoComplete="new-password"
-                required
-              />
-            )}
-          </Field>
+          <InputField
+            field={fields.password}
+            label="New Password"
+            hint="At least 6 characters; avoid common passwords."
+            type="password"
+            autoComplete="new-password"
+            placeholder="Choose a strong password"
+            minLength={6}
+            required
+          />
+          <InputField
+            field={fields.confirmPassword}
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Saving..." : "Set New Password"}
           </Button>

@@ -178,23 +178,6 @@ export const rateLimits = pgTable(
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
 );
 
-/**
- * Every uploaded photo and who uploaded it. A profile may only take a photo its editor uploaded
- * (so nobody can claim, and later delete, another person's photo), and uploads that never made
- * it onto a profile are found and removed.
- */
-export const photoUploads = pgTable(
-  "photo_uploads",
-  {
-    photoUrl: text("photo_url").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
-);
-
 /** Messages sent through the contact page; each is also e-mailed to SUPPORT_EMAIL. */
 export const contactMessages = pgTable(
   "contact_messages",
@@ -220,3 +203,20 @@ export const contactMessages = pgTable(
 );
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * Every uploaded photo and who uploaded it. A profile may only take a photo its editor uploaded
+ * (so nobody can claim, and later delete, another person's photo), and uploads that never made
+ * it onto a profile are found and removed.
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    photoUrl: text("photo_url").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
+);

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
-import { cameraJpeg, SVG, solidPng, webpChunks } from "../setup/images.ts";
+import { cameraJpeg, decompressionBombPng, SVG, solidPng, webpChunks } from "../setup/images.ts";
 
 let app: AppServer;
 let browser: Browser;
@@ -261,8 +261,13 @@ describe("creating and editing a profile", () => {
     await page.getByRole("button", { name: "Create Profile" }).click();
     expect(await toastText(page, "Error uploading photo")).toContain("Invalid file type");
     expect(page.url()).toBe(`${app.url}/profile/new`);
+
+    // A small PNG that declares 400 megapixels: the server answers 413 from its header.
+    await fileInput.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: decompressionBombPng() });
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    expect(await toastText(page, "Error uploading photo")).toContain("Image too large. Please upload a smaller image.");
     expect(await page.getByLabel("Professional Title").inputValue()).toBe("Gender and Social Inclusion Adviser");
-    expectNoConsoleErrors(errors, [/status of 415/]);
+    expectNoConsoleErrors(errors, [/status of 415/, /status of 413/]);
     await close();
   });
 

@@ -73,3 +73,32 @@ export function Textarea(props: React.TextareaHTMLAttributes<HTMLTextAreaElement
 export function Select(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...props} className={`${inputClasses} pr-8 ${props.className ?? ""}`} />;
 }
+
+/** What InputField needs of a Conform field. */
+type FormFieldMeta = { key?: string; name: string; initialValue?: unknown; errors?: string[] };
+
+/**
+ * A Conform field as a labelled input: wires the name, the reset key, the initial value (never
+ * for passwords) and the field's errors. `markRequired` shows the required mark beside the label.
+ */
+export function InputField({
+  field,
+  label,
+  hint,
+  markRequired,
+  className,
+  ...inputProps
+}: {
+  field: FormFieldMeta;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  markRequired?: boolean;
+  className?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "className">) {
+  const initial = inputProps.type === "password" || typeof field.initialValue !== "string" ? undefined : field.initialValue;
+  return (
+    <Field label={label} hint={hint} error={field.errors} required={markRequired} className={className}>
+      {(props) => <Input {...props} {...inputProps} key={field.key} name={field.name} defaultValue={initial} />}
+    </Field>
+  );
+}

@@ -1,6 +1,16 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { countUnreadMessages } from "../server/services/messages.ts";
 import { AuthDialog } from "./components/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -10,7 +20,7 @@ import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, nonce, session } = context.get(appContext);
+  const { config, nonce, session, db } = context.get(appContext);
   const { toast, clear } = readToast(request);
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
@@ -22,10 +32,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         isEmailVerified: session.user.isEmailVerified,
       }
     : null;
+  // The unread badge of the user menu (issue 6).
+  const unreadMessages = session ? await countUnreadMessages(db, session.user) : 0;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/**
+ * Reading, marking or deleting a message changes the unread badge in the header, so the root
+ * loader runs again on the way into, within and out of the inbox (by default it would not).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
+  return defaultShouldRevalidate || touchesInbox(currentUrl) || touchesInbox(nextUrl);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

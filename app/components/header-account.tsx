@@ -1,10 +1,11 @@
-import { ChevronDown, LayoutDashboard, LogIn, LogOut, Settings, UserRound } from "lucide-react";
+import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useLocation } from "react-router";
 import { initials } from "../../common/format.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { type SignedInUser, useOptionalUser } from "../lib/user.ts";
+import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../lib/user.ts";
 import { openAuthDialog, preloadAuthForms } from "./auth-dialog.tsx";
+import { UnreadBadge } from "./messages/unread-badge.tsx";
 import { buttonClasses } from "./ui/button.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
@@ -74,10 +75,11 @@ const itemClasses =
 
 function AccountMenu({ user }: { user: SignedInUser }) {
   const hydrated = useHydrated();
+  const unread = useUnreadMessages();
   const fetcher = useFetcher();
   const location = useLocation();
   const triggerClasses =
-    "flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
+    "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
   const face = (
     <>
       <span
@@ -88,6 +90,7 @@ function AccountMenu({ user }: { user: SignedInUser }) {
       </span>
       <span className="sr-only">Account menu for </span>
       <span className="max-w-[10rem] truncate max-sm:sr-only">{user.name}</span>
+      <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
     </>
   );
   // Before hydration the menu cannot open: the control leads to the account page instead.
@@ -130,6 +133,13 @@ function AccountMenu({ user }: { user: SignedInUser }) {
               My Consultant Profile
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/inbox">
+              <Inbox aria-hidden="true" className="size-4" />
+              Inbox
+              <UnreadBadge count={unread} className="ml-auto" />
+            </Link>
+          </DropdownMenu.Item>
           {user.role === "admin" && (
             <DropdownMenu.Item asChild className={itemClasses}>
               <Link to="/admin">
@@ -161,6 +171,7 @@ export function HeaderAccount() {
  */
 export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useOptionalUser();
+  const unread = useUnreadMessages();
   const linkClasses = "flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50";
   if (!user) {
     return (
@@ -185,6 +196,13 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
           <Link to="/my-consultant-profile" className={linkClasses} onClick={onNavigate}>
             <UserRound aria-hidden="true" className="size-4" />
             My Consultant Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/inbox" className={linkClasses} onClick={onNavigate}>
+            <Inbox aria-hidden="true" className="size-4" />
+            Inbox
+            <UnreadBadge count={unread} />
           </Link>
         </li>
         {user.role === "admin" && (

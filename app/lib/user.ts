@@ -11,3 +11,8 @@ export type SignedInUser = NonNullable<ReturnType<typeof useOptionalUser>>;
 export function useSiteName(): string {
   return useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "DevConsult SEA";
 }
+
+/** How many messages in the signed-in consultant's inbox are unread (0 without a profile). */
+export function useUnreadMessages(): number {
+  return useRouteLoaderData<typeof rootLoader>("root")?.unreadMessages ?? 0;
+}

@@ -148,7 +148,28 @@ export const messages = pgTable(
   },
   (table) => [
     index("messages_consultant_created_idx").on(table.consultantId, table.createdAt.desc()),
-    check("messages_length_check", sql`char_length(${table.message}) >= 10`),
+    // The inbox badge counts unread messages on every page a consultant opens.
+    index("messages_unread_idx").on(table.consultantId).where(sql`not ${table.isRead}`),
+    // The one-minute duplicate check looks up the sender's latest messages; also serves ON DELETE SET NULL.
+    index("messages_sender_created_idx").on(table.senderUserId, table.createdAt.desc()),
+    check("messages_length_check", sql`char_length(${table.message}) between 10 and 5000`),
+  ],
+);
+
+/** What a consultant answered from the inbox; each reply was e-mailed to the sender. */
+export const messageReplies = pgTable(
+  "message_replies",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("message_replies_message_idx").on(table.messageId, table.createdAt),
+    check("message_replies_body_check", sql`char_length(${table.body}) between 1 and 5000`),
   ],
 );
 
@@ -156,6 +177,7 @@ export type AuthUser = typeof authUsers.$inferSelect;
 export type Consultant = typeof consultants.$inferSelect;
 export type NewConsultant = typeof consultants.$inferInsert;
 export type Message = typeof messages.$inferSelect;
+export type MessageReply = typeof messageReplies.$inferSelect;
 
 /** Fixed-window counters shared by every app instance on this database (see services/rate-limit.ts). */
 export const rateLimits = pgTable(

@@ -3,6 +3,7 @@ import type { HttpDeps, HttpEnv } from "../app.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
+import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
 
 /** The JSON API: one resource a file, mounted here. */
@@ -10,7 +11,9 @@ export function createApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
+  api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
+  api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));

@@ -97,7 +97,7 @@ type Role = "anonymous" | "user" | "owner" | "admin";
 const ROLES: Role[] = ["anonymous", "user", "owner", "admin"];
 
 /** Per cell: a fresh consultant owned by the "owner", a fresh plain user, and one of each session. */
-type Fixture = { consultantId: number; ownerId: number; otherUserId: number };
+type Fixture = { consultantId: number; ownerId: number; otherUserId: number; messageId: number };
 type Row = {
   method: string;
   /** The route as the app registers it. */
@@ -106,6 +106,8 @@ type Row = {
   body?: (f: Fixture) => unknown;
   /** A request that is not JSON (a file upload), sent as this. */
   multipart?: () => Promise<FormData>;
+  /** The fixture profile's approval status (default pending: approve needs something to approve). */
+  consultantStatus?: ConsultantStatus;
   expected: Record<Role, number>;
 };
 
@@ -243,6 +245,42 @@ const MATRIX: Row[] = [
     },
     expected: SIGNED_IN(201),
   },
+
+  // Messages (issue 6): any signed-in person messages a listed consultant; an inbox message exists
+  // only for the profile's owner (404 for everyone else, admins included).
+  {
+    method: "POST",
+    route: "/api/consultants/:id/messages",
+    path: (f) => `/api/consultants/${f.consultantId}/messages`,
+    body: () => ({
+      senderName: "Program Officer",
+      senderEmail: "officer@example.org",
+      subject: "Evaluation in Laos",
+      message: `We would like to discuss an evaluation ${unique()}.`,
+    }),
+    consultantStatus: "approved",
+    expected: SIGNED_IN(201),
+  },
+  {
+    method: "PATCH",
+    route: "/api/my-consultant-profile/messages/:messageId",
+    path: (f) => `/api/my-consultant-profile/messages/${f.messageId}`,
+    body: () => ({ isRead: true }),
+    expected: { anonymous: 401, user: 404, owner: 200, admin: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/my-consultant-profile/messages/:messageId/reply",
+    path: (f) => `/api/my-consultant-profile/messages/${f.messageId}/reply`,
+    body: () => ({ reply: "Thank you, I am available next month." }),
+    expected: { anonymous: 401, user: 404, owner: 200, admin: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/my-consultant-profile/messages/:messageId",
+    path: (f) => `/api/my-consultant-profile/messages/${f.messageId}`,
+    expected: { anonymous: 401, user: 404, owner: 200, admin: 404 },
+  },
 ];
 
 const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -267,8 +305,18 @@ describe("authorization matrix", () => {
         const owner = await signedIn("user");
         const other = await insertUser();
         // Approve needs something to approve; hide refuses a pending profile (409) for the admin.
-        const consultant = await insertConsultant({ userId: owner.user.id, status: "pending" });
-        const fixture = { consultantId: consultant.id, ownerId: owner.user.id, otherUserId: other.id };
+        const consultant = await insertConsultant({ userId: owner.user.id, status: row.consultantStatus ?? "pending" });
+        const [message] = await env.database.db
+          .insert(messages)
+          .values({
+            consultantId: consultant.id,
+            senderName: "Org",
+            senderEmail: "org@example.org",
+            subject: "Hello",
+            message: "A job offer for you",
+          })
+          .returning({ id: messages.id });
+        const fixture = { consultantId: consultant.id, ownerId: owner.user.id, otherUserId: other.id, messageId: message!.id };
         if (row.route.endsWith("/demote"))
           await env.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, other.id));
         const token =

@@ -115,17 +115,11 @@ export function AdminSearch({
         />
       </div>
       {withStatus && (
-        <>
+        <div className="w-full sm:w-48">
           <label htmlFor={`${inputId}-status`} className="sr-only">
             Approval status
           </label>
-          <Select
-            key={`${tab}:${status ?? ""}`}
-            id={`${inputId}-status`}
-            name="status"
-            defaultValue={status ?? ""}
-            className="w-auto"
-          >
+          <Select key={`${tab}:${status ?? ""}`} id={`${inputId}-status`} name="status" defaultValue={status ?? ""}>
             <option value="">All statuses</option>
             {APPROVAL_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -133,7 +127,7 @@ export function AdminSearch({
               </option>
             ))}
           </Select>
-        </>
+        </div>
       )}
       <button type="submit" className={buttonClasses({ variant: "secondary" })}>
         Search

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   Links,
@@ -50,6 +51,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has hydrated it; browser tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const root = useRouteLoaderData<typeof loader>("root");
   const siteName = root?.siteName ?? "DevConsult SEA";
   return (

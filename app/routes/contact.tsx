@@ -153,7 +153,9 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { subject },
-    shouldValidate: "onBlur",
+    // Validated on submit, not on blur: an error appearing above the button on blur moved the
+    // button away between mouse-down and mouse-up, and the click that sends was lost.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
   });

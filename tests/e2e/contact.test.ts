@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
 
 // The contact form end to end: a real SMTP server receives what the app sends to SUPPORT_EMAIL.
@@ -102,6 +109,7 @@ describe("contact form", () => {
   it("shows every field's error in the browser before sending, and sends nothing", async () => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.goto(`${app.url}/contact`);
+    await waitForHydration(page);
     await page.getByLabel("Email Address").fill("not-an-email");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("Too short");
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -36,6 +36,8 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? "desktop"],
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    // No animations: what a test reads (a colour, a dialog) is the settled state, even under load.
+    reducedMotion: "reduce",
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -64,4 +66,9 @@ export async function expectNoAxeViolations(page: Page) {
 /** Saves a full-page screenshot under test-results/screenshots for reviewers. */
 export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** Waits until React has hydrated the page, so a click is handled by the app and not by a bare form. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,0 +1,338 @@
+import { asc, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { COUNTRIES, EXPERIENCE_LEVELS } from "../../common/constants.ts";
+import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../common/search.ts";
+import type { Database } from "../db/client.ts";
+import { consultants } from "../db/schema.ts";
+import { isListed, type PublicConsultant, publicConsultantColumns } from "./consultants.ts";
+
+// The search engine (docs/decisions/003-search-engine.md). PostgreSQL full-text search over a
+// weighted document per profile, kept current by triggers (migration 0001_search.sql):
+//   search_head      name and title (A), specializations (B), location and languages (C)
+//   search_document  the head plus the bio (D): decides what matches
+//   static_score     query-independent quality in [0, 1]
+//   search_words     the words of listed profiles, with how many profiles use each
+//
+// A search never reads every match of a common word. It takes a capped candidate set (the best
+// SEARCH_RESULT_CAP matches in the requested order, plus for relevance the best matches in the
+// head), ranks only those, and counts exactly only up to the cap.
+
+export type SearchResult = {
+  consultants: PublicConsultant[];
+  /** Matches, exact up to SEARCH_RESULT_CAP; when totalIsCapped, at least this many (shown as "1,000+"). */
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
+  /** Pages that can be shown: paging stops at SEARCH_RESULT_CAP results. */
+  pageCount: number;
+  sort: SortValue;
+  /** Set when the keywords had few matches and the results include a corrected spelling. */
+  correctedKeywords?: string;
+};
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+/** Completions of the last word tried ("agri" -> agriculture, agricultural, agribusiness). */
+const MAX_COMPLETIONS = 12;
+/** Fewer matches than this is "little": try a corrected spelling of rare or unknown words. */
+const LITTLE = 3;
+/** The best head matches (name, title, specializations, location) always considered for relevance. */
+const HEAD_POOL = 250;
+/** Weights of D (bio), C (location, languages), B (specializations), A (name, title). */
+const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
+
+/** The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. */
+export function keywordWords(keywords: string): string[] {
+  const words = keywords.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+}
+
+type WordAnalysis = {
+  word: string;
+  /** Lower case without accents: how the words dictionary spells it. */
+  key: string;
+  /** Stems to match (the word's, plus its completions' for the last word). Empty for stop words. */
+  lexemes: string[];
+  /** Listed profiles that use this exact word. */
+  ndoc: number;
+};
+
+/**
+ * One round trip: stems, dictionary counts and completions of the last word, and how many
+ * profiles are listed (the planner's count, kept by ANALYZE; exactness does not matter here).
+ */
+async function analyzeWords(db: Database, words: string[]) {
+  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number; listed: number }>(sql`
+    select t.word, t.key, t.ndoc,
+      array(
+        select distinct lexeme from (
+          select unnest(tsvector_to_array(to_tsvector('search_english', t.word))) as lexeme
+          union all
+          select unnest(tsvector_to_array(to_tsvector('search_english', c.word)))
+          from (
+            select w.word from search_words w
+            -- Only the last word, and not a stop word ("of" is not on its way to "officer").
+            where t.ord = ${words.length} and char_length(t.key) >= 2
+              and to_tsvector('search_english', t.word) <> ''::tsvector
+              and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
+            order by w.ndoc desc, w.word
+            limit ${MAX_COMPLETIONS}
+          ) c
+        ) lexemes
+      ) as lexemes,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = to_regclass('consultants_featured_idx')) as listed
+    from (
+      select input.word, input.ord, search_key(input.word) as key,
+        coalesce((select w.ndoc from search_words w where w.word = search_key(input.word)), 0) as ndoc
+      from unnest(${sql.param(words)}::text[]) with ordinality as input(word, ord)
+    ) t
+    order by t.ord`);
+  const analyzed: WordAnalysis[] = rows.map((row) => ({
+    word: row.word,
+    key: row.key,
+    lexemes: row.lexemes,
+    ndoc: Number(row.ndoc),
+  }));
+  return { analyzed, listed: Number(rows[0]?.listed ?? 0) };
+}
+
+/**
+ * For rare or unknown words, the most similar clearly more frequent word of the dictionary
+ * (trigram similarity on the small words table, never on the profiles).
+ */
+async function correctWords(db: Database, analyzed: WordAnalysis[]) {
+  const suspects = analyzed.filter((word) => word.ndoc < LITTLE && word.key.length >= 4);
+  if (suspects.length === 0) return new Map<string, { word: string; lexemes: string[] }>();
+  const rows = await db.execute<{ key: string; correction: string; lexemes: string[] }>(sql`
+    select t.key, s.word as correction, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
+    from unnest(${sql.param(suspects.map((word) => word.key))}::text[], ${sql.param(suspects.map((word) => word.ndoc))}::int[]) as t(key, ndoc)
+    cross join lateral (
+      select w.word from search_words w
+      where w.word % t.key and w.ndoc > 3 * t.ndoc and w.word <> t.key
+      order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
+      limit 1
+    ) s`);
+  return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes }]));
+}
+
+function quoteLexeme(lexeme: string) {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** Every group of alternatives must match: (a | b) & (c). Null when only stop words are left. */
+function toTsquery(groups: string[][]): string | null {
+  const parts = groups.filter((group) => group.length > 0).map((group) => `(${group.map(quoteLexeme).join(" | ")})`);
+  return parts.length > 0 ? parts.join(" & ") : null;
+}
+
+/** The filters of a search, all on indexed columns of listed profiles. */
+function filterConditions(params: SearchParams): SQL[] {
+  const conditions: SQL[] = [isListed];
+  if (params.location) {
+    conditions.push(
+      (COUNTRIES as readonly string[]).includes(params.location)
+        ? sql`${consultants.country} = ${params.location}`
+        : sql`search_key(${consultants.city}) = search_key(${params.location})`,
+    );
+  }
+  if (params.expertise) {
+    conditions.push(
+      sql`(array[${consultants.primarySpecialization}::text] || ${consultants.secondarySpecializations}) @> array[${params.expertise}]::text[]`,
+    );
+  }
+  if (params.experience) {
+    const level = EXPERIENCE_LEVELS.find((item) => item.value === params.experience);
+    if (level) {
+      conditions.push(
+        level.max === null
+          ? sql`${consultants.yearsExperience} >= ${level.min}`
+          : sql`${consultants.yearsExperience} between ${level.min} and ${level.max}`,
+      );
+    }
+  }
+  if (params.languages.length > 0) {
+    conditions.push(sql`${consultants.languages} @> ${sql.param(params.languages)}::text[]`);
+  }
+  if (params.availability) {
+    conditions.push(sql`${consultants.availableForWork} = ${params.availability === "available"}`);
+  }
+  return conditions;
+}
+
+/** The order of each sort; ids last, so the order is total and paging is stable. */
+function orderBy(sort: SortValue): SQL[] {
+  switch (sort) {
+    case "experience":
+      return [desc(consultants.yearsExperience), sql`static_score desc`, desc(consultants.id)];
+    case "location":
+      return [asc(consultants.country), sql`search_key(${consultants.city}) asc`, sql`static_score desc`, desc(consultants.id)];
+    case "recent":
+      return [desc(consultants.createdAt), desc(consultants.id)];
+    default:
+      return [sql`static_score desc`, desc(consultants.id)];
+  }
+}
+
+/** The slice of results a page shows. Paging stops at the cap: past it there is nothing to fetch. */
+function resultWindow(params: SearchParams) {
+  const offset = (params.page - 1) * params.limit;
+  return { offset, limit: Math.max(0, Math.min(params.limit, SEARCH_RESULT_CAP - offset)) };
+}
+
+function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
+  const total = Math.min(matched, SEARCH_RESULT_CAP);
+  return {
+    consultants,
+    total,
+    totalIsCapped: matched > SEARCH_RESULT_CAP,
+    page: params.page,
+    limit: params.limit,
+    pageCount: Math.max(1, Math.ceil(total / params.limit)),
+    sort: params.sort,
+  };
+}
+
+/** Public columns of the given listed profiles, in the given order. */
+async function fetchInOrder(db: Database, ids: number[]): Promise<PublicConsultant[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(publicConsultantColumns)
+    .from(consultants)
+    .where(sql`${isListed} and ${inArray(consultants.id, ids)}`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Without keywords: an indexed listing in the requested order, and a count that stops at the cap. */
+async function listWithoutKeywords(db: Database, params: SearchParams): Promise<SearchResult> {
+  const where = sql.join(filterConditions(params), sql` and `);
+  const { offset, limit } = resultWindow(params);
+  const [rows, [counted]] = await Promise.all([
+    limit === 0
+      ? Promise.resolve([])
+      : db
+          .select(publicConsultantColumns)
+          .from(consultants)
+          .where(where)
+          .orderBy(...orderBy(params.sort))
+          .limit(limit)
+          .offset(offset),
+    db.execute<{ matched: number }>(
+      sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
+    ),
+  ]);
+  return result(params, Number(counted?.matched ?? 0), rows);
+}
+
+/** The planner's estimate of the rows a condition selects (EXPLAIN, nothing is read). */
+async function estimateRows(db: Database, where: SQL): Promise<number> {
+  const [row] = await db.execute<{ "QUERY PLAN": unknown }>(
+    sql`explain (format json) select 1 from ${consultants} where ${where}`,
+  );
+  const raw = row?.["QUERY PLAN"];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
+  return plan[0].Plan["Plan Rows"];
+}
+
+/**
+ * How to take the first `wanted` matches in a given order. Walking the order's index and testing
+ * each profile costs about wanted / selectivity rows; reading every match (GIN bitmap) and
+ * sorting costs the number of matches. The walk wins for common words, the bitmap for the rest;
+ * the planner alone misjudges the middle (it underprices testing a document), so we decide.
+ */
+function walksIndex(estimatedMatches: number, listed: number, wanted: number) {
+  return estimatedMatches > Math.sqrt(2 * wanted * Math.max(listed, estimatedMatches));
+}
+
+/**
+ * What a candidate carries: the columns every sort order reads, and the document to rank by.
+ * Carrying them (rather than joining back to the table) makes ranking read each candidate once.
+ */
+const CANDIDATE_COLUMNS = sql.raw("id, static_score, years_experience, country, city, created_at, search_document");
+
+/** The first `size` matches in `order`, by walking the order's index or by reading every match. */
+function candidatePool(where: SQL, order: SQL[], size: number, walk: boolean) {
+  const ordered = sql.join(order, sql`, `);
+  if (walk) return sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${where} order by ${ordered} limit ${size}`;
+  // OFFSET 0 keeps the planner from walking an index: every match is read once, the top ones kept.
+  // The subquery takes the table's name, so the order expressions apply to it unchanged.
+  return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${where} offset 0) ${consultants}
+    order by ${ordered} limit ${size}`;
+}
+
+type KeywordQuery = { tsquery: string; exact?: string };
+
+/** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
+export type PoolStrategy = "walk-index" | "read-all";
+export type SearchOptions = { strategy?: PoolStrategy };
+
+/** The ids of one page of a keyword search, and the number of matches up to the cap (plus one). */
+async function keywordPage(db: Database, params: SearchParams, query: KeywordQuery, listed: number, { strategy }: SearchOptions) {
+  const filters = filterConditions(params);
+  const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
+  const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
+  const relevance = params.sort === "relevance";
+  const [documentEstimate, headEstimate] = strategy
+    ? [0, 0]
+    : await Promise.all([estimateRows(db, matchDocument), relevance ? estimateRows(db, matchHead) : Promise.resolve(0)]);
+  const walks = (estimate: number, wanted: number) =>
+    strategy ? strategy === "walk-index" : walksIndex(estimate, listed, wanted);
+  const order = orderBy(params.sort);
+  const window = resultWindow(params);
+  const rank = relevance
+    ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${query.tsquery}::tsquery) * (1 + 0.5 * static_score) desc`]
+    : [];
+  // With a corrected spelling, the profiles that match the words as typed come first.
+  const exactFirst = query.exact ? [sql`(search_document @@ ${query.exact}::tsquery) desc`] : [];
+  // For relevance, the pool in quality order may hold few of the strongest matches of a common
+  // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches.
+  const headPool = relevance
+    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks(headEstimate, HEAD_POOL))}) h
+          where (select count(*) from document_pool) > ${SEARCH_RESULT_CAP}
+            and h.id not in (select id from document_pool)`
+    : sql`select * from document_pool where false`;
+  const [row] = await db.execute<{ matched: number; ids: number[] }>(sql`
+    with document_pool as materialized (
+      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks(documentEstimate, SEARCH_RESULT_CAP))}
+    ),
+    head_pool as materialized (${headPool}),
+    candidates as (select * from document_pool union all select * from head_pool)
+    select (select count(*) from document_pool)::int as matched,
+      array(
+        select id from candidates ${consultants}
+        order by ${sql.join([...exactFirst, ...rank, ...order], sql`, `)}
+        limit ${window.limit} offset ${window.offset}
+      ) as ids`);
+  return { matched: Number(row?.matched ?? 0), ids: (row?.ids ?? []).map(Number) };
+}
+
+/**
+ * Searches listed consultants. With keywords: every word must match (accents ignored, stemmed,
+ * the last word also as a prefix); when that finds little, rare or unknown words are corrected
+ * to similar frequent ones. Without keywords: featured (quality) order, or the chosen sort.
+ */
+export async function searchConsultants(db: Database, params: SearchParams, options: SearchOptions = {}): Promise<SearchResult> {
+  const words = params.keywords ? keywordWords(params.keywords) : [];
+  if (words.length === 0) return listWithoutKeywords(db, params);
+  const { analyzed, listed } = await analyzeWords(db, words);
+  const tsquery = toTsquery(analyzed.map((word) => word.lexemes));
+  if (!tsquery) return listWithoutKeywords(db, params);
+
+  let found = await keywordPage(db, params, { tsquery }, listed, options);
+  let correctedKeywords: string | undefined;
+  if (found.matched < LITTLE) {
+    const corrections = await correctWords(db, analyzed);
+    if (corrections.size > 0) {
+      const corrected = toTsquery(
+        analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]),
+      );
+      const second = corrected ? await keywordPage(db, params, { tsquery: corrected, exact: tsquery }, listed, options) : found;
+      if (second.matched > found.matched) {
+        found = second;
+        correctedKeywords = analyzed.map((word) => corrections.get(word.key)?.word ?? word.word).join(" ");
+      }
+    }
+  }
+  const page = result(params, found.matched, await fetchInOrder(db, found.ids));
+  return correctedKeywords ? { ...page, correctedKeywords } : page;
+}

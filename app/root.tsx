@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -17,6 +18,15 @@ import { appContext } from "./context.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, nonce } = context.get(appContext);
   return { siteName: config.siteName, publicUrl: config.publicUrl, nonce };
+}
+
+/**
+ * The root's data (site name, address, CSP nonce) does not change as a visitor moves between
+ * pages; only an action can change what it shows. Not reloading it on every navigation keeps a
+ * search's requests small, and lets a failed search show the page's own error state.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

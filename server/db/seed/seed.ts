@@ -132,7 +132,8 @@ export async function bulkLoadConsultants(
       await Promise.all(
         connections.map(async (connection) => {
           for (let next = queue.next(); !next.done; next = queue.next()) {
-            written += await copyConsultants(connection, next.value);
+            const copied = await copyConsultants(connection, next.value);
+            written += copied;
           }
         }),
       );

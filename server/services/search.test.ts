@@ -67,7 +67,8 @@ describe("listing and privacy", () => {
       const hidden = result.consultants.find((c) => c.name === "Listed Private");
       const shown = result.consultants.find((c) => c.name === "Listed Public");
       expect(hidden).toMatchObject({ email: null, phone: null });
-      expect(shown).toMatchObject({ email: "public@example.org", phone: "+84 91 123 4567" });
+      expect(shown).toMatchObject({ email: "public@example.org", phone: "+84 91 123 4567", languages: ["English"] });
+      expect(shown?.createdAt).toBeInstanceOf(Date);
       expect(Object.keys(shown ?? {}).sort()).toEqual(
         [
           "id",

@@ -1,9 +1,10 @@
-import { asc, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, Column, desc, is, SQL, sql } from "drizzle-orm";
 import { COUNTRIES, EXPERIENCE_LEVELS } from "../../common/constants.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../common/search.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "./consultants.ts";
+import { cachedPerKey } from "./ttl-cache.ts";
 
 // The search engine (docs/decisions/003-search-engine.md). PostgreSQL full-text search over a
 // weighted document per profile, kept current by triggers (migration 0001_search.sql):
@@ -192,15 +193,24 @@ function result(params: SearchParams, matched: number, consultants: PublicConsul
   };
 }
 
-/** Public columns of the given listed profiles, in the given order. */
-async function fetchInOrder(db: Database, ids: number[]): Promise<PublicConsultant[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(publicConsultantColumns)
-    .from(consultants)
-    .where(sql`${isListed} and ${inArray(consultants.id, ids)}`);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/**
+ * publicConsultantColumns as a SQL select list, for the search query written in SQL: the same
+ * columns under the same rule (hidden e-mail and phone never leave the database), and
+ * rowToPublicConsultant maps values back the way Drizzle would.
+ */
+const publicSelectList = sql.join(
+  Object.entries(publicConsultantColumns).map(
+    ([key, column]) => sql`${is(column, SQL.Aliased) ? column.sql : column} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+
+function rowToPublicConsultant(row: Record<string, unknown>): PublicConsultant {
+  const entries = Object.entries(publicConsultantColumns).map(([key, column]) => {
+    const value = row[key];
+    return [key, is(column, Column) && value !== null ? column.mapFromDriverValue(value) : value];
+  });
+  return Object.fromEntries(entries) as PublicConsultant;
 }
 
 /** Without keywords: an indexed listing in the requested order, and a count that stops at the cap. */
@@ -224,14 +234,57 @@ async function listWithoutKeywords(db: Database, params: SearchParams): Promise<
   return result(params, Number(counted?.matched ?? 0), rows);
 }
 
-/** The planner's estimate of the rows a condition selects (EXPLAIN, nothing is read). */
-async function estimateRows(db: Database, where: SQL): Promise<number> {
-  const [row] = await db.execute<{ "QUERY PLAN": unknown }>(
-    sql`explain (format json) select 1 from ${consultants} where ${where}`,
-  );
-  const raw = row?.["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
-  return plan[0].Plan["Plan Rows"];
+type LexemeFrequencies = { frequencies: Map<string, number>; floor: number };
+
+/**
+ * How often each common stem occurs, from the statistics ANALYZE keeps for each search column
+ * (pg_stats: the most common elements of a tsvector, with frequencies): what the planner itself
+ * would use to estimate matches, read once every few minutes instead of once per search.
+ */
+async function loadLexemeFrequencies(db: Database): Promise<Record<"document" | "head", LexemeFrequencies>> {
+  const rows = await db.execute<{ column: string; elements: string[] | null; frequencies: number[] | null }>(sql`
+    select attname as column, most_common_elems::text::text[] as elements, most_common_elem_freqs as frequencies
+    from pg_stats
+    where schemaname = current_schema() and tablename = 'consultants' and attname in ('search_document', 'search_head')`);
+  const empty = { frequencies: new Map<string, number>(), floor: 0 };
+  const result = { document: empty, head: empty };
+  for (const row of rows) {
+    const elements = row.elements ?? [];
+    const frequencies = (row.frequencies ?? []).map(Number);
+    // After the frequencies come the lowest and the highest of them.
+    const stats = {
+      frequencies: new Map(elements.map((element, index) => [element, frequencies[index] ?? 0])),
+      floor: frequencies[elements.length] ?? 0,
+    };
+    if (row.column === "search_document") result.document = stats;
+    else result.head = stats;
+  }
+  return result;
+}
+
+const lexemeFrequencies = cachedPerKey(loadLexemeFrequencies, 5 * 60_000);
+
+/** Rough shares of listed profiles each filter keeps: they only tip the choice of strategy. */
+function filterShare(params: SearchParams) {
+  let share = 1;
+  if (params.location) share *= (COUNTRIES as readonly string[]).includes(params.location) ? 0.1 : 0.02;
+  if (params.expertise) share *= 0.25;
+  if (params.experience) share *= 0.3;
+  share *= 0.3 ** params.languages.length;
+  if (params.availability) share *= params.availability === "available" ? 0.75 : 0.25;
+  return share;
+}
+
+/** Estimated matches of (a | b) & (c) … as the planner reckons them: independent words. */
+function estimateMatches(groups: string[][], stats: LexemeFrequencies, listed: number, share: number) {
+  let selectivity = 1;
+  for (const group of groups) {
+    if (group.length === 0) continue;
+    let none = 1;
+    for (const lexeme of group) none *= 1 - (stats.frequencies.get(lexeme) ?? stats.floor / 2);
+    selectivity *= 1 - none;
+  }
+  return listed * selectivity * share;
 }
 
 /**
@@ -260,23 +313,23 @@ function candidatePool(where: SQL, order: SQL[], size: number, walk: boolean) {
     order by ${ordered} limit ${size}`;
 }
 
-type KeywordQuery = { tsquery: string; exact?: string };
+type KeywordQuery = { tsquery: string; groups: string[][]; exact?: string };
 
 /** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
 export type PoolStrategy = "walk-index" | "read-all";
 export type SearchOptions = { strategy?: PoolStrategy };
 
-/** The ids of one page of a keyword search, and the number of matches up to the cap (plus one). */
+/** One page of a keyword search, and the number of matches up to the cap (plus one). */
 async function keywordPage(db: Database, params: SearchParams, query: KeywordQuery, listed: number, { strategy }: SearchOptions) {
   const filters = filterConditions(params);
   const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
   const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
   const relevance = params.sort === "relevance";
-  const [documentEstimate, headEstimate] = strategy
-    ? [0, 0]
-    : await Promise.all([estimateRows(db, matchDocument), relevance ? estimateRows(db, matchHead) : Promise.resolve(0)]);
-  const walks = (estimate: number, wanted: number) =>
-    strategy ? strategy === "walk-index" : walksIndex(estimate, listed, wanted);
+  const frequencies = strategy ? undefined : await lexemeFrequencies(db);
+  const walks = (column: "document" | "head", wanted: number) =>
+    frequencies
+      ? walksIndex(estimateMatches(query.groups, frequencies[column], listed, filterShare(params)), listed, wanted)
+      : strategy === "walk-index";
   const order = orderBy(params.sort);
   const window = resultWindow(params);
   const rank = relevance
@@ -287,23 +340,32 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches.
   const headPool = relevance
-    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks(headEstimate, HEAD_POOL))}) h
+    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("head", HEAD_POOL))}) h
           where (select count(*) from document_pool) > ${SEARCH_RESULT_CAP}
             and h.id not in (select id from document_pool)`
     : sql`select * from document_pool where false`;
-  const [row] = await db.execute<{ matched: number; ids: number[] }>(sql`
+  const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
-      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks(documentEstimate, SEARCH_RESULT_CAP))}
+      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks("document", SEARCH_RESULT_CAP))}
     ),
     head_pool as materialized (${headPool}),
-    candidates as (select * from document_pool union all select * from head_pool)
-    select (select count(*) from document_pool)::int as matched,
-      array(
+    candidates as (select * from document_pool union all select * from head_pool),
+    page as (
+      select id, ord from unnest(array(
         select id from candidates ${consultants}
         order by ${sql.join([...exactFirst, ...rank, ...order], sql`, `)}
         limit ${window.limit} offset ${window.offset}
-      ) as ids`);
-  return { matched: Number(row?.matched ?? 0), ids: (row?.ids ?? []).map(Number) };
+      )) with ordinality as p(id, ord)
+    )
+    -- One row even for an empty page, to carry the count.
+    select (select count(*) from document_pool)::int as matched, ${publicSelectList}
+    from (select 1) as one
+    left join (page join ${consultants} on ${consultants.id} = page.id and ${isListed}) on true
+    order by page.ord`);
+  return {
+    matched: Number(rows[0]?.matched ?? 0),
+    consultants: rows.filter((row) => row.id !== null).map(rowToPublicConsultant),
+  };
 }
 
 /**
@@ -315,24 +377,28 @@ export async function searchConsultants(db: Database, params: SearchParams, opti
   const words = params.keywords ? keywordWords(params.keywords) : [];
   if (words.length === 0) return listWithoutKeywords(db, params);
   const { analyzed, listed } = await analyzeWords(db, words);
-  const tsquery = toTsquery(analyzed.map((word) => word.lexemes));
+  const groups = analyzed.map((word) => word.lexemes);
+  const tsquery = toTsquery(groups);
   if (!tsquery) return listWithoutKeywords(db, params);
 
-  let found = await keywordPage(db, params, { tsquery }, listed, options);
+  let found = await keywordPage(db, params, { tsquery, groups }, listed, options);
   let correctedKeywords: string | undefined;
   if (found.matched < LITTLE) {
     const corrections = await correctWords(db, analyzed);
     if (corrections.size > 0) {
-      const corrected = toTsquery(
-        analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]),
-      );
-      const second = corrected ? await keywordPage(db, params, { tsquery: corrected, exact: tsquery }, listed, options) : found;
+      const correctedGroups = analyzed.map((word) => [
+        ...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])]),
+      ]);
+      const corrected = toTsquery(correctedGroups);
+      const second = corrected
+        ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, listed, options)
+        : found;
       if (second.matched > found.matched) {
         found = second;
         correctedKeywords = analyzed.map((word) => corrections.get(word.key)?.word ?? word.word).join(" ");
       }
     }
   }
-  const page = result(params, found.matched, await fetchInOrder(db, found.ids));
+  const page = result(params, found.matched, found.consultants);
   return correctedKeywords ? { ...page, correctedKeywords } : page;
 }

@@ -3,6 +3,7 @@ import { COUNTRIES } from "../../common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants.ts";
+import { cachedPerKey } from "./ttl-cache.ts";
 
 // The home page's stats strip and country tiles, from live data (listed profiles only).
 
@@ -44,41 +45,7 @@ export async function getDirectoryStats(db: Database): Promise<DirectoryStats> {
   };
 }
 
-type CacheEntry = { value?: DirectoryStats; expiresAt: number; loading?: Promise<DirectoryStats> };
-const cache = new WeakMap<Database, CacheEntry>();
-
 export const STATS_TTL_MS = 60_000;
 
-/**
- * Stats at most a minute old. The first caller waits for them; after that a stale value is
- * served at once while one refresh runs in the background, so no page view pays for the scan.
- */
-export async function cachedDirectoryStats(
-  db: Database,
-  { ttlMs = STATS_TTL_MS, clock = Date.now, load = getDirectoryStats } = {},
-): Promise<DirectoryStats> {
-  let entry = cache.get(db);
-  if (!entry) {
-    entry = { expiresAt: 0 };
-    cache.set(db, entry);
-  }
-  if (entry.value && clock() < entry.expiresAt) return entry.value;
-  if (!entry.loading) {
-    const current = entry;
-    current.loading = load(db)
-      .then((value) => {
-        current.value = value;
-        current.expiresAt = clock() + ttlMs;
-        return value;
-      })
-      .finally(() => {
-        current.loading = undefined;
-      });
-  }
-  if (entry.value) {
-    // Served stale; a failed refresh is retried by the next caller.
-    entry.loading?.catch(() => {});
-    return entry.value;
-  }
-  return entry.loading as Promise<DirectoryStats>;
-}
+/** Stats at most a minute old (ttl-cache.ts): no page view pays for reading every profile. */
+export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);

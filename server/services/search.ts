@@ -138,7 +138,7 @@ function filterConditions(params: SearchParams): SQL[] {
   }
   if (params.expertise) {
     conditions.push(
-      sql`(array[${consultants.primarySpecialization}::text] || ${consultants.secondarySpecializations}) @> array[${params.expertise}]::text[]`,
+      sql`(${consultants.primarySpecialization} = ${params.expertise} or ${consultants.secondarySpecializations} @> ${sql.param([params.expertise])}::text[])`,
     );
   }
   if (params.experience) {
@@ -234,67 +234,121 @@ async function listWithoutKeywords(db: Database, params: SearchParams): Promise<
   return result(params, Number(counted?.matched ?? 0), rows);
 }
 
-type LexemeFrequencies = { frequencies: Map<string, number>; floor: number };
+/** How often each value (or array element, or lexeme) of a column occurs among all profiles. */
+type Frequencies = { shares: Map<string, number>; floor: number };
+type ColumnStatistics = Record<string, Frequencies>;
+
+const STATISTICS_COLUMNS = [
+  "search_document",
+  "search_head",
+  "country",
+  "primary_specialization",
+  "secondary_specializations",
+  "languages",
+  "years_experience",
+  "available_for_work",
+];
 
 /**
- * How often each common stem occurs, from the statistics ANALYZE keeps for each search column
- * (pg_stats: the most common elements of a tsvector, with frequencies): what the planner itself
- * would use to estimate matches, read once every few minutes instead of once per search.
+ * The statistics ANALYZE keeps (pg_stats: most common values of a column, most common elements of
+ * an array or tsvector, with their frequencies): what the planner itself estimates with, read
+ * once every few minutes rather than planning an EXPLAIN for every search.
  */
-async function loadLexemeFrequencies(db: Database): Promise<Record<"document" | "head", LexemeFrequencies>> {
-  const rows = await db.execute<{ column: string; elements: string[] | null; frequencies: number[] | null }>(sql`
-    select attname as column, most_common_elems::text::text[] as elements, most_common_elem_freqs as frequencies
+async function loadColumnStatistics(db: Database): Promise<ColumnStatistics> {
+  const rows = await db.execute<{
+    column: string;
+    values: string[] | null;
+    valueShares: number[] | null;
+    elements: string[] | null;
+    elementShares: number[] | null;
+  }>(sql`
+    select attname as column,
+      most_common_vals::text::text[] as values, most_common_freqs as "valueShares",
+      most_common_elems::text::text[] as elements, most_common_elem_freqs as "elementShares"
     from pg_stats
-    where schemaname = current_schema() and tablename = 'consultants' and attname in ('search_document', 'search_head')`);
-  const empty = { frequencies: new Map<string, number>(), floor: 0 };
-  const result = { document: empty, head: empty };
+    where schemaname = current_schema() and tablename = 'consultants'
+      and attname in (${sql.join(
+        STATISTICS_COLUMNS.map((column) => sql`${column}`),
+        sql`, `,
+      )})`);
+  const statistics: ColumnStatistics = {};
   for (const row of rows) {
-    const elements = row.elements ?? [];
-    const frequencies = (row.frequencies ?? []).map(Number);
-    // After the frequencies come the lowest and the highest of them.
-    const stats = {
-      frequencies: new Map(elements.map((element, index) => [element, frequencies[index] ?? 0])),
-      floor: frequencies[elements.length] ?? 0,
+    const keys = row.elements ?? row.values ?? [];
+    const shares = (row.elementShares ?? row.valueShares ?? []).map(Number);
+    statistics[row.column] = {
+      shares: new Map(keys.map((key, index) => [key, shares[index] ?? 0])),
+      // Elements: after their frequencies come the lowest and the highest of them. Values not
+      // among the most common ones are rarer than the rarest that is.
+      floor: row.elements ? (shares[keys.length] ?? 0) : Math.min(...shares, 1),
     };
-    if (row.column === "search_document") result.document = stats;
-    else result.head = stats;
   }
-  return result;
+  return statistics;
 }
 
-const lexemeFrequencies = cachedPerKey(loadLexemeFrequencies, 5 * 60_000);
+const columnStatistics = cachedPerKey(loadColumnStatistics, 5 * 60_000);
 
-/** Rough shares of listed profiles each filter keeps: they only tip the choice of strategy. */
-function filterShare(params: SearchParams) {
+function shareOf(statistics: ColumnStatistics, column: string, key: string) {
+  const frequencies = statistics[column];
+  if (!frequencies) return 0.1;
+  return frequencies.shares.get(key) ?? frequencies.floor / 2;
+}
+
+/** (a | b) & (c) …: independent words, as the planner reckons them. */
+function textShare(groups: string[][], statistics: ColumnStatistics, column: "search_document" | "search_head") {
   let share = 1;
-  if (params.location) share *= (COUNTRIES as readonly string[]).includes(params.location) ? 0.1 : 0.02;
-  if (params.expertise) share *= 0.25;
-  if (params.experience) share *= 0.3;
-  share *= 0.3 ** params.languages.length;
-  if (params.availability) share *= params.availability === "available" ? 0.75 : 0.25;
-  return share;
-}
-
-/** Estimated matches of (a | b) & (c) … as the planner reckons them: independent words. */
-function estimateMatches(groups: string[][], stats: LexemeFrequencies, listed: number, share: number) {
-  let selectivity = 1;
   for (const group of groups) {
     if (group.length === 0) continue;
     let none = 1;
-    for (const lexeme of group) none *= 1 - (stats.frequencies.get(lexeme) ?? stats.floor / 2);
-    selectivity *= 1 - none;
+    for (const lexeme of group) none *= 1 - shareOf(statistics, column, lexeme);
+    share *= 1 - none;
   }
-  return listed * selectivity * share;
+  return share;
+}
+
+/** The share of profiles each filter keeps. */
+function filterShares(params: SearchParams, statistics: ColumnStatistics): number[] {
+  const shares: number[] = [];
+  if (params.location) {
+    shares.push(
+      (COUNTRIES as readonly string[]).includes(params.location) ? shareOf(statistics, "country", params.location) : 0.02,
+    );
+  }
+  if (params.expertise) {
+    const primary = shareOf(statistics, "primary_specialization", params.expertise);
+    const secondary = shareOf(statistics, "secondary_specializations", params.expertise);
+    shares.push(primary + secondary - primary * secondary);
+  }
+  if (params.experience) {
+    const level = EXPERIENCE_LEVELS.find((item) => item.value === params.experience);
+    const years = statistics.years_experience;
+    if (level && years) {
+      let share = 0;
+      for (const [value, valueShare] of years.shares) {
+        const number = Number(value);
+        if (number >= level.min && (level.max === null || number <= level.max)) share += valueShare;
+      }
+      shares.push(share || 0.1);
+    }
+  }
+  for (const language of params.languages) shares.push(shareOf(statistics, "languages", language));
+  if (params.availability) {
+    shares.push(shareOf(statistics, "available_for_work", params.availability === "available" ? "t" : "f"));
+  }
+  return shares;
 }
 
 /**
- * How to take the first `wanted` matches in a given order. Walking the order's index and testing
- * each profile costs about wanted / selectivity rows; reading every match (GIN bitmap) and
- * sorting costs the number of matches. The walk wins for common words, the bitmap for the rest;
- * the planner alone misjudges the middle (it underprices testing a document), so we decide.
+ * How to take the first `wanted` matches in a given order: walk the order's index and test each
+ * profile (about wanted ÷ share of matches rows), or read every row the most selective index
+ * offers and keep the top (listed × that index's share). Testing a row on the walk costs about
+ * twice reading one from a bitmap. The planner alone misjudges this (it underprices testing a
+ * document), so the search decides, from the same statistics the planner uses.
  */
-function walksIndex(estimatedMatches: number, listed: number, wanted: number) {
-  return estimatedMatches > Math.sqrt(2 * wanted * Math.max(listed, estimatedMatches));
+function walksIndex(text: number, filters: number[], listed: number, wanted: number) {
+  const matchShare = filters.reduce((share, filter) => share * filter, text);
+  const walked = wanted / Math.max(matchShare, 1e-9);
+  const read = listed * Math.min(text, ...filters);
+  return 2 * walked < read;
 }
 
 /**
@@ -325,10 +379,10 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
   const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
   const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
   const relevance = params.sort === "relevance";
-  const frequencies = strategy ? undefined : await lexemeFrequencies(db);
-  const walks = (column: "document" | "head", wanted: number) =>
-    frequencies
-      ? walksIndex(estimateMatches(query.groups, frequencies[column], listed, filterShare(params)), listed, wanted)
+  const statistics = strategy ? undefined : await columnStatistics(db);
+  const walks = (column: "search_document" | "search_head", wanted: number) =>
+    statistics
+      ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), listed, wanted)
       : strategy === "walk-index";
   const order = orderBy(params.sort);
   const window = resultWindow(params);
@@ -340,13 +394,13 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches.
   const headPool = relevance
-    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("head", HEAD_POOL))}) h
+    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
           where (select count(*) from document_pool) > ${SEARCH_RESULT_CAP}
             and h.id not in (select id from document_pool)`
     : sql`select * from document_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
-      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks("document", SEARCH_RESULT_CAP))}
+      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks("search_document", SEARCH_RESULT_CAP))}
     ),
     head_pool as materialized (${headPool}),
     candidates as (select * from document_pool union all select * from head_pool),

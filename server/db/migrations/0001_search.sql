@@ -214,14 +214,22 @@ CREATE INDEX IF NOT EXISTS consultants_search_document_idx ON consultants USING 
 CREATE INDEX IF NOT EXISTS consultants_search_head_idx ON consultants USING gin (search_head)
   WITH (fastupdate = off) WHERE status = 'approved';
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS consultants_specializations_idx
-  ON consultants USING gin ((ARRAY[primary_specialization::text] || secondary_specializations))
+-- Expertise matches the primary or a secondary specialization: two indexes the planner can
+-- estimate from column statistics (an index on the concatenated array would get none).
+CREATE INDEX IF NOT EXISTS consultants_primary_specialization_idx ON consultants (primary_specialization)
+  WHERE status = 'approved';
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS consultants_secondary_specializations_idx ON consultants USING gin (secondary_specializations)
   WITH (fastupdate = off) WHERE status = 'approved';
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS consultants_languages_idx ON consultants USING gin (languages)
   WITH (fastupdate = off) WHERE status = 'approved';
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS consultants_featured_idx ON consultants (static_score DESC, id DESC)
+  WHERE status = 'approved';
+--> statement-breakpoint
+-- One B-tree per sort order, each matching its ORDER BY exactly (DESC means NULLS FIRST).
+CREATE INDEX IF NOT EXISTS consultants_recent_idx ON consultants (created_at DESC, id DESC)
   WHERE status = 'approved';
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS consultants_experience_idx ON consultants (years_experience DESC, static_score DESC, id DESC)

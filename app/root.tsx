@@ -1,37 +1,62 @@
 import {
-  isRouteErrorResponse,
+  data,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { countUnreadMessages } from "../server/services/messages.ts";
+import { AuthDialog } from "./components/auth-dialog.tsx";
+import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
+import { readToast } from "./lib/toast.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { config, nonce } = context.get(appContext);
-  return { siteName: config.siteName, publicUrl: config.publicUrl, nonce };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config, nonce, session, db } = context.get(appContext);
+  const { toast, clear } = readToast(request);
+  // Only what the header and the dialog need to know about the signed-in user.
+  const user = session
+    ? {
+        id: session.user.id,
+        name: session.user.name,
+        email: session.user.email,
+        role: session.user.role,
+        isEmailVerified: session.user.isEmailVerified,
+      }
+    : null;
+  // The unread badge of the user menu (issue 6).
+  const unreadMessages = session ? await countUnreadMessages(db, session.user) : 0;
+  return data(
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 /**
- * The root's data (site name, address, CSP nonce) does not change as a visitor moves between
- * pages; only an action can change what it shows. Not reloading it on every navigation keeps a
- * search's requests small, and lets a failed search show the page's own error state.
+ * Reading, marking or deleting a message changes the unread badge in the header, so the root
+ * loader runs again on the way into, within and out of the inbox (by default it would not).
+ * A new search on the home page (only its query string changes) cannot change what the root
+ * shows: not reloading the root keeps each search to one small request, and lets a failed search
+ * show the home page's own error state.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
+  if (touchesInbox(currentUrl) || touchesInbox(nextUrl)) return true;
+  const isNewSearch = formMethod === undefined && currentUrl.pathname === "/" && nextUrl.pathname === "/";
+  return isNewSearch ? false : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const siteName = data?.siteName ?? "DevConsult SEA";
+  const root = useRouteLoaderData<typeof loader>("root");
+  const siteName = root?.siteName ?? "DevConsult SEA";
   return (
     <html lang="en">
       <head>
@@ -40,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#11665e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links nonce={data?.nonce} />
+        <Links nonce={root?.nonce} />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         <a
@@ -54,8 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        <AuthDialog />
+        <Toaster initial={root?.toast} />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   );
@@ -65,33 +92,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading =
-    status === 404
-      ? "404 Page Not Found"
-      : status === 403
-        ? "You do not have access to this page"
-        : status === 401
-          ? "Please sign in"
-          : "Something went wrong";
-  const text =
-    status === 404
-      ? "The page you are looking for does not exist or has moved."
-      : status >= 500
-        ? "An unexpected error occurred on our side. Please try again in a moment."
-        : isRouteErrorResponse(error) && typeof error.data === "string"
-          ? error.data
-          : "This request could not be completed.";
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{`${heading} | DevConsult SEA`}</title>
-      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-      <p className="mt-4 text-muted">{text}</p>
-      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Go to Home
-      </a>
-    </section>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary };

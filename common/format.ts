@@ -22,3 +22,10 @@ const countFormat = new Intl.NumberFormat("en-US");
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+/** A calendar date such as "21 November 2025", the same on the server and in the browser. */
+export function formatDate(value: string | Date): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(value),
+  );
+}

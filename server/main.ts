@@ -7,6 +7,9 @@ import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger } from "./logger.ts";
+import { createMailer } from "./services/mail.ts";
+import { startPurgeSchedule } from "./services/maintenance.ts";
+import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown.
 
@@ -23,6 +26,8 @@ async function main() {
   }
   const log = createLogger(config);
   const database = await openDatabase(config, log);
+  const storage = createStorage(config);
+  const purge = startPurgeSchedule(database.db, log, { storage, log });
 
   let vite: DevServer | undefined;
   if (config.env === "development") {
@@ -35,6 +40,8 @@ async function main() {
     db: database.db,
     sql: database.sql,
     log,
+    mailer: createMailer(config, log),
+    storage,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
@@ -60,6 +67,7 @@ async function main() {
     }, 10_000);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    purge.stop();
     await vite?.close();
     await database.close();
     log.info("stopped");

@@ -11,7 +11,16 @@ export function rootData(args: MetaArgsLike): { siteName: string; publicUrl: str
 /** Title, description, canonical URL and Open Graph tags for a page. */
 export function pageMeta(
   args: MetaArgsLike,
-  page: { title?: string; description: string; path?: string; image?: string | null; type?: string; noindex?: boolean },
+  page: {
+    title?: string;
+    description: string;
+    path?: string;
+    image?: string | null;
+    type?: string;
+    noindex?: boolean;
+    /** Twitter card: a large image by default when there is an image; "summary" suits a square photo. */
+    card?: "summary" | "summary_large_image";
+  },
 ): MetaDescriptor[] {
   const { siteName, publicUrl } = rootData(args);
   const title = page.title
@@ -27,7 +36,7 @@ export function pageMeta(
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:type", content: page.type ?? "website" },
-    { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: page.card ?? (page.image ? "summary_large_image" : "summary") },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
   ];

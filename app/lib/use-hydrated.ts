@@ -1,8 +1,15 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False in the server HTML and the first client render, true once React runs in the browser. */
-export function useHydrated() {
-  const [isHydrated, setIsHydrated] = useState(false);
-  useEffect(() => setIsHydrated(true), []);
-  return isHydrated;
+const subscribe = () => () => {};
+
+/**
+ * False in the server HTML and during hydration, true afterwards: controls that need JavaScript
+ * (opening a dialog) render as plain links until it has loaded.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -4,6 +4,8 @@ import * as schema from "./schema.ts";
 
 export type Database = ReturnType<typeof createDatabase>["db"];
 export type Sql = postgres.Sql;
+/** The database or a transaction in progress: what a step of a multi-step write runs on. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** One connection pool for the process; Drizzle on top of postgres.js. */
 export function createDatabase(url: string, options: { max?: number } = {}) {

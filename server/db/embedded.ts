@@ -78,6 +78,8 @@ type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 export type EmbeddedPostgres = {
   url: (database?: string) => string;
   port: number;
+  /** True when a server already running on this folder was found and used (not started here). */
+  reused: boolean;
   stop: () => Promise<void>;
 };
 
@@ -145,6 +147,7 @@ export async function startEmbeddedPostgres({ dir, log, settings = {} }: Embedde
   const password = (await readFile(passwordFile, "utf8")).trim();
 
   let port = await readRunningPort(clusterDir, binaries, runAs);
+  const reused = port !== undefined;
   if (port) {
     log.warn(`reusing the PostgreSQL already running on ${clusterDir} (port ${port}), left by an earlier run`);
   } else {
@@ -173,6 +176,7 @@ export async function startEmbeddedPostgres({ dir, log, settings = {} }: Embedde
   const finalPort = port;
   return {
     port: finalPort,
+    reused,
     url: (database = "postgres") =>
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${finalPort}/${encodeURIComponent(database)}`,
     stop: async () => {

@@ -41,6 +41,35 @@ export const authSessions = pgTable(
   (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
 );
 
+export const authTokenPurposes = ["verify_email", "reset_password"] as const;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+
+/**
+ * Single-use links sent by e-mail (address verification, password reset). Only the SHA-256 of the
+ * token is stored; `email` is the address the link was sent to, so a link stops working once the
+ * account's address changes.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 20 }).$type<AuthTokenPurpose>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: varchar("email", { length: 255 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("auth_tokens_user_purpose_idx").on(table.userId, table.purpose),
+    index("auth_tokens_expires_idx").on(table.expiresAt),
+    check("auth_tokens_purpose_check", sql`${table.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
 export const consultantStatuses = ["pending", "approved", "rejected", "hidden"] as const;
 export type ConsultantStatus = (typeof consultantStatuses)[number];
 
@@ -78,6 +107,8 @@ export const consultants = pgTable(
     uniqueIndex("consultants_user_id_key").on(table.userId),
     index("consultants_status_created_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
     index("consultants_country_idx").on(table.country),
+    // Which profile shows an uploaded photo (photo clean-up looks this up).
+    index("consultants_photo_url_idx").on(table.profilePhotoUrl).where(sql`${table.profilePhotoUrl} is not null`),
     check("consultants_rating_check", sql`${table.rating} between 0 and 100`),
     check("consultants_projects_check", sql`${table.projectsCompleted} >= 0`),
     check("consultants_years_check", sql`${table.yearsExperience} between 0 and 80`),
@@ -105,7 +136,28 @@ export const messages = pgTable(
   },
   (table) => [
     index("messages_consultant_created_idx").on(table.consultantId, table.createdAt.desc()),
-    check("messages_length_check", sql`char_length(${table.message}) >= 10`),
+    // The inbox badge counts unread messages on every page a consultant opens.
+    index("messages_unread_idx").on(table.consultantId).where(sql`not ${table.isRead}`),
+    // The one-minute duplicate check looks up the sender's latest messages; also serves ON DELETE SET NULL.
+    index("messages_sender_created_idx").on(table.senderUserId, table.createdAt.desc()),
+    check("messages_length_check", sql`char_length(${table.message}) between 10 and 5000`),
+  ],
+);
+
+/** What a consultant answered from the inbox; each reply was e-mailed to the sender. */
+export const messageReplies = pgTable(
+  "message_replies",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("message_replies_message_idx").on(table.messageId, table.createdAt),
+    check("message_replies_body_check", sql`char_length(${table.body}) between 1 and 5000`),
   ],
 );
 
@@ -113,3 +165,58 @@ export type AuthUser = typeof authUsers.$inferSelect;
 export type Consultant = typeof consultants.$inferSelect;
 export type NewConsultant = typeof consultants.$inferInsert;
 export type Message = typeof messages.$inferSelect;
+export type MessageReply = typeof messageReplies.$inferSelect;
+
+/** Fixed-window counters shared by every app instance on this database (see services/rate-limit.ts). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [index("rate_limits_window_idx").on(table.windowStart)],
+);
+
+/** Messages sent through the contact page; each is also e-mailed to SUPPORT_EMAIL. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    subject: varchar("subject", { length: 20 }).notNull(),
+    message: text("message").notNull(),
+    // Null until the support e-mail went out: a failed send leaves the message findable.
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt.desc()),
+    check(
+      "contact_messages_subject_check",
+      sql`${table.subject} in ('general', 'technical', 'consultant', 'organization', 'partnership', 'feedback', 'other')`,
+    ),
+    check("contact_messages_length_check", sql`char_length(${table.message}) between 10 and 5000`),
+  ],
+);
+
+export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * Every uploaded photo and who uploaded it. A profile may only take a photo its editor uploaded
+ * (so nobody can claim, and later delete, another person's photo), and uploads that never made
+ * it onto a profile are found and removed.
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    photoUrl: text("photo_url").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
+);

@@ -31,8 +31,13 @@ export function embeddedPostgresSettings(totalMemory = os.totalmem()): Record<st
   };
 }
 
+type OpenOptions = {
+  /** Command-line tools pass false: the embedded server a running app uses must outlive them. */
+  stopReusedServer?: boolean;
+};
+
 /** Where the database is: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR. */
-async function resolveDatabaseUrl(config: Config, log: Logger) {
+async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOptions) {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
   const embedded = await startEmbeddedPostgres({
     dir: path.join(config.dataDir, "postgres"),
@@ -46,12 +51,13 @@ async function resolveDatabaseUrl(config: Config, log: Logger) {
   } finally {
     await admin.end();
   }
-  return { url: embedded.url(EMBEDDED_DATABASE), stop: embedded.stop };
+  const keepRunning = embedded.reused && options.stopReusedServer === false;
+  return { url: embedded.url(EMBEDDED_DATABASE), stop: keepRunning ? async () => {} : embedded.stop };
 }
 
 /** Connects, checks durability, migrates, makes sure an admin exists and seeds the demo. */
-export async function openDatabase(config: Config, log: Logger) {
-  const server = await resolveDatabaseUrl(config, log);
+export async function openDatabase(config: Config, log: Logger, options: OpenOptions = {}) {
+  const server = await resolveDatabaseUrl(config, log, options);
   const database = createDatabase(server.url);
   try {
     await assertDurableWrites(database.sql);

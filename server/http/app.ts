@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -8,11 +9,18 @@ import type { AppContext } from "../../app/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../services/mail.ts";
+import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
+import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
+import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { createSeoRoutes } from "./seo.ts";
+import { type SessionVariables, sessionMiddleware } from "./session.ts";
+import { createUploadRoutes } from "./uploads.ts";
 
 export type HttpEnv = {
-  Variables: {
+  Variables: SessionVariables & {
     log: Logger;
     requestId: string;
     clientIp: string;
@@ -20,11 +28,17 @@ export type HttpEnv = {
   };
 };
 
+/** The profile form with its photo: the upload's limit plus the form's own fields. */
+const PROFILE_FORM_BODY_LIMIT = UPLOAD_BODY_LIMIT + 64 * 1024;
+
 export type HttpDeps = {
   config: Config;
   db: Database;
   sql: Sql;
   log: Logger;
+  mailer: Mailer;
+  /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
+  storage: PhotoStorage;
   /** Renders a page with React Router; the HTTP layer only supplies the context. */
   renderDocument: (request: Request, context: AppContext) => Promise<Response>;
   /** The client build (hashed assets); absent in development, where Vite serves them. */
@@ -70,12 +84,7 @@ export function createHttpApp(deps: HttpDeps) {
         // Vite's dev client needs inline modules and a websocket; production gets a nonce only.
         scriptSrc: strictCsp ? ["'self'", NONCE] : ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          "data:",
-          "blob:",
-          ...(config.storage.kind === "s3" && config.storage.publicUrl ? [config.storage.publicUrl] : []),
-        ],
+        imgSrc: ["'self'", "data:", "blob:", ...(deps.storage.origin ? [deps.storage.origin] : [])],
         fontSrc: ["'self'"],
         connectSrc: strictCsp ? ["'self'"] : ["'self'", "ws:", "wss:"],
         objectSrc: ["'none'"],
@@ -91,6 +100,8 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   app.use(compress());
+  app.use(crossSiteProtection(config));
+  app.use(sessionMiddleware(deps.db, config));
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -106,6 +117,8 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   app.route("/api", createApi(deps));
+  app.route("/", createSeoRoutes(deps));
+  if (config.storage.kind === "local") app.route("/uploads", createUploadRoutes(config.storage.dir));
 
   if (deps.clientDir) {
     const root = deps.clientDir;
@@ -130,14 +143,25 @@ export function createHttpApp(deps: HttpDeps) {
     );
   }
 
+  // The profile form's action reads the photo itself when JavaScript is off: bound the body first.
+  const formLimit = bodyLimit({
+    maxSize: PROFILE_FORM_BODY_LIMIT,
+    onError: (c) => c.text("File too large", 413),
+  });
+  app.post("/profile/new", formLimit);
+  app.post("/profile/edit/*", formLimit);
+
   app.all("*", async (c) => {
     const context: AppContext = {
       db: deps.db,
       config,
+      mailer: deps.mailer,
+      storage: deps.storage,
       log: c.get("log"),
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
+      session: await c.get("getSession")(),
     };
     return deps.renderDocument(c.req.raw, context);
   });

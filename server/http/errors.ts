@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { ZodError } from "zod";
-import { AppError, TooManyRequests } from "../services/errors.ts";
+import { AppError, ServiceUnavailable, TooManyRequests } from "../services/errors.ts";
 
 /** The one place that turns a thrown error into the product.md JSON error shape. */
 export function errorResponse(c: Context, error: unknown) {
   if (error instanceof TooManyRequests) {
     c.header("Retry-After", String(error.retryAfterSeconds));
   }
-  if (error instanceof AppError && error.status < 500) {
+  if (error instanceof AppError && (error.status < 500 || error instanceof ServiceUnavailable)) {
     return c.json(
       error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
       error.status as 400,

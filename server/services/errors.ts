@@ -42,3 +42,7 @@ export class TooManyRequests extends AppError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+/** A service we depend on (the mail server) failed: the person may try again shortly. */
+export class ServiceUnavailable extends AppError {
+  override readonly status = 503;
+}

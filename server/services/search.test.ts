@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchParams } from "../../common/search.ts";
 import { parseSearchParams } from "../../common/search-params.ts";
-import { insertConsultant } from "../../tests/setup/consultants.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { generateConsultants } from "../db/seed/generate.ts";
 import { copyConsultants } from "../db/seed/seed.ts";
@@ -48,8 +48,8 @@ describe("listing and privacy", () => {
 
   it("lists only approved profiles, and never their hidden e-mail or phone", async () => {
     const { db } = holder.db;
-    await insertConsultant(db, { name: "Listed Private", bio: "Mangrove restoration in coastal provinces." });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, { name: "Listed Private", bio: "Mangrove restoration in coastal provinces." });
+    await insertListedConsultant(db, {
       name: "Listed Public",
       bio: "Mangrove restoration with fishing communities.",
       showEmail: true,
@@ -58,7 +58,7 @@ describe("listing and privacy", () => {
       phone: "+84 91 123 4567",
     });
     for (const status of ["pending", "rejected", "hidden"] as const) {
-      await insertConsultant(db, { name: `Unlisted ${status}`, status, bio: "Mangrove restoration, not yet listed." });
+      await insertListedConsultant(db, { name: `Unlisted ${status}`, status, bio: "Mangrove restoration, not yet listed." });
     }
     for (const query of [{}, { keywords: "mangrove" }, { keywords: "mangrove", sort: "recent" }]) {
       const result = await search(holder.db, query);
@@ -103,7 +103,7 @@ describe("filters", () => {
   beforeAll(async () => {
     const { db } = holder.db;
     const advisor = "Senior advisor to ministries and development partners.";
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Lan",
       country: "Vietnam",
       city: "Hà Nội",
@@ -115,7 +115,7 @@ describe("filters", () => {
       availableForWork: true,
       bio: advisor,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Minh",
       country: "Vietnam",
       city: "Huế",
@@ -126,7 +126,7 @@ describe("filters", () => {
       availableForWork: false,
       bio: advisor,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Somchai",
       country: "Thailand",
       city: "Bangkok",
@@ -138,7 +138,7 @@ describe("filters", () => {
       availableForWork: true,
       bio: advisor,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Khamla",
       country: "Laos",
       city: "Vientiane",
@@ -149,7 +149,7 @@ describe("filters", () => {
       availableForWork: true,
       bio: advisor,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Dewi",
       country: "Indonesia",
       city: "Jakarta",
@@ -218,7 +218,7 @@ describe("sorting and paging", () => {
       { name: "Eka", country: "Indonesia", city: "Bandung", years: 25, rating: 50, projects: 0, age: 2 },
     ];
     for (const row of rows) {
-      await insertConsultant(db, {
+      await insertListedConsultant(db, {
         name: row.name,
         country: row.country,
         city: row.city,
@@ -263,7 +263,7 @@ describe("relevance and matching", () => {
   beforeAll(async () => {
     const { db } = holder.db;
     // The bio mention has every quality advantage; the title match must still come first.
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Bio Mention",
       title: "Programme Officer",
       bio: "Has supported a sanitation survey among many other assignments.",
@@ -272,7 +272,7 @@ describe("relevance and matching", () => {
       profilePhotoUrl: "/photos/bio.jpg",
       availableForWork: true,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Title Match",
       title: "Sanitation Engineer",
       bio: "Designs small piped water schemes for district towns.",
@@ -280,14 +280,14 @@ describe("relevance and matching", () => {
       projectsCompleted: 0,
       availableForWork: false,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Specialization Match",
       title: "Programme Officer",
       primarySpecialization: "Infrastructure",
       secondarySpecializations: ["Environmental"],
       bio: "Designs small piped water schemes for district towns.",
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Nguyễn Thị Lan",
       title: "Epidemiologist",
       city: "Hà Nội",
@@ -296,13 +296,17 @@ describe("relevance and matching", () => {
       primarySpecialization: "Healthcare",
       bio: "Led three evaluations of national immunisation programmes and agricultural extension.",
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       name: "Plain Spelling",
       title: "Monitoring Officer",
       bio: "Based in Ha Noi; strong in results-based management and procurement.",
     });
     for (const name of ["Health One", "Health Two", "Health Three"]) {
-      await insertConsultant(db, { name, primarySpecialization: "Healthcare", bio: "Primary healthcare and health financing." });
+      await insertListedConsultant(db, {
+        name,
+        primarySpecialization: "Healthcare",
+        bio: "Primary healthcare and health financing.",
+      });
     }
   });
 
@@ -362,7 +366,7 @@ describe("relevance and matching", () => {
   });
 
   it("puts the profiles that match a rare spelling as typed before the corrected ones", async () => {
-    await insertConsultant(holder.db.db, { name: "Typo Writer", bio: "Works in helthcare financing, spelt that way." });
+    await insertListedConsultant(holder.db.db, { name: "Typo Writer", bio: "Works in helthcare financing, spelt that way." });
     const result = await search(holder.db, { keywords: "helthcare" });
     expect(result.correctedKeywords).toBe("healthcare");
     expect(result.consultants[0]?.name).toBe("Typo Writer");
@@ -380,7 +384,7 @@ describe("the search document and words follow every change", () => {
 
   it("re-indexes edited text, and counts words of listed profiles only", async () => {
     const { db, sql } = holder.db;
-    const id = await insertConsultant(db, { name: "Changing Person", title: "Hydrologist", status: "pending" });
+    const id = await insertListedConsultant(db, { name: "Changing Person", title: "Hydrologist", status: "pending" });
     expect(await names(holder.db, { keywords: "hydrologist" })).toEqual([]);
     expect(await ndoc("hydrologist")).toBe(0);
 
@@ -410,7 +414,7 @@ describe("the search document and words follow every change", () => {
   });
 
   it("keeps stop words, numbers and single letters out of the dictionary", async () => {
-    await insertConsultant(holder.db.db, { bio: "The 2024 survey of a district and its farmers." });
+    await insertListedConsultant(holder.db.db, { bio: "The 2024 survey of a district and its farmers." });
     expect(await ndoc("the")).toBe(0);
     expect(await ndoc("2024")).toBe(0);
     expect(await ndoc("survey")).toBe(1);

@@ -7,7 +7,7 @@ import { isListed, type PublicConsultant, publicConsultantColumns } from "./cons
 import { cachedPerKey } from "./ttl-cache.ts";
 
 // The search engine (docs/decisions/003-search-engine.md). PostgreSQL full-text search over a
-// weighted document per profile, kept current by triggers (migration 0001_search.sql):
+// weighted document per profile, kept current by triggers (migration 0006_search.sql):
 //   search_head      name and title (A), specializations (B), location and languages (C)
 //   search_document  the head plus the bio (D): decides what matches
 //   static_score     query-independent quality in [0, 1]

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "../../common/constants.ts";
-import { insertConsultant } from "../../tests/setup/consultants.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { cachedDirectoryStats, type DirectoryStats, getDirectoryStats } from "./stats.ts";
 
@@ -25,20 +25,20 @@ describe("directory stats", () => {
 
   it("count listed profiles only: consultants, countries, distinct specializations, projects", async () => {
     const { db } = database;
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       country: "Vietnam",
       primarySpecialization: "Healthcare",
       secondarySpecializations: ["Education"],
       projectsCompleted: 12,
     });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, {
       country: "Vietnam",
       primarySpecialization: "Education",
       secondarySpecializations: ["Healthcare", "Finance"],
       projectsCompleted: 3,
     });
-    await insertConsultant(db, { country: "Laos", primarySpecialization: "Governance", projectsCompleted: 5 });
-    await insertConsultant(db, {
+    await insertListedConsultant(db, { country: "Laos", primarySpecialization: "Governance", projectsCompleted: 5 });
+    await insertListedConsultant(db, {
       country: "Brunei",
       primarySpecialization: "Technology",
       projectsCompleted: 100,

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertConsultant } from "../../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
-import { createHttpApp } from "../app.ts";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 
-let database: TestDatabase;
-let app: ReturnType<typeof createHttpApp>;
+let api: Awaited<ReturnType<typeof startApiApp>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: "silent" });
-  app = createHttpApp({
-    config,
-    db: database.db,
-    sql: database.sql,
-    log: createLogger(config),
-    renderDocument: async () => new Response("page"),
-  });
-  await insertConsultant(database.db, {
+  api = await startApiApp();
+  await insertListedConsultant(api.database.db, {
     name: "Visible Phone",
     country: "Cambodia",
     bio: "Irrigation management for smallholder farmers.",
@@ -27,15 +15,19 @@ beforeAll(async () => {
     email: "hidden@example.org",
     projectsCompleted: 7,
   });
-  await insertConsultant(database.db, { name: "Waiting", status: "pending", bio: "Irrigation design, awaiting approval." });
+  await insertListedConsultant(api.database.db, {
+    name: "Waiting",
+    status: "pending",
+    bio: "Irrigation design, awaiting approval.",
+  });
 });
 afterAll(async () => {
-  await database?.close();
+  await api?.close();
 });
 
 async function get(path: string) {
-  const response = await app.request(path);
-  return { status: response.status, body: await response.json() };
+  const { status, json } = await call(api.app, "GET", path);
+  return { status, body: json };
 }
 
 describe("GET /api/consultants", () => {

@@ -1,0 +1,221 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  MESSAGE_TEXTS,
+  messageFormSchema,
+  SENDER_EMAIL_MAX,
+  SENDER_NAME_MAX,
+  SENDER_ORGANIZATION_MAX,
+  SUBJECT_MAX,
+} from "../../../common/messages.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Button } from "../ui/button.tsx";
+import { Field, Input, Textarea } from "../ui/field.tsx";
+import { toast } from "../ui/toast.tsx";
+
+/** What the message action (`/consultant/{id}/message`) answers. */
+export type SendMessageActionData =
+  | { outcome: "sent"; consultantName: string }
+  | { outcome: "invalid"; result: SubmissionResult<string[]>; message: string }
+  | { outcome: "unauthorized"; message: string }
+  | { outcome: "failed"; message: string };
+
+export function messageActionPath(consultantId: number) {
+  return `/consultant/${consultantId}/message`;
+}
+
+export const AUTH_REQUIRED_TOAST = {
+  title: "Authentication Required",
+  description: MESSAGE_TEXTS.signInToSend,
+  variant: "destructive",
+} as const;
+
+/**
+ * The message form (spec sections 5 and 8). It posts to the message action with a fetcher, so the
+ * page around it stays put: success shows 'Message sent successfully!', resets the form and calls
+ * `onSent` (the dialog closes); a 401 shows 'Authentication Required'; anything else shows 'Failed
+ * to send message' with the server's message. Without JavaScript it is an ordinary form that posts
+ * to the message page, which answers with the same outcomes (`documentResult`).
+ */
+export function SendMessageForm({
+  consultant,
+  sender,
+  documentResult,
+  onSent,
+  footer,
+}: {
+  consultant: { id: number; name: string };
+  sender: { name: string; email: string };
+  /** The outcome of a submission made without JavaScript, rendered by the message page. */
+  documentResult?: SendMessageActionData;
+  onSent?: () => void;
+  /** Extra controls beside the submit button (a Cancel button in the dialog). */
+  footer?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<SendMessageActionData>();
+  // A new key gives a fresh, empty form after a message is sent.
+  const [generation, setGeneration] = useState(0);
+  const outcome = fetcher.data;
+
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.outcome === "sent") {
+      toast({ title: MESSAGE_TEXTS.sent, description: `${outcome.consultantName} will reply to you by e-mail.` });
+      setGeneration((value) => value + 1);
+      onSent?.();
+    } else if (outcome.outcome === "unauthorized") {
+      toast(AUTH_REQUIRED_TOAST);
+    } else {
+      toast({
+        title: "Failed to send message",
+        description: outcome.message || "Something went wrong. Please try again.",
+        variant: "destructive",
+      });
+    }
+    // Only a new outcome matters: onSent is a fresh function on each render of the parent.
+  }, [outcome]);
+
+  // Field errors from the server: the fetcher's latest answer, or the page's after a plain form post.
+  const latest = outcome ?? documentResult;
+  const lastResult = latest?.outcome === "invalid" ? latest.result : undefined;
+  const formError =
+    !outcome && documentResult && (documentResult.outcome === "unauthorized" || documentResult.outcome === "failed")
+      ? documentResult.message
+      : null;
+
+  return (
+    <MessageFields
+      key={generation}
+      fetcher={fetcher}
+      action={messageActionPath(consultant.id)}
+      consultantName={consultant.name}
+      sender={sender}
+      lastResult={lastResult}
+      formError={formError}
+      footer={footer}
+    />
+  );
+}
+
+function MessageFields({
+  fetcher,
+  action,
+  consultantName,
+  sender,
+  lastResult,
+  formError,
+  footer,
+}: {
+  fetcher: ReturnType<typeof useFetcher<SendMessageActionData>>;
+  action: string;
+  consultantName: string;
+  sender: { name: string; email: string };
+  lastResult?: SubmissionResult<string[]>;
+  formError: string | null;
+  footer?: React.ReactNode;
+}) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { senderName: sender.name, senderEmail: sender.email },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
+  });
+  const isSending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="relative grid gap-4">
+      {formError && (
+        <Alert tone="error" title="Failed to send message" live>
+          {formError}
+        </Alert>
+      )}
+      <p className="text-sm text-muted">
+        {consultantName} receives your name, e-mail address, organization and message, and replies to you by e-mail.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Your Name" required error={fields.senderName.errors}>
+          {(props) => (
+            <Input
+              {...props}
+              key={fields.senderName.key}
+              name={fields.senderName.name}
+              defaultValue={fields.senderName.initialValue}
+              autoComplete="name"
+              maxLength={SENDER_NAME_MAX}
+            />
+          )}
+        </Field>
+        <Field label="Your Email" required error={fields.senderEmail.errors}>
+          {(props) => (
+            <Input
+              {...props}
+              key={fields.senderEmail.key}
+              type="email"
+              name={fields.senderEmail.name}
+              defaultValue={fields.senderEmail.initialValue}
+              autoComplete="email"
+              maxLength={SENDER_EMAIL_MAX}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Organization" hint="Optional" error={fields.senderOrganization.errors}>
+        {(props) => (
+          <Input
+            {...props}
+            key={fields.senderOrganization.key}
+            name={fields.senderOrganization.name}
+            defaultValue={fields.senderOrganization.initialValue}
+            autoComplete="organization"
+            maxLength={SENDER_ORGANIZATION_MAX}
+          />
+        )}
+      </Field>
+      <Field label="Subject" required error={fields.subject.errors}>
+        {(props) => (
+          <Input
+            {...props}
+            key={fields.subject.key}
+            name={fields.subject.name}
+            defaultValue={fields.subject.initialValue}
+            maxLength={SUBJECT_MAX}
+          />
+        )}
+      </Field>
+      <Field
+        label="Message"
+        required
+        hint={`At least ${MESSAGE_MIN} characters: the assignment, where, when and for how long.`}
+        error={fields.message.errors}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            key={fields.message.key}
+            name={fields.message.name}
+            defaultValue={fields.message.initialValue}
+            rows={6}
+            maxLength={MESSAGE_MAX}
+          />
+        )}
+      </Field>
+      {/* The honeypot: off-screen and out of the tab order; people never fill it in, bots do. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor={`${form.id}-website`}>Website (leave this empty)</label>
+        <input id={`${form.id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        {footer}
+        <Button type="submit" disabled={isSending}>
+          <Send aria-hidden="true" className="size-4" />
+          {isSending ? "Sending..." : "Send Message"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,42 @@
+import { X } from "lucide-react";
+import { Dialog as RadixDialog } from "radix-ui";
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+/** A modal dialog with a title, an optional description and a close button; scrolls within 90% of the viewport. */
+export function DialogContent({
+  title,
+  description,
+  children,
+  className = "max-w-md",
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
+      <RadixDialog.Content
+        className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ${className}`}
+      >
+        <RadixDialog.Title className="pr-8 text-xl font-bold text-ink">{title}</RadixDialog.Title>
+        {description ? (
+          <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
+        ) : (
+          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+        )}
+        <div className="mt-5">{children}</div>
+        <RadixDialog.Close
+          className="absolute right-4 top-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
+          aria-label="Close"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </RadixDialog.Close>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

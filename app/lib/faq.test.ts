@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { countFaqItems, FAQ_GROUPS, filterFaq } from "./faq.ts";
+
+describe("help center questions", () => {
+  it("has the spec's four groups of three questions", () => {
+    expect(FAQ_GROUPS.map((group) => group.title)).toEqual([
+      "Getting Started",
+      "For Consultants",
+      "For Organizations",
+      "Technical Support",
+    ]);
+    for (const group of FAQ_GROUPS) expect(group.items).toHaveLength(3);
+  });
+
+  it("promises approval within 1-2 business days with an e-mail", () => {
+    const approval = FAQ_GROUPS.flatMap((group) => group.items).find((item) => item.id === "approval");
+    expect(approval?.answer.join(" ")).toMatch(/1-2 business days.*e-mail/);
+  });
+
+  it("filters by every word of the query, in questions and answers, ignoring case and accents", () => {
+    expect(countFaqItems(filterFaq(FAQ_GROUPS, ""))).toBe(12);
+    expect(countFaqItems(filterFaq(FAQ_GROUPS, "   "))).toBe(12);
+    const password = filterFaq(FAQ_GROUPS, "PASSWORD");
+    expect(password.flatMap((group) => group.items.map((item) => item.id))).toEqual(["create-account", "forgot-password"]);
+    expect(filterFaq(FAQ_GROUPS, "phôto jpeg")[0]?.items.map((item) => item.id)).toEqual(["photo-upload"]);
+    expect(filterFaq(FAQ_GROUPS, "approved e-mail").map((group) => group.title)).toEqual(["For Consultants"]);
+    expect(filterFaq(FAQ_GROUPS, "zzz-nothing")).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { redirect } from "react-router";
+import { safeRedirectPath } from "../../common/auth.ts";
+import { clearSessionCookie } from "../../server/http/session.ts";
+import { deleteSession } from "../../server/services/sessions.ts";
+import { appContext } from "../context.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/auth-logout";
+
+// POST /auth/logout: ends the session and goes home with the spec's toast. The header menu posts
+// here with a fetcher; the account page and the mobile menu with a plain form (no JS needed).
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, session, log } = context.get(appContext);
+  const formData = await request.formData().catch(() => new FormData());
+  try {
+    if (session) await deleteSession(db, session.tokenHash);
+  } catch (error) {
+    log.error({ err: error }, "sign-out failed");
+    const back = safeRedirectPath(formData.get("redirectTo"));
+    return redirect(back, {
+      headers: { "Set-Cookie": toastCookie({ title: "Logout failed", description: "Please try again", variant: "destructive" }) },
+    });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearSessionCookie(config));
+  headers.append("Set-Cookie", toastCookie({ title: "Logged out", description: "You have been logged out successfully" }));
+  return redirect("/", { headers });
+}

@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, CheckCircle2 } from "lucide-react";
+import { data, Link, useNavigate } from "react-router";
+import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
+import { AppError, Unauthorized, ValidationFailed } from "../../server/services/errors.ts";
+import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
+import { SignInControl } from "../components/header-account.tsx";
+import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/consultant-message";
+
+// /consultant/{id}/message: the message form as a page of its own. The profile page's dialog posts
+// here with a fetcher; without JavaScript the Send Message link leads here and the form works as a
+// plain form post.
+
+const MAX_ID = 2_147_483_647;
+
+function consultantIdFrom(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) return null;
+  return Number(value);
+}
+
+async function recipientOrNotFound(db: Parameters<typeof findMessageRecipient>[0], id: string | undefined) {
+  const consultantId = consultantIdFrom(id);
+  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
+  if (!recipient) throw data("Consultant Not Found", { status: 404 });
+  return recipient;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, session } = context.get(appContext);
+  const consultant = await recipientOrNotFound(db, params.id);
+  return {
+    consultant,
+    sender: session ? { name: session.user.name, email: session.user.email } : null,
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { db, session, mailer, config, log, clientIp } = context.get(appContext);
+  const answer = (body: SendMessageActionData, status = 200) => data(body, { status });
+  if (!session) return answer({ outcome: "unauthorized", message: MESSAGE_TEXTS.signInToSend }, 401);
+  const consultantId = consultantIdFrom(params.id);
+  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
+  if (!recipient) return answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+
+  const submission = parseWithZod(await request.formData(), { schema: messageFormSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return answer({ outcome: "invalid", result: submission.reply(), message: first ?? "Please check the form." }, 400);
+  }
+  try {
+    await sendMessage(
+      db,
+      session.user,
+      { ...submission.value, consultantId: recipient.id },
+      { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
+    );
+  } catch (error) {
+    if (error instanceof Unauthorized) return answer({ outcome: "unauthorized", message: error.message }, 401);
+    if (error instanceof ValidationFailed) {
+      const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, [e.message]]));
+      return answer({ outcome: "invalid", result: submission.reply({ fieldErrors }), message: error.message }, 400);
+    }
+    if (error instanceof AppError && error.status < 500) {
+      return answer({ outcome: "failed", message: error.message }, error.status);
+    }
+    log.error({ err: error }, "sending a message failed");
+    return answer({ outcome: "failed", message: "Something went wrong. Please try again." }, 500);
+  }
+  return answer({ outcome: "sent", consultantName: recipient.name });
+}
+
+export default function ConsultantMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, sender } = loaderData;
+  const navigate = useNavigate();
+  const profilePath = `/consultant/${consultant.id}`;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <Link
+        to={profilePath}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to {consultant.name}'s profile
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Send a message to {consultant.name}</h1>
+      <p className="mt-1 text-muted">{consultant.title}</p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        {actionData?.outcome === "sent" ? (
+          <div className="flex flex-col items-start gap-3" role="status">
+            <CheckCircle2 aria-hidden="true" className="size-8 text-brand-700" />
+            <h2 className="text-xl font-bold text-ink">{MESSAGE_TEXTS.sent}</h2>
+            <p className="text-slate-700">{consultant.name} will reply to you by e-mail.</p>
+            <Link to={profilePath} className={buttonClasses()}>
+              Back to the profile
+            </Link>
+          </div>
+        ) : sender ? (
+          <SendMessageForm
+            consultant={consultant}
+            sender={sender}
+            documentResult={actionData}
+            onSent={() => navigate(profilePath)}
+          />
+        ) : (
+          <div className="grid gap-4">
+            <Alert tone="warning" title="Authentication Required">
+              {MESSAGE_TEXTS.signInToSend} A free account is all you need.
+            </Alert>
+            <SignInControl className="justify-self-start" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const name = args.loaderData?.consultant.name;
+  return pageMeta(args, {
+    title: name ? `Message ${name}` : "Consultant Not Found",
+    description: name ? `Send a message to ${name} through the directory.` : "This consultant does not exist.",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

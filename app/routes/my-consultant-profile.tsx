@@ -1,0 +1,93 @@
+import { ExternalLink, Pencil, UserPlus } from "lucide-react";
+import { Link } from "react-router";
+import { actorOf } from "../../server/services/actor.ts";
+import { getOwnConsultant } from "../../server/services/consultants.ts";
+import { NotFound } from "../../server/services/errors.ts";
+import { ConsultantProfile } from "../components/consultant-profile.tsx";
+import { StatusBanner } from "../components/consultant-status.tsx";
+import { SignInControl } from "../components/header-account.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/my-consultant-profile";
+
+// /my-consultant-profile: the signed-in person's own profile, with what visitors do not see
+// (hidden contact details, approval status) and Edit Profile; or Create Consultant Profile.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(app.session);
+  if (!actor) return { state: "signed-out" as const };
+  try {
+    return { state: "ready" as const, consultant: await getOwnConsultant(app.db, actor) };
+  } catch (error) {
+    if (error instanceof NotFound) return { state: "none" as const };
+    throw error;
+  }
+}
+
+export default function MyConsultantProfile({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-ink">My Consultant Profile</h1>
+        <div className="mt-6 space-y-4">
+          <Alert tone="warning" title="Authentication Required">
+            You need to be logged in to see your consultant profile.
+          </Alert>
+          <SignInControl />
+        </div>
+      </div>
+    );
+  }
+  if (loaderData.state === "none") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+        <h1 className="text-3xl font-bold text-ink">My Consultant Profile</h1>
+        <p className="mt-4 text-muted">
+          You do not have a consultant profile yet. Create one so organizations across Southeast Asia can find you.
+        </p>
+        <Link to="/profile/new" className={buttonClasses({ size: "lg", className: "mt-8" })}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          Create Consultant Profile
+        </Link>
+      </div>
+    );
+  }
+  const { consultant } = loaderData;
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 pt-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">My Consultant Profile</p>
+      </div>
+      <ConsultantProfile
+        consultant={consultant}
+        isOwnerView
+        banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
+        actions={
+          <>
+            <Link to={`/profile/edit/${consultant.id}`} className={buttonClasses({ size: "lg", className: "w-full" })}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit Profile
+            </Link>
+            <Link
+              to={`/consultant/${consultant.id}`}
+              className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              View public page
+            </Link>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "My Consultant Profile", description: "Your consultant profile.", noindex: true });
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

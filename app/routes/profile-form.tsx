@@ -1,0 +1,243 @@
+import type { Submission as ConformSubmission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { consultantProfileSchema } from "../../common/consultant-schema.ts";
+import { actorOf } from "../../server/services/actor.ts";
+import {
+  createConsultant,
+  getConsultantForEdit,
+  getOwnConsultant,
+  type OwnConsultant,
+  parseConsultantId,
+  updateConsultant,
+} from "../../server/services/consultants.ts";
+import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { uploadPhoto } from "../../server/services/photos.ts";
+import { SignInControl } from "../components/header-account.tsx";
+import { ProfileForm, type ProfileFormFailure, type ProfileFormValues } from "../components/profile-form.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { type AppContext, appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/profile-form";
+
+// /profile/new and /profile/edit/{id}: one form (spec section 2). Signed out: the spec's alert;
+// someone else's profile: "You can only edit your own profile"; on success the spec's toast and
+// the profile page.
+
+const SIGN_IN_REQUIRED = "You need to be logged in to create or edit a consultant profile.";
+
+function formValues(consultant: OwnConsultant): ProfileFormValues {
+  return {
+    name: consultant.name,
+    title: consultant.title,
+    email: consultant.email,
+    phone: consultant.phone ?? "",
+    location: consultant.location,
+    city: consultant.city ?? "",
+    country: consultant.country,
+    yearsExperience: String(consultant.yearsExperience),
+    languages: consultant.languages.join(", "),
+    primarySpecialization: consultant.primarySpecialization,
+    secondarySpecializations: consultant.secondarySpecializations.join(", "),
+    bio: consultant.bio,
+    profilePhotoUrl: consultant.profilePhotoUrl ?? "",
+    showEmail: consultant.showEmail,
+    showPhone: consultant.showPhone,
+    availableForWork: consultant.availableForWork,
+  };
+}
+
+const EMPTY_FORM: ProfileFormValues = {
+  name: "",
+  title: "",
+  email: "",
+  phone: "",
+  location: "",
+  city: "",
+  country: "",
+  yearsExperience: "",
+  languages: "",
+  primarySpecialization: "",
+  secondarySpecializations: "",
+  bio: "",
+  profilePhotoUrl: "",
+  showEmail: false,
+  showPhone: false,
+  availableForWork: true,
+};
+
+function editId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  const id = parseConsultantId(params.id);
+  if (id === null) throw data("This consultant profile does not exist.", { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(app.session);
+  const id = editId(params);
+  if (!actor || !app.session)
+    return { state: "signed-out" as const, mode: id === null ? ("create" as const) : ("edit" as const) };
+  if (id === null) {
+    // One profile per person: someone who has one edits it.
+    const own = await getOwnConsultant(app.db, actor).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    });
+    if (own) throw redirect(`/profile/edit/${own.id}`);
+    const defaults: ProfileFormValues = {
+      ...EMPTY_FORM,
+      // Prefilled from the account; both can be changed.
+      name: app.session.user.name,
+      email: app.session.user.email,
+    };
+    return { state: "ready" as const, mode: "create" as const, consultantId: null, defaults };
+  }
+  try {
+    const consultant = await getConsultantForEdit(app.db, actor, id);
+    return { state: "ready" as const, mode: "edit" as const, consultantId: id, defaults: formValues(consultant) };
+  } catch (error) {
+    if (error instanceof Forbidden) return data({ state: "forbidden" as const, mode: "edit" as const }, { status: 403 });
+    if (error instanceof NotFound) throw data("This consultant profile does not exist.", { status: 404 });
+    throw error;
+  }
+}
+
+type Submission = Pick<ConformSubmission<Record<string, unknown>>, "reply">;
+
+function refuse(submission: Submission, status: number, message: string, fieldErrors: Record<string, string[]> = {}) {
+  const messages = Object.values(fieldErrors).flat();
+  const failure: ProfileFormFailure = {
+    status: "error",
+    httpStatus: status,
+    message,
+    messages,
+    result: submission.reply({ fieldErrors, formErrors: messages.length > 0 ? undefined : [message] }),
+  };
+  return data(failure, { status });
+}
+
+function refuseError(submission: Submission, error: unknown) {
+  if (!(error instanceof AppError) || error.status >= 500) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const { path, message } of error.errors ?? []) fieldErrors[path] = [...(fieldErrors[path] ?? []), message];
+  return refuse(submission, error.status, error.message, fieldErrors);
+}
+
+/** Without JavaScript the photo comes with the form: store it first, as the upload API would. */
+async function photoFromForm(app: AppContext, formData: FormData, actor: NonNullable<ReturnType<typeof actorOf>>) {
+  const file = formData.get("profilePhoto");
+  if (!(file instanceof File) || file.size === 0) return undefined;
+  const { photoUrl } = await uploadPhoto(app.db, actor, { bytes: new Uint8Array(await file.arrayBuffer()) }, app);
+  return photoUrl;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(app.session);
+  const id = editId(params);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: consultantProfileSchema, disableAutoCoercion: true });
+  if (!actor) return refuse(submission, 401, SIGN_IN_REQUIRED.replace(/\.$/, ""));
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+    );
+    return refuse(submission, 400, Object.values(fieldErrors)[0]?.[0] ?? "Please check your form and try again.", fieldErrors);
+  }
+  // The form sends every field: one left blank is cleared, not kept.
+  const input = {
+    phone: null,
+    city: null,
+    profilePhotoUrl: null,
+    languages: [],
+    secondarySpecializations: [],
+    ...submission.value,
+  };
+  const deps = { storage: app.storage, log: app.log, requireApproval: app.config.requireApproval };
+  try {
+    const uploaded = await photoFromForm(app, formData, actor);
+    if (uploaded) input.profilePhotoUrl = uploaded;
+    const saved =
+      id === null ? await createConsultant(app.db, actor, input, deps) : await updateConsultant(app.db, actor, id, input, deps);
+    const toast =
+      id === null
+        ? {
+            title: "Profile created successfully!",
+            description:
+              saved.status === "pending"
+                ? "An administrator will review it, usually within 1-2 business days. Until then only you can see it."
+                : "It is now listed in the directory.",
+          }
+        : { title: "Profile updated successfully!" };
+    return redirect(`/consultant/${saved.id}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  } catch (error) {
+    if (error instanceof Unauthorized) return refuse(submission, 401, error.message);
+    return refuseError(submission, error);
+  }
+}
+
+export default function ProfileFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const heading = loaderData.mode === "create" ? "Create Consultant Profile" : "Edit Consultant Profile";
+  if (loaderData.state === "signed-out") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-ink">{heading}</h1>
+        <div className="mt-6 space-y-4">
+          <Alert tone="warning" title="Authentication Required">
+            {SIGN_IN_REQUIRED}
+          </Alert>
+          <SignInControl />
+        </div>
+      </div>
+    );
+  }
+  if (loaderData.state === "forbidden") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-ink">{heading}</h1>
+        <div className="mt-6 space-y-4">
+          <Alert tone="error" title="Not your profile">
+            You can only edit your own profile.
+          </Alert>
+          <Link to="/my-consultant-profile" className={buttonClasses({ variant: "outline" })}>
+            Go to My Consultant Profile
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
+      <p className="mt-2 text-muted">
+        {loaderData.mode === "create"
+          ? "Tell organizations what you do. Fields marked * are required."
+          : "Keep your profile current. Fields marked * are required."}
+      </p>
+      <div className="mt-8">
+        <ProfileForm
+          key={loaderData.consultantId ?? "new"}
+          mode={loaderData.mode}
+          defaultValues={loaderData.defaults}
+          failure={actionData ?? null}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const isCreate = args.location.pathname === "/profile/new";
+  return pageMeta(args, {
+    title: isCreate ? "Create Consultant Profile" : "Edit Consultant Profile",
+    description: "Create or edit your consultant profile in the directory.",
+    noindex: true,
+  });
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,328 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, Clock } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, useActionData, useFetcher } from "react-router";
+import { accountProfileSchema, changePasswordFormSchema } from "../../common/auth.ts";
+import { formatDate } from "../../common/format.ts";
+import { changePassword, getAccount, resendVerificationEmail, updateAccountProfile } from "../../server/services/accounts.ts";
+import { AppError, TooManyRequests } from "../../server/services/errors.ts";
+import { SignInControl, SignOutForm } from "../components/header-account.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { InputField } from "../components/ui/field.tsx";
+import { toast } from "../components/ui/toast.tsx";
+import { appContext } from "../context.ts";
+import { accountDeps, invalidSubmission, refusedSubmission, requestFacts } from "../lib/auth.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/profile-manage";
+
+// /profile/manage: the account page of spec section 2. Profile information (name, e-mail), a
+// change-password form that opens and closes, and read-only account information with the e-mail's
+// verification status. Each form posts with its own fetcher; without JavaScript, as a plain form.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  if (!app.session) return { account: null };
+  return { account: getAccount(app.session) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: accountProfileSchema });
+    if (submission.status !== "success") return invalidSubmission("profile", submission);
+    try {
+      const { user, emailChanged } = await updateAccountProfile(
+        accountDeps(app),
+        app.session,
+        requestFacts(app),
+        submission.value,
+      );
+      return data({
+        intent: "profile" as const,
+        status: "success" as const,
+        message: emailChanged ? `We sent a verification link to ${user.email}.` : "Your account information has been saved.",
+        result: submission.reply(),
+      });
+    } catch (error) {
+      return refusedSubmission("profile", submission, error);
+    }
+  }
+
+  if (intent === "password") {
+    const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+    const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
+    if (submission.status !== "success") return invalidSubmission("password", submission, hideFields);
+    try {
+      await changePassword(accountDeps(app), app.session, submission.value);
+      return data({
+        intent: "password" as const,
+        status: "success" as const,
+        message: "Your password has been updated. Other devices have been signed out.",
+        result: submission.reply({ resetForm: true }),
+      });
+    } catch (error) {
+      return refusedSubmission("password", submission, error, hideFields);
+    }
+  }
+
+  if (intent === "resend-verification") {
+    try {
+      const { email } = await resendVerificationEmail(accountDeps(app), app.session, requestFacts(app));
+      return data({
+        intent: "resend-verification" as const,
+        status: "success" as const,
+        message: `Check your inbox at ${email}.`,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      const headers = error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      return data(
+        { intent: "resend-verification" as const, status: "error" as const, message: error.message },
+        { status: error.status, headers },
+      );
+    }
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+type Answer = NonNullable<ReturnType<typeof useFetcher<typeof action>>["data"]>;
+
+/** This form's answer: from its fetcher, or from the page when posted without JavaScript. */
+function useFormAnswer(intent: Answer["intent"]) {
+  const fetcher = useFetcher<typeof action>({ key: `account-${intent}` });
+  const actionData = useActionData<typeof action>();
+  const candidate = fetcher.data ?? actionData;
+  const answer = candidate?.intent === intent ? candidate : undefined;
+  const isIdle = fetcher.state === "idle";
+  // One toast per answer, and only for answers that arrived through the fetcher.
+  useEffect(() => {
+    if (!isIdle || !fetcher.data || fetcher.data.intent !== intent) return;
+    const titles = {
+      profile: ["Profile updated", "Update failed"],
+      password: ["Password changed", "Password change failed"],
+      "resend-verification": ["Verification email sent", "Could not send the verification email"],
+    } as const;
+    const [success, failure] = titles[intent];
+    const ok = fetcher.data.status === "success";
+    toast({ title: ok ? success : failure, description: fetcher.data.message, variant: ok ? "default" : "destructive" });
+  }, [isIdle, fetcher.data, intent]);
+  const result = answer && "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
+  return { fetcher, answer, lastResult: isIdle ? result : undefined, pending: !isIdle };
+}
+
+type Account = NonNullable<Route.ComponentProps["loaderData"]["account"]>;
+
+function ProfileForm({ account }: { account: Account }) {
+  const { fetcher, lastResult, pending } = useFormAnswer("profile");
+  const [form, fields] = useForm({
+    id: "account-profile",
+    lastResult,
+    defaultValue: { name: account.name, email: account.email },
+    constraint: getZodConstraint(accountProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountProfileSchema }),
+  });
+  return (
+    <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="profile" />
+      {form.errors?.[0] && (
+        <Alert tone="error" live>
+          {form.errors[0]}
+        </Alert>
+      )}
+      <InputField field={fields.name} label="Full Name" autoComplete="name" required />
+      <InputField
+        field={fields.email}
+        label="Email"
+        hint="Changing it sends a verification link to the new address."
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving..." : "Save Changes"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PasswordForm() {
+  const { fetcher, answer, lastResult, pending } = useFormAnswer("password");
+  // Open after a refused submission, also when posted without JavaScript.
+  const [open, setOpen] = useState(() => answer?.status === "error");
+  const [form, fields] = useForm({
+    id: "account-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+  });
+  // On success the answer has reset the form; it closes too (spec section 4).
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data?.intent !== "password") return;
+    setOpen(fetcher.data.status !== "success");
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="inline-flex h-10 cursor-pointer list-none items-center rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        Change Password
+      </summary>
+      <fetcher.Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="password" />
+        {form.errors?.[0] && (
+          <Alert tone="error" live>
+            {form.errors[0]}
+          </Alert>
+        )}
+        <InputField
+          field={fields.currentPassword}
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <InputField
+          field={fields.newPassword}
+          label="New Password"
+          hint="At least 6 characters; avoid common passwords."
+          type="password"
+          autoComplete="new-password"
+          placeholder="Choose a strong password"
+          minLength={6}
+          required
+        />
+        <InputField
+          field={fields.confirmPassword}
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Updating..." : "Update Password"}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              form.reset();
+              setOpen(false);
+            }}
+          >
+            Cancel
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function VerificationStatus({ account }: { account: Account }) {
+  const { fetcher, answer, pending } = useFormAnswer("resend-verification");
+  if (account.isEmailVerified) {
+    return (
+      <span className="inline-flex items-center gap-1.5 font-semibold text-brand-800">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        Yes
+      </span>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <span className="inline-flex items-center gap-1.5 font-semibold text-accent-700">
+        <Clock aria-hidden="true" className="size-4" />
+        Pending
+      </span>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="resend-verification" />
+        <Button type="submit" variant="secondary" size="sm" disabled={pending}>
+          {pending ? "Sending..." : "Resend verification email"}
+        </Button>
+      </fetcher.Form>
+      {answer && (
+        <p role="status" className={`text-sm ${answer.status === "error" ? "text-red-700" : "text-muted"}`}>
+          {answer.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+export default function ManageAccount({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  if (!account) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
+        <div className="mt-6 space-y-4">
+          <Alert tone="warning" title="Authentication Required">
+            You need to be logged in to manage your account.
+          </Alert>
+          <SignInControl />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
+      <div>
+        <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
+        <p className="mt-2 text-muted">Update your profile information and password.</p>
+      </div>
+      <Section title="Profile Information" description="Your name and the email address you sign in with.">
+        <ProfileForm account={account} />
+      </Section>
+      <Section title="Password" description="Changing your password signs you out on your other devices.">
+        <PasswordForm />
+      </Section>
+      <Section title="Account Information">
+        <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">
+          <dt className="font-medium text-muted">Account ID</dt>
+          <dd className="font-mono text-ink">{account.id}</dd>
+          <dt className="font-medium text-muted">Member since</dt>
+          <dd className="text-ink">{formatDate(account.createdAt)}</dd>
+          <dt className="font-medium text-muted">Email verified</dt>
+          <dd>
+            <VerificationStatus account={account} />
+          </dd>
+        </dl>
+      </Section>
+      <div className="flex justify-end">
+        <SignOutForm />
+      </div>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Manage Account",
+    description: "Manage your account: name, email address and password.",
+    path: "/profile/manage",
+    noindex: true,
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { resetPasswordFormSchema } from "../../common/auth.ts";
+import { clearSessionCookie } from "../../server/http/session.ts";
+import { isResetTokenUsable, resetPassword } from "../../server/services/accounts.ts";
+import { SignInControl } from "../components/header-account.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { InputField } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { accountDeps, invalidSubmission, refusedSubmission } from "../lib/auth.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/reset-password";
+
+// /reset-password?token=…: the link from the "Forgot password?" e-mail. Choosing a new password
+// uses the link up, ends every session of the account, and leads to sign-in with a toast.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = token.length > 0 && token.length <= 200 && (await isResetTokenUsable(accountDeps(app), token));
+  return data({ token: usable ? token : null }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const formData = await request.formData();
+  const hideFields = ["password", "confirmPassword"];
+  const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") return invalidSubmission("reset", submission, hideFields);
+  try {
+    await resetPassword(accountDeps(app), submission.value);
+  } catch (error) {
+    return refusedSubmission("reset", submission, error, hideFields);
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearSessionCookie(app.config));
+  headers.append(
+    "Set-Cookie",
+    toastCookie({
+      title: "Password changed",
+      description: "Your password has been reset. Please sign in with your new password.",
+    }),
+  );
+  return redirect("/sign-in", { headers });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(resetPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+  });
+  if (!loaderData.token) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+        <h1 className="mt-4 text-3xl font-bold text-ink">This link is invalid or has expired</h1>
+        <p className="mt-4 text-muted">
+          Password reset links work once and expire after 1 hour. Use "Forgot password?" when signing in to get a new one.
+        </p>
+        <div className="mt-8 flex justify-center">
+          <SignInControl />
+        </div>
+      </section>
+    );
+  }
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
+  const tokenError = fields.token.errors?.[0];
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-ink">Choose a new password</h1>
+        <p className="mt-1 text-sm text-muted">After saving, every device signed in to your account is signed out.</p>
+        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          {(form.errors?.[0] || tokenError) && (
+            <Alert tone="error" live>
+              {form.errors?.[0] ?? tokenError}
+            </Alert>
+          )}
+          <InputField
+            field={fields.password}
+            label="New Password"
+            hint="At least 6 characters; avoid common passwords."
+            type="password"
+            autoComplete="new-password"
+            placeholder="Choose a strong password"
+            minLength={6}
+            required
+          />
+          <InputField
+            field={fields.confirmPassword}
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Saving..." : "Set New Password"}
+          </Button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Choose a new password",
+    description: "Set a new password for your account.",
+    path: "/reset-password",
+    noindex: true,
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

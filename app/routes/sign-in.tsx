@@ -1,0 +1,131 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, useNavigate, useSearchParams } from "react-router";
+import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "../../common/auth.ts";
+import { sessionCookie } from "../../server/http/session.ts";
+import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
+import { AuthForms, type AuthView, linkSwitch } from "../components/auth-forms.tsx";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { appContext } from "../context.ts";
+import { accountDeps, invalidSubmission, refusedSubmission, requestFacts } from "../lib/auth.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import { useSiteName } from "../lib/user.ts";
+import type { Route } from "./+types/sign-in";
+
+// /sign-in: the action behind the sign-in dialog's forms, and the same forms as a page, which is
+// where the header's Sign In link leads before JavaScript has loaded (or without it).
+
+function viewOf(value: string | null): AuthView {
+  return value === "register" || value === "forgot" ? value : "login";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (context.get(appContext).session) throw redirect(redirectTo);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  const hideFields = ["password"];
+
+  if (intent === "login") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
+    if (submission.status !== "success") return invalidSubmission("login", submission, hideFields);
+    try {
+      const { user, sessionToken, expiresAt } = await signIn(accountDeps(app), requestFacts(app), submission.value);
+      const headers = new Headers();
+      headers.append("Set-Cookie", sessionCookie(app.config, sessionToken, expiresAt));
+      headers.append("Set-Cookie", toastCookie({ title: "Login successful", description: `Welcome back, ${user.name}!` }));
+      return redirect(redirectTo, { headers });
+    } catch (error) {
+      return refusedSubmission("login", submission, error, hideFields);
+    }
+  }
+
+  if (intent === "register") {
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return invalidSubmission("register", submission, hideFields);
+    try {
+      const { user, sessionToken, expiresAt } = await registerAccount(accountDeps(app), requestFacts(app), submission.value);
+      const headers = new Headers();
+      headers.append("Set-Cookie", sessionCookie(app.config, sessionToken, expiresAt));
+      headers.append(
+        "Set-Cookie",
+        toastCookie({
+          title: "Registration successful",
+          description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
+        }),
+      );
+      return redirect(redirectTo, { headers });
+    } catch (error) {
+      return refusedSubmission("register", submission, error, hideFields);
+    }
+  }
+
+  if (intent === "forgot-password") {
+    const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+    if (submission.status !== "success") return invalidSubmission("forgot-password", submission);
+    try {
+      await requestPasswordReset(accountDeps(app), requestFacts(app), submission.value);
+    } catch (error) {
+      return refusedSubmission("forgot-password", submission, error);
+    }
+    return data({
+      intent: "forgot-password" as const,
+      status: "success" as const,
+      sent: true as const,
+      message: `If an account exists for ${submission.value.email}, we sent a link to reset the password. It works once, for 1 hour.`,
+      result: submission.reply({ resetForm: true }),
+    });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const siteName = useSiteName();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const view = viewOf(searchParams.get("tab"));
+  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  const href = (next: AuthView) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("tab", next);
+    return `/sign-in?${params}`;
+  };
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-ink">Welcome to {siteName}</h1>
+        <p className="mt-1 text-sm text-muted">Sign in to your account or create a new one to get started</p>
+        <div className="mt-6">
+          <AuthForms
+            idPrefix="page"
+            view={view}
+            onViewChange={(next) => navigate(href(next), { replace: true, preventScrollReset: true })}
+            switchView={linkSwitch(href)}
+            redirectTo={redirectTo}
+            action={`/sign-in${searchParams.size > 0 ? `?${searchParams}` : ""}`}
+            pageAnswer={actionData}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Sign In",
+    description: "Sign in to your account or create a new one to get started.",
+    path: "/sign-in",
+    noindex: true,
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

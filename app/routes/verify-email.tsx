@@ -1,0 +1,73 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { data, Link } from "react-router";
+import { verifyEmail } from "../../server/services/accounts.ts";
+import { ValidationFailed } from "../../server/services/errors.ts";
+import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { accountDeps } from "../lib/auth.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/verify-email";
+
+// /verify-email?token=…: the link from the verification e-mail. Opening it verifies the address
+// (the link works once and for 24 hours); nothing is cached, and the page is not indexed.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const headers = { "Cache-Control": "no-store" };
+  const isSignedIn = app.session !== null;
+  if (!token || token.length > 200) return data({ status: "invalid" as const, email: null, isSignedIn }, { headers });
+  try {
+    const result = await verifyEmail(accountDeps(app), token);
+    return data({ status: result.status, email: result.email, isSignedIn }, { headers });
+  } catch (error) {
+    if (!(error instanceof ValidationFailed)) throw error;
+    return data({ status: "invalid" as const, email: null, isSignedIn }, { headers });
+  }
+}
+
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { status, email, isSignedIn } = loaderData;
+  const next = isSignedIn ? { to: "/profile/manage", label: "Go to your account" } : { to: "/", label: "Go to Home" };
+  if (status === "invalid") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+        <h1 className="mt-4 text-3xl font-bold text-ink">This link is invalid or has expired</h1>
+        <p className="mt-4 text-muted">
+          Verification links work once and expire after 24 hours. A link also stops working when the account's email address
+          changes. Sign in and choose "Resend verification email" on your account page to get a new one.
+        </p>
+        <Link to="/profile/manage" className={buttonClasses({ className: "mt-8" })}>
+          Go to your account
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-bold text-ink">{status === "verified" ? "Email verified" : "Email already verified"}</h1>
+      <p className="mt-4 text-muted">
+        {status === "verified"
+          ? `Thank you. ${email} is now verified.`
+          : `${email} was already verified with this link. There is nothing more to do.`}
+      </p>
+      <Link to={next.to} className={buttonClasses({ className: "mt-8" })}>
+        {next.label}
+      </Link>
+    </section>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Verify your email address",
+    description: "Confirm the email address of your account.",
+    path: "/verify-email",
+    noindex: true,
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

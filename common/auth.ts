@@ -1,0 +1,121 @@
+import { z } from "zod";
+
+// One schema per form (spec section 5, messages word for word). The JSON API, the route actions
+// and the browser forms all validate with these.
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Argon2 cost does not grow with length, but a request body should stay small. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const NAME_MAX_LENGTH = 255;
+export const EMAIL_MAX_LENGTH = 255;
+
+export const AUTH_MESSAGES = {
+  email: "Valid email address is required",
+  name: "Name is required",
+  password: "Password must be at least 6 characters long",
+  passwordRequired: "Password is required",
+  currentPassword: "Current password is required",
+  newPassword: "New password must be at least 6 characters long",
+  passwordsMatch: "Passwords don't match",
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters long`,
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters long`,
+  tooCommon: "This password is too common",
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  wrongCurrentPassword: "Current password is incorrect",
+  signInRequired: "You need to be signed in to do that",
+  invalidLink: "This link is invalid or has expired",
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.email })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong)
+  .pipe(z.email({ error: AUTH_MESSAGES.email }));
+
+const name = z
+  .string({ error: AUTH_MESSAGES.name })
+  .trim()
+  .min(1, AUTH_MESSAGES.name)
+  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
+
+/** A password being chosen (registration, reset); the common-password check runs on the server. */
+const newPassword = (message: string) =>
+  z.string({ error: message }).min(PASSWORD_MIN_LENGTH, message).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const registerSchema = z.object({
+  email,
+  password: newPassword(AUTH_MESSAGES.password),
+  name,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const accountProfileSchema = z.object({ name, email });
+export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
+
+const currentPassword = z
+  .string({ error: AUTH_MESSAGES.currentPassword })
+  .min(1, AUTH_MESSAGES.currentPassword)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+/** PUT /api/auth/password: the spec's payload is currentPassword and newPassword. */
+export const changePasswordSchema = z.object({
+  currentPassword,
+  newPassword: newPassword(AUTH_MESSAGES.newPassword),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The account page's form adds the confirmation field. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsMatch }) })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsMatch,
+  });
+
+export const forgotPasswordSchema = z.object({ email });
+
+/** Setting a new password from an e-mailed link: the same rules as registration. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.invalidLink }).min(1, AUTH_MESSAGES.invalidLink).max(200, AUTH_MESSAGES.invalidLink),
+  password: newPassword(AUTH_MESSAGES.password),
+});
+
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsMatch }) })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsMatch,
+  });
+
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.invalidLink }).min(1, AUTH_MESSAGES.invalidLink).max(200, AUTH_MESSAGES.invalidLink),
+});
+
+/** What the browser and API clients may know about the signed-in user (spec section 3). */
+export type AccountUser = {
+  id: number;
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  isEmailVerified: boolean;
+  createdAt: string;
+};
+
+/** Only same-site paths: `/x` yes, `//evil.example` and `https://…` no. */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+
+// The consultant profile a person submits (the form and POST/PUT /api/consultants), with the
+// messages of spec section 5 word for word. One schema for the browser, the page action and
+// the API. Only these fields are read: id, createdAt, rating, projectsCompleted, the owner and
+// the status never come from the client (unknown keys are dropped).
+//
+// Every field accepts what a JSON client sends and what an HTML form sends: numbers or numeric
+// text, lists or comma-separated text, booleans or checkbox values.
+
+export const PROFILE_LIMITS = {
+  name: 255,
+  title: 255,
+  email: 255,
+  phone: 50,
+  location: 255,
+  city: 120,
+  bio: 5000,
+  yearsExperienceMax: 80,
+  listItems: 15,
+  listItemLength: 60,
+  photoUrl: 500,
+} as const;
+
+export const PROFILE_MESSAGES = {
+  name: "Name is required",
+  title: "Professional title is required",
+  email: "Valid email address is required",
+  location: "Location is required",
+  country: "Country is required",
+  yearsExperience: "Years of experience is required",
+  primarySpecialization: "Primary specialization is required",
+  bio: "Bio must be at least 10 characters long",
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Empty or blank text counts as "not given", so a blank form field and a missing key behave alike. */
+function blankToUndefined(value: unknown) {
+  if (typeof value === "string" && value.trim() === "") return undefined;
+  return value;
+}
+
+function requiredText(message: string, label: string, max: number) {
+  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, tooLong(label, max)));
+}
+
+/** Optional text: blank means "none" (null), absent means "not given" (undefined). */
+function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, tooLong(label, max))
+      .nullable()
+      .optional(),
+  );
+}
+
+/**
+ * Splits a list given as an array or as comma-separated text: items trimmed, empties dropped,
+ * duplicates (ignoring case) removed, first spelling kept.
+ */
+export function splitList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parts = Array.isArray(value) ? value : [value];
+  if (!parts.every((part) => typeof part === "string")) return undefined;
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const item of (parts as string[]).flatMap((part) => part.split(","))) {
+    const trimmed = item.trim().replace(/\s+/g, " ");
+    const key = trimmed.toLocaleLowerCase("en");
+    if (trimmed && !seen.has(key)) {
+      seen.add(key);
+      items.push(trimmed);
+    }
+  }
+  return items;
+}
+
+function listField(label: string, noun: string) {
+  const { listItems, listItemLength } = PROFILE_LIMITS;
+  return z.preprocess(
+    (value) => (value === undefined ? value : value === null ? [] : (splitList(value) ?? value)),
+    z
+      .array(
+        z
+          .string({ error: `Each ${noun} must be text` })
+          .max(listItemLength, `Each ${noun} must be at most ${listItemLength} characters`),
+        {
+          error: `${label} must be a list or comma-separated text`,
+        },
+      )
+      .max(listItems, `List at most ${listItems} ${label.toLowerCase()}`)
+      .optional(),
+  );
+}
+
+const TRUE_VALUES = ["true", "on", "1", "yes"];
+const FALSE_VALUES = ["false", "off", "0", "no"];
+
+/** A boolean from JSON or a form; a form sends a hidden "false" before the checkbox, so the last value wins. */
+function booleanField(label: string) {
+  return z.preprocess((value) => {
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === "string") {
+      const normalized = last.trim().toLowerCase();
+      if (TRUE_VALUES.includes(normalized)) return true;
+      if (FALSE_VALUES.includes(normalized)) return false;
+    }
+    return last;
+  }, z.boolean({ error: `${label} must be true or false` }).optional());
+}
+
+const yearsMessage = `Years of experience must be a whole number from 0 to ${PROFILE_LIMITS.yearsExperienceMax}`;
+
+const yearsExperience = z.preprocess(
+  (value) => {
+    const given = blankToUndefined(value);
+    if (typeof given === "string") return /^\s*\d{1,3}\s*$/.test(given) ? Number(given) : Number.NaN;
+    return given;
+  },
+  z
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? PROFILE_MESSAGES.yearsExperience : yearsMessage),
+    })
+    .int(yearsMessage)
+    .min(0, yearsMessage)
+    .max(PROFILE_LIMITS.yearsExperienceMax, yearsMessage),
+);
+
+const countryMessage = `Country must be one of ${COUNTRIES.join(", ")}`;
+const specializationMessage = `Primary specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
+
+function oneOf(values: readonly string[], requiredMessage: string, unknownMessage: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .refine((value) => values.includes(value), unknownMessage),
+  );
+}
+
+const fields = {
+  name: requiredText(PROFILE_MESSAGES.name, "Name", PROFILE_LIMITS.name),
+  title: requiredText(PROFILE_MESSAGES.title, "Professional title", PROFILE_LIMITS.title),
+  email: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: PROFILE_MESSAGES.email })
+      .trim()
+      .max(PROFILE_LIMITS.email, tooLong("Email", PROFILE_LIMITS.email))
+      .pipe(z.email(PROFILE_MESSAGES.email)),
+  ),
+  phone: optionalText("Phone", PROFILE_LIMITS.phone).refine(
+    (value) => value === null || value === undefined || /^[+()\d][\d\s().+-]{2,}$/.test(value),
+    "Phone may contain only digits, spaces and + ( ) - .",
+  ),
+  location: requiredText(PROFILE_MESSAGES.location, "Location", PROFILE_LIMITS.location),
+  city: optionalText("City", PROFILE_LIMITS.city),
+  country: oneOf(COUNTRIES, PROFILE_MESSAGES.country, countryMessage),
+  yearsExperience,
+  languages: listField("Languages", "language"),
+  primarySpecialization: oneOf(PROFILE_SPECIALIZATIONS, PROFILE_MESSAGES.primarySpecialization, specializationMessage),
+  secondarySpecializations: listField("Secondary specializations", "specialization"),
+  bio: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: PROFILE_MESSAGES.bio })
+      .trim()
+      .min(BIO_MIN_LENGTH, PROFILE_MESSAGES.bio)
+      .max(PROFILE_LIMITS.bio, tooLong("Bio", PROFILE_LIMITS.bio)),
+  ),
+  profilePhotoUrl: optionalText("Profile photo URL", PROFILE_LIMITS.photoUrl),
+  showEmail: booleanField("showEmail"),
+  showPhone: booleanField("showPhone"),
+  availableForWork: booleanField("availableForWork"),
+};
+
+/**
+ * A profile as submitted. Optional fields left out are `undefined`: a new profile gets the
+ * defaults of spec section 5 (`withProfileDefaults`), an update keeps the stored value.
+ */
+export const consultantProfileSchema = z.object(fields, { error: "Send the profile as an object of fields" });
+
+export type ConsultantProfileInput = z.infer<typeof consultantProfileSchema>;
+
+/** The spec's defaults for a new profile: lists empty, email and phone hidden, available for work. */
+export function withProfileDefaults(input: ConsultantProfileInput) {
+  return {
+    ...input,
+    phone: input.phone ?? null,
+    city: input.city ?? null,
+    profilePhotoUrl: input.profilePhotoUrl ?? null,
+    languages: input.languages ?? [],
+    secondarySpecializations: input.secondarySpecializations ?? [],
+    showEmail: input.showEmail ?? false,
+    showPhone: input.showPhone ?? false,
+    availableForWork: input.availableForWork ?? true,
+  };
+}
+
+/** Field errors in the product.md shape, first message per field first. */
+export function profileFieldErrors(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
+}

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { insertSignedInUser } from "../../../tests/setup/users.ts";
+
+let api: ApiApp & Awaited<ReturnType<typeof startApiApp>>;
+
+beforeAll(async () => {
+  api = await startApiApp({ REQUIRE_APPROVAL: "true" });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+let counter = 0;
+function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    name: "Somchai Wongsawat",
+    title: "Agricultural Value Chain Specialist",
+    email: `somchai${counter}@example.org`,
+    phone: "+66 53 555 0199",
+    location: "Mueang, Chiang Mai, Thailand",
+    city: "Chiang Mai",
+    country: "Thailand",
+    yearsExperience: 9,
+    languages: ["Thai", "English"],
+    primarySpecialization: "Agriculture",
+    secondarySpecializations: "Environmental, Finance",
+    bio: "Nine years building smallholder value chains for FAO and IFAD projects in northern Thailand.",
+    showEmail: false,
+    showPhone: false,
+    availableForWork: true,
+    ...extra,
+  };
+}
+
+describe("POST /api/consultants", () => {
+  it("needs a session (401)", async () => {
+    const response = await call(api.app, "POST", "/api/consultants", { body: profile() });
+    expect(response.status).toBe(401);
+    expect(response.json.message).toBe("You need to be logged in to create or edit a consultant profile");
+  });
+
+  it("answers 400 with the spec's messages for every missing field", async () => {
+    const user = await insertSignedInUser(api.database.db);
+    const response = await call(api.app, "POST", "/api/consultants", { token: user.token, body: { bio: "too short" } });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual([
+      { path: "name", message: "Name is required" },
+      { path: "title", message: "Professional title is required" },
+      { path: "email", message: "Valid email address is required" },
+      { path: "location", message: "Location is required" },
+      { path: "country", message: "Country is required" },
+      { path: "yearsExperience", message: "Years of experience is required" },
+      { path: "primarySpecialization", message: "Primary specialization is required" },
+      { path: "bio", message: "Bio must be at least 10 characters long" },
+    ]);
+    for (const body of [
+      profile({ email: "not-an-email" }),
+      profile({ yearsExperience: "lots" }),
+      profile({ name: "x".repeat(256) }),
+    ]) {
+      const refused = await call(api.app, "POST", "/api/consultants", { token: user.token, body });
+      expect(refused.status).toBe(400);
+    }
+    const notJson = await api.app.request("/api/consultants", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(notJson.status).toBe(400);
+    const tooBig = await call(api.app, "POST", "/api/consultants", {
+      token: user.token,
+      body: profile({ bio: "b".repeat(70_000) }),
+    });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it("creates the caller's profile, pending approval, ignoring fields the client may not set", async () => {
+    const user = await insertSignedInUser(api.database.db);
+    const other = await insertSignedInUser(api.database.db);
+    const response = await call(api.app, "POST", "/api/consultants", {
+      token: user.token,
+      body: profile({
+        id: 424242,
+        createdAt: "1999-01-01T00:00:00.000Z",
+        rating: 100,
+        projectsCompleted: 999,
+        userId: other.id,
+        user_id: other.id,
+        status: "approved",
+      }),
+    });
+    expect(response.status).toBe(201);
+    const created = response.json;
+    expect(created).toMatchObject({
+      rating: 50,
+      projectsCompleted: 0,
+      status: "pending",
+      secondarySpecializations: ["Environmental", "Finance"],
+      languages: ["Thai", "English"],
+    });
+    expect(created.id).not.toBe(424242);
+    expect(created.createdAt).not.toMatch(/^1999/);
+    expect(created).not.toHaveProperty("userId");
+    const [row] = await api.database.sql`select user_id, status, rating from consultants where id = ${created.id}`;
+    expect(row).toEqual({ user_id: user.id, status: "pending", rating: 50 });
+  });
+
+  it("allows one profile per account and one per e-mail address (409)", async () => {
+    const user = await insertSignedInUser(api.database.db);
+    const first = await call(api.app, "POST", "/api/consultants", {
+      token: user.token,
+      body: profile({ email: "One.Only@example.org" }),
+    });
+    expect(first.status).toBe(201);
+    const second = await call(api.app, "POST", "/api/consultants", { token: user.token, body: profile() });
+    expect(second.status).toBe(409);
+    expect(second.json.message).toBe("You already have a consultant profile. Edit it instead of creating another one.");
+    const someoneElse = await insertSignedInUser(api.database.db);
+    const duplicate = await call(api.app, "POST", "/api/consultants", {
+      token: someoneElse.token,
+      body: profile({ email: "one.only@EXAMPLE.org" }),
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.json).toEqual({
+      message: "A consultant profile with this email already exists",
+      errors: [{ path: "email", message: "A consultant profile with this email already exists" }],
+    });
+  });
+});
+
+describe("PUT /api/consultants/{id}", () => {
+  it("lets the owner and admins edit: 401 signed out, 403 anyone else, 404 for no such id", async () => {
+    const owner = await insertSignedInUser(api.database.db);
+    const stranger = await insertSignedInUser(api.database.db);
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
+    const path = `/api/consultants/${created.id}`;
+    const edit = (title: string) => profile({ email: created.email, title });
+
+    expect((await call(api.app, "PUT", path, { body: edit("Signed out") })).status).toBe(401);
+    const forbidden = await call(api.app, "PUT", path, { token: stranger.token, body: edit("Stranger") });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json.message).toBe("You can only edit your own profile");
+    const byOwner = await call(api.app, "PUT", path, { token: owner.token, body: edit("Owner edit") });
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.json.title).toBe("Owner edit");
+    const byAdmin = await call(api.app, "PUT", path, { token: admin.token, body: edit("Admin edit") });
+    expect(byAdmin.status).toBe(200);
+    const [row] = await api.database.sql`select title, user_id from consultants where id = ${created.id}`;
+    expect(row).toEqual({ title: "Admin edit", user_id: owner.id });
+
+    for (const id of ["99999999", "abc", "0", "-1", "1.5", "99999999999999"]) {
+      expect((await call(api.app, "PUT", `/api/consultants/${id}`, { token: owner.token, body: edit("x") })).status, id).toBe(
+        404,
+      );
+    }
+  });
+
+  it("ignores protected fields on update", async () => {
+    const owner = await insertSignedInUser(api.database.db);
+    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
+    const response = await call(api.app, "PUT", `/api/consultants/${created.id}`, {
+      token: owner.token,
+      body: profile({
+        email: created.email,
+        rating: 100,
+        projectsCompleted: 77,
+        status: "approved",
+        id: 1,
+        createdAt: "2000-01-01",
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: created.id, rating: 50, projectsCompleted: 0, status: "pending" });
+    expect(response.json.createdAt).toBe(created.createdAt);
+  });
+});
+
+describe("reading profiles", () => {
+  it("GET /api/my-consultant-profile: 401 signed out, 404 without a profile, everything for the owner", async () => {
+    expect((await call(api.app, "GET", "/api/my-consultant-profile")).status).toBe(401);
+    const owner = await insertSignedInUser(api.database.db);
+    expect((await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token })).status).toBe(404);
+    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
+    const own = await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    expect(own.json).toMatchObject({
+      id: created.id,
+      email: created.email,
+      phone: "+66 53 555 0199",
+      status: "pending",
+      statusReason: null,
+    });
+  });
+
+  it("GET /api/consultants/{id}: an unlisted profile is 404 except for its owner and admins", async () => {
+    const owner = await insertSignedInUser(api.database.db);
+    const stranger = await insertSignedInUser(api.database.db);
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
+    const path = `/api/consultants/${created.id}`;
+    expect((await call(api.app, "GET", path)).status).toBe(404);
+    expect((await call(api.app, "GET", path, { token: stranger.token })).status).toBe(404);
+    const ownView = await call(api.app, "GET", path, { token: owner.token });
+    expect(ownView.status).toBe(200);
+    expect(ownView.headers.get("cache-control")).toBe("private, no-store");
+    expect((await call(api.app, "GET", path, { token: admin.token })).status).toBe(200);
+  });
+
+  it("GET /api/consultants/{id}: hidden e-mail and phone never leave the server, shown ones do", async () => {
+    const hidden = await insertConsultant(api.database.sql, { email: "secret.person@example.org", phone: "+84 90 555 0001" });
+    const shown = await insertConsultant(api.database.sql, {
+      email: "open.person@example.org",
+      phone: "+84 90 555 0002",
+      show_email: true,
+      show_phone: true,
+    });
+    const hiddenView = await call(api.app, "GET", `/api/consultants/${hidden.id}`);
+    expect(hiddenView.status).toBe(200);
+    expect(hiddenView.json).toMatchObject({ email: null, phone: null, showEmail: false, showPhone: false });
+    expect(hiddenView.text).not.toContain("secret.person");
+    expect(hiddenView.text).not.toContain("555 0001");
+    const shownView = await call(api.app, "GET", `/api/consultants/${shown.id}`);
+    expect(shownView.json).toMatchObject({ email: "open.person@example.org", phone: "+84 90 555 0002" });
+    const list = await call(api.app, "GET", "/api/consultants?limit=100");
+    expect(list.text).not.toContain("secret.person");
+    for (const key of ["userId", "status", "statusReason", "updatedAt"]) expect(hiddenView.json).not.toHaveProperty(key);
+  });
+});

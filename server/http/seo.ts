@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { listSitemapBlocks, listSitemapProfiles, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
+import type { HttpDeps, HttpEnv } from "./app.ts";
+
+// /robots.txt and the sitemap index with its files, for search engines.
+
+const XML = "application/xml; charset=utf-8";
+const CACHE = "public, max-age=3600";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function urlEntry(loc: string, lastModified?: Date): string {
+  return `<url><loc>${escapeXml(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}</url>`;
+}
+
+export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">) {
+  const routes = new Hono<HttpEnv>();
+  const site = config.publicUrl;
+
+  routes.get("/robots.txt", (c) => {
+    c.header("Cache-Control", CACHE);
+    return c.text(
+      [
+        "User-agent: *",
+        "Allow: /",
+        "Disallow: /admin",
+        "Disallow: /profile/",
+        "Disallow: /my-consultant-profile",
+        "Disallow: /api/",
+        "",
+        `Sitemap: ${site}/sitemap.xml`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  routes.get("/sitemap.xml", async (c) => {
+    const blocks = await listSitemapBlocks(db);
+    const entries = [
+      `<sitemap><loc>${escapeXml(`${site}/sitemaps/pages.xml`)}</loc></sitemap>`,
+      ...blocks.map(
+        ({ block, lastModified }) =>
+          `<sitemap><loc>${escapeXml(`${site}/sitemaps/consultants-${block}.xml`)}</loc><lastmod>${lastModified.toISOString()}</lastmod></sitemap>`,
+      ),
+    ];
+    c.header("Content-Type", XML);
+    c.header("Cache-Control", CACHE);
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`,
+    );
+  });
+
+  routes.get("/sitemaps/pages.xml", (c) => {
+    c.header("Content-Type", XML);
+    c.header("Cache-Control", CACHE);
+    return c.body(urlset(STATIC_PAGE_PATHS.map((path) => urlEntry(`${site}${path}`))));
+  });
+
+  routes.get("/sitemaps/:file{consultants-[1-9][0-9]{0,5}\\.xml}", async (c) => {
+    const block = Number(/\d+/.exec(c.req.param("file"))?.[0]);
+    const profiles = await listSitemapProfiles(db, block);
+    if (profiles.length === 0) return c.text("No such sitemap", 404);
+    c.header("Content-Type", XML);
+    c.header("Cache-Control", CACHE);
+    return c.body(urlset(profiles.map(({ id, lastModified }) => urlEntry(`${site}/consultant/${id}`, lastModified))));
+  });
+
+  return routes;
+}
+
+function urlset(entries: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}

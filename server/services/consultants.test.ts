@@ -1,0 +1,329 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { solidPng } from "../../tests/setup/images.ts";
+import { insertUser } from "../../tests/setup/users.ts";
+import {
+  createConsultant,
+  deleteConsultant,
+  getConsultantForEdit,
+  getOwnConsultant,
+  parseConsultantId,
+  updateConsultant,
+  viewConsultant,
+} from "./consultants.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
+import { uploadPhoto } from "./photos.ts";
+import { localStorage } from "./storage.ts";
+
+let database: TestDatabase;
+let uploadsDir: string;
+let deps: { storage: ReturnType<typeof localStorage>; requireApproval: boolean };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-consultants-"));
+  deps = { storage: localStorage(uploadsDir), requireApproval: true };
+});
+afterAll(async () => {
+  await database?.close();
+  await rm(uploadsDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    name: "Lan Nguyen",
+    title: "Public Health Specialist",
+    email: `lan${counter}@example.org`,
+    phone: "+84 24 3825 1234",
+    location: "Ba Dinh, Hanoi, Vietnam",
+    city: "Hanoi",
+    country: "Vietnam",
+    yearsExperience: "12",
+    languages: "Vietnamese, English, , english",
+    primarySpecialization: "Healthcare",
+    secondarySpecializations: ["Gender & Social Inclusion", "Governance"],
+    bio: "Twelve years designing maternal health programmes with the Ministry of Health.",
+    ...extra,
+  };
+}
+
+const photoFile = (url: string) => path.join(uploadsDir, url.replace(/^\/uploads\//, ""));
+
+describe("creating a profile", () => {
+  it("needs a signed-in person", async () => {
+    await expect(createConsultant(database.db, null, profile(), deps)).rejects.toBeInstanceOf(Unauthorized);
+  });
+
+  it("reports every missing field with the spec's message", async () => {
+    const user = await insertUser(database.db);
+    const error = (await createConsultant(database.db, user, { bio: "short" }, deps).catch(
+      (e: unknown) => e,
+    )) as ValidationFailed;
+    expect(error).toBeInstanceOf(ValidationFailed);
+    expect(error.errors).toEqual([
+      { path: "name", message: "Name is required" },
+      { path: "title", message: "Professional title is required" },
+      { path: "email", message: "Valid email address is required" },
+      { path: "location", message: "Location is required" },
+      { path: "country", message: "Country is required" },
+      { path: "yearsExperience", message: "Years of experience is required" },
+      { path: "primarySpecialization", message: "Primary specialization is required" },
+      { path: "bio", message: "Bio must be at least 10 characters long" },
+    ]);
+    expect(error.message).toBe("Name is required");
+  });
+
+  it("owns the profile to the caller, splits lists, applies the defaults and ignores fields the client may not set", async () => {
+    const user = await insertUser(database.db);
+    const other = await insertUser(database.db);
+    const created = await createConsultant(
+      database.db,
+      user,
+      profile({
+        id: 999_999,
+        createdAt: "2001-01-01T00:00:00Z",
+        rating: 100,
+        projectsCompleted: 500,
+        userId: other.id,
+        status: "approved",
+        statusReason: "forged",
+      }),
+      deps,
+    );
+    expect(created.id).not.toBe(999_999);
+    expect(created.rating).toBe(50);
+    expect(created.projectsCompleted).toBe(0);
+    expect(created.status).toBe("pending");
+    expect(created.statusReason).toBeNull();
+    expect(created.createdAt.getFullYear()).toBeGreaterThan(2020);
+    expect(created.languages).toEqual(["Vietnamese", "English"]);
+    expect(created.secondarySpecializations).toEqual(["Gender & Social Inclusion", "Governance"]);
+    expect(created.yearsExperience).toBe(12);
+    expect([created.showEmail, created.showPhone, created.availableForWork]).toEqual([false, false, true]);
+    const [row] = await database.sql`select user_id, rating, status from consultants where id = ${created.id}`;
+    expect(row).toEqual({ user_id: user.id, rating: 50, status: "pending" });
+  });
+
+  it("is listed at once when the site does not require approval", async () => {
+    const user = await insertUser(database.db);
+    const created = await createConsultant(database.db, user, profile(), { ...deps, requireApproval: false });
+    expect(created.status).toBe("approved");
+    await expect(viewConsultant(database.db, null, created.id)).resolves.toMatchObject({ status: "approved" });
+  });
+
+  it("allows one profile per person and one profile per e-mail address (any case)", async () => {
+    const user = await insertUser(database.db);
+    const first = await createConsultant(database.db, user, profile({ email: "Unique.Person@Example.org" }), deps);
+    const second = await createConsultant(database.db, user, profile(), deps).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(Conflict);
+    expect((second as Error).message).toMatch(/already have a consultant profile/);
+
+    const someoneElse = await insertUser(database.db);
+    const duplicate = (await createConsultant(
+      database.db,
+      someoneElse,
+      profile({ email: "unique.person@EXAMPLE.org" }),
+      deps,
+    ).catch((e: unknown) => e)) as Conflict;
+    expect(duplicate).toBeInstanceOf(Conflict);
+    expect(duplicate.message).toBe("A consultant profile with this email already exists");
+    expect(duplicate.errors).toEqual([{ path: "email", message: "A consultant profile with this email already exists" }]);
+    expect(first.email).toBe("Unique.Person@Example.org");
+  });
+
+  it("turns simultaneous creations into one profile and a 409, never a 500", async () => {
+    const user = await insertUser(database.db);
+    const results = await Promise.allSettled([
+      createConsultant(database.db, user, profile(), deps),
+      createConsultant(database.db, user, profile(), deps),
+      createConsultant(database.db, user, profile(), deps),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === "rejected")) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
+    }
+  });
+});
+
+describe("who sees a profile", () => {
+  it("shows unlisted profiles only to their owner and admins, and never the hidden contact details to visitors", async () => {
+    const owner = await insertUser(database.db);
+    const admin = await insertUser(database.db, { role: "admin" });
+    const stranger = await insertUser(database.db);
+    const created = await createConsultant(database.db, owner, profile({ showEmail: false, showPhone: false }), deps);
+    await expect(viewConsultant(database.db, null, created.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(viewConsultant(database.db, stranger, created.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(viewConsultant(database.db, owner, created.id)).resolves.toMatchObject({ canEdit: true, status: "pending" });
+    await expect(viewConsultant(database.db, admin, created.id)).resolves.toMatchObject({ canEdit: true });
+
+    await database.sql`update consultants set status = 'approved' where id = ${created.id}`;
+    const seen = await viewConsultant(database.db, stranger, created.id);
+    expect(seen.canEdit).toBe(false);
+    expect(seen.consultant.email).toBeNull();
+    expect(seen.consultant.phone).toBeNull();
+    expect(JSON.stringify(seen)).not.toContain(created.email);
+    expect(JSON.stringify(seen)).not.toContain("3825");
+    expect(seen).not.toHaveProperty("consultant.userId");
+    await expect(viewConsultant(database.db, null, 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it("shows the contact details the consultant chose to show", async () => {
+    const owner = await insertUser(database.db);
+    const created = await createConsultant(database.db, owner, profile({ showEmail: "on", showPhone: false }), {
+      ...deps,
+      requireApproval: false,
+    });
+    const { consultant } = await viewConsultant(database.db, null, created.id);
+    expect(consultant.email).toBe(created.email);
+    expect(consultant.phone).toBeNull();
+  });
+
+  it("gives the owner everything through getOwnConsultant, including status", async () => {
+    const owner = await insertUser(database.db);
+    await expect(getOwnConsultant(database.db, null)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(getOwnConsultant(database.db, owner)).rejects.toBeInstanceOf(NotFound);
+    const created = await createConsultant(database.db, owner, profile(), deps);
+    const own = await getOwnConsultant(database.db, owner);
+    expect(own).toMatchObject({ id: created.id, email: created.email, phone: "+84 24 3825 1234", status: "pending" });
+    expect(own).not.toHaveProperty("userId");
+  });
+
+  it("parses path ids strictly", () => {
+    expect(parseConsultantId("42")).toBe(42);
+    for (const bad of ["0", "-1", "1.5", "1e3", "abc", "", "042", "99999999999", "2147483648", " 1"]) {
+      expect(parseConsultantId(bad)).toBeNull();
+    }
+  });
+});
+
+describe("editing a profile", () => {
+  it("lets only the owner or an admin edit: 401 signed out, 403 for anyone else", async () => {
+    const owner = await insertUser(database.db);
+    const stranger = await insertUser(database.db);
+    const admin = await insertUser(database.db, { role: "admin" });
+    const created = await createConsultant(database.db, owner, profile(), deps);
+    await expect(updateConsultant(database.db, null, created.id, profile(), deps)).rejects.toBeInstanceOf(Unauthorized);
+    const forbidden = await updateConsultant(database.db, stranger, created.id, profile(), deps).catch((e: unknown) => e);
+    expect(forbidden).toBeInstanceOf(Forbidden);
+    expect((forbidden as Error).message).toBe("You can only edit your own profile");
+    await expect(getConsultantForEdit(database.db, stranger, created.id)).rejects.toBeInstanceOf(Forbidden);
+    await expect(updateConsultant(database.db, owner, 2_000_000_000, profile(), deps)).rejects.toBeInstanceOf(NotFound);
+
+    const byAdmin = await updateConsultant(database.db, admin, created.id, profile({ title: "Senior Health Adviser" }), deps);
+    expect(byAdmin.title).toBe("Senior Health Adviser");
+    const [row] = await database.sql`select user_id from consultants where id = ${created.id}`;
+    expect(row?.user_id).toBe(owner.id);
+  });
+
+  it("keeps optional fields left out, clears blank ones, and ignores protected fields", async () => {
+    const owner = await insertUser(database.db);
+    const created = await createConsultant(database.db, owner, profile({ showEmail: true }), deps);
+    await database.sql`update consultants set rating = 77, projects_completed = 9 where id = ${created.id}`;
+    const { phone: _phone, city: _city, languages: _languages, ...required } = profile({ email: created.email });
+    const updated = await updateConsultant(
+      database.db,
+      owner,
+      created.id,
+      { ...required, city: "", rating: 100, projectsCompleted: 0, status: "approved", id: 1 },
+      deps,
+    );
+    expect(updated.phone).toBe("+84 24 3825 1234");
+    expect(updated.languages).toEqual(["Vietnamese", "English"]);
+    expect(updated.showEmail).toBe(true);
+    expect(updated.city).toBeNull();
+    expect(updated.rating).toBe(77);
+    expect(updated.projectsCompleted).toBe(9);
+    expect(updated.status).toBe("pending");
+    expect(updated.id).toBe(created.id);
+    expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
+  });
+
+  it("refuses another profile's e-mail address but accepts its own", async () => {
+    const a = await insertUser(database.db);
+    const b = await insertUser(database.db);
+    const first = await createConsultant(database.db, a, profile(), deps);
+    const second = await createConsultant(database.db, b, profile(), deps);
+    await expect(
+      updateConsultant(database.db, b, second.id, profile({ email: first.email.toUpperCase() }), deps),
+    ).rejects.toBeInstanceOf(Conflict);
+    await expect(updateConsultant(database.db, b, second.id, profile({ email: second.email }), deps)).resolves.toMatchObject({
+      email: second.email,
+    });
+  });
+
+  it("sends a rejected profile its owner corrects back to the approval queue", async () => {
+    const owner = await insertUser(database.db);
+    const created = await createConsultant(database.db, owner, profile(), deps);
+    await database.sql`update consultants set status = 'rejected', status_reason = 'Bio is incomplete' where id = ${created.id}`;
+    await expect(viewConsultant(database.db, owner, created.id)).resolves.toMatchObject({ statusReason: "Bio is incomplete" });
+    const updated = await updateConsultant(database.db, owner, created.id, profile({ email: created.email }), deps);
+    expect(updated.status).toBe("pending");
+    expect(updated.statusReason).toBeNull();
+  });
+});
+
+describe("profile photos", () => {
+  it("takes only a photo its editor uploaded, removes the old files when replaced, and the rest when deleted", async () => {
+    const owner = await insertUser(database.db);
+    const thief = await insertUser(database.db);
+    const first = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
+    const created = await createConsultant(database.db, owner, profile({ profilePhotoUrl: first.photoUrl }), deps);
+    expect(created.profilePhotoUrl).toBe(first.photoUrl);
+
+    // Another person may not put this photo on their own profile (and later delete it).
+    const stolen = (await createConsultant(database.db, thief, profile({ profilePhotoUrl: first.photoUrl }), deps).catch(
+      (e: unknown) => e,
+    )) as ValidationFailed;
+    expect(stolen).toBeInstanceOf(ValidationFailed);
+    expect(stolen.errors?.[0]?.path).toBe("profilePhotoUrl");
+    await expect(
+      createConsultant(database.db, thief, profile({ profilePhotoUrl: "https://tracker.example/pixel.gif" }), deps),
+    ).rejects.toBeInstanceOf(ValidationFailed);
+
+    // The owner's next upload does not touch the photo their profile shows.
+    const second = await uploadPhoto(database.db, owner, { bytes: await solidPng(500, 300) }, deps);
+    await expect(readFile(photoFile(first.photoUrl))).resolves.toBeInstanceOf(Buffer);
+    const updated = await updateConsultant(
+      database.db,
+      owner,
+      created.id,
+      profile({ email: created.email, profilePhotoUrl: second.photoUrl }),
+      deps,
+    );
+    expect(updated.profilePhotoUrl).toBe(second.photoUrl);
+    await expect(readFile(photoFile(first.photoUrl))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(photoFile(first.photoUrl.replace("-400.webp", "-96.webp")))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(photoFile(second.photoUrl))).resolves.toBeInstanceOf(Buffer);
+
+    // Saving again without a photo change keeps the photo.
+    await updateConsultant(database.db, owner, created.id, profile({ email: created.email }), deps);
+    await expect(readFile(photoFile(second.photoUrl))).resolves.toBeInstanceOf(Buffer);
+
+    await expect(deleteConsultant(database.db, thief, created.id, deps)).rejects.toBeInstanceOf(Forbidden);
+    await deleteConsultant(database.db, owner, created.id, deps);
+    await expect(readFile(photoFile(second.photoUrl))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(photoFile(second.photoUrl.replace("-400.webp", "-96.webp")))).rejects.toThrow(/ENOENT/);
+    const uploads = await database.sql`select 1 from photo_uploads where user_id = ${owner.id}`;
+    expect(uploads).toHaveLength(0);
+  });
+
+  it("removes the photo files when the owner clears the photo", async () => {
+    const owner = await insertUser(database.db);
+    const upload = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
+    const created = await createConsultant(database.db, owner, profile({ profilePhotoUrl: upload.photoUrl }), deps);
+    const updated = await updateConsultant(
+      database.db,
+      owner,
+      created.id,
+      profile({ email: created.email, profilePhotoUrl: "" }),
+      deps,
+    );
+    expect(updated.profilePhotoUrl).toBeNull();
+    await expect(readFile(photoFile(upload.photoUrl))).rejects.toThrow(/ENOENT/);
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { purgeExpired } from "./maintenance.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("purgeExpired", () => {
+  it("deletes expired sessions, expired e-mail links and old rate-limit windows, and keeps the rest", async () => {
+    const { sql } = database;
+    const [user] = await sql<{ id: number }[]>`
+      insert into auth_users (email, hashed_password, name) values ('purge@example.org', 'x', 'P') returning id`;
+    await sql`insert into auth_sessions (user_id, session_token, expires_at) values
+      (${user!.id}, 'expired', now() - interval '1 minute'), (${user!.id}, 'current', now() + interval '1 day')`;
+    await sql`insert into auth_tokens (user_id, purpose, token_hash, email, expires_at) values
+      (${user!.id}, 'reset_password', 'old', 'purge@example.org', now() - interval '1 minute'),
+      (${user!.id}, 'verify_email', 'new', 'purge@example.org', now() + interval '1 hour')`;
+    await sql`insert into rate_limits (key, window_start, hits) values
+      ('old', now() - interval '2 days', 3), ('recent', now(), 1)`;
+    expect(await purgeExpired(database.db)).toEqual({ sessions: 1, tokens: 1 });
+    expect((await sql`select session_token from auth_sessions`).map((row) => row.session_token)).toEqual(["current"]);
+    expect((await sql`select token_hash from auth_tokens`).map((row) => row.token_hash)).toEqual(["new"]);
+    expect((await sql`select key from rate_limits`).map((row) => row.key)).toEqual(["recent"]);
+  });
+
+  it("with photo storage, also removes day-old uploads that no profile took", async () => {
+    const { sql } = database;
+    const [user] = await sql<{ id: number }[]>`
+      insert into auth_users (email, hashed_password, name) values ('photos@example.org', 'x', 'P') returning id`;
+    const removed: string[] = [];
+    const storage = {
+      put: async () => {},
+      remove: async (key: string) => {
+        removed.push(key);
+      },
+      urlOf: (key: string) => `/uploads/${key}`,
+      keyOf: (url: string) => url.replace(/^\/uploads\//, ""),
+      origin: null,
+    };
+    const abandoned = "/uploads/photos/abandonedabandonedabandon-400.webp";
+    await sql`insert into photo_uploads (photo_url, user_id, created_at) values (${abandoned}, ${user!.id}, now() - interval '2 days')`;
+    expect(await purgeExpired(database.db, { storage })).toMatchObject({ photos: 1 });
+    expect(removed.sort()).toEqual(["photos/abandonedabandonedabandon-400.webp", "photos/abandonedabandonedabandon-96.webp"]);
+  });
+});

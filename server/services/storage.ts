@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "../config.ts";
+import { sha256Hex, signRequest } from "./sigv4.ts";
+
+// Where uploaded photos live. One small interface, two adapters: files under DATA_DIR/uploads
+// (served by the app at /uploads/…) or an S3-compatible bucket (served by the bucket or its CDN).
+// Keys are produced by the photo service only: `photos/<random>-<size>.webp`.
+
+export type PhotoStorage = {
+  /** Stores (or overwrites) one object. */
+  put: (key: string, body: Uint8Array, contentType: string) => Promise<void>;
+  /** Removes one object; a missing object is not an error. */
+  remove: (key: string) => Promise<void>;
+  /** The URL a browser loads the object from. */
+  urlOf: (key: string) => string;
+  /** The key behind one of this storage's URLs, or null for any other URL. */
+  keyOf: (url: string) => string | null;
+  /** The origin photos load from when it is not the site itself (for the Content-Security-Policy). */
+  origin: string | null;
+};
+
+/** Long-lived and immutable: a photo's name changes whenever its content does. */
+export const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export const UPLOADS_PATH = "/uploads/";
+
+/** Keys are never built from user input, but the check keeps path tricks out of both adapters. */
+export const STORAGE_KEY_PATTERN = /^photos\/[A-Za-z0-9_-]{16,64}-\d{2,4}\.webp$/;
+
+function assertKey(key: string) {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`refusing an unexpected storage key: ${key}`);
+}
+
+export function localStorage(dir: string): PhotoStorage {
+  return {
+    async put(key, body) {
+      assertKey(key);
+      const file = path.join(dir, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    },
+    async remove(key) {
+      assertKey(key);
+      await rm(path.join(dir, key), { force: true });
+    },
+    urlOf: (key) => `${UPLOADS_PATH}${key}`,
+    keyOf(url) {
+      if (!url.startsWith(UPLOADS_PATH)) return null;
+      const key = url.slice(UPLOADS_PATH.length);
+      return STORAGE_KEY_PATTERN.test(key) ? key : null;
+    },
+    origin: null,
+  };
+}
+
+type S3Settings = Extract<Config["storage"], { kind: "s3" }>;
+
+/**
+ * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, …). With S3_ENDPOINT the
+ * bucket is addressed path-style (what S3-compatible services expect); without it, AWS's
+ * virtual-hosted style for the region. Objects must be publicly readable through the bucket
+ * policy or S3_PUBLIC_URL (a CDN in front of it).
+ */
+export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch): PhotoStorage {
+  const base = settings.endpoint
+    ? `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}/`
+    : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com/`;
+  const publicBase = settings.publicUrl ? `${settings.publicUrl.replace(/\/+$/, "")}/` : base;
+  const keys = {
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+  };
+
+  async function send(method: "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string) {
+    assertKey(key);
+    const url = new URL(key, base);
+    const extra: Record<string, string> = body
+      ? { "content-type": contentType ?? "application/octet-stream", "cache-control": PHOTO_CACHE_CONTROL }
+      : {};
+    const headers = signRequest({ method, url, headers: extra, payloadHash: sha256Hex(body ?? "") }, keys);
+    delete headers.host;
+    const response = await fetchImpl(url, { method, headers, body: body ? Buffer.from(body) : undefined });
+    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
+      const text = await response.text().catch(() => "");
+      throw new Error(`S3 ${method} ${key} failed with ${response.status}: ${text.slice(0, 300)}`);
+    }
+    await response.body?.cancel();
+  }
+
+  return {
+    put: (key, body, contentType) => send("PUT", key, body, contentType),
+    remove: (key) => send("DELETE", key),
+    urlOf: (key) => `${publicBase}${key}`,
+    keyOf(url) {
+      if (!url.startsWith(publicBase)) return null;
+      const key = url.slice(publicBase.length);
+      return STORAGE_KEY_PATTERN.test(key) ? key : null;
+    },
+    origin: new URL(publicBase).origin,
+  };
+}
+
+export function createStorage(config: Pick<Config, "storage">): PhotoStorage {
+  return config.storage.kind === "s3" ? s3Storage(config.storage) : localStorage(config.storage.dir);
+}

@@ -1,0 +1,277 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { findLink, startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+
+let app: AppServer;
+let browser: Browser;
+let smtp: TestSmtp;
+
+const ADMIN = { email: "admin@example.org", password: "harbour-lantern-admin-42" };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [app, browser] = await Promise.all([
+    startApp({
+      env: { SEED_DEMO: "false", SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+let counter = 0;
+function newPerson() {
+  counter += 1;
+  return { name: `Dara Sok ${counter}`, email: `dara${counter}@example.org`, password: `mango-river-${counter}-sky` };
+}
+
+/** Creates an account through the API, as a test fixture, and signs the browser page in with its session. */
+async function signedInAs(page: Page, person: ReturnType<typeof newPerson>) {
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(person),
+  });
+  expect(response.status).toBe(201);
+  const { sessionToken } = (await response.json()) as { sessionToken: string };
+  await page.context().addCookies([{ name: "session", value: sessionToken, url: app.url }]);
+}
+
+/** The e-mailed link, pointed at this test's server (PUBLIC_URL names localhost, the browser uses 127.0.0.1). */
+function local(link: URL): string {
+  return `${app.url}${link.pathname}${link.search}`;
+}
+
+async function waitForToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
+  await toast.waitFor();
+  return toast.innerText();
+}
+
+describe("sign-in dialog", () => {
+  it("registers through the dialog, shows the toast and the menu, signs out and signs in again", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const person = newPerson();
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Welcome to DevConsult SEA" });
+    await dialog.waitFor();
+    expect(await dialog.getByText("Sign in to your account or create a new one to get started").count()).toBe(1);
+    expect(await dialog.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected")).toBe("true");
+    await dialog.getByLabel("Email").waitFor();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    const password = dialog.getByLabel("Password");
+    expect(await password.getAttribute("placeholder")).toBe("Choose a strong password");
+    // Field errors appear beside the fields, and focus goes to the first one.
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await dialog.getByText("Name is required").waitFor();
+    expect(await dialog.getByText("Valid email address is required").count()).toBe(1);
+    expect(await dialog.getByText("Password must be at least 6 characters long").count()).toBe(1);
+    expect(await dialog.getByLabel("Full Name").evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await dialog.getByLabel("Full Name").getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "sign-up-dialog-errors");
+
+    await dialog.getByLabel("Full Name").fill(person.name);
+    await dialog.getByLabel("Email").fill(person.email);
+    await password.fill(person.password);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    const welcome = await waitForToast(page, "Registration successful");
+    expect(welcome).toContain(`Welcome to DevConsult SEA, ${person.name}!`);
+    await dialog.waitFor({ state: "detached" });
+    const menu = page.getByRole("button", { name: `Account menu for ${person.name}` });
+    await menu.click();
+    const items = await page.getByRole("menuitem").allInnerTexts();
+    expect(items.map((item) => item.trim())).toEqual(["Manage Account", "My Consultant Profile", "Inbox", "Sign Out"]);
+    const verification = await smtp.waitForMail(person.email);
+    expect(verification.subject).toBe("Verify your email address for DevConsult SEA");
+
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    expect(await waitForToast(page, "Logged out")).toContain("You have been logged out successfully");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await dialog.getByLabel("Email").fill(person.email.toUpperCase());
+    await dialog.getByLabel("Password").fill("not-my-password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    expect(await waitForToast(page, "Login failed")).toContain("Invalid email or password");
+    expect(await dialog.getByRole("alert").innerText()).toContain("Invalid email or password");
+    await dialog.getByLabel("Password").fill(person.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    expect(await waitForToast(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
+    await dialog.waitFor({ state: "detached" });
+    await menu.waitFor();
+    expectNoConsoleErrors(errors, [/status of 401/]);
+    await close();
+  });
+
+  it("shows Admin Dashboard in the menu for admins only", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(ADMIN.email);
+    await dialog.getByLabel("Password").fill(ADMIN.password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await waitForToast(page, "Login successful");
+    await page.getByRole("button", { name: "Account menu for Administrator" }).click();
+    const items = await page.getByRole("menuitem").allInnerTexts();
+    expect(items.map((item) => item.trim())).toEqual([
+      "Manage Account",
+      "My Consultant Profile",
+      "Inbox",
+      "Admin Dashboard",
+      "Sign Out",
+    ]);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("resets a forgotten password by following the e-mailed link", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const person = newPerson();
+    const setup = await openPage(browser);
+    await signedInAs(setup.page, person);
+    await setup.close();
+
+    await page.goto(app.url);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Forgot password?" }).click();
+    await dialog.getByLabel("Email").fill(person.email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await dialog.getByRole("status").filter({ hasText: "If an account exists" }).waitFor();
+    await expectNoAxeViolations(page);
+    const mail = await smtp.waitForMail(person.email, 2);
+    expect(mail.subject).toBe("Reset your DevConsult SEA password");
+
+    await page.goto(local(findLink(mail, "/reset-password")));
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New Password", { exact: true }).fill("papaya-cloud-88");
+    await page.getByLabel("Confirm New Password").fill("papaya-cloud-89");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Confirm New Password").fill("papaya-cloud-88");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    expect(await waitForToast(page, "Password changed")).toContain("Please sign in with your new password.");
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill("papaya-cloud-88");
+    await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+    expect(await waitForToast(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
+    await page.waitForURL(`${app.url}/`);
+
+    await page.goto(local(findLink(mail, "/reset-password")));
+    await page.getByRole("heading", { name: "This link is invalid or has expired" }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("account page", () => {
+  it("updates the profile, changes the password, and verifies the e-mail address", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const person = newPerson();
+    await signedInAs(page, person);
+    await page.goto(`${app.url}/profile/manage`);
+    await page.getByRole("heading", { name: "Manage Account" }).waitFor();
+    expect(await page.getByLabel("Full Name").inputValue()).toBe(person.name);
+    expect(await page.getByLabel("Email").inputValue()).toBe(person.email);
+    const info = await page.getByRole("region", { name: "Account Information" }).innerText();
+    expect(info).toMatch(/Account ID\s+\d+/);
+    expect(info).toMatch(/Member since\s+\d{1,2} \w+ \d{4}/);
+    expect(info).toMatch(/Email verified\s+Pending/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Full Name").fill("Dara Sok-Lim");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    expect(await waitForToast(page, "Profile updated")).toContain("Your account information has been saved.");
+    await page.getByRole("button", { name: "Account menu for Dara Sok-Lim" }).waitFor();
+
+    const toggle = page.getByText("Change Password", { exact: true });
+    await toggle.click();
+    await page.getByLabel("Current Password").fill("wrong-current-password");
+    await page.getByLabel("New Password", { exact: true }).fill("guava-stone-61");
+    await page.getByLabel("Confirm New Password").fill("guava-stone-61");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    expect(await waitForToast(page, "Password change failed")).toContain("Current password is incorrect");
+    expect(await page.getByText("Current password is incorrect", { exact: true }).first().isVisible()).toBe(true);
+    await page.getByLabel("Current Password").fill(person.password);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await waitForToast(page, "Password changed");
+    await page.getByLabel("Current Password").waitFor({ state: "hidden" });
+    expect(await page.locator("details").getAttribute("open")).toBeNull();
+    await toggle.click();
+    expect(await page.getByLabel("Current Password").inputValue()).toBe("");
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: person.email, password: "guava-stone-61" }),
+    });
+    expect(login.status).toBe(200);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "account-page");
+
+    await page.getByRole("button", { name: "Resend verification email" }).click();
+    expect(await waitForToast(page, "Verification email sent")).toContain(`Check your inbox at ${person.email}.`);
+    const mail = await smtp.waitForMail(person.email, 2);
+    await page.goto(local(findLink(mail, "/verify-email")));
+    await page.getByRole("heading", { name: "Email verified" }).waitFor();
+    await page.getByRole("link", { name: "Go to your account" }).click();
+    await page.getByRole("region", { name: "Account Information" }).getByText("Yes").waitFor();
+    expectNoConsoleErrors(errors, [/status of 400/]);
+    await close();
+  });
+
+  it("asks signed-out visitors to sign in, and the Sign In button there opens the dialog", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.goto(`${app.url}/profile/manage`);
+    await page.getByText("You need to be logged in to manage your account.").waitFor();
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await saveScreenshot(page, "account-signed-out-phone");
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("dialog", { name: "Welcome to DevConsult SEA" }).getByLabel("Email").waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "sign-in-dialog-phone");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("signs in on the /sign-in page and the header knows the user from the server HTML", async () => {
+    const person = newPerson();
+    const setup = await openPage(browser);
+    await signedInAs(setup.page, person);
+    await setup.close();
+
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${app.url}/profile/manage`);
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile/manage");
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill("wrong-password-here");
+    await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
+    await page.waitForURL(`${app.url}/profile/manage`);
+    await page.getByRole("heading", { name: "Profile Information" }).waitFor();
+    expect(await page.getByRole("link", { name: `Account menu for ${person.name}` }).count()).toBe(1);
+    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(1);
+    await close();
+  });
+});

@@ -1,0 +1,194 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+
+let app: AppServer;
+let browser: Browser;
+const ids = { both: 0, emailOnly: 0, phoneOnly: 0, neither: 0, pending: 0 };
+const SECRET_EMAIL = "maria.private.inbox@example.org";
+const SECRET_PHONE = "+63 917 555 0142";
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startApp({ env: { SEED_DEMO: "false", PUBLIC_URL: "https://devconsult.example" } }),
+    launchBrowser(),
+  ]);
+  const sql = app.database!.sql;
+  ids.both = (await insertConsultant(sql, { show_email: true, show_phone: true, email: "both@example.org" })).id;
+  ids.emailOnly = (await insertConsultant(sql, { show_email: true, email: "email.only@example.org" })).id;
+  ids.phoneOnly = (await insertConsultant(sql, { show_phone: true, phone: "+66 2 555 0100" })).id;
+  ids.neither = (
+    await insertConsultant(sql, {
+      name: "Nguyen Thi Lan",
+      title: "Maternal Health Adviser",
+      email: SECRET_EMAIL,
+      phone: SECRET_PHONE,
+      location: "Ba Dinh, Hanoi, Vietnam",
+      city: "Hanoi",
+      country: "Vietnam",
+      years_experience: 12,
+      languages: ["Vietnamese", "English", "French"],
+      primary_specialization: "Healthcare",
+      secondary_specializations: ["Gender & Social Inclusion", "Governance", "Education"],
+      bio: "Twelve years designing maternal and newborn health programmes with provincial health departments.\n\nFormer WHO country office staff.",
+      rating: 87,
+      projects_completed: 42,
+      available_for_work: false,
+    })
+  ).id;
+  ids.pending = (await insertConsultant(sql, { status: "pending", name: "Pending Person" })).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("public profile page", () => {
+  it("shows every element of the profile, server-rendered, accessible and without console errors", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(`${app.url}/consultant/${ids.neither}`);
+    expect(response?.status()).toBe(200);
+    const profile = page.getByTestId("consultant-profile");
+    await expect(page.locator("h1").innerText()).resolves.toBe("Nguyen Thi Lan");
+    const text = await profile.innerText();
+    for (const expected of [
+      "Maternal Health Adviser",
+      "Ba Dinh, Hanoi, Vietnam",
+      "12 years experience",
+      "8.7",
+      "42 projects completed",
+      "About",
+      "Former WHO country office staff.",
+      "Healthcare",
+      "Gender & Social Inclusion",
+      "Vietnamese",
+      "French",
+      "Contact Information",
+      "Availability",
+      "Not taking new assignments",
+      "Unavailable",
+      "Quick Stats",
+      "8.7/10",
+      "Member since",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await expect(page.getByRole("img", { name: "Rated 8.7 out of 10" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("button", { name: "Send Message" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "Edit Profile" }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "consultant-profile-desktop");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("is complete for search engines: title, description, canonical, Open Graph, Twitter and Person JSON-LD", async () => {
+    const html = await (await fetch(`${app.url}/consultant/${ids.neither}`)).text();
+    expect(html).toContain("<title>Nguyen Thi Lan — Maternal Health Adviser | DevConsult SEA</title>");
+    expect(html).toContain('<meta name="description" content="Twelve years designing maternal and newborn health programmes');
+    expect(html).toContain(`<link rel="canonical" href="https://devconsult.example/consultant/${ids.neither}"/>`);
+    expect(html).toContain('<meta property="og:type" content="profile"/>');
+    expect(html).toContain('<meta property="og:title" content="Nguyen Thi Lan — Maternal Health Adviser | DevConsult SEA"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/s.exec(html)?.[1] ?? "null");
+    expect(jsonLd).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: "Nguyen Thi Lan",
+      jobTitle: "Maternal Health Adviser",
+      url: `https://devconsult.example/consultant/${ids.neither}`,
+      address: { "@type": "PostalAddress", addressLocality: "Hanoi", addressCountry: "Vietnam" },
+      knowsLanguage: ["Vietnamese", "English", "French"],
+      knowsAbout: ["Healthcare", "Gender & Social Inclusion", "Governance", "Education"],
+    });
+  });
+
+  it("never sends hidden contact details: not in the HTML, the JSON-LD, the hydration data or the API", async () => {
+    const html = await (await fetch(`${app.url}/consultant/${ids.neither}`)).text();
+    expect(html).not.toContain(SECRET_EMAIL);
+    expect(html).not.toContain("555 0142");
+    expect(html).not.toContain("5550142");
+    const api = await fetch(`${app.url}/api/consultants/${ids.neither}`);
+    expect(api.status).toBe(200);
+    const body = await api.json();
+    expect(body).toMatchObject({ id: ids.neither, name: "Nguyen Thi Lan", email: null, phone: null, showEmail: false });
+    expect(JSON.stringify(body)).not.toContain(SECRET_EMAIL);
+    expect(JSON.stringify(body)).not.toContain("555 0142");
+    expect(body).not.toHaveProperty("userId");
+    expect(body).not.toHaveProperty("status");
+  });
+
+  it("answers unknown, unlisted and malformed ids with the 'Consultant Not Found' page and status 404", async () => {
+    const { page, errors, close } = await openPage(browser);
+    for (const id of ["99999999", String(ids.pending), "abc", "0", "-3", "1.5", "99999999999999999999"]) {
+      const response = await page.goto(`${app.url}/consultant/${id}`);
+      expect(response?.status(), id).toBe(404);
+      await expect(page.locator("h1").innerText()).resolves.toBe("Consultant Not Found");
+    }
+    expect(await page.content()).not.toContain("Pending Person");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Back to Consultants" }).click();
+    await page.waitForURL(`${app.url}/#consultants`);
+    expectNoConsoleErrors(errors, [/status of 404/]);
+    await close();
+  });
+
+  it("answers the JSON API with 404 for unknown, unlisted and malformed ids", async () => {
+    for (const id of ["99999999", String(ids.pending), "abc", "0", "-3", "1.5", "99999999999999999999", "%00"]) {
+      const response = await fetch(`${app.url}/api/consultants/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toEqual({ message: "Consultant not found" });
+    }
+  });
+});
+
+describe("Direct Contact", () => {
+  it("with e-mail and phone public, toggles a panel with both", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/consultant/${ids.both}`);
+    const panelEmail = page.getByRole("link", { name: "Email both@example.org" });
+    expect(await panelEmail.isVisible()).toBe(false);
+    await page.getByText("Direct Contact").click();
+    expect(await panelEmail.isVisible()).toBe(true);
+    expect(await panelEmail.getAttribute("href")).toBe("mailto:both@example.org");
+    expect(await page.getByRole("link", { name: "Call +63 2 8123 4567" }).getAttribute("href")).toBe("tel:+63281234567");
+    await expectNoAxeViolations(page);
+    await page.getByText("Direct Contact").click();
+    expect(await panelEmail.isVisible()).toBe(false);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("with only one public, acts directly", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/consultant/${ids.emailOnly}`);
+    const direct = page.getByRole("link", { name: "Direct Contact" });
+    expect(await direct.getAttribute("href")).toBe("mailto:email.only@example.org");
+    // The hidden phone: its contact row explains instead.
+    await page.getByRole("button", { name: "Not shared publicly" }).click();
+    await expect(page.getByTestId("toast").innerText()).resolves.toContain("Phone not available");
+
+    await page.goto(`${app.url}/consultant/${ids.phoneOnly}`);
+    expect(await page.getByRole("link", { name: "Direct Contact" }).getAttribute("href")).toBe("tel:+6625550100");
+    await page.getByRole("button", { name: "Not shared publicly" }).click();
+    await expect(page.getByTestId("toast").innerText()).resolves.toContain("Email not available");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("with neither public, is disabled and says why", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/consultant/${ids.neither}`);
+    const button = page.getByRole("button", { name: "Direct Contact" });
+    expect(await button.getAttribute("aria-disabled")).toBe("true");
+    // aria-disabled keeps it focusable and clickable: the click explains instead of acting.
+    await button.click({ force: true });
+    const toast = page.getByTestId("toast");
+    await expect(toast.innerText()).resolves.toContain("Contact information not available");
+    expect(await page.locator('a[href^="mailto:"], a[href^="tel:"]').count()).toBe(0);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

@@ -1,0 +1,301 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+
+let app: AppServer;
+let browser: Browser;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const PASSWORD = "kettle-harbour-59";
+let counter = 0;
+
+/** An account made through the API, as its owner would have made it earlier. */
+async function register(name: string) {
+  counter += 1;
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${counter}@example.org`;
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, name }),
+  });
+  expect(response.status).toBe(201);
+  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
+  return { id: user.id, email, name, sessionToken };
+}
+
+/** A listed consultant profile with a hidden e-mail address, owned by a new account. */
+async function consultantAccount(name: string) {
+  const account = await register(name);
+  const { id } = await insertConsultant(app.database!.sql, {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, ".")}.private@example.org`,
+    user_id: account.id,
+    show_email: false,
+  });
+  return { ...account, consultantId: id, profileEmail: `${name.toLowerCase().replace(/\W+/g, ".")}.private@example.org` };
+}
+
+async function signInThroughDialog(page: Page, account: { email: string }) {
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(account.email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await page.getByTestId("toast").filter({ hasText: "Login successful" }).waitFor();
+  await dialog.waitFor({ state: "detached" });
+}
+
+async function waitForToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
+  await toast.waitFor();
+  return toast.innerText();
+}
+
+/** The mail to `address` whose subject matches (registration sends a verification mail first). */
+async function mailTo(address: string, subject: RegExp) {
+  for (let count = 1; ; count++) {
+    const mail = await smtp.waitForMail(address, count);
+    if (subject.test(mail.subject)) return mail;
+  }
+}
+
+describe("messages", () => {
+  it("an organization messages a consultant from the profile; the consultant reads and answers it in the inbox", async () => {
+    const consultant = await consultantAccount("Lan Nguyen");
+    const sender = await register("Maria Santos");
+
+    // The organization signs in on the profile page and sends a message from its dialog.
+    const org = await openPage(browser);
+    await org.page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    const askToSignIn = org.page.getByRole("dialog", { name: "Sign in to send a message" });
+    await askToSignIn.getByRole("button", { name: "Sign In" }).click();
+    const signInDialog = org.page.getByRole("dialog");
+    await signInDialog.getByLabel("Email").fill(sender.email);
+    await signInDialog.getByLabel("Password").fill(PASSWORD);
+    await signInDialog.getByRole("button", { name: "Sign In" }).click();
+    await waitForToast(org.page, "Login successful");
+    await signInDialog.waitFor({ state: "detached" });
+
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    const form = org.page.getByRole("dialog", { name: "Message Lan Nguyen" });
+    await expect(form.getByLabel("Your Name").inputValue()).resolves.toBe("Maria Santos");
+    await expect(form.getByLabel("Your Email").inputValue()).resolves.toBe(sender.email);
+    await form.getByLabel("Organization").fill("UNICEF Philippines");
+    await form.getByLabel("Subject").fill("Health systems evaluation");
+    await form.getByRole("textbox", { name: "Message" }).fill("Too short");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByText("Message must be at least 10 characters long").waitFor();
+    await form
+      .getByRole("textbox", { name: "Message" })
+      .fill("We need an evaluator for a six-month assignment in Mindanao, starting in July.");
+    await expectNoAxeViolations(org.page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await waitForToast(org.page, "Message sent successfully!")).toContain("Lan Nguyen will reply to you by e-mail.");
+    await form.waitFor({ state: "detached" });
+    // Opened again, the form is empty apart from the account's name and e-mail.
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByLabel("Subject").inputValue()).resolves.toBe("");
+    await expect(form.getByLabel("Your Name").inputValue()).resolves.toBe("Maria Santos");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    // The sender's page never shows the hidden address.
+    expect(await org.page.content()).not.toContain(consultant.profileEmail);
+    expectNoConsoleErrors(org.errors);
+
+    const notification = await mailTo(consultant.profileEmail, /^New message from/);
+    expect(notification.subject).toBe("New message from Maria Santos (UNICEF Philippines): Health systems evaluation");
+    expect(notification.raw).toMatch(new RegExp(`^Reply-To: ${sender.email.replace(/\./g, "\\.")}$`, "im"));
+    expect(smtp.mailTo(sender.email).some((mail) => mail.raw.includes(consultant.profileEmail))).toBe(false);
+
+    // The consultant signs in, sees the unread badge, opens the inbox from the menu.
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(app.url);
+    await signInThroughDialog(page, consultant);
+    // The badge is on the menu button and part of its name for screen readers.
+    const menuButton = page.getByRole("button", { name: "Account menu for Lan Nguyen 1 unread message" });
+    await expect(page.getByTestId("unread-badge").first().textContent()).resolves.toBe("1 unread message");
+    await menuButton.click();
+    await page.getByRole("menuitem", { name: /Inbox/ }).click();
+    await page.waitForURL(`${app.url}/inbox`);
+    const item = page.getByTestId("inbox-item").first();
+    await expect(item.innerText()).resolves.toContain("Unread");
+    await expect(item.innerText()).resolves.toContain("Health systems evaluation");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "inbox-desktop");
+
+    await item.click();
+    await page.getByRole("heading", { level: 1, name: "Health systems evaluation" }).waitFor();
+    await expect(page.getByText("six-month assignment in Mindanao").count()).resolves.toBe(1);
+    // Opened, the message is read: the badge is gone.
+    await page.getByTestId("unread-badge").first().waitFor({ state: "detached" });
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Your reply").fill("Thank you, I am available from July. Shall we talk on Monday?");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    expect(await waitForToast(page, "Reply sent")).toContain("Your reply was e-mailed to Maria Santos.");
+    await page.getByRole("heading", { name: "Your replies" }).waitFor();
+    await expect(page.getByText("Replied", { exact: true }).count()).resolves.toBe(1);
+    const reply = await mailTo(sender.email, /^Re: /);
+    expect(reply.subject).toBe("Re: Health systems evaluation");
+    expect(reply.raw).toMatch(new RegExp(`^Reply-To: ${consultant.profileEmail.replace(/\./g, "\\.")}$`, "im"));
+    expect(reply.text).toContain("Thank you, I am available from July.");
+    await saveScreenshot(page, "inbox-message-desktop");
+
+    await page.getByRole("button", { name: "Mark as unread" }).click();
+    await page.waitForURL(`${app.url}/inbox`);
+    await waitForToast(page, "Marked as unread");
+    await expect(page.getByTestId("inbox-item").first().innerText()).resolves.toContain("Unread");
+    await page.getByTestId("unread-badge").first().waitFor();
+
+    await page.getByTestId("inbox-item").first().click();
+    await page.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this message?" });
+    await expect(confirm.innerText()).resolves.toContain("This cannot be undone.");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete message" }).click();
+    await page.waitForURL(`${app.url}/inbox`);
+    await waitForToast(page, "Message deleted");
+    await page.getByRole("heading", { name: "No messages yet" }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+    await org.close();
+  });
+
+  it("pages the inbox, newest first, on a phone", async () => {
+    const consultant = await consultantAccount("Ana Reyes");
+    const sql = app.database!.sql;
+    for (let i = 1; i <= 23; i++) {
+      await sql`
+        insert into messages (consultant_id, sender_name, sender_email, subject, message, created_at, is_read)
+        values (${consultant.consultantId}, 'Budi Santoso', 'budi@example.org', ${`Lead number ${i}`},
+                'A long enough message about an assignment.', now() - make_interval(hours => ${24 - i}), ${i % 2 === 0})`;
+    }
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/inbox`);
+    await page.getByText("12 unread messages.").waitFor();
+    // The first paragraph of each item is its subject.
+    const subjects = () =>
+      page.getByTestId("inbox-item").evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent));
+    const first = await subjects();
+    expect(first).toHaveLength(20);
+    expect(first[0]).toBe("Lead number 23");
+    expect(first[19]).toBe("Lead number 4");
+    await expect(page.getByText("Page 1 of 2").count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "inbox-phone");
+    await page.getByRole("link", { name: "Older" }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    expect(await subjects()).toEqual(["Lead number 3", "Lead number 2", "Lead number 1"]);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("explains the inbox to a visitor and to an account without a profile", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.goto(`${app.url}/inbox`);
+    await page.getByText("You need to be signed in to read your messages.").waitFor();
+    const account = await register("Somchai Wong");
+    await page.context().addCookies([{ name: "session", value: account.sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/inbox`);
+    await page.getByRole("heading", { name: "No consultant profile yet" }).waitFor();
+    await expect(page.getByRole("link", { name: "Create Consultant Profile" }).getAttribute("href")).resolves.toBe(
+      "/profile/new",
+    );
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("tells a sender whose session has ended to sign in again", async () => {
+    const consultant = await consultantAccount("Dara Sok");
+    const sender = await register("Linh Tran");
+    const { page, errors, close } = await openPage(browser);
+    await page.context().addCookies([{ name: "session", value: sender.sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const form = page.getByRole("dialog", { name: "Message Dara Sok" });
+    await form.getByLabel("Subject").fill("Rice value chains");
+    await form.getByRole("textbox", { name: "Message" }).fill("A study of rice value chains in Battambang.");
+    await app.database!.sql`delete from auth_sessions where user_id = ${sender.id}`;
+    await form.getByRole("button", { name: "Send Message" }).click();
+    expect(await waitForToast(page, "Authentication Required")).toContain(
+      "You need to be logged in to send messages. Please sign in and try again.",
+    );
+    const [{ total }] = (await app.database!
+      .sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [{ total: number }];
+    expect(total).toBe(0);
+    expectNoConsoleErrors(errors, [/status of 401/]);
+    await close();
+  });
+
+  it("works without JavaScript: send from the profile, read, reply and delete with an in-page confirmation", async () => {
+    const consultant = await consultantAccount("Kiet Pham");
+    const sender = await register("Budi Santoso");
+    const org = await openPage(browser, { javaScriptEnabled: false });
+    await org.page.context().addCookies([{ name: "session", value: sender.sessionToken, url: app.url }]);
+    await org.page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    await org.page.waitForURL(new RegExp(`/consultant/${consultant.consultantId}/message`));
+    await org.page.getByLabel("Subject").fill("Climate adaptation review");
+    await org.page.getByRole("textbox", { name: "Message" }).fill("Short");
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    await org.page.getByText("Message must be at least 10 characters long").waitFor();
+    await org.page
+      .getByRole("textbox", { name: "Message" })
+      .fill("A three-month review of a climate adaptation programme in Jakarta.");
+    await org.page.getByRole("button", { name: "Send Message" }).click();
+    await org.page.getByRole("heading", { name: "Message sent successfully!" }).waitFor();
+
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/inbox`);
+    await page.getByTestId("inbox-item").first().click();
+    await page.getByRole("heading", { level: 1, name: "Climate adaptation review" }).waitFor();
+    await page.getByLabel("Your reply").fill("Happy to help.");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await page.getByRole("heading", { name: "Your replies" }).waitFor();
+    await page.getByRole("link", { name: "Delete" }).click();
+    await page.getByText("Delete this message?").waitFor();
+    await page.getByRole("button", { name: "Delete message" }).click();
+    await page.getByRole("heading", { name: "No messages yet" }).waitFor();
+
+    await org.close();
+    await close();
+  });
+
+  it("refuses a bot that fills in the hidden honeypot field, while showing it success", async () => {
+    const consultant = await consultantAccount("Mai Tran");
+    const bot = await register("Bulk Mailer");
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.context().addCookies([{ name: "session", value: bot.sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}/message`);
+    // Out of the tab order and hidden from assistive technology: people never reach it.
+    await expect(page.locator('input[name="website"]').getAttribute("tabindex")).resolves.toBe("-1");
+    await page.getByLabel("Subject").fill("Cheap offers");
+    await page.getByRole("textbox", { name: "Message" }).fill("Buy our followers now, best prices guaranteed.");
+    await page.locator('input[name="website"]').fill("https://spam.example", { force: true });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("heading", { name: "Message sent successfully!" }).waitFor();
+    const [{ total }] = (await app.database!
+      .sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [{ total: number }];
+    expect(total).toBe(0);
+    await close();
+  });
+});

@@ -1,0 +1,375 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { cameraJpeg, decompressionBombPng, SVG, solidPng, webpChunks } from "../setup/images.ts";
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "true" } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+let counter = 0;
+/** Registers an account through the API and signs the page's browser context in with its session. */
+async function signIn(page: Page) {
+  counter += 1;
+  const person = { name: `Ayu Lestari ${counter}`, email: `ayu${counter}@example.org`, password: `kopi-hujan-${counter}-pagi` };
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(person),
+  });
+  expect(response.status).toBe(201);
+  const { sessionToken } = (await response.json()) as { sessionToken: string };
+  await page.context().addCookies([{ name: "session", value: sessionToken, url: app.url }]);
+  return { ...person, token: sessionToken };
+}
+
+async function toastText(page: Page, title: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: title });
+  await toast.waitFor();
+  return toast.innerText();
+}
+
+async function fillRequired(page: Page) {
+  await page.getByLabel("Professional Title").fill("Gender and Social Inclusion Adviser");
+  await page.getByLabel("Full Location").fill("Kotagede, Yogyakarta, Indonesia");
+  await page.getByLabel("City").fill("Yogyakarta");
+  await page.getByLabel("Country").selectOption("Indonesia");
+  await page.getByLabel("Years of Experience").fill("11");
+  await page.getByLabel("Primary Specialization").selectOption("Gender & Social Inclusion");
+  await page.getByLabel("Secondary Specializations").fill("Governance, Education, governance");
+  await page.getByLabel("Languages").fill("Indonesian, English, , english");
+  await page
+    .getByLabel("Professional Summary")
+    .fill("Eleven years of gender analysis and GEDSI strategies for DFAT and UNDP programmes.");
+}
+
+/** Holds a request until released: lets a test see the button's in-between labels. */
+async function holdRequests(page: Page, pattern: string | RegExp) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe("signed out", () => {
+  it("the form and the own-profile page ask to sign in", async () => {
+    const { page, errors, close } = await openPage(browser);
+    for (const path of ["/profile/new", "/profile/edit/1"]) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByText("You need to be logged in to create or edit a consultant profile.").waitFor();
+      // The Sign In control in the page opens the dialog once hydrated.
+      await page.locator("main").getByRole("button", { name: "Sign In" }).waitFor();
+      expect(await page.locator("form#consultant-profile-form").count()).toBe(0);
+    }
+    await page.goto(`${app.url}/my-consultant-profile`);
+    await page.getByText("You need to be logged in to see your consultant profile.").waitFor();
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("creating and editing a profile", () => {
+  it("creates a profile with a photo through the form, then sees it on the own-profile and public pages", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const person = await signIn(page);
+
+    await page.goto(`${app.url}/my-consultant-profile`);
+    await page.getByRole("link", { name: "Create Consultant Profile" }).click();
+    await page.waitForURL(`${app.url}/profile/new`);
+    await page.locator("h1", { hasText: "Create Consultant Profile" }).waitFor();
+    expect(await page.getByLabel("Full Name").inputValue()).toBe(person.name);
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe(person.email);
+    await expectNoAxeViolations(page);
+
+    // The spec's messages beside each field, before anything is sent.
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    for (const message of [
+      "Professional title is required",
+      "Location is required",
+      "Country is required",
+      "Years of experience is required",
+      "Primary specialization is required",
+      "Bio must be at least 10 characters long",
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    expect(await page.getByLabel("Professional Title").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Professional Title").evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.getByLabel("Full Name").fill("");
+    await page.getByLabel("Full Name").blur();
+    await page.getByText("Name is required", { exact: true }).waitFor();
+    await page.getByLabel(/^Email/).fill("not-an-email");
+    await page.getByLabel(/^Email/).blur();
+    await page.getByText("Valid email address is required", { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "profile-form-errors");
+
+    await page.getByLabel("Full Name").fill(person.name);
+    await page.getByLabel(/^Email/).fill(person.email);
+    await fillRequired(page);
+    await page.getByLabel(/^Phone/).fill("+62 274 555 0188");
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "holiday.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraJpeg({ orientation: 6 }),
+    });
+    const preview = page.getByRole("img", { name: `${person.name}, as your profile will show` });
+    await preview.waitFor();
+    expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+
+    // Photo first ('Uploading photo...'), then the form ('Saving...').
+    const releaseUpload = await holdRequests(page, "**/api/upload-photo");
+    const releaseSave = await holdRequests(page, /\/profile\/new\.data/);
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    const button = page.locator('form#consultant-profile-form button[type="submit"]');
+    await page.getByRole("button", { name: "Uploading photo..." }).waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    releaseUpload();
+    await page.getByRole("button", { name: "Saving..." }).waitFor();
+    releaseSave();
+
+    await page.waitForURL(/\/consultant\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    expect(await toastText(page, "Profile created successfully!")).toContain("Profile created successfully!");
+    await page.getByText("Pending approval").waitFor();
+    await expect(page.locator("h1").innerText()).resolves.toBe(person.name);
+    const profileText = await page.getByTestId("consultant-profile").innerText();
+    expect(profileText).toContain("Gender and Social Inclusion Adviser");
+    expect(profileText).toContain("Governance");
+    expect(profileText).not.toMatch(/governance\n/);
+    expect(profileText).toContain("Indonesian");
+    const photo = page.getByTestId("consultant-profile").locator("header img");
+    const src = (await photo.getAttribute("src")) ?? "";
+    expect(src).toMatch(/^\/uploads\/photos\/[\w-]{24}-400\.webp$/);
+    await expect(photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(400);
+    const stored = await readFile(path.join(app.dataDir, src));
+    expect(webpChunks(stored).some((chunk) => chunk === "EXIF")).toBe(false);
+    expect(stored.includes("WGS-84")).toBe(false);
+    await expectNoAxeViolations(page);
+
+    const [row] = await app.database!
+      .sql`select user_id, languages, secondary_specializations, status from consultants where id = ${id}`;
+    expect(row).toMatchObject({
+      languages: ["Indonesian", "English"],
+      secondary_specializations: ["Governance", "Education"],
+      status: "pending",
+    });
+
+    // A visitor does not see a profile waiting for approval.
+    const visitor = await openPage(browser);
+    expect((await visitor.page.goto(`${app.url}/consultant/${id}`))?.status()).toBe(404);
+    await visitor.close();
+
+    // The own-profile page shows everything, including what visitors do not see.
+    await page.goto(`${app.url}/my-consultant-profile`);
+    await expect(page.locator("h1").innerText()).resolves.toBe(person.name);
+    const own = await page.getByTestId("consultant-profile").innerText();
+    expect(own).toContain(person.email);
+    expect(own).toContain("+62 274 555 0188");
+    expect(own).toContain("Hidden from visitors");
+    await page.getByText("Pending approval").waitFor();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "my-consultant-profile");
+
+    // Edit: the same form, prefilled; the change shows on the public page once approved.
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.waitForURL(`${app.url}/profile/edit/${id}`);
+    await page.locator("h1", { hasText: "Edit Consultant Profile" }).waitFor();
+    expect(await page.getByLabel("Languages").inputValue()).toBe("Indonesian, English");
+    expect(await page.getByLabel("Country").inputValue()).toBe("Indonesia");
+    expect(await page.getByRole("img", { name: `${person.name}, as your profile will show` }).getAttribute("src")).toBe(src);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Professional Title").fill("Senior GEDSI Adviser");
+    await page.getByLabel("City").fill("");
+    await page.getByLabel("Show email publicly").check();
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.waitForURL(`${app.url}/consultant/${id}`);
+    expect(await toastText(page, "Profile updated successfully!")).toContain("Profile updated successfully!");
+    const [edited] = await app.database!.sql`select title, city, show_email, profile_photo_url from consultants where id = ${id}`;
+    expect(edited).toEqual({ title: "Senior GEDSI Adviser", city: null, show_email: true, profile_photo_url: src });
+
+    await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
+    const after = await openPage(browser);
+    await after.page.goto(`${app.url}/consultant/${id}`);
+    const publicText = await after.page.getByTestId("consultant-profile").innerText();
+    expect(publicText).toContain("Senior GEDSI Adviser");
+    expect(publicText).toContain(person.email);
+    expect(publicText).not.toContain("+62 274 555 0188");
+    expectNoConsoleErrors(after.errors);
+    await after.close();
+    expectNoConsoleErrors(errors, [/status of 404/]);
+    await close();
+  }, 180_000);
+
+  it("replaces the photo and removes the old files", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page);
+    await page.goto(`${app.url}/profile/new`);
+    await fillRequired(page);
+    await page.locator('input[type="file"]').setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await solidPng() });
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    await page.waitForURL(/\/consultant\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const [first] = await app.database!.sql<{ url: string }[]>`select profile_photo_url as url from consultants where id = ${id}`;
+    await page.goto(`${app.url}/profile/edit/${id}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: "b.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg() });
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.waitForURL(`${app.url}/consultant/${id}`);
+    await toastText(page, "Profile updated successfully!");
+    const [second] = await app.database!.sql<
+      { url: string }[]
+    >`select profile_photo_url as url from consultants where id = ${id}`;
+    expect(second?.url).not.toBe(first?.url);
+    await expect(readFile(path.join(app.dataDir, first!.url))).rejects.toThrow(/ENOENT/);
+    expect((await fetch(`${app.url}${first!.url}`)).status).toBe(404);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("shows the spec's photo error toasts and keeps the form", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page);
+    await page.goto(`${app.url}/profile/new`);
+    await fillRequired(page);
+    const fileInput = page.locator('input[type="file"]');
+
+    // Too large or the wrong type: refused when chosen, beside the field and in a toast.
+    await fileInput.setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(1_600_000, 1) });
+    expect(await toastText(page, "Error uploading photo")).toContain("File too large");
+    await page.locator("form#consultant-profile-form").getByText("File too large", { exact: true }).waitFor();
+    await fileInput.setInputFiles({ name: "doc.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") });
+    expect(await toastText(page, "Error uploading photo")).toContain("Invalid file type");
+
+    // An SVG named .png passes the browser's check; the server reads its content and refuses it.
+    await fileInput.setInputFiles({ name: "drawing.png", mimeType: "image/png", buffer: SVG });
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    expect(await toastText(page, "Error uploading photo")).toContain("Invalid file type");
+    expect(page.url()).toBe(`${app.url}/profile/new`);
+
+    // A small PNG that declares 400 megapixels: the server answers 413 from its header.
+    await fileInput.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: decompressionBombPng() });
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    expect(await toastText(page, "Error uploading photo")).toContain("Image too large. Please upload a smaller image.");
+    expect(await page.getByLabel("Professional Title").inputValue()).toBe("Gender and Social Inclusion Adviser");
+    expectNoConsoleErrors(errors, [/status of 415/, /status of 413/]);
+    await close();
+  });
+
+  it("refuses a taken e-mail beside the field with the 'Error creating profile' toast", async () => {
+    const first = await openPage(browser);
+    await signIn(first.page);
+    await first.page.goto(`${app.url}/profile/new`);
+    await first.page.getByLabel(/^Email/).fill("shared.address@example.org");
+    await fillRequired(first.page);
+    await first.page.getByRole("button", { name: "Create Profile" }).click();
+    await first.page.waitForURL(/\/consultant\/\d+$/);
+    await first.close();
+
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page);
+    await page.goto(`${app.url}/profile/new`);
+    await page.getByLabel(/^Email/).fill("Shared.Address@example.org");
+    await fillRequired(page);
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    expect(await toastText(page, "Error creating profile")).toContain("A consultant profile with this email already exists");
+    await page
+      .locator("form#consultant-profile-form")
+      .getByText("A consultant profile with this email already exists", { exact: true })
+      .waitFor();
+    expect(await page.getByLabel(/^Email/).getAttribute("aria-invalid")).toBe("true");
+    expectNoConsoleErrors(errors, [/status of 409/]);
+    await close();
+  });
+
+  it("tells someone else that they can only edit their own profile, and sends an owner from /profile/new to their profile", async () => {
+    const owner = await openPage(browser);
+    await signIn(owner.page);
+    await owner.page.goto(`${app.url}/profile/new`);
+    await fillRequired(owner.page);
+    await owner.page.getByRole("button", { name: "Create Profile" }).click();
+    await owner.page.waitForURL(/\/consultant\/\d+$/);
+    const id = Number(owner.page.url().split("/").pop());
+    await owner.page.goto(`${app.url}/profile/new`);
+    await owner.page.waitForURL(`${app.url}/profile/edit/${id}`);
+    await owner.close();
+
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page);
+    const response = await page.goto(`${app.url}/profile/edit/${id}`);
+    expect(response?.status()).toBe(403);
+    await page.getByText("You can only edit your own profile.").waitFor();
+    expect(await page.locator("form#consultant-profile-form").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    expect((await page.goto(`${app.url}/profile/edit/99999999`))?.status()).toBe(404);
+    expect((await page.goto(`${app.url}/profile/edit/abc`))?.status()).toBe(404);
+    expectNoConsoleErrors(errors, [/status of 403/, /status of 404/]);
+    await close();
+  });
+
+  it("works without JavaScript, photo included", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    const person = await signIn(page);
+    await page.goto(`${app.url}/profile/new`);
+    await page.locator("form#consultant-profile-form button[type=submit]").click();
+    await page.getByText("Professional title is required", { exact: true }).waitFor();
+    expect(await page.getByLabel("Full Name").inputValue()).toBe(person.name);
+    await fillRequired(page);
+    await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await solidPng() });
+    await page.getByLabel("Available for work").uncheck();
+    await page.locator("form#consultant-profile-form button[type=submit]").click();
+    await page.waitForURL(/\/consultant\/\d+$/);
+    const id = Number(page.url().split("/").pop());
+    const [row] = await app.database!
+      .sql`select profile_photo_url, available_for_work, show_email from consultants where id = ${id}`;
+    expect(row?.profile_photo_url).toMatch(/^\/uploads\/photos\/[\w-]{24}-400\.webp$/);
+    expect(row?.available_for_work).toBe(false);
+    expect(row?.show_email).toBe(false);
+    await close();
+  });
+});
+
+describe("Send Message", () => {
+  it("asks visitors to sign in, and opens the message form for signed-in people", async () => {
+    const [row] = await app.database!.sql<{ id: number }[]>`
+      insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
+      values ('Dara Sok', 'WASH Engineer', 'dara.sok@example.org', 'Phnom Penh, Cambodia', 'Cambodia', 7, 'Infrastructure',
+              'Seven years of rural water supply design.', 'approved') returning id`;
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/consultant/${row!.id}`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const ask = page.getByRole("dialog", { name: "Sign in to send a message" });
+    await ask.waitFor();
+    await expectNoAxeViolations(page);
+    await ask.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("dialog", { name: "Welcome to DevConsult SEA" }).waitFor();
+
+    const person = await signIn(page);
+    await page.goto(`${app.url}/consultant/${row!.id}`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const form = page.getByRole("dialog", { name: "Message Dara Sok" });
+    await form.waitFor();
+    expect(await form.getByLabel("Your Email").inputValue()).toBe(person.email);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByText("Subject is required").waitFor();
+    expect(await form.getByText("Message must be at least 10 characters long").count()).toBe(1);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

@@ -233,8 +233,8 @@ describe("sorting and paging", () => {
   });
 
   it("sorts by experience, location, recency, and features the strongest profiles by default", async () => {
-    for (const keywords of [undefined, "water"]) {
-      const query = keywords ? { keywords } : {};
+    // Without keywords, with keywords, and with a filter (a filtered listing reads its few matches).
+    for (const query of [{}, { keywords: "water" }, { availability: "available" }]) {
       expect(await names(holder.db, { ...query, sort: "experience" })).toEqual(["Eka", "Bao", "Citra", "Dara", "Ana"]);
       // Country, then city without accents: Hà Nội before Huế.
       expect(await names(holder.db, { ...query, sort: "location" })).toEqual(["Dara", "Eka", "Citra", "Bao", "Ana"]);
@@ -245,8 +245,8 @@ describe("sorting and paging", () => {
   });
 
   it("pages without overlap, counts pages, and returns nothing past the last page", async () => {
-    for (const keywords of [undefined, "water"]) {
-      const query = { limit: 2, sort: "experience", ...(keywords ? { keywords } : {}) };
+    for (const filter of [{}, { keywords: "water" }, { availability: "available" }]) {
+      const query = { limit: 2, sort: "experience", ...filter };
       const pages = [];
       for (const page of [1, 2, 3]) pages.push(await search(holder.db, { ...query, page }));
       expect(pages.map((page) => page.consultants.map((c) => c.name))).toEqual([["Eka", "Bao"], ["Citra", "Dara"], ["Ana"]]);
@@ -442,7 +442,7 @@ describe("caps and candidate pools", () => {
   });
 
   it("counts exactly up to 1,000 matches, then says 1,000+ and stops paging there", async () => {
-    for (const query of [{ keywords: "experience" }, {}, { keywords: "experience", sort: "recent" }]) {
+    for (const query of [{ keywords: "experience" }, {}, { languages: "English" }, { keywords: "experience", sort: "recent" }]) {
       const first = await search(holder.db, query);
       expect(first).toMatchObject({ total: 1000, totalIsCapped: true, pageCount: 84 });
       const last = await search(holder.db, { ...query, page: 84 });

@@ -58,12 +58,9 @@ type WordAnalysis = {
   ndoc: number;
 };
 
-/**
- * One round trip: stems, dictionary counts and completions of the last word, and how many
- * profiles are listed (the planner's count, kept by ANALYZE; exactness does not matter here).
- */
-async function analyzeWords(db: Database, words: string[]) {
-  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number; listed: number }>(sql`
+/** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
+async function analyzeWords(db: Database, words: string[]): Promise<WordAnalysis[]> {
+  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number }>(sql`
     select t.word, t.key, t.ndoc,
       array(
         select distinct lexeme from (
@@ -80,21 +77,14 @@ async function analyzeWords(db: Database, words: string[]) {
             limit ${MAX_COMPLETIONS}
           ) c
         ) lexemes
-      ) as lexemes,
-      (select greatest(reltuples, 0)::float8 from pg_class where oid = to_regclass('consultants_featured_idx')) as listed
+      ) as lexemes
     from (
       select input.word, input.ord, search_key(input.word) as key,
         coalesce((select w.ndoc from search_words w where w.word = search_key(input.word)), 0) as ndoc
       from unnest(${sql.param(words)}::text[]) with ordinality as input(word, ord)
     ) t
     order by t.ord`);
-  const analyzed: WordAnalysis[] = rows.map((row) => ({
-    word: row.word,
-    key: row.key,
-    lexemes: row.lexemes,
-    ndoc: Number(row.ndoc),
-  }));
-  return { analyzed, listed: Number(rows[0]?.listed ?? 0) };
+  return rows.map((row) => ({ word: row.word, key: row.key, lexemes: row.lexemes, ndoc: Number(row.ndoc) }));
 }
 
 /**
@@ -193,6 +183,9 @@ function result(params: SearchParams, matched: number, consultants: PublicConsul
   };
 }
 
+/** The columns every sort order reads (see orderBy). */
+const ORDER_COLUMNS = sql.raw("id, static_score, years_experience, country, city, created_at");
+
 /**
  * publicConsultantColumns as a SQL select list, for the search query written in SQL: the same
  * columns under the same rule (hidden e-mail and phone never leave the database), and
@@ -213,30 +206,56 @@ function rowToPublicConsultant(row: Record<string, unknown>): PublicConsultant {
   return Object.fromEntries(entries) as PublicConsultant;
 }
 
-/** Without keywords: an indexed listing in the requested order, and a count that stops at the cap. */
+/**
+ * Without keywords: a listing in the requested order, and a count that stops at the cap. With
+ * filters, one query reads up to the cap of matching profiles through the filters' indexes:
+ * when that is all of them, it counts them and sorts the page from them. Only when more match
+ * does the page come from walking the order's index, which is what the planner would do in any
+ * case, and what costs tens of thousands of rows when few match and the filters correlate with
+ * the order (experienced-but-junior profiles are few at the top of the featured order, say).
+ */
 async function listWithoutKeywords(db: Database, params: SearchParams): Promise<SearchResult> {
-  const where = sql.join(filterConditions(params), sql` and `);
+  const conditions = filterConditions(params);
+  const where = sql.join(conditions, sql` and `);
   const { offset, limit } = resultWindow(params);
-  const [rows, [counted]] = await Promise.all([
+  const order = sql.join(orderBy(params.sort), sql`, `);
+  const walk = () =>
     limit === 0
       ? Promise.resolve([])
-      : db
-          .select(publicConsultantColumns)
-          .from(consultants)
-          .where(where)
-          .orderBy(...orderBy(params.sort))
-          .limit(limit)
-          .offset(offset),
-    db.execute<{ matched: number }>(
-      sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
-    ),
-  ]);
-  return result(params, Number(counted?.matched ?? 0), rows);
+      : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
+
+  // Expected to exceed the cap (no filter, or filters most profiles pass): count and walk at once.
+  const statistics = await columnStatistics(db);
+  const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
+  if (conditions.length === 1 || statistics.listed * share > 2 * SEARCH_RESULT_CAP) {
+    const [rows, [counted]] = await Promise.all([
+      walk(),
+      db.execute<{ matched: number }>(
+        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
+      ),
+    ]);
+    return result(params, Number(counted?.matched ?? 0), rows);
+  }
+  const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
+    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}),
+    page as (
+      select id, row_number() over (order by ${order}) as ord
+      from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
+    )
+    -- One row even for an empty page, to carry the count.
+    select (select count(*) from matches)::int as matched, ${publicSelectList}
+    from (select 1) as one
+    left join (page join ${consultants} on ${consultants.id} = page.id) on true
+    order by page.ord`);
+  const matched = Number(rows[0]?.matched ?? 0);
+  if (matched > SEARCH_RESULT_CAP) return result(params, matched, await walk());
+  return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
 }
 
 /** How often each value (or array element, or lexeme) of a column occurs among all profiles. */
 type Frequencies = { shares: Map<string, number>; floor: number };
-type ColumnStatistics = Record<string, Frequencies>;
+/** The statistics of the search and filter columns, and how many profiles are listed. */
+type Statistics = { listed: number; columns: Record<string, Frequencies> };
 
 const STATISTICS_COLUMNS = [
   "search_document",
@@ -254,47 +273,53 @@ const STATISTICS_COLUMNS = [
  * an array or tsvector, with their frequencies): what the planner itself estimates with, read
  * once every few minutes rather than planning an EXPLAIN for every search.
  */
-async function loadColumnStatistics(db: Database): Promise<ColumnStatistics> {
-  const rows = await db.execute<{
-    column: string;
-    values: string[] | null;
-    valueShares: number[] | null;
-    elements: string[] | null;
-    elementShares: number[] | null;
-  }>(sql`
-    select attname as column,
-      most_common_vals::text::text[] as values, most_common_freqs as "valueShares",
-      most_common_elems::text::text[] as elements, most_common_elem_freqs as "elementShares"
-    from pg_stats
-    where schemaname = current_schema() and tablename = 'consultants'
-      and attname in (${sql.join(
-        STATISTICS_COLUMNS.map((column) => sql`${column}`),
-        sql`, `,
-      )})`);
-  const statistics: ColumnStatistics = {};
+async function loadStatistics(db: Database): Promise<Statistics> {
+  const [rows, [count]] = await Promise.all([
+    db.execute<{
+      column: string;
+      values: string[] | null;
+      valueShares: number[] | null;
+      elements: string[] | null;
+      elementShares: number[] | null;
+    }>(sql`
+      select attname as column,
+        most_common_vals::text::text[] as values, most_common_freqs as "valueShares",
+        most_common_elems::text::text[] as elements, most_common_elem_freqs as "elementShares"
+      from pg_stats
+      where schemaname = current_schema() and tablename = 'consultants'
+        and attname in (${sql.join(
+          STATISTICS_COLUMNS.map((column) => sql`${column}`),
+          sql`, `,
+        )})`),
+    // The planner's count of listed profiles (kept by ANALYZE and VACUUM): close enough here.
+    db.execute<{ listed: number }>(
+      sql`select greatest(reltuples, 0)::float8 as listed from pg_class where oid = to_regclass('consultants_featured_idx')`,
+    ),
+  ]);
+  const columns: Statistics["columns"] = {};
   for (const row of rows) {
     const keys = row.elements ?? row.values ?? [];
     const shares = (row.elementShares ?? row.valueShares ?? []).map(Number);
-    statistics[row.column] = {
+    columns[row.column] = {
       shares: new Map(keys.map((key, index) => [key, shares[index] ?? 0])),
       // Elements: after their frequencies come the lowest and the highest of them. Values not
       // among the most common ones are rarer than the rarest that is.
       floor: row.elements ? (shares[keys.length] ?? 0) : Math.min(...shares, 1),
     };
   }
-  return statistics;
+  return { listed: Number(count?.listed ?? 0), columns };
 }
 
-const columnStatistics = cachedPerKey(loadColumnStatistics, 5 * 60_000);
+const columnStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
 
-function shareOf(statistics: ColumnStatistics, column: string, key: string) {
-  const frequencies = statistics[column];
+function shareOf(statistics: Statistics, column: string, key: string) {
+  const frequencies = statistics.columns[column];
   if (!frequencies) return 0.1;
   return frequencies.shares.get(key) ?? frequencies.floor / 2;
 }
 
 /** (a | b) & (c) …: independent words, as the planner reckons them. */
-function textShare(groups: string[][], statistics: ColumnStatistics, column: "search_document" | "search_head") {
+function textShare(groups: string[][], statistics: Statistics, column: "search_document" | "search_head") {
   let share = 1;
   for (const group of groups) {
     if (group.length === 0) continue;
@@ -306,7 +331,7 @@ function textShare(groups: string[][], statistics: ColumnStatistics, column: "se
 }
 
 /** The share of profiles each filter keeps. */
-function filterShares(params: SearchParams, statistics: ColumnStatistics): number[] {
+function filterShares(params: SearchParams, statistics: Statistics): number[] {
   const shares: number[] = [];
   if (params.location) {
     shares.push(
@@ -320,7 +345,7 @@ function filterShares(params: SearchParams, statistics: ColumnStatistics): numbe
   }
   if (params.experience) {
     const level = EXPERIENCE_LEVELS.find((item) => item.value === params.experience);
-    const years = statistics.years_experience;
+    const years = statistics.columns.years_experience;
     if (level && years) {
       let share = 0;
       for (const [value, valueShare] of years.shares) {
@@ -355,7 +380,7 @@ function walksIndex(text: number, filters: number[], listed: number, wanted: num
  * What a candidate carries: the columns every sort order reads, and the document to rank by.
  * Carrying them (rather than joining back to the table) makes ranking read each candidate once.
  */
-const CANDIDATE_COLUMNS = sql.raw("id, static_score, years_experience, country, city, created_at, search_document");
+const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
 
 /** The first `size` matches in `order`, by walking the order's index or by reading every match. */
 function candidatePool(where: SQL, order: SQL[], size: number, walk: boolean) {
@@ -374,7 +399,7 @@ export type PoolStrategy = "walk-index" | "read-all";
 export type SearchOptions = { strategy?: PoolStrategy };
 
 /** One page of a keyword search, and the number of matches up to the cap (plus one). */
-async function keywordPage(db: Database, params: SearchParams, query: KeywordQuery, listed: number, { strategy }: SearchOptions) {
+async function keywordPage(db: Database, params: SearchParams, query: KeywordQuery, { strategy }: SearchOptions) {
   const filters = filterConditions(params);
   const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
   const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
@@ -382,7 +407,7 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
   const statistics = strategy ? undefined : await columnStatistics(db);
   const walks = (column: "search_document" | "search_head", wanted: number) =>
     statistics
-      ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), listed, wanted)
+      ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), statistics.listed, wanted)
       : strategy === "walk-index";
   const order = orderBy(params.sort);
   const window = resultWindow(params);
@@ -430,12 +455,12 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
 export async function searchConsultants(db: Database, params: SearchParams, options: SearchOptions = {}): Promise<SearchResult> {
   const words = params.keywords ? keywordWords(params.keywords) : [];
   if (words.length === 0) return listWithoutKeywords(db, params);
-  const { analyzed, listed } = await analyzeWords(db, words);
+  const analyzed = await analyzeWords(db, words);
   const groups = analyzed.map((word) => word.lexemes);
   const tsquery = toTsquery(groups);
   if (!tsquery) return listWithoutKeywords(db, params);
 
-  let found = await keywordPage(db, params, { tsquery, groups }, listed, options);
+  let found = await keywordPage(db, params, { tsquery, groups }, options);
   let correctedKeywords: string | undefined;
   if (found.matched < LITTLE) {
     const corrections = await correctWords(db, analyzed);
@@ -445,7 +470,7 @@ export async function searchConsultants(db: Database, params: SearchParams, opti
       ]);
       const corrected = toTsquery(correctedGroups);
       const second = corrected
-        ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, listed, options)
+        ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, options)
         : found;
       if (second.matched > found.matched) {
         found = second;

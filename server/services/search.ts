@@ -225,7 +225,7 @@ async function listWithoutKeywords(db: Database, params: SearchParams): Promise<
       : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
 
   // Expected to exceed the cap (no filter, or filters most profiles pass): count and walk at once.
-  const statistics = await columnStatistics(db);
+  const statistics = await searchStatistics(db);
   const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
   if (conditions.length === 1 || statistics.listed * share > 2 * SEARCH_RESULT_CAP) {
     const [rows, [counted]] = await Promise.all([
@@ -271,7 +271,7 @@ const STATISTICS_COLUMNS = [
 /**
  * The statistics ANALYZE keeps (pg_stats: most common values of a column, most common elements of
  * an array or tsvector, with their frequencies): what the planner itself estimates with, read
- * once every few minutes rather than planning an EXPLAIN for every search.
+ * once every few minutes rather than asking the planner for every search.
  */
 async function loadStatistics(db: Database): Promise<Statistics> {
   const [rows, [count]] = await Promise.all([
@@ -310,7 +310,7 @@ async function loadStatistics(db: Database): Promise<Statistics> {
   return { listed: Number(count?.listed ?? 0), columns };
 }
 
-const columnStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
+const searchStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
 
 function shareOf(statistics: Statistics, column: string, key: string) {
   const frequencies = statistics.columns[column];
@@ -404,7 +404,7 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
   const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
   const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
   const relevance = params.sort === "relevance";
-  const statistics = strategy ? undefined : await columnStatistics(db);
+  const statistics = strategy ? undefined : await searchStatistics(db);
   const walks = (column: "search_document" | "search_head", wanted: number) =>
     statistics
       ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), statistics.listed, wanted)

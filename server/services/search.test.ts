@@ -339,6 +339,11 @@ describe("relevance and matching", () => {
     expect(await names(holder.db, { keywords: "results-bas" })).toEqual(["Plain Spelling"]);
     // Only the last word is a prefix: "agri" in first place must match a whole word.
     expect(await names(holder.db, { keywords: "agri evaluation" })).toEqual([]);
+    // Completing "climat" to "climate-smart" must not bring in everything "smart".
+    await insertListedConsultant(holder.db.db, { name: "Smart Meters", bio: "Installs smart meters for utilities." });
+    await insertListedConsultant(holder.db.db, { name: "Climate Smart", bio: "Climate-smart rice farming advice." });
+    expect(await names(holder.db, { keywords: "climat" })).toEqual(["Climate Smart"]);
+    await holder.db.sql`delete from consultants where name in ('Smart Meters', 'Climate Smart')`;
   });
 
   it("requires every word, and treats a query of only stop words as no keywords", async () => {

@@ -73,6 +73,8 @@ async function analyzeWords(db: Database, words: string[]): Promise<WordAnalysis
             where t.ord = ${words.length} and char_length(t.key) >= 2
               and to_tsvector('search_english', t.word) <> ''::tsvector
               and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
+              -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
+              and strpos(w.word, '-') = 0
             order by w.ndoc desc, w.word
             limit ${MAX_COMPLETIONS}
           ) c

@@ -44,10 +44,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * Reading, marking or deleting a message changes the unread badge in the header, so the root
  * loader runs again on the way into, within and out of the inbox (by default it would not).
+ * A new search on the home page (only its query string changes) cannot change what the root
+ * shows: not reloading the root keeps each search to one small request, and lets a failed search
+ * show the home page's own error state.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
-  return defaultShouldRevalidate || touchesInbox(currentUrl) || touchesInbox(nextUrl);
+  if (touchesInbox(currentUrl) || touchesInbox(nextUrl)) return true;
+  const isNewSearch = formMethod === undefined && currentUrl.pathname === "/" && nextUrl.pathname === "/";
+  return isNewSearch ? false : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

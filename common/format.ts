@@ -16,8 +16,11 @@ export function initials(name: string): string {
   return (first + last).toUpperCase() || "?";
 }
 
+// One formatter for the process: building an Intl.NumberFormat costs far more than using it.
+const countFormat = new Intl.NumberFormat("en-US");
+
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat("en-US").format(value);
+  return countFormat.format(value);
 }
 
 /** A calendar date such as "21 November 2025", the same on the server and in the browser. */

@@ -1,3 +1,4 @@
+import "./node-env.ts";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";

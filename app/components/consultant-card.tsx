@@ -21,6 +21,24 @@ export type ConsultantCardData = Pick<
   | "profilePhotoUrl"
 >;
 
+/** Only what a card shows: keeps the page's data small on slow networks. */
+export function toConsultantCard(consultant: ConsultantCardData): ConsultantCardData {
+  return {
+    id: consultant.id,
+    name: consultant.name,
+    title: consultant.title,
+    location: consultant.location,
+    yearsExperience: consultant.yearsExperience,
+    rating: consultant.rating,
+    primarySpecialization: consultant.primarySpecialization,
+    secondarySpecializations: consultant.secondarySpecializations,
+    languages: consultant.languages,
+    bio: consultant.bio,
+    availableForWork: consultant.availableForWork,
+    profilePhotoUrl: consultant.profilePhotoUrl,
+  };
+}
+
 export function ConsultantCard({ consultant }: { consultant: ConsultantCardData }) {
   const secondary = consultant.secondarySpecializations.slice(0, 2);
   return (

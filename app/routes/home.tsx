@@ -1,50 +1,288 @@
-import { listNewestConsultants } from "../../server/services/consultants.ts";
-import { ConsultantCard } from "../components/consultant-card.tsx";
+import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
+import { data, Link, useLocation, useNavigation } from "react-router";
+import { formatCount } from "../../common/format.ts";
+import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
+import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { searchConsultants } from "../../server/services/search.ts";
+import { cachedDirectoryStats } from "../../server/services/stats.ts";
+import { ActiveFilters } from "../components/active-filters.tsx";
+import { ConsultantCard, toConsultantCard } from "../components/consultant-card.tsx";
+import { CountryTiles } from "../components/country-tiles.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { SearchFilters } from "../components/search-filters.tsx";
+import { SearchForm } from "../components/search-form.tsx";
+import { SortSelect } from "../components/sort-select.tsx";
+import { SpecializationTiles } from "../components/specialization-tiles.tsx";
+import { StatsStrip } from "../components/stats-strip.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { pageMeta, rootData } from "../lib/meta.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
+import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const { consultants, total } = await listNewestConsultants(db, { page: 1 });
-  return { consultants, total };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, log } = context.get(appContext);
+  // A page is lenient where the API is strict: a mangled shared link still shows results.
+  const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
+  const [stats, results] = await Promise.all([
+    cachedDirectoryStats(db).catch((error: unknown) => {
+      log.error({ err: error }, "loading the directory stats failed");
+      return null;
+    }),
+    searchConsultants(db, params).catch((error: unknown) => {
+      log.error({ err: error }, "searching consultants failed");
+      return null;
+    }),
+  ]);
+  return data(
+    {
+      params,
+      stats,
+      results: results && { ...results, consultants: results.consultants.map(toConsultantCard) },
+    },
+    { status: results ? 200 : 503 },
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { consultants, total } = loaderData;
+  const { params, stats, results } = loaderData;
+  const search = useSearchNavigation(params);
+  const isHydrated = useHydrated();
+  const navigation = useNavigation();
+  const isLoading = navigation.state === "loading" && navigation.location.pathname === "/";
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
           <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
             Find the right development consultant in Southeast Asia
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Search {total.toLocaleString("en-US")} vetted experts in health, education, governance, climate, finance and more,
-            across all ten ASEAN countries.
+            {stats ? `${formatCount(stats.totalConsultants)} experts` : "Experts"} in health, education, governance, climate,
+            finance and more, across all ten ASEAN countries.
           </p>
+          <div className="mt-8">
+            <SearchForm search={search} />
+          </div>
         </div>
       </section>
+
+      {stats && <StatsStrip stats={stats} />}
+
       <section id="consultants" aria-labelledby="consultants-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
-        <h2 id="consultants-heading" className="text-2xl font-bold text-ink">
-          Featured Consultants
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="consultants-heading" className="text-2xl font-bold text-ink">
+              {isSearching(params) ? "Search Results" : "Featured Consultants"}
+            </h2>
+            <p role="status" className="mt-1 text-sm text-muted">
+              {results ? resultSummary(results) : ""}
+            </p>
+          </div>
+          <SortSelect search={search} />
+        </div>
+        <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
+          <SearchFilters search={search} isHydrated={isHydrated} />
+          <ActiveFilters params={params} />
+        </div>
+
+        <div
+          aria-busy={isLoading}
+          data-search={searchQueryString(params)}
+          className={`mt-6 transition-opacity ${isLoading ? "opacity-60" : ""}`}
+        >
+          {results === null ? (
+            <LoadFailed href={searchHref(params)} />
+          ) : results.consultants.length === 0 && results.total === 0 ? (
+            <NoResults />
+          ) : (
+            <>
+              {results.correctedKeywords && (
+                <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
+                  Few consultants match “{params.keywords}”. Including results for{" "}
+                  <strong className="font-semibold">“{results.correctedKeywords}”</strong>.
+                </p>
+              )}
+              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {results.consultants.map((consultant) => (
+                  <li key={consultant.id} className="flex">
+                    <ConsultantCard consultant={consultant} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination params={params} pageCount={results.pageCount} />
+              {results.totalIsCapped && params.page >= results.pageCount && (
+                <p className="mt-6 text-center text-sm text-muted">
+                  Showing the first {formatCount(results.total)} matches. Add keywords or filters to narrow the search.
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+
+      {stats && (
+        <section id="countries" aria-labelledby="countries-heading" className="scroll-mt-20 bg-white">
+          <div className="mx-auto max-w-7xl px-4 py-14">
+            <h2 id="countries-heading" className="text-2xl font-bold text-ink">
+              Consultants across Southeast Asia
+            </h2>
+            <p className="mt-2 max-w-2xl text-muted">Experts based in each of the ten ASEAN countries.</p>
+            <CountryTiles countries={stats.countries} />
+          </div>
+        </section>
+      )}
+
+      <section
+        id="specializations"
+        aria-labelledby="specializations-heading"
+        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14"
+      >
+        <h2 id="specializations-heading" className="text-2xl font-bold text-ink">
+          Browse by specialization
         </h2>
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {consultants.map((consultant) => (
-            <li key={consultant.id} className="flex">
-              <ConsultantCard consultant={consultant} />
+        <p className="mt-2 max-w-2xl text-muted">Nine areas of international development work.</p>
+        <SpecializationTiles />
+      </section>
+
+      <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 bg-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 md:grid-cols-2">
+          <div>
+            <h2 id="about-heading" className="text-2xl font-bold text-ink">
+              About the directory
+            </h2>
+            <p className="mt-4 text-slate-700">
+              NGOs, UN agencies, donors and implementing firms use this directory to find consultants who know the region: people
+              who have worked with ministries, communities and development partners across Southeast Asia.
+            </p>
+            <p className="mt-3 text-slate-700">
+              Every profile is reviewed before it is listed. Searching is free and needs no account; a free account lets you
+              message consultants directly.
+            </p>
+            <Link
+              to="/about"
+              className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              More about us
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-4 self-center text-slate-700">
+            <li className="rounded-xl bg-brand-50 p-4">
+              <strong className="block text-ink">Search like a search engine</strong>
+              Keywords, places with or without accents, and spelling mistakes forgiven.
             </li>
-          ))}
-        </ul>
+            <li className="rounded-xl bg-brand-50 p-4">
+              <strong className="block text-ink">Reviewed profiles</strong>
+              Consultants choose whether their e-mail and phone number are shown.
+            </li>
+            <li className="rounded-xl bg-brand-50 p-4">
+              <strong className="block text-ink">Built for slow connections</strong>
+              Light pages that work on any phone, even without JavaScript.
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="join-heading" className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="join-heading" className="text-2xl font-bold">
+              Are you a development consultant?
+            </h2>
+            <p className="mt-2 max-w-2xl text-brand-100">
+              Create a free profile and let organizations across the region find you.
+            </p>
+          </div>
+          <Link
+            to="/profile/new"
+            className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
+          >
+            Join the Database
+          </Link>
+        </div>
       </section>
     </>
   );
 }
 
+function resultSummary(results: { total: number; totalIsCapped: boolean; page: number; limit: number; consultants: unknown[] }) {
+  if (results.total === 0) return "No consultants found";
+  const total = `${formatCount(results.total)}${results.totalIsCapped ? "+" : ""}`;
+  const noun = results.total === 1 && !results.totalIsCapped ? "consultant" : "consultants";
+  if (results.consultants.length === 0) return `${total} ${noun}`;
+  const from = (results.page - 1) * results.limit + 1;
+  const to = from + results.consultants.length - 1;
+  return `Showing ${formatCount(from)}–${formatCount(to)} of ${total} ${noun}`;
+}
+
+function NoResults() {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
+      <p className="mt-4 text-lg font-semibold text-ink">No consultants found matching your criteria.</p>
+      <Link
+        to={searchHref({})}
+        preventScrollReset
+        className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Clear Filters
+      </Link>
+    </div>
+  );
+}
+
+function LoadFailed({ href }: { href: string }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-14 text-center">
+      <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-red-700" />
+      <p className="mt-4 text-lg font-semibold text-ink">Failed to load consultants. Please try again.</p>
+      <a
+        href={href}
+        className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Try again
+      </a>
+    </div>
+  );
+}
+
+/** A failed client-side navigation (network down, server error) lands here; trying again reloads it. */
+export function ErrorBoundary() {
+  const location = useLocation();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="sr-only">Find consultants</h1>
+      <LoadFailed href={`${location.pathname}${location.search}`} />
+    </section>
+  );
+}
+
+function describeSearch(params: SearchParams) {
+  const what = params.expertise ? `${params.expertise} consultants` : "Development consultants";
+  const where = params.location ? ` in ${params.location}` : " in Southeast Asia";
+  const words = params.keywords ? ` for “${params.keywords}”` : "";
+  return `${what}${where}${words}`;
+}
+
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    description:
-      "Find and message international development consultants working across Southeast Asia: health, education, governance, agriculture, climate and more.",
-    path: "/",
-  });
+  const params = args.loaderData?.params;
+  if (!params || !(isSearching(params) || params.page > 1)) {
+    return pageMeta(args, {
+      description:
+        "Find and message international development consultants working across Southeast Asia: health, education, governance, agriculture, climate and more.",
+      path: "/",
+    });
+  }
+  const { siteName } = rootData(args);
+  const title = `${describeSearch(params)}${params.page > 1 ? ` (page ${params.page})` : ""}`;
+  return [
+    ...pageMeta(args, {
+      title,
+      description: `${title}, from the ${siteName} directory: profiles, experience, languages and availability.`,
+      // Country and specialization listings are worth finding; free-text result pages are not.
+      path: `/${searchQueryString({ location: params.location, expertise: params.expertise, page: params.page })}`,
+      noindex: Boolean(params.keywords),
+    }),
+  ];
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
@@ -14,6 +15,22 @@ type Logger = {
 
 const EMBEDDED_DATABASE = "devconsult";
 
+/**
+ * The embedded server's memory and planner settings, sized to this machine (PostgreSQL's own
+ * defaults are for a tiny box): a quarter of the memory, at most 2 GB, for shared buffers, so a
+ * directory of a hundred thousand profiles is read from memory; and random reads priced as on
+ * SSD or cache, so the planner uses the search indexes. With DATABASE_URL, tune the server
+ * itself (README, Performance).
+ */
+export function embeddedPostgresSettings(totalMemory = os.totalmem()): Record<string, string> {
+  const megabytes = Math.floor(totalMemory / 1024 / 1024);
+  return {
+    shared_buffers: `${Math.max(128, Math.min(2048, Math.floor(megabytes / 4)))}MB`,
+    effective_cache_size: `${Math.max(512, Math.floor(megabytes / 2))}MB`,
+    random_page_cost: "1.1",
+  };
+}
+
 type OpenOptions = {
   /** Command-line tools pass false: the embedded server a running app uses must outlive them. */
   stopReusedServer?: boolean;
@@ -25,6 +42,7 @@ async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOpti
   const embedded = await startEmbeddedPostgres({
     dir: path.join(config.dataDir, "postgres"),
     log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
+    settings: embeddedPostgresSettings(),
   });
   const admin = postgres(embedded.url("postgres"), { max: 1, onnotice: () => {} });
   try {

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { PAGE_SIZE } from "../../common/constants.ts";
+import { and, eq, ne, sql } from "drizzle-orm";
 import {
   type ConsultantProfileInput,
   consultantProfileSchema,
@@ -61,26 +60,11 @@ export type PublicConsultant = {
   createdAt: Date;
 };
 
-/** Only approved profiles are listed publicly. */
-export const isListed = eq(consultants.status, "approved");
-
-/** Newest listed profiles first: the home page's "Featured Consultants". */
-export async function listNewestConsultants(
-  db: Database,
-  { page = 1, limit = PAGE_SIZE }: { page?: number; limit?: number } = {},
-) {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(publicConsultantColumns)
-      .from(consultants)
-      .where(isListed)
-      .orderBy(desc(consultants.createdAt), desc(consultants.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(consultants).where(and(isListed)),
-  ]);
-  return { consultants: rows satisfies PublicConsultant[], total: totals?.total ?? 0 };
-}
+/**
+ * Only approved profiles are listed publicly. Written as a literal (not a parameter) so the
+ * planner can use the partial indexes built for listed profiles.
+ */
+export const isListed = sql`${consultants.status} = 'approved'`;
 
 // ---------------------------------------------------------------------------------------------
 // One profile: view, create, edit, delete. Visitors see approved profiles only; the owner and

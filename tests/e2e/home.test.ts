@@ -23,8 +23,9 @@ describe("home page", () => {
     const cards = page.locator("#consultants article");
     expect(await cards.count()).toBe(12);
     const firstName = await cards.first().locator("h3").innerText();
+    // Featured first: the strongest profiles by the static quality score.
     const [row] = await app.database!.sql<{ name: string }[]>`
-      select name from consultants where status = 'approved' order by created_at desc, id desc limit 1`;
+      select name from consultants where status = 'approved' order by static_score desc, id desc limit 1`;
     expect(firstName).toBe(row?.name);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "home-desktop");

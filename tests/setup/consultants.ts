@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Sql } from "../../server/db/client.ts";
+import type { Database, Sql } from "../../server/db/client.ts";
+import { consultants, type NewConsultant } from "../../server/db/schema.ts";
 
 // Consultant rows straight in the database, for tests that need a profile in a known state.
 
@@ -51,4 +52,35 @@ export async function insertConsultant(sql: Sql, row: ConsultantRow = {}): Promi
   const [inserted] = await sql<{ id: number; email: string }[]>`insert into consultants ${sql(values)} returning id, email`;
   if (!inserted) throw new Error("could not insert a consultant");
   return inserted;
+}
+
+let sequence = 0;
+
+/**
+ * Inserts one listed (approved) consultant through Drizzle, any field overridable by its schema
+ * name (createdAt included), and returns its id: for tests that build a directory to search.
+ */
+export async function insertListedConsultant(db: Database, overrides: Partial<NewConsultant> = {}): Promise<number> {
+  sequence += 1;
+  const [row] = await db
+    .insert(consultants)
+    .values({
+      name: `Test Consultant ${sequence}`,
+      title: "Development Consultant",
+      email: `consultant${sequence}.${randomBytes(4).toString("hex")}@example.org`,
+      phone: "+66 81 000 0000",
+      location: "Bangkok, Thailand",
+      city: "Bangkok",
+      country: "Thailand",
+      yearsExperience: 10,
+      languages: ["English"],
+      primarySpecialization: "Governance",
+      secondarySpecializations: [],
+      bio: "Works with governments and communities across the region.",
+      status: "approved",
+      ...overrides,
+    })
+    .returning({ id: consultants.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
 }

@@ -22,7 +22,11 @@ function ensureChromium() {
 
 /** The browser tests run the production build, built fresh for this run. */
 function buildApp() {
-  const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", "ignore", "inherit"] });
+  // Vitest sets NODE_ENV=test, which Vite would honour with React's development build.
+  const result = spawnSync("npm", ["run", "build", "--silent"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("npm run build failed: the browser tests need a production build");
 }
 

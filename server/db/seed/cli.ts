@@ -3,7 +3,7 @@ import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
 import { openDatabase } from "../setup.ts";
 import { generateConsultants } from "./generate.ts";
-import { copyConsultants } from "./seed.ts";
+import { bulkLoadConsultants } from "./seed.ts";
 
 // npm run seed -- --count 100000 [--reset] [--seed N]
 // Fills the configured database (DATABASE_URL, or the embedded one under DATA_DIR) with a large
@@ -32,7 +32,7 @@ try {
   }
   const started = performance.now();
   const tag = Date.now().toString(36);
-  const written = await copyConsultants(
+  const written = await bulkLoadConsultants(
     database.sql,
     generateConsultants({
       count,
@@ -41,9 +41,15 @@ try {
       emailTag: tag,
     }),
   );
-  await database.sql`analyze consultants`;
-  const seconds = (performance.now() - started) / 1000;
-  log.info({ written, seconds: Math.round(seconds * 10) / 10 }, `seeded ${written} consultants in ${seconds.toFixed(1)} s`);
+  const loaded = performance.now();
+  // Steady state for queries: statistics for the planner, hint bits and the visibility map set.
+  await database.sql`vacuum (analyze) consultants, search_words`;
+  const seconds = (loaded - started) / 1000;
+  const vacuumSeconds = (performance.now() - loaded) / 1000;
+  log.info(
+    { written, seconds: Math.round(seconds * 10) / 10, vacuumSeconds: Math.round(vacuumSeconds * 10) / 10 },
+    `seeded ${written} consultants in ${seconds.toFixed(1)} s (then vacuum and analyze in ${vacuumSeconds.toFixed(1)} s)`,
+  );
 } finally {
   await database.close();
 }

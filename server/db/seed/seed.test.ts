@@ -3,7 +3,7 @@ import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { DEMO_DIRECTORY_SIZE, seedDemoDirectory } from "./demo.ts";
 import { generateConsultants } from "./generate.ts";
-import { copyConsultants } from "./seed.ts";
+import { bulkLoadConsultants, copyConsultants } from "./seed.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -57,5 +57,32 @@ describe("seeding", () => {
     await copyConsultants(database.sql, [tricky]);
     const [row] = await database.sql`select name, bio, languages from consultants where email = 'tricky@example.org'`;
     expect(row).toEqual({ name: tricky.name, bio: tricky.bio, languages: tricky.languages });
+  });
+});
+
+describe("bulk loading", () => {
+  it("indexes every profile for search, fills the words dictionary, and leaves GIN fastupdate off", async () => {
+    const { sql } = database;
+    await sql`truncate consultants restart identity cascade`;
+    const written = await bulkLoadConsultants(
+      sql,
+      generateConsultants({ count: 2500, seed: 5, uniqueSuffix: true, emailTag: "bulk" }),
+      { batchSize: 700, parallel: 2 },
+    );
+    expect(written).toBe(2500);
+    const [counts] = await sql<{ total: number; indexed: number; evaluation: number }[]>`
+      select count(*)::int as total,
+        count(*) filter (where search_document <> ''::tsvector and search_head <> ''::tsvector and static_score > 0)::int as indexed,
+        count(*) filter (where search_profile_text(consultants) ~* '\\mevaluation\\M')::int as evaluation
+      from consultants`;
+    expect(counts).toMatchObject({ total: 2500, indexed: 2500 });
+    const [word] = await sql<{ ndoc: number }[]>`select ndoc from search_words where word = 'evaluation'`;
+    expect(word?.ndoc).toBe(counts?.evaluation);
+    const options = await sql<{ name: string; options: string[] }[]>`
+      select c.relname as name, c.reloptions as options
+      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+      where i.indrelid = 'consultants'::regclass and a.amname = 'gin'`;
+    expect(options.length).toBeGreaterThanOrEqual(4);
+    for (const index of options) expect(index.options).toContain("fastupdate=off");
   });
 });

@@ -1,32 +1,17 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "../../../common/constants.ts";
+import { parseSearchParams } from "../../../common/search-params.ts";
 import { actorOf } from "../../services/actor.ts";
 import {
   createConsultant,
   getOwnConsultant,
-  listNewestConsultants,
   parseConsultantId,
   updateConsultant,
   viewConsultant,
 } from "../../services/consultants.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
+import { searchConsultants } from "../../services/search.ts";
 import type { HttpDeps, HttpEnv } from "../app.ts";
-
-const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "page must be a whole number of at least 1" })
-    .int("page must be a whole number of at least 1")
-    .min(1, "page must be a whole number of at least 1")
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-    .int(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .min(1, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .max(MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .default(PAGE_SIZE),
-});
 
 /** A path id that is not a positive whole number names no consultant: 404, never a 500. */
 export function consultantIdParam(value: string | undefined): number {
@@ -51,14 +36,16 @@ const profileBodyLimit = bodyLimit({
   },
 });
 
-/** /api/consultants: the public list and profile, and the owner's create and update. */
+/** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const writeDeps = (c: Context<HttpEnv>) => ({ storage, log: c.get("log"), requireApproval: config.requireApproval });
 
+  // GET /api/consultants?keywords&location&expertise&experience&languages&availability&page&limit&sort
   api.get("/", async (c) => {
-    const query = listQuerySchema.parse(c.req.query());
-    return c.json(await listNewestConsultants(db, query));
+    const parsed = parseSearchParams(new URL(c.req.url).searchParams);
+    if (!parsed.success) throw parsed.error;
+    return c.json(await searchConsultants(db, parsed.data));
   });
 
   api.get("/:id", async (c) => {

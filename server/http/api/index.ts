@@ -5,6 +5,7 @@ import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createStatsApi } from "./stats.ts";
 
 /** The JSON API: one resource a file, mounted here. */
 export function createApi(deps: HttpDeps) {
@@ -16,6 +17,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
+  api.route("/stats", createStatsApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return api;
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseSearchParams, parseSearchParamsLeniently } from "./search-params.ts";
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+const messageOf = (query: string) => {
+  const result = parse(query);
+  if (result.success) throw new Error(`expected ${query} to be rejected`);
+  return result.error.issues[0]?.message;
+};
+
+describe("search parameters", () => {
+  it("defaults to page 1, 12 per page, relevance, no filters", () => {
+    expect(parse("").data).toEqual({ languages: [], page: 1, limit: 12, sort: "relevance" });
+  });
+
+  it("trims, treats empty and 'all' as no filter, and canonicalizes known values", () => {
+    const { data } = parse(
+      "keywords=%20health%20&location=vietnam&expertise=HEALTHCARE&experience=8-15%20years&languages=thai,%20Lao,,thai&availability=Available&sort=Experience",
+    );
+    expect(data).toEqual({
+      keywords: "health",
+      location: "Vietnam",
+      expertise: "Healthcare",
+      experience: "8-15",
+      languages: ["Thai", "Lao"],
+      availability: "available",
+      page: 1,
+      limit: 12,
+      sort: "experience",
+    });
+    expect(parse("location=all&expertise=&availability=all&experience=All").data).toMatchObject({
+      location: undefined,
+      expertise: undefined,
+      availability: undefined,
+      experience: undefined,
+    });
+  });
+
+  it("keeps a city as location and reads repeated languages (the form's checkboxes)", () => {
+    expect(parse("location=Hà Nội&languages=Thai&languages=Khmer").data).toMatchObject({
+      location: "Hà Nội",
+      languages: ["Thai", "Khmer"],
+    });
+  });
+
+  it("rejects nonsense with a message naming the parameter", () => {
+    expect(messageOf("page=0")).toBe("page must be a whole number of at least 1");
+    expect(messageOf("page=two")).toBe("page must be a whole number of at least 1");
+    expect(messageOf("page=1.5")).toBe("page must be a whole number of at least 1");
+    expect(messageOf("limit=101")).toBe("limit must be a whole number from 1 to 100");
+    expect(messageOf("sort=price")).toBe("sort must be one of relevance, experience, location, recent");
+    expect(messageOf("experience=2-5")).toBe("experience must be one of 1-3, 4-7, 8-15, 15+");
+    expect(messageOf("availability=sometimes")).toBe("availability must be available or unavailable");
+    expect(messageOf(`keywords=${"a".repeat(201)}`)).toBe("keywords must be at most 200 characters");
+    expect(messageOf(`languages=${Array.from({ length: 11 }, (_, i) => `L${i}`).join(",")}`)).toBe(
+      "languages accepts at most 10 languages",
+    );
+  });
+
+  it("leniently drops only the bad values (pages: a mangled shared link still works)", () => {
+    expect(parseSearchParamsLeniently(new URLSearchParams("keywords=water&page=-3&sort=nope&limit=5"))).toEqual({
+      keywords: "water",
+      languages: [],
+      page: 1,
+      limit: 5,
+      sort: "relevance",
+    });
+  });
+});

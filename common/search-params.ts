@@ -1,0 +1,134 @@
+import { z } from "zod";
+import {
+  AVAILABILITY_VALUES,
+  COUNTRIES,
+  EXPERIENCE_LEVELS,
+  LANGUAGES,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  PROFILE_SPECIALIZATIONS,
+  SORT_OPTIONS,
+} from "./constants.ts";
+import {
+  type AvailabilityValue,
+  type ExperienceValue,
+  MAX_KEYWORDS_LENGTH,
+  MAX_LANGUAGES,
+  type SearchParams,
+  type SortValue,
+} from "./search.ts";
+
+// Validation of the search parameters with the messages the API returns in its 400s.
+
+const SORT_VALUES: string[] = SORT_OPTIONS.map((option) => option.value);
+const EXPERIENCE_VALUES: string[] = EXPERIENCE_LEVELS.map((level) => level.value);
+
+/** Select boxes commonly send "all" (or nothing) for "no filter". */
+function isUnset(value: string) {
+  return value === "" || value.toLowerCase() === "all";
+}
+
+/** Matches a value against a fixed list ignoring case; unknown values pass through unchanged. */
+function canonical<T extends string>(list: readonly T[], value: string): string {
+  return list.find((item) => item.toLowerCase() === value.toLowerCase()) ?? value;
+}
+
+const filterText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === undefined || isUnset(value) ? undefined : value));
+
+const experienceMessage = `experience must be one of ${EXPERIENCE_VALUES.join(", ")}`;
+const pageMessage = "page must be a whole number of at least 1";
+const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+
+export const searchParamsSchema = z.object({
+  keywords: filterText("keywords", MAX_KEYWORDS_LENGTH),
+  location: filterText("location", 120).transform((value) => value && canonical(COUNTRIES, value)),
+  expertise: filterText("expertise", 120).transform((value) => value && canonical(PROFILE_SPECIALIZATIONS, value)),
+  experience: z
+    .string()
+    .trim()
+    .optional()
+    // The levels are shown as "1-3 years"; accept the label as well as the value.
+    .transform((value) => (value === undefined || isUnset(value) ? undefined : value.replace(/\s*years?$/i, "")))
+    .refine((value) => value === undefined || EXPERIENCE_VALUES.includes(value), experienceMessage)
+    .transform((value) => value as ExperienceValue | undefined),
+  languages: z
+    .string()
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((language) => language.trim())
+          .filter(Boolean)
+          .map((language) => canonical(LANGUAGES, language)),
+      ),
+    ])
+    .refine((list) => list.length <= MAX_LANGUAGES, `languages accepts at most ${MAX_LANGUAGES} languages`)
+    .refine((list) => list.every((language) => language.length <= 40), "each language must be at most 40 characters"),
+  availability: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || isUnset(value) ? undefined : value.toLowerCase()))
+    .refine(
+      (value) => value === undefined || (AVAILABILITY_VALUES as readonly string[]).includes(value),
+      "availability must be available or unavailable",
+    )
+    .transform((value) => value as AvailabilityValue | undefined),
+  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).default(1),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(MAX_PAGE_SIZE, limitMessage)
+    .default(PAGE_SIZE),
+  sort: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : undefined))
+    .refine((value) => value === undefined || SORT_VALUES.includes(value), `sort must be one of ${SORT_VALUES.join(", ")}`)
+    .transform((value) => (value ?? "relevance") as SortValue),
+});
+
+// The schema's output is exactly the shared type.
+searchParamsSchema satisfies z.ZodType<SearchParams, unknown>;
+
+type RawSearchParams = Partial<Record<keyof SearchParams, string>>;
+
+const KEYS = Object.keys(searchParamsSchema.shape) as (keyof SearchParams)[];
+
+/**
+ * The raw values of a URL's query. Languages may come as one comma-separated value (the API) or
+ * as repeated keys (the search form's checkboxes); both become one list.
+ */
+export function rawSearchParams(query: URLSearchParams): RawSearchParams {
+  const raw: RawSearchParams = {};
+  for (const key of KEYS) {
+    const values = query.getAll(key);
+    if (values.length === 0) continue;
+    raw[key] = key === "languages" ? values.join(",") : values[0];
+  }
+  return raw;
+}
+
+/** Strict: for the API, where a nonsense value is a 400 that names it. */
+export function parseSearchParams(query: URLSearchParams) {
+  return searchParamsSchema.safeParse(rawSearchParams(query));
+}
+
+/** Lenient: for pages, where a mangled shared link should still show results. Drops bad values. */
+export function parseSearchParamsLeniently(query: URLSearchParams): SearchParams {
+  const raw = rawSearchParams(query);
+  for (;;) {
+    const result = searchParamsSchema.safeParse(raw);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) delete raw[issue.path[0] as keyof SearchParams];
+  }
+}

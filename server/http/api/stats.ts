@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { cachedDirectoryStats } from "../../services/stats.ts";
+import type { HttpDeps, HttpEnv } from "../app.ts";
+
+export function createStatsApi({ db }: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  // GET /api/stats: the spec's four totals, plus listed consultants per country for the home tiles.
+  api.get("/", async (c) => c.json(await cachedDirectoryStats(db)));
+  return api;
+}

@@ -1,0 +1,493 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchParams } from "../../common/search.ts";
+import { parseSearchParams } from "../../common/search-params.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { generateConsultants } from "../db/seed/generate.ts";
+import { copyConsultants } from "../db/seed/seed.ts";
+import { keywordWords, type SearchOptions, searchConsultants } from "./search.ts";
+
+/** Parses like the API does, so every test goes through the real parameter rules. */
+type Query = Record<string, string | number | undefined>;
+
+function params(query: Query = {}): SearchParams {
+  const entries = Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]));
+  const parsed = parseSearchParams(new URLSearchParams(entries));
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}
+
+function useDatabase() {
+  const holder = {} as { db: TestDatabase };
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+  return holder;
+}
+
+async function search(database: TestDatabase, query: Query = {}, options: SearchOptions = {}) {
+  return searchConsultants(database.db, params(query), options);
+}
+
+async function names(database: TestDatabase, query: Query = {}) {
+  return (await search(database, { limit: 100, ...query })).consultants.map((consultant) => consultant.name);
+}
+
+describe("keyword words", () => {
+  it("keeps letters, accents and digits, drops punctuation, and stops at eight words", () => {
+    expect(keywordWords("  Hà Nội, O'Connor & dhis2!  ")).toEqual(["Hà", "Nội", "O", "Connor", "dhis2"]);
+    expect(keywordWords("a b c d e f g h i j")).toHaveLength(8);
+  });
+});
+
+describe("listing and privacy", () => {
+  const holder = useDatabase();
+
+  it("lists only approved profiles, and never their hidden e-mail or phone", async () => {
+    const { db } = holder.db;
+    await insertListedConsultant(db, { name: "Listed Private", bio: "Mangrove restoration in coastal provinces." });
+    await insertListedConsultant(db, {
+      name: "Listed Public",
+      bio: "Mangrove restoration with fishing communities.",
+      showEmail: true,
+      showPhone: true,
+      email: "public@example.org",
+      phone: "+84 91 123 4567",
+    });
+    for (const status of ["pending", "rejected", "hidden"] as const) {
+      await insertListedConsultant(db, { name: `Unlisted ${status}`, status, bio: "Mangrove restoration, not yet listed." });
+    }
+    for (const query of [{}, { keywords: "mangrove" }, { keywords: "mangrove", sort: "recent" }]) {
+      const result = await search(holder.db, query);
+      expect(result.consultants.map((c) => c.name).sort()).toEqual(["Listed Private", "Listed Public"]);
+      expect(result.total).toBe(2);
+      const hidden = result.consultants.find((c) => c.name === "Listed Private");
+      const shown = result.consultants.find((c) => c.name === "Listed Public");
+      expect(hidden).toMatchObject({ email: null, phone: null });
+      expect(shown).toMatchObject({ email: "public@example.org", phone: "+84 91 123 4567", languages: ["English"] });
+      expect(shown?.createdAt).toBeInstanceOf(Date);
+      expect(Object.keys(shown ?? {}).sort()).toEqual(
+        [
+          "id",
+          "name",
+          "title",
+          "email",
+          "phone",
+          "location",
+          "city",
+          "country",
+          "yearsExperience",
+          "languages",
+          "primarySpecialization",
+          "secondarySpecializations",
+          "bio",
+          "profilePhotoUrl",
+          "showEmail",
+          "showPhone",
+          "availableForWork",
+          "rating",
+          "projectsCompleted",
+          "createdAt",
+        ].sort(),
+      );
+    }
+  });
+});
+
+describe("filters", () => {
+  const holder = useDatabase();
+
+  beforeAll(async () => {
+    const { db } = holder.db;
+    const advisor = "Senior advisor to ministries and development partners.";
+    await insertListedConsultant(db, {
+      name: "Lan",
+      country: "Vietnam",
+      city: "Hà Nội",
+      location: "Hà Nội, Vietnam",
+      yearsExperience: 3,
+      languages: ["English", "Vietnamese"],
+      primarySpecialization: "Healthcare",
+      secondarySpecializations: ["Education"],
+      availableForWork: true,
+      bio: advisor,
+    });
+    await insertListedConsultant(db, {
+      name: "Minh",
+      country: "Vietnam",
+      city: "Huế",
+      location: "Huế, Vietnam",
+      yearsExperience: 4,
+      languages: ["English"],
+      primarySpecialization: "Education",
+      availableForWork: false,
+      bio: advisor,
+    });
+    await insertListedConsultant(db, {
+      name: "Somchai",
+      country: "Thailand",
+      city: "Bangkok",
+      location: "Bangkok, Thailand",
+      yearsExperience: 15,
+      languages: ["English", "Thai"],
+      primarySpecialization: "Governance",
+      secondarySpecializations: ["Healthcare"],
+      availableForWork: true,
+      bio: advisor,
+    });
+    await insertListedConsultant(db, {
+      name: "Khamla",
+      country: "Laos",
+      city: "Vientiane",
+      location: "Vientiane, Laos",
+      yearsExperience: 16,
+      languages: ["Lao", "Thai", "English"],
+      primarySpecialization: "Finance",
+      availableForWork: true,
+      bio: advisor,
+    });
+    await insertListedConsultant(db, {
+      name: "Dewi",
+      country: "Indonesia",
+      city: "Jakarta",
+      location: "Jakarta, Indonesia",
+      yearsExperience: 8,
+      languages: ["Indonesian"],
+      primarySpecialization: "Technology",
+      availableForWork: false,
+      bio: advisor,
+    });
+  });
+
+  it("matches location to the country (any case) or the city (accents optional)", async () => {
+    const sorted = async (query: Record<string, string>) => (await names(holder.db, query)).sort();
+    expect(await sorted({ location: "vietnam" })).toEqual(["Lan", "Minh"]);
+    expect(await sorted({ location: "Ha Noi" })).toEqual(["Lan"]);
+    expect(await sorted({ location: "hà nội" })).toEqual(["Lan"]);
+    expect(await sorted({ location: "Bangkok" })).toEqual(["Somchai"]);
+    expect(await sorted({ location: "Atlantis" })).toEqual([]);
+  });
+
+  it("matches expertise to the primary or a secondary specialization", async () => {
+    expect((await names(holder.db, { expertise: "Healthcare" })).sort()).toEqual(["Lan", "Somchai"]);
+    expect((await names(holder.db, { expertise: "education" })).sort()).toEqual(["Lan", "Minh"]);
+  });
+
+  it("maps the experience levels onto whole years, bounds included", async () => {
+    expect(await names(holder.db, { experience: "1-3" })).toEqual(["Lan"]);
+    expect(await names(holder.db, { experience: "4-7 years" })).toEqual(["Minh"]);
+    expect((await names(holder.db, { experience: "8-15" })).sort()).toEqual(["Dewi", "Somchai"]);
+    expect((await names(holder.db, { experience: "15+" })).sort()).toEqual(["Khamla", "Somchai"]);
+  });
+
+  it("requires every listed language", async () => {
+    expect((await names(holder.db, { languages: "Thai" })).sort()).toEqual(["Khamla", "Somchai"]);
+    expect(await names(holder.db, { languages: "thai,Lao" })).toEqual(["Khamla"]);
+    expect((await names(holder.db, { languages: "English, Thai" })).sort()).toEqual(["Khamla", "Somchai"]);
+  });
+
+  it("filters on availability", async () => {
+    expect((await names(holder.db, { availability: "available" })).sort()).toEqual(["Khamla", "Lan", "Somchai"]);
+    expect((await names(holder.db, { availability: "unavailable" })).sort()).toEqual(["Dewi", "Minh"]);
+  });
+
+  it("combines filters with each other and with keywords", async () => {
+    expect(await names(holder.db, { location: "Vietnam", availability: "available" })).toEqual(["Lan"]);
+    expect(await names(holder.db, { keywords: "advisor", location: "Thailand" })).toEqual(["Somchai"]);
+    expect(await names(holder.db, { keywords: "advisor", expertise: "Healthcare", languages: "Thai" })).toEqual(["Somchai"]);
+    const none = await search(holder.db, { keywords: "advisor", location: "Brunei" });
+    expect(none).toMatchObject({ consultants: [], total: 0, totalIsCapped: false, pageCount: 1 });
+  });
+});
+
+describe("sorting and paging", () => {
+  const holder = useDatabase();
+
+  beforeAll(async () => {
+    const { db } = holder.db;
+    const day = 86_400_000;
+    const base = new Date("2026-06-01T00:00:00Z").getTime();
+    const rows = [
+      { name: "Ana", country: "Vietnam", city: "Huế", years: 4, rating: 70, projects: 10, age: 5 },
+      { name: "Bao", country: "Vietnam", city: "Hà Nội", years: 20, rating: 95, projects: 40, age: 1 },
+      { name: "Citra", country: "Indonesia", city: "Medan", years: 12, rating: 60, projects: 2, age: 3 },
+      { name: "Dara", country: "Cambodia", city: "Siem Reap", years: 7, rating: 85, projects: 30, age: 4 },
+      { name: "Eka", country: "Indonesia", city: "Bandung", years: 25, rating: 50, projects: 0, age: 2 },
+    ];
+    for (const row of rows) {
+      await insertListedConsultant(db, {
+        name: row.name,
+        country: row.country,
+        city: row.city,
+        location: `${row.city}, ${row.country}`,
+        yearsExperience: row.years,
+        rating: row.rating,
+        projectsCompleted: row.projects,
+        createdAt: new Date(base - row.age * day),
+        bio: "Delivers results for water utilities and their customers.",
+      });
+    }
+  });
+
+  it("sorts by experience, location, recency, and features the strongest profiles by default", async () => {
+    // Without keywords, with keywords, and with a filter (a filtered listing reads its few matches).
+    for (const query of [{}, { keywords: "water" }, { availability: "available" }]) {
+      expect(await names(holder.db, { ...query, sort: "experience" })).toEqual(["Eka", "Bao", "Citra", "Dara", "Ana"]);
+      // Country, then city without accents: Hà Nội before Huế.
+      expect(await names(holder.db, { ...query, sort: "location" })).toEqual(["Dara", "Eka", "Citra", "Bao", "Ana"]);
+      expect(await names(holder.db, { ...query, sort: "recent" })).toEqual(["Bao", "Eka", "Citra", "Dara", "Ana"]);
+      // Relevance: every profile matches "water" alike here, so quality decides, as without keywords.
+      expect(await names(holder.db, query)).toEqual(["Bao", "Dara", "Ana", "Citra", "Eka"]);
+    }
+  });
+
+  it("pages without overlap, counts pages, and returns nothing past the last page", async () => {
+    for (const filter of [{}, { keywords: "water" }, { availability: "available" }]) {
+      const query = { limit: 2, sort: "experience", ...filter };
+      const pages = [];
+      for (const page of [1, 2, 3]) pages.push(await search(holder.db, { ...query, page }));
+      expect(pages.map((page) => page.consultants.map((c) => c.name))).toEqual([["Eka", "Bao"], ["Citra", "Dara"], ["Ana"]]);
+      for (const page of pages) expect(page).toMatchObject({ total: 5, totalIsCapped: false, pageCount: 3, limit: 2 });
+      const past = await search(holder.db, { ...query, page: 4 });
+      expect(past).toMatchObject({ consultants: [], total: 5, page: 4, pageCount: 3 });
+    }
+  });
+});
+
+describe("relevance and matching", () => {
+  const holder = useDatabase();
+
+  beforeAll(async () => {
+    const { db } = holder.db;
+    // The bio mention has every quality advantage; the title match must still come first.
+    await insertListedConsultant(db, {
+      name: "Bio Mention",
+      title: "Programme Officer",
+      bio: "Has supported a sanitation survey among many other assignments.",
+      rating: 100,
+      projectsCompleted: 50,
+      profilePhotoUrl: "/photos/bio.jpg",
+      availableForWork: true,
+    });
+    await insertListedConsultant(db, {
+      name: "Title Match",
+      title: "Sanitation Engineer",
+      bio: "Designs small piped water schemes for district towns.",
+      rating: 0,
+      projectsCompleted: 0,
+      availableForWork: false,
+    });
+    await insertListedConsultant(db, {
+      name: "Specialization Match",
+      title: "Programme Officer",
+      primarySpecialization: "Infrastructure",
+      secondarySpecializations: ["Environmental"],
+      bio: "Designs small piped water schemes for district towns.",
+    });
+    await insertListedConsultant(db, {
+      name: "Nguyễn Thị Lan",
+      title: "Epidemiologist",
+      city: "Hà Nội",
+      country: "Vietnam",
+      location: "Hà Nội, Vietnam",
+      primarySpecialization: "Healthcare",
+      bio: "Led three evaluations of national immunisation programmes and agricultural extension.",
+    });
+    await insertListedConsultant(db, {
+      name: "Plain Spelling",
+      title: "Monitoring Officer",
+      bio: "Based in Ha Noi; strong in results-based management and procurement.",
+    });
+    for (const name of ["Health One", "Health Two", "Health Three"]) {
+      await insertListedConsultant(db, {
+        name,
+        primarySpecialization: "Healthcare",
+        bio: "Primary healthcare and health financing.",
+      });
+    }
+  });
+
+  it("ranks a title match above a specialization match above a bio mention", async () => {
+    expect(await names(holder.db, { keywords: "sanitation" })).toEqual(["Title Match", "Bio Mention"]);
+    expect(await names(holder.db, { keywords: "environmental" })).toEqual(["Specialization Match"]);
+    const infrastructure = await names(holder.db, { keywords: "infrastructure" });
+    expect(infrastructure[0]).toBe("Specialization Match");
+  });
+
+  it("finds names, and ignores accents both ways", async () => {
+    expect(await names(holder.db, { keywords: "nguyen lan" })).toEqual(["Nguyễn Thị Lan"]);
+    expect((await names(holder.db, { keywords: "Ha Noi" })).sort()).toEqual(["Nguyễn Thị Lan", "Plain Spelling"]);
+    expect((await names(holder.db, { keywords: "Hà Nội" })).sort()).toEqual(["Nguyễn Thị Lan", "Plain Spelling"]);
+  });
+
+  it("stems: other forms of a word find it", async () => {
+    expect(await names(holder.db, { keywords: "evaluation" })).toEqual(["Nguyễn Thị Lan"]);
+    expect(await names(holder.db, { keywords: "evaluating" })).toEqual(["Nguyễn Thị Lan"]);
+    expect(await names(holder.db, { keywords: "immunisation programmes" })).toEqual(["Nguyễn Thị Lan"]);
+    // American spelling: a different stem, found through the spelling correction.
+    const american = await search(holder.db, { keywords: "immunization programme" });
+    expect(american.correctedKeywords).toBe("immunisation programme");
+    expect(american.consultants.map((c) => c.name)).toEqual(["Nguyễn Thị Lan"]);
+  });
+
+  it("completes the last word while it is typed", async () => {
+    expect(await names(holder.db, { keywords: "agri" })).toEqual(["Nguyễn Thị Lan"]);
+    expect(await names(holder.db, { keywords: "managem" })).toEqual(["Plain Spelling"]);
+    expect(await names(holder.db, { keywords: "results-bas" })).toEqual(["Plain Spelling"]);
+    // Only the last word is a prefix: "agri" in first place must match a whole word.
+    expect(await names(holder.db, { keywords: "agri evaluation" })).toEqual([]);
+    // Completing "climat" to "climate-smart" must not bring in everything "smart".
+    await insertListedConsultant(holder.db.db, { name: "Smart Meters", bio: "Installs smart meters for utilities." });
+    await insertListedConsultant(holder.db.db, { name: "Climate Smart", bio: "Climate-smart rice farming advice." });
+    expect(await names(holder.db, { keywords: "climat" })).toEqual(["Climate Smart"]);
+    await holder.db.sql`delete from consultants where name in ('Smart Meters', 'Climate Smart')`;
+  });
+
+  it("requires every word, and treats a query of only stop words as no keywords", async () => {
+    expect(await names(holder.db, { keywords: "immunisation agricultural" })).toEqual(["Nguyễn Thị Lan"]);
+    expect(await names(holder.db, { keywords: "immunisation sanitation" })).toEqual([]);
+    const all = await search(holder.db, { keywords: "the and of" });
+    expect(all.total).toBe(8);
+  });
+
+  it("corrects a misspelt word when the exact search finds little", async () => {
+    const corrected = await search(holder.db, { keywords: "helthcare" });
+    expect(corrected.correctedKeywords).toBe("healthcare");
+    expect(corrected.consultants.map((c) => c.name).sort()).toEqual([
+      "Health One",
+      "Health Three",
+      "Health Two",
+      "Nguyễn Thị Lan",
+    ]);
+    const withPlace = await search(holder.db, { keywords: "epidemiolgist vietnam" });
+    expect(withPlace.correctedKeywords).toBe("epidemiologist vietnam");
+    expect(withPlace.consultants.map((c) => c.name)).toEqual(["Nguyễn Thị Lan"]);
+    // Nothing similar enough: no correction, no results.
+    expect(await search(holder.db, { keywords: "xylophone" })).toMatchObject({ total: 0, consultants: [] });
+    expect((await search(holder.db, { keywords: "xylophone" })).correctedKeywords).toBeUndefined();
+  });
+
+  it("puts the profiles that match a rare spelling as typed before the corrected ones", async () => {
+    await insertListedConsultant(holder.db.db, { name: "Typo Writer", bio: "Works in helthcare financing, spelt that way." });
+    const result = await search(holder.db, { keywords: "helthcare" });
+    expect(result.correctedKeywords).toBe("healthcare");
+    expect(result.consultants[0]?.name).toBe("Typo Writer");
+    expect(result.total).toBe(5);
+  });
+});
+
+describe("the search document and words follow every change", () => {
+  const holder = useDatabase();
+
+  async function ndoc(word: string) {
+    const [row] = await holder.db.sql<{ ndoc: number }[]>`select ndoc from search_words where word = ${word}`;
+    return row?.ndoc ?? 0;
+  }
+
+  it("re-indexes edited text, and counts words of listed profiles only", async () => {
+    const { db, sql } = holder.db;
+    const id = await insertListedConsultant(db, { name: "Changing Person", title: "Hydrologist", status: "pending" });
+    expect(await names(holder.db, { keywords: "hydrologist" })).toEqual([]);
+    expect(await ndoc("hydrologist")).toBe(0);
+
+    await sql`update consultants set status = 'approved' where id = ${id}`;
+    expect(await names(holder.db, { keywords: "hydrologist" })).toEqual(["Changing Person"]);
+    expect(await ndoc("hydrologist")).toBe(1);
+
+    await sql`update consultants set title = 'Surveyor' where id = ${id}`;
+    expect(await names(holder.db, { keywords: "hydrologist" })).toEqual([]);
+    expect(await names(holder.db, { keywords: "surveyor" })).toEqual(["Changing Person"]);
+    expect(await ndoc("hydrologist")).toBe(0);
+    expect(await ndoc("surveyor")).toBe(1);
+
+    // A change that leaves the text alone leaves the words alone too, and still updates the score.
+    const [before] = await sql<{ static_score: number }[]>`select static_score from consultants where id = ${id}`;
+    await sql`update consultants set rating = 100, projects_completed = 50 where id = ${id}`;
+    const [after] = await sql<{ static_score: number }[]>`select static_score from consultants where id = ${id}`;
+    expect(after!.static_score).toBeGreaterThan(before!.static_score);
+    expect(await ndoc("surveyor")).toBe(1);
+
+    await sql`update consultants set status = 'hidden' where id = ${id}`;
+    expect(await ndoc("surveyor")).toBe(0);
+    await sql`update consultants set status = 'approved' where id = ${id}`;
+    expect(await ndoc("surveyor")).toBe(1);
+    await sql`delete from consultants where id = ${id}`;
+    expect(await ndoc("surveyor")).toBe(0);
+  });
+
+  it("keeps stop words, numbers and single letters out of the dictionary", async () => {
+    await insertListedConsultant(holder.db.db, { bio: "The 2024 survey of a district and its farmers." });
+    expect(await ndoc("the")).toBe(0);
+    expect(await ndoc("2024")).toBe(0);
+    expect(await ndoc("survey")).toBe(1);
+    expect(await ndoc("farmers")).toBe(1);
+  });
+});
+
+describe("caps and candidate pools", () => {
+  const holder = useDatabase();
+
+  beforeAll(async () => {
+    // Every profile mentions evaluation in its bio; one in twenty has it in the title, and those
+    // have the lowest quality score of all, so the first 1,000 by quality leave them out.
+    const generated = [...generateConsultants({ count: 1100, seed: 11, uniqueSuffix: true, emailTag: "cap" })].map(
+      (consultant, index) => ({
+        ...consultant,
+        bio: `${consultant.bio} Known for evaluation work.`,
+        ...(index % 20 === 0
+          ? { title: "Evaluation Specialist", rating: 0, projectsCompleted: 0, availableForWork: false }
+          : { title: consultant.title.replace(/evaluation/i, "Review") }),
+      }),
+    );
+    await copyConsultants(holder.db.sql, generated);
+    await holder.db.sql`analyze consultants`;
+  });
+
+  it("counts exactly up to 1,000 matches, then says 1,000+ and stops paging there", async () => {
+    for (const query of [{ keywords: "experience" }, {}, { languages: "English" }, { keywords: "experience", sort: "recent" }]) {
+      const first = await search(holder.db, query);
+      expect(first).toMatchObject({ total: 1000, totalIsCapped: true, pageCount: 84 });
+      const last = await search(holder.db, { ...query, page: 84 });
+      expect(last.consultants).toHaveLength(4);
+      expect(await search(holder.db, { ...query, page: 85 })).toMatchObject({
+        consultants: [],
+        total: 1000,
+        totalIsCapped: true,
+      });
+      const big = await search(holder.db, { ...query, page: 10, limit: 100 });
+      expect(big.consultants).toHaveLength(100);
+      expect(big.pageCount).toBe(10);
+    }
+  });
+
+  it("gives the same results whichever way the candidates are read", async () => {
+    const queries = [
+      { keywords: "experience" },
+      { keywords: "evaluation" },
+      { keywords: "health evaluation", location: "Vietnam" },
+      { keywords: "manag", sort: "experience" },
+      { keywords: "agriculture", sort: "location", page: 3 },
+      { keywords: "experience", sort: "recent", page: 50 },
+    ];
+    for (const query of queries) {
+      const walked = await search(holder.db, query, { strategy: "walk-index" });
+      const read = await search(holder.db, query, { strategy: "read-all" });
+      const chosen = await search(holder.db, query);
+      expect(walked.consultants.length).toBeGreaterThan(0);
+      expect(read.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
+      expect(chosen.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
+      expect(read.total).toBe(walked.total);
+    }
+  });
+
+  it("puts the strongest matches of a common word first, even when the best profiles lack them", async () => {
+    const result = await search(holder.db, { keywords: "evaluation", limit: 60 });
+    expect(result.totalIsCapped).toBe(true);
+    const titles = result.consultants.map((consultant) => consultant.title);
+    expect(titles.slice(0, 55).every((title) => title === "Evaluation Specialist")).toBe(true);
+    expect(titles.slice(55).some((title) => title === "Evaluation Specialist")).toBe(false);
+  });
+});

@@ -1,0 +1,302 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchQueryString } from "../../common/search.ts";
+import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+
+// The home page as a search engine: hero search, filters as chips, paging, sorting, the back
+// button and shared links, with and without JavaScript, at desktop and phone sizes. The app runs
+// the demo directory (150 generated profiles); expectations come from the JSON API, so the page
+// is checked against the same search.
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function apiNames(query: string): Promise<string[]> {
+  const response = await fetch(`${app.url}/api/consultants?${query}`);
+  const body = (await response.json()) as { consultants: { name: string }[] };
+  return body.consultants.map((consultant) => consultant.name);
+}
+
+function cardNames(page: Page) {
+  return page.locator("#consultants article h3").allInnerTexts();
+}
+
+/** The results on screen are those of the URL (the page marks which search it rendered). */
+async function settled(page: Page) {
+  const expected = searchQueryString(parseSearchParamsLeniently(new URL(page.url()).searchParams));
+  await page.waitForFunction(
+    (search) => document.querySelector(`#consultants [aria-busy='false'][data-search='${search}']`) !== null,
+    expected,
+  );
+}
+
+/** A marker that survives client-side navigation and disappears on a full page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { searchMarker: boolean }).searchMarker = true;
+  });
+}
+function documentIsSame(page: Page) {
+  return page.evaluate(() => (window as unknown as { searchMarker?: boolean }).searchMarker === true);
+}
+
+function searchParam(page: Page, name: string) {
+  return new URL(page.url()).searchParams.get(name);
+}
+
+describe("searching from the home page", () => {
+  it("searches from the hero without a full reload, and not once per keystroke", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(app.url);
+    await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Featured Consultants");
+    await markDocument(page);
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(".data")) dataRequests.push(request.url());
+    });
+
+    const keywords = "evaluation";
+    await page.locator("#search-keywords").click();
+    await page.keyboard.type(keywords);
+    await page.waitForURL(/keywords=evaluation/);
+    await settled(page);
+
+    expect(dataRequests.length).toBeLessThan(keywords.length / 2);
+    expect(await documentIsSame(page)).toBe(true);
+    await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=evaluation"));
+    await expect(page.locator("#search-keywords").inputValue()).resolves.toBe(keywords);
+
+    // The hero's selects apply at once and keep the keywords.
+    await page.locator("#search-location").selectOption("Vietnam");
+    await page.waitForURL(/location=Vietnam/);
+    await settled(page);
+    expect(searchParam(page, "keywords")).toBe("evaluation");
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=evaluation&location=Vietnam"));
+    expect(await documentIsSame(page)).toBe(true);
+
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "search-results-desktop");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/?page=2`);
+    await page.locator("#filter-experience").selectOption("8-15");
+    await page.waitForURL(/experience=8-15/);
+    await settled(page);
+    expect(searchParam(page, "page")).toBeNull();
+
+    await page.locator("summary", { hasText: "Any language" }).click();
+    await page.getByRole("checkbox", { name: "English" }).check();
+    await page.waitForURL(/languages=English/);
+    await settled(page);
+    await page.locator("#filter-availability").selectOption("available");
+    await page.waitForURL(/availability=available/);
+    await settled(page);
+
+    const query = "experience=8-15&languages=English&availability=available";
+    expect(await cardNames(page)).toEqual(await apiNames(query));
+    const chips = page.getByRole("link", { name: /^Remove filter: / });
+    expect(await chips.allInnerTexts()).toEqual(["8-15 years", "English", "Available for work"]);
+    await expectNoAxeViolations(page);
+    // Escape closes the languages menu (it overlays the chips while open).
+    await page.keyboard.press("Escape");
+    await expect(page.locator("details").evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
+
+    await page.getByRole("link", { name: "Remove filter: English" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("languages"));
+    await settled(page);
+    expect(searchParam(page, "experience")).toBe("8-15");
+    expect(await cardNames(page)).toEqual(await apiNames("experience=8-15&availability=available"));
+    await expect(page.locator("input[name='languages'][value='English']").isChecked()).resolves.toBe(false);
+
+    await page.getByRole("link", { name: "Clear all" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await settled(page);
+    expect(await chips.count()).toBe(0);
+    await expect(page.locator("#filter-experience").inputValue()).resolves.toBe("");
+    expect(await cardNames(page)).toEqual(await apiNames(""));
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("pages through results and sorts them", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(app.url);
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    // 150 profiles, 12 a page: 1 2 3 4 5 … 13.
+    expect(await nav.getByRole("link", { name: /^Page / }).allInnerTexts()).toEqual(["1", "2", "3", "4", "5", "13"]);
+    await nav.getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL(/page=2/);
+    await settled(page);
+    expect(await cardNames(page)).toEqual(await apiNames("page=2"));
+    await expect(nav.locator("[aria-current='page']").innerText()).resolves.toBe("2");
+    await expect(page.locator("#consultants [role='status']").innerText()).resolves.toBe("Showing 13–24 of 150 consultants");
+    await nav.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=3/);
+    await settled(page);
+    expect(await cardNames(page)).toEqual(await apiNames("page=3"));
+
+    await page.locator("#search-sort").selectOption("experience");
+    await page.waitForURL(/sort=experience/);
+    await settled(page);
+    expect(searchParam(page, "page")).toBeNull();
+    expect(await cardNames(page)).toEqual(await apiNames("sort=experience"));
+    const years = await page.locator("#consultants article dd", { hasText: /years?$/ }).allInnerTexts();
+    const numbers = years.map((text) => Number.parseInt(text, 10));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("opens a card, comes back with the back button, and shares the search as a link", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/?keywords=health&expertise=Healthcare&sort=recent&page=2`);
+    const names = await cardNames(page);
+    expect(names).toEqual(await apiNames("keywords=health&expertise=Healthcare&sort=recent&page=2"));
+    expect(names.length).toBeGreaterThan(0);
+
+    await page.locator("#consultants article a").first().click();
+    await page.waitForURL(/\/consultant\/\d+$/);
+    await page.goBack();
+    await page.waitForURL(/keywords=health/);
+    await settled(page);
+    expect(await cardNames(page)).toEqual(names);
+    await expect(page.locator("#search-keywords").inputValue()).resolves.toBe("health");
+    await expect(page.locator("#search-expertise").inputValue()).resolves.toBe("Healthcare");
+    await expect(page.locator("#search-sort").inputValue()).resolves.toBe("recent");
+
+    // The same link in another browser shows the same page of the same search.
+    const shared = await openPage(browser, { viewport: "phone" });
+    await shared.page.goto(page.url());
+    expect(await cardNames(shared.page)).toEqual(names);
+    await shared.close();
+    // The profile page belongs to another issue and may still answer 404.
+    expectNoConsoleErrors(errors, [/status of 404/]);
+    await close();
+  });
+
+  it("shows the empty state with Clear Filters, and corrects a misspelt word", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/?keywords=zzxqv&location=Brunei`);
+    await expect(page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await settled(page);
+    await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Featured Consultants");
+    expect(await cardNames(page)).toHaveLength(12);
+
+    await page.goto(`${app.url}/?keywords=helthcare`);
+    await expect(page.getByText("Including results for").innerText()).resolves.toContain("“healthcare”");
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=helthcare"));
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(app.url);
+    await page.route("**/*.data*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    await page.locator("#search-location").selectOption("Laos");
+    await page.getByText("Failed to load consultants. Please try again.").waitFor();
+    await expectNoAxeViolations(page);
+    await page.unroute("**/*.data*");
+    await page.getByRole("link", { name: "Try again" }).click();
+    await page.waitForLoadState("load");
+    expect(await cardNames(page)).toHaveLength(12);
+    expectNoConsoleErrors(errors, [/status of 503/, /unavailable/i]);
+    await close();
+  });
+
+  it("opens country and specialization tiles as searches, with live counts", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/#countries`);
+    const stats = (await (await fetch(`${app.url}/api/stats`)).json()) as { countries: { country: string; count: number }[] };
+    const laos = stats.countries.find((item) => item.country === "Laos");
+    const tile = page.locator("#countries a", { hasText: "Laos" });
+    await expect(tile.innerText()).resolves.toContain(`${laos?.count} consultants`);
+    await tile.click();
+    await page.waitForURL(/location=Laos/);
+    await settled(page);
+    expect(await cardNames(page)).toEqual(await apiNames("location=Laos"));
+
+    await page.locator("#specializations a", { hasText: "Agriculture" }).click();
+    await page.waitForURL(/expertise=Agriculture/);
+    await settled(page);
+    expect(searchParam(page, "location")).toBeNull();
+    expect(await cardNames(page)).toEqual(await apiNames("expertise=Agriculture"));
+    expect(await page.locator("#specializations a svg").count()).toBe(9);
+    await expect(page.locator("#about h2").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Join the Database" }).getAttribute("href")).resolves.toBe("/profile/new");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("searches and filters through the plain GET form, with chips and pages as links", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
+    await page.goto(app.url);
+    await page.locator("#search-keywords").fill("management");
+    await page.locator("#search-location").selectOption("Thailand");
+    await page.locator("#filter-availability").selectOption("available");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/keywords=management/);
+    expect(searchParam(page, "location")).toBe("Thailand");
+    expect(searchParam(page, "availability")).toBe("available");
+    await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&location=Thailand&availability=available"));
+
+    await page.getByRole("link", { name: "Remove filter: Thailand" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("location"));
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&availability=available"));
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await page.waitForURL(/page=2/);
+    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&availability=available&page=2"));
+    await saveScreenshot(page, "search-phone-nojs");
+    const url = page.url();
+    await close();
+
+    // axe needs scripts: check the same server HTML in a page whose own scripts never load.
+    const unhydrated = await openPage(browser, { viewport: "phone" });
+    await unhydrated.page.route("**/assets/*.js", (route) => route.abort());
+    await unhydrated.page.goto(url);
+    await expect(unhydrated.page.getByRole("button", { name: "Apply filters" }).isVisible()).resolves.toBe(true);
+    await expectNoAxeViolations(unhydrated.page);
+    await unhydrated.close();
+  });
+});
+
+describe("on a phone", () => {
+  it("searches, filters and pages at 360 px wide, accessibly", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.goto(app.url);
+    await page.locator("#search-expertise").selectOption("Education");
+    await page.waitForURL(/expertise=Education/);
+    await settled(page);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/page=2/);
+    await settled(page);
+    expect(await cardNames(page)).toEqual(await apiNames("expertise=Education&page=2"));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "search-phone");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

@@ -40,6 +40,11 @@ async function settled(page: Page) {
   );
 }
 
+/** React has taken over the server HTML: the no-JavaScript "Apply filters" button is gone. */
+async function hydrated(page: Page) {
+  await page.getByRole("button", { name: "Apply filters" }).waitFor({ state: "detached" });
+}
+
 /** A marker that survives client-side navigation and disappears on a full page load. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -58,6 +63,7 @@ describe("searching from the home page", () => {
   it("searches from the hero without a full reload, and not once per keystroke", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
+    await hydrated(page);
     await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Featured Consultants");
     await markDocument(page);
     const dataRequests: string[] = [];
@@ -94,6 +100,7 @@ describe("searching from the home page", () => {
   it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?page=2`);
+    await hydrated(page);
     await page.locator("#filter-experience").selectOption("8-15");
     await page.waitForURL(/experience=8-15/);
     await settled(page);
@@ -136,6 +143,7 @@ describe("searching from the home page", () => {
   it("pages through results and sorts them", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
+    await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Pagination" });
     // 150 profiles, 12 a page: 1 2 3 4 5 … 13.
     expect(await nav.getByRole("link", { name: /^Page / }).allInnerTexts()).toEqual(["1", "2", "3", "4", "5", "13"]);
@@ -165,6 +173,7 @@ describe("searching from the home page", () => {
   it("opens a card, comes back with the back button, and shares the search as a link", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?keywords=health&expertise=Healthcare&sort=recent&page=2`);
+    await hydrated(page);
     const names = await cardNames(page);
     expect(names).toEqual(await apiNames("keywords=health&expertise=Healthcare&sort=recent&page=2"));
     expect(names.length).toBeGreaterThan(0);
@@ -192,6 +201,7 @@ describe("searching from the home page", () => {
   it("shows the empty state with Clear Filters, and corrects a misspelt word", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?keywords=zzxqv&location=Brunei`);
+    await hydrated(page);
     await expect(page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Clear Filters" }).click();
@@ -201,6 +211,7 @@ describe("searching from the home page", () => {
     expect(await cardNames(page)).toHaveLength(12);
 
     await page.goto(`${app.url}/?keywords=helthcare`);
+    await hydrated(page);
     await expect(page.getByText("Including results for").innerText()).resolves.toContain("“healthcare”");
     expect(await cardNames(page)).toEqual(await apiNames("keywords=helthcare"));
     expectNoConsoleErrors(errors);
@@ -210,6 +221,7 @@ describe("searching from the home page", () => {
   it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
+    await hydrated(page);
     await page.route("**/*.data*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
     await page.locator("#search-location").selectOption("Laos");
     await page.getByText("Failed to load consultants. Please try again.").waitFor();
@@ -225,6 +237,7 @@ describe("searching from the home page", () => {
   it("opens country and specialization tiles as searches, with live counts", async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/#countries`);
+    await hydrated(page);
     const stats = (await (await fetch(`${app.url}/api/stats`)).json()) as { countries: { country: string; count: number }[] };
     const laos = stats.countries.find((item) => item.country === "Laos");
     const tile = page.locator("#countries a", { hasText: "Laos" });
@@ -285,6 +298,7 @@ describe("on a phone", () => {
   it("searches, filters and pages at 360 px wide, accessibly", async () => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.goto(app.url);
+    await hydrated(page);
     await page.locator("#search-expertise").selectOption("Education");
     await page.waitForURL(/expertise=Education/);
     await settled(page);

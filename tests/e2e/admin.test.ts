@@ -2,7 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 
 let app: AppServer;
 let browser: Browser;
@@ -57,6 +64,13 @@ async function insertConsultant(values: { name: string; status?: string; userId?
   return row!;
 }
 
+/** Opens a page and waits until React has hydrated it, so the test's clicks reach the app. */
+async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
+}
+
 /** Holds matching requests until released: lets a test see a pending state without timing. */
 async function holdRequests(page: Page, pattern: string | RegExp, method: string) {
   let release: () => void = () => {};
@@ -86,7 +100,7 @@ async function expectToast(page: Page, title: "Success" | "Error", description: 
 describe("who gets the Admin Dashboard", () => {
   it("shows signed-out visitors 'Admin Access Required' with Go to Home", async () => {
     const { page, errors, close } = await openPage(browser);
-    const response = await page.goto(`${app.url}/admin`);
+    const response = await gotoHydrated(page, `${app.url}/admin`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.locator("h1").innerText()).resolves.toBe("Admin Access Required");
@@ -100,7 +114,7 @@ describe("who gets the Admin Dashboard", () => {
 
   it("opens the dashboard once an admin signs in from the access screen, and links it from the menu", async () => {
     const { page, errors, close } = await openPage(browser);
-    await page.goto(`${app.url}/admin`);
+    await gotoHydrated(page, `${app.url}/admin`);
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email").fill(ADMIN.email);
@@ -109,7 +123,7 @@ describe("who gets the Admin Dashboard", () => {
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin");
 
-    await page.goto(app.url);
+    await gotoHydrated(page, app.url);
     await page.getByRole("button", { name: "Account menu for Administrator" }).click();
     await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
     await page.waitForURL(`${app.url}/admin`);
@@ -120,7 +134,7 @@ describe("who gets the Admin Dashboard", () => {
 
   it("redirects a signed-in non-admin to /", async () => {
     const { page, errors, close } = await signedInPage("user");
-    await page.goto(`${app.url}/admin`);
+    await gotoHydrated(page, `${app.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/");
     const data = await page.request.get(`${app.url}/admin?tab=users`, { maxRedirects: 0 });
     expect(data.status()).toBe(302);
@@ -216,7 +230,7 @@ describe("the dashboard", () => {
     const { page, errors, close } = await signedInPage("admin");
 
     // Not listed while pending, and its public address answers 404 to visitors.
-    await page.goto(app.url);
+    await gotoHydrated(page, app.url);
     expect(await page.getByRole("heading", { name }).count()).toBe(0);
     const visitor = await openPage(browser);
     expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(404);
@@ -224,7 +238,7 @@ describe("the dashboard", () => {
     // The admin sees it.
     expect((await page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(200);
 
-    await page.goto(`${app.url}/admin`);
+    await gotoHydrated(page, `${app.url}/admin`);
     await expect(page.locator("h1").innerText()).resolves.toBe("Admin Dashboard");
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "admin-consultants");
@@ -264,7 +278,7 @@ describe("the dashboard", () => {
     const [stored] = await app.database!.sql`select status from consultants where id = ${pending.id}`;
     expect(stored?.status).toBe("approved");
 
-    await page.goto(app.url);
+    await gotoHydrated(page, app.url);
     await page.getByRole("heading", { name }).waitFor();
     expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(200);
     await expect(visitor.page.locator("h1").innerText()).resolves.toBe(name);
@@ -278,7 +292,7 @@ describe("the dashboard", () => {
     const name = `Editable Person ${unique()}`;
     const consultant = await insertConsultant({ name });
     const { page, errors, close } = await signedInPage("admin");
-    await page.goto(`${app.url}/admin?q=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, `${app.url}/admin?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row.innerText()).resolves.toContain("Available");
 
@@ -344,7 +358,7 @@ describe("the dashboard", () => {
       insert into messages (consultant_id, sender_name, sender_email, subject, message)
       values (${consultant.id}, 'Org', 'org@example.org', 'Hello', 'A job offer for you')`;
     const { page, errors, close } = await signedInPage("admin");
-    await page.goto(`${app.url}/admin?q=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, `${app.url}/admin?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });
     await row.getByRole("button", { name: `Delete ${name}` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
@@ -370,7 +384,7 @@ describe("the dashboard", () => {
   it("promotes and demotes a user from the Users tab, showing 'Loading users...' while it loads", async () => {
     const target = await insertUser("user", `Promotable Person ${unique()}`);
     const { page, errors, close } = await signedInPage("admin");
-    await page.goto(`${app.url}/admin`);
+    await gotoHydrated(page, `${app.url}/admin`);
     const hold = await holdRequests(page, /\/admin\.data/, "GET");
     await page.getByRole("tab", { name: "Users" }).click();
     await hold.arrived;
@@ -418,7 +432,7 @@ describe("the dashboard", () => {
     const tag = `Paged${unique()}`;
     for (let n = 1; n <= 23; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
     const { page, errors, close } = await signedInPage("admin");
-    await page.goto(`${app.url}/admin?q=${tag}`);
+    await gotoHydrated(page, `${app.url}/admin?q=${tag}`);
     await expect(page.getByText("Showing 1–20 of 23").isVisible()).resolves.toBe(true);
     expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(20);
     await page.getByRole("navigation", { name: "Consultants pages" }).getByRole("link", { name: "Next" }).click();
@@ -434,7 +448,7 @@ describe("the dashboard", () => {
     await insertConsultant({ name: `${tag} Listed` });
     const hidden = await insertConsultant({ name: `${tag} Hidden`, status: "hidden" });
     const { page, errors, close } = await signedInPage("admin");
-    await page.goto(`${app.url}/admin?q=${tag}`);
+    await gotoHydrated(page, `${app.url}/admin?q=${tag}`);
     expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(2);
     await page.getByLabel("Approval status").selectOption({ label: "Hidden" });
     await page.getByRole("button", { name: "Search" }).click();
@@ -486,13 +500,13 @@ describe("the dashboard", () => {
   it("closes the dashboard for an admin who demotes themselves", async () => {
     await insertUser("admin", `Other Admin ${unique()}`);
     const { page, errors, close, user } = await signedInPage("admin", `Leaving Admin ${unique()}`);
-    await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(user.name)}`);
+    await gotoHydrated(page, `${app.url}/admin?tab=users&q=${encodeURIComponent(user.name)}`);
     await page.getByRole("button", { name: `Demote ${user.name}` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove your own admin access?" });
     await confirm.getByRole("button", { name: "Demote myself" }).click();
     await page.waitForURL(`${app.url}/`);
     await expectToast(page, "Success", "User demoted from admin successfully");
-    await page.goto(`${app.url}/admin`);
+    await gotoHydrated(page, `${app.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/");
     expectNoConsoleErrors(errors);
     await close();

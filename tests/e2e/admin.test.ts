@@ -229,9 +229,11 @@ describe("the dashboard", () => {
     expect(pending.status).toBe("pending");
     const { page, errors, close } = await signedInPage("admin");
 
-    // Not listed while pending, and its public address answers 404 to visitors.
-    await gotoHydrated(page, app.url);
-    expect(await page.getByRole("heading", { name }).count()).toBe(0);
+    // Not found by a search while pending, and its public address answers 404 to visitors.
+    const searchUrl = `${app.url}/?keywords=${encodeURIComponent(name)}`;
+    await gotoHydrated(page, searchUrl);
+    await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
+    expect(await page.locator("#consultants article h3").filter({ hasText: name }).count()).toBe(0);
     const visitor = await openPage(browser);
     expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(404);
     await expect(visitor.page.locator("h1").innerText()).resolves.toBe("Consultant Not Found");
@@ -278,8 +280,9 @@ describe("the dashboard", () => {
     const [stored] = await app.database!.sql`select status from consultants where id = ${pending.id}`;
     expect(stored?.status).toBe("approved");
 
-    await gotoHydrated(page, app.url);
-    await page.getByRole("heading", { name }).waitFor();
+    // Approved: the search finds it, for a visitor too.
+    await visitor.page.goto(searchUrl);
+    await visitor.page.locator("#consultants article h3").filter({ hasText: name }).waitFor();
     expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(200);
     await expect(visitor.page.locator("h1").innerText()).resolves.toBe(name);
     expectNoConsoleErrors(visitor.errors, [/status of 404/]);

@@ -33,8 +33,10 @@ async function signIn(page: Page) {
   return { ...person, token: sessionToken };
 }
 
-async function toastText(page: Page, title: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: title });
+/** The toast with this title (and this text, when a toast with the same title may still be showing). */
+async function toastText(page: Page, title: string, text?: string) {
+  const withTitle = page.getByTestId("toast").filter({ hasText: title });
+  const toast = text ? withTitle.filter({ hasText: text }) : withTitle;
   await toast.waitFor();
   return toast.innerText();
 }
@@ -265,7 +267,9 @@ describe("creating and editing a profile", () => {
     // A small PNG that declares 400 megapixels: the server answers 413 from its header.
     await fileInput.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: decompressionBombPng() });
     await page.getByRole("button", { name: "Create Profile" }).click();
-    expect(await toastText(page, "Error uploading photo")).toContain("Image too large. Please upload a smaller image.");
+    // The previous toast has the same title: wait for this one's text.
+    const tooLarge = "Image too large. Please upload a smaller image.";
+    expect(await toastText(page, "Error uploading photo", tooLarge)).toContain(tooLarge);
     expect(await page.getByLabel("Professional Title").inputValue()).toBe("Gender and Social Inclusion Adviser");
     expectNoConsoleErrors(errors, [/status of 415/, /status of 413/]);
     await close();

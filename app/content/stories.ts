@@ -1,23 +1,30 @@
-import { ArrowRight, MapPin, Quote } from "lucide-react";
-import { Link } from "react-router";
-import { PageHero } from "../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
-import { Badge } from "../components/ui/badge.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
-import { pageMeta } from "../lib/meta.ts";
-import type { Route } from "./+types/success-stories";
+// Success stories (spec: static sample stories with hard-coded figures, labelled as samples on the page).
 
-// Spec: static sample stories with hard-coded figures. They are labelled as samples on the page.
+export type Figure = { value: string; label: string };
 
-const HEADLINE_FIGURES = [
+export type Story = {
+  id: string;
+  title: string;
+  country: string;
+  place: string;
+  specialization: string;
+  organization: string;
+  consultant: string;
+  challenge: string;
+  work: string;
+  figures: readonly Figure[];
+  quote: string;
+  quoteBy: string;
+};
+
+export const HEADLINE_FIGURES: readonly Figure[] = [
   { value: "320+", label: "assignments arranged through the directory" },
   { value: "10", label: "ASEAN countries where our consultants work" },
   { value: "9 days", label: "median time from first message to signed contract" },
   { value: "87%", label: "of organizations would hire through us again" },
 ] as const;
 
-const STORIES = [
+export const STORIES: readonly Story[] = [
   {
     id: "cambodia-maternal-health",
     title: "Faster referrals for mothers in rural Cambodia",
@@ -136,125 +143,3 @@ const STORIES = [
     quoteBy: "Director, the foundation",
   },
 ] as const;
-
-export default function SuccessStories() {
-  return (
-    <>
-      <PageHero
-        eyebrow="Success stories"
-        title="What the right consultant makes possible"
-        lead={
-          <p>
-            Stories of organizations and consultants who found each other through the directory, from maternal health in Cambodia
-            to climate adaptation in the Mekong Delta.
-          </p>
-        }
-      />
-
-      <div className="mx-auto max-w-7xl px-4 pt-10">
-        <Alert title="Sample stories">
-          These stories and figures are illustrative samples. They show the kind of assignments the directory is built for; the
-          organizations, people and numbers are not reports of real projects.
-        </Alert>
-      </div>
-
-      <section aria-labelledby="figures-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="figures-heading" className="text-2xl font-bold tracking-tight text-ink">
-          The directory in numbers <span className="text-base font-medium text-muted">(sample figures)</span>
-        </h2>
-        <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {HEADLINE_FIGURES.map((figure) => (
-            <div key={figure.label} className="flex flex-col rounded-2xl border border-line bg-white p-5 shadow-card">
-              <dt className="text-sm text-muted">{figure.label}</dt>
-              <dd className="order-first text-3xl font-bold tracking-tight text-brand-700">{figure.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <section aria-labelledby="stories-heading" className="mx-auto max-w-7xl px-4">
-        <h2 id="stories-heading" className="sr-only">
-          Stories
-        </h2>
-        <ul className="grid gap-8">
-          {STORIES.map((story) => (
-            <li key={story.id}>
-              <article
-                aria-labelledby={`${story.id}-title`}
-                className="grid overflow-hidden rounded-3xl border border-line bg-white shadow-card lg:grid-cols-[3fr_2fr]"
-              >
-                <div className="p-6 sm:p-8">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone="solid">{story.specialization}</Badge>
-                    <Badge tone="neutral">
-                      <MapPin aria-hidden="true" className="size-3" />
-                      {story.place}, {story.country}
-                    </Badge>
-                    <Badge tone="accent">Sample story</Badge>
-                  </div>
-                  <h3 id={`${story.id}-title`} className="mt-4 text-xl font-bold tracking-tight text-ink sm:text-2xl">
-                    {story.title}
-                  </h3>
-                  <p className="mt-2 text-sm text-muted">
-                    {story.organization} · {story.consultant}
-                  </p>
-                  <h4 className="mt-5 text-sm font-semibold uppercase tracking-wide text-brand-800">The challenge</h4>
-                  <p className="mt-1 leading-relaxed text-slate-700">{story.challenge}</p>
-                  <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-brand-800">What the consultant did</h4>
-                  <p className="mt-1 leading-relaxed text-slate-700">{story.work}</p>
-                </div>
-                <div className="flex flex-col justify-between gap-6 bg-brand-50 p-6 sm:p-8">
-                  <dl className="grid grid-cols-3 gap-3 lg:grid-cols-1">
-                    {story.figures.map((figure) => (
-                      <div key={figure.label} className="flex flex-col">
-                        <dt className="text-xs leading-snug text-muted sm:text-sm">{figure.label}</dt>
-                        <dd className="order-first text-xl font-bold text-brand-800 sm:text-2xl">{figure.value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <figure className="border-l-4 border-accent-500 pl-4">
-                    <Quote aria-hidden="true" className="size-5 text-accent-700" />
-                    <blockquote className="mt-1 text-[15px] italic leading-relaxed text-ink">{story.quote}</blockquote>
-                    <figcaption className="mt-2 text-sm text-muted">{story.quoteBy}</figcaption>
-                  </figure>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="next-heading" className="mx-auto max-w-7xl px-4 pt-16">
-        <div className="on-dark flex flex-col items-start gap-6 rounded-3xl bg-brand-800 p-8 text-white sm:p-12 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="next-heading" className="text-2xl font-bold tracking-tight">
-              Write the next story
-            </h2>
-            <p className="mt-2 max-w-xl text-brand-100">
-              Find a consultant for your programme, or list your own expertise so organizations can find you.
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-              Browse Consultants
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
-            <Link to="/profile/new" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-              Join Database
-            </Link>
-          </div>
-        </div>
-      </section>
-    </>
-  );
-}
-
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Success Stories",
-    description:
-      "Sample stories of development organizations and consultants in Southeast Asia working together: maternal health, climate adaptation, governance, education, infrastructure and inclusive finance.",
-  });
-}
-
-export { RouteErrorBoundary as ErrorBoundary };

@@ -14,26 +14,28 @@ import {
   updateConsultantAsAdmin,
 } from "../../server/services/admin.ts";
 import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
-import { AuditTable } from "../components/admin/audit-panel.tsx";
-import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
-import { formValues } from "../components/admin/edit-consultant-dialog.tsx";
-import { QueueTable } from "../components/admin/queue-panel.tsx";
+import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
+  ADMIN_INTENTS,
   ADMIN_TABS,
   type AdminActionResult,
-  type AdminIntent,
-  AdminPagination,
-  AdminSearch,
+  type AdminFilters,
   type AdminTab,
+  adminHref,
   INTENT_TOASTS,
-  LoadingText,
-} from "../components/admin/shared.tsx";
+} from "../components/admin/admin-tabs.ts";
+import { AuditTable } from "../components/admin/audit-panel.tsx";
+import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
+import { QueueTable } from "../components/admin/queue-panel.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
-import { SignInControl } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
+import { LoadingText } from "../components/ui/loading-text.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
+import { formValues } from "../lib/form-values.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/admin";
 
@@ -87,8 +89,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];
-
 function idFrom(value: FormDataEntryValue | null): number {
   const text = typeof value === "string" ? value : "";
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new NotFound("Not found");
@@ -99,7 +99,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, session, mailer, storage, config, log } = context.get(appContext);
   const form = await request.formData();
   const intentValue = form.get("intent");
-  const intent = INTENTS.find((candidate) => candidate === intentValue) ?? null;
+  const intent = ADMIN_INTENTS.find((candidate) => candidate === intentValue) ?? null;
   if (!intent) {
     return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
   }
@@ -230,31 +230,61 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
       return (
         <>
           <ConsultantsTable consultants={table.consultants} />
-          <AdminPagination {...paging} noun="Consultants" />
+          <TablePages {...paging} noun="Consultants" />
         </>
       );
     case "queue":
       return (
         <>
           <QueueTable consultants={table.consultants} />
-          <AdminPagination {...paging} noun="Profiles" />
+          <TablePages {...paging} noun="Profiles" />
         </>
       );
     case "users":
       return (
         <>
           <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={loaded.currentUserId} />
-          <AdminPagination {...paging} noun="Users" />
+          <TablePages {...paging} noun="Users" />
         </>
       );
     case "audit":
       return (
         <>
           <AuditTable entries={table.entries} />
-          <AdminPagination {...paging} noun="Entries" />
+          <TablePages {...paging} noun="Entries" />
         </>
       );
   }
+}
+
+/** The table's page links, with "Showing 1–20 of 23" beside them. */
+function TablePages({
+  tab,
+  filters,
+  page,
+  limit,
+  total,
+  noun,
+}: {
+  tab: AdminTab;
+  filters: AdminFilters;
+  page: number;
+  limit: number;
+  total: number;
+  noun: string;
+}) {
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return (
+    <Pagination
+      label={`${noun} pages`}
+      page={page}
+      pageCount={Math.max(1, Math.ceil(total / limit))}
+      href={(n) => adminHref(tab, filters, n)}
+      summary={total === 0 ? `No ${noun.toLowerCase()}` : `Showing ${first}–${last} of ${total.toLocaleString("en-US")}`}
+      keepScroll
+    />
+  );
 }
 
 function AdminAccessRequired() {

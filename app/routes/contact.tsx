@@ -13,8 +13,8 @@ import {
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
 import { submitContactMessage } from "../../server/services/contact.ts";
 import { TooManyRequests } from "../../server/services/errors.ts";
-import { PageHero } from "../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { PageHero } from "../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";

@@ -13,13 +13,13 @@ import {
   replyToMessage,
   setMessageRead,
 } from "../../server/services/messages.ts";
-import { LocalTime } from "../components/local-time.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../components/ui/dialog.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toastCookie } from "../lib/toast.server.ts";

@@ -13,9 +13,13 @@ import {
 } from "../../server/services/consultants.ts";
 import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";
-import { SignInControl } from "../components/header-account.tsx";
-import { ProfileForm, type ProfileFormFailure, type ProfileFormValues } from "../components/profile-form.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import {
+  ProfileForm,
+  type ProfileFormFailure,
+  type ProfileFormValues,
+} from "../components/consultants/profile-form/profile-form.tsx";
+import { SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";

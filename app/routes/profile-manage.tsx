@@ -7,8 +7,8 @@ import { accountProfileSchema, changePasswordFormSchema } from "../../common/aut
 import { formatDate } from "../../common/format.ts";
 import { changePassword, getAccount, resendVerificationEmail, updateAccountProfile } from "../../server/services/accounts.ts";
 import { AppError, TooManyRequests } from "../../server/services/errors.ts";
-import { SignInControl, SignOutForm } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { SignInControl, SignOutForm } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";

@@ -1,7 +1,7 @@
 import { Inbox, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
-import { SignInControl } from "../header-account.tsx";
+import { SignInControl } from "../layout/header-account.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 

@@ -1,9 +1,9 @@
 import { CheckCircle2, Handshake } from "lucide-react";
 import { Link } from "react-router";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { CtaBanner } from "../../components/content/cta-banner.tsx";
-import { PageHero } from "../../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/route-error-boundary.tsx";
+import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card, CardIcon } from "../../components/ui/card.tsx";

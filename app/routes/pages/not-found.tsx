@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorScreen } from "../../components/error-screen.tsx";
+import { ErrorScreen } from "../../components/layout/error-screen.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/not-found";
 

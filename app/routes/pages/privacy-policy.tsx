@@ -1,5 +1,5 @@
-import { PageHero } from "../../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/route-error-boundary.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
 import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "../../content/privacy.tsx";
 import { appContext } from "../../context.ts";
 import { pageMeta } from "../../lib/meta.ts";

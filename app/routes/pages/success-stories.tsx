@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { CtaBanner } from "../../components/content/cta-banner.tsx";
 import { StoryCard } from "../../components/content/story-card.tsx";
-import { PageHero } from "../../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/route-error-boundary.tsx";
+import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { HEADLINE_FIGURES, STORIES } from "../../content/stories.ts";

@@ -1,10 +1,10 @@
 import { Menu, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { buttonClasses } from "../ui/button.tsx";
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { HeaderAccount, MobileAccountLinks } from "./header-account.tsx";
-import { buttonClasses } from "./ui/button.tsx";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "./ui/sheet.tsx";
 
 /** The home page's sections; the links work from every page (they lead to `/` and scroll there). */
 export const HOME_SECTIONS = [

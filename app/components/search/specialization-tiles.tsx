@@ -11,8 +11,8 @@ import {
   Sprout,
 } from "lucide-react";
 import { Link } from "react-router";
-import { SEARCH_SPECIALIZATIONS } from "../../common/constants.ts";
-import { searchHref } from "../lib/use-search-navigation.ts";
+import { SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { searchHref } from "../../lib/use-search-navigation.ts";
 
 type Specialization = (typeof SEARCH_SPECIALIZATIONS)[number];
 

@@ -1,12 +1,12 @@
 import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useLocation } from "react-router";
-import { initials } from "../../common/format.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
-import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../lib/user.ts";
-import { openAuthDialog, preloadAuthForms } from "./auth-dialog.tsx";
-import { UnreadBadge } from "./messages/unread-badge.tsx";
-import { buttonClasses } from "./ui/button.tsx";
+import { initials } from "../../../common/format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../../lib/user.ts";
+import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
+import { UnreadBadge } from "../messages/unread-badge.tsx";
+import { buttonClasses } from "../ui/button.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
 // to /sign-in until JavaScript has loaded). Signed in: a menu with Manage Account, My Consultant

@@ -1,4 +1,4 @@
-import { Alert } from "./ui/alert.tsx";
+import { Alert } from "../ui/alert.tsx";
 
 /** What the owner (or an admin) is told about a profile that visitors cannot see yet. */
 export function StatusBanner({ status, statusReason }: { status: string; statusReason: string | null }) {

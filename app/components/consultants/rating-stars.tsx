@@ -1,4 +1,4 @@
-import { formatRating } from "../../common/format.ts";
+import { formatRating } from "../../../common/format.ts";
 
 /**
  * Five stars filled to the rating, plus rating/10 with one decimal. Drawn with text and one

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { useOptionalUser, useSiteName } from "../lib/user.ts";
+import { useOptionalUser, useSiteName } from "../../lib/user.ts";
+import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import type { AuthView } from "./auth-forms.tsx";
-import { Dialog, DialogContent } from "./ui/dialog.tsx";
 
 // The sign-in / sign-up dialog of spec section 2, mounted once in the root layout and opened from
 // anywhere with openAuthDialog("login" | "register" | "forgot").

@@ -1,6 +1,6 @@
 import { Compass, Home, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClasses } from "./ui/button.tsx";
+import { buttonClasses } from "../ui/button.tsx";
 
 /** A full-width message with a way home: the 404 screen and every error boundary use it. */
 export function ErrorScreen({ title, text, showHelp = false }: { title: string; text: string; showHelp?: boolean }) {

@@ -1,6 +1,6 @@
 import { ChevronDown, Mail, Phone } from "lucide-react";
-import { buttonClasses } from "./ui/button.tsx";
-import { toast } from "./ui/toast.tsx";
+import { buttonClasses } from "../ui/button.tsx";
+import { toast } from "../ui/toast.tsx";
 
 // Direct Contact (spec section 4): with both e-mail and phone public it toggles a panel of both;
 // with one it acts directly (a mailto: or tel: link); with neither it is disabled. The disabled

@@ -1,15 +1,14 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ImagePlus, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { COUNTRIES, PHOTO_MAX_BYTES, PROFILE_SPECIALIZATIONS } from "../../common/constants.ts";
-import { consultantProfileSchema, PROFILE_LIMITS } from "../../common/consultant-schema.ts";
-import { initials } from "../../common/format.ts";
-import { photoUploadErrorText } from "../lib/photo-errors.ts";
-import { Button } from "./ui/button.tsx";
-import { Field, InputField, Select, Textarea } from "./ui/field.tsx";
-import { toast } from "./ui/toast.tsx";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../../common/constants.ts";
+import { consultantProfileSchema, PROFILE_LIMITS } from "../../../../common/consultant-schema.ts";
+import { Button } from "../../ui/button.tsx";
+import { Field, InputField, Select, Textarea } from "../../ui/field.tsx";
+import { toast } from "../../ui/toast.tsx";
+import { PhotoField } from "./photo-field.tsx";
+import { usePhotoUpload } from "./use-photo-upload.ts";
 
 // The consultant profile form, one for create and edit (spec section 2). Validated in the browser
 // with the shared schema, then by the action with the same schema. A chosen photo is uploaded
@@ -43,30 +42,6 @@ export type ProfileFormFailure = {
   messages: string[];
   result: SubmissionResult<string[]>;
 };
-
-const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif"];
-
-function photoError(description: string) {
-  toast({ title: "Error uploading photo", description, variant: "destructive" });
-}
-
-async function uploadPhoto(file: File, name: string): Promise<string | null> {
-  const body = new FormData();
-  body.set("profilePhoto", file);
-  body.set("name", name);
-  try {
-    const response = await fetch("/api/upload-photo", { method: "POST", body });
-    const json = (await response.json().catch(() => null)) as { photoUrl?: string; message?: string } | null;
-    if (!response.ok || !json?.photoUrl) {
-      photoError(photoUploadErrorText(response.status, json?.message ?? response.statusText));
-      return null;
-    }
-    return json.photoUrl;
-  } catch {
-    photoError("Failed to upload photo");
-    return null;
-  }
-}
 
 function isOn(value: unknown): boolean {
   const last = Array.isArray(value) ? value[value.length - 1] : value;
@@ -147,11 +122,7 @@ export function ProfileForm({
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [isUploading, setIsUploading] = useState(false);
-  const [photoUrl, setPhotoUrl] = useState(defaultValues.profilePhotoUrl);
-  const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
-  const [photoMessage, setPhotoMessage] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const photo = usePhotoUpload(defaultValues.profilePhotoUrl);
   const isSaving = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   const [form, fields] = useForm({
@@ -170,18 +141,8 @@ export function ProfileForm({
     },
     async onSubmit(event, { formData }) {
       event.preventDefault();
-      let url = photoUrl;
-      if (chosen) {
-        setIsUploading(true);
-        const uploaded = await uploadPhoto(chosen.file, text(formData.get("name")));
-        setIsUploading(false);
-        if (!uploaded) return;
-        url = uploaded;
-        // Kept, so saving again after a refused form does not upload the same photo twice.
-        setPhotoUrl(uploaded);
-        setChosen(null);
-        if (fileInput.current) fileInput.current.value = "";
-      }
+      const url = await photo.resolveUrl(text(formData.get("name")));
+      if (url === null) return;
       formData.set("profilePhotoUrl", url);
       formData.delete("profilePhoto");
       submit(formData, { method: "post" });
@@ -207,39 +168,13 @@ export function ProfileForm({
     });
   }, [failure, mode]);
 
-  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
-
-  function choosePhoto(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    setPhotoMessage(null);
-    if (!file) return;
-    const refuse = (message: string) => {
-      setPhotoMessage(message);
-      photoError(message);
-      event.target.value = "";
-    };
-    if (!PHOTO_TYPES.includes(file.type)) return refuse("Invalid file type");
-    if (file.size > PHOTO_MAX_BYTES) return refuse("File too large");
-    setChosen({ file, preview: URL.createObjectURL(file) });
-  }
-
-  function removePhoto() {
-    setChosen(null);
-    setPhotoUrl("");
-    setPhotoMessage(null);
-    if (fileInput.current) fileInput.current.value = "";
-  }
-
-  const preview = chosen?.preview ?? (photoUrl || null);
-  const label = isUploading
+  const label = photo.isUploading
     ? "Uploading photo..."
     : isSaving
       ? "Saving..."
       : mode === "create"
         ? "Create Profile"
         : "Update Profile";
-  const photoHintId = useId();
-  const photoErrorId = useId();
   const errorsOf = (name: keyof ProfileFormValues) => fields[name].errors;
 
   return (
@@ -338,64 +273,7 @@ export function ProfileForm({
       </FormSection>
 
       <FormSection title="Profile Photo" grid={false}>
-        <div className="flex flex-wrap items-center gap-5">
-          {preview ? (
-            <img
-              src={preview}
-              alt={defaultValues.name ? `${defaultValues.name}, as your profile will show` : "As your profile will show"}
-              className="size-24 rounded-full object-cover ring-1 ring-slate-200"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="grid size-24 place-items-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800"
-            >
-              {initials(defaultValues.name || "?")}
-            </span>
-          )}
-          <div className="grid gap-2">
-            <div className="flex flex-wrap gap-2">
-              <span className="relative">
-                <input
-                  ref={fileInput}
-                  id="profile-photo"
-                  type="file"
-                  name="profilePhoto"
-                  accept={PHOTO_TYPES.join(",")}
-                  onChange={choosePhoto}
-                  aria-describedby={[photoHintId, photoMessage ? photoErrorId : ""].filter(Boolean).join(" ")}
-                  aria-invalid={photoMessage ? true : undefined}
-                  className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-                />
-                <label
-                  htmlFor="profile-photo"
-                  className="inline-flex h-10 items-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 peer-hover:bg-slate-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-                >
-                  <ImagePlus aria-hidden="true" className="size-4" />
-                  {preview ? "Change photo" : "Choose photo"}
-                </label>
-              </span>
-              {preview && (
-                <Button variant="ghost" onClick={removePhoto}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Remove photo
-                </Button>
-              )}
-            </div>
-            <p id={photoHintId} className="text-xs text-muted">
-              JPEG, PNG or GIF, up to 1.5 MB. It is cropped to a square.
-            </p>
-            {photoMessage && (
-              <p id={photoErrorId} className="text-sm font-medium text-red-700">
-                {photoMessage}
-              </p>
-            )}
-            {fields.profilePhotoUrl.errors && (
-              <p className="text-sm font-medium text-red-700">{fields.profilePhotoUrl.errors[0]}</p>
-            )}
-          </div>
-        </div>
-        <input type="hidden" name="profilePhotoUrl" value={photoUrl} />
+        <PhotoField photo={photo} name={defaultValues.name} errors={fields.profilePhotoUrl.errors} />
       </FormSection>
 
       <FormSection title="Privacy and Availability" grid={false}>
@@ -427,7 +305,7 @@ export function ProfileForm({
         </p>
       )}
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={isUploading || isSaving}>
+        <Button type="submit" size="lg" disabled={photo.isUploading || isSaving}>
           {label}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, Languages, MapPin, Star, XCircle } from "lucide-react";
-import { formatRating, formatYears } from "../../common/format.ts";
-import type { PublicConsultant } from "../../server/services/consultants.ts";
+import { formatRating, formatYears } from "../../../common/format.ts";
+import type { PublicConsultant } from "../../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
 import { RatingStars } from "./rating-stars.tsx";

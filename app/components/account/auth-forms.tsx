@@ -2,13 +2,12 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { forgotPasswordSchema, loginSchema, registerSchema } from "../../common/auth.ts";
-import type { action as signInAction } from "../routes/sign-in.tsx";
-import { Alert } from "./ui/alert.tsx";
-import { Button } from "./ui/button.tsx";
-import { InputField } from "./ui/field.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "./ui/tabs.tsx";
-import { toast } from "./ui/toast.tsx";
+import { type AuthFormAnswer, forgotPasswordSchema, loginSchema, registerSchema } from "../../../common/auth.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Button } from "../ui/button.tsx";
+import { InputField } from "../ui/field.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs.tsx";
+import { toast } from "../ui/toast.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
 // They post to the /sign-in action (a fetcher, so the page underneath stays); success redirects
@@ -17,8 +16,8 @@ import { toast } from "./ui/toast.tsx";
 
 export type AuthView = "login" | "register" | "forgot";
 
-type SignInFetcher = ReturnType<typeof useFetcher<typeof signInAction>>;
-type ActionAnswer = NonNullable<SignInFetcher["data"]>;
+type SignInFetcher = ReturnType<typeof useFetcher<AuthFormAnswer>>;
+type ActionAnswer = AuthFormAnswer;
 
 export type ViewSwitch = {
   /** Either a button that switches in place (dialog), or a link to /sign-in?tab=… (page, works without JS). */
@@ -73,7 +72,7 @@ function LoginForm({
   switchView: ViewSwitch;
   pageAnswer?: ActionAnswer | null;
 }) {
-  const fetcher = useFetcher<typeof signInAction>();
+  const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("login", fetcher, pageAnswer);
   const [form, fields] = useForm({
     id: `${idPrefix}-login`,
@@ -111,7 +110,7 @@ function RegisterForm({
   redirectTo: string;
   pageAnswer?: ActionAnswer | null;
 }) {
-  const fetcher = useFetcher<typeof signInAction>();
+  const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("register", fetcher, pageAnswer);
   const [form, fields] = useForm({
     id: `${idPrefix}-register`,
@@ -158,7 +157,7 @@ function ForgotPasswordForm({
   switchView: ViewSwitch;
   pageAnswer?: ActionAnswer | null;
 }) {
-  const fetcher = useFetcher<typeof signInAction>();
+  const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("forgot-password", fetcher, pageAnswer);
   const [form, fields] = useForm({
     id: `${idPrefix}-forgot`,

@@ -1,8 +1,8 @@
 import { LogIn, MessageSquare } from "lucide-react";
 import { useState } from "react";
-import { messageActionPath, SendMessageForm } from "./messages/send-message-form.tsx";
-import { Button, buttonClasses } from "./ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog.tsx";
+import { Button, buttonClasses } from "../ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog.tsx";
+import { messageActionPath, SendMessageForm } from "./send-message-form.tsx";
 
 // Send Message on a profile: signed-in people get the message form in a dialog; everyone else is
 // asked to sign in (spec: "A free account is needed to message a consultant"). Before JavaScript

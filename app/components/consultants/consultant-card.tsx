@@ -1,7 +1,7 @@
 import { Briefcase, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { formatYears } from "../../common/format.ts";
-import type { PublicConsultant } from "../../server/services/consultants.ts";
+import { formatYears } from "../../../common/format.ts";
+import type { PublicConsultant } from "../../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 

@@ -1,5 +1,4 @@
-import { ShieldAlert } from "lucide-react";
-import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
 import {
   adminDepsFrom,
@@ -13,7 +12,8 @@ import {
   promoteUser,
   updateConsultantAsAdmin,
 } from "../../server/services/admin.ts";
-import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
   ADMIN_INTENTS,
@@ -28,16 +28,17 @@ import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
 import { QueueTable } from "../components/admin/queue-panel.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
-import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { refusalOf } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/admin";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 type View = { tab: AdminTab; search: string; status?: ApprovalStatus; page: number };
 
@@ -57,9 +58,17 @@ function readView(search: string): View {
   };
 }
 
+const ADMIN_SIGNED_OUT = {
+  heading: "Admin Access Required",
+  text: "Please sign in with an administrator account to view the Admin Dashboard.",
+  withHomeLink: true,
+};
+
+export const handle: SignedInHandle = { signedOut: ADMIN_SIGNED_OUT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
-  if (!session) return { access: "signed-out" as const };
+  const { db } = context.get(appContext);
+  const session = requireSignedIn(context.get(appContext));
   // The session was read from the database for this request: a demoted admin is redirected now.
   if (session.user.role !== "admin") throw redirect("/");
   const actor = { id: session.user.id };
@@ -128,10 +137,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const refusal = refusalOf(error);
     return data<AdminActionResult>(
-      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: error.errors },
-      { status: error.status },
+      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: refusal.errors },
+      { status: refusal.status, headers: refusal.headers },
     );
   }
 }
@@ -144,7 +153,7 @@ const LOADING_TEXT: Record<AdminTab, string> = {
 };
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access === "signed-out") return <AdminAccessRequired />;
+  if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
   return <Dashboard data={loaderData} />;
 }
 
@@ -284,22 +293,6 @@ function TablePages({
       summary={total === 0 ? `No ${noun.toLowerCase()}` : `Showing ${first}–${last} of ${total.toLocaleString("en-US")}`}
       keepScroll
     />
-  );
-}
-
-function AdminAccessRequired() {
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">Admin Access Required</h1>
-      <p className="mt-4 text-muted">Please sign in with an administrator account to view the Admin Dashboard.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses()}>
-          Go to Home
-        </Link>
-        <SignInControl />
-      </div>
-    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
+import { isRequestFailed } from "./lib/page-action.ts";
 import { readToast } from "./lib/toast.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,7 +49,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * shows: not reloading the root keeps each search to one small request, and lets a failed search
  * show the home page's own error state.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // A failed action changed nothing; reloading now could trade the page for an error screen.
+  if (isRequestFailed(actionResult)) return false;
   const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
   if (touchesInbox(currentUrl) || touchesInbox(nextUrl)) return true;
   const isNewSearch = formMethod === undefined && currentUrl.pathname === "/" && nextUrl.pathname === "/";

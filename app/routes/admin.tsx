@@ -35,6 +35,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, REQUEST_FAILED_MESSAGE, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/admin";
@@ -144,6 +145,16 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
 }
+
+/** A failed request is the action's failure: the 'Error' toast with the spec's text; the table stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (_message, formData): AdminActionResult => {
+    const intent = ADMIN_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? null;
+    return { ok: false, intent, message: intent ? INTENT_TOASTS[intent].failure : REQUEST_FAILED_MESSAGE };
+  });
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 const LOADING_TEXT: Record<AdminTab, string> = {
   consultants: "Loading consultants...",

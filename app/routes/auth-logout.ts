@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import { safeRedirectPath } from "../../common/auth.ts";
 import { clearSessionCookie } from "../../server/http/session.ts";
 import { deleteSession } from "../../server/services/sessions.ts";
+import type { SignOutFailure } from "../components/layout/header-account.tsx";
 import { appContext } from "../context.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/auth-logout";
 
@@ -11,6 +13,16 @@ import type { Route } from "./+types/auth-logout";
 
 export async function loader() {
   return redirect("/");
+}
+
+/** A failed request keeps the page: the form shows 'Logout failed' / 'Please try again'. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (): SignOutFailure => ({ status: "error", message: "Please try again" }));
+}
+
+/** Never shown (GET redirects home); it makes this a page route, so the client action above runs. */
+export default function SignOut() {
+  return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

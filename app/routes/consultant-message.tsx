@@ -10,6 +10,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { fieldErrorsOf, refusalOf } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant-message";
 
@@ -74,6 +75,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   return answer({ outcome: "sent", consultantName: recipient.name });
 }
+
+/** A failed send keeps the dialog and the text: 'Failed to send message' with the reason. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message): SendMessageActionData => ({ outcome: "failed", message }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ConsultantMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, sender } = loaderData;

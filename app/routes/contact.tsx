@@ -20,6 +20,7 @@ import { Card, CardIcon } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/contact";
@@ -56,6 +57,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     description: "Thank you for contacting us. We will reply by e-mail within one business day.",
   });
 }
+
+/** A failed request keeps the form and what was typed, with the reason above it. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ status: "error" as const, error: { "": [message] } }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { supportEmail, subject, isSent } = loaderData;

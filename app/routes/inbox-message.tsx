@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CornerUpLeft, MailOpen } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { MESSAGE_TEXTS, replySchema } from "../../common/messages.ts";
 import {
@@ -16,8 +17,10 @@ import { NoProfileInbox, SIGNED_OUT_INBOX } from "../components/messages/inbox-s
 import { ReplyForm } from "../components/messages/reply-form.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { isRequestFailed, keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -110,7 +113,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   throw data("Unknown action", { status: 400 });
 }
 
+/** A failed request keeps the message and the reply's text, and says so in a toast. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, formData) => ({
+    failedIntent: String(formData.get("intent") ?? ""),
+    message,
+  }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
+
+const FAILED_TITLES: Record<string, string> = {
+  reply: "Your reply was not sent",
+  unread: "Could not mark the message as unread",
+  delete: "Could not delete the message",
+};
+
 export default function InboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = isRequestFailed(actionData) ? actionData : null;
+  useEffect(() => {
+    if (failed) {
+      toast({ title: FAILED_TITLES[failed.failedIntent] ?? "Error", description: failed.message, variant: "destructive" });
+    }
+  }, [failed]);
   if (loaderData.state === "no-profile") return <NoProfileInbox />;
   const { message, profileEmail, siteName, isConfirmingDelete } = loaderData;
   return (
@@ -194,7 +219,7 @@ export default function InboxMessagePage({ loaderData, actionData }: Route.Compo
         senderEmail={message.senderEmail}
         profileEmail={profileEmail}
         siteName={siteName}
-        lastResult={actionData ?? undefined}
+        lastResult={actionData && !isRequestFailed(actionData) ? actionData : undefined}
       />
     </div>
   );

@@ -23,6 +23,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { fieldErrorsOf, refusalOf, throwPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -191,6 +192,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuseError(submission, error);
   }
 }
+
+/** A failed request is refused like any other: 'Error creating profile' (or updating), the form kept. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(
+    args,
+    (message): ProfileFormFailure => ({
+      status: "error",
+      httpStatus: 500,
+      message,
+      messages: [],
+      result: { status: "error" as const, error: { "": [message] } },
+    }),
+  );
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ProfileFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const heading = loaderData.mode === "create" ? "Create Consultant Profile" : "Edit Consultant Profile";

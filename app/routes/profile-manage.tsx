@@ -15,6 +15,7 @@ import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
 import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/profile-manage";
@@ -99,6 +100,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   throw data("Unknown form", { status: 400 });
 }
+
+const ACCOUNT_INTENTS = ["profile", "password", "resend-verification"] as const;
+
+/** A failed request is the form's failure: its toast, and the form as it was. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, formData) => ({
+    intent: ACCOUNT_INTENTS.find((intent) => intent === formData.get("intent")) ?? "profile",
+    status: "error" as const,
+    message,
+  }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 type Answer = NonNullable<ReturnType<typeof useFetcher<typeof action>>["data"]>;
 

@@ -13,6 +13,7 @@ import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { accountDeps } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/reset-password";
@@ -44,6 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     { headers: { "Set-Cookie": clearSessionCookie(app.config) } },
   );
 }
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({
+    intent: "reset" as const,
+    status: "error" as const,
+    message,
+    result: { status: "error" as const, error: { "": [message] } },
+  }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

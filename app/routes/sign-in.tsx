@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "../../common/auth.ts";
+import {
+  type AuthFormAnswer,
+  type AuthFormIntent,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  safeRedirectPath,
+} from "../../common/auth.ts";
 import { sessionCookie } from "../../server/http/session.ts";
 import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
@@ -8,6 +15,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { appContext } from "../context.ts";
 import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { useSiteName } from "../lib/user.ts";
@@ -86,6 +94,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   throw data("Unknown form", { status: 400 });
 }
+
+const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "register", "forgot-password"];
+
+/** A failed request is the form's failure: 'Login failed' (or the sign-up's), the dialog and fields kept. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(
+    args,
+    (message, formData): AuthFormAnswer => ({
+      intent: AUTH_INTENTS.find((intent) => intent === formData.get("intent")) ?? "login",
+      status: "error",
+      message,
+      result: { status: "error" as const, error: { "": [message] } },
+    }),
+  );
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const siteName = useSiteName();

@@ -1,5 +1,6 @@
 import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
+import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { initials } from "../../../common/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -7,6 +8,7 @@ import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../../lib
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
 import { buttonClasses } from "../ui/button.tsx";
+import { toast } from "../ui/toast.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
 // to /sign-in until JavaScript has loaded). Signed in: a menu with Manage Account, My Consultant
@@ -51,9 +53,24 @@ export function SignInControl({ className, compact = false }: { className?: stri
   );
 }
 
+/** What the sign-out action answers when signing out did not work (spec section 8: 'Logout failed'). */
+export type SignOutFailure = { status: "error"; message: string };
+
+/** The sign-out request, with the spec's 'Logout failed' toast when it does not go through. */
+function useSignOut() {
+  const fetcher = useFetcher<SignOutFailure>();
+  const failure = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (failure?.status === "error") {
+      toast({ title: "Logout failed", description: failure.message || "Please try again", variant: "destructive" });
+    }
+  }, [failure]);
+  return fetcher;
+}
+
 /** A Sign Out button that works with and without JavaScript. */
 export function SignOutForm({ className, children }: { className?: string; children?: React.ReactNode }) {
-  const fetcher = useFetcher();
+  const fetcher = useSignOut();
   const location = useLocation();
   return (
     <fetcher.Form method="post" action="/auth/logout">
@@ -76,7 +93,7 @@ const itemClasses =
 function AccountMenu({ user }: { user: SignedInUser }) {
   const hydrated = useHydrated();
   const unread = useUnreadMessages();
-  const fetcher = useFetcher();
+  const fetcher = useSignOut();
   const location = useLocation();
   const triggerClasses =
     "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";

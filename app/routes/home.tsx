@@ -1,4 +1,5 @@
 import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
@@ -44,8 +45,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+// The stats last shown, so a search that fails in the browser keeps the rest of the page.
+let lastStats: Awaited<ReturnType<typeof cachedDirectoryStats>> | null = null;
+
+/**
+ * A new search in the browser that cannot load (the connection dropped, the server failed) keeps
+ * the page: the hero search, the filters and the sections stay, and the results area says
+ * 'Failed to load consultants. Please try again.' with a retry (spec section 8).
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch {
+    const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
+    return { params, stats: lastStats, results: null };
+  }
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { params, stats, results } = loaderData;
+  useEffect(() => {
+    if (stats) lastStats = stats;
+  }, [stats]);
   const search = useSearchNavigation(params);
   const isHydrated = useHydrated();
   const navigation = useNavigation();

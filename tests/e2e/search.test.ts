@@ -225,6 +225,10 @@ describe("searching from the home page", () => {
     await page.route("**/*.data*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
     await page.locator("#search-location").selectOption("Laos");
     await page.getByText("Failed to load consultants. Please try again.").waitFor();
+    // Only the results area says so: the hero search, the filters and the sections stay.
+    await page.getByRole("heading", { level: 1, name: "Find the right development consultant in Southeast Asia" }).waitFor();
+    await expect(page.locator("#search-location").inputValue()).resolves.toBe("Laos");
+    await page.locator("#countries").waitFor();
     await expectNoAxeViolations(page);
     await page.unroute("**/*.data*");
     await page.getByRole("link", { name: "Try again" }).click();

@@ -3,7 +3,7 @@ import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
 import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
-import { SignInControl } from "../components/layout/header-account.tsx";
+import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -120,7 +120,10 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
             <Alert tone="warning" title="Authentication Required">
               {MESSAGE_TEXTS.signInToSend} A free account is all you need.
             </Alert>
-            <SignInControl className="justify-self-start" />
+            <div className="flex flex-wrap gap-3">
+              <SignInControl />
+              <CreateAccountControl />
+            </div>
           </div>
         )}
       </div>

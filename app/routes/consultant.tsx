@@ -38,7 +38,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
         banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
         actions={
           <>
-            <SendMessage consultant={consultant} sender={sender} signIn={() => openAuthDialog("login")} />
+            <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
             <DirectContact email={consultant.email} phone={consultant.phone} />
             {canEdit && (
               <Link

@@ -21,6 +21,7 @@ export const handle: SignedInHandle = {
     heading: "My Consultant Profile",
     title: "Authentication Required",
     text: "You need to be logged in to see your consultant profile.",
+    withCreateAccount: true,
   },
 };
 

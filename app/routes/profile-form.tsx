@@ -31,8 +31,8 @@ import type { Route } from "./+types/profile-form";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /profile/new and /profile/edit/{id}: one form (spec section 2). Signed out: the spec's alert;
-// someone else's profile: "You can only edit your own profile"; on success the spec's toast and
-// the profile page.
+// someone else's profile: "You can only edit your own profile"; on success the spec's toast,
+// back on / (spec section 4), with a link to the saved profile.
 
 const SIGN_IN_REQUIRED = "You need to be logged in to create or edit a consultant profile.";
 
@@ -89,6 +89,7 @@ export const handle: SignedInHandle = {
     heading: pathname === "/profile/new" ? "Create Consultant Profile" : "Edit Consultant Profile",
     title: "Authentication Required",
     text: SIGN_IN_REQUIRED,
+    withCreateAccount: true,
   }),
 };
 
@@ -187,7 +188,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 : "It is now listed in the directory.",
           }
         : { title: "Profile updated successfully!" };
-    return redirectWithToast(`/consultant/${saved.id}`, toast);
+    // Spec: on success the user returns to / (where the lists show the change); the toast links to the profile.
+    return redirectWithToast("/", { ...toast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
   } catch (error) {
     return refuseError(submission, error);
   }

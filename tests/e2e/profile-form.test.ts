@@ -3,7 +3,14 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { cameraJpeg, decompressionBombPng, SVG, solidPng, webpChunks } from "../setup/images.ts";
 
 let app: AppServer;
@@ -39,6 +46,18 @@ async function toastText(page: Page, title: string, text?: string) {
   const toast = text ? withTitle.filter({ hasText: text }) : withTitle;
   await toast.waitFor();
   return toast.innerText();
+}
+
+/**
+ * After Create or Update Profile the person is back on / (spec section 4) with the toast, whose
+ * link leads to the saved profile: the profile's id, read from that link.
+ */
+async function savedProfileId(page: Page, title: string) {
+  await page.waitForURL(`${app.url}/`);
+  const link = page.getByTestId("toast").filter({ hasText: title }).getByRole("link", { name: "View your profile" });
+  const href = (await link.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^\/consultant\/\d+$/);
+  return { id: Number(href.split("/").pop()), link };
 }
 
 async function fillRequired(page: Page) {
@@ -146,9 +165,10 @@ describe("creating and editing a profile", () => {
     await page.getByRole("button", { name: "Saving..." }).waitFor();
     releaseSave();
 
-    await page.waitForURL(/\/consultant\/\d+$/);
-    const id = Number(page.url().split("/").pop());
+    const { id, link } = await savedProfileId(page, "Profile created successfully!");
     expect(await toastText(page, "Profile created successfully!")).toContain("Profile created successfully!");
+    await link.click();
+    await page.waitForURL(`${app.url}/consultant/${id}`);
     await page.getByText("Pending approval").waitFor();
     await expect(page.locator("h1").innerText()).resolves.toBe(person.name);
     const profileText = await page.getByTestId("consultant-profile").innerText();
@@ -201,7 +221,7 @@ describe("creating and editing a profile", () => {
     await page.getByLabel("City").fill("");
     await page.getByLabel("Show email publicly").check();
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await page.waitForURL(`${app.url}/consultant/${id}`);
+    expect((await savedProfileId(page, "Profile updated successfully!")).id).toBe(id);
     expect(await toastText(page, "Profile updated successfully!")).toContain("Profile updated successfully!");
     const [edited] = await app.database!.sql`select title, city, show_email, profile_photo_url from consultants where id = ${id}`;
     expect(edited).toEqual({ title: "Senior GEDSI Adviser", city: null, show_email: true, profile_photo_url: src });
@@ -226,14 +246,12 @@ describe("creating and editing a profile", () => {
     await fillRequired(page);
     await page.locator('input[type="file"]').setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await solidPng() });
     await page.getByRole("button", { name: "Create Profile" }).click();
-    await page.waitForURL(/\/consultant\/\d+$/);
-    const id = Number(page.url().split("/").pop());
+    const { id } = await savedProfileId(page, "Profile created successfully!");
     const [first] = await app.database!.sql<{ url: string }[]>`select profile_photo_url as url from consultants where id = ${id}`;
     await page.goto(`${app.url}/profile/edit/${id}`);
     await page.locator('input[type="file"]').setInputFiles({ name: "b.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg() });
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await page.waitForURL(`${app.url}/consultant/${id}`);
-    await toastText(page, "Profile updated successfully!");
+    await savedProfileId(page, "Profile updated successfully!");
     const [second] = await app.database!.sql<
       { url: string }[]
     >`select profile_photo_url as url from consultants where id = ${id}`;
@@ -282,7 +300,7 @@ describe("creating and editing a profile", () => {
     await first.page.getByLabel(/^Email/).fill("shared.address@example.org");
     await fillRequired(first.page);
     await first.page.getByRole("button", { name: "Create Profile" }).click();
-    await first.page.waitForURL(/\/consultant\/\d+$/);
+    await savedProfileId(first.page, "Profile created successfully!");
     await first.close();
 
     const { page, errors, close } = await openPage(browser);
@@ -307,8 +325,7 @@ describe("creating and editing a profile", () => {
     await owner.page.goto(`${app.url}/profile/new`);
     await fillRequired(owner.page);
     await owner.page.getByRole("button", { name: "Create Profile" }).click();
-    await owner.page.waitForURL(/\/consultant\/\d+$/);
-    const id = Number(owner.page.url().split("/").pop());
+    const { id } = await savedProfileId(owner.page, "Profile created successfully!");
     await owner.page.goto(`${app.url}/profile/new`);
     await owner.page.waitForURL(`${app.url}/profile/edit/${id}`);
     await owner.close();
@@ -337,8 +354,11 @@ describe("creating and editing a profile", () => {
     await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await solidPng() });
     await page.getByLabel("Available for work").uncheck();
     await page.locator("form#consultant-profile-form button[type=submit]").click();
-    await page.waitForURL(/\/consultant\/\d+$/);
-    const id = Number(page.url().split("/").pop());
+    // Back on / (spec section 4); without JavaScript there is no toast to follow, so ask the database.
+    await page.waitForURL(`${app.url}/`);
+    const [saved] = await app.database!.sql<{ id: number }[]>`
+      select c.id from consultants c join auth_users u on u.id = c.user_id where u.email = ${person.email}`;
+    const id = saved!.id;
     const [row] = await app.database!
       .sql`select profile_photo_url, available_for_work, show_email from consultants where id = ${id}`;
     expect(row?.profile_photo_url).toMatch(/^\/uploads\/photos\/[\w-]{24}-400\.webp$/);
@@ -373,6 +393,51 @@ describe("Send Message", () => {
     await form.getByText("Subject is required").waitFor();
     expect(await form.getByText("Message must be at least 10 characters long").count()).toBe(1);
     await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});
+
+describe("creating an account from where sign-in is asked for", () => {
+  const signUpTab = (page: Page) =>
+    page.getByRole("dialog", { name: "Welcome to DevConsult SEA" }).getByRole("tab", { name: "Sign Up", selected: true });
+
+  it("opens the dialog on Sign Up from the profile form's alert and from Send Message", async () => {
+    const [row] = await app.database!.sql<{ id: number }[]>`
+      insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
+      values ('Vanna Kim', 'Evaluator', ${`vanna.${counter}@example.org`}, 'Phnom Penh, Cambodia', 'Cambodia', 9, 'Healthcare',
+              'Nine years of health programme evaluation.', 'approved') returning id`;
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/profile/new`);
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
+    await signUpTab(page).waitFor();
+    await page.keyboard.press("Escape");
+
+    await page.goto(`${app.url}/consultant/${row!.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("dialog", { name: "Sign in to send a message" }).getByRole("button", { name: "Create account" }).click();
+    await signUpTab(page).waitFor();
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("opens Sign Up from Join Database, and the new account lands on the profile form", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/about`);
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Join Database" }).click();
+    await signUpTab(page).waitFor();
+    counter += 1;
+    const dialog = page.getByRole("dialog", { name: "Welcome to DevConsult SEA" });
+    await dialog.getByLabel("Full Name").fill(`Nadia Rahman ${counter}`);
+    await dialog.getByLabel("Email").fill(`nadia${counter}@example.org`);
+    await dialog.getByLabel("Password").fill("monsoon-kettle-31");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${app.url}/profile/new`);
+    await page.getByRole("heading", { level: 1, name: "Create Consultant Profile" }).waitFor();
     expectNoConsoleErrors(errors);
     await close();
   });

@@ -7,7 +7,8 @@ import type { AuthView } from "./auth-forms.tsx";
 // The sign-in / sign-up dialog of spec section 2, mounted once in the root layout and opened from
 // anywhere with openAuthDialog("login" | "register" | "forgot").
 
-type DialogState = { open: boolean; view: AuthView };
+/** `redirectTo`: where a successful sign-in or sign-up leads (default: back to this page). */
+type DialogState = { open: boolean; view: AuthView; redirectTo?: string };
 
 // The forms (with zod and Conform) load when first needed, not with every page.
 const loadForms = () => import("./auth-forms.tsx");
@@ -33,8 +34,8 @@ function subscribe(listener: () => void) {
 
 const closed: DialogState = { open: false, view: "login" };
 
-export function openAuthDialog(view: AuthView = "login") {
-  setState({ open: true, view });
+export function openAuthDialog(view: AuthView = "login", options: { redirectTo?: string } = {}) {
+  setState({ open: true, view, redirectTo: options.redirectTo });
 }
 
 export function closeAuthDialog() {
@@ -44,7 +45,7 @@ export function closeAuthDialog() {
 export const SUBTITLE = "Sign in to your account or create a new one to get started";
 
 export function AuthDialog() {
-  const { open, view } = useSyncExternalStore(
+  const { open, view, redirectTo } = useSyncExternalStore(
     subscribe,
     () => state,
     () => closed,
@@ -56,7 +57,7 @@ export function AuthDialog() {
   useEffect(() => {
     if (user) closeAuthDialog();
   }, [user]);
-  const changeView = (next: AuthView) => setState({ open: true, view: next });
+  const changeView = (next: AuthView) => setState({ ...state, open: true, view: next });
   return (
     <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? setState({ ...state, open: true }) : closeAuthDialog())}>
       {open && (
@@ -72,7 +73,7 @@ export function AuthDialog() {
               idPrefix="dialog"
               view={view}
               onViewChange={changeView}
-              redirectTo={location.pathname === "/sign-in" ? "/" : `${location.pathname}${location.search}`}
+              redirectTo={redirectTo ?? (location.pathname === "/sign-in" ? "/" : `${location.pathname}${location.search}`)}
             />
           </Suspense>
         </DialogContent>

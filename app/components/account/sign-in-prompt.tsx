@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SignInControl } from "../layout/header-account.tsx";
+import { CreateAccountControl, SignInControl } from "../layout/header-account.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 
@@ -12,10 +12,12 @@ export type SignInPromptCopy = {
   text: string;
   /** Offers 'Go to Home' beside Sign In (the Admin Dashboard). */
   withHomeLink?: boolean;
+  /** Offers 'Create account' (the Sign Up tab) beside Sign In. */
+  withCreateAccount?: boolean;
 };
 
 /** The one signed-out state of the signed-in pages: the page's heading, its alert, and Sign In. */
-export function SignInPrompt({ heading, title, text, withHomeLink = false }: SignInPromptCopy) {
+export function SignInPrompt({ heading, title, text, withHomeLink = false, withCreateAccount = false }: SignInPromptCopy) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-ink">{heading}</h1>
@@ -30,6 +32,7 @@ export function SignInPrompt({ heading, title, text, withHomeLink = false }: Sig
             </Link>
           )}
           <SignInControl />
+          {withCreateAccount && <CreateAccountControl />}
         </div>
       </div>
     </div>

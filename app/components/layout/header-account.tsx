@@ -1,4 +1,4 @@
-import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserRound } from "lucide-react";
+import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserPlus, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
@@ -66,6 +66,73 @@ function useSignOut() {
     }
   }, [failure]);
   return fetcher;
+}
+
+/**
+ * Create account: opens the dialog on its Sign Up tab (spec: "the dialog can be preset to the
+ * register tab"), or links to /sign-in?tab=register before hydration.
+ */
+export function CreateAccountControl({ className, redirectTo }: { className?: string; redirectTo?: string }) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const back = redirectTo ?? `${location.pathname}${location.search}`;
+  const classes = buttonClasses({ variant: "secondary", className });
+  const content = (
+    <>
+      <UserPlus aria-hidden="true" className="size-4" />
+      Create account
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <a href={`/sign-in?tab=register&redirectTo=${encodeURIComponent(back)}`} className={classes}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={classes}
+      onClick={() => openAuthDialog("register", { redirectTo: back })}
+      onPointerEnter={preloadAuthForms}
+      onFocus={preloadAuthForms}
+    >
+      {content}
+    </button>
+  );
+}
+
+/**
+ * Join Database: a link to the profile form. For a visitor (once JavaScript runs) it opens the
+ * dialog on its Sign Up tab instead, and the new account then lands on the profile form; without
+ * JavaScript the form's page asks to sign in and offers Create account.
+ */
+export function JoinDatabaseLink({
+  className,
+  children,
+  onNavigate,
+}: {
+  className?: string;
+  children: React.ReactNode;
+  onNavigate?: () => void;
+}) {
+  const user = useOptionalUser();
+  return (
+    <Link
+      to="/profile/new"
+      className={className}
+      onPointerEnter={user ? undefined : preloadAuthForms}
+      onClick={(event) => {
+        onNavigate?.();
+        if (user) return;
+        event.preventDefault();
+        openAuthDialog("register", { redirectTo: "/profile/new" });
+      }}
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** A Sign Out button that works with and without JavaScript. */

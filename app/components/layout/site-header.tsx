@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { BrandMark } from "./brand-mark.tsx";
-import { HeaderAccount, MobileAccountLinks } from "./header-account.tsx";
+import { HeaderAccount, JoinDatabaseLink, MobileAccountLinks } from "./header-account.tsx";
 
 /** The home page's sections; the links work from every page (they lead to `/` and scroll there). */
 export const HOME_SECTIONS = [
@@ -36,10 +36,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
         <div className="flex shrink-0 items-center gap-2">
           <div className="hidden sm:block">
-            <Link to="/profile/new" className={buttonClasses()}>
+            <JoinDatabaseLink className={buttonClasses()}>
               <UserPlus aria-hidden="true" className="size-4" />
               Join Database
-            </Link>
+            </JoinDatabaseLink>
           </div>
           {/* Sign In, or the signed-in user's menu (compact on phones). */}
           <HeaderAccount />
@@ -80,12 +80,10 @@ function MobileMenu({ siteName }: { siteName: string }) {
             ))}
           </ul>
           <div className="mt-4 border-t border-line pt-4">
-            <SheetClose asChild>
-              <Link to="/profile/new" className={buttonClasses({ size: "lg", className: "w-full" })}>
-                <UserPlus aria-hidden="true" className="size-5" />
-                Join Database
-              </Link>
-            </SheetClose>
+            <JoinDatabaseLink className={buttonClasses({ size: "lg", className: "w-full" })} onNavigate={() => setOpen(false)}>
+              <UserPlus aria-hidden="true" className="size-5" />
+              Join Database
+            </JoinDatabaseLink>
           </div>
           <div className="mt-4 border-t border-line pt-4">
             <MobileAccountLinks onNavigate={() => setOpen(false)} />

@@ -1,4 +1,4 @@
-import { LogIn, MessageSquare } from "lucide-react";
+import { LogIn, MessageSquare, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog.tsx";
@@ -18,8 +18,8 @@ export function SendMessage({
   consultant: { id: number; name: string };
   /** The signed-in person, or null for a visitor. */
   sender: Sender | null;
-  /** Opens the sign-in dialog. */
-  signIn: () => void;
+  /** Opens the sign-in dialog on the Sign In or the Sign Up tab. */
+  signIn: (view: "login" | "register") => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -60,12 +60,22 @@ export function SendMessage({
           <p className="text-sm text-slate-700">
             You need to be logged in to send messages. Sign in, or create an account in a minute, then write to {consultant.name}.
           </p>
-          <div className="mt-5 flex justify-end gap-2">
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
             <DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setOpen(false);
+                signIn("register");
+              }}
+            >
+              <UserPlus aria-hidden="true" className="size-4" />
+              Create account
+            </Button>
             <Button
               onClick={() => {
                 setOpen(false);
-                signIn();
+                signIn("login");
               }}
             >
               <LogIn aria-hidden="true" className="size-4" />

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import type { ToastMessage } from "../../../common/toast.ts";
 
 // One toast at a time (spec section 9): a new one replaces the current. Shown 5 s, dismissible,
@@ -58,6 +59,15 @@ export function Toaster({ initial }: { initial?: ToastMessage | null }) {
           <div>
             <RadixToast.Title className="text-sm font-semibold">{active.title}</RadixToast.Title>
             {active.description && <RadixToast.Description className="mt-1 text-sm">{active.description}</RadixToast.Description>}
+            {active.link && (
+              <Link
+                to={active.link.href}
+                onClick={() => dismiss(active.id)}
+                className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
+                {active.link.label}
+              </Link>
+            )}
           </div>
           <RadixToast.Close
             aria-label="Dismiss notification"

@@ -2,6 +2,7 @@ import { CheckCircle2, Handshake } from "lucide-react";
 import { Link } from "react-router";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
 import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { JoinDatabaseLink } from "../../components/layout/header-account.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -27,9 +28,7 @@ export default function About() {
         <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
           Browse Consultants
         </Link>
-        <Link to="/profile/new" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-          Join Database
-        </Link>
+        <JoinDatabaseLink className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>Join Database</JoinDatabaseLink>
       </PageHero>
 
       <section aria-labelledby="mission-heading" className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-[1fr_1fr]">

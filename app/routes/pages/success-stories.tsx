@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { StoryCard } from "../../components/content/story-card.tsx";
 import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { JoinDatabaseLink } from "../../components/layout/header-account.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -68,9 +69,7 @@ export default function SuccessStories() {
           Browse Consultants
           <ArrowRight aria-hidden="true" className="size-5" />
         </Link>
-        <Link to="/profile/new" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-          Join Database
-        </Link>
+        <JoinDatabaseLink className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>Join Database</JoinDatabaseLink>
       </CtaBanner>
     </>
   );

@@ -1,7 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";

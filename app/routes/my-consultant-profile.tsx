@@ -1,7 +1,7 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
 import { getOwnConsultant } from "../../server/services/consultants.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";

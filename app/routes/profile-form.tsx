@@ -2,7 +2,6 @@ import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "../../common/consultant-schema.ts";
-import { actorOf } from "../../server/services/actor.ts";
 import {
   createConsultant,
   getConsultantForEdit,
@@ -11,6 +10,7 @@ import {
   parseConsultantId,
   updateConsultant,
 } from "../../server/services/consultants.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";
 import {

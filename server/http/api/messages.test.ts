@@ -99,11 +99,29 @@ describe("POST /api/consultants/{id}/messages", () => {
     expect(await messageCount(consultant.id)).toBe(0);
   });
 
-  it("answers 404 for a missing, unlisted or malformed consultant id", async () => {
+  it("answers 400 'Consultant ID is required' for an id that is not a positive whole number, and sends nothing", async () => {
+    const sender = await signedInUser();
+    for (const id of ["0", "-1", "abc", "1.5", "007"]) {
+      const response = await call(app, "POST", `/api/consultants/${id}/messages`, {
+        token: sender.token,
+        body: body({ senderEmail: "id.check@example.org" }),
+      });
+      expect(response.status, id).toBe(400);
+      expect(response.json).toEqual({
+        message: "Consultant ID is required",
+        errors: [{ path: "consultantId", message: "Consultant ID is required" }],
+      });
+    }
+    const [{ total }] = (await env.database
+      .sql`select count(*)::int as total from messages where sender_email = ${"id.check@example.org"}`) as [{ total: number }];
+    expect(total).toBe(0);
+  });
+
+  it("answers 404 for a missing or unlisted consultant, or an id beyond any row", async () => {
     const sender = await signedInUser();
     const pending = await insertConsultant({ status: "pending" });
     const hidden = await insertConsultant({ status: "hidden" });
-    for (const id of ["2000000000", "99999999999", "0", "abc", "1.5", String(pending.id), String(hidden.id)]) {
+    for (const id of ["2000000000", "99999999999", String(pending.id), String(hidden.id)]) {
       const response = await call(app, "POST", `/api/consultants/${id}/messages`, { token: sender.token, body: body() });
       expect(response.status, id).toBe(404);
       expect(response.json).toEqual({ message: "Consultant not found" });

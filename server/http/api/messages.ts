@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { INBOX_PAGE_SIZE, MESSAGE_TEXTS } from "../../../common/messages.ts";
-import { Unauthorized } from "../../services/errors.ts";
+import { Unauthorized, ValidationFailed } from "../../services/errors.ts";
 import {
   deleteMessage,
   listInbox,
@@ -48,6 +48,18 @@ async function requireActor(c: Context<HttpEnv>, message: string) {
   return user;
 }
 
+/**
+ * The consultant id in the message path: not a positive whole number is a 400 with the spec's
+ * 'Consultant ID is required' (spec section 5); a well-formed id beyond PostgreSQL's integer, or of
+ * no listed consultant, is the 404 'Consultant not found'.
+ */
+function consultantIdFromPath(c: Context<HttpEnv>): number {
+  if (!/^[1-9]\d*$/.test(c.req.param("id") ?? "")) {
+    throw new ValidationFailed(MESSAGE_TEXTS.consultantId, [{ path: "consultantId", message: MESSAGE_TEXTS.consultantId }]);
+  }
+  return pathId(c, "id", MESSAGE_TEXTS.consultantNotFound);
+}
+
 /** Mounted at /api/consultants/:id/messages. */
 export function createConsultantMessagesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
@@ -55,7 +67,7 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
   api.post("/", async (c) => {
     // Signed-out senders learn nothing, not even whether the consultant exists.
     const actor = await requireActor(c, MESSAGE_TEXTS.signInToSend);
-    const consultantId = pathId(c, "id", MESSAGE_TEXTS.consultantNotFound);
+    const consultantId = consultantIdFromPath(c);
     const body = await readJson(c);
     const input = typeof body === "object" && body !== null ? { ...body, consultantId } : body;
     await sendMessage(deps.db, actor, input, { ...mailDeps(deps, c), clientIp: c.get("clientIp") });

@@ -509,7 +509,7 @@ describe("editing and deleting consultants through the API", () => {
       id: consultant.id,
       name: "Sokha Chan",
       email: body.email,
-      yearsExperience: 6,
+      yearsExperience: "6",
       status: "approved",
     });
     const entries = await call(app, "GET", `/api/admin/audit-log?search=${encodeURIComponent("Editing Admin")}&page=1`, {

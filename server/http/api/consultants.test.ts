@@ -231,3 +231,38 @@ describe("reading profiles", () => {
     for (const key of ["userId", "status", "statusReason", "updatedAt"]) expect(hiddenView.json).not.toHaveProperty(key);
   });
 });
+
+describe("yearsExperience is text in every answer (spec section 3)", () => {
+  it("writes it as a string in create, update, own, public, search and admin answers, and accepts a number or numeric text", async () => {
+    const owner = await insertSignedInUser(api.database.db);
+    const created = await call(api.app, "POST", "/api/consultants", {
+      token: owner.token,
+      body: profile({ yearsExperience: 17 }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.yearsExperience).toBe("17");
+    const id = created.json.id as number;
+
+    const updated = await call(api.app, "PUT", `/api/consultants/${id}`, {
+      token: owner.token,
+      body: profile({ yearsExperience: "18" }),
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json.yearsExperience).toBe("18");
+    const own = await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token });
+    expect(own.json.yearsExperience).toBe("18");
+
+    await api.database.sql`update consultants set status = 'approved' where id = ${id}`;
+    const visitor = await call(api.app, "GET", `/api/consultants/${id}`);
+    expect(visitor.json.yearsExperience).toBe("18");
+    const search = await call(api.app, "GET", `/api/consultants?keywords=${encodeURIComponent("Somchai Wongsawat")}&limit=50`);
+    expect(search.json.consultants.length).toBeGreaterThan(0);
+    for (const consultant of search.json.consultants) expect(typeof consultant.yearsExperience).toBe("string");
+
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const adminView = await call(api.app, "GET", `/api/admin/consultants/${id}`, { token: admin.token });
+    expect(adminView.json.yearsExperience).toBe("18");
+    const [row] = await api.database.sql<{ years: number }[]>`select years_experience as years from consultants where id = ${id}`;
+    expect(row?.years).toBe(18);
+  });
+});

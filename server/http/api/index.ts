@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { HttpDeps, HttpEnv } from "../context.ts";
+import { yearsExperienceAsText } from "../years-as-text.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
@@ -10,6 +11,7 @@ import { createStatsApi } from "./stats.ts";
 /** The JSON API: one resource a file, mounted here. */
 export function createApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
+  api.use(yearsExperienceAsText());
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));

@@ -13,6 +13,7 @@ import {
   consultants,
   messages,
 } from "../db/schema.ts";
+import { directoryChanged } from "./directory-changes.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { composeMail, type Mailer } from "./mail.ts";
 import { discardPhoto } from "./photos.ts";
@@ -292,6 +293,8 @@ export async function updateConsultantAsAdmin(db: Database, actor: Actor, id: nu
     });
   } catch (error) {
     conflictFromUniqueViolation(error);
+  } finally {
+    directoryChanged(db);
   }
 }
 
@@ -334,6 +337,7 @@ export async function deleteConsultantAsAdmin(db: Database, actor: Actor, id: nu
     });
     return current;
   });
+  directoryChanged(db);
   if (deleted.profilePhotoUrl) {
     try {
       await deps.removePhoto(deleted.profilePhotoUrl);
@@ -431,6 +435,7 @@ export async function moderateConsultant(
     });
     return { consultant: updated ?? before, changed: true, ...owner };
   });
+  if (outcome.changed) directoryChanged(db);
   if (outcome.changed && outcome.ownerEmail) {
     const mail = approvalMail(action, deps, {
       id,

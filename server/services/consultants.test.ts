@@ -16,6 +16,7 @@ import {
 } from "./consultants.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
 import { uploadPhoto } from "./photos.ts";
+import { cachedDirectoryStats } from "./stats.ts";
 import { localStorage } from "./storage.ts";
 
 let database: TestDatabase;
@@ -325,5 +326,24 @@ describe("profile photos", () => {
     );
     expect(updated.profilePhotoUrl).toBeNull();
     await expect(readFile(photoFile(upload.photoUrl))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("the directory stats after a write", () => {
+  it("count a new, edited or deleted listed profile at once: the cached stats are dropped on write", async () => {
+    const { db } = database;
+    const before = await cachedDirectoryStats(db);
+    const user = await insertUser(db);
+    const created = await createConsultant(db, user, profile({ country: "Brunei" }), { ...deps, requireApproval: false });
+    const afterCreate = await cachedDirectoryStats(db);
+    expect(afterCreate.totalConsultants).toBe(before.totalConsultants + 1);
+    const brunei = (stats: typeof before) => stats.countries.find((entry) => entry.country === "Brunei")?.count ?? 0;
+    expect(brunei(afterCreate)).toBe(brunei(before) + 1);
+
+    await updateConsultant(db, user, created.id, profile({ country: "Myanmar", email: created.email }), deps);
+    expect(brunei(await cachedDirectoryStats(db))).toBe(brunei(before));
+
+    await deleteConsultant(db, user, created.id, deps);
+    expect((await cachedDirectoryStats(db)).totalConsultants).toBe(before.totalConsultants);
   });
 });

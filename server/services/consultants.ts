@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { type ConsultantStatus, consultants } from "../db/schema.ts";
 import { recordAdminProfileEdit } from "./admin.ts";
 import { type Actor, isAdmin } from "./context.ts";
+import { directoryChanged } from "./directory-changes.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { assertPhotoClaimable, discardPhoto, type PhotoDeps } from "./photos.ts";
 import { parseInput } from "./validate.ts";
@@ -218,6 +219,8 @@ export async function createConsultant(
     });
   } catch (error) {
     conflictFromUniqueViolation(error);
+  } finally {
+    directoryChanged(db);
   }
 }
 
@@ -270,6 +273,8 @@ export async function updateConsultant(
     });
   } catch (error) {
     conflictFromUniqueViolation(error);
+  } finally {
+    directoryChanged(db);
   }
   if (photoChanged) await discardPhoto(db, deps, current.profilePhotoUrl);
   return updated;
@@ -286,5 +291,6 @@ export async function deleteConsultant(db: Database, actor: Actor, id: number, d
   if (!current) throw new NotFound(NOT_FOUND);
   if (!canManage(actor, current.ownerId)) throw new Forbidden("You can only delete your own profile");
   await db.delete(consultants).where(eq(consultants.id, id));
+  directoryChanged(db);
   await discardPhoto(db, deps, current.profilePhotoUrl);
 }

@@ -3,6 +3,7 @@ import { COUNTRIES } from "../../common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants.ts";
+import { onDirectoryChange } from "./directory-changes.ts";
 import { cachedPerKey } from "./ttl-cache.ts";
 
 // The home page's stats strip and country tiles, from live data (listed profiles only).
@@ -49,3 +50,6 @@ export const STATS_TTL_MS = 60_000;
 
 /** Stats at most a minute old (ttl-cache.ts): no page view pays for reading every profile. */
 export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);
+
+// A profile created, edited, moderated or deleted: the next page view counts afresh.
+onDirectoryChange((db) => cachedDirectoryStats.invalidate(db as Database));

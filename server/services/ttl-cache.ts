@@ -8,7 +8,12 @@ export type CacheOptions<T, K> = { ttlMs?: number; clock?: () => number; load?: 
 
 export function cachedPerKey<K extends object, T>(load: (key: K) => Promise<T>, defaultTtlMs: number) {
   const entries = new WeakMap<K, Entry<T>>();
-  return function get(key: K, { ttlMs = defaultTtlMs, clock = Date.now, load: loader = load }: CacheOptions<T, K> = {}) {
+  /** Forgets the value for `key`: the next call loads afresh (a load in flight keeps its old entry). */
+  get.invalidate = (key: K) => {
+    entries.delete(key);
+  };
+  return get;
+  function get(key: K, { ttlMs = defaultTtlMs, clock = Date.now, load: loader = load }: CacheOptions<T, K> = {}) {
     let entry = entries.get(key);
     if (!entry) {
       entry = { expiresAt: 0 };
@@ -33,5 +38,5 @@ export function cachedPerKey<K extends object, T>(load: (key: K) => Promise<T>, 
       return Promise.resolve(entry.value);
     }
     return entry.loading as Promise<T>;
-  };
+  }
 }

@@ -3,16 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CornerUpLeft, MailOpen, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { parseId } from "../../common/ids.ts";
 import { MESSAGE_TEXTS, REPLY_MAX, replySchema } from "../../common/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { AppError, NotFound, ValidationFailed } from "../../server/services/errors.ts";
 import {
   deleteMessage,
-  findOwnProfile,
   markMessageOpened,
   openMessage,
   replyToMessage,
   setMessageRead,
-} from "../../server/services/messages.ts";
+} from "../../server/services/messages/inbox.ts";
 import { LocalTime } from "../components/local-time.tsx";
 import { NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
@@ -29,12 +31,10 @@ import type { Route } from "./+types/inbox-message";
 // (e-mailed to the sender) and delete it. Every form works without JavaScript: the actions
 // redirect with a toast, and `?confirm=delete` shows the delete confirmation as part of the page.
 
-const MAX_ID = 2_147_483_647;
-
 function messageIdFrom(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID)
-    throw data(MESSAGE_TEXTS.messageNotFound, { status: 404 });
-  return Number(value);
+  const id = parseId(value);
+  if (id === null) throw data(MESSAGE_TEXTS.messageNotFound, { status: 404 });
+  return id;
 }
 
 /** A NotFound from the service (another profile's message, or a deleted one) is the page's 404. */
@@ -53,55 +53,51 @@ async function orNotFound<T>(work: Promise<T>): Promise<T> {
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context, params, request }, next) => {
-    const { db, session } = context.get(appContext);
-    const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-    if (request.method === "GET" && session && id > 0 && id <= MAX_ID) await markMessageOpened(db, session.user, id);
+    const app = context.get(appContext);
+    const id = parseId(params.id);
+    if (request.method === "GET" && app.session && id !== null) await markMessageOpened(app, actorOf(app.session), id);
     return next();
   },
 ];
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db, session, config } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session, config } = app;
   if (!session) return { state: "signed-out" as const };
-  const profile = await findOwnProfile(db, session.user);
-  if (!profile) return { state: "no-profile" as const };
-  const message = await orNotFound(openMessage(db, session.user, messageIdFrom(params.id)));
+  // The middleware above marked it read already.
+  const opened = await orNotFound(openMessage(app, actorOf(session), messageIdFrom(params.id), { markRead: false }));
+  if (opened.kind === "no-profile") return { state: "no-profile" as const };
   return {
     state: "message" as const,
-    message,
-    profileEmail: profile.email,
+    message: opened.message,
+    profileEmail: opened.profileEmail,
     siteName: config.siteName,
     isConfirmingDelete: new URL(request.url).searchParams.get("confirm") === "delete",
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   if (!session) throw data(MESSAGE_TEXTS.signInToRead, { status: 401 });
+  const [deps, actor] = [serviceDeps(app), actorOf(session)];
   const id = messageIdFrom(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
 
   if (intent === "unread") {
-    await orNotFound(setMessageRead(db, session.user, id, { isRead: false }));
+    await orNotFound(setMessageRead(deps, actor, id, { isRead: false }));
     return redirect("/inbox", { headers: { "Set-Cookie": toastCookie({ title: "Marked as unread" }) } });
   }
   if (intent === "delete") {
-    await orNotFound(deleteMessage(db, session.user, id));
+    await orNotFound(deleteMessage(deps, actor, id));
     return redirect("/inbox", { headers: { "Set-Cookie": toastCookie({ title: "Message deleted" }) } });
   }
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: replySchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
-      const message = await orNotFound(
-        replyToMessage(db, session.user, id, submission.value, {
-          mailer,
-          siteName: config.siteName,
-          publicUrl: config.publicUrl,
-          log,
-        }),
-      );
+      const message = await orNotFound(replyToMessage(deps, actor, id, submission.value));
       return redirect(`/inbox/${id}`, {
         headers: {
           "Set-Cookie": toastCookie({ title: "Reply sent", description: `Your reply was e-mailed to ${message.senderName}.` }),

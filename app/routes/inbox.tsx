@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight, CornerUpLeft } from "lucide-react";
 import { Link } from "react-router";
 import { INBOX_PAGE_SIZE } from "../../common/messages.ts";
-import { findOwnProfile, listInbox } from "../../server/services/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { listInbox } from "../../server/services/messages/inbox.ts";
 import { LocalTime } from "../components/local-time.tsx";
 import { InboxFrame, NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
@@ -18,13 +20,12 @@ function pageFrom(value: string | null): number {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
-  if (!session) return { state: "signed-out" as const };
-  const profile = await findOwnProfile(db, session.user);
-  if (!profile) return { state: "no-profile" as const };
+  const app = context.get(appContext);
+  if (!app.session) return { state: "signed-out" as const };
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
-  const inbox = await listInbox(db, session.user, { page, limit: INBOX_PAGE_SIZE });
-  return { state: "inbox" as const, profileName: profile.name, ...inbox };
+  const inbox = await listInbox(serviceDeps(app), actorOf(app.session), { page, limit: INBOX_PAGE_SIZE });
+  if (inbox.kind === "no-profile") return { state: "no-profile" as const };
+  return { state: "inbox" as const, ...inbox };
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {

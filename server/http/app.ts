@@ -57,6 +57,11 @@ function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
   }
 }
 
+/** A cache must not hand the plain file to a browser that got the compressed one, or the reverse. */
+function varyOnEncoding(c: import("hono").Context) {
+  if (!/accept-encoding/i.test(c.res.headers.get("Vary") ?? "")) c.header("Vary", "Accept-Encoding", { append: true });
+}
+
 export function createHttpApp(deps: HttpDeps) {
   const { config, log } = deps;
   const app = new Hono<HttpEnv>();
@@ -122,13 +127,17 @@ export function createHttpApp(deps: HttpDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
+    // The build writes .br and .gz beside each asset (build-tools/precompress.ts): they are sent
+    // as they are, never compressed again per request.
     app.use(
       "/assets/*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           // Hashed file names: safe to keep for a year.
           c.header("Cache-Control", "public, max-age=31536000, immutable");
+          varyOnEncoding(c);
         },
       }),
     );
@@ -136,8 +145,10 @@ export function createHttpApp(deps: HttpDeps) {
       "*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=3600");
+          varyOnEncoding(c);
         },
       }),
     );

@@ -15,6 +15,7 @@ import { createApi } from "./api/index.ts";
 import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { createPageCache } from "./middleware/page-cache.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { type SessionVariables, sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
@@ -107,6 +108,11 @@ export function createHttpApp(deps: HttpDeps) {
   app.use(compress());
   app.use(crossSiteProtection(config));
   app.use(sessionMiddleware(deps.db, config));
+  const pageCache = createPageCache({
+    ttlSeconds: config.pageCacheSeconds,
+    nonceOf: (c) => (strictCsp ? c.get("secureHeadersNonce") : undefined),
+  });
+  app.use(pageCache.trackWrites);
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -162,6 +168,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.post("/profile/new", formLimit);
   app.post("/profile/edit/*", formLimit);
 
+  app.get("*", pageCache.serve);
   app.all("*", async (c) => {
     const context: AppContext = {
       db: deps.db,

@@ -65,4 +65,22 @@ describe("static assets", () => {
     expect(identity.headers.vary).toMatch(/accept-encoding/i);
     expect(identity.body.equals(plain)).toBe(true);
   });
+
+  it("draws the page's icons from one cached sprite that holds every icon the page uses", async () => {
+    const html = await (await fetch(app.url)).text();
+    const uses = [...html.matchAll(/<use href="([^"#]+)#([^"]+)"/g)];
+    expect(uses.length).toBeGreaterThan(5);
+    const sprites = new Set(uses.map((match) => match[1]));
+    expect(sprites.size).toBe(1);
+    const [sprite] = [...sprites] as string[];
+    expect(sprite).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
+    const response = await fetch(`${app.url}${sprite}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/svg+xml");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const svg = await response.text();
+    for (const [, , id] of uses) expect(svg, id).toContain(`<symbol id="${id}"`);
+    // No icon is drawn inline any more: every <svg> of an icon is a reference.
+    expect(html).not.toMatch(/class="lucide[^"]*"[^>]*><path/);
+  });
 });

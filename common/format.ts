@@ -29,3 +29,14 @@ export function formatDate(value: string | Date): string {
     new Date(value),
   );
 }
+
+/**
+ * The start of a long text, cut at a word and ended with "…": for a card that shows a few
+ * lines of a bio (the page's data then carries only what can be seen).
+ */
+export function excerpt(text: string, maxCharacters: number): string {
+  if (text.length <= maxCharacters) return text;
+  const cut = text.slice(0, maxCharacters);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > maxCharacters / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

@@ -22,19 +22,22 @@ import type { Context, MiddlewareHandler } from "hono";
 const CACHEABLE_PATH = /^\/(?:consultant\/\d+)?$/;
 
 let generation = 0;
-const listeners = new Set<(origin: "local" | "remote") => void>();
+type InvalidationListener = (origin: "local" | "remote") => Promise<void> | void;
+const listeners = new Set<InvalidationListener>();
 
 /**
  * Drops every cached page of this process. `origin` says whether the write happened here
- * ("local": listeners may tell other workers or instances) or was reported from elsewhere.
+ * ("local": listeners tell the other workers or instances, and the promise settles once they
+ * have dropped theirs, so the writer's response is sent after every copy is gone) or was
+ * reported from elsewhere ("remote").
  */
-export function invalidatePageCache(origin: "local" | "remote" = "local") {
+export async function invalidatePageCache(origin: "local" | "remote" = "local"): Promise<void> {
   generation++;
-  for (const listener of listeners) listener(origin);
+  await Promise.all([...listeners].map((listener) => listener(origin)));
 }
 
 /** Hook for spreading invalidations (node:cluster siblings, PostgreSQL LISTEN/NOTIFY between instances). */
-export function onPageCacheInvalidated(listener: (origin: "local" | "remote") => void) {
+export function onPageCacheInvalidated(listener: InvalidationListener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -154,7 +157,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
     try {
       await next();
     } finally {
-      invalidatePageCache("local");
+      await invalidatePageCache("local");
     }
   };
 

@@ -9,9 +9,9 @@ import type { Context, MiddlewareHandler } from "hono";
 // The page carries the request's CSP nonce (script tags, link tags and the loader data), and a
 // nonce must be new for every response. The cache therefore keeps the page cut at the nonce,
 // and stamps each response with the nonce of its own request (the one in its CSP header): plain
-// bytes are joined; gzip bytes are kept as deflate segments ending in a full flush (byte-aligned,
-// no reference back across the cut), so a response is the stored segments with the nonce in
-// between as uncompressed deflate blocks, and a fresh CRC. Nothing is compressed per hit.
+// bytes are joined; gzip bytes are kept as deflate segments ending in a sync flush (byte-aligned)
+// that never refer back into a nonce's place, so a response is the stored segments with the
+// nonce in between as uncompressed deflate blocks, and a fresh CRC. Nothing is compressed per hit.
 //
 // Freshness: an entry lives `ttlSeconds`, and is dropped at once when this process handles any
 // request that may write (every method but GET, HEAD and OPTIONS: profile edits, approvals,
@@ -49,10 +49,17 @@ type Entry = {
   headers: [string, string][];
   /** The page's text between nonces, as bytes. */
   parts: Buffer[];
-  /** Each part as raw deflate ending in a full flush. */
+  /** Each part as raw deflate ending in a sync flush. */
   deflated: Buffer[];
+  /** The length of the nonce the parts were compressed around: a response's nonce must match it. */
+  nonceLength: number;
   bytes: number;
 };
+
+/** Deflate's window: a back-reference reaches at most this far. */
+const WINDOW = 32 * 1024;
+/** Stands for the nonce while compressing; a page that holds this byte is not cached. */
+const PLACEHOLDER_BYTE = 0x01;
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A last, empty stored block: ends the deflate stream (it is byte-aligned after a full flush). */
@@ -176,7 +183,12 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
 
     const key = c.req.url;
     const cached = entries.get(key);
-    if (cached && cached.generation === generation && cached.expires > Date.now()) {
+    if (
+      cached &&
+      cached.generation === generation &&
+      cached.expires > Date.now() &&
+      cached.nonceLength === Buffer.byteLength(nonce)
+    ) {
       return respond(c, cached, nonce, "hit");
     }
     if (cached) drop(key);
@@ -202,7 +214,23 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       from = at + marker.length;
     }
     parts.push(html.subarray(from));
-    const deflated = parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: zlib.Z_FULL_FLUSH }));
+    // Each part is compressed with everything before it as its dictionary, the nonce written as
+    // bytes the page never holds: no back-reference can then copy from a nonce's place, so the
+    // parts compress as one page would, yet any nonce can go between them.
+    if (html.includes(PLACEHOLDER_BYTE)) {
+      c.res = new Response(html, { status: res.status, headers: res.headers });
+      return;
+    }
+    const placeholder = Buffer.alloc(marker.length, PLACEHOLDER_BYTE);
+    const deflated: Buffer[] = [];
+    let before = Buffer.alloc(0);
+    for (const part of parts) {
+      const dictionary = before.subarray(Math.max(0, before.length - WINDOW));
+      deflated.push(
+        deflateRawSync(part, { level: 6, finishFlush: zlib.Z_SYNC_FLUSH, ...(dictionary.length ? { dictionary } : {}) }),
+      );
+      before = Buffer.concat([dictionary, part, placeholder]);
+    }
     const headers: [string, string][] = [];
     res.headers.forEach((value, name) => {
       if (!PER_RESPONSE.has(name)) headers.push([name, value]);
@@ -214,6 +242,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       headers,
       parts,
       deflated,
+      nonceLength: marker.length,
       bytes: html.length + deflated.reduce((sum, part) => sum + part.length, 0),
     };
     // A write finished while this page rendered: it may show the old data, so it is not kept.

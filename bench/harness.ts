@@ -96,12 +96,17 @@ export function resolveAppDirs(value: string | undefined) {
   });
 }
 
+/** How reports name a checkout: "this checkout", or its folder's path. */
+export function appLabel(appDir: string) {
+  return appDir === path.resolve(".") ? "this checkout" : appDir;
+}
+
 export function commitOf(appDir: string) {
   return spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: appDir }).stdout?.toString().trim() || "unknown";
 }
 
 export function buildApp(appDir: string) {
-  console.log(`building ${path.relative(process.cwd(), appDir) || "this checkout"} (npm run build)…`);
+  console.log(`building ${appLabel(appDir)} (npm run build)…`);
   runSync("npm", ["run", "build", "--silent"], { NODE_ENV: "production" }, appDir);
 }
 
@@ -164,10 +169,9 @@ export async function startAppServer(
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   await waitUntilReady(url, child, () => tail);
-  const relative = path.relative(process.cwd(), appDir);
   return {
     appDir,
-    label: relative === "" ? "this checkout" : relative,
+    label: appLabel(appDir),
     commit: commitOf(appDir),
     url,
     pid: child.pid as number,

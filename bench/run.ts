@@ -12,6 +12,7 @@ import { searchConsultants } from "../server/services/search.ts";
 import { firstLoadBudget, printBudget, type RouteBudget } from "./budget.ts";
 import {
   type AppServer,
+  appLabel,
   buildApp,
   commitOf,
   machineBusyMs,
@@ -24,6 +25,7 @@ import {
 
 // npm run bench -- [--count 100000] [--duration 10] [--connections 1,10] [--only common,mix,profile page]
 //                  [--reseed] [--skip-build] [--app-dir .,/work/wt/base] [--accept-encoding "gzip, deflate, br, zstd"]
+//                  [--server-env WEB_CONCURRENCY=1,PAGE_CACHE_SECONDS=0]
 //
 // Seeds a separate database (bench/.data/<count>) with --count generated profiles, starts the
 // production server of each --app-dir checkout on it (default: this one; several are benched
@@ -48,6 +50,8 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "direct-runs": { type: "string", default: "40" },
     "app-dir": { type: "string", default: "." },
+    // Extra server settings for every benched server, e.g. "WEB_CONCURRENCY=1,PAGE_CACHE_SECONDS=0".
+    "server-env": { type: "string" },
     // What Chromium sends; "identity" sends none.
     "accept-encoding": { type: "string", default: "gzip, deflate, br, zstd" },
   },
@@ -59,6 +63,12 @@ const only = args.only ? new Set(args.only.split(",")) : undefined;
 const directRuns = Number(args["direct-runs"]);
 const appDirs = resolveAppDirs(args["app-dir"]);
 const acceptEncoding = args["accept-encoding"] === "identity" ? undefined : args["accept-encoding"];
+const serverEnv = Object.fromEntries(
+  (args["server-env"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
+);
 
 // Query classes. The vocabulary is the generator's (server/db/seed/generate.ts): at 100 000
 // profiles a surname is in under 1 %, "cocoa" in about 3 %, "climate" or "gender" in a fifth to a
@@ -295,8 +305,7 @@ async function timeEach(runs: number, queries: string[], once: (query: string) =
 async function main() {
   if (!args["skip-build"]) for (const appDir of appDirs) buildApp(appDir);
   const budgets: { app: string; routes: RouteBudget[] }[] = appDirs.map((appDir) => {
-    const label = path.relative(process.cwd(), appDir) || "this checkout";
-    return { app: label, routes: firstLoadBudget(path.join(appDir, "build", "client")) };
+    return { app: appLabel(appDir), routes: firstLoadBudget(path.join(appDir, "build", "client")) };
   });
   for (const budget of budgets) printBudget(budget.app, budget.routes);
 
@@ -307,7 +316,7 @@ async function main() {
   const direct: { class: string; engine: { p50: number; p95: number }; naive: { p50: number; p95: number } }[] = [];
   const loadBefore = os.loadavg();
   try {
-    for (const appDir of appDirs) servers.push(await startAppServer(appDir, database));
+    for (const appDir of appDirs) servers.push(await startAppServer(appDir, database, serverEnv));
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     // A fixed, spread sample of listed profiles for the profile page.
     const profileIds = (await sql`select id from consultants where status = 'approved' order by md5(id::text) limit 20`).map(
@@ -369,6 +378,7 @@ async function main() {
     durationSeconds: duration,
     acceptEncoding: acceptEncoding ?? null,
     logLevel: "info",
+    serverEnv,
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,

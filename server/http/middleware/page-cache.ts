@@ -4,7 +4,8 @@ import type { Context, MiddlewareHandler } from "hono";
 // A micro-cache of the rendered pages signed-out visitors see most: the home page (with any
 // query) and a consultant's page. Rendering one costs 3–9 ms of Node CPU; a cached copy a few
 // microseconds. Only visitors who send no cookie at all are served from it or fill it, so a
-// signed-in visitor (or one with any other state in a cookie) always gets a fresh render.
+// signed-in visitor (or one with any other state in a cookie) always gets a fresh render. Only a
+// 200 HTML page without Set-Cookie is kept, and not if its route marks it private or no-store.
 //
 // The page carries the request's CSP nonce (script tags, link tags and the loader data), and a
 // nonce must be new for every response. The cache therefore keeps the page cut at the nonce,
@@ -200,6 +201,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       res.status !== 200 ||
       res.headers.has("set-cookie") ||
       res.headers.has("content-encoding") ||
+      /\b(?:private|no-store)\b/i.test(res.headers.get("cache-control") ?? "") ||
       !res.headers.get("content-type")?.startsWith("text/html") ||
       !res.body
     ) {

@@ -40,3 +40,10 @@ export function excerpt(text: string, maxCharacters: number): string {
   const lastSpace = cut.search(/\s\S*$/);
   return `${(lastSpace > maxCharacters / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+/** A date and time such as "21 November 2025, 14:05 UTC", the same on the server and in the browser. */
+export function formatDateTime(value: string | Date): string {
+  const date = new Date(value);
+  const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
+  return `${formatDate(date)}, ${time} UTC`;
+}

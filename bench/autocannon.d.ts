@@ -5,10 +5,12 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
     requests?: { setupRequest?: (request: Request, context: Record<string, unknown>) => Request }[];
   };
   type Result = {
     requests: { total: number; average: number };
+    throughput: { total: number; average: number };
     duration: number;
     errors: number;
     timeouts: number;

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,17 +7,38 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { parseSearchParams } from "../common/search-params.ts";
 import { createDatabase } from "../server/db/client.ts";
-import { freePort, startEmbeddedPostgres } from "../server/db/embedded.ts";
 import { embeddedPostgresSettings } from "../server/db/setup.ts";
 import { searchConsultants } from "../server/services/search.ts";
+import { firstLoadBudget, printBudget, type RouteBudget } from "./budget.ts";
+import {
+  type AppServer,
+  appLabel,
+  buildApp,
+  commitOf,
+  machineBusyMs,
+  openBenchDatabase,
+  resolveAppDirs,
+  round,
+  startAppServer,
+  treeCpuMs,
+} from "./harness.ts";
 
-// npm run bench -- [--count 100000] [--duration 10] [--connections 1,10] [--only common,mix] [--reseed]
+// npm run bench -- [--count 100000] [--duration 10] [--connections 1,10] [--only common,mix,profile page]
+//                  [--reseed] [--skip-build] [--app-dir .,/work/wt/base] [--accept-encoding "gzip, deflate, br, zstd"]
+//                  [--server-env WEB_CONCURRENCY=1,PAGE_CACHE_SECONDS=0]
 //
 // Seeds a separate database (bench/.data/<count>) with --count generated profiles, starts the
-// production server as a child process, and drives it over HTTP with autocannon from this
-// process: each query class on its own, a realistic mix, the home page, and /readyz (one
-// `select 1` through the whole stack) as the floor. Then, in this process, it times the search
-// service against a naive ts_rank query on the same data. Results go to bench/results/*.json.
+// production server of each --app-dir checkout on it (default: this one; several are benched
+// side by side, one after the other for every scenario and connection level), at the production
+// log level, and drives them over HTTP with autocannon from this process, sending the
+// Accept-Encoding a browser sends: each query class on its own, a realistic mix, the home page,
+// the profile page, static pages, a static asset, and /readyz (one `select 1` through the whole
+// stack) as the floor. For every run it reports the CPU each request cost in the Node server
+// (its process tree) and in PostgreSQL (the postmaster and its backends), from /proc, and the
+// CPU used by everything else on the machine meanwhile ("foreign", a shared machine's noise). It
+// prints the first-load JS of every route from each build's manifest. Then, for this checkout
+// only, it times the search service against a naive ts_rank query in this process. Results go
+// to bench/results/*.json.
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +49,11 @@ const { values: args } = parseArgs({
     reseed: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
     "direct-runs": { type: "string", default: "40" },
+    "app-dir": { type: "string", default: "." },
+    // Extra server settings for every benched server, e.g. "WEB_CONCURRENCY=1,PAGE_CACHE_SECONDS=0".
+    "server-env": { type: "string" },
+    // What Chromium sends; "identity" sends none.
+    "accept-encoding": { type: "string", default: "gzip, deflate, br, zstd" },
   },
 });
 const count = Number(args.count);
@@ -36,6 +61,14 @@ const duration = Number(args.duration);
 const connectionLevels = args.connections.split(",").map(Number);
 const only = args.only ? new Set(args.only.split(",")) : undefined;
 const directRuns = Number(args["direct-runs"]);
+const appDirs = resolveAppDirs(args["app-dir"]);
+const acceptEncoding = args["accept-encoding"] === "identity" ? undefined : args["accept-encoding"];
+const serverEnv = Object.fromEntries(
+  (args["server-env"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
+);
 
 // Query classes. The vocabulary is the generator's (server/db/seed/generate.ts): at 100 000
 // profiles a surname is in under 1 %, "cocoa" in about 3 %, "climate" or "gender" in a fifth to a
@@ -89,12 +122,36 @@ const MIX_WEIGHTS: Record<string, number> = {
   "deep-page": 5,
 };
 
-type Scenario = { name: string; paths: string[]; weights?: number[] };
+type Scenario = {
+  name: string;
+  /** The paths to request, per server (a static asset's name differs between builds). */
+  paths: (app: AppServer) => string[];
+  weights?: number[];
+};
 
-function scenarios(): Scenario[] {
+const SEARCHED_HOME = [
+  "/?keywords=management",
+  "/?location=Vietnam",
+  "/?keywords=health&expertise=Healthcare",
+  "/?keywords=cocoa",
+];
+const STATIC_PAGES = ["/about", "/help-center", "/privacy-policy", "/resources"];
+
+/** The client entry of a server's build: a static asset every first visit loads. */
+function entryAsset(app: AppServer) {
+  const assets = path.join(app.appDir, "build", "client", "assets");
+  const manifest = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  const entry = manifest
+    ? /"entry":\{"module":"([^"]+)"/.exec(readFileSync(path.join(assets, manifest), "utf8"))?.[1]
+    : undefined;
+  if (!entry) throw new Error(`no client entry in the build manifest of ${app.label}`);
+  return entry;
+}
+
+function scenarios(profileIds: number[]): Scenario[] {
   const list: Scenario[] = Object.entries(CLASSES).map(([name, queries]) => ({
     name: `search: ${name}`,
-    paths: queries.map((query) => `/api/consultants?${query}`),
+    paths: () => queries.map((query) => `/api/consultants?${query}`),
   }));
   const mixPaths: string[] = [];
   const mixWeights: number[] = [];
@@ -104,13 +161,13 @@ function scenarios(): Scenario[] {
       mixWeights.push(weight / (CLASSES[name]?.length ?? 1));
     }
   }
-  list.push({ name: "search: realistic mix", paths: mixPaths, weights: mixWeights });
-  list.push({ name: "home page", paths: ["/"] });
-  list.push({
-    name: "home page, searched",
-    paths: ["/?keywords=management", "/?location=Vietnam", "/?keywords=health&expertise=Healthcare", "/?keywords=cocoa"],
-  });
-  list.push({ name: "floor: /readyz (select 1)", paths: ["/readyz"] });
+  list.push({ name: "search: realistic mix", paths: () => mixPaths, weights: mixWeights });
+  list.push({ name: "home page", paths: () => ["/"] });
+  list.push({ name: "home page, searched", paths: () => SEARCHED_HOME });
+  list.push({ name: "profile page", paths: () => profileIds.map((id) => `/consultant/${id}`) });
+  list.push({ name: "static page", paths: () => STATIC_PAGES });
+  list.push({ name: "asset: client entry", paths: (app) => [entryAsset(app)] });
+  list.push({ name: "floor: /readyz (select 1)", paths: () => ["/readyz"] });
   return list.filter((scenario) => !only || only.has(scenario.name.replace(/^search: /, "")) || only.has(scenario.name));
 }
 
@@ -119,50 +176,65 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function round(value: number, digits = 1) {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-function pickPath(scenario: Scenario) {
-  if (scenario.paths.length === 1) return () => scenario.paths[0] as string;
-  const weights = scenario.weights ?? scenario.paths.map(() => 1);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
+function pickPath(paths: string[], weights?: number[]) {
+  if (paths.length === 1) return () => paths[0] as string;
+  const total = (weights ?? []).reduce((sum, weight) => sum + weight, 0);
   let next = 0;
   return () => {
-    if (!scenario.weights) return scenario.paths[next++ % scenario.paths.length] as string;
+    if (!weights) return paths[next++ % paths.length] as string;
     let roll = Math.random() * total;
     for (let index = 0; index < weights.length; index++) {
       roll -= weights[index] as number;
-      if (roll <= 0) return scenario.paths[index] as string;
+      if (roll <= 0) return paths[index] as string;
     }
-    return scenario.paths[scenario.paths.length - 1] as string;
+    return paths[paths.length - 1] as string;
   };
 }
 
 type Measurement = {
+  app: string;
   scenario: string;
   connections: number;
   requests: number;
   requestsPerSecond: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Bytes on the wire per response (headers and body, compressed when the server compressed). */
+  bytesPerResponse: number;
+  /** CPU per request from /proc: the Node server's tree, PostgreSQL's tree, this load generator, the rest of the machine. */
+  cpuMsPerRequest: { node: number; postgres: number; loadGenerator: number; foreign: number };
   errors: number;
   non2xx: number;
 };
 
-async function drive(url: string, scenario: Scenario, connections: number, seconds: number): Promise<Measurement> {
-  const next = pickPath(scenario);
+async function drive(
+  app: AppServer,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+  postmasterPid?: number,
+): Promise<Measurement> {
+  const next = pickPath(scenario.paths(app), scenario.weights);
   const latencies: number[] = [];
   const instance = autocannon({
-    url,
+    url: app.url,
     connections,
     duration: seconds,
+    headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
     requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
   });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const roots = { node: app.pid, postgres: postmasterPid };
+  const before = { tree: treeCpuMs(roots), self: process.cpuUsage(), busy: machineBusyMs() };
   const result = await instance;
+  const after = { tree: treeCpuMs(roots), self: process.cpuUsage(before.self), busy: machineBusyMs() };
   latencies.sort((a, b) => a - b);
+  const requests = Math.max(1, result.requests.total);
+  const node = (after.tree.node ?? 0) - (before.tree.node ?? 0);
+  const pg = (after.tree.postgres ?? 0) - (before.tree.postgres ?? 0);
+  const self = (after.self.user + after.self.system) / 1000;
+  const foreign = Math.max(0, after.busy - before.busy - node - pg - self);
   return {
+    app: app.label,
     scenario: scenario.name,
     connections,
     requests: result.requests.total,
@@ -173,31 +245,31 @@ async function drive(url: string, scenario: Scenario, connections: number, secon
       p99: round(percentile(latencies, 99)),
       max: round(latencies[latencies.length - 1] ?? 0),
     },
+    bytesPerResponse: Math.round(result.throughput.total / requests),
+    cpuMsPerRequest: {
+      node: round(node / requests, 2),
+      postgres: round(pg / requests, 2),
+      loadGenerator: round(self / requests, 2),
+      foreign: round(foreign / requests, 2),
+    },
     errors: result.errors,
     non2xx: result.non2xx,
   };
 }
 
-function run(command: string, commandArgs: string[], env: Record<string, string>) {
-  const result = spawnSync(command, commandArgs, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed`);
-  return result.stdout.toString();
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function printMeasurement(measurement: Measurement, showApp: boolean) {
+  const { p50, p95, p99 } = measurement.latencyMs;
+  const cpu = measurement.cpuMsPerRequest;
+  const failures = measurement.non2xx + measurement.errors;
+  const parts = [
+    `${showApp ? `[${measurement.app}] ` : ""}${measurement.scenario.padEnd(30)} c=${String(measurement.connections).padStart(2)}`,
+    `${String(measurement.requestsPerSecond).padStart(6)} req/s`,
+    `p50 ${p50}  p95 ${p95}  p99 ${p99} ms`,
+    `CPU/req node ${cpu.node}  pg ${cpu.postgres} ms (foreign ${cpu.foreign})`,
+    `${(measurement.bytesPerResponse / 1024).toFixed(1)} KB`,
+    failures > 0 ? `(${measurement.non2xx} non-2xx, ${measurement.errors} errors)` : "",
+  ];
+  console.log(parts.join("  ").trimEnd());
 }
 
 /** The naive way: rank every match by ts_rank over the whole document, and count them all. */
@@ -231,124 +303,82 @@ async function timeEach(runs: number, queries: string[], once: (query: string) =
 }
 
 async function main() {
-  const dataDir = path.resolve("bench", ".data", String(count));
-  await mkdir(dataDir, { recursive: true });
-  if (!args["skip-build"]) {
-    console.log("building the app (npm run build)…");
-    run("npm", ["run", "build", "--silent"], { NODE_ENV: "production" });
-  }
-
-  const log = { info: () => {}, warn: (message: string) => console.warn(message) };
-  const pg = await startEmbeddedPostgres({ dir: path.join(dataDir, "postgres"), log, settings: embeddedPostgresSettings() });
-  const admin = postgres(pg.url("postgres"), { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = 'devconsult'`;
-  if (!exists) await admin.unsafe("create database devconsult");
-  await admin.end();
-  const databaseUrl = pg.url("devconsult");
-
-  const marker = path.join(dataDir, "seeded.json");
-  let seeding = existsSync(marker) ? JSON.parse(await readFile(marker, "utf8")) : undefined;
-  if (args.reseed || seeding?.count !== count) {
-    console.log(`seeding ${count} profiles (npm run seed)…`);
-    const started = performance.now();
-    const output = run(process.execPath, ["server/db/seed/cli.ts", "--count", String(count), "--reset", "--seed", "2026"], {
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "info",
-    });
-    const line = output.split("\n").find((text) => text.includes("seeded "));
-    const logged = line ? JSON.parse(line) : {};
-    seeding = {
-      count,
-      loadSeconds: logged.seconds,
-      vacuumSeconds: logged.vacuumSeconds,
-      wallSeconds: round((performance.now() - started) / 1000),
-      at: new Date().toISOString(),
-    };
-    await writeFile(marker, JSON.stringify(seeding, null, 2));
-    console.log(`seeded in ${seeding.wallSeconds} s (load ${seeding.loadSeconds} s, vacuum ${seeding.vacuumSeconds} s)`);
-  } else {
-    console.log(`reusing the ${count}-profile database seeded ${seeding.at} (--reseed to redo)`);
-  }
-
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let serverOutput = "";
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      // Request logs would measure the terminal; warnings and errors still show.
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  if (!args["skip-build"]) for (const appDir of appDirs) buildApp(appDir);
+  const budgets: { app: string; routes: RouteBudget[] }[] = appDirs.map((appDir) => {
+    return { app: appLabel(appDir), routes: firstLoadBudget(path.join(appDir, "build", "client")) };
   });
-  server.stdout?.on("data", (chunk) => {
-    serverOutput += chunk;
-  });
-  server.stderr?.on("data", (chunk) => {
-    serverOutput += chunk;
-  });
+  for (const budget of budgets) printBudget(budget.app, budget.routes);
 
+  const database = await openBenchDatabase(count, { reseed: args.reseed });
+  const { databaseUrl } = database;
+  const servers: AppServer[] = [];
   const measurements: Measurement[] = [];
   const direct: { class: string; engine: { p50: number; p95: number }; naive: { p50: number; p95: number } }[] = [];
   const loadBefore = os.loadavg();
   try {
-    await waitUntilReady(url, server, () => serverOutput);
-    for (const scenario of scenarios()) {
+    for (const appDir of appDirs) servers.push(await startAppServer(appDir, database, serverEnv));
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    // A fixed, spread sample of listed profiles for the profile page.
+    const profileIds = (await sql`select id from consultants where status = 'approved' order by md5(id::text) limit 20`).map(
+      (row) => Number(row.id),
+    );
+    await sql.end();
+    console.log(
+      `\nbenching ${servers.map((server) => `${server.label} (${server.commit})`).join(" and ")} at ${count} profiles, Accept-Encoding: ${acceptEncoding ?? "(none)"}\n`,
+    );
+    const postmasterPid = database.postmasterPid();
+    for (const scenario of scenarios(profileIds)) {
       // Warm up: caches, prepared statements, the stats cache.
-      await drive(url, scenario, 2, Math.min(3, duration));
+      for (const server of servers) await drive(server, scenario, 2, Math.min(3, duration), postmasterPid);
       for (const connections of connectionLevels) {
-        const measurement = await drive(url, scenario, connections, duration);
-        measurements.push(measurement);
-        const { p50, p95, p99 } = measurement.latencyMs;
-        console.log(
-          `${scenario.name.padEnd(30)} c=${String(connections).padStart(2)}  ${String(measurement.requestsPerSecond).padStart(6)} req/s  p50 ${p50} ms  p95 ${p95} ms  p99 ${p99} ms${
-            measurement.non2xx + measurement.errors > 0 ? `  (${measurement.non2xx} non-2xx, ${measurement.errors} errors)` : ""
-          }`,
-        );
+        for (const server of servers) {
+          const measurement = await drive(server, scenario, connections, duration, postmasterPid);
+          measurements.push(measurement);
+          printMeasurement(measurement, servers.length > 1);
+        }
       }
     }
 
-    console.log(`\nthe search service against a naive ts_rank query, one at a time in this process (${directRuns} runs):`);
-    const database = createDatabase(databaseUrl, { max: 2 });
-    const naiveSql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
-    try {
-      for (const name of ["rare", "medium", "common", "two-words", "deep-page"]) {
-        const queries = (CLASSES[name] ?? []).filter((query) => query.includes("keywords="));
-        const engine = await timeEach(directRuns, queries, async (query) => {
-          const params = parseSearchParams(new URLSearchParams(query));
-          if (!params.success) throw params.error;
-          return searchConsultants(database.db, params.data);
-        });
-        const naive = await timeEach(directRuns, queries, (query) => naiveQuery(naiveSql, query));
-        direct.push({ class: name, engine, naive });
-        console.log(
-          `${name.padEnd(12)} engine p50 ${engine.p50} ms  p95 ${engine.p95} ms   naive ts_rank + count(*) p50 ${naive.p50} ms  p95 ${naive.p95} ms`,
-        );
+    if (appDirs.length === 1 && appDirs[0] === path.resolve(".")) {
+      console.log(`\nthe search service against a naive ts_rank query, one at a time in this process (${directRuns} runs):`);
+      const client = createDatabase(databaseUrl, { max: 2 });
+      const naiveSql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
+      try {
+        for (const name of ["rare", "medium", "common", "two-words", "deep-page"]) {
+          const queries = (CLASSES[name] ?? []).filter((query) => query.includes("keywords="));
+          const engine = await timeEach(directRuns, queries, async (query) => {
+            const params = parseSearchParams(new URLSearchParams(query));
+            if (!params.success) throw params.error;
+            return searchConsultants(client.db, params.data);
+          });
+          const naive = await timeEach(directRuns, queries, (query) => naiveQuery(naiveSql, query));
+          direct.push({ class: name, engine, naive });
+          console.log(
+            `${name.padEnd(12)} engine p50 ${engine.p50} ms  p95 ${engine.p95} ms   naive ts_rank + count(*) p50 ${naive.p50} ms  p95 ${naive.p95} ms`,
+          );
+        }
+      } finally {
+        await client.close();
+        await naiveSql.end();
       }
-    } finally {
-      await database.close();
-      await naiveSql.end();
+    } else {
+      console.log("\n(the in-process comparison with a naive query runs only when benching this checkout alone)");
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    await pg.stop();
+    for (const server of servers) await server.stop();
+    await database.stop();
   }
 
-  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"]).stdout?.toString().trim();
   const report = {
     at: new Date().toISOString(),
-    commit,
+    commit: commitOf(process.cwd()),
+    apps: servers.map((server) => ({ label: server.label, appDir: server.appDir, commit: server.commit })),
     profiles: count,
-    seeding,
+    seeding: database.seeding,
     durationSeconds: duration,
+    acceptEncoding: acceptEncoding ?? null,
+    logLevel: "info",
+    serverEnv,
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
@@ -358,6 +388,7 @@ async function main() {
       node: process.version,
       postgresSettings: embeddedPostgresSettings(),
     },
+    firstLoadJs: budgets,
     measurements,
     direct,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRating, initials } from "./format.ts";
+import { excerpt, formatRating, initials } from "./format.ts";
 
 describe("formatRating", () => {
   it("divides by ten with one decimal", () => {
@@ -14,5 +14,14 @@ describe("initials", () => {
     expect(initials("Nguyen Thi Lan")).toBe("NL");
     expect(initials("  maria ")).toBe("M");
     expect(initials("")).toBe("?");
+  });
+});
+
+describe("excerpt", () => {
+  it("keeps a short text whole and cuts a long one at a word, with an ellipsis", () => {
+    expect(excerpt("Twelve years in maternal health.", 40)).toBe("Twelve years in maternal health.");
+    expect(excerpt("Twelve years designing maternal and newborn health programmes", 30)).toBe("Twelve years designing…");
+    expect(excerpt("Twelve years designing maternal", 31)).toBe("Twelve years designing maternal");
+    expect(excerpt("Supercalifragilisticexpialidocious words", 10)).toBe("Supercalif…");
   });
 });

@@ -30,6 +30,17 @@ export function formatDate(value: string | Date): string {
   );
 }
 
+/**
+ * The start of a long text, cut at a word and ended with "…": for a card that shows a few
+ * lines of a bio (the page's data then carries only what can be seen).
+ */
+export function excerpt(text: string, maxCharacters: number): string {
+  if (text.length <= maxCharacters) return text;
+  const cut = text.slice(0, maxCharacters);
+  const lastSpace = cut.search(/\s\S*$/);
+  return `${(lastSpace > maxCharacters / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
 /** A date and time such as "21 November 2025, 14:05 UTC", the same on the server and in the browser. */
 export function formatDateTime(value: string | Date): string {
   const date = new Date(value);

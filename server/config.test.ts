@@ -56,6 +56,18 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/SEED_DEMO: must be true or false/);
   });
 
+  it("reads the page cache and worker settings, and rejects nonsense in them", () => {
+    expect(loadConfig({})).toMatchObject({ pageCacheSeconds: 5, webConcurrency: undefined });
+    expect(loadConfig({ PAGE_CACHE_SECONDS: "0", WEB_CONCURRENCY: "2" })).toMatchObject({
+      pageCacheSeconds: 0,
+      webConcurrency: 2,
+    });
+    const attempt = () => loadConfig({ PAGE_CACHE_SECONDS: "soon", WEB_CONCURRENCY: "0" });
+    expect(attempt).toThrow(/PAGE_CACHE_SECONDS: must be a number of seconds/);
+    expect(attempt).toThrow(/WEB_CONCURRENCY: must be between 1 and 64/);
+    expect(() => loadConfig({ PAGE_CACHE_SECONDS: "3600" })).toThrow(/PAGE_CACHE_SECONDS: must be between 0 and 60/);
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.org" })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,

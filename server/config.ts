@@ -54,6 +54,18 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalText,
+    PAGE_CACHE_SECONDS: z.coerce
+      .number({ error: "must be a number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(0, "must be between 0 and 60")
+      .max(60, "must be between 0 and 60")
+      .default(5),
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a number of processes" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 64")
+      .max(64, "must be between 1 and 64")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -112,6 +124,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
         }
       : { kind: "local" as const, dir: path.join(dataDir, "uploads") },
     logLevel: env.LOG_LEVEL,
+    /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    /** Node worker processes serving HTTP (default: one per core, at most 2 on small machines; see server/main.ts). */
+    webConcurrency: env.WEB_CONCURRENCY,
   };
 }
 

@@ -1,34 +1,28 @@
 import "./node-env.ts";
+import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { ConfigError, loadConfig } from "./config.ts";
+import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { createDatabase, type Database, type Sql } from "./db/client.ts";
 import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
 import { startPurgeSchedule } from "./services/maintenance.ts";
 import { createStorage } from "./services/storage.ts";
 
-// Process entry: config → database → http → graceful shutdown.
+// Process entry: config → database → http → graceful shutdown. With more than one worker
+// (WEB_CONCURRENCY, one per core by default in production) this process is the primary: it
+// prepares the database once and forks the HTTP workers (server/cluster.ts).
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
-  const log = createLogger(config);
-  const database = await openDatabase(config, log);
+type Connected = { db: Database; sql: Sql; close: () => Promise<void> };
+
+/** Serves HTTP on this process; resolves to a function that stops it (requests in flight finish first). */
+async function serveHttp(config: Config, log: Logger, database: Connected, announce: boolean) {
   const storage = createStorage(config);
-  const purge = startPurgeSchedule(database.db, log, { storage, log });
-
   let vite: DevServer | undefined;
   if (config.env === "development") {
     const { createServer: createViteServer } = await import("vite");
@@ -54,27 +48,109 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log.info({ port, url: config.publicUrl }, `${config.siteName} is serving on http://localhost:${port}`);
+  if (announce) log.info({ port, url: config.publicUrl }, `${config.siteName} is serving on http://localhost:${port}`);
 
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down: finishing requests in flight");
+  return async () => {
     const forced = setTimeout(() => {
       log.warn("requests still open after 10 s; closing them");
       server.closeAllConnections();
     }, 10_000);
     forced.unref();
+    // Idle keep-alive connections would hold close() open: only requests in flight are awaited.
+    server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    purge.stop();
     await vite?.close();
+  };
+}
+
+function onShutdownSignal(stop: (signal: string) => Promise<void>) {
+  let stopping = false;
+  const handle = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => handle("SIGTERM"));
+  process.on("SIGINT", () => handle("SIGINT"));
+  return handle;
+}
+
+/** One process does everything (WEB_CONCURRENCY=1, and always in development). */
+async function runSingle(config: Config, log: Logger) {
+  const database = await openDatabase(config, log);
+  const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
+  const stopHttp = await serveHttp(config, log, database, true);
+  onShutdownSignal(async (signal) => {
+    log.info({ signal }, "shutting down: finishing requests in flight");
+    await stopHttp();
+    purge.stop();
     await database.close();
     log.info("stopped");
-    process.exit(0);
+  });
+}
+
+/** A worker: HTTP only, on the database the primary prepared. */
+async function runWorker(config: Config, log: Logger) {
+  if (!config.databaseUrl) throw new Error("a worker needs the DATABASE_URL its primary resolved");
+  const database = createDatabase(config.databaseUrl);
+  shareInvalidationsWithSiblings();
+  const stopHttp = await serveHttp(config, log, database, false);
+  const stop = onShutdownSignal(async () => {
+    await stopHttp();
+    await database.close();
+  });
+  // The primary is gone (killed): nothing would ever stop this worker.
+  process.on("disconnect", () => stop("primary gone"));
+}
+
+async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
+  const database = await openDatabase(config, log);
+  const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
+  let listening = 0;
+  cluster.on("listening", (_worker, address) => {
+    listening++;
+    if (listening === workers) {
+      log.info(
+        { port: address.port, url: config.publicUrl, workers },
+        `${config.siteName} is serving on http://localhost:${address.port} (${workers} workers)`,
+      );
+    }
+  });
+  const primary = runPrimary({
+    workers,
+    log,
+    env: { DATABASE_URL: database.url },
+    onStopped: async () => {
+      purge.stop();
+      await database.close();
+      log.info("stopped");
+      process.exit(primary.exitCode());
+    },
+  });
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
   }
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  const log = createLogger(config);
+  if (cluster.isWorker) return runWorker(config, log);
+  const workers = config.env === "development" ? 1 : (config.webConcurrency ?? defaultWorkerCount());
+  if (workers <= 1) return runSingle(config, log);
+  return runPrimaryProcess(config, log, workers);
 }
 
 main().catch((error: unknown) => {

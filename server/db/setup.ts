@@ -71,6 +71,8 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
   }
   return {
     ...database,
+    /** Where the database is (for node:cluster workers, which connect without migrating or seeding). */
+    url: server.url,
     close: async () => {
       await database.close();
       await server.stop();

@@ -10,6 +10,7 @@ import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { createPageCache } from "./middleware/page-cache.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
@@ -27,6 +28,11 @@ function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
   } catch {
     return "unknown";
   }
+}
+
+/** A cache must not hand the plain file to a browser that got the compressed one, or the reverse. */
+function varyOnEncoding(c: import("hono").Context) {
+  if (!/accept-encoding/i.test(c.res.headers.get("Vary") ?? "")) c.header("Vary", "Accept-Encoding", { append: true });
 }
 
 export function createHttpApp(deps: HttpDeps) {
@@ -74,6 +80,11 @@ export function createHttpApp(deps: HttpDeps) {
   app.use(compress());
   app.use(crossSiteProtection(config));
   app.use(sessionMiddleware(deps.db, config));
+  const pageCache = createPageCache({
+    ttlSeconds: config.pageCacheSeconds,
+    nonceOf: (c) => (strictCsp ? c.get("secureHeadersNonce") : undefined),
+  });
+  app.use(pageCache.trackWrites);
 
   app.onError((error, c) => errorResponse(c, error));
 
@@ -94,13 +105,17 @@ export function createHttpApp(deps: HttpDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
+    // The build writes .br and .gz beside each asset (build-tools/precompress.ts): they are sent
+    // as they are, never compressed again per request.
     app.use(
       "/assets/*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           // Hashed file names: safe to keep for a year.
           c.header("Cache-Control", "public, max-age=31536000, immutable");
+          varyOnEncoding(c);
         },
       }),
     );
@@ -108,8 +123,10 @@ export function createHttpApp(deps: HttpDeps) {
       "*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=3600");
+          varyOnEncoding(c);
         },
       }),
     );
@@ -123,6 +140,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.post("/profile/new", formLimit);
   app.post("/profile/edit/*", formLimit);
 
+  app.get("*", pageCache.serve);
   app.all("*", async (c) => {
     const context: AppContext = {
       db: deps.db,

@@ -36,6 +36,11 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Tests write to the database directly and read the pages back at once: the signed-out
+      // page cache is off unless a test turns it on (tests/e2e/page-cache.test.ts).
+      PAGE_CACHE_SECONDS: "0",
+      // One process, as the tests were written for; tests/e2e/workers.test.ts runs two workers.
+      WEB_CONCURRENCY: "1",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },

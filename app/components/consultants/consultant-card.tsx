@@ -1,6 +1,6 @@
 import { Briefcase, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { formatYears } from "../../../common/format.ts";
+import { excerpt, formatYears } from "../../../common/format.ts";
 import type { PublicConsultant } from "../../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { RatingStars } from "./rating-stars.tsx";
@@ -21,6 +21,12 @@ export type ConsultantCardData = Pick<
   | "profilePhotoUrl"
 >;
 
+/**
+ * A card shows three lines of the bio: at most about 60 characters a line at the widest card,
+ * so 240 characters are more than it can show, and the page's data stays small.
+ */
+const CARD_BIO_CHARACTERS = 240;
+
 /** Only what a card shows: keeps the page's data small on slow networks. */
 export function toConsultantCard(consultant: ConsultantCardData): ConsultantCardData {
   return {
@@ -33,7 +39,7 @@ export function toConsultantCard(consultant: ConsultantCardData): ConsultantCard
     primarySpecialization: consultant.primarySpecialization,
     secondarySpecializations: consultant.secondarySpecializations,
     languages: consultant.languages,
-    bio: consultant.bio,
+    bio: excerpt(consultant.bio, CARD_BIO_CHARACTERS),
     availableForWork: consultant.availableForWork,
     profilePhotoUrl: consultant.profilePhotoUrl,
   };

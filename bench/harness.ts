@@ -1,0 +1,254 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import postgres from "postgres";
+import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "../server/db/embedded.ts";
+import { embeddedPostgresSettings } from "../server/db/setup.ts";
+
+// What `npm run bench` and `npm run lighthouse` share: a seeded database of generated profiles
+// (bench/.data/<count>), production servers of one or more checkouts started on it, and CPU
+// accounting from /proc (the server's process tree, the postmaster's tree, the whole machine).
+
+export function round(value: number, digits = 1) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export function runSync(command: string, commandArgs: string[], env: Record<string, string>, cwd?: string) {
+  const result = spawnSync(command, commandArgs, {
+    cwd,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed${cwd ? ` in ${cwd}` : ""}`);
+  return result.stdout.toString();
+}
+
+export type Seeding = { count: number; loadSeconds?: number; vacuumSeconds?: number; wallSeconds: number; at: string };
+
+export type BenchDatabase = {
+  dataDir: string;
+  databaseUrl: string;
+  seeding: Seeding;
+  /** The postmaster's pid (its tree is PostgreSQL's CPU). */
+  postmasterPid: () => number | undefined;
+  stop: () => Promise<void>;
+};
+
+/** Starts the embedded PostgreSQL of bench/.data/<count>, seeding it with this checkout's seed on first use. */
+export async function openBenchDatabase(count: number, options: { reseed?: boolean } = {}): Promise<BenchDatabase> {
+  const dataDir = path.resolve("bench", ".data", String(count));
+  await mkdir(dataDir, { recursive: true });
+  const log = { info: () => {}, warn: (message: string) => console.warn(message) };
+  const clusterDir = path.join(dataDir, "postgres");
+  const pg: EmbeddedPostgres = await startEmbeddedPostgres({ dir: clusterDir, log, settings: embeddedPostgresSettings() });
+  const admin = postgres(pg.url("postgres"), { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = 'devconsult'`;
+  if (!exists) await admin.unsafe("create database devconsult");
+  await admin.end();
+  const databaseUrl = pg.url("devconsult");
+
+  const marker = path.join(dataDir, "seeded.json");
+  let seeding: Seeding | undefined = existsSync(marker) ? JSON.parse(await readFile(marker, "utf8")) : undefined;
+  if (options.reseed || seeding?.count !== count) {
+    console.log(`seeding ${count} profiles (npm run seed)…`);
+    const started = performance.now();
+    const output = runSync(process.execPath, ["server/db/seed/cli.ts", "--count", String(count), "--reset", "--seed", "2026"], {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+    });
+    const line = output.split("\n").find((text) => text.includes("seeded "));
+    const logged = line ? JSON.parse(line) : {};
+    seeding = {
+      count,
+      loadSeconds: logged.seconds,
+      vacuumSeconds: logged.vacuumSeconds,
+      wallSeconds: round((performance.now() - started) / 1000),
+      at: new Date().toISOString(),
+    };
+    await writeFile(marker, JSON.stringify(seeding, null, 2));
+    console.log(`seeded in ${seeding.wallSeconds} s (load ${seeding.loadSeconds} s, vacuum ${seeding.vacuumSeconds} s)`);
+  } else {
+    console.log(`reusing the ${count}-profile database seeded ${seeding.at} (--reseed to redo)`);
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    seeding,
+    postmasterPid: () => {
+      const pid = Number(readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+      return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    },
+    stop: () => pg.stop(),
+  };
+}
+
+/** `--app-dir` values: checkouts whose server is benched; "." is this one. */
+export function resolveAppDirs(value: string | undefined) {
+  return (value ?? ".").split(",").map((dir) => {
+    const appDir = path.resolve(dir.trim());
+    if (!existsSync(path.join(appDir, "server", "main.ts")))
+      throw new Error(`${appDir} is not a checkout of the app (no server/main.ts)`);
+    if (!existsSync(path.join(appDir, "node_modules"))) throw new Error(`${appDir} has no node_modules: run npm ci there first`);
+    return appDir;
+  });
+}
+
+/** How reports name a checkout: "this checkout", or its folder's path. */
+export function appLabel(appDir: string) {
+  return appDir === path.resolve(".") ? "this checkout" : appDir;
+}
+
+export function commitOf(appDir: string) {
+  return spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: appDir }).stdout?.toString().trim() || "unknown";
+}
+
+export function buildApp(appDir: string) {
+  console.log(`building ${appLabel(appDir)} (npm run build)…`);
+  runSync("npm", ["run", "build", "--silent"], { NODE_ENV: "production" }, appDir);
+}
+
+export type AppServer = {
+  appDir: string;
+  label: string;
+  commit: string;
+  url: string;
+  pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
+    if (
+      await fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Starts a checkout's production server on the bench database, at the production log level
+ * (request logs go to a pipe that is drained, as a log collector would; only the tail is kept).
+ */
+export async function startAppServer(
+  appDir: string,
+  database: BenchDatabase,
+  env: Record<string, string> = {},
+): Promise<AppServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-16_384);
+  };
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  await waitUntilReady(url, child, () => tail);
+  return {
+    appDir,
+    label: appLabel(appDir),
+    commit: commitOf(appDir),
+    url,
+    pid: child.pid as number,
+    output: () => tail,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+// ---- CPU accounting from /proc -------------------------------------------------------------
+
+const clockTicksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
+
+type ProcStat = { pid: number; ppid: number; ticks: number };
+
+function readStat(pid: number): ProcStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces and parentheses: the fields start after the last ")".
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    // Fields 4 (ppid) and 14–17 (utime, stime, cutime, cstime) of proc(5), counted from "state" = 3.
+    const ppid = Number(fields[1]);
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return { pid, ppid, ticks };
+  } catch {
+    return undefined;
+  }
+}
+
+function allProcesses() {
+  const list: ProcStat[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(Number(name));
+    if (stat) list.push(stat);
+  }
+  return list;
+}
+
+/**
+ * CPU milliseconds used so far by each process tree (the process, its live descendants, and the
+ * children it has already reaped: a PostgreSQL backend that exits is added to the postmaster's
+ * cutime/cstime, so the sum stays whole).
+ */
+export function treeCpuMs(roots: Record<string, number | undefined>): Record<string, number> {
+  const processes = allProcesses();
+  const children = new Map<number, ProcStat[]>();
+  for (const stat of processes) {
+    const list = children.get(stat.ppid) ?? [];
+    list.push(stat);
+    children.set(stat.ppid, list);
+  }
+  const byPid = new Map(processes.map((stat) => [stat.pid, stat]));
+  const result: Record<string, number> = {};
+  for (const [name, root] of Object.entries(roots)) {
+    let ticks = 0;
+    const stack = root === undefined ? [] : [byPid.get(root)].filter((stat) => stat !== undefined);
+    while (stack.length > 0) {
+      const stat = stack.pop() as ProcStat;
+      ticks += stat.ticks;
+      stack.push(...(children.get(stat.pid) ?? []));
+    }
+    result[name] = (ticks * 1000) / clockTicksPerSecond;
+  }
+  return result;
+}
+
+/** Busy CPU milliseconds of the whole machine so far (every core; idle and iowait excluded). */
+export function machineBusyMs() {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already in user).
+  const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return ((total - idle) * 1000) / clockTicksPerSecond;
+}

@@ -1,0 +1,162 @@
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { insertSignedInUser } from "../setup/users.ts";
+
+// The micro-cache of signed-out pages (server/http/middleware/page-cache.ts), on the real
+// production server with two workers: a long TTL here, so only a write or a cookie can make a
+// page fresh, and a write through one worker must empty the other's cache too.
+
+let app: AppServer;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof insertSignedInUser>>;
+let profileId: number;
+let profile: Record<string, unknown>;
+
+function nonceOfHeader(response: Response) {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  if (!nonce) throw new Error("no nonce in the CSP header");
+  return nonce;
+}
+
+/** Every nonce the page carries: script and link attributes, and the loader data. */
+function noncesInPage(html: string) {
+  const attributes = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+  const data = [...html.matchAll(/\\?"nonce\\?",\\?"([^"\\]+)\\?"/g)].map((match) => match[1]);
+  return new Set([...attributes, ...data]);
+}
+
+/** A GET on a connection of its own: with two workers, consecutive calls reach both. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+async function editTitle(title: string) {
+  const response = await fetch(`${app.url}/api/consultants/${profileId}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ ...profile, title }),
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "false", PAGE_CACHE_SECONDS: "60", WEB_CONCURRENCY: "2" } }),
+    launchBrowser(),
+  ]);
+  owner = await insertSignedInUser(app.database!.db, { name: "Cache Owner Khanh" });
+  profile = {
+    name: "Tran Minh Khanh",
+    title: "Water Governance Specialist",
+    email: "khanh.cache@example.org",
+    phone: "+84 24 555 0101",
+    location: "Hoan Kiem, Hanoi, Vietnam",
+    city: "Hanoi",
+    country: "Vietnam",
+    yearsExperience: 11,
+    languages: ["Vietnamese", "English"],
+    primarySpecialization: "Environmental",
+    secondarySpecializations: "Governance",
+    bio: "Eleven years on river basin governance with provincial water departments.",
+    showEmail: false,
+    showPhone: false,
+    availableForWork: true,
+  };
+  const created = await fetch(`${app.url}/api/consultants`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+    body: JSON.stringify(profile),
+  });
+  expect(created.status).toBe(201);
+  profileId = (await created.json()).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("signed-out page cache", () => {
+  it("stamps every cached copy with the nonce of its own CSP header, compressed or not", async () => {
+    const path = `/consultant/${profileId}`;
+    const first = await fetch(`${app.url}${path}`);
+    // Both workers hold the page.
+    for (let warm = 0; warm < 4; warm++) await rawGet(`${app.url}${path}`, { "accept-encoding": "gzip" });
+    const second = await fetch(`${app.url}${path}`);
+    const third = await fetch(`${app.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(third.headers.get("x-page-cache")).toBe("hit");
+    expect(third.headers.get("content-encoding")).toBeNull();
+    const nonces = new Set<string>();
+    for (const response of [first, second, third]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("vary")).toMatch(/cookie/i);
+      const nonce = nonceOfHeader(response);
+      const html = await response.text();
+      expect(html).toContain("Water Governance Specialist");
+      expect(noncesInPage(html)).toEqual(new Set([nonce]));
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+
+    // The gzip bytes themselves are a valid stream with the right checksum.
+    const raw = await rawGet(`${app.url}${path}`, { "accept-encoding": "gzip" });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers["x-page-cache"]).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(String(raw.headers["content-security-policy"]))?.[1] as string;
+    expect(noncesInPage(gunzipSync(raw.body).toString("utf8"))).toEqual(new Set([nonce]));
+  });
+
+  it("serves a cached home page that a browser runs under its CSP: hydrated, no console errors", async () => {
+    // Both workers hold the page.
+    for (let warm = 0; warm < 4; warm++) await rawGet(app.url, { "accept-encoding": "gzip" });
+    const { page, errors, close } = await openPage(browser);
+    const response = await page.goto(app.url);
+    expect(await response?.headerValue("x-page-cache")).toBe("hit");
+    await waitForHydration(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("never gives a signed-in visitor a cached page, nor keeps theirs for others", async () => {
+    for (let warm = 0; warm < 4; warm++) await rawGet(app.url, { "accept-encoding": "gzip" });
+    expect((await fetch(app.url)).headers.get("x-page-cache")).toBe("hit");
+    const signedIn = await fetch(app.url, { headers: { cookie: `session=${owner.token}` } });
+    expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    const html = await signedIn.text();
+    expect(html).toContain("Cache Owner Khanh");
+    const after = await fetch(app.url);
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(await after.text()).not.toContain("Cache Owner Khanh");
+  });
+
+  it("shows a profile change at once on its page and in the listing, whichever worker answers", async () => {
+    const path = `/consultant/${profileId}`;
+    const identity = { "accept-encoding": "identity" };
+    for (let warm = 0; warm < 4; warm++) {
+      await rawGet(`${app.url}${path}`, identity);
+      await rawGet(app.url, identity);
+    }
+    expect((await rawGet(`${app.url}${path}`, identity)).headers["x-page-cache"]).toBe("hit");
+    expect((await rawGet(`${app.url}${path}`, identity)).headers["x-page-cache"]).toBe("hit");
+    await editTitle("River Basin Planning Lead");
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const page = (await rawGet(`${app.url}${path}`, identity)).body.toString("utf8");
+      expect(page).toContain("River Basin Planning Lead");
+      expect(page).not.toContain("Water Governance Specialist");
+      expect((await rawGet(app.url, identity)).body.toString("utf8")).toContain("River Basin Planning Lead");
+    }
+  });
+});

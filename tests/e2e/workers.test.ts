@@ -1,0 +1,145 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+
+// Two HTTP workers (node:cluster) behind one port, on the database their primary prepared.
+
+type LogLine = { pid?: number; requestId?: string; msg?: string; path?: string };
+
+function logLines(app: AppServer): LogLine[] {
+  return app
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** The pid of the worker that answered a request, from its request log line. */
+async function workerOf(app: AppServer, requestId: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const line = logLines(app).find((entry) => entry.requestId === requestId && entry.msg === "request");
+    if (line?.pid) return line.pid;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no request log line for ${requestId}`);
+}
+
+/** A request on a connection of its own (no keep-alive), so the cluster may hand it to either worker. */
+function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; requestId: string; body: string }>((resolve, reject) => {
+    const req = request(url, { method: options.method ?? "GET", headers: options.headers, agent: false }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, requestId: String(response.headers["x-request-id"]), body }),
+      );
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+describe("two workers on one port", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startApp({ env: { SEED_DEMO: "false", WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("accepts on either worker a session created through the other", async () => {
+    const registered = await send(`${app.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "worker.session@example.org", password: "kettle-harbour-59", name: "Worker Session" }),
+    });
+    expect(registered.status, registered.body).toBe(201);
+    const token = JSON.parse(registered.body).sessionToken as string;
+    const creator = await workerOf(app, registered.requestId);
+
+    const answeredBy = new Set<number>();
+    for (let attempt = 0; attempt < 20 && answeredBy.size < 2; attempt++) {
+      const me = await send(`${app.url}/api/auth/me`, { headers: { cookie: `session=${token}` } });
+      expect(me.status).toBe(200);
+      expect(JSON.parse(me.body)).toMatchObject({ email: "worker.session@example.org", name: "Worker Session" });
+      answeredBy.add(await workerOf(app, me.requestId));
+    }
+    expect(answeredBy.size).toBe(2);
+    expect([...answeredBy].some((pid) => pid !== creator)).toBe(true);
+  });
+});
+
+describe("shutting down two workers", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-workers-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts the embedded PostgreSQL once, finishes a request in flight on SIGTERM, then stops everything", async () => {
+    const app = await startApp({
+      useTestDatabase: false,
+      dataDir,
+      env: { SEED_DEMO: "false", WEB_CONCURRENCY: "2", LOG_LEVEL: "info" },
+    });
+    try {
+      expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(true);
+      const lines = logLines(app);
+      const started = lines.filter((line) => line.msg?.startsWith("embedded PostgreSQL listening"));
+      expect(started).toHaveLength(1);
+      const primary = started[0]?.pid;
+      // Ready as soon as one worker listens; the primary says so once both do.
+      let serving: LogLine | undefined;
+      for (let attempt = 0; attempt < 100 && !serving; attempt++) {
+        serving = logLines(app).find((line) => line.msg?.includes("(2 workers)"));
+        if (!serving) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(serving?.pid).toBe(primary);
+
+      // A sign-in whose body is still arriving when the signal comes.
+      const body = JSON.stringify({ email: "nobody@example.org", password: "kettle-harbour-59" });
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          `${app.url}/api/auth/login`,
+          {
+            method: "POST",
+            agent: false,
+            headers: { "content-type": "application/json", "content-length": String(body.length) },
+          },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on("error", reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          app.process.kill("SIGTERM");
+          setTimeout(() => req.end(body.slice(10)), 700);
+        }, 700);
+      });
+      const answered = await response;
+      expect(answered.status).toBe(401);
+      expect(JSON.parse(answered.body).message).toBeTruthy();
+      expect(await app.stop()).toBe(0);
+      expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+      expect(logLines(app).some((line) => line.msg === "stopped" && line.pid === primary)).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  });
+});

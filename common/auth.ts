@@ -111,11 +111,3 @@ export type AccountUser = {
   isEmailVerified: boolean;
   createdAt: string;
 };
-
-/** Only same-site paths: `/x` yes, `//evil.example` and `https://…` no. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

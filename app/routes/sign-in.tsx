@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "../../common/auth.ts";
+import { forgotPasswordSchema, loginSchema, registerSchema } from "../../common/auth.ts";
+import { safeRedirect } from "../../common/redirect.ts";
 import { sessionCookie } from "../../server/http/session.ts";
 import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/auth-forms.tsx";
@@ -21,7 +22,7 @@ function viewOf(value: string | null): AuthView {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.get(appContext).session) throw redirect(redirectTo);
   return null;
 }
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
   const hideFields = ["password"];
 
   if (intent === "login") {
@@ -92,7 +93,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view = viewOf(searchParams.get("tab"));
-  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
   const href = (next: AuthView) => {
     const params = new URLSearchParams(searchParams);
     params.set("tab", next);

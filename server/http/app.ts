@@ -1,7 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -12,9 +11,11 @@ import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
-import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
+import { clientAddress, type TrustProxy } from "./client-address.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { bodyLimits } from "./middleware/body-limit.ts";
+import { textGuard } from "./middleware/text-guard.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { type SessionVariables, sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
@@ -27,9 +28,6 @@ export type HttpEnv = {
     secureHeadersNonce?: string;
   };
 };
-
-/** The profile form with its photo: the upload's limit plus the form's own fields. */
-const PROFILE_FORM_BODY_LIMIT = UPLOAD_BODY_LIMIT + 64 * 1024;
 
 export type HttpDeps = {
   config: Config;
@@ -45,16 +43,14 @@ export type HttpDeps = {
   clientDir?: string;
 };
 
-function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientIpOf(c: import("hono").Context, trustProxy: TrustProxy): string {
+  let socket = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socket = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown";
+    // app.request() in tests has no socket.
   }
+  return clientAddress(socket, c.req.header("x-forwarded-for"), trustProxy);
 }
 
 export function createHttpApp(deps: HttpDeps) {
@@ -100,6 +96,9 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   app.use(compress());
+  // Bodies are bounded and buffered, then every text field is checked, before any route runs.
+  app.use(bodyLimits());
+  app.use(textGuard());
   app.use(crossSiteProtection(config));
   app.use(sessionMiddleware(deps.db, config));
 
@@ -142,14 +141,6 @@ export function createHttpApp(deps: HttpDeps) {
       }),
     );
   }
-
-  // The profile form's action reads the photo itself when JavaScript is off: bound the body first.
-  const formLimit = bodyLimit({
-    maxSize: PROFILE_FORM_BODY_LIMIT,
-    onError: (c) => c.text("File too large", 413),
-  });
-  app.post("/profile/new", formLimit);
-  app.post("/profile/edit/*", formLimit);
 
   app.all("*", async (c) => {
     const context: AppContext = {

@@ -123,7 +123,7 @@ function containsPattern(search: string): string {
 function conflictFromUniqueViolation(error: unknown): never {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const { code, constraint_name: constraint } = (cause ?? {}) as { code?: string; constraint_name?: string };
-  if (code === "23505" && constraint === "consultants_email_lower_key") {
+  if (code === "23505" && constraint === "consultants_shown_email_lower_key") {
     throw new Conflict(ADMIN_MESSAGES.emailTaken, [{ path: "email", message: ADMIN_MESSAGES.emailTaken }]);
   }
   throw error;

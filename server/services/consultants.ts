@@ -184,11 +184,21 @@ function parseProfile(input: unknown): ConsultantProfileInput {
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
 const ALREADY_HAS_PROFILE = "You already have a consultant profile. Edit it instead of creating another one.";
 
+/**
+ * An address another profile shows is taken (409). An address another profile hides is not
+ * checked: refusing it would tell the caller whose hidden address it is.
+ */
 async function assertEmailFree(db: Executor, email: string, exceptId: number | null) {
   const [taken] = await db
     .select({ id: consultants.id })
     .from(consultants)
-    .where(and(sql`lower(${consultants.email}) = lower(${email})`, exceptId === null ? undefined : ne(consultants.id, exceptId)))
+    .where(
+      and(
+        sql`lower(${consultants.email}) = lower(${email})`,
+        eq(consultants.showEmail, true),
+        exceptId === null ? undefined : ne(consultants.id, exceptId),
+      ),
+    )
     .limit(1);
   if (taken) throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
 }
@@ -197,7 +207,7 @@ async function assertEmailFree(db: Executor, email: string, exceptId: number | n
 function conflictFromUniqueViolation(error: unknown): never {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const { code, constraint_name: constraint } = (cause ?? {}) as { code?: string; constraint_name?: string };
-  if (code === "23505" && constraint === "consultants_email_lower_key") {
+  if (code === "23505" && constraint === "consultants_shown_email_lower_key") {
     throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
   }
   if (code === "23505" && constraint === "consultants_user_id_key") throw new Conflict(ALREADY_HAS_PROFILE);

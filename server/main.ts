@@ -25,7 +25,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config);
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { supervise: true });
   const storage = createStorage(config);
   const purge = startPurgeSchedule(database.db, log, { storage, log });
 
@@ -42,6 +42,7 @@ async function main() {
     log,
     mailer: createMailer(config, log),
     storage,
+    databaseState: database.databaseState,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });

@@ -15,6 +15,7 @@ import { clientAddress, type TrustProxy } from "./client-address.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
+import { privateCache } from "./middleware/private-cache.ts";
 import { textGuard } from "./middleware/text-guard.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { type SessionVariables, sessionMiddleware } from "./session.ts";
@@ -41,6 +42,8 @@ export type HttpDeps = {
   renderDocument: (request: Request, context: AppContext) => Promise<Response>;
   /** The client build (hashed assets); absent in development, where Vite serves them. */
   clientDir?: string;
+  /** The supervised embedded database's state, shown by /healthz (absent with DATABASE_URL). */
+  databaseState?: () => string;
 };
 
 function clientIpOf(c: import("hono").Context, trustProxy: TrustProxy): string {
@@ -98,13 +101,16 @@ export function createHttpApp(deps: HttpDeps) {
   app.use(compress());
   // Bodies are bounded and buffered, then every text field is checked, before any route runs.
   app.use(bodyLimits());
+  app.use(privateCache(config));
   app.use(textGuard());
   app.use(crossSiteProtection(config));
   app.use(sessionMiddleware(deps.db, config));
 
   app.onError((error, c) => errorResponse(c, error));
 
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Liveness: the process answers (never restart it for a database outage, which the supervisor
+  // handles). It names the embedded database's state; /readyz is what load balancers should use.
+  app.get("/healthz", (c) => c.json({ status: "ok", ...(deps.databaseState ? { database: deps.databaseState() } : {}) }));
   app.get("/readyz", async (c) => {
     try {
       await deps.sql`select 1`;

@@ -208,6 +208,6 @@ describe("request bodies are bounded on the JSON door", () => {
     });
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
-    expect(response.json).toEqual({ message: "File too large" });
+    expect(response.json).toEqual({ message: "The request body is too large" });
   });
 });

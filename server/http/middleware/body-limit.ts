@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { PHOTO_MAX_BYTES } from "../../../common/constants.ts";
+import { JSON_BODY_LIMIT } from "../request.ts";
 
 // Every request body is bounded before it is read, on both doors (the JSON API and the pages,
 // including React Router's `.data` requests). The body is read here, at most `limit` bytes, and
@@ -13,11 +14,14 @@ const KB = 1024;
 export const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 64 * KB;
 /** Sign-in, registration, sign-out, password reset: a few short fields. */
 export const SMALL_BODY_LIMIT = 16 * KB;
-/** Any other form or JSON body: a profile's 5 000-character bio escaped as JSON fits well. */
+/** Any other page form: a profile's 5 000-character bio, percent-encoded, fits well. */
 export const DEFAULT_BODY_LIMIT = 128 * KB;
+/** Any other JSON body (server/http/request.ts). */
+export { JSON_BODY_LIMIT };
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
+/** The first rule that matches the path decides; page forms default to DEFAULT_BODY_LIMIT. */
 const rules: { pattern: RegExp; limit: number }[] = [
   { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT },
   // The profile form carries the photo itself when JavaScript is off.
@@ -26,6 +30,7 @@ const rules: { pattern: RegExp; limit: number }[] = [
     pattern: /^\/(api\/auth\/.*|sign-in(\.data)?|auth\/logout(\.data)?|reset-password(\.data)?|verify-email(\.data)?)\/?$/,
     limit: SMALL_BODY_LIMIT,
   },
+  { pattern: /^\/api\//, limit: JSON_BODY_LIMIT },
 ];
 
 /** The most a request to this path may send. */
@@ -33,8 +38,12 @@ export function bodyLimitFor(path: string): number {
   return rules.find((rule) => rule.pattern.test(path))?.limit ?? DEFAULT_BODY_LIMIT;
 }
 
+const UPLOAD_PATHS = /^\/(api\/upload-photo|profile\/(new|edit\/[^/]+))(\.data)?\/?$/;
+
 function tooLarge(path: string) {
-  const body = path.startsWith("/api/") ? JSON.stringify({ message: "File too large" }) : "File too large";
+  // The spec's words for a photo; the JSON door's words (server/http/request.ts) for anything else.
+  const message = UPLOAD_PATHS.test(path) ? "File too large" : "The request body is too large";
+  const body = path.startsWith("/api/") ? JSON.stringify({ message }) : message;
   return new Response(body, {
     status: 413,
     headers: {

@@ -4,7 +4,8 @@ import { call, startApiApp } from "../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../tests/setup/users.ts";
 import { createLogger } from "../logger.ts";
 import { createMailer } from "../services/mail.ts";
-import { replyToMessage } from "../services/messages.ts";
+import { replyToMessage } from "../services/messages/inbox.ts";
+import { createStorage } from "../services/storage.ts";
 
 // One test per defect of the security review of November 2026 (shared/reviews/security-2026-11.md)
 // that the JSON door shows; the page door and the process are tested in tests/e2e/hardening.test.ts.
@@ -129,9 +130,16 @@ describe("defect 3a: a reply is never e-mailed when it cannot be stored", () => 
     const { owner, messageId, senderEmail } = await consultantWithMessage();
     const config = env.config;
     const log = createLogger(config);
-    const deps = { mailer: createMailer(config, log), siteName: config.siteName, publicUrl: config.publicUrl, log };
+    const deps = {
+      db: env.database.db,
+      config,
+      log,
+      mailer: createMailer(config, log),
+      storage: createStorage(config),
+      clientIp: "192.0.2.250",
+    };
     // Past the edge (as a future door without the text guard would be): PostgreSQL refuses the NUL.
-    await expect(replyToMessage(env.database.db, owner, messageId, { reply: "Reply x\u0000y" }, deps)).rejects.toThrow();
+    await expect(replyToMessage(deps, { id: owner.id, role: "user" }, messageId, { reply: "Reply x\u0000y" })).rejects.toThrow();
     expect(env.smtp.mailTo(senderEmail)).toHaveLength(0);
     const retry = await call(env.app, "POST", `/api/my-consultant-profile/messages/${messageId}/reply`, {
       token: owner.token,

@@ -113,14 +113,6 @@ export type AccountUser = {
   createdAt: string;
 };
 
-/** Only same-site paths: `/x` yes, `//evil.example` and `https://…` no. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}
-
 /** What the sign-in page's action answers a form that did not redirect (the forms render it). */
 export type AuthFormIntent = "login" | "register" | "forgot-password";
 export type AuthFormAnswer =

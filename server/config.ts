@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./http/client-address.ts";
 
 // Every setting the process reads, validated once at start-up. Nothing else reads process.env.
 
@@ -47,7 +48,17 @@ const envSchema = z
     SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     SEED_DEMO: booleanFlag(true),
     REQUIRE_APPROVAL: booleanFlag(true),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
     S3_ENDPOINT: optionalText,

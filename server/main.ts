@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createDatabase, type Database, type Sql } from "./db/client.ts";
 import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
+import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
@@ -18,7 +19,12 @@ import { createStorage } from "./services/storage.ts";
 // (WEB_CONCURRENCY, one per core by default in production) this process is the primary: it
 // prepares the database once and forks the HTTP workers (server/cluster.ts).
 
-type Connected = { db: Database; sql: Sql; close: () => Promise<void> };
+type Connected = {
+  db: Database;
+  sql: Sql;
+  close: () => Promise<void>;
+  databaseState?: HttpDeps["databaseState"];
+};
 
 /** Serves HTTP on this process; resolves to a function that stops it (requests in flight finish first). */
 async function serveHttp(config: Config, log: Logger, database: Connected, announce: boolean) {
@@ -36,6 +42,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     log,
     mailer: createMailer(config, log),
     storage,
+    databaseState: database.databaseState,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
@@ -83,7 +90,7 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { supervise: true });
   const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
   const stopHttp = await serveHttp(config, log, database, true);
   onShutdownSignal(async (signal) => {
@@ -110,7 +117,7 @@ async function runWorker(config: Config, log: Logger) {
 }
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { supervise: true });
   const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
   let listening = 0;
   cluster.on("listening", (_worker, address) => {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "../../common/auth.ts";
+import { safeRedirect } from "../../common/redirect.ts";
 import { clearSessionCookie } from "../../server/http/session.ts";
 import { deleteSession } from "../../server/services/sessions.ts";
 import type { SignOutFailure } from "../components/layout/header-account.tsx";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (session) await deleteSession(db, session.tokenHash);
   } catch (error) {
     log.error({ err: error }, "sign-out failed");
-    const back = safeRedirectPath(formData.get("redirectTo"));
+    const back = safeRedirect(formData.get("redirectTo"));
     return redirectWithToast(back, { title: "Logout failed", description: "Please try again", variant: "destructive" });
   }
   return redirectWithToast(

@@ -6,8 +6,8 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
-  safeRedirectPath,
 } from "../../common/auth.ts";
+import { safeRedirect } from "../../common/redirect.ts";
 import { sessionCookie } from "../../server/http/session.ts";
 import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
@@ -30,7 +30,7 @@ function viewOf(value: string | null): AuthView {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.get(appContext).session) throw redirect(redirectTo);
   return null;
 }
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
   const hideFields = ["password"];
 
   if (intent === "login") {
@@ -117,7 +117,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const view = viewOf(searchParams.get("tab"));
-  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
   const href = (next: AuthView) => {
     const params = new URLSearchParams(searchParams);
     params.set("tab", next);

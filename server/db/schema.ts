@@ -115,7 +115,10 @@ export const consultants = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("consultants_email_lower_key").on(sql`lower(${table.email})`),
+    // No two profiles show the same address; a hidden one may be shared (migration 0010: a unique
+    // index over hidden addresses told anyone whose address it was).
+    index("consultants_email_lower_idx").on(sql`lower(${table.email})`),
+    uniqueIndex("consultants_shown_email_lower_key").on(sql`lower(${table.email})`).where(sql`${table.showEmail}`),
     uniqueIndex("consultants_user_id_key").on(table.userId),
     index("consultants_status_created_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
     index("consultants_country_idx").on(table.country),

@@ -4,13 +4,14 @@ import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { ensureAdmin } from "../services/accounts.ts";
 import { createDatabase } from "./client.ts";
-import { startEmbeddedPostgres } from "./embedded.ts";
 import { assertDurableWrites, runMigrations } from "./migrate.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
+import { type DatabaseState, startEmbeddedWithRetry, superviseEmbedded } from "./supervisor.ts";
 
 type Logger = {
   info: (obj: object | string, msg?: string) => void;
   warn: (obj: object | string, msg?: string) => void;
+  error?: (obj: object | string, msg?: string) => void;
 };
 
 const EMBEDDED_DATABASE = "devconsult";
@@ -34,16 +35,20 @@ export function embeddedPostgresSettings(totalMemory = os.totalmem()): Record<st
 type OpenOptions = {
   /** Command-line tools pass false: the embedded server a running app uses must outlive them. */
   stopReusedServer?: boolean;
+  /** The app passes true: restart the embedded server if it dies (server/db/supervisor.ts). */
+  supervise?: boolean;
 };
 
 /** Where the database is: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR. */
 async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOptions) {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
-  const embedded = await startEmbeddedPostgres({
-    dir: path.join(config.dataDir, "postgres"),
-    log: { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg) },
-    settings: embeddedPostgresSettings(),
-  });
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, state: undefined };
+  const embeddedLog = {
+    info: (msg: string) => log.info(msg),
+    warn: (msg: string) => log.warn(msg),
+    error: (msg: string) => (log.error ? log.error(msg) : log.warn(msg)),
+  };
+  const embeddedOptions = { dir: path.join(config.dataDir, "postgres"), log: embeddedLog, settings: embeddedPostgresSettings() };
+  const embedded = await startEmbeddedWithRetry(embeddedOptions, embeddedLog);
   const admin = postgres(embedded.url("postgres"), { max: 1, onnotice: () => {} });
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${EMBEDDED_DATABASE}`;
@@ -52,7 +57,15 @@ async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOpti
     await admin.end();
   }
   const keepRunning = embedded.reused && options.stopReusedServer === false;
-  return { url: embedded.url(EMBEDDED_DATABASE), stop: keepRunning ? async () => {} : embedded.stop };
+  const supervisor = options.supervise ? superviseEmbedded(embedded, embeddedOptions, embeddedLog) : undefined;
+  return {
+    url: embedded.url(EMBEDDED_DATABASE),
+    state: supervisor?.state,
+    stop: async () => {
+      supervisor?.stop();
+      if (!keepRunning) await embedded.stop();
+    },
+  };
 }
 
 /** Connects, checks durability, migrates, makes sure an admin exists and seeds the demo. */
@@ -73,6 +86,8 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
     ...database,
     /** Where the database is (for node:cluster workers, which connect without migrating or seeding). */
     url: server.url,
+    /** The embedded server's state for /healthz (undefined with DATABASE_URL). */
+    databaseState: server.state as (() => DatabaseState) | undefined,
     close: async () => {
       await database.close();
       await server.stop();

@@ -1,33 +1,30 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createApi } from "./api/index.ts";
-import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
+import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
+import { bodyLimits } from "./middleware/body-limit.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
+import { privateCache } from "./middleware/private-cache.ts";
+import { textGuard } from "./middleware/text-guard.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
 
-/** The profile form with its photo: the upload's limit plus the form's own fields. */
-const PROFILE_FORM_BODY_LIMIT = UPLOAD_BODY_LIMIT + 64 * 1024;
-
-function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientIpOf(c: import("hono").Context, trustProxy: TrustProxy): string {
+  let socket = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socket = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown";
+    // app.request() in tests has no socket.
   }
+  return clientAddress(socket, c.req.header("x-forwarded-for"), trustProxy);
 }
 
 /** A cache must not hand the plain file to a browser that got the compressed one, or the reverse. */
@@ -78,6 +75,10 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   app.use(compress());
+  // Bodies are bounded and buffered, then every text field is checked, before any route runs.
+  app.use(bodyLimits());
+  app.use(privateCache(config));
+  app.use(textGuard());
   app.use(crossSiteProtection(config));
   app.use(sessionMiddleware(deps.db, config));
   const pageCache = createPageCache({
@@ -88,7 +89,9 @@ export function createHttpApp(deps: HttpDeps) {
 
   app.onError((error, c) => errorResponse(c, error));
 
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Liveness: the process answers (never restart it for a database outage, which the supervisor
+  // handles). It names the embedded database's state; /readyz is what load balancers should use.
+  app.get("/healthz", (c) => c.json({ status: "ok", ...(deps.databaseState ? { database: deps.databaseState() } : {}) }));
   app.get("/readyz", async (c) => {
     try {
       await deps.sql`select 1`;
@@ -131,14 +134,6 @@ export function createHttpApp(deps: HttpDeps) {
       }),
     );
   }
-
-  // The profile form's action reads the photo itself when JavaScript is off: bound the body first.
-  const formLimit = bodyLimit({
-    maxSize: PROFILE_FORM_BODY_LIMIT,
-    onError: (c) => c.text("File too large", 413),
-  });
-  app.post("/profile/new", formLimit);
-  app.post("/profile/edit/*", formLimit);
 
   app.get("*", pageCache.serve);
   app.all("*", async (c) => {

@@ -51,6 +51,8 @@ export type HttpDeps = {
   renderDocument: (request: Request, context: AppContext) => Promise<Response>;
   /** The client build (hashed assets); absent in development, where Vite serves them. */
   clientDir?: string;
+  /** The supervised embedded database's state, shown by /healthz (absent with DATABASE_URL). */
+  databaseState?: () => string;
 };
 
 /** The services' dependencies for a page request (loaders and actions). */

@@ -2,8 +2,53 @@ import type { Context } from "hono";
 import { ZodError } from "zod";
 import { AppError, ServiceUnavailable, TooManyRequests } from "../services/errors.ts";
 
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length < 8; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+const DATABASE_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+]);
+
+/** The database is down or restarting (the supervisor brings it back): a 503, not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((item) => {
+    const code = (item as { code?: unknown })?.code;
+    return typeof code === "string" && (DATABASE_DOWN_CODES.has(code) || code.startsWith("08"));
+  });
+}
+
+/** The client closed the connection before its request was read or answered: not a server error. */
+export function isClientAbort(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  return causes(error).some((item) => {
+    const { code, message } = (item ?? {}) as { code?: unknown; message?: unknown };
+    return code === "ERR_STREAM_PREMATURE_CLOSE" || message === "aborted";
+  });
+}
+
 /** The one place that turns a thrown error into the product.md JSON error shape. */
 export function errorResponse(c: Context, error: unknown) {
+  if (isClientAbort(c, error)) {
+    c.get("log")?.info({ err: String(error) }, "client closed the request");
+    return c.json({ message: "The request was not completed." }, 400);
+  }
+  if (isDatabaseUnavailable(error)) {
+    c.get("log")?.warn({ err: error }, "database unavailable");
+    return c.json({ message: "The service is briefly unavailable. Please try again in a moment." }, 503);
+  }
   if (error instanceof TooManyRequests) {
     c.header("Retry-After", String(error.retryAfterSeconds));
   }

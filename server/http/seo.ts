@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listSitemapBlocks, listSitemapProfiles, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
+import { listSitemapBlocks, listSitemapProfiles, MAX_SITEMAP_BLOCK, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
 import type { HttpDeps, HttpEnv } from "./context.ts";
 
 // /robots.txt and the sitemap index with its files, for search engines.
@@ -60,6 +60,7 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
 
   routes.get("/sitemaps/:file{consultants-[1-9][0-9]{0,5}\\.xml}", async (c) => {
     const block = Number(/\d+/.exec(c.req.param("file"))?.[0]);
+    if (block > MAX_SITEMAP_BLOCK) return c.text("No such sitemap", 404);
     const profiles = await listSitemapProfiles(db, block);
     if (profiles.length === 0) return c.text("No such sitemap", 404);
     c.header("Content-Type", XML);

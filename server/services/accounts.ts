@@ -114,7 +114,14 @@ const HOUR = 60 * MINUTE;
 
 export const AUTH_LIMITS = {
   loginPerIp: { limit: 100, windowSeconds: 15 * MINUTE },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
+  /** One address guessing one account's password: slowed after ten tries. */
+  loginPerAccountAndIp: { limit: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * Guesses from many addresses at one account. High enough that nobody can lock the owner out
+   * from a single address (the pair limit stops that address first), low enough to stop a spread
+   * out guessing run.
+   */
+  loginPerAccount: { limit: 100, windowSeconds: HOUR },
   registerPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerAccount: { limit: 3, windowSeconds: HOUR },
@@ -136,6 +143,7 @@ function rule(key: string, limits: { limit: number; windowSeconds: number }, mes
 }
 
 const loginAccountKey = (email: string) => `login:account:${normalizeEmail(email)}`;
+const loginPairKey = (email: string, ip: string) => `login:account-ip:${normalizeEmail(email)}:${ip}`;
 
 // A real argon2id hash of a random secret: an unknown e-mail costs one verification, as a known one does.
 export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ$bTQVIBxp6y1IAzcp0oytkTP8wqCVBwsaP-8w86pfIag";
@@ -185,11 +193,13 @@ export async function signIn(deps: AccountDeps, request: RequestFacts, input: Lo
   const { db } = deps;
   await consumeRateLimits(db, [
     rule(`login:ip:${request.ip}`, AUTH_LIMITS.loginPerIp, RATE_LIMIT_MESSAGES.login),
+    rule(loginPairKey(input.email, request.ip), AUTH_LIMITS.loginPerAccountAndIp, RATE_LIMIT_MESSAGES.login),
     rule(loginAccountKey(input.email), AUTH_LIMITS.loginPerAccount, RATE_LIMIT_MESSAGES.login),
   ]);
   const user = await findUserByEmail(db, input.email);
   const matches = await verifyPassword(input.password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
+  await resetRateLimit(db, loginPairKey(input.email, request.ip));
   await resetRateLimit(db, loginAccountKey(input.email));
   const session = await createSession(db, user.id);
   return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };

@@ -124,7 +124,7 @@ function containsPattern(search: string): string {
 
 /** The same 409 as the check when two requests race for an e-mail address. */
 function conflictFromUniqueViolation(error: unknown): never {
-  if (isUniqueViolation(error, "consultants_email_lower_key")) {
+  if (isUniqueViolation(error, "consultants_shown_email_lower_key")) {
     throw new Conflict(ADMIN_MESSAGES.emailTaken, [{ path: "email", message: ADMIN_MESSAGES.emailTaken }]);
   }
   throw error;

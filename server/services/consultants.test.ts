@@ -119,7 +119,12 @@ describe("creating a profile", () => {
 
   it("allows one profile per person and one profile per e-mail address (any case)", async () => {
     const user = await insertUser(database.db);
-    const first = await createConsultant(database.db, user, profile({ email: "Unique.Person@Example.org" }), deps);
+    const first = await createConsultant(
+      database.db,
+      user,
+      profile({ email: "Unique.Person@Example.org", showEmail: true }),
+      deps,
+    );
     const second = await createConsultant(database.db, user, profile(), deps).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(Conflict);
     expect((second as Error).message).toMatch(/already have a consultant profile/);
@@ -244,10 +249,10 @@ describe("editing a profile", () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
   });
 
-  it("refuses another profile's e-mail address but accepts its own", async () => {
+  it("refuses another profile's shown e-mail address but accepts its own", async () => {
     const a = await insertUser(database.db);
     const b = await insertUser(database.db);
-    const first = await createConsultant(database.db, a, profile(), deps);
+    const first = await createConsultant(database.db, a, profile({ showEmail: true }), deps);
     const second = await createConsultant(database.db, b, profile(), deps);
     await expect(
       updateConsultant(database.db, b, second.id, profile({ email: first.email.toUpperCase() }), deps),

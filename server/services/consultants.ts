@@ -172,18 +172,28 @@ function parseProfile(input: unknown): ConsultantProfileInput {
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
 const ALREADY_HAS_PROFILE = "You already have a consultant profile. Edit it instead of creating another one.";
 
+/**
+ * An address another profile shows is taken (409). An address another profile hides is not
+ * checked: refusing it would tell the caller whose hidden address it is.
+ */
 async function assertEmailFree(db: Executor, email: string, exceptId: number | null) {
   const [taken] = await db
     .select({ id: consultants.id })
     .from(consultants)
-    .where(and(sql`lower(${consultants.email}) = lower(${email})`, exceptId === null ? undefined : ne(consultants.id, exceptId)))
+    .where(
+      and(
+        sql`lower(${consultants.email}) = lower(${email})`,
+        eq(consultants.showEmail, true),
+        exceptId === null ? undefined : ne(consultants.id, exceptId),
+      ),
+    )
     .limit(1);
   if (taken) throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
 }
 
 /** Turns a unique-index race (two requests at once) into the same 409 the checks give. */
 function conflictFromUniqueViolation(error: unknown): never {
-  if (isUniqueViolation(error, "consultants_email_lower_key")) {
+  if (isUniqueViolation(error, "consultants_shown_email_lower_key")) {
     throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
   }
   if (isUniqueViolation(error, "consultants_user_id_key")) throw new Conflict(ALREADY_HAS_PROFILE);

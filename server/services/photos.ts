@@ -25,6 +25,17 @@ export type PhotoDeps = {
  */
 export const MAX_INPUT_PIXELS = 24_000_000;
 
+/** No side longer than this; checked from the header, before decoding. */
+export const MAX_IMAGE_SIDE = 10_000;
+/**
+ * A 9 KB GIF of 200×60 000 px cost 2.5 s: the square crop first enlarges the narrow side to
+ * 512 px, making a 512×153 600 intermediate. At most this many times longer than wide keeps the
+ * intermediate small; GIF decoding is also slower per pixel than JPEG or PNG, so it gets a smaller
+ * pixel budget. Together they keep any accepted file under about 200 ms of CPU.
+ */
+export const MAX_ASPECT_RATIO = 10;
+export const MAX_GIF_PIXELS = 10_000_000;
+
 export const UPLOAD_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
 
 const INVALID_TYPE = "Invalid file type";
@@ -61,6 +72,16 @@ async function decodeSquare(bytes: Uint8Array, type: ImageType) {
   restrictImageDecoders();
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (metadata.format !== type) throw new UnsupportedMediaType(INVALID_TYPE);
+  const { width = 0, height = 0 } = metadata;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new PayloadTooLarge(`Image too large: at most ${MAX_IMAGE_SIDE} pixels wide and high`);
+  }
+  if (type === "gif" && width * height > MAX_GIF_PIXELS) {
+    throw new PayloadTooLarge(`Image too large: a GIF may have at most ${MAX_GIF_PIXELS / 1_000_000} megapixels`);
+  }
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.max(1, Math.min(width, height))) {
+    throw new ValidationFailed(`The image is too narrow for a profile photo: at most ${MAX_ASPECT_RATIO} times longer than wide`);
+  }
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1, sequentialRead: true })
     .timeout({ seconds: 10 })
     .rotate()
@@ -141,12 +162,19 @@ export async function uploadPhoto(
   });
   const rendered = await renderPhoto(file.bytes);
   const keys = keysFor(randomBytes(18).toString("base64url"));
-  await Promise.all([
-    deps.storage.put(keys.profile, rendered.profile, "image/webp"),
-    deps.storage.put(keys.thumbnail, rendered.thumbnail, "image/webp"),
-  ]);
   const photoUrl = deps.storage.urlOf(keys.profile);
+  // Recorded first, files second: a failed write leaves no file behind, and a failed file write
+  // takes its record back.
   await db.insert(photoUploads).values({ photoUrl, userId: actor.id });
+  try {
+    await Promise.all([
+      deps.storage.put(keys.profile, rendered.profile, "image/webp"),
+      deps.storage.put(keys.thumbnail, rendered.thumbnail, "image/webp"),
+    ]);
+  } catch (error) {
+    await discardPhoto(db, deps, photoUrl);
+    throw error;
+  }
   await discardAbandonedUploads(db, deps, actor.id, photoUrl);
   return { photoUrl };
 }

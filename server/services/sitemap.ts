@@ -9,6 +9,9 @@ import { isListed } from "./consultants.ts";
 
 /** Ids per consultant sitemap file; the sitemap protocol allows 50 000 URLs a file. */
 export const SITEMAP_BLOCK_SIZE = 10_000;
+const MAX_ID = 2_147_483_647;
+/** The last block that can hold an id (PostgreSQL integer): past it there can be no profile. */
+export const MAX_SITEMAP_BLOCK = Math.floor((MAX_ID - 1) / SITEMAP_BLOCK_SIZE) + 1;
 
 /** The home page and the static information pages (spec section 2). */
 export const STATIC_PAGE_PATHS = ["/", "/about", "/success-stories", "/resources", "/help-center", "/contact", "/privacy-policy"];
@@ -33,6 +36,6 @@ export async function listSitemapProfiles(db: Database, block: number): Promise<
   return db
     .select({ id: consultants.id, lastModified: consultants.updatedAt })
     .from(consultants)
-    .where(and(isListed, between(consultants.id, first, first + SITEMAP_BLOCK_SIZE - 1)))
+    .where(and(isListed, between(consultants.id, first, Math.min(MAX_ID, first + SITEMAP_BLOCK_SIZE - 1))))
     .orderBy(asc(consultants.id));
 }

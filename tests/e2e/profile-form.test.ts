@@ -293,12 +293,14 @@ describe("creating and editing a profile", () => {
     await close();
   });
 
-  it("refuses a taken e-mail beside the field with the 'Error creating profile' toast", async () => {
+  it("refuses an e-mail another profile shows beside the field with the 'Error creating profile' toast", async () => {
     const first = await openPage(browser);
     await signIn(first.page);
     await first.page.goto(`${app.url}/profile/new`);
     await first.page.getByLabel(/^Email/).fill("shared.address@example.org");
     await fillRequired(first.page);
+    // Only a shown address is taken (a hidden one may not be revealed by a 409: migration 0010).
+    await first.page.getByLabel("Show email publicly").check();
     await first.page.getByRole("button", { name: "Create Profile" }).click();
     await savedProfileId(first.page, "Profile created successfully!");
     await first.close();

@@ -163,29 +163,43 @@ describe("POST /api/auth/login", () => {
     ]);
   });
 
-  it("limits attempts per account with a 429 and Retry-After, even from many addresses", async () => {
+  it("slows one address guessing an account with a 429 and Retry-After, and the owner elsewhere still signs in", async () => {
     const { body } = await register();
-    for (let i = 0; i < AUTH_LIMITS.loginPerAccount.limit; i++) {
+    const attacker = "203.0.113.66";
+    for (let i = 0; i < AUTH_LIMITS.loginPerAccountAndIp.limit; i++) {
       const response = await call(app, "POST", "/api/auth/login", {
-        body: { email: body.email, password: `guess-${i}` },
-        ip: `203.0.113.${i + 1}`,
+        body: { email: ` ${body.email.toUpperCase()} `, password: `guess-${i}` },
+        ip: attacker,
       });
       expect(response.status).toBe(401);
     }
     const limited = await call(app, "POST", "/api/auth/login", {
       body: { email: body.email, password: body.password },
-      ip: "203.0.113.200",
+      ip: attacker,
     });
     expect(limited.status).toBe(429);
     expect(limited.json).toEqual({ message: "Too many sign-in attempts. Please wait a few minutes and try again." });
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccountAndIp.windowSeconds);
+    // The owner, from their own address, is not locked out by the attacker's failures.
+    const owner = await call(app, "POST", "/api/auth/login", { body, ip: "198.51.100.10" });
+    expect(owner.status).toBe(200);
+  });
+
+  it("limits guesses at one account spread over many addresses", async () => {
+    const { body } = await register();
+    await env.database.sql`
+      insert into rate_limits (key, window_start, hits)
+      values (${`login:account:${body.email.toLowerCase()}`}, now(), ${AUTH_LIMITS.loginPerAccount.limit})`;
+    const limited = await call(app, "POST", "/api/auth/login", { body, ip: "203.0.113.201" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.windowSeconds);
   });
 
   it("forgets an account's failed attempts after a successful sign-in", async () => {
     const { body } = await register();
-    for (let i = 0; i < AUTH_LIMITS.loginPerAccount.limit - 1; i++) {
+    for (let i = 0; i < AUTH_LIMITS.loginPerAccountAndIp.limit - 1; i++) {
       await call(app, "POST", "/api/auth/login", { body: { email: body.email, password: "nope-nope" } });
     }
     expect((await call(app, "POST", "/api/auth/login", { body })).status).toBe(200);

@@ -108,11 +108,11 @@ describe("POST /api/consultants", () => {
     expect(row).toEqual({ user_id: user.id, status: "pending", rating: 50 });
   });
 
-  it("allows one profile per account and one per e-mail address (409)", async () => {
+  it("allows one profile per account and one per shown e-mail address (409)", async () => {
     const user = await insertSignedInUser(api.database.db);
     const first = await call(api.app, "POST", "/api/consultants", {
       token: user.token,
-      body: profile({ email: "One.Only@example.org" }),
+      body: profile({ email: "One.Only@example.org", showEmail: true }),
     });
     expect(first.status).toBe(201);
     const second = await call(api.app, "POST", "/api/consultants", { token: user.token, body: profile() });
@@ -128,6 +128,38 @@ describe("POST /api/consultants", () => {
       message: "A consultant profile with this email already exists",
       errors: [{ path: "email", message: "A consultant profile with this email already exists" }],
     });
+  });
+});
+
+describe("hidden addresses (security review 2026-11, defect 9)", () => {
+  it("does not tell a signed-in user that a hidden address belongs to a consultant", async () => {
+    const hider = await insertSignedInUser(api.database.db);
+    const hidden = await call(api.app, "POST", "/api/consultants", {
+      token: hider.token,
+      body: profile({ email: "Hidden.Person@example.org", showEmail: false }),
+    });
+    expect(hidden.status).toBe(201);
+    const prober = await insertSignedInUser(api.database.db);
+    const own = await call(api.app, "POST", "/api/consultants", {
+      token: prober.token,
+      body: profile({ email: "prober@example.org" }),
+    });
+    expect(own.status).toBe(201);
+    // The hidden address and a free one get the same answer.
+    const probeHidden = await call(api.app, "PUT", `/api/consultants/${own.json.id}`, {
+      token: prober.token,
+      body: profile({ email: "hidden.person@EXAMPLE.org" }),
+    });
+    const probeFree = await call(api.app, "PUT", `/api/consultants/${own.json.id}`, {
+      token: prober.token,
+      body: profile({ email: "free.person@example.org" }),
+    });
+    expect([probeHidden.status, probeFree.status]).toEqual([200, 200]);
+    const created = await call(api.app, "POST", "/api/consultants", {
+      token: (await insertSignedInUser(api.database.db)).token,
+      body: profile({ email: "Hidden.Person@example.org", showEmail: true }),
+    });
+    expect(created.status).toBe(201);
   });
 });
 

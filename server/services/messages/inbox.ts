@@ -244,9 +244,9 @@ export function replyRateLimits(userId: number): RateLimitRule[] {
 
 /**
  * Answers one of the owner's messages: the reply is e-mailed to the sender from the site, with
- * the consultant's address as Reply-To so the conversation can go on by e-mail; then it is kept
- * with the message, which counts as read and replied. When the e-mail cannot be sent nothing is
- * recorded (ServiceUnavailable): a reply nobody received must not look sent.
+ * the consultant's address as Reply-To so the conversation can go on by e-mail, and kept with the
+ * message, which counts as read and replied. When the e-mail cannot be sent nothing is recorded
+ * (ServiceUnavailable): a reply nobody received must not look sent.
  */
 export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number, input: unknown): Promise<InboxMessage> {
   const { db } = deps;
@@ -267,19 +267,9 @@ export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number
     `Reply to this e-mail to write to ${consultantName} directly.`,
     `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
   ]);
-  try {
-    await deps.mailer.send({
-      to: original.senderEmail,
-      replyTo: profile.email,
-      subject: `Re: ${oneLine(original.subject)}`,
-      text,
-      html,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, messageId: original.id }, "e-mailing a reply failed");
-    throw new ServiceUnavailable(MESSAGE_TEXTS.replyFailed);
-  }
-
+  // The reply is written first and the e-mail sent inside the same transaction: a write that
+  // fails (whatever the text holds) sends nothing, and a failed e-mail rolls the write back, so a
+  // retry never mails twice and a reply nobody received never looks sent.
   await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(messageReplies)
@@ -289,6 +279,18 @@ export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number
       .update(messages)
       .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
       .where(eq(messages.id, original.id));
+    try {
+      await deps.mailer.send({
+        to: original.senderEmail,
+        replyTo: profile.email,
+        subject: `Re: ${oneLine(original.subject)}`,
+        text,
+        html,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, messageId: original.id }, "e-mailing a reply failed");
+      throw new ServiceUnavailable(MESSAGE_TEXTS.replyFailed);
+    }
   });
   return loadMessage(db, profile.id, id);
 }

@@ -1,0 +1,22 @@
+// Where the site may send a browser after sign-in, sign-out or any other step that takes a
+// `redirectTo` or return address: a path on this site, never another one. Browsers drop tabs and
+// line breaks from URLs and read `\` as `/`, so `/\t/evil.example` or `/\evil.example` would leave
+// the site; such values, and any control character (which cannot go in a Location header), fall
+// back. What is returned is re-serialised by the URL parser, so it is a plain same-origin path.
+
+const BASE = "http://same-site.invalid";
+
+/** A same-site path (`/inbox?x=1`), or `fallback` for anything else. */
+export function safeRedirect(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

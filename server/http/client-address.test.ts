@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
+import { clientAddress, parseTrustProxy } from "./client-address.ts";
+
+describe("TRUST_PROXY (security review 2026-11, defect 5)", () => {
+  it("uses the socket when no proxy is trusted", () => {
+    expect(clientAddress("10.0.0.5", "198.51.100.1", parseTrustProxy(undefined))).toBe("10.0.0.5");
+    expect(clientAddress("10.0.0.5", "198.51.100.1", parseTrustProxy("false"))).toBe("10.0.0.5");
+  });
+
+  it("takes the right-most entry a trusted hop added, never the client's own left-most one", () => {
+    const one = parseTrustProxy("1");
+    expect(clientAddress("127.0.0.1", "198.51.100.77, 203.0.113.7", one)).toBe("203.0.113.7");
+    expect(parseTrustProxy("true")).toEqual(one);
+    expect(clientAddress("127.0.0.1", "198.51.100.77, 203.0.113.7, 10.0.0.2", parseTrustProxy("2"))).toBe("203.0.113.7");
+    // More hops than entries: the left-most there is.
+    expect(clientAddress("127.0.0.1", "203.0.113.7", parseTrustProxy("5"))).toBe("203.0.113.7");
+    expect(clientAddress("127.0.0.1", undefined, one)).toBe("127.0.0.1");
+  });
+
+  it("skips trusted addresses and ranges from the right", () => {
+    const list = parseTrustProxy("loopback, 10.0.0.0/8, 2001:db8::1");
+    expect(clientAddress("127.0.0.1", "198.51.100.77, 203.0.113.7, 10.1.2.3", list)).toBe("203.0.113.7");
+    expect(clientAddress("::ffff:127.0.0.1", "203.0.113.9", list)).toBe("203.0.113.9");
+    expect(clientAddress("2001:db8::1", "2001:db8::99", list)).toBe("2001:db8::99");
+    // An untrusted socket is the client, whatever the header says.
+    expect(clientAddress("203.0.113.50", "198.51.100.1", list)).toBe("203.0.113.50");
+  });
+
+  it("refuses a setting that is neither a hop count nor addresses, naming it", () => {
+    expect(() => parseTrustProxy("10.0.0.0/99")).toThrow(/10\.0\.0\.0\/99/);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.example.org" })).toThrow(/TRUST_PROXY/);
+  });
+});

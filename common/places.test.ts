@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "./constants.ts";
+import { consultantProfileSchema } from "./consultant-schema.ts";
 import {
   canonicalCity,
   findCountry,
@@ -74,5 +75,20 @@ describe("the gazetteer", () => {
     expect(suggestPlaces("Ha", "Vietnam").every((place) => place.country === "Vietnam")).toBe(true);
     expect(suggestPlaces("Ha", "Vietnam")[0]?.name).toBe("Hanoi");
     expect(suggestPlaces("h")).toEqual([]);
+  });
+
+  it("makes a profile's city canonical when it is saved, keeping the full location as typed", () => {
+    const profile = consultantProfileSchema.parse({
+      name: "Lan Nguyen",
+      title: "Health economist",
+      email: "lan@example.org",
+      location: "Quận 3, Sài Gòn",
+      city: "Sài Gòn",
+      country: "Vietnam",
+      yearsExperience: "8",
+      primarySpecialization: "Healthcare",
+      bio: "Health financing and insurance reform.",
+    });
+    expect(profile).toMatchObject({ city: "Ho Chi Minh City", location: "Quận 3, Sài Gòn" });
   });
 });

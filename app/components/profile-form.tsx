@@ -7,6 +7,7 @@ import { COUNTRIES, PHOTO_MAX_BYTES, PROFILE_SPECIALIZATIONS } from "../../commo
 import { consultantProfileSchema, PROFILE_LIMITS } from "../../common/consultant-schema.ts";
 import { initials } from "../../common/format.ts";
 import { photoUploadErrorText } from "../lib/photo-errors.ts";
+import { CityField } from "./city-field.tsx";
 import { Button } from "./ui/button.tsx";
 import { Field, InputField, Select, Textarea } from "./ui/field.tsx";
 import { toast } from "./ui/toast.tsx";
@@ -274,7 +275,7 @@ export function ProfileForm({
           className="sm:col-span-2"
           maxLength={PROFILE_LIMITS.location}
         />
-        <InputField field={fields.city} label="City" autoComplete="address-level2" maxLength={PROFILE_LIMITS.city} />
+        <CityField field={fields.city} maxLength={PROFILE_LIMITS.city} />
         <Field label="Country" required error={errorsOf("country")}>
           {(props) => (
             <Select {...props} name="country" defaultValue={text(fields.country.initialValue)}>

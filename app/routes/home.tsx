@@ -9,6 +9,8 @@ import { ActiveFilters } from "../components/active-filters.tsx";
 import { ConsultantCard, toConsultantCard } from "../components/consultant-card.tsx";
 import { CountryTiles } from "../components/country-tiles.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { EmptyPage } from "../components/search/empty-page.tsx";
+import { ResultsReady } from "../components/search/results-ready.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
 import { SearchForm } from "../components/search-form.tsx";
 import { SortSelect } from "../components/sort-select.tsx";
@@ -68,11 +70,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats && <StatsStrip stats={stats} />}
+      {isHydrated && results && (
+        <ResultsReady searchKey={searchQueryString(params)} summary={resultSummary(results)} targetId="consultants-heading" />
+      )}
 
       <section id="consultants" aria-labelledby="consultants-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="consultants-heading" className="text-2xl font-bold text-ink">
+            <h2 id="consultants-heading" tabIndex={-1} className="text-2xl font-bold text-ink">
               {isSearching(params) ? "Search Results" : "Featured Consultants"}
             </h2>
             <p role="status" className="mt-1 text-sm text-muted">
@@ -95,6 +100,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <LoadFailed href={searchHref(params)} />
           ) : results.consultants.length === 0 && results.total === 0 ? (
             <NoResults />
+          ) : results.consultants.length === 0 ? (
+            <EmptyPage params={params} pageCount={results.pageCount} />
           ) : (
             <>
               {results.correctedKeywords && (
@@ -141,7 +148,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="specializations-heading" className="text-2xl font-bold text-ink">
           Browse by specialization
         </h2>
-        <p className="mt-2 max-w-2xl text-muted">Nine areas of international development work.</p>
+        <p className="mt-2 max-w-2xl text-muted">Ten areas of international development work.</p>
         <SpecializationTiles />
       </section>
 

@@ -7,6 +7,7 @@ import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger } from "./logger.ts";
+import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { startPurgeSchedule } from "./services/maintenance.ts";
 import { createStorage } from "./services/storage.ts";
@@ -69,6 +70,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     purge.stop();
     await vite?.close();
+    await closeInsightsBuffers();
     await database.close();
     log.info("stopped");
     process.exit(0);

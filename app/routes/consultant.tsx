@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
+import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { openAuthDialog } from "../components/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultant-status.tsx";
@@ -14,12 +15,20 @@ import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
 import type { Route } from "./+types/consultant";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
   try {
     const view = await viewConsultant(db, actorOf(session), id);
+    // A listed profile seen by someone other than its owner (or an admin) counts as a view.
+    if (view.status === "approved" && !view.canEdit) {
+      insightsBuffer(db, log).view(id, {
+        userAgent: request.headers.get("user-agent"),
+        userId: session?.user.id ?? null,
+        clientIp,
+      });
+    }
     // The message form starts with the signed-in person's name and e-mail.
     const sender = session ? { name: session.user.name, email: session.user.email } : null;
     return { ...view, sender };

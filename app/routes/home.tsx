@@ -3,6 +3,7 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { searchConsultants } from "../../server/services/search.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
 import { ActiveFilters } from "../components/active-filters.tsx";
@@ -36,6 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  // The profiles on this results page were seen: they count as search appearances.
+  if (results) {
+    insightsBuffer(db, log).appeared(
+      results.consultants.map((consultant) => consultant.id),
+      { userAgent: request.headers.get("user-agent") },
+    );
+  }
   return data(
     {
       params,

@@ -269,3 +269,4 @@ export const photoUploads = pgTable(
   },
   (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
 );
+export * from "./schema-trust.ts";

@@ -539,3 +539,25 @@ WHERE (c.city IS NULL OR btrim(c.city) = '')
   AND btrim(regexp_replace(search_key(split_part(c.location, ',', 1)), '[^[:alnum:]]+', ' ', 'g')) = btrim(regexp_replace(search_key(p.spelling), '[^[:alnum:]]+', ' ', 'g'));
 --> statement-breakpoint
 DROP TABLE trust_place_spellings;
+--> statement-breakpoint
+
+-- 2. Insights for consultants: counters per consultant per day, and who viewed a profile on a
+-- day (so a view counts once per visitor per day; rows older than two days are purged).
+CREATE TABLE IF NOT EXISTS consultant_insights (
+  consultant_id integer NOT NULL REFERENCES consultants(id) ON DELETE CASCADE,
+  day date NOT NULL,
+  profile_views integer NOT NULL DEFAULT 0,
+  search_appearances integer NOT NULL DEFAULT 0,
+  cv_downloads integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (consultant_id, day),
+  CONSTRAINT consultant_insights_counts_check CHECK (profile_views >= 0 and search_appearances >= 0 and cv_downloads >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS insight_visitors (
+  consultant_id integer NOT NULL REFERENCES consultants(id) ON DELETE CASCADE,
+  day date NOT NULL,
+  visitor text NOT NULL,
+  PRIMARY KEY (consultant_id, day, visitor)
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS insight_visitors_day_idx ON insight_visitors (day);

@@ -10,6 +10,7 @@ import {
   viewConsultant,
 } from "../../services/consultants.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
+import { getMyInsights } from "../../services/insights/report.ts";
 import { searchConsultants } from "../../services/search.ts";
 import type { HttpDeps, HttpEnv } from "../app.ts";
 
@@ -82,6 +83,11 @@ export function createMyProfileApi({ db }: HttpDeps) {
     const own = await getOwnConsultant(db, actorOf(await c.get("getSession")()));
     c.header("Cache-Control", "no-store");
     return c.json(own);
+  });
+  api.get("/insights", async (c) => {
+    const insights = await getMyInsights({ db }, actorOf(await c.get("getSession")()));
+    c.header("Cache-Control", "no-store");
+    return c.json(insights);
   });
   return api;
 }

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { actorOf } from "../../server/services/actor.ts";
 import { getOwnConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
+import { consultantInsights } from "../../server/services/insights/report.ts";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultant-status.tsx";
+import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { SignInControl } from "../components/header-account.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -21,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(app.session);
   if (!actor) return { state: "signed-out" as const };
   try {
-    return { state: "ready" as const, consultant: await getOwnConsultant(app.db, actor) };
+    const consultant = await getOwnConsultant(app.db, actor);
+    return { state: "ready" as const, consultant, insights: await consultantInsights(app.db, consultant.id) };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
     throw error;
@@ -56,7 +59,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       </div>
     );
   }
-  const { consultant } = loaderData;
+  const { consultant, insights } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -82,6 +85,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
           </>
         }
       />
+      <InsightsPanel insights={insights} />
     </>
   );
 }

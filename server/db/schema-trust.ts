@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { consultants } from "./schema.ts";
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
+import { authUsers, consultants } from "./schema.ts";
 
 // Tables of issue 14 (trust), re-exported by schema.ts; migration 0011_trust.sql creates them.
 
@@ -41,5 +41,35 @@ export const insightVisitors = pgTable(
   (table) => [
     primaryKey({ columns: [table.consultantId, table.day, table.visitor] }),
     index("insight_visitors_day_idx").on(table.day),
+  ],
+);
+
+/** A review of a consultant by someone they replied to (migration 0011_trust.sql). */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    reviewerId: integer("reviewer_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    body: text("body").notNull(),
+    engagement: varchar("engagement", { length: 40 }).notNull(),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("reviews_one_per_reviewer").on(table.consultantId, table.reviewerId),
+    check("reviews_score_check", sql`${table.score} between 1 and 10`),
+    check("reviews_body_check", sql`char_length(${table.body}) between 10 and 2000`),
+    check("reviews_response_check", sql`${table.response} is null or char_length(${table.response}) between 1 and 2000`),
+    index("reviews_reviewer_idx").on(table.reviewerId),
   ],
 );

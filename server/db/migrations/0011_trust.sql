@@ -561,3 +561,72 @@ CREATE TABLE IF NOT EXISTS insight_visitors (
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS insight_visitors_day_idx ON insight_visitors (day);
+--> statement-breakpoint
+
+-- 3. Earned ratings: one review per reviewer per consultant (score 1-10, text, kind of
+-- engagement), one public response by the consultant, hidden by an admin when need be. The
+-- profile's rating (0-100) is round(mean score × 10) over visible reviews, kept current by a
+-- trigger on reviews; with no visible review it returns to the stored default, 50, and
+-- review_count says 0 (the page then shows "No reviews yet").
+CREATE TABLE IF NOT EXISTS reviews (
+  id serial PRIMARY KEY,
+  consultant_id integer NOT NULL REFERENCES consultants(id) ON DELETE CASCADE,
+  reviewer_id integer NOT NULL REFERENCES auth_users(id) ON DELETE CASCADE,
+  score integer NOT NULL,
+  body text NOT NULL,
+  engagement varchar(40) NOT NULL,
+  response text,
+  responded_at timestamp with time zone,
+  hidden_at timestamp with time zone,
+  hidden_reason text,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  updated_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT reviews_one_per_reviewer UNIQUE (consultant_id, reviewer_id),
+  CONSTRAINT reviews_score_check CHECK (score BETWEEN 1 AND 10),
+  CONSTRAINT reviews_body_check CHECK (char_length(body) BETWEEN 10 AND 2000),
+  CONSTRAINT reviews_response_check CHECK (response IS NULL OR char_length(response) BETWEEN 1 AND 2000)
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS reviews_consultant_idx ON reviews (consultant_id, created_at DESC, id DESC) WHERE hidden_at IS NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS reviews_reviewer_idx ON reviews (reviewer_id);
+--> statement-breakpoint
+ALTER TABLE consultants ADD COLUMN IF NOT EXISTS review_count integer NOT NULL DEFAULT 0;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION reviews_refresh_rating() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE consultants c SET
+    rating = coalesce(s.rating, 50),
+    review_count = s.n
+  FROM (
+    SELECT ids.id, round(avg(r.score) * 10)::int AS rating, count(r.id)::int AS n
+    FROM (SELECT DISTINCT consultant_id AS id FROM changed_reviews) ids
+    LEFT JOIN reviews r ON r.consultant_id = ids.id AND r.hidden_at IS NULL
+    GROUP BY ids.id
+  ) s
+  WHERE c.id = s.id AND (c.rating IS DISTINCT FROM coalesce(s.rating, 50) OR c.review_count IS DISTINCT FROM s.n);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER reviews_refresh_rating_insert
+  AFTER INSERT ON reviews REFERENCING NEW TABLE AS changed_reviews
+  FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER reviews_refresh_rating_update
+  AFTER UPDATE ON reviews REFERENCING NEW TABLE AS changed_reviews
+  FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER reviews_refresh_rating_delete
+  AFTER DELETE ON reviews REFERENCING OLD TABLE AS changed_reviews
+  FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
+--> statement-breakpoint
+-- Admin decisions on reviews are audited like those on profiles and accounts.
+ALTER TABLE audit_log DROP CONSTRAINT IF EXISTS audit_log_action_check;
+--> statement-breakpoint
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check
+  CHECK (action IN ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote'));
+--> statement-breakpoint
+ALTER TABLE audit_log DROP CONSTRAINT IF EXISTS audit_log_target_type_check;
+--> statement-breakpoint
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_target_type_check CHECK (target_type IN ('consultant', 'user', 'review'));

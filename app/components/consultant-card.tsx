@@ -19,7 +19,10 @@ export type ConsultantCardData = Pick<
   | "bio"
   | "availableForWork"
   | "profilePhotoUrl"
->;
+> & {
+  /** Visible reviews (the stars say "No reviews yet" at 0); absent where it is not known. */
+  reviewCount?: number;
+};
 
 /** Only what a card shows: keeps the page's data small on slow networks. */
 export function toConsultantCard(consultant: ConsultantCardData): ConsultantCardData {
@@ -36,6 +39,7 @@ export function toConsultantCard(consultant: ConsultantCardData): ConsultantCard
     bio: consultant.bio,
     availableForWork: consultant.availableForWork,
     profilePhotoUrl: consultant.profilePhotoUrl,
+    ...(consultant.reviewCount === undefined ? {} : { reviewCount: consultant.reviewCount }),
   };
 }
 
@@ -73,7 +77,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         <div>
           <dt className="sr-only">Rating</dt>
           <dd>
-            <RatingStars rating={consultant.rating} />
+            <RatingStars rating={consultant.rating} reviewCount={consultant.reviewCount} />
           </dd>
         </div>
       </dl>

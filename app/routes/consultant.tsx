@@ -4,15 +4,18 @@ import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
+import { listReviews, reviewStateFor } from "../../server/services/reviews/reviews.ts";
 import { openAuthDialog } from "../components/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultant-status.tsx";
+import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
 import { DirectContact } from "../components/direct-contact.tsx";
 import { SendMessage } from "../components/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
+import { reviewAction } from "../lib/review-actions.server.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -31,15 +34,29 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     // The message form starts with the signed-in person's name and e-mail.
     const sender = session ? { name: session.user.name, email: session.user.email } : null;
-    return { ...view, sender };
+    const reviewsPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
+    // Reviews belong to listed profiles; the owner's pending one has none yet.
+    const [reviews, reviewer] = await Promise.all([
+      view.status === "approved"
+        ? listReviews({ db }, actorOf(session), { consultantId: id, page: reviewsPage })
+        : { reviews: [], total: 0, page: 1, pageCount: 1, rating: view.consultant.rating, reviewCount: 0 },
+      reviewStateFor({ db }, actorOf(session), id),
+    ]);
+    return { ...view, sender, reviews, reviewer };
   } catch (error) {
     if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
     throw error;
   }
 }
 
-export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { consultant, status, statusReason, canEdit, sender } = loaderData;
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const id = parseConsultantId(params.id);
+  if (id === null) throw data("Consultant not found", { status: 404 });
+  return reviewAction(context.get(appContext), request, id);
+}
+
+export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
@@ -65,7 +82,9 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
             )}
           </>
         }
+        reviewCount={reviews.reviewCount}
       />
+      <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
+import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { searchConsultants } from "../../server/services/search.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
 import { ActiveFilters } from "../components/active-filters.tsx";
@@ -37,6 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  const counts = results
+    ? await reviewCounts(
+        db,
+        results.consultants.map((consultant) => consultant.id),
+      ).catch((error: unknown) => {
+        log.error({ err: error }, "loading review counts failed");
+        return new Map<number, number>();
+      })
+    : new Map<number, number>();
   // The profiles on this results page were seen: they count as search appearances.
   if (results) {
     insightsBuffer(db, log).appeared(
@@ -48,7 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       params,
       stats,
-      results: results && { ...results, consultants: results.consultants.map(toConsultantCard) },
+      results: results && {
+        ...results,
+        consultants: results.consultants.map((consultant) =>
+          toConsultantCard({ ...consultant, reviewCount: counts.get(consultant.id) ?? 0 }),
+        ),
+      },
     },
     { status: results ? 200 : 503 },
   );

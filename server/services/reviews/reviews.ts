@@ -12,7 +12,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import type { Actor } from "../actor.ts";
+import { type Actor, isAdmin } from "../actor.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import { composeMail, type Mailer } from "../mail.ts";
 import { hasQualifyingConversation } from "./qualification.ts";
@@ -125,15 +125,24 @@ async function publicReview(db: Database, reviewId: number): Promise<PublicRevie
 }
 
 /** What the profile page offers the signed-in person: may they review, and their own review. */
-export async function reviewStateFor(deps: Pick<ReviewDeps, "db">, actor: Actor, consultantId: number) {
-  if (!actor) return { canReview: false, ownReview: null };
-  const [own] = await deps.db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(and(eq(reviews.consultantId, consultantId), eq(reviews.reviewerId, actor.id)))
-    .limit(1);
-  if (own) return { canReview: false, ownReview: await publicReview(deps.db, own.id) };
-  return { canReview: await hasQualifyingConversation(deps.db, actor.id, consultantId), ownReview: null };
+export async function reviewStateFor(
+  deps: Pick<ReviewDeps, "db">,
+  actor: Actor,
+  consultantId: number,
+): Promise<{ canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean }> {
+  if (!actor) return { canReview: false, ownReview: null, isOwner: false, isAdmin: false };
+  const [[own], [consultant]] = await Promise.all([
+    deps.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.consultantId, consultantId), eq(reviews.reviewerId, actor.id)))
+      .limit(1),
+    deps.db.select({ ownerId: consultants.userId }).from(consultants).where(eq(consultants.id, consultantId)).limit(1),
+  ]);
+  const roles = { isOwner: consultant?.ownerId === actor.id, isAdmin: isAdmin(actor) };
+  if (own) return { canReview: false, ownReview: await publicReview(deps.db, own.id), ...roles };
+  const canReview = !roles.isOwner && (await hasQualifyingConversation(deps.db, actor.id, consultantId));
+  return { canReview, ownReview: null, ...roles };
 }
 
 /** POST /api/consultants/{id}/reviews: 403 without a reply from the consultant, 409 for a second review. */

@@ -12,10 +12,10 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { countUnreadMessages } from "../server/services/messages.ts";
-import { AuthDialog } from "./components/auth-dialog.tsx";
-import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { AuthDialog } from "./components/account/auth-dialog.tsx";
+import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";

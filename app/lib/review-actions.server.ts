@@ -1,6 +1,5 @@
-import { data, redirect } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
-import { AppError } from "../../server/services/errors.ts";
+import { data } from "react-router";
+import { actorOf } from "../../server/services/context.ts";
 import {
   createReview,
   deleteReview,
@@ -9,7 +8,8 @@ import {
   updateReview,
 } from "../../server/services/reviews/reviews.ts";
 import type { AppContext } from "../context.ts";
-import { toastCookie } from "./toast.server.ts";
+import { refusalOf } from "./service-errors.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
 
 // The profile page's review forms (they work without JavaScript): each posts an intent, the
 // review services decide, and success returns to the reviews with a toast; a refusal comes back
@@ -54,11 +54,10 @@ export async function reviewAction(app: AppContext, request: Request, consultant
         return data<ReviewActionData>({ reviewError: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const fieldErrors = Object.fromEntries((error.errors ?? []).map((item) => [item.path, item.message]));
-      return data<ReviewActionData>({ reviewError: error.message, fieldErrors }, { status: error.status });
-    }
-    throw error;
+    // A refusal (4xx) is shown beside the forms; anything else is a bug and goes to the error page.
+    const refusal = refusalOf(error);
+    const fieldErrors = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
+    return data<ReviewActionData>({ reviewError: refusal.message, fieldErrors }, { status: refusal.status });
   }
-  return redirect(`/consultant/${consultantId}#reviews`, { headers: { "Set-Cookie": toastCookie({ title: toast }) } });
+  return redirectWithToast(`/consultant/${consultantId}#reviews`, { title: toast });
 }

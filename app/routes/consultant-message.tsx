@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
-import { AppError, Unauthorized, ValidationFailed } from "../../server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
-import { SignInControl } from "../components/header-account.tsx";
+import { SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { fieldErrorsOf, refusalOf } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant-message";
 
 // /consultant/{id}/message: the message form as a page of its own. The profile page's dialog posts
@@ -61,16 +61,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
     );
   } catch (error) {
-    if (error instanceof Unauthorized) return answer({ outcome: "unauthorized", message: error.message }, 401);
-    if (error instanceof ValidationFailed) {
-      const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, [e.message]]));
-      return answer({ outcome: "invalid", result: submission.reply({ fieldErrors }), message: error.message }, 400);
+    const refusal = refusalOf(error);
+    if (refusal.status === 401) return answer({ outcome: "unauthorized", message: refusal.message }, 401);
+    if (refusal.status === 400) {
+      const result = submission.reply({ fieldErrors: fieldErrorsOf(refusal.errors) });
+      return answer({ outcome: "invalid", result, message: refusal.message }, 400);
     }
-    if (error instanceof AppError && error.status < 500) {
-      return answer({ outcome: "failed", message: error.message }, error.status);
-    }
-    log.error({ err: error }, "sending a message failed");
-    return answer({ outcome: "failed", message: "Something went wrong. Please try again." }, 500);
+    return data({ outcome: "failed", message: refusal.message } satisfies SendMessageActionData, {
+      status: refusal.status,
+      headers: refusal.headers,
+    });
   }
   return answer({ outcome: "sent", consultantName: recipient.name });
 }

@@ -1,52 +1,47 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
-import { NotFound } from "../../server/services/errors.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { listReviews, reviewStateFor } from "../../server/services/reviews/reviews.ts";
-import { openAuthDialog } from "../components/auth-dialog.tsx";
-import { ConsultantProfile } from "../components/consultant-profile.tsx";
-import { StatusBanner } from "../components/consultant-status.tsx";
+import { openAuthDialog } from "../components/account/auth-dialog.tsx";
+import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
+import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { DirectContact } from "../components/consultants/direct-contact.tsx";
 import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
-import { DirectContact } from "../components/direct-contact.tsx";
-import { SendMessage } from "../components/send-message.tsx";
+import { SendMessage } from "../components/messages/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
+import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  try {
-    const view = await viewConsultant(db, actorOf(session), id);
-    // A listed profile seen by someone other than its owner (or an admin) counts as a view.
-    if (view.status === "approved" && !view.canEdit) {
-      insightsBuffer(db, log).view(id, {
-        userAgent: request.headers.get("user-agent"),
-        userId: session?.user.id ?? null,
-        clientIp,
-      });
-    }
-    // The message form starts with the signed-in person's name and e-mail.
-    const sender = session ? { name: session.user.name, email: session.user.email } : null;
-    const reviewsPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
-    // Reviews belong to listed profiles; the owner's pending one has none yet.
-    const [reviews, reviewer] = await Promise.all([
-      view.status === "approved"
-        ? listReviews({ db }, actorOf(session), { consultantId: id, page: reviewsPage })
-        : { reviews: [], total: 0, page: 1, pageCount: 1, rating: view.consultant.rating, reviewCount: 0 },
-      reviewStateFor({ db }, actorOf(session), id),
-    ]);
-    return { ...view, sender, reviews, reviewer };
-  } catch (error) {
-    if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
-    throw error;
+  const view = await orPageError(viewConsultant(db, actorOf(session), id));
+  // A listed profile seen by someone other than its owner (or an admin) counts as a view.
+  if (view.status === "approved" && !view.canEdit) {
+    insightsBuffer(db, log).view(id, {
+      userAgent: request.headers.get("user-agent"),
+      userId: session?.user.id ?? null,
+      clientIp,
+    });
   }
+  // The message form starts with the signed-in person's name and e-mail.
+  const sender = session ? { name: session.user.name, email: session.user.email } : null;
+  const reviewsPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
+  // Reviews belong to listed profiles; the owner's pending one has none yet.
+  const [reviews, reviewer] = await Promise.all([
+    view.status === "approved"
+      ? listReviews({ db }, actorOf(session), { consultantId: id, page: reviewsPage })
+      : { reviews: [], total: 0, page: 1, pageCount: 1, rating: view.consultant.rating, reviewCount: 0 },
+    reviewStateFor({ db }, actorOf(session), id),
+  ]);
+  return { ...view, sender, reviews, reviewer };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

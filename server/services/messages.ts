@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
 import {
   INBOX_PAGE_SIZE,
   MESSAGE_TEXTS,
@@ -11,9 +10,10 @@ import {
 } from "../../common/messages.ts";
 import type { Database } from "../db/client.ts";
 import { consultants, messageReplies, messages } from "../db/schema.ts";
-import { Conflict, type FieldError, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed } from "./errors.ts";
+import { Conflict, NotFound, ServiceUnavailable, Unauthorized } from "./errors.ts";
 import { composeMail, type Mailer } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
+import { parseInput } from "./validate.ts";
 
 // Messages from organizations to consultants: a message is a job lead, so it is stored first and
 // then announced by e-mail; the consultant reads, marks and answers it from the inbox. Every inbox
@@ -57,18 +57,7 @@ export function sendRateLimits(senderUserId: number, clientIp: string): RateLimi
   ];
 }
 
-function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-}
-
-function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new ValidationFailed(errors[0]?.message ?? "Invalid request", errors);
-  }
-  return parsed.data;
-}
+const parseWith = parseInput;
 
 /** One line, for a mail header: text typed by a person may not carry line breaks into a subject. */
 function oneLine(text: string): string {

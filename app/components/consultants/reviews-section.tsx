@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { formatDate } from "../../../common/format.ts";
 import { type PublicReview, REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, type ReviewPage, ratingLabel } from "../../../common/reviews.ts";
-import { RatingStars } from "../rating-stars.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, Select, Textarea } from "../ui/field.tsx";
+import { RatingStars } from "./rating-stars.tsx";
 
 // The reviews on a profile: newest first, a page at a time (?reviews=N, links that work
 // without JavaScript), the signed-in person's own review with Edit and Delete, the form to write

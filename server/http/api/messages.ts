@@ -1,8 +1,7 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { INBOX_PAGE_SIZE, MESSAGE_TEXTS } from "../../../common/messages.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
+import { Unauthorized } from "../../services/errors.ts";
 import {
   deleteMessage,
   listInbox,
@@ -12,7 +11,8 @@ import {
   sendMessage,
   setMessageRead,
 } from "../../services/messages.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { limitBody, pathId, readJson } from "../request.ts";
 
 // Messages to consultants: POST /api/consultants/{id}/messages (spec section 7) for signed-in
 // senders, and the consultant's inbox under /api/my-consultant-profile/messages (product.md).
@@ -34,31 +34,8 @@ const inboxQuerySchema = z.object({
     .default(INBOX_PAGE_SIZE),
 });
 
-const MAX_ID = 2_147_483_647;
-
-/** A path id that is not a positive whole number within PostgreSQL's integer names nothing: 404, never a 500. */
-function idParam(value: string | undefined, notFound: string): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(notFound);
-  return Number(value);
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
-
-function limitBodies() {
-  // A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
-  return bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new PayloadTooLarge("The request body is too large");
-    },
-  });
-}
+// A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
+const limitBodies = () => limitBody();
 
 function mailDeps({ mailer, config }: HttpDeps, c: Context<HttpEnv>): MessageMailDeps {
   return { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log: c.get("log") };
@@ -78,7 +55,7 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
   api.post("/", async (c) => {
     // Signed-out senders learn nothing, not even whether the consultant exists.
     const actor = await requireActor(c, MESSAGE_TEXTS.signInToSend);
-    const consultantId = idParam(c.req.param("id"), MESSAGE_TEXTS.consultantNotFound);
+    const consultantId = pathId(c, "id", MESSAGE_TEXTS.consultantNotFound);
     const body = await readJson(c);
     const input = typeof body === "object" && body !== null ? { ...body, consultantId } : body;
     await sendMessage(deps.db, actor, input, { ...mailDeps(deps, c), clientIp: c.get("clientIp") });
@@ -93,7 +70,7 @@ export function createInboxApi(deps: HttpDeps) {
   const { db } = deps;
   const api = new Hono<HttpEnv>();
   api.use(limitBodies());
-  const messageId = (c: Context<HttpEnv>) => idParam(c.req.param("messageId"), MESSAGE_TEXTS.messageNotFound);
+  const messageId = (c: Context<HttpEnv>) => pathId(c, "messageId", MESSAGE_TEXTS.messageNotFound);
 
   api.get("/", async (c) => {
     const actor = await requireActor(c, MESSAGE_TEXTS.signInToRead);

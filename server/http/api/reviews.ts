@@ -1,8 +1,6 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { REVIEW_MESSAGES } from "../../../common/reviews.ts";
-import { actorOf } from "../../services/actor.ts";
-import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
+import { ValidationFailed } from "../../services/errors.ts";
 import {
   createReview,
   deleteReview,
@@ -12,18 +10,13 @@ import {
   setReviewHidden,
   updateReview,
 } from "../../services/reviews/reviews.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
 // POST /api/reviews/{id}/response, PUT /api/admin/reviews/{id}/hide and /unhide.
 
-const MAX_ID = 2_147_483_647;
 const PAGE_MESSAGE = "page must be a whole number of at least 1";
-
-function idParam(value: string | undefined, notFound: string): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(notFound);
-  return Number(value);
-}
 
 function pageParam(value: string | undefined): number {
   if (value === undefined || value === "") return 1;
@@ -31,26 +24,7 @@ function pageParam(value: string | undefined): number {
   return Number(value);
 }
 
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
-
-function limitBodies() {
-  return bodyLimit({
-    maxSize: 32 * 1024,
-    onError: () => {
-      throw new PayloadTooLarge("The request body is too large");
-    },
-  });
-}
-
-async function actor(c: Context<HttpEnv>) {
-  return actorOf(await c.get("getSession")());
-}
+const actor = actorFrom;
 
 function reviewDeps({ db, mailer, config }: HttpDeps, c: Context<HttpEnv>): ReviewDeps {
   return { db, mailer, siteName: config.siteName, publicUrl: config.publicUrl, log: c.get("log") };
@@ -59,14 +33,14 @@ function reviewDeps({ db, mailer, config }: HttpDeps, c: Context<HttpEnv>): Revi
 /** Mounted at /api/consultants/:id/reviews. */
 export function createConsultantReviewsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(limitBodies());
+  api.use(limitBody());
   api.get("/", async (c) => {
-    const consultantId = idParam(c.req.param("id"), "Consultant not found");
+    const consultantId = pathId(c, "id", "Consultant not found");
     return c.json(await listReviews(deps, await actor(c), { consultantId, page: pageParam(c.req.query("page")) }));
   });
   api.post("/", async (c) => {
     const who = await actor(c);
-    const consultantId = idParam(c.req.param("id"), "Consultant not found");
+    const consultantId = pathId(c, "id", "Consultant not found");
     const review = await createReview(deps, who, { consultantId, review: await readJson(c) });
     return c.json(review, 201);
   });
@@ -76,8 +50,8 @@ export function createConsultantReviewsApi(deps: HttpDeps) {
 /** Mounted at /api/reviews. */
 export function createReviewsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(limitBodies());
-  const reviewId = (c: Context<HttpEnv>) => idParam(c.req.param("reviewId"), REVIEW_MESSAGES.notFound);
+  api.use(limitBody());
+  const reviewId = (c: Context<HttpEnv>) => pathId(c, "reviewId", REVIEW_MESSAGES.notFound);
   api.put("/:reviewId", async (c) => {
     return c.json(await updateReview(deps, await actor(c), { reviewId: reviewId(c), review: await readJson(c) }));
   });
@@ -95,8 +69,8 @@ export function createReviewsApi(deps: HttpDeps) {
 /** Mounted at /api/admin/reviews. */
 export function createAdminReviewsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(limitBodies());
-  const reviewId = (c: Context<HttpEnv>) => idParam(c.req.param("reviewId"), REVIEW_MESSAGES.notFound);
+  api.use(limitBody());
+  const reviewId = (c: Context<HttpEnv>) => pathId(c, "reviewId", REVIEW_MESSAGES.notFound);
   api.put("/:reviewId/hide", async (c) => {
     const body = await readJson(c);
     return c.json(await setReviewHidden(reviewDeps(deps, c), await actor(c), { reviewId: reviewId(c), hidden: true, body }));

@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "../../../common/insights.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants } from "../../db/schema.ts";
-import type { Actor } from "../actor.ts";
+import type { Actor } from "../context.ts";
 import { NotFound, Unauthorized } from "../errors.ts";
 
 // The owner's weekly insights: twelve weeks of counters (and the twelve before, for the change),

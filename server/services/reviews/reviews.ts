@@ -12,9 +12,10 @@ import {
 import type { Database } from "../../db/client.ts";
 import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
-import { type Actor, isAdmin } from "../actor.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { type Actor, isAdmin, requireAdmin } from "../context.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized } from "../errors.ts";
 import { composeMail, type Mailer } from "../mail.ts";
+import { parseInput } from "../validate.ts";
 import { hasQualifyingConversation } from "./qualification.ts";
 
 // Earned ratings: reviews by people a consultant replied to, one per person per consultant,
@@ -27,11 +28,8 @@ export type ReviewDeps = { db: Database; mailer: Mailer; log: Pick<Logger, "warn
 const SIGN_IN = "Please sign in to review a consultant";
 const CONSULTANT_NOT_FOUND = "Consultant not found";
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
-  throw new ValidationFailed(errors[0]?.message ?? "Please check your review and try again.", errors);
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  return parseInput(schema, input, "Please check your review and try again.");
 }
 
 const publicColumns = {
@@ -232,13 +230,7 @@ export async function setReviewHidden(
   actor: Actor,
   input: { reviewId: number; hidden: boolean; body?: unknown },
 ): Promise<{ id: number; hidden: boolean }> {
-  if (!actor) throw new Unauthorized("Please sign in");
-  const [admin] = await deps.db
-    .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
-    .from(authUsers)
-    .where(eq(authUsers.id, actor.id))
-    .limit(1);
-  if (admin?.role !== "admin") throw new Forbidden("This needs an administrator account");
+  const admin = await requireAdmin(deps, actor);
   const reason = input.hidden ? parse(reviewHideSchema, input.body).reason : null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx

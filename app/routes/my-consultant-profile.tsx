@@ -4,6 +4,7 @@ import { getOwnConsultant } from "../../server/services/consultants.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { consultantInsights } from "../../server/services/insights/report.ts";
+import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
@@ -31,7 +32,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(requireSignedIn(app));
   try {
     const consultant = await getOwnConsultant(app.db, actor);
-    return { state: "ready" as const, consultant, insights: await consultantInsights(app.db, consultant.id) };
+    const [insights, counts] = await Promise.all([
+      consultantInsights(app.db, consultant.id),
+      reviewCounts(app.db, [consultant.id]),
+    ]);
+    return { state: "ready" as const, consultant, insights, reviewCount: counts.get(consultant.id) ?? 0 };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
     throw error;
@@ -53,7 +58,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       </div>
     );
   }
-  const { consultant, insights } = loaderData;
+  const { consultant, insights, reviewCount } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -62,6 +67,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       <ConsultantProfile
         consultant={consultant}
         isOwnerView
+        reviewCount={reviewCount}
         banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
         actions={
           <>

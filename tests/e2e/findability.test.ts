@@ -8,11 +8,15 @@ import { insertConsultant } from "../setup/consultants.ts";
 // says so, long words that never widen a page, results brought into view after a hero search,
 // and the profile form's city suggestions. The app runs the demo directory.
 
+const ADMIN = { email: "wrap.admin@example.org", password: "paddy-field-sunrise-8" };
 let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,7 +89,7 @@ describe("a page past the end", () => {
 });
 
 describe("long unbroken words", () => {
-  it("wrap on cards and the profile page at 390 px", async () => {
+  it("wrap on cards, the profile page and the admin table at 390 px", async () => {
     const url = `https://example.org/${"very-long-path-segment-".repeat(8)}${"x".repeat(16)}`;
     expect(url.length).toBeGreaterThanOrEqual(200);
     const database = app.database;
@@ -105,6 +109,19 @@ describe("long unbroken words", () => {
     await page.getByRole("heading", { name: "Wide Wording" }).first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, "long-url-profile-390");
+
+    // The admin table lists it without widening the page either.
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { sessionToken } = (await login.json()) as { sessionToken: string };
+    await context.addCookies([{ name: "session", value: sessionToken, url: app.url }]);
+    await page.goto(`${app.url}/admin?q=Wide%20Wording`);
+    await page.getByText("Wide Wording").first().waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await context.close();
   });
 });

@@ -11,7 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { countUnreadMessages } from "../server/services/messages.ts";
+import { actorOf } from "../server/services/context.ts";
+import { countUnreadMessages } from "../server/services/messages/inbox.ts";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       }
     : null;
   // The unread badge of the user menu (issue 6).
-  const unreadMessages = session ? await countUnreadMessages(db, session.user) : 0;
+  const unreadMessages = session ? await countUnreadMessages({ db }, actorOf(session)) : 0;
   return data(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

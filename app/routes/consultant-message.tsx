@@ -1,8 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
+import { parseId } from "../../common/ids.ts";
 import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
-import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { findMessageRecipient, sendMessage } from "../../server/services/messages/send.ts";
 import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
@@ -17,23 +20,16 @@ import type { Route } from "./+types/consultant-message";
 // here with a fetcher; without JavaScript the Send Message link leads here and the form works as a
 // plain form post.
 
-const MAX_ID = 2_147_483_647;
-
-function consultantIdFrom(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) return null;
-  return Number(value);
-}
-
-async function recipientOrNotFound(db: Parameters<typeof findMessageRecipient>[0], id: string | undefined) {
-  const consultantId = consultantIdFrom(id);
-  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
+async function recipientOrNotFound(deps: Parameters<typeof findMessageRecipient>[0], id: string | undefined) {
+  const consultantId = parseId(id);
+  const recipient = consultantId === null ? null : await findMessageRecipient(deps, null, consultantId);
   if (!recipient) throw data("Consultant Not Found", { status: 404 });
   return recipient;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, session } = context.get(appContext);
-  const consultant = await recipientOrNotFound(db, params.id);
+  const consultant = await recipientOrNotFound({ db }, params.id);
   return {
     consultant,
     sender: session ? { name: session.user.name, email: session.user.email } : null,
@@ -41,25 +37,25 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log, clientIp } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   const answer = (body: SendMessageActionData, status = 200) => data(body, { status });
   if (!session) return answer({ outcome: "unauthorized", message: MESSAGE_TEXTS.signInToSend }, 401);
-  const consultantId = consultantIdFrom(params.id);
-  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
-  if (!recipient) return answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+  const consultantId = parseId(params.id);
+  const notFound = () => answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+  if (consultantId === null) return notFound();
 
   const submission = parseWithZod(await request.formData(), { schema: messageFormSchema });
   if (submission.status !== "success") {
+    // Normally caught in the browser; a profile that is gone still answers 404 first.
+    if (!(await findMessageRecipient(app, null, consultantId))) return notFound();
     const first = Object.values(submission.error ?? {}).flat()[0];
     return answer({ outcome: "invalid", result: submission.reply(), message: first ?? "Please check the form." }, 400);
   }
+  let recipient: { name: string };
   try {
-    await sendMessage(
-      db,
-      session.user,
-      { ...submission.value, consultantId: recipient.id },
-      { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
-    );
+    // The service looks the consultant up (404 when not listed) and answers with their name.
+    ({ recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId }));
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal.status === 401) return answer({ outcome: "unauthorized", message: refusal.message }, 401);

@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CornerUpLeft, MailOpen } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { parseId } from "../../common/ids.ts";
 import { MESSAGE_TEXTS, replySchema } from "../../common/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
 import {
   deleteMessage,
-  findOwnProfile,
   markMessageOpened,
   openMessage,
   replyToMessage,
   setMessageRead,
-} from "../../server/services/messages.ts";
+} from "../../server/services/messages/inbox.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { DeleteMessage } from "../components/messages/delete-message.tsx";
 import { NoProfileInbox, SIGNED_OUT_INBOX } from "../components/messages/inbox-states.tsx";
@@ -28,12 +30,10 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // (e-mailed to the sender) and delete it. Every form works without JavaScript: the actions
 // redirect with a toast, and `?confirm=delete` shows the delete confirmation as part of the page.
 
-const MAX_ID = 2_147_483_647;
-
 function messageIdFrom(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID)
-    throw data(MESSAGE_TEXTS.messageNotFound, { status: 404 });
-  return Number(value);
+  const id = parseId(value);
+  if (id === null) throw data(MESSAGE_TEXTS.messageNotFound, { status: 404 });
+  return id;
 }
 
 /**
@@ -42,9 +42,9 @@ function messageIdFrom(value: string | undefined): number {
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context, params, request }, next) => {
-    const { db, session } = context.get(appContext);
-    const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
-    if (request.method === "GET" && session && id > 0 && id <= MAX_ID) await markMessageOpened(db, session.user, id);
+    const app = context.get(appContext);
+    const id = parseId(params.id);
+    if (request.method === "GET" && app.session && id !== null) await markMessageOpened(app, actorOf(app.session), id);
     return next();
   },
 ];
@@ -52,47 +52,43 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const handle: SignedInHandle = { signedOut: SIGNED_OUT_INBOX };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
-  const session = requireSignedIn(context.get(appContext));
-  const profile = await findOwnProfile(db, session.user);
-  if (!profile) return { state: "no-profile" as const };
-  const message = await orPageError(openMessage(db, session.user, messageIdFrom(params.id)));
+  const app = context.get(appContext);
+  const { config } = app;
+  const session = requireSignedIn(app);
+  // The middleware above marked it read already.
+  const opened = await orPageError(openMessage(app, actorOf(session), messageIdFrom(params.id), { markRead: false }));
+  if (opened.kind === "no-profile") return { state: "no-profile" as const };
   return {
     state: "message" as const,
-    message,
-    profileEmail: profile.email,
+    message: opened.message,
+    profileEmail: opened.profileEmail,
     siteName: config.siteName,
     isConfirmingDelete: new URL(request.url).searchParams.get("confirm") === "delete",
   };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   if (!session) throw data(MESSAGE_TEXTS.signInToRead, { status: 401 });
+  const [deps, actor] = [serviceDeps(app), actorOf(session)];
   const id = messageIdFrom(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
 
   if (intent === "unread") {
-    await orPageError(setMessageRead(db, session.user, id, { isRead: false }));
+    await orPageError(setMessageRead(deps, actor, id, { isRead: false }));
     return redirectWithToast("/inbox", { title: "Marked as unread" });
   }
   if (intent === "delete") {
-    await orPageError(deleteMessage(db, session.user, id));
+    await orPageError(deleteMessage(deps, actor, id));
     return redirectWithToast("/inbox", { title: "Message deleted" });
   }
   if (intent === "reply") {
     const submission = parseWithZod(formData, { schema: replySchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
-      const message = await orPageError(
-        replyToMessage(db, session.user, id, submission.value, {
-          mailer,
-          siteName: config.siteName,
-          publicUrl: config.publicUrl,
-          log,
-        }),
-      );
+      const message = await orPageError(replyToMessage(deps, actor, id, submission.value));
       return redirectWithToast(`/inbox/${id}`, {
         title: "Reply sent",
         description: `Your reply was e-mailed to ${message.senderName}.`,

@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight, CornerUpLeft } from "lucide-react";
 import { Link } from "react-router";
 import { INBOX_PAGE_SIZE } from "../../common/messages.ts";
-import { findOwnProfile, listInbox } from "../../server/services/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { listInbox } from "../../server/services/messages/inbox.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame, NoProfileInbox, SIGNED_OUT_INBOX } from "../components/messages/inbox-states.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -22,13 +24,12 @@ function pageFrom(value: string | null): number {
 export const handle: SignedInHandle = { signedOut: SIGNED_OUT_INBOX };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const session = requireSignedIn(context.get(appContext));
-  const profile = await findOwnProfile(db, session.user);
-  if (!profile) return { state: "no-profile" as const };
+  const app = context.get(appContext);
+  const session = requireSignedIn(app);
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
-  const inbox = await listInbox(db, session.user, { page, limit: INBOX_PAGE_SIZE });
-  return { state: "inbox" as const, profileName: profile.name, ...inbox };
+  const inbox = await listInbox(serviceDeps(app), actorOf(session), { page, limit: INBOX_PAGE_SIZE });
+  if (inbox.kind === "no-profile") return { state: "no-profile" as const };
+  return { state: "inbox" as const, ...inbox };
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {

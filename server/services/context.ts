@@ -13,11 +13,14 @@ import type { PhotoStorage } from "./storage.ts";
 // in server/http, the pages through the router context); `actor` says who is asking; `input` is
 // `unknown` and the service parses it itself (see validate.ts). Guards throw typed errors.
 
+/** The part of the logger services use (pino's Logger fits; tests may pass a recorder). */
+export type ServiceLog = Pick<Logger, "info" | "warn" | "error">;
+
 /** What every service may use: the process's singletons and the facts of the request. */
 export type ServiceDeps = {
   db: Database;
   config: Config;
-  log: Logger;
+  log: ServiceLog;
   mailer: Mailer;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;

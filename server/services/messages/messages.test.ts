@@ -1,49 +1,53 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_TEXTS } from "../../common/messages.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
-import { insertUser } from "../../tests/setup/users.ts";
-import type { ConsultantStatus } from "../db/schema.ts";
-import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from "./errors.ts";
-import { createMailer, type Mailer } from "./mail.ts";
+import { MESSAGE_TEXTS } from "../../../common/messages.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
+import { insertUser } from "../../../tests/setup/users.ts";
+import type { ConsultantStatus } from "../../db/schema.ts";
+import type { ServiceDeps, ServiceLog } from "../context.ts";
+import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, Unauthorized, ValidationFailed } from "../errors.ts";
+import type { Mailer } from "../mail.ts";
 import {
   countUnreadMessages,
   deleteMessage,
   listInbox,
-  type MessageMailDeps,
   markMessageOpened,
   openMessage,
   replyToMessage,
-  SEND_LIMIT_PER_IP,
-  SEND_LIMIT_PER_SENDER,
-  sendMessage,
   setMessageRead,
-} from "./messages.ts";
+} from "./inbox.ts";
+import { SEND_LIMIT_PER_IP, SEND_LIMIT_PER_SENDER, sendMessage } from "./send.ts";
 
 let database: TestDatabase;
 let smtp: TestSmtp;
-let deps: MessageMailDeps & { clientIp: string };
+let deps: ServiceDeps;
 const logged: object[] = [];
 
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
-  const mailer = createMailer(
-    { siteName: "DevConsult SEA", mail: { smtpUrl: smtp.url, from: "DevConsult SEA <no-reply@devconsult.test>", outboxDir: "" } },
-    { info: () => {} },
-  );
-  deps = {
-    mailer,
-    siteName: "DevConsult SEA",
-    publicUrl: "http://devconsult.test",
-    log: { error: (obj) => logged.push(obj) },
-    clientIp: "192.0.2.10",
-  };
+  const log = { info: () => {}, warn: () => {}, error: (obj: object) => logged.push(obj) } as unknown as ServiceLog;
+  deps = await testServiceDeps(database.db, { smtpUrl: smtp.url, log });
 });
 afterAll(async () => {
   await smtp?.close();
   await database?.close();
 });
+
+/** The inbox of an account that has a profile (the service answers no-profile otherwise). */
+async function inbox(actor: Parameters<typeof listInbox>[1], query?: unknown) {
+  const result = await listInbox(deps, actor, query);
+  if (result.kind !== "inbox") throw new Error("expected an inbox");
+  return result;
+}
+
+/** A message opened from the inbox of an account that has a profile. */
+async function opened(actor: Parameters<typeof openMessage>[1], id: number) {
+  const result = await openMessage(deps, actor, id);
+  if (result.kind !== "message") throw new Error("expected a message");
+  return result.message;
+}
 
 const unique = () => randomBytes(5).toString("hex");
 
@@ -92,7 +96,7 @@ let sends = 0;
 async function send(consultantId: number, extra: Record<string, unknown> = {}) {
   const sender = await insertUser(database.db, { name: "Maria Santos" });
   sends += 1;
-  const result = await sendMessage(database.db, sender, form(consultantId, extra), withIp(`198.51.100.${sends}`));
+  const result = await sendMessage(withIp(`198.51.100.${sends}`), sender, form(consultantId, extra));
   if (result.status !== "sent") throw new Error("expected the message to be sent");
   return { ...result, sender };
 }
@@ -100,17 +104,17 @@ async function send(consultantId: number, extra: Record<string, unknown> = {}) {
 describe("sending a message", () => {
   it("needs a signed-in sender", async () => {
     const consultant = await insertConsultant();
-    await expect(sendMessage(database.db, null, form(consultant.id), deps)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(sendMessage(deps, null, form(consultant.id))).rejects.toBeInstanceOf(Unauthorized);
   });
 
   it("reports every invalid field with the spec's message", async () => {
     const sender = await insertUser(database.db);
-    const error = (await sendMessage(
-      database.db,
-      sender,
-      { senderName: " ", senderEmail: "not-an-address", subject: "", message: "too short" },
-      deps,
-    ).catch((e: unknown) => e)) as ValidationFailed;
+    const error = (await sendMessage(deps, sender, {
+      senderName: " ",
+      senderEmail: "not-an-address",
+      subject: "",
+      message: "too short",
+    }).catch((e: unknown) => e)) as ValidationFailed;
     expect(error).toBeInstanceOf(ValidationFailed);
     expect(error.errors).toEqual([
       { path: "senderName", message: "Your name is required" },
@@ -126,7 +130,7 @@ describe("sending a message", () => {
     const consultant = await insertConsultant();
     const sender = await insertUser(database.db);
     const error = (await sendMessage(
-      database.db,
+      deps,
       sender,
       form(consultant.id, {
         senderName: "n".repeat(256),
@@ -134,7 +138,6 @@ describe("sending a message", () => {
         subject: "s".repeat(201),
         message: "m".repeat(5001),
       }),
-      deps,
     ).catch((e: unknown) => e)) as ValidationFailed;
     expect(error.errors?.map((e) => e.message)).toEqual([
       "Your name must be at most 255 characters long",
@@ -146,10 +149,10 @@ describe("sending a message", () => {
 
   it("answers NotFound for a missing or unlisted consultant", async () => {
     const sender = await insertUser(database.db);
-    await expect(sendMessage(database.db, sender, form(2_000_000_000), deps)).rejects.toBeInstanceOf(NotFound);
+    await expect(sendMessage(deps, sender, form(2_000_000_000))).rejects.toBeInstanceOf(NotFound);
     for (const status of ["pending", "rejected", "hidden"] as const) {
       const unlisted = await insertConsultant({ status });
-      await expect(sendMessage(database.db, sender, form(unlisted.id), deps)).rejects.toBeInstanceOf(NotFound);
+      await expect(sendMessage(deps, sender, form(unlisted.id))).rejects.toBeInstanceOf(NotFound);
     }
     const [{ total }] = (await database.sql`select count(*)::int as total from messages where sender_user_id = ${sender.id}`) as [
       { total: number },
@@ -161,7 +164,7 @@ describe("sending a message", () => {
     const consultant = await insertConsultant({ showEmail: false });
     const sender = await insertUser(database.db, { name: "Maria Santos" });
     const input = form(consultant.id, { senderOrganization: "  UNICEF Philippines " });
-    const result = await sendMessage(database.db, sender, input, deps);
+    const result = await sendMessage(deps, sender, input);
     expect(result).toMatchObject({ status: "sent", isNotified: true });
     if (result.status !== "sent") return;
     expect(JSON.stringify(result)).not.toContain(consultant.email);
@@ -207,10 +210,10 @@ describe("sending a message", () => {
         throw new Error("SMTP down");
       },
     };
-    const result = await sendMessage(database.db, sender, form(consultant.id), { ...deps, mailer: failing });
+    const result = await sendMessage({ ...deps, mailer: failing }, sender, form(consultant.id));
     expect(result).toMatchObject({ status: "sent", isNotified: false });
     expect(logged).toContainEqual(expect.objectContaining({ consultantId: consultant.id }));
-    const page = await listInbox(database.db, consultant.owner);
+    const page = await inbox(consultant.owner);
     expect(page.total).toBe(1);
   });
 
@@ -218,28 +221,25 @@ describe("sending a message", () => {
     const consultant = await insertConsultant();
     const sender = await insertUser(database.db);
     const input = form(consultant.id);
-    const first = await sendMessage(database.db, sender, input, deps);
-    const error = await sendMessage(database.db, sender, input, deps).catch((e: unknown) => e);
+    const first = await sendMessage(deps, sender, input);
+    const error = await sendMessage(deps, sender, input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Conflict);
     expect((error as Conflict).message).toBe(MESSAGE_TEXTS.duplicate);
     // A different text, or another consultant, is not a duplicate.
-    await expect(
-      sendMessage(database.db, sender, { ...input, message: `${input.message} Deadline: 30 June.` }, deps),
-    ).resolves.toMatchObject({ status: "sent" });
+    await expect(sendMessage(deps, sender, { ...input, message: `${input.message} Deadline: 30 June.` })).resolves.toMatchObject({
+      status: "sent",
+    });
 
     if (first.status !== "sent") throw new Error("expected a sent message");
     await database.sql`update messages set created_at = created_at - interval '61 seconds' where sender_user_id = ${sender.id}`;
-    await expect(sendMessage(database.db, sender, input, deps)).resolves.toMatchObject({ status: "sent" });
+    await expect(sendMessage(deps, sender, input)).resolves.toMatchObject({ status: "sent" });
   });
 
   it("lets only one of two simultaneous identical sends through", async () => {
     const consultant = await insertConsultant();
     const sender = await insertUser(database.db);
     const input = form(consultant.id);
-    const results = await Promise.allSettled([
-      sendMessage(database.db, sender, input, deps),
-      sendMessage(database.db, sender, input, deps),
-    ]);
+    const results = await Promise.allSettled([sendMessage(deps, sender, input), sendMessage(deps, sender, input)]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(Conflict);
@@ -250,9 +250,9 @@ describe("sending a message", () => {
     const sender = await insertUser(database.db);
     for (let i = 0; i < SEND_LIMIT_PER_SENDER; i++) {
       // A new address each time: only the per-sender limit is at work.
-      await sendMessage(database.db, sender, form(consultant.id), withIp(`203.0.113.${i + 1}`));
+      await sendMessage(withIp(`203.0.113.${i + 1}`), sender, form(consultant.id));
     }
-    const error = await sendMessage(database.db, sender, form(consultant.id), withIp("203.0.113.200")).catch((e: unknown) => e);
+    const error = await sendMessage(withIp("203.0.113.200"), sender, form(consultant.id)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TooManyRequests);
     expect((error as TooManyRequests).message).toBe(MESSAGE_TEXTS.rateLimited);
     expect((error as TooManyRequests).retryAfterSeconds).toBeGreaterThan(0);
@@ -263,8 +263,8 @@ describe("sending a message", () => {
     const ip = "203.0.113.250";
     await database.sql`insert into rate_limits (key, window_start, hits) values (${`messages:ip:${ip}`}, now(), ${SEND_LIMIT_PER_IP})`;
     const freshSender = await insertUser(database.db);
-    await expect(sendMessage(database.db, freshSender, form(consultant.id), withIp(ip))).rejects.toBeInstanceOf(TooManyRequests);
-    await expect(sendMessage(database.db, freshSender, form(consultant.id), withIp("203.0.113.251"))).resolves.toMatchObject({
+    await expect(sendMessage(withIp(ip), freshSender, form(consultant.id))).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(sendMessage(withIp("203.0.113.251"), freshSender, form(consultant.id))).resolves.toMatchObject({
       status: "sent",
     });
   });
@@ -272,8 +272,8 @@ describe("sending a message", () => {
   it("discards a message whose honeypot is filled in, without storing or e-mailing it", async () => {
     const consultant = await insertConsultant();
     const sender = await insertUser(database.db);
-    const result = await sendMessage(database.db, sender, form(consultant.id, { website: "http://spam.example" }), deps);
-    expect(result).toEqual({ status: "discarded" });
+    const result = await sendMessage(deps, sender, form(consultant.id, { website: "http://spam.example" }));
+    expect(result).toEqual({ status: "discarded", recipient: { id: consultant.id, name: "Lan Nguyen" } });
     const [{ total }] =
       (await database.sql`select count(*)::int as total from messages where consultant_id = ${consultant.id}`) as [
         { total: number },
@@ -297,7 +297,7 @@ describe("the inbox", () => {
     }
     const newestFirst = [...ids].reverse();
 
-    const first = await listInbox(database.db, consultant.owner, { page: 1, limit: 2 });
+    const first = await inbox(consultant.owner, { page: 1, limit: 2 });
     expect(first.total).toBe(3);
     expect(first.unreadCount).toBe(3);
     expect(first.messages.map((m) => m.id)).toEqual(newestFirst.slice(0, 2));
@@ -312,47 +312,46 @@ describe("the inbox", () => {
       repliedAt: null,
       createdAt: expect.any(Date),
     });
-    const second = await listInbox(database.db, consultant.owner, { page: 2, limit: 2 });
+    const second = await inbox(consultant.owner, { page: 2, limit: 2 });
     expect(second.messages.map((m) => m.id)).toEqual(newestFirst.slice(2));
-    expect(await countUnreadMessages(database.db, consultant.owner)).toBe(3);
+    expect(await countUnreadMessages(deps, consultant.owner)).toBe(3);
   });
 
   it("shortens long texts to a one-line preview", async () => {
     const consultant = await insertConsultant();
     await send(consultant.id, { message: `First line\n\nsecond line ${"x".repeat(300)}` });
-    const { messages } = await listInbox(database.db, consultant.owner);
+    const { messages } = await inbox(consultant.owner);
     expect(messages[0]?.preview).toMatch(/^First line second line x+$/);
     expect(messages[0]?.preview).toHaveLength(160);
   });
 
   it("needs a signed-in owner of a profile", async () => {
-    await expect(listInbox(database.db, null)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(listInbox(deps, null)).rejects.toBeInstanceOf(Unauthorized);
     const withoutProfile = await insertUser(database.db);
-    const error = await listInbox(database.db, withoutProfile).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFound);
-    expect((error as NotFound).message).toBe(MESSAGE_TEXTS.noProfile);
-    expect(await countUnreadMessages(database.db, withoutProfile)).toBe(0);
-    expect(await countUnreadMessages(database.db, null)).toBe(0);
+    // An account without a profile is a state the page shows, not an error (the JSON API answers it with 404).
+    await expect(listInbox(deps, withoutProfile)).resolves.toEqual({ kind: "no-profile" });
+    expect(await countUnreadMessages(deps, withoutProfile)).toBe(0);
+    expect(await countUnreadMessages(deps, null)).toBe(0);
   });
 
   it("works for the owner of a profile that is not listed yet", async () => {
     const pending = await insertConsultant({ status: "pending" });
-    await expect(listInbox(database.db, pending.owner)).resolves.toMatchObject({ total: 0, unreadCount: 0 });
+    await expect(listInbox(deps, pending.owner)).resolves.toMatchObject({ total: 0, unreadCount: 0 });
   });
 
   it("opens a message (marking it read), marks it unread again, and read again", async () => {
     const consultant = await insertConsultant();
     const { id } = await send(consultant.id);
-    const opened = await openMessage(database.db, consultant.owner, id);
-    expect(opened).toMatchObject({ id, isRead: true, repliedAt: null, replies: [] });
-    expect(opened.message).toContain("health systems evaluator");
-    expect(await countUnreadMessages(database.db, consultant.owner)).toBe(0);
+    const message = await opened(consultant.owner, id);
+    expect(message).toMatchObject({ id, isRead: true, repliedAt: null, replies: [] });
+    expect(message.message).toContain("health systems evaluator");
+    expect(await countUnreadMessages(deps, consultant.owner)).toBe(0);
 
-    await expect(setMessageRead(database.db, consultant.owner, id, { isRead: false })).resolves.toMatchObject({ isRead: false });
+    await expect(setMessageRead(deps, consultant.owner, id, { isRead: false })).resolves.toMatchObject({ isRead: false });
     expect((await messageRow(id))?.is_read).toBe(false);
-    expect(await countUnreadMessages(database.db, consultant.owner)).toBe(1);
-    await expect(setMessageRead(database.db, consultant.owner, id, { isRead: true })).resolves.toMatchObject({ isRead: true });
-    await expect(setMessageRead(database.db, consultant.owner, id, { isRead: "no" })).rejects.toBeInstanceOf(ValidationFailed);
+    expect(await countUnreadMessages(deps, consultant.owner)).toBe(1);
+    await expect(setMessageRead(deps, consultant.owner, id, { isRead: true })).resolves.toMatchObject({ isRead: true });
+    await expect(setMessageRead(deps, consultant.owner, id, { isRead: "no" })).rejects.toBeInstanceOf(ValidationFailed);
   });
 
   it("replies by e-mail to the sender, Reply-To the consultant, and records the reply", async () => {
@@ -362,22 +361,18 @@ describe("the inbox", () => {
       senderEmail: `org-${unique()}@example.org`,
       message: "Line one of the lead.\nLine two.",
     });
-    const sent = await sendMessage(database.db, sender, input, deps);
+    const sent = await sendMessage(deps, sender, input);
     if (sent.status !== "sent") throw new Error("expected a sent message");
 
-    const empty = (await replyToMessage(database.db, consultant.owner, sent.id, { reply: "   " }, deps).catch(
+    const empty = (await replyToMessage(deps, consultant.owner, sent.id, { reply: "   " }).catch(
       (e: unknown) => e,
     )) as ValidationFailed;
     expect(empty).toBeInstanceOf(ValidationFailed);
     expect(empty.errors).toEqual([{ path: "reply", message: "Reply is required" }]);
 
-    const replied = await replyToMessage(
-      database.db,
-      consultant.owner,
-      sent.id,
-      { reply: "Thank you, I am available from July. Could we talk on Monday?" },
-      deps,
-    );
+    const replied = await replyToMessage(deps, consultant.owner, sent.id, {
+      reply: "Thank you, I am available from July. Could we talk on Monday?",
+    });
     expect(replied.isRead).toBe(true);
     expect(replied.repliedAt).toBeInstanceOf(Date);
     expect(replied.replies).toEqual([
@@ -394,7 +389,7 @@ describe("the inbox", () => {
     expect(mail.text).toContain("Thank you, I am available from July. Could we talk on Monday?");
     expect(mail.text).toMatch(/> Line one of the lead\.\r?\n> Line two\./);
 
-    const again = await replyToMessage(database.db, consultant.owner, sent.id, { reply: "Following up." }, deps);
+    const again = await replyToMessage(deps, consultant.owner, sent.id, { reply: "Following up." });
     expect(again.replies.map((r) => r.body)).toEqual([
       "Thank you, I am available from July. Could we talk on Monday?",
       "Following up.",
@@ -410,7 +405,7 @@ describe("the inbox", () => {
         throw new Error("SMTP down");
       },
     };
-    const error = await replyToMessage(database.db, consultant.owner, id, { reply: "Hello" }, { ...deps, mailer: failing }).catch(
+    const error = await replyToMessage({ ...deps, mailer: failing }, consultant.owner, id, { reply: "Hello" }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ServiceUnavailable);
@@ -425,10 +420,10 @@ describe("the inbox", () => {
   it("deletes a message", async () => {
     const consultant = await insertConsultant();
     const { id } = await send(consultant.id);
-    await deleteMessage(database.db, consultant.owner, id);
+    await deleteMessage(deps, consultant.owner, id);
     expect(await messageRow(id)).toBeUndefined();
-    await expect(deleteMessage(database.db, consultant.owner, id)).rejects.toBeInstanceOf(NotFound);
-    await expect(openMessage(database.db, consultant.owner, id)).rejects.toBeInstanceOf(NotFound);
+    await expect(deleteMessage(deps, consultant.owner, id)).rejects.toBeInstanceOf(NotFound);
+    await expect(openMessage(deps, consultant.owner, id)).rejects.toBeInstanceOf(NotFound);
   });
 
   it("keeps each consultant's messages to themselves", async () => {
@@ -437,21 +432,21 @@ describe("the inbox", () => {
     const { id } = await send(alice.id);
     const mailsBefore = smtp.received.length;
 
-    expect((await listInbox(database.db, bob.owner)).messages).toEqual([]);
-    expect(await countUnreadMessages(database.db, bob.owner)).toBe(0);
-    await expect(openMessage(database.db, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
-    await expect(setMessageRead(database.db, bob.owner, id, { isRead: true })).rejects.toBeInstanceOf(NotFound);
-    await expect(replyToMessage(database.db, bob.owner, id, { reply: "Hijacked" }, deps)).rejects.toBeInstanceOf(NotFound);
-    await expect(deleteMessage(database.db, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
-    await markMessageOpened(database.db, bob.owner, id);
-    await markMessageOpened(database.db, null, id);
+    expect((await inbox(bob.owner)).messages).toEqual([]);
+    expect(await countUnreadMessages(deps, bob.owner)).toBe(0);
+    await expect(openMessage(deps, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
+    await expect(setMessageRead(deps, bob.owner, id, { isRead: true })).rejects.toBeInstanceOf(NotFound);
+    await expect(replyToMessage(deps, bob.owner, id, { reply: "Hijacked" })).rejects.toBeInstanceOf(NotFound);
+    await expect(deleteMessage(deps, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
+    await markMessageOpened(deps, bob.owner, id);
+    await markMessageOpened(deps, null, id);
     // The sender of the message cannot read it back from the consultant's inbox either.
     const [row] = await database.sql<{ sender_user_id: number }[]>`select sender_user_id from messages where id = ${id}`;
-    await expect(openMessage(database.db, { id: row!.sender_user_id }, id)).rejects.toBeInstanceOf(NotFound);
+    await expect(openMessage(deps, { id: row!.sender_user_id, role: "user" }, id)).resolves.toEqual({ kind: "no-profile" });
 
     expect(await messageRow(id)).toMatchObject({ is_read: false, replied_at: null });
     expect(smtp.received.length).toBe(mailsBefore);
-    expect(await countUnreadMessages(database.db, alice.owner)).toBe(1);
+    expect(await countUnreadMessages(deps, alice.owner)).toBe(1);
   });
 });
 
@@ -459,7 +454,7 @@ describe("deleting", () => {
   it("deletes a consultant's messages and replies with the consultant", async () => {
     const consultant = await insertConsultant();
     const { id } = await send(consultant.id);
-    await replyToMessage(database.db, consultant.owner, id, { reply: "Thanks!" }, deps);
+    await replyToMessage(deps, consultant.owner, id, { reply: "Thanks!" });
     await database.sql`delete from consultants where id = ${consultant.id}`;
     const [counts] = await database.sql<{ messages: number; replies: number }[]>`
       select (select count(*)::int from messages where id = ${id}) as messages,

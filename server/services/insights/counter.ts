@@ -36,9 +36,21 @@ function visitorKey(viewer: Viewer, day: string) {
   return `a:${hash.slice(0, 22)}`;
 }
 
+/** isbot's answer per user agent: its patterns cost far more than a lookup, and browsers repeat. */
+const botAnswers = new Map<string, boolean>();
+const MAX_BOT_ANSWERS = 2_000;
+
 /** Bots (by user agent, the isbot list) and requests without one are not people looking. */
 export function isCountable(viewer: Pick<Viewer, "userAgent">) {
-  return Boolean(viewer.userAgent) && !isbot(viewer.userAgent);
+  const agent = viewer.userAgent;
+  if (!agent) return false;
+  let bot = botAnswers.get(agent);
+  if (bot === undefined) {
+    bot = isbot(agent);
+    if (botAnswers.size >= MAX_BOT_ANSWERS) botAnswers.clear();
+    botAnswers.set(agent, bot);
+  }
+  return !bot;
 }
 
 type Log = { warn: (object: object, message?: string) => void };
@@ -72,17 +84,17 @@ export class InsightsBuffer {
   /** Profiles shown on a results page a person saw. */
   appeared(consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
     if (!isCountable(viewer)) return;
-    for (const id of consultantIds) this.add(id, "searchAppearances");
+    const day = today();
+    for (const id of consultantIds) this.add(id, "searchAppearances", day);
   }
 
   /** A CV downloaded by a person. */
   cvDownloaded(consultantId: number, viewer: Pick<Viewer, "userAgent">) {
     if (!isCountable(viewer)) return;
-    this.add(consultantId, "cvDownloads");
+    this.add(consultantId, "cvDownloads", today());
   }
 
-  private add(consultantId: number, counter: Counter) {
-    const day = today();
+  private add(consultantId: number, counter: Counter, day: string) {
     const key = `${consultantId}|${day}`;
     const entry = this.counts.get(key) ?? { consultantId, day, searchAppearances: 0, cvDownloads: 0 };
     entry[counter] += 1;

@@ -593,6 +593,9 @@ CREATE INDEX IF NOT EXISTS reviews_reviewer_idx ON reviews (reviewer_id);
 --> statement-breakpoint
 ALTER TABLE consultants ADD COLUMN IF NOT EXISTS review_count integer NOT NULL DEFAULT 0;
 --> statement-breakpoint
+-- Ratings so far were nobody's: every profile starts from the stored default until reviewed.
+UPDATE consultants SET rating = 50 WHERE rating <> 50;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION reviews_refresh_rating() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,9 +1,9 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
-import { actorOf } from "../../server/services/context.ts";
+import { actorOf, isAdmin } from "../../server/services/context.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
-import { listReviews, reviewStateFor } from "../../server/services/reviews/reviews.ts";
+import { reviewStateFor, reviewsPage } from "../../server/services/reviews/reviews.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
@@ -33,13 +33,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
-  const reviewsPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
-  // Reviews belong to listed profiles; the owner's pending one has none yet.
+  const requestedPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
+  // Reviews belong to listed profiles (a pending one has none yet); read only when there are
+  // some, and the owner cannot review themselves, so a visitor's page stays one query.
+  const reviewCount = view.status === "approved" ? view.reviewCount : 0;
   const [reviews, reviewer] = await Promise.all([
-    view.status === "approved"
-      ? listReviews({ db }, actorOf(session), { consultantId: id, page: reviewsPage })
-      : { reviews: [], total: 0, page: 1, pageCount: 1, rating: view.consultant.rating, reviewCount: 0 },
-    reviewStateFor({ db }, actorOf(session), id),
+    reviewsPage(db, { id, rating: view.consultant.rating, reviewCount }, requestedPage),
+    !session || view.isOwner
+      ? { canReview: false, ownReview: null, isOwner: view.isOwner, isAdmin: isAdmin(actorOf(session)) }
+      : reviewStateFor({ db }, actorOf(session), id),
   ]);
   return { ...view, sender, reviews, reviewer };
 }

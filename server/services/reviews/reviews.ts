@@ -77,6 +77,30 @@ async function listedConsultant(db: Database, consultantId: number) {
   return row;
 }
 
+/**
+ * One page of a listed profile's visible reviews, newest first, when its rating and count are
+ * already known (the profile page read them with the profile): one query, none without reviews.
+ */
+export async function reviewsPage(
+  db: Database,
+  consultant: { id: number; rating: number; reviewCount: number },
+  requestedPage: number,
+): Promise<ReviewPage> {
+  const page = Math.max(1, Math.floor(requestedPage) || 1);
+  const pageCount = Math.max(1, Math.ceil(consultant.reviewCount / REVIEWS_PAGE_SIZE));
+  const base = { total: consultant.reviewCount, page, pageCount, rating: consultant.rating, reviewCount: consultant.reviewCount };
+  if (consultant.reviewCount === 0 || page > pageCount) return { reviews: [], ...base };
+  const rows = await db
+    .select(publicColumns)
+    .from(reviews)
+    .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+    .where(and(eq(reviews.consultantId, consultant.id), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  return { reviews: rows.map((row) => toPublic(row as ReviewRow)), ...base };
+}
+
 /** GET /api/consultants/{id}/reviews?page=: visible reviews, newest first, a page at a time. */
 export async function listReviews(
   deps: Pick<ReviewDeps, "db">,
@@ -84,25 +108,7 @@ export async function listReviews(
   input: { consultantId: number; page?: number },
 ): Promise<ReviewPage> {
   const consultant = await listedConsultant(deps.db, input.consultantId);
-  const page = Math.max(1, Math.floor(input.page ?? 1));
-  const visible = and(eq(reviews.consultantId, consultant.id), isNull(reviews.hiddenAt));
-  const rows = await deps.db
-    .select(publicColumns)
-    .from(reviews)
-    .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
-    .where(visible)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE)
-    .offset((page - 1) * REVIEWS_PAGE_SIZE);
-  const total = consultant.reviewCount;
-  return {
-    reviews: rows.map((row) => toPublic(row as ReviewRow)),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)),
-    rating: consultant.rating,
-    reviewCount: consultant.reviewCount,
-  };
+  return reviewsPage(deps.db, consultant, input.page ?? 1);
 }
 
 async function reviewById(db: Database, reviewId: number) {

@@ -17,7 +17,10 @@ export const COUNTRIES = [
 ] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-/** The nine areas of the search and the home tiles. */
+/**
+ * The ten areas of the search, the home tiles and the profile form: spec section 9's nine plus
+ * Gender & Social Inclusion, searchable like the others (product.md).
+ */
 export const SEARCH_SPECIALIZATIONS = [
   "Project Management",
   "Healthcare",
@@ -28,10 +31,11 @@ export const SEARCH_SPECIALIZATIONS = [
   "Governance",
   "Finance",
   "Technology",
+  "Gender & Social Inclusion",
 ] as const;
 
-/** The profile form adds Gender & Social Inclusion. */
-export const PROFILE_SPECIALIZATIONS = [...SEARCH_SPECIALIZATIONS, "Gender & Social Inclusion"] as const;
+/** The profile form's list: the same ten. */
+export const PROFILE_SPECIALIZATIONS = SEARCH_SPECIALIZATIONS;
 
 /** The admin edit dialog's list (spec section 9). */
 export const ADMIN_SPECIALIZATIONS = [

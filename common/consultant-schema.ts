@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+import { canonicalCity } from "./places.ts";
 
 // The consultant profile a person submits (the form and POST/PUT /api/consultants), with the
 // messages of spec section 5 word for word. One schema for the browser, the page action and
@@ -47,13 +48,14 @@ function requiredText(message: string, label: string, max: number) {
 }
 
 /** Optional text: blank means "none" (null), absent means "not given" (undefined). */
-function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number, normalize: (value: string) => string = (value) => value) {
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : value),
     z
       .string({ error: `${label} must be text` })
       .trim()
       .max(max, tooLong(label, max))
+      .transform(normalize)
       .nullable()
       .optional(),
   );
@@ -160,7 +162,9 @@ const fields = {
     "Phone may contain only digits, spaces and + ( ) - .",
   ),
   location: requiredText(PROFILE_MESSAGES.location, "Location", PROFILE_LIMITS.location),
-  city: optionalText("City", PROFILE_LIMITS.city),
+  // A known place is stored in its canonical spelling ("Sài Gòn" -> Ho Chi Minh City); the full
+  // location stays as typed, for display.
+  city: optionalText("City", PROFILE_LIMITS.city, canonicalCity),
   country: oneOf(COUNTRIES, PROFILE_MESSAGES.country, countryMessage),
   yearsExperience,
   languages: listField("Languages", "language"),

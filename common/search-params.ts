@@ -9,6 +9,7 @@ import {
   PROFILE_SPECIALIZATIONS,
   SORT_OPTIONS,
 } from "./constants.ts";
+import { findCountry } from "./places.ts";
 import {
   type AvailabilityValue,
   type ExperienceValue,
@@ -47,7 +48,8 @@ const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 export const searchParamsSchema = z.object({
   keywords: filterText("keywords", MAX_KEYWORDS_LENGTH),
-  location: filterText("location", 120).transform((value) => value && canonical(COUNTRIES, value)),
+  // A country in any spelling becomes its name ("burma" -> Myanmar); a city stays as typed.
+  location: filterText("location", 120).transform((value) => value && (findCountry(value) ?? canonical(COUNTRIES, value))),
   expertise: filterText("expertise", 120).transform((value) => value && canonical(PROFILE_SPECIALIZATIONS, value)),
   experience: z
     .string()

@@ -11,6 +11,7 @@ import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { startPurgeSchedule } from "./services/maintenance.ts";
 import { createStorage } from "./services/storage.ts";
@@ -67,6 +68,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await vite?.close();
+    await closeInsightsBuffers();
   };
 }
 

@@ -1,31 +1,59 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
-import { actorOf } from "../../server/services/context.ts";
+import { actorOf, isAdmin } from "../../server/services/context.ts";
+import { insightsBuffer } from "../../server/services/insights/counter.ts";
+import { reviewStateFor, reviewsPage } from "../../server/services/reviews/reviews.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DirectContact } from "../components/consultants/direct-contact.tsx";
+import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
+import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
   const view = await orPageError(viewConsultant(db, actorOf(session), id));
+  // A listed profile seen by someone other than its owner (or an admin) counts as a view.
+  if (view.status === "approved" && !view.canEdit) {
+    insightsBuffer(db, log).view(id, {
+      userAgent: request.headers.get("user-agent"),
+      userId: session?.user.id ?? null,
+      clientIp,
+    });
+  }
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
-  return { ...view, sender };
+  const requestedPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
+  // Reviews belong to listed profiles (a pending one has none yet); read only when there are
+  // some, and the owner cannot review themselves, so a visitor's page stays one query.
+  const reviewCount = view.status === "approved" ? view.reviewCount : 0;
+  const [reviews, reviewer] = await Promise.all([
+    reviewsPage(db, { id, rating: view.consultant.rating, reviewCount }, requestedPage),
+    !session || view.isOwner
+      ? { canReview: false, ownReview: null, isOwner: view.isOwner, isAdmin: isAdmin(actorOf(session)) }
+      : reviewStateFor({ db }, actorOf(session), id),
+  ]);
+  return { ...view, sender, reviews, reviewer };
 }
 
-export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { consultant, status, statusReason, canEdit, sender } = loaderData;
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const id = parseConsultantId(params.id);
+  if (id === null) throw data("Consultant not found", { status: 404 });
+  return reviewAction(context.get(appContext), request, id);
+}
+
+export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
@@ -51,7 +79,9 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
             )}
           </>
         }
+        reviewCount={reviews.reviewCount}
       />
+      <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
     </>
   );
 }

@@ -4,11 +4,15 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { insightsBuffer } from "../../server/services/insights/counter.ts";
+import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { searchConsultants } from "../../server/services/search.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
+import { EmptyPage } from "../components/search/empty-page.tsx";
+import { ResultsReady } from "../components/search/results-ready.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
@@ -35,11 +39,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  const counts = results
+    ? await reviewCounts(
+        db,
+        results.consultants.map((consultant) => consultant.id),
+      ).catch((error: unknown) => {
+        log.error({ err: error }, "loading review counts failed");
+        return new Map<number, number>();
+      })
+    : new Map<number, number>();
+  // The profiles on this results page were seen: they count as search appearances.
+  if (results) {
+    insightsBuffer(db, log).appeared(
+      results.consultants.map((consultant) => consultant.id),
+      { userAgent: request.headers.get("user-agent") },
+    );
+  }
   return data(
     {
       params,
       stats,
-      results: results && { ...results, consultants: results.consultants.map(toConsultantCard) },
+      results: results && {
+        ...results,
+        consultants: results.consultants.map((consultant) =>
+          toConsultantCard({ ...consultant, reviewCount: counts.get(consultant.id) ?? 0 }),
+        ),
+      },
     },
     { status: results ? 200 : 503 },
   );
@@ -89,11 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats && <StatsStrip stats={stats} />}
+      {isHydrated && results && (
+        <ResultsReady searchKey={searchQueryString(params)} summary={resultSummary(results)} targetId="consultants-heading" />
+      )}
 
       <section id="consultants" aria-labelledby="consultants-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="consultants-heading" className="text-2xl font-bold text-ink">
+            <h2 id="consultants-heading" tabIndex={-1} className="text-2xl font-bold text-ink">
               {isSearching(params) ? "Search Results" : "Featured Consultants"}
             </h2>
             <p role="status" className="mt-1 text-sm text-muted">
@@ -116,6 +144,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <LoadFailed href={searchHref(params)} />
           ) : results.consultants.length === 0 && results.total === 0 ? (
             <NoResults />
+          ) : results.consultants.length === 0 ? (
+            <EmptyPage params={params} pageCount={results.pageCount} />
           ) : (
             <>
               {results.correctedKeywords && (
@@ -162,7 +192,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="specializations-heading" className="text-2xl font-bold text-ink">
           Browse by specialization
         </h2>
-        <p className="mt-2 max-w-2xl text-muted">Nine areas of international development work.</p>
+        <p className="mt-2 max-w-2xl text-muted">Ten areas of international development work.</p>
         <SpecializationTiles />
       </section>
 

@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import { getOwnConsultant } from "../../server/services/consultants.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
+import { consultantInsights } from "../../server/services/insights/report.ts";
+import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -29,7 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app));
   try {
-    return { state: "ready" as const, consultant: await getOwnConsultant(app.db, actor) };
+    const consultant = await getOwnConsultant(app.db, actor);
+    const [insights, counts] = await Promise.all([
+      consultantInsights(app.db, consultant.id),
+      reviewCounts(app.db, [consultant.id]),
+    ]);
+    return { state: "ready" as const, consultant, insights, reviewCount: counts.get(consultant.id) ?? 0 };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
     throw error;
@@ -51,7 +59,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       </div>
     );
   }
-  const { consultant } = loaderData;
+  const { consultant, insights, reviewCount } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -60,6 +68,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       <ConsultantProfile
         consultant={consultant}
         isOwnerView
+        reviewCount={reviewCount}
         banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
         actions={
           <>
@@ -77,6 +86,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
           </>
         }
       />
+      <InsightsPanel insights={insights} />
     </>
   );
 }

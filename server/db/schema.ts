@@ -109,6 +109,8 @@ export const consultants = pgTable(
     availableForWork: boolean("available_for_work").notNull().default(true),
     rating: integer("rating").notNull().default(50),
     projectsCompleted: integer("projects_completed").notNull().default(0),
+    /** Visible reviews, kept by a trigger on reviews (migration 0011) with the rating they earn. */
+    reviewCount: integer("review_count").notNull().default(0),
     status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
     statusReason: text("status_reason"),
     createdAt: createdAt(),
@@ -193,9 +195,9 @@ export const rateLimits = pgTable(
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
 );
 
-export const auditActions = ["edit", "delete", "approve", "reject", "hide", "promote", "demote"] as const;
+export const auditActions = ["edit", "delete", "approve", "reject", "hide", "unhide", "promote", "demote"] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ["consultant", "user"] as const;
+export const auditTargetTypes = ["consultant", "user", "review"] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -223,8 +225,11 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(table.createdAt.desc(), table.id.desc()),
     index("audit_log_target_idx").on(table.targetType, table.targetId),
     index("audit_log_actor_idx").on(table.actorId),
-    check("audit_log_action_check", sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'promote', 'demote')`),
-    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user')`),
+    check(
+      "audit_log_action_check",
+      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote')`,
+    ),
+    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review')`),
   ],
 );
 
@@ -272,3 +277,4 @@ export const photoUploads = pgTable(
   },
   (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
 );
+export * from "./schema-trust.ts";

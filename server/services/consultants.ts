@@ -121,13 +121,23 @@ export async function viewConsultant(
   db: Database,
   actor: Actor,
   id: number,
-): Promise<{ consultant: PublicConsultant; status: ConsultantStatus; statusReason: string | null; canEdit: boolean }> {
+): Promise<{
+  consultant: PublicConsultant;
+  status: ConsultantStatus;
+  statusReason: string | null;
+  canEdit: boolean;
+  /** The signed-in person owns this profile (an admin may edit without owning it). */
+  isOwner: boolean;
+  /** Visible reviews (issue 14): the page reads them only when there are some. */
+  reviewCount: number;
+}> {
   const [row] = await db
     .select({
       consultant: publicConsultantColumns,
       status: consultants.status,
       statusReason: consultants.statusReason,
       ownerId: consultants.userId,
+      reviewCount: consultants.reviewCount,
     })
     .from(consultants)
     .where(eq(consultants.id, id))
@@ -141,6 +151,8 @@ export async function viewConsultant(
     // The reason for a rejection is for the owner and admins only.
     statusReason: canEdit ? row.statusReason : null,
     canEdit,
+    isOwner: actor !== null && row.ownerId === actor.id,
+    reviewCount: row.reviewCount,
   };
 }
 

@@ -1,9 +1,11 @@
 import { asc, Column, desc, is, SQL, sql } from "drizzle-orm";
-import { COUNTRIES, EXPERIENCE_LEVELS } from "../../common/constants.ts";
+import { EXPERIENCE_LEVELS } from "../../common/constants.ts";
+import { findPlaceMentions } from "../../common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../common/search.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "./consultants.ts";
+import { locationCondition, locationCountry, placeTerms } from "./place-search.ts";
 import { cachedPerKey } from "./ttl-cache.ts";
 
 // The search engine (docs/decisions/006-search-engine.md). PostgreSQL full-text search over a
@@ -59,7 +61,8 @@ type WordAnalysis = {
 };
 
 /** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
-async function analyzeWords(db: Database, words: string[]): Promise<WordAnalysis[]> {
+async function analyzeWords(db: Database, words: string[], completeLast = true): Promise<WordAnalysis[]> {
+  if (words.length === 0) return [];
   const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number }>(sql`
     select t.word, t.key, t.ndoc,
       array(
@@ -70,7 +73,7 @@ async function analyzeWords(db: Database, words: string[]): Promise<WordAnalysis
           from (
             select w.word from search_words w
             -- Only the last word, and not a stop word ("of" is not on its way to "officer").
-            where t.ord = ${words.length} and char_length(t.key) >= 2
+            where t.ord = ${completeLast ? words.length : 0} and char_length(t.key) >= 2
               and to_tsvector('search_english', t.word) <> ''::tsvector
               and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
               -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
@@ -112,9 +115,15 @@ function quoteLexeme(lexeme: string) {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
-/** Every group of alternatives must match: (a | b) & (c). Null when only stop words are left. */
-function toTsquery(groups: string[][]): string | null {
-  const parts = groups.filter((group) => group.length > 0).map((group) => `(${group.map(quoteLexeme).join(" | ")})`);
+/**
+ * Every group of alternatives must match: (a | b) & (c), and every place in any of its
+ * spellings (tsqueries of their own). Null when only stop words are left.
+ */
+function toTsquery(groups: string[][], places: string[] = []): string | null {
+  const parts = [
+    ...groups.filter((group) => group.length > 0).map((group) => `(${group.map(quoteLexeme).join(" | ")})`),
+    ...places.map((place) => `(${place})`),
+  ];
   return parts.length > 0 ? parts.join(" & ") : null;
 }
 
@@ -122,11 +131,7 @@ function toTsquery(groups: string[][]): string | null {
 function filterConditions(params: SearchParams): SQL[] {
   const conditions: SQL[] = [isListed];
   if (params.location) {
-    conditions.push(
-      (COUNTRIES as readonly string[]).includes(params.location)
-        ? sql`${consultants.country} = ${params.location}`
-        : sql`search_key(${consultants.city}) = search_key(${params.location})`,
-    );
+    conditions.push(locationCondition(params.location));
   }
   if (params.expertise) {
     conditions.push(
@@ -336,9 +341,8 @@ function textShare(groups: string[][], statistics: Statistics, column: "search_d
 function filterShares(params: SearchParams, statistics: Statistics): number[] {
   const shares: number[] = [];
   if (params.location) {
-    shares.push(
-      (COUNTRIES as readonly string[]).includes(params.location) ? shareOf(statistics, "country", params.location) : 0.02,
-    );
+    const country = locationCountry(params.location);
+    shares.push(country ? shareOf(statistics, "country", country) : 0.02);
   }
   if (params.expertise) {
     const primary = shareOf(statistics, "primary_specialization", params.expertise);
@@ -455,11 +459,24 @@ async function keywordPage(db: Database, params: SearchParams, query: KeywordQue
  * to similar frequent ones. Without keywords: featured (quality) order, or the chosen sort.
  */
 export async function searchConsultants(db: Database, params: SearchParams, options: SearchOptions = {}): Promise<SearchResult> {
-  const words = params.keywords ? keywordWords(params.keywords) : [];
-  if (words.length === 0) return listWithoutKeywords(db, params);
-  const analyzed = await analyzeWords(db, words);
-  const groups = analyzed.map((word) => word.lexemes);
-  const tsquery = toTsquery(groups);
+  const allWords = params.keywords ? keywordWords(params.keywords) : [];
+  if (allWords.length === 0) return listWithoutKeywords(db, params);
+  // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
+  // are analysed as words (the last one completed, unless it ends a place's name).
+  const mentions = findPlaceMentions(allWords);
+  const inPlace = (index: number) => mentions.some((place) => index >= place.start && index < place.end);
+  const words = allWords.filter((_, index) => !inPlace(index));
+  const [places, analyzed] = await Promise.all([
+    placeTerms(db, mentions),
+    analyzeWords(db, words, !inPlace(allWords.length - 1)),
+  ]);
+  const placeQueries = places.map((place) => place.query);
+  const placeGroups = places.map((place) => place.lexemes);
+  const groups = [...analyzed.map((word) => word.lexemes), ...placeGroups];
+  const tsquery = toTsquery(
+    analyzed.map((word) => word.lexemes),
+    placeQueries,
+  );
   if (!tsquery) return listWithoutKeywords(db, params);
 
   let found = await keywordPage(db, params, { tsquery, groups }, options);
@@ -467,16 +484,24 @@ export async function searchConsultants(db: Database, params: SearchParams, opti
   if (found.matched < LITTLE) {
     const corrections = await correctWords(db, analyzed);
     if (corrections.size > 0) {
-      const correctedGroups = analyzed.map((word) => [
+      const correctedWordGroups = analyzed.map((word) => [
         ...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])]),
       ]);
-      const corrected = toTsquery(correctedGroups);
+      const correctedGroups = [...correctedWordGroups, ...placeGroups];
+      const corrected = toTsquery(correctedWordGroups, placeQueries);
       const second = corrected
         ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, options)
         : found;
       if (second.matched > found.matched) {
         found = second;
-        correctedKeywords = analyzed.map((word) => corrections.get(word.key)?.word ?? word.word).join(" ");
+        let next = 0;
+        correctedKeywords = allWords
+          .map((word, index) => {
+            if (inPlace(index)) return word;
+            const analysis = analyzed[next++];
+            return (analysis && corrections.get(analysis.key)?.word) ?? word;
+          })
+          .join(" ");
       }
     }
   }

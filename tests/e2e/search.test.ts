@@ -256,7 +256,7 @@ describe("searching from the home page", () => {
     await settled(page);
     expect(searchParam(page, "location")).toBeNull();
     expect(await cardNames(page)).toEqual(await apiNames("expertise=Agriculture"));
-    expect(await page.locator("#specializations a svg").count()).toBe(9);
+    expect(await page.locator("#specializations a svg").count()).toBe(10);
     await expect(page.locator("#about h2").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Join the Database" }).getAttribute("href")).resolves.toBe("/profile/new");
     expectNoConsoleErrors(errors);

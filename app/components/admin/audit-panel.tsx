@@ -8,6 +8,7 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   approve: "Approved",
   reject: "Rejected",
   hide: "Hid",
+  unhide: "Unhid",
   promote: "Promoted",
   demote: "Demoted",
 };

@@ -19,7 +19,10 @@ export type ConsultantCardData = Pick<
   | "bio"
   | "availableForWork"
   | "profilePhotoUrl"
->;
+> & {
+  /** Visible reviews (the stars say "No reviews yet" at 0); absent where it is not known. */
+  reviewCount?: number;
+};
 
 /**
  * A card shows three lines of the bio: at most about 60 characters a line at the widest card,
@@ -42,6 +45,7 @@ export function toConsultantCard(consultant: ConsultantCardData): ConsultantCard
     bio: excerpt(consultant.bio, CARD_BIO_CHARACTERS),
     availableForWork: consultant.availableForWork,
     profilePhotoUrl: consultant.profilePhotoUrl,
+    ...(consultant.reviewCount === undefined ? {} : { reviewCount: consultant.reviewCount }),
   };
 }
 
@@ -79,7 +83,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         <div>
           <dt className="sr-only">Rating</dt>
           <dd>
-            <RatingStars rating={consultant.rating} />
+            <RatingStars rating={consultant.rating} reviewCount={consultant.reviewCount} />
           </dd>
         </div>
       </dl>

@@ -30,11 +30,14 @@ export function ConsultantProfile({
   actions,
   banner,
   isOwnerView = false,
+  reviewCount,
 }: {
   consultant: ProfileViewData;
   actions: React.ReactNode;
   banner?: React.ReactNode;
   isOwnerView?: boolean;
+  /** Visible reviews: the stars read "No reviews yet" at 0. */
+  reviewCount?: number;
 }) {
   const visibility = (shown: boolean) =>
     isOwnerView ? (shown ? "Shown on your public profile" : "Hidden from visitors") : undefined;
@@ -72,7 +75,7 @@ export function ConsultantProfile({
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Rating</dt>
                 <dd>
-                  <RatingStars rating={consultant.rating} />
+                  <RatingStars rating={consultant.rating} reviewCount={reviewCount} />
                 </dd>
               </div>
               <div className="flex items-center gap-1.5">
@@ -169,7 +172,13 @@ export function ConsultantProfile({
                 <dt className="flex items-center gap-1 text-muted">
                   <Star aria-hidden="true" className="size-4" /> Rating
                 </dt>
-                <dd className="mt-0.5 text-lg font-bold text-ink">{formatRating(consultant.rating)}/10</dd>
+                <dd className="mt-0.5 text-lg font-bold text-ink">
+                  {reviewCount === 0 ? (
+                    <span className="text-base font-semibold text-muted">No reviews yet</span>
+                  ) : (
+                    `${formatRating(consultant.rating)}/10`
+                  )}
+                </dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1 text-muted">

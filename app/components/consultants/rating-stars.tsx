@@ -1,13 +1,27 @@
 import { formatRating } from "../../../common/format.ts";
+import { ratingLabel } from "../../../common/reviews.ts";
 
 /**
- * Five stars filled to the rating, plus rating/10 with one decimal. Drawn with text and one
- * clipped overlay (not 5 SVGs a card), which keeps a 12-card page light on slow networks.
+ * Five stars filled to the rating (5 stars for 10/10), plus rating/10 with one decimal. Drawn
+ * with text and one clipped overlay (not 5 SVGs a card), which keeps a 12-card page light on slow
+ * networks. With a review count: "8.6 (4 reviews)", spoken "Rated 8.6 out of 10 from 4 reviews";
+ * with none, greyed stars and "No reviews yet" instead of a number nobody earned.
  */
-export function RatingStars({ rating }: { rating: number }) {
+export function RatingStars({ rating, reviewCount }: { rating: number; reviewCount?: number }) {
+  if (reviewCount === 0) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <span aria-hidden="true" className="leading-none tracking-tight text-slate-300">
+          ★★★★★
+        </span>
+        <span className="text-sm text-muted">No reviews yet</span>
+      </span>
+    );
+  }
   const percent = Math.max(0, Math.min(100, rating));
+  const label = reviewCount === undefined ? `Rated ${formatRating(rating)} out of 10` : ratingLabel(rating, reviewCount);
   return (
-    <span className="inline-flex items-center gap-1" role="img" aria-label={`Rated ${formatRating(rating)} out of 10`}>
+    <span className="inline-flex items-center gap-1" role="img" aria-label={label}>
       <span aria-hidden="true" className="relative inline-block leading-none tracking-tight text-slate-300">
         ★★★★★
         <span className="absolute inset-0 overflow-hidden whitespace-nowrap text-accent-500" style={{ width: `${percent}%` }}>
@@ -16,6 +30,12 @@ export function RatingStars({ rating }: { rating: number }) {
       </span>
       <span aria-hidden="true" className="text-sm font-semibold text-ink">
         {formatRating(rating)}
+        {reviewCount !== undefined && (
+          <span className="font-normal text-muted">
+            {" "}
+            ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
+          </span>
+        )}
       </span>
     </span>
   );

@@ -9,6 +9,7 @@ import {
   Leaf,
   type LucideIcon,
   Sprout,
+  UsersRound,
 } from "lucide-react";
 import { Link } from "react-router";
 import { SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
@@ -26,9 +27,10 @@ const AREAS: Record<Specialization, { icon: LucideIcon; blurb: string }> = {
   Governance: { icon: Landmark, blurb: "PFM, decentralisation, rule of law" },
   Finance: { icon: Banknote, blurb: "Financial inclusion, microfinance, SMEs" },
   Technology: { icon: Cpu, blurb: "Digital public goods, data, GIS" },
+  "Gender & Social Inclusion": { icon: UsersRound, blurb: "Gender analysis, disability inclusion, safeguarding" },
 };
 
-/** The nine areas of spec section 9, each opening that search. */
+/** The ten areas (spec section 9 plus Gender & Social Inclusion), each opening that search. */
 export function SpecializationTiles() {
   return (
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Database, Sql } from "../client.ts";
 import { consultants } from "../schema.ts";
+import { seedDemoReviews } from "./demo-reviews.ts";
 import { generateConsultants } from "./generate.ts";
 import { copyConsultants } from "./seed.ts";
 
@@ -11,6 +12,8 @@ export async function seedDemoDirectory(db: Database, sql: Sql, log: { info: (ob
   const [row] = await db.select({ total: count() }).from(consultants);
   if ((row?.total ?? 0) > 0) return 0;
   const written = await copyConsultants(sql, generateConsultants({ count: DEMO_DIRECTORY_SIZE }), "approved");
-  log.info({ consultants: written }, "loaded the demo directory");
+  // Ratings are earned: demo organizations review the consultants who replied to them.
+  const reviews = await seedDemoReviews(sql);
+  log.info({ consultants: written, reviews }, "loaded the demo directory");
   return written;
 }

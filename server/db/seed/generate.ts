@@ -1,4 +1,5 @@
 import { COUNTRIES, type Country, LANGUAGES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { canonicalCity } from "../../../common/places.ts";
 
 // Deterministic, plausible consultant profiles for the demo directory and the benchmarks.
 // Hand-written pools: names as people in each country write them, real cities, the donors and
@@ -426,7 +427,7 @@ export function* generateConsultants({
       email: uniqueSuffix ? `${emailLocal}.${emailTag}${i}@example.org` : `${emailLocal}@example.org`,
       phone: `${PHONE_PREFIX[country]} ${String(random.int(100, 999))} ${String(random.int(1000, 9999))}`,
       location: city === country ? country : `${city}, ${country}`,
-      city,
+      city: canonicalCity(city),
       country,
       yearsExperience,
       languages,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
-import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../../db/schema.ts";
+import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "../../db/schema.ts";
 import { createSession } from "../../services/sessions.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
@@ -97,7 +97,7 @@ type Role = "anonymous" | "user" | "owner" | "admin";
 const ROLES: Role[] = ["anonymous", "user", "owner", "admin"];
 
 /** Per cell: a fresh consultant owned by the "owner", a fresh plain user, and one of each session. */
-type Fixture = { consultantId: number; ownerId: number; otherUserId: number; messageId: number };
+type Fixture = { consultantId: number; ownerId: number; otherUserId: number; messageId: number; reviewId: number };
 type Row = {
   method: string;
   /** The route as the app registers it. */
@@ -281,6 +281,50 @@ const MATRIX: Row[] = [
     path: (f) => `/api/my-consultant-profile/messages/${f.messageId}`,
     expected: { anonymous: 401, user: 404, owner: 200, admin: 404 },
   },
+
+  // Reviews (issue 14): only people the consultant replied to may review (nobody here has a
+  // reply: 403), only the reviewer edits or deletes, only the consultant responds, only admins hide.
+  {
+    method: "POST",
+    route: "/api/consultants/:id/reviews",
+    path: (f) => `/api/consultants/${f.consultantId}/reviews`,
+    body: () => ({ score: 9, text: "Clear and practical advice.", engagement: "Other" }),
+    consultantStatus: "approved",
+    expected: { anonymous: 401, user: 403, owner: 403, admin: 403 },
+  },
+  {
+    method: "PUT",
+    route: "/api/reviews/:reviewId",
+    path: (f) => `/api/reviews/${f.reviewId}`,
+    body: () => ({ score: 2, text: "Changed by someone else.", engagement: "Other" }),
+    expected: { anonymous: 401, user: 403, owner: 403, admin: 403 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/reviews/:reviewId",
+    path: (f) => `/api/reviews/${f.reviewId}`,
+    expected: { anonymous: 401, user: 403, owner: 403, admin: 403 },
+  },
+  {
+    method: "POST",
+    route: "/api/reviews/:reviewId/response",
+    path: (f) => `/api/reviews/${f.reviewId}/response`,
+    body: () => ({ response: "Thank you for working with me." }),
+    expected: { anonymous: 401, user: 403, owner: 201, admin: 403 },
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/reviews/:reviewId/hide",
+    path: (f) => `/api/admin/reviews/${f.reviewId}/hide`,
+    body: () => ({ reason: "Personal details in the text" }),
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/reviews/:reviewId/unhide",
+    path: (f) => `/api/admin/reviews/${f.reviewId}/unhide`,
+    expected: ADMIN_ONLY(200),
+  },
 ];
 
 const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -316,7 +360,24 @@ describe("authorization matrix", () => {
             message: "A job offer for you",
           })
           .returning({ id: messages.id });
-        const fixture = { consultantId: consultant.id, ownerId: owner.user.id, otherUserId: other.id, messageId: message!.id };
+        // A review of the profile by someone else (issue 14).
+        const [review] = await env.database.db
+          .insert(reviews)
+          .values({
+            consultantId: consultant.id,
+            reviewerId: other.id,
+            score: 8,
+            body: "Careful, timely work.",
+            engagement: "Other",
+          })
+          .returning({ id: reviews.id });
+        const fixture = {
+          consultantId: consultant.id,
+          ownerId: owner.user.id,
+          otherUserId: other.id,
+          messageId: message!.id,
+          reviewId: review!.id,
+        };
         if (row.route.endsWith("/demote"))
           await env.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, other.id));
         const token =

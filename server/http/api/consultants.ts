@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { parseSearchParams } from "../../../common/search-params.ts";
 import { createConsultant, getOwnConsultant, updateConsultant, viewConsultant } from "../../services/consultants.ts";
 import { actorOf } from "../../services/context.ts";
+import { getMyInsights } from "../../services/insights/report.ts";
 import { searchConsultants } from "../../services/search.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
@@ -55,6 +56,11 @@ export function createMyProfileApi({ db }: HttpDeps) {
     const own = await getOwnConsultant(db, actorOf(await c.get("getSession")()));
     c.header("Cache-Control", "no-store");
     return c.json(own);
+  });
+  api.get("/insights", async (c) => {
+    const insights = await getMyInsights({ db }, actorOf(await c.get("getSession")()));
+    c.header("Cache-Control", "no-store");
+    return c.json(insights);
   });
   return api;
 }

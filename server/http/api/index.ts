@@ -6,15 +6,19 @@ import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
 import { createStatsApi } from "./stats.ts";
 
 /** The JSON API: one resource a file, mounted here. */
 export function createApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(yearsExperienceAsText());
+  api.route("/admin/reviews", createAdminReviewsApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
+  api.route("/consultants/:id/reviews", createConsultantReviewsApi(deps));
+  api.route("/reviews", createReviewsApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));

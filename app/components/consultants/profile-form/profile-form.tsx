@@ -7,6 +7,7 @@ import { consultantProfileSchema, PROFILE_LIMITS } from "../../../../common/cons
 import { Button } from "../../ui/button.tsx";
 import { Field, InputField, Select, Textarea } from "../../ui/field.tsx";
 import { toast } from "../../ui/toast.tsx";
+import { CityField } from "./city-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { usePhotoUpload } from "./use-photo-upload.ts";
 
@@ -209,7 +210,7 @@ export function ProfileForm({
           className="sm:col-span-2"
           maxLength={PROFILE_LIMITS.location}
         />
-        <InputField field={fields.city} label="City" autoComplete="address-level2" maxLength={PROFILE_LIMITS.city} />
+        <CityField field={fields.city} maxLength={PROFILE_LIMITS.city} />
         <Field label="Country" required error={errorsOf("country")}>
           {(props) => (
             <Select {...props} name="country" defaultValue={text(fields.country.initialValue)}>

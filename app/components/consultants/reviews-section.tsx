@@ -1,0 +1,198 @@
+import { Form, Link } from "react-router";
+import { formatDate } from "../../../common/format.ts";
+import { type PublicReview, REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, type ReviewPage, ratingLabel } from "../../../common/reviews.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Button } from "../ui/button.tsx";
+import { Field, Select, Textarea } from "../ui/field.tsx";
+import { RatingStars } from "./rating-stars.tsx";
+
+// The reviews on a profile: newest first, a page at a time (?reviews=N, links that work
+// without JavaScript), the signed-in person's own review with Edit and Delete, the form to write
+// one for people the consultant replied to, the consultant's one response, and Hide for admins.
+
+export type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
+
+function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
+  return (
+    <Form method="post" className="grid gap-4" preventScrollReset>
+      <input type="hidden" name="intent" value={review ? "review-update" : "review-create"} />
+      {review && <input type="hidden" name="reviewId" value={review.id} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Score (1 to 10)" required error={errors?.score}>
+          {(props) => (
+            <Select {...props} name="score" defaultValue={review ? String(review.score) : ""}>
+              <option value="">Choose a score</option>
+              {Array.from({ length: 10 }, (_, index) => 10 - index).map((score) => (
+                <option key={score} value={score}>
+                  {score}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Kind of engagement" required error={errors?.engagement}>
+          {(props) => (
+            <Select {...props} name="engagement" defaultValue={review?.engagement ?? ""}>
+              <option value="">Choose one</option>
+              {REVIEW_ENGAGEMENTS.map((engagement) => (
+                <option key={engagement} value={engagement}>
+                  {engagement}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Field label="Your review" required error={errors?.text} hint="What they did, and how it went. At least 10 characters.">
+        {(props) => <Textarea {...props} name="text" rows={4} maxLength={REVIEW_TEXT_MAX} defaultValue={review?.text ?? ""} />}
+      </Field>
+      <div>
+        <Button type="submit">{review ? "Save review" : "Publish review"}</Button>
+      </div>
+    </Form>
+  );
+}
+
+function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewViewer }) {
+  return (
+    <li className="border-t border-slate-200 py-5 first:border-t-0">
+      <article aria-label={`Review by ${review.reviewerName}`}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="font-semibold text-ink">{review.reviewerName}</p>
+          <RatingStars rating={review.score * 10} />
+        </div>
+        <p className="mt-0.5 text-sm text-muted">
+          {review.engagement} · {formatDate(review.createdAt)}
+          {review.updatedAt !== review.createdAt && " (edited)"}
+        </p>
+        <p className="mt-2 whitespace-pre-line text-slate-800">{review.text}</p>
+        {review.response && (
+          <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
+            <p className="font-semibold text-ink">Response from the consultant</p>
+            <p className="mt-1 whitespace-pre-line text-slate-700">{review.response}</p>
+          </div>
+        )}
+        {viewer.isOwner && !review.response && (
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium text-brand-800">Respond publicly</summary>
+            <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
+              <input type="hidden" name="intent" value="review-respond" />
+              <input type="hidden" name="reviewId" value={review.id} />
+              <Field label="Your response">
+                {(props) => <Textarea {...props} name="response" rows={3} maxLength={REVIEW_TEXT_MAX} required />}
+              </Field>
+              <div>
+                <Button type="submit" size="sm">
+                  Publish response
+                </Button>
+              </div>
+            </Form>
+          </details>
+        )}
+        {viewer.isAdmin && (
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium text-red-800">Hide this review</summary>
+            <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
+              <input type="hidden" name="intent" value="review-hide" />
+              <input type="hidden" name="reviewId" value={review.id} />
+              <Field label="Reason (sent to the reviewer)">
+                {(props) => <Textarea {...props} name="reason" rows={2} maxLength={500} required />}
+              </Field>
+              <div>
+                <Button type="submit" size="sm" variant="destructive">
+                  Hide review
+                </Button>
+              </div>
+            </Form>
+          </details>
+        )}
+      </article>
+    </li>
+  );
+}
+
+export function ReviewsSection({
+  consultantId,
+  page,
+  viewer,
+  error,
+}: {
+  consultantId: number;
+  page: ReviewPage;
+  viewer: ReviewViewer;
+  error?: { reviewError: string; fieldErrors?: Record<string, string> };
+}) {
+  const own = viewer.ownReview;
+  const pageHref = (number: number) => `/consultant/${consultantId}${number > 1 ? `?reviews=${number}` : ""}#reviews`;
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pb-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="reviews-heading" className="text-xl font-bold text-ink">
+            Reviews
+          </h2>
+          <RatingStars rating={page.rating} reviewCount={page.reviewCount} />
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          {page.reviewCount === 0
+            ? "No reviews yet. Organizations the consultant has replied to can review their work."
+            : `${ratingLabel(page.rating, page.reviewCount)}, by organizations the consultant has replied to.`}
+        </p>
+        {error && (
+          <div className="mt-4">
+            <Alert tone="error" live title="Your review was not saved">
+              {error.reviewError}
+            </Alert>
+          </div>
+        )}
+        {viewer.canReview && (
+          <div className="mt-6 rounded-xl bg-brand-50 p-4">
+            <h3 className="font-semibold text-ink">Write a review</h3>
+            <div className="mt-3">
+              <ReviewForm review={null} errors={error?.fieldErrors} />
+            </div>
+          </div>
+        )}
+        {own && (
+          <details className="mt-6 rounded-xl bg-brand-50 p-4">
+            <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
+            <div className="mt-3">
+              <ReviewForm review={own} errors={error?.fieldErrors} />
+            </div>
+            <Form method="post" className="mt-3" preventScrollReset>
+              <input type="hidden" name="intent" value="review-delete" />
+              <input type="hidden" name="reviewId" value={own.id} />
+              <Button type="submit" variant="outline" size="sm">
+                Delete my review
+              </Button>
+            </Form>
+          </details>
+        )}
+        {page.reviews.length > 0 && (
+          <ul className="mt-4">
+            {page.reviews.map((review) => (
+              <ReviewItem key={review.id} review={review} viewer={viewer} />
+            ))}
+          </ul>
+        )}
+        {page.pageCount > 1 && (
+          <nav aria-label="Reviews pages" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+            {page.page > 1 && (
+              <Link to={pageHref(page.page - 1)} className="font-medium text-brand-800 underline">
+                Newer reviews
+              </Link>
+            )}
+            <span className="text-muted">
+              Page {Math.min(page.page, page.pageCount)} of {page.pageCount}
+            </span>
+            {page.page < page.pageCount && (
+              <Link to={pageHref(page.page + 1)} className="font-medium text-brand-800 underline">
+                Older reviews
+              </Link>
+            )}
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+}

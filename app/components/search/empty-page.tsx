@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { formatCount } from "../../../common/format.ts";
+import type { SearchParams } from "../../../common/search.ts";
+import { searchHref } from "../../lib/use-search-navigation.ts";
+
+/**
+ * A page number past the end of the results (an old link, a shortened search): says so and
+ * links to page 1 and to the last page, instead of an empty grid under a wrong current page.
+ */
+export function EmptyPage({ params, pageCount }: { params: SearchParams; pageCount: number }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <p className="text-lg font-semibold text-ink">This page is empty.</p>
+      <p className="mt-2 text-muted">
+        These results end on page {formatCount(pageCount)}; page {formatCount(params.page)} has no consultants.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link
+          to={searchHref({ ...params, page: 1 })}
+          className="inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Go to page 1
+        </Link>
+        {pageCount > 1 && (
+          <Link
+            to={searchHref({ ...params, page: pageCount })}
+            className="inline-block rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            Go to the last page ({formatCount(pageCount)})
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

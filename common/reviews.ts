@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+// Earned ratings (issue 14): what a review is, how it is validated, and how a rating reads.
+
+export const REVIEW_ENGAGEMENTS = [
+  "Short-term consultancy",
+  "Long-term assignment",
+  "Evaluation or review",
+  "Training or workshop",
+  "Advisory or technical support",
+  "Other",
+] as const;
+
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEWS_PAGE_SIZE = 5;
+
+export const REVIEW_MESSAGES = {
+  score: "Score must be a whole number from 1 to 10",
+  text: `Review must be at least ${REVIEW_TEXT_MIN} characters long`,
+  textTooLong: `Review must be at most ${REVIEW_TEXT_MAX} characters`,
+  engagement: `Engagement must be one of ${REVIEW_ENGAGEMENTS.join(", ")}`,
+  response: "Response is required",
+  responseTooLong: `Response must be at most ${REVIEW_TEXT_MAX} characters`,
+  reason: "Reason is required",
+  notQualified: "You can review a consultant after they have replied to a message from you",
+  alreadyReviewed: "You have already reviewed this consultant; edit your review instead",
+  ownProfile: "You cannot review your own profile",
+  notFound: "Review not found",
+  notYours: "You can only change your own review",
+  notYourProfile: "Only the consultant reviewed can respond",
+  alreadyResponded: "You have already responded to this review",
+} as const;
+
+const score = z.coerce
+  .number({ error: REVIEW_MESSAGES.score })
+  .int(REVIEW_MESSAGES.score)
+  .min(1, REVIEW_MESSAGES.score)
+  .max(10, REVIEW_MESSAGES.score);
+
+const text = z
+  .string({ error: REVIEW_MESSAGES.text })
+  .trim()
+  .min(REVIEW_TEXT_MIN, REVIEW_MESSAGES.text)
+  .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong);
+
+const engagement = z.enum(REVIEW_ENGAGEMENTS, { error: REVIEW_MESSAGES.engagement });
+
+/** POST /api/consultants/{id}/reviews and PUT /api/reviews/{id}. */
+export const reviewSchema = z.object({ score, text, engagement }, { error: "Send the review as an object of fields" });
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** POST /api/reviews/{id}/response. */
+export const reviewResponseSchema = z.object({
+  response: z
+    .string({ error: REVIEW_MESSAGES.response })
+    .trim()
+    .min(1, REVIEW_MESSAGES.response)
+    .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.responseTooLong),
+});
+
+/** PUT /api/admin/reviews/{id}/hide. */
+export const reviewHideSchema = z.object({
+  reason: z.string({ error: REVIEW_MESSAGES.reason }).trim().min(1, REVIEW_MESSAGES.reason).max(500),
+});
+
+/** A review as visitors see it. */
+export type PublicReview = {
+  id: number;
+  consultantId: number;
+  reviewerName: string;
+  score: number;
+  text: string;
+  engagement: string;
+  response: string | null;
+  respondedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ReviewPage = {
+  reviews: PublicReview[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The consultant's rating (0-100) and visible reviews: the same numbers the stars show. */
+  rating: number;
+  reviewCount: number;
+};
+
+/** "Rated 8.6 out of 10 from 4 reviews", or "No reviews yet". */
+export function ratingLabel(rating: number, reviewCount: number): string {
+  if (reviewCount === 0) return "No reviews yet";
+  return `Rated ${(rating / 10).toFixed(1)} out of 10 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
+}

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
+import { authUsers, consultants } from "./schema.ts";
+
+// Tables of issue 14 (trust), re-exported by schema.ts; migration 0011_trust.sql creates them.
+
+/**
+ * Insights for consultants: one row per consultant per day (UTC) with that day's counters,
+ * written in batches by the insights buffer (server/services/insights/counter.ts).
+ */
+export const consultantInsights = pgTable(
+  "consultant_insights",
+  {
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    profileViews: integer("profile_views").notNull().default(0),
+    searchAppearances: integer("search_appearances").notNull().default(0),
+    cvDownloads: integer("cv_downloads").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.consultantId, table.day] }),
+    check("consultant_insights_counts_check", sql`profile_views >= 0 and search_appearances >= 0 and cv_downloads >= 0`),
+  ],
+);
+
+/**
+ * Who viewed a profile on a day, as an opaque key (a user id, or a hash of address and browser
+ * for visitors): a view counts once per visitor per day. Kept for two days only.
+ */
+export const insightVisitors = pgTable(
+  "insight_visitors",
+  {
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.consultantId, table.day, table.visitor] }),
+    index("insight_visitors_day_idx").on(table.day),
+  ],
+);
+
+/** A review of a consultant by someone they replied to (migration 0011_trust.sql). */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    reviewerId: integer("reviewer_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    body: text("body").notNull(),
+    engagement: varchar("engagement", { length: 40 }).notNull(),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("reviews_one_per_reviewer").on(table.consultantId, table.reviewerId),
+    check("reviews_score_check", sql`${table.score} between 1 and 10`),
+    check("reviews_body_check", sql`char_length(${table.body}) between 10 and 2000`),
+    check("reviews_response_check", sql`${table.response} is null or char_length(${table.response}) between 1 and 2000`),
+    index("reviews_reviewer_idx").on(table.reviewerId),
+  ],
+);

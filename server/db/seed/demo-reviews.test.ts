@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { hasQualifyingConversation } from "../../services/reviews/qualification.ts";
+import { seedDemoDirectory } from "./demo.ts";
+
+const silent = { info: () => {} };
+
+describe("the demo directory's reviews", () => {
+  const holder = {} as { db: TestDatabase };
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+    await seedDemoDirectory(holder.db.db, holder.db.sql, silent);
+  });
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+
+  it("back every rating with reviews by organizations the consultant replied to", async () => {
+    const { sql, db } = holder.db;
+    const rows = await sql<{ id: number; rating: number; review_count: number; n: number; mean: string | null }[]>`
+      select c.id, c.rating, c.review_count, count(r.id)::int as n, avg(r.score)::text as mean
+      from consultants c left join reviews r on r.consultant_id = c.id and r.hidden_at is null
+      group by c.id order by c.id`;
+    const reviewed = rows.filter((row) => row.n > 0);
+    expect(reviewed.length).toBeGreaterThan(rows.length / 2);
+    expect(rows.some((row) => row.n === 0)).toBe(true);
+    for (const row of rows) {
+      expect(row.review_count).toBe(row.n);
+      expect(row.rating).toBe(row.n === 0 ? 50 : Math.round(Number(row.mean) * 10));
+    }
+    const reviews = await sql<{ consultant_id: number; reviewer_id: number }[]>`select consultant_id, reviewer_id from reviews`;
+    for (const review of reviews.slice(0, 40)) {
+      expect(await hasQualifyingConversation(db, review.reviewer_id, review.consultant_id)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { isbot } from "isbot";
+import type { Database } from "../../db/client.ts";
+
+// Counting for consultants' insights without slowing a page: a view, an appearance in search
+// results or a CV download is a Map update in memory; every few seconds the buffer writes what
+// it holds in two statements (counters per consultant per day, and who viewed what today so a
+// view counts once per visitor per day). Several app instances may count at once: the database
+// adds their batches and drops repeated visitors. A crash loses at most a few seconds of counts.
+
+export const INSIGHTS_FLUSH_MS = 5_000;
+/** Past this many pending entries the buffer writes at once instead of waiting for the timer. */
+const MAX_PENDING = 20_000;
+
+type Counter = "searchAppearances" | "cvDownloads";
+
+/** Who is looking: a bot, the profile's owner or an admin is not counted. */
+export type Viewer = {
+  userAgent: string | null | undefined;
+  /** The signed-in user, if any. */
+  userId: number | null;
+  clientIp: string;
+};
+
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** A stable key for a visitor on one day that names no one: a user id, or a hash of address and browser. */
+function visitorKey(viewer: Viewer, day: string) {
+  if (viewer.userId !== null) return `u:${viewer.userId}`;
+  const hash = createHash("sha256")
+    .update(`${day}\n${viewer.clientIp}\n${viewer.userAgent ?? ""}`)
+    .digest("base64url");
+  return `a:${hash.slice(0, 22)}`;
+}
+
+/** isbot's answer per user agent: its patterns cost far more than a lookup, and browsers repeat. */
+const botAnswers = new Map<string, boolean>();
+const MAX_BOT_ANSWERS = 2_000;
+
+/** Bots (by user agent, the isbot list) and requests without one are not people looking. */
+export function isCountable(viewer: Pick<Viewer, "userAgent">) {
+  const agent = viewer.userAgent;
+  if (!agent) return false;
+  let bot = botAnswers.get(agent);
+  if (bot === undefined) {
+    bot = isbot(agent);
+    if (botAnswers.size >= MAX_BOT_ANSWERS) botAnswers.clear();
+    botAnswers.set(agent, bot);
+  }
+  return !bot;
+}
+
+type Log = { warn: (object: object, message?: string) => void };
+
+export class InsightsBuffer {
+  private views = new Map<string, { consultantId: number; day: string; visitor: string }>();
+  private counts = new Map<string, { consultantId: number; day: string; searchAppearances: number; cvDownloads: number }>();
+  private timer: ReturnType<typeof setInterval>;
+  private flushing: Promise<void> = Promise.resolve();
+  private purgedDay = "";
+
+  private readonly db: Database;
+  private readonly log?: Log;
+
+  constructor(db: Database, log?: Log, flushMs = INSIGHTS_FLUSH_MS) {
+    this.db = db;
+    this.log = log;
+    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.timer.unref();
+  }
+
+  /** A person (not the owner, not a bot) opened a listed profile. */
+  view(consultantId: number, viewer: Viewer) {
+    if (!isCountable(viewer)) return;
+    const day = today();
+    const visitor = visitorKey(viewer, day);
+    this.views.set(`${consultantId}|${day}|${visitor}`, { consultantId, day, visitor });
+    this.checkSize();
+  }
+
+  /** Profiles shown on a results page a person saw. */
+  appeared(consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
+    if (!isCountable(viewer)) return;
+    const day = today();
+    for (const id of consultantIds) this.add(id, "searchAppearances", day);
+  }
+
+  /** A CV downloaded by a person. */
+  cvDownloaded(consultantId: number, viewer: Pick<Viewer, "userAgent">) {
+    if (!isCountable(viewer)) return;
+    this.add(consultantId, "cvDownloads", today());
+  }
+
+  private add(consultantId: number, counter: Counter, day: string) {
+    const key = `${consultantId}|${day}`;
+    const entry = this.counts.get(key) ?? { consultantId, day, searchAppearances: 0, cvDownloads: 0 };
+    entry[counter] += 1;
+    this.counts.set(key, entry);
+    this.checkSize();
+  }
+
+  private checkSize() {
+    if (this.views.size + this.counts.size >= MAX_PENDING) void this.flush();
+  }
+
+  /** Writes everything counted so far (one flush at a time); resolves when it is in the database. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  /** Stops the timer and writes what is left (on shutdown). */
+  async close() {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async write() {
+    const views = [...this.views.values()];
+    const counts = [...this.counts.values()];
+    this.views = new Map();
+    this.counts = new Map();
+    if (views.length === 0 && counts.length === 0) return;
+    // Rows in key order: two instances writing overlapping rows never deadlock.
+    views.sort((a, b) => a.consultantId - b.consultantId || a.day.localeCompare(b.day) || a.visitor.localeCompare(b.visitor));
+    counts.sort((a, b) => a.consultantId - b.consultantId || a.day.localeCompare(b.day));
+    try {
+      await this.db.transaction(async (tx) => {
+        if (counts.length > 0) {
+          await tx.execute(sql`
+            insert into consultant_insights as ci (consultant_id, day, search_appearances, cv_downloads)
+            select t.consultant_id, t.day::date, t.appearances, t.downloads
+            from unnest(${sql.param(counts.map((row) => row.consultantId))}::int[],
+                        ${sql.param(counts.map((row) => row.day))}::text[],
+                        ${sql.param(counts.map((row) => row.searchAppearances))}::int[],
+                        ${sql.param(counts.map((row) => row.cvDownloads))}::int[])
+              as t(consultant_id, day, appearances, downloads)
+            -- A profile deleted since it was counted has nothing to count towards.
+            where exists (select 1 from consultants c where c.id = t.consultant_id)
+            order by t.consultant_id, t.day
+            on conflict (consultant_id, day) do update set
+              search_appearances = ci.search_appearances + excluded.search_appearances,
+              cv_downloads = ci.cv_downloads + excluded.cv_downloads`);
+        }
+        if (views.length > 0) {
+          // Only visitors not yet seen today on that profile add a view.
+          await tx.execute(sql`
+            with fresh as (
+              insert into insight_visitors (consultant_id, day, visitor)
+              select t.consultant_id, t.day::date, t.visitor
+              from unnest(${sql.param(views.map((row) => row.consultantId))}::int[],
+                          ${sql.param(views.map((row) => row.day))}::text[],
+                          ${sql.param(views.map((row) => row.visitor))}::text[]) as t(consultant_id, day, visitor)
+              where exists (select 1 from consultants c where c.id = t.consultant_id)
+              on conflict do nothing
+              returning consultant_id, day
+            )
+            insert into consultant_insights as ci (consultant_id, day, profile_views)
+            select consultant_id, day, count(*)::int from fresh group by consultant_id, day order by consultant_id, day
+            on conflict (consultant_id, day) do update set profile_views = ci.profile_views + excluded.profile_views`);
+        }
+      });
+      const day = today();
+      if (this.purgedDay !== day) {
+        await this.db.execute(sql`delete from insight_visitors where day < ${day}::date - 1`);
+        this.purgedDay = day;
+      }
+    } catch (error) {
+      // Counting must never break a page: the batch is dropped and the next one goes on.
+      this.log?.warn({ err: error, views: views.length, counts: counts.length }, "writing insights counters failed");
+    }
+  }
+}
+
+const buffers = new Map<Database, InsightsBuffer>();
+
+/** The process's insights buffer for a database, created on first use. */
+export function insightsBuffer(db: Database, log?: Log): InsightsBuffer {
+  let buffer = buffers.get(db);
+  if (!buffer) {
+    buffer = new InsightsBuffer(db, log);
+    buffers.set(db, buffer);
+  }
+  return buffer;
+}
+
+/** Writes what every buffer holds and stops them: on shutdown, before the database closes. */
+export async function closeInsightsBuffers() {
+  const open = [...buffers.values()];
+  buffers.clear();
+  await Promise.all(open.map((buffer) => buffer.close()));
+}
+
+/**
+ * Counts one CV download for a consultant: the one function the CV endpoint calls (bots are
+ * not counted).
+ */
+export function countCvDownload(db: Database, consultantId: number, userAgent: string | null | undefined) {
+  insightsBuffer(db).cvDownloaded(consultantId, { userAgent });
+}

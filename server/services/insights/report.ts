@@ -1,0 +1,57 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "../../../common/insights.ts";
+import type { Database } from "../../db/client.ts";
+import { consultants } from "../../db/schema.ts";
+import type { Actor } from "../context.ts";
+import { NotFound, Unauthorized } from "../errors.ts";
+
+// The owner's weekly insights: twelve weeks of counters (and the twelve before, for the change),
+// read from the daily rows the insights buffer writes, plus the messages received.
+
+type Row = { week: string; profileViews: number; searchAppearances: number; cvDownloads: number; messagesReceived: number };
+
+/** The messages a consultant received per week since a day: the one place that reads them for insights. */
+function messagesPerWeek(consultantId: number, since: SQL) {
+  return sql`select date_trunc('week', m.created_at at time zone 'UTC')::date as week, count(*)::int as n
+    from messages m where m.consultant_id = ${consultantId} and m.created_at >= ${since}
+    group by 1`;
+}
+
+/** Twenty-four weeks (Monday starts, UTC) of a consultant's counters, oldest first. */
+export async function consultantInsights(db: Database, consultantId: number): Promise<Insights> {
+  const first = sql`(date_trunc('week', (now() at time zone 'UTC')::date) - interval '${sql.raw(String(7 * (2 * INSIGHT_WEEKS - 1)))} days')::date`;
+  const rows = await db.execute<Row>(sql`
+    with weeks as (
+      select generate_series(${first}, date_trunc('week', (now() at time zone 'UTC')::date)::date, interval '7 days')::date as week
+    ),
+    counters as (
+      select date_trunc('week', day)::date as week, sum(profile_views)::int as views,
+        sum(search_appearances)::int as appearances, sum(cv_downloads)::int as downloads
+      from consultant_insights where consultant_id = ${consultantId} and day >= ${first}
+      group by 1
+    ),
+    received as (${messagesPerWeek(consultantId, first)})
+    select to_char(w.week, 'YYYY-MM-DD') as week,
+      coalesce(c.views, 0) as "profileViews", coalesce(c.appearances, 0) as "searchAppearances",
+      coalesce(c.downloads, 0) as "cvDownloads", coalesce(r.n, 0) as "messagesReceived"
+    from weeks w left join counters c on c.week = w.week left join received r on r.week = w.week
+    order by w.week`);
+  const previous = rows.slice(0, rows.length - INSIGHT_WEEKS);
+  const current = rows.slice(-INSIGHT_WEEKS);
+  const series = (key: keyof Omit<Row, "week">): InsightSeries => {
+    const weekly = current.map((row) => Number(row[key]));
+    const total = weekly.reduce((sum, value) => sum + value, 0);
+    const previousTotal = previous.reduce((sum, row) => sum + Number(row[key]), 0);
+    return { weekly, total, previousTotal, change: previousTotal > 0 ? (total - previousTotal) / previousTotal : null };
+  };
+  const metrics = Object.fromEntries(INSIGHT_METRICS.map(({ key }) => [key, series(key)])) as Omit<Insights, "weeks">;
+  return { weeks: current.map((row) => row.week), ...metrics };
+}
+
+/** GET /api/my-consultant-profile/insights: the signed-in consultant's own insights. */
+export async function getMyInsights(deps: { db: Database }, actor: Actor): Promise<Insights> {
+  if (!actor) throw new Unauthorized("Please sign in to see your consultant profile");
+  const [own] = await deps.db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, actor.id)).limit(1);
+  if (!own) throw new NotFound("You do not have a consultant profile yet");
+  return consultantInsights(deps.db, own.id);
+}

@@ -1,0 +1,308 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  type PublicReview,
+  REVIEW_MESSAGES,
+  REVIEWS_PAGE_SIZE,
+  type ReviewPage,
+  reviewHideSchema,
+  reviewResponseSchema,
+  reviewSchema,
+} from "../../../common/reviews.ts";
+import type { Database } from "../../db/client.ts";
+import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
+import { type Actor, isAdmin, requireAdmin } from "../context.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized } from "../errors.ts";
+import { composeMail, type Mailer } from "../mail.ts";
+import { parseInput } from "../validate.ts";
+import { hasQualifyingConversation } from "./qualification.ts";
+
+// Earned ratings: reviews by people a consultant replied to, one per person per consultant,
+// with one public response by the consultant; admins hide and unhide them (audited, the reviewer
+// is told). The rating and review count on the profile follow from a trigger on reviews
+// (migration 0011_trust.sql), so every path that changes a review keeps them right.
+
+export type ReviewDeps = { db: Database; mailer: Mailer; log: Pick<Logger, "warn">; siteName: string; publicUrl: string };
+
+const SIGN_IN = "Please sign in to review a consultant";
+const CONSULTANT_NOT_FOUND = "Consultant not found";
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  return parseInput(schema, input, "Please check your review and try again.");
+}
+
+const publicColumns = {
+  id: reviews.id,
+  consultantId: reviews.consultantId,
+  reviewerName: authUsers.name,
+  score: reviews.score,
+  text: reviews.body,
+  engagement: reviews.engagement,
+  response: reviews.response,
+  respondedAt: reviews.respondedAt,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+};
+
+type ReviewRow = { [K in keyof typeof publicColumns]: unknown } & {
+  respondedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toPublic(row: ReviewRow): PublicReview {
+  return {
+    ...(row as unknown as PublicReview),
+    respondedAt: row.respondedAt ? row.respondedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function listedConsultant(db: Database, consultantId: number) {
+  const [row] = await db
+    .select({
+      id: consultants.id,
+      name: consultants.name,
+      ownerId: consultants.userId,
+      status: consultants.status,
+      rating: consultants.rating,
+      reviewCount: consultants.reviewCount,
+    })
+    .from(consultants)
+    .where(eq(consultants.id, consultantId))
+    .limit(1);
+  if (row?.status !== "approved") throw new NotFound(CONSULTANT_NOT_FOUND);
+  return row;
+}
+
+/**
+ * One page of a listed profile's visible reviews, newest first, when its rating and count are
+ * already known (the profile page read them with the profile): one query, none without reviews.
+ */
+export async function reviewsPage(
+  db: Database,
+  consultant: { id: number; rating: number; reviewCount: number },
+  requestedPage: number,
+): Promise<ReviewPage> {
+  const page = Math.max(1, Math.floor(requestedPage) || 1);
+  const pageCount = Math.max(1, Math.ceil(consultant.reviewCount / REVIEWS_PAGE_SIZE));
+  const base = { total: consultant.reviewCount, page, pageCount, rating: consultant.rating, reviewCount: consultant.reviewCount };
+  if (consultant.reviewCount === 0 || page > pageCount) return { reviews: [], ...base };
+  const rows = await db
+    .select(publicColumns)
+    .from(reviews)
+    .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+    .where(and(eq(reviews.consultantId, consultant.id), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  return { reviews: rows.map((row) => toPublic(row as ReviewRow)), ...base };
+}
+
+/** GET /api/consultants/{id}/reviews?page=: visible reviews, newest first, a page at a time. */
+export async function listReviews(
+  deps: Pick<ReviewDeps, "db">,
+  _actor: Actor,
+  input: { consultantId: number; page?: number },
+): Promise<ReviewPage> {
+  const consultant = await listedConsultant(deps.db, input.consultantId);
+  return reviewsPage(deps.db, consultant, input.page ?? 1);
+}
+
+async function reviewById(db: Database, reviewId: number) {
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1);
+  if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+  return row;
+}
+
+async function publicReview(db: Database, reviewId: number): Promise<PublicReview> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(reviews)
+    .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+    .where(eq(reviews.id, reviewId))
+    .limit(1);
+  if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+  return toPublic(row as ReviewRow);
+}
+
+/** What the profile page offers the signed-in person: may they review, and their own review. */
+export async function reviewStateFor(
+  deps: Pick<ReviewDeps, "db">,
+  actor: Actor,
+  consultantId: number,
+): Promise<{ canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean }> {
+  if (!actor) return { canReview: false, ownReview: null, isOwner: false, isAdmin: false };
+  const [[own], [consultant]] = await Promise.all([
+    deps.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.consultantId, consultantId), eq(reviews.reviewerId, actor.id)))
+      .limit(1),
+    deps.db.select({ ownerId: consultants.userId }).from(consultants).where(eq(consultants.id, consultantId)).limit(1),
+  ]);
+  const roles = { isOwner: consultant?.ownerId === actor.id, isAdmin: isAdmin(actor) };
+  if (own) return { canReview: false, ownReview: await publicReview(deps.db, own.id), ...roles };
+  const canReview = !roles.isOwner && (await hasQualifyingConversation(deps.db, actor.id, consultantId));
+  return { canReview, ownReview: null, ...roles };
+}
+
+/** POST /api/consultants/{id}/reviews: 403 without a reply from the consultant, 409 for a second review. */
+export async function createReview(
+  deps: Pick<ReviewDeps, "db">,
+  actor: Actor,
+  input: { consultantId: number; review: unknown },
+): Promise<PublicReview> {
+  if (!actor) throw new Unauthorized(SIGN_IN);
+  const consultant = await listedConsultant(deps.db, input.consultantId);
+  const review = parse(reviewSchema, input.review);
+  if (consultant.ownerId === actor.id) throw new Forbidden(REVIEW_MESSAGES.ownProfile);
+  if (!(await hasQualifyingConversation(deps.db, actor.id, consultant.id))) throw new Forbidden(REVIEW_MESSAGES.notQualified);
+  const [created] = await deps.db
+    .insert(reviews)
+    .values({
+      consultantId: consultant.id,
+      reviewerId: actor.id,
+      score: review.score,
+      body: review.text,
+      engagement: review.engagement,
+    })
+    .onConflictDoNothing({ target: [reviews.consultantId, reviews.reviewerId] })
+    .returning({ id: reviews.id });
+  if (!created) throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
+  return publicReview(deps.db, created.id);
+}
+
+async function ownReview(db: Database, actor: Actor, reviewId: number) {
+  if (!actor) throw new Unauthorized(SIGN_IN);
+  const row = await reviewById(db, reviewId);
+  if (row.reviewerId !== actor.id) throw new Forbidden(REVIEW_MESSAGES.notYours);
+  return row;
+}
+
+/** PUT /api/reviews/{id}: the reviewer edits their review. */
+export async function updateReview(
+  deps: Pick<ReviewDeps, "db">,
+  actor: Actor,
+  input: { reviewId: number; review: unknown },
+): Promise<PublicReview> {
+  const row = await ownReview(deps.db, actor, input.reviewId);
+  const review = parse(reviewSchema, input.review);
+  await deps.db
+    .update(reviews)
+    .set({ score: review.score, body: review.text, engagement: review.engagement, updatedAt: new Date() })
+    .where(eq(reviews.id, row.id));
+  return publicReview(deps.db, row.id);
+}
+
+/** DELETE /api/reviews/{id}: the reviewer withdraws their review. */
+export async function deleteReview(deps: Pick<ReviewDeps, "db">, actor: Actor, input: { reviewId: number }): Promise<void> {
+  const row = await ownReview(deps.db, actor, input.reviewId);
+  await deps.db.delete(reviews).where(eq(reviews.id, row.id));
+}
+
+/** POST /api/reviews/{id}/response: the consultant's one public response. */
+export async function respondToReview(
+  deps: Pick<ReviewDeps, "db">,
+  actor: Actor,
+  input: { reviewId: number; response: unknown },
+): Promise<PublicReview> {
+  if (!actor) throw new Unauthorized(SIGN_IN);
+  const row = await reviewById(deps.db, input.reviewId);
+  const [consultant] = await deps.db
+    .select({ ownerId: consultants.userId })
+    .from(consultants)
+    .where(eq(consultants.id, row.consultantId))
+    .limit(1);
+  if (!consultant || consultant.ownerId !== actor.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  const { response } = parse(reviewResponseSchema, input.response);
+  const [updated] = await deps.db
+    .update(reviews)
+    .set({ response, respondedAt: new Date() })
+    .where(and(eq(reviews.id, row.id), isNull(reviews.response)))
+    .returning({ id: reviews.id });
+  if (!updated) throw new Conflict(REVIEW_MESSAGES.alreadyResponded);
+  return publicReview(deps.db, row.id);
+}
+
+/**
+ * PUT /api/admin/reviews/{id}/hide and /unhide: an admin takes a review out of the profile (and
+ * out of the rating) or puts it back. Audited; the reviewer is told by e-mail when it is hidden.
+ */
+export async function setReviewHidden(
+  deps: ReviewDeps,
+  actor: Actor,
+  input: { reviewId: number; hidden: boolean; body?: unknown },
+): Promise<{ id: number; hidden: boolean }> {
+  const admin = await requireAdmin(deps, actor);
+  const reason = input.hidden ? parse(reviewHideSchema, input.body).reason : null;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: reviews.id,
+        hiddenAt: reviews.hiddenAt,
+        hiddenReason: reviews.hiddenReason,
+        consultantId: reviews.consultantId,
+        consultantName: consultants.name,
+        reviewerName: authUsers.name,
+        reviewerEmail: authUsers.email,
+      })
+      .from(reviews)
+      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+      .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+      .where(eq(reviews.id, input.reviewId))
+      .for("update", { of: reviews })
+      .limit(1);
+    if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+    if ((row.hiddenAt !== null) === input.hidden) return { row, changed: false };
+    await tx
+      .update(reviews)
+      .set({ hiddenAt: input.hidden ? new Date() : null, hiddenReason: reason })
+      .where(eq(reviews.id, row.id));
+    await tx.insert(auditLog).values({
+      actorId: admin.id,
+      actorName: admin.name,
+      actorEmail: admin.email,
+      action: input.hidden ? "hide" : "unhide",
+      targetType: "review",
+      targetId: row.id,
+      targetLabel: `Review of ${row.consultantName} by ${row.reviewerName}`.slice(0, 255),
+      changes: { hidden: { from: row.hiddenAt !== null, to: input.hidden }, reason: { from: row.hiddenReason, to: reason } },
+    });
+    return { row, changed: true };
+  });
+  if (outcome.changed && input.hidden) {
+    const { row } = outcome;
+    try {
+      await deps.mailer.send({
+        to: row.reviewerEmail,
+        subject: `Your review of ${row.consultantName} on ${deps.siteName} has been hidden`,
+        ...composeMail(
+          deps.siteName,
+          [
+            `Hello ${row.reviewerName},`,
+            `Your review of ${row.consultantName} is no longer shown on ${deps.siteName}, for this reason:`,
+            reason ?? "",
+            "You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.",
+          ],
+          { label: "See the profile", url: `${deps.publicUrl}/consultant/${row.consultantId}` },
+        ),
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, reviewId: row.id }, "could not e-mail the reviewer");
+    }
+  }
+  return { id: outcome.row.id, hidden: input.hidden };
+}
+
+/** The visible reviews of each profile on a results page (cards show the count). */
+export async function reviewCounts(db: Database, consultantIds: readonly number[]): Promise<Map<number, number>> {
+  if (consultantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: consultants.id, reviewCount: consultants.reviewCount })
+    .from(consultants)
+    .where(inArray(consultants.id, [...consultantIds]));
+  return new Map(rows.map((row) => [row.id, row.reviewCount]));
+}

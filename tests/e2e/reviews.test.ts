@@ -1,0 +1,75 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+
+// Earned ratings in the browser: an organization the consultant replied to leaves a review, and
+// the profile's stars change from "No reviews yet" to the rating the review earned.
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+let counter = 0;
+async function register(name: string) {
+  counter += 1;
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: `reviews.${counter}@example.org`, password: "monsoon-teak-71", name }),
+  });
+  expect(response.status).toBe(201);
+  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
+  return { id: user.id, token: sessionToken };
+}
+
+describe("reviews", () => {
+  it("an organization leaves a review after a reply, and the stars change", async () => {
+    const sql = app.database?.sql;
+    if (!sql) throw new Error("the app runs on the test database");
+    const owner = await register("Rated Consultant Owner");
+    const officer = await register("Nadia Programme Officer");
+    const { id } = await insertConsultant(sql, { name: "Rated Consultant", user_id: owner.id, rating: 50 });
+    const [message] = await sql<{ id: number }[]>`
+      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
+      values (${id}, ${officer.id}, 'Nadia', 'nadia@example.org', 'UNICEF', 'Evaluation', 'Are you available in March?')
+      returning id`;
+    if (!message) throw new Error("no message");
+    await sql`insert into message_replies (message_id, body) values (${message.id}, 'Yes, I am.')`;
+
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.context().addCookies([{ name: "session", value: officer.token, url: app.url }]);
+    await page.goto(`${app.url}/consultant/${id}`);
+    const header = page.locator("header").filter({ hasText: "Rated Consultant" }).first();
+    await expect(header.getByText("No reviews yet").count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole("img", { name: /^Rated .* out of 10/ }).count()).resolves.toBe(0);
+
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const reviews = page.locator("#reviews");
+    await reviews.getByLabel("Score (1 to 10)").selectOption("8");
+    await reviews.getByLabel("Kind of engagement").selectOption("Evaluation or review");
+    await reviews.getByLabel("Your review").fill("A careful mid-term evaluation, delivered on time with clear recommendations.");
+    await reviews.getByRole("button", { name: "Publish review" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Review published" }).waitFor();
+
+    await page.getByRole("img", { name: "Rated 8.0 out of 10 from 1 review" }).first().waitFor();
+    await expect(reviews.getByRole("article", { name: "Review by Nadia Programme Officer" }).count()).resolves.toBe(1);
+    await expect(reviews.getByRole("button", { name: "Publish review" }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "review-published-phone");
+
+    // The card in the results shows the rating with its count.
+    await page.goto(`${app.url}/?keywords=Rated%20Consultant`);
+    await page.locator("#consultants article").getByRole("img", { name: "Rated 8.0 out of 10 from 1 review" }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

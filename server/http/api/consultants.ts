@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parseSearchParams } from "../../../common/search-params.ts";
 import { actorOf } from "../../services/actor.ts";
+import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import {
   createConsultant,
   getOwnConsultant,
@@ -28,9 +29,13 @@ async function readJson(c: Context<HttpEnv>): Promise<unknown> {
   }
 }
 
-/** A profile is a few kilobytes; the bio is at most 5000 characters. */
+/**
+ * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
+ * 2000 characters each). The limit is well above that, so that an over-long field is answered
+ * with a 400 naming it (issue 12: "a 1 MB description"), and only a body beyond any use is a 413.
+ */
 const profileBodyLimit = bodyLimit({
-  maxSize: 64 * 1024,
+  maxSize: 2 * 1024 * 1024,
   onError: () => {
     throw new PayloadTooLarge("The request body is too large");
   },
@@ -51,10 +56,12 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   api.get("/:id", async (c) => {
     const id = consultantIdParam(c.req.param("id"));
     const actor = actorOf(await c.get("getSession")());
-    const { consultant, status } = await viewConsultant(db, actor, id);
-    // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache.
-    if (status !== "approved") c.header("Cache-Control", "private, no-store");
-    return c.json(consultant);
+    const { consultant, status, canEdit } = await viewConsultant(db, actor, id);
+    const track = await viewTrackRecord(db, actor, id, canEdit);
+    // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
+    // nor is a profile whose rate depends on who asks.
+    if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
+    return c.json({ ...consultant, ...track });
   });
 
   api.post("/", profileBodyLimit, async (c) => {

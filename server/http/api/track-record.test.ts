@@ -349,3 +349,20 @@ describe("the database keeps its own promises", () => {
     expect(await storedCounts(id)).toEqual({ assignments: 0, education: 0 });
   });
 });
+
+describe("GET /api/consultants with donor and workedIn", () => {
+  it("filters by donor and country of experience, and answers 400 for an unknown donor", async () => {
+    const { created } = await createProfile({
+      name: "Filter Person",
+      assignments: [assignment({ donors: ["KOICA", "UNFPA"], countries: ["Timor-Leste"] })],
+    });
+    const ids = async (query: string) =>
+      (await call(api.app, "GET", `/api/consultants?limit=100&${query}`)).json.consultants.map((item: { id: number }) => item.id);
+    expect(await ids("donor=KOICA,UNFPA")).toEqual([created.id]);
+    expect(await ids("donor=koica&workedIn=timor-leste")).toEqual([created.id]);
+    expect(await ids("donor=KOICA&workedIn=Laos")).toEqual([]);
+    const refused = await call(api.app, "GET", "/api/consultants?donor=Acme");
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("donor must be one of");
+  });
+});

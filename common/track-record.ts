@@ -420,6 +420,20 @@ export function itemMessage(path: readonly PropertyKey[], message: string): stri
   return noun && typeof index === "number" ? `${noun} ${index + 1}: ${message}` : message;
 }
 
+/** What GET /api/consultants/{id} adds to the public profile (and the profile page shows). */
+export type TrackRecordView = {
+  assignments: Assignment[];
+  education: Education[];
+  languageLevels: Record<string, LanguageLevel>;
+  availableFrom: string | null;
+  updatedAt: Date;
+  /** Null unless the viewer may see it: everyone when public, signed-in users when so chosen, the owner and admins always. */
+  dailyRate: DailyRate | null;
+};
+
+/** The owner's (and admins') view adds who the rate is shown to. */
+export type OwnTrackRecord = TrackRecordView & { rateVisibility: RateVisibility };
+
 // ---------------------------------------------------------------------------------------------
 // Derived figures, shown on the profile, the card and the CV.
 

@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { actorOf } from "../../server/services/actor.ts";
+import { viewTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { openAuthDialog } from "../components/auth-dialog.tsx";
@@ -19,10 +20,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
   try {
-    const view = await viewConsultant(db, actorOf(session), id);
+    const actor = actorOf(session);
+    const view = await viewConsultant(db, actor, id);
+    const track = await viewTrackRecord(db, actor, id, view.canEdit);
     // The message form starts with the signed-in person's name and e-mail.
     const sender = session ? { name: session.user.name, email: session.user.email } : null;
-    return { ...view, sender };
+    return { ...view, track, sender };
   } catch (error) {
     if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
     throw error;
@@ -30,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
-  const { consultant, status, statusReason, canEdit, sender } = loaderData;
+  const { consultant, track, status, statusReason, canEdit, sender } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
@@ -40,6 +43,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
       </div>
       <ConsultantProfile
         consultant={consultant}
+        track={track}
         banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
         actions={
           <>
@@ -70,7 +74,7 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { consultant } = view;
+  const { consultant, track } = view;
   const { publicUrl } = rootData(args);
   const path = `/consultant/${consultant.id}`;
   return [
@@ -83,7 +87,7 @@ export function meta(args: Route.MetaArgs) {
       card: "summary",
       noindex: view.status !== "approved",
     }),
-    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }) },
+    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }, track) },
   ];
 }
 

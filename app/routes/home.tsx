@@ -3,6 +3,7 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { searchConsultants } from "../../server/services/search.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
 import { ActiveFilters } from "../components/active-filters.tsx";
@@ -34,11 +35,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  // Donor badges of the cards (issue 12): one query for the page's profiles.
+  const donors = results
+    ? await cardDonors(
+        db,
+        results.consultants.map((consultant) => consultant.id),
+      )
+    : {};
   return data(
     {
       params,
       stats,
-      results: results && { ...results, consultants: results.consultants.map(toConsultantCard) },
+      results: results && {
+        ...results,
+        consultants: results.consultants.map((consultant) => toConsultantCard(consultant, donors[consultant.id])),
+      },
     },
     { status: results ? 200 : 503 },
   );

@@ -64,6 +64,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       </div>
       <ConsultantProfile
         consultant={consultant}
+        track={consultant}
         isOwnerView
         banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
         actions={

@@ -6,8 +6,10 @@ import type {
   Education,
   EducationInput,
   LanguageLevel,
+  OwnTrackRecord,
   RateCurrency,
   RateVisibility,
+  TrackRecordView,
 } from "../../../common/track-record.ts";
 import type { Executor } from "../../db/client.ts";
 import { consultantAssignments, consultantEducation, consultants } from "../../db/schema.ts";
@@ -61,6 +63,8 @@ export async function readEducation(db: Executor, consultantId: number): Promise
     .where(eq(consultantEducation.consultantId, consultantId))
     .orderBy(asc(consultantEducation.position));
 }
+
+export type { OwnTrackRecord, TrackRecordView };
 
 export type TrackRecordLists = { assignments?: AssignmentInput[]; education?: EducationInput[] };
 
@@ -117,20 +121,6 @@ type TrackRecordRow = {
   rateVisibility: RateVisibility;
   updatedAt: Date;
 };
-
-/** What GET /api/consultants/{id} adds to the public profile. */
-export type TrackRecordView = {
-  assignments: Assignment[];
-  education: Education[];
-  languageLevels: Record<string, LanguageLevel>;
-  availableFrom: string | null;
-  updatedAt: Date;
-  /** Null unless the viewer may see it: everyone when public, signed-in users when so chosen, the owner and admins always. */
-  dailyRate: DailyRate | null;
-};
-
-/** The owner's view adds who the rate is shown to. */
-export type OwnTrackRecord = TrackRecordView & { rateVisibility: RateVisibility };
 
 function rateOf(row: Omit<TrackRecordRow, "languageLevels" | "availableFrom" | "updatedAt">): DailyRate | null {
   if (row.dailyRateMin === null || row.rateCurrency === null) return null;

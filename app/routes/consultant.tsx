@@ -7,6 +7,7 @@ import { NotFound } from "../../server/services/errors.ts";
 import { openAuthDialog } from "../components/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultant-status.tsx";
+import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { DirectContact } from "../components/direct-contact.tsx";
 import { SendMessage } from "../components/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -49,6 +50,7 @@ export default function ConsultantPage({ loaderData }: Route.ComponentProps) {
           <>
             <SendMessage consultant={consultant} sender={sender} signIn={() => openAuthDialog("login")} />
             <DirectContact email={consultant.email} phone={consultant.phone} />
+            <DownloadCvButton consultantId={consultant.id} />
             {canEdit && (
               <Link
                 to={`/profile/edit/${consultant.id}`}

@@ -5,6 +5,7 @@ import { getOwnConsultant } from "../../server/services/consultants.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { ConsultantProfile } from "../components/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultant-status.tsx";
+import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { SignInControl } from "../components/header-account.tsx";
 import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -80,6 +81,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
               <ExternalLink aria-hidden="true" className="size-4" />
               View public page
             </Link>
+            <DownloadCvButton consultantId={consultant.id} />
           </>
         }
       />

@@ -10,6 +10,7 @@ import {
   updateConsultant,
   viewConsultant,
 } from "../../services/consultants.ts";
+import { consultantCv } from "../../services/cv/index.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
 import { searchConsultants } from "../../services/search.ts";
 import type { HttpDeps, HttpEnv } from "../app.ts";
@@ -62,6 +63,21 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
     // nor is a profile whose rate depends on who asks.
     if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
     return c.json({ ...consultant, ...track });
+  });
+
+  // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
+  api.get("/:id/cv.pdf", async (c) => {
+    const id = consultantIdParam(c.req.param("id"));
+    const actor = actorOf(await c.get("getSession")());
+    const cv = await consultantCv(db, actor, id);
+    c.header("Content-Type", "application/pdf");
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="${cv.filename}"; filename*=UTF-8''${encodeURIComponent(cv.utf8Filename)}`,
+    );
+    c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(new Uint8Array(cv.pdf));
   });
 
   api.post("/", profileBodyLimit, async (c) => {

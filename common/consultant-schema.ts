@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
-import { canonicalLanguage, errorPath, itemMessage, trackRecordFields } from "./track-record.ts";
+import { errorPath, itemMessage } from "./error-paths.ts";
+import { canonicalLanguage, trackRecordFields } from "./track-record.ts";
 
 // The consultant profile a person submits (the form and POST/PUT /api/consultants), with the
 // messages of spec section 5 word for word. One schema for the browser, the page action and

@@ -12,7 +12,7 @@ import {
   monthLabel,
   type TrackRecordView,
 } from "../../../common/track-record.ts";
-import { Section } from "../profile-section.tsx";
+import { Section } from "./profile-section.tsx";
 
 // The track record on the profile page (issue 12): the experience timeline, education, derived
 // badges, languages with levels, availability, the daily rate when the viewer may see it.

@@ -1,46 +1,19 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { parseSearchParams } from "../../../common/search-params.ts";
-import { actorOf } from "../../services/actor.ts";
 import { viewTrackRecord } from "../../services/consultants/track-record.ts";
-import {
-  createConsultant,
-  getOwnConsultant,
-  parseConsultantId,
-  updateConsultant,
-  viewConsultant,
-} from "../../services/consultants.ts";
+import { createConsultant, getOwnConsultant, updateConsultant, viewConsultant } from "../../services/consultants.ts";
+import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";
-import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
 import { searchConsultants } from "../../services/search.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
-
-/** A path id that is not a positive whole number names no consultant: 404, never a 500. */
-export function consultantIdParam(value: string | undefined): number {
-  const id = parseConsultantId(value);
-  if (id === null) throw new NotFound("Consultant not found");
-  return id;
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { limitBody, pathId, readJson } from "../request.ts";
 
 /**
  * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
  * 2000 characters each). The limit is well above that, so that an over-long field is answered
  * with a 400 naming it (issue 12: "a 1 MB description"), and only a body beyond any use is a 413.
  */
-const profileBodyLimit = bodyLimit({
-  maxSize: 2 * 1024 * 1024,
-  onError: () => {
-    throw new PayloadTooLarge("The request body is too large");
-  },
-});
+const profileBodyLimit = limitBody(2 * 1024 * 1024);
 
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi({ db, config, storage }: HttpDeps) {
@@ -55,7 +28,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   });
 
   api.get("/:id", async (c) => {
-    const id = consultantIdParam(c.req.param("id"));
+    const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const { consultant, status, canEdit } = await viewConsultant(db, actor, id);
     const track = await viewTrackRecord(db, actor, id, canEdit);
@@ -67,7 +40,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
 
   // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
   api.get("/:id/cv.pdf", async (c) => {
-    const id = consultantIdParam(c.req.param("id"));
+    const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const cv = await consultantCv(db, actor, id);
     c.header("Content-Type", "application/pdf");
@@ -88,7 +61,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   });
 
   api.put("/:id", profileBodyLimit, async (c) => {
-    const id = consultantIdParam(c.req.param("id"));
+    const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const updated = await updateConsultant(db, actor, id, await readJson(c), writeDeps(c));
     c.header("Cache-Control", "no-store");

@@ -13,7 +13,7 @@ import type {
 } from "../../../common/track-record.ts";
 import type { Executor } from "../../db/client.ts";
 import { consultantAssignments, consultantEducation, consultants } from "../../db/schema.ts";
-import type { Actor } from "../actor.ts";
+import type { Actor } from "../context.ts";
 
 // A consultant's track record (issue 12): reading it, and replacing its lists inside the
 // caller's transaction. Who may see the daily rate is decided here, in one place.

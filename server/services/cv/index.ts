@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
-import type { Actor } from "../actor.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
 import { getConsultantForEdit, viewConsultant } from "../consultants.ts";
+import type { Actor } from "../context.ts";
 import { type CvData, renderCvPdf } from "./render.ts";
 
 // GET /api/consultants/{id}/cv.pdf. Visitors get what the public profile shows (contact details

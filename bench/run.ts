@@ -98,6 +98,21 @@ const CLASSES: Record<string, string[]> = {
     "expertise=Finance&location=Malaysia&experience=4-7",
     "languages=English,Khmer&availability=available&sort=recent",
   ],
+  // Track record (issue 12): donors of the assignments (all must match) and countries of experience.
+  donor: [
+    "donor=World+Bank",
+    "donor=Asian+Development+Bank,WHO",
+    "donor=UN+Women&location=Cambodia",
+    "keywords=evaluation&donor=UNICEF",
+    "donor=JICA&expertise=Infrastructure&sort=experience",
+  ],
+  workedIn: [
+    "workedIn=Laos",
+    "workedIn=Timor-Leste",
+    "workedIn=Vietnam&location=Thailand",
+    "keywords=water&workedIn=Cambodia",
+    "workedIn=Myanmar&donor=FAO&availability=available",
+  ],
   typo: ["keywords=helthcare", "keywords=managment", "keywords=agricultre", "keywords=evaluaton", "keywords=goverance"],
   prefix: ["keywords=agri", "keywords=immun", "keywords=hydro", "keywords=mangr", "keywords=evalu"],
   "deep-page": [
@@ -167,6 +182,8 @@ function scenarios(profileIds: number[]): Scenario[] {
   list.push({ name: "profile page", paths: () => profileIds.map((id) => `/consultant/${id}`) });
   list.push({ name: "static page", paths: () => STATIC_PAGES });
   list.push({ name: "asset: client entry", paths: (app) => [entryAsset(app)] });
+  // Issue 12's target: a CV in under 300 ms at the median.
+  list.push({ name: "CV PDF", paths: () => profileIds.slice(0, 5).map((id) => `/api/consultants/${id}/cv.pdf`) });
   list.push({ name: "floor: /readyz (select 1)", paths: () => ["/readyz"] });
   return list.filter((scenario) => !only || only.has(scenario.name.replace(/^search: /, "")) || only.has(scenario.name));
 }

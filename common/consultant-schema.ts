@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+import { errorPath, itemMessage } from "./error-paths.ts";
 import { canonicalCity } from "./places.ts";
+import { canonicalLanguage, trackRecordFields } from "./track-record.ts";
 
 // The consultant profile a person submits (the form and POST/PUT /api/consultants), with the
 // messages of spec section 5 word for word. One schema for the browser, the page action and
@@ -167,7 +169,22 @@ const fields = {
   city: optionalText("City", PROFILE_LIMITS.city, canonicalCity),
   country: oneOf(COUNTRIES, PROFILE_MESSAGES.country, countryMessage),
   yearsExperience,
-  languages: listField("Languages", "language"),
+  // Languages from the controlled list, stored in canonical form ("thai" becomes "Thai").
+  languages: listField("Languages", "language")
+    .transform((languages, context) => {
+      if (!languages) return languages;
+      const canonical: string[] = [];
+      for (const language of languages) {
+        const name = canonicalLanguage(language);
+        if (!name) {
+          context.addIssue({ code: "custom", message: `Unknown language "${language}": pick one from the list` });
+          return z.NEVER;
+        }
+        if (!canonical.includes(name)) canonical.push(name);
+      }
+      return canonical;
+    })
+    .optional(),
   primarySpecialization: oneOf(PROFILE_SPECIALIZATIONS, PROFILE_MESSAGES.primarySpecialization, specializationMessage),
   secondarySpecializations: listField("Secondary specializations", "specialization"),
   bio: z.preprocess(
@@ -182,6 +199,7 @@ const fields = {
   showEmail: booleanField("showEmail"),
   showPhone: booleanField("showPhone"),
   availableForWork: booleanField("availableForWork"),
+  ...trackRecordFields,
 };
 
 /**
@@ -209,5 +227,6 @@ export function withProfileDefaults(input: ConsultantProfileInput) {
 
 /** Field errors in the product.md shape, first message per field first. */
 export function profileFieldErrors(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
+  // Items of a list are named by their index: `assignments[2].endDate`, "Assignment 3: ...".
+  return error.issues.map((issue) => ({ path: errorPath(issue.path), message: itemMessage(issue.path, issue.message) }));
 }

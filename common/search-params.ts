@@ -13,11 +13,13 @@ import { findCountry } from "./places.ts";
 import {
   type AvailabilityValue,
   type ExperienceValue,
+  MAX_DONORS,
   MAX_KEYWORDS_LENGTH,
   MAX_LANGUAGES,
   type SearchParams,
   type SortValue,
 } from "./search.ts";
+import { canonicalCountry, canonicalDonor, DONORS } from "./track-record.ts";
 
 // Validation of the search parameters with the messages the API returns in its 400s.
 
@@ -83,6 +85,26 @@ export const searchParamsSchema = z.object({
       "availability must be available or unavailable",
     )
     .transform((value) => value as AvailabilityValue | undefined),
+  donor: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const donors: string[] = [];
+      for (const name of (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const donor = canonicalDonor(name);
+        if (!donor) {
+          context.addIssue({ code: "custom", message: `donor must be one of ${DONORS.join(", ")}` });
+          return z.NEVER;
+        }
+        if (!donors.includes(donor)) donors.push(donor);
+      }
+      return donors.length > 0 ? donors : undefined;
+    })
+    .refine((list) => list === undefined || list.length <= MAX_DONORS, `donor accepts at most ${MAX_DONORS} donors`),
+  workedIn: filterText("workedIn", 80).transform((value) => value && canonicalCountry(value)),
   page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).default(1),
   limit: z.coerce
     .number({ error: limitMessage })
@@ -107,7 +129,7 @@ type RawSearchParams = Partial<Record<keyof SearchParams, string>>;
 const KEYS = Object.keys(searchParamsSchema.shape) as (keyof SearchParams)[];
 
 /**
- * The raw values of a URL's query. Languages may come as one comma-separated value (the API) or
+ * The raw values of a URL's query. Languages and donors may come as one comma-separated value (the API) or
  * as repeated keys (the search form's checkboxes); both become one list.
  */
 export function rawSearchParams(query: URLSearchParams): RawSearchParams {
@@ -115,7 +137,7 @@ export function rawSearchParams(query: URLSearchParams): RawSearchParams {
   for (const key of KEYS) {
     const values = query.getAll(key);
     if (values.length === 0) continue;
-    raw[key] = key === "languages" ? values.join(",") : values[0];
+    raw[key] = key === "languages" || key === "donor" ? values.join(",") : values[0];
   }
   return raw;
 }

@@ -8,6 +8,7 @@ import { EXPERIENCE_LEVELS, PAGE_SIZE, type SORT_OPTIONS } from "./constants.ts"
 export const SEARCH_RESULT_CAP = 1000;
 export const MAX_KEYWORDS_LENGTH = 200;
 export const MAX_LANGUAGES = 10;
+export const MAX_DONORS = 5;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 export type ExperienceValue = (typeof EXPERIENCE_LEVELS)[number]["value"];
@@ -23,6 +24,10 @@ export type SearchParams = {
   /** All must match. */
   languages: string[];
   availability?: AvailabilityValue;
+  /** Funding donors of the consultant's assignments (issue 12); all must match. */
+  donor?: string[];
+  /** A country where one of the consultant's assignments took place (not where they live). */
+  workedIn?: string;
   page: number;
   limit: number;
   sort: SortValue;
@@ -37,6 +42,8 @@ export function searchQueryString(params: Partial<SearchParams>): string {
   if (params.experience) query.set("experience", params.experience);
   if (params.languages && params.languages.length > 0) query.set("languages", params.languages.join(","));
   if (params.availability) query.set("availability", params.availability);
+  if (params.donor && params.donor.length > 0) query.set("donor", params.donor.join(","));
+  if (params.workedIn) query.set("workedIn", params.workedIn);
   if (params.sort && params.sort !== "relevance") query.set("sort", params.sort);
   if (params.limit && params.limit !== PAGE_SIZE) query.set("limit", String(params.limit));
   if (params.page && params.page > 1) query.set("page", String(params.page));
@@ -75,6 +82,16 @@ export function activeFilters(params: SearchParams): ActiveFilter[] {
       label: params.availability === "available" ? "Available for work" : "Not available",
       params: { ...base, availability: undefined },
     });
+  }
+  for (const donor of params.donor ?? []) {
+    chips.push({
+      key: `donor-${donor}`,
+      label: `Funded by ${donor}`,
+      params: { ...base, donor: params.donor?.filter((item) => item !== donor) },
+    });
+  }
+  if (params.workedIn) {
+    chips.push({ key: "workedIn", label: `Worked in ${params.workedIn}`, params: { ...base, workedIn: undefined } });
   }
   return chips;
 }

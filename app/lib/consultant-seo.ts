@@ -1,3 +1,4 @@
+import type { Assignment, Education } from "../../common/track-record.ts";
 import type { PublicConsultant } from "../../server/services/consultants.ts";
 
 // What search engines and link previews learn about a consultant. Built field by field from an
@@ -31,8 +32,37 @@ export function absoluteUrl(publicUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`;
 }
 
+/**
+ * The track record in schema.org terms: schools as `alumniOf`, assignments as `hasOccupation`
+ * (an Occupation per role, where it took place and when). Only listed, public fields.
+ */
+function trackRecordJsonLd(track: { assignments: Assignment[]; education: Education[] } | undefined) {
+  if (!track) return {};
+  const schools = [...new Set(track.education.map((item) => item.institution))];
+  return {
+    ...(schools.length > 0 ? { alumniOf: schools.map((name) => ({ "@type": "EducationalOrganization", name })) } : {}),
+    ...(track.assignments.length > 0
+      ? {
+          hasOccupation: track.assignments.map((item) => ({
+            "@type": "Occupation",
+            name: item.role ?? item.title,
+            description: `${item.title}, ${item.organization}`,
+            occupationLocation: item.countries.map((name) => ({ "@type": "Country", name })),
+            ...(item.sector ? { occupationalCategory: item.sector } : {}),
+            startDate: item.startDate,
+            ...(item.endDate ? { endDate: item.endDate } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 /** schema.org Person for a profile page. */
-export function consultantJsonLd(consultant: ConsultantSeoData, { url, publicUrl }: { url: string; publicUrl: string }) {
+export function consultantJsonLd(
+  consultant: ConsultantSeoData,
+  { url, publicUrl }: { url: string; publicUrl: string },
+  track?: { assignments: Assignment[]; education: Education[] },
+) {
   const knowsAbout = [consultant.primarySpecialization, ...consultant.secondarySpecializations];
   return {
     "@context": "https://schema.org",
@@ -49,5 +79,6 @@ export function consultantJsonLd(consultant: ConsultantSeoData, { url, publicUrl
     },
     ...(consultant.languages.length > 0 ? { knowsLanguage: consultant.languages } : {}),
     knowsAbout,
+    ...trackRecordJsonLd(track),
   };
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { viewTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { actorOf, isAdmin } from "../../server/services/context.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
@@ -8,6 +9,7 @@ import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DirectContact } from "../components/consultants/direct-contact.tsx";
+import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -31,6 +33,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       clientIp,
     });
   }
+  const track = await viewTrackRecord(db, actorOf(session), id, view.canEdit);
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
   const requestedPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
@@ -43,7 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? { canReview: false, ownReview: null, isOwner: view.isOwner, isAdmin: isAdmin(actorOf(session)) }
       : reviewStateFor({ db }, actorOf(session), id),
   ]);
-  return { ...view, sender, reviews, reviewer };
+  return { ...view, track, sender, reviews, reviewer };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -53,7 +56,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 }
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;
+  const { consultant, track, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
@@ -63,11 +66,13 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
       </div>
       <ConsultantProfile
         consultant={consultant}
+        track={track}
         banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
         actions={
           <>
             <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
             <DirectContact email={consultant.email} phone={consultant.phone} />
+            <DownloadCvButton consultantId={consultant.id} />
             {canEdit && (
               <Link
                 to={`/profile/edit/${consultant.id}`}
@@ -95,7 +100,7 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { consultant } = view;
+  const { consultant, track } = view;
   const { publicUrl } = rootData(args);
   const path = `/consultant/${consultant.id}`;
   return [
@@ -108,7 +113,7 @@ export function meta(args: Route.MetaArgs) {
       card: "summary",
       noindex: view.status !== "approved",
     }),
-    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }) },
+    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }, track) },
   ];
 }
 

@@ -4,6 +4,7 @@ import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { searchConsultants } from "../../server/services/search.ts";
@@ -55,6 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { userAgent: request.headers.get("user-agent") },
     );
   }
+  // Donor badges of the cards (issue 12): one query for the page's profiles.
+  const donors = results
+    ? await cardDonors(
+        db,
+        results.consultants.map((consultant) => consultant.id),
+      )
+    : {};
   return data(
     {
       params,
@@ -62,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       results: results && {
         ...results,
         consultants: results.consultants.map((consultant) =>
-          toConsultantCard({ ...consultant, reviewCount: counts.get(consultant.id) ?? 0 }),
+          toConsultantCard({ ...consultant, reviewCount: counts.get(consultant.id) ?? 0 }, donors[consultant.id]),
         ),
       },
     },

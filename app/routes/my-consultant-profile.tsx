@@ -7,6 +7,7 @@ import { consultantInsights } from "../../server/services/insights/report.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -67,6 +68,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       </div>
       <ConsultantProfile
         consultant={consultant}
+        track={consultant}
         isOwnerView
         reviewCount={reviewCount}
         banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
@@ -83,6 +85,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
               <ExternalLink aria-hidden="true" className="size-4" />
               View public page
             </Link>
+            <DownloadCvButton consultantId={consultant.id} />
           </>
         }
       />

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +13,8 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+
+import type { LanguageLevel, RateCurrency, RateVisibility } from "../../common/track-record.ts";
 
 // The tables of spec section 3, plus what product.md adds (profile owner, approval status).
 // The database keeps its own promises: case-insensitive unique e-mails, foreign keys with the
@@ -107,6 +110,13 @@ export const consultants = pgTable(
     showEmail: boolean("show_email").notNull().default(false),
     showPhone: boolean("show_phone").notNull().default(false),
     availableForWork: boolean("available_for_work").notNull().default(true),
+    // Track record (issue 12): a level per language, availability date and an optional daily rate.
+    languageLevels: jsonb("language_levels").$type<Record<string, LanguageLevel>>().notNull().default({}),
+    availableFrom: date("available_from", { mode: "string" }),
+    dailyRateMin: integer("daily_rate_min"),
+    dailyRateMax: integer("daily_rate_max"),
+    rateCurrency: varchar("rate_currency", { length: 3 }).$type<RateCurrency>(),
+    rateVisibility: varchar("rate_visibility", { length: 10 }).$type<RateVisibility>().notNull().default("hidden"),
     rating: integer("rating").notNull().default(50),
     projectsCompleted: integer("projects_completed").notNull().default(0),
     /** Visible reviews, kept by a trigger on reviews (migration 0011) with the rating they earn. */
@@ -131,6 +141,57 @@ export const consultants = pgTable(
     check("consultants_years_check", sql`${table.yearsExperience} between 0 and 80`),
     check("consultants_status_check", sql`${table.status} in ('pending', 'approved', 'rejected', 'hidden')`),
     check("consultants_bio_length_check", sql`char_length(${table.bio}) between 10 and 5000`),
+  ],
+);
+
+/**
+ * A consultant's assignments, in the order the consultant gave (newest first), replaced as a
+ * whole list. Months are stored as the first day of the month. The migration adds the checks
+ * (end not before start, donors from the list) and the triggers that copy the assignments'
+ * text, donors and countries onto the profile for the search.
+ */
+export const consultantAssignments = pgTable(
+  "consultant_assignments",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: varchar("title", { length: 255 }).notNull(),
+    organization: varchar("organization", { length: 255 }).notNull(),
+    donors: text("donors").array().notNull(),
+    countries: text("countries").array().notNull(),
+    role: varchar("role", { length: 255 }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    sector: varchar("sector", { length: 120 }),
+    description: text("description"),
+  },
+  (table) => [
+    uniqueIndex("consultant_assignments_position_key").on(table.consultantId, table.position),
+    index("consultant_assignments_consultant_idx").on(table.consultantId, table.position),
+    check("consultant_assignments_dates_check", sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+export const consultantEducation = pgTable(
+  "consultant_education",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    degree: varchar("degree", { length: 255 }).notNull(),
+    field: varchar("field", { length: 255 }),
+    institution: varchar("institution", { length: 255 }).notNull(),
+    year: integer("year"),
+  },
+  (table) => [
+    uniqueIndex("consultant_education_position_key").on(table.consultantId, table.position),
+    index("consultant_education_consultant_idx").on(table.consultantId, table.position),
+    check("consultant_education_year_check", sql`${table.year} between 1950 and 2100`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { type ConsultantStatus, consultants } from "../db/schema.ts";
 import { recordAdminProfileEdit } from "./admin.ts";
+import { type OwnTrackRecord, replaceTrackRecord, splitTrackRecord, viewTrackRecord } from "./consultants/track-record.ts";
 import { type Actor, isAdmin } from "./context.ts";
 import { directoryChanged } from "./directory-changes.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
@@ -157,11 +158,16 @@ export async function viewConsultant(
 }
 
 /** GET /api/my-consultant-profile: the caller's own profile with everything, or NotFound. */
-export async function getOwnConsultant(db: Database, actor: Actor): Promise<OwnConsultant> {
+export async function getOwnConsultant(db: Database, actor: Actor): Promise<OwnConsultant & OwnTrackRecord> {
   if (!actor) throw new Unauthorized("Please sign in to see your consultant profile");
   const [row] = await db.select(ownConsultantColumns).from(consultants).where(eq(consultants.userId, actor.id)).limit(1);
   if (!row) throw new NotFound("You do not have a consultant profile yet");
-  return row;
+  return withOwnTrackRecord(db, actor, row);
+}
+
+/** The owner's profile with its whole track record (the rate and who it is shown to included). */
+async function withOwnTrackRecord(db: Executor, actor: Actor, row: OwnConsultant): Promise<OwnConsultant & OwnTrackRecord> {
+  return { ...row, ...((await viewTrackRecord(db, actor, row.id, true)) as OwnTrackRecord) };
 }
 
 /** The full profile for its edit form: the owner or an admin only. */
@@ -220,9 +226,10 @@ export async function createConsultant(
   actor: Actor,
   input: unknown,
   deps: ConsultantWriteDeps,
-): Promise<OwnConsultant> {
+): Promise<OwnConsultant & OwnTrackRecord> {
   if (!actor) throw new Unauthorized("You need to be logged in to create or edit a consultant profile");
-  const profile = withProfileDefaults(parseProfile(input));
+  const { columns, trackColumns, lists } = splitTrackRecord(withProfileDefaults(parseProfile(input)));
+  const profile = columns;
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
@@ -235,9 +242,11 @@ export async function createConsultant(
       if (profile.profilePhotoUrl) await assertPhotoClaimable(tx, actor, profile.profilePhotoUrl, null);
       const [created] = await tx
         .insert(consultants)
-        .values({ ...profile, userId: actor.id, status: deps.requireApproval ? "pending" : "approved" })
+        .values({ ...profile, ...trackColumns, userId: actor.id, status: deps.requireApproval ? "pending" : "approved" })
         .returning(ownConsultantColumns);
-      return created as OwnConsultant;
+      if (!created) throw new NotFound(NOT_FOUND);
+      await replaceTrackRecord(tx, created.id, lists);
+      return withOwnTrackRecord(tx, actor, created as OwnConsultant);
     });
   } catch (error) {
     conflictFromUniqueViolation(error);
@@ -253,7 +262,7 @@ export async function updateConsultant(
   id: number,
   input: unknown,
   deps: ConsultantWriteDeps,
-): Promise<OwnConsultant> {
+): Promise<OwnConsultant & OwnTrackRecord> {
   if (!actor) throw new Unauthorized("You need to be logged in to create or edit a consultant profile");
   const [current] = await db
     .select({ ownerId: consultants.userId, status: consultants.status, profilePhotoUrl: consultants.profilePhotoUrl })
@@ -264,14 +273,17 @@ export async function updateConsultant(
   if (!canManage(actor, current.ownerId)) throw new Forbidden("You can only edit your own profile");
   // An admin editing someone else's profile here is an admin action: it goes in the audit log.
   const isAdminEdit = isAdmin(actor) && actor.id !== current.ownerId;
-  const profile = parseProfile(input);
-  const changes = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as Partial<
-    typeof consultants.$inferInsert
-  >;
+  const { columns: profile, trackColumns, lists } = splitTrackRecord(parseProfile(input));
+  const changes = {
+    ...(Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as Partial<
+      typeof consultants.$inferInsert
+    >),
+    ...trackColumns,
+  };
   const photoChanged = profile.profilePhotoUrl !== undefined && profile.profilePhotoUrl !== current.profilePhotoUrl;
   // A rejected profile that its owner corrects goes back to the approval queue.
   const resubmitted = current.status === "rejected" && !isAdmin(actor);
-  let updated: OwnConsultant;
+  let updated: OwnConsultant & OwnTrackRecord;
   try {
     updated = await db.transaction(async (tx) => {
       await assertEmailFree(tx, profile.email, id);
@@ -291,7 +303,8 @@ export async function updateConsultant(
         .where(eq(consultants.id, id))
         .returning(ownConsultantColumns);
       if (!row) throw new NotFound(NOT_FOUND);
-      return row as OwnConsultant;
+      await replaceTrackRecord(tx, id, lists);
+      return withOwnTrackRecord(tx, actor, row as OwnConsultant);
     });
   } catch (error) {
     conflictFromUniqueViolation(error);

@@ -11,7 +11,8 @@ import { cachedPerKey } from "./ttl-cache.ts";
 // The search engine (docs/decisions/006-search-engine.md). PostgreSQL full-text search over a
 // weighted document per profile, kept current by triggers (migration 0007_search.sql):
 //   search_head      name and title (A), specializations (B), location and languages (C)
-//   search_document  the head plus the bio (D): decides what matches
+//   search_document  the head, the assignments' titles, organizations and descriptions (C, issue
+//                    12: below title and specializations, above the bio) and the bio (D)
 //   static_score     query-independent quality in [0, 1]
 //   search_words     the words of listed profiles, with how many profiles use each
 //
@@ -41,7 +42,7 @@ const MAX_COMPLETIONS = 12;
 const LITTLE = 3;
 /** The best head matches (name, title, specializations, location) always considered for relevance. */
 const HEAD_POOL = 250;
-/** Weights of D (bio), C (location, languages), B (specializations), A (name, title). */
+/** Weights of D (bio), C (location, languages, assignments), B (specializations), A (name, title). */
 const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
 /** The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. */
@@ -154,6 +155,10 @@ function filterConditions(params: SearchParams): SQL[] {
   if (params.availability) {
     conditions.push(sql`${consultants.availableForWork} = ${params.availability === "available"}`);
   }
+  // Track record (issue 12): donors and countries of the assignments, summed up on the profile
+  // by the triggers of migration 0008 and indexed for listed profiles.
+  if (params.donor && params.donor.length > 0) conditions.push(sql`track_donors @> ${sql.param(params.donor)}::text[]`);
+  if (params.workedIn) conditions.push(sql`track_countries @> array[${params.workedIn}]::text[]`);
   return conditions;
 }
 
@@ -273,6 +278,8 @@ const STATISTICS_COLUMNS = [
   "languages",
   "years_experience",
   "available_for_work",
+  "track_donors",
+  "track_countries",
 ];
 
 /**
@@ -365,6 +372,8 @@ function filterShares(params: SearchParams, statistics: Statistics): number[] {
   if (params.availability) {
     shares.push(shareOf(statistics, "available_for_work", params.availability === "available" ? "t" : "f"));
   }
+  for (const donor of params.donor ?? []) shares.push(shareOf(statistics, "track_donors", donor));
+  if (params.workedIn) shares.push(shareOf(statistics, "track_countries", params.workedIn));
   return shares;
 }
 

@@ -1,9 +1,14 @@
 import type { z } from "zod";
+import { errorPath, itemMessage } from "../../common/error-paths.ts";
 import { type FieldError, ValidationFailed } from "./errors.ts";
 
-/** A schema's issues as field errors: `path` joined with dots ("(body)" for the whole input), the schema's own message. */
+/**
+ * A schema's issues as field errors: `path` joined with dots, list items by index
+ * (`assignments[2].endDate`; "(body)" for the whole input), the schema's own message, naming the
+ * item when it is about one ("Assignment 3: ...").
+ */
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message }));
+  return error.issues.map((issue) => ({ path: errorPath(issue.path), message: itemMessage(issue.path, issue.message) }));
 }
 
 /**

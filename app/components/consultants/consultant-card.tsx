@@ -20,6 +20,8 @@ export type ConsultantCardData = Pick<
   | "availableForWork"
   | "profilePhotoUrl"
 > & {
+  /** Up to three donors of the consultant's assignments, most frequent first (issue 12). */
+  donors?: string[];
   /** Visible reviews (the stars say "No reviews yet" at 0); absent where it is not known. */
   reviewCount?: number;
 };
@@ -31,8 +33,9 @@ export type ConsultantCardData = Pick<
 const CARD_BIO_CHARACTERS = 240;
 
 /** Only what a card shows: keeps the page's data small on slow networks. */
-export function toConsultantCard(consultant: ConsultantCardData): ConsultantCardData {
+export function toConsultantCard(consultant: ConsultantCardData, donors: string[] = []): ConsultantCardData {
   return {
+    donors: donors.slice(0, 3),
     id: consultant.id,
     name: consultant.name,
     title: consultant.title,
@@ -95,6 +98,18 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
           </li>
         ))}
       </ul>
+      {consultant.donors && consultant.donors.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Donors worked with">
+          {consultant.donors.map((donor) => (
+            <li
+              key={donor}
+              className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200"
+            >
+              {donor}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="mt-3 line-clamp-3 text-sm text-slate-700">{consultant.bio}</p>
       {consultant.languages.length > 0 && (
         <p className="mt-3 text-xs text-muted">

@@ -1,9 +1,18 @@
-import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, Languages, MapPin, Star, XCircle } from "lucide-react";
+import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
 import { formatRating, formatYears } from "../../../common/format.ts";
 import type { PublicConsultant } from "../../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
+import { Section } from "./profile-section.tsx";
 import { RatingStars } from "./rating-stars.tsx";
+import {
+  EducationSection,
+  ExperienceSection,
+  LanguageList,
+  TrackFacts,
+  TrackHighlights,
+  type TrackRecordViewData,
+} from "./track-record-view.tsx";
 
 // One consultant profile, as the public page shows it. The owner's page (/my-consultant-profile)
 // reuses it with their own contact details and a note of what visitors see.
@@ -14,25 +23,17 @@ export function memberSince(createdAt: Date | string): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
 }
 
-function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 export function ConsultantProfile({
   consultant,
+  track,
   actions,
   banner,
   isOwnerView = false,
   reviewCount,
 }: {
   consultant: ProfileViewData;
+  /** The track record (issue 12): assignments, education, language levels, rate, dates. */
+  track?: TrackRecordViewData;
   actions: React.ReactNode;
   banner?: React.ReactNode;
   isOwnerView?: boolean;
@@ -94,6 +95,8 @@ export function ConsultantProfile({
           <Section title="About" id="about-heading">
             <p className="whitespace-pre-line leading-relaxed text-slate-800">{consultant.bio}</p>
           </Section>
+          {track && <ExperienceSection assignments={track.assignments} />}
+          {track && <EducationSection education={track.education} />}
           <Section title="Specializations" id="specializations-heading">
             <h3 className="text-sm font-semibold text-muted">Primary</h3>
             <p className="mt-1">
@@ -115,21 +118,7 @@ export function ConsultantProfile({
             )}
           </Section>
           <Section title="Languages" id="languages-heading">
-            {consultant.languages.length > 0 ? (
-              <ul className="flex flex-wrap gap-2">
-                {consultant.languages.map((language) => (
-                  <li
-                    key={language}
-                    className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm text-slate-800"
-                  >
-                    <Languages aria-hidden="true" className="size-4 text-brand-700" />
-                    {language}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted">No languages listed.</p>
-            )}
+            <LanguageList languages={consultant.languages} levels={track?.languageLevels} />
           </Section>
         </div>
 
@@ -153,7 +142,9 @@ export function ConsultantProfile({
                 ? "Available for new assignments."
                 : "Not taking new assignments at the moment. You can still send a message."}
             </p>
+            {track && <TrackFacts track={track} />}
           </Section>
+          {track && <TrackHighlights assignments={track.assignments} />}
           <Section title="Quick Stats" id="stats-heading">
             <dl className="grid grid-cols-2 gap-4 text-sm">
               <div>

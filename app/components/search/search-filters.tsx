@@ -4,8 +4,9 @@ import { EXPERIENCE_LEVELS, LANGUAGES } from "../../../common/constants.ts";
 import type { AvailabilityValue, ExperienceValue } from "../../../common/search.ts";
 import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
+import { TrackRecordFilters } from "./track-record-filters.tsx";
 
-const selectClass =
+export const selectClass =
   "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
 
 /**
@@ -47,7 +48,7 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
         <span aria-hidden="true" className="mb-1 text-xs font-medium text-muted">
           Languages
         </span>
-        <LanguagesMenu summary={languageSummary}>
+        <FilterMenu summary={languageSummary} label="Languages">
           <fieldset className="absolute z-20 mt-2 grid w-64 grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
             <legend className="sr-only">Languages spoken (all must match)</legend>
             {LANGUAGES.map((language) => (
@@ -72,8 +73,9 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
               </label>
             ))}
           </fieldset>
-        </LanguagesMenu>
+        </FilterMenu>
       </div>
+      <TrackRecordFilters search={search} />
       <div className="flex flex-col">
         <label htmlFor="filter-availability" className="mb-1 text-xs font-medium text-muted">
           Availability
@@ -106,7 +108,7 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
 }
 
 /** A disclosure (works without JavaScript); with it, Escape or a click elsewhere closes it. */
-function LanguagesMenu({ summary, children }: { summary: string; children: ReactNode }) {
+export function FilterMenu({ summary, label, children }: { summary: string; label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     function close(event: Event) {
@@ -131,7 +133,7 @@ function LanguagesMenu({ summary, children }: { summary: string; children: React
     <details ref={ref} className="group relative">
       <summary className="flex min-w-40 cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink hover:border-brand-600 [&::-webkit-details-marker]:hidden">
         <span>
-          <span className="sr-only">Languages: </span>
+          <span className="sr-only">{label}: </span>
           {summary}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />

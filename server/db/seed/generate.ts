@@ -1,5 +1,6 @@
 import { COUNTRIES, type Country, LANGUAGES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
 import { canonicalCity } from "../../../common/places.ts";
+import { type GeneratedTrackRecord, generateTrackRecord } from "./track-record.ts";
 
 // Deterministic, plausible consultant profiles for the demo directory and the benchmarks.
 // Hand-written pools: names as people in each country write them, real cities, the donors and
@@ -24,6 +25,8 @@ export type GeneratedConsultant = {
   rating: number;
   projectsCompleted: number;
   createdAt: Date;
+  /** Assignments, education and language levels (issue 12). */
+  trackRecord?: GeneratedTrackRecord;
 };
 
 /** mulberry32: a small, fast, seedable PRNG, so the same seed gives the same directory. */
@@ -440,6 +443,8 @@ export function* generateConsultants({
       rating: random.int(62, 98),
       projectsCompleted: Math.max(1, Math.round(yearsExperience * (1 + random.next() * 2))),
       createdAt: new Date(now.getTime() - random.int(0, 540) * 86_400_000 - random.int(0, 86_399) * 1000),
+      // From its own random stream: the fields above stay what they were before track records.
+      trackRecord: generateTrackRecord({ country, primarySpecialization, yearsExperience, languages }, { seed, index: i, now }),
     } satisfies GeneratedConsultant;
   }
 }

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Sql } from "../client.ts";
 import type { GeneratedConsultant } from "./generate.ts";
+import type { GeneratedTrackRecord } from "./track-record.ts";
 
 // Bulk loading through COPY: 100 000 profiles in seconds rather than minutes.
 
@@ -27,6 +28,7 @@ const COLUMNS = [
   "status",
   "created_at",
   "updated_at",
+  "language_levels",
 ] as const;
 
 function csvField(value: string | number | boolean | null): string {
@@ -62,6 +64,7 @@ function toCsvLine(c: GeneratedConsultant, status: string): string {
     status,
     createdAt,
     createdAt,
+    JSON.stringify(c.trackRecord?.languageLevels ?? {}),
   ]
     .map(csvField)
     .join(",")}\n`;
@@ -70,10 +73,12 @@ function toCsvLine(c: GeneratedConsultant, status: string): string {
 /** Streams consultants into the table with COPY; returns how many rows were written. */
 export async function copyConsultants(sql: Sql, consultants: Iterable<GeneratedConsultant>, status = "approved") {
   let count = 0;
+  const tracks: { email: string; track: GeneratedTrackRecord }[] = [];
   function* lines() {
     let batch = "";
     for (const consultant of consultants) {
       batch += toCsvLine(consultant, status);
+      if (consultant.trackRecord) tracks.push({ email: consultant.email, track: consultant.trackRecord });
       count++;
       if (batch.length > 256 * 1024) {
         yield batch;
@@ -84,7 +89,42 @@ export async function copyConsultants(sql: Sql, consultants: Iterable<GeneratedC
   }
   const writable = await sql`copy consultants (${sql.unsafe(COLUMNS.join(", "))}) from stdin with (format csv)`.writable();
   await pipeline(Readable.from(lines()), writable);
+  for (const chunk of batches(tracks, 2000)) await insertTrackRecords(sql, chunk);
   return count;
+}
+
+/**
+ * Assignments and education of consultants just copied, found by e-mail (unique): one JSON
+ * parameter per list and chunk, so the assignments' statement trigger updates the profiles' search
+ * columns once per chunk.
+ */
+async function insertTrackRecords(sql: Sql, chunk: { email: string; track: GeneratedTrackRecord }[]) {
+  const assignments = chunk.flatMap(({ email, track }) =>
+    track.assignments.map((item, position) => ({
+      ...item,
+      email,
+      position,
+      startDate: `${item.startDate}-01`,
+      endDate: item.endDate === null ? null : `${item.endDate}-01`,
+    })),
+  );
+  const education = chunk.flatMap(({ email, track }) => track.education.map((item, position) => ({ ...item, email, position })));
+  await sql`
+    insert into consultant_assignments
+      (consultant_id, position, title, organization, donors, countries, role, start_date, end_date, sector, description)
+    select c.id, a.position, a.title, a.organization,
+      array(select jsonb_array_elements_text(a.donors)), array(select jsonb_array_elements_text(a.countries)),
+      a.role, a."startDate", a."endDate", a.sector, a.description
+    from jsonb_to_recordset(${JSON.stringify(assignments)}::jsonb) as a(
+      email text, position int, title text, organization text, donors jsonb, countries jsonb, role text,
+      "startDate" date, "endDate" date, sector text, description text)
+    join consultants c on lower(c.email) = lower(a.email)`;
+  await sql`
+    insert into consultant_education (consultant_id, position, degree, field, institution, year)
+    select c.id, e.position, e.degree, e.field, e.institution, e.year
+    from jsonb_to_recordset(${JSON.stringify(education)}::jsonb) as e(
+      email text, position int, degree text, field text, institution text, year int)
+    join consultants c on lower(c.email) = lower(e.email)`;
 }
 
 function* batches<T>(items: Iterable<T>, size: number): Generator<T[]> {

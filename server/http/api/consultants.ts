@@ -1,14 +1,20 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "../../../common/search-params.ts";
+import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import { createConsultant, getOwnConsultant, updateConsultant, viewConsultant } from "../../services/consultants.ts";
 import { actorOf } from "../../services/context.ts";
+import { consultantCv } from "../../services/cv/index.ts";
 import { getMyInsights } from "../../services/insights/report.ts";
 import { searchConsultants } from "../../services/search.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
 
-/** A profile is a few kilobytes; the bio is at most 5000 characters. */
-const profileBodyLimit = limitBody();
+/**
+ * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
+ * 2000 characters each). The limit is well above that, so that an over-long field is answered
+ * with a 400 naming it (issue 12: "a 1 MB description"), and only a body beyond any use is a 413.
+ */
+const profileBodyLimit = limitBody(2 * 1024 * 1024);
 
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi({ db, config, storage }: HttpDeps) {
@@ -25,10 +31,27 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const { consultant, status } = await viewConsultant(db, actor, id);
-    // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache.
-    if (status !== "approved") c.header("Cache-Control", "private, no-store");
-    return c.json(consultant);
+    const { consultant, status, canEdit } = await viewConsultant(db, actor, id);
+    const track = await viewTrackRecord(db, actor, id, canEdit);
+    // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
+    // nor is a profile whose rate depends on who asks.
+    if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
+    return c.json({ ...consultant, ...track });
+  });
+
+  // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
+  api.get("/:id/cv.pdf", async (c) => {
+    const id = pathId(c, "id", "Consultant not found");
+    const actor = actorOf(await c.get("getSession")());
+    const cv = await consultantCv(db, actor, id);
+    c.header("Content-Type", "application/pdf");
+    c.header(
+      "Content-Disposition",
+      `attachment; filename="${cv.filename}"; filename*=UTF-8''${encodeURIComponent(cv.utf8Filename)}`,
+    );
+    c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(new Uint8Array(cv.pdf));
   });
 
   api.post("/", profileBodyLimit, async (c) => {

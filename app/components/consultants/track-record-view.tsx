@@ -1,0 +1,206 @@
+import { Award, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
+import {
+  type Assignment,
+  assignmentMonths,
+  assignmentYearsLabel,
+  countriesOfExperience,
+  donorsWorkedWith,
+  type Education,
+  formatRate,
+  LANGUAGE_LEVEL_LABELS,
+  type LanguageLevel,
+  monthLabel,
+  type TrackRecordView,
+} from "../../../common/track-record.ts";
+import { Section } from "./profile-section.tsx";
+
+// The track record on the profile page (issue 12): the experience timeline, education, derived
+// badges, languages with levels, availability, the daily rate when the viewer may see it.
+
+export type TrackRecordViewData = Omit<TrackRecordView, "updatedAt"> & { updatedAt: Date | string };
+
+const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-800";
+
+/** "Donors worked with", "Countries of experience" and the years of assignments, derived from the list. */
+export function TrackHighlights({ assignments }: { assignments: Assignment[] }) {
+  if (assignments.length === 0) return null;
+  const donors = donorsWorkedWith(assignments);
+  const countries = countriesOfExperience(assignments);
+  return (
+    <Section title="Track Record" id="track-record-heading">
+      <dl className="grid gap-4 text-sm">
+        <div>
+          <dt className="flex items-center gap-1.5 font-semibold text-muted">
+            <History aria-hidden="true" className="size-4" /> Total years of assignments
+          </dt>
+          <dd className="mt-1 text-lg font-bold text-ink">{assignmentYearsLabel(assignmentMonths(assignments))}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-1.5 font-semibold text-muted">
+            <Award aria-hidden="true" className="size-4" /> Donors worked with
+          </dt>
+          <dd className="mt-1">
+            <ul className="flex flex-wrap gap-2">
+              {donors.map((donor) => (
+                <li
+                  key={donor}
+                  className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
+                >
+                  {donor}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-1.5 font-semibold text-muted">
+            <Globe2 aria-hidden="true" className="size-4" /> Countries of experience
+          </dt>
+          <dd className="mt-1">
+            <ul className="flex flex-wrap gap-2">
+              {countries.map((country) => (
+                <li key={country} className={badge}>
+                  {country}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+/** The assignments as a timeline, newest first (the consultant's order). */
+export function ExperienceSection({ assignments }: { assignments: Assignment[] }) {
+  return (
+    <Section title="Experience" id="experience-heading">
+      {assignments.length === 0 ? (
+        <p className="text-sm text-muted">No assignments listed yet.</p>
+      ) : (
+        <ol className="relative grid gap-6 border-l-2 border-brand-200 pl-5">
+          {assignments.map((item) => (
+            <li key={item.id} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white"
+              />
+              <h3 className="font-semibold text-ink">{item.title}</h3>
+              <p className="text-sm text-slate-700">
+                {item.organization}
+                {item.role ? ` · ${item.role}` : ""}
+              </p>
+              <p className="text-sm text-muted">
+                <time dateTime={item.startDate}>{monthLabel(item.startDate)}</time> –{" "}
+                {item.endDate ? <time dateTime={item.endDate}>{monthLabel(item.endDate)}</time> : "present"}
+                {" · "}
+                {item.countries.join(", ")}
+                {item.sector ? ` · ${item.sector}` : ""}
+              </p>
+              <p className="mt-1 text-sm">
+                <span className="sr-only">Funded by: </span>
+                {item.donors.map((donor) => (
+                  <span
+                    key={donor}
+                    className="mr-1.5 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800"
+                  >
+                    {donor}
+                  </span>
+                ))}
+              </p>
+              {item.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{item.description}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+export function EducationSection({ education }: { education: Education[] }) {
+  if (education.length === 0) return null;
+  return (
+    <Section title="Education" id="education-heading">
+      <ul className="grid gap-3">
+        {education.map((item) => (
+          <li key={item.id} className="flex gap-3">
+            <GraduationCap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            <div>
+              <p className="font-semibold text-ink">
+                {item.degree}
+                {item.field ? `, ${item.field}` : ""}
+              </p>
+              <p className="text-sm text-muted">
+                {item.institution}
+                {item.year ? ` · ${item.year}` : ""}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Languages, each with its level when the consultant gave one. */
+export function LanguageList({ languages, levels = {} }: { languages: string[]; levels?: Record<string, LanguageLevel> }) {
+  if (languages.length === 0) return <p className="text-sm text-muted">No languages listed.</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {languages.map((language) => {
+        const level = levels[language];
+        return (
+          <li
+            key={language}
+            className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm text-slate-800"
+          >
+            <Languages aria-hidden="true" className="size-4 text-brand-700" />
+            {language}
+            {level && <span className="text-muted">({LANGUAGE_LEVEL_LABELS[level]})</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function dayLabel(date: string) {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** Availability date, the daily rate when shown to this viewer, and when the profile last changed. */
+export function TrackFacts({ track }: { track: TrackRecordViewData }) {
+  return (
+    <dl className="mt-3 grid gap-2 text-sm">
+      {track.availableFrom && (
+        <div className="flex items-center gap-1.5">
+          <dt className="flex items-center gap-1.5 text-muted">
+            <CalendarClock aria-hidden="true" className="size-4" /> Available from
+          </dt>
+          <dd className="font-medium text-ink">{dayLabel(track.availableFrom)}</dd>
+        </div>
+      )}
+      {track.dailyRate && (
+        <div className="flex items-center gap-1.5">
+          <dt className="flex items-center gap-1.5 text-muted">
+            <Banknote aria-hidden="true" className="size-4" /> Daily rate
+          </dt>
+          <dd className="font-medium text-ink">{formatRate(track.dailyRate)}</dd>
+        </div>
+      )}
+      <div className="flex items-center gap-1.5">
+        <dt className="text-muted">Last updated</dt>
+        <dd className="font-medium text-ink">
+          <time dateTime={new Date(track.updatedAt).toISOString()}>
+            {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
+          </time>
+        </dd>
+      </div>
+    </dl>
+  );
+}

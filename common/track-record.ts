@@ -1,0 +1,484 @@
+import { z } from "zod";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+
+// A consultant's track record (issue 12): assignments with their funding donors and countries,
+// education, languages with a level, availability and a daily rate. The controlled lists, the
+// limits and the zod schemas with their messages, shared by the server, the form and the CV.
+
+/** Funding donors, spelled exactly as the API takes and returns them. */
+export const DONORS = [
+  "World Bank",
+  "Asian Development Bank",
+  "European Union",
+  "UNDP",
+  "UNICEF",
+  "WHO",
+  "FAO",
+  "ILO",
+  "UNFPA",
+  "UN Women",
+  "USAID",
+  "DFAT",
+  "FCDO",
+  "JICA",
+  "GIZ",
+  "KOICA",
+  "Global Fund",
+  "Gates Foundation",
+  "Other",
+] as const;
+export type Donor = (typeof DONORS)[number];
+
+/**
+ * Languages a consultant can pick (type-ahead). The first ten are the search filter's; the rest
+ * are the other languages of the region and of development work. Names are stored as written here.
+ */
+export const LANGUAGE_NAMES = [
+  "English",
+  "Thai",
+  "Vietnamese",
+  "Indonesian",
+  "Malay",
+  "Mandarin",
+  "Filipino",
+  "Myanmar",
+  "Khmer",
+  "Lao",
+  "Arabic",
+  "Bengali",
+  "Bisaya",
+  "Cantonese",
+  "Cebuano",
+  "Dutch",
+  "French",
+  "German",
+  "Hakka",
+  "Hindi",
+  "Hmong",
+  "Hokkien",
+  "Ilocano",
+  "Italian",
+  "Japanese",
+  "Javanese",
+  "Kachin",
+  "Karen",
+  "Korean",
+  "Mon",
+  "Nepali",
+  "Portuguese",
+  "Russian",
+  "Shan",
+  "Sign Language",
+  "Spanish",
+  "Sundanese",
+  "Tamil",
+  "Tetum",
+  "Urdu",
+] as const;
+
+export const LANGUAGE_LEVELS = ["native", "fluent", "working", "basic"] as const;
+export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
+export const LANGUAGE_LEVEL_LABELS: Record<LanguageLevel, string> = {
+  native: "Native",
+  fluent: "Fluent",
+  working: "Working knowledge",
+  basic: "Basic",
+};
+
+export const RATE_CURRENCIES = [
+  "USD",
+  "EUR",
+  "GBP",
+  "AUD",
+  "JPY",
+  "THB",
+  "VND",
+  "IDR",
+  "PHP",
+  "MYR",
+  "SGD",
+  "KHR",
+  "LAK",
+  "MMK",
+  "BND",
+] as const;
+export type RateCurrency = (typeof RATE_CURRENCIES)[number];
+
+/** Who sees the daily rate: nobody but the owner and admins (default), signed-in users, or everyone. */
+export const RATE_VISIBILITIES = ["hidden", "signed-in", "public"] as const;
+export type RateVisibility = (typeof RATE_VISIBILITIES)[number];
+export const RATE_VISIBILITY_LABELS: Record<RateVisibility, string> = {
+  hidden: "Not shown",
+  "signed-in": "Shown to signed-in organizations",
+  public: "Shown publicly",
+};
+
+export const TRACK_LIMITS = {
+  assignments: 50,
+  education: 20,
+  donorsPerAssignment: 10,
+  countriesPerAssignment: 15,
+  text: 255,
+  country: 80,
+  description: 2000,
+  rateMax: 100_000_000,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Canonical names
+
+function findIgnoringCase<T extends string>(list: readonly T[], value: string): T | undefined {
+  const key = value.trim().toLocaleLowerCase("en");
+  return list.find((item) => item.toLocaleLowerCase("en") === key);
+}
+
+/** "thai" and "THAI" become "Thai"; undefined for a language not in the list. */
+export function canonicalLanguage(value: string): string | undefined {
+  return findIgnoringCase(LANGUAGE_NAMES, value);
+}
+
+export function canonicalDonor(value: string): Donor | undefined {
+  return findIgnoringCase(DONORS, value);
+}
+
+/** ASEAN countries as the site spells them; any other country by name, each word capitalised. */
+export function canonicalCountry(value: string): string {
+  const trimmed = value.trim().replace(/\s+/g, " ");
+  return (
+    findIgnoringCase(COUNTRIES, trimmed) ??
+    trimmed.replace(/(^|[\s-])(\p{Ll})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase("en"))
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas. Messages name the field; `trackFieldErrors` adds the item ("Assignment 3: ...") and
+// the API path names both (`assignments[2].endDate`).
+
+const HTML = /<\s*[a-zA-Z!/?]|&[a-zA-Z#][a-zA-Z0-9]*;/;
+
+function blankToNull(value: unknown) {
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}
+
+function requiredText(label: string, max: number = TRACK_LIMITS.text) {
+  const required = `${label} is required`;
+  return z.preprocess(
+    (value) => blankToNull(value) ?? undefined,
+    z
+      .string({ error: required })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .refine((value) => !HTML.test(value), `${label} must not contain HTML`),
+  );
+}
+
+function optionalText(label: string, max: number = TRACK_LIMITS.text) {
+  return z.preprocess(
+    (value) => blankToNull(value) ?? null,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .refine((value) => !HTML.test(value), `${label} must not contain HTML`)
+      .nullable(),
+  );
+}
+
+/** A list given as an array or as comma-separated text (what a form field sends). */
+function listOf(value: unknown) {
+  if (typeof value === "string") return value.split(",").filter((item) => item.trim() !== "");
+  return value;
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const MONTH_MESSAGES = {
+  start: "Start month is required, as YYYY-MM",
+  startFormat: "Start month must be a month written YYYY-MM (for example 2021-03)",
+  endFormat: "End month must be a month written YYYY-MM, or empty while the assignment is ongoing",
+  endBeforeStart: "End month must not be before the start month",
+} as const;
+
+function validMonth(value: string) {
+  const match = MONTH.exec(value);
+  return match !== null && Number(match[1]) >= 1950 && Number(match[1]) <= 2100;
+}
+
+const donorsField = z.preprocess(
+  listOf,
+  z
+    .array(
+      z.string({ error: "Each donor must be text" }).transform((value, context) => {
+        const donor = canonicalDonor(value);
+        if (!donor) {
+          context.addIssue({
+            code: "custom",
+            message: `Unknown donor "${value.slice(0, 60)}": choose from ${DONORS.join(", ")}`,
+          });
+          return z.NEVER;
+        }
+        return donor;
+      }),
+      { error: "Funding donors must be a list" },
+    )
+    .min(1, "Choose at least one funding donor")
+    .max(TRACK_LIMITS.donorsPerAssignment, `List at most ${TRACK_LIMITS.donorsPerAssignment} donors`)
+    .transform((donors) => [...new Set(donors)]),
+);
+
+const countriesField = z.preprocess(
+  listOf,
+  z
+    .array(
+      z
+        .string({ error: "Each country must be text" })
+        .trim()
+        .min(1, "Each country must have a name")
+        .max(TRACK_LIMITS.country, `Each country must be at most ${TRACK_LIMITS.country} characters`)
+        .regex(/^\p{L}[\p{L}\p{M} .'’()-]*$/u, "Each country must be a country's name")
+        .transform(canonicalCountry),
+      { error: "Countries must be a list" },
+    )
+    .min(1, "Name at least one country where the work took place")
+    .max(TRACK_LIMITS.countriesPerAssignment, `List at most ${TRACK_LIMITS.countriesPerAssignment} countries`)
+    .transform((countries) => [...new Set(countries)]),
+);
+
+const sectorMessage = `Sector must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
+
+export const assignmentSchema = z
+  .object(
+    {
+      title: requiredText("Assignment title"),
+      organization: requiredText("Client or employing organization"),
+      donors: donorsField,
+      countries: countriesField,
+      role: optionalText("Role or position"),
+      startDate: z.preprocess(
+        (value) => blankToNull(value) ?? undefined,
+        z.string({ error: MONTH_MESSAGES.start }).trim().refine(validMonth, MONTH_MESSAGES.startFormat),
+      ),
+      endDate: z.preprocess(
+        (value) => blankToNull(value) ?? null,
+        z.string({ error: MONTH_MESSAGES.endFormat }).trim().refine(validMonth, MONTH_MESSAGES.endFormat).nullable(),
+      ),
+      sector: z.preprocess(
+        (value) => blankToNull(value) ?? null,
+        z
+          .string({ error: sectorMessage })
+          .refine((value) => (PROFILE_SPECIALIZATIONS as readonly string[]).includes(value), sectorMessage)
+          .nullable(),
+      ),
+      description: optionalText("Description", TRACK_LIMITS.description),
+    },
+    { error: "Each assignment must be an object of fields" },
+  )
+  .refine((item) => item.endDate === null || item.endDate >= item.startDate, {
+    message: MONTH_MESSAGES.endBeforeStart,
+    path: ["endDate"],
+  });
+
+export type AssignmentInput = z.infer<typeof assignmentSchema>;
+export type Assignment = AssignmentInput & { id: number };
+
+const currentYear = new Date().getUTCFullYear();
+const yearMessage = `Year must be a year from 1950 to ${currentYear + 8}`;
+
+export const educationSchema = z.object(
+  {
+    degree: requiredText("Degree"),
+    field: optionalText("Field of study"),
+    institution: requiredText("Institution"),
+    year: z.preprocess(
+      (value) => {
+        const given = blankToNull(value);
+        if (typeof given === "string") return /^\s*\d{4}\s*$/.test(given) ? Number(given) : Number.NaN;
+        return given ?? null;
+      },
+      z
+        .number({ error: yearMessage })
+        .int(yearMessage)
+        .min(1950, yearMessage)
+        .max(currentYear + 8, yearMessage)
+        .nullable(),
+    ),
+  },
+  { error: "Each education entry must be an object of fields" },
+);
+
+export type EducationInput = z.infer<typeof educationSchema>;
+export type Education = EducationInput & { id: number };
+
+export const assignmentsField = z
+  .array(assignmentSchema, { error: "Assignments must be a list" })
+  .max(TRACK_LIMITS.assignments, `List at most ${TRACK_LIMITS.assignments} assignments`)
+  .optional();
+
+export const educationField = z
+  .array(educationSchema, { error: "Education must be a list" })
+  .max(TRACK_LIMITS.education, `List at most ${TRACK_LIMITS.education} education entries`)
+  .optional();
+
+/** `{ "Thai": "native" }`: a level for each language that has one. Names are canonicalised. */
+export const languageLevelsField = z
+  .record(z.string(), z.enum(LANGUAGE_LEVELS, { error: `Each language level must be one of ${LANGUAGE_LEVELS.join(", ")}` }), {
+    error: "Language levels must be an object of language and level",
+  })
+  .transform((levels, context) => {
+    const canonical: Record<string, LanguageLevel> = {};
+    for (const [name, level] of Object.entries(levels)) {
+      const language = canonicalLanguage(name);
+      if (!language) {
+        context.addIssue({ code: "custom", message: `Unknown language "${name.slice(0, 60)}": pick one from the list` });
+        return z.NEVER;
+      }
+      canonical[language] = level;
+    }
+    return canonical;
+  })
+  .optional();
+
+const availableFromMessage = "Available from must be a date written YYYY-MM-DD";
+
+export const availableFromField = z.preprocess(
+  (value) => (value === undefined ? undefined : (blankToNull(value) ?? null)),
+  z
+    .string({ error: availableFromMessage })
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), availableFromMessage)
+    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), availableFromMessage)
+    .nullable()
+    .optional(),
+);
+
+const rateMessage = `Daily rate must be a whole number from 1 to ${TRACK_LIMITS.rateMax.toLocaleString("en")}`;
+const rateAmount = z.preprocess((value) => {
+  const given = blankToNull(value);
+  if (typeof given === "string") return /^\s*\d{1,9}\s*$/.test(given) ? Number(given) : Number.NaN;
+  return given ?? null;
+}, z.number({ error: rateMessage }).int(rateMessage).min(1, rateMessage).max(TRACK_LIMITS.rateMax, rateMessage).nullable());
+
+export const dailyRateSchema = z
+  .object(
+    {
+      min: rateAmount,
+      max: rateAmount,
+      currency: z.preprocess(
+        (value) => blankToNull(value) ?? null,
+        z.enum(RATE_CURRENCIES, { error: `Currency must be one of ${RATE_CURRENCIES.join(", ")}` }).nullable(),
+      ),
+    },
+    { error: "Daily rate must be an object with min, max and currency" },
+  )
+  .superRefine((rate, context) => {
+    if (rate.min === null && rate.max === null) return;
+    if (rate.currency === null)
+      context.addIssue({ code: "custom", message: "Choose the currency of your daily rate", path: ["currency"] });
+    if (rate.min === null) context.addIssue({ code: "custom", message: "Give the lowest daily rate", path: ["min"] });
+    if (rate.min !== null && rate.max !== null && rate.max < rate.min) {
+      context.addIssue({ code: "custom", message: "The highest daily rate must not be below the lowest", path: ["max"] });
+    }
+  })
+  .transform((rate) =>
+    rate.min === null ? null : { min: rate.min, max: rate.max ?? rate.min, currency: rate.currency as RateCurrency },
+  )
+  .nullable()
+  .optional();
+
+export type DailyRate = { min: number; max: number; currency: RateCurrency };
+
+export const rateVisibilityField = z.preprocess(
+  (value) => (value === undefined ? undefined : (blankToNull(value) ?? "hidden")),
+  z.enum(RATE_VISIBILITIES, { error: `Rate visibility must be one of ${RATE_VISIBILITIES.join(", ")}` }).optional(),
+);
+
+/** The track-record fields of the profile schema (common/consultant-schema.ts spreads them in). */
+export const trackRecordFields = {
+  assignments: assignmentsField,
+  education: educationField,
+  languageLevels: languageLevelsField,
+  availableFrom: availableFromField,
+  dailyRate: dailyRateSchema,
+  rateVisibility: rateVisibilityField,
+};
+
+/** What GET /api/consultants/{id} adds to the public profile (and the profile page shows). */
+export type TrackRecordView = {
+  assignments: Assignment[];
+  education: Education[];
+  languageLevels: Record<string, LanguageLevel>;
+  availableFrom: string | null;
+  updatedAt: Date;
+  /** Null unless the viewer may see it: everyone when public, signed-in users when so chosen, the owner and admins always. */
+  dailyRate: DailyRate | null;
+};
+
+/** The owner's (and admins') view adds who the rate is shown to. */
+export type OwnTrackRecord = TrackRecordView & { rateVisibility: RateVisibility };
+
+// ---------------------------------------------------------------------------------------------
+// Derived figures, shown on the profile, the card and the CV.
+
+function monthIndex(month: string) {
+  const [year, number] = month.split("-").map(Number);
+  return (year ?? 0) * 12 + (number ?? 1) - 1;
+}
+
+/** Months covered by at least one assignment (overlaps counted once); ongoing ones run to `today`. */
+export function assignmentMonths(assignments: Pick<Assignment, "startDate" | "endDate">[], today = new Date()): number {
+  const now = today.getUTCFullYear() * 12 + today.getUTCMonth();
+  const ranges = assignments
+    .map((item) => [monthIndex(item.startDate), item.endDate ? monthIndex(item.endDate) : now] as const)
+    .filter(([start, end]) => end >= start)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let currentStart = -1;
+  let currentEnd = -2;
+  for (const [start, end] of ranges) {
+    if (start > currentEnd + 1) {
+      total += currentEnd - currentStart + 1;
+      currentStart = start;
+      currentEnd = end;
+    } else currentEnd = Math.max(currentEnd, end);
+  }
+  total += currentEnd - currentStart + 1;
+  return total;
+}
+
+/** "7.5 years" of assignments, rounded to half years. */
+export function assignmentYearsLabel(months: number): string {
+  const years = Math.round((months / 12) * 2) / 2;
+  if (months > 0 && years === 0) return "less than a year";
+  return `${years.toLocaleString("en")} ${years === 1 ? "year" : "years"}`;
+}
+
+/** Donors by how many assignments they funded (then by name): what "Donors worked with" shows. */
+export function donorsWorkedWith(assignments: Pick<Assignment, "donors">[]): string[] {
+  return rankByCount(assignments.flatMap((item) => item.donors));
+}
+
+export function countriesOfExperience(assignments: Pick<Assignment, "countries">[]): string[] {
+  return rankByCount(assignments.flatMap((item) => item.countries));
+}
+
+function rankByCount(values: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([value]) => value);
+}
+
+/** "Mar 2021" for "2021-03". */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 2000, (number ?? 1) - 1, 1)).toLocaleDateString("en", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+export function formatRate(rate: DailyRate): string {
+  const amount = (value: number) => value.toLocaleString("en");
+  return rate.min === rate.max
+    ? `${amount(rate.min)} ${rate.currency} per day`
+    : `${amount(rate.min)}–${amount(rate.max)} ${rate.currency} per day`;
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { pdfText } from "../../../tests/setup/pdf-text.ts";
+import { insertSignedInUser } from "../../../tests/setup/users.ts";
+
+// GET /api/consultants/{id}/cv.pdf (issue 12): the PDF's text is extracted with pdf.js and
+// checked for what each viewer may and may not read.
+
+let api: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const SECRET_EMAIL = "lan.private.inbox@example.org";
+const SECRET_PHONE = "+84 24 555 0142";
+
+async function createProfile(extra: Record<string, unknown> = {}) {
+  const owner = await insertSignedInUser(api.database.db);
+  const created = await call(api.app, "POST", "/api/consultants", {
+    token: owner.token,
+    body: {
+      name: "Nguyễn Thị Lan",
+      title: "Maternal Health Adviser",
+      email: SECRET_EMAIL,
+      phone: SECRET_PHONE,
+      location: "Ba Đình, Hà Nội, Vietnam",
+      country: "Vietnam",
+      yearsExperience: 12,
+      languages: ["Vietnamese", "English", "Thai"],
+      languageLevels: { Vietnamese: "native", English: "fluent", Thai: "basic" },
+      primarySpecialization: "Healthcare",
+      bio: 'Twelve years of maternal health work. <script>alert("x")</script> (the bio is plain text)',
+      dailyRate: { min: 450, max: 650, currency: "USD" },
+      assignments: [
+        {
+          title: "Evaluation of the Mekong Maternal Health Programme",
+          organization: "Ministry of Health of Lao PDR",
+          donors: ["Asian Development Bank", "UNFPA"],
+          countries: ["Laos", "Vietnam"],
+          role: "Team Leader",
+          startDate: "2021-03",
+          endDate: "2023-06",
+          sector: "Healthcare",
+          description: "Led six evaluators across 40 districts.",
+        },
+      ],
+      education: [{ degree: "MSc", field: "Public Health", institution: "มหาวิทยาลัยมหิดล (Mahidol University)", year: 2010 }],
+      ...extra,
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return { owner, id: created.json.id as number };
+}
+
+async function download(id: number, token?: string) {
+  const response = await api.app.request(`/api/consultants/${id}/cv.pdf`, {
+    headers: { "x-forwarded-for": "192.0.2.9", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes };
+}
+
+describe("the CV as a PDF", () => {
+  it("gives visitors a key-expert CV of public fields only: no hidden contact details, no hidden rate", async () => {
+    const { id } = await createProfile();
+    const { response, bytes } = await download(id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain('attachment; filename="CV-Nguyen-Thi-Lan.pdf"');
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const { text } = await pdfText(bytes);
+    const flat = text.replace(/\s+/g, " ");
+    for (const expected of [
+      "CURRICULUM VITAE",
+      "Nguyễn Thị Lan",
+      "Ba Đình, Hà Nội, Vietnam",
+      "PERSONAL DETAILS",
+      "EDUCATION",
+      "มหาวิทยาลัยมหิดล",
+      "LANGUAGE SKILLS",
+      "Native",
+      "COUNTRIES OF WORK EXPERIENCE",
+      "Laos, Vietnam",
+      "EMPLOYMENT AND ASSIGNMENT RECORD",
+      "Evaluation of the Mekong Maternal Health Programme",
+      "Asian Development Bank, UNFPA",
+      "Team Leader",
+      "Mar 2021 – Jun 2023",
+      '<script>alert("x")</script>',
+    ]) {
+      expect(flat, expected).toContain(expected);
+    }
+    expect(flat).not.toContain("lan.private.inbox");
+    expect(flat).not.toContain("555 0142");
+    expect(flat).not.toContain("450");
+    expect(flat).not.toContain("Daily rate");
+  });
+
+  it("gives the owner and admins the full CV, and signed-in users the rate when the consultant chose that", async () => {
+    const { owner, id } = await createProfile({ email: "lan.owner.copy@example.org", rateVisibility: "signed-in" });
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const stranger = await insertSignedInUser(api.database.db);
+    for (const token of [owner.token, admin.token]) {
+      const { response, bytes } = await download(id, token);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      const flat = (await pdfText(bytes)).text.replace(/\s+/g, " ");
+      expect(flat).toContain("lan.owner.copy@example.org");
+      expect(flat).toContain(SECRET_PHONE);
+      expect(flat).toContain("450–650 USD per day");
+    }
+    const strangerText = (await pdfText((await download(id, stranger.token)).bytes)).text.replace(/\s+/g, " ");
+    expect(strangerText).toContain("450–650 USD per day");
+    expect(strangerText).not.toContain("lan.owner.copy");
+    const visitorText = (await pdfText((await download(id)).bytes)).text.replace(/\s+/g, " ");
+    expect(visitorText).not.toContain("USD per day");
+  });
+
+  it("is 404 for an unlisted profile except to its owner, and for an id that names nothing", async () => {
+    const { owner, id } = await createProfile({ email: "pending.lan@example.org" });
+    await api.database.sql`update consultants set status = 'pending' where id = ${id}`;
+    expect((await download(id)).response.status).toBe(404);
+    expect((await download(id, owner.token)).response.status).toBe(200);
+    expect((await download(99_999_999)).response.status).toBe(404);
+    expect((await call(api.app, "GET", "/api/consultants/abc/cv.pdf")).status).toBe(404);
+  });
+});

@@ -1,0 +1,221 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  Assignment,
+  AssignmentInput,
+  DailyRate,
+  Education,
+  EducationInput,
+  LanguageLevel,
+  OwnTrackRecord,
+  RateCurrency,
+  RateVisibility,
+  TrackRecordView,
+} from "../../../common/track-record.ts";
+import type { Executor } from "../../db/client.ts";
+import { consultantAssignments, consultantEducation, consultants } from "../../db/schema.ts";
+import type { Actor } from "../context.ts";
+
+// A consultant's track record (issue 12): reading it, and replacing its lists inside the
+// caller's transaction. Who may see the daily rate is decided here, in one place.
+
+/** The months as the API writes them ("2021-03"); the database keeps the first day of the month. */
+const toMonth = (date: string) => date.slice(0, 7);
+const toDate = (month: string) => `${month}-01`;
+
+const assignmentColumns = {
+  id: consultantAssignments.id,
+  title: consultantAssignments.title,
+  organization: consultantAssignments.organization,
+  donors: consultantAssignments.donors,
+  countries: consultantAssignments.countries,
+  role: consultantAssignments.role,
+  startDate: consultantAssignments.startDate,
+  endDate: consultantAssignments.endDate,
+  sector: consultantAssignments.sector,
+  description: consultantAssignments.description,
+};
+
+const educationColumns = {
+  id: consultantEducation.id,
+  degree: consultantEducation.degree,
+  field: consultantEducation.field,
+  institution: consultantEducation.institution,
+  year: consultantEducation.year,
+};
+
+export async function readAssignments(db: Executor, consultantId: number): Promise<Assignment[]> {
+  const rows = await db
+    .select(assignmentColumns)
+    .from(consultantAssignments)
+    .where(eq(consultantAssignments.consultantId, consultantId))
+    .orderBy(asc(consultantAssignments.position));
+  return rows.map((row) => ({
+    ...row,
+    startDate: toMonth(row.startDate),
+    endDate: row.endDate === null ? null : toMonth(row.endDate),
+  })) as Assignment[];
+}
+
+export async function readEducation(db: Executor, consultantId: number): Promise<Education[]> {
+  return db
+    .select(educationColumns)
+    .from(consultantEducation)
+    .where(eq(consultantEducation.consultantId, consultantId))
+    .orderBy(asc(consultantEducation.position));
+}
+
+export type { OwnTrackRecord, TrackRecordView };
+
+export type TrackRecordLists = { assignments?: AssignmentInput[]; education?: EducationInput[] };
+
+/**
+ * Replaces the lists that were given (a missing list keeps its rows; an empty one removes them),
+ * on the caller's transaction so the profile and its lists change together or not at all.
+ */
+export async function replaceTrackRecord(tx: Executor, consultantId: number, lists: TrackRecordLists): Promise<void> {
+  if (lists.assignments) {
+    await tx.delete(consultantAssignments).where(eq(consultantAssignments.consultantId, consultantId));
+    if (lists.assignments.length > 0) {
+      await tx.insert(consultantAssignments).values(
+        lists.assignments.map((item, position) => ({
+          consultantId,
+          position,
+          title: item.title,
+          organization: item.organization,
+          donors: item.donors,
+          countries: item.countries,
+          role: item.role,
+          startDate: toDate(item.startDate),
+          endDate: item.endDate === null ? null : toDate(item.endDate),
+          sector: item.sector,
+          description: item.description,
+        })),
+      );
+    }
+  }
+  if (lists.education) {
+    await tx.delete(consultantEducation).where(eq(consultantEducation.consultantId, consultantId));
+    if (lists.education.length > 0) {
+      await tx.insert(consultantEducation).values(lists.education.map((item, position) => ({ consultantId, position, ...item })));
+    }
+  }
+}
+
+/** The track-record columns of a profile row, as the owner sees them. */
+export const trackRecordColumns = {
+  languageLevels: consultants.languageLevels,
+  availableFrom: consultants.availableFrom,
+  dailyRateMin: consultants.dailyRateMin,
+  dailyRateMax: consultants.dailyRateMax,
+  rateCurrency: consultants.rateCurrency,
+  rateVisibility: consultants.rateVisibility,
+  updatedAt: consultants.updatedAt,
+};
+
+type TrackRecordRow = {
+  languageLevels: Record<string, LanguageLevel>;
+  availableFrom: string | null;
+  dailyRateMin: number | null;
+  dailyRateMax: number | null;
+  rateCurrency: RateCurrency | null;
+  rateVisibility: RateVisibility;
+  updatedAt: Date;
+};
+
+function rateOf(row: Omit<TrackRecordRow, "languageLevels" | "availableFrom" | "updatedAt">): DailyRate | null {
+  if (row.dailyRateMin === null || row.rateCurrency === null) return null;
+  return { min: row.dailyRateMin, max: row.dailyRateMax ?? row.dailyRateMin, currency: row.rateCurrency };
+}
+
+/** Whether this viewer may see the rate; `canManage` is true for the owner and admins. */
+export function mayViewRate(visibility: RateVisibility, actor: Actor, canManage: boolean): boolean {
+  return canManage || visibility === "public" || (visibility === "signed-in" && actor !== null);
+}
+
+/**
+ * A profile's track record for one viewer. The caller has already decided that the viewer may
+ * see the profile (and whether they manage it).
+ */
+export async function viewTrackRecord(
+  db: Executor,
+  actor: Actor,
+  consultantId: number,
+  canManage: boolean,
+): Promise<OwnTrackRecord | TrackRecordView> {
+  const [[row], assignments, education] = await Promise.all([
+    db
+      .select({ ...trackRecordColumns, languages: consultants.languages })
+      .from(consultants)
+      .where(eq(consultants.id, consultantId))
+      .limit(1),
+    readAssignments(db, consultantId),
+    readEducation(db, consultantId),
+  ]);
+  if (!row) return { assignments, education, languageLevels: {}, availableFrom: null, updatedAt: new Date(0), dailyRate: null };
+  const view: TrackRecordView = {
+    assignments,
+    education,
+    // Levels of languages the profile still lists.
+    languageLevels: Object.fromEntries(
+      Object.entries(row.languageLevels).filter(([language]) => row.languages.includes(language)),
+    ),
+    availableFrom: row.availableFrom,
+    updatedAt: row.updatedAt,
+    dailyRate: mayViewRate(row.rateVisibility, actor, canManage) ? rateOf(row) : null,
+  };
+  return canManage ? { ...view, rateVisibility: row.rateVisibility } : view;
+}
+
+/** The profile columns a submitted track record sets (undefined = keep). */
+export function trackRecordChanges(input: {
+  languages?: string[];
+  languageLevels?: Record<string, LanguageLevel>;
+  availableFrom?: string | null;
+  dailyRate?: DailyRate | null;
+  rateVisibility?: RateVisibility;
+}) {
+  const changes: Partial<typeof consultants.$inferInsert> = {};
+  if (input.languageLevels !== undefined) {
+    // A level only for a language the profile lists (when the list is given with it).
+    const listed = input.languages;
+    changes.languageLevels = listed
+      ? Object.fromEntries(Object.entries(input.languageLevels).filter(([language]) => listed.includes(language)))
+      : input.languageLevels;
+  }
+  if (input.availableFrom !== undefined) changes.availableFrom = input.availableFrom;
+  if (input.dailyRate !== undefined) {
+    changes.dailyRateMin = input.dailyRate?.min ?? null;
+    changes.dailyRateMax = input.dailyRate?.max ?? null;
+    changes.rateCurrency = input.dailyRate?.currency ?? null;
+  }
+  if (input.rateVisibility !== undefined) changes.rateVisibility = input.rateVisibility;
+  return changes;
+}
+
+/** Up to `limit` donors per listed profile (most frequent first), for the donor badges of cards. */
+export async function cardDonors(db: Executor, ids: number[], limit = 3): Promise<Record<number, string[]>> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({ id: consultants.id, donors: sql<string[]>`track_donors[1:${limit}::int]` })
+    .from(consultants)
+    .where(inArray(consultants.id, ids));
+  return Object.fromEntries(rows.map((row) => [row.id, row.donors ?? []]));
+}
+
+type TrackRecordInput = TrackRecordLists & {
+  languages?: string[];
+  languageLevels?: Record<string, LanguageLevel>;
+  availableFrom?: string | null;
+  dailyRate?: DailyRate | null;
+  rateVisibility?: RateVisibility;
+};
+
+/** Splits a parsed profile into its plain columns, its track-record columns and its lists. */
+export function splitTrackRecord<T extends TrackRecordInput>(input: T) {
+  const { assignments, education, languageLevels, availableFrom, dailyRate, rateVisibility, ...columns } = input;
+  return {
+    columns,
+    trackColumns: trackRecordChanges({ languages: input.languages, languageLevels, availableFrom, dailyRate, rateVisibility }),
+    lists: { assignments, education } satisfies TrackRecordLists,
+  };
+}

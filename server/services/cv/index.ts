@@ -1,0 +1,47 @@
+import type { Database } from "../../db/client.ts";
+import { viewTrackRecord } from "../consultants/track-record.ts";
+import { getConsultantForEdit, viewConsultant } from "../consultants.ts";
+import type { Actor } from "../context.ts";
+import { type CvData, renderCvPdf } from "./render.ts";
+
+// GET /api/consultants/{id}/cv.pdf. Visitors get what the public profile shows (contact details
+// only when shown, the rate only when the consultant shows it to them); the owner and admins
+// get the full CV. Unlisted profiles are NotFound for everyone else, as on the profile page.
+
+export type ConsultantCv = { pdf: Buffer; filename: string; personal: boolean };
+
+/** "CV-Nguyen-Thi-Lan.pdf": ASCII for the plain filename parameter (the UTF-8 one keeps the accents). */
+function asciiName(name: string) {
+  const ascii = name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/đ/g, "d")
+    .replace(/Đ/g, "D")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return ascii || "consultant";
+}
+
+export async function consultantCv(db: Database, actor: Actor, id: number): Promise<ConsultantCv & { utf8Filename: string }> {
+  const view = await viewConsultant(db, actor, id);
+  const [track, full] = await Promise.all([
+    viewTrackRecord(db, actor, id, view.canEdit),
+    view.canEdit ? getConsultantForEdit(db, actor, id) : Promise.resolve(null),
+  ]);
+  const consultant = view.consultant;
+  const data: CvData = {
+    ...consultant,
+    ...track,
+    // The owner and admins see their own contact details whatever the profile shows.
+    email: full ? full.email : consultant.email,
+    phone: full ? full.phone : consultant.phone,
+  };
+  const pdf = await renderCvPdf(data);
+  return {
+    pdf,
+    filename: `CV-${asciiName(consultant.name)}.pdf`,
+    utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.pdf`,
+    // A CV with fields only some viewers get must not be kept by a shared cache.
+    personal: view.canEdit || actor !== null || view.status !== "approved",
+  };
+}

@@ -1,0 +1,119 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceTrackRecord } from "../../server/services/consultants/track-record.ts";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+import { pdfText } from "../setup/pdf-text.ts";
+
+// Issue 12 in the browser and in the served HTML: the track record on the public profile, its
+// privacy (rate, hidden contact details) in the HTML and the JSON-LD, a visitor filtering by
+// donor and downloading the CV.
+
+let app: AppServer;
+let browser: Browser;
+let lanId = 0;
+const SECRET_EMAIL = "lan.track.private@example.org";
+const SECRET_PHONE = "+84 24 555 0888";
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startApp({ env: { SEED_DEMO: "false", PUBLIC_URL: "https://devconsult.example" } }),
+    launchBrowser(),
+  ]);
+  const { sql, db } = app.database!;
+  lanId = (
+    await insertConsultant(sql, {
+      name: "Nguyễn Thị Lan",
+      email: SECRET_EMAIL,
+      phone: SECRET_PHONE,
+      country: "Vietnam",
+      city: "Hanoi",
+      location: "Hà Nội, Vietnam",
+      languages: ["Vietnamese", "English"],
+    })
+  ).id;
+  await sql`update consultants set language_levels = ${JSON.stringify({ Vietnamese: "native", English: "fluent" })}::jsonb,
+    daily_rate_min = 777, daily_rate_max = 888, rate_currency = 'USD', rate_visibility = 'hidden' where id = ${lanId}`;
+  await replaceTrackRecord(db, lanId, {
+    assignments: [
+      {
+        title: "Mekong Maternal Health Evaluation",
+        organization: "Ministry of Health",
+        donors: ["Asian Development Bank", "UNFPA"],
+        countries: ["Laos", "Vietnam"],
+        role: "Team Leader",
+        startDate: "2021-03",
+        endDate: "2023-06",
+        sector: "Healthcare",
+        description: "Led <b>six</b> evaluators.",
+      },
+    ],
+    education: [{ degree: "MSc", field: "Public Health", institution: "Mahidol University", year: 2010 }],
+  });
+  await insertConsultant(sql, { name: "No Track Record" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("track record on the public profile", () => {
+  it("serves the experience, education, levels and badges, escaped, without the hidden rate or contact details", async () => {
+    const html = await (await fetch(`${app.url}/consultant/${lanId}`)).text();
+    for (const expected of [
+      "Experience",
+      "Mekong Maternal Health Evaluation",
+      "Education",
+      "Mahidol University",
+      "Donors worked with",
+      "Countries of experience",
+      "Total years of assignments",
+      "Last updated",
+      "Native",
+      "Download CV",
+      "Led &lt;b&gt;six&lt;/b&gt; evaluators.",
+    ]) {
+      expect(html, expected).toContain(expected);
+    }
+    expect(html).not.toContain("<b>six</b>");
+    for (const secret of [SECRET_EMAIL, SECRET_PHONE, "777", "Daily rate"]) expect(html, secret).not.toContain(secret);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/s.exec(html)?.[1] ?? "null");
+    expect(jsonLd.alumniOf).toEqual([{ "@type": "EducationalOrganization", name: "Mahidol University" }]);
+    expect(jsonLd.hasOccupation[0]).toMatchObject({ "@type": "Occupation", name: "Team Leader" });
+    expect(JSON.stringify(jsonLd)).not.toMatch(/email|telephone|777/i);
+  });
+
+  it("lets a visitor filter by donor on a phone, see the donor badges, open the profile and download the CV; axe-clean", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.goto(`${app.url}/`);
+    await waitForHydration(page);
+    await page.getByLabel("Donor", { exact: true }).selectOption("UNFPA");
+    await page.waitForURL(/donor=UNFPA/);
+    const cards = page.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan" }) });
+    await expect(cards.count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "No Track Record" }).count()).resolves.toBe(0);
+    await expect(cards.getByRole("list", { name: "Donors worked with" }).innerText()).resolves.toContain("UNFPA");
+    await expect(page.getByRole("link", { name: /Funded by UNFPA/ }).count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Nguyễn Thị Lan" }).click();
+    await page.waitForURL(new RegExp(`/consultant/${lanId}$`));
+    await expectNoAxeViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CV" }).click(),
+    ]);
+    // The browser takes the UTF-8 file name (filename*), accents kept.
+    expect(download.suggestedFilename()).toBe("CV-Nguyễn-Thị-Lan.pdf");
+    const path = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    const text = (await pdfText(await readFile(path))).text.replace(/\s+/g, " ");
+    expect(text).toContain("Nguyễn Thị Lan");
+    expect(text).toContain("Mekong Maternal Health Evaluation");
+    expect(text).not.toContain(SECRET_EMAIL);
+    expect(text).not.toContain("777");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Config } from "../server/config.ts";
 import type { Database } from "../server/db/client.ts";
+import type { JobQueue } from "../server/jobs/queue.ts";
 import type { Logger } from "../server/logger.ts";
 import type { Mailer } from "../server/services/mail.ts";
 import type { CurrentSession } from "../server/services/sessions.ts";
@@ -12,6 +13,8 @@ export type AppContext = {
   config: Config;
   log: Logger;
   mailer: Mailer;
+  /** The job queue: services enqueue mail and background work on it. */
+  jobs: JobQueue;
   storage: PhotoStorage;
   requestId: string;
   /** Per-request CSP nonce for the inline scripts React Router writes. */

@@ -6,9 +6,10 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
+import { startJobQueue } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/workers.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./services/mail.ts";
-import { startPurgeSchedule } from "./services/maintenance.ts";
 import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown.
@@ -27,7 +28,10 @@ async function main() {
   const log = createLogger(config);
   const database = await openDatabase(config, log);
   const storage = createStorage(config);
-  const purge = startPurgeSchedule(database.db, log, { storage, log });
+  const mailer = createMailer(config, log);
+  // Mail, purges and alerts run on the job queue in the same database; every instance works on it.
+  const jobs = await startJobQueue({ url: database.url, log });
+  await startWorkers(jobs, { db: database.db, mailer, log, storage });
 
   let vite: DevServer | undefined;
   if (config.env === "development") {
@@ -40,7 +44,8 @@ async function main() {
     db: database.db,
     sql: database.sql,
     log,
-    mailer: createMailer(config, log),
+    mailer,
+    jobs,
     storage,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
@@ -67,7 +72,7 @@ async function main() {
     }, 10_000);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    purge.stop();
+    await jobs.stop();
     await vite?.close();
     await database.close();
     log.info("stopped");

@@ -41,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log, clientIp } = context.get(appContext);
+  const { db, session, jobs, config, log, clientIp } = context.get(appContext);
   const answer = (body: SendMessageActionData, status = 200) => data(body, { status });
   if (!session) return answer({ outcome: "unauthorized", message: MESSAGE_TEXTS.signInToSend }, 401);
   const consultantId = consultantIdFrom(params.id);
@@ -58,7 +58,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       db,
       session.user,
       { ...submission.value, consultantId: recipient.id },
-      { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
+      { jobs, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
     );
   } catch (error) {
     if (error instanceof Unauthorized) return answer({ outcome: "unauthorized", message: error.message }, 401);

@@ -76,7 +76,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, mailer, config, log } = context.get(appContext);
+  const { db, session, jobs, config, log } = context.get(appContext);
   if (!session) throw data(MESSAGE_TEXTS.signInToRead, { status: 401 });
   const id = messageIdFrom(params.id);
   const formData = await request.formData();
@@ -96,7 +96,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     try {
       const message = await orNotFound(
         replyToMessage(db, session.user, id, submission.value, {
-          mailer,
+          jobs,
           siteName: config.siteName,
           publicUrl: config.publicUrl,
           log,

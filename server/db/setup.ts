@@ -71,6 +71,7 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
   }
   return {
     ...database,
+    url: server.url,
     close: async () => {
       await database.close();
       await server.stop();

@@ -8,6 +8,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppContext } from "../../app/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { PhotoStorage } from "../services/storage.ts";
@@ -37,6 +38,8 @@ export type HttpDeps = {
   sql: Sql;
   log: Logger;
   mailer: Mailer;
+  /** The job queue in PostgreSQL (mail with retries, alerts): services enqueue, workers run. */
+  jobs: JobQueue;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;
   /** Renders a page with React Router; the HTTP layer only supplies the context. */
@@ -156,6 +159,7 @@ export function createHttpApp(deps: HttpDeps) {
       db: deps.db,
       config,
       mailer: deps.mailer,
+      jobs: deps.jobs,
       storage: deps.storage,
       log: c.get("log"),
       requestId: c.get("requestId"),

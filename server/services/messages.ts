@@ -9,10 +9,11 @@ import {
   type SendMessageInput,
   sendMessageSchema,
 } from "../../common/messages.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Executor } from "../db/client.ts";
 import { consultants, messageReplies, messages } from "../db/schema.ts";
-import { Conflict, type FieldError, NotFound, ServiceUnavailable, Unauthorized, ValidationFailed } from "./errors.ts";
-import { composeMail, type Mailer } from "./mail.ts";
+import { enqueueMail, type MailQueueDeps } from "../jobs/mail.ts";
+import { Conflict, type FieldError, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
+import { composeMail } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
 
 // Messages from organizations to consultants: a message is a job lead, so it is stored first and
@@ -26,8 +27,7 @@ export type MessageActor = { id: number } | null | undefined;
 
 type Logger = { error: (obj: object, msg?: string) => void };
 
-export type MessageMailDeps = {
-  mailer: Mailer;
+export type MessageMailDeps = MailQueueDeps & {
   siteName: string;
   /** The site's absolute address, for the link to the inbox. */
   publicUrl: string;
@@ -95,13 +95,14 @@ export async function findMessageRecipient(db: Database, consultantId: number) {
   return row ?? null;
 }
 
-export type SendResult = { status: "sent"; id: number; createdAt: Date; isNotified: boolean } | { status: "discarded" };
+export type SendResult = { status: "sent"; id: number; conversationId: number; createdAt: Date } | { status: "discarded" };
 
 /**
  * Sends a message to a listed consultant as the signed-in actor. Validates with the shared schema,
  * counts against the sender's and the address's rate limits (TooManyRequests), refuses the same
- * message again within a minute (Conflict), stores it with the sender's account, then e-mails the
- * consultant. A filled-in honeypot is discarded silently: the bot sees success, nothing is stored.
+ * message again within a minute (Conflict), stores it with the sender's account (in the sender's
+ * conversation with the consultant) and queues the e-mail to the consultant in the same
+ * transaction, so the notification is retried until it goes out. A filled-in honeypot is discarded silently: the bot sees success, nothing is stored.
  */
 export async function sendMessage(
   db: Database,
@@ -150,25 +151,25 @@ export async function sendMessage(
         subject: data.subject,
         message: data.message,
       })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    if (!row) throw new Error("the message was not stored");
-    return row;
+      .returning({ id: messages.id, createdAt: messages.createdAt, conversationId: messages.conversationId });
+    if (!row?.conversationId) throw new Error("the message was not stored");
+    await notifyConsultant(deps, tx, consultant, { ...data, conversationId: row.conversationId });
+    return { ...row, conversationId: row.conversationId };
   });
-
-  const isNotified = await notifyConsultant(deps, consultant, { ...data, id: stored.id });
-  return { status: "sent", id: stored.id, createdAt: stored.createdAt, isNotified };
+  return { status: "sent", ...stored };
 }
 
 /**
- * E-mails the consultant at the profile's address (public or not) with Reply-To the sender, so an
- * ordinary mail client answers the sender. The message is already stored and waits in the inbox, so
- * a mail failure is logged, not thrown: the sender must not be asked to send it twice.
+ * Queues the e-mail to the consultant at the profile's address (public or not) with Reply-To the
+ * sender, so an ordinary mail client answers the sender. Queued in the transaction that stores the
+ * message: a mail server that is down delays the notification (retried), never loses it.
  */
-async function notifyConsultant(
+export async function notifyConsultant(
   deps: MessageMailDeps,
+  tx: Executor,
   consultant: { id: number; name: string; email: string },
-  message: SendMessageInput & { id: number },
-): Promise<boolean> {
+  message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number },
+): Promise<void> {
   const sender = oneLine(message.senderName);
   const organization = message.senderOrganization ? oneLine(message.senderOrganization) : null;
   const from = organization ? `${sender} (${organization})` : sender;
@@ -183,26 +184,21 @@ async function notifyConsultant(
         `Subject: ${oneLine(message.subject)}`,
       ].join("\n"),
       message.message,
-      `Reply to this e-mail to answer ${sender} directly, or answer from your inbox. Either way, ${sender} will see your e-mail address once you reply.`,
+      `Reply to this e-mail to answer ${sender} directly, or answer in the conversation. Either way, ${sender} will see your e-mail address once you reply.`,
     ],
-    { label: "Open your inbox", url: `${deps.publicUrl}/inbox/${message.id}` },
+    { label: "Open the conversation", url: `${deps.publicUrl}/messages/${message.conversationId}` },
   );
-  try {
-    await deps.mailer.send({
+  await enqueueMail(
+    deps,
+    {
       to: consultant.email,
       replyTo: message.senderEmail,
       subject: `New message from ${from}: ${oneLine(message.subject)}`,
       text,
       html,
-    });
-    return true;
-  } catch (error) {
-    deps.log.error(
-      { err: error, messageId: message.id, consultantId: consultant.id },
-      "message stored, but e-mailing the consultant failed",
-    );
-    return false;
-  }
+    },
+    { db: tx },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,10 +377,10 @@ export function replyRateLimits(userId: number): RateLimitRule[] {
 }
 
 /**
- * Answers one of the owner's messages: the reply is e-mailed to the sender from the site, with
- * the consultant's address as Reply-To so the conversation can go on by e-mail; then it is kept
- * with the message, which counts as read and replied. When the e-mail cannot be sent nothing is
- * recorded (ServiceUnavailable): a reply nobody received must not look sent.
+ * Answers one of the owner's messages: the reply is kept with the message (which counts as read and
+ * replied), shown to the sender in the conversation, and e-mailed to the sender from the site with
+ * the consultant's address as Reply-To so it can go on by e-mail. The e-mail is queued in the same
+ * transaction: retried until the mail server takes it.
  */
 export async function replyToMessage(
   db: Database,
@@ -397,41 +393,49 @@ export async function replyToMessage(
   const original = await loadMessage(db, profile.id, id);
   const { reply }: ReplyInput = parseWith(replySchema, input);
   await consumeRateLimits(db, replyRateLimits(profile.userId));
+  await db.transaction((tx) => storeReply(deps, tx, profile, original, reply));
+  return loadMessage(db, profile.id, id);
+}
 
-  const consultantName = oneLine(profile.name);
+/**
+ * Stores a consultant's reply to one message and queues its e-mail to the sender (Reply-To the
+ * consultant), in the caller's transaction. Shared by the inbox and the conversation view.
+ */
+export async function storeReply(
+  deps: MessageMailDeps,
+  tx: Executor,
+  consultant: { name: string; email: string },
+  original: { id: number; senderName: string; senderEmail: string; subject: string; message: string; createdAt: Date },
+  reply: string,
+  conversationId?: number,
+): Promise<void> {
+  const consultantName = oneLine(consultant.name);
   const quoted = original.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const { text, html } = composeMail(deps.siteName, [
-    `Hello ${oneLine(original.senderName)},`,
-    `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.siteName}:`,
-    reply,
-    `Reply to this e-mail to write to ${consultantName} directly.`,
-    `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
-  ]);
-  try {
-    await deps.mailer.send({
-      to: original.senderEmail,
-      replyTo: profile.email,
-      subject: `Re: ${oneLine(original.subject)}`,
-      text,
-      html,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, messageId: original.id }, "e-mailing a reply failed");
-    throw new ServiceUnavailable(MESSAGE_TEXTS.replyFailed);
-  }
-
-  await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(messageReplies)
-      .values({ messageId: original.id, body: reply })
-      .returning({ createdAt: messageReplies.createdAt });
-    await tx
-      .update(messages)
-      .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
-      .where(eq(messages.id, original.id));
-  });
-  return loadMessage(db, profile.id, id);
+  const { text, html } = composeMail(
+    deps.siteName,
+    [
+      `Hello ${oneLine(original.senderName)},`,
+      `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.siteName}:`,
+      reply,
+      `Reply to this e-mail to write to ${consultantName} directly, or answer in the conversation.`,
+      `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
+    ],
+    conversationId ? { label: "Open the conversation", url: `${deps.publicUrl}/messages/${conversationId}` } : undefined,
+  );
+  const [saved] = await tx
+    .insert(messageReplies)
+    .values({ messageId: original.id, body: reply })
+    .returning({ createdAt: messageReplies.createdAt });
+  await tx
+    .update(messages)
+    .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
+    .where(eq(messages.id, original.id));
+  await enqueueMail(
+    deps,
+    { to: original.senderEmail, replyTo: consultant.email, subject: `Re: ${oneLine(original.subject)}`, text, html },
+    { db: tx },
+  );
 }

@@ -60,8 +60,8 @@ function limitBodies() {
   });
 }
 
-function mailDeps({ mailer, config }: HttpDeps, c: Context<HttpEnv>): MessageMailDeps {
-  return { mailer, siteName: config.siteName, publicUrl: config.publicUrl, log: c.get("log") };
+function mailDeps({ jobs, config }: HttpDeps, c: Context<HttpEnv>): MessageMailDeps {
+  return { jobs, siteName: config.siteName, publicUrl: config.publicUrl, log: c.get("log") };
 }
 
 /** The signed-in account; a visitor gets 401 before anything else is looked at. */

@@ -3,6 +3,7 @@ import type { HttpDeps, HttpEnv } from "../app.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
+import { createConversationsApi } from "./conversations.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
 import { createStatsApi } from "./stats.ts";
@@ -14,6 +15,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
+  api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));

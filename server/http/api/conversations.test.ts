@@ -18,7 +18,10 @@ afterAll(async () => {
 
 const unique = () => randomBytes(5).toString("hex");
 let ipCounter = 0;
-const freshIp = () => `203.0.113.${(ipCounter += 1)}`;
+const freshIp = () => {
+  ipCounter += 1;
+  return `203.0.113.${ipCounter}`;
+};
 
 async function insertConsultant(status = "approved") {
   const owner = await insertSignedInUser(env.database.db, { name: "Lan Nguyen" });

@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { countUnreadMessages } from "../server/services/messages.ts";
+import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
 import { AuthDialog } from "./components/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -33,8 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         isEmailVerified: session.user.isEmailVerified,
       }
     : null;
-  // The unread badge of the user menu (issue 6).
-  const unreadMessages = session ? await countUnreadMessages(db, session.user) : 0;
+  // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
+  const unreadMessages = session ? await countUnreadConversations({ db }, session.user) : 0;
   return data(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * show the home page's own error state.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
+  const touchesInbox = (url: URL) => /^\/(inbox|messages)(\/|$)/.test(url.pathname);
   if (touchesInbox(currentUrl) || touchesInbox(nextUrl)) return true;
   const isNewSearch = formMethod === undefined && currentUrl.pathname === "/" && nextUrl.pathname === "/";
   return isNewSearch ? false : defaultShouldRevalidate;

@@ -14,6 +14,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("consultant/:id/message", "routes/consultant-message.tsx"),
+  route("messages", "routes/messages.tsx"),
+  route("messages/:id", "routes/messages-conversation.tsx"),
   route("inbox", "routes/inbox.tsx"),
   route("inbox/:id", "routes/inbox-message.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),

@@ -6,6 +6,7 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
 import { createStatsApi } from "./stats.ts";
 
 /** The JSON API: one resource a file, mounted here. */
@@ -19,6 +20,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
+  api.route("/shortlists", createShortlistsApi(deps));
+  api.route("/shared-shortlists", createSharedShortlistsApi(deps));
   api.route("/stats", createStatsApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return api;

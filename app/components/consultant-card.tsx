@@ -4,6 +4,7 @@ import { formatYears } from "../../common/format.ts";
 import type { PublicConsultant } from "../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { RatingStars } from "./rating-stars.tsx";
+import { BookmarkLink } from "./shortlists/bookmark-link.tsx";
 
 export type ConsultantCardData = Pick<
   PublicConsultant,
@@ -58,6 +59,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
             Available
           </span>
         )}
+        <BookmarkLink consultantId={consultant.id} name={consultant.name} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
         <div className="flex items-center gap-1">

@@ -4,6 +4,7 @@ import type { PublicConsultant } from "../../server/services/consultants.ts";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
 import { RatingStars } from "./rating-stars.tsx";
+import { BookmarkLink } from "./shortlists/bookmark-link.tsx";
 
 // One consultant profile, as the public page shows it. The owner's page (/my-consultant-profile)
 // reuses it with their own contact details and a note of what visitors see.
@@ -47,6 +48,7 @@ export function ConsultantProfile({
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-bold text-ink sm:text-3xl">{consultant.name}</h1>
+              {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} withLabel />}
               {consultant.availableForWork ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
                   <CheckCircle2 aria-hidden="true" className="size-4" /> Available

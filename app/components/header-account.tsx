@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserRound } from "lucide-react";
+import { Bookmark, ChevronDown, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher, useLocation } from "react-router";
 import { initials } from "../../common/format.ts";
@@ -129,6 +129,12 @@ function AccountMenu({ user }: { user: SignedInUser }) {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/shortlists">
+              <Bookmark aria-hidden="true" className="size-4" />
+              Shortlists
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile/manage">
               <Settings aria-hidden="true" className="size-4" />
               Manage Account
@@ -191,6 +197,12 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
             <Mail aria-hidden="true" className="size-4" />
             Messages
             <UnreadBadge count={unread} />
+          </Link>
+        </li>
+        <li>
+          <Link to="/shortlists" className={linkClasses} onClick={onNavigate}>
+            <Bookmark aria-hidden="true" className="size-4" />
+            Shortlists
           </Link>
         </li>
         <li>

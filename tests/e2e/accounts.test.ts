@@ -90,7 +90,13 @@ describe("sign-in dialog", () => {
     const menu = page.getByRole("button", { name: `Account menu for ${person.name}` });
     await menu.click();
     const items = await page.getByRole("menuitem").allInnerTexts();
-    expect(items.map((item) => item.trim())).toEqual(["Messages", "Manage Account", "My Consultant Profile", "Sign Out"]);
+    expect(items.map((item) => item.trim())).toEqual([
+      "Messages",
+      "Shortlists",
+      "Manage Account",
+      "My Consultant Profile",
+      "Sign Out",
+    ]);
     const verification = await smtp.waitForMail(person.email);
     expect(verification.subject).toBe("Verify your email address for DevConsult SEA");
 
@@ -126,6 +132,7 @@ describe("sign-in dialog", () => {
     const items = await page.getByRole("menuitem").allInnerTexts();
     expect(items.map((item) => item.trim())).toEqual([
       "Messages",
+      "Shortlists",
       "Manage Account",
       "My Consultant Profile",
       "Admin Dashboard",

@@ -11,11 +11,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { actorOf } from "../server/services/context.ts";
 import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
-import { AuthDialog } from "./components/auth-dialog.tsx";
-import { RouteErrorBoundary } from "./components/route-error-boundary.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { AuthDialog } from "./components/account/auth-dialog.tsx";
+import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
 import { readToast } from "./lib/toast.server.ts";
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       }
     : null;
   // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
-  const unreadMessages = session ? await countUnreadConversations({ db }, session.user) : 0;
+  const unreadMessages = session ? await countUnreadConversations({ db }, actorOf(session)) : 0;
   return data(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 // One schema per form (spec section 5, messages word for word). The JSON API, the route actions
@@ -119,3 +120,9 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   }
   return value;
 }
+
+/** What the sign-in page's action answers a form that did not redirect (the forms render it). */
+export type AuthFormIntent = "login" | "register" | "forgot-password";
+export type AuthFormAnswer =
+  | { intent: AuthFormIntent; status: "error"; message: string; result: SubmissionResult<string[]> }
+  | { intent: "forgot-password"; status: "success"; sent: true; message: string; result: SubmissionResult<string[]> };

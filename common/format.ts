@@ -29,3 +29,10 @@ export function formatDate(value: string | Date): string {
     new Date(value),
   );
 }
+
+/** A date and time such as "21 November 2025, 14:05 UTC", the same on the server and in the browser. */
+export function formatDateTime(value: string | Date): string {
+  const date = new Date(value);
+  const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
+  return `${formatDate(date)}, ${time} UTC`;
+}

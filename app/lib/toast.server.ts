@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { type ToastMessage, toastMessageSchema } from "../../common/toast.ts";
 
 // A toast that must survive a redirect travels in a one-time cookie, read by the root loader.
@@ -8,6 +9,16 @@ const COOKIE = "toast";
 export function toastCookie(message: ToastMessage): string {
   const value = Buffer.from(JSON.stringify(message)).toString("base64url");
   return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+}
+
+/**
+ * Redirects with a toast for the next page: the one way a page action says how it went after a
+ * redirect. `init` adds headers (a session cookie) or another status.
+ */
+export function redirectWithToast(url: string, toast: ToastMessage, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", toastCookie(toast));
+  return redirect(url, { ...init, headers });
 }
 
 /** Reads and clears the toast cookie. */

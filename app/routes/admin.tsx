@@ -1,5 +1,4 @@
-import { ShieldAlert } from "lucide-react";
-import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
 import {
   adminDepsFrom,
@@ -13,29 +12,33 @@ import {
   promoteUser,
   updateConsultantAsAdmin,
 } from "../../server/services/admin.ts";
-import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
-import { AuditTable } from "../components/admin/audit-panel.tsx";
-import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
-import { formValues } from "../components/admin/edit-consultant-dialog.tsx";
-import { QueueTable } from "../components/admin/queue-panel.tsx";
+import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
+import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
+  ADMIN_INTENTS,
   ADMIN_TABS,
   type AdminActionResult,
-  type AdminIntent,
-  AdminPagination,
-  AdminSearch,
+  type AdminFilters,
   type AdminTab,
+  adminHref,
   INTENT_TOASTS,
-  LoadingText,
-} from "../components/admin/shared.tsx";
+} from "../components/admin/admin-tabs.ts";
+import { AuditTable } from "../components/admin/audit-panel.tsx";
+import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
+import { QueueTable } from "../components/admin/queue-panel.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
-import { SignInControl } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { LoadingText } from "../components/ui/loading-text.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
+import { formValues } from "../lib/form-values.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { refusalOf } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/admin";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 type View = { tab: AdminTab; search: string; status?: ApprovalStatus; page: number };
 
@@ -55,9 +58,17 @@ function readView(search: string): View {
   };
 }
 
+const ADMIN_SIGNED_OUT = {
+  heading: "Admin Access Required",
+  text: "Please sign in with an administrator account to view the Admin Dashboard.",
+  withHomeLink: true,
+};
+
+export const handle: SignedInHandle = { signedOut: ADMIN_SIGNED_OUT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
-  if (!session) return { access: "signed-out" as const };
+  const { db } = context.get(appContext);
+  const session = requireSignedIn(context.get(appContext));
   // The session was read from the database for this request: a demoted admin is redirected now.
   if (session.user.role !== "admin") throw redirect("/");
   const actor = { id: session.user.id };
@@ -87,8 +98,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];
-
 function idFrom(value: FormDataEntryValue | null): number {
   const text = typeof value === "string" ? value : "";
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new NotFound("Not found");
@@ -99,7 +108,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, session, mailer, storage, config, log } = context.get(appContext);
   const form = await request.formData();
   const intentValue = form.get("intent");
-  const intent = INTENTS.find((candidate) => candidate === intentValue) ?? null;
+  const intent = ADMIN_INTENTS.find((candidate) => candidate === intentValue) ?? null;
   if (!intent) {
     return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
   }
@@ -128,10 +137,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const refusal = refusalOf(error);
     return data<AdminActionResult>(
-      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: error.errors },
-      { status: error.status },
+      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: refusal.errors },
+      { status: refusal.status, headers: refusal.headers },
     );
   }
 }
@@ -144,7 +153,7 @@ const LOADING_TEXT: Record<AdminTab, string> = {
 };
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  if (loaderData.access === "signed-out") return <AdminAccessRequired />;
+  if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
   return <Dashboard data={loaderData} />;
 }
 
@@ -230,46 +239,60 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
       return (
         <>
           <ConsultantsTable consultants={table.consultants} />
-          <AdminPagination {...paging} noun="Consultants" />
+          <TablePages {...paging} noun="Consultants" />
         </>
       );
     case "queue":
       return (
         <>
           <QueueTable consultants={table.consultants} />
-          <AdminPagination {...paging} noun="Profiles" />
+          <TablePages {...paging} noun="Profiles" />
         </>
       );
     case "users":
       return (
         <>
           <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={loaded.currentUserId} />
-          <AdminPagination {...paging} noun="Users" />
+          <TablePages {...paging} noun="Users" />
         </>
       );
     case "audit":
       return (
         <>
           <AuditTable entries={table.entries} />
-          <AdminPagination {...paging} noun="Entries" />
+          <TablePages {...paging} noun="Entries" />
         </>
       );
   }
 }
 
-function AdminAccessRequired() {
+/** The table's page links, with "Showing 1–20 of 23" beside them. */
+function TablePages({
+  tab,
+  filters,
+  page,
+  limit,
+  total,
+  noun,
+}: {
+  tab: AdminTab;
+  filters: AdminFilters;
+  page: number;
+  limit: number;
+  total: number;
+  noun: string;
+}) {
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">Admin Access Required</h1>
-      <p className="mt-4 text-muted">Please sign in with an administrator account to view the Admin Dashboard.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses()}>
-          Go to Home
-        </Link>
-        <SignInControl />
-      </div>
-    </section>
+    <Pagination
+      label={`${noun} pages`}
+      page={page}
+      pageCount={Math.max(1, Math.ceil(total / limit))}
+      href={(n) => adminHref(tab, filters, n)}
+      summary={total === 0 ? `No ${noun.toLowerCase()}` : `Showing ${first}–${last} of ${total.toLocaleString("en-US")}`}
+      keepScroll
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { safeRedirectPath } from "../../common/auth.ts";
 import { clearSessionCookie } from "../../server/http/session.ts";
 import { deleteSession } from "../../server/services/sessions.ts";
 import { appContext } from "../context.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/auth-logout";
 
 // POST /auth/logout: ends the session and goes home with the spec's toast. The header menu posts
@@ -21,12 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error({ err: error }, "sign-out failed");
     const back = safeRedirectPath(formData.get("redirectTo"));
-    return redirect(back, {
-      headers: { "Set-Cookie": toastCookie({ title: "Logout failed", description: "Please try again", variant: "destructive" }) },
-    });
+    return redirectWithToast(back, { title: "Logout failed", description: "Please try again", variant: "destructive" });
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", clearSessionCookie(config));
-  headers.append("Set-Cookie", toastCookie({ title: "Logged out", description: "You have been logged out successfully" }));
-  return redirect("/", { headers });
+  return redirectWithToast(
+    "/",
+    { title: "Logged out", description: "You have been logged out successfully" },
+    { headers: { "Set-Cookie": clearSessionCookie(config) } },
+  );
 }

@@ -1,39 +1,35 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
+import { parseId } from "../../common/ids.ts";
 import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
-import { AppError, Unauthorized, ValidationFailed } from "../../server/services/errors.ts";
-import { findMessageRecipient, sendMessage } from "../../server/services/messages.ts";
-import { SignInControl } from "../components/header-account.tsx";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { findMessageRecipient, sendMessage } from "../../server/services/messages/send.ts";
+import { SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { fieldErrorsOf, refusalOf } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant-message";
 
 // /consultant/{id}/message: the message form as a page of its own. The profile page's dialog posts
 // here with a fetcher; without JavaScript the Send Message link leads here and the form works as a
 // plain form post.
 
-const MAX_ID = 2_147_483_647;
-
-function consultantIdFrom(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) return null;
-  return Number(value);
-}
-
-async function recipientOrNotFound(db: Parameters<typeof findMessageRecipient>[0], id: string | undefined) {
-  const consultantId = consultantIdFrom(id);
-  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
+async function recipientOrNotFound(deps: Parameters<typeof findMessageRecipient>[0], id: string | undefined) {
+  const consultantId = parseId(id);
+  const recipient = consultantId === null ? null : await findMessageRecipient(deps, null, consultantId);
   if (!recipient) throw data("Consultant Not Found", { status: 404 });
   return recipient;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, session } = context.get(appContext);
-  const consultant = await recipientOrNotFound(db, params.id);
+  const consultant = await recipientOrNotFound({ db }, params.id);
   return {
     consultant,
     sender: session ? { name: session.user.name, email: session.user.email } : null,
@@ -41,36 +37,36 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, session, jobs, config, log, clientIp } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   const answer = (body: SendMessageActionData, status = 200) => data(body, { status });
   if (!session) return answer({ outcome: "unauthorized", message: MESSAGE_TEXTS.signInToSend }, 401);
-  const consultantId = consultantIdFrom(params.id);
-  const recipient = consultantId === null ? null : await findMessageRecipient(db, consultantId);
-  if (!recipient) return answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+  const consultantId = parseId(params.id);
+  const notFound = () => answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+  if (consultantId === null) return notFound();
 
   const submission = parseWithZod(await request.formData(), { schema: messageFormSchema });
   if (submission.status !== "success") {
+    // Normally caught in the browser; a profile that is gone still answers 404 first.
+    if (!(await findMessageRecipient(app, null, consultantId))) return notFound();
     const first = Object.values(submission.error ?? {}).flat()[0];
     return answer({ outcome: "invalid", result: submission.reply(), message: first ?? "Please check the form." }, 400);
   }
+  let recipient: { name: string };
   try {
-    await sendMessage(
-      db,
-      session.user,
-      { ...submission.value, consultantId: recipient.id },
-      { jobs, siteName: config.siteName, publicUrl: config.publicUrl, log, clientIp },
-    );
+    // The service looks the consultant up (404 when not listed) and answers with their name.
+    ({ recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId }));
   } catch (error) {
-    if (error instanceof Unauthorized) return answer({ outcome: "unauthorized", message: error.message }, 401);
-    if (error instanceof ValidationFailed) {
-      const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, [e.message]]));
-      return answer({ outcome: "invalid", result: submission.reply({ fieldErrors }), message: error.message }, 400);
+    const refusal = refusalOf(error);
+    if (refusal.status === 401) return answer({ outcome: "unauthorized", message: refusal.message }, 401);
+    if (refusal.status === 400) {
+      const result = submission.reply({ fieldErrors: fieldErrorsOf(refusal.errors) });
+      return answer({ outcome: "invalid", result, message: refusal.message }, 400);
     }
-    if (error instanceof AppError && error.status < 500) {
-      return answer({ outcome: "failed", message: error.message }, error.status);
-    }
-    log.error({ err: error }, "sending a message failed");
-    return answer({ outcome: "failed", message: "Something went wrong. Please try again." }, 500);
+    return data({ outcome: "failed", message: refusal.message } satisfies SendMessageActionData, {
+      status: refusal.status,
+      headers: refusal.headers,
+    });
   }
   return answer({ outcome: "sent", consultantName: recipient.name });
 }

@@ -1,32 +1,27 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
 import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
-import { NotFound } from "../../server/services/errors.ts";
-import { openAuthDialog } from "../components/auth-dialog.tsx";
-import { ConsultantProfile } from "../components/consultant-profile.tsx";
-import { StatusBanner } from "../components/consultant-status.tsx";
-import { DirectContact } from "../components/direct-contact.tsx";
-import { SendMessage } from "../components/send-message.tsx";
+import { actorOf } from "../../server/services/context.ts";
+import { openAuthDialog } from "../components/account/auth-dialog.tsx";
+import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
+import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { DirectContact } from "../components/consultants/direct-contact.tsx";
+import { SendMessage } from "../components/messages/send-message.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
+import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, session } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  try {
-    const view = await viewConsultant(db, actorOf(session), id);
-    // The message form starts with the signed-in person's name and e-mail.
-    const sender = session ? { name: session.user.name, email: session.user.email } : null;
-    return { ...view, sender };
-  } catch (error) {
-    if (error instanceof NotFound) throw data("Consultant not found", { status: 404 });
-    throw error;
-  }
+  const view = await orPageError(viewConsultant(db, actorOf(session), id));
+  // The message form starts with the signed-in person's name and e-mail.
+  const sender = session ? { name: session.user.name, email: session.user.email } : null;
+  return { ...view, sender };
 }
 
 export default function ConsultantPage({ loaderData }: Route.ComponentProps) {

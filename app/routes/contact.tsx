@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Clock, LifeBuoy, Mail, MapPin, Phone, Send, Siren } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -12,16 +12,16 @@ import {
 } from "../../common/contact.ts";
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
 import { submitContactMessage } from "../../server/services/contact.ts";
-import { TooManyRequests } from "../../server/services/errors.ts";
-import { PageHero } from "../components/page-hero.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { PageHero } from "../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { refusalOf } from "../lib/service-errors.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,21 +48,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       { ...submission.value, clientIp },
     );
   } catch (error) {
-    if (error instanceof TooManyRequests) {
-      return data(submission.reply({ formErrors: [error.message] }), {
-        status: 429,
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      });
-    }
-    throw error;
+    const refusal = refusalOf(error);
+    return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status, headers: refusal.headers });
   }
-  return redirect("/contact?sent=1", {
-    headers: {
-      "Set-Cookie": toastCookie({
-        title: "Message sent",
-        description: "Thank you for contacting us. We will reply by e-mail within one business day.",
-      }),
-    },
+  return redirectWithToast("/contact?sent=1", {
+    title: "Message sent",
+    description: "Thank you for contacting us. We will reply by e-mail within one business day.",
   });
 }
 

@@ -5,15 +5,15 @@ import { isSearching, type SearchParams, searchQueryString } from "../../common/
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { searchConsultants } from "../../server/services/search.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
-import { ActiveFilters } from "../components/active-filters.tsx";
-import { ConsultantCard, toConsultantCard } from "../components/consultant-card.tsx";
-import { CountryTiles } from "../components/country-tiles.tsx";
-import { Pagination } from "../components/pagination.tsx";
-import { SearchFilters } from "../components/search-filters.tsx";
-import { SearchForm } from "../components/search-form.tsx";
-import { SortSelect } from "../components/sort-select.tsx";
-import { SpecializationTiles } from "../components/specialization-tiles.tsx";
-import { StatsStrip } from "../components/stats-strip.tsx";
+import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
+import { ActiveFilters } from "../components/search/active-filters.tsx";
+import { CountryTiles } from "../components/search/country-tiles.tsx";
+import { SearchFilters } from "../components/search/search-filters.tsx";
+import { SearchForm } from "../components/search/search-form.tsx";
+import { SortSelect } from "../components/search/sort-select.tsx";
+import { SpecializationTiles } from "../components/search/specialization-tiles.tsx";
+import { StatsStrip } from "../components/search/stats-strip.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -110,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <Pagination params={params} pageCount={results.pageCount} />
+              <Pagination page={params.page} pageCount={results.pageCount} href={(page) => searchHref({ ...params, page })} />
               {results.totalIsCapped && params.page >= results.pageCount && (
                 <p className="mt-6 text-center text-sm text-muted">
                   Showing the first {formatCount(results.total)} matches. Add keywords or filters to narrow the search.

@@ -1,14 +1,18 @@
 import { ChevronLeft, ChevronRight, CornerUpLeft } from "lucide-react";
 import { Link } from "react-router";
 import { INBOX_PAGE_SIZE } from "../../common/messages.ts";
-import { findOwnProfile, listInbox } from "../../server/services/messages.ts";
-import { LocalTime } from "../components/local-time.tsx";
-import { InboxFrame, NoProfileInbox, SignedOutInbox } from "../components/messages/inbox-states.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { serviceDeps } from "../../server/http/context.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { listInbox } from "../../server/services/messages/inbox.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { InboxFrame, NoProfileInbox, SIGNED_OUT_INBOX } from "../components/messages/inbox-states.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/inbox";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /inbox: the messages organizations sent to the signed-in consultant, newest first, a page at a time.
 
@@ -17,18 +21,18 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }
 
+export const handle: SignedInHandle = { signedOut: SIGNED_OUT_INBOX };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, session } = context.get(appContext);
-  if (!session) return { state: "signed-out" as const };
-  const profile = await findOwnProfile(db, session.user);
-  if (!profile) return { state: "no-profile" as const };
+  const app = context.get(appContext);
+  const session = requireSignedIn(app);
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
-  const inbox = await listInbox(db, session.user, { page, limit: INBOX_PAGE_SIZE });
-  return { state: "inbox" as const, profileName: profile.name, ...inbox };
+  const inbox = await listInbox(serviceDeps(app), actorOf(session), { page, limit: INBOX_PAGE_SIZE });
+  if (inbox.kind === "no-profile") return { state: "no-profile" as const };
+  return { state: "inbox" as const, ...inbox };
 }
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === "signed-out") return <SignedOutInbox />;
   if (loaderData.state === "no-profile") return <NoProfileInbox />;
   const { messages, total, unreadCount, page, limit, profileName } = loaderData;
   const pages = Math.max(1, Math.ceil(total / limit));

@@ -2,6 +2,7 @@ import { ArrowLeft, Send } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "../../common/conversations.ts";
 import { MESSAGE_MAX } from "../../common/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
 import {
   type ConversationDeps,
   openConversation,
@@ -9,11 +10,11 @@ import {
 } from "../../server/services/conversations/conversations.ts";
 import { AppError, NotFound } from "../../server/services/errors.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
-import { LocalTime } from "../components/local-time.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { toastCookie } from "../lib/toast.server.ts";
@@ -23,13 +24,7 @@ import type { Route } from "./+types/messages-conversation";
 // see it; for anyone else the page is "not found", as for a missing id.
 
 function deps(context: AppContext): ConversationDeps {
-  return {
-    db: context.db,
-    jobs: context.jobs,
-    siteName: context.config.siteName,
-    publicUrl: context.config.publicUrl,
-    log: context.log,
-  };
+  return serviceDeps(context);
 }
 
 function idFrom(value: string | undefined): number {
@@ -60,7 +55,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     await postToConversation(deps(app), app.session.user, {
       id,
       body: { message: form.get("message") },
-      clientIp: app.clientIp,
     });
   } catch (error) {
     if (error instanceof NotFound) throw data(error.message, { status: 404 });

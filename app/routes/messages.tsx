@@ -1,14 +1,15 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type ConversationBox, conversationListSchema } from "../../common/conversations.ts";
+import { serviceDeps } from "../../server/http/context.ts";
 import { listConversations } from "../../server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
-import { LocalTime } from "../components/local-time.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { UnreadBadge } from "../components/messages/unread-badge.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/messages";
@@ -17,16 +18,13 @@ import type { Route } from "./+types/messages";
 // user started with consultants) and Received (messages to the user's consultant profile).
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, session, jobs, config, log } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   if (!session) return { state: "signed-out" as const };
   const params = new URL(request.url).searchParams;
   const parsed = conversationListSchema.safeParse(Object.fromEntries(params));
   const query = parsed.success ? parsed.data : { box: "sent" as const, page: 1 };
-  const page = await listConversations(
-    { db, jobs, siteName: config.siteName, publicUrl: config.publicUrl, log },
-    session.user,
-    query,
-  );
+  const page = await listConversations(serviceDeps(app), session.user, query);
   return { state: "list" as const, ...page };
 }
 

@@ -1,25 +1,32 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { actorOf } from "../../server/services/actor.ts";
 import { getOwnConsultant } from "../../server/services/consultants.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
-import { ConsultantProfile } from "../components/consultant-profile.tsx";
-import { StatusBanner } from "../components/consultant-status.tsx";
-import { SignInControl } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
+import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
+import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /my-consultant-profile: the signed-in person's own profile, with what visitors do not see
 // (hidden contact details, approval status) and Edit Profile; or Create Consultant Profile.
 
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: "My Consultant Profile",
+    title: "Authentication Required",
+    text: "You need to be logged in to see your consultant profile.",
+  },
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const actor = actorOf(app.session);
-  if (!actor) return { state: "signed-out" as const };
+  const actor = actorOf(requireSignedIn(app));
   try {
     return { state: "ready" as const, consultant: await getOwnConsultant(app.db, actor) };
   } catch (error) {
@@ -29,19 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function MyConsultantProfile({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state === "signed-out") {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-ink">My Consultant Profile</h1>
-        <div className="mt-6 space-y-4">
-          <Alert tone="warning" title="Authentication Required">
-            You need to be logged in to see your consultant profile.
-          </Alert>
-          <SignInControl />
-        </div>
-      </div>
-    );
-  }
   if (loaderData.state === "none") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 text-center">

@@ -2,7 +2,6 @@ import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "../../common/consultant-schema.ts";
-import { actorOf } from "../../server/services/actor.ts";
 import {
   createConsultant,
   getConsultantForEdit,
@@ -11,17 +10,24 @@ import {
   parseConsultantId,
   updateConsultant,
 } from "../../server/services/consultants.ts";
-import { AppError, Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { actorOf } from "../../server/services/context.ts";
+import { Forbidden, NotFound } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";
-import { SignInControl } from "../components/header-account.tsx";
-import { ProfileForm, type ProfileFormFailure, type ProfileFormValues } from "../components/profile-form.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import {
+  ProfileForm,
+  type ProfileFormFailure,
+  type ProfileFormValues,
+} from "../components/consultants/profile-form/profile-form.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { fieldErrorsOf, refusalOf, throwPageError } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/profile-form";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /profile/new and /profile/edit/{id}: one form (spec section 2). Signed out: the spec's alert;
 // someone else's profile: "You can only edit your own profile"; on success the spec's toast and
@@ -76,12 +82,20 @@ function editId(params: { id?: string }): number | null {
   return id;
 }
 
+/** Signed out, the signed-in layout shows this; the heading follows the address. */
+export const handle: SignedInHandle = {
+  signedOut: (pathname) => ({
+    heading: pathname === "/profile/new" ? "Create Consultant Profile" : "Edit Consultant Profile",
+    title: "Authentication Required",
+    text: SIGN_IN_REQUIRED,
+  }),
+};
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const actor = actorOf(app.session);
   const id = editId(params);
-  if (!actor || !app.session)
-    return { state: "signed-out" as const, mode: id === null ? ("create" as const) : ("edit" as const) };
+  const session = requireSignedIn(app);
+  const actor = actorOf(session);
   if (id === null) {
     // One profile per person: someone who has one edits it.
     const own = await getOwnConsultant(app.db, actor).catch((error: unknown) => {
@@ -92,8 +106,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const defaults: ProfileFormValues = {
       ...EMPTY_FORM,
       // Prefilled from the account; both can be changed.
-      name: app.session.user.name,
-      email: app.session.user.email,
+      name: session.user.name,
+      email: session.user.email,
     };
     return { state: "ready" as const, mode: "create" as const, consultantId: null, defaults };
   }
@@ -101,9 +115,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const consultant = await getConsultantForEdit(app.db, actor, id);
     return { state: "ready" as const, mode: "edit" as const, consultantId: id, defaults: formValues(consultant) };
   } catch (error) {
+    // Someone else's profile is a state of this page (the spec's text), not an error screen.
     if (error instanceof Forbidden) return data({ state: "forbidden" as const, mode: "edit" as const }, { status: 403 });
-    if (error instanceof NotFound) throw data("This consultant profile does not exist.", { status: 404 });
-    throw error;
+    throwPageError(error);
   }
 }
 
@@ -122,10 +136,8 @@ function refuse(submission: Submission, status: number, message: string, fieldEr
 }
 
 function refuseError(submission: Submission, error: unknown) {
-  if (!(error instanceof AppError) || error.status >= 500) throw error;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const { path, message } of error.errors ?? []) fieldErrors[path] = [...(fieldErrors[path] ?? []), message];
-  return refuse(submission, error.status, error.message, fieldErrors);
+  const refusal = refusalOf(error);
+  return refuse(submission, refusal.status, refusal.message, fieldErrorsOf(refusal.errors));
 }
 
 /** Without JavaScript the photo comes with the form: store it first, as the upload API would. */
@@ -174,28 +186,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 : "It is now listed in the directory.",
           }
         : { title: "Profile updated successfully!" };
-    return redirect(`/consultant/${saved.id}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+    return redirectWithToast(`/consultant/${saved.id}`, toast);
   } catch (error) {
-    if (error instanceof Unauthorized) return refuse(submission, 401, error.message);
     return refuseError(submission, error);
   }
 }
 
 export default function ProfileFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const heading = loaderData.mode === "create" ? "Create Consultant Profile" : "Edit Consultant Profile";
-  if (loaderData.state === "signed-out") {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-ink">{heading}</h1>
-        <div className="mt-6 space-y-4">
-          <Alert tone="warning" title="Authentication Required">
-            {SIGN_IN_REQUIRED}
-          </Alert>
-          <SignInControl />
-        </div>
-      </div>
-    );
-  }
   if (loaderData.state === "forbidden") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">

@@ -6,26 +6,35 @@ import { data, useActionData, useFetcher } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "../../common/auth.ts";
 import { formatDate } from "../../common/format.ts";
 import { changePassword, getAccount, resendVerificationEmail, updateAccountProfile } from "../../server/services/accounts.ts";
-import { AppError, TooManyRequests } from "../../server/services/errors.ts";
-import { SignInControl, SignOutForm } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { SignOutForm } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps, invalidSubmission, refusedSubmission, requestFacts } from "../lib/auth.server.ts";
+import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/profile-manage";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /profile/manage: the account page of spec section 2. Profile information (name, e-mail), a
 // change-password form that opens and closes, and read-only account information with the e-mail's
 // verification status. Each form posts with its own fetcher; without JavaScript, as a plain form.
 
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: "Manage Account",
+    title: "Authentication Required",
+    text: "You need to be logged in to manage your account.",
+  },
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const app = context.get(appContext);
-  if (!app.session) return { account: null };
-  return { account: getAccount(app.session) };
+  const session = requireSignedIn(context.get(appContext));
+  return { account: getAccount(session) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,11 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: `Check your inbox at ${email}.`,
       });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      const headers = error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+      const refusal = refusalOf(error);
       return data(
-        { intent: "resend-verification" as const, status: "error" as const, message: error.message },
-        { status: error.status, headers },
+        { intent: "resend-verification" as const, status: "error" as const, message: refusal.message },
+        { status: refusal.status, headers: refusal.headers },
       );
     }
   }
@@ -272,19 +280,6 @@ function Section({ title, description, children }: { title: string; description?
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
-  if (!account) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
-        <div className="mt-6 space-y-4">
-          <Alert tone="warning" title="Authentication Required">
-            You need to be logged in to manage your account.
-          </Alert>
-          <SignInControl />
-        </div>
-      </div>
-    );
-  }
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>

@@ -1,19 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "../../common/auth.ts";
 import { clearSessionCookie } from "../../server/http/session.ts";
 import { isResetTokenUsable, resetPassword } from "../../server/services/accounts.ts";
-import { SignInControl } from "../components/header-account.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps, invalidSubmission, refusedSubmission } from "../lib/auth.server.ts";
+import { accountDeps } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the link from the "Forgot password?" e-mail. Choosing a new password
@@ -37,16 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refusedSubmission("reset", submission, error, hideFields);
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", clearSessionCookie(app.config));
-  headers.append(
-    "Set-Cookie",
-    toastCookie({
-      title: "Password changed",
-      description: "Your password has been reset. Please sign in with your new password.",
-    }),
+  return redirectWithToast(
+    "/sign-in",
+    { title: "Password changed", description: "Your password has been reset. Please sign in with your new password." },
+    { headers: { "Set-Cookie": clearSessionCookie(app.config) } },
   );
-  return redirect("/sign-in", { headers });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import {
   revokeShortlistShare,
   shareShortlist,
 } from "../../server/services/shortlists/shortlists.ts";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";

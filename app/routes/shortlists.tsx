@@ -2,10 +2,10 @@ import { Bookmark, Share2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
 import { AppError } from "../../server/services/errors.ts";
-import { findMessageRecipient } from "../../server/services/messages.ts";
+import { findMessageRecipient } from "../../server/services/messages/send.ts";
 import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "../../server/services/shortlists/shortlists.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireSignedIn(app, request);
   const deps = shortlistDeps(app);
   const consultantId = idFrom(new URL(request.url).searchParams.get("consultant"));
-  const consultant = consultantId ? await findMessageRecipient(app.db, consultantId) : null;
+  const consultant = consultantId ? await findMessageRecipient({ db: app.db }, null, consultantId) : null;
   return {
     lists: await listShortlists(deps, user),
     consultant,

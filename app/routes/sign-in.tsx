@@ -3,12 +3,13 @@ import { data, redirect, useNavigate, useSearchParams } from "react-router";
 import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "../../common/auth.ts";
 import { sessionCookie } from "../../server/http/session.ts";
 import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
-import { AuthForms, type AuthView, linkSwitch } from "../components/auth-forms.tsx";
-import { RouteErrorBoundary } from "../components/route-error-boundary.tsx";
+import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps, invalidSubmission, refusedSubmission, requestFacts } from "../lib/auth.server.ts";
+import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import { useSiteName } from "../lib/user.ts";
 import type { Route } from "./+types/sign-in";
 
@@ -38,10 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidSubmission("login", submission, hideFields);
     try {
       const { user, sessionToken, expiresAt } = await signIn(accountDeps(app), requestFacts(app), submission.value);
-      const headers = new Headers();
-      headers.append("Set-Cookie", sessionCookie(app.config, sessionToken, expiresAt));
-      headers.append("Set-Cookie", toastCookie({ title: "Login successful", description: `Welcome back, ${user.name}!` }));
-      return redirect(redirectTo, { headers });
+      return redirectWithToast(
+        redirectTo,
+        { title: "Login successful", description: `Welcome back, ${user.name}!` },
+        { headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) } },
+      );
     } catch (error) {
       return refusedSubmission("login", submission, error, hideFields);
     }
@@ -52,16 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidSubmission("register", submission, hideFields);
     try {
       const { user, sessionToken, expiresAt } = await registerAccount(accountDeps(app), requestFacts(app), submission.value);
-      const headers = new Headers();
-      headers.append("Set-Cookie", sessionCookie(app.config, sessionToken, expiresAt));
-      headers.append(
-        "Set-Cookie",
-        toastCookie({
+      return redirectWithToast(
+        redirectTo,
+        {
           title: "Registration successful",
           description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
-        }),
+        },
+        { headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) } },
       );
-      return redirect(redirectTo, { headers });
     } catch (error) {
       return refusedSubmission("register", submission, error, hideFields);
     }

@@ -8,9 +8,12 @@ export type Sql = postgres.Sql;
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** One connection pool for the process; Drizzle on top of postgres.js. */
-export function createDatabase(url: string, options: { max?: number } = {}) {
+export function createDatabase(url: string, options: { max?: number; onQuery?: (query: string) => void } = {}) {
+  const { onQuery } = options;
   const sql = postgres(url, {
     max: options.max ?? 10,
+    // Tests count the statements a page costs (app/page-queries.test.ts).
+    ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     idle_timeout: 30,
     connect_timeout: 10,
     // Notices (for example "relation already exists, skipping") are not errors.

@@ -28,7 +28,7 @@ export const authUsers = pgTable(
     email: varchar("email", { length: 255 }).notNull(),
     hashedPassword: text("hashed_password").notNull(),
     name: varchar("name", { length: 255 }).notNull(),
-    role: varchar("role", { length: 50 }).notNull().default("user"),
+    role: varchar("role", { length: 50 }).$type<"user" | "admin">().notNull().default("user"),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -5,48 +5,17 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import type { AppContext } from "../../app/context.ts";
-import type { Config } from "../config.ts";
-import type { Database, Sql } from "../db/client.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import type { Logger } from "../logger.ts";
-import type { Mailer } from "../services/mail.ts";
-import type { PhotoStorage } from "../services/storage.ts";
 import { createApi } from "./api/index.ts";
 import { UPLOAD_BODY_LIMIT } from "./api/photos.ts";
+import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
 import { createSeoRoutes } from "./seo.ts";
-import { type SessionVariables, sessionMiddleware } from "./session.ts";
+import { sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
-
-export type HttpEnv = {
-  Variables: SessionVariables & {
-    log: Logger;
-    requestId: string;
-    clientIp: string;
-    secureHeadersNonce?: string;
-  };
-};
 
 /** The profile form with its photo: the upload's limit plus the form's own fields. */
 const PROFILE_FORM_BODY_LIMIT = UPLOAD_BODY_LIMIT + 64 * 1024;
-
-export type HttpDeps = {
-  config: Config;
-  db: Database;
-  sql: Sql;
-  log: Logger;
-  mailer: Mailer;
-  /** The job queue in PostgreSQL (mail with retries, alerts): services enqueue, workers run. */
-  jobs: JobQueue;
-  /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
-  storage: PhotoStorage;
-  /** Renders a page with React Router; the HTTP layer only supplies the context. */
-  renderDocument: (request: Request, context: AppContext) => Promise<Response>;
-  /** The client build (hashed assets); absent in development, where Vite serves them. */
-  clientDir?: string;
-};
 
 function clientIpOf(c: import("hono").Context, trustProxy: boolean): string {
   if (trustProxy) {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.ts";
-import type { HttpEnv } from "./app.ts";
+import type { HttpEnv } from "./context.ts";
 import { bearerToken } from "./session.ts";
 
 // A page on another site can make the browser send our cookie with a form POST. Requests that

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppContext } from "../../app/context.ts";
+import type { AppContext } from "./context.ts";
 
 // React Router renders the pages. The context key lives in the app bundle (entry.server exports
 // it), so the server takes it from the same build it renders with.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { loadConfig } from "../config.ts";
 import { SITEMAP_BLOCK_SIZE, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
-import type { HttpEnv } from "./app.ts";
+import type { HttpEnv } from "./context.ts";
 import { createSeoRoutes } from "./seo.ts";
 
 const DIRECTORY_SIZE = 100_000;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { listSitemapBlocks, listSitemapProfiles, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
-import type { HttpDeps, HttpEnv } from "./app.ts";
+import type { HttpDeps, HttpEnv } from "./context.ts";
 
 // /robots.txt and the sitemap index with its files, for search engines.
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
-import type { HttpEnv } from "./app.ts";
+import type { HttpEnv } from "./context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionMiddleware } from "./session.ts";
 
 describe("session cookie", () => {

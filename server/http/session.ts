@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { type CurrentSession, resolveSession } from "../services/sessions.ts";
-import type { HttpEnv } from "./app.ts";
+import type { HttpEnv } from "./context.ts";
 
 // The browser holds its session in an httpOnly, SameSite=Lax cookie (`__Host-` prefixed and Secure
 // when the site is served over https); API clients send the same token as `Authorization: Bearer`.
@@ -42,11 +42,6 @@ export function bearerToken(authorization: string | null | undefined): string | 
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   return match?.[1];
 }
-
-export type SessionVariables = {
-  /** The signed-in session of this request, resolved on first use and then remembered. */
-  getSession: () => Promise<CurrentSession | null>;
-};
 
 /**
  * Resolves the session lazily (health checks and assets never touch the database) and, when it

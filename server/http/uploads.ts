@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Hono } from "hono";
 import { PHOTO_CACHE_CONTROL, STORAGE_KEY_PATTERN } from "../services/storage.ts";
-import type { HttpEnv } from "./app.ts";
+import type { HttpEnv } from "./context.ts";
 
 // Photos in local storage (DATA_DIR/uploads), served at /uploads/photos/<name>.webp. Names are
 // random and change with the content, so browsers and proxies may keep them for a year.

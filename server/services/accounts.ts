@@ -9,6 +9,7 @@ import {
 } from "../../common/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { authUsers } from "../db/schema.ts";
 import { consumeAuthToken, findAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -147,13 +148,6 @@ function assertPasswordAllowed(password: string, path: string) {
 
 function emailTaken() {
   return new Conflict(AUTH_MESSAGES.emailTaken, [{ path: "email", message: AUTH_MESSAGES.emailTaken }]);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }
 
 async function findUserById(db: Database, id: number) {

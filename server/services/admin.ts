@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle
 import type { z } from "zod";
 import { ADMIN_MESSAGES, adminConsultantSchema, hideSchema, rejectSchema } from "../../common/admin-schema.ts";
 import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import {
   type AuditAction,
   type AuditChanges,
@@ -12,10 +13,11 @@ import {
   consultants,
   messages,
 } from "../db/schema.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { composeMail, type Mailer } from "./mail.ts";
 import { discardPhoto } from "./photos.ts";
 import type { PhotoStorage } from "./storage.ts";
+import { parseInput } from "./validate.ts";
 
 // The admin's work: the consultants and users tables, the consultant edit and delete, the approval
 // queue, promote and demote, and the audit log that records each of those actions in the same
@@ -121,9 +123,7 @@ function containsPattern(search: string): string {
 
 /** The same 409 as the check when two requests race for an e-mail address. */
 function conflictFromUniqueViolation(error: unknown): never {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint_name: constraint } = (cause ?? {}) as { code?: string; constraint_name?: string };
-  if (code === "23505" && constraint === "consultants_email_lower_key") {
+  if (isUniqueViolation(error, "consultants_email_lower_key")) {
     throw new Conflict(ADMIN_MESSAGES.emailTaken, [{ path: "email", message: ADMIN_MESSAGES.emailTaken }]);
   }
   throw error;
@@ -244,13 +244,7 @@ export async function getConsultantForAdmin(db: Database, actor: Actor, id: numb
 }
 
 function parseOrFail<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
-    message: issue.message,
-  }));
-  throw new ValidationFailed(errors[0]?.message ?? "Please check the form and try again.", errors);
+  return parseInput(schema, input, "Please check the form and try again.");
 }
 
 /**

@@ -1,16 +1,14 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import {
-  type ConsultantProfileInput,
-  consultantProfileSchema,
-  profileFieldErrors,
-  withProfileDefaults,
-} from "../../common/consultant-schema.ts";
+import { type ConsultantProfileInput, consultantProfileSchema, withProfileDefaults } from "../../common/consultant-schema.ts";
+import { parseId } from "../../common/ids.ts";
 import type { Database, Executor } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { type ConsultantStatus, consultants } from "../db/schema.ts";
-import { type Actor, isAdmin } from "./actor.ts";
 import { recordAdminProfileEdit } from "./admin.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
+import { type Actor, isAdmin } from "./context.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized } from "./errors.ts";
 import { assertPhotoClaimable, discardPhoto, type PhotoDeps } from "./photos.ts";
+import { parseInput } from "./validate.ts";
 
 // Select what you show: a visitor-facing consultant is built only from these columns, and the
 // e-mail and phone leave the database only when the consultant chose to show them.
@@ -105,14 +103,8 @@ export type OwnConsultant = Omit<PublicConsultant, "email" | "phone"> & {
   updatedAt: Date;
 };
 
-const MAX_ID = 2_147_483_647;
-
-/** A consultant id from a path segment: a positive whole number within PostgreSQL's integer, else null. */
-export function parseConsultantId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_ID ? id : null;
-}
+/** A consultant id from a path segment (see common/ids.ts), else null. */
+export const parseConsultantId = parseId;
 
 function canManage(actor: Actor, ownerId: number | null): boolean {
   return isAdmin(actor) || (actor !== null && ownerId !== null && actor.id === ownerId);
@@ -173,12 +165,7 @@ export async function getConsultantForEdit(db: Database, actor: Actor, id: numbe
 }
 
 function parseProfile(input: unknown): ConsultantProfileInput {
-  const parsed = consultantProfileSchema.safeParse(input);
-  if (!parsed.success) {
-    const errors = profileFieldErrors(parsed.error);
-    throw new ValidationFailed(errors[0]?.message ?? "Please check your form and try again.", errors);
-  }
-  return parsed.data;
+  return parseInput(consultantProfileSchema, input, "Please check your form and try again.");
 }
 
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
@@ -195,12 +182,10 @@ async function assertEmailFree(db: Executor, email: string, exceptId: number | n
 
 /** Turns a unique-index race (two requests at once) into the same 409 the checks give. */
 function conflictFromUniqueViolation(error: unknown): never {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint_name: constraint } = (cause ?? {}) as { code?: string; constraint_name?: string };
-  if (code === "23505" && constraint === "consultants_email_lower_key") {
+  if (isUniqueViolation(error, "consultants_email_lower_key")) {
     throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
   }
-  if (code === "23505" && constraint === "consultants_user_id_key") throw new Conflict(ALREADY_HAS_PROFILE);
+  if (isUniqueViolation(error, "consultants_user_id_key")) throw new Conflict(ALREADY_HAS_PROFILE);
   throw error;
 }
 

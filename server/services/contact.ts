@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type ContactMessageInput, contactSubjectLabel } from "../../common/contact.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
-import { composeMail, type Mailer } from "./mail.ts";
+import { composeMail, type Mailer, oneLine } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
 
 // The contact page: every message is kept in the database first, then e-mailed to the support
@@ -23,11 +23,6 @@ export function contactRateLimits(clientIp: string): RateLimitRule[] {
     { key: `contact:ip:${clientIp}`, limit: 5, windowSeconds: 60 * 60, message: RATE_LIMIT_MESSAGE },
     { key: `contact:ip-day:${clientIp}`, limit: 20, windowSeconds: 24 * 60 * 60, message: RATE_LIMIT_MESSAGE },
   ];
-}
-
-/** One line, for a mail header: names may not carry line breaks into a subject. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 /**

@@ -21,6 +21,11 @@ export type Mailer = {
 
 type Logger = { info: (obj: object, msg?: string) => void };
 
+/** One line, for a mail header: text typed by a person may not carry line breaks into a subject. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
 export function createMailer(config: Pick<Config, "mail" | "siteName">, log: Logger): Mailer {
   const { smtpUrl, from, outboxDir } = config.mail;
   if (smtpUrl) {

@@ -5,7 +5,7 @@ import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "../../common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultants, photoUploads } from "../db/schema.ts";
-import type { Actor } from "./actor.ts";
+import type { Actor } from "./context.ts";
 import { AppError, PayloadTooLarge, Unauthorized, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 import { consumeRateLimit } from "./rate-limit.ts";
 import type { PhotoStorage } from "./storage.ts";

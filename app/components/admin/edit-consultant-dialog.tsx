@@ -2,23 +2,14 @@ import { useState } from "react";
 import { ADMIN_CONSULTANT_DEFAULTS, adminConsultantSchema, bandOfYears } from "../../../common/admin-schema.ts";
 import { ADMIN_EXPERIENCE_BANDS, ADMIN_SPECIALIZATIONS, COUNTRIES } from "../../../common/constants.ts";
 import type { AdminConsultant } from "../../../server/services/admin.ts";
+import { formValues } from "../../lib/form-values.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
 import { Switch } from "../ui/switch.tsx";
-import { useAdminAction } from "./shared.tsx";
+import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
-
-/** Form values as the shared schema reads them: repeated names (hidden "false" + switch) become lists. */
-export function formValues(form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key).map(String);
-    values[key] = all.length > 1 ? all : all[0];
-  }
-  return values;
-}
 
 /**
  * The years select offers the bands of spec section 9. A band stores its lower bound, but the band

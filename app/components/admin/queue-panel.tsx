@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatYears } from "../../../common/format.ts";
+import { formatDate, formatYears } from "../../../common/format.ts";
 import type { AdminConsultant } from "../../../server/services/admin.ts";
 import { Button } from "../ui/button.tsx";
+import { type Column, DataTable } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
-import { EmptyRow, formatDate, tableClasses, useAdminAction } from "./shared.tsx";
+import { useAdminAction } from "./use-admin-action.ts";
 
 /** Everything a reviewer needs to decide, without leaving the dashboard. */
 function ReviewDialog({
@@ -93,81 +94,59 @@ export function QueueTable({ consultants }: { consultants: AdminConsultant[] }) 
     setReasonTarget({ id: consultant.id, name: consultant.name, intent: "reject" });
   };
 
+  const isBusy = (consultant: AdminConsultant) => action.pendingId === String(consultant.id);
+
+  const columns: Column<AdminConsultant>[] = [
+    {
+      header: "Name",
+      rowHeader: true,
+      className: "font-normal",
+      cell: (consultant) => (
+        <>
+          <span className="block font-semibold text-ink">{consultant.name}</span>
+          <span className="block text-muted">{consultant.title}</span>
+        </>
+      ),
+    },
+    { header: "Email", className: "whitespace-nowrap", cell: (consultant) => consultant.email },
+    { header: "Country", cell: (consultant) => consultant.country },
+    { header: "Specialization", cell: (consultant) => consultant.primarySpecialization },
+    { header: "Submitted", className: "whitespace-nowrap", cell: (consultant) => formatDate(consultant.createdAt) },
+    {
+      header: "Actions",
+      align: "end",
+      className: "whitespace-nowrap",
+      cell: (consultant) => (
+        <div className="inline-flex gap-2">
+          <Button variant="outline" size="sm" aria-label={`Review ${consultant.name}`} onClick={() => setReviewing(consultant)}>
+            Review
+          </Button>
+          <Button
+            size="sm"
+            aria-label={`Approve ${consultant.name}`}
+            disabled={isBusy(consultant)}
+            onClick={() => approve(consultant)}
+          >
+            {isBusy(consultant) && action.pendingIntent === "approve" ? "Approving..." : "Approve"}
+          </Button>
+          <Button variant="destructive" size="sm" aria-label={`Reject ${consultant.name}`} onClick={() => reject(consultant)}>
+            Reject
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <div className={tableClasses.wrapper}>
-        <table className={tableClasses.table}>
-          <caption className="sr-only">Profiles waiting for approval</caption>
-          <thead className={tableClasses.head}>
-            <tr>
-              <th scope="col" className={tableClasses.th}>
-                Name
-              </th>
-              <th scope="col" className={tableClasses.th}>
-                Email
-              </th>
-              <th scope="col" className={tableClasses.th}>
-                Country
-              </th>
-              <th scope="col" className={tableClasses.th}>
-                Specialization
-              </th>
-              <th scope="col" className={tableClasses.th}>
-                Submitted
-              </th>
-              <th scope="col" className={`${tableClasses.th} text-right`}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {consultants.length === 0 && <EmptyRow colSpan={6}>No profiles are waiting for review.</EmptyRow>}
-            {consultants.map((consultant) => {
-              const isBusy = action.pendingId === String(consultant.id);
-              return (
-                <tr key={consultant.id} className={tableClasses.row} aria-busy={isBusy || undefined}>
-                  <th scope="row" className={`${tableClasses.td} font-normal`}>
-                    <span className="block font-semibold text-ink">{consultant.name}</span>
-                    <span className="block text-muted">{consultant.title}</span>
-                  </th>
-                  <td className={`${tableClasses.td} whitespace-nowrap`}>{consultant.email}</td>
-                  <td className={tableClasses.td}>{consultant.country}</td>
-                  <td className={tableClasses.td}>{consultant.primarySpecialization}</td>
-                  <td className={`${tableClasses.td} whitespace-nowrap`}>{formatDate(consultant.createdAt)}</td>
-                  <td className={`${tableClasses.td} whitespace-nowrap text-right`}>
-                    <div className="inline-flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Review ${consultant.name}`}
-                        onClick={() => setReviewing(consultant)}
-                      >
-                        Review
-                      </Button>
-                      <Button
-                        size="sm"
-                        aria-label={`Approve ${consultant.name}`}
-                        disabled={isBusy}
-                        onClick={() => approve(consultant)}
-                      >
-                        {isBusy && action.pendingIntent === "approve" ? "Approving..." : "Approve"}
-                      </Button>
-                      <Button
-                        variant="destructive"
-                        size="sm"
-                        aria-label={`Reject ${consultant.name}`}
-                        onClick={() => reject(consultant)}
-                      >
-                        Reject
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Profiles waiting for approval"
+        columns={columns}
+        rows={consultants}
+        rowKey={(consultant) => consultant.id}
+        empty="No profiles are waiting for review."
+        isRowBusy={isBusy}
+      />
       <ReviewDialog
         consultant={reviewing}
         onClose={() => setReviewing(null)}

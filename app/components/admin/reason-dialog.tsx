@@ -3,7 +3,7 @@ import { hideSchema, rejectSchema } from "../../../common/admin-schema.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
-import type { useAdminAction } from "./shared.tsx";
+import type { useAdminAction } from "./use-admin-action.ts";
 
 export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" };
 

@@ -1,8 +1,7 @@
 import { Inbox, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
-import { SignInControl } from "../header-account.tsx";
-import { Alert } from "../ui/alert.tsx";
+import type { SignInPromptCopy } from "../account/sign-in-prompt.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 
 /** The inbox page frame: a heading and what sits under it. */
@@ -21,18 +20,12 @@ export function InboxFrame({ title, lead, children }: { title: string; lead?: Re
   );
 }
 
-export function SignedOutInbox() {
-  return (
-    <InboxFrame title="Inbox">
-      <div className="grid gap-4">
-        <Alert tone="warning" title="Please sign in">
-          {MESSAGE_TEXTS.signInToRead} Organizations' messages to your consultant profile arrive here.
-        </Alert>
-        <SignInControl className="justify-self-start" />
-      </div>
-    </InboxFrame>
-  );
-}
+/** What the inbox pages say to a signed-out visitor (shown by the signed-in layout). */
+export const SIGNED_OUT_INBOX: SignInPromptCopy = {
+  heading: "Inbox",
+  title: "Please sign in",
+  text: `${MESSAGE_TEXTS.signInToRead} Organizations' messages to your consultant profile arrive here.`,
+};
 
 /** An account without a consultant profile has no inbox: say why, and how to get one. */
 export function NoProfileInbox() {

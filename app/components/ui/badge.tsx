@@ -4,6 +4,8 @@ const TONES = {
   accent: "bg-accent-100 text-accent-700 ring-accent-500/40",
   neutral: "bg-slate-100 text-slate-700 ring-slate-200",
   live: "bg-rose-50 text-rose-800 ring-rose-200",
+  success: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  danger: "bg-red-50 text-red-800 ring-red-200",
 } as const;
 
 export type BadgeTone = keyof typeof TONES;

@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema, adminListQuerySchema } from "../../../common/admin-schema.ts";
 import {
   type AdminDeps,
@@ -15,33 +14,17 @@ import {
   promoteUser,
   updateConsultantAsAdmin,
 } from "../../services/admin.ts";
-import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
 import { requireAdmin } from "../../services/guards.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { limitBody, pathId, readJson } from "../request.ts";
 
 // /api/admin/*: the spec's admin calls (section 7) plus the approval queue and the audit log.
 // Admins only: 401 signed out, 403 for everyone else, checked before anything about the request
 // is read. The session is resolved from the database on each request, and the services check
 // the role again inside their transactions, so a demoted admin's next request is refused.
 
-const MAX_ID = 2_147_483_647;
-
-function idParam(c: Context<HttpEnv>, notFound: string): number {
-  const value = c.req.param("id") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(notFound);
-  return Number(value);
-}
-
-/** The JSON body; an empty body is "nothing given", which the schemas answer with their messages. */
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+/** An empty body is "nothing given", which the schemas answer with their messages. */
+const readBody = (c: Context<HttpEnv>) => readJson(c, { allowEmpty: true });
 
 /**
  * The spec's client reads a plain array; a client that asks for a page (page or limit given) gets
@@ -74,14 +57,7 @@ export function createAdminApi({ db, mailer, storage, config }: HttpDeps) {
     await actorOf(c);
     await next();
   });
-  api.use(
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new PayloadTooLarge("The request body is too large");
-      },
-    }),
-  );
+  api.use(limitBody());
 
   api.get("/consultants", async (c) => {
     const query = adminConsultantListQuerySchema.parse(c.req.query());
@@ -90,25 +66,25 @@ export function createAdminApi({ db, mailer, storage, config }: HttpDeps) {
   });
 
   api.get("/consultants/:id", async (c) => {
-    const id = idParam(c, ADMIN_MESSAGES.consultantNotFound);
+    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
     return c.json(await getConsultantForAdmin(db, await actorOf(c), id));
   });
 
   api.put("/consultants/:id", async (c) => {
-    const id = idParam(c, ADMIN_MESSAGES.consultantNotFound);
-    return c.json(await updateConsultantAsAdmin(db, await actorOf(c), id, await readJson(c)));
+    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
+    return c.json(await updateConsultantAsAdmin(db, await actorOf(c), id, await readBody(c)));
   });
 
   api.delete("/consultants/:id", async (c) => {
-    const id = idParam(c, ADMIN_MESSAGES.consultantNotFound);
+    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
     await deleteConsultantAsAdmin(db, await actorOf(c), id, deps(c));
     return c.json({ message: "Consultant deleted successfully" });
   });
 
   for (const action of ["approve", "reject", "hide"] as const satisfies ApprovalAction[]) {
     api.put(`/consultants/:id/${action}`, async (c) => {
-      const id = idParam(c, ADMIN_MESSAGES.consultantNotFound);
-      return c.json(await moderateConsultant(db, await actorOf(c), id, action, await readJson(c), deps(c)));
+      const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
+      return c.json(await moderateConsultant(db, await actorOf(c), id, action, await readBody(c), deps(c)));
     });
   }
 
@@ -119,12 +95,12 @@ export function createAdminApi({ db, mailer, storage, config }: HttpDeps) {
   });
 
   api.put("/users/:id/promote", async (c) => {
-    const id = idParam(c, ADMIN_MESSAGES.userNotFound);
+    const id = pathId(c, "id", ADMIN_MESSAGES.userNotFound);
     return c.json(await promoteUser(db, await actorOf(c), id));
   });
 
   api.put("/users/:id/demote", async (c) => {
-    const id = idParam(c, ADMIN_MESSAGES.userNotFound);
+    const id = pathId(c, "id", ADMIN_MESSAGES.userNotFound);
     return c.json(await demoteUser(db, await actorOf(c), id));
   });
 

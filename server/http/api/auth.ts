@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   accountProfileSchema,
   changePasswordSchema,
@@ -21,21 +20,13 @@ import {
   updateAccountProfile,
   verifyEmail,
 } from "../../services/accounts.ts";
-import { PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
 import { deleteSession } from "../../services/sessions.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { limitBody, readJson } from "../request.ts";
 import { clearSessionCookie, sessionCookie } from "../session.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
 // Sign-in and registration answer { sessionToken, user } and also set the session cookie.
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
 
 export function createAuthApi({ db, mailer, config }: HttpDeps) {
   const api = new Hono<HttpEnv>();
@@ -47,14 +38,7 @@ export function createAuthApi({ db, mailer, config }: HttpDeps) {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.use(
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new PayloadTooLarge("The request body is too large");
-      },
-    }),
-  );
+  api.use(limitBody(16 * 1024));
 
   api.post("/register", async (c) => {
     const input = registerSchema.parse(await readJson(c));

@@ -1,40 +1,13 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { parseSearchParams } from "../../../common/search-params.ts";
-import { actorOf } from "../../services/actor.ts";
-import {
-  createConsultant,
-  getOwnConsultant,
-  parseConsultantId,
-  updateConsultant,
-  viewConsultant,
-} from "../../services/consultants.ts";
-import { NotFound, PayloadTooLarge, ValidationFailed } from "../../services/errors.ts";
+import { createConsultant, getOwnConsultant, updateConsultant, viewConsultant } from "../../services/consultants.ts";
+import { actorOf } from "../../services/context.ts";
 import { searchConsultants } from "../../services/search.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
-
-/** A path id that is not a positive whole number names no consultant: 404, never a 500. */
-export function consultantIdParam(value: string | undefined): number {
-  const id = parseConsultantId(value);
-  if (id === null) throw new NotFound("Consultant not found");
-  return id;
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { limitBody, pathId, readJson } from "../request.ts";
 
 /** A profile is a few kilobytes; the bio is at most 5000 characters. */
-const profileBodyLimit = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new PayloadTooLarge("The request body is too large");
-  },
-});
+const profileBodyLimit = limitBody();
 
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi({ db, config, storage }: HttpDeps) {
@@ -49,7 +22,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   });
 
   api.get("/:id", async (c) => {
-    const id = consultantIdParam(c.req.param("id"));
+    const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const { consultant, status } = await viewConsultant(db, actor, id);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache.
@@ -65,7 +38,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   });
 
   api.put("/:id", profileBodyLimit, async (c) => {
-    const id = consultantIdParam(c.req.param("id"));
+    const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const updated = await updateConsultant(db, actor, id, await readJson(c), writeDeps(c));
     c.header("Cache-Control", "no-store");

@@ -4,7 +4,7 @@ import { CONVERSATION_TEXTS } from "../../../common/conversations.ts";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { SEND_LIMIT_PER_SENDER } from "../../services/messages.ts";
+import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
 

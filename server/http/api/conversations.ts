@@ -8,7 +8,7 @@ import {
   postToConversation,
 } from "../../services/conversations/conversations.ts";
 import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 // Conversations (issue 13): GET /api/conversations?box=sent|received&page=, GET /api/conversations/{id},
 // POST /api/conversations/{id}/messages { message }. Only a conversation's two parties see it.
@@ -39,13 +39,7 @@ export function createConversationsApi(deps: HttpDeps) {
       },
     }),
   );
-  const serviceDeps = (c: Context<HttpEnv>): ConversationDeps => ({
-    db: deps.db,
-    jobs: deps.jobs,
-    siteName: deps.config.siteName,
-    publicUrl: deps.config.publicUrl,
-    log: c.get("log"),
-  });
+  const serviceDeps = (c: Context<HttpEnv>): ConversationDeps => apiServiceDeps(deps, c);
   const actor = async (c: Context<HttpEnv>) => {
     const user = (await c.get("getSession")())?.user;
     if (!user) throw new Unauthorized(CONVERSATION_TEXTS.signIn);
@@ -61,7 +55,7 @@ export function createConversationsApi(deps: HttpDeps) {
     const user = await actor(c);
     const id = conversationId(c);
     const body = await readJson(c);
-    return c.json(await postToConversation(serviceDeps(c), user, { id, body, clientIp: c.get("clientIp") }), 201);
+    return c.json(await postToConversation(serviceDeps(c), user, { id, body }), 201);
   });
   return api;
 }

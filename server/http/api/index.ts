@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";

@@ -5,7 +5,7 @@ import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts"
 import { insertUser } from "../../../tests/setup/users.ts";
 import type { ConsultantStatus } from "../../db/schema.ts";
 import { JOBS } from "../../jobs/queue.ts";
-import { SEND_LIMIT_PER_SENDER } from "../../services/messages.ts";
+import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 import { createSession } from "../../services/sessions.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { PHOTO_MAX_BYTES } from "../../../common/constants.ts";
-import { actorOf } from "../../services/actor.ts";
+import { actorOf } from "../../services/context.ts";
 import { PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
 import { uploadPhoto } from "../../services/photos.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
 
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's
 // client sends and the random file names make unnecessary). Answers { photoUrl }.

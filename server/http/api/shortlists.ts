@@ -16,7 +16,7 @@ import {
   shareShortlist,
   viewSharedShortlist,
 } from "../../services/shortlists/shortlists.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
 
 // Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and
 // /api/shared-shortlists/{token} for anyone holding a share link.

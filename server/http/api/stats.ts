@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { cachedDirectoryStats } from "../../services/stats.ts";
-import type { HttpDeps, HttpEnv } from "../app.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
 
 export function createStatsApi({ db }: HttpDeps) {
   const api = new Hono<HttpEnv>();

@@ -14,8 +14,10 @@ import {
 } from "../../../common/conversations.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants, conversations, messages } from "../../db/schema.ts";
+import type { ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
-import { type MessageMailDeps, notifyConsultant, replyRateLimits, sendRateLimits, storeReply } from "../messages.ts";
+import { replyRateLimits, storeReply } from "../messages/inbox.ts";
+import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 
 // Conversations (issue 13, docs/decisions/011-conversations.md): one per sender account and
@@ -23,7 +25,7 @@ import { consumeRateLimits } from "../rate-limit.ts";
 // answers rows of `message_replies`; a trigger files every new message under its conversation.
 // Only the two parties see a conversation: for anyone else (admins included) it does not exist.
 
-export type ConversationDeps = MessageMailDeps & { db: Database };
+export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
 type Actor = { id: number } | null | undefined;
 
 function requireSignedIn(actor: Actor): { id: number } {
@@ -274,7 +276,7 @@ export async function openConversation(deps: ConversationDeps, actor: Actor, id:
 export async function postToConversation(
   deps: ConversationDeps,
   actor: Actor,
-  input: { id: number; body: unknown; clientIp: string },
+  input: { id: number; body: unknown },
 ): Promise<ConversationThread> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, input.id);
@@ -302,7 +304,7 @@ export async function postToConversation(
 
   if (access.box === "sent") {
     if (consultant.status !== "approved") throw new Conflict(CONVERSATION_TEXTS.notListed);
-    await consumeRateLimits(deps.db, sendRateLimits(user.id, input.clientIp));
+    await consumeRateLimits(deps.db, sendRateLimits(user.id, deps.clientIp));
     const subject = access.subject.startsWith("Re: ") ? access.subject : `Re: ${access.subject}`.slice(0, 255);
     await deps.db.transaction(async (tx) => {
       await tx.insert(messages).values({

@@ -1,0 +1,78 @@
+import { Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { APPROVAL_STATUS_LABELS, APPROVAL_STATUSES } from "../../../common/admin-schema.ts";
+import { buttonClasses } from "../ui/button.tsx";
+import { Input, Select } from "../ui/field.tsx";
+import { type AdminFilters, type AdminTab, adminHref } from "./admin-tabs.ts";
+
+/** A GET form: works without JavaScript, and with it the navigation shows the loading text. */
+export function AdminSearch({
+  tab,
+  filters,
+  label,
+  placeholder,
+  withStatus = false,
+}: {
+  tab: AdminTab;
+  filters: AdminFilters;
+  label: string;
+  placeholder: string;
+  /** Adds the approval status filter (the Consultants tab). */
+  withStatus?: boolean;
+}) {
+  const inputId = `admin-search-${tab}`;
+  const { search, status } = filters;
+  return (
+    <Form
+      method="get"
+      action="/admin"
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-center gap-2"
+      preventScrollReset
+    >
+      <input type="hidden" name="tab" value={tab} />
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      <div className="relative w-full sm:w-auto sm:max-w-sm sm:flex-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <Input
+          key={`${tab}:${search}`}
+          id={inputId}
+          type="search"
+          name="q"
+          defaultValue={search}
+          placeholder={placeholder}
+          className="pl-9"
+        />
+      </div>
+      {withStatus && (
+        <div className="w-full sm:w-48">
+          <label htmlFor={`${inputId}-status`} className="sr-only">
+            Approval status
+          </label>
+          <Select key={`${tab}:${status ?? ""}`} id={`${inputId}-status`} name="status" defaultValue={status ?? ""}>
+            <option value="">All statuses</option>
+            {APPROVAL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {APPROVAL_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <button type="submit" className={buttonClasses({ variant: "secondary" })}>
+        Search
+      </button>
+      {(search || status) && (
+        <Link to={adminHref(tab, { search: "" })} className={buttonClasses({ variant: "ghost" })} preventScrollReset>
+          Clear search
+        </Link>
+      )}
+    </Form>
+  );
+}

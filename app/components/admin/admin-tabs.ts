@@ -1,0 +1,37 @@
+import { ADMIN_TOASTS, type ApprovalStatus } from "../../../common/admin-schema.ts";
+
+// The Admin Dashboard's vocabulary: its tabs, the actions its forms post, what the action answers,
+// the toast texts of each action, and the address of a tab with its search and page.
+
+export const ADMIN_TABS = ["consultants", "users", "queue", "audit"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export type AdminIntent = "update" | "delete" | "approve" | "reject" | "hide" | "promote" | "demote";
+
+export type AdminActionResult =
+  | { ok: true; intent: AdminIntent; message: string }
+  | { ok: false; intent: AdminIntent | null; message: string; errors?: { path: string; message: string }[] };
+
+/** The toast texts of spec section 8 (and the approval queue's, in the same pattern). */
+export const INTENT_TOASTS: Record<AdminIntent, { success: string; failure: string }> = {
+  update: { success: ADMIN_TOASTS.consultantUpdated, failure: ADMIN_TOASTS.updateFailed },
+  delete: { success: ADMIN_TOASTS.consultantDeleted, failure: ADMIN_TOASTS.deleteFailed },
+  promote: { success: ADMIN_TOASTS.userPromoted, failure: ADMIN_TOASTS.promoteFailed },
+  demote: { success: ADMIN_TOASTS.userDemoted, failure: ADMIN_TOASTS.demoteFailed },
+  approve: { success: ADMIN_TOASTS.consultantApproved, failure: ADMIN_TOASTS.approveFailed },
+  reject: { success: ADMIN_TOASTS.consultantRejected, failure: ADMIN_TOASTS.rejectFailed },
+  hide: { success: ADMIN_TOASTS.consultantHidden, failure: ADMIN_TOASTS.hideFailed },
+};
+
+export const ADMIN_INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];
+
+/** What narrows a table: the search text and, on the Consultants tab, the approval status. */
+export type AdminFilters = { search: string; status?: ApprovalStatus };
+
+export function adminHref(tab: AdminTab, filters: AdminFilters, page = 1): string {
+  const params = new URLSearchParams({ tab });
+  if (filters.search) params.set("q", filters.search);
+  if (filters.status) params.set("status", filters.status);
+  if (page > 1) params.set("page", String(page));
+  return `/admin?${params.toString()}`;
+}

@@ -1,0 +1,98 @@
+import { Briefcase, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { formatYears } from "../../../common/format.ts";
+import type { PublicConsultant } from "../../../server/services/consultants.ts";
+import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
+import { Avatar } from "./avatar.tsx";
+import { RatingStars } from "./rating-stars.tsx";
+
+export type ConsultantCardData = Pick<
+  PublicConsultant,
+  | "id"
+  | "name"
+  | "title"
+  | "location"
+  | "yearsExperience"
+  | "rating"
+  | "primarySpecialization"
+  | "secondarySpecializations"
+  | "languages"
+  | "bio"
+  | "availableForWork"
+  | "profilePhotoUrl"
+>;
+
+/** Only what a card shows: keeps the page's data small on slow networks. */
+export function toConsultantCard(consultant: ConsultantCardData): ConsultantCardData {
+  return {
+    id: consultant.id,
+    name: consultant.name,
+    title: consultant.title,
+    location: consultant.location,
+    yearsExperience: consultant.yearsExperience,
+    rating: consultant.rating,
+    primarySpecialization: consultant.primarySpecialization,
+    secondarySpecializations: consultant.secondarySpecializations,
+    languages: consultant.languages,
+    bio: consultant.bio,
+    availableForWork: consultant.availableForWork,
+    profilePhotoUrl: consultant.profilePhotoUrl,
+  };
+}
+
+export function ConsultantCard({ consultant }: { consultant: ConsultantCardData }) {
+  const secondary = consultant.secondarySpecializations.slice(0, 2);
+  return (
+    <article className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
+      <div className="flex items-start gap-4">
+        <Avatar name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 className="text-base font-semibold text-ink">
+            <Link to={`/consultant/${consultant.id}`} className="after:absolute after:inset-0 focus:outline-none">
+              {consultant.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted">{consultant.title}</p>
+        </div>
+        {consultant.availableForWork && (
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+            Available
+          </span>
+        )}
+        <BookmarkLink consultantId={consultant.id} name={consultant.name} />
+      </div>
+      <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Location</dt>
+          <MapPin aria-hidden="true" className="size-4" />
+          <dd>{consultant.location}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Experience</dt>
+          <Briefcase aria-hidden="true" className="size-4" />
+          <dd>{formatYears(consultant.yearsExperience)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Rating</dt>
+          <dd>
+            <RatingStars rating={consultant.rating} />
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Specializations">
+        <li className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">{consultant.primarySpecialization}</li>
+        {secondary.map((specialization) => (
+          <li key={specialization} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            {specialization}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 line-clamp-3 text-sm text-slate-700">{consultant.bio}</p>
+      {consultant.languages.length > 0 && (
+        <p className="mt-3 text-xs text-muted">
+          <span className="font-medium text-slate-700">Languages:</span> {consultant.languages.join(", ")}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+/** The dark closing band of an information page: a heading, one line of text and its actions. */
+export function CtaBanner({
+  id,
+  title,
+  text,
+  children,
+  className = "",
+}: {
+  id: string;
+  className?: string;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 ${className}`}>
+      <div className="on-dark flex flex-col items-start gap-6 rounded-3xl bg-brand-800 p-8 text-white sm:p-12 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 id={id} className="text-2xl font-bold tracking-tight">
+            {title}
+          </h2>
+          <p className="mt-2 max-w-xl text-brand-100">{text}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Compass, Home, LifeBuoy } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses } from "../ui/button.tsx";
+
+/** A full-width message with a way home: the 404 screen and every error boundary use it. */
+export function ErrorScreen({ title, text, showHelp = false }: { title: string; text: string; showHelp?: boolean }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:py-28">
+      <span aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+        <Compass className="size-7" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-muted">{text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses({ size: "lg" })}>
+          <Home aria-hidden="true" className="size-5" />
+          Go to Home
+        </Link>
+        {showHelp && (
+          <Link to="/help-center" className={buttonClasses({ variant: "outline", size: "lg" })}>
+            <LifeBuoy aria-hidden="true" className="size-5" />
+            Help Center
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

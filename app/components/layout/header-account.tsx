@@ -1,0 +1,234 @@
+import { Bookmark, ChevronDown, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserRound } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Link, useFetcher, useLocation } from "react-router";
+import { initials } from "../../../common/format.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../../lib/user.ts";
+import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
+import { UnreadBadge } from "../messages/unread-badge.tsx";
+import { buttonClasses } from "../ui/button.tsx";
+
+// The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
+// to /sign-in until JavaScript has loaded). Signed in: a menu with Manage Account, My Consultant
+// Profile, Admin Dashboard (admins only) and Sign Out. The user comes from the root loader, so the
+// server HTML already shows the right state.
+
+function useSignInHref() {
+  const location = useLocation();
+  if (location.pathname === "/sign-in") return `/sign-in${location.search}`;
+  return `/sign-in?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
+/** Sign In: a button that opens the dialog, or a link to the sign-in page before hydration. */
+export function SignInControl({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const hydrated = useHydrated();
+  const href = useSignInHref();
+  const classes = buttonClasses({ variant: "outline", className });
+  const content = (
+    <>
+      <LogIn aria-hidden="true" className="size-4" />
+      {/* On narrow headers the icon stands alone; the name stays for screen readers. */}
+      <span className={compact ? "max-sm:sr-only" : undefined}>Sign In</span>
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <a href={href} className={classes}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={classes}
+      onClick={() => openAuthDialog("login")}
+      onPointerEnter={preloadAuthForms}
+      onFocus={preloadAuthForms}
+    >
+      {content}
+    </button>
+  );
+}
+
+/** A Sign Out button that works with and without JavaScript. */
+export function SignOutForm({ className, children }: { className?: string; children?: React.ReactNode }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  return (
+    <fetcher.Form method="post" action="/auth/logout">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className={className ?? buttonClasses({ variant: "outline" })} disabled={fetcher.state !== "idle"}>
+        {children ?? (
+          <>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </>
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+const itemClasses =
+  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
+
+function AccountMenu({ user }: { user: SignedInUser }) {
+  const hydrated = useHydrated();
+  const unread = useUnreadMessages();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const triggerClasses =
+    "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
+  const face = (
+    <>
+      <span
+        aria-hidden="true"
+        className="grid size-8 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
+      >
+        {initials(user.name)}
+      </span>
+      <span className="sr-only">Account menu for </span>
+      <span className="max-w-[10rem] truncate max-sm:sr-only">{user.name}</span>
+      <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
+    </>
+  );
+  // Before hydration the menu cannot open: the control leads to the account page instead.
+  if (!hydrated) {
+    return (
+      <Link to="/profile/manage" className={triggerClasses}>
+        {face}
+      </Link>
+    );
+  }
+  const signOut = () => {
+    fetcher.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/logout" });
+  };
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={triggerClasses}>
+        {face}
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
+            <span className="block truncate text-xs text-muted">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/messages">
+              <Mail aria-hidden="true" className="size-4" />
+              Messages
+              <UnreadBadge count={unread} className="ml-auto" />
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/shortlists">
+              <Bookmark aria-hidden="true" className="size-4" />
+              Shortlists
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/profile/manage">
+              <Settings aria-hidden="true" className="size-4" />
+              Manage Account
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/my-consultant-profile">
+              <UserRound aria-hidden="true" className="size-4" />
+              My Consultant Profile
+            </Link>
+          </DropdownMenu.Item>
+          {user.role === "admin" && (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/admin">
+                <LayoutDashboard aria-hidden="true" className="size-4" />
+                Admin Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={itemClasses} onSelect={signOut}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The header's account control: Sign In, or the signed-in user's menu. */
+export function HeaderAccount() {
+  const user = useOptionalUser();
+  return user ? <AccountMenu user={user} /> : <SignInControl compact />;
+}
+
+/**
+ * The same choices for the mobile menu, as a plain list (links and a sign-out form, so they work
+ * before and without JavaScript).
+ */
+export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useOptionalUser();
+  const unread = useUnreadMessages();
+  const linkClasses = "flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50";
+  if (!user) {
+    return (
+      <div className="px-3 py-2">
+        <SignInControl className="w-full" />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className="px-3 pt-2 text-sm text-muted">
+        Signed in as <span className="font-semibold text-ink">{user.name}</span>
+      </p>
+      <ul className="mt-1">
+        <li>
+          <Link to="/messages" className={linkClasses} onClick={onNavigate}>
+            <Mail aria-hidden="true" className="size-4" />
+            Messages
+            <UnreadBadge count={unread} />
+          </Link>
+        </li>
+        <li>
+          <Link to="/shortlists" className={linkClasses} onClick={onNavigate}>
+            <Bookmark aria-hidden="true" className="size-4" />
+            Shortlists
+          </Link>
+        </li>
+        <li>
+          <Link to="/profile/manage" className={linkClasses} onClick={onNavigate}>
+            <Settings aria-hidden="true" className="size-4" />
+            Manage Account
+          </Link>
+        </li>
+        <li>
+          <Link to="/my-consultant-profile" className={linkClasses} onClick={onNavigate}>
+            <UserRound aria-hidden="true" className="size-4" />
+            My Consultant Profile
+          </Link>
+        </li>
+        {user.role === "admin" && (
+          <li>
+            <Link to="/admin" className={linkClasses} onClick={onNavigate}>
+              <LayoutDashboard aria-hidden="true" className="size-4" />
+              Admin Dashboard
+            </Link>
+          </li>
+        )}
+        <li>
+          <SignOutForm className={`${linkClasses} w-full`} />
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { ChevronDown } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { EXPERIENCE_LEVELS, LANGUAGES } from "../../../common/constants.ts";
+import type { AvailabilityValue, ExperienceValue } from "../../../common/search.ts";
+import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
+import { SEARCH_FORM_ID } from "./search-form.tsx";
+
+const selectClass =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+/**
+ * The filter bar: experience, languages (all must match) and availability. Its controls belong to
+ * the hero's search form, so one GET submission carries everything when JavaScript is off.
+ */
+export function SearchFilters({ search, isHydrated }: { search: SearchNavigation; isHydrated: boolean }) {
+  const { values, change } = search;
+  const languageSummary =
+    values.languages.length === 0
+      ? "Any language"
+      : values.languages.length <= 2
+        ? values.languages.join(", ")
+        : `${values.languages.length} languages`;
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="sr-only">Filters</legend>
+      <div className="flex flex-col">
+        <label htmlFor="filter-experience" className="mb-1 text-xs font-medium text-muted">
+          Experience
+        </label>
+        <select
+          id="filter-experience"
+          name="experience"
+          form={SEARCH_FORM_ID}
+          value={values.experience ?? ""}
+          onChange={(event) => change("experience", (event.target.value || undefined) as ExperienceValue | undefined)}
+          className={selectClass}
+        >
+          <option value="">Any experience</option>
+          {EXPERIENCE_LEVELS.map((level) => (
+            <option key={level.value} value={level.value}>
+              {level.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col">
+        <span aria-hidden="true" className="mb-1 text-xs font-medium text-muted">
+          Languages
+        </span>
+        <LanguagesMenu summary={languageSummary}>
+          <fieldset className="absolute z-20 mt-2 grid w-64 grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+            <legend className="sr-only">Languages spoken (all must match)</legend>
+            {LANGUAGES.map((language) => (
+              <label key={language} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-ink hover:bg-brand-50">
+                <input
+                  type="checkbox"
+                  name="languages"
+                  value={language}
+                  form={SEARCH_FORM_ID}
+                  checked={values.languages.includes(language)}
+                  onChange={(event) =>
+                    change(
+                      "languages",
+                      event.target.checked
+                        ? [...values.languages, language]
+                        : values.languages.filter((item) => item !== language),
+                    )
+                  }
+                  className="size-4 accent-brand-700"
+                />
+                {language}
+              </label>
+            ))}
+          </fieldset>
+        </LanguagesMenu>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor="filter-availability" className="mb-1 text-xs font-medium text-muted">
+          Availability
+        </label>
+        <select
+          id="filter-availability"
+          name="availability"
+          form={SEARCH_FORM_ID}
+          value={values.availability ?? ""}
+          onChange={(event) => change("availability", (event.target.value || undefined) as AvailabilityValue | undefined)}
+          className={selectClass}
+        >
+          <option value="">Any availability</option>
+          <option value="available">Available for work</option>
+          <option value="unavailable">Not available</option>
+        </select>
+      </div>
+      {/* Without JavaScript nothing applies a change by itself. */}
+      {!isHydrated && (
+        <button
+          type="submit"
+          form={SEARCH_FORM_ID}
+          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Apply filters
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A disclosure (works without JavaScript); with it, Escape or a click elsewhere closes it. */
+function LanguagesMenu({ summary, children }: { summary: string; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    function close(event: Event) {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    }
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details ref={ref} className="group relative">
+      <summary className="flex min-w-40 cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink hover:border-brand-600 [&::-webkit-details-marker]:hidden">
+        <span>
+          <span className="sr-only">Languages: </span>
+          {summary}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
+      </summary>
+      {children}
+    </details>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  Banknote,
+  Building2,
+  ClipboardList,
+  Cpu,
+  GraduationCap,
+  HeartPulse,
+  Landmark,
+  Leaf,
+  type LucideIcon,
+  Sprout,
+} from "lucide-react";
+import { Link } from "react-router";
+import { SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { searchHref } from "../../lib/use-search-navigation.ts";
+
+type Specialization = (typeof SEARCH_SPECIALIZATIONS)[number];
+
+const AREAS: Record<Specialization, { icon: LucideIcon; blurb: string }> = {
+  "Project Management": { icon: ClipboardList, blurb: "Programme design, M&E, team leadership" },
+  Healthcare: { icon: HeartPulse, blurb: "Public health, health systems, financing" },
+  Education: { icon: GraduationCap, blurb: "Curriculum, teacher training, TVET" },
+  Agriculture: { icon: Sprout, blurb: "Value chains, food security, livelihoods" },
+  Infrastructure: { icon: Building2, blurb: "Water, transport, PPPs, supervision" },
+  Environmental: { icon: Leaf, blurb: "Climate adaptation, safeguards, energy" },
+  Governance: { icon: Landmark, blurb: "PFM, decentralisation, rule of law" },
+  Finance: { icon: Banknote, blurb: "Financial inclusion, microfinance, SMEs" },
+  Technology: { icon: Cpu, blurb: "Digital public goods, data, GIS" },
+};
+
+/** The nine areas of spec section 9, each opening that search. */
+export function SpecializationTiles() {
+  return (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {SEARCH_SPECIALIZATIONS.map((specialization) => {
+        const { icon: Icon, blurb } = AREAS[specialization];
+        return (
+          <li key={specialization}>
+            <Link
+              to={searchHref({ expertise: specialization })}
+              className="flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+            >
+              <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="size-6" />
+              </span>
+              <span>
+                <span className="block font-semibold text-ink">{specialization}</span>
+                <span className="mt-0.5 block text-sm text-muted">{blurb}</span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

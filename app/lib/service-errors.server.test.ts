@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { NotFound, TooManyRequests, ValidationFailed } from "../../server/services/errors.ts";
+import { fieldErrorsOf, orPageError, refusalOf } from "./service-errors.server.ts";
+import { readToast, redirectWithToast } from "./toast.server.ts";
+
+describe("the page door's mapping of service errors", () => {
+  it("turns a typed refusal into its status, message and field errors", () => {
+    const refusal = refusalOf(new ValidationFailed("Email is taken", [{ path: "email", message: "Email is taken" }]));
+    expect(refusal).toMatchObject({ status: 400, message: "Email is taken" });
+    expect(fieldErrorsOf(refusal.errors)).toEqual({ email: ["Email is taken"] });
+  });
+
+  it("tells a rate-limited person when to try again", () => {
+    const refusal = refusalOf(new TooManyRequests("Too many requests", 42));
+    expect(refusal.status).toBe(429);
+    expect(new Headers(refusal.headers).get("Retry-After")).toBe("42");
+  });
+
+  it("rethrows anything that is not a service's refusal: that is a bug, a 500", () => {
+    const bug = new TypeError("undefined is not a function");
+    expect(() => refusalOf(bug)).toThrow(bug);
+  });
+
+  it("gives a loader the error boundary with the service's status and message", async () => {
+    const thrown = await orPageError(Promise.reject(new NotFound("Consultant not found"))).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ data: "Consultant not found", init: { status: 404 } });
+  });
+});
+
+describe("redirectWithToast", () => {
+  it("redirects with the toast cookie, which the next page reads once", () => {
+    const response = redirectWithToast(
+      "/inbox",
+      { title: "Message deleted" },
+      { headers: { "Set-Cookie": "session=abc; Path=/" } },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/inbox");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies[0]).toBe("session=abc; Path=/");
+    const toastPair = cookies[1]?.split(";")[0] ?? "";
+    const next = new Request("http://localhost/inbox", { headers: { cookie: toastPair } });
+    expect(readToast(next).toast).toEqual({ title: "Message deleted" });
+  });
+});

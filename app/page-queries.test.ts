@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../server/db/client.ts";
+import type { AppContext } from "../server/http/context.ts";
+import type { JobQueue } from "../server/jobs/queue.ts";
+import { createSession, resolveSession } from "../server/services/sessions.ts";
+import { startTestJobQueue } from "../tests/setup/api-app.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/setup/database.ts";
+import { testServiceDeps } from "../tests/setup/service-deps.ts";
+import { insertUser } from "../tests/setup/users.ts";
+import { appContext } from "./context.ts";
+import * as root from "./root.tsx";
+import * as consultantPage from "./routes/consultant.tsx";
+import * as inboxPage from "./routes/inbox.tsx";
+import * as inboxMessagePage from "./routes/inbox-message.tsx";
+
+// What one page view costs the database, counted at the driver: the session lookup, the route's
+// middleware, then the root loader and the page's loader side by side, as React Router runs them
+// for a document request. A page that asks the same thing twice (the inbox used to look the
+// profile up in the route and again in the service) fails here.
+
+let database: TestDatabase;
+let counted: ReturnType<typeof createDatabase>;
+let statements: string[] = [];
+let base: Omit<AppContext, "session">;
+let jobs: JobQueue;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  counted = createDatabase(database.url, { max: 2, onQuery: (query) => statements.push(query) });
+  // Open both connections first: a new connection's own set-up statements are not the page's.
+  await Promise.all([counted.sql`select 1`, counted.sql`select 1`, counted.sql`select 1`]);
+  jobs = await startTestJobQueue(database.url, { info: () => {}, warn: () => {}, error: () => {} });
+  const deps = await testServiceDeps(counted.db, { jobs });
+  base = { ...deps, log: deps.log as AppContext["log"], requestId: "test", nonce: "", clientIp: "192.0.2.1" };
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await counted?.close();
+  await database?.close();
+});
+
+type PageModule = {
+  loader: (args: never) => Promise<unknown>;
+  middleware?: ((args: never, next: () => Promise<unknown>) => Promise<unknown>)[];
+};
+
+/** Renders nothing: runs what a GET of the page runs on the server, and returns the statements it cost. */
+async function costOf(path: string, page: PageModule, params: Record<string, string>, token?: string) {
+  statements = [];
+  const session = token ? await resolveSession(counted.db, token) : null;
+  const context = new RouterContextProvider();
+  context.set(appContext, { ...base, session });
+  const request = new Request(`http://devconsult.test${path}`);
+  const args = { request, params, context, unstable_pattern: path } as never;
+  const loaders = async () => {
+    const results = await Promise.all([root.loader(args), page.loader(args)]);
+    return new Response(JSON.stringify(results.length));
+  };
+  const middleware = page.middleware ?? [];
+  const run = (index: number): Promise<unknown> => {
+    const step = middleware[index];
+    return step ? step(args, () => run(index + 1)) : loaders();
+  };
+  await run(0);
+  return [...statements];
+}
+
+const unique = () => randomBytes(5).toString("hex");
+
+async function consultantWithMessage() {
+  const owner = await insertUser(database.db, { name: "Lan Nguyen" });
+  const [consultant] = await database.sql<{ id: number }[]>`
+    insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, status)
+    values (${owner.id}, 'Lan Nguyen', 'Public Health Specialist', ${`lan-${unique()}@example.org`}, 'Hanoi, Vietnam', 'Vietnam', 12,
+            'Healthcare', 'Twelve years of maternal health programmes.', 'approved')
+    returning id`;
+  const [message] = await database.sql<{ id: number }[]>`
+    insert into messages (consultant_id, sender_name, sender_email, subject, message)
+    values (${consultant!.id}, 'Maria Santos', 'maria@example.org', 'A consultancy', 'We are looking for an evaluator.')
+    returning id`;
+  const { token } = await createSession(database.db, owner.id);
+  return { consultantId: consultant!.id, messageId: message!.id, token };
+}
+
+describe("queries per page", () => {
+  it("/inbox: session, unread badge, the profile, the page of messages and its totals", async () => {
+    const { token } = await consultantWithMessage();
+    const cost = await costOf("/inbox", inboxPage as unknown as PageModule, {}, token);
+    expect(cost).toHaveLength(5);
+    expect(cost.filter((query) => /from "consultants"/.test(query) && !/join/.test(query))).toHaveLength(1);
+  });
+
+  it("/inbox/:id: the message is marked read once and read with its profile in one query", async () => {
+    const { token, messageId } = await consultantWithMessage();
+    const cost = await costOf(`/inbox/${messageId}`, inboxMessagePage as unknown as PageModule, { id: String(messageId) }, token);
+    // session, mark read (middleware), unread badge, message with profile, replies
+    expect(cost).toHaveLength(5);
+    expect(cost.filter((query) => /^update "messages"/.test(query))).toHaveLength(1);
+  });
+
+  it("/inbox for an account without a profile asks for the profile once", async () => {
+    const user = await insertUser(database.db);
+    const { token } = await createSession(database.db, user.id);
+    const cost = await costOf("/inbox", inboxPage as unknown as PageModule, {}, token);
+    // session, unread badge, the profile
+    expect(cost).toHaveLength(3);
+  });
+
+  it("/consultant/:id for a visitor is one query, for its owner three", async () => {
+    const { consultantId, token } = await consultantWithMessage();
+    const visitor = await costOf(`/consultant/${consultantId}`, consultantPage as unknown as PageModule, {
+      id: String(consultantId),
+    });
+    expect(visitor).toHaveLength(1);
+    const owner = await costOf(
+      `/consultant/${consultantId}`,
+      consultantPage as unknown as PageModule,
+      { id: String(consultantId) },
+      token,
+    );
+    // session, unread badge, the profile
+    expect(owner).toHaveLength(3);
+  });
+});

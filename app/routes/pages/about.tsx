@@ -1,0 +1,212 @@
+import { CheckCircle2, Handshake } from "lucide-react";
+import { Link } from "react-router";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { Card, CardIcon } from "../../components/ui/card.tsx";
+import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "../../content/about.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/about";
+
+export default function About() {
+  return (
+    <>
+      <PageHero
+        eyebrow="About DevConsult SEA"
+        title="Local expertise for development work across Southeast Asia"
+        lead={
+          <p>
+            We run a free, public directory of international development consultants working in the ten ASEAN countries, so that
+            organizations can find the right expert quickly and consultants are found for what they know.
+          </p>
+        }
+      >
+        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
+          Browse Consultants
+        </Link>
+        <Link to="/profile/new" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
+          Join Database
+        </Link>
+      </PageHero>
+
+      <section aria-labelledby="mission-heading" className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-[1fr_1fr]">
+        <div>
+          <h2 id="mission-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Our mission
+          </h2>
+          <div className="mt-5 space-y-4 text-[17px] leading-relaxed text-slate-700">
+            <p>
+              Development programmes in Southeast Asia succeed or fail on the quality of the people behind them. Yet finding a
+              consultant still runs mostly on personal networks and forwarded CVs: the same few names circulate, while experienced
+              national experts in Vientiane, Cebu or Makassar are hard to find from a head office in Geneva or Washington.
+            </p>
+            <p>
+              DevConsult SEA makes that expertise visible. Each consultant describes their work in a structured profile, so that a
+              programme officer can find an M&amp;E specialist who speaks Khmer, or a climate adaptation engineer available next
+              month, in minutes rather than weeks.
+            </p>
+          </div>
+        </div>
+        <ul className="grid gap-4">
+          {PRINCIPLES.map((principle) => (
+            <li key={principle.title}>
+              <Card className="flex gap-4">
+                <CardIcon>
+                  <principle.icon className="size-5" />
+                </CardIcon>
+                <div>
+                  <h3 className="font-semibold text-ink">{principle.title}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-muted">{principle.text}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="audience-heading" className="border-y border-line bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="audience-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            Who the directory is for
+          </h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-2">
+            {AUDIENCES.map((audience) => (
+              <Card as="article" key={audience.title}>
+                <div className="flex items-center gap-3">
+                  <CardIcon>
+                    <audience.icon className="size-5" />
+                  </CardIcon>
+                  <h3 className="text-xl font-semibold text-ink">{audience.title}</h3>
+                </div>
+                <p className="mt-4 leading-relaxed text-slate-700">{audience.text}</p>
+                <ul className="mt-4 space-y-2">
+                  {audience.points.map((point) => (
+                    <li key={point} className="flex gap-2 text-sm text-slate-700">
+                      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="review-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <div className="max-w-3xl">
+          <h2 id="review-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            How profiles are reviewed
+          </h2>
+          <p className="mt-4 text-[17px] leading-relaxed text-slate-700">
+            A directory is only useful if people can trust what is in it. New profiles wait for an administrator's approval before
+            anyone else can see them.
+          </p>
+        </div>
+        <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {REVIEW_STEPS.map((step, index) => (
+            <li key={step.title} className="relative rounded-2xl border border-line bg-white p-6 shadow-card">
+              <span
+                aria-hidden="true"
+                className="grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8 max-w-3xl rounded-xl border border-accent-500/40 bg-accent-100 p-4 text-sm leading-relaxed text-accent-700">
+          <strong className="font-semibold">What review is, and is not.</strong> Review is a plausibility check of the profile,
+          not a background, qualification or reference check. Before you contract anyone, do the due diligence your organization
+          normally does: ask for a CV, references and examples of past reports.
+        </p>
+      </section>
+
+      <section aria-labelledby="messaging-heading" className="border-y border-line bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="messaging-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            How messaging works
+          </h2>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {MESSAGE_STEPS.map((step) => (
+              <li key={step.title} className="flex gap-4">
+                <CardIcon tone="accent">
+                  <step.icon className="size-5" />
+                </CardIcon>
+                <div>
+                  <h3 className="font-semibold text-ink">{step.title}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-muted">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-8 max-w-3xl text-sm leading-relaxed text-muted">
+            A consultant's e-mail address and phone number appear on their profile only if they chose to show them. We never sell
+            or share contact details; see the{" "}
+            <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="coverage-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <h2 id="coverage-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          Where and what
+        </h2>
+        <div className="mt-8 grid gap-8 md:grid-cols-2">
+          <div>
+            <h3 className="font-semibold text-ink">Ten countries</h3>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {COUNTRIES.map((country) => (
+                <li key={country}>
+                  <Badge tone="brand">{country}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3 className="font-semibold text-ink">Ten fields of expertise</h3>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {PROFILE_SPECIALIZATIONS.map((specialization) => (
+                <li key={specialization}>
+                  <Badge tone="neutral">{specialization}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <CtaBanner
+        id="cta-heading"
+        title="Questions about the directory?"
+        text="The Help Center answers the common ones; our team answers the rest, Monday to Friday."
+      >
+        <Link to="/help-center" className={buttonClasses({ variant: "inverse", size: "lg" })}>
+          Help Center
+        </Link>
+        <Link to="/contact" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
+          <Handshake aria-hidden="true" className="size-5" />
+          Contact Us
+        </Link>
+      </CtaBanner>
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "About",
+    description:
+      "Why DevConsult SEA exists, who it serves, how consultant profiles are reviewed before they are listed, and how messaging between organizations and consultants works.",
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,95 @@
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
+import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "../../content/privacy.tsx";
+import { appContext } from "../../context.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/privacy-policy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(appContext);
+  return { supportEmail: config.supportEmail, siteName: config.siteName };
+}
+
+function Section({ id, number, title, children }: { id: string; number: number; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="border-t border-line pt-8">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
+        {number}. {title}
+      </h2>
+      <div className="mt-4 space-y-4 leading-relaxed text-slate-700 [&_h3]:mt-6 [&_h3]:font-semibold [&_h3]:text-ink [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const { supportEmail, siteName } = loaderData;
+  const mail = (
+    <a href={`mailto:${supportEmail}`} className="break-all font-medium text-brand-700 underline underline-offset-4">
+      {supportEmail}
+    </a>
+  );
+  return (
+    <>
+      <PageHero
+        eyebrow="Privacy Policy"
+        title="How we handle your personal data"
+        lead={
+          <p>
+            <span className="font-semibold text-white">Last updated: {LAST_UPDATED}.</span> This policy explains what {siteName}{" "}
+            collects, why, who sees it, and the choices and rights you have.
+          </p>
+        }
+      />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[16rem_1fr]">
+        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-brand-800">On this page</h2>
+          <ol className="mt-3 space-y-1.5 text-sm">
+            {PRIVACY_SECTIONS.map((section, index) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className="text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline">
+                  {index + 1}. {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <article className="max-w-3xl space-y-10 rounded-3xl border border-line bg-white p-6 shadow-card sm:p-10">
+          <div className="space-y-4 leading-relaxed text-slate-700">
+            <p>
+              {siteName} ("we", "us") runs a public directory of international development consultants working in Southeast Asia.
+              We are based in Singapore and serve people across the region. We handle personal data in line with the data
+              protection laws of the countries we serve:
+            </p>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {DATA_LAWS.map((entry) => (
+                <li key={entry.country} className="rounded-xl bg-brand-50 px-4 py-3 text-sm">
+                  <span className="block font-semibold text-brand-900">{entry.country}</span>
+                  {entry.law}
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          {PRIVACY_SECTIONS.map((section, index) => (
+            <Section key={section.id} id={section.id} number={index + 1} title={section.title}>
+              {section.body({ mail })}
+            </Section>
+          ))}
+        </article>
+      </div>
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Privacy Policy",
+    description:
+      "What personal data DevConsult SEA collects, why, who sees it, how long it is kept, and your rights under the data protection laws of Singapore, Thailand, Malaysia, the Philippines, Indonesia and Vietnam.",
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,173 @@
+import { ArrowRight, CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
+import { Link } from "react-router";
+import { ResourceCard } from "../../components/content/resource-card.tsx";
+import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { PUBLICATIONS, TOOLS, WEBINARS } from "../../content/resources.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/resources";
+
+// The items' buttons have no target yet: they are shown disabled, with a note saying the library
+// opens in stages.
+const NOTE_ID = "resources-coming-soon";
+
+function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div className="max-w-3xl">
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mt-2 text-muted">{text}</p>
+    </div>
+  );
+}
+
+export default function Resources() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Resources"
+        title="Knowledge for development practitioners in Southeast Asia"
+        lead={
+          <p>
+            Reports, guides, webinars and practical tools for the organizations that commission development work and the
+            consultants who deliver it.
+          </p>
+        }
+      />
+
+      <div className="mx-auto max-w-7xl px-4 pt-10">
+        <Alert title="The library opens in stages">
+          <p id={NOTE_ID}>
+            Coming soon: downloads, webinar registration and the tools are being prepared, and each button below becomes active
+            when its item is published. To hear when they open,{" "}
+            <Link
+              to="/contact?subject=general"
+              className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-950"
+            >
+              send us a note
+            </Link>
+            .
+          </p>
+        </Alert>
+      </div>
+
+      <section aria-labelledby="publications-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <SectionHeading
+          id="publications-heading"
+          title="Publications & Reports"
+          text="Research and practical guidance on hiring and working as a consultant in the region."
+        />
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {PUBLICATIONS.map((publication) => (
+            <li key={publication.title} className="flex">
+              <ResourceCard
+                noteId={NOTE_ID}
+                badges={
+                  <>
+                    <Badge tone="solid">{publication.type}</Badge>
+                    <Badge tone="neutral">{publication.category}</Badge>
+                  </>
+                }
+                title={publication.title}
+                description={publication.description}
+                details={[
+                  { label: "Published", icon: CalendarDays, value: publication.date },
+                  { label: "Length", icon: FileText, value: `${publication.pages} pages` },
+                ]}
+                action={{ icon: Download, label: "Download" }}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="webinars-heading" className="border-y border-line bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <SectionHeading
+            id="webinars-heading"
+            title="Upcoming Webinars"
+            text="Live online sessions with practitioners from across the region, with time for your questions."
+          />
+          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+            {WEBINARS.map((webinar) => (
+              <li key={webinar.title} className="flex">
+                <ResourceCard
+                  noteId={NOTE_ID}
+                  badges={
+                    <Badge tone="live">
+                      <Radio aria-hidden="true" className="size-3" />
+                      Live
+                    </Badge>
+                  }
+                  title={webinar.title}
+                  details={[
+                    {
+                      label: "Speaker",
+                      icon: UserRound,
+                      value: (
+                        <>
+                          <span className="font-medium text-ink">{webinar.speaker}</span>
+                          <span className="block text-muted">{webinar.role}</span>
+                        </>
+                      ),
+                    },
+                    { label: "Date", icon: CalendarDays, value: webinar.date },
+                    { label: "Time", icon: Clock, value: webinar.time },
+                  ]}
+                  action={{ icon: CalendarDays, label: "Register Now" }}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <SectionHeading
+          id="tools-heading"
+          title="Project Tools & Templates"
+          text="Ready-to-use templates and tools for planning, budgeting and running assignments."
+        />
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TOOLS.map((tool) => (
+            <li key={tool.title} className="flex">
+              <ResourceCard
+                noteId={NOTE_ID}
+                badges={<Badge tone="brand">{tool.type}</Badge>}
+                title={tool.title}
+                description={tool.description}
+                action={{ icon: ExternalLink, label: "Access Tool" }}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CtaBanner
+        id="browse-heading"
+        title="Need an expert rather than a template?"
+        text="Search consultants by country, specialization, language and availability, and message them directly."
+      >
+        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
+          Browse Consultants
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </Link>
+      </CtaBanner>
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Resources",
+    description:
+      "Publications, upcoming webinars and project tools for international development practitioners in Southeast Asia: hiring guides, M&E practice, day-rate benchmarks and templates.",
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,87 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { StoryCard } from "../../components/content/story-card.tsx";
+import { CtaBanner } from "../../components/layout/cta-banner.tsx";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { HEADLINE_FIGURES, STORIES } from "../../content/stories.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/success-stories";
+
+export default function SuccessStories() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Success stories"
+        title="What the right consultant makes possible"
+        lead={
+          <p>
+            Stories of organizations and consultants who found each other through the directory, from maternal health in Cambodia
+            to climate adaptation in the Mekong Delta.
+          </p>
+        }
+      />
+
+      <div className="mx-auto max-w-7xl px-4 pt-10">
+        <Alert title="Sample stories">
+          These stories and figures are illustrative samples. They show the kind of assignments the directory is built for; the
+          organizations, people and numbers are not reports of real projects.
+        </Alert>
+      </div>
+
+      <section aria-labelledby="figures-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="figures-heading" className="text-2xl font-bold tracking-tight text-ink">
+          The directory in numbers <span className="text-base font-medium text-muted">(sample figures)</span>
+        </h2>
+        <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {HEADLINE_FIGURES.map((figure) => (
+            <div key={figure.label} className="flex flex-col rounded-2xl border border-line bg-white p-5 shadow-card">
+              <dt className="text-sm text-muted">{figure.label}</dt>
+              <dd className="order-first text-3xl font-bold tracking-tight text-brand-700">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="stories-heading" className="mx-auto max-w-7xl px-4">
+        <h2 id="stories-heading" className="sr-only">
+          Stories
+        </h2>
+        <ul className="grid gap-8">
+          {STORIES.map((story) => (
+            <li key={story.id}>
+              <StoryCard story={story} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CtaBanner
+        id="next-heading"
+        className="pt-16"
+        title="Write the next story"
+        text="Find a consultant for your programme, or list your own expertise so organizations can find you."
+      >
+        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
+          Browse Consultants
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </Link>
+        <Link to="/profile/new" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
+          Join Database
+        </Link>
+      </CtaBanner>
+    </>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Success Stories",
+    description:
+      "Sample stories of development organizations and consultants in Southeast Asia working together: maternal health, climate adaptation, governance, education, infrastructure and inclusive finance.",
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { parseId } from "../../common/ids.ts";
+import { type Actor, actorOf } from "../services/context.ts";
+import { NotFound, PayloadTooLarge, ValidationFailed } from "../services/errors.ts";
+import type { HttpEnv } from "./context.ts";
+
+// What the JSON API's handlers share: reading the body, the path ids, the body limits, the actor.
+
+/**
+ * The JSON body. With `allowEmpty`, an empty body is "nothing given" (undefined), which the
+ * schemas answer with their own messages; otherwise it is not JSON.
+ */
+export async function readJson(c: Context<HttpEnv>, options: { allowEmpty?: boolean } = {}): Promise<unknown> {
+  const text = await c.req.text();
+  if (options.allowEmpty && text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationFailed("The request body must be JSON");
+  }
+}
+
+/** A path id that is not a positive whole number within PostgreSQL's integer names nothing: 404, never a 500. */
+export function pathId(c: Context<HttpEnv>, name: string, notFound: string): number {
+  const id = parseId(c.req.param(name));
+  if (id === null) throw new NotFound(notFound);
+  return id;
+}
+
+/** JSON bodies: a profile or a message is a few kilobytes (a bio or message at most 5000 characters). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** Refuses a larger body with 413 before the handler reads it. */
+export function limitBody(maxSize: number = JSON_BODY_LIMIT) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new PayloadTooLarge("The request body is too large");
+    },
+  });
+}
+
+/** Who is asking, from the request's session. */
+export async function actorFrom(c: Context<HttpEnv>): Promise<Actor> {
+  return actorOf(await c.get("getSession")());
+}

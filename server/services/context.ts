@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES } from "../../common/auth.ts";
+import type { Config } from "../config.ts";
+import type { Database, Executor } from "../db/client.ts";
+import { authUsers } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Logger } from "../logger.ts";
+import { Forbidden, Unauthorized } from "./errors.ts";
+import type { Mailer } from "./mail.ts";
+import type { PhotoStorage } from "./storage.ts";
+
+// The service contract (docs/decisions/009-service-contract.md): every service function is
+// `fn(deps, actor, input)`. `deps` is one bag built once per request by each door (the JSON API
+// in server/http, the pages through the router context); `actor` says who is asking; `input` is
+// `unknown` and the service parses it itself (see validate.ts). Guards throw typed errors.
+
+/** The part of the logger services use (pino's Logger fits; tests may pass a recorder). */
+export type ServiceLog = Pick<Logger, "info" | "warn" | "error">;
+
+/** What every service may use: the process's singletons and the facts of the request. */
+export type ServiceDeps = {
+  db: Database;
+  config: Config;
+  log: ServiceLog;
+  mailer: Mailer;
+  /** The job queue in PostgreSQL: mail (`enqueueMail`) and background work (server/jobs). */
+  jobs: Pick<JobQueue, "enqueue">;
+  /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
+  storage: PhotoStorage;
+  /** The client's address, for rate limits ("cli" from the command line). */
+  clientIp: string;
+};
+
+export type Role = "user" | "admin";
+
+/** Who is asking: the signed-in person, or null for a visitor. */
+export type Actor = { id: number; role: Role } | null;
+
+/** A signed-in actor (what the guards hand back). */
+export type SignedIn = NonNullable<Actor>;
+
+export function isAdmin(actor: Actor): boolean {
+  return actor?.role === "admin";
+}
+
+/** The actor behind a session (see server/services/sessions.ts), or null when signed out. */
+export function actorOf(session: { user: { id: number; role: string } } | null | undefined): Actor {
+  return session ? { id: session.user.id, role: session.user.role === "admin" ? "admin" : "user" } : null;
+}
+
+/** A visitor is refused (401) before anything else is looked at. */
+export function requireUser(actor: Actor, message: string = AUTH_MESSAGES.signInRequired): SignedIn {
+  if (!actor) throw new Unauthorized(message);
+  return actor;
+}
+
+export type AdminRow = { id: number; name: string; email: string };
+
+export const ADMIN_REQUIRED = "This needs an administrator account";
+
+/**
+ * The actor must be signed in and, per the database right now, an admin: the role in the session
+ * is not trusted, so an admin demoted or deleted a moment ago is refused at once. With `lock`
+ * (inside a write) it takes a share lock on the admin's row, so a demotion waits for the action
+ * in flight and the next action sees it.
+ */
+export async function requireAdmin(
+  deps: { db: Executor },
+  actor: Actor | { id: number } | null,
+  options: { lock?: boolean } = {},
+): Promise<AdminRow> {
+  if (!actor) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  const query = deps.db
+    .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
+    .from(authUsers)
+    .where(eq(authUsers.id, actor.id))
+    .limit(1);
+  const [row] = options.lock ? await query.for("share") : await query;
+  if (!row) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  if (row.role !== "admin") throw new Forbidden(ADMIN_REQUIRED);
+  return { id: row.id, name: row.name, email: row.email };
+}
+
+/** The owner of a record, or an admin (per the actor's role), may act on it; anyone else gets 403. */
+export function requireOwnerOrAdmin(
+  actor: Actor,
+  ownerId: number | null,
+  messages: { signedOut?: string; forbidden: string },
+): SignedIn {
+  const signedIn = requireUser(actor, messages.signedOut);
+  if (signedIn.role !== "admin" && signedIn.id !== ownerId) throw new Forbidden(messages.forbidden);
+  return signedIn;
+}

@@ -1,0 +1,304 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "../../../common/messages.ts";
+import type { Executor } from "../../db/client.ts";
+import { consultants, messageReplies, messages } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { NotFound } from "../errors.ts";
+import { composeMail, oneLine } from "../mail.ts";
+import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
+import { parseInput } from "../validate.ts";
+
+// The consultant's inbox: read, mark, answer and delete the messages organizations sent. Every
+// function is scoped to the caller's own consultant profile: another profile's message does not
+// exist for them (NotFound, exactly as for a missing id). An account without a profile is a
+// normal state the pages render, so the reading functions answer it as a value
+// ({ kind: "no-profile" }) rather than throwing, and a page asks once.
+
+export const REPLY_LIMIT_PER_ACCOUNT = 60;
+const HOUR = 60 * 60;
+
+function formatDate(date: Date): string {
+  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
+}
+
+export type OwnProfile = { id: number; name: string; email: string };
+
+/** The signed-in account's own consultant profile (any status), or null when they have none. */
+export async function findOwnProfile(deps: { db: Executor }, actor: Actor): Promise<OwnProfile | null> {
+  if (!actor) return null;
+  const [profile] = await deps.db
+    .select({ id: consultants.id, name: consultants.name, email: consultants.email })
+    .from(consultants)
+    .where(eq(consultants.userId, actor.id))
+    .limit(1);
+  return profile ?? null;
+}
+
+/** The signed-in owner's profile: Unauthorized for visitors, NotFound for accounts without a profile. */
+async function requireOwnProfile(deps: { db: Executor }, actor: Actor): Promise<OwnProfile & { userId: number }> {
+  const user = requireUser(actor, MESSAGE_TEXTS.signInToRead);
+  const profile = await findOwnProfile(deps, user);
+  if (!profile) throw new NotFound(MESSAGE_TEXTS.noProfile);
+  return { ...profile, userId: user.id };
+}
+
+export type NoProfile = { kind: "no-profile" };
+
+/** A message as its recipient sees it in the list: the text shortened to a preview. */
+export type InboxItem = {
+  id: number;
+  senderName: string;
+  senderEmail: string;
+  senderOrganization: string | null;
+  subject: string;
+  preview: string;
+  isRead: boolean;
+  repliedAt: Date | null;
+  createdAt: Date;
+};
+
+/** One message opened: the whole text and every reply sent from the inbox, oldest first. */
+export type InboxMessage = Omit<InboxItem, "preview"> & {
+  message: string;
+  replies: { id: number; body: string; createdAt: Date }[];
+};
+
+export const PREVIEW_LENGTH = 160;
+
+const itemColumns = {
+  id: messages.id,
+  senderName: messages.senderName,
+  senderEmail: messages.senderEmail,
+  senderOrganization: messages.senderOrganization,
+  subject: messages.subject,
+  preview: sql<string>`left(regexp_replace(${messages.message}, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH})`,
+  isRead: messages.isRead,
+  repliedAt: messages.repliedAt,
+  createdAt: messages.createdAt,
+};
+
+const messageColumns = {
+  id: messages.id,
+  senderName: messages.senderName,
+  senderEmail: messages.senderEmail,
+  senderOrganization: messages.senderOrganization,
+  subject: messages.subject,
+  message: messages.message,
+  isRead: messages.isRead,
+  repliedAt: messages.repliedAt,
+  createdAt: messages.createdAt,
+};
+
+export type InboxPage = { messages: InboxItem[]; total: number; unreadCount: number; page: number; limit: number };
+
+/**
+ * The owner's messages, newest first, a page at a time (input `{ page?, limit? }`, see
+ * inboxQuerySchema), with how many are unread in all and the profile's name; or no-profile.
+ */
+export async function listInbox(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: unknown = {},
+): Promise<NoProfile | ({ kind: "inbox"; profileName: string } & InboxPage)> {
+  const user = requireUser(actor, MESSAGE_TEXTS.signInToRead);
+  const { page, limit } = parseInput(inboxQuerySchema, input ?? {});
+  const { db } = deps;
+  const profile = await findOwnProfile(deps, user);
+  if (!profile) return { kind: "no-profile" };
+  const mine = eq(messages.consultantId, profile.id);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(messages)
+      .where(mine)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${messages.isRead})`.mapWith(Number) })
+      .from(messages)
+      .where(mine),
+  ]);
+  return {
+    kind: "inbox",
+    profileName: profile.name,
+    messages: rows,
+    total: totals?.total ?? 0,
+    unreadCount: totals?.unread ?? 0,
+    page,
+    limit,
+  };
+}
+
+/** Unread messages for the user-menu badge: 0 for visitors and for accounts without a profile. */
+export async function countUnreadMessages(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+  if (!actor) return 0;
+  const [row] = await deps.db
+    .select({ unread: count() })
+    .from(messages)
+    .innerJoin(consultants, eq(consultants.id, messages.consultantId))
+    .where(and(eq(consultants.userId, actor.id), eq(messages.isRead, false)));
+  return row?.unread ?? 0;
+}
+
+async function loadReplies(db: Executor, messageId: number) {
+  return db
+    .select({ id: messageReplies.id, body: messageReplies.body, createdAt: messageReplies.createdAt })
+    .from(messageReplies)
+    .where(eq(messageReplies.messageId, messageId))
+    .orderBy(asc(messageReplies.createdAt), asc(messageReplies.id));
+}
+
+async function loadMessage(db: Executor, profileId: number, id: number): Promise<InboxMessage> {
+  const [row] = await db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.consultantId, profileId)))
+    .limit(1);
+  if (!row) throw new NotFound(MESSAGE_TEXTS.messageNotFound);
+  return { ...row, replies: await loadReplies(db, row.id) };
+}
+
+/**
+ * Marks one of the caller's messages read, if it is theirs and unread; anything else is left alone
+ * without a word (the inbox page does this before its loaders run, so its badge counts it).
+ */
+export async function markMessageOpened(deps: Pick<ServiceDeps, "db">, actor: Actor, id: number): Promise<void> {
+  if (!actor) return;
+  const own = deps.db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, actor.id));
+  await deps.db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.id, id), inArray(messages.consultantId, own), eq(messages.isRead, false)));
+}
+
+export type OpenedMessage = { kind: "message"; message: InboxMessage; profileEmail: string };
+
+/**
+ * One of the owner's messages with the profile's address (the Reply-To of an answer), or
+ * no-profile; NotFound when the message is not theirs. It counts as read from now on, unless
+ * the caller marked it already (`markRead: false`: the inbox page's middleware does, before the
+ * header's unread badge is counted). The profile and the message come in one query.
+ */
+export async function openMessage(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  id: number,
+  { markRead = true }: { markRead?: boolean } = {},
+): Promise<NoProfile | OpenedMessage> {
+  const user = requireUser(actor, MESSAGE_TEXTS.signInToRead);
+  const { db } = deps;
+  if (markRead) await markMessageOpened(deps, user, id);
+  const [row] = await db
+    .select({ ...messageColumns, profileEmail: consultants.email })
+    .from(messages)
+    .innerJoin(consultants, eq(consultants.id, messages.consultantId))
+    .where(and(eq(messages.id, id), eq(consultants.userId, user.id)))
+    .limit(1);
+  if (!row) {
+    if (!(await findOwnProfile(deps, user))) return { kind: "no-profile" };
+    throw new NotFound(MESSAGE_TEXTS.messageNotFound);
+  }
+  const { profileEmail, ...message } = row;
+  return { kind: "message", message: { ...message, replies: await loadReplies(db, message.id) }, profileEmail };
+}
+
+/** Marks one of the owner's messages read or unread again (input `{ isRead }`). */
+export async function setMessageRead(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<InboxMessage> {
+  const profile = await requireOwnProfile(deps, actor);
+  const isRead = parseInput(markReadSchema, input).isRead;
+  const updated = await deps.db
+    .update(messages)
+    .set({ isRead })
+    .where(and(eq(messages.id, id), eq(messages.consultantId, profile.id)))
+    .returning({ id: messages.id });
+  if (updated.length === 0) throw new NotFound(MESSAGE_TEXTS.messageNotFound);
+  return loadMessage(deps.db, profile.id, id);
+}
+
+/** Deletes one of the owner's messages with its replies. */
+export async function deleteMessage(deps: Pick<ServiceDeps, "db">, actor: Actor, id: number): Promise<void> {
+  const profile = await requireOwnProfile(deps, actor);
+  const deleted = await deps.db
+    .delete(messages)
+    .where(and(eq(messages.id, id), eq(messages.consultantId, profile.id)))
+    .returning({ id: messages.id });
+  if (deleted.length === 0) throw new NotFound(MESSAGE_TEXTS.messageNotFound);
+}
+
+export function replyRateLimits(userId: number): RateLimitRule[] {
+  return [
+    {
+      key: `messages:reply:${userId}`,
+      limit: REPLY_LIMIT_PER_ACCOUNT,
+      windowSeconds: HOUR,
+      message: "You have sent a lot of replies in a short time. Please wait a while before sending another one.",
+    },
+  ];
+}
+
+/**
+ * Answers one of the owner's messages (as the conversation view does): the reply is kept with the
+ * message, which counts as read and replied, and its e-mail is queued in the same transaction.
+
+ */
+export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number, input: unknown): Promise<InboxMessage> {
+  const { db } = deps;
+  const profile = await requireOwnProfile(deps, actor);
+  const original = await loadMessage(db, profile.id, id);
+  const { reply }: ReplyInput = parseInput(replySchema, input);
+  await consumeRateLimits(db, replyRateLimits(profile.userId));
+
+  await db.transaction((tx) => storeReply(deps, tx, profile, original, reply));
+  return loadMessage(db, profile.id, id);
+}
+
+/**
+ * Stores a consultant's reply to one message and queues its e-mail to the sender (Reply-To the
+ * consultant), in the caller's transaction: the sender sees it in the conversation at once, and the
+ * mail is retried until the mail server takes it. Shared by the inbox and the conversation view.
+ */
+export async function storeReply(
+  deps: Pick<ServiceDeps, "config" | "jobs">,
+  tx: Executor,
+  consultant: { name: string; email: string },
+  original: { id: number; senderName: string; senderEmail: string; subject: string; message: string; createdAt: Date },
+  reply: string,
+  conversationId?: number,
+): Promise<void> {
+  const consultantName = oneLine(consultant.name);
+  const quoted = original.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const { text, html } = composeMail(
+    deps.config.siteName,
+    [
+      `Hello ${oneLine(original.senderName)},`,
+      `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.config.siteName}:`,
+      reply,
+      `Reply to this e-mail to write to ${consultantName} directly, or answer in the conversation.`,
+      `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
+    ],
+    conversationId ? { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${conversationId}` } : undefined,
+  );
+  const [saved] = await tx
+    .insert(messageReplies)
+    .values({ messageId: original.id, body: reply })
+    .returning({ createdAt: messageReplies.createdAt });
+  await tx
+    .update(messages)
+    .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
+    .where(eq(messages.id, original.id));
+  await enqueueMail(
+    deps,
+    { to: original.senderEmail, replyTo: consultant.email, subject: `Re: ${oneLine(original.subject)}`, text, html },
+    { db: tx },
+  );
+}

@@ -1,0 +1,159 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "../../../common/messages.ts";
+import type { Executor } from "../../db/client.ts";
+import { consultants, messages } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { isListed } from "../consultants.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { composeMail, oneLine } from "../mail.ts";
+import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
+import { parseInput } from "../validate.ts";
+
+// Messages from organizations to consultants: a message is a job lead, so it is stored first and
+// then announced by e-mail. The consultant's e-mail address reaches a sender only when the
+// consultant answers (see inbox.ts).
+
+export const SEND_LIMIT_PER_SENDER = 20;
+export const SEND_LIMIT_PER_IP = 50;
+const HOUR = 60 * 60;
+/** The same sender, consultant, subject and text within this many seconds is a duplicate. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+
+/**
+ * Per account, and per client address so one machine cannot rotate accounts; the address limit is
+ * higher because an office's staff share one public address.
+ */
+export function sendRateLimits(senderUserId: number, clientIp: string): RateLimitRule[] {
+  return [
+    {
+      key: `messages:sender:${senderUserId}`,
+      limit: SEND_LIMIT_PER_SENDER,
+      windowSeconds: HOUR,
+      message: MESSAGE_TEXTS.rateLimited,
+    },
+    { key: `messages:ip:${clientIp}`, limit: SEND_LIMIT_PER_IP, windowSeconds: HOUR, message: MESSAGE_TEXTS.rateLimited },
+  ];
+}
+
+export type MessageRecipient = { id: number; name: string; title: string };
+
+/** Who a message form addresses: a listed consultant's public name and title, or null (only listed profiles take messages). */
+export async function findMessageRecipient(
+  deps: Pick<ServiceDeps, "db">,
+  _actor: Actor,
+  consultantId: number,
+): Promise<MessageRecipient | null> {
+  const [row] = await deps.db
+    .select({ id: consultants.id, name: consultants.name, title: consultants.title })
+    .from(consultants)
+    .where(and(eq(consultants.id, consultantId), isListed))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a send answers, with the recipient's public name so the page need not look it up first. */
+export type SendResult = ({ status: "sent"; id: number; conversationId: number; createdAt: Date } | { status: "discarded" }) & {
+  recipient: { id: number; name: string };
+};
+
+/**
+ * Sends a message to a listed consultant as the signed-in actor. Validates with the shared schema,
+ * counts against the sender's and the address's rate limits (TooManyRequests), refuses the same
+ * message again within a minute (Conflict), stores it with the sender's account (in the sender's
+ * conversation with the consultant, opened or continued by a trigger) and queues the e-mail to the
+ * consultant in the same transaction, so the notification is retried until it goes out. A filled-in honeypot is discarded silently: the bot sees success, nothing is stored.
+ */
+export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknown): Promise<SendResult> {
+  const sender = requireUser(actor, MESSAGE_TEXTS.signInToSend);
+  const { db } = deps;
+  const data: SendMessageInput = parseInput(sendMessageSchema, input);
+
+  const [consultant] = await db
+    .select({ id: consultants.id, name: consultants.name, email: consultants.email })
+    .from(consultants)
+    .where(and(eq(consultants.id, data.consultantId), isListed))
+    .limit(1);
+  if (!consultant) throw new NotFound(MESSAGE_TEXTS.consultantNotFound);
+
+  await consumeRateLimits(db, sendRateLimits(sender.id, deps.clientIp));
+  const recipient = { id: consultant.id, name: consultant.name };
+  if (data.website) return { status: "discarded", recipient };
+
+  const stored = await db.transaction(async (tx) => {
+    // One sender's sends take turns, so a double-click cannot slip two copies past the check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('messages:sender'), ${sender.id})`);
+    const [recent] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.senderUserId, sender.id),
+          eq(messages.consultantId, consultant.id),
+          eq(messages.subject, data.subject),
+          eq(messages.message, data.message),
+          gt(messages.createdAt, sql`now() - make_interval(secs => ${DUPLICATE_WINDOW_SECONDS})`),
+        ),
+      )
+      .limit(1);
+    if (recent) throw new Conflict(MESSAGE_TEXTS.duplicate);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        consultantId: consultant.id,
+        senderUserId: sender.id,
+        senderName: data.senderName,
+        senderEmail: data.senderEmail,
+        senderOrganization: data.senderOrganization,
+        subject: data.subject,
+        message: data.message,
+      })
+      .returning({ id: messages.id, createdAt: messages.createdAt, conversationId: messages.conversationId });
+    if (!row?.conversationId) throw new Error("the message was not stored");
+    await notifyConsultant(deps, tx, consultant, { ...data, conversationId: row.conversationId });
+    return { ...row, conversationId: row.conversationId };
+  });
+  return { status: "sent", ...stored, recipient };
+}
+
+/**
+ * Queues the e-mail to the consultant at the profile's address (public or not) with Reply-To the
+ * sender, so an ordinary mail client answers the sender. Queued in the transaction that stores the
+ * message: a mail server that is down delays the notification (retried), never loses it.
+ */
+export async function notifyConsultant(
+  deps: Pick<ServiceDeps, "config" | "jobs">,
+  tx: Executor,
+  consultant: { id: number; name: string; email: string },
+  message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number },
+): Promise<void> {
+  const sender = oneLine(message.senderName);
+  const organization = message.senderOrganization ? oneLine(message.senderOrganization) : null;
+  const from = organization ? `${sender} (${organization})` : sender;
+  const { text, html } = composeMail(
+    deps.config.siteName,
+    [
+      `Hello ${oneLine(consultant.name)},`,
+      `${from} sent you a message through ${deps.config.siteName}.`,
+      [
+        `From: ${sender} <${message.senderEmail}>`,
+        ...(organization ? [`Organization: ${organization}`] : []),
+        `Subject: ${oneLine(message.subject)}`,
+      ].join("\n"),
+      message.message,
+      `Reply to this e-mail to answer ${sender} directly, or answer in the conversation. Either way, ${sender} will see your e-mail address once you reply.`,
+    ],
+    { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${message.conversationId}` },
+  );
+  await enqueueMail(
+    deps,
+    {
+      to: consultant.email,
+      replyTo: message.senderEmail,
+      subject: `New message from ${from}: ${oneLine(message.subject)}`,
+      text,
+      html,
+    },
+    { db: tx },
+  );
+}

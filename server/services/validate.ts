@@ -1,0 +1,18 @@
+import type { z } from "zod";
+import { type FieldError, ValidationFailed } from "./errors.ts";
+
+/** A schema's issues as field errors: `path` joined with dots ("(body)" for the whole input), the schema's own message. */
+export function fieldErrorsOf(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message }));
+}
+
+/**
+ * Parses a service's `unknown` input with the shared schema: the value, or ValidationFailed
+ * carrying every field error, with the first one as its message (the product.md error shape).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fallback = "Invalid request"): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrorsOf(parsed.error);
+  throw new ValidationFailed(errors[0]?.message ?? fallback, errors);
+}

@@ -171,11 +171,17 @@ async function countUnreadByBox(
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
 }
 
-/** The header badge: unread entries in both boxes; 0 for visitors. */
+/** The header badge: unread entries in both boxes, in one query (it runs on every page); 0 for visitors. */
 export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
   if (!actor) return 0;
-  const unread = await countUnreadByBox(deps.db, actor.id, await ownProfileId(deps.db, actor.id));
-  return unread.sent + unread.received;
+  const [row] = (await deps.db.execute(sql`
+    select
+      (select count(*) from message_replies r join messages m on m.id = r.message_id
+         join conversations c on c.id = m.conversation_id
+       where c.sender_user_id = ${actor.id} and not r.is_read)::int
+    + (select count(*) from messages m join consultants co on co.id = m.consultant_id
+       where co.user_id = ${actor.id} and not m.is_read)::int as unread`)) as unknown as { unread: number }[];
+  return row?.unread ?? 0;
 }
 
 type Access = {

@@ -31,7 +31,7 @@ async function main() {
   const mailer = createMailer(config, log);
   // Mail, purges and alerts run on the job queue in the same database; every instance works on it.
   const jobs = await startJobQueue({ url: database.url, log });
-  await startWorkers(jobs, { db: database.db, mailer, log, storage });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
 
   let vite: DevServer | undefined;
   if (config.env === "development") {

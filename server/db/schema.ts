@@ -355,6 +355,8 @@ export const savedSearches = pgTable(
     query: text("query").notNull(),
     frequency: varchar("frequency", { length: 10 }).$type<AlertFrequency>().notNull().default("off"),
     lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
+    /** Signs the unsubscribe link of this search's alerts (HMAC); never leaves the server. */
+    alertKey: text("alert_key").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

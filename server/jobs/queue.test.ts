@@ -32,7 +32,7 @@ async function startInstance(smtp: TestSmtp, options: { workers?: boolean } = {}
   opened.push(jobs);
   if (options.workers !== false) {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, LOG_LEVEL: "silent", DATA_DIR: "/tmp/unused" });
-    await startWorkers(jobs, { db: database.db, mailer: createMailer(config, silent), log: silent });
+    await startWorkers(jobs, { db: database.db, config, mailer: createMailer(config, silent), log: silent });
   }
   return jobs;
 }

@@ -1,6 +1,8 @@
+import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
+import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { JOBS, type JobQueue } from "./queue.ts";
 
@@ -12,6 +14,7 @@ type Logger = {
 
 export type WorkerDeps = {
   db: Database;
+  config: Config;
   mailer: Mailer;
   log: Logger;
   /** Photo storage, for the purge of abandoned uploads; without it the purge leaves photos alone. */
@@ -28,5 +31,14 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   await queue.work(JOBS.purge, async () => {
     const purged = await purgeExpired(db, deps.storage ? { storage: deps.storage, log } : undefined);
     if (purged.sessions || purged.tokens || purged.photos) log.info(purged, "purged expired sessions, links and photos");
+  });
+
+  // Saved-search alerts: the recurring job fans out one digest job per due search.
+  const alertDeps = { db, config: deps.config, jobs: queue };
+  await queue.work(JOBS.alerts, async () => {
+    await queueDueDigests(alertDeps);
+  });
+  await queue.work<{ savedSearchId: number }>(JOBS.digest, async ({ savedSearchId }) => {
+    await sendDigest(alertDeps, savedSearchId);
   });
 }

@@ -37,7 +37,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
   const mailer = createMailer(config, log);
   const storage = createStorage(config);
   const jobs = await startTestJobQueue(database.url, log);
-  await startWorkers(jobs, { db: database.db, mailer, log, storage });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
   const app = createHttpApp({
     config,
     db: database.db,

@@ -130,6 +130,8 @@ CREATE TABLE "saved_searches" (
   "query" text NOT NULL,
   "frequency" varchar(10) DEFAULT 'off' NOT NULL,
   "last_alerted_at" timestamp with time zone,
+  -- Per search: signs the unsubscribe link of its alerts (HMAC), so it works without signing in.
+  "alert_key" text NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT "saved_searches_name_check" CHECK (char_length("name") between 1 and 120),

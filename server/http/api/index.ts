@@ -6,6 +6,7 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createSavedSearchesApi } from "./saved-searches.ts";
 import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
 import { createStatsApi } from "./stats.ts";
 
@@ -20,6 +21,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
+  api.route("/saved-searches", createSavedSearchesApi(deps));
   api.route("/shortlists", createShortlistsApi(deps));
   api.route("/shared-shortlists", createSharedShortlistsApi(deps));
   api.route("/stats", createStatsApi(deps));

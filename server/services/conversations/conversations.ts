@@ -20,7 +20,7 @@ import { replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 
-// Conversations (issue 13, docs/decisions/011-conversations.md): one per sender account and
+// Conversations (issue 13, docs/decisions/011-hiring-side.md): one per sender account and
 // consultant. The sender's messages are rows of `messages` (the spec's Message), the consultant's
 // answers rows of `message_replies`; a trigger files every new message under its conversation.
 // Only the two parties see a conversation: for anyone else (admins included) it does not exist.

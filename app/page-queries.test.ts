@@ -3,7 +3,9 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../server/db/client.ts";
 import type { AppContext } from "../server/http/context.ts";
+import type { JobQueue } from "../server/jobs/queue.ts";
 import { createSession, resolveSession } from "../server/services/sessions.ts";
+import { startTestJobQueue } from "../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/database.ts";
 import { testServiceDeps } from "../tests/setup/service-deps.ts";
 import { insertUser } from "../tests/setup/users.ts";
@@ -22,16 +24,19 @@ let database: TestDatabase;
 let counted: ReturnType<typeof createDatabase>;
 let statements: string[] = [];
 let base: Omit<AppContext, "session">;
+let jobs: JobQueue;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   counted = createDatabase(database.url, { max: 2, onQuery: (query) => statements.push(query) });
   // Open both connections first: a new connection's own set-up statements are not the page's.
   await Promise.all([counted.sql`select 1`, counted.sql`select 1`, counted.sql`select 1`]);
-  const deps = await testServiceDeps(counted.db);
+  jobs = await startTestJobQueue(database.url, { info: () => {}, warn: () => {}, error: () => {} });
+  const deps = await testServiceDeps(counted.db, { jobs });
   base = { ...deps, log: deps.log as AppContext["log"], requestId: "test", nonce: "", clientIp: "192.0.2.1" };
 });
 afterAll(async () => {
+  await jobs?.stop();
   await counted?.close();
   await database?.close();
 });

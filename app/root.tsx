@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { actorOf } from "../server/services/context.ts";
-import { countUnreadMessages } from "../server/services/messages/inbox.ts";
+import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -35,8 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         isEmailVerified: session.user.isEmailVerified,
       }
     : null;
-  // The unread badge of the user menu (issue 6).
-  const unreadMessages = session ? await countUnreadMessages({ db }, actorOf(session)) : 0;
+  // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
+  const unreadMessages = session ? await countUnreadConversations({ db }, actorOf(session)) : 0;
   return data(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -59,7 +59,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   // A failed action changed nothing; reloading now could trade the page for an error screen.
   if (isRequestFailed(actionResult)) return false;
-  const touchesInbox = (url: URL) => url.pathname === "/inbox" || url.pathname.startsWith("/inbox/");
+  const touchesInbox = (url: URL) => /^\/(inbox|messages)(\/|$)/.test(url.pathname);
   if (touchesInbox(currentUrl) || touchesInbox(nextUrl)) return true;
   const isNewSearch = formMethod === undefined && currentUrl.pathname === "/" && nextUrl.pathname === "/";
   return isNewSearch ? false : defaultShouldRevalidate;

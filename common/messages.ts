@@ -36,7 +36,6 @@ export const MESSAGE_TEXTS = {
   messageNotFound: "Message not found",
   signInToSend: "You need to be logged in to send messages. Please sign in and try again.",
   signInToRead: "You need to be signed in to read your messages.",
-  replyFailed: "Your reply could not be sent just now. Please try again in a moment.",
   noProfile: "You do not have a consultant profile yet, so there is no inbox to show.",
 } as const;
 

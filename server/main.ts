@@ -10,10 +10,11 @@ import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
+import { startJobQueue } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
-import { startPurgeSchedule } from "./services/maintenance.ts";
 import { createStorage } from "./services/storage.ts";
 
 // Process entry: config → database → http → graceful shutdown. With more than one worker
@@ -21,6 +22,7 @@ import { createStorage } from "./services/storage.ts";
 // prepares the database once and forks the HTTP workers (server/cluster.ts).
 
 type Connected = {
+  url: string;
   db: Database;
   sql: Sql;
   close: () => Promise<void>;
@@ -30,6 +32,11 @@ type Connected = {
 /** Serves HTTP on this process; resolves to a function that stops it (requests in flight finish first). */
 async function serveHttp(config: Config, log: Logger, database: Connected, announce: boolean) {
   const storage = createStorage(config);
+  const mailer = createMailer(config, log);
+  // Mail, purges and alerts run on the job queue in the same database; every process works on it,
+  // and the queue hands each job to exactly one of them.
+  const jobs = await startJobQueue({ url: database.url, log });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
   let vite: DevServer | undefined;
   if (config.env === "development") {
     const { createServer: createViteServer } = await import("vite");
@@ -41,7 +48,8 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     db: database.db,
     sql: database.sql,
     log,
-    mailer: createMailer(config, log),
+    mailer,
+    jobs,
     storage,
     databaseState: database.databaseState,
     renderDocument,
@@ -67,6 +75,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     // Idle keep-alive connections would hold close() open: only requests in flight are awaited.
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await jobs.stop();
     await vite?.close();
     await closeInsightsBuffers();
   };
@@ -93,12 +102,10 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
   const database = await openDatabase(config, log, { supervise: true });
-  const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
   const stopHttp = await serveHttp(config, log, database, true);
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
     await stopHttp();
-    purge.stop();
     await database.close();
     log.info("stopped");
   });
@@ -107,7 +114,7 @@ async function runSingle(config: Config, log: Logger) {
 /** A worker: HTTP only, on the database the primary prepared. */
 async function runWorker(config: Config, log: Logger) {
   if (!config.databaseUrl) throw new Error("a worker needs the DATABASE_URL its primary resolved");
-  const database = createDatabase(config.databaseUrl);
+  const database = { url: config.databaseUrl, ...createDatabase(config.databaseUrl) };
   shareInvalidationsWithSiblings();
   const stopHttp = await serveHttp(config, log, database, false);
   const stop = onShutdownSignal(async () => {
@@ -120,7 +127,6 @@ async function runWorker(config: Config, log: Logger) {
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
   const database = await openDatabase(config, log, { supervise: true });
-  const purge = startPurgeSchedule(database.db, log, { storage: createStorage(config), log });
   let listening = 0;
   cluster.on("listening", (_worker, address) => {
     listening++;
@@ -136,7 +142,6 @@ async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
     log,
     env: { DATABASE_URL: database.url },
     onStopped: async () => {
-      purge.stop();
       await database.close();
       log.info("stopped");
       process.exit(primary.exitCode());

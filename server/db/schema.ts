@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -7,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -123,6 +125,8 @@ export const consultants = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
     statusReason: text("status_reason"),
+    // When the profile last became listed (set by a trigger, migration 0009): saved-search alerts.
+    listedAt: timestamp("listed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -203,6 +207,9 @@ export const messages = pgTable(
       .notNull()
       .references(() => consultants.id, { onDelete: "cascade" }),
     senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    // NOT NULL in the database: when an insert leaves it out, a trigger opens or continues the
+    // conversation of this sender and consultant (migration 0009), whichever code path inserts.
+    conversationId: integer("conversation_id").references((): AnyPgColumn => conversations.id, { onDelete: "cascade" }),
     senderName: varchar("sender_name", { length: 255 }).notNull(),
     senderEmail: varchar("sender_email", { length: 255 }).notNull(),
     senderOrganization: varchar("sender_organization", { length: 255 }),
@@ -231,6 +238,8 @@ export const messageReplies = pgTable(
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    /** Read by the sender of the message (in the product). */
+    isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -339,3 +348,111 @@ export const photoUploads = pgTable(
   (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],
 );
 export * from "./schema-trust.ts";
+
+// ---------------------------------------------------------------------------------------------
+// The hiring side (issue 13, migration 0009_hiring).
+
+/** One per sender account and consultant: the sender's messages and the consultant's replies. */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("conversations_pair_key").on(table.consultantId, table.senderUserId),
+    index("conversations_sender_idx").on(table.senderUserId, table.lastMessageAt.desc()),
+    index("conversations_consultant_idx").on(table.consultantId, table.lastMessageAt.desc()),
+  ],
+);
+
+export const shortlists = pgTable(
+  "shortlists",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    // SHA-256 of the share token; null when the list is not shared.
+    shareTokenHash: text("share_token_hash"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("shortlists_user_idx").on(table.userId, table.updatedAt.desc()),
+    uniqueIndex("shortlists_share_token_key").on(table.shareTokenHash),
+    check("shortlists_name_check", sql`char_length(${table.name}) between 1 and 120`),
+  ],
+);
+
+export const shortlistEntries = pgTable(
+  "shortlist_entries",
+  {
+    shortlistId: integer("shortlist_id")
+      .notNull()
+      .references(() => shortlists.id, { onDelete: "cascade" }),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: "shortlist_entries_pkey", columns: [table.shortlistId, table.consultantId] }),
+    index("shortlist_entries_consultant_idx").on(table.consultantId),
+    check("shortlist_entries_note_check", sql`char_length(${table.note}) <= 2000`),
+  ],
+);
+
+export const alertFrequencies = ["off", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof alertFrequencies)[number];
+
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    query: text("query").notNull(),
+    frequency: varchar("frequency", { length: 10 }).$type<AlertFrequency>().notNull().default("off"),
+    lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
+    /** Signs the unsubscribe link of this search's alerts (HMAC); never leaves the server. */
+    alertKey: text("alert_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("saved_searches_user_idx").on(table.userId, table.createdAt.desc()),
+    index("saved_searches_alert_idx").on(table.frequency, table.lastAlertedAt).where(sql`${table.frequency} <> 'off'`),
+    check("saved_searches_name_check", sql`char_length(${table.name}) between 1 and 120`),
+    check("saved_searches_query_check", sql`char_length(${table.query}) <= 2000`),
+    check("saved_searches_frequency_check", sql`${table.frequency} in ('off', 'daily', 'weekly')`),
+  ],
+);
+
+/** Which consultants an alert already announced for a saved search: never twice. */
+export const savedSearchNotified = pgTable(
+  "saved_search_notified",
+  {
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "saved_search_notified_pkey", columns: [table.savedSearchId, table.consultantId] }),
+    index("saved_search_notified_consultant_idx").on(table.consultantId),
+  ],
+);

@@ -141,6 +141,7 @@ export function createHttpApp(deps: HttpDeps) {
       db: deps.db,
       config,
       mailer: deps.mailer,
+      jobs: deps.jobs,
       storage: deps.storage,
       log: c.get("log"),
       requestId: c.get("requestId"),

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { ServiceDeps } from "../services/context.ts";
 import type { Mailer } from "../services/mail.ts";
@@ -30,6 +31,7 @@ export type AppContext = {
   config: Config;
   log: Logger;
   mailer: Mailer;
+  jobs: Pick<JobQueue, "enqueue">;
   storage: PhotoStorage;
   requestId: string;
   /** Per-request CSP nonce for the inline scripts React Router writes. */
@@ -45,6 +47,8 @@ export type HttpDeps = {
   sql: Sql;
   log: Logger;
   mailer: Mailer;
+  /** The job queue in PostgreSQL (mail with retries, alerts): services enqueue, workers run. */
+  jobs: JobQueue;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;
   /** Renders a page with React Router; the HTTP layer only supplies the context. */
@@ -57,12 +61,12 @@ export type HttpDeps = {
 
 /** The services' dependencies for a page request (loaders and actions). */
 export function serviceDeps(context: AppContext): ServiceDeps {
-  const { db, config, log, mailer, storage, clientIp } = context;
-  return { db, config, log, mailer, storage, clientIp };
+  const { db, config, log, mailer, jobs, storage, clientIp } = context;
+  return { db, config, log, mailer, jobs, storage, clientIp };
 }
 
 /** The services' dependencies for a JSON API request. */
 export function apiServiceDeps(deps: HttpDeps, c: Context<HttpEnv>): ServiceDeps {
-  const { db, config, mailer, storage } = deps;
-  return { db, config, mailer, storage, log: c.get("log"), clientIp: c.get("clientIp") };
+  const { db, config, mailer, jobs, storage } = deps;
+  return { db, config, mailer, jobs, storage, log: c.get("log"), clientIp: c.get("clientIp") };
 }

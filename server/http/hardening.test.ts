@@ -136,6 +136,7 @@ describe("defect 3a: a reply is never e-mailed when it cannot be stored", () => 
       log,
       mailer: createMailer(config, log),
       storage: createStorage(config),
+      jobs: env.jobs,
       clientIp: "192.0.2.250",
     };
     // Past the edge (as a future door without the text guard would be): PostgreSQL refuses the NUL.
@@ -146,6 +147,8 @@ describe("defect 3a: a reply is never e-mailed when it cannot be stored", () => 
       body: { reply: "Reply, this time without the stray character." },
     });
     expect(retry.status, retry.text).toBe(200);
+    // The reply's e-mail goes out through the job queue: wait for it, then make sure it is the only one.
+    await env.smtp.waitForMail(senderEmail);
     expect(env.smtp.mailTo(senderEmail)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from "../../common/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
 import type { Mailer } from "./mail.ts";
@@ -22,6 +23,8 @@ export type ServiceDeps = {
   config: Config;
   log: ServiceLog;
   mailer: Mailer;
+  /** The job queue in PostgreSQL: mail (`enqueueMail`) and background work (server/jobs). */
+  jobs: Pick<JobQueue, "enqueue">;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;
   /** The client's address, for rate limits ("cli" from the command line). */

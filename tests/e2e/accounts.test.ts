@@ -90,7 +90,13 @@ describe("sign-in dialog", () => {
     const menu = page.getByRole("button", { name: `Account menu for ${person.name}` });
     await menu.click();
     const items = await page.getByRole("menuitem").allInnerTexts();
-    expect(items.map((item) => item.trim())).toEqual(["Manage Account", "My Consultant Profile", "Inbox", "Sign Out"]);
+    expect(items.map((item) => item.trim())).toEqual([
+      "Messages",
+      "Shortlists",
+      "Manage Account",
+      "My Consultant Profile",
+      "Sign Out",
+    ]);
     const verification = await smtp.waitForMail(person.email);
     expect(verification.subject).toBe("Verify your email address for DevConsult SEA");
 
@@ -125,9 +131,10 @@ describe("sign-in dialog", () => {
     await page.getByRole("button", { name: "Account menu for Administrator" }).click();
     const items = await page.getByRole("menuitem").allInnerTexts();
     expect(items.map((item) => item.trim())).toEqual([
+      "Messages",
+      "Shortlists",
       "Manage Account",
       "My Consultant Profile",
-      "Inbox",
       "Admin Dashboard",
       "Sign Out",
     ]);

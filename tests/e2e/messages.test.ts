@@ -120,7 +120,7 @@ describe("messages", () => {
     expect(notification.raw).toMatch(new RegExp(`^Reply-To: ${sender.email.replace(/\./g, "\\.")}$`, "im"));
     expect(smtp.mailTo(sender.email).some((mail) => mail.raw.includes(consultant.profileEmail))).toBe(false);
 
-    // The consultant signs in, sees the unread badge, opens the inbox from the menu.
+    // The consultant signs in, sees the unread badge, opens Messages from the menu, then the inbox.
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
     await signInThroughDialog(page, consultant);
@@ -128,7 +128,12 @@ describe("messages", () => {
     const menuButton = page.getByRole("button", { name: "Account menu for Lan Nguyen 1 unread message" });
     await expect(page.getByTestId("unread-badge").first().textContent()).resolves.toBe("1 unread message");
     await menuButton.click();
-    await page.getByRole("menuitem", { name: /Inbox/ }).click();
+    await page.getByRole("menuitem", { name: /Messages/ }).click();
+    await page.waitForURL(`${app.url}/messages`);
+    await page.getByRole("link", { name: /Received/ }).click();
+    await page.waitForURL(`${app.url}/messages?box=received`);
+    await expect(page.getByTestId("conversation-item").first().innerText()).resolves.toContain("1 unread");
+    await page.getByRole("link", { name: "Open the inbox" }).click();
     await page.waitForURL(`${app.url}/inbox`);
     const item = page.getByTestId("inbox-item").first();
     await expect(item.innerText()).resolves.toContain("Unread");

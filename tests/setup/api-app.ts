@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { startJobQueue } from "../../server/jobs/queue.ts";
+import { startWorkers } from "../../server/jobs/workers.ts";
 import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/services/mail.ts";
 import { createStorage } from "../../server/services/storage.ts";
@@ -32,13 +34,18 @@ export async function startApiApp(env: Record<string, string> = {}) {
     ...env,
   });
   const log = createLogger(config);
+  const mailer = createMailer(config, log);
+  const storage = createStorage(config);
+  const jobs = await startTestJobQueue(database.url, log);
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
   const app = createHttpApp({
     config,
     db: database.db,
     sql: database.sql,
     log,
-    mailer: createMailer(config, log),
-    storage: createStorage(config),
+    mailer,
+    jobs,
+    storage,
     renderDocument: async () => {
       throw new Error("API tests never render a page");
     },
@@ -48,12 +55,19 @@ export async function startApiApp(env: Record<string, string> = {}) {
     config,
     database,
     smtp,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await smtp.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The job queue as tests run it: retries after about a second, no recurring jobs (tests run them). */
+export function startTestJobQueue(url: string, log: Parameters<typeof startJobQueue>[0]["log"]) {
+  return startJobQueue({ url, log, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, schedules: false });
 }
 
 export type ApiApp = { app: ReturnType<typeof createHttpApp>; database: TestDatabase; smtp: TestSmtp };

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "../../server/db/client.ts";
 import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
 import { runMigrations } from "../../server/db/migrate.ts";
+import { startJobQueue } from "../../server/jobs/queue.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,6 +34,10 @@ export default async function setup(project: TestProject) {
   const template = createDatabase(cluster.url(TEMPLATE), { max: 2 });
   await runMigrations(template.db, template.sql);
   await template.close();
+  // The job queue's schema too, so that no test file pays for installing it.
+  const silent = { info: () => {}, warn: () => {}, error: (obj: object) => console.error(obj) };
+  const jobs = await startJobQueue({ url: cluster.url(TEMPLATE), log: silent, schedules: false });
+  await jobs.stop();
   project.provide("pgAdminUrl", cluster.url("postgres"));
   project.provide("pgTemplate", TEMPLATE);
   return async () => {

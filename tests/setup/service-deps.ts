@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Config, loadConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/client.ts";
+import type { JobQueue } from "../../server/jobs/queue.ts";
 import type { ServiceDeps, ServiceLog } from "../../server/services/context.ts";
 import { createMailer, type Mailer } from "../../server/services/mail.ts";
 import { createStorage } from "../../server/services/storage.ts";
@@ -31,14 +32,17 @@ export async function testServiceDeps(
     smtpUrl,
     log,
     mailer,
+    jobs,
     clientIp = "192.0.2.10",
   }: {
+    /** The job queue (tests/setup/api-app.ts `startTestJobQueue`), with workers if mail must arrive. */
+    jobs: Pick<JobQueue, "enqueue">;
     env?: Record<string, string>;
     smtpUrl?: string;
     log?: ServiceLog;
     mailer?: Mailer;
     clientIp?: string;
-  } = {},
+  },
 ): Promise<ServiceDeps & { config: Config }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-services-"));
   const config = loadConfig({
@@ -54,6 +58,7 @@ export async function testServiceDeps(
     config,
     log: serviceLog,
     mailer: mailer ?? createMailer(config, serviceLog),
+    jobs,
     storage: createStorage(config),
     clientIp,
   };

@@ -93,8 +93,11 @@ export function findLink(mail: ReceivedMail, pathname: string): URL {
 
 export type TestSmtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
-export async function startSmtpServer() {
+/** `refuse`: how many messages to refuse first (451, "try again later"), as a busy server does. */
+export async function startSmtpServer(options: { refuse?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let toRefuse = options.refuse ?? 0;
+  let refused = 0;
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -104,6 +107,12 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          refused += 1;
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+          return;
+        }
         const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
         received.push(parseMail(Buffer.concat(chunks).toString("utf8"), to));
         for (const wake of waiters) wake();
@@ -116,6 +125,8 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** How many messages were refused so far. */
+    refusedCount: () => refused,
     /** Mail to this address, in order of arrival. */
     mailTo: (address: string) => received.filter((mail) => mail.to.includes(address.toLowerCase())),
     /** Waits for the `count`-th message to this address (1 = the first), up to 15 s. */

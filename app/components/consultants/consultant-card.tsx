@@ -2,6 +2,7 @@ import { Briefcase, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { excerpt, formatYears } from "../../../common/format.ts";
 import type { PublicConsultant } from "../../../server/services/consultants.ts";
+import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 
@@ -71,6 +72,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
             Available
           </span>
         )}
+        <BookmarkLink consultantId={consultant.id} name={consultant.name} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
         <div className="flex items-center gap-1">

@@ -1,6 +1,7 @@
 import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
 import { formatRating, formatYears } from "../../../common/format.ts";
 import type { PublicConsultant } from "../../../server/services/consultants.ts";
+import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
 import { Section } from "./profile-section.tsx";
@@ -51,6 +52,7 @@ export function ConsultantProfile({
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-bold text-ink sm:text-3xl">{consultant.name}</h1>
+              {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} withLabel />}
               {consultant.availableForWork ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
                   <CheckCircle2 aria-hidden="true" className="size-4" /> Available

@@ -1,4 +1,4 @@
-import { ChevronDown, Inbox, LayoutDashboard, LogIn, LogOut, Settings, UserPlus, UserRound } from "lucide-react";
+import { Bookmark, ChevronDown, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
@@ -206,6 +206,19 @@ function AccountMenu({ user }: { user: SignedInUser }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/messages">
+              <Mail aria-hidden="true" className="size-4" />
+              Messages
+              <UnreadBadge count={unread} className="ml-auto" />
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/shortlists">
+              <Bookmark aria-hidden="true" className="size-4" />
+              Shortlists
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile/manage">
               <Settings aria-hidden="true" className="size-4" />
               Manage Account
@@ -215,13 +228,6 @@ function AccountMenu({ user }: { user: SignedInUser }) {
             <Link to="/my-consultant-profile">
               <UserRound aria-hidden="true" className="size-4" />
               My Consultant Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/inbox">
-              <Inbox aria-hidden="true" className="size-4" />
-              Inbox
-              <UnreadBadge count={unread} className="ml-auto" />
             </Link>
           </DropdownMenu.Item>
           {user.role === "admin" && (
@@ -271,6 +277,19 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
       </p>
       <ul className="mt-1">
         <li>
+          <Link to="/messages" className={linkClasses} onClick={onNavigate}>
+            <Mail aria-hidden="true" className="size-4" />
+            Messages
+            <UnreadBadge count={unread} />
+          </Link>
+        </li>
+        <li>
+          <Link to="/shortlists" className={linkClasses} onClick={onNavigate}>
+            <Bookmark aria-hidden="true" className="size-4" />
+            Shortlists
+          </Link>
+        </li>
+        <li>
           <Link to="/profile/manage" className={linkClasses} onClick={onNavigate}>
             <Settings aria-hidden="true" className="size-4" />
             Manage Account
@@ -280,13 +299,6 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
           <Link to="/my-consultant-profile" className={linkClasses} onClick={onNavigate}>
             <UserRound aria-hidden="true" className="size-4" />
             My Consultant Profile
-          </Link>
-        </li>
-        <li>
-          <Link to="/inbox" className={linkClasses} onClick={onNavigate}>
-            <Inbox aria-hidden="true" className="size-4" />
-            Inbox
-            <UnreadBadge count={unread} />
           </Link>
         </li>
         {user.role === "admin" && (

@@ -325,6 +325,81 @@ const MATRIX: Row[] = [
     path: (f) => `/api/admin/reviews/${f.reviewId}/unhide`,
     expected: ADMIN_ONLY(200),
   },
+  // The hiring side (issue 13): anyone signed in starts their own shortlists and saved searches;
+  // someone else's conversation, shortlist or saved search is a 404 for everyone but its owner
+  // (their own are covered in conversations/shortlists/saved-searches tests; here the id is not theirs).
+  {
+    method: "POST",
+    route: "/api/conversations/:id/messages",
+    path: () => "/api/conversations/2000000000/messages",
+    body: () => ({ message: "A follow-up on the evaluation." }),
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/shortlists",
+    path: () => "/api/shortlists",
+    body: () => ({ name: `List ${unique()}` }),
+    expected: SIGNED_IN(201),
+  },
+  {
+    method: "PATCH",
+    route: "/api/shortlists/:id",
+    path: () => "/api/shortlists/2000000000",
+    body: () => ({ name: "Renamed" }),
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/shortlists/:id",
+    path: () => "/api/shortlists/2000000000",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "PUT",
+    route: "/api/shortlists/:id/consultants/:consultantId",
+    path: () => "/api/shortlists/2000000000/consultants/1",
+    body: () => ({ note: "Strong candidate" }),
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/shortlists/:id/consultants/:consultantId",
+    path: () => "/api/shortlists/2000000000/consultants/1",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/shortlists/:id/share",
+    path: () => "/api/shortlists/2000000000/share",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/shortlists/:id/share",
+    path: () => "/api/shortlists/2000000000/share",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/saved-searches",
+    path: () => "/api/saved-searches",
+    body: () => ({ name: `Search ${unique()}`, query: "keywords=health", frequency: "weekly" }),
+    expected: SIGNED_IN(201),
+  },
+  {
+    method: "PATCH",
+    route: "/api/saved-searches/:id",
+    path: () => "/api/saved-searches/2000000000",
+    body: () => ({ frequency: "off" }),
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/saved-searches/:id",
+    path: () => "/api/saved-searches/2000000000",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
 ];
 
 const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);

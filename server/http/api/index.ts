@@ -4,9 +4,12 @@ import { yearsExperienceAsText } from "../years-as-text.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
+import { createConversationsApi } from "./conversations.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
+import { createSavedSearchesApi } from "./saved-searches.ts";
+import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
 import { createStatsApi } from "./stats.ts";
 
 /** The JSON API: one resource a file, mounted here. */
@@ -20,9 +23,13 @@ export function createApi(deps: HttpDeps) {
   api.route("/consultants/:id/reviews", createConsultantReviewsApi(deps));
   api.route("/reviews", createReviewsApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
+  api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
+  api.route("/saved-searches", createSavedSearchesApi(deps));
+  api.route("/shortlists", createShortlistsApi(deps));
+  api.route("/shared-shortlists", createSharedShortlistsApi(deps));
   api.route("/stats", createStatsApi(deps));
   api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   return api;

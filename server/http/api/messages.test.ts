@@ -4,6 +4,7 @@ import { MESSAGE_TEXTS } from "../../../common/messages.ts";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
 import type { ConsultantStatus } from "../../db/schema.ts";
+import { JOBS } from "../../jobs/queue.ts";
 import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 import { createSession } from "../../services/sessions.ts";
 
@@ -189,7 +190,7 @@ describe("POST /api/consultants/{id}/messages", () => {
     expect(mail.text).toContain("Maria Santos");
     expect(mail.text).toContain("UNICEF Philippines");
     expect(mail.text).toContain(input.message);
-    expect(mail.text).toMatch(/http:\/\/devconsult\.test\/inbox\/\d+/);
+    expect(mail.text).toMatch(/http:\/\/devconsult\.test\/messages\/\d+/);
     // The only mail of this exchange went to the consultant.
     expect(env.smtp.received.filter((m) => m.raw.includes(consultant.email)).map((m) => m.to)).toEqual([[consultant.email]]);
   });
@@ -338,6 +339,7 @@ describe("/api/my-consultant-profile/messages", () => {
     const bob = await insertConsultant();
     const sender = await signedInUser();
     const id = await sendAs(sender.token, alice.id);
+    await env.smtp.waitForMail(alice.email);
     const mailsBefore = env.smtp.received.length;
     for (const token of [bob.owner.token, sender.token]) {
       const attempts = [
@@ -360,7 +362,7 @@ describe("/api/my-consultant-profile/messages", () => {
 });
 
 describe("when the mail server is down", () => {
-  it("answers a reply with 503 and a clear message, and records nothing", async () => {
+  it("stores a reply at once and keeps its e-mail queued for a retry", async () => {
     const down = await startApiApp({ SMTP_URL: "smtp://127.0.0.1:9" });
     try {
       const owner = await insertUser(down.database.db);
@@ -376,10 +378,16 @@ describe("when the mail server is down", () => {
         token,
         body: { reply: "Yes, I am available." },
       });
-      expect(response.status).toBe(503);
-      expect(response.json).toEqual({ message: MESSAGE_TEXTS.replyFailed });
+      expect(response.status).toBe(200);
       const [row] = await down.database.sql`select replied_at from messages where id = ${message!.id}`;
-      expect(row).toEqual({ replied_at: null });
+      expect(row?.replied_at).not.toBeNull();
+      // The first attempt fails against the closed port; the job waits for its retry, not lost.
+      for (;;) {
+        const jobs = await down.jobs.boss.findJobs<{ to: string }>(JOBS.mail, {});
+        const reply = jobs.find((job) => job.data.to === "maria@example.org");
+        if (reply?.state === "retry") break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     } finally {
       await down.close();
     }

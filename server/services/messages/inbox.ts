@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "../../../common/messages.ts";
 import type { Executor } from "../../db/client.ts";
 import { consultants, messageReplies, messages } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { NotFound, ServiceUnavailable } from "../errors.ts";
+import { NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -243,10 +244,9 @@ export function replyRateLimits(userId: number): RateLimitRule[] {
 }
 
 /**
- * Answers one of the owner's messages: the reply is e-mailed to the sender from the site, with
- * the consultant's address as Reply-To so the conversation can go on by e-mail, and kept with the
- * message, which counts as read and replied. When the e-mail cannot be sent nothing is recorded
- * (ServiceUnavailable): a reply nobody received must not look sent.
+ * Answers one of the owner's messages (as the conversation view does): the reply is kept with the
+ * message, which counts as read and replied, and its e-mail is queued in the same transaction.
+
  */
 export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number, input: unknown): Promise<InboxMessage> {
   const { db } = deps;
@@ -255,42 +255,50 @@ export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number
   const { reply }: ReplyInput = parseInput(replySchema, input);
   await consumeRateLimits(db, replyRateLimits(profile.userId));
 
-  const consultantName = oneLine(profile.name);
+  await db.transaction((tx) => storeReply(deps, tx, profile, original, reply));
+  return loadMessage(db, profile.id, id);
+}
+
+/**
+ * Stores a consultant's reply to one message and queues its e-mail to the sender (Reply-To the
+ * consultant), in the caller's transaction: the sender sees it in the conversation at once, and the
+ * mail is retried until the mail server takes it. Shared by the inbox and the conversation view.
+ */
+export async function storeReply(
+  deps: Pick<ServiceDeps, "config" | "jobs">,
+  tx: Executor,
+  consultant: { name: string; email: string },
+  original: { id: number; senderName: string; senderEmail: string; subject: string; message: string; createdAt: Date },
+  reply: string,
+  conversationId?: number,
+): Promise<void> {
+  const consultantName = oneLine(consultant.name);
   const quoted = original.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const { text, html } = composeMail(deps.config.siteName, [
-    `Hello ${oneLine(original.senderName)},`,
-    `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.config.siteName}:`,
-    reply,
-    `Reply to this e-mail to write to ${consultantName} directly.`,
-    `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
-  ]);
-  // The reply is written first and the e-mail sent inside the same transaction: a write that
-  // fails (whatever the text holds) sends nothing, and a failed e-mail rolls the write back, so a
-  // retry never mails twice and a reply nobody received never looks sent.
-  await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(messageReplies)
-      .values({ messageId: original.id, body: reply })
-      .returning({ createdAt: messageReplies.createdAt });
-    await tx
-      .update(messages)
-      .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
-      .where(eq(messages.id, original.id));
-    try {
-      await deps.mailer.send({
-        to: original.senderEmail,
-        replyTo: profile.email,
-        subject: `Re: ${oneLine(original.subject)}`,
-        text,
-        html,
-      });
-    } catch (error) {
-      deps.log.error({ err: error, messageId: original.id }, "e-mailing a reply failed");
-      throw new ServiceUnavailable(MESSAGE_TEXTS.replyFailed);
-    }
-  });
-  return loadMessage(db, profile.id, id);
+  const { text, html } = composeMail(
+    deps.config.siteName,
+    [
+      `Hello ${oneLine(original.senderName)},`,
+      `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.config.siteName}:`,
+      reply,
+      `Reply to this e-mail to write to ${consultantName} directly, or answer in the conversation.`,
+      `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
+    ],
+    conversationId ? { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${conversationId}` } : undefined,
+  );
+  const [saved] = await tx
+    .insert(messageReplies)
+    .values({ messageId: original.id, body: reply })
+    .returning({ createdAt: messageReplies.createdAt });
+  await tx
+    .update(messages)
+    .set({ repliedAt: saved?.createdAt ?? new Date(), isRead: true })
+    .where(eq(messages.id, original.id));
+  await enqueueMail(
+    deps,
+    { to: original.senderEmail, replyTo: consultant.email, subject: `Re: ${oneLine(original.subject)}`, text, html },
+    { db: tx },
+  );
 }

@@ -1,6 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "../../../common/messages.ts";
+import type { Executor } from "../../db/client.ts";
 import { consultants, messages } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
 import { isListed } from "../consultants.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
@@ -51,15 +53,16 @@ export async function findMessageRecipient(
 }
 
 /** What a send answers, with the recipient's public name so the page need not look it up first. */
-export type SendResult = ({ status: "sent"; id: number; createdAt: Date; isNotified: boolean } | { status: "discarded" }) & {
+export type SendResult = ({ status: "sent"; id: number; conversationId: number; createdAt: Date } | { status: "discarded" }) & {
   recipient: { id: number; name: string };
 };
 
 /**
  * Sends a message to a listed consultant as the signed-in actor. Validates with the shared schema,
  * counts against the sender's and the address's rate limits (TooManyRequests), refuses the same
- * message again within a minute (Conflict), stores it with the sender's account, then e-mails the
- * consultant. A filled-in honeypot is discarded silently: the bot sees success, nothing is stored.
+ * message again within a minute (Conflict), stores it with the sender's account (in the sender's
+ * conversation with the consultant, opened or continued by a trigger) and queues the e-mail to the
+ * consultant in the same transaction, so the notification is retried until it goes out. A filled-in honeypot is discarded silently: the bot sees success, nothing is stored.
  */
 export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknown): Promise<SendResult> {
   const sender = requireUser(actor, MESSAGE_TEXTS.signInToSend);
@@ -105,25 +108,25 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
         subject: data.subject,
         message: data.message,
       })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    if (!row) throw new Error("the message was not stored");
-    return row;
+      .returning({ id: messages.id, createdAt: messages.createdAt, conversationId: messages.conversationId });
+    if (!row?.conversationId) throw new Error("the message was not stored");
+    await notifyConsultant(deps, tx, consultant, { ...data, conversationId: row.conversationId });
+    return { ...row, conversationId: row.conversationId };
   });
-
-  const isNotified = await notifyConsultant(deps, consultant, { ...data, id: stored.id });
-  return { status: "sent", id: stored.id, createdAt: stored.createdAt, isNotified, recipient };
+  return { status: "sent", ...stored, recipient };
 }
 
 /**
- * E-mails the consultant at the profile's address (public or not) with Reply-To the sender, so an
- * ordinary mail client answers the sender. The message is already stored and waits in the inbox, so
- * a mail failure is logged, not thrown: the sender must not be asked to send it twice.
+ * Queues the e-mail to the consultant at the profile's address (public or not) with Reply-To the
+ * sender, so an ordinary mail client answers the sender. Queued in the transaction that stores the
+ * message: a mail server that is down delays the notification (retried), never loses it.
  */
-async function notifyConsultant(
-  deps: ServiceDeps,
+export async function notifyConsultant(
+  deps: Pick<ServiceDeps, "config" | "jobs">,
+  tx: Executor,
   consultant: { id: number; name: string; email: string },
-  message: SendMessageInput & { id: number },
-): Promise<boolean> {
+  message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number },
+): Promise<void> {
   const sender = oneLine(message.senderName);
   const organization = message.senderOrganization ? oneLine(message.senderOrganization) : null;
   const from = organization ? `${sender} (${organization})` : sender;
@@ -138,24 +141,19 @@ async function notifyConsultant(
         `Subject: ${oneLine(message.subject)}`,
       ].join("\n"),
       message.message,
-      `Reply to this e-mail to answer ${sender} directly, or answer from your inbox. Either way, ${sender} will see your e-mail address once you reply.`,
+      `Reply to this e-mail to answer ${sender} directly, or answer in the conversation. Either way, ${sender} will see your e-mail address once you reply.`,
     ],
-    { label: "Open your inbox", url: `${deps.config.publicUrl}/inbox/${message.id}` },
+    { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${message.conversationId}` },
   );
-  try {
-    await deps.mailer.send({
+  await enqueueMail(
+    deps,
+    {
       to: consultant.email,
       replyTo: message.senderEmail,
       subject: `New message from ${from}: ${oneLine(message.subject)}`,
       text,
       html,
-    });
-    return true;
-  } catch (error) {
-    deps.log.error(
-      { err: error, messageId: message.id, consultantId: consultant.id },
-      "message stored, but e-mailing the consultant failed",
-    );
-    return false;
-  }
+    },
+    { db: tx },
+  );
 }

@@ -1,0 +1,168 @@
+import { ArrowLeft, Send } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CONVERSATION_TEXTS } from "../../common/conversations.ts";
+import { MESSAGE_MAX } from "../../common/messages.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import {
+  type ConversationDeps,
+  openConversation,
+  postToConversation,
+} from "../../server/services/conversations/conversations.ts";
+import { AppError, NotFound } from "../../server/services/errors.ts";
+import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { type AppContext, appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/messages-conversation";
+
+// /messages/{id}: one conversation, oldest entry first, with a form to answer. Only its two parties
+// see it; for anyone else the page is "not found", as for a missing id.
+
+function deps(context: AppContext): ConversationDeps {
+  return serviceDeps(context);
+}
+
+function idFrom(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+    throw data(CONVERSATION_TEXTS.notFound, { status: 404 });
+  return Number(value);
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  if (!app.session) {
+    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  }
+  try {
+    return { conversation: await openConversation(deps(app), app.session.user, idFrom(params.id)) };
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  if (!app.session) return data({ error: CONVERSATION_TEXTS.signIn }, { status: 401 });
+  const id = idFrom(params.id);
+  const form = await request.formData();
+  try {
+    await postToConversation(deps(app), app.session.user, {
+      id,
+      body: { message: form.get("message") },
+    });
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    if (error instanceof AppError && error.status < 500) {
+      return data({ error: error.message, text: String(form.get("message") ?? "") }, { status: error.status });
+    }
+    throw error;
+  }
+  return redirect(`/messages/${id}`, { headers: { "Set-Cookie": toastCookie({ title: "Message sent" }) } });
+}
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const other = conversation.otherParty;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Link
+        to={`/messages?box=${conversation.box}`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to messages
+      </Link>
+      <header className="mt-4">
+        <h1 className="break-words text-2xl font-bold tracking-tight text-ink">{conversation.subject}</h1>
+        <p className="mt-1 text-muted">
+          With{" "}
+          {other.consultantId ? (
+            <Link to={`/consultant/${other.consultantId}`} className="font-semibold text-brand-700 underline underline-offset-4">
+              {other.name}
+            </Link>
+          ) : (
+            <span className="font-semibold text-ink">{other.name}</span>
+          )}
+          {other.detail && <> · {other.detail}</>}
+        </p>
+        <p className="mt-2">
+          <ConversationStatusLabel box={conversation.box} status={conversation.status} />
+        </p>
+      </header>
+      <ol aria-label="Messages in this conversation" className="mt-6 space-y-4">
+        {conversation.entries.map((entry) => (
+          <li
+            key={entry.id}
+            data-testid="conversation-entry"
+            className={`rounded-2xl border p-4 ${entry.fromMe ? "ml-6 border-brand-200 bg-brand-50" : "mr-6 border-slate-200 bg-white"}`}
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+              <span className="font-semibold text-ink">{entry.fromMe ? "You" : other.name}</span>
+              <LocalTime value={entry.createdAt} className="text-muted" />
+            </p>
+            {entry.subject && entry.subject !== conversation.subject && (
+              <p className="mt-1 text-sm font-medium text-slate-700">{entry.subject}</p>
+            )}
+            <p className="mt-2 whitespace-pre-wrap break-words leading-relaxed text-ink">{entry.body}</p>
+          </li>
+        ))}
+      </ol>
+      <section aria-labelledby="answer-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="answer-heading" className="text-lg font-bold text-ink">
+          Answer
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {other.name} sees your answer here and receives it by e-mail.
+          {conversation.box === "received" ? " Your e-mail address is shown to them as the address to reply to." : ""}
+        </p>
+        {actionData?.error && (
+          <div className="mt-4">
+            <Alert tone="error" title="Your answer was not sent">
+              <p>{actionData.error}</p>
+            </Alert>
+          </div>
+        )}
+        <Form method="post" className="mt-4 space-y-4">
+          <Field label="Your message" required error={actionData?.error ? null : undefined}>
+            {(props) => (
+              <Textarea
+                {...props}
+                name="message"
+                rows={5}
+                required
+                minLength={10}
+                maxLength={MESSAGE_MAX}
+                defaultValue={actionData && "text" in actionData ? actionData.text : ""}
+              />
+            )}
+          </Field>
+          <Button type="submit" disabled={sending}>
+            <Send aria-hidden="true" className="size-4" />
+            {sending ? "Sending..." : "Send"}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Conversation",
+    description: "A conversation with a consultant.",
+    path: `/messages/${args.params.id}`,
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,181 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { type ConversationBox, conversationListSchema } from "../../common/conversations.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { listConversations } from "../../server/services/conversations/conversations.ts";
+import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { InboxFrame } from "../components/messages/inbox-states.tsx";
+import { UnreadBadge } from "../components/messages/unread-badge.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/messages";
+
+// /messages (issue 13): every signed-in user's conversations, in two views: Sent (conversations the
+// user started with consultants) and Received (messages to the user's consultant profile).
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const { session } = app;
+  if (!session) return { state: "signed-out" as const };
+  const params = new URL(request.url).searchParams;
+  const parsed = conversationListSchema.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : { box: "sent" as const, page: 1 };
+  const page = await listConversations(serviceDeps(app), session.user, query);
+  return { state: "list" as const, ...page };
+}
+
+function BoxTabs({ box, unread }: { box: ConversationBox; unread: Record<ConversationBox, number> }) {
+  const tabs: { box: ConversationBox; label: string }[] = [
+    { box: "sent", label: "Sent" },
+    { box: "received", label: "Received" },
+  ];
+  return (
+    <nav aria-label="Message views" className="mb-6 flex gap-2 border-b border-slate-200">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.box}
+          to={`/messages?box=${tab.box}`}
+          aria-current={tab.box === box ? "page" : undefined}
+          className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-semibold ${
+            tab.box === box ? "border-brand-700 text-brand-800" : "border-transparent text-slate-700 hover:text-ink"
+          }`}
+        >
+          {tab.label}
+          <UnreadBadge count={unread[tab.box]} />
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "signed-out") {
+    return (
+      <InboxFrame title="Messages">
+        <Alert tone="warning" title="Please sign in">
+          <p>
+            Sign in to read your conversations.{" "}
+            <Link to="/sign-in?redirectTo=%2Fmessages" className="font-semibold underline underline-offset-4">
+              Sign in
+            </Link>
+          </p>
+        </Alert>
+      </InboxFrame>
+    );
+  }
+  const { box, conversations, total, page, limit, unread, hasProfile } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const pageLink = (to: number) => `/messages?box=${box}&page=${to}`;
+  return (
+    <InboxFrame title="Messages" lead={<p>Your conversations with consultants, and messages to your consultant profile.</p>}>
+      <BoxTabs box={box} unread={unread} />
+      {box === "received" && hasProfile && (
+        <p className="mb-4 text-sm text-muted">
+          To mark a message unread or delete it,{" "}
+          <Link to="/inbox" className="font-semibold text-brand-700 underline underline-offset-4">
+            Open the inbox
+          </Link>
+          .
+        </p>
+      )}
+      {conversations.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h2 className="text-lg font-semibold text-ink">No conversations here yet</h2>
+          <p className="mt-2 text-muted">
+            {box === "sent"
+              ? "When you message a consultant from their profile, the conversation appears here with their answers."
+              : hasProfile
+                ? "When an organization writes to your consultant profile, the message appears here and we e-mail you."
+                : "Messages to a consultant profile appear here. You do not need a profile to message consultants."}
+          </p>
+          {box === "sent" && (
+            <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
+              Find consultants
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul
+          aria-label={box === "sent" ? "Sent conversations" : "Received conversations"}
+          className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+        >
+          {conversations.map((conversation) => {
+            const isUnread = conversation.unreadCount > 0;
+            return (
+              <li key={conversation.id}>
+                <Link
+                  to={`/messages/${conversation.id}`}
+                  className={`block px-4 py-4 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-5 ${isUnread ? "bg-brand-50/60" : ""}`}
+                  data-testid="conversation-item"
+                >
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                    <span className={`min-w-0 truncate ${isUnread ? "font-bold text-ink" : "text-slate-700"}`}>
+                      {isUnread && (
+                        <span className="mr-2 inline-block rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
+                          {conversation.unreadCount} unread
+                        </span>
+                      )}
+                      {conversation.otherParty.name}
+                      {conversation.otherParty.detail && (
+                        <span className="font-normal text-muted"> · {conversation.otherParty.detail}</span>
+                      )}
+                    </span>
+                    <LocalTime value={conversation.lastMessage.at} className="shrink-0 text-sm text-muted" />
+                  </div>
+                  <p className="mt-1 truncate text-ink">{conversation.subject}</p>
+                  <p className="mt-0.5 truncate text-sm text-muted">
+                    {conversation.lastMessage.fromMe ? "You: " : ""}
+                    {conversation.lastMessage.preview}
+                  </p>
+                  <p className="mt-2">
+                    <ConversationStatusLabel box={box} status={conversation.status} />
+                  </p>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Conversation pages" className="mt-6 flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className={buttonClasses({ variant: "outline" })}>
+              <ChevronLeft aria-hidden="true" className="size-4" />
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted">
+            Page {Math.min(page, pages)} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className={buttonClasses({ variant: "outline" })}>
+              Older
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </InboxFrame>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Messages",
+    description: "Your conversations with consultants.",
+    path: "/messages",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,77 @@
+import { data, Form } from "react-router";
+import { NotFound } from "../../server/services/errors.ts";
+import { unsubscribeSavedSearch } from "../../server/services/saved-searches/saved-searches.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/saved-search-unsubscribe";
+
+// /saved-searches/unsubscribe?s=&t=: the link in every alert e-mail. Works without signing in (the
+// link is signed); a button confirms, so a mail scanner opening the link changes nothing.
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { s: url.searchParams.get("s") ?? "", t: url.searchParams.get("t") ?? "" };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    const { name } = await unsubscribeSavedSearch(
+      { db: context.get(appContext).db },
+      { id: form.get("s"), token: form.get("t") },
+    );
+    return { done: name };
+  } catch (error) {
+    if (error instanceof NotFound) return data({ error: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-ink">Stop search alerts</h1>
+      {actionData && "done" in actionData ? (
+        <div className="mt-6">
+          <Alert tone="info" title="Alerts stopped">
+            <p>You will no longer receive e-mail alerts for “{actionData.done}”. The saved search itself is kept.</p>
+          </Alert>
+        </div>
+      ) : (
+        <>
+          {actionData && "error" in actionData && (
+            <div className="mt-6">
+              <Alert tone="error" title="Not changed">
+                <p>{actionData.error}</p>
+              </Alert>
+            </div>
+          )}
+          <p className="mt-4 text-muted">
+            Stop the e-mail alerts of this saved search? You can turn them on again from your saved searches.
+          </p>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="s" value={loaderData.s} />
+            <input type="hidden" name="t" value={loaderData.t} />
+            <Button type="submit">Stop these alerts</Button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Stop search alerts",
+    description: "Stop e-mail alerts.",
+    path: "/saved-searches/unsubscribe",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import { NotFound } from "../../server/services/errors.ts";
+import { viewSharedShortlist } from "../../server/services/shortlists/shortlists.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { shortlistDeps } from "../lib/shortlists.server.ts";
+import type { Route } from "./+types/shortlist-shared";
+
+// /shortlists/shared/{token}: a shortlist someone shared, read-only, for anyone with the link (no
+// account needed); 404 once the owner revokes it. The owner's notes are not shown.
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    return { list: await viewSharedShortlist(shortlistDeps(context.get(appContext)), params.token ?? "") };
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export default function SharedShortlistPage({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  const consultants = list.entries.map((entry) => entry.consultant);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <p className="text-sm font-medium text-muted">A shortlist shared with you</p>
+      <h1 className="mt-1 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
+      {consultants.length === 0 ? (
+        <p className="mt-6 text-muted">This list is empty.</p>
+      ) : (
+        <>
+          <ul className="mt-6 space-y-3">
+            {consultants.map((consultant) => (
+              <li key={consultant.id} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="shared-entry">
+                <ShortlistConsultantSummary consultant={consultant} />
+              </li>
+            ))}
+          </ul>
+          {consultants.length <= 4 && consultants.length > 1 && (
+            <section aria-labelledby="compare-heading" className="mt-8">
+              <h2 id="compare-heading" className="mb-3 text-xl font-bold text-ink">
+                Side by side
+              </h2>
+              <CompareTable consultants={consultants} />
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Shared shortlist",
+    description: "A shortlist of consultants.",
+    path: "/shortlists",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

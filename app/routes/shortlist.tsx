@@ -1,0 +1,256 @@
+import { Download, Link2, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
+import { AppError, NotFound } from "../../server/services/errors.ts";
+import {
+  deleteShortlist,
+  getShortlist,
+  putShortlistEntry,
+  removeShortlistEntry,
+  renameShortlist,
+  revokeShortlistShare,
+  shareShortlist,
+} from "../../server/services/shortlists/shortlists.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/shortlist";
+
+// /shortlists/{id}: one of the user's lists: the consultants with their notes, compare (up to
+// four, chosen with ?compare=), export as CSV, share by a revocable link, rename, delete.
+
+function listIdOf(value: string | undefined): number {
+  const id = idFrom(value);
+  if (!id) throw data("Shortlist not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  try {
+    const list = await getShortlist(shortlistDeps(app), user, listIdOf(params.id));
+    const chosen = new URL(request.url).searchParams.getAll("compare").map(idFrom);
+    const compare = list.entries
+      .filter((entry) => chosen.includes(entry.consultant.id))
+      .slice(0, SHORTLIST_LIMITS.compare)
+      .map((entry) => entry.consultant);
+    return { list, compare, tooMany: chosen.length > SHORTLIST_LIMITS.compare };
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  const deps = shortlistDeps(app);
+  const id = listIdOf(params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const consultantId = idFrom(form.get("consultantId"));
+  const back = (title: string) => redirect(`/shortlists/${id}`, { headers: { "Set-Cookie": toastCookie({ title }) } });
+  try {
+    switch (intent) {
+      case "note":
+        if (!consultantId) break;
+        await putShortlistEntry(deps, user, { id, consultantId, body: { note: form.get("note") ?? "" } });
+        return back("Note saved");
+      case "remove":
+        if (!consultantId) break;
+        await removeShortlistEntry(deps, user, { id, consultantId });
+        return back("Removed from the list");
+      case "rename":
+        await renameShortlist(deps, user, id, { name: form.get("name") });
+        return back("Shortlist renamed");
+      case "share":
+        return { shared: await shareShortlist(deps, user, id) };
+      case "revoke":
+        await revokeShortlistShare(deps, user, id);
+        return back("Share link revoked");
+      case "delete":
+        await deleteShortlist(deps, user, id);
+        return redirect("/shortlists", { headers: { "Set-Cookie": toastCookie({ title: "Shortlist deleted" }) } });
+    }
+  } catch (error) {
+    if (error instanceof NotFound) throw data(error.message, { status: 404 });
+    if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+export default function ShortlistPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, compare, tooMany } = loaderData;
+  const shared = actionData && "shared" in actionData ? actionData.shared : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/shortlists" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        All shortlists
+      </Link>
+      <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
+      <p className="mt-1 text-muted">{list.count === 1 ? "1 consultant" : `${list.count} consultants`}</p>
+      {error && (
+        <div className="mt-4">
+          <Alert tone="error" title="Not saved">
+            <p>{error}</p>
+          </Alert>
+        </div>
+      )}
+
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a
+          href={`/api/shortlists/${list.id}/export.csv`}
+          download
+          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-300 hover:bg-brand-50"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+        <Form method="post">
+          <input type="hidden" name="intent" value="share" />
+          <Button type="submit" variant="outline">
+            <Link2 aria-hidden="true" className="size-4" />
+            {list.shared ? "Create a new share link" : "Share a read-only link"}
+          </Button>
+        </Form>
+        {list.shared && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="revoke" />
+            <Button type="submit" variant="outline">
+              Revoke the share link
+            </Button>
+          </Form>
+        )}
+      </div>
+      {shared && (
+        <div className="mt-4">
+          <Alert tone="info" title="Share link created">
+            <p>Anyone with this link can see the list (without your notes) until you revoke it. It is shown only now:</p>
+            <p className="mt-2 break-all font-mono text-sm" data-testid="share-url">
+              {shared.url}
+            </p>
+          </Alert>
+        </div>
+      )}
+
+      {compare.length > 0 && (
+        <section aria-labelledby="compare-heading" className="mt-8">
+          <h2 id="compare-heading" className="mb-3 text-xl font-bold text-ink">
+            Compare
+          </h2>
+          {tooMany && <p className="mb-3 text-sm text-muted">Only the first {SHORTLIST_LIMITS.compare} are compared.</p>}
+          <CompareTable consultants={compare} />
+        </section>
+      )}
+
+      <section aria-labelledby="entries-heading" className="mt-8">
+        <h2 id="entries-heading" className="text-xl font-bold text-ink">
+          Consultants
+        </h2>
+        {list.entries.length === 0 ? (
+          <p className="mt-3 text-muted">
+            No consultants yet. Use “Save to shortlist” on a card or a profile.{" "}
+            <Link to="/" className="font-semibold text-brand-700 underline">
+              Find consultants
+            </Link>
+          </p>
+        ) : (
+          <>
+            <Form method="get" id="compare-form" className="mt-3">
+              <Button type="submit" variant="outline">
+                Compare the chosen (up to {SHORTLIST_LIMITS.compare})
+              </Button>
+            </Form>
+            <ul className="mt-4 space-y-4">
+              {list.entries.map((entry) => (
+                <li
+                  key={entry.consultant.id}
+                  className="rounded-2xl border border-slate-200 bg-white p-4"
+                  data-testid="shortlist-entry"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <ShortlistConsultantSummary consultant={entry.consultant} />
+                    <label className="flex items-center gap-2 text-sm font-medium text-ink">
+                      <input
+                        type="checkbox"
+                        name="compare"
+                        value={entry.consultant.id}
+                        form="compare-form"
+                        defaultChecked={compare.some((c) => c.id === entry.consultant.id)}
+                        className="size-4"
+                      />
+                      Compare {entry.consultant.name}
+                    </label>
+                  </div>
+                  <Form method="post" className="mt-3 space-y-2">
+                    <input type="hidden" name="intent" value="note" />
+                    <input type="hidden" name="consultantId" value={entry.consultant.id} />
+                    <Field label={`Private note on ${entry.consultant.name}`}>
+                      {(props) => (
+                        <Textarea {...props} name="note" rows={2} maxLength={SHORTLIST_LIMITS.note} defaultValue={entry.note} />
+                      )}
+                    </Field>
+                    <Button type="submit" variant="outline" size="sm">
+                      Save note
+                    </Button>
+                  </Form>
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="consultantId" value={entry.consultant.id} />
+                    <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Remove {entry.consultant.name}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="settings-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="settings-heading" className="text-lg font-bold text-ink">
+          List settings
+        </h2>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="rename" />
+          <Field label="Name" className="min-w-0 flex-1" required>
+            {(props) => <Input {...props} name="name" defaultValue={list.name} maxLength={SHORTLIST_LIMITS.name} required />}
+          </Field>
+          <Button type="submit" variant="outline">
+            Rename
+          </Button>
+        </Form>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="delete" />
+          <Button type="submit" variant="outline">
+            Delete this shortlist
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Shortlist",
+    description: "A shortlist of consultants.",
+    path: `/shortlists/${args.params.id}`,
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

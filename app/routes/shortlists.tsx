@@ -1,0 +1,161 @@
+import { Bookmark, Share2 } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
+import { AppError } from "../../server/services/errors.ts";
+import { findMessageRecipient } from "../../server/services/messages/send.ts";
+import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "../../server/services/shortlists/shortlists.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { InboxFrame } from "../components/messages/inbox-states.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Select } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/shortlists";
+
+// /shortlists: the signed-in user's named lists, and a form to start one. With ?consultant=ID
+// (the bookmark control, route id "shortlists-add"), the page first offers to save that consultant
+// to a list, an existing one or a new one.
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  const deps = shortlistDeps(app);
+  const consultantId = idFrom(new URL(request.url).searchParams.get("consultant"));
+  const consultant = consultantId ? await findMessageRecipient({ db: app.db }, null, consultantId) : null;
+  return {
+    lists: await listShortlists(deps, user),
+    consultant,
+    holding: consultant ? await listsHolding(deps, user, consultant.id) : [],
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  const deps = shortlistDeps(app);
+  const form = await request.formData();
+  const consultantId = idFrom(form.get("consultantId"));
+  try {
+    let listId = idFrom(form.get("shortlistId"));
+    const newName = String(form.get("name") ?? "").trim();
+    if (!listId || newName) listId = (await createShortlist(deps, user, { name: form.get("name") })).id;
+    if (consultantId) {
+      const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
+      return redirect(`/consultant/${consultantId}`, {
+        headers: { "Set-Cookie": toastCookie({ title: "Saved to shortlist", description: `Added to “${list.name}”.` }) },
+      });
+    }
+    return redirect(`/shortlists/${listId}`, { headers: { "Set-Cookie": toastCookie({ title: "Shortlist created" }) } });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lists, consultant, holding } = loaderData;
+  const error = actionData?.error;
+  return (
+    <InboxFrame
+      title={consultant ? `Save ${consultant.name} to a shortlist` : "Shortlists"}
+      lead={<p>Keep consultants for an assignment together, with a private note on each, and compare or share them.</p>}
+    >
+      {error && (
+        <div className="mb-6">
+          <Alert tone="error" title="Not saved">
+            <p>{error}</p>
+          </Alert>
+        </div>
+      )}
+      {consultant ? (
+        <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+          <input type="hidden" name="consultantId" value={consultant.id} />
+          {lists.length > 0 && (
+            <Field label="Add to an existing list">
+              {(props) => (
+                <Select {...props} name="shortlistId" defaultValue={String(lists[0]?.id ?? "")}>
+                  {lists.map((list) => (
+                    <option key={list.id} value={list.id}>
+                      {list.name}
+                      {holding.includes(list.id) ? " (already on it)" : ""}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          <Field
+            label={lists.length > 0 ? "Or start a new list" : "Name of the new list"}
+            hint="For example: Mekong WASH evaluation — team leader"
+            required={lists.length === 0}
+          >
+            {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required={lists.length === 0} />}
+          </Field>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit">
+              <Bookmark aria-hidden="true" className="size-4" />
+              Save to shortlist
+            </Button>
+            <Link to={`/consultant/${consultant.id}`} className="self-center text-sm font-medium text-brand-700 underline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <>
+          {lists.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <h2 className="text-lg font-semibold text-ink">No shortlists yet</h2>
+              <p className="mt-2 text-muted">Use “Save to shortlist” on a consultant's card or profile, or start a list here.</p>
+            </div>
+          ) : (
+            <ul aria-label="Your shortlists" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+              {lists.map((list) => (
+                <li key={list.id}>
+                  <Link
+                    to={`/shortlists/${list.id}`}
+                    className="flex items-center justify-between gap-3 px-4 py-4 hover:bg-slate-50"
+                    data-testid="shortlist-item"
+                  >
+                    <span className="min-w-0 truncate font-semibold text-ink">{list.name}</span>
+                    <span className="flex shrink-0 items-center gap-3 text-sm text-muted">
+                      {list.shared && (
+                        <span className="inline-flex items-center gap-1">
+                          <Share2 aria-hidden="true" className="size-4" />
+                          Shared
+                        </span>
+                      )}
+                      {list.count === 1 ? "1 consultant" : `${list.count} consultants`}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Form method="post" className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-5">
+            <Field label="New shortlist" className="min-w-0 flex-1" required>
+              {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required />}
+            </Field>
+            <Button type="submit">Create</Button>
+          </Form>
+        </>
+      )}
+    </InboxFrame>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Shortlists",
+    description: "Your shortlists of consultants.",
+    path: "/shortlists",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { MESSAGE_MAX, MESSAGE_MIN, MESSAGE_TEXTS } from "./messages.ts";
+
+// Conversations (issue 13): what the Messages page and GET /api/conversations show. A message to a
+// consultant opens a conversation (one per sender account and consultant) or continues it; both
+// parties read and answer it in the product, and every entry is still e-mailed to the other party.
+
+export const CONVERSATION_PAGE_SIZE = 20;
+export const conversationBoxes = ["sent", "received"] as const;
+export type ConversationBox = (typeof conversationBoxes)[number];
+
+/** sent: not opened by the consultant yet; read: opened; replied: the consultant answered last. */
+export type ConversationStatus = "sent" | "read" | "replied";
+
+export const CONVERSATION_TEXTS = {
+  notFound: "Conversation not found",
+  signIn: "You need to be signed in to read your messages.",
+  box: "box must be sent or received",
+  page: "page must be a whole number of at least 1",
+  notListed: "This consultant's profile is not listed at the moment, so it cannot take messages.",
+  replyRateLimited: "You have sent a lot of replies in a short time. Please wait a while before sending another one.",
+} as const;
+
+export type ConversationParty = {
+  name: string;
+  /** The consultant's title, or the sender's organization. */
+  detail: string | null;
+  /** The consultant's profile, when the other party is a listed consultant. */
+  consultantId: number | null;
+};
+
+export type ConversationSummary = {
+  id: number;
+  box: ConversationBox;
+  subject: string;
+  otherParty: ConversationParty;
+  lastMessage: { preview: string; at: string; fromMe: boolean };
+  unreadCount: number;
+  status: ConversationStatus;
+};
+
+export type ConversationPage = {
+  box: ConversationBox;
+  conversations: ConversationSummary[];
+  total: number;
+  page: number;
+  limit: number;
+  /** Unread entries in each box (the header badge shows their sum). */
+  unread: Record<ConversationBox, number>;
+  /** Whether the caller has a consultant profile (a Received box). */
+  hasProfile: boolean;
+};
+
+export type ConversationEntry = {
+  id: string;
+  author: "sender" | "consultant";
+  fromMe: boolean;
+  body: string;
+  subject: string | null;
+  createdAt: string;
+};
+
+export type ConversationThread = {
+  id: number;
+  box: ConversationBox;
+  subject: string;
+  otherParty: ConversationParty;
+  status: ConversationStatus;
+  entries: ConversationEntry[];
+};
+
+/** An answer in the product: the same rule as the spec's message text (section 5). */
+export const conversationMessageSchema = z.object({
+  message: z
+    .string({ error: MESSAGE_TEXTS.message })
+    .trim()
+    .min(MESSAGE_MIN, MESSAGE_TEXTS.message)
+    .max(MESSAGE_MAX, MESSAGE_TEXTS.messageTooLong),
+});
+
+export const conversationListSchema = z.object({
+  box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).default("sent"),
+  page: z.coerce
+    .number({ error: CONVERSATION_TEXTS.page })
+    .int(CONVERSATION_TEXTS.page)
+    .min(1, CONVERSATION_TEXTS.page)
+    .max(1_000_000, CONVERSATION_TEXTS.page)
+    .default(1),
+});

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+// Saved searches with e-mail alerts (issue 13).
+
+export const SAVED_SEARCH_LIMITS = { perUser: 20, name: 120, query: 2000, perDigest: 10 } as const;
+export const alertFrequencyValues = ["off", "daily", "weekly"] as const;
+export type AlertFrequencyValue = (typeof alertFrequencyValues)[number];
+
+export const SAVED_SEARCH_TEXTS = {
+  notFound: "Saved search not found",
+  signIn: "You need to be signed in to save searches.",
+  name: "Name is required",
+  nameTooLong: `Name must be at most ${SAVED_SEARCH_LIMITS.name} characters long`,
+  query: "query must be a search's query string, such as keywords=health&workedIn=Laos",
+  queryTooLong: `query must be at most ${SAVED_SEARCH_LIMITS.query} characters long`,
+  frequency: "frequency must be off, daily or weekly",
+  tooMany: `You can keep at most ${SAVED_SEARCH_LIMITS.perUser} saved searches. Delete one you no longer need to make room.`,
+  unsubscribeInvalid: "This unsubscribe link is not valid.",
+} as const;
+
+const name = z
+  .string({ error: SAVED_SEARCH_TEXTS.name })
+  .trim()
+  .min(1, SAVED_SEARCH_TEXTS.name)
+  .max(SAVED_SEARCH_LIMITS.name, SAVED_SEARCH_TEXTS.nameTooLong);
+const frequency = z.enum(alertFrequencyValues, { error: SAVED_SEARCH_TEXTS.frequency });
+
+export const savedSearchCreateSchema = z.object({
+  name,
+  query: z
+    .string({ error: SAVED_SEARCH_TEXTS.query })
+    .trim()
+    .max(SAVED_SEARCH_LIMITS.query, SAVED_SEARCH_TEXTS.queryTooLong)
+    .transform((value) => value.replace(/^\?/, "")),
+  frequency: frequency.default("off"),
+});
+
+export const savedSearchUpdateSchema = z
+  .object({ name: name.optional(), frequency: frequency.optional() })
+  .refine((value) => value.name !== undefined || value.frequency !== undefined, "Nothing to change: send name or frequency");
+
+export type SavedSearchView = {
+  id: number;
+  name: string;
+  query: string;
+  frequency: AlertFrequencyValue;
+  lastAlertedAt: string | null;
+  createdAt: string;
+};

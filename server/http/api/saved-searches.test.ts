@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "../../../common/saved-searches.ts";
+import { call, PUBLIC_URL, startApiApp, startTestJobQueue } from "../../../tests/setup/api-app.ts";
+import { findLink } from "../../../tests/setup/smtp.ts";
+import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { startWorkers } from "../../jobs/workers.ts";
+import { createMailer } from "../../services/mail.ts";
+import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "../../services/saved-searches/saved-searches.ts";
+
+// Saved searches through the API, and their alert digests on the real job queue and SMTP server.
+
+let env: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  env = await startApiApp();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const unique = () => randomBytes(4).toString("hex");
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A listed consultant whose title carries `word`, listed now (the trigger sets listed_at). */
+async function listConsultant(word: string, n: number) {
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
+    values (${`Expert ${n} ${word}`}, ${`${word} adviser`}, ${`e-${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 6,
+            'Water & Sanitation', ${`Six years of ${word} programmes in the region.`}, 'approved')
+    returning id`;
+  return row!.id;
+}
+
+async function saveSearch(token: string, body: Record<string, unknown>) {
+  const response = await call(env.app, "POST", "/api/saved-searches", { token, body });
+  expect(response.status, response.text).toBe(201);
+  return response.json as { id: number; query: string; frequency: string };
+}
+
+/** Makes the search's alert due now (as if its period had passed). */
+async function makeDue(id: number) {
+  await env.database.sql`
+    update saved_searches set created_at = created_at - interval '8 days',
+      last_alerted_at = case when last_alerted_at is null then null else last_alerted_at - interval '8 days' end
+    where id = ${id}`;
+}
+
+describe("/api/saved-searches", () => {
+  it("saves, lists, renames, changes frequency and deletes, owner only", async () => {
+    const owner = await insertSignedInUser(env.database.db);
+    const other = await insertSignedInUser(env.database.db);
+    const saved = await saveSearch(owner.token, { name: "Lao health", query: "?keywords=health&page=3", frequency: "weekly" });
+    expect(saved).toMatchObject({ name: "Lao health", query: "keywords=health", frequency: "weekly", lastAlertedAt: null });
+    const list = await call(env.app, "GET", "/api/saved-searches", { token: owner.token });
+    expect(list.json.savedSearches).toEqual([expect.objectContaining({ id: saved.id })]);
+    expect(JSON.stringify(list.json)).not.toMatch(/alert_?key/i);
+    const changed = await call(env.app, "PATCH", `/api/saved-searches/${saved.id}`, {
+      token: owner.token,
+      body: { name: "Health, Laos", frequency: "daily" },
+    });
+    expect(changed.json).toMatchObject({ name: "Health, Laos", frequency: "daily" });
+    for (const [method, body] of [
+      ["PATCH", { name: "Mine" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const response = await call(env.app, method, `/api/saved-searches/${saved.id}`, { token: other.token, body });
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual({ message: SAVED_SEARCH_TEXTS.notFound });
+    }
+    expect((await call(env.app, "GET", "/api/saved-searches", { token: other.token })).json.savedSearches).toEqual([]);
+    expect((await call(env.app, "GET", "/api/saved-searches")).status).toBe(401);
+    expect((await call(env.app, "DELETE", `/api/saved-searches/${saved.id}`, { token: owner.token })).status).toBe(200);
+    expect((await call(env.app, "GET", "/api/saved-searches", { token: owner.token })).json.savedSearches).toEqual([]);
+  });
+
+  it("answers clear 400s for bad input and a 409 past the cap", async () => {
+    const owner = await insertSignedInUser(env.database.db);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ query: "keywords=x" }, SAVED_SEARCH_TEXTS.name],
+      [{ name: "x".repeat(121), query: "" }, SAVED_SEARCH_TEXTS.nameTooLong],
+      [{ name: "A", query: 5 }, SAVED_SEARCH_TEXTS.query],
+      [{ name: "A", query: "keywords=x", frequency: "hourly" }, SAVED_SEARCH_TEXTS.frequency],
+      [{ name: "A", query: `keywords=${"x".repeat(2001)}` }, SAVED_SEARCH_TEXTS.queryTooLong],
+    ];
+    for (const [body, message] of cases) {
+      const response = await call(env.app, "POST", "/api/saved-searches", { token: owner.token, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.json.message).toBe(message);
+    }
+    const badFilter = await call(env.app, "POST", "/api/saved-searches", {
+      token: owner.token,
+      body: { name: "A", query: "sort=cheapest" },
+    });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.json.errors[0].path).toBe("query.sort");
+    const noChange = await saveSearch(owner.token, { name: "B", query: "" });
+    expect((await call(env.app, "PATCH", `/api/saved-searches/${noChange.id}`, { token: owner.token, body: {} })).status).toBe(
+      400,
+    );
+    for (let i = 1; i < SAVED_SEARCH_LIMITS.perUser; i++) await saveSearch(owner.token, { name: `S${i}`, query: "" });
+    const refused = await call(env.app, "POST", "/api/saved-searches", {
+      token: owner.token,
+      body: { name: "One more", query: "" },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(SAVED_SEARCH_TEXTS.tooMany);
+  });
+});
+
+describe("alert digests", () => {
+  it("announces only newly listed matches, at most 10 a mail, never twice, and sends nothing when nothing is new", async () => {
+    const word = `zq${unique()}`;
+    const owner = await insertSignedInUser(env.database.db);
+    await listConsultant(word, 0); // listed before the search was saved: not new
+    const saved = await saveSearch(owner.token, { name: `Alerts ${word}`, query: `keywords=${word}`, frequency: "weekly" });
+    await env.database.sql`update consultants set listed_at = listed_at - interval '365 days' where title = ${`${word} adviser`}`;
+    await makeDue(saved.id);
+    const deps = { db: env.database.db, config: env.config, jobs: env.jobs };
+    // Nothing new yet: no e-mail.
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
+
+    for (let n = 1; n <= 12; n++) await listConsultant(word, n);
+    await makeDue(saved.id);
+    await env.database
+      .sql`update consultants set listed_at = now() where title = ${`${word} adviser`} and name <> ${`Expert 0 ${word}`}`;
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 10 });
+    const first = await env.smtp.waitForMail(owner.email);
+    expect(first.subject).toMatch(/^New consultants for /);
+    expect(first.subject).toContain(`Alerts ${word}`);
+    expect(first.text.match(/\/consultant\/\d+/g)).toHaveLength(10);
+    expect(first.text).not.toContain(`Expert 0 ${word}`);
+    expect(first.text).toContain(`${PUBLIC_URL}/?keywords=${word}`);
+
+    await makeDue(saved.id);
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 2 });
+    const second = await env.smtp.waitForMail(owner.email, 2);
+    const names = (mail: string) => new Set(mail.match(/Expert \d+/g));
+    const overlap = [...names(first.text)].filter((name) => names(second.text).has(name));
+    expect(overlap).toEqual([]);
+
+    await makeDue(saved.id);
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
+
+    // The unsubscribe link needs no account (the page's action calls this) and turns the alert off; a forged one does not.
+    const link = findLink(second, "/saved-searches/unsubscribe");
+    await expect(unsubscribeSavedSearch(deps, { id: link.searchParams.get("s"), token: "x".repeat(43) })).rejects.toThrow(
+      SAVED_SEARCH_TEXTS.unsubscribeInvalid,
+    );
+    await expect(
+      unsubscribeSavedSearch(deps, { id: link.searchParams.get("s"), token: link.searchParams.get("t") }),
+    ).resolves.toEqual({ name: `Alerts ${word}` });
+    const [row] = await env.database.sql`select frequency from saved_searches where id = ${saved.id}`;
+    expect(row?.frequency).toBe("off");
+  });
+
+  it("sends one digest even when two app instances run the alerts at once", async () => {
+    const word = `zr${unique()}`;
+    const owner = await insertSignedInUser(env.database.db);
+    const saved = await saveSearch(owner.token, { name: `Twice ${word}`, query: `keywords=${word}`, frequency: "daily" });
+    for (let n = 1; n <= 3; n++) await listConsultant(word, n);
+    await makeDue(saved.id);
+    await env.database.sql`update consultants set listed_at = now() where title = ${`${word} adviser`}`;
+    // A second instance: its own queue and workers on the same database and mail server.
+    const second = await startTestJobQueue(env.database.url, silent);
+    try {
+      await startWorkers(second, {
+        db: env.database.db,
+        config: env.config,
+        mailer: createMailer(env.config, silent),
+        log: silent,
+      });
+      const deps = { db: env.database.db, config: env.config, jobs: env.jobs };
+      await Promise.all([queueDueDigests(deps), queueDueDigests({ ...deps, jobs: second }), sendDigest(deps, saved.id)]);
+      await env.smtp.waitForMail(owner.email);
+      // Let every queued digest job finish, then count.
+      for (;;) {
+        const jobs = await env.jobs.boss.findJobs("saved-search-digest", {});
+        if (jobs.every((job) => job.state === "completed" || job.state === "failed")) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      for (;;) {
+        const mails = await env.jobs.boss.findJobs<{ to: string }>("mail", {});
+        const mine = mails.filter((job) => job.data.to === owner.email);
+        if (mine.every((job) => job.state === "completed")) {
+          expect(mine).toHaveLength(1);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(env.smtp.mailTo(owner.email)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Mailer, OutgoingMail } from "../services/mail.ts";
+import { purgeExpired } from "../services/maintenance.ts";
+import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
+import type { PhotoStorage } from "../services/storage.ts";
+import { JOBS, type JobQueue } from "./queue.ts";
+
+type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+export type WorkerDeps = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  log: Logger;
+  /** Photo storage, for the purge of abandoned uploads; without it the purge leaves photos alone. */
+  storage?: PhotoStorage;
+};
+
+/** Starts this process's workers; each job is claimed by one worker of one instance. */
+export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
+  const { db, mailer, log } = deps;
+
+  // A throw (the mail server refused or is unreachable) fails the attempt: pg-boss retries later.
+  await queue.work<OutgoingMail>(JOBS.mail, (mail) => mailer.send(mail));
+
+  await queue.work(JOBS.purge, async () => {
+    const purged = await purgeExpired(db, deps.storage ? { storage: deps.storage, log } : undefined);
+    if (purged.sessions || purged.tokens || purged.photos) log.info(purged, "purged expired sessions, links and photos");
+  });
+
+  // Saved-search alerts: the recurring job fans out one digest job per due search.
+  const alertDeps = { db, config: deps.config, jobs: queue };
+  await queue.work(JOBS.alerts, async () => {
+    await queueDueDigests(alertDeps);
+  });
+  await queue.work<{ savedSearchId: number }>(JOBS.digest, async ({ savedSearchId }) => {
+    await sendDigest(alertDeps, savedSearchId);
+  });
+}

@@ -16,6 +16,7 @@ import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
@@ -53,6 +54,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
   return reviewAction(context.get(appContext), request, id);
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ reviewError: message }));
 }
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {

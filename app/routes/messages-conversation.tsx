@@ -17,6 +17,7 @@ import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import type { Route } from "./+types/messages-conversation";
 
@@ -64,6 +65,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     throw error;
   }
   return redirect(`/messages/${id}`, { headers: { "Set-Cookie": toastCookie({ title: "Message sent" }) } });
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, formData) => ({ error: message, text: String(formData.get("message") ?? "") }));
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {

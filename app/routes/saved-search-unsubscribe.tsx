@@ -6,6 +6,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import type { Route } from "./+types/saved-search-unsubscribe";
 
 // /saved-searches/unsubscribe?s=&t=: the link in every alert e-mail. Works without signing in (the
@@ -28,6 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof NotFound) return data({ error: error.message }, { status: 404 });
     throw error;
   }
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ error: message }));
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {

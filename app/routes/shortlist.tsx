@@ -18,6 +18,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlist";
@@ -85,6 +86,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     throw error;
   }
   throw data("Unknown action", { status: 400 });
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ error: message }));
 }
 
 export default function ShortlistPage({ loaderData, actionData }: Route.ComponentProps) {

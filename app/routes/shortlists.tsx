@@ -11,6 +11,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlists";
@@ -53,6 +54,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ error: message }));
 }
 
 export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -30,15 +30,17 @@ describe("database constraints", () => {
     ).rejects.toThrow(/auth_users_email_lower_key/);
   });
 
-  it("keeps consultant e-mails unique regardless of case and one profile per user", async () => {
+  it("keeps shown consultant e-mails unique regardless of case, and one profile per user", async () => {
     const { sql } = database;
     const [user] = await sql<
       { id: number }[]
     >`insert into auth_users (email, hashed_password, name) values ('owner@example.org', 'x', 'O') returning id`;
-    await sql`insert into consultants ${sql(consultant("lan@example.org", { user_id: user!.id }))}`;
-    await expect(sql`insert into consultants ${sql(consultant("LAN@example.org"))}`).rejects.toThrow(
-      /consultants_email_lower_key/,
+    await sql`insert into consultants ${sql(consultant("lan@example.org", { user_id: user!.id, show_email: true }))}`;
+    await expect(sql`insert into consultants ${sql(consultant("LAN@example.org", { show_email: true }))}`).rejects.toThrow(
+      /consultants_shown_email_lower_key/,
     );
+    // A hidden address may repeat (issue 16): refusing it would tell the caller whose it is.
+    await sql`insert into consultants ${sql(consultant("Lan@example.org", { show_email: false }))}`;
     await expect(sql`insert into consultants ${sql(consultant("other@example.org", { user_id: user!.id }))}`).rejects.toThrow(
       /consultants_user_id_key/,
     );

@@ -18,6 +18,11 @@ export const SMALL_BODY_LIMIT = 16 * KB;
 export const DEFAULT_BODY_LIMIT = 128 * KB;
 /** Any other JSON body (server/http/request.ts). */
 export { JSON_BODY_LIMIT };
+/**
+ * A consultant's profile with its whole track record (up to 50 assignments of 2 000 characters
+ * each): large enough that an over-long description is refused by name (400), not by size.
+ */
+export const PROFILE_JSON_BODY_LIMIT = 2 * 1024 * KB;
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
@@ -30,6 +35,7 @@ const rules: { pattern: RegExp; limit: number }[] = [
     pattern: /^\/(api\/auth\/.*|sign-in(\.data)?|auth\/logout(\.data)?|reset-password(\.data)?|verify-email(\.data)?)\/?$/,
     limit: SMALL_BODY_LIMIT,
   },
+  { pattern: /^\/api\/consultants(\/[^/]+)?\/?$/, limit: PROFILE_JSON_BODY_LIMIT },
   { pattern: /^\/api\//, limit: JSON_BODY_LIMIT },
 ];
 

@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className={`mt-6 transition-opacity ${isLoading ? "opacity-60" : ""}`}
         >
           {results === null ? (
-            <LoadFailed href={searchHref(params)} />
+            <LoadFailed href={searchHref(params, "")} />
           ) : results.consultants.length === 0 && results.total === 0 ? (
             <NoResults />
           ) : results.consultants.length === 0 ? (
@@ -291,6 +291,7 @@ function NoResults() {
   );
 }
 
+/** `href` is the search itself without a hash, so Try again reloads the page even after a failed in-page search. */
 function LoadFailed({ href }: { href: string }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-14 text-center">

@@ -13,6 +13,7 @@ function causes(error: unknown): unknown[] {
 const DATABASE_DOWN_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "EPIPE", // a write to a connection whose server just died
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",

@@ -5,6 +5,7 @@ import {
   DEFAULT_BODY_LIMIT,
   DRAIN_MAX_BYTES,
   JSON_BODY_LIMIT,
+  PROFILE_JSON_BODY_LIMIT,
   SMALL_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
 } from "../../server/http/middleware/body-limit.ts";
@@ -70,7 +71,7 @@ describe("defects 1 and 7: every request body is bounded, and the 413 reaches th
     ["/profile/new", UPLOAD_BODY_LIMIT, "multipart/form-data; boundary=x"],
     ["/profile/new.data", UPLOAD_BODY_LIMIT, "application/x-www-form-urlencoded"],
     ["/api/auth/login", SMALL_BODY_LIMIT, "application/json"],
-    ["/api/consultants", JSON_BODY_LIMIT, "application/json"],
+    ["/api/consultants", PROFILE_JSON_BODY_LIMIT, "application/json"],
     ["/api/consultants/1/messages", JSON_BODY_LIMIT, "application/json"],
     ["/api/upload-photo", UPLOAD_BODY_LIMIT, "multipart/form-data; boundary=x"],
   ];

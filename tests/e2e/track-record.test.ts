@@ -90,14 +90,14 @@ describe("track record on the public profile", () => {
     await waitForHydration(page);
     await page.getByLabel("Donor", { exact: true }).selectOption("UNFPA");
     await page.waitForURL(/donor=UNFPA/);
-    const cards = page.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan" }) });
+    const cards = page.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan", exact: true }) });
     await expect(cards.count()).resolves.toBe(1);
     await expect(page.getByRole("link", { name: "No Track Record" }).count()).resolves.toBe(0);
     await expect(cards.getByRole("list", { name: "Donors worked with" }).innerText()).resolves.toContain("UNFPA");
     await expect(page.getByRole("link", { name: /Funded by UNFPA/ }).count()).resolves.toBe(1);
     await expectNoAxeViolations(page);
 
-    await page.getByRole("link", { name: "Nguyễn Thị Lan" }).click();
+    await page.getByRole("link", { name: "Nguyễn Thị Lan", exact: true }).click();
     await page.waitForURL(new RegExp(`/consultant/${lanId}$`));
     await expectNoAxeViolations(page);
     const [download] = await Promise.all([

@@ -12,8 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { actorOf } from "../server/services/context.ts";
-import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
-import { findOwnProfile } from "../server/services/messages/inbox.ts";
+import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -28,9 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { toast, clear } = readToast(request);
   // The unread badge of the user menu (unread entries in both boxes of /messages), and whether
   // the menu offers the consultant profile or leads with it (issue 13).
-  const [unreadMessages, ownProfile] = session
-    ? await Promise.all([countUnreadConversations({ db }, actorOf(session)), findOwnProfile({ db }, actorOf(session))])
-    : [0, null];
+  const menu = session ? await accountMenuState({ db }, actorOf(session)) : null;
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
     ? {
@@ -39,11 +36,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         email: session.user.email,
         role: session.user.role,
         isEmailVerified: session.user.isEmailVerified,
-        hasConsultantProfile: ownProfile !== null,
+        hasConsultantProfile: menu?.hasConsultantProfile === true,
       }
     : null;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

@@ -1,5 +1,6 @@
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
+import { parseId } from "../../common/ids.ts";
 import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "../../common/saved-searches.ts";
 import { activeFilters } from "../../common/search.ts";
 import { parseSearchParamsLeniently } from "../../common/search-params.ts";
@@ -18,7 +19,7 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { idFrom, requireSignedIn } from "../lib/shortlists.server.ts";
+import { requireSignedIn } from "../lib/shortlists.server.ts";
 import { toastCookie } from "../lib/toast.server.ts";
 import type { Route } from "./+types/saved-searches";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -46,7 +47,7 @@ function failureOf(message: string, form: FormData): Failure {
   return {
     error: message,
     intent: String(form.get("intent") ?? ""),
-    id: idFrom(form.get("id")),
+    id: parseId(String(form.get("id") ?? "")),
     name: String(form.get("name") ?? ""),
     frequency: String(form.get("frequency") ?? ""),
   };
@@ -58,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const deps = { db: app.db };
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = idFrom(form.get("id"));
+  const id = parseId(String(form.get("id") ?? ""));
   try {
     if (intent === "create") {
       const created = await createSavedSearch(deps, user, {

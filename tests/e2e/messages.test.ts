@@ -104,7 +104,9 @@ describe("messages", () => {
       .fill("We need an evaluator for a six-month assignment in Mindanao, starting in July.");
     await expectNoAxeViolations(org.page);
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await waitForToast(org.page, "Message sent successfully!")).toContain("Lan Nguyen will reply to you by e-mail.");
+    expect(await waitForToast(org.page, "Message sent successfully!")).toContain(
+      "You will find Lan Nguyen's reply under Messages, and in your e-mail.",
+    );
     await form.waitFor({ state: "detached" });
     // Opened again, the form is empty apart from the account's name and e-mail.
     await org.page.getByRole("button", { name: "Send Message" }).click();
@@ -128,6 +130,16 @@ describe("messages", () => {
     const menuButton = page.getByRole("button", { name: "Account menu for Lan Nguyen 1 unread message" });
     await expect(page.getByTestId("unread-badge").first().textContent()).resolves.toBe("1 unread message");
     await menuButton.click();
+    // A consultant's menu leads with the profile, right after Messages.
+    const items = await page.getByRole("menuitem").allInnerTexts();
+    expect(items.map((text) => text.replace(/\s+/g, " ").trim())).toEqual([
+      "Messages 1 unread message",
+      "My Consultant Profile",
+      "Shortlists",
+      "Saved searches",
+      "Manage Account",
+      "Sign Out",
+    ]);
     await page.getByRole("menuitem", { name: /Messages/ }).click();
     await page.waitForURL(`${app.url}/messages`);
     await page.getByRole("link", { name: /Received/ }).click();

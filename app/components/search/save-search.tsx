@@ -1,4 +1,4 @@
-import { BookmarkPlus, LogIn } from "lucide-react";
+import { BookmarkPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { SAVED_SEARCH_LIMITS } from "../../../common/saved-searches.ts";
@@ -37,13 +37,12 @@ export function SaveSearch({ params }: { params: SearchParams }) {
     const signInHref = `/sign-in?redirectTo=${encodeURIComponent(back)}`;
     const content = (
       <>
-        <LogIn aria-hidden="true" className="size-4" />
-        Sign in to save this search
+        <BookmarkPlus aria-hidden="true" className="size-4" />
+        Save this search
       </>
     );
     return (
       <p className="flex flex-wrap items-center gap-3 text-sm text-muted">
-        Get an e-mail when new consultants match.
         {hydrated ? (
           <button
             type="button"
@@ -59,6 +58,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             {content}
           </a>
         )}
+        <span>Sign in to keep it, and get an e-mail when new consultants match.</span>
       </p>
     );
   }

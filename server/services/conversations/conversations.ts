@@ -280,12 +280,31 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   };
 }
 
-/** Opens one of the caller's conversations: the other party's entries count as read from now on. */
-export async function openConversation(deps: ConversationDeps, actor: Actor, id: number): Promise<ConversationThread> {
+/**
+ * Opens one of the caller's conversations: the other party's entries count as read from now on,
+ * unless the caller marked them already (`markRead: false`: the page's middleware does, before the
+ * header's unread badge is counted beside the page's loader).
+ */
+export async function openConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: number,
+  { markRead: mark = true }: { markRead?: boolean } = {},
+): Promise<ConversationThread> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, id);
-  await markRead(deps.db, access);
+  if (mark) await markRead(deps.db, access);
   return loadThread(deps.db, access);
+}
+
+/** Marks the other party's entries read for a party of the conversation; anything else is left alone without a word. */
+export async function markConversationOpened(deps: Pick<ConversationDeps, "db">, actor: Actor, id: number): Promise<void> {
+  if (!actor) return;
+  const access = await findAccessible(deps.db, actor.id, id).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (access) await markRead(deps.db, access);
 }
 
 /**

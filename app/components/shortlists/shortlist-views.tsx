@@ -59,7 +59,7 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="p-3 align-top font-medium text-muted">
+              <th scope="row" className="whitespace-nowrap p-3 align-top font-medium text-muted">
                 {label}
               </th>
               {consultants.map((c) => (

@@ -235,6 +235,7 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await expect(saveForm.getByLabel("E-mail alert").inputValue()).resolves.toBe("weekly");
     await saveForm.getByLabel("Name").fill("Lao water engineers");
     await expectNoAxeViolations(page);
+    await saveScreenshot(page, `hiring-save-search-${viewport}`);
     await saveForm.getByRole("button", { name: "Save search" }).click();
     await waitForToast(page, "Search saved");
     expect(page.url()).toBe(results);

@@ -5,32 +5,37 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { recordingLog, testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { recordingLog, type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
+import { startWorkers } from "../../jobs/workers.ts";
 import { deleteConsultantAsAdmin, getConsultantForAdmin, listConsultantsForAdmin } from "../consultants/admin-list.ts";
 import { moderateConsultant } from "../consultants/moderation.ts";
 import { ADMIN_EDIT, editConsultant } from "../consultants/profile.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
-import type { Mailer, OutgoingMail } from "../mail.ts";
 import type { PhotoStorage } from "../storage.ts";
 import { listAuditLog } from "./audit.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "./users.ts";
 
 let database: TestDatabase;
 let jobs: JobQueue;
-let base: ServiceDeps;
+let base: TestServiceDeps;
 let storageDir: string;
+let smtp: TestSmtp;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  jobs = await startTestJobQueue(database.url, recordingLog().log);
-  base = await testServiceDeps(database.db, { jobs });
+  [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  const log = recordingLog().log;
+  jobs = await startTestJobQueue(database.url, log);
+  base = await testServiceDeps(database.db, { jobs, smtpUrl: smtp.url, log });
+  await startWorkers(jobs, { db: database.db, config: base.config, mailer: base.mailer, log });
   if (base.config.storage.kind !== "local") throw new Error("the tests store photos on disk");
   storageDir = base.config.storage.dir;
 });
 afterAll(async () => {
   await jobs?.stop();
+  await smtp?.close();
   await database?.close();
 });
 
@@ -75,24 +80,21 @@ async function insertConsultant(values: { status?: ConsultantStatus; userId?: nu
 }
 
 /**
- * The services' deps with the mail the services sent and the warnings they logged kept for the
- * test; `storage` wraps the real photo storage (to watch or break it).
+ * The services' deps with the warnings they logged kept for the test; `storage` wraps the real
+ * photo storage (to watch or break it).
  */
-function recordingDeps(overrides: { mailer?: Mailer; storage?: Partial<PhotoStorage> } = {}) {
-  const sent: OutgoingMail[] = [];
+function recordingDeps(overrides: { storage?: Partial<PhotoStorage> } = {}) {
   const recorder = recordingLog();
-  const deps: ServiceDeps = {
-    ...base,
-    mailer: overrides.mailer ?? {
-      send: async (mail) => {
-        sent.push(mail);
-      },
-    },
-    log: recorder.log,
-    storage: { ...base.storage, ...overrides.storage },
-  };
+  const deps: ServiceDeps = { ...base, log: recorder.log, storage: { ...base.storage, ...overrides.storage } };
   const warnings = () => recorder.entries.filter((entry) => entry.level === "warn");
-  return { deps, sent, warnings };
+  return { deps, warnings };
+}
+
+/** The e-mails queued for an address so far (the queue, not the mail server: a queued mail is as good as sent). */
+async function mailJobsTo(address: string) {
+  const [row] = await database.sql<{ n: number }[]>`
+    select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' = ${address}`;
+  return row?.n ?? 0;
 }
 
 /** An admin-dialog edit, the way the dialog and PUT /api/admin/consultants/{id} make it. */
@@ -376,19 +378,19 @@ describe("approval", () => {
     const admin = await insertUser({ role: "admin" });
     const owner = await insertUser({ name: "Owner Person" });
     const consultant = await insertConsultant({ status: "pending", userId: owner.id });
-    const { deps, sent } = recordingDeps();
+    const { deps } = recordingDeps();
     const approved = await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: undefined });
     expect(approved).toMatchObject({ status: "approved", statusReason: null });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: owner.email, subject: "Your consultant profile on DevConsult SEA is approved" });
-    expect(sent[0]!.text).toContain("Hello Owner Person,");
-    expect(sent[0]!.text).toContain(`http://devconsult.test/consultant/${consultant.id}`);
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA is approved");
+    expect(mail.text).toContain("Hello Owner Person,");
+    expect(mail.text).toContain(`http://devconsult.test/consultant/${consultant.id}`);
     const [entry] = await auditFor("consultant", consultant.id);
     expect(entry).toMatchObject({ action: "approve", changes: { status: { from: "pending", to: "approved" } } });
 
     // Approving again is a no-op: no second e-mail, no second entry.
     await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: {} });
-    expect(sent).toHaveLength(1);
+    expect(await mailJobsTo(owner.email)).toBe(1);
     expect(await auditFor("consultant", consultant.id)).toHaveLength(1);
   });
 
@@ -396,7 +398,7 @@ describe("approval", () => {
     const admin = await insertUser({ role: "admin" });
     const owner = await insertUser();
     const consultant = await insertConsultant({ status: "pending", userId: owner.id });
-    const { deps, sent } = recordingDeps();
+    const { deps } = recordingDeps();
     const missing = await moderateConsultant(deps, as(admin), {
       id: consultant.id,
       action: "reject",
@@ -414,9 +416,11 @@ describe("approval", () => {
       body: { reason: "The photo shows a logo" },
     });
     expect(rejected).toMatchObject({ status: "rejected", statusReason: "The photo shows a logo" });
-    expect(sent[0]).toMatchObject({ to: owner.email, subject: "Your consultant profile on DevConsult SEA needs changes" });
-    expect(sent[0]!.text).toContain("The photo shows a logo");
-    expect(sent[0]!.text).toContain(`http://devconsult.test/profile/edit/${consultant.id}`);
+    // A refused reason queued nothing: the first mail is the rejection.
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA needs changes");
+    expect(mail.text).toContain("The photo shows a logo");
+    expect(mail.text).toContain(`http://devconsult.test/profile/edit/${consultant.id}`);
 
     const approved = await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: undefined });
     expect(approved).toMatchObject({ status: "approved", statusReason: null });
@@ -433,7 +437,7 @@ describe("approval", () => {
     const owner = await insertUser();
     const listed = await insertConsultant({ status: "approved", userId: owner.id });
     const pending = await insertConsultant({ status: "pending" });
-    const { deps, sent } = recordingDeps();
+    const { deps } = recordingDeps();
     await expect(moderateConsultant(deps, as(admin), { id: pending.id, action: "hide", body: {} })).rejects.toBeInstanceOf(
       Conflict,
     );
@@ -443,33 +447,34 @@ describe("approval", () => {
       body: { reason: "Reported as a duplicate" },
     });
     expect(hidden).toMatchObject({ status: "hidden", statusReason: "Reported as a duplicate" });
-    expect(sent[0]!.subject).toBe("Your consultant profile on DevConsult SEA has been hidden");
-    expect(sent[0]!.text).toContain("Reported as a duplicate");
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA has been hidden");
+    expect(mail.text).toContain("Reported as a duplicate");
     const again = await moderateConsultant(deps, as(admin), { id: listed.id, action: "approve", body: undefined });
     expect(again).toMatchObject({ status: "approved", statusReason: null });
     expect((await auditFor("consultant", listed.id)).map((e) => e.action).sort()).toEqual(["approve", "hide"]);
     expect(await auditFor("consultant", pending.id)).toEqual([]);
   });
 
-  it("sends nothing for a profile without an owner and keeps the decision when mail fails", async () => {
+  it("sends nothing for a profile without an owner, and queues the owner's mail only with a decision that committed", async () => {
     const admin = await insertUser({ role: "admin" });
     const seeded = await insertConsultant({ status: "pending" });
-    const { deps, sent } = recordingDeps();
+    const { deps } = recordingDeps();
+    const [before] = await database.sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'mail'`;
     await moderateConsultant(deps, as(admin), { id: seeded.id, action: "approve", body: undefined });
-    expect(sent).toEqual([]);
+    const [after] = await database.sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'mail'`;
+    expect(after!.n).toBe(before!.n);
 
+    // A refused decision (a pending profile cannot be hidden) rolls back its mail with it.
     const owner = await insertUser();
     const owned = await insertConsultant({ status: "pending", userId: owner.id });
-    const failing = recordingDeps({
-      mailer: {
-        send: async () => {
-          throw new Error("SMTP is down");
-        },
-      },
-    });
-    await moderateConsultant(failing.deps, as(admin), { id: owned.id, action: "approve", body: undefined });
+    await expect(moderateConsultant(deps, as(admin), { id: owned.id, action: "hide", body: {} })).rejects.toBeInstanceOf(
+      Conflict,
+    );
+    expect(await mailJobsTo(owner.email)).toBe(0);
+    await moderateConsultant(deps, as(admin), { id: owned.id, action: "approve", body: undefined });
     expect(await getConsultantForAdmin(base, as(admin), owned.id)).toMatchObject({ status: "approved" });
-    expect(failing.warnings()).toHaveLength(1);
+    expect(await mailJobsTo(owner.email)).toBe(1);
   });
 
   it("answers 404 for an unknown profile", async () => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "../../../common/admin-schema.ts";
 import type { ConsultantStatus } from "../../../common/constants.ts";
 import { authUsers, consultants } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
@@ -11,7 +12,7 @@ import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
 
 // The approval queue's decisions: approve, reject (with a reason), hide. Each is recorded in the
-// audit log in its transaction; the owner is e-mailed once it committed.
+// audit log, and the owner's e-mail queued, in its transaction.
 
 export type ApprovalAction = "approve" | "reject" | "hide";
 
@@ -33,10 +34,10 @@ function reasonFor(action: ApprovalAction, body: unknown): string | null {
  * Approves, rejects (with a reason) or hides a profile. Approving works from any other status
  * (pending, rejected, hidden); rejecting too; hiding only takes an approved profile offline.
  * Asking for the status a profile already has (with the same reason) changes nothing, records
- * nothing and sends nothing: the call is idempotent. The owner is e-mailed after the change committed.
+ * nothing and sends nothing: the call is idempotent.
  */
 export async function moderateConsultant(
-  deps: Pick<ServiceDeps, "db" | "config" | "mailer" | "log">,
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs">,
   actor: Actor,
   input: { id: number; action: ApprovalAction; body?: unknown },
 ): Promise<AdminConsultant> {
@@ -57,7 +58,7 @@ export async function moderateConsultant(
     if (!current) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
     const before = current.consultant;
     const owner = { ownerName: current.ownerName, ownerEmail: current.ownerEmail };
-    if (before.status === status && before.statusReason === reason) return { consultant: before, changed: false, ...owner };
+    if (before.status === status && before.statusReason === reason) return { consultant: before, changed: false };
     if (action === "hide" && before.status !== "approved" && before.status !== "hidden") {
       throw new Conflict(ADMIN_MESSAGES.onlyApprovedCanBeHidden);
     }
@@ -73,18 +74,14 @@ export async function moderateConsultant(
       targetLabel: before.name,
       changes: diff({ status: before.status, statusReason: before.statusReason }, { status, statusReason: reason }),
     });
-    return { consultant: updated ?? before, changed: true, ...owner };
+    if (owner.ownerEmail) {
+      // Queued with the decision: the owner hears of it if and only if it committed.
+      const mail = approvalMail(action, deps.config, { id, ownerName: owner.ownerName ?? before.name, reason });
+      await enqueueMail(deps, { to: owner.ownerEmail, ...mail }, { db: tx });
+    }
+    return { consultant: updated ?? before, changed: true };
   });
   if (outcome.changed) directoryChanged(db);
-  if (outcome.changed && outcome.ownerEmail) {
-    const mail = approvalMail(action, deps.config, { id, ownerName: outcome.ownerName ?? outcome.consultant.name, reason });
-    try {
-      await deps.mailer.send({ to: outcome.ownerEmail, ...mail });
-    } catch (error) {
-      // The decision stands; the owner also sees it on their profile page.
-      deps.log.warn({ err: error, consultantId: id, action }, "could not e-mail the profile owner");
-    }
-  }
   return outcome.consultant;
 }
 

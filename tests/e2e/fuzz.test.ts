@@ -464,7 +464,6 @@ function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
           "/inbox",
           `/inbox/${message}`,
           "/inbox/ID",
-          "/messages",
           "/saved-searches",
           "/consultant/ID",
           "/consultant/ID/message",

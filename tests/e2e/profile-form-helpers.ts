@@ -44,7 +44,7 @@ export async function fillRequired(page: Page, { javaScript = true } = {}) {
   await page.getByLabel("Professional Title").fill("Gender and Social Inclusion Adviser");
   await page.getByLabel("Full Location").fill("Kotagede, Yogyakarta, Indonesia");
   await page.getByLabel("City").fill("Yogyakarta");
-  await page.getByLabel("Country", { exact: true }).selectOption("Indonesia");
+  await page.getByLabel(/^Country/).selectOption("Indonesia");
   await page.getByLabel("Years of Experience").fill("11");
   await page.getByLabel("Primary Specialization").selectOption("Gender & Social Inclusion");
   await page.getByLabel("Secondary Specializations").fill("Governance, Education, governance");

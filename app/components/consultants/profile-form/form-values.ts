@@ -173,12 +173,14 @@ export function splitCountries(text: string): string[] {
 
 /**
  * The form's data as the schema reads it: each assignment's typed other countries join the ticked
- * ones in `countries`. Everything else, the other-countries text and Conform's intent included,
+ * ones in `countries`; a language without a level sends none. Everything else, the other-countries text and Conform's intent included,
  * stays as sent (the schema drops what it does not know).
  */
 export function normalizeProfileFormData(form: FormData): FormData {
   const normalized = new FormData();
   for (const [name, value] of form.entries()) {
+    // A language whose level is "Not given" has no level.
+    if (name.startsWith("languageLevels.") && value === "") continue;
     normalized.append(name, value);
     const other = /^(assignments\[\d+\])\.otherCountries$/.exec(name);
     if (other && typeof value === "string") {

@@ -208,7 +208,9 @@ export function ProfileForm({
           key={fields.languages.key}
           initial={text(fields.languages.initialValue)}
           levels={defaultValues.languageLevels}
-          errors={[...(fields.languages.errors ?? []), ...(fields.languageLevels.errors ?? [])]}
+          errors={Object.entries(form.allErrors)
+            .filter(([name]) => name === "languages" || name.startsWith("languageLevels"))
+            .flatMap(([, messages]) => messages)}
           onChange={changed}
         />
         <Field

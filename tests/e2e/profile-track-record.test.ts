@@ -197,6 +197,14 @@ describe("the track record in the profile form", () => {
     // Saved: the draft is gone.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("profile-draft")))).toEqual([]);
 
+    // The owner's page: how strong the profile is and what to add next (a photo, here).
+    await page.goto(`${app.url}/my-consultant-profile`);
+    const strength = await page.getByTestId("profile-strength").innerText();
+    expect(strength).toContain("55%");
+    expect(strength).toContain("Next: Add a photo.");
+    await page.getByTestId("profile-strength").getByRole("link", { name: "Add a photo" }).waitFor();
+    await expectNoAxeViolations(page);
+
     await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
     const visitor = await phonePage();
     await visitor.page.goto(`${app.url}/consultant/${id}`);

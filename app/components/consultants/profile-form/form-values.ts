@@ -1,5 +1,6 @@
 import { COUNTRIES } from "../../../../common/constants.ts";
 import type { Assignment, Education, OwnTrackRecord } from "../../../../common/track-record.ts";
+import type { OwnConsultant } from "../../../../common/views.ts";
 
 // The profile form's values as its inputs hold them (text, lists of checked values), how a saved
 // profile fills them, and how a kept draft (Conform's payload) becomes them again.
@@ -111,24 +112,11 @@ export function educationFormValues(entry: Omit<Education, "id">): EducationForm
   };
 }
 
-type SavedProfile = {
-  name: string;
-  title: string;
-  email: string;
-  phone: string | null;
-  location: string;
-  city: string | null;
-  country: string;
-  yearsExperience: number;
-  languages: string[];
-  primarySpecialization: string;
-  secondarySpecializations: string[];
-  bio: string;
-  profilePhotoUrl: string | null;
-  showEmail: boolean;
-  showPhone: boolean;
-  availableForWork: boolean;
-};
+/** What the form shows of a saved profile: everything but its figures and dates. */
+type SavedProfile = Omit<
+  OwnConsultant,
+  "id" | "rating" | "projectsCompleted" | "createdAt" | "status" | "statusReason" | "updatedAt"
+>;
 
 /** A saved profile and its whole track record as the form's starting values. */
 export function savedFormValues(consultant: SavedProfile, track: OwnTrackRecord): ProfileFormValues {

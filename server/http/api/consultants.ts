@@ -11,7 +11,7 @@ import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";
 import { getMyInsights } from "../../services/insights/report.ts";
-import { searchConsultants } from "../../services/search.ts";
+import { searchConsultants } from "../../services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
 
@@ -32,7 +32,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants(db, parsed.data));
+    return c.json(await searchConsultants({ db }, parsed.data));
   });
 
   api.get("/:id", async (c) => {

@@ -52,8 +52,10 @@ export function UsersTable({
   currentUserId: number;
 }) {
   const [confirming, setConfirming] = useState<RoleChange | null>(null);
-  // The confirmation closes either way; the toast says how it went.
-  const action = useAdminAction(() => setConfirming(null));
+  // Done: the confirmation closes. Failed: it stays (the page-door rule), so the admin may retry.
+  const action = useAdminAction((result) => {
+    if (result.ok) setConfirming(null);
+  });
   const isBusy = (user: AdminUser) => action.pendingId === String(user.id);
 
   const columns: Column<AdminUser>[] = [

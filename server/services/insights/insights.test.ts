@@ -57,11 +57,15 @@ describe("the insights buffer", () => {
 
     buffer.appeared([id, id], { userAgent: BROWSER });
     buffer.appeared([id], { userAgent: GOOGLEBOT });
-    buffer.cvDownloaded(id, { userAgent: PHONE });
-    buffer.cvDownloaded(id, { userAgent: GOOGLEBOT });
+    // A CV download counts once per visitor per day too, apart from that visitor's view.
+    buffer.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    buffer.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    buffer.cvDownloaded(id, { ...visitor, userAgent: GOOGLEBOT });
+    other.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    other.cvDownloaded(id, visitor);
     await buffer.close();
     await other.close();
-    expect(await counters(id)).toEqual({ views: 3, appearances: 2, downloads: 1 });
+    expect(await counters(id)).toEqual({ views: 3, appearances: 2, downloads: 2 });
   });
 
   it("drops counts for a profile deleted before the flush, and keeps counting the others", async () => {

@@ -137,6 +137,9 @@ const MIX_WEIGHTS: Record<string, number> = {
   "deep-page": 5,
 };
 
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 type Scenario = {
   name: string;
   /** The paths to request, per server (a static asset's name differs between builds). */
@@ -236,7 +239,8 @@ async function drive(
     url: app.url,
     connections,
     duration: seconds,
-    headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    // A browser's User-Agent: what a person's request costs, insights counting included (bots are not counted).
+    headers: { "user-agent": BROWSER_USER_AGENT, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
     requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
   });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));

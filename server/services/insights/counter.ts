@@ -55,6 +55,14 @@ export function isCountable(viewer: Pick<Viewer, "userAgent">) {
 
 type Log = { warn: (object: object, message?: string) => void };
 
+/** Whether this process counts at all (INSIGHTS_COUNTING; off only to measure what counting costs). */
+let counting = true;
+
+/** Turns counting on or off for the whole process (createHttpApp, from the configuration). */
+export function setInsightsCounting(enabled: boolean) {
+  counting = enabled;
+}
+
 export class InsightsBuffer {
   /** Who viewed a profile or downloaded its CV today; a download's visitor key starts with "cv:". */
   private views = new Map<string, { consultantId: number; day: string; visitor: string }>();
@@ -79,7 +87,7 @@ export class InsightsBuffer {
   }
 
   private seen(consultantId: number, viewer: Viewer, prefix: "" | "cv:") {
-    if (!isCountable(viewer)) return;
+    if (!counting || !isCountable(viewer)) return;
     const day = today();
     const visitor = `${prefix}${visitorKey(viewer, day)}`;
     this.views.set(`${consultantId}|${day}|${visitor}`, { consultantId, day, visitor });
@@ -88,7 +96,7 @@ export class InsightsBuffer {
 
   /** Profiles shown on a results page a person saw. */
   appeared(consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
-    if (!isCountable(viewer)) return;
+    if (!counting || !isCountable(viewer)) return;
     const day = today();
     for (const id of consultantIds) this.add(id, "searchAppearances", day);
   }

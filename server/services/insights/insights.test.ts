@@ -5,7 +5,7 @@ import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { consultantInsights, messages } from "../../db/schema.ts";
-import { InsightsBuffer } from "./counter.ts";
+import { InsightsBuffer, setInsightsCounting } from "./counter.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
@@ -79,6 +79,25 @@ describe("the insights buffer", () => {
     await buffer.close();
     expect((await counters(kept))?.appearances).toBe(1);
     expect(await counters(gone)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+  });
+});
+
+describe("INSIGHTS_COUNTING=false", () => {
+  it("counts nothing, for a benchmark's baseline", async () => {
+    const { db } = api.database;
+    const id = await insertListedConsultant(db);
+    const buffer = new InsightsBuffer(db);
+    setInsightsCounting(false);
+    try {
+      buffer.view(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
+      buffer.appeared([id], { userAgent: BROWSER });
+      buffer.cvDownloaded(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
+      await buffer.flush();
+      expect(await counters(id)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+    } finally {
+      setInsightsCounting(true);
+      await buffer.close();
+    }
   });
 });
 

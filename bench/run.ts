@@ -59,7 +59,8 @@ const { values: args } = parseArgs({
 const count = Number(args.count);
 const duration = Number(args.duration);
 const connectionLevels = args.connections.split(",").map(Number);
-const only = args.only ? new Set(args.only.split(",")) : undefined;
+// Names are separated by commas; a comma followed by a space is part of a name ("home page, searched").
+const only = args.only ? new Set(args.only.split(/,(?! )/)) : undefined;
 const directRuns = Number(args["direct-runs"]);
 const appDirs = resolveAppDirs(args["app-dir"]);
 const acceptEncoding = args["accept-encoding"] === "identity" ? undefined : args["accept-encoding"];

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
-import { ensureAdmin } from "../services/accounts.ts";
+import { ensureAdmin } from "../services/accounts/bootstrap.ts";
 import { createDatabase } from "./client.ts";
 import { assertDurableWrites, runMigrations } from "./migrate.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";

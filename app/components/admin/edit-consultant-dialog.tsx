@@ -7,7 +7,7 @@ import {
   bandOfYears,
 } from "../../../common/admin-schema.ts";
 import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "../../../common/constants.ts";
-import type { AdminConsultant } from "../../../server/services/admin.ts";
+import type { AdminConsultant } from "../../../common/views.ts";
 import { formValues } from "../../lib/form-values.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";

@@ -13,7 +13,8 @@ export type DatabaseOptions = {
   /**
    * The URL is a pooler in transaction mode (PgBouncer): each statement may run on a different
    * server connection, so no named prepared statements (they would be missing on the next one)
-   * and no session settings at connect time (PgBouncer refuses unknown start-up parameters).
+   * and no session settings at connect time (PgBouncer refuses unknown start-up parameters), and
+   * no pipelining.
    * The planner settings then come from the role (applyRoleSettings).
    */
   pooler?: boolean;
@@ -39,8 +40,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
     connect_timeout: 10,
     // Notices (for example "relation already exists, skipping") are not errors.
     onnotice: () => {},
-    ...(options.pooler ? { prepare: false } : { connection: { ...SESSION_SETTINGS } }),
+    // Behind a pooler also one statement at a time per connection: PgBouncer before 1.21 (Debian
+    // 12 ships 1.18) hands the server connection back at the first ReadyForQuery, so the answers
+    // to pipelined statements arrive on a server no longer linked to us and the client is dropped.
+    ...(options.pooler ? { prepare: false, max_pipeline: 0 } : { connection: { ...SESSION_SETTINGS } }),
   });
+  if (options.pooler) sql.begin = beginOnReservedConnection(sql);
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }
@@ -59,4 +64,49 @@ export async function applyRoleSettings(sql: Sql) {
 
 function quoteIdentifier(name: string) {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+type TransactionScope = postgres.ReservedSql & { savepoint: (fn: (scope: TransactionScope) => unknown) => Promise<unknown> };
+
+/**
+ * postgres.js marks a transaction's connection as reserved from inside its pipelining check, so
+ * with pipelining off (max_pipeline 0) `sql.begin` refuses to run (UNSAFE_TRANSACTION). Behind a
+ * pooler a transaction therefore runs on a connection reserved first: BEGIN, the work, COMMIT
+ * (or ROLLBACK), with savepoints for nested transactions, as sql.begin does.
+ */
+function beginOnReservedConnection(sql: postgres.Sql): postgres.Sql["begin"] {
+  const begin = async (...args: unknown[]) => {
+    const fn = args.at(-1) as (scope: TransactionScope) => unknown;
+    const mode = args.length > 1 ? String(args[0]).replace(/[^a-z ]/gi, "") : "";
+    const connection = await sql.reserve();
+    let savepoints = 0;
+    const scope = Object.assign(connection, {
+      savepoint: async (inner: (scope: TransactionScope) => unknown) => {
+        const name = `s${savepoints++}`;
+        await connection.unsafe(`savepoint ${name}`);
+        try {
+          const result = await inner(scope);
+          await connection.unsafe(`release savepoint ${name}`);
+          return result;
+        } catch (error) {
+          await connection.unsafe(`rollback to savepoint ${name}`);
+          throw error;
+        }
+      },
+    }) as TransactionScope;
+    try {
+      await connection.unsafe(`begin ${mode}`);
+      try {
+        const result = await fn(scope);
+        await connection.unsafe("commit");
+        return result;
+      } catch (error) {
+        await connection.unsafe("rollback").catch(() => {});
+        throw error;
+      }
+    } finally {
+      connection.release();
+    }
+  };
+  return begin as postgres.Sql["begin"];
 }

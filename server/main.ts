@@ -10,6 +10,7 @@ import { type ConnectedDatabase, connectDatabase, openDatabase } from "./db/setu
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
+import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -33,6 +34,8 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
   // pg-boss LISTENs for new jobs: it needs a direct connection, not a transaction pooler.
   const jobs = await startJobQueue({ url: database.directUrl, log });
   await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  // Other instances' writes drop this process's stats and page caches (server/instances.ts).
+  const stopSharing = await shareChangesAcrossInstances({ listenSql: database.directSql, notifySql: database.sql, log });
   let vite: DevServer | undefined;
   if (config.env === "development") {
     const { createServer: createViteServer } = await import("vite");
@@ -72,6 +75,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await jobs.stop();
+    await stopSharing();
     await vite?.close();
     await closeInsightsBuffers();
   };

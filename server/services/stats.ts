@@ -53,5 +53,6 @@ export const STATS_TTL_MS = 60_000;
 /** Stats at most a minute old (ttl-cache.ts): no page view pays for reading every profile. */
 export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);
 
-// A profile created, edited, moderated or deleted: the next page view counts afresh.
-onDirectoryChange((db) => cachedDirectoryStats.invalidate(db as Database));
+// A profile created, edited, moderated or deleted, here or on another instance: the next page
+// view counts afresh (whichever pool it reads from, the primary or the replica).
+onDirectoryChange(() => cachedDirectoryStats.invalidateAll());

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ADMIN_EXPERIENCE_BANDS, BIO_MIN_LENGTH, COUNTRIES, MAX_PAGE_SIZE, PROFILE_SPECIALIZATIONS } from "./constants.ts";
+import {
+  ADMIN_EXPERIENCE_BANDS,
+  BIO_MIN_LENGTH,
+  CONSULTANT_STATUSES,
+  COUNTRIES,
+  type ConsultantStatus,
+  MAX_PAGE_SIZE,
+  PROFILE_SPECIALIZATIONS,
+} from "./constants.ts";
 
 // The admin's forms and queries: the Edit Consultant dialog (spec section 5, admin rules, messages
 // word for word), the reasons of the approval queue, and the paging of the admin tables. One
@@ -268,8 +276,8 @@ export const adminListQuerySchema = z.object(listShape).transform(toListQuery);
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** The approval states of a profile; only approved profiles are public. */
-export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "hidden"] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const APPROVAL_STATUSES = CONSULTANT_STATUSES;
+export type ApprovalStatus = ConsultantStatus;
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   pending: "Pending review",

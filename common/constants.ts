@@ -92,3 +92,18 @@ export const RATING_MAX = 100;
 export const BIO_MIN_LENGTH = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * The approval states of a consultant profile; only approved profiles are public. The database
+ * schema (server/db/schema.ts) and the views the UI renders (common/views.ts) both take them from here.
+ */
+export const CONSULTANT_STATUSES = ["pending", "approved", "rejected", "hidden"] as const;
+export type ConsultantStatus = (typeof CONSULTANT_STATUSES)[number];
+
+/** What the audit log records (server/services/admin/audit.ts). */
+export const AUDIT_ACTIONS = ["edit", "delete", "approve", "reject", "hide", "unhide", "promote", "demote"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ["consultant", "user", "review"] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+/** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/setup.ts";
 import { createLogger } from "./logger.ts";
-import { promoteUserByEmail } from "./services/accounts.ts";
+import { promoteUserByEmail } from "./services/accounts/bootstrap.ts";
 import { NotFound } from "./services/errors.ts";
 
 // npm run admin -- promote EMAIL

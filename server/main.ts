@@ -14,7 +14,7 @@ import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { ensureAdmin } from "./services/accounts.ts";
+import { ensureAdmin } from "./services/accounts/bootstrap.ts";
 import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { serviceDeps } from "../../server/http/context.ts";
 import { actorOf } from "../../server/services/context.ts";
 import {
   createReview,
@@ -26,7 +27,7 @@ export async function reviewAction(app: AppContext, request: Request, consultant
   const intent = String(form.get("intent") ?? "");
   const actor = actorOf(app.session);
   const reviewId = Number(form.get("reviewId"));
-  const deps = { db: app.db, mailer: app.mailer, log: app.log, siteName: app.config.siteName, publicUrl: app.config.publicUrl };
+  const deps = serviceDeps(app);
   let toast: string;
   try {
     switch (intent) {

@@ -1,17 +1,16 @@
 import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { listAuditLog } from "../../server/services/admin/audit.ts";
+import { demoteUser, listUsersForAdmin, promoteUser } from "../../server/services/admin/users.ts";
 import {
-  adminDepsFrom,
   countPendingConsultants,
   deleteConsultantAsAdmin,
-  demoteUser,
-  listAuditLog,
   listConsultantsForAdmin,
-  listUsersForAdmin,
-  moderateConsultant,
-  promoteUser,
-  updateConsultantAsAdmin,
-} from "../../server/services/admin.ts";
+} from "../../server/services/consultants/admin-list.ts";
+import { moderateConsultant } from "../../server/services/consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/profile.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
@@ -68,28 +67,28 @@ const ADMIN_SIGNED_OUT = {
 export const handle: SignedInHandle = { signedOut: ADMIN_SIGNED_OUT };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const session = requireSignedIn(context.get(appContext));
+  const app = context.get(appContext);
+  const session = requireSignedIn(app);
   // The session was read from the database for this request: a demoted admin is redirected now.
   if (session.user.role !== "admin") throw redirect("/");
-  const actor = { id: session.user.id };
+  const actor = actorOf(session);
   const view = readView(new URL(request.url).search);
   const query = { search: view.search || undefined, page: view.page, limit: ADMIN_PAGE_SIZE };
   // Only the open tab's table is read; switching tabs loads the next one ('Loading users...').
   const tablePromise = (async () => {
     switch (view.tab) {
       case "consultants":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, { ...query, status: view.status })) };
+        return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: view.status })) };
       case "queue":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(db, actor, { ...query, status: "pending" })) };
+        return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: "pending" })) };
       case "users":
-        return { tab: view.tab, ...(await listUsersForAdmin(db, actor, query)) };
+        return { tab: view.tab, ...(await listUsersForAdmin(app, actor, query)) };
       case "audit":
-        return { tab: view.tab, ...(await listAuditLog(db, actor, query)) };
+        return { tab: view.tab, ...(await listAuditLog(app, actor, query)) };
     }
   })();
   try {
-    const [table, pendingCount] = await Promise.all([tablePromise, countPendingConsultants(db, actor)]);
+    const [table, pendingCount] = await Promise.all([tablePromise, countPendingConsultants(app, actor)]);
     return { access: "admin" as const, view, table, pendingCount, currentUserId: session.user.id };
   } catch (error) {
     // Demoted or deleted between reading the session and reading the tables.
@@ -106,34 +105,35 @@ function idFrom(value: FormDataEntryValue | null): number {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, session, mailer, storage, config, log } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   const form = await request.formData();
   const intentValue = form.get("intent");
   const intent = ADMIN_INTENTS.find((candidate) => candidate === intentValue) ?? null;
   if (!intent) {
     return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
   }
-  const actor = session ? { id: session.user.id } : null;
-  const deps = adminDepsFrom({ db, mailer, storage, config, log });
+  const actor = actorOf(session);
+  const deps = serviceDeps(app);
   try {
     const id = idFrom(form.get("id"));
     switch (intent) {
       case "update":
-        await updateConsultantAsAdmin(db, actor, id, formValues(form));
+        await editConsultant(deps, actor, { id, body: formValues(form) }, ADMIN_EDIT);
         break;
       case "delete":
-        await deleteConsultantAsAdmin(db, actor, id, deps);
+        await deleteConsultantAsAdmin(deps, actor, id);
         break;
       case "approve":
       case "reject":
       case "hide":
-        await moderateConsultant(db, actor, id, intent, { reason: form.get("reason") ?? undefined }, deps);
+        await moderateConsultant(deps, actor, { id, action: intent, body: { reason: form.get("reason") ?? undefined } });
         break;
       case "promote":
-        await promoteUser(db, actor, id);
+        await promoteUser(deps, actor, id);
         break;
       case "demote":
-        await demoteUser(db, actor, id);
+        await demoteUser(deps, actor, id);
         break;
     }
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });

@@ -1,7 +1,8 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { parseId as parseConsultantId } from "../../common/ids.ts";
+import { viewConsultant } from "../../server/services/consultants/profile.ts";
 import { viewTrackRecord } from "../../server/services/consultants/track-record.ts";
-import { parseConsultantId, viewConsultant } from "../../server/services/consultants.ts";
 import { actorOf, isAdmin } from "../../server/services/context.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewStateFor, reviewsPage } from "../../server/services/reviews/reviews.ts";
@@ -25,7 +26,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  const view = await orPageError(viewConsultant(db, actorOf(session), id));
+  const view = await orPageError(viewConsultant({ db }, actorOf(session), id));
   // A listed profile seen by someone other than its owner (or an admin) counts as a view.
   if (view.status === "approved" && !view.canEdit) {
     insightsBuffer(db, log).view(id, {

@@ -11,6 +11,7 @@ import {
   contactSubjectFrom,
 } from "../../common/contact.ts";
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
+import { serviceDeps } from "../../server/http/context.ts";
 import { submitContactMessage } from "../../server/services/contact.ts";
 import { PageHero } from "../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -37,17 +38,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, mailer, log, clientIp } = context.get(appContext);
+  const app = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: contactMessageSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
   try {
-    await submitContactMessage(
-      db,
-      { mailer, supportEmail: config.supportEmail, siteName: config.siteName, log },
-      { ...submission.value, clientIp },
-    );
+    await submitContactMessage(serviceDeps(app), submission.value);
   } catch (error) {
     const refusal = refusalOf(error);
     return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status, headers: refusal.headers });

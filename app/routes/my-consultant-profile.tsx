@@ -1,6 +1,6 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { getOwnConsultant } from "../../server/services/consultants.ts";
+import { getOwnConsultant } from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { consultantInsights } from "../../server/services/insights/report.ts";
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app));
   try {
-    const consultant = await getOwnConsultant(app.db, actor);
+    const consultant = await getOwnConsultant(app, actor);
     const [insights, counts] = await Promise.all([
       consultantInsights(app.db, consultant.id),
       reviewCounts(app.db, [consultant.id]),

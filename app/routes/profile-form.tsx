@@ -2,14 +2,16 @@ import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "../../common/consultant-schema.ts";
+import { parseId as parseConsultantId } from "../../common/ids.ts";
+import type { OwnConsultant } from "../../common/views.ts";
+import { serviceDeps } from "../../server/http/context.ts";
 import {
   createConsultant,
+  editConsultant,
   getConsultantForEdit,
   getOwnConsultant,
-  type OwnConsultant,
-  parseConsultantId,
-  updateConsultant,
-} from "../../server/services/consultants.ts";
+  OWNER_EDIT,
+} from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";
@@ -100,7 +102,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = actorOf(session);
   if (id === null) {
     // One profile per person: someone who has one edits it.
-    const own = await getOwnConsultant(app.db, actor).catch((error: unknown) => {
+    const own = await getOwnConsultant(app, actor).catch((error: unknown) => {
       if (error instanceof NotFound) return null;
       throw error;
     });
@@ -114,7 +116,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { state: "ready" as const, mode: "create" as const, consultantId: null, defaults };
   }
   try {
-    const consultant = await getConsultantForEdit(app.db, actor, id);
+    const consultant = await getConsultantForEdit(app, actor, id);
     return { state: "ready" as const, mode: "edit" as const, consultantId: id, defaults: formValues(consultant) };
   } catch (error) {
     // Someone else's profile is a state of this page (the spec's text), not an error screen.
@@ -172,12 +174,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     secondarySpecializations: [],
     ...submission.value,
   };
-  const deps = { storage: app.storage, log: app.log, requireApproval: app.config.requireApproval };
+  const deps = serviceDeps(app);
   try {
     const uploaded = await photoFromForm(app, formData, actor);
     if (uploaded) input.profilePhotoUrl = uploaded;
     const saved =
-      id === null ? await createConsultant(app.db, actor, input, deps) : await updateConsultant(app.db, actor, id, input, deps);
+      id === null
+        ? await createConsultant(deps, actor, input)
+        : await editConsultant(deps, actor, { id, body: input }, OWNER_EDIT);
     const toast =
       id === null
         ? {

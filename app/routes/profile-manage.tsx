@@ -5,7 +5,10 @@ import { useEffect, useState } from "react";
 import { data, useActionData, useFetcher } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "../../common/auth.ts";
 import { formatDate } from "../../common/format.ts";
-import { changePassword, getAccount, resendVerificationEmail, updateAccountProfile } from "../../server/services/accounts.ts";
+import { serviceDeps } from "../../server/http/context.ts";
+import { changePassword, getAccount, updateAccountProfile } from "../../server/services/accounts/account.ts";
+import { resendVerificationEmail } from "../../server/services/accounts/verification.ts";
+import { actorOf } from "../../server/services/context.ts";
 import { SignOutForm } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -13,7 +16,6 @@ import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
@@ -47,12 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: accountProfileSchema });
     if (submission.status !== "success") return invalidSubmission("profile", submission);
     try {
-      const { user, emailChanged } = await updateAccountProfile(
-        accountDeps(app),
-        app.session,
-        requestFacts(app),
-        submission.value,
-      );
+      const { user, emailChanged } = await updateAccountProfile(serviceDeps(app), actorOf(app.session), submission.value);
       return data({
         intent: "profile" as const,
         status: "success" as const,
@@ -69,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
     if (submission.status !== "success") return invalidSubmission("password", submission, hideFields);
     try {
-      await changePassword(accountDeps(app), app.session, submission.value);
+      await changePassword(serviceDeps(app), actorOf(app.session), submission.value);
       return data({
         intent: "password" as const,
         status: "success" as const,
@@ -83,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend-verification") {
     try {
-      const { email } = await resendVerificationEmail(accountDeps(app), app.session, requestFacts(app));
+      const { email } = await resendVerificationEmail(serviceDeps(app), actorOf(app.session));
       return data({
         intent: "resend-verification" as const,
         status: "success" as const,

@@ -4,14 +4,13 @@ import { CircleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "../../common/auth.ts";
 import { clearSessionCookie } from "../../server/http/session.ts";
-import { isResetTokenUsable, resetPassword } from "../../server/services/accounts.ts";
+import { isResetTokenUsable, resetPassword } from "../../server/services/accounts/password-reset.ts";
 import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
@@ -24,7 +23,7 @@ import type { Route } from "./+types/reset-password";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = token.length > 0 && token.length <= 200 && (await isResetTokenUsable(accountDeps(app), token));
+  const usable = token.length > 0 && token.length <= 200 && (await isResetTokenUsable(app, token));
   return data({ token: usable ? token : null }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
   if (submission.status !== "success") return invalidSubmission("reset", submission, hideFields);
   try {
-    await resetPassword(accountDeps(app), submission.value);
+    await resetPassword(app, submission.value);
   } catch (error) {
     return refusedSubmission("reset", submission, error, hideFields);
   }

@@ -8,12 +8,13 @@ import {
   registerSchema,
 } from "../../common/auth.ts";
 import { safeRedirect } from "../../common/redirect.ts";
+import { serviceDeps } from "../../server/http/context.ts";
 import { sessionCookie } from "../../server/http/session.ts";
-import { registerAccount, requestPasswordReset, signIn } from "../../server/services/accounts.ts";
+import { requestPasswordReset } from "../../server/services/accounts/password-reset.ts";
+import { registerAccount, signIn } from "../../server/services/accounts/registration.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps, requestFacts } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: loginSchema });
     if (submission.status !== "success") return invalidSubmission("login", submission, hideFields);
     try {
-      const { user, sessionToken, expiresAt } = await signIn(accountDeps(app), requestFacts(app), submission.value);
+      const { user, sessionToken, expiresAt } = await signIn(serviceDeps(app), submission.value);
       return redirectWithToast(
         redirectTo,
         { title: "Login successful", description: `Welcome back, ${user.name}!` },
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: registerSchema });
     if (submission.status !== "success") return invalidSubmission("register", submission, hideFields);
     try {
-      const { user, sessionToken, expiresAt } = await registerAccount(accountDeps(app), requestFacts(app), submission.value);
+      const { user, sessionToken, expiresAt } = await registerAccount(serviceDeps(app), submission.value);
       return redirectWithToast(
         redirectTo,
         {
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
     if (submission.status !== "success") return invalidSubmission("forgot-password", submission);
     try {
-      await requestPasswordReset(accountDeps(app), requestFacts(app), submission.value);
+      await requestPasswordReset(serviceDeps(app), submission.value);
     } catch (error) {
       return refusedSubmission("forgot-password", submission, error);
     }

@@ -1,11 +1,10 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { verifyEmail } from "../../server/services/accounts.ts";
+import { verifyEmail } from "../../server/services/accounts/verification.ts";
 import { ValidationFailed } from "../../server/services/errors.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { accountDeps } from "../lib/auth.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/verify-email";
 
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isSignedIn = app.session !== null;
   if (!token || token.length > 200) return data({ status: "invalid" as const, email: null, isSignedIn }, { headers });
   try {
-    const result = await verifyEmail(accountDeps(app), token);
+    const result = await verifyEmail(app, { token });
     return data({ status: result.status, email: result.email, isSignedIn }, { headers });
   } catch (error) {
     if (!(error instanceof ValidationFailed)) throw error;

@@ -12,7 +12,7 @@ import { createHttpApp } from "../http/app.ts";
 import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { createLogger } from "../logger.ts";
-import { ensureAdmin } from "../services/accounts.ts";
+import { ensureAdmin } from "../services/accounts/bootstrap.ts";
 import { createMailer } from "../services/mail.ts";
 import { createStorage } from "../services/storage.ts";
 import { createDatabase } from "./client.ts";

@@ -16,6 +16,15 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  type AuditAction,
+  type AuditChanges,
+  type AuditTargetType,
+  CONSULTANT_STATUSES,
+  type ConsultantStatus,
+} from "../../common/constants.ts";
 import type { LanguageLevel, RateCurrency, RateVisibility } from "../../common/track-record.ts";
 
 // The tables of spec section 3, plus what product.md adds (profile owner, approval status).
@@ -87,8 +96,8 @@ export const authTokens = pgTable(
   ],
 );
 
-export const consultantStatuses = ["pending", "approved", "rejected", "hidden"] as const;
-export type ConsultantStatus = (typeof consultantStatuses)[number];
+export const consultantStatuses = CONSULTANT_STATUSES;
+export type { ConsultantStatus };
 
 export const consultants = pgTable(
   "consultants",
@@ -265,12 +274,9 @@ export const rateLimits = pgTable(
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
 );
 
-export const auditActions = ["edit", "delete", "approve", "reject", "hide", "unhide", "promote", "demote"] as const;
-export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ["consultant", "user", "review"] as const;
-export type AuditTargetType = (typeof auditTargetTypes)[number];
-/** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
-export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+export const auditActions = AUDIT_ACTIONS;
+export const auditTargetTypes = AUDIT_TARGET_TYPES;
+export type { AuditAction, AuditChanges, AuditTargetType };
 
 /**
  * Every admin action, written in the same transaction as the action itself. The admin's and the

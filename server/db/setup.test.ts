@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { describe, expect, inject, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { ensureAdmin } from "../services/accounts.ts";
+import { ensureAdmin } from "../services/accounts/bootstrap.ts";
 import { DEMO_DIRECTORY_SIZE } from "./seed/demo.ts";
 import { embeddedPostgresSettings, openDatabase } from "./setup.ts";
 

@@ -61,12 +61,12 @@ export type HttpDeps = {
 
 /** The services' dependencies for a page request (loaders and actions). */
 export function serviceDeps(context: AppContext): ServiceDeps {
-  const { db, config, log, mailer, jobs, storage, clientIp } = context;
-  return { db, config, log, mailer, jobs, storage, clientIp };
+  const { db, config, log, jobs, storage, clientIp } = context;
+  return { db, config, log, jobs, storage, clientIp };
 }
 
 /** The services' dependencies for a JSON API request. */
 export function apiServiceDeps(deps: HttpDeps, c: Context<HttpEnv>): ServiceDeps {
-  const { db, config, mailer, jobs, storage } = deps;
-  return { db, config, mailer, jobs, storage, log: c.get("log"), clientIp: c.get("clientIp") };
+  const { db, config, jobs, storage } = deps;
+  return { db, config, jobs, storage, log: c.get("log"), clientIp: c.get("clientIp") };
 }

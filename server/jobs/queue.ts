@@ -16,6 +16,8 @@ export const QUEUE_SCHEMA = "pgboss";
 export const JOBS = {
   /** One e-mail (OutgoingMail); retried until the mail server takes it. */
   mail: "mail",
+  /** One contact-form message's e-mail to support; marks the message e-mailed once the server took it. */
+  contactMail: "contact-mail",
   /** Deletes expired sessions, links, rate-limit windows and abandoned photos. */
   purge: "maintenance-purge",
   /** Finds the saved searches whose alert is due and queues one digest each. */

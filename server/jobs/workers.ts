@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { type ContactMailJob, deliverContactMessage } from "../services/contact.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
@@ -27,6 +28,7 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
 
   // A throw (the mail server refused or is unreachable) fails the attempt: pg-boss retries later.
   await queue.work<OutgoingMail>(JOBS.mail, (mail) => mailer.send(mail));
+  await queue.work<ContactMailJob>(JOBS.contactMail, (job) => deliverContactMessage({ db, mailer }, job));
 
   await queue.work(JOBS.purge, async () => {
     const purged = await purgeExpired(db, deps.storage ? { storage: deps.storage, log } : undefined);

@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
-import { type ContactMessageInput, contactSubjectLabel } from "../../common/contact.ts";
+import { contactMessageSchema, contactSubjectLabel } from "../../common/contact.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
-import { composeMail, type Mailer, oneLine } from "./mail.ts";
+import { JOBS } from "../jobs/queue.ts";
+import type { ServiceDeps } from "./context.ts";
+import { composeMail, type Mailer, type OutgoingMail, oneLine } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
+import { parseInput } from "./validate.ts";
 
-// The contact page: every message is kept in the database first, then e-mailed to the support
-// address with Reply-To set to the sender, so support answers with their normal mail client.
+// The contact page: every message is kept in the database and its e-mail to the support address
+// (Reply-To the sender, so support answers with their normal mail client) queued in the same
+// transaction; the job queue delivers it and then marks the message e-mailed. A visitor's form:
+// no actor.
 
-type Logger = { error: (obj: object, msg?: string) => void };
+export type ContactResult = { status: "sent"; id: number } | { status: "discarded" };
 
-export type ContactDeps = { mailer: Mailer; supportEmail: string; siteName: string; log: Logger };
-
-export type ContactResult = { status: "sent"; id: number; isEmailed: boolean } | { status: "discarded" };
+/** The job that carries one contact message's e-mail (server/jobs/workers.ts runs it). */
+export type ContactMailJob = { contactMessageId: number; mail: OutgoingMail };
 
 const RATE_LIMIT_MESSAGE =
   "You have sent several messages in a short time. Please wait a while before sending another one, or write to us by e-mail.";
@@ -26,50 +30,56 @@ export function contactRateLimits(clientIp: string): RateLimitRule[] {
 }
 
 /**
- * Stores a contact message and e-mails it to support. Counts against the sender's rate limit
- * (throws TooManyRequests). A filled-in honeypot is discarded silently: the bot sees success.
+ * Stores a contact message and queues its e-mail to support. Counts against the sender's rate
+ * limit (throws TooManyRequests). A filled-in honeypot is discarded silently: the bot sees success.
  */
 export async function submitContactMessage(
-  db: Database,
-  deps: ContactDeps,
-  input: ContactMessageInput & { clientIp: string },
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">,
+  input: unknown,
 ): Promise<ContactResult> {
-  await consumeRateLimits(db, contactRateLimits(input.clientIp));
-  if (input.website) return { status: "discarded" };
+  const { db, config } = deps;
+  const message = parseInput(contactMessageSchema, input);
+  await consumeRateLimits(db, contactRateLimits(deps.clientIp));
+  if (message.website) return { status: "discarded" };
 
-  const [stored] = await db
-    .insert(contactMessages)
-    .values({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-    })
-    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-  if (!stored) throw new Error("the contact message was not stored");
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        firstName: message.firstName,
+        lastName: message.lastName,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!stored) throw new Error("the contact message was not stored");
 
-  const name = oneLine(`${input.firstName} ${input.lastName}`);
-  const topic = contactSubjectLabel(input.subject);
-  const { text, html } = composeMail(deps.siteName, [
-    `A message arrived through the contact page (message #${stored.id}).`,
-    `From: ${name} <${input.email}>\nSubject: ${topic}\nReceived: ${stored.createdAt.toISOString()}`,
-    input.message,
-    `Reply to this e-mail to answer ${oneLine(input.firstName)} directly.`,
-  ]);
-  try {
-    await deps.mailer.send({
-      to: deps.supportEmail,
-      replyTo: input.email,
+    const name = oneLine(`${message.firstName} ${message.lastName}`);
+    const topic = contactSubjectLabel(message.subject);
+    const { text, html } = composeMail(config.siteName, [
+      `A message arrived through the contact page (message #${stored.id}).`,
+      `From: ${name} <${message.email}>\nSubject: ${topic}\nReceived: ${stored.createdAt.toISOString()}`,
+      message.message,
+      `Reply to this e-mail to answer ${oneLine(message.firstName)} directly.`,
+    ]);
+    const mail: OutgoingMail = {
+      to: config.supportEmail,
+      replyTo: message.email,
       subject: `Contact form: ${topic} from ${name}`,
       text,
       html,
-    });
-  } catch (error) {
-    // The message is safe in the database; the person must not be asked to send it twice.
-    deps.log.error({ err: error, contactMessageId: stored.id }, "contact message stored, but e-mailing it to support failed");
-    return { status: "sent", id: stored.id, isEmailed: false };
-  }
-  await db.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, stored.id));
-  return { status: "sent", id: stored.id, isEmailed: true };
+    };
+    await deps.jobs.enqueue(JOBS.contactMail, { contactMessageId: stored.id, mail } satisfies ContactMailJob, { db: tx });
+    return { status: "sent" as const, id: stored.id };
+  });
+}
+
+/**
+ * The worker's half: hands the e-mail to the mail server, then notes when. A throw (the server
+ * refused or is unreachable) leaves the message un-e-mailed and the job queue retries it.
+ */
+export async function deliverContactMessage(deps: { db: Database; mailer: Mailer }, job: ContactMailJob): Promise<void> {
+  await deps.mailer.send(job.mail);
+  await deps.db.update(contactMessages).set({ emailedAt: new Date() }).where(eq(contactMessages.id, job.contactMessageId));
 }

@@ -6,7 +6,6 @@ import { authUsers } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
-import type { Mailer } from "./mail.ts";
 import type { PhotoStorage } from "./storage.ts";
 
 // The service contract (docs/decisions/009-service-contract.md): every service function is
@@ -22,8 +21,11 @@ export type ServiceDeps = {
   db: Database;
   config: Config;
   log: ServiceLog;
-  mailer: Mailer;
-  /** The job queue in PostgreSQL: mail (`enqueueMail`) and background work (server/jobs). */
+  /**
+   * The job queue in PostgreSQL: every e-mail (`enqueueMail`, inside the transaction of the write
+   * it announces) and background work. Services never talk to the mail server themselves; the
+   * workers (server/jobs/workers.ts) do.
+   */
   jobs: Pick<JobQueue, "enqueue">;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;
@@ -33,8 +35,11 @@ export type ServiceDeps = {
 
 export type Role = "user" | "admin";
 
-/** Who is asking: the signed-in person, or null for a visitor. */
-export type Actor = { id: number; role: Role } | null;
+/**
+ * Who is asking: the signed-in person, or null for a visitor. `sessionTokenHash` names the session
+ * the request came with (a password change ends every other session of the account).
+ */
+export type Actor = { id: number; role: Role; sessionTokenHash?: string } | null;
 
 /** A signed-in actor (what the guards hand back). */
 export type SignedIn = NonNullable<Actor>;
@@ -44,8 +49,10 @@ export function isAdmin(actor: Actor): boolean {
 }
 
 /** The actor behind a session (see server/services/sessions.ts), or null when signed out. */
-export function actorOf(session: { user: { id: number; role: string } } | null | undefined): Actor {
-  return session ? { id: session.user.id, role: session.user.role === "admin" ? "admin" : "user" } : null;
+export function actorOf(session: { user: { id: number; role: string }; tokenHash?: string } | null | undefined): Actor {
+  if (!session) return null;
+  const role = session.user.role === "admin" ? "admin" : "user";
+  return session.tokenHash ? { id: session.user.id, role, sessionTokenHash: session.tokenHash } : { id: session.user.id, role };
 }
 
 /** A visitor is refused (401) before anything else is looked at. */

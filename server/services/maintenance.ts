@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { purgeExpiredAuthTokens } from "./auth-tokens.ts";
+import { purgeExpiredAuthTokens } from "./accounts/auth-tokens.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
 import { purgeRateLimits } from "./rate-limit.ts";
 import { purgeExpiredSessions } from "./sessions.ts";

@@ -4,7 +4,7 @@ import { findPlaceMentions } from "../../common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../common/search.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
-import { isListed, type PublicConsultant, publicConsultantColumns } from "./consultants.ts";
+import { isListed, type PublicConsultant, publicConsultantColumns } from "./consultants/read-model.ts";
 import { locationCondition, locationCountry, placeTerms } from "./place-search.ts";
 import { cachedPerKey } from "./ttl-cache.ts";
 

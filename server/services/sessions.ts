@@ -45,7 +45,7 @@ export function toAccountUser(
   };
 }
 
-export async function createSession(db: Database, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Executor, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(authSessions).values({ userId, sessionToken: hashToken(token), expiresAt });

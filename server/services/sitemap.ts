@@ -1,7 +1,7 @@
 import { and, asc, between, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
-import { isListed } from "./consultants.ts";
+import { isListed } from "./consultants/read-model.ts";
 
 // The sitemap is an index of small files so it stays fast at any directory size: one file of
 // the static pages, and one file per block of consultant ids (a block is read through the

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "../../common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
-import { isListed } from "./consultants.ts";
+import { isListed } from "./consultants/read-model.ts";
 import { onDirectoryChange } from "./directory-changes.ts";
 import { cachedPerKey } from "./ttl-cache.ts";
 

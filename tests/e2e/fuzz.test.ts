@@ -202,6 +202,7 @@ function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
   const searchKeys = ["keywords", "location", "expertise", "experience", "languages", "availability", "page", "limit", "sort"];
   const messageFields = ["senderName", "senderEmail", "senderOrganization", "subject", "message", "website", "reply", "isRead"];
   const adminKeys = ["search", "status", "page", "limit", "reason"];
+  const hiringFields = ["message", "name", "note", "query", "frequency", "score", "text", "engagement", "response", "reason"];
   const own = String(f.consultantId);
   const message = String(f.messageId);
   return {
@@ -323,6 +324,76 @@ function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
         if (type) request.headers["content-type"] = type;
         return request;
       }),
+    // This round's endpoints: conversations, shortlists, saved searches, reviews, CV, insights.
+    hiring: fc
+      .tuple(
+        fc.constantFrom(
+          "conversations",
+          "conversation",
+          "conversation-send",
+          "shortlists",
+          "shortlist-create",
+          "shortlist",
+          "shortlist-patch",
+          "shortlist-delete",
+          "shortlist-entry",
+          "shortlist-entry-delete",
+          "shortlist-share",
+          "shortlist-export",
+          "shared-shortlist",
+          "saved-searches",
+          "saved-search-create",
+          "saved-search-patch",
+          "saved-search-delete",
+          "reviews",
+          "review-create",
+          "review-edit",
+          "review-delete",
+          "review-response",
+          "review-hide",
+          "cv",
+          "insights",
+        ),
+        auth,
+        id,
+        jsonBody(hiringFields),
+        contentType("application/json"),
+        query(["box", "page", "limit"]),
+        fc.ipV4(),
+      )
+      .map(([kind, who, anyId, body, type, q, ip]) => {
+        const routes: Record<string, [string, string, boolean]> = {
+          conversations: ["GET", `/api/conversations${q}`, false],
+          conversation: ["GET", `/api/conversations/${anyId}`, false],
+          "conversation-send": ["POST", `/api/conversations/${anyId}/messages`, true],
+          shortlists: ["GET", "/api/shortlists", false],
+          "shortlist-create": ["POST", "/api/shortlists", true],
+          shortlist: ["GET", `/api/shortlists/${anyId}`, false],
+          "shortlist-patch": ["PATCH", `/api/shortlists/${anyId}`, true],
+          "shortlist-delete": ["DELETE", `/api/shortlists/${anyId}`, false],
+          "shortlist-entry": ["PUT", `/api/shortlists/${anyId}/consultants/${own}`, true],
+          "shortlist-entry-delete": ["DELETE", `/api/shortlists/${anyId}/consultants/${anyId}`, false],
+          "shortlist-share": ["POST", `/api/shortlists/${anyId}/share`, false],
+          "shortlist-export": ["GET", `/api/shortlists/${anyId}/export.csv`, false],
+          "shared-shortlist": ["GET", `/api/shared-shortlists/${anyId}`, false],
+          "saved-searches": ["GET", "/api/saved-searches", false],
+          "saved-search-create": ["POST", "/api/saved-searches", true],
+          "saved-search-patch": ["PATCH", `/api/saved-searches/${anyId}`, true],
+          "saved-search-delete": ["DELETE", `/api/saved-searches/${anyId}`, false],
+          reviews: ["GET", `/api/consultants/${anyId}/reviews${q}`, false],
+          "review-create": ["POST", `/api/consultants/${own}/reviews`, true],
+          "review-edit": ["PUT", `/api/reviews/${anyId}`, true],
+          "review-delete": ["DELETE", `/api/reviews/${anyId}`, false],
+          "review-response": ["POST", `/api/reviews/${anyId}/response`, true],
+          "review-hide": ["PUT", `/api/admin/reviews/${anyId}/hide`, true],
+          cv: ["GET", `/api/consultants/${anyId}/cv.pdf`, false],
+          insights: ["GET", `/api/my-consultant-profile/insights${q}`, false],
+        };
+        const [method, path, hasBody] = routes[kind] as [string, string, boolean];
+        const request = apiRequest(f, method, path, who, hasBody ? body : undefined, type);
+        request.headers["x-forwarded-for"] = ip;
+        return request;
+      }),
     "page actions": fc
       .tuple(
         fc.constantFrom(
@@ -338,6 +409,12 @@ function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
           `/profile/edit/${own}`,
           "/verify-email",
           "/consultant/1",
+          "/messages/1",
+          "/shortlists",
+          "/shortlists/add",
+          "/shortlists/1",
+          "/my-consultant-profile",
+          "/saved-searches/unsubscribe",
         ),
         fc.boolean(),
         fc.constantFrom<Auth>("none", "user", "admin"),
@@ -391,6 +468,12 @@ function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
           "/my-consultant-profile",
           "/admin",
           "/help-center",
+          "/messages",
+          "/messages/ID",
+          "/shortlists",
+          "/shortlists/ID",
+          "/shortlists/shared/ID",
+          "/saved-searches/unsubscribe",
           "/sitemaps/consultants-ID.xml",
           "/no/such/ID",
         ),
@@ -538,7 +621,7 @@ async function run(name: string, arbitrary: fc.Arbitrary<FuzzRequest>, seed: num
 }
 
 describe("fuzz: generated malformed requests", () => {
-  const names = ["auth", "consultants", "search", "messages", "admin", "upload", "page actions", "page loaders"];
+  const names = ["auth", "consultants", "search", "messages", "admin", "upload", "page actions", "page loaders", "hiring"];
   for (const [index, name] of names.entries()) {
     it(`${name}: no 5xx, no reset, bounded memory`, async () => {
       const arbitrary = classes(fixture)[name] as fc.Arbitrary<FuzzRequest>;

@@ -57,7 +57,8 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the app exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
     const ready = await fetch(`${url}/readyz`).then(
       (response) => response.ok,
       () => false,
@@ -76,7 +77,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     process: child,
     output: () => output,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;
       await database?.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -20,6 +20,9 @@ export function recordingLog() {
   return { log, entries, errors: () => entries.filter((e) => e.level === "error").map((e) => e.obj) };
 }
 
+/** What a service-level test gets: the services' deps, plus the mailer its workers send with. */
+export type TestServiceDeps = ServiceDeps & { config: Config; mailer: Mailer };
+
 /**
  * The services' dependencies for a service-level test, built the way a door builds them: a real
  * config (test environment, a temporary DATA_DIR), real storage and a real mailer (to the given
@@ -43,7 +46,7 @@ export async function testServiceDeps(
     mailer?: Mailer;
     clientIp?: string;
   },
-): Promise<ServiceDeps & { config: Config }> {
+): Promise<TestServiceDeps> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-services-"));
   const config = loadConfig({
     NODE_ENV: "test",

@@ -93,16 +93,28 @@ export function findLink(mail: ReceivedMail, pathname: string): URL {
 
 export type TestSmtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
-/** `refuse`: how many messages to refuse first (451, "try again later"), as a busy server does. */
-export async function startSmtpServer(options: { refuse?: number } = {}) {
+/**
+ * `refuse`: how many messages to refuse first (451, "try again later"), as a busy server does.
+ * `silent`: accept connections but never answer (no greeting) until `answer()` is called, as a
+ * hung mail server does.
+ */
+export async function startSmtpServer(options: { refuse?: number; silent?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   let toRefuse = options.refuse ?? 0;
   let refused = 0;
+  let silent = options.silent ?? false;
+  let connections = 0;
+  const held: (() => void)[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      if (silent) held.push(() => callback());
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -127,6 +139,13 @@ export async function startSmtpServer(options: { refuse?: number } = {}) {
     received,
     /** How many messages were refused so far. */
     refusedCount: () => refused,
+    /** How many connections clients opened so far (a silent server counts them too). */
+    connectionCount: () => connections,
+    /** A silent server starts answering: the connections it held get their greeting now. */
+    answer: () => {
+      silent = false;
+      for (const release of held.splice(0)) release();
+    },
     /** Mail to this address, in order of arrival. */
     mailTo: (address: string) => received.filter((mail) => mail.to.includes(address.toLowerCase())),
     /** Waits for the `count`-th message to this address (1 = the first), up to 15 s. */

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ADMIN_CONSULTANT_DEFAULTS, adminConsultantSchema, bandOfYears } from "../../../common/admin-schema.ts";
 import { ADMIN_EXPERIENCE_BANDS, ADMIN_SPECIALIZATIONS, COUNTRIES } from "../../../common/constants.ts";
-import type { AdminConsultant } from "../../../server/services/admin.ts";
+import type { AdminConsultant } from "../../../common/views.ts";
 import { formValues } from "../../lib/form-values.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";

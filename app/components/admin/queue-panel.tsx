@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatYears } from "../../../common/format.ts";
-import type { AdminConsultant } from "../../../server/services/admin.ts";
+import type { AdminConsultant } from "../../../common/views.ts";
 import { Button } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";

@@ -89,8 +89,8 @@ const editBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The authorization matrix: every /api/admin/* endpoint and every other endpoint that changes
-// data × anonymous / user / owner / admin. A route the app serves but this table does not list
+// The authorization matrix: every /api endpoint (reads as well as writes)
+// × anonymous / user / owner / admin. A route the app serves but this table does not list
 // fails the completeness test below, so a new endpoint cannot be added without its row.
 
 type Role = "anonymous" | "user" | "owner" | "admin";
@@ -115,7 +115,79 @@ const ADMIN_ONLY = (ok: number) => ({ anonymous: 401, user: 403, owner: 403, adm
 const SIGNED_IN = (ok: number) => ({ anonymous: 401, user: ok, owner: ok, admin: ok });
 const ANYONE = (status: number) => ({ anonymous: status, user: status, owner: status, admin: status });
 
+const NOBODY_ELSES = { anonymous: 401, user: 404, owner: 404, admin: 404 };
+const OWNER_ONLY = (ok: number) => ({ anonymous: 401, user: 404, owner: ok, admin: 404 });
+const OWNER_OR_ADMIN_SEES = (ok: number) => ({ anonymous: 404, user: 404, owner: ok, admin: ok });
+
+/** Reads: who may see what. A pending profile is visible to its owner and admins only. */
+const READS: Row[] = [
+  { method: "GET", route: "/api/auth/me", path: () => "/api/auth/me", expected: SIGNED_IN(200) },
+  { method: "GET", route: "/api/stats", path: () => "/api/stats", expected: ANYONE(200) },
+  { method: "GET", route: "/api/consultants", path: () => "/api/consultants", expected: ANYONE(200) },
+  {
+    method: "GET",
+    route: "/api/consultants/:id",
+    path: (f) => `/api/consultants/${f.consultantId}`,
+    expected: OWNER_OR_ADMIN_SEES(200),
+  },
+  {
+    method: "GET",
+    route: "/api/consultants/:id/cv.pdf",
+    path: (f) => `/api/consultants/${f.consultantId}/cv.pdf`,
+    expected: OWNER_OR_ADMIN_SEES(200),
+  },
+  {
+    method: "GET",
+    route: "/api/consultants/:id/reviews",
+    path: (f) => `/api/consultants/${f.consultantId}/reviews`,
+    consultantStatus: "approved",
+    expected: ANYONE(200),
+  },
+  { method: "GET", route: "/api/my-consultant-profile", path: () => "/api/my-consultant-profile", expected: OWNER_ONLY(200) },
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/insights",
+    path: () => "/api/my-consultant-profile/insights",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/messages",
+    path: () => "/api/my-consultant-profile/messages",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/messages/:messageId",
+    path: (f) => `/api/my-consultant-profile/messages/${f.messageId}`,
+    expected: OWNER_ONLY(200),
+  },
+  { method: "GET", route: "/api/conversations", path: () => "/api/conversations", expected: SIGNED_IN(200) },
+  {
+    method: "GET",
+    route: "/api/conversations/:id",
+    path: () => "/api/conversations/2000000000",
+    expected: NOBODY_ELSES,
+  },
+  { method: "GET", route: "/api/shortlists", path: () => "/api/shortlists", expected: SIGNED_IN(200) },
+  { method: "GET", route: "/api/shortlists/:id", path: () => "/api/shortlists/2000000000", expected: NOBODY_ELSES },
+  {
+    method: "GET",
+    route: "/api/shortlists/:id/export.csv",
+    path: () => "/api/shortlists/2000000000/export.csv",
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "GET",
+    route: "/api/shared-shortlists/:token",
+    path: () => "/api/shared-shortlists/not-a-real-share-token-0000000000",
+    expected: ANYONE(404),
+  },
+  { method: "GET", route: "/api/saved-searches", path: () => "/api/saved-searches", expected: SIGNED_IN(200) },
+];
+
 const MATRIX: Row[] = [
+  ...READS,
   { method: "GET", route: "/api/admin/consultants", path: () => "/api/admin/consultants", expected: ADMIN_ONLY(200) },
   {
     method: "GET",
@@ -402,14 +474,12 @@ const MATRIX: Row[] = [
   },
 ];
 
-const CHANGES_DATA = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 describe("authorization matrix", () => {
-  it("lists every /api/admin route and every route that changes data", () => {
+  it("lists every /api route the app serves, reads included", () => {
     const served = new Set(
       app.routes
         .filter((r) => r.path.startsWith("/api/") && !r.path.endsWith("*"))
-        .filter((r) => r.path.startsWith("/api/admin/") || CHANGES_DATA.has(r.method))
+        .filter((r) => r.method !== "ALL")
         .map((r) => `${r.method} ${r.path}`),
     );
     const listed = new Set(MATRIX.map((row) => `${row.method} ${row.route}`));

@@ -1,22 +1,17 @@
 import { type Context, Hono } from "hono";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema, adminListQuerySchema } from "../../../common/admin-schema.ts";
+import { listAuditLog } from "../../services/admin/audit.ts";
+import { demoteUser, listUsersForAdmin, promoteUser } from "../../services/admin/users.ts";
 import {
-  type AdminDeps,
-  type ApprovalAction,
-  adminDepsFrom,
   deleteConsultantAsAdmin,
-  demoteUser,
   getConsultantForAdmin,
-  listAuditLog,
   listConsultantsForAdmin,
-  listUsersForAdmin,
-  moderateConsultant,
-  promoteUser,
-  updateConsultantAsAdmin,
-} from "../../services/admin.ts";
+} from "../../services/consultants/admin-list.ts";
+import { type ApprovalAction, moderateConsultant } from "../../services/consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../../services/consultants/profile.ts";
 import { requireAdmin } from "../../services/guards.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
-import { limitBody, pathId, readJson } from "../request.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // /api/admin/*: the spec's admin calls (section 7) plus the approval queue and the audit log.
 // Admins only: 401 signed out, 403 for everyone else, checked before anything about the request
@@ -48,66 +43,63 @@ function listResponse<K extends string, T>(
   return c.json(result[key]);
 }
 
-export function createAdminApi({ db, mailer, storage, config }: HttpDeps) {
+export function createAdminApi(httpDeps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const deps = (c: Context<HttpEnv>): AdminDeps => adminDepsFrom({ db, mailer, storage, config, log: c.get("log") });
-  const actorOf = async (c: Context<HttpEnv>) => requireAdmin(await c.get("getSession")()).user;
+  const deps = (c: Context<HttpEnv>) => apiServiceDeps(httpDeps, c);
+  const consultantId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
+  const userId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.userNotFound);
 
   api.use(async (c, next) => {
-    await actorOf(c);
+    requireAdmin(await c.get("getSession")());
     await next();
   });
   api.use(limitBody());
 
   api.get("/consultants", async (c) => {
-    const query = adminConsultantListQuerySchema.parse(c.req.query());
-    const result = await listConsultantsForAdmin(db, await actorOf(c), query);
-    return listResponse(c, "consultants", query.paged, result);
+    const { paged } = adminConsultantListQuerySchema.parse(c.req.query());
+    const result = await listConsultantsForAdmin(deps(c), await actorFrom(c), c.req.query());
+    return listResponse(c, "consultants", paged, result);
   });
 
   api.get("/consultants/:id", async (c) => {
-    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
-    return c.json(await getConsultantForAdmin(db, await actorOf(c), id));
+    return c.json(await getConsultantForAdmin(deps(c), await actorFrom(c), consultantId(c)));
   });
 
   api.put("/consultants/:id", async (c) => {
-    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
-    return c.json(await updateConsultantAsAdmin(db, await actorOf(c), id, await readBody(c)));
+    const id = consultantId(c);
+    return c.json(await editConsultant(deps(c), await actorFrom(c), { id, body: await readBody(c) }, ADMIN_EDIT));
   });
 
   api.delete("/consultants/:id", async (c) => {
-    const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
-    await deleteConsultantAsAdmin(db, await actorOf(c), id, deps(c));
+    await deleteConsultantAsAdmin(deps(c), await actorFrom(c), consultantId(c));
     return c.json({ message: "Consultant deleted successfully" });
   });
 
   for (const action of ["approve", "reject", "hide"] as const satisfies ApprovalAction[]) {
     api.put(`/consultants/:id/${action}`, async (c) => {
-      const id = pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
-      return c.json(await moderateConsultant(db, await actorOf(c), id, action, await readBody(c), deps(c)));
+      const id = consultantId(c);
+      return c.json(await moderateConsultant(deps(c), await actorFrom(c), { id, action, body: await readBody(c) }));
     });
   }
 
   api.get("/users", async (c) => {
-    const query = adminListQuerySchema.parse(c.req.query());
-    const result = await listUsersForAdmin(db, await actorOf(c), query);
-    return listResponse(c, "users", query.paged, result, { adminCount: result.adminCount });
+    const { paged } = adminListQuerySchema.parse(c.req.query());
+    const result = await listUsersForAdmin(deps(c), await actorFrom(c), c.req.query());
+    return listResponse(c, "users", paged, result, { adminCount: result.adminCount });
   });
 
   api.put("/users/:id/promote", async (c) => {
-    const id = pathId(c, "id", ADMIN_MESSAGES.userNotFound);
-    return c.json(await promoteUser(db, await actorOf(c), id));
+    return c.json(await promoteUser(deps(c), await actorFrom(c), userId(c)));
   });
 
   api.put("/users/:id/demote", async (c) => {
-    const id = pathId(c, "id", ADMIN_MESSAGES.userNotFound);
-    return c.json(await demoteUser(db, await actorOf(c), id));
+    return c.json(await demoteUser(deps(c), await actorFrom(c), userId(c)));
   });
 
   api.get("/audit-log", async (c) => {
-    const query = adminListQuerySchema.parse(c.req.query());
-    const result = await listAuditLog(db, await actorOf(c), query);
-    return listResponse(c, "entries", query.paged, result);
+    const { paged } = adminListQuerySchema.parse(c.req.query());
+    const result = await listAuditLog(deps(c), await actorFrom(c), c.req.query());
+    return listResponse(c, "entries", paged, result);
   });
 
   return api;

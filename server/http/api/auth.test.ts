@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiApp, call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
-import { AUTH_LIMITS, DUMMY_HASH } from "../../services/accounts.ts";
+import { AUTH_LIMITS } from "../../services/accounts/limits.ts";
+import { hashPassword, verifyPassword } from "../../services/accounts/passwords.ts";
+import { DUMMY_HASH } from "../../services/accounts/registration.ts";
 import { purgeExpired } from "../../services/maintenance.ts";
-import { hashPassword, verifyPassword } from "../../services/passwords.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 let app: ApiApp["app"];

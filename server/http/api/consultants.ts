@@ -1,12 +1,18 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "../../../common/search-params.ts";
+import {
+  createConsultant,
+  editConsultant,
+  getOwnConsultant,
+  OWNER_EDIT,
+  viewConsultant,
+} from "../../services/consultants/profile.ts";
 import { viewTrackRecord } from "../../services/consultants/track-record.ts";
-import { createConsultant, getOwnConsultant, updateConsultant, viewConsultant } from "../../services/consultants.ts";
 import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";
 import { getMyInsights } from "../../services/insights/report.ts";
 import { searchConsultants } from "../../services/search.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
 
 /**
@@ -17,9 +23,10 @@ import { limitBody, pathId, readJson } from "../request.ts";
 const profileBodyLimit = limitBody(2 * 1024 * 1024);
 
 /** /api/consultants: the public search and profile, and the owner's create and update. */
-export function createConsultantsApi({ db, config, storage }: HttpDeps) {
+export function createConsultantsApi(deps: HttpDeps) {
+  const { db } = deps;
   const api = new Hono<HttpEnv>();
-  const writeDeps = (c: Context<HttpEnv>) => ({ storage, log: c.get("log"), requireApproval: config.requireApproval });
+  const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
 
   // GET /api/consultants?keywords&location&expertise&experience&languages&availability&page&limit&sort
   api.get("/", async (c) => {
@@ -31,7 +38,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const { consultant, status, canEdit } = await viewConsultant(db, actor, id);
+    const { consultant, status, canEdit } = await viewConsultant({ db }, actor, id);
     const track = await viewTrackRecord(db, actor, id, canEdit);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
     // nor is a profile whose rate depends on who asks.
@@ -56,7 +63,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
 
   api.post("/", profileBodyLimit, async (c) => {
     const actor = actorOf(await c.get("getSession")());
-    const created = await createConsultant(db, actor, await readJson(c), writeDeps(c));
+    const created = await createConsultant(serviceDeps(c), actor, await readJson(c));
     c.header("Cache-Control", "no-store");
     return c.json(created, 201);
   });
@@ -64,7 +71,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
   api.put("/:id", profileBodyLimit, async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const updated = await updateConsultant(db, actor, id, await readJson(c), writeDeps(c));
+    const updated = await editConsultant(serviceDeps(c), actor, { id, body: await readJson(c) }, OWNER_EDIT);
     c.header("Cache-Control", "no-store");
     return c.json(updated);
   });
@@ -76,7 +83,7 @@ export function createConsultantsApi({ db, config, storage }: HttpDeps) {
 export function createMyProfileApi({ db }: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.get("/", async (c) => {
-    const own = await getOwnConsultant(db, actorOf(await c.get("getSession")()));
+    const own = await getOwnConsultant({ db }, actorOf(await c.get("getSession")()));
     c.header("Cache-Control", "no-store");
     return c.json(own);
   });

@@ -10,7 +10,7 @@ import {
   setReviewHidden,
   updateReview,
 } from "../../services/reviews/reviews.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
@@ -26,8 +26,8 @@ function pageParam(value: string | undefined): number {
 
 const actor = actorFrom;
 
-function reviewDeps({ db, mailer, config }: HttpDeps, c: Context<HttpEnv>): ReviewDeps {
-  return { db, mailer, siteName: config.siteName, publicUrl: config.publicUrl, log: c.get("log") };
+function reviewDeps(deps: HttpDeps, c: Context<HttpEnv>): ReviewDeps {
+  return apiServiceDeps(deps, c);
 }
 
 /** Mounted at /api/consultants/:id/reviews. */

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
+import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
-import { getConsultantForEdit, viewConsultant } from "../consultants.ts";
 import type { Actor } from "../context.ts";
 import { type CvData, renderCvPdf } from "./render.ts";
 
@@ -23,10 +23,10 @@ function asciiName(name: string) {
 }
 
 export async function consultantCv(db: Database, actor: Actor, id: number): Promise<ConsultantCv & { utf8Filename: string }> {
-  const view = await viewConsultant(db, actor, id);
+  const view = await viewConsultant({ db }, actor, id);
   const [track, full] = await Promise.all([
     viewTrackRecord(db, actor, id, view.canEdit),
-    view.canEdit ? getConsultantForEdit(db, actor, id) : Promise.resolve(null),
+    view.canEdit ? getConsultantForEdit({ db }, actor, id) : Promise.resolve(null),
   ]);
   const consultant = view.consultant;
   const data: CvData = {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
 import type { ConsultantStatus } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { startWorkers } from "../../jobs/workers.ts";
-import type { ServiceDeps, ServiceLog } from "../context.ts";
+import type { ServiceLog } from "../context.ts";
 import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from "../errors.ts";
 import {
   countUnreadMessages,
@@ -24,7 +24,7 @@ import { SEND_LIMIT_PER_IP, SEND_LIMIT_PER_SENDER, sendMessage } from "./send.ts
 
 let database: TestDatabase;
 let smtp: TestSmtp;
-let deps: ServiceDeps;
+let deps: TestServiceDeps;
 let jobs: JobQueue;
 const logged: object[] = [];
 

@@ -3,7 +3,7 @@ import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "../../.
 import type { Executor } from "../../db/client.ts";
 import { consultants, messages } from "../../db/schema.ts";
 import { enqueueMail } from "../../jobs/mail.ts";
-import { isListed } from "../consultants.ts";
+import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";

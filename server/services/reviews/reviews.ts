@@ -11,10 +11,10 @@ import {
 } from "../../../common/reviews.ts";
 import type { Database } from "../../db/client.ts";
 import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
-import { type Actor, isAdmin, requireAdmin } from "../context.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { type Actor, isAdmin, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized } from "../errors.ts";
-import { composeMail, type Mailer } from "../mail.ts";
+import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { hasQualifyingConversation } from "./qualification.ts";
 
@@ -23,7 +23,7 @@ import { hasQualifyingConversation } from "./qualification.ts";
 // is told). The rating and review count on the profile follow from a trigger on reviews
 // (migration 0011_trust.sql), so every path that changes a review keeps them right.
 
-export type ReviewDeps = { db: Database; mailer: Mailer; log: Pick<Logger, "warn">; siteName: string; publicUrl: string };
+export type ReviewDeps = Pick<ServiceDeps, "db" | "config" | "jobs">;
 
 const SIGN_IN = "Please sign in to review a consultant";
 const CONSULTANT_NOT_FOUND = "Consultant not found";
@@ -271,29 +271,30 @@ export async function setReviewHidden(
       targetLabel: `Review of ${row.consultantName} by ${row.reviewerName}`.slice(0, 255),
       changes: { hidden: { from: row.hiddenAt !== null, to: input.hidden }, reason: { from: row.hiddenReason, to: reason } },
     });
+    if (input.hidden) {
+      // Queued with the change: the reviewer hears of it if and only if it committed.
+      const { siteName, publicUrl } = deps.config;
+      await enqueueMail(
+        deps,
+        {
+          to: row.reviewerEmail,
+          subject: `Your review of ${row.consultantName} on ${siteName} has been hidden`,
+          ...composeMail(
+            siteName,
+            [
+              `Hello ${row.reviewerName},`,
+              `Your review of ${row.consultantName} is no longer shown on ${siteName}, for this reason:`,
+              reason ?? "",
+              "You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.",
+            ],
+            { label: "See the profile", url: `${publicUrl}/consultant/${row.consultantId}` },
+          ),
+        },
+        { db: tx },
+      );
+    }
     return { row, changed: true };
   });
-  if (outcome.changed && input.hidden) {
-    const { row } = outcome;
-    try {
-      await deps.mailer.send({
-        to: row.reviewerEmail,
-        subject: `Your review of ${row.consultantName} on ${deps.siteName} has been hidden`,
-        ...composeMail(
-          deps.siteName,
-          [
-            `Hello ${row.reviewerName},`,
-            `Your review of ${row.consultantName} is no longer shown on ${deps.siteName}, for this reason:`,
-            reason ?? "",
-            "You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.",
-          ],
-          { label: "See the profile", url: `${deps.publicUrl}/consultant/${row.consultantId}` },
-        ),
-      });
-    } catch (error) {
-      deps.log.warn({ err: error, reviewId: row.id }, "could not e-mail the reviewer");
-    }
-  }
   return { id: outcome.row.id, hidden: input.hidden };
 }
 

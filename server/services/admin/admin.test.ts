@@ -1,32 +1,50 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../db/schema.ts";
-import {
-  type AdminDeps,
-  deleteConsultantAsAdmin,
-  demoteUser,
-  getConsultantForAdmin,
-  listAuditLog,
-  listConsultantsForAdmin,
-  listUsersForAdmin,
-  moderateConsultant,
-  promoteUser,
-  updateConsultantAsAdmin,
-} from "./admin.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
-import type { OutgoingMail } from "./mail.ts";
+import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { recordingLog, type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
+import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { startWorkers } from "../../jobs/workers.ts";
+import { deleteConsultantAsAdmin, getConsultantForAdmin, listConsultantsForAdmin } from "../consultants/admin-list.ts";
+import { moderateConsultant } from "../consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../consultants/profile.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import type { PhotoStorage } from "../storage.ts";
+import { listAuditLog } from "./audit.ts";
+import { demoteUser, listUsersForAdmin, promoteUser } from "./users.ts";
 
 let database: TestDatabase;
+let jobs: JobQueue;
+let base: TestServiceDeps;
+let storageDir: string;
+let smtp: TestSmtp;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  [database, smtp] = await Promise.all([createTestDatabase(), startSmtpServer()]);
+  const log = recordingLog().log;
+  jobs = await startTestJobQueue(database.url, log);
+  base = await testServiceDeps(database.db, { jobs, smtpUrl: smtp.url, log });
+  await startWorkers(jobs, { db: database.db, config: base.config, mailer: base.mailer, log });
+  if (base.config.storage.kind !== "local") throw new Error("the tests store photos on disk");
+  storageDir = base.config.storage.dir;
 });
 afterAll(async () => {
+  await jobs?.stop();
+  await smtp?.close();
   await database?.close();
 });
 
 const unique = () => randomBytes(5).toString("hex");
+
+/** The actor a door hands on for a user row (or any `{ id, role }`): the role as the session says. */
+function as(user: { id: number; role?: string } | null): Actor {
+  return user && { id: user.id, role: user.role === "admin" ? "admin" : "user" };
+}
 
 async function insertUser({ role = "user", name = "Test Person" }: { role?: "user" | "admin"; name?: string } = {}) {
   const [user] = await database.db
@@ -61,26 +79,27 @@ async function insertConsultant(values: { status?: ConsultantStatus; userId?: nu
   return row!;
 }
 
-function recordingDeps(overrides: Partial<AdminDeps> = {}) {
-  const sent: OutgoingMail[] = [];
-  const removed: string[] = [];
-  const warnings: object[] = [];
-  const deps: AdminDeps = {
-    mailer: {
-      send: async (mail) => {
-        sent.push(mail);
-      },
-    },
-    siteName: "DevConsult SEA",
-    publicUrl: "http://devconsult.test",
-    log: { warn: (obj) => warnings.push(obj) },
-    removePhoto: async (url) => {
-      removed.push(url);
-    },
-    ...overrides,
-  };
-  return { deps, sent, removed, warnings };
+/**
+ * The services' deps with the warnings they logged kept for the test; `storage` wraps the real
+ * photo storage (to watch or break it).
+ */
+function recordingDeps(overrides: { storage?: Partial<PhotoStorage> } = {}) {
+  const recorder = recordingLog();
+  const deps: ServiceDeps = { ...base, log: recorder.log, storage: { ...base.storage, ...overrides.storage } };
+  const warnings = () => recorder.entries.filter((entry) => entry.level === "warn");
+  return { deps, warnings };
 }
+
+/** The e-mails queued for an address so far (the queue, not the mail server: a queued mail is as good as sent). */
+async function mailJobsTo(address: string) {
+  const [row] = await database.sql<{ n: number }[]>`
+    select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' = ${address}`;
+  return row?.n ?? 0;
+}
+
+/** An admin-dialog edit, the way the dialog and PUT /api/admin/consultants/{id} make it. */
+const adminEdit = (deps: ServiceDeps, actor: { id: number; role?: string } | null, id: number, body: unknown) =>
+  editConsultant(deps, as(actor), { id, body }, ADMIN_EDIT);
 
 async function auditFor(targetType: "consultant" | "user", targetId: number) {
   return database.db
@@ -113,15 +132,15 @@ describe("who may use the admin services", () => {
     const user = await insertUser();
     const consultant = await insertConsultant();
     const calls = [
-      (actor: { id: number } | null) => listConsultantsForAdmin(database.db, actor, { page: 1, limit: 5 }),
-      (actor: { id: number } | null) => getConsultantForAdmin(database.db, actor, consultant.id),
-      (actor: { id: number } | null) => listUsersForAdmin(database.db, actor, { page: 1, limit: 5 }),
-      (actor: { id: number } | null) => listAuditLog(database.db, actor, { page: 1, limit: 5 }),
-      (actor: { id: number } | null) => updateConsultantAsAdmin(database.db, actor, consultant.id, editInput()),
-      (actor: { id: number } | null) => deleteConsultantAsAdmin(database.db, actor, consultant.id, deps),
-      (actor: { id: number } | null) => moderateConsultant(database.db, actor, consultant.id, "hide", {}, deps),
-      (actor: { id: number } | null) => promoteUser(database.db, actor, user.id),
-      (actor: { id: number } | null) => demoteUser(database.db, actor, user.id),
+      (actor: { id: number } | null) => listConsultantsForAdmin(base, as(actor), { page: 1, limit: 5 }),
+      (actor: { id: number } | null) => getConsultantForAdmin(base, as(actor), consultant.id),
+      (actor: { id: number } | null) => listUsersForAdmin(base, as(actor), { page: 1, limit: 5 }),
+      (actor: { id: number } | null) => listAuditLog(base, as(actor), { page: 1, limit: 5 }),
+      (actor: { id: number } | null) => adminEdit(base, actor, consultant.id, editInput()),
+      (actor: { id: number } | null) => deleteConsultantAsAdmin(deps, as(actor), consultant.id),
+      (actor: { id: number } | null) => moderateConsultant(deps, as(actor), { id: consultant.id, action: "hide", body: {} }),
+      (actor: { id: number } | null) => promoteUser(base, as(actor), user.id),
+      (actor: { id: number } | null) => demoteUser(base, as(actor), user.id),
     ];
     for (const call of calls) {
       await expect(call(null)).rejects.toBeInstanceOf(Unauthorized);
@@ -131,13 +150,13 @@ describe("who may use the admin services", () => {
     // The caller's object still says "admin" (a cached session); the database no longer does.
     const formerAdmin = await insertUser({ role: "admin" });
     const staleActor = { id: formerAdmin.id, role: "admin" };
-    await expect(listUsersForAdmin(database.db, staleActor, { page: 1, limit: 5 })).resolves.toBeTruthy();
+    await expect(listUsersForAdmin(base, as(staleActor), { page: 1, limit: 5 })).resolves.toBeTruthy();
     await database.db.update(authUsers).set({ role: "user" }).where(eq(authUsers.id, formerAdmin.id));
     for (const call of calls) await expect(call(staleActor)).rejects.toBeInstanceOf(Forbidden);
     await database.db.delete(authUsers).where(eq(authUsers.id, formerAdmin.id));
     for (const call of calls) await expect(call(staleActor)).rejects.toBeInstanceOf(Unauthorized);
 
-    expect(await getConsultantForAdmin(database.db, await insertUser({ role: "admin" }), consultant.id)).toMatchObject({
+    expect(await getConsultantForAdmin(base, as(await insertUser({ role: "admin" })), consultant.id)).toMatchObject({
       id: consultant.id,
       status: "approved",
     });
@@ -155,21 +174,21 @@ describe("consultants table", () => {
     }
     await insertConsultant({ name: `Someone 100%_${tag}` });
 
-    const all = await listConsultantsForAdmin(database.db, admin, { search: tag, page: 1, limit: 10 });
+    const all = await listConsultantsForAdmin(base, as(admin), { search: tag, page: 1, limit: 10 });
     expect(all.total).toBe(5);
     expect(new Set(all.consultants.map((c) => c.status))).toEqual(new Set(["pending", "approved", "rejected", "hidden"]));
     // Newest first, private e-mail included for admins.
     expect(all.consultants[0]?.name).toBe(`Someone 100%_${tag}`);
     expect(all.consultants.every((c) => c.email.includes("@"))).toBe(true);
 
-    const caseInsensitive = await listConsultantsForAdmin(database.db, admin, {
+    const caseInsensitive = await listConsultantsForAdmin(base, as(admin), {
       search: `SEARCHABLE ${tag.toUpperCase()}`,
       page: 1,
       limit: 2,
     });
     expect(caseInsensitive.total).toBe(4);
     expect(caseInsensitive.consultants).toHaveLength(2);
-    const secondPage = await listConsultantsForAdmin(database.db, admin, {
+    const secondPage = await listConsultantsForAdmin(base, as(admin), {
       search: `searchable ${tag}`,
       page: 2,
       limit: 2,
@@ -178,10 +197,10 @@ describe("consultants table", () => {
     expect(secondPage.consultants).toHaveLength(2);
 
     // % and _ are literal: "100%_" matches only the profile with those characters.
-    const literal = await listConsultantsForAdmin(database.db, admin, { search: "100%_", page: 1, limit: 10 });
+    const literal = await listConsultantsForAdmin(base, as(admin), { search: "100%_", page: 1, limit: 10 });
     expect(literal.consultants.map((c) => c.name)).toEqual([`Someone 100%_${tag}`]);
 
-    const byEmail = await listConsultantsForAdmin(database.db, admin, {
+    const byEmail = await listConsultantsForAdmin(base, as(admin), {
       search: made[0]!.email,
       page: 1,
       limit: 10,
@@ -195,7 +214,7 @@ describe("consultants table", () => {
     const first = await insertConsultant({ status: "pending", name: `Queue ${tag} first` });
     const second = await insertConsultant({ status: "pending", name: `Queue ${tag} second` });
     await insertConsultant({ status: "approved", name: `Queue ${tag} listed` });
-    const queue = await listConsultantsForAdmin(database.db, admin, {
+    const queue = await listConsultantsForAdmin(base, as(admin), {
       search: `Queue ${tag}`,
       status: "pending",
       page: 1,
@@ -210,7 +229,7 @@ describe("editing a consultant", () => {
   it("refuses invalid input with the spec's admin messages and changes nothing", async () => {
     const admin = await insertUser({ role: "admin" });
     const consultant = await insertConsultant();
-    const error = await updateConsultantAsAdmin(database.db, admin, consultant.id, { bio: "short" }).catch((e: unknown) => e);
+    const error = await adminEdit(base, admin, consultant.id, { bio: "short" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationFailed);
     const messagesByField = Object.fromEntries((error as ValidationFailed).errors!.map((e) => [e.path, e.message]));
     expect(messagesByField).toEqual({
@@ -223,10 +242,8 @@ describe("editing a consultant", () => {
       primarySpecialization: "Primary specialization is required",
       bio: "Bio must be at least 10 characters",
     });
-    await expect(updateConsultantAsAdmin(database.db, admin, consultant.id, "not an object")).rejects.toBeInstanceOf(
-      ValidationFailed,
-    );
-    expect(await getConsultantForAdmin(database.db, admin, consultant.id)).toMatchObject({ name: consultant.name });
+    await expect(adminEdit(base, admin, consultant.id, "not an object")).rejects.toBeInstanceOf(ValidationFailed);
+    expect(await getConsultantForAdmin(base, as(admin), consultant.id)).toMatchObject({ name: consultant.name });
     expect(await auditFor("consultant", consultant.id)).toEqual([]);
   });
 
@@ -235,7 +252,7 @@ describe("editing a consultant", () => {
     const owner = await insertUser();
     const consultant = await insertConsultant({ status: "approved", userId: owner.id });
     const input = editInput();
-    const updated = await updateConsultantAsAdmin(database.db, admin, consultant.id, input);
+    const updated = await adminEdit(base, admin, consultant.id, input);
     expect(updated).toMatchObject({
       name: "Lan Nguyen",
       title: "Senior Public Health Specialist",
@@ -262,7 +279,7 @@ describe("editing a consultant", () => {
     });
 
     // Saving the same values again changes nothing and records nothing.
-    await updateConsultantAsAdmin(database.db, admin, consultant.id, input);
+    await adminEdit(base, admin, consultant.id, input);
     expect(await auditFor("consultant", consultant.id)).toHaveLength(1);
   });
 
@@ -274,7 +291,7 @@ describe("editing a consultant", () => {
       .set({ phone: "+66 2 123 4567", showPhone: true })
       .where(eq(consultants.id, consultant.id));
     const { phone: _phone, showPhone: _showPhone, city: _city, ...input } = editInput({ yearsExperience: 8 });
-    const updated = await updateConsultantAsAdmin(database.db, admin, consultant.id, input);
+    const updated = await adminEdit(base, admin, consultant.id, input);
     expect(updated).toMatchObject({ status: "pending", phone: "+66 2 123 4567", showPhone: true, yearsExperience: 8 });
   });
 
@@ -282,17 +299,14 @@ describe("editing a consultant", () => {
     const admin = await insertUser({ role: "admin" });
     const other = await insertConsultant();
     const consultant = await insertConsultant();
-    const error = await updateConsultantAsAdmin(
-      database.db,
-      admin,
-      consultant.id,
-      editInput({ email: other.email.toUpperCase() }),
-    ).catch((e: unknown) => e);
+    const error = await adminEdit(base, admin, consultant.id, editInput({ email: other.email.toUpperCase() })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Conflict);
     expect((error as Conflict).errors).toEqual([
       { path: "email", message: "A consultant profile with this email already exists" },
     ]);
-    await expect(updateConsultantAsAdmin(database.db, admin, 2_000_000_000, editInput())).rejects.toBeInstanceOf(NotFound);
+    await expect(adminEdit(base, admin, 2_000_000_000, editInput())).rejects.toBeInstanceOf(NotFound);
     expect(await auditFor("consultant", consultant.id)).toEqual([]);
   });
 });
@@ -312,40 +326,50 @@ describe("deleting a consultant", () => {
         message: "A job offer for you",
       });
     }
+    // Both stored sizes of the photo are real files in the real storage.
+    const keys = ["photos/abcdefghijklmnopqrstuvwx-400.webp", "photos/abcdefghijklmnopqrstuvwx-96.webp"];
+    for (const key of keys) await base.storage.put(key, new Uint8Array([1, 2, 3]), "image/webp");
     let visibleWhenPhotoRemoved: unknown[] | undefined;
-    const { deps, removed } = recordingDeps({
-      removePhoto: async (url) => {
-        removed.push(url);
-        // Another connection already sees the row gone: the files go only after the commit.
-        visibleWhenPhotoRemoved = [...(await database.sql`select id from consultants where id = ${consultant.id}`)];
+    const removed: string[] = [];
+    const { deps } = recordingDeps({
+      storage: {
+        remove: async (key) => {
+          removed.push(key);
+          // Another connection already sees the row gone: the files go only after the commit.
+          visibleWhenPhotoRemoved = [...(await database.sql`select id from consultants where id = ${consultant.id}`)];
+          await base.storage.remove(key);
+        },
       },
     });
-    await deleteConsultantAsAdmin(database.db, admin, consultant.id, deps);
+    await deleteConsultantAsAdmin(deps, as(admin), consultant.id);
     expect(await database.db.select().from(consultants).where(eq(consultants.id, consultant.id))).toEqual([]);
     expect(await database.db.select().from(messages).where(eq(messages.consultantId, consultant.id))).toEqual([]);
     expect(await database.db.select().from(messages).where(eq(messages.consultantId, other.id))).toHaveLength(1);
     expect(await database.db.select().from(authUsers).where(eq(authUsers.id, owner.id))).toHaveLength(1);
-    expect(removed).toEqual(["/uploads/photos/abcdefghijklmnopqrstuvwx-400.webp"]);
+    expect(removed.sort()).toEqual([...keys].sort());
+    for (const key of keys) expect(existsSync(path.join(storageDir, key))).toBe(false);
     expect(visibleWhenPhotoRemoved).toEqual([]);
     const [entry] = await auditFor("consultant", consultant.id);
     expect(entry).toMatchObject({ action: "delete", targetLabel: consultant.name });
     expect(entry!.changes).toMatchObject({ email: { from: consultant.email, to: null }, messages: { from: 2, to: 0 } });
 
-    await expect(deleteConsultantAsAdmin(database.db, admin, consultant.id, deps)).rejects.toBeInstanceOf(NotFound);
-    expect(removed).toHaveLength(1);
+    await expect(deleteConsultantAsAdmin(deps, as(admin), consultant.id)).rejects.toBeInstanceOf(NotFound);
+    expect(removed).toHaveLength(2);
   });
 
   it("keeps the deletion when the photo files cannot be removed", async () => {
     const admin = await insertUser({ role: "admin" });
     const consultant = await insertConsultant({ photo: "/uploads/photos/zyxwvutsrqponmlkjihgfedc-400.webp" });
     const { deps, warnings } = recordingDeps({
-      removePhoto: async () => {
-        throw new Error("storage is down");
+      storage: {
+        remove: async () => {
+          throw new Error("storage is down");
+        },
       },
     });
-    await deleteConsultantAsAdmin(database.db, admin, consultant.id, deps);
+    await deleteConsultantAsAdmin(deps, as(admin), consultant.id);
     expect(await database.db.select().from(consultants).where(eq(consultants.id, consultant.id))).toEqual([]);
-    expect(warnings).toHaveLength(1);
+    expect(warnings()).toHaveLength(1);
   });
 });
 
@@ -354,19 +378,19 @@ describe("approval", () => {
     const admin = await insertUser({ role: "admin" });
     const owner = await insertUser({ name: "Owner Person" });
     const consultant = await insertConsultant({ status: "pending", userId: owner.id });
-    const { deps, sent } = recordingDeps();
-    const approved = await moderateConsultant(database.db, admin, consultant.id, "approve", undefined, deps);
+    const { deps } = recordingDeps();
+    const approved = await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: undefined });
     expect(approved).toMatchObject({ status: "approved", statusReason: null });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: owner.email, subject: "Your consultant profile on DevConsult SEA is approved" });
-    expect(sent[0]!.text).toContain("Hello Owner Person,");
-    expect(sent[0]!.text).toContain(`http://devconsult.test/consultant/${consultant.id}`);
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA is approved");
+    expect(mail.text).toContain("Hello Owner Person,");
+    expect(mail.text).toContain(`http://devconsult.test/consultant/${consultant.id}`);
     const [entry] = await auditFor("consultant", consultant.id);
     expect(entry).toMatchObject({ action: "approve", changes: { status: { from: "pending", to: "approved" } } });
 
     // Approving again is a no-op: no second e-mail, no second entry.
-    await moderateConsultant(database.db, admin, consultant.id, "approve", {}, deps);
-    expect(sent).toHaveLength(1);
+    await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: {} });
+    expect(await mailJobsTo(owner.email)).toBe(1);
     expect(await auditFor("consultant", consultant.id)).toHaveLength(1);
   });
 
@@ -374,28 +398,31 @@ describe("approval", () => {
     const admin = await insertUser({ role: "admin" });
     const owner = await insertUser();
     const consultant = await insertConsultant({ status: "pending", userId: owner.id });
-    const { deps, sent } = recordingDeps();
-    const missing = await moderateConsultant(database.db, admin, consultant.id, "reject", { reason: " " }, deps).catch((e) => e);
+    const { deps } = recordingDeps();
+    const missing = await moderateConsultant(deps, as(admin), {
+      id: consultant.id,
+      action: "reject",
+      body: { reason: " " },
+    }).catch((e) => e);
     expect(missing).toBeInstanceOf(ValidationFailed);
     expect((missing as ValidationFailed).message).toBe("A reason is required");
-    await expect(moderateConsultant(database.db, admin, consultant.id, "reject", undefined, deps)).rejects.toBeInstanceOf(
-      ValidationFailed,
-    );
+    await expect(
+      moderateConsultant(deps, as(admin), { id: consultant.id, action: "reject", body: undefined }),
+    ).rejects.toBeInstanceOf(ValidationFailed);
 
-    const rejected = await moderateConsultant(
-      database.db,
-      admin,
-      consultant.id,
-      "reject",
-      { reason: "The photo shows a logo" },
-      deps,
-    );
+    const rejected = await moderateConsultant(deps, as(admin), {
+      id: consultant.id,
+      action: "reject",
+      body: { reason: "The photo shows a logo" },
+    });
     expect(rejected).toMatchObject({ status: "rejected", statusReason: "The photo shows a logo" });
-    expect(sent[0]).toMatchObject({ to: owner.email, subject: "Your consultant profile on DevConsult SEA needs changes" });
-    expect(sent[0]!.text).toContain("The photo shows a logo");
-    expect(sent[0]!.text).toContain(`http://devconsult.test/profile/edit/${consultant.id}`);
+    // A refused reason queued nothing: the first mail is the rejection.
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA needs changes");
+    expect(mail.text).toContain("The photo shows a logo");
+    expect(mail.text).toContain(`http://devconsult.test/profile/edit/${consultant.id}`);
 
-    const approved = await moderateConsultant(database.db, admin, consultant.id, "approve", undefined, deps);
+    const approved = await moderateConsultant(deps, as(admin), { id: consultant.id, action: "approve", body: undefined });
     expect(approved).toMatchObject({ status: "approved", statusReason: null });
     const entries = await auditFor("consultant", consultant.id);
     expect(entries.map((e) => e.action).sort()).toEqual(["approve", "reject"]);
@@ -410,45 +437,52 @@ describe("approval", () => {
     const owner = await insertUser();
     const listed = await insertConsultant({ status: "approved", userId: owner.id });
     const pending = await insertConsultant({ status: "pending" });
-    const { deps, sent } = recordingDeps();
-    await expect(moderateConsultant(database.db, admin, pending.id, "hide", {}, deps)).rejects.toBeInstanceOf(Conflict);
-    const hidden = await moderateConsultant(database.db, admin, listed.id, "hide", { reason: "Reported as a duplicate" }, deps);
+    const { deps } = recordingDeps();
+    await expect(moderateConsultant(deps, as(admin), { id: pending.id, action: "hide", body: {} })).rejects.toBeInstanceOf(
+      Conflict,
+    );
+    const hidden = await moderateConsultant(deps, as(admin), {
+      id: listed.id,
+      action: "hide",
+      body: { reason: "Reported as a duplicate" },
+    });
     expect(hidden).toMatchObject({ status: "hidden", statusReason: "Reported as a duplicate" });
-    expect(sent[0]!.subject).toBe("Your consultant profile on DevConsult SEA has been hidden");
-    expect(sent[0]!.text).toContain("Reported as a duplicate");
-    const again = await moderateConsultant(database.db, admin, listed.id, "approve", undefined, deps);
+    const mail = await smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe("Your consultant profile on DevConsult SEA has been hidden");
+    expect(mail.text).toContain("Reported as a duplicate");
+    const again = await moderateConsultant(deps, as(admin), { id: listed.id, action: "approve", body: undefined });
     expect(again).toMatchObject({ status: "approved", statusReason: null });
     expect((await auditFor("consultant", listed.id)).map((e) => e.action).sort()).toEqual(["approve", "hide"]);
     expect(await auditFor("consultant", pending.id)).toEqual([]);
   });
 
-  it("sends nothing for a profile without an owner and keeps the decision when mail fails", async () => {
+  it("sends nothing for a profile without an owner, and queues the owner's mail only with a decision that committed", async () => {
     const admin = await insertUser({ role: "admin" });
     const seeded = await insertConsultant({ status: "pending" });
-    const { deps, sent } = recordingDeps();
-    await moderateConsultant(database.db, admin, seeded.id, "approve", undefined, deps);
-    expect(sent).toEqual([]);
+    const { deps } = recordingDeps();
+    const [before] = await database.sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'mail'`;
+    await moderateConsultant(deps, as(admin), { id: seeded.id, action: "approve", body: undefined });
+    const [after] = await database.sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'mail'`;
+    expect(after!.n).toBe(before!.n);
 
+    // A refused decision (a pending profile cannot be hidden) rolls back its mail with it.
     const owner = await insertUser();
     const owned = await insertConsultant({ status: "pending", userId: owner.id });
-    const failing = recordingDeps({
-      mailer: {
-        send: async () => {
-          throw new Error("SMTP is down");
-        },
-      },
-    });
-    await moderateConsultant(database.db, admin, owned.id, "approve", undefined, failing.deps);
-    expect(await getConsultantForAdmin(database.db, admin, owned.id)).toMatchObject({ status: "approved" });
-    expect(failing.warnings).toHaveLength(1);
+    await expect(moderateConsultant(deps, as(admin), { id: owned.id, action: "hide", body: {} })).rejects.toBeInstanceOf(
+      Conflict,
+    );
+    expect(await mailJobsTo(owner.email)).toBe(0);
+    await moderateConsultant(deps, as(admin), { id: owned.id, action: "approve", body: undefined });
+    expect(await getConsultantForAdmin(base, as(admin), owned.id)).toMatchObject({ status: "approved" });
+    expect(await mailJobsTo(owner.email)).toBe(1);
   });
 
   it("answers 404 for an unknown profile", async () => {
     const admin = await insertUser({ role: "admin" });
     const { deps } = recordingDeps();
-    await expect(moderateConsultant(database.db, admin, 2_000_000_000, "approve", undefined, deps)).rejects.toBeInstanceOf(
-      NotFound,
-    );
+    await expect(
+      moderateConsultant(deps, as(admin), { id: 2_000_000_000, action: "approve", body: undefined }),
+    ).rejects.toBeInstanceOf(NotFound);
   });
 });
 
@@ -458,7 +492,7 @@ describe("users table, promote and demote", () => {
     const tag = unique();
     await insertUser({ name: `Findable ${tag} One` });
     await insertUser({ name: `Findable ${tag} Two` });
-    const page = await listUsersForAdmin(database.db, admin, { search: `findable ${tag}`, page: 1, limit: 1 });
+    const page = await listUsersForAdmin(base, as(admin), { search: `findable ${tag}`, page: 1, limit: 1 });
     expect(page.total).toBe(2);
     expect(page.users).toHaveLength(1);
     expect(page.users[0]!.name).toBe(`Findable ${tag} Two`);
@@ -470,10 +504,10 @@ describe("users table, promote and demote", () => {
   it("promotes a user and demotes an admin, recording both; repeating either changes nothing", async () => {
     const admin = await insertUser({ role: "admin" });
     const user = await insertUser({ name: "Promoted Person" });
-    expect(await promoteUser(database.db, admin, user.id)).toMatchObject({ id: user.id, role: "admin" });
-    expect(await promoteUser(database.db, admin, user.id)).toMatchObject({ role: "admin" });
-    expect(await demoteUser(database.db, admin, user.id)).toMatchObject({ role: "user" });
-    expect(await demoteUser(database.db, admin, user.id)).toMatchObject({ role: "user" });
+    expect(await promoteUser(base, as(admin), user.id)).toMatchObject({ id: user.id, role: "admin" });
+    expect(await promoteUser(base, as(admin), user.id)).toMatchObject({ role: "admin" });
+    expect(await demoteUser(base, as(admin), user.id)).toMatchObject({ role: "user" });
+    expect(await demoteUser(base, as(admin), user.id)).toMatchObject({ role: "user" });
     const entries = await auditFor("user", user.id);
     expect(entries.map((e) => [e.action, e.changes])).toEqual(
       expect.arrayContaining([
@@ -482,8 +516,8 @@ describe("users table, promote and demote", () => {
       ]),
     );
     expect(entries).toHaveLength(2);
-    await expect(promoteUser(database.db, admin, 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
-    await expect(demoteUser(database.db, admin, 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
+    await expect(promoteUser(base, as(admin), 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
+    await expect(demoteUser(base, as(admin), 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
   });
 });
 
@@ -512,20 +546,23 @@ describe("the last admin", () => {
 
   it("cannot be demoted, not even by themselves (409), but may demote themselves while another admin remains", async () => {
     const [only] = await admins(1);
-    const error = await demoteUser(solo.db, only!, only!.id).catch((e: unknown) => e);
+    const error = await demoteUser({ db: solo.db }, as(only!), only!.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Conflict);
     expect((error as Conflict).message).toBe("At least one admin must remain");
 
     const [second] = await admins(1);
-    expect(await demoteUser(solo.db, only!, only!.id)).toMatchObject({ role: "user" });
+    expect(await demoteUser({ db: solo.db }, as(only!), only!.id)).toMatchObject({ role: "user" });
     // The former admin's next call is refused; the remaining admin is the last one now.
-    await expect(demoteUser(solo.db, only!, second!.id)).rejects.toBeInstanceOf(Forbidden);
-    await expect(demoteUser(solo.db, second!, second!.id)).rejects.toBeInstanceOf(Conflict);
+    await expect(demoteUser({ db: solo.db }, as(only!), second!.id)).rejects.toBeInstanceOf(Forbidden);
+    await expect(demoteUser({ db: solo.db }, as(second!), second!.id)).rejects.toBeInstanceOf(Conflict);
   });
 
   it("holds when two admins demote each other at the same moment: exactly one succeeds", async () => {
     const [a, b] = await admins(2);
-    const results = await Promise.allSettled([demoteUser(solo.db, a!, b!.id), demoteUser(solo.db, b!, a!.id)]);
+    const results = await Promise.allSettled([
+      demoteUser({ db: solo.db }, as(a!), b!.id),
+      demoteUser({ db: solo.db }, as(b!), a!.id),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [remaining] = await solo.sql<{ n: number }[]>`select count(*)::int as n from auth_users where role = 'admin'`;
     expect(remaining!.n).toBe(1);
@@ -540,9 +577,9 @@ describe("audit log", () => {
     const first = await insertConsultant({ status: "pending" });
     const second = await insertConsultant({ status: "approved" });
     const { deps } = recordingDeps();
-    await moderateConsultant(database.db, admin, first.id, "approve", undefined, deps);
-    await moderateConsultant(database.db, admin, second.id, "hide", {}, deps);
-    const page = await listAuditLog(database.db, admin, { search: admin.name, page: 1, limit: 1 });
+    await moderateConsultant(deps, as(admin), { id: first.id, action: "approve", body: undefined });
+    await moderateConsultant(deps, as(admin), { id: second.id, action: "hide", body: {} });
+    const page = await listAuditLog(base, as(admin), { search: admin.name, page: 1, limit: 1 });
     expect(page.total).toBe(2);
     expect(page.entries).toEqual([
       expect.objectContaining({
@@ -555,7 +592,7 @@ describe("audit log", () => {
         createdAt: expect.any(Date),
       }),
     ]);
-    const byAction = await listAuditLog(database.db, admin, { search: "approve", page: 1, limit: 100 });
+    const byAction = await listAuditLog(base, as(admin), { search: "approve", page: 1, limit: 100 });
     expect(byAction.entries.some((e) => e.targetId === first.id)).toBe(true);
     expect(byAction.entries.every((e) => e.action === "approve" || e.targetLabel.includes("approve"))).toBe(true);
   });
@@ -563,7 +600,7 @@ describe("audit log", () => {
   it("keeps an entry readable after its admin is deleted", async () => {
     const admin = await insertUser({ role: "admin", name: "Departed Admin" });
     const user = await insertUser();
-    await promoteUser(database.db, admin, user.id);
+    await promoteUser(base, as(admin), user.id);
     await database.db.delete(authUsers).where(eq(authUsers.id, admin.id));
     const [entry] = await auditFor("user", user.id);
     expect(entry).toMatchObject({ actorId: null, actorName: "Departed Admin", actorEmail: admin.email, action: "promote" });

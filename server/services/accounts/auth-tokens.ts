@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { type AuthTokenPurpose, authTokens } from "../db/schema.ts";
-import { hashToken, newToken } from "./sessions.ts";
+import type { Database } from "../../db/client.ts";
+import { type AuthTokenPurpose, authTokens } from "../../db/schema.ts";
+import { hashToken, newToken } from "../sessions.ts";
 
 // Single-use links sent by e-mail. The token (256 random bits) travels only in the e-mail; the
 // database keeps its SHA-256, the address it was sent to, an expiry and when it was used.

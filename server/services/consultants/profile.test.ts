@@ -2,36 +2,52 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { solidPng } from "../../tests/setup/images.ts";
-import { insertUser } from "../../tests/setup/users.ts";
+import { parseId as parseConsultantId } from "../../../common/ids.ts";
+import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { solidPng } from "../../../tests/setup/images.ts";
+import { recordingLog, testServiceDeps } from "../../../tests/setup/service-deps.ts";
+import { insertUser } from "../../../tests/setup/users.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { uploadPhoto } from "../photos.ts";
+import { cachedDirectoryStats } from "../stats.ts";
+import { localStorage } from "../storage.ts";
 import {
   createConsultant,
   deleteConsultant,
+  editConsultant,
   getConsultantForEdit,
   getOwnConsultant,
-  parseConsultantId,
-  updateConsultant,
+  OWNER_EDIT,
   viewConsultant,
-} from "./consultants.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "./errors.ts";
-import { uploadPhoto } from "./photos.ts";
-import { cachedDirectoryStats } from "./stats.ts";
-import { localStorage } from "./storage.ts";
+} from "./profile.ts";
 
 let database: TestDatabase;
 let uploadsDir: string;
-let deps: { storage: ReturnType<typeof localStorage>; requireApproval: boolean };
+let jobs: JobQueue;
+let deps: ServiceDeps;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   uploadsDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-consultants-"));
-  deps = { storage: localStorage(uploadsDir), requireApproval: true };
+  jobs = await startTestJobQueue(database.url, recordingLog().log);
+  const base = await testServiceDeps(database.db, { jobs, env: { REQUIRE_APPROVAL: "true" } });
+  deps = { ...base, storage: localStorage(uploadsDir) };
 });
 afterAll(async () => {
+  await jobs?.stop();
   await database?.close();
   await rm(uploadsDir, { recursive: true, force: true });
 });
+
+/** The same deps on a site that lists new profiles without review. */
+const withoutApproval = () => ({ ...deps, config: { ...deps.config, requireApproval: false } });
+
+/** The owner's form and PUT /api/consultants/{id}. */
+const updateConsultant = (deps: ServiceDeps, actor: Actor, id: number, body: unknown) =>
+  editConsultant(deps, actor, { id, body }, OWNER_EDIT);
 
 let counter = 0;
 function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -57,14 +73,12 @@ const photoFile = (url: string) => path.join(uploadsDir, url.replace(/^\/uploads
 
 describe("creating a profile", () => {
   it("needs a signed-in person", async () => {
-    await expect(createConsultant(database.db, null, profile(), deps)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(createConsultant(deps, null, profile())).rejects.toBeInstanceOf(Unauthorized);
   });
 
   it("reports every missing field with the spec's message", async () => {
     const user = await insertUser(database.db);
-    const error = (await createConsultant(database.db, user, { bio: "short" }, deps).catch(
-      (e: unknown) => e,
-    )) as ValidationFailed;
+    const error = (await createConsultant(deps, user, { bio: "short" }).catch((e: unknown) => e)) as ValidationFailed;
     expect(error).toBeInstanceOf(ValidationFailed);
     expect(error.errors).toEqual([
       { path: "name", message: "Name is required" },
@@ -83,7 +97,7 @@ describe("creating a profile", () => {
     const user = await insertUser(database.db);
     const other = await insertUser(database.db);
     const created = await createConsultant(
-      database.db,
+      deps,
       user,
       profile({
         id: 999_999,
@@ -94,7 +108,6 @@ describe("creating a profile", () => {
         status: "approved",
         statusReason: "forged",
       }),
-      deps,
     );
     expect(created.id).not.toBe(999_999);
     expect(created.rating).toBe(50);
@@ -112,30 +125,22 @@ describe("creating a profile", () => {
 
   it("is listed at once when the site does not require approval", async () => {
     const user = await insertUser(database.db);
-    const created = await createConsultant(database.db, user, profile(), { ...deps, requireApproval: false });
+    const created = await createConsultant(withoutApproval(), user, profile());
     expect(created.status).toBe("approved");
-    await expect(viewConsultant(database.db, null, created.id)).resolves.toMatchObject({ status: "approved" });
+    await expect(viewConsultant(deps, null, created.id)).resolves.toMatchObject({ status: "approved" });
   });
 
   it("allows one profile per person and one profile per e-mail address (any case)", async () => {
     const user = await insertUser(database.db);
-    const first = await createConsultant(
-      database.db,
-      user,
-      profile({ email: "Unique.Person@Example.org", showEmail: true }),
-      deps,
-    );
-    const second = await createConsultant(database.db, user, profile(), deps).catch((e: unknown) => e);
+    const first = await createConsultant(deps, user, profile({ email: "Unique.Person@Example.org", showEmail: true }));
+    const second = await createConsultant(deps, user, profile()).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(Conflict);
     expect((second as Error).message).toMatch(/already have a consultant profile/);
 
     const someoneElse = await insertUser(database.db);
-    const duplicate = (await createConsultant(
-      database.db,
-      someoneElse,
-      profile({ email: "unique.person@EXAMPLE.org" }),
-      deps,
-    ).catch((e: unknown) => e)) as Conflict;
+    const duplicate = (await createConsultant(deps, someoneElse, profile({ email: "unique.person@EXAMPLE.org" })).catch(
+      (e: unknown) => e,
+    )) as Conflict;
     expect(duplicate).toBeInstanceOf(Conflict);
     expect(duplicate.message).toBe("A consultant profile with this email already exists");
     expect(duplicate.errors).toEqual([{ path: "email", message: "A consultant profile with this email already exists" }]);
@@ -145,9 +150,9 @@ describe("creating a profile", () => {
   it("turns simultaneous creations into one profile and a 409, never a 500", async () => {
     const user = await insertUser(database.db);
     const results = await Promise.allSettled([
-      createConsultant(database.db, user, profile(), deps),
-      createConsultant(database.db, user, profile(), deps),
-      createConsultant(database.db, user, profile(), deps),
+      createConsultant(deps, user, profile()),
+      createConsultant(deps, user, profile()),
+      createConsultant(deps, user, profile()),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const result of results.filter((r) => r.status === "rejected")) {
@@ -161,40 +166,37 @@ describe("who sees a profile", () => {
     const owner = await insertUser(database.db);
     const admin = await insertUser(database.db, { role: "admin" });
     const stranger = await insertUser(database.db);
-    const created = await createConsultant(database.db, owner, profile({ showEmail: false, showPhone: false }), deps);
-    await expect(viewConsultant(database.db, null, created.id)).rejects.toBeInstanceOf(NotFound);
-    await expect(viewConsultant(database.db, stranger, created.id)).rejects.toBeInstanceOf(NotFound);
-    await expect(viewConsultant(database.db, owner, created.id)).resolves.toMatchObject({ canEdit: true, status: "pending" });
-    await expect(viewConsultant(database.db, admin, created.id)).resolves.toMatchObject({ canEdit: true });
+    const created = await createConsultant(deps, owner, profile({ showEmail: false, showPhone: false }));
+    await expect(viewConsultant(deps, null, created.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(viewConsultant(deps, stranger, created.id)).rejects.toBeInstanceOf(NotFound);
+    await expect(viewConsultant(deps, owner, created.id)).resolves.toMatchObject({ canEdit: true, status: "pending" });
+    await expect(viewConsultant(deps, admin, created.id)).resolves.toMatchObject({ canEdit: true });
 
     await database.sql`update consultants set status = 'approved' where id = ${created.id}`;
-    const seen = await viewConsultant(database.db, stranger, created.id);
+    const seen = await viewConsultant(deps, stranger, created.id);
     expect(seen.canEdit).toBe(false);
     expect(seen.consultant.email).toBeNull();
     expect(seen.consultant.phone).toBeNull();
     expect(JSON.stringify(seen)).not.toContain(created.email);
     expect(JSON.stringify(seen)).not.toContain("3825");
     expect(seen).not.toHaveProperty("consultant.userId");
-    await expect(viewConsultant(database.db, null, 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
+    await expect(viewConsultant(deps, null, 2_000_000_000)).rejects.toBeInstanceOf(NotFound);
   });
 
   it("shows the contact details the consultant chose to show", async () => {
     const owner = await insertUser(database.db);
-    const created = await createConsultant(database.db, owner, profile({ showEmail: "on", showPhone: false }), {
-      ...deps,
-      requireApproval: false,
-    });
-    const { consultant } = await viewConsultant(database.db, null, created.id);
+    const created = await createConsultant(withoutApproval(), owner, profile({ showEmail: "on", showPhone: false }));
+    const { consultant } = await viewConsultant(deps, null, created.id);
     expect(consultant.email).toBe(created.email);
     expect(consultant.phone).toBeNull();
   });
 
   it("gives the owner everything through getOwnConsultant, including status", async () => {
     const owner = await insertUser(database.db);
-    await expect(getOwnConsultant(database.db, null)).rejects.toBeInstanceOf(Unauthorized);
-    await expect(getOwnConsultant(database.db, owner)).rejects.toBeInstanceOf(NotFound);
-    const created = await createConsultant(database.db, owner, profile(), deps);
-    const own = await getOwnConsultant(database.db, owner);
+    await expect(getOwnConsultant(deps, null)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(getOwnConsultant(deps, owner)).rejects.toBeInstanceOf(NotFound);
+    const created = await createConsultant(deps, owner, profile());
+    const own = await getOwnConsultant(deps, owner);
     expect(own).toMatchObject({ id: created.id, email: created.email, phone: "+84 24 3825 1234", status: "pending" });
     expect(own).not.toHaveProperty("userId");
   });
@@ -212,15 +214,15 @@ describe("editing a profile", () => {
     const owner = await insertUser(database.db);
     const stranger = await insertUser(database.db);
     const admin = await insertUser(database.db, { role: "admin" });
-    const created = await createConsultant(database.db, owner, profile(), deps);
-    await expect(updateConsultant(database.db, null, created.id, profile(), deps)).rejects.toBeInstanceOf(Unauthorized);
-    const forbidden = await updateConsultant(database.db, stranger, created.id, profile(), deps).catch((e: unknown) => e);
+    const created = await createConsultant(deps, owner, profile());
+    await expect(updateConsultant(deps, null, created.id, profile())).rejects.toBeInstanceOf(Unauthorized);
+    const forbidden = await updateConsultant(deps, stranger, created.id, profile()).catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(Forbidden);
     expect((forbidden as Error).message).toBe("You can only edit your own profile");
-    await expect(getConsultantForEdit(database.db, stranger, created.id)).rejects.toBeInstanceOf(Forbidden);
-    await expect(updateConsultant(database.db, owner, 2_000_000_000, profile(), deps)).rejects.toBeInstanceOf(NotFound);
+    await expect(getConsultantForEdit(deps, stranger, created.id)).rejects.toBeInstanceOf(Forbidden);
+    await expect(updateConsultant(deps, owner, 2_000_000_000, profile())).rejects.toBeInstanceOf(NotFound);
 
-    const byAdmin = await updateConsultant(database.db, admin, created.id, profile({ title: "Senior Health Adviser" }), deps);
+    const byAdmin = await updateConsultant(deps, admin, created.id, profile({ title: "Senior Health Adviser" }));
     expect(byAdmin.title).toBe("Senior Health Adviser");
     const [row] = await database.sql`select user_id from consultants where id = ${created.id}`;
     expect(row?.user_id).toBe(owner.id);
@@ -228,16 +230,17 @@ describe("editing a profile", () => {
 
   it("keeps optional fields left out, clears blank ones, and ignores protected fields", async () => {
     const owner = await insertUser(database.db);
-    const created = await createConsultant(database.db, owner, profile({ showEmail: true }), deps);
+    const created = await createConsultant(deps, owner, profile({ showEmail: true }));
     await database.sql`update consultants set rating = 77, projects_completed = 9 where id = ${created.id}`;
     const { phone: _phone, city: _city, languages: _languages, ...required } = profile({ email: created.email });
-    const updated = await updateConsultant(
-      database.db,
-      owner,
-      created.id,
-      { ...required, city: "", rating: 100, projectsCompleted: 0, status: "approved", id: 1 },
-      deps,
-    );
+    const updated = await updateConsultant(deps, owner, created.id, {
+      ...required,
+      city: "",
+      rating: 100,
+      projectsCompleted: 0,
+      status: "approved",
+      id: 1,
+    });
     expect(updated.phone).toBe("+84 24 3825 1234");
     expect(updated.languages).toEqual(["Vietnamese", "English"]);
     expect(updated.showEmail).toBe(true);
@@ -252,22 +255,22 @@ describe("editing a profile", () => {
   it("refuses another profile's shown e-mail address but accepts its own", async () => {
     const a = await insertUser(database.db);
     const b = await insertUser(database.db);
-    const first = await createConsultant(database.db, a, profile({ showEmail: true }), deps);
-    const second = await createConsultant(database.db, b, profile(), deps);
-    await expect(
-      updateConsultant(database.db, b, second.id, profile({ email: first.email.toUpperCase() }), deps),
-    ).rejects.toBeInstanceOf(Conflict);
-    await expect(updateConsultant(database.db, b, second.id, profile({ email: second.email }), deps)).resolves.toMatchObject({
+    const first = await createConsultant(deps, a, profile({ showEmail: true }));
+    const second = await createConsultant(deps, b, profile());
+    await expect(updateConsultant(deps, b, second.id, profile({ email: first.email.toUpperCase() }))).rejects.toBeInstanceOf(
+      Conflict,
+    );
+    await expect(updateConsultant(deps, b, second.id, profile({ email: second.email }))).resolves.toMatchObject({
       email: second.email,
     });
   });
 
   it("sends a rejected profile its owner corrects back to the approval queue", async () => {
     const owner = await insertUser(database.db);
-    const created = await createConsultant(database.db, owner, profile(), deps);
+    const created = await createConsultant(deps, owner, profile());
     await database.sql`update consultants set status = 'rejected', status_reason = 'Bio is incomplete' where id = ${created.id}`;
-    await expect(viewConsultant(database.db, owner, created.id)).resolves.toMatchObject({ statusReason: "Bio is incomplete" });
-    const updated = await updateConsultant(database.db, owner, created.id, profile({ email: created.email }), deps);
+    await expect(viewConsultant(deps, owner, created.id)).resolves.toMatchObject({ statusReason: "Bio is incomplete" });
+    const updated = await updateConsultant(deps, owner, created.id, profile({ email: created.email }));
     expect(updated.status).toBe("pending");
     expect(updated.statusReason).toBeNull();
   });
@@ -278,28 +281,27 @@ describe("profile photos", () => {
     const owner = await insertUser(database.db);
     const thief = await insertUser(database.db);
     const first = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
-    const created = await createConsultant(database.db, owner, profile({ profilePhotoUrl: first.photoUrl }), deps);
+    const created = await createConsultant(deps, owner, profile({ profilePhotoUrl: first.photoUrl }));
     expect(created.profilePhotoUrl).toBe(first.photoUrl);
 
     // Another person may not put this photo on their own profile (and later delete it).
-    const stolen = (await createConsultant(database.db, thief, profile({ profilePhotoUrl: first.photoUrl }), deps).catch(
+    const stolen = (await createConsultant(deps, thief, profile({ profilePhotoUrl: first.photoUrl })).catch(
       (e: unknown) => e,
     )) as ValidationFailed;
     expect(stolen).toBeInstanceOf(ValidationFailed);
     expect(stolen.errors?.[0]?.path).toBe("profilePhotoUrl");
     await expect(
-      createConsultant(database.db, thief, profile({ profilePhotoUrl: "https://tracker.example/pixel.gif" }), deps),
+      createConsultant(deps, thief, profile({ profilePhotoUrl: "https://tracker.example/pixel.gif" })),
     ).rejects.toBeInstanceOf(ValidationFailed);
 
     // The owner's next upload does not touch the photo their profile shows.
     const second = await uploadPhoto(database.db, owner, { bytes: await solidPng(500, 300) }, deps);
     await expect(readFile(photoFile(first.photoUrl))).resolves.toBeInstanceOf(Buffer);
     const updated = await updateConsultant(
-      database.db,
+      deps,
       owner,
       created.id,
       profile({ email: created.email, profilePhotoUrl: second.photoUrl }),
-      deps,
     );
     expect(updated.profilePhotoUrl).toBe(second.photoUrl);
     await expect(readFile(photoFile(first.photoUrl))).rejects.toThrow(/ENOENT/);
@@ -307,11 +309,11 @@ describe("profile photos", () => {
     await expect(readFile(photoFile(second.photoUrl))).resolves.toBeInstanceOf(Buffer);
 
     // Saving again without a photo change keeps the photo.
-    await updateConsultant(database.db, owner, created.id, profile({ email: created.email }), deps);
+    await updateConsultant(deps, owner, created.id, profile({ email: created.email }));
     await expect(readFile(photoFile(second.photoUrl))).resolves.toBeInstanceOf(Buffer);
 
-    await expect(deleteConsultant(database.db, thief, created.id, deps)).rejects.toBeInstanceOf(Forbidden);
-    await deleteConsultant(database.db, owner, created.id, deps);
+    await expect(deleteConsultant(deps, thief, created.id)).rejects.toBeInstanceOf(Forbidden);
+    await deleteConsultant(deps, owner, created.id);
     await expect(readFile(photoFile(second.photoUrl))).rejects.toThrow(/ENOENT/);
     await expect(readFile(photoFile(second.photoUrl.replace("-400.webp", "-96.webp")))).rejects.toThrow(/ENOENT/);
     const uploads = await database.sql`select 1 from photo_uploads where user_id = ${owner.id}`;
@@ -321,14 +323,8 @@ describe("profile photos", () => {
   it("removes the photo files when the owner clears the photo", async () => {
     const owner = await insertUser(database.db);
     const upload = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
-    const created = await createConsultant(database.db, owner, profile({ profilePhotoUrl: upload.photoUrl }), deps);
-    const updated = await updateConsultant(
-      database.db,
-      owner,
-      created.id,
-      profile({ email: created.email, profilePhotoUrl: "" }),
-      deps,
-    );
+    const created = await createConsultant(deps, owner, profile({ profilePhotoUrl: upload.photoUrl }));
+    const updated = await updateConsultant(deps, owner, created.id, profile({ email: created.email, profilePhotoUrl: "" }));
     expect(updated.profilePhotoUrl).toBeNull();
     await expect(readFile(photoFile(upload.photoUrl))).rejects.toThrow(/ENOENT/);
   });
@@ -339,16 +335,16 @@ describe("the directory stats after a write", () => {
     const { db } = database;
     const before = await cachedDirectoryStats(db);
     const user = await insertUser(db);
-    const created = await createConsultant(db, user, profile({ country: "Brunei" }), { ...deps, requireApproval: false });
+    const created = await createConsultant(withoutApproval(), user, profile({ country: "Brunei" }));
     const afterCreate = await cachedDirectoryStats(db);
     expect(afterCreate.totalConsultants).toBe(before.totalConsultants + 1);
     const brunei = (stats: typeof before) => stats.countries.find((entry) => entry.country === "Brunei")?.count ?? 0;
     expect(brunei(afterCreate)).toBe(brunei(before) + 1);
 
-    await updateConsultant(db, user, created.id, profile({ country: "Myanmar", email: created.email }), deps);
+    await updateConsultant(deps, user, created.id, profile({ country: "Myanmar", email: created.email }));
     expect(brunei(await cachedDirectoryStats(db))).toBe(brunei(before));
 
-    await deleteConsultant(db, user, created.id, deps);
+    await deleteConsultant(deps, user, created.id);
     expect((await cachedDirectoryStats(db)).totalConsultants).toBe(before.totalConsultants);
   });
 });

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSchema } from "../../../common/auth.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { authUsers } from "../../db/schema.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Unauthorized, ValidationFailed } from "../errors.ts";
+import { consumeRateLimits } from "../rate-limit.ts";
+import { type CurrentSession, deleteUserSessions, toAccountUser } from "../sessions.ts";
+import { parseInput } from "../validate.ts";
+import { retireAuthTokens } from "./auth-tokens.ts";
+import { AUTH_LIMITS, consumeVerificationLimits, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { assertPasswordAllowed, emailTaken, findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
+import { queueVerificationEmail } from "./verification.ts";
+
+// The account page: name and e-mail, the password.
+
+/** The signed-in user, as read with the session at the start of this request (no query). */
+export function getAccount(session: CurrentSession | null): AccountUser {
+  if (!session) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  return session.user;
+}
+
+/**
+ * Name and e-mail; a new e-mail address is Pending again and gets a fresh verification link,
+ * queued in the transaction of the change.
+ */
+export async function updateAccountProfile(
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ user: AccountUser; emailChanged: boolean }> {
+  const signedIn = requireUser(actor);
+  const { db } = deps;
+  const { name, email: given } = parseInput(accountProfileSchema, input);
+  const current = await findUserById(db, signedIn.id);
+  if (!current) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  const email = normalizeEmail(given);
+  const emailChanged = email !== normalizeEmail(current.email);
+  if (emailChanged) {
+    const other = await findUserByEmail(db, email);
+    if (other && other.id !== current.id) throw emailTaken();
+    await consumeVerificationLimits(db, current.id, deps.clientIp);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(authUsers)
+        .set({ name, email, updatedAt: new Date(), ...(emailChanged ? { isEmailVerified: false } : {}) })
+        .where(eq(authUsers.id, current.id))
+        .returning();
+      if (!updated) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+      if (emailChanged) await queueVerificationEmail(deps, tx, updated);
+      return { user: toAccountUser(updated), emailChanged };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Changes the password and ends every other session of the user (the session of this request stays signed in). */
+export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
+  const signedIn = requireUser(actor);
+  const { db } = deps;
+  const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
+  await consumeRateLimits(db, [
+    rule(`password:account:${signedIn.id}`, AUTH_LIMITS.passwordChangePerAccount, RATE_LIMIT_MESSAGES.passwordChange),
+  ]);
+  const user = await findUserById(db, signedIn.id);
+  if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  if (!(await verifyPassword(currentPassword, user.hashedPassword))) {
+    throw new ValidationFailed(AUTH_MESSAGES.wrongCurrentPassword, [
+      { path: "currentPassword", message: AUTH_MESSAGES.wrongCurrentPassword },
+    ]);
+  }
+  assertPasswordAllowed(newPassword, "newPassword");
+  const hashedPassword = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(authUsers).set({ hashedPassword, updatedAt: new Date() }).where(eq(authUsers.id, user.id));
+    await deleteUserSessions(tx, user.id, signedIn.sessionTokenHash);
+    await retireAuthTokens(tx, "reset_password", user.id);
+  });
+}

@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import { forgotPasswordSchema, resetPasswordSchema } from "../../../common/auth.ts";
+import { authUsers } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import type { ServiceDeps } from "../context.ts";
+import { composeMail } from "../mail.ts";
+import { consumeRateLimits } from "../rate-limit.ts";
+import { deleteUserSessions } from "../sessions.ts";
+import { parseInput } from "../validate.ts";
+import { consumeAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
+import { AUTH_LIMITS, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { hashPassword } from "./passwords.ts";
+import { assertPasswordAllowed, findUserByEmail, invalidLink, normalizeEmail } from "./users.ts";
+
+// "Forgot password?" and the link it e-mails. A visitor's forms: no actor.
+
+/**
+ * "Forgot password?" (`{ email }`): always the same answer, whether or not the account exists.
+ * For an existing account the link and its e-mail are written in one transaction after the
+ * answer, so the response time tells nothing either; the job queue delivers the mail.
+ */
+export async function requestPasswordReset(
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "log">,
+  input: unknown,
+): Promise<void> {
+  const { db, config } = deps;
+  const { email } = parseInput(forgotPasswordSchema, input);
+  await consumeRateLimits(db, [
+    rule(`reset:ip:${deps.clientIp}`, AUTH_LIMITS.resetPerIp, RATE_LIMIT_MESSAGES.reset),
+    rule(`reset:account:${normalizeEmail(email)}`, AUTH_LIMITS.resetPerAccount, RATE_LIMIT_MESSAGES.reset),
+  ]);
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  void db
+    .transaction(async (tx) => {
+      const token = await issueAuthToken(tx, "reset_password", user.id, user.email);
+      const url = `${config.publicUrl}/reset-password?token=${token}`;
+      const { text, html } = composeMail(
+        config.siteName,
+        [
+          `Hello ${user.name},`,
+          `Someone (hopefully you) asked to reset the password of your ${config.siteName} account. The link below works once and expires in 1 hour.`,
+          "If you did not ask for this, you can ignore this message: your password stays as it is.",
+        ],
+        { label: "Choose a new password", url },
+      );
+      await enqueueMail(deps, { to: user.email, subject: `Reset your ${config.siteName} password`, text, html }, { db: tx });
+    })
+    .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, "could not queue the password reset email"));
+}
+
+export async function isResetTokenUsable(deps: Pick<ServiceDeps, "db">, token: string): Promise<boolean> {
+  return isAuthTokenUsable(deps.db, "reset_password", token);
+}
+
+/**
+ * Sets a new password from a reset link (`{ token, password }`): the link is used up, every
+ * session of the account ends, and, since the person proved they read that mailbox, the address
+ * counts as verified.
+ */
+export async function resetPassword(deps: Pick<ServiceDeps, "db">, input: unknown): Promise<void> {
+  const { token, password } = parseInput(resetPasswordSchema, input);
+  assertPasswordAllowed(password, "password");
+  const hashedPassword = await hashPassword(password);
+  const done = await deps.db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, "reset_password", token);
+    if (!used) return false;
+    const [user] = await tx
+      .update(authUsers)
+      .set({
+        hashedPassword,
+        updatedAt: new Date(),
+        isEmailVerified: sql`${authUsers.isEmailVerified} or lower(${authUsers.email}) = ${normalizeEmail(used.email)}`,
+      })
+      .where(eq(authUsers.id, used.userId))
+      .returning({ id: authUsers.id });
+    if (!user) return false;
+    await deleteUserSessions(tx, user.id);
+    await retireAuthTokens(tx, "reset_password", user.id);
+    return true;
+  });
+  if (!done) throw invalidLink();
+}

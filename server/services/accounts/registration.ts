@@ -1,0 +1,67 @@
+import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "../../../common/auth.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { authUsers } from "../../db/schema.ts";
+import type { ServiceDeps } from "../context.ts";
+import { Unauthorized } from "../errors.ts";
+import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
+import { createSession, toAccountUser } from "../sessions.ts";
+import { parseInput } from "../validate.ts";
+import { AUTH_LIMITS, loginAccountKey, loginPairKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { assertPasswordAllowed, emailTaken, findUserByEmail, normalizeEmail } from "./users.ts";
+import { queueVerificationEmail } from "./verification.ts";
+
+// Registration and sign-in: a visitor's forms, so they take no actor (who asks does not change
+// the rule); the network address in the deps counts against the limits.
+
+export type SignedIn = { user: AccountUser; sessionToken: string; expiresAt: Date };
+
+type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
+
+// A real argon2id hash of a random secret: an unknown e-mail costs one verification, as a known one does.
+export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ$bTQVIBxp6y1IAzcp0oytkTP8wqCVBwsaP-8w86pfIag";
+
+/**
+ * A new account, signed in at once. The account, its session, the verification link and its
+ * e-mail are one transaction: the answer never waits for the mail server, and no mail goes out
+ * for an account that was not created.
+ */
+export async function registerAccount(deps: Deps, input: unknown): Promise<SignedIn> {
+  const { db } = deps;
+  const { name, email: given, password } = parseInput(registerSchema, input);
+  await consumeRateLimits(db, [rule(`register:ip:${deps.clientIp}`, AUTH_LIMITS.registerPerIp, RATE_LIMIT_MESSAGES.register)]);
+  assertPasswordAllowed(password, "password");
+  const email = normalizeEmail(given);
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  const hashedPassword = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx.insert(authUsers).values({ email, name, hashedPassword }).returning();
+      if (!created) throw new Error("registration inserted no row");
+      const session = await createSession(tx, created.id);
+      await queueVerificationEmail(deps, tx, created);
+      return { user: toAccountUser(created), sessionToken: session.token, expiresAt: session.expiresAt };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Same answer, in about the same time, for an unknown e-mail and a wrong password. */
+export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp">, input: unknown): Promise<SignedIn> {
+  const { db, clientIp } = deps;
+  const { email, password } = parseInput(loginSchema, input);
+  await consumeRateLimits(db, [
+    rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, RATE_LIMIT_MESSAGES.login),
+    rule(loginPairKey(email, clientIp), AUTH_LIMITS.loginPerAccountAndIp, RATE_LIMIT_MESSAGES.login),
+    rule(loginAccountKey(email), AUTH_LIMITS.loginPerAccount, RATE_LIMIT_MESSAGES.login),
+  ]);
+  const user = await findUserByEmail(db, email);
+  const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
+  if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
+  await resetRateLimit(db, loginPairKey(email, clientIp));
+  await resetRateLimit(db, loginAccountKey(email));
+  const session = await createSession(db, user.id);
+  return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
+}

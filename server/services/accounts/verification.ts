@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { AUTH_MESSAGES, verifyEmailSchema } from "../../../common/auth.ts";
+import type { Executor } from "../../db/client.ts";
+import { authUsers } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, Unauthorized } from "../errors.ts";
+import { composeMail } from "../mail.ts";
+import { parseInput } from "../validate.ts";
+import { consumeAuthToken, findAuthToken, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
+import { consumeVerificationLimits } from "./limits.ts";
+import { findUserById, invalidLink, normalizeEmail } from "./users.ts";
+
+// E-mail verification: the link is issued and its mail queued in the transaction of the write
+// that needs it (a registration, a changed address, "Resend"), so a mail goes out if and only if
+// that write committed; the job queue delivers it, whatever the mail server does meanwhile.
+
+/** Issues a verification link for the account's address and queues its e-mail, in the caller's transaction. */
+export async function queueVerificationEmail(
+  deps: Pick<ServiceDeps, "config" | "jobs">,
+  tx: Executor,
+  user: { id: number; name: string; email: string },
+): Promise<void> {
+  const { config } = deps;
+  const token = await issueAuthToken(tx, "verify_email", user.id, user.email);
+  const url = `${config.publicUrl}/verify-email?token=${token}`;
+  const { text, html } = composeMail(
+    config.siteName,
+    [
+      `Hello ${user.name},`,
+      `Please confirm that ${user.email} is your email address for your ${config.siteName} account. The link below works once and expires in 24 hours.`,
+      `If you did not create an account with ${config.siteName}, you can ignore this message.`,
+    ],
+    { label: "Verify email address", url },
+  );
+  await enqueueMail(
+    deps,
+    { to: user.email, subject: `Verify your email address for ${config.siteName}`, text, html },
+    { db: tx },
+  );
+}
+
+/** "Resend verification email" on the account page. */
+export async function resendVerificationEmail(
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">,
+  actor: Actor,
+): Promise<{ email: string }> {
+  const signedIn = requireUser(actor);
+  const user = await findUserById(deps.db, signedIn.id);
+  if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  if (user.isEmailVerified) throw new Conflict("Your email address is already verified");
+  await consumeVerificationLimits(deps.db, user.id, deps.clientIp);
+  await deps.db.transaction((tx) => queueVerificationEmail(deps, tx, user));
+  return { email: user.email };
+}
+
+/**
+ * Follows a verification link (`{ token }`). A link that was already used for the address the
+ * account still has answers "already verified" (mail scanners sometimes open links before the
+ * person does).
+ */
+export async function verifyEmail(
+  deps: Pick<ServiceDeps, "db">,
+  input: unknown,
+): Promise<{ status: "verified" | "already-verified"; email: string }> {
+  const { db } = deps;
+  const { token } = parseInput(verifyEmailSchema, input);
+  const outcome = await db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, "verify_email", token);
+    if (!used) return undefined;
+    const [user] = await tx
+      .update(authUsers)
+      .set({ isEmailVerified: true, updatedAt: new Date() })
+      .where(sql`${authUsers.id} = ${used.userId} and lower(${authUsers.email}) = ${normalizeEmail(used.email)}`)
+      .returning({ id: authUsers.id, email: authUsers.email });
+    if (!user) return undefined;
+    await retireAuthTokens(tx, "verify_email", user.id);
+    return { status: "verified" as const, email: user.email };
+  });
+  if (outcome) return outcome;
+  const earlier = await findAuthToken(db, "verify_email", token);
+  if (earlier?.usedAt) {
+    const user = await findUserById(db, earlier.userId);
+    if (user?.isEmailVerified && normalizeEmail(user.email) === normalizeEmail(earlier.email)) {
+      return { status: "already-verified", email: user.email };
+    }
+  }
+  throw invalidLink();
+}

@@ -1,0 +1,84 @@
+import { count, desc, ilike, or } from "drizzle-orm";
+import { adminListQuerySchema } from "../../../common/admin-schema.ts";
+import type { AuditAction, AuditChanges, AuditTargetType } from "../../../common/constants.ts";
+import type { AuditLogEntry } from "../../../common/views.ts";
+import type { Executor } from "../../db/client.ts";
+import { auditLog } from "../../db/schema.ts";
+import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
+import { parseInput } from "../validate.ts";
+
+// The audit log: every admin action is written in the same transaction as the action itself
+// (recordAudit, used by the consultant and user services below which it sits), and listed for
+// the admin dashboard.
+
+export type { AuditLogEntry };
+
+/** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
+export type ListQuery = { search?: string; page: number; limit: number };
+
+export async function recordAudit(
+  tx: Executor,
+  admin: AdminRow,
+  entry: { action: AuditAction; targetType: AuditTargetType; targetId: number; targetLabel: string; changes: AuditChanges },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: admin.id,
+    actorName: admin.name,
+    actorEmail: admin.email,
+    ...entry,
+    targetLabel: entry.targetLabel.slice(0, 255),
+  });
+}
+
+/** The fields whose value differs, as `{ field: { from, to } }` (fields left out of `after` are not compared). */
+export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined) continue;
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from: from ?? null, to };
+  }
+  return changes;
+}
+
+/** `%` and `_` in a search are literal characters, not wildcards. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** An admin table's page: a ListQuery as the services take it, or the raw `?search=&page=&limit=`. */
+export function listQueryOf(input: unknown): ListQuery {
+  const { search, page, limit } = parseInput(adminListQuerySchema, input ?? {});
+  return { search, page, limit };
+}
+
+/** Newest first, searchable by admin, target and action. */
+export async function listAuditLog(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ entries: AuditLogEntry[]; total: number; page: number; limit: number }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const query = listQueryOf(input);
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const where = pattern
+    ? or(
+        ilike(auditLog.actorName, pattern),
+        ilike(auditLog.actorEmail, pattern),
+        ilike(auditLog.targetLabel, pattern),
+        ilike(auditLog.action, pattern),
+      )
+    : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { entries: rows, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+}

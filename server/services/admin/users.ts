@@ -1,0 +1,117 @@
+import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
+import type { AdminUser } from "../../../common/views.ts";
+import { authUsers } from "../../db/schema.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { containsPattern, listQueryOf, recordAudit } from "./audit.ts";
+
+// The users table of the admin dashboard: list, promote, demote. The role is read from the
+// database on every call (requireAdmin), never taken from the caller.
+
+export type { AdminUser };
+
+type Deps = Pick<ServiceDeps, "db">;
+
+/** What an admin sees of an account: never the password hash, sessions or tokens. */
+const adminUserColumns = {
+  id: authUsers.id,
+  name: authUsers.name,
+  email: authUsers.email,
+  role: authUsers.role,
+  isEmailVerified: authUsers.isEmailVerified,
+  createdAt: authUsers.createdAt,
+};
+
+function toAdminUser(row: Omit<AdminUser, "role"> & { role: string }): AdminUser {
+  return { ...row, role: row.role === "admin" ? "admin" : "user" };
+}
+
+/** The users table, newest first, searchable by name and e-mail; `adminCount` lets the UI disable the last admin's Demote. */
+export async function listUsersForAdmin(
+  deps: Deps,
+  actor: Actor,
+  input: unknown,
+): Promise<{ users: AdminUser[]; total: number; page: number; limit: number; adminCount: number }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const query = listQueryOf(input);
+  const where = query.search
+    ? or(ilike(authUsers.name, containsPattern(query.search)), ilike(authUsers.email, containsPattern(query.search)))
+    : undefined;
+  const [rows, [totals], [admins]] = await Promise.all([
+    db
+      .select(adminUserColumns)
+      .from(authUsers)
+      .where(where)
+      .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(authUsers).where(where),
+    db.select({ total: count() }).from(authUsers).where(eq(authUsers.role, "admin")),
+  ]);
+  return {
+    users: rows.map(toAdminUser),
+    total: totals?.total ?? 0,
+    page: query.page,
+    limit: query.limit,
+    adminCount: admins?.total ?? 0,
+  };
+}
+
+/** Makes an account an admin. Promoting an admin changes nothing. */
+export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  await requireAdmin(deps, actor);
+  return deps.db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("no key update");
+    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    if (target.role === "admin") return toAdminUser(target);
+    return setRole(tx, admin, target, "admin");
+  });
+}
+
+/**
+ * Makes an admin a plain user: any admin, the caller included, except the last one (409). Every
+ * admin row is locked first, in id order, so two admins demoting each other at once cannot both
+ * succeed and leave nobody.
+ */
+export async function demoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  await requireAdmin(deps, actor);
+  return deps.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.role, "admin"))
+      .orderBy(asc(authUsers.id))
+      .for("no key update");
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1);
+    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    if (target.role !== "admin") return toAdminUser(target);
+    if (admins.length <= 1) throw new Conflict(ADMIN_MESSAGES.lastAdmin);
+    return setRole(tx, admin, target, "user");
+  });
+}
+
+/** The role change and its audit entry, in the caller's transaction. */
+async function setRole(
+  tx: Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0],
+  admin: Awaited<ReturnType<typeof requireAdmin>>,
+  target: { id: number; name: string; role: string } & Omit<AdminUser, "role">,
+  role: "admin" | "user",
+): Promise<AdminUser> {
+  const [updated] = await tx
+    .update(authUsers)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(authUsers.id, target.id))
+    .returning(adminUserColumns);
+  await recordAudit(tx, admin, {
+    action: role === "admin" ? "promote" : "demote",
+    targetType: "user",
+    targetId: target.id,
+    targetLabel: target.name,
+    changes: { role: { from: target.role, to: role } },
+  });
+  return toAdminUser(updated ?? target);
+}

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "../../../common/admin-schema.ts";
+import { consultants, messages } from "../../db/schema.ts";
+import { containsPattern, recordAudit } from "../admin/audit.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { directoryChanged } from "../directory-changes.ts";
+import { NotFound } from "../errors.ts";
+import { discardPhoto } from "../photos.ts";
+import { parseInput } from "../validate.ts";
+import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
+
+// The admin dashboard's consultants table: every status, one profile, the deletion. (The edit is
+// the one write path in profile.ts; approval is in moderation.ts.)
+
+/**
+ * The consultants table, every status, searchable by name, title, e-mail, location and country.
+ * Newest first; the approval queue (`status: "pending"`) oldest first, so it is worked in order.
+ */
+export async function listConsultantsForAdmin(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ consultants: AdminConsultant[]; total: number; page: number; limit: number }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const query = parseInput(adminConsultantListQuerySchema, input ?? {});
+  const conditions: (SQL | undefined)[] = [query.status ? eq(consultants.status, query.status) : undefined];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(consultants.name, pattern),
+        ilike(consultants.title, pattern),
+        ilike(consultants.email, pattern),
+        ilike(consultants.location, pattern),
+        ilike(consultants.country, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const order =
+    query.status === "pending"
+      ? [asc(consultants.createdAt), asc(consultants.id)]
+      : [desc(consultants.createdAt), desc(consultants.id)];
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(adminConsultantColumns)
+      .from(consultants)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(consultants).where(where),
+  ]);
+  return { consultants: rows, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+}
+
+/** How many profiles wait in the approval queue (the tab's badge). */
+export async function countPendingConsultants(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+  await requireAdmin(deps, actor);
+  const [row] = await deps.db.select({ total: count() }).from(consultants).where(eq(consultants.status, "pending"));
+  return row?.total ?? 0;
+}
+
+/** One consultant as the admin sees it. */
+export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, id: number): Promise<AdminConsultant> {
+  await requireAdmin(deps, actor);
+  const [row] = await deps.db.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1);
+  if (!row) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+  return row;
+}
+
+/**
+ * The profile and its messages (ON DELETE CASCADE) in one transaction with its audit entry; the
+ * photo files once that has committed (a file cannot be put back by a rollback, a row can).
+ */
+export async function deleteConsultantAsAdmin(
+  deps: Pick<ServiceDeps, "db" | "storage" | "log">,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const deleted = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [current] = await tx
+      .select({
+        name: consultants.name,
+        email: consultants.email,
+        status: consultants.status,
+        ownerId: consultants.userId,
+        profilePhotoUrl: consultants.profilePhotoUrl,
+      })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1)
+      .for("update");
+    if (!current) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+    const [messageCount] = await tx.select({ total: count() }).from(messages).where(eq(messages.consultantId, id));
+    await tx.delete(consultants).where(eq(consultants.id, id));
+    await recordAudit(tx, admin, {
+      action: "delete",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: current.name,
+      changes: {
+        name: { from: current.name, to: null },
+        email: { from: current.email, to: null },
+        status: { from: current.status, to: null },
+        ownerId: { from: current.ownerId, to: null },
+        messages: { from: messageCount?.total ?? 0, to: 0 },
+      },
+    });
+    return current;
+  });
+  directoryChanged(db);
+  try {
+    // Its upload record and both stored sizes (a seeded or external URL is left alone).
+    await discardPhoto(db, deps, deleted.profilePhotoUrl);
+  } catch (error) {
+    // The profile is gone; a file left behind costs only space.
+    deps.log.warn({ err: error, photoUrl: deleted.profilePhotoUrl }, "could not remove a deleted profile's photo");
+  }
+}

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "../../../common/admin-schema.ts";
+import type { ConsultantStatus } from "../../../common/constants.ts";
+import { authUsers, consultants } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { diff, recordAudit } from "../admin/audit.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { directoryChanged } from "../directory-changes.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { composeMail } from "../mail.ts";
+import { parseInput } from "../validate.ts";
+import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
+
+// The approval queue's decisions: approve, reject (with a reason), hide. Each is recorded in the
+// audit log, and the owner's e-mail queued, in its transaction.
+
+export type ApprovalAction = "approve" | "reject" | "hide";
+
+const TARGET_STATUS: Record<ApprovalAction, ConsultantStatus> = {
+  approve: "approved",
+  reject: "rejected",
+  hide: "hidden",
+};
+
+const FORM_FALLBACK = "Please check the form and try again.";
+
+function reasonFor(action: ApprovalAction, body: unknown): string | null {
+  if (action === "reject") return parseInput(rejectSchema, body ?? {}, FORM_FALLBACK).reason;
+  if (action === "hide") return parseInput(hideSchema, body ?? {}, FORM_FALLBACK).reason ?? null;
+  return null;
+}
+
+/**
+ * Approves, rejects (with a reason) or hides a profile. Approving works from any other status
+ * (pending, rejected, hidden); rejecting too; hiding only takes an approved profile offline.
+ * Asking for the status a profile already has (with the same reason) changes nothing, records
+ * nothing and sends nothing: the call is idempotent.
+ */
+export async function moderateConsultant(
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs">,
+  actor: Actor,
+  input: { id: number; action: ApprovalAction; body?: unknown },
+): Promise<AdminConsultant> {
+  const { db } = deps;
+  const { id, action } = input;
+  await requireAdmin(deps, actor);
+  const reason = reasonFor(action, input.body);
+  const status = TARGET_STATUS[action];
+  const outcome = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [current] = await tx
+      .select({ consultant: adminConsultantColumns, ownerName: authUsers.name, ownerEmail: authUsers.email })
+      .from(consultants)
+      .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+      .where(eq(consultants.id, id))
+      .limit(1)
+      .for("update", { of: consultants });
+    if (!current) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+    const before = current.consultant;
+    const owner = { ownerName: current.ownerName, ownerEmail: current.ownerEmail };
+    if (before.status === status && before.statusReason === reason) return { consultant: before, changed: false };
+    if (action === "hide" && before.status !== "approved" && before.status !== "hidden") {
+      throw new Conflict(ADMIN_MESSAGES.onlyApprovedCanBeHidden);
+    }
+    const [updated] = await tx
+      .update(consultants)
+      .set({ status, statusReason: reason, updatedAt: new Date() })
+      .where(eq(consultants.id, id))
+      .returning(adminConsultantColumns);
+    await recordAudit(tx, admin, {
+      action,
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: before.name,
+      changes: diff({ status: before.status, statusReason: before.statusReason }, { status, statusReason: reason }),
+    });
+    if (owner.ownerEmail) {
+      // Queued with the decision: the owner hears of it if and only if it committed.
+      const mail = approvalMail(action, deps.config, { id, ownerName: owner.ownerName ?? before.name, reason });
+      await enqueueMail(deps, { to: owner.ownerEmail, ...mail }, { db: tx });
+    }
+    return { consultant: updated ?? before, changed: true };
+  });
+  if (outcome.changed) directoryChanged(db);
+  return outcome.consultant;
+}
+
+export function approvalMail(
+  action: ApprovalAction,
+  { siteName, publicUrl }: { siteName: string; publicUrl: string },
+  { id, ownerName, reason }: { id: number; ownerName: string; reason: string | null },
+) {
+  const hello = `Hello ${ownerName},`;
+  if (action === "approve") {
+    return {
+      subject: `Your consultant profile on ${siteName} is approved`,
+      ...composeMail(
+        siteName,
+        [hello, `Good news: your consultant profile has been approved and is now listed in the ${siteName} directory.`],
+        { label: "View your profile", url: `${publicUrl}/consultant/${id}` },
+      ),
+    };
+  }
+  if (action === "reject") {
+    return {
+      subject: `Your consultant profile on ${siteName} needs changes`,
+      ...composeMail(
+        siteName,
+        [
+          hello,
+          "Your consultant profile was not approved for the directory, for this reason:",
+          reason ?? "",
+          "Please update your profile; it will then be reviewed again (usually within 1-2 business days).",
+        ],
+        { label: "Edit your profile", url: `${publicUrl}/profile/edit/${id}` },
+      ),
+    };
+  }
+  return {
+    subject: `Your consultant profile on ${siteName} has been hidden`,
+    ...composeMail(
+      siteName,
+      [
+        hello,
+        `Your consultant profile is no longer listed in the ${siteName} directory.`,
+        ...(reason ? [`Reason: ${reason}`] : []),
+        "If you have questions, reply to this e-mail or contact our support team.",
+      ],
+      { label: "See your profile", url: `${publicUrl}/my-consultant-profile` },
+    ),
+  };
+}

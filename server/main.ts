@@ -45,6 +45,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
   const app = createHttpApp({
     config,
     db: database.db,
+    readDb: database.readDb,
     sql: database.sql,
     log,
     mailer,

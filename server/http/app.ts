@@ -139,6 +139,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.all("*", async (c) => {
     const context: AppContext = {
       db: deps.db,
+      readDb: deps.readDb ?? deps.db,
       config,
       mailer: deps.mailer,
       jobs: deps.jobs,

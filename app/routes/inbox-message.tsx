@@ -80,7 +80,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "unread") {
-    await orPageError(setMessageRead(deps, actor, id, { isRead: false }));
+    await orPageError(setMessageRead(deps, actor, { id, body: { isRead: false } }));
     return redirectWithToast("/inbox", { title: "Marked as unread" });
   }
   if (intent === "delete") {
@@ -91,7 +91,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: replySchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     try {
-      const message = await orPageError(replyToMessage(deps, actor, id, submission.value));
+      const message = await orPageError(replyToMessage(deps, actor, { id, body: submission.value }));
       return redirectWithToast(`/inbox/${id}`, {
         title: "Reply sent",
         description: `Your reply was e-mailed to ${message.senderName}.`,

@@ -50,7 +50,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/:id/cv.pdf", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const cv = await consultantCv(db, actor, id);
+    const cv = await consultantCv({ db }, actor, id);
     c.header("Content-Type", "application/pdf");
     c.header(
       "Content-Disposition",

@@ -14,8 +14,8 @@ import {
 } from "../../../common/conversations.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants, conversations, messages } from "../../db/schema.ts";
-import type { ServiceDeps } from "../context.ts";
-import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
@@ -26,11 +26,9 @@ import { consumeRateLimits } from "../rate-limit.ts";
 // Only the two parties see a conversation: for anyone else (admins included) it does not exist.
 
 export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
-type Actor = { id: number } | null | undefined;
 
 function requireSignedIn(actor: Actor): { id: number } {
-  if (!actor) throw new Unauthorized(CONVERSATION_TEXTS.signIn);
-  return actor;
+  return requireUser(actor, CONVERSATION_TEXTS.signIn);
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

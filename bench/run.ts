@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { parseSearchParams } from "../common/search-params.ts";
 import { createDatabase } from "../server/db/client.ts";
 import { embeddedPostgresSettings } from "../server/db/setup.ts";
-import { searchConsultants } from "../server/services/search.ts";
+import { searchConsultants } from "../server/services/search/index.ts";
 import { firstLoadBudget, printBudget, type RouteBudget } from "./budget.ts";
 import {
   type AppServer,
@@ -371,7 +371,7 @@ async function main() {
           const engine = await timeEach(directRuns, queries, async (query) => {
             const params = parseSearchParams(new URLSearchParams(query));
             if (!params.success) throw params.error;
-            return searchConsultants(client.db, params.data);
+            return searchConsultants({ db: client.db }, params.data);
           });
           const naive = await timeEach(directRuns, queries, (query) => naiveQuery(naiveSql, query));
           direct.push({ class: name, engine, naive });

@@ -59,6 +59,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     SEED_DEMO: z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "must be true or false" }).optional(),
     REQUIRE_APPROVAL: booleanFlag(true),
+    INSIGHTS_COUNTING: booleanFlag(true),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -163,6 +164,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     // never by surprise against an external (production) one.
     seedDemo: env.SEED_DEMO === undefined ? !env.DATABASE_URL : ["true", "1", "yes", "on"].includes(env.SEED_DEMO),
     requireApproval: env.REQUIRE_APPROVAL,
+    /** Count profile views, search appearances and CV downloads for consultants' insights (off: for a benchmark's baseline). */
+    insightsCounting: env.INSIGHTS_COUNTING,
     trustProxy: env.TRUST_PROXY,
     storage: env.S3_BUCKET
       ? {

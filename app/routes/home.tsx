@@ -7,13 +7,14 @@ import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
-import { searchConsultants } from "../../server/services/search.ts";
+import { searchConsultants } from "../../server/services/search/index.ts";
 import { directoryStats } from "../../server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
 import { EmptyPage } from "../components/search/empty-page.tsx";
 import { ResultsReady } from "../components/search/results-ready.tsx";
+import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
-    searchConsultants(readDb, params).catch((error: unknown) => {
+    searchConsultants({ db: readDb }, params).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),
@@ -141,6 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <SearchFilters search={search} isHydrated={isHydrated} />
           <ActiveFilters params={params} />
+          {results && <SaveSearch params={params} />}
         </div>
 
         <div

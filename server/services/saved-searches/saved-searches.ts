@@ -16,7 +16,7 @@ import { JOBS } from "../../jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { searchConsultants } from "../search.ts";
+import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
 
 // Saved searches with e-mail alerts (issue 13). Only the owner sees or changes a saved search
@@ -78,6 +78,13 @@ export async function createSavedSearch(deps: Pick<Deps, "db">, actor: Actor, in
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saved-searches:user'), ${user.id})`);
     const [existing] = await tx.select({ total: count() }).from(savedSearches).where(eq(savedSearches.userId, user.id));
     if ((existing?.total ?? 0) >= SAVED_SEARCH_LIMITS.perUser) throw new Conflict(SAVED_SEARCH_TEXTS.tooMany);
+    // The same keywords and filters twice would send the same alert twice.
+    const [same] = await tx
+      .select({ name: savedSearches.name })
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, user.id), eq(savedSearches.query, query)))
+      .limit(1);
+    if (same) throw new Conflict(SAVED_SEARCH_TEXTS.duplicate(same.name));
     const [row] = await tx
       .insert(savedSearches)
       .values({ userId: user.id, name: data.name, query, frequency: data.frequency, alertKey: randomBytes(32).toString("hex") })
@@ -178,7 +185,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     await tx.update(savedSearches).set({ lastAlertedAt: new Date() }).where(eq(savedSearches.id, search.id));
 
     const params = parseSearchParamsLeniently(new URLSearchParams(search.query));
-    const found = await searchConsultants(deps.db, { ...params, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
+    const found = await searchConsultants(deps, { ...params, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
     const ids = found.consultants.map((consultant) => consultant.id);
     if (ids.length === 0) return { kind: "nothing-new" } as const;
     const announced = tx

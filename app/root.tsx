@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { actorOf } from "../server/services/context.ts";
-import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
+import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -25,6 +25,9 @@ import { readToast } from "./lib/toast.server.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
   const { toast, clear } = readToast(request);
+  // The unread badge of the user menu (unread entries in both boxes of /messages), and whether
+  // the menu offers the consultant profile or leads with it (issue 13).
+  const menu = session ? await accountMenuState({ db }, actorOf(session)) : null;
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
     ? {
@@ -33,12 +36,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         email: session.user.email,
         role: session.user.role,
         isEmailVerified: session.user.isEmailVerified,
+        hasConsultantProfile: menu?.hasConsultantProfile === true,
       }
     : null;
-  // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
-  const unreadMessages = session ? await countUnreadConversations({ db }, actorOf(session)) : 0;
   return data(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

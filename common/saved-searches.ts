@@ -16,6 +16,7 @@ export const SAVED_SEARCH_TEXTS = {
   frequency: "frequency must be off, daily or weekly",
   tooMany: `You can keep at most ${SAVED_SEARCH_LIMITS.perUser} saved searches. Delete one you no longer need to make room.`,
   unsubscribeInvalid: "This unsubscribe link is not valid.",
+  duplicate: (name: string) => `You saved this search already, as “${name}”.`,
 } as const;
 
 const name = z

@@ -14,6 +14,7 @@ import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
 import { EmptyPage } from "../components/search/empty-page.tsx";
 import { ResultsReady } from "../components/search/results-ready.tsx";
+import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
@@ -141,6 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <SearchFilters search={search} isHydrated={isHydrated} />
           <ActiveFilters params={params} />
+          {results && <SaveSearch params={params} />}
         </div>
 
         <div

@@ -71,17 +71,17 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const pageLink = (to: number) => `/messages?box=${box}&page=${to}`;
   return (
-    <InboxFrame title="Messages" lead={<p>Your conversations with consultants, and messages to your consultant profile.</p>}>
-      <BoxTabs box={box} unread={unread} />
-      {box === "received" && hasProfile && (
-        <p className="mb-4 text-sm text-muted">
-          To mark a message unread or delete it,{" "}
-          <Link to="/inbox" className="font-semibold text-brand-700 underline underline-offset-4">
-            Open the inbox
-          </Link>
-          .
+    <InboxFrame
+      title="Messages"
+      lead={
+        <p>
+          {hasProfile
+            ? "Your conversations with consultants, and messages to your consultant profile."
+            : "Your conversations with consultants: what you wrote, and their answers."}
         </p>
-      )}
+      }
+    >
+      <BoxTabs box={box} unread={unread} />
       {conversations.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <h2 className="text-lg font-semibold text-ink">No conversations here yet</h2>

@@ -4,6 +4,7 @@ import { CONVERSATION_TEXTS } from "../../../common/conversations.ts";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { accountMenuState, countUnreadConversations } from "../../services/conversations/conversations.ts";
 import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
@@ -249,5 +250,33 @@ describe("POST /api/conversations/{id}/messages", () => {
              (${consultant.id}, 'Older Sender', 'older@example.org', 'Legacy 2', 'Another message from before.')`;
     const received = await call(env.app, "GET", "/api/conversations?box=received", { token: consultant.owner.token });
     expect(received.json.total).toBe(2);
+  });
+});
+
+describe("the account menu", () => {
+  it("counts unread entries of both boxes in the badge, and knows whether the user has a consultant profile", async () => {
+    // A consultant who also hires: an answer waits in Sent, a new message in Received.
+    const hirer = await insertConsultant();
+    const other = await insertConsultant();
+    const hirerEmail = `hirer-${unique()}@example.org`;
+    await sendAs(hirer.owner.token, other.id, hirerEmail);
+    const sent = await call(env.app, "GET", "/api/conversations?box=sent", { token: hirer.owner.token });
+    const id = sent.json.conversations[0].id as number;
+    await call(env.app, "POST", `/api/conversations/${id}/messages`, {
+      token: other.owner.token,
+      body: { message: "Yes, I can join the team in May." },
+    });
+    const stranger = await insertSignedInUser(env.database.db);
+    await sendAs(stranger.token, hirer.id, `s-${unique()}@example.org`);
+    await sendAs(stranger.token, hirer.id, `s-${unique()}@example.org`, `Second ${unique()}`);
+
+    const deps = { db: env.database.db };
+    expect(await accountMenuState(deps, hirer.owner)).toEqual({ unread: 3, hasConsultantProfile: true });
+    expect(await countUnreadConversations(deps, hirer.owner)).toBe(3);
+    expect(await accountMenuState(deps, stranger)).toEqual({ unread: 0, hasConsultantProfile: false });
+    expect(await accountMenuState(deps, null)).toEqual({ unread: 0, hasConsultantProfile: false });
+    // Reading the answer clears it from the badge; the received ones stay.
+    await call(env.app, "GET", `/api/conversations/${id}`, { token: hirer.owner.token });
+    expect(await countUnreadConversations(deps, hirer.owner)).toBe(2);
   });
 });

@@ -171,17 +171,32 @@ async function countUnreadByBox(
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
 }
 
-/** The header badge: unread entries in both boxes, in one query (it runs on every page); 0 for visitors. */
-export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
-  if (!actor) return 0;
+/**
+ * The header's account menu: unread entries in both boxes (the badge), and whether the user has a
+ * consultant profile (the menu leads with it, or offers it), in one query: it runs on every page.
+ */
+export async function accountMenuState(
+  deps: { db: Database },
+  actor: Actor,
+): Promise<{ unread: number; hasConsultantProfile: boolean }> {
+  if (!actor) return { unread: 0, hasConsultantProfile: false };
   const [row] = (await deps.db.execute(sql`
     select
       (select count(*) from message_replies r join messages m on m.id = r.message_id
          join conversations c on c.id = m.conversation_id
        where c.sender_user_id = ${actor.id} and not r.is_read)::int
     + (select count(*) from messages m join consultants co on co.id = m.consultant_id
-       where co.user_id = ${actor.id} and not m.is_read)::int as unread`)) as unknown as { unread: number }[];
-  return row?.unread ?? 0;
+       where co.user_id = ${actor.id} and not m.is_read)::int as unread,
+      exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile`)) as unknown as {
+    unread: number;
+    has_profile: boolean;
+  }[];
+  return { unread: row?.unread ?? 0, hasConsultantProfile: row?.has_profile === true };
+}
+
+/** The header badge: unread entries in both boxes, in one query; 0 for visitors. */
+export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
+  return (await accountMenuState(deps, actor)).unread;
 }
 
 type Access = {
@@ -265,12 +280,31 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   };
 }
 
-/** Opens one of the caller's conversations: the other party's entries count as read from now on. */
-export async function openConversation(deps: ConversationDeps, actor: Actor, id: number): Promise<ConversationThread> {
+/**
+ * Opens one of the caller's conversations: the other party's entries count as read from now on,
+ * unless the caller marked them already (`markRead: false`: the page's middleware does, before the
+ * header's unread badge is counted beside the page's loader).
+ */
+export async function openConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: number,
+  { markRead: mark = true }: { markRead?: boolean } = {},
+): Promise<ConversationThread> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, id);
-  await markRead(deps.db, access);
+  if (mark) await markRead(deps.db, access);
   return loadThread(deps.db, access);
+}
+
+/** Marks the other party's entries read for a party of the conversation; anything else is left alone without a word. */
+export async function markConversationOpened(deps: Pick<ConversationDeps, "db">, actor: Actor, id: number): Promise<void> {
+  if (!actor) return;
+  const access = await findAccessible(deps.db, actor.id, id).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (access) await markRead(deps.db, access);
 }
 
 /**

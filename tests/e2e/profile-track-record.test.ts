@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
 import { replaceTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { fillRequired, pickLanguage, savedProfileId, signIn } from "./profile-form-helpers.ts";
 
 // Issue 12 in the profile form, on a 390 × 844 phone: assignments and education added,
@@ -222,6 +229,7 @@ describe("the track record in the profile form", () => {
       expect(profile, expected).toContain(expected);
     }
     expect(profile.indexOf("GEDSI Strategy")).toBeLessThan(profile.indexOf("Gender Assessment of Rural Roads"));
+    await saveScreenshot(visitor.page, "profile-track-record-public-phone");
     expectNoConsoleErrors(visitor.errors);
     await visitor.close();
     expectNoConsoleErrors(errors);

@@ -7,8 +7,8 @@ import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
-import { searchConsultants } from "../../server/services/search.ts";
-import { cachedDirectoryStats } from "../../server/services/stats.ts";
+import { searchConsultants } from "../../server/services/search/index.ts";
+import { directoryStats } from "../../server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
@@ -28,15 +28,15 @@ import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, log } = context.get(appContext);
+  const { db, readDb, log } = context.get(appContext);
   // A page is lenient where the API is strict: a mangled shared link still shows results.
   const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
   const [stats, results] = await Promise.all([
-    cachedDirectoryStats(db).catch((error: unknown) => {
+    directoryStats({ db, readDb }).catch((error: unknown) => {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
-    searchConsultants(db, params).catch((error: unknown) => {
+    searchConsultants({ db: readDb }, params).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The stats last shown, so a search that fails in the browser keeps the rest of the page.
-let lastStats: Awaited<ReturnType<typeof cachedDirectoryStats>> | null = null;
+let lastStats: Awaited<ReturnType<typeof directoryStats>> | null = null;
 
 /**
  * A new search in the browser that cannot load (the connection dropped, the server failed) keeps

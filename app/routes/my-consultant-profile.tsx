@@ -9,6 +9,7 @@ import { ConsultantProfile } from "../components/consultants/consultant-profile.
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
+import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -66,6 +67,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       <div className="mx-auto max-w-6xl px-4 pt-8">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">My Consultant Profile</p>
       </div>
+      <ProfileStrengthMeter consultantId={consultant.id} facts={consultant} />
       <ConsultantProfile
         consultant={consultant}
         track={consultant}

@@ -48,6 +48,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     SEED_DEMO: booleanFlag(true),
     REQUIRE_APPROVAL: booleanFlag(true),
+    INSIGHTS_COUNTING: booleanFlag(true),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -122,6 +123,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     supportEmail: env.SUPPORT_EMAIL ?? `support@${siteHost === "localhost" ? "devconsult.local" : siteHost}`,
     seedDemo: env.SEED_DEMO,
     requireApproval: env.REQUIRE_APPROVAL,
+    /** Count profile views, search appearances and CV downloads for consultants' insights (off: for a benchmark's baseline). */
+    insightsCounting: env.INSIGHTS_COUNTING,
     trustProxy: env.TRUST_PROXY,
     storage: env.S3_BUCKET
       ? {

@@ -18,18 +18,17 @@ import {
   ADMIN_INTENTS,
   ADMIN_TABS,
   type AdminActionResult,
-  type AdminFilters,
   type AdminTab,
-  adminHref,
   INTENT_TOASTS,
+  TAB_TEXT,
 } from "../components/admin/admin-tabs.ts";
 import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
 import { QueueTable } from "../components/admin/queue-panel.tsx";
+import { TablePages } from "../components/admin/table-pages.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
-import { Pagination } from "../components/ui/pagination.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
@@ -156,13 +155,6 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
-const LOADING_TEXT: Record<AdminTab, string> = {
-  consultants: "Loading consultants...",
-  users: "Loading users...",
-  queue: "Loading approval queue...",
-  audit: "Loading audit log...",
-};
-
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
   return <Dashboard data={loaderData} />;
@@ -217,24 +209,10 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
                     : { search: "" }
               }
               withStatus={name === "consultants"}
-              label={
-                {
-                  consultants: "Search consultants",
-                  users: "Search users",
-                  queue: "Search the approval queue",
-                  audit: "Search the audit log",
-                }[name]
-              }
-              placeholder={
-                {
-                  consultants: "Name, title, email, location or country",
-                  users: "Name or email",
-                  queue: "Name, title, email, location or country",
-                  audit: "Admin, target or action",
-                }[name]
-              }
+              label={TAB_TEXT[name].searchLabel}
+              placeholder={TAB_TEXT[name].placeholder}
             />
-            {isLoading(name) ? <LoadingText>{LOADING_TEXT[name]}</LoadingText> : <TablePanel table={table} data={loaded} />}
+            {isLoading(name) ? <LoadingText>{TAB_TEXT[name].loading}</LoadingText> : <TablePanel table={table} data={loaded} />}
           </TabsContent>
         ))}
       </Tabs>
@@ -275,36 +253,6 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
         </>
       );
   }
-}
-
-/** The table's page links, with "Showing 1–20 of 23" beside them. */
-function TablePages({
-  tab,
-  filters,
-  page,
-  limit,
-  total,
-  noun,
-}: {
-  tab: AdminTab;
-  filters: AdminFilters;
-  page: number;
-  limit: number;
-  total: number;
-  noun: string;
-}) {
-  const first = total === 0 ? 0 : (page - 1) * limit + 1;
-  const last = Math.min(total, page * limit);
-  return (
-    <Pagination
-      label={`${noun} pages`}
-      page={page}
-      pageCount={Math.max(1, Math.ceil(total / limit))}
-      href={(n) => adminHref(tab, filters, n)}
-      summary={total === 0 ? `No ${noun.toLowerCase()}` : `Showing ${first}–${last} of ${total.toLocaleString("en-US")}`}
-      keepScroll
-    />
-  );
 }
 
 export function headers() {

@@ -7,7 +7,7 @@ import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
-import { searchConsultants } from "../../server/services/search.ts";
+import { searchConsultants } from "../../server/services/search/index.ts";
 import { cachedDirectoryStats } from "../../server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
-    searchConsultants(db, params).catch((error: unknown) => {
+    searchConsultants({ db }, params).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),

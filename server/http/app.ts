@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { setInsightsCounting } from "../services/insights/counter.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
@@ -34,6 +35,7 @@ function varyOnEncoding(c: import("hono").Context) {
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, log } = deps;
+  setInsightsCounting(config.insightsCounting);
   const app = new Hono<HttpEnv>();
   const strictCsp = config.env !== "development";
 

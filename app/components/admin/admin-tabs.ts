@@ -6,6 +6,22 @@ import { ADMIN_TOASTS, type ApprovalStatus } from "../../../common/admin-schema.
 export const ADMIN_TABS = ["consultants", "users", "queue", "audit"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+/** Each tab's search box and the text it shows while its table loads. */
+export const TAB_TEXT: Record<AdminTab, { searchLabel: string; placeholder: string; loading: string }> = {
+  consultants: {
+    searchLabel: "Search consultants",
+    placeholder: "Name, title, email, location or country",
+    loading: "Loading consultants...",
+  },
+  users: { searchLabel: "Search users", placeholder: "Name or email", loading: "Loading users..." },
+  queue: {
+    searchLabel: "Search the approval queue",
+    placeholder: "Name, title, email, location or country",
+    loading: "Loading approval queue...",
+  },
+  audit: { searchLabel: "Search the audit log", placeholder: "Admin, target or action", loading: "Loading audit log..." },
+};
+
 export type AdminIntent = "update" | "delete" | "approve" | "reject" | "hide" | "promote" | "demote";
 
 export type AdminActionResult =

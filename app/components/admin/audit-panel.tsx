@@ -23,7 +23,7 @@ function show(value: unknown): string {
 const COLUMNS: Column<AuditLogEntry>[] = [
   {
     header: "When",
-    className: "whitespace-nowrap",
+    nowrap: true,
     cell: (entry) => <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>,
   },
   {

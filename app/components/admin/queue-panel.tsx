@@ -5,6 +5,7 @@ import type { AdminConsultant } from "../../../common/views.ts";
 import { Button } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
@@ -44,6 +45,9 @@ function ReviewDialog({
     >
       {consultant && (
         <DialogContent title={`Review ${consultant.name}`} description={consultant.title} className="max-w-2xl">
+          <div className="mb-4 flex justify-center sm:justify-start">
+            <ProfilePhoto name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
+          </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -108,14 +112,13 @@ export function QueueTable({ consultants }: { consultants: AdminConsultant[] }) 
         </>
       ),
     },
-    { header: "Email", className: "whitespace-nowrap", cell: (consultant) => consultant.email },
+    { header: "Email", cell: (consultant) => consultant.email },
     { header: "Country", cell: (consultant) => consultant.country },
     { header: "Specialization", cell: (consultant) => consultant.primarySpecialization },
-    { header: "Submitted", className: "whitespace-nowrap", cell: (consultant) => formatDate(consultant.createdAt) },
+    { header: "Submitted", nowrap: true, cell: (consultant) => formatDate(consultant.createdAt) },
     {
       header: "Actions",
-      align: "end",
-      className: "whitespace-nowrap",
+      actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-2">
           <Button variant="outline" size="sm" aria-label={`Review ${consultant.name}`} onClick={() => setReviewing(consultant)}>

@@ -9,10 +9,38 @@ import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
+type RoleChange = { intent: "promote" | "demote"; user: AdminUser };
+
+/** What the confirmation of a role change says; demoting oneself closes the dashboard. */
+function confirmationText({ intent, user }: RoleChange, isSelf: boolean) {
+  if (intent === "promote") {
+    return {
+      title: `Make ${user.name} an admin?`,
+      description: `${user.name} will be able to edit, hide and delete any consultant profile, see private contact details and change other users' roles.`,
+      confirmLabel: `Promote ${user.name}`,
+      pendingLabel: "Promoting...",
+    };
+  }
+  if (isSelf) {
+    return {
+      title: "Remove your own admin access?",
+      description: "You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again.",
+      confirmLabel: "Demote myself",
+      pendingLabel: "Demoting...",
+    };
+  }
+  return {
+    title: `Remove ${user.name}'s admin access?`,
+    description: `${user.name} will no longer see the Admin Dashboard. Another admin can promote them again.`,
+    confirmLabel: `Demote ${user.name}`,
+    pendingLabel: "Demoting...",
+  };
+}
+
 /**
- * The Users tab's table (spec section 2): name, email, role, joined date, promote or demote. The
- * last admin's Demote is disabled (the server refuses it with 409 as well), and demoting oneself
- * asks first, since the dashboard closes right after.
+ * The Users tab's table (spec section 2): name, email, role, joined date, promote or demote. Both
+ * role changes ask first, as deleting does. The last admin's Demote is disabled (the server
+ * refuses it with 409 as well).
  */
 export function UsersTable({
   users,
@@ -23,8 +51,11 @@ export function UsersTable({
   adminCount: number;
   currentUserId: number;
 }) {
-  const [confirmSelf, setConfirmSelf] = useState(false);
-  const action = useAdminAction(() => setConfirmSelf(false));
+  const [confirming, setConfirming] = useState<RoleChange | null>(null);
+  // Done: the confirmation closes. Failed: it stays (the page-door rule), so the admin may retry.
+  const action = useAdminAction((result) => {
+    if (result.ok) setConfirming(null);
+  });
   const isBusy = (user: AdminUser) => action.pendingId === String(user.id);
 
   const columns: Column<AdminUser>[] = [
@@ -39,46 +70,46 @@ export function UsersTable({
         </>
       ),
     },
-    { header: "Email", className: "whitespace-nowrap", cell: (user) => user.email },
+    { header: "Email", cell: (user) => user.email },
     {
       header: "Role",
       cell: (user) => (
         <Badge tone={user.role === "admin" ? "solid" : "neutral"}>{user.role === "admin" ? "admin" : "user"}</Badge>
       ),
     },
-    { header: "Joined", className: "whitespace-nowrap", cell: (user) => formatDate(user.createdAt) },
+    { header: "Joined", nowrap: true, cell: (user) => formatDate(user.createdAt) },
     {
       header: "Actions",
-      align: "end",
-      className: "whitespace-nowrap",
+      actions: true,
       cell: (user) => {
         const busy = isBusy(user);
         if (user.role !== "admin") {
           return (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Promote ${user.name}`}
-              disabled={busy}
-              onClick={() => action.submit({ intent: "promote", id: String(user.id) })}
-            >
-              <ShieldCheck aria-hidden="true" className="size-4" />
-              {busy ? "Promoting..." : "Promote"}
-            </Button>
+            <div>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Promote ${user.name}`}
+                disabled={busy}
+                onClick={() => setConfirming({ intent: "promote", user })}
+              >
+                <ShieldCheck aria-hidden="true" className="size-4" />
+                {busy ? "Promoting..." : "Promote"}
+              </Button>
+            </div>
           );
         }
-        const isSelf = user.id === currentUserId;
         const isLastAdmin = adminCount <= 1;
         const hintId = `last-admin-${user.id}`;
         return (
-          <>
+          <div className="flex-col items-start">
             <Button
               variant="outline"
               size="sm"
               aria-label={`Demote ${user.name}`}
               aria-describedby={isLastAdmin ? hintId : undefined}
               disabled={busy || isLastAdmin}
-              onClick={() => (isSelf ? setConfirmSelf(true) : action.submit({ intent: "demote", id: String(user.id) }))}
+              onClick={() => setConfirming({ intent: "demote", user })}
             >
               <ShieldMinus aria-hidden="true" className="size-4" />
               {busy ? "Demoting..." : "Demote"}
@@ -88,12 +119,13 @@ export function UsersTable({
                 {ADMIN_MESSAGES.lastAdmin}
               </p>
             )}
-          </>
+          </div>
         );
       },
     },
   ];
 
+  const text = confirming ? confirmationText(confirming, confirming.user.id === currentUserId) : null;
   return (
     <>
       <DataTable
@@ -105,14 +137,19 @@ export function UsersTable({
         isRowBusy={isBusy}
       />
       <ConfirmDialog
-        open={confirmSelf}
-        onOpenChange={setConfirmSelf}
-        title="Remove your own admin access?"
-        description="You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again."
-        confirmLabel="Demote myself"
-        pendingLabel="Demoting..."
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={text?.title ?? ""}
+        description={text?.description ?? ""}
+        confirmLabel={text?.confirmLabel ?? ""}
+        pendingLabel={text?.pendingLabel}
+        confirmVariant={confirming?.intent === "promote" ? "primary" : "destructive"}
         isPending={action.isBusy}
-        onConfirm={() => action.submit({ intent: "demote", id: String(currentUserId) })}
+        onConfirm={() => {
+          if (confirming) action.submit({ intent: confirming.intent, id: String(confirming.user.id) });
+        }}
       />
     </>
   );

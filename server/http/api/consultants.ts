@@ -10,8 +10,9 @@ import {
 import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";
+import { countCvDownload } from "../../services/insights/counter.ts";
 import { getMyInsights } from "../../services/insights/report.ts";
-import { searchConsultants } from "../../services/search.ts";
+import { searchConsultants } from "../../services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
 
@@ -32,7 +33,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants(db, parsed.data));
+    return c.json(await searchConsultants({ db }, parsed.data));
   });
 
   api.get("/:id", async (c) => {
@@ -51,6 +52,10 @@ export function createConsultantsApi(deps: HttpDeps) {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const cv = await consultantCv(db, actor, id);
+    if (cv.countable) {
+      const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
+      countCvDownload(db, id, viewer, c.get("log"));
+    }
     c.header("Content-Type", "application/pdf");
     c.header(
       "Content-Disposition",

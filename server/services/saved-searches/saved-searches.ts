@@ -16,7 +16,7 @@ import { JOBS } from "../../jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { searchConsultants } from "../search.ts";
+import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
 
 // Saved searches with e-mail alerts (issue 13). Only the owner sees or changes a saved search
@@ -185,7 +185,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     await tx.update(savedSearches).set({ lastAlertedAt: new Date() }).where(eq(savedSearches.id, search.id));
 
     const params = parseSearchParamsLeniently(new URLSearchParams(search.query));
-    const found = await searchConsultants(deps.db, { ...params, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
+    const found = await searchConsultants(deps, { ...params, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
     const ids = found.consultants.map((consultant) => consultant.id);
     if (ids.length === 0) return { kind: "nothing-new" } as const;
     const announced = tx

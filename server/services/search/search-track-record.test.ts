@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSearchParams } from "../../common/search-params.ts";
-import type { AssignmentInput } from "../../common/track-record.ts";
-import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import type { NewConsultant } from "../db/schema.ts";
-import { replaceTrackRecord } from "./consultants/track-record.ts";
-import { searchConsultants } from "./search.ts";
+import { parseSearchParams } from "../../../common/search-params.ts";
+import type { AssignmentInput } from "../../../common/track-record.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import type { NewConsultant } from "../../db/schema.ts";
+import { replaceTrackRecord } from "../consultants/track-record.ts";
+import { searchConsultants } from "./index.ts";
 
 // Issue 12: the donor and workedIn filters, and keywords that match assignments, on a real
 // database whose triggers keep the search columns current.
@@ -60,7 +60,7 @@ afterAll(async () => {
 async function names(query: Record<string, string>) {
   const parsed = parseSearchParams(new URLSearchParams({ limit: "100", ...query }));
   if (!parsed.success) throw parsed.error;
-  const result = await searchConsultants(database.db, parsed.data);
+  const result = await searchConsultants({ db: database.db }, parsed.data);
   return result.consultants.map((item) => item.name);
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "../../common/search.ts";
-import { parseSearchParams } from "../../common/search-params.ts";
-import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { generateConsultants } from "../db/seed/generate.ts";
-import { copyConsultants } from "../db/seed/seed.ts";
-import { keywordWords, type SearchOptions, searchConsultants } from "./search.ts";
+import type { SearchParams } from "../../../common/search.ts";
+import { parseSearchParams } from "../../../common/search-params.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { generateConsultants } from "../../db/seed/generate.ts";
+import { copyConsultants } from "../../db/seed/seed.ts";
+import { keywordWords, type SearchOptions, searchConsultants } from "./index.ts";
 
 /** Parses like the API does, so every test goes through the real parameter rules. */
 type Query = Record<string, string | number | undefined>;
@@ -29,7 +29,7 @@ function useDatabase() {
 }
 
 async function search(database: TestDatabase, query: Query = {}, options: SearchOptions = {}) {
-  return searchConsultants(database.db, params(query), options);
+  return searchConsultants({ db: database.db }, params(query), options);
 }
 
 async function names(database: TestDatabase, query: Query = {}) {

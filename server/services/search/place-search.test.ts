@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findPlace } from "../../common/places.ts";
-import type { SearchParams } from "../../common/search.ts";
-import { parseSearchParams } from "../../common/search-params.ts";
-import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { searchConsultants } from "./search.ts";
+import { findPlace } from "../../../common/places.ts";
+import type { SearchParams } from "../../../common/search.ts";
+import { parseSearchParams } from "../../../common/search-params.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchConsultants } from "./index.ts";
 
 // Nobody lost to spelling: every spelling of a place finds the same consultants, whichever
 // spelling they typed, through the keywords and through the location filter.
@@ -61,7 +61,7 @@ describe("places in any spelling", () => {
   });
 
   async function names(query: Record<string, string>) {
-    const result = await searchConsultants(holder.db.db, params(query));
+    const result = await searchConsultants({ db: holder.db.db }, params(query));
     return result.consultants.map((consultant) => consultant.name).sort();
   }
 

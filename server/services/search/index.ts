@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import { findPlaceMentions } from "../../../common/places.ts";
+import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../../common/search.ts";
+import type { PublicConsultant } from "../../../common/views.ts";
+import type { Executor } from "../../db/client.ts";
+import { consultants } from "../../db/schema.ts";
+import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
+import type { ServiceDeps } from "../context.ts";
+import { placeTerms } from "./places.ts";
+import { filterShares, searchStatistics, textShare, walksIndex } from "./planner.ts";
+import {
+  candidatePool,
+  filterConditions,
+  HEAD_POOL,
+  ORDER_COLUMNS,
+  orderBy,
+  publicSelectList,
+  RANK_WEIGHTS,
+  resultWindow,
+  rowToPublicConsultant,
+} from "./query.ts";
+import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "./words.ts";
+
+// The search engine (docs/decisions/006-search-engine.md). This file puts a search together;
+// words.ts analyses the keywords, query.ts composes the SQL, planner.ts decides how candidates
+// are read, places.ts matches places in any spelling.
+//
+// PostgreSQL full-text search over a weighted document per profile, kept current by triggers
+// (migration 0007_search.sql):
+//   search_head      name and title (A), specializations (B), location and languages (C)
+//   search_document  the head, the assignments' titles, organizations and descriptions (C, issue
+//                    12: below title and specializations, above the bio) and the bio (D)
+//   static_score     query-independent quality in [0, 1]
+//   search_words     the words of listed profiles, with how many profiles use each
+//
+// A search never reads every match of a common word. It takes a capped candidate set (the best
+// SEARCH_RESULT_CAP matches in the requested order, plus for relevance the best matches in the
+// head), ranks only those, and counts exactly only up to the cap.
+
+export type SearchResult = {
+  consultants: PublicConsultant[];
+  /** Matches, exact up to SEARCH_RESULT_CAP; when totalIsCapped, at least this many (shown as "1,000+"). */
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
+  /** Pages that can be shown: paging stops at SEARCH_RESULT_CAP results. */
+  pageCount: number;
+  sort: SortValue;
+  /** Set when the keywords had few matches and the results include a corrected spelling. */
+  correctedKeywords?: string;
+};
+
+export { keywordWords };
+
+function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
+  const total = Math.min(matched, SEARCH_RESULT_CAP);
+  return {
+    consultants,
+    total,
+    totalIsCapped: matched > SEARCH_RESULT_CAP,
+    page: params.page,
+    limit: params.limit,
+    pageCount: Math.max(1, Math.ceil(total / params.limit)),
+    sort: params.sort,
+  };
+}
+
+/**
+ * Without keywords: a listing in the requested order, and a count that stops at the cap. With
+ * filters, one query reads up to the cap of matching profiles through the filters' indexes:
+ * when that is all of them, it counts them and sorts the page from them. Only when more match
+ * does the page come from walking the order's index, which is what the planner would do in any
+ * case, and what costs tens of thousands of rows when few match and the filters correlate with
+ * the order (experienced-but-junior profiles are few at the top of the featured order, say).
+ */
+async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<SearchResult> {
+  const conditions = filterConditions(params);
+  const where = sql.join(conditions, sql` and `);
+  const { offset, limit } = resultWindow(params);
+  const order = sql.join(orderBy(params.sort), sql`, `);
+  const walk = () =>
+    limit === 0
+      ? Promise.resolve([])
+      : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
+
+  // Expected to exceed the cap (no filter, or filters most profiles pass): count and walk at once.
+  const statistics = await searchStatistics(db);
+  const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
+  if (conditions.length === 1 || statistics.listed * share > 2 * SEARCH_RESULT_CAP) {
+    const [rows, [counted]] = await Promise.all([
+      walk(),
+      db.execute<{ matched: number }>(
+        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
+      ),
+    ]);
+    return result(params, Number(counted?.matched ?? 0), rows);
+  }
+  const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
+    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}),
+    page as (
+      select id, row_number() over (order by ${order}) as ord
+      from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
+    )
+    -- One row even for an empty page, to carry the count.
+    select (select count(*) from matches)::int as matched, ${publicSelectList}
+    from (select 1) as one
+    left join (page join ${consultants} on ${consultants.id} = page.id) on true
+    order by page.ord`);
+  const matched = Number(rows[0]?.matched ?? 0);
+  if (matched > SEARCH_RESULT_CAP) return result(params, matched, await walk());
+  return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
+}
+
+type KeywordQuery = { tsquery: string; groups: string[][]; exact?: string };
+
+/** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
+export type PoolStrategy = "walk-index" | "read-all";
+export type SearchOptions = { strategy?: PoolStrategy };
+
+/** One page of a keyword search, and the number of matches up to the cap (plus one). */
+async function keywordPage(db: Executor, params: SearchParams, query: KeywordQuery, { strategy }: SearchOptions) {
+  const filters = filterConditions(params);
+  const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
+  const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
+  const relevance = params.sort === "relevance";
+  const statistics = strategy ? undefined : await searchStatistics(db);
+  const walks = (column: "search_document" | "search_head", wanted: number) =>
+    statistics
+      ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), statistics.listed, wanted)
+      : strategy === "walk-index";
+  const order = orderBy(params.sort);
+  const window = resultWindow(params);
+  const rank = relevance
+    ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${query.tsquery}::tsquery) * (1 + 0.5 * static_score) desc`]
+    : [];
+  // With a corrected spelling, the profiles that match the words as typed come first.
+  const exactFirst = query.exact ? [sql`(search_document @@ ${query.exact}::tsquery) desc`] : [];
+  // For relevance, the pool in quality order may hold few of the strongest matches of a common
+  // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches.
+  const headPool = relevance
+    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
+          where (select count(*) from document_pool) > ${SEARCH_RESULT_CAP}
+            and h.id not in (select id from document_pool)`
+    : sql`select * from document_pool where false`;
+  const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
+    with document_pool as materialized (
+      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks("search_document", SEARCH_RESULT_CAP))}
+    ),
+    head_pool as materialized (${headPool}),
+    candidates as (select * from document_pool union all select * from head_pool),
+    page as (
+      select id, ord from unnest(array(
+        select id from candidates ${consultants}
+        order by ${sql.join([...exactFirst, ...rank, ...order], sql`, `)}
+        limit ${window.limit} offset ${window.offset}
+      )) with ordinality as p(id, ord)
+    )
+    -- One row even for an empty page, to carry the count.
+    select (select count(*) from document_pool)::int as matched, ${publicSelectList}
+    from (select 1) as one
+    left join (page join ${consultants} on ${consultants.id} = page.id and ${isListed}) on true
+    order by page.ord`);
+  return {
+    matched: Number(rows[0]?.matched ?? 0),
+    consultants: rows.filter((row) => row.id !== null).map(rowToPublicConsultant),
+  };
+}
+
+/**
+ * Searches listed consultants. With keywords: every word must match (accents ignored, stemmed,
+ * the last word also as a prefix); when that finds little, rare or unknown words are corrected
+ * to similar frequent ones. Without keywords: featured (quality) order, or the chosen sort.
+ */
+export async function searchConsultants(
+  deps: Pick<ServiceDeps, "db">,
+  params: SearchParams,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const { db } = deps;
+  const allWords = params.keywords ? keywordWords(params.keywords) : [];
+  if (allWords.length === 0) return listWithoutKeywords(db, params);
+  // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
+  // are analysed as words (the last one completed, unless it ends a place's name).
+  const mentions = findPlaceMentions(allWords);
+  const inPlace = (index: number) => mentions.some((place) => index >= place.start && index < place.end);
+  const words = allWords.filter((_, index) => !inPlace(index));
+  const [places, analyzed] = await Promise.all([
+    placeTerms(db, mentions),
+    analyzeWords(db, words, !inPlace(allWords.length - 1)),
+  ]);
+  const placeQueries = places.map((place) => place.query);
+  const placeGroups = places.map((place) => place.lexemes);
+  const groups = [...analyzed.map((word) => word.lexemes), ...placeGroups];
+  const tsquery = toTsquery(
+    analyzed.map((word) => word.lexemes),
+    placeQueries,
+  );
+  if (!tsquery) return listWithoutKeywords(db, params);
+
+  let found = await keywordPage(db, params, { tsquery, groups }, options);
+  let correctedKeywords: string | undefined;
+  if (found.matched < LITTLE) {
+    const corrections = await correctWords(db, analyzed);
+    if (corrections.size > 0) {
+      const correctedWordGroups = analyzed.map((word) => [
+        ...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])]),
+      ]);
+      const correctedGroups = [...correctedWordGroups, ...placeGroups];
+      const corrected = toTsquery(correctedWordGroups, placeQueries);
+      const second = corrected
+        ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, options)
+        : found;
+      if (second.matched > found.matched) {
+        found = second;
+        let next = 0;
+        correctedKeywords = allWords
+          .map((word, index) => {
+            if (inPlace(index)) return word;
+            const analysis = analyzed[next++];
+            return (analysis && corrections.get(analysis.key)?.word) ?? word;
+          })
+          .join(" ");
+      }
+    }
+  }
+  const page = result(params, found.matched, found.consultants);
+  return correctedKeywords ? { ...page, correctedKeywords } : page;
+}

@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { EXPERIENCE_LEVELS } from "../../../common/constants.ts";
+import type { SearchParams } from "../../../common/search.ts";
+import type { Executor } from "../../db/client.ts";
+import { cachedPerKey } from "../ttl-cache.ts";
+import { locationCountry } from "./places.ts";
+
+// The search's cost model: the statistics PostgreSQL's planner keeps (pg_stats), read every few
+// minutes, and from them the share of profiles a word or a filter keeps, which decides how a
+// candidate pool is read (walksIndex).
+
+/** How often each value (or array element, or lexeme) of a column occurs among all profiles. */
+type Frequencies = { shares: Map<string, number>; floor: number };
+/** The statistics of the search and filter columns, and how many profiles are listed. */
+export type Statistics = { listed: number; columns: Record<string, Frequencies> };
+
+const STATISTICS_COLUMNS = [
+  "search_document",
+  "search_head",
+  "country",
+  "primary_specialization",
+  "secondary_specializations",
+  "languages",
+  "years_experience",
+  "available_for_work",
+  "track_donors",
+  "track_countries",
+];
+
+/**
+ * The statistics ANALYZE keeps (pg_stats: most common values of a column, most common elements of
+ * an array or tsvector, with their frequencies): what the planner itself estimates with, read
+ * once every few minutes rather than asking the planner for every search.
+ */
+async function loadStatistics(db: Executor): Promise<Statistics> {
+  const [rows, [count]] = await Promise.all([
+    db.execute<{
+      column: string;
+      values: string[] | null;
+      valueShares: number[] | null;
+      elements: string[] | null;
+      elementShares: number[] | null;
+    }>(sql`
+      select attname as column,
+        most_common_vals::text::text[] as values, most_common_freqs as "valueShares",
+        most_common_elems::text::text[] as elements, most_common_elem_freqs as "elementShares"
+      from pg_stats
+      where schemaname = current_schema() and tablename = 'consultants'
+        and attname in (${sql.join(
+          STATISTICS_COLUMNS.map((column) => sql`${column}`),
+          sql`, `,
+        )})`),
+    // The planner's count of listed profiles (kept by ANALYZE and VACUUM): close enough here.
+    db.execute<{ listed: number }>(
+      sql`select greatest(reltuples, 0)::float8 as listed from pg_class where oid = to_regclass('consultants_featured_idx')`,
+    ),
+  ]);
+  const columns: Statistics["columns"] = {};
+  for (const row of rows) {
+    const keys = row.elements ?? row.values ?? [];
+    const shares = (row.elementShares ?? row.valueShares ?? []).map(Number);
+    columns[row.column] = {
+      shares: new Map(keys.map((key, index) => [key, shares[index] ?? 0])),
+      // Elements: after their frequencies come the lowest and the highest of them. Values not
+      // among the most common ones are rarer than the rarest that is.
+      floor: row.elements ? (shares[keys.length] ?? 0) : Math.min(...shares, 1),
+    };
+  }
+  return { listed: Number(count?.listed ?? 0), columns };
+}
+
+export const searchStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
+
+function shareOf(statistics: Statistics, column: string, key: string) {
+  const frequencies = statistics.columns[column];
+  if (!frequencies) return 0.1;
+  return frequencies.shares.get(key) ?? frequencies.floor / 2;
+}
+
+/** (a | b) & (c) …: independent words, as the planner reckons them. */
+export function textShare(groups: string[][], statistics: Statistics, column: "search_document" | "search_head") {
+  let share = 1;
+  for (const group of groups) {
+    if (group.length === 0) continue;
+    let none = 1;
+    for (const lexeme of group) none *= 1 - shareOf(statistics, column, lexeme);
+    share *= 1 - none;
+  }
+  return share;
+}
+
+/** The share of profiles each filter keeps. */
+export function filterShares(params: SearchParams, statistics: Statistics): number[] {
+  const shares: number[] = [];
+  if (params.location) {
+    const country = locationCountry(params.location);
+    shares.push(country ? shareOf(statistics, "country", country) : 0.02);
+  }
+  if (params.expertise) {
+    const primary = shareOf(statistics, "primary_specialization", params.expertise);
+    const secondary = shareOf(statistics, "secondary_specializations", params.expertise);
+    shares.push(primary + secondary - primary * secondary);
+  }
+  if (params.experience) {
+    const level = EXPERIENCE_LEVELS.find((item) => item.value === params.experience);
+    const years = statistics.columns.years_experience;
+    if (level && years) {
+      let share = 0;
+      for (const [value, valueShare] of years.shares) {
+        const number = Number(value);
+        if (number >= level.min && (level.max === null || number <= level.max)) share += valueShare;
+      }
+      shares.push(share || 0.1);
+    }
+  }
+  for (const language of params.languages) shares.push(shareOf(statistics, "languages", language));
+  if (params.availability) {
+    shares.push(shareOf(statistics, "available_for_work", params.availability === "available" ? "t" : "f"));
+  }
+  for (const donor of params.donor ?? []) shares.push(shareOf(statistics, "track_donors", donor));
+  if (params.workedIn) shares.push(shareOf(statistics, "track_countries", params.workedIn));
+  return shares;
+}
+
+/**
+ * How to take the first `wanted` matches in a given order: walk the order's index and test each
+ * profile (about wanted ÷ share of matches rows), or read every row the most selective index
+ * offers and keep the top (listed × that index's share). Testing a row on the walk costs about
+ * twice reading one from a bitmap. The planner alone misjudges this (it underprices testing a
+ * document), so the search decides, from the same statistics the planner uses.
+ */
+export function walksIndex(text: number, filters: number[], listed: number, wanted: number) {
+  const matchShare = filters.reduce((share, filter) => share * filter, text);
+  const walked = wanted / Math.max(matchShare, 1e-9);
+  const read = listed * Math.min(text, ...filters);
+  return 2 * walked < read;
+}

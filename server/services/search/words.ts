@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+
+// Word analysis of a keywords string: its words, their stems and completions from the words
+// dictionary (search_words, kept by the triggers of migration 0007), corrections of rare or
+// unknown words, and the tsquery they make.
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 40;
+/** Completions of the last word tried ("agri" -> agriculture, agricultural, agribusiness). */
+const MAX_COMPLETIONS = 12;
+/** Fewer matches than this is "little": try a corrected spelling of rare or unknown words. */
+export const LITTLE = 3;
+
+/** The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. */
+export function keywordWords(keywords: string): string[] {
+  const words = keywords.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+}
+
+export type WordAnalysis = {
+  word: string;
+  /** Lower case without accents: how the words dictionary spells it. */
+  key: string;
+  /** Stems to match (the word's, plus its completions' for the last word). Empty for stop words. */
+  lexemes: string[];
+  /** Listed profiles that use this exact word. */
+  ndoc: number;
+};
+
+/** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
+export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
+  if (words.length === 0) return [];
+  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number }>(sql`
+    select t.word, t.key, t.ndoc,
+      array(
+        select distinct lexeme from (
+          select unnest(tsvector_to_array(to_tsvector('search_english', t.word))) as lexeme
+          union all
+          select unnest(tsvector_to_array(to_tsvector('search_english', c.word)))
+          from (
+            select w.word from search_words w
+            -- Only the last word, and not a stop word ("of" is not on its way to "officer").
+            where t.ord = ${completeLast ? words.length : 0} and char_length(t.key) >= 2
+              and to_tsvector('search_english', t.word) <> ''::tsvector
+              and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
+              -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
+              and strpos(w.word, '-') = 0
+            order by w.ndoc desc, w.word
+            limit ${MAX_COMPLETIONS}
+          ) c
+        ) lexemes
+      ) as lexemes
+    from (
+      select input.word, input.ord, search_key(input.word) as key,
+        coalesce((select w.ndoc from search_words w where w.word = search_key(input.word)), 0) as ndoc
+      from unnest(${sql.param(words)}::text[]) with ordinality as input(word, ord)
+    ) t
+    order by t.ord`);
+  return rows.map((row) => ({ word: row.word, key: row.key, lexemes: row.lexemes, ndoc: Number(row.ndoc) }));
+}
+
+/**
+ * For rare or unknown words, the most similar clearly more frequent word of the dictionary
+ * (trigram similarity on the small words table, never on the profiles).
+ */
+export async function correctWords(db: Executor, analyzed: WordAnalysis[]) {
+  const suspects = analyzed.filter((word) => word.ndoc < LITTLE && word.key.length >= 4);
+  if (suspects.length === 0) return new Map<string, { word: string; lexemes: string[] }>();
+  const rows = await db.execute<{ key: string; correction: string; lexemes: string[] }>(sql`
+    select t.key, s.word as correction, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
+    from unnest(${sql.param(suspects.map((word) => word.key))}::text[], ${sql.param(suspects.map((word) => word.ndoc))}::int[]) as t(key, ndoc)
+    cross join lateral (
+      select w.word from search_words w
+      where w.word % t.key and w.ndoc > 3 * t.ndoc and w.word <> t.key
+      order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
+      limit 1
+    ) s`);
+  return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes }]));
+}
+
+function quoteLexeme(lexeme: string) {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
+ * Every group of alternatives must match: (a | b) & (c), and every place in any of its
+ * spellings (tsqueries of their own). Null when only stop words are left.
+ */
+export function toTsquery(groups: string[][], places: string[] = []): string | null {
+  const parts = [
+    ...groups.filter((group) => group.length > 0).map((group) => `(${group.map(quoteLexeme).join(" | ")})`),
+    ...places.map((place) => `(${place})`),
+  ];
+  return parts.length > 0 ? parts.join(" & ") : null;
+}

@@ -251,11 +251,11 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   }[];
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
-           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization
+           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email
     from consultants co
     join messages m on m.conversation_id = ${access.id}
     where co.id = ${access.consultantId}
-    order by m.created_at desc, m.id desc limit 1`)) as unknown as SummaryRow[];
+    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & { sender_email: string })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
   const mine = access.box === "sent" ? "sender" : "consultant";
@@ -265,6 +265,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     subject: access.subject,
     otherParty: otherPartyOf(access.box, party),
     status: last ? statusOf(last.author, last.is_read) : "sent",
+    ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({
         id: entry.id,

@@ -21,6 +21,7 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
 import { isRequestFailed } from "./lib/page-action.ts";
 import { readToast } from "./lib/toast.server.ts";
+import type { RootData } from "./lib/user.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : null;
   // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
   const unreadMessages = session ? await countUnreadConversations({ db }, actorOf(session)) : 0;
-  return data(
+  return data<RootData>(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

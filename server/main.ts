@@ -3,10 +3,10 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { openAppDatabase } from "./app-database.ts";
 import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createDatabase, type Database, type Sql } from "./db/client.ts";
-import { openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
@@ -101,7 +101,7 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
-  const database = await openDatabase(config, log, { supervise: true });
+  const database = await openAppDatabase(config, log, { supervise: true });
   const stopHttp = await serveHttp(config, log, database, true);
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
@@ -126,7 +126,7 @@ async function runWorker(config: Config, log: Logger) {
 }
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
-  const database = await openDatabase(config, log, { supervise: true });
+  const database = await openAppDatabase(config, log, { supervise: true });
   let listening = 0;
   cluster.on("listening", (_worker, address) => {
     listening++;

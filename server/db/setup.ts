@@ -2,7 +2,6 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
-import { ensureAdmin } from "../services/accounts/bootstrap.ts";
 import { createDatabase } from "./client.ts";
 import { assertDurableWrites, runMigrations } from "./migrate.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
@@ -68,14 +67,13 @@ async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOpti
   };
 }
 
-/** Connects, checks durability, migrates, makes sure an admin exists and seeds the demo. */
+/** Connects, checks durability, migrates and seeds the demo (the first admin: server/app-database.ts). */
 export async function openDatabase(config: Config, log: Logger, options: OpenOptions = {}) {
   const server = await resolveDatabaseUrl(config, log, options);
   const database = createDatabase(server.url);
   try {
     await assertDurableWrites(database.sql);
     await runMigrations(database.db, database.sql);
-    await ensureAdmin(database.db, log, config.admin);
     if (config.seedDemo) await seedDemoDirectory(database.db, database.sql, log);
   } catch (error) {
     await database.close();

@@ -8,8 +8,8 @@ import {
   deleteConsultantAsAdmin,
   listConsultantsForAdmin,
 } from "../../server/services/consultants/admin-list.ts";
+import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/edit.ts";
 import { moderateConsultant } from "../../server/services/consultants/moderation.ts";
-import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";

@@ -5,13 +5,8 @@ import { consultantProfileSchema } from "../../common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "../../common/ids.ts";
 import type { OwnConsultant } from "../../common/views.ts";
 import { serviceDeps } from "../../server/http/context.ts";
-import {
-  createConsultant,
-  editConsultant,
-  getConsultantForEdit,
-  getOwnConsultant,
-  OWNER_EDIT,
-} from "../../server/services/consultants/profile.ts";
+import { editConsultant, OWNER_EDIT } from "../../server/services/consultants/edit.ts";
+import { createConsultant, getConsultantForEdit, getOwnConsultant } from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";

@@ -11,7 +11,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts"],
+          setupFiles: ["tests/setup/integration.ts"],
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts", "tests/architecture.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 0 },

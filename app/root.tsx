@@ -24,6 +24,7 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
 import { isRequestFailed } from "./lib/page-action.ts";
 import { readToast } from "./lib/toast.server.ts";
+import type { RootData } from "./lib/user.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
@@ -42,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         hasConsultantProfile: menu?.hasConsultantProfile === true,
       }
     : null;
-  return data(
+  return data<RootData>(
     { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );

@@ -3,10 +3,11 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { openAppDatabase } from "./app-database.ts";
 import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { type ConnectedDatabase, connectDatabase, openDatabase } from "./db/setup.ts";
+import { type ConnectedDatabase, connectDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
@@ -14,7 +15,6 @@ import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { ensureAdmin } from "./services/accounts/bootstrap.ts";
 import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";
@@ -100,14 +100,9 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
   return handle;
 }
 
-/** What the app does at start-up beyond migrating: one instance at a time (server/db/setup.ts). */
-function startupSteps(config: Config, log: Logger) {
-  return { supervise: true, underLock: (db: Database) => ensureAdmin(db, log, config.admin) };
-}
-
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
-  const database = await openDatabase(config, log, startupSteps(config, log));
+  const database = await openAppDatabase(config, log, { supervise: true });
   const stopHttp = await serveHttp(config, log, database, true);
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
@@ -132,7 +127,7 @@ async function runWorker(config: Config, log: Logger) {
 }
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
-  const database = await openDatabase(config, log, startupSteps(config, log));
+  const database = await openAppDatabase(config, log, { supervise: true });
   let listening = 0;
   cluster.on("listening", (_worker, address) => {
     listening++;

@@ -1,18 +1,33 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import type { AccountUser } from "../../common/auth.ts";
+import type { ToastMessage } from "../../common/toast.ts";
+
+/**
+ * What the root loader (app/root.tsx) hands every page. Declared here, not inferred from the
+ * loader, so the components that read it do not import the root module (which imports them).
+ */
+export type RootData = {
+  siteName: string;
+  publicUrl: string;
+  nonce: string;
+  toast: ToastMessage | null;
+  /** Only what the header and the dialog need to know about the signed-in user. */
+  user: (Pick<AccountUser, "id" | "name" | "email" | "role" | "isEmailVerified"> & { hasConsultantProfile: boolean }) | null;
+  unreadMessages: number;
+};
 
 /** The signed-in user as the root loader rendered it (no flash of signed-out state), or null. */
 export function useOptionalUser() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  return useRouteLoaderData<RootData>("root")?.user ?? null;
 }
 
 export type SignedInUser = NonNullable<ReturnType<typeof useOptionalUser>>;
 
 export function useSiteName(): string {
-  return useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "DevConsult SEA";
+  return useRouteLoaderData<RootData>("root")?.siteName ?? "DevConsult SEA";
 }
 
 /** How many messages in the signed-in consultant's inbox are unread (0 without a profile). */
 export function useUnreadMessages(): number {
-  return useRouteLoaderData<typeof rootLoader>("root")?.unreadMessages ?? 0;
+  return useRouteLoaderData<RootData>("root")?.unreadMessages ?? 0;
 }

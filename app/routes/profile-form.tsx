@@ -4,13 +4,8 @@ import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "../../common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "../../common/ids.ts";
 import { serviceDeps } from "../../server/http/context.ts";
-import {
-  createConsultant,
-  editConsultant,
-  getConsultantForEdit,
-  getOwnConsultant,
-  OWNER_EDIT,
-} from "../../server/services/consultants/profile.ts";
+import { editConsultant, OWNER_EDIT } from "../../server/services/consultants/edit.ts";
+import { createConsultant, getConsultantForEdit, getOwnConsultant } from "../../server/services/consultants/profile.ts";
 import { type OwnTrackRecord, viewTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound } from "../../server/services/errors.ts";

@@ -14,7 +14,8 @@ import {
   unique,
   varchar,
 } from "drizzle-orm/pg-core";
-import { authUsers, consultants } from "./schema.ts";
+import { authUsers } from "./schema/accounts.ts";
+import { consultants } from "./schema/consultants.ts";
 
 // Tables of issue 14 (trust), re-exported by schema.ts; migration 0011_trust.sql creates them.
 

@@ -5,10 +5,10 @@ import { loadConfig } from "../../server/config.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { startJobQueue } from "../../server/jobs/queue.ts";
 import { startWorkers } from "../../server/jobs/workers.ts";
-import { createLogger } from "../../server/logger.ts";
 import { createMailer } from "../../server/services/mail.ts";
 import { createStorage } from "../../server/services/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { errorRecordingLogger } from "./logged-errors.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";
 
 export const PUBLIC_URL = "http://devconsult.test";
@@ -33,7 +33,8 @@ export async function startApiApp(env: Record<string, string> = {}) {
     LOG_LEVEL: "silent",
     ...env,
   });
-  const log = createLogger(config);
+  // Silent but for errors, which fail the test (tests/setup/integration.ts).
+  const log = errorRecordingLogger();
   const mailer = createMailer(config, log);
   const storage = createStorage(config);
   const jobs = await startTestJobQueue(database.url, log);

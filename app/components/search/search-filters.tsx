@@ -4,10 +4,10 @@ import { EXPERIENCE_LEVELS, LANGUAGES } from "../../../common/constants.ts";
 import type { AvailabilityValue, ExperienceValue } from "../../../common/search.ts";
 import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
+import { selectClass } from "./select-class.ts";
 import { TrackRecordFilters } from "./track-record-filters.tsx";
 
-export const selectClass =
-  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+export { selectClass };
 
 /**
  * The filter bar: experience, languages (all must match) and availability. Its controls belong to

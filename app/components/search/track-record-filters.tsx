@@ -1,8 +1,8 @@
 import { COUNTRIES } from "../../../common/constants.ts";
 import { DONORS } from "../../../common/track-record-lists.ts";
 import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
-import { selectClass } from "./search-filters.tsx";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
+import { selectClass } from "./select-class.ts";
 
 /**
  * The track-record filters of the filter bar (issue 12): a funding donor and a country of

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
+import { openAppDatabase } from "../../app-database.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
-import { openDatabase } from "../setup.ts";
 import { generateConsultants } from "./generate.ts";
 import { bulkLoadConsultants } from "./seed.ts";
 
@@ -24,7 +24,7 @@ if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
 
 const config = { ...loadConfig(), seedDemo: false };
 const log = createLogger(config);
-const database = await openDatabase(config, log);
+const database = await openAppDatabase(config, log);
 try {
   if (values.reset) {
     await database.directSql`truncate consultants restart identity cascade`;

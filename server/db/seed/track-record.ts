@@ -1,6 +1,6 @@
 import type { Country } from "../../../common/constants.ts";
 import type { AssignmentInput, Donor, EducationInput, LanguageLevel } from "../../../common/track-record.ts";
-import { createRandom } from "./generate.ts";
+import { createRandom } from "./random.ts";
 
 // Plausible track records for generated consultants (issue 12): 3–8 assignments whose donors fit
 // the specialization and whose countries are mostly the consultant's own and its neighbours',

@@ -14,8 +14,8 @@ import {
   listConsultantsForAdmin,
 } from "../../services/consultants/admin-list.ts";
 import { approveChange, listApprovalQueue, rejectChange } from "../../services/consultants/changes.ts";
+import { ADMIN_EDIT, editConsultant } from "../../services/consultants/edit.ts";
 import { type ApprovalAction, moderateConsultant } from "../../services/consultants/moderation.ts";
-import { ADMIN_EDIT, editConsultant } from "../../services/consultants/profile.ts";
 import { requireAdminRole } from "../../services/context.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";

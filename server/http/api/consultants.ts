@@ -1,12 +1,7 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "../../../common/search-params.ts";
-import {
-  createConsultant,
-  editConsultant,
-  getOwnConsultant,
-  OWNER_EDIT,
-  viewConsultant,
-} from "../../services/consultants/profile.ts";
+import { editConsultant, OWNER_EDIT } from "../../services/consultants/edit.ts";
+import { createConsultant, getOwnConsultant, viewConsultant } from "../../services/consultants/profile.ts";
 import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";

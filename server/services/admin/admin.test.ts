@@ -11,8 +11,8 @@ import { auditLog, authUsers, type ConsultantStatus, consultants, messages } fro
 import type { JobQueue } from "../../jobs/queue.ts";
 import { startWorkers } from "../../jobs/workers.ts";
 import { deleteConsultantAsAdmin, getConsultantForAdmin, listConsultantsForAdmin } from "../consultants/admin-list.ts";
+import { ADMIN_EDIT, editConsultant } from "../consultants/edit.ts";
 import { moderateConsultant } from "../consultants/moderation.ts";
-import { ADMIN_EDIT, editConsultant } from "../consultants/profile.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import type { PhotoStorage } from "../storage.ts";

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.ts";
+
+// Accounts, their sessions and their e-mailed links.
+
+export const authUsers = pgTable(
+  "auth_users",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 255 }).notNull(),
+    hashedPassword: text("hashed_password").notNull(),
+    name: varchar("name", { length: 255 }).notNull(),
+    role: varchar("role", { length: 50 }).$type<"user" | "admin">().notNull().default("user"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    /** Set while an admin has blocked the account (migration 0012): no sign-in, no session. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("auth_users_email_lower_key").on(sql`lower(${table.email})`),
+    index("auth_users_role_idx").on(table.role),
+    check("auth_users_role_check", sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    // SHA-256 of the token: the token itself never reaches the database.
+    sessionToken: text("session_token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
+);
+
+export const authTokenPurposes = ["verify_email", "reset_password"] as const;
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
+
+/**
+ * Single-use links sent by e-mail (address verification, password reset). Only the SHA-256 of the
+ * token is stored; `email` is the address the link was sent to, so a link stops working once the
+ * account's address changes.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    purpose: varchar("purpose", { length: 20 }).$type<AuthTokenPurpose>().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: varchar("email", { length: 255 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("auth_tokens_user_purpose_idx").on(table.userId, table.purpose),
+    index("auth_tokens_expires_idx").on(table.expiresAt),
+    check("auth_tokens_purpose_check", sql`${table.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);
+
+export type AuthUser = typeof authUsers.$inferSelect;

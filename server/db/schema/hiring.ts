@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { authUsers } from "./accounts.ts";
+import { createdAt } from "./columns.ts";
+import { consultants } from "./consultants.ts";
+
+// The hiring side (issue 13, migration 0009_hiring): shortlists and saved searches. (Conversations
+// are in messages.ts, beside the messages they group.)
+
+export const shortlists = pgTable(
+  "shortlists",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    // SHA-256 of the share token; null when the list is not shared.
+    shareTokenHash: text("share_token_hash"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("shortlists_user_idx").on(table.userId, table.updatedAt.desc()),
+    uniqueIndex("shortlists_share_token_key").on(table.shareTokenHash),
+    check("shortlists_name_check", sql`char_length(${table.name}) between 1 and 120`),
+  ],
+);
+
+export const shortlistEntries = pgTable(
+  "shortlist_entries",
+  {
+    shortlistId: integer("shortlist_id")
+      .notNull()
+      .references(() => shortlists.id, { onDelete: "cascade" }),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ name: "shortlist_entries_pkey", columns: [table.shortlistId, table.consultantId] }),
+    index("shortlist_entries_consultant_idx").on(table.consultantId),
+    check("shortlist_entries_note_check", sql`char_length(${table.note}) <= 2000`),
+  ],
+);
+
+export const alertFrequencies = ["off", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof alertFrequencies)[number];
+
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 120 }).notNull(),
+    query: text("query").notNull(),
+    frequency: varchar("frequency", { length: 10 }).$type<AlertFrequency>().notNull().default("off"),
+    lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
+    /** Signs the unsubscribe link of this search's alerts (HMAC); never leaves the server. */
+    alertKey: text("alert_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("saved_searches_user_idx").on(table.userId, table.createdAt.desc()),
+    index("saved_searches_alert_idx").on(table.frequency, table.lastAlertedAt).where(sql`${table.frequency} <> 'off'`),
+    check("saved_searches_name_check", sql`char_length(${table.name}) between 1 and 120`),
+    check("saved_searches_query_check", sql`char_length(${table.query}) <= 2000`),
+    check("saved_searches_frequency_check", sql`${table.frequency} in ('off', 'daily', 'weekly')`),
+  ],
+);
+
+/** Which consultants an alert already announced for a saved search: never twice. */
+export const savedSearchNotified = pgTable(
+  "saved_search_notified",
+  {
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "saved_search_notified_pkey", columns: [table.savedSearchId, table.consultantId] }),
+    index("saved_search_notified_consultant_idx").on(table.consultantId),
+  ],
+);

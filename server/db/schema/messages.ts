@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { authUsers } from "./accounts.ts";
+import { createdAt } from "./columns.ts";
+import { consultants } from "./consultants.ts";
+
+// Messages to consultants, the consultants' replies, and the conversations that group them.
+
+/** One per sender account and consultant: the sender's messages and the consultant's replies. */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("conversations_pair_key").on(table.consultantId, table.senderUserId),
+    index("conversations_sender_idx").on(table.senderUserId, table.lastMessageAt.desc()),
+    index("conversations_consultant_idx").on(table.consultantId, table.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    consultantId: integer("consultant_id")
+      .notNull()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    // NOT NULL in the database: when an insert leaves it out, a trigger opens or continues the
+    // conversation of this sender and consultant (migration 0009), whichever code path inserts.
+    conversationId: integer("conversation_id").references((): AnyPgColumn => conversations.id, { onDelete: "cascade" }),
+    senderName: varchar("sender_name", { length: 255 }).notNull(),
+    senderEmail: varchar("sender_email", { length: 255 }).notNull(),
+    senderOrganization: varchar("sender_organization", { length: 255 }),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("messages_consultant_created_idx").on(table.consultantId, table.createdAt.desc()),
+    // The inbox badge counts unread messages on every page a consultant opens.
+    index("messages_unread_idx").on(table.consultantId).where(sql`not ${table.isRead}`),
+    // The one-minute duplicate check looks up the sender's latest messages; also serves ON DELETE SET NULL.
+    index("messages_sender_created_idx").on(table.senderUserId, table.createdAt.desc()),
+    check("messages_length_check", sql`char_length(${table.message}) between 10 and 5000`),
+  ],
+);
+
+/** What a consultant answered from the inbox; each reply was e-mailed to the sender. */
+export const messageReplies = pgTable(
+  "message_replies",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    /** Read by the sender of the message (in the product). */
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("message_replies_message_idx").on(table.messageId, table.createdAt),
+    check("message_replies_body_check", sql`char_length(${table.body}) between 1 and 5000`),
+  ],
+);
+
+export type Message = typeof messages.$inferSelect;
+export type MessageReply = typeof messageReplies.$inferSelect;

@@ -1,0 +1,186 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The layering of docs/decisions/009-service-contract.md, read from the import lines of every
+// source file (tests excluded): common/ is the ground floor, server/db knows no services, the
+// server knows nothing of app/ but React Router's context key, and nothing imports in a circle,
+// not even through `import type` (a type-only cycle is still two modules that cannot be
+// understood one without the other).
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SOURCE_DIRS = ["app", "common", "server", "bench", "build-tools"];
+const SOURCE = /\.(ts|tsx)$/;
+const NOT_SOURCE = /(\.test\.tsx?$|\.d\.ts$|\/\+types\/)/;
+/** The one module of app/ the server may import: the key it sets the router context with. */
+const ROUTER_CONTEXT_KEY = "app/context.ts";
+
+function sourceFiles(dir: string): string[] {
+  const absolute = path.join(ROOT, dir);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { recursive: true, encoding: "utf8" })
+    .map((file) => path.posix.join(dir, file.split(path.sep).join("/")))
+    .filter((file) => SOURCE.test(file) && !NOT_SOURCE.test(file) && !file.includes("node_modules"));
+}
+
+/** The specifiers of a file's static imports and re-exports (type-only ones included) and dynamic imports. */
+export function importSpecifiers(text: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [
+    /^\s*import\s+(?:type\s+)?[^"';]*?\s+from\s+["']([^"']+)["']/gms,
+    /^\s*import\s+["']([^"']+)["']/gm,
+    /^\s*export\s+(?:type\s+)?[^"';]*?\s+from\s+["']([^"']+)["']/gms,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of text.matchAll(pattern)) if (match[1]) specifiers.push(match[1]);
+  }
+  return specifiers;
+}
+
+/** A specifier of our own code as a repository path, or null for a package. */
+function resolve(from: string, specifier: string): string | null {
+  let target: string;
+  if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  else if (specifier.startsWith("#")) target = specifier.slice(1);
+  else return null;
+  if (SOURCE.test(target) && existsSync(path.join(ROOT, target))) return target;
+  for (const candidate of [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`]) {
+    if (existsSync(path.join(ROOT, candidate))) return candidate;
+  }
+  return target;
+}
+
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of SOURCE_DIRS.flatMap(sourceFiles)) {
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    const targets = importSpecifiers(text)
+      .map((specifier) => resolve(file, specifier))
+      .filter((target): target is string => target !== null && !NOT_SOURCE.test(target));
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The elementary cycles' strongly connected components (Tarjan), each as a sorted list of files. */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, indices.get(next)!));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfImport = component.length === 1 && (graph.get(node) ?? []).includes(node);
+      if (component.length > 1 || selfImport) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+type Rule = { name: string; from: (file: string) => boolean; to: (target: string) => boolean };
+
+const RULES: Rule[] = [
+  {
+    name: "common/ imports nothing of server/ or app/",
+    from: (file) => file.startsWith("common/"),
+    to: (target) => target.startsWith("server/") || target.startsWith("app/"),
+  },
+  {
+    name: "server/db imports nothing of server/services",
+    from: (file) => file.startsWith("server/db/"),
+    to: (target) => target.startsWith("server/services/"),
+  },
+  {
+    name: "server/ imports nothing of app/ but the router context key",
+    from: (file) => file.startsWith("server/"),
+    to: (target) => target.startsWith("app/") && target !== ROUTER_CONTEXT_KEY,
+  },
+  {
+    name: "app/components import no server module (the types they render are in common/views.ts)",
+    from: (file) => file.startsWith("app/components/"),
+    to: (target) => target.startsWith("server/"),
+  },
+];
+
+const graph = importGraph();
+
+describe("the import graph", () => {
+  it("reads the source files", () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get("server/http/app.ts")).toContain("server/http/middleware/session.ts");
+  });
+
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      const broken = [...graph].flatMap(([file, targets]) =>
+        rule.from(file) ? targets.filter(rule.to).map((target) => `${file} -> ${target}`) : [],
+      );
+      expect(broken).toEqual([]);
+    });
+  }
+
+  it("has no cycles, type-only imports included", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+});
+
+describe("the checks themselves", () => {
+  it("read every kind of import line", () => {
+    const text = [
+      'import { a } from "./a.ts";',
+      'import type { B } from "../b.ts";',
+      "import {\n  c,\n  type D,\n} from './c.ts';",
+      'export { e } from "./e.ts";',
+      'export type { F } from "./f.ts";',
+      'import "./g.css";',
+      'const h = await import("./h.ts");',
+      'import { z } from "zod";',
+    ].join("\n");
+    expect(importSpecifiers(text)).toEqual(
+      expect.arrayContaining(["./a.ts", "../b.ts", "./c.ts", "./e.ts", "./f.ts", "./g.css", "./h.ts", "zod"]),
+    );
+  });
+
+  it("find a cycle, and only a cycle", () => {
+    const looped = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
+    expect(cycles(looped)).toEqual([["a", "b", "c"]]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -16,7 +16,7 @@ import {
 import { approveChange, listApprovalQueue, rejectChange } from "../../services/consultants/changes.ts";
 import { type ApprovalAction, moderateConsultant } from "../../services/consultants/moderation.ts";
 import { ADMIN_EDIT, editConsultant } from "../../services/consultants/profile.ts";
-import { requireAdmin } from "../../services/guards.ts";
+import { requireAdminRole } from "../../services/context.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
@@ -57,7 +57,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
   const userId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.userNotFound);
 
   api.use(async (c, next) => {
-    requireAdmin(await c.get("getSession")());
+    requireAdminRole(await actorFrom(c));
     await next();
   });
   api.use(limitBody());

@@ -30,7 +30,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
   const { db } = deps;
   const { name, email: given, password } = parseInput(registerSchema, input);
   await consumeRateLimits(db, [rule(`register:ip:${deps.clientIp}`, AUTH_LIMITS.registerPerIp, RATE_LIMIT_MESSAGES.register)]);
-  assertPasswordAllowed(password, "password");
+  assertPasswordAllowed(password, "password", [name, given]);
   const email = normalizeEmail(given);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const hashedPassword = await hashPassword(password);

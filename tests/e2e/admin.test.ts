@@ -358,6 +358,15 @@ describe("the dashboard", () => {
     await expect(dialog.getByRole("img", { name: `${name}, after` }).getAttribute("src")).resolves.toBe(after);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "admin-change-diff");
+    // The owner sees on their profile page that the change waits.
+    const ownerPage = await openPage(browser);
+    await ownerPage.page.context().addCookies([{ name: "session", value: ownerToken, url: app.url }]);
+    await ownerPage.page.goto(`${app.url}/my-consultant-profile`);
+    await ownerPage.page.getByText("Changes waiting for review").waitFor();
+    await expect(ownerPage.page.getByRole("main").innerText()).resolves.toContain("Your changes to Professional title and Photo");
+    await expectNoAxeViolations(ownerPage.page);
+    expectNoConsoleErrors(ownerPage.errors);
+    await ownerPage.close();
     // The public page still shows the approved title.
     const visitor = await openPage(browser);
     await visitor.page.goto(`${app.url}/consultant/${id}`);

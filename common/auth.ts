@@ -27,6 +27,7 @@ export const AUTH_MESSAGES = {
   wrongCurrentPassword: "Current password is incorrect",
   signInRequired: "You need to be signed in to do that",
   invalidLink: "This link is invalid or has expired",
+  accountBlocked: "This account has been blocked. If you think this is a mistake, please contact support.",
 } as const;
 
 const email = z

@@ -1,4 +1,5 @@
 import type { AssignmentInput } from "./track-record.ts";
+import type { AdminConsultant } from "./views.ts";
 
 // Changes after approval (issue 14, product.md: "changes to an approved profile's core fields
 // wait for review; the approved version stays public meanwhile"). Which fields are reviewed, what
@@ -48,6 +49,9 @@ export type FieldChange = {
 
 /** A change waiting for review, as the approval queue shows it. */
 export type PendingChange = { consultantId: number; submittedAt: Date; fields: FieldChange[] };
+
+/** A row of the approval queue: a new profile (no change) or a change to an approved one. */
+export type QueueEntry = AdminConsultant & { change: PendingChange | null };
 
 /** The owner's view of their last change: waiting, or rejected with the admin's reason. */
 export type OwnChangeState =

@@ -2,12 +2,10 @@ import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { listAuditLog } from "../../server/services/admin/audit.ts";
+import { blockUser, unblockUser } from "../../server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "../../server/services/admin/users.ts";
-import {
-  countPendingConsultants,
-  deleteConsultantAsAdmin,
-  listConsultantsForAdmin,
-} from "../../server/services/consultants/admin-list.ts";
+import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "../../server/services/consultants/admin-list.ts";
+import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "../../server/services/consultants/changes.ts";
 import { moderateConsultant } from "../../server/services/consultants/moderation.ts";
 import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
@@ -79,7 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       case "consultants":
         return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: view.status })) };
       case "queue":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: "pending" })) };
+        return { tab: view.tab, ...(await listApprovalQueue(app, actor, query)) };
       case "users":
         return { tab: view.tab, ...(await listUsersForAdmin(app, actor, query)) };
       case "audit":
@@ -87,7 +85,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   })();
   try {
-    const [table, pendingCount] = await Promise.all([tablePromise, countPendingConsultants(app, actor)]);
+    const [table, pendingCount] = await Promise.all([tablePromise, countApprovalQueue(app, actor)]);
     return { access: "admin" as const, view, table, pendingCount, currentUserId: session.user.id };
   } catch (error) {
     // Demoted or deleted between reading the session and reading the tables.
@@ -133,6 +131,18 @@ export async function action({ context, request }: Route.ActionArgs) {
         break;
       case "demote":
         await demoteUser(deps, actor, id);
+        break;
+      case "block":
+        await blockUser(deps, actor, id);
+        break;
+      case "unblock":
+        await unblockUser(deps, actor, id);
+        break;
+      case "approve-change":
+        await approveChange(deps, actor, id);
+        break;
+      case "reject-change":
+        await rejectChange(deps, actor, { id, body: { reason: form.get("reason") ?? undefined } });
         break;
     }
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
@@ -234,7 +244,7 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
     case "queue":
       return (
         <>
-          <QueueTable consultants={table.consultants} />
+          <QueueTable entries={table.entries} />
           <TablePages {...paging} noun="Profiles" />
         </>
       );

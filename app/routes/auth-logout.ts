@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "../../common/redirect.ts";
-import { clearSessionCookie } from "../../server/http/session.ts";
+import { clearSessionCookie } from "../../server/http/cookies.ts";
 import { deleteSession } from "../../server/services/sessions.ts";
 import type { SignOutFailure } from "../components/layout/header-account.tsx";
 import { appContext } from "../context.ts";

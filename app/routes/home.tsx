@@ -3,7 +3,6 @@ import { useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
-import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
@@ -27,9 +26,14 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
 
+// The lenient parser (with zod) by dynamic import: a static one would keep zod in the page's
+// first load even though only the server's loader and a failed search in the browser use it.
+const loadSearchParams = () => import("../../common/search-params.ts");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, readDb, log } = context.get(appContext);
   // A page is lenient where the API is strict: a mangled shared link still shows results.
+  const { parseSearchParamsLeniently } = await loadSearchParams();
   const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
   const [stats, results] = await Promise.all([
     directoryStats({ db, readDb }).catch((error: unknown) => {
@@ -91,6 +95,9 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   try {
     return await serverLoader();
   } catch {
+    // The parser (with zod) is not part of the page's first load; Home fetches it once idle, so
+    // it is here even when the connection has dropped.
+    const { parseSearchParamsLeniently } = await loadSearchParams();
     const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
     return { params, stats: lastStats, results: null };
   }
@@ -101,6 +108,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (stats) lastStats = stats;
   }, [stats]);
+  // Off the first load, but at hand for a failed search (clientLoader) even without a connection.
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    whenIdle(() => void loadSearchParams().catch(() => {}));
+  }, []);
   const search = useSearchNavigation(params);
   const isHydrated = useHydrated();
   const navigation = useNavigation();

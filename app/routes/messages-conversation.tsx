@@ -116,6 +116,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           )}
           {other.detail && <> · {other.detail}</>}
         </p>
+        {conversation.senderEmail && (
+          <p className="mt-1 break-words text-sm text-slate-700">
+            E-mail:{" "}
+            <a href={`mailto:${conversation.senderEmail}`} className="font-medium text-brand-700 underline underline-offset-4">
+              {conversation.senderEmail}
+            </a>
+          </p>
+        )}
         <p className="mt-2">
           <ConversationStatusLabel box={conversation.box} status={conversation.status} />
         </p>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type ConversationBox, conversationListSchema } from "../../common/conversations.ts";
+import { MESSAGE_TEXTS } from "../../common/messages.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { listConversations } from "../../server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
@@ -13,9 +14,14 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/messages";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /messages (issue 13): every signed-in user's conversations, in two views: Sent (conversations the
 // user started with consultants) and Received (messages to the user's consultant profile).
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "Messages", title: "Please sign in", text: MESSAGE_TEXTS.signInToRead },
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);

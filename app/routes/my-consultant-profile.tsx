@@ -5,6 +5,7 @@ import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { consultantInsights } from "../../server/services/insights/report.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
+import { ChangeBanner } from "../components/consultants/change-banner.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
@@ -73,7 +74,12 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
         track={consultant}
         isOwnerView
         reviewCount={reviewCount}
-        banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
+        banner={
+          <>
+            <StatusBanner status={consultant.status} statusReason={consultant.statusReason} />
+            <ChangeBanner change={consultant.change} />
+          </>
+        }
         actions={
           <>
             <Link to={`/profile/edit/${consultant.id}`} className={buttonClasses({ size: "lg", className: "w-full" })}>

@@ -120,7 +120,7 @@ function refuseError(submission: Submission, error: unknown) {
 async function photoFromForm(app: AppContext, formData: FormData, actor: NonNullable<ReturnType<typeof actorOf>>) {
   const file = formData.get("profilePhoto");
   if (!(file instanceof File) || file.size === 0) return undefined;
-  const { photoUrl } = await uploadPhoto(app.db, actor, { bytes: new Uint8Array(await file.arrayBuffer()) }, app);
+  const { photoUrl } = await uploadPhoto(app, actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
   return photoUrl;
 }
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "../../common/auth.ts";
-import { clearSessionCookie } from "../../server/http/session.ts";
+import { clearSessionCookie } from "../../server/http/cookies.ts";
 import { isResetTokenUsable, resetPassword } from "../../server/services/accounts/password-reset.ts";
 import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";

@@ -9,7 +9,7 @@ import {
 } from "../../common/auth.ts";
 import { safeRedirect } from "../../common/redirect.ts";
 import { serviceDeps } from "../../server/http/context.ts";
-import { sessionCookie } from "../../server/http/session.ts";
+import { sessionCookie } from "../../server/http/cookies.ts";
 import { requestPasswordReset } from "../../server/services/accounts/password-reset.ts";
 import { registerAccount, signIn } from "../../server/services/accounts/registration.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";

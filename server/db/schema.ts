@@ -42,6 +42,8 @@ export const authUsers = pgTable(
     name: varchar("name", { length: 255 }).notNull(),
     role: varchar("role", { length: 50 }).$type<"user" | "admin">().notNull().default("user"),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    /** Set while an admin has blocked the account (migration 0012): no sign-in, no session. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -134,6 +136,8 @@ export const consultants = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
     statusReason: text("status_reason"),
+    /** While the owner's account is blocked the profile is hidden; this is the status unblocking restores. */
+    statusBeforeBlock: varchar("status_before_block", { length: 20 }).$type<ConsultantStatus>(),
     // When the profile last became listed (set by a trigger, migration 0009): saved-search alerts.
     listedAt: timestamp("listed_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -303,7 +307,7 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(table.actorId),
     check(
       "audit_log_action_check",
-      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote')`,
+      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote', 'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock')`,
     ),
     check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review')`),
   ],

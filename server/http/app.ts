@@ -8,16 +8,16 @@ import { setInsightsCounting } from "../services/insights/counter.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
-import { crossSiteProtection } from "./cross-site.ts";
 import { errorResponse } from "./errors.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
+import { crossSiteProtection } from "./middleware/cross-site.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
 import { privateCache } from "./middleware/private-cache.ts";
+import { sessionMiddleware } from "./middleware/session.ts";
 import { textGuard } from "./middleware/text-guard.ts";
 import { createOpenApiRoutes } from "./openapi.ts";
 import { createSeoRoutes } from "./seo.ts";
-import { sessionMiddleware } from "./session.ts";
 import { createUploadRoutes } from "./uploads.ts";
 
 function clientIpOf(c: import("hono").Context, trustProxy: TrustProxy): string {

@@ -140,7 +140,9 @@ describe("defect 3a: a reply is never e-mailed when it cannot be stored", () => 
       clientIp: "192.0.2.250",
     };
     // Past the edge (as a future door without the text guard would be): PostgreSQL refuses the NUL.
-    await expect(replyToMessage(deps, { id: owner.id, role: "user" }, messageId, { reply: "Reply x\u0000y" })).rejects.toThrow();
+    await expect(
+      replyToMessage(deps, { id: owner.id, role: "user" }, { id: messageId, body: { reply: "Reply x\u0000y" } }),
+    ).rejects.toThrow();
     expect(env.smtp.mailTo(senderEmail)).toHaveLength(0);
     const retry = await call(env.app, "POST", `/api/my-consultant-profile/messages/${messageId}/reply`, {
       token: owner.token,

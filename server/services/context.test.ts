@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/setup/databas
 import { insertUser } from "../../tests/setup/users.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { authUsers } from "../db/schema.ts";
-import { actorOf, requireAdmin, requireOwnerOrAdmin, requireUser } from "./context.ts";
+import { actorOf, requireAdmin, requireAdminRole, requireOwnerOrAdmin, requireUser } from "./context.ts";
 import { Forbidden, Unauthorized, ValidationFailed } from "./errors.ts";
 import { parseInput } from "./validate.ts";
 
@@ -24,6 +24,22 @@ describe("the guards", () => {
     expect(() => requireUser(null)).toThrow(Unauthorized);
     expect(() => requireUser(null, "Sign in to read your messages")).toThrow("Sign in to read your messages");
     expect(requireUser({ id: 3, role: "user" })).toEqual({ id: 3, role: "user" });
+  });
+
+  it("requireAdminRole takes the session's role: 401 for a visitor, 403 for a user", () => {
+    expect(() => requireAdminRole(null)).toThrow(Unauthorized);
+    expect(() => requireAdminRole({ id: 3, role: "user" })).toThrow(Forbidden);
+    expect(requireAdminRole({ id: 4, role: "admin" })).toEqual({ id: 4, role: "admin" });
+  });
+
+  it("actorOf names the session the request came with", () => {
+    expect(actorOf(null)).toBeNull();
+    expect(actorOf({ user: { id: 5, role: "admin" }, tokenHash: "abc" })).toEqual({
+      id: 5,
+      role: "admin",
+      sessionTokenHash: "abc",
+    });
+    expect(actorOf({ user: { id: 6, role: "something else" } })).toEqual({ id: 6, role: "user" });
   });
 
   it("requireOwnerOrAdmin lets the owner and an admin through, nobody else", () => {

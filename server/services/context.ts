@@ -88,6 +88,17 @@ export async function requireAdmin(
   return { id: row.id, name: row.name, email: row.email };
 }
 
+/**
+ * The actor's role as the session says (read from the database with the session, this request):
+ * what a door checks before it reads anything of the request. The admin services then re-read
+ * the role themselves (requireAdmin), under lock when they write.
+ */
+export function requireAdminRole(actor: Actor): SignedIn {
+  const signedIn = requireUser(actor);
+  if (signedIn.role !== "admin") throw new Forbidden(ADMIN_REQUIRED);
+  return signedIn;
+}
+
 /** The owner of a record, or an admin (per the actor's role), may act on it; anyone else gets 403. */
 export function requireOwnerOrAdmin(
   actor: Actor,

@@ -127,13 +127,15 @@ describe("re-encoding", () => {
 
 describe("uploadPhoto", () => {
   it("needs a signed-in person", async () => {
-    await expect(uploadPhoto(database.db, null, { bytes: await solidPng() }, deps)).rejects.toBeInstanceOf(Unauthorized);
+    await expect(uploadPhoto({ ...deps, db: database.db }, null, { bytes: await solidPng() })).rejects.toBeInstanceOf(
+      Unauthorized,
+    );
   });
 
   it("refuses files over 1.5 MB with 'File too large' before decoding", async () => {
     const user = await insertUser(database.db);
     const big = Buffer.concat([await solidPng(), Buffer.alloc(PHOTO_MAX_BYTES)]);
-    const error = await uploadPhoto(database.db, user, { bytes: big }, deps).catch((e: unknown) => e);
+    const error = await uploadPhoto({ ...deps, db: database.db }, user, { bytes: big }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PayloadTooLarge);
     expect((error as Error).message).toBe("File too large");
   });
@@ -141,7 +143,7 @@ describe("uploadPhoto", () => {
   it("stores both sizes under unguessable names, records the uploader and clears their abandoned uploads", async () => {
     const user = await insertUser(database.db);
     const before = await storedFiles();
-    const first = await uploadPhoto(database.db, user, { bytes: await cameraJpeg() }, deps);
+    const first = await uploadPhoto({ ...deps, db: database.db }, user, { bytes: await cameraJpeg() });
     expect(first.photoUrl).toMatch(/^\/uploads\/photos\/[A-Za-z0-9_-]{24}-400\.webp$/);
     const stored = await readFile(fileOf(first.photoUrl));
     expect(webpChunks(stored)[0]).toMatch(/^VP8/);
@@ -151,7 +153,7 @@ describe("uploadPhoto", () => {
     expect(row?.user_id).toBe(user.id);
 
     // A second upload without saving a profile in between: the first one was abandoned.
-    const second = await uploadPhoto(database.db, user, { bytes: await solidPng() }, deps);
+    const second = await uploadPhoto({ ...deps, db: database.db }, user, { bytes: await solidPng() });
     expect(second.photoUrl).not.toBe(first.photoUrl);
     await expect(readFile(fileOf(first.photoUrl))).rejects.toThrow(/ENOENT/);
     expect((await storedFiles()).length).toBe(before.length + 2);
@@ -163,7 +165,9 @@ describe("uploadPhoto", () => {
     const user = await insertUser(database.db);
     await database.sql`insert into rate_limits (key, window_start, hits)
       values (${`upload-photo:user:${user.id}`}, now(), ${UPLOAD_RATE_LIMIT.limit})`;
-    await expect(uploadPhoto(database.db, user, { bytes: await solidPng() }, deps)).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(uploadPhoto({ ...deps, db: database.db }, user, { bytes: await solidPng() })).rejects.toBeInstanceOf(
+      TooManyRequests,
+    );
   });
 });
 
@@ -171,9 +175,9 @@ describe("purgeAbandonedPhotos", () => {
   it("removes day-old uploads that no profile shows, and keeps the rest", async () => {
     const user = await insertUser(database.db);
     const other = await insertUser(database.db);
-    const old = await uploadPhoto(database.db, user, { bytes: await solidPng() }, deps);
-    const shown = await uploadPhoto(database.db, other, { bytes: await solidPng() }, deps);
-    const fresh = await uploadPhoto(database.db, await insertUser(database.db), { bytes: await solidPng() }, deps);
+    const old = await uploadPhoto({ ...deps, db: database.db }, user, { bytes: await solidPng() });
+    const shown = await uploadPhoto({ ...deps, db: database.db }, other, { bytes: await solidPng() });
+    const fresh = await uploadPhoto({ ...deps, db: database.db }, await insertUser(database.db), { bytes: await solidPng() });
     await database.sql`update photo_uploads set created_at = now() - interval '25 hours' where photo_url in ${database.sql([old.photoUrl, shown.photoUrl])}`;
     await database.sql`insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, profile_photo_url)
       values (${other.id}, 'Shown', 'T', ${`shown-${other.id}@example.org`}, 'L', 'Laos', 3, 'Finance', 'A bio of ten characters', ${shown.photoUrl})`;

@@ -5,8 +5,8 @@ import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "../../common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, photoUploads } from "../db/schema.ts";
-import type { Actor } from "./context.ts";
-import { AppError, PayloadTooLarge, Unauthorized, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
+import { type Actor, requireUser } from "./context.ts";
+import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 import { consumeRateLimit } from "./rate-limit.ts";
 import type { PhotoStorage } from "./storage.ts";
 
@@ -147,16 +147,16 @@ export async function discardPhoto(db: Database, deps: PhotoDeps, photoUrl: stri
  * returns its URL. The person's earlier uploads that no profile shows are removed.
  */
 export async function uploadPhoto(
-  db: Database,
+  deps: PhotoDeps & { db: Database },
   actor: Actor,
   file: { bytes: Uint8Array },
-  deps: PhotoDeps,
 ): Promise<{ photoUrl: string }> {
-  if (!actor) throw new Unauthorized("Please sign in to upload a photo");
+  const { db } = deps;
+  const signedIn = requireUser(actor, "Please sign in to upload a photo");
   if (file.bytes.byteLength > PHOTO_MAX_BYTES) throw new PayloadTooLarge(TOO_LARGE);
   if (file.bytes.byteLength === 0 || !sniffImageType(file.bytes)) throw new UnsupportedMediaType(INVALID_TYPE);
   await consumeRateLimit(db, {
-    key: `upload-photo:user:${actor.id}`,
+    key: `upload-photo:user:${signedIn.id}`,
     ...UPLOAD_RATE_LIMIT,
     message: "Too many photo uploads. Please wait a little and try again.",
   });
@@ -165,7 +165,7 @@ export async function uploadPhoto(
   const photoUrl = deps.storage.urlOf(keys.profile);
   // Recorded first, files second: a failed write leaves no file behind, and a failed file write
   // takes its record back.
-  await db.insert(photoUploads).values({ photoUrl, userId: actor.id });
+  await db.insert(photoUploads).values({ photoUrl, userId: signedIn.id });
   try {
     await Promise.all([
       deps.storage.put(keys.profile, rendered.profile, "image/webp"),
@@ -175,7 +175,7 @@ export async function uploadPhoto(
     await discardPhoto(db, deps, photoUrl);
     throw error;
   }
-  await discardAbandonedUploads(db, deps, actor.id, photoUrl);
+  await discardAbandonedUploads(db, deps, signedIn.id, photoUrl);
   return { photoUrl };
 }
 

@@ -315,6 +315,66 @@ describe("the dashboard", () => {
     await close();
   });
 
+  it("lets an admin approve a pending edit of an approved profile from the diff view", async () => {
+    const owner = await insertUser("user", "Diff Owner");
+    const ownerToken = await sessionFor(owner.id);
+    const name = `Diff Person ${unique()}`;
+    const before = await uploadPhoto(ownerToken, "#264653");
+    const body = {
+      name,
+      title: "Water Engineer",
+      email: `diff.${unique()}@example.org`,
+      location: "Vientiane, Laos",
+      country: "Laos",
+      yearsExperience: 8,
+      primarySpecialization: "Infrastructure",
+      bio: "Rural water supply and sanitation across Laos.",
+      profilePhotoUrl: before,
+    };
+    const headers = { "content-type": "application/json", authorization: `Bearer ${ownerToken}` };
+    const created = await fetch(`${app.url}/api/consultants`, { method: "POST", headers, body: JSON.stringify(body) });
+    const { id } = (await created.json()) as { id: number };
+    await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
+    const after = await uploadPhoto(ownerToken, "#e76f51");
+    const edited = await fetch(`${app.url}/api/consultants/${id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ ...body, title: "Senior WASH Adviser", profilePhotoUrl: after }),
+    });
+    expect(edited.status).toBe(200);
+
+    const { page, errors, close } = await signedInPage("admin");
+    await gotoHydrated(page, `${app.url}/admin?tab=queue&q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row.innerText()).resolves.toMatch(/Change[\s\S]*Professional title, Photo/);
+    await row.getByRole("button", { name: `Review the change to ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Review the change to ${name}` });
+    await dialog.waitFor();
+    // Before and after, per field; the photos side by side.
+    await expect(dialog.innerText()).resolves.toMatch(
+      /Professional title\s+Before\s+Water Engineer\s+After\s+Senior WASH Adviser/i,
+    );
+    await expect(dialog.getByRole("img", { name: `${name}, before` }).getAttribute("src")).resolves.toBe(before);
+    await expect(dialog.getByRole("img", { name: `${name}, after` }).getAttribute("src")).resolves.toBe(after);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "admin-change-diff");
+    // The public page still shows the approved title.
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${app.url}/consultant/${id}`);
+    await expect(visitor.page.getByText("Senior WASH Adviser").count()).resolves.toBe(0);
+
+    await dialog.getByRole("button", { name: "Approve change" }).click();
+    await expectToast(page, "Success", "Change approved and published");
+    await dialog.waitFor({ state: "detached" });
+    await row.waitFor({ state: "detached" });
+    await visitor.page.goto(`${app.url}/consultant/${id}`);
+    await visitor.page.getByText("Senior WASH Adviser").first().waitFor();
+    expectNoConsoleErrors(visitor.errors);
+    await visitor.close();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
   it("edits a consultant through the prefilled dialog, with the spec's messages and 'Updating...'", async () => {
     const name = `Editable Person ${unique()}`;
     const consultant = await insertConsultant({ name });
@@ -505,6 +565,39 @@ describe("the dashboard", () => {
     await close();
   });
 
+  it("blocks and unblocks an account after a confirmation, and the person's session ends", async () => {
+    const target = await insertUser("user", `Blockable Person ${unique()}`);
+    const targetToken = await sessionFor(target.id);
+    const { page, errors, close } = await signedInPage("admin");
+    await gotoHydrated(page, `${app.url}/admin?tab=users&q=${encodeURIComponent(target.name)}`);
+    const row = page.getByRole("row", { name: new RegExp(target.name) });
+    await row.getByRole("button", { name: `Block ${target.name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Block ${target.name}?` });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    const [stillOpen] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    expect(stillOpen?.blocked_at).toBeNull();
+
+    await row.getByRole("button", { name: `Block ${target.name}` }).click();
+    await confirm.getByRole("button", { name: `Block ${target.name}` }).click();
+    await expectToast(page, "Success", "User blocked");
+    await expect.poll(() => row.innerText()).toContain("Blocked");
+    const me = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${targetToken}` } });
+    expect(me.status).toBe(401);
+
+    await row.getByRole("button", { name: `Unblock ${target.name}` }).click();
+    const unblock = page.getByRole("alertdialog", { name: `Unblock ${target.name}?` });
+    await unblock.getByRole("button", { name: `Unblock ${target.name}` }).click();
+    await expectToast(page, "Success", "User unblocked");
+    await row.getByRole("button", { name: `Block ${target.name}` }).waitFor();
+    const [reopened] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    expect(reopened?.blocked_at).toBeNull();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
   it("pages through a long table on the server", async () => {
     const tag = `Paged${unique()}`;
     for (let n = 1; n <= 23; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
@@ -617,7 +710,7 @@ describe("the dashboard", () => {
         rowDisplays: ["block"],
         headerVisible: false,
         buttonsInView: true,
-        buttonCount: { consultants: 6, queue: 3, users: 2, audit: 0 }[tab],
+        buttonCount: { consultants: 6, queue: 3, users: 3, audit: 0 }[tab],
       });
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `admin-phone-${tab}`);

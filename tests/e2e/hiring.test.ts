@@ -280,3 +280,36 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await close();
   });
 });
+
+describe("without JavaScript", () => {
+  it("saves a search from the results with a plain form, and a visitor's Save this search leads to sign-in and back", async () => {
+    const word = `nj${unique()}`;
+    await insertConsultant(app.database!.sql, { name: "Vanh Phommachan", title: `${word} Hydrologist` });
+    const visitor = await openPage(browser, { javaScriptEnabled: false });
+    await visitor.page.goto(`${app.url}/?keywords=${word}`);
+    const signIn = visitor.page.getByRole("link", { name: "Save this search" });
+    expect(await signIn.getAttribute("href")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/?keywords=${word}`)}`);
+    await visitor.close();
+
+    const org = await register("Maria Santos");
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await signedIn(page, org.sessionToken);
+    await page.goto(`${app.url}/?keywords=${word}`);
+    await page.getByText("Save this search").click();
+    const saveForm = page.getByTestId("save-search");
+    await saveForm.getByLabel("Name").fill("Hydrologists");
+    await saveForm.getByLabel("E-mail alert").selectOption("daily");
+    await saveForm.getByRole("button", { name: "Save search" }).click();
+    await page.waitForURL(`${app.url}/saved-searches`);
+    await page.getByText("“Hydrologists” is saved.").waitFor();
+    const item = page.getByTestId("saved-search");
+    expect(await item.innerText()).toContain("E-mail alert: Daily");
+    // The same search again: refused with the name of the first, the page stays.
+    await page.goBack();
+    await page.getByText("Save this search").click();
+    await saveForm.getByRole("button", { name: "Save search" }).click();
+    await page.getByText("You saved this search already, as “Hydrologists”.").waitFor();
+    await expect(page.getByTestId("saved-search").count()).resolves.toBe(1);
+    await close();
+  });
+});

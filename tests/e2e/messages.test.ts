@@ -154,6 +154,8 @@ describe("messages", () => {
     await item.click();
     await page.getByRole("heading", { level: 1, name: "Health systems evaluation" }).waitFor();
     await expect(page.getByText("six-month assignment in Mindanao").count()).resolves.toBe(1);
+    // The address the sender gave for answers, as the old inbox showed it.
+    await expect(page.getByRole("link", { name: sender.email }).getAttribute("href")).resolves.toBe(`mailto:${sender.email}`);
     // Opened, the message is read: the badge is gone.
     await page.getByTestId("unread-badge").first().waitFor({ state: "detached" });
     await expectNoAxeViolations(page);
@@ -216,7 +218,7 @@ describe("messages", () => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.goto(`${app.url}/inbox`);
     await page.waitForURL(`${app.url}/messages?box=received`);
-    await page.getByText("Please sign in").first().waitFor();
+    await page.getByText("You need to be signed in to read your messages.").waitFor();
     const account = await register("Somchai Wong");
     await page.context().addCookies([{ name: "session", value: account.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);

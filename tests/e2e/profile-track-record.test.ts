@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
 import { replaceTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { fillRequired, pickLanguage, savedProfileId, signIn } from "./profile-form-helpers.ts";
 
 // Issue 12 in the profile form, on a 390 × 844 phone: assignments and education added,
@@ -222,6 +229,7 @@ describe("the track record in the profile form", () => {
       expect(profile, expected).toContain(expected);
     }
     expect(profile.indexOf("GEDSI Strategy")).toBeLessThan(profile.indexOf("Gender Assessment of Rural Roads"));
+    await saveScreenshot(visitor.page, "profile-track-record-public-phone");
     expectNoConsoleErrors(visitor.errors);
     await visitor.close();
     expectNoConsoleErrors(errors);
@@ -284,6 +292,77 @@ describe("the track record in the profile form", () => {
     const [row] = await app.database!.sql<{ url: string }[]>`select profile_photo_url as url from consultants where id = ${id}`;
     expect(row?.url).toMatch(/^\/uploads\/photos\/[\w-]{24}-400\.webp$/);
     expect((await readFile(path.join(app.dataDir, row!.url))).length).toBeGreaterThan(0);
+    expectNoConsoleErrors(errors);
+    await close();
+  }, 120_000);
+});
+
+describe("emptying the track record", () => {
+  it("saves a list emptied with Remove as empty, and picks a language with the arrow keys", async () => {
+    const { page, errors, close } = await phonePage();
+    await signIn(app, page, "empty");
+    await page.goto(`${app.url}/profile/new`);
+    await waitForHydration(page);
+    await fillRequired(page);
+    await page.getByRole("button", { name: "Add assignment" }).click();
+    await fillAssignment(
+      page,
+      "Assignment 1",
+      { title: "Flood Recovery Review", organization: "BNPB", start: "2018-01" },
+      ["JICA"],
+      ["Indonesia"],
+    );
+    await page.getByRole("button", { name: "Add education" }).click();
+    await entry(page, "Education entry 1").getByLabel("Degree").fill("BA");
+    await entry(page, "Education entry 1").getByLabel("Institution").fill("Universitas Indonesia");
+    await page.getByLabel("Lowest daily rate").fill("250");
+    await page.getByLabel("Currency").selectOption("EUR");
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    const { id } = await savedProfileId(app, page, "Profile created successfully!");
+    const counts = async () => {
+      const [row] = await app.database!.sql<
+        { assignments: number; education: number; rate: number | null; languages: string[] }[]
+      >`
+        select (select count(*)::int from consultant_assignments where consultant_id = ${id}) as assignments,
+               (select count(*)::int from consultant_education where consultant_id = ${id}) as education,
+               daily_rate_min as rate, languages from consultants where id = ${id}`;
+      return row;
+    };
+    expect(await counts()).toEqual({ assignments: 1, education: 1, rate: 250, languages: ["Indonesian", "English"] });
+
+    await page.goto(`${app.url}/profile/edit/${id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Remove assignment 1" }).click();
+    await page
+      .locator("p[aria-live=polite]")
+      .filter({ hasText: "Flood Recovery Review, removed. 0 assignments left." })
+      .waitFor();
+    expect(await isFocused(page.getByRole("button", { name: "Add assignment" }))).toBe(true);
+    await page.getByRole("button", { name: "Remove education entry 1" }).click();
+    // A highest rate without a lowest one is refused beside the field; both cleared, no rate.
+    await page.getByLabel("Lowest daily rate").fill("");
+    await page.getByLabel("Currency").selectOption("");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Give the lowest daily rate", { exact: true }).waitFor();
+    expect(await page.getByLabel("Lowest daily rate").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Highest daily rate").fill("");
+    await page.getByRole("button", { name: "Remove Indonesian" }).click();
+    // Keyboard only: "ma" lists Malay then Mandarin; one arrow down, Enter.
+    const combobox = page.getByRole("combobox", { name: "Add a language" });
+    await combobox.fill("ma");
+    await page.getByRole("listbox", { name: "Languages to add" }).getByRole("option", { name: "Malay", exact: true }).waitFor();
+    await combobox.press("ArrowDown");
+    expect(
+      await page
+        .getByRole("listbox", { name: "Languages to add" })
+        .getByRole("option", { name: "Mandarin" })
+        .getAttribute("aria-selected"),
+    ).toBe("true");
+    await combobox.press("Enter");
+    await page.getByLabel("Level of Mandarin").selectOption({ label: "Basic" });
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await savedProfileId(app, page, "Profile updated successfully!");
+    expect(await counts()).toEqual({ assignments: 0, education: 0, rate: null, languages: ["English", "Mandarin"] });
     expectNoConsoleErrors(errors);
     await close();
   }, 120_000);

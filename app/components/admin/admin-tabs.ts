@@ -22,7 +22,18 @@ export const TAB_TEXT: Record<AdminTab, { searchLabel: string; placeholder: stri
   audit: { searchLabel: "Search the audit log", placeholder: "Admin, target or action", loading: "Loading audit log..." },
 };
 
-export type AdminIntent = "update" | "delete" | "approve" | "reject" | "hide" | "promote" | "demote";
+export type AdminIntent =
+  | "update"
+  | "delete"
+  | "approve"
+  | "reject"
+  | "hide"
+  | "promote"
+  | "demote"
+  | "approve-change"
+  | "reject-change"
+  | "block"
+  | "unblock";
 
 export type AdminActionResult =
   | { ok: true; intent: AdminIntent; message: string }
@@ -37,6 +48,10 @@ export const INTENT_TOASTS: Record<AdminIntent, { success: string; failure: stri
   approve: { success: ADMIN_TOASTS.consultantApproved, failure: ADMIN_TOASTS.approveFailed },
   reject: { success: ADMIN_TOASTS.consultantRejected, failure: ADMIN_TOASTS.rejectFailed },
   hide: { success: ADMIN_TOASTS.consultantHidden, failure: ADMIN_TOASTS.hideFailed },
+  "approve-change": { success: ADMIN_TOASTS.changeApproved, failure: ADMIN_TOASTS.approveChangeFailed },
+  "reject-change": { success: ADMIN_TOASTS.changeRejected, failure: ADMIN_TOASTS.rejectChangeFailed },
+  block: { success: ADMIN_TOASTS.userBlocked, failure: ADMIN_TOASTS.blockFailed },
+  unblock: { success: ADMIN_TOASTS.userUnblocked, failure: ADMIN_TOASTS.unblockFailed },
 };
 
 export const ADMIN_INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];

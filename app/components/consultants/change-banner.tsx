@@ -23,7 +23,8 @@ export function ChangeBanner({ change }: { change: OwnChangeState | null }) {
       ) : (
         <Alert tone="warning" title="Changes not published">
           An administrator did not publish your changes to {fieldNames(change)}
-          {change.reason ? `: ${change.reason}` : "."} Your profile shows its approved version; edit it to send the changes again.
+          {change.reason ? `: ${change.reason.replace(/[.!?]+$/, "")}.` : "."} Your profile shows its approved version; edit it to
+          send the changes again.
         </Alert>
       )}
     </div>

@@ -1,17 +1,5 @@
-import {
-  Bookmark,
-  BookmarkCheck,
-  ChevronDown,
-  LayoutDashboard,
-  LogIn,
-  LogOut,
-  Mail,
-  Settings,
-  UserPlus,
-  UserRound,
-} from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { Fragment, useEffect } from "react";
+import { Bookmark, BookmarkCheck, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { initials } from "../../../common/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -28,7 +16,7 @@ import { toast } from "../ui/toast.tsx";
 // without a profile it is offered last, after a separator, never pushed. The user comes from the
 // root loader, so the server HTML already shows the right state.
 
-type MenuEntry = { to: string; label: string; icon: typeof Mail; unread?: boolean; offered?: boolean };
+export type MenuEntry = { to: string; label: string; icon: typeof Mail; unread?: boolean; offered?: boolean };
 
 /** The signed-in menu's links, in order, for the dropdown and the mobile list alike. */
 function menuEntries(user: SignedInUser): MenuEntry[] {
@@ -184,16 +172,18 @@ export function SignOutForm({ className, children }: { className?: string; child
   );
 }
 
-const itemClasses =
-  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
+// The dropdown (Radix DropdownMenu with its positioning) loads for signed-in people only, after
+// hydration; until it is there the control is the same link to the account page as before hydration.
+const AccountDropdown = lazy(() => import("./account-menu.tsx"));
+
+const triggerClasses =
+  "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
 
 function AccountMenu({ user }: { user: SignedInUser }) {
   const hydrated = useHydrated();
   const unread = useUnreadMessages();
   const fetcher = useSignOut();
   const location = useLocation();
-  const triggerClasses =
-    "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
   const face = (
     <>
       <span
@@ -207,54 +197,27 @@ function AccountMenu({ user }: { user: SignedInUser }) {
       <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
     </>
   );
-  // Before hydration the menu cannot open: the control leads to the account page instead.
-  if (!hydrated) {
-    return (
-      <Link to="/profile/manage" className={triggerClasses}>
-        {face}
-      </Link>
-    );
-  }
+  // Before hydration (and while the menu loads) the menu cannot open: the control leads to the account page instead.
+  const link = (
+    <Link to="/profile/manage" className={triggerClasses}>
+      {face}
+    </Link>
+  );
+  if (!hydrated) return link;
   const signOut = () => {
     fetcher.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/logout" });
   };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={triggerClasses}>
-        {face}
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
-            <span className="block truncate text-xs text-muted">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {menuEntries(user).map(({ to, label, icon: Icon, unread: withBadge, offered }) => (
-            <Fragment key={to}>
-              {offered && <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />}
-              <DropdownMenu.Item asChild className={itemClasses}>
-                <Link to={to}>
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                  {withBadge && <UnreadBadge count={unread} className="ml-auto" />}
-                </Link>
-              </DropdownMenu.Item>
-            </Fragment>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClasses} onSelect={signOut}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={link}>
+      <AccountDropdown
+        user={user}
+        entries={menuEntries(user)}
+        unread={unread}
+        face={face}
+        triggerClassName={triggerClasses}
+        onSignOut={signOut}
+      />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,7 @@
 import { BookmarkPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { SAVED_SEARCH_LIMITS } from "../../../common/saved-searches.ts";
-import { activeFilters, type SearchParams, searchQueryString } from "../../../common/search.ts";
+import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams, searchQueryString } from "../../../common/search.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useOptionalUser } from "../../lib/user.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";

@@ -5,8 +5,8 @@ import { registerAccount, signIn } from "../../services/accounts/registration.ts
 import { resendVerificationEmail, verifyEmail } from "../../services/accounts/verification.ts";
 import { deleteSession } from "../../services/sessions.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { clearSessionCookie, sessionCookie } from "../cookies.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
-import { clearSessionCookie, sessionCookie } from "../session.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
 // Sign-in and registration answer { sessionToken, user } and also set the session cookie.

@@ -54,7 +54,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/:id/cv.pdf", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const cv = await consultantCv(db, actor, id);
+    const cv = await consultantCv({ db }, actor, id);
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
       countCvDownload(db, id, viewer, c.get("log"));

@@ -134,10 +134,15 @@ describe("GET /api/conversations/{id}", () => {
   });
 
   it("keeps read state per party: the consultant opening it marks the sender's messages read", async () => {
-    const { consultant, sender, id } = await conversationSetup();
+    const { consultant, sender, senderEmail, id } = await conversationSetup();
+    // The sender's view never carries the consultant's (hidden) address.
+    const asSender = await call(env.app, "GET", `/api/conversations/${id}`, { token: sender.token });
+    expect(asSender.json).not.toHaveProperty("senderEmail");
+    expect(asSender.text).not.toContain(consultant.email);
     const opened = await call(env.app, "GET", `/api/conversations/${id}`, { token: consultant.owner.token });
     expect(opened.status).toBe(200);
-    expect(opened.json).toMatchObject({ id, box: "received", status: "read" });
+    // The consultant sees the address the sender gave to be answered at, as the old inbox did.
+    expect(opened.json).toMatchObject({ id, box: "received", status: "read", senderEmail });
     expect(opened.json.entries.map((e: { author: string; fromMe: boolean }) => [e.author, e.fromMe])).toEqual([
       ["sender", false],
       ["sender", false],

@@ -70,13 +70,13 @@ export function createInboxApi(deps: HttpDeps) {
   api.patch("/:messageId", async (c) => {
     const actor = await reader(c);
     const id = messageId(c);
-    return c.json(await setMessageRead(apiServiceDeps(deps, c), actor, id, await readJson(c)));
+    return c.json(await setMessageRead(apiServiceDeps(deps, c), actor, { id, body: await readJson(c) }));
   });
 
   api.post("/:messageId/reply", async (c) => {
     const actor = await reader(c);
     const id = messageId(c);
-    return c.json(await replyToMessage(apiServiceDeps(deps, c), actor, id, await readJson(c)));
+    return c.json(await replyToMessage(apiServiceDeps(deps, c), actor, { id, body: await readJson(c) }));
   });
 
   api.delete("/:messageId", async (c) => {

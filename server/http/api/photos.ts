@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { actorOf } from "../../services/context.ts";
 import { Unauthorized, ValidationFailed } from "../../services/errors.ts";
 import { uploadPhoto } from "../../services/photos.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's
 // client sends and the random file names make unnecessary). Answers { photoUrl }.
 
-export function createPhotoApi({ db, storage }: HttpDeps) {
+export function createPhotoApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.post(
     "/",
@@ -28,12 +28,7 @@ export function createPhotoApi({ db, storage }: HttpDeps) {
       if (!(file instanceof File)) {
         throw new ValidationFailed("Choose a photo to upload", [{ path: "profilePhoto", message: "Choose a photo to upload" }]);
       }
-      const result = await uploadPhoto(
-        db,
-        actor,
-        { bytes: new Uint8Array(await file.arrayBuffer()) },
-        { storage, log: c.get("log") },
-      );
+      const result = await uploadPhoto(apiServiceDeps(deps, c), actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
       c.header("Cache-Control", "no-store");
       return c.json(result, 201);
     },

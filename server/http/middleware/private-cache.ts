@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../../config.ts";
-import { readCookie, sessionCookieName } from "../session.ts";
+import { readCookie, sessionCookieName } from "../cookies.ts";
 
 // Private answers must not be kept by a shared cache or the browser's back/forward history:
 // every response to a request that carries a session (cookie or Bearer token), and every response

@@ -2,7 +2,7 @@ import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "..
 import { isUniqueViolation } from "../../db/errors.ts";
 import { authUsers } from "../../db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
-import { Unauthorized } from "../errors.ts";
+import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { createSession, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -60,6 +60,8 @@ export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp">, input: 
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
+  // Told only to someone who knows the password: a blocked account's address stays private.
+  if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await resetRateLimit(db, loginPairKey(email, clientIp));
   await resetRateLimit(db, loginAccountKey(email));
   const session = await createSession(db, user.id);

@@ -496,7 +496,15 @@ describe("users table, promote and demote", () => {
     expect(page.total).toBe(2);
     expect(page.users).toHaveLength(1);
     expect(page.users[0]!.name).toBe(`Findable ${tag} Two`);
-    expect(Object.keys(page.users[0]!).sort()).toEqual(["createdAt", "email", "id", "isEmailVerified", "name", "role"]);
+    expect(Object.keys(page.users[0]!).sort()).toEqual([
+      "blockedAt",
+      "createdAt",
+      "email",
+      "id",
+      "isEmailVerified",
+      "name",
+      "role",
+    ]);
     const [admins] = await database.sql<{ n: number }[]>`select count(*)::int as n from auth_users where role = 'admin'`;
     expect(page.adminCount).toBe(admins!.n);
   });

@@ -280,7 +280,7 @@ describe("profile photos", () => {
   it("takes only a photo its editor uploaded, removes the old files when replaced, and the rest when deleted", async () => {
     const owner = await insertUser(database.db);
     const thief = await insertUser(database.db);
-    const first = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
+    const first = await uploadPhoto(deps, owner, { bytes: await solidPng() });
     const created = await createConsultant(deps, owner, profile({ profilePhotoUrl: first.photoUrl }));
     expect(created.profilePhotoUrl).toBe(first.photoUrl);
 
@@ -295,7 +295,7 @@ describe("profile photos", () => {
     ).rejects.toBeInstanceOf(ValidationFailed);
 
     // The owner's next upload does not touch the photo their profile shows.
-    const second = await uploadPhoto(database.db, owner, { bytes: await solidPng(500, 300) }, deps);
+    const second = await uploadPhoto(deps, owner, { bytes: await solidPng(500, 300) });
     await expect(readFile(photoFile(first.photoUrl))).resolves.toBeInstanceOf(Buffer);
     const updated = await updateConsultant(
       deps,
@@ -322,7 +322,7 @@ describe("profile photos", () => {
 
   it("removes the photo files when the owner clears the photo", async () => {
     const owner = await insertUser(database.db);
-    const upload = await uploadPhoto(database.db, owner, { bytes: await solidPng() }, deps);
+    const upload = await uploadPhoto(deps, owner, { bytes: await solidPng() });
     const created = await createConsultant(deps, owner, profile({ profilePhotoUrl: upload.photoUrl }));
     const updated = await updateConsultant(deps, owner, created.id, profile({ email: created.email, profilePhotoUrl: "" }));
     expect(updated.profilePhotoUrl).toBeNull();

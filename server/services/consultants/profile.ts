@@ -2,9 +2,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { adminConsultantSchema } from "../../../common/admin-schema.ts";
 import type { ConsultantStatus } from "../../../common/constants.ts";
 import { consultantProfileSchema, withProfileDefaults } from "../../../common/consultant-schema.ts";
+import type { OwnChangeState } from "../../../common/profile-changes.ts";
 import type { Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { consultants } from "../../db/schema.ts";
+import { authUsers, consultants } from "../../db/schema.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import {
   type Actor,
@@ -20,6 +21,14 @@ import { Conflict, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import {
+  holdReviewedChanges,
+  ownChangeState,
+  publishedChanges,
+  reviewedPart,
+  withOwnChange,
+  withoutReviewed,
+} from "./changes.ts";
+import {
   type AdminConsultant,
   adminConsultantColumns,
   CONSULTANT_NOT_FOUND,
@@ -33,6 +42,7 @@ import {
   replaceTrackRecord,
   splitTrackRecord,
   type TrackRecordLists,
+  trackRecordColumns,
   viewTrackRecord,
 } from "./track-record.ts";
 
@@ -96,12 +106,15 @@ export async function viewConsultant(
   };
 }
 
+/** The owner's view of their profile: with its track record and the state of their last change. */
+export type OwnProfile = OwnConsultant & OwnTrackRecord & { change: OwnChangeState | null };
+
 /** The caller's own profile with everything, or NotFound. */
-export async function getOwnConsultant(deps: Deps, actor: Actor): Promise<OwnConsultant & OwnTrackRecord> {
+export async function getOwnConsultant(deps: Deps, actor: Actor): Promise<OwnProfile> {
   const signedIn = requireUser(actor, "Please sign in to see your consultant profile");
   const [row] = await deps.db.select(ownConsultantColumns).from(consultants).where(eq(consultants.userId, signedIn.id)).limit(1);
   if (!row) throw new NotFound("You do not have a consultant profile yet");
-  return withOwnTrackRecord(deps.db, actor, row);
+  return withOwnChange(deps.db, await withOwnTrackRecord(deps.db, actor, row));
 }
 
 /** The owner's profile with its whole track record (the rate and who it is shown to included). */
@@ -109,7 +122,10 @@ async function withOwnTrackRecord(db: Executor, actor: Actor, row: OwnConsultant
   return { ...row, ...((await viewTrackRecord(db, actor, row.id, true)) as OwnTrackRecord) };
 }
 
-/** The full profile for its edit form: the owner or an admin only. */
+/**
+ * The full profile for its edit form: the owner or an admin only. The owner edits what they last
+ * wrote (a change waiting for review included); an admin edits the published version.
+ */
 export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number): Promise<OwnConsultant> {
   requireUser(actor, SIGNED_OUT);
   const [row] = await deps.db
@@ -118,8 +134,8 @@ export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number)
     .where(eq(consultants.id, id))
     .limit(1);
   if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
-  requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
-  return row.consultant;
+  const signedIn = requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
+  return signedIn.id === row.ownerId ? withOwnChange(deps.db, row.consultant) : row.consultant;
 }
 
 /**
@@ -209,7 +225,7 @@ export type EditPolicy<Result> = {
 };
 
 /** The owner's form and PUT /api/consultants/{id}: the whole profile with its track record. Fields left out keep their value. */
-export const OWNER_EDIT: EditPolicy<OwnConsultant & OwnTrackRecord> = {
+export const OWNER_EDIT: EditPolicy<OwnProfile> = {
   who: "owner",
   parse: (body) => {
     const { columns, trackColumns, lists } = splitTrackRecord(
@@ -221,9 +237,16 @@ export const OWNER_EDIT: EditPolicy<OwnConsultant & OwnTrackRecord> = {
   resubmits: true,
   skipUnchanged: false,
   answer: async (tx, actor, id) => {
-    const [row] = await tx.select(ownConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1);
+    const [row] = await tx
+      .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1);
     if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
-    return withOwnTrackRecord(tx, actor, row);
+    const profile = await withOwnTrackRecord(tx, actor, row.consultant);
+    // The owner gets what they wrote back; an admin through this door, the published version.
+    if (actor?.id === row.ownerId) return withOwnChange(tx, profile);
+    return { ...profile, change: await ownChangeState(tx, id) };
   },
 };
 
@@ -280,24 +303,52 @@ export async function editConsultant<Result>(
   const changes: ConsultantValues = { ...columns, ...trackColumns };
   const photoChanged = columns.profilePhotoUrl !== undefined && columns.profilePhotoUrl !== current.profilePhotoUrl;
   const resubmitted = policy.resubmits && current.status === "rejected" && !isAdmin(actor);
+  // Issue 14: the owner's change to an approved profile's reviewed fields (name, title, summary,
+  // photo, specializations, assignments) waits for an admin while the approved version stays
+  // public; everything else publishes at once. An admin's edit publishes everything.
+  const holdsReviewed = !isAdmin(actor) && current.status === "approved" && deps.config.requireApproval;
+  let discardLater: string[] = [];
   let result: Result;
   try {
     result = await db.transaction(async (tx) => {
       let admin: AdminRow | null = null;
-      let before: AdminConsultant | undefined;
+      let owner: AdminRow | null = null;
+      let before: (AdminConsultant & Record<string, unknown>) | undefined;
       if (isAdminEdit) {
         admin = await requireAdmin({ db: tx }, actor, { lock: true });
         [before] = await tx.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).for("update");
         if (!before) throw new NotFound(CONSULTANT_NOT_FOUND);
+      } else {
+        // The owner's changes are in the audit log too, in their name.
+        const [account] = await tx
+          .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email })
+          .from(authUsers)
+          .where(eq(authUsers.id, signedIn.id));
+        owner = account ?? null;
+        [before] = await tx
+          .select({ ...adminConsultantColumns, ...trackRecordColumns })
+          .from(consultants)
+          .where(eq(consultants.id, id))
+          .for("update");
+        if (!before) throw new NotFound(CONSULTANT_NOT_FOUND);
       }
       await assertEmailFree(tx, columns.email, id, policy.emailScope);
       if (photoChanged && columns.profilePhotoUrl) await assertPhotoClaimable(tx, signedIn, columns.profilePhotoUrl, id);
-      const changed = before ? diff(before as Record<string, unknown>, changes) : null;
+      let published = { changes, lists };
+      if (holdsReviewed && owner) {
+        const held = await holdReviewedChanges(tx, owner, id, reviewedPart(columns, lists?.assignments));
+        discardLater = held.discardPhotos;
+        published = (({ columns: kept, lists: keptLists }) => ({ changes: kept, lists: keptLists }))(
+          withoutReviewed(changes, lists),
+        );
+      }
+      const changed = admin && before ? diff(before as Record<string, unknown>, published.changes) : null;
       if (policy.skipUnchanged && changed && Object.keys(changed).length === 0) return policy.answer(tx, actor, id);
+      const ownerChanged = owner && before ? await publishedChanges(tx, id, before, published.changes, published.lists) : null;
       await tx
         .update(consultants)
         .set({
-          ...changes,
+          ...published.changes,
           ...(resubmitted ? { status: deps.config.requireApproval ? "pending" : "approved", statusReason: null } : {}),
           updatedAt: new Date(),
         })
@@ -311,7 +362,16 @@ export async function editConsultant<Result>(
           changes: changed,
         });
       }
-      if (lists) await replaceTrackRecord(tx, id, lists);
+      if (owner && ownerChanged && Object.keys(ownerChanged).length > 0) {
+        await recordAudit(tx, owner, {
+          action: "change",
+          targetType: "consultant",
+          targetId: id,
+          targetLabel: before?.name ?? "",
+          changes: ownerChanged,
+        });
+      }
+      if (published.lists) await replaceTrackRecord(tx, id, published.lists);
       return policy.answer(tx, actor, id);
     });
   } catch (error) {
@@ -319,7 +379,9 @@ export async function editConsultant<Result>(
   } finally {
     directoryChanged(db);
   }
-  if (photoChanged) await discardPhoto(db, deps, current.profilePhotoUrl);
+  // A replaced photo's files go once the change is published; a photo waiting for review replaces nothing yet.
+  if (photoChanged && !holdsReviewed) await discardPhoto(db, deps, current.profilePhotoUrl);
+  for (const photoUrl of discardLater) await discardPhoto(db, deps, photoUrl);
   return result;
 }
 

@@ -14,8 +14,8 @@ import {
 } from "../../../common/conversations.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants, conversations, messages } from "../../db/schema.ts";
-import type { ServiceDeps } from "../context.ts";
-import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
@@ -26,11 +26,9 @@ import { consumeRateLimits } from "../rate-limit.ts";
 // Only the two parties see a conversation: for anyone else (admins included) it does not exist.
 
 export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
-type Actor = { id: number } | null | undefined;
 
 function requireSignedIn(actor: Actor): { id: number } {
-  if (!actor) throw new Unauthorized(CONVERSATION_TEXTS.signIn);
-  return actor;
+  return requireUser(actor, CONVERSATION_TEXTS.signIn);
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -253,11 +251,11 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   }[];
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
-           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization
+           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email
     from consultants co
     join messages m on m.conversation_id = ${access.id}
     where co.id = ${access.consultantId}
-    order by m.created_at desc, m.id desc limit 1`)) as unknown as SummaryRow[];
+    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & { sender_email: string })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
   const mine = access.box === "sent" ? "sender" : "consultant";
@@ -267,6 +265,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     subject: access.subject,
     otherParty: otherPartyOf(access.box, party),
     status: last ? statusOf(last.author, last.is_read) : "sent",
+    ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({
         id: entry.id,

@@ -1,7 +1,6 @@
-import type { Database } from "../../db/client.ts";
 import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
-import type { Actor } from "../context.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
 import { type CvData, renderCvPdf } from "./render.ts";
 
 // GET /api/consultants/{id}/cv.pdf. Visitors get what the public profile shows (contact details
@@ -28,11 +27,16 @@ function asciiName(name: string) {
   return ascii || "consultant";
 }
 
-export async function consultantCv(db: Database, actor: Actor, id: number): Promise<ConsultantCv & { utf8Filename: string }> {
-  const view = await viewConsultant({ db }, actor, id);
+export async function consultantCv(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  id: number,
+): Promise<ConsultantCv & { utf8Filename: string }> {
+  const { db } = deps;
+  const view = await viewConsultant(deps, actor, id);
   const [track, full] = await Promise.all([
     viewTrackRecord(db, actor, id, view.canEdit),
-    view.canEdit ? getConsultantForEdit({ db }, actor, id) : Promise.resolve(null),
+    view.canEdit ? getConsultantForEdit(deps, actor, id) : Promise.resolve(null),
   ]);
   const consultant = view.consultant;
   const data: CvData = {

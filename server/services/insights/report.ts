@@ -2,8 +2,8 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "../../../common/insights.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants } from "../../db/schema.ts";
-import type { Actor } from "../context.ts";
-import { NotFound, Unauthorized } from "../errors.ts";
+import { type Actor, requireUser } from "../context.ts";
+import { NotFound } from "../errors.ts";
 
 // The owner's weekly insights: twelve weeks of counters (and the twelve before, for the change),
 // read from the daily rows the insights buffer writes, plus the messages received.
@@ -55,8 +55,12 @@ export async function consultantInsights(db: Database, consultantId: number): Pr
 
 /** GET /api/my-consultant-profile/insights: the signed-in consultant's own insights. */
 export async function getMyInsights(deps: { db: Database }, actor: Actor): Promise<Insights> {
-  if (!actor) throw new Unauthorized("Please sign in to see your consultant profile");
-  const [own] = await deps.db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, actor.id)).limit(1);
+  const signedIn = requireUser(actor, "Please sign in to see your consultant profile");
+  const [own] = await deps.db
+    .select({ id: consultants.id })
+    .from(consultants)
+    .where(eq(consultants.userId, signedIn.id))
+    .limit(1);
   if (!own) throw new NotFound("You do not have a consultant profile yet");
   return consultantInsights(deps.db, own.id);
 }

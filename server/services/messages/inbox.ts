@@ -208,11 +208,11 @@ export async function openMessage(
 export async function setMessageRead(
   deps: Pick<ServiceDeps, "db">,
   actor: Actor,
-  id: number,
-  input: unknown,
+  input: { id: number; body: unknown },
 ): Promise<InboxMessage> {
+  const { id } = input;
   const profile = await requireOwnProfile(deps, actor);
-  const isRead = parseInput(markReadSchema, input).isRead;
+  const isRead = parseInput(markReadSchema, input.body).isRead;
   const updated = await deps.db
     .update(messages)
     .set({ isRead })
@@ -248,11 +248,16 @@ export function replyRateLimits(userId: number): RateLimitRule[] {
  * message, which counts as read and replied, and its e-mail is queued in the same transaction.
 
  */
-export async function replyToMessage(deps: ServiceDeps, actor: Actor, id: number, input: unknown): Promise<InboxMessage> {
+export async function replyToMessage(
+  deps: ServiceDeps,
+  actor: Actor,
+  input: { id: number; body: unknown },
+): Promise<InboxMessage> {
   const { db } = deps;
+  const { id } = input;
   const profile = await requireOwnProfile(deps, actor);
   const original = await loadMessage(db, profile.id, id);
-  const { reply }: ReplyInput = parseInput(replySchema, input);
+  const { reply }: ReplyInput = parseInput(replySchema, input.body);
   await consumeRateLimits(db, replyRateLimits(profile.userId));
 
   await db.transaction((tx) => storeReply(deps, tx, profile, original, reply));

@@ -352,11 +352,17 @@ describe("the inbox", () => {
     expect(message.message).toContain("health systems evaluator");
     expect(await countUnreadMessages(deps, consultant.owner)).toBe(0);
 
-    await expect(setMessageRead(deps, consultant.owner, id, { isRead: false })).resolves.toMatchObject({ isRead: false });
+    await expect(setMessageRead(deps, consultant.owner, { id: id, body: { isRead: false } })).resolves.toMatchObject({
+      isRead: false,
+    });
     expect((await messageRow(id))?.is_read).toBe(false);
     expect(await countUnreadMessages(deps, consultant.owner)).toBe(1);
-    await expect(setMessageRead(deps, consultant.owner, id, { isRead: true })).resolves.toMatchObject({ isRead: true });
-    await expect(setMessageRead(deps, consultant.owner, id, { isRead: "no" })).rejects.toBeInstanceOf(ValidationFailed);
+    await expect(setMessageRead(deps, consultant.owner, { id: id, body: { isRead: true } })).resolves.toMatchObject({
+      isRead: true,
+    });
+    await expect(setMessageRead(deps, consultant.owner, { id: id, body: { isRead: "no" } })).rejects.toBeInstanceOf(
+      ValidationFailed,
+    );
   });
 
   it("replies by e-mail to the sender, Reply-To the consultant, and records the reply", async () => {
@@ -369,14 +375,17 @@ describe("the inbox", () => {
     const sent = await sendMessage(deps, sender, input);
     if (sent.status !== "sent") throw new Error("expected a sent message");
 
-    const empty = (await replyToMessage(deps, consultant.owner, sent.id, { reply: "   " }).catch(
+    const empty = (await replyToMessage(deps, consultant.owner, { id: sent.id, body: { reply: "   " } }).catch(
       (e: unknown) => e,
     )) as ValidationFailed;
     expect(empty).toBeInstanceOf(ValidationFailed);
     expect(empty.errors).toEqual([{ path: "reply", message: "Reply is required" }]);
 
-    const replied = await replyToMessage(deps, consultant.owner, sent.id, {
-      reply: "Thank you, I am available from July. Could we talk on Monday?",
+    const replied = await replyToMessage(deps, consultant.owner, {
+      id: sent.id,
+      body: {
+        reply: "Thank you, I am available from July. Could we talk on Monday?",
+      },
     });
     expect(replied.isRead).toBe(true);
     expect(replied.repliedAt).toBeInstanceOf(Date);
@@ -394,7 +403,7 @@ describe("the inbox", () => {
     expect(mail.text).toContain("Thank you, I am available from July. Could we talk on Monday?");
     expect(mail.text).toMatch(/> Line one of the lead\.\r?\n> Line two\./);
 
-    const again = await replyToMessage(deps, consultant.owner, sent.id, { reply: "Following up." });
+    const again = await replyToMessage(deps, consultant.owner, { id: sent.id, body: { reply: "Following up." } });
     expect(again.replies.map((r) => r.body)).toEqual([
       "Thank you, I am available from July. Could we talk on Monday?",
       "Following up.",
@@ -421,8 +430,8 @@ describe("the inbox", () => {
     expect((await inbox(bob.owner)).messages).toEqual([]);
     expect(await countUnreadMessages(deps, bob.owner)).toBe(0);
     await expect(openMessage(deps, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
-    await expect(setMessageRead(deps, bob.owner, id, { isRead: true })).rejects.toBeInstanceOf(NotFound);
-    await expect(replyToMessage(deps, bob.owner, id, { reply: "Hijacked" })).rejects.toBeInstanceOf(NotFound);
+    await expect(setMessageRead(deps, bob.owner, { id: id, body: { isRead: true } })).rejects.toBeInstanceOf(NotFound);
+    await expect(replyToMessage(deps, bob.owner, { id: id, body: { reply: "Hijacked" } })).rejects.toBeInstanceOf(NotFound);
     await expect(deleteMessage(deps, bob.owner, id)).rejects.toBeInstanceOf(NotFound);
     await markMessageOpened(deps, bob.owner, id);
     await markMessageOpened(deps, null, id);
@@ -440,7 +449,7 @@ describe("deleting", () => {
   it("deletes a consultant's messages and replies with the consultant", async () => {
     const consultant = await insertConsultant();
     const { id } = await send(consultant.id);
-    await replyToMessage(deps, consultant.owner, id, { reply: "Thanks!" });
+    await replyToMessage(deps, consultant.owner, { id: id, body: { reply: "Thanks!" } });
     await database.sql`delete from consultants where id = ${consultant.id}`;
     const [counts] = await database.sql<{ messages: number; replies: number }[]>`
       select (select count(*)::int from messages where id = ${id}) as messages,

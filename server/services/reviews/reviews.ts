@@ -12,8 +12,8 @@ import {
 import type { Database } from "../../db/client.ts";
 import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
 import { enqueueMail } from "../../jobs/mail.ts";
-import { type Actor, isAdmin, requireAdmin, type ServiceDeps } from "../context.ts";
-import { Conflict, Forbidden, NotFound, Unauthorized } from "../errors.ts";
+import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { hasQualifyingConversation } from "./qualification.ts";
@@ -155,16 +155,16 @@ export async function createReview(
   actor: Actor,
   input: { consultantId: number; review: unknown },
 ): Promise<PublicReview> {
-  if (!actor) throw new Unauthorized(SIGN_IN);
+  const user = requireUser(actor, SIGN_IN);
   const consultant = await listedConsultant(deps.db, input.consultantId);
   const review = parse(reviewSchema, input.review);
-  if (consultant.ownerId === actor.id) throw new Forbidden(REVIEW_MESSAGES.ownProfile);
-  if (!(await hasQualifyingConversation(deps.db, actor.id, consultant.id))) throw new Forbidden(REVIEW_MESSAGES.notQualified);
+  if (consultant.ownerId === user.id) throw new Forbidden(REVIEW_MESSAGES.ownProfile);
+  if (!(await hasQualifyingConversation(deps.db, user.id, consultant.id))) throw new Forbidden(REVIEW_MESSAGES.notQualified);
   const [created] = await deps.db
     .insert(reviews)
     .values({
       consultantId: consultant.id,
-      reviewerId: actor.id,
+      reviewerId: user.id,
       score: review.score,
       body: review.text,
       engagement: review.engagement,
@@ -176,9 +176,9 @@ export async function createReview(
 }
 
 async function ownReview(db: Database, actor: Actor, reviewId: number) {
-  if (!actor) throw new Unauthorized(SIGN_IN);
+  const user = requireUser(actor, SIGN_IN);
   const row = await reviewById(db, reviewId);
-  if (row.reviewerId !== actor.id) throw new Forbidden(REVIEW_MESSAGES.notYours);
+  if (row.reviewerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYours);
   return row;
 }
 
@@ -209,14 +209,14 @@ export async function respondToReview(
   actor: Actor,
   input: { reviewId: number; response: unknown },
 ): Promise<PublicReview> {
-  if (!actor) throw new Unauthorized(SIGN_IN);
+  const user = requireUser(actor, SIGN_IN);
   const row = await reviewById(deps.db, input.reviewId);
   const [consultant] = await deps.db
     .select({ ownerId: consultants.userId })
     .from(consultants)
     .where(eq(consultants.id, row.consultantId))
     .limit(1);
-  if (!consultant || consultant.ownerId !== actor.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  if (!consultant || consultant.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
   const { response } = parse(reviewResponseSchema, input.response);
   const [updated] = await deps.db
     .update(reviews)

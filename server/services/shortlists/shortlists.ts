@@ -15,7 +15,8 @@ import {
 import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "../../../common/track-record.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants, shortlistEntries, shortlists } from "../../db/schema.ts";
-import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { type Actor, requireUser } from "../context.ts";
+import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 
 // Shortlists (issue 13): only the owner sees or changes a list; another user's list answers
 // NotFound exactly like a missing one. Entries show listed (approved) consultants only: a hidden
@@ -24,11 +25,9 @@ import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts
 // SHA-256 is stored; revoking it clears the hash, so the link stops working at once.
 
 export type ShortlistDeps = { db: Database; publicUrl: string };
-type Actor = { id: number } | null | undefined;
 
 function requireSignedIn(actor: Actor): { id: number } {
-  if (!actor) throw new Unauthorized(SHORTLIST_TEXTS.signIn);
-  return actor;
+  return requireUser(actor, SHORTLIST_TEXTS.signIn);
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

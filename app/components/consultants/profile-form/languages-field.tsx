@@ -30,24 +30,25 @@ export function suggestLanguages(typed: string, chosen: string[], limit = 8): st
 function LevelSelect({ language, level, onChange }: { language: string; level: string; onChange?: (level: string) => void }) {
   const id = useId();
   return (
-    <span className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-muted">
+    <span className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+      <label htmlFor={id} className="shrink-0 whitespace-nowrap text-sm text-muted">
         Level<span className="sr-only"> of {language}</span>
       </label>
-      <Select
-        id={id}
-        name={`languageLevels.${language}`}
-        defaultValue={level}
-        onChange={(event) => onChange?.(event.currentTarget.value)}
-        className="w-auto"
-      >
-        <option value="">Not given</option>
-        {LANGUAGE_LEVELS.map((value) => (
-          <option key={value} value={value}>
-            {LANGUAGE_LEVEL_LABELS[value]}
-          </option>
-        ))}
-      </Select>
+      <span className="min-w-0 flex-1">
+        <Select
+          id={id}
+          name={`languageLevels.${language}`}
+          defaultValue={level}
+          onChange={(event) => onChange?.(event.currentTarget.value)}
+        >
+          <option value="">Not given</option>
+          {LANGUAGE_LEVELS.map((value) => (
+            <option key={value} value={value}>
+              {LANGUAGE_LEVEL_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </span>
     </span>
   );
 }

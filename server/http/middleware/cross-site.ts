@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../config.ts";
-import type { HttpEnv } from "./context.ts";
-import { bearerToken } from "./session.ts";
+import type { Config } from "../../config.ts";
+import type { HttpEnv } from "../context.ts";
+import { bearerToken } from "../cookies.ts";
 
 // A page on another site can make the browser send our cookie with a form POST. Requests that
 // change state are refused when the browser says they came from another site (Sec-Fetch-Site, or

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../db/client.ts";
-import type { HttpEnv } from "./context.ts";
-import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionMiddleware } from "./session.ts";
+import type { Database } from "../../db/client.ts";
+import type { HttpEnv } from "../context.ts";
+import { bearerToken, clearSessionCookie, readCookie, sessionCookie } from "../cookies.ts";
+import { sessionMiddleware } from "./session.ts";
 
 describe("session cookie", () => {
   it("is __Host- prefixed and Secure when the site is served over https", () => {

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from "hono";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { type CurrentSession, resolveSession } from "../../services/sessions.ts";
+import type { HttpEnv } from "../context.ts";
+import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../cookies.ts";
+
+type CookieConfig = Pick<Config, "secureCookies">;
+
+/**
+ * Resolves the session lazily (health checks and assets never touch the database) and, when it
+ * came from the cookie, keeps the cookie in step: sent again when the expiry was renewed, removed
+ * when the session no longer exists. A response that sets the cookie itself (sign-in, sign-out) wins.
+ */
+export function sessionMiddleware(db: Database, config: CookieConfig): MiddlewareHandler<HttpEnv> {
+  const name = sessionCookieName(config);
+  return async (c, next) => {
+    const bearer = bearerToken(c.req.header("authorization"));
+    const cookie = bearer ? undefined : readCookie(c.req.header("cookie"), name);
+    let pending: Promise<CurrentSession | null> | undefined;
+    c.set("getSession", () => {
+      const token = bearer ?? cookie;
+      pending ??= token ? resolveSession(db, token) : Promise.resolve(null);
+      return pending;
+    });
+    await next();
+    if (!pending || cookie === undefined) return;
+    // A failed lookup (database unavailable) says nothing about the session: leave the cookie alone.
+    const outcome = await pending.then(
+      (session) => ({ session }),
+      () => undefined,
+    );
+    if (!outcome) return;
+    const { session } = outcome;
+    const headers = c.res.headers;
+    if (headers.getSetCookie().some((value) => value.startsWith(`${name}=`))) return;
+    if (!session) headers.append("Set-Cookie", clearSessionCookie(config));
+    else if (session.renewed) headers.append("Set-Cookie", sessionCookie(config, cookie, session.expiresAt));
+  };
+}

@@ -16,6 +16,7 @@ import { createPageCache } from "./middleware/page-cache.ts";
 import { privateCache } from "./middleware/private-cache.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { textGuard } from "./middleware/text-guard.ts";
+import { createOpenApiRoutes } from "./openapi.ts";
 import { createSeoRoutes } from "./seo.ts";
 import { createUploadRoutes } from "./uploads.ts";
 
@@ -111,6 +112,7 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   if (metrics && config.metricsToken) app.route("/", createMetricsRoute(metrics, config.metricsToken));
+  app.route("/api", createOpenApiRoutes());
   app.route("/api", createApi(deps));
   app.route("/", createSeoRoutes(deps));
   if (config.storage.kind === "local") app.route("/uploads", createUploadRoutes(config.storage.dir));

@@ -123,6 +123,8 @@ const OWNER_OR_ADMIN_SEES = (ok: number) => ({ anonymous: 404, user: 404, owner:
 const READS: Row[] = [
   { method: "GET", route: "/api/auth/me", path: () => "/api/auth/me", expected: SIGNED_IN(200) },
   { method: "GET", route: "/api/stats", path: () => "/api/stats", expected: ANYONE(200) },
+  { method: "GET", route: "/api/openapi.json", path: () => "/api/openapi.json", expected: ANYONE(200) },
+  { method: "GET", route: "/api/docs", path: () => "/api/docs", expected: ANYONE(200) },
   { method: "GET", route: "/api/consultants", path: () => "/api/consultants", expected: ANYONE(200) },
   {
     method: "GET",

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiApp, call, startApiApp } from "../../tests/setup/api-app.ts";
+import { insertConsultant } from "../../tests/setup/consultants.ts";
+import { createApi } from "./api/index.ts";
+import { API_ROUTES, responseSchemas, searchResultSchema } from "./openapi.ts";
+
+let env: ApiApp & Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  env = await startApiApp();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe("the OpenAPI document", () => {
+  it("documents every route of the API, and only those", async () => {
+    const api = createApi({ ...env, db: env.database.db, sql: env.database.sql } as never);
+    const served = new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
+    const documented = new Set(API_ROUTES.map((route) => `${route.method} ${route.path}`));
+    expect(
+      [...served].filter((route) => !documented.has(route)),
+      "routes missing from the document",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((route) => !served.has(route)),
+      "documented routes that do not exist",
+    ).toEqual([]);
+  });
+
+  it("is served as OpenAPI 3.1, with the request schemas the doors validate with", async () => {
+    const response = await call(env.app, "GET", "/api/openapi.json");
+    expect(response.status).toBe(200);
+    const document = response.json;
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toContain("/api/consultants/{id}");
+    const register = document.paths["/api/auth/register"].post;
+    expect(register.requestBody.content["application/json"].schema).toMatchObject({
+      type: "object",
+      properties: { email: expect.any(Object), password: { type: "string", minLength: 6 }, name: expect.any(Object) },
+    });
+    const search = document.paths["/api/consultants"].get;
+    expect(search.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
+      expect.arrayContaining(["keywords", "page", "limit", "sort"]),
+    );
+    expect(search.responses["200"].content["application/json"].schema.properties.consultants.type).toBe("array");
+  });
+
+  it("has a readable reference page", async () => {
+    const response = await env.app.request("/api/docs");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<h1>DevConsult SEA API reference</h1>");
+    expect(html).toContain("<code>GET /api/consultants/:id</code>");
+    expect(html).not.toContain("<script");
+  });
+
+  it("describes what the routes answer", async () => {
+    const { id } = await insertConsultant(env.database.sql);
+    const registered = await call(env.app, "POST", "/api/auth/register", {
+      body: { email: "openapi@example.org", password: "kettle-harbour-59", name: "Lan Nguyen" },
+    });
+    const token = registered.json.sessionToken as string;
+    const checks: [string, unknown, { safeParse: (value: unknown) => { success: boolean; error?: unknown } }][] = [
+      ["GET /api/stats", (await call(env.app, "GET", "/api/stats")).json, responseSchemas.stats],
+      ["GET /api/consultants", (await call(env.app, "GET", "/api/consultants?keywords=education")).json, searchResultSchema],
+      ["GET /api/consultants/:id", (await call(env.app, "GET", `/api/consultants/${id}`)).json, responseSchemas.consultant],
+      ["GET /api/auth/me", (await call(env.app, "GET", "/api/auth/me", { token })).json, responseSchemas.user],
+    ];
+    for (const [route, body, schema] of checks) {
+      const parsed = schema.safeParse(body);
+      expect(parsed.success, `${route}: ${JSON.stringify(parsed.error)}`).toBe(true);
+    }
+    const signedIn = API_ROUTES.find((route) => route.path === "/auth/register")?.response as typeof searchResultSchema;
+    expect(signedIn.safeParse(registered.json).success).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { AppServer } from "../setup/app-server.ts";
+import { openPage } from "../setup/browser.ts";
 
 // What the profile-form browser tests share: signing a page in, filling the required fields,
 // picking languages, reading the saved profile's id from the success toast.
@@ -69,4 +70,40 @@ export async function savedProfileId(app: AppServer, page: Page, title: string) 
   const href = (await link.getAttribute("href")) ?? "";
   expect(href).toMatch(/^\/consultant\/\d+$/);
   return { id: Number(href.split("/").pop()), link };
+}
+
+/** A page at 390 × 844, the size of a common phone. */
+export async function phonePage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const opened = await openPage(browser, { viewport: "phone", ...options });
+  await opened.page.setViewportSize({ width: 390, height: 844 });
+  return opened;
+}
+
+/** The list entry whose heading starts "Assignment 2" (or "Education entry 1"). */
+export function entry(page: Page, heading: string) {
+  return page.locator("li", { has: page.getByRole("heading", { name: new RegExp(`^${heading}\\b`) }) });
+}
+
+export const isFocused = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((element) => element === document.activeElement);
+
+export async function fillAssignment(
+  page: Page,
+  heading: string,
+  values: Record<string, string>,
+  donors: string[],
+  countries: string[],
+) {
+  const item = entry(page, heading);
+  // The ticks first: an error appearing above them must not move them under the pointer.
+  for (const donor of donors) await item.getByRole("checkbox", { name: donor, exact: true }).check();
+  for (const country of countries) await item.getByRole("checkbox", { name: country, exact: true }).check();
+  if (values.other) await item.getByLabel("Other countries").fill(values.other);
+  await item.getByLabel("Assignment title").fill(values.title ?? "");
+  await item.getByLabel("Client or employing organization").fill(values.organization ?? "");
+  await item.getByLabel("Role or position").fill(values.role ?? "");
+  await item.getByLabel("Sector").selectOption(values.sector ?? "");
+  await item.getByLabel("Description").fill(values.description ?? "");
+  await item.getByLabel("Start month").fill(values.start ?? "");
+  await item.getByLabel("End month").fill(values.end ?? "");
 }

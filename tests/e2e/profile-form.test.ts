@@ -255,7 +255,7 @@ describe("creating and editing a profile", () => {
     expect(await page.getByLabel("Professional Title").inputValue()).toBe("Gender and Social Inclusion Adviser");
     expectNoConsoleErrors(errors, [/status of 415/, /status of 413/]);
     await close();
-  });
+  }, 120_000);
 
   it("refuses an e-mail another profile shows beside the field with the 'Error creating profile' toast", async () => {
     const first = await openPage(browser);

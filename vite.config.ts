@@ -4,8 +4,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { iconSprite } from "./build-tools/icon-sprite.ts";
 import { precompress } from "./build-tools/precompress.ts";
+import { pureCommonModules } from "./build-tools/pure-common.ts";
 
 export default defineConfig({
-  plugins: [iconSprite({ appDir: path.resolve(import.meta.dirname, "app") }), tailwindcss(), reactRouter(), precompress()],
+  plugins: [
+    iconSprite({ appDir: path.resolve(import.meta.dirname, "app") }),
+    pureCommonModules({ commonDir: path.resolve(import.meta.dirname, "common") }),
+    tailwindcss(),
+    reactRouter(),
+    precompress(),
+  ],
   build: { assetsInlineLimit: 0 },
 });

@@ -12,8 +12,8 @@ import { insertUser } from "../tests/setup/users.ts";
 import { appContext } from "./context.ts";
 import * as root from "./root.tsx";
 import * as consultantPage from "./routes/consultant.tsx";
-import * as inboxPage from "./routes/inbox.tsx";
 import * as inboxMessagePage from "./routes/inbox-message.tsx";
+import * as messagesPage from "./routes/messages.tsx";
 
 // What one page view costs the database, counted at the driver: the session lookup, the route's
 // middleware, then the root loader and the page's loader side by side, as React Router runs them
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await Promise.all([counted.sql`select 1`, counted.sql`select 1`, counted.sql`select 1`]);
   jobs = await startTestJobQueue(database.url, { info: () => {}, warn: () => {}, error: () => {} });
   const deps = await testServiceDeps(counted.db, { jobs });
-  base = { ...deps, log: deps.log as AppContext["log"], requestId: "test", nonce: "", clientIp: "192.0.2.1" };
+  base = { ...deps, readDb: counted.db, log: deps.log as AppContext["log"], requestId: "test", nonce: "", clientIp: "192.0.2.1" };
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -85,27 +85,36 @@ async function consultantWithMessage() {
 }
 
 describe("queries per page", () => {
-  it("/inbox: session, unread badge, the profile, the page of messages and its totals", async () => {
+  it("/messages: session, the menu (badge and profile in one query), the profile, both boxes' unread counts, the page", async () => {
     const { token } = await consultantWithMessage();
-    const cost = await costOf("/inbox", inboxPage as unknown as PageModule, {}, token);
+    const cost = await costOf("/messages?box=received", messagesPage as unknown as PageModule, {}, token);
     expect(cost).toHaveLength(5);
     expect(cost.filter((query) => /from "consultants"/.test(query) && !/join/.test(query))).toHaveLength(1);
   });
 
-  it("/inbox/:id: the message is marked read once and read with its profile in one query", async () => {
+  it("/inbox/:id (an old link) finds the message's conversation in one query and leads there", async () => {
     const { token, messageId } = await consultantWithMessage();
     const cost = await costOf(`/inbox/${messageId}`, inboxMessagePage as unknown as PageModule, { id: String(messageId) }, token);
-    // session, mark read (middleware), unread badge, message with profile, replies
-    expect(cost).toHaveLength(5);
-    expect(cost.filter((query) => /^update "messages"/.test(query))).toHaveLength(1);
-  });
-
-  it("/inbox for an account without a profile asks for the profile once", async () => {
-    const user = await insertUser(database.db);
-    const { token } = await createSession(database.db, user.id);
-    const cost = await costOf("/inbox", inboxPage as unknown as PageModule, {}, token);
-    // session, unread badge, the profile
+    // session, the menu, the conversation of the caller's message
     expect(cost).toHaveLength(3);
+    expect(cost.filter((query) => /^update /.test(query))).toHaveLength(0);
+    const [row] = await database.sql<{ conversation_id: number }[]>`select conversation_id from messages where id = ${messageId}`;
+    const stranger = await insertUser(database.db);
+    const strangerToken = (await createSession(database.db, stranger.id)).token;
+    const leadsTo = async (sessionToken: string | undefined) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, { ...base, session: sessionToken ? await resolveSession(counted.db, sessionToken) : null });
+      const request = new Request(`http://devconsult.test/inbox/${messageId}`);
+      const response = (await inboxMessagePage.loader({
+        request,
+        params: { id: String(messageId) },
+        context,
+      } as never)) as Response;
+      return response.headers.get("Location");
+    };
+    expect(await leadsTo(token)).toBe(`/messages/${row?.conversation_id}`);
+    expect(await leadsTo(strangerToken)).toBe("/messages?box=received");
+    expect(await leadsTo(undefined)).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/inbox/${messageId}`)}`);
   });
 
   it("/consultant/:id for a visitor is the profile and its track record, for its owner also the session and the badge", async () => {

@@ -9,10 +9,13 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { actorOf } from "../server/services/context.ts";
-import { countUnreadConversations } from "../server/services/conversations/conversations.ts";
+import { accountMenuState } from "../server/services/conversations/conversations.ts";
+import type { Route } from "./+types/root";
+// The stylesheet as a URL, rendered with a React `precedence`: React then writes it at the top of
+// <head>, ahead of the modulepreload links <Scripts> hoists there (the browser asks for it first;
+// the page's first paint waits on it and on nothing else).
+import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -26,6 +29,9 @@ import type { RootData } from "./lib/user.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
   const { toast, clear } = readToast(request);
+  // The unread badge of the user menu (unread entries in both boxes of /messages), and whether
+  // the menu offers the consultant profile or leads with it (issue 13).
+  const menu = session ? await accountMenuState({ db }, actorOf(session)) : null;
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
     ? {
@@ -34,12 +40,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         email: session.user.email,
         role: session.user.role,
         isEmailVerified: session.user.isEmailVerified,
+        hasConsultantProfile: menu?.hasConsultantProfile === true,
       }
     : null;
-  // The unread badge of the user menu: unread entries in both boxes of /messages (issue 13).
-  const unreadMessages = session ? await countUnreadConversations({ db }, actorOf(session)) : 0;
   return data<RootData>(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages },
+    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -79,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11665e" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links nonce={root?.nonce} />

@@ -27,6 +27,7 @@ export default [
     route("shortlists", "routes/shortlists.tsx"),
     route("shortlists/add", "routes/shortlists.tsx", { id: "shortlists-add" }),
     route("shortlists/:id", "routes/shortlist.tsx"),
+    route("saved-searches", "routes/saved-searches.tsx"),
     route("inbox", "routes/inbox.tsx"),
     route("inbox/:id", "routes/inbox-message.tsx"),
     route("admin", "routes/admin.tsx"),

@@ -20,13 +20,18 @@ type RouteManifest = {
 export const PUBLIC_ROUTES = [
   "routes/home",
   "routes/consultant",
-  "routes/about",
-  "routes/success-stories",
-  "routes/resources",
-  "routes/help-center",
+  "routes/pages/about",
+  "routes/pages/success-stories",
+  "routes/pages/resources",
+  "routes/pages/help-center",
   "routes/contact",
-  "routes/privacy-policy",
+  "routes/pages/privacy-policy",
+  "routes/pages/not-found",
   "routes/sign-in",
+  "routes/verify-email",
+  "routes/reset-password",
+  "routes/shortlist-shared",
+  "routes/saved-search-unsubscribe",
 ];
 
 export const FIRST_LOAD_BUDGET_KB = 130;

@@ -33,6 +33,11 @@ export const ADMIN_MESSAGES = {
   onlyApprovedCanBeHidden: "Only an approved profile can be hidden",
   adminRequired: "This needs an administrator account",
   signInRequired: "You need to be signed in to do that",
+  // Issue 14: blocking, and changes after approval.
+  cannotBlockSelf: "You cannot block your own account",
+  cannotBlockAdmin: "Demote this admin before blocking the account",
+  ownerBlocked: "The owner's account is blocked: unblock it first",
+  noPendingChange: "No change is waiting for review on this profile",
 } as const;
 
 /** The admin toasts of spec section 8, word for word. */
@@ -54,6 +59,14 @@ export const ADMIN_TOASTS = {
   approveFailed: "Failed to approve profile",
   rejectFailed: "Failed to reject profile",
   hideFailed: "Failed to hide profile",
+  changeApproved: "Change approved and published",
+  changeRejected: "Change rejected; the owner has been told why",
+  approveChangeFailed: "Failed to approve change",
+  rejectChangeFailed: "Failed to reject change",
+  userBlocked: "User blocked",
+  userUnblocked: "User unblocked",
+  blockFailed: "Failed to block user",
+  unblockFailed: "Failed to unblock user",
 } as const;
 
 export const ADMIN_LIMITS = {

@@ -21,12 +21,13 @@ export const AUTH_MESSAGES = {
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters long`,
   emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters long`,
-  tooCommon: "This password is too common",
+  tooWeak: "This password is too easy to guess.",
   invalidCredentials: "Invalid email or password",
   emailTaken: "An account with this email already exists",
   wrongCurrentPassword: "Current password is incorrect",
   signInRequired: "You need to be signed in to do that",
   invalidLink: "This link is invalid or has expired",
+  accountBlocked: "This account has been blocked. If you think this is a mistake, please contact support.",
 } as const;
 
 const email = z

@@ -101,7 +101,23 @@ export const CONSULTANT_STATUSES = ["pending", "approved", "rejected", "hidden"]
 export type ConsultantStatus = (typeof CONSULTANT_STATUSES)[number];
 
 /** What the audit log records (server/services/admin/audit.ts). */
-export const AUDIT_ACTIONS = ["edit", "delete", "approve", "reject", "hide", "unhide", "promote", "demote"] as const;
+export const AUDIT_ACTIONS = [
+  "edit",
+  "delete",
+  "approve",
+  "reject",
+  "hide",
+  "unhide",
+  "promote",
+  "demote",
+  // Issue 14: an owner's change published at once or sent for review, the decisions on it, blocking.
+  "change",
+  "submit_change",
+  "approve_change",
+  "reject_change",
+  "block",
+  "unblock",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ["consultant", "user", "review"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactMessageSchema, contactSubjectFrom } from "./contact.ts";
+import { contactSubjectFrom } from "./contact.ts";
+import { contactMessageSchema } from "./contact-schema.ts";
 
 const valid = {
   firstName: " Minh ",

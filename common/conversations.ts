@@ -67,6 +67,11 @@ export type ConversationThread = {
   otherParty: ConversationParty;
   status: ConversationStatus;
   entries: ConversationEntry[];
+  /**
+   * For the consultant only: the address the sender gave to be answered at (the old inbox showed
+   * it, and the notification's Reply-To is it). The sender never gets the consultant's address here.
+   */
+  senderEmail?: string;
 };
 
 /** An answer in the product: the same rule as the spec's message text (section 5). */

@@ -47,3 +47,9 @@ export function formatDateTime(value: string | Date): string {
   const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
   return `${formatDate(date)}, ${time} UTC`;
 }
+
+/** "Rated 8.6 out of 10 from 4 reviews", or "No reviews yet". */
+export function ratingLabel(rating: number, reviewCount: number): string {
+  if (reviewCount === 0) return "No reviews yet";
+  return `Rated ${(rating / 10).toFixed(1)} out of 10 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
+}

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// The rating label is in format.ts (free of zod: the cards show it); re-exported for the callers here.
+export { ratingLabel } from "./format.ts";
+
 // Earned ratings (issue 14): what a review is, how it is validated, and how a rating reads.
 
 export const REVIEW_ENGAGEMENTS = [
@@ -87,9 +90,3 @@ export type ReviewPage = {
   rating: number;
   reviewCount: number;
 };
-
-/** "Rated 8.6 out of 10 from 4 reviews", or "No reviews yet". */
-export function ratingLabel(rating: number, reviewCount: number): string {
-  if (reviewCount === 0) return "No reviews yet";
-  return `Rated ${(rating / 10).toFixed(1)} out of 10 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`;
-}

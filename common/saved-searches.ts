@@ -2,7 +2,10 @@ import { z } from "zod";
 
 // Saved searches with e-mail alerts (issue 13).
 
-export const SAVED_SEARCH_LIMITS = { perUser: 20, name: 120, query: 2000, perDigest: 10 } as const;
+import { SAVED_SEARCH_LIMITS } from "./search.ts";
+
+// In search.ts (free of zod: the search page's Save search form shows the limits); re-exported here.
+export { SAVED_SEARCH_LIMITS };
 export const alertFrequencyValues = ["off", "daily", "weekly"] as const;
 export type AlertFrequencyValue = (typeof alertFrequencyValues)[number];
 
@@ -16,6 +19,7 @@ export const SAVED_SEARCH_TEXTS = {
   frequency: "frequency must be off, daily or weekly",
   tooMany: `You can keep at most ${SAVED_SEARCH_LIMITS.perUser} saved searches. Delete one you no longer need to make room.`,
   unsubscribeInvalid: "This unsubscribe link is not valid.",
+  duplicate: (name: string) => `You saved this search already, as “${name}”.`,
 } as const;
 
 const name = z

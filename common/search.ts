@@ -9,6 +9,8 @@ export const SEARCH_RESULT_CAP = 1000;
 export const MAX_KEYWORDS_LENGTH = 200;
 export const MAX_LANGUAGES = 10;
 export const MAX_DONORS = 5;
+/** Saved searches (issue 13): how many per person, their name and query lengths, searches per alert. */
+export const SAVED_SEARCH_LIMITS = { perUser: 20, name: 120, query: 2000, perDigest: 10 } as const;
 
 export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 export type ExperienceValue = (typeof EXPERIENCE_LEVELS)[number]["value"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { DailyRate } from "./track-record.ts";
 
 // Shortlists (issue 13): private named lists of consultants, each entry with a private note;
 // shareable read-only through a revocable link, exportable as CSV.
@@ -41,6 +42,10 @@ export type ShortlistConsultant = {
   secondarySpecializations: string[];
   availableForWork: boolean;
   profilePhotoUrl: string | null;
+  /** Donors of the consultant's assignments, most frequent first (at most five). */
+  donors: string[];
+  /** The daily rate where this viewer may see it: public, or to signed-in users for the list's owner. */
+  dailyRate: DailyRate | null;
 };
 
 export type ShortlistSummary = { id: number; name: string; count: number; shared: boolean; updatedAt: string };

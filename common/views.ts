@@ -48,6 +48,8 @@ export type AdminUser = {
   email: string;
   role: "user" | "admin";
   isEmailVerified: boolean;
+  /** When an admin blocked the account (issue 14), or null. */
+  blockedAt: Date | null;
   createdAt: Date;
 };
 

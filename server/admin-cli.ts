@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { openAppDatabase } from "./app-database.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/setup.ts";
 import { createLogger } from "./logger.ts";
 import { promoteUserByEmail } from "./services/accounts/bootstrap.ts";
 import { NotFound } from "./services/errors.ts";
@@ -29,7 +29,7 @@ try {
   throw error;
 }
 const log = createLogger({ logLevel: config.logLevel === "info" ? "warn" : config.logLevel });
-const database = await openAppDatabase(config, log, { stopReusedServer: false });
+const database = await openDatabase(config, log, { stopReusedServer: false });
 let exitCode = 0;
 try {
   const result = await promoteUserByEmail(database.db, email);

@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail:25",
       SEED_DEMO: "false",
       REQUIRE_APPROVAL: "0",
+      INSIGHTS_COUNTING: "false",
       PUBLIC_URL: "https://consultants.example.org/",
       S3_BUCKET: "photos",
       S3_ACCESS_KEY_ID: "key",
@@ -41,6 +42,7 @@ describe("loadConfig", () => {
       admin: { email: "ops@example.org", password: "s3cret-enough" },
       seedDemo: false,
       requireApproval: false,
+      insightsCounting: false,
       publicUrl: "https://consultants.example.org",
       secureCookies: true,
       mail: { smtpUrl: "smtp://mail:25" },
@@ -72,5 +74,38 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.org" })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     );
+  });
+
+  it("seeds the demo by default only with the embedded database", () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db/app" }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db/app", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "off" }).seedDemo).toBe(false);
+  });
+
+  it("reads the several-instance database settings, and refuses a pooler without a direct connection", () => {
+    expect(loadConfig({}).database).toEqual({ directUrl: undefined, readUrl: undefined, pooler: false, poolSize: 10 });
+    expect(
+      loadConfig({
+        DATABASE_URL: "postgres://u:p@pgbouncer:6432/app",
+        DATABASE_DIRECT_URL: "postgres://u:p@db:5432/app",
+        DATABASE_READ_URL: "postgres://u:p@replica:5432/app",
+        DATABASE_POOLER: "true",
+        DATABASE_POOL_SIZE: "20",
+      }).database,
+    ).toEqual({
+      directUrl: "postgres://u:p@db:5432/app",
+      readUrl: "postgres://u:p@replica:5432/app",
+      pooler: true,
+      poolSize: 20,
+    });
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@pgbouncer/app", DATABASE_POOLER: "true" })).toThrow(
+      /DATABASE_DIRECT_URL: DATABASE_POOLER=true needs DATABASE_DIRECT_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://u:p@replica/app" })).toThrow(
+      /DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be between 1 and 500/);
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters long/);
   });
 });

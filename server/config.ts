@@ -18,6 +18,15 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const postgresUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: "must start with postgres:// or postgresql://",
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -30,14 +39,16 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     PUBLIC_URL: z.url({ error: "must be an absolute URL such as https://devconsult.example" }).optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
-        message: "must start with postgres:// or postgresql://",
-      }),
+    DATABASE_URL: postgresUrl,
+    DATABASE_DIRECT_URL: postgresUrl,
+    DATABASE_READ_URL: postgresUrl,
+    DATABASE_POOLER: booleanFlag(false),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: "must be a number of connections" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 500")
+      .max(500, "must be between 1 and 500")
+      .default(10),
     SITE_NAME: z.string().trim().min(1).max(80).default("DevConsult SEA"),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters long").optional(),
@@ -46,8 +57,9 @@ const envSchema = z
     }),
     MAIL_FROM: optionalText,
     SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
-    SEED_DEMO: booleanFlag(true),
+    SEED_DEMO: z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { error: "must be true or false" }).optional(),
     REQUIRE_APPROVAL: booleanFlag(true),
+    INSIGHTS_COUNTING: booleanFlag(true),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -77,6 +89,9 @@ const envSchema = z
       .min(1, "must be between 1 and 64")
       .max(64, "must be between 1 and 64")
       .optional(),
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: "must be at least 16 characters long",
+    }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -86,6 +101,18 @@ const envSchema = z
         path: ["ADMIN_PASSWORD"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
       });
+    }
+    if (env.DATABASE_POOLER && !env.DATABASE_DIRECT_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_DIRECT_URL"],
+        message: "DATABASE_POOLER=true needs DATABASE_DIRECT_URL (a direct connection for migrations, locks and the job queue)",
+      });
+    }
+    for (const name of ["DATABASE_DIRECT_URL", "DATABASE_READ_URL", "DATABASE_POOLER"] as const) {
+      if (env[name] && !env.DATABASE_URL) {
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} needs DATABASE_URL` });
+      }
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -112,6 +139,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
     secureCookies: publicUrl.startsWith("https://"),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    database: {
+      /** A direct connection (not through a pooler): migrations, the start-up lock, LISTEN, the job queue. */
+      directUrl: env.DATABASE_DIRECT_URL,
+      /** A read replica for search, listings, profiles and stats. */
+      readUrl: env.DATABASE_READ_URL,
+      /**
+       * DATABASE_URL is a pooler in transaction mode (PgBouncer): no server-side prepared
+       * statements and no session settings on its connections.
+       */
+      pooler: env.DATABASE_POOLER,
+      /** Connections per process in each pool (primary, replica). */
+      poolSize: env.DATABASE_POOL_SIZE,
+    },
     siteName: env.SITE_NAME,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     mail: {
@@ -120,8 +160,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
       outboxDir: path.join(dataDir, "mail"),
     },
     supportEmail: env.SUPPORT_EMAIL ?? `support@${siteHost === "localhost" ? "devconsult.local" : siteHost}`,
-    seedDemo: env.SEED_DEMO,
+    // The demo directory is for a first look: on by default only with the embedded database,
+    // never by surprise against an external (production) one.
+    seedDemo: env.SEED_DEMO === undefined ? !env.DATABASE_URL : ["true", "1", "yes", "on"].includes(env.SEED_DEMO),
     requireApproval: env.REQUIRE_APPROVAL,
+    /** Count profile views, search appearances and CV downloads for consultants' insights (off: for a benchmark's baseline). */
+    insightsCounting: env.INSIGHTS_COUNTING,
     trustProxy: env.TRUST_PROXY,
     storage: env.S3_BUCKET
       ? {
@@ -135,6 +179,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         }
       : { kind: "local" as const, dir: path.join(dataDir, "uploads") },
     logLevel: env.LOG_LEVEL,
+    /** Bearer token for GET /metrics; without it /metrics is not served. */
+    metricsToken: env.METRICS_TOKEN,
     /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     /** Node worker processes serving HTTP (default: one per core, at most 2 on small machines; see server/main.ts). */

@@ -3,16 +3,18 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { openAppDatabase } from "./app-database.ts";
 import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { createDatabase, type Database, type Sql } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
+import { type ConnectedDatabase, connectDatabase, openDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
+import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { ensureAdmin } from "./services/accounts/bootstrap.ts";
 import { closeInsightsBuffers } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";
@@ -21,13 +23,7 @@ import { createStorage } from "./services/storage.ts";
 // (WEB_CONCURRENCY, one per core by default in production) this process is the primary: it
 // prepares the database once and forks the HTTP workers (server/cluster.ts).
 
-type Connected = {
-  url: string;
-  db: Database;
-  sql: Sql;
-  close: () => Promise<void>;
-  databaseState?: HttpDeps["databaseState"];
-};
+type Connected = ConnectedDatabase & { databaseState?: HttpDeps["databaseState"] };
 
 /** Serves HTTP on this process; resolves to a function that stops it (requests in flight finish first). */
 async function serveHttp(config: Config, log: Logger, database: Connected, announce: boolean) {
@@ -35,8 +31,11 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
   const mailer = createMailer(config, log);
   // Mail, purges and alerts run on the job queue in the same database; every process works on it,
   // and the queue hands each job to exactly one of them.
-  const jobs = await startJobQueue({ url: database.url, log });
+  // pg-boss LISTENs for new jobs: it needs a direct connection, not a transaction pooler.
+  const jobs = await startJobQueue({ url: database.directUrl, log });
   await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  // Other instances' writes drop this process's stats and page caches (server/instances.ts).
+  const stopSharing = await shareChangesAcrossInstances({ listenSql: database.directSql, notifySql: database.sql, log });
   let vite: DevServer | undefined;
   if (config.env === "development") {
     const { createServer: createViteServer } = await import("vite");
@@ -46,6 +45,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
   const app = createHttpApp({
     config,
     db: database.db,
+    readDb: database.readDb,
     sql: database.sql,
     log,
     mailer,
@@ -76,6 +76,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await jobs.stop();
+    await stopSharing();
     await vite?.close();
     await closeInsightsBuffers();
   };
@@ -99,9 +100,14 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
   return handle;
 }
 
+/** What the app does at start-up beyond migrating: one instance at a time (server/db/setup.ts). */
+function startupSteps(config: Config, log: Logger) {
+  return { supervise: true, underLock: (db: Database) => ensureAdmin(db, log, config.admin) };
+}
+
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
-  const database = await openAppDatabase(config, log, { supervise: true });
+  const database = await openDatabase(config, log, startupSteps(config, log));
   const stopHttp = await serveHttp(config, log, database, true);
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
@@ -114,7 +120,7 @@ async function runSingle(config: Config, log: Logger) {
 /** A worker: HTTP only, on the database the primary prepared. */
 async function runWorker(config: Config, log: Logger) {
   if (!config.databaseUrl) throw new Error("a worker needs the DATABASE_URL its primary resolved");
-  const database = { url: config.databaseUrl, ...createDatabase(config.databaseUrl) };
+  const database = connectDatabase(config, config.databaseUrl);
   shareInvalidationsWithSiblings();
   const stopHttp = await serveHttp(config, log, database, false);
   const stop = onShutdownSignal(async () => {
@@ -126,7 +132,7 @@ async function runWorker(config: Config, log: Logger) {
 }
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
-  const database = await openAppDatabase(config, log, { supervise: true });
+  const database = await openDatabase(config, log, startupSteps(config, log));
   let listening = 0;
   cluster.on("listening", (_worker, address) => {
     listening++;

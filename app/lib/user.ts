@@ -12,7 +12,7 @@ export type RootData = {
   nonce: string;
   toast: ToastMessage | null;
   /** Only what the header and the dialog need to know about the signed-in user. */
-  user: Pick<AccountUser, "id" | "name" | "email" | "role" | "isEmailVerified"> | null;
+  user: (Pick<AccountUser, "id" | "name" | "email" | "role" | "isEmailVerified"> & { hasConsultantProfile: boolean }) | null;
   unreadMessages: number;
 };
 

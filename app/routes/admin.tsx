@@ -2,14 +2,12 @@ import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { listAuditLog } from "../../server/services/admin/audit.ts";
+import { blockUser, unblockUser } from "../../server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "../../server/services/admin/users.ts";
-import {
-  countPendingConsultants,
-  deleteConsultantAsAdmin,
-  listConsultantsForAdmin,
-} from "../../server/services/consultants/admin-list.ts";
-import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/edit.ts";
+import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "../../server/services/consultants/admin-list.ts";
+import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "../../server/services/consultants/changes.ts";
 import { moderateConsultant } from "../../server/services/consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/profile.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
@@ -18,18 +16,17 @@ import {
   ADMIN_INTENTS,
   ADMIN_TABS,
   type AdminActionResult,
-  type AdminFilters,
   type AdminTab,
-  adminHref,
   INTENT_TOASTS,
+  TAB_TEXT,
 } from "../components/admin/admin-tabs.ts";
 import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
 import { QueueTable } from "../components/admin/queue-panel.tsx";
+import { TablePages } from "../components/admin/table-pages.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
-import { Pagination } from "../components/ui/pagination.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
@@ -80,7 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       case "consultants":
         return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: view.status })) };
       case "queue":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: "pending" })) };
+        return { tab: view.tab, ...(await listApprovalQueue(app, actor, query)) };
       case "users":
         return { tab: view.tab, ...(await listUsersForAdmin(app, actor, query)) };
       case "audit":
@@ -88,7 +85,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   })();
   try {
-    const [table, pendingCount] = await Promise.all([tablePromise, countPendingConsultants(app, actor)]);
+    const [table, pendingCount] = await Promise.all([tablePromise, countApprovalQueue(app, actor)]);
     return { access: "admin" as const, view, table, pendingCount, currentUserId: session.user.id };
   } catch (error) {
     // Demoted or deleted between reading the session and reading the tables.
@@ -135,6 +132,18 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "demote":
         await demoteUser(deps, actor, id);
         break;
+      case "block":
+        await blockUser(deps, actor, id);
+        break;
+      case "unblock":
+        await unblockUser(deps, actor, id);
+        break;
+      case "approve-change":
+        await approveChange(deps, actor, id);
+        break;
+      case "reject-change":
+        await rejectChange(deps, actor, { id, body: { reason: form.get("reason") ?? undefined } });
+        break;
     }
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
   } catch (error) {
@@ -155,13 +164,6 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
-
-const LOADING_TEXT: Record<AdminTab, string> = {
-  consultants: "Loading consultants...",
-  users: "Loading users...",
-  queue: "Loading approval queue...",
-  audit: "Loading audit log...",
-};
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
@@ -217,24 +219,10 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
                     : { search: "" }
               }
               withStatus={name === "consultants"}
-              label={
-                {
-                  consultants: "Search consultants",
-                  users: "Search users",
-                  queue: "Search the approval queue",
-                  audit: "Search the audit log",
-                }[name]
-              }
-              placeholder={
-                {
-                  consultants: "Name, title, email, location or country",
-                  users: "Name or email",
-                  queue: "Name, title, email, location or country",
-                  audit: "Admin, target or action",
-                }[name]
-              }
+              label={TAB_TEXT[name].searchLabel}
+              placeholder={TAB_TEXT[name].placeholder}
             />
-            {isLoading(name) ? <LoadingText>{LOADING_TEXT[name]}</LoadingText> : <TablePanel table={table} data={loaded} />}
+            {isLoading(name) ? <LoadingText>{TAB_TEXT[name].loading}</LoadingText> : <TablePanel table={table} data={loaded} />}
           </TabsContent>
         ))}
       </Tabs>
@@ -256,7 +244,7 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
     case "queue":
       return (
         <>
-          <QueueTable consultants={table.consultants} />
+          <QueueTable entries={table.entries} />
           <TablePages {...paging} noun="Profiles" />
         </>
       );
@@ -275,36 +263,6 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
         </>
       );
   }
-}
-
-/** The table's page links, with "Showing 1–20 of 23" beside them. */
-function TablePages({
-  tab,
-  filters,
-  page,
-  limit,
-  total,
-  noun,
-}: {
-  tab: AdminTab;
-  filters: AdminFilters;
-  page: number;
-  limit: number;
-  total: number;
-  noun: string;
-}) {
-  const first = total === 0 ? 0 : (page - 1) * limit + 1;
-  const last = Math.min(total, page * limit);
-  return (
-    <Pagination
-      label={`${noun} pages`}
-      page={page}
-      pageCount={Math.max(1, Math.ceil(total / limit))}
-      href={(n) => adminHref(tab, filters, n)}
-      summary={total === 0 ? `No ${noun.toLowerCase()}` : `Showing ${first}–${last} of ${total.toLocaleString("en-US")}`}
-      keepScroll
-    />
-  );
 }
 
 export function headers() {

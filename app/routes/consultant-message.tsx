@@ -99,10 +99,15 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
           <div className="flex flex-col items-start gap-3" role="status">
             <CheckCircle2 aria-hidden="true" className="size-8 text-brand-700" />
             <h2 className="text-xl font-bold text-ink">{MESSAGE_TEXTS.sent}</h2>
-            <p className="text-slate-700">{consultant.name} will reply to you by e-mail.</p>
-            <Link to={profilePath} className={buttonClasses()}>
-              Back to the profile
-            </Link>
+            <p className="text-slate-700">You will find {consultant.name}'s reply under Messages, and in your e-mail.</p>
+            <div className="flex flex-wrap gap-3">
+              <Link to={profilePath} className={buttonClasses()}>
+                Back to the profile
+              </Link>
+              <Link to="/messages" className={buttonClasses({ variant: "outline" })}>
+                Your messages
+              </Link>
+            </div>
           </div>
         ) : sender ? (
           <SendMessageForm

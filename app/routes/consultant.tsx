@@ -23,10 +23,11 @@ import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, session, log, clientIp } = context.get(appContext);
+  const { db, readDb, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  const view = await orPageError(viewConsultant({ db }, actorOf(session), id));
+  // A visitor's view may come from the replica; the signed-in read what they just wrote.
+  const view = await orPageError(viewConsultant({ db: session ? db : readDb }, actorOf(session), id));
   // A listed profile seen by someone other than its owner (or an admin) counts as a view.
   if (view.status === "approved" && !view.canEdit) {
     insightsBuffer(db, log).view(id, {

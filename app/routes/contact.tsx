@@ -7,9 +7,9 @@ import {
   CONTACT_MESSAGE_MIN,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECTS,
-  contactMessageSchema,
   contactSubjectFrom,
 } from "../../common/contact.ts";
+import { contactMessageSchema } from "../../common/contact-schema.ts";
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { submitContactMessage } from "../../server/services/contact.ts";
@@ -20,6 +20,7 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Card, CardIcon } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { useDeferredValidation } from "../lib/deferred-validation.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
@@ -143,7 +144,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
+// The browser's validation (zod, Conform's parser) loads after the page; see useDeferredValidation.
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("../../common/contact-schema.ts")]).then(
+    ([{ parseWithZod }, { contactMessageSchema }]) =>
+      (formData: FormData) =>
+        parseWithZod(formData, { schema: contactMessageSchema }),
+  );
+
 function ContactForm({ subject, lastResult }: { subject: string; lastResult: Route.ComponentProps["actionData"] }) {
+  const validate = useDeferredValidation(loadValidation);
   const navigation = useNavigation();
   const isSending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm({
@@ -153,7 +163,7 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
     // button away between mouse-down and mouse-up, and the click that sends was lost.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
   return (
     <Card as="section" aria-labelledby="contact-form-heading" className="sm:p-8">

@@ -3,17 +3,17 @@ import { useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "../../common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
-import { parseSearchParamsLeniently } from "../../common/search-params.ts";
 import { cardDonors } from "../../server/services/consultants/track-record.ts";
 import { insightsBuffer } from "../../server/services/insights/counter.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
 import { searchConsultants } from "../../server/services/search/index.ts";
-import { cachedDirectoryStats } from "../../server/services/stats.ts";
+import { directoryStats } from "../../server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
 import { EmptyPage } from "../components/search/empty-page.tsx";
 import { ResultsReady } from "../components/search/results-ready.tsx";
+import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
@@ -26,16 +26,21 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
 
+// The lenient parser (with zod) by dynamic import: a static one would keep zod in the page's
+// first load even though only the server's loader and a failed search in the browser use it.
+const loadSearchParams = () => import("../../common/search-params.ts");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, log } = context.get(appContext);
+  const { db, readDb, log } = context.get(appContext);
   // A page is lenient where the API is strict: a mangled shared link still shows results.
+  const { parseSearchParamsLeniently } = await loadSearchParams();
   const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
   const [stats, results] = await Promise.all([
-    cachedDirectoryStats(db).catch((error: unknown) => {
+    directoryStats({ db, readDb }).catch((error: unknown) => {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
-    searchConsultants({ db }, params).catch((error: unknown) => {
+    searchConsultants({ db: readDb }, params).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),
@@ -79,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The stats last shown, so a search that fails in the browser keeps the rest of the page.
-let lastStats: Awaited<ReturnType<typeof cachedDirectoryStats>> | null = null;
+let lastStats: Awaited<ReturnType<typeof directoryStats>> | null = null;
 
 /**
  * A new search in the browser that cannot load (the connection dropped, the server failed) keeps
@@ -90,6 +95,9 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   try {
     return await serverLoader();
   } catch {
+    // The parser (with zod) is not part of the page's first load; Home fetches it once idle, so
+    // it is here even when the connection has dropped.
+    const { parseSearchParamsLeniently } = await loadSearchParams();
     const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
     return { params, stats: lastStats, results: null };
   }
@@ -100,6 +108,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (stats) lastStats = stats;
   }, [stats]);
+  // Off the first load, but at hand for a failed search (clientLoader) even without a connection.
+  useEffect(() => {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    whenIdle(() => void loadSearchParams().catch(() => {}));
+  }, []);
   const search = useSearchNavigation(params);
   const isHydrated = useHydrated();
   const navigation = useNavigation();
@@ -141,6 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <SearchFilters search={search} isHydrated={isHydrated} />
           <ActiveFilters params={params} />
+          {results && <SaveSearch params={params} />}
         </div>
 
         <div

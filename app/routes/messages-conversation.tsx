@@ -1,10 +1,12 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "../../common/conversations.ts";
+import { parseId } from "../../common/ids.ts";
 import { MESSAGE_MAX } from "../../common/messages.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import {
   type ConversationDeps,
+  markConversationOpened,
   openConversation,
   postToConversation,
 } from "../../server/services/conversations/conversations.ts";
@@ -34,13 +36,28 @@ function idFrom(value: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * Opening a conversation marks the other party's entries read before any loader runs: the root
+ * loader, which counts the unread entries for the header badge, runs beside this page's loader
+ * and must already see them read.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, params, request }, next) => {
+    const app = context.get(appContext);
+    const id = parseId(params.id);
+    if (request.method === "GET" && app.session && id !== null) await markConversationOpened(app, app.session.user, id);
+    return next();
+  },
+];
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (!app.session) {
     throw redirect(`/sign-in?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   }
   try {
-    return { conversation: await openConversation(deps(app), app.session.user, idFrom(params.id)) };
+    // The middleware above marked it read already.
+    return { conversation: await openConversation(deps(app), app.session.user, idFrom(params.id), { markRead: false }) };
   } catch (error) {
     if (error instanceof NotFound) throw data(error.message, { status: 404 });
     throw error;
@@ -99,6 +116,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           )}
           {other.detail && <> · {other.detail}</>}
         </p>
+        {conversation.senderEmail && (
+          <p className="mt-1 break-words text-sm text-slate-700">
+            E-mail:{" "}
+            <a href={`mailto:${conversation.senderEmail}`} className="font-medium text-brand-700 underline underline-offset-4">
+              {conversation.senderEmail}
+            </a>
+          </p>
+        )}
         <p className="mt-2">
           <ConversationStatusLabel box={conversation.box} status={conversation.status} />
         </p>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type ConversationBox, conversationListSchema } from "../../common/conversations.ts";
+import { MESSAGE_TEXTS } from "../../common/messages.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { listConversations } from "../../server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
@@ -13,9 +14,14 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/messages";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /messages (issue 13): every signed-in user's conversations, in two views: Sent (conversations the
 // user started with consultants) and Received (messages to the user's consultant profile).
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "Messages", title: "Please sign in", text: MESSAGE_TEXTS.signInToRead },
+};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -71,17 +77,17 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const pageLink = (to: number) => `/messages?box=${box}&page=${to}`;
   return (
-    <InboxFrame title="Messages" lead={<p>Your conversations with consultants, and messages to your consultant profile.</p>}>
-      <BoxTabs box={box} unread={unread} />
-      {box === "received" && hasProfile && (
-        <p className="mb-4 text-sm text-muted">
-          To mark a message unread or delete it,{" "}
-          <Link to="/inbox" className="font-semibold text-brand-700 underline underline-offset-4">
-            Open the inbox
-          </Link>
-          .
+    <InboxFrame
+      title="Messages"
+      lead={
+        <p>
+          {hasProfile
+            ? "Your conversations with consultants, and messages to your consultant profile."
+            : "Your conversations with consultants: what you wrote, and their answers."}
         </p>
-      )}
+      }
+    >
+      <BoxTabs box={box} unread={unread} />
       {conversations.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
           <h2 className="text-lg font-semibold text-ink">No conversations here yet</h2>

@@ -5,10 +5,12 @@ import { actorOf } from "../../server/services/context.ts";
 import { NotFound } from "../../server/services/errors.ts";
 import { consultantInsights } from "../../server/services/insights/report.ts";
 import { reviewCounts } from "../../server/services/reviews/reviews.ts";
+import { ChangeBanner } from "../components/consultants/change-banner.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
+import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -66,12 +68,18 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
       <div className="mx-auto max-w-6xl px-4 pt-8">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">My Consultant Profile</p>
       </div>
+      <ProfileStrengthMeter consultantId={consultant.id} facts={consultant} />
       <ConsultantProfile
         consultant={consultant}
         track={consultant}
         isOwnerView
         reviewCount={reviewCount}
-        banner={<StatusBanner status={consultant.status} statusReason={consultant.statusReason} />}
+        banner={
+          <>
+            <StatusBanner status={consultant.status} statusReason={consultant.statusReason} />
+            <ChangeBanner change={consultant.change} />
+          </>
+        }
         actions={
           <>
             <Link to={`/profile/edit/${consultant.id}`} className={buttonClasses({ size: "lg", className: "w-full" })}>

@@ -3,18 +3,26 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "../../common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "../../common/ids.ts";
-import type { OwnConsultant } from "../../common/views.ts";
 import { serviceDeps } from "../../server/http/context.ts";
-import { editConsultant, OWNER_EDIT } from "../../server/services/consultants/edit.ts";
-import { createConsultant, getConsultantForEdit, getOwnConsultant } from "../../server/services/consultants/profile.ts";
+import {
+  createConsultant,
+  editConsultant,
+  getConsultantForEdit,
+  getOwnConsultant,
+  OWNER_EDIT,
+} from "../../server/services/consultants/profile.ts";
+import { type OwnTrackRecord, viewTrackRecord } from "../../server/services/consultants/track-record.ts";
 import { actorOf } from "../../server/services/context.ts";
 import { Forbidden, NotFound } from "../../server/services/errors.ts";
 import { uploadPhoto } from "../../server/services/photos.ts";
 import {
-  ProfileForm,
-  type ProfileFormFailure,
+  EMPTY_FORM,
+  normalizeProfileFormData,
   type ProfileFormValues,
-} from "../components/consultants/profile-form/profile-form.tsx";
+  savedFormValues,
+} from "../components/consultants/profile-form/form-values.ts";
+import { ProfileEditor } from "../components/consultants/profile-form/profile-editor.tsx";
+import type { ProfileFormFailure } from "../components/consultants/profile-form/profile-form.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
@@ -32,46 +40,6 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // back on / (spec section 4), with a link to the saved profile.
 
 const SIGN_IN_REQUIRED = "You need to be logged in to create or edit a consultant profile.";
-
-function formValues(consultant: OwnConsultant): ProfileFormValues {
-  return {
-    name: consultant.name,
-    title: consultant.title,
-    email: consultant.email,
-    phone: consultant.phone ?? "",
-    location: consultant.location,
-    city: consultant.city ?? "",
-    country: consultant.country,
-    yearsExperience: String(consultant.yearsExperience),
-    languages: consultant.languages.join(", "),
-    primarySpecialization: consultant.primarySpecialization,
-    secondarySpecializations: consultant.secondarySpecializations.join(", "),
-    bio: consultant.bio,
-    profilePhotoUrl: consultant.profilePhotoUrl ?? "",
-    showEmail: consultant.showEmail,
-    showPhone: consultant.showPhone,
-    availableForWork: consultant.availableForWork,
-  };
-}
-
-const EMPTY_FORM: ProfileFormValues = {
-  name: "",
-  title: "",
-  email: "",
-  phone: "",
-  location: "",
-  city: "",
-  country: "",
-  yearsExperience: "",
-  languages: "",
-  primarySpecialization: "",
-  secondarySpecializations: "",
-  bio: "",
-  profilePhotoUrl: "",
-  showEmail: false,
-  showPhone: false,
-  availableForWork: true,
-};
 
 function editId(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
@@ -108,11 +76,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: session.user.name,
       email: session.user.email,
     };
-    return { state: "ready" as const, mode: "create" as const, consultantId: null, defaults };
+    const draftKey = `profile-draft:${session.user.id}:new`;
+    return { state: "ready" as const, mode: "create" as const, consultantId: null, draftKey, defaults };
   }
   try {
     const consultant = await getConsultantForEdit(app, actor, id);
-    return { state: "ready" as const, mode: "edit" as const, consultantId: id, defaults: formValues(consultant) };
+    const track = (await viewTrackRecord(app.db, actor, id, true)) as OwnTrackRecord;
+    const draftKey = `profile-draft:${session.user.id}:${id}`;
+    return {
+      state: "ready" as const,
+      mode: "edit" as const,
+      consultantId: id,
+      draftKey,
+      defaults: savedFormValues(consultant, track),
+    };
   } catch (error) {
     // Someone else's profile is a state of this page (the spec's text), not an error screen.
     if (error instanceof Forbidden) return data({ state: "forbidden" as const, mode: "edit" as const }, { status: 403 });
@@ -152,7 +129,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = actorOf(app.session);
   const id = editId(params);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: consultantProfileSchema, disableAutoCoercion: true });
+  const submission = parseWithZod(normalizeProfileFormData(formData), {
+    schema: consultantProfileSchema,
+    disableAutoCoercion: true,
+  });
   if (!actor) return refuse(submission, 401, SIGN_IN_REQUIRED.replace(/\.$/, ""));
   if (submission.status !== "success") {
     const fieldErrors = Object.fromEntries(
@@ -160,13 +140,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     return refuse(submission, 400, Object.values(fieldErrors)[0]?.[0] ?? "Please check your form and try again.", fieldErrors);
   }
-  // The form sends every field: one left blank is cleared, not kept.
+  // The form sends every field: one left blank is cleared, not kept. It shows every saved
+  // assignment and education entry, so a list it sends without any is an empty list.
   const input = {
     phone: null,
     city: null,
     profilePhotoUrl: null,
     languages: [],
     secondarySpecializations: [],
+    assignments: [],
+    education: [],
+    languageLevels: {},
+    availableFrom: null,
+    dailyRate: null,
     ...submission.value,
   };
   const deps = serviceDeps(app);
@@ -236,9 +222,10 @@ export default function ProfileFormPage({ loaderData, actionData }: Route.Compon
           : "Keep your profile current. Fields marked * are required."}
       </p>
       <div className="mt-8">
-        <ProfileForm
+        <ProfileEditor
           key={loaderData.consultantId ?? "new"}
           mode={loaderData.mode}
+          draftKey={loaderData.draftKey}
           defaultValues={loaderData.defaults}
           failure={actionData ?? null}
         />

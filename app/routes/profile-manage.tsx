@@ -1,20 +1,19 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CircleCheck, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, useActionData, useFetcher } from "react-router";
+import { data } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "../../common/auth.ts";
 import { formatDate } from "../../common/format.ts";
 import { serviceDeps } from "../../server/http/context.ts";
 import { changePassword, getAccount, updateAccountProfile } from "../../server/services/accounts/account.ts";
 import { resendVerificationEmail } from "../../server/services/accounts/verification.ts";
 import { actorOf } from "../../server/services/context.ts";
+import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
 import { SignOutForm } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
-import { toast } from "../components/ui/toast.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -110,31 +109,6 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
-
-type Answer = NonNullable<ReturnType<typeof useFetcher<typeof action>>["data"]>;
-
-/** This form's answer: from its fetcher, or from the page when posted without JavaScript. */
-function useFormAnswer(intent: Answer["intent"]) {
-  const fetcher = useFetcher<typeof action>({ key: `account-${intent}` });
-  const actionData = useActionData<typeof action>();
-  const candidate = fetcher.data ?? actionData;
-  const answer = candidate?.intent === intent ? candidate : undefined;
-  const isIdle = fetcher.state === "idle";
-  // One toast per answer, and only for answers that arrived through the fetcher.
-  useEffect(() => {
-    if (!isIdle || !fetcher.data || fetcher.data.intent !== intent) return;
-    const titles = {
-      profile: ["Profile updated", "Update failed"],
-      password: ["Password changed", "Password change failed"],
-      "resend-verification": ["Verification email sent", "Could not send the verification email"],
-    } as const;
-    const [success, failure] = titles[intent];
-    const ok = fetcher.data.status === "success";
-    toast({ title: ok ? success : failure, description: fetcher.data.message, variant: ok ? "default" : "destructive" });
-  }, [isIdle, fetcher.data, intent]);
-  const result = answer && "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
-  return { fetcher, answer, lastResult: isIdle ? result : undefined, pending: !isIdle };
-}
 
 type Account = NonNullable<Route.ComponentProps["loaderData"]["account"]>;
 
@@ -242,50 +216,6 @@ function PasswordForm() {
         </div>
       </fetcher.Form>
     </details>
-  );
-}
-
-function VerificationStatus({ account }: { account: Account }) {
-  const { fetcher, answer, pending } = useFormAnswer("resend-verification");
-  if (account.isEmailVerified) {
-    return (
-      <span className="inline-flex items-center gap-1.5 font-semibold text-brand-800">
-        <CircleCheck aria-hidden="true" className="size-4" />
-        Yes
-      </span>
-    );
-  }
-  return (
-    <div className="space-y-2">
-      <span className="inline-flex items-center gap-1.5 font-semibold text-accent-700">
-        <Clock aria-hidden="true" className="size-4" />
-        Pending
-      </span>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="resend-verification" />
-        <Button type="submit" variant="secondary" size="sm" disabled={pending}>
-          {pending ? "Sending..." : "Resend verification email"}
-        </Button>
-      </fetcher.Form>
-      {answer && (
-        <p role="status" className={`text-sm ${answer.status === "error" ? "text-red-700" : "text-muted"}`}>
-          {answer.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }
 

@@ -31,7 +31,10 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
         <p className="mt-6 text-muted">This list is empty.</p>
       ) : (
         <>
-          <ul className="mt-6 space-y-3">
+          <h2 className="mt-6 text-xl font-bold text-ink">
+            {consultants.length === 1 ? "1 consultant" : `${consultants.length} consultants`}
+          </h2>
+          <ul className="mt-3 space-y-3">
             {consultants.map((consultant) => (
               <li key={consultant.id} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="shared-entry">
                 <ShortlistConsultantSummary consultant={consultant} />

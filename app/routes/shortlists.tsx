@@ -1,5 +1,6 @@
 import { Bookmark, Share2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
+import { safeRedirect } from "../../common/redirect.ts";
 import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
 import { AppError } from "../../server/services/errors.ts";
 import { findMessageRecipient } from "../../server/services/messages/send.ts";
@@ -24,11 +25,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireSignedIn(app, request);
   const deps = shortlistDeps(app);
-  const consultantId = idFrom(new URL(request.url).searchParams.get("consultant"));
+  const query = new URL(request.url).searchParams;
+  const consultantId = idFrom(query.get("consultant"));
   const consultant = consultantId ? await findMessageRecipient({ db: app.db }, null, consultantId) : null;
   return {
     lists: await listShortlists(deps, user),
     consultant,
+    // Where the bookmark was (a results page, a profile): saving comes back there.
+    back: consultant ? safeRedirect(query.get("back"), `/consultant/${consultant.id}`) : null,
     holding: consultant ? await listsHolding(deps, user, consultant.id) : [],
   };
 }
@@ -45,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!listId || newName) listId = (await createShortlist(deps, user, { name: form.get("name") })).id;
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
-      return redirect(`/consultant/${consultantId}`, {
+      return redirect(safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
         headers: { "Set-Cookie": toastCookie({ title: "Saved to shortlist", description: `Added to “${list.name}”.` }) },
       });
     }
@@ -62,7 +66,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lists, consultant, holding } = loaderData;
+  const { lists, consultant, holding, back } = loaderData;
   const error = actionData?.error;
   return (
     <InboxFrame
@@ -79,6 +83,7 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
       {consultant ? (
         <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
           <input type="hidden" name="consultantId" value={consultant.id} />
+          <input type="hidden" name="back" value={back ?? `/consultant/${consultant.id}`} />
           {lists.length > 0 && (
             <Field label="Add to an existing list">
               {(props) => (
@@ -105,7 +110,10 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
               <Bookmark aria-hidden="true" className="size-4" />
               Save to shortlist
             </Button>
-            <Link to={`/consultant/${consultant.id}`} className="self-center text-sm font-medium text-brand-700 underline">
+            <Link
+              to={back ?? `/consultant/${consultant.id}`}
+              className="self-center text-sm font-medium text-brand-700 underline"
+            >
               Cancel
             </Link>
           </div>

@@ -7,8 +7,30 @@ export type Sql = postgres.Sql;
 /** The database or a transaction in progress: what a step of a multi-step write runs on. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+export type DatabaseOptions = {
+  /** Connections in the pool (DATABASE_POOL_SIZE). */
+  max?: number;
+  /**
+   * The URL is a pooler in transaction mode (PgBouncer): each statement may run on a different
+   * server connection, so no named prepared statements (they would be missing on the next one)
+   * and no session settings at connect time (PgBouncer refuses unknown start-up parameters), and
+   * no pipelining.
+   * The planner settings then come from the role (applyRoleSettings).
+   */
+  pooler?: boolean;
+  onQuery?: (query: string) => void;
+};
+
+/**
+ * The session settings the app wants on every connection. Statements are prepared once per
+ * connection. The data is skewed (a word may be in half the profiles or in three), so plan each
+ * execution for its own values rather than let PostgreSQL settle on one generic plan; and no JIT
+ * compilation, which costs more than it saves on queries this short.
+ */
+export const SESSION_SETTINGS = { plan_cache_mode: "force_custom_plan", jit: "off" } as const;
+
 /** One connection pool for the process; Drizzle on top of postgres.js. */
-export function createDatabase(url: string, options: { max?: number; onQuery?: (query: string) => void } = {}) {
+export function createDatabase(url: string, options: DatabaseOptions = {}) {
   const { onQuery } = options;
   const sql = postgres(url, {
     max: options.max ?? 10,
@@ -18,15 +40,73 @@ export function createDatabase(url: string, options: { max?: number; onQuery?: (
     connect_timeout: 10,
     // Notices (for example "relation already exists, skipping") are not errors.
     onnotice: () => {},
-    connection: {
-      // Statements are prepared once per connection. The data is skewed (a word may be in half
-      // the profiles or in three), so plan each execution for its own values rather than let
-      // PostgreSQL settle on one generic plan; and no JIT compilation, which costs more than it
-      // saves on queries this short.
-      plan_cache_mode: "force_custom_plan",
-      jit: "off",
-    },
+    // Behind a pooler also one statement at a time per connection: PgBouncer before 1.21 (Debian
+    // 12 ships 1.18) hands the server connection back at the first ReadyForQuery, so the answers
+    // to pipelined statements arrive on a server no longer linked to us and the client is dropped.
+    ...(options.pooler ? { prepare: false, max_pipeline: 0 } : { connection: { ...SESSION_SETTINGS } }),
   });
+  if (options.pooler) sql.begin = beginOnReservedConnection(sql);
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * Behind a pooler the session settings cannot travel with the connection: store them as this
+ * role's defaults in this database (a role may always set its own), so every server connection
+ * PgBouncer opens starts with them. Runs on the direct connection at start-up.
+ */
+export async function applyRoleSettings(sql: Sql) {
+  const [{ database } = { database: "" }] = await sql<{ database: string }[]>`select current_database() as database`;
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+    await sql.unsafe(`alter role current_user in database ${quoteIdentifier(database)} set ${name} = '${value}'`);
+  }
+}
+
+function quoteIdentifier(name: string) {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+type TransactionScope = postgres.ReservedSql & { savepoint: (fn: (scope: TransactionScope) => unknown) => Promise<unknown> };
+
+/**
+ * postgres.js marks a transaction's connection as reserved from inside its pipelining check, so
+ * with pipelining off (max_pipeline 0) `sql.begin` refuses to run (UNSAFE_TRANSACTION). Behind a
+ * pooler a transaction therefore runs on a connection reserved first: BEGIN, the work, COMMIT
+ * (or ROLLBACK), with savepoints for nested transactions, as sql.begin does.
+ */
+function beginOnReservedConnection(sql: postgres.Sql): postgres.Sql["begin"] {
+  const begin = async (...args: unknown[]) => {
+    const fn = args.at(-1) as (scope: TransactionScope) => unknown;
+    const mode = args.length > 1 ? String(args[0]).replace(/[^a-z ]/gi, "") : "";
+    const connection = await sql.reserve();
+    let savepoints = 0;
+    const scope = Object.assign(connection, {
+      savepoint: async (inner: (scope: TransactionScope) => unknown) => {
+        const name = `s${savepoints++}`;
+        await connection.unsafe(`savepoint ${name}`);
+        try {
+          const result = await inner(scope);
+          await connection.unsafe(`release savepoint ${name}`);
+          return result;
+        } catch (error) {
+          await connection.unsafe(`rollback to savepoint ${name}`);
+          throw error;
+        }
+      },
+    }) as TransactionScope;
+    try {
+      await connection.unsafe(`begin ${mode}`);
+      try {
+        const result = await fn(scope);
+        await connection.unsafe("commit");
+        return result;
+      } catch (error) {
+        await connection.unsafe("rollback").catch(() => {});
+        throw error;
+      }
+    } finally {
+      connection.release();
+    }
+  };
+  return begin as postgres.Sql["begin"];
 }

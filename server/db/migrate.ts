@@ -8,16 +8,34 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 // Any fixed number: it only has to be the same for every instance of this app.
 const MIGRATION_LOCK = 7_341_120;
 
-/** Applies the committed SQL migrations; several instances starting at once take turns. */
-export async function runMigrations(db: Database, sql: Sql) {
+/**
+ * Runs `steps` while holding the app's start-up lock: several instances starting at once take
+ * turns. The lock is a session lock on one reserved connection, so `sql` must be a direct
+ * connection, never a pooler in transaction mode (it would take the lock on one server connection
+ * and release it on another).
+ */
+export async function withStartupLock<T>(sql: Sql, steps: () => Promise<T>): Promise<T> {
   const conn = await sql.reserve();
   try {
     await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migrate(db, { migrationsFolder });
+    try {
+      return await steps();
+    } finally {
+      await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    }
   } finally {
-    await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     conn.release();
   }
+}
+
+/** Applies the committed SQL migrations (call it under withStartupLock). */
+export async function applyMigrations(db: Database) {
+  await migrate(db, { migrationsFolder });
+}
+
+/** Applies the committed SQL migrations; several instances starting at once take turns. */
+export async function runMigrations(db: Database, sql: Sql) {
+  await withStartupLock(sql, () => applyMigrations(db));
 }
 
 /**

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { authUsers } from "./schema/accounts.ts";
 import { consultants } from "./schema/consultants.ts";
 
@@ -63,6 +77,8 @@ export const reviews = pgTable(
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenReason: text("hidden_reason"),
+    /** Hidden because its author's account was blocked (migration 0012): unblocking shows it again. */
+    hiddenByBlock: boolean("hidden_by_block").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,5 +88,30 @@ export const reviews = pgTable(
     check("reviews_body_check", sql`char_length(${table.body}) between 10 and 2000`),
     check("reviews_response_check", sql`${table.response} is null or char_length(${table.response}) between 1 and 2000`),
     index("reviews_reviewer_idx").on(table.reviewerId),
+  ],
+);
+
+/**
+ * A change to an approved profile's reviewed fields, waiting for an admin (or rejected, with the
+ * reason its owner reads until their next edit): one per profile (migration 0012). `changes` holds
+ * the proposed values of the fields it changes (common/profile-changes.ts); the consultants row
+ * keeps the published version.
+ */
+export const consultantChanges = pgTable(
+  "consultant_changes",
+  {
+    consultantId: integer("consultant_id")
+      .primaryKey()
+      .references(() => consultants.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 20 }).$type<"pending" | "rejected">().notNull().default("pending"),
+    changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
+    reason: text("reason"),
+    submittedBy: integer("submitted_by").references(() => authUsers.id, { onDelete: "set null" }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("consultant_changes_status_check", sql`${table.status} in ('pending', 'rejected')`),
+    index("consultant_changes_pending_idx").on(table.submittedAt).where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -2,8 +2,8 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
-import { createDatabase } from "./client.ts";
-import { assertDurableWrites, runMigrations } from "./migrate.ts";
+import { applyRoleSettings, createDatabase, type Database, type Sql } from "./client.ts";
+import { applyMigrations, assertDurableWrites, withStartupLock } from "./migrate.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
 import { type DatabaseState, startEmbeddedWithRetry, superviseEmbedded } from "./supervisor.ts";
 
@@ -36,7 +36,41 @@ type OpenOptions = {
   stopReusedServer?: boolean;
   /** The app passes true: restart the embedded server if it dies (server/db/supervisor.ts). */
   supervise?: boolean;
+  /**
+   * Start-up steps of the caller's own (the app makes sure its admin exists), run after the
+   * migrations and before the demo seed, under the same lock: one instance at a time.
+   */
+  underLock?: (db: Database, sql: Sql) => Promise<void>;
 };
+
+type DatabaseSettings = Pick<Config, "database">;
+
+/**
+ * The pools one process uses: `db` for writes and reads-after-write (DATABASE_URL, maybe through
+ * a pooler), `readDb` for what may lag a moment (DATABASE_READ_URL, or `db` without one), and
+ * `direct` for session-level work a transaction pooler cannot do (the start-up lock, LISTEN).
+ */
+export function connectDatabase(config: DatabaseSettings, url: string) {
+  const { pooler, poolSize, directUrl, readUrl } = config.database;
+  const primary = createDatabase(url, { max: poolSize, pooler });
+  const direct = directUrl && directUrl !== url ? createDatabase(directUrl, { max: 4 }) : primary;
+  const replica = readUrl ? createDatabase(readUrl, { max: poolSize, pooler }) : undefined;
+  return {
+    db: primary.db,
+    sql: primary.sql,
+    /** Search, listings, profiles and stats: the replica when there is one. */
+    readDb: replica?.db ?? primary.db,
+    readSql: replica?.sql ?? primary.sql,
+    directDb: direct.db,
+    directSql: direct.sql,
+    /** Where the direct connection goes (the job queue uses it: it LISTENs). */
+    directUrl: directUrl ?? url,
+    close: async () => {
+      await Promise.all([primary.close(), replica?.close(), direct === primary ? undefined : direct.close()]);
+    },
+  };
+}
+export type ConnectedDatabase = ReturnType<typeof connectDatabase>;
 
 /** Where the database is: DATABASE_URL, or an embedded PostgreSQL under DATA_DIR. */
 async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOptions) {
@@ -67,14 +101,27 @@ async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOpti
   };
 }
 
-/** Connects, checks durability, migrates and seeds the demo (the first admin: server/app-database.ts). */
+/**
+ * Connects, checks durability, then runs every start-up step under one advisory lock on the direct
+ * connection: migrations, the caller's steps (the admin) and the demo seed. Instances starting
+ * together on an empty database take turns; the second finds the work done.
+ */
 export async function openDatabase(config: Config, log: Logger, options: OpenOptions = {}) {
   const server = await resolveDatabaseUrl(config, log, options);
-  const database = createDatabase(server.url);
+  const database = connectDatabase(config, server.url);
   try {
-    await assertDurableWrites(database.sql);
-    await runMigrations(database.db, database.sql);
-    if (config.seedDemo) await seedDemoDirectory(database.db, database.sql, log);
+    await assertDurableWrites(database.directSql);
+    await withStartupLock(database.directSql, async () => {
+      await applyMigrations(database.directDb);
+      if (config.database.pooler) await applyRoleSettings(database.directSql);
+      await options.underLock?.(database.directDb, database.directSql);
+      if (config.seedDemo) await seedDemoDirectory(database.directDb, database.directSql, log);
+    });
+    if (config.databaseUrl && config.storage.kind === "local") {
+      log.warn(
+        "photos are stored on this machine's disk (DATA_DIR/uploads) while the database is external: a second instance would not see them. Set S3_BUCKET to run more than one instance.",
+      );
+    }
   } catch (error) {
     await database.close();
     await server.stop();

@@ -4,10 +4,12 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { setInsightsCounting } from "../services/insights/counter.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
+import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { crossSiteProtection } from "./middleware/cross-site.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
@@ -34,9 +36,15 @@ function varyOnEncoding(c: import("hono").Context) {
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, log } = deps;
+  setInsightsCounting(config.insightsCounting);
   const app = new Hono<HttpEnv>();
   const strictCsp = config.env !== "development";
 
+  // Prometheus metrics (server/http/metrics.ts), only when METRICS_TOKEN is set.
+  const metrics = config.metricsToken
+    ? createMetrics({ sql: deps.sql, jobs: deps.jobs, poolSize: config.database.poolSize })
+    : undefined;
+  if (metrics) app.use(metrics.track);
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (c, next) => {
     const started = performance.now();
@@ -102,6 +110,7 @@ export function createHttpApp(deps: HttpDeps) {
     }
   });
 
+  if (metrics && config.metricsToken) app.route("/", createMetricsRoute(metrics, config.metricsToken));
   app.route("/api", createApi(deps));
   app.route("/", createSeoRoutes(deps));
   if (config.storage.kind === "local") app.route("/uploads", createUploadRoutes(config.storage.dir));
@@ -139,6 +148,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.all("*", async (c) => {
     const context: AppContext = {
       db: deps.db,
+      readDb: deps.readDb ?? deps.db,
       config,
       mailer: deps.mailer,
       jobs: deps.jobs,

@@ -28,6 +28,12 @@ export type HttpEnv = {
 /** What every loader and action gets: the process's singletons and the request's facts. */
 export type AppContext = {
   db: Database;
+  /**
+   * For reads that may lag a moment behind the last write (search, listings, a visitor's view of
+   * a profile, the stats): the read replica when DATABASE_READ_URL is set, else `db`. Anything
+   * read right after a write, and anything a signed-in person sees of their own, reads `db`.
+   */
+  readDb: Database;
   config: Config;
   log: Logger;
   mailer: Mailer;
@@ -44,6 +50,8 @@ export type AppContext = {
 export type HttpDeps = {
   config: Config;
   db: Database;
+  /** The read replica (DATABASE_READ_URL); `db` when there is none. */
+  readDb?: Database;
   sql: Sql;
   log: Logger;
   mailer: Mailer;

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "../../common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
-import { consultants, photoUploads } from "../db/schema.ts";
+import { consultantChanges, consultants, photoUploads } from "../db/schema.ts";
 import { type Actor, requireUser } from "./context.ts";
 import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 import { consumeRateLimit } from "./rate-limit.ts";
@@ -179,6 +179,21 @@ export async function uploadPhoto(
   return { photoUrl };
 }
 
+/** No change waiting for review proposes the upload (issue 14): it may still become a profile's photo. */
+function notProposed(db: Executor) {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(consultantChanges)
+      .where(
+        and(
+          eq(consultantChanges.status, "pending"),
+          sql`${consultantChanges.changes} ->> 'profilePhotoUrl' = ${photoUploads.photoUrl}`,
+        ),
+      ),
+  );
+}
+
 /** Uploads by this person, other than `keep`, that no profile shows: a form that was never saved. */
 async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: number, keep: string) {
   const abandoned = await db
@@ -188,6 +203,7 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
         eq(photoUploads.userId, userId),
         ne(photoUploads.photoUrl, keep),
         notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
+        notProposed(db),
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
@@ -205,6 +221,7 @@ export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderT
       and(
         sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`,
         notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
+        notProposed(db),
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
@@ -228,5 +245,16 @@ export async function assertPhotoClaimable(db: Executor, actor: { id: number }, 
     .from(consultants)
     .where(and(eq(consultants.profilePhotoUrl, photoUrl), consultantId === null ? undefined : ne(consultants.id, consultantId)))
     .limit(1);
-  if (other) throw invalid("This photo is already used by another profile");
+  const [proposed] = await db
+    .select({ id: consultantChanges.consultantId })
+    .from(consultantChanges)
+    .where(
+      and(
+        eq(consultantChanges.status, "pending"),
+        sql`${consultantChanges.changes} ->> 'profilePhotoUrl' = ${photoUrl}`,
+        consultantId === null ? undefined : ne(consultantChanges.consultantId, consultantId),
+      ),
+    )
+    .limit(1);
+  if (other || proposed) throw invalid("This photo is already used by another profile");
 }

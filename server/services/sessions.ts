@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { AccountUser } from "../../common/auth.ts";
 import type { Database } from "../db/client.ts";
 import { type AuthUser, authSessions, authUsers } from "../db/schema.ts";
@@ -72,7 +72,8 @@ export async function resolveSession(db: Database, token: string): Promise<Curre
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-    .where(and(eq(authSessions.sessionToken, tokenHash), sql`${authSessions.expiresAt} > now()`))
+    // A blocked account's sessions are deleted when it is blocked; this keeps one made meanwhile from counting.
+    .where(and(eq(authSessions.sessionToken, tokenHash), sql`${authSessions.expiresAt} > now()`, isNull(authUsers.blockedAt)))
     .limit(1);
   if (!row) return null;
   let expiresAt = row.expiresAt;

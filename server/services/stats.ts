@@ -53,5 +53,26 @@ export const STATS_TTL_MS = 60_000;
 /** Stats at most a minute old (ttl-cache.ts): no page view pays for reading every profile. */
 export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);
 
-// A profile created, edited, moderated or deleted: the next page view counts afresh.
-onDirectoryChange((db) => cachedDirectoryStats.invalidate(db as Database));
+let recountOnPrimary = false;
+
+/**
+ * The stats for a page or /api/stats: from the replica when there is one, except the first count
+ * after a change, which reads the primary (the replica may not have replayed the change yet, and
+ * a stale count would then be kept for the whole TTL).
+ */
+export function directoryStats({ db, readDb }: { db: Database; readDb: Database }) {
+  return cachedDirectoryStats(readDb, {
+    load: () => {
+      const source = recountOnPrimary ? db : readDb;
+      recountOnPrimary = false;
+      return getDirectoryStats(source);
+    },
+  });
+}
+
+// A profile created, edited, moderated or deleted, here or on another instance: the next page
+// view counts afresh.
+onDirectoryChange(() => {
+  recountOnPrimary = true;
+  cachedDirectoryStats.invalidateAll();
+});

@@ -1,20 +1,24 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256Hex } from "./sigv4.ts";
+import { startS3Server, type TestS3 } from "../../tests/setup/s3.ts";
+import { freePort } from "../db/embedded.ts";
 import { localStorage, PHOTO_CACHE_CONTROL, s3Storage } from "./storage.ts";
 
 const KEY = "photos/AbCdEfGhIjKlMnOpQrStUvWx-400.webp";
 
 let dir: string;
+let s3: TestS3;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "devconsult-storage-"));
+  s3 = await startS3Server();
 });
 afterAll(async () => {
+  await s3?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
 describe("local photo storage", () => {
   it("writes, maps URLs back to keys, and removes", async () => {
     const storage = localStorage(dir);
@@ -38,47 +42,77 @@ describe("local photo storage", () => {
   });
 });
 
-describe("S3-compatible photo storage", () => {
-  const settings = {
+describe("S3-compatible photo storage (against s3rver, which checks signatures)", () => {
+  const settings = () => ({
     kind: "s3" as const,
-    bucket: "photos-bucket",
-    region: "ap-southeast-1",
-    endpoint: "https://objects.example.net",
-    accessKeyId: "AKIDEXAMPLE",
-    secretAccessKey: "secret",
-    publicUrl: "https://cdn.example.net/",
-  };
-
-  it("PUTs signed objects path-style with the content type and long cache, DELETEs them, and serves from the public URL", async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const fakeFetch = (async (url: URL | string, init?: RequestInit) => {
-      calls.push({ url: String(url), init: init ?? {} });
-      return new Response(null, { status: calls.length === 2 ? 404 : 200 });
-    }) as typeof fetch;
-    const storage = s3Storage(settings, fakeFetch);
-    const body = Buffer.from("webp bytes");
-    await storage.put(KEY, body, "image/webp");
-    await storage.remove(KEY);
-    const [put, del] = calls;
-    expect(put?.url).toBe(`https://objects.example.net/photos-bucket/${KEY}`);
-    expect(put?.init.method).toBe("PUT");
-    const headers = put?.init.headers as Record<string, string>;
-    expect(headers["content-type"]).toBe("image/webp");
-    expect(headers["cache-control"]).toBe(PHOTO_CACHE_CONTROL);
-    expect(headers["x-amz-content-sha256"]).toBe(sha256Hex(body));
-    expect(headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-southeast-1\/s3\/aws4_request,SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
-    );
-    expect(del?.init.method).toBe("DELETE");
-    expect(storage.urlOf(KEY)).toBe(`https://cdn.example.net/${KEY}`);
-    expect(storage.keyOf(`https://cdn.example.net/${KEY}`)).toBe(KEY);
-    expect(storage.origin).toBe("https://cdn.example.net");
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    publicUrl: undefined,
   });
 
-  it("uses AWS virtual-hosted addressing without an endpoint, and reports failures", async () => {
-    const fakeFetch = (async () => new Response("AccessDenied", { status: 403 })) as unknown as typeof fetch;
-    const storage = s3Storage({ ...settings, endpoint: undefined, publicUrl: undefined }, fakeFetch);
-    expect(storage.urlOf(KEY)).toBe(`https://photos-bucket.s3.ap-southeast-1.amazonaws.com/${KEY}`);
-    await expect(storage.put(KEY, Buffer.from("x"), "image/webp")).rejects.toThrow(/failed with 403: AccessDenied/);
+  it("PUTs signed objects path-style with the content type and long cache, serves them, and DELETEs them", async () => {
+    const storage = s3Storage(settings());
+    const body = Buffer.from("webp bytes");
+    await storage.put(KEY, body, "image/webp");
+    const url = storage.urlOf(KEY);
+    expect(url).toBe(`${s3.endpoint}/${s3.bucket}/${KEY}`);
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe(PHOTO_CACHE_CONTROL);
+    expect(Buffer.from(await served.arrayBuffer()).toString()).toBe("webp bytes");
+    expect(storage.keyOf(url)).toBe(KEY);
+    expect(storage.origin).toBe(s3.endpoint);
+    await storage.remove(KEY);
+    expect((await fetch(url)).status).toBe(404);
+    // Removing what is already gone is not an error.
+    await expect(storage.remove(KEY)).resolves.toBeUndefined();
+  });
+
+  it("a wrong secret is refused by the server, reported, and not retried into success", async () => {
+    const storage = s3Storage({ ...settings(), secretAccessKey: "not-the-secret" }, { retryDelayMs: 1 });
+    await expect(storage.put(KEY, Buffer.from("x"), "image/webp")).rejects.toThrow(
+      /S3 PUT .* failed: 403: .*SignatureDoesNotMatch/s,
+    );
+    expect((await fetch(storage.urlOf(KEY))).status).toBe(404);
+  });
+
+  it("gives up on a storage service that never answers after its timeout and retries", async () => {
+    const port = await freePort();
+    const sockets = new Set<net.Socket>();
+    let connections = 0;
+    // Accepts connections and never answers.
+    const silent = net.createServer((socket) => {
+      connections++;
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(port, "127.0.0.1", resolve));
+    try {
+      const storage = s3Storage(
+        { ...settings(), endpoint: `http://127.0.0.1:${port}` },
+        { timeoutMs: 300, attempts: 2, retryDelayMs: 10 },
+      );
+      const started = Date.now();
+      await expect(storage.put(KEY, Buffer.from("x"), "image/webp")).rejects.toThrow(/no answer within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(connections).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
+  it("uses AWS virtual-hosted addressing without an endpoint, a CDN address with S3_PUBLIC_URL, and refuses foreign keys", async () => {
+    const aws = s3Storage({ ...settings(), endpoint: undefined, region: "ap-southeast-1", bucket: "photos-bucket" });
+    expect(aws.urlOf(KEY)).toBe(`https://photos-bucket.s3.ap-southeast-1.amazonaws.com/${KEY}`);
+    const cdn = s3Storage({ ...settings(), publicUrl: "https://cdn.example.net/" });
+    expect(cdn.urlOf(KEY)).toBe(`https://cdn.example.net/${KEY}`);
+    expect(cdn.keyOf(`https://cdn.example.net/${KEY}`)).toBe(KEY);
+    expect(cdn.keyOf(`https://elsewhere.example/${KEY}`)).toBeNull();
+    expect(cdn.origin).toBe("https://cdn.example.net");
+    await expect(cdn.put("../../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/unexpected storage key/);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AwsClient } from "aws4fetch";
 import type { Config } from "../config.ts";
-import { sha256Hex, signRequest } from "./sigv4.ts";
 
 // Where uploaded photos live. One small interface, two adapters: files under DATA_DIR/uploads
 // (served by the app at /uploads/…) or an S3-compatible bucket (served by the bucket or its CDN).
@@ -60,38 +60,67 @@ export function localStorage(dir: string): PhotoStorage {
 
 type S3Settings = Extract<Config["storage"], { kind: "s3" }>;
 
+export type S3Options = {
+  /** Give up on one attempt after this long (a storage service that never answers must not hold a request). */
+  timeoutMs?: number;
+  /** Attempts in all, for network errors, timeouts, 5xx and 429; waits double from retryDelayMs. */
+  attempts?: number;
+  retryDelayMs?: number;
+};
+
 /**
- * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, …). With S3_ENDPOINT the
- * bucket is addressed path-style (what S3-compatible services expect); without it, AWS's
- * virtual-hosted style for the region. Objects must be publicly readable through the bucket
- * policy or S3_PUBLIC_URL (a CDN in front of it).
+ * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, …), requests signed with
+ * AWS Signature Version 4 by aws4fetch. With S3_ENDPOINT the bucket is addressed path-style (what
+ * S3-compatible services expect); without it, AWS's virtual-hosted style for the region. Objects
+ * must be publicly readable through the bucket policy or S3_PUBLIC_URL (a CDN in front of it).
  */
-export function s3Storage(settings: S3Settings, fetchImpl: typeof fetch = fetch): PhotoStorage {
+export function s3Storage(
+  settings: S3Settings,
+  { timeoutMs = 15_000, attempts = 3, retryDelayMs = 200 }: S3Options = {},
+): PhotoStorage {
   const base = settings.endpoint
     ? `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}/`
     : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com/`;
   const publicBase = settings.publicUrl ? `${settings.publicUrl.replace(/\/+$/, "")}/` : base;
-  const keys = {
+  const client = new AwsClient({
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
     region: settings.region,
     service: "s3",
-  };
+    // Retries are ours (below): aws4fetch's own do not cover timeouts and network errors.
+    retries: 0,
+  });
+
+  async function attempt(method: "PUT" | "DELETE", url: URL, body?: Uint8Array, contentType?: string) {
+    const headers: Record<string, string> = body
+      ? { "content-type": contentType ?? "application/octet-stream", "cache-control": PHOTO_CACHE_CONTROL }
+      : {};
+    const request = await client.sign(url.toString(), { method, headers, body: body ? Buffer.from(body) : undefined });
+    return fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+  }
 
   async function send(method: "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string) {
     assertKey(key);
     const url = new URL(key, base);
-    const extra: Record<string, string> = body
-      ? { "content-type": contentType ?? "application/octet-stream", "cache-control": PHOTO_CACHE_CONTROL }
-      : {};
-    const headers = signRequest({ method, url, headers: extra, payloadHash: sha256Hex(body ?? "") }, keys);
-    delete headers.host;
-    const response = await fetchImpl(url, { method, headers, body: body ? Buffer.from(body) : undefined });
-    if (!response.ok && !(method === "DELETE" && response.status === 404)) {
-      const text = await response.text().catch(() => "");
-      throw new Error(`S3 ${method} ${key} failed with ${response.status}: ${text.slice(0, 300)}`);
+    let failure = "";
+    for (let index = 1; index <= attempts; index++) {
+      try {
+        const response = await attempt(method, url, body, contentType);
+        if (response.ok || (method === "DELETE" && response.status === 404)) {
+          await response.body?.cancel();
+          return;
+        }
+        const text = await response.text().catch(() => "");
+        failure = `${response.status}: ${text.slice(0, 300)}`;
+        // A refusal (bad credentials, no such bucket) will not change on a second try.
+        if (response.status < 500 && response.status !== 429) break;
+      } catch (error) {
+        const name = (error as Error).name;
+        failure = name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : String(error);
+      }
+      if (index < attempts) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (index - 1)));
     }
-    await response.body?.cancel();
+    throw new Error(`S3 ${method} ${key} failed: ${failure}`);
   }
 
   return {

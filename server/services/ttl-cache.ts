@@ -2,21 +2,26 @@
 // then served from memory. After the TTL the old value is still served at once while a single
 // refresh runs in the background, so no request waits except the very first.
 
-type Entry<T> = { value?: T; expiresAt: number; loading?: Promise<T> };
+type Entry<T> = { value?: T; expiresAt: number; loading?: Promise<T>; generation: number };
 
 export type CacheOptions<T, K> = { ttlMs?: number; clock?: () => number; load?: (key: K) => Promise<T> };
 
 export function cachedPerKey<K extends object, T>(load: (key: K) => Promise<T>, defaultTtlMs: number) {
   const entries = new WeakMap<K, Entry<T>>();
+  let generation = 0;
   /** Forgets the value for `key`: the next call loads afresh (a load in flight keeps its old entry). */
   get.invalidate = (key: K) => {
     entries.delete(key);
   };
+  /** Forgets every key's value (a change announced by another instance names no pool of ours). */
+  get.invalidateAll = () => {
+    generation++;
+  };
   return get;
   function get(key: K, { ttlMs = defaultTtlMs, clock = Date.now, load: loader = load }: CacheOptions<T, K> = {}) {
     let entry = entries.get(key);
-    if (!entry) {
-      entry = { expiresAt: 0 };
+    if (!entry || entry.generation !== generation) {
+      entry = { expiresAt: 0, generation };
       entries.set(key, entry);
     }
     if (entry.value !== undefined && clock() < entry.expiresAt) return Promise.resolve(entry.value);

@@ -93,6 +93,7 @@ describe("sign-in dialog", () => {
     expect(items.map((item) => item.trim())).toEqual([
       "Messages",
       "Shortlists",
+      "Saved searches",
       "Manage Account",
       "My Consultant Profile",
       "Sign Out",
@@ -133,6 +134,7 @@ describe("sign-in dialog", () => {
     expect(items.map((item) => item.trim())).toEqual([
       "Messages",
       "Shortlists",
+      "Saved searches",
       "Manage Account",
       "My Consultant Profile",
       "Admin Dashboard",

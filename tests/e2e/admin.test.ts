@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
@@ -62,6 +63,22 @@ async function insertConsultant(values: { name: string; status?: string; userId?
             ${values.available ?? true})
     returning id, email, name`;
   return row!;
+}
+
+/** Uploads a small PNG as this user, as the profile form's photo field does; returns its URL. */
+async function uploadPhoto(token: string, colour: string) {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("profilePhoto", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+  const response = await fetch(`${app.url}/api/upload-photo`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { photoUrl: string }).photoUrl;
 }
 
 /** Opens a page and waits until React has hydrated it, so the test's clicks reach the app. */
@@ -209,12 +226,15 @@ describe("the dashboard", () => {
   it("lets an admin approve a new profile from the queue, which then appears in the directory", async () => {
     const owner = await insertUser("user", "Queue Owner");
     const name = `Pending Person ${unique()}`;
+    const ownerToken = await sessionFor(owner.id);
+    const photoUrl = await uploadPhoto(ownerToken, "#2a9d8f");
     // The owner creates the profile as the profile form does; with REQUIRE_APPROVAL (default) it waits.
     const created = await fetch(`${app.url}/api/consultants`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${await sessionFor(owner.id)}` },
+      headers: { "content-type": "application/json", authorization: `Bearer ${ownerToken}` },
       body: JSON.stringify({
         name,
+        profilePhotoUrl: photoUrl,
         title: "Water Engineer",
         email: `new.${unique()}@example.org`,
         location: "Vientiane, Laos",
@@ -265,6 +285,10 @@ describe("the dashboard", () => {
     await row.getByRole("button", { name: `Review ${name}` }).click();
     const review = page.getByRole("dialog", { name: `Review ${name}` });
     await review.waitFor();
+    // The reviewer sees the photo as submitted.
+    const photo = review.getByRole("img", { name });
+    await expect(photo.getAttribute("src")).resolves.toBe(photoUrl);
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await expectNoAxeViolations(page);
     await review.getByRole("button", { name: "Reject" }).click();
     const reject = page.getByRole("dialog", { name: "Reject profile" });
@@ -291,6 +315,66 @@ describe("the dashboard", () => {
     await close();
   });
 
+  it("lets an admin approve a pending edit of an approved profile from the diff view", async () => {
+    const owner = await insertUser("user", "Diff Owner");
+    const ownerToken = await sessionFor(owner.id);
+    const name = `Diff Person ${unique()}`;
+    const before = await uploadPhoto(ownerToken, "#264653");
+    const body = {
+      name,
+      title: "Water Engineer",
+      email: `diff.${unique()}@example.org`,
+      location: "Vientiane, Laos",
+      country: "Laos",
+      yearsExperience: 8,
+      primarySpecialization: "Infrastructure",
+      bio: "Rural water supply and sanitation across Laos.",
+      profilePhotoUrl: before,
+    };
+    const headers = { "content-type": "application/json", authorization: `Bearer ${ownerToken}` };
+    const created = await fetch(`${app.url}/api/consultants`, { method: "POST", headers, body: JSON.stringify(body) });
+    const { id } = (await created.json()) as { id: number };
+    await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
+    const after = await uploadPhoto(ownerToken, "#e76f51");
+    const edited = await fetch(`${app.url}/api/consultants/${id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ ...body, title: "Senior WASH Adviser", profilePhotoUrl: after }),
+    });
+    expect(edited.status).toBe(200);
+
+    const { page, errors, close } = await signedInPage("admin");
+    await gotoHydrated(page, `${app.url}/admin?tab=queue&q=${encodeURIComponent(name)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row.innerText()).resolves.toMatch(/Change[\s\S]*Professional title, Photo/);
+    await row.getByRole("button", { name: `Review the change to ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Review the change to ${name}` });
+    await dialog.waitFor();
+    // Before and after, per field; the photos side by side.
+    await expect(dialog.innerText()).resolves.toMatch(
+      /Professional title\s+Before\s+Water Engineer\s+After\s+Senior WASH Adviser/i,
+    );
+    await expect(dialog.getByRole("img", { name: `${name}, before` }).getAttribute("src")).resolves.toBe(before);
+    await expect(dialog.getByRole("img", { name: `${name}, after` }).getAttribute("src")).resolves.toBe(after);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "admin-change-diff");
+    // The public page still shows the approved title.
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${app.url}/consultant/${id}`);
+    await expect(visitor.page.getByText("Senior WASH Adviser").count()).resolves.toBe(0);
+
+    await dialog.getByRole("button", { name: "Approve change" }).click();
+    await expectToast(page, "Success", "Change approved and published");
+    await dialog.waitFor({ state: "detached" });
+    await row.waitFor({ state: "detached" });
+    await visitor.page.goto(`${app.url}/consultant/${id}`);
+    await visitor.page.getByText("Senior WASH Adviser").first().waitFor();
+    expectNoConsoleErrors(visitor.errors);
+    await visitor.close();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
   it("edits a consultant through the prefilled dialog, with the spec's messages and 'Updating...'", async () => {
     const name = `Editable Person ${unique()}`;
     const consultant = await insertConsultant({ name });
@@ -304,8 +388,31 @@ describe("the dashboard", () => {
     await dialog.waitFor();
     await expect(dialog.getByLabel("Full name").inputValue()).resolves.toBe(name);
     await expect(dialog.getByRole("textbox", { name: /^Email/ }).inputValue()).resolves.toBe(consultant.email);
-    await expect(dialog.getByLabel("Years of experience").inputValue()).resolves.toBe("8");
-    await expect(dialog.getByLabel("Years of experience").locator("option:checked").innerText()).resolves.toBe("6-10 years");
+    // The exact years, with the spec's bands as quick picks; the band the number is in is pressed.
+    const years = dialog.getByRole("spinbutton", { name: "Years of experience" });
+    const picks = dialog.getByRole("group", { name: "Quick picks" });
+    await expect(years.inputValue()).resolves.toBe("8");
+    await expect(picks.getByRole("button").allInnerTexts()).resolves.toEqual([
+      "0-2 years",
+      "3-5 years",
+      "6-10 years",
+      "11-15 years",
+      "16+ years",
+    ]);
+    await expect(picks.getByRole("button", { name: "6-10 years", pressed: true }).count()).resolves.toBe(1);
+    // Every specialization a profile may have, Project Management and GESI included.
+    await expect(dialog.getByLabel("Primary specialization").locator("option").allInnerTexts()).resolves.toEqual([
+      "Project Management",
+      "Healthcare",
+      "Education",
+      "Agriculture",
+      "Infrastructure",
+      "Environmental",
+      "Governance",
+      "Finance",
+      "Technology",
+      "Gender & Social Inclusion",
+    ]);
     // Scrollable within 90% of the viewport height.
     const maxHeight = await dialog.evaluate((element) => getComputedStyle(element).maxHeight);
     expect(Number.parseFloat(maxHeight)).toBeCloseTo(900 * 0.9, 0);
@@ -329,7 +436,13 @@ describe("the dashboard", () => {
     expect(await dialog.getByText("Name is required").count()).toBe(0);
 
     await dialog.getByLabel("Professional title").fill("Senior Water Engineer");
-    await dialog.getByLabel("Years of experience").selectOption({ label: "11-15 years" });
+    // Picking a band fills in its lowest value; picking the band the number is in keeps the number.
+    await picks.getByRole("button", { name: "11-15 years" }).click();
+    await expect(years.inputValue()).resolves.toBe("11");
+    await years.fill("13");
+    await picks.getByRole("button", { name: "11-15 years", pressed: true }).click();
+    await expect(years.inputValue()).resolves.toBe("13");
+    await dialog.getByLabel("Primary specialization").selectOption("Gender & Social Inclusion");
     await dialog.getByRole("switch", { name: "Available for work" }).click();
     const hold = await holdRequests(page, /\/admin\.data/, "POST");
     await dialog.getByRole("button", { name: "Update Consultant" }).click();
@@ -343,10 +456,11 @@ describe("the dashboard", () => {
     await expect.poll(() => row.innerText()).toContain("Senior Water Engineer");
     await expect(row.innerText()).resolves.toContain("Unavailable");
     const [stored] = await app.database!.sql`
-      select title, years_experience, available_for_work, status from consultants where id = ${consultant.id}`;
+      select title, years_experience, primary_specialization, available_for_work, status from consultants where id = ${consultant.id}`;
     expect(stored).toEqual({
       title: "Senior Water Engineer",
-      years_experience: 11,
+      years_experience: 13,
+      primary_specialization: "Gender & Social Inclusion",
       available_for_work: false,
       status: "approved",
     });
@@ -403,13 +517,33 @@ describe("the dashboard", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "admin-users");
 
+    // Promoting asks first; Cancel changes nothing.
     await row.getByRole("button", { name: `Promote ${target.name}` }).click();
+    const promote = page.getByRole("alertdialog", { name: `Make ${target.name} an admin?` });
+    await promote.waitFor();
+    await expectNoAxeViolations(page);
+    await promote.getByRole("button", { name: "Cancel" }).click();
+    await promote.waitFor({ state: "detached" });
+    const [unchanged] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    expect(unchanged?.role).toBe("user");
+    await row.getByRole("button", { name: `Promote ${target.name}` }).click();
+    await promote.getByRole("button", { name: `Promote ${target.name}` }).click();
     await expectToast(page, "Success", "User promoted to admin successfully");
+    await promote.waitFor({ state: "detached" });
     await row.getByRole("button", { name: `Demote ${target.name}` }).waitFor();
     const [promoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
     expect(promoted?.role).toBe("admin");
 
+    // Demoting asks too; Escape cancels.
     await row.getByRole("button", { name: `Demote ${target.name}` }).click();
+    const demote = page.getByRole("alertdialog", { name: `Remove ${target.name}'s admin access?` });
+    await demote.waitFor();
+    await page.keyboard.press("Escape");
+    await demote.waitFor({ state: "detached" });
+    const [stillAdmin] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    expect(stillAdmin?.role).toBe("admin");
+    await row.getByRole("button", { name: `Demote ${target.name}` }).click();
+    await demote.getByRole("button", { name: `Demote ${target.name}` }).click();
     await expectToast(page, "Success", "User demoted from admin successfully");
     await row.getByRole("button", { name: `Promote ${target.name}` }).waitFor();
     const [demoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
@@ -427,6 +561,39 @@ describe("the dashboard", () => {
       expect.stringMatching(/Promoted[\s\S]*role: user → admin/),
     ]);
     await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("blocks and unblocks an account after a confirmation, and the person's session ends", async () => {
+    const target = await insertUser("user", `Blockable Person ${unique()}`);
+    const targetToken = await sessionFor(target.id);
+    const { page, errors, close } = await signedInPage("admin");
+    await gotoHydrated(page, `${app.url}/admin?tab=users&q=${encodeURIComponent(target.name)}`);
+    const row = page.getByRole("row", { name: new RegExp(target.name) });
+    await row.getByRole("button", { name: `Block ${target.name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Block ${target.name}?` });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    const [stillOpen] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    expect(stillOpen?.blocked_at).toBeNull();
+
+    await row.getByRole("button", { name: `Block ${target.name}` }).click();
+    await confirm.getByRole("button", { name: `Block ${target.name}` }).click();
+    await expectToast(page, "Success", "User blocked");
+    await expect.poll(() => row.innerText()).toContain("Blocked");
+    const me = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${targetToken}` } });
+    expect(me.status).toBe(401);
+
+    await row.getByRole("button", { name: `Unblock ${target.name}` }).click();
+    const unblock = page.getByRole("alertdialog", { name: `Unblock ${target.name}?` });
+    await unblock.getByRole("button", { name: `Unblock ${target.name}` }).click();
+    await expectToast(page, "Success", "User unblocked");
+    await row.getByRole("button", { name: `Block ${target.name}` }).waitFor();
+    const [reopened] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    expect(reopened?.blocked_at).toBeNull();
     expectNoConsoleErrors(errors);
     await close();
   });
@@ -489,7 +656,7 @@ describe("the dashboard", () => {
     await withScript.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
     await withScript.page.goto(`${app.url}/admin?q=${tag}`);
     await expectNoAxeViolations(withScript.page);
-    // The tables scroll inside their frame; nothing of the dashboard sticks out of the screen.
+    // The tables stack their rows on a phone; nothing of the dashboard sticks out of the screen.
     const overflow = await withScript.page.evaluate(() => (document.querySelector("main")?.scrollWidth ?? 0) - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const tabs = await withScript.page
@@ -498,6 +665,67 @@ describe("the dashboard", () => {
     expect(tabs).toEqual([{ fits: true }, { fits: true }, { fits: true }, { fits: true }]);
     expectNoConsoleErrors(withScript.errors);
     await withScript.close();
+  });
+
+  it("stacks every table's rows on a 390 px phone: no sideways scrolling, every action in reach", async () => {
+    const tag = `Narrow${unique()}`;
+    const longUrl = `https://example.org/${"a".repeat(180)}`;
+    const listed = await insertConsultant({ name: `${tag} Listed` });
+    await app.database!.sql`update consultants set title = ${longUrl} where id = ${listed.id}`;
+    await insertConsultant({ name: `${tag} Waiting`, status: "pending" });
+    await insertUser("user", `${tag} Member`);
+    const admin = await insertUser("admin", `${tag} Admin`);
+    const changes = JSON.stringify({ title: { from: "Water Engineer", to: longUrl } });
+    await app.database!.sql`
+      insert into audit_log (actor_id, actor_name, actor_email, action, target_type, target_id, target_label, changes)
+      values (${admin.id}, ${admin.name}, ${admin.email}, 'edit', 'consultant', ${listed.id}, ${`${tag} Listed`}, ${changes}::jsonb)`;
+    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.context().addCookies([{ name: "session", value: await sessionFor(admin.id), url: app.url }]);
+
+    const expected = { consultants: 2, queue: 1, users: 2, audit: 1 } as const;
+    for (const [tab, count] of Object.entries(expected)) {
+      await gotoHydrated(page, `${app.url}/admin?tab=${tab}&q=${tag}`);
+      const panel = page.getByRole("tabpanel");
+      const rows = panel.getByRole("row", { name: new RegExp(tag) });
+      await expect(rows.count(), tab).resolves.toBe(count);
+      const layout = await page.evaluate(() => {
+        const region = document.querySelector("[role=tabpanel] section[tabindex='0']");
+        const bodyRows = [...document.querySelectorAll("[role=tabpanel] tbody tr")];
+        const buttons = [...document.querySelectorAll("[role=tabpanel] tbody button")].map((button) =>
+          button.getBoundingClientRect(),
+        );
+        return {
+          pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          regionOverflow: region ? region.scrollWidth - region.clientWidth : null,
+          rowDisplays: [...new Set(bodyRows.map((row) => getComputedStyle(row).display))],
+          headerVisible: (document.querySelector("[role=tabpanel] thead")?.getBoundingClientRect().height ?? 0) > 1,
+          buttonsInView: buttons.every((box) => box.left >= 0 && box.right <= window.innerWidth && box.width > 0),
+          buttonCount: buttons.length,
+        };
+      });
+      expect(layout, tab).toEqual({
+        pageOverflow: 0,
+        regionOverflow: 0,
+        rowDisplays: ["block"],
+        headerVisible: false,
+        buttonsInView: true,
+        buttonCount: { consultants: 6, queue: 3, users: 3, audit: 0 }[tab],
+      });
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `admin-phone-${tab}`);
+    }
+
+    // The actions work from the stacked row: Promote asks first.
+    await gotoHydrated(page, `${app.url}/admin?tab=users&q=${tag}`);
+    await page.getByRole("button", { name: `Promote ${tag} Member` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Make ${tag} Member an admin?` });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expectNoConsoleErrors(errors);
+    await close();
   });
 
   it("closes the dashboard for an admin who demotes themselves", async () => {

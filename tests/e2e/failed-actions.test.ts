@@ -122,19 +122,26 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: target.user.email });
 
+    // The confirmation stays open after a failure, so the admin may try again.
+    const promote = page.getByRole("alertdialog", { name: `Make ${target.user.name} an admin?` });
     await failNextPost(page, "/admin", failure);
     await row.getByRole("button", { name: `Promote ${target.user.name}` }).click();
+    await promote.getByRole("button", { name: `Promote ${target.user.name}` }).click();
     expect(await toastText(page, "Error")).toContain("Failed to promote user");
-    await row.getByRole("button", { name: `Promote ${target.user.name}` }).waitFor();
-    await expect(page.getByRole("searchbox", { name: "Search users" }).inputValue()).resolves.toBe(target.user.name);
+    await promote.getByRole("button", { name: `Promote ${target.user.name}` }).waitFor();
 
-    // Promoted for real, then a failing demote.
+    // Promoted for real on the second try; the table and its search stayed. Then a failing demote.
     await page.unrouteAll();
-    await row.getByRole("button", { name: `Promote ${target.user.name}` }).click();
+    await promote.getByRole("button", { name: `Promote ${target.user.name}` }).click();
     await toastText(page, "User promoted to admin successfully");
+    await promote.waitFor({ state: "detached" });
+    await expect(page.getByRole("searchbox", { name: "Search users" }).inputValue()).resolves.toBe(target.user.name);
+    const demote = page.getByRole("alertdialog", { name: `Remove ${target.user.name}'s admin access?` });
     await failNextPost(page, "/admin", failure);
     await row.getByRole("button", { name: `Demote ${target.user.name}` }).click();
+    await demote.getByRole("button", { name: `Demote ${target.user.name}` }).click();
     expect(await toastText(page, "Failed to demote user")).toContain("Error");
+    await demote.getByRole("button", { name: "Cancel" }).click();
     await row.getByRole("button", { name: `Demote ${target.user.name}` }).waitFor();
     const [user] = await app.database!.sql<{ role: string }[]>`select role from auth_users where id = ${target.user.id}`;
     expect(user?.role).toBe("admin");

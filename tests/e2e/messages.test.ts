@@ -73,7 +73,7 @@ async function mailTo(address: string, subject: RegExp) {
 }
 
 describe("messages", () => {
-  it("an organization messages a consultant from the profile; the consultant reads and answers it in the inbox", async () => {
+  it("an organization messages a consultant from the profile; the consultant reads and answers it in the conversation", async () => {
     const consultant = await consultantAccount("Lan Nguyen");
     const sender = await register("Maria Santos");
 
@@ -104,7 +104,9 @@ describe("messages", () => {
       .fill("We need an evaluator for a six-month assignment in Mindanao, starting in July.");
     await expectNoAxeViolations(org.page);
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await waitForToast(org.page, "Message sent successfully!")).toContain("Lan Nguyen will reply to you by e-mail.");
+    expect(await waitForToast(org.page, "Message sent successfully!")).toContain(
+      "You will find Lan Nguyen's reply under Messages, and in your e-mail.",
+    );
     await form.waitFor({ state: "detached" });
     // Opened again, the form is empty apart from the account's name and e-mail.
     await org.page.getByRole("button", { name: "Send Message" }).click();
@@ -128,61 +130,60 @@ describe("messages", () => {
     const menuButton = page.getByRole("button", { name: "Account menu for Lan Nguyen 1 unread message" });
     await expect(page.getByTestId("unread-badge").first().textContent()).resolves.toBe("1 unread message");
     await menuButton.click();
+    // A consultant's menu leads with the profile, right after Messages.
+    const items = await page.getByRole("menuitem").allInnerTexts();
+    expect(items.map((text) => text.replace(/\s+/g, " ").trim())).toEqual([
+      "Messages 1 unread message",
+      "My Consultant Profile",
+      "Shortlists",
+      "Saved searches",
+      "Manage Account",
+      "Sign Out",
+    ]);
     await page.getByRole("menuitem", { name: /Messages/ }).click();
     await page.waitForURL(`${app.url}/messages`);
     await page.getByRole("link", { name: /Received/ }).click();
     await page.waitForURL(`${app.url}/messages?box=received`);
-    await expect(page.getByTestId("conversation-item").first().innerText()).resolves.toContain("1 unread");
-    await page.getByRole("link", { name: "Open the inbox" }).click();
-    await page.waitForURL(`${app.url}/inbox`);
-    const item = page.getByTestId("inbox-item").first();
-    await expect(item.innerText()).resolves.toContain("Unread");
+    const item = page.getByTestId("conversation-item").first();
+    await expect(item.innerText()).resolves.toContain("1 unread");
     await expect(item.innerText()).resolves.toContain("Health systems evaluation");
+    await expect(item.innerText()).resolves.toContain("New");
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "inbox-desktop");
 
     await item.click();
     await page.getByRole("heading", { level: 1, name: "Health systems evaluation" }).waitFor();
     await expect(page.getByText("six-month assignment in Mindanao").count()).resolves.toBe(1);
+    // The address the sender gave for answers, as the old inbox showed it.
+    await expect(page.getByRole("link", { name: sender.email }).getAttribute("href")).resolves.toBe(`mailto:${sender.email}`);
     // Opened, the message is read: the badge is gone.
     await page.getByTestId("unread-badge").first().waitFor({ state: "detached" });
     await expectNoAxeViolations(page);
 
-    await page.getByLabel("Your reply").fill("Thank you, I am available from July. Shall we talk on Monday?");
-    await page.getByRole("button", { name: "Send reply" }).click();
-    expect(await waitForToast(page, "Reply sent")).toContain("Your reply was e-mailed to Maria Santos.");
-    await page.getByRole("heading", { name: "Your replies" }).waitFor();
-    await expect(page.getByText("Replied", { exact: true }).count()).resolves.toBe(1);
+    await page.getByLabel("Your message").fill("Thank you, I am available from July. Shall we talk on Monday?");
+    await page.getByRole("button", { name: "Send" }).click();
+    await waitForToast(page, "Message sent");
+    await page.getByTestId("conversation-entry").nth(1).waitFor();
+    await expect(page.getByTestId("conversation-status").innerText()).resolves.toBe("You replied");
     const reply = await mailTo(sender.email, /^Re: /);
     expect(reply.subject).toBe("Re: Health systems evaluation");
     expect(reply.raw).toMatch(new RegExp(`^Reply-To: ${consultant.profileEmail.replace(/\./g, "\\.")}$`, "im"));
     expect(reply.text).toContain("Thank you, I am available from July.");
     await saveScreenshot(page, "inbox-message-desktop");
 
-    await page.getByRole("button", { name: "Mark as unread" }).click();
-    await page.waitForURL(`${app.url}/inbox`);
-    await waitForToast(page, "Marked as unread");
-    await expect(page.getByTestId("inbox-item").first().innerText()).resolves.toContain("Unread");
-    await page.getByTestId("unread-badge").first().waitFor();
-
-    await page.getByTestId("inbox-item").first().click();
-    await page.getByRole("link", { name: "Delete" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete this message?" });
-    await expect(confirm.innerText()).resolves.toContain("This cannot be undone.");
-    await expectNoAxeViolations(page);
-    await confirm.getByRole("button", { name: "Cancel" }).click();
-    await confirm.waitFor({ state: "detached" });
-    await page.getByRole("link", { name: "Delete" }).click();
-    await confirm.getByRole("button", { name: "Delete message" }).click();
-    await page.waitForURL(`${app.url}/inbox`);
-    await waitForToast(page, "Message deleted");
-    await page.getByRole("heading", { name: "No messages yet" }).waitFor();
+    // An old link to the inbox leads to the same conversation.
+    const [message] = await app.database!.sql<{ id: number; conversation_id: number }[]>`
+      select id, conversation_id from messages where consultant_id = ${consultant.consultantId}`;
+    await page.goto(`${app.url}/inbox/${message?.id}`);
+    await page.waitForURL(`${app.url}/messages/${message?.conversation_id}`);
+    await page.goto(`${app.url}/inbox`);
+    await page.waitForURL(`${app.url}/messages?box=received`);
     expectNoConsoleErrors(errors);
     await close();
     await org.close();
   });
 
-  it("pages the inbox, newest first, on a phone", async () => {
+  it("pages the received messages, newest first, on a phone, from the old inbox address", async () => {
     const consultant = await consultantAccount("Ana Reyes");
     const sql = app.database!.sql;
     for (let i = 1; i <= 23; i++) {
@@ -194,10 +195,11 @@ describe("messages", () => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);
-    await page.getByText("12 unread messages.").waitFor();
+    await page.waitForURL(`${app.url}/messages?box=received`);
+    await expect(page.getByRole("link", { name: /Received/ }).innerText()).resolves.toContain("12");
     // The first paragraph of each item is its subject.
     const subjects = () =>
-      page.getByTestId("inbox-item").evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent));
+      page.getByTestId("conversation-item").evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent));
     const first = await subjects();
     expect(first).toHaveLength(20);
     expect(first[0]).toBe("Lead number 23");
@@ -212,17 +214,16 @@ describe("messages", () => {
     await close();
   });
 
-  it("explains the inbox to a visitor and to an account without a profile", async () => {
+  it("asks a visitor to sign in, and never answers an account without a profile with Create Consultant Profile", async () => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.goto(`${app.url}/inbox`);
+    await page.waitForURL(`${app.url}/messages?box=received`);
     await page.getByText("You need to be signed in to read your messages.").waitFor();
     const account = await register("Somchai Wong");
     await page.context().addCookies([{ name: "session", value: account.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);
-    await page.getByRole("heading", { name: "No consultant profile yet" }).waitFor();
-    await expect(page.getByRole("link", { name: "Create Consultant Profile" }).getAttribute("href")).resolves.toBe(
-      "/profile/new",
-    );
+    await page.getByText("You do not need a profile to message consultants.").waitFor();
+    await expect(page.getByRole("link", { name: "Create Consultant Profile" }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
     await close();
@@ -250,7 +251,7 @@ describe("messages", () => {
     await close();
   });
 
-  it("works without JavaScript: send from the profile, read, reply and delete with an in-page confirmation", async () => {
+  it("works without JavaScript: send from the profile, read and answer in the conversation", async () => {
     const consultant = await consultantAccount("Kiet Pham");
     const sender = await register("Budi Santoso");
     const org = await openPage(browser, { javaScriptEnabled: false });
@@ -271,15 +272,12 @@ describe("messages", () => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false });
     await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);
-    await page.getByTestId("inbox-item").first().click();
+    await page.getByTestId("conversation-item").first().click();
     await page.getByRole("heading", { level: 1, name: "Climate adaptation review" }).waitFor();
-    await page.getByLabel("Your reply").fill("Happy to help.");
-    await page.getByRole("button", { name: "Send reply" }).click();
-    await page.getByRole("heading", { name: "Your replies" }).waitFor();
-    await page.getByRole("link", { name: "Delete" }).click();
-    await page.getByText("Delete this message?").waitFor();
-    await page.getByRole("button", { name: "Delete message" }).click();
-    await page.getByRole("heading", { name: "No messages yet" }).waitFor();
+    await page.getByLabel("Your message").fill("Happy to help with this review.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Happy to help with this review.").waitFor();
+    await expect(page.getByTestId("conversation-status").innerText()).resolves.toBe("You replied");
 
     await org.close();
     await close();

@@ -1,22 +1,22 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { useOptionalUser, useSiteName } from "../../lib/user.ts";
-import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import type { AuthView } from "./auth-forms.tsx";
 
 // The sign-in / sign-up dialog of spec section 2, mounted once in the root layout and opened from
-// anywhere with openAuthDialog("login" | "register" | "forgot").
+// anywhere with openAuthDialog("login" | "register" | "forgot"). Only this store travels with
+// every page: the dialog (Radix Dialog, auth-dialog-view.tsx) and its forms (zod, Conform) load
+// when it first opens, or earlier when the pointer or focus reaches a control that opens it.
 
 /** `redirectTo`: where a successful sign-in or sign-up leads (default: back to this page). */
 type DialogState = { open: boolean; view: AuthView; redirectTo?: string };
 
-// The forms (with zod and Conform) load when first needed, not with every page.
-const loadForms = () => import("./auth-forms.tsx");
-const AuthForms = lazy(() => loadForms().then((module) => ({ default: module.AuthForms })));
+const loadView = () => import("./auth-dialog-view.tsx");
+const AuthDialogView = lazy(loadView);
 
-/** Starts loading the forms early (the Sign In control calls it on hover and focus). */
+/** Starts loading the dialog and its forms early (the Sign In control calls it on hover and focus). */
 export function preloadAuthForms() {
-  void loadForms();
+  void loadView().then((module) => module.loadForms());
 }
 
 let state: DialogState = { open: false, view: "login" };
@@ -53,31 +53,27 @@ export function AuthDialog() {
   const user = useOptionalUser();
   const siteName = useSiteName();
   const location = useLocation();
+  // Once opened, the dialog stays mounted (closed), so closing returns focus to its trigger.
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (open) setUsed(true);
+  }, [open]);
   // Signed in (the sign-in redirect has revalidated the root loader): the dialog's work is done.
   useEffect(() => {
     if (user) closeAuthDialog();
   }, [user]);
-  const changeView = (next: AuthView) => setState({ ...state, open: true, view: next });
+  if (!open && !used) return null;
   return (
-    <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? setState({ ...state, open: true }) : closeAuthDialog())}>
-      {open && (
-        <DialogContent title={`Welcome to ${siteName}`} description={SUBTITLE}>
-          <Suspense
-            fallback={
-              <p role="status" className="py-10 text-center text-sm text-muted">
-                Loading…
-              </p>
-            }
-          >
-            <AuthForms
-              idPrefix="dialog"
-              view={view}
-              onViewChange={changeView}
-              redirectTo={redirectTo ?? (location.pathname === "/sign-in" ? "/" : `${location.pathname}${location.search}`)}
-            />
-          </Suspense>
-        </DialogContent>
-      )}
-    </Dialog>
+    <Suspense fallback={null}>
+      <AuthDialogView
+        open={open}
+        onOpenChange={(isOpen) => (isOpen ? setState({ ...state, open: true }) : closeAuthDialog())}
+        title={`Welcome to ${siteName}`}
+        description={SUBTITLE}
+        view={view}
+        onViewChange={(next) => setState({ ...state, open: true, view: next })}
+        redirectTo={redirectTo ?? (location.pathname === "/sign-in" ? "/" : `${location.pathname}${location.search}`)}
+      />
+    </Suspense>
   );
 }

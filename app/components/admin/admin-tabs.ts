@@ -6,7 +6,34 @@ import { ADMIN_TOASTS, type ApprovalStatus } from "../../../common/admin-schema.
 export const ADMIN_TABS = ["consultants", "users", "queue", "audit"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-export type AdminIntent = "update" | "delete" | "approve" | "reject" | "hide" | "promote" | "demote";
+/** Each tab's search box and the text it shows while its table loads. */
+export const TAB_TEXT: Record<AdminTab, { searchLabel: string; placeholder: string; loading: string }> = {
+  consultants: {
+    searchLabel: "Search consultants",
+    placeholder: "Name, title, email, location or country",
+    loading: "Loading consultants...",
+  },
+  users: { searchLabel: "Search users", placeholder: "Name or email", loading: "Loading users..." },
+  queue: {
+    searchLabel: "Search the approval queue",
+    placeholder: "Name, title, email, location or country",
+    loading: "Loading approval queue...",
+  },
+  audit: { searchLabel: "Search the audit log", placeholder: "Admin, target or action", loading: "Loading audit log..." },
+};
+
+export type AdminIntent =
+  | "update"
+  | "delete"
+  | "approve"
+  | "reject"
+  | "hide"
+  | "promote"
+  | "demote"
+  | "approve-change"
+  | "reject-change"
+  | "block"
+  | "unblock";
 
 export type AdminActionResult =
   | { ok: true; intent: AdminIntent; message: string }
@@ -21,6 +48,10 @@ export const INTENT_TOASTS: Record<AdminIntent, { success: string; failure: stri
   approve: { success: ADMIN_TOASTS.consultantApproved, failure: ADMIN_TOASTS.approveFailed },
   reject: { success: ADMIN_TOASTS.consultantRejected, failure: ADMIN_TOASTS.rejectFailed },
   hide: { success: ADMIN_TOASTS.consultantHidden, failure: ADMIN_TOASTS.hideFailed },
+  "approve-change": { success: ADMIN_TOASTS.changeApproved, failure: ADMIN_TOASTS.approveChangeFailed },
+  "reject-change": { success: ADMIN_TOASTS.changeRejected, failure: ADMIN_TOASTS.rejectChangeFailed },
+  block: { success: ADMIN_TOASTS.userBlocked, failure: ADMIN_TOASTS.blockFailed },
+  unblock: { success: ADMIN_TOASTS.userUnblocked, failure: ADMIN_TOASTS.unblockFailed },
 };
 
 export const ADMIN_INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];

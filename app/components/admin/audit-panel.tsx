@@ -11,6 +11,12 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   unhide: "Unhid",
   promote: "Promoted",
   demote: "Demoted",
+  change: "Changed (published)",
+  submit_change: "Sent a change for review",
+  approve_change: "Approved a change",
+  reject_change: "Rejected a change",
+  block: "Blocked",
+  unblock: "Unblocked",
 };
 
 function show(value: unknown): string {
@@ -23,11 +29,11 @@ function show(value: unknown): string {
 const COLUMNS: Column<AuditLogEntry>[] = [
   {
     header: "When",
-    className: "whitespace-nowrap",
+    nowrap: true,
     cell: (entry) => <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt)}</time>,
   },
   {
-    header: "Admin",
+    header: "By",
     cell: (entry) => (
       <>
         <span className="block font-medium text-ink">{entry.actorName}</span>

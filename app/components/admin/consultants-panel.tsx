@@ -37,7 +37,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
   const columns: Column<AdminConsultant>[] = [
     { header: "Name", rowHeader: true, className: "font-semibold text-ink", cell: (consultant) => consultant.name },
     { header: "Title", cell: (consultant) => consultant.title },
-    { header: "Email", className: "whitespace-nowrap", cell: (consultant) => consultant.email },
+    { header: "Email", cell: (consultant) => consultant.email },
     { header: "Location", cell: (consultant) => consultant.location },
     {
       header: "Status",
@@ -60,8 +60,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
     },
     {
       header: "Actions",
-      align: "end",
-      className: "whitespace-nowrap",
+      actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
           <Button variant="ghost" size="icon" aria-label={`Edit ${consultant.name}`} onClick={() => setEditing(consultant)}>

@@ -1,6 +1,12 @@
 import { useState } from "react";
-import { ADMIN_CONSULTANT_DEFAULTS, adminConsultantSchema, bandOfYears } from "../../../common/admin-schema.ts";
-import { ADMIN_EXPERIENCE_BANDS, ADMIN_SPECIALIZATIONS, COUNTRIES } from "../../../common/constants.ts";
+import {
+  ADMIN_ACCEPTED_SPECIALIZATIONS,
+  ADMIN_CONSULTANT_DEFAULTS,
+  ADMIN_LIMITS,
+  adminConsultantSchema,
+  bandOfYears,
+} from "../../../common/admin-schema.ts";
+import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "../../../common/constants.ts";
 import type { AdminConsultant } from "../../../common/views.ts";
 import { formValues } from "../../lib/form-values.ts";
 import { Button } from "../ui/button.tsx";
@@ -11,23 +17,55 @@ import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
 
-/**
- * The years select offers the bands of spec section 9. A band stores its lower bound, but the band
- * the profile is already in keeps the exact stored years, so saving other changes never rounds
- * "8 years" down to 6.
- */
-function yearsOptions(current: number) {
-  const currentBand = bandOfYears(current);
-  return ADMIN_EXPERIENCE_BANDS.map((band) => ({
-    label: band.label,
-    value: String(band === currentBand ? current : band.years),
-  }));
+/** The profile form's full list of specializations, plus the profile's own when it is not on it. */
+function specializationOptions(current: string): string[] {
+  const list: string[] = [...ADMIN_ACCEPTED_SPECIALIZATIONS];
+  return list.includes(current) ? list : [current, ...list];
 }
 
-/** The admin list of specializations, plus the profile's own when it is not on that list. */
-function specializationOptions(current: string): string[] {
-  const list: string[] = [...ADMIN_SPECIALIZATIONS];
-  return list.includes(current) ? list : [current, ...list];
+/**
+ * The exact years of experience as a number, with the bands of spec section 9 as quick picks. A
+ * pick fills in the band's lowest value, unless the number is already in that band: picking
+ * "6-10 years" for 8 keeps 8. The band the number falls in shows as pressed.
+ */
+function YearsField({ defaultYears, error }: { defaultYears: number; error?: string }) {
+  const [years, setYears] = useState(String(defaultYears));
+  const current = /^\d{1,3}$/.test(years.trim()) ? bandOfYears(Number(years)) : undefined;
+  return (
+    <Field label="Years of experience" required error={error}>
+      {(props) => (
+        <>
+          <Input
+            {...props}
+            name="yearsExperience"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={ADMIN_LIMITS.yearsExperienceMax}
+            step={1}
+            value={years}
+            onChange={(event) => setYears(event.target.value)}
+          />
+          <fieldset className="mt-2">
+            <legend className="text-xs text-muted">Quick picks</legend>
+            <div className="mt-1 flex flex-wrap gap-1.5">
+              {ADMIN_EXPERIENCE_BANDS.map((band) => (
+                <Button
+                  key={band.label}
+                  variant={band === current ? "secondary" : "outline"}
+                  size="sm"
+                  aria-pressed={band === current}
+                  onClick={() => setYears(String(band === current ? years.trim() : band.years))}
+                >
+                  {band.label}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
+    </Field>
+  );
 }
 
 /**
@@ -110,21 +148,7 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
                 </Select>
               )}
             </Field>
-            <Field label="Years of experience" required error={errors.yearsExperience}>
-              {(props) => {
-                const options = yearsOptions(consultant.yearsExperience);
-                const selected = options.find((option) => option.value === String(consultant.yearsExperience));
-                return (
-                  <Select {...props} name="yearsExperience" defaultValue={selected?.value ?? String(consultant.yearsExperience)}>
-                    {options.map((option) => (
-                      <option key={option.label} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                );
-              }}
-            </Field>
+            <YearsField defaultYears={consultant.yearsExperience} error={errors.yearsExperience} />
             <Field label="Primary specialization" required error={errors.primarySpecialization}>
               {(props) => (
                 <Select {...props} name="primarySpecialization" defaultValue={consultant.primarySpecialization}>

@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatYears } from "../../../common/format.ts";
-import type { AdminConsultant } from "../../../common/views.ts";
+import { type QueueEntry, REVIEWED_FIELD_LABELS } from "../../../common/profile-changes.ts";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { ChangeDiff } from "./change-diff.tsx";
+import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
@@ -16,10 +19,10 @@ function ReviewDialog({
   onReject,
   isBusy,
 }: {
-  consultant: AdminConsultant | null;
+  consultant: QueueEntry | null;
   onClose: () => void;
-  onApprove: (consultant: AdminConsultant) => void;
-  onReject: (consultant: AdminConsultant) => void;
+  onApprove: (consultant: QueueEntry) => void;
+  onReject: (consultant: QueueEntry) => void;
   isBusy: boolean;
 }) {
   const facts: [string, string][] = consultant
@@ -44,6 +47,9 @@ function ReviewDialog({
     >
       {consultant && (
         <DialogContent title={`Review ${consultant.name}`} description={consultant.title} className="max-w-2xl">
+          <div className="mb-4 flex justify-center sm:justify-start">
+            <ProfilePhoto name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
+          </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -79,80 +85,150 @@ function ReviewDialog({
   );
 }
 
-/** The approval queue: profiles waiting for review, oldest first. */
-export function QueueTable({ consultants }: { consultants: AdminConsultant[] }) {
-  const [reviewing, setReviewing] = useState<AdminConsultant | null>(null);
+/** A change to an approved profile, before and after; approving publishes it. */
+function ChangeDialog({
+  entry,
+  onClose,
+  onApprove,
+  onReject,
+  isBusy,
+}: {
+  entry: QueueEntry | null;
+  onClose: () => void;
+  onApprove: (entry: QueueEntry) => void;
+  onReject: (entry: QueueEntry) => void;
+  isBusy: boolean;
+}) {
+  return (
+    <Dialog
+      open={entry?.change != null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {entry?.change && (
+        <DialogContent
+          title={`Review the change to ${entry.name}`}
+          description={`Submitted ${formatDate(entry.change.submittedAt)}. The public profile shows the "Before" version until the change is approved.`}
+          className="max-w-3xl"
+        >
+          <ChangeDiff fields={entry.change.fields} name={entry.name} />
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Close</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={() => onReject(entry)}>
+              Reject change
+            </Button>
+            <Button disabled={isBusy} onClick={() => onApprove(entry)}>
+              {isBusy ? "Approving..." : "Approve change"}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+/**
+ * The approval queue, oldest first: new profiles waiting for their first review, and changes to
+ * approved profiles (name, title, summary, photo, specializations, assignments) waiting as a diff.
+ */
+export function QueueTable({ entries }: { entries: QueueEntry[] }) {
+  const [reviewing, setReviewing] = useState<QueueEntry | null>(null);
   const [reasonTarget, setReasonTarget] = useState<ReasonTarget | null>(null);
   const action = useAdminAction((result) => {
     if (!result.ok) return;
     setReviewing(null);
     setReasonTarget(null);
   });
-  const approve = (consultant: AdminConsultant) => action.submit({ intent: "approve", id: String(consultant.id) });
-  const reject = (consultant: AdminConsultant) => {
+  const approve = (entry: QueueEntry) =>
+    action.submit({ intent: entry.change ? "approve-change" : "approve", id: String(entry.id) });
+  const reject = (entry: QueueEntry) => {
     setReviewing(null);
-    setReasonTarget({ id: consultant.id, name: consultant.name, intent: "reject" });
+    setReasonTarget({ id: entry.id, name: entry.name, intent: entry.change ? "reject-change" : "reject" });
   };
+  const isBusy = (entry: QueueEntry) => action.pendingId === String(entry.id);
+  const approving = action.isBusy && (action.pendingIntent === "approve" || action.pendingIntent === "approve-change");
 
-  const isBusy = (consultant: AdminConsultant) => action.pendingId === String(consultant.id);
-
-  const columns: Column<AdminConsultant>[] = [
+  const columns: Column<QueueEntry>[] = [
     {
       header: "Name",
       rowHeader: true,
       className: "font-normal",
-      cell: (consultant) => (
+      cell: (entry) => (
         <>
-          <span className="block font-semibold text-ink">{consultant.name}</span>
-          <span className="block text-muted">{consultant.title}</span>
+          <span className="block font-semibold text-ink">{entry.name}</span>
+          <span className="block text-muted">{entry.title}</span>
         </>
       ),
     },
-    { header: "Email", className: "whitespace-nowrap", cell: (consultant) => consultant.email },
-    { header: "Country", cell: (consultant) => consultant.country },
-    { header: "Specialization", cell: (consultant) => consultant.primarySpecialization },
-    { header: "Submitted", className: "whitespace-nowrap", cell: (consultant) => formatDate(consultant.createdAt) },
+    { header: "Email", cell: (entry) => entry.email },
+    {
+      header: "Waiting",
+      cell: (entry) =>
+        entry.change ? (
+          <>
+            <Badge tone="accent">Change</Badge>
+            <span className="mt-1 block text-xs text-muted">
+              {entry.change.fields.map((change) => REVIEWED_FIELD_LABELS[change.field]).join(", ")}
+            </span>
+          </>
+        ) : (
+          <Badge tone="brand">New profile</Badge>
+        ),
+    },
+    { header: "Country", cell: (entry) => entry.country },
+    {
+      header: "Submitted",
+      nowrap: true,
+      cell: (entry) => formatDate(entry.change ? entry.change.submittedAt : entry.createdAt),
+    },
     {
       header: "Actions",
-      align: "end",
-      className: "whitespace-nowrap",
-      cell: (consultant) => (
-        <div className="inline-flex gap-2">
-          <Button variant="outline" size="sm" aria-label={`Review ${consultant.name}`} onClick={() => setReviewing(consultant)}>
-            Review
-          </Button>
-          <Button
-            size="sm"
-            aria-label={`Approve ${consultant.name}`}
-            disabled={isBusy(consultant)}
-            onClick={() => approve(consultant)}
-          >
-            {isBusy(consultant) && action.pendingIntent === "approve" ? "Approving..." : "Approve"}
-          </Button>
-          <Button variant="destructive" size="sm" aria-label={`Reject ${consultant.name}`} onClick={() => reject(consultant)}>
-            Reject
-          </Button>
-        </div>
-      ),
+      actions: true,
+      cell: (entry) => {
+        const what = entry.change ? `the change to ${entry.name}` : entry.name;
+        return (
+          <div className="inline-flex gap-2">
+            <Button variant="outline" size="sm" aria-label={`Review ${what}`} onClick={() => setReviewing(entry)}>
+              Review
+            </Button>
+            <Button size="sm" aria-label={`Approve ${what}`} disabled={isBusy(entry)} onClick={() => approve(entry)}>
+              {isBusy(entry) && action.pendingIntent?.startsWith("approve") ? "Approving..." : "Approve"}
+            </Button>
+            <Button variant="destructive" size="sm" aria-label={`Reject ${what}`} onClick={() => reject(entry)}>
+              Reject
+            </Button>
+          </div>
+        );
+      },
     },
   ];
 
   return (
     <>
       <DataTable
-        caption="Profiles waiting for approval"
+        caption="Profiles and changes waiting for approval"
         columns={columns}
-        rows={consultants}
-        rowKey={(consultant) => consultant.id}
-        empty="No profiles are waiting for review."
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        empty="Nothing is waiting for review."
         isRowBusy={isBusy}
       />
       <ReviewDialog
-        consultant={reviewing}
+        consultant={reviewing && !reviewing.change ? reviewing : null}
         onClose={() => setReviewing(null)}
         onApprove={approve}
         onReject={reject}
-        isBusy={action.isBusy && action.pendingIntent === "approve"}
+        isBusy={approving}
+      />
+      <ChangeDialog
+        entry={reviewing}
+        onClose={() => setReviewing(null)}
+        onApprove={approve}
+        onReject={reject}
+        isBusy={approving}
       />
       <ReasonDialog target={reasonTarget} onClose={() => setReasonTarget(null)} action={action} />
     </>

@@ -5,7 +5,7 @@ import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
 import type { useAdminAction } from "./use-admin-action.ts";
 
-export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" };
+export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" | "reject-change" };
 
 const TEXT = {
   reject: {
@@ -14,6 +14,14 @@ const TEXT = {
       `Tell ${name} what to change. The owner receives this reason by e-mail and sees it on their profile.`,
     label: "Reason for rejection",
     submit: "Reject profile",
+    pending: "Rejecting...",
+  },
+  "reject-change": {
+    title: "Reject change",
+    description: (name: string) =>
+      `${name}'s profile keeps its approved version. The owner receives this reason by e-mail and sees it on their profile.`,
+    label: "Reason for rejection",
+    submit: "Reject change",
     pending: "Rejecting...",
   },
   hide: {
@@ -44,7 +52,7 @@ export function ReasonDialog({
     if (!target) return;
     const form = new FormData(event.currentTarget);
     const reason = String(form.get("reason") ?? "");
-    const parsed = (target.intent === "reject" ? rejectSchema : hideSchema).safeParse({ reason });
+    const parsed = (target.intent === "hide" ? hideSchema : rejectSchema).safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       (event.currentTarget.elements.namedItem("reason") as HTMLTextAreaElement | null)?.focus();
@@ -67,7 +75,7 @@ export function ReasonDialog({
       {target && text && (
         <DialogContent title={text.title} description={text.description(target.name)}>
           <form onSubmit={handleSubmit} noValidate className="grid gap-4">
-            <Field label={text.label} required={target.intent === "reject"} error={error}>
+            <Field label={text.label} required={target.intent !== "hide"} error={error}>
               {(props) => <Textarea {...props} name="reason" rows={4} maxLength={1000} />}
             </Field>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

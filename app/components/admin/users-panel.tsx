@@ -1,4 +1,4 @@
-import { ShieldCheck, ShieldMinus } from "lucide-react";
+import { Ban, CircleCheck, ShieldCheck, ShieldMinus } from "lucide-react";
 import { useState } from "react";
 import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
 import { formatDate } from "../../../common/format.ts";
@@ -9,10 +9,55 @@ import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
+type AccountAction = { intent: "promote" | "demote" | "block" | "unblock"; user: AdminUser };
+
+/** What the confirmation of an account action says; demoting oneself closes the dashboard. */
+function confirmationText({ intent, user }: AccountAction, isSelf: boolean) {
+  if (intent === "block") {
+    return {
+      title: `Block ${user.name}?`,
+      description: `${user.name} will be signed out everywhere and cannot sign in; their consultant profile and the reviews they wrote are hidden. Unblocking restores them.`,
+      confirmLabel: `Block ${user.name}`,
+      pendingLabel: "Blocking...",
+    };
+  }
+  if (intent === "unblock") {
+    return {
+      title: `Unblock ${user.name}?`,
+      description: `${user.name} will be able to sign in again; their consultant profile and reviews return as they were before the block.`,
+      confirmLabel: `Unblock ${user.name}`,
+      pendingLabel: "Unblocking...",
+    };
+  }
+  if (intent === "promote") {
+    return {
+      title: `Make ${user.name} an admin?`,
+      description: `${user.name} will be able to edit, hide and delete any consultant profile, see private contact details and change other users' roles.`,
+      confirmLabel: `Promote ${user.name}`,
+      pendingLabel: "Promoting...",
+    };
+  }
+  if (isSelf) {
+    return {
+      title: "Remove your own admin access?",
+      description: "You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again.",
+      confirmLabel: "Demote myself",
+      pendingLabel: "Demoting...",
+    };
+  }
+  return {
+    title: `Remove ${user.name}'s admin access?`,
+    description: `${user.name} will no longer see the Admin Dashboard. Another admin can promote them again.`,
+    confirmLabel: `Demote ${user.name}`,
+    pendingLabel: "Demoting...",
+  };
+}
+
 /**
- * The Users tab's table (spec section 2): name, email, role, joined date, promote or demote. The
- * last admin's Demote is disabled (the server refuses it with 409 as well), and demoting oneself
- * asks first, since the dashboard closes right after.
+ * The Users tab's table (spec section 2): name, email, role, joined date, promote or demote, and
+ * block or unblock (issue 14). Every action asks first, as deleting does. The last admin's Demote
+ * is disabled (the server refuses it with 409 as well); an admin is demoted before being blocked,
+ * so admins and oneself have no Block.
  */
 export function UsersTable({
   users,
@@ -23,8 +68,11 @@ export function UsersTable({
   adminCount: number;
   currentUserId: number;
 }) {
-  const [confirmSelf, setConfirmSelf] = useState(false);
-  const action = useAdminAction(() => setConfirmSelf(false));
+  const [confirming, setConfirming] = useState<AccountAction | null>(null);
+  // Done: the confirmation closes. Failed: it stays (the page-door rule), so the admin may retry.
+  const action = useAdminAction((result) => {
+    if (result.ok) setConfirming(null);
+  });
   const isBusy = (user: AdminUser) => action.pendingId === String(user.id);
 
   const columns: Column<AdminUser>[] = [
@@ -36,49 +84,81 @@ export function UsersTable({
         <>
           {user.name}
           {user.id === currentUserId && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+          {user.blockedAt && (
+            <Badge tone="danger" className="ml-2">
+              Blocked
+            </Badge>
+          )}
         </>
       ),
     },
-    { header: "Email", className: "whitespace-nowrap", cell: (user) => user.email },
+    { header: "Email", cell: (user) => user.email },
     {
       header: "Role",
       cell: (user) => (
         <Badge tone={user.role === "admin" ? "solid" : "neutral"}>{user.role === "admin" ? "admin" : "user"}</Badge>
       ),
     },
-    { header: "Joined", className: "whitespace-nowrap", cell: (user) => formatDate(user.createdAt) },
+    { header: "Joined", nowrap: true, cell: (user) => formatDate(user.createdAt) },
     {
       header: "Actions",
-      align: "end",
-      className: "whitespace-nowrap",
+      actions: true,
       cell: (user) => {
         const busy = isBusy(user);
+        const pending = busy ? action.pendingIntent : null;
         if (user.role !== "admin") {
           return (
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`Promote ${user.name}`}
-              disabled={busy}
-              onClick={() => action.submit({ intent: "promote", id: String(user.id) })}
-            >
-              <ShieldCheck aria-hidden="true" className="size-4" />
-              {busy ? "Promoting..." : "Promote"}
-            </Button>
+            <div className="inline-flex gap-2">
+              {!user.blockedAt && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Promote ${user.name}`}
+                  disabled={busy}
+                  onClick={() => setConfirming({ intent: "promote", user })}
+                >
+                  <ShieldCheck aria-hidden="true" className="size-4" />
+                  {pending === "promote" ? "Promoting..." : "Promote"}
+                </Button>
+              )}
+              {user.blockedAt ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Unblock ${user.name}`}
+                  disabled={busy}
+                  onClick={() => setConfirming({ intent: "unblock", user })}
+                >
+                  <CircleCheck aria-hidden="true" className="size-4" />
+                  {pending === "unblock" ? "Unblocking..." : "Unblock"}
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={`Block ${user.name}`}
+                  disabled={busy}
+                  onClick={() => setConfirming({ intent: "block", user })}
+                >
+                  <Ban aria-hidden="true" className="size-4" />
+                  {pending === "block" ? "Blocking..." : "Block"}
+                </Button>
+              )}
+            </div>
           );
         }
-        const isSelf = user.id === currentUserId;
         const isLastAdmin = adminCount <= 1;
         const hintId = `last-admin-${user.id}`;
         return (
-          <>
+          <div className="flex-col items-start">
             <Button
               variant="outline"
               size="sm"
               aria-label={`Demote ${user.name}`}
               aria-describedby={isLastAdmin ? hintId : undefined}
               disabled={busy || isLastAdmin}
-              onClick={() => (isSelf ? setConfirmSelf(true) : action.submit({ intent: "demote", id: String(user.id) }))}
+              onClick={() => setConfirming({ intent: "demote", user })}
             >
               <ShieldMinus aria-hidden="true" className="size-4" />
               {busy ? "Demoting..." : "Demote"}
@@ -88,12 +168,13 @@ export function UsersTable({
                 {ADMIN_MESSAGES.lastAdmin}
               </p>
             )}
-          </>
+          </div>
         );
       },
     },
   ];
 
+  const text = confirming ? confirmationText(confirming, confirming.user.id === currentUserId) : null;
   return (
     <>
       <DataTable
@@ -105,14 +186,19 @@ export function UsersTable({
         isRowBusy={isBusy}
       />
       <ConfirmDialog
-        open={confirmSelf}
-        onOpenChange={setConfirmSelf}
-        title="Remove your own admin access?"
-        description="You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again."
-        confirmLabel="Demote myself"
-        pendingLabel="Demoting..."
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={text?.title ?? ""}
+        description={text?.description ?? ""}
+        confirmLabel={text?.confirmLabel ?? ""}
+        pendingLabel={text?.pendingLabel}
+        confirmVariant={confirming?.intent === "promote" || confirming?.intent === "unblock" ? "primary" : "destructive"}
         isPending={action.isBusy}
-        onConfirm={() => action.submit({ intent: "demote", id: String(currentUserId) })}
+        onConfirm={() => {
+          if (confirming) action.submit({ intent: confirming.intent, id: String(confirming.user.id) });
+        }}
       />
     </>
   );

@@ -1,17 +1,15 @@
 import { Award, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
+import type { Assignment, Education, LanguageLevel, TrackRecordView } from "../../../common/track-record.ts";
+// The zod-free half: the profile page does not load the schemas.
 import {
-  type Assignment,
   assignmentMonths,
   assignmentYearsLabel,
   countriesOfExperience,
   donorsWorkedWith,
-  type Education,
   formatRate,
   LANGUAGE_LEVEL_LABELS,
-  type LanguageLevel,
   monthLabel,
-  type TrackRecordView,
-} from "../../../common/track-record.ts";
+} from "../../../common/track-record-lists.ts";
 import { Section } from "./profile-section.tsx";
 
 // The track record on the profile page (issue 12): the experience timeline, education, derived

@@ -1,6 +1,5 @@
-import { Bookmark, ChevronDown, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useEffect } from "react";
+import { Bookmark, BookmarkCheck, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { initials } from "../../../common/format.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -11,9 +10,28 @@ import { buttonClasses } from "../ui/button.tsx";
 import { toast } from "../ui/toast.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
-// to /sign-in until JavaScript has loaded). Signed in: a menu with Manage Account, My Consultant
-// Profile, Admin Dashboard (admins only) and Sign Out. The user comes from the root loader, so the
-// server HTML already shows the right state.
+// to /sign-in until JavaScript has loaded). Signed in: a menu with Messages, Shortlists, Saved
+// searches, Manage Account, My Consultant Profile, Admin Dashboard (admins only) and Sign Out. The
+// menu adapts (issue 13): a consultant finds their profile right after Messages; for someone
+// without a profile it is offered last, after a separator, never pushed. The user comes from the
+// root loader, so the server HTML already shows the right state.
+
+export type MenuEntry = { to: string; label: string; icon: typeof Mail; unread?: boolean; offered?: boolean };
+
+/** The signed-in menu's links, in order, for the dropdown and the mobile list alike. */
+function menuEntries(user: SignedInUser): MenuEntry[] {
+  const profile: MenuEntry = { to: "/my-consultant-profile", label: "My Consultant Profile", icon: UserRound };
+  const entries: MenuEntry[] = [
+    { to: "/messages", label: "Messages", icon: Mail, unread: true },
+    ...(user.hasConsultantProfile ? [profile] : []),
+    { to: "/shortlists", label: "Shortlists", icon: Bookmark },
+    { to: "/saved-searches", label: "Saved searches", icon: BookmarkCheck },
+    { to: "/profile/manage", label: "Manage Account", icon: Settings },
+    ...(user.hasConsultantProfile ? [] : [{ ...profile, offered: true }]),
+  ];
+  if (user.role === "admin") entries.push({ to: "/admin", label: "Admin Dashboard", icon: LayoutDashboard });
+  return entries;
+}
 
 function useSignInHref() {
   const location = useLocation();
@@ -154,16 +172,18 @@ export function SignOutForm({ className, children }: { className?: string; child
   );
 }
 
-const itemClasses =
-  "flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
+// The dropdown (Radix DropdownMenu with its positioning) loads for signed-in people only, after
+// hydration; until it is there the control is the same link to the account page as before hydration.
+const AccountDropdown = lazy(() => import("./account-menu.tsx"));
+
+const triggerClasses =
+  "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
 
 function AccountMenu({ user }: { user: SignedInUser }) {
   const hydrated = useHydrated();
   const unread = useUnreadMessages();
   const fetcher = useSignOut();
   const location = useLocation();
-  const triggerClasses =
-    "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
   const face = (
     <>
       <span
@@ -177,75 +197,27 @@ function AccountMenu({ user }: { user: SignedInUser }) {
       <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
     </>
   );
-  // Before hydration the menu cannot open: the control leads to the account page instead.
-  if (!hydrated) {
-    return (
-      <Link to="/profile/manage" className={triggerClasses}>
-        {face}
-      </Link>
-    );
-  }
+  // Before hydration (and while the menu loads) the menu cannot open: the control leads to the account page instead.
+  const link = (
+    <Link to="/profile/manage" className={triggerClasses}>
+      {face}
+    </Link>
+  );
+  if (!hydrated) return link;
   const signOut = () => {
     fetcher.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/logout" });
   };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={triggerClasses}>
-        {face}
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
-            <span className="block truncate text-xs text-muted">{user.email}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/messages">
-              <Mail aria-hidden="true" className="size-4" />
-              Messages
-              <UnreadBadge count={unread} className="ml-auto" />
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/shortlists">
-              <Bookmark aria-hidden="true" className="size-4" />
-              Shortlists
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/profile/manage">
-              <Settings aria-hidden="true" className="size-4" />
-              Manage Account
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClasses}>
-            <Link to="/my-consultant-profile">
-              <UserRound aria-hidden="true" className="size-4" />
-              My Consultant Profile
-            </Link>
-          </DropdownMenu.Item>
-          {user.role === "admin" && (
-            <DropdownMenu.Item asChild className={itemClasses}>
-              <Link to="/admin">
-                <LayoutDashboard aria-hidden="true" className="size-4" />
-                Admin Dashboard
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClasses} onSelect={signOut}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={link}>
+      <AccountDropdown
+        user={user}
+        entries={menuEntries(user)}
+        unread={unread}
+        face={face}
+        triggerClassName={triggerClasses}
+        onSignOut={signOut}
+      />
+    </Suspense>
   );
 }
 
@@ -276,39 +248,15 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
         Signed in as <span className="font-semibold text-ink">{user.name}</span>
       </p>
       <ul className="mt-1">
-        <li>
-          <Link to="/messages" className={linkClasses} onClick={onNavigate}>
-            <Mail aria-hidden="true" className="size-4" />
-            Messages
-            <UnreadBadge count={unread} />
-          </Link>
-        </li>
-        <li>
-          <Link to="/shortlists" className={linkClasses} onClick={onNavigate}>
-            <Bookmark aria-hidden="true" className="size-4" />
-            Shortlists
-          </Link>
-        </li>
-        <li>
-          <Link to="/profile/manage" className={linkClasses} onClick={onNavigate}>
-            <Settings aria-hidden="true" className="size-4" />
-            Manage Account
-          </Link>
-        </li>
-        <li>
-          <Link to="/my-consultant-profile" className={linkClasses} onClick={onNavigate}>
-            <UserRound aria-hidden="true" className="size-4" />
-            My Consultant Profile
-          </Link>
-        </li>
-        {user.role === "admin" && (
-          <li>
-            <Link to="/admin" className={linkClasses} onClick={onNavigate}>
-              <LayoutDashboard aria-hidden="true" className="size-4" />
-              Admin Dashboard
+        {menuEntries(user).map(({ to, label, icon: Icon, unread: withBadge, offered }) => (
+          <li key={to} className={offered ? "mt-1 border-t border-slate-200 pt-1" : undefined}>
+            <Link to={to} className={linkClasses} onClick={onNavigate}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+              {withBadge && <UnreadBadge count={unread} />}
             </Link>
           </li>
-        )}
+        ))}
         <li>
           <SignOutForm className={`${linkClasses} w-full`} />
         </li>

@@ -1,10 +1,9 @@
 import { Menu, UserPlus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { BrandMark } from "./brand-mark.tsx";
-import { HeaderAccount, JoinDatabaseLink, MobileAccountLinks } from "./header-account.tsx";
+import { HeaderAccount, JoinDatabaseLink } from "./header-account.tsx";
 
 /** The home page's sections; the links work from every page (they lead to `/` and scroll there). */
 export const HOME_SECTIONS = [
@@ -50,46 +49,47 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 }
 
+// The sheet (Radix Dialog) loads when the menu is first opened, or when the pointer or focus
+// reaches its button; the button itself is in the server HTML.
+const loadSheet = () => import("./mobile-menu-sheet.tsx");
+const MobileMenuSheet = lazy(loadSheet);
+const preloadSheet = () => void loadSheet();
+
 /** Below the desktop breakpoint: a sheet that repeats every header entry. */
 function MobileMenu({ siteName }: { siteName: string }) {
   const [open, setOpen] = useState(false);
+  // Once opened, the sheet stays mounted (closed), so it opens at once the next time.
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // Whatever inside the menu navigated (a section link, an account link, signing out), the menu has done its job.
   useEffect(() => {
     setOpen(false);
   }, [location.key]);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className={buttonClasses({ variant: "outline", size: "icon", className: "lg:hidden" })} aria-label="Menu">
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={buttonClasses({ variant: "outline", size: "icon", className: "lg:hidden" })}
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? "open" : "closed"}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={preloadSheet}
+        onFocus={preloadSheet}
+      >
         <Menu aria-hidden="true" className="size-5" />
-      </SheetTrigger>
-      <SheetContent title="Menu" description={`Navigation and account links for ${siteName}`}>
-        <nav aria-label="Mobile">
-          <ul className="space-y-1">
-            {HOME_SECTIONS.map((section) => (
-              <li key={section.id}>
-                <SheetClose asChild>
-                  <Link
-                    to={`/#${section.id}`}
-                    className="flex rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
-                  >
-                    {section.label}
-                  </Link>
-                </SheetClose>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 border-t border-line pt-4">
-            <JoinDatabaseLink className={buttonClasses({ size: "lg", className: "w-full" })} onNavigate={() => setOpen(false)}>
-              <UserPlus aria-hidden="true" className="size-5" />
-              Join Database
-            </JoinDatabaseLink>
-          </div>
-          <div className="mt-4 border-t border-line pt-4">
-            <MobileAccountLinks onNavigate={() => setOpen(false)} />
-          </div>
-        </nav>
-      </SheetContent>
-    </Sheet>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} siteName={siteName} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }

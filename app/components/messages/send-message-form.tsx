@@ -65,7 +65,10 @@ export function SendMessageForm({
   useEffect(() => {
     if (!outcome) return;
     if (outcome.outcome === "sent") {
-      toast({ title: MESSAGE_TEXTS.sent, description: `${outcome.consultantName} will reply to you by e-mail.` });
+      toast({
+        title: MESSAGE_TEXTS.sent,
+        description: `You will find ${outcome.consultantName}'s reply under Messages, and in your e-mail.`,
+      });
       setGeneration((value) => value + 1);
       onSent?.();
     } else if (outcome.outcome === "unauthorized") {

@@ -1,5 +1,5 @@
 import { COUNTRIES } from "../../../common/constants.ts";
-import { DONORS } from "../../../common/track-record.ts";
+import { DONORS } from "../../../common/track-record-lists.ts";
 import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
 import { selectClass } from "./select-class.ts";

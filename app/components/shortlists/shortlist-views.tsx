@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatYears } from "../../../common/format.ts";
 import type { ShortlistConsultant } from "../../../common/shortlists.ts";
+import { formatRate } from "../../../common/track-record.ts";
 import { Avatar } from "../consultants/avatar.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */
@@ -24,15 +25,20 @@ export function ShortlistConsultantSummary({ consultant }: { consultant: Shortli
   );
 }
 
-/** Up to four consultants side by side (a table, so a screen reader reads it row by row). */
+/**
+ * Up to four consultants side by side (a table, so a screen reader reads it row by row): title,
+ * location, years, specializations, donors, languages, availability and the rate where shown.
+ */
 export function CompareTable({ consultants }: { consultants: ShortlistConsultant[] }) {
   const rows: [string, (c: ShortlistConsultant) => string][] = [
     ["Title", (c) => c.title],
     ["Location", (c) => c.location],
     ["Experience", (c) => formatYears(c.yearsExperience)],
     ["Specializations", (c) => [c.primarySpecialization, ...c.secondarySpecializations].join(", ")],
+    ["Donors", (c) => c.donors.join(", ") || "—"],
     ["Languages", (c) => c.languages.join(", ") || "—"],
     ["Availability", (c) => (c.availableForWork ? "Available" : "Unavailable")],
+    ["Daily rate", (c) => (c.dailyRate ? formatRate(c.dailyRate) : "Not shown")],
   ];
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
@@ -53,11 +59,11 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="p-3 align-top font-medium text-muted">
+              <th scope="row" className="whitespace-nowrap p-3 align-top font-medium text-muted">
                 {label}
               </th>
               {consultants.map((c) => (
-                <td key={c.id} className="p-3 align-top text-ink">
+                <td key={c.id} className="break-words p-3 align-top text-ink">
                   {value(c)}
                 </td>
               ))}

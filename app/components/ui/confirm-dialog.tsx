@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { buttonClasses } from "./button.tsx";
+import { type ButtonVariant, buttonClasses } from "./button.tsx";
 
 /**
  * A confirmation before something that cannot be undone (role="alertdialog"): focus starts on
@@ -15,6 +15,7 @@ export function ConfirmDialog({
   pendingLabel,
   isPending = false,
   onConfirm,
+  confirmVariant = "destructive",
   children,
 }: {
   open: boolean;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   pendingLabel?: string;
   isPending?: boolean;
   onConfirm: () => void;
+  /** A confirmation of something that grants rather than takes away (promote) is not red. */
+  confirmVariant?: ButtonVariant;
   children?: React.ReactNode;
 }) {
   return (
@@ -39,7 +42,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel className={buttonClasses({ variant: "outline" })}>Cancel</AlertDialog.Cancel>
             <button
               type="button"
-              className={buttonClasses({ variant: "destructive" })}
+              className={buttonClasses({ variant: confirmVariant })}
               disabled={isPending}
               onClick={(event) => {
                 // Keep the dialog open while the request runs; the caller closes it when done.

@@ -13,15 +13,21 @@ export function SheetContent({
   title,
   description,
   children,
+  onCloseAutoFocus,
 }: {
   title: React.ReactNode;
   description: React.ReactNode;
   children: React.ReactNode;
+  /** Where focus goes on closing when the sheet has no `SheetTrigger` (call `preventDefault()` and focus it). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/50" />
-      <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,calc(100vw-2.5rem))] animate-sheet-in flex-col overflow-y-auto bg-white shadow-raised">
+      <RadixDialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
+        className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,calc(100vw-2.5rem))] animate-sheet-in flex-col overflow-y-auto bg-white shadow-raised"
+      >
         <div className="flex items-center justify-between border-b border-line px-5 py-4">
           <RadixDialog.Title className="text-lg font-bold text-ink">{title}</RadixDialog.Title>
           <RadixDialog.Close

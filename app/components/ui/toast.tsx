@@ -1,13 +1,14 @@
-import { X } from "lucide-react";
-import { Toast as RadixToast } from "radix-ui";
-import { useEffect, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import type { ToastMessage } from "../../../common/toast.ts";
 
 // One toast at a time (spec section 9): a new one replaces the current. Shown 5 s, dismissible,
 // announced to screen readers; F8 moves focus to the toast region (Radix's default hotkey).
+// The store and `toast()` live here, with every page; the region itself (Radix Toast, in
+// toast-view.tsx) loads with the first toast or the first F8, and then stays.
 
-let current: (ToastMessage & { id: number }) | null = null;
+export type ActiveToast = ToastMessage & { id: number };
+
+let current: ActiveToast | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -32,6 +33,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const ToastView = lazy(() => import("./toast-view.tsx"));
+
 /** Renders the current toast; `initial` is a toast carried across a redirect in a cookie. */
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {
   const active = useSyncExternalStore(
@@ -39,45 +42,26 @@ export function Toaster({ initial }: { initial?: ToastMessage | null }) {
     () => current,
     () => null,
   );
+  // "toast": a toast was shown; "hotkey": F8 was pressed before any toast (focus the region once it is there).
+  const [wanted, setWanted] = useState<null | "toast" | "hotkey">(null);
   useEffect(() => {
     if (initial) toast(initial);
   }, [initial]);
+  useEffect(() => {
+    if (active && !wanted) setWanted("toast");
+  }, [active, wanted]);
+  useEffect(() => {
+    if (wanted) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code === "F8" || event.key === "F8") setWanted("hotkey");
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [wanted]);
+  if (!wanted) return null;
   return (
-    <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {active && (
-        <RadixToast.Root
-          key={active.id}
-          type={active.variant === "destructive" ? "foreground" : "background"}
-          onOpenChange={(open) => {
-            if (!open) dismiss(active.id);
-          }}
-          className={`relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg ${
-            active.variant === "destructive" ? "border-red-200 bg-red-50 text-red-900" : "border-slate-200 bg-white text-ink"
-          }`}
-          data-testid="toast"
-        >
-          <div>
-            <RadixToast.Title className="text-sm font-semibold">{active.title}</RadixToast.Title>
-            {active.description && <RadixToast.Description className="mt-1 text-sm">{active.description}</RadixToast.Description>}
-            {active.link && (
-              <Link
-                to={active.link.href}
-                onClick={() => dismiss(active.id)}
-                className="mt-2 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-              >
-                {active.link.label}
-              </Link>
-            )}
-          </div>
-          <RadixToast.Close
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 rounded-md p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </RadixToast.Close>
-        </RadixToast.Root>
-      )}
-      <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastView active={active} dismiss={dismiss} focusOnMount={wanted === "hotkey"} />
+    </Suspense>
   );
 }

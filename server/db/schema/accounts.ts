@@ -13,6 +13,8 @@ export const authUsers = pgTable(
     name: varchar("name", { length: 255 }).notNull(),
     role: varchar("role", { length: 50 }).$type<"user" | "admin">().notNull().default("user"),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    /** Set while an admin has blocked the account (migration 0012): no sign-in, no session. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

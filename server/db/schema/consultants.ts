@@ -59,6 +59,8 @@ export const consultants = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
     statusReason: text("status_reason"),
+    /** While the owner's account is blocked the profile is hidden; this is the status unblocking restores. */
+    statusBeforeBlock: varchar("status_before_block", { length: 20 }).$type<ConsultantStatus>(),
     // When the profile last became listed (set by a trigger, migration 0009): saved-search alerts.
     listedAt: timestamp("listed_at", { withTimezone: true }),
     createdAt: createdAt(),

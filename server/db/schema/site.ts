@@ -53,7 +53,7 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(table.actorId),
     check(
       "audit_log_action_check",
-      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote')`,
+      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote', 'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock')`,
     ),
     check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review')`),
   ],

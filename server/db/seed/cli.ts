@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { openAppDatabase } from "../../app-database.ts";
 import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
+import { openDatabase } from "../setup.ts";
 import { generateConsultants } from "./generate.ts";
 import { bulkLoadConsultants } from "./seed.ts";
 
@@ -24,26 +24,44 @@ if (!Number.isInteger(count) || count < 1 || count > 5_000_000) {
 
 const config = { ...loadConfig(), seedDemo: false };
 const log = createLogger(config);
-const database = await openAppDatabase(config, log);
+const database = await openDatabase(config, log);
 try {
   if (values.reset) {
-    await database.sql`truncate consultants restart identity cascade`;
+    await database.directSql`truncate consultants restart identity cascade`;
     log.info("removed all consultants (--reset)");
   }
   const started = performance.now();
   const tag = Date.now().toString(36);
+  // Progress on one line when a person watches, one log line per tenth otherwise.
+  let nextTenth = 0.1;
+  const progress = (written: number) => {
+    const share = written / count;
+    const elapsed = (performance.now() - started) / 1000;
+    const rate = written / Math.max(elapsed, 0.001);
+    const left = Math.round((count - written) / Math.max(rate, 1));
+    const line = `seeding: ${written} of ${count} (${Math.floor(share * 100)} %), ${Math.round(rate)} a second, about ${left} s left`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+    else if (share >= nextTenth || written === count) {
+      log.info({ written, count }, line);
+      while (nextTenth <= share) nextTenth += 0.1;
+    }
+  };
+  // Session settings on reserved connections: the direct connection, never a transaction pooler.
   const written = await bulkLoadConsultants(
-    database.sql,
+    database.directSql,
     generateConsultants({
       count,
       seed: values.seed ? Number(values.seed) : Date.now() % 2 ** 31,
       uniqueSuffix: true,
       emailTag: tag,
     }),
+    { onProgress: progress, batchSize: Math.min(10_000, Math.max(500, Math.ceil(count / 20))) },
   );
+  if (process.stderr.isTTY) process.stderr.write("\n");
   const loaded = performance.now();
   // Steady state for queries: statistics for the planner, hint bits and the visibility map set.
-  await database.sql`vacuum (analyze) consultants, search_words`;
+  log.info("vacuum and analyze (statistics for the planner)");
+  await database.directSql`vacuum (analyze) consultants, search_words`;
   const seconds = (loaded - started) / 1000;
   const vacuumSeconds = (performance.now() - loaded) / 1000;
   log.info(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { DEMO_DIRECTORY_SIZE, seedDemoDirectory } from "./demo.ts";
-import { generateConsultants } from "./generate.ts";
+import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
 import { bulkLoadConsultants, copyConsultants } from "./seed.ts";
 
 let database: TestDatabase;
@@ -60,16 +60,31 @@ describe("seeding", () => {
   });
 });
 
+describe("a rejected load", () => {
+  it("fails with PostgreSQL's error instead of hanging, and writes nothing", async () => {
+    const [sample] = [...generateConsultants({ count: 1, seed: 3, uniqueSuffix: true, emailTag: "rejected" })];
+    const [before] = await database.sql<{ total: number }[]>`select count(*)::int as total from consultants`;
+    // A country longer than its column: PostgreSQL refuses the whole statement.
+    const bad = { ...sample!, country: "X".repeat(200) as GeneratedConsultant["country"] };
+    await expect(copyConsultants(database.sql, [sample!, bad])).rejects.toThrow(/too long/);
+    const [after] = await database.sql<{ total: number }[]>`select count(*)::int as total from consultants`;
+    expect(after?.total).toBe(before?.total);
+  });
+});
+
 describe("bulk loading", () => {
   it("indexes every profile for search, fills the words dictionary, and leaves GIN fastupdate off", async () => {
     const { sql } = database;
     await sql`truncate consultants restart identity cascade`;
+    const progress: number[] = [];
     const written = await bulkLoadConsultants(
       sql,
       generateConsultants({ count: 2500, seed: 5, uniqueSuffix: true, emailTag: "bulk" }),
-      { batchSize: 700, parallel: 2 },
+      { batchSize: 700, parallel: 2, onProgress: (count) => progress.push(count) },
     );
     expect(written).toBe(2500);
+    expect(progress.at(-1)).toBe(2500);
+    expect(progress.length).toBeGreaterThan(1);
     const [counts] = await sql<{ total: number; indexed: number; evaluation: number }[]>`
       select count(*)::int as total,
         count(*) filter (where search_document <> ''::tsvector and search_head <> ''::tsvector and static_score > 0)::int as indexed,

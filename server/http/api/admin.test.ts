@@ -240,6 +240,34 @@ const MATRIX: Row[] = [
     path: (f) => `/api/admin/users/${f.otherUserId}/demote`,
     expected: ADMIN_ONLY(200),
   },
+  // Issue 14: blocking, the approval queue with changes, and the decisions on a change (the
+  // fixture profile is pending, so no change waits on it: the admin passes the check and gets 404).
+  {
+    method: "PUT",
+    route: "/api/admin/users/:id/block",
+    path: (f) => `/api/admin/users/${f.otherUserId}/block`,
+    expected: ADMIN_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/users/:id/unblock",
+    path: (f) => `/api/admin/users/${f.otherUserId}/unblock`,
+    expected: ADMIN_ONLY(200),
+  },
+  { method: "GET", route: "/api/admin/queue", path: () => "/api/admin/queue", expected: ADMIN_ONLY(200) },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id/approve-change",
+    path: (f) => `/api/admin/consultants/${f.consultantId}/approve-change`,
+    expected: ADMIN_ONLY(404),
+  },
+  {
+    method: "PUT",
+    route: "/api/admin/consultants/:id/reject-change",
+    path: (f) => `/api/admin/consultants/${f.consultantId}/reject-change`,
+    body: () => ({ reason: "The new photo does not show your face" }),
+    expected: ADMIN_ONLY(404),
+  },
   { method: "GET", route: "/api/admin/audit-log", path: () => "/api/admin/audit-log", expected: ADMIN_ONLY(200) },
 
   // Accounts (issue 3): public forms answer everyone alike (an empty body is a 400 with the
@@ -631,7 +659,7 @@ describe("lists", () => {
     const users = response.json as unknown as Record<string, unknown>[];
     expect(users.length).toBeGreaterThan(0);
     for (const user of users)
-      expect(Object.keys(user).sort()).toEqual(["createdAt", "email", "id", "isEmailVerified", "name", "role"]);
+      expect(Object.keys(user).sort()).toEqual(["blockedAt", "createdAt", "email", "id", "isEmailVerified", "name", "role"]);
     expect(response.text).not.toMatch(/not-a-hash|hashed|password|token/i);
     expect(response.text).not.toContain(admin.token);
     expect(response.headers.get("x-total-count")).toBe(String(users.length));
@@ -823,7 +851,7 @@ describe("with the profiles in place", () => {
     expect(uploads).toHaveLength(0);
   });
 
-  it("records an admin's edit through the owner's door (PUT /api/consultants/{id}), not the owner's own", async () => {
+  it("records an admin's edit through the owner's door (PUT /api/consultants/{id}) as the admin's, the owner's own in the owner's name", async () => {
     const owner = await signedIn("user");
     const consultant = await insertConsultant({ userId: owner.user.id, status: "approved" });
     const ownEdit = await call(app, "PUT", `/api/consultants/${consultant.id}`, {
@@ -831,7 +859,13 @@ describe("with the profiles in place", () => {
       body: profileBody({ title: "Owner's own title" }),
     });
     expect(ownEdit.status).toBe(200);
-    expect(await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id))).toEqual([]);
+    // Issue 14: every change is audited; on an approved profile the title waits for review.
+    const own = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    expect(own.map((entry) => [entry.action, entry.actorId])).toEqual([
+      ["submit_change", owner.user.id],
+      ["change", owner.user.id],
+    ]);
+    expect(own[0]?.changes.title).toEqual({ from: "Education Specialist", to: "Owner's own title" });
 
     const admin = await signedIn("admin", "Door Admin");
     const adminEdit = await call(app, "PUT", `/api/consultants/${consultant.id}`, {
@@ -841,12 +875,12 @@ describe("with the profiles in place", () => {
     expect(adminEdit.status).toBe(200);
     expect(adminEdit.json.status).toBe("approved");
     const entries = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
-    expect(entries).toEqual([
+    expect(entries.slice(2)).toEqual([
       expect.objectContaining({
         action: "edit",
         actorName: "Door Admin",
         targetType: "consultant",
-        changes: expect.objectContaining({ title: { from: "Owner's own title", to: "Title set by an admin" } }),
+        changes: expect.objectContaining({ title: { from: "Education Specialist", to: "Title set by an admin" } }),
       }),
     ]);
   });

@@ -1,14 +1,21 @@
 import { type Context, Hono } from "hono";
-import { ADMIN_MESSAGES, adminConsultantListQuerySchema, adminListQuerySchema } from "../../../common/admin-schema.ts";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_TOASTS,
+  adminConsultantListQuerySchema,
+  adminListQuerySchema,
+} from "../../../common/admin-schema.ts";
 import { listAuditLog } from "../../services/admin/audit.ts";
+import { blockUser, unblockUser } from "../../services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "../../services/admin/users.ts";
 import {
   deleteConsultantAsAdmin,
   getConsultantForAdmin,
   listConsultantsForAdmin,
 } from "../../services/consultants/admin-list.ts";
-import { ADMIN_EDIT, editConsultant } from "../../services/consultants/edit.ts";
+import { approveChange, listApprovalQueue, rejectChange } from "../../services/consultants/changes.ts";
 import { type ApprovalAction, moderateConsultant } from "../../services/consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../../services/consultants/profile.ts";
 import { requireAdminRole } from "../../services/context.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
@@ -82,6 +89,23 @@ export function createAdminApi(httpDeps: HttpDeps) {
     });
   }
 
+  // The approval queue (issue 14): new profiles and changes to approved ones with their diff, oldest first.
+  api.get("/queue", async (c) => {
+    return c.json(await listApprovalQueue(deps(c), await actorFrom(c), c.req.query()));
+  });
+
+  // A change to an approved profile: approve publishes it; reject keeps the approved version ({ reason }).
+  api.put("/consultants/:id/approve-change", async (c) => {
+    const id = consultantId(c);
+    return c.json({ message: ADMIN_TOASTS.changeApproved, ...(await approveChange(deps(c), await actorFrom(c), id)) });
+  });
+
+  api.put("/consultants/:id/reject-change", async (c) => {
+    const id = consultantId(c);
+    await rejectChange(deps(c), await actorFrom(c), { id, body: await readBody(c) });
+    return c.json({ message: ADMIN_TOASTS.changeRejected });
+  });
+
   api.get("/users", async (c) => {
     const { paged } = adminListQuerySchema.parse(c.req.query());
     const result = await listUsersForAdmin(deps(c), await actorFrom(c), c.req.query());
@@ -94,6 +118,15 @@ export function createAdminApi(httpDeps: HttpDeps) {
 
   api.put("/users/:id/demote", async (c) => {
     return c.json(await demoteUser(deps(c), await actorFrom(c), userId(c)));
+  });
+
+  // Blocking (issue 14): no sign-in, sessions ended, profile and reviews hidden; unblock restores.
+  api.put("/users/:id/block", async (c) => {
+    return c.json(await blockUser(deps(c), await actorFrom(c), userId(c)));
+  });
+
+  api.put("/users/:id/unblock", async (c) => {
+    return c.json(await unblockUser(deps(c), await actorFrom(c), userId(c)));
   });
 
   api.get("/audit-log", async (c) => {

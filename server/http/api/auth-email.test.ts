@@ -142,7 +142,12 @@ describe("password reset", () => {
 
     const common = await call(app, "POST", "/api/auth/reset-password", { body: { token: resetToken, password: "password1" } });
     expect(common.status).toBe(400);
-    expect(common.json.errors).toEqual([{ path: "password", message: "This password is too common" }]);
+    expect(common.json.errors).toEqual([
+      {
+        path: "password",
+        message: "This password is too easy to guess. This is a commonly used password. Add more words that are less common.",
+      },
+    ]);
     const short = await call(app, "POST", "/api/auth/reset-password", { body: { token: resetToken, password: "abc" } });
     expect(short.json.errors).toEqual([{ path: "password", message: "Password must be at least 6 characters long" }]);
 

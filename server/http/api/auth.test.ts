@@ -82,17 +82,34 @@ describe("POST /api/auth/register", () => {
     expect(blankName.json).toEqual({ message: "Name is required", errors: [{ path: "name", message: "Name is required" }] });
   });
 
-  it("refuses a password from the list of the most common ones", async () => {
-    for (const password of ["password123", "Qwerty123", "iloveyou"]) {
+  it("refuses a password that is easy to guess, saying why and how to choose a better one", async () => {
+    for (const password of ["password123", "qwerty123"]) {
       const response = await call(app, "POST", "/api/auth/register", {
         body: { email: fresh().email, password, name: "Lan" },
         ip: fresh().ip,
       });
       expect(response.status).toBe(400);
       expect(response.json).toEqual({
-        message: "This password is too common",
-        errors: [{ path: "password", message: "This password is too common" }],
+        message: "This password is too easy to guess. This is a commonly used password. Add more words that are less common.",
+        errors: [
+          {
+            path: "password",
+            message: "This password is too easy to guess. This is a commonly used password. Add more words that are less common.",
+          },
+        ],
       });
+    }
+    for (const password of ["Qwerty123", "bangkok2024", "hanoi123", "nguyenlan1"]) {
+      const { email } = fresh();
+      const response = await call(app, "POST", "/api/auth/register", {
+        body: { email, password, name: "Lan Nguyen" },
+        ip: fresh().ip,
+      });
+      expect(response.status, password).toBe(400);
+      expect(response.json.message).toMatch(/^This password is too easy to guess\. .*\w/);
+      expect(response.json.errors).toEqual([{ path: "password", message: response.json.message }]);
+      const [row] = await env.database.sql`select count(*)::int as n from auth_users where email = ${email}`;
+      expect(row?.n).toBe(0);
     }
   });
 
@@ -385,10 +402,8 @@ describe("PUT /api/auth/password", () => {
       token,
       body: { currentPassword: body.password, newPassword: "sunshine1" },
     });
-    expect(common.json).toEqual({
-      message: "This password is too common",
-      errors: [{ path: "newPassword", message: "This password is too common" }],
-    });
+    expect(common.json.message).toMatch(/^This password is too easy to guess\. /);
+    expect(common.json.errors).toEqual([{ path: "newPassword", message: common.json.message }]);
     expect(
       (await call(app, "PUT", "/api/auth/password", { body: { currentPassword: "a", newPassword: "abcdefgh" } })).status,
     ).toBe(401);

@@ -1,10 +1,16 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "../../../common/search-params.ts";
-import { editConsultant, OWNER_EDIT } from "../../services/consultants/edit.ts";
-import { createConsultant, getOwnConsultant, viewConsultant } from "../../services/consultants/profile.ts";
+import {
+  createConsultant,
+  editConsultant,
+  getOwnConsultant,
+  OWNER_EDIT,
+  viewConsultant,
+} from "../../services/consultants/profile.ts";
 import { viewTrackRecord } from "../../services/consultants/track-record.ts";
 import { actorOf } from "../../services/context.ts";
 import { consultantCv } from "../../services/cv/index.ts";
+import { countCvDownload } from "../../services/insights/counter.ts";
 import { getMyInsights } from "../../services/insights/report.ts";
 import { searchConsultants } from "../../services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
@@ -20,6 +26,7 @@ const profileBodyLimit = limitBody(2 * 1024 * 1024);
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi(deps: HttpDeps) {
   const { db } = deps;
+  const readDb = deps.readDb ?? db;
   const api = new Hono<HttpEnv>();
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
 
@@ -27,14 +34,16 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants({ db }, parsed.data));
+    return c.json(await searchConsultants({ db: readDb }, parsed.data));
   });
 
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    const { consultant, status, canEdit } = await viewConsultant({ db }, actor, id);
-    const track = await viewTrackRecord(db, actor, id, canEdit);
+    // A visitor's view may come from the replica; the owner and admins read what they just wrote.
+    const source = actor ? db : readDb;
+    const { consultant, status, canEdit } = await viewConsultant({ db: source }, actor, id);
+    const track = await viewTrackRecord(source, actor, id, canEdit);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
     // nor is a profile whose rate depends on who asks.
     if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
@@ -46,6 +55,10 @@ export function createConsultantsApi(deps: HttpDeps) {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
     const cv = await consultantCv({ db }, actor, id);
+    if (cv.countable) {
+      const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
+      countCvDownload(db, id, viewer, c.get("log"));
+    }
     c.header("Content-Type", "application/pdf");
     c.header(
       "Content-Disposition",

@@ -4,6 +4,7 @@ import { CONVERSATION_TEXTS } from "../../../common/conversations.ts";
 import { MESSAGE_TEXTS } from "../../../common/messages.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { accountMenuState, countUnreadConversations } from "../../services/conversations/conversations.ts";
 import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
@@ -133,10 +134,15 @@ describe("GET /api/conversations/{id}", () => {
   });
 
   it("keeps read state per party: the consultant opening it marks the sender's messages read", async () => {
-    const { consultant, sender, id } = await conversationSetup();
+    const { consultant, sender, senderEmail, id } = await conversationSetup();
+    // The sender's view never carries the consultant's (hidden) address.
+    const asSender = await call(env.app, "GET", `/api/conversations/${id}`, { token: sender.token });
+    expect(asSender.json).not.toHaveProperty("senderEmail");
+    expect(asSender.text).not.toContain(consultant.email);
     const opened = await call(env.app, "GET", `/api/conversations/${id}`, { token: consultant.owner.token });
     expect(opened.status).toBe(200);
-    expect(opened.json).toMatchObject({ id, box: "received", status: "read" });
+    // The consultant sees the address the sender gave to be answered at, as the old inbox did.
+    expect(opened.json).toMatchObject({ id, box: "received", status: "read", senderEmail });
     expect(opened.json.entries.map((e: { author: string; fromMe: boolean }) => [e.author, e.fromMe])).toEqual([
       ["sender", false],
       ["sender", false],
@@ -249,5 +255,33 @@ describe("POST /api/conversations/{id}/messages", () => {
              (${consultant.id}, 'Older Sender', 'older@example.org', 'Legacy 2', 'Another message from before.')`;
     const received = await call(env.app, "GET", "/api/conversations?box=received", { token: consultant.owner.token });
     expect(received.json.total).toBe(2);
+  });
+});
+
+describe("the account menu", () => {
+  it("counts unread entries of both boxes in the badge, and knows whether the user has a consultant profile", async () => {
+    // A consultant who also hires: an answer waits in Sent, a new message in Received.
+    const hirer = await insertConsultant();
+    const other = await insertConsultant();
+    const hirerEmail = `hirer-${unique()}@example.org`;
+    await sendAs(hirer.owner.token, other.id, hirerEmail);
+    const sent = await call(env.app, "GET", "/api/conversations?box=sent", { token: hirer.owner.token });
+    const id = sent.json.conversations[0].id as number;
+    await call(env.app, "POST", `/api/conversations/${id}/messages`, {
+      token: other.owner.token,
+      body: { message: "Yes, I can join the team in May." },
+    });
+    const stranger = await insertSignedInUser(env.database.db);
+    await sendAs(stranger.token, hirer.id, `s-${unique()}@example.org`);
+    await sendAs(stranger.token, hirer.id, `s-${unique()}@example.org`, `Second ${unique()}`);
+
+    const deps = { db: env.database.db };
+    expect(await accountMenuState(deps, hirer.owner)).toEqual({ unread: 3, hasConsultantProfile: true });
+    expect(await countUnreadConversations(deps, hirer.owner)).toBe(3);
+    expect(await accountMenuState(deps, stranger)).toEqual({ unread: 0, hasConsultantProfile: false });
+    expect(await accountMenuState(deps, null)).toEqual({ unread: 0, hasConsultantProfile: false });
+    // Reading the answer clears it from the badge; the received ones stay.
+    await call(env.app, "GET", `/api/conversations/${id}`, { token: hirer.owner.token });
+    expect(await countUnreadConversations(deps, hirer.owner)).toBe(2);
   });
 });

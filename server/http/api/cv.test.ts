@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { insightsBuffer } from "../../services/insights/counter.ts";
 
 // GET /api/consultants/{id}/cv.pdf (issue 12): the PDF's text is extracted with pdf.js and
 // checked for what each viewer may and may not read.
@@ -55,9 +56,9 @@ async function createProfile(extra: Record<string, unknown> = {}) {
   return { owner, id: created.json.id as number };
 }
 
-async function download(id: number, token?: string) {
+async function download(id: number, token?: string, headers: Record<string, string> = {}) {
   const response = await api.app.request(`/api/consultants/${id}/cv.pdf`, {
-    headers: { "x-forwarded-for": "192.0.2.9", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { "x-forwarded-for": "192.0.2.9", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes };
@@ -125,5 +126,36 @@ describe("the CV as a PDF", () => {
     expect((await download(id, owner.token)).response.status).toBe(200);
     expect((await download(99_999_999)).response.status).toBe(404);
     expect((await call(api.app, "GET", "/api/consultants/abc/cv.pdf")).status).toBe(404);
+  });
+
+  it("counts a download for insights once per visitor per day, never for a bot, the owner or an admin", async () => {
+    const { owner, id } = await createProfile({ email: "counted.lan@example.org" });
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const member = await insertSignedInUser(api.database.db);
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" };
+    const bot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const downloads = async () => {
+      await insightsBuffer(api.database.db).flush();
+      const [row] = await api.database.sql<{ total: number }[]>`
+        select coalesce(sum(cv_downloads), 0)::int as total from consultant_insights where consultant_id = ${id}`;
+      return row?.total;
+    };
+    // A visitor twice, another visitor (another address), a signed-in member twice: three.
+    for (const headers of [browser, browser, { ...browser, "x-forwarded-for": "198.51.100.23" }]) {
+      expect((await download(id, undefined, headers)).response.status).toBe(200);
+    }
+    await download(id, member.token, browser);
+    await download(id, member.token, { ...browser, "x-forwarded-for": "203.0.113.5" });
+    // Not counted: a bot, a request without a user agent, the owner, an admin.
+    await download(id, undefined, bot);
+    await download(id);
+    await download(id, owner.token, browser);
+    await download(id, admin.token, browser);
+    expect(await downloads()).toBe(3);
+
+    // An unlisted profile's CV (its owner only) counts nothing either.
+    await api.database.sql`update consultants set status = 'hidden' where id = ${id}`;
+    await download(id, owner.token, { ...browser, "x-forwarded-for": "192.0.2.77" });
+    expect(await downloads()).toBe(3);
   });
 });

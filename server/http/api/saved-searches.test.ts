@@ -97,7 +97,23 @@ describe("/api/saved-searches", () => {
     expect((await call(env.app, "PATCH", `/api/saved-searches/${noChange.id}`, { token: owner.token, body: {} })).status).toBe(
       400,
     );
-    for (let i = 1; i < SAVED_SEARCH_LIMITS.perUser; i++) await saveSearch(owner.token, { name: `S${i}`, query: "" });
+    // The same keywords and filters again (in another order, with a page) is refused, naming the first.
+    const duplicate = await call(env.app, "POST", "/api/saved-searches", {
+      token: owner.token,
+      body: { name: "Again", query: "page=2" },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.json.message).toBe(SAVED_SEARCH_TEXTS.duplicate("B"));
+    await saveSearch(owner.token, { name: "Two filters", query: "workedIn=Laos&keywords=health" });
+    const reordered = await call(env.app, "POST", "/api/saved-searches", {
+      token: owner.token,
+      body: { name: "Same two", query: "keywords=health&workedIn=Laos" },
+    });
+    expect(reordered.status).toBe(409);
+    const other = await insertSignedInUser(env.database.db);
+    await saveSearch(other.token, { name: "Someone else's", query: "keywords=health&workedIn=Laos" });
+    for (let i = 2; i < SAVED_SEARCH_LIMITS.perUser; i++)
+      await saveSearch(owner.token, { name: `S${i}`, query: `keywords=s${i}` });
     const refused = await call(env.app, "POST", "/api/saved-searches", {
       token: owner.token,
       body: { name: "One more", query: "" },

@@ -218,13 +218,57 @@ describe("shortlists", () => {
     const csv = (await response.text()).replace(/^\uFEFF/, "");
     const [header, row] = csv.trim().split("\r\n");
     expect(header).toBe(
-      '"Name","Title","Location","Country","Years of experience","Primary specialization","Other specializations","Languages","Availability","Profile","Note"',
+      '"Name","Title","Location","Country","Years of experience","Primary specialization","Other specializations","Languages","Donors","Daily rate","Availability","Profile","Note"',
     );
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(row).toContain(`"'@SUM(A1:A2) and ""quotes"""`);
     expect(row).toContain(`"${PUBLIC_URL}/consultant/${evil.id}"`);
     expect(row).not.toContain(evil.email);
     expect(row).not.toContain("+1 555");
+  });
+
+  it("compares donors and daily rates: signed-in-only rates for the owner, public rates only in the shared view and the CSV", async () => {
+    const owner = await insertSignedInUser(env.database.db);
+    const open = await insertConsultant("Open Rate");
+    const members = await insertConsultant("Members Rate");
+    const hidden = await insertConsultant("Hidden Rate");
+    const { sql } = env.database;
+    await sql`update consultants set track_donors = ${["ADB", "World Bank"]}, daily_rate_min = 400, daily_rate_max = 500,
+      rate_currency = 'USD', rate_visibility = 'public' where id = ${open.id}`;
+    await sql`update consultants set daily_rate_min = 300, daily_rate_max = 300, rate_currency = 'EUR',
+      rate_visibility = 'signed-in' where id = ${members.id}`;
+    await sql`update consultants set daily_rate_min = 200, rate_currency = 'USD', rate_visibility = 'hidden' where id = ${hidden.id}`;
+    const id = await newList(owner.token, "Rates");
+    for (const c of [open, members, hidden]) {
+      await call(env.app, "PUT", `/api/shortlists/${id}/consultants/${c.id}`, { token: owner.token });
+    }
+
+    type Seen = { consultant: { name: string; donors: string[]; dailyRate: unknown } };
+    const facts = (entries: Seen[]) => entries.map((e) => [e.consultant.name, e.consultant.donors, e.consultant.dailyRate]);
+    const mine = await call(env.app, "GET", `/api/shortlists/${id}`, { token: owner.token });
+    expect(facts(mine.json.entries)).toEqual([
+      ["Open Rate", ["ADB", "World Bank"], { min: 400, max: 500, currency: "USD" }],
+      ["Members Rate", [], { min: 300, max: 300, currency: "EUR" }],
+      ["Hidden Rate", [], null],
+    ]);
+    const shared = await call(env.app, "POST", `/api/shortlists/${id}/share`, { token: owner.token });
+    const view = await call(env.app, "GET", `/api/shared-shortlists/${shared.json.token}`);
+    expect(facts(view.json.entries).map(([, , rate]) => rate)).toEqual([{ min: 400, max: 500, currency: "USD" }, null, null]);
+    expect(view.text).not.toContain("EUR");
+
+    const response = await env.app.request(`/api/shortlists/${id}/export.csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const csv = await response.text();
+    const [, first, second, third] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(first).toContain('"ADB; World Bank","400–500 USD per day"');
+    expect(second).toContain('"Members Rate"');
+    expect(second).toContain('"English; Lao","","","Available"');
+    expect(csv).not.toContain("EUR");
+    expect(third).not.toContain("200");
   });
 });
 

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { cachedDirectoryStats } from "../../services/stats.ts";
+import { directoryStats } from "../../services/stats.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 
-export function createStatsApi({ db }: HttpDeps) {
+export function createStatsApi({ db, readDb }: HttpDeps) {
   const api = new Hono<HttpEnv>();
   // GET /api/stats: the spec's four totals, plus listed consultants per country for the home tiles.
-  api.get("/", async (c) => c.json(await cachedDirectoryStats(db)));
+  api.get("/", async (c) => c.json(await directoryStats({ db, readDb: readDb ?? db })));
   return api;
 }

@@ -2,7 +2,7 @@ import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "..
 import { isUniqueViolation } from "../../db/errors.ts";
 import { authUsers } from "../../db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
-import { Unauthorized } from "../errors.ts";
+import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { createSession, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -30,7 +30,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
   const { db } = deps;
   const { name, email: given, password } = parseInput(registerSchema, input);
   await consumeRateLimits(db, [rule(`register:ip:${deps.clientIp}`, AUTH_LIMITS.registerPerIp, RATE_LIMIT_MESSAGES.register)]);
-  assertPasswordAllowed(password, "password");
+  assertPasswordAllowed(password, "password", [name, given]);
   const email = normalizeEmail(given);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const hashedPassword = await hashPassword(password);
@@ -60,6 +60,8 @@ export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp">, input: 
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
+  // Told only to someone who knows the password: a blocked account's address stays private.
+  if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await resetRateLimit(db, loginPairKey(email, clientIp));
   await resetRateLimit(db, loginAccountKey(email));
   const session = await createSession(db, user.id);

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from "../../../common/auth.ts";
 import type { Executor } from "../../db/client.ts";
 import { authUsers } from "../../db/schema.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
-import { isCommonPassword } from "./common-passwords.ts";
+import { passwordWeakness } from "./password-strength.ts";
 
 // What the account services share: finding an account, and the two refusals they all give.
 
@@ -29,10 +29,15 @@ export function emailTaken() {
   return new Conflict(AUTH_MESSAGES.emailTaken, [{ path: "email", message: AUTH_MESSAGES.emailTaken }]);
 }
 
-export function assertPasswordAllowed(password: string, path: string) {
-  if (isCommonPassword(password)) {
-    throw new ValidationFailed(AUTH_MESSAGES.tooCommon, [{ path, message: AUTH_MESSAGES.tooCommon }]);
-  }
+/**
+ * Refuses a password that is easy to guess (password-strength.ts), saying why and how to choose
+ * a better one. `personal`: the person's name and e-mail, which a guesser would try first.
+ */
+export function assertPasswordAllowed(password: string, path: string, personal: string[] = []) {
+  const weakness = passwordWeakness(password, personal);
+  if (!weakness) return;
+  const message = [AUTH_MESSAGES.tooWeak, weakness.warning, ...weakness.suggestions].filter(Boolean).join(" ");
+  throw new ValidationFailed(message, [{ path, message }]);
 }
 
 /** The link of an e-mail that proves the person reads that mailbox. */

@@ -11,8 +11,8 @@ import { auditLog, authUsers, type ConsultantStatus, consultants, messages } fro
 import type { JobQueue } from "../../jobs/queue.ts";
 import { startWorkers } from "../../jobs/workers.ts";
 import { deleteConsultantAsAdmin, getConsultantForAdmin, listConsultantsForAdmin } from "../consultants/admin-list.ts";
-import { ADMIN_EDIT, editConsultant } from "../consultants/edit.ts";
 import { moderateConsultant } from "../consultants/moderation.ts";
+import { ADMIN_EDIT, editConsultant } from "../consultants/profile.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import type { PhotoStorage } from "../storage.ts";
@@ -496,7 +496,15 @@ describe("users table, promote and demote", () => {
     expect(page.total).toBe(2);
     expect(page.users).toHaveLength(1);
     expect(page.users[0]!.name).toBe(`Findable ${tag} Two`);
-    expect(Object.keys(page.users[0]!).sort()).toEqual(["createdAt", "email", "id", "isEmailVerified", "name", "role"]);
+    expect(Object.keys(page.users[0]!).sort()).toEqual([
+      "blockedAt",
+      "createdAt",
+      "email",
+      "id",
+      "isEmailVerified",
+      "name",
+      "role",
+    ]);
     const [admins] = await database.sql<{ n: number }[]>`select count(*)::int as n from auth_users where role = 'admin'`;
     expect(page.adminCount).toBe(admins!.n);
   });

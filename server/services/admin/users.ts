@@ -14,16 +14,17 @@ export type { AdminUser };
 type Deps = Pick<ServiceDeps, "db">;
 
 /** What an admin sees of an account: never the password hash, sessions or tokens. */
-const adminUserColumns = {
+export const adminUserColumns = {
   id: authUsers.id,
   name: authUsers.name,
   email: authUsers.email,
   role: authUsers.role,
   isEmailVerified: authUsers.isEmailVerified,
+  blockedAt: authUsers.blockedAt,
   createdAt: authUsers.createdAt,
 };
 
-function toAdminUser(row: Omit<AdminUser, "role"> & { role: string }): AdminUser {
+export function toAdminUser(row: Omit<AdminUser, "role"> & { role: string }): AdminUser {
   return { ...row, role: row.role === "admin" ? "admin" : "user" };
 }
 

@@ -49,7 +49,12 @@ export async function moderateConsultant(
   const outcome = await db.transaction(async (tx) => {
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
     const [current] = await tx
-      .select({ consultant: adminConsultantColumns, ownerName: authUsers.name, ownerEmail: authUsers.email })
+      .select({
+        consultant: adminConsultantColumns,
+        ownerName: authUsers.name,
+        ownerEmail: authUsers.email,
+        ownerBlockedAt: authUsers.blockedAt,
+      })
       .from(consultants)
       .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
       .where(eq(consultants.id, id))
@@ -59,6 +64,8 @@ export async function moderateConsultant(
     const before = current.consultant;
     const owner = { ownerName: current.ownerName, ownerEmail: current.ownerEmail };
     if (before.status === status && before.statusReason === reason) return { consultant: before, changed: false };
+    // A blocked account's profile stays hidden until the account is unblocked (issue 14).
+    if (action === "approve" && current.ownerBlockedAt) throw new Conflict(ADMIN_MESSAGES.ownerBlocked);
     if (action === "hide" && before.status !== "approved" && before.status !== "hidden") {
       throw new Conflict(ADMIN_MESSAGES.onlyApprovedCanBeHidden);
     }

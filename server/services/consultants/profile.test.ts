@@ -14,8 +14,15 @@ import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from ".
 import { uploadPhoto } from "../photos.ts";
 import { cachedDirectoryStats } from "../stats.ts";
 import { localStorage } from "../storage.ts";
-import { editConsultant, OWNER_EDIT } from "./edit.ts";
-import { createConsultant, deleteConsultant, getConsultantForEdit, getOwnConsultant, viewConsultant } from "./profile.ts";
+import {
+  createConsultant,
+  deleteConsultant,
+  editConsultant,
+  getConsultantForEdit,
+  getOwnConsultant,
+  OWNER_EDIT,
+  viewConsultant,
+} from "./profile.ts";
 
 let database: TestDatabase;
 let uploadsDir: string;

@@ -1,34 +1,65 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { adminConsultantSchema } from "../../../common/admin-schema.ts";
 import type { ConsultantStatus } from "../../../common/constants.ts";
 import { consultantProfileSchema, withProfileDefaults } from "../../../common/consultant-schema.ts";
+import type { OwnChangeState } from "../../../common/profile-changes.ts";
 import type { Executor } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { consultants } from "../../db/schema.ts";
-import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
+import { authUsers, consultants } from "../../db/schema.ts";
+import { diff, recordAudit } from "../admin/audit.ts";
+import {
+  type Actor,
+  type AdminRow,
+  isAdmin,
+  requireAdmin,
+  requireOwnerOrAdmin,
+  requireUser,
+  type ServiceDeps,
+} from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import {
+  holdReviewedChanges,
+  ownChangeState,
+  publishedChanges,
+  reviewedPart,
+  withOwnChange,
+  withoutReviewed,
+} from "./changes.ts";
+import {
+  type AdminConsultant,
+  adminConsultantColumns,
   CONSULTANT_NOT_FOUND,
   type OwnConsultant,
   ownConsultantColumns,
   type PublicConsultant,
   publicConsultantColumns,
 } from "./read-model.ts";
-import { type OwnTrackRecord, replaceTrackRecord, splitTrackRecord, viewTrackRecord } from "./track-record.ts";
+import {
+  type OwnTrackRecord,
+  replaceTrackRecord,
+  splitTrackRecord,
+  type TrackRecordLists,
+  trackRecordColumns,
+  viewTrackRecord,
+} from "./track-record.ts";
 
-// One profile: view, create, delete, and the checks every write shares. Visitors see approved
-// profiles only; the owner and admins see the rest. Only the owner (or an admin) changes a
-// profile; one profile per account. Every change of a profile goes through editConsultant
-// (edit.ts).
+// One profile: view, create, edit, delete. Visitors see approved profiles only; the owner and
+// admins see the rest. Only the owner (or an admin) changes a profile; one profile per account.
+//
+// Every change of a profile goes through editConsultant, whoever asks and through whichever door
+// (the owner's form and PUT /api/consultants/{id}, the admin dialog and PUT
+// /api/admin/consultants/{id}): the policy says which form was used; the checks, the locks and
+// the audit entry of an admin's edit are the same.
 
 type Deps = Pick<ServiceDeps, "db">;
-export type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log">;
-export type ConsultantValues = Partial<typeof consultants.$inferInsert>;
+type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log">;
+type ConsultantValues = Partial<typeof consultants.$inferInsert>;
 
-export const SIGNED_OUT = "You need to be logged in to create or edit a consultant profile";
-export const NOT_YOURS = "You can only edit your own profile";
+const SIGNED_OUT = "You need to be logged in to create or edit a consultant profile";
+const NOT_YOURS = "You can only edit your own profile";
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
 const ALREADY_HAS_PROFILE = "You already have a consultant profile. Edit it instead of creating another one.";
 
@@ -75,24 +106,26 @@ export async function viewConsultant(
   };
 }
 
+/** The owner's view of their profile: with its track record and the state of their last change. */
+export type OwnProfile = OwnConsultant & OwnTrackRecord & { change: OwnChangeState | null };
+
 /** The caller's own profile with everything, or NotFound. */
-export async function getOwnConsultant(deps: Deps, actor: Actor): Promise<OwnConsultant & OwnTrackRecord> {
+export async function getOwnConsultant(deps: Deps, actor: Actor): Promise<OwnProfile> {
   const signedIn = requireUser(actor, "Please sign in to see your consultant profile");
   const [row] = await deps.db.select(ownConsultantColumns).from(consultants).where(eq(consultants.userId, signedIn.id)).limit(1);
   if (!row) throw new NotFound("You do not have a consultant profile yet");
-  return withOwnTrackRecord(deps.db, actor, row);
+  return withOwnChange(deps.db, await withOwnTrackRecord(deps.db, actor, row));
 }
 
 /** The owner's profile with its whole track record (the rate and who it is shown to included). */
-export async function withOwnTrackRecord(
-  db: Executor,
-  actor: Actor,
-  row: OwnConsultant,
-): Promise<OwnConsultant & OwnTrackRecord> {
+async function withOwnTrackRecord(db: Executor, actor: Actor, row: OwnConsultant): Promise<OwnConsultant & OwnTrackRecord> {
   return { ...row, ...((await viewTrackRecord(db, actor, row.id, true)) as OwnTrackRecord) };
 }
 
-/** The full profile for its edit form: the owner or an admin only. */
+/**
+ * The full profile for its edit form: the owner or an admin only. The owner edits what they last
+ * wrote (a change waiting for review included); an admin edits the published version.
+ */
 export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number): Promise<OwnConsultant> {
   requireUser(actor, SIGNED_OUT);
   const [row] = await deps.db
@@ -101,8 +134,8 @@ export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number)
     .where(eq(consultants.id, id))
     .limit(1);
   if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
-  requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
-  return row.consultant;
+  const signedIn = requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
+  return signedIn.id === row.ownerId ? withOwnChange(deps.db, row.consultant) : row.consultant;
 }
 
 /**
@@ -110,7 +143,7 @@ export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number)
  * sees every address anyway) so is one another profile hides. The owner's form does not check
  * hidden addresses: refusing one would tell the caller whose hidden address it is.
  */
-export async function assertEmailFree(db: Executor, email: string | undefined, exceptId: number | null, scope: "shown" | "any") {
+async function assertEmailFree(db: Executor, email: string | undefined, exceptId: number | null, scope: "shown" | "any") {
   if (email === undefined) return;
   const [taken] = await db
     .select({ id: consultants.id })
@@ -127,7 +160,7 @@ export async function assertEmailFree(db: Executor, email: string | undefined, e
 }
 
 /** Turns a unique-index race (two requests at once) into the same 409 the checks give. */
-export function conflictFromUniqueViolation(error: unknown): never {
+function conflictFromUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error, "consultants_shown_email_lower_key")) {
     throw new Conflict(EMAIL_TAKEN, [{ path: "email", message: EMAIL_TAKEN }]);
   }
@@ -169,6 +202,187 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
   } finally {
     directoryChanged(db);
   }
+}
+
+/** What a form of a profile hands to the write path. */
+type EditValues = { columns: ConsultantValues; trackColumns: ConsultantValues; lists: TrackRecordLists | null };
+
+/**
+ * How a profile is edited: which form (and so which schema and messages), who may use it, and
+ * what the caller gets back. The rest (the checks, the locks, the audit) is the same for all.
+ */
+export type EditPolicy<Result> = {
+  /** "owner": the owner, or any admin (per the session's role); "admin": an admin per the database. */
+  who: "owner" | "admin";
+  parse: (body: unknown) => EditValues;
+  /** Which other profiles' addresses count as taken (see assertEmailFree). */
+  emailScope: "shown" | "any";
+  /** A rejected profile that its owner corrects goes back to the approval queue. */
+  resubmits: boolean;
+  /** Write nothing (and record nothing) when no field changes. */
+  skipUnchanged: boolean;
+  answer: (tx: Executor, actor: Actor, id: number) => Promise<Result>;
+};
+
+/** The owner's form and PUT /api/consultants/{id}: the whole profile with its track record. Fields left out keep their value. */
+export const OWNER_EDIT: EditPolicy<OwnProfile> = {
+  who: "owner",
+  parse: (body) => {
+    const { columns, trackColumns, lists } = splitTrackRecord(
+      parseInput(consultantProfileSchema, body, "Please check your form and try again."),
+    );
+    return { columns: definedOnly(columns), trackColumns, lists };
+  },
+  emailScope: "shown",
+  resubmits: true,
+  skipUnchanged: false,
+  answer: async (tx, actor, id) => {
+    const [row] = await tx
+      .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1);
+    if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
+    const profile = await withOwnTrackRecord(tx, actor, row.consultant);
+    // The owner gets what they wrote back; an admin through this door, the published version.
+    if (actor?.id === row.ownerId) return withOwnChange(tx, profile);
+    return { ...profile, change: await ownChangeState(tx, id) };
+  },
+};
+
+/** The admin dialog: the spec's admin fields and messages; the approval status is untouched. */
+export const ADMIN_EDIT: EditPolicy<AdminConsultant> = {
+  who: "admin",
+  parse: (body) => ({
+    columns: definedOnly(parseInput(adminConsultantSchema, body, "Please check the form and try again.")),
+    trackColumns: {},
+    lists: null,
+  }),
+  emailScope: "any",
+  resubmits: false,
+  skipUnchanged: true,
+  answer: async (tx, _actor, id) => {
+    const [row] = await tx.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1);
+    if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
+    return row;
+  },
+};
+
+function definedOnly(values: Record<string, unknown>): ConsultantValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ConsultantValues;
+}
+
+/**
+ * The one write path of a profile. The caller is refused (401, 403, 404) before anything about
+ * its input is read; the input is parsed with the policy's schema (400); then, in one
+ * transaction: an admin's edit of someone else's profile re-reads the admin (share lock, so a
+ * demotion waits) and locks the row; the e-mail and photo checks; the write; the audit entry of
+ * an admin's edit with what changed; the track record. A replaced photo's files go after the commit.
+ */
+export async function editConsultant<Result>(
+  deps: WriteDeps,
+  actor: Actor,
+  input: { id: number; body: unknown },
+  policy: EditPolicy<Result>,
+): Promise<Result> {
+  const { db } = deps;
+  const { id } = input;
+  if (policy.who === "admin") await requireAdmin(deps, actor);
+  else requireUser(actor, SIGNED_OUT);
+  const [current] = await db
+    .select({ ownerId: consultants.userId, status: consultants.status, profilePhotoUrl: consultants.profilePhotoUrl })
+    .from(consultants)
+    .where(eq(consultants.id, id))
+    .limit(1);
+  if (!current) throw new NotFound(CONSULTANT_NOT_FOUND);
+  const signedIn =
+    policy.who === "admin" ? requireUser(actor) : requireOwnerOrAdmin(actor, current.ownerId, { forbidden: NOT_YOURS });
+  // An admin changing someone else's profile is an admin action, whichever form: it is audited.
+  const isAdminEdit = policy.who === "admin" || (isAdmin(actor) && signedIn.id !== current.ownerId);
+  const { columns, trackColumns, lists } = policy.parse(input.body);
+  const changes: ConsultantValues = { ...columns, ...trackColumns };
+  const photoChanged = columns.profilePhotoUrl !== undefined && columns.profilePhotoUrl !== current.profilePhotoUrl;
+  const resubmitted = policy.resubmits && current.status === "rejected" && !isAdmin(actor);
+  // Issue 14: the owner's change to an approved profile's reviewed fields (name, title, summary,
+  // photo, specializations, assignments) waits for an admin while the approved version stays
+  // public; everything else publishes at once. An admin's edit publishes everything.
+  const holdsReviewed = !isAdmin(actor) && current.status === "approved" && deps.config.requireApproval;
+  let discardLater: string[] = [];
+  let result: Result;
+  try {
+    result = await db.transaction(async (tx) => {
+      let admin: AdminRow | null = null;
+      let owner: AdminRow | null = null;
+      let before: (AdminConsultant & Record<string, unknown>) | undefined;
+      if (isAdminEdit) {
+        admin = await requireAdmin({ db: tx }, actor, { lock: true });
+        [before] = await tx.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).for("update");
+        if (!before) throw new NotFound(CONSULTANT_NOT_FOUND);
+      } else {
+        // The owner's changes are in the audit log too, in their name.
+        const [account] = await tx
+          .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email })
+          .from(authUsers)
+          .where(eq(authUsers.id, signedIn.id));
+        owner = account ?? null;
+        [before] = await tx
+          .select({ ...adminConsultantColumns, ...trackRecordColumns })
+          .from(consultants)
+          .where(eq(consultants.id, id))
+          .for("update");
+        if (!before) throw new NotFound(CONSULTANT_NOT_FOUND);
+      }
+      await assertEmailFree(tx, columns.email, id, policy.emailScope);
+      if (photoChanged && columns.profilePhotoUrl) await assertPhotoClaimable(tx, signedIn, columns.profilePhotoUrl, id);
+      let published = { changes, lists };
+      if (holdsReviewed && owner) {
+        const held = await holdReviewedChanges(tx, owner, id, reviewedPart(columns, lists?.assignments));
+        discardLater = held.discardPhotos;
+        published = (({ columns: kept, lists: keptLists }) => ({ changes: kept, lists: keptLists }))(
+          withoutReviewed(changes, lists),
+        );
+      }
+      const changed = admin && before ? diff(before as Record<string, unknown>, published.changes) : null;
+      if (policy.skipUnchanged && changed && Object.keys(changed).length === 0) return policy.answer(tx, actor, id);
+      const ownerChanged = owner && before ? await publishedChanges(tx, id, before, published.changes, published.lists) : null;
+      await tx
+        .update(consultants)
+        .set({
+          ...published.changes,
+          ...(resubmitted ? { status: deps.config.requireApproval ? "pending" : "approved", statusReason: null } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(consultants.id, id));
+      if (admin && changed && Object.keys(changed).length > 0) {
+        await recordAudit(tx, admin, {
+          action: "edit",
+          targetType: "consultant",
+          targetId: id,
+          targetLabel: typeof changes.name === "string" ? changes.name : (before?.name ?? ""),
+          changes: changed,
+        });
+      }
+      if (owner && ownerChanged && Object.keys(ownerChanged).length > 0) {
+        await recordAudit(tx, owner, {
+          action: "change",
+          targetType: "consultant",
+          targetId: id,
+          targetLabel: before?.name ?? "",
+          changes: ownerChanged,
+        });
+      }
+      if (published.lists) await replaceTrackRecord(tx, id, published.lists);
+      return policy.answer(tx, actor, id);
+    });
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  } finally {
+    directoryChanged(db);
+  }
+  // A replaced photo's files go once the change is published; a photo waiting for review replaces nothing yet.
+  if (photoChanged && !holdsReviewed) await discardPhoto(db, deps, current.profilePhotoUrl);
+  for (const photoUrl of discardLater) await discardPhoto(db, deps, photoUrl);
+  return result;
 }
 
 /** Deletes a profile (its messages go with it) and its photo files: the owner or an admin. */

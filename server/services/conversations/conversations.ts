@@ -169,17 +169,32 @@ async function countUnreadByBox(
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
 }
 
-/** The header badge: unread entries in both boxes, in one query (it runs on every page); 0 for visitors. */
-export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
-  if (!actor) return 0;
+/**
+ * The header's account menu: unread entries in both boxes (the badge), and whether the user has a
+ * consultant profile (the menu leads with it, or offers it), in one query: it runs on every page.
+ */
+export async function accountMenuState(
+  deps: { db: Database },
+  actor: Actor,
+): Promise<{ unread: number; hasConsultantProfile: boolean }> {
+  if (!actor) return { unread: 0, hasConsultantProfile: false };
   const [row] = (await deps.db.execute(sql`
     select
       (select count(*) from message_replies r join messages m on m.id = r.message_id
          join conversations c on c.id = m.conversation_id
        where c.sender_user_id = ${actor.id} and not r.is_read)::int
     + (select count(*) from messages m join consultants co on co.id = m.consultant_id
-       where co.user_id = ${actor.id} and not m.is_read)::int as unread`)) as unknown as { unread: number }[];
-  return row?.unread ?? 0;
+       where co.user_id = ${actor.id} and not m.is_read)::int as unread,
+      exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile`)) as unknown as {
+    unread: number;
+    has_profile: boolean;
+  }[];
+  return { unread: row?.unread ?? 0, hasConsultantProfile: row?.has_profile === true };
+}
+
+/** The header badge: unread entries in both boxes, in one query; 0 for visitors. */
+export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
+  return (await accountMenuState(deps, actor)).unread;
 }
 
 type Access = {
@@ -236,11 +251,11 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   }[];
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
-           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization
+           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email
     from consultants co
     join messages m on m.conversation_id = ${access.id}
     where co.id = ${access.consultantId}
-    order by m.created_at desc, m.id desc limit 1`)) as unknown as SummaryRow[];
+    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & { sender_email: string })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
   const mine = access.box === "sent" ? "sender" : "consultant";
@@ -250,6 +265,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     subject: access.subject,
     otherParty: otherPartyOf(access.box, party),
     status: last ? statusOf(last.author, last.is_read) : "sent",
+    ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({
         id: entry.id,
@@ -263,12 +279,31 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   };
 }
 
-/** Opens one of the caller's conversations: the other party's entries count as read from now on. */
-export async function openConversation(deps: ConversationDeps, actor: Actor, id: number): Promise<ConversationThread> {
+/**
+ * Opens one of the caller's conversations: the other party's entries count as read from now on,
+ * unless the caller marked them already (`markRead: false`: the page's middleware does, before the
+ * header's unread badge is counted beside the page's loader).
+ */
+export async function openConversation(
+  deps: ConversationDeps,
+  actor: Actor,
+  id: number,
+  { markRead: mark = true }: { markRead?: boolean } = {},
+): Promise<ConversationThread> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, id);
-  await markRead(deps.db, access);
+  if (mark) await markRead(deps.db, access);
   return loadThread(deps.db, access);
+}
+
+/** Marks the other party's entries read for a party of the conversation; anything else is left alone without a word. */
+export async function markConversationOpened(deps: Pick<ConversationDeps, "db">, actor: Actor, id: number): Promise<void> {
+  if (!actor) return;
+  const access = await findAccessible(deps.db, actor.id, id).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (access) await markRead(deps.db, access);
 }
 
 /**

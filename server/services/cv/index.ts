@@ -7,7 +7,13 @@ import { type CvData, renderCvPdf } from "./render.ts";
 // only when shown, the rate only when the consultant shows it to them); the owner and admins
 // get the full CV. Unlisted profiles are NotFound for everyone else, as on the profile page.
 
-export type ConsultantCv = { pdf: Buffer; filename: string; personal: boolean };
+export type ConsultantCv = {
+  pdf: Buffer;
+  filename: string;
+  personal: boolean;
+  /** A listed profile's CV taken by someone other than its owner or an admin: a download for insights. */
+  countable: boolean;
+};
 
 /** "CV-Nguyen-Thi-Lan.pdf": ASCII for the plain filename parameter (the UTF-8 one keeps the accents). */
 function asciiName(name: string) {
@@ -47,5 +53,6 @@ export async function consultantCv(
     utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.pdf`,
     // A CV with fields only some viewers get must not be kept by a shared cache.
     personal: view.canEdit || actor !== null || view.status !== "approved",
+    countable: view.status === "approved" && !view.canEdit,
   };
 }

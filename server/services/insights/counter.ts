@@ -5,15 +5,15 @@ import type { Database } from "../../db/client.ts";
 
 // Counting for consultants' insights without slowing a page: a view, an appearance in search
 // results or a CV download is a Map update in memory; every few seconds the buffer writes what
-// it holds in two statements (counters per consultant per day, and who viewed what today so a
-// view counts once per visitor per day). Several app instances may count at once: the database
+// it holds in two statements (counters per consultant per day, and who viewed or downloaded what
+// today so a view and a CV download count once per visitor per day). Several app instances may count at once: the database
 // adds their batches and drops repeated visitors. A crash loses at most a few seconds of counts.
 
 export const INSIGHTS_FLUSH_MS = 5_000;
 /** Past this many pending entries the buffer writes at once instead of waiting for the timer. */
 const MAX_PENDING = 20_000;
 
-type Counter = "searchAppearances" | "cvDownloads";
+type Counter = "searchAppearances";
 
 /** Who is looking: a bot, the profile's owner or an admin is not counted. */
 export type Viewer = {
@@ -55,9 +55,18 @@ export function isCountable(viewer: Pick<Viewer, "userAgent">) {
 
 type Log = { warn: (object: object, message?: string) => void };
 
+/** Whether this process counts at all (INSIGHTS_COUNTING; off only to measure what counting costs). */
+let counting = true;
+
+/** Turns counting on or off for the whole process (createHttpApp, from the configuration). */
+export function setInsightsCounting(enabled: boolean) {
+  counting = enabled;
+}
+
 export class InsightsBuffer {
+  /** Who viewed a profile or downloaded its CV today; a download's visitor key starts with "cv:". */
   private views = new Map<string, { consultantId: number; day: string; visitor: string }>();
-  private counts = new Map<string, { consultantId: number; day: string; searchAppearances: number; cvDownloads: number }>();
+  private counts = new Map<string, { consultantId: number; day: string; searchAppearances: number }>();
   private timer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
   private purgedDay = "";
@@ -74,29 +83,32 @@ export class InsightsBuffer {
 
   /** A person (not the owner, not a bot) opened a listed profile. */
   view(consultantId: number, viewer: Viewer) {
-    if (!isCountable(viewer)) return;
+    this.seen(consultantId, viewer, "");
+  }
+
+  private seen(consultantId: number, viewer: Viewer, prefix: "" | "cv:") {
+    if (!counting || !isCountable(viewer)) return;
     const day = today();
-    const visitor = visitorKey(viewer, day);
+    const visitor = `${prefix}${visitorKey(viewer, day)}`;
     this.views.set(`${consultantId}|${day}|${visitor}`, { consultantId, day, visitor });
     this.checkSize();
   }
 
   /** Profiles shown on a results page a person saw. */
   appeared(consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
-    if (!isCountable(viewer)) return;
+    if (!counting || !isCountable(viewer)) return;
     const day = today();
     for (const id of consultantIds) this.add(id, "searchAppearances", day);
   }
 
-  /** A CV downloaded by a person. */
-  cvDownloaded(consultantId: number, viewer: Pick<Viewer, "userAgent">) {
-    if (!isCountable(viewer)) return;
-    this.add(consultantId, "cvDownloads", today());
+  /** A listed profile's CV downloaded by a person (not the owner, not a bot): once per visitor per day. */
+  cvDownloaded(consultantId: number, viewer: Viewer) {
+    this.seen(consultantId, viewer, "cv:");
   }
 
   private add(consultantId: number, counter: Counter, day: string) {
     const key = `${consultantId}|${day}`;
-    const entry = this.counts.get(key) ?? { consultantId, day, searchAppearances: 0, cvDownloads: 0 };
+    const entry = this.counts.get(key) ?? { consultantId, day, searchAppearances: 0 };
     entry[counter] += 1;
     this.counts.set(key, entry);
     this.checkSize();
@@ -131,22 +143,20 @@ export class InsightsBuffer {
       await this.db.transaction(async (tx) => {
         if (counts.length > 0) {
           await tx.execute(sql`
-            insert into consultant_insights as ci (consultant_id, day, search_appearances, cv_downloads)
-            select t.consultant_id, t.day::date, t.appearances, t.downloads
+            insert into consultant_insights as ci (consultant_id, day, search_appearances)
+            select t.consultant_id, t.day::date, t.appearances
             from unnest(${sql.param(counts.map((row) => row.consultantId))}::int[],
                         ${sql.param(counts.map((row) => row.day))}::text[],
-                        ${sql.param(counts.map((row) => row.searchAppearances))}::int[],
-                        ${sql.param(counts.map((row) => row.cvDownloads))}::int[])
-              as t(consultant_id, day, appearances, downloads)
+                        ${sql.param(counts.map((row) => row.searchAppearances))}::int[])
+              as t(consultant_id, day, appearances)
             -- A profile deleted since it was counted has nothing to count towards.
             where exists (select 1 from consultants c where c.id = t.consultant_id)
             order by t.consultant_id, t.day
             on conflict (consultant_id, day) do update set
-              search_appearances = ci.search_appearances + excluded.search_appearances,
-              cv_downloads = ci.cv_downloads + excluded.cv_downloads`);
+              search_appearances = ci.search_appearances + excluded.search_appearances`);
         }
         if (views.length > 0) {
-          // Only visitors not yet seen today on that profile add a view.
+          // Only visitors not yet seen today on that profile add a view (or a CV download).
           await tx.execute(sql`
             with fresh as (
               insert into insight_visitors (consultant_id, day, visitor)
@@ -156,11 +166,15 @@ export class InsightsBuffer {
                           ${sql.param(views.map((row) => row.visitor))}::text[]) as t(consultant_id, day, visitor)
               where exists (select 1 from consultants c where c.id = t.consultant_id)
               on conflict do nothing
-              returning consultant_id, day
+              returning consultant_id, day, visitor
             )
-            insert into consultant_insights as ci (consultant_id, day, profile_views)
-            select consultant_id, day, count(*)::int from fresh group by consultant_id, day order by consultant_id, day
-            on conflict (consultant_id, day) do update set profile_views = ci.profile_views + excluded.profile_views`);
+            insert into consultant_insights as ci (consultant_id, day, profile_views, cv_downloads)
+            select consultant_id, day, count(*) filter (where not downloaded)::int, count(*) filter (where downloaded)::int
+            from (select consultant_id, day, visitor like 'cv:%' as downloaded from fresh) as f
+            group by consultant_id, day order by consultant_id, day
+            on conflict (consultant_id, day) do update set
+              profile_views = ci.profile_views + excluded.profile_views,
+              cv_downloads = ci.cv_downloads + excluded.cv_downloads`);
         }
       });
       const day = today();
@@ -195,9 +209,10 @@ export async function closeInsightsBuffers() {
 }
 
 /**
- * Counts one CV download for a consultant: the one function the CV endpoint calls (bots are
- * not counted).
+ * Counts a CV download for a consultant: the one function the CV endpoint calls, for a listed
+ * profile downloaded by someone other than its owner or an admin. Bots are not counted, and a
+ * visitor counts once per day.
  */
-export function countCvDownload(db: Database, consultantId: number, userAgent: string | null | undefined) {
-  insightsBuffer(db).cvDownloaded(consultantId, { userAgent });
+export function countCvDownload(db: Database, consultantId: number, viewer: Viewer, log?: Log) {
+  insightsBuffer(db, log).cvDownloaded(consultantId, viewer);
 }

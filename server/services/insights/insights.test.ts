@@ -5,7 +5,7 @@ import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { consultantInsights, messages } from "../../db/schema.ts";
-import { InsightsBuffer } from "./counter.ts";
+import { InsightsBuffer, setInsightsCounting } from "./counter.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
@@ -57,11 +57,15 @@ describe("the insights buffer", () => {
 
     buffer.appeared([id, id], { userAgent: BROWSER });
     buffer.appeared([id], { userAgent: GOOGLEBOT });
-    buffer.cvDownloaded(id, { userAgent: PHONE });
-    buffer.cvDownloaded(id, { userAgent: GOOGLEBOT });
+    // A CV download counts once per visitor per day too, apart from that visitor's view.
+    buffer.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    buffer.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    buffer.cvDownloaded(id, { ...visitor, userAgent: GOOGLEBOT });
+    other.cvDownloaded(id, { ...visitor, userAgent: PHONE });
+    other.cvDownloaded(id, visitor);
     await buffer.close();
     await other.close();
-    expect(await counters(id)).toEqual({ views: 3, appearances: 2, downloads: 1 });
+    expect(await counters(id)).toEqual({ views: 3, appearances: 2, downloads: 2 });
   });
 
   it("drops counts for a profile deleted before the flush, and keeps counting the others", async () => {
@@ -75,6 +79,25 @@ describe("the insights buffer", () => {
     await buffer.close();
     expect((await counters(kept))?.appearances).toBe(1);
     expect(await counters(gone)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+  });
+});
+
+describe("INSIGHTS_COUNTING=false", () => {
+  it("counts nothing, for a benchmark's baseline", async () => {
+    const { db } = api.database;
+    const id = await insertListedConsultant(db);
+    const buffer = new InsightsBuffer(db);
+    setInsightsCounting(false);
+    try {
+      buffer.view(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
+      buffer.appeared([id], { userAgent: BROWSER });
+      buffer.cvDownloaded(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
+      await buffer.flush();
+      expect(await counters(id)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+    } finally {
+      setInsightsCounting(true);
+      await buffer.close();
+    }
   });
 });
 

@@ -10,10 +10,15 @@ import { NotFound } from "../errors.ts";
 
 type Row = { week: string; profileViews: number; searchAppearances: number; cvDownloads: number; messagesReceived: number };
 
-/** The messages a consultant received per week since a day: the one place that reads them for insights. */
+/**
+ * The messages a consultant received per week since a day: the one place that reads them for
+ * insights. Read from the consultant's conversations (issue 13): every entry from the other side
+ * (the organization's first message and its answers in the product), never the consultant's own.
+ */
 function messagesPerWeek(consultantId: number, since: SQL) {
   return sql`select date_trunc('week', m.created_at at time zone 'UTC')::date as week, count(*)::int as n
-    from messages m where m.consultant_id = ${consultantId} and m.created_at >= ${since}
+    from conversations c join messages m on m.conversation_id = c.id
+    where c.consultant_id = ${consultantId} and m.created_at >= ${since}
     group by 1`;
 }
 

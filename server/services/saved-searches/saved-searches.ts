@@ -78,6 +78,13 @@ export async function createSavedSearch(deps: Pick<Deps, "db">, actor: Actor, in
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('saved-searches:user'), ${user.id})`);
     const [existing] = await tx.select({ total: count() }).from(savedSearches).where(eq(savedSearches.userId, user.id));
     if ((existing?.total ?? 0) >= SAVED_SEARCH_LIMITS.perUser) throw new Conflict(SAVED_SEARCH_TEXTS.tooMany);
+    // The same keywords and filters twice would send the same alert twice.
+    const [same] = await tx
+      .select({ name: savedSearches.name })
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, user.id), eq(savedSearches.query, query)))
+      .limit(1);
+    if (same) throw new Conflict(SAVED_SEARCH_TEXTS.duplicate(same.name));
     const [row] = await tx
       .insert(savedSearches)
       .values({ userId: user.id, name: data.name, query, frequency: data.frequency, alertKey: randomBytes(32).toString("hex") })

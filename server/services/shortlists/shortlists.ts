@@ -7,10 +7,12 @@ import {
   type SharedShortlist,
   type ShortlistConsultant,
   type ShortlistDetail,
+  type ShortlistEntry,
   type ShortlistSummary,
   shortlistEntrySchema,
   shortlistNameSchema,
 } from "../../../common/shortlists.ts";
+import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "../../../common/track-record.ts";
 import type { Database } from "../../db/client.ts";
 import { consultants, shortlistEntries, shortlists } from "../../db/schema.ts";
 import { type Actor, requireUser } from "../context.ts";
@@ -50,7 +52,31 @@ const consultantColumns = {
   secondarySpecializations: consultants.secondarySpecializations,
   availableForWork: consultants.availableForWork,
   profilePhotoUrl: consultants.profilePhotoUrl,
+  // The donors of the track record (issue 12), most frequent first: kept by a trigger, not in the ORM.
+  donors: sql<string[]>`coalesce("consultants"."track_donors"[1:5], '{}')`,
 };
+
+const rateColumns = {
+  min: consultants.dailyRateMin,
+  max: consultants.dailyRateMax,
+  currency: consultants.rateCurrency,
+  visibility: consultants.rateVisibility,
+};
+
+/**
+ * Who looks at a list: its owner (signed in: a rate shown to signed-in users or to everyone), or
+ * anyone holding a share link, and the CSV that leaves the product (public rates only).
+ */
+type Audience = "owner" | "public";
+
+function rateFor(
+  audience: Audience,
+  rate: { min: number | null; max: number | null; currency: RateCurrency | null; visibility: RateVisibility },
+): DailyRate | null {
+  if (rate.min === null || rate.currency === null) return null;
+  const visible = rate.visibility === "public" || (audience === "owner" && rate.visibility === "signed-in");
+  return visible ? { min: rate.min, max: rate.max ?? rate.min, currency: rate.currency } : null;
+}
 
 const summaryColumns = {
   id: shortlists.id,
@@ -73,10 +99,11 @@ async function ownList(db: Database, userId: number, id: number): Promise<Shortl
   return row;
 }
 
-async function entriesOf(db: Database, id: number) {
-  return db
+async function entriesOf(db: Database, id: number, audience: Audience): Promise<ShortlistEntry[]> {
+  const rows = await db
     .select({
       consultant: consultantColumns,
+      rate: rateColumns,
       note: shortlistEntries.note,
       addedAt: sql<string>`to_json(${shortlistEntries.createdAt}) #>> '{}'`,
     })
@@ -84,6 +111,10 @@ async function entriesOf(db: Database, id: number) {
     .innerJoin(consultants, eq(consultants.id, shortlistEntries.consultantId))
     .where(and(eq(shortlistEntries.shortlistId, id), listed))
     .orderBy(asc(shortlistEntries.createdAt), asc(consultants.id));
+  return rows.map(({ consultant, rate, ...entry }) => ({
+    ...entry,
+    consultant: { ...consultant, dailyRate: rateFor(audience, rate) },
+  }));
 }
 
 export async function listShortlists(deps: ShortlistDeps, actor: Actor): Promise<ShortlistSummary[]> {
@@ -124,7 +155,7 @@ export async function createShortlist(deps: ShortlistDeps, actor: Actor, input: 
 export async function getShortlist(deps: ShortlistDeps, actor: Actor, id: number): Promise<ShortlistDetail> {
   const user = requireSignedIn(actor);
   const summary = await ownList(deps.db, user.id, id);
-  return { ...summary, entries: await entriesOf(deps.db, id) };
+  return { ...summary, entries: await entriesOf(deps.db, id, "owner") };
 }
 
 export async function renameShortlist(deps: ShortlistDeps, actor: Actor, id: number, input: unknown): Promise<ShortlistDetail> {
@@ -221,7 +252,7 @@ export async function viewSharedShortlist(deps: ShortlistDeps, token: string): P
     .where(eq(shortlists.shareTokenHash, hashToken(token)))
     .limit(1);
   if (!list) throw new NotFound(SHORTLIST_TEXTS.notFound);
-  const entries = await entriesOf(deps.db, list.id);
+  const entries = await entriesOf(deps.db, list.id, "public");
   return { name: list.name, entries: entries.map(({ consultant }) => ({ consultant })) };
 }
 
@@ -244,15 +275,19 @@ const CSV_HEADER = [
   "Primary specialization",
   "Other specializations",
   "Languages",
+  "Donors",
+  "Daily rate",
   "Availability",
   "Profile",
   "Note",
 ];
 
-/** The list as CSV (public profile fields and the owner's notes), one consultant a row. */
+/** The list as CSV (public profile fields and the owner's notes), one consultant a row: a rate only where it is public. */
 export async function exportShortlistCsv(deps: ShortlistDeps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
-  const list = await getShortlist(deps, actor, id);
-  const rows = list.entries.map(({ consultant: c, note }: { consultant: ShortlistConsultant; note: string }) =>
+  const user = requireSignedIn(actor);
+  const list = await ownList(deps.db, user.id, id);
+  const entries = await entriesOf(deps.db, id, "public");
+  const rows = entries.map(({ consultant: c, note }: { consultant: ShortlistConsultant; note: string }) =>
     [
       c.name,
       c.title,
@@ -262,6 +297,8 @@ export async function exportShortlistCsv(deps: ShortlistDeps, actor: Actor, id: 
       c.primarySpecialization,
       c.secondarySpecializations.join("; "),
       c.languages.join("; "),
+      c.donors.join("; "),
+      c.dailyRate ? formatRate(c.dailyRate) : "",
       c.availableForWork ? "Available" : "Unavailable",
       `${deps.publicUrl}/consultant/${c.id}`,
       note,

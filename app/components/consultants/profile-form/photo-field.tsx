@@ -58,7 +58,10 @@ export function PhotoField({ photo, name, errors }: { photo: PhotoUpload; name: 
             )}
           </div>
           <p id={hintId} className="text-xs text-muted">
-            JPEG, PNG or GIF, up to 1.5 MB. It is cropped to a square.
+            JPEG, PNG or GIF, up to 1.5 MB (a larger photo is made smaller before upload). It is cropped to a square.
+          </p>
+          <p role="status" className="text-sm text-brand-800">
+            {photo.isShrinking ? "Making your photo smaller..." : photo.note}
           </p>
           {photo.message && (
             <p id={errorId} className="text-sm font-medium text-red-700">

@@ -1,38 +1,34 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../../common/constants.ts";
-import { consultantProfileSchema, PROFILE_LIMITS } from "../../../../common/consultant-schema.ts";
+import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "../../../../common/consultant-schema.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field, InputField, Select, Textarea } from "../../ui/field.tsx";
 import { toast } from "../../ui/toast.tsx";
 import { CityField } from "./city-field.tsx";
+import { FormSection, isOn, ToggleField, text } from "./form-parts.tsx";
+import { normalizeProfileFormData, type ProfileFormValues } from "./form-values.ts";
+import { LanguagesField } from "./languages-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
+import { RateFields } from "./rate-fields.tsx";
+import { AssignmentsSection, EducationSection } from "./track-record-sections.tsx";
 import { usePhotoUpload } from "./use-photo-upload.ts";
 
 // The consultant profile form, one for create and edit (spec section 2). Validated in the browser
 // with the shared schema, then by the action with the same schema. A chosen photo is uploaded
 // first ('Uploading photo...') and the form saved with its URL ('Saving...'). Without JavaScript
-// the photo travels with the form and the action stores it.
+// the photo travels with the form and the action stores it. The track record (assignments,
+// education, languages with levels, availability, daily rate) is part of the same form.
 
-export type ProfileFormValues = {
-  name: string;
-  title: string;
-  email: string;
-  phone: string;
-  location: string;
-  city: string;
-  country: string;
-  yearsExperience: string;
-  languages: string;
-  primarySpecialization: string;
-  secondarySpecializations: string;
-  bio: string;
-  profilePhotoUrl: string;
-  showEmail: boolean;
-  showPhone: boolean;
-  availableForWork: boolean;
+export type { ProfileFormValues } from "./form-values.ts";
+
+/** The values as Conform holds them: the switches as the text their inputs send. */
+type FormShape = Omit<ProfileFormValues, "showEmail" | "showPhone" | "availableForWork"> & {
+  showEmail: string;
+  showPhone: string;
+  availableForWork: string;
 };
 
 /** What the action answers when it refuses the form. */
@@ -44,89 +40,29 @@ export type ProfileFormFailure = {
   result: SubmissionResult<string[]>;
 };
 
-function isOn(value: unknown): boolean {
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  return last === true || last === "true" || last === "on";
-}
-
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-/** An on/off control drawn as a switch over a real checkbox: works without JavaScript, submits "false" when off. */
-function ToggleField({
-  name,
-  label,
-  description,
-  checked,
-}: {
-  name: string;
-  label: string;
-  description: string;
-  checked: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-xs text-muted">
-          {description}
-        </p>
-      </div>
-      <span className="relative inline-flex shrink-0">
-        <input type="hidden" name={name} value="false" />
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          value="true"
-          defaultChecked={checked}
-          aria-describedby={`${id}-description`}
-          className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-        />
-        <span
-          aria-hidden="true"
-          className="h-6 w-11 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-        />
-        <span
-          aria-hidden="true"
-          className="absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-        />
-      </span>
-    </div>
-  );
-}
-
-function FormSection({ title, children, grid = true }: { title: string; children: React.ReactNode; grid?: boolean }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      <div className={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}>{children}</div>
-    </section>
-  );
-}
-
 export function ProfileForm({
   mode,
   defaultValues,
   failure,
+  onChange,
+  onSaved,
 }: {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
   failure?: ProfileFormFailure | null;
+  /** Something was typed, picked, added or removed (with the form element, for the draft). */
+  onChange?: (form: HTMLFormElement | null) => void;
+  /** The form was sent and left for the page the save leads to. */
+  onSaved?: () => void;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const photo = usePhotoUpload(defaultValues.profilePhotoUrl);
   const isSaving = navigation.state !== "idle" && navigation.formMethod === "POST";
 
-  const [form, fields] = useForm({
+  const sent = useRef(false);
+
+  const [form, fields] = useForm<FormShape, ConsultantProfileInput>({
     id: "consultant-profile-form",
     lastResult: failure?.result,
     defaultValue: {
@@ -138,7 +74,7 @@ export function ProfileForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: consultantProfileSchema, disableAutoCoercion: true });
+      return parseWithZod(normalizeProfileFormData(formData), { schema: consultantProfileSchema, disableAutoCoercion: true });
     },
     async onSubmit(event, { formData }) {
       event.preventDefault();
@@ -146,9 +82,24 @@ export function ProfileForm({
       if (url === null) return;
       formData.set("profilePhotoUrl", url);
       formData.delete("profilePhoto");
+      sent.current = true;
       submit(formData, { method: "post" });
     },
   });
+  const changed = () => onChange?.(document.getElementById(form.id) as HTMLFormElement | null);
+
+  // Left after sending (the save redirected): the draft is done with. A refusal keeps it.
+  useEffect(() => {
+    if (failure) sent.current = false;
+  }, [failure]);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+  useEffect(
+    () => () => {
+      if (sent.current) onSavedRef.current?.();
+    },
+    [],
+  );
 
   // The server's refusal: the errors sit beside the fields (Conform); the toast says what failed.
   useEffect(() => {
@@ -179,7 +130,7 @@ export function ProfileForm({
   const errorsOf = (name: keyof ProfileFormValues) => fields[name].errors;
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={changed} className="grid min-w-0 gap-6">
       <FormSection title="Basic Information">
         <InputField field={fields.name} label="Full Name" markRequired autoComplete="name" maxLength={PROFILE_LIMITS.name} />
         <InputField
@@ -253,7 +204,15 @@ export function ProfileForm({
           label="Secondary Specializations"
           hint="Separate with commas, e.g. Governance, Education"
         />
-        <InputField field={fields.languages} label="Languages" hint="Separate with commas, e.g. English, Thai, Vietnamese" />
+        <LanguagesField
+          key={fields.languages.key}
+          initial={text(fields.languages.initialValue)}
+          levels={defaultValues.languageLevels}
+          errors={Object.entries(form.allErrors)
+            .filter(([name]) => name === "languages" || name.startsWith("languageLevels"))
+            .flatMap(([, messages]) => messages)}
+          onChange={changed}
+        />
         <Field
           label="Professional Summary"
           required
@@ -272,6 +231,9 @@ export function ProfileForm({
           )}
         </Field>
       </FormSection>
+
+      <AssignmentsSection form={form} field={fields.assignments} onChange={changed} />
+      <EducationSection form={form} field={fields.education} onChange={changed} />
 
       <FormSection title="Profile Photo" grid={false}>
         <PhotoField photo={photo} name={defaultValues.name} errors={fields.profilePhotoUrl.errors} />
@@ -298,6 +260,17 @@ export function ProfileForm({
             checked={isOn(fields.availableForWork.initialValue)}
           />
         </div>
+        <InputField
+          field={fields.availableFrom}
+          label="Available from"
+          type="date"
+          hint="Optional: the first day you can start a new assignment."
+          className="mt-3 sm:max-w-xs"
+        />
+      </FormSection>
+
+      <FormSection title="Daily Rate">
+        <RateFields rate={fields.dailyRate} visibility={fields.rateVisibility} />
       </FormSection>
 
       {form.errors && (
@@ -306,7 +279,7 @@ export function ProfileForm({
         </p>
       )}
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={photo.isUploading || isSaving}>
+        <Button type="submit" size="lg" disabled={photo.isUploading || photo.isShrinking || isSaving}>
           {label}
         </Button>
       </div>

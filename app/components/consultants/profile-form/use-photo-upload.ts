@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { PHOTO_MAX_BYTES } from "../../../../common/constants.ts";
 import { photoUploadErrorText } from "../../../lib/photo-errors.ts";
 import { toast } from "../../ui/toast.tsx";
+import { megabytes, shrinkPhoto } from "./shrink-photo.ts";
 
 // The profile form's photo, as a small state machine: a chosen file is checked and previewed at
 // once, uploaded on save ('Uploading photo...'), and its URL kept so a second save after a refused
-// form does not upload it again.
+// form does not upload it again. A JPEG, PNG or GIF over the server's limit is first made smaller
+// in the browser (shrink-photo.ts); only one that cannot be shrunk is refused as too large.
 
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif"];
 
@@ -38,6 +40,8 @@ export function usePhotoUpload(initialUrl: string) {
   const [photoUrl, setPhotoUrl] = useState(initialUrl);
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [isShrinking, setIsShrinking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.preview) : undefined), [chosen]);
@@ -46,24 +50,35 @@ export function usePhotoUpload(initialUrl: string) {
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  function choose(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  async function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
     setMessage(null);
+    setNote(null);
     if (!file) return;
     const refuse = (text: string) => {
       setMessage(text);
       photoError(text);
-      event.target.value = "";
+      input.value = "";
     };
     if (!PHOTO_TYPES.includes(file.type)) return refuse("Invalid file type");
-    if (file.size > PHOTO_MAX_BYTES) return refuse("File too large");
-    setChosen({ file, preview: URL.createObjectURL(file) });
+    let photo = file;
+    if (file.size > PHOTO_MAX_BYTES) {
+      setIsShrinking(true);
+      const smaller = await shrinkPhoto(file, PHOTO_MAX_BYTES);
+      setIsShrinking(false);
+      if (!smaller) return refuse("File too large");
+      photo = smaller;
+      setNote(`Your photo (${megabytes(file.size)}) was made smaller (${megabytes(smaller.size)}) to fit the 1.5 MB limit.`);
+    }
+    setChosen({ file: photo, preview: URL.createObjectURL(photo) });
   }
 
   function remove() {
     setChosen(null);
     setPhotoUrl("");
     setMessage(null);
+    setNote(null);
     clearInput();
   }
 
@@ -84,7 +99,9 @@ export function usePhotoUpload(initialUrl: string) {
     photoUrl,
     preview: chosen?.preview ?? (photoUrl || null),
     message,
+    note,
     isUploading,
+    isShrinking,
     fileInput,
     choose,
     remove,

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from "react";
+import { Dialog, DialogContent } from "../ui/dialog.tsx";
+import type { AuthView } from "./auth-forms.tsx";
+
+// The sign-in / sign-up dialog itself (Radix Dialog); auth-dialog.tsx loads it when it first opens.
+
+// The forms (with zod and Conform) load when first needed, not with every page.
+export const loadForms = () => import("./auth-forms.tsx");
+const AuthForms = lazy(() => loadForms().then((module) => ({ default: module.AuthForms })));
+
+export default function AuthDialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  view,
+  onViewChange,
+  redirectTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  view: AuthView;
+  onViewChange: (view: AuthView) => void;
+  redirectTo: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent title={title} description={description}>
+          <Suspense
+            fallback={
+              <p role="status" className="py-10 text-center text-sm text-muted">
+                Loading…
+              </p>
+            }
+          >
+            <AuthForms idPrefix="dialog" view={view} onViewChange={onViewChange} redirectTo={redirectTo} />
+          </Suspense>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

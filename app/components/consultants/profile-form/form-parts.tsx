@@ -1,0 +1,82 @@
+import { useId } from "react";
+
+// The profile form's building blocks: its titled sections and its on/off switches.
+
+export function isOn(value: unknown): boolean {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return last === true || last === "true" || last === "on";
+}
+
+export function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** An on/off control drawn as a switch over a real checkbox: works without JavaScript, submits "false" when off. */
+export function ToggleField({
+  name,
+  label,
+  description,
+  checked,
+}: {
+  name: string;
+  label: string;
+  description: string;
+  checked: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-muted">
+          {description}
+        </p>
+      </div>
+      <span className="relative inline-flex shrink-0">
+        <input type="hidden" name={name} value="false" />
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="true"
+          defaultChecked={checked}
+          aria-describedby={`${id}-description`}
+          className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+        />
+        <span
+          aria-hidden="true"
+          className="h-6 w-11 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+        />
+        <span
+          aria-hidden="true"
+          className="absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+        />
+      </span>
+    </div>
+  );
+}
+
+export function FormSection({
+  title,
+  description,
+  children,
+  grid = true,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  grid?: boolean;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}>{children}</div>
+    </section>
+  );
+}

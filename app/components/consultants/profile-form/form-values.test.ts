@@ -1,0 +1,133 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { consultantProfileSchema } from "../../../../common/consultant-schema.ts";
+import { draftFormValues, normalizeProfileFormData, savedFormValues } from "./form-values.ts";
+import { suggestLanguages } from "./languages-field.tsx";
+
+function form(entries: [string, string][]) {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("normalizeProfileFormData", () => {
+  it("adds each assignment's typed countries to its ticked ones and drops levels not given", () => {
+    const normalized = normalizeProfileFormData(
+      form([
+        ["assignments[0].countries", "Laos"],
+        ["assignments[0].otherCountries", " Timor-Leste, nepal ,, "],
+        ["assignments[1].otherCountries", ""],
+        ["languageLevels.Thai", "native"],
+        ["languageLevels.English", ""],
+      ]),
+    );
+    expect(normalized.getAll("assignments[0].countries")).toEqual(["Laos", "Timor-Leste", "nepal"]);
+    expect(normalized.getAll("assignments[1].countries")).toEqual([]);
+    expect(normalized.get("languageLevels.English")).toBeNull();
+    expect(normalized.get("languageLevels.Thai")).toBe("native");
+  });
+
+  it("lets the shared schema name the item and field of a refused assignment", () => {
+    const submission = parseWithZod(
+      normalizeProfileFormData(
+        form([
+          ["assignments[0].title", "Road Safety Review"],
+          ["assignments[0].organization", "ADB"],
+          ["assignments[0].donors", "Asian Development Bank"],
+          ["assignments[0].otherCountries", "Nepal"],
+          ["assignments[0].startDate", "2020-05"],
+          ["assignments[0].endDate", "2019-01"],
+        ]),
+      ),
+      { schema: consultantProfileSchema, disableAutoCoercion: true },
+    );
+    const errors = submission.status === "error" ? submission.error : {};
+    expect(submission.status).toBe("error");
+    expect(errors?.["assignments[0].endDate"]).toEqual(["End month must not be before the start month"]);
+    expect(errors?.["assignments[0].countries"]).toBeUndefined();
+  });
+});
+
+describe("form values", () => {
+  it("splits a saved assignment's countries into the ASEAN ticks and the typed others, and back from a draft", () => {
+    const values = savedFormValues(
+      {
+        name: "Lan",
+        title: "Evaluator",
+        email: "lan@example.org",
+        phone: null,
+        location: "Hanoi",
+        city: null,
+        country: "Vietnam",
+        yearsExperience: 9,
+        languages: ["Vietnamese"],
+        primarySpecialization: "Healthcare",
+        secondarySpecializations: [],
+        bio: "Nine years of evaluation.",
+        profilePhotoUrl: null,
+        showEmail: false,
+        showPhone: false,
+        availableForWork: true,
+      },
+      {
+        assignments: [
+          {
+            id: 1,
+            title: "Review",
+            organization: "WHO",
+            donors: ["WHO"],
+            countries: ["Laos", "Nepal", "Vietnam"],
+            role: null,
+            startDate: "2020-01",
+            endDate: null,
+            sector: null,
+            description: null,
+          },
+        ],
+        education: [{ id: 2, degree: "MSc", field: null, institution: "Mahidol University", year: 2010 }],
+        languageLevels: { Vietnamese: "native" },
+        availableFrom: null,
+        updatedAt: new Date(),
+        dailyRate: { min: 300, max: 400, currency: "USD" },
+        rateVisibility: "signed-in",
+      },
+    );
+    expect(values.assignments[0]).toMatchObject({ countries: ["Laos", "Vietnam"], otherCountries: "Nepal", endDate: "" });
+    expect(values.education[0]).toEqual({ degree: "MSc", field: "", institution: "Mahidol University", year: "2010" });
+    expect(values.dailyRate).toEqual({ min: "300", max: "400", currency: "USD" });
+
+    // A draft is Conform's payload: single values are strings, repeated ones arrays.
+    const draft = draftFormValues({
+      name: "Lan",
+      languages: "Vietnamese, Thai",
+      languageLevels: { Thai: "basic" },
+      showEmail: ["false", "true"],
+      assignments: [{ title: "Review", donors: "WHO", countries: ["Laos", "Nepal"], otherCountries: "Nepal" }],
+      education: [{ degree: "MSc" }],
+      rateVisibility: "",
+    });
+    expect(draft).toMatchObject({
+      name: "Lan",
+      languages: "Vietnamese, Thai",
+      languageLevels: { Thai: "basic" },
+      showEmail: true,
+      availableForWork: false,
+      rateVisibility: "hidden",
+      assignments: [{ title: "Review", donors: ["WHO"], countries: ["Laos"], otherCountries: "Nepal", endDate: "" }],
+      education: [{ degree: "MSc", field: "", institution: "", year: "" }],
+    });
+    expect(draftFormValues("not an object").assignments).toEqual([]);
+  });
+});
+
+describe("suggestLanguages", () => {
+  it("puts languages starting with what was typed first, leaves out the chosen ones, ignores case", () => {
+    expect(suggestLanguages("THA", [])).toEqual(["Thai"]);
+    const ma = suggestLanguages("ma", []);
+    expect(ma.slice(0, 2)).toEqual(["Malay", "Mandarin"]);
+    expect(ma.indexOf("German")).toBeGreaterThan(1);
+    expect(suggestLanguages("ese", [])).toContain("Vietnamese");
+    expect(suggestLanguages("ese", ["Vietnamese"])).not.toContain("Vietnamese");
+    expect(suggestLanguages("   ", [])).toEqual([]);
+  });
+});

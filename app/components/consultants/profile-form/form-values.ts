@@ -1,0 +1,240 @@
+import { COUNTRIES } from "../../../../common/constants.ts";
+import type { Assignment, Education, OwnTrackRecord } from "../../../../common/track-record.ts";
+import type { OwnConsultant } from "../../../../common/views.ts";
+
+// The profile form's values as its inputs hold them (text, lists of checked values), how a saved
+// profile fills them, and how a kept draft (Conform's payload) becomes them again.
+
+export type AssignmentFormValues = {
+  title: string;
+  organization: string;
+  donors: string[];
+  /** The ASEAN countries ticked, plus the others typed (merged into `countries` when sent). */
+  countries: string[];
+  otherCountries: string;
+  role: string;
+  startDate: string;
+  endDate: string;
+  sector: string;
+  description: string;
+};
+
+export type EducationFormValues = { degree: string; field: string; institution: string; year: string };
+
+export type ProfileFormValues = {
+  name: string;
+  title: string;
+  email: string;
+  phone: string;
+  location: string;
+  city: string;
+  country: string;
+  yearsExperience: string;
+  languages: string;
+  languageLevels: Record<string, string>;
+  primarySpecialization: string;
+  secondarySpecializations: string;
+  bio: string;
+  profilePhotoUrl: string;
+  showEmail: boolean;
+  showPhone: boolean;
+  availableForWork: boolean;
+  availableFrom: string;
+  dailyRate: { min: string; max: string; currency: string };
+  rateVisibility: string;
+  assignments: AssignmentFormValues[];
+  education: EducationFormValues[];
+};
+
+export const EMPTY_ASSIGNMENT: AssignmentFormValues = {
+  title: "",
+  organization: "",
+  donors: [],
+  countries: [],
+  otherCountries: "",
+  role: "",
+  startDate: "",
+  endDate: "",
+  sector: "",
+  description: "",
+};
+
+export const EMPTY_EDUCATION: EducationFormValues = { degree: "", field: "", institution: "", year: "" };
+
+export const EMPTY_FORM: ProfileFormValues = {
+  name: "",
+  title: "",
+  email: "",
+  phone: "",
+  location: "",
+  city: "",
+  country: "",
+  yearsExperience: "",
+  languages: "",
+  languageLevels: {},
+  primarySpecialization: "",
+  secondarySpecializations: "",
+  bio: "",
+  profilePhotoUrl: "",
+  showEmail: false,
+  showPhone: false,
+  availableForWork: true,
+  availableFrom: "",
+  dailyRate: { min: "", max: "", currency: "" },
+  rateVisibility: "hidden",
+  assignments: [],
+  education: [],
+};
+
+const isAsean = (country: string) => (COUNTRIES as readonly string[]).includes(country);
+
+export function assignmentFormValues(assignment: Omit<Assignment, "id">): AssignmentFormValues {
+  return {
+    title: assignment.title,
+    organization: assignment.organization,
+    donors: [...assignment.donors],
+    countries: assignment.countries.filter(isAsean),
+    otherCountries: assignment.countries.filter((country) => !isAsean(country)).join(", "),
+    role: assignment.role ?? "",
+    startDate: assignment.startDate,
+    endDate: assignment.endDate ?? "",
+    sector: assignment.sector ?? "",
+    description: assignment.description ?? "",
+  };
+}
+
+export function educationFormValues(entry: Omit<Education, "id">): EducationFormValues {
+  return {
+    degree: entry.degree,
+    field: entry.field ?? "",
+    institution: entry.institution,
+    year: entry.year === null ? "" : String(entry.year),
+  };
+}
+
+/** What the form shows of a saved profile: everything but its figures and dates. */
+type SavedProfile = Omit<
+  OwnConsultant,
+  "id" | "rating" | "projectsCompleted" | "createdAt" | "status" | "statusReason" | "updatedAt"
+>;
+
+/** A saved profile and its whole track record as the form's starting values. */
+export function savedFormValues(consultant: SavedProfile, track: OwnTrackRecord): ProfileFormValues {
+  return {
+    name: consultant.name,
+    title: consultant.title,
+    email: consultant.email,
+    phone: consultant.phone ?? "",
+    location: consultant.location,
+    city: consultant.city ?? "",
+    country: consultant.country,
+    yearsExperience: String(consultant.yearsExperience),
+    languages: consultant.languages.join(", "),
+    languageLevels: { ...track.languageLevels },
+    primarySpecialization: consultant.primarySpecialization,
+    secondarySpecializations: consultant.secondarySpecializations.join(", "),
+    bio: consultant.bio,
+    profilePhotoUrl: consultant.profilePhotoUrl ?? "",
+    showEmail: consultant.showEmail,
+    showPhone: consultant.showPhone,
+    availableForWork: consultant.availableForWork,
+    availableFrom: track.availableFrom ?? "",
+    dailyRate: track.dailyRate
+      ? { min: String(track.dailyRate.min), max: String(track.dailyRate.max), currency: track.dailyRate.currency }
+      : { min: "", max: "", currency: "" },
+    rateVisibility: track.rateVisibility,
+    assignments: track.assignments.map(assignmentFormValues),
+    education: track.education.map(educationFormValues),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the form sends, made ready for the shared schema.
+
+/** Countries typed as text ("Nepal, Timor-Leste"), one item each. */
+export function splitCountries(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The form's data as the schema reads it: each assignment's typed other countries join the ticked
+ * ones in `countries`; a language without a level sends none. Everything else, the other-countries text and Conform's intent included,
+ * stays as sent (the schema drops what it does not know).
+ */
+export function normalizeProfileFormData(form: FormData): FormData {
+  const normalized = new FormData();
+  for (const [name, value] of form.entries()) {
+    // A language whose level is "Not given" has no level.
+    if (name.startsWith("languageLevels.") && value === "") continue;
+    normalized.append(name, value);
+    const other = /^(assignments\[\d+\])\.otherCountries$/.exec(name);
+    if (other && typeof value === "string") {
+      for (const country of splitCountries(value)) normalized.append(`${other[1]}.countries`, country);
+    }
+  }
+  return normalized;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A kept draft (the form's payload, as Conform parsed it) back into values.
+
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+const strings = (value: unknown) =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((item): item is string => typeof item === "string");
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const isOn = (value: unknown) => {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return last === true || last === "true" || last === "on";
+};
+
+export function draftFormValues(payload: unknown): ProfileFormValues {
+  const given = record(payload);
+  const text = (key: keyof ProfileFormValues) => str(given[key]);
+  const rate = record(given.dailyRate);
+  const levels = record(given.languageLevels);
+  return {
+    name: text("name"),
+    title: text("title"),
+    email: text("email"),
+    phone: text("phone"),
+    location: text("location"),
+    city: text("city"),
+    country: text("country"),
+    yearsExperience: text("yearsExperience"),
+    languages: strings(given.languages).join(", "),
+    languageLevels: Object.fromEntries(Object.entries(levels).map(([language, level]) => [language, str(level)])),
+    primarySpecialization: text("primarySpecialization"),
+    secondarySpecializations: text("secondarySpecializations"),
+    bio: text("bio"),
+    profilePhotoUrl: text("profilePhotoUrl"),
+    showEmail: isOn(given.showEmail),
+    showPhone: isOn(given.showPhone),
+    availableForWork: isOn(given.availableForWork),
+    availableFrom: text("availableFrom"),
+    dailyRate: { min: str(rate.min), max: str(rate.max), currency: str(rate.currency) },
+    rateVisibility: text("rateVisibility") || "hidden",
+    assignments: (Array.isArray(given.assignments) ? given.assignments : []).map((item) => {
+      const entry = record(item);
+      return {
+        title: str(entry.title),
+        organization: str(entry.organization),
+        donors: strings(entry.donors),
+        countries: strings(entry.countries).filter(isAsean),
+        otherCountries: str(entry.otherCountries),
+        role: str(entry.role),
+        startDate: str(entry.startDate),
+        endDate: str(entry.endDate),
+        sector: str(entry.sector),
+        description: str(entry.description),
+      };
+    }),
+    education: (Array.isArray(given.education) ? given.education : []).map((item) => {
+      const entry = record(item);
+      return { degree: str(entry.degree), field: str(entry.field), institution: str(entry.institution), year: str(entry.year) };
+    }),
+  };
+}

@@ -1,0 +1,218 @@
+import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { parseId } from "../../common/ids.ts";
+import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "../../common/saved-searches.ts";
+import { activeFilters } from "../../common/search.ts";
+import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { AppError } from "../../server/services/errors.ts";
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  updateSavedSearch,
+} from "../../server/services/saved-searches/saved-searches.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { Field, Input, Select } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { requireSignedIn } from "../lib/shortlists.server.ts";
+import { toastCookie } from "../lib/toast.server.ts";
+import type { Route } from "./+types/saved-searches";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /saved-searches (issue 13): the signed-in user's saved searches: run one with a click, rename it,
+// change its e-mail alert, delete it. "Save this search" on the results posts here too (intent
+// "create"); it answers with data, so a fetcher on the results page stays where it is.
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "Saved searches", title: "Please sign in", text: "You need to be signed in to save searches." },
+};
+
+const FREQUENCY_LABELS: Record<AlertFrequencyValue, string> = { off: "Off", daily: "Daily", weekly: "Weekly" };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  return { searches: await listSavedSearches({ db: app.db }, user) };
+}
+
+/** What a failed action answers: the message, which search it was about, and what was typed. */
+type Failure = { error: string; intent: string; id: number | null; name: string; frequency: string };
+
+function failureOf(message: string, form: FormData): Failure {
+  return {
+    error: message,
+    intent: String(form.get("intent") ?? ""),
+    id: parseId(String(form.get("id") ?? "")),
+    name: String(form.get("name") ?? ""),
+    frequency: String(form.get("frequency") ?? ""),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireSignedIn(app, request);
+  const deps = { db: app.db };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = parseId(String(form.get("id") ?? ""));
+  try {
+    if (intent === "create") {
+      const created = await createSavedSearch(deps, user, {
+        name: form.get("name"),
+        query: form.get("query") ?? "",
+        frequency: form.get("frequency") ?? "off",
+      });
+      return { created: { id: created.id, name: created.name } };
+    }
+    if (intent === "update" && id) {
+      await updateSavedSearch(deps, user, { id, body: { name: form.get("name"), frequency: form.get("frequency") } });
+      return redirect("/saved-searches", { headers: { "Set-Cookie": toastCookie({ title: "Saved search updated" }) } });
+    }
+    if (intent === "delete" && id) {
+      await deleteSavedSearch(deps, user, id);
+      return redirect("/saved-searches", { headers: { "Set-Cookie": toastCookie({ title: "Saved search deleted" }) } });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return data(failureOf(error.message, form), { status: error.status });
+    throw error;
+  }
+  return data(failureOf("Unknown action", form), { status: 400 });
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, failureOf);
+}
+
+/** The search in words: its keywords and filters, as the results page shows them. */
+function describe(query: string): string {
+  const chips = activeFilters(parseSearchParamsLeniently(new URLSearchParams(query)));
+  return chips.length > 0 ? chips.map((chip) => chip.label).join(" · ") : "All consultants";
+}
+
+export default function SavedSearchesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { searches } = loaderData;
+  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Saved searches</h1>
+      <p className="mt-2 text-muted">
+        Run a search again with one click, and choose whether we e-mail you when new consultants match it (at most{" "}
+        {SAVED_SEARCH_LIMITS.perUser} saved searches).
+      </p>
+      <div className="mt-6 space-y-4">
+        {created && (
+          <Alert tone="info" title="Search saved">
+            <p>“{created.name}” is saved.</p>
+          </Alert>
+        )}
+        {failure && (failure.intent !== "update" || !searches.some((search) => search.id === failure.id)) && (
+          <Alert tone="error" title="Not saved" live>
+            <p>{failure.error}</p>
+          </Alert>
+        )}
+      </div>
+      {searches.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <h2 className="text-lg font-semibold text-ink">No saved searches yet</h2>
+          <p className="mt-2 text-muted">Search the directory, then choose “Save this search” above the results.</p>
+          <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
+            Find consultants
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Your saved searches" className="mt-6 space-y-4">
+          {searches.map((search) => (
+            <SavedSearchItem
+              key={search.id}
+              search={search}
+              failure={failure?.intent === "update" && failure.id === search.id ? failure : null}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure: Failure | null }) {
+  const alerting = search.frequency !== "off";
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="saved-search">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold text-ink">{search.name}</h2>
+          <p className="mt-1 break-words text-sm text-slate-700">{describe(search.query)}</p>
+          <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-muted">
+            {alerting ? <BellRing aria-hidden="true" className="size-4" /> : <BellOff aria-hidden="true" className="size-4" />}
+            E-mail alert: {FREQUENCY_LABELS[search.frequency]}
+            {search.lastAlertedAt && (
+              <>
+                {" "}
+                · last sent <LocalTime value={search.lastAlertedAt} />
+              </>
+            )}
+          </p>
+        </div>
+        <Link to={`/${search.query ? `?${search.query}` : ""}`} className={buttonClasses({ size: "sm" })}>
+          <Search aria-hidden="true" className="size-4" />
+          Run<span className="sr-only"> “{search.name}”</span>
+        </Link>
+      </div>
+      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={search.id} />
+        <Field label="Name" required error={failure?.error}>
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              defaultValue={failure ? failure.name : search.name}
+              maxLength={SAVED_SEARCH_LIMITS.name}
+              required
+            />
+          )}
+        </Field>
+        <Field label="E-mail alert">
+          {(props) => (
+            <Select {...props} name="frequency" defaultValue={failure ? failure.frequency : search.frequency}>
+              <option value="off">Off</option>
+              <option value="daily">Daily</option>
+              <option value="weekly">Weekly</option>
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" variant="outline">
+          Save changes<span className="sr-only"> to “{search.name}”</span>
+        </Button>
+      </Form>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={search.id} />
+        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete<span className="sr-only"> “{search.name}”</span>
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Saved searches",
+    description: "Your saved searches and their e-mail alerts.",
+    path: "/saved-searches",
+    noindex: true,
+  });
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

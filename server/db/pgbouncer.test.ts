@@ -1,0 +1,205 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql as drizzleSql } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../tests/setup/api-app.ts";
+import { type PgBouncer, startPgBouncer } from "../../tests/setup/pgbouncer.ts";
+import { findLink, startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
+import { loadConfig } from "../config.ts";
+import { createHttpApp } from "../http/app.ts";
+import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
+import { startWorkers } from "../jobs/workers.ts";
+import { createLogger } from "../logger.ts";
+import { ensureAdmin } from "../services/accounts/bootstrap.ts";
+import { createMailer } from "../services/mail.ts";
+import { createStorage } from "../services/storage.ts";
+import { createDatabase } from "./client.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded.ts";
+import { openDatabase } from "./setup.ts";
+
+// DATABASE_URL through a real PgBouncer in transaction mode (Debian's package): the app starts,
+// serves a representative part of the API, and PostgreSQL logs no "prepared statement" error.
+// Its own PostgreSQL, so that its log holds only this test's statements.
+
+let dir: string;
+let server: EmbeddedPostgres;
+let bouncer: PgBouncer;
+let smtp: TestSmtp;
+let jobs: JobQueue | undefined;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+let app: ReturnType<typeof createHttpApp>;
+
+const ADMIN = { email: "ops@example.org", password: "a long admin password" };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "devconsult-pgbouncer-pg-"));
+  await import("node:fs/promises").then((fs) => fs.chmod(dir, 0o755));
+  server = await startEmbeddedPostgres({ dir: path.join(dir, "postgres"), log: { info: () => {}, warn: () => {} } });
+  const admin = postgres(server.url("postgres"), { max: 1, onnotice: () => {} });
+  await admin`create database app`;
+  await admin.end();
+  bouncer = await startPgBouncer(server.url("postgres"));
+  smtp = await startSmtpServer();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dir,
+    PUBLIC_URL: "http://devconsult.test",
+    DATABASE_URL: bouncer.url("app"),
+    DATABASE_DIRECT_URL: server.url("app"),
+    DATABASE_POOLER: "true",
+    DATABASE_POOL_SIZE: "8",
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "silent",
+  });
+  const log = createLogger(config);
+  database = await openDatabase(config, log, { underLock: (db) => ensureAdmin(db, log, config.admin) });
+  const mailer = createMailer(config, log);
+  const storage = createStorage(config);
+  jobs = await startJobQueue({
+    url: database.directUrl,
+    log,
+    retryDelaySeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    schedules: false,
+  });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  app = createHttpApp({
+    config,
+    db: database.db,
+    sql: database.sql,
+    log,
+    mailer,
+    jobs,
+    storage,
+    renderDocument: async () => {
+      throw new Error("API only");
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+  await bouncer?.stop();
+  await smtp?.close();
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe("behind PgBouncer in transaction mode", () => {
+  it("serves sign-up, mail, profiles, moderation, search and stats with no prepared-statement error", async () => {
+    const email = "lan.nguyen@example.org";
+    const registered = await call(app, "POST", "/api/auth/register", {
+      body: { email, password: "kettle-harbour-59", name: "Lan Nguyen" },
+      ip: "198.51.100.7",
+    });
+    expect(registered.status, registered.text).toBe(201);
+    const token = registered.json.sessionToken as string;
+    // The verification e-mail went through the job queue (on the direct connection).
+    const link = findLink(await smtp.waitForMail(email), "/verify-email");
+    const verified = await call(app, "POST", "/api/auth/verify-email", { body: { token: link.searchParams.get("token") } });
+    expect(verified.status).toBe(200);
+
+    const created = await call(app, "POST", "/api/consultants", {
+      token,
+      body: {
+        name: "Lan Nguyen",
+        title: "Pgbouncerish Water Engineer",
+        email,
+        location: "Hanoi, Vietnam",
+        country: "Vietnam",
+        yearsExperience: 12,
+        languages: ["Vietnamese", "English"],
+        primarySpecialization: "Infrastructure",
+        bio: "Twelve years designing rural water supply schemes with provincial utilities in the Red River delta.",
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as number;
+
+    const signedIn = await call(app, "POST", "/api/auth/login", { body: ADMIN, ip: "198.51.100.8" });
+    expect(signedIn.status).toBe(200);
+    const adminToken = signedIn.json.sessionToken as string;
+    const approved = await call(app, "PUT", `/api/admin/consultants/${id}/approve`, { token: adminToken, body: {} });
+    expect(approved.status, approved.text).toBe(200);
+
+    // Many clients at once over three server connections, several rounds: each client's
+    // statements hop between server connections (a prepared statement would be missing).
+    const round = () =>
+      Promise.all(
+        Array.from({ length: 24 }, (_, index) =>
+          [
+            () => call(app, "GET", "/api/consultants?keywords=Pgbouncerish"),
+            () => call(app, "GET", `/api/consultants/${id}`),
+            () => call(app, "GET", "/api/stats"),
+            () => call(app, "GET", "/readyz"),
+          ][index % 4]!(),
+        ),
+      );
+    const responses = await round();
+    for (let again = 0; again < 4; again++) {
+      for (const response of await round()) expect(response.status, response.text).toBe(200);
+    }
+    for (const response of responses) expect(response.status, response.text).toBe(200);
+    const search = responses[0]!;
+    expect(search.json.consultants.map((c: { id: number }) => c.id)).toEqual([id]);
+    expect(responses[2]!.json.totalConsultants).toBeGreaterThan(100);
+
+    const me = await call(app, "GET", "/api/auth/me", { token });
+    expect(me.json.isEmailVerified).toBe(true);
+    expect((await call(app, "POST", "/api/auth/logout", { token })).status).toBe(200);
+    expect((await call(app, "GET", "/api/auth/me", { token })).status).toBe(401);
+
+    const log = await readFile(`${server.dir}.log`, "utf8");
+    expect(log).not.toMatch(/prepared statement/i);
+    expect(log).not.toMatch(/unsupported startup parameter/i);
+  });
+
+  it("a transaction commits or rolls back as a whole, savepoints included", async () => {
+    const { db, sql } = database!;
+    await sql`create table if not exists pooled_check (n int)`;
+    await db.transaction(async (tx) => {
+      await tx.execute(drizzleSql`insert into pooled_check values (1)`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(drizzleSql`insert into pooled_check values (2)`);
+          throw new Error("undo the inner part");
+        })
+        .catch(() => {});
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(drizzleSql`insert into pooled_check values (3)`);
+        throw new Error("undo it all");
+      }),
+    ).rejects.toThrow("undo it all");
+    const rows = await sql<{ n: number }[]>`select n from pooled_check order by n`;
+    expect(rows.map((row) => row.n)).toEqual([1]);
+  });
+
+  it("the planner settings come from the role, not from the connection", async () => {
+    const through = createDatabase(bouncer.url("app"), { pooler: true, max: 1 });
+    try {
+      const [row] = await through.sql<{ plan: string; jit: string }[]>`
+        select current_setting('plan_cache_mode') as plan, current_setting('jit') as jit`;
+      expect(row).toEqual({ plan: "force_custom_plan", jit: "off" });
+    } finally {
+      await through.close();
+    }
+  });
+
+  it("without DATABASE_POOLER the connection's session settings are refused by PgBouncer", async () => {
+    const naive = createDatabase(bouncer.url("app"), { max: 1 });
+    try {
+      await expect(naive.sql`select 1`).rejects.toThrow(/unsupported startup parameter/);
+    } finally {
+      await naive.close();
+    }
+  });
+});

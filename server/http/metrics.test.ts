@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startApiApp } from "../../tests/setup/api-app.ts";
+import { insertConsultant } from "../../tests/setup/consultants.ts";
+import { JOBS } from "../jobs/queue.ts";
+
+const TOKEN = "metrics-token-for-the-test-0123";
+let env: Awaited<ReturnType<typeof startApiApp>>;
+
+beforeAll(async () => {
+  env = await startApiApp({ METRICS_TOKEN: TOKEN, DATABASE_POOL_SIZE: "7" });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe("GET /metrics", () => {
+  it("refuses a missing or wrong token", async () => {
+    const missing = await call(env.app, "GET", "/metrics");
+    expect(missing.status).toBe(401);
+    expect(missing.json.message).toBe("A valid metrics token is required");
+    expect(missing.text).not.toContain("devconsult_");
+    const wrong = await call(env.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("counts requests per route pattern with latencies, and shows the pool and the queue", async () => {
+    const { id } = await insertConsultant(env.database.sql);
+    await call(env.app, "GET", `/api/consultants/${id}`);
+    await call(env.app, "GET", `/api/consultants/${id}`);
+    await call(env.app, "GET", "/api/consultants/999999");
+    // A job waiting far in the future: the queue depth shows it.
+    await env.jobs.enqueue(JOBS.purge, {}, { startAfterSeconds: 3600 });
+    const response = await call(env.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = response.text;
+    expect(text).toContain('devconsult_http_requests_total{method="GET",route="/api/consultants/:id",status="200"} 2');
+    expect(text).toContain('devconsult_http_requests_total{method="GET",route="/api/consultants/:id",status="404"} 1');
+    expect(text).toMatch(/devconsult_http_request_duration_seconds_count\{method="GET",route="\/api\/consultants\/:id"\} 3/);
+    // Raw paths never become labels (one series per consultant would grow without bound).
+    expect(text).not.toContain(`/api/consultants/${id}"`);
+    expect(text).toContain("devconsult_db_pool_size 7");
+    expect(text).toMatch(/devconsult_db_connections\{state="active"\} [1-9]/);
+    expect(text).toContain(`devconsult_job_queue_depth{queue="${JOBS.purge}",state="queued"} 1`);
+    expect(text).toContain("devconsult_process_resident_memory_bytes");
+  });
+});

@@ -1,0 +1,115 @@
+import { timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { matchedRoutes } from "hono/route";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Sql } from "../db/client.ts";
+import { JOBS, type JobQueue } from "../jobs/queue.ts";
+import type { HttpEnv } from "./context.ts";
+
+// GET /metrics in Prometheus's text format (prom-client): requests and their latency per route,
+// the database connections in use, the job queue's depth, and Node's own process metrics. Served
+// only with METRICS_TOKEN set, to requests that bring it as a Bearer token. Each process has its
+// own counters (with node:cluster workers, a scrape reaches one of them: label by instance).
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<JobQueue, "boss">; poolSize: number }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "devconsult_" });
+  const requests = new Counter({
+    name: "devconsult_http_requests_total",
+    help: "HTTP requests answered, by method, route and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "devconsult_http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method and route",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "devconsult_db_pool_size",
+    help: "Connections this process may open to the database (DATABASE_POOL_SIZE)",
+    registers: [registry],
+    collect() {
+      this.set(poolSize);
+    },
+  });
+  new Gauge({
+    name: "devconsult_db_connections",
+    help: "Connections to this database by state (every instance's, as PostgreSQL sees them)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await sql<{ state: string; n: number }[]>`
+        select coalesce(state, 'unknown') as state, count(*)::int as n
+        from pg_stat_activity where datname = current_database() group by 1`;
+      for (const row of rows) this.set({ state: row.state }, row.n);
+    },
+  });
+  if (jobs) {
+    new Gauge({
+      name: "devconsult_job_queue_depth",
+      help: "Jobs waiting (queued) and running (active), by queue",
+      labelNames: ["queue", "state"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const name of Object.values(JOBS)) {
+          const stats = await jobs.boss.getQueueStats(name);
+          const sum = (key: "queuedCount" | "activeCount") => stats.reduce((total, entry) => total + entry[key], 0);
+          this.set({ queue: name, state: "queued" }, sum("queuedCount"));
+          this.set({ queue: name, state: "active" }, sum("activeCount"));
+        }
+      },
+    });
+  }
+
+  /** Counts every request by the route that answered it (the pattern, never the raw path). */
+  const track: MiddlewareHandler<HttpEnv> = async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const route = routeOf(c);
+      const seconds = (performance.now() - started) / 1000;
+      requests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      latency.observe({ method: c.req.method, route }, seconds);
+    }
+  };
+
+  return { registry, track };
+}
+
+/** The pattern of the handler that answered: "/api/consultants/:id", or "page" for rendered pages. */
+function routeOf(c: Parameters<MiddlewareHandler<HttpEnv>>[0]): string {
+  // Middleware and the page renderer match on wildcards; an API route has a pattern of its own.
+  const route = matchedRoutes(c).findLast((entry) => !entry.path.endsWith("*"));
+  if (route) return route.path;
+  return c.res.status === 404 ? "not found" : "page";
+}
+
+function sameToken(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET /metrics (mounted only with METRICS_TOKEN): 401 without the right Bearer token. */
+export function createMetricsRoute(metrics: Metrics, token: string) {
+  const app = new Hono<HttpEnv>();
+  app.get("/metrics", async (c) => {
+    const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    if (!sameToken(given, token)) {
+      c.header("WWW-Authenticate", 'Bearer realm="metrics"');
+      return c.json({ message: "A valid metrics token is required" }, 401);
+    }
+    c.header("Cache-Control", "no-store");
+    return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertConsultant } from "../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/setup/database.ts";
+import { createDatabase } from "./db/client.ts";
+import { onPageCacheInvalidated } from "./http/middleware/page-cache.ts";
+import { CHANGES_CHANNEL, shareChangesAcrossInstances } from "./instances.ts";
+import { directoryChanged } from "./services/directory-changes.ts";
+import { cachedDirectoryStats } from "./services/stats.ts";
+
+// One instance in this process; "another instance" is a second connection that NOTIFYs and
+// LISTENs as one would. (tests/e2e/multi-instance.test.ts runs three real instances.)
+
+let database: TestDatabase;
+let other: ReturnType<typeof createDatabase>;
+let stop: () => Promise<void>;
+const silent = { warn: () => {} };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  other = createDatabase(database.url, { max: 2 });
+  stop = await shareChangesAcrossInstances({ listenSql: database.sql, notifySql: database.sql, log: silent });
+});
+afterAll(async () => {
+  await stop?.();
+  await other?.close();
+  await database?.close();
+});
+
+const waitFor = async (check: () => boolean | Promise<boolean>) => {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe("sharing changes across instances", () => {
+  it("another instance's directory change drops this instance's stats and pages at once", async () => {
+    await insertConsultant(database.sql, { status: "approved" });
+    expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(1);
+    // Written by another instance: this one's cached stats are now stale…
+    await insertConsultant(other.sql, { status: "approved" });
+    expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(1);
+    let pagesDropped = 0;
+    const stopWatching = onPageCacheInvalidated((origin) => {
+      if (origin === "remote") pagesDropped++;
+    });
+    try {
+      // …until its notification arrives.
+      await other.sql.notify(CHANGES_CHANNEL, "directory:another-instance");
+      await waitFor(async () => (await cachedDirectoryStats(database.db)).totalConsultants === 2);
+      expect(pagesDropped).toBeGreaterThan(0);
+    } finally {
+      stopWatching();
+    }
+  });
+
+  it("announces this instance's own changes, and ignores its own announcements", async () => {
+    const heard: string[] = [];
+    const listening = await other.sql.listen(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const before = (await cachedDirectoryStats(database.db)).totalConsultants;
+      await insertConsultant(database.sql, { status: "approved" });
+      directoryChanged(database.db);
+      await waitFor(() => heard.some((payload) => payload.startsWith("directory:")));
+      const [announcement] = heard.filter((payload) => payload.startsWith("directory:"));
+      expect(announcement).toMatch(/^directory:[0-9a-f-]{36}$/);
+      // The local change recounts at once; hearing itself does no harm.
+      expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(before + 1);
+    } finally {
+      await listening.unlisten();
+    }
+  });
+});

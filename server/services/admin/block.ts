@@ -1,0 +1,112 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
+import type { AdminUser } from "../../../common/views.ts";
+import { authSessions, authUsers, consultants, reviews } from "../../db/schema.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { directoryChanged } from "../directory-changes.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { recordAudit } from "./audit.ts";
+import { adminUserColumns, toAdminUser } from "./users.ts";
+
+// Blocking an account (issue 14): it cannot sign in (signIn refuses it, and a session of a blocked
+// account resolves to nobody), its sessions end at once, its consultant profile is hidden and the
+// reviews it wrote are hidden (the rating trigger recomputes the ratings). Unblocking restores what
+// the block changed, and only that: the profile's status before the block, the reviews the block
+// hid (a review an admin had hidden stays hidden). Both are audited in their transaction.
+
+type Deps = Pick<ServiceDeps, "db">;
+
+/** Blocks an account. Not an admin (demote first: never lock the admins out), not oneself. Blocking a blocked account changes nothing. */
+export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  await requireAdmin(deps, actor);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("update");
+    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    if (target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
+    if (target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
+    if (target.blockedAt) return { user: toAdminUser(target), changed: false };
+    const [updated] = await tx
+      .update(authUsers)
+      .set({ blockedAt: new Date(), updatedAt: new Date() })
+      .where(eq(authUsers.id, id))
+      .returning(adminUserColumns);
+    await tx.delete(authSessions).where(eq(authSessions.userId, id));
+    const hiddenProfiles = await tx
+      .select({ id: consultants.id, status: consultants.status })
+      .from(consultants)
+      .where(and(eq(consultants.userId, id), isNull(consultants.statusBeforeBlock)))
+      .for("update");
+    for (const profile of hiddenProfiles) {
+      await tx
+        .update(consultants)
+        .set({ statusBeforeBlock: profile.status, status: "hidden", updatedAt: new Date() })
+        .where(eq(consultants.id, profile.id));
+    }
+    const hiddenReviews = await tx
+      .update(reviews)
+      .set({ hiddenAt: new Date(), hiddenByBlock: true })
+      .where(and(eq(reviews.reviewerId, id), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id });
+    await recordAudit(tx, admin, {
+      action: "block",
+      targetType: "user",
+      targetId: id,
+      targetLabel: target.name,
+      changes: {
+        blocked: { from: false, to: true },
+        ...(hiddenProfiles[0] ? { profileStatus: { from: hiddenProfiles[0].status, to: "hidden" } } : {}),
+        ...(hiddenReviews.length > 0 ? { hiddenReviews: { from: 0, to: hiddenReviews.length } } : {}),
+      },
+    });
+    return { user: toAdminUser(updated ?? target), changed: true };
+  });
+  if (outcome.changed) directoryChanged(deps.db);
+  return outcome.user;
+}
+
+/** Unblocks an account: it may sign in again; its profile and reviews return as they were. */
+export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  await requireAdmin(deps, actor);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("update");
+    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    if (!target.blockedAt) return { user: toAdminUser(target), changed: false };
+    const [updated] = await tx
+      .update(authUsers)
+      .set({ blockedAt: null, updatedAt: new Date() })
+      .where(eq(authUsers.id, id))
+      .returning(adminUserColumns);
+    const restored = await tx
+      .select({ id: consultants.id, statusBeforeBlock: consultants.statusBeforeBlock })
+      .from(consultants)
+      .where(and(eq(consultants.userId, id), isNotNull(consultants.statusBeforeBlock)))
+      .for("update");
+    for (const profile of restored) {
+      await tx
+        .update(consultants)
+        .set({ status: profile.statusBeforeBlock ?? "hidden", statusBeforeBlock: null, updatedAt: new Date() })
+        .where(eq(consultants.id, profile.id));
+    }
+    const shownReviews = await tx
+      .update(reviews)
+      .set({ hiddenAt: null, hiddenByBlock: false })
+      .where(and(eq(reviews.reviewerId, id), eq(reviews.hiddenByBlock, true)))
+      .returning({ id: reviews.id });
+    await recordAudit(tx, admin, {
+      action: "unblock",
+      targetType: "user",
+      targetId: id,
+      targetLabel: target.name,
+      changes: {
+        blocked: { from: true, to: false },
+        ...(restored[0] ? { profileStatus: { from: "hidden", to: restored[0].statusBeforeBlock } } : {}),
+        ...(shownReviews.length > 0 ? { shownReviews: { from: 0, to: shownReviews.length } } : {}),
+      },
+    });
+    return { user: toAdminUser(updated ?? target), changed: true };
+  });
+  if (outcome.changed) directoryChanged(deps.db);
+  return outcome.user;
+}

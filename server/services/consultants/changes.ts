@@ -1,0 +1,415 @@
+import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { ADMIN_MESSAGES, adminListQuerySchema, rejectSchema } from "../../../common/admin-schema.ts";
+import type { AuditChanges } from "../../../common/constants.ts";
+import {
+  type ChangeAssignment,
+  diffOf,
+  normalizeAssignment,
+  type OwnChangeState,
+  type PendingChange,
+  type QueueEntry,
+  REVIEWED_FIELD_LABELS,
+  REVIEWED_FIELDS,
+  type ReviewedField,
+  type ReviewedValues,
+  reviewedChanges,
+} from "../../../common/profile-changes.ts";
+import type { Assignment } from "../../../common/track-record.ts";
+import type { Executor } from "../../db/client.ts";
+import { authUsers, consultantChanges, consultants } from "../../db/schema.ts";
+import { enqueueMail } from "../../jobs/mail.ts";
+import { containsPattern, recordAudit } from "../admin/audit.ts";
+import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
+import { directoryChanged } from "../directory-changes.ts";
+import { NotFound } from "../errors.ts";
+import { composeMail } from "../mail.ts";
+import { discardPhoto } from "../photos.ts";
+import { parseInput } from "../validate.ts";
+import { adminConsultantColumns } from "./read-model.ts";
+import { readAssignments, readEducation, replaceTrackRecord, type TrackRecordLists } from "./track-record.ts";
+
+// Changes after approval (issue 14). The consultants row is the published version, so the public
+// page, the API, the search and the CV keep showing it; a change to an approved profile's
+// reviewed fields (common/profile-changes.ts) waits in consultant_changes as the proposed values
+// until an admin approves it (written onto the row) or rejects it (the owner is e-mailed why).
+// The write path (profile.ts) hands the reviewed fields of an owner's edit to holdReviewedChanges
+// and publishes the rest at once. Every step is in the audit log.
+
+export const NO_PENDING_CHANGE = "No change is waiting for review on this profile";
+
+/** The published values of the reviewed fields. */
+export async function publishedValues(tx: Executor, id: number): Promise<ReviewedValues> {
+  const [[row], assignments] = await Promise.all([
+    tx
+      .select({
+        name: consultants.name,
+        title: consultants.title,
+        bio: consultants.bio,
+        profilePhotoUrl: consultants.profilePhotoUrl,
+        primarySpecialization: consultants.primarySpecialization,
+        secondarySpecializations: consultants.secondarySpecializations,
+      })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1),
+    readAssignments(tx, id),
+  ]);
+  if (!row) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+  return { ...row, assignments: assignments.map(({ id: _id, ...item }) => normalizeAssignment(item)) };
+}
+
+/** The reviewed fields of an edit (undefined: not given). */
+export function reviewedPart(values: Record<string, unknown>, assignments: ChangeAssignment[] | undefined) {
+  const part: Partial<ReviewedValues> = {};
+  for (const field of REVIEWED_FIELDS) {
+    const value = field === "assignments" ? assignments : values[field];
+    if (value !== undefined) Object.assign(part, { [field]: value });
+  }
+  return part;
+}
+
+function auditChangesOf(published: ReviewedValues, changes: Partial<ReviewedValues>): AuditChanges {
+  return Object.fromEntries(diffOf(published, changes).map(({ field, before, after }) => [field, { from: before, to: after }]));
+}
+
+/**
+ * Holds an owner's edit of the reviewed fields of an approved profile, inside the write path's
+ * transaction: merged into the change already waiting (fields the edit leaves out keep their
+ * proposed value; a field set back to its published value is no longer a change), stored, and
+ * recorded. A change that no longer changes anything is withdrawn. Answers the photos that no
+ * longer belong to anything (a proposed photo replaced or withdrawn), to remove after the commit.
+ */
+export async function holdReviewedChanges(
+  tx: Executor,
+  owner: AdminRow,
+  id: number,
+  proposed: Partial<ReviewedValues>,
+): Promise<{ discardPhotos: string[] }> {
+  const published = await publishedValues(tx, id);
+  const [existing] = await tx
+    .select({ status: consultantChanges.status, changes: consultantChanges.changes })
+    .from(consultantChanges)
+    .where(eq(consultantChanges.consultantId, id))
+    .for("update");
+  const waiting = existing?.status === "pending" ? (existing.changes as Partial<ReviewedValues>) : {};
+  const next = reviewedChanges(published, { ...waiting, ...proposed });
+  // What this edit changes against what was waiting (or published): the audit entry.
+  const edited = reviewedChanges({ ...published, ...waiting } as ReviewedValues, proposed);
+  const discardPhotos =
+    waiting.profilePhotoUrl &&
+    waiting.profilePhotoUrl !== next.profilePhotoUrl &&
+    waiting.profilePhotoUrl !== published.profilePhotoUrl
+      ? [waiting.profilePhotoUrl]
+      : [];
+  if (Object.keys(next).length === 0) {
+    if (existing) await tx.delete(consultantChanges).where(eq(consultantChanges.consultantId, id));
+  } else {
+    const row = {
+      changes: next,
+      status: "pending" as const,
+      reason: null,
+      submittedBy: owner.id,
+      submittedAt: new Date(),
+      decidedAt: null,
+    };
+    await tx
+      .insert(consultantChanges)
+      .values({ consultantId: id, ...row })
+      .onConflictDoUpdate({ target: consultantChanges.consultantId, set: row });
+  }
+  if (Object.keys(edited).length > 0) {
+    await recordAudit(tx, owner, {
+      action: "submit_change",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: published.name,
+      changes: auditChangesOf({ ...published, ...waiting } as ReviewedValues, edited),
+    });
+  }
+  return { discardPhotos };
+}
+
+/** JSON with object keys sorted: PostgreSQL's jsonb keeps its own key order, a form another. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+/**
+ * What an owner's edit published at once, for the audit log ("change"): each column whose value
+ * differs from the row before, and the lists the edit replaced when they differ.
+ */
+export async function publishedChanges(
+  tx: Executor,
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  lists: TrackRecordLists | null,
+): Promise<AuditChanges> {
+  const changes: AuditChanges = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (to === undefined || field === "updatedAt") continue;
+    const from = before[field] ?? null;
+    if (stableJson(from) !== stableJson(to)) changes[field] = { from, to };
+  }
+  if (lists?.assignments) {
+    const stored = (await readAssignments(tx, id)).map(({ id: _id, ...item }) => normalizeAssignment(item));
+    const given = lists.assignments.map(normalizeAssignment);
+    if (stableJson(stored) !== stableJson(given)) changes.assignments = { from: stored, to: given };
+  }
+  if (lists?.education) {
+    const stored = (await readEducation(tx, id)).map(({ id: _id, ...item }) => item);
+    const given = lists.education.map((item) => ({
+      degree: item.degree,
+      field: item.field ?? null,
+      institution: item.institution,
+      year: item.year ?? null,
+    }));
+    if (stableJson(stored) !== stableJson(given)) changes.education = { from: stored, to: given };
+  }
+  return changes;
+}
+
+/** The columns and lists of an edit without its reviewed fields (those wait for review). */
+export function withoutReviewed<T extends Record<string, unknown>>(
+  columns: T,
+  lists: TrackRecordLists | null,
+): { columns: T; lists: TrackRecordLists | null } {
+  const kept = Object.fromEntries(
+    Object.entries(columns).filter(([field]) => !(REVIEWED_FIELDS as readonly string[]).includes(field)),
+  ) as T;
+  return { columns: kept, lists: lists ? { education: lists.education } : null };
+}
+
+/** What the owner is told about their last change: waiting, or rejected with the reason. */
+export async function ownChangeState(db: Executor, id: number): Promise<OwnChangeState | null> {
+  const [row] = await db.select().from(consultantChanges).where(eq(consultantChanges.consultantId, id)).limit(1);
+  if (!row) return null;
+  const fields = REVIEWED_FIELDS.filter((field) => (row.changes as Partial<ReviewedValues>)[field] !== undefined);
+  return row.status === "pending"
+    ? { status: "pending", submittedAt: row.submittedAt, fields }
+    : { status: "rejected", submittedAt: row.submittedAt, fields, reason: row.reason };
+}
+
+/**
+ * The owner's own profile as they last wrote it: the values of a change that waits replace the
+ * published ones (so the form edits on top of the change, never silently undoes it), with the
+ * state of the change beside them.
+ */
+export async function withOwnChange<
+  T extends Partial<Omit<ReviewedValues, "assignments">> & { id: number; assignments?: Assignment[] },
+>(db: Executor, profile: T): Promise<T & { change: OwnChangeState | null }> {
+  const [row] = await db.select().from(consultantChanges).where(eq(consultantChanges.consultantId, profile.id)).limit(1);
+  if (!row) return { ...profile, change: null };
+  const state = await ownChangeState(db, profile.id);
+  if (row.status !== "pending") return { ...profile, change: state };
+  const { assignments, ...columns } = row.changes as Partial<ReviewedValues>;
+  return {
+    ...profile,
+    ...columns,
+    // Proposed assignments have no ids yet: negative ones keep them apart from stored rows.
+    ...(assignments && profile.assignments
+      ? { assignments: assignments.map((item, index) => ({ ...item, id: -(index + 1) })) }
+      : {}),
+    change: state,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The approval queue: new profiles and changes, oldest first.
+
+const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
+
+function queueSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(consultants.name, pattern),
+    ilike(consultants.title, pattern),
+    ilike(consultants.email, pattern),
+    ilike(consultants.location, pattern),
+    ilike(consultants.country, pattern),
+  );
+}
+
+/** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
+export async function listApprovalQueue(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ entries: QueueEntry[]; total: number; page: number; limit: number }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const query = parseInput(adminListQuerySchema, input ?? {});
+  const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
+  const where = and(queueMembership, queueSearch(query.search));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        consultant: adminConsultantColumns,
+        changes: consultantChanges.changes,
+        submittedAt: consultantChanges.submittedAt,
+      })
+      .from(consultants)
+      .leftJoin(consultantChanges, joined)
+      .where(where)
+      .orderBy(asc(sql`coalesce(${consultantChanges.submittedAt}, ${consultants.createdAt})`), asc(consultants.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(consultants).leftJoin(consultantChanges, joined).where(where),
+  ]);
+  const entries = await Promise.all(
+    rows.map(async (row): Promise<QueueEntry> => {
+      if (!row.changes || !row.submittedAt) return { ...row.consultant, change: null };
+      const change: PendingChange = {
+        consultantId: row.consultant.id,
+        submittedAt: row.submittedAt,
+        fields: diffOf(await publishedValues(db, row.consultant.id), row.changes as Partial<ReviewedValues>),
+      };
+      return { ...row.consultant, change };
+    }),
+  );
+  return { entries, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+}
+
+/** How many new profiles and changes wait (the queue tab's badge). */
+export async function countApprovalQueue(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+  await requireAdmin(deps, actor);
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(consultants)
+    .leftJoin(consultantChanges, and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending")))
+    .where(queueMembership);
+  return row?.total ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "log">;
+
+/** The change waiting on a profile, locked, with the owner's address; NotFound when there is none. */
+async function lockPendingChange(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({
+      changes: consultantChanges.changes,
+      name: consultants.name,
+      ownerName: authUsers.name,
+      ownerEmail: authUsers.email,
+    })
+    .from(consultantChanges)
+    .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
+    .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+    .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
+    .limit(1)
+    .for("update", { of: [consultantChanges, consultants] });
+  if (!row) throw new NotFound(NO_PENDING_CHANGE);
+  return { ...row, changes: row.changes as Partial<ReviewedValues> };
+}
+
+function fieldList(changes: Partial<ReviewedValues>) {
+  return REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map((field) => REVIEWED_FIELD_LABELS[field]);
+}
+
+/** Approves the change waiting on a profile: its values are published, and the owner is told. */
+export async function approveChange(deps: DecisionDeps, actor: Actor, id: number): Promise<{ fields: ReviewedField[] }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const outcome = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const pending = await lockPendingChange(tx, id);
+    const published = await publishedValues(tx, id);
+    const { assignments, ...columns } = pending.changes;
+    await tx
+      .update(consultants)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(consultants.id, id));
+    if (assignments) await replaceTrackRecord(tx, id, { assignments });
+    await tx.delete(consultantChanges).where(eq(consultantChanges.consultantId, id));
+    await recordAudit(tx, admin, {
+      action: "approve_change",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: pending.changes.name ?? pending.name,
+      changes: auditChangesOf(published, pending.changes),
+    });
+    if (pending.ownerEmail) {
+      const { siteName, publicUrl } = deps.config;
+      await enqueueMail(
+        deps,
+        {
+          to: pending.ownerEmail,
+          subject: `Your profile changes on ${siteName} are published`,
+          ...composeMail(
+            siteName,
+            [
+              `Hello ${pending.ownerName ?? pending.name},`,
+              `Your changes (${fieldList(pending.changes).join(", ")}) have been approved and are now on your public profile.`,
+            ],
+            { label: "View your profile", url: `${publicUrl}/consultant/${id}` },
+          ),
+        },
+        { db: tx },
+      );
+    }
+    const replacedPhoto =
+      columns.profilePhotoUrl !== undefined && published.profilePhotoUrl !== columns.profilePhotoUrl
+        ? published.profilePhotoUrl
+        : null;
+    return { replacedPhoto, fields: REVIEWED_FIELDS.filter((field) => pending.changes[field] !== undefined) };
+  });
+  directoryChanged(db);
+  if (outcome.replacedPhoto) await discardPhoto(db, deps, outcome.replacedPhoto);
+  return { fields: outcome.fields };
+}
+
+/** Rejects the change waiting on a profile: the published version stays, and the owner is e-mailed the reason. */
+export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id: number; body: unknown }): Promise<void> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const { reason } = parseInput(rejectSchema, input.body ?? {}, "Please check the form and try again.");
+  const { id } = input;
+  const proposedPhoto = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const pending = await lockPendingChange(tx, id);
+    const published = await publishedValues(tx, id);
+    await tx
+      .update(consultantChanges)
+      .set({ status: "rejected", reason, decidedAt: new Date() })
+      .where(eq(consultantChanges.consultantId, id));
+    await recordAudit(tx, admin, {
+      action: "reject_change",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: pending.name,
+      changes: { ...auditChangesOf(published, pending.changes), reason: { from: null, to: reason } },
+    });
+    if (pending.ownerEmail) {
+      const { siteName, publicUrl } = deps.config;
+      await enqueueMail(
+        deps,
+        {
+          to: pending.ownerEmail,
+          subject: `Your profile changes on ${siteName} were not published`,
+          ...composeMail(
+            siteName,
+            [
+              `Hello ${pending.ownerName ?? pending.name},`,
+              `An administrator reviewed the changes to your consultant profile (${fieldList(pending.changes).join(", ")}) and did not publish them, for this reason:`,
+              reason,
+              "Your profile keeps showing its approved version. You can edit your profile and send the changes again.",
+            ],
+            { label: "Edit your profile", url: `${publicUrl}/profile/edit/${id}` },
+          ),
+        },
+        { db: tx },
+      );
+    }
+    const photo = pending.changes.profilePhotoUrl;
+    return photo && photo !== published.profilePhotoUrl ? photo : null;
+  });
+  if (proposedPhoto) await discardPhoto(db, deps, proposedPhoto);
+}

@@ -1,0 +1,315 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+
+// The hiring side in the browser (issue 13), on a phone and on a desktop: an organization's
+// conversations, shortlists (compare, share, revoke) and saved searches.
+
+let app: AppServer;
+let browser: Browser;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.close();
+});
+
+const PASSWORD = "kettle-harbour-59";
+const unique = () => randomBytes(4).toString("hex");
+
+async function register(name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`;
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, name }),
+  });
+  expect(response.status).toBe(201);
+  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
+  return { id: user.id, email, name, sessionToken };
+}
+
+/** A listed consultant owned by a new account; `word` in the title makes it findable alone. */
+async function consultantAccount(name: string, word: string) {
+  const account = await register(name);
+  const { id } = await insertConsultant(app.database!.sql, {
+    name,
+    title: `${word} WASH Specialist`,
+    email: `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`,
+    user_id: account.id,
+  });
+  return { ...account, consultantId: id };
+}
+
+async function signedIn(page: Page, token: string) {
+  await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
+}
+
+async function waitForToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
+  await toast.waitFor();
+  return toast.innerText();
+}
+
+describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewport) => {
+  it("an organization sends two messages, sees them under Sent, reads the consultant's reply in the product and answers", async () => {
+    const word = `msg${unique()}`;
+    const lan = await consultantAccount("Lan Nguyen", word);
+    const dara = await consultantAccount("Dara Sok", word);
+    const org = await register("Maria Santos");
+    const { page, errors, close } = await openPage(browser, { viewport });
+    await signedIn(page, org.sessionToken);
+
+    for (const [consultant, subject] of [
+      [lan, "Health systems evaluation"],
+      [dara, "Rural water baseline"],
+    ] as const) {
+      await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      const form = page.getByRole("dialog", { name: `Message ${consultant.name}` });
+      await form.getByLabel("Subject").fill(subject);
+      await form.getByRole("textbox", { name: "Message" }).fill("We need a consultant for a six-month assignment from July.");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await waitForToast(page, "Message sent successfully!");
+      await form.waitFor({ state: "detached" });
+    }
+
+    await page.goto(`${app.url}/messages`);
+    const sent = page.getByRole("list", { name: "Sent conversations" }).getByTestId("conversation-item");
+    await expect(sent.count()).resolves.toBe(2);
+    expect(await sent.nth(0).innerText()).toContain("Rural water baseline");
+    expect(await sent.nth(1).innerText()).toContain("Health systems evaluation");
+    await expect(sent.nth(1).getByTestId("conversation-status").innerText()).resolves.toBe("Sent");
+    await expectNoAxeViolations(page);
+
+    // Lan answers (in the product; the e-mail is only a notification).
+    const list = await fetch(`${app.url}/api/conversations?box=received`, {
+      headers: { authorization: `Bearer ${lan.sessionToken}` },
+    });
+    const conversationId = ((await list.json()) as { conversations: { id: number }[] }).conversations[0]?.id;
+    const answered = await fetch(`${app.url}/api/conversations/${conversationId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${lan.sessionToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ message: "Thank you, I am available from July. Shall we talk on Monday?" }),
+    });
+    expect(answered.status).toBe(201);
+
+    await page.reload();
+    await page.getByTestId("unread-badge").first().waitFor();
+    const replied = sent.filter({ hasText: "Health systems evaluation" });
+    expect(await replied.innerText()).toContain("1 unread");
+    await expect(replied.getByTestId("conversation-status").innerText()).resolves.toBe("Replied");
+    await saveScreenshot(page, `hiring-sent-${viewport}`);
+    await replied.click();
+    await page.getByRole("heading", { level: 1, name: "Health systems evaluation" }).waitFor();
+    await page.getByText("Thank you, I am available from July. Shall we talk on Monday?").waitFor();
+    // Read now: the badge is gone.
+    await page.getByTestId("unread-badge").first().waitFor({ state: "detached" });
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Your message").fill("Monday at 10:00 works. I will send the terms of reference.");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await waitForToast(page, "Message sent");
+    await expect(page.getByTestId("conversation-entry").count()).resolves.toBe(3);
+    await page.getByText("Monday at 10:00 works.").waitFor();
+    await saveScreenshot(page, `hiring-conversation-${viewport}`);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("shortlists three consultants from cards, compares them, shares the link, opens it signed out and revokes it", async () => {
+    const word = `sl${unique()}`;
+    const people = ["Anong Chai", "Bounmy Lao", "Chenda Kim"];
+    const ids: number[] = [];
+    for (const [n, name] of people.entries()) {
+      const { id } = await insertConsultant(app.database!.sql, {
+        name,
+        title: `${word} WASH Specialist`,
+        years_experience: 8 + n,
+        languages: ["English", "Lao"],
+      });
+      ids.push(id);
+    }
+    await app.database!.sql`update consultants set track_donors = ${["ADB", "World Bank"]}, daily_rate_min = 400,
+      daily_rate_max = 500, rate_currency = 'USD', rate_visibility = 'public' where id = ${ids[0]!}`;
+    const org = await register("Maria Santos");
+    const { page, errors, close } = await openPage(browser, { viewport });
+    await signedIn(page, org.sessionToken);
+    const results = `${app.url}/?keywords=${word}`;
+    await page.goto(results);
+
+    for (const [n, name] of people.entries()) {
+      await page.getByRole("link", { name: `Save ${name} to a shortlist` }).click();
+      await page.getByRole("heading", { level: 1, name: `Save ${name} to a shortlist` }).waitFor();
+      if (n === 0) {
+        await page.getByLabel("Name of the new list").fill("Mekong WASH evaluation — team leader");
+        await expectNoAxeViolations(page);
+      } else {
+        await expect(page.getByLabel("Add to an existing list").inputValue()).resolves.not.toBe("");
+      }
+      await page.getByRole("button", { name: "Save to shortlist" }).click();
+      // Back on the same results, with the search kept.
+      await page.waitForURL(results);
+      await page.getByRole("link", { name: `Save ${name} to a shortlist` }).waitFor();
+    }
+
+    await page.goto(`${app.url}/shortlists`);
+    await page.getByTestId("shortlist-item").filter({ hasText: "Mekong WASH evaluation — team leader" }).click();
+    await page.getByRole("heading", { level: 1, name: "Mekong WASH evaluation — team leader" }).waitFor();
+    await expect(page.getByTestId("shortlist-entry").count()).resolves.toBe(3);
+    for (const name of people) await page.getByLabel(`Compare ${name}`).check();
+    await page.getByRole("button", { name: /Compare the chosen/ }).click();
+    const table = page.getByRole("table", { name: "Comparison of the chosen consultants" });
+    await table.waitFor();
+    for (const name of people) await table.getByRole("columnheader", { name }).waitFor();
+    const row = (label: string) => table.getByRole("row", { name: new RegExp(`^${label}`) }).innerText();
+    expect(await row("Donors")).toContain("ADB, World Bank");
+    expect(await row("Daily rate")).toContain("400–500 USD per day");
+    expect(await row("Languages")).toContain("English, Lao");
+    expect(await row("Availability")).toContain("Available");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, `hiring-compare-${viewport}`);
+
+    await page.getByRole("button", { name: "Share a read-only link" }).click();
+    const shareUrl = (await page.getByTestId("share-url").innerText()).trim();
+    const sharedPath = new URL(shareUrl).pathname;
+    const visitor = await openPage(browser, { viewport });
+    await visitor.page.goto(`${app.url}${sharedPath}`);
+    await visitor.page.getByRole("heading", { level: 1, name: "Mekong WASH evaluation — team leader" }).waitFor();
+    await expect(visitor.page.getByTestId("shared-entry").count()).resolves.toBe(3);
+    await visitor.page.getByRole("table", { name: "Comparison of the chosen consultants" }).waitFor();
+    await expectNoAxeViolations(visitor.page);
+    await saveScreenshot(visitor.page, `hiring-shared-${viewport}`);
+
+    await page.getByRole("button", { name: "Revoke the share link" }).click();
+    await waitForToast(page, "Share link revoked");
+    const gone = await visitor.page.goto(`${app.url}${sharedPath}`);
+    expect(gone?.status()).toBe(404);
+    expectNoConsoleErrors(visitor.errors, [/status of 404/]);
+    expectNoConsoleErrors(errors);
+    await visitor.close();
+    await close();
+  });
+
+  it("saves a search with a weekly alert after signing in on the results, then renames and runs it from /saved-searches", async () => {
+    const word = `ss${unique()}`;
+    for (const name of ["Keo Vong", "Lina Dao"]) {
+      await insertConsultant(app.database!.sql, { name, title: `${word} Water Engineer` });
+    }
+    const org = await register("Maria Santos");
+    const { page, errors, close } = await openPage(browser, { viewport });
+    const results = `${app.url}/?keywords=${word}&availability=available`;
+    await page.goto(results);
+    await waitForHydration(page);
+    // Signed out: sign in without losing the search.
+    await page.getByText("Sign in to keep it, and get an e-mail when new consultants match.").waitFor();
+    await page.getByRole("button", { name: "Save this search" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(org.email);
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await waitForToast(page, "Login successful");
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toBe(results);
+
+    await page.getByText("Save this search").click();
+    const saveForm = page.getByTestId("save-search");
+    await expect(saveForm.getByLabel("Name").inputValue()).resolves.toContain(word);
+    await expect(saveForm.getByLabel("E-mail alert").inputValue()).resolves.toBe("weekly");
+    await saveForm.getByLabel("Name").fill("Lao water engineers");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, `hiring-save-search-${viewport}`);
+    await saveForm.getByRole("button", { name: "Save search" }).click();
+    await waitForToast(page, "Search saved");
+    expect(page.url()).toBe(results);
+    const [stored] = await app.database!.sql<{ query: string; frequency: string }[]>`
+      select s.query, s.frequency from saved_searches s join auth_users u on u.id = s.user_id where u.email = ${org.email}`;
+    expect(stored).toEqual({ query: `keywords=${word}&availability=available`, frequency: "weekly" });
+
+    if (viewport === "desktop") {
+      await page.getByRole("button", { name: /Account menu for Maria Santos/ }).click();
+      await page.getByRole("menuitem", { name: "Saved searches" }).click();
+      await page.waitForURL(`${app.url}/saved-searches`);
+    } else {
+      await page.goto(`${app.url}/saved-searches`);
+    }
+    const item = page.getByTestId("saved-search");
+    await item.first().waitFor();
+    await expect(item.count()).resolves.toBe(1);
+    expect(await item.innerText()).toContain("Lao water engineers");
+    expect(await item.innerText()).toContain("E-mail alert: Weekly");
+    await expectNoAxeViolations(page);
+
+    // An empty name is refused; the page and the typed alert stay.
+    await item.getByLabel("Name").fill(" ");
+    await item.getByLabel("E-mail alert").selectOption("daily");
+    await item.getByRole("button", { name: /Save changes/ }).click();
+    await item.getByText("Name is required").waitFor();
+    await expect(item.getByLabel("E-mail alert").inputValue()).resolves.toBe("daily");
+
+    await item.getByLabel("Name").fill("Lao water engineers — WASH programme");
+    await item.getByLabel("E-mail alert").selectOption("weekly");
+    await item.getByRole("button", { name: /Save changes/ }).click();
+    await waitForToast(page, "Saved search updated");
+    await item.getByRole("heading", { name: "Lao water engineers — WASH programme" }).waitFor();
+    await saveScreenshot(page, `hiring-saved-searches-${viewport}`);
+
+    await item.getByRole("link", { name: /Run/ }).click();
+    await page.waitForURL(results);
+    await page.getByRole("link", { name: "Keo Vong" }).first().waitFor();
+    await page.getByRole("link", { name: "Lina Dao" }).first().waitFor();
+    // The refused empty name answered 400 on purpose.
+    expectNoConsoleErrors(errors, [/status of 401/, /status of 400/]);
+    await close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("saves a search from the results with a plain form, and a visitor's Save this search leads to sign-in and back", async () => {
+    const word = `nj${unique()}`;
+    await insertConsultant(app.database!.sql, { name: "Vanh Phommachan", title: `${word} Hydrologist` });
+    const visitor = await openPage(browser, { javaScriptEnabled: false });
+    await visitor.page.goto(`${app.url}/?keywords=${word}`);
+    const signIn = visitor.page.getByRole("link", { name: "Save this search" });
+    expect(await signIn.getAttribute("href")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/?keywords=${word}`)}`);
+    await visitor.close();
+
+    const org = await register("Maria Santos");
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await signedIn(page, org.sessionToken);
+    await page.goto(`${app.url}/?keywords=${word}`);
+    await page.getByText("Save this search").click();
+    const saveForm = page.getByTestId("save-search");
+    await saveForm.getByLabel("Name").fill("Hydrologists");
+    await saveForm.getByLabel("E-mail alert").selectOption("daily");
+    await saveForm.getByRole("button", { name: "Save search" }).click();
+    await page.waitForURL(`${app.url}/saved-searches`);
+    await page.getByText("“Hydrologists” is saved.").waitFor();
+    const item = page.getByTestId("saved-search");
+    expect(await item.innerText()).toContain("E-mail alert: Daily");
+    // The same search again: refused with the name of the first, the page stays.
+    await page.goBack();
+    await page.getByText("Save this search").click();
+    await saveForm.getByRole("button", { name: "Save search" }).click();
+    await page.getByText("You saved this search already, as “Hydrologists”.").waitFor();
+    await expect(page.getByTestId("saved-search").count()).resolves.toBe(1);
+    await close();
+  });
+});

@@ -17,3 +17,6 @@ export const toastMessageSchema = z.object({
 });
 
 export type ToastMessage = z.infer<typeof toastMessageSchema>;
+
+/** A toast on screen: its message and an id (one toast at a time; a new one replaces it). */
+export type ActiveToast = ToastMessage & { id: number };

@@ -1,5 +1,4 @@
 import { COUNTRIES } from "./constants.ts";
-import type { Assignment, DailyRate } from "./track-record.ts";
 
 // The track record's controlled lists, canonical names and derived figures (issue 12), free of
 // zod so that pages showing them do not load it; track-record.ts re-exports all of it with the schemas.
@@ -103,6 +102,9 @@ export const RATE_CURRENCIES = [
 ] as const;
 export type RateCurrency = (typeof RATE_CURRENCIES)[number];
 
+/** A daily rate range in one currency. */
+export type DailyRate = { min: number; max: number; currency: RateCurrency };
+
 /** Who sees the daily rate: nobody but the owner and admins (default), signed-in users, or everyone. */
 export const RATE_VISIBILITIES = ["hidden", "signed-in", "public"] as const;
 export type RateVisibility = (typeof RATE_VISIBILITIES)[number];
@@ -158,7 +160,10 @@ function monthIndex(month: string) {
 }
 
 /** Months covered by at least one assignment (overlaps counted once); ongoing ones run to `today`. */
-export function assignmentMonths(assignments: Pick<Assignment, "startDate" | "endDate">[], today = new Date()): number {
+export function assignmentMonths(
+  assignments: readonly { startDate: string; endDate: string | null }[],
+  today = new Date(),
+): number {
   const now = today.getUTCFullYear() * 12 + today.getUTCMonth();
   const ranges = assignments
     .map((item) => [monthIndex(item.startDate), item.endDate ? monthIndex(item.endDate) : now] as const)
@@ -186,11 +191,11 @@ export function assignmentYearsLabel(months: number): string {
 }
 
 /** Donors by how many assignments they funded (then by name): what "Donors worked with" shows. */
-export function donorsWorkedWith(assignments: Pick<Assignment, "donors">[]): string[] {
+export function donorsWorkedWith(assignments: readonly { donors: readonly string[] }[]): string[] {
   return rankByCount(assignments.flatMap((item) => item.donors));
 }
 
-export function countriesOfExperience(assignments: Pick<Assignment, "countries">[]): string[] {
+export function countriesOfExperience(assignments: readonly { countries: readonly string[] }[]): string[] {
   return rankByCount(assignments.flatMap((item) => item.countries));
 }
 

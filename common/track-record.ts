@@ -4,6 +4,7 @@ import {
   canonicalCountry,
   canonicalDonor,
   canonicalLanguage,
+  type DailyRate,
   DONORS,
   LANGUAGE_LEVELS,
   type LanguageLevel,
@@ -253,8 +254,6 @@ export const dailyRateSchema = z
   )
   .nullable()
   .optional();
-
-export type DailyRate = { min: number; max: number; currency: RateCurrency };
 
 export const rateVisibilityField = z.preprocess(
   (value) => (value === undefined ? undefined : (blankToNull(value) ?? "hidden")),

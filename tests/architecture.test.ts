@@ -127,19 +127,6 @@ const RULES: Rule[] = [
   },
 ];
 
-/**
- * Type-only cycles that arrived with other branches on 2026-11-23 (18:11 merge), each a file split
- * in two where the new half imports a type back from the old one. Debt with a list: a new cycle
- * fails the test, and so does an entry here once its cycle is gone.
- */
-const KNOWN_CYCLES = [
-  "common/track-record-lists.ts <-> common/track-record.ts",
-  "app/components/ui/toast-view.tsx <-> app/components/ui/toast.tsx",
-  "app/components/layout/account-menu.tsx <-> app/components/layout/header-account.tsx",
-  "app/components/layout/mobile-menu-sheet.tsx <-> app/components/layout/site-header.tsx",
-  "app/components/account/account-parts.tsx <-> app/routes/profile-manage.tsx",
-];
-
 const graph = importGraph();
 
 describe("the import graph", () => {
@@ -158,13 +145,7 @@ describe("the import graph", () => {
   }
 
   it("has no cycles, type-only imports included", () => {
-    const found = cycles(graph).map((component) => component.join(" <-> "));
-    expect(found.filter((cycle) => !KNOWN_CYCLES.includes(cycle))).toEqual([]);
-  });
-
-  it("still has each known cycle (remove it from KNOWN_CYCLES once it is gone)", () => {
-    const found = cycles(graph).map((component) => component.join(" <-> "));
-    expect(KNOWN_CYCLES.filter((cycle) => !found.includes(cycle))).toEqual([]);
+    expect(cycles(graph)).toEqual([]);
   });
 });
 

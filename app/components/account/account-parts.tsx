@@ -2,19 +2,25 @@ import type { SubmissionResult } from "@conform-to/react";
 import { CircleCheck, Clock } from "lucide-react";
 import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
-import type { action } from "../../routes/profile-manage.tsx";
 import { Button } from "../ui/button.tsx";
 import { toast } from "../ui/toast.tsx";
 
 // Parts of /profile/manage (app/routes/profile-manage.tsx): each form's answer, the e-mail's
 // verification status with its resend button, and the page's titled sections.
 
-type Answer = NonNullable<ReturnType<typeof useFetcher<typeof action>>["data"]>;
+/** What the /profile/manage action answers for each of its forms. */
+export type AccountFormAnswer = {
+  intent: "profile" | "password" | "resend-verification";
+  status: "success" | "error";
+  message: string;
+  result?: SubmissionResult<string[]>;
+};
+type Answer = AccountFormAnswer;
 
 /** This form's answer: from its fetcher, or from the page when posted without JavaScript. */
 export function useFormAnswer(intent: Answer["intent"]) {
-  const fetcher = useFetcher<typeof action>({ key: `account-${intent}` });
-  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<AccountFormAnswer>({ key: `account-${intent}` });
+  const actionData = useActionData<AccountFormAnswer>();
   const candidate = fetcher.data ?? actionData;
   const answer = candidate?.intent === intent ? candidate : undefined;
   const isIdle = fetcher.state === "idle";

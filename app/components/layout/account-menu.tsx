@@ -1,10 +1,13 @@
+import type { LucideIcon } from "lucide-react";
 import { ChevronDown, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { SignedInUser } from "../../lib/user.ts";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
-import type { MenuEntry } from "./header-account.tsx";
+
+/** One entry of the signed-in account menu (built by header-account.tsx). */
+export type MenuEntry = { to: string; label: string; icon: LucideIcon; unread?: boolean; offered?: boolean };
 
 // The signed-in user's dropdown in the header (Radix DropdownMenu); header-account.tsx loads it
 // for signed-in people only, once the page has hydrated.

@@ -8,6 +8,7 @@ import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 import { toast } from "../ui/toast.tsx";
+import type { MenuEntry } from "./account-menu.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
 // to /sign-in until JavaScript has loaded). Signed in: a menu with Messages, Shortlists, Saved
@@ -15,8 +16,6 @@ import { toast } from "../ui/toast.tsx";
 // menu adapts (issue 13): a consultant finds their profile right after Messages; for someone
 // without a profile it is offered last, after a separator, never pushed. The user comes from the
 // root loader, so the server HTML already shows the right state.
-
-export type MenuEntry = { to: string; label: string; icon: typeof Mail; unread?: boolean; offered?: boolean };
 
 /** The signed-in menu's links, in order, for the dropdown and the mobile list alike. */
 function menuEntries(user: SignedInUser): MenuEntry[] {

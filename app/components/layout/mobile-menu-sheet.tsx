@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
 import { Sheet, SheetClose, SheetContent } from "../ui/sheet.tsx";
 import { JoinDatabaseLink, MobileAccountLinks } from "./header-account.tsx";
-import { HOME_SECTIONS } from "./site-header.tsx";
+import { HOME_SECTIONS } from "./home-sections.ts";
 
 // The phone menu's sheet (Radix Dialog); site-header.tsx loads it on first use.
 

@@ -4,14 +4,9 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { HeaderAccount, JoinDatabaseLink } from "./header-account.tsx";
+import { HOME_SECTIONS } from "./home-sections.ts";
 
-/** The home page's sections; the links work from every page (they lead to `/` and scroll there). */
-export const HOME_SECTIONS = [
-  { id: "consultants", label: "Consultants" },
-  { id: "countries", label: "Countries" },
-  { id: "specializations", label: "Specializations" },
-  { id: "about", label: "About" },
-] as const;
+export { HOME_SECTIONS };
 
 /** The header on every page: brand, the home page's sections, Join Database, the account control, and a phone menu. */
 export function SiteHeader({ siteName }: { siteName: string }) {

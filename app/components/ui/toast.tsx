@@ -6,7 +6,9 @@ import type { ToastMessage } from "../../../common/toast.ts";
 // The store and `toast()` live here, with every page; the region itself (Radix Toast, in
 // toast-view.tsx) loads with the first toast or the first F8, and then stays.
 
-export type ActiveToast = ToastMessage & { id: number };
+import type { ActiveToast } from "../../../common/toast.ts";
+
+export type { ActiveToast };
 
 let current: ActiveToast | null = null;
 let nextId = 1;

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Building2, Eye, Globe2, MailCheck, MessageSquare, ShieldCheck, UserRound } from "lucide-react";
-import { APPROVAL_TIME } from "../../common/site-info.ts";
+import { APPROVAL_TIME } from "#common/site-info.ts";
 
 // The About page's copy: principles, audiences and the two step lists.
 

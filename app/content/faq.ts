@@ -1,4 +1,4 @@
-import { APPROVAL_TIME } from "../../common/site-info.ts";
+import { APPROVAL_TIME } from "#common/site-info.ts";
 
 // The Help Center's questions (spec: four groups of three) and the search that filters them.
 

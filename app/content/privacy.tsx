@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { OFFICE_ADDRESS } from "../../common/site-info.ts";
+import { OFFICE_ADDRESS } from "#common/site-info.ts";
 
 // The Privacy Policy's text. Each section's body is a function of the support address, which
 // comes from the configuration at request time.

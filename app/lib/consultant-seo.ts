@@ -1,5 +1,5 @@
-import type { Assignment, Education } from "../../common/track-record.ts";
-import type { PublicConsultant } from "../../common/views.ts";
+import type { Assignment, Education } from "#common/track-record.ts";
+import type { PublicConsultant } from "#common/views.ts";
 
 // What search engines and link previews learn about a consultant. Built field by field from an
 // explicit list: no contact details (hidden or public) ever reach the JSON-LD or the meta tags.

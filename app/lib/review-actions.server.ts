@@ -1,13 +1,7 @@
 import { data } from "react-router";
-import { serviceDeps } from "../../server/http/context.ts";
-import { actorOf } from "../../server/services/context.ts";
-import {
-  createReview,
-  deleteReview,
-  respondToReview,
-  setReviewHidden,
-  updateReview,
-} from "../../server/services/reviews/reviews.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { createReview, deleteReview, respondToReview, setReviewHidden, updateReview } from "#server/services/reviews/reviews.ts";
 import type { AppContext } from "../context.ts";
 import { refusalOf } from "./service-errors.server.ts";
 import { redirectWithToast } from "./toast.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFound, TooManyRequests, ValidationFailed } from "../../server/services/errors.ts";
+import { NotFound, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
 import { fieldErrorsOf, orPageError, refusalOf } from "./service-errors.server.ts";
 import { readToast, redirectWithToast } from "./toast.server.ts";
 

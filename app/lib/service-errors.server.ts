@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { AppError, type FieldError, TooManyRequests } from "../../server/services/errors.ts";
+import { AppError, type FieldError, TooManyRequests } from "#server/services/errors.ts";
 
 // The page door's one mapping from a service's typed error to what a page answers:
 // - in an action, a form reply: the field errors beside their fields, the message for the toast,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { ShortlistDeps } from "../../server/services/shortlists/shortlists.ts";
+import type { ShortlistDeps } from "#server/services/shortlists/shortlists.ts";
 import type { AppContext } from "../context.ts";
 
 export function shortlistDeps(context: AppContext): ShortlistDeps {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { type ToastMessage, toastMessageSchema } from "../../common/toast.ts";
+import { type ToastMessage, toastMessageSchema } from "#common/toast.ts";
 
 // A toast that must survive a redirect travels in a one-time cookie, read by the root loader.
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { type SearchParams, searchQueryString } from "../../common/search.ts";
+import { type SearchParams, searchQueryString } from "#common/search.ts";
 
 /** Typing pauses this long before the results follow: one request per pause, not per keystroke. */
 export const TYPING_DELAY_MS = 400;

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { AccountUser } from "../../common/auth.ts";
-import type { ToastMessage } from "../../common/toast.ts";
+import type { AccountUser } from "#common/auth.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 /**
  * What the root loader (app/root.tsx) hands every page. Declared here, not inferred from the

@@ -1,15 +1,15 @@
 import { data, redirect, useNavigate, useNavigation } from "react-router";
-import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "../../common/admin-schema.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { listAuditLog } from "../../server/services/admin/audit.ts";
-import { blockUser, unblockUser } from "../../server/services/admin/block.ts";
-import { demoteUser, listUsersForAdmin, promoteUser } from "../../server/services/admin/users.ts";
-import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "../../server/services/consultants/admin-list.ts";
-import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "../../server/services/consultants/changes.ts";
-import { ADMIN_EDIT, editConsultant } from "../../server/services/consultants/edit.ts";
-import { moderateConsultant } from "../../server/services/consultants/moderation.ts";
-import { actorOf } from "../../server/services/context.ts";
-import { Forbidden, NotFound, Unauthorized } from "../../server/services/errors.ts";
+import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { listAuditLog } from "#server/services/admin/audit.ts";
+import { blockUser, unblockUser } from "#server/services/admin/block.ts";
+import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
+import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "#server/services/consultants/admin-list.ts";
+import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "#server/services/consultants/changes.ts";
+import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
+import { moderateConsultant } from "#server/services/consultants/moderation.ts";
+import { actorOf } from "#server/services/context.ts";
+import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {

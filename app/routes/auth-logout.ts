@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { safeRedirect } from "../../common/redirect.ts";
-import { clearSessionCookie } from "../../server/http/cookies.ts";
-import { deleteSession } from "../../server/services/sessions.ts";
+import { safeRedirect } from "#common/redirect.ts";
+import { clearSessionCookie } from "#server/http/cookies.ts";
+import { deleteSession } from "#server/services/sessions.ts";
 import type { SignOutFailure } from "../components/layout/header-account.tsx";
 import { appContext } from "../context.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";

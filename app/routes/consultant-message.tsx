@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
-import { parseId } from "../../common/ids.ts";
-import { MESSAGE_TEXTS, messageFormSchema } from "../../common/messages.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { actorOf } from "../../server/services/context.ts";
-import { findMessageRecipient, sendMessage } from "../../server/services/messages/send.ts";
+import { parseId } from "#common/ids.ts";
+import { MESSAGE_TEXTS, messageFormSchema } from "#common/messages.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";

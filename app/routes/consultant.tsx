@@ -1,11 +1,11 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { parseId as parseConsultantId } from "../../common/ids.ts";
-import { viewConsultant } from "../../server/services/consultants/profile.ts";
-import { viewTrackRecord } from "../../server/services/consultants/track-record.ts";
-import { actorOf, isAdmin } from "../../server/services/context.ts";
-import { insightsBuffer } from "../../server/services/insights/counter.ts";
-import { reviewStateFor, reviewsPage } from "../../server/services/reviews/reviews.ts";
+import { parseId as parseConsultantId } from "#common/ids.ts";
+import { viewConsultant } from "#server/services/consultants/profile.ts";
+import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
+import { actorOf, isAdmin } from "#server/services/context.ts";
+import { insightsBuffer } from "#server/services/insights/counter.ts";
+import { reviewStateFor, reviewsPage } from "#server/services/reviews/reviews.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";

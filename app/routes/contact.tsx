@@ -8,11 +8,11 @@ import {
   CONTACT_NAME_MAX,
   CONTACT_SUBJECTS,
   contactSubjectFrom,
-} from "../../common/contact.ts";
-import { contactMessageSchema } from "../../common/contact-schema.ts";
-import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "../../common/site-info.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { submitContactMessage } from "../../server/services/contact.ts";
+} from "#common/contact.ts";
+import { contactMessageSchema } from "#common/contact-schema.ts";
+import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { submitContactMessage } from "#server/services/contact.ts";
 import { PageHero } from "../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -146,7 +146,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
 // The browser's validation (zod, Conform's parser) loads after the page; see useDeferredValidation.
 const loadValidation = () =>
-  Promise.all([import("@conform-to/zod/v4"), import("../../common/contact-schema.ts")]).then(
+  Promise.all([import("@conform-to/zod/v4"), import("#common/contact-schema.ts")]).then(
     ([{ parseWithZod }, { contactMessageSchema }]) =>
       (formData: FormData) =>
         parseWithZod(formData, { schema: contactMessageSchema }),

@@ -1,13 +1,13 @@
 import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
-import { formatCount } from "../../common/format.ts";
-import { isSearching, type SearchParams, searchQueryString } from "../../common/search.ts";
-import { cardDonors } from "../../server/services/consultants/track-record.ts";
-import { insightsBuffer } from "../../server/services/insights/counter.ts";
-import { reviewCounts } from "../../server/services/reviews/reviews.ts";
-import { searchConsultants } from "../../server/services/search/index.ts";
-import { directoryStats } from "../../server/services/stats.ts";
+import { formatCount } from "#common/format.ts";
+import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
+import { cardDonors } from "#server/services/consultants/track-record.ts";
+import { insightsBuffer } from "#server/services/insights/counter.ts";
+import { reviewCounts } from "#server/services/reviews/reviews.ts";
+import { searchConsultants } from "#server/services/search/index.ts";
+import { directoryStats } from "#server/services/stats.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
@@ -28,7 +28,7 @@ import type { Route } from "./+types/home";
 
 // The lenient parser (with zod) by dynamic import: a static one would keep zod in the page's
 // first load even though only the server's loader and a failed search in the browser use it.
-const loadSearchParams = () => import("../../common/search-params.ts");
+const loadSearchParams = () => import("#common/search-params.ts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, readDb, log } = context.get(appContext);

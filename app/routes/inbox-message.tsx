@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import { parseId } from "../../common/ids.ts";
-import { consultants, messages } from "../../server/db/schema.ts";
+import { parseId } from "#common/ids.ts";
+import { consultants, messages } from "#server/db/schema.ts";
 import { appContext } from "../context.ts";
 import type { Route } from "./+types/inbox-message";
 

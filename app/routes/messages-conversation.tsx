@@ -1,16 +1,16 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CONVERSATION_TEXTS } from "../../common/conversations.ts";
-import { parseId } from "../../common/ids.ts";
-import { MESSAGE_MAX } from "../../common/messages.ts";
-import { serviceDeps } from "../../server/http/context.ts";
+import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { parseId } from "#common/ids.ts";
+import { MESSAGE_MAX } from "#common/messages.ts";
+import { serviceDeps } from "#server/http/context.ts";
 import {
   type ConversationDeps,
   markConversationOpened,
   openConversation,
   postToConversation,
-} from "../../server/services/conversations/conversations.ts";
-import { AppError, NotFound } from "../../server/services/errors.ts";
+} from "#server/services/conversations/conversations.ts";
+import { AppError, NotFound } from "#server/services/errors.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { type ConversationBox, conversationListSchema } from "../../common/conversations.ts";
-import { MESSAGE_TEXTS } from "../../common/messages.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { listConversations } from "../../server/services/conversations/conversations.ts";
+import { type ConversationBox, conversationListSchema } from "#common/conversations.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { listConversations } from "#server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";

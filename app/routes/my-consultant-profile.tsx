@@ -1,10 +1,10 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { getOwnConsultant } from "../../server/services/consultants/profile.ts";
-import { actorOf } from "../../server/services/context.ts";
-import { NotFound } from "../../server/services/errors.ts";
-import { consultantInsights } from "../../server/services/insights/report.ts";
-import { reviewCounts } from "../../server/services/reviews/reviews.ts";
+import { getOwnConsultant } from "#server/services/consultants/profile.ts";
+import { actorOf } from "#server/services/context.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { consultantInsights } from "#server/services/insights/report.ts";
+import { reviewCounts } from "#server/services/reviews/reviews.ts";
 import { ChangeBanner } from "../components/consultants/change-banner.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";

@@ -1,15 +1,15 @@
 import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
-import { consultantProfileSchema } from "../../common/consultant-schema.ts";
-import { parseId as parseConsultantId } from "../../common/ids.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { editConsultant, OWNER_EDIT } from "../../server/services/consultants/edit.ts";
-import { createConsultant, getConsultantForEdit, getOwnConsultant } from "../../server/services/consultants/profile.ts";
-import { type OwnTrackRecord, viewTrackRecord } from "../../server/services/consultants/track-record.ts";
-import { actorOf } from "../../server/services/context.ts";
-import { Forbidden, NotFound } from "../../server/services/errors.ts";
-import { uploadPhoto } from "../../server/services/photos.ts";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { parseId as parseConsultantId } from "#common/ids.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
+import { createConsultant, getConsultantForEdit, getOwnConsultant } from "#server/services/consultants/profile.ts";
+import { type OwnTrackRecord, viewTrackRecord } from "#server/services/consultants/track-record.ts";
+import { actorOf } from "#server/services/context.ts";
+import { Forbidden, NotFound } from "#server/services/errors.ts";
+import { uploadPhoto } from "#server/services/photos.ts";
 import {
   EMPTY_FORM,
   normalizeProfileFormData,

@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
-import { NotFound } from "../../server/services/errors.ts";
-import { unsubscribeSavedSearch } from "../../server/services/saved-searches/saved-searches.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";

@@ -1,16 +1,16 @@
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { parseId } from "../../common/ids.ts";
-import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "../../common/saved-searches.ts";
-import { activeFilters } from "../../common/search.ts";
-import { parseSearchParamsLeniently } from "../../common/search-params.ts";
-import { AppError } from "../../server/services/errors.ts";
+import { parseId } from "#common/ids.ts";
+import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
+import { activeFilters } from "#common/search.ts";
+import { parseSearchParamsLeniently } from "#common/search-params.ts";
+import { AppError } from "#server/services/errors.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
   listSavedSearches,
   updateSavedSearch,
-} from "../../server/services/saved-searches/saved-searches.ts";
+} from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";

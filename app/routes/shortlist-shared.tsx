@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "../../server/services/errors.ts";
-import { viewSharedShortlist } from "../../server/services/shortlists/shortlists.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { viewSharedShortlist } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { appContext } from "../context.ts";

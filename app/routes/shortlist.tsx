@@ -1,7 +1,7 @@
 import { Download, Link2, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
-import { AppError, NotFound } from "../../server/services/errors.ts";
+import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
+import { AppError, NotFound } from "#server/services/errors.ts";
 import {
   deleteShortlist,
   getShortlist,
@@ -10,7 +10,7 @@ import {
   renameShortlist,
   revokeShortlistShare,
   shareShortlist,
-} from "../../server/services/shortlists/shortlists.ts";
+} from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";

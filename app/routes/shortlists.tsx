@@ -1,10 +1,10 @@
 import { Bookmark, Share2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { safeRedirect } from "../../common/redirect.ts";
-import { SHORTLIST_LIMITS } from "../../common/shortlists.ts";
-import { AppError } from "../../server/services/errors.ts";
-import { findMessageRecipient } from "../../server/services/messages/send.ts";
-import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "../../server/services/shortlists/shortlists.ts";
+import { safeRedirect } from "#common/redirect.ts";
+import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
+import { AppError } from "#server/services/errors.ts";
+import { findMessageRecipient } from "#server/services/messages/send.ts";
+import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { Alert } from "../components/ui/alert.tsx";

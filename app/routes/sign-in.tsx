@@ -1,17 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import {
-  type AuthFormAnswer,
-  type AuthFormIntent,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-} from "../../common/auth.ts";
-import { safeRedirect } from "../../common/redirect.ts";
-import { serviceDeps } from "../../server/http/context.ts";
-import { sessionCookie } from "../../server/http/cookies.ts";
-import { requestPasswordReset } from "../../server/services/accounts/password-reset.ts";
-import { registerAccount, signIn } from "../../server/services/accounts/registration.ts";
+import { type AuthFormAnswer, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { safeRedirect } from "#common/redirect.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { sessionCookie } from "#server/http/cookies.ts";
+import { requestPasswordReset } from "#server/services/accounts/password-reset.ts";
+import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";

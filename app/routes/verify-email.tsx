@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { verifyEmail } from "../../server/services/accounts/verification.ts";
-import { ValidationFailed } from "../../server/services/errors.ts";
+import { verifyEmail } from "#server/services/accounts/verification.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { adminConsultantSchema, hideSchema, rejectSchema } from "../../common/admin-schema.ts";
+import { adminConsultantSchema, hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import {
   accountProfileSchema,
   changePasswordSchema,
@@ -9,14 +9,14 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-} from "../../common/auth.ts";
-import { consultantProfileSchema } from "../../common/consultant-schema.ts";
-import { conversationMessageSchema } from "../../common/conversations.ts";
-import { markReadSchema, replySchema, sendMessageSchema } from "../../common/messages.ts";
-import { reviewHideSchema, reviewResponseSchema, reviewSchema } from "../../common/reviews.ts";
-import { savedSearchCreateSchema, savedSearchUpdateSchema } from "../../common/saved-searches.ts";
-import { searchParamsSchema } from "../../common/search-params.ts";
-import { shortlistEntrySchema, shortlistNameSchema } from "../../common/shortlists.ts";
+} from "#common/auth.ts";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { conversationMessageSchema } from "#common/conversations.ts";
+import { markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
+import { reviewHideSchema, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
+import { savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
+import { searchParamsSchema } from "#common/search-params.ts";
+import { shortlistEntrySchema, shortlistNameSchema } from "#common/shortlists.ts";
 import type { HttpEnv } from "./context.ts";
 
 // The OpenAPI 3.1 document of the JSON API, at GET /api/openapi.json, and a readable reference at

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { parseId } from "../../common/ids.ts";
+import { parseId } from "#common/ids.ts";
 import { type Actor, actorOf } from "../services/context.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../services/errors.ts";
 import type { HttpEnv } from "./context.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { contactSubjectLabel } from "../../common/contact.ts";
-import { contactMessageSchema } from "../../common/contact-schema.ts";
+import { contactSubjectLabel } from "#common/contact.ts";
+import { contactMessageSchema } from "#common/contact-schema.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 import { JOBS } from "../jobs/queue.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseId } from "../../common/ids.ts";
+import { parseId } from "#common/ids.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { insertUser } from "../../tests/setup/users.ts";
 import { isUniqueViolation } from "../db/errors.ts";

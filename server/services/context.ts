@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES } from "../../common/auth.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import {
   cameraJpeg,

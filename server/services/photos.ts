@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
-import { PHOTO_SIZES, thumbnailUrlOf } from "../../common/photos.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, photoUploads } from "../db/schema.ts";
 import { type Actor, requireUser } from "./context.ts";

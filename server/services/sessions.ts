@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import type { AccountUser } from "../../common/auth.ts";
+import type { AccountUser } from "#common/auth.ts";
 import type { Database } from "../db/client.ts";
 import { type AuthUser, authSessions, authUsers } from "../db/schema.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COUNTRIES } from "../../common/constants.ts";
+import { COUNTRIES } from "#common/constants.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { cachedDirectoryStats, type DirectoryStats, getDirectoryStats } from "./stats.ts";

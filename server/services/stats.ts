@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "../../common/constants.ts";
+import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants/read-model.ts";

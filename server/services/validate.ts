@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorPath, itemMessage } from "../../common/error-paths.ts";
+import { errorPath, itemMessage } from "#common/error-paths.ts";
 import { type FieldError, ValidationFailed } from "./errors.ts";
 
 /**

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readPostmasterPid } from "../../server/db/postmaster.ts";
+import { readPostmasterPid } from "#server/db/postmaster.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 
 // The app with its own embedded PostgreSQL under DATA_DIR, killed as a crash kills it (security

@@ -8,7 +8,7 @@ import {
   PROFILE_JSON_BODY_LIMIT,
   SMALL_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
-} from "../../server/http/middleware/body-limit.ts";
+} from "#server/http/middleware/body-limit.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { solidGif } from "../setup/images.ts";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_DIRECTORY_SIZE } from "../../server/db/seed/demo.ts";
+import { DEMO_DIRECTORY_SIZE } from "#server/db/seed/demo.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { solidPng } from "../setup/images.ts";
 import { startS3Server, type TestS3 } from "../setup/s3.ts";

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
+import { startEmbeddedPostgres } from "#server/db/embedded.ts";
 import { startApp } from "../setup/app-server.ts";
 
 /** A cleanly stopped PostgreSQL removes its lock file. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../common/constants.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
   expectNoAxeViolations,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchQueryString } from "../../common/search.ts";
-import { parseSearchParamsLeniently } from "../../common/search-params.ts";
+import { searchQueryString } from "#common/search.ts";
+import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
 

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { replaceTrackRecord } from "../../server/services/consultants/track-record.ts";
+import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";

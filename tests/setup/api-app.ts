@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../../server/config.ts";
-import { createHttpApp } from "../../server/http/app.ts";
-import { startJobQueue } from "../../server/jobs/queue.ts";
-import { startWorkers } from "../../server/jobs/workers.ts";
-import { createMailer } from "../../server/services/mail.ts";
-import { createStorage } from "../../server/services/storage.ts";
+import { loadConfig } from "#server/config.ts";
+import { createHttpApp } from "#server/http/app.ts";
+import { startJobQueue } from "#server/jobs/queue.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
+import { createMailer } from "#server/services/mail.ts";
+import { createStorage } from "#server/services/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { errorRecordingLogger } from "./logged-errors.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../server/db/embedded.ts";
+import { freePort } from "#server/db/embedded.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export type AppServer = {

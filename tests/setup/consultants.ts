@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Database, Sql } from "../../server/db/client.ts";
-import { consultants, type NewConsultant } from "../../server/db/schema.ts";
+import type { Database, Sql } from "#server/db/client.ts";
+import { consultants, type NewConsultant } from "#server/db/schema.ts";
 
 // Consultant rows straight in the database, for tests that need a profile in a known state.
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { createDatabase } from "../../server/db/client.ts";
+import { createDatabase } from "#server/db/client.ts";
 
 /** A fresh database cloned from the migrated template: each test file gets its own. */
 export async function createTestDatabase() {

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../../server/db/client.ts";
-import { startEmbeddedPostgres } from "../../server/db/embedded.ts";
-import { runMigrations } from "../../server/db/migrate.ts";
-import { startJobQueue } from "../../server/jobs/queue.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { startEmbeddedPostgres } from "#server/db/embedded.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { startJobQueue } from "#server/jobs/queue.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { format } from "node:util";
 import pino from "pino";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "#server/logger.ts";
 
 // A logged server error, or a console.error, fails the integration test during which it happened
 // (tests/setup/integration.ts checks after each test), as it already fails a browser test. A

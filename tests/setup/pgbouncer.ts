@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../../server/db/embedded.ts";
+import { freePort } from "#server/db/embedded.ts";
 
 // A real PgBouncer (Debian's package) in transaction mode in front of a test PostgreSQL: what a
 // managed database usually looks like. Installed here when missing and we are root (.ci/run does

@@ -3,7 +3,7 @@ import { copyFile, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "../../server/db/embedded.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "#server/db/embedded.ts";
 
 // A primary and a streaming replica of it, both embedded PostgreSQL 18, for the read-replica
 // test. The embedded package ships no pg_basebackup (and Debian's is version 15, which refuses an

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
-import { freePort } from "../../server/db/embedded.ts";
+import { freePort } from "#server/db/embedded.ts";
 
 // A real S3-compatible server for tests (s3rver checks AWS Signature Version 4 like S3 does):
 // one bucket, the fixed S3RVER/S3RVER credentials it knows, objects readable anonymously.

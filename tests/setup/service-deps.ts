@@ -1,12 +1,12 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type Config, loadConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db/client.ts";
-import type { JobQueue } from "../../server/jobs/queue.ts";
-import type { ServiceDeps, ServiceLog } from "../../server/services/context.ts";
-import { createMailer, type Mailer } from "../../server/services/mail.ts";
-import { createStorage } from "../../server/services/storage.ts";
+import { type Config, loadConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import type { ServiceDeps, ServiceLog } from "#server/services/context.ts";
+import { createMailer, type Mailer } from "#server/services/mail.ts";
+import { createStorage } from "#server/services/storage.ts";
 
 /** A log that keeps what services wrote, for tests that assert a failure was logged. */
 export function recordingLog() {

@@ -1,5 +1,5 @@
 import { SMTPServer } from "smtp-server";
-import { freePort } from "../../server/db/embedded.ts";
+import { freePort } from "#server/db/embedded.ts";
 
 // A real SMTP server for tests that send mail: the app delivers to it over TCP, the test reads
 // the decoded message and follows the link inside, as a person would.

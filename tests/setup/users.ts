@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../../server/db/client.ts";
-import { authUsers } from "../../server/db/schema.ts";
-import { createSession } from "../../server/services/sessions.ts";
+import type { Database } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { createSession } from "#server/services/sessions.ts";
 
 /** An account straight in the database (no password anyone can use): for service-level tests. */
 export async function insertUser(

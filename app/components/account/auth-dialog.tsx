@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { useOptionalUser, useSiteName } from "../../lib/user.ts";
+import { useOptionalUser, useSiteName } from "#app/lib/user.ts";
 import type { AuthView } from "./auth-forms.tsx";
 
 // The sign-in / sign-up dialog of spec section 2, mounted once in the root layout and opened from

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { type AuthFormAnswer, forgotPasswordSchema, loginSchema, registerSchema } from "../../../common/auth.ts";
+import { type AuthFormAnswer, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { APPROVAL_STATUS_LABELS, APPROVAL_STATUSES } from "../../../common/admin-schema.ts";
+import { APPROVAL_STATUS_LABELS, APPROVAL_STATUSES } from "#common/admin-schema.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { Input, Select } from "../ui/field.tsx";
 import { type AdminFilters, type AdminTab, adminHref } from "./admin-tabs.ts";

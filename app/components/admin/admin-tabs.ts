@@ -1,4 +1,4 @@
-import { ADMIN_TOASTS, type ApprovalStatus } from "../../../common/admin-schema.ts";
+import { ADMIN_TOASTS, type ApprovalStatus } from "#common/admin-schema.ts";
 
 // The Admin Dashboard's vocabulary: its tabs, the actions its forms post, what the action answers,
 // the toast texts of each action, and the address of a tab with its search and page.

@@ -1,5 +1,5 @@
-import { formatDateTime } from "../../../common/format.ts";
-import type { AuditLogEntry } from "../../../common/views.ts";
+import { formatDateTime } from "#common/format.ts";
+import type { AuditLogEntry } from "#common/views.ts";
 import { type Column, DataTable } from "../ui/data-table.tsx";
 
 const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {

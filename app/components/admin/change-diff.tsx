@@ -1,9 +1,4 @@
-import {
-  type ChangeAssignment,
-  type FieldChange,
-  normalizeAssignment,
-  REVIEWED_FIELD_LABELS,
-} from "../../../common/profile-changes.ts";
+import { type ChangeAssignment, type FieldChange, normalizeAssignment, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 

@@ -1,7 +1,7 @@
 import { CircleCheck, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "../../../common/admin-schema.ts";
-import type { AdminConsultant } from "../../../common/views.ts";
+import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schema.ts";
+import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

@@ -1,14 +1,14 @@
 import { useState } from "react";
+import { formValues } from "#app/lib/form-values.ts";
 import {
   ADMIN_ACCEPTED_SPECIALIZATIONS,
   ADMIN_CONSULTANT_DEFAULTS,
   ADMIN_LIMITS,
   adminConsultantSchema,
   bandOfYears,
-} from "../../../common/admin-schema.ts";
-import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "../../../common/constants.ts";
-import type { AdminConsultant } from "../../../common/views.ts";
-import { formValues } from "../../lib/form-values.ts";
+} from "#common/admin-schema.ts";
+import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "#common/constants.ts";
+import type { AdminConsultant } from "#common/views.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";

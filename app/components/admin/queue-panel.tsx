@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDate, formatYears } from "../../../common/format.ts";
-import { type QueueEntry, REVIEWED_FIELD_LABELS } from "../../../common/profile-changes.ts";
+import { formatDate, formatYears } from "#common/format.ts";
+import { type QueueEntry, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { type Column, DataTable } from "../ui/data-table.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { hideSchema, rejectSchema } from "../../../common/admin-schema.ts";
+import { hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Textarea } from "../ui/field.tsx";

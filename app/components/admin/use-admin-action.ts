@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { ADMIN_TOASTS } from "../../../common/admin-schema.ts";
+import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { toast } from "../ui/toast.tsx";
 import type { AdminActionResult } from "./admin-tabs.ts";
 

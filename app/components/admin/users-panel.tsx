@@ -1,8 +1,8 @@
 import { Ban, CircleCheck, ShieldCheck, ShieldMinus } from "lucide-react";
 import { useState } from "react";
-import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
-import { formatDate } from "../../../common/format.ts";
-import type { AdminUser } from "../../../common/views.ts";
+import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import { formatDate } from "#common/format.ts";
+import type { AdminUser } from "#common/views.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

@@ -1,5 +1,5 @@
-import { initials } from "../../../common/format.ts";
-import { thumbnailUrlOf } from "../../../common/photos.ts";
+import { initials } from "#common/format.ts";
+import { thumbnailUrlOf } from "#common/photos.ts";
 
 const SIZES = { sm: "size-12 text-base", md: "size-16 text-lg", lg: "size-28 text-3xl" } as const;
 

@@ -1,5 +1,5 @@
-import { formatDate } from "../../../common/format.ts";
-import { type OwnChangeState, REVIEWED_FIELD_LABELS } from "../../../common/profile-changes.ts";
+import { formatDate } from "#common/format.ts";
+import { type OwnChangeState, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Alert } from "../ui/alert.tsx";
 
 function fieldNames(state: OwnChangeState) {

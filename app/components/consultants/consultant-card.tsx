@@ -1,7 +1,7 @@
 import { Briefcase, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { excerpt, formatYears } from "../../../common/format.ts";
-import type { PublicConsultant } from "../../../common/views.ts";
+import { excerpt, formatYears } from "#common/format.ts";
+import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
 import { RatingStars } from "./rating-stars.tsx";

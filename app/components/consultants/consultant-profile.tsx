@@ -1,6 +1,6 @@
 import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
-import { formatRating, formatYears } from "../../../common/format.ts";
-import type { PublicConsultant } from "../../../common/views.ts";
+import { formatRating, formatYears } from "#common/format.ts";
+import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";

@@ -1,5 +1,5 @@
-import { formatCount } from "../../../common/format.ts";
-import { formatChange, INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "../../../common/insights.ts";
+import { formatCount } from "#common/format.ts";
+import { formatChange, INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "#common/insights.ts";
 
 // The owner's insights on /my-consultant-profile: one small bar chart per metric, twelve weeks,
 // with the total and the change against the twelve weeks before. Each chart is an image with a

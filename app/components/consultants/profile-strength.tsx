@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { type ProfileStrength, profileStrength, type StrengthFacts } from "../../../common/profile-strength.ts";
+import { type ProfileStrength, profileStrength, type StrengthFacts } from "#common/profile-strength.ts";
 import { buttonClasses } from "../ui/button.tsx";
 
 // The owner's profile strength on /my-consultant-profile: how complete the profile is and the

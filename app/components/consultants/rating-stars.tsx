@@ -1,4 +1,4 @@
-import { formatRating, ratingLabel } from "../../../common/format.ts";
+import { formatRating, ratingLabel } from "#common/format.ts";
 
 /**
  * Five stars filled to the rating (5 stars for 10/10), plus rating/10 with one decimal. Drawn

@@ -1,5 +1,5 @@
 import { Award, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
-import type { Assignment, Education, LanguageLevel, TrackRecordView } from "../../../common/track-record.ts";
+import type { Assignment, Education, LanguageLevel, TrackRecordView } from "#common/track-record.ts";
 // The zod-free half: the profile page does not load the schemas.
 import {
   assignmentMonths,
@@ -9,7 +9,7 @@ import {
   formatRate,
   LANGUAGE_LEVEL_LABELS,
   monthLabel,
-} from "../../../common/track-record-lists.ts";
+} from "#common/track-record-lists.ts";
 import { Section } from "./profile-section.tsx";
 
 // The track record on the profile page (issue 12): the experience timeline, education, derived

@@ -1,5 +1,5 @@
 import { MapPin, Quote } from "lucide-react";
-import type { Story } from "../../content/stories.ts";
+import type { Story } from "#app/content/stories.ts";
 import { Badge } from "../ui/badge.tsx";
 
 /** One sample success story: the narrative on the left, its figures and a quote on the right. */

@@ -1,5 +1,5 @@
 import { CheckCheck, CornerUpLeft, Send } from "lucide-react";
-import type { ConversationBox, ConversationStatus } from "../../../common/conversations.ts";
+import type { ConversationBox, ConversationStatus } from "#common/conversations.ts";
 
 const LABELS: Record<ConversationBox, Record<ConversationStatus, string>> = {
   sent: { sent: "Sent", read: "Read by the consultant", replied: "Replied" },

@@ -3,7 +3,7 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Fragment } from "react";
 import { Link } from "react-router";
-import type { SignedInUser } from "../../lib/user.ts";
+import type { SignedInUser } from "#app/lib/user.ts";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
 
 /** One entry of the signed-in account menu (built by header-account.tsx). */

@@ -1,9 +1,9 @@
 import { Bookmark, BookmarkCheck, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { initials } from "../../../common/format.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { type SignedInUser, useOptionalUser, useUnreadMessages } from "../../lib/user.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { type SignedInUser, useOptionalUser, useUnreadMessages } from "#app/lib/user.ts";
+import { initials } from "#common/format.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
 import { buttonClasses } from "../ui/button.tsx";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { useSiteName } from "../../lib/user.ts";
+import { useSiteName } from "#app/lib/user.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 
 // A page's error boundary (and the root's): says what happened per status, keeps the header and

@@ -12,7 +12,7 @@ import {
   SENDER_NAME_MAX,
   SENDER_ORGANIZATION_MAX,
   SUBJECT_MAX,
-} from "../../../common/messages.ts";
+} from "#common/messages.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, Input, Textarea } from "../ui/field.tsx";

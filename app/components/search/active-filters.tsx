@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { activeFilters, type SearchParams } from "../../../common/search.ts";
-import { searchHref } from "../../lib/use-search-navigation.ts";
+import { searchHref } from "#app/lib/use-search-navigation.ts";
+import { activeFilters, type SearchParams } from "#common/search.ts";
 
 /** Each active filter as a removable chip, and Clear all (spec, Home). */
 export function ActiveFilters({ params }: { params: SearchParams }) {

@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { formatCount } from "../../../common/format.ts";
-import { searchHref } from "../../lib/use-search-navigation.ts";
+import { searchHref } from "#app/lib/use-search-navigation.ts";
+import { formatCount } from "#common/format.ts";
 
 /** One tile per country with its live count of listed consultants; each opens that search. */
 export function CountryTiles({ countries }: { countries: { country: string; count: number }[] }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatCount } from "../../../common/format.ts";
-import type { SearchParams } from "../../../common/search.ts";
-import { searchHref } from "../../lib/use-search-navigation.ts";
+import { searchHref } from "#app/lib/use-search-navigation.ts";
+import { formatCount } from "#common/format.ts";
+import type { SearchParams } from "#common/search.ts";
 
 /**
  * A page number past the end of the results (an old link, a shortened search): says so and

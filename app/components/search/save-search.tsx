@@ -1,9 +1,9 @@
 import { BookmarkPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams, searchQueryString } from "../../../common/search.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useOptionalUser } from "../../lib/user.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
+import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams, searchQueryString } from "#common/search.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select } from "../ui/field.tsx";

@@ -1,8 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { EXPERIENCE_LEVELS, LANGUAGES } from "../../../common/constants.ts";
-import type { AvailabilityValue, ExperienceValue } from "../../../common/search.ts";
-import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
+import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
+import { EXPERIENCE_LEVELS, LANGUAGES } from "#common/constants.ts";
+import type { AvailabilityValue, ExperienceValue } from "#common/search.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
 import { selectClass } from "./select-class.ts";
 import { TrackRecordFilters } from "./track-record-filters.tsx";

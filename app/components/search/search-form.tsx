@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
-import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { MAX_KEYWORDS_LENGTH } from "../../../common/search.ts";
-import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
+import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
+import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
+import { MAX_KEYWORDS_LENGTH } from "#common/search.ts";
 
 export const SEARCH_FORM_ID = "search";
 

@@ -1,6 +1,6 @@
-import { SORT_OPTIONS } from "../../../common/constants.ts";
-import type { SortValue } from "../../../common/search.ts";
-import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
+import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
+import { SORT_OPTIONS } from "#common/constants.ts";
+import type { SortValue } from "#common/search.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
 
 export function SortSelect({ search }: { search: SearchNavigation }) {

@@ -12,8 +12,8 @@ import {
   UsersRound,
 } from "lucide-react";
 import { Link } from "react-router";
-import { SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { searchHref } from "../../lib/use-search-navigation.ts";
+import { searchHref } from "#app/lib/use-search-navigation.ts";
+import { SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 
 type Specialization = (typeof SEARCH_SPECIALIZATIONS)[number];
 

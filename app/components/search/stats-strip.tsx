@@ -1,4 +1,4 @@
-import { formatCount } from "../../../common/format.ts";
+import { formatCount } from "#common/format.ts";
 
 export type StatsStripData = {
   totalConsultants: number;

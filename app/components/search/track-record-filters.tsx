@@ -1,6 +1,6 @@
-import { COUNTRIES } from "../../../common/constants.ts";
-import { DONORS } from "../../../common/track-record-lists.ts";
-import type { SearchNavigation } from "../../lib/use-search-navigation.ts";
+import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
+import { COUNTRIES } from "#common/constants.ts";
+import { DONORS } from "#common/track-record-lists.ts";
 import { SEARCH_FORM_ID } from "./search-form.tsx";
 import { selectClass } from "./select-class.ts";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatYears } from "../../../common/format.ts";
-import type { ShortlistConsultant } from "../../../common/shortlists.ts";
-import { formatRate } from "../../../common/track-record.ts";
+import { formatYears } from "#common/format.ts";
+import type { ShortlistConsultant } from "#common/shortlists.ts";
+import { formatRate } from "#common/track-record.ts";
 import { Avatar } from "../consultants/avatar.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { ActiveToast } from "../../../common/toast.ts";
+import type { ActiveToast } from "#common/toast.ts";
 
 /**
  * The toast region with Radix Toast (announced, dismissible, swipeable, F8 focuses the region).

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import type { ToastMessage } from "../../../common/toast.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 // One toast at a time (spec section 9): a new one replaces the current. Shown 5 s, dismissible,
 // announced to screen readers; F8 moves focus to the toast region (Radix's default hotkey).
 // The store and `toast()` live here, with every page; the region itself (Radix Toast, in
 // toast-view.tsx) loads with the first toast or the first F8, and then stays.
 
-import type { ActiveToast } from "../../../common/toast.ts";
+import type { ActiveToast } from "#common/toast.ts";
 
 export type { ActiveToast };
 

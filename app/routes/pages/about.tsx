@@ -1,15 +1,15 @@
 import { CheckCircle2, Handshake } from "lucide-react";
 import { Link } from "react-router";
-import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { CtaBanner } from "../../components/layout/cta-banner.tsx";
-import { JoinDatabaseLink } from "../../components/layout/header-account.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { buttonClasses } from "../../components/ui/button.tsx";
-import { Card, CardIcon } from "../../components/ui/card.tsx";
-import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "../../content/about.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { JoinDatabaseLink } from "#app/components/layout/header-account.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Card, CardIcon } from "#app/components/ui/card.tsx";
+import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "#app/content/about.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import type { Route } from "./+types/about";
 
 export default function About() {

@@ -1,16 +1,16 @@
 import { Bug, Mail, MessageCircle, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "../../../common/site-info.ts";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
-import { Accordion, AccordionItem } from "../../components/ui/accordion.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { Button, buttonClasses } from "../../components/ui/button.tsx";
-import { Card, CardIcon } from "../../components/ui/card.tsx";
-import { countFaqItems, FAQ_GROUPS, filterFaq } from "../../content/faq.ts";
-import { appContext } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
+import { Accordion, AccordionItem } from "#app/components/ui/accordion.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Card, CardIcon } from "#app/components/ui/card.tsx";
+import { countFaqItems, FAQ_GROUPS, filterFaq } from "#app/content/faq.ts";
+import { appContext } from "#app/context.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { SUPPORT_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
 import type { Route } from "./+types/help-center";
 
 export async function loader({ context }: Route.LoaderArgs) {

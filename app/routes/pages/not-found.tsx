@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { ErrorScreen } from "../../components/layout/error-screen.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { ErrorScreen } from "#app/components/layout/error-screen.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
 export async function loader() {

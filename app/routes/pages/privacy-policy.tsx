@@ -1,8 +1,8 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
-import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "../../content/privacy.tsx";
-import { appContext } from "../../context.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
+import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "#app/content/privacy.tsx";
+import { appContext } from "#app/context.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export async function loader({ context }: Route.LoaderArgs) {

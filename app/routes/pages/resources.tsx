@@ -1,14 +1,14 @@
 import { ArrowRight, CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { ResourceCard } from "../../components/content/resource-card.tsx";
-import { CtaBanner } from "../../components/layout/cta-banner.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
-import { buttonClasses } from "../../components/ui/button.tsx";
-import { PUBLICATIONS, TOOLS, WEBINARS } from "../../content/resources.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { ResourceCard } from "#app/components/content/resource-card.tsx";
+import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { PUBLICATIONS, TOOLS, WEBINARS } from "#app/content/resources.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/resources";
 
 // The items' buttons have no target yet: they are shown disabled, with a note saying the library

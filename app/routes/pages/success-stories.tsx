@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { StoryCard } from "../../components/content/story-card.tsx";
-import { CtaBanner } from "../../components/layout/cta-banner.tsx";
-import { JoinDatabaseLink } from "../../components/layout/header-account.tsx";
-import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RouteErrorBoundary } from "../../components/layout/route-error-boundary.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { buttonClasses } from "../../components/ui/button.tsx";
-import { HEADLINE_FIGURES, STORIES } from "../../content/stories.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { StoryCard } from "#app/components/content/story-card.tsx";
+import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { JoinDatabaseLink } from "#app/components/layout/header-account.tsx";
+import { PageHero } from "#app/components/layout/page-hero.tsx";
+import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
+import { Alert } from "#app/components/ui/alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { HEADLINE_FIGURES, STORIES } from "#app/content/stories.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/success-stories";
 
 export default function SuccessStories() {

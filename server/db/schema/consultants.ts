@@ -14,8 +14,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
-import { CONSULTANT_STATUSES, type ConsultantStatus } from "../../../common/constants.ts";
-import type { LanguageLevel, RateCurrency, RateVisibility } from "../../../common/track-record.ts";
+import { CONSULTANT_STATUSES, type ConsultantStatus } from "#common/constants.ts";
+import type { LanguageLevel, RateCurrency, RateVisibility } from "#common/track-record.ts";
 import { authUsers } from "./accounts.ts";
 import { createdAt } from "./columns.ts";
 

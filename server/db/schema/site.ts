@@ -7,7 +7,7 @@ import {
   type AuditAction,
   type AuditChanges,
   type AuditTargetType,
-} from "../../../common/constants.ts";
+} from "#common/constants.ts";
 import { authUsers } from "./accounts.ts";
 import { createdAt } from "./columns.ts";
 

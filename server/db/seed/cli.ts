@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import { openAppDatabase } from "../../app-database.ts";
-import { loadConfig } from "../../config.ts";
-import { createLogger } from "../../logger.ts";
+import { openAppDatabase } from "#server/app-database.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
 import { generateConsultants } from "./generate.ts";
 import { bulkLoadConsultants } from "./seed.ts";
 

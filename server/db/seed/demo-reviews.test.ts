@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasQualifyingConversation } from "#server/services/reviews/qualification.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { hasQualifyingConversation } from "../../services/reviews/qualification.ts";
 import { seedDemoDirectory } from "./demo.ts";
 
 const silent = { info: () => {} };

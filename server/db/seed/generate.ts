@@ -1,5 +1,5 @@
-import { COUNTRIES, type Country, LANGUAGES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { canonicalCity } from "../../../common/places.ts";
+import { COUNTRIES, type Country, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
+import { canonicalCity } from "#common/places.ts";
 import { createRandom } from "./random.ts";
 import { type GeneratedTrackRecord, generateTrackRecord } from "./track-record.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../common/constants.ts";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { DEMO_DIRECTORY_SIZE, seedDemoDirectory } from "./demo.ts";
 import { type GeneratedConsultant, generateConsultants } from "./generate.ts";

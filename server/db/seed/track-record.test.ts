@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DONORS } from "../../../common/track-record.ts";
+import { DONORS } from "#common/track-record.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { generateConsultants } from "./generate.ts";
 import { copyConsultants } from "./seed.ts";

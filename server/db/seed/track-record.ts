@@ -1,5 +1,5 @@
-import type { Country } from "../../../common/constants.ts";
-import type { AssignmentInput, Donor, EducationInput, LanguageLevel } from "../../../common/track-record.ts";
+import type { Country } from "#common/constants.ts";
+import type { AssignmentInput, Donor, EducationInput, LanguageLevel } from "#common/track-record.ts";
 import { createRandom } from "./random.ts";
 
 // Plausible track records for generated consultants (issue 12): 3–8 assignments whose donors fit

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "#server/db/schema.ts";
+import { createSession } from "#server/services/sessions.ts";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
-import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "../../db/schema.ts";
-import { createSession } from "../../services/sessions.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 let app: ApiApp["app"];

@@ -1,22 +1,17 @@
 import { type Context, Hono } from "hono";
-import {
-  ADMIN_MESSAGES,
-  ADMIN_TOASTS,
-  adminConsultantListQuerySchema,
-  adminListQuerySchema,
-} from "../../../common/admin-schema.ts";
-import { listAuditLog } from "../../services/admin/audit.ts";
-import { blockUser, unblockUser } from "../../services/admin/block.ts";
-import { demoteUser, listUsersForAdmin, promoteUser } from "../../services/admin/users.ts";
+import { ADMIN_MESSAGES, ADMIN_TOASTS, adminConsultantListQuerySchema, adminListQuerySchema } from "#common/admin-schema.ts";
+import { listAuditLog } from "#server/services/admin/audit.ts";
+import { blockUser, unblockUser } from "#server/services/admin/block.ts";
+import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
 import {
   deleteConsultantAsAdmin,
   getConsultantForAdmin,
   listConsultantsForAdmin,
-} from "../../services/consultants/admin-list.ts";
-import { approveChange, listApprovalQueue, rejectChange } from "../../services/consultants/changes.ts";
-import { ADMIN_EDIT, editConsultant } from "../../services/consultants/edit.ts";
-import { type ApprovalAction, moderateConsultant } from "../../services/consultants/moderation.ts";
-import { requireAdminRole } from "../../services/context.ts";
+} from "#server/services/consultants/admin-list.ts";
+import { approveChange, listApprovalQueue, rejectChange } from "#server/services/consultants/changes.ts";
+import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
+import { type ApprovalAction, moderateConsultant } from "#server/services/consultants/moderation.ts";
+import { requireAdminRole } from "#server/services/context.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 

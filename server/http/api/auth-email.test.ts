@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_LIMITS } from "#server/services/accounts/limits.ts";
 import { type ApiApp, call, PUBLIC_URL, startApiApp } from "../../../tests/setup/api-app.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
-import { AUTH_LIMITS } from "../../services/accounts/limits.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 let app: ApiApp["app"];

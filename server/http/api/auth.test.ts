@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_LIMITS } from "#server/services/accounts/limits.ts";
+import { hashPassword, verifyPassword } from "#server/services/accounts/passwords.ts";
+import { DUMMY_HASH } from "#server/services/accounts/registration.ts";
+import { purgeExpired } from "#server/services/maintenance.ts";
 import { type ApiApp, call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
-import { AUTH_LIMITS } from "../../services/accounts/limits.ts";
-import { hashPassword, verifyPassword } from "../../services/accounts/passwords.ts";
-import { DUMMY_HASH } from "../../services/accounts/registration.ts";
-import { purgeExpired } from "../../services/maintenance.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 let app: ApiApp["app"];

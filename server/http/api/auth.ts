@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
-import { changePassword, getAccount, updateAccountProfile } from "../../services/accounts/account.ts";
-import { requestPasswordReset, resetPassword } from "../../services/accounts/password-reset.ts";
-import { registerAccount, signIn } from "../../services/accounts/registration.ts";
-import { resendVerificationEmail, verifyEmail } from "../../services/accounts/verification.ts";
-import { deleteSession } from "../../services/sessions.ts";
+import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
+import { requestPasswordReset, resetPassword } from "#server/services/accounts/password-reset.ts";
+import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
+import { resendVerificationEmail, verifyEmail } from "#server/services/accounts/verification.ts";
+import { deleteSession } from "#server/services/sessions.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { clearSessionCookie, sessionCookie } from "../cookies.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";

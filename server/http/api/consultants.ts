@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
-import { parseSearchParams } from "../../../common/search-params.ts";
-import { editConsultant, OWNER_EDIT } from "../../services/consultants/edit.ts";
-import { createConsultant, getOwnConsultant, viewConsultant } from "../../services/consultants/profile.ts";
-import { viewTrackRecord } from "../../services/consultants/track-record.ts";
-import { actorOf } from "../../services/context.ts";
-import { consultantCv } from "../../services/cv/index.ts";
-import { countCvDownload } from "../../services/insights/counter.ts";
-import { getMyInsights } from "../../services/insights/report.ts";
-import { searchConsultants } from "../../services/search/index.ts";
+import { parseSearchParams } from "#common/search-params.ts";
+import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
+import { createConsultant, getOwnConsultant, viewConsultant } from "#server/services/consultants/profile.ts";
+import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
+import { actorOf } from "#server/services/context.ts";
+import { consultantCv } from "#server/services/cv/index.ts";
+import { countCvDownload } from "#server/services/insights/counter.ts";
+import { getMyInsights } from "#server/services/insights/report.ts";
+import { searchConsultants } from "#server/services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { limitBody, pathId, readJson } from "../request.ts";
 

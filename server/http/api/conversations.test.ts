@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS } from "../../../common/conversations.ts";
-import { MESSAGE_TEXTS } from "../../../common/messages.ts";
+import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
+import { accountMenuState, countUnreadConversations } from "#server/services/conversations/conversations.ts";
+import { SEND_LIMIT_PER_SENDER } from "#server/services/messages/send.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { accountMenuState, countUnreadConversations } from "../../services/conversations/conversations.ts";
-import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
 

@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CONVERSATION_TEXTS } from "../../../common/conversations.ts";
+import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import {
   type ConversationDeps,
   listConversations,
   openConversation,
   postToConversation,
-} from "../../services/conversations/conversations.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
+} from "#server/services/conversations/conversations.ts";
+import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 // Conversations (issue 13): GET /api/conversations?box=sent|received&page=, GET /api/conversations/{id},

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insightsBuffer } from "#server/services/insights/counter.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { insightsBuffer } from "../../services/insights/counter.ts";
 
 // GET /api/consultants/{id}/cv.pdf (issue 12): the PDF's text is extracted with pdf.js and
 // checked for what each viewer may and may not read.

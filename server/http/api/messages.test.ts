@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_TEXTS } from "../../../common/messages.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
+import type { ConsultantStatus } from "#server/db/schema.ts";
+import { JOBS } from "#server/jobs/queue.ts";
+import { SEND_LIMIT_PER_SENDER } from "#server/services/messages/send.ts";
+import { createSession } from "#server/services/sessions.ts";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
-import type { ConsultantStatus } from "../../db/schema.ts";
-import { JOBS } from "../../jobs/queue.ts";
-import { SEND_LIMIT_PER_SENDER } from "../../services/messages/send.ts";
-import { createSession } from "../../services/sessions.ts";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 let app: ApiApp["app"];

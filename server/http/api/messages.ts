@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
-import { MESSAGE_TEXTS } from "../../../common/messages.ts";
-import { requireUser } from "../../services/context.ts";
-import { NotFound, ValidationFailed } from "../../services/errors.ts";
-import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead } from "../../services/messages/inbox.ts";
-import { sendMessage } from "../../services/messages/send.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
+import { requireUser } from "#server/services/context.ts";
+import { NotFound, ValidationFailed } from "#server/services/errors.ts";
+import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead } from "#server/services/messages/inbox.ts";
+import { sendMessage } from "#server/services/messages/send.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 

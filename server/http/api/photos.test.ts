@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../../common/constants.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { UPLOAD_RATE_LIMIT } from "#server/services/photos.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import {
   cameraJpeg,
@@ -14,7 +15,6 @@ import {
   webpChunks,
 } from "../../../tests/setup/images.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { UPLOAD_RATE_LIMIT } from "../../services/photos.ts";
 
 let api: Awaited<ReturnType<typeof startApiApp>>;
 let uploadsDir: string;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { actorOf } from "../../services/context.ts";
-import { Unauthorized, ValidationFailed } from "../../services/errors.ts";
-import { uploadPhoto } from "../../services/photos.ts";
+import { actorOf } from "#server/services/context.ts";
+import { Unauthorized, ValidationFailed } from "#server/services/errors.ts";
+import { uploadPhoto } from "#server/services/photos.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviews } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { reviews } from "../../db/schema.ts";
 
 // Issue 14: changes after approval wait for review while the approved version stays public (the
 // page, the API, the search and the CV), as a diff in the approval queue; approve publishes,

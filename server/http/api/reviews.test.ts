@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REVIEW_MESSAGES, ratingLabel } from "../../../common/reviews.ts";
+import { REVIEW_MESSAGES, ratingLabel } from "#common/reviews.ts";
+import { auditLog, consultants, messageReplies, messages } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { auditLog, consultants, messageReplies, messages } from "../../db/schema.ts";
 
 // Earned ratings through the JSON API on a real database and SMTP server.
 

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
-import { REVIEW_MESSAGES } from "../../../common/reviews.ts";
-import { ValidationFailed } from "../../services/errors.ts";
+import { REVIEW_MESSAGES } from "#common/reviews.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
 import {
   createReview,
   deleteReview,
@@ -9,7 +9,7 @@ import {
   respondToReview,
   setReviewHidden,
   updateReview,
-} from "../../services/reviews/reviews.ts";
+} from "#server/services/reviews/reviews.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 

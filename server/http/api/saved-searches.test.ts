@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "../../../common/saved-searches.ts";
+import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
+import { createMailer } from "#server/services/mail.ts";
+import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { call, PUBLIC_URL, startApiApp, startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { startWorkers } from "../../jobs/workers.ts";
-import { createMailer } from "../../services/mail.ts";
-import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "../../services/saved-searches/saved-searches.ts";
 
 // Saved searches through the API, and their alert digests on the real job queue and SMTP server.
 

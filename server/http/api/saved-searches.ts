@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { SAVED_SEARCH_TEXTS } from "../../../common/saved-searches.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
+import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
+import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
   listSavedSearches,
   updateSavedSearch,
-} from "../../services/saved-searches/saved-searches.ts";
+} from "#server/services/saved-searches/saved-searches.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 // Saved searches (issue 13): GET/POST /api/saved-searches, PATCH/DELETE /api/saved-searches/{id};

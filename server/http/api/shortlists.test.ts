@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "../../../common/shortlists.ts";
+import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { csvCell } from "#server/services/shortlists/shortlists.ts";
 import { call, PUBLIC_URL, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { csvCell } from "../../services/shortlists/shortlists.ts";
 
 // Shortlists through the JSON API on a real database.
 

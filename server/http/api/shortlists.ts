@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { SHORTLIST_TEXTS } from "../../../common/shortlists.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../../services/errors.ts";
+import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import {
   createShortlist,
   deleteShortlist,
@@ -15,7 +15,7 @@ import {
   type ShortlistDeps,
   shareShortlist,
   viewSharedShortlist,
-} from "../../services/shortlists/shortlists.ts";
+} from "#server/services/shortlists/shortlists.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 
 // Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and

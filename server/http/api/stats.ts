@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { directoryStats } from "../../services/stats.ts";
+import { directoryStats } from "#server/services/stats.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 
 export function createStatsApi({ db, readDb }: HttpDeps) {

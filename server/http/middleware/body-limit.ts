@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { PHOTO_MAX_BYTES } from "../../../common/constants.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { JSON_BODY_LIMIT } from "../request.ts";
 
 // Every request body is bounded before it is read, on both doors (the JSON API and the pages,

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../../config.ts";
+import type { Config } from "#server/config.ts";
 import type { HttpEnv } from "../context.ts";
 import { bearerToken } from "../cookies.ts";
 

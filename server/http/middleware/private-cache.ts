@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../../config.ts";
+import type { Config } from "#server/config.ts";
 import { readCookie, sessionCookieName } from "../cookies.ts";
 
 // Private answers must not be kept by a shared cache or the browser's back/forward history:

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import type { HttpEnv } from "../context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie } from "../cookies.ts";
 import { sessionMiddleware } from "./session.ts";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { Config } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { type CurrentSession, resolveSession } from "../../services/sessions.ts";
+import type { Config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { type CurrentSession, resolveSession } from "#server/services/sessions.ts";
 import type { HttpEnv } from "../context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../cookies.ts";
 

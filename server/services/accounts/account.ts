@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSchema } from "../../../common/auth.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { authUsers } from "../../db/schema.ts";
+import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSchema } from "#common/auth.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { authUsers } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { consumeRateLimits } from "../rate-limit.ts";

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { recordingLog, type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { findLink, startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
-import { startWorkers } from "../../jobs/workers.ts";
 import { actorOf } from "../context.ts";
 import { Conflict, Unauthorized, ValidationFailed } from "../errors.ts";
 import { resolveSession } from "../sessions.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { type AuthTokenPurpose, authTokens } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { type AuthTokenPurpose, authTokens } from "#server/db/schema.ts";
 import { hashToken, newToken } from "../sessions.ts";
 
 // Single-use links sent by e-mail. The token (256 random bits) travels only in the e-mail; the

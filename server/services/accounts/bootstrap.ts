@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { authUsers } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema.ts";
 import type { ServiceLog } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";

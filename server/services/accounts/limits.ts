@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { forgotPasswordSchema, resetPasswordSchema } from "../../../common/auth.ts";
-import { authUsers } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
 import { consumeRateLimits } from "../rate-limit.ts";

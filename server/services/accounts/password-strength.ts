@@ -1,8 +1,8 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
-import { COUNTRIES } from "../../../common/constants.ts";
-import { PLACES, placeKey } from "../../../common/places.ts";
+import { COUNTRIES } from "#common/constants.ts";
+import { PLACES, placeKey } from "#common/places.ts";
 
 // How guessable a password is, by zxcvbn (the @zxcvbn-ts port, maintained): it recognises common
 // passwords, English words and names, keyboard patterns, dates, years and sequences, and adds up

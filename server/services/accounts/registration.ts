@@ -1,6 +1,6 @@
-import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "../../../common/auth.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { authUsers } from "../../db/schema.ts";
+import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "#common/auth.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { authUsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";

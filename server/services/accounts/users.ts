@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { AUTH_MESSAGES } from "../../../common/auth.ts";
-import type { Executor } from "../../db/client.ts";
-import { authUsers } from "../../db/schema.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema.ts";
 import { Conflict, ValidationFailed } from "../errors.ts";
 import { passwordWeakness } from "./password-strength.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { AUTH_MESSAGES, verifyEmailSchema } from "../../../common/auth.ts";
-import type { Executor } from "../../db/client.ts";
-import { authUsers } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+import { AUTH_MESSAGES, verifyEmailSchema } from "#common/auth.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
 import { composeMail } from "../mail.ts";

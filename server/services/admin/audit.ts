@@ -1,9 +1,9 @@
 import { count, desc, ilike, or } from "drizzle-orm";
-import { adminListQuerySchema } from "../../../common/admin-schema.ts";
-import type { AuditAction, AuditChanges, AuditTargetType } from "../../../common/constants.ts";
-import type { AuditLogEntry } from "../../../common/views.ts";
-import type { Executor } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
+import { adminListQuerySchema } from "#common/admin-schema.ts";
+import type { AuditAction, AuditChanges, AuditTargetType } from "#common/constants.ts";
+import type { AuditLogEntry } from "#common/views.ts";
+import type { Executor } from "#server/db/client.ts";
+import { auditLog } from "#server/db/schema.ts";
 import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
 import { parseInput } from "../validate.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
-import type { AdminUser } from "../../../common/views.ts";
-import { authSessions, authUsers, consultants, reviews } from "../../db/schema.ts";
+import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import type { AdminUser } from "#common/views.ts";
+import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, NotFound } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
-import { ADMIN_MESSAGES } from "../../../common/admin-schema.ts";
-import type { AdminUser } from "../../../common/views.ts";
-import { authUsers } from "../../db/schema.ts";
+import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import type { AdminUser } from "#common/views.ts";
+import { authUsers } from "#server/db/schema.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { containsPattern, listQueryOf, recordAudit } from "./audit.ts";

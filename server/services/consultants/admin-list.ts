@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "../../../common/admin-schema.ts";
-import { consultants, messages } from "../../db/schema.ts";
+import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-schema.ts";
+import { consultants, messages } from "#server/db/schema.ts";
 import { containsPattern, recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { ADMIN_MESSAGES, adminListQuerySchema, rejectSchema } from "../../../common/admin-schema.ts";
-import type { AuditChanges } from "../../../common/constants.ts";
+import { ADMIN_MESSAGES, adminListQuerySchema, rejectSchema } from "#common/admin-schema.ts";
+import type { AuditChanges } from "#common/constants.ts";
 import {
   type ChangeAssignment,
   diffOf,
@@ -13,11 +13,11 @@ import {
   type ReviewedField,
   type ReviewedValues,
   reviewedChanges,
-} from "../../../common/profile-changes.ts";
-import type { Assignment } from "../../../common/track-record.ts";
-import type { Executor } from "../../db/client.ts";
-import { authUsers, consultantChanges, consultants } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+} from "#common/profile-changes.ts";
+import type { Assignment } from "#common/track-record.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { containsPattern, recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";

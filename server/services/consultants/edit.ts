@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { adminConsultantSchema } from "../../../common/admin-schema.ts";
-import { consultantProfileSchema } from "../../../common/consultant-schema.ts";
-import type { Executor } from "../../db/client.ts";
-import { authUsers, consultants } from "../../db/schema.ts";
+import { adminConsultantSchema } from "#common/admin-schema.ts";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers, consultants } from "#server/db/schema.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, isAdmin, requireAdmin, requireOwnerOrAdmin, requireUser } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "../../../common/admin-schema.ts";
-import type { ConsultantStatus } from "../../../common/constants.ts";
-import { authUsers, consultants } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "#common/admin-schema.ts";
+import type { ConsultantStatus } from "#common/constants.ts";
+import { authUsers, consultants } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";

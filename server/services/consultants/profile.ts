@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { ConsultantStatus } from "../../../common/constants.ts";
-import { consultantProfileSchema, withProfileDefaults } from "../../../common/consultant-schema.ts";
-import type { OwnChangeState } from "../../../common/profile-changes.ts";
-import type { Executor } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
-import { consultants } from "../../db/schema.ts";
+import type { ConsultantStatus } from "#common/constants.ts";
+import { consultantProfileSchema, withProfileDefaults } from "#common/consultant-schema.ts";
+import type { OwnChangeState } from "#common/profile-changes.ts";
+import type { Executor } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { consultants } from "#server/db/schema.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, NotFound } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AdminConsultant, OwnConsultant, PublicConsultant } from "../../../common/views.ts";
-import { consultants } from "../../db/schema.ts";
+import type { AdminConsultant, OwnConsultant, PublicConsultant } from "#common/views.ts";
+import { consultants } from "#server/db/schema.ts";
 
 // One read model, three projections: what a visitor, the owner and an admin see of a consultant.
 // Select what you show: the types are in common/views.ts; these column maps produce them.

@@ -10,9 +10,9 @@ import type {
   RateCurrency,
   RateVisibility,
   TrackRecordView,
-} from "../../../common/track-record.ts";
-import type { Executor } from "../../db/client.ts";
-import { consultantAssignments, consultantEducation, consultants } from "../../db/schema.ts";
+} from "#common/track-record.ts";
+import type { Executor } from "#server/db/client.ts";
+import { consultantAssignments, consultantEducation, consultants } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
 
 // A consultant's track record (issue 12): reading it, and replacing its lists inside the

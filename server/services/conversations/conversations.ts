@@ -11,9 +11,9 @@ import {
   type ConversationThread,
   conversationListSchema,
   conversationMessageSchema,
-} from "../../../common/conversations.ts";
-import type { Database } from "../../db/client.ts";
-import { consultants, conversations, messages } from "../../db/schema.ts";
+} from "#common/conversations.ts";
+import type { Database } from "#server/db/client.ts";
+import { consultants, conversations, messages } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { replyRateLimits, storeReply } from "../messages/inbox.ts";

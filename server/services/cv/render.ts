@@ -13,7 +13,7 @@ import {
   LANGUAGE_LEVEL_LABELS,
   type LanguageLevel,
   monthLabel,
-} from "../../../common/track-record.ts";
+} from "#common/track-record.ts";
 
 // The CV as a PDF, laid out like a donor key-expert CV (the World Bank's and the EU's: personal
 // details, summary, education, languages, countries of experience, then the employment and

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 
 // Counting for consultants' insights without slowing a page: a view, an appearance in search
 // results or a CV download is a Map update in memory; every few seconds the buffer writes what

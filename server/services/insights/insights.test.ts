@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSIGHT_WEEKS, type Insights } from "../../../common/insights.ts";
+import { INSIGHT_WEEKS, type Insights } from "#common/insights.ts";
+import { consultantInsights, messages } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { consultantInsights, messages } from "../../db/schema.ts";
 import { InsightsBuffer, setInsightsCounting } from "./counter.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";

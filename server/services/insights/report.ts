@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "../../../common/insights.ts";
-import type { Database } from "../../db/client.ts";
-import { consultants } from "../../db/schema.ts";
+import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } from "#common/insights.ts";
+import type { Database } from "#server/db/client.ts";
+import { consultants } from "#server/db/schema.ts";
 import { type Actor, requireUser } from "../context.ts";
 import { NotFound } from "../errors.ts";
 

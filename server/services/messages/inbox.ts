@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "../../../common/messages.ts";
-import type { Executor } from "../../db/client.ts";
-import { consultants, messageReplies, messages } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "#common/messages.ts";
+import type { Executor } from "#server/db/client.ts";
+import { consultants, messageReplies, messages } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_TEXTS } from "../../../common/messages.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
+import type { ConsultantStatus } from "#server/db/schema.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
-import type { ConsultantStatus } from "../../db/schema.ts";
-import type { JobQueue } from "../../jobs/queue.ts";
-import { startWorkers } from "../../jobs/workers.ts";
 import type { ServiceLog } from "../context.ts";
 import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from "../errors.ts";
 import {

@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "../../../common/messages.ts";
-import type { Executor } from "../../db/client.ts";
-import { consultants, messages } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "#common/messages.ts";
+import type { Executor } from "#server/db/client.ts";
+import { consultants, messages } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";

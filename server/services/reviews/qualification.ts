@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 
 // Who may review whom: a person whose conversation with the consultant holds an answer from the
 // consultant's side (issue 13). The one place that decides it. It reads the conversation (the

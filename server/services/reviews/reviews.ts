@@ -8,10 +8,10 @@ import {
   reviewHideSchema,
   reviewResponseSchema,
   reviewSchema,
-} from "../../../common/reviews.ts";
-import type { Database } from "../../db/client.ts";
-import { auditLog, authUsers, consultants, reviews } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
+} from "#common/reviews.ts";
+import type { Database } from "#server/db/client.ts";
+import { auditLog, authUsers, consultants, reviews } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";

@@ -1,18 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
-import { MAX_PAGE_SIZE } from "../../../common/constants.ts";
+import { MAX_PAGE_SIZE } from "#common/constants.ts";
 import {
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
   type SavedSearchView,
   savedSearchCreateSchema,
   savedSearchUpdateSchema,
-} from "../../../common/saved-searches.ts";
-import { searchQueryString } from "../../../common/search.ts";
-import { parseSearchParams, parseSearchParamsLeniently } from "../../../common/search-params.ts";
-import { consultants, savedSearches, savedSearchNotified } from "../../db/schema.ts";
-import { enqueueMail } from "../../jobs/mail.ts";
-import { JOBS } from "../../jobs/queue.ts";
+} from "#common/saved-searches.ts";
+import { searchQueryString } from "#common/search.ts";
+import { parseSearchParams, parseSearchParamsLeniently } from "#common/search-params.ts";
+import { consultants, savedSearches, savedSearchNotified } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
+import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_SPECIALIZATIONS } from "../../../common/constants.ts";
-import { parseSearchParams } from "../../../common/search-params.ts";
+import { SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
+import { parseSearchParams } from "#common/search-params.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { getDirectoryStats } from "../stats.ts";

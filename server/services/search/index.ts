@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { findPlaceMentions } from "../../../common/places.ts";
-import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../../common/search.ts";
-import type { PublicConsultant } from "../../../common/views.ts";
-import type { Executor } from "../../db/client.ts";
-import { consultants } from "../../db/schema.ts";
+import { findPlaceMentions } from "#common/places.ts";
+import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
+import type { PublicConsultant } from "#common/views.ts";
+import type { Executor } from "#server/db/client.ts";
+import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { placeTerms } from "./places.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findPlace } from "../../../common/places.ts";
-import type { SearchParams } from "../../../common/search.ts";
-import { parseSearchParams } from "../../../common/search-params.ts";
+import { findPlace } from "#common/places.ts";
+import type { SearchParams } from "#common/search.ts";
+import { parseSearchParams } from "#common/search-params.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchConsultants } from "./index.ts";

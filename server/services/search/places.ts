@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { findCountry, findPlace, type PlaceMention } from "../../../common/places.ts";
-import type { Database } from "../../db/client.ts";
-import { consultants } from "../../db/schema.ts";
+import { findCountry, findPlace, type PlaceMention } from "#common/places.ts";
+import type { Database } from "#server/db/client.ts";
+import { consultants } from "#server/db/schema.ts";
 
 // Places in a search, in any spelling (common/places.ts), matched on the query side: the
 // profiles' search documents and cities stay as they are, and a place in the keywords or the

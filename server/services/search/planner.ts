@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { EXPERIENCE_LEVELS } from "../../../common/constants.ts";
-import type { SearchParams } from "../../../common/search.ts";
-import type { Executor } from "../../db/client.ts";
+import { EXPERIENCE_LEVELS } from "#common/constants.ts";
+import type { SearchParams } from "#common/search.ts";
+import type { Executor } from "#server/db/client.ts";
 import { cachedPerKey } from "../ttl-cache.ts";
 import { locationCountry } from "./places.ts";
 

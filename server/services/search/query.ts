@@ -1,7 +1,7 @@
 import { asc, Column, desc, is, SQL, sql } from "drizzle-orm";
-import { EXPERIENCE_LEVELS } from "../../../common/constants.ts";
-import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "../../../common/search.ts";
-import { consultants } from "../../db/schema.ts";
+import { EXPERIENCE_LEVELS } from "#common/constants.ts";
+import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
+import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "../consultants/read-model.ts";
 import { locationCondition } from "./places.ts";
 

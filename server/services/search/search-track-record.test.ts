@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSearchParams } from "../../../common/search-params.ts";
-import type { AssignmentInput } from "../../../common/track-record.ts";
+import { parseSearchParams } from "#common/search-params.ts";
+import type { AssignmentInput } from "#common/track-record.ts";
+import type { NewConsultant } from "#server/db/schema.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import type { NewConsultant } from "../../db/schema.ts";
 import { replaceTrackRecord } from "../consultants/track-record.ts";
 import { searchConsultants } from "./index.ts";
 

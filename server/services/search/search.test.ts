@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "../../../common/search.ts";
-import { parseSearchParams } from "../../../common/search-params.ts";
+import type { SearchParams } from "#common/search.ts";
+import { parseSearchParams } from "#common/search-params.ts";
+import { generateConsultants } from "#server/db/seed/generate.ts";
+import { copyConsultants } from "#server/db/seed/seed.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { generateConsultants } from "../../db/seed/generate.ts";
-import { copyConsultants } from "../../db/seed/seed.ts";
 import { keywordWords, type SearchOptions, searchConsultants } from "./index.ts";
 
 /** Parses like the API does, so every test goes through the real parameter rules. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "#server/db/client.ts";
 
 // Word analysis of a keywords string: its words, their stems and completions from the words
 // dictionary (search_words, kept by the triggers of migration 0007), corrections of rare or

@@ -11,10 +11,10 @@ import {
   type ShortlistSummary,
   shortlistEntrySchema,
   shortlistNameSchema,
-} from "../../../common/shortlists.ts";
-import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "../../../common/track-record.ts";
-import type { Database } from "../../db/client.ts";
-import { consultants, shortlistEntries, shortlists } from "../../db/schema.ts";
+} from "#common/shortlists.ts";
+import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "#common/track-record.ts";
+import type { Database } from "#server/db/client.ts";
+import { consultants, shortlistEntries, shortlists } from "#server/db/schema.ts";
 import { type Actor, requireUser } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../../common/constants.ts";
-import { DONORS, TRACK_LIMITS } from "../../../../common/track-record.ts";
-import { Field, InputField, Select, Textarea } from "../../ui/field.tsx";
+import { Field, InputField, Select, Textarea } from "#app/components/ui/field.tsx";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
+import { DONORS, TRACK_LIMITS } from "#common/track-record.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
 import type { AssignmentFormValues, EducationFormValues } from "./form-values.ts";
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { findPlace, suggestPlaces } from "../../../../common/places.ts";
-import { InputField } from "../../ui/field.tsx";
+import { InputField } from "#app/components/ui/field.tsx";
+import { findPlace, suggestPlaces } from "#common/places.ts";
 
 type FormFieldMeta = Parameters<typeof InputField>[0]["field"];
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { consultantProfileSchema } from "../../../../common/consultant-schema.ts";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { draftFormValues, normalizeProfileFormData, savedFormValues } from "./form-values.ts";
 import { suggestLanguages } from "./languages-field.tsx";
 

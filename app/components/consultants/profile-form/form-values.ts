@@ -1,6 +1,6 @@
-import { COUNTRIES } from "../../../../common/constants.ts";
-import type { Assignment, Education, OwnTrackRecord } from "../../../../common/track-record.ts";
-import type { OwnConsultant } from "../../../../common/views.ts";
+import { COUNTRIES } from "#common/constants.ts";
+import type { Assignment, Education, OwnTrackRecord } from "#common/track-record.ts";
+import type { OwnConsultant } from "#common/views.ts";
 
 // The profile form's values as its inputs hold them (text, lists of checked values), how a saved
 // profile fills them, and how a kept draft (Conform's payload) becomes them again.

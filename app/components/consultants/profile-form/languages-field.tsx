@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { canonicalLanguage, LANGUAGE_LEVEL_LABELS, LANGUAGE_LEVELS, LANGUAGE_NAMES } from "../../../../common/track-record.ts";
-import { Button } from "../../ui/button.tsx";
-import { inputClasses, Select } from "../../ui/field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClasses, Select } from "#app/components/ui/field.tsx";
+import { canonicalLanguage, LANGUAGE_LEVEL_LABELS, LANGUAGE_LEVELS, LANGUAGE_NAMES } from "#common/track-record.ts";
 
 // Languages with a level. Once the page runs, languages are picked from the controlled list with
 // a type-ahead (an ARIA combobox: arrows, Enter, Escape) and each gets a level; the names travel

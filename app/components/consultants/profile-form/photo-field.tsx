@@ -1,7 +1,7 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { initials } from "../../../../common/format.ts";
-import { Button } from "../../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { initials } from "#common/format.ts";
 import { PHOTO_TYPES, type PhotoUpload } from "./use-photo-upload.ts";
 
 /**

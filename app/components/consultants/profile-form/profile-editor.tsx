@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
-import { Button } from "../../ui/button.tsx";
-import { LocalTime } from "../../ui/local-time.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { LocalTime } from "#app/components/ui/local-time.tsx";
 import type { ProfileFormValues } from "./form-values.ts";
 import { ProfileForm, type ProfileFormFailure } from "./profile-form.tsx";
 import { useProfileDraft } from "./use-profile-draft.ts";

@@ -2,11 +2,11 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "../../../../common/constants.ts";
-import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "../../../../common/consultant-schema.ts";
-import { Button } from "../../ui/button.tsx";
-import { Field, InputField, Select, Textarea } from "../../ui/field.tsx";
-import { toast } from "../../ui/toast.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, InputField, Select, Textarea } from "#app/components/ui/field.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
+import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
 import { CityField } from "./city-field.tsx";
 import { FormSection, isOn, ToggleField, text } from "./form-parts.tsx";
 import { normalizeProfileFormData, type ProfileFormValues } from "./form-values.ts";

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { RATE_CURRENCIES, RATE_VISIBILITIES, RATE_VISIBILITY_LABELS } from "../../../../common/track-record.ts";
-import { Field, InputField, Select } from "../../ui/field.tsx";
+import { Field, InputField, Select } from "#app/components/ui/field.tsx";
+import { RATE_CURRENCIES, RATE_VISIBILITIES, RATE_VISIBILITY_LABELS } from "#common/track-record.ts";
 import type { ProfileFormValues } from "./form-values.ts";
 
 // The optional daily rate range, its currency and who sees it (default: not shown).

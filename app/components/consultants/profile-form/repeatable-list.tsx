@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../../lib/use-hydrated.ts";
-import { Button } from "../../ui/button.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 // A list of entries the consultant adds, reorders and removes (assignments, education), usable
 // with a keyboard and a screen reader: every button names its entry ("Move assignment 2 up"),

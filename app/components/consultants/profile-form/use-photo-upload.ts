@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { PHOTO_MAX_BYTES } from "../../../../common/constants.ts";
-import { photoUploadErrorText } from "../../../lib/photo-errors.ts";
-import { toast } from "../../ui/toast.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import { photoUploadErrorText } from "#app/lib/photo-errors.ts";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { megabytes, shrinkPhoto } from "./shrink-photo.ts";
 
 // The profile form's photo, as a small state machine: a chosen file is checked and previewed at

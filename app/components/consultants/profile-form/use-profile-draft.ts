@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { consultantProfileSchema } from "../../../../common/consultant-schema.ts";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { draftFormValues, normalizeProfileFormData, type ProfileFormValues } from "./form-values.ts";
 
 // Nothing typed is lost on a refresh: the form's values are kept in this browser (localStorage)

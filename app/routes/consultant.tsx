@@ -1,6 +1,7 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseId as parseConsultantId } from "#common/ids.ts";
+import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
 import { viewConsultant } from "#server/services/consultants/profile.ts";
 import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
 import { actorOf, isAdmin } from "#server/services/context.ts";
@@ -35,6 +36,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       userId: session?.user.id ?? null,
       clientIp,
     });
+    // A signed-out visitor may be served this page from the page cache later: count them too.
+    repeatForCachedCopies((visitor) => insightsBuffer(db, log).view(id, { ...visitor, userId: null }));
   }
   const track = await viewTrackRecord(db, actorOf(session), id, view.canEdit);
   // The message form starts with the signed-in person's name and e-mail.

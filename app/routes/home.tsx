@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
+import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
 import { cardDonors } from "#server/services/consultants/track-record.ts";
 import { insightsBuffer } from "#server/services/insights/counter.ts";
 import { reviewCounts } from "#server/services/reviews/reviews.ts";
@@ -56,10 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : new Map<number, number>();
   // The profiles on this results page were seen: they count as search appearances.
   if (results) {
-    insightsBuffer(db, log).appeared(
-      results.consultants.map((consultant) => consultant.id),
-      { userAgent: request.headers.get("user-agent") },
-    );
+    const shown = results.consultants.map((consultant) => consultant.id);
+    insightsBuffer(db, log).appeared(shown, { userAgent: request.headers.get("user-agent") });
+    // The same results served from the page cache to a later visitor are seen again.
+    repeatForCachedCopies((visitor) => insightsBuffer(db, log).appeared(shown, visitor));
   }
   // Donor badges of the cards (issue 12): one query for the page's profiles.
   const donors = results

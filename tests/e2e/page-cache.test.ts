@@ -159,4 +159,37 @@ describe("signed-out page cache", () => {
       expect((await rawGet(app.url, identity)).body.toString("utf8")).toContain("River Basin Planning Lead");
     }
   });
+  it("counts a cached copy's visitors in the insights as it counts a rendered page's", async () => {
+    const sql = app.database?.sql;
+    if (!sql) throw new Error("the app runs on the test database");
+    const totals = async () => {
+      const [row] = await sql<{ views: number; appearances: number }[]>`
+        select coalesce(sum(profile_views), 0)::int as views, coalesce(sum(search_appearances), 0)::int as appearances
+        from consultant_insights where consultant_id = ${profileId}`;
+      return row ?? { views: 0, appearances: 0 };
+    };
+    const before = await totals();
+    const visitors = Array.from(
+      { length: 6 },
+      (_, n) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.${n}.0 Safari/537.36`,
+    );
+    const served: string[] = [];
+    for (const agent of visitors) {
+      const headers = { "user-agent": agent, "accept-encoding": "identity" };
+      served.push(String((await rawGet(`${app.url}/consultant/${profileId}`, headers)).headers["x-page-cache"]));
+      served.push(String((await rawGet(app.url, headers)).headers["x-page-cache"]));
+    }
+    // Most of these were copies; each visitor still counts once on the profile and on the listing.
+    expect(served.filter((state) => state === "hit").length).toBeGreaterThanOrEqual(4);
+    const deadline = Date.now() + 30_000;
+    let after = await totals();
+    while ((after.views - before.views < 6 || after.appearances - before.appearances < 6) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      after = await totals();
+    }
+    expect({ views: after.views - before.views, appearances: after.appearances - before.appearances }).toEqual({
+      views: 6,
+      appearances: 6,
+    });
+  });
 });

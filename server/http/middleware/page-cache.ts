@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { crc32, deflateRawSync, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 
@@ -21,6 +22,27 @@ import type { Context, MiddlewareHandler } from "hono";
 // or at once when their notice reaches `invalidatePageCache` (see `onPageCacheInvalidated`).
 
 const CACHEABLE_PATH = /^\/(?:consultant\/\d+)?$/;
+
+/** A cached page's visitor, as far as a signed-out request tells. */
+export type CachedPageVisitor = { userAgent: string | null; clientIp: string };
+/** Something a page's render did for its visitor that must happen for each visitor of a cached copy too. */
+export type CachedPageEffect = (visitor: CachedPageVisitor) => void;
+// One store per process, found through a global symbol: the loaders that call
+// repeatForCachedCopies run from the React Router server build, which holds its own copy of this
+// module, while the middleware below runs from the source.
+const EFFECTS_KEY = Symbol.for("devconsult.page-cache.render-effects");
+const globals = globalThis as typeof globalThis & { [EFFECTS_KEY]?: AsyncLocalStorage<CachedPageEffect[]> };
+globals[EFFECTS_KEY] ??= new AsyncLocalStorage<CachedPageEffect[]>();
+const renderEffects = globals[EFFECTS_KEY];
+
+/**
+ * Called while a page renders (a loader): `effect` runs again for every visitor later served
+ * this page from the cache. The insights count views and search appearances this way, so a
+ * cached page is counted as a rendered one is. Outside a cacheable render it does nothing.
+ */
+export function repeatForCachedCopies(effect: CachedPageEffect) {
+  renderEffects.getStore()?.push(effect);
+}
 
 let generation = 0;
 type InvalidationListener = (origin: "local" | "remote") => Promise<void> | void;
@@ -50,6 +72,8 @@ type Entry = {
   headers: [string, string][];
   /** The page's text between nonces, as bytes. */
   parts: Buffer[];
+  /** What the render did for its visitor, done again for each visitor of a copy. */
+  effects: CachedPageEffect[];
   /** Each part as raw deflate ending in a sync flush. */
   deflated: Buffer[];
   /** The length of the nonce the parts were compressed around: a response's nonce must match it. */
@@ -190,12 +214,15 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       cached.expires > Date.now() &&
       cached.nonceLength === Buffer.byteLength(nonce)
     ) {
+      const visitor = { userAgent: c.req.header("user-agent") ?? null, clientIp: c.get("clientIp") as string };
+      for (const effect of cached.effects) effect(visitor);
       return respond(c, cached, nonce, "hit");
     }
     if (cached) drop(key);
 
     const startedAt = generation;
-    await next();
+    const effects: CachedPageEffect[] = [];
+    await renderEffects.run(effects, () => next());
     const res = c.res;
     if (
       res.status !== 200 ||
@@ -242,6 +269,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       expires: Date.now() + ttlSeconds * 1000,
       status: res.status,
       headers,
+      effects,
       parts,
       deflated,
       nonceLength: marker.length,

@@ -41,6 +41,9 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       PAGE_CACHE_SECONDS: "0",
       // One process, as the tests were written for; tests/e2e/workers.test.ts runs two workers.
       WEB_CONCURRENCY: "1",
+      // The demo directory, as `npm start` loads it on the embedded database; an external database
+      // (the test database here) gets none unless asked, so the browser tests ask.
+      SEED_DEMO: "true",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },

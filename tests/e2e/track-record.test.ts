@@ -90,6 +90,8 @@ describe("track record on the public profile", () => {
     await waitForHydration(page);
     await page.getByLabel("Donor", { exact: true }).selectOption("UNFPA");
     await page.waitForURL(/donor=UNFPA/);
+    // The address changes as the filter is applied; the filtered list follows when its data arrives.
+    await page.getByRole("link", { name: "No Track Record" }).first().waitFor({ state: "detached" });
     const cards = page.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan", exact: true }) });
     await expect(cards.count()).resolves.toBe(1);
     await expect(page.getByRole("link", { name: "No Track Record" }).count()).resolves.toBe(0);

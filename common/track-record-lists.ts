@@ -1,4 +1,4 @@
-import { COUNTRIES } from "./constants.ts";
+import { COUNTRIES, LANGUAGES } from "./constants.ts";
 
 // The track record's controlled lists, canonical names and derived figures (issue 12), free of
 // zod so that pages showing them do not load it; track-record.ts re-exports all of it with the schemas.
@@ -32,16 +32,7 @@ export type Donor = (typeof DONORS)[number];
  * are the other languages of the region and of development work. Names are stored as written here.
  */
 export const LANGUAGE_NAMES = [
-  "English",
-  "Thai",
-  "Vietnamese",
-  "Indonesian",
-  "Malay",
-  "Mandarin",
-  "Filipino",
-  "Myanmar",
-  "Khmer",
-  "Lao",
+  ...LANGUAGES,
   "Arabic",
   "Bengali",
   "Bisaya",

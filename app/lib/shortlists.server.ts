@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { parseId } from "#common/ids.ts";
 import type { ShortlistDeps } from "#server/services/shortlists/shortlists.ts";
 import type { AppContext } from "../context.ts";
 
@@ -17,6 +18,5 @@ export function requireSignedIn(context: AppContext, request: Request) {
 
 /** A positive integer id from a path or form value, or null. */
 export function idFrom(value: FormDataEntryValue | string | null | undefined): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) return null;
-  return Number(value);
+  return typeof value === "string" ? parseId(value) : null;
 }

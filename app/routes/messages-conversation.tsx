@@ -20,7 +20,7 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/messages-conversation";
 
 // /messages/{id}: one conversation, oldest entry first, with a form to answer. Only its two parties
@@ -81,7 +81,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirect(`/messages/${id}`, { headers: { "Set-Cookie": toastCookie({ title: "Message sent" }) } });
+  return redirectWithToast(`/messages/${id}`, { title: "Message sent" });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */

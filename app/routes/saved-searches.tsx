@@ -1,5 +1,5 @@
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
@@ -20,7 +20,7 @@ import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { requireSignedIn } from "../lib/shortlists.server.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/saved-searches";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
@@ -71,11 +71,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     if (intent === "update" && id) {
       await updateSavedSearch(deps, user, { id, body: { name: form.get("name"), frequency: form.get("frequency") } });
-      return redirect("/saved-searches", { headers: { "Set-Cookie": toastCookie({ title: "Saved search updated" }) } });
+      return redirectWithToast("/saved-searches", { title: "Saved search updated" });
     }
     if (intent === "delete" && id) {
       await deleteSavedSearch(deps, user, id);
-      return redirect("/saved-searches", { headers: { "Set-Cookie": toastCookie({ title: "Saved search deleted" }) } });
+      return redirectWithToast("/saved-searches", { title: "Saved search deleted" });
     }
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return data(failureOf(error.message, form), { status: error.status });

@@ -1,5 +1,5 @@
 import { Download, Link2, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
 import { AppError, NotFound } from "#server/services/errors.ts";
 import {
@@ -20,7 +20,7 @@ import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlist";
 
 // /shortlists/{id}: one of the user's lists: the consultants with their notes, compare (up to
@@ -57,7 +57,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const consultantId = idFrom(form.get("consultantId"));
-  const back = (title: string) => redirect(`/shortlists/${id}`, { headers: { "Set-Cookie": toastCookie({ title }) } });
+  const back = (title: string) => redirectWithToast(`/shortlists/${id}`, { title });
   try {
     switch (intent) {
       case "note":
@@ -78,7 +78,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return back("Share link revoked");
       case "delete":
         await deleteShortlist(deps, user, id);
-        return redirect("/shortlists", { headers: { "Set-Cookie": toastCookie({ title: "Shortlist deleted" }) } });
+        return redirectWithToast("/shortlists", { title: "Shortlist deleted" });
     }
   } catch (error) {
     if (error instanceof NotFound) throw data(error.message, { status: 404 });

@@ -1,5 +1,5 @@
 import { Bookmark, Share2 } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import { safeRedirect } from "#common/redirect.ts";
 import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
 import { AppError } from "#server/services/errors.ts";
@@ -14,7 +14,7 @@ import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
-import { toastCookie } from "../lib/toast.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlists";
 
 // /shortlists: the signed-in user's named lists, and a form to start one. With ?consultant=ID
@@ -49,11 +49,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!listId || newName) listId = (await createShortlist(deps, user, { name: form.get("name") })).id;
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
-      return redirect(safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
-        headers: { "Set-Cookie": toastCookie({ title: "Saved to shortlist", description: `Added to “${list.name}”.` }) },
+      return redirectWithToast(safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
+        title: "Saved to shortlist",
+        description: `Added to “${list.name}”.`,
       });
     }
-    return redirect(`/shortlists/${listId}`, { headers: { "Set-Cookie": toastCookie({ title: "Shortlist created" }) } });
+    return redirectWithToast(`/shortlists/${listId}`, { title: "Shortlist created" });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
     throw error;

@@ -15,7 +15,7 @@ import type { Database } from "#server/db/client.ts";
 import { consultants, conversations, messages } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
-import { replyRateLimits, storeReply } from "../messages/inbox.ts";
+import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -314,15 +314,7 @@ export async function postToConversation(
   const access = await findAccessible(deps.db, user.id, input.id);
   const { message } = parseInput(conversationMessageSchema, input.body);
   const [latest] = await deps.db
-    .select({
-      id: messages.id,
-      senderName: messages.senderName,
-      senderEmail: messages.senderEmail,
-      senderOrganization: messages.senderOrganization,
-      subject: messages.subject,
-      message: messages.message,
-      createdAt: messages.createdAt,
-    })
+    .select(messageColumns)
     .from(messages)
     .where(eq(messages.conversationId, access.id))
     .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)

@@ -1,12 +1,8 @@
 import { type Context, Hono } from "hono";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { requireUser } from "#server/services/context.ts";
-import {
-  type ConversationDeps,
-  listConversations,
-  openConversation,
-  postToConversation,
-} from "#server/services/conversations/conversations.ts";
+import { type ConversationDeps, listConversations } from "#server/services/conversations/conversations.ts";
+import { openConversation, postToConversation } from "#server/services/conversations/thread.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 

@@ -117,6 +117,9 @@ async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<
   return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
 }
 
+/** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
+const RANK_ALL = QUALITY_POOL + HEAD_POOL;
+
 /** A listing expected to match this many times the cap is walked at once, without first reading up to the cap. */
 const BROAD_LISTING = 20;
 
@@ -158,25 +161,23 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   const ranked = Math.max(QUALITY_POOL, window.offset + window.limit);
   // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
   const poolSize = query.overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
-  const overCap = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${SEARCH_RESULT_CAP}::int`;
   const matched = query.overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
-  const rankedOnly = relevance ? sql`limit case when ${overCap} then ${ranked}::int end` : sql``;
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
-  // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches,
-  // and rank only the best QUALITY_POOL of the quality pool with them.
+  // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
+  // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
+  const pooled = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
+  const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance
     ? sql`select * from (${candidatePool({ walked: headMatch, indexed: headMatch }, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
-          where ${overCap} and h.id not in (select id from document_pool)`
-    : sql`select * from document_pool where false`;
+          where ${pooled} and h.id not in (select id from ranked_pool)`
+    : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
       ${candidatePool(matchDocument, order, poolSize, walks("search_document", poolSize))}
     ),
+    ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
     head_pool as materialized (${headPool}),
-    candidates as (
-      (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly})
-      union all select * from head_pool
-    ),
+    candidates as (select * from ranked_pool union all select * from head_pool),
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}

@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { clientChunks } from "./build-tools/client-chunks.ts";
 import { iconSprite } from "./build-tools/icon-sprite.ts";
 import { precompress } from "./build-tools/precompress.ts";
 import { pureCommonModules } from "./build-tools/pure-common.ts";
@@ -13,6 +14,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     precompress(),
+    clientChunks(),
   ],
   build: { assetsInlineLimit: 0 },
 });

@@ -1,21 +1,13 @@
 import { z } from "zod";
+import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-limits.ts";
 
-// The rating label is in format.ts (free of zod: the cards show it); re-exported for the callers here.
+// The rating label is in format.ts and the review's choices and limits in review-limits.ts (free
+// of zod: the cards and the profile page show them); re-exported for the callers here.
 export { ratingLabel } from "./format.ts";
+export { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN };
 
 // Earned ratings (issue 14): what a review is, how it is validated, and how a rating reads.
 
-export const REVIEW_ENGAGEMENTS = [
-  "Short-term consultancy",
-  "Long-term assignment",
-  "Evaluation or review",
-  "Training or workshop",
-  "Advisory or technical support",
-  "Other",
-] as const;
-
-export const REVIEW_TEXT_MIN = 10;
-export const REVIEW_TEXT_MAX = 2000;
 export const REVIEWS_PAGE_SIZE = 5;
 
 export const REVIEW_MESSAGES = {

@@ -1,6 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Clock, LifeBuoy, Mail, MapPin, Phone, Send, Siren } from "lucide-react";
+import { Send } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import {
   CONTACT_MESSAGE_MAX,
@@ -10,17 +9,18 @@ import {
   contactSubjectFrom,
 } from "#common/contact.ts";
 import { contactMessageSchema } from "#common/contact-schema.ts";
-import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { submitContactMessage } from "#server/services/contact.ts";
+import { ContactAside, ContactConfirmation } from "../components/content/contact-parts.tsx";
 import { PageHero } from "../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button, buttonClasses } from "../components/ui/button.tsx";
-import { Card, CardIcon } from "../components/ui/card.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
+import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
-import { useDeferredValidation } from "../lib/deferred-validation.ts";
+import { deferredValidation, useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
@@ -67,104 +67,35 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { supportEmail, subject, isSent } = loaderData;
   return (
     <>
-      <PageHero
-        eyebrow="Contact"
-        title="Get in touch"
-        lead={
-          <p>
-            Questions about the directory, your consultant profile or a partnership? Send us a message and our team in Singapore
-            will reply within one business day.
-          </p>
-        }
-      />
+      <PageHero eyebrow="Contact" title="Get in touch" lead={<p>{CONTACT_PAGE.lead}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
-        {isSent ? <Confirmation /> : <ContactForm key={subject} subject={subject} lastResult={actionData} />}
-        <aside aria-label="Other ways to reach us" className="grid content-start gap-5">
-          <SideCard icon={MapPin} title="Our office">
-            <address className="not-italic">
-              {OFFICE_ADDRESS.name}
-              {OFFICE_ADDRESS.lines.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-            <p className="mt-2 text-muted">Visits by appointment.</p>
-          </SideCard>
-          <SideCard icon={Mail} title="Contact details">
-            <ul className="space-y-2">
-              <li className="flex items-center gap-2">
-                <Mail aria-hidden="true" className="size-4 shrink-0 text-muted" />
-                <a
-                  href={`mailto:${supportEmail}`}
-                  className="break-all font-medium text-brand-700 underline-offset-4 hover:underline"
-                >
-                  {supportEmail}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
-                <Phone aria-hidden="true" className="size-4 shrink-0 text-muted" />
-                <a href={SUPPORT_PHONE.href} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                  {SUPPORT_PHONE.display}
-                </a>
-              </li>
-            </ul>
-          </SideCard>
-          <SideCard icon={Clock} title="Office hours">
-            <dl className="space-y-1">
-              {OFFICE_HOURS.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt>{row.days}</dt>
-                  <dd className="text-right font-medium text-ink">{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="mt-2 text-muted">Singapore Time (SGT, UTC+8)</p>
-          </SideCard>
-          <SideCard icon={Siren} title="24/7 emergency support" tone="accent">
-            <p>
-              For urgent problems outside office hours, such as a security concern or a profile showing someone else's details,
-              e-mail{" "}
-              <a
-                href={`mailto:${supportEmail}`}
-                className="break-all font-medium text-brand-700 underline-offset-4 hover:underline"
-              >
-                {supportEmail}
-              </a>{" "}
-              with URGENT in the subject. This inbox is watched around the clock.
-            </p>
-          </SideCard>
-          <Link to="/help-center" className={buttonClasses({ variant: "secondary", size: "lg" })}>
-            <LifeBuoy aria-hidden="true" className="size-5" />
-            Visit the Help Center
-          </Link>
-        </aside>
+        {isSent ? <ContactConfirmation /> : <ContactForm key={subject} subject={subject} lastResult={actionData} />}
+        <ContactAside supportEmail={supportEmail} />
       </div>
     </>
   );
 }
 
-// The browser's validation (zod, Conform's parser) loads after the page; see useDeferredValidation.
-const loadValidation = () =>
-  Promise.all([import("@conform-to/zod/v4"), import("#common/contact-schema.ts")]).then(
-    ([{ parseWithZod }, { contactMessageSchema }]) =>
-      (formData: FormData) =>
-        parseWithZod(formData, { schema: contactMessageSchema }),
-  );
+// The browser's validation (zod, Conform's parser) loads on first use; see app/lib/light-form.ts.
+const validation = deferredValidation(() =>
+  Promise.all([import("../lib/zod-validation.ts"), import("#common/contact-schema.ts")]).then(
+    ([{ zodValidate }, { contactMessageSchema }]) => zodValidate(contactMessageSchema),
+  ),
+);
 
 function ContactForm({ subject, lastResult }: { subject: string; lastResult: Route.ComponentProps["actionData"] }) {
-  const validate = useDeferredValidation(loadValidation);
   const navigation = useNavigation();
   const isSending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { subject },
-    // Validated on submit, not on blur: an error appearing above the button on blur moved the
-    // button away between mouse-down and mouse-up, and the click that sends was lost.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate && (({ formData }) => validate(formData)),
-  });
+  // Validated on submit, not on blur: an error appearing above the button on blur moved the
+  // button away between mouse-down and mouse-up, and the click that sends was lost.
+  const form = useLightForm({ lastResult, defaultValue: { subject }, shouldValidate: "onSubmit", validation });
+  const fields = {
+    firstName: form.field("firstName"),
+    lastName: form.field("lastName"),
+    email: form.field("email"),
+    subject: form.field("subject"),
+    message: form.field("message"),
+  };
   return (
     <Card as="section" aria-labelledby="contact-form-heading" className="sm:p-8">
       <h2 id="contact-form-heading" className="text-2xl font-bold tracking-tight text-ink">
@@ -177,9 +108,9 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
         </Link>
         ).
       </p>
-      <Form method="post" {...getFormProps(form)} className="relative mt-6 grid gap-5 sm:grid-cols-2">
+      <Form method="post" {...form.props} className="relative mt-6 grid gap-5 sm:grid-cols-2">
         {form.errors && form.errors.length > 0 && (
-          <div className="sm:col-span-2">
+          <div id={form.errorId} className="sm:col-span-2">
             <Alert tone="error" title="Your message was not sent" live>
               {form.errors[0]}
             </Alert>
@@ -258,55 +189,6 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
           </Button>
         </div>
       </Form>
-    </Card>
-  );
-}
-
-function Confirmation() {
-  return (
-    <Card as="section" aria-labelledby="contact-sent-heading" className="flex flex-col items-start sm:p-8">
-      <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <CheckCircle2 className="size-7" />
-      </span>
-      <h2 id="contact-sent-heading" className="mt-4 text-2xl font-bold tracking-tight text-ink">
-        Thank you, your message has been sent
-      </h2>
-      <p className="mt-3 max-w-prose leading-relaxed text-slate-700">
-        We have received your message and will reply to the e-mail address you gave, usually within one business day. Our support
-        team works Monday to Friday, 9 AM to 6 PM Singapore time.
-      </p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/contact" className={buttonClasses({ variant: "outline" })}>
-          Send another message
-        </Link>
-        <Link to="/#consultants" className={buttonClasses()}>
-          Browse Consultants
-        </Link>
-      </div>
-    </Card>
-  );
-}
-
-function SideCard({
-  icon: Icon,
-  title,
-  tone = "brand",
-  children,
-}: {
-  icon: typeof Mail;
-  title: string;
-  tone?: "brand" | "accent";
-  children: React.ReactNode;
-}) {
-  return (
-    <Card as="section" aria-label={title} className="p-5">
-      <div className="flex items-center gap-3">
-        <CardIcon tone={tone}>
-          <Icon className="size-5" />
-        </CardIcon>
-        <h2 className="font-semibold text-ink">{title}</h2>
-      </div>
-      <div className="mt-3 text-sm leading-relaxed text-slate-700">{children}</div>
     </Card>
   );
 }

@@ -1,6 +1,5 @@
-import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useLocation, useNavigation } from "react-router";
+import { data, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
 import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
@@ -13,6 +12,7 @@ import { ConsultantCard, toConsultantCard } from "../components/consultants/cons
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
 import { EmptyPage } from "../components/search/empty-page.tsx";
+import { AboutDirectory, JoinBanner, LoadFailed, NoResults } from "../components/search/home-sections.tsx";
 import { ResultsReady } from "../components/search/results-ready.tsx";
 import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
@@ -21,6 +21,7 @@ import { SortSelect } from "../components/search/sort-select.tsx";
 import { SpecializationTiles } from "../components/search/specialization-tiles.tsx";
 import { StatsStrip } from "../components/search/stats-strip.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
+import { HERO } from "../content/home.ts";
 import { appContext } from "../context.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -122,12 +123,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
-            Find the right development consultant in Southeast Asia
-          </h1>
+          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">{HERO.title}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            {stats ? `${formatCount(stats.totalConsultants)} experts` : "Experts"} in health, education, governance, climate,
-            finance and more, across all ten ASEAN countries.
+            {stats ? `${formatCount(stats.totalConsultants)} experts` : "Experts"}
+            {HERO.lead}
           </p>
           <div className="mt-8">
             <SearchForm search={search} />
@@ -219,63 +218,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SpecializationTiles />
       </section>
 
-      <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 bg-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 md:grid-cols-2">
-          <div>
-            <h2 id="about-heading" className="text-2xl font-bold text-ink">
-              About the directory
-            </h2>
-            <p className="mt-4 text-slate-700">
-              NGOs, UN agencies, donors and implementing firms use this directory to find consultants who know the region: people
-              who have worked with ministries, communities and development partners across Southeast Asia.
-            </p>
-            <p className="mt-3 text-slate-700">
-              Every profile is reviewed before it is listed. Searching is free and needs no account; a free account lets you
-              message consultants directly.
-            </p>
-            <Link
-              to="/about"
-              className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
-              More about us
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
-          <ul className="grid gap-4 self-center text-slate-700">
-            <li className="rounded-xl bg-brand-50 p-4">
-              <strong className="block text-ink">Search like a search engine</strong>
-              Keywords, places with or without accents, and spelling mistakes forgiven.
-            </li>
-            <li className="rounded-xl bg-brand-50 p-4">
-              <strong className="block text-ink">Reviewed profiles</strong>
-              Consultants choose whether their e-mail and phone number are shown.
-            </li>
-            <li className="rounded-xl bg-brand-50 p-4">
-              <strong className="block text-ink">Built for slow connections</strong>
-              Light pages that work on any phone, even without JavaScript.
-            </li>
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="join-heading" className="bg-brand-800 text-white">
-        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="join-heading" className="text-2xl font-bold">
-              Are you a development consultant?
-            </h2>
-            <p className="mt-2 max-w-2xl text-brand-100">
-              Create a free profile and let organizations across the region find you.
-            </p>
-          </div>
-          <Link
-            to="/profile/new"
-            className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
-          >
-            Join the Database
-          </Link>
-        </div>
-      </section>
+      <AboutDirectory />
+      <JoinBanner />
     </>
   );
 }
@@ -288,38 +232,6 @@ function resultSummary(results: { total: number; totalIsCapped: boolean; page: n
   const from = (results.page - 1) * results.limit + 1;
   const to = from + results.consultants.length - 1;
   return `Showing ${formatCount(from)}–${formatCount(to)} of ${total} ${noun}`;
-}
-
-function NoResults() {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
-      <p className="mt-4 text-lg font-semibold text-ink">No consultants found matching your criteria.</p>
-      <Link
-        to={searchHref({})}
-        preventScrollReset
-        className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        Clear Filters
-      </Link>
-    </div>
-  );
-}
-
-/** `href` is the search itself without a hash, so Try again reloads the page even after a failed in-page search. */
-function LoadFailed({ href }: { href: string }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-14 text-center">
-      <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-red-700" />
-      <p className="mt-4 text-lg font-semibold text-ink">Failed to load consultants. Please try again.</p>
-      <a
-        href={href}
-        className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        Try again
-      </a>
-    </div>
-  );
 }
 
 /** A failed client-side navigation (network down, server error) lands here; trying again reloads it. */

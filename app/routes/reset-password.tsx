@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#common/auth.ts";
@@ -11,6 +10,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { deferredValidation, useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
@@ -56,16 +56,22 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
+// The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
+const validation = deferredValidation(() =>
+  Promise.all([import("../lib/zod-validation.ts"), import("#common/auth.ts")]).then(
+    ([{ zodValidate }, { resetPasswordFormSchema }]) => zodValidate(resetPasswordFormSchema),
+  ),
+);
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const form = useLightForm({
     id: "reset-password",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(resetPasswordFormSchema),
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    validation,
   });
+  const fields = { token: form.field("token"), password: form.field("password"), confirmPassword: form.field("confirmPassword") };
   if (!loaderData.token) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -87,7 +93,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-ink">Choose a new password</h1>
         <p className="mt-1 text-sm text-muted">After saving, every device signed in to your account is signed out.</p>
-        <Form method="post" className="mt-6 space-y-4" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 space-y-4" {...form.props}>
           <input type="hidden" name="token" value={loaderData.token} />
           {(form.errors?.[0] || tokenError) && (
             <Alert tone="error" live>

@@ -1,18 +1,29 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { type AuthFormAnswer, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { deferredValidation, useLightForm } from "#app/lib/light-form.ts";
+import type { AuthFormAnswer } from "#common/auth.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
 import { toast } from "../ui/toast.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
 // They post to the /sign-in action (a fetcher, so the page underneath stays); success redirects
 // back to where the person was, with the session cookie and a toast. Without JavaScript the same
-// forms post as ordinary forms and the /sign-in page shows the answer.
+// forms post as ordinary forms and the /sign-in page shows the answer. Their browser validation
+// (zod, with the server's messages) loads on first use (app/lib/light-form.ts).
+
+const loadAuthSchemas = () => Promise.all([import("#app/lib/zod-validation.ts"), import("#common/auth.ts")]);
+const loginValidation = deferredValidation(() =>
+  loadAuthSchemas().then(([{ zodValidate }, { loginSchema }]) => zodValidate(loginSchema)),
+);
+const registerValidation = deferredValidation(() =>
+  loadAuthSchemas().then(([{ zodValidate }, { registerSchema }]) => zodValidate(registerSchema)),
+);
+const forgotValidation = deferredValidation(() =>
+  loadAuthSchemas().then(([{ zodValidate }, { forgotPasswordSchema }]) => zodValidate(forgotPasswordSchema)),
+);
 
 export type AuthView = "login" | "register" | "forgot";
 
@@ -74,23 +85,21 @@ function LoginForm({
 }) {
   const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("login", fetcher, pageAnswer);
-  const [form, fields] = useForm({
+  const form = useLightForm({
     id: `${idPrefix}-login`,
-    lastResult: fetcher.state === "idle" ? (answer?.result as SubmissionResult<string[]> | undefined) : undefined,
-    constraint: getZodConstraint(loginSchema),
+    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    validation: loginValidation,
   });
   useFailureToast("login", fetcher);
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
-      <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
+      <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
+      <InputField field={form.field("password")} label="Password" type="password" autoComplete="current-password" required />
       <div className="flex justify-end">{switchView.render("forgot", "Forgot password?", linkButton)}</div>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}
@@ -112,25 +121,23 @@ function RegisterForm({
 }) {
   const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("register", fetcher, pageAnswer);
-  const [form, fields] = useForm({
+  const form = useLightForm({
     id: `${idPrefix}-register`,
-    lastResult: fetcher.state === "idle" ? (answer?.result as SubmissionResult<string[]> | undefined) : undefined,
-    constraint: getZodConstraint(registerSchema),
+    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    validation: registerValidation,
   });
   useFailureToast("register", fetcher);
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={fields.name} label="Full Name" autoComplete="name" required />
-      <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
+      <InputField field={form.field("name")} label="Full Name" autoComplete="name" required />
+      <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
       <InputField
-        field={fields.password}
+        field={form.field("password")}
         label="Password"
         hint="At least 6 characters; avoid common passwords."
         type="password"
@@ -159,13 +166,11 @@ function ForgotPasswordForm({
 }) {
   const fetcher = useFetcher<AuthFormAnswer>();
   const answer = useAnswer("forgot-password", fetcher, pageAnswer);
-  const [form, fields] = useForm({
+  const form = useLightForm({
     id: `${idPrefix}-forgot`,
-    lastResult: fetcher.state === "idle" ? (answer?.result as SubmissionResult<string[]> | undefined) : undefined,
-    constraint: getZodConstraint(forgotPasswordSchema),
+    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    validation: forgotValidation,
   });
   useFailureToast("forgot", fetcher);
   useEffect(() => {
@@ -190,10 +195,10 @@ function ForgotPasswordForm({
           </Alert>
         </div>
       )}
-      <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...getFormProps(form)}>
+      <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
         <input type="hidden" name="intent" value="forgot-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" required />
+        <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Sending..." : "Send Reset Link"}
         </Button>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
-import { formatDate } from "#common/format.ts";
-import { type PublicReview, REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, type ReviewPage, ratingLabel } from "#common/reviews.ts";
+import { formatDate, ratingLabel } from "#common/format.ts";
+import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
+import type { PublicReview, ReviewPage } from "#common/reviews.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, Select, Textarea } from "../ui/field.tsx";

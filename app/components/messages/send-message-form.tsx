@@ -1,13 +1,12 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { deferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import {
   MESSAGE_MAX,
   MESSAGE_MIN,
   MESSAGE_TEXTS,
-  messageFormSchema,
   SENDER_EMAIL_MAX,
   SENDER_NAME_MAX,
   SENDER_ORGANIZATION_MAX,
@@ -17,6 +16,7 @@ import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, Input, Textarea } from "../ui/field.tsx";
 import { toast } from "../ui/toast.tsx";
+import { messageActionPath } from "./message-path.ts";
 
 /** What the message action (`/consultant/{id}/message`) answers. */
 export type SendMessageActionData =
@@ -25,9 +25,12 @@ export type SendMessageActionData =
   | { outcome: "unauthorized"; message: string }
   | { outcome: "failed"; message: string };
 
-export function messageActionPath(consultantId: number) {
-  return `/consultant/${consultantId}/message`;
-}
+// The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
+const validation = deferredValidation(() =>
+  Promise.all([import("#app/lib/zod-validation.ts"), import("#common/messages.ts")]).then(
+    ([{ zodValidate }, { messageFormSchema }]) => zodValidate(messageFormSchema),
+  ),
+);
 
 export const AUTH_REQUIRED_TOAST = {
   title: "Authentication Required",
@@ -122,16 +125,22 @@ function MessageFields({
   formError: string | null;
   footer?: React.ReactNode;
 }) {
-  const [form, fields] = useForm({
+  const form = useLightForm({
     lastResult,
     defaultValue: { senderName: sender.name, senderEmail: sender.email },
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageFormSchema }),
+    validation,
   });
+  const fields = {
+    senderName: form.field("senderName"),
+    senderEmail: form.field("senderEmail"),
+    senderOrganization: form.field("senderOrganization"),
+    subject: form.field("subject"),
+    message: form.field("message"),
+  };
   const isSending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="relative grid gap-4">
+    <fetcher.Form method="post" action={action} {...form.props} className="relative grid gap-4">
       {formError && (
         <Alert tone="error" title="Failed to send message" live>
           {formError}

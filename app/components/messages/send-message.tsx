@@ -1,14 +1,20 @@
-import { LogIn, MessageSquare, UserPlus } from "lucide-react";
-import { useState } from "react";
-import { Button, buttonClasses } from "../ui/button.tsx";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog.tsx";
-import { messageActionPath, SendMessageForm } from "./send-message-form.tsx";
+import { MessageSquare } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button } from "../ui/button.tsx";
+import { messageActionPath } from "./message-path.ts";
 
 // Send Message on a profile: signed-in people get the message form in a dialog; everyone else is
 // asked to sign in (spec: "A free account is needed to message a consultant"). Before JavaScript
 // has loaded the button leads to the message page, which works as a plain form.
+//
+// Only the button is part of the profile page's first load: the dialog (Radix Dialog) and the
+// form load when the button is first pressed, or earlier when the pointer or focus reaches it.
 
 type Sender = { name: string; email: string };
+
+const loadDialog = () => import("./send-message-dialog.tsx");
+const SendMessageDialog = lazy(loadDialog);
+const preloadDialog = () => void loadDialog().catch(() => {});
 
 export function SendMessage({
   consultant,
@@ -22,68 +28,45 @@ export function SendMessage({
   signIn: (view: "login" | "register") => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so it opens at once the next time.
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       {/* Before JavaScript runs, the button submits this form and leads to the message page. */}
       <form method="get" action={messageActionPath(consultant.id)}>
-        {/* The trigger (for focus to return to); the click opens the dialog instead of submitting. */}
-        <DialogTrigger asChild>
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(true);
-            }}
-          >
-            <MessageSquare aria-hidden="true" className="size-4" />
-            Send Message
-          </Button>
-        </DialogTrigger>
-      </form>
-      {sender ? (
-        <DialogContent
-          title={`Message ${consultant.name}`}
-          description="Your message is e-mailed to the consultant, who replies to you by e-mail."
-          className="max-w-lg"
+        <Button
+          ref={trigger}
+          type="submit"
+          size="lg"
+          className="w-full"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
+          onClick={(event) => {
+            // The click opens the dialog instead of submitting.
+            event.preventDefault();
+            setUsed(true);
+            setOpen(true);
+          }}
         >
-          <SendMessageForm
+          <MessageSquare aria-hidden="true" className="size-4" />
+          Send Message
+        </Button>
+      </form>
+      {used && (
+        <Suspense fallback={null}>
+          <SendMessageDialog
+            open={open}
+            onOpenChange={setOpen}
             consultant={consultant}
             sender={sender}
-            onSent={() => setOpen(false)}
-            footer={<DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>}
+            signIn={signIn}
+            returnFocus={() => trigger.current?.focus()}
           />
-        </DialogContent>
-      ) : (
-        <DialogContent title="Sign in to send a message" description="A free account is needed to message a consultant.">
-          <p className="text-sm text-slate-700">
-            You need to be logged in to send messages. Sign in, or create an account in a minute, then write to {consultant.name}.
-          </p>
-          <div className="mt-5 flex flex-wrap justify-end gap-2">
-            <DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setOpen(false);
-                signIn("register");
-              }}
-            >
-              <UserPlus aria-hidden="true" className="size-4" />
-              Create account
-            </Button>
-            <Button
-              onClick={() => {
-                setOpen(false);
-                signIn("login");
-              }}
-            >
-              <LogIn aria-hidden="true" className="size-4" />
-              Sign In
-            </Button>
-          </div>
-        </DialogContent>
+        </Suspense>
       )}
-    </Dialog>
+    </>
   );
 }

@@ -1,11 +1,47 @@
 import { ChevronDown } from "lucide-react";
-import { Accordion as RadixAccordion } from "radix-ui";
+import { createContext, useContext, useId, useState } from "react";
 
-/**
- * Radix's accordion (arrow keys, Home/End, aria-expanded, regions). `type="single" collapsible`
- * keeps one item open at a time.
- */
-export const Accordion = RadixAccordion.Root;
+// The WAI-ARIA accordion pattern, by hand (it replaced Radix's, 6 KB of the help center's first
+// load): each question is a heading holding a button with aria-expanded and aria-controls, its
+// answer a region labelled by it; one answer open at a time, and a second press closes it; the
+// arrow keys, Home and End move between the questions of the whole accordion, wrapping round.
+
+type AccordionState = { open: string | null; toggle: (value: string) => void };
+
+const AccordionContext = createContext<AccordionState>({ open: null, toggle: () => {} });
+
+const TRIGGER = "[data-accordion-trigger]";
+
+/** Arrow keys, Home and End move the focus between the questions (WAI-ARIA accordion). */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
+  const target = event.target as HTMLElement;
+  if (!target.matches(TRIGGER)) return;
+  const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>(TRIGGER)];
+  const at = triggers.indexOf(target);
+  const next = {
+    ArrowDown: triggers[(at + 1) % triggers.length],
+    ArrowUp: triggers[(at - 1 + triggers.length) % triggers.length],
+    Home: triggers[0],
+    End: triggers[triggers.length - 1],
+  }[event.key];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
+/** One answer open at a time; pressing the open question again closes it. */
+export function Accordion({ className, children }: { className?: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (value: string) => setOpen((current) => (current === value ? null : value));
+  return (
+    <AccordionContext value={{ open, toggle }}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys are handled for the question buttons inside. */}
+      <div className={className} onKeyDown={moveFocus}>
+        {children}
+      </div>
+    </AccordionContext>
+  );
+}
 
 /**
  * One question and its answer. The answer is always in the server HTML (hidden while closed),
@@ -23,27 +59,37 @@ export function AccordionItem({
   headingLevel?: 2 | 3 | 4;
   children: React.ReactNode;
 }) {
+  const { open, toggle } = useContext(AccordionContext);
+  const id = useId();
+  const isOpen = open === value;
   const Heading = `h${headingLevel}` as const;
   return (
-    <RadixAccordion.Item value={value} className="border-b border-line last:border-b-0">
-      <RadixAccordion.Header asChild>
-        <Heading className="text-base">
-          <RadixAccordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-md py-4 text-left font-semibold text-ink hover:text-brand-800">
-            {title}
-            <ChevronDown
-              aria-hidden="true"
-              className="size-5 shrink-0 text-muted transition-transform duration-200 group-data-[state=open]:rotate-180"
-            />
-          </RadixAccordion.Trigger>
-        </Heading>
-      </RadixAccordion.Header>
+    <div className="border-b border-line last:border-b-0">
+      <Heading className="text-base">
+        <button
+          type="button"
+          id={`${id}-trigger`}
+          aria-expanded={isOpen}
+          aria-controls={`${id}-answer`}
+          data-accordion-trigger=""
+          onClick={() => toggle(value)}
+          className="group flex w-full items-center justify-between gap-4 rounded-md py-4 text-left font-semibold text-ink hover:text-brand-800"
+        >
+          {title}
+          <ChevronDown
+            aria-hidden="true"
+            className="size-5 shrink-0 text-muted transition-transform duration-200 group-aria-expanded:rotate-180"
+          />
+        </button>
+      </Heading>
       {/* Always rendered: closed answers are hidden by CSS, and shown when the browser runs no scripts. */}
-      <RadixAccordion.Content
-        forceMount
-        className="pb-5 pr-2 text-[15px] leading-relaxed text-slate-700 data-[state=closed]:hidden noscript:block! sm:pr-9"
+      <section
+        id={`${id}-answer`}
+        aria-labelledby={`${id}-trigger`}
+        className={`pb-5 pr-2 text-[15px] leading-relaxed text-slate-700 noscript:block! sm:pr-9 ${isOpen ? "" : "hidden"}`}
       >
         {children}
-      </RadixAccordion.Content>
-    </RadixAccordion.Item>
+      </section>
+    </div>
   );
 }

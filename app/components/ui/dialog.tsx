@@ -11,16 +11,20 @@ export function DialogContent({
   description,
   children,
   className = "max-w-md",
+  onCloseAutoFocus,
 }: {
   title: React.ReactNode;
   description?: React.ReactNode;
   children: React.ReactNode;
   className?: string;
+  /** Where the focus goes on closing, for a dialog opened without a Radix trigger (call preventDefault). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/60" />
       <RadixDialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
         className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ${className}`}
       >
         <RadixDialog.Title className="pr-8 text-xl font-bold text-ink">{title}</RadixDialog.Title>

@@ -125,7 +125,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           ) : (
-            <Accordion type="single" collapsible className="mt-4 space-y-8">
+            <Accordion className="mt-4 space-y-8">
               {groups.map((group) => (
                 <div key={group.id}>
                   <h3 className="text-sm font-semibold uppercase tracking-wider text-brand-800">{group.title}</h3>

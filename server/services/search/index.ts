@@ -12,9 +12,11 @@ import {
   candidatePool,
   filterConditions,
   HEAD_POOL,
+  indexedMatch,
   ORDER_COLUMNS,
   orderBy,
   publicSelectList,
+  QUALITY_POOL,
   RANK_WEIGHTS,
   resultWindow,
   rowToPublicConsultant,
@@ -68,11 +70,14 @@ function result(params: SearchParams, matched: number, consultants: PublicConsul
 
 /**
  * Without keywords: a listing in the requested order, and a count that stops at the cap. With
- * filters, one query reads up to the cap of matching profiles through the filters' indexes:
- * when that is all of them, it counts them and sorts the page from them. Only when more match
- * does the page come from walking the order's index, which is what the planner would do in any
+ * filters, one query reads up to the cap of matching profiles through the document's index (the
+ * filters are facet lexemes of it, intersected inside the index): when that is all of them, it
+ * counts them and sorts the page from them. Only when more match does the page come from walking
+ * the order's index, testing each profile's columns, which is what the planner would do in any
  * case, and what costs tens of thousands of rows when few match and the filters correlate with
- * the order (experienced-but-junior profiles are few at the top of the featured order, say).
+ * the order (experienced-but-junior profiles are few at the top of the featured order, say), or
+ * when filters that are common alone never meet (a donor of health work and one of roads).
+ * Filters the statistics say most profiles pass skip the first read.
  */
 async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<SearchResult> {
   const conditions = filterConditions(params);
@@ -84,10 +89,10 @@ async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<
       ? Promise.resolve([])
       : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
 
-  // Expected to exceed the cap (no filter, or filters most profiles pass): count and walk at once.
+  // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and walk at once.
   const statistics = await searchStatistics(db);
   const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
-  if (conditions.length === 1 || statistics.listed * share > 2 * SEARCH_RESULT_CAP) {
+  if (conditions.length === 1 || statistics.listed * share > BROAD_LISTING * SEARCH_RESULT_CAP) {
     const [rows, [counted]] = await Promise.all([
       walk(),
       db.execute<{ matched: number }>(
@@ -97,7 +102,7 @@ async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<
     return result(params, Number(counted?.matched ?? 0), rows);
   }
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}),
+    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params)} limit ${SEARCH_RESULT_CAP + 1}),
     page as (
       select id, row_number() over (order by ${order}) as ord
       from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
@@ -112,7 +117,19 @@ async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<
   return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
 }
 
-type KeywordQuery = { tsquery: string; groups: string[][]; exact?: string };
+/** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
+const RANK_ALL = QUALITY_POOL + HEAD_POOL;
+
+/** A listing expected to match this many times the cap is walked at once, without first reading up to the cap. */
+const BROAD_LISTING = 20;
+
+type KeywordQuery = {
+  tsquery: string;
+  groups: string[][];
+  exact?: string;
+  /** Known to match more than SEARCH_RESULT_CAP profiles (from the words dictionary): no need to count. */
+  overCap?: boolean;
+};
 
 /** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
 export type PoolStrategy = "walk-index" | "read-all";
@@ -121,8 +138,13 @@ export type SearchOptions = { strategy?: PoolStrategy };
 /** One page of a keyword search, and the number of matches up to the cap (plus one). */
 async function keywordPage(db: Executor, params: SearchParams, query: KeywordQuery, { strategy }: SearchOptions) {
   const filters = filterConditions(params);
-  const matchDocument = sql.join([...filters, sql`search_document @@ ${query.tsquery}::tsquery`], sql` and `);
-  const matchHead = sql.join([...filters, sql`search_head @@ ${query.tsquery}::tsquery`], sql` and `);
+  const words = sql`${query.tsquery}::tsquery`;
+  const matchDocument = {
+    walked: sql.join([...filters, sql`search_document @@ ${words}`], sql` and `),
+    indexed: indexedMatch(params, words),
+  };
+  // The head carries no facets: its matches are few, read through its index and tested by column.
+  const headMatch = sql.join([...filters, sql`search_head @@ ${words}`], sql` and `);
   const relevance = params.sort === "relevance";
   const statistics = strategy ? undefined : await searchStatistics(db);
   const walks = (column: "search_document" | "search_head", wanted: number) =>
@@ -132,23 +154,30 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   const order = orderBy(params.sort);
   const window = resultWindow(params);
   const rank = relevance
-    ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${query.tsquery}::tsquery) * (1 + 0.5 * static_score) desc`]
+    ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${words}) * (1 + 0.5 * static_score) desc`]
     : [];
   // With a corrected spelling, the profiles that match the words as typed come first.
   const exactFirst = query.exact ? [sql`(search_document @@ ${query.exact}::tsquery) desc`] : [];
+  const ranked = Math.max(QUALITY_POOL, window.offset + window.limit);
+  // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
+  const poolSize = query.overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
+  const matched = query.overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
-  // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches.
+  // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
+  // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
+  const pooled = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
+  const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance
-    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
-          where (select count(*) from document_pool) > ${SEARCH_RESULT_CAP}
-            and h.id not in (select id from document_pool)`
-    : sql`select * from document_pool where false`;
+    ? sql`select * from (${candidatePool({ walked: headMatch, indexed: headMatch }, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
+          where ${pooled} and h.id not in (select id from ranked_pool)`
+    : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
-      ${candidatePool(matchDocument, order, SEARCH_RESULT_CAP + 1, walks("search_document", SEARCH_RESULT_CAP))}
+      ${candidatePool(matchDocument, order, poolSize, walks("search_document", poolSize))}
     ),
+    ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
     head_pool as materialized (${headPool}),
-    candidates as (select * from document_pool union all select * from head_pool),
+    candidates as (select * from ranked_pool union all select * from head_pool),
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
@@ -157,7 +186,7 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
       )) with ordinality as p(id, ord)
     )
     -- One row even for an empty page, to carry the count.
-    select (select count(*) from document_pool)::int as matched, ${publicSelectList}
+    select ${matched} as matched, ${publicSelectList}
     from (select 1) as one
     left join (page join ${consultants} on ${consultants.id} = page.id and ${isListed}) on true
     order by page.ord`);
@@ -198,7 +227,12 @@ export async function searchConsultants(
   );
   if (!tsquery) return listWithoutKeywords(db, params);
 
-  let found = await keywordPage(db, params, { tsquery, groups }, options);
+  // One word, no place, no filter: the words dictionary counts the profiles using it (or its most
+  // used completion) exactly, and every one of them matches, so past the cap there is nothing to count.
+  const isOverCap = (reach: number[]) =>
+    filterConditions(params).length === 1 && places.length === 0 && reach.length === 1 && (reach[0] ?? 0) > SEARCH_RESULT_CAP;
+  const overCap = isOverCap(analyzed.map((word) => word.reach));
+  let found = await keywordPage(db, params, { tsquery, groups, overCap }, options);
   let correctedKeywords: string | undefined;
   if (found.matched < LITTLE) {
     const corrections = await correctWords(db, analyzed);
@@ -209,7 +243,17 @@ export async function searchConsultants(
       const correctedGroups = [...correctedWordGroups, ...placeGroups];
       const corrected = toTsquery(correctedWordGroups, placeQueries);
       const second = corrected
-        ? await keywordPage(db, params, { tsquery: corrected, groups: correctedGroups, exact: tsquery }, options)
+        ? await keywordPage(
+            db,
+            params,
+            {
+              tsquery: corrected,
+              groups: correctedGroups,
+              exact: tsquery,
+              overCap: isOverCap(analyzed.map((word) => Math.max(word.reach, corrections.get(word.key)?.ndoc ?? 0))),
+            },
+            options,
+          )
         : found;
       if (second.matched > found.matched) {
         found = second;

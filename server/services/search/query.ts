@@ -3,17 +3,25 @@ import { EXPERIENCE_LEVELS } from "#common/constants.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "../consultants/read-model.ts";
-import { locationCondition } from "./places.ts";
+import { locationCondition, locationCountry } from "./places.ts";
 
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.
 
 /** The best head matches (name, title, specializations, location) always considered for relevance. */
 export const HEAD_POOL = 250;
+/**
+ * When more than SEARCH_RESULT_CAP profiles match, relevance ranks the best head matches and this
+ * many of the best matches in quality order (or as many as the page reaches), not all of them:
+ * a match outside the head ranks by its assignments or bio (weights C and D), far below a head
+ * match, so the first pages come from the head pool, and ranking is what costs (each document
+ * is read from TOAST).
+ */
+export const QUALITY_POOL = 100;
 /** Weights of D (bio), C (location, languages, assignments), B (specializations), A (name, title). */
 export const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
-/** The filters of a search, all on indexed columns of listed profiles. */
+/** The filters of a search, as tests on a profile's columns: for walking an order's index. */
 export function filterConditions(params: SearchParams): SQL[] {
   const conditions: SQL[] = [isListed];
   if (params.location) {
@@ -24,15 +32,13 @@ export function filterConditions(params: SearchParams): SQL[] {
       sql`(${consultants.primarySpecialization} = ${params.expertise} or ${consultants.secondarySpecializations} @> ${sql.param([params.expertise])}::text[])`,
     );
   }
-  if (params.experience) {
-    const level = EXPERIENCE_LEVELS.find((item) => item.value === params.experience);
-    if (level) {
-      conditions.push(
-        level.max === null
-          ? sql`${consultants.yearsExperience} >= ${level.min}`
-          : sql`${consultants.yearsExperience} between ${level.min} and ${level.max}`,
-      );
-    }
+  const level = experienceLevel(params);
+  if (level) {
+    conditions.push(
+      level.max === null
+        ? sql`${consultants.yearsExperience} >= ${level.min}`
+        : sql`${consultants.yearsExperience} between ${level.min} and ${level.max}`,
+    );
   }
   if (params.languages.length > 0) {
     conditions.push(sql`${consultants.languages} @> ${sql.param(params.languages)}::text[]`);
@@ -41,10 +47,49 @@ export function filterConditions(params: SearchParams): SQL[] {
     conditions.push(sql`${consultants.availableForWork} = ${params.availability === "available"}`);
   }
   // Track record (issue 12): donors and countries of the assignments, summed up on the profile
-  // by the triggers of migration 0008 and indexed for listed profiles.
+  // by the triggers of migration 0008.
   if (params.donor && params.donor.length > 0) conditions.push(sql`track_donors @> ${sql.param(params.donor)}::text[]`);
   if (params.workedIn) conditions.push(sql`track_countries @> array[${params.workedIn}]::text[]`);
   return conditions;
+}
+
+function experienceLevel(params: SearchParams) {
+  return params.experience ? EXPERIENCE_LEVELS.find((item) => item.value === params.experience) : undefined;
+}
+
+/** One filter as its reserved lexeme of search_document (migration 0013_search_facets), folded in SQL as the trigger folds it. */
+function facet(kind: string, value: string) {
+  return sql`quote_literal(search_facet(${kind}, ${value}))::tsquery`;
+}
+
+/**
+ * The same filters for reading through search_document's index: every filter but a city is a
+ * facet lexeme of the document, so `facets` joins the words' tsquery and one index scan answers
+ * words and filters together; `rest` holds what is tested on the row (listed, a city).
+ */
+export function facetFilters(params: SearchParams): { facets: SQL | undefined; rest: SQL[] } {
+  const rest: SQL[] = [isListed];
+  const facets: SQL[] = [];
+  if (params.location) {
+    const country = locationCountry(params.location);
+    if (country) facets.push(facet("c", country));
+    else rest.push(locationCondition(params.location));
+  }
+  if (params.expertise) facets.push(facet("s", params.expertise));
+  const level = experienceLevel(params);
+  if (level) facets.push(sql`${`'#x:${level.value}'`}::tsquery`);
+  for (const language of params.languages) facets.push(facet("l", language));
+  if (params.availability) facets.push(sql`${`'#a:${params.availability === "available" ? "yes" : "no"}'`}::tsquery`);
+  for (const donor of params.donor ?? []) facets.push(facet("d", donor));
+  if (params.workedIn) facets.push(facet("w", params.workedIn));
+  return { facets: facets.length > 0 ? sql`(${sql.join(facets, sql` && `)})` : undefined, rest };
+}
+
+/** Profiles whose document matches `words` (a tsquery, or none for a listing) and the filters, through the document's index. */
+export function indexedMatch(params: SearchParams, words?: SQL): SQL {
+  const { facets, rest } = facetFilters(params);
+  const query = words && facets ? sql`(${words} && ${facets})` : (words ?? facets);
+  return sql.join(query ? [...rest, sql`search_document @@ ${query}`] : rest, sql` and `);
 }
 
 /** The order of each sort; ids last, so the order is total and paging is stable. */
@@ -96,12 +141,16 @@ export function rowToPublicConsultant(row: Record<string, unknown>): PublicConsu
  */
 const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
 
-/** The first `size` matches in `order`, by walking the order's index or by reading every match. */
-export function candidatePool(where: SQL, order: SQL[], size: number, walk: boolean) {
+/**
+ * The first `size` matches in `order`: by walking the order's index and testing each profile's
+ * columns and document (`walked`), or by reading every match through the document's index
+ * (`indexed`, words and filters intersected in it) and keeping the top.
+ */
+export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, walk: boolean) {
   const ordered = sql.join(order, sql`, `);
-  if (walk) return sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${where} order by ${ordered} limit ${size}`;
+  if (walk) return sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.walked} order by ${ordered} limit ${size}`;
   // OFFSET 0 keeps the planner from walking an index: every match is read once, the top ones kept.
   // The subquery takes the table's name, so the order expressions apply to it unchanged.
-  return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${where} offset 0) ${consultants}
+  return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.indexed} offset 0) ${consultants}
     order by ${ordered} limit ${size}`;
 }

@@ -98,6 +98,37 @@ describe("donor and workedIn filters", () => {
   });
 });
 
+describe("filters read from the search document's facets", () => {
+  it("follow a change that leaves the text alone (availability, experience), read either way", async () => {
+    const id = await consultant({ name: "Facet Mover", title: "Cartographer", availableForWork: false, yearsExperience: 5 }, [
+      { donors: ["KOICA"], countries: ["Mongolia"] },
+    ]);
+    const found = async (query: Record<string, string>) => {
+      const parsed = parseSearchParams(new URLSearchParams({ keywords: "cartographer", ...query }));
+      if (!parsed.success) throw parsed.error;
+      const ways = await Promise.all(
+        (["walk-index", "read-all"] as const).map(async (strategy) =>
+          (await searchConsultants({ db: database.db }, parsed.data, { strategy })).consultants.map((item) => item.name),
+        ),
+      );
+      expect(ways[1]).toEqual(ways[0]);
+      return ways[0];
+    };
+    expect(await found({ availability: "unavailable", experience: "4-7", donor: "KOICA", workedIn: "Mongolia" })).toEqual([
+      "Facet Mover",
+    ]);
+    expect(await found({ availability: "available" })).toEqual([]);
+    await database.sql`update consultants set available_for_work = true, years_experience = 15 where id = ${id}`;
+    expect(await found({ availability: "available", experience: "15+" })).toEqual(["Facet Mover"]);
+    expect(await found({ availability: "available", experience: "8-15" })).toEqual(["Facet Mover"]);
+    expect(await found({ availability: "unavailable" })).toEqual([]);
+    expect(await found({ experience: "4-7" })).toEqual([]);
+    expect(await sorted({ donor: "KOICA", availability: "available" })).toEqual(["Facet Mover"]);
+    await database.sql`update consultants set status = 'hidden' where id = ${id}`;
+    expect(await found({})).toEqual([]);
+  });
+});
+
 describe("keywords over assignments", () => {
   it("match assignment titles, organizations and descriptions", async () => {
     expect(await names({ keywords: "hospital reform" })).toEqual(["Anh"]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNTRIES, EXPERIENCE_LEVELS, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import type { SearchParams } from "#common/search.ts";
 import { parseSearchParams } from "#common/search-params.ts";
+import { DONORS, LANGUAGE_NAMES } from "#common/track-record-lists.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
@@ -471,6 +473,11 @@ describe("caps and candidate pools", () => {
       { keywords: "manag", sort: "experience" },
       { keywords: "agriculture", sort: "location", page: 3 },
       { keywords: "experience", sort: "recent", page: 50 },
+      // Filters: tested on the columns when walking, read as facet lexemes of the document otherwise.
+      { keywords: "experience", donor: "World Bank", workedIn: "Laos" },
+      { keywords: "evaluation", languages: "English", experience: "8-15", availability: "available" },
+      { keywords: "evaluation", expertise: "Healthcare", availability: "unavailable", sort: "experience" },
+      { keywords: "manag", location: "Thailand", experience: "15+" },
     ];
     for (const query of queries) {
       const walked = await search(holder.db, query, { strategy: "walk-index" });
@@ -480,6 +487,40 @@ describe("caps and candidate pools", () => {
       expect(read.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(chosen.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(read.total).toBe(walked.total);
+    }
+  });
+
+  it("reads every value of every filter list the same through the document's facets as through the columns", async () => {
+    const { sql } = holder.db;
+    const checks: [string, string, string][] = [
+      ...DONORS.map((donor): [string, string, string] => ["d", donor, "track_donors @> array[$2]"]),
+      ...COUNTRIES.map((country): [string, string, string] => ["w", country, "track_countries @> array[$2]"]),
+      ...COUNTRIES.map((country): [string, string, string] => ["c", country, "country = $2"]),
+      ...SEARCH_SPECIALIZATIONS.map((name): [string, string, string] => [
+        "s",
+        name,
+        "(primary_specialization = $2 or secondary_specializations @> array[$2])",
+      ]),
+      ...LANGUAGE_NAMES.map((language): [string, string, string] => ["l", language, "languages @> array[$2]"]),
+    ];
+    let matchedSome = 0;
+    for (const [kind, value, condition] of checks) {
+      const [row] = await sql.unsafe<{ facets: number; columns: number }[]>(
+        `select count(*) filter (where search_document @@ quote_literal(search_facet($1, $2))::tsquery)::int as facets,
+           count(*) filter (where ${condition})::int as columns
+         from consultants where status = 'approved'`,
+        [kind, value],
+      );
+      expect(row?.facets, `${kind}:${value}`).toBe(row?.columns);
+      if ((row?.columns ?? 0) > 0) matchedSome += 1;
+    }
+    expect(matchedSome).toBeGreaterThan(checks.length / 2);
+    for (const level of EXPERIENCE_LEVELS) {
+      const [row] = await sql<{ facets: number; columns: number }[]>`
+        select count(*) filter (where search_document @@ ${`'#x:${level.value}'`}::tsquery)::int as facets,
+          count(*) filter (where years_experience >= ${level.min} and years_experience <= ${level.max ?? 1000})::int as columns
+        from consultants where status = 'approved'`;
+      expect(row?.facets, level.value).toBe(row?.columns);
     }
   });
 

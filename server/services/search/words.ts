@@ -26,29 +26,23 @@ export type WordAnalysis = {
   lexemes: string[];
   /** Listed profiles that use this exact word. */
   ndoc: number;
+  /**
+   * Listed profiles that use this word or its most used completion: every one of them matches
+   * the word, so at least this many do.
+   */
+  reach: number;
 };
 
 /** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
 export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
   if (words.length === 0) return [];
-  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number }>(sql`
-    select t.word, t.key, t.ndoc,
+  const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number; reach: number }>(sql`
+    select t.word, t.key, t.ndoc, greatest(t.ndoc, coalesce(c.most, 0)) as reach,
       array(
         select distinct lexeme from (
           select unnest(tsvector_to_array(to_tsvector('search_english', t.word))) as lexeme
           union all
-          select unnest(tsvector_to_array(to_tsvector('search_english', c.word)))
-          from (
-            select w.word from search_words w
-            -- Only the last word, and not a stop word ("of" is not on its way to "officer").
-            where t.ord = ${completeLast ? words.length : 0} and char_length(t.key) >= 2
-              and to_tsvector('search_english', t.word) <> ''::tsvector
-              and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
-              -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
-              and strpos(w.word, '-') = 0
-            order by w.ndoc desc, w.word
-            limit ${MAX_COMPLETIONS}
-          ) c
+          select unnest(tsvector_to_array(to_tsvector('search_english', completion))) from unnest(c.words) as completion
         ) lexemes
       ) as lexemes
     from (
@@ -56,8 +50,27 @@ export async function analyzeWords(db: Executor, words: string[], completeLast =
         coalesce((select w.ndoc from search_words w where w.word = search_key(input.word)), 0) as ndoc
       from unnest(${sql.param(words)}::text[]) with ordinality as input(word, ord)
     ) t
+    left join lateral (
+      select array_agg(w.word) as words, max(w.ndoc) as most from (
+        select w.word, w.ndoc from search_words w
+        -- Only the last word, and not a stop word ("of" is not on its way to "officer").
+        where t.ord = ${completeLast ? words.length : 0} and char_length(t.key) >= 2
+          and to_tsvector('search_english', t.word) <> ''::tsvector
+          and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
+          -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
+          and strpos(w.word, '-') = 0
+        order by w.ndoc desc, w.word
+        limit ${MAX_COMPLETIONS}
+      ) w
+    ) c on true
     order by t.ord`);
-  return rows.map((row) => ({ word: row.word, key: row.key, lexemes: row.lexemes, ndoc: Number(row.ndoc) }));
+  return rows.map((row) => ({
+    word: row.word,
+    key: row.key,
+    lexemes: row.lexemes,
+    ndoc: Number(row.ndoc),
+    reach: Number(row.reach),
+  }));
 }
 
 /**
@@ -66,17 +79,17 @@ export async function analyzeWords(db: Executor, words: string[], completeLast =
  */
 export async function correctWords(db: Executor, analyzed: WordAnalysis[]) {
   const suspects = analyzed.filter((word) => word.ndoc < LITTLE && word.key.length >= 4);
-  if (suspects.length === 0) return new Map<string, { word: string; lexemes: string[] }>();
-  const rows = await db.execute<{ key: string; correction: string; lexemes: string[] }>(sql`
-    select t.key, s.word as correction, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
+  if (suspects.length === 0) return new Map<string, { word: string; lexemes: string[]; ndoc: number }>();
+  const rows = await db.execute<{ key: string; correction: string; lexemes: string[]; ndoc: number }>(sql`
+    select t.key, s.word as correction, s.ndoc, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
     from unnest(${sql.param(suspects.map((word) => word.key))}::text[], ${sql.param(suspects.map((word) => word.ndoc))}::int[]) as t(key, ndoc)
     cross join lateral (
-      select w.word from search_words w
+      select w.word, w.ndoc from search_words w
       where w.word % t.key and w.ndoc > 3 * t.ndoc and w.word <> t.key
       order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
       limit 1
     ) s`);
-  return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes }]));
+  return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes, ndoc: Number(row.ndoc) }]));
 }
 
 function quoteLexeme(lexeme: string) {

@@ -1,0 +1,80 @@
+import { LogIn, UserPlus } from "lucide-react";
+import { Button, buttonClasses } from "../ui/button.tsx";
+import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { SendMessageForm } from "./send-message-form.tsx";
+
+// The dialog behind a profile's Send Message button (send-message.tsx loads it on first use):
+// the message form for a signed-in person, or the invitation to sign in for a visitor.
+
+export default function SendMessageDialog({
+  open,
+  onOpenChange,
+  consultant,
+  sender,
+  signIn,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  consultant: { id: number; name: string };
+  sender: { name: string; email: string } | null;
+  signIn: (view: "login" | "register") => void;
+  /** Puts the focus back on the Send Message button when the dialog closes. */
+  returnFocus: () => void;
+}) {
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    returnFocus();
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {sender ? (
+        <DialogContent
+          title={`Message ${consultant.name}`}
+          description="Your message is e-mailed to the consultant, who replies to you by e-mail."
+          className="max-w-lg"
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
+          <SendMessageForm
+            consultant={consultant}
+            sender={sender}
+            onSent={() => onOpenChange(false)}
+            footer={<DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>}
+          />
+        </DialogContent>
+      ) : (
+        <DialogContent
+          title="Sign in to send a message"
+          description="A free account is needed to message a consultant."
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
+          <p className="text-sm text-slate-700">
+            You need to be logged in to send messages. Sign in, or create an account in a minute, then write to {consultant.name}.
+          </p>
+          <div className="mt-5 flex flex-wrap justify-end gap-2">
+            <DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                onOpenChange(false);
+                signIn("register");
+              }}
+            >
+              <UserPlus aria-hidden="true" className="size-4" />
+              Create account
+            </Button>
+            <Button
+              onClick={() => {
+                onOpenChange(false);
+                signIn("login");
+              }}
+            >
+              <LogIn aria-hidden="true" className="size-4" />
+              Sign In
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

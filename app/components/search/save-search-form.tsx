@@ -1,0 +1,88 @@
+import { BookmarkPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams } from "#common/search.ts";
+import { Button, buttonClasses } from "../ui/button.tsx";
+import { Field, Input, Select } from "../ui/field.tsx";
+import { toast } from "../ui/toast.tsx";
+
+// "Save this search" for a signed-in person (issue 13): a disclosure with a small form posted to
+// /saved-searches (a fetcher, so the results stay; a plain form before JavaScript). Loaded by
+// save-search.tsx only when someone is signed in.
+
+/** A name to start from: the search's filters in words. */
+export function suggestedSearchName(params: SearchParams): string {
+  const words = activeFilters(params).map((chip) => chip.label);
+  return (words.length > 0 ? words.join(", ") : "All consultants").slice(0, SAVED_SEARCH_LIMITS.name);
+}
+
+export type SaveSearchAnswer = { created?: { id: number; name: string }; error?: string };
+
+/** `query` is the search as saved (save-search.tsx's savedSearchQuery). */
+export default function SaveSearchForm({ params, query }: { params: SearchParams; query: string }) {
+  const fetcher = useFetcher<SaveSearchAnswer>();
+  const details = useRef<HTMLDetailsElement>(null);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const saving = fetcher.state !== "idle";
+  useEffect(() => {
+    if (answer?.created) {
+      toast({ title: "Search saved", description: `“${answer.created.name}” is on your Saved searches page.` });
+      if (details.current) details.current.open = false;
+    }
+  }, [answer]);
+  return (
+    <details ref={details} className="group rounded-lg" data-testid="save-search">
+      <summary
+        className={buttonClasses({
+          variant: "outline",
+          size: "sm",
+          className: "w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        })}
+      >
+        <BookmarkPlus aria-hidden="true" className="size-4" />
+        Save this search
+      </summary>
+      <fetcher.Form
+        method="post"
+        action="/saved-searches"
+        className="mt-3 grid max-w-2xl gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto]"
+      >
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="query" value={query} />
+        <Field label="Name" required>
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              defaultValue={suggestedSearchName(params)}
+              maxLength={SAVED_SEARCH_LIMITS.name}
+              required
+            />
+          )}
+        </Field>
+        <Field label="E-mail alert">
+          {(props) => (
+            <Select {...props} name="frequency" defaultValue="weekly">
+              <option value="off">Off</option>
+              <option value="daily">Daily</option>
+              <option value="weekly">Weekly</option>
+            </Select>
+          )}
+        </Field>
+        {answer?.error && (
+          <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+            {answer.error}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" size="sm" disabled={saving}>
+            {saving ? "Saving..." : "Save search"}
+          </Button>
+          <Link to="/saved-searches" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+            Your saved searches
+          </Link>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}

@@ -11,20 +11,16 @@ import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
-/** Everything a reviewer needs to decide, without leaving the dashboard. */
-function ReviewDialog({
-  consultant,
-  onClose,
-  onApprove,
-  onReject,
-  isBusy,
-}: {
-  consultant: QueueEntry | null;
+/** What a review dialog can do: close, approve or reject what it shows (busy while approving). */
+type Decision = {
   onClose: () => void;
-  onApprove: (consultant: QueueEntry) => void;
-  onReject: (consultant: QueueEntry) => void;
+  onApprove: (entry: QueueEntry) => void;
+  onReject: (entry: QueueEntry) => void;
   isBusy: boolean;
-}) {
+};
+
+/** Everything a reviewer needs to decide, without leaving the dashboard. */
+function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
   const facts: [string, string][] = consultant
     ? [
         ["Email", consultant.email],
@@ -86,19 +82,7 @@ function ReviewDialog({
 }
 
 /** A change to an approved profile, before and after; approving publishes it. */
-function ChangeDialog({
-  entry,
-  onClose,
-  onApprove,
-  onReject,
-  isBusy,
-}: {
-  entry: QueueEntry | null;
-  onClose: () => void;
-  onApprove: (entry: QueueEntry) => void;
-  onReject: (entry: QueueEntry) => void;
-  isBusy: boolean;
-}) {
+function ChangeDialog({ entry, onClose, onApprove, onReject, isBusy }: { entry: QueueEntry | null } & Decision) {
   return (
     <Dialog
       open={entry?.change != null}

@@ -4,7 +4,8 @@ import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schem
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { EditConsultantDialog } from "./edit-consultant-dialog.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { IconAction } from "./row-actions.tsx";
@@ -94,14 +95,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
 
   return (
     <>
-      <DataTable
-        caption="Consultants"
-        columns={columns}
-        rows={consultants}
-        rowKey={(consultant) => consultant.id}
-        empty="No consultants found."
-        isRowBusy={isBusy}
-      />
+      <AdminTable caption="Consultants" columns={columns} rows={consultants} empty="No consultants found." isRowBusy={isBusy} />
 
       <EditConsultantDialog consultant={editing} onClose={() => setEditing(null)} />
       <ReasonDialog target={reasonTarget} onClose={() => setReasonTarget(null)} action={moderate} />

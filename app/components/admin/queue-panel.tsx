@@ -4,8 +4,9 @@ import { formatDate, formatYears } from "#common/format.ts";
 import { type QueueEntry, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { ChangeDiff } from "./change-diff.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
@@ -192,11 +193,10 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
 
   return (
     <>
-      <DataTable
+      <AdminTable
         caption="Profiles and changes waiting for approval"
         columns={columns}
         rows={entries}
-        rowKey={(entry) => entry.id}
         empty="Nothing is waiting for review."
         isRowBusy={isBusy}
       />

@@ -5,7 +5,8 @@ import { formatDate } from "#common/format.ts";
 import type { AdminUser } from "#common/views.ts";
 import { Badge } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { TextAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
@@ -158,14 +159,7 @@ export function UsersTable({
   const text = confirming ? confirmationText(confirming, confirming.user.id === currentUserId) : null;
   return (
     <>
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={users}
-        rowKey={(user) => user.id}
-        empty="No users found."
-        isRowBusy={isBusy}
-      />
+      <AdminTable caption="Users" columns={columns} rows={users} empty="No users found." isRowBusy={isBusy} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

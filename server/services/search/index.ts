@@ -153,6 +153,9 @@ async function pageOfMany(db: Executor, params: SearchParams, listed: number, { 
 const WALK_SLACK = 4;
 const WALK_MIN = 2_000;
 
+/** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
+const PRECOUNT = 3;
+
 /** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
 const RANK_ALL = QUALITY_POOL + HEAD_POOL;
 
@@ -179,14 +182,32 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     walked: sql.join([...filters, sql`search_document @@ ${words}`], sql` and `),
     indexed: indexedMatch(params, words),
   };
-  // The head carries no facets: its matches are few, read through its index and tested by column.
-  const headMatch = sql.join([...filters, sql`search_head @@ ${words}`], sql` and `);
+
   const relevance = params.sort === "relevance";
   const statistics = strategy ? undefined : await searchStatistics(db);
-  const walks = (column: "search_document" | "search_head", wanted: number) =>
-    statistics
-      ? walksIndex(textShare(query.groups, statistics, column), filterShares(params, statistics), statistics.listed, wanted)
+  // The document's index offers only the matches (words and filters intersect in it). The head
+  // pool walks testing the head and the columns, or reads through the head's index testing the
+  // columns, or, when that offers more rows, reads the matches through the document's index
+  // testing the head.
+  const shares = statistics && {
+    filters: filterShares(params, statistics).reduce((share, filter) => share * filter, 1),
+    document: textShare(query.groups, statistics, "search_document"),
+    head: textShare(query.groups, statistics, "search_head"),
+  };
+  const headThroughDocument = shares !== undefined && shares.document * shares.filters < shares.head;
+  const readRows = (pool: "document" | "head") =>
+    (statistics?.listed ?? 0) *
+    (shares ? (pool === "head" && !headThroughDocument ? shares.head : shares.document * shares.filters) : 1);
+  const walks = (pool: "document" | "head", wanted: number) =>
+    shares
+      ? walksIndex(shares[pool] * shares.filters, readRows(pool), wanted, pool === "document" ? 3 : 1)
       : strategy === "walk-index";
+  const matchHead = {
+    walked: sql.join([...filters, sql`search_head @@ ${words}`], sql` and `),
+    indexed: headThroughDocument
+      ? sql`${matchDocument.indexed} and search_head @@ ${words}`
+      : sql.join([...filters, sql`search_head @@ ${words}`], sql` and `),
+  };
   const order = orderBy(params.sort);
   const window = resultWindow(params);
   const rank = relevance
@@ -195,21 +216,33 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // With a corrected spelling, the profiles that match the words as typed come first.
   const exactFirst = query.exact ? [sql`(search_document @@ ${query.exact}::tsquery) desc`] : [];
   const ranked = Math.max(QUALITY_POOL, window.offset + window.limit);
+  // Expected to match many times the cap: count up to it through the document's index first (no
+  // document is read), so that the pool need hold only what is ranked or paged.
+  let overCap = query.overCap ?? false;
+  if (!overCap && statistics && shares) {
+    const expected = statistics.listed * shares.document * shares.filters;
+    if (expected > PRECOUNT * SEARCH_RESULT_CAP) {
+      const [counted] = await db.execute<{ matched: number }>(
+        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${matchDocument.indexed} limit ${SEARCH_RESULT_CAP + 1}) m`,
+      );
+      overCap = Number(counted?.matched ?? 0) > SEARCH_RESULT_CAP;
+    }
+  }
   // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
-  const poolSize = query.overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
-  const matched = query.overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
+  const poolSize = overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
+  const matched = overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
   // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
-  const pooled = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
+  const pooled = overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
   const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance
-    ? sql`select * from (${candidatePool({ walked: headMatch, indexed: headMatch }, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
+    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("head", HEAD_POOL))}) h
           where ${pooled} and h.id not in (select id from ranked_pool)`
     : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
-      ${candidatePool(matchDocument, order, poolSize, walks("search_document", poolSize))}
+      ${candidatePool(matchDocument, order, poolSize, walks("document", poolSize))}
     ),
     ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
     head_pool as materialized (${headPool}),

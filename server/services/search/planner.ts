@@ -124,14 +124,12 @@ export function filterShares(params: SearchParams, statistics: Statistics): numb
 
 /**
  * How to take the first `wanted` matches in a given order: walk the order's index and test each
- * profile (about wanted ÷ share of matches rows), or read every row the most selective index
- * offers and keep the top (listed × that index's share). Testing a row on the walk costs about
- * twice reading one from a bitmap. The planner alone misjudges this (it underprices testing a
- * document), so the search decides, from the same statistics the planner uses.
+ * profile (about wanted ÷ `walkShare`, the share of profiles that match, rows), or read the
+ * `readRows` rows an index offers and keep the top. Testing a row on the walk costs about
+ * `rowCost` times reading one from a bitmap: three when the test reads the document (from TOAST),
+ * one when it reads only the row (the head). The planner alone misjudges this (it underprices
+ * testing a document), so the search decides, from the same statistics the planner uses.
  */
-export function walksIndex(text: number, filters: number[], listed: number, wanted: number) {
-  const matchShare = filters.reduce((share, filter) => share * filter, text);
-  const walked = wanted / Math.max(matchShare, 1e-9);
-  const read = listed * Math.min(text, ...filters);
-  return 2 * walked < read;
+export function walksIndex(walkShare: number, readRows: number, wanted: number, rowCost: number) {
+  return (rowCost * wanted) / Math.max(walkShare, 1e-9) < readRows;
 }

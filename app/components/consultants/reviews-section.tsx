@@ -10,8 +10,9 @@ import { RatingStars } from "./rating-stars.tsx";
 // without JavaScript), the signed-in person's own review with Edit and Delete, the form to write
 // one for people the consultant replied to, the consultant's one response, and Hide for admins.
 
-// The forms (review-forms.tsx) are for signed-in people: loaded when the viewer can use one, so a
-// visitor's first load has none of them; the server HTML has them complete either way.
+// The forms (review-forms.tsx) are for signed-in people: the browser loads them when the viewer can
+// use one, so a visitor's first load has none of them; the server HTML has them complete (the
+// document is sent whole, every Suspense boundary in place: see entry.server.tsx).
 const loadForms = () => import("./review-forms.tsx");
 const ReviewForm = lazy(() => loadForms().then((module) => ({ default: module.ReviewForm })));
 const RespondForm = lazy(() => loadForms().then((module) => ({ default: module.RespondForm })));

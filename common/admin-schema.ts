@@ -8,6 +8,19 @@ import {
   MAX_PAGE_SIZE,
   PROFILE_SPECIALIZATIONS,
 } from "./constants.ts";
+import { PROFILE_LIMITS } from "./consultant-schema.ts";
+import {
+  bioField,
+  blankToUndefined,
+  booleanField,
+  emailField,
+  oneOf,
+  optionalText,
+  phoneField,
+  requiredText,
+  tooLong,
+  yearsField,
+} from "./zod-fields.ts";
 
 // The admin's forms and queries: the Edit Consultant dialog (spec section 5, admin rules, messages
 // word for word), the reasons of the approval queue, and the paging of the admin tables. One
@@ -69,58 +82,13 @@ export const ADMIN_TOASTS = {
   unblockFailed: "Failed to unblock user",
 } as const;
 
+/** The dialog edits the same columns as the owner's form, within the same limits. */
+const { name, title, email, phone, location, city, bio, yearsExperienceMax } = PROFILE_LIMITS;
 export const ADMIN_LIMITS = {
-  name: 255,
-  title: 255,
-  email: 255,
-  phone: 50,
-  location: 255,
-  city: 120,
-  bio: 5000,
-  yearsExperienceMax: 80,
+  ...{ name, title, email, phone, location, city, bio, yearsExperienceMax },
   reason: 1000,
   search: 200,
 } as const;
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-function blankToUndefined(value: unknown) {
-  return typeof value === "string" && value.trim() === "" ? undefined : value;
-}
-
-function requiredText(message: string, label: string, max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, tooLong(label, max)));
-}
-
-/** Optional text: blank means "none" (null); left out means "keep what is stored" (undefined). */
-function optionalText(label: string, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, tooLong(label, max))
-      .nullable()
-      .optional(),
-  );
-}
-
-const TRUE_VALUES = ["true", "on", "1", "yes"];
-const FALSE_VALUES = ["false", "off", "0", "no"];
-
-/** A boolean from JSON or from a form (the last value wins when a hidden "false" precedes a checkbox). */
-function booleanField(label: string) {
-  return z.preprocess((value) => {
-    const last = Array.isArray(value) ? value[value.length - 1] : value;
-    if (typeof last !== "string") return last;
-    const normalized = last.trim().toLowerCase();
-    if (TRUE_VALUES.includes(normalized)) return true;
-    if (FALSE_VALUES.includes(normalized)) return false;
-    return last;
-  }, z.boolean({ error: `${label} must be true or false` }).optional());
-}
-
-const yearsMessage = `Years of experience must be a whole number from 0 to ${ADMIN_LIMITS.yearsExperienceMax}`;
 
 /**
  * The whole years a years-of-experience value stands for. The dialog offers the bands of spec
@@ -141,30 +109,7 @@ export function bandOfYears(years: number) {
   return ADMIN_EXPERIENCE_BANDS.find((band) => years >= band.years && (band.max === null || years <= band.max));
 }
 
-const yearsExperience = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value);
-    return typeof given === "string" ? yearsFromInput(given) : given;
-  },
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? ADMIN_CONSULTANT_MESSAGES.yearsExperience : yearsMessage,
-    })
-    .int(yearsMessage)
-    .min(0, yearsMessage)
-    .max(ADMIN_LIMITS.yearsExperienceMax, yearsMessage),
-);
-
-function oneOf(values: readonly string[], requiredMessage: string, unknownMessage: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: requiredMessage })
-      .trim()
-      .refine((value) => values.includes(value), unknownMessage),
-  );
-}
+const yearsExperience = yearsField(ADMIN_CONSULTANT_MESSAGES.yearsExperience, ADMIN_LIMITS.yearsExperienceMax, yearsFromInput);
 
 /**
  * The dialog offers the admin list of spec section 9 (ADMIN_SPECIALIZATIONS); the server accepts
@@ -177,18 +122,8 @@ export const adminConsultantSchema = z.object(
   {
     name: requiredText(ADMIN_CONSULTANT_MESSAGES.name, "Name", ADMIN_LIMITS.name),
     title: requiredText(ADMIN_CONSULTANT_MESSAGES.title, "Title", ADMIN_LIMITS.title),
-    email: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: ADMIN_CONSULTANT_MESSAGES.email })
-        .trim()
-        .max(ADMIN_LIMITS.email, tooLong("Email", ADMIN_LIMITS.email))
-        .pipe(z.email(ADMIN_CONSULTANT_MESSAGES.email)),
-    ),
-    phone: optionalText("Phone", ADMIN_LIMITS.phone).refine(
-      (value) => value === null || value === undefined || /^[+()\d][\d\s().+-]{2,}$/.test(value),
-      "Phone may contain only digits, spaces and + ( ) - .",
-    ),
+    email: emailField(ADMIN_CONSULTANT_MESSAGES.email, ADMIN_LIMITS.email),
+    phone: phoneField(ADMIN_LIMITS.phone),
     location: requiredText(ADMIN_CONSULTANT_MESSAGES.location, "Location", ADMIN_LIMITS.location),
     city: optionalText("City", ADMIN_LIMITS.city),
     country: oneOf(COUNTRIES, ADMIN_CONSULTANT_MESSAGES.country, `Country must be one of ${COUNTRIES.join(", ")}`),
@@ -198,14 +133,7 @@ export const adminConsultantSchema = z.object(
       ADMIN_CONSULTANT_MESSAGES.primarySpecialization,
       `Primary specialization must be one of ${ADMIN_ACCEPTED_SPECIALIZATIONS.join(", ")}`,
     ),
-    bio: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: ADMIN_CONSULTANT_MESSAGES.bio })
-        .trim()
-        .min(BIO_MIN_LENGTH, ADMIN_CONSULTANT_MESSAGES.bio)
-        .max(ADMIN_LIMITS.bio, tooLong("Bio", ADMIN_LIMITS.bio)),
-    ),
+    bio: bioField(ADMIN_CONSULTANT_MESSAGES.bio, BIO_MIN_LENGTH, ADMIN_LIMITS.bio),
     availableForWork: booleanField("availableForWork"),
     showEmail: booleanField("showEmail"),
     showPhone: booleanField("showPhone"),
@@ -221,14 +149,7 @@ export const ADMIN_CONSULTANT_DEFAULTS = { availableForWork: true, showEmail: fa
 /** Rejecting a profile needs a reason: the owner reads it. */
 export const rejectSchema = z.object(
   {
-    reason: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: ADMIN_MESSAGES.reasonRequired })
-        .trim()
-        .min(1, ADMIN_MESSAGES.reasonRequired)
-        .max(ADMIN_LIMITS.reason, tooLong("Reason", ADMIN_LIMITS.reason)),
-    ),
+    reason: requiredText(ADMIN_MESSAGES.reasonRequired, "Reason", ADMIN_LIMITS.reason),
   },
   { error: ADMIN_MESSAGES.reasonRequired },
 );

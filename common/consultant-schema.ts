@@ -3,6 +3,7 @@ import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.
 import { errorPath, itemMessage } from "./error-paths.ts";
 import { canonicalCity } from "./places.ts";
 import { canonicalLanguage, trackRecordFields } from "./track-record.ts";
+import { bioField, booleanField, emailField, oneOf, optionalText, phoneField, requiredText, yearsField } from "./zod-fields.ts";
 
 // The consultant profile a person submits (the form and POST/PUT /api/consultants), with the
 // messages of spec section 5 word for word. One schema for the browser, the page action and
@@ -36,32 +37,6 @@ export const PROFILE_MESSAGES = {
   primarySpecialization: "Primary specialization is required",
   bio: "Bio must be at least 10 characters long",
 } as const;
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-/** Empty or blank text counts as "not given", so a blank form field and a missing key behave alike. */
-function blankToUndefined(value: unknown) {
-  if (typeof value === "string" && value.trim() === "") return undefined;
-  return value;
-}
-
-function requiredText(message: string, label: string, max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, tooLong(label, max)));
-}
-
-/** Optional text: blank means "none" (null), absent means "not given" (undefined). */
-function optionalText(label: string, max: number, normalize: (value: string) => string = (value) => value) {
-  return z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, tooLong(label, max))
-      .transform(normalize)
-      .nullable()
-      .optional(),
-  );
-}
 
 /**
  * Splits a list given as an array or as comma-separated text: items trimmed, empties dropped,
@@ -102,67 +77,18 @@ function listField(label: string, noun: string) {
   );
 }
 
-const TRUE_VALUES = ["true", "on", "1", "yes"];
-const FALSE_VALUES = ["false", "off", "0", "no"];
-
-/** A boolean from JSON or a form; a form sends a hidden "false" before the checkbox, so the last value wins. */
-function booleanField(label: string) {
-  return z.preprocess((value) => {
-    const last = Array.isArray(value) ? value[value.length - 1] : value;
-    if (typeof last === "string") {
-      const normalized = last.trim().toLowerCase();
-      if (TRUE_VALUES.includes(normalized)) return true;
-      if (FALSE_VALUES.includes(normalized)) return false;
-    }
-    return last;
-  }, z.boolean({ error: `${label} must be true or false` }).optional());
-}
-
-const yearsMessage = `Years of experience must be a whole number from 0 to ${PROFILE_LIMITS.yearsExperienceMax}`;
-
-const yearsExperience = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value);
-    if (typeof given === "string") return /^\s*\d{1,3}\s*$/.test(given) ? Number(given) : Number.NaN;
-    return given;
-  },
-  z
-    .number({
-      error: (issue) => (issue.input === undefined || issue.input === null ? PROFILE_MESSAGES.yearsExperience : yearsMessage),
-    })
-    .int(yearsMessage)
-    .min(0, yearsMessage)
-    .max(PROFILE_LIMITS.yearsExperienceMax, yearsMessage),
+const yearsExperience = yearsField(PROFILE_MESSAGES.yearsExperience, PROFILE_LIMITS.yearsExperienceMax, (text) =>
+  /^\s*\d{1,3}\s*$/.test(text) ? Number(text) : Number.NaN,
 );
 
 const countryMessage = `Country must be one of ${COUNTRIES.join(", ")}`;
 const specializationMessage = `Primary specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
 
-function oneOf(values: readonly string[], requiredMessage: string, unknownMessage: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: requiredMessage })
-      .trim()
-      .refine((value) => values.includes(value), unknownMessage),
-  );
-}
-
 const fields = {
   name: requiredText(PROFILE_MESSAGES.name, "Name", PROFILE_LIMITS.name),
   title: requiredText(PROFILE_MESSAGES.title, "Professional title", PROFILE_LIMITS.title),
-  email: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: PROFILE_MESSAGES.email })
-      .trim()
-      .max(PROFILE_LIMITS.email, tooLong("Email", PROFILE_LIMITS.email))
-      .pipe(z.email(PROFILE_MESSAGES.email)),
-  ),
-  phone: optionalText("Phone", PROFILE_LIMITS.phone).refine(
-    (value) => value === null || value === undefined || /^[+()\d][\d\s().+-]{2,}$/.test(value),
-    "Phone may contain only digits, spaces and + ( ) - .",
-  ),
+  email: emailField(PROFILE_MESSAGES.email, PROFILE_LIMITS.email),
+  phone: phoneField(PROFILE_LIMITS.phone),
   location: requiredText(PROFILE_MESSAGES.location, "Location", PROFILE_LIMITS.location),
   // A known place is stored in its canonical spelling ("Sài Gòn" -> Ho Chi Minh City); the full
   // location stays as typed, for display.
@@ -187,14 +113,7 @@ const fields = {
     .optional(),
   primarySpecialization: oneOf(PROFILE_SPECIALIZATIONS, PROFILE_MESSAGES.primarySpecialization, specializationMessage),
   secondarySpecializations: listField("Secondary specializations", "specialization"),
-  bio: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: PROFILE_MESSAGES.bio })
-      .trim()
-      .min(BIO_MIN_LENGTH, PROFILE_MESSAGES.bio)
-      .max(PROFILE_LIMITS.bio, tooLong("Bio", PROFILE_LIMITS.bio)),
-  ),
+  bio: bioField(PROFILE_MESSAGES.bio, BIO_MIN_LENGTH, PROFILE_LIMITS.bio),
   profilePhotoUrl: optionalText("Profile photo URL", PROFILE_LIMITS.photoUrl),
   showEmail: booleanField("showEmail"),
   showPhone: booleanField("showPhone"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NotFound, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
-import { fieldErrorsOf, orPageError, refusalOf } from "./service-errors.server.ts";
+import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
+import { fieldErrorsOf, orPageError, refusalOf, refusedAction } from "./service-errors.server.ts";
 import { readToast, redirectWithToast } from "./toast.server.ts";
 
 describe("the page door's mapping of service errors", () => {
@@ -24,6 +24,38 @@ describe("the page door's mapping of service errors", () => {
   it("gives a loader the error boundary with the service's status and message", async () => {
     const thrown = await orPageError(Promise.reject(new NotFound("Consultant not found"))).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ data: "Consultant not found", init: { status: 404 } });
+  });
+});
+
+describe("refusedAction", () => {
+  const answer = (message: string) => ({ error: message, text: "what was typed" });
+
+  it("answers a refusal with the page's own answer and the refusal's status, keeping what was typed", () => {
+    const reply = refusedAction(new Conflict("You have 20 shortlists already"), answer);
+    expect(reply).toMatchObject({
+      data: { error: "You have 20 shortlists already", text: "what was typed" },
+      init: { status: 409 },
+    });
+    const limited = refusedAction(new TooManyRequests("Too many messages", 60), answer);
+    expect(new Headers(limited.init?.headers).get("Retry-After")).toBe("60");
+  });
+
+  it("answers a 404 in place, or as the route's error boundary when the page's subject is gone", () => {
+    expect(refusedAction(new NotFound("Saved search not found"), answer)).toMatchObject({ init: { status: 404 } });
+    let thrown: unknown;
+    try {
+      refusedAction(new NotFound("Shortlist not found"), answer, { notFoundPage: true });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ data: "Shortlist not found", init: { status: 404 } });
+  });
+
+  it("rethrows what is ours: a 5xx or an error that is not a service's refusal", () => {
+    const unavailable = new ServiceUnavailable("The mail server is not answering");
+    expect(() => refusedAction(unavailable, answer)).toThrow(unavailable);
+    const bug = new RangeError("bad index");
+    expect(() => refusedAction(bug, answer)).toThrow(bug);
   });
 });
 

@@ -91,3 +91,21 @@ export async function orPageError<T>(work: Promise<T>): Promise<T> {
     throwPageError(error);
   }
 }
+
+/**
+ * In an action whose page shows one message: a service's refusal (a 4xx) as the page's own answer,
+ * `answer(message)` with the refusal's status, so the page and what was typed stay. With
+ * `notFoundPage`, a 404 is the route's error boundary instead (what the page is about is gone).
+ * A failure that is ours (a 5xx, or not a service error) is rethrown: the route's clientAction
+ * (app/lib/page-action.ts) answers it with the spec's fallback message.
+ */
+export function refusedAction<Answer>(
+  error: unknown,
+  answer: (message: string) => Answer,
+  options: { notFoundPage?: boolean } = {},
+) {
+  const refusal = refusalOf(error);
+  if (refusal.status >= 500) throw error;
+  if (options.notFoundPage && refusal.status === 404) throw data(refusal.message, { status: 404 });
+  return data(answer(refusal.message), { status: refusal.status, headers: refusal.headers });
+}

@@ -8,7 +8,7 @@ import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "#server/servic
 import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "#server/services/consultants/changes.ts";
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { moderateConsultant } from "#server/services/consultants/moderation.ts";
-import { actorOf } from "#server/services/context.ts";
+import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.ts";
 import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
@@ -16,6 +16,7 @@ import {
   ADMIN_INTENTS,
   ADMIN_TABS,
   type AdminActionResult,
+  type AdminIntent,
   type AdminTab,
   INTENT_TOASTS,
   TAB_TEXT,
@@ -30,6 +31,7 @@ import { LoadingText } from "../components/ui/loading-text.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
+import { idFrom } from "../lib/ids.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, REQUEST_FAILED_MESSAGE, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
@@ -95,10 +97,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-function idFrom(value: FormDataEntryValue | null): number {
-  const text = typeof value === "string" ? value : "";
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new NotFound("Not found");
-  return Number(text);
+/** What each of the dashboard's forms asks of the services (`id` names the consultant or the user). */
+const ACTIONS: Record<AdminIntent, (deps: ServiceDeps, actor: Actor, id: number, form: FormData) => Promise<unknown>> = {
+  update: (deps, actor, id, form) => editConsultant(deps, actor, { id, body: formValues(form) }, ADMIN_EDIT),
+  delete: (deps, actor, id) => deleteConsultantAsAdmin(deps, actor, id),
+  approve: (deps, actor, id, form) => moderateConsultant(deps, actor, { id, action: "approve", body: reasonOf(form) }),
+  reject: (deps, actor, id, form) => moderateConsultant(deps, actor, { id, action: "reject", body: reasonOf(form) }),
+  hide: (deps, actor, id, form) => moderateConsultant(deps, actor, { id, action: "hide", body: reasonOf(form) }),
+  promote: (deps, actor, id) => promoteUser(deps, actor, id),
+  demote: (deps, actor, id) => demoteUser(deps, actor, id),
+  block: (deps, actor, id) => blockUser(deps, actor, id),
+  unblock: (deps, actor, id) => unblockUser(deps, actor, id),
+  "approve-change": (deps, actor, id) => approveChange(deps, actor, id),
+  "reject-change": (deps, actor, id, form) => rejectChange(deps, actor, { id, body: reasonOf(form) }),
+};
+
+function reasonOf(form: FormData) {
+  return { reason: form.get("reason") ?? undefined };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -114,37 +129,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const deps = serviceDeps(app);
   try {
     const id = idFrom(form.get("id"));
-    switch (intent) {
-      case "update":
-        await editConsultant(deps, actor, { id, body: formValues(form) }, ADMIN_EDIT);
-        break;
-      case "delete":
-        await deleteConsultantAsAdmin(deps, actor, id);
-        break;
-      case "approve":
-      case "reject":
-      case "hide":
-        await moderateConsultant(deps, actor, { id, action: intent, body: { reason: form.get("reason") ?? undefined } });
-        break;
-      case "promote":
-        await promoteUser(deps, actor, id);
-        break;
-      case "demote":
-        await demoteUser(deps, actor, id);
-        break;
-      case "block":
-        await blockUser(deps, actor, id);
-        break;
-      case "unblock":
-        await unblockUser(deps, actor, id);
-        break;
-      case "approve-change":
-        await approveChange(deps, actor, id);
-        break;
-      case "reject-change":
-        await rejectChange(deps, actor, { id, body: { reason: form.get("reason") ?? undefined } });
-        break;
-    }
+    if (id === null) throw new NotFound("Not found");
+    await ACTIONS[intent](deps, actor, id, form);
     return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
   } catch (error) {
     const refusal = refusalOf(error);

@@ -1,40 +1,30 @@
 import { ArrowLeft, Send } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { parseId } from "#common/ids.ts";
 import { MESSAGE_MAX } from "#common/messages.ts";
 import { serviceDeps } from "#server/http/context.ts";
-import {
-  type ConversationDeps,
-  markConversationOpened,
-  openConversation,
-  postToConversation,
-} from "#server/services/conversations/conversations.ts";
-import { AppError, NotFound } from "#server/services/errors.ts";
+import { actorOf } from "#server/services/context.ts";
+import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
-import { type AppContext, appContext } from "../context.ts";
+import { appContext } from "../context.ts";
+import { pathIdOr404 } from "../lib/ids.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
+import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/messages-conversation";
 
 // /messages/{id}: one conversation, oldest entry first, with a form to answer. Only its two parties
 // see it; for anyone else the page is "not found", as for a missing id.
 
-function deps(context: AppContext): ConversationDeps {
-  return serviceDeps(context);
-}
-
-function idFrom(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw data(CONVERSATION_TEXTS.notFound, { status: 404 });
-  return Number(value);
-}
+const idFrom = (value: string | undefined) => pathIdOr404(value, CONVERSATION_TEXTS.notFound);
 
 /**
  * Opening a conversation marks the other party's entries read before any loader runs: the root
@@ -52,16 +42,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  if (!app.session) {
-    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  }
-  try {
-    // The middleware above marked it read already.
-    return { conversation: await openConversation(deps(app), app.session.user, idFrom(params.id), { markRead: false }) };
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  // The middleware above marked it read already.
+  return { conversation: await orPageError(openConversation(serviceDeps(app), user, idFrom(params.id), { markRead: false })) };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -70,16 +53,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = idFrom(params.id);
   const form = await request.formData();
   try {
-    await postToConversation(deps(app), app.session.user, {
-      id,
-      body: { message: form.get("message") },
-    });
+    await postToConversation(serviceDeps(app), actorOf(app.session), { id, body: { message: form.get("message") } });
   } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    if (error instanceof AppError && error.status < 500) {
-      return data({ error: error.message, text: String(form.get("message") ?? "") }, { status: error.status });
-    }
-    throw error;
+    const text = String(form.get("message") ?? "");
+    return refusedAction(error, (message) => ({ error: message, text }), { notFoundPage: true });
   }
   return redirectWithToast(`/messages/${id}`, { title: "Message sent" });
 }
@@ -194,6 +171,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

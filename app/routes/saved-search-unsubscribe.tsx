@@ -1,5 +1,5 @@
-import { data, Form } from "react-router";
-import { NotFound } from "#server/services/errors.ts";
+import { Form } from "react-router";
+import { serviceDeps } from "#server/http/context.ts";
 import { unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -7,6 +7,7 @@ import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
+import { refusedAction } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/saved-search-unsubscribe";
 
 // /saved-searches/unsubscribe?s=&t=: the link in every alert e-mail. Works without signing in (the
@@ -20,14 +21,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { name } = await unsubscribeSavedSearch(
-      { db: context.get(appContext).db },
-      { id: form.get("s"), token: form.get("t") },
-    );
+    const { name } = await unsubscribeSavedSearch(serviceDeps(context.get(appContext)), {
+      id: form.get("s"),
+      token: form.get("t"),
+    });
     return { done: name };
   } catch (error) {
-    if (error instanceof NotFound) return data({ error: error.message }, { status: 404 });
-    throw error;
+    return refusedAction(error, (message) => ({ error: message }));
   }
 }
 
@@ -78,6 +78,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -4,7 +4,8 @@ import { parseId } from "#common/ids.ts";
 import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
-import { AppError } from "#server/services/errors.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -19,7 +20,8 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { requireSignedIn } from "../lib/shortlists.server.ts";
+import { refusedAction } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/saved-searches";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -36,8 +38,8 @@ const FREQUENCY_LABELS: Record<AlertFrequencyValue, string> = { off: "Off", dail
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  return { searches: await listSavedSearches({ db: app.db }, user) };
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  return { searches: await listSavedSearches(serviceDeps(app), user) };
 }
 
 /** What a failed action answers: the message, which search it was about, and what was typed. */
@@ -55,8 +57,8 @@ function failureOf(message: string, form: FormData): Failure {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  const deps = { db: app.db };
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));
@@ -78,8 +80,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast("/saved-searches", { title: "Saved search deleted" });
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data(failureOf(error.message, form), { status: error.status });
-    throw error;
+    return refusedAction(error, (message) => failureOf(message, form));
   }
   return data(failureOf("Unknown action", form), { status: 400 });
 }
@@ -213,6 +214,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

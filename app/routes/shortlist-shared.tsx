@@ -1,23 +1,17 @@
-import { data } from "react-router";
-import { NotFound } from "#server/services/errors.ts";
+import { serviceDeps } from "#server/http/context.ts";
 import { viewSharedShortlist } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { appContext } from "../context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { shortlistDeps } from "../lib/shortlists.server.ts";
+import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/shortlist-shared";
 
 // /shortlists/shared/{token}: a shortlist someone shared, read-only, for anyone with the link (no
 // account needed); 404 once the owner revokes it. The owner's notes are not shown.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  try {
-    return { list: await viewSharedShortlist(shortlistDeps(context.get(appContext)), params.token ?? "") };
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
+  return { list: await orPageError(viewSharedShortlist(serviceDeps(context.get(appContext)), params.token ?? "")) };
 }
 
 export default function SharedShortlistPage({ loaderData }: Route.ComponentProps) {
@@ -64,6 +58,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

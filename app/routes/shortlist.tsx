@@ -1,7 +1,8 @@
 import { Download, Link2, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
-import { AppError, NotFound } from "#server/services/errors.ts";
+import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
 import {
   deleteShortlist,
   getShortlist,
@@ -17,42 +18,35 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
+import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlist";
 
 // /shortlists/{id}: one of the user's lists: the consultants with their notes, compare (up to
 // four, chosen with ?compare=), export as CSV, share by a revocable link, rename, delete.
 
-function listIdOf(value: string | undefined): number {
-  const id = idFrom(value);
-  if (!id) throw data("Shortlist not found", { status: 404 });
-  return id;
-}
+const listIdOf = (value: string | undefined) => pathIdOr404(value, SHORTLIST_TEXTS.notFound);
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  try {
-    const list = await getShortlist(shortlistDeps(app), user, listIdOf(params.id));
-    const chosen = new URL(request.url).searchParams.getAll("compare").map(idFrom);
-    const compare = list.entries
-      .filter((entry) => chosen.includes(entry.consultant.id))
-      .slice(0, SHORTLIST_LIMITS.compare)
-      .map((entry) => entry.consultant);
-    return { list, compare, tooMany: chosen.length > SHORTLIST_LIMITS.compare };
-  } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    throw error;
-  }
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const list = await orPageError(getShortlist(serviceDeps(app), user, listIdOf(params.id)));
+  const chosen = new URL(request.url).searchParams.getAll("compare").map(idFrom);
+  const compare = list.entries
+    .filter((entry) => chosen.includes(entry.consultant.id))
+    .slice(0, SHORTLIST_LIMITS.compare)
+    .map((entry) => entry.consultant);
+  return { list, compare, tooMany: chosen.length > SHORTLIST_LIMITS.compare };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  const deps = shortlistDeps(app);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
   const id = listIdOf(params.id);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -69,7 +63,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         await removeShortlistEntry(deps, user, { id, consultantId });
         return back("Removed from the list");
       case "rename":
-        await renameShortlist(deps, user, id, { name: form.get("name") });
+        await renameShortlist(deps, user, { id, body: { name: form.get("name") } });
         return back("Shortlist renamed");
       case "share":
         return { shared: await shareShortlist(deps, user, id) };
@@ -81,9 +75,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return redirectWithToast("/shortlists", { title: "Shortlist deleted" });
     }
   } catch (error) {
-    if (error instanceof NotFound) throw data(error.message, { status: 404 });
-    if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return refusedAction(error, (message) => ({ error: message }), { notFoundPage: true });
   }
   throw data("Unknown action", { status: 400 });
 }
@@ -257,6 +249,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

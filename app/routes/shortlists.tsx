@@ -1,8 +1,9 @@
 import { Bookmark, Share2 } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { safeRedirect } from "#common/redirect.ts";
 import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
-import { AppError } from "#server/services/errors.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
 import { findMessageRecipient } from "#server/services/messages/send.ts";
 import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -11,9 +12,11 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { idFrom } from "../lib/ids.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { idFrom, requireSignedIn, shortlistDeps } from "../lib/shortlists.server.ts";
+import { refusedAction } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlists";
 
@@ -23,8 +26,8 @@ import type { Route } from "./+types/shortlists";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  const deps = shortlistDeps(app);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
   const query = new URL(request.url).searchParams;
   const consultantId = idFrom(query.get("consultant"));
   const consultant = consultantId ? await findMessageRecipient({ db: app.db }, null, consultantId) : null;
@@ -39,8 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = requireSignedIn(app, request);
-  const deps = shortlistDeps(app);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
   const form = await request.formData();
   const consultantId = idFrom(form.get("consultantId"));
   try {
@@ -56,8 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return redirectWithToast(`/shortlists/${listId}`, { title: "Shortlist created" });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return refusedAction(error, (message) => ({ error: message }));
   }
 }
 
@@ -171,6 +173,4 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary() {
-  return <RouteErrorBoundary />;
-}
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,50 +1,25 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { requireUser } from "#server/services/context.ts";
 import {
   type ConversationDeps,
   listConversations,
   openConversation,
   postToConversation,
 } from "#server/services/conversations/conversations.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // Conversations (issue 13): GET /api/conversations?box=sent|received&page=, GET /api/conversations/{id},
 // POST /api/conversations/{id}/messages { message }. Only a conversation's two parties see it.
 
-const MAX_ID = 2_147_483_647;
-
-function conversationId(c: Context<HttpEnv>): number {
-  const value = c.req.param("id");
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(CONVERSATION_TEXTS.notFound);
-  return Number(value);
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+const conversationId = (c: Context<HttpEnv>) => pathId(c, "id", CONVERSATION_TEXTS.notFound);
 
 export function createConversationsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new PayloadTooLarge("The request body is too large");
-      },
-    }),
-  );
+  api.use(limitBody());
   const serviceDeps = (c: Context<HttpEnv>): ConversationDeps => apiServiceDeps(deps, c);
-  const actor = async (c: Context<HttpEnv>) => {
-    const user = (await c.get("getSession")())?.user;
-    if (!user) throw new Unauthorized(CONVERSATION_TEXTS.signIn);
-    return user;
-  };
+  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), CONVERSATION_TEXTS.signIn);
 
   api.get("/", async (c) => c.json(await listConversations(serviceDeps(c), await actor(c), c.req.query())));
   api.get("/:id", async (c) => {

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
+import { requireUser } from "#server/services/context.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -9,39 +8,18 @@ import {
   updateSavedSearch,
 } from "#server/services/saved-searches/saved-searches.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // Saved searches (issue 13): GET/POST /api/saved-searches, PATCH/DELETE /api/saved-searches/{id};
 // only the owner sees or changes one (others 404).
 
-function savedSearchId(c: Context<HttpEnv>): number {
-  const value = c.req.param("id");
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new NotFound(SAVED_SEARCH_TEXTS.notFound);
-  return Number(value);
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+const savedSearchId = (c: Context<HttpEnv>) => pathId(c, "id", SAVED_SEARCH_TEXTS.notFound);
 
 export function createSavedSearchesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new PayloadTooLarge("The request body is too large");
-      },
-    }),
-  );
-  const actor = async (c: Context<HttpEnv>) => {
-    const user = (await c.get("getSession")())?.user;
-    if (!user) throw new Unauthorized(SAVED_SEARCH_TEXTS.signIn);
-    return { id: user.id, role: user.role === "admin" ? ("admin" as const) : ("user" as const) };
-  };
+  api.use(limitBody(SMALL_BODY_LIMIT));
+  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), SAVED_SEARCH_TEXTS.signIn);
   api.get("/", async (c) => c.json({ savedSearches: await listSavedSearches(apiServiceDeps(deps, c), await actor(c)) }));
   api.post("/", async (c) => {
     const user = await actor(c);

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
+import { requireUser } from "#server/services/context.ts";
 import {
   createShortlist,
   deleteShortlist,
@@ -12,32 +11,18 @@ import {
   removeShortlistEntry,
   renameShortlist,
   revokeShortlistShare,
-  type ShortlistDeps,
   shareShortlist,
   viewSharedShortlist,
 } from "#server/services/shortlists/shortlists.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 
 // Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and
 // /api/shared-shortlists/{token} for anyone holding a share link.
 
-const MAX_ID = 2_147_483_647;
-
-function idParam(c: Context<HttpEnv>, name: string, message: string): number {
-  const value = c.req.param(name);
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw new NotFound(message);
-  return Number(value);
-}
-
-async function readJson(c: Context<HttpEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ValidationFailed("The request body must be JSON");
-  }
-}
+/** A missing body is an empty one (PUT …/consultants/{id} with no note adds the consultant). */
+const readBody = async (c: Context<HttpEnv>) => (await readJson(c, { allowEmpty: true })) ?? {};
 
 /** A file name for the download: the list's name in safe characters. */
 function fileName(name: string): string {
@@ -52,31 +37,20 @@ function fileName(name: string): string {
 
 export function createShortlistsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: () => {
-        throw new PayloadTooLarge("The request body is too large");
-      },
-    }),
-  );
-  const service: ShortlistDeps = { db: deps.db, publicUrl: deps.config.publicUrl };
-  const actor = async (c: Context<HttpEnv>) => {
-    const user = (await c.get("getSession")())?.user;
-    if (!user) throw new Unauthorized(SHORTLIST_TEXTS.signIn);
-    return user;
-  };
-  const listId = (c: Context<HttpEnv>) => idParam(c, "id", SHORTLIST_TEXTS.notFound);
-  const consultantId = (c: Context<HttpEnv>) => idParam(c, "consultantId", SHORTLIST_TEXTS.consultantNotFound);
+  api.use(limitBody(SMALL_BODY_LIMIT));
+  const service = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
+  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), SHORTLIST_TEXTS.signIn);
+  const listId = (c: Context<HttpEnv>) => pathId(c, "id", SHORTLIST_TEXTS.notFound);
+  const consultantId = (c: Context<HttpEnv>) => pathId(c, "consultantId", SHORTLIST_TEXTS.consultantNotFound);
 
-  api.get("/", async (c) => c.json({ shortlists: await listShortlists(service, await actor(c)) }));
+  api.get("/", async (c) => c.json({ shortlists: await listShortlists(service(c), await actor(c)) }));
   api.post("/", async (c) => {
     const user = await actor(c);
-    return c.json(await createShortlist(service, user, await readJson(c)), 201);
+    return c.json(await createShortlist(service(c), user, await readBody(c)), 201);
   });
   api.get("/:id/export.csv", async (c) => {
     const user = await actor(c);
-    const { name, csv } = await exportShortlistCsv(service, user, listId(c));
+    const { name, csv } = await exportShortlistCsv(service(c), user, listId(c));
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName(name)}"`,
@@ -85,35 +59,35 @@ export function createShortlistsApi(deps: HttpDeps) {
   });
   api.get("/:id", async (c) => {
     const user = await actor(c);
-    return c.json(await getShortlist(service, user, listId(c)));
+    return c.json(await getShortlist(service(c), user, listId(c)));
   });
   api.patch("/:id", async (c) => {
     const user = await actor(c);
     const id = listId(c);
-    return c.json(await renameShortlist(service, user, id, await readJson(c)));
+    return c.json(await renameShortlist(service(c), user, { id, body: await readBody(c) }));
   });
   api.delete("/:id", async (c) => {
     const user = await actor(c);
-    await deleteShortlist(service, user, listId(c));
+    await deleteShortlist(service(c), user, listId(c));
     return c.json({ message: "Shortlist deleted" });
   });
   api.put("/:id/consultants/:consultantId", async (c) => {
     const user = await actor(c);
     const id = listId(c);
     const consultant = consultantId(c);
-    return c.json(await putShortlistEntry(service, user, { id, consultantId: consultant, body: await readJson(c) }));
+    return c.json(await putShortlistEntry(service(c), user, { id, consultantId: consultant, body: await readBody(c) }));
   });
   api.delete("/:id/consultants/:consultantId", async (c) => {
     const user = await actor(c);
-    return c.json(await removeShortlistEntry(service, user, { id: listId(c), consultantId: consultantId(c) }));
+    return c.json(await removeShortlistEntry(service(c), user, { id: listId(c), consultantId: consultantId(c) }));
   });
   api.post("/:id/share", async (c) => {
     const user = await actor(c);
-    return c.json(await shareShortlist(service, user, listId(c)), 201);
+    return c.json(await shareShortlist(service(c), user, listId(c)), 201);
   });
   api.delete("/:id/share", async (c) => {
     const user = await actor(c);
-    await revokeShortlistShare(service, user, listId(c));
+    await revokeShortlistShare(service(c), user, listId(c));
     return c.json({ message: "Share link revoked" });
   });
   return api;
@@ -121,11 +95,10 @@ export function createShortlistsApi(deps: HttpDeps) {
 
 export function createSharedShortlistsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const service: ShortlistDeps = { db: deps.db, publicUrl: deps.config.publicUrl };
   api.get("/:token", async (c) => {
     c.header("Cache-Control", "private, no-store");
     c.header("X-Robots-Tag", "noindex");
-    return c.json(await viewSharedShortlist(service, c.req.param("token")));
+    return c.json(await viewSharedShortlist(apiServiceDeps(deps, c), c.req.param("token")));
   });
   return api;
 }

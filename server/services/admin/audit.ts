@@ -1,20 +1,16 @@
-import { count, desc, ilike, or } from "drizzle-orm";
-import { adminListQuerySchema } from "#common/admin-schema.ts";
+import { count, desc } from "drizzle-orm";
 import type { AuditAction, AuditChanges, AuditTargetType } from "#common/constants.ts";
 import type { AuditLogEntry } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema.ts";
 import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
-import { parseInput } from "../validate.ts";
+import { listQueryOf, readPage, searchColumns } from "./list-page.ts";
 
 // The audit log: every admin action is written in the same transaction as the action itself
 // (recordAudit, used by the consultant and user services below which it sits), and listed for
 // the admin dashboard.
 
 export type { AuditLogEntry };
-
-/** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
-export type ListQuery = { search?: string; page: number; limit: number };
 
 export async function recordAudit(
   tx: Executor,
@@ -41,17 +37,6 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
   return changes;
 }
 
-/** `%` and `_` in a search are literal characters, not wildcards. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** An admin table's page: a ListQuery as the services take it, or the raw `?search=&page=&limit=`. */
-export function listQueryOf(input: unknown): ListQuery {
-  const { search, page, limit } = parseInput(adminListQuerySchema, input ?? {});
-  return { search, page, limit };
-}
-
 /** Newest first, searchable by admin, target and action. */
 export async function listAuditLog(
   deps: Pick<ServiceDeps, "db">,
@@ -61,24 +46,12 @@ export async function listAuditLog(
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = listQueryOf(input);
-  const pattern = query.search ? containsPattern(query.search) : undefined;
-  const where = pattern
-    ? or(
-        ilike(auditLog.actorName, pattern),
-        ilike(auditLog.actorEmail, pattern),
-        ilike(auditLog.targetLabel, pattern),
-        ilike(auditLog.action, pattern),
-      )
-    : undefined;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+  const where = searchColumns(query.search, [auditLog.actorName, auditLog.actorEmail, auditLog.targetLabel, auditLog.action]);
+  const { rows, ...page } = await readPage(
+    query,
+    (limit, offset) =>
+      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { entries: rows, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+  );
+  return { entries: rows, ...page };
 }

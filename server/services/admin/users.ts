@@ -1,10 +1,11 @@
-import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
-import { containsPattern, listQueryOf, recordAudit } from "./audit.ts";
+import { recordAudit } from "./audit.ts";
+import { listQueryOf, readPage, searchColumns } from "./list-page.ts";
 
 // The users table of the admin dashboard: list, promote, demote. The role is read from the
 // database on every call (requireAdmin), never taken from the caller.
@@ -37,27 +38,23 @@ export async function listUsersForAdmin(
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = listQueryOf(input);
-  const where = query.search
-    ? or(ilike(authUsers.name, containsPattern(query.search)), ilike(authUsers.email, containsPattern(query.search)))
-    : undefined;
-  const [rows, [totals], [admins]] = await Promise.all([
-    db
-      .select(adminUserColumns)
-      .from(authUsers)
-      .where(where)
-      .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(authUsers).where(where),
+  const where = searchColumns(query.search, [authUsers.name, authUsers.email]);
+  const [{ rows, ...page }, [admins]] = await Promise.all([
+    readPage(
+      query,
+      (limit, offset) =>
+        db
+          .select(adminUserColumns)
+          .from(authUsers)
+          .where(where)
+          .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
+          .limit(limit)
+          .offset(offset),
+      db.select({ total: count() }).from(authUsers).where(where),
+    ),
     db.select({ total: count() }).from(authUsers).where(eq(authUsers.role, "admin")),
   ]);
-  return {
-    users: rows.map(toAdminUser),
-    total: totals?.total ?? 0,
-    page: query.page,
-    limit: query.limit,
-    adminCount: admins?.total ?? 0,
-  };
+  return { users: rows.map(toAdminUser), ...page, adminCount: admins?.total ?? 0 };
 }
 
 /** Makes an account an admin. Promoting an admin changes nothing. */

@@ -1,13 +1,14 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-schema.ts";
 import { consultants, messages } from "#server/db/schema.ts";
-import { containsPattern, recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { readPage } from "../admin/list-page.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { NotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
-import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
+import { type AdminConsultant, adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
 
 // The admin dashboard's consultants table: every status, one profile, the deletion. (The edit is
 // the one write path in profile.ts; approval is in moderation.ts.)
@@ -24,35 +25,24 @@ export async function listConsultantsForAdmin(
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = parseInput(adminConsultantListQuerySchema, input ?? {});
-  const conditions: (SQL | undefined)[] = [query.status ? eq(consultants.status, query.status) : undefined];
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(
-      or(
-        ilike(consultants.name, pattern),
-        ilike(consultants.title, pattern),
-        ilike(consultants.email, pattern),
-        ilike(consultants.location, pattern),
-        ilike(consultants.country, pattern),
-      ),
-    );
-  }
-  const where = and(...conditions);
+  const where = and(query.status ? eq(consultants.status, query.status) : undefined, adminConsultantSearch(query.search));
   const order =
     query.status === "pending"
       ? [asc(consultants.createdAt), asc(consultants.id)]
       : [desc(consultants.createdAt), desc(consultants.id)];
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(adminConsultantColumns)
-      .from(consultants)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+  const { rows, ...page } = await readPage(
+    query,
+    (limit, offset) =>
+      db
+        .select(adminConsultantColumns)
+        .from(consultants)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     db.select({ total: count() }).from(consultants).where(where),
-  ]);
-  return { consultants: rows, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+  );
+  return { consultants: rows, ...page };
 }
 
 /** How many profiles wait in the approval queue (the tab's badge). */

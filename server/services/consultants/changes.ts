@@ -1,5 +1,5 @@
-import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { ADMIN_MESSAGES, adminListQuerySchema, rejectSchema } from "#common/admin-schema.ts";
+import { and, asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import { ADMIN_MESSAGES, rejectSchema } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import {
   type ChangeAssignment,
@@ -18,14 +18,15 @@ import type { Assignment } from "#common/track-record.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
-import { containsPattern, recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { listQueryOf, readPage } from "../admin/list-page.ts";
 import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
-import { adminConsultantColumns } from "./read-model.ts";
+import { adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
 import { readAssignments, readEducation, replaceTrackRecord, type TrackRecordLists } from "./track-record.ts";
 
 // Changes after approval (issue 14). The consultants row is the published version, so the public
@@ -223,18 +224,6 @@ export async function withOwnChange<
 
 const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
 
-function queueSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(
-    ilike(consultants.name, pattern),
-    ilike(consultants.title, pattern),
-    ilike(consultants.email, pattern),
-    ilike(consultants.location, pattern),
-    ilike(consultants.country, pattern),
-  );
-}
-
 /** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
 export async function listApprovalQueue(
   deps: Pick<ServiceDeps, "db">,
@@ -243,24 +232,26 @@ export async function listApprovalQueue(
 ): Promise<{ entries: QueueEntry[]; total: number; page: number; limit: number }> {
   const { db } = deps;
   await requireAdmin(deps, actor);
-  const query = parseInput(adminListQuerySchema, input ?? {});
+  const query = listQueryOf(input);
   const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
-  const where = and(queueMembership, queueSearch(query.search));
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        consultant: adminConsultantColumns,
-        changes: consultantChanges.changes,
-        submittedAt: consultantChanges.submittedAt,
-      })
-      .from(consultants)
-      .leftJoin(consultantChanges, joined)
-      .where(where)
-      .orderBy(asc(sql`coalesce(${consultantChanges.submittedAt}, ${consultants.createdAt})`), asc(consultants.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+  const where = and(queueMembership, adminConsultantSearch(query.search));
+  const { rows, ...page } = await readPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          consultant: adminConsultantColumns,
+          changes: consultantChanges.changes,
+          submittedAt: consultantChanges.submittedAt,
+        })
+        .from(consultants)
+        .leftJoin(consultantChanges, joined)
+        .where(where)
+        .orderBy(asc(sql`coalesce(${consultantChanges.submittedAt}, ${consultants.createdAt})`), asc(consultants.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ total: count() }).from(consultants).leftJoin(consultantChanges, joined).where(where),
-  ]);
+  );
   const entries = await Promise.all(
     rows.map(async (row): Promise<QueueEntry> => {
       if (!row.changes || !row.submittedAt) return { ...row.consultant, change: null };
@@ -272,7 +263,7 @@ export async function listApprovalQueue(
       return { ...row.consultant, change };
     }),
   );
-  return { entries, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+  return { entries, ...page };
 }
 
 /** How many new profiles and changes wait (the queue tab's badge). */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AdminConsultant, OwnConsultant, PublicConsultant } from "#common/views.ts";
 import { consultants } from "#server/db/schema.ts";
+import { searchColumns } from "../admin/list-page.ts";
 
 // One read model, three projections: what a visitor, the owner and an admin see of a consultant.
 // Select what you show: the types are in common/views.ts; these column maps produce them.
@@ -48,6 +49,17 @@ export const ownConsultantColumns = {
 
 /** The admin's view: the owner's, plus whose profile it is. */
 export const adminConsultantColumns = { ...ownConsultantColumns, ownerId: consultants.userId };
+
+/** The admin tables' search over consultants: name, title, e-mail, location or country. */
+export function adminConsultantSearch(search: string | undefined) {
+  return searchColumns(search, [
+    consultants.name,
+    consultants.title,
+    consultants.email,
+    consultants.location,
+    consultants.country,
+  ]);
+}
 
 /**
  * Only approved profiles are listed publicly. Written as a literal (not a parameter) so the

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import {
   CONVERSATION_PAGE_SIZE,
   CONVERSATION_TEXTS,
@@ -15,10 +14,11 @@ import {
 import type { Database } from "#server/db/client.ts";
 import { consultants, conversations, messages } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
-import { replyRateLimits, storeReply } from "../messages/inbox.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
+import { parseInput } from "../validate.ts";
 
 // Conversations (issue 13, docs/decisions/011-hiring-side.md): one per sender account and
 // consultant. The sender's messages are rows of `messages` (the spec's Message), the consultant's
@@ -29,13 +29,6 @@ export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "cli
 
 function requireSignedIn(actor: Actor): { id: number } {
   return requireUser(actor, CONVERSATION_TEXTS.signIn);
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  throw new ValidationFailed(errors[0]?.message ?? "Invalid request", errors);
 }
 
 const PREVIEW_LENGTH = 160;
@@ -86,7 +79,7 @@ type SummaryRow = {
  */
 export async function listConversations(deps: ConversationDeps, actor: Actor, input: unknown): Promise<ConversationPage> {
   const user = requireSignedIn(actor);
-  const { box, page } = parse(conversationListSchema, input);
+  const { box, page } = parseInput(conversationListSchema, input);
   const profileId = await ownProfileId(deps.db, user.id);
   const unread = await countUnreadByBox(deps.db, user.id, profileId);
   const limit = CONVERSATION_PAGE_SIZE;
@@ -319,17 +312,9 @@ export async function postToConversation(
 ): Promise<ConversationThread> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, input.id);
-  const { message } = parse(conversationMessageSchema, input.body);
+  const { message } = parseInput(conversationMessageSchema, input.body);
   const [latest] = await deps.db
-    .select({
-      id: messages.id,
-      senderName: messages.senderName,
-      senderEmail: messages.senderEmail,
-      senderOrganization: messages.senderOrganization,
-      subject: messages.subject,
-      message: messages.message,
-      createdAt: messages.createdAt,
-    })
+    .select(messageColumns)
     .from(messages)
     .where(eq(messages.conversationId, access.id))
     .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)

@@ -78,7 +78,8 @@ const itemColumns = {
   createdAt: messages.createdAt,
 };
 
-const messageColumns = {
+/** A message as the inbox and a conversation read it. */
+export const messageColumns = {
   id: messages.id,
   senderName: messages.senderName,
   senderEmail: messages.senderEmail,

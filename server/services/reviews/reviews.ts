@@ -10,8 +10,9 @@ import {
   reviewSchema,
 } from "#common/reviews.ts";
 import type { Database } from "#server/db/client.ts";
-import { auditLog, authUsers, consultants, reviews } from "#server/db/schema.ts";
+import { authUsers, consultants, reviews } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
@@ -149,6 +150,11 @@ export async function reviewStateFor(
   return { canReview, ownReview: null, ...roles };
 }
 
+/** A review as submitted, as its stored columns. */
+function reviewColumns(review: z.output<typeof reviewSchema>) {
+  return { score: review.score, body: review.text, engagement: review.engagement };
+}
+
 /** POST /api/consultants/{id}/reviews: 403 without a reply from the consultant, 409 for a second review. */
 export async function createReview(
   deps: Pick<ReviewDeps, "db">,
@@ -162,13 +168,7 @@ export async function createReview(
   if (!(await hasQualifyingConversation(deps.db, user.id, consultant.id))) throw new Forbidden(REVIEW_MESSAGES.notQualified);
   const [created] = await deps.db
     .insert(reviews)
-    .values({
-      consultantId: consultant.id,
-      reviewerId: user.id,
-      score: review.score,
-      body: review.text,
-      engagement: review.engagement,
-    })
+    .values({ consultantId: consultant.id, reviewerId: user.id, ...reviewColumns(review) })
     .onConflictDoNothing({ target: [reviews.consultantId, reviews.reviewerId] })
     .returning({ id: reviews.id });
   if (!created) throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
@@ -192,7 +192,7 @@ export async function updateReview(
   const review = parse(reviewSchema, input.review);
   await deps.db
     .update(reviews)
-    .set({ score: review.score, body: review.text, engagement: review.engagement, updatedAt: new Date() })
+    .set({ ...reviewColumns(review), updatedAt: new Date() })
     .where(eq(reviews.id, row.id));
   return publicReview(deps.db, row.id);
 }
@@ -261,14 +261,11 @@ export async function setReviewHidden(
       .update(reviews)
       .set({ hiddenAt: input.hidden ? new Date() : null, hiddenReason: reason })
       .where(eq(reviews.id, row.id));
-    await tx.insert(auditLog).values({
-      actorId: admin.id,
-      actorName: admin.name,
-      actorEmail: admin.email,
+    await recordAudit(tx, admin, {
       action: input.hidden ? "hide" : "unhide",
       targetType: "review",
       targetId: row.id,
-      targetLabel: `Review of ${row.consultantName} by ${row.reviewerName}`.slice(0, 255),
+      targetLabel: `Review of ${row.consultantName} by ${row.reviewerName}`,
       changes: { hidden: { from: row.hiddenAt !== null, to: input.hidden }, reason: { from: row.hiddenReason, to: reason } },
     });
     if (input.hidden) {

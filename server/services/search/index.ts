@@ -79,7 +79,7 @@ function result(params: SearchParams, matched: number, consultants: PublicConsul
  * when filters that are common alone never meet (a donor of health work and one of roads).
  * Filters the statistics say most profiles pass skip the first read.
  */
-async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<SearchResult> {
+async function listWithoutKeywords(db: Executor, params: SearchParams, options: SearchOptions): Promise<SearchResult> {
   const conditions = filterConditions(params);
   const where = sql.join(conditions, sql` and `);
   const { offset, limit } = resultWindow(params);
@@ -113,12 +113,51 @@ async function listWithoutKeywords(db: Executor, params: SearchParams): Promise<
     left join (page join ${consultants} on ${consultants.id} = page.id) on true
     order by page.ord`);
   const matched = Number(rows[0]?.matched ?? 0);
-  if (matched > SEARCH_RESULT_CAP) return result(params, matched, await walk());
-  return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
+  if (matched <= SEARCH_RESULT_CAP)
+    return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
+  return result(params, matched, await pageOfMany(db, params, statistics.listed, options));
 }
 
+/**
+ * A listing page when more than the cap are known to match: at least 1 in listed ÷ 1 001 does,
+ * so walking the order's index for it reads about (offset + limit) × listed ÷ 1 001 profiles if
+ * they are spread evenly. Walk a bounded stretch of the index (a LIMIT makes the planner walk; it
+ * would otherwise guess from the filters' estimates, which miss correlation, and read and sort
+ * thousands); if the page is not in it, read every match through the document's index and sort.
+ */
+async function pageOfMany(db: Executor, params: SearchParams, listed: number, { strategy }: SearchOptions) {
+  const { offset, limit } = resultWindow(params);
+  if (limit === 0) return [];
+  const order = sql.join(orderBy(params.sort), sql`, `);
+  // Forced (tests, benchmarks): the whole index, or no walk at all.
+  const stretch =
+    strategy === "walk-index"
+      ? listed + 1
+      : Math.max(WALK_MIN, Math.ceil((WALK_SLACK * (offset + limit) * listed) / (SEARCH_RESULT_CAP + 1)));
+  if (strategy !== "read-all") {
+    const walked = await db.execute<Record<string, unknown>>(sql`
+      select ${publicSelectList}
+      from (select * from ${consultants} where ${isListed} order by ${order} limit ${stretch}) ${consultants}
+      where ${sql.join(filterConditions(params), sql` and `)}
+      order by ${order} limit ${limit} offset ${offset}`);
+    if (walked.length === limit) return walked.map(rowToPublicConsultant);
+  }
+  const read = await db.execute<Record<string, unknown>>(sql`
+    select ${publicSelectList}
+    from (select * from ${consultants} where ${indexedMatch(params)} offset 0) ${consultants}
+    order by ${order} limit ${limit} offset ${offset}`);
+  return read.map(rowToPublicConsultant);
+}
+
+/** The stretch of an order's index walked for a page: this many times what evenly spread matches need, at least WALK_MIN. */
+const WALK_SLACK = 4;
+const WALK_MIN = 2_000;
+
+/** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
+const RANK_ALL = QUALITY_POOL + HEAD_POOL;
+
 /** A listing expected to match this many times the cap is walked at once, without first reading up to the cap. */
-const BROAD_LISTING = 20;
+const BROAD_LISTING = 10;
 
 type KeywordQuery = {
   tsquery: string;
@@ -158,25 +197,23 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   const ranked = Math.max(QUALITY_POOL, window.offset + window.limit);
   // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
   const poolSize = query.overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
-  const overCap = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${SEARCH_RESULT_CAP}::int`;
   const matched = query.overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
-  const rankedOnly = relevance ? sql`limit case when ${overCap} then ${ranked}::int end` : sql``;
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
-  // word (say, "evaluation" in titles among thousands of bio mentions): add the best head matches,
-  // and rank only the best QUALITY_POOL of the quality pool with them.
+  // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
+  // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
+  const pooled = query.overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
+  const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance
     ? sql`select * from (${candidatePool({ walked: headMatch, indexed: headMatch }, order, HEAD_POOL, walks("search_head", HEAD_POOL))}) h
-          where ${overCap} and h.id not in (select id from document_pool)`
-    : sql`select * from document_pool where false`;
+          where ${pooled} and h.id not in (select id from ranked_pool)`
+    : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with document_pool as materialized (
       ${candidatePool(matchDocument, order, poolSize, walks("search_document", poolSize))}
     ),
+    ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
     head_pool as materialized (${headPool}),
-    candidates as (
-      (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly})
-      union all select * from head_pool
-    ),
+    candidates as (select * from ranked_pool union all select * from head_pool),
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
@@ -207,7 +244,7 @@ export async function searchConsultants(
 ): Promise<SearchResult> {
   const { db } = deps;
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
-  if (allWords.length === 0) return listWithoutKeywords(db, params);
+  if (allWords.length === 0) return listWithoutKeywords(db, params, options);
   // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
   // are analysed as words (the last one completed, unless it ends a place's name).
   const mentions = findPlaceMentions(allWords);
@@ -224,7 +261,7 @@ export async function searchConsultants(
     analyzed.map((word) => word.lexemes),
     placeQueries,
   );
-  if (!tsquery) return listWithoutKeywords(db, params);
+  if (!tsquery) return listWithoutKeywords(db, params, options);
 
   // One word, no place, no filter: the words dictionary counts the profiles using it (or its most
   // used completion) exactly, and every one of them matches, so past the cap there is nothing to count.

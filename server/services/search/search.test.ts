@@ -478,6 +478,10 @@ describe("caps and candidate pools", () => {
       { keywords: "evaluation", languages: "English", experience: "8-15", availability: "available" },
       { keywords: "evaluation", expertise: "Healthcare", availability: "unavailable", sort: "experience" },
       { keywords: "manag", location: "Thailand", experience: "15+" },
+      // Listings with more matches than the cap: a walk of the order's index, or every match read and sorted.
+      { languages: "English" },
+      { languages: "English", sort: "experience", page: 40 },
+      { languages: "English", sort: "recent", page: 3 },
     ];
     for (const query of queries) {
       const walked = await search(holder.db, query, { strategy: "walk-index" });

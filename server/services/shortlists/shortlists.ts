@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import {
   SHORTLIST_LIMITS,
   SHORTLIST_TEXTS,
@@ -15,8 +14,9 @@ import {
 import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "#common/track-record.ts";
 import type { Database } from "#server/db/client.ts";
 import { consultants, shortlistEntries, shortlists } from "#server/db/schema.ts";
-import { type Actor, requireUser } from "../context.ts";
-import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { Conflict, NotFound } from "../errors.ts";
+import { parseInput } from "../validate.ts";
 
 // Shortlists (issue 13): only the owner sees or changes a list; another user's list answers
 // NotFound exactly like a missing one. Entries show listed (approved) consultants only: a hidden
@@ -24,18 +24,15 @@ import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 // filtered). Lists carry no contact details. A share link is a random token of which only the
 // SHA-256 is stored; revoking it clears the hash, so the link stops working at once.
 
-export type ShortlistDeps = { db: Database; publicUrl: string };
+/** What the shortlist services use of the standard ServiceDeps (the share links need the public address). */
+type Deps = Pick<ServiceDeps, "db" | "config">;
 
 function requireSignedIn(actor: Actor): { id: number } {
   return requireUser(actor, SHORTLIST_TEXTS.signIn);
 }
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const parsed = schema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  throw new ValidationFailed(errors[0]?.message ?? "Invalid request", errors);
-}
+/** A missing body is an empty form: the schema names what is missing. */
+const parse = <S extends Parameters<typeof parseInput>[0]>(schema: S, input: unknown) => parseInput(schema, input ?? {});
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const listed = sql`${consultants.status} = 'approved'`;
@@ -117,7 +114,7 @@ async function entriesOf(db: Database, id: number, audience: Audience): Promise<
   }));
 }
 
-export async function listShortlists(deps: ShortlistDeps, actor: Actor): Promise<ShortlistSummary[]> {
+export async function listShortlists(deps: Deps, actor: Actor): Promise<ShortlistSummary[]> {
   const user = requireSignedIn(actor);
   return deps.db
     .select(summaryColumns)
@@ -127,7 +124,7 @@ export async function listShortlists(deps: ShortlistDeps, actor: Actor): Promise
 }
 
 /** Which of the caller's lists hold a consultant (for the bookmark control). */
-export async function listsHolding(deps: ShortlistDeps, actor: Actor, consultantId: number): Promise<number[]> {
+export async function listsHolding(deps: Deps, actor: Actor, consultantId: number): Promise<number[]> {
   if (!actor) return [];
   const rows = await deps.db
     .select({ id: shortlistEntries.shortlistId })
@@ -137,7 +134,7 @@ export async function listsHolding(deps: ShortlistDeps, actor: Actor, consultant
   return rows.map((row) => row.id);
 }
 
-export async function createShortlist(deps: ShortlistDeps, actor: Actor, input: unknown): Promise<ShortlistDetail> {
+export async function createShortlist(deps: Deps, actor: Actor, input: unknown): Promise<ShortlistDetail> {
   const user = requireSignedIn(actor);
   const { name } = parse(shortlistNameSchema, input);
   const id = await deps.db.transaction(async (tx) => {
@@ -152,21 +149,22 @@ export async function createShortlist(deps: ShortlistDeps, actor: Actor, input: 
   return getShortlist(deps, actor, id);
 }
 
-export async function getShortlist(deps: ShortlistDeps, actor: Actor, id: number): Promise<ShortlistDetail> {
+export async function getShortlist(deps: Deps, actor: Actor, id: number): Promise<ShortlistDetail> {
   const user = requireSignedIn(actor);
   const summary = await ownList(deps.db, user.id, id);
   return { ...summary, entries: await entriesOf(deps.db, id, "owner") };
 }
 
-export async function renameShortlist(deps: ShortlistDeps, actor: Actor, id: number, input: unknown): Promise<ShortlistDetail> {
+export async function renameShortlist(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<ShortlistDetail> {
   const user = requireSignedIn(actor);
+  const { id } = input;
   await ownList(deps.db, user.id, id);
-  const { name } = parse(shortlistNameSchema, input);
+  const { name } = parse(shortlistNameSchema, input.body);
   await deps.db.update(shortlists).set({ name, updatedAt: new Date() }).where(eq(shortlists.id, id));
   return getShortlist(deps, actor, id);
 }
 
-export async function deleteShortlist(deps: ShortlistDeps, actor: Actor, id: number): Promise<void> {
+export async function deleteShortlist(deps: Deps, actor: Actor, id: number): Promise<void> {
   const user = requireSignedIn(actor);
   await ownList(deps.db, user.id, id);
   await deps.db.delete(shortlists).where(eq(shortlists.id, id));
@@ -174,7 +172,7 @@ export async function deleteShortlist(deps: ShortlistDeps, actor: Actor, id: num
 
 /** Adds a listed consultant to the list, or changes the note of one already on it. */
 export async function putShortlistEntry(
-  deps: ShortlistDeps,
+  deps: Deps,
   actor: Actor,
   input: { id: number; consultantId: number; body: unknown },
 ): Promise<ShortlistDetail> {
@@ -211,7 +209,7 @@ export async function putShortlistEntry(
 }
 
 export async function removeShortlistEntry(
-  deps: ShortlistDeps,
+  deps: Deps,
   actor: Actor,
   input: { id: number; consultantId: number },
 ): Promise<ShortlistDetail> {
@@ -226,7 +224,7 @@ export async function removeShortlistEntry(
 }
 
 /** Creates a new share link (replacing any earlier one, which stops working). */
-export async function shareShortlist(deps: ShortlistDeps, actor: Actor, id: number): Promise<{ token: string; url: string }> {
+export async function shareShortlist(deps: Deps, actor: Actor, id: number): Promise<{ token: string; url: string }> {
   const user = requireSignedIn(actor);
   await ownList(deps.db, user.id, id);
   const token = randomBytes(32).toString("base64url");
@@ -234,17 +232,17 @@ export async function shareShortlist(deps: ShortlistDeps, actor: Actor, id: numb
     .update(shortlists)
     .set({ shareTokenHash: hashToken(token) })
     .where(eq(shortlists.id, id));
-  return { token, url: `${deps.publicUrl}/shortlists/shared/${token}` };
+  return { token, url: `${deps.config.publicUrl}/shortlists/shared/${token}` };
 }
 
-export async function revokeShortlistShare(deps: ShortlistDeps, actor: Actor, id: number): Promise<void> {
+export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number): Promise<void> {
   const user = requireSignedIn(actor);
   await ownList(deps.db, user.id, id);
   await deps.db.update(shortlists).set({ shareTokenHash: null }).where(eq(shortlists.id, id));
 }
 
 /** The list behind a share link, for anyone holding it (no account needed); NotFound once revoked. */
-export async function viewSharedShortlist(deps: ShortlistDeps, token: string): Promise<SharedShortlist> {
+export async function viewSharedShortlist(deps: Deps, token: string): Promise<SharedShortlist> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFound(SHORTLIST_TEXTS.notFound);
   const [list] = await deps.db
     .select({ id: shortlists.id, name: shortlists.name })
@@ -283,7 +281,7 @@ const CSV_HEADER = [
 ];
 
 /** The list as CSV (public profile fields and the owner's notes), one consultant a row: a rate only where it is public. */
-export async function exportShortlistCsv(deps: ShortlistDeps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
+export async function exportShortlistCsv(deps: Deps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
   const user = requireSignedIn(actor);
   const list = await ownList(deps.db, user.id, id);
   const entries = await entriesOf(deps.db, id, "public");
@@ -300,7 +298,7 @@ export async function exportShortlistCsv(deps: ShortlistDeps, actor: Actor, id: 
       c.donors.join("; "),
       c.dailyRate ? formatRate(c.dailyRate) : "",
       c.availableForWork ? "Available" : "Unavailable",
-      `${deps.publicUrl}/consultant/${c.id}`,
+      `${deps.config.publicUrl}/consultant/${c.id}`,
       note,
     ].map(csvCell),
   );

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { searchParamsSchema } from "#common/search-params.ts";
+import { type ApiRoute, anyJson, pdf, responseSchemas, searchResultSchema } from "./schemas.ts";
+
+// The documented routes of the API: the search, the profiles, photos, statistics and CVs.
+
+export const directoryRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/consultants",
+    tag: "Directory",
+    summary: "Search the listed consultants",
+    query: searchParamsSchema,
+    response: searchResultSchema,
+  },
+  {
+    method: "GET",
+    path: "/consultants/:id",
+    tag: "Directory",
+    summary: "One consultant's profile and track record",
+    response: responseSchemas.consultant,
+  },
+  { method: "GET", path: "/consultants/:id/cv.pdf", tag: "Directory", summary: "A consultant's CV as PDF", response: pdf },
+  {
+    method: "POST",
+    path: "/consultants",
+    tag: "Directory",
+    summary: "Create the caller's profile",
+    auth: "session",
+    body: consultantProfileSchema,
+    response: responseSchemas.consultant,
+    status: 201,
+  },
+  {
+    method: "PUT",
+    path: "/consultants/:id",
+    tag: "Directory",
+    summary: "Edit one's profile",
+    auth: "session",
+    body: consultantProfileSchema,
+    response: responseSchemas.consultant,
+  },
+  {
+    method: "GET",
+    path: "/stats",
+    tag: "Directory",
+    summary: "Directory totals and consultants per country",
+    response: responseSchemas.stats,
+  },
+  {
+    method: "POST",
+    path: "/upload-photo",
+    tag: "Directory",
+    summary: "Upload a profile photo (multipart, field profilePhoto)",
+    auth: "session",
+    response: z.object({ photoUrl: z.string() }).loose(),
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile",
+    tag: "Directory",
+    summary: "The caller's own profile",
+    auth: "session",
+    response: anyJson,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile/insights",
+    tag: "Directory",
+    summary: "Views and contacts of the caller's profile",
+    auth: "session",
+    response: anyJson,
+  },
+];

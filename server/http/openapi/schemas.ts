@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+// What the documented routes answer, and how a route is documented (see ../openapi.ts).
+
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const responseSchemas = {
+  user: z
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      role: z.string(),
+      isEmailVerified: z.boolean(),
+      createdAt: z.string(),
+    })
+    .strict(),
+  stats: z
+    .object({
+      totalConsultants: z.number().int(),
+      totalCountries: z.number().int(),
+      totalSpecializations: z.number().int(),
+      totalProjects: z.number().int(),
+      countries: z.array(z.object({ country: z.string(), count: z.number().int() }).strict()),
+    })
+    .strict(),
+  consultant: z.looseObject({
+    id: z.number().int(),
+    name: z.string(),
+    title: z.string(),
+    location: z.string(),
+    country: z.string(),
+    // As text, as the spec's entity has it (server/http/years-as-text.ts).
+    yearsExperience: z.string().regex(/^\d+$/),
+    languages: z.array(z.string()),
+    primarySpecialization: z.string(),
+    secondarySpecializations: z.array(z.string()),
+    bio: z.string(),
+    profilePhotoUrl: z.string().nullable(),
+    availableForWork: z.boolean(),
+    email: z.string().nullable().optional(),
+    phone: z.string().nullable().optional(),
+  }),
+};
+export const signedIn = z.object({ sessionToken: z.string(), user: responseSchemas.user }).strict();
+export const searchResultSchema = z
+  .object({
+    consultants: z.array(responseSchemas.consultant),
+    total: z.number().int(),
+    totalIsCapped: z.boolean(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pageCount: z.number().int(),
+    sort: z.string(),
+    correctedKeywords: z.string().optional(),
+  })
+  .strict();
+export const messageOnly = z.looseObject({ message: z.string() });
+export const anyJson = z.looseObject({});
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiRoute = {
+  method: Method;
+  /** As Hono writes it, under /api: "/consultants/:id". */
+  path: string;
+  summary: string;
+  tag: string;
+  auth?: "session" | "admin";
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The success answer: a schema (JSON), or a media type for files. */
+  response: z.ZodType | { mediaType: string };
+  status?: number;
+};
+
+export const pdf = { mediaType: "application/pdf" };
+export const csv = { mediaType: "text/csv" };

@@ -5,7 +5,12 @@ import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
 import { deleteConsultantAsAdmin, listConsultantsForAdmin } from "#server/services/consultants/admin-list.ts";
-import { approveChange, countApprovalQueue, listApprovalQueue, rejectChange } from "#server/services/consultants/changes.ts";
+import {
+  approveChange,
+  countApprovalQueue,
+  listApprovalQueue,
+  rejectChange,
+} from "#server/services/consultants/change-review.ts";
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { moderateConsultant } from "#server/services/consultants/moderation.ts";
 import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.ts";

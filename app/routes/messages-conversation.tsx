@@ -5,7 +5,7 @@ import { parseId } from "#common/ids.ts";
 import { MESSAGE_MAX } from "#common/messages.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
-import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/conversations.ts";
+import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/thread.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";

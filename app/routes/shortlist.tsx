@@ -13,7 +13,7 @@ import {
   shareShortlist,
 } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
+import { CompareTable, NotSaved, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
@@ -96,13 +96,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
       </Link>
       <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
       <p className="mt-1 text-muted">{list.count === 1 ? "1 consultant" : `${list.count} consultants`}</p>
-      {error && (
-        <div className="mt-4">
-          <Alert tone="error" title="Not saved">
-            <p>{error}</p>
-          </Alert>
-        </div>
-      )}
+      <NotSaved message={error} className="mt-4" />
 
       <div className="mt-6 flex flex-wrap gap-3">
         <a

@@ -8,7 +8,7 @@ import { findMessageRecipient } from "#server/services/messages/send.ts";
 import { createShortlist, listShortlists, listsHolding, putShortlistEntry } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
-import { Alert } from "../components/ui/alert.tsx";
+import { NotSaved } from "../components/shortlists/shortlist-views.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
@@ -76,13 +76,7 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
       title={consultant ? `Save ${consultant.name} to a shortlist` : "Shortlists"}
       lead={<p>Keep consultants for an assignment together, with a private note on each, and compare or share them.</p>}
     >
-      {error && (
-        <div className="mb-6">
-          <Alert tone="error" title="Not saved">
-            <p>{error}</p>
-          </Alert>
-        </div>
-      )}
+      <NotSaved message={error} className="mb-6" />
       {consultant ? (
         <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
           <input type="hidden" name="consultantId" value={consultant.id} />

@@ -121,29 +121,18 @@ export function createHttpApp(deps: HttpDeps) {
     const root = deps.clientDir;
     // The build writes .br and .gz beside each asset (build-tools/precompress.ts): they are sent
     // as they are, never compressed again per request.
-    app.use(
-      "/assets/*",
+    const files = (cacheControl: string) =>
       serveStatic({
         root,
         precompressed: true,
         onFound: (_path, c) => {
-          // Hashed file names: safe to keep for a year.
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
+          c.header("Cache-Control", cacheControl);
           varyOnEncoding(c);
         },
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-          varyOnEncoding(c);
-        },
-      }),
-    );
+      });
+    // Hashed file names: safe to keep for a year.
+    app.use("/assets/*", files("public, max-age=31536000, immutable"));
+    app.use("*", files("public, max-age=3600"));
   }
 
   app.get("*", pageCache.serve);

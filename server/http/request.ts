@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parseId } from "#common/ids.ts";
-import { type Actor, actorOf } from "../services/context.ts";
+import { type Actor, actorOf, requireUser, type SignedIn } from "../services/context.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../services/errors.ts";
 import type { HttpEnv } from "./context.ts";
 
@@ -44,4 +44,9 @@ export function limitBody(maxSize: number = JSON_BODY_LIMIT) {
 /** Who is asking, from the request's session. */
 export async function actorFrom(c: Context<HttpEnv>): Promise<Actor> {
   return actorOf(await c.get("getSession")());
+}
+
+/** A handler's signed-in actor: a visitor gets 401 with `message` before the path or body is read. */
+export function signedInActor(message: string): (c: Context<HttpEnv>) => Promise<SignedIn> {
+  return async (c) => requireUser(await actorFrom(c), message);
 }

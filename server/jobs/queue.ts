@@ -28,7 +28,8 @@ export const JOBS = {
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
-type Logger = {
+/** What the queue and its workers log with (pino's logger fits). */
+export type JobLogger = {
   info: (obj: object, msg?: string) => void;
   warn: (obj: object, msg?: string) => void;
   error: (obj: object, msg?: string) => void;
@@ -37,7 +38,7 @@ type Logger = {
 export type JobQueueOptions = {
   /** The app's PostgreSQL (the same database as everything else). */
   url: string;
-  log: Logger;
+  log: JobLogger;
   /** First retry delay in seconds; it doubles (with jitter) on every further attempt. */
   retryDelaySeconds?: number;
   /**

@@ -5,13 +5,7 @@ import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
 import type { PhotoStorage } from "../services/storage.ts";
-import { JOBS, type JobQueue } from "./queue.ts";
-
-type Logger = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
+import { JOBS, type JobQueue, type JobLogger as Logger } from "./queue.ts";
 
 export type WorkerDeps = {
   db: Database;

@@ -1,6 +1,7 @@
 import { formatDateTime } from "#common/format.ts";
 import type { AuditLogEntry } from "#common/views.ts";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { AdminTable } from "./admin-table.tsx";
 
 const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   edit: "Edited",
@@ -69,13 +70,5 @@ const COLUMNS: Column<AuditLogEntry>[] = [
 
 /** Who did what to which profile or account, and when; newest first. */
 export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
-  return (
-    <DataTable
-      caption="Audit log"
-      columns={COLUMNS}
-      rows={entries}
-      rowKey={(entry) => entry.id}
-      empty="No admin actions recorded yet."
-    />
-  );
+  return <AdminTable caption="Audit log" columns={COLUMNS} rows={entries} empty="No admin actions recorded yet." />;
 }

@@ -3,11 +3,12 @@ import { useState } from "react";
 import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schema.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { EditConsultantDialog } from "./edit-consultant-dialog.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
+import { IconAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
@@ -63,38 +64,30 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
       actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${consultant.name}`} onClick={() => setEditing(consultant)}>
-            <Pencil aria-hidden="true" className="size-4" />
-          </Button>
+          <IconAction action="Edit" target={consultant.name} icon={Pencil} onClick={() => setEditing(consultant)} />
           {consultant.status === "approved" ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Hide ${consultant.name}`}
+            <IconAction
+              action="Hide"
+              target={consultant.name}
+              icon={EyeOff}
               onClick={() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" })}
-            >
-              <EyeOff aria-hidden="true" className="size-4" />
-            </Button>
+            />
           ) : (
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Approve ${consultant.name}`}
+            <IconAction
+              action="Approve"
+              target={consultant.name}
+              icon={CircleCheck}
               disabled={isBusy(consultant)}
               onClick={() => moderate.submit({ intent: "approve", id: String(consultant.id) })}
-            >
-              <CircleCheck aria-hidden="true" className="size-4" />
-            </Button>
+            />
           )}
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${consultant.name}`}
+          <IconAction
+            action="Delete"
+            target={consultant.name}
+            icon={Trash2}
             className="text-red-700 hover:bg-red-50"
             onClick={() => setDeleting(consultant)}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-          </Button>
+          />
         </div>
       ),
     },
@@ -102,14 +95,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
 
   return (
     <>
-      <DataTable
-        caption="Consultants"
-        columns={columns}
-        rows={consultants}
-        rowKey={(consultant) => consultant.id}
-        empty="No consultants found."
-        isRowBusy={isBusy}
-      />
+      <AdminTable caption="Consultants" columns={columns} rows={consultants} empty="No consultants found." isRowBusy={isBusy} />
 
       <EditConsultantDialog consultant={editing} onClose={() => setEditing(null)} />
       <ReasonDialog target={reasonTarget} onClose={() => setReasonTarget(null)} action={moderate} />

@@ -4,27 +4,24 @@ import { formatDate, formatYears } from "#common/format.ts";
 import { type QueueEntry, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { AdminTable } from "./admin-table.tsx";
 import { ChangeDiff } from "./change-diff.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
-/** Everything a reviewer needs to decide, without leaving the dashboard. */
-function ReviewDialog({
-  consultant,
-  onClose,
-  onApprove,
-  onReject,
-  isBusy,
-}: {
-  consultant: QueueEntry | null;
+/** What a review dialog can do: close, approve or reject what it shows (busy while approving). */
+type Decision = {
   onClose: () => void;
-  onApprove: (consultant: QueueEntry) => void;
-  onReject: (consultant: QueueEntry) => void;
+  onApprove: (entry: QueueEntry) => void;
+  onReject: (entry: QueueEntry) => void;
   isBusy: boolean;
-}) {
+};
+
+/** Everything a reviewer needs to decide, without leaving the dashboard. */
+function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
   const facts: [string, string][] = consultant
     ? [
         ["Email", consultant.email],
@@ -86,19 +83,7 @@ function ReviewDialog({
 }
 
 /** A change to an approved profile, before and after; approving publishes it. */
-function ChangeDialog({
-  entry,
-  onClose,
-  onApprove,
-  onReject,
-  isBusy,
-}: {
-  entry: QueueEntry | null;
-  onClose: () => void;
-  onApprove: (entry: QueueEntry) => void;
-  onReject: (entry: QueueEntry) => void;
-  isBusy: boolean;
-}) {
+function ChangeDialog({ entry, onClose, onApprove, onReject, isBusy }: { entry: QueueEntry | null } & Decision) {
   return (
     <Dialog
       open={entry?.change != null}
@@ -208,11 +193,10 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
 
   return (
     <>
-      <DataTable
+      <AdminTable
         caption="Profiles and changes waiting for approval"
         columns={columns}
         rows={entries}
-        rowKey={(entry) => entry.id}
         empty="Nothing is waiting for review."
         isRowBusy={isBusy}
       />

@@ -4,12 +4,21 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import { formatDate } from "#common/format.ts";
 import type { AdminUser } from "#common/views.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
-import { type Column, DataTable } from "../ui/data-table.tsx";
+import type { Column } from "../ui/data-table.tsx";
+import { AdminTable } from "./admin-table.tsx";
+import { TextAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 type AccountAction = { intent: "promote" | "demote" | "block" | "unblock"; user: AdminUser };
+
+/** The account actions' buttons: what each says, and says while its request is on its way. */
+const ACCOUNT_BUTTONS = {
+  promote: { action: "Promote", pendingText: "Promoting...", icon: ShieldCheck, variant: "secondary" },
+  block: { action: "Block", pendingText: "Blocking...", icon: Ban, variant: "outline", className: "text-red-700" },
+  unblock: { action: "Unblock", pendingText: "Unblocking...", icon: CircleCheck, variant: "outline" },
+  demote: { action: "Demote", pendingText: "Demoting...", icon: ShieldMinus, variant: "outline" },
+} as const;
 
 /** What the confirmation of an account action says; demoting oneself closes the dashboard. */
 function confirmationText({ intent, user }: AccountAction, isSelf: boolean) {
@@ -107,44 +116,20 @@ export function UsersTable({
         const busy = isBusy(user);
         const pending = busy ? action.pendingIntent : null;
         if (user.role !== "admin") {
+          // A blocked account can only be unblocked; any other plain account promoted or blocked.
+          const intents: AccountAction["intent"][] = user.blockedAt ? ["unblock"] : ["promote", "block"];
           return (
             <div className="inline-flex gap-2">
-              {!user.blockedAt && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Promote ${user.name}`}
+              {intents.map((intent) => (
+                <TextAction
+                  key={intent}
+                  {...ACCOUNT_BUTTONS[intent]}
+                  target={user.name}
+                  pending={pending === intent}
                   disabled={busy}
-                  onClick={() => setConfirming({ intent: "promote", user })}
-                >
-                  <ShieldCheck aria-hidden="true" className="size-4" />
-                  {pending === "promote" ? "Promoting..." : "Promote"}
-                </Button>
-              )}
-              {user.blockedAt ? (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Unblock ${user.name}`}
-                  disabled={busy}
-                  onClick={() => setConfirming({ intent: "unblock", user })}
-                >
-                  <CircleCheck aria-hidden="true" className="size-4" />
-                  {pending === "unblock" ? "Unblocking..." : "Unblock"}
-                </Button>
-              ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-red-700"
-                  aria-label={`Block ${user.name}`}
-                  disabled={busy}
-                  onClick={() => setConfirming({ intent: "block", user })}
-                >
-                  <Ban aria-hidden="true" className="size-4" />
-                  {pending === "block" ? "Blocking..." : "Block"}
-                </Button>
-              )}
+                  onClick={() => setConfirming({ intent, user })}
+                />
+              ))}
             </div>
           );
         }
@@ -152,17 +137,14 @@ export function UsersTable({
         const hintId = `last-admin-${user.id}`;
         return (
           <div className="flex-col items-start">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Demote ${user.name}`}
+            <TextAction
+              {...ACCOUNT_BUTTONS.demote}
+              target={user.name}
+              pending={busy}
               aria-describedby={isLastAdmin ? hintId : undefined}
               disabled={busy || isLastAdmin}
               onClick={() => setConfirming({ intent: "demote", user })}
-            >
-              <ShieldMinus aria-hidden="true" className="size-4" />
-              {busy ? "Demoting..." : "Demote"}
-            </Button>
+            />
             {isLastAdmin && (
               <p id={hintId} className="mt-1 text-xs text-muted">
                 {ADMIN_MESSAGES.lastAdmin}
@@ -177,14 +159,7 @@ export function UsersTable({
   const text = confirming ? confirmationText(confirming, confirming.user.id === currentUserId) : null;
   return (
     <>
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={users}
-        rowKey={(user) => user.id}
-        empty="No users found."
-        isRowBusy={isBusy}
-      />
+      <AdminTable caption="Users" columns={columns} rows={users} empty="No users found." isRowBusy={isBusy} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

@@ -3,6 +3,7 @@ import { formatYears } from "#common/format.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
 import { formatRate } from "#common/track-record.ts";
 import { Avatar } from "../consultants/avatar.tsx";
+import { Alert } from "../ui/alert.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */
 export function ShortlistConsultantSummary({ consultant }: { consultant: ShortlistConsultant }) {
@@ -71,6 +72,18 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** What a shortlist page shows when its form was refused: the reason, and the page as it was. */
+export function NotSaved({ message, className }: { message: string | null | undefined; className: string }) {
+  if (!message) return null;
+  return (
+    <div className={className}>
+      <Alert tone="error" title="Not saved">
+        <p>{message}</p>
+      </Alert>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   getConsultantForAdmin,
   listConsultantsForAdmin,
 } from "#server/services/consultants/admin-list.ts";
-import { approveChange, listApprovalQueue, rejectChange } from "#server/services/consultants/changes.ts";
+import { approveChange, listApprovalQueue, rejectChange } from "#server/services/consultants/change-review.ts";
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { type ApprovalAction, moderateConsultant } from "#server/services/consultants/moderation.ts";
 import { requireAdminRole } from "#server/services/context.ts";

@@ -1,14 +1,9 @@
 import { type Context, Hono } from "hono";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
-import { requireUser } from "#server/services/context.ts";
-import {
-  type ConversationDeps,
-  listConversations,
-  openConversation,
-  postToConversation,
-} from "#server/services/conversations/conversations.ts";
+import { type ConversationDeps, listConversations } from "#server/services/conversations/conversations.ts";
+import { openConversation, postToConversation } from "#server/services/conversations/thread.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { limitBody, pathId, readJson, signedInActor } from "../request.ts";
 
 // Conversations (issue 13): GET /api/conversations?box=sent|received&page=, GET /api/conversations/{id},
 // POST /api/conversations/{id}/messages { message }. Only a conversation's two parties see it.
@@ -19,7 +14,7 @@ export function createConversationsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(limitBody());
   const serviceDeps = (c: Context<HttpEnv>): ConversationDeps => apiServiceDeps(deps, c);
-  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), CONVERSATION_TEXTS.signIn);
+  const actor = signedInActor(CONVERSATION_TEXTS.signIn);
 
   api.get("/", async (c) => c.json(await listConversations(serviceDeps(c), await actor(c), c.req.query())));
   api.get("/:id", async (c) => {

@@ -5,7 +5,7 @@ import { NotFound, ValidationFailed } from "#server/services/errors.ts";
 import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead } from "#server/services/messages/inbox.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { actorFrom, limitBody, pathId, readJson, signedInActor } from "../request.ts";
 
 // Messages to consultants: POST /api/consultants/{id}/messages (spec section 7) for signed-in
 // senders, and the consultant's inbox under /api/my-consultant-profile/messages (product.md).
@@ -49,7 +49,7 @@ export function createInboxApi(deps: HttpDeps) {
   api.use(limitBodies());
   const messageId = (c: Context<HttpEnv>) => pathId(c, "messageId", MESSAGE_TEXTS.messageNotFound);
   /** The signed-in account; a visitor gets 401 before the path or the body is looked at. */
-  const reader = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), MESSAGE_TEXTS.signInToRead);
+  const reader = signedInActor(MESSAGE_TEXTS.signInToRead);
   const noProfile = () => new NotFound(MESSAGE_TEXTS.noProfile);
 
   api.get("/", async (c) => {

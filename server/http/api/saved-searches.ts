@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
-import { requireUser } from "#server/services/context.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -9,7 +8,7 @@ import {
 } from "#server/services/saved-searches/saved-searches.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { limitBody, pathId, readJson, signedInActor } from "../request.ts";
 
 // Saved searches (issue 13): GET/POST /api/saved-searches, PATCH/DELETE /api/saved-searches/{id};
 // only the owner sees or changes one (others 404).
@@ -19,7 +18,7 @@ const savedSearchId = (c: Context<HttpEnv>) => pathId(c, "id", SAVED_SEARCH_TEXT
 export function createSavedSearchesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(limitBody(SMALL_BODY_LIMIT));
-  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), SAVED_SEARCH_TEXTS.signIn);
+  const actor = signedInActor(SAVED_SEARCH_TEXTS.signIn);
   api.get("/", async (c) => c.json({ savedSearches: await listSavedSearches(apiServiceDeps(deps, c), await actor(c)) }));
   api.post("/", async (c) => {
     const user = await actor(c);

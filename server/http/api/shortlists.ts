@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { requireUser } from "#server/services/context.ts";
 import {
   createShortlist,
   deleteShortlist,
@@ -16,7 +15,7 @@ import {
 } from "#server/services/shortlists/shortlists.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { limitBody, pathId, readJson, signedInActor } from "../request.ts";
 
 // Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and
 // /api/shared-shortlists/{token} for anyone holding a share link.
@@ -39,7 +38,7 @@ export function createShortlistsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(limitBody(SMALL_BODY_LIMIT));
   const service = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
-  const actor = async (c: Context<HttpEnv>) => requireUser(await actorFrom(c), SHORTLIST_TEXTS.signIn);
+  const actor = signedInActor(SHORTLIST_TEXTS.signIn);
   const listId = (c: Context<HttpEnv>) => pathId(c, "id", SHORTLIST_TEXTS.notFound);
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "consultantId", SHORTLIST_TEXTS.consultantNotFound);
 

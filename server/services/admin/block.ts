@@ -4,9 +4,9 @@ import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
-import { adminUserColumns, toAdminUser } from "./users.ts";
+import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
 
 // Blocking an account (issue 14): it cannot sign in (signIn refuses it, and a session of a blocked
 // account resolves to nobody), its sessions end at once, its consultant profile is hidden and the
@@ -21,8 +21,7 @@ export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<A
   await requireAdmin(deps, actor);
   const outcome = await deps.db.transaction(async (tx) => {
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("update");
-    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    const target = await targetUser(tx, id, "update");
     if (target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
     if (target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
     if (target.blockedAt) return { user: toAdminUser(target), changed: false };
@@ -70,8 +69,7 @@ export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise
   await requireAdmin(deps, actor);
   const outcome = await deps.db.transaction(async (tx) => {
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("update");
-    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    const target = await targetUser(tx, id, "update");
     if (!target.blockedAt) return { user: toAdminUser(target), changed: false };
     const [updated] = await tx
       .update(authUsers)

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AdminUser } from "#common/views.ts";
+import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
@@ -57,13 +58,20 @@ export async function listUsersForAdmin(
   return { users: rows.map(toAdminUser), ...page, adminCount: admins?.total ?? 0 };
 }
 
+/** The account an admin acts on, locked as the change needs; NotFound when there is none. */
+export async function targetUser(tx: Executor, id: number, lock?: "update" | "no key update") {
+  const query = tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1);
+  const [target] = lock ? await query.for(lock) : await query;
+  if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+  return target;
+}
+
 /** Makes an account an admin. Promoting an admin changes nothing. */
 export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
   await requireAdmin(deps, actor);
   return deps.db.transaction(async (tx) => {
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1).for("no key update");
-    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
     return setRole(tx, admin, target, "admin");
   });
@@ -84,8 +92,7 @@ export async function demoteUser(deps: Deps, actor: Actor, id: number): Promise<
       .orderBy(asc(authUsers.id))
       .for("no key update");
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [target] = await tx.select(adminUserColumns).from(authUsers).where(eq(authUsers.id, id)).limit(1);
-    if (!target) throw new NotFound(ADMIN_MESSAGES.userNotFound);
+    const target = await targetUser(tx, id);
     if (target.role !== "admin") return toAdminUser(target);
     if (admins.length <= 1) throw new Conflict(ADMIN_MESSAGES.lastAdmin);
     return setRole(tx, admin, target, "user");
@@ -94,7 +101,7 @@ export async function demoteUser(deps: Deps, actor: Actor, id: number): Promise<
 
 /** The role change and its audit entry, in the caller's transaction. */
 async function setRole(
-  tx: Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0],
+  tx: Executor,
   admin: Awaited<ReturnType<typeof requireAdmin>>,
   target: { id: number; name: string; role: string } & Omit<AdminUser, "role">,
   role: "admin" | "user",

@@ -1,25 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   CONVERSATION_PAGE_SIZE,
   CONVERSATION_TEXTS,
   type ConversationBox,
-  type ConversationEntry,
   type ConversationPage,
   type ConversationStatus,
   type ConversationSummary,
-  type ConversationThread,
   conversationListSchema,
-  conversationMessageSchema,
 } from "#common/conversations.ts";
 import type { Database } from "#server/db/client.ts";
-import { consultants, conversations, messages } from "#server/db/schema.ts";
+import { consultants, conversations } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound } from "../errors.ts";
-import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
-import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
-import { consumeRateLimits } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
-
 // Conversations (issue 13, docs/decisions/011-hiring-side.md): one per sender account and
 // consultant. The sender's messages are rows of `messages` (the spec's Message), the consultant's
 // answers rows of `message_replies`; a trigger files every new message under its conversation.
@@ -27,24 +19,24 @@ import { parseInput } from "../validate.ts";
 
 export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
 
-function requireSignedIn(actor: Actor): { id: number } {
+export function requireSignedIn(actor: Actor): { id: number } {
   return requireUser(actor, CONVERSATION_TEXTS.signIn);
 }
 
 const PREVIEW_LENGTH = 160;
 
 /** Every entry of a conversation, oldest first: the sender's messages and the consultant's replies. */
-const entriesOf = (conversationId: ReturnType<typeof sql>) => sql`
+export const entriesOf = (conversationId: ReturnType<typeof sql>) => sql`
   select 'm' || m.id as id, 'sender' as author, m.message as body, m.subject, m.is_read, m.created_at
   from messages m where m.conversation_id = ${conversationId}
   union all
   select 'r' || r.id, 'consultant', r.body, null, r.is_read, r.created_at
   from message_replies r join messages m on m.id = r.message_id where m.conversation_id = ${conversationId}`;
 
-const iso = (column: ReturnType<typeof sql>) => sql`to_json(${column}) #>> '{}'`;
+export const iso = (column: ReturnType<typeof sql>) => sql`to_json(${column}) #>> '{}'`;
 
 /** sent / read / replied, from the last entry of the conversation. */
-function statusOf(lastAuthor: string, lastIsRead: boolean): ConversationStatus {
+export function statusOf(lastAuthor: string, lastIsRead: boolean): ConversationStatus {
   if (lastAuthor === "consultant") return "replied";
   return lastIsRead ? "read" : "sent";
 }
@@ -55,7 +47,7 @@ async function ownProfileId(db: Database, userId: number): Promise<number | null
   return row?.id ?? null;
 }
 
-type SummaryRow = {
+export type SummaryRow = {
   id: number;
   subject: string;
   consultant_id: number;
@@ -131,7 +123,7 @@ async function countInBox(db: Database, box: ConversationBox, userId: number, pr
   return row?.total ?? 0;
 }
 
-function otherPartyOf(
+export function otherPartyOf(
   box: ConversationBox,
   row: Pick<
     SummaryRow,
@@ -188,172 +180,4 @@ export async function accountMenuState(
 /** The header badge: unread entries in both boxes, in one query; 0 for visitors. */
 export async function countUnreadConversations(deps: { db: Database }, actor: Actor): Promise<number> {
   return (await accountMenuState(deps, actor)).unread;
-}
-
-type Access = {
-  id: number;
-  box: ConversationBox;
-  subject: string;
-  consultantId: number;
-};
-
-/** The conversation if the caller is one of its two parties; NotFound for anyone else. */
-async function findAccessible(db: Database, userId: number, id: number): Promise<Access> {
-  const [row] = await db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      consultantId: conversations.consultantId,
-      senderUserId: conversations.senderUserId,
-      ownerId: consultants.userId,
-    })
-    .from(conversations)
-    .innerJoin(consultants, eq(consultants.id, conversations.consultantId))
-    .where(eq(conversations.id, id))
-    .limit(1);
-  if (!row) throw new NotFound(CONVERSATION_TEXTS.notFound);
-  if (row.senderUserId === userId) return { ...row, box: "sent" };
-  if (row.ownerId === userId) return { ...row, box: "received" };
-  throw new NotFound(CONVERSATION_TEXTS.notFound);
-}
-
-/** Marks the other party's entries read for the caller. */
-async function markRead(db: Database, access: Access): Promise<void> {
-  if (access.box === "received") {
-    await db
-      .update(messages)
-      .set({ isRead: true })
-      .where(and(eq(messages.conversationId, access.id), eq(messages.isRead, false)));
-  } else {
-    await db.execute(sql`
-      update message_replies set is_read = true
-      where not is_read and message_id in (select id from messages where conversation_id = ${access.id})`);
-  }
-}
-
-async function loadThread(db: Database, access: Access): Promise<ConversationThread> {
-  const entries = (await db.execute(sql`
-    select e.id, e.author, e.body, e.subject, e.is_read, ${iso(sql`e.created_at`)} as created_at
-    from (${entriesOf(sql`${access.id}`)}) e order by e.created_at, e.id`)) as unknown as {
-    id: string;
-    author: "sender" | "consultant";
-    body: string;
-    subject: string | null;
-    is_read: boolean;
-    created_at: string;
-  }[];
-  const [party] = (await db.execute(sql`
-    select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
-           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email
-    from consultants co
-    join messages m on m.conversation_id = ${access.id}
-    where co.id = ${access.consultantId}
-    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & { sender_email: string })[];
-  if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
-  const last = entries[entries.length - 1];
-  const mine = access.box === "sent" ? "sender" : "consultant";
-  return {
-    id: access.id,
-    box: access.box,
-    subject: access.subject,
-    otherParty: otherPartyOf(access.box, party),
-    status: last ? statusOf(last.author, last.is_read) : "sent",
-    ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
-    entries: entries.map(
-      (entry): ConversationEntry => ({
-        id: entry.id,
-        author: entry.author,
-        fromMe: entry.author === mine,
-        body: entry.body,
-        subject: entry.subject,
-        createdAt: entry.created_at,
-      }),
-    ),
-  };
-}
-
-/**
- * Opens one of the caller's conversations: the other party's entries count as read from now on,
- * unless the caller marked them already (`markRead: false`: the page's middleware does, before the
- * header's unread badge is counted beside the page's loader).
- */
-export async function openConversation(
-  deps: ConversationDeps,
-  actor: Actor,
-  id: number,
-  { markRead: mark = true }: { markRead?: boolean } = {},
-): Promise<ConversationThread> {
-  const user = requireSignedIn(actor);
-  const access = await findAccessible(deps.db, user.id, id);
-  if (mark) await markRead(deps.db, access);
-  return loadThread(deps.db, access);
-}
-
-/** Marks the other party's entries read for a party of the conversation; anything else is left alone without a word. */
-export async function markConversationOpened(deps: Pick<ConversationDeps, "db">, actor: Actor, id: number): Promise<void> {
-  if (!actor) return;
-  const access = await findAccessible(deps.db, actor.id, id).catch((error: unknown) => {
-    if (error instanceof NotFound) return null;
-    throw error;
-  });
-  if (access) await markRead(deps.db, access);
-}
-
-/**
- * Answers in a conversation. The sender's answer is a new message to the consultant (same text
- * rule, same rate limits, e-mailed with Reply-To the sender); the consultant's answer is a reply
- * to the sender's latest message (e-mailed with Reply-To the consultant). Both are stored and their
- * e-mail queued in one transaction.
- */
-export async function postToConversation(
-  deps: ConversationDeps,
-  actor: Actor,
-  input: { id: number; body: unknown },
-): Promise<ConversationThread> {
-  const user = requireSignedIn(actor);
-  const access = await findAccessible(deps.db, user.id, input.id);
-  const { message } = parseInput(conversationMessageSchema, input.body);
-  const [latest] = await deps.db
-    .select(messageColumns)
-    .from(messages)
-    .where(eq(messages.conversationId, access.id))
-    .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
-    .limit(1);
-  const [consultant] = await deps.db
-    .select({ id: consultants.id, name: consultants.name, email: consultants.email, status: consultants.status })
-    .from(consultants)
-    .where(eq(consultants.id, access.consultantId))
-    .limit(1);
-  if (!latest || !consultant) throw new NotFound(CONVERSATION_TEXTS.notFound);
-
-  if (access.box === "sent") {
-    if (consultant.status !== "approved") throw new Conflict(CONVERSATION_TEXTS.notListed);
-    await consumeRateLimits(deps.db, sendRateLimits(user.id, deps.clientIp));
-    const subject = access.subject.startsWith("Re: ") ? access.subject : `Re: ${access.subject}`.slice(0, 255);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(messages).values({
-        consultantId: consultant.id,
-        conversationId: access.id,
-        senderUserId: user.id,
-        senderName: latest.senderName,
-        senderEmail: latest.senderEmail,
-        senderOrganization: latest.senderOrganization,
-        subject,
-        message,
-      });
-      await notifyConsultant(deps, tx, consultant, {
-        senderName: latest.senderName,
-        senderEmail: latest.senderEmail,
-        senderOrganization: latest.senderOrganization,
-        subject,
-        message,
-        conversationId: access.id,
-      });
-    });
-  } else {
-    await consumeRateLimits(deps.db, replyRateLimits(user.id));
-    await deps.db.transaction((tx) => storeReply(deps, tx, consultant, latest, message, access.id));
-  }
-  await markRead(deps.db, access);
-  return loadThread(deps.db, access);
 }

@@ -1,0 +1,215 @@
+import { and, asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
+import { rejectSchema } from "#common/admin-schema.ts";
+import {
+  diffOf,
+  type PendingChange,
+  type QueueEntry,
+  REVIEWED_FIELD_LABELS,
+  REVIEWED_FIELDS,
+  type ReviewedField,
+  type ReviewedValues,
+} from "#common/profile-changes.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { listQueryOf, readPage } from "../admin/list-page.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { directoryChanged } from "../directory-changes.ts";
+import { NotFound } from "../errors.ts";
+import { composeMail } from "../mail.ts";
+import { discardPhoto } from "../photos.ts";
+import { parseInput } from "../validate.ts";
+import { auditChangesOf, NO_PENDING_CHANGE, publishedValues } from "./changes.ts";
+import { adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
+import { replaceTrackRecord } from "./track-record.ts";
+
+// The review of changes and new profiles (issue 14): the approval queue, oldest first, and an
+// admin's decisions on a change: approving writes it onto the published row, rejecting tells the
+// owner why. Holding a change back is in changes.ts.
+
+// ---------------------------------------------------------------------------------------------
+// The approval queue: new profiles and changes, oldest first.
+
+const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
+
+/** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
+export async function listApprovalQueue(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  input: unknown,
+): Promise<{ entries: QueueEntry[]; total: number; page: number; limit: number }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const query = listQueryOf(input);
+  const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
+  const where = and(queueMembership, adminConsultantSearch(query.search));
+  const { rows, ...page } = await readPage(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          consultant: adminConsultantColumns,
+          changes: consultantChanges.changes,
+          submittedAt: consultantChanges.submittedAt,
+        })
+        .from(consultants)
+        .leftJoin(consultantChanges, joined)
+        .where(where)
+        .orderBy(asc(sql`coalesce(${consultantChanges.submittedAt}, ${consultants.createdAt})`), asc(consultants.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ total: count() }).from(consultants).leftJoin(consultantChanges, joined).where(where),
+  );
+  const entries = await Promise.all(
+    rows.map(async (row): Promise<QueueEntry> => {
+      if (!row.changes || !row.submittedAt) return { ...row.consultant, change: null };
+      const change: PendingChange = {
+        consultantId: row.consultant.id,
+        submittedAt: row.submittedAt,
+        fields: diffOf(await publishedValues(db, row.consultant.id), row.changes as Partial<ReviewedValues>),
+      };
+      return { ...row.consultant, change };
+    }),
+  );
+  return { entries, ...page };
+}
+
+/** How many new profiles and changes wait (the queue tab's badge). */
+export async function countApprovalQueue(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+  await requireAdmin(deps, actor);
+  const [row] = await deps.db
+    .select({ total: count() })
+    .from(consultants)
+    .leftJoin(consultantChanges, and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending")))
+    .where(queueMembership);
+  return row?.total ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "log">;
+
+/** The change waiting on a profile, locked, with the owner's address; NotFound when there is none. */
+async function lockPendingChange(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({
+      changes: consultantChanges.changes,
+      name: consultants.name,
+      ownerName: authUsers.name,
+      ownerEmail: authUsers.email,
+    })
+    .from(consultantChanges)
+    .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
+    .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+    .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
+    .limit(1)
+    .for("update", { of: [consultantChanges, consultants] });
+  if (!row) throw new NotFound(NO_PENDING_CHANGE);
+  return { ...row, changes: row.changes as Partial<ReviewedValues> };
+}
+
+function fieldList(changes: Partial<ReviewedValues>) {
+  return REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map((field) => REVIEWED_FIELD_LABELS[field]);
+}
+
+/** Approves the change waiting on a profile: its values are published, and the owner is told. */
+export async function approveChange(deps: DecisionDeps, actor: Actor, id: number): Promise<{ fields: ReviewedField[] }> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const outcome = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const pending = await lockPendingChange(tx, id);
+    const published = await publishedValues(tx, id);
+    const { assignments, ...columns } = pending.changes;
+    await tx
+      .update(consultants)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(consultants.id, id));
+    if (assignments) await replaceTrackRecord(tx, id, { assignments });
+    await tx.delete(consultantChanges).where(eq(consultantChanges.consultantId, id));
+    await recordAudit(tx, admin, {
+      action: "approve_change",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: pending.changes.name ?? pending.name,
+      changes: auditChangesOf(published, pending.changes),
+    });
+    if (pending.ownerEmail) {
+      const { siteName, publicUrl } = deps.config;
+      await enqueueMail(
+        deps,
+        {
+          to: pending.ownerEmail,
+          subject: `Your profile changes on ${siteName} are published`,
+          ...composeMail(
+            siteName,
+            [
+              `Hello ${pending.ownerName ?? pending.name},`,
+              `Your changes (${fieldList(pending.changes).join(", ")}) have been approved and are now on your public profile.`,
+            ],
+            { label: "View your profile", url: `${publicUrl}/consultant/${id}` },
+          ),
+        },
+        { db: tx },
+      );
+    }
+    const replacedPhoto =
+      columns.profilePhotoUrl !== undefined && published.profilePhotoUrl !== columns.profilePhotoUrl
+        ? published.profilePhotoUrl
+        : null;
+    return { replacedPhoto, fields: REVIEWED_FIELDS.filter((field) => pending.changes[field] !== undefined) };
+  });
+  directoryChanged(db);
+  if (outcome.replacedPhoto) await discardPhoto(db, deps, outcome.replacedPhoto);
+  return { fields: outcome.fields };
+}
+
+/** Rejects the change waiting on a profile: the published version stays, and the owner is e-mailed the reason. */
+export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id: number; body: unknown }): Promise<void> {
+  const { db } = deps;
+  await requireAdmin(deps, actor);
+  const { reason } = parseInput(rejectSchema, input.body ?? {}, "Please check the form and try again.");
+  const { id } = input;
+  const proposedPhoto = await db.transaction(async (tx) => {
+    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+    const pending = await lockPendingChange(tx, id);
+    const published = await publishedValues(tx, id);
+    await tx
+      .update(consultantChanges)
+      .set({ status: "rejected", reason, decidedAt: new Date() })
+      .where(eq(consultantChanges.consultantId, id));
+    await recordAudit(tx, admin, {
+      action: "reject_change",
+      targetType: "consultant",
+      targetId: id,
+      targetLabel: pending.name,
+      changes: { ...auditChangesOf(published, pending.changes), reason: { from: null, to: reason } },
+    });
+    if (pending.ownerEmail) {
+      const { siteName, publicUrl } = deps.config;
+      await enqueueMail(
+        deps,
+        {
+          to: pending.ownerEmail,
+          subject: `Your profile changes on ${siteName} were not published`,
+          ...composeMail(
+            siteName,
+            [
+              `Hello ${pending.ownerName ?? pending.name},`,
+              `An administrator reviewed the changes to your consultant profile (${fieldList(pending.changes).join(", ")}) and did not publish them, for this reason:`,
+              reason,
+              "Your profile keeps showing its approved version. You can edit your profile and send the changes again.",
+            ],
+            { label: "Edit your profile", url: `${publicUrl}/profile/edit/${id}` },
+          ),
+        },
+        { db: tx },
+      );
+    }
+    const photo = pending.changes.profilePhotoUrl;
+    return photo && photo !== published.profilePhotoUrl ? photo : null;
+  });
+  if (proposedPhoto) await discardPhoto(db, deps, proposedPhoto);
+}

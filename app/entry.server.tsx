@@ -25,6 +25,11 @@ export default function handleRequest(
     // Wait for everything: every page must be complete in the server HTML (search engines, slow phones).
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // Every Suspense boundary in place: past 12.8 KB of HTML React would send a finished boundary's
+      // content hidden at the end of the document, for a script to move it in, so a lazy part
+      // (the signed-in forms loaded on first use) would be missing without JavaScript. The whole
+      // document is sent at once anyway (onAllReady), so there is nothing to stream early.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const body = new PassThrough({
           final(callback) {

@@ -10,13 +10,16 @@ import type { Plugin } from "vite";
 // - `shell`: every app module the root route imports statically (header, footer, error screens,
 //   the lazy loaders of the dialogs and menus, and what they import: formatting, the user hooks,
 //   the button). The root is on every page, so each of them is downloaded on every first visit
-//   anyway; together they are one file ≈ 4 KB smaller than apart. Modules only routes use, and
+//   anyway; together they are one file ≈ 4 KB smaller than apart. So is the page head's meta
+//   helper, which every route imports. Modules only routes use, and
 //   the chunks loaded on first use (dialogs, menus, validation), stay where they were.
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 /** App and shared modules (not node_modules, not a route's split chunk such as `?route-chunk=main`). */
 const APP = /^(?!.*[\\/]node_modules[\\/])[^?]*[\\/](app|common)[\\/][^?]+$/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
+/** Not imported by the root, but by every route (each page's `meta`): in the shell too, one file less to preload. */
+const EVERY_ROUTE = /[\\/]app[\\/]lib[\\/]meta\.ts$/;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 
@@ -30,7 +33,7 @@ export function clientChunks(): Plugin {
       const reachedFromRoot = (id: string, info: (id: string) => ModuleInfo, seen: Set<string>): boolean => {
         const known = inShell.get(id);
         if (known !== undefined) return known;
-        if (ROOT.test(id)) return true;
+        if (ROOT.test(id) || EVERY_ROUTE.test(id)) return true;
         if (seen.has(id)) return false;
         seen.add(id);
         return (info(id)?.importers ?? []).some((importer) => reachedFromRoot(importer, info, seen));

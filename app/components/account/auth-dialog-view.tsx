@@ -16,6 +16,7 @@ export default function AuthDialogView({
   view,
   onViewChange,
   redirectTo,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,11 +25,19 @@ export default function AuthDialogView({
   view: AuthView;
   onViewChange: (view: AuthView) => void;
   redirectTo: string;
+  returnFocus: () => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <DialogContent title={title} description={description}>
+        <DialogContent
+          title={title}
+          description={description}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+        >
           <Suspense
             fallback={
               <p role="status" className="py-10 text-center text-sm text-muted">

@@ -8,8 +8,11 @@ import type { AuthView } from "./auth-forms.tsx";
 // every page: the dialog (Radix Dialog, auth-dialog-view.tsx) and its forms (zod, Conform) load
 // when it first opens, or earlier when the pointer or focus reaches a control that opens it.
 
-/** `redirectTo`: where a successful sign-in or sign-up leads (default: back to this page). */
-type DialogState = { open: boolean; view: AuthView; redirectTo?: string };
+/**
+ * `redirectTo`: where a successful sign-in or sign-up leads (default: back to this page);
+ * `opener`: the control that opened it, which gets the focus back when it closes.
+ */
+type DialogState = { open: boolean; view: AuthView; redirectTo?: string; opener?: HTMLElement | null };
 
 const loadView = () => import("./auth-dialog-view.tsx");
 const AuthDialogView = lazy(loadView);
@@ -35,7 +38,8 @@ function subscribe(listener: () => void) {
 const closed: DialogState = { open: false, view: "login" };
 
 export function openAuthDialog(view: AuthView = "login", options: { redirectTo?: string } = {}) {
-  setState({ open: true, view, redirectTo: options.redirectTo });
+  const focused = document.activeElement;
+  setState({ open: true, view, redirectTo: options.redirectTo, opener: focused instanceof HTMLElement ? focused : null });
 }
 
 export function closeAuthDialog() {
@@ -45,7 +49,7 @@ export function closeAuthDialog() {
 export const SUBTITLE = "Sign in to your account or create a new one to get started";
 
 export function AuthDialog() {
-  const { open, view, redirectTo } = useSyncExternalStore(
+  const { open, view, redirectTo, opener } = useSyncExternalStore(
     subscribe,
     () => state,
     () => closed,
@@ -72,6 +76,10 @@ export function AuthDialog() {
         description={SUBTITLE}
         view={view}
         onViewChange={(next) => setState({ ...state, open: true, view: next })}
+        returnFocus={() => {
+          // The dialog has no Radix trigger: the focus goes back to what opened it, if still there.
+          if (opener?.isConnected) opener.focus();
+        }}
         redirectTo={redirectTo ?? (location.pathname === "/sign-in" ? "/" : `${location.pathname}${location.search}`)}
       />
     </Suspense>

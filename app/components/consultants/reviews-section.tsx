@@ -1,58 +1,24 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Form, Link } from "react-router";
 import { formatDate, ratingLabel } from "#common/format.ts";
-import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
 import type { PublicReview, ReviewPage } from "#common/reviews.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
-import { Field, Select, Textarea } from "../ui/field.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 
 // The reviews on a profile: newest first, a page at a time (?reviews=N, links that work
 // without JavaScript), the signed-in person's own review with Edit and Delete, the form to write
 // one for people the consultant replied to, the consultant's one response, and Hide for admins.
 
-export type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
+// The forms (review-forms.tsx) are for signed-in people: the browser loads them when the viewer can
+// use one, so a visitor's first load has none of them; the server HTML has them complete (the
+// document is sent whole, every Suspense boundary in place: see entry.server.tsx).
+const loadForms = () => import("./review-forms.tsx");
+const ReviewForm = lazy(() => loadForms().then((module) => ({ default: module.ReviewForm })));
+const RespondForm = lazy(() => loadForms().then((module) => ({ default: module.RespondForm })));
+const HideForm = lazy(() => loadForms().then((module) => ({ default: module.HideForm })));
 
-function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
-  return (
-    <Form method="post" className="grid gap-4" preventScrollReset>
-      <input type="hidden" name="intent" value={review ? "review-update" : "review-create"} />
-      {review && <input type="hidden" name="reviewId" value={review.id} />}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Score (1 to 10)" required error={errors?.score}>
-          {(props) => (
-            <Select {...props} name="score" defaultValue={review ? String(review.score) : ""}>
-              <option value="">Choose a score</option>
-              {Array.from({ length: 10 }, (_, index) => 10 - index).map((score) => (
-                <option key={score} value={score}>
-                  {score}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Kind of engagement" required error={errors?.engagement}>
-          {(props) => (
-            <Select {...props} name="engagement" defaultValue={review?.engagement ?? ""}>
-              <option value="">Choose one</option>
-              {REVIEW_ENGAGEMENTS.map((engagement) => (
-                <option key={engagement} value={engagement}>
-                  {engagement}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
-      <Field label="Your review" required error={errors?.text} hint="What they did, and how it went. At least 10 characters.">
-        {(props) => <Textarea {...props} name="text" rows={4} maxLength={REVIEW_TEXT_MAX} defaultValue={review?.text ?? ""} />}
-      </Field>
-      <div>
-        <Button type="submit">{review ? "Save review" : "Publish review"}</Button>
-      </div>
-    </Form>
-  );
-}
+export type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
 
 function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewViewer }) {
   return (
@@ -74,38 +40,14 @@ function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewVi
           </div>
         )}
         {viewer.isOwner && !review.response && (
-          <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium text-brand-800">Respond publicly</summary>
-            <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
-              <input type="hidden" name="intent" value="review-respond" />
-              <input type="hidden" name="reviewId" value={review.id} />
-              <Field label="Your response">
-                {(props) => <Textarea {...props} name="response" rows={3} maxLength={REVIEW_TEXT_MAX} required />}
-              </Field>
-              <div>
-                <Button type="submit" size="sm">
-                  Publish response
-                </Button>
-              </div>
-            </Form>
-          </details>
+          <Suspense fallback={null}>
+            <RespondForm reviewId={review.id} />
+          </Suspense>
         )}
         {viewer.isAdmin && (
-          <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium text-red-800">Hide this review</summary>
-            <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
-              <input type="hidden" name="intent" value="review-hide" />
-              <input type="hidden" name="reviewId" value={review.id} />
-              <Field label="Reason (sent to the reviewer)">
-                {(props) => <Textarea {...props} name="reason" rows={2} maxLength={500} required />}
-              </Field>
-              <div>
-                <Button type="submit" size="sm" variant="destructive">
-                  Hide review
-                </Button>
-              </div>
-            </Form>
-          </details>
+          <Suspense fallback={null}>
+            <HideForm reviewId={review.id} />
+          </Suspense>
         )}
       </article>
     </li>
@@ -124,6 +66,11 @@ export function ReviewsSection({
   error?: { reviewError: string; fieldErrors?: Record<string, string> };
 }) {
   const own = viewer.ownReview;
+  const usesForms = viewer.canReview || own !== null || viewer.isOwner || viewer.isAdmin;
+  // Fetched right after hydration for those who will use them, not on their first click.
+  useEffect(() => {
+    if (usesForms) void loadForms().catch(() => {});
+  }, [usesForms]);
   const pageHref = (number: number) => `/consultant/${consultantId}${number > 1 ? `?reviews=${number}` : ""}#reviews`;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 pb-12">
@@ -150,7 +97,9 @@ export function ReviewsSection({
           <div className="mt-6 rounded-xl bg-brand-50 p-4">
             <h3 className="font-semibold text-ink">Write a review</h3>
             <div className="mt-3">
-              <ReviewForm review={null} errors={error?.fieldErrors} />
+              <Suspense fallback={null}>
+                <ReviewForm review={null} errors={error?.fieldErrors} />
+              </Suspense>
             </div>
           </div>
         )}
@@ -158,7 +107,9 @@ export function ReviewsSection({
           <details className="mt-6 rounded-xl bg-brand-50 p-4">
             <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
             <div className="mt-3">
-              <ReviewForm review={own} errors={error?.fieldErrors} />
+              <Suspense fallback={null}>
+                <ReviewForm review={own} errors={error?.fieldErrors} />
+              </Suspense>
             </div>
             <Form method="post" className="mt-3" preventScrollReset>
               <input type="hidden" name="intent" value="review-delete" />

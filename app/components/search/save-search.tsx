@@ -11,7 +11,8 @@ import { buttonClasses } from "../ui/button.tsx";
 // name and an alert frequency. Signed in: a disclosure with a small form posted to /saved-searches
 // (a fetcher, so the results stay; a plain form before JavaScript). Signed out: Sign In, which
 // comes back to this very search. The signed-in form is a chunk of its own (save-search-form.tsx):
-// signed-out visitors, most of them, never download it; the server HTML has it complete.
+// signed-out visitors, most of them, never download it; the server HTML has it complete (the
+// document is sent whole, every Suspense boundary in place: see entry.server.tsx).
 
 const SaveSearchForm = lazy(() => import("./save-search-form.tsx"));
 

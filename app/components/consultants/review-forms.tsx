@@ -1,0 +1,92 @@
+import { Form } from "react-router";
+import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
+import type { PublicReview } from "#common/reviews.ts";
+import { Button } from "../ui/button.tsx";
+import { Field, Select, Textarea } from "../ui/field.tsx";
+
+// The review forms of a profile page, for signed-in people only: write or edit one's review, the
+// consultant's public response, an admin's Hide. reviews-section.tsx loads them when the viewer
+// can use one; visitors never download them. Plain forms: they work without JavaScript.
+
+export function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
+  return (
+    <Form method="post" className="grid gap-4" preventScrollReset>
+      <input type="hidden" name="intent" value={review ? "review-update" : "review-create"} />
+      {review && <input type="hidden" name="reviewId" value={review.id} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Score (1 to 10)" required error={errors?.score}>
+          {(props) => (
+            <Select {...props} name="score" defaultValue={review ? String(review.score) : ""}>
+              <option value="">Choose a score</option>
+              {Array.from({ length: 10 }, (_, index) => 10 - index).map((score) => (
+                <option key={score} value={score}>
+                  {score}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Kind of engagement" required error={errors?.engagement}>
+          {(props) => (
+            <Select {...props} name="engagement" defaultValue={review?.engagement ?? ""}>
+              <option value="">Choose one</option>
+              {REVIEW_ENGAGEMENTS.map((engagement) => (
+                <option key={engagement} value={engagement}>
+                  {engagement}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Field label="Your review" required error={errors?.text} hint="What they did, and how it went. At least 10 characters.">
+        {(props) => <Textarea {...props} name="text" rows={4} maxLength={REVIEW_TEXT_MAX} defaultValue={review?.text ?? ""} />}
+      </Field>
+      <div>
+        <Button type="submit">{review ? "Save review" : "Publish review"}</Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The consultant's one public response to a review. */
+export function RespondForm({ reviewId }: { reviewId: number }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-brand-800">Respond publicly</summary>
+      <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
+        <input type="hidden" name="intent" value="review-respond" />
+        <input type="hidden" name="reviewId" value={reviewId} />
+        <Field label="Your response">
+          {(props) => <Textarea {...props} name="response" rows={3} maxLength={REVIEW_TEXT_MAX} required />}
+        </Field>
+        <div>
+          <Button type="submit" size="sm">
+            Publish response
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** An admin hides a review, with the reason sent to the reviewer. */
+export function HideForm({ reviewId }: { reviewId: number }) {
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium text-red-800">Hide this review</summary>
+      <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
+        <input type="hidden" name="intent" value="review-hide" />
+        <input type="hidden" name="reviewId" value={reviewId} />
+        <Field label="Reason (sent to the reviewer)">
+          {(props) => <Textarea {...props} name="reason" rows={2} maxLength={500} required />}
+        </Field>
+        <div>
+          <Button type="submit" size="sm" variant="destructive">
+            Hide review
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}

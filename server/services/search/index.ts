@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { findPlaceMentions } from "#common/places.ts";
-import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
-import type { PublicConsultant } from "#common/views.ts";
+import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
-import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
+import { isListed } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
+import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
 import { filterShares, searchStatistics, textShare, walksIndex } from "./planner.ts";
 import {
@@ -13,7 +13,6 @@ import {
   filterConditions,
   HEAD_POOL,
   indexedMatch,
-  ORDER_COLUMNS,
   orderBy,
   publicSelectList,
   QUALITY_POOL,
@@ -23,9 +22,10 @@ import {
 } from "./query.ts";
 import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "./words.ts";
 
-// The search engine (docs/decisions/006-search-engine.md). This file puts a search together;
-// words.ts analyses the keywords, query.ts composes the SQL, planner.ts decides how candidates
-// are read, places.ts matches places in any spelling.
+// The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
+// together; listing.ts answers a search without keywords, words.ts analyses the keywords,
+// query.ts composes the SQL, planner.ts decides how candidates are read, places.ts matches places
+// in any spelling, result.ts shapes the answer.
 //
 // PostgreSQL full-text search over a weighted document per profile, kept current by triggers
 // (migration 0007_search.sql):
@@ -39,128 +39,17 @@ import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "./w
 // SEARCH_RESULT_CAP matches in the requested order, plus for relevance the best matches in the
 // head), ranks only those, and counts exactly only up to the cap.
 
-export type SearchResult = {
-  consultants: PublicConsultant[];
-  /** Matches, exact up to SEARCH_RESULT_CAP; when totalIsCapped, at least this many (shown as "1,000+"). */
-  total: number;
-  totalIsCapped: boolean;
-  page: number;
-  limit: number;
-  /** Pages that can be shown: paging stops at SEARCH_RESULT_CAP results. */
-  pageCount: number;
-  sort: SortValue;
-  /** Set when the keywords had few matches and the results include a corrected spelling. */
-  correctedKeywords?: string;
-};
+import { result, type SearchOptions, type SearchResult } from "./result.ts";
+
+export type { PoolStrategy, SearchOptions, SearchResult } from "./result.ts";
 
 export { keywordWords };
-
-function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
-  const total = Math.min(matched, SEARCH_RESULT_CAP);
-  return {
-    consultants,
-    total,
-    totalIsCapped: matched > SEARCH_RESULT_CAP,
-    page: params.page,
-    limit: params.limit,
-    pageCount: Math.max(1, Math.ceil(total / params.limit)),
-    sort: params.sort,
-  };
-}
-
-/**
- * Without keywords: a listing in the requested order, and a count that stops at the cap. With
- * filters, one query reads up to the cap of matching profiles through the document's index (the
- * filters are facet lexemes of it, intersected inside the index): when that is all of them, it
- * counts them and sorts the page from them. Only when more match does the page come from walking
- * the order's index, testing each profile's columns, which is what the planner would do in any
- * case, and what costs tens of thousands of rows when few match and the filters correlate with
- * the order (experienced-but-junior profiles are few at the top of the featured order, say), or
- * when filters that are common alone never meet (a donor of health work and one of roads).
- * Filters the statistics say most profiles pass skip the first read.
- */
-async function listWithoutKeywords(db: Executor, params: SearchParams, options: SearchOptions): Promise<SearchResult> {
-  const conditions = filterConditions(params);
-  const where = sql.join(conditions, sql` and `);
-  const { offset, limit } = resultWindow(params);
-  const order = sql.join(orderBy(params.sort), sql`, `);
-  const walk = () =>
-    limit === 0
-      ? Promise.resolve([])
-      : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
-
-  // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and walk at once.
-  const statistics = await searchStatistics(db);
-  const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
-  if (conditions.length === 1 || statistics.listed * share > BROAD_LISTING * SEARCH_RESULT_CAP) {
-    const [rows, [counted]] = await Promise.all([
-      walk(),
-      db.execute<{ matched: number }>(
-        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
-      ),
-    ]);
-    return result(params, Number(counted?.matched ?? 0), rows);
-  }
-  const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params)} limit ${SEARCH_RESULT_CAP + 1}),
-    page as (
-      select id, row_number() over (order by ${order}) as ord
-      from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
-    )
-    -- One row even for an empty page, to carry the count.
-    select (select count(*) from matches)::int as matched, ${publicSelectList}
-    from (select 1) as one
-    left join (page join ${consultants} on ${consultants.id} = page.id) on true
-    order by page.ord`);
-  const matched = Number(rows[0]?.matched ?? 0);
-  if (matched <= SEARCH_RESULT_CAP)
-    return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
-  return result(params, matched, await pageOfMany(db, params, statistics.listed, options));
-}
-
-/**
- * A listing page when more than the cap are known to match: at least 1 in listed ÷ 1 001 does,
- * so walking the order's index for it reads about (offset + limit) × listed ÷ 1 001 profiles if
- * they are spread evenly. Walk a bounded stretch of the index (a LIMIT makes the planner walk; it
- * would otherwise guess from the filters' estimates, which miss correlation, and read and sort
- * thousands); if the page is not in it, read every match through the document's index and sort.
- */
-async function pageOfMany(db: Executor, params: SearchParams, listed: number, { strategy }: SearchOptions) {
-  const { offset, limit } = resultWindow(params);
-  if (limit === 0) return [];
-  const order = sql.join(orderBy(params.sort), sql`, `);
-  // Forced (tests, benchmarks): the whole index, or no walk at all.
-  const stretch =
-    strategy === "walk-index"
-      ? listed + 1
-      : Math.max(WALK_MIN, Math.ceil((WALK_SLACK * (offset + limit) * listed) / (SEARCH_RESULT_CAP + 1)));
-  if (strategy !== "read-all") {
-    const walked = await db.execute<Record<string, unknown>>(sql`
-      select ${publicSelectList}
-      from (select * from ${consultants} where ${isListed} order by ${order} limit ${stretch}) ${consultants}
-      where ${sql.join(filterConditions(params), sql` and `)}
-      order by ${order} limit ${limit} offset ${offset}`);
-    if (walked.length === limit) return walked.map(rowToPublicConsultant);
-  }
-  const read = await db.execute<Record<string, unknown>>(sql`
-    select ${publicSelectList}
-    from (select * from ${consultants} where ${indexedMatch(params)} offset 0) ${consultants}
-    order by ${order} limit ${limit} offset ${offset}`);
-  return read.map(rowToPublicConsultant);
-}
-
-/** The stretch of an order's index walked for a page: this many times what evenly spread matches need, at least WALK_MIN. */
-const WALK_SLACK = 4;
-const WALK_MIN = 2_000;
 
 /** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
 const PRECOUNT = 3;
 
 /** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
 const RANK_ALL = QUALITY_POOL + HEAD_POOL;
-
-/** A listing expected to match this many times the cap is walked at once, without first reading up to the cap. */
-const BROAD_LISTING = 10;
 
 type KeywordQuery = {
   tsquery: string;
@@ -169,10 +58,6 @@ type KeywordQuery = {
   /** Known to match more than SEARCH_RESULT_CAP profiles (from the words dictionary): no need to count. */
   overCap?: boolean;
 };
-
-/** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
-export type PoolStrategy = "walk-index" | "read-all";
-export type SearchOptions = { strategy?: PoolStrategy };
 
 /** One page of a keyword search, and the number of matches up to the cap (plus one). */
 async function keywordPage(db: Executor, params: SearchParams, query: KeywordQuery, { strategy }: SearchOptions) {

@@ -1,0 +1,35 @@
+import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
+import type { PublicConsultant } from "#common/views.ts";
+
+// What a search answers, and how its candidates may be forced to be read (tests, benchmarks).
+
+export type SearchResult = {
+  consultants: PublicConsultant[];
+  /** Matches, exact up to SEARCH_RESULT_CAP; when totalIsCapped, at least this many (shown as "1,000+"). */
+  total: number;
+  totalIsCapped: boolean;
+  page: number;
+  limit: number;
+  /** Pages that can be shown: paging stops at SEARCH_RESULT_CAP results. */
+  pageCount: number;
+  sort: SortValue;
+  /** Set when the keywords had few matches and the results include a corrected spelling. */
+  correctedKeywords?: string;
+};
+
+/** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
+export type PoolStrategy = "walk-index" | "read-all";
+export type SearchOptions = { strategy?: PoolStrategy };
+
+export function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
+  const total = Math.min(matched, SEARCH_RESULT_CAP);
+  return {
+    consultants,
+    total,
+    totalIsCapped: matched > SEARCH_RESULT_CAP,
+    page: params.page,
+    limit: params.limit,
+    pageCount: Math.max(1, Math.ceil(total / params.limit)),
+    sort: params.sort,
+  };
+}

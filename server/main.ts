@@ -6,7 +6,6 @@ import { getRequestListener } from "@hono/node-server";
 import { openAppDatabase } from "./app-database.ts";
 import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import type { Database } from "./db/client.ts";
 import { type ConnectedDatabase, connectDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";

@@ -7,7 +7,7 @@ import { isListed } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
-import { filterShares, searchStatistics, textShare, walksIndex } from "./planner.ts";
+import { filterShare, searchStatistics, textShare, walksIndex } from "./planner.ts";
 import {
   candidatePool,
   filterConditions,
@@ -75,7 +75,7 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // columns, or, when that offers more rows, reads the matches through the document's index
   // testing the head.
   const shares = statistics && {
-    filters: filterShares(params, statistics).reduce((share, filter) => share * filter, 1),
+    filters: filterShare(params, statistics),
     document: textShare(query.groups, statistics, "search_document"),
     head: textShare(query.groups, statistics, "search_head"),
   };
@@ -183,8 +183,8 @@ export async function searchConsultants(
 
   // One word, no place, no filter: the words dictionary counts the profiles using it (or its most
   // used completion) exactly, and every one of them matches, so past the cap there is nothing to count.
-  const isOverCap = (reach: number[]) =>
-    filterConditions(params).length === 1 && places.length === 0 && reach.length === 1 && (reach[0] ?? 0) > SEARCH_RESULT_CAP;
+  const alone = filterConditions(params).length === 1 && places.length === 0;
+  const isOverCap = (reach: number[]) => alone && reach.length === 1 && (reach[0] ?? 0) > SEARCH_RESULT_CAP;
   const overCap = isOverCap(analyzed.map((word) => word.reach));
   let found = await keywordPage(db, params, { tsquery, groups, overCap }, options);
   let correctedKeywords: string | undefined;

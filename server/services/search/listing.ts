@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SearchParams } from "#common/search.ts";
 import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
-import { filterShares, searchStatistics } from "./planner.ts";
+import { filterShare, searchStatistics } from "./planner.ts";
 import {
   filterConditions,
   indexedMatch,
@@ -41,8 +41,7 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
 
   // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and walk at once.
   const statistics = await searchStatistics(db);
-  const share = filterShares(params, statistics).reduce((product, value) => product * value, 1);
-  if (conditions.length === 1 || statistics.listed * share > BROAD_LISTING * SEARCH_RESULT_CAP) {
+  if (conditions.length === 1 || statistics.listed * filterShare(params, statistics) > BROAD_LISTING * SEARCH_RESULT_CAP) {
     const [rows, [counted]] = await Promise.all([
       walk(),
       db.execute<{ matched: number }>(
@@ -65,7 +64,7 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
   const matched = Number(rows[0]?.matched ?? 0);
   if (matched <= SEARCH_RESULT_CAP)
     return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
-  return result(params, matched, await pageOfMany(db, params, statistics.listed, options));
+  return result(params, matched, await pageOfMany(db, params, where, statistics.listed, options));
 }
 
 /**
@@ -75,7 +74,7 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
  * would otherwise guess from the filters' estimates, which miss correlation, and read and sort
  * thousands); if the page is not in it, read every match through the document's index and sort.
  */
-async function pageOfMany(db: Executor, params: SearchParams, listed: number, { strategy }: SearchOptions) {
+async function pageOfMany(db: Executor, params: SearchParams, where: SQL, listed: number, { strategy }: SearchOptions) {
   const { offset, limit } = resultWindow(params);
   if (limit === 0) return [];
   const order = sql.join(orderBy(params.sort), sql`, `);
@@ -88,7 +87,7 @@ async function pageOfMany(db: Executor, params: SearchParams, listed: number, { 
     const walked = await db.execute<Record<string, unknown>>(sql`
       select ${publicSelectList}
       from (select * from ${consultants} where ${isListed} order by ${order} limit ${stretch}) ${consultants}
-      where ${sql.join(filterConditions(params), sql` and `)}
+      where ${where}
       order by ${order} limit ${limit} offset ${offset}`);
     if (walked.length === limit) return walked.map(rowToPublicConsultant);
   }

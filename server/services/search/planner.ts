@@ -89,8 +89,8 @@ export function textShare(groups: string[][], statistics: Statistics, column: "s
   return share;
 }
 
-/** The share of profiles each filter keeps. */
-export function filterShares(params: SearchParams, statistics: Statistics): number[] {
+/** The share of profiles all the filters keep, as the planner reckons it (independent filters). */
+export function filterShare(params: SearchParams, statistics: Statistics): number {
   const shares: number[] = [];
   if (params.location) {
     const country = locationCountry(params.location);
@@ -119,7 +119,7 @@ export function filterShares(params: SearchParams, statistics: Statistics): numb
   }
   for (const donor of params.donor ?? []) shares.push(shareOf(statistics, "track_donors", donor));
   if (params.workedIn) shares.push(shareOf(statistics, "track_countries", params.workedIn));
-  return shares;
+  return shares.reduce((product, share) => product * share, 1);
 }
 
 /**

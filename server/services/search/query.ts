@@ -67,7 +67,7 @@ function facet(kind: string, value: string) {
  * facet lexeme of the document, so `facets` joins the words' tsquery and one index scan answers
  * words and filters together; `rest` holds what is tested on the row (listed, a city).
  */
-export function facetFilters(params: SearchParams): { facets: SQL | undefined; rest: SQL[] } {
+function facetFilters(params: SearchParams): { facets: SQL | undefined; rest: SQL[] } {
   const rest: SQL[] = [isListed];
   const facets: SQL[] = [];
   if (params.location) {

@@ -6,6 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Sql } from "../db/client.ts";
 import { JOBS, type JobQueue } from "../jobs/queue.ts";
 import type { HttpEnv } from "./context.ts";
+import { bearerToken } from "./cookies.ts";
 
 // GET /metrics in Prometheus's text format (prom-client): requests and their latency per route,
 // the database connections in use, the job queue's depth, and Node's own process metrics. Served
@@ -103,7 +104,7 @@ function sameToken(given: string, expected: string) {
 export function createMetricsRoute(metrics: Metrics, token: string) {
   const app = new Hono<HttpEnv>();
   app.get("/metrics", async (c) => {
-    const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    const given = bearerToken(c.req.header("authorization")) ?? "";
     if (!sameToken(given, token)) {
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');
       return c.json({ message: "A valid metrics token is required" }, 401);

@@ -9,10 +9,6 @@ export type CacheOptions<T, K> = { ttlMs?: number; clock?: () => number; load?: 
 export function cachedPerKey<K extends object, T>(load: (key: K) => Promise<T>, defaultTtlMs: number) {
   const entries = new WeakMap<K, Entry<T>>();
   let generation = 0;
-  /** Forgets the value for `key`: the next call loads afresh (a load in flight keeps its old entry). */
-  get.invalidate = (key: K) => {
-    entries.delete(key);
-  };
   /** Forgets every key's value (a change announced by another instance names no pool of ours). */
   get.invalidateAll = () => {
     generation++;

@@ -26,13 +26,22 @@ export async function recordAudit(
   });
 }
 
+/** JSON with object keys sorted: values that differ only in key order (JSONB read back) compare equal. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
 /** The fields whose value differs, as `{ field: { from, to } }` (fields left out of `after` are not compared). */
 export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): AuditChanges {
   const changes: AuditChanges = {};
   for (const [field, to] of Object.entries(after)) {
     if (to === undefined) continue;
-    const from = before[field];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from: from ?? null, to };
+    const from = before[field] ?? null;
+    if (stableJson(from) !== stableJson(to)) changes[field] = { from, to };
   }
   return changes;
 }

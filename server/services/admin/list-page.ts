@@ -16,7 +16,7 @@ export function listQueryOf(input: unknown): ListQuery {
 }
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
-export function containsPattern(search: string): string {
+function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

@@ -45,13 +45,6 @@ export async function listConsultantsForAdmin(
   return { consultants: rows, ...page };
 }
 
-/** How many profiles wait in the approval queue (the tab's badge). */
-export async function countPendingConsultants(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
-  await requireAdmin(deps, actor);
-  const [row] = await deps.db.select({ total: count() }).from(consultants).where(eq(consultants.status, "pending"));
-  return row?.total ?? 0;
-}
-
 /** One consultant as the admin sees it. */
 export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, id: number): Promise<AdminConsultant> {
   await requireAdmin(deps, actor);

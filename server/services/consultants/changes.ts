@@ -13,7 +13,7 @@ import {
 import type { Assignment } from "#common/track-record.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultantChanges, consultants } from "#server/db/schema.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { diff, recordAudit, stableJson } from "../admin/audit.ts";
 import type { AdminRow } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { readAssignments, readEducation, type TrackRecordLists } from "./track-record.ts";
@@ -119,13 +119,6 @@ export async function holdReviewedChanges(
 }
 
 /** JSON with object keys sorted: PostgreSQL's jsonb keeps its own key order, a form another. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : item,
-  );
-}
 
 /**
  * What an owner's edit published at once, for the audit log ("change"): each column whose value
@@ -138,12 +131,8 @@ export async function publishedChanges(
   after: Record<string, unknown>,
   lists: TrackRecordLists | null,
 ): Promise<AuditChanges> {
-  const changes: AuditChanges = {};
-  for (const [field, to] of Object.entries(after)) {
-    if (to === undefined || field === "updatedAt") continue;
-    const from = before[field] ?? null;
-    if (stableJson(from) !== stableJson(to)) changes[field] = { from, to };
-  }
+  const { updatedAt: _updatedAt, ...columns } = after;
+  const changes = diff(before, columns);
   if (lists?.assignments) {
     const stored = (await readAssignments(tx, id)).map(({ id: _id, ...item }) => normalizeAssignment(item));
     const given = lists.assignments.map(normalizeAssignment);
@@ -164,19 +153,22 @@ export async function publishedChanges(
 
 /** The columns and lists of an edit without its reviewed fields (those wait for review). */
 export function withoutReviewed<T extends Record<string, unknown>>(
-  columns: T,
+  changes: T,
   lists: TrackRecordLists | null,
-): { columns: T; lists: TrackRecordLists | null } {
+): { changes: T; lists: TrackRecordLists | null } {
   const kept = Object.fromEntries(
-    Object.entries(columns).filter(([field]) => !(REVIEWED_FIELDS as readonly string[]).includes(field)),
+    Object.entries(changes).filter(([field]) => !(REVIEWED_FIELDS as readonly string[]).includes(field)),
   ) as T;
-  return { columns: kept, lists: lists ? { education: lists.education } : null };
+  return { changes: kept, lists: lists ? { education: lists.education } : null };
 }
 
 /** What the owner is told about their last change: waiting, or rejected with the reason. */
 export async function ownChangeState(db: Executor, id: number): Promise<OwnChangeState | null> {
   const [row] = await db.select().from(consultantChanges).where(eq(consultantChanges.consultantId, id)).limit(1);
-  if (!row) return null;
+  return row ? stateOf(row) : null;
+}
+
+function stateOf(row: typeof consultantChanges.$inferSelect): OwnChangeState {
   const fields = REVIEWED_FIELDS.filter((field) => (row.changes as Partial<ReviewedValues>)[field] !== undefined);
   return row.status === "pending"
     ? { status: "pending", submittedAt: row.submittedAt, fields }
@@ -193,7 +185,7 @@ export async function withOwnChange<
 >(db: Executor, profile: T): Promise<T & { change: OwnChangeState | null }> {
   const [row] = await db.select().from(consultantChanges).where(eq(consultantChanges.consultantId, profile.id)).limit(1);
   if (!row) return { ...profile, change: null };
-  const state = await ownChangeState(db, profile.id);
+  const state = stateOf(row);
   if (row.status !== "pending") return { ...profile, change: state };
   const { assignments, ...columns } = row.changes as Partial<ReviewedValues>;
   return {

@@ -170,9 +170,7 @@ export async function editConsultant<Result>(
       if (holdsReviewed && owner) {
         const held = await holdReviewedChanges(tx, owner, id, reviewedPart(columns, lists?.assignments));
         discardLater = held.discardPhotos;
-        published = (({ columns: kept, lists: keptLists }) => ({ changes: kept, lists: keptLists }))(
-          withoutReviewed(changes, lists),
-        );
+        published = withoutReviewed(changes, lists);
       }
       const changed = admin && before ? diff(before as Record<string, unknown>, published.changes) : null;
       if (policy.skipUnchanged && changed && Object.keys(changed).length === 0) return policy.answer(tx, actor, id);

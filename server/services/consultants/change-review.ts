@@ -20,7 +20,7 @@ import { NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
-import { auditChangesOf, NO_PENDING_CHANGE, publishedValues } from "./changes.ts";
+import { auditChangesOf, NO_PENDING_CHANGE, publishedValues, publishedValuesOf } from "./changes.ts";
 import { adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
 import { replaceTrackRecord } from "./track-record.ts";
 
@@ -31,6 +31,8 @@ import { replaceTrackRecord } from "./track-record.ts";
 // ---------------------------------------------------------------------------------------------
 // The approval queue: new profiles and changes, oldest first.
 
+/** A profile's pending change, if any, joined to it. */
+const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
 const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
 
 /** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
@@ -42,7 +44,6 @@ export async function listApprovalQueue(
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = listQueryOf(input);
-  const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
   const where = and(queueMembership, adminConsultantSearch(query.search));
   const { rows, ...page } = await readPage(
     query,
@@ -61,17 +62,21 @@ export async function listApprovalQueue(
         .offset(offset),
     db.select({ total: count() }).from(consultants).leftJoin(consultantChanges, joined).where(where),
   );
-  const entries = await Promise.all(
-    rows.map(async (row): Promise<QueueEntry> => {
-      if (!row.changes || !row.submittedAt) return { ...row.consultant, change: null };
-      const change: PendingChange = {
-        consultantId: row.consultant.id,
-        submittedAt: row.submittedAt,
-        fields: diffOf(await publishedValues(db, row.consultant.id), row.changes as Partial<ReviewedValues>),
-      };
-      return { ...row.consultant, change };
-    }),
+  // The published values of every change on the page at once, not two queries a row.
+  const published = await publishedValuesOf(
+    db,
+    rows.filter((row) => row.changes && row.submittedAt).map((row) => row.consultant.id),
   );
+  const entries = rows.map((row): QueueEntry => {
+    const values = published.get(row.consultant.id);
+    if (!row.changes || !row.submittedAt || !values) return { ...row.consultant, change: null };
+    const change: PendingChange = {
+      consultantId: row.consultant.id,
+      submittedAt: row.submittedAt,
+      fields: diffOf(values, row.changes as Partial<ReviewedValues>),
+    };
+    return { ...row.consultant, change };
+  });
   return { entries, ...page };
 }
 
@@ -81,7 +86,7 @@ export async function countApprovalQueue(deps: Pick<ServiceDeps, "db">, actor: A
   const [row] = await deps.db
     .select({ total: count() })
     .from(consultants)
-    .leftJoin(consultantChanges, and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending")))
+    .leftJoin(consultantChanges, joined)
     .where(queueMembership);
   return row?.total ?? 0;
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import {
@@ -16,7 +16,7 @@ import { consultantChanges, consultants } from "#server/db/schema.ts";
 import { diff, recordAudit, stableJson } from "../admin/audit.ts";
 import type { AdminRow } from "../context.ts";
 import { NotFound } from "../errors.ts";
-import { readAssignments, readEducation, type TrackRecordLists } from "./track-record.ts";
+import { readAssignments, readAssignmentsOf, readEducation, type TrackRecordLists } from "./track-record.ts";
 // Changes after approval (issue 14). The consultants row is the published version, so the public
 // page, the API, the search and the CV keep showing it; a change to an approved profile's
 // reviewed fields (common/profile-changes.ts) waits in consultant_changes as the proposed values
@@ -28,9 +28,18 @@ export const NO_PENDING_CHANGE = "No change is waiting for review on this profil
 
 /** The published values of the reviewed fields. */
 export async function publishedValues(tx: Executor, id: number): Promise<ReviewedValues> {
-  const [[row], assignments] = await Promise.all([
+  const values = (await publishedValuesOf(tx, [id])).get(id);
+  if (!values) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+  return values;
+}
+
+/** The published values of the reviewed fields of several profiles, in two queries. */
+export async function publishedValuesOf(tx: Executor, ids: number[]): Promise<Map<number, ReviewedValues>> {
+  if (ids.length === 0) return new Map();
+  const [rows, assignments] = await Promise.all([
     tx
       .select({
+        id: consultants.id,
         name: consultants.name,
         title: consultants.title,
         bio: consultants.bio,
@@ -39,12 +48,18 @@ export async function publishedValues(tx: Executor, id: number): Promise<Reviewe
         secondarySpecializations: consultants.secondarySpecializations,
       })
       .from(consultants)
-      .where(eq(consultants.id, id))
-      .limit(1),
-    readAssignments(tx, id),
+      .where(inArray(consultants.id, ids)),
+    readAssignmentsOf(tx, ids),
   ]);
-  if (!row) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
-  return { ...row, assignments: assignments.map(({ id: _id, ...item }) => normalizeAssignment(item)) };
+  return new Map(
+    rows.map(({ id, ...row }) => [
+      id,
+      {
+        ...row,
+        assignments: (assignments.get(id) ?? []).map(({ id: _id, ...item }) => normalizeAssignment(item)),
+      },
+    ]),
+  );
 }
 
 /** The reviewed fields of an edit (undefined: not given). */

@@ -44,16 +44,26 @@ const educationColumns = {
 };
 
 export async function readAssignments(db: Executor, consultantId: number): Promise<Assignment[]> {
+  return (await readAssignmentsOf(db, [consultantId])).get(consultantId) ?? [];
+}
+
+/** The assignments of several profiles in one query, each profile's in their order. */
+export async function readAssignmentsOf(db: Executor, consultantIds: number[]): Promise<Map<number, Assignment[]>> {
+  const grouped = new Map(consultantIds.map((id) => [id, [] as Assignment[]]));
+  if (consultantIds.length === 0) return grouped;
   const rows = await db
-    .select(assignmentColumns)
+    .select({ consultantId: consultantAssignments.consultantId, ...assignmentColumns })
     .from(consultantAssignments)
-    .where(eq(consultantAssignments.consultantId, consultantId))
-    .orderBy(asc(consultantAssignments.position));
-  return rows.map((row) => ({
-    ...row,
-    startDate: toMonth(row.startDate),
-    endDate: row.endDate === null ? null : toMonth(row.endDate),
-  })) as Assignment[];
+    .where(inArray(consultantAssignments.consultantId, consultantIds))
+    .orderBy(asc(consultantAssignments.consultantId), asc(consultantAssignments.position));
+  for (const { consultantId, ...row } of rows) {
+    grouped.get(consultantId)?.push({
+      ...row,
+      startDate: toMonth(row.startDate),
+      endDate: row.endDate === null ? null : toMonth(row.endDate),
+    } as Assignment);
+  }
+  return grouped;
 }
 
 export async function readEducation(db: Executor, consultantId: number): Promise<Education[]> {

@@ -2,7 +2,7 @@ import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseId as parseConsultantId } from "#common/ids.ts";
 import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
-import { viewConsultant } from "#server/services/consultants/profile.ts";
+import { readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
 import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
 import { actorOf, isAdmin } from "#server/services/context.ts";
 import { insightsBuffer } from "#server/services/insights/counter.ts";
@@ -27,10 +27,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, readDb, session, log, clientIp } = context.get(appContext);
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  // A visitor's view may come from the replica; the signed-in read what they just wrote.
-  const view = await orPageError(viewConsultant({ db: session ? db : readDb }, actorOf(session), id));
-  // A listed profile seen by someone other than its owner (or an admin) counts as a view.
-  if (view.status === "approved" && !view.canEdit) {
+  const view = await orPageError(viewConsultant({ db, readDb }, actorOf(session), id));
+  if (view.countable) {
     insightsBuffer(db, log).view(id, {
       userAgent: request.headers.get("user-agent"),
       userId: session?.user.id ?? null,
@@ -39,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // A signed-out visitor may be served this page from the page cache later: count them too.
     repeatForCachedCopies((visitor) => insightsBuffer(db, log).view(id, { ...visitor, userId: null }));
   }
-  const track = await viewTrackRecord(db, actorOf(session), id, view.canEdit);
+  const track = await viewTrackRecord(readSourceFor({ db, readDb }, actorOf(session)), actorOf(session), id, view.canEdit);
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
   const requestedPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
-import { createConsultant, getOwnConsultant, viewConsultant } from "#server/services/consultants/profile.ts";
+import { createConsultant, getOwnConsultant, readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
 import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
 import { actorOf } from "#server/services/context.ts";
 import { consultantCv } from "#server/services/cv/index.ts";
@@ -35,10 +35,8 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = actorOf(await c.get("getSession")());
-    // A visitor's view may come from the replica; the owner and admins read what they just wrote.
-    const source = actor ? db : readDb;
-    const { consultant, status, canEdit } = await viewConsultant({ db: source }, actor, id);
-    const track = await viewTrackRecord(source, actor, id, canEdit);
+    const { consultant, status, canEdit } = await viewConsultant({ db, readDb }, actor, id);
+    const track = await viewTrackRecord(readSourceFor({ db, readDb }, actor), actor, id, canEdit);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
     // nor is a profile whose rate depends on who asks.
     if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");

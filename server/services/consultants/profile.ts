@@ -37,12 +37,17 @@ export const NOT_YOURS = "You can only edit your own profile";
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
 const ALREADY_HAS_PROFILE = "You already have a consultant profile. Edit it instead of creating another one.";
 
+/** Where a profile is read: a visitor's view may come from the replica; the signed-in read what they just wrote. */
+export function readSourceFor(deps: { db: Executor; readDb?: Executor }, actor: Actor): Executor {
+  return actor ? deps.db : (deps.readDb ?? deps.db);
+}
+
 /**
- * The public view of one profile. Unlisted profiles (pending, rejected, hidden) exist only for
- * their owner and admins; everyone else gets NotFound, as for a missing id.
+ * The public view of one profile, read from readSourceFor. Unlisted profiles (pending, rejected,
+ * hidden) exist only for their owner and admins; everyone else gets NotFound, as for a missing id.
  */
 export async function viewConsultant(
-  deps: Deps,
+  deps: { db: Executor; readDb?: Executor },
   actor: Actor,
   id: number,
 ): Promise<{
@@ -54,8 +59,10 @@ export async function viewConsultant(
   isOwner: boolean;
   /** Visible reviews (issue 14): the page reads them only when there are some. */
   reviewCount: number;
+  /** A listed profile seen by someone other than its owner or an admin: a view (or download) for insights. */
+  countable: boolean;
 }> {
-  const [row] = await deps.db
+  const [row] = await readSourceFor(deps, actor)
     .select({
       consultant: publicConsultantColumns,
       status: consultants.status,
@@ -77,6 +84,7 @@ export async function viewConsultant(
     canEdit,
     isOwner: actor !== null && row.ownerId === actor.id,
     reviewCount: row.reviewCount,
+    countable: row.status === "approved" && !canEdit,
   };
 }
 

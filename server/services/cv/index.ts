@@ -53,6 +53,6 @@ export async function consultantCv(
     utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.pdf`,
     // A CV with fields only some viewers get must not be kept by a shared cache.
     personal: view.canEdit || actor !== null || view.status !== "approved",
-    countable: view.status === "approved" && !view.canEdit,
+    countable: view.countable,
   };
 }

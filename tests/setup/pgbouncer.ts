@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { access, chmod, chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, chmod, chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -51,7 +51,12 @@ async function waitForPort(port: number, deadline: number) {
   }
 }
 
-export type PgBouncer = { url: (database: string) => string; stop: () => Promise<void> };
+export type PgBouncer = {
+  url: (database: string) => string;
+  /** What PgBouncer has logged so far (its own refusals are here, not in PostgreSQL's log). */
+  log: () => Promise<string>;
+  stop: () => Promise<void>;
+};
 
 /** Starts PgBouncer in transaction mode in front of the server at `serverUrl` (user and password from it). */
 export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): Promise<PgBouncer> {
@@ -111,6 +116,7 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
   return {
     url: (database) =>
       `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    log: () => readFile(path.join(dir, "pgbouncer.log"), "utf8"),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGINT");

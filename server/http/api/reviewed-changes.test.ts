@@ -236,7 +236,7 @@ describe("changes after approval", () => {
     const noReason = await call(api.app, "PUT", `/api/admin/consultants/${id}/reject-change`, { token: admin.token, body: {} });
     expect(noReason.status).toBe(400);
     expect(noReason.json.message).toBe("A reason is required");
-    expect((await queueEntry(admin.token, id))?.change).not.toBeNull();
+    expect((await queueEntry(admin.token, id))?.change?.fields.map((field) => field.field)).toEqual(["name", "profilePhotoUrl"]);
 
     const reason = "The photo must show your face, and the name must match your passport.";
     const rejected = await call(api.app, "PUT", `/api/admin/consultants/${id}/reject-change`, {
@@ -329,6 +329,13 @@ describe("blocking an account", () => {
     });
     const profileId = created.json.id as number;
     expect((await call(api.app, "PUT", `/api/admin/consultants/${profileId}/approve`, { token: admin.token })).status).toBe(200);
+    const searchFor = async () =>
+      (
+        (await call(api.app, "GET", `/api/consultants?keywords=${encodeURIComponent(`Adviser ${tag}`)}`)).json.consultants as {
+          id: number;
+        }[]
+      ).map((c) => c.id);
+    expect(await searchFor()).toContain(profileId);
     // A review the account wrote of someone else's profile.
     await api.database.db.insert(reviews).values({
       consultantId: reviewedId,
@@ -359,8 +366,7 @@ describe("blocking an account", () => {
     expect(refused.json.message).toBe("This account has been blocked. If you think this is a mistake, please contact support.");
     // Its profile and its reviews are hidden; the rating it gave no longer counts.
     expect((await publicView(profileId)).status).toBe(404);
-    const search = await call(api.app, "GET", `/api/consultants?keywords=${encodeURIComponent(`Adviser ${tag}`)}`);
-    expect((search.json.consultants as { id: number }[]).map((c) => c.id)).not.toContain(profileId);
+    expect(await searchFor()).not.toContain(profileId);
     expect(await reviewsOf()).toMatchObject({ total: 0, rating: 50, reviews: [] });
     const [audit] = await api.database.sql`
       select action from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;

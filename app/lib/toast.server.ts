@@ -6,7 +6,7 @@ import { type ToastMessage, toastMessageSchema } from "#common/toast.ts";
 const COOKIE = "toast";
 
 /** The Set-Cookie value that carries a toast to the next page. */
-export function toastCookie(message: ToastMessage): string {
+function toastCookie(message: ToastMessage): string {
   const value = Buffer.from(JSON.stringify(message)).toString("base64url");
   return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }

@@ -6,8 +6,6 @@ import { BrandMark } from "./brand-mark.tsx";
 import { HeaderAccount, JoinDatabaseLink } from "./header-account.tsx";
 import { HOME_SECTIONS } from "./home-sections.ts";
 
-export { HOME_SECTIONS };
-
 /** The header on every page: brand, the home page's sections, Join Database, the account control, and a phone menu. */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (

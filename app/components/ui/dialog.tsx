@@ -2,7 +2,6 @@ import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 /** A modal dialog with a title, an optional description and a close button; scrolls within 90% of the viewport. */

@@ -20,8 +20,6 @@ export type GeneratedConsultant = Omit<PublicConsultant, "id" | "email" | "phone
   trackRecord?: GeneratedTrackRecord;
 };
 
-export { createRandom };
-
 type Random = ReturnType<typeof createRandom>;
 
 function personName(random: Random, people: People) {

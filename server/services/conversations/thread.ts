@@ -110,6 +110,25 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
 }
 
 /**
+ * The conversation a message of the old inbox (issue 13) now lives in, when the actor is the
+ * consultant it was sent to; null otherwise (someone else's, missing, or from before conversations).
+ */
+export async function conversationOfMessage(
+  deps: Pick<ConversationDeps, "db">,
+  actor: Actor,
+  messageId: number,
+): Promise<number | null> {
+  if (!actor) return null;
+  const [own] = await deps.db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .innerJoin(consultants, eq(consultants.id, messages.consultantId))
+    .where(and(eq(messages.id, messageId), eq(consultants.userId, actor.id)))
+    .limit(1);
+  return own?.conversationId ?? null;
+}
+
+/**
  * Opens one of the caller's conversations: the other party's entries count as read from now on,
  * unless the caller marked them already (`markRead: false`: the page's middleware does, before the
  * header's unread badge is counted beside the page's loader).

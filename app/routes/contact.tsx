@@ -20,7 +20,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
-import { deferredValidation, useLightForm } from "../lib/light-form.ts";
+import { useLightForm, zodValidation } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
@@ -77,11 +77,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 }
 
 // The browser's validation (zod, Conform's parser) loads on first use; see app/lib/light-form.ts.
-const validation = deferredValidation(() =>
-  Promise.all([import("../lib/zod-validation.ts"), import("#common/contact-schema.ts")]).then(
-    ([{ zodValidate }, { contactMessageSchema }]) => zodValidate(contactMessageSchema),
-  ),
-);
+const validation = zodValidation(() => import("#common/contact-schema.ts").then((m) => m.contactMessageSchema));
 
 function ContactForm({ subject, lastResult }: { subject: string; lastResult: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();

@@ -10,7 +10,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { deferredValidation, useLightForm } from "../lib/light-form.ts";
+import { useLightForm, zodValidation } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
@@ -57,11 +57,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 // The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
-const validation = deferredValidation(() =>
-  Promise.all([import("../lib/zod-validation.ts"), import("#common/auth.ts")]).then(
-    ([{ zodValidate }, { resetPasswordFormSchema }]) => zodValidate(resetPasswordFormSchema),
-  ),
-);
+const validation = zodValidation(() => import("#common/auth.ts").then((m) => m.resetPasswordFormSchema));
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { deferredValidation, useLightForm } from "#app/lib/light-form.ts";
+import { useLightForm, zodValidation } from "#app/lib/light-form.ts";
 import type { AuthFormAnswer } from "#common/auth.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
@@ -14,16 +14,10 @@ import { toast } from "../ui/toast.tsx";
 // forms post as ordinary forms and the /sign-in page shows the answer. Their browser validation
 // (zod, with the server's messages) loads on first use (app/lib/light-form.ts).
 
-const loadAuthSchemas = () => Promise.all([import("#app/lib/zod-validation.ts"), import("#common/auth.ts")]);
-const loginValidation = deferredValidation(() =>
-  loadAuthSchemas().then(([{ zodValidate }, { loginSchema }]) => zodValidate(loginSchema)),
-);
-const registerValidation = deferredValidation(() =>
-  loadAuthSchemas().then(([{ zodValidate }, { registerSchema }]) => zodValidate(registerSchema)),
-);
-const forgotValidation = deferredValidation(() =>
-  loadAuthSchemas().then(([{ zodValidate }, { forgotPasswordSchema }]) => zodValidate(forgotPasswordSchema)),
-);
+const authSchemas = () => import("#common/auth.ts");
+const loginValidation = zodValidation(() => authSchemas().then((m) => m.loginSchema));
+const registerValidation = zodValidation(() => authSchemas().then((m) => m.registerSchema));
+const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotPasswordSchema));
 
 export type AuthView = "login" | "register" | "forgot";
 

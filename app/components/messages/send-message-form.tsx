@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { deferredValidation, useLightForm } from "#app/lib/light-form.ts";
+import { useLightForm, zodValidation } from "#app/lib/light-form.ts";
 import {
   MESSAGE_MAX,
   MESSAGE_MIN,
@@ -26,11 +26,7 @@ export type SendMessageActionData =
   | { outcome: "failed"; message: string };
 
 // The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
-const validation = deferredValidation(() =>
-  Promise.all([import("#app/lib/zod-validation.ts"), import("#common/messages.ts")]).then(
-    ([{ zodValidate }, { messageFormSchema }]) => zodValidate(messageFormSchema),
-  ),
-);
+const validation = zodValidation(() => import("#common/messages.ts").then((m) => m.messageFormSchema));
 
 export const AUTH_REQUIRED_TOAST = {
   title: "Authentication Required",

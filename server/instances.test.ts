@@ -58,6 +58,10 @@ describe("sharing changes across instances", () => {
   it("announces this instance's own changes, and ignores its own announcements", async () => {
     const heard: string[] = [];
     const listening = await other.sql.listen(CHANGES_CHANNEL, (payload) => heard.push(payload));
+    let remoteDrops = 0;
+    const stopWatching = onPageCacheInvalidated((origin) => {
+      if (origin === "remote") remoteDrops++;
+    });
     try {
       const before = (await cachedDirectoryStats(database.db)).totalConsultants;
       await insertConsultant(database.sql, { status: "approved" });
@@ -67,7 +71,13 @@ describe("sharing changes across instances", () => {
       expect(announcement).toMatch(/^directory:[0-9a-f-]{36}$/);
       // The local change recounts at once; hearing itself does no harm.
       expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(before + 1);
+      // Its own announcements reach it first (one channel keeps its order), then another's: only
+      // the other's drops its pages as a remote change.
+      await other.sql.notify(CHANGES_CHANNEL, "pages:another-instance");
+      await waitFor(() => remoteDrops >= 1);
+      expect(remoteDrops).toBe(1);
     } finally {
+      stopWatching();
       await listening.unlisten();
     }
   });

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ZodType } from "zod";
 
 // The state of a small public form (contact, sign-in, sign-up, password reset, message to a
 // consultant) without Conform and zod in the page's first load. It reads the answers the server
@@ -31,16 +30,6 @@ export type FormResult = {
 
 /** A form's browser validation, loaded once on first use and then at hand. Create at module level. */
 export type DeferredValidation = { ready: () => Validate | undefined; load: () => Promise<Validate> };
-
-/**
- * deferredValidation from a zod schema, the schema's module and zod-validation.ts (zod and
- * Conform's parser) both fetched on first use: `zodValidation(() => import("#common/x.ts").then((m) => m.schema))`.
- */
-export function zodValidation(schema: () => Promise<ZodType>): DeferredValidation {
-  return deferredValidation(() =>
-    Promise.all([import("./zod-validation.ts"), schema()]).then(([{ zodValidate }, loaded]) => zodValidate(loaded)),
-  );
-}
 
 export function deferredValidation(load: () => Promise<Validate>): DeferredValidation {
   let ready: Validate | undefined;

@@ -20,11 +20,12 @@ import { Card } from "../components/ui/card.tsx";
 import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
-import { useLightForm, zodValidation } from "../lib/light-form.ts";
+import { useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

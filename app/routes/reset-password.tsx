@@ -10,11 +10,12 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { useLightForm, zodValidation } from "../lib/light-form.ts";
+import { useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/reset-password";
 
 // /reset-password?token=…: the link from the "Forgot password?" e-mail. Choosing a new password

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { useLightForm, zodValidation } from "#app/lib/light-form.ts";
+import { useLightForm } from "#app/lib/light-form.ts";
+import { zodValidation } from "#app/lib/zod-deferred.ts";
 import type { AuthFormAnswer } from "#common/auth.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useLightForm, zodValidation } from "#app/lib/light-form.ts";
+import { useLightForm } from "#app/lib/light-form.ts";
+import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
   MESSAGE_MAX,
   MESSAGE_MIN,

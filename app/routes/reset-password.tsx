@@ -4,11 +4,11 @@ import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#common/auth.ts";
 import { clearSessionCookie } from "#server/http/cookies.ts";
 import { isResetTokenUsable, resetPassword } from "#server/services/accounts/password-reset.ts";
+import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -97,23 +97,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               {form.errors?.[0] ?? tokenError}
             </Alert>
           )}
-          <InputField
-            field={fields.password}
-            label="New Password"
-            hint="At least 6 characters; avoid common passwords."
-            type="password"
-            autoComplete="new-password"
-            placeholder="Choose a strong password"
-            minLength={6}
-            required
-          />
-          <InputField
-            field={fields.confirmPassword}
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Saving..." : "Set New Password"}
           </Button>

@@ -3,11 +3,12 @@ import { Link, useFetcher } from "react-router";
 import { useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import type { AuthFormAnswer } from "#common/auth.ts";
-import { Alert } from "../ui/alert.tsx";
+import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
 import { toast } from "../ui/toast.tsx";
+import { NewPasswordFields } from "./password-fields.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
 // They post to the /sign-in action (a fetcher, so the page underneath stays); success redirects
@@ -52,17 +53,6 @@ function useFailureToast(view: keyof typeof FAILURE_TITLES, fetcher: { state: st
   }, [fetcher.state, fetcher.data, view]);
 }
 
-function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id}>
-      <Alert tone="error" live>
-        {errors[0]}
-      </Alert>
-    </div>
-  );
-}
-
 const linkButton = "text-sm font-semibold text-brand-700 underline-offset-4 hover:underline";
 
 function LoginForm({
@@ -92,7 +82,7 @@ function LoginForm({
     <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorAlert id={form.errorId} errors={form.errors} />
       <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
       <InputField field={form.field("password")} label="Password" type="password" autoComplete="current-password" required />
       <div className="flex justify-end">{switchView.render("forgot", "Forgot password?", linkButton)}</div>
@@ -128,19 +118,10 @@ function RegisterForm({
     <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorAlert id={form.errorId} errors={form.errors} />
       <InputField field={form.field("name")} label="Full Name" autoComplete="name" required />
       <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
-      <InputField
-        field={form.field("password")}
-        label="Password"
-        hint="At least 6 characters; avoid common passwords."
-        type="password"
-        autoComplete="new-password"
-        placeholder="Choose a strong password"
-        minLength={6}
-        required
-      />
+      <NewPasswordFields password={form.field("password")} label="Password" />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating account..." : "Create Account"}
       </Button>
@@ -192,7 +173,7 @@ function ForgotPasswordForm({
       )}
       <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
         <input type="hidden" name="intent" value="forgot-password" />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrorAlert id={form.errorId} errors={form.errors} />
         <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Sending..." : "Send Reset Link"}

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, LifeBuoy, Mail, MapPin, Phone, Siren } from "lucid
 import { Link } from "react-router";
 import { CONTACT_PAGE } from "#app/content/contact.ts";
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
+import { BrowseConsultantsLink } from "../layout/cta-banner.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 import { Card, CardIcon } from "../ui/card.tsx";
 
@@ -84,9 +85,7 @@ export function ContactConfirmation() {
         <Link to="/contact" className={buttonClasses({ variant: "outline" })}>
           Send another message
         </Link>
-        <Link to="/#consultants" className={buttonClasses()}>
-          Browse Consultants
-        </Link>
+        <BrowseConsultantsLink className={buttonClasses()} />
       </div>
     </Card>
   );

@@ -1,12 +1,12 @@
-import { ArrowRight, CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
+import { CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
 import { Link } from "react-router";
+import { PageSection } from "#app/components/content/page-section.tsx";
 import { ResourceCard } from "#app/components/content/resource-card.tsx";
-import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { PUBLICATIONS, TOOLS, WEBINARS } from "#app/content/resources.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/resources";
@@ -14,17 +14,6 @@ import type { Route } from "./+types/resources";
 // The items' buttons have no target yet: they are shown disabled, with a note saying the library
 // opens in stages.
 const NOTE_ID = "resources-coming-soon";
-
-function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
-  return (
-    <div className="max-w-3xl">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-2 text-muted">{text}</p>
-    </div>
-  );
-}
 
 export default function Resources() {
   return (
@@ -56,12 +45,14 @@ export default function Resources() {
         </Alert>
       </div>
 
-      <section aria-labelledby="publications-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <SectionHeading
-          id="publications-heading"
-          title="Publications & Reports"
-          text="Research and practical guidance on hiring and working as a consultant in the region."
-        />
+      <PageSection
+        id="publications-heading"
+        title="Publications & Reports"
+        lead={
+          <p className="mt-2 text-muted">Research and practical guidance on hiring and working as a consultant in the region.</p>
+        }
+        container="max-w-7xl py-12"
+      >
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {PUBLICATIONS.map((publication) => (
             <li key={publication.title} className="flex">
@@ -84,55 +75,60 @@ export default function Resources() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="webinars-heading" className="border-y border-line bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-12">
-          <SectionHeading
-            id="webinars-heading"
-            title="Upcoming Webinars"
-            text="Live online sessions with practitioners from across the region, with time for your questions."
-          />
-          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-            {WEBINARS.map((webinar) => (
-              <li key={webinar.title} className="flex">
-                <ResourceCard
-                  noteId={NOTE_ID}
-                  badges={
-                    <Badge tone="live">
-                      <Radio aria-hidden="true" className="size-3" />
-                      Live
-                    </Badge>
-                  }
-                  title={webinar.title}
-                  details={[
-                    {
-                      label: "Speaker",
-                      icon: UserRound,
-                      value: (
-                        <>
-                          <span className="font-medium text-ink">{webinar.speaker}</span>
-                          <span className="block text-muted">{webinar.role}</span>
-                        </>
-                      ),
-                    },
-                    { label: "Date", icon: CalendarDays, value: webinar.date },
-                    { label: "Time", icon: Clock, value: webinar.time },
-                  ]}
-                  action={{ icon: CalendarDays, label: "Register Now" }}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="webinars-heading"
+        title="Upcoming Webinars"
+        lead={
+          <p className="mt-2 text-muted">
+            Live online sessions with practitioners from across the region, with time for your questions.
+          </p>
+        }
+        band
+        container="max-w-7xl py-12"
+      >
+        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+          {WEBINARS.map((webinar) => (
+            <li key={webinar.title} className="flex">
+              <ResourceCard
+                noteId={NOTE_ID}
+                badges={
+                  <Badge tone="live">
+                    <Radio aria-hidden="true" className="size-3" />
+                    Live
+                  </Badge>
+                }
+                title={webinar.title}
+                details={[
+                  {
+                    label: "Speaker",
+                    icon: UserRound,
+                    value: (
+                      <>
+                        <span className="font-medium text-ink">{webinar.speaker}</span>
+                        <span className="block text-muted">{webinar.role}</span>
+                      </>
+                    ),
+                  },
+                  { label: "Date", icon: CalendarDays, value: webinar.date },
+                  { label: "Time", icon: Clock, value: webinar.time },
+                ]}
+                action={{ icon: CalendarDays, label: "Register Now" }}
+              />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <SectionHeading
-          id="tools-heading"
-          title="Project Tools & Templates"
-          text="Ready-to-use templates and tools for planning, budgeting and running assignments."
-        />
+      <PageSection
+        id="tools-heading"
+        title="Project Tools & Templates"
+        lead={
+          <p className="mt-2 text-muted">Ready-to-use templates and tools for planning, budgeting and running assignments.</p>
+        }
+        container="max-w-7xl py-12"
+      >
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TOOLS.map((tool) => (
             <li key={tool.title} className="flex">
@@ -146,17 +142,14 @@ export default function Resources() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
       <CtaBanner
         id="browse-heading"
         title="Need an expert rather than a template?"
         text="Search consultants by country, specialization, language and availability, and message them directly."
       >
-        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-          Browse Consultants
-          <ArrowRight aria-hidden="true" className="size-5" />
-        </Link>
+        <BrowseConsultantsLink arrow />
       </CtaBanner>
     </>
   );

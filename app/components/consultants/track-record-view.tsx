@@ -22,50 +22,57 @@ const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-med
 /** "Donors worked with", "Countries of experience" and the years of assignments, derived from the list. */
 export function TrackHighlights({ assignments }: { assignments: Assignment[] }) {
   if (assignments.length === 0) return null;
-  const donors = donorsWorkedWith(assignments);
-  const countries = countriesOfExperience(assignments);
   return (
     <Section title="Track Record" id="track-record-heading">
       <dl className="grid gap-4 text-sm">
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <History aria-hidden="true" className="size-4" /> Total years of assignments
-          </dt>
-          <dd className="mt-1 text-lg font-bold text-ink">{assignmentYearsLabel(assignmentMonths(assignments))}</dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <Award aria-hidden="true" className="size-4" /> Donors worked with
-          </dt>
-          <dd className="mt-1">
-            <ul className="flex flex-wrap gap-2">
-              {donors.map((donor) => (
-                <li
-                  key={donor}
-                  className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
-                >
-                  {donor}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <Globe2 aria-hidden="true" className="size-4" /> Countries of experience
-          </dt>
-          <dd className="mt-1">
-            <ul className="flex flex-wrap gap-2">
-              {countries.map((country) => (
-                <li key={country} className={badge}>
-                  {country}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        <Highlight icon={History} term="Total years of assignments" className="mt-1 text-lg font-bold text-ink">
+          {assignmentYearsLabel(assignmentMonths(assignments))}
+        </Highlight>
+        <Highlight icon={Award} term="Donors worked with">
+          <Chips
+            items={donorsWorkedWith(assignments)}
+            className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
+          />
+        </Highlight>
+        <Highlight icon={Globe2} term="Countries of experience">
+          <Chips items={countriesOfExperience(assignments)} className={badge} />
+        </Highlight>
       </dl>
     </Section>
+  );
+}
+
+/** One highlight: its term with an icon, and what the list shows for it. */
+function Highlight({
+  icon: Icon,
+  term,
+  className = "mt-1",
+  children,
+}: {
+  icon: typeof Award;
+  term: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="flex items-center gap-1.5 font-semibold text-muted">
+        <Icon aria-hidden="true" className="size-4" /> {term}
+      </dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}
+
+function Chips({ items, className }: { items: string[]; className: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item} className={className}>
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -37,7 +37,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
 import { idFrom } from "../lib/ids.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, REQUEST_FAILED_MESSAGE, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -261,13 +261,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Admin Dashboard",
-    description: "Manage consultants, users and profile approvals.",
-    path: "/admin",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Admin Dashboard",
+  description: "Manage consultants, users and profile approvals.",
+  path: "/admin",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -12,7 +12,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/messages";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
@@ -173,14 +173,11 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Messages",
-    description: "Your conversations with consultants.",
-    path: "/messages",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Messages",
+  description: "Your conversations with consultants.",
+  path: "/messages",
+});
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

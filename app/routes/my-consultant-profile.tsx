@@ -14,7 +14,7 @@ import { ProfileStrengthMeter } from "../components/consultants/profile-strength
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -102,8 +102,6 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "My Consultant Profile", description: "Your consultant profile.", noindex: true });
-}
+export const meta = privatePageMeta({ title: "My Consultant Profile", description: "Your consultant profile." });
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -16,7 +16,7 @@ import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -229,13 +229,10 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Manage Account",
-    description: "Manage your account: name, email address and password.",
-    path: "/profile/manage",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Manage Account",
+  description: "Manage your account: name, email address and password.",
+  path: "/profile/manage",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -11,7 +11,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { useLightForm } from "../lib/light-form.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -107,13 +107,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Choose a new password",
-    description: "Set a new password for your account.",
-    path: "/reset-password",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Choose a new password",
+  description: "Set a new password for your account.",
+  path: "/reset-password",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -18,7 +18,7 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -205,13 +205,10 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Saved searches",
-    description: "Your saved searches and their e-mail alerts.",
-    path: "/saved-searches",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Saved searches",
+  description: "Your saved searches and their e-mail alerts.",
+  path: "/saved-searches",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -11,7 +11,7 @@ import type { ServiceDeps } from "#server/services/context.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -143,13 +143,10 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Sign In",
-    description: "Sign in to your account or create a new one to get started.",
-    path: "/sign-in",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Sign In",
+  description: "Sign in to your account or create a new one to get started.",
+  path: "/sign-in",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

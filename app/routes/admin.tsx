@@ -221,38 +221,30 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
   );
 }
 
+/** What the pager under each table counts. */
+const PAGE_NOUNS = { consultants: "Consultants", queue: "Profiles", users: "Users", audit: "Entries" } as const;
+
 function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; data: DashboardData }) {
   const filters = { search: loaded.view.search, status: loaded.view.status };
   const paging = { tab: table.tab, filters, page: table.page, limit: table.limit, total: table.total };
+  return (
+    <>
+      <TabTable table={table} currentUserId={loaded.currentUserId} />
+      <TablePages {...paging} noun={PAGE_NOUNS[table.tab]} />
+    </>
+  );
+}
+
+function TabTable({ table, currentUserId }: { table: DashboardData["table"]; currentUserId: DashboardData["currentUserId"] }) {
   switch (table.tab) {
     case "consultants":
-      return (
-        <>
-          <ConsultantsTable consultants={table.consultants} />
-          <TablePages {...paging} noun="Consultants" />
-        </>
-      );
+      return <ConsultantsTable consultants={table.consultants} />;
     case "queue":
-      return (
-        <>
-          <QueueTable entries={table.entries} />
-          <TablePages {...paging} noun="Profiles" />
-        </>
-      );
+      return <QueueTable entries={table.entries} />;
     case "users":
-      return (
-        <>
-          <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={loaded.currentUserId} />
-          <TablePages {...paging} noun="Users" />
-        </>
-      );
+      return <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={currentUserId} />;
     case "audit":
-      return (
-        <>
-          <AuditTable entries={table.entries} />
-          <TablePages {...paging} noun="Entries" />
-        </>
-      );
+      return <AuditTable entries={table.entries} />;
   }
 }
 

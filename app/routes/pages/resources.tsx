@@ -15,6 +15,28 @@ import type { Route } from "./+types/resources";
 // opens in stages.
 const NOTE_ID = "resources-coming-soon";
 
+/** A grid of resource cards, each titled by its item and pointing at the coming-soon note. */
+function ResourceGrid<Item extends { title: string }>({
+  items,
+  className,
+  card,
+}: {
+  items: readonly Item[];
+  /** The grid's columns. */
+  className: string;
+  card: (item: Item) => Omit<React.ComponentProps<typeof ResourceCard>, "title" | "noteId">;
+}) {
+  return (
+    <ul className={`mt-8 grid gap-6 ${className}`}>
+      {items.map((item) => (
+        <li key={item.title} className="flex">
+          <ResourceCard noteId={NOTE_ID} title={item.title} {...card(item)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Resources() {
   return (
     <>
@@ -53,28 +75,24 @@ export default function Resources() {
         }
         container="max-w-7xl py-12"
       >
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {PUBLICATIONS.map((publication) => (
-            <li key={publication.title} className="flex">
-              <ResourceCard
-                noteId={NOTE_ID}
-                badges={
-                  <>
-                    <Badge tone="solid">{publication.type}</Badge>
-                    <Badge tone="neutral">{publication.category}</Badge>
-                  </>
-                }
-                title={publication.title}
-                description={publication.description}
-                details={[
-                  { label: "Published", icon: CalendarDays, value: publication.date },
-                  { label: "Length", icon: FileText, value: `${publication.pages} pages` },
-                ]}
-                action={{ icon: Download, label: "Download" }}
-              />
-            </li>
-          ))}
-        </ul>
+        <ResourceGrid
+          items={PUBLICATIONS}
+          className="md:grid-cols-2"
+          card={(publication) => ({
+            badges: (
+              <>
+                <Badge tone="solid">{publication.type}</Badge>
+                <Badge tone="neutral">{publication.category}</Badge>
+              </>
+            ),
+            description: publication.description,
+            details: [
+              { label: "Published", icon: CalendarDays, value: publication.date },
+              { label: "Length", icon: FileText, value: `${publication.pages} pages` },
+            ],
+            action: { icon: Download, label: "Download" },
+          })}
+        />
       </PageSection>
 
       <PageSection
@@ -88,37 +106,33 @@ export default function Resources() {
         band
         container="max-w-7xl py-12"
       >
-        <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-          {WEBINARS.map((webinar) => (
-            <li key={webinar.title} className="flex">
-              <ResourceCard
-                noteId={NOTE_ID}
-                badges={
-                  <Badge tone="live">
-                    <Radio aria-hidden="true" className="size-3" />
-                    Live
-                  </Badge>
-                }
-                title={webinar.title}
-                details={[
-                  {
-                    label: "Speaker",
-                    icon: UserRound,
-                    value: (
-                      <>
-                        <span className="font-medium text-ink">{webinar.speaker}</span>
-                        <span className="block text-muted">{webinar.role}</span>
-                      </>
-                    ),
-                  },
-                  { label: "Date", icon: CalendarDays, value: webinar.date },
-                  { label: "Time", icon: Clock, value: webinar.time },
-                ]}
-                action={{ icon: CalendarDays, label: "Register Now" }}
-              />
-            </li>
-          ))}
-        </ul>
+        <ResourceGrid
+          items={WEBINARS}
+          className="lg:grid-cols-3"
+          card={(webinar) => ({
+            badges: (
+              <Badge tone="live">
+                <Radio aria-hidden="true" className="size-3" />
+                Live
+              </Badge>
+            ),
+            details: [
+              {
+                label: "Speaker",
+                icon: UserRound,
+                value: (
+                  <>
+                    <span className="font-medium text-ink">{webinar.speaker}</span>
+                    <span className="block text-muted">{webinar.role}</span>
+                  </>
+                ),
+              },
+              { label: "Date", icon: CalendarDays, value: webinar.date },
+              { label: "Time", icon: Clock, value: webinar.time },
+            ],
+            action: { icon: CalendarDays, label: "Register Now" },
+          })}
+        />
       </PageSection>
 
       <PageSection
@@ -129,19 +143,15 @@ export default function Resources() {
         }
         container="max-w-7xl py-12"
       >
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {TOOLS.map((tool) => (
-            <li key={tool.title} className="flex">
-              <ResourceCard
-                noteId={NOTE_ID}
-                badges={<Badge tone="brand">{tool.type}</Badge>}
-                title={tool.title}
-                description={tool.description}
-                action={{ icon: ExternalLink, label: "Access Tool" }}
-              />
-            </li>
-          ))}
-        </ul>
+        <ResourceGrid
+          items={TOOLS}
+          className="sm:grid-cols-2 lg:grid-cols-4"
+          card={(tool) => ({
+            badges: <Badge tone="brand">{tool.type}</Badge>,
+            description: tool.description,
+            action: { icon: ExternalLink, label: "Access Tool" },
+          })}
+        />
       </PageSection>
 
       <CtaBanner

@@ -8,14 +8,13 @@ import { locationCondition, locationCountry } from "./places.ts";
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.
 
-/** The best head matches (name, title, specializations, location) always considered for relevance. */
+/** The best head matches (name, title, specializations, location) considered for relevance past the cap. */
 export const HEAD_POOL = 250;
 /**
  * When more than SEARCH_RESULT_CAP profiles match, relevance ranks the best head matches and this
  * many of the best matches in quality order (or as many as the page reaches), not all of them:
  * a match outside the head ranks by its assignments or bio (weights C and D), far below a head
- * match, so the first pages come from the head pool, and ranking is what costs (each document
- * is read from TOAST).
+ * match, so the first pages come from the head pool, and ranking is what costs.
  */
 export const QUALITY_POOL = 100;
 /** Weights of D (bio), C (location, languages, assignments), B (specializations), A (name, title). */
@@ -153,4 +152,22 @@ export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[]
   // The subquery takes the table's name, so the order expressions apply to it unchanged.
   return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.indexed} offset 0) ${consultants}
     order by ${ordered} limit ${size}`;
+}
+
+/**
+ * The first `size` matches in `order` when more than the cap are known to match but how many
+ * more is not (the planner's estimates miss how words travel together): walk a stretch of the
+ * order's index testing each profile, which finds them within size ÷ share rows when matches are
+ * spread evenly; if the stretch holds fewer, read every match through the document's index.
+ */
+export function boundedPool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, stretch: number) {
+  const ordered = sql.join(order, sql`, `);
+  return sql`with walked as materialized (
+      select ${CANDIDATE_COLUMNS} from (
+        select ${CANDIDATE_COLUMNS}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
+      ) ${consultants} where hit order by ${ordered} limit ${size}
+    )
+    select * from walked where (select count(*) from walked) = ${size}::int
+    union all
+    select * from (${candidatePool(match, order, size, false)}) everything where (select count(*) from walked) < ${size}::int`;
 }

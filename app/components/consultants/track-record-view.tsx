@@ -25,41 +25,57 @@ export function TrackHighlights({ assignments }: { assignments: Assignment[] }) 
   return (
     <Section title="Track Record" id="track-record-heading">
       <dl className="grid gap-4 text-sm">
-        <Highlight icon={History} term="Total years of assignments" className="mt-1 text-lg font-bold text-ink">
+        <Entry look="highlight" icon={History} term="Total years of assignments" valueClassName="mt-1 text-lg font-bold text-ink">
           {assignmentYearsLabel(assignmentMonths(assignments))}
-        </Highlight>
-        <Highlight icon={Award} term="Donors worked with">
+        </Entry>
+        <Entry look="highlight" icon={Award} term="Donors worked with">
           <Chips
             items={donorsWorkedWith(assignments)}
             className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
           />
-        </Highlight>
-        <Highlight icon={Globe2} term="Countries of experience">
+        </Entry>
+        <Entry look="highlight" icon={Globe2} term="Countries of experience">
           <Chips items={countriesOfExperience(assignments)} className={badge} />
-        </Highlight>
+        </Entry>
       </dl>
     </Section>
   );
 }
 
-/** One highlight: its term with an icon, and what the list shows for it. */
-function Highlight({
+const ENTRY_LOOKS = {
+  /** A highlight of the track record: the term above its value. */
+  highlight: { box: undefined, term: "flex items-center gap-1.5 font-semibold text-muted", value: "mt-1" },
+  /** A fact beside the profile's actions: the term and its value on one line. */
+  fact: { box: "flex items-center gap-1.5", term: "flex items-center gap-1.5 text-muted", value: "font-medium text-ink" },
+} as const;
+
+/** One entry of a list of terms: the term, with its icon if it has one, and its value. */
+function Entry({
+  look,
   icon: Icon,
   term,
-  className = "mt-1",
+  valueClassName,
   children,
 }: {
-  icon: typeof Award;
+  look: keyof typeof ENTRY_LOOKS;
+  icon?: typeof Award;
   term: string;
-  className?: string;
+  valueClassName?: string;
   children: React.ReactNode;
 }) {
+  const classes = ENTRY_LOOKS[look];
   return (
-    <div>
-      <dt className="flex items-center gap-1.5 font-semibold text-muted">
-        <Icon aria-hidden="true" className="size-4" /> {term}
+    <div className={classes.box}>
+      <dt className={classes.term}>
+        {Icon ? (
+          <>
+            <Icon aria-hidden="true" className="size-4" /> {term}
+          </>
+        ) : (
+          term
+        )}
       </dt>
-      <dd className={className}>{children}</dd>
+      <dd className={valueClassName ?? classes.value}>{children}</dd>
     </div>
   );
 }
@@ -183,29 +199,20 @@ export function TrackFacts({ track }: { track: TrackRecordViewData }) {
   return (
     <dl className="mt-3 grid gap-2 text-sm">
       {track.availableFrom && (
-        <div className="flex items-center gap-1.5">
-          <dt className="flex items-center gap-1.5 text-muted">
-            <CalendarClock aria-hidden="true" className="size-4" /> Available from
-          </dt>
-          <dd className="font-medium text-ink">{dayLabel(track.availableFrom)}</dd>
-        </div>
+        <Entry look="fact" icon={CalendarClock} term="Available from">
+          {dayLabel(track.availableFrom)}
+        </Entry>
       )}
       {track.dailyRate && (
-        <div className="flex items-center gap-1.5">
-          <dt className="flex items-center gap-1.5 text-muted">
-            <Banknote aria-hidden="true" className="size-4" /> Daily rate
-          </dt>
-          <dd className="font-medium text-ink">{formatRate(track.dailyRate)}</dd>
-        </div>
+        <Entry look="fact" icon={Banknote} term="Daily rate">
+          {formatRate(track.dailyRate)}
+        </Entry>
       )}
-      <div className="flex items-center gap-1.5">
-        <dt className="text-muted">Last updated</dt>
-        <dd className="font-medium text-ink">
-          <time dateTime={new Date(track.updatedAt).toISOString()}>
-            {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
-          </time>
-        </dd>
-      </div>
+      <Entry look="fact" term="Last updated">
+        <time dateTime={new Date(track.updatedAt).toISOString()}>
+          {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
+        </time>
+      </Entry>
     </dl>
   );
 }

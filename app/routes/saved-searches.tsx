@@ -14,7 +14,7 @@ import {
 } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { Button, ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
@@ -161,10 +161,9 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
             )}
           </p>
         </div>
-        <Link to={`/${search.query ? `?${search.query}` : ""}`} className={buttonClasses({ size: "sm" })}>
-          <Search aria-hidden="true" className="size-4" />
+        <ButtonLink to={`/${search.query ? `?${search.query}` : ""}`} size="sm" icon={Search}>
           Run<span className="sr-only"> “{search.name}”</span>
-        </Link>
+        </ButtonLink>
       </div>
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="update" />

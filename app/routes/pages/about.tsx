@@ -6,7 +6,7 @@ import { JoinDatabaseLink } from "#app/components/layout/header-account.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
 import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "#app/content/about.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -162,10 +162,9 @@ export default function About() {
         <Link to="/help-center" className={buttonClasses({ variant: "inverse", size: "lg" })}>
           Help Center
         </Link>
-        <Link to="/contact" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-          <Handshake aria-hidden="true" className="size-5" />
+        <ButtonLink to="/contact" variant="outline-inverse" size="lg" icon={Handshake}>
           Contact Us
-        </Link>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

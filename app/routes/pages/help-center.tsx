@@ -7,7 +7,7 @@ import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Accordion, AccordionItem } from "#app/components/ui/accordion.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Button, ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
 import { countFaqItems, FAQ_GROUPS, filterFaq } from "#app/content/faq.ts";
 import { appContext } from "#app/context.ts";
@@ -147,14 +147,12 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         title="Still need help?"
         text="Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what happened and we will fix it."
       >
-        <Link to="/contact" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-          <Mail aria-hidden="true" className="size-5" />
+        <ButtonLink to="/contact" variant="inverse" size="lg" icon={Mail}>
           Contact Support
-        </Link>
-        <Link to="/contact?subject=technical" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-          <Bug aria-hidden="true" className="size-5" />
+        </ButtonLink>
+        <ButtonLink to="/contact?subject=technical" variant="outline-inverse" size="lg" icon={Bug}>
           Report a Bug
-        </Link>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

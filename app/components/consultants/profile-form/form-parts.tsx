@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { CardSection } from "#app/components/ui/card-section.tsx";
 
 // The profile form's building blocks: its titled sections and its on/off switches.
 
@@ -69,14 +70,14 @@ export function FormSection({
   children: React.ReactNode;
   grid?: boolean;
 }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}>{children}</div>
-    </section>
+    <CardSection
+      title={title}
+      description={description}
+      className="min-w-0 p-4 sm:p-6"
+      bodyClassName={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}
+    >
+      {children}
+    </CardSection>
   );
 }

@@ -10,6 +10,7 @@ import { ConversationStatusLabel } from "../components/conversations/conversatio
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { CardSection } from "../components/ui/card-section.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
@@ -123,14 +124,18 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </li>
         ))}
       </ol>
-      <section aria-labelledby="answer-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5">
-        <h2 id="answer-heading" className="text-lg font-bold text-ink">
-          Answer
-        </h2>
-        <p className="mt-1 text-sm text-muted">
-          {other.name} sees your answer here and receives it by e-mail.
-          {conversation.box === "received" ? " Your e-mail address is shown to them as the address to reply to." : ""}
-        </p>
+      <CardSection
+        id="answer-heading"
+        title="Answer"
+        description={
+          <>
+            {other.name} sees your answer here and receives it by e-mail.
+            {conversation.box === "received" ? " Your e-mail address is shown to them as the address to reply to." : ""}
+          </>
+        }
+        className="mt-8 p-5"
+        bodyClassName=""
+      >
         {actionData?.error && (
           <div className="mt-4">
             <Alert tone="error" title="Your answer was not sent">
@@ -157,7 +162,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             {sending ? "Sending..." : "Send"}
           </Button>
         </Form>
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { CompareTable, NotSaved, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { CardSection } from "../components/ui/card-section.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
@@ -210,10 +211,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
         )}
       </section>
 
-      <section aria-labelledby="settings-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5">
-        <h2 id="settings-heading" className="text-lg font-bold text-ink">
-          List settings
-        </h2>
+      <CardSection id="settings-heading" title="List settings" className="mt-10 p-5" bodyClassName="">
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="rename" />
           <Field label="Name" className="min-w-0 flex-1" required>
@@ -229,7 +227,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
             Delete this shortlist
           </Button>
         </Form>
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -8,15 +8,15 @@ export function CardSection({
   id,
   title,
   description,
-  className = "p-6",
+  className = "p-6 shadow-sm",
   bodyClassName = "mt-3",
   children,
 }: {
   /** The heading's id; a generated one by default. */
   id?: string;
   title: string;
-  description?: string;
-  /** The card's padding (and any other class of the section). */
+  description?: React.ReactNode;
+  /** The card's padding and shadow (and any other class of the section). */
   className?: string;
   /** The class of the box around the content. */
   bodyClassName?: string;
@@ -25,7 +25,7 @@ export function CardSection({
   const generated = useId();
   const headingId = id ?? generated;
   return (
-    <section aria-labelledby={headingId} className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
+    <section aria-labelledby={headingId} className={`rounded-2xl border border-slate-200 bg-white ${className}`}>
       <h2 id={headingId} className="text-lg font-bold text-ink">
         {title}
       </h2>

@@ -70,7 +70,7 @@ export function FormSection({
     <CardSection
       title={title}
       description={description}
-      className="min-w-0 p-4 sm:p-6"
+      className="min-w-0 p-4 shadow-sm sm:p-6"
       bodyClassName={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}
     >
       {children}

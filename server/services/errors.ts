@@ -46,3 +46,10 @@ export class TooManyRequests extends AppError {
 export class ServiceUnavailable extends AppError {
   override readonly status = 503;
 }
+
+/** The first row a query found, or NotFound with `message`: the load-or-404 of the services. */
+export async function firstOrNotFound<Row>(rows: PromiseLike<Row[]>, message: string): Promise<Row> {
+  const [row] = await rows;
+  if (row === undefined) throw new NotFound(message);
+  return row;
+}

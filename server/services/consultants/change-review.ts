@@ -16,7 +16,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { listQueryOf, readPage } from "../admin/list-page.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -98,20 +98,22 @@ type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "lo
 
 /** The change waiting on a profile, locked, with the owner's address; NotFound when there is none. */
 async function lockPendingChange(tx: Executor, id: number) {
-  const [row] = await tx
-    .select({
-      changes: consultantChanges.changes,
-      name: consultants.name,
-      ownerName: authUsers.name,
-      ownerEmail: authUsers.email,
-    })
-    .from(consultantChanges)
-    .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
-    .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
-    .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
-    .limit(1)
-    .for("update", { of: [consultantChanges, consultants] });
-  if (!row) throw new NotFound(NO_PENDING_CHANGE);
+  const row = await firstOrNotFound(
+    tx
+      .select({
+        changes: consultantChanges.changes,
+        name: consultants.name,
+        ownerName: authUsers.name,
+        ownerEmail: authUsers.email,
+      })
+      .from(consultantChanges)
+      .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
+      .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+      .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
+      .limit(1)
+      .for("update", { of: [consultantChanges, consultants] }),
+    NO_PENDING_CHANGE,
+  );
   return { ...row, changes: row.changes as Partial<ReviewedValues> };
 }
 

@@ -15,7 +15,7 @@ import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } fr
 import type { Database } from "#server/db/client.ts";
 import { consultants, shortlistEntries, shortlists } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 
 // Shortlists (issue 13): only the owner sees or changes a list; another user's list answers
@@ -87,13 +87,14 @@ const summaryColumns = {
 
 /** The caller's list, or NotFound (for a missing list and for someone else's alike). */
 async function ownList(db: Database, userId: number, id: number): Promise<ShortlistSummary> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(shortlists)
-    .where(and(eq(shortlists.id, id), eq(shortlists.userId, userId)))
-    .limit(1);
-  if (!row) throw new NotFound(SHORTLIST_TEXTS.notFound);
-  return row;
+  return firstOrNotFound(
+    db
+      .select(summaryColumns)
+      .from(shortlists)
+      .where(and(eq(shortlists.id, id), eq(shortlists.userId, userId)))
+      .limit(1),
+    SHORTLIST_TEXTS.notFound,
+  );
 }
 
 async function entriesOf(db: Database, id: number, audience: Audience): Promise<ShortlistEntry[]> {
@@ -179,12 +180,14 @@ export async function putShortlistEntry(
   const user = requireSignedIn(actor);
   await ownList(deps.db, user.id, input.id);
   const { note } = parse(shortlistEntrySchema, input.body);
-  const [consultant] = await deps.db
-    .select({ id: consultants.id })
-    .from(consultants)
-    .where(and(eq(consultants.id, input.consultantId), listed))
-    .limit(1);
-  if (!consultant) throw new NotFound(SHORTLIST_TEXTS.consultantNotFound);
+  const consultant = await firstOrNotFound(
+    deps.db
+      .select({ id: consultants.id })
+      .from(consultants)
+      .where(and(eq(consultants.id, input.consultantId), listed))
+      .limit(1),
+    SHORTLIST_TEXTS.consultantNotFound,
+  );
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select id from shortlists where id = ${input.id} for update`);
     const [existing] = await tx
@@ -244,12 +247,14 @@ export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number)
 /** The list behind a share link, for anyone holding it (no account needed); NotFound once revoked. */
 export async function viewSharedShortlist(deps: Deps, token: string): Promise<SharedShortlist> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFound(SHORTLIST_TEXTS.notFound);
-  const [list] = await deps.db
-    .select({ id: shortlists.id, name: shortlists.name })
-    .from(shortlists)
-    .where(eq(shortlists.shareTokenHash, hashToken(token)))
-    .limit(1);
-  if (!list) throw new NotFound(SHORTLIST_TEXTS.notFound);
+  const list = await firstOrNotFound(
+    deps.db
+      .select({ id: shortlists.id, name: shortlists.name })
+      .from(shortlists)
+      .where(eq(shortlists.shareTokenHash, hashToken(token)))
+      .limit(1),
+    SHORTLIST_TEXTS.notFound,
+  );
   const entries = await entriesOf(deps.db, list.id, "public");
   return { name: list.name, entries: entries.map(({ consultant }) => ({ consultant })) };
 }

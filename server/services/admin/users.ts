@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AdminUser } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
 import { listQueryOf, readPage, searchColumns } from "./list-page.ts";
@@ -69,8 +69,7 @@ export async function targetUser(tx: Executor, id: number, lock?: "update" | "no
 /** Makes an account an admin. Promoting an admin changes nothing. */
 export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
   await requireAdmin(deps, actor);
-  return deps.db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  return inAdminTransaction(deps, actor, async (tx, admin) => {
     const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
     return setRole(tx, admin, target, "admin");

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-sc
 import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { readPage } from "../admin/list-page.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
@@ -65,8 +65,7 @@ export async function deleteConsultantAsAdmin(
 ): Promise<void> {
   const { db } = deps;
   await requireAdmin(deps, actor);
-  const deleted = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const deleted = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const current = await firstOrNotFound(
       tx
         .select({

@@ -14,7 +14,7 @@ import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts"
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { listQueryOf, readPage } from "../admin/list-page.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
@@ -125,8 +125,7 @@ function fieldList(changes: Partial<ReviewedValues>) {
 export async function approveChange(deps: DecisionDeps, actor: Actor, id: number): Promise<{ fields: ReviewedField[] }> {
   const { db } = deps;
   await requireAdmin(deps, actor);
-  const outcome = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const pending = await lockPendingChange(tx, id);
     const published = await publishedValues(tx, id);
     const { assignments, ...columns } = pending.changes;
@@ -179,8 +178,7 @@ export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id
   await requireAdmin(deps, actor);
   const { reason } = parseInput(rejectSchema, input.body ?? {}, "Please check the form and try again.");
   const { id } = input;
-  const proposedPhoto = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const proposedPhoto = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const pending = await lockPendingChange(tx, id);
     const published = await publishedValues(tx, id);
     await tx

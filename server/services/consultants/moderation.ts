@@ -4,7 +4,7 @@ import type { ConsultantStatus } from "#common/constants.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
@@ -46,8 +46,7 @@ export async function moderateConsultant(
   await requireAdmin(deps, actor);
   const reason = reasonFor(action, input.body);
   const status = TARGET_STATUS[action];
-  const outcome = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const current = await firstOrNotFound(
       tx
         .select({

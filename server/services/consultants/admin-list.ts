@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-schema.ts";
 import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { readPage } from "../admin/list-page.ts";
+import { type AdminPage, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
@@ -21,7 +21,7 @@ export async function listConsultantsForAdmin(
   deps: Pick<ServiceDeps, "db">,
   actor: Actor,
   input: unknown,
-): Promise<{ consultants: AdminConsultant[]; total: number; page: number; limit: number }> {
+): Promise<AdminPage<"consultants", AdminConsultant>> {
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = parseInput(adminConsultantListQuerySchema, input ?? {});

@@ -13,7 +13,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { listQueryOf, readPage } from "../admin/list-page.ts";
+import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
@@ -31,19 +31,16 @@ import { replaceTrackRecord } from "./track-record.ts";
 // ---------------------------------------------------------------------------------------------
 // The approval queue: new profiles and changes, oldest first.
 
+type ListDeps = Pick<ServiceDeps, "db">;
+
 /** A profile's pending change, if any, joined to it. */
 const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
 const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
 
 /** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
-export async function listApprovalQueue(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: unknown,
-): Promise<{ entries: QueueEntry[]; total: number; page: number; limit: number }> {
+export async function listApprovalQueue(deps: ListDeps, actor: Actor, input: unknown): Promise<AdminPage<"entries", QueueEntry>> {
   const { db } = deps;
-  await requireAdmin(deps, actor);
-  const query = listQueryOf(input);
+  const query = await adminListQuery(deps, actor, input);
   const where = and(queueMembership, adminConsultantSearch(query.search));
   const { rows, ...page } = await readPage(
     query,
@@ -81,7 +78,7 @@ export async function listApprovalQueue(
 }
 
 /** How many new profiles and changes wait (the queue tab's badge). */
-export async function countApprovalQueue(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+export async function countApprovalQueue(deps: ListDeps, actor: Actor): Promise<number> {
   await requireAdmin(deps, actor);
   const [row] = await deps.db
     .select({ total: count() })

@@ -1,8 +1,10 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import stylesheet from "./app.css?url";
 import { appContext } from "./context.ts";
+import { inlineStylesheet } from "./lib/inline-stylesheet.server.ts";
 
 // The server hands its context to loaders under this key; it takes the key from this module.
 export { appContext };
@@ -40,7 +42,9 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        const page = inlineStylesheet(stylesheet);
+        pipeline(body, page, () => {});
+        resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

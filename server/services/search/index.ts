@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { findPlaceMentions } from "#common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -7,8 +7,9 @@ import { isListed } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
-import { filterShare, searchStatistics, textShare, walksIndex } from "./planner.ts";
+import { DOCUMENT_TEST, filterShare, POSTING_COST, searchStatistics, textShare, textShareBound, walksIndex } from "./planner.ts";
 import {
+  boundedPool,
   candidatePool,
   filterConditions,
   HEAD_POOL,
@@ -48,6 +49,9 @@ export { keywordWords };
 /** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
 const PRECOUNT = 3;
 
+/** A bounded walk (boundedPool) covers this many times the rows evenly spread matches need. */
+const WALK_SLACK = 4;
+
 /** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
 const RANK_ALL = QUALITY_POOL + HEAD_POOL;
 
@@ -69,7 +73,9 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   };
 
   const relevance = params.sort === "relevance";
-  const statistics = strategy ? undefined : await searchStatistics(db);
+  // Forced (tests, benchmarks): always walk, always read, or take every bounded walk there is.
+  const bounded = strategy === "bounded-walk";
+  const statistics = strategy && !bounded ? undefined : await searchStatistics(db);
   // The document's index offers only the matches (words and filters intersect in it). The head
   // pool walks testing the head and the columns, or reads through the head's index testing the
   // columns, or, when that offers more rows, reads the matches through the document's index
@@ -78,14 +84,15 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     filters: filterShare(params, statistics),
     document: textShare(query.groups, statistics, "search_document"),
     head: textShare(query.groups, statistics, "search_head"),
+    bound: textShareBound(query.groups, statistics, "search_document"),
   };
   const headThroughDocument = shares !== undefined && shares.document * shares.filters < shares.head;
   const readRows = (pool: "document" | "head") =>
     (statistics?.listed ?? 0) *
     (shares ? (pool === "head" && !headThroughDocument ? shares.head : shares.document * shares.filters) : 1);
   const walks = (pool: "document" | "head", wanted: number) =>
-    shares
-      ? walksIndex(shares[pool] * shares.filters, readRows(pool), wanted, pool === "document" ? 3 : 1)
+    shares && !bounded
+      ? walksIndex(shares[pool] * shares.filters, readRows(pool), wanted, pool === "document" ? DOCUMENT_TEST : 1)
       : strategy === "walk-index";
   const matchHead = {
     walked: sql.join([...filters, sql`search_head @@ ${words}`], sql` and `),
@@ -101,21 +108,25 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // With a corrected spelling, the profiles that match the words as typed come first.
   const exactFirst = query.exact ? [sql`(search_document @@ ${query.exact}::tsquery) desc`] : [];
   const ranked = Math.max(QUALITY_POOL, window.offset + window.limit);
-  // Expected to match many times the cap: count up to it through the document's index first (no
-  // document is read), so that the pool need hold only what is ranked or paged.
+  // Expected to match many times the cap (from the rarest word: words of a phrase travel
+  // together), count up to it first, so that the pool need hold only what is ranked or paged.
+  const mostMatches = statistics && shares ? statistics.listed * shares.bound * shares.filters : 0;
   let overCap = query.overCap ?? false;
-  if (!overCap && statistics && shares) {
-    const expected = statistics.listed * shares.document * shares.filters;
-    if (expected > PRECOUNT * SEARCH_RESULT_CAP) {
-      const [counted] = await db.execute<{ matched: number }>(
-        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${matchDocument.indexed} limit ${SEARCH_RESULT_CAP + 1}) m`,
-      );
-      overCap = Number(counted?.matched ?? 0) > SEARCH_RESULT_CAP;
-    }
+  if (!overCap && statistics && shares && (bounded || mostMatches > PRECOUNT * SEARCH_RESULT_CAP)) {
+    overCap = await countsOverCap(db, matchDocument, statistics.listed, shares.document * shares.filters, bounded);
   }
   // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
   const poolSize = overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
   const matched = overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
+  // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
+  // stretch of the order's index long enough for the pool if matches are as many as the rarest
+  // word allows (see boundedPool), never longer than reading them would be.
+  const documentPool = () => {
+    const walk = walks("document", poolSize);
+    if (!overCap || walk || !statistics) return candidatePool(matchDocument, order, poolSize, walk);
+    const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
+    return boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
+  };
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
   // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
@@ -126,9 +137,7 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
           where ${pooled} and h.id not in (select id from ranked_pool)`
     : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with document_pool as materialized (
-      ${candidatePool(matchDocument, order, poolSize, walks("document", poolSize))}
-    ),
+    with document_pool as materialized (${documentPool()}),
     ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
     head_pool as materialized (${headPool}),
     candidates as (select * from ranked_pool union all select * from head_pool),
@@ -148,6 +157,33 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     matched: Number(rows[0]?.matched ?? 0),
     consultants: rows.filter((row) => row.id !== null).map(rowToPublicConsultant),
   };
+}
+
+/**
+ * Whether more than the cap match. Through the document's index, which reads no document but lists
+ * every match in a bitmap first: for words most profiles use ("project management": 51 080
+ * matches) that listing costs more than walking the featured order testing each profile until the
+ * cap, so those walk a bounded stretch first. `share` is the independent estimate.
+ */
+async function countsOverCap(
+  db: Executor,
+  match: { walked: SQL; indexed: SQL },
+  listed: number,
+  share: number,
+  walkFirst: boolean,
+) {
+  const capped = (rows: SQL) => sql`select count(*)::int as matched from (${rows} limit ${SEARCH_RESULT_CAP + 1}) m`;
+  const count = async (rows: SQL) => Number((await db.execute<{ matched: number }>(capped(rows)))[0]?.matched ?? 0);
+  const wanted = SEARCH_RESULT_CAP + 1;
+  if (walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST)) {
+    const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
+    const featured = sql.join(orderBy("relevance"), sql`, `);
+    const walked = await count(
+      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${featured} limit ${stretch}) s where hit`,
+    );
+    if (walked > SEARCH_RESULT_CAP) return true;
+  }
+  return (await count(sql`select 1 from ${consultants} where ${match.indexed}`)) > SEARCH_RESULT_CAP;
 }
 
 /**

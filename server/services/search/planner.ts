@@ -89,6 +89,15 @@ export function textShare(groups: string[][], statistics: Statistics, column: "s
   return share;
 }
 
+/**
+ * The most profiles (a share) that can match every group: as many as match its rarest group. Words
+ * of one phrase ("water supply", "climate adaptation") travel together, so the independent
+ * estimate of textShare can be ten times too low; this bound never is.
+ */
+export function textShareBound(groups: string[][], statistics: Statistics, column: "search_document" | "search_head") {
+  return Math.min(1, ...groups.filter((group) => group.length > 0).map((group) => textShare([group], statistics, column)));
+}
+
 /** The share of profiles all the filters keep, as the planner reckons it (independent filters). */
 export function filterShare(params: SearchParams, statistics: Statistics): number {
   const shares: number[] = [];
@@ -130,6 +139,11 @@ export function filterShare(params: SearchParams, statistics: Statistics): numbe
  * one when it reads only the row (the head). The planner alone misjudges this (it underprices
  * testing a document), so the search decides, from the same statistics the planner uses.
  */
+/** Testing a profile's document on a walk costs about this many rows read from a bitmap. */
+export const DOCUMENT_TEST = 3;
+/** Listing one match in a bitmap from the document's index costs about this share of reading its row. */
+export const POSTING_COST = 0.2;
+
 export function walksIndex(walkShare: number, readRows: number, wanted: number, rowCost: number) {
   return (rowCost * wanted) / Math.max(walkShare, 1e-9) < readRows;
 }

@@ -154,3 +154,21 @@ export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[]
   return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.indexed} offset 0) ${consultants}
     order by ${ordered} limit ${size}`;
 }
+
+/**
+ * The first `size` matches in `order` when more than the cap are known to match but how many
+ * more is not (the planner's estimates miss how words travel together): walk a stretch of the
+ * order's index testing each profile, which finds them within size ÷ share rows when matches are
+ * spread evenly; if the stretch holds fewer, read every match through the document's index.
+ */
+export function boundedPool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, stretch: number) {
+  const ordered = sql.join(order, sql`, `);
+  return sql`with walked as materialized (
+      select ${CANDIDATE_COLUMNS} from (
+        select ${CANDIDATE_COLUMNS}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
+      ) ${consultants} where hit order by ${ordered} limit ${size}
+    )
+    select * from walked where (select count(*) from walked) = ${size}::int
+    union all
+    select * from (${candidatePool(match, order, size, false)}) everything where (select count(*) from walked) < ${size}::int`;
+}

@@ -150,3 +150,29 @@ describe("keywords over assignments", () => {
     expect(await names({ keywords: "tax administration" })).toEqual(["Replacer"]);
   });
 });
+
+describe("a long track record", () => {
+  it("keeps the profile's search document and filter lists in its row, and moves the long text out", async () => {
+    // Eight assignments with long descriptions and a long bio: a row far over PostgreSQL's 2 kB
+    // TOAST threshold. A search tests the document of every profile it walks, so the document
+    // must not need a read from the TOAST table (migration 0014).
+    const long = (seed: string) => `${seed} `.repeat(120).trim();
+    const id = await consultant(
+      { name: "Long Record", bio: long("Led household surveys, costed plans and trained district staff.").slice(0, 4900) },
+      Array.from({ length: 8 }, (_, index) => ({
+        title: `Assignment ${index} on rural water supply`,
+        donors: ["World Bank", "UNICEF"],
+        countries: ["Laos", "Vietnam"],
+        description: long(`Designed ${index} village schemes and wrote the operations manuals.`).slice(0, 2000),
+      })),
+    );
+    const [row] = await database.sql<{ document: boolean; head: boolean; donors: boolean; bio: boolean }[]>`
+      select pg_column_toast_chunk_id(search_document) is null as document,
+        pg_column_toast_chunk_id(search_head) is null as head,
+        pg_column_toast_chunk_id(track_donors) is null as donors,
+        pg_column_toast_chunk_id(bio) is null as bio
+      from consultants where id = ${id}`;
+    expect(row).toMatchObject({ document: true, head: true, donors: true, bio: false });
+    expect(await names({ keywords: "operations manuals", workedIn: "Laos" })).toEqual(["Long Record"]);
+  });
+});

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES, EXPERIENCE_LEVELS, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import type { SearchParams } from "#common/search.ts";
@@ -8,6 +9,7 @@ import { copyConsultants } from "#server/db/seed/seed.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { keywordWords, type SearchOptions, searchConsultants } from "./index.ts";
+import { boundedPool, candidatePool, orderBy } from "./query.ts";
 
 /** Parses like the API does, so every test goes through the real parameter rules. */
 type Query = Record<string, string | number | undefined>;
@@ -487,10 +489,34 @@ describe("caps and candidate pools", () => {
       const walked = await search(holder.db, query, { strategy: "walk-index" });
       const read = await search(holder.db, query, { strategy: "read-all" });
       const chosen = await search(holder.db, query);
+      const bounded = await search(holder.db, query, { strategy: "bounded-walk" });
       expect(walked.consultants.length).toBeGreaterThan(0);
       expect(read.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(chosen.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
+      expect(
+        bounded.consultants.map((c) => c.id),
+        JSON.stringify(query),
+      ).toEqual(walked.consultants.map((c) => c.id));
       expect(read.total).toBe(walked.total);
+      expect(bounded.total).toBe(walked.total);
+    }
+  });
+
+  it("walks a bounded stretch of the order's index for a pool, and reads every match when the stretch holds too few", async () => {
+    // The Evaluation Specialists have the lowest quality scores: last in the featured order.
+    const match = sql`status = 'approved' and title = 'Evaluation Specialist'`;
+    const order = orderBy("relevance");
+    const ids = async (pool: SQL) =>
+      (await holder.db.db.execute<{ id: number }>(sql`select id from (${pool}) p order by static_score desc, id desc`)).map(
+        (row) => row.id,
+      );
+    const everything = await ids(candidatePool({ walked: match, indexed: match }, order, 10, false));
+    expect(everything).toHaveLength(10);
+    // Ten rows of the walk hold none of them, 1 100 hold them all: the same ten either way, once each.
+    for (const stretch of [10, 1060, 1100]) {
+      expect(await ids(boundedPool({ walked: match, indexed: match }, order, 10, stretch)), `stretch ${stretch}`).toEqual(
+        everything,
+      );
     }
   });
 

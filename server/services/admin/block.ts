@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
@@ -57,48 +57,37 @@ async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean
 /** Ends the account's sessions and hides its profile and the reviews it wrote; answers what the audit records of it. */
 async function hideAccount(tx: Transaction, id: number): Promise<AuditChanges> {
   await tx.delete(authSessions).where(eq(authSessions.userId, id));
-  const hiddenProfiles = await tx
-    .select({ id: consultants.id, status: consultants.status })
-    .from(consultants)
+  // SET reads the row as it was: the status before the block is the status the profile had.
+  const [profile] = await tx
+    .update(consultants)
+    .set({ statusBeforeBlock: sql`${consultants.status}`, status: "hidden", updatedAt: new Date() })
     .where(and(eq(consultants.userId, id), isNull(consultants.statusBeforeBlock)))
-    .for("update");
-  for (const profile of hiddenProfiles) {
-    await tx
-      .update(consultants)
-      .set({ statusBeforeBlock: profile.status, status: "hidden", updatedAt: new Date() })
-      .where(eq(consultants.id, profile.id));
-  }
+    .returning({ status: consultants.statusBeforeBlock });
   const hiddenReviews = await tx
     .update(reviews)
     .set({ hiddenAt: new Date(), hiddenByBlock: true })
     .where(and(eq(reviews.reviewerId, id), isNull(reviews.hiddenAt)))
     .returning({ id: reviews.id });
   return {
-    ...(hiddenProfiles[0] ? { profileStatus: { from: hiddenProfiles[0].status, to: "hidden" } } : {}),
+    ...(profile ? { profileStatus: { from: profile.status, to: "hidden" } } : {}),
     ...(hiddenReviews.length > 0 ? { hiddenReviews: { from: 0, to: hiddenReviews.length } } : {}),
   };
 }
 
 /** Gives back what the block hid, and only that; answers what the audit records of it. */
 async function restoreAccount(tx: Transaction, id: number): Promise<AuditChanges> {
-  const restored = await tx
-    .select({ id: consultants.id, statusBeforeBlock: consultants.statusBeforeBlock })
-    .from(consultants)
+  const [profile] = await tx
+    .update(consultants)
+    .set({ status: sql`coalesce(${consultants.statusBeforeBlock}, 'hidden')`, statusBeforeBlock: null, updatedAt: new Date() })
     .where(and(eq(consultants.userId, id), isNotNull(consultants.statusBeforeBlock)))
-    .for("update");
-  for (const profile of restored) {
-    await tx
-      .update(consultants)
-      .set({ status: profile.statusBeforeBlock ?? "hidden", statusBeforeBlock: null, updatedAt: new Date() })
-      .where(eq(consultants.id, profile.id));
-  }
+    .returning({ status: consultants.status });
   const shownReviews = await tx
     .update(reviews)
     .set({ hiddenAt: null, hiddenByBlock: false })
     .where(and(eq(reviews.reviewerId, id), eq(reviews.hiddenByBlock, true)))
     .returning({ id: reviews.id });
   return {
-    ...(restored[0] ? { profileStatus: { from: "hidden", to: restored[0].statusBeforeBlock } } : {}),
+    ...(profile ? { profileStatus: { from: "hidden", to: profile.status } } : {}),
     ...(shownReviews.length > 0 ? { shownReviews: { from: 0, to: shownReviews.length } } : {}),
   };
 }

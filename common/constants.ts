@@ -92,7 +92,6 @@ export const SORT_OPTIONS = choices({
 
 export const RATING_MAX = 100;
 export const BIO_MIN_LENGTH = 10;
-export const PASSWORD_MIN_LENGTH = 6;
 export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
 
 /**

@@ -21,6 +21,12 @@ export const ok = <R>(c: HttpContext, result: R) => c.json(result);
 /** The result as JSON, 201. */
 export const created = <R>(c: HttpContext, result: R) => c.json(result, 201);
 
+/** The result as JSON that no browser or proxy keeps (the caller's own data, a write's answer). */
+export const notStored = <R>(c: HttpContext, result: R, status: 200 | 201 = 200) => {
+  c.header("Cache-Control", "no-store");
+  return c.json(result, status);
+};
+
 /** An empty 204. */
 export const noContent = (c: HttpContext) => c.body(null, 204);
 

@@ -52,8 +52,12 @@ const PRECOUNT = 3;
 /** A bounded walk (boundedPool) covers this many times the rows evenly spread matches need. */
 const WALK_SLACK = 4;
 
-/** Up to this many matches, relevance ranks them all; past it, a pool of the best (see keywordPage). */
-const RANK_ALL = QUALITY_POOL + HEAD_POOL;
+/**
+ * Up to the cap, relevance ranks every match: the documents are in the row (migration 0014), so
+ * ranking a thousand costs about 2 ms, less than reading a separate pool of head matches. Past
+ * it, a pool of the best (see keywordPage).
+ */
+const RANK_ALL = SEARCH_RESULT_CAP;
 
 type KeywordQuery = {
   tsquery: string;
@@ -129,7 +133,8 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   };
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
-  // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all.
+  // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all
+  // (the head matches are among them).
   const pooled = overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
   const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance

@@ -8,14 +8,13 @@ import { locationCondition, locationCountry } from "./places.ts";
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.
 
-/** The best head matches (name, title, specializations, location) always considered for relevance. */
+/** The best head matches (name, title, specializations, location) considered for relevance past the cap. */
 export const HEAD_POOL = 250;
 /**
  * When more than SEARCH_RESULT_CAP profiles match, relevance ranks the best head matches and this
  * many of the best matches in quality order (or as many as the page reaches), not all of them:
  * a match outside the head ranks by its assignments or bio (weights C and D), far below a head
- * match, so the first pages come from the head pool, and ranking is what costs (each document
- * is read from TOAST).
+ * match, so the first pages come from the head pool, and ranking is what costs.
  */
 export const QUALITY_POOL = 100;
 /** Weights of D (bio), C (location, languages, assignments), B (specializations), A (name, title). */

@@ -85,13 +85,14 @@ const summaryColumns = {
     where e.shortlist_id = "shortlists"."id" and c.status = 'approved')::int`,
 };
 
-/** The caller's list, or NotFound (for a missing list and for someone else's alike). */
-async function ownList(db: Database, userId: number, id: number): Promise<ShortlistSummary> {
+/** The caller's list: 401 for a visitor, NotFound for a missing list and for someone else's alike. */
+async function ownList(db: Database, actor: Actor, id: number): Promise<ShortlistSummary> {
+  const user = requireSignedIn(actor);
   return firstOrNotFound(
     db
       .select(summaryColumns)
       .from(shortlists)
-      .where(and(eq(shortlists.id, id), eq(shortlists.userId, userId)))
+      .where(and(eq(shortlists.id, id), eq(shortlists.userId, user.id)))
       .limit(1),
     SHORTLIST_TEXTS.notFound,
   );
@@ -151,23 +152,20 @@ export async function createShortlist(deps: Deps, actor: Actor, input: unknown):
 }
 
 export async function getShortlist(deps: Deps, actor: Actor, id: number): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  const summary = await ownList(deps.db, user.id, id);
+  const summary = await ownList(deps.db, actor, id);
   return { ...summary, entries: await entriesOf(deps.db, id, "owner") };
 }
 
 export async function renameShortlist(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
   const { id } = input;
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   const { name } = parse(shortlistNameSchema, input.body);
   await deps.db.update(shortlists).set({ name, updatedAt: new Date() }).where(eq(shortlists.id, id));
   return getShortlist(deps, actor, id);
 }
 
 export async function deleteShortlist(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   await deps.db.delete(shortlists).where(eq(shortlists.id, id));
 }
 
@@ -177,8 +175,7 @@ export async function putShortlistEntry(
   actor: Actor,
   input: { id: number; consultantId: number; body: unknown },
 ): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, input.id);
+  await ownList(deps.db, actor, input.id);
   const { note } = parse(shortlistEntrySchema, input.body);
   const consultant = await firstOrNotFound(
     deps.db
@@ -216,8 +213,7 @@ export async function removeShortlistEntry(
   actor: Actor,
   input: { id: number; consultantId: number },
 ): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, input.id);
+  await ownList(deps.db, actor, input.id);
   const removed = await deps.db
     .delete(shortlistEntries)
     .where(and(eq(shortlistEntries.shortlistId, input.id), eq(shortlistEntries.consultantId, input.consultantId)))
@@ -228,8 +224,7 @@ export async function removeShortlistEntry(
 
 /** Creates a new share link (replacing any earlier one, which stops working). */
 export async function shareShortlist(deps: Deps, actor: Actor, id: number): Promise<{ token: string; url: string }> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   const token = randomBytes(32).toString("base64url");
   await deps.db
     .update(shortlists)
@@ -239,8 +234,7 @@ export async function shareShortlist(deps: Deps, actor: Actor, id: number): Prom
 }
 
 export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   await deps.db.update(shortlists).set({ shareTokenHash: null }).where(eq(shortlists.id, id));
 }
 
@@ -287,8 +281,7 @@ const CSV_HEADER = [
 
 /** The list as CSV (public profile fields and the owner's notes), one consultant a row: a rate only where it is public. */
 export async function exportShortlistCsv(deps: Deps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
-  const user = requireSignedIn(actor);
-  const list = await ownList(deps.db, user.id, id);
+  const list = await ownList(deps.db, actor, id);
   const entries = await entriesOf(deps.db, id, "public");
   const rows = entries.map(({ consultant: c, note }: { consultant: ShortlistConsultant; note: string }) =>
     [

@@ -203,20 +203,29 @@ export async function deleteReview(deps: Pick<ReviewDeps, "db">, actor: Actor, i
   await deps.db.delete(reviews).where(eq(reviews.id, row.id));
 }
 
+/** A review of the caller's own profile: 401 for a visitor, NotFound without it, 403 for anyone but the profile's owner. */
+async function reviewOfOwnProfile(db: Database, actor: Actor, reviewId: number) {
+  const user = requireUser(actor, SIGN_IN);
+  const row = await firstOrNotFound(
+    db
+      .select({ id: reviews.id, ownerId: consultants.userId })
+      .from(reviews)
+      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+      .where(eq(reviews.id, reviewId))
+      .limit(1),
+    REVIEW_MESSAGES.notFound,
+  );
+  if (row.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  return row;
+}
+
 /** POST /api/reviews/{id}/response: the consultant's one public response. */
 export async function respondToReview(
   deps: Pick<ReviewDeps, "db">,
   actor: Actor,
   input: { reviewId: number; response: unknown },
 ): Promise<PublicReview> {
-  const user = requireUser(actor, SIGN_IN);
-  const row = await reviewById(deps.db, input.reviewId);
-  const [consultant] = await deps.db
-    .select({ ownerId: consultants.userId })
-    .from(consultants)
-    .where(eq(consultants.id, row.consultantId))
-    .limit(1);
-  if (!consultant || consultant.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  const row = await reviewOfOwnProfile(deps.db, actor, input.reviewId);
   const { response } = parse(reviewResponseSchema, input.response);
   const [updated] = await deps.db
     .update(reviews)

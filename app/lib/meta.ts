@@ -47,3 +47,21 @@ export function pageMeta(
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+type PrivatePage = {
+  title: string;
+  description: string;
+  /** The canonical path, from the route's params where it holds one. */
+  path?: string | ((params: Record<string, string | undefined>) => string);
+};
+
+/** The meta function of a page search engines must not index (an account's page, a private link). */
+export function privatePageMeta(page: PrivatePage) {
+  return (args: MetaArgsLike & { params: Record<string, string | undefined> }) =>
+    pageMeta(args, {
+      title: page.title,
+      description: page.description,
+      path: typeof page.path === "function" ? page.path(args.params) : page.path,
+      noindex: true,
+    });
+}

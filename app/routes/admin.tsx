@@ -37,7 +37,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.
 import { appContext } from "../context.ts";
 import { formValues } from "../lib/form-values.ts";
 import { idFrom } from "../lib/ids.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, REQUEST_FAILED_MESSAGE, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -221,38 +221,30 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
   );
 }
 
+/** What the pager under each table counts. */
+const PAGE_NOUNS = { consultants: "Consultants", queue: "Profiles", users: "Users", audit: "Entries" } as const;
+
 function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; data: DashboardData }) {
   const filters = { search: loaded.view.search, status: loaded.view.status };
   const paging = { tab: table.tab, filters, page: table.page, limit: table.limit, total: table.total };
+  return (
+    <>
+      <TabTable table={table} currentUserId={loaded.currentUserId} />
+      <TablePages {...paging} noun={PAGE_NOUNS[table.tab]} />
+    </>
+  );
+}
+
+function TabTable({ table, currentUserId }: { table: DashboardData["table"]; currentUserId: DashboardData["currentUserId"] }) {
   switch (table.tab) {
     case "consultants":
-      return (
-        <>
-          <ConsultantsTable consultants={table.consultants} />
-          <TablePages {...paging} noun="Consultants" />
-        </>
-      );
+      return <ConsultantsTable consultants={table.consultants} />;
     case "queue":
-      return (
-        <>
-          <QueueTable entries={table.entries} />
-          <TablePages {...paging} noun="Profiles" />
-        </>
-      );
+      return <QueueTable entries={table.entries} />;
     case "users":
-      return (
-        <>
-          <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={loaded.currentUserId} />
-          <TablePages {...paging} noun="Users" />
-        </>
-      );
+      return <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={currentUserId} />;
     case "audit":
-      return (
-        <>
-          <AuditTable entries={table.entries} />
-          <TablePages {...paging} noun="Entries" />
-        </>
-      );
+      return <AuditTable entries={table.entries} />;
   }
 }
 
@@ -261,13 +253,10 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Admin Dashboard",
-    description: "Manage consultants, users and profile approvals.",
-    path: "/admin",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Admin Dashboard",
+  description: "Manage consultants, users and profile approvals.",
+  path: "/admin",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -14,7 +14,7 @@ import { DirectContact } from "../components/consultants/direct-contact.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
@@ -137,10 +137,9 @@ export function ErrorBoundary() {
           ? "The consultant profile you are looking for does not exist or is not listed in the directory."
           : "We could not load this profile just now. Please try again in a moment."}
       </p>
-      <Link to="/#consultants" className={buttonClasses({ size: "lg", className: "mt-8" })}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <ButtonLink to="/#consultants" size="lg" className="mt-8" iconClassName="size-4" icon={ArrowLeft}>
         Back to Consultants
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

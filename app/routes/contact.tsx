@@ -17,7 +17,8 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
-import { Field, InputField, Select, Textarea } from "../components/ui/field.tsx";
+import { Honeypot, InputField, SelectField, TextareaField } from "../components/ui/field.tsx";
+import { Options } from "../components/ui/options.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
 import { useLightForm } from "../lib/light-form.ts";
@@ -136,49 +137,23 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
           autoComplete="email"
           maxLength={255}
         />
-        <Field label="Subject" required error={fields.subject.errors} className="sm:col-span-2">
-          {(props) => (
-            <Select
-              {...props}
-              key={fields.subject.key}
-              name={fields.subject.name}
-              defaultValue={fields.subject.initialValue ?? ""}
-            >
-              <option value="" disabled>
-                Choose a subject
-              </option>
-              {CONTACT_SUBJECTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
+        <SelectField field={fields.subject} label="Subject" markRequired className="sm:col-span-2">
+          <option value="" disabled>
+            Choose a subject
+          </option>
+          <Options values={CONTACT_SUBJECTS} />
+        </SelectField>
+        <TextareaField
+          field={fields.message}
           label="Message"
-          required
+          markRequired
           hint={`At least ${CONTACT_MESSAGE_MIN} characters. For a problem with the site, say what you did and what happened.`}
-          error={fields.message.errors}
           className="sm:col-span-2"
-        >
-          {(props) => (
-            <Textarea
-              {...props}
-              key={fields.message.key}
-              name={fields.message.name}
-              defaultValue={fields.message.initialValue}
-              rows={6}
-              minLength={CONTACT_MESSAGE_MIN}
-              maxLength={CONTACT_MESSAGE_MAX}
-            />
-          )}
-        </Field>
-        {/* The honeypot: off-screen and out of the tab order; people never fill it in, bots do. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-          <label htmlFor="contact-website">Website (leave this empty)</label>
-          <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+          rows={6}
+          minLength={CONTACT_MESSAGE_MIN}
+          maxLength={CONTACT_MESSAGE_MAX}
+        />
+        <Honeypot id="contact-website" />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-5" />

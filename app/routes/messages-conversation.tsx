@@ -14,7 +14,7 @@ import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -162,13 +162,10 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Conversation",
-    description: "A conversation with a consultant.",
-    path: `/messages/${args.params.id}`,
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Conversation",
+  description: "A conversation with a consultant.",
+  path: (params) => `/messages/${params.id}`,
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -9,10 +9,10 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { UnreadBadge } from "../components/messages/unread-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/messages";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
@@ -149,10 +149,9 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
       {pages > 1 && (
         <nav aria-label="Conversation pages" className="mt-6 flex items-center justify-between gap-3">
           {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={buttonClasses({ variant: "outline" })}>
-              <ChevronLeft aria-hidden="true" className="size-4" />
+            <ButtonLink to={pageLink(page - 1)} variant="outline" icon={ChevronLeft}>
               Newer
-            </Link>
+            </ButtonLink>
           ) : (
             <span />
           )}
@@ -173,14 +172,11 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Messages",
-    description: "Your conversations with consultants.",
-    path: "/messages",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Messages",
+  description: "Your conversations with consultants.",
+  path: "/messages",
+});
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

@@ -12,9 +12,9 @@ import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -55,10 +55,9 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
         <p className="mt-4 text-muted">
           You do not have a consultant profile yet. Create one so organizations across Southeast Asia can find you.
         </p>
-        <Link to="/profile/new" className={buttonClasses({ size: "lg", className: "mt-8" })}>
-          <UserPlus aria-hidden="true" className="size-4" />
+        <ButtonLink to="/profile/new" size="lg" className="mt-8" iconClassName="size-4" icon={UserPlus}>
           Create Consultant Profile
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -82,10 +81,9 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
         }
         actions={
           <>
-            <Link to={`/profile/edit/${consultant.id}`} className={buttonClasses({ size: "lg", className: "w-full" })}>
-              <Pencil aria-hidden="true" className="size-4" />
+            <ButtonLink to={`/profile/edit/${consultant.id}`} size="lg" className="w-full" iconClassName="size-4" icon={Pencil}>
               Edit Profile
-            </Link>
+            </ButtonLink>
             <Link
               to={`/consultant/${consultant.id}`}
               className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
@@ -102,8 +100,6 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "My Consultant Profile", description: "Your consultant profile.", noindex: true });
-}
+export const meta = privatePageMeta({ title: "My Consultant Profile", description: "Your consultant profile." });
 
 export const ErrorBoundary = RouteErrorBoundary;

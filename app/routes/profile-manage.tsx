@@ -9,13 +9,14 @@ import { changePassword, getAccount, updateAccountProfile } from "#server/servic
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
+import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SignOutForm } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
+import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -126,11 +127,7 @@ function ProfileForm({ account }: { account: Account }) {
   return (
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="profile" />
-      {form.errors?.[0] && (
-        <Alert tone="error" live>
-          {form.errors[0]}
-        </Alert>
-      )}
+      <FormErrorAlert errors={form.errors} />
       <InputField field={fields.name} label="Full Name" autoComplete="name" required />
       <InputField
         field={fields.email}
@@ -171,11 +168,7 @@ function PasswordForm() {
       </summary>
       <fetcher.Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
-        {form.errors?.[0] && (
-          <Alert tone="error" live>
-            {form.errors[0]}
-          </Alert>
-        )}
+        <FormErrorAlert errors={form.errors} />
         <InputField
           field={fields.currentPassword}
           label="Current Password"
@@ -183,23 +176,7 @@ function PasswordForm() {
           autoComplete="current-password"
           required
         />
-        <InputField
-          field={fields.newPassword}
-          label="New Password"
-          hint="At least 6 characters; avoid common passwords."
-          type="password"
-          autoComplete="new-password"
-          placeholder="Choose a strong password"
-          minLength={6}
-          required
-        />
-        <InputField
-          field={fields.confirmPassword}
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
         <div className="flex gap-2">
           <Button type="submit" disabled={pending}>
             {pending ? "Updating..." : "Update Password"}
@@ -252,13 +229,10 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Manage Account",
-    description: "Manage your account: name, email address and password.",
-    path: "/profile/manage",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Manage Account",
+  description: "Manage your account: name, email address and password.",
+  path: "/profile/manage",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -4,14 +4,14 @@ import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#common/auth.ts";
 import { clearSessionCookie } from "#server/http/cookies.ts";
 import { isResetTokenUsable, resetPassword } from "#server/services/accounts/password-reset.ts";
+import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { useLightForm } from "../lib/light-form.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -97,23 +97,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               {form.errors?.[0] ?? tokenError}
             </Alert>
           )}
-          <InputField
-            field={fields.password}
-            label="New Password"
-            hint="At least 6 characters; avoid common passwords."
-            type="password"
-            autoComplete="new-password"
-            placeholder="Choose a strong password"
-            minLength={6}
-            required
-          />
-          <InputField
-            field={fields.confirmPassword}
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? "Saving..." : "Set New Password"}
           </Button>
@@ -123,13 +107,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Choose a new password",
-    description: "Set a new password for your account.",
-    path: "/reset-password",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Choose a new password",
+  description: "Set a new password for your account.",
+  path: "/reset-password",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { refusedAction } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/saved-search-unsubscribe";
@@ -69,13 +69,10 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Stop search alerts",
-    description: "Stop e-mail alerts.",
-    path: "/saved-searches/unsubscribe",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Stop search alerts",
+  description: "Stop e-mail alerts.",
+  path: "/saved-searches/unsubscribe",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

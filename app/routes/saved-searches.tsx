@@ -14,11 +14,11 @@ import {
 } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { Button, ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -161,10 +161,9 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
             )}
           </p>
         </div>
-        <Link to={`/${search.query ? `?${search.query}` : ""}`} className={buttonClasses({ size: "sm" })}>
-          <Search aria-hidden="true" className="size-4" />
+        <ButtonLink to={`/${search.query ? `?${search.query}` : ""}`} size="sm" icon={Search}>
           Run<span className="sr-only"> “{search.name}”</span>
-        </Link>
+        </ButtonLink>
       </div>
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="update" />
@@ -205,13 +204,10 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Saved searches",
-    description: "Your saved searches and their e-mail alerts.",
-    path: "/saved-searches",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Saved searches",
+  description: "Your saved searches and their e-mail alerts.",
+  path: "/saved-searches",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -3,7 +3,7 @@ import { viewSharedShortlist } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/shortlist-shared";
 
@@ -49,13 +49,10 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Shared shortlist",
-    description: "A shortlist of consultants.",
-    path: "/shortlists",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Shared shortlist",
+  description: "A shortlist of consultants.",
+  path: "/shortlists",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -19,7 +19,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -234,13 +234,10 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Shortlist",
-    description: "A shortlist of consultants.",
-    path: `/shortlists/${args.params.id}`,
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Shortlist",
+  description: "A shortlist of consultants.",
+  path: (params) => `/shortlists/${params.id}`,
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

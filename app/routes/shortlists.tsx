@@ -13,7 +13,7 @@ import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { idFrom } from "../lib/ids.server.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -158,13 +158,6 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Shortlists",
-    description: "Your shortlists of consultants.",
-    path: "/shortlists",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({ title: "Shortlists", description: "Your shortlists of consultants.", path: "/shortlists" });
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -2,14 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
 import { type AuthFormAnswer, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
 import { safeRedirect } from "#common/redirect.ts";
+import type { ToastMessage } from "#common/toast.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { sessionCookie } from "#server/http/cookies.ts";
 import { requestPasswordReset } from "#server/services/accounts/password-reset.ts";
 import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
+import type { ServiceDeps } from "#server/services/context.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -18,6 +20,8 @@ import type { Route } from "./+types/sign-in";
 
 // /sign-in: the action behind the sign-in dialog's forms, and the same forms as a page, which is
 // where the header's Sign In link leads before JavaScript has loaded (or without it).
+
+type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
 function viewOf(value: string | null): AuthView {
   return value === "register" || value === "forgot" ? value : "login";
@@ -37,37 +41,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const hideFields = ["password"];
 
-  if (intent === "login") {
-    const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== "success") return invalidSubmission("login", submission, hideFields);
+  /** Login and sign-up end alike: the session cookie set, back where the person was, with a welcome toast. */
+  async function startSession(
+    intent: "login" | "register",
+    schema: typeof loginSchema | typeof registerSchema,
+    start: (deps: ServiceDeps, input: unknown) => Promise<SignedIn>,
+    welcome: (user: SignedIn["user"]) => ToastMessage,
+  ) {
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") return invalidSubmission(intent, submission, hideFields);
     try {
-      const { user, sessionToken, expiresAt } = await signIn(serviceDeps(app), submission.value);
-      return redirectWithToast(
-        redirectTo,
-        { title: "Login successful", description: `Welcome back, ${user.name}!` },
-        { headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) } },
-      );
+      const { user, sessionToken, expiresAt } = await start(serviceDeps(app), submission.value);
+      return redirectWithToast(redirectTo, welcome(user), {
+        headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) },
+      });
     } catch (error) {
-      return refusedSubmission("login", submission, error, hideFields);
+      return refusedSubmission(intent, submission, error, hideFields);
     }
   }
 
+  if (intent === "login") {
+    return startSession("login", loginSchema, signIn, (user) => ({
+      title: "Login successful",
+      description: `Welcome back, ${user.name}!`,
+    }));
+  }
+
   if (intent === "register") {
-    const submission = parseWithZod(formData, { schema: registerSchema });
-    if (submission.status !== "success") return invalidSubmission("register", submission, hideFields);
-    try {
-      const { user, sessionToken, expiresAt } = await registerAccount(serviceDeps(app), submission.value);
-      return redirectWithToast(
-        redirectTo,
-        {
-          title: "Registration successful",
-          description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
-        },
-        { headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) } },
-      );
-    } catch (error) {
-      return refusedSubmission("register", submission, error, hideFields);
-    }
+    return startSession("register", registerSchema, registerAccount, (user) => ({
+      title: "Registration successful",
+      description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
+    }));
   }
 
   if (intent === "forgot-password") {
@@ -139,13 +143,10 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Sign In",
-    description: "Sign in to your account or create a new one to get started.",
-    path: "/sign-in",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Sign In",
+  description: "Sign in to your account or create a new one to get started.",
+  path: "/sign-in",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

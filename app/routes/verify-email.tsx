@@ -5,7 +5,7 @@ import { ValidationFailed } from "#server/services/errors.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/verify-email";
 
 // /verify-email?token=…: the link from the verification e-mail. Opening it verifies the address
@@ -60,13 +60,10 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, {
-    title: "Verify your email address",
-    description: "Confirm the email address of your account.",
-    path: "/verify-email",
-    noindex: true,
-  });
-}
+export const meta = privatePageMeta({
+  title: "Verify your email address",
+  description: "Confirm the email address of your account.",
+  path: "/verify-email",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

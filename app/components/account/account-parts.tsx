@@ -3,6 +3,7 @@ import { CircleCheck, Clock } from "lucide-react";
 import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "../ui/button.tsx";
+import { CardSection } from "../ui/card-section.tsx";
 import { toast } from "../ui/toast.tsx";
 
 // Parts of /profile/manage (app/routes/profile-manage.tsx): each form's answer, the e-mail's
@@ -74,12 +75,8 @@ export function VerificationStatus({ account }: { account: { isEmailVerified: bo
 export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-5">{children}</div>
-    </section>
+    <CardSection id={id} title={title} description={description} bodyClassName="mt-5">
+      {children}
+    </CardSection>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { useLightForm } from "#app/lib/light-form.ts";
+import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import type { AuthFormAnswer } from "#common/auth.ts";
-import { Alert } from "../ui/alert.tsx";
+import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
 import { toast } from "../ui/toast.tsx";
+import { NewPasswordFields } from "./password-fields.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
 // They post to the /sign-in action (a fetcher, so the page underneath stays); success redirects
@@ -22,7 +23,6 @@ const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotP
 
 export type AuthView = "login" | "register" | "forgot";
 
-type SignInFetcher = ReturnType<typeof useFetcher<AuthFormAnswer>>;
 type ActionAnswer = AuthFormAnswer;
 
 export type ViewSwitch = {
@@ -37,143 +37,106 @@ const FAILURE_FALLBACK = {
   forgot: "Please try again",
 } as const;
 
-/** The answer for this form: the fetcher's, or the page's when it was posted without JavaScript. */
-function useAnswer(intent: ActionAnswer["intent"], fetcher: SignInFetcher, pageAnswer?: ActionAnswer | null) {
-  const answer = fetcher.data ?? pageAnswer;
-  return answer && answer.intent === intent ? answer : undefined;
-}
+const INTENTS = { login: "login", register: "register", forgot: "forgot-password" } as const;
 
-function useFailureToast(view: keyof typeof FAILURE_TITLES, fetcher: { state: string; data?: unknown }) {
+/**
+ * One of the three forms: its fetcher, its answer (the fetcher's, or the page's when it was posted
+ * without JavaScript), its light form, and the failure toast ('Login failed', ...).
+ */
+function useAuthForm(
+  view: AuthView,
+  idPrefix: string,
+  validation: DeferredValidation,
+  pageAnswer: ActionAnswer | null | undefined,
+) {
+  const intent = INTENTS[view];
+  const fetcher = useFetcher<AuthFormAnswer>();
+  const posted = fetcher.data ?? pageAnswer;
+  const answer = posted && posted.intent === intent ? posted : undefined;
+  const form = useLightForm({
+    id: `${idPrefix}-${view}`,
+    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
+    shouldValidate: "onBlur",
+    validation,
+  });
   useEffect(() => {
-    const answer = fetcher.data as { status?: string; message?: string } | undefined;
-    if (fetcher.state === "idle" && answer?.status === "error") {
-      toast({ title: FAILURE_TITLES[view], description: answer.message || FAILURE_FALLBACK[view], variant: "destructive" });
+    const failed = fetcher.data as { status?: string; message?: string } | undefined;
+    if (fetcher.state === "idle" && failed?.status === "error") {
+      toast({ title: FAILURE_TITLES[view], description: failed.message || FAILURE_FALLBACK[view], variant: "destructive" });
     }
   }, [fetcher.state, fetcher.data, view]);
+  return { intent, fetcher, answer, form, pending: fetcher.state !== "idle" };
 }
 
-function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
+/** The form around one of the three: its intent, where to go back to, its form-level error and its submit button. */
+function AuthForm({
+  auth,
+  action,
+  redirectTo,
+  submit,
+  children,
+}: {
+  auth: ReturnType<typeof useAuthForm>;
+  action: string;
+  redirectTo?: string;
+  /** The button's label, and its label while the form is sent. */
+  submit: [string, string];
+  children: React.ReactNode;
+}) {
+  const { fetcher, form, intent, pending } = auth;
   return (
-    <div id={id}>
-      <Alert tone="error" live>
-        {errors[0]}
-      </Alert>
-    </div>
+    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
+      <input type="hidden" name="intent" value={intent} />
+      {redirectTo !== undefined && <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <FormErrorAlert id={form.errorId} errors={form.errors} />
+      {children}
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? submit[1] : submit[0]}
+      </Button>
+    </fetcher.Form>
   );
 }
 
 const linkButton = "text-sm font-semibold text-brand-700 underline-offset-4 hover:underline";
 
-function LoginForm({
-  idPrefix,
-  action,
-  redirectTo,
-  switchView,
-  pageAnswer,
-}: {
+type FormProps = {
   idPrefix: string;
   action: string;
   redirectTo: string;
   switchView: ViewSwitch;
   pageAnswer?: ActionAnswer | null;
-}) {
-  const fetcher = useFetcher<AuthFormAnswer>();
-  const answer = useAnswer("login", fetcher, pageAnswer);
-  const form = useLightForm({
-    id: `${idPrefix}-login`,
-    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
-    shouldValidate: "onBlur",
-    validation: loginValidation,
-  });
-  useFailureToast("login", fetcher);
-  const pending = fetcher.state !== "idle";
+};
+
+function LoginForm({ idPrefix, action, redirectTo, switchView, pageAnswer }: FormProps) {
+  const auth = useAuthForm("login", idPrefix, loginValidation, pageAnswer);
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
-      <input type="hidden" name="intent" value="login" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
-      <InputField field={form.field("password")} label="Password" type="password" autoComplete="current-password" required />
+    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Sign In", "Signing in..."]}>
+      <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
+      <InputField field={auth.form.field("password")} label="Password" type="password" autoComplete="current-password" required />
       <div className="flex justify-end">{switchView.render("forgot", "Forgot password?", linkButton)}</div>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in..." : "Sign In"}
-      </Button>
-    </fetcher.Form>
+    </AuthForm>
   );
 }
 
-function RegisterForm({
-  idPrefix,
-  action,
-  redirectTo,
-  pageAnswer,
-}: {
-  idPrefix: string;
-  action: string;
-  redirectTo: string;
-  pageAnswer?: ActionAnswer | null;
-}) {
-  const fetcher = useFetcher<AuthFormAnswer>();
-  const answer = useAnswer("register", fetcher, pageAnswer);
-  const form = useLightForm({
-    id: `${idPrefix}-register`,
-    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
-    shouldValidate: "onBlur",
-    validation: registerValidation,
-  });
-  useFailureToast("register", fetcher);
-  const pending = fetcher.state !== "idle";
+function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: Omit<FormProps, "switchView">) {
+  const auth = useAuthForm("register", idPrefix, registerValidation, pageAnswer);
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
-      <input type="hidden" name="intent" value="register" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={form.field("name")} label="Full Name" autoComplete="name" required />
-      <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
-      <InputField
-        field={form.field("password")}
-        label="Password"
-        hint="At least 6 characters; avoid common passwords."
-        type="password"
-        autoComplete="new-password"
-        placeholder="Choose a strong password"
-        minLength={6}
-        required
-      />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Creating account..." : "Create Account"}
-      </Button>
-    </fetcher.Form>
+    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Create Account", "Creating account..."]}>
+      <InputField field={auth.form.field("name")} label="Full Name" autoComplete="name" required />
+      <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
+      <NewPasswordFields password={auth.form.field("password")} label="Password" />
+    </AuthForm>
   );
 }
 
-function ForgotPasswordForm({
-  idPrefix,
-  action,
-  switchView,
-  pageAnswer,
-}: {
-  idPrefix: string;
-  action: string;
-  switchView: ViewSwitch;
-  pageAnswer?: ActionAnswer | null;
-}) {
-  const fetcher = useFetcher<AuthFormAnswer>();
-  const answer = useAnswer("forgot-password", fetcher, pageAnswer);
-  const form = useLightForm({
-    id: `${idPrefix}-forgot`,
-    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
-    shouldValidate: "onBlur",
-    validation: forgotValidation,
-  });
-  useFailureToast("forgot", fetcher);
+function ForgotPasswordForm({ idPrefix, action, switchView, pageAnswer }: Omit<FormProps, "redirectTo">) {
+  const auth = useAuthForm("forgot", idPrefix, forgotValidation, pageAnswer);
+  const { fetcher, answer } = auth;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "sent" in fetcher.data) {
       toast({ title: "Check your email", description: fetcher.data.message });
     }
   }, [fetcher.state, fetcher.data]);
-  const pending = fetcher.state !== "idle";
   const sent = answer && "sent" in answer ? answer.message : undefined;
   return (
     <div className="space-y-4">
@@ -190,14 +153,9 @@ function ForgotPasswordForm({
           </Alert>
         </div>
       )}
-      <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
-        <input type="hidden" name="intent" value="forgot-password" />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField field={form.field("email")} label="Email" type="email" autoComplete="email" required />
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Sending..." : "Send Reset Link"}
-        </Button>
-      </fetcher.Form>
+      <AuthForm auth={auth} action={action} submit={["Send Reset Link", "Sending..."]}>
+        <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
+      </AuthForm>
       <p className="text-center">{switchView.render("login", "Back to sign in", linkButton)}</p>
     </div>
   );

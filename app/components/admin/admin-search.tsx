@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { APPROVAL_STATUS_LABELS, APPROVAL_STATUSES } from "#common/admin-schema.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { Input, Select } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
 import { type AdminFilters, type AdminTab, adminHref } from "./admin-tabs.ts";
 
 /** A GET form: works without JavaScript, and with it the navigation shows the loading text. */
@@ -56,12 +57,7 @@ export function AdminSearch({
             Approval status
           </label>
           <Select key={`${tab}:${status ?? ""}`} id={`${inputId}-status`} name="status" defaultValue={status ?? ""}>
-            <option value="">All statuses</option>
-            {APPROVAL_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {APPROVAL_STATUS_LABELS[value]}
-              </option>
-            ))}
+            <Options placeholder="All statuses" values={APPROVAL_STATUSES} label={(value) => APPROVAL_STATUS_LABELS[value]} />
           </Select>
         </div>
       )}

@@ -12,15 +12,25 @@ import type { AdminConsultant } from "#common/views.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
 
 /** The profile form's full list of specializations, plus the profile's own when it is not on it. */
-function specializationOptions(current: string): string[] {
-  const list: string[] = [...ADMIN_ACCEPTED_SPECIALIZATIONS];
-  return list.includes(current) ? list : [current, ...list];
+/** A required select of the list; a stored value outside it (an older profile's) is the first choice, so it stays chosen. */
+function StoredChoiceField(choice: { label: string; name: string; list: readonly string[]; stored: string; error?: string }) {
+  const { label, name, list, stored, error } = choice;
+  return (
+    <Field label={label} required error={error}>
+      {(props) => (
+        <Select {...props} name={name} defaultValue={stored}>
+          <Options values={list.includes(stored) ? list : [stored, ...list]} />
+        </Select>
+      )}
+    </Field>
+  );
 }
 
 /**
@@ -134,32 +144,21 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
             <Field label="City" error={errors.city}>
               {(props) => <Input {...props} name="city" defaultValue={consultant.city ?? ""} autoComplete="off" />}
             </Field>
-            <Field label="Country" required error={errors.country}>
-              {(props) => (
-                <Select {...props} name="country" defaultValue={consultant.country}>
-                  {(COUNTRIES as readonly string[]).includes(consultant.country) ? null : (
-                    <option value={consultant.country}>{consultant.country}</option>
-                  )}
-                  {COUNTRIES.map((country) => (
-                    <option key={country} value={country}>
-                      {country}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <StoredChoiceField
+              label="Country"
+              name="country"
+              list={COUNTRIES}
+              stored={consultant.country}
+              error={errors.country}
+            />
             <YearsField defaultYears={consultant.yearsExperience} error={errors.yearsExperience} />
-            <Field label="Primary specialization" required error={errors.primarySpecialization}>
-              {(props) => (
-                <Select {...props} name="primarySpecialization" defaultValue={consultant.primarySpecialization}>
-                  {specializationOptions(consultant.primarySpecialization).map((specialization) => (
-                    <option key={specialization} value={specialization}>
-                      {specialization}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <StoredChoiceField
+              label="Primary specialization"
+              name="primarySpecialization"
+              list={ADMIN_ACCEPTED_SPECIALIZATIONS}
+              stored={consultant.primarySpecialization}
+              error={errors.primarySpecialization}
+            />
             <Field label="Professional summary" required error={errors.bio} className="sm:col-span-2">
               {(props) => <Textarea {...props} name="bio" rows={5} defaultValue={consultant.bio} />}
             </Field>

@@ -4,6 +4,7 @@ import { excerpt, formatYears } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
+import { Fact } from "./fact.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 
 export type ConsultantCardData = Pick<
@@ -75,22 +76,15 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         <BookmarkLink consultantId={consultant.id} name={consultant.name} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Location</dt>
-          <MapPin aria-hidden="true" className="size-4" />
-          <dd>{consultant.location}</dd>
-        </div>
-        <div className="flex items-center gap-1">
-          <dt className="sr-only">Experience</dt>
-          <Briefcase aria-hidden="true" className="size-4" />
-          <dd>{formatYears(consultant.yearsExperience)}</dd>
-        </div>
-        <div>
-          <dt className="sr-only">Rating</dt>
-          <dd>
-            <RatingStars rating={consultant.rating} reviewCount={consultant.reviewCount} />
-          </dd>
-        </div>
+        <Fact term="Location" icon={MapPin} className="flex items-center gap-1">
+          {consultant.location}
+        </Fact>
+        <Fact term="Experience" icon={Briefcase} className="flex items-center gap-1">
+          {formatYears(consultant.yearsExperience)}
+        </Fact>
+        <Fact term="Rating">
+          <RatingStars rating={consultant.rating} reviewCount={consultant.reviewCount} />
+        </Fact>
       </dl>
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Specializations">
         <li className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">{consultant.primarySpecialization}</li>

@@ -4,6 +4,7 @@ import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
+import { Fact } from "./fact.tsx";
 import { Section } from "./profile-section.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import {
@@ -19,6 +20,9 @@ import {
 // reuses it with their own contact details and a note of what visitors see.
 
 export type ProfileViewData = Omit<PublicConsultant, "createdAt"> & { createdAt: Date | string };
+
+/** The look of a fact in the profile's summary line. */
+const fact = "flex items-center gap-1.5";
 
 export function memberSince(createdAt: Date | string): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
@@ -65,27 +69,18 @@ export function ConsultantProfile({
             </div>
             <p className="mt-1 text-lg text-slate-700">{consultant.title}</p>
             <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
-              <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Location</dt>
-                <MapPin aria-hidden="true" className="size-4" />
-                <dd>{consultant.location}</dd>
-              </div>
-              <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Experience</dt>
-                <Briefcase aria-hidden="true" className="size-4" />
-                <dd>{formatYears(consultant.yearsExperience)} experience</dd>
-              </div>
-              <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Rating</dt>
-                <dd>
-                  <RatingStars rating={consultant.rating} reviewCount={reviewCount} />
-                </dd>
-              </div>
-              <div className="flex items-center gap-1.5">
-                <dt className="sr-only">Projects completed</dt>
-                <FolderCheck aria-hidden="true" className="size-4" />
-                <dd>{consultant.projectsCompleted} projects completed</dd>
-              </div>
+              <Fact term="Location" icon={MapPin} className={fact}>
+                {consultant.location}
+              </Fact>
+              <Fact term="Experience" icon={Briefcase} className={fact}>
+                {formatYears(consultant.yearsExperience)} experience
+              </Fact>
+              <Fact term="Rating" className={fact}>
+                <RatingStars rating={consultant.rating} reviewCount={reviewCount} />
+              </Fact>
+              <Fact term="Projects completed" icon={FolderCheck} className={fact}>
+                {consultant.projectsCompleted} projects completed
+              </Fact>
             </dl>
           </div>
           <div className="flex w-full flex-col gap-3 md:w-60">{actions}</div>

@@ -1,7 +1,6 @@
 import { Pencil } from "lucide-react";
-import { Link } from "react-router";
 import { type ProfileStrength, profileStrength, type StrengthFacts } from "#common/profile-strength.ts";
-import { buttonClasses } from "../ui/button.tsx";
+import { ButtonLink } from "../ui/button.tsx";
 
 // The owner's profile strength on /my-consultant-profile: how complete the profile is and the
 // next most useful thing to add, with the way to the form.
@@ -29,10 +28,9 @@ export function ProfileStrengthMeter({ consultantId, facts }: { consultantId: nu
             <p className="min-w-0 text-sm text-ink">
               <strong>Next: {strength.next.label}.</strong> <span className="text-muted">{strength.next.why}</span>
             </p>
-            <Link to={`/profile/edit/${consultantId}`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              <Pencil aria-hidden="true" className="size-4" />
+            <ButtonLink to={`/profile/edit/${consultantId}`} variant="secondary" size="sm" icon={Pencil}>
               {strength.next.label}
-            </Link>
+            </ButtonLink>
           </div>
         ) : (
           <p className="mt-4 text-sm text-muted">Your profile has everything organizations look for. Keep it current.</p>

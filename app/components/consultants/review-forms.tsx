@@ -3,10 +3,14 @@ import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
 import type { PublicReview } from "#common/reviews.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, Select, Textarea } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
 
 // The review forms of a profile page, for signed-in people only: write or edit one's review, the
 // consultant's public response, an admin's Hide. reviews-section.tsx loads them when the viewer
 // can use one; visitors never download them. Plain forms: they work without JavaScript.
+
+/** The scores a review may give, highest first. */
+const SCORES = Array.from({ length: 10 }, (_, index) => String(10 - index));
 
 export function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
   return (
@@ -17,24 +21,14 @@ export function ReviewForm({ review, errors }: { review: PublicReview | null; er
         <Field label="Score (1 to 10)" required error={errors?.score}>
           {(props) => (
             <Select {...props} name="score" defaultValue={review ? String(review.score) : ""}>
-              <option value="">Choose a score</option>
-              {Array.from({ length: 10 }, (_, index) => 10 - index).map((score) => (
-                <option key={score} value={score}>
-                  {score}
-                </option>
-              ))}
+              <Options placeholder="Choose a score" values={SCORES} />
             </Select>
           )}
         </Field>
         <Field label="Kind of engagement" required error={errors?.engagement}>
           {(props) => (
             <Select {...props} name="engagement" defaultValue={review?.engagement ?? ""}>
-              <option value="">Choose one</option>
-              {REVIEW_ENGAGEMENTS.map((engagement) => (
-                <option key={engagement} value={engagement}>
-                  {engagement}
-                </option>
-              ))}
+              <Options placeholder="Choose one" values={REVIEW_ENGAGEMENTS} />
             </Select>
           )}
         </Field>

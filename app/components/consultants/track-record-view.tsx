@@ -22,50 +22,73 @@ const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-med
 /** "Donors worked with", "Countries of experience" and the years of assignments, derived from the list. */
 export function TrackHighlights({ assignments }: { assignments: Assignment[] }) {
   if (assignments.length === 0) return null;
-  const donors = donorsWorkedWith(assignments);
-  const countries = countriesOfExperience(assignments);
   return (
     <Section title="Track Record" id="track-record-heading">
       <dl className="grid gap-4 text-sm">
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <History aria-hidden="true" className="size-4" /> Total years of assignments
-          </dt>
-          <dd className="mt-1 text-lg font-bold text-ink">{assignmentYearsLabel(assignmentMonths(assignments))}</dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <Award aria-hidden="true" className="size-4" /> Donors worked with
-          </dt>
-          <dd className="mt-1">
-            <ul className="flex flex-wrap gap-2">
-              {donors.map((donor) => (
-                <li
-                  key={donor}
-                  className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
-                >
-                  {donor}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-1.5 font-semibold text-muted">
-            <Globe2 aria-hidden="true" className="size-4" /> Countries of experience
-          </dt>
-          <dd className="mt-1">
-            <ul className="flex flex-wrap gap-2">
-              {countries.map((country) => (
-                <li key={country} className={badge}>
-                  {country}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        <Entry look="highlight" icon={History} term="Total years of assignments" valueClassName="mt-1 text-lg font-bold text-ink">
+          {assignmentYearsLabel(assignmentMonths(assignments))}
+        </Entry>
+        <Entry look="highlight" icon={Award} term="Donors worked with">
+          <Chips
+            items={donorsWorkedWith(assignments)}
+            className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
+          />
+        </Entry>
+        <Entry look="highlight" icon={Globe2} term="Countries of experience">
+          <Chips items={countriesOfExperience(assignments)} className={badge} />
+        </Entry>
       </dl>
     </Section>
+  );
+}
+
+const ENTRY_LOOKS = {
+  /** A highlight of the track record: the term above its value. */
+  highlight: { box: undefined, term: "flex items-center gap-1.5 font-semibold text-muted", value: "mt-1" },
+  /** A fact beside the profile's actions: the term and its value on one line. */
+  fact: { box: "flex items-center gap-1.5", term: "flex items-center gap-1.5 text-muted", value: "font-medium text-ink" },
+} as const;
+
+/** One entry of a list of terms: the term, with its icon if it has one, and its value. */
+function Entry({
+  look,
+  icon: Icon,
+  term,
+  valueClassName,
+  children,
+}: {
+  look: keyof typeof ENTRY_LOOKS;
+  icon?: typeof Award;
+  term: string;
+  valueClassName?: string;
+  children: React.ReactNode;
+}) {
+  const classes = ENTRY_LOOKS[look];
+  return (
+    <div className={classes.box}>
+      <dt className={classes.term}>
+        {Icon ? (
+          <>
+            <Icon aria-hidden="true" className="size-4" /> {term}
+          </>
+        ) : (
+          term
+        )}
+      </dt>
+      <dd className={valueClassName ?? classes.value}>{children}</dd>
+    </div>
+  );
+}
+
+function Chips({ items, className }: { items: string[]; className: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item} className={className}>
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -176,29 +199,20 @@ export function TrackFacts({ track }: { track: TrackRecordViewData }) {
   return (
     <dl className="mt-3 grid gap-2 text-sm">
       {track.availableFrom && (
-        <div className="flex items-center gap-1.5">
-          <dt className="flex items-center gap-1.5 text-muted">
-            <CalendarClock aria-hidden="true" className="size-4" /> Available from
-          </dt>
-          <dd className="font-medium text-ink">{dayLabel(track.availableFrom)}</dd>
-        </div>
+        <Entry look="fact" icon={CalendarClock} term="Available from">
+          {dayLabel(track.availableFrom)}
+        </Entry>
       )}
       {track.dailyRate && (
-        <div className="flex items-center gap-1.5">
-          <dt className="flex items-center gap-1.5 text-muted">
-            <Banknote aria-hidden="true" className="size-4" /> Daily rate
-          </dt>
-          <dd className="font-medium text-ink">{formatRate(track.dailyRate)}</dd>
-        </div>
+        <Entry look="fact" icon={Banknote} term="Daily rate">
+          {formatRate(track.dailyRate)}
+        </Entry>
       )}
-      <div className="flex items-center gap-1.5">
-        <dt className="text-muted">Last updated</dt>
-        <dd className="font-medium text-ink">
-          <time dateTime={new Date(track.updatedAt).toISOString()}>
-            {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
-          </time>
-        </dd>
-      </div>
+      <Entry look="fact" term="Last updated">
+        <time dateTime={new Date(track.updatedAt).toISOString()}>
+          {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
+        </time>
+      </Entry>
     </dl>
   );
 }

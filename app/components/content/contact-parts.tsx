@@ -2,7 +2,8 @@ import { CheckCircle2, Clock, LifeBuoy, Mail, MapPin, Phone, Siren } from "lucid
 import { Link } from "react-router";
 import { CONTACT_PAGE } from "#app/content/contact.ts";
 import { OFFICE_ADDRESS, OFFICE_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
-import { buttonClasses } from "../ui/button.tsx";
+import { BrowseConsultantsLink } from "../layout/cta-banner.tsx";
+import { ButtonLink, buttonClasses } from "../ui/button.tsx";
 import { Card, CardIcon } from "../ui/card.tsx";
 
 // The contact page's parts beside and instead of its form: the other ways to reach the team, and
@@ -62,10 +63,9 @@ export function ContactAside({ supportEmail }: { supportEmail: string }) {
           with URGENT in the subject. This inbox is watched around the clock.
         </p>
       </SideCard>
-      <Link to="/help-center" className={buttonClasses({ variant: "secondary", size: "lg" })}>
-        <LifeBuoy aria-hidden="true" className="size-5" />
+      <ButtonLink to="/help-center" variant="secondary" size="lg" icon={LifeBuoy}>
         Visit the Help Center
-      </Link>
+      </ButtonLink>
     </aside>
   );
 }
@@ -84,9 +84,7 @@ export function ContactConfirmation() {
         <Link to="/contact" className={buttonClasses({ variant: "outline" })}>
           Send another message
         </Link>
-        <Link to="/#consultants" className={buttonClasses()}>
-          Browse Consultants
-        </Link>
+        <BrowseConsultantsLink className={buttonClasses()} />
       </div>
     </Card>
   );

@@ -1,3 +1,7 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses } from "../ui/button.tsx";
+
 /** The dark closing band of an information page: a heading, one line of text and its actions. */
 export function CtaBanner({
   id,
@@ -24,5 +28,21 @@ export function CtaBanner({
         <div className="flex flex-wrap gap-3">{children}</div>
       </div>
     </section>
+  );
+}
+
+/** The link to the directory's search, the usual first action of an information page (a light button on the dark bands). */
+export function BrowseConsultantsLink({
+  arrow = false,
+  className = buttonClasses({ variant: "inverse", size: "lg" }),
+}: {
+  arrow?: boolean;
+  className?: string;
+}) {
+  return (
+    <Link to="/#consultants" className={className}>
+      Browse Consultants
+      {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
+    </Link>
   );
 }

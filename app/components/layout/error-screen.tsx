@@ -1,6 +1,5 @@
 import { Compass, Home, LifeBuoy } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "../ui/button.tsx";
+import { ButtonLink } from "../ui/button.tsx";
 
 /** A full-width message with a way home: the 404 screen and every error boundary use it. */
 export function ErrorScreen({ title, text, showHelp = false }: { title: string; text: string; showHelp?: boolean }) {
@@ -12,15 +11,13 @@ export function ErrorScreen({ title, text, showHelp = false }: { title: string; 
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-muted">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses({ size: "lg" })}>
-          <Home aria-hidden="true" className="size-5" />
+        <ButtonLink to="/" size="lg" icon={Home}>
           Go to Home
-        </Link>
+        </ButtonLink>
         {showHelp && (
-          <Link to="/help-center" className={buttonClasses({ variant: "outline", size: "lg" })}>
-            <LifeBuoy aria-hidden="true" className="size-5" />
+          <ButtonLink to="/help-center" variant="outline" size="lg" icon={LifeBuoy}>
             Help Center
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </section>

@@ -38,35 +38,49 @@ function useSignInHref() {
   return `/sign-in?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }
 
-/** Sign In: a button that opens the dialog, or a link to the sign-in page before hydration. */
-export function SignInControl({ className, compact = false }: { className?: string; compact?: boolean }) {
+/**
+ * A control that opens the sign-in dialog: a link to the sign-in page until JavaScript has
+ * loaded, then a button; hovering or focusing it starts loading the dialog's forms.
+ */
+function AuthDialogControl({
+  href,
+  open,
+  className,
+  children,
+}: {
+  href: string;
+  open: () => void;
+  className: string;
+  children: React.ReactNode;
+}) {
   const hydrated = useHydrated();
-  const href = useSignInHref();
-  const classes = buttonClasses({ variant: "outline", className });
-  const content = (
-    <>
-      <LogIn aria-hidden="true" className="size-4" />
-      {/* On narrow headers the icon stands alone; the name stays for screen readers. */}
-      <span className={compact ? "max-sm:sr-only" : undefined}>Sign In</span>
-    </>
-  );
   if (!hydrated) {
     return (
-      <a href={href} className={classes}>
-        {content}
+      <a href={href} className={className}>
+        {children}
       </a>
     );
   }
   return (
-    <button
-      type="button"
-      className={classes}
-      onClick={() => openAuthDialog("login")}
-      onPointerEnter={preloadAuthForms}
-      onFocus={preloadAuthForms}
-    >
-      {content}
+    <button type="button" className={className} onClick={open} onPointerEnter={preloadAuthForms} onFocus={preloadAuthForms}>
+      {children}
     </button>
+  );
+}
+
+/** Sign In: a button that opens the dialog, or a link to the sign-in page before hydration. */
+export function SignInControl({ className, compact = false }: { className?: string; compact?: boolean }) {
+  const href = useSignInHref();
+  return (
+    <AuthDialogControl
+      href={href}
+      open={() => openAuthDialog("login")}
+      className={buttonClasses({ variant: "outline", className })}
+    >
+      <LogIn aria-hidden="true" className="size-4" />
+      {/* On narrow headers the icon stands alone; the name stays for screen readers. */}
+      <span className={compact ? "max-sm:sr-only" : undefined}>Sign In</span>
+    </AuthDialogControl>
   );
 }
 
@@ -90,33 +104,17 @@ function useSignOut() {
  * register tab"), or links to /sign-in?tab=register before hydration.
  */
 export function CreateAccountControl({ className, redirectTo }: { className?: string; redirectTo?: string }) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const back = redirectTo ?? `${location.pathname}${location.search}`;
-  const classes = buttonClasses({ variant: "secondary", className });
-  const content = (
-    <>
+  return (
+    <AuthDialogControl
+      href={`/sign-in?tab=register&redirectTo=${encodeURIComponent(back)}`}
+      open={() => openAuthDialog("register", { redirectTo: back })}
+      className={buttonClasses({ variant: "secondary", className })}
+    >
       <UserPlus aria-hidden="true" className="size-4" />
       Create account
-    </>
-  );
-  if (!hydrated) {
-    return (
-      <a href={`/sign-in?tab=register&redirectTo=${encodeURIComponent(back)}`} className={classes}>
-        {content}
-      </a>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className={classes}
-      onClick={() => openAuthDialog("register", { redirectTo: back })}
-      onPointerEnter={preloadAuthForms}
-      onFocus={preloadAuthForms}
-    >
-      {content}
-    </button>
+    </AuthDialogControl>
   );
 }
 

@@ -3,6 +3,12 @@ import { Button, buttonClasses } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { SendMessageForm } from "./send-message-form.tsx";
 
+/** The signed-out dialog's ways on: each closes this dialog and opens the sign-in dialog on its tab. */
+const SIGN_IN_CHOICES = [
+  { view: "register", label: "Create account", icon: UserPlus, variant: "secondary" },
+  { view: "login", label: "Sign In", icon: LogIn, variant: "primary" },
+] as const;
+
 // The dialog behind a profile's Send Message button (send-message.tsx loads it on first use):
 // the message form for a signed-in person, or the invitation to sign in for a visitor.
 
@@ -53,25 +59,19 @@ export default function SendMessageDialog({
           </p>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                onOpenChange(false);
-                signIn("register");
-              }}
-            >
-              <UserPlus aria-hidden="true" className="size-4" />
-              Create account
-            </Button>
-            <Button
-              onClick={() => {
-                onOpenChange(false);
-                signIn("login");
-              }}
-            >
-              <LogIn aria-hidden="true" className="size-4" />
-              Sign In
-            </Button>
+            {SIGN_IN_CHOICES.map(({ view, label, icon: Icon, variant }) => (
+              <Button
+                key={view}
+                variant={variant}
+                onClick={() => {
+                  onOpenChange(false);
+                  signIn(view);
+                }}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Button>
+            ))}
           </div>
         </DialogContent>
       )}

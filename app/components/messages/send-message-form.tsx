@@ -15,7 +15,7 @@ import {
 } from "#common/messages.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
-import { Field, Input, Textarea } from "../ui/field.tsx";
+import { Honeypot, InputField, TextareaField } from "../ui/field.tsx";
 import { toast } from "../ui/toast.tsx";
 import { messageActionPath } from "./message-path.ts";
 
@@ -147,77 +147,33 @@ function MessageFields({
         {consultantName} receives your name, e-mail address, organization and message, and replies to you by e-mail.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Your Name" required error={fields.senderName.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.senderName.key}
-              name={fields.senderName.name}
-              defaultValue={fields.senderName.initialValue}
-              autoComplete="name"
-              maxLength={SENDER_NAME_MAX}
-            />
-          )}
-        </Field>
-        <Field label="Your Email" required error={fields.senderEmail.errors}>
-          {(props) => (
-            <Input
-              {...props}
-              key={fields.senderEmail.key}
-              type="email"
-              name={fields.senderEmail.name}
-              defaultValue={fields.senderEmail.initialValue}
-              autoComplete="email"
-              maxLength={SENDER_EMAIL_MAX}
-            />
-          )}
-        </Field>
+        <InputField field={fields.senderName} label="Your Name" markRequired autoComplete="name" maxLength={SENDER_NAME_MAX} />
+        <InputField
+          field={fields.senderEmail}
+          label="Your Email"
+          markRequired
+          type="email"
+          autoComplete="email"
+          maxLength={SENDER_EMAIL_MAX}
+        />
       </div>
-      <Field label="Organization" hint="Optional" error={fields.senderOrganization.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.senderOrganization.key}
-            name={fields.senderOrganization.name}
-            defaultValue={fields.senderOrganization.initialValue}
-            autoComplete="organization"
-            maxLength={SENDER_ORGANIZATION_MAX}
-          />
-        )}
-      </Field>
-      <Field label="Subject" required error={fields.subject.errors}>
-        {(props) => (
-          <Input
-            {...props}
-            key={fields.subject.key}
-            name={fields.subject.name}
-            defaultValue={fields.subject.initialValue}
-            maxLength={SUBJECT_MAX}
-          />
-        )}
-      </Field>
-      <Field
+      <InputField
+        field={fields.senderOrganization}
+        label="Organization"
+        hint="Optional"
+        autoComplete="organization"
+        maxLength={SENDER_ORGANIZATION_MAX}
+      />
+      <InputField field={fields.subject} label="Subject" markRequired maxLength={SUBJECT_MAX} />
+      <TextareaField
+        field={fields.message}
         label="Message"
-        required
+        markRequired
         hint={`At least ${MESSAGE_MIN} characters: the assignment, where, when and for how long.`}
-        error={fields.message.errors}
-      >
-        {(props) => (
-          <Textarea
-            {...props}
-            key={fields.message.key}
-            name={fields.message.name}
-            defaultValue={fields.message.initialValue}
-            rows={6}
-            maxLength={MESSAGE_MAX}
-          />
-        )}
-      </Field>
-      {/* The honeypot: off-screen and out of the tab order; people never fill it in, bots do. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor={`${form.id}-website`}>Website (leave this empty)</label>
-        <input id={`${form.id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+        rows={6}
+        maxLength={MESSAGE_MAX}
+      />
+      <Honeypot id={`${form.id}-website`} />
       <div className="flex flex-wrap justify-end gap-3">
         {footer}
         <Button type="submit" disabled={isSending}>

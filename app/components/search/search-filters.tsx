@@ -2,12 +2,14 @@ import { ChevronDown } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { EXPERIENCE_LEVELS, LANGUAGES } from "#common/constants.ts";
-import type { AvailabilityValue, ExperienceValue } from "#common/search.ts";
-import { SEARCH_FORM_ID } from "./search-form.tsx";
-import { selectClass } from "./select-class.ts";
+import { Options } from "../ui/options.tsx";
+import { SEARCH_FORM_ID, SearchSelect } from "./search-select.tsx";
 import { TrackRecordFilters } from "./track-record-filters.tsx";
 
-export { selectClass };
+const AVAILABILITY_CHOICES = [
+  { value: "available", label: "Available for work" },
+  { value: "unavailable", label: "Not available" },
+] as const;
 
 /**
  * The filter bar: experience, languages (all must match) and availability. Its controls belong to
@@ -24,26 +26,9 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">Filters</legend>
-      <div className="flex flex-col">
-        <label htmlFor="filter-experience" className="mb-1 text-xs font-medium text-muted">
-          Experience
-        </label>
-        <select
-          id="filter-experience"
-          name="experience"
-          form={SEARCH_FORM_ID}
-          value={values.experience ?? ""}
-          onChange={(event) => change("experience", (event.target.value || undefined) as ExperienceValue | undefined)}
-          className={selectClass}
-        >
-          <option value="">Any experience</option>
-          {EXPERIENCE_LEVELS.map((level) => (
-            <option key={level.value} value={level.value}>
-              {level.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SearchSelect look="filter" id="filter-experience" name="experience" label="Experience" search={search}>
+        <Options placeholder="Any experience" values={EXPERIENCE_LEVELS} />
+      </SearchSelect>
       <div className="flex flex-col">
         <span aria-hidden="true" className="mb-1 text-xs font-medium text-muted">
           Languages
@@ -76,23 +61,9 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
         </FilterMenu>
       </div>
       <TrackRecordFilters search={search} />
-      <div className="flex flex-col">
-        <label htmlFor="filter-availability" className="mb-1 text-xs font-medium text-muted">
-          Availability
-        </label>
-        <select
-          id="filter-availability"
-          name="availability"
-          form={SEARCH_FORM_ID}
-          value={values.availability ?? ""}
-          onChange={(event) => change("availability", (event.target.value || undefined) as AvailabilityValue | undefined)}
-          className={selectClass}
-        >
-          <option value="">Any availability</option>
-          <option value="available">Available for work</option>
-          <option value="unavailable">Not available</option>
-        </select>
-      </div>
+      <SearchSelect look="filter" id="filter-availability" name="availability" label="Availability" search={search}>
+        <Options placeholder="Any availability" values={AVAILABILITY_CHOICES} />
+      </SearchSelect>
       {/* Without JavaScript nothing applies a change by itself. */}
       {!isHydrated && (
         <button

@@ -2,11 +2,8 @@ import { Search } from "lucide-react";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import { MAX_KEYWORDS_LENGTH } from "#common/search.ts";
-
-export const SEARCH_FORM_ID = "search";
-
-const fieldClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+import { Options, withCurrent } from "../ui/options.tsx";
+import { heroFieldClass, SEARCH_FORM_ID, SearchSelect } from "./search-select.tsx";
 
 /**
  * The hero search: keywords, location and expertise. A plain GET form (it works without
@@ -14,7 +11,7 @@ const fieldClass =
  * The filter bar's controls belong to this form too (form="search").
  */
 export function SearchForm({ search }: { search: SearchNavigation }) {
-  const { values, keywordsRef, change, type, submit } = search;
+  const { values, keywordsRef, type, submit } = search;
   const location = values.location ?? "";
   const expertise = values.expertise ?? "";
   return (
@@ -44,52 +41,16 @@ export function SearchForm({ search }: { search: SearchNavigation }) {
             autoComplete="off"
             enterKeyHint="search"
             maxLength={MAX_KEYWORDS_LENGTH}
-            className={fieldClass}
+            className={heroFieldClass}
           />
         </div>
-        <div>
-          <label htmlFor="search-location" className="mb-1 block text-sm font-medium text-slate-700">
-            Location
-          </label>
-          <select
-            id="search-location"
-            name="location"
-            value={location}
-            onChange={(event) => change("location", event.target.value || undefined)}
-            className={fieldClass}
-          >
-            <option value="">All Countries</option>
-            {COUNTRIES.map((country) => (
-              <option key={country} value={country}>
-                {country}
-              </option>
-            ))}
-            {/* A city from a shared link (the API matches cities too). */}
-            {location && !(COUNTRIES as readonly string[]).includes(location) && <option value={location}>{location}</option>}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="search-expertise" className="mb-1 block text-sm font-medium text-slate-700">
-            Expertise
-          </label>
-          <select
-            id="search-expertise"
-            name="expertise"
-            value={expertise}
-            onChange={(event) => change("expertise", event.target.value || undefined)}
-            className={fieldClass}
-          >
-            <option value="">All Specializations</option>
-            {SEARCH_SPECIALIZATIONS.map((specialization) => (
-              <option key={specialization} value={specialization}>
-                {specialization}
-              </option>
-            ))}
-            {expertise && !(SEARCH_SPECIALIZATIONS as readonly string[]).includes(expertise) && (
-              <option value={expertise}>{expertise}</option>
-            )}
-          </select>
-        </div>
+        <SearchSelect look="hero" id="search-location" name="location" label="Location" search={search}>
+          {/* A city from a shared link (the API matches cities too). */}
+          <Options placeholder="All Countries" values={withCurrent(COUNTRIES, location)} />
+        </SearchSelect>
+        <SearchSelect look="hero" id="search-expertise" name="expertise" label="Expertise" search={search}>
+          <Options placeholder="All Specializations" values={withCurrent(SEARCH_SPECIALIZATIONS, expertise)} />
+        </SearchSelect>
         <button
           type="submit"
           className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-700 px-5 py-2.5 text-base font-semibold text-white shadow-sm hover:bg-accent-500 hover:text-ink sm:col-span-2 lg:col-span-1"

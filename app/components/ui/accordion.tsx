@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { createContext, useContext, useId, useState } from "react";
+import { arrowKeyTarget } from "./arrow-keys.ts";
 
 // The WAI-ARIA accordion pattern, by hand (it replaced Radix's, 6 KB of the help center's first
 // load): each question is a heading holding a button with aria-expanded and aria-controls, its
@@ -14,19 +15,7 @@ const TRIGGER = "[data-accordion-trigger]";
 
 /** Arrow keys, Home and End move the focus between the questions (WAI-ARIA accordion). */
 function moveFocus(event: React.KeyboardEvent<HTMLDivElement>) {
-  const target = event.target as HTMLElement;
-  if (!target.matches(TRIGGER)) return;
-  const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>(TRIGGER)];
-  const at = triggers.indexOf(target);
-  const next = {
-    ArrowDown: triggers[(at + 1) % triggers.length],
-    ArrowUp: triggers[(at - 1 + triggers.length) % triggers.length],
-    Home: triggers[0],
-    End: triggers[triggers.length - 1],
-  }[event.key];
-  if (!next) return;
-  event.preventDefault();
-  next.focus();
+  arrowKeyTarget(event, TRIGGER, "vertical")?.focus();
 }
 
 /** One answer open at a time; pressing the open question again closes it. */

@@ -28,3 +28,15 @@ export function Alert({
     </div>
   );
 }
+
+/** A form's own error (not a field's), announced when it appears; `id` lets the form point at it. */
+export function FormErrorAlert({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id}>
+      <Alert tone="error" live>
+        {errors[0]}
+      </Alert>
+    </div>
+  );
+}

@@ -1,4 +1,6 @@
+import type { LucideIcon } from "lucide-react";
 import { forwardRef } from "react";
+import { Link } from "react-router";
 
 const VARIANTS = {
   primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 disabled:bg-slate-600",
@@ -48,3 +50,30 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   return <button ref={ref} type={type} className={buttonClasses({ variant, size, className })} {...props} />;
 });
+
+/**
+ * A link that looks like a button, with its icon before the label (size-5 on large buttons,
+ * size-4 otherwise, unless `iconClassName` says).
+ */
+export function ButtonLink({
+  icon: Icon,
+  iconClassName,
+  variant,
+  size,
+  className,
+  children,
+  ...link
+}: React.ComponentProps<typeof Link> & {
+  icon: LucideIcon;
+  iconClassName?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  return (
+    <Link {...link} className={buttonClasses({ variant, size, className })}>
+      <Icon aria-hidden="true" className={iconClassName ?? (size === "lg" ? "size-5" : "size-4")} />
+      {children}
+    </Link>
+  );
+}

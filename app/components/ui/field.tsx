@@ -32,73 +32,133 @@ export function Field({
 }) {
   const id = useId();
   const message = Array.isArray(error) ? error[0] : error;
-  const describedBy = [hint ? `${id}-hint` : "", message ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
-        {required && (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
       <div className="mt-1">
-        {children({ id, required, "aria-invalid": message ? true : undefined, "aria-describedby": describedBy })}
+        {children({
+          id,
+          required,
+          "aria-invalid": message ? true : undefined,
+          "aria-describedby": describedBy(id, hint, message),
+        })}
       </div>
-      {message && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {message}
-        </p>
-      )}
+      <FieldError id={id} message={message} />
     </div>
   );
 }
 
-export function Input(props: React.InputHTMLAttributes<HTMLInputElement>) {
+/** The ids of a control's hint and error, for its aria-describedby (see FieldHint and FieldError). */
+export function describedBy(id: string, hint: React.ReactNode, message: string | null | undefined) {
+  return [hint ? `${id}-hint` : "", message ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** The mark beside a required field's label or legend; the control itself says "required" to screen readers. */
+export function RequiredMark() {
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+/** A field's hint under its label (id `${id}-hint`), if it has one. */
+export function FieldHint({ id, hint }: { id: string; hint: React.ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
+      {hint}
+    </p>
+  );
+}
+
+/** A field's error (id `${id}-error`), if it has one. */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+type InputAttributes = React.InputHTMLAttributes<HTMLInputElement>;
+type TextareaAttributes = React.TextareaHTMLAttributes<HTMLTextAreaElement>;
+type SelectAttributes = React.SelectHTMLAttributes<HTMLSelectElement>;
+
+export function Input(props: InputAttributes) {
   return <input {...props} className={`${inputClasses} ${props.className ?? ""}`} />;
 }
 
-export function Textarea(props: React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea(props: TextareaAttributes) {
   return <textarea {...props} className={`${inputClasses} ${props.className ?? ""}`} />;
 }
 
 /** A native select: accessible, works without JavaScript, and light. */
-export function Select(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select(props: SelectAttributes) {
   return <select {...props} className={`${inputClasses} pr-8 ${props.className ?? ""}`} />;
 }
 
-/** What InputField needs of a Conform field. */
-type FormFieldMeta = { key?: string; name: string; initialValue?: unknown; errors?: string[] };
+/** What the *Field components need of a Conform field. */
+export type FormFieldMeta = { key?: string; name: string; initialValue?: unknown; errors?: string[] };
 
-/**
- * A Conform field as a labelled input: wires the name, the reset key, the initial value (never
- * for passwords) and the field's errors. `markRequired` shows the required mark beside the label.
- */
-export function InputField({
-  field,
-  label,
-  hint,
-  markRequired,
-  className,
-  ...inputProps
-}: {
+/** The label, hint and required mark around a Conform field (`markRequired` also sets `required`). */
+type FieldFrame = {
   field: FormFieldMeta;
   label: React.ReactNode;
   hint?: React.ReactNode;
   markRequired?: boolean;
   className?: string;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "className">) {
-  const initial = inputProps.type === "password" || typeof field.initialValue !== "string" ? undefined : field.initialValue;
+};
+
+type Wired<Attributes> = FieldFrame & Omit<Attributes, "name" | "defaultValue" | "className">;
+
+const initialText = (field: FormFieldMeta) => (typeof field.initialValue === "string" ? field.initialValue : undefined);
+
+/**
+ * A Conform field as a labelled input: wires the name, the reset key, the initial value (never
+ * for passwords) and the field's errors.
+ */
+export function InputField({ field, label, hint, markRequired, className, ...inputProps }: Wired<InputAttributes>) {
+  const initial = inputProps.type === "password" ? undefined : initialText(field);
   return (
     <Field label={label} hint={hint} error={field.errors} required={markRequired} className={className}>
       {(props) => <Input {...props} {...inputProps} key={field.key} name={field.name} defaultValue={initial} />}
     </Field>
+  );
+}
+
+/** A Conform field as a labelled text area, wired like InputField. */
+export function TextareaField({ field, label, hint, markRequired, className, ...areaProps }: Wired<TextareaAttributes>) {
+  return (
+    <Field label={label} hint={hint} error={field.errors} required={markRequired} className={className}>
+      {(props) => <Textarea {...props} {...areaProps} key={field.key} name={field.name} defaultValue={initialText(field)} />}
+    </Field>
+  );
+}
+
+/** A Conform field as a labelled select of its children (see Options); nothing chosen picks the empty option. */
+export function SelectField({ field, label, hint, markRequired, className, ...selectProps }: Wired<SelectAttributes>) {
+  return (
+    <Field label={label} hint={hint} error={field.errors} required={markRequired} className={className}>
+      {(props) => (
+        <Select {...props} {...selectProps} key={field.key} name={field.name} defaultValue={initialText(field) ?? ""} />
+      )}
+    </Field>
+  );
+}
+
+/** The honeypot of a public form: off-screen and out of the tab order; people never fill it in, bots do. */
+export function Honeypot({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+      <label htmlFor={id}>Website (leave this empty)</label>
+      <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
 }

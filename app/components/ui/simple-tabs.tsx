@@ -1,4 +1,5 @@
 import { createContext, useContext, useId } from "react";
+import { arrowKeyTarget } from "./arrow-keys.ts";
 
 // Tabs by hand (the WAI-ARIA tabs pattern with automatic activation), for the sign-in forms on
 // public pages: Radix's Tabs with its roving focus and collection cost 6 KB of the sign-in page's
@@ -35,19 +36,9 @@ export function Tabs({
 
 /** Arrow keys (wrapping round), Home and End: the focus moves to another tab, which is selected. */
 function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("[role=tab]")];
-  const at = tabs.indexOf(event.target as HTMLButtonElement);
-  if (at < 0) return;
-  const next = {
-    ArrowRight: tabs[(at + 1) % tabs.length],
-    ArrowLeft: tabs[(at - 1 + tabs.length) % tabs.length],
-    Home: tabs[0],
-    End: tabs[tabs.length - 1],
-  }[event.key];
-  if (!next) return;
-  event.preventDefault();
-  next.focus();
-  next.click();
+  const next = arrowKeyTarget<HTMLButtonElement>(event, "[role=tab]", "horizontal");
+  next?.focus();
+  next?.click();
 }
 
 export function TabsList({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { Switch as RadixSwitch } from "radix-ui";
-import { useId } from "react";
+import { SwitchRow } from "./switch-row.tsx";
 
 /** A labelled on/off switch that also submits with a plain form (value "on" when checked). */
 export function Switch({
@@ -17,30 +17,23 @@ export function Switch({
   checked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          {label}
-        </label>
-        {description && (
-          <p id={`${id}-description`} className="text-xs text-muted">
-            {description}
-          </p>
-        )}
-      </div>
-      <RadixSwitch.Root
-        id={id}
-        name={name}
-        defaultChecked={defaultChecked}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={description ? `${id}-description` : undefined}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[state=checked]:bg-brand-700"
-      >
-        <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </RadixSwitch.Root>
-    </div>
+    <SwitchRow
+      label={label}
+      description={description}
+      control={({ id, describedBy }) => (
+        <RadixSwitch.Root
+          id={id}
+          name={name}
+          defaultChecked={defaultChecked}
+          checked={checked}
+          onCheckedChange={onCheckedChange}
+          aria-describedby={describedBy}
+          className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[state=checked]:bg-brand-700"
+        >
+          <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        </RadixSwitch.Root>
+      )}
+    />
   );
 }

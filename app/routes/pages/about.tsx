@@ -1,16 +1,22 @@
 import { CheckCircle2, Handshake } from "lucide-react";
 import { Link } from "react-router";
-import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { IconPoint, PageSection } from "#app/components/content/page-section.tsx";
+import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { JoinDatabaseLink } from "#app/components/layout/header-account.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
 import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "#app/content/about.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import type { Route } from "./+types/about";
+
+const COVERAGE = [
+  { title: "Ten countries", values: COUNTRIES, tone: "brand" },
+  { title: "Ten fields of expertise", values: PROFILE_SPECIALIZATIONS, tone: "neutral" },
+] as const;
 
 export default function About() {
   return (
@@ -25,9 +31,7 @@ export default function About() {
           </p>
         }
       >
-        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-          Browse Consultants
-        </Link>
+        <BrowseConsultantsLink />
         <JoinDatabaseLink className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>Join Database</JoinDatabaseLink>
       </PageHero>
 
@@ -53,58 +57,47 @@ export default function About() {
           {PRINCIPLES.map((principle) => (
             <li key={principle.title}>
               <Card className="flex gap-4">
-                <CardIcon>
-                  <principle.icon className="size-5" />
-                </CardIcon>
-                <div>
-                  <h3 className="font-semibold text-ink">{principle.title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-muted">{principle.text}</p>
-                </div>
+                <IconPoint icon={principle.icon} title={principle.title} text={principle.text} />
               </Card>
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby="audience-heading" className="border-y border-line bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="audience-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            Who the directory is for
-          </h2>
-          <div className="mt-8 grid gap-6 md:grid-cols-2">
-            {AUDIENCES.map((audience) => (
-              <Card as="article" key={audience.title}>
-                <div className="flex items-center gap-3">
-                  <CardIcon>
-                    <audience.icon className="size-5" />
-                  </CardIcon>
-                  <h3 className="text-xl font-semibold text-ink">{audience.title}</h3>
-                </div>
-                <p className="mt-4 leading-relaxed text-slate-700">{audience.text}</p>
-                <ul className="mt-4 space-y-2">
-                  {audience.points.map((point) => (
-                    <li key={point} className="flex gap-2 text-sm text-slate-700">
-                      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            ))}
-          </div>
+      <PageSection id="audience-heading" title="Who the directory is for" band>
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          {AUDIENCES.map((audience) => (
+            <Card as="article" key={audience.title}>
+              <div className="flex items-center gap-3">
+                <CardIcon>
+                  <audience.icon className="size-5" />
+                </CardIcon>
+                <h3 className="text-xl font-semibold text-ink">{audience.title}</h3>
+              </div>
+              <p className="mt-4 leading-relaxed text-slate-700">{audience.text}</p>
+              <ul className="mt-4 space-y-2">
+                {audience.points.map((point) => (
+                  <li key={point} className="flex gap-2 text-sm text-slate-700">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="review-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <div className="max-w-3xl">
-          <h2 id="review-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            How profiles are reviewed
-          </h2>
+      <PageSection
+        id="review-heading"
+        title="How profiles are reviewed"
+        lead={
           <p className="mt-4 text-[17px] leading-relaxed text-slate-700">
             A directory is only useful if people can trust what is in it. New profiles wait for an administrator's approval before
             anyone else can see them.
           </p>
-        </div>
+        }
+      >
         <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {REVIEW_STEPS.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-line bg-white p-6 shadow-card">
@@ -124,64 +117,42 @@ export default function About() {
           not a background, qualification or reference check. Before you contract anyone, do the due diligence your organization
           normally does: ask for a CV, references and examples of past reports.
         </p>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="messaging-heading" className="border-y border-line bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="messaging-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            How messaging works
-          </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {MESSAGE_STEPS.map((step) => (
-              <li key={step.title} className="flex gap-4">
-                <CardIcon tone="accent">
-                  <step.icon className="size-5" />
-                </CardIcon>
-                <div>
-                  <h3 className="font-semibold text-ink">{step.title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-muted">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-8 max-w-3xl text-sm leading-relaxed text-muted">
-            A consultant's e-mail address and phone number appear on their profile only if they chose to show them. We never sell
-            or share contact details; see the{" "}
-            <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-              Privacy Policy
-            </Link>
-            .
-          </p>
-        </div>
-      </section>
+      <PageSection id="messaging-heading" title="How messaging works" band>
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {MESSAGE_STEPS.map((step) => (
+            <li key={step.title} className="flex gap-4">
+              <IconPoint icon={step.icon} title={step.title} text={step.text} tone="accent" />
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8 max-w-3xl text-sm leading-relaxed text-muted">
+          A consultant's e-mail address and phone number appear on their profile only if they chose to show them. We never sell or
+          share contact details; see the{" "}
+          <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </PageSection>
 
-      <section aria-labelledby="coverage-heading" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="coverage-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-          Where and what
-        </h2>
+      <PageSection id="coverage-heading" title="Where and what">
         <div className="mt-8 grid gap-8 md:grid-cols-2">
-          <div>
-            <h3 className="font-semibold text-ink">Ten countries</h3>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {COUNTRIES.map((country) => (
-                <li key={country}>
-                  <Badge tone="brand">{country}</Badge>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h3 className="font-semibold text-ink">Ten fields of expertise</h3>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {PROFILE_SPECIALIZATIONS.map((specialization) => (
-                <li key={specialization}>
-                  <Badge tone="neutral">{specialization}</Badge>
-                </li>
-              ))}
-            </ul>
-          </div>
+          {COVERAGE.map((group) => (
+            <div key={group.title}>
+              <h3 className="font-semibold text-ink">{group.title}</h3>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {group.values.map((value) => (
+                  <li key={value}>
+                    <Badge tone={group.tone}>{value}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       <CtaBanner
         id="cta-heading"
@@ -191,10 +162,9 @@ export default function About() {
         <Link to="/help-center" className={buttonClasses({ variant: "inverse", size: "lg" })}>
           Help Center
         </Link>
-        <Link to="/contact" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-          <Handshake aria-hidden="true" className="size-5" />
+        <ButtonLink to="/contact" variant="outline-inverse" size="lg" icon={Handshake}>
           Contact Us
-        </Link>
+        </ButtonLink>
       </CtaBanner>
     </>
   );

@@ -1,11 +1,13 @@
 import { Bug, Mail, MessageCircle, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { PageSection } from "#app/components/content/page-section.tsx";
+import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Accordion, AccordionItem } from "#app/components/ui/accordion.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button, buttonClasses } from "#app/components/ui/button.tsx";
+import { Button, ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
 import { countFaqItems, FAQ_GROUPS, filterFaq } from "#app/content/faq.ts";
 import { appContext } from "#app/context.ts";
@@ -68,10 +70,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         </Form>
       </PageHero>
 
-      <section aria-labelledby="support-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="support-heading" className="text-2xl font-bold tracking-tight text-ink">
-          Talk to our support team
-        </h2>
+      <PageSection id="support-heading" title="Talk to our support team" large={false} container="max-w-7xl py-12">
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           <li className="flex">
             <SupportCard icon={MessageCircle} title="Live Chat" text="Chat with a member of our support team in real time.">
@@ -102,74 +101,59 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
             </SupportCard>
           </li>
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="faq-heading" className="border-y border-line bg-white">
-        <div className="mx-auto max-w-4xl px-4 py-12">
-          <h2 id="faq-heading" className="text-2xl font-bold tracking-tight text-ink">
-            Frequently asked questions
-          </h2>
-          <p role="status" className="mt-2 text-sm text-muted">
-            {query.trim() ? `${matches} of ${TOTAL_QUESTIONS} questions match your search.` : ""}
-          </p>
-          {matches === 0 ? (
-            <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center">
-              <SearchX aria-hidden="true" className="size-8 text-muted" />
-              <p className="mt-3 font-semibold text-ink">No questions match “{query.trim()}”.</p>
-              <p className="mt-1 text-sm text-muted">
-                Try other words, or{" "}
-                <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                  contact support
-                </Link>{" "}
-                and we will answer you directly.
-              </p>
-            </div>
-          ) : (
-            <Accordion className="mt-4 space-y-8">
-              {groups.map((group) => (
-                <div key={group.id}>
-                  <h3 className="text-sm font-semibold uppercase tracking-wider text-brand-800">{group.title}</h3>
-                  <div className="mt-2 rounded-2xl border border-line px-5">
-                    {group.items.map((item) => (
-                      <AccordionItem key={item.id} value={item.id} title={item.question} headingLevel={4}>
-                        {item.answer.map((paragraph) => (
-                          <p key={paragraph} className="mt-2 first:mt-0">
-                            {paragraph}
-                          </p>
-                        ))}
-                      </AccordionItem>
-                    ))}
-                  </div>
-                </div>
-              ))}
-            </Accordion>
-          )}
-        </div>
-      </section>
-
-      <section aria-labelledby="more-help-heading" className="mx-auto max-w-7xl px-4 pt-16">
-        <div className="on-dark flex flex-col items-start gap-6 rounded-3xl bg-brand-800 p-8 text-white sm:p-12 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="more-help-heading" className="text-2xl font-bold tracking-tight">
-              Still need help?
-            </h2>
-            <p className="mt-2 max-w-xl text-brand-100">
-              Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what
-              happened and we will fix it.
+      <PageSection id="faq-heading" title="Frequently asked questions" band large={false} container="max-w-4xl py-12">
+        <p role="status" className="mt-2 text-sm text-muted">
+          {query.trim() ? `${matches} of ${TOTAL_QUESTIONS} questions match your search.` : ""}
+        </p>
+        {matches === 0 ? (
+          <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center">
+            <SearchX aria-hidden="true" className="size-8 text-muted" />
+            <p className="mt-3 font-semibold text-ink">No questions match “{query.trim()}”.</p>
+            <p className="mt-1 text-sm text-muted">
+              Try other words, or{" "}
+              <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                contact support
+              </Link>{" "}
+              and we will answer you directly.
             </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <Link to="/contact" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-              <Mail aria-hidden="true" className="size-5" />
-              Contact Support
-            </Link>
-            <Link to="/contact?subject=technical" className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>
-              <Bug aria-hidden="true" className="size-5" />
-              Report a Bug
-            </Link>
-          </div>
-        </div>
-      </section>
+        ) : (
+          <Accordion className="mt-4 space-y-8">
+            {groups.map((group) => (
+              <div key={group.id}>
+                <h3 className="text-sm font-semibold uppercase tracking-wider text-brand-800">{group.title}</h3>
+                <div className="mt-2 rounded-2xl border border-line px-5">
+                  {group.items.map((item) => (
+                    <AccordionItem key={item.id} value={item.id} title={item.question} headingLevel={4}>
+                      {item.answer.map((paragraph) => (
+                        <p key={paragraph} className="mt-2 first:mt-0">
+                          {paragraph}
+                        </p>
+                      ))}
+                    </AccordionItem>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </Accordion>
+        )}
+      </PageSection>
+
+      <CtaBanner
+        id="more-help-heading"
+        className="pt-16"
+        title="Still need help?"
+        text="Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what happened and we will fix it."
+      >
+        <ButtonLink to="/contact" variant="inverse" size="lg" icon={Mail}>
+          Contact Support
+        </ButtonLink>
+        <ButtonLink to="/contact?subject=technical" variant="outline-inverse" size="lg" icon={Bug}>
+          Report a Bug
+        </ButtonLink>
+      </CtaBanner>
     </>
   );
 }

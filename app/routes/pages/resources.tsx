@@ -1,12 +1,12 @@
-import { ArrowRight, CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
+import { CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
 import { Link } from "react-router";
+import { PageSection } from "#app/components/content/page-section.tsx";
 import { ResourceCard } from "#app/components/content/resource-card.tsx";
-import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { PUBLICATIONS, TOOLS, WEBINARS } from "#app/content/resources.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/resources";
@@ -15,14 +15,25 @@ import type { Route } from "./+types/resources";
 // opens in stages.
 const NOTE_ID = "resources-coming-soon";
 
-function SectionHeading({ id, title, text }: { id: string; title: string; text: string }) {
+/** A grid of resource cards, each titled by its item and pointing at the coming-soon note. */
+function ResourceGrid<Item extends { title: string }>({
+  items,
+  className,
+  card,
+}: {
+  items: readonly Item[];
+  /** The grid's columns. */
+  className: string;
+  card: (item: Item) => Omit<React.ComponentProps<typeof ResourceCard>, "title" | "noteId">;
+}) {
   return (
-    <div className="max-w-3xl">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-        {title}
-      </h2>
-      <p className="mt-2 text-muted">{text}</p>
-    </div>
+    <ul className={`mt-8 grid gap-6 ${className}`}>
+      {items.map((item) => (
+        <li key={item.title} className="flex">
+          <ResourceCard noteId={NOTE_ID} title={item.title} {...card(item)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -56,107 +67,99 @@ export default function Resources() {
         </Alert>
       </div>
 
-      <section aria-labelledby="publications-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <SectionHeading
-          id="publications-heading"
-          title="Publications & Reports"
-          text="Research and practical guidance on hiring and working as a consultant in the region."
+      <PageSection
+        id="publications-heading"
+        title="Publications & Reports"
+        lead={
+          <p className="mt-2 text-muted">Research and practical guidance on hiring and working as a consultant in the region.</p>
+        }
+        container="max-w-7xl py-12"
+      >
+        <ResourceGrid
+          items={PUBLICATIONS}
+          className="md:grid-cols-2"
+          card={(publication) => ({
+            badges: (
+              <>
+                <Badge tone="solid">{publication.type}</Badge>
+                <Badge tone="neutral">{publication.category}</Badge>
+              </>
+            ),
+            description: publication.description,
+            details: [
+              { label: "Published", icon: CalendarDays, value: publication.date },
+              { label: "Length", icon: FileText, value: `${publication.pages} pages` },
+            ],
+            action: { icon: Download, label: "Download" },
+          })}
         />
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {PUBLICATIONS.map((publication) => (
-            <li key={publication.title} className="flex">
-              <ResourceCard
-                noteId={NOTE_ID}
-                badges={
+      </PageSection>
+
+      <PageSection
+        id="webinars-heading"
+        title="Upcoming Webinars"
+        lead={
+          <p className="mt-2 text-muted">
+            Live online sessions with practitioners from across the region, with time for your questions.
+          </p>
+        }
+        band
+        container="max-w-7xl py-12"
+      >
+        <ResourceGrid
+          items={WEBINARS}
+          className="lg:grid-cols-3"
+          card={(webinar) => ({
+            badges: (
+              <Badge tone="live">
+                <Radio aria-hidden="true" className="size-3" />
+                Live
+              </Badge>
+            ),
+            details: [
+              {
+                label: "Speaker",
+                icon: UserRound,
+                value: (
                   <>
-                    <Badge tone="solid">{publication.type}</Badge>
-                    <Badge tone="neutral">{publication.category}</Badge>
+                    <span className="font-medium text-ink">{webinar.speaker}</span>
+                    <span className="block text-muted">{webinar.role}</span>
                   </>
-                }
-                title={publication.title}
-                description={publication.description}
-                details={[
-                  { label: "Published", icon: CalendarDays, value: publication.date },
-                  { label: "Length", icon: FileText, value: `${publication.pages} pages` },
-                ]}
-                action={{ icon: Download, label: "Download" }}
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="webinars-heading" className="border-y border-line bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-12">
-          <SectionHeading
-            id="webinars-heading"
-            title="Upcoming Webinars"
-            text="Live online sessions with practitioners from across the region, with time for your questions."
-          />
-          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
-            {WEBINARS.map((webinar) => (
-              <li key={webinar.title} className="flex">
-                <ResourceCard
-                  noteId={NOTE_ID}
-                  badges={
-                    <Badge tone="live">
-                      <Radio aria-hidden="true" className="size-3" />
-                      Live
-                    </Badge>
-                  }
-                  title={webinar.title}
-                  details={[
-                    {
-                      label: "Speaker",
-                      icon: UserRound,
-                      value: (
-                        <>
-                          <span className="font-medium text-ink">{webinar.speaker}</span>
-                          <span className="block text-muted">{webinar.role}</span>
-                        </>
-                      ),
-                    },
-                    { label: "Date", icon: CalendarDays, value: webinar.date },
-                    { label: "Time", icon: Clock, value: webinar.time },
-                  ]}
-                  action={{ icon: CalendarDays, label: "Register Now" }}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="tools-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <SectionHeading
-          id="tools-heading"
-          title="Project Tools & Templates"
-          text="Ready-to-use templates and tools for planning, budgeting and running assignments."
+                ),
+              },
+              { label: "Date", icon: CalendarDays, value: webinar.date },
+              { label: "Time", icon: Clock, value: webinar.time },
+            ],
+            action: { icon: CalendarDays, label: "Register Now" },
+          })}
         />
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {TOOLS.map((tool) => (
-            <li key={tool.title} className="flex">
-              <ResourceCard
-                noteId={NOTE_ID}
-                badges={<Badge tone="brand">{tool.type}</Badge>}
-                title={tool.title}
-                description={tool.description}
-                action={{ icon: ExternalLink, label: "Access Tool" }}
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
+      </PageSection>
+
+      <PageSection
+        id="tools-heading"
+        title="Project Tools & Templates"
+        lead={
+          <p className="mt-2 text-muted">Ready-to-use templates and tools for planning, budgeting and running assignments.</p>
+        }
+        container="max-w-7xl py-12"
+      >
+        <ResourceGrid
+          items={TOOLS}
+          className="sm:grid-cols-2 lg:grid-cols-4"
+          card={(tool) => ({
+            badges: <Badge tone="brand">{tool.type}</Badge>,
+            description: tool.description,
+            action: { icon: ExternalLink, label: "Access Tool" },
+          })}
+        />
+      </PageSection>
 
       <CtaBanner
         id="browse-heading"
         title="Need an expert rather than a template?"
         text="Search consultants by country, specialization, language and availability, and message them directly."
       >
-        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-          Browse Consultants
-          <ArrowRight aria-hidden="true" className="size-5" />
-        </Link>
+        <BrowseConsultantsLink arrow />
       </CtaBanner>
     </>
   );

@@ -1,7 +1,6 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { PageSection } from "#app/components/content/page-section.tsx";
 import { StoryCard } from "#app/components/content/story-card.tsx";
-import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
+import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { JoinDatabaseLink } from "#app/components/layout/header-account.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
@@ -32,10 +31,16 @@ export default function SuccessStories() {
         </Alert>
       </div>
 
-      <section aria-labelledby="figures-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="figures-heading" className="text-2xl font-bold tracking-tight text-ink">
-          The directory in numbers <span className="text-base font-medium text-muted">(sample figures)</span>
-        </h2>
+      <PageSection
+        id="figures-heading"
+        title={
+          <>
+            The directory in numbers <span className="text-base font-medium text-muted">(sample figures)</span>
+          </>
+        }
+        large={false}
+        container="max-w-7xl py-12"
+      >
         <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {HEADLINE_FIGURES.map((figure) => (
             <div key={figure.label} className="flex flex-col rounded-2xl border border-line bg-white p-5 shadow-card">
@@ -44,7 +49,7 @@ export default function SuccessStories() {
             </div>
           ))}
         </dl>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="stories-heading" className="mx-auto max-w-7xl px-4">
         <h2 id="stories-heading" className="sr-only">
@@ -65,10 +70,7 @@ export default function SuccessStories() {
         title="Write the next story"
         text="Find a consultant for your programme, or list your own expertise so organizations can find you."
       >
-        <Link to="/#consultants" className={buttonClasses({ variant: "inverse", size: "lg" })}>
-          Browse Consultants
-          <ArrowRight aria-hidden="true" className="size-5" />
-        </Link>
+        <BrowseConsultantsLink arrow />
         <JoinDatabaseLink className={buttonClasses({ variant: "outline-inverse", size: "lg" })}>Join Database</JoinDatabaseLink>
       </CtaBanner>
     </>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { describedBy, FieldError, FieldHint, type FormFieldMeta, RequiredMark } from "#app/components/ui/field.tsx";
 
 // A group of checkboxes under one name (donors, countries): a multi-select that works with every
 // keyboard and screen reader, and without JavaScript. Its error sits under the legend.
@@ -8,58 +9,39 @@ export function initialList(value: unknown): string[] {
   return typeof value === "string" && value ? [value] : [];
 }
 
+/** A Conform field as a group of checkboxes; the field's reset key starts the group afresh. */
 export function ChoiceGroup({
+  field,
   legend,
-  name,
   options,
-  initial,
-  errors,
   required,
   hint,
   children,
 }: {
+  field: FormFieldMeta;
   legend: string;
-  name: string;
   options: readonly string[];
-  initial: unknown;
-  errors?: string[];
   required?: boolean;
   hint?: string;
   children?: React.ReactNode;
 }) {
   const id = useId();
-  const chosen = initialList(initial);
-  const message = errors?.[0];
+  const chosen = initialList(field.initialValue);
+  const message = field.errors?.[0];
   return (
-    <fieldset
-      aria-describedby={[hint ? `${id}-hint` : "", message ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
-      className="min-w-0"
-    >
+    <fieldset key={field.key} aria-describedby={describedBy(id, hint, message)} className="min-w-0">
       <legend className="text-sm font-medium text-ink">
         {legend}
-        {required && (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </legend>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {message}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} message={message} />
       <div className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-3">
         {options.map((option) => (
           <label key={option} className="flex min-h-8 items-center gap-2 break-words text-sm text-ink">
             <input
               type="checkbox"
-              name={name}
+              name={field.name}
               value={option}
               defaultChecked={chosen.includes(option)}
               aria-invalid={message ? true : undefined}

@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { CardSection } from "#app/components/ui/card-section.tsx";
+import { SwitchRow } from "#app/components/ui/switch-row.tsx";
 
 // The profile form's building blocks: its titled sections and its on/off switches.
 
@@ -23,38 +24,34 @@ export function ToggleField({
   description: string;
   checked: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-ink">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-xs text-muted">
-          {description}
-        </p>
-      </div>
-      <span className="relative inline-flex shrink-0">
-        <input type="hidden" name={name} value="false" />
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          value="true"
-          defaultChecked={checked}
-          aria-describedby={`${id}-description`}
-          className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
-        />
-        <span
-          aria-hidden="true"
-          className="h-6 w-11 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
-        />
-        <span
-          aria-hidden="true"
-          className="absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-        />
-      </span>
-    </div>
+    <SwitchRow
+      label={label}
+      description={description}
+      className="py-3"
+      control={({ id, describedBy }) => (
+        <span className="relative inline-flex shrink-0">
+          <input type="hidden" name={name} value="false" />
+          <input
+            id={id}
+            type="checkbox"
+            name={name}
+            value="true"
+            defaultChecked={checked}
+            aria-describedby={describedBy}
+            className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+          />
+          <span
+            aria-hidden="true"
+            className="h-6 w-11 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+          />
+          <span
+            aria-hidden="true"
+            className="absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
+      )}
+    />
   );
 }
 
@@ -69,14 +66,14 @@ export function FormSection({
   children: React.ReactNode;
   grid?: boolean;
 }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={id} className="text-lg font-bold text-ink">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}>{children}</div>
-    </section>
+    <CardSection
+      title={title}
+      description={description}
+      className="min-w-0 p-4 sm:p-6"
+      bodyClassName={grid ? "mt-4 grid gap-5 sm:grid-cols-2" : "mt-4"}
+    >
+      {children}
+    </CardSection>
   );
 }

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses, Select } from "#app/components/ui/field.tsx";
+import { Options } from "#app/components/ui/options.tsx";
 import { canonicalLanguage, LANGUAGE_LEVEL_LABELS, LANGUAGE_LEVELS, LANGUAGE_NAMES } from "#common/track-record.ts";
 
 // Languages with a level. Once the page runs, languages are picked from the controlled list with
@@ -41,12 +42,7 @@ function LevelSelect({ language, level, onChange }: { language: string; level: s
           defaultValue={level}
           onChange={(event) => onChange?.(event.currentTarget.value)}
         >
-          <option value="">Not given</option>
-          {LANGUAGE_LEVELS.map((value) => (
-            <option key={value} value={value}>
-              {LANGUAGE_LEVEL_LABELS[value]}
-            </option>
-          ))}
+          <Options placeholder="Not given" values={LANGUAGE_LEVELS} label={(value) => LANGUAGE_LEVEL_LABELS[value]} />
         </Select>
       </span>
     </span>

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, InputField, Select, Textarea } from "#app/components/ui/field.tsx";
+import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
+import { Options } from "#app/components/ui/options.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
@@ -127,7 +128,6 @@ export function ProfileForm({
       : mode === "create"
         ? "Create Profile"
         : "Update Profile";
-  const errorsOf = (name: keyof ProfileFormValues) => fields[name].errors;
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={changed} className="grid min-w-0 gap-6">
@@ -162,18 +162,9 @@ export function ProfileForm({
           maxLength={PROFILE_LIMITS.location}
         />
         <CityField field={fields.city} maxLength={PROFILE_LIMITS.city} />
-        <Field label="Country" required error={errorsOf("country")}>
-          {(props) => (
-            <Select {...props} name="country" defaultValue={text(fields.country.initialValue)}>
-              <option value="">Select a country</option>
-              {COUNTRIES.map((country) => (
-                <option key={country} value={country}>
-                  {country}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField field={fields.country} label="Country" markRequired>
+          <Options placeholder="Select a country" values={COUNTRIES} />
+        </SelectField>
       </FormSection>
 
       <FormSection title="Experience and Expertise">
@@ -187,18 +178,9 @@ export function ProfileForm({
           max={PROFILE_LIMITS.yearsExperienceMax}
           step={1}
         />
-        <Field label="Primary Specialization" required error={errorsOf("primarySpecialization")}>
-          {(props) => (
-            <Select {...props} name="primarySpecialization" defaultValue={text(fields.primarySpecialization.initialValue)}>
-              <option value="">Select a specialization</option>
-              {PROFILE_SPECIALIZATIONS.map((specialization) => (
-                <option key={specialization} value={specialization}>
-                  {specialization}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectField field={fields.primarySpecialization} label="Primary Specialization" markRequired>
+          <Options placeholder="Select a specialization" values={PROFILE_SPECIALIZATIONS} />
+        </SelectField>
         <InputField
           field={fields.secondarySpecializations}
           label="Secondary Specializations"
@@ -213,23 +195,15 @@ export function ProfileForm({
             .flatMap(([, messages]) => messages)}
           onChange={changed}
         />
-        <Field
+        <TextareaField
+          field={fields.bio}
           label="Professional Summary"
-          required
-          error={errorsOf("bio")}
+          markRequired
           hint="At least 10 characters: your experience, sectors, donors and recent assignments."
           className="sm:col-span-2"
-        >
-          {(props) => (
-            <Textarea
-              {...props}
-              name="bio"
-              rows={7}
-              maxLength={PROFILE_LIMITS.bio}
-              defaultValue={text(fields.bio.initialValue)}
-            />
-          )}
-        </Field>
+          rows={7}
+          maxLength={PROFILE_LIMITS.bio}
+        />
       </FormSection>
 
       <AssignmentsSection form={form} field={fields.assignments} onChange={changed} />

@@ -5,20 +5,19 @@ import type { AppServer } from "./harness.ts";
 // What the benchmark asks the servers for (bench/run.ts): the search's query classes, a realistic
 // mix of them, and the pages and files a visit loads.
 
+/** One query a search term, as the search form sends it (`keywords=health+financing`). */
+function keywords(...terms: string[]): string[] {
+  return terms.map((term) => new URLSearchParams({ keywords: term }).toString());
+}
+
 // Query classes. The vocabulary is the generator's (server/db/seed/generate.ts): at 100 000
 // profiles a surname is in under 1 %, "cocoa" in about 3 %, "climate" or "gender" in a fifth to a
 // quarter, "management" in half; the filters cut a tenth (country) or less.
 export const CLASSES: Record<string, string[]> = {
-  rare: ["keywords=nugroho", "keywords=somchai", "keywords=kittisak", "keywords=mendoza", "keywords=iskandar"],
-  medium: ["keywords=cocoa", "keywords=hydropower", "keywords=immunisation", "keywords=dhis2", "keywords=mangrove"],
-  common: ["keywords=management", "keywords=climate", "keywords=gender", "keywords=unicef", "keywords=national"],
-  "two-words": [
-    "keywords=health+financing",
-    "keywords=water+supply",
-    "keywords=gender+mainstreaming",
-    "keywords=project+management",
-    "keywords=climate+adaptation",
-  ],
+  rare: keywords("nugroho", "somchai", "kittisak", "mendoza", "iskandar"),
+  medium: keywords("cocoa", "hydropower", "immunisation", "dhis2", "mangrove"),
+  common: keywords("management", "climate", "gender", "unicef", "national"),
+  "two-words": keywords("health financing", "water supply", "gender mainstreaming", "project management", "climate adaptation"),
   "term+filters": [
     "keywords=evaluation&location=Vietnam&experience=8-15",
     "keywords=health&languages=English,Thai",
@@ -48,8 +47,8 @@ export const CLASSES: Record<string, string[]> = {
     "keywords=water&workedIn=Cambodia",
     "workedIn=Myanmar&donor=FAO&availability=available",
   ],
-  typo: ["keywords=helthcare", "keywords=managment", "keywords=agricultre", "keywords=evaluaton", "keywords=goverance"],
-  prefix: ["keywords=agri", "keywords=immun", "keywords=hydro", "keywords=mangr", "keywords=evalu"],
+  typo: keywords("helthcare", "managment", "agricultre", "evaluaton", "goverance"),
+  prefix: keywords("agri", "immun", "hydro", "mangr", "evalu"),
   "deep-page": [
     "keywords=management&page=80",
     "keywords=climate&page=60&sort=recent",

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { boundedText, emailAddress } from "./zod-fields.ts";
 
 // One schema per form (spec section 5, messages word for word). The JSON API, the route actions
 // and the browser forms all validate with these.
@@ -30,17 +31,8 @@ export const AUTH_MESSAGES = {
   accountBlocked: "This account has been blocked. If you think this is a mistake, please contact support.",
 } as const;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.email })
-  .trim()
-  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong)
-  .pipe(z.email({ error: AUTH_MESSAGES.email }));
-
-const name = z
-  .string({ error: AUTH_MESSAGES.name })
-  .trim()
-  .min(1, AUTH_MESSAGES.name)
-  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
+const email = emailAddress(AUTH_MESSAGES.email, EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong);
+const name = boundedText(AUTH_MESSAGES.name, 1, NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
 
 /** A password being chosen (registration, reset); the common-password check runs on the server. */
 const newPassword = (message: string) =>

@@ -1,3 +1,5 @@
+import { choices } from "./choices.ts";
+
 // Business constants from spec section 9, shared by the server and the browser.
 
 export const PAGE_SIZE = 12;
@@ -81,16 +83,15 @@ export const ADMIN_EXPERIENCE_BANDS = [
 
 export const AVAILABILITY_VALUES = ["available", "unavailable"] as const;
 
-export const SORT_OPTIONS = [
-  { value: "relevance", label: "Relevance" },
-  { value: "experience", label: "Experience" },
-  { value: "location", label: "Location" },
-  { value: "recent", label: "Recently joined" },
-] as const;
+export const SORT_OPTIONS = choices({
+  relevance: "Relevance",
+  experience: "Experience",
+  location: "Location",
+  recent: "Recently joined",
+}).options;
 
 export const RATING_MAX = 100;
 export const BIO_MIN_LENGTH = 10;
-export const PASSWORD_MIN_LENGTH = 6;
 export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
 
 /**

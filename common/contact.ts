@@ -1,19 +1,21 @@
+import { choices } from "./choices.ts";
+
 // The contact page form: its subjects and limits (free of zod: the page shows them); the schema for
 // the browser (Conform) and the action is in contact-schema.ts.
 
-export const CONTACT_SUBJECTS = [
-  { value: "general", label: "General Inquiry" },
-  { value: "technical", label: "Technical Support" },
-  { value: "consultant", label: "Consultant Questions" },
-  { value: "organization", label: "Organization Inquiry" },
-  { value: "partnership", label: "Partnership Opportunities" },
-  { value: "feedback", label: "Feedback" },
-  { value: "other", label: "Other" },
-] as const;
+const subjects = choices({
+  general: "General Inquiry",
+  technical: "Technical Support",
+  consultant: "Consultant Questions",
+  organization: "Organization Inquiry",
+  partnership: "Partnership Opportunities",
+  feedback: "Feedback",
+  other: "Other",
+});
 
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
-
-export const CONTACT_SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [ContactSubject, ...ContactSubject[]];
+export const CONTACT_SUBJECTS = subjects.options;
+export const CONTACT_SUBJECT_VALUES = subjects.values;
+export type ContactSubject = (typeof CONTACT_SUBJECT_VALUES)[number];
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -25,5 +27,5 @@ export function contactSubjectFrom(value: string | null | undefined): ContactSub
 }
 
 export function contactSubjectLabel(value: ContactSubject): string {
-  return CONTACT_SUBJECTS.find((subject) => subject.value === value)?.label ?? value;
+  return subjects.labels[value];
 }

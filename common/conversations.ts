@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_MAX, MESSAGE_MIN, MESSAGE_TEXTS } from "./messages.ts";
+import { messageText } from "./messages.ts";
 
 // Conversations (issue 13): what the Messages page and GET /api/conversations show. A message to a
 // consultant opens a conversation (one per sender account and consultant) or continues it; both
@@ -75,13 +75,7 @@ export type ConversationThread = {
 };
 
 /** An answer in the product: the same rule as the spec's message text (section 5). */
-export const conversationMessageSchema = z.object({
-  message: z
-    .string({ error: MESSAGE_TEXTS.message })
-    .trim()
-    .min(MESSAGE_MIN, MESSAGE_TEXTS.message)
-    .max(MESSAGE_MAX, MESSAGE_TEXTS.messageTooLong),
-});
+export const conversationMessageSchema = z.object({ message: messageText });
 
 export const conversationListSchema = z.object({
   box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).default("sent"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText, emailAddress } from "./zod-fields.ts";
 
 // Messages to consultants (spec sections 3 and 5): one schema for the browser form, the route
 // action and the JSON API, with the spec's messages word for word. Maximum lengths are ours: a
@@ -39,34 +40,21 @@ export const MESSAGE_TEXTS = {
   noProfile: "You do not have a consultant profile yet, so there is no inbox to show.",
 } as const;
 
+/** The text of a message, and of an answer in a conversation (conversations.ts). */
+export const messageText = boundedText(MESSAGE_TEXTS.message, MESSAGE_MIN, MESSAGE_MAX, MESSAGE_TEXTS.messageTooLong);
+
 /** The form's fields. The consultant comes from the page or the URL, not from what the sender typed. */
 export const messageFormSchema = z.object({
-  senderName: z
-    .string({ error: MESSAGE_TEXTS.senderName })
-    .trim()
-    .min(1, MESSAGE_TEXTS.senderName)
-    .max(SENDER_NAME_MAX, MESSAGE_TEXTS.senderNameTooLong),
-  senderEmail: z
-    .string({ error: MESSAGE_TEXTS.senderEmail })
-    .trim()
-    .max(SENDER_EMAIL_MAX, MESSAGE_TEXTS.senderEmail)
-    .pipe(z.email({ error: MESSAGE_TEXTS.senderEmail })),
+  senderName: boundedText(MESSAGE_TEXTS.senderName, 1, SENDER_NAME_MAX, MESSAGE_TEXTS.senderNameTooLong),
+  senderEmail: emailAddress(MESSAGE_TEXTS.senderEmail, SENDER_EMAIL_MAX),
   senderOrganization: z
     .string()
     .trim()
     .max(SENDER_ORGANIZATION_MAX, MESSAGE_TEXTS.senderOrganizationTooLong)
     .nullish()
     .transform((value) => value || null),
-  subject: z
-    .string({ error: MESSAGE_TEXTS.subject })
-    .trim()
-    .min(1, MESSAGE_TEXTS.subject)
-    .max(SUBJECT_MAX, MESSAGE_TEXTS.subjectTooLong),
-  message: z
-    .string({ error: MESSAGE_TEXTS.message })
-    .trim()
-    .min(MESSAGE_MIN, MESSAGE_TEXTS.message)
-    .max(MESSAGE_MAX, MESSAGE_TEXTS.messageTooLong),
+  subject: boundedText(MESSAGE_TEXTS.subject, 1, SUBJECT_MAX, MESSAGE_TEXTS.subjectTooLong),
+  message: messageText,
   // The honeypot: hidden from people (and from screen readers), filled in by form-filling bots.
   website: z.string().max(1000).optional(),
 });

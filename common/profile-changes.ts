@@ -1,3 +1,4 @@
+import { choices } from "./choices.ts";
 import type { AssignmentInput } from "./track-record.ts";
 import type { AdminConsultant } from "./views.ts";
 
@@ -6,19 +7,8 @@ import type { AdminConsultant } from "./views.ts";
 // they are called in the diff, and how a proposed value is compared with the published one. The
 // server decides with these; the admin's diff view and the owner's notice name the fields with them.
 
-/** The reviewed fields: what a visitor judges a consultant by. Everything else publishes at once. */
-export const REVIEWED_FIELDS = [
-  "name",
-  "title",
-  "bio",
-  "profilePhotoUrl",
-  "primarySpecialization",
-  "secondarySpecializations",
-  "assignments",
-] as const;
-export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
-
-export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = {
+/** The reviewed fields and their names in the diff: what a visitor judges a consultant by. The rest publishes at once. */
+const reviewedFields = choices({
   name: "Full name",
   title: "Professional title",
   bio: "Professional summary",
@@ -26,7 +16,10 @@ export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = {
   primarySpecialization: "Primary specialization",
   secondarySpecializations: "Other specializations",
   assignments: "Assignments",
-};
+});
+export const REVIEWED_FIELDS = reviewedFields.values;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = reviewedFields.labels;
 
 /** The assignment fields a change carries (an assignment's id is the database's, not the owner's). */
 export type ChangeAssignment = AssignmentInput;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-limits.ts";
+import { boundedText } from "./zod-fields.ts";
 
 // The rating label is in format.ts and the review's choices and limits in review-limits.ts (free
 // of zod: the cards and the profile page show them); re-exported for the callers here.
@@ -33,11 +34,7 @@ const score = z.coerce
   .min(1, REVIEW_MESSAGES.score)
   .max(10, REVIEW_MESSAGES.score);
 
-const text = z
-  .string({ error: REVIEW_MESSAGES.text })
-  .trim()
-  .min(REVIEW_TEXT_MIN, REVIEW_MESSAGES.text)
-  .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong);
+const text = boundedText(REVIEW_MESSAGES.text, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX, REVIEW_MESSAGES.textTooLong);
 
 const engagement = z.enum(REVIEW_ENGAGEMENTS, { error: REVIEW_MESSAGES.engagement });
 
@@ -47,11 +44,7 @@ export type ReviewInput = z.infer<typeof reviewSchema>;
 
 /** POST /api/reviews/{id}/response. */
 export const reviewResponseSchema = z.object({
-  response: z
-    .string({ error: REVIEW_MESSAGES.response })
-    .trim()
-    .min(1, REVIEW_MESSAGES.response)
-    .max(REVIEW_TEXT_MAX, REVIEW_MESSAGES.responseTooLong),
+  response: boundedText(REVIEW_MESSAGES.response, 1, REVIEW_TEXT_MAX, REVIEW_MESSAGES.responseTooLong),
 });
 
 /** PUT /api/admin/reviews/{id}/hide. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 // Saved searches with e-mail alerts (issue 13).
 
 import { SAVED_SEARCH_LIMITS } from "./search.ts";
+import { boundedText } from "./zod-fields.ts";
 
 // In search.ts (free of zod: the search page's Save search form shows the limits); re-exported here.
 export { SAVED_SEARCH_LIMITS };
@@ -22,11 +23,7 @@ export const SAVED_SEARCH_TEXTS = {
   duplicate: (name: string) => `You saved this search already, as “${name}”.`,
 } as const;
 
-const name = z
-  .string({ error: SAVED_SEARCH_TEXTS.name })
-  .trim()
-  .min(1, SAVED_SEARCH_TEXTS.name)
-  .max(SAVED_SEARCH_LIMITS.name, SAVED_SEARCH_TEXTS.nameTooLong);
+const name = boundedText(SAVED_SEARCH_TEXTS.name, 1, SAVED_SEARCH_LIMITS.name, SAVED_SEARCH_TEXTS.nameTooLong);
 const frequency = z.enum(alertFrequencyValues, { error: SAVED_SEARCH_TEXTS.frequency });
 
 export const savedSearchCreateSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DailyRate } from "./track-record.ts";
+import { boundedText } from "./zod-fields.ts";
 
 // Shortlists (issue 13): private named lists of consultants, each entry with a private note;
 // shareable read-only through a revocable link, exportable as CSV.
@@ -18,11 +19,7 @@ export const SHORTLIST_TEXTS = {
 } as const;
 
 export const shortlistNameSchema = z.object({
-  name: z
-    .string({ error: SHORTLIST_TEXTS.name })
-    .trim()
-    .min(1, SHORTLIST_TEXTS.name)
-    .max(SHORTLIST_LIMITS.name, SHORTLIST_TEXTS.nameTooLong),
+  name: boundedText(SHORTLIST_TEXTS.name, 1, SHORTLIST_LIMITS.name, SHORTLIST_TEXTS.nameTooLong),
 });
 
 export const shortlistEntrySchema = z.object({

@@ -1,3 +1,4 @@
+import { choices } from "./choices.ts";
 import { COUNTRIES, LANGUAGES } from "./constants.ts";
 
 // The track record's controlled lists, canonical names and derived figures (issue 12), free of
@@ -65,14 +66,10 @@ export const LANGUAGE_NAMES = [
   "Urdu",
 ] as const;
 
-export const LANGUAGE_LEVELS = ["native", "fluent", "working", "basic"] as const;
+const languageLevels = choices({ native: "Native", fluent: "Fluent", working: "Working knowledge", basic: "Basic" });
+export const LANGUAGE_LEVELS = languageLevels.values;
 export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
-export const LANGUAGE_LEVEL_LABELS: Record<LanguageLevel, string> = {
-  native: "Native",
-  fluent: "Fluent",
-  working: "Working knowledge",
-  basic: "Basic",
-};
+export const LANGUAGE_LEVEL_LABELS: Record<LanguageLevel, string> = languageLevels.labels;
 
 export const RATE_CURRENCIES = [
   "USD",

@@ -1,11 +1,25 @@
 import { z } from "zod";
 
-// The field kit the consultant forms share: the owner's profile (consultant-schema.ts) and the
-// admin's Edit Consultant dialog (admin-schema.ts). Each field accepts what a JSON client sends
-// and what an HTML form sends; only the messages and limits differ between the two forms, so
-// they are parameters here.
+// The field kit the schemas in common/ share. The two text pieces first (every form's required
+// text and e-mail address); then the consultant fields of the owner's profile (consultant-schema.ts)
+// and the admin's Edit Consultant dialog (admin-schema.ts), which accept what a JSON client sends
+// and what an HTML form sends alike. Messages and limits are each form's own, so they are parameters.
 
 export const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Text that must be given: trimmed, at least `min` characters (else `message`), at most `max` (else `tooLongMessage`). */
+export function boundedText(message: string, min: number, max: number, tooLongMessage: string) {
+  return z.string({ error: message }).trim().min(min, message).max(max, tooLongMessage);
+}
+
+/** An e-mail address, trimmed and at most `max` characters: `message` for any fault but the length. */
+export function emailAddress(message: string, max: number, tooLongMessage: string = message) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(max, tooLongMessage)
+    .pipe(z.email({ error: message }));
+}
 
 /** Empty or blank text counts as "not given", so a blank form field and a missing key behave alike. */
 export function blankToUndefined(value: unknown) {
@@ -13,7 +27,7 @@ export function blankToUndefined(value: unknown) {
 }
 
 export function requiredText(message: string, label: string, max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, tooLong(label, max)));
+  return z.preprocess(blankToUndefined, boundedText(message, 1, max, tooLong(label, max)));
 }
 
 /** Optional text: blank means "none" (null), absent means "not given" (undefined: keep what is stored). */
@@ -57,10 +71,7 @@ export function oneOf(values: readonly string[], requiredMessage: string, unknow
 }
 
 export function emailField(message: string, max: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.string({ error: message }).trim().max(max, tooLong("Email", max)).pipe(z.email(message)),
-  );
+  return z.preprocess(blankToUndefined, emailAddress(message, max, tooLong("Email", max)));
 }
 
 export function phoneField(max: number) {
@@ -71,7 +82,7 @@ export function phoneField(max: number) {
 }
 
 export function bioField(message: string, min: number, max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(min, message).max(max, tooLong("Bio", max)));
+  return z.preprocess(blankToUndefined, boundedText(message, min, max, tooLong("Bio", max)));
 }
 
 /**

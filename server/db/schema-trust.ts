@@ -1,21 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  unique,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, unique, varchar } from "drizzle-orm/pg-core";
 import { authUsers } from "./schema/accounts.ts";
-import { consultants } from "./schema/consultants.ts";
+import { belongsTo, id, linkedTo, moment, timestamps } from "./schema/columns.ts";
+import { belongsToConsultant, consultants } from "./schema/consultants.ts";
 
 // Tables of issue 14 (trust), re-exported by schema.ts; migration 0011_trust.sql creates them.
 
@@ -26,9 +13,7 @@ import { consultants } from "./schema/consultants.ts";
 export const consultantInsights = pgTable(
   "consultant_insights",
   {
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
+    consultantId: belongsToConsultant(),
     day: date("day", { mode: "string" }).notNull(),
     profileViews: integer("profile_views").notNull().default(0),
     searchAppearances: integer("search_appearances").notNull().default(0),
@@ -47,9 +32,7 @@ export const consultantInsights = pgTable(
 export const insightVisitors = pgTable(
   "insight_visitors",
   {
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
+    consultantId: belongsToConsultant(),
     day: date("day", { mode: "string" }).notNull(),
     visitor: text("visitor").notNull(),
   },
@@ -63,24 +46,19 @@ export const insightVisitors = pgTable(
 export const reviews = pgTable(
   "reviews",
   {
-    id: serial("id").primaryKey(),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    reviewerId: integer("reviewer_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    id: id(),
+    consultantId: belongsToConsultant(),
+    reviewerId: belongsTo("reviewer_id", () => authUsers.id),
     score: integer("score").notNull(),
     body: text("body").notNull(),
     engagement: varchar("engagement", { length: 40 }).notNull(),
     response: text("response"),
-    respondedAt: timestamp("responded_at", { withTimezone: true }),
-    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    respondedAt: moment("responded_at"),
+    hiddenAt: moment("hidden_at"),
     hiddenReason: text("hidden_reason"),
     /** Hidden because its author's account was blocked (migration 0012): unblocking shows it again. */
     hiddenByBlock: boolean("hidden_by_block").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     unique("reviews_one_per_reviewer").on(table.consultantId, table.reviewerId),
@@ -106,9 +84,9 @@ export const consultantChanges = pgTable(
     status: varchar("status", { length: 20 }).$type<"pending" | "rejected">().notNull().default("pending"),
     changes: jsonb("changes").$type<Record<string, unknown>>().notNull(),
     reason: text("reason"),
-    submittedBy: integer("submitted_by").references(() => authUsers.id, { onDelete: "set null" }),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    submittedBy: linkedTo("submitted_by", () => authUsers.id),
+    submittedAt: moment("submitted_at").notNull().defaultNow(),
+    decidedAt: moment("decided_at"),
   },
   (table) => [
     check("consultant_changes_status_check", sql`${table.status} in ('pending', 'rejected')`),

@@ -13,6 +13,9 @@ import type { PhotoStorage } from "./storage.ts";
 // in server/http, the pages through the router context); `actor` says who is asking; `input` is
 // `unknown` and the service parses it itself (see validate.ts). Guards throw typed errors.
 
+/** The transaction a `db.transaction` callback gets. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** The part of the logger services use (pino's Logger fits; tests may pass a recorder). */
 export type ServiceLog = Pick<Logger, "info" | "warn" | "error">;
 
@@ -86,6 +89,15 @@ export async function requireAdmin(
   if (!row) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
   if (row.role !== "admin") throw new Forbidden(ADMIN_REQUIRED);
   return { id: row.id, name: row.name, email: row.email };
+}
+
+/** The transaction of an admin's write: the role is read again in it, locked, so a demoted admin's write never commits. */
+export function inAdminTransaction<T>(
+  deps: { db: Database },
+  actor: Actor,
+  work: (tx: Transaction, admin: AdminRow) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => work(tx, await requireAdmin({ db: tx }, actor, { lock: true })));
 }
 
 /**

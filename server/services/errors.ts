@@ -13,29 +13,21 @@ export class AppError extends Error {
   }
 }
 
-export class ValidationFailed extends AppError {
-  override readonly status = 400;
+/** The base of the errors that answer with one HTTP status and nothing more. */
+function answering(status: number) {
+  return class extends AppError {
+    override readonly status = status;
+  };
 }
-export class Unauthorized extends AppError {
-  override readonly status = 401;
-}
-export class Forbidden extends AppError {
-  override readonly status = 403;
-}
-export class NotFound extends AppError {
-  override readonly status = 404;
-}
-export class Conflict extends AppError {
-  override readonly status = 409;
-}
-export class PayloadTooLarge extends AppError {
-  override readonly status = 413;
-}
-export class UnsupportedMediaType extends AppError {
-  override readonly status = 415;
-}
-export class TooManyRequests extends AppError {
-  override readonly status = 429;
+
+export class ValidationFailed extends answering(400) {}
+export class Unauthorized extends answering(401) {}
+export class Forbidden extends answering(403) {}
+export class NotFound extends answering(404) {}
+export class Conflict extends answering(409) {}
+export class PayloadTooLarge extends answering(413) {}
+export class UnsupportedMediaType extends answering(415) {}
+export class TooManyRequests extends answering(429) {
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
     super(message);
@@ -43,6 +35,11 @@ export class TooManyRequests extends AppError {
   }
 }
 /** A service we depend on (the mail server) failed: the person may try again shortly. */
-export class ServiceUnavailable extends AppError {
-  override readonly status = 503;
+export class ServiceUnavailable extends answering(503) {}
+
+/** The first row a query found, or NotFound with `message`: the load-or-404 of the services. */
+export async function firstOrNotFound<Row>(rows: PromiseLike<Row[]>, message: string): Promise<Row> {
+  const [row] = await rows;
+  if (row === undefined) throw new NotFound(message);
+  return row;
 }

@@ -1,22 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { boolean, check, index, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, id, moment, timestamps } from "./columns.ts";
 
 // Accounts, their sessions and their e-mailed links.
 
 export const authUsers = pgTable(
   "auth_users",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     email: varchar("email", { length: 255 }).notNull(),
     hashedPassword: text("hashed_password").notNull(),
     name: varchar("name", { length: 255 }).notNull(),
     role: varchar("role", { length: 50 }).$type<"user" | "admin">().notNull().default("user"),
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     /** Set while an admin has blocked the account (migration 0012): no sign-in, no session. */
-    blockedAt: timestamp("blocked_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    blockedAt: moment("blocked_at"),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex("auth_users_email_lower_key").on(sql`lower(${table.email})`),
@@ -25,16 +24,17 @@ export const authUsers = pgTable(
   ],
 );
 
+/** A column of a row that belongs to an account: deleting the account deletes the row. */
+export const belongsToUser = () => belongsTo("user_id", () => authUsers.id);
+
 export const authSessions = pgTable(
   "auth_sessions",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsToUser(),
     // SHA-256 of the token: the token itself never reaches the database.
     sessionToken: text("session_token").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: moment("expires_at").notNull(),
     createdAt: createdAt(),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
@@ -51,15 +51,13 @@ export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 export const authTokens = pgTable(
   "auth_tokens",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsToUser(),
     purpose: varchar("purpose", { length: 20 }).$type<AuthTokenPurpose>().notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     email: varchar("email", { length: 255 }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: moment("expires_at").notNull(),
+    usedAt: moment("used_at"),
     createdAt: createdAt(),
   },
   (table) => [

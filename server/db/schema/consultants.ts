@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -7,9 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -17,7 +16,7 @@ import {
 import { CONSULTANT_STATUSES, type ConsultantStatus } from "#common/constants.ts";
 import type { LanguageLevel, RateCurrency, RateVisibility } from "#common/track-record.ts";
 import { authUsers } from "./accounts.ts";
-import { createdAt } from "./columns.ts";
+import { belongsTo, id, linkedTo, moment, timestamps } from "./columns.ts";
 
 // Consultant profiles (spec section 3, with the owner and the approval status of product.md) and their track record.
 
@@ -27,9 +26,9 @@ export type { ConsultantStatus };
 export const consultants = pgTable(
   "consultants",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     // The account that owns the profile; one profile per account. Seeded demo profiles have none.
-    userId: integer("user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    userId: linkedTo("user_id", () => authUsers.id),
     name: varchar("name", { length: 255 }).notNull(),
     title: varchar("title", { length: 255 }).notNull(),
     email: varchar("email", { length: 255 }).notNull(),
@@ -62,9 +61,8 @@ export const consultants = pgTable(
     /** While the owner's account is blocked the profile is hidden; this is the status unblocking restores. */
     statusBeforeBlock: varchar("status_before_block", { length: 20 }).$type<ConsultantStatus>(),
     // When the profile last became listed (set by a trigger, migration 0009): saved-search alerts.
-    listedAt: timestamp("listed_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    listedAt: moment("listed_at"),
+    ...timestamps(),
   },
   (table) => [
     // No two profiles show the same address; a hidden one may be shared (migration 0010: a unique
@@ -84,6 +82,18 @@ export const consultants = pgTable(
   ],
 );
 
+/** A column of a row that belongs to a profile: deleting the profile deletes the row. */
+export const belongsToConsultant = () => belongsTo("consultant_id", () => consultants.id);
+
+/** The columns of one item of an ordered list on a profile: its place in the list, from 0. */
+const profileListItem = () => ({ id: id(), consultantId: belongsToConsultant(), position: integer("position").notNull() });
+
+/** One place per item in a profile's list (`<table>_position_key`), read in order (`<table>_consultant_idx`). */
+const profileListIndexes = (table: string, columns: { consultantId: AnyPgColumn; position: AnyPgColumn }) => [
+  uniqueIndex(`${table}_position_key`).on(columns.consultantId, columns.position),
+  index(`${table}_consultant_idx`).on(columns.consultantId, columns.position),
+];
+
 /**
  * A consultant's assignments, in the order the consultant gave (newest first), replaced as a
  * whole list. Months are stored as the first day of the month. The migration adds the checks
@@ -93,11 +103,7 @@ export const consultants = pgTable(
 export const consultantAssignments = pgTable(
   "consultant_assignments",
   {
-    id: serial("id").primaryKey(),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
+    ...profileListItem(),
     title: varchar("title", { length: 255 }).notNull(),
     organization: varchar("organization", { length: 255 }).notNull(),
     donors: text("donors").array().notNull(),
@@ -109,8 +115,7 @@ export const consultantAssignments = pgTable(
     description: text("description"),
   },
   (table) => [
-    uniqueIndex("consultant_assignments_position_key").on(table.consultantId, table.position),
-    index("consultant_assignments_consultant_idx").on(table.consultantId, table.position),
+    ...profileListIndexes("consultant_assignments", table),
     check("consultant_assignments_dates_check", sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
   ],
 );
@@ -118,19 +123,14 @@ export const consultantAssignments = pgTable(
 export const consultantEducation = pgTable(
   "consultant_education",
   {
-    id: serial("id").primaryKey(),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
+    ...profileListItem(),
     degree: varchar("degree", { length: 255 }).notNull(),
     field: varchar("field", { length: 255 }),
     institution: varchar("institution", { length: 255 }).notNull(),
     year: integer("year"),
   },
   (table) => [
-    uniqueIndex("consultant_education_position_key").on(table.consultantId, table.position),
-    index("consultant_education_consultant_idx").on(table.consultantId, table.position),
+    ...profileListIndexes("consultant_education", table),
     check("consultant_education_year_check", sql`${table.year} between 1950 and 2100`),
   ],
 );

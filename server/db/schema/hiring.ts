@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { authUsers } from "./accounts.ts";
-import { createdAt } from "./columns.ts";
-import { consultants } from "./consultants.ts";
+import { check, index, pgTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { belongsToUser } from "./accounts.ts";
+import { belongsTo, createdAt, id, moment, timestamps } from "./columns.ts";
+import { belongsToConsultant } from "./consultants.ts";
 
 // The hiring side (issue 13, migration 0009_hiring): shortlists and saved searches. (Conversations
 // are in messages.ts, beside the messages they group.)
@@ -10,15 +10,12 @@ import { consultants } from "./consultants.ts";
 export const shortlists = pgTable(
   "shortlists",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsToUser(),
     name: varchar("name", { length: 120 }).notNull(),
     // SHA-256 of the share token; null when the list is not shared.
     shareTokenHash: text("share_token_hash"),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index("shortlists_user_idx").on(table.userId, table.updatedAt.desc()),
@@ -30,12 +27,8 @@ export const shortlists = pgTable(
 export const shortlistEntries = pgTable(
   "shortlist_entries",
   {
-    shortlistId: integer("shortlist_id")
-      .notNull()
-      .references(() => shortlists.id, { onDelete: "cascade" }),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
+    shortlistId: belongsTo("shortlist_id", () => shortlists.id),
+    consultantId: belongsToConsultant(),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
@@ -52,18 +45,15 @@ export type AlertFrequency = (typeof alertFrequencies)[number];
 export const savedSearches = pgTable(
   "saved_searches",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: belongsToUser(),
     name: varchar("name", { length: 120 }).notNull(),
     query: text("query").notNull(),
     frequency: varchar("frequency", { length: 10 }).$type<AlertFrequency>().notNull().default("off"),
-    lastAlertedAt: timestamp("last_alerted_at", { withTimezone: true }),
+    lastAlertedAt: moment("last_alerted_at"),
     /** Signs the unsubscribe link of this search's alerts (HMAC); never leaves the server. */
     alertKey: text("alert_key").notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index("saved_searches_user_idx").on(table.userId, table.createdAt.desc()),
@@ -78,13 +68,9 @@ export const savedSearches = pgTable(
 export const savedSearchNotified = pgTable(
   "saved_search_notified",
   {
-    savedSearchId: integer("saved_search_id")
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: "cascade" }),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull().defaultNow(),
+    savedSearchId: belongsTo("saved_search_id", () => savedSearches.id),
+    consultantId: belongsToConsultant(),
+    notifiedAt: moment("notified_at").notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ name: "saved_search_notified_pkey", columns: [table.savedSearchId, table.consultantId] }),

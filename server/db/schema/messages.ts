@@ -1,20 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { authUsers } from "./accounts.ts";
-import { createdAt } from "./columns.ts";
-import { consultants } from "./consultants.ts";
+import { belongsTo, createdAt, id, linkedTo, moment } from "./columns.ts";
+import { belongsToConsultant } from "./consultants.ts";
 
 // Messages to consultants, the consultants' replies, and the conversations that group them.
 
@@ -22,13 +10,11 @@ import { consultants } from "./consultants.ts";
 export const conversations = pgTable(
   "conversations",
   {
-    id: serial("id").primaryKey(),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    id: id(),
+    consultantId: belongsToConsultant(),
+    senderUserId: linkedTo("sender_user_id", () => authUsers.id),
     subject: varchar("subject", { length: 255 }).notNull(),
-    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: moment("last_message_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -41,11 +27,9 @@ export const conversations = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: serial("id").primaryKey(),
-    consultantId: integer("consultant_id")
-      .notNull()
-      .references(() => consultants.id, { onDelete: "cascade" }),
-    senderUserId: integer("sender_user_id").references(() => authUsers.id, { onDelete: "set null" }),
+    id: id(),
+    consultantId: belongsToConsultant(),
+    senderUserId: linkedTo("sender_user_id", () => authUsers.id),
     // NOT NULL in the database: when an insert leaves it out, a trigger opens or continues the
     // conversation of this sender and consultant (migration 0009), whichever code path inserts.
     conversationId: integer("conversation_id").references((): AnyPgColumn => conversations.id, { onDelete: "cascade" }),
@@ -55,7 +39,7 @@ export const messages = pgTable(
     subject: varchar("subject", { length: 255 }).notNull(),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
-    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    repliedAt: moment("replied_at"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -72,10 +56,8 @@ export const messages = pgTable(
 export const messageReplies = pgTable(
   "message_replies",
   {
-    id: serial("id").primaryKey(),
-    messageId: integer("message_id")
-      .notNull()
-      .references(() => messages.id, { onDelete: "cascade" }),
+    id: id(),
+    messageId: belongsTo("message_id", () => messages.id),
     body: text("body").notNull(),
     /** Read by the sender of the message (in the product). */
     isRead: boolean("is_read").notNull().default(false),

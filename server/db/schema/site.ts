@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, varchar } from "drizzle-orm/pg-core";
 
 import {
   AUDIT_ACTIONS,
@@ -8,8 +8,8 @@ import {
   type AuditChanges,
   type AuditTargetType,
 } from "#common/constants.ts";
-import { authUsers } from "./accounts.ts";
-import { createdAt } from "./columns.ts";
+import { authUsers, belongsToUser } from "./accounts.ts";
+import { createdAt, id, linkedTo, moment } from "./columns.ts";
 
 // What the site keeps besides profiles: rate-limit windows, the audit log, contact messages, photo uploads.
 
@@ -18,7 +18,7 @@ export const rateLimits = pgTable(
   "rate_limits",
   {
     key: text("key").primaryKey(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: moment("window_start").notNull(),
     hits: integer("hits").notNull(),
   },
   (table) => [index("rate_limits_window_idx").on(table.windowStart)],
@@ -36,8 +36,8 @@ export type { AuditAction, AuditChanges, AuditTargetType };
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: serial("id").primaryKey(),
-    actorId: integer("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
+    id: id(),
+    actorId: linkedTo("actor_id", () => authUsers.id),
     actorName: varchar("actor_name", { length: 255 }).notNull(),
     actorEmail: varchar("actor_email", { length: 255 }).notNull(),
     action: varchar("action", { length: 20 }).$type<AuditAction>().notNull(),
@@ -65,14 +65,14 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export const contactMessages = pgTable(
   "contact_messages",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),
     email: varchar("email", { length: 255 }).notNull(),
     subject: varchar("subject", { length: 20 }).notNull(),
     message: text("message").notNull(),
     // Null until the support e-mail went out: a failed send leaves the message findable.
-    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    emailedAt: moment("emailed_at"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -96,9 +96,7 @@ export const photoUploads = pgTable(
   "photo_uploads",
   {
     photoUrl: text("photo_url").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     createdAt: createdAt(),
   },
   (table) => [index("photo_uploads_user_idx").on(table.userId, table.createdAt)],

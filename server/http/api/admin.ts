@@ -11,9 +11,10 @@ import {
 import { approveChange, listApprovalQueue, rejectChange } from "#server/services/consultants/change-review.ts";
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { type ApprovalAction, moderateConsultant } from "#server/services/consultants/moderation.ts";
-import { requireAdminRole } from "#server/services/context.ts";
+import { type Actor, requireAdminRole, type ServiceDeps } from "#server/services/context.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { idAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
 
 // /api/admin/*: the spec's admin calls (section 7) plus the approval queue and the audit log.
 // Admins only: 401 signed out, 403 for everyone else, checked before anything about the request
@@ -23,15 +24,17 @@ import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 /** An empty body is "nothing given", which the schemas answer with their messages. */
 const readBody = (c: Context<HttpEnv>) => readJson(c, { allowEmpty: true });
 
+type ListPage<K extends string> = { total: number; page: number; limit: number } & Record<K, unknown[]>;
+
 /**
  * The spec's client reads a plain array; a client that asks for a page (page or limit given) gets
  * `{ <items>, total, page, limit }`. The unpaged form is capped and says so in its headers.
  */
-function listResponse<K extends string, T>(
+function listResponse<K extends string>(
   c: Context<HttpEnv>,
   key: K,
   paged: boolean,
-  result: { total: number; page: number; limit: number } & Record<K, T[]>,
+  result: ListPage<K>,
   extra: Record<string, unknown> = {},
 ) {
   if (paged) return c.json({ [key]: result[key], total: result.total, page: result.page, limit: result.limit, ...extra });
@@ -45,11 +48,27 @@ function listResponse<K extends string, T>(
   return c.json(result[key]);
 }
 
+/** An admin list: whether a page was asked for is read from the query first, then the service lists. */
+function listRoute<K extends string, R extends ListPage<K>>(
+  httpDeps: HttpDeps,
+  key: K,
+  query: { parse: (input: unknown) => { paged: boolean } },
+  service: (deps: ServiceDeps, actor: Actor, input: unknown) => Promise<R>,
+  extra: (result: R) => Record<string, unknown> = () => ({}),
+) {
+  return async (c: Context<HttpEnv>) => {
+    const { paged } = query.parse(c.req.query());
+    const result = await service(apiServiceDeps(httpDeps, c), await actorFrom(c), c.req.query());
+    return listResponse(c, key, paged, result, extra(result));
+  };
+}
+
 export function createAdminApi(httpDeps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const deps = (c: Context<HttpEnv>) => apiServiceDeps(httpDeps, c);
+  const call = serviceCalls(httpDeps, actorFrom);
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
   const userId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.userNotFound);
+  const idAndReadBody = idAndBody(consultantId, readBody);
 
   api.use(async (c, next) => {
     requireAdminRole(await actorFrom(c));
@@ -57,78 +76,40 @@ export function createAdminApi(httpDeps: HttpDeps) {
   });
   api.use(limitBody());
 
-  api.get("/consultants", async (c) => {
-    const { paged } = adminConsultantListQuerySchema.parse(c.req.query());
-    const result = await listConsultantsForAdmin(deps(c), await actorFrom(c), c.req.query());
-    return listResponse(c, "consultants", paged, result);
-  });
-
-  api.get("/consultants/:id", async (c) => {
-    return c.json(await getConsultantForAdmin(deps(c), await actorFrom(c), consultantId(c)));
-  });
-
-  api.put("/consultants/:id", async (c) => {
-    const id = consultantId(c);
-    return c.json(await editConsultant(deps(c), await actorFrom(c), { id, body: await readBody(c) }, ADMIN_EDIT));
-  });
-
-  api.delete("/consultants/:id", async (c) => {
-    await deleteConsultantAsAdmin(deps(c), await actorFrom(c), consultantId(c));
-    return c.json({ message: "Consultant deleted successfully" });
-  });
+  api.get("/consultants", listRoute(httpDeps, "consultants", adminConsultantListQuerySchema, listConsultantsForAdmin));
+  api.get("/consultants/:id", call(getConsultantForAdmin, consultantId));
+  api.put(
+    "/consultants/:id",
+    call((deps, actor, input: { id: number; body: unknown }) => editConsultant(deps, actor, input, ADMIN_EDIT), idAndReadBody),
+  );
+  api.delete("/consultants/:id", call(deleteConsultantAsAdmin, consultantId, saying("Consultant deleted successfully")));
 
   for (const action of ["approve", "reject", "hide"] as const satisfies ApprovalAction[]) {
-    api.put(`/consultants/:id/${action}`, async (c) => {
-      const id = consultantId(c);
-      return c.json(await moderateConsultant(deps(c), await actorFrom(c), { id, action, body: await readBody(c) }));
-    });
+    const input = async (c: Context<HttpEnv>) => ({ id: consultantId(c), action, body: await readBody(c) });
+    api.put(`/consultants/:id/${action}`, call(moderateConsultant, input));
   }
 
   // The approval queue (issue 14): new profiles and changes to approved ones with their diff, oldest first.
-  api.get("/queue", async (c) => {
-    return c.json(await listApprovalQueue(deps(c), await actorFrom(c), c.req.query()));
-  });
+  api.get("/queue", call(listApprovalQueue, queryParams));
 
   // A change to an approved profile: approve publishes it; reject keeps the approved version ({ reason }).
-  api.put("/consultants/:id/approve-change", async (c) => {
-    const id = consultantId(c);
-    return c.json({ message: ADMIN_TOASTS.changeApproved, ...(await approveChange(deps(c), await actorFrom(c), id)) });
-  });
+  api.put(
+    "/consultants/:id/approve-change",
+    call(approveChange, consultantId, (c, approved) => c.json({ message: ADMIN_TOASTS.changeApproved, ...approved })),
+  );
+  api.put("/consultants/:id/reject-change", call(rejectChange, idAndReadBody, saying(ADMIN_TOASTS.changeRejected)));
 
-  api.put("/consultants/:id/reject-change", async (c) => {
-    const id = consultantId(c);
-    await rejectChange(deps(c), await actorFrom(c), { id, body: await readBody(c) });
-    return c.json({ message: ADMIN_TOASTS.changeRejected });
-  });
-
-  api.get("/users", async (c) => {
-    const { paged } = adminListQuerySchema.parse(c.req.query());
-    const result = await listUsersForAdmin(deps(c), await actorFrom(c), c.req.query());
-    return listResponse(c, "users", paged, result, { adminCount: result.adminCount });
-  });
-
-  api.put("/users/:id/promote", async (c) => {
-    return c.json(await promoteUser(deps(c), await actorFrom(c), userId(c)));
-  });
-
-  api.put("/users/:id/demote", async (c) => {
-    return c.json(await demoteUser(deps(c), await actorFrom(c), userId(c)));
-  });
-
+  api.get(
+    "/users",
+    listRoute(httpDeps, "users", adminListQuerySchema, listUsersForAdmin, (result) => ({ adminCount: result.adminCount })),
+  );
+  api.put("/users/:id/promote", call(promoteUser, userId));
+  api.put("/users/:id/demote", call(demoteUser, userId));
   // Blocking (issue 14): no sign-in, sessions ended, profile and reviews hidden; unblock restores.
-  api.put("/users/:id/block", async (c) => {
-    return c.json(await blockUser(deps(c), await actorFrom(c), userId(c)));
-  });
+  api.put("/users/:id/block", call(blockUser, userId));
+  api.put("/users/:id/unblock", call(unblockUser, userId));
 
-  api.put("/users/:id/unblock", async (c) => {
-    return c.json(await unblockUser(deps(c), await actorFrom(c), userId(c)));
-  });
-
-  api.get("/audit-log", async (c) => {
-    const { paged } = adminListQuerySchema.parse(c.req.query());
-    const result = await listAuditLog(deps(c), await actorFrom(c), c.req.query());
-    return listResponse(c, "entries", paged, result);
-  });
+  api.get("/audit-log", listRoute(httpDeps, "entries", adminListQuerySchema, listAuditLog));
 
   return api;
 }

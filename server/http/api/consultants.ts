@@ -3,13 +3,13 @@ import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant, getOwnConsultant, readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
 import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
-import { actorOf } from "#server/services/context.ts";
 import { consultantCv } from "#server/services/cv/index.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { limitBody, pathId, readJson } from "../request.ts";
+import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { noInput, notStored, serviceCalls } from "./service-call.ts";
 
 /**
  * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
@@ -34,7 +34,7 @@ export function createConsultantsApi(deps: HttpDeps) {
 
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
-    const actor = actorOf(await c.get("getSession")());
+    const actor = await actorFrom(c);
     const { consultant, status, canEdit } = await viewConsultant({ db, readDb }, actor, id);
     const track = await viewTrackRecord(readSourceFor({ db, readDb }, actor), actor, id, canEdit);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
@@ -46,7 +46,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
   api.get("/:id/cv.pdf", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
-    const actor = actorOf(await c.get("getSession")());
+    const actor = await actorFrom(c);
     const cv = await consultantCv({ db }, actor, id);
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
@@ -63,35 +63,24 @@ export function createConsultantsApi(deps: HttpDeps) {
   });
 
   api.post("/", profileBodyLimit, async (c) => {
-    const actor = actorOf(await c.get("getSession")());
-    const created = await createConsultant(serviceDeps(c), actor, await readJson(c));
-    c.header("Cache-Control", "no-store");
-    return c.json(created, 201);
+    const actor = await actorFrom(c);
+    return notStored(c, await createConsultant(serviceDeps(c), actor, await readJson(c)), 201);
   });
 
   api.put("/:id", profileBodyLimit, async (c) => {
     const id = pathId(c, "id", "Consultant not found");
-    const actor = actorOf(await c.get("getSession")());
-    const updated = await editConsultant(serviceDeps(c), actor, { id, body: await readJson(c) }, OWNER_EDIT);
-    c.header("Cache-Control", "no-store");
-    return c.json(updated);
+    const actor = await actorFrom(c);
+    return notStored(c, await editConsultant(serviceDeps(c), actor, { id, body: await readJson(c) }, OWNER_EDIT));
   });
 
   return api;
 }
 
 /** GET /api/my-consultant-profile: the caller's own profile with everything, 404 when none. */
-export function createMyProfileApi({ db }: HttpDeps) {
+export function createMyProfileApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.get("/", async (c) => {
-    const own = await getOwnConsultant({ db }, actorOf(await c.get("getSession")()));
-    c.header("Cache-Control", "no-store");
-    return c.json(own);
-  });
-  api.get("/insights", async (c) => {
-    const insights = await getMyInsights({ db }, actorOf(await c.get("getSession")()));
-    c.header("Cache-Control", "no-store");
-    return c.json(insights);
-  });
+  const call = serviceCalls(deps, actorFrom);
+  api.get("/", call(getOwnConsultant, noInput, notStored));
+  api.get("/insights", call(getMyInsights, noInput, notStored));
   return api;
 }

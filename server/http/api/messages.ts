@@ -6,13 +6,11 @@ import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead }
 import { sendMessage } from "#server/services/messages/send.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson, signedInActor } from "../request.ts";
+import { idAndBody, queryParams, saying, serviceApi } from "./service-call.ts";
 
 // Messages to consultants: POST /api/consultants/{id}/messages (spec section 7) for signed-in
 // senders, and the consultant's inbox under /api/my-consultant-profile/messages (product.md).
 // The services refuse visitors first (401), before anything about the request is looked at.
-
-// A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
-const limitBodies = () => limitBody();
 
 /**
  * The consultant id in the message path: not a positive whole number is a 400 with the spec's
@@ -29,7 +27,8 @@ function consultantIdFromPath(c: Context<HttpEnv>): number {
 /** Mounted at /api/consultants/:id/messages. */
 export function createConsultantMessagesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.use(limitBodies());
+  // A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
+  api.use(limitBody());
   api.post("/", async (c) => {
     // Signed-out senders learn nothing, not even whether the consultant exists.
     const actor = requireUser(await actorFrom(c), MESSAGE_TEXTS.signInToSend);
@@ -45,45 +44,32 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
 
 /** Mounted at /api/my-consultant-profile/messages: only ever the caller's own messages. */
 export function createInboxApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  api.use(limitBodies());
+  // Each route asks for the signed-in account first: a visitor gets 401 before the path or the body is looked at.
+  const { api, call } = serviceApi(deps, signedInActor(MESSAGE_TEXTS.signInToRead));
   const messageId = (c: Context<HttpEnv>) => pathId(c, "messageId", MESSAGE_TEXTS.messageNotFound);
-  /** The signed-in account; a visitor gets 401 before the path or the body is looked at. */
-  const reader = signedInActor(MESSAGE_TEXTS.signInToRead);
   const noProfile = () => new NotFound(MESSAGE_TEXTS.noProfile);
 
-  api.get("/", async (c) => {
-    const inbox = await listInbox(apiServiceDeps(deps, c), await reader(c), c.req.query());
-    if (inbox.kind === "no-profile") throw noProfile();
-    const { kind: _kind, profileName: _name, ...page } = inbox;
-    return c.json(page);
-  });
+  api.get(
+    "/",
+    call(listInbox, queryParams, (c, inbox) => {
+      if (inbox.kind === "no-profile") throw noProfile();
+      const { kind: _kind, profileName: _name, ...page } = inbox;
+      return c.json(page);
+    }),
+  );
 
   // Opening a message marks it read, as in the inbox screen.
-  api.get("/:messageId", async (c) => {
-    const actor = await reader(c);
-    const opened = await openMessage(apiServiceDeps(deps, c), actor, messageId(c));
-    if (opened.kind === "no-profile") throw noProfile();
-    return c.json(opened.message);
-  });
+  api.get(
+    "/:messageId",
+    call(openMessage, messageId, (c, opened) => {
+      if (opened.kind === "no-profile") throw noProfile();
+      return c.json(opened.message);
+    }),
+  );
 
-  api.patch("/:messageId", async (c) => {
-    const actor = await reader(c);
-    const id = messageId(c);
-    return c.json(await setMessageRead(apiServiceDeps(deps, c), actor, { id, body: await readJson(c) }));
-  });
-
-  api.post("/:messageId/reply", async (c) => {
-    const actor = await reader(c);
-    const id = messageId(c);
-    return c.json(await replyToMessage(apiServiceDeps(deps, c), actor, { id, body: await readJson(c) }));
-  });
-
-  api.delete("/:messageId", async (c) => {
-    const actor = await reader(c);
-    await deleteMessage(apiServiceDeps(deps, c), actor, messageId(c));
-    return c.json({ message: "Message deleted" });
-  });
+  api.patch("/:messageId", call(setMessageRead, idAndBody(messageId)));
+  api.post("/:messageId/reply", call(replyToMessage, idAndBody(messageId)));
+  api.delete("/:messageId", call(deleteMessage, messageId, saying("Message deleted")));
 
   return api;
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { actorOf } from "#server/services/context.ts";
 import { Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import { uploadPhoto } from "#server/services/photos.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { actorFrom } from "../request.ts";
 
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's
 // client sends and the random file names make unnecessary). Answers { photoUrl }.
@@ -17,7 +17,7 @@ export function createPhotoApi(deps: HttpDeps) {
       await next();
     },
     async (c) => {
-      const actor = actorOf(await c.get("getSession")());
+      const actor = await actorFrom(c);
       let body: Record<string, unknown>;
       try {
         body = await c.req.parseBody();

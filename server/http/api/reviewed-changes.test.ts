@@ -369,8 +369,13 @@ describe("blocking an account", () => {
     expect(await searchFor()).not.toContain(profileId);
     expect(await reviewsOf()).toMatchObject({ total: 0, rating: 50, reviews: [] });
     const [audit] = await api.database.sql`
-      select action from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
+      select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
     expect(audit?.action).toBe("block");
+    expect(audit?.changes).toEqual({
+      blocked: { from: false, to: true },
+      profileStatus: { from: "approved", to: "hidden" },
+      hiddenReviews: { from: 0, to: 1 },
+    });
     const users = await call(api.app, "GET", `/api/admin/users?search=${encodeURIComponent(email)}&page=1`, {
       token: admin.token,
     });
@@ -383,7 +388,12 @@ describe("blocking an account", () => {
     expect((await publicView(profileId)).status).toBe(200);
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
     const [last] = await api.database.sql`
-      select action from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
+      select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
     expect(last?.action).toBe("unblock");
+    expect(last?.changes).toEqual({
+      blocked: { from: true, to: false },
+      profileStatus: { from: "hidden", to: "approved" },
+      shownReviews: { from: 0, to: 1 },
+    });
   });
 });

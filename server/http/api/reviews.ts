@@ -1,17 +1,17 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
 import {
   createReview,
   deleteReview,
   listReviews,
-  type ReviewDeps,
   respondToReview,
   setReviewHidden,
   updateReview,
 } from "#server/services/reviews/reviews.ts";
-import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { actorFrom, pathId, readJson } from "../request.ts";
+import { created, noContent, serviceApi } from "./service-call.ts";
 
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
 // POST /api/reviews/{id}/response, PUT /api/admin/reviews/{id}/hide and /unhide.
@@ -24,59 +24,45 @@ function pageParam(value: string | undefined): number {
   return Number(value);
 }
 
-const actor = actorFrom;
-
-function reviewDeps(deps: HttpDeps, c: Context<HttpEnv>): ReviewDeps {
-  return apiServiceDeps(deps, c);
-}
+const reviewId = (c: Context<HttpEnv>) => pathId(c, "reviewId", REVIEW_MESSAGES.notFound);
 
 /** Mounted at /api/consultants/:id/reviews. */
 export function createConsultantReviewsApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  api.use(limitBody());
-  api.get("/", async (c) => {
-    const consultantId = pathId(c, "id", "Consultant not found");
-    return c.json(await listReviews(deps, await actor(c), { consultantId, page: pageParam(c.req.query("page")) }));
-  });
-  api.post("/", async (c) => {
-    const who = await actor(c);
-    const consultantId = pathId(c, "id", "Consultant not found");
-    const review = await createReview(deps, who, { consultantId, review: await readJson(c) });
-    return c.json(review, 201);
-  });
+  const { api, call } = serviceApi(deps, actorFrom);
+  const consultantId = (c: Context<HttpEnv>) => pathId(c, "id", "Consultant not found");
+  const page = (c: Context<HttpEnv>) => ({ consultantId: consultantId(c), page: pageParam(c.req.query("page")) });
+  const review = async (c: Context<HttpEnv>) => ({ consultantId: consultantId(c), review: await readJson(c) });
+  api.get("/", call(listReviews, page));
+  api.post("/", call(createReview, review, created));
   return api;
 }
 
 /** Mounted at /api/reviews. */
 export function createReviewsApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  api.use(limitBody());
-  const reviewId = (c: Context<HttpEnv>) => pathId(c, "reviewId", REVIEW_MESSAGES.notFound);
-  api.put("/:reviewId", async (c) => {
-    return c.json(await updateReview(deps, await actor(c), { reviewId: reviewId(c), review: await readJson(c) }));
-  });
-  api.delete("/:reviewId", async (c) => {
-    await deleteReview(deps, await actor(c), { reviewId: reviewId(c) });
-    return c.body(null, 204);
-  });
-  api.post("/:reviewId/response", async (c) => {
-    const review = await respondToReview(deps, await actor(c), { reviewId: reviewId(c), response: await readJson(c) });
-    return c.json(review, 201);
-  });
+  const { api, call } = serviceApi(deps, actorFrom);
+  const review = async (c: Context<HttpEnv>) => ({ reviewId: reviewId(c), review: await readJson(c) });
+  const response = async (c: Context<HttpEnv>) => ({ reviewId: reviewId(c), response: await readJson(c) });
+  api.put("/:reviewId", call(updateReview, review));
+  api.delete(
+    "/:reviewId",
+    call(deleteReview, (c) => ({ reviewId: reviewId(c) }), noContent),
+  );
+  api.post("/:reviewId/response", call(respondToReview, response, created));
   return api;
 }
 
 /** Mounted at /api/admin/reviews. */
 export function createAdminReviewsApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  api.use(limitBody());
-  const reviewId = (c: Context<HttpEnv>) => pathId(c, "reviewId", REVIEW_MESSAGES.notFound);
-  api.put("/:reviewId/hide", async (c) => {
+  const { api, call } = serviceApi(deps, actorFrom);
+  // The reason is read before the path: a body that is not JSON is a 400 whatever the id.
+  const hide = async (c: Context<HttpEnv>) => {
     const body = await readJson(c);
-    return c.json(await setReviewHidden(reviewDeps(deps, c), await actor(c), { reviewId: reviewId(c), hidden: true, body }));
-  });
-  api.put("/:reviewId/unhide", async (c) => {
-    return c.json(await setReviewHidden(reviewDeps(deps, c), await actor(c), { reviewId: reviewId(c), hidden: false }));
-  });
+    return { reviewId: reviewId(c), hidden: true, body };
+  };
+  api.put("/:reviewId/hide", call(setReviewHidden, hide));
+  api.put(
+    "/:reviewId/unhide",
+    call(setReviewHidden, (c) => ({ reviewId: reviewId(c), hidden: false })),
+  );
   return api;
 }

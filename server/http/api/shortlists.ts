@@ -15,7 +15,8 @@ import {
 } from "#server/services/shortlists/shortlists.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { limitBody, pathId, readJson, signedInActor } from "../request.ts";
+import { pathId, readJson, signedInActor } from "../request.ts";
+import { created, idAndBody, noInput, saying, serviceApi, under } from "./service-call.ts";
 
 // Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and
 // /api/shared-shortlists/{token} for anyone holding a share link.
@@ -35,60 +36,33 @@ function fileName(name: string): string {
 }
 
 export function createShortlistsApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  api.use(limitBody(SMALL_BODY_LIMIT));
-  const service = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
-  const actor = signedInActor(SHORTLIST_TEXTS.signIn);
+  const { api, call } = serviceApi(deps, signedInActor(SHORTLIST_TEXTS.signIn), SMALL_BODY_LIMIT);
   const listId = (c: Context<HttpEnv>) => pathId(c, "id", SHORTLIST_TEXTS.notFound);
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "consultantId", SHORTLIST_TEXTS.consultantNotFound);
+  const entry = (c: Context<HttpEnv>) => ({ id: listId(c), consultantId: consultantId(c) });
 
-  api.get("/", async (c) => c.json({ shortlists: await listShortlists(service(c), await actor(c)) }));
-  api.post("/", async (c) => {
-    const user = await actor(c);
-    return c.json(await createShortlist(service(c), user, await readBody(c)), 201);
-  });
-  api.get("/:id/export.csv", async (c) => {
-    const user = await actor(c);
-    const { name, csv } = await exportShortlistCsv(service(c), user, listId(c));
-    return c.body(csv, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName(name)}"`,
-      "Cache-Control": "private, no-store",
-    });
-  });
-  api.get("/:id", async (c) => {
-    const user = await actor(c);
-    return c.json(await getShortlist(service(c), user, listId(c)));
-  });
-  api.patch("/:id", async (c) => {
-    const user = await actor(c);
-    const id = listId(c);
-    return c.json(await renameShortlist(service(c), user, { id, body: await readBody(c) }));
-  });
-  api.delete("/:id", async (c) => {
-    const user = await actor(c);
-    await deleteShortlist(service(c), user, listId(c));
-    return c.json({ message: "Shortlist deleted" });
-  });
-  api.put("/:id/consultants/:consultantId", async (c) => {
-    const user = await actor(c);
-    const id = listId(c);
-    const consultant = consultantId(c);
-    return c.json(await putShortlistEntry(service(c), user, { id, consultantId: consultant, body: await readBody(c) }));
-  });
-  api.delete("/:id/consultants/:consultantId", async (c) => {
-    const user = await actor(c);
-    return c.json(await removeShortlistEntry(service(c), user, { id: listId(c), consultantId: consultantId(c) }));
-  });
-  api.post("/:id/share", async (c) => {
-    const user = await actor(c);
-    return c.json(await shareShortlist(service(c), user, listId(c)), 201);
-  });
-  api.delete("/:id/share", async (c) => {
-    const user = await actor(c);
-    await revokeShortlistShare(service(c), user, listId(c));
-    return c.json({ message: "Share link revoked" });
-  });
+  api.get("/", call(listShortlists, noInput, under("shortlists")));
+  api.post("/", call(createShortlist, readBody, created));
+  api.get(
+    "/:id/export.csv",
+    call(exportShortlistCsv, listId, (c, { name, csv }) =>
+      c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName(name)}"`,
+        "Cache-Control": "private, no-store",
+      }),
+    ),
+  );
+  api.get("/:id", call(getShortlist, listId));
+  api.patch("/:id", call(renameShortlist, idAndBody(listId, readBody)));
+  api.delete("/:id", call(deleteShortlist, listId, saying("Shortlist deleted")));
+  api.put(
+    "/:id/consultants/:consultantId",
+    call(putShortlistEntry, async (c) => ({ ...entry(c), body: await readBody(c) })),
+  );
+  api.delete("/:id/consultants/:consultantId", call(removeShortlistEntry, entry));
+  api.post("/:id/share", call(shareShortlist, listId, created));
+  api.delete("/:id/share", call(revokeShortlistShare, listId, saying("Share link revoked")));
   return api;
 }
 

@@ -3,14 +3,16 @@ import type { AuditAction, AuditChanges, AuditTargetType } from "#common/constan
 import type { AuditLogEntry } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema.ts";
-import { type Actor, type AdminRow, requireAdmin, type ServiceDeps } from "../context.ts";
-import { listQueryOf, readPage, searchColumns } from "./list-page.ts";
+import type { Actor, AdminRow, ServiceDeps } from "../context.ts";
+import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
 
 // The audit log: every admin action is written in the same transaction as the action itself
 // (recordAudit, used by the consultant and user services below which it sits), and listed for
 // the admin dashboard.
 
 export type { AuditLogEntry };
+
+type Deps = Pick<ServiceDeps, "db">;
 
 export async function recordAudit(
   tx: Executor,
@@ -47,14 +49,9 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
 }
 
 /** Newest first, searchable by admin, target and action. */
-export async function listAuditLog(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: unknown,
-): Promise<{ entries: AuditLogEntry[]; total: number; page: number; limit: number }> {
+export async function listAuditLog(deps: Deps, actor: Actor, input: unknown): Promise<AdminPage<"entries", AuditLogEntry>> {
   const { db } = deps;
-  await requireAdmin(deps, actor);
-  const query = listQueryOf(input);
+  const query = await adminListQuery(deps, actor, input);
   const where = searchColumns(query.search, [auditLog.actorName, auditLog.actorEmail, auditLog.targetLabel, auditLog.action]);
   const { rows, ...page } = await readPage(
     query,

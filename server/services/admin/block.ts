@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps, type Transaction } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -18,45 +19,34 @@ type Deps = Pick<ServiceDeps, "db">;
 
 /** Blocks an account. Not an admin (demote first: never lock the admins out), not oneself. Blocking a blocked account changes nothing. */
 export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  return setBlocked(deps, actor, id, true);
+}
+
+/** Unblocks an account: it may sign in again; its profile and reviews return as they were. */
+export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+  return setBlocked(deps, actor, id, false);
+}
+
+/** What blocking and unblocking share: the checks, the account's flag, the audit entry, the directory's change. */
+async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean): Promise<AdminUser> {
   await requireAdmin(deps, actor);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const target = await targetUser(tx, id, "update");
-    if (target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
-    if (target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
-    if (target.blockedAt) return { user: toAdminUser(target), changed: false };
+    if (blocked && target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
+    if (blocked && target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
+    if ((target.blockedAt !== null) === blocked) return { user: toAdminUser(target), changed: false };
     const [updated] = await tx
       .update(authUsers)
-      .set({ blockedAt: new Date(), updatedAt: new Date() })
+      .set({ blockedAt: blocked ? new Date() : null, updatedAt: new Date() })
       .where(eq(authUsers.id, id))
       .returning(adminUserColumns);
-    await tx.delete(authSessions).where(eq(authSessions.userId, id));
-    const hiddenProfiles = await tx
-      .select({ id: consultants.id, status: consultants.status })
-      .from(consultants)
-      .where(and(eq(consultants.userId, id), isNull(consultants.statusBeforeBlock)))
-      .for("update");
-    for (const profile of hiddenProfiles) {
-      await tx
-        .update(consultants)
-        .set({ statusBeforeBlock: profile.status, status: "hidden", updatedAt: new Date() })
-        .where(eq(consultants.id, profile.id));
-    }
-    const hiddenReviews = await tx
-      .update(reviews)
-      .set({ hiddenAt: new Date(), hiddenByBlock: true })
-      .where(and(eq(reviews.reviewerId, id), isNull(reviews.hiddenAt)))
-      .returning({ id: reviews.id });
+    const changes = blocked ? await hideAccount(tx, id) : await restoreAccount(tx, id);
     await recordAudit(tx, admin, {
-      action: "block",
+      action: blocked ? "block" : "unblock",
       targetType: "user",
       targetId: id,
       targetLabel: target.name,
-      changes: {
-        blocked: { from: false, to: true },
-        ...(hiddenProfiles[0] ? { profileStatus: { from: hiddenProfiles[0].status, to: "hidden" } } : {}),
-        ...(hiddenReviews.length > 0 ? { hiddenReviews: { from: 0, to: hiddenReviews.length } } : {}),
-      },
+      changes: { blocked: { from: !blocked, to: blocked }, ...changes },
     });
     return { user: toAdminUser(updated ?? target), changed: true };
   });
@@ -64,47 +54,40 @@ export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<A
   return outcome.user;
 }
 
-/** Unblocks an account: it may sign in again; its profile and reviews return as they were. */
-export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
-  await requireAdmin(deps, actor);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const target = await targetUser(tx, id, "update");
-    if (!target.blockedAt) return { user: toAdminUser(target), changed: false };
-    const [updated] = await tx
-      .update(authUsers)
-      .set({ blockedAt: null, updatedAt: new Date() })
-      .where(eq(authUsers.id, id))
-      .returning(adminUserColumns);
-    const restored = await tx
-      .select({ id: consultants.id, statusBeforeBlock: consultants.statusBeforeBlock })
-      .from(consultants)
-      .where(and(eq(consultants.userId, id), isNotNull(consultants.statusBeforeBlock)))
-      .for("update");
-    for (const profile of restored) {
-      await tx
-        .update(consultants)
-        .set({ status: profile.statusBeforeBlock ?? "hidden", statusBeforeBlock: null, updatedAt: new Date() })
-        .where(eq(consultants.id, profile.id));
-    }
-    const shownReviews = await tx
-      .update(reviews)
-      .set({ hiddenAt: null, hiddenByBlock: false })
-      .where(and(eq(reviews.reviewerId, id), eq(reviews.hiddenByBlock, true)))
-      .returning({ id: reviews.id });
-    await recordAudit(tx, admin, {
-      action: "unblock",
-      targetType: "user",
-      targetId: id,
-      targetLabel: target.name,
-      changes: {
-        blocked: { from: true, to: false },
-        ...(restored[0] ? { profileStatus: { from: "hidden", to: restored[0].statusBeforeBlock } } : {}),
-        ...(shownReviews.length > 0 ? { shownReviews: { from: 0, to: shownReviews.length } } : {}),
-      },
-    });
-    return { user: toAdminUser(updated ?? target), changed: true };
-  });
-  if (outcome.changed) directoryChanged(deps.db);
-  return outcome.user;
+/** Ends the account's sessions and hides its profile and the reviews it wrote; answers what the audit records of it. */
+async function hideAccount(tx: Transaction, id: number): Promise<AuditChanges> {
+  await tx.delete(authSessions).where(eq(authSessions.userId, id));
+  // SET reads the row as it was: the status before the block is the status the profile had.
+  const [profile] = await tx
+    .update(consultants)
+    .set({ statusBeforeBlock: sql`${consultants.status}`, status: "hidden", updatedAt: new Date() })
+    .where(and(eq(consultants.userId, id), isNull(consultants.statusBeforeBlock)))
+    .returning({ status: consultants.statusBeforeBlock });
+  const hiddenReviews = await tx
+    .update(reviews)
+    .set({ hiddenAt: new Date(), hiddenByBlock: true })
+    .where(and(eq(reviews.reviewerId, id), isNull(reviews.hiddenAt)))
+    .returning({ id: reviews.id });
+  return {
+    ...(profile ? { profileStatus: { from: profile.status, to: "hidden" } } : {}),
+    ...(hiddenReviews.length > 0 ? { hiddenReviews: { from: 0, to: hiddenReviews.length } } : {}),
+  };
+}
+
+/** Gives back what the block hid, and only that; answers what the audit records of it. */
+async function restoreAccount(tx: Transaction, id: number): Promise<AuditChanges> {
+  const [profile] = await tx
+    .update(consultants)
+    .set({ status: sql`coalesce(${consultants.statusBeforeBlock}, 'hidden')`, statusBeforeBlock: null, updatedAt: new Date() })
+    .where(and(eq(consultants.userId, id), isNotNull(consultants.statusBeforeBlock)))
+    .returning({ status: consultants.status });
+  const shownReviews = await tx
+    .update(reviews)
+    .set({ hiddenAt: null, hiddenByBlock: false })
+    .where(and(eq(reviews.reviewerId, id), eq(reviews.hiddenByBlock, true)))
+    .returning({ id: reviews.id });
+  return {
+    ...(profile ? { profileStatus: { from: "hidden", to: profile.status } } : {}),
+    ...(shownReviews.length > 0 ? { shownReviews: { from: 0, to: shownReviews.length } } : {}),
+  };
 }

@@ -1,5 +1,7 @@
 import { type AnyColumn, ilike, or, type SQL } from "drizzle-orm";
 import { adminListQuerySchema } from "#common/admin-schema.ts";
+import type { Executor } from "#server/db/client.ts";
+import { type Actor, requireAdmin } from "../context.ts";
 import { parseInput } from "../validate.ts";
 
 // How the admin tables read a page: a search over a few text columns, one page of rows and the
@@ -9,8 +11,15 @@ import { parseInput } from "../validate.ts";
 /** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
 export type ListQuery = { search?: string; page: number; limit: number };
 
-/** An admin table's page: a ListQuery as the services take it, or the raw `?search=&page=&limit=`. */
-export function listQueryOf(input: unknown): ListQuery {
+/** What an admin table's service answers: its rows under their name, the total, the page and the limit. */
+export type AdminPage<Key extends string, Row> = Record<Key, Row[]> & { total: number; page: number; limit: number };
+
+/**
+ * An admin table's request: the caller must be an admin (checked before the request is read), and
+ * the page it asks for, a ListQuery as the services take it or the raw `?search=&page=&limit=`.
+ */
+export async function adminListQuery(deps: { db: Executor }, actor: Actor, input: unknown): Promise<ListQuery> {
+  await requireAdmin(deps, actor);
   const { search, page, limit } = parseInput(adminListQuerySchema, input ?? {});
   return { search, page, limit };
 }

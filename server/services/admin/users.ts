@@ -3,10 +3,10 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AdminUser } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
-import { listQueryOf, readPage, searchColumns } from "./list-page.ts";
+import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
 
 // The users table of the admin dashboard: list, promote, demote. The role is read from the
 // database on every call (requireAdmin), never taken from the caller.
@@ -35,10 +35,9 @@ export async function listUsersForAdmin(
   deps: Deps,
   actor: Actor,
   input: unknown,
-): Promise<{ users: AdminUser[]; total: number; page: number; limit: number; adminCount: number }> {
+): Promise<AdminPage<"users", AdminUser> & { adminCount: number }> {
   const { db } = deps;
-  await requireAdmin(deps, actor);
-  const query = listQueryOf(input);
+  const query = await adminListQuery(deps, actor, input);
   const where = searchColumns(query.search, [authUsers.name, authUsers.email]);
   const [{ rows, ...page }, [admins]] = await Promise.all([
     readPage(
@@ -69,8 +68,7 @@ export async function targetUser(tx: Executor, id: number, lock?: "update" | "no
 /** Makes an account an admin. Promoting an admin changes nothing. */
 export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
   await requireAdmin(deps, actor);
-  return deps.db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  return inAdminTransaction(deps, actor, async (tx, admin) => {
     const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
     return setRole(tx, admin, target, "admin");

@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-schema.ts";
 import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { readPage } from "../admin/list-page.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type AdminPage, readPage } from "../admin/list-page.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
@@ -21,7 +21,7 @@ export async function listConsultantsForAdmin(
   deps: Pick<ServiceDeps, "db">,
   actor: Actor,
   input: unknown,
-): Promise<{ consultants: AdminConsultant[]; total: number; page: number; limit: number }> {
+): Promise<AdminPage<"consultants", AdminConsultant>> {
   const { db } = deps;
   await requireAdmin(deps, actor);
   const query = parseInput(adminConsultantListQuerySchema, input ?? {});
@@ -48,9 +48,10 @@ export async function listConsultantsForAdmin(
 /** One consultant as the admin sees it. */
 export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor: Actor, id: number): Promise<AdminConsultant> {
   await requireAdmin(deps, actor);
-  const [row] = await deps.db.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1);
-  if (!row) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
-  return row;
+  return firstOrNotFound(
+    deps.db.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1),
+    ADMIN_MESSAGES.consultantNotFound,
+  );
 }
 
 /**
@@ -64,21 +65,22 @@ export async function deleteConsultantAsAdmin(
 ): Promise<void> {
   const { db } = deps;
   await requireAdmin(deps, actor);
-  const deleted = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [current] = await tx
-      .select({
-        name: consultants.name,
-        email: consultants.email,
-        status: consultants.status,
-        ownerId: consultants.userId,
-        profilePhotoUrl: consultants.profilePhotoUrl,
-      })
-      .from(consultants)
-      .where(eq(consultants.id, id))
-      .limit(1)
-      .for("update");
-    if (!current) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+  const deleted = await inAdminTransaction(deps, actor, async (tx, admin) => {
+    const current = await firstOrNotFound(
+      tx
+        .select({
+          name: consultants.name,
+          email: consultants.email,
+          status: consultants.status,
+          ownerId: consultants.userId,
+          profilePhotoUrl: consultants.profilePhotoUrl,
+        })
+        .from(consultants)
+        .where(eq(consultants.id, id))
+        .limit(1)
+        .for("update"),
+      ADMIN_MESSAGES.consultantNotFound,
+    );
     const [messageCount] = await tx.select({ total: count() }).from(messages).where(eq(messages.consultantId, id));
     await tx.delete(consultants).where(eq(consultants.id, id));
     await recordAudit(tx, admin, {

@@ -13,10 +13,10 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { listQueryOf, readPage } from "../admin/list-page.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -31,19 +31,16 @@ import { replaceTrackRecord } from "./track-record.ts";
 // ---------------------------------------------------------------------------------------------
 // The approval queue: new profiles and changes, oldest first.
 
+type ListDeps = Pick<ServiceDeps, "db">;
+
 /** A profile's pending change, if any, joined to it. */
 const joined = and(eq(consultantChanges.consultantId, consultants.id), eq(consultantChanges.status, "pending"));
 const queueMembership = or(eq(consultants.status, "pending"), isNotNull(consultantChanges.consultantId));
 
 /** Everything waiting for an admin: new profiles (pending) and changes to approved ones, with their diff. */
-export async function listApprovalQueue(
-  deps: Pick<ServiceDeps, "db">,
-  actor: Actor,
-  input: unknown,
-): Promise<{ entries: QueueEntry[]; total: number; page: number; limit: number }> {
+export async function listApprovalQueue(deps: ListDeps, actor: Actor, input: unknown): Promise<AdminPage<"entries", QueueEntry>> {
   const { db } = deps;
-  await requireAdmin(deps, actor);
-  const query = listQueryOf(input);
+  const query = await adminListQuery(deps, actor, input);
   const where = and(queueMembership, adminConsultantSearch(query.search));
   const { rows, ...page } = await readPage(
     query,
@@ -81,7 +78,7 @@ export async function listApprovalQueue(
 }
 
 /** How many new profiles and changes wait (the queue tab's badge). */
-export async function countApprovalQueue(deps: Pick<ServiceDeps, "db">, actor: Actor): Promise<number> {
+export async function countApprovalQueue(deps: ListDeps, actor: Actor): Promise<number> {
   await requireAdmin(deps, actor);
   const [row] = await deps.db
     .select({ total: count() })
@@ -98,20 +95,22 @@ type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "lo
 
 /** The change waiting on a profile, locked, with the owner's address; NotFound when there is none. */
 async function lockPendingChange(tx: Executor, id: number) {
-  const [row] = await tx
-    .select({
-      changes: consultantChanges.changes,
-      name: consultants.name,
-      ownerName: authUsers.name,
-      ownerEmail: authUsers.email,
-    })
-    .from(consultantChanges)
-    .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
-    .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
-    .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
-    .limit(1)
-    .for("update", { of: [consultantChanges, consultants] });
-  if (!row) throw new NotFound(NO_PENDING_CHANGE);
+  const row = await firstOrNotFound(
+    tx
+      .select({
+        changes: consultantChanges.changes,
+        name: consultants.name,
+        ownerName: authUsers.name,
+        ownerEmail: authUsers.email,
+      })
+      .from(consultantChanges)
+      .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
+      .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+      .where(and(eq(consultantChanges.consultantId, id), eq(consultantChanges.status, "pending")))
+      .limit(1)
+      .for("update", { of: [consultantChanges, consultants] }),
+    NO_PENDING_CHANGE,
+  );
   return { ...row, changes: row.changes as Partial<ReviewedValues> };
 }
 
@@ -123,8 +122,7 @@ function fieldList(changes: Partial<ReviewedValues>) {
 export async function approveChange(deps: DecisionDeps, actor: Actor, id: number): Promise<{ fields: ReviewedField[] }> {
   const { db } = deps;
   await requireAdmin(deps, actor);
-  const outcome = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const pending = await lockPendingChange(tx, id);
     const published = await publishedValues(tx, id);
     const { assignments, ...columns } = pending.changes;
@@ -177,8 +175,7 @@ export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id
   await requireAdmin(deps, actor);
   const { reason } = parseInput(rejectSchema, input.body ?? {}, "Please check the form and try again.");
   const { id } = input;
-  const proposedPhoto = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
+  const proposedPhoto = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const pending = await lockPendingChange(tx, id);
     const published = await publishedValues(tx, id);
     await tx

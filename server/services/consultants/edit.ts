@@ -6,7 +6,7 @@ import { authUsers, consultants } from "#server/db/schema.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, isAdmin, requireAdmin, requireOwnerOrAdmin, requireUser } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import {
@@ -69,12 +69,14 @@ export const OWNER_EDIT: EditPolicy<OwnProfile> = {
   resubmits: true,
   skipUnchanged: false,
   answer: async (tx, actor, id) => {
-    const [row] = await tx
-      .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
-      .from(consultants)
-      .where(eq(consultants.id, id))
-      .limit(1);
-    if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
+    const row = await firstOrNotFound(
+      tx
+        .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
+        .from(consultants)
+        .where(eq(consultants.id, id))
+        .limit(1),
+      CONSULTANT_NOT_FOUND,
+    );
     const profile = await withOwnTrackRecord(tx, actor, row.consultant);
     // The owner gets what they wrote back; an admin through this door, the published version.
     if (actor?.id === row.ownerId) return withOwnChange(tx, profile);
@@ -94,9 +96,10 @@ export const ADMIN_EDIT: EditPolicy<AdminConsultant> = {
   resubmits: false,
   skipUnchanged: true,
   answer: async (tx, _actor, id) => {
-    const [row] = await tx.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1);
-    if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
-    return row;
+    return firstOrNotFound(
+      tx.select(adminConsultantColumns).from(consultants).where(eq(consultants.id, id)).limit(1),
+      CONSULTANT_NOT_FOUND,
+    );
   },
 };
 
@@ -121,12 +124,14 @@ export async function editConsultant<Result>(
   const { id } = input;
   if (policy.who === "admin") await requireAdmin(deps, actor);
   else requireUser(actor, SIGNED_OUT);
-  const [current] = await db
-    .select({ ownerId: consultants.userId, status: consultants.status, profilePhotoUrl: consultants.profilePhotoUrl })
-    .from(consultants)
-    .where(eq(consultants.id, id))
-    .limit(1);
-  if (!current) throw new NotFound(CONSULTANT_NOT_FOUND);
+  const current = await firstOrNotFound(
+    db
+      .select({ ownerId: consultants.userId, status: consultants.status, profilePhotoUrl: consultants.profilePhotoUrl })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1),
+    CONSULTANT_NOT_FOUND,
+  );
   const signedIn =
     policy.who === "admin" ? requireUser(actor) : requireOwnerOrAdmin(actor, current.ownerId, { forbidden: NOT_YOURS });
   // An admin changing someone else's profile is an admin action, whichever form: it is audited.

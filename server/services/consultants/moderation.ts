@@ -4,9 +4,9 @@ import type { ConsultantStatus } from "#common/constants.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
-import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
@@ -46,21 +46,22 @@ export async function moderateConsultant(
   await requireAdmin(deps, actor);
   const reason = reasonFor(action, input.body);
   const status = TARGET_STATUS[action];
-  const outcome = await db.transaction(async (tx) => {
-    const admin = await requireAdmin({ db: tx }, actor, { lock: true });
-    const [current] = await tx
-      .select({
-        consultant: adminConsultantColumns,
-        ownerName: authUsers.name,
-        ownerEmail: authUsers.email,
-        ownerBlockedAt: authUsers.blockedAt,
-      })
-      .from(consultants)
-      .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
-      .where(eq(consultants.id, id))
-      .limit(1)
-      .for("update", { of: consultants });
-    if (!current) throw new NotFound(ADMIN_MESSAGES.consultantNotFound);
+  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
+    const current = await firstOrNotFound(
+      tx
+        .select({
+          consultant: adminConsultantColumns,
+          ownerName: authUsers.name,
+          ownerEmail: authUsers.email,
+          ownerBlockedAt: authUsers.blockedAt,
+        })
+        .from(consultants)
+        .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
+        .where(eq(consultants.id, id))
+        .limit(1)
+        .for("update", { of: consultants }),
+      ADMIN_MESSAGES.consultantNotFound,
+    );
     const before = current.consultant;
     const owner = { ownerName: current.ownerName, ownerEmail: current.ownerEmail };
     if (before.status === status && before.statusReason === reason) return { consultant: before, changed: false };

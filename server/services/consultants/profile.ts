@@ -7,7 +7,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { consultants } from "#server/db/schema.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import { withOwnChange } from "./changes.ts";
@@ -62,18 +62,20 @@ export async function viewConsultant(
   /** A listed profile seen by someone other than its owner or an admin: a view (or download) for insights. */
   countable: boolean;
 }> {
-  const [row] = await readSourceFor(deps, actor)
-    .select({
-      consultant: publicConsultantColumns,
-      status: consultants.status,
-      statusReason: consultants.statusReason,
-      ownerId: consultants.userId,
-      reviewCount: consultants.reviewCount,
-    })
-    .from(consultants)
-    .where(eq(consultants.id, id))
-    .limit(1);
-  if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
+  const row = await firstOrNotFound(
+    readSourceFor(deps, actor)
+      .select({
+        consultant: publicConsultantColumns,
+        status: consultants.status,
+        statusReason: consultants.statusReason,
+        ownerId: consultants.userId,
+        reviewCount: consultants.reviewCount,
+      })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1),
+    CONSULTANT_NOT_FOUND,
+  );
   const canEdit = isAdmin(actor) || (actor !== null && row.ownerId === actor.id);
   if (row.status !== "approved" && !canEdit) throw new NotFound(CONSULTANT_NOT_FOUND);
   return {
@@ -94,8 +96,10 @@ export type OwnProfile = OwnConsultant & OwnTrackRecord & { change: OwnChangeSta
 /** The caller's own profile with everything, or NotFound. */
 export async function getOwnConsultant(deps: Deps, actor: Actor): Promise<OwnProfile> {
   const signedIn = requireUser(actor, "Please sign in to see your consultant profile");
-  const [row] = await deps.db.select(ownConsultantColumns).from(consultants).where(eq(consultants.userId, signedIn.id)).limit(1);
-  if (!row) throw new NotFound("You do not have a consultant profile yet");
+  const row = await firstOrNotFound(
+    deps.db.select(ownConsultantColumns).from(consultants).where(eq(consultants.userId, signedIn.id)).limit(1),
+    "You do not have a consultant profile yet",
+  );
   return withOwnChange(deps.db, await withOwnTrackRecord(deps.db, actor, row));
 }
 
@@ -114,12 +118,14 @@ export async function withOwnTrackRecord(
  */
 export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number): Promise<OwnConsultant> {
   requireUser(actor, SIGNED_OUT);
-  const [row] = await deps.db
-    .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
-    .from(consultants)
-    .where(eq(consultants.id, id))
-    .limit(1);
-  if (!row) throw new NotFound(CONSULTANT_NOT_FOUND);
+  const row = await firstOrNotFound(
+    deps.db
+      .select({ consultant: ownConsultantColumns, ownerId: consultants.userId })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1),
+    CONSULTANT_NOT_FOUND,
+  );
   const signedIn = requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
   return signedIn.id === row.ownerId ? withOwnChange(deps.db, row.consultant) : row.consultant;
 }
@@ -170,16 +176,18 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
       if (existing) throw new Conflict(ALREADY_HAS_PROFILE);
       await assertEmailFree(tx, profile.email, null, "shown");
       if (profile.profilePhotoUrl) await assertPhotoClaimable(tx, signedIn, profile.profilePhotoUrl, null);
-      const [created] = await tx
-        .insert(consultants)
-        .values({
-          ...profile,
-          ...trackColumns,
-          userId: signedIn.id,
-          status: deps.config.requireApproval ? "pending" : "approved",
-        })
-        .returning(ownConsultantColumns);
-      if (!created) throw new NotFound(CONSULTANT_NOT_FOUND);
+      const created = await firstOrNotFound(
+        tx
+          .insert(consultants)
+          .values({
+            ...profile,
+            ...trackColumns,
+            userId: signedIn.id,
+            status: deps.config.requireApproval ? "pending" : "approved",
+          })
+          .returning(ownConsultantColumns),
+        CONSULTANT_NOT_FOUND,
+      );
       await replaceTrackRecord(tx, created.id, lists);
       return withOwnTrackRecord(tx, actor, created);
     });
@@ -194,12 +202,14 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
 export async function deleteConsultant(deps: WriteDeps, actor: Actor, id: number): Promise<void> {
   const { db } = deps;
   requireUser(actor, "Please sign in");
-  const [current] = await db
-    .select({ ownerId: consultants.userId, profilePhotoUrl: consultants.profilePhotoUrl })
-    .from(consultants)
-    .where(eq(consultants.id, id))
-    .limit(1);
-  if (!current) throw new NotFound(CONSULTANT_NOT_FOUND);
+  const current = await firstOrNotFound(
+    db
+      .select({ ownerId: consultants.userId, profilePhotoUrl: consultants.profilePhotoUrl })
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .limit(1),
+    CONSULTANT_NOT_FOUND,
+  );
   requireOwnerOrAdmin(actor, current.ownerId, { forbidden: "You can only delete your own profile" });
   await db.delete(consultants).where(eq(consultants.id, id));
   directoryChanged(db);

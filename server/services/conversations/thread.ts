@@ -9,7 +9,7 @@ import {
 import type { Database } from "#server/db/client.ts";
 import { consultants, conversations, messages } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
@@ -36,19 +36,21 @@ type Access = {
 
 /** The conversation if the caller is one of its two parties; NotFound for anyone else. */
 async function findAccessible(db: Database, userId: number, id: number): Promise<Access> {
-  const [row] = await db
-    .select({
-      id: conversations.id,
-      subject: conversations.subject,
-      consultantId: conversations.consultantId,
-      senderUserId: conversations.senderUserId,
-      ownerId: consultants.userId,
-    })
-    .from(conversations)
-    .innerJoin(consultants, eq(consultants.id, conversations.consultantId))
-    .where(eq(conversations.id, id))
-    .limit(1);
-  if (!row) throw new NotFound(CONVERSATION_TEXTS.notFound);
+  const row = await firstOrNotFound(
+    db
+      .select({
+        id: conversations.id,
+        subject: conversations.subject,
+        consultantId: conversations.consultantId,
+        senderUserId: conversations.senderUserId,
+        ownerId: consultants.userId,
+      })
+      .from(conversations)
+      .innerJoin(consultants, eq(consultants.id, conversations.consultantId))
+      .where(eq(conversations.id, id))
+      .limit(1),
+    CONVERSATION_TEXTS.notFound,
+  );
   if (row.senderUserId === userId) return { ...row, box: "sent" };
   if (row.ownerId === userId) return { ...row, box: "received" };
   throw new NotFound(CONVERSATION_TEXTS.notFound);

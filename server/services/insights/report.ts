@@ -3,7 +3,7 @@ import { INSIGHT_METRICS, INSIGHT_WEEKS, type InsightSeries, type Insights } fro
 import type { Database } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { type Actor, requireUser } from "../context.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound } from "../errors.ts";
 
 // The owner's weekly insights: twelve weeks of counters (and the twelve before, for the change),
 // read from the daily rows the insights buffer writes, plus the messages received.
@@ -56,11 +56,9 @@ export async function consultantInsights(db: Database, consultantId: number): Pr
 /** GET /api/my-consultant-profile/insights: the signed-in consultant's own insights. */
 export async function getMyInsights(deps: { db: Database }, actor: Actor): Promise<Insights> {
   const signedIn = requireUser(actor, "Please sign in to see your consultant profile");
-  const [own] = await deps.db
-    .select({ id: consultants.id })
-    .from(consultants)
-    .where(eq(consultants.userId, signedIn.id))
-    .limit(1);
-  if (!own) throw new NotFound("You do not have a consultant profile yet");
+  const own = await firstOrNotFound(
+    deps.db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, signedIn.id)).limit(1),
+    "You do not have a consultant profile yet",
+  );
   return consultantInsights(deps.db, own.id);
 }

@@ -4,7 +4,7 @@ import type { Executor } from "#server/db/client.ts";
 import { consultants, messageReplies, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { NotFound } from "../errors.ts";
+import { firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -152,12 +152,14 @@ async function loadReplies(db: Executor, messageId: number) {
 }
 
 async function loadMessage(db: Executor, profileId: number, id: number): Promise<InboxMessage> {
-  const [row] = await db
-    .select(messageColumns)
-    .from(messages)
-    .where(and(eq(messages.id, id), eq(messages.consultantId, profileId)))
-    .limit(1);
-  if (!row) throw new NotFound(MESSAGE_TEXTS.messageNotFound);
+  const row = await firstOrNotFound(
+    db
+      .select(messageColumns)
+      .from(messages)
+      .where(and(eq(messages.id, id), eq(messages.consultantId, profileId)))
+      .limit(1),
+    MESSAGE_TEXTS.messageNotFound,
+  );
   return { ...row, replies: await loadReplies(db, row.id) };
 }
 

@@ -5,7 +5,7 @@ import { consultants, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -69,12 +69,14 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
   const { db } = deps;
   const data: SendMessageInput = parseInput(sendMessageSchema, input);
 
-  const [consultant] = await db
-    .select({ id: consultants.id, name: consultants.name, email: consultants.email })
-    .from(consultants)
-    .where(and(eq(consultants.id, data.consultantId), isListed))
-    .limit(1);
-  if (!consultant) throw new NotFound(MESSAGE_TEXTS.consultantNotFound);
+  const consultant = await firstOrNotFound(
+    db
+      .select({ id: consultants.id, name: consultants.name, email: consultants.email })
+      .from(consultants)
+      .where(and(eq(consultants.id, data.consultantId), isListed))
+      .limit(1),
+    MESSAGE_TEXTS.consultantNotFound,
+  );
 
   await consumeRateLimits(db, sendRateLimits(sender.id, deps.clientIp));
   const recipient = { id: consultant.id, name: consultant.name };

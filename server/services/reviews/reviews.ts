@@ -14,7 +14,7 @@ import { authUsers, consultants, reviews } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, Forbidden, NotFound } from "../errors.ts";
+import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { hasQualifyingConversation } from "./qualification.ts";
@@ -113,19 +113,19 @@ export async function listReviews(
 }
 
 async function reviewById(db: Database, reviewId: number) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1);
-  if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
-  return row;
+  return firstOrNotFound(db.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1), REVIEW_MESSAGES.notFound);
 }
 
 async function publicReview(db: Database, reviewId: number): Promise<PublicReview> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(reviews)
-    .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
-    .where(eq(reviews.id, reviewId))
-    .limit(1);
-  if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+  const row = await firstOrNotFound(
+    db
+      .select(publicColumns)
+      .from(reviews)
+      .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+      .where(eq(reviews.id, reviewId))
+      .limit(1),
+    REVIEW_MESSAGES.notFound,
+  );
   return toPublic(row as ReviewRow);
 }
 
@@ -203,20 +203,29 @@ export async function deleteReview(deps: Pick<ReviewDeps, "db">, actor: Actor, i
   await deps.db.delete(reviews).where(eq(reviews.id, row.id));
 }
 
+/** A review of the caller's own profile: 401 for a visitor, NotFound without it, 403 for anyone but the profile's owner. */
+async function reviewOfOwnProfile(db: Database, actor: Actor, reviewId: number) {
+  const user = requireUser(actor, SIGN_IN);
+  const row = await firstOrNotFound(
+    db
+      .select({ id: reviews.id, ownerId: consultants.userId })
+      .from(reviews)
+      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+      .where(eq(reviews.id, reviewId))
+      .limit(1),
+    REVIEW_MESSAGES.notFound,
+  );
+  if (row.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  return row;
+}
+
 /** POST /api/reviews/{id}/response: the consultant's one public response. */
 export async function respondToReview(
   deps: Pick<ReviewDeps, "db">,
   actor: Actor,
   input: { reviewId: number; response: unknown },
 ): Promise<PublicReview> {
-  const user = requireUser(actor, SIGN_IN);
-  const row = await reviewById(deps.db, input.reviewId);
-  const [consultant] = await deps.db
-    .select({ ownerId: consultants.userId })
-    .from(consultants)
-    .where(eq(consultants.id, row.consultantId))
-    .limit(1);
-  if (!consultant || consultant.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
+  const row = await reviewOfOwnProfile(deps.db, actor, input.reviewId);
   const { response } = parse(reviewResponseSchema, input.response);
   const [updated] = await deps.db
     .update(reviews)
@@ -239,23 +248,25 @@ export async function setReviewHidden(
   const admin = await requireAdmin(deps, actor);
   const reason = input.hidden ? parse(reviewHideSchema, input.body).reason : null;
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: reviews.id,
-        hiddenAt: reviews.hiddenAt,
-        hiddenReason: reviews.hiddenReason,
-        consultantId: reviews.consultantId,
-        consultantName: consultants.name,
-        reviewerName: authUsers.name,
-        reviewerEmail: authUsers.email,
-      })
-      .from(reviews)
-      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-      .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
-      .where(eq(reviews.id, input.reviewId))
-      .for("update", { of: reviews })
-      .limit(1);
-    if (!row) throw new NotFound(REVIEW_MESSAGES.notFound);
+    const row = await firstOrNotFound(
+      tx
+        .select({
+          id: reviews.id,
+          hiddenAt: reviews.hiddenAt,
+          hiddenReason: reviews.hiddenReason,
+          consultantId: reviews.consultantId,
+          consultantName: consultants.name,
+          reviewerName: authUsers.name,
+          reviewerEmail: authUsers.email,
+        })
+        .from(reviews)
+        .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+        .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
+        .where(eq(reviews.id, input.reviewId))
+        .for("update", { of: reviews })
+        .limit(1),
+      REVIEW_MESSAGES.notFound,
+    );
     if ((row.hiddenAt !== null) === input.hidden) return { row, changed: false };
     await tx
       .update(reviews)

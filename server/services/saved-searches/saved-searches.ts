@@ -14,7 +14,7 @@ import { consultants, savedSearches, savedSearchNotified } from "#server/db/sche
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
@@ -52,13 +52,14 @@ function normalizedQuery(query: string): string {
 }
 
 async function own(deps: Pick<Deps, "db">, userId: number, id: number): Promise<SavedSearchView> {
-  const [row] = await deps.db
-    .select(viewColumns)
-    .from(savedSearches)
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
-    .limit(1);
-  if (!row) throw new NotFound(SAVED_SEARCH_TEXTS.notFound);
-  return row;
+  return firstOrNotFound(
+    deps.db
+      .select(viewColumns)
+      .from(savedSearches)
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+      .limit(1),
+    SAVED_SEARCH_TEXTS.notFound,
+  );
 }
 
 export async function listSavedSearches(deps: Pick<Deps, "db">, actor: Actor): Promise<SavedSearchView[]> {

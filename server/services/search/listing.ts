@@ -4,6 +4,7 @@ import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
+import { locationCountry } from "./places.ts";
 import { filterShare, searchStatistics } from "./planner.ts";
 import {
   filterConditions,
@@ -39,9 +40,14 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
       ? Promise.resolve([])
       : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
 
-  // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and walk at once.
+  // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and
+  // walk at once. A country alone (the home page's country tiles, and paging through them) is
+  // counted exactly by the statistics and has its own index in featured order (migration 0015),
+  // so twice the cap is enough.
   const statistics = await searchStatistics(db);
-  if (conditions.length === 1 || statistics.listed * filterShare(params, statistics) > BROAD_LISTING * SEARCH_RESULT_CAP) {
+  const countryAlone = conditions.length === 2 && params.location !== undefined && locationCountry(params.location) !== undefined;
+  const broad = (countryAlone ? 2 : BROAD_LISTING) * SEARCH_RESULT_CAP;
+  if (conditions.length === 1 || statistics.listed * filterShare(params, statistics) > broad) {
     const [rows, [counted]] = await Promise.all([
       walk(),
       db.execute<{ matched: number }>(

@@ -15,7 +15,7 @@ import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } fr
 import type { Database } from "#server/db/client.ts";
 import { consultants, shortlistEntries, shortlists } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, NotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 
 // Shortlists (issue 13): only the owner sees or changes a list; another user's list answers
@@ -85,15 +85,17 @@ const summaryColumns = {
     where e.shortlist_id = "shortlists"."id" and c.status = 'approved')::int`,
 };
 
-/** The caller's list, or NotFound (for a missing list and for someone else's alike). */
-async function ownList(db: Database, userId: number, id: number): Promise<ShortlistSummary> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(shortlists)
-    .where(and(eq(shortlists.id, id), eq(shortlists.userId, userId)))
-    .limit(1);
-  if (!row) throw new NotFound(SHORTLIST_TEXTS.notFound);
-  return row;
+/** The caller's list: 401 for a visitor, NotFound for a missing list and for someone else's alike. */
+async function ownList(db: Database, actor: Actor, id: number): Promise<ShortlistSummary> {
+  const user = requireSignedIn(actor);
+  return firstOrNotFound(
+    db
+      .select(summaryColumns)
+      .from(shortlists)
+      .where(and(eq(shortlists.id, id), eq(shortlists.userId, user.id)))
+      .limit(1),
+    SHORTLIST_TEXTS.notFound,
+  );
 }
 
 async function entriesOf(db: Database, id: number, audience: Audience): Promise<ShortlistEntry[]> {
@@ -150,23 +152,20 @@ export async function createShortlist(deps: Deps, actor: Actor, input: unknown):
 }
 
 export async function getShortlist(deps: Deps, actor: Actor, id: number): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  const summary = await ownList(deps.db, user.id, id);
+  const summary = await ownList(deps.db, actor, id);
   return { ...summary, entries: await entriesOf(deps.db, id, "owner") };
 }
 
 export async function renameShortlist(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
   const { id } = input;
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   const { name } = parse(shortlistNameSchema, input.body);
   await deps.db.update(shortlists).set({ name, updatedAt: new Date() }).where(eq(shortlists.id, id));
   return getShortlist(deps, actor, id);
 }
 
 export async function deleteShortlist(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   await deps.db.delete(shortlists).where(eq(shortlists.id, id));
 }
 
@@ -176,15 +175,16 @@ export async function putShortlistEntry(
   actor: Actor,
   input: { id: number; consultantId: number; body: unknown },
 ): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, input.id);
+  await ownList(deps.db, actor, input.id);
   const { note } = parse(shortlistEntrySchema, input.body);
-  const [consultant] = await deps.db
-    .select({ id: consultants.id })
-    .from(consultants)
-    .where(and(eq(consultants.id, input.consultantId), listed))
-    .limit(1);
-  if (!consultant) throw new NotFound(SHORTLIST_TEXTS.consultantNotFound);
+  const consultant = await firstOrNotFound(
+    deps.db
+      .select({ id: consultants.id })
+      .from(consultants)
+      .where(and(eq(consultants.id, input.consultantId), listed))
+      .limit(1),
+    SHORTLIST_TEXTS.consultantNotFound,
+  );
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select id from shortlists where id = ${input.id} for update`);
     const [existing] = await tx
@@ -213,8 +213,7 @@ export async function removeShortlistEntry(
   actor: Actor,
   input: { id: number; consultantId: number },
 ): Promise<ShortlistDetail> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, input.id);
+  await ownList(deps.db, actor, input.id);
   const removed = await deps.db
     .delete(shortlistEntries)
     .where(and(eq(shortlistEntries.shortlistId, input.id), eq(shortlistEntries.consultantId, input.consultantId)))
@@ -225,8 +224,7 @@ export async function removeShortlistEntry(
 
 /** Creates a new share link (replacing any earlier one, which stops working). */
 export async function shareShortlist(deps: Deps, actor: Actor, id: number): Promise<{ token: string; url: string }> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   const token = randomBytes(32).toString("base64url");
   await deps.db
     .update(shortlists)
@@ -236,20 +234,21 @@ export async function shareShortlist(deps: Deps, actor: Actor, id: number): Prom
 }
 
 export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const user = requireSignedIn(actor);
-  await ownList(deps.db, user.id, id);
+  await ownList(deps.db, actor, id);
   await deps.db.update(shortlists).set({ shareTokenHash: null }).where(eq(shortlists.id, id));
 }
 
 /** The list behind a share link, for anyone holding it (no account needed); NotFound once revoked. */
 export async function viewSharedShortlist(deps: Deps, token: string): Promise<SharedShortlist> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFound(SHORTLIST_TEXTS.notFound);
-  const [list] = await deps.db
-    .select({ id: shortlists.id, name: shortlists.name })
-    .from(shortlists)
-    .where(eq(shortlists.shareTokenHash, hashToken(token)))
-    .limit(1);
-  if (!list) throw new NotFound(SHORTLIST_TEXTS.notFound);
+  const list = await firstOrNotFound(
+    deps.db
+      .select({ id: shortlists.id, name: shortlists.name })
+      .from(shortlists)
+      .where(eq(shortlists.shareTokenHash, hashToken(token)))
+      .limit(1),
+    SHORTLIST_TEXTS.notFound,
+  );
   const entries = await entriesOf(deps.db, list.id, "public");
   return { name: list.name, entries: entries.map(({ consultant }) => ({ consultant })) };
 }
@@ -282,8 +281,7 @@ const CSV_HEADER = [
 
 /** The list as CSV (public profile fields and the owner's notes), one consultant a row: a rate only where it is public. */
 export async function exportShortlistCsv(deps: Deps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
-  const user = requireSignedIn(actor);
-  const list = await ownList(deps.db, user.id, id);
+  const list = await ownList(deps.db, actor, id);
   const entries = await entriesOf(deps.db, id, "public");
   const rows = entries.map(({ consultant: c, note }: { consultant: ShortlistConsultant; note: string }) =>
     [

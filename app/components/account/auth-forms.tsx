@@ -99,6 +99,7 @@ function AuthForm({
 
 const linkButton = "text-sm font-semibold text-brand-700 underline-offset-4 hover:underline";
 
+/** What each of the three forms is given. */
 type FormProps = {
   idPrefix: string;
   action: string;
@@ -118,7 +119,7 @@ function LoginForm({ idPrefix, action, redirectTo, switchView, pageAnswer }: For
   );
 }
 
-function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: Omit<FormProps, "switchView">) {
+function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: FormProps) {
   const auth = useAuthForm("register", idPrefix, registerValidation, pageAnswer);
   return (
     <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Create Account", "Creating account..."]}>
@@ -129,7 +130,7 @@ function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: Omit<FormPro
   );
 }
 
-function ForgotPasswordForm({ idPrefix, action, switchView, pageAnswer }: Omit<FormProps, "redirectTo">) {
+function ForgotPasswordForm({ idPrefix, action, switchView, pageAnswer }: FormProps) {
   const auth = useAuthForm("forgot", idPrefix, forgotValidation, pageAnswer);
   const { fetcher, answer } = auth;
   useEffect(() => {
@@ -175,6 +176,7 @@ export function AuthForms(props: {
 }) {
   const { view, onViewChange, redirectTo, idPrefix, pageAnswer, action = "/sign-in" } = props;
   const switchView = props.switchView ?? buttonSwitch(onViewChange);
+  const forms: FormProps = { idPrefix, action, redirectTo, switchView, pageAnswer };
   return (
     <Tabs value={view === "register" ? "register" : "login"} onValueChange={(value) => onViewChange(value as AuthView)}>
       <TabsList label="Sign in or sign up">
@@ -183,16 +185,10 @@ export function AuthForms(props: {
       </TabsList>
       <TabsContent value="login" className="mt-5 outline-none">
         {view === "forgot" ? (
-          <ForgotPasswordForm idPrefix={idPrefix} action={action} switchView={switchView} pageAnswer={pageAnswer} />
+          <ForgotPasswordForm {...forms} />
         ) : (
           <>
-            <LoginForm
-              idPrefix={idPrefix}
-              action={action}
-              redirectTo={redirectTo}
-              switchView={switchView}
-              pageAnswer={pageAnswer}
-            />
+            <LoginForm {...forms} />
             <p className="mt-4 text-center text-sm text-muted">
               New here? {switchView.render("register", "Create an account", linkButton)}
             </p>
@@ -200,7 +196,7 @@ export function AuthForms(props: {
         )}
       </TabsContent>
       <TabsContent value="register" className="mt-5 outline-none">
-        <RegisterForm idPrefix={idPrefix} action={action} redirectTo={redirectTo} pageAnswer={pageAnswer} />
+        <RegisterForm {...forms} />
         <p className="mt-4 text-center text-sm text-muted">
           Already have an account? {switchView.render("login", "Sign in", linkButton)}
         </p>

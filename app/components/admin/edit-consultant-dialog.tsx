@@ -18,12 +18,18 @@ import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
 
-/** The profile form's full list of specializations, plus the profile's own when it is not on it. */
 /** A required select of the list; a stored value outside it (an older profile's) is the first choice, so it stays chosen. */
-function StoredChoiceField(choice: { label: string; name: string; list: readonly string[]; stored: string; error?: string }) {
-  const { label, name, list, stored, error } = choice;
+function StoredChoiceField(choice: {
+  label: string;
+  name: "country" | "primarySpecialization";
+  list: readonly string[];
+  consultant: AdminConsultant;
+  errors: FieldErrors;
+}) {
+  const { label, name, list, consultant, errors } = choice;
+  const stored = consultant[name];
   return (
-    <Field label={label} required error={error}>
+    <Field label={label} required error={errors[name]}>
       {(props) => (
         <Select {...props} name={name} defaultValue={stored}>
           <Options values={list.includes(stored) ? list : [stored, ...list]} />
@@ -144,20 +150,14 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
             <Field label="City" error={errors.city}>
               {(props) => <Input {...props} name="city" defaultValue={consultant.city ?? ""} autoComplete="off" />}
             </Field>
-            <StoredChoiceField
-              label="Country"
-              name="country"
-              list={COUNTRIES}
-              stored={consultant.country}
-              error={errors.country}
-            />
+            <StoredChoiceField label="Country" name="country" list={COUNTRIES} consultant={consultant} errors={errors} />
             <YearsField defaultYears={consultant.yearsExperience} error={errors.yearsExperience} />
             <StoredChoiceField
               label="Primary specialization"
               name="primarySpecialization"
               list={ADMIN_ACCEPTED_SPECIALIZATIONS}
-              stored={consultant.primarySpecialization}
-              error={errors.primarySpecialization}
+              consultant={consultant}
+              errors={errors}
             />
             <Field label="Professional summary" required error={errors.bio} className="sm:col-span-2">
               {(props) => <Textarea {...props} name="bio" rows={5} defaultValue={consultant.bio} />}

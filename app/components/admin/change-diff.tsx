@@ -1,3 +1,4 @@
+import { organizationAndRole } from "#app/lib/assignment-text.ts";
 import { type ChangeAssignment, type FieldChange, normalizeAssignment, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
@@ -34,10 +35,7 @@ function AssignmentList({
             </Badge>
           )}
           <span className="block font-medium text-ink">{item.title}</span>
-          <span className="block text-muted">
-            {item.organization}
-            {item.role ? ` · ${item.role}` : ""}
-          </span>
+          <span className="block text-muted">{organizationAndRole(item)}</span>
           <span className="block text-xs text-muted">
             {period(item)} · {item.countries.join(", ")} · {item.donors.join(", ")}
           </span>

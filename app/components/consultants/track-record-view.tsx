@@ -1,4 +1,5 @@
 import { Award, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
+import { organizationAndRole } from "#app/lib/assignment-text.ts";
 import type { Assignment, Education, LanguageLevel, TrackRecordView } from "#common/track-record.ts";
 // The zod-free half: the profile page does not load the schemas.
 import {
@@ -107,10 +108,7 @@ export function ExperienceSection({ assignments }: { assignments: Assignment[] }
                 className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white"
               />
               <h3 className="font-semibold text-ink">{item.title}</h3>
-              <p className="text-sm text-slate-700">
-                {item.organization}
-                {item.role ? ` · ${item.role}` : ""}
-              </p>
+              <p className="text-sm text-slate-700">{organizationAndRole(item)}</p>
               <p className="text-sm text-muted">
                 <time dateTime={item.startDate}>{monthLabel(item.startDate)}</time> –{" "}
                 {item.endDate ? <time dateTime={item.endDate}>{monthLabel(item.endDate)}</time> : "present"}

@@ -1,16 +1,20 @@
+import { choices } from "./choices.ts";
+
 // Insights for consultants (issue 14): what GET /api/my-consultant-profile/insights returns and
 // /my-consultant-profile draws.
 
 export const INSIGHT_WEEKS = 12;
 
-export const INSIGHT_METRICS = [
-  { key: "profileViews", label: "Profile views" },
-  { key: "searchAppearances", label: "Search appearances" },
-  { key: "cvDownloads", label: "CV downloads" },
-  { key: "messagesReceived", label: "Messages received" },
-] as const;
+const metrics = choices({
+  profileViews: "Profile views",
+  searchAppearances: "Search appearances",
+  cvDownloads: "CV downloads",
+  messagesReceived: "Messages received",
+});
 
-export type InsightMetricKey = (typeof INSIGHT_METRICS)[number]["key"];
+/** The counters, in the order the panel shows them: `value` is the key in Insights, `label` the chart's title. */
+export const INSIGHT_METRICS = metrics.options;
+export type InsightMetricKey = (typeof metrics.values)[number];
 
 export type InsightSeries = {
   /** One number per week, oldest first (the weeks of Insights.weeks). */

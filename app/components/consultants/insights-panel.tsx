@@ -89,7 +89,7 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
         are not counted; a visitor counts once a day.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {INSIGHT_METRICS.map(({ key, label }) => (
+        {INSIGHT_METRICS.map(({ value: key, label }) => (
           <MetricChart key={key} label={label} series={insights[key]} weeks={insights.weeks} />
         ))}
       </div>

@@ -1,10 +1,8 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import stylesheet from "./app.css?url";
 import { appContext } from "./context.ts";
-import { inlineStylesheet } from "./lib/inline-stylesheet.server.ts";
 
 // The server hands its context to loaders under this key; it takes the key from this module.
 export { appContext };
@@ -42,9 +40,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        const page = inlineStylesheet(stylesheet);
-        pipeline(body, page, () => {});
-        resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         reject(error);

@@ -12,7 +12,6 @@ import {
   boundedPool,
   candidatePool,
   filterConditions,
-  HEAD_POOL,
   indexedMatch,
   orderBy,
   publicSelectList,
@@ -138,7 +137,7 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   const pooled = overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
   const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const headPool = relevance
-    ? sql`select * from (${candidatePool(matchHead, order, HEAD_POOL, walks("head", HEAD_POOL))}) h
+    ? sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
           where ${pooled} and h.id not in (select id from ranked_pool)`
     : sql`select * from ranked_pool where false`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`

@@ -8,11 +8,10 @@ import { locationCondition, locationCountry } from "./places.ts";
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.
 
-/** The best head matches (name, title, specializations, location) considered for relevance past the cap. */
-export const HEAD_POOL = 250;
 /**
- * When more than SEARCH_RESULT_CAP profiles match, relevance ranks the best head matches and this
- * many of the best matches in quality order (or as many as the page reaches), not all of them:
+ * When more than SEARCH_RESULT_CAP profiles match, relevance ranks this many of the best matches
+ * in quality order and as many of the best head matches (name, title, specializations,
+ * location), or as many of each as the page reaches, not all of them:
  * a match outside the head ranks by its assignments or bio (weights C and D), far below a head
  * match, so the first pages come from the head pool, and ranking is what costs.
  */

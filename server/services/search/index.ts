@@ -7,10 +7,20 @@ import { isListed } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
-import { DOCUMENT_TEST, filterShare, POSTING_COST, searchStatistics, textShare, textShareBound, walksIndex } from "./planner.ts";
+import {
+  DOCUMENT_TEST,
+  filterShare,
+  POSTING_COST,
+  searchStatistics,
+  textShare,
+  textShareBound,
+  WALK_SLACK,
+  walksIndex,
+} from "./planner.ts";
 import {
   boundedPool,
   candidatePool,
+  countToCap,
   filterConditions,
   indexedMatch,
   orderBy,
@@ -47,9 +57,6 @@ export { keywordWords };
 
 /** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
 const PRECOUNT = 3;
-
-/** A bounded walk (boundedPool) covers this many times the rows evenly spread matches need. */
-const WALK_SLACK = 4;
 
 /**
  * Up to the cap, relevance ranks every match: the documents are in the row (migration 0014), so
@@ -97,11 +104,10 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     shares && !bounded
       ? walksIndex(shares[pool] * shares.filters, readRows(pool), wanted, pool === "document" ? DOCUMENT_TEST : 1)
       : strategy === "walk-index";
+  const headWalked = sql.join([...filters, sql`search_head @@ ${words}`], sql` and `);
   const matchHead = {
-    walked: sql.join([...filters, sql`search_head @@ ${words}`], sql` and `),
-    indexed: headThroughDocument
-      ? sql`${matchDocument.indexed} and search_head @@ ${words}`
-      : sql.join([...filters, sql`search_head @@ ${words}`], sql` and `),
+    walked: headWalked,
+    indexed: headThroughDocument ? sql`${matchDocument.indexed} and search_head @@ ${words}` : headWalked,
   };
   const order = orderBy(params.sort);
   const window = resultWindow(params);
@@ -176,18 +182,17 @@ async function countsOverCap(
   share: number,
   walkFirst: boolean,
 ) {
-  const capped = (rows: SQL) => sql`select count(*)::int as matched from (${rows} limit ${SEARCH_RESULT_CAP + 1}) m`;
-  const count = async (rows: SQL) => Number((await db.execute<{ matched: number }>(capped(rows)))[0]?.matched ?? 0);
   const wanted = SEARCH_RESULT_CAP + 1;
   if (walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST)) {
     const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
     const featured = sql.join(orderBy("relevance"), sql`, `);
-    const walked = await count(
+    const walked = await countToCap(
+      db,
       sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${featured} limit ${stretch}) s where hit`,
     );
     if (walked > SEARCH_RESULT_CAP) return true;
   }
-  return (await count(sql`select 1 from ${consultants} where ${match.indexed}`)) > SEARCH_RESULT_CAP;
+  return (await countToCap(db, sql`select 1 from ${consultants} where ${match.indexed}`)) > SEARCH_RESULT_CAP;
 }
 
 /**

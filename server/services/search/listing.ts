@@ -5,8 +5,9 @@ import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
 import { locationCountry } from "./places.ts";
-import { filterShare, searchStatistics } from "./planner.ts";
+import { filterShare, searchStatistics, WALK_SLACK } from "./planner.ts";
 import {
+  countToCap,
   filterConditions,
   indexedMatch,
   ORDER_COLUMNS,
@@ -48,13 +49,8 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
   const countryAlone = conditions.length === 2 && params.location !== undefined && locationCountry(params.location) !== undefined;
   const broad = (countryAlone ? 2 : BROAD_LISTING) * SEARCH_RESULT_CAP;
   if (conditions.length === 1 || statistics.listed * filterShare(params, statistics) > broad) {
-    const [rows, [counted]] = await Promise.all([
-      walk(),
-      db.execute<{ matched: number }>(
-        sql`select count(*)::int as matched from (select 1 from ${consultants} where ${where} limit ${SEARCH_RESULT_CAP + 1}) m`,
-      ),
-    ]);
-    return result(params, Number(counted?.matched ?? 0), rows);
+    const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${where}`)]);
+    return result(params, matched, rows);
   }
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params)} limit ${SEARCH_RESULT_CAP + 1}),
@@ -104,8 +100,7 @@ async function pageOfMany(db: Executor, params: SearchParams, where: SQL, listed
   return read.map(rowToPublicConsultant);
 }
 
-/** The stretch of an order's index walked for a page: this many times what evenly spread matches need, at least WALK_MIN. */
-const WALK_SLACK = 4;
+/** The least stretch of an order's index walked for a page (see WALK_SLACK). */
 const WALK_MIN = 2_000;
 
 /** A listing expected to match this many times the cap is walked at once, without first reading up to the cap. */

@@ -131,19 +131,21 @@ export function filterShare(params: SearchParams, statistics: Statistics): numbe
   return shares.reduce((product, share) => product * share, 1);
 }
 
-/**
- * How to take the first `wanted` matches in a given order: walk the order's index and test each
- * profile (about wanted ÷ `walkShare`, the share of profiles that match, rows), or read the
- * `readRows` rows an index offers and keep the top. Testing a row on the walk costs about
- * `rowCost` times reading one from a bitmap: three when the test reads the document (from TOAST),
- * one when it reads only the row (the head). The planner alone misjudges this (it underprices
- * testing a document), so the search decides, from the same statistics the planner uses.
- */
 /** Testing a profile's document on a walk costs about this many rows read from a bitmap. */
 export const DOCUMENT_TEST = 3;
 /** Listing one match in a bitmap from the document's index costs about this share of reading its row. */
 export const POSTING_COST = 0.2;
+/** A bounded walk covers this many times the rows evenly spread matches would need. */
+export const WALK_SLACK = 4;
 
+/**
+ * How to take the first `wanted` matches in a given order: walk the order's index and test each
+ * profile (about wanted ÷ `walkShare`, the share of profiles that match, rows), or read the
+ * `readRows` rows an index offers and keep the top. Testing a row on the walk costs about
+ * `rowCost` times reading one from a bitmap: DOCUMENT_TEST when the test reads the document, one
+ * when it reads only the row (the head). The planner alone misjudges this (it underprices
+ * testing a document), so the search decides, from the same statistics the planner uses.
+ */
 export function walksIndex(walkShare: number, readRows: number, wanted: number, rowCost: number) {
   return (rowCost * wanted) / Math.max(walkShare, 1e-9) < readRows;
 }

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
-import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps, type Transaction } from "../context.ts";
+import { type Actor, inAdminTransaction, type ServiceDeps, type Transaction } from "../context.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -29,7 +29,6 @@ export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise
 
 /** What blocking and unblocking share: the checks, the account's flag, the audit entry, the directory's change. */
 async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean): Promise<AdminUser> {
-  await requireAdmin(deps, actor);
   const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const target = await targetUser(tx, id, "update");
     if (blocked && target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);

@@ -64,7 +64,6 @@ export async function deleteConsultantAsAdmin(
   id: number,
 ): Promise<void> {
   const { db } = deps;
-  await requireAdmin(deps, actor);
   const deleted = await inAdminTransaction(deps, actor, async (tx, admin) => {
     const current = await firstOrNotFound(
       tx

@@ -6,7 +6,7 @@ import type { ToastMessage } from "#common/toast.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { sessionCookie } from "#server/http/cookies.ts";
 import { requestPasswordReset } from "#server/services/accounts/password-reset.ts";
-import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
+import { registerAccount, type SignedIn, signIn } from "#server/services/accounts/registration.ts";
 import type { ServiceDeps } from "#server/services/context.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -20,8 +20,6 @@ import type { Route } from "./+types/sign-in";
 
 // /sign-in: the action behind the sign-in dialog's forms, and the same forms as a page, which is
 // where the header's Sign In link leads before JavaScript has loaded (or without it).
-
-type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
 function viewOf(value: string | null): AuthView {
   return value === "register" || value === "forgot" ? value : "login";

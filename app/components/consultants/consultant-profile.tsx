@@ -2,10 +2,10 @@ import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCirc
 import { formatRating, formatYears } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
+import { CardSection } from "../ui/card-section.tsx";
 import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
 import { Fact } from "./fact.tsx";
-import { Section } from "./profile-section.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 import {
   EducationSection,
@@ -89,12 +89,12 @@ export function ConsultantProfile({
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-6">
-          <Section title="About" id="about-heading">
+          <CardSection title="About" id="about-heading">
             <p className="whitespace-pre-line leading-relaxed text-slate-800">{consultant.bio}</p>
-          </Section>
+          </CardSection>
           {track && <ExperienceSection assignments={track.assignments} />}
           {track && <EducationSection education={track.education} />}
-          <Section title="Specializations" id="specializations-heading">
+          <CardSection title="Specializations" id="specializations-heading">
             <h3 className="text-sm font-semibold text-muted">Primary</h3>
             <p className="mt-1">
               <span className="inline-block rounded-md bg-brand-700 px-2.5 py-1 text-sm font-medium text-white">
@@ -113,14 +113,14 @@ export function ConsultantProfile({
                 </ul>
               </>
             )}
-          </Section>
-          <Section title="Languages" id="languages-heading">
+          </CardSection>
+          <CardSection title="Languages" id="languages-heading">
             <LanguageList languages={consultant.languages} levels={track?.languageLevels} />
-          </Section>
+          </CardSection>
         </div>
 
         <aside className="grid content-start gap-6" aria-label="Contact and availability">
-          <Section title="Contact Information" id="contact-heading">
+          <CardSection title="Contact Information" id="contact-heading">
             <dl className="grid gap-4 text-sm">
               <ContactRow kind="email" value={consultant.email} note={visibility(consultant.showEmail)} />
               <ContactRow kind="phone" value={consultant.phone} note={visibility(consultant.showPhone)} />
@@ -132,17 +132,17 @@ export function ConsultantProfile({
                 <dd className="pl-6">{consultant.location}</dd>
               </div>
             </dl>
-          </Section>
-          <Section title="Availability" id="availability-heading">
+          </CardSection>
+          <CardSection title="Availability" id="availability-heading">
             <p className="text-sm text-slate-800">
               {consultant.availableForWork
                 ? "Available for new assignments."
                 : "Not taking new assignments at the moment. You can still send a message."}
             </p>
             {track && <TrackFacts track={track} />}
-          </Section>
+          </CardSection>
           {track && <TrackHighlights assignments={track.assignments} />}
-          <Section title="Quick Stats" id="stats-heading">
+          <CardSection title="Quick Stats" id="stats-heading">
             <dl className="grid grid-cols-2 gap-4 text-sm">
               <div>
                 <dt className="flex items-center gap-1 text-muted">
@@ -175,7 +175,7 @@ export function ConsultantProfile({
                 <dd className="mt-0.5 font-semibold text-ink">{memberSince(consultant.createdAt)}</dd>
               </div>
             </dl>
-          </Section>
+          </CardSection>
         </aside>
       </div>
     </article>

@@ -18,7 +18,7 @@ const ReviewForm = lazy(() => loadForms().then((module) => ({ default: module.Re
 const RespondForm = lazy(() => loadForms().then((module) => ({ default: module.RespondForm })));
 const HideForm = lazy(() => loadForms().then((module) => ({ default: module.HideForm })));
 
-export type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
+type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
 
 function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewViewer }) {
   return (

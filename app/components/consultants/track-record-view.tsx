@@ -11,7 +11,7 @@ import {
   LANGUAGE_LEVEL_LABELS,
   monthLabel,
 } from "#common/track-record-lists.ts";
-import { Section } from "./profile-section.tsx";
+import { CardSection } from "../ui/card-section.tsx";
 
 // The track record on the profile page (issue 12): the experience timeline, education, derived
 // badges, languages with levels, availability, the daily rate when the viewer may see it.
@@ -24,7 +24,7 @@ const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-med
 export function TrackHighlights({ assignments }: { assignments: Assignment[] }) {
   if (assignments.length === 0) return null;
   return (
-    <Section title="Track Record" id="track-record-heading">
+    <CardSection title="Track Record" id="track-record-heading">
       <dl className="grid gap-4 text-sm">
         <Entry look="highlight" icon={History} term="Total years of assignments" valueClassName="mt-1 text-lg font-bold text-ink">
           {assignmentYearsLabel(assignmentMonths(assignments))}
@@ -39,7 +39,7 @@ export function TrackHighlights({ assignments }: { assignments: Assignment[] }) 
           <Chips items={countriesOfExperience(assignments)} className={badge} />
         </Entry>
       </dl>
-    </Section>
+    </CardSection>
   );
 }
 
@@ -96,7 +96,7 @@ function Chips({ items, className }: { items: string[]; className: string }) {
 /** The assignments as a timeline, newest first (the consultant's order). */
 export function ExperienceSection({ assignments }: { assignments: Assignment[] }) {
   return (
-    <Section title="Experience" id="experience-heading">
+    <CardSection title="Experience" id="experience-heading">
       {assignments.length === 0 ? (
         <p className="text-sm text-muted">No assignments listed yet.</p>
       ) : (
@@ -132,14 +132,14 @@ export function ExperienceSection({ assignments }: { assignments: Assignment[] }
           ))}
         </ol>
       )}
-    </Section>
+    </CardSection>
   );
 }
 
 export function EducationSection({ education }: { education: Education[] }) {
   if (education.length === 0) return null;
   return (
-    <Section title="Education" id="education-heading">
+    <CardSection title="Education" id="education-heading">
       <ul className="grid gap-3">
         {education.map((item) => (
           <li key={item.id} className="flex gap-3">
@@ -157,7 +157,7 @@ export function EducationSection({ education }: { education: Education[] }) {
           </li>
         ))}
       </ul>
-    </Section>
+    </CardSection>
   );
 }
 

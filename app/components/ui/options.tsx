@@ -1,5 +1,5 @@
 /** A choice of a select: a value that is its own label, or a value with a label. */
-export type Choice<T extends string = string> = T | { readonly value: T; readonly label: string };
+type Choice<T extends string = string> = T | { readonly value: T; readonly label: string };
 
 /**
  * A select's options: an optional empty first choice (the placeholder), then one option per

@@ -36,6 +36,9 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Node keeps the compiled code of the server's modules on disk: each of the ~30 app starts
+      // of a run costs 1.4 s of CPU instead of 1.9 s.
+      NODE_COMPILE_CACHE: path.join(os.tmpdir(), "devconsult-node-compile-cache"),
       // Tests write to the database directly and read the pages back at once: the signed-out
       // page cache is off unless a test turns it on (tests/e2e/page-cache.test.ts).
       PAGE_CACHE_SECONDS: "0",

@@ -19,10 +19,12 @@ import {
 } from "./planner.ts";
 import {
   boundedPool,
+  CANDIDATE_COLUMNS,
   candidatePool,
   countToCap,
   filterConditions,
   indexedMatch,
+  ORDER_COLUMNS,
   orderBy,
   publicSelectList,
   QUALITY_POOL,
@@ -130,9 +132,9 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
   // stretch of the order's index long enough for the pool if matches are as many as the rarest
   // word allows (see boundedPool), never longer than reading them would be.
+  const walkDocument = walks("document", poolSize);
   const documentPool = () => {
-    const walk = walks("document", poolSize);
-    if (!overCap || walk || !statistics) return candidatePool(matchDocument, order, poolSize, walk);
+    if (!overCap || walkDocument || !statistics) return candidatePool(matchDocument, order, poolSize, walkDocument);
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
     return boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
   };
@@ -142,19 +144,43 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // (the head matches are among them).
   const pooled = overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
   const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
-  const headPool = relevance
-    ? sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
-          where ${pooled} and h.id not in (select id from ranked_pool)`
-    : sql`select * from ranked_pool where false`;
+  const ordered = sql.join(order, sql`, `);
+  const pageOrder = sql.join([...exactFirst, ...rank, ...order], sql`, `);
+  // When every match is read anyway (not known to be over the cap, through the document's index)
+  // and more are expected than relevance ranks, they are read once and narrow: the order's columns
+  // and whether the head matches, not the documents (1.5 KB each: sorting a thousand of them costs
+  // more than reading them). The head pool comes from the same rows instead of a second read, and
+  // only the candidates' documents are fetched, to rank. Fewer matches are all ranked, and carry
+  // their documents from the one read.
+  const narrowRead =
+    relevance && !overCap && !walkDocument && (statistics ? readRows("document") > RANK_ALL : strategy === "read-all");
+  const pools = narrowRead
+    ? sql`with matches as materialized (
+        select ${ORDER_COLUMNS}, search_head @@ ${words} as head from ${consultants} where ${matchDocument.indexed}),
+      document_pool as materialized (select * from matches ${consultants} order by ${ordered} limit ${poolSize}),
+      ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
+      head_pool as materialized (
+        select * from matches ${consultants} where head and ${pooled} and id not in (select id from ranked_pool)
+        order by ${ordered} limit ${ranked}),
+      candidates as (
+        select ${CANDIDATE_COLUMNS} from ${consultants}
+        where ${consultants.id} in (select id from ranked_pool union all select id from head_pool)
+      ),`
+    : sql`with document_pool as materialized (${documentPool()}),
+      ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
+      head_pool as materialized (${
+        relevance
+          ? sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
+              where ${pooled} and h.id not in (select id from ranked_pool)`
+          : sql`select * from ranked_pool where false`
+      }),
+      candidates as (select * from ranked_pool union all select * from head_pool),`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with document_pool as materialized (${documentPool()}),
-    ranked_pool as materialized (select * from document_pool ${consultants} order by ${sql.join(order, sql`, `)} ${rankedOnly}),
-    head_pool as materialized (${headPool}),
-    candidates as (select * from ranked_pool union all select * from head_pool),
+    ${pools}
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
-        order by ${sql.join([...exactFirst, ...rank, ...order], sql`, `)}
+        order by ${pageOrder}
         limit ${window.limit} offset ${window.offset}
       )) with ordinality as p(id, ord)
     )

@@ -146,7 +146,7 @@ export function rowToPublicConsultant(row: Record<string, unknown>): PublicConsu
  * What a candidate carries: the columns every sort order reads, and the document to rank by.
  * Carrying them (rather than joining back to the table) makes ranking read each candidate once.
  */
-const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
+export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
 
 /**
  * The first `size` matches in `order`: by walking the order's index and testing each profile's

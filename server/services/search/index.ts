@@ -129,15 +129,7 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // Known to be over the cap: the pool holds only what is ranked (relevance) or paged.
   const poolSize = overCap ? (relevance ? ranked : window.offset + window.limit) : SEARCH_RESULT_CAP + 1;
   const matched = overCap ? sql`${SEARCH_RESULT_CAP + 1}::int` : sql`(select count(*) from document_pool)::int`;
-  // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
-  // stretch of the order's index long enough for the pool if matches are as many as the rarest
-  // word allows (see boundedPool), never longer than reading them would be.
   const walkDocument = walks("document", poolSize);
-  const documentPool = () => {
-    if (!overCap || walkDocument || !statistics) return candidatePool(matchDocument, order, poolSize, walkDocument);
-    const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
-    return boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
-  };
   // For relevance, the pool in quality order may hold few of the strongest matches of a common
   // word (say, "evaluation" in titles among thousands of bio mentions). Past RANK_ALL matches,
   // relevance ranks the best head matches and the best `ranked` of the quality pool; up to it, all
@@ -145,7 +137,6 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   const pooled = overCap ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`;
   const rankedOnly = relevance ? sql`limit case when ${pooled} then ${ranked}::int end` : sql``;
   const ordered = sql.join(order, sql`, `);
-  const pageOrder = sql.join([...exactFirst, ...rank, ...order], sql`, `);
   // When every match is read anyway (not known to be over the cap, through the document's index)
   // and more are expected than relevance ranks, they are read once and narrow: the order's columns
   // and whether the head matches, not the documents (1.5 KB each: sorting a thousand of them costs
@@ -154,33 +145,41 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   // their documents from the one read.
   const narrowRead =
     relevance && !overCap && !walkDocument && (statistics ? readRows("document") > RANK_ALL : strategy === "read-all");
-  const pools = narrowRead
-    ? sql`with matches as materialized (
-        select ${ORDER_COLUMNS}, search_head @@ ${words} as head from ${consultants} where ${matchDocument.indexed}),
-      document_pool as materialized (select * from matches ${consultants} order by ${ordered} limit ${poolSize}),
-      ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
-      head_pool as materialized (
-        select * from matches ${consultants} where head and ${pooled} and id not in (select id from ranked_pool)
-        order by ${ordered} limit ${ranked}),
-      candidates as (
-        select ${CANDIDATE_COLUMNS} from ${consultants}
-        where ${consultants.id} in (select id from ranked_pool union all select id from head_pool)
-      ),`
-    : sql`with document_pool as materialized (${documentPool()}),
-      ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
-      head_pool as materialized (${
-        relevance
-          ? sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
-              where ${pooled} and h.id not in (select id from ranked_pool)`
-          : sql`select * from ranked_pool where false`
-      }),
-      candidates as (select * from ranked_pool union all select * from head_pool),`;
+  const matches = narrowRead
+    ? sql`matches as materialized (
+        select ${ORDER_COLUMNS}, search_head @@ ${words} as head from ${consultants} where ${matchDocument.indexed}),`
+    : sql``;
+  let documentPool: SQL;
+  if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
+  else if (!overCap || walkDocument || !statistics) documentPool = candidatePool(matchDocument, order, poolSize, walkDocument);
+  else {
+    // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
+    // stretch of the order's index long enough for the pool if matches are as many as the rarest
+    // word allows (see boundedPool), never longer than reading them would be.
+    const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
+    documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
+  }
+  let headPool = sql`select * from ranked_pool where false`;
+  if (narrowRead)
+    headPool = sql`select * from matches ${consultants} where head and ${pooled} and id not in (select id from ranked_pool)
+      order by ${ordered} limit ${ranked}`;
+  else if (relevance)
+    headPool = sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
+      where ${pooled} and h.id not in (select id from ranked_pool)`;
+  const candidates = narrowRead
+    ? sql`select ${CANDIDATE_COLUMNS} from ${consultants}
+        where ${consultants.id} in (select id from ranked_pool union all select id from head_pool)`
+    : sql`select * from ranked_pool union all select * from head_pool`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    ${pools}
+    with ${matches}
+    document_pool as materialized (${documentPool}),
+    ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
+    head_pool as materialized (${headPool}),
+    candidates as (${candidates}),
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
-        order by ${pageOrder}
+        order by ${sql.join([...exactFirst, ...rank, ...order], sql`, `)}
         limit ${window.limit} offset ${window.offset}
       )) with ordinality as p(id, ord)
     )

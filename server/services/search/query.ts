@@ -144,7 +144,9 @@ export function rowToPublicConsultant(row: Record<string, unknown>): PublicConsu
 
 /**
  * What a candidate carries: the columns every sort order reads, and the document to rank by.
- * Carrying them (rather than joining back to the table) makes ranking read each candidate once.
+ * Carrying them (rather than joining back to the table) makes ranking read each candidate once;
+ * only a narrow read of many matches (see keywordPage) fetches them afterwards, for its few
+ * hundred candidates.
  */
 export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
 

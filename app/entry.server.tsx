@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
@@ -8,30 +8,6 @@ import { appContext } from "./context.ts";
 export { appContext };
 
 export const streamTimeout = 5_000;
-
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-
-/**
- * The document without the `<link rel="modulepreload">` hints that React Router's <Scripts> puts
- * in <head>. On a slow phone they made the page's scripts (about 130 KB gzip) download alongside
- * the one stylesheet, sharing its bandwidth, and the complete server HTML could only be painted
- * once the stylesheet was in: Lighthouse's mobile LCP was 2.2 s with them and 0.9 s without
- * (README, Performance). The scripts still load, right after, from the module script at the end of
- * <body>. The document is whole when this runs (onAllReady), so holding it costs nothing.
- */
-function withoutModulePreloads(onEnd: () => void) {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-    flush(callback) {
-      onEnd();
-      callback(null, Buffer.concat(chunks).toString("utf8").replace(MODULE_PRELOAD, ""));
-    },
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -55,9 +31,12 @@ export default function handleRequest(
       // document is sent at once anyway (onAllReady), so there is nothing to stream early.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        const body = withoutModulePreloads(() => {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);

@@ -13,8 +13,8 @@ import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import type { Route } from "./+types/root";
 // The stylesheet as a URL, rendered with a React `precedence`: React then writes it at the top of
-// <head>, and the browser asks for it first; the page's first paint waits on it and on nothing
-// else (entry.server.tsx takes out the module preloads that would share its bandwidth).
+// <head>, ahead of the modulepreload links <Scripts> hoists there (the browser asks for it first;
+// the page's first paint waits on it and on nothing else).
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";

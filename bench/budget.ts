@@ -4,8 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 // First-load JS per route, from React Router's build manifest: what a first visit downloads
 // before the page is interactive. The route manifest script, the client entry, the root route
-// and the page's route module, and every chunk each of them imports statically (what React
-// Router would `modulepreload`; app/entry.server.tsx leaves the loading to the module script); each counted once, at its gzip size (level 9, as the
+// and the page's route module, and every chunk each of them imports statically (the
+// `modulepreload` links of the page); each counted once, at its gzip size (level 9, as the
 // build's .gz files) and its brotli size. Chunks loaded on first use (dynamic imports) are not
 // counted.
 

@@ -1,14 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
 
 let app: AppServer;
 let browser: Browser;
@@ -45,18 +38,6 @@ describe("home page", () => {
     await page.goto(app.url);
     expect(await page.locator("#consultants article").count()).toBe(12);
     await saveScreenshot(page, "home-phone-nojs");
-    await close();
-  });
-
-  it("sends no module preloads to compete with the stylesheet, and still hydrates from the module script", async () => {
-    const html = await (await fetch(app.url)).text();
-    expect(html).toContain('rel="stylesheet"');
-    expect(html).not.toContain("modulepreload");
-    expect(html).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import/);
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
-    await page.goto(app.url);
-    await waitForHydration(page);
-    expectNoConsoleErrors(errors);
     await close();
   });
 

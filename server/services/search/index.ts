@@ -76,7 +76,14 @@ type KeywordQuery = {
 };
 
 /** One page of a keyword search, and the number of matches up to the cap (plus one). */
-async function keywordPage(db: Executor, params: SearchParams, query: KeywordQuery, { strategy }: SearchOptions) {
+async function keywordPage(
+  db: Executor,
+  params: SearchParams,
+  query: KeywordQuery,
+  options: SearchOptions,
+  mayFit = true,
+): Promise<{ matched: number; consultants: ReturnType<typeof rowToPublicConsultant>[] }> {
+  const { strategy } = options;
   const filters = filterConditions(params);
   const words = sql`${query.tsquery}::tsquery`;
   const matchDocument = {
@@ -85,7 +92,8 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
   };
 
   const relevance = params.sort === "relevance";
-  // Forced (tests, benchmarks): always walk, always read, or take every bounded walk there is.
+  // Forced (tests, benchmarks): always walk, always read (sorted, or unordered when few match), or
+  // take every bounded walk there is.
   const bounded = strategy === "bounded-walk";
   const statistics = strategy && !bounded ? undefined : await searchStatistics(db);
   // The document's index offers only the matches (words and filters intersect in it). The head
@@ -149,8 +157,14 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     ? sql`matches as materialized (
         select ${ORDER_COLUMNS}, search_head @@ ${words} as head from ${consultants} where ${matchDocument.indexed}),`
     : sql``;
+  // Expected to match no more than relevance ranks: every match is a candidate, read once in no
+  // order (the page's order takes its top few); none is sorted, copied or read twice. Should more
+  // match than expected, the read stops one past the cap and the search reads its pools as below.
+  const fits =
+    mayFit && !overCap && !walkDocument && (statistics ? readRows("document") <= RANK_ALL : strategy === "read-unordered");
   let documentPool: SQL;
-  if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
+  if (fits) documentPool = sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
+  else if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
   else if (!overCap || walkDocument || !statistics) documentPool = candidatePool(matchDocument, order, poolSize, walkDocument);
   else {
     // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
@@ -170,12 +184,15 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     ? sql`select ${CANDIDATE_COLUMNS} from ${consultants}
         where ${consultants.id} in (select id from ranked_pool union all select id from head_pool)`
     : sql`select * from ranked_pool union all select * from head_pool`;
+  const pools = fits
+    ? sql`candidates as (select * from document_pool),`
+    : sql`ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
+    head_pool as materialized (${headPool}),
+    candidates as (${candidates}),`;
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with ${matches}
     document_pool as materialized (${documentPool}),
-    ranked_pool as materialized (select * from document_pool ${consultants} order by ${ordered} ${rankedOnly}),
-    head_pool as materialized (${headPool}),
-    candidates as (${candidates}),
+    ${pools}
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
@@ -188,8 +205,10 @@ async function keywordPage(db: Executor, params: SearchParams, query: KeywordQue
     from (select 1) as one
     left join (page join ${consultants} on ${consultants.id} = page.id and ${isListed}) on true
     order by page.ord`);
+  const count = Number(rows[0]?.matched ?? 0);
+  if (fits && count > RANK_ALL) return keywordPage(db, params, query, options, false);
   return {
-    matched: Number(rows[0]?.matched ?? 0),
+    matched: count,
     consultants: rows.filter((row) => row.id !== null).map(rowToPublicConsultant),
   };
 }

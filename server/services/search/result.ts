@@ -18,7 +18,7 @@ export type SearchResult = {
 };
 
 /** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
-export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk";
+export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered";
 export type SearchOptions = { strategy?: PoolStrategy };
 
 export function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {

@@ -475,6 +475,9 @@ describe("caps and candidate pools", () => {
       { keywords: "manag", sort: "experience" },
       { keywords: "agriculture", sort: "location", page: 3 },
       { keywords: "experience", sort: "recent", page: 50 },
+      // Two words, so not known from the dictionary to pass the cap: a read expecting few must notice it does.
+      { keywords: "evaluation experience" },
+      { keywords: "evaluation experience", sort: "recent", page: 50 },
       // Filters: tested on the columns when walking, read as facet lexemes of the document otherwise.
       { keywords: "experience", donor: "World Bank", workedIn: "Laos" },
       { keywords: "evaluation", languages: "English", experience: "8-15", availability: "available" },
@@ -485,9 +488,13 @@ describe("caps and candidate pools", () => {
       { languages: "English", sort: "experience", page: 40 },
       { languages: "English", sort: "recent", page: 3 },
     ];
+    const totals: number[] = [];
     for (const query of queries) {
       const walked = await search(holder.db, query, { strategy: "walk-index" });
       const read = await search(holder.db, query, { strategy: "read-all" });
+      // Read in no order, expecting few matches: past the cap it must notice and read the pools instead.
+      const unordered = await search(holder.db, query, { strategy: "read-unordered" });
+      totals.push(walked.total);
       const chosen = await search(holder.db, query);
       const bounded = await search(holder.db, query, { strategy: "bounded-walk" });
       expect(walked.consultants.length).toBeGreaterThan(0);
@@ -497,9 +504,17 @@ describe("caps and candidate pools", () => {
         bounded.consultants.map((c) => c.id),
         JSON.stringify(query),
       ).toEqual(walked.consultants.map((c) => c.id));
+      expect(
+        unordered.consultants.map((c) => c.id),
+        JSON.stringify(query),
+      ).toEqual(walked.consultants.map((c) => c.id));
       expect(read.total).toBe(walked.total);
       expect(bounded.total).toBe(walked.total);
+      expect(unordered.total).toBe(walked.total);
     }
+    // Both sides of the cap were asked.
+    expect(Math.min(...totals)).toBeLessThan(1000);
+    expect(Math.max(...totals)).toBe(1000);
   });
 
   it("walks a bounded stretch of the order's index for a pool, and reads every match when the stretch holds too few", async () => {

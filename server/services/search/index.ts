@@ -165,11 +165,14 @@ async function keywordPage(
   let documentPool: SQL;
   if (fits) documentPool = sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
   else if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
-  else if (!overCap || walkDocument || !statistics) documentPool = candidatePool(matchDocument, order, poolSize, walkDocument);
+  // Over the cap, at least 1 001 match, and the estimates would read them all. With words that
+  // may travel together (the estimate of all of them is below that of the rarest), first walk a
+  // stretch of the order's index long enough for the pool if matches are as many as the rarest
+  // word allows (see boundedPool), never longer than reading them would be. One word, or words
+  // whose estimate is their rarest's, have no such doubt: a walk would only add to the read.
+  else if (!overCap || walkDocument || !shares || !statistics || (!bounded && shares.document >= shares.bound))
+    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument);
   else {
-    // Over the cap, at least 1 001 match: when the estimates would read them all, first walk a
-    // stretch of the order's index long enough for the pool if matches are as many as the rarest
-    // word allows (see boundedPool), never longer than reading them would be.
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
     documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
   }

@@ -162,6 +162,9 @@ async function keywordPage(
   // match than expected, the read stops one past the cap and the search reads its pools as below.
   const fits =
     mayFit && !overCap && !walkDocument && (statistics ? readRows("document") <= RANK_ALL : strategy === "read-unordered");
+  // For relevance, each candidate of the quality pool says whether it matches in the head: the head
+  // pool below need only go on from where the quality pool ends.
+  const headFlag = relevance ? sql`search_head @@ ${words}` : undefined;
   let documentPool: SQL;
   if (fits) documentPool = sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
   else if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
@@ -171,18 +174,24 @@ async function keywordPage(
   // word allows (see boundedPool), never longer than reading them would be. One word, or words
   // whose estimate is their rarest's, have no such doubt: a walk would only add to the read.
   else if (!overCap || walkDocument || !shares || !statistics || (!bounded && shares.document >= shares.bound))
-    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument);
+    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument, headFlag);
   else {
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
-    documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize));
+    documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize), headFlag);
   }
   let headPool = sql`select * from ranked_pool where false`;
   if (narrowRead)
     headPool = sql`select * from matches ${consultants} where head and ${pooled} and id not in (select id from ranked_pool)
       order by ${ordered} limit ${ranked}`;
-  else if (relevance)
-    headPool = sql`select * from (${candidatePool(matchHead, order, ranked, walks("head", ranked))}) h
-      where ${pooled} and h.id not in (select id from ranked_pool)`;
+  else if (relevance) {
+    // The best `ranked` head matches in quality order. A head match is a document match, and the
+    // quality pool holds every document match up to its last row: those head matches are in it
+    // already (flagged), and the rest come after that row.
+    const after = sql`(static_score, ${consultants.id}) < (select static_score, id from ranked_pool order by static_score, id limit 1)`;
+    const rest = sql`greatest(${ranked}::int - (select count(*) from ranked_pool where head)::int, 0)`;
+    const afterHead = { walked: sql`${matchHead.walked} and ${after}`, indexed: sql`${matchHead.indexed} and ${after}` };
+    headPool = sql`select * from (${candidatePool(afterHead, order, rest, walks("head", ranked), sql`true`)}) h where ${pooled}`;
+  }
   const candidates = narrowRead
     ? sql`select ${CANDIDATE_COLUMNS} from ${consultants}
         where ${consultants.id} in (select id from ranked_pool union all select id from head_pool)`

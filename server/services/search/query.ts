@@ -155,12 +155,13 @@ export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
  * columns and document (`walked`), or by reading every match through the document's index
  * (`indexed`, words and filters intersected in it) and keeping the top.
  */
-export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, walk: boolean) {
+export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number | SQL, walk: boolean, head?: SQL) {
   const ordered = sql.join(order, sql`, `);
-  if (walk) return sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.walked} order by ${ordered} limit ${size}`;
+  const columns = head ? sql`${CANDIDATE_COLUMNS}, ${head} as head` : CANDIDATE_COLUMNS;
+  if (walk) return sql`select ${columns} from ${consultants} where ${match.walked} order by ${ordered} limit ${size}`;
   // OFFSET 0 keeps the planner from walking an index: every match is read once, the top ones kept.
   // The subquery takes the table's name, so the order expressions apply to it unchanged.
-  return sql`select * from (select ${CANDIDATE_COLUMNS} from ${consultants} where ${match.indexed} offset 0) ${consultants}
+  return sql`select * from (select ${columns} from ${consultants} where ${match.indexed} offset 0) ${consultants}
     order by ${ordered} limit ${size}`;
 }
 
@@ -170,14 +171,15 @@ export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[]
  * order's index testing each profile, which finds them within size ÷ share rows when matches are
  * spread evenly; if the stretch holds fewer, read every match through the document's index.
  */
-export function boundedPool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, stretch: number) {
+export function boundedPool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, stretch: number, head?: SQL) {
   const ordered = sql.join(order, sql`, `);
+  const flag = head ? sql`, ${head} as head` : sql``;
   return sql`with walked as materialized (
-      select ${CANDIDATE_COLUMNS} from (
-        select ${CANDIDATE_COLUMNS}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
+      select ${CANDIDATE_COLUMNS}${head ? sql`, head` : sql``} from (
+        select ${CANDIDATE_COLUMNS}${flag}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
       ) ${consultants} where hit order by ${ordered} limit ${size}
     )
     select * from walked where (select count(*) from walked) = ${size}::int
     union all
-    select * from (${candidatePool(match, order, size, false)}) everything where (select count(*) from walked) < ${size}::int`;
+    select * from (${candidatePool(match, order, size, false, head)}) everything where (select count(*) from walked) < ${size}::int`;
 }

@@ -32,6 +32,27 @@ type FormShape = Omit<ProfileFormValues, "showEmail" | "showPhone" | "availableF
   availableForWork: string;
 };
 
+/** Basic Information's text inputs, in order; each one's length limit is PROFILE_LIMITS under its own name. */
+const BASIC_FIELDS = [
+  { name: "name", label: "Full Name", markRequired: true, autoComplete: "name" },
+  {
+    name: "title",
+    label: "Professional Title",
+    markRequired: true,
+    hint: "e.g. Senior Public Health Specialist",
+    autoComplete: "organization-title",
+  },
+  { name: "email", label: "Email", markRequired: true, type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+] as const;
+
+/** The switches of Privacy and Availability, in order. */
+const SWITCHES = [
+  { name: "showEmail", label: "Show email publicly", description: "Visitors see your email address on your profile." },
+  { name: "showPhone", label: "Show phone publicly", description: "Visitors see your phone number on your profile." },
+  { name: "availableForWork", label: "Available for work", description: "Shown as Available on your profile and in search." },
+] as const;
+
 /** What the action answers when it refuses the form. */
 export type ProfileFormFailure = {
   status: "error";
@@ -132,24 +153,9 @@ export function ProfileForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={changed} className="grid min-w-0 gap-6">
       <FormSection title="Basic Information">
-        <InputField field={fields.name} label="Full Name" markRequired autoComplete="name" maxLength={PROFILE_LIMITS.name} />
-        <InputField
-          field={fields.title}
-          label="Professional Title"
-          markRequired
-          hint="e.g. Senior Public Health Specialist"
-          autoComplete="organization-title"
-          maxLength={PROFILE_LIMITS.title}
-        />
-        <InputField
-          field={fields.email}
-          label="Email"
-          markRequired
-          type="email"
-          autoComplete="email"
-          maxLength={PROFILE_LIMITS.email}
-        />
-        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={PROFILE_LIMITS.phone} />
+        {BASIC_FIELDS.map(({ name, ...props }) => (
+          <InputField key={name} field={fields[name]} {...props} maxLength={PROFILE_LIMITS[name]} />
+        ))}
       </FormSection>
 
       <FormSection title="Location">
@@ -215,24 +221,9 @@ export function ProfileForm({
 
       <FormSection title="Privacy and Availability" grid={false}>
         <div className="-mt-2 divide-y divide-slate-100">
-          <ToggleField
-            name="showEmail"
-            label="Show email publicly"
-            description="Visitors see your email address on your profile."
-            checked={isOn(fields.showEmail.initialValue)}
-          />
-          <ToggleField
-            name="showPhone"
-            label="Show phone publicly"
-            description="Visitors see your phone number on your profile."
-            checked={isOn(fields.showPhone.initialValue)}
-          />
-          <ToggleField
-            name="availableForWork"
-            label="Available for work"
-            description="Shown as Available on your profile and in search."
-            checked={isOn(fields.availableForWork.initialValue)}
-          />
+          {SWITCHES.map((toggle) => (
+            <ToggleField key={toggle.name} {...toggle} checked={isOn(fields[toggle.name].initialValue)} />
+          ))}
         </div>
         <InputField
           field={fields.availableFrom}

@@ -71,7 +71,7 @@ async function loadStatistics(db: Executor): Promise<Statistics> {
 
 export const searchStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
 
-function shareOf(statistics: Statistics, column: string, key: string) {
+export function shareOf(statistics: Statistics, column: string, key: string) {
   const frequencies = statistics.columns[column];
   if (!frequencies) return 0.1;
   return frequencies.shares.get(key) ?? frequencies.floor / 2;

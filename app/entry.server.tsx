@@ -2,9 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { BuiltStylesheets } from "./components/layout/stylesheet.tsx";
 import { appContext } from "./context.ts";
-import { builtStylesheet } from "./lib/built-stylesheets.server.ts";
 
 // The server hands its context to loaders under this key; it takes the key from this module.
 export { appContext };
@@ -21,17 +19,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, clientDir } = loadContext.get(appContext);
-  const stylesheets = clientDir ? (href: string) => builtStylesheet(clientDir, href) : undefined;
+  const { nonce } = loadContext.get(appContext);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     // Wait for everything: every page must be complete in the server HTML (search engines, slow phones).
-    const page = (
-      <BuiltStylesheets.Provider value={stylesheets}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </BuiltStylesheets.Provider>
-    );
-    const { pipe, abort } = renderToPipeableStream(page, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       // Every Suspense boundary in place: past 12.8 KB of HTML React would send a finished boundary's
       // content hidden at the end of the document, for a script to move it in, so a lazy part

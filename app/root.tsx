@@ -13,14 +13,13 @@ import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import type { Route } from "./+types/root";
 // The stylesheet as a URL, rendered with a React `precedence`: React then writes it at the top of
-// <head>, ahead of the modulepreload links <Scripts> hoists there; the server inlines its text
-// there (components/layout/stylesheet.tsx), so the first paint waits on nothing but the HTML.
+// <head>, ahead of the modulepreload links <Scripts> hoists there (the browser asks for it first;
+// the page's first paint waits on it and on nothing else).
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
-import { Stylesheet } from "./components/layout/stylesheet.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
 import { isRequestFailed } from "./lib/page-action.ts";
@@ -85,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#11665e" />
-        <Stylesheet href={stylesheet} />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links nonce={root?.nonce} />

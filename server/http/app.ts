@@ -149,7 +149,6 @@ export function createHttpApp(deps: HttpDeps) {
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
       session: await c.get("getSession")(),
-      clientDir: deps.clientDir,
     };
     return deps.renderDocument(c.req.raw, context);
   });

@@ -45,8 +45,6 @@ export type AppContext = {
   clientIp: string;
   /** The signed-in session (cookie or Bearer), resolved once per request by the HTTP layer; null when signed out. */
   session: CurrentSession | null;
-  /** The client build, whose stylesheet the page inlines; absent in development. */
-  clientDir?: string;
 };
 
 export type HttpDeps = {

@@ -1,14 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
 
 let app: AppServer;
 let browser: Browser;
@@ -45,35 +38,6 @@ describe("home page", () => {
     await page.goto(app.url);
     expect(await page.locator("#consultants article").count()).toBe(12);
     await saveScreenshot(page, "home-phone-nojs");
-    await close();
-  });
-
-  it("paints from its HTML alone: the stylesheet is inline, and no page asks for it, before or after hydration", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
-    const stylesheetRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "stylesheet" || /\.css(\?|$)/.test(request.url())) stylesheetRequests.push(request.url());
-    });
-    const styles = () =>
-      page.evaluate(() => ({
-        inline: Array.from(document.querySelectorAll("style[data-href]"), (style) => style.textContent?.length ?? 0),
-        links: document.querySelectorAll('link[rel="stylesheet"]').length,
-        // The body's classes (flex, a column) take effect only with the stylesheet.
-        body: getComputedStyle(document.body).flexDirection,
-      }));
-    await page.goto(app.url);
-    const painted = await styles();
-    expect(painted.links).toBe(0);
-    expect(painted.inline).toHaveLength(1);
-    expect(painted.inline[0]).toBeGreaterThan(10_000);
-    expect(painted.body).toBe("column");
-    await waitForHydration(page);
-    // A page reached in the browser keeps the one inline stylesheet.
-    await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
-    await page.waitForURL(/\/about$/);
-    expect(await styles()).toEqual(painted);
-    expect(stylesheetRequests).toEqual([]);
-    expectNoConsoleErrors(errors);
     await close();
   });
 

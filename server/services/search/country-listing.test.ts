@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/data
 import { type SearchOptions, searchConsultants } from "./index.ts";
 
 // A listing of one country with another filter, past the cap: its page is walked in that
-// country's own featured order. Thai profiles that also speak Vietnamese lead the featured order
-// and must be skipped, not listed.
+// country's own featured order. Thai profiles that also speak Vietnamese lead the featured order;
+// a walk of everyone's order would find none of the page in its stretch and read every match.
 
 function params(query: Record<string, string | number>): SearchParams {
   const parsed = parseSearchParams(new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])));
@@ -22,17 +22,20 @@ describe("a country's listing past the cap", () => {
 
   beforeAll(async () => {
     holder.db = await createTestDatabase();
-    const generated = [...generateConsultants({ count: 1400, seed: 15, uniqueSuffix: true, emailTag: "country" })].map(
+    // 2 200 Thai profiles, all stronger than the 1 100 Vietnamese ones: walking everyone's featured
+    // order, the least stretch (2 000 profiles) holds no Vietnamese profile at all.
+    const generated = [...generateConsultants({ count: 3300, seed: 15, uniqueSuffix: true, emailTag: "country" })].map(
       (consultant, index) => {
-        const thai = index % 5 === 0;
+        const thai = index % 3 !== 0;
         return {
           ...consultant,
           country: thai ? ("Thailand" as const) : ("Vietnam" as const),
           city: thai ? "Bangkok" : "Hanoi",
           location: thai ? "Bangkok, Thailand" : "Hanoi, Vietnam",
           languages: ["English", "Vietnamese"],
-          // The Thai profiles are the strongest: first in the featured order.
-          ...(thai ? { rating: 5, projectsCompleted: 90, availableForWork: true } : {}),
+          ...(thai
+            ? { projectsCompleted: 90, availableForWork: true }
+            : { rating: 0, projectsCompleted: 0, availableForWork: false }),
         };
       },
     );

@@ -3,7 +3,7 @@ import { findPlaceMentions } from "#common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
-import { isListed } from "../consultants/read-model.ts";
+import { isListed, type PublicConsultant } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
@@ -85,7 +85,7 @@ async function keywordPage(
   query: KeywordQuery,
   options: SearchOptions,
   mayFit = true,
-): Promise<{ matched: number; consultants: ReturnType<typeof rowToPublicConsultant>[] }> {
+): Promise<{ matched: number; consultants: PublicConsultant[] }> {
   const { strategy } = options;
   const filters = filterConditions(params);
   const words = sql`${query.tsquery}::tsquery`;
@@ -139,7 +139,7 @@ async function keywordPage(
     // Even the independent estimate near the cap: most likely over it. The page is then read
     // meanwhile, on another connection, as if that were known, and kept if the count agrees: the
     // same answer, a round trip and a count sooner. Otherwise count first.
-    if (statistics.listed * shares.document * shares.filters < SPECULATE * SEARCH_RESULT_CAP) overCap = await counted;
+    if (readRows("document") < SPECULATE * SEARCH_RESULT_CAP) overCap = await counted;
     else {
       const [over, page] = await Promise.all([counted, keywordPage(db, params, { ...query, overCap: true }, options, mayFit)]);
       if (over) return page;

@@ -150,6 +150,11 @@ export function rowToPublicConsultant(row: Record<string, unknown>): PublicConsu
  */
 export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
 
+/** What a candidate carries, and with `head` (a test), whether it matches in the head. */
+function candidateColumns(head?: SQL) {
+  return head ? sql`${CANDIDATE_COLUMNS}, ${head} as head` : CANDIDATE_COLUMNS;
+}
+
 /**
  * The first `size` matches in `order`: by walking the order's index and testing each profile's
  * columns and document (`walked`), or by reading every match through the document's index
@@ -157,7 +162,7 @@ export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
  */
 export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number | SQL, walk: boolean, head?: SQL) {
   const ordered = sql.join(order, sql`, `);
-  const columns = head ? sql`${CANDIDATE_COLUMNS}, ${head} as head` : CANDIDATE_COLUMNS;
+  const columns = candidateColumns(head);
   if (walk) return sql`select ${columns} from ${consultants} where ${match.walked} order by ${ordered} limit ${size}`;
   // OFFSET 0 keeps the planner from walking an index: every match is read once, the top ones kept.
   // The subquery takes the table's name, so the order expressions apply to it unchanged.
@@ -173,10 +178,9 @@ export function candidatePool(match: { walked: SQL; indexed: SQL }, order: SQL[]
  */
 export function boundedPool(match: { walked: SQL; indexed: SQL }, order: SQL[], size: number, stretch: number, head?: SQL) {
   const ordered = sql.join(order, sql`, `);
-  const flag = head ? sql`, ${head} as head` : sql``;
   return sql`with walked as materialized (
-      select ${CANDIDATE_COLUMNS}${head ? sql`, head` : sql``} from (
-        select ${CANDIDATE_COLUMNS}${flag}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
+      select ${head ? sql`${CANDIDATE_COLUMNS}, head` : CANDIDATE_COLUMNS} from (
+        select ${candidateColumns(head)}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
       ) ${consultants} where hit order by ${ordered} limit ${size}
     )
     select * from walked where (select count(*) from walked) = ${size}::int

@@ -4,7 +4,7 @@ import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
-import { locationCountry } from "./places.ts";
+import { locationCondition, locationCountry } from "./places.ts";
 import { filterShare, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
 import {
   countToCap,
@@ -84,8 +84,9 @@ async function pageOfMany(db: Executor, params: SearchParams, where: SQL, statis
   const { offset, limit } = resultWindow(params);
   if (limit === 0) return [];
   const order = sql.join(orderBy(params.sort), sql`, `);
-  const country = params.sort === "relevance" && params.location ? locationCountry(params.location) : undefined;
-  const scope = country ? sql`${isListed} and ${consultants.country} = ${country}` : isListed;
+  const location = params.sort === "relevance" ? params.location : undefined;
+  const country = location ? locationCountry(location) : undefined;
+  const scope = location && country ? sql`${isListed} and ${locationCondition(location)}` : isListed;
   const walkable = statistics.listed * (country ? shareOf(statistics, "country", country) : 1);
   // Forced (tests, benchmarks): the whole index, or no walk at all.
   const stretch =

@@ -100,7 +100,7 @@ async function prewarm(databaseUrl: string) {
     const [row] = await sql<{ blocks: number }[]>`
       select coalesce(sum(pg_prewarm(c.oid)), 0)::bigint as blocks
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'i', 't', 'm')
+      where (n.nspname = 'public' and c.relkind in ('r', 'i', 't', 'm'))
          or c.oid in (select reltoastrelid from pg_class where relnamespace = 'public'::regnamespace)`;
     const megabytes = Math.round((Number(row?.blocks ?? 0) * 8) / 1024);
     console.log(`prewarmed ${megabytes} MB of tables and indexes in ${round((performance.now() - started) / 1000)} s`);

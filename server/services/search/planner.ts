@@ -100,6 +100,11 @@ export function textShareBound(groups: string[][], statistics: Statistics, colum
 
 /** The share of profiles all the filters keep, as the planner reckons it (independent filters). */
 export function filterShare(params: SearchParams, statistics: Statistics): number {
+  return filterShares(params, statistics).reduce((product, share) => product * share, 1);
+}
+
+/** The share of profiles each filter (and each donor or language of one) keeps. */
+export function filterShares(params: SearchParams, statistics: Statistics): number[] {
   const shares: number[] = [];
   if (params.location) {
     const country = locationCountry(params.location);
@@ -128,7 +133,7 @@ export function filterShare(params: SearchParams, statistics: Statistics): numbe
   }
   for (const donor of params.donor ?? []) shares.push(shareOf(statistics, "track_donors", donor));
   if (params.workedIn) shares.push(shareOf(statistics, "track_countries", params.workedIn));
-  return shares.reduce((product, share) => product * share, 1);
+  return shares;
 }
 
 /** Testing a profile's document on a walk costs about this many rows read from a bitmap. */

@@ -1,5 +1,6 @@
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
 import type { PublicConsultant } from "#common/views.ts";
+import type { Statistics } from "./planner.ts";
 
 // What a search answers, and how its candidates may be forced to be read (tests, benchmarks).
 
@@ -19,7 +20,11 @@ export type SearchResult = {
 
 /** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
 export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered";
-export type SearchOptions = { strategy?: PoolStrategy };
+export type SearchOptions = {
+  strategy?: PoolStrategy;
+  /** The planner's statistics to plan a listing with (tests: a directory larger than theirs). */
+  statistics?: Statistics;
+};
 
 export function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
   const total = Math.min(matched, SEARCH_RESULT_CAP);

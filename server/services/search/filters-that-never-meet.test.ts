@@ -72,10 +72,11 @@ describe("a listing whose filters never meet", () => {
   });
 
   it("lists filters that do meet as reading every match lists them", async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { location: "Thailand", languages: "Thai" },
       { location: "Thailand", languages: "Thai", page: "9", sort: "experience" },
-    ]) {
+    ];
+    for (const query of queries) {
       const { found } = await searchCounted(query);
       const read = await searchConsultants({ db: holder.db.db }, params(query), { strategy: "read-all" });
       expect(found.total).toBe(1000);

@@ -1,7 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { setInsightsCounting } from "../services/insights/counter.ts";
@@ -11,6 +10,7 @@ import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
+import { compressResponses } from "./middleware/compress.ts";
 import { crossSiteProtection } from "./middleware/cross-site.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
 import { privateCache } from "./middleware/private-cache.ts";
@@ -83,7 +83,7 @@ export function createHttpApp(deps: HttpDeps) {
       strictTransportSecurity: config.secureCookies ? "max-age=31536000; includeSubDomains" : false,
     }),
   );
-  app.use(compress());
+  app.use(compressResponses());
   // Bodies are bounded and buffered, then every text field is checked, before any route runs.
   app.use(bodyLimits());
   app.use(privateCache(config));

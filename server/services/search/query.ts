@@ -1,4 +1,5 @@
 import { asc, Column, desc, is, SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { EXPERIENCE_LEVELS } from "#common/constants.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -125,14 +126,24 @@ export const ORDER_COLUMNS = sql.raw("id, static_score, years_experience, countr
 /**
  * publicConsultantColumns as a SQL select list, for the search query written in SQL: the same
  * columns under the same rule (hidden e-mail and phone never leave the database), and
- * rowToPublicConsultant maps values back the way Drizzle would.
+ * rowToPublicConsultant maps values back the way Drizzle would. Written out once, as Drizzle
+ * writes it: composing its 20 columns again for every search cost 35–70 µs of the request's thread.
  */
-export const publicSelectList = sql.join(
-  Object.entries(publicConsultantColumns).map(
-    ([key, column]) => sql`${is(column, SQL.Aliased) ? column.sql : column} as ${sql.identifier(key)}`,
+export const publicSelectList = writtenOnce(
+  sql.join(
+    Object.entries(publicConsultantColumns).map(
+      ([key, column]) => sql`${is(column, SQL.Aliased) ? column.sql : column} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
   ),
-  sql`, `,
 );
+
+/** A fragment without parameters as the text Drizzle writes for it. */
+function writtenOnce(fragment: SQL): SQL {
+  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  if (params.length > 0) throw new Error("a fragment with parameters cannot be written once");
+  return sql.raw(text);
+}
 
 export function rowToPublicConsultant(row: Record<string, unknown>): PublicConsultant {
   const entries = Object.entries(publicConsultantColumns).map(([key, column]) => {

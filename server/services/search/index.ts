@@ -5,23 +5,14 @@ import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
+import { countsOverCap } from "./counting.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { placeTerms } from "./places.ts";
-import {
-  DOCUMENT_TEST,
-  filterShare,
-  POSTING_COST,
-  searchStatistics,
-  textShare,
-  textShareBound,
-  WALK_SLACK,
-  walksIndex,
-} from "./planner.ts";
+import { DOCUMENT_TEST, filterShare, searchStatistics, textShare, textShareBound, WALK_SLACK, walksIndex } from "./planner.ts";
 import {
   boundedPool,
   CANDIDATE_COLUMNS,
   candidatePool,
-  countToCap,
   filterConditions,
   indexedMatch,
   ORDER_COLUMNS,
@@ -36,8 +27,8 @@ import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "./w
 
 // The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
 // together; listing.ts answers a search without keywords, words.ts analyses the keywords,
-// query.ts composes the SQL, planner.ts decides how candidates are read, places.ts matches places
-// in any spelling, result.ts shapes the answer.
+// query.ts composes the SQL, counting.ts counts matches up to the cap, planner.ts decides how
+// candidates are read, places.ts matches places in any spelling, result.ts shapes the answer.
 //
 // PostgreSQL full-text search over a weighted document per profile, kept current by triggers
 // (migration 0007_search.sql):
@@ -234,32 +225,6 @@ async function keywordPage(
     matched: count,
     consultants: rows.filter((row) => row.id !== null).map(rowToPublicConsultant),
   };
-}
-
-/**
- * Whether more than the cap match. Through the document's index, which reads no document but lists
- * every match in a bitmap first: for words most profiles use ("project management": 51 080
- * matches) that listing costs more than walking the featured order testing each profile until the
- * cap, so those walk a bounded stretch first. `share` is the independent estimate.
- */
-async function countsOverCap(
-  db: Executor,
-  match: { walked: SQL; indexed: SQL },
-  listed: number,
-  share: number,
-  walkFirst: boolean,
-) {
-  const wanted = SEARCH_RESULT_CAP + 1;
-  if (walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST)) {
-    const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
-    const featured = sql.join(orderBy("relevance"), sql`, `);
-    const walked = await countToCap(
-      db,
-      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${featured} limit ${stretch}) s where hit`,
-    );
-    if (walked > SEARCH_RESULT_CAP) return true;
-  }
-  return (await countToCap(db, sql`select 1 from ${consultants} where ${match.indexed}`)) > SEARCH_RESULT_CAP;
 }
 
 /**

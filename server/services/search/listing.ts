@@ -4,10 +4,10 @@ import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
+import { countToCap } from "./counting.ts";
 import { locationCondition, locationCountry } from "./places.ts";
 import { filterShares, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
 import {
-  countToCap,
   filterConditions,
   indexedMatch,
   ORDER_COLUMNS,

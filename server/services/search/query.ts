@@ -2,7 +2,6 @@ import { asc, Column, desc, is, SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { EXPERIENCE_LEVELS } from "#common/constants.ts";
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
-import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "../consultants/read-model.ts";
 import { locationCondition, locationCountry } from "./places.ts";
@@ -90,14 +89,6 @@ export function indexedMatch(params: SearchParams, words?: SQL): SQL {
   const { facets, rest } = facetFilters(params);
   const query = words && facets ? sql`(${words} && ${facets})` : (words ?? facets);
   return sql.join(query ? [...rest, sql`search_document @@ ${query}`] : rest, sql` and `);
-}
-
-/** How many of `rows` there are, counting no further than one past the cap (so "1,000+" needs no more). */
-export async function countToCap(db: Executor, rows: SQL): Promise<number> {
-  const [counted] = await db.execute<{ matched: number }>(
-    sql`select count(*)::int as matched from (${rows} limit ${SEARCH_RESULT_CAP + 1}) m`,
-  );
-  return Number(counted?.matched ?? 0);
 }
 
 /** The order of each sort; ids last, so the order is total and paging is stable. */

@@ -1,7 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 
 let app: AppServer;
 let browser: Browser;
@@ -29,6 +36,34 @@ describe("home page", () => {
     expect(firstName).toBe(row?.name);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "home-desktop");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("asks for its scripts once painted: no module preload in the HTML, the same links added after the first paint", async () => {
+    const response = await fetch(app.url);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const script = new RegExp(
+      `<script nonce="${nonce?.replace(/[+/=]/g, "\\$&")}">requestAnimationFrame\\(function\\(\\)\\{setTimeout\\(function\\(\\)\\{(\\[[^\\]]*\\])`,
+    ).exec(html);
+    const listed = JSON.parse(script?.[1] ?? "[]") as string[];
+    expect(listed.some((href) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(listed.length).toBeGreaterThan(3);
+
+    const { page, errors, close } = await openPage(browser);
+    const requested = new Set<string>();
+    page.on("request", (request) => requested.add(new URL(request.url()).pathname));
+    await page.goto(app.url);
+    await waitForHydration(page);
+    const links = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+    for (const href of listed) {
+      expect(links, href).toContain(href);
+      expect(requested.has(href), href).toBe(true);
+    }
     expectNoConsoleErrors(errors);
     await close();
   });

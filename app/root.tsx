@@ -13,8 +13,9 @@ import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import type { Route } from "./+types/root";
 // The stylesheet as a URL, rendered with a React `precedence`: React then writes it at the top of
-// <head>, ahead of the modulepreload links <Scripts> hoists there (the browser asks for it first;
-// the page's first paint waits on it and on nothing else).
+// <head> (the browser asks for it first; the page's first paint waits on it and on nothing else).
+// The modulepreload links <Scripts> hoists there are moved after the first paint by
+// app/entry.server.tsx.
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 
 // Compression of the responses the app writes (JSON, rendered pages, sitemaps, CSV). Every one
@@ -25,17 +26,13 @@ type Encoding = "gzip" | "deflate";
 /** gzip, or deflate for a client that takes only that, by the Accept-Encoding q-values. */
 export function chooseEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const q = new Map<string, number>();
-  for (const item of header.split(",")) {
-    const [name = "", ...parameters] = item.trim().toLowerCase().split(";");
-    const weight = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    q.set(name.trim(), weight === undefined ? 1 : Number(weight));
-  }
-  const weightOf = (encoding: Encoding) => q.get(encoding) ?? q.get("*") ?? 0;
+  const accepts = parseAccept(header);
+  const weightOf = (encoding: string) => accepts.find((accept) => accept.type.toLowerCase() === encoding)?.q;
+  const wildcard = weightOf("*") ?? 0;
   const best = (["gzip", "deflate"] as const).reduce((chosen, encoding) =>
-    weightOf(encoding) > weightOf(chosen) ? encoding : chosen,
+    (weightOf(encoding) ?? wildcard) > (weightOf(chosen) ?? wildcard) ? encoding : chosen,
   );
-  return weightOf(best) > 0 ? best : undefined;
+  return (weightOf(best) ?? wildcard) > 0 ? best : undefined;
 }
 
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> | Buffer {

@@ -4,7 +4,7 @@ import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { DOCUMENT_TEST, POSTING_COST, WALK_SLACK, walksIndex } from "./planner.ts";
-import { orderBy } from "./query.ts";
+import { FEATURED_ORDER } from "./query.ts";
 
 // Counting matches, never further than one past the cap: "1,000+" needs no more.
 
@@ -32,10 +32,9 @@ export async function countsOverCap(
   const wanted = SEARCH_RESULT_CAP + 1;
   if (walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST)) {
     const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
-    const featured = sql.join(orderBy("relevance"), sql`, `);
     const walked = await countToCap(
       db,
-      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${featured} limit ${stretch}) s where hit`,
+      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${FEATURED_ORDER} limit ${stretch}) s where hit`,
     );
     if (walked > SEARCH_RESULT_CAP) return true;
   }

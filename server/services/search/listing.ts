@@ -6,8 +6,9 @@ import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
 import { countToCap } from "./counting.ts";
 import { locationCondition, locationCountry } from "./places.ts";
-import { filterShares, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
+import { filterShares, product, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
 import {
+  FEATURED_ORDER,
   filterConditions,
   indexedMatch,
   ORDER_COLUMNS,
@@ -49,7 +50,7 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
   const countryAlone = conditions.length === 2 && params.location !== undefined && locationCountry(params.location) !== undefined;
   const broad = (countryAlone ? 2 : BROAD_LISTING) * SEARCH_RESULT_CAP;
   const shares = filterShares(params, statistics);
-  const share = shares.reduce((product, each) => product * each, 1);
+  const share = product(shares);
   if (
     conditions.length === 1 ||
     (statistics.listed * share > broad && (shares.length === 1 || (await meetOften(db, where, share, statistics))))
@@ -88,7 +89,7 @@ async function meetOften(db: Executor, where: SQL, share: number, statistics: St
   const rows = Math.ceil(Math.max(PROBE_MIN, PROBE_HITS / share));
   const [probe] = await db.execute<{ hits: number }>(sql`
     select count(*) filter (where hit)::int as hits
-    from (select ${where} as hit from ${consultants} where ${isListed} order by ${sql.join(orderBy("relevance"), sql`, `)} limit ${rows}) probe`);
+    from (select ${where} as hit from ${consultants} where ${isListed} order by ${FEATURED_ORDER} limit ${rows}) probe`);
   return Number(probe?.hits ?? 0) * 2 >= share * Math.min(rows, statistics.listed);
 }
 

@@ -100,7 +100,12 @@ export function textShareBound(groups: string[][], statistics: Statistics, colum
 
 /** The share of profiles all the filters keep, as the planner reckons it (independent filters). */
 export function filterShare(params: SearchParams, statistics: Statistics): number {
-  return filterShares(params, statistics).reduce((product, share) => product * share, 1);
+  return product(filterShares(params, statistics));
+}
+
+/** Independent shares together. */
+export function product(shares: number[]) {
+  return shares.reduce((total, share) => total * share, 1);
 }
 
 /** The share of profiles each filter (and each donor or language of one) keeps. */

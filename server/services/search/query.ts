@@ -105,6 +105,9 @@ export function orderBy(sort: SortValue): SQL[] {
   }
 }
 
+/** The featured order (relevance without keywords) as one ORDER BY list, for walks and probes of its index. */
+export const FEATURED_ORDER = sql.join(orderBy("relevance"), sql`, `);
+
 /** The slice of results a page shows. Paging stops at the cap: past it there is nothing to fetch. */
 export function resultWindow(params: SearchParams) {
   const offset = (params.page - 1) * params.limit;

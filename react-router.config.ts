@@ -3,4 +3,5 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

@@ -24,7 +24,6 @@ import { Pagination } from "../components/ui/pagination.tsx";
 import { HERO } from "../content/home.ts";
 import { appContext } from "../context.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
 
@@ -116,7 +115,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     whenIdle(() => void loadSearchParams().catch(() => {}));
   }, []);
   const search = useSearchNavigation(params);
-  const isHydrated = useHydrated();
   const navigation = useNavigation();
   const isLoading = navigation.state === "loading" && navigation.location.pathname === "/";
   return (
@@ -135,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats && <StatsStrip stats={stats} />}
-      {isHydrated && results && (
+      {results && (
         <ResultsReady searchKey={searchQueryString(params)} summary={resultSummary(results)} targetId="consultants-heading" />
       )}
 
@@ -152,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SortSelect search={search} />
         </div>
         <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
-          <SearchFilters search={search} isHydrated={isHydrated} />
+          <SearchFilters search={search} />
           <ActiveFilters params={params} />
           {results && <SaveSearch params={params} />}
         </div>

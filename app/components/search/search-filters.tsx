@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { EXPERIENCE_LEVELS, LANGUAGES } from "#common/constants.ts";
 import { Options } from "../ui/options.tsx";
@@ -15,7 +16,7 @@ const AVAILABILITY_CHOICES = [
  * The filter bar: experience, languages (all must match) and availability. Its controls belong to
  * the hero's search form, so one GET submission carries everything when JavaScript is off.
  */
-export function SearchFilters({ search, isHydrated }: { search: SearchNavigation; isHydrated: boolean }) {
+export function SearchFilters({ search }: { search: SearchNavigation }) {
   const { values, change } = search;
   const languageSummary =
     values.languages.length === 0
@@ -64,16 +65,7 @@ export function SearchFilters({ search, isHydrated }: { search: SearchNavigation
       <SearchSelect look="filter" id="filter-availability" name="availability" label="Availability" search={search}>
         <Options placeholder="Any availability" values={AVAILABILITY_CHOICES} />
       </SearchSelect>
-      {/* Without JavaScript nothing applies a change by itself. */}
-      {!isHydrated && (
-        <button
-          type="submit"
-          form={SEARCH_FORM_ID}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Apply filters
-        </button>
-      )}
+      <ApplyWithoutScript />
     </fieldset>
   );
 }
@@ -111,5 +103,23 @@ export function FilterMenu({ summary, label, children }: { summary: string; labe
       </summary>
       {children}
     </details>
+  );
+}
+
+/**
+ * Without JavaScript nothing applies a change by itself. Its own component: when hydration ends,
+ * only this button renders again, not the filter bar or the page around it.
+ */
+function ApplyWithoutScript() {
+  const isHydrated = useHydrated();
+  if (isHydrated) return null;
+  return (
+    <button
+      type="submit"
+      form={SEARCH_FORM_ID}
+      className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+    >
+      Apply filters
+    </button>
   );
 }

@@ -36,34 +36,11 @@ export type WordAnalysis = {
 /** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
 export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
   if (words.length === 0) return [];
+  // The function (migration 0016) keeps one plan per connection: planning this statement each time
+  // cost twice its execution.
   const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number; reach: number }>(sql`
-    select t.word, t.key, t.ndoc, greatest(t.ndoc, coalesce(c.most, 0)) as reach,
-      array(
-        select distinct lexeme from (
-          select unnest(tsvector_to_array(to_tsvector('search_english', t.word))) as lexeme
-          union all
-          select unnest(tsvector_to_array(to_tsvector('search_english', completion))) from unnest(c.words) as completion
-        ) lexemes
-      ) as lexemes
-    from (
-      select input.word, input.ord, search_key(input.word) as key,
-        coalesce((select w.ndoc from search_words w where w.word = search_key(input.word)), 0) as ndoc
-      from unnest(${sql.param(words)}::text[]) with ordinality as input(word, ord)
-    ) t
-    left join lateral (
-      select array_agg(w.word) as words, max(w.ndoc) as most from (
-        select w.word, w.ndoc from search_words w
-        -- Only the last word, and not a stop word ("of" is not on its way to "officer").
-        where t.ord = ${completeLast ? words.length : 0} and char_length(t.key) >= 2
-          and to_tsvector('search_english', t.word) <> ''::tsvector
-          and w.word like t.key || '%' and w.word <> t.key and w.ndoc > 0
-          -- "climate-smart" would add its part "smart": the stem of "climate" already matches it.
-          and strpos(w.word, '-') = 0
-        order by w.ndoc desc, w.word
-        limit ${MAX_COMPLETIONS}
-      ) w
-    ) c on true
-    order by t.ord`);
+    select word, key, ndoc, reach, lexemes
+    from search_analyze_words(${sql.param(words)}::text[], ${completeLast ? words.length : 0}::int, ${MAX_COMPLETIONS}::int)`);
   return rows.map((row) => ({
     word: row.word,
     key: row.key,

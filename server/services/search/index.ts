@@ -165,10 +165,15 @@ async function keywordPage(
   const fits =
     mayFit && !overCap && !walkDocument && (statistics ? readRows("document") <= RANK_ALL : strategy === "read-unordered");
   // For relevance, each candidate of the quality pool says whether it matches in the head: the head
-  // pool below need only go on from where the quality pool ends.
-  const headFlag = relevance ? sql`search_head @@ ${words}` : undefined;
+  // pool below need only go on from where the quality pool ends. Candidates carry their documents
+  // only to be ranked (relevance, or the words as typed first after a correction).
+  const columns = {
+    head: relevance ? sql`search_head @@ ${words}` : undefined,
+    document: relevance || query.exact !== undefined,
+  };
   let documentPool: SQL;
-  if (fits) documentPool = sql`select ${CANDIDATE_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
+  if (fits)
+    documentPool = sql`select ${columns.document ? CANDIDATE_COLUMNS : ORDER_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
   else if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
   // Over the cap, at least 1 001 match, and the estimates would read them all. With words that
   // may travel together (the estimate of all of them is below that of the rarest), first walk a
@@ -176,10 +181,10 @@ async function keywordPage(
   // word allows (see boundedPool), never longer than reading them would be. One word, or words
   // whose estimate is their rarest's, have no such doubt: a walk would only add to the read.
   else if (!overCap || walkDocument || !shares || !statistics || (!bounded && shares.document >= shares.bound))
-    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument, headFlag);
+    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument, columns);
   else {
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
-    documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize), headFlag);
+    documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize), columns);
   }
   let headPool = sql`select * from ranked_pool where false`;
   if (narrowRead)
@@ -192,7 +197,7 @@ async function keywordPage(
     const after = sql`(static_score, ${consultants.id}) < (select static_score, id from ranked_pool order by static_score, id limit 1)`;
     const rest = sql`greatest(${ranked}::int - (select count(*) from ranked_pool where head)::int, 0)`;
     const afterHead = { walked: sql`${matchHead.walked} and ${after}`, indexed: sql`${matchHead.indexed} and ${after}` };
-    headPool = sql`select * from (${candidatePool(afterHead, order, rest, walks("head", ranked), sql`true`)}) h where ${pooled}`;
+    headPool = sql`select * from (${candidatePool(afterHead, order, rest, walks("head", ranked), { head: sql`true` })}) h where ${pooled}`;
   }
   const candidates = narrowRead
     ? sql`select ${CANDIDATE_COLUMNS} from ${consultants}

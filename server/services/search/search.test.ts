@@ -381,6 +381,15 @@ describe("relevance and matching", () => {
     expect(result.consultants[0]?.name).toBe("Typo Writer");
     expect(result.total).toBe(5);
   });
+
+  it("puts the words as typed first in any sort order, not only by relevance", async () => {
+    // The least experienced of the five, so last by experience but for the spelling as typed.
+    await holder.db.sql`update consultants set years_experience = 1 where name = 'Typo Writer'`;
+    const byExperience = await search(holder.db, { keywords: "helthcare", sort: "experience" });
+    expect(byExperience.correctedKeywords).toBe("healthcare");
+    expect(byExperience.total).toBe(5);
+    expect(byExperience.consultants[0]?.name).toBe("Typo Writer");
+  });
 });
 
 describe("the search document and words follow every change", () => {

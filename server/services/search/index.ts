@@ -12,6 +12,7 @@ import { DOCUMENT_TEST, filterShare, searchStatistics, textShare, textShareBound
 import {
   boundedPool,
   CANDIDATE_COLUMNS,
+  candidateColumns,
   candidatePool,
   filterConditions,
   indexedMatch,
@@ -173,7 +174,7 @@ async function keywordPage(
   };
   let documentPool: SQL;
   if (fits)
-    documentPool = sql`select ${columns.document ? CANDIDATE_COLUMNS : ORDER_COLUMNS} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
+    documentPool = sql`select ${candidateColumns({ document: columns.document })} from ${consultants} where ${matchDocument.indexed} limit ${poolSize}`;
   else if (narrowRead) documentPool = sql`select * from matches ${consultants} order by ${ordered} limit ${poolSize}`;
   // Over the cap, at least 1 001 match, and the estimates would read them all. With words that
   // may travel together (the estimate of all of them is below that of the rarest), first walk a

@@ -161,7 +161,7 @@ export const CANDIDATE_COLUMNS = sql`${ORDER_COLUMNS}, search_document`;
  * kept without their documents costs half as much (9.2 -> 4.9 ms for "climate" in the Philippines
  * by experience: 1.5 KB a row is sorted, copied and materialized for nothing).
  */
-function candidateColumns(head?: SQL, document = true) {
+export function candidateColumns({ head, document = true }: PoolColumns = {}) {
   const columns = document ? CANDIDATE_COLUMNS : ORDER_COLUMNS;
   return head ? sql`${columns}, ${head} as head` : columns;
 }
@@ -182,7 +182,7 @@ export function candidatePool(
   { head, document }: PoolColumns = {},
 ) {
   const ordered = sql.join(order, sql`, `);
-  const columns = candidateColumns(head, document);
+  const columns = candidateColumns({ head, document });
   if (walk) return sql`select ${columns} from ${consultants} where ${match.walked} order by ${ordered} limit ${size}`;
   // OFFSET 0 keeps the planner from walking an index: every match is read once, the top ones kept.
   // The subquery takes the table's name, so the order expressions apply to it unchanged.
@@ -204,10 +204,10 @@ export function boundedPool(
   { head, document }: PoolColumns = {},
 ) {
   const ordered = sql.join(order, sql`, `);
-  const kept = document === false ? ORDER_COLUMNS : CANDIDATE_COLUMNS;
+  const kept = candidateColumns({ document });
   return sql`with walked as materialized (
       select ${head ? sql`${kept}, head` : kept} from (
-        select ${candidateColumns(head, document)}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
+        select ${candidateColumns({ head, document })}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
       ) ${consultants} where hit order by ${ordered} limit ${size}
     )
     select * from walked where (select count(*) from walked) = ${size}::int

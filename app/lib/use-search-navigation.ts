@@ -22,9 +22,8 @@ export function useSearchNavigation(params: SearchParams) {
   const typedEntry = useRef(false);
 
   // The URL moved (back button, a chip, a page link): show what it says, except the words
-  // someone is still typing.
-  // Not on mount: the state holds these params already, and a new object would render the whole
-  // page again, in one task, just after hydration.
+  // someone is still typing. Not on mount: the state holds these params already, and a new object
+  // would render the whole page again, in one task, just after hydration.
   const urlKey = searchQueryString(params);
   const shownKey = useRef(urlKey);
   useEffect(() => {

@@ -112,10 +112,6 @@ export async function listReviews(
   return reviewsPage(deps.db, consultant, input.page ?? 1);
 }
 
-async function reviewById(db: Database, reviewId: number) {
-  return firstOrNotFound(db.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1), REVIEW_MESSAGES.notFound);
-}
-
 async function publicReview(db: Database, reviewId: number): Promise<PublicReview> {
   const row = await firstOrNotFound(
     db
@@ -175,10 +171,23 @@ export async function createReview(
   return publicReview(deps.db, created.id);
 }
 
-async function ownReview(db: Database, actor: Actor, reviewId: number) {
+/**
+ * A review the caller may act on, as the one who wrote it or as the owner of the profile it is
+ * about: 401 for a visitor, NotFound without it, 403 for anyone else.
+ */
+async function reviewAs(db: Database, actor: Actor, reviewId: number, role: "reviewer" | "profile owner") {
   const user = requireUser(actor, SIGN_IN);
-  const row = await reviewById(db, reviewId);
-  if (row.reviewerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYours);
+  const row = await firstOrNotFound(
+    db
+      .select({ id: reviews.id, reviewerId: reviews.reviewerId, ownerId: consultants.userId })
+      .from(reviews)
+      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+      .where(eq(reviews.id, reviewId))
+      .limit(1),
+    REVIEW_MESSAGES.notFound,
+  );
+  if (role === "reviewer" && row.reviewerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYours);
+  if (role === "profile owner" && row.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
   return row;
 }
 
@@ -188,7 +197,7 @@ export async function updateReview(
   actor: Actor,
   input: { reviewId: number; review: unknown },
 ): Promise<PublicReview> {
-  const row = await ownReview(deps.db, actor, input.reviewId);
+  const row = await reviewAs(deps.db, actor, input.reviewId, "reviewer");
   const review = parse(reviewSchema, input.review);
   await deps.db
     .update(reviews)
@@ -199,24 +208,8 @@ export async function updateReview(
 
 /** DELETE /api/reviews/{id}: the reviewer withdraws their review. */
 export async function deleteReview(deps: Pick<ReviewDeps, "db">, actor: Actor, input: { reviewId: number }): Promise<void> {
-  const row = await ownReview(deps.db, actor, input.reviewId);
+  const row = await reviewAs(deps.db, actor, input.reviewId, "reviewer");
   await deps.db.delete(reviews).where(eq(reviews.id, row.id));
-}
-
-/** A review of the caller's own profile: 401 for a visitor, NotFound without it, 403 for anyone but the profile's owner. */
-async function reviewOfOwnProfile(db: Database, actor: Actor, reviewId: number) {
-  const user = requireUser(actor, SIGN_IN);
-  const row = await firstOrNotFound(
-    db
-      .select({ id: reviews.id, ownerId: consultants.userId })
-      .from(reviews)
-      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-      .where(eq(reviews.id, reviewId))
-      .limit(1),
-    REVIEW_MESSAGES.notFound,
-  );
-  if (row.ownerId !== user.id) throw new Forbidden(REVIEW_MESSAGES.notYourProfile);
-  return row;
 }
 
 /** POST /api/reviews/{id}/response: the consultant's one public response. */
@@ -225,7 +218,7 @@ export async function respondToReview(
   actor: Actor,
   input: { reviewId: number; response: unknown },
 ): Promise<PublicReview> {
-  const row = await reviewOfOwnProfile(deps.db, actor, input.reviewId);
+  const row = await reviewAs(deps.db, actor, input.reviewId, "profile owner");
   const { response } = parse(reviewResponseSchema, input.response);
   const [updated] = await deps.db
     .update(reviews)

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -101,9 +102,7 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult: Rou
       </h2>
       <p className="mt-1 text-sm text-muted">
         All fields are required. We use your details only to answer you (see the{" "}
-        <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-          Privacy Policy
-        </Link>
+        <TextLink to="/privacy-policy">Privacy Policy</TextLink>
         ).
       </p>
       <Form method="post" {...form.props} className="relative mt-6 grid gap-5 sm:grid-cols-2">

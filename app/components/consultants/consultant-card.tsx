@@ -1,9 +1,9 @@
 import { Briefcase, MapPin } from "lucide-react";
-import { Link } from "react-router";
 import { excerpt, formatYears } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
-import { Avatar } from "./avatar.tsx";
+import { ConsultantIdentity } from "./consultant-identity.tsx";
+import { DonorTags } from "./donor-tags.tsx";
 import { Fact } from "./fact.tsx";
 import { RatingStars } from "./rating-stars.tsx";
 
@@ -59,15 +59,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
   return (
     <article className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="flex items-start gap-4">
-        <Avatar name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
-        <div className="min-w-0 flex-1">
-          <h3 className="text-base font-semibold text-ink">
-            <Link to={`/consultant/${consultant.id}`} className="after:absolute after:inset-0 focus:outline-none">
-              {consultant.name}
-            </Link>
-          </h3>
-          <p className="text-sm text-muted">{consultant.title}</p>
-        </div>
+        <ConsultantIdentity consultant={consultant} stretched />
         {consultant.availableForWork && (
           <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
             Available
@@ -94,18 +86,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
           </li>
         ))}
       </ul>
-      {consultant.donors && consultant.donors.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Donors worked with">
-          {consultant.donors.map((donor) => (
-            <li
-              key={donor}
-              className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200"
-            >
-              {donor}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DonorTags donors={consultant.donors ?? []} label="Donors worked with" className="mt-2" />
       <p className="mt-3 line-clamp-3 text-sm text-slate-700">{consultant.bio}</p>
       {consultant.languages.length > 0 && (
         <p className="mt-3 text-xs text-muted">

@@ -12,6 +12,7 @@ import {
   monthLabel,
 } from "#common/track-record-lists.ts";
 import { CardSection } from "../ui/card-section.tsx";
+import { DonorTags } from "./donor-tags.tsx";
 
 // The track record on the profile page (issue 12): the experience timeline, education, derived
 // badges, languages with levels, availability, the daily rate when the viewer may see it.
@@ -116,17 +117,7 @@ export function ExperienceSection({ assignments }: { assignments: Assignment[] }
                 {item.countries.join(", ")}
                 {item.sector ? ` · ${item.sector}` : ""}
               </p>
-              <p className="mt-1 text-sm">
-                <span className="sr-only">Funded by: </span>
-                {item.donors.map((donor) => (
-                  <span
-                    key={donor}
-                    className="mr-1.5 inline-block rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800"
-                  >
-                    {donor}
-                  </span>
-                ))}
-              </p>
+              <DonorTags donors={item.donors} label="Funded by" className="mt-1" />
               {item.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{item.description}</p>}
             </li>
           ))}

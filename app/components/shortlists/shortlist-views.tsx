@@ -2,26 +2,19 @@ import { Link } from "react-router";
 import { formatYears } from "#common/format.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
 import { formatRate } from "#common/track-record.ts";
-import { Avatar } from "../consultants/avatar.tsx";
+import { ConsultantIdentity } from "../consultants/consultant-identity.tsx";
 import { Alert } from "../ui/alert.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */
 export function ShortlistConsultantSummary({ consultant }: { consultant: ShortlistConsultant }) {
   return (
     <div className="flex items-start gap-3">
-      <Avatar name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
-      <div className="min-w-0">
-        <h3 className="font-semibold text-ink">
-          <Link to={`/consultant/${consultant.id}`} className="underline-offset-4 hover:underline">
-            {consultant.name}
-          </Link>
-        </h3>
-        <p className="text-sm text-muted">{consultant.title}</p>
+      <ConsultantIdentity consultant={consultant}>
         <p className="mt-1 text-sm text-slate-700">
           {consultant.location} · {formatYears(consultant.yearsExperience)} ·{" "}
           {consultant.availableForWork ? "Available" : "Unavailable"}
         </p>
-      </div>
+      </ConsultantIdentity>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.
 import { Badge } from "#app/components/ui/badge.tsx";
 import { ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { AUDIENCES, MESSAGE_STEPS, PRINCIPLES, REVIEW_STEPS } from "#app/content/about.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
@@ -129,11 +130,7 @@ export default function About() {
         </ol>
         <p className="mt-8 max-w-3xl text-sm leading-relaxed text-muted">
           A consultant's e-mail address and phone number appear on their profile only if they chose to show them. We never sell or
-          share contact details; see the{" "}
-          <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-            Privacy Policy
-          </Link>
-          .
+          share contact details; see the <TextLink to="/privacy-policy">Privacy Policy</TextLink>.
         </p>
       </PageSection>
 

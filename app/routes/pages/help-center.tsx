@@ -1,6 +1,6 @@
 import { Bug, Mail, MessageCircle, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { PageSection } from "#app/components/content/page-section.tsx";
 import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
@@ -9,6 +9,7 @@ import { Accordion, AccordionItem } from "#app/components/ui/accordion.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
+import { TextLink } from "#app/components/ui/text-link.tsx";
 import { countFaqItems, FAQ_GROUPS, filterFaq } from "#app/content/faq.ts";
 import { appContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -112,11 +113,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
             <SearchX aria-hidden="true" className="size-8 text-muted" />
             <p className="mt-3 font-semibold text-ink">No questions match “{query.trim()}”.</p>
             <p className="mt-1 text-sm text-muted">
-              Try other words, or{" "}
-              <Link to="/contact" className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
-                contact support
-              </Link>{" "}
-              and we will answer you directly.
+              Try other words, or <TextLink to="/contact">contact support</TextLink> and we will answer you directly.
             </p>
           </div>
         ) : (

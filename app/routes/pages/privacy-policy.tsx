@@ -1,3 +1,4 @@
+import { TermTiles } from "#app/components/content/page-section.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "#app/content/privacy.tsx";
@@ -63,14 +64,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               We are based in Singapore and serve people across the region. We handle personal data in line with the data
               protection laws of the countries we serve:
             </p>
-            <ul className="grid gap-2 sm:grid-cols-2">
-              {DATA_LAWS.map((entry) => (
-                <li key={entry.country} className="rounded-xl bg-brand-50 px-4 py-3 text-sm">
-                  <span className="block font-semibold text-brand-900">{entry.country}</span>
-                  {entry.law}
-                </li>
-              ))}
-            </ul>
+            <TermTiles
+              items={DATA_LAWS.map((entry) => ({ term: entry.country, text: entry.law }))}
+              className="gap-2 text-sm sm:grid-cols-2"
+            />
           </div>
 
           {PRIVACY_SECTIONS.map((section, index) => (

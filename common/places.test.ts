@@ -11,11 +11,18 @@ import {
   placeKey,
   suggestPlaces,
 } from "./places.ts";
+import { COUNTRY_ALIASES, PLACE_ROWS } from "./places-data.ts";
 
 describe("the gazetteer", () => {
   it("knows at least 150 places, in every one of the ten countries", () => {
     expect(PLACES.length).toBeGreaterThanOrEqual(150);
     for (const country of COUNTRIES) expect(PLACES.some((place) => place.country === country)).toBe(true);
+  });
+
+  it("reads only rows that start with a name, and only the ten countries, from its data file", () => {
+    expect(Object.keys(PLACE_ROWS).sort()).toEqual([...COUNTRIES].sort());
+    expect(Object.keys(COUNTRY_ALIASES).sort()).toEqual([...COUNTRIES].sort());
+    for (const place of PLACES) expect(place.name.trim()).not.toBe("");
   });
 
   it("never gives one spelling to two places or to a place and a country", () => {

@@ -1,6 +1,7 @@
 import type { Country } from "#common/constants.ts";
 import type { AssignmentInput, Donor, EducationInput, LanguageLevel } from "#common/track-record.ts";
 import { createRandom } from "./random.ts";
+import workByField from "./work-by-field.json" with { type: "json" };
 
 // Plausible track records for generated consultants (issue 12): 3–8 assignments whose donors fit
 // the specialization and whose countries are mostly the consultant's own and its neighbours',
@@ -14,11 +15,6 @@ export type GeneratedTrackRecord = {
 };
 
 const GENERAL_DONORS: Donor[] = ["Asian Development Bank", "World Bank", "European Union", "UNDP", "JICA", "USAID", "DFAT"];
-const GENERAL_WORK = {
-  titles: ["Mid-term Evaluation of a Resilience Programme", "Programme Management Support Unit", "Results Framework Design"],
-  clients: ["Ministry of Planning and Investment", "National Disaster Management Office", "Provincial People's Committee"],
-};
-
 const DONORS_BY_FIELD: Record<string, Donor[]> = {
   "Project Management": GENERAL_DONORS,
   Healthcare: ["WHO", "UNICEF", "Global Fund", "Gates Foundation", "USAID", "UNFPA", "DFAT", "World Bank"],
@@ -32,49 +28,9 @@ const DONORS_BY_FIELD: Record<string, Donor[]> = {
   "Gender & Social Inclusion": ["UN Women", "UNFPA", "ILO", "DFAT", "UNDP", "FCDO", "European Union"],
 };
 
-const WORK_BY_FIELD: Record<string, { titles: string[]; clients: string[] }> = {
-  "Project Management": GENERAL_WORK,
-  Healthcare: {
-    titles: ["Health Systems Strengthening Project", "Immunisation Campaign Evaluation", "Essential Health Services Costing"],
-    clients: ["Ministry of Health", "Provincial Health Department", "National Institute of Public Health"],
-  },
-  Education: {
-    titles: ["Lower-Secondary Curriculum Reform", "Teacher Development Programme Review", "National Learning Assessment"],
-    clients: ["Ministry of Education", "Department of Basic Education", "Teacher Training College"],
-  },
-  Agriculture: {
-    titles: ["Smallholder Value Chain Development", "Food Security Assessment", "Irrigation Modernisation Project"],
-    clients: ["Ministry of Agriculture", "Provincial Agriculture Office", "Farmers' Cooperative Federation"],
-  },
-  Infrastructure: {
-    titles: ["Rural Roads Improvement Project", "Provincial Water Supply Feasibility Study", "Urban Transport Master Plan"],
-    clients: ["Ministry of Public Works and Transport", "Provincial Water Supply Company", "City Transport Authority"],
-  },
-  Environmental: {
-    titles: [
-      "Coastal Mangrove Restoration Programme",
-      "Environmental and Social Safeguards Review",
-      "National Adaptation Plan Support",
-    ],
-    clients: ["Ministry of Environment", "Provincial Forestry Department", "National Climate Change Office"],
-  },
-  Governance: {
-    titles: ["Public Financial Management Reform", "Local Governance Capacity Programme", "Procurement Law Review"],
-    clients: ["Ministry of Finance", "Ministry of Home Affairs", "National Assembly Secretariat"],
-  },
-  Finance: {
-    titles: ["Credit Guarantee Scheme Design", "Microfinance Sector Assessment", "Blended Finance Facility"],
-    clients: ["Central Bank", "Ministry of Finance", "SME Development Bank"],
-  },
-  Technology: {
-    titles: ["Health Information System Roll-out", "Flood Risk GIS Mapping", "E-Government Strategy"],
-    clients: ["Ministry of Information and Communications", "National Statistics Office", "Ministry of Health"],
-  },
-  "Gender & Social Inclusion": {
-    titles: ["Gender Action Plan for an Urban Loan", "Gender Analysis of Extension Services", "Women's Leadership Programme"],
-    clients: ["Ministry of Women's Affairs", "Women's Union", "Ministry of Labour and Social Welfare"],
-  },
-};
+/** Assignment titles and clients by specialization (work-by-field.json); the general ones for the rest. */
+const WORK_BY_FIELD: Record<string, { titles: string[]; clients: string[] }> = workByField;
+const GENERAL_WORK = workByField["Project Management"];
 
 const ROLES = [
   "Team Leader",

@@ -16,6 +16,16 @@ export async function countToCap(db: Executor, rows: SQL): Promise<number> {
   return Number(counted?.matched ?? 0);
 }
 
+/** Whether countsOverCap walks the featured order before reading the document's index. */
+export function countWalksFirst(listed: number, share: number, walkFirst: boolean) {
+  return walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, SEARCH_RESULT_CAP + 1, DOCUMENT_TEST);
+}
+
+/** The matches of `indexed` (through the document's index) up to one past the cap, as a subquery. */
+export function countToCapQuery(indexed: SQL): SQL {
+  return sql`(select count(*) from (select 1 from ${consultants} where ${indexed} limit ${SEARCH_RESULT_CAP + 1}) m)::int`;
+}
+
 /**
  * Whether more than the cap match. Through the document's index, which reads no document but lists
  * every match in a bitmap first: for words most profiles use ("project management": 51 080
@@ -30,7 +40,7 @@ export async function countsOverCap(
   walkFirst: boolean,
 ) {
   const wanted = SEARCH_RESULT_CAP + 1;
-  if (walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST)) {
+  if (countWalksFirst(listed, share, walkFirst)) {
     const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
     const walked = await countToCap(
       db,

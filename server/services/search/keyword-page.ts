@@ -72,7 +72,7 @@ export async function keywordPage(
   // Forced (tests, benchmarks): always walk, always read (sorted, or unordered when few match), or
   // take every bounded walk there is.
   const bounded = strategy === "bounded-walk";
-  const statistics = strategy && !bounded ? undefined : await searchStatistics(db);
+  const statistics = strategy && !bounded ? undefined : (options.statistics ?? (await searchStatistics(db)));
   // The document's index offers only the matches (words and filters intersect in it). The head
   // pool walks testing the head and the columns, or reads through the head's index testing the
   // columns, or, when that offers more rows, reads the matches through the document's index

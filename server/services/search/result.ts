@@ -22,7 +22,7 @@ export type SearchResult = {
 export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered";
 export type SearchOptions = {
   strategy?: PoolStrategy;
-  /** The planner's statistics to plan a listing with (tests: a directory larger than theirs). */
+  /** The planner's statistics to plan a search with (tests: a directory larger than theirs). */
   statistics?: Statistics;
 };
 

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchParams } from "#common/search.ts";
+import { parseSearchParams } from "#common/search-params.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { generateConsultants } from "#server/db/seed/generate.ts";
+import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchConsultants } from "./index.ts";
+import { type Statistics, searchStatistics } from "./planner.ts";
+
+// Words that look uncommon in a large directory but pass the cap here: the relevance pools prove
+// it (the quality pool and the head matches after it are distinct matches), so the search sends
+// no count of its own. All 1 100 profiles have "water" and "engineer" in their titles, half
+// "supply" too, and every bio mentions a water supply engineer. Planned as a directory of a
+// million profiles where each of those words is in 8 % of them.
+
+function params(query: Record<string, string>): SearchParams {
+  const parsed = parseSearchParams(new URLSearchParams(query));
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}
+
+/** A count of its own: the statement that only counts matches up to the cap. */
+const COUNT_ONLY = /^select count\(\*\)::int as matched from/;
+
+describe("proving a search passes the cap from its pools", () => {
+  const holder = {} as { db: TestDatabase; statistics: Statistics };
+
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+    const generated = [...generateConsultants({ count: 1100, seed: 31, uniqueSuffix: true, emailTag: "proof" })].map(
+      (consultant, index) => ({
+        ...consultant,
+        title: index % 2 === 0 ? "Water Supply Engineer" : "Water Sanitation Engineer",
+        bio: `${consultant.bio} Known as a water supply engineer.`,
+      }),
+    );
+    await copyConsultants(holder.db.sql, generated);
+    await holder.db.sql`analyze consultants`;
+    const real = await searchStatistics(holder.db.db);
+    const uncommon = {
+      shares: new Map([
+        ["water", 0.08],
+        ["suppli", 0.08],
+        ["engin", 0.08],
+      ]),
+      floor: 0.0001,
+    };
+    holder.statistics = {
+      listed: 1_000_000,
+      columns: { ...real.columns, search_document: uncommon, search_head: uncommon },
+    };
+  });
+
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+
+  /** A search planned with the large directory's statistics, and the statements it sent. */
+  async function searchWatched(query: Record<string, string>) {
+    const statements: string[] = [];
+    const watched = createDatabase(holder.db.url, {
+      max: 2,
+      // Not the driver's own look-up of array types when it first connects.
+      onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
+    });
+    const found = await searchConsultants({ db: watched.db }, params(query), { statistics: holder.statistics });
+    await watched.close();
+    // The same search with every match read and counted: what it must answer.
+    const expected = await searchConsultants({ db: holder.db.db }, params(query), { strategy: "walk-index" });
+    expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
+    expect(found.total).toBe(expected.total);
+    return { found, statements };
+  }
+
+  it("sends no count when the head matches after the quality pool pass the cap", async () => {
+    const { found, statements } = await searchWatched({ keywords: "water engineer" });
+    expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
+    // The words' analysis and the page: nothing counted on its own.
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
+  });
+
+  it("counts within the page's statement when the head matches fall short of the cap", async () => {
+    // 550 head matches: with the quality pool's 100, not yet proof.
+    const { found, statements } = await searchWatched({ keywords: "water supply" });
+    expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
+  });
+
+  it("reads the search again, counted, when fewer than the cap match", async () => {
+    const { found, statements } = await searchWatched({ keywords: "water supply", location: "Vietnam" });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(1000);
+    expect(found.totalIsCapped).toBe(false);
+    // The words, the page read as if over the cap, and the page read again with every match counted.
+    expect(statements).toHaveLength(3);
+  });
+});

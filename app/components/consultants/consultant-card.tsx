@@ -2,7 +2,7 @@ import { Briefcase, MapPin } from "lucide-react";
 import { excerpt, formatYears } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
-import { ConsultantIdentity } from "./consultant-identity.tsx";
+import { ConsultantIdentity } from "./avatar.tsx";
 import { DonorTags } from "./donor-tags.tsx";
 import { Fact } from "./fact.tsx";
 import { RatingStars } from "./rating-stars.tsx";

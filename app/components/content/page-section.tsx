@@ -79,17 +79,3 @@ export function IconPoint({
     </>
   );
 }
-
-/** Short facts on tinted tiles, each a bold term over its text: the points of a section, the laws we follow. */
-export function TermTiles({ items, className }: { items: readonly { term: string; text: string }[]; className: string }) {
-  return (
-    <ul className={`grid ${className}`}>
-      {items.map((item) => (
-        <li key={item.term} className="rounded-xl bg-brand-50 px-4 py-3">
-          <strong className="block text-ink">{item.term}</strong>
-          {item.text}
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -1,6 +1,5 @@
 import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { TermTiles } from "#app/components/content/page-section.tsx";
 import { ABOUT_DIRECTORY, JOIN_BANNER } from "#app/content/home.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
 
@@ -60,10 +59,14 @@ export function AboutDirectory() {
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
-        <TermTiles
-          items={ABOUT_DIRECTORY.points.map((point) => ({ term: point.title, text: point.text }))}
-          className="gap-4 self-center text-slate-700"
-        />
+        <ul className="grid gap-4 self-center text-slate-700">
+          {ABOUT_DIRECTORY.points.map((point) => (
+            <li key={point.title} className="rounded-xl bg-brand-50 p-4">
+              <strong className="block text-ink">{point.title}</strong>
+              {point.text}
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );

@@ -12,7 +12,6 @@ import {
   UsersRound,
 } from "lucide-react";
 import { Link } from "react-router";
-import { IconPoint } from "#app/components/content/page-section.tsx";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
 import { SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 
@@ -43,7 +42,13 @@ export function SpecializationTiles() {
               to={searchHref({ expertise: specialization })}
               className="flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
             >
-              <IconPoint icon={Icon} title={specialization} text={blurb} />
+              <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+                <Icon className="size-6" />
+              </span>
+              <span>
+                <span className="block font-semibold text-ink">{specialization}</span>
+                <span className="mt-0.5 block text-sm text-muted">{blurb}</span>
+              </span>
             </Link>
           </li>
         );

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatYears } from "#common/format.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
 import { formatRate } from "#common/track-record.ts";
-import { ConsultantIdentity } from "../consultants/consultant-identity.tsx";
+import { ConsultantIdentity } from "../consultants/avatar.tsx";
 import { Alert } from "../ui/alert.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */

@@ -1,4 +1,3 @@
-import { TermTiles } from "#app/components/content/page-section.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "#app/content/privacy.tsx";
@@ -64,10 +63,15 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               We are based in Singapore and serve people across the region. We handle personal data in line with the data
               protection laws of the countries we serve:
             </p>
-            <TermTiles
-              items={DATA_LAWS.map((entry) => ({ term: entry.country, text: entry.law }))}
-              className="gap-2 text-sm sm:grid-cols-2"
-            />
+            {/* Country and law: a description list, so a screen reader pairs each law with its country. */}
+            <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              {DATA_LAWS.map((entry) => (
+                <div key={entry.country} className="rounded-xl bg-brand-50 px-4 py-3">
+                  <dt className="font-semibold text-brand-900">{entry.country}</dt>
+                  <dd>{entry.law}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
 
           {PRIVACY_SECTIONS.map((section, index) => (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { OFFICE_ADDRESS } from "#common/site-info.ts";
+import dataLaws from "./data-laws.json" with { type: "json" };
 
 // The Privacy Policy's text. Each section's body is a function of the support address, which
 // comes from the configuration at request time.
@@ -14,14 +15,8 @@ export type PrivacySection = {
 
 export type DataLaw = { country: string; law: string };
 
-export const DATA_LAWS: readonly DataLaw[] = [
-  { country: "Singapore", law: "Personal Data Protection Act 2012 (PDPA)" },
-  { country: "Thailand", law: "Personal Data Protection Act B.E. 2562 (2019) (PDPA)" },
-  { country: "Malaysia", law: "Personal Data Protection Act 2010 (PDPA)" },
-  { country: "Philippines", law: "Data Privacy Act of 2012 (Republic Act No. 10173)" },
-  { country: "Indonesia", law: "Personal Data Protection Law (Law No. 27 of 2022)" },
-  { country: "Vietnam", law: "Decree No. 13/2023/ND-CP on Personal Data Protection" },
-] as const;
+/** The data protection law of each country we serve (data-laws.json). */
+export const DATA_LAWS: readonly DataLaw[] = dataLaws;
 
 function Term({ children }: { children: React.ReactNode }) {
   return <strong className="font-semibold text-ink">{children}</strong>;

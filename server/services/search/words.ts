@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
+import { onDirectoryChange } from "../directory-changes.ts";
 
 // Word analysis of a keywords string: its words, their stems and completions from the words
 // dictionary (search_words, kept by the triggers of migration 0007), corrections of rare or
@@ -33,9 +34,32 @@ export type WordAnalysis = {
   reach: number;
 };
 
-/** One round trip: the stems of each word, its count in the dictionary, and completions of the last word. */
+/** Analyses of the words searched lately, per database pool; dropped whenever the directory changes. */
+const ANALYSIS_TTL_MS = 60_000;
+const ANALYSES_KEPT = 5_000;
+let analyses = new WeakMap<object, Map<string, { value: WordAnalysis[]; expiresAt: number }>>();
+onDirectoryChange(() => {
+  analyses = new WeakMap();
+});
+
+/**
+ * The stems of each word, its count in the dictionary, and completions of the last word: one
+ * round trip, or none for words searched in the last minute while the directory stayed the same.
+ */
 export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
   if (words.length === 0) return [];
+  const kept = analyses.get(db) ?? new Map();
+  analyses.set(db, kept);
+  const key = `${completeLast ? 1 : 0}${JSON.stringify(words)}`;
+  const hit = kept.get(key);
+  if (hit && hit.expiresAt > Date.now()) return hit.value;
+  const value = await analyzeWordsNow(db, words, completeLast);
+  if (kept.size >= ANALYSES_KEPT) kept.clear();
+  kept.set(key, { value, expiresAt: Date.now() + ANALYSIS_TTL_MS });
+  return value;
+}
+
+async function analyzeWordsNow(db: Executor, words: string[], completeLast: boolean): Promise<WordAnalysis[]> {
   // The function (migration 0016) keeps one plan per connection: planning this statement each time
   // cost twice its execution.
   const rows = await db.execute<{ word: string; key: string; lexemes: string[]; ndoc: number; reach: number }>(sql`

@@ -59,12 +59,14 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
   return (
     <article className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="flex items-start gap-4">
-        <ConsultantIdentity consultant={consultant} stretched />
-        {consultant.availableForWork && (
-          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
-            Available
-          </span>
-        )}
+        {/* Available under the title, not beside the name: at 390 px the name keeps room for a long word. */}
+        <ConsultantIdentity consultant={consultant} stretched>
+          {consultant.availableForWork && (
+            <span className="mt-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
+              Available
+            </span>
+          )}
+        </ConsultantIdentity>
         <BookmarkLink consultantId={consultant.id} name={consultant.name} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">

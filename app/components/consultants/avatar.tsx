@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { initials } from "#common/format.ts";
 import { thumbnailUrlOf } from "#common/photos.ts";
+import type { PublicConsultant } from "#common/views.ts";
 
 const SIZES = { sm: "size-12 text-base", md: "size-16 text-lg", lg: "size-28 text-3xl" } as const;
 
@@ -43,8 +44,6 @@ export function Avatar({
   );
 }
 
-type Identity = { id: number; name: string; title: string; profilePhotoUrl: string | null };
-
 /**
  * Who a consultant is at a glance: the photo, the name as a link to the profile, the title, and
  * what the place adds below them. On a card the link covers the whole card (`stretched`). Beside
@@ -55,7 +54,7 @@ export function ConsultantIdentity({
   stretched = false,
   children,
 }: {
-  consultant: Identity;
+  consultant: Pick<PublicConsultant, "id" | "name" | "title" | "profilePhotoUrl">;
   stretched?: boolean;
   children?: ReactNode;
 }) {

@@ -10,10 +10,18 @@ import { FEATURED_ORDER } from "./query.ts";
 
 /** How many of `rows` there are, counting no further than one past the cap (so "1,000+" needs no more). */
 export async function countToCap(db: Executor, rows: SQL): Promise<number> {
-  const [counted] = await db.execute<{ matched: number }>(
-    sql`select count(*)::int as matched from (${rows} limit ${SEARCH_RESULT_CAP + 1}) m`,
-  );
+  const [counted] = await db.execute<{ matched: number }>(sql`select count(*)::int as matched from ${capped(rows)}`);
   return Number(counted?.matched ?? 0);
+}
+
+/** `rows` up to one past the cap, as a FROM item. */
+function capped(rows: SQL): SQL {
+  return sql`(${rows} limit ${SEARCH_RESULT_CAP + 1}) m`;
+}
+
+/** The matches read through the document's index, where the words and the filters intersect. */
+function indexedMatches(indexed: SQL): SQL {
+  return sql`select 1 from ${consultants} where ${indexed}`;
 }
 
 /** Whether countsOverCap walks the featured order before reading the document's index. */
@@ -23,7 +31,7 @@ export function countWalksFirst(listed: number, share: number, walkFirst: boolea
 
 /** The matches of `indexed` (through the document's index) up to one past the cap, as a subquery. */
 export function countToCapQuery(indexed: SQL): SQL {
-  return sql`(select count(*) from (select 1 from ${consultants} where ${indexed} limit ${SEARCH_RESULT_CAP + 1}) m)::int`;
+  return sql`(select count(*) from ${capped(indexedMatches(indexed))})::int`;
 }
 
 /**
@@ -48,5 +56,5 @@ export async function countsOverCap(
     );
     if (walked > SEARCH_RESULT_CAP) return true;
   }
-  return (await countToCap(db, sql`select 1 from ${consultants} where ${match.indexed}`)) > SEARCH_RESULT_CAP;
+  return (await countToCap(db, indexedMatches(match.indexed))) > SEARCH_RESULT_CAP;
 }

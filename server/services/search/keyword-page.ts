@@ -39,7 +39,7 @@ const SPECULATE = 0.5;
  */
 const RANK_ALL = SEARCH_RESULT_CAP;
 
-export type KeywordQuery = {
+type KeywordQuery = {
   tsquery: string;
   groups: string[][];
   exact?: string;

@@ -48,8 +48,11 @@ onDirectoryChange(() => {
  */
 export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
   if (words.length === 0) return [];
-  const kept = analyses.get(db) ?? new Map();
-  analyses.set(db, kept);
+  let kept = analyses.get(db);
+  if (!kept) {
+    kept = new Map();
+    analyses.set(db, kept);
+  }
   const key = `${completeLast ? 1 : 0}${JSON.stringify(words)}`;
   const hit = kept.get(key);
   if (hit && hit.expiresAt > Date.now()) return hit.value;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "#common/search.ts";
-import { parseSearchParams } from "#common/search-params.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
 
@@ -13,12 +12,6 @@ import { type Statistics, searchStatistics } from "./planner.ts";
 // no count of its own. All 1 100 profiles have "water" and "engineer" in their titles, half
 // "supply" too, and every bio mentions a water supply engineer. Planned as a directory of a
 // million profiles where each of those words is in 8 % of them.
-
-function params(query: Record<string, string>): SearchParams {
-  const parsed = parseSearchParams(new URLSearchParams(query));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
 
 /** A count of its own: the statement that only counts matches up to the cap. */
 const COUNT_ONLY = /^select count\(\*\)::int as matched from/;
@@ -64,10 +57,10 @@ describe("proving a search passes the cap from its pools", () => {
       // Not the driver's own look-up of array types when it first connects.
       onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
     });
-    const found = await searchConsultants({ db: watched.db }, params(query), { statistics: holder.statistics });
+    const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics: holder.statistics });
     await watched.close();
     // The same search with every match read and counted: what it must answer.
-    const expected = await searchConsultants({ db: holder.db.db }, params(query), { strategy: "walk-index" });
+    const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
     expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
     expect(found.total).toBe(expected.total);
     return { found, statements };

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "#common/search.ts";
-import { parseSearchParams } from "#common/search-params.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
 
 // A listing of one country with another filter, past the cap: its page is walked in that
 // country's own featured order. Thai profiles that also speak Vietnamese lead the featured order;
 // a walk of everyone's order would find none of the page in its stretch and read every match.
-
-function params(query: Record<string, string | number>): SearchParams {
-  const parsed = parseSearchParams(new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
 
 describe("a country's listing past the cap", () => {
   const holder = {} as { db: TestDatabase };
@@ -48,16 +41,16 @@ describe("a country's listing past the cap", () => {
   });
 
   const search = (query: Record<string, string | number>, options: SearchOptions = {}) =>
-    searchConsultants({ db: holder.db.db }, params(query), options);
+    searchConsultants({ db: holder.db.db }, searchParams(query), options);
 
   it("walks the country's own order for the page, and lists what reading every match lists", async () => {
     const statements: string[] = [];
     const counted = createDatabase(holder.db.url, { max: 1, onQuery: (query) => statements.push(query) });
-    await searchConsultants({ db: counted.db }, params({ location: "Vietnam", languages: "Vietnamese" }));
+    await searchConsultants({ db: counted.db }, searchParams({ location: "Vietnam", languages: "Vietnamese" }));
     for (const page of [1, 7, 83]) {
       const query = { location: "Vietnam", languages: "Vietnamese", page };
       statements.length = 0;
-      const chosen = await searchConsultants({ db: counted.db }, params(query));
+      const chosen = await searchConsultants({ db: counted.db }, searchParams(query));
       // Up to the cap through the document's index, then the walk: the page is in the walked stretch.
       expect(statements, `page ${page}`).toHaveLength(2);
       const read = await search(query, { strategy: "read-all" });

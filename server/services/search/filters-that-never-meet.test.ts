@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "#common/search.ts";
-import { parseSearchParams } from "#common/search-params.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
 
@@ -12,12 +11,6 @@ import { type Statistics, searchStatistics } from "./planner.ts";
 // speak Thai, half in Vietnam and speak Vietnamese. Planned as a directory of a million profiles
 // with the same shares, the statistics expect a quarter of a million Thai-based Vietnamese
 // speakers, and the listing would count and walk every profile to find none.
-
-function params(query: Record<string, string>): SearchParams {
-  const parsed = parseSearchParams(new URLSearchParams(query));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
 
 describe("a listing whose filters never meet", () => {
   const holder = {} as { db: TestDatabase; statistics: Statistics };
@@ -57,7 +50,7 @@ describe("a listing whose filters never meet", () => {
     };
     await read();
     const before = await read();
-    const found = await searchConsultants({ db: counted.db }, params(query), { statistics: holder.statistics });
+    const found = await searchConsultants({ db: counted.db }, searchParams(query), { statistics: holder.statistics });
     const rowsRead = (await read()) - before;
     await counted.close();
     return { found, rowsRead };
@@ -78,7 +71,7 @@ describe("a listing whose filters never meet", () => {
     ];
     for (const query of queries) {
       const { found } = await searchCounted(query);
-      const read = await searchConsultants({ db: holder.db.db }, params(query), { strategy: "read-all" });
+      const read = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "read-all" });
       expect(found.total).toBe(1000);
       expect(found.totalIsCapped).toBe(true);
       expect(found.consultants).toHaveLength(12);

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPlace } from "#common/places.ts";
-import type { SearchParams } from "#common/search.ts";
-import { parseSearchParams } from "#common/search-params.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 
 // Nobody lost to spelling: every spelling of a place finds the same consultants, whichever
 // spelling they typed, through the keywords and through the location filter.
 
-function params(query: Record<string, string>): SearchParams {
-  const parsed = parseSearchParams(new URLSearchParams({ limit: "100", ...query }));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
+const params = (query: Record<string, string>) => searchParams({ limit: "100", ...query });
 
 /** Ten sample places, each with two consultants who spelled it differently. */
 const SAMPLES: { place: string; country: string; typed: [string, string] }[] = [

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchParams } from "#common/search.ts";
-import { parseSearchParams } from "#common/search-params.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
 import { directoryChanged } from "../directory-changes.ts";
 import { searchConsultants } from "./index.ts";
 
@@ -12,12 +11,6 @@ import { searchConsultants } from "./index.ts";
 // per database pool for a minute and dropped whenever the directory changes, as every write
 // service announces: a word searched again costs no round trip, and the counts that decide
 // corrections and counting are those of the directory as it is.
-
-function params(query: Record<string, string>): SearchParams {
-  const parsed = parseSearchParams(new URLSearchParams(query));
-  if (!parsed.success) throw parsed.error;
-  return parsed.data;
-}
 
 describe("the words' analysis between searches", () => {
   const holder = {} as { db: TestDatabase };
@@ -35,7 +28,7 @@ describe("the words' analysis between searches", () => {
     const statements: string[] = [];
     const watched = createDatabase(holder.db.url, { max: 2, onQuery: (statement) => statements.push(statement) });
     const analyses = () => statements.filter((statement) => statement.includes("search_analyze_words")).length;
-    const search = (keywords: string) => searchConsultants({ db: watched.db }, params({ keywords }));
+    const search = (keywords: string) => searchConsultants({ db: watched.db }, searchParams({ keywords }));
     try {
       // "quokkaolog" completes to no word of the directory yet.
       expect((await search("quokkaolog")).total).toBe(0);

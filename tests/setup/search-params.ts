@@ -1,0 +1,9 @@
+import type { SearchParams } from "#common/search.ts";
+import { parseSearchParams } from "#common/search-params.ts";
+
+/** A search's parameters as the API parses them from a query string; a test's typo fails loudly. */
+export function searchParams(query: Record<string, string | number>): SearchParams {
+  const parsed = parseSearchParams(new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])));
+  if (!parsed.success) throw parsed.error;
+  return parsed.data;
+}

@@ -112,6 +112,12 @@ describe("defect 4: crashes and restarts of the app and its embedded PostgreSQL"
     const after = await readPostmasterPid(clusterDir);
     expect(after?.pid).not.toBe(before?.pid);
     expect(after?.port).toBe(before?.port);
+    // The supervisor logs the restart when pg_ctl returns, which can be a moment after the server
+    // already answers (and the line then crosses a pipe): wait for it rather than race it.
+    const logged = Date.now() + 10_000;
+    while (!app.output().includes("restarted embedded PostgreSQL") && Date.now() < logged) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(app.output()).toContain("restarted embedded PostgreSQL");
     const health = (await (await fetch(`${app.url}/healthz`)).json()) as { status: string; database: string };
     expect(health).toEqual({ status: "ok", database: "up" });

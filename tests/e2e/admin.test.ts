@@ -8,6 +8,7 @@ import {
   expectNoConsoleErrors,
   launchBrowser,
   openPage,
+  pressEscapeIn,
   saveScreenshot,
   waitForHydration,
 } from "../setup/browser.ts";
@@ -547,7 +548,7 @@ describe("the dashboard", () => {
     await row.getByRole("button", { name: `Demote ${target.name}` }).click();
     const demote = page.getByRole("alertdialog", { name: `Remove ${target.name}'s admin access?` });
     await demote.waitFor();
-    await page.keyboard.press("Escape");
+    await pressEscapeIn(page, demote);
     await demote.waitFor({ state: "detached" });
     const [stillAdmin] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
     expect(stillAdmin?.role).toBe("admin");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM } from "./global-e2e.ts";
 
@@ -71,4 +71,15 @@ export async function saveScreenshot(page: Page, name: string) {
 /** Waits until React has hydrated the page, so a click is handled by the app and not by a bare form. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Presses Escape in an open Radix dialog once it can hear it: the dialog registers its Escape
+ * listener and moves focus inside in effects that run after it is painted, so a key pressed the
+ * moment it is visible (under a loaded machine) can reach a page with no listener yet. Focus inside
+ * means those effects have run.
+ */
+export async function pressEscapeIn(page: Page, dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
 }

@@ -4,7 +4,17 @@ import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant } from "../consultants/read-model.ts";
 import { countsOverCap, countToCapQuery, countWalksFirst } from "./counting.ts";
-import { DOCUMENT_TEST, filterShare, searchStatistics, textShare, textShareBound, WALK_SLACK, walksIndex } from "./planner.ts";
+import {
+  DOCUMENT_TEST,
+  filterShare,
+  QUALITY_TIERS,
+  qualityTierFrom,
+  searchStatistics,
+  textShare,
+  textShareBound,
+  WALK_SLACK,
+  walksIndex,
+} from "./planner.ts";
 import {
   boundedPool,
   CANDIDATE_COLUMNS,
@@ -16,9 +26,11 @@ import {
   orderBy,
   publicSelectList,
   QUALITY_POOL,
+  qualityTiers,
   RANK_WEIGHTS,
   resultWindow,
   rowToPublicConsultant,
+  tieredPool,
 } from "./query.ts";
 import type { SearchOptions } from "./result.ts";
 
@@ -172,9 +184,19 @@ export async function keywordPage(
   // stretch of the order's index long enough for the pool if matches are as many as the rarest
   // word allows (see boundedPool), never longer than reading them would be. One word, or words
   // whose estimate is their rarest's, have no such doubt: a walk would only add to the read.
-  else if (!overCap || walkDocument || !shares || !statistics || (!bounded && shares.document >= shares.bound))
-    documentPool = candidatePool(matchDocument, order, poolSize, walkDocument, columns);
-  else {
+  else if (!overCap || walkDocument || !shares || !statistics || (!bounded && shares.document >= shares.bound)) {
+    // Known to be over the cap and read in the featured order: from the top quality tiers when
+    // they are expected to hold the pool (see tieredPool). Forced, from the upper half of them.
+    const tier =
+      overCap && !walkDocument && relevance
+        ? strategy === "quality-tiers"
+          ? QUALITY_TIERS / 2
+          : statistics && qualityTierFrom(statistics, readRows("document"), poolSize)
+        : undefined;
+    documentPool = tier
+      ? tieredPool(matchDocument, indexedMatch(params, sql`(${words} && ${qualityTiers(tier)})`), poolSize, columns)
+      : candidatePool(matchDocument, order, poolSize, walkDocument, columns);
+  } else {
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
     documentPool = boundedPool(matchDocument, order, poolSize, Math.max(stretch, poolSize), columns);
   }

@@ -159,3 +159,25 @@ export const WALK_SLACK = 4;
 export function walksIndex(walkShare: number, readRows: number, wanted: number, rowCost: number) {
   return (rowCost * wanted) / Math.max(walkShare, 1e-9) < readRows;
 }
+
+/** The featured order's quality tiers (migration 0017): '#q:0' to '#q:10', whole tenths of static_score. */
+export const QUALITY_TIERS = 10;
+/** A pool read from the top quality tiers expects this many times the rows it keeps there. */
+const TIER_SLACK = 2;
+/** Reading from the top tiers is worth it only when they hold at most this share of the profiles. */
+const TIER_WORTH = 0.5;
+
+/**
+ * The lowest quality tier from which the tiers above are expected to hold `wanted` of `matches`
+ * matches (TIER_SLACK times over), or none when they would be most of the matches anyway. Tiers
+ * the statistics do not know (none yet, before ANALYZE) count as rare, so they are never chosen.
+ */
+export function qualityTierFrom(statistics: Statistics, matches: number, wanted: number): number | undefined {
+  let share = 0;
+  for (let tier = QUALITY_TIERS; tier > 0; tier--) {
+    share += shareOf(statistics, "search_document", `#q:${tier}`);
+    if (share > TIER_WORTH) return undefined;
+    if (matches * share >= TIER_SLACK * wanted) return tier;
+  }
+  return undefined;
+}

@@ -5,6 +5,7 @@ import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/se
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "../consultants/read-model.ts";
 import { locationCondition, locationCountry } from "./places.ts";
+import { QUALITY_TIERS } from "./planner.ts";
 
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.
@@ -213,4 +214,25 @@ export function boundedPool(
     select * from walked where (select count(*) from walked) = ${size}::int
     union all
     select * from (${candidatePool(match, order, size, false, { head, document })}) everything where (select count(*) from walked) < ${size}::int`;
+}
+
+/** Profiles of quality tier `from` or above (migration 0017), as a tsquery. */
+export function qualityTiers(from: number): SQL {
+  const tiers = Array.from({ length: QUALITY_TIERS - from + 1 }, (_, index) => `'#q:${from + index}'`);
+  return sql`${tiers.join(" | ")}::tsquery`;
+}
+
+/**
+ * The first `size` matches in the featured order when many more match: a profile of a higher
+ * quality tier comes before every profile of a lower one (migration 0017), so when the matches in
+ * the top tiers (`tiered`, through the document's index) are `size` or more, their first `size`
+ * are the first of all, and only they are read ("cocoa": 194 rows instead of 3 327, 0.7 ms
+ * instead of 5.8). When they are fewer, every match is read (see candidatePool).
+ */
+export function tieredPool(match: { walked: SQL; indexed: SQL }, tiered: SQL, size: number, columns: PoolColumns = {}) {
+  const order = orderBy("relevance");
+  return sql`with tiered as materialized (${candidatePool({ walked: match.walked, indexed: tiered }, order, size, false, columns)})
+    select * from tiered where (select count(*) from tiered) = ${size}::int
+    union all
+    select * from (${candidatePool(match, order, size, false, columns)}) everything where (select count(*) from tiered) < ${size}::int`;
 }

@@ -19,7 +19,7 @@ export type SearchResult = {
 };
 
 /** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
-export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered";
+export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered" | "quality-tiers";
 export type SearchOptions = {
   strategy?: PoolStrategy;
   /** The planner's statistics to plan a search with (tests: a directory larger than theirs). */

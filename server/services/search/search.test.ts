@@ -506,6 +506,8 @@ describe("caps and candidate pools", () => {
       totals.push(walked.total);
       const chosen = await search(holder.db, query);
       const bounded = await search(holder.db, query, { strategy: "bounded-walk" });
+      // Past the cap in the featured order, the quality pool read from the upper half of the quality tiers.
+      const tiered = await search(holder.db, query, { strategy: "quality-tiers" });
       expect(walked.consultants.length).toBeGreaterThan(0);
       expect(read.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(chosen.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
@@ -517,7 +519,12 @@ describe("caps and candidate pools", () => {
         unordered.consultants.map((c) => c.id),
         JSON.stringify(query),
       ).toEqual(walked.consultants.map((c) => c.id));
+      expect(
+        tiered.consultants.map((c) => c.id),
+        JSON.stringify(query),
+      ).toEqual(walked.consultants.map((c) => c.id));
       expect(read.total).toBe(walked.total);
+      expect(tiered.total).toBe(walked.total);
       expect(bounded.total).toBe(walked.total);
       expect(unordered.total).toBe(walked.total);
     }

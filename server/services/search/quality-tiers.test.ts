@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "#server/db/client.ts";
+import { generateConsultants } from "#server/db/seed/generate.ts";
+import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
+import { searchConsultants } from "./index.ts";
+import { type Statistics, searchStatistics } from "./planner.ts";
+import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
+
+// The featured order's quality tiers as lexemes of the search document (migration 0017): the best
+// matches by quality of a word many profiles use are read from the top tiers only. All 1 100
+// profiles mention evaluation in their bios; planned as a directory of 100 000 where 3 % do
+// ("cocoa", "hydropower"), the search reads its quality pool from the top tiers.
+
+/** The pool read from the top tiers only. */
+const TIERED = /with tiered as materialized/;
+
+describe("quality tiers", () => {
+  const holder = {} as { db: TestDatabase; statistics: Statistics };
+
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+    const generated = [...generateConsultants({ count: 1100, seed: 41, uniqueSuffix: true, emailTag: "tiers" })].map(
+      (consultant) => ({ ...consultant, bio: `${consultant.bio} Known for evaluation work.` }),
+    );
+    await copyConsultants(holder.db.sql, generated);
+    await holder.db.sql`analyze consultants`;
+    const real = await searchStatistics(holder.db.db);
+    const document = real.columns.search_document;
+    if (!document) throw new Error("no statistics of search_document");
+    holder.statistics = {
+      listed: 100_000,
+      columns: {
+        ...real.columns,
+        search_document: { ...document, shares: new Map([...document.shares, ["evalu", 0.03]]) },
+      },
+    };
+  });
+
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+
+  /** Each profile's tier lexemes, and the tier its static score puts it in. */
+  async function tiers() {
+    return holder.db.sql<{ id: number; lexemes: string[]; tier: number }[]>`
+      select id, tier, array(select lexeme from unnest(search_document) u where lexeme like '#q:%') as lexemes
+      from (select id, search_document, floor(static_score * 10)::int as tier from consultants) c order by id`;
+  }
+
+  it("gives every document the one tier lexeme of its static score, and moves it when the score changes", async () => {
+    const before = await tiers();
+    expect(before).toHaveLength(1100);
+    for (const row of before) expect(row.lexemes, String(row.id)).toEqual([`#q:${row.tier}`]);
+    expect(new Set(before.map((row) => row.tier)).size).toBeGreaterThan(3);
+
+    // A rating earned, a photo added: the score and the tier rise; the bio is not parsed again.
+    const lowest = before.reduce((low, row) => (row.tier < low.tier ? row : low));
+    await holder.db.sql`
+      update consultants set rating = 100, projects_completed = 50, available_for_work = true,
+        profile_photo_url = '/uploads/tiers.webp' where id = ${lowest.id}`;
+    const after = (await tiers()).find((row) => row.id === lowest.id);
+    expect(after).toMatchObject({ tier: 10, lexemes: ["#q:10"] });
+    // Read from the top tiers, the word's results still agree with every match read in order.
+    const params = searchParams({ keywords: "evaluation" });
+    const tiered = await searchConsultants({ db: holder.db.db }, params, { strategy: "quality-tiers" });
+    const walked = await searchConsultants({ db: holder.db.db }, params, { strategy: "walk-index" });
+    expect(tiered.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
+  });
+
+  it("reads the quality pool of a word in 3 % of a large directory from the top tiers, with the same results", async () => {
+    const statements: string[] = [];
+    const watched = createDatabase(holder.db.url, {
+      max: 2,
+      onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
+    });
+    for (const query of [{ keywords: "evaluation" }, { keywords: "evaluation", page: "3" }] as Record<string, string>[]) {
+      statements.length = 0;
+      const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics: holder.statistics });
+      const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
+      expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
+      expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
+      expect(
+        statements.filter((statement) => TIERED.test(statement)),
+        JSON.stringify(query),
+      ).toHaveLength(1);
+    }
+    // Another order than the featured one has no use for the tiers.
+    statements.length = 0;
+    await searchConsultants({ db: watched.db }, searchParams({ keywords: "evaluation", sort: "experience" }), {
+      statistics: holder.statistics,
+    });
+    expect(statements.filter((statement) => TIERED.test(statement))).toEqual([]);
+    await watched.close();
+  });
+
+  it("reads every match when the top tiers hold fewer than the pool", async () => {
+    const params = searchParams({ keywords: "evaluation" });
+    const words = sql`'evalu'::tsquery`;
+    const match = { walked: sql`status = 'approved' and search_document @@ ${words}`, indexed: indexedMatch(params, words) };
+    const ids = async (pool: ReturnType<typeof sql>) =>
+      (await holder.db.db.execute<{ id: number }>(sql`select id from (${pool}) p order by static_score desc, id desc`)).map(
+        (row) => row.id,
+      );
+    const everything = await ids(candidatePool(match, orderBy("relevance"), 150, false));
+    expect(everything).toHaveLength(150);
+    // Tier 10 holds one profile, tier 9 a few, tier 0 all of them: the same 150 either way, once each.
+    for (const from of [10, 9, 7, 0]) {
+      const tiered = indexedMatch(params, sql`(${words} && ${qualityTiers(from)})`);
+      expect(await ids(tieredPool(match, tiered, 150)), `from tier ${from}`).toEqual(everything);
+    }
+  });
+});

@@ -123,8 +123,8 @@ function* batches<T>(items: Iterable<T>, size: number): Generator<T[]> {
  * document is the costly part, and it runs in the database: one connection uses one core).
  * The search indexes are GIN with fastupdate off, right for a read-mostly directory but costly
  * for a bulk load (each row updates a hundred index entries in place): during the load they
- * collect new entries in their pending list instead, merged in one sorted pass at the end, and
- * then go back to fastupdate off. Batches keep the words dictionary's statement trigger working
+ * collect new entries in their pending list instead, then go back to fastupdate off and are
+ * rebuilt from the table. Batches keep the words dictionary's statement trigger working
  * on bounded sets.
  */
 export async function bulkLoadConsultants(
@@ -161,10 +161,13 @@ export async function bulkLoadConsultants(
           }
         }),
       );
-      for (const { name } of gin) await first`select gin_clean_pending_list(${name}::regclass)`;
     } finally {
       for (const { name } of gin) await first`alter index ${first(name)} set (fastupdate = off)`;
     }
+    // Rebuilt in one sorted pass from the table (which drops the pending list): merging the list
+    // into the index left it twelve times larger (search_document at 100 000 profiles: 242 MB,
+    // rebuilt 20 MB, in 1.5 s) and took longer.
+    for (const { name } of gin) await first`reindex index ${first(name)}`;
     return written;
   } finally {
     for (const connection of connections) connection.release();

@@ -169,8 +169,9 @@ const TIER_WORTH = 0.5;
 
 /**
  * The lowest quality tier from which the tiers above are expected to hold `wanted` of `matches`
- * matches (TIER_SLACK times over), or none when they would be most of the matches anyway. Tiers
- * the statistics do not know (none yet, before ANALYZE) count as rare, so they are never chosen.
+ * matches (TIER_SLACK times over), or none when they would be most of the matches anyway. A tier
+ * the statistics do not list counts as rarer than any they do (shareOf), so without statistics
+ * of the tiers a read from them is chosen only when so many match that it reads about all of them.
  */
 export function qualityTierFrom(statistics: Statistics, matches: number, wanted: number): number | undefined {
   let share = 0;

@@ -7,19 +7,13 @@
 -- The tier follows static_score: the trigger sets the score before it compares the facets, so a
 -- new rating or a new photo swaps the lexeme like any other facet. Ranking is unchanged: ts_rank
 -- reads only the lexemes of the words' query.
+-- 0013's facets keep their function under a new name; search_profile_facets, which the trigger
+-- and search_profile_document call by name, becomes them plus the tier.
+ALTER FUNCTION search_profile_facets(consultants) RENAME TO search_profile_filter_facets;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_profile_facets(c consultants) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT coalesce(array_agg(DISTINCT f ORDER BY f), '{}'::text[]) FROM unnest(
-      array[search_facet('c', c.country), search_facet('s', c.primary_specialization),
-            CASE WHEN c.available_for_work THEN '#a:yes' ELSE '#a:no' END,
-            '#q:' || floor(c.static_score * 10)::int]
-      || array(SELECT search_facet('s', s) FROM unnest(c.secondary_specializations) s)
-      || array(SELECT search_facet('l', l) FROM unnest(c.languages) l)
-      || array(SELECT search_facet('d', d) FROM unnest(c.track_donors) d)
-      || array(SELECT search_facet('w', w) FROM unnest(c.track_countries) w)
-      || array(SELECT '#x:' || v.level FROM (VALUES ('1-3', 1, 3), ('4-7', 4, 7), ('8-15', 8, 15), ('15+', 15, NULL)) v(level, low, high)
-               WHERE c.years_experience >= v.low AND (v.high IS NULL OR c.years_experience <= v.high))
-    ) f WHERE f IS NOT NULL AND f NOT LIKE '%:' $$;
+  AS $$ SELECT search_profile_filter_facets(c) || ('#q:' || floor(c.static_score * 10)::int) $$;
 --> statement-breakpoint
 -- Add the tier to every document as 0013 added the facets: without the index, rebuilt once after.
 DROP INDEX IF EXISTS consultants_search_document_idx;

@@ -162,6 +162,11 @@ export function walksIndex(walkShare: number, readRows: number, wanted: number, 
 
 /** The featured order's quality tiers (migration 0017): '#q:0' to '#q:10', whole tenths of static_score. */
 export const QUALITY_TIERS = 10;
+
+/** A quality tier's lexeme in the search document, as migration 0017 writes it. */
+export function tierLexeme(tier: number) {
+  return `#q:${tier}`;
+}
 /** A pool read from the top quality tiers expects this many times the rows it keeps there. */
 const TIER_SLACK = 2;
 /** Reading from the top tiers is worth it only when they hold at most this share of the profiles. */
@@ -176,7 +181,7 @@ const TIER_WORTH = 0.5;
 export function qualityTierFrom(statistics: Statistics, matches: number, wanted: number): number | undefined {
   let share = 0;
   for (let tier = QUALITY_TIERS; tier > 0; tier--) {
-    share += shareOf(statistics, "search_document", `#q:${tier}`);
+    share += shareOf(statistics, "search_document", tierLexeme(tier));
     if (share > TIER_WORTH) return undefined;
     if (matches * share >= TIER_SLACK * wanted) return tier;
   }

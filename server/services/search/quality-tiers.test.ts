@@ -106,10 +106,16 @@ describe("quality tiers", () => {
       );
     const everything = await ids(candidatePool(match, orderBy("relevance"), 150, false));
     expect(everything).toHaveLength(150);
-    // Tier 10 holds one profile, tier 9 a few, tier 0 all of them: the same 150 either way, once each.
+    // The same 150 either way, once each, whether the tiers read hold too few or enough.
+    const held: boolean[] = [];
     for (const from of [10, 9, 7, 0]) {
+      const [inTiers] = await holder.db.sql<{ n: number }[]>`
+        select count(*)::int as n from consultants where floor(static_score * 10) >= ${from}`;
+      held.push((inTiers?.n ?? 0) >= 150);
       const tiered = indexedMatch(params, sql`(${words} && ${qualityTiers(from)})`);
       expect(await ids(tieredPool(match, tiered, 150)), `from tier ${from}`).toEqual(everything);
     }
+    expect(held).toContain(true);
+    expect(held).toContain(false);
   });
 });

@@ -105,7 +105,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_READ_URL: "postgres://u:p@replica/app" })).toThrow(
       /DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/,
     );
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be between 1 and 500/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be between 2 and 500/);
+    // One connection deadlocked start-up: the lock held it while the migrations waited for it.
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "1" })).toThrow(/DATABASE_POOL_SIZE: must be between 2 and 500/);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "2" }).database.poolSize).toBe(2);
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters long/);
   });
 });

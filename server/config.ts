@@ -46,8 +46,10 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce
       .number({ error: "must be a number of connections" })
       .int("must be a whole number")
-      .min(1, "must be between 1 and 500")
-      .max(500, "must be between 1 and 500")
+      // Two at least: start-up holds one connection for its lock while the migrations run on
+      // another, so a pool of one waits for itself forever (with no word in the log).
+      .min(2, "must be between 2 and 500")
+      .max(500, "must be between 2 and 500")
       .default(10),
     SITE_NAME: z.string().trim().min(1).max(80).default("DevConsult SEA"),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { createDatabase, preparedStatements } from "./client.ts";
+import { consultants } from "./schema.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/**
+ * The statements the one connection of `sql` has prepared, postgres.js's own type lookup at connect
+ * among them (this query has no parameters, so it is not one).
+ */
+async function preparedOn(sql: postgres.Sql) {
+  const rows = await sql.unsafe<{ statement: string }[]>("select statement from pg_prepared_statements");
+  return rows.map((row) => row.statement);
+}
+
+describe("the connection pool", () => {
+  it("prepares Drizzle's statements once per connection instead of parsing them on every execution", async () => {
+    const { db, sql, close } = createDatabase(database.url, { max: 1 });
+    try {
+      for (const id of [1, 2, 3]) await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, id));
+      const prepared = (await preparedOn(sql)).filter((statement) => statement.includes('"consultants"."id" = $1'));
+      expect(prepared).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("names only as many distinct statements as its limit; the rest run unnamed", async () => {
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      preparedStatements(sql, 1);
+      await sql.unsafe("select $1::int as first", [1]);
+      await sql.unsafe("select $1::int as second", [2]);
+      await sql.unsafe("select $1::int as first", [3]);
+      const ours = (await preparedOn(sql)).filter((statement) => statement.startsWith("select $1::int"));
+      expect(ours).toEqual(["select $1::int as first"]);
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it("prepares nothing behind a transaction pooler, where the next statement may reach another server connection", async () => {
+    const { db, sql, close } = createDatabase(database.url, { max: 1, pooler: true });
+    try {
+      await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, 1));
+      await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, 2));
+      expect(await preparedOn(sql)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

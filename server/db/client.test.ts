@@ -34,15 +34,21 @@ describe("the connection pool", () => {
     }
   });
 
-  it("names only as many distinct statements as its limit; the rest run unnamed", async () => {
+  it("names a statement when it runs a second time, and only as many as its limit; the rest run unnamed", async () => {
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    const ours = async () => (await preparedOn(sql)).filter((statement) => statement.startsWith("select $1::int"));
     try {
       preparedStatements(sql, 1);
       await sql.unsafe("select $1::int as first", [1]);
-      await sql.unsafe("select $1::int as second", [2]);
-      await sql.unsafe("select $1::int as first", [3]);
-      const ours = (await preparedOn(sql)).filter((statement) => statement.startsWith("select $1::int"));
-      expect(ours).toEqual(["select $1::int as first"]);
+      expect(await ours()).toEqual([]);
+      await sql.unsafe("select $1::int as first", [2]);
+      expect(await ours()).toEqual(["select $1::int as first"]);
+      await sql.unsafe("select $1::int as second", [3]);
+      await sql.unsafe("select $1::int as second", [4]);
+      await sql.unsafe("select $1::int as first", [5]);
+      expect(await ours()).toEqual(["select $1::int as first"]);
+      // Without parameters: the simple protocol, as before.
+      expect(await sql.unsafe("select 7 as seven")).toEqual([{ seven: 7 }]);
     } finally {
       await sql.end();
     }

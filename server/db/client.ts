@@ -53,28 +53,39 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
 
 /**
  * Distinct statements a process prepares, each kept by every connection that runs it (a search's is
- * about 100 KB of PostgreSQL's memory): a bound for a long-lived connection, well above the
- * statements a day of searches and pages repeats.
+ * about 100 KB of PostgreSQL's memory): a bound for a long-lived connection. Searches alone have
+ * hundreds of shapes (filters, sorts, the engine's ways to read), most of them rare.
  */
 const PREPARED_STATEMENTS = 200;
+/** Statements seen once, waiting for a second run to be prepared; forgotten all at once when full. */
+const SEEN_ONCE = 5_000;
 
 /**
  * Drizzle sends its statements unnamed (it names only those built with `.prepare(name)`), so
  * PostgreSQL parses and analyses each one again on every execution, and postgres.js first asks it
- * to describe the parameters, a round trip more. Name the first `limit` distinct statements of
- * the process instead: each connection parses one once, then binds and runs it (about 6 % of the
- * database's CPU per search, bench/README). Statements past the limit run unnamed, as before;
- * plans are still made per execution (plan_cache_mode above).
+ * to describe the parameters, a round trip more. Name instead the statements the process runs
+ * again, up to `limit` of them: each connection parses one once, then binds and runs it (about
+ * 6 % of the database's CPU per search, README, Performance). A statement run only once, and any
+ * past the limit, runs unnamed as before; plans are still made per execution (plan_cache_mode).
  */
 export function preparedStatements(sql: postgres.Sql, limit: number) {
   const named = new Set<string>();
+  let seen = new Set<string>();
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((...call: Parameters<postgres.Sql["unsafe"]>) => {
     const [query, args, queryOptions] = call;
-    // Without parameters (or with options in their place) as given: postgres.js then sends the
-    // simple protocol, which has no named statements.
+    // Without parameters, as given: postgres.js then sends the simple protocol, which has no
+    // named statements.
     if (!Array.isArray(args) || args.length === 0) return unsafe(...call);
-    if (!named.has(query) && named.size < limit) named.add(query);
+    if (!named.has(query) && named.size < limit) {
+      if (seen.has(query)) {
+        named.add(query);
+        seen.delete(query);
+      } else {
+        if (seen.size >= SEEN_ONCE) seen = new Set();
+        seen.add(query);
+      }
+    }
     const prepare = queryOptions?.prepare === true || named.has(query);
     return unsafe(query, args, { ...queryOptions, prepare });
   }) as postgres.Sql["unsafe"];

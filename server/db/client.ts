@@ -22,10 +22,10 @@ export type DatabaseOptions = {
 };
 
 /**
- * The session settings the app wants on every connection. Statements are prepared once per
- * connection (preparedStatements). The data is skewed (a word may be in half the profiles or in three), so plan each
- * execution for its own values rather than let PostgreSQL settle on one generic plan; and no JIT
- * compilation, which costs more than it saves on queries this short.
+ * The session settings the app wants on every connection. Statements run again are prepared once
+ * per connection (preparedStatements). The data is skewed (a word may be in half the profiles or
+ * in three), so plan each execution for its own values rather than let PostgreSQL settle on one
+ * generic plan; and no JIT compilation, which costs more than it saves on queries this short.
  */
 export const SESSION_SETTINGS = { plan_cache_mode: "force_custom_plan", jit: "off" } as const;
 
@@ -52,7 +52,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
 }
 
 /**
- * Distinct statements a process prepares, each kept by every connection that runs it (a search's is
+ * Distinct statements a pool prepares, each kept by every connection that runs it (a search's is
  * about 100 KB of PostgreSQL's memory): a bound for a long-lived connection. Searches alone have
  * hundreds of shapes (filters, sorts, the engine's ways to read), most of them rare.
  */
@@ -63,9 +63,9 @@ const SEEN_ONCE = 5_000;
 /**
  * Drizzle sends its statements unnamed (it names only those built with `.prepare(name)`), so
  * PostgreSQL parses and analyses each one again on every execution, and postgres.js first asks it
- * to describe the parameters, a round trip more. Name instead the statements the process runs
- * again, up to `limit` of them: each connection parses one once, then binds and runs it (about
- * 6 % of the database's CPU per search, README, Performance). A statement run only once, and any
+ * to describe the parameters, a round trip more. Name instead the statements the pool runs
+ * again, up to `limit` of them: each connection parses one once, then binds and runs it (8–12 %
+ * of the database's CPU per search on the bench's mix, README, Performance). A statement run only once, and any
  * past the limit, runs unnamed as before; plans are still made per execution (plan_cache_mode).
  */
 export function preparedStatements(sql: postgres.Sql, limit: number) {

@@ -21,6 +21,7 @@ import {
   candidateColumns,
   candidatePool,
   filterConditions,
+  HEAD_WITH_TIER,
   indexedMatch,
   ORDER_COLUMNS,
   orderBy,
@@ -94,6 +95,7 @@ export async function keywordPage(
     document: textShare(query.groups, statistics, "search_document"),
     head: textShare(query.groups, statistics, "search_head"),
     bound: textShareBound(query.groups, statistics, "search_document"),
+    headBound: textShareBound(query.groups, statistics, "search_head"),
   };
   const headThroughDocument = shares !== undefined && shares.document * shares.filters < shares.head;
   const readRows = (pool: "document" | "head") =>
@@ -221,10 +223,30 @@ export async function keywordPage(
       // for the best few cost a third of the read), then fetch the documents of the best `rest`.
       // With the quality pool, they are also a lower bound on how many match.
       headRead = sql`head_read as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${afterHead.indexed}),`;
-      headPool = sql`select * from (select ${candidateColumns({ head: sql`true` })} from ${consultants}
-        where ${consultants.id} = any(array(select id from head_read ${consultants} order by ${ordered} limit ${rest}))) h where ${pooled}`;
+      const best = (read: SQL) => sql`select ${candidateColumns({ head: sql`true` })} from ${consultants}
+        where ${consultants.id} = any(array(select id from ${read} ${consultants} order by ${ordered} limit ${rest}))`;
+      // Many head matches ("climate", "water supply": 2 500): the best of them by quality are
+      // those of the top quality tiers, as soon as those hold `rest` (migration 0018), and only
+      // those are read; the read of all of them is the fallback. Expected from the rarest word
+      // (words of a phrase travel together), an upper bound, so with no slack on top: when fewer
+      // match, the tiers' read is small and the fallback reads them all, as without the tiers.
+      // Forced, from the upper half.
+      const tier =
+        strategy === "quality-tiers"
+          ? QUALITY_TIERS / 2
+          : statistics && shares && !headThroughDocument
+            ? qualityTierFrom(statistics, statistics.listed * shares.headBound * shares.filters, ranked, 1)
+            : undefined;
+      if (tier) {
+        const tiered = sql.join([...filters, sql`${HEAD_WITH_TIER} @@ (${words} && ${qualityTiers(tier)})`, after], sql` and `);
+        headRead = sql`${headRead}
+          head_tiered as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${tiered}),`;
+        const held = sql`(select count(*) from head_tiered) >= ${rest}`;
+        headPool = sql`select * from (${best(sql`head_tiered`)}) h where ${pooled} and ${held}
+          union all select * from (${best(sql`head_read`)}) h where ${pooled} and not ${held}`;
+      } else headPool = sql`select * from (${best(sql`head_read`)}) h where ${pooled}`;
       // Read no further than the cap for it (a CTE is read only as far as it is scanned).
-      proof = sql`(select count(*) from ranked_pool) + (select count(*) from (select 1 from head_read limit ${SEARCH_RESULT_CAP + 1}) h) > ${SEARCH_RESULT_CAP}::int`;
+      proof = sql`(select count(*) from ranked_pool) + (select count(*) from (select 1 from head_read limit ${SEARCH_RESULT_CAP + 1}::int - (select count(*) from ranked_pool)::int) h) > ${SEARCH_RESULT_CAP}::int`;
     }
   }
   const candidates = narrowRead

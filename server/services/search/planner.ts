@@ -174,16 +174,16 @@ const TIER_WORTH = 0.5;
 
 /**
  * The lowest quality tier from which the tiers above are expected to hold `wanted` of `matches`
- * matches (TIER_SLACK times over), or none when they would be most of the matches anyway. A tier
+ * matches (`slack` times over), or none when they would be most of the matches anyway. A tier
  * the statistics do not list counts as rarer than any they do (shareOf), so without statistics
  * of the tiers a read from them is chosen only when so many match that it reads about all of them.
  */
-export function qualityTierFrom(statistics: Statistics, matches: number, wanted: number): number | undefined {
+export function qualityTierFrom(statistics: Statistics, matches: number, wanted: number, slack = TIER_SLACK): number | undefined {
   let share = 0;
   for (let tier = QUALITY_TIERS; tier > 0; tier--) {
     share += shareOf(statistics, "search_document", tierLexeme(tier));
     if (share > TIER_WORTH) return undefined;
-    if (matches * share >= TIER_SLACK * wanted) return tier;
+    if (matches * share >= slack * wanted) return tier;
   }
   return undefined;
 }

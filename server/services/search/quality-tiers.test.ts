@@ -6,7 +6,7 @@ import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
-import { type Statistics, searchStatistics } from "./planner.ts";
+import { type Statistics, searchStatistics, tierLexeme } from "./planner.ts";
 import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
 
 // The featured order's quality tiers as lexemes of the search document (migration 0017): the best
@@ -16,6 +16,8 @@ import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "
 
 /** The pool read from the top tiers only. */
 const TIERED = /with tiered as materialized/;
+/** The head pool read from the head's top tiers. */
+const HEAD_TIERED = /head_tiered as materialized/;
 
 describe("quality tiers", () => {
   const holder = {} as { db: TestDatabase; statistics: Statistics };
@@ -23,9 +25,14 @@ describe("quality tiers", () => {
   beforeAll(async () => {
     holder.db = await createTestDatabase();
     const generated = [...generateConsultants({ count: 1100, seed: 41, uniqueSuffix: true, emailTag: "tiers" })].map(
-      (consultant) => ({ ...consultant, bio: `${consultant.bio} Known for evaluation work.` }),
+      (consultant) => ({ ...consultant, bio: `${consultant.bio} Known for evaluation work, and as a Zorblat.` }),
     );
     await copyConsultants(holder.db.sql, generated);
+    // "Zorblat" in every document, and in the head (the title) of all but the best 150 by
+    // quality: a word's quality pool then holds no head match, and its head pool all of them.
+    await holder.db.sql`
+      update consultants set title = title || ', Zorblat'
+      where id not in (select id from consultants order by static_score desc, id desc limit 150)`;
     await holder.db.sql`analyze consultants`;
     const real = await searchStatistics(holder.db.db);
     const document = real.columns.search_document;
@@ -41,6 +48,79 @@ describe("quality tiers", () => {
 
   afterAll(async () => {
     await holder.db?.close();
+  });
+
+  /** A search planned with `statistics`, checked against every match read in order, and whether it read the head's top tiers. */
+  async function searchPlanned(query: Record<string, string>, statistics: Statistics) {
+    const statements: string[] = [];
+    const watched = createDatabase(holder.db.url, {
+      max: 2,
+      onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
+    });
+    const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics });
+    await watched.close();
+    const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
+    expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
+    expect(found.total).toBe(expected.total);
+    return { found, headTiers: statements.filter((statement) => HEAD_TIERED.test(statement)).length };
+  }
+
+  /** Planned as the large directory with "Zorblat" in 2 % of the heads and 3 % of the documents, and `tiers` as the tiers' shares. */
+  async function zorblatStatistics(tiers?: Map<string, number>): Promise<Statistics> {
+    const [{ lexeme } = { lexeme: "" }] = await holder.db.sql<{ lexeme: string }[]>`
+      select (tsvector_to_array(to_tsvector('search_english', 'Zorblat')))[1] as lexeme`;
+    const { columns } = holder.statistics;
+    const document = columns.search_document;
+    const head = columns.search_head;
+    if (!document || !head) throw new Error("no statistics of the search columns");
+    return {
+      listed: 100_000,
+      columns: {
+        ...columns,
+        search_document: { ...document, shares: new Map([...document.shares, [lexeme, 0.03], ...(tiers ?? [])]) },
+        search_head: { ...head, shares: new Map([...head.shares, [lexeme, 0.02]]) },
+      },
+    };
+  }
+
+  describe("the head's quality tiers (migration 0018)", () => {
+    it("reads the best head matches of a word in thousands of heads from the top tiers, with the same results", async () => {
+      const statistics = await zorblatStatistics();
+      for (const query of [{ keywords: "zorblat" }, { keywords: "zorblat", page: "3" }] as Record<string, string>[]) {
+        const { found, headTiers } = await searchPlanned(query, statistics);
+        expect(found, JSON.stringify(query)).toMatchObject({ total: 1000, totalIsCapped: true });
+        expect(headTiers, JSON.stringify(query)).toBe(1);
+      }
+      // Two words of a phrase: the count is not known, and the head matches also prove it.
+      const { found } = await searchPlanned({ keywords: "zorblat evaluation" }, statistics);
+      expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
+    });
+
+    it("finds a head match in its new tier as soon as its score rises", async () => {
+      const [low] = await holder.db.sql<{ id: number }[]>`
+        select id from consultants where title like '%, Zorblat' order by static_score, id limit 1`;
+      if (!low) throw new Error("no profile with Zorblat in its title");
+      await holder.db.sql`
+        update consultants set rating = 100, projects_completed = 50, available_for_work = true,
+          profile_photo_url = '/uploads/zorblat.webp' where id = ${low.id}`;
+      const { found, headTiers } = await searchPlanned({ keywords: "zorblat" }, await zorblatStatistics());
+      expect(headTiers).toBe(1);
+      expect(found.consultants.map((c) => c.id)).toContain(low.id);
+    });
+
+    it("reads every head match when the top tiers hold fewer than the pool", async () => {
+      // The statistics say 40 % of the profiles are in the top tier; here, fewer than 100 are.
+      const [top] = await holder.db.sql<{ n: number }[]>`
+        select count(*)::int as n from consultants where floor(static_score * 10) >= 10`;
+      expect(top?.n).toBeLessThan(100);
+      const statistics = await zorblatStatistics(new Map([[tierLexeme(10), 0.4]]));
+      // Most of the quality pool are head matches already: a page past it shows those of the head pool.
+      for (const page of ["1", "9"]) {
+        const { found, headTiers } = await searchPlanned({ keywords: "zorblat", page }, statistics);
+        expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
+        expect(headTiers).toBe(1);
+      }
+    });
   });
 
   /** Each profile's tier lexemes, and the tier its static score puts it in. */

@@ -216,6 +216,12 @@ export function boundedPool(
     select * from (${candidatePool(match, order, size, false, { head, document })}) everything where (select count(*) from walked) < ${size}::int`;
 }
 
+/**
+ * The head with its profile's quality tier lexeme, as the expression index of migration 0018 holds
+ * it: `HEAD_WITH_TIER @@ (words && qualityTiers(from))` reads only the head matches of the top tiers.
+ */
+export const HEAD_WITH_TIER = sql.raw("(search_head || search_tier(static_score))");
+
 /** Profiles of quality tier `from` or above (migration 0017), as a tsquery. */
 export function qualityTiers(from: number): SQL {
   const tiers = Array.from({ length: QUALITY_TIERS - from + 1 }, (_, index) => `'${tierLexeme(from + index)}'`);

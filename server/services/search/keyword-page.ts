@@ -5,6 +5,7 @@ import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant } from "../consultants/read-model.ts";
 import { countsOverCap, countToCapQuery, countWalksFirst } from "./counting.ts";
 import {
+  cityFirst,
   DOCUMENT_TEST,
   filterShare,
   QUALITY_TIERS,
@@ -30,8 +31,10 @@ import {
   qualityTiers,
   RANK_WEIGHTS,
   resultWindow,
+  rowTest,
   rowToPublicConsultant,
   tieredPool,
+  walkTest,
 } from "./query.ts";
 import type { SearchOptions } from "./result.ts";
 
@@ -76,16 +79,17 @@ export async function keywordPage(
   const { strategy } = options;
   const filters = filterConditions(params);
   const words = sql`${query.tsquery}::tsquery`;
-  const matchDocument = {
-    walked: sql.join([...filters, sql`search_document @@ ${words}`], sql` and `),
-    indexed: indexedMatch(params, words),
-  };
-
   const relevance = params.sort === "relevance";
   // Forced (tests, benchmarks): always walk, always read (sorted, or unordered when few match), or
   // take every bounded walk there is.
   const bounded = strategy === "bounded-walk";
   const statistics = strategy && !bounded ? undefined : (options.statistics ?? (await searchStatistics(db)));
+  const city = cityFirst(params, statistics, statistics && textShare(query.groups, statistics, "search_document"));
+  const matchDocument = {
+    walked: walkTest([...filters, sql`search_document @@ ${words}`]),
+    indexed: indexedMatch(params, words, city),
+  };
+
   // The document's index offers only the matches (words and filters intersect in it). The head
   // pool walks testing the head and the columns, or reads through the head's index testing the
   // columns, or, when that offers more rows, reads the matches through the document's index
@@ -105,10 +109,13 @@ export async function keywordPage(
     shares && !bounded
       ? walksIndex(shares[pool] * shares.filters, readRows(pool), wanted, pool === "document" ? DOCUMENT_TEST : 1)
       : strategy === "walk-index";
-  const headWalked = sql.join([...filters, sql`search_head @@ ${words}`], sql` and `);
+  // Read through one index, the other conditions tested on its rows (rowTest).
+  const columnTests = filters.filter((filter) => filter !== isListed);
   const matchHead = {
-    walked: headWalked,
-    indexed: headThroughDocument ? sql`${matchDocument.indexed} and search_head @@ ${words}` : headWalked,
+    walked: walkTest([...filters, sql`search_head @@ ${words}`]),
+    indexed: headThroughDocument
+      ? sql`${matchDocument.indexed} and ${rowTest([sql`search_head @@ ${words}`])}`
+      : sql.join([isListed, sql`search_head @@ ${words}`, ...(columnTests.length > 0 ? [rowTest(columnTests)] : [])], sql` and `),
   };
   const order = orderBy(params.sort);
   const window = resultWindow(params);
@@ -196,7 +203,7 @@ export async function keywordPage(
           : statistics && qualityTierFrom(statistics, readRows("document"), poolSize)
         : undefined;
     documentPool = tier
-      ? tieredPool(matchDocument, indexedMatch(params, sql`(${words} && ${qualityTiers(tier)})`), poolSize, columns)
+      ? tieredPool(matchDocument, indexedMatch(params, sql`(${words} && ${qualityTiers(tier)})`, city), poolSize, columns)
       : candidatePool(matchDocument, order, poolSize, walkDocument, columns);
   } else {
     const stretch = Math.ceil(Math.min((WALK_SLACK * poolSize * statistics.listed) / Math.max(mostMatches, 1), mostMatches));
@@ -215,7 +222,11 @@ export async function keywordPage(
     // already (flagged), and the rest come after that row.
     const after = sql`(static_score, ${consultants.id}) < (select static_score, id from ranked_pool order by static_score, id limit 1)`;
     const rest = sql`greatest(${ranked}::int - (select count(*) from ranked_pool where head)::int, 0)`;
-    const afterHead = { walked: sql`${matchHead.walked} and ${after}`, indexed: sql`${matchHead.indexed} and ${after}` };
+    // A walk starts at that row (an index condition); a read tests it on each row.
+    const afterHead = {
+      walked: sql`${matchHead.walked} and ${after}`,
+      indexed: sql`${matchHead.indexed} and ${rowTest([after])}`,
+    };
     if (walks("head", ranked))
       headPool = sql`select * from (${candidatePool(afterHead, order, rest, true, { head: sql`true` })}) h where ${pooled}`;
     else {
@@ -238,7 +249,7 @@ export async function keywordPage(
             ? qualityTierFrom(statistics, statistics.listed * shares.headBound * shares.filters, ranked, 1)
             : undefined;
       if (tier) {
-        const tiered = sql.join([...filters, sql`${HEAD_WITH_TIER} @@ (${words} && ${qualityTiers(tier)})`, after], sql` and `);
+        const tiered = sql`${isListed} and ${HEAD_WITH_TIER} @@ (${words} && ${qualityTiers(tier)}) and ${rowTest([...columnTests, after])}`;
         headRead = sql`${headRead}
           head_tiered as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${tiered}),`;
         const held = sql`(select count(*) from head_tiered) >= ${rest}`;

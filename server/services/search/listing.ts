@@ -6,11 +6,12 @@ import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
 import { countToCap } from "./counting.ts";
 import { locationCondition, locationCountry } from "./places.ts";
-import { filterShares, product, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
+import { cityFirst, filterShares, product, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
 import {
   FEATURED_ORDER,
   filterConditions,
   indexedMatch,
+  listingWalk,
   ORDER_COLUMNS,
   orderBy,
   publicSelectList,
@@ -35,12 +36,13 @@ import { result, type SearchOptions, type SearchResult } from "./result.ts";
 export async function listWithoutKeywords(db: Executor, params: SearchParams, options: SearchOptions): Promise<SearchResult> {
   const conditions = filterConditions(params);
   const where = sql.join(conditions, sql` and `);
+  const walked = listingWalk(params);
   const { offset, limit } = resultWindow(params);
   const order = sql.join(orderBy(params.sort), sql`, `);
   const walk = () =>
     limit === 0
       ? Promise.resolve([])
-      : db.select(publicConsultantColumns).from(consultants).where(where).orderBy(sql`${order}`).limit(limit).offset(offset);
+      : db.select(publicConsultantColumns).from(consultants).where(walked).orderBy(sql`${order}`).limit(limit).offset(offset);
 
   // Expected to exceed the cap many times over (no filter, or filters most profiles pass): count and
   // walk at once. A country alone (the home page's country tiles, and paging through them) is
@@ -55,11 +57,11 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
     conditions.length === 1 ||
     (statistics.listed * share > broad && (shares.length === 1 || (await meetOften(db, where, share, statistics))))
   ) {
-    const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${where}`)]);
+    const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${walked}`)]);
     return result(params, matched, rows);
   }
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params)} limit ${SEARCH_RESULT_CAP + 1}),
+    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params, undefined, cityFirst(params, statistics))} limit ${SEARCH_RESULT_CAP + 1}),
     page as (
       select id, row_number() over (order by ${order}) as ord
       from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
@@ -131,7 +133,7 @@ async function pageOfMany(db: Executor, params: SearchParams, where: SQL, statis
   }
   const read = await db.execute<Record<string, unknown>>(sql`
     select ${publicSelectList}
-    from (select * from ${consultants} where ${indexedMatch(params)} offset 0) ${consultants}
+    from (select * from ${consultants} where ${indexedMatch(params, undefined, cityFirst(params, statistics))} offset 0) ${consultants}
     order by ${order} limit ${limit} offset ${offset}`);
   return read.map(rowToPublicConsultant);
 }

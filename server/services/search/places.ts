@@ -56,5 +56,6 @@ export function locationCondition(location: string): SQL {
   if (place) {
     return sql`search_key(${consultants.city}) = any(array(select search_key(s) from unnest(${sql.param([...place.spellings])}::text[]) s))`;
   }
-  return sql`search_key(${consultants.city}) = search_key(${location})`;
+  // The place folded once per statement, not on every row tested (see indexedMatch).
+  return sql`search_key(${consultants.city}) = (select search_key(${location}))`;
 }

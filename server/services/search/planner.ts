@@ -103,6 +103,21 @@ export function filterShare(params: SearchParams, statistics: Statistics): numbe
   return product(filterShares(params, statistics));
 }
 
+/** The share of profiles a city is reckoned to hold (the statistics keep no city's). */
+const CITY_SHARE = 0.02;
+
+/**
+ * With a city, which is no facet of the document and has its own index: whether to read the
+ * city's profiles and test each one's document (DOCUMENT_TEST), rather than read the matches of
+ * the words and the other filters through the document's index (`documentShare` of the profiles
+ * match the words) and test each one's city. Without statistics, through the document's index.
+ */
+export function cityFirst(params: SearchParams, statistics: Statistics | undefined, documentShare = 1): boolean {
+  if (!statistics || !params.location || locationCountry(params.location)) return false;
+  const others = product(filterShares({ ...params, location: undefined }, statistics));
+  return CITY_SHARE * DOCUMENT_TEST < documentShare * others;
+}
+
 /** Independent shares together. */
 export function product(shares: number[]) {
   return shares.reduce((total, share) => total * share, 1);
@@ -113,7 +128,7 @@ export function filterShares(params: SearchParams, statistics: Statistics): numb
   const shares: number[] = [];
   if (params.location) {
     const country = locationCountry(params.location);
-    shares.push(country ? shareOf(statistics, "country", country) : 0.02);
+    shares.push(country ? shareOf(statistics, "country", country) : CITY_SHARE);
   }
   if (params.expertise) {
     const primary = shareOf(statistics, "primary_specialization", params.expertise);

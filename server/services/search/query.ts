@@ -21,6 +21,27 @@ export const QUALITY_POOL = 100;
 /** Weights of D (bio), C (location, languages, assignments), B (specializations), A (name, title). */
 export const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
+/**
+ * Listed, and `conditions`, as a test on each profile of a walk of an order's index. Written so
+ * that no other index can answer it, and so that the planner reckons half the profiles pass it
+ * (a CASE is a boolean it cannot see into): a plan kept for every value of the words and filters
+ * (a generic plan, PostgreSQL's or ours) still walks, as the search decided from the statistics,
+ * instead of reading every match of a word half the profiles use through its index.
+ */
+export function walkTest(conditions: SQL[]): SQL {
+  const tested = conditions.filter((condition) => condition !== isListed);
+  return tested.length === 0 ? isListed : sql`${isListed} and ${rowTest(tested)}`;
+}
+
+/**
+ * `conditions` tested on each row another condition reads (an index's matches, or a walk): no
+ * index can answer them, so the planner never reads through another index than the one the
+ * search chose, whatever the values (see walkTest).
+ */
+export function rowTest(conditions: SQL[]): SQL {
+  return sql`case when ${sql.join(conditions, sql` and `)} then true else false end`;
+}
+
 /** The filters of a search, as tests on a profile's columns: for walking an order's index. */
 export function filterConditions(params: SearchParams): SQL[] {
   const conditions: SQL[] = [isListed];
@@ -85,11 +106,40 @@ function facetFilters(params: SearchParams): { facets: SQL | undefined; rest: SQ
   return { facets: facets.length > 0 ? sql`(${sql.join(facets, sql` && `)})` : undefined, rest };
 }
 
-/** Profiles whose document matches `words` (a tsquery, or none for a listing) and the filters, through the document's index. */
-export function indexedMatch(params: SearchParams, words?: SQL): SQL {
+/**
+ * Profiles whose document matches `words` (a tsquery, or none for a listing) and the filters,
+ * through the document's index. A city is no facet: with `cityFirst` (planner.ts) its own index
+ * (search_key(city)) reads its profiles and the document is tested on each of them; otherwise the
+ * city is tested on each match the document's index reads. Never left to the planner, which
+ * with a plan kept for every value would read the 33 000 matches of "health" through the
+ * document's index to keep the 600 in Hanoi, or a city's 3 000 profiles for the 20 matches of
+ * a word and three filters.
+ */
+export function indexedMatch(params: SearchParams, words?: SQL, cityFirst = false): SQL {
   const { facets, rest } = facetFilters(params);
   const query = words && facets ? sql`(${words} && ${facets})` : (words ?? facets);
-  return sql.join(query ? [...rest, sql`search_document @@ ${query}`] : rest, sql` and `);
+  if (!query) return sql.join(rest, sql` and `);
+  // Folded once per statement (a subquery), never per row: a plan kept for every value cannot
+  // fold the facets' lexemes as constants, and would fold them again on each row it tests.
+  const test = sql`search_document @@ (select ${query})`;
+  const [listed, ...city] = rest;
+  if (city.length === 0) return sql`${listed} and ${test}`;
+  return cityFirst
+    ? sql`${listed} and ${sql.join(city, sql` and `)} and ${rowTest([test])}`
+    : sql`${listed} and ${test} and ${rowTest(city)}`;
+}
+
+/**
+ * The filters of a listing as a test on each profile of a walk of an order's index (walkTest),
+ * but for a country, which stays a plain condition: its index in featured order (migration 0015)
+ * and its index of countries answer it.
+ */
+export function listingWalk(params: SearchParams): SQL {
+  const conditions = filterConditions(params);
+  // The location comes first after listed (filterConditions).
+  const country = params.location && locationCountry(params.location) ? conditions[1] : undefined;
+  const walk = walkTest(conditions.filter((condition) => condition !== country));
+  return country ? sql`${walk} and ${country}` : walk;
 }
 
 /** The order of each sort; ids last, so the order is total and paging is stable. */

@@ -34,6 +34,20 @@ describe("the connection pool", () => {
     }
   });
 
+  it("plans a prepared statement once, without its values, instead of on every execution", async () => {
+    const { db, sql, close } = createDatabase(database.url, { max: 1 });
+    try {
+      for (const id of [1, 2, 3, 4]) await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, id));
+      const [plans] = await sql.unsafe<{ generic: number; custom: number }[]>(`
+        select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+        where statement like '%"consultants"."id" = $1%'`);
+      // Prepared on its second run, then planned generically on every run from there.
+      expect(plans).toEqual({ generic: 3, custom: 0 });
+    } finally {
+      await close();
+    }
+  });
+
   it("names a statement when it runs a second time, and only as many as its limit; the rest run unnamed", async () => {
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
     const ours = async () => (await preparedOn(sql)).filter((statement) => statement.startsWith("select $1::int"));

@@ -23,11 +23,22 @@ export type DatabaseOptions = {
 
 /**
  * The session settings the app wants on every connection. Statements run again are prepared once
- * per connection (preparedStatements). The data is skewed (a word may be in half the profiles or
- * in three), so plan each execution for its own values rather than let PostgreSQL settle on one
- * generic plan; and no JIT compilation, which costs more than it saves on queries this short.
+ * per connection (preparedStatements), and planned once there too: one generic plan per statement,
+ * not a plan per execution (planning was a fifth of a search's database time). The data is skewed
+ * (a word may be in half the profiles or in three), so a plan made without the values is safe only
+ * because no statement leaves the planner a choice the values would change: every search
+ * statement names its way to read (walk an order's index, or read through one index and test the
+ * rest on each row: walkTest and rowTest in services/search/query.ts), chosen per search from the
+ * statistics, and the app's other statements read by key. And no JIT compilation, which costs
+ * more than it saves on queries this short.
  */
-export const SESSION_SETTINGS = { plan_cache_mode: "force_custom_plan", jit: "off" } as const;
+export const SESSION_SETTINGS = { plan_cache_mode: "force_generic_plan", jit: "off" } as const;
+
+/**
+ * Behind a transaction pooler nothing is prepared (see DatabaseOptions.pooler), so every
+ * execution is planned anyway: for its own values, then.
+ */
+export const POOLED_SESSION_SETTINGS = { ...SESSION_SETTINGS, plan_cache_mode: "force_custom_plan" } as const;
 
 /** One connection pool for the process; Drizzle on top of postgres.js. */
 export function createDatabase(url: string, options: DatabaseOptions = {}) {
@@ -66,7 +77,7 @@ const SEEN_ONCE = 5_000;
  * to describe the parameters, a round trip more. Name instead the statements the pool runs
  * again, up to `limit` of them: each connection parses one once, then binds and runs it (8–12 %
  * of the database's CPU per search on the bench's mix, README, Performance). A statement run only once, and any
- * past the limit, runs unnamed as before; plans are still made per execution (plan_cache_mode).
+ * past the limit, runs unnamed as before (and is planned on each run).
  */
 export function preparedStatements(sql: postgres.Sql, limit: number) {
   const named = new Set<string>();
@@ -98,7 +109,7 @@ export function preparedStatements(sql: postgres.Sql, limit: number) {
  */
 export async function applyRoleSettings(sql: Sql) {
   const [{ database } = { database: "" }] = await sql<{ database: string }[]>`select current_database() as database`;
-  for (const [name, value] of Object.entries(SESSION_SETTINGS)) {
+  for (const [name, value] of Object.entries(POOLED_SESSION_SETTINGS)) {
     await sql.unsafe(`alter role current_user in database ${quoteIdentifier(database)} set ${name} = '${value}'`);
   }
 }

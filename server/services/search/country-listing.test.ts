@@ -5,6 +5,7 @@ import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
+import { type Statistics, searchStatistics } from "./planner.ts";
 
 // A listing of one country with another filter, past the cap: its page is walked in that
 // country's own featured order. Thai profiles that also speak Vietnamese lead the featured order;
@@ -64,5 +65,30 @@ describe("a country's listing past the cap", () => {
       ).toEqual(read.consultants.map((consultant) => consultant.id));
     }
     await counted.close();
+  });
+
+  it("reads every match for a deep page of filters the statistics expect few to pass, rather than walk for it", async () => {
+    // Planned as a directory of 100 000 where 2 % speak Vietnamese: page 83 would be about 50 000
+    // profiles down the featured order, where reading the 2 000 matches and sorting them is cheap.
+    const real = await searchStatistics(holder.db.db);
+    const languages = real.columns.languages;
+    if (!languages) throw new Error("no statistics of languages");
+    const statistics: Statistics = {
+      listed: 100_000,
+      columns: { ...real.columns, languages: { ...languages, shares: new Map([["Vietnamese", 0.02]]) } },
+    };
+    const statements: string[] = [];
+    const counted = createDatabase(holder.db.url, { max: 1, onQuery: (query) => statements.push(query) });
+    const query = { languages: "Vietnamese", page: 83 };
+    await searchConsultants({ db: counted.db }, searchParams(query), { statistics });
+    statements.length = 0;
+    const chosen = await searchConsultants({ db: counted.db }, searchParams(query), { statistics });
+    await counted.close();
+    // Up to the cap through the document's index, then every match read and sorted: no walk.
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toContain("offset 0");
+    const walked = await search(query, { strategy: "walk-index" });
+    expect(chosen.consultants.map((consultant) => consultant.id)).toEqual(walked.consultants.map((consultant) => consultant.id));
+    expect(chosen.consultants).toHaveLength(12);
   });
 });

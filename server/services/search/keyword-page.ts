@@ -84,12 +84,6 @@ export async function keywordPage(
   // take every bounded walk there is.
   const bounded = strategy === "bounded-walk";
   const statistics = strategy && !bounded ? undefined : (options.statistics ?? (await searchStatistics(db)));
-  const city = cityFirst(params, statistics, statistics && textShare(query.groups, statistics, "search_document"));
-  const matchDocument = {
-    walked: walkTest([...filters, sql`search_document @@ ${words}`]),
-    indexed: indexedMatch(params, words, city),
-  };
-
   // The document's index offers only the matches (words and filters intersect in it). The head
   // pool walks testing the head and the columns, or reads through the head's index testing the
   // columns, or, when that offers more rows, reads the matches through the document's index
@@ -100,6 +94,11 @@ export async function keywordPage(
     head: textShare(query.groups, statistics, "search_head"),
     bound: textShareBound(query.groups, statistics, "search_document"),
     headBound: textShareBound(query.groups, statistics, "search_head"),
+  };
+  const city = cityFirst(params, statistics, shares?.document);
+  const matchDocument = {
+    walked: walkTest([...filters, sql`search_document @@ ${words}`]),
+    indexed: indexedMatch(params, words, city),
   };
   const headThroughDocument = shares !== undefined && shares.document * shares.filters < shares.head;
   const readRows = (pool: "document" | "head") =>
@@ -115,7 +114,7 @@ export async function keywordPage(
     walked: walkTest([...filters, sql`search_head @@ ${words}`]),
     indexed: headThroughDocument
       ? sql`${matchDocument.indexed} and ${rowTest([sql`search_head @@ ${words}`])}`
-      : sql.join([isListed, sql`search_head @@ ${words}`, ...(columnTests.length > 0 ? [rowTest(columnTests)] : [])], sql` and `),
+      : sql`${isListed} and search_head @@ ${words} and ${rowTest(columnTests)}`,
   };
   const order = orderBy(params.sort);
   const window = resultWindow(params);

@@ -60,8 +60,10 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
     const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${walked}`)]);
     return result(params, matched, rows);
   }
+  // The matches through the document's index, the filters as facets (and a city, see cityFirst).
+  const indexed = indexedMatch(params, undefined, cityFirst(params, statistics));
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
-    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexedMatch(params, undefined, cityFirst(params, statistics))} limit ${SEARCH_RESULT_CAP + 1}),
+    with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexed} limit ${SEARCH_RESULT_CAP + 1}),
     page as (
       select id, row_number() over (order by ${order}) as ord
       from matches ${consultants} order by ${order} limit ${limit} offset ${offset}
@@ -74,7 +76,7 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
   const matched = Number(rows[0]?.matched ?? 0);
   if (matched <= SEARCH_RESULT_CAP)
     return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
-  return result(params, matched, await pageOfMany(db, params, where, statistics, options));
+  return result(params, matched, await pageOfMany(db, params, { where, indexed, share }, statistics, options));
 }
 
 /**
@@ -110,7 +112,13 @@ const PROBE_MIN = 500;
  * everyone's read 4 541 profiles for a page, where Vietnam's own order holds the same page
  * within a tenth of them.
  */
-async function pageOfMany(db: Executor, params: SearchParams, where: SQL, statistics: Statistics, { strategy }: SearchOptions) {
+async function pageOfMany(
+  db: Executor,
+  params: SearchParams,
+  { where, indexed, share }: { where: SQL; indexed: SQL; share: number },
+  statistics: Statistics,
+  { strategy }: SearchOptions,
+) {
   const { offset, limit } = resultWindow(params);
   if (limit === 0) return [];
   const order = sql.join(orderBy(params.sort), sql`, `);
@@ -127,7 +135,7 @@ async function pageOfMany(db: Executor, params: SearchParams, where: SQL, statis
   // cap, as the first read found), spread evenly, the walk would cover more than READ_OVER_WALK
   // times as many rows as reading every match does (Mandarin speakers with 4-7 years, page 68:
   // 33 000 rows walked for 816, where the 2 500 matches read and sorted cost 3 ms instead of 80).
-  const matches = Math.max(statistics.listed * product(filterShares(params, statistics)), SEARCH_RESULT_CAP + 1);
+  const matches = Math.max(statistics.listed * share, SEARCH_RESULT_CAP + 1);
   const expectedWalk = ((offset + limit) * walkable) / matches;
   const walkWorth = strategy !== undefined || expectedWalk <= READ_OVER_WALK * matches;
   if (strategy !== "read-all" && walkWorth) {
@@ -140,7 +148,7 @@ async function pageOfMany(db: Executor, params: SearchParams, where: SQL, statis
   }
   const read = await db.execute<Record<string, unknown>>(sql`
     select ${publicSelectList}
-    from (select * from ${consultants} where ${indexedMatch(params, undefined, cityFirst(params, statistics))} offset 0) ${consultants}
+    from (select * from ${consultants} where ${indexed} offset 0) ${consultants}
     order by ${order} limit ${limit} offset ${offset}`);
   return read.map(rowToPublicConsultant);
 }

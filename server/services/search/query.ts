@@ -29,16 +29,16 @@ export const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
  * instead of reading every match of a word half the profiles use through its index.
  */
 export function walkTest(conditions: SQL[]): SQL {
-  const tested = conditions.filter((condition) => condition !== isListed);
-  return tested.length === 0 ? isListed : sql`${isListed} and ${rowTest(tested)}`;
+  return sql`${isListed} and ${rowTest(conditions.filter((condition) => condition !== isListed))}`;
 }
 
 /**
  * `conditions` tested on each row another condition reads (an index's matches, or a walk): no
  * index can answer them, so the planner never reads through another index than the one the
- * search chose, whatever the values (see walkTest).
+ * search chose, whatever the values (see walkTest). None: `true`, which the planner drops.
  */
 export function rowTest(conditions: SQL[]): SQL {
+  if (conditions.length === 0) return sql`true`;
   return sql`case when ${sql.join(conditions, sql` and `)} then true else false end`;
 }
 
@@ -135,11 +135,8 @@ export function indexedMatch(params: SearchParams, words?: SQL, cityFirst = fals
  * and its index of countries answer it.
  */
 export function listingWalk(params: SearchParams): SQL {
-  const conditions = filterConditions(params);
-  // The location comes first after listed (filterConditions).
-  const country = params.location && locationCountry(params.location) ? conditions[1] : undefined;
-  const walk = walkTest(conditions.filter((condition) => condition !== country));
-  return country ? sql`${walk} and ${country}` : walk;
+  if (!params.location || !locationCountry(params.location)) return walkTest(filterConditions(params));
+  return sql`${walkTest(filterConditions({ ...params, location: undefined }))} and ${locationCondition(params.location)}`;
 }
 
 /** The order of each sort; ids last, so the order is total and paging is stable. */

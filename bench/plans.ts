@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,8 +7,9 @@ import { COUNTRIES, EXPERIENCE_LEVELS, LANGUAGES, SEARCH_SPECIALIZATIONS, SORT_O
 import { parseSearchParams } from "../common/search-params.ts";
 import { preparedStatements, SESSION_SETTINGS } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
+import { createRandom } from "../server/db/seed/random.ts";
 import { searchConsultants } from "../server/services/search/index.ts";
-import { openBenchDatabase, round } from "./harness.ts";
+import { openBenchDatabase, round, treeCpuMs } from "./harness.ts";
 
 // `npm run bench:plans`: every connection keeps one generic plan per statement (server/db/client.ts),
 // which is safe only while no search statement leaves the planner a choice its values would change
@@ -31,12 +31,7 @@ const reps = Number(args.reps);
 
 /** Random searches, the same for a seed: mostly words, often a filter or two, some cities, sorts and deep pages. */
 function randomSearches(total: number, seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const { pick, chance, int } = createRandom(seed);
   const value = (item: string | { value: string }) => (typeof item === "string" ? item : item.value);
   const words = ["health", "management", "climate", "gender", "nugroho", "cocoa", "evaluation", "water supply"]
     .concat(["project management", "helthcare", "agri", "education", "finance", "national", "unicef", "policy"])
@@ -46,25 +41,19 @@ function randomSearches(total: number, seed: number) {
   const searches: string[] = [];
   for (let index = 0; index < total; index++) {
     const query = new URLSearchParams();
-    if (next() < 0.75) query.set("keywords", pick(words));
-    if (next() < 0.35) query.set("location", next() < 0.3 ? pick(cities) : value(pick(COUNTRIES)));
-    if (next() < 0.25) query.set("expertise", value(pick(SEARCH_SPECIALIZATIONS)));
-    if (next() < 0.25) query.set("experience", value(pick(EXPERIENCE_LEVELS)));
-    if (next() < 0.25) query.set("languages", [pick(LANGUAGES), ...(next() < 0.5 ? [pick(LANGUAGES)] : [])].map(value).join(","));
-    if (next() < 0.2) query.set("availability", pick(["available", "unavailable"]));
-    if (next() < 0.1) query.set("donor", pick(donors));
-    if (next() < 0.1) query.set("workedIn", value(pick(COUNTRIES)));
-    if (next() < 0.3) query.set("sort", value(pick(SORT_OPTIONS)));
-    if (next() < 0.2) query.set("page", String(1 + Math.floor(next() * 83)));
+    if (chance(0.75)) query.set("keywords", pick(words));
+    if (chance(0.35)) query.set("location", chance(0.3) ? pick(cities) : value(pick(COUNTRIES)));
+    if (chance(0.25)) query.set("expertise", value(pick(SEARCH_SPECIALIZATIONS)));
+    if (chance(0.25)) query.set("experience", value(pick(EXPERIENCE_LEVELS)));
+    if (chance(0.25)) query.set("languages", [pick(LANGUAGES), ...(chance(0.5) ? [pick(LANGUAGES)] : [])].map(value).join(","));
+    if (chance(0.2)) query.set("availability", pick(["available", "unavailable"]));
+    if (chance(0.1)) query.set("donor", pick(donors));
+    if (chance(0.1)) query.set("workedIn", value(pick(COUNTRIES)));
+    if (chance(0.3)) query.set("sort", value(pick(SORT_OPTIONS)));
+    if (chance(0.2)) query.set("page", String(int(1, 83)));
     searches.push(query.toString());
   }
   return searches;
-}
-
-/** A connection's CPU so far, in ms, from /proc (the backend serving it). */
-function backendCpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const database = await openBenchDatabase(count);
@@ -91,11 +80,11 @@ for (const search of randomSearches(Number(args.searches), Number(args.seed))) {
   for (const pool of pools) {
     const found = await searchConsultants({ db: pool.db }, parsed.data);
     answers.add(JSON.stringify([found.total, found.totalIsCapped, found.consultants.map((consultant) => consultant.id)]));
-    const cpu = backendCpuMs(pool.pid);
+    const cpu = treeCpuMs({ backend: pool.pid }).backend ?? 0;
     const started = performance.now();
     for (let rep = 0; rep < reps; rep++) await searchConsultants({ db: pool.db }, parsed.data);
     ms[pool.mode] = round((performance.now() - started) / reps, 2);
-    pool.cpuMs += backendCpuMs(pool.pid) - cpu;
+    pool.cpuMs += (treeCpuMs({ backend: pool.pid }).backend ?? 0) - cpu;
   }
   if (answers.size > 1) differing.push(search);
   rows.push({ search, ms });

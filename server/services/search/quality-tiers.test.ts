@@ -5,7 +5,7 @@ import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
-import { searchConsultants } from "./index.ts";
+import { type SearchOptions, searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics, tierLexeme } from "./planner.ts";
 import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
 
@@ -50,14 +50,14 @@ describe("quality tiers", () => {
     await holder.db?.close();
   });
 
-  /** A search planned with `statistics`, checked against every match read in order, and whether it read the head's top tiers. */
-  async function searchPlanned(query: Record<string, string>, statistics: Statistics) {
+  /** A search planned with `options`, checked against every match read in order, and whether it read the head's top tiers. */
+  async function searchPlanned(query: Record<string, string>, options: SearchOptions) {
     const statements: string[] = [];
     const watched = createDatabase(holder.db.url, {
       max: 2,
       onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
     });
-    const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics });
+    const found = await searchConsultants({ db: watched.db }, searchParams(query), options);
     await watched.close();
     const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
     expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
@@ -85,27 +85,32 @@ describe("quality tiers", () => {
 
   describe("the head's quality tiers (migration 0018)", () => {
     it("reads the best head matches of a word in thousands of heads from the top tiers, with the same results", async () => {
-      const statistics = await zorblatStatistics();
+      // Here the top tiers hold the best 5 % of 1 100 profiles, all inside the quality pool, so the
+      // read from them would find no head match past it and fall back to reading every one. Planned
+      // as a directory whose tiers from 5 up hold 30 % of it (at 100 000 profiles the pool is the
+      // best 0.5 % of a common word's matches, and its tier holds thousands past it).
+      const tiers = new Map([10, 9, 8, 7, 6, 5].map((tier) => [tierLexeme(tier), tier === 5 ? 0.3 : 0]));
+      const statistics = await zorblatStatistics(tiers);
       for (const query of [{ keywords: "zorblat" }, { keywords: "zorblat", page: "3" }] as Record<string, string>[]) {
-        const { found, headTiers } = await searchPlanned(query, statistics);
+        const { found, headTiers } = await searchPlanned(query, { statistics });
         expect(found, JSON.stringify(query)).toMatchObject({ total: 1000, totalIsCapped: true });
         expect(headTiers, JSON.stringify(query)).toBe(1);
       }
       // Two words of a phrase: the count is not known, and the head matches also prove it.
-      const { found } = await searchPlanned({ keywords: "zorblat evaluation" }, statistics);
+      const { found } = await searchPlanned({ keywords: "zorblat evaluation" }, { statistics });
       expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
     });
 
-    it("finds a head match in its new tier as soon as its score rises", async () => {
-      const [low] = await holder.db.sql<{ id: number }[]>`
-        select id from consultants where title like '%, Zorblat' order by static_score, id limit 1`;
-      if (!low) throw new Error("no profile with Zorblat in its title");
-      await holder.db.sql`
-        update consultants set rating = 100, projects_completed = 50, available_for_work = true,
-          profile_photo_url = '/uploads/zorblat.webp' where id = ${low.id}`;
-      const { found, headTiers } = await searchPlanned({ keywords: "zorblat" }, await zorblatStatistics());
+    it("finds a profile whose title has just come to match in its tier, at once", async () => {
+      // The best profile past the quality pool (the best hundred by quality) has no Zorblat in its
+      // title; once it has, it is the best head match the head pool reads from the top tiers.
+      const [next] = await holder.db.sql<{ id: number }[]>`
+        select id from consultants order by static_score desc, id desc offset 100 limit 1`;
+      if (!next) throw new Error("no profile past the quality pool");
+      await holder.db.sql`update consultants set title = title || ', Zorblat' where id = ${next.id}`;
+      const { found, headTiers } = await searchPlanned({ keywords: "zorblat" }, { strategy: "quality-tiers" });
       expect(headTiers).toBe(1);
-      expect(found.consultants.map((c) => c.id)).toContain(low.id);
+      expect(found.consultants.map((c) => c.id)).toContain(next.id);
     });
 
     it("reads every head match when the top tiers hold fewer than the pool", async () => {
@@ -116,7 +121,7 @@ describe("quality tiers", () => {
       const statistics = await zorblatStatistics(new Map([[tierLexeme(10), 0.4]]));
       // Most of the quality pool are head matches already: a page past it shows those of the head pool.
       for (const page of ["1", "9"]) {
-        const { found, headTiers } = await searchPlanned({ keywords: "zorblat", page }, statistics);
+        const { found, headTiers } = await searchPlanned({ keywords: "zorblat", page }, { statistics });
         expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
         expect(headTiers).toBe(1);
       }

@@ -13,7 +13,7 @@ import { openBenchDatabase, round, treeCpuMs } from "./harness.ts";
 
 // `npm run bench:plans`: every connection keeps one generic plan per statement (server/db/client.ts),
 // which is safe only while no search statement leaves the planner a choice its values would change
-// (README, Performance: "One plan per statement"). This runs random searches (words, filters,
+// (docs/performance.md, "One generic plan per statement"). This runs random searches (words, filters,
 // cities, sorts, pages) on the bench database twice, planned once and planned per execution,
 // checks that they answer the same, and prints the PostgreSQL CPU both cost and the searches whose
 // one plan costs most more: a new statement shape that leaves a choice shows up there.

@@ -5,6 +5,7 @@
 
 export * from "./schema/accounts.ts";
 export * from "./schema/consultants.ts";
+export * from "./schema/cv.ts";
 export * from "./schema/hiring.ts";
 export * from "./schema/messages.ts";
 export * from "./schema/site.ts";

@@ -50,7 +50,7 @@ export function errorResponse(c: Context, error: unknown) {
     c.get("log")?.warn({ err: error }, "database unavailable");
     return c.json({ message: "The service is briefly unavailable. Please try again in a moment." }, 503);
   }
-  if (error instanceof TooManyRequests) {
+  if (error instanceof TooManyRequests || (error instanceof ServiceUnavailable && error.retryAfterSeconds)) {
     c.header("Retry-After", String(error.retryAfterSeconds));
   }
   if (error instanceof AppError && (error.status < 500 || error instanceof ServiceUnavailable)) {

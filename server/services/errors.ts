@@ -34,8 +34,15 @@ export class TooManyRequests extends answering(429) {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
-/** A service we depend on (the mail server) failed: the person may try again shortly. */
-export class ServiceUnavailable extends answering(503) {}
+/** A service we depend on (the mail server) failed or is busy: the person may try again shortly. */
+export class ServiceUnavailable extends answering(503) {
+  /** When to try again (Retry-After), if known. */
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 /** The first row a query found, or NotFound with `message`: the load-or-404 of the services. */
 export async function firstOrNotFound<Row>(rows: PromiseLike<Row[]>, message: string): Promise<Row> {

@@ -1,11 +1,13 @@
 import type { Database } from "../db/client.ts";
 import { purgeExpiredAuthTokens } from "./accounts/auth-tokens.ts";
+import { purgeCachedCvs } from "./cv/cache.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
 import { purgeRateLimits } from "./rate-limit.ts";
 import { purgeExpiredSessions } from "./sessions.ts";
 
 /**
- * Deletes expired sessions, expired e-mail links and finished rate-limit windows; with photo
+ * Deletes expired sessions, expired e-mail links, finished rate-limit windows and CVs made more
+ * than CV_MAX_AGE_DAYS ago; with photo
  * storage, also photos uploaded more than a day ago that no profile shows. Runs hourly as a job
  * (server/jobs/workers.ts): one instance runs each slot; the deletes are idempotent anyway.
  */
@@ -13,6 +15,7 @@ export async function purgeExpired(db: Database, photos?: PhotoDeps) {
   const sessions = await purgeExpiredSessions(db);
   const tokens = await purgeExpiredAuthTokens(db);
   await purgeRateLimits(db);
+  await purgeCachedCvs(db);
   if (!photos) return { sessions, tokens };
   return { sessions, tokens, photos: await purgeAbandonedPhotos(db, photos) };
 }

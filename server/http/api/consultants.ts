@@ -3,7 +3,8 @@ import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant, getOwnConsultant, readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
 import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
-import { consultantCv } from "#server/services/cv/index.ts";
+import { consultantCv, parseCvFormat } from "#server/services/cv/index.ts";
+import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
@@ -24,6 +25,8 @@ export function createConsultantsApi(deps: HttpDeps) {
   const readDb = deps.readDb ?? db;
   const api = new Hono<HttpEnv>();
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
+  // The CV thread of this app (its idle thread exits on its own).
+  const cvRenderer = createCvRenderer();
 
   // GET /api/consultants?keywords&location&expertise&experience&languages&availability&page&limit&sort
   api.get("/", async (c) => {
@@ -44,22 +47,26 @@ export function createConsultantsApi(deps: HttpDeps) {
   });
 
   // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
+  // Laid out in the CV thread once per version and kept (server/services/cv); ?format= names the layout.
   api.get("/:id/cv.pdf", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
+    const format = parseCvFormat(c.req.query("format"), "pdf");
     const actor = await actorFrom(c);
-    const cv = await consultantCv({ db }, actor, id);
+    const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format });
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
       countCvDownload(db, id, viewer, c.get("log"));
     }
-    c.header("Content-Type", "application/pdf");
+    c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
+    c.header("ETag", `"${cv.digest}"`);
+    if (c.req.header("if-none-match") === `"${cv.digest}"`) return c.body(null, 304);
+    c.header("Content-Type", cv.contentType);
     c.header(
       "Content-Disposition",
       `attachment; filename="${cv.filename}"; filename*=UTF-8''${encodeURIComponent(cv.utf8Filename)}`,
     );
-    c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
     c.header("X-Content-Type-Options", "nosniff");
-    return c.body(new Uint8Array(cv.pdf));
+    return c.body(cv.body as Uint8Array<ArrayBuffer>);
   });
 
   api.post("/", profileBodyLimit, async (c) => {

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { searchParamsSchema } from "#common/search-params.ts";
+import { CV_FORMAT_KEYS, CV_FORMATS } from "#server/services/cv/formats.ts";
 import { type ApiRoute, anyJson, pdf, responseSchemas, searchResultSchema } from "./schemas.ts";
 
 // The documented routes of the API: the search, the profiles, photos, statistics and CVs.
+
+const pdfCvFormats = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === "pdf") as [string, ...string[]];
 
 export const directoryRoutes: ApiRoute[] = [
   {
@@ -21,7 +24,14 @@ export const directoryRoutes: ApiRoute[] = [
     summary: "One consultant's profile and track record",
     response: responseSchemas.consultant,
   },
-  { method: "GET", path: "/consultants/:id/cv.pdf", tag: "Directory", summary: "A consultant's CV as PDF", response: pdf },
+  {
+    method: "GET",
+    path: "/consultants/:id/cv.pdf",
+    tag: "Directory",
+    summary: "A consultant's CV as PDF, in the layout `format` names (made once per version of the profile)",
+    query: z.object({ format: z.enum(pdfCvFormats).optional() }),
+    response: pdf,
+  },
   {
     method: "POST",
     path: "/consultants",

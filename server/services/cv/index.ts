@@ -1,15 +1,39 @@
 import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { type CvData, renderCvPdf } from "./render.ts";
+import { ValidationFailed } from "../errors.ts";
+import { consumeRateLimit } from "../rate-limit.ts";
+import { cvDigest, readCachedCv, storeCv } from "./cache.ts";
+import { CV_FORMAT_KEYS, CV_FORMATS, type CvFormatKey, DEFAULT_CV_FORMAT, isCvFormat } from "./formats.ts";
+import type { CvData } from "./render.ts";
+import type { CvRenderer } from "./renderer.ts";
 
 // GET /api/consultants/{id}/cv.pdf. Visitors get what the public profile shows (contact details
 // only when shown, the rate only when the consultant shows it to them); the owner and admins
 // get the full CV. Unlisted profiles are NotFound for everyone else, as on the profile page.
+//
+// A CV is laid out once per version of what it shows (./cache.ts), in the CV thread
+// (./renderer.ts); a client may have a bounded number laid out for it, and download a bounded
+// number.
+
+export type CvDeps = Pick<ServiceDeps, "db" | "clientIp"> & { cv: CvRenderer };
+
+export const CV_LIMITS = {
+  /** Downloads per client: a recruiter's shortlist is a few dozen. */
+  downloads: { limit: 200, windowSeconds: 10 * 60 },
+  /** CVs laid out for a client (not found among those already made): each costs 100–700 ms of CPU. */
+  renders: { limit: 30, windowSeconds: 10 * 60 },
+} as const;
+
+const RATE_LIMIT_MESSAGE = "Too many CV downloads from your network. Please wait a few minutes and try again.";
 
 export type ConsultantCv = {
-  pdf: Buffer;
+  body: Uint8Array;
+  contentType: string;
   filename: string;
+  utf8Filename: string;
+  /** Names this exact file (an ETag). */
+  digest: string;
   personal: boolean;
   /** A listed profile's CV taken by someone other than its owner or an admin: a download for insights. */
   countable: boolean;
@@ -27,12 +51,32 @@ function asciiName(name: string) {
   return ascii || "consultant";
 }
 
+/** The layout a request names (`?format=`), the standard one when it names none. */
+export function parseCvFormat(value: string | null | undefined, extension: string): CvFormatKey {
+  const format = value ?? DEFAULT_CV_FORMAT;
+  if (!isCvFormat(format) || CV_FORMATS[format].extension !== extension) {
+    const known = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === extension);
+    throw new ValidationFailed(`format must be one of ${known.join(", ")}`, [
+      { path: "format", message: `format must be one of ${known.join(", ")}` },
+    ]);
+  }
+  return format;
+}
+
 export async function consultantCv(
-  deps: Pick<ServiceDeps, "db">,
+  deps: CvDeps,
   actor: Actor,
-  id: number,
-): Promise<ConsultantCv & { utf8Filename: string }> {
-  const { db } = deps;
+  input: { id: number; format: CvFormatKey },
+): Promise<ConsultantCv> {
+  const { db, cv: renderer, clientIp } = deps;
+  await consumeRateLimit(db, { key: `cv:ip:${clientIp}`, ...CV_LIMITS.downloads, message: RATE_LIMIT_MESSAGE });
+  // Every visitor gets the same CV: visitors asking at once share one reading of the profile.
+  if (actor === null) return renderer.once(`visitor:${input.format}:${input.id}`, () => findOrMakeCv(deps, null, input));
+  return findOrMakeCv(deps, actor, input);
+}
+
+async function findOrMakeCv(deps: CvDeps, actor: Actor, { id, format }: { id: number; format: CvFormatKey }) {
+  const { db, cv: renderer, clientIp } = deps;
   const view = await viewConsultant(deps, actor, id);
   const [track, full] = await Promise.all([
     viewTrackRecord(db, actor, id, view.canEdit),
@@ -46,11 +90,23 @@ export async function consultantCv(
     email: full ? full.email : consultant.email,
     phone: full ? full.phone : consultant.phone,
   };
-  const pdf = await renderCvPdf(data);
+  const digest = cvDigest(renderer.layout, format, data);
+  const body =
+    (await readCachedCv(db, id, format, digest)) ??
+    // Requests for the same CV while it is being made wait for that one.
+    (await renderer.once(`${format}:${digest}`, async () => {
+      await consumeRateLimit(db, { key: `cv-render:ip:${clientIp}`, ...CV_LIMITS.renders, message: RATE_LIMIT_MESSAGE });
+      const made = await renderer.render(format, data);
+      await storeCv(db, id, format, digest, made);
+      return made;
+    }));
+  const { contentType, extension } = CV_FORMATS[format];
   return {
-    pdf,
-    filename: `CV-${asciiName(consultant.name)}.pdf`,
-    utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.pdf`,
+    body,
+    contentType,
+    digest,
+    filename: `CV-${asciiName(consultant.name)}.${extension}`,
+    utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.${extension}`,
     // A CV with fields only some viewers get must not be kept by a shared cache.
     personal: view.canEdit || actor !== null || view.status !== "approved",
     countable: view.countable,

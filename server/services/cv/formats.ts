@@ -1,0 +1,41 @@
+import type { CvData } from "./render.ts";
+
+// Every CV layout the site makes, by its `format` key (GET /api/consultants/{id}/cv.pdf?format=…).
+// A layout is rendered off the event loop, in the CV thread (./worker.ts), once per version of
+// what it shows: the result is kept in the database (./cache.ts) and served again until the
+// profile changes. To add a layout: one entry here, whose `render` imports its module lazily
+// (only the CV thread loads pdfkit and the fonts), producing at most MAX_CV_PAGES pages for a
+// profile at the schema's limits (cv.test.ts checks every entry).
+
+export type CvRenderOptions = {
+  /** The date printed as the CV's generation date, and the end of ongoing assignments. */
+  generatedAt: Date;
+};
+
+export type CvFormat = {
+  /** The Content-Type of the file. */
+  contentType: string;
+  /** The file name's extension, which is also the URL's: cv.pdf. */
+  extension: string;
+  /** Renders the CV. Runs in the CV thread, never on the request's event loop. */
+  render: (cv: CvData, options: CvRenderOptions) => Promise<Uint8Array>;
+};
+
+export const CV_FORMATS = {
+  /** The key-expert CV in the World Bank's and the EU's order (./render.ts). */
+  standard: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./render.ts")).renderCvPdf(cv, options),
+  },
+} as const satisfies Record<string, CvFormat>;
+
+export type CvFormatKey = keyof typeof CV_FORMATS;
+
+export const CV_FORMAT_KEYS = Object.keys(CV_FORMATS) as CvFormatKey[];
+
+export const DEFAULT_CV_FORMAT: CvFormatKey = "standard";
+
+export function isCvFormat(value: string): value is CvFormatKey {
+  return Object.hasOwn(CV_FORMATS, value);
+}

@@ -121,6 +121,11 @@ const RULES: Rule[] = [
     to: (target) => target.startsWith("app/") && target !== ROUTER_CONTEXT_KEY,
   },
   {
+    name: "app/ does not import the field glossary (server-side data, too large for a browser bundle)",
+    from: (file) => file.startsWith("app/"),
+    to: (target) => target.startsWith("common/glossary/"),
+  },
+  {
     name: "app/components import no server module (the types they render are in common/views.ts)",
     from: (file) => file.startsWith("app/components/"),
     to: (target) => target.startsWith("server/"),

@@ -487,7 +487,7 @@ export type Glossary = {
    * anywhere in a run of those scripts, since a dictionary may join a phrase's first or last
    * word to the text around it ("ทะเล" + "ใน" is the word "ทะเลใน").
    */
-  readonly unspaced: ReadonlyMap<string, readonly Entry[]>;
+  readonly unspaced: ReadonlyMap<string, ReadonlyMap<string, readonly Entry[]>>;
   /** The tokens of every form, kept so that merging additions does not tokenize the file again. */
   readonly tokenize: Tokenize;
 };
@@ -512,7 +512,8 @@ export function loadFieldGlossary(): Glossary {
 
 function indexGlossary(file: GlossaryFile, tokenize: Tokenize): Glossary {
   const trie: TrieNode = { next: new Map(), entries: [] };
-  const unspaced = new Map<string, Entry[]>();
+  /** By first letter, then by the whole form's letters. */
+  const unspaced = new Map<string, Map<string, Entry[]>>();
   const owners = new Map<string, string[]>();
   for (const concept of file.concepts) {
     for (const form of allForms(concept)) {
@@ -533,7 +534,10 @@ function indexGlossary(file: GlossaryFile, tokenize: Tokenize): Glossary {
       node.entries.push(entry);
       if (tokens.every((token) => UNSPACED.test(token.text))) {
         const letters = tokens.map((token) => token.key).join("");
-        unspaced.set(letters, [...(unspaced.get(letters) ?? []), entry]);
+        const first = letters[0] ?? "";
+        const byLetters = unspaced.get(first) ?? new Map<string, Entry[]>();
+        byLetters.set(letters, [...(byLetters.get(letters) ?? []), entry]);
+        unspaced.set(first, byLetters);
       }
     }
   }
@@ -654,7 +658,8 @@ function unspacedCandidates(glossary: Glossary, text: string): Candidate[] {
   if (glossary.unspaced.size === 0 || !UNSPACED.test(text)) return [];
   const candidates: Candidate[] = [];
   for (const run of text.matchAll(UNSPACED_RUN)) {
-    // The run without its spaces, and where each of its letters is in the text.
+    // The run without its spaces, and where each of its letters is in the text (these scripts
+    // are all in the Basic Multilingual Plane: a letter is one UTF-16 unit).
     const positions: number[] = [];
     let letters = "";
     for (const [offset, letter] of [...run[0]].entries()) {
@@ -662,8 +667,9 @@ function unspacedCandidates(glossary: Glossary, text: string): Candidate[] {
       letters += letter;
       positions.push(run.index + offset);
     }
-    for (const [key, entries] of glossary.unspaced) {
-      for (let at = letters.indexOf(key); at >= 0; at = letters.indexOf(key, at + 1)) {
+    for (const [at, letter] of [...letters].entries()) {
+      for (const [key, entries] of glossary.unspaced.get(letter) ?? []) {
+        if (!letters.startsWith(key, at)) continue;
         const end = at + key.length;
         const before = letters[at - 1];
         const after = letters[end];

@@ -215,8 +215,13 @@ export const availableFromField = z.preprocess(
   z
     .string({ error: availableFromMessage })
     .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), availableFromMessage)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), availableFromMessage)
+    // One check: zod runs every refinement, so a second one would see the values the first refused.
+    .refine((value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const time = Date.parse(`${value}T00:00:00Z`);
+      // 2025-02-30 parses (as 2 March): only a date that reads back the same is one.
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    }, availableFromMessage)
     .nullable()
     .optional(),
 );

@@ -1,8 +1,10 @@
 import { data } from "react-router";
+import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createReview, deleteReview, respondToReview, setReviewHidden, updateReview } from "#server/services/reviews/reviews.ts";
 import type { AppContext } from "../context.ts";
+import { idFrom } from "./ids.server.ts";
 import { refusalOf } from "./service-errors.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -20,8 +22,13 @@ export async function reviewAction(app: AppContext, request: Request, consultant
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const actor = actorOf(app.session);
-  const reviewId = Number(form.get("reviewId"));
   const deps = serviceDeps(app);
+  // Every intent but a new review names its review; a value that is no id names none (400, never a query).
+  const reviewId = idFrom(form.get("reviewId"));
+  if (intent !== "review-create" && reviewId === null) {
+    return data<ReviewActionData>({ reviewError: REVIEW_MESSAGES.notFound }, { status: 400 });
+  }
+  const id = reviewId ?? 0; // only review-create, which names no review, gets here without one
   let toast: string;
   try {
     switch (intent) {
@@ -30,19 +37,19 @@ export async function reviewAction(app: AppContext, request: Request, consultant
         toast = "Review published";
         break;
       case "review-update":
-        await updateReview(deps, actor, { reviewId, review: reviewFields(form) });
+        await updateReview(deps, actor, { reviewId: id, review: reviewFields(form) });
         toast = "Review updated";
         break;
       case "review-delete":
-        await deleteReview(deps, actor, { reviewId });
+        await deleteReview(deps, actor, { reviewId: id });
         toast = "Review deleted";
         break;
       case "review-respond":
-        await respondToReview(deps, actor, { reviewId, response: { response: form.get("response") } });
+        await respondToReview(deps, actor, { reviewId: id, response: { response: form.get("response") } });
         toast = "Response published";
         break;
       case "review-hide":
-        await setReviewHidden(deps, actor, { reviewId, hidden: true, body: { reason: form.get("reason") } });
+        await setReviewHidden(deps, actor, { reviewId: id, hidden: true, body: { reason: form.get("reason") } });
         toast = "Review hidden";
         break;
       default:

@@ -19,22 +19,48 @@ export function hasForbiddenText(value: string): boolean {
   return FORBIDDEN.test(value);
 }
 
-/** The path of the first forbidden string in a parsed JSON value (keys included), if any. */
-function findInJson(value: unknown, path: string): string | undefined {
-  if (typeof value === "string") return hasForbiddenText(value) ? path || "body" : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findInJson(item, path ? `${path}.${index}` : String(index));
-      if (found) return found;
-    }
-    return undefined;
+/**
+ * How deeply a JSON body may nest. The site's deepest document (a profile's assignment's list of
+ * countries) is four levels; a body nested deeper is refused before anything walks it, so no
+ * parser, check or schema down the line can run out of stack (8 000 levels fit in 16 KB).
+ */
+export const MAX_JSON_DEPTH = 32;
+export const JSON_TOO_DEEP_MESSAGE = `The request body nests more than ${MAX_JSON_DEPTH} levels deep`;
+
+/** True when `text`, read as JSON, opens more than `max` arrays and objects inside each other. Never recurses. */
+export function jsonNestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c)
+        index++; // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
   }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const keyPath = path ? `${path}.${key}` : key;
-      if (hasForbiddenText(key)) return keyPath;
-      const found = findInJson(item, keyPath);
-      if (found) return found;
+  return false;
+}
+
+/** The path of the first forbidden string in a parsed JSON value (keys included), if any; walks with a stack of its own. */
+export function findInJson(root: unknown): string | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: "" }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value === "string") {
+      if (hasForbiddenText(value)) return path || "body";
+    } else if (value && typeof value === "object") {
+      const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+      // Pushed last first, so the first field is looked at first.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] as readonly [string, unknown];
+        const itemPath = path ? `${path}.${key}` : key;
+        if (!Array.isArray(value) && hasForbiddenText(key)) return itemPath;
+        stack.push({ value: item, path: itemPath });
+      }
     }
   }
   return undefined;
@@ -89,13 +115,15 @@ export function textGuard(): MiddlewareHandler {
     c.req.raw = new Request(raw.url, { method: raw.method, headers, body: bytes, signal: raw.signal });
     let bad: string | undefined;
     if (type === "application/json") {
+      const text = new TextDecoder().decode(bytes);
+      if (jsonNestsDeeperThan(text)) return refuse(c, 400, JSON_TOO_DEEP_MESSAGE);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(new TextDecoder().decode(bytes));
+        parsed = JSON.parse(text);
       } catch {
         parsed = undefined; // The route answers malformed JSON itself.
       }
-      bad = findInJson(parsed, "");
+      bad = findInJson(parsed);
     } else if (type === "application/x-www-form-urlencoded") {
       bad = findInEntries(new URLSearchParams(new TextDecoder().decode(bytes)).entries());
     } else if (type === "multipart/form-data") {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE } from "#common/constants.ts";
+import { parseId } from "#common/ids.ts";
 import {
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
@@ -133,10 +134,10 @@ export async function unsubscribeSavedSearch(
   deps: Pick<Deps, "db">,
   input: { id: unknown; token: unknown },
 ): Promise<{ name: string }> {
-  const id = Number(input.id);
+  const id = typeof input.id === "string" ? parseId(input.id) : null;
   const token = typeof input.token === "string" ? input.token : "";
   const invalid = new NotFound(SAVED_SEARCH_TEXTS.unsubscribeInvalid);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647 || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalid;
+  if (id === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalid;
   const [row] = await deps.db
     .select({ name: savedSearches.name, alertKey: savedSearches.alertKey })
     .from(savedSearches)

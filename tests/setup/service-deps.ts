@@ -4,7 +4,8 @@ import path from "node:path";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
-import type { ServiceDeps, ServiceLog } from "#server/services/context.ts";
+import { createRuntime } from "#server/runtime.ts";
+import type { ServiceDeps, ServiceLog, ServiceRuntime } from "#server/services/context.ts";
 import { createMailer, type Mailer } from "#server/services/mail.ts";
 import { createStorage } from "#server/services/storage.ts";
 
@@ -37,6 +38,7 @@ export async function testServiceDeps(
     mailer,
     jobs,
     clientIp = "192.0.2.10",
+    runtime = createRuntime({ insights: null }),
   }: {
     /** The job queue (tests/setup/api-app.ts `startTestJobQueue`), with workers if mail must arrive. */
     jobs: Pick<JobQueue, "enqueue">;
@@ -45,6 +47,8 @@ export async function testServiceDeps(
     log?: ServiceLog;
     mailer?: Mailer;
     clientIp?: string;
+    /** The process's runtime; by default one of its own, without insights counting. */
+    runtime?: ServiceRuntime;
   },
 ): Promise<TestServiceDeps> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-services-"));
@@ -58,11 +62,13 @@ export async function testServiceDeps(
   const serviceLog = log ?? recordingLog().log;
   return {
     db,
+    readDb: db,
     config,
     log: serviceLog,
     mailer: mailer ?? createMailer(config, serviceLog),
     jobs,
     storage: createStorage(config),
     clientIp,
+    runtime,
   };
 }

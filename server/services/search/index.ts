@@ -36,11 +36,12 @@ export { keywordWords };
  * to similar frequent ones. Without keywords: featured (quality) order, or the chosen sort.
  */
 export async function searchConsultants(
-  deps: Pick<ServiceDeps, "db">,
+  deps: Pick<ServiceDeps, "db" | "runtime">,
   params: SearchParams,
-  options: SearchOptions = {},
+  searchOptions: SearchOptions = {},
 ): Promise<SearchResult> {
-  const { db } = deps;
+  const { db, runtime } = deps;
+  const options = { ...searchOptions, statistics: searchOptions.statistics ?? (await runtime.statistics(db)) };
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
   if (allWords.length === 0) return listWithoutKeywords(db, params, options);
   // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
@@ -50,7 +51,7 @@ export async function searchConsultants(
   const words = allWords.filter((_, index) => !inPlace(index));
   const [places, analyzed] = await Promise.all([
     placeTerms(db, mentions),
-    analyzeWords(db, words, !inPlace(allWords.length - 1)),
+    analyzeWords(runtime.words, db, words, !inPlace(allWords.length - 1)),
   ]);
   const placeQueries = places.map((place) => place.query);
   const placeGroups = places.map((place) => place.lexemes);

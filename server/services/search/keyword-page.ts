@@ -10,7 +10,6 @@ import {
   filterShare,
   QUALITY_TIERS,
   qualityTierFrom,
-  searchStatistics,
   textShare,
   textShareBound,
   WALK_SLACK,
@@ -36,7 +35,7 @@ import {
   tieredPool,
   walkTest,
 } from "./query.ts";
-import type { SearchOptions } from "./result.ts";
+import type { PlanningOptions } from "./result.ts";
 
 // One page of a keyword search (docs/decisions/006-search-engine.md): how many match up to the
 // cap, which candidates are read and ranked, and the page of them, in as few statements as the
@@ -73,7 +72,7 @@ export async function keywordPage(
   db: Executor,
   params: SearchParams,
   query: KeywordQuery,
-  options: SearchOptions,
+  options: PlanningOptions,
   mayFit = true,
 ): Promise<{ matched: number; consultants: PublicConsultant[] }> {
   const { strategy } = options;
@@ -83,7 +82,7 @@ export async function keywordPage(
   // Forced (tests, benchmarks): always walk, always read (sorted, or unordered when few match), or
   // take every bounded walk there is.
   const bounded = strategy === "bounded-walk";
-  const statistics = strategy && !bounded ? undefined : (options.statistics ?? (await searchStatistics(db)));
+  const statistics = strategy && !bounded ? undefined : options.statistics;
   // The document's index offers only the matches (words and filters intersect in it). The head
   // pool walks testing the head and the columns, or reads through the head's index testing the
   // columns, or, when that offers more rows, reads the matches through the document's index

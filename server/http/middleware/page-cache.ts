@@ -141,7 +141,13 @@ function acceptsGzip(header: string | undefined) {
 }
 
 /** Headers of the render kept with the page; the outer middleware sets the per-request ones. */
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "x-request-id", "content-security-policy", "vary"]);
+const PER_RESPONSE: ReadonlySet<string> = new Set([
+  "content-length",
+  "content-encoding",
+  "x-request-id",
+  "content-security-policy",
+  "vary",
+]);
 
 export type PageCacheOptions = {
   ttlSeconds: number;

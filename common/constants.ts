@@ -118,9 +118,23 @@ export const AUDIT_ACTIONS = [
   "reject_change",
   "block",
   "unblock",
+  // Issue 31: organizations (their members' actions and the admins'), and reports of conversations.
+  "create",
+  "verify",
+  "unverify",
+  "invite",
+  "withdraw_invite",
+  "join",
+  "decline",
+  "change_role",
+  "remove_member",
+  "leave",
+  "report",
+  "warn",
+  "dismiss",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["consultant", "user", "review"] as const;
+export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "organization", "report"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

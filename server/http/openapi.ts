@@ -7,6 +7,7 @@ import { adminRoutes } from "./openapi/admin.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
+import { organizationRoutes } from "./openapi/organizations.ts";
 import { reviewsRoutes } from "./openapi/reviews.ts";
 import { type ApiRoute, errorSchema } from "./openapi/schemas.ts";
 
@@ -27,6 +28,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...messagesRoutes,
   ...reviewsRoutes,
   ...hiringRoutes,
+  ...organizationRoutes,
   ...adminRoutes,
 ];
 

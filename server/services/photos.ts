@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
-import { consultantChanges, consultants, photoUploads } from "../db/schema.ts";
+import { consultantChanges, consultants, organizations, photoUploads } from "../db/schema.ts";
 import { type Actor, requireUser } from "./context.ts";
 import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 import { once } from "./once.ts";
@@ -191,6 +191,11 @@ function notProposed(db: Executor) {
   );
 }
 
+/** No organization shows the upload as its logo (issue 31: logos come through the same pipeline). */
+function notALogo(db: Executor) {
+  return notExists(db.select({ one: sql`1` }).from(organizations).where(eq(organizations.logoUrl, photoUploads.photoUrl)));
+}
+
 /** Uploads by this person, other than `keep`, that no profile shows: a form that was never saved. */
 async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: number, keep: string) {
   const abandoned = await db
@@ -201,6 +206,7 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
         ne(photoUploads.photoUrl, keep),
         notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
         notProposed(db),
+        notALogo(db),
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
@@ -219,6 +225,7 @@ export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderT
         sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`,
         notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
         notProposed(db),
+        notALogo(db),
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
@@ -253,5 +260,6 @@ export async function assertPhotoClaimable(db: Executor, actor: { id: number }, 
       ),
     )
     .limit(1);
-  if (other || proposed) throw invalid("This photo is already used by another profile");
+  const [logo] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.logoUrl, photoUrl)).limit(1);
+  if (other || proposed || logo) throw invalid("This photo is already used by another profile");
 }

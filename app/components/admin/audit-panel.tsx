@@ -18,6 +18,27 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   reject_change: "Rejected a change",
   block: "Blocked",
   unblock: "Unblocked",
+  create: "Created",
+  verify: "Verified",
+  unverify: "Unverified",
+  invite: "Invited",
+  withdraw_invite: "Withdrew an invitation",
+  join: "Joined",
+  decline: "Declined an invitation",
+  change_role: "Changed a role",
+  remove_member: "Removed a member",
+  leave: "Left",
+  report: "Reported",
+  warn: "Warned",
+  dismiss: "Dismissed",
+};
+
+const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {
+  consultant: "Consultant",
+  user: "User",
+  review: "Review",
+  organization: "Organization",
+  report: "Report",
 };
 
 function show(value: unknown): string {
@@ -49,7 +70,7 @@ const COLUMNS: Column<AuditLogEntry>[] = [
       <>
         <span className="block text-ink">{entry.targetLabel}</span>
         <span className="block text-xs text-muted">
-          {entry.targetType === "consultant" ? "Consultant" : "User"} #{entry.targetId}
+          {TARGET_LABELS[entry.targetType]} #{entry.targetId}
         </span>
       </>
     ),

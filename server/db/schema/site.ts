@@ -53,9 +53,12 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(table.actorId),
     check(
       "audit_log_action_check",
-      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote', 'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock')`,
+      sql`${table.action} in (${sql.raw(AUDIT_ACTIONS.map((action) => `'${action}'`).join(", "))})`,
     ),
-    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review')`),
+    check(
+      "audit_log_target_type_check",
+      sql`${table.targetType} in (${sql.raw(AUDIT_TARGET_TYPES.map((type) => `'${type}'`).join(", "))})`,
+    ),
   ],
 );
 

@@ -6,6 +6,12 @@ import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
+import {
+  createActingOrganizationApi,
+  createHiddenFromApi,
+  createInvitationsApi,
+  createOrganizationsApi,
+} from "./organizations.ts";
 import { createPhotoApi } from "./photos.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
 import { createSavedSearchesApi } from "./saved-searches.ts";
@@ -25,7 +31,11 @@ export function createApi(deps: HttpDeps) {
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
+  api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
+  api.route("/organizations", createOrganizationsApi(deps));
+  api.route("/invitations", createInvitationsApi(deps));
+  api.route("/acting-organization", createActingOrganizationApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
   api.route("/saved-searches", createSavedSearchesApi(deps));
   api.route("/shortlists", createShortlistsApi(deps));

@@ -1,0 +1,105 @@
+import type { Context } from "hono";
+import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { getHiddenFrom, putHiddenFrom } from "#server/services/organizations/hidden-from.ts";
+import {
+  acceptInvitation,
+  declineInvitation,
+  inviteMember,
+  listInvitations,
+  previewInvitation,
+  withdrawInvitation,
+} from "#server/services/organizations/invitations.ts";
+import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
+import { actingState, setActingOrganization } from "#server/services/organizations/membership.ts";
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listOrganizations,
+  updateOrganization,
+} from "#server/services/organizations/organizations.ts";
+import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
+import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
+import { created, idAndBody, noInput, notStored, queryParams, saying, serviceApi, serviceCalls } from "./service-call.ts";
+
+// Organizations (issue 31): /api/organizations… (members see their organizations' private parts,
+// anyone else gets 404; a verified organization's own record is public), /api/invitations/{token}
+// (the e-mailed link), /api/acting-organization (the header's switcher) and
+// /api/my-consultant-profile/hidden-from (a consultant hides their profile from organizations).
+
+type HttpContext = Context<HttpEnv>;
+
+/** A missing body is an empty one: the schemas name what is missing. */
+const readBody = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
+
+const organizationId = (c: HttpContext) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
+const memberOf = (c: HttpContext) => ({
+  id: organizationId(c),
+  userId: pathId(c, "userId", ORGANIZATION_TEXTS.memberNotFound),
+});
+const invitationOf = (c: HttpContext) => ({
+  id: organizationId(c),
+  invitationId: pathId(c, "invitationId", ORGANIZATION_TEXTS.invitationNotFound),
+});
+const token = (c: HttpContext) => c.req.param("token") ?? "";
+
+export function createOrganizationsApi(deps: HttpDeps) {
+  const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
+  // A verified organization's record is public: a visitor may read it.
+  const open = serviceCalls(deps, actorFrom);
+
+  api.get("/", call(listOrganizations, queryParams, notStored));
+  api.post("/", call(createOrganization, readBody, created));
+  api.get("/:id", open(getOrganization, organizationId));
+  api.patch("/:id", call(updateOrganization, idAndBody(organizationId, readBody)));
+  api.delete("/:id", call(deleteOrganization, organizationId, saying("Organization deleted")));
+
+  api.get("/:id/members", call(listMembers, organizationId, notStored));
+  api.patch(
+    "/:id/members/:userId",
+    call(updateMember, async (c) => ({ ...memberOf(c), body: await readBody(c) })),
+  );
+  api.delete("/:id/members/:userId", call(removeMember, memberOf));
+
+  api.get("/:id/invitations", call(listInvitations, organizationId, notStored));
+  api.post("/:id/invitations", call(inviteMember, idAndBody(organizationId, readBody), created));
+  api.delete("/:id/invitations/:invitationId", call(withdrawInvitation, invitationOf, saying("Invitation withdrawn")));
+
+  api.post("/:id/verify", call(verifyOrganization, idAndBody(organizationId, readBody)));
+  api.delete(
+    "/:id/verify",
+    call((d, actor, id: number) => unverifyOrganization(d, actor, id), organizationId),
+  );
+  return api;
+}
+
+/** /api/invitations/{token}: anyone holding the link sees and declines it; accepting needs the invited account. */
+export function createInvitationsApi(deps: HttpDeps) {
+  const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
+  const open = serviceCalls(deps, actorFrom);
+  api.get(
+    "/:token",
+    open((d, _actor, value: string) => previewInvitation(d, value), token, notStored),
+  );
+  api.post("/:token/accept", call(acceptInvitation, token));
+  api.post("/:token/decline", open(declineInvitation, token, saying("Invitation declined")));
+  return api;
+}
+
+/** /api/acting-organization: which organization the signed-in person acts for (null: themselves). */
+export function createActingOrganizationApi(deps: HttpDeps) {
+  const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
+  api.get("/", call(actingState, noInput, notStored));
+  api.put("/", call(setActingOrganization, readBody, notStored));
+  return api;
+}
+
+/** /api/my-consultant-profile/hidden-from: the organizations whose members never see the caller's profile. */
+export function createHiddenFromApi(deps: HttpDeps) {
+  const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
+  api.get("/", call(getHiddenFrom, noInput, notStored));
+  api.put("/", call(putHiddenFrom, readBody, notStored));
+  return api;
+}

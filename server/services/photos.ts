@@ -260,6 +260,10 @@ export async function assertPhotoClaimable(db: Executor, actor: { id: number }, 
       ),
     )
     .limit(1);
-  const [logo] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.logoUrl, photoUrl)).limit(1);
+  const [logo] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.logoUrl, photoUrl))
+    .limit(1);
   if (other || proposed || logo) throw invalid("This photo is already used by another profile");
 }

@@ -21,7 +21,7 @@ import { getOrganization } from "./organizations.ts";
 
 type Deps = Pick<ServiceDeps, "db">;
 
-const FREE_MAIL = new Set<string>(allProviders as string[]);
+const FREE_MAIL: ReadonlySet<string> = new Set(allProviders as string[]);
 
 /** Whether a domain belongs to a free or consumer e-mail provider (gmail.com, yahoo.co.th, outlook.com, …). */
 export function isFreeMailDomain(domain: string): boolean {

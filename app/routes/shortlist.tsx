@@ -3,11 +3,10 @@ import { data, Form, Link } from "react-router";
 import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { putShortlistEntry, removeShortlistEntry } from "#server/services/shortlists/entries.ts";
 import {
   deleteShortlist,
   getShortlist,
-  putShortlistEntry,
-  removeShortlistEntry,
   renameShortlist,
   revokeShortlistShare,
   shareShortlist,

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { belongsToUser } from "./accounts.ts";
-import { belongsTo, createdAt, id, moment, timestamps } from "./columns.ts";
+import { check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { ShortlistStage } from "#common/shortlists.ts";
+import { authUsers, belongsToUser } from "./accounts.ts";
+import { belongsTo, createdAt, id, linkedTo, moment, timestamps } from "./columns.ts";
 import { belongsToConsultant } from "./consultants.ts";
+import { organizations } from "./organizations.ts";
 
 // The hiring side (issue 13, migration 0009_hiring): shortlists and saved searches. (Conversations
 // are in messages.ts, beside the messages they group.)
@@ -11,7 +13,11 @@ export const shortlists = pgTable(
   "shortlists",
   {
     id: id(),
-    userId: belongsToUser(),
+    /** The person a private list belongs to; null for a team list (migration 0021). */
+    userId: integer("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
+    /** The organization a team list belongs to (issue 31): every member sees and edits it. */
+    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: linkedTo("created_by", () => authUsers.id),
     name: varchar("name", { length: 120 }).notNull(),
     // SHA-256 of the share token; null when the list is not shared.
     shareTokenHash: text("share_token_hash"),
@@ -19,6 +25,10 @@ export const shortlists = pgTable(
   },
   (table) => [
     index("shortlists_user_idx").on(table.userId, table.updatedAt.desc()),
+    index("shortlists_organization_idx")
+      .on(table.organizationId, table.updatedAt.desc())
+      .where(sql`${table.organizationId} is not null`),
+    check("shortlists_owner_check", sql`(${table.userId} is null) <> (${table.organizationId} is null)`),
     uniqueIndex("shortlists_share_token_key").on(table.shareTokenHash),
     check("shortlists_name_check", sql`char_length(${table.name}) between 1 and 120`),
   ],
@@ -30,12 +40,39 @@ export const shortlistEntries = pgTable(
     shortlistId: belongsTo("shortlist_id", () => shortlists.id),
     consultantId: belongsToConsultant(),
     note: text("note").notNull().default(""),
+    /** Where the consultant is in the team's pipeline (issue 31); sending and replies move it on. */
+    stage: varchar("stage", { length: 12 }).$type<ShortlistStage>().notNull().default("considering"),
+    stageChangedAt: moment("stage_changed_at").notNull().defaultNow(),
+    addedBy: linkedTo("added_by", () => authUsers.id),
     createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ name: "shortlist_entries_pkey", columns: [table.shortlistId, table.consultantId] }),
     index("shortlist_entries_consultant_idx").on(table.consultantId),
     check("shortlist_entries_note_check", sql`char_length(${table.note}) <= 2000`),
+  ],
+);
+
+/** Internal notes on an entry (issue 31): who wrote them and when; never shown to the consultant. */
+export const shortlistNotes = pgTable(
+  "shortlist_notes",
+  {
+    id: id(),
+    shortlistId: integer("shortlist_id").notNull(),
+    consultantId: integer("consultant_id").notNull(),
+    authorId: linkedTo("author_id", () => authUsers.id),
+    authorName: varchar("author_name", { length: 255 }).notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: "shortlist_notes_entry_fkey",
+      columns: [table.shortlistId, table.consultantId],
+      foreignColumns: [shortlistEntries.shortlistId, shortlistEntries.consultantId],
+    }).onDelete("cascade"),
+    index("shortlist_notes_entry_idx").on(table.shortlistId, table.consultantId, table.createdAt),
+    check("shortlist_notes_body_check", sql`char_length(${table.body}) between 1 and 2000`),
   ],
 );
 

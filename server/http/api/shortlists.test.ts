@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { csvCell } from "#server/services/shortlists/shortlists.ts";
+import { csvCell } from "#server/services/shortlists/csv.ts";
 import { call, PUBLIC_URL, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
@@ -201,7 +201,7 @@ describe("shortlists", () => {
     expect((await call(env.app, "GET", `/api/shared-shortlists/${second.json.token}`)).status).toBe(200);
   });
 
-  it("exports CSV with public fields and notes, quoted, with formulas neutralised", async () => {
+  it("exports CSV with public fields and stages, the notes when asked for, quoted, with formulas neutralised", async () => {
     const owner = await insertSignedInUser(env.database.db);
     const evil = await insertConsultant('=HYPERLINK("http://evil.example","click")', { phone: "+1 555", showPhone: true });
     const id = await newList(owner.token, "Export / test");
@@ -209,7 +209,19 @@ describe("shortlists", () => {
       token: owner.token,
       body: { note: '@SUM(A1:A2) and "quotes"' },
     });
-    const response = await env.app.request(`/api/shortlists/${id}/export.csv`, {
+    const plain = await env.app.request(`/api/shortlists/${id}/export.csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const [plainHeader, plainRow] = (await plain.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(plainHeader).toBe(
+      '"Name","Title","Location","Country","Years of experience","Primary specialization","Other specializations","Languages","Donors","Daily rate","Availability","Profile","Stage"',
+    );
+    expect(plainRow).toContain('"Considering"');
+    expect(plainRow).not.toContain("SUM");
+    const response = await env.app.request(`/api/shortlists/${id}/export.csv?notes=1`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(response.status).toBe(200);
@@ -218,7 +230,7 @@ describe("shortlists", () => {
     const csv = (await response.text()).replace(/^\uFEFF/, "");
     const [header, row] = csv.trim().split("\r\n");
     expect(header).toBe(
-      '"Name","Title","Location","Country","Years of experience","Primary specialization","Other specializations","Languages","Donors","Daily rate","Availability","Profile","Note"',
+      '"Name","Title","Location","Country","Years of experience","Primary specialization","Other specializations","Languages","Donors","Daily rate","Availability","Profile","Stage","Note","Internal notes"',
     );
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(row).toContain(`"'@SUM(A1:A2) and ""quotes"""`);

@@ -1,13 +1,18 @@
 import { type Context, Hono } from "hono";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { exportShortlistCsv } from "#server/services/shortlists/csv.ts";
+import {
+  addShortlistNote,
+  listShortlistNotes,
+  patchShortlistEntry,
+  putShortlistEntry,
+  removeShortlistEntry,
+} from "#server/services/shortlists/entries.ts";
 import {
   createShortlist,
   deleteShortlist,
-  exportShortlistCsv,
   getShortlist,
   listShortlists,
-  putShortlistEntry,
-  removeShortlistEntry,
   renameShortlist,
   revokeShortlistShare,
   shareShortlist,
@@ -16,10 +21,11 @@ import {
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { pathId, readJson, signedInActor } from "../request.ts";
-import { created, idAndBody, noInput, saying, serviceApi, under } from "./service-call.ts";
+import { created, idAndBody, noInput, notStored, saying, serviceApi, under } from "./service-call.ts";
 
-// Shortlists (issue 13): /api/shortlists… for the owner only (others 404), and
-// /api/shared-shortlists/{token} for anyone holding a share link.
+// Shortlists (issues 13 and 31): /api/shortlists… for the owner of a private list and the members
+// of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone
+// holding a share link.
 
 /** A missing body is an empty one (PUT …/consultants/{id} with no note adds the consultant). */
 const readBody = async (c: Context<HttpEnv>) => (await readJson(c, { allowEmpty: true })) ?? {};
@@ -45,12 +51,15 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.post("/", call(createShortlist, readBody, created));
   api.get(
     "/:id/export.csv",
-    call(exportShortlistCsv, listId, (c, { name, csv }) =>
-      c.body(csv, 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName(name)}"`,
-        "Cache-Control": "private, no-store",
-      }),
+    call(
+      exportShortlistCsv,
+      (c) => ({ id: listId(c), notes: c.req.query("notes") === "1" }),
+      (c, { name, csv }) =>
+        c.body(csv, 200, {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${fileName(name)}"`,
+          "Cache-Control": "private, no-store",
+        }),
     ),
   );
   api.get("/:id", call(getShortlist, listId));
@@ -60,7 +69,16 @@ export function createShortlistsApi(deps: HttpDeps) {
     "/:id/consultants/:consultantId",
     call(putShortlistEntry, async (c) => ({ ...entry(c), body: await readBody(c) })),
   );
+  api.patch(
+    "/:id/consultants/:consultantId",
+    call(patchShortlistEntry, async (c) => ({ ...entry(c), body: await readBody(c) })),
+  );
   api.delete("/:id/consultants/:consultantId", call(removeShortlistEntry, entry));
+  api.get("/:id/consultants/:consultantId/notes", call(listShortlistNotes, entry, notStored));
+  api.post(
+    "/:id/consultants/:consultantId/notes",
+    call(addShortlistNote, async (c) => ({ ...entry(c), body: await readBody(c) }), created),
+  );
   api.post("/:id/share", call(shareShortlist, listId, created));
   api.delete("/:id/share", call(revokeShortlistShare, listId, saying("Share link revoked")));
   return api;

@@ -1,8 +1,80 @@
+import { z } from "zod";
 import { savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
-import { shortlistEntrySchema, shortlistNameSchema } from "#common/shortlists.ts";
+import {
+  SHORTLIST_STAGES,
+  shortlistCreateSchema,
+  shortlistEntryPatchSchema,
+  shortlistEntrySchema,
+  shortlistNameSchema,
+  shortlistNoteSchema,
+} from "#common/shortlists.ts";
+import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, anyJson, csv } from "./schemas.ts";
 
-// The documented routes of the API: conversations, shortlists and saved searches (issue 13).
+// The documented routes of the API: conversations, shortlists and saved searches (issue 13), and
+// what a shortlist answers since it may belong to a team (issue 31).
+
+const shortlistConsultantSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    title: z.string(),
+    location: z.string(),
+    country: z.string(),
+    // As text, as the spec's entity has it (server/http/years-as-text.ts).
+    yearsExperience: z.string().regex(/^\d+$/),
+    languages: z.array(z.string()),
+    primarySpecialization: z.string(),
+    secondarySpecializations: z.array(z.string()),
+    availableForWork: z.boolean(),
+    profilePhotoUrl: z.string().nullable(),
+    donors: z.array(z.string()),
+    dailyRate: z.object({ min: z.number(), max: z.number(), currency: z.string() }).strict().nullable(),
+  })
+  .strict();
+
+export const shortlistNoteAnswerSchema = z
+  .object({ id: z.number().int(), author: z.string(), text: z.string(), createdAt: z.string() })
+  .strict();
+
+const shortlistSummaryShape = {
+  id: z.number().int(),
+  name: z.string(),
+  count: z.number().int(),
+  shared: z.boolean(),
+  updatedAt: z.string(),
+  organization: organizationBadgeSchema.nullable(),
+};
+
+export const shortlistDetailSchema = z
+  .object({
+    ...shortlistSummaryShape,
+    canDelete: z.boolean(),
+    entries: z.array(
+      z
+        .object({
+          consultant: shortlistConsultantSchema,
+          note: z.string(),
+          addedAt: z.string(),
+          stage: z.enum(SHORTLIST_STAGES.values),
+          stageChangedAt: z.string(),
+          addedBy: z.string().nullable(),
+          notes: z.array(shortlistNoteAnswerSchema),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const shortlistListSchema = z.object({ shortlists: z.array(z.object(shortlistSummaryShape).strict()) }).strict();
+
+export const sharedShortlistSchema = z
+  .object({
+    name: z.string(),
+    organization: organizationBadgeSchema.nullable(),
+    entries: z.array(z.object({ consultant: shortlistConsultantSchema }).strict()),
+  })
+  .strict();
 
 export const hiringRoutes: ApiRoute[] = [
   {
@@ -40,23 +112,37 @@ export const hiringRoutes: ApiRoute[] = [
     auth: "session",
     response: anyJson,
   },
-  { method: "GET", path: "/shortlists", tag: "Hiring", summary: "The caller's shortlists", auth: "session", response: anyJson },
+  {
+    method: "GET",
+    path: "/shortlists",
+    tag: "Hiring",
+    summary: "The caller's shortlists and their organizations' team lists",
+    auth: "session",
+    response: shortlistListSchema,
+  },
   {
     method: "POST",
     path: "/shortlists",
     tag: "Hiring",
-    summary: "Create a shortlist",
+    summary: "Create a shortlist, private or (with organizationId) a team list",
     auth: "session",
-    body: shortlistNameSchema,
-    response: anyJson,
+    body: shortlistCreateSchema,
+    response: shortlistDetailSchema,
     status: 201,
   },
-  { method: "GET", path: "/shortlists/:id", tag: "Hiring", summary: "One shortlist", auth: "session", response: anyJson },
+  {
+    method: "GET",
+    path: "/shortlists/:id",
+    tag: "Hiring",
+    summary: "One shortlist, with each entry's stage and internal notes",
+    auth: "session",
+    response: shortlistDetailSchema,
+  },
   {
     method: "GET",
     path: "/shortlists/:id/export.csv",
     tag: "Hiring",
-    summary: "A shortlist as CSV",
+    summary: "A shortlist as CSV with each entry's stage; ?notes=1 adds the notes",
     auth: "session",
     response: csv,
   },
@@ -67,7 +153,7 @@ export const hiringRoutes: ApiRoute[] = [
     summary: "Rename a shortlist",
     auth: "session",
     body: shortlistNameSchema,
-    response: anyJson,
+    response: shortlistDetailSchema,
   },
   { method: "DELETE", path: "/shortlists/:id", tag: "Hiring", summary: "Delete a shortlist", auth: "session", response: anyJson },
   {
@@ -77,7 +163,34 @@ export const hiringRoutes: ApiRoute[] = [
     summary: "Add a consultant (with a note)",
     auth: "session",
     body: shortlistEntrySchema,
-    response: anyJson,
+    response: shortlistDetailSchema,
+  },
+  {
+    method: "PATCH",
+    path: "/shortlists/:id/consultants/:consultantId",
+    tag: "Hiring",
+    summary: "Move an entry to a stage, or change its note",
+    auth: "session",
+    body: shortlistEntryPatchSchema,
+    response: shortlistDetailSchema,
+  },
+  {
+    method: "GET",
+    path: "/shortlists/:id/consultants/:consultantId/notes",
+    tag: "Hiring",
+    summary: "An entry's internal notes",
+    auth: "session",
+    response: z.object({ notes: z.array(shortlistNoteAnswerSchema) }).strict(),
+  },
+  {
+    method: "POST",
+    path: "/shortlists/:id/consultants/:consultantId/notes",
+    tag: "Hiring",
+    summary: "Add an internal note to an entry",
+    auth: "session",
+    body: shortlistNoteSchema,
+    response: shortlistNoteAnswerSchema,
+    status: 201,
   },
   {
     method: "DELETE",
@@ -85,7 +198,7 @@ export const hiringRoutes: ApiRoute[] = [
     tag: "Hiring",
     summary: "Remove a consultant",
     auth: "session",
-    response: anyJson,
+    response: shortlistDetailSchema,
   },
   {
     method: "POST",
@@ -108,6 +221,6 @@ export const hiringRoutes: ApiRoute[] = [
     path: "/shared-shortlists/:token",
     tag: "Hiring",
     summary: "A shared shortlist, read-only",
-    response: anyJson,
+    response: sharedShortlistSchema,
   },
 ];

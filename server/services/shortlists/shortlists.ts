@@ -1,150 +1,85 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { MANAGING_ROLES } from "#common/organizations.ts";
 import {
   SHORTLIST_LIMITS,
   SHORTLIST_TEXTS,
   type SharedShortlist,
-  type ShortlistConsultant,
   type ShortlistDetail,
-  type ShortlistEntry,
   type ShortlistSummary,
-  shortlistEntrySchema,
+  shortlistCreateSchema,
   shortlistNameSchema,
 } from "#common/shortlists.ts";
-import { type DailyRate, formatRate, type RateCurrency, type RateVisibility } from "#common/track-record.ts";
-import type { Database } from "#server/db/client.ts";
-import { consultants, shortlistEntries, shortlists } from "#server/db/schema.ts";
-import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
-import { parseInput } from "../validate.ts";
+import { shortlistEntries, shortlists } from "#server/db/schema.ts";
+import type { Actor } from "../context.ts";
+import { Conflict, Forbidden, firstOrNotFound, NotFound, ValidationFailed } from "../errors.ts";
+import { roleIn } from "../organizations/membership.ts";
+import {
+  accessibleList,
+  type Deps,
+  entriesOf,
+  organizationOf,
+  parse,
+  requireSignedIn,
+  summaryColumns,
+  visibleTo,
+} from "./access.ts";
 
-// Shortlists (issue 13): only the owner sees or changes a list; another user's list answers
-// NotFound exactly like a missing one. Entries show listed (approved) consultants only: a hidden
-// or deleted consultant disappears from every list (deleted rows cascade; hidden ones are
-// filtered). Lists carry no contact details. A share link is a random token of which only the
-// SHA-256 is stored; revoking it clears the hash, so the link stops working at once.
-
-/** What the shortlist services use of the standard ServiceDeps (the share links need the public address). */
-type Deps = Pick<ServiceDeps, "db" | "config">;
-
-function requireSignedIn(actor: Actor): { id: number } {
-  return requireUser(actor, SHORTLIST_TEXTS.signIn);
-}
-
-/** A missing body is an empty form: the schema names what is missing. */
-const parse = <S extends Parameters<typeof parseInput>[0]>(schema: S, input: unknown) => parseInput(schema, input ?? {});
+// Shortlists (issues 13 and 31): a private list belongs to its owner; a team list to an
+// organization, and every member sees and edits it (access.ts decides who sees what). A share
+// link is a random token of which only the SHA-256 is stored; revoking it clears the hash, so the
+// link stops working at once. The entries, their stages and notes are in entries.ts, the CSV in csv.ts.
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const listed = sql`${consultants.status} = 'approved'`;
 
-const consultantColumns = {
-  id: consultants.id,
-  name: consultants.name,
-  title: consultants.title,
-  location: consultants.location,
-  country: consultants.country,
-  yearsExperience: consultants.yearsExperience,
-  languages: consultants.languages,
-  primarySpecialization: consultants.primarySpecialization,
-  secondarySpecializations: consultants.secondarySpecializations,
-  availableForWork: consultants.availableForWork,
-  profilePhotoUrl: consultants.profilePhotoUrl,
-  // The donors of the track record (issue 12), most frequent first: kept by a trigger, not in the ORM.
-  donors: sql<string[]>`coalesce("consultants"."track_donors"[1:5], '{}')`,
-};
-
-const rateColumns = {
-  min: consultants.dailyRateMin,
-  max: consultants.dailyRateMax,
-  currency: consultants.rateCurrency,
-  visibility: consultants.rateVisibility,
-};
-
-/**
- * Who looks at a list: its owner (signed in: a rate shown to signed-in users or to everyone), or
- * anyone holding a share link, and the CSV that leaves the product (public rates only).
- */
-type Audience = "owner" | "public";
-
-function rateFor(
-  audience: Audience,
-  rate: { min: number | null; max: number | null; currency: RateCurrency | null; visibility: RateVisibility },
-): DailyRate | null {
-  if (rate.min === null || rate.currency === null) return null;
-  const visible = rate.visibility === "public" || (audience === "owner" && rate.visibility === "signed-in");
-  return visible ? { min: rate.min, max: rate.max ?? rate.min, currency: rate.currency } : null;
-}
-
-const summaryColumns = {
-  id: shortlists.id,
-  name: shortlists.name,
-  shared: sql<boolean>`${shortlists.shareTokenHash} is not null`,
-  updatedAt: sql<string>`to_json(${shortlists.updatedAt}) #>> '{}'`,
-  // Written out: inside a subquery Drizzle would name the outer column without its table.
-  count: sql<number>`(select count(*) from shortlist_entries e join consultants c on c.id = e.consultant_id
-    where e.shortlist_id = "shortlists"."id" and c.status = 'approved')::int`,
-};
-
-/** The caller's list: 401 for a visitor, NotFound for a missing list and for someone else's alike. */
-async function ownList(db: Database, actor: Actor, id: number): Promise<ShortlistSummary> {
-  const user = requireSignedIn(actor);
-  return firstOrNotFound(
-    db
-      .select(summaryColumns)
-      .from(shortlists)
-      .where(and(eq(shortlists.id, id), eq(shortlists.userId, user.id)))
-      .limit(1),
-    SHORTLIST_TEXTS.notFound,
-  );
-}
-
-async function entriesOf(db: Database, id: number, audience: Audience): Promise<ShortlistEntry[]> {
-  const rows = await db
-    .select({
-      consultant: consultantColumns,
-      rate: rateColumns,
-      note: shortlistEntries.note,
-      addedAt: sql<string>`to_json(${shortlistEntries.createdAt}) #>> '{}'`,
-    })
-    .from(shortlistEntries)
-    .innerJoin(consultants, eq(consultants.id, shortlistEntries.consultantId))
-    .where(and(eq(shortlistEntries.shortlistId, id), listed))
-    .orderBy(asc(shortlistEntries.createdAt), asc(consultants.id));
-  return rows.map(({ consultant, rate, ...entry }) => ({
-    ...entry,
-    consultant: { ...consultant, dailyRate: rateFor(audience, rate) },
-  }));
-}
-
+/** The caller's private lists and their organizations' team lists, most recently changed first. */
 export async function listShortlists(deps: Deps, actor: Actor): Promise<ShortlistSummary[]> {
   const user = requireSignedIn(actor);
   return deps.db
-    .select(summaryColumns)
+    .select(summaryColumns({ viewerId: user.id }))
     .from(shortlists)
-    .where(eq(shortlists.userId, user.id))
+    .where(visibleTo(user.id))
     .orderBy(desc(shortlists.updatedAt), desc(shortlists.id));
 }
 
-/** Which of the caller's lists hold a consultant (for the bookmark control). */
+/** Which of the lists the caller sees hold a consultant (for the bookmark control). */
 export async function listsHolding(deps: Deps, actor: Actor, consultantId: number): Promise<number[]> {
   if (!actor) return [];
   const rows = await deps.db
     .select({ id: shortlistEntries.shortlistId })
     .from(shortlistEntries)
     .innerJoin(shortlists, eq(shortlists.id, shortlistEntries.shortlistId))
-    .where(and(eq(shortlists.userId, actor.id), eq(shortlistEntries.consultantId, consultantId)));
+    .where(and(visibleTo(actor.id), eq(shortlistEntries.consultantId, consultantId)));
   return rows.map((row) => row.id);
 }
 
+/**
+ * POST /api/shortlists `{ name, organizationId? }`: a private list, or a team list of an
+ * organization the caller belongs to (any role; another organization is a 400 naming the field).
+ * At most 50 lists per person and per organization (409).
+ */
 export async function createShortlist(deps: Deps, actor: Actor, input: unknown): Promise<ShortlistDetail> {
   const user = requireSignedIn(actor);
-  const { name } = parse(shortlistNameSchema, input);
+  const { name, organizationId } = parse(shortlistCreateSchema, input);
   const id = await deps.db.transaction(async (tx) => {
-    // One user's creations take turns, so two at once cannot both slip under the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shortlists:user'), ${user.id})`);
-    const [existing] = await tx.select({ total: count() }).from(shortlists).where(eq(shortlists.userId, user.id));
+    if (organizationId) {
+      if ((await roleIn(tx, user.id, organizationId)) === null) {
+        throw new ValidationFailed(SHORTLIST_TEXTS.organizationId, [
+          { path: "organizationId", message: SHORTLIST_TEXTS.organizationId },
+        ]);
+      }
+      // One owner's creations take turns, so two at once cannot both slip under the cap.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shortlists:organization'), ${organizationId})`);
+    } else {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shortlists:user'), ${user.id})`);
+    }
+    const owner = organizationId ? eq(shortlists.organizationId, organizationId) : eq(shortlists.userId, user.id);
+    const [existing] = await tx.select({ total: count() }).from(shortlists).where(owner);
     if ((existing?.total ?? 0) >= SHORTLIST_LIMITS.lists) throw new Conflict(SHORTLIST_TEXTS.tooManyLists);
-    const [row] = await tx.insert(shortlists).values({ userId: user.id, name }).returning({ id: shortlists.id });
+    const [row] = await tx
+      .insert(shortlists)
+      .values({ userId: organizationId ? null : user.id, organizationId: organizationId ?? null, createdBy: user.id, name })
+      .returning({ id: shortlists.id });
     if (!row) throw new Error("the shortlist was not stored");
     return row.id;
   });
@@ -152,79 +87,37 @@ export async function createShortlist(deps: Deps, actor: Actor, input: unknown):
 }
 
 export async function getShortlist(deps: Deps, actor: Actor, id: number): Promise<ShortlistDetail> {
-  const summary = await ownList(deps.db, actor, id);
-  return { ...summary, entries: await entriesOf(deps.db, id, "owner") };
+  const access = await accessibleList(deps.db, actor, id);
+  return {
+    ...access.summary,
+    entries: await entriesOf(deps.db, id, "member", { viewerId: access.userId }),
+    canDelete: canDelete(access),
+  };
+}
+
+/** A private list's owner; for a team list, whoever made it and the organization's owners and admins. */
+function canDelete(access: Awaited<ReturnType<typeof accessibleList>>): boolean {
+  if (access.organizationId === null) return true;
+  return access.createdBy === access.userId || (access.role !== null && MANAGING_ROLES.includes(access.role));
 }
 
 export async function renameShortlist(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<ShortlistDetail> {
   const { id } = input;
-  await ownList(deps.db, actor, id);
+  await accessibleList(deps.db, actor, id);
   const { name } = parse(shortlistNameSchema, input.body);
   await deps.db.update(shortlists).set({ name, updatedAt: new Date() }).where(eq(shortlists.id, id));
   return getShortlist(deps, actor, id);
 }
 
 export async function deleteShortlist(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await ownList(deps.db, actor, id);
+  const access = await accessibleList(deps.db, actor, id);
+  if (!canDelete(access)) throw new Forbidden(SHORTLIST_TEXTS.deleteTeamList);
   await deps.db.delete(shortlists).where(eq(shortlists.id, id));
-}
-
-/** Adds a listed consultant to the list, or changes the note of one already on it. */
-export async function putShortlistEntry(
-  deps: Deps,
-  actor: Actor,
-  input: { id: number; consultantId: number; body: unknown },
-): Promise<ShortlistDetail> {
-  await ownList(deps.db, actor, input.id);
-  const { note } = parse(shortlistEntrySchema, input.body);
-  const consultant = await firstOrNotFound(
-    deps.db
-      .select({ id: consultants.id })
-      .from(consultants)
-      .where(and(eq(consultants.id, input.consultantId), listed))
-      .limit(1),
-    SHORTLIST_TEXTS.consultantNotFound,
-  );
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from shortlists where id = ${input.id} for update`);
-    const [existing] = await tx
-      .select({ total: count() })
-      .from(shortlistEntries)
-      .where(eq(shortlistEntries.shortlistId, input.id));
-    const [already] = await tx
-      .select({ id: shortlistEntries.consultantId })
-      .from(shortlistEntries)
-      .where(and(eq(shortlistEntries.shortlistId, input.id), eq(shortlistEntries.consultantId, consultant.id)));
-    if (!already && (existing?.total ?? 0) >= SHORTLIST_LIMITS.entries) throw new Conflict(SHORTLIST_TEXTS.tooManyEntries);
-    await tx
-      .insert(shortlistEntries)
-      .values({ shortlistId: input.id, consultantId: consultant.id, note: note ?? "" })
-      .onConflictDoUpdate({
-        target: [shortlistEntries.shortlistId, shortlistEntries.consultantId],
-        set: note === undefined ? { note: sql`${shortlistEntries.note}` } : { note },
-      });
-    await tx.update(shortlists).set({ updatedAt: new Date() }).where(eq(shortlists.id, input.id));
-  });
-  return getShortlist(deps, actor, input.id);
-}
-
-export async function removeShortlistEntry(
-  deps: Deps,
-  actor: Actor,
-  input: { id: number; consultantId: number },
-): Promise<ShortlistDetail> {
-  await ownList(deps.db, actor, input.id);
-  const removed = await deps.db
-    .delete(shortlistEntries)
-    .where(and(eq(shortlistEntries.shortlistId, input.id), eq(shortlistEntries.consultantId, input.consultantId)))
-    .returning({ id: shortlistEntries.consultantId });
-  if (removed.length === 0) throw new NotFound(SHORTLIST_TEXTS.consultantNotFound);
-  return getShortlist(deps, actor, input.id);
 }
 
 /** Creates a new share link (replacing any earlier one, which stops working). */
 export async function shareShortlist(deps: Deps, actor: Actor, id: number): Promise<{ token: string; url: string }> {
-  await ownList(deps.db, actor, id);
+  await accessibleList(deps.db, actor, id);
   const token = randomBytes(32).toString("base64url");
   await deps.db
     .update(shortlists)
@@ -234,72 +127,29 @@ export async function shareShortlist(deps: Deps, actor: Actor, id: number): Prom
 }
 
 export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await ownList(deps.db, actor, id);
+  await accessibleList(deps.db, actor, id);
   await deps.db.update(shortlists).set({ shareTokenHash: null }).where(eq(shortlists.id, id));
 }
 
-/** The list behind a share link, for anyone holding it (no account needed); NotFound once revoked. */
+/**
+ * The list behind a share link, for anyone holding it (no account needed); NotFound once revoked.
+ * No notes, no stages; a team list shows its organization with its badge. A consultant who hid
+ * from the list's organization (or from its owner's) is left out: a link must not undo hiding.
+ */
 export async function viewSharedShortlist(deps: Deps, token: string): Promise<SharedShortlist> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFound(SHORTLIST_TEXTS.notFound);
   const list = await firstOrNotFound(
     deps.db
-      .select({ id: shortlists.id, name: shortlists.name })
+      .select({ id: shortlists.id, name: shortlists.name, userId: shortlists.userId, organizationId: shortlists.organizationId })
       .from(shortlists)
       .where(eq(shortlists.shareTokenHash, hashToken(token)))
       .limit(1),
     SHORTLIST_TEXTS.notFound,
   );
-  const entries = await entriesOf(deps.db, list.id, "public");
-  return { name: list.name, entries: entries.map(({ consultant }) => ({ consultant })) };
-}
-
-/**
- * A spreadsheet cell: quoted, quotes doubled, and a cell a spreadsheet would read as a formula
- * (starting with =, +, -, @, a tab or a carriage return) prefixed with an apostrophe.
- */
-export function csvCell(value: string | number | boolean): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-const CSV_HEADER = [
-  "Name",
-  "Title",
-  "Location",
-  "Country",
-  "Years of experience",
-  "Primary specialization",
-  "Other specializations",
-  "Languages",
-  "Donors",
-  "Daily rate",
-  "Availability",
-  "Profile",
-  "Note",
-];
-
-/** The list as CSV (public profile fields and the owner's notes), one consultant a row: a rate only where it is public. */
-export async function exportShortlistCsv(deps: Deps, actor: Actor, id: number): Promise<{ name: string; csv: string }> {
-  const list = await ownList(deps.db, actor, id);
-  const entries = await entriesOf(deps.db, id, "public");
-  const rows = entries.map(({ consultant: c, note }: { consultant: ShortlistConsultant; note: string }) =>
-    [
-      c.name,
-      c.title,
-      c.location,
-      c.country,
-      c.yearsExperience,
-      c.primarySpecialization,
-      c.secondarySpecializations.join("; "),
-      c.languages.join("; "),
-      c.donors.join("; "),
-      c.dailyRate ? formatRate(c.dailyRate) : "",
-      c.availableForWork ? "Available" : "Unavailable",
-      `${deps.config.publicUrl}/consultant/${c.id}`,
-      note,
-    ].map(csvCell),
-  );
-  const csv = [CSV_HEADER.map(csvCell), ...rows].map((row) => row.join(",")).join("\r\n");
-  return { name: list.name, csv: `\uFEFF${csv}\r\n` };
+  const scope = list.organizationId !== null ? { organizationId: list.organizationId } : { viewerId: list.userId ?? -1 };
+  const [entries, organization] = await Promise.all([
+    entriesOf(deps.db, list.id, "public", scope),
+    organizationOf(deps.db, list.organizationId),
+  ]);
+  return { name: list.name, organization, entries: entries.map(({ consultant }) => ({ consultant })) };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageText } from "./messages.ts";
+import type { OrganizationBadge } from "./organizations.ts";
 
 // Conversations (issue 13): what the Messages page and GET /api/conversations show. A message to a
 // consultant opens a conversation (one per sender account and consultant) or continues it; both
@@ -27,6 +28,8 @@ export type ConversationParty = {
   detail: string | null;
   /** The consultant's profile, when the other party is a listed consultant. */
   consultantId: number | null;
+  /** The sender's organization with its badge, when the other party is a sender who wrote for one (issue 31). */
+  organization: OrganizationBadge | null;
 };
 
 export type ConversationSummary = {
@@ -34,6 +37,8 @@ export type ConversationSummary = {
   box: ConversationBox;
   subject: string;
   otherParty: ConversationParty;
+  /** The organization a team conversation belongs to (issue 31): every member reads and answers it. */
+  organization: OrganizationBadge | null;
   lastMessage: { preview: string; at: string; fromMe: boolean };
   unreadCount: number;
   status: ConversationStatus;
@@ -54,6 +59,9 @@ export type ConversationPage = {
 export type ConversationEntry = {
   id: string;
   author: "sender" | "consultant";
+  /** Who wrote it: in a team conversation, the member (issue 31). */
+  authorName: string;
+  /** From the caller's side: the caller, or in a team conversation any member of the organization. */
   fromMe: boolean;
   body: string;
   subject: string | null;
@@ -65,6 +73,7 @@ export type ConversationThread = {
   box: ConversationBox;
   subject: string;
   otherParty: ConversationParty;
+  organization: OrganizationBadge | null;
   status: ConversationStatus;
   entries: ConversationEntry[];
   /**

@@ -1,24 +1,39 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { ConversationReport } from "#common/organizations.ts";
 import { authUsers } from "./accounts.ts";
 import { belongsTo, createdAt, id, linkedTo, moment } from "./columns.ts";
 import { belongsToConsultant } from "./consultants.ts";
+import { organizations } from "./organizations.ts";
 
 // Messages to consultants, the consultants' replies, and the conversations that group them.
 
-/** One per sender account and consultant: the sender's messages and the consultant's replies. */
+/**
+ * One per sender account and consultant, or (issue 31, migration 0022) one per organization and
+ * consultant: the sender's messages and the consultant's replies.
+ */
 export const conversations = pgTable(
   "conversations",
   {
     id: id(),
     consultantId: belongsToConsultant(),
+    /** Who wrote first; in a team conversation, the member who started it. */
     senderUserId: linkedTo("sender_user_id", () => authUsers.id),
+    /** A team conversation's organization: every member reads and answers it. */
+    organizationId: linkedTo("organization_id", (): AnyPgColumn => organizations.id),
+    /** The organization's name when the conversation started (kept if the organization is deleted). */
+    organizationName: varchar("organization_name", { length: 160 }),
     subject: varchar("subject", { length: 255 }).notNull(),
     lastMessageAt: moment("last_message_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex("conversations_pair_key").on(table.consultantId, table.senderUserId),
+    uniqueIndex("conversations_pair_key")
+      .on(table.consultantId, table.senderUserId)
+      .where(sql`${table.organizationName} is null`),
+    uniqueIndex("conversations_team_key")
+      .on(table.consultantId, table.organizationId)
+      .where(sql`${table.organizationId} is not null`),
     index("conversations_sender_idx").on(table.senderUserId, table.lastMessageAt.desc()),
     index("conversations_consultant_idx").on(table.consultantId, table.lastMessageAt.desc()),
   ],
@@ -36,6 +51,8 @@ export const messages = pgTable(
     senderName: varchar("sender_name", { length: 255 }).notNull(),
     senderEmail: varchar("sender_email", { length: 255 }).notNull(),
     senderOrganization: varchar("sender_organization", { length: 255 }),
+    /** Sent while acting for this organization (issue 31): the trigger files it in the team's conversation. */
+    organizationId: linkedTo("organization_id", (): AnyPgColumn => organizations.id),
     subject: varchar("subject", { length: 255 }).notNull(),
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
@@ -71,3 +88,28 @@ export const messageReplies = pgTable(
 
 export type Message = typeof messages.$inferSelect;
 export type MessageReply = typeof messageReplies.$inferSelect;
+
+/** A received conversation a consultant reported to the admins (issue 31, migration 0022). */
+export const conversationReports = pgTable(
+  "conversation_reports",
+  {
+    id: id(),
+    conversationId: linkedTo("conversation_id", () => conversations.id),
+    reporterId: linkedTo("reporter_id", () => authUsers.id),
+    /** The account reported: the conversation's latest writer on the sender's side. */
+    senderUserId: linkedTo("sender_user_id", () => authUsers.id),
+    organizationId: linkedTo("organization_id", () => organizations.id),
+    senderName: varchar("sender_name", { length: 255 }).notNull(),
+    subject: varchar("subject", { length: 255 }).notNull(),
+    reason: text("reason").notNull(),
+    status: varchar("status", { length: 12 }).$type<ConversationReport["status"]>().notNull().default("open"),
+    resolvedBy: linkedTo("resolved_by", () => authUsers.id),
+    resolvedAt: moment("resolved_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("conversation_reports_open_key").on(table.conversationId).where(sql`${table.status} = 'open'`),
+    index("conversation_reports_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    check("conversation_reports_reason_check", sql`char_length(${table.reason}) between 1 and 1000`),
+  ],
+);

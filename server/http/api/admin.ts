@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { ADMIN_MESSAGES, ADMIN_TOASTS, adminConsultantListQuerySchema, adminListQuerySchema } from "#common/admin-schema.ts";
+import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
@@ -12,6 +13,8 @@ import { approveChange, listApprovalQueue, rejectChange } from "#server/services
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { type ApprovalAction, moderateConsultant } from "#server/services/consultants/moderation.ts";
 import { type Actor, requireAdminRole, type ServiceDeps } from "#server/services/context.ts";
+import { listReports, resolveReport } from "#server/services/conversations/reports.ts";
+import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 import { idAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
@@ -110,6 +113,21 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put("/users/:id/unblock", call(unblockUser, userId));
 
   api.get("/audit-log", listRoute(httpDeps, "entries", adminListQuerySchema, listAuditLog));
+
+  // Organizations (issue 31): the table (search, filter verified / unverified / reported), one with
+  // its members and reports; verifying and unverifying are POST/DELETE /api/organizations/{id}/verify.
+  const organizationId = (c: Context<HttpEnv>) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
+  api.get("/organizations", call(listOrganizationsForAdmin, queryParams));
+  api.get("/organizations/:id", call(getOrganizationForAdmin, organizationId));
+  // Reported conversations: the queue, and what an admin does about one (warn, block, unverify, dismiss).
+  api.get("/reports", call(listReports, queryParams));
+  api.put(
+    "/reports/:id",
+    call(
+      resolveReport,
+      idAndBody((c) => pathId(c, "id", REPORT_TEXTS.notFound), readBody),
+    ),
+  );
 
   return api;
 }

@@ -283,7 +283,18 @@ describe("/api/my-consultant-profile/messages", () => {
     expect(first.json).toMatchObject({ total: 3, unreadCount: 3, page: 1, limit: 2 });
     expect(first.json.messages.map((m: { subject: string }) => m.subject)).toEqual(["Lead 2", "Lead 1"]);
     expect(Object.keys(first.json.messages[0]).sort()).toEqual(
-      ["createdAt", "id", "isRead", "preview", "repliedAt", "senderEmail", "senderName", "senderOrganization", "subject"].sort(),
+      [
+        "createdAt",
+        "id",
+        "isRead",
+        "organization",
+        "preview",
+        "repliedAt",
+        "senderEmail",
+        "senderName",
+        "senderOrganization",
+        "subject",
+      ].sort(),
     );
     const second = await call(app, "GET", `${inbox}?page=2&limit=2`, { token: consultant.owner.token });
     expect(second.json.messages.map((m: { subject: string }) => m.subject)).toEqual(["Lead 0"]);

@@ -1,6 +1,41 @@
+import { z } from "zod";
 import { adminConsultantSchema, hideSchema, rejectSchema } from "#common/admin-schema.ts";
+import { ORGANIZATION_FILTERS, ORGANIZATION_KINDS, ORGANIZATION_ROLES, reportActionSchema } from "#common/organizations.ts";
 import { reviewHideSchema } from "#common/reviews.ts";
+import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, anyJson, messageOnly } from "./schemas.ts";
+
+const adminOrganizationShape = {
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(ORGANIZATION_KINDS.values),
+  country: z.string(),
+  website: z.string().nullable(),
+  verified: z.boolean(),
+  verificationMethod: z.enum(["domain", "admin"]).nullable(),
+  memberCount: z.number().int(),
+  openReports: z.number().int(),
+  createdAt: z.string(),
+};
+const reportStatus = z.enum(["open", "warned", "blocked", "unverified", "dismissed"]);
+export const reportAnswerSchema = z
+  .object({
+    id: z.number().int(),
+    conversationId: z.number().int().nullable(),
+    subject: z.string(),
+    senderName: z.string(),
+    senderUserId: z.number().int().nullable(),
+    senderBlocked: z.boolean(),
+    organization: organizationBadgeSchema.nullable(),
+    reporterName: z.string().nullable(),
+    reason: z.string(),
+    status: reportStatus,
+    createdAt: z.string(),
+    resolvedAt: z.string().nullable(),
+  })
+  .strict();
+const page = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
 
 // The documented routes of the API: the admin dashboard's API.
 
@@ -123,6 +158,86 @@ export const adminRoutes: ApiRoute[] = [
     response: anyJson,
   },
   { method: "GET", path: "/admin/audit-log", tag: "Administration", summary: "Who did what", auth: "admin", response: anyJson },
+  {
+    method: "GET",
+    path: "/admin/organizations",
+    tag: "Administration",
+    summary: "Organizations: search, filter verified / unverified / reported",
+    auth: "admin",
+    query: z.object({
+      search: z.string().optional(),
+      filter: z.enum(ORGANIZATION_FILTERS).optional(),
+      page: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+    response: z
+      .object({
+        organizations: z.array(z.object(adminOrganizationShape).strict()),
+        filter: z.enum(ORGANIZATION_FILTERS),
+        ...page,
+      })
+      .strict(),
+  },
+  {
+    method: "GET",
+    path: "/admin/organizations/:id",
+    tag: "Administration",
+    summary: "One organization with its members and the reports about it",
+    auth: "admin",
+    response: z
+      .object({
+        ...adminOrganizationShape,
+        domain: z.string().nullable(),
+        description: z.string(),
+        members: z.array(
+          z
+            .object({
+              userId: z.number().int(),
+              name: z.string(),
+              email: z.string(),
+              role: z.enum(ORGANIZATION_ROLES.values),
+              listed: z.boolean(),
+              joinedAt: z.string(),
+            })
+            .strict(),
+        ),
+        reports: z.array(
+          z
+            .object({
+              id: z.number().int(),
+              subject: z.string(),
+              senderName: z.string(),
+              reason: z.string(),
+              status: reportStatus,
+              createdAt: z.string(),
+            })
+            .strict(),
+        ),
+      })
+      .strict(),
+  },
+  {
+    method: "GET",
+    path: "/admin/reports",
+    tag: "Administration",
+    summary: "Reported conversations (open by default; ?status=all)",
+    auth: "admin",
+    query: z.object({
+      status: z.enum(["open", "all"]).optional(),
+      page: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+    response: z.object({ reports: z.array(reportAnswerSchema), ...page }).strict(),
+  },
+  {
+    method: "PUT",
+    path: "/admin/reports/:id",
+    tag: "Administration",
+    summary: "Act on a report: warn the sender, block the account, unverify the organization, or dismiss",
+    auth: "admin",
+    body: reportActionSchema,
+    response: reportAnswerSchema,
+  },
   {
     method: "PUT",
     path: "/admin/reviews/:reviewId/hide",

@@ -1,8 +1,73 @@
-import { conversationMessageSchema } from "#common/conversations.ts";
+import { z } from "zod";
+import { conversationListSchema, conversationMessageSchema } from "#common/conversations.ts";
 import { markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
+import { reportSchema } from "#common/organizations.ts";
+import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, anyJson } from "./schemas.ts";
 
-// The documented routes of the API: messages to consultants and the consultant's inbox.
+// The documented routes of the API: messages to consultants, the consultant's inbox, and
+// conversations, whose sender carries `organization: { id, name, verified }` (issue 31).
+
+const partySchema = z
+  .object({
+    name: z.string(),
+    detail: z.string().nullable(),
+    consultantId: z.number().int().nullable(),
+    organization: organizationBadgeSchema.nullable(),
+  })
+  .strict();
+const box = z.enum(["sent", "received"]);
+const status = z.enum(["sent", "read", "replied"]);
+
+export const conversationPageSchema = z
+  .object({
+    box,
+    conversations: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          box,
+          subject: z.string(),
+          otherParty: partySchema,
+          organization: organizationBadgeSchema.nullable(),
+          lastMessage: z.object({ preview: z.string(), at: z.string(), fromMe: z.boolean() }).strict(),
+          unreadCount: z.number().int(),
+          status,
+        })
+        .strict(),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    unread: z.object({ sent: z.number().int(), received: z.number().int() }).strict(),
+    hasProfile: z.boolean(),
+  })
+  .strict();
+
+export const conversationThreadSchema = z
+  .object({
+    id: z.number().int(),
+    box,
+    subject: z.string(),
+    otherParty: partySchema,
+    organization: organizationBadgeSchema.nullable(),
+    status,
+    senderEmail: z.string().optional(),
+    entries: z.array(
+      z
+        .object({
+          id: z.string(),
+          author: z.enum(["sender", "consultant"]),
+          authorName: z.string(),
+          fromMe: z.boolean(),
+          body: z.string(),
+          subject: z.string().nullable(),
+          createdAt: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
 
 export const messagesRoutes: ApiRoute[] = [
   {
@@ -61,11 +126,19 @@ export const messagesRoutes: ApiRoute[] = [
     method: "GET",
     path: "/conversations",
     tag: "Messages",
-    summary: "The caller's conversations",
+    summary: "The caller's conversations (with their organizations' team conversations)",
     auth: "session",
-    response: anyJson,
+    query: conversationListSchema,
+    response: conversationPageSchema,
   },
-  { method: "GET", path: "/conversations/:id", tag: "Messages", summary: "One conversation", auth: "session", response: anyJson },
+  {
+    method: "GET",
+    path: "/conversations/:id",
+    tag: "Messages",
+    summary: "One conversation, each entry with who wrote it",
+    auth: "session",
+    response: conversationThreadSchema,
+  },
   {
     method: "POST",
     path: "/conversations/:id/messages",
@@ -73,7 +146,17 @@ export const messagesRoutes: ApiRoute[] = [
     summary: "Write in a conversation",
     auth: "session",
     body: conversationMessageSchema,
-    response: anyJson,
+    response: conversationThreadSchema,
+    status: 201,
+  },
+  {
+    method: "POST",
+    path: "/conversations/:id/report",
+    tag: "Messages",
+    summary: "Report a received conversation's sender to the admins",
+    auth: "session",
+    body: reportSchema,
+    response: z.object({ id: z.number().int(), status: z.literal("open"), message: z.string() }).strict(),
     status: 201,
   },
 ];

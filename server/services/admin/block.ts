@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
-import { type Actor, inAdminTransaction, type ServiceDeps, type Transaction } from "../context.ts";
+import { type Actor, type AdminRow, inAdminTransaction, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
 import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
@@ -28,28 +28,39 @@ export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise
 
 /** What blocking and unblocking share: the checks, the account's flag, the audit entry, the directory's change. */
 async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean): Promise<AdminUser> {
-  const outcome = await inAdminTransaction(deps, actor, async (tx, admin) => {
-    const target = await targetUser(tx, id, "update");
-    if (blocked && target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
-    if (blocked && target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
-    if ((target.blockedAt !== null) === blocked) return { user: toAdminUser(target), changed: false };
-    const [updated] = await tx
-      .update(authUsers)
-      .set({ blockedAt: blocked ? new Date() : null, updatedAt: new Date() })
-      .where(eq(authUsers.id, id))
-      .returning(adminUserColumns);
-    const changes = blocked ? await hideAccount(tx, id) : await restoreAccount(tx, id);
-    await recordAudit(tx, admin, {
-      action: blocked ? "block" : "unblock",
-      targetType: "user",
-      targetId: id,
-      targetLabel: target.name,
-      changes: { blocked: { from: !blocked, to: blocked }, ...changes },
-    });
-    return { user: toAdminUser(updated ?? target), changed: true };
-  });
+  const outcome = await inAdminTransaction(deps, actor, (tx, admin) => setBlockedIn(tx, admin, id, blocked));
   if (outcome.changed) deps.runtime.directory.changed();
   return outcome.user;
+}
+
+/**
+ * Blocking or unblocking inside the caller's admin transaction (acting on a report, issue 31);
+ * the caller announces the directory's change when `changed`.
+ */
+export async function setBlockedIn(
+  tx: Transaction,
+  admin: AdminRow,
+  id: number,
+  blocked: boolean,
+): Promise<{ user: AdminUser; changed: boolean }> {
+  const target = await targetUser(tx, id, "update");
+  if (blocked && target.id === admin.id) throw new Conflict(ADMIN_MESSAGES.cannotBlockSelf);
+  if (blocked && target.role === "admin") throw new Conflict(ADMIN_MESSAGES.cannotBlockAdmin);
+  if ((target.blockedAt !== null) === blocked) return { user: toAdminUser(target), changed: false };
+  const [updated] = await tx
+    .update(authUsers)
+    .set({ blockedAt: blocked ? new Date() : null, updatedAt: new Date() })
+    .where(eq(authUsers.id, id))
+    .returning(adminUserColumns);
+  const changes = blocked ? await hideAccount(tx, id) : await restoreAccount(tx, id);
+  await recordAudit(tx, admin, {
+    action: blocked ? "block" : "unblock",
+    targetType: "user",
+    targetId: id,
+    targetLabel: target.name,
+    changes: { blocked: { from: !blocked, to: blocked }, ...changes },
+  });
+  return { user: toAdminUser(updated ?? target), changed: true };
 }
 
 /** Ends the account's sessions and hides its profile and the reviews it wrote; answers what the audit records of it. */

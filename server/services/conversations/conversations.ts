@@ -8,14 +8,17 @@ import {
   type ConversationSummary,
   conversationListSchema,
 } from "#common/conversations.ts";
+import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Database } from "#server/db/client.ts";
-import { consultants, conversations } from "#server/db/schema.ts";
+import { consultants } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { parseInput } from "../validate.ts";
 // Conversations (issue 13, docs/decisions/011-hiring-side.md): one per sender account and
-// consultant. The sender's messages are rows of `messages` (the spec's Message), the consultant's
-// answers rows of `message_replies`; a trigger files every new message under its conversation.
-// Only the two parties see a conversation: for anyone else (admins included) it does not exist.
+// consultant, or (issue 31) one per organization and consultant, which every member of the
+// organization reads and answers. The sender's messages are rows of `messages` (the spec's
+// Message), the consultant's answers rows of `message_replies`; a trigger files every new message
+// under its conversation. Only the two parties see a conversation (the sender's side being an
+// organization's members for a team conversation): for anyone else (admins included) it does not exist.
 
 export type ConversationDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
 
@@ -27,13 +30,28 @@ const PREVIEW_LENGTH = 160;
 
 /** Every entry of a conversation, oldest first: the sender's messages and the consultant's replies. */
 export const entriesOf = (conversationId: ReturnType<typeof sql>) => sql`
-  select 'm' || m.id as id, 'sender' as author, m.message as body, m.subject, m.is_read, m.created_at
+  select 'm' || m.id as id, 'sender' as author, m.message as body, m.subject, m.is_read, m.created_at,
+         m.sender_name as author_name
   from messages m where m.conversation_id = ${conversationId}
   union all
-  select 'r' || r.id, 'consultant', r.body, null, r.is_read, r.created_at
+  select 'r' || r.id, 'consultant', r.body, null, r.is_read, r.created_at, null
   from message_replies r join messages m on m.id = r.message_id where m.conversation_id = ${conversationId}`;
 
 export const iso = (column: ReturnType<typeof sql>) => sql`to_json(${column}) #>> '{}'`;
+
+/**
+ * The sender's side of conversations (alias `c`) for a person: their personal conversations (and a
+ * team conversation they started whose organization was deleted), and their organizations'
+ * conversations, read from the membership on every request.
+ */
+export function sentSideOf(userId: number) {
+  return sql`((c.organization_id is null and c.sender_user_id = ${userId})
+    or c.organization_id in (select om.organization_id from organization_members om where om.user_id = ${userId}))`;
+}
+
+/** The badge of a conversation's organization (alias `c`), as JSON, or null. */
+export const conversationBadge = sql`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null)
+  from organizations o where o.id = c.organization_id)`;
 
 /** sent / read / replied, from the last entry of the conversation. */
 export function statusOf(lastAuthor: string, lastIsRead: boolean): ConversationStatus {
@@ -56,6 +74,7 @@ export type SummaryRow = {
   consultant_listed: boolean;
   sender_name: string;
   sender_organization: string | null;
+  organization: OrganizationBadge | null;
   last_author: string;
   last_body: string;
   last_is_read: boolean;
@@ -78,7 +97,7 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
   if (box === "received" && profileId === null) {
     return { box, conversations: [], total: 0, page, limit, unread, hasProfile: false };
   }
-  const mine = box === "sent" ? sql`c.sender_user_id = ${user.id}` : sql`c.consultant_id = ${profileId}`;
+  const mine = box === "sent" ? sentSideOf(user.id) : sql`c.consultant_id = ${profileId}`;
   // Unread for the caller: the other party's entries not yet opened.
   const unreadOf =
     box === "sent"
@@ -88,7 +107,7 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
   const rows = (await deps.db.execute(sql`
     select c.id, c.subject, co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
            co.status = 'approved' as consultant_listed,
-           sender.sender_name, sender.sender_organization,
+           sender.sender_name, sender.sender_organization, ${conversationBadge} as organization,
            last.author as last_author, left(regexp_replace(last.body, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH}) as last_body,
            last.is_read as last_is_read, ${iso(sql`last.created_at`)} as last_at,
            ${unreadOf} as unread, count(*) over ()::int as total
@@ -105,6 +124,7 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
     box,
     subject: row.subject,
     otherParty: otherPartyOf(box, row),
+    organization: row.organization,
     lastMessage: {
       preview: row.last_body,
       at: row.last_at,
@@ -118,8 +138,10 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
 }
 
 async function countInBox(db: Database, box: ConversationBox, userId: number, profileId: number | null): Promise<number> {
-  const where = box === "sent" ? eq(conversations.senderUserId, userId) : eq(conversations.consultantId, profileId ?? -1);
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(conversations).where(where);
+  const where = box === "sent" ? sentSideOf(userId) : sql`c.consultant_id = ${profileId ?? -1}`;
+  const [row] = (await db.execute(sql`select count(*)::int as total from conversations c where ${where}`)) as unknown as {
+    total: number;
+  }[];
   return row?.total ?? 0;
 }
 
@@ -127,16 +149,23 @@ export function otherPartyOf(
   box: ConversationBox,
   row: Pick<
     SummaryRow,
-    "consultant_id" | "consultant_name" | "consultant_title" | "consultant_listed" | "sender_name" | "sender_organization"
+    | "consultant_id"
+    | "consultant_name"
+    | "consultant_title"
+    | "consultant_listed"
+    | "sender_name"
+    | "sender_organization"
+    | "organization"
   >,
-) {
+): ConversationSummary["otherParty"] {
   return box === "sent"
     ? {
         name: row.consultant_name,
         detail: row.consultant_title,
         consultantId: row.consultant_listed ? row.consultant_id : null,
+        organization: null,
       }
-    : { name: row.sender_name, detail: row.sender_organization, consultantId: null };
+    : { name: row.sender_name, detail: row.sender_organization, consultantId: null, organization: row.organization };
 }
 
 async function countUnreadByBox(
@@ -148,7 +177,7 @@ async function countUnreadByBox(
     select
       (select count(*) from message_replies r join messages m on m.id = r.message_id
          join conversations c on c.id = m.conversation_id
-       where c.sender_user_id = ${userId} and not r.is_read)::int as sent,
+       where ${sentSideOf(userId)} and not r.is_read)::int as sent,
       (select count(*) from messages m where m.consultant_id = ${profileId ?? -1} and not m.is_read)::int as received
   `)) as unknown as { sent: number; received: number }[];
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
@@ -167,7 +196,7 @@ export async function accountMenuState(
     select
       (select count(*) from message_replies r join messages m on m.id = r.message_id
          join conversations c on c.id = m.conversation_id
-       where c.sender_user_id = ${actor.id} and not r.is_read)::int
+       where ${sentSideOf(actor.id)} and not r.is_read)::int
     + (select count(*) from messages m join consultants co on co.id = m.consultant_id
        where co.user_id = ${actor.id} and not m.is_read)::int as unread,
       exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile`)) as unknown as {

@@ -6,16 +6,19 @@ import {
   type ConversationThread,
   conversationMessageSchema,
 } from "#common/conversations.ts";
+import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Database } from "#server/db/client.ts";
-import { consultants, conversations, messages } from "#server/db/schema.ts";
+import { authUsers, consultants, conversations, messages } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
 import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
+import { roleIn } from "../organizations/membership.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
 import {
   type ConversationDeps,
+  conversationBadge,
   entriesOf,
   iso,
   otherPartyOf,
@@ -24,18 +27,22 @@ import {
   statusOf,
 } from "./conversations.ts";
 
-// One conversation (issue 13): who may see it (its two parties only), reading it, and answering in
-// it. The boxes, the counts and what they share are in conversations.ts.
+// One conversation (issues 13 and 31): who may see it (its two parties only; the sender's side of
+// a team conversation is every member of its organization, read from the membership on every
+// request), reading it, and answering in it. The boxes, the counts and what they share are in
+// conversations.ts.
 
-type Access = {
+export type Access = {
   id: number;
   box: ConversationBox;
   subject: string;
   consultantId: number;
+  /** A team conversation's organization (null for a personal one, or once the organization is deleted). */
+  organizationId: number | null;
 };
 
 /** The conversation if the caller is one of its two parties; NotFound for anyone else. */
-async function findAccessible(db: Database, userId: number, id: number): Promise<Access> {
+export async function findAccessible(db: Database, userId: number, id: number): Promise<Access> {
   const row = await firstOrNotFound(
     db
       .select({
@@ -43,6 +50,7 @@ async function findAccessible(db: Database, userId: number, id: number): Promise
         subject: conversations.subject,
         consultantId: conversations.consultantId,
         senderUserId: conversations.senderUserId,
+        organizationId: conversations.organizationId,
         ownerId: consultants.userId,
       })
       .from(conversations)
@@ -51,8 +59,11 @@ async function findAccessible(db: Database, userId: number, id: number): Promise
       .limit(1),
     CONVERSATION_TEXTS.notFound,
   );
-  if (row.senderUserId === userId) return { ...row, box: "sent" };
-  if (row.ownerId === userId) return { ...row, box: "received" };
+  const access = { id: row.id, subject: row.subject, consultantId: row.consultantId, organizationId: row.organizationId };
+  if (row.ownerId === userId) return { ...access, box: "received" };
+  const onSenderSide =
+    row.organizationId === null ? row.senderUserId === userId : (await roleIn(db, userId, row.organizationId)) !== null;
+  if (onSenderSide) return { ...access, box: "sent" };
   throw new NotFound(CONVERSATION_TEXTS.notFound);
 }
 
@@ -72,10 +83,14 @@ async function markRead(db: Database, access: Access): Promise<void> {
 
 async function loadThread(db: Database, access: Access): Promise<ConversationThread> {
   const entries = (await db.execute(sql`
-    select e.id, e.author, e.body, e.subject, e.is_read, ${iso(sql`e.created_at`)} as created_at
-    from (${entriesOf(sql`${access.id}`)}) e order by e.created_at, e.id`)) as unknown as {
+    select e.id, e.author, e.body, e.subject, e.is_read, ${iso(sql`e.created_at`)} as created_at,
+           coalesce(e.author_name, co.name) as author_name
+    from (${entriesOf(sql`${access.id}`)}) e
+    join consultants co on co.id = ${access.consultantId}
+    order by e.created_at, e.id`)) as unknown as {
     id: string;
     author: "sender" | "consultant";
+    author_name: string;
     body: string;
     subject: string | null;
     is_read: boolean;
@@ -83,11 +98,16 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   }[];
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
-           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email
+           co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email,
+           ${conversationBadge} as organization
     from consultants co
     join messages m on m.conversation_id = ${access.id}
+    join conversations c on c.id = m.conversation_id
     where co.id = ${access.consultantId}
-    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & { sender_email: string })[];
+    order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & {
+    sender_email: string;
+    organization: OrganizationBadge | null;
+  })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
   const mine = access.box === "sent" ? "sender" : "consultant";
@@ -96,12 +116,14 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     box: access.box,
     subject: access.subject,
     otherParty: otherPartyOf(access.box, party),
+    organization: party.organization,
     status: last ? statusOf(last.author, last.is_read) : "sent",
     ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({
         id: entry.id,
         author: entry.author,
+        authorName: entry.author_name,
         fromMe: entry.author === mine,
         body: entry.body,
         subject: entry.subject,
@@ -188,21 +210,24 @@ export async function postToConversation(
     if (consultant.status !== "approved") throw new Conflict(CONVERSATION_TEXTS.notListed);
     await consumeRateLimits(deps.db, sendRateLimits(user.id, deps.clientIp));
     const subject = access.subject.startsWith("Re: ") ? access.subject : `Re: ${access.subject}`.slice(0, 255);
+    const sender = await answeringAs(deps.db, user.id, access, latest);
     await deps.db.transaction(async (tx) => {
       await tx.insert(messages).values({
         consultantId: consultant.id,
         conversationId: access.id,
         senderUserId: user.id,
-        senderName: latest.senderName,
-        senderEmail: latest.senderEmail,
-        senderOrganization: latest.senderOrganization,
+        senderName: sender.senderName,
+        senderEmail: sender.senderEmail,
+        senderOrganization: sender.senderOrganization,
+        organizationId: access.organizationId,
         subject,
         message,
       });
       await notifyConsultant(deps, tx, consultant, {
-        senderName: latest.senderName,
-        senderEmail: latest.senderEmail,
-        senderOrganization: latest.senderOrganization,
+        senderName: sender.senderName,
+        senderEmail: sender.senderEmail,
+        senderOrganization: sender.senderOrganization,
+        verified: sender.verified,
         subject,
         message,
         conversationId: access.id,
@@ -214,4 +239,35 @@ export async function postToConversation(
   }
   await markRead(deps.db, access);
   return loadThread(deps.db, access);
+}
+
+/**
+ * Who an answer on the sender's side is from. In a team conversation, the member who writes it,
+ * under the organization's name (the consultant sees each member's name); in a personal one, the
+ * name and address the sender gave last.
+ */
+async function answeringAs(
+  db: Database,
+  userId: number,
+  access: Access,
+  latest: { senderName: string; senderEmail: string; senderOrganization: string | null },
+): Promise<{ senderName: string; senderEmail: string; senderOrganization: string | null; verified: boolean }> {
+  if (access.organizationId === null) return { ...latest, verified: false };
+  const [row] = await db
+    .select({
+      name: authUsers.name,
+      email: authUsers.email,
+      organization: sql<{ name: string; verified: boolean } | null>`(select json_build_object('name', o.name,
+        'verified', o.verified_at is not null) from organizations o where o.id = ${access.organizationId})`,
+    })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  if (!row) throw new NotFound(CONVERSATION_TEXTS.notFound);
+  return {
+    senderName: row.name,
+    senderEmail: row.email,
+    senderOrganization: row.organization?.name ?? latest.senderOrganization,
+    verified: row.organization?.verified ?? false,
+  };
 }

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "#common/messages.ts";
+import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants, messageReplies, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { badgeOf } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
 
@@ -51,6 +53,8 @@ export type InboxItem = {
   senderName: string;
   senderEmail: string;
   senderOrganization: string | null;
+  /** The organization the sender wrote for, with its badge (issue 31); null for a personal message. */
+  organization: OrganizationBadge | null;
   subject: string;
   preview: string;
   isRead: boolean;
@@ -71,6 +75,7 @@ const itemColumns = {
   senderName: messages.senderName,
   senderEmail: messages.senderEmail,
   senderOrganization: messages.senderOrganization,
+  organization: badgeOf(messages.organizationId),
   subject: messages.subject,
   preview: sql<string>`left(regexp_replace(${messages.message}, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH})`,
   isRead: messages.isRead,
@@ -84,6 +89,7 @@ export const messageColumns = {
   senderName: messages.senderName,
   senderEmail: messages.senderEmail,
   senderOrganization: messages.senderOrganization,
+  organization: badgeOf(messages.organizationId),
   subject: messages.subject,
   message: messages.message,
   isRead: messages.isRead,

@@ -311,6 +311,7 @@ describe("the inbox", () => {
       senderName: "Maria Santos",
       senderEmail: "maria@unicef-example.org",
       senderOrganization: "UNICEF Philippines",
+      organization: null,
       subject: expect.stringMatching(/^Lead \d$/),
       preview: expect.stringContaining("health systems evaluator"),
       isRead: false,

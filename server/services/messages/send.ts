@@ -1,12 +1,14 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "#common/messages.ts";
 import type { Executor } from "#server/db/client.ts";
-import { consultants, messages } from "#server/db/schema.ts";
+import { authUsers, consultants, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, firstOrNotFound } from "../errors.ts";
+import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { isHiddenFrom } from "../organizations/hidden-from.ts";
+import { actingOrganization } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
 
@@ -58,7 +60,10 @@ export type SendResult = ({ status: "sent"; id: number; conversationId: number; 
 };
 
 /**
- * Sends a message to a listed consultant as the signed-in actor. Validates with the shared schema,
+ * Sends a message to a listed consultant as the signed-in actor. While the actor acts for an
+ * organization (issue 31), the message is the organization's: it goes into the organization's
+ * conversation with the consultant (every member reads and answers it) under the organization's
+ * name. A consultant who hid from one of the actor's organizations does not exist for them (404). Validates with the shared schema,
  * counts against the sender's and the address's rate limits (TooManyRequests), refuses the same
  * message again within a minute (Conflict), stores it with the sender's account (in the sender's
  * conversation with the consultant, opened or continued by a trigger) and queues the e-mail to the
@@ -78,9 +83,15 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
     MESSAGE_TEXTS.consultantNotFound,
   );
 
+  if (await isHiddenFrom(db, sender, consultant.id)) throw new NotFound(MESSAGE_TEXTS.consultantNotFound);
   await consumeRateLimits(db, sendRateLimits(sender.id, deps.clientIp));
   const recipient = { id: consultant.id, name: consultant.name };
   if (data.website) return { status: "discarded", recipient };
+  const team = await actingOrganization(deps, sender);
+  // For a team, the organization's name and the member's own account name: the consultant sees
+  // which member wrote, and no member can write under a colleague's name.
+  const senderOrganization = team ? team.name : data.senderOrganization;
+  const senderName = team ? await accountName(db, sender.id, data.senderName) : data.senderName;
 
   const stored = await db.transaction(async (tx) => {
     // One sender's sends take turns, so a double-click cannot slip two copies past the check.
@@ -104,18 +115,30 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
       .values({
         consultantId: consultant.id,
         senderUserId: sender.id,
-        senderName: data.senderName,
+        senderName,
         senderEmail: data.senderEmail,
-        senderOrganization: data.senderOrganization,
+        senderOrganization,
+        organizationId: team?.id ?? null,
         subject: data.subject,
         message: data.message,
       })
       .returning({ id: messages.id, createdAt: messages.createdAt, conversationId: messages.conversationId });
     if (!row?.conversationId) throw new Error("the message was not stored");
-    await notifyConsultant(deps, tx, consultant, { ...data, conversationId: row.conversationId });
+    await notifyConsultant(deps, tx, consultant, {
+      ...data,
+      senderName,
+      senderOrganization,
+      verified: team?.verified ?? false,
+      conversationId: row.conversationId,
+    });
     return { ...row, conversationId: row.conversationId };
   });
   return { status: "sent", ...stored, recipient };
+}
+
+async function accountName(db: Executor, userId: number, fallback: string): Promise<string> {
+  const [row] = await db.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  return row?.name ?? fallback;
 }
 
 /**
@@ -127,10 +150,12 @@ export async function notifyConsultant(
   deps: Pick<ServiceDeps, "config" | "jobs">,
   tx: Executor,
   consultant: { id: number; name: string; email: string },
-  message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number },
+  message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number; verified?: boolean },
 ): Promise<void> {
   const sender = oneLine(message.senderName);
   const organization = message.senderOrganization ? oneLine(message.senderOrganization) : null;
+  // Anyone can type "UNICEF" into the form: only an organization verified here says so (issue 31).
+  const badge = message.verified ? " (verified organization)" : " (not a verified organization)";
   const from = organization ? `${sender} (${organization})` : sender;
   const { text, html } = composeMail(
     deps.config.siteName,
@@ -139,7 +164,7 @@ export async function notifyConsultant(
       `${from} sent you a message through ${deps.config.siteName}.`,
       [
         `From: ${sender} <${message.senderEmail}>`,
-        ...(organization ? [`Organization: ${organization}`] : []),
+        ...(organization ? [`Organization: ${organization}${badge}`] : []),
         `Subject: ${oneLine(message.subject)}`,
       ].join("\n"),
       message.message,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   actingSchema,
   type Membership,
@@ -31,6 +31,15 @@ export function requireSignedIn(actor: Actor): SignedIn {
 export const isVerifiedColumn = sql<boolean>`${organizations.verifiedAt} is not null`;
 
 export const badgeColumns = { id: organizations.id, name: organizations.name, verified: isVerifiedColumn };
+
+/**
+ * The badge of the organization an id (a column or expression that may be null) names, as one
+ * JSON value of a select list: for queries that show a sender, a reviewer or a team list.
+ */
+export function badgeOf(organizationId: SQL | AnyColumn): SQL<OrganizationBadge | null> {
+  return sql<OrganizationBadge | null>`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null)
+    from organizations o where o.id = ${organizationId})`;
+}
 
 /** An organization as its member is handed it by requireMember. */
 export type MemberOf = {

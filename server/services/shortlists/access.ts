@@ -12,6 +12,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, organizations, shortlistEntries, shortlistNotes, shortlists } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
+import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
 
 // Who may see a shortlist, and what they see of it (issues 13 and 31). A private list belongs to
@@ -99,9 +100,7 @@ export function summaryColumns(scope: HiddenScope) {
     // Written out: inside a subquery Drizzle would name the outer column without its table.
     count: sql<number>`(select count(*) from shortlist_entries e join consultants c on c.id = e.consultant_id
       where e.shortlist_id = "shortlists"."id" and c.status = 'approved' and ${notHiddenFrom(sql`c.id`, scope)})::int`,
-    organization: sql<OrganizationBadge | null>`case when ${shortlists.organizationId} is null then null else
-      (select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null)
-       from organizations o where o.id = ${shortlists.organizationId}) end`,
+    organization: badgeOf(shortlists.organizationId),
   };
 }
 

@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  type AdminOrganization,
+  type ConversationReport,
+  ORGANIZATION_FILTERS,
+  ORGANIZATION_TEXTS,
+  type OrganizationMember,
+} from "#common/organizations.ts";
+import { blankToUndefined } from "#common/zod-fields.ts";
+import { authUsers, conversationReports, organizationMembers, organizations } from "#server/db/schema.ts";
+import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admin/list-page.ts";
+import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
+import { NotFound } from "../errors.ts";
+import { parseInput } from "../validate.ts";
+import { isVerifiedColumn } from "./membership.ts";
+
+// The admin dashboard's Organizations table (issue 31): every organization, searchable by name,
+// website and slug, filtered by verified / unverified / reported (an open report about one of its
+// conversations); one organization with its members and the reports about it. Verifying and
+// unverifying go through verification.ts, acting on reports through conversations/reports.ts.
+
+type Deps = Pick<ServiceDeps, "db">;
+
+const openReports = sql<number>`(select count(*) from conversation_reports r
+  where r.organization_id = "organizations"."id" and r.status = 'open')::int`;
+
+const adminColumns = {
+  id: organizations.id,
+  slug: organizations.slug,
+  name: organizations.name,
+  kind: organizations.kind,
+  country: organizations.country,
+  website: organizations.website,
+  verified: isVerifiedColumn,
+  verificationMethod: organizations.verificationMethod,
+  memberCount: sql<number>`(select count(*) from organization_members m where m.organization_id = "organizations"."id")::int`,
+  openReports,
+  createdAt: sql<string>`to_json(${organizations.createdAt}) #>> '{}'`,
+};
+
+const filterSchema = z.object({
+  filter: z.preprocess(
+    blankToUndefined,
+    z.enum(ORGANIZATION_FILTERS, { error: `filter must be one of ${ORGANIZATION_FILTERS.join(", ")}` }).default("all"),
+  ),
+});
+
+function filterCondition(filter: (typeof ORGANIZATION_FILTERS)[number]): SQL | undefined {
+  if (filter === "verified") return sql`${organizations.verifiedAt} is not null`;
+  if (filter === "unverified") return sql`${organizations.verifiedAt} is null`;
+  if (filter === "reported") return sql`${openReports} > 0`;
+  return undefined;
+}
+
+/** GET /api/admin/organizations?search=&filter=&page=&limit=: newest first. */
+export async function listOrganizationsForAdmin(
+  deps: Deps,
+  actor: Actor,
+  input: unknown,
+): Promise<AdminPage<"organizations", AdminOrganization> & { filter: (typeof ORGANIZATION_FILTERS)[number] }> {
+  const { filter, ...list } = (input ?? {}) as Record<string, unknown>;
+  const query = await adminListQuery(deps, actor, list);
+  const parsed = parseInput(filterSchema, { filter });
+  const where = and(
+    searchColumns(query.search, [organizations.name, organizations.website, organizations.slug]),
+    filterCondition(parsed.filter),
+  );
+  const { rows, ...page } = await readPage(
+    query,
+    (limit, offset) =>
+      deps.db
+        .select(adminColumns)
+        .from(organizations)
+        .where(where)
+        .orderBy(desc(organizations.createdAt), desc(organizations.id))
+        .limit(limit)
+        .offset(offset),
+    deps.db.select({ total: count() }).from(organizations).where(where),
+  );
+  return { organizations: rows, ...page, filter: parsed.filter };
+}
+
+export type AdminOrganizationDetail = AdminOrganization & {
+  domain: string | null;
+  description: string;
+  members: OrganizationMember[];
+  reports: Pick<ConversationReport, "id" | "subject" | "senderName" | "reason" | "status" | "createdAt">[];
+};
+
+/** GET /api/admin/organizations/{id}: one organization with its members and the reports about it. */
+export async function getOrganizationForAdmin(deps: Deps, actor: Actor, id: number): Promise<AdminOrganizationDetail> {
+  await requireAdmin(deps, actor);
+  const [row] = await deps.db
+    .select({ ...adminColumns, domain: organizations.domain, description: organizations.description })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .limit(1);
+  if (!row) throw new NotFound(ORGANIZATION_TEXTS.notFound);
+  const [members, reports] = await Promise.all([
+    deps.db
+      .select({
+        userId: organizationMembers.userId,
+        name: authUsers.name,
+        email: authUsers.email,
+        role: organizationMembers.role,
+        listed: organizationMembers.isListed,
+        joinedAt: sql<string>`to_json(${organizationMembers.createdAt}) #>> '{}'`,
+      })
+      .from(organizationMembers)
+      .innerJoin(authUsers, eq(authUsers.id, organizationMembers.userId))
+      .where(eq(organizationMembers.organizationId, id))
+      .orderBy(asc(organizationMembers.createdAt), asc(authUsers.id)),
+    deps.db
+      .select({
+        id: conversationReports.id,
+        subject: conversationReports.subject,
+        senderName: conversationReports.senderName,
+        reason: conversationReports.reason,
+        status: conversationReports.status,
+        createdAt: sql<string>`to_json(${conversationReports.createdAt}) #>> '{}'`,
+      })
+      .from(conversationReports)
+      .where(eq(conversationReports.organizationId, id))
+      .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id))
+      .limit(100),
+  ]);
+  return { ...row, members, reports };
+}

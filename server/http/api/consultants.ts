@@ -32,7 +32,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants({ db: readDb }, parsed.data));
+    return c.json(await searchConsultants({ db: readDb, log: c.get("log") }, parsed.data));
   });
 
   api.get("/:id", async (c) => {

@@ -6,8 +6,9 @@ import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
-import { type Statistics, searchStatistics, tierLexeme } from "./planner.ts";
+import { type Statistics, searchStatistics } from "./planner.ts";
 import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
+import { tierLexeme } from "./tiers.ts";
 
 // The featured order's quality tiers as lexemes of the search document (migration 0017): the best
 // matches by quality of a word many profiles use are read from the top tiers only. All 1 100

@@ -169,14 +169,15 @@ function poolsSql(plan: KeywordPlan, w: Writing, head: { ctes: SQL; pool: SQL })
 function headPoolSql(pool: HeadPool, w: Writing): { ctes: SQL; pool: SQL; proof: SQL } {
   const none = { ctes: sql``, proof: sql`false` };
   if (pool.kind === "none") return { ...none, pool: sql`select * from ranked_pool where false` };
+  // The best `size` head matches: those in the document pool's ranked part, and `rest` after it.
+  const rest = sql`greatest(${pool.size}::int - (select count(*) from ranked_pool where head)::int, 0)`;
   if (pool.kind === "narrow")
     return {
       ...none,
       pool: sql`select * from matches ${consultants} where head and ${w.pooled} and id not in (select id from ranked_pool)
-      order by ${w.ordered} limit ${pool.size}`,
+      order by ${w.ordered} limit ${rest}`,
     };
   const after = afterDocumentPool(w, pool.kind === "read" && pool.through === "document");
-  const rest = sql`greatest(${pool.size}::int - (select count(*) from ranked_pool where head)::int, 0)`;
   if (pool.kind === "walk")
     return {
       ...none,

@@ -49,13 +49,6 @@ async function runPlan(db: Executor, plan: KeywordPlan, params: SearchParams, wo
   switch (count.kind) {
     case "first":
       return (await countsOverCap(db, documentMatch(params, words, plan.cityFirst), count.walk)) ? read() : undefined;
-    case "alongside": {
-      const [over, page] = await Promise.all([
-        countsOverCap(db, documentMatch(params, words, plan.cityFirst), count.walk),
-        read(),
-      ]);
-      return over ? page : undefined;
-    }
     case "prove": {
       const page = await read();
       return page.matched > SEARCH_RESULT_CAP ? page : undefined;

@@ -45,8 +45,6 @@ export type CountPlan =
    * index, when set); the page is read as over the cap if it is, else the fallback.
    */
   | { kind: "first"; walk?: number }
-  /** The same count on another connection while the page is read as over the cap; the fallback if it is not. */
-  | { kind: "alongside"; walk?: number }
   /**
    * Read as over the cap; the quality pool and the head matches read after it prove it more often
    * than not, and the statement counts to the cap itself only when they fall short. The fallback if it is not.
@@ -78,8 +76,8 @@ export type HeadPool =
   | { kind: "narrow"; size: number }
   /** A walk of the featured order from the document pool's last row, testing the head. */
   | { kind: "walk"; size: number }
-  /** Every head match past the document pool, narrow, through the head's index or the document's. */
-  | { kind: "read"; size: number; through: "head" | "document" }
+  /** Every head match past the document pool through the head's index, narrow. */
+  | { kind: "read"; size: number }
   /** The head matches of quality tier `tier` and above (migration 0018), or all of them when those hold too few. */
   | { kind: "tiered"; size: number; tier: number };
 
@@ -91,7 +89,7 @@ export type KeywordPlan = {
   headPool: HeadPool;
   /**
    * Read instead when this plan's answer does not hold: fewer than the cap match (count first,
-   * alongside, prove), or more than fit (fits).
+   * prove), or more than fit (fits).
    */
   fallback?: KeywordPlan;
 };
@@ -103,7 +101,6 @@ export type KeywordPlan = {
  */
 export const REFINEMENTS = [
   "known-over",
-  "alongside",
   "prove",
   "count-walk",
   "fits",
@@ -111,7 +108,6 @@ export const REFINEMENTS = [
   "tiered",
   "bounded",
   "head-tiered",
-  "head-through-document",
   "city-first",
 ] as const;
 export type Refinement = (typeof REFINEMENTS)[number];
@@ -143,8 +139,6 @@ type Reckoning = {
   /** Shares of the profiles: the filters, the words in each text index, the rarest word's bound. */
   shares?: { filters: number; document: number; head: number; bound: number; headBound: number };
   statistics?: Statistics;
-  /** The head pool reads the document's matches testing the head: they are fewer than the head's. */
-  headThroughDocument: boolean;
   /** What relevance ranks when over the cap, and how far the page reaches. */
   ranked: number;
   paged: number;
@@ -167,7 +161,6 @@ function reckon(params: SearchParams, words: KeywordWords, statistics: Statistic
     listed: statistics?.listed ?? 0,
     shares,
     statistics,
-    headThroughDocument: shares !== undefined && may("head-through-document") && shares.document * shares.filters < shares.head,
     ranked: Math.max(QUALITY_POOL, offset + limit),
     paged: offset + limit,
   };
@@ -176,7 +169,7 @@ function reckon(params: SearchParams, words: KeywordWords, statistics: Statistic
 /** The rows a read of a pool's index offers: the document's matches, or the head's (filters tested on each). */
 function readRows(r: Reckoning, pool: "document" | "head") {
   if (!r.shares) return r.listed;
-  return r.listed * (pool === "head" && !r.headThroughDocument ? r.shares.head : r.shares.document * r.shares.filters);
+  return r.listed * (pool === "head" ? r.shares.head : r.shares.document * r.shares.filters);
 }
 
 /** Whether the first `wanted` of a pool are walked for in the order's index rather than read (walksIndex). */
@@ -211,8 +204,10 @@ export function planKeywordPage(
 /**
  * How a search is counted. Expected to match many times the cap (from the rarest word: words of a
  * phrase travel together), it counts up to the cap first, so that its pools hold only what is
- * ranked or paged; when even the independent estimate is near the cap it most likely passes it,
- * and reads its page meanwhile (alongside) or proves it from its pools (prove).
+ * ranked or paged. When even the independent estimate is near the cap it most likely passes it:
+ * for relevance, when the head pool reads every head match past the quality pool, those and the
+ * quality pool are matches enough to prove it more often than not ("health financing": 100 +
+ * 1 657), so it sends no count of its own (prove).
  */
 function planCount(r: Reckoning, words: KeywordWords): CountPlan {
   if (words.overCap && r.may("known-over")) return { kind: "known-over" };
@@ -223,7 +218,6 @@ function planCount(r: Reckoning, words: KeywordWords): CountPlan {
   const walk = countWalk(r, shares.document * shares.filters, bounded);
   const speculate = readRows(r, "document") >= SPECULATE * SEARCH_RESULT_CAP;
   if (speculate && r.relevance && walk === undefined && !walks(r, "head", r.ranked) && r.may("prove")) return { kind: "prove" };
-  if (speculate && r.may("alongside")) return { kind: "alongside", walk };
   return { kind: "first", walk };
 }
 
@@ -292,21 +286,20 @@ function planHeadPool(r: Reckoning, documentPool: DocumentPool): HeadPool {
   const tier =
     r.strategy === "quality-tiers"
       ? QUALITY_TIERS / 2
-      : r.statistics && r.shares && !r.headThroughDocument && r.may("head-tiered")
+      : r.statistics && r.shares && r.may("head-tiered")
         ? qualityTierFrom(r.statistics, r.listed * r.shares.headBound * r.shares.filters, size, 1)
         : undefined;
   if (tier) return { kind: "tiered", size, tier };
-  return { kind: "read", size, through: r.headThroughDocument ? "document" : "head" };
+  return { kind: "read", size };
 }
 
 /**
  * A plan's kind, as logged and counted: "<count> <document pool>/<head pool>", with "+walk" when the
- * count walks first, "(document)" when the head is read through the document's index, and
- * "city-first" when a city's index is read first. Sizes, tiers and stretches are left out.
+ * count walks first and "city-first" when a city's index is read first. Sizes, tiers and
+ * stretches are left out.
  */
 export function planKind(plan: KeywordPlan) {
-  const { count, headPool } = plan;
-  const walk = (count.kind === "first" || count.kind === "alongside") && count.walk !== undefined ? "+walk" : "";
-  const through = headPool.kind === "read" && headPool.through === "document" ? "(document)" : "";
-  return `${count.kind}${walk} ${plan.documentPool.kind}/${headPool.kind}${through}${plan.cityFirst ? " city-first" : ""}`;
+  const { count } = plan;
+  const walk = count.kind === "first" && count.walk !== undefined ? "+walk" : "";
+  return `${count.kind}${walk} ${plan.documentPool.kind}/${plan.headPool.kind}${plan.cityFirst ? " city-first" : ""}`;
 }

@@ -177,7 +177,7 @@ function headPoolSql(pool: HeadPool, w: Writing): { ctes: SQL; pool: SQL; proof:
       pool: sql`select * from matches ${consultants} where head and ${w.pooled} and id not in (select id from ranked_pool)
       order by ${w.ordered} limit ${rest}`,
     };
-  const after = afterDocumentPool(w, pool.kind === "read" && pool.through === "document");
+  const after = afterDocumentPool(w);
   if (pool.kind === "walk")
     return {
       ...none,
@@ -191,19 +191,14 @@ const AFTER_DOCUMENT_POOL = sql`(static_score, ${consultants.id}) < (select stat
 
 /**
  * The head matches after the document pool's last row in quality order: a walk starts at that row
- * (an index condition); a read tests it on each row, through the head's index (the filters tested
- * on each row) or, when the words and filters match fewer profiles than the words' head, through
- * the document's index testing the head.
+ * (an index condition); a read through the head's index tests it and the filters on each row.
  */
-function afterDocumentPool(w: Writing, throughDocument: boolean): Match & { columnTests: SQL[] } {
+function afterDocumentPool(w: Writing): Match & { columnTests: SQL[] } {
   const inHead = sql`search_head @@ ${w.words}`;
   const columnTests = filterConditions(w.params).filter((filter) => filter !== isListed);
-  const indexed = throughDocument
-    ? sql`${w.match.indexed} and ${rowTest([inHead])}`
-    : sql`${isListed} and ${inHead} and ${rowTest(columnTests)}`;
   return {
     walked: sql`${walkTest([...filterConditions(w.params), inHead])} and ${AFTER_DOCUMENT_POOL}`,
-    indexed: sql`${indexed} and ${rowTest([AFTER_DOCUMENT_POOL])}`,
+    indexed: sql`${isListed} and ${inHead} and ${rowTest(columnTests)} and ${rowTest([AFTER_DOCUMENT_POOL])}`,
     columnTests,
   };
 }

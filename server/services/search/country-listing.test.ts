@@ -14,6 +14,7 @@ import { type Statistics, searchStatistics } from "./planner.ts";
 describe("a country's listing past the cap", () => {
   const holder = {} as { db: TestDatabase };
 
+  // Thousands of generated profiles copied and analysed: about a minute on a busy machine.
   beforeAll(async () => {
     holder.db = await createTestDatabase();
     // 2 200 Thai profiles, all stronger than the 1 100 Vietnamese ones: walking everyone's featured
@@ -35,7 +36,7 @@ describe("a country's listing past the cap", () => {
     );
     await copyConsultants(holder.db.sql, generated);
     await holder.db.sql`analyze consultants`;
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await holder.db?.close();

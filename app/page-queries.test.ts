@@ -33,7 +33,15 @@ beforeAll(async () => {
   await Promise.all([counted.sql`select 1`, counted.sql`select 1`, counted.sql`select 1`]);
   jobs = await startTestJobQueue(database.url, { info: () => {}, warn: () => {}, error: () => {} });
   const deps = await testServiceDeps(counted.db, { jobs });
-  base = { ...deps, readDb: counted.db, log: deps.log as AppContext["log"], requestId: "test", nonce: "", clientIp: "192.0.2.1" };
+  base = {
+    ...deps,
+    readDb: counted.db,
+    log: deps.log as AppContext["log"],
+    requestId: "test",
+    nonce: "",
+    clientIp: "192.0.2.1",
+    cachedPageEffects: [],
+  };
 });
 afterAll(async () => {
   await jobs?.stop();

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import type { SearchParams } from "../common/search.ts";
 import { parseSearchParams } from "../common/search-params.ts";
 import { createDatabase, type Database } from "../server/db/client.ts";
+import { createRuntime, type Runtime } from "../server/runtime.ts";
 import { REFINEMENTS, type Refinement, type SearchOptions, searchConsultants } from "../server/services/search/index.ts";
 import { round } from "./harness.ts";
 import { mixQueries } from "./scenarios.ts";
@@ -21,10 +22,10 @@ function cpuNs(pid: number) {
 type Run = { plans: string; answer: string };
 
 /** A search, with the plans it ran and its answer. */
-async function search(db: Database, params: SearchParams, options: SearchOptions): Promise<Run> {
+async function search(db: Database, runtime: Runtime, params: SearchParams, options: SearchOptions): Promise<Run> {
   const plans: string[] = [];
   const log = { debug: (entry: { plans: string[] }) => plans.push(...entry.plans) };
-  const found = await searchConsultants({ db, log }, params, options);
+  const found = await searchConsultants({ db, runtime, log }, params, options);
   const ids = found.consultants.map((consultant) => consultant.id);
   return { plans: plans.join(" -> "), answer: JSON.stringify([found.total, found.totalIsCapped, ids, found.correctedKeywords]) };
 }
@@ -42,6 +43,8 @@ export type MixRow = {
 /** The mix's searches, planned as chosen and without each branch of the planner, measured `reps` times each. */
 export async function planKindsOnMix(databaseUrl: string, reps: number, mix = mixQueries()) {
   const database = createDatabase(databaseUrl, { max: 2 });
+  // One process's caches (the words' analyses, the statistics), as a server has them.
+  const runtime = createRuntime({ insights: null });
   const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const backends = async () =>
     (
@@ -55,14 +58,14 @@ export async function planKindsOnMix(databaseUrl: string, reps: number, mix = mi
     for (const { className, query, weight } of mix) {
       const parsed = parseSearchParams(new URLSearchParams(query));
       if (!parsed.success) throw parsed.error;
-      const variants = await variantsOf(database.db, parsed.data, query, differing);
+      const variants = await variantsOf(database.db, runtime, parsed.data, query, differing);
       const spent = new Map(variants.map((variant) => [variant.name, { pg: 0, wall: 0 }]));
       for (let rep = 0; rep < reps; rep++) {
         for (const variant of variants) {
           for (;;) {
             const pids = await backends();
             const before = { pg: pids.reduce((sum, pid) => sum + cpuNs(pid), 0), wall: performance.now() };
-            await search(database.db, parsed.data, variant.options);
+            await search(database.db, runtime, parsed.data, variant.options);
             const after = { pg: pids.reduce((sum, pid) => sum + cpuNs(pid), 0), wall: performance.now() };
             // A connection opened or closed meanwhile: its CPU is not all in the sum; again.
             if ((await backends()).join() !== pids.join()) continue;
@@ -88,14 +91,14 @@ export async function planKindsOnMix(databaseUrl: string, reps: number, mix = mi
 }
 
 /** The search as chosen, and without each branch of the planner that changes its plans (their answers must agree). */
-async function variantsOf(db: Database, params: SearchParams, query: string, differing: string[]) {
-  const chosen = await search(db, params, {});
+async function variantsOf(db: Database, runtime: Runtime, params: SearchParams, query: string, differing: string[]) {
+  const chosen = await search(db, runtime, params, {});
   const variants: { name: "chosen" | Refinement; options: SearchOptions; plans: string }[] = [
     { name: "chosen", options: {}, plans: chosen.plans },
   ];
   for (const refinement of REFINEMENTS) {
     const options = { without: new Set([refinement]) };
-    const without = await search(db, params, options);
+    const without = await search(db, runtime, params, options);
     if (without.answer !== chosen.answer) differing.push(`${query} without ${refinement}`);
     if (without.plans !== chosen.plans) variants.push({ name: refinement, options, plans: without.plans });
   }

@@ -8,6 +8,7 @@ import { parseSearchParams } from "../common/search-params.ts";
 import { preparedStatements, SESSION_SETTINGS } from "../server/db/client.ts";
 import * as schema from "../server/db/schema.ts";
 import { createRandom } from "../server/db/seed/random.ts";
+import { createRuntime } from "../server/runtime.ts";
 import { searchConsultants } from "../server/services/search/index.ts";
 import { openBenchDatabase, round, treeCpuMs } from "./harness.ts";
 import { type MixRow, planKindsOnMix, printPlanKinds } from "./plan-kinds.ts";
@@ -90,6 +91,7 @@ const pools = await Promise.all(
   }),
 );
 const rows: { search: string; ms: Record<string, number> }[] = [];
+const runtime = createRuntime({ insights: null });
 const differing: string[] = [];
 for (const search of randomSearches(Number(args.searches), Number(args.seed))) {
   const parsed = parseSearchParams(new URLSearchParams(search));
@@ -97,11 +99,11 @@ for (const search of randomSearches(Number(args.searches), Number(args.seed))) {
   const answers = new Set<string>();
   const ms: Record<string, number> = {};
   for (const pool of pools) {
-    const found = await searchConsultants({ db: pool.db }, parsed.data);
+    const found = await searchConsultants({ db: pool.db, runtime }, parsed.data);
     answers.add(JSON.stringify([found.total, found.totalIsCapped, found.consultants.map((consultant) => consultant.id)]));
     const cpu = treeCpuMs({ backend: pool.pid }).backend ?? 0;
     const started = performance.now();
-    for (let rep = 0; rep < reps; rep++) await searchConsultants({ db: pool.db }, parsed.data);
+    for (let rep = 0; rep < reps; rep++) await searchConsultants({ db: pool.db, runtime }, parsed.data);
     ms[pool.mode] = round((performance.now() - started) / reps, 2);
     pool.cpuMs += (treeCpuMs({ backend: pool.pid }).backend ?? 0) - cpu;
   }

@@ -6,6 +6,7 @@ import postgres from "postgres";
 import { parseSearchParams } from "../common/search-params.ts";
 import { createDatabase } from "../server/db/client.ts";
 import { embeddedPostgresSettings } from "../server/db/setup.ts";
+import { createRuntime } from "../server/runtime.ts";
 import { searchConsultants } from "../server/services/search/index.ts";
 import { firstLoadBudget, printBudget, type RouteBudget } from "./budget.ts";
 import { naiveQuery, timeEach } from "./direct.ts";
@@ -110,6 +111,7 @@ async function main() {
     if (appDirs.length === 1 && appDirs[0] === path.resolve(".")) {
       console.log(`\nthe search service against a naive ts_rank query, one at a time in this process (${directRuns} runs):`);
       const client = createDatabase(databaseUrl, { max: 2 });
+      const runtime = createRuntime({ insights: null });
       const naiveSql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { jit: "off" } });
       try {
         for (const name of ["rare", "medium", "common", "two-words", "deep-page"]) {
@@ -117,7 +119,7 @@ async function main() {
           const engine = await timeEach(directRuns, queries, async (query) => {
             const params = parseSearchParams(new URLSearchParams(query));
             if (!params.success) throw params.error;
-            return searchConsultants({ db: client.db }, params.data);
+            return searchConsultants({ db: client.db, runtime }, params.data);
           });
           const naive = await timeEach(directRuns, queries, (query) => naiveQuery(naiveSql, query));
           direct.push({ class: name, engine, naive });

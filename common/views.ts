@@ -66,3 +66,14 @@ export type AuditLogEntry = {
   changes: AuditChanges;
   createdAt: Date;
 };
+
+/** The home page's stats strip and country tiles (GET /api/stats), from live data: listed profiles only. */
+export type DirectoryStats = {
+  totalConsultants: number;
+  totalCountries: number;
+  totalSpecializations: number;
+  /** The sum of projectsCompleted. */
+  totalProjects: number;
+  /** Listed consultants per country, in the order of the ten countries (spec section 9). */
+  countries: { country: string; count: number }[];
+};

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
-import { invalidatePageCache, onPageCacheInvalidated } from "./http/middleware/page-cache.ts";
+import type { PageCacheInvalidations } from "./http/middleware/page-cache.ts";
 import type { Logger } from "./logger.ts";
 
 // Both cores: the primary process prepares the database once (starts the embedded PostgreSQL,
@@ -22,10 +22,10 @@ const isMessage = (value: unknown, type: string): value is { type: string; id: n
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === type;
 
 /** In a worker: a write here drops the other workers' pages too, and theirs drop ours. */
-export function shareInvalidationsWithSiblings() {
+export function shareInvalidationsWithSiblings(pages: PageCacheInvalidations) {
   let next = 0;
   const waiting = new Map<number, () => void>();
-  onPageCacheInvalidated((origin) => {
+  pages.subscribe((origin) => {
     if (origin !== "local" || !process.send || !process.connected) return;
     const id = ++next;
     return new Promise<void>((resolve) => {
@@ -42,7 +42,7 @@ export function shareInvalidationsWithSiblings() {
   });
   process.on("message", (message: unknown) => {
     if (isMessage(message, "page-cache:invalidate")) {
-      void invalidatePageCache("remote").finally(() => {
+      void pages.invalidate("remote").finally(() => {
         if (process.connected) process.send?.({ type: "page-cache:invalidated", id: message.id } satisfies InvalidatedMessage);
       });
     } else if (isMessage(message, "page-cache:invalidated")) {

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertConsultant } from "../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/database.ts";
 import { createDatabase } from "./db/client.ts";
-import { onPageCacheInvalidated } from "./http/middleware/page-cache.ts";
 import { CHANGES_CHANNEL, shareChangesAcrossInstances } from "./instances.ts";
-import { directoryChanged } from "./services/directory-changes.ts";
-import { cachedDirectoryStats } from "./services/stats.ts";
+import { createRuntime } from "./runtime.ts";
+import { directoryStats } from "./services/stats.ts";
 
 // One instance in this process; "another instance" is a second connection that NOTIFYs and
 // LISTENs as one would. (tests/e2e/multi-instance.test.ts runs three real instances.)
@@ -14,11 +13,13 @@ let database: TestDatabase;
 let other: ReturnType<typeof createDatabase>;
 let stop: () => Promise<void>;
 const silent = { warn: () => {} };
+const runtime = createRuntime({ insights: null });
+const stats = () => directoryStats({ db: database.db, readDb: database.db, runtime });
 
 beforeAll(async () => {
   database = await createTestDatabase();
   other = createDatabase(database.url, { max: 2 });
-  stop = await shareChangesAcrossInstances({ listenSql: database.sql, notifySql: database.sql, log: silent });
+  stop = await shareChangesAcrossInstances({ listenSql: database.sql, notifySql: database.sql, log: silent, runtime });
 });
 afterAll(async () => {
   await stop?.();
@@ -37,18 +38,18 @@ const waitFor = async (check: () => boolean | Promise<boolean>) => {
 describe("sharing changes across instances", () => {
   it("another instance's directory change drops this instance's stats and pages at once", async () => {
     await insertConsultant(database.sql, { status: "approved" });
-    expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(1);
+    expect((await stats()).totalConsultants).toBe(1);
     // Written by another instance: this one's cached stats are now stale…
     await insertConsultant(other.sql, { status: "approved" });
-    expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(1);
+    expect((await stats()).totalConsultants).toBe(1);
     let pagesDropped = 0;
-    const stopWatching = onPageCacheInvalidated((origin) => {
+    const stopWatching = runtime.pages.subscribe((origin) => {
       if (origin === "remote") pagesDropped++;
     });
     try {
       // …until its notification arrives.
       await other.sql.notify(CHANGES_CHANNEL, "directory:another-instance");
-      await waitFor(async () => (await cachedDirectoryStats(database.db)).totalConsultants === 2);
+      await waitFor(async () => (await stats()).totalConsultants === 2);
       expect(pagesDropped).toBeGreaterThan(0);
     } finally {
       stopWatching();
@@ -59,18 +60,18 @@ describe("sharing changes across instances", () => {
     const heard: string[] = [];
     const listening = await other.sql.listen(CHANGES_CHANNEL, (payload) => heard.push(payload));
     let remoteDrops = 0;
-    const stopWatching = onPageCacheInvalidated((origin) => {
+    const stopWatching = runtime.pages.subscribe((origin) => {
       if (origin === "remote") remoteDrops++;
     });
     try {
-      const before = (await cachedDirectoryStats(database.db)).totalConsultants;
+      const before = (await stats()).totalConsultants;
       await insertConsultant(database.sql, { status: "approved" });
-      directoryChanged(database.db);
+      runtime.directory.changed();
       await waitFor(() => heard.some((payload) => payload.startsWith("directory:")));
       const [announcement] = heard.filter((payload) => payload.startsWith("directory:"));
       expect(announcement).toMatch(/^directory:[0-9a-f-]{36}$/);
       // The local change recounts at once; hearing itself does no harm.
-      expect((await cachedDirectoryStats(database.db)).totalConsultants).toBe(before + 1);
+      expect((await stats()).totalConsultants).toBe(before + 1);
       // Its own announcements reach it first (one channel keeps its order), then another's: only
       // the other's drops its pages as a remote change.
       await other.sql.notify(CHANGES_CHANNEL, "pages:another-instance");

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Sql } from "./db/client.ts";
-import { invalidatePageCache, onPageCacheInvalidated } from "./http/middleware/page-cache.ts";
 import type { Logger } from "./logger.ts";
-import { directoryChangedElsewhere, onDirectoryChange } from "./services/directory-changes.ts";
+import type { Runtime } from "./runtime.ts";
 
 // Several app instances (machines, containers) on one database: what one instance keeps in memory
 // about the directory (the stats, the signed-out page cache) must not outlive a write made on
@@ -23,10 +22,13 @@ export async function shareChangesAcrossInstances({
   listenSql,
   notifySql,
   log,
+  runtime,
 }: {
   listenSql: Sql;
   notifySql: Sql;
   log: Pick<Logger, "warn">;
+  /** This process's directory changes and page cache, which this shares. */
+  runtime: Pick<Runtime, "directory" | "pages">;
 }) {
   const self = randomUUID();
   const announce = (kind: Kind) => {
@@ -34,17 +36,17 @@ export async function shareChangesAcrossInstances({
       log.warn({ err: error }, "could not tell other instances about a change; their caches expire on their own");
     });
   };
-  const stopDirectory = onDirectoryChange((_db, origin) => {
+  const stopDirectory = runtime.directory.subscribe((origin) => {
     if (origin === "local") announce("directory");
   });
-  const stopPages = onPageCacheInvalidated((origin) => {
+  const stopPages = runtime.pages.subscribe((origin) => {
     if (origin === "local") announce("pages");
   });
   const listening = await listenSql.listen(CHANGES_CHANNEL, (payload) => {
     const [kind, from] = payload.split(":");
     if (from === self) return;
-    if (kind === "directory") directoryChangedElsewhere();
-    void invalidatePageCache("remote");
+    if (kind === "directory") runtime.directory.changedElsewhere();
+    void runtime.pages.invalidate("remote");
   });
   return async () => {
     stopDirectory();

@@ -14,7 +14,8 @@ import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { closeInsightsBuffers } from "./services/insights/counter.ts";
+import { createRuntime } from "./runtime.ts";
+import { InsightsBuffer } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";
 
@@ -24,17 +25,28 @@ import { createStorage } from "./services/storage.ts";
 
 type Connected = ConnectedDatabase & { databaseState?: HttpDeps["databaseState"] };
 
-/** Serves HTTP on this process; resolves to a function that stops it (requests in flight finish first). */
-async function serveHttp(config: Config, log: Logger, database: Connected, announce: boolean) {
+/**
+ * Serves HTTP on this process; resolves to a function that stops it (requests in flight finish
+ * first). `worker`: a node:cluster worker, whose siblings share its page invalidations.
+ */
+async function serveHttp(config: Config, log: Logger, database: Connected, { announce = false, worker = false } = {}) {
   const storage = createStorage(config);
   const mailer = createMailer(config, log);
+  // This process's caches, change notifications and insights buffer, for every door (server/runtime.ts).
+  const runtime = createRuntime({ insights: config.insightsCounting ? new InsightsBuffer(database.db, log) : null });
+  if (worker) shareInvalidationsWithSiblings(runtime.pages);
   // Mail, purges and alerts run on the job queue in the same database; every process works on it,
   // and the queue hands each job to exactly one of them.
   // pg-boss LISTENs for new jobs: it needs a direct connection, not a transaction pooler.
   const jobs = await startJobQueue({ url: database.directUrl, log });
-  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
   // Other instances' writes drop this process's stats and page caches (server/instances.ts).
-  const stopSharing = await shareChangesAcrossInstances({ listenSql: database.directSql, notifySql: database.sql, log });
+  const stopSharing = await shareChangesAcrossInstances({
+    listenSql: database.directSql,
+    notifySql: database.sql,
+    log,
+    runtime,
+  });
   let vite: DevServer | undefined;
   if (config.env === "development") {
     const { createServer: createViteServer } = await import("vite");
@@ -51,6 +63,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     jobs,
     storage,
     databaseState: database.databaseState,
+    runtime,
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
@@ -77,7 +90,8 @@ async function serveHttp(config: Config, log: Logger, database: Connected, annou
     await jobs.stop();
     await stopSharing();
     await vite?.close();
-    await closeInsightsBuffers();
+    // The views and appearances counted since the last flush, from the pages and the API alike.
+    await runtime.close();
   };
 }
 
@@ -102,7 +116,7 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
   const database = await openAppDatabase(config, log, { supervise: true });
-  const stopHttp = await serveHttp(config, log, database, true);
+  const stopHttp = await serveHttp(config, log, database, { announce: true });
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
     await stopHttp();
@@ -115,8 +129,7 @@ async function runSingle(config: Config, log: Logger) {
 async function runWorker(config: Config, log: Logger) {
   if (!config.databaseUrl) throw new Error("a worker needs the DATABASE_URL its primary resolved");
   const database = connectDatabase(config, config.databaseUrl);
-  shareInvalidationsWithSiblings();
-  const stopHttp = await serveHttp(config, log, database, false);
+  const stopHttp = await serveHttp(config, log, database, { worker: true });
   const stop = onShutdownSignal(async () => {
     await stopHttp();
     await database.close();

@@ -4,9 +4,12 @@ import { describe, expect, it } from "vitest";
 
 // The layering of docs/decisions/009-service-contract.md, read from the import lines of every
 // source file (tests excluded): common/ is the ground floor, server/db knows no services, the
-// server knows nothing of app/ but React Router's context key, and nothing imports in a circle,
-// not even through `import type` (a type-only cycle is still two modules that cannot be
-// understood one without the other).
+// services know no HTTP, the server knows nothing of app/ but React Router's context key, the
+// pages reach the database only through services, and nothing imports in a circle, not even
+// through `import type` (a type-only cycle is still two modules that cannot be understood one
+// without the other). And no module of server/services or server/http keeps state of its own:
+// process state lives in the runtime (server/runtime.ts, docs/decisions/002), because React
+// Router's build bundles a second copy of every module the pages import.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "common", "server", "bench", "build-tools"];
@@ -38,12 +41,13 @@ export function importSpecifiers(text: string): string[] {
   return specifiers;
 }
 
-/** A specifier of our own code as a repository path, or null for a package. */
+/** A specifier of our own code as a repository path; a package as `package:<name>`; null for Node's own modules. */
 function resolve(from: string, specifier: string): string | null {
   let target: string;
   if (specifier.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   else if (specifier.startsWith("#")) target = specifier.slice(1);
-  else return null;
+  else if (specifier.startsWith("node:")) return null;
+  else return `package:${specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]}`;
   if (SOURCE.test(target) && existsSync(path.join(ROOT, target))) return target;
   for (const candidate of [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`]) {
     if (existsSync(path.join(ROOT, candidate))) return candidate;
@@ -130,7 +134,46 @@ const RULES: Rule[] = [
     from: (file) => file.startsWith("app/components/"),
     to: (target) => target.startsWith("server/"),
   },
+  {
+    name: "server/services imports nothing of server/http (services know no HTTP)",
+    from: (file) => file.startsWith("server/services/"),
+    to: (target) => target.startsWith("server/http/"),
+  },
+  {
+    name: "app/ imports neither server/db nor drizzle-orm (pages read through services)",
+    from: (file) => file.startsWith("app/"),
+    to: (target) => target.startsWith("server/db/") || target === "package:drizzle-orm",
+  },
+  {
+    name: "app/ imports nothing of server/http/middleware (a page's effects go on its context)",
+    from: (file) => file.startsWith("app/"),
+    to: (target) => target.startsWith("server/http/middleware/"),
+  },
 ];
+
+/**
+ * Top-level lines that keep state in a module: a `let` or `var`; a Map, Set, WeakMap, WeakSet,
+ * AsyncLocalStorage or cache made at load (a constant Set or Map is typed ReadonlySet or
+ * ReadonlyMap, which the compiler keeps unchanged); a listener registered at load; an assignment at load;
+ * anything on globalThis. A value computed once and never changed uses once() (server/services/once.ts).
+ */
+const MODULE_STATE = [
+  /^(?:export\s+)?(?:let|var)\s/,
+  /^(?:export\s+)?const\s+\w+\b(?!\s*:\s*Readonly(?:Set|Map)<)[^=]*=\s*new\s+(?:Map|Set|WeakMap|WeakSet|AsyncLocalStorage)\b/,
+  /^(?:export\s+)?const\s+\w+[^=]*=\s*cachedPerKey\(/,
+  /^[\w$.]+\.(?:subscribe|on|once|addListener)\(/,
+  /^onDirectoryChange\(/,
+  /^[\w$]+(?:\[[^\]]*\]|\.[\w$]+)*\s*(?:\?\?=|\|\|=|&&=|\+=|-=|\+\+|--|=(?!=))/,
+  /\bglobalThis\b/,
+];
+
+/** The lines of a module's text that keep state at module level (see MODULE_STATE). */
+export function moduleState(text: string): string[] {
+  return text.split("\n").filter((line) => /^\S/.test(line) && MODULE_STATE.some((pattern) => pattern.test(line)));
+}
+
+/** Where state may not live: every module that the pages' build may bundle a second copy of. */
+const STATELESS = (file: string) => file.startsWith("server/services/") || file.startsWith("server/http/");
 
 const graph = importGraph();
 
@@ -152,6 +195,15 @@ describe("the import graph", () => {
   it("has no cycles, type-only imports included", () => {
     expect(cycles(graph)).toEqual([]);
   });
+
+  it("server/services and server/http keep no state at module level (it lives in server/runtime.ts)", () => {
+    const files = [...graph.keys()].filter(STATELESS);
+    expect(files.length).toBeGreaterThan(80);
+    const found = files.flatMap((file) =>
+      moduleState(readFileSync(path.join(ROOT, file), "utf8")).map((line) => `${file}: ${line}`),
+    );
+    expect(found).toEqual([]);
+  });
 });
 
 describe("the checks themselves", () => {
@@ -169,6 +221,39 @@ describe("the checks themselves", () => {
     expect(importSpecifiers(text)).toEqual(
       expect.arrayContaining(["./a.ts", "../b.ts", "./c.ts", "./e.ts", "./f.ts", "./g.css", "./h.ts", "zod"]),
     );
+  });
+
+  it("find module state, and only module state", () => {
+    const stateful = [
+      "let counting = true;",
+      "export let lastSeen: Date | undefined;",
+      "var hits = 0;",
+      "const buffers = new Map<Database, InsightsBuffer>();",
+      "const listeners = new Set<Listener>();",
+      "export const analyses: WeakMap<object, string> = new WeakMap();",
+      "const renderEffects = new AsyncLocalStorage<Effect[]>();",
+      "export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);",
+      "onDirectoryChange(() => {",
+      "directory.subscribe(() => stats.drop());",
+      "globals[EFFECTS_KEY] ??= new AsyncLocalStorage();",
+      "generation++;",
+      "cached = undefined;",
+      "const globals = globalThis as typeof globalThis & { cache?: Map<string, string> };",
+    ];
+    const stateless = [
+      'const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);',
+      "const LIMITS: ReadonlyMap<string, number> = new Map([['a', 1]]);",
+      "const estimator = once(() => new ZxcvbnFactory(options));",
+      "export const STATS_TTL_MS = 60_000;",
+      "  let kept = this.kept.get(db);",
+      "  const running = new Map<string, Promise<unknown>>();",
+      "export class StatsCache {",
+      "export function createRuntime() {",
+    ];
+    for (const line of stateful) expect(moduleState(line), line).toEqual([line]);
+    for (const line of stateless) expect(moduleState(line), line).toEqual([]);
+    // A file with one stateful line among constants and functions: that line, and only it.
+    expect(moduleState(`${stateless.join("\n")}\nlet counting = true;\n`)).toEqual(["let counting = true;"]);
   });
 
   it("find a cycle, and only a cycle", () => {

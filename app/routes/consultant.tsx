@@ -1,12 +1,10 @@
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseId as parseConsultantId } from "#common/ids.ts";
-import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
-import { readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
-import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
-import { actorOf, isAdmin } from "#server/services/context.ts";
-import { insightsBuffer } from "#server/services/insights/counter.ts";
-import { reviewStateFor, reviewsPage } from "#server/services/reviews/reviews.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { countProfileView } from "#server/services/insights/counter.ts";
+import { viewProfilePage } from "#server/services/pages/profile-page.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
@@ -24,33 +22,23 @@ import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, readDb, session, log, clientIp } = context.get(appContext);
+  const app = context.get(appContext);
+  const { session } = app;
   const id = parseConsultantId(params.id);
   if (id === null) throw data("Consultant not found", { status: 404 });
-  const view = await orPageError(viewConsultant({ db, readDb }, actorOf(session), id));
-  if (view.countable) {
-    insightsBuffer(db, log).view(id, {
-      userAgent: request.headers.get("user-agent"),
-      userId: session?.user.id ?? null,
-      clientIp,
-    });
-    // A signed-out visitor may be served this page from the page cache later: count them too.
-    repeatForCachedCopies((visitor) => insightsBuffer(db, log).view(id, { ...visitor, userId: null }));
-  }
-  const track = await viewTrackRecord(readSourceFor({ db, readDb }, actorOf(session)), actorOf(session), id, view.canEdit);
+  const deps = serviceDeps(app);
+  const page = await orPageError(
+    viewProfilePage(deps, actorOf(session), {
+      id,
+      reviewsPage: Number(new URL(request.url).searchParams.get("reviews")) || 1,
+      viewer: { userAgent: request.headers.get("user-agent"), clientIp: app.clientIp },
+    }),
+  );
+  // A signed-out visitor may be served this page from the page cache later: count them too.
+  if (page.countable) app.cachedPageEffects.push((visitor) => countProfileView(deps, id, { ...visitor, userId: null }));
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
-  const requestedPage = Number(new URL(request.url).searchParams.get("reviews")) || 1;
-  // Reviews belong to listed profiles (a pending one has none yet); read only when there are
-  // some, and the owner cannot review themselves, so a visitor's page stays one query.
-  const reviewCount = view.status === "approved" ? view.reviewCount : 0;
-  const [reviews, reviewer] = await Promise.all([
-    reviewsPage(db, { id, rating: view.consultant.rating, reviewCount }, requestedPage),
-    !session || view.isOwner
-      ? { canReview: false, ownReview: null, isOwner: view.isOwner, isAdmin: isAdmin(actorOf(session)) }
-      : reviewStateFor({ db }, actorOf(session), id),
-  ]);
-  return { ...view, track, sender, reviews, reviewer };
+  return { ...page, sender };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

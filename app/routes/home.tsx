@@ -2,12 +2,10 @@ import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
-import { repeatForCachedCopies } from "#server/http/middleware/page-cache.ts";
-import { cardDonors } from "#server/services/consultants/track-record.ts";
-import { insightsBuffer } from "#server/services/insights/counter.ts";
-import { reviewCounts } from "#server/services/reviews/reviews.ts";
-import { searchConsultants } from "#server/services/search/index.ts";
-import { directoryStats } from "#server/services/stats.ts";
+import type { DirectoryStats } from "#common/views.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { countSearchAppearances } from "#server/services/insights/counter.ts";
+import { viewHomePage } from "#server/services/pages/home-page.ts";
 import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
 import { CountryTiles } from "../components/search/country-tiles.tsx";
@@ -32,52 +30,24 @@ import type { Route } from "./+types/home";
 const loadSearchParams = () => import("#common/search-params.ts");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, readDb, log } = context.get(appContext);
+  const app = context.get(appContext);
   // A page is lenient where the API is strict: a mangled shared link still shows results.
   const { parseSearchParamsLeniently } = await loadSearchParams();
   const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
-  const [stats, results] = await Promise.all([
-    directoryStats({ db, readDb }).catch((error: unknown) => {
-      log.error({ err: error }, "loading the directory stats failed");
-      return null;
-    }),
-    searchConsultants({ db: readDb }, params).catch((error: unknown) => {
-      log.error({ err: error }, "searching consultants failed");
-      return null;
-    }),
-  ]);
-  const counts = results
-    ? await reviewCounts(
-        db,
-        results.consultants.map((consultant) => consultant.id),
-      ).catch((error: unknown) => {
-        log.error({ err: error }, "loading review counts failed");
-        return new Map<number, number>();
-      })
-    : new Map<number, number>();
-  // The profiles on this results page were seen: they count as search appearances.
+  const deps = serviceDeps(app);
+  const { stats, results } = await viewHomePage(deps, params, { userAgent: request.headers.get("user-agent") });
   if (results) {
-    const shown = results.consultants.map((consultant) => consultant.id);
-    insightsBuffer(db, log).appeared(shown, { userAgent: request.headers.get("user-agent") });
     // The same results served from the page cache to a later visitor are seen again.
-    repeatForCachedCopies((visitor) => insightsBuffer(db, log).appeared(shown, visitor));
+    const shown = results.consultants.map((consultant) => consultant.id);
+    app.cachedPageEffects.push((visitor) => countSearchAppearances(deps, shown, visitor));
   }
-  // Donor badges of the cards (issue 12): one query for the page's profiles.
-  const donors = results
-    ? await cardDonors(
-        db,
-        results.consultants.map((consultant) => consultant.id),
-      )
-    : {};
   return data(
     {
       params,
       stats,
       results: results && {
         ...results,
-        consultants: results.consultants.map((consultant) =>
-          toConsultantCard({ ...consultant, reviewCount: counts.get(consultant.id) ?? 0 }, donors[consultant.id]),
-        ),
+        consultants: results.consultants.map((consultant) => toConsultantCard(consultant, consultant.donors)),
       },
     },
     { status: results ? 200 : 503 },
@@ -85,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The stats last shown, so a search that fails in the browser keeps the rest of the page.
-let lastStats: Awaited<ReturnType<typeof directoryStats>> | null = null;
+let lastStats: DirectoryStats | null = null;
 
 /**
  * A new search in the browser that cannot load (the connection dropped, the server failed) keeps

@@ -5,8 +5,7 @@ import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
-import { createConsultant, getConsultantForEdit, getOwnConsultant } from "#server/services/consultants/profile.ts";
-import { type OwnTrackRecord, viewTrackRecord } from "#server/services/consultants/track-record.ts";
+import { createConsultant, getOwnConsultant, getProfileForEdit } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Forbidden, NotFound } from "#server/services/errors.ts";
 import { uploadPhoto } from "#server/services/photos.ts";
@@ -75,15 +74,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { state: "ready" as const, mode: "create" as const, consultantId: null, draftKey, defaults };
   }
   try {
-    const consultant = await getConsultantForEdit(app, actor, id);
-    const track = (await viewTrackRecord(app.db, actor, id, true)) as OwnTrackRecord;
+    const profile = await getProfileForEdit(serviceDeps(app), actor, id);
     const draftKey = `profile-draft:${session.user.id}:${id}`;
     return {
       state: "ready" as const,
       mode: "edit" as const,
       consultantId: id,
       draftKey,
-      defaults: savedFormValues(consultant, track),
+      defaults: savedFormValues(profile, profile),
     };
   } catch (error) {
     // Someone else's profile is a state of this page (the spec's text), not an error screen.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql as drizzleSql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRuntime } from "#server/runtime.ts";
 import { call } from "../../tests/setup/api-app.ts";
 import { type PgBouncer, startPgBouncer } from "../../tests/setup/pgbouncer.ts";
 import { findLink, startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
@@ -68,7 +69,8 @@ beforeAll(async () => {
     pollingIntervalSeconds: 0.5,
     schedules: false,
   });
-  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  const runtime = createRuntime({ insights: null });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
   app = createHttpApp({
     config,
     db: database.db,
@@ -77,6 +79,7 @@ beforeAll(async () => {
     mailer,
     jobs,
     storage,
+    runtime,
     renderDocument: async () => {
       throw new Error("API only");
     },

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRuntime } from "#server/runtime.ts";
 import { call } from "../../tests/setup/api-app.ts";
 import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
@@ -62,6 +63,7 @@ beforeAll(async () => {
     mailer: createMailer(config, log),
     jobs,
     storage: createStorage(config),
+    runtime: createRuntime({ insights: null }),
     renderDocument: async () => {
       throw new Error("API only");
     },

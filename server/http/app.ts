@@ -3,7 +3,6 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { setInsightsCounting } from "../services/insights/counter.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
@@ -37,7 +36,6 @@ function varyOnEncoding(c: import("hono").Context) {
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, log } = deps;
-  setInsightsCounting(config.insightsCounting);
   const app = new Hono<HttpEnv>();
   const strictCsp = config.env !== "development";
 
@@ -93,6 +91,7 @@ export function createHttpApp(deps: HttpDeps) {
   const pageCache = createPageCache({
     ttlSeconds: config.pageCacheSeconds,
     nonceOf: (c) => (strictCsp ? c.get("secureHeadersNonce") : undefined),
+    invalidations: deps.runtime.pages,
   });
   app.use(pageCache.trackWrites);
 
@@ -149,6 +148,8 @@ export function createHttpApp(deps: HttpDeps) {
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
       session: await c.get("getSession")(),
+      runtime: deps.runtime,
+      cachedPageEffects: c.get("cachedPageEffects") ?? [],
     };
     return deps.renderDocument(c.req.raw, context);
   });

@@ -3,10 +3,12 @@ import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
-import type { ServiceDeps } from "../services/context.ts";
+import type { Runtime } from "../runtime.ts";
+import type { ServiceDeps, ServiceRuntime } from "../services/context.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { CurrentSession } from "../services/sessions.ts";
 import type { PhotoStorage } from "../services/storage.ts";
+import type { CachedPageEffect } from "./middleware/page-cache.ts";
 
 // The per-request context both doors hand on. The HTTP layer owns it; app/context.ts holds only
 // React Router's key for it.
@@ -22,6 +24,8 @@ export type HttpEnv = {
     requestId: string;
     clientIp: string;
     secureHeadersNonce?: string;
+    /** Set by the page cache on a render it may keep (server/http/middleware/page-cache.ts). */
+    cachedPageEffects?: CachedPageEffect[];
   };
 };
 
@@ -45,6 +49,14 @@ export type AppContext = {
   clientIp: string;
   /** The signed-in session (cookie or Bearer), resolved once per request by the HTTP layer; null when signed out. */
   session: CurrentSession | null;
+  /** This process's state for the services (server/runtime.ts). */
+  runtime: ServiceRuntime;
+  /**
+   * What this render did for its visitor that must be done again for each visitor later served a
+   * cached copy of the page (counting a view, say): loaders add to it; the page cache keeps it
+   * with the page. An empty list nobody reads when the page is not one the cache keeps.
+   */
+  cachedPageEffects: CachedPageEffect[];
 };
 
 export type HttpDeps = {
@@ -65,16 +77,19 @@ export type HttpDeps = {
   clientDir?: string;
   /** The supervised embedded database's state, shown by /healthz (absent with DATABASE_URL). */
   databaseState?: () => string;
+  /** This process's state (server/runtime.ts), created once by server/main.ts. */
+  runtime: Runtime;
 };
 
 /** The services' dependencies for a page request (loaders and actions). */
 export function serviceDeps(context: AppContext): ServiceDeps {
-  const { db, config, log, jobs, storage, clientIp } = context;
-  return { db, config, log, jobs, storage, clientIp };
+  const { db, readDb, config, log, jobs, storage, clientIp, runtime } = context;
+  return { db, readDb, config, log, jobs, storage, clientIp, runtime };
 }
 
 /** The services' dependencies for a JSON API request. */
 export function apiServiceDeps(deps: HttpDeps, c: Context<HttpEnv>): ServiceDeps {
-  const { db, config, jobs, storage } = deps;
-  return { db, config, jobs, storage, log: c.get("log"), clientIp: c.get("clientIp") };
+  const { db, config, jobs, storage, runtime } = deps;
+  const readDb = deps.readDb ?? db;
+  return { db, readDb, config, jobs, storage, runtime, log: c.get("log"), clientIp: c.get("clientIp") };
 }

@@ -10,7 +10,7 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
-const DATABASE_DOWN_CODES = new Set([
+const DATABASE_DOWN_CODES: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE", // a write to a connection whose server just died

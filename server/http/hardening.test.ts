@@ -138,6 +138,8 @@ describe("defect 3a: a reply is never e-mailed when it cannot be stored", () => 
       storage: createStorage(config),
       jobs: env.jobs,
       clientIp: "192.0.2.250",
+      readDb: env.database.db,
+      runtime: env.runtime,
     };
     // Past the edge (as a future door without the text guard would be): PostgreSQL refuses the NUL.
     await expect(

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { accountsRoutes } from "./openapi/accounts.ts";
 import { adminRoutes } from "./openapi/admin.ts";
@@ -52,10 +53,8 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
-let cached: object | undefined;
-
-export function openApiDocument(): object {
-  if (cached) return cached;
+/** The OpenAPI document of API_ROUTES, built on first use. */
+export const openApiDocument = once((): object => {
   const paths: Record<string, Record<string, object>> = {};
   for (const route of API_ROUTES) {
     const path = openApiPath(route.path);
@@ -90,7 +89,7 @@ export function openApiDocument(): object {
       },
     };
   }
-  cached = {
+  return {
     openapi: "3.1.0",
     info: {
       title: "DevConsult SEA API",
@@ -107,8 +106,7 @@ export function openApiDocument(): object {
     },
     paths,
   };
-  return cached;
-}
+});
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createRuntime } from "#server/runtime.ts";
 import { startTestJobQueue } from "../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
@@ -32,7 +33,13 @@ async function startInstance(smtp: TestSmtp, options: { workers?: boolean } = {}
   opened.push(jobs);
   if (options.workers !== false) {
     const config = loadConfig({ NODE_ENV: "test", SMTP_URL: smtp.url, LOG_LEVEL: "silent", DATA_DIR: "/tmp/unused" });
-    await startWorkers(jobs, { db: database.db, config, mailer: createMailer(config, silent), log: silent });
+    await startWorkers(jobs, {
+      db: database.db,
+      config,
+      mailer: createMailer(config, silent),
+      log: silent,
+      runtime: createRuntime({ insights: null }),
+    });
   }
   return jobs;
 }

@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { type ContactMailJob, deliverContactMessage } from "../services/contact.ts";
+import type { ServiceRuntime } from "../services/context.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
@@ -14,6 +15,8 @@ export type WorkerDeps = {
   log: Logger;
   /** Photo storage, for the purge of abandoned uploads; without it the purge leaves photos alone. */
   storage?: PhotoStorage;
+  /** This process's runtime (server/runtime.ts): the alerts search with its caches. */
+  runtime: ServiceRuntime;
 };
 
 /** Starts this process's workers; each job is claimed by one worker of one instance. */
@@ -30,7 +33,7 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   });
 
   // Saved-search alerts: the recurring job fans out one digest job per due search.
-  const alertDeps = { db, config: deps.config, jobs: queue };
+  const alertDeps = { db, config: deps.config, jobs: queue, runtime: deps.runtime };
   await queue.work(JOBS.alerts, async () => {
     await queueDueDigests(alertDeps);
   });

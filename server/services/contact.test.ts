@@ -26,7 +26,7 @@ beforeAll(async () => {
     log: log.log,
     env: { SUPPORT_EMAIL: "support@devconsult.test", SITE_NAME: "DevConsult SEA" },
   });
-  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log: log.log });
+  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log: log.log, runtime: deps.runtime });
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -106,7 +106,13 @@ describe("contact messages", () => {
         log: ownLog.log,
         env: { SUPPORT_EMAIL: "support@devconsult.test" },
       });
-      await startWorkers(ownJobs, { db: own.db, config: ownDeps.config, mailer: ownDeps.mailer, log: ownLog.log });
+      await startWorkers(ownJobs, {
+        db: own.db,
+        config: ownDeps.config,
+        mailer: ownDeps.mailer,
+        log: ownLog.log,
+        runtime: ownDeps.runtime,
+      });
       const result = await submitContactMessage(ownDeps, message);
       if (result.status !== "sent") throw new Error("expected the message to be sent");
       const mail = await busy.waitForMail("support@devconsult.test");

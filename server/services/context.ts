@@ -5,7 +5,12 @@ import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
+import type { DirectoryChanges } from "./directory-changes.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
+import type { InsightsBuffer } from "./insights/counter.ts";
+import type { StatisticsCache } from "./search/planner.ts";
+import type { WordAnalyses } from "./search/words.ts";
+import type { StatsCache } from "./stats-cache.ts";
 import type { PhotoStorage } from "./storage.ts";
 
 // The service contract (docs/decisions/009-service-contract.md): every service function is
@@ -17,11 +22,35 @@ import type { PhotoStorage } from "./storage.ts";
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The part of the logger services use (pino's Logger fits; tests may pass a recorder). */
-export type ServiceLog = Pick<Logger, "info" | "warn" | "error">;
+export type ServiceLog = Pick<Logger, "debug" | "info" | "warn" | "error">;
+
+/**
+ * The state a process keeps for its services (caches, change notifications, the insights buffer):
+ * created once per process (per worker) by server/runtime.ts and handed down in `deps`, never kept
+ * in a module, because a module may be loaded twice in one process (the pages run from React
+ * Router's build, which bundles its own copy of every service; see docs/decisions/002).
+ */
+export type ServiceRuntime = {
+  /** Writes to the listed directory announce themselves here; the caches below and other instances listen. */
+  directory: DirectoryChanges;
+  /** The home page's stats, at most a minute old, dropped on every directory change. */
+  stats: StatsCache;
+  /** The search's word analyses, dropped on every directory change. */
+  words: WordAnalyses;
+  /** The planner's statistics (pg_stats), at most five minutes old. */
+  statistics: StatisticsCache;
+  /** Counts views, search appearances and CV downloads; null when INSIGHTS_COUNTING=false. */
+  insights: InsightsBuffer | null;
+};
 
 /** What every service may use: the process's singletons and the facts of the request. */
 export type ServiceDeps = {
   db: Database;
+  /**
+   * For reads that may lag a moment behind the last write (search, listings, a visitor's view of
+   * a profile, the stats): the read replica when DATABASE_READ_URL is set, else `db`.
+   */
+  readDb: Database;
   config: Config;
   log: ServiceLog;
   /**
@@ -34,6 +63,8 @@ export type ServiceDeps = {
   storage: PhotoStorage;
   /** The client's address, for rate limits ("cli" from the command line). */
   clientIp: string;
+  /** This process's state (server/runtime.ts). */
+  runtime: ServiceRuntime;
 };
 
 export type Role = "user" | "admin";

@@ -1,24 +1,29 @@
 // Writes that change the listed directory (a profile created, edited, approved, hidden, rejected
-// or deleted) say so here; the caches that summarize it (the home page's stats) drop their value,
-// so the stats strip and the list agree right after a change. A module of its own, so the write
-// services and the caches need not import each other. Other app instances hear of a change
-// through PostgreSQL (server/instances.ts) and announce it here as "remote".
+// or deleted) say so here; the caches that summarize it (the stats, the word analyses) drop their
+// value, so the stats strip and the list agree right after a change. One instance per process,
+// in its runtime (server/runtime.ts): the write services reach it through `deps.runtime`, so a
+// page rendered by the React Router build and an API call announce to the same listeners. Other
+// app instances hear of a change through PostgreSQL (server/instances.ts) and announce it here
+// as "remote".
 
 export type ChangeOrigin = "local" | "remote";
-type Listener = (db: object | undefined, origin: ChangeOrigin) => void;
-const listeners = new Set<Listener>();
+type Listener = (origin: ChangeOrigin) => void;
 
-export function onDirectoryChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export class DirectoryChanges {
+  private readonly listeners = new Set<Listener>();
 
-/** Called after a write to consultants has committed (or failed: dropping a cache is harmless). */
-export function directoryChanged(db: object): void {
-  for (const listener of listeners) listener(db, "local");
-}
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
-/** Another instance changed the directory (its write has committed). */
-export function directoryChangedElsewhere(): void {
-  for (const listener of listeners) listener(undefined, "remote");
+  /** Called after a write to consultants has committed (or failed: dropping a cache is harmless). */
+  changed(): void {
+    for (const listener of this.listeners) listener("local");
+  }
+
+  /** Another instance changed the directory (its write has committed). */
+  changedElsewhere(): void {
+    for (const listener of this.listeners) listener("remote");
+  }
 }

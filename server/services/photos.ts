@@ -7,6 +7,7 @@ import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, photoUploads } from "../db/schema.ts";
 import { type Actor, requireUser } from "./context.ts";
 import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
+import { once } from "./once.ts";
 import { consumeRateLimit } from "./rate-limit.ts";
 import type { PhotoStorage } from "./storage.ts";
 
@@ -52,18 +53,14 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-let decodersRestricted = false;
-
 /**
  * sharp can read SVG (librsvg), TIFF, HEIF, PDF and more. Photos come only through the JPEG, PNG
  * and GIF loaders: every other libvips loader is blocked for this process.
  */
-export function restrictImageDecoders() {
-  if (decodersRestricted) return;
+export const restrictImageDecoders = once(() => {
   sharp.block({ operation: ["VipsForeignLoad"] });
   sharp.unblock({ operation: ["VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadNsgif"] });
-  decodersRestricted = true;
-}
+});
 
 export type RenderedPhoto = { profile: Buffer; thumbnail: Buffer };
 

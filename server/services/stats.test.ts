@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "#common/constants.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { cachedDirectoryStats, type DirectoryStats, getDirectoryStats } from "./stats.ts";
+import { type DirectoryStats, getDirectoryStats } from "./stats.ts";
+import { StatsCache } from "./stats-cache.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -72,6 +73,9 @@ describe("cached stats", () => {
       return loads === 1 ? Promise.resolve(value) : new Promise<DirectoryStats>((resolve) => (release = () => resolve(value)));
     };
     const db = {} as TestDatabase["db"];
+    const stats = new StatsCache(getDirectoryStats);
+    const cachedDirectoryStats = (key: typeof db, options: Parameters<StatsCache["read"]>[1]) =>
+      stats.read({ db: key, readDb: key }, options);
     const options = { ttlMs: 100, clock: () => now, load };
     expect((await cachedDirectoryStats(db, options)).totalConsultants).toBe(1);
     now += 50;
@@ -92,7 +96,8 @@ describe("cached stats", () => {
     let loads = 0;
     const load = async () => sample(++loads);
     const db = {} as TestDatabase["db"];
-    const [a, b] = await Promise.all([cachedDirectoryStats(db, { load }), cachedDirectoryStats(db, { load })]);
+    const stats = new StatsCache(getDirectoryStats);
+    const [a, b] = await Promise.all([stats.read({ db, readDb: db }, { load }), stats.read({ db, readDb: db }, { load })]);
     expect(a).toBe(b);
     expect(loads).toBe(1);
   });

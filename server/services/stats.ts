@@ -1,24 +1,16 @@
 import { sql } from "drizzle-orm";
 import { COUNTRIES, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
+import type { DirectoryStats } from "#common/views.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants/read-model.ts";
-import { onDirectoryChange } from "./directory-changes.ts";
-import { cachedPerKey } from "./ttl-cache.ts";
+import { StatsCache } from "./stats-cache.ts";
 
 // The home page's stats strip and country tiles, from live data (listed profiles only).
 
-export type DirectoryStats = {
-  totalConsultants: number;
-  totalCountries: number;
-  totalSpecializations: number;
-  /** The sum of projectsCompleted. */
-  totalProjects: number;
-  /** Listed consultants per country, in the order of the ten countries (spec section 9). */
-  countries: { country: string; count: number }[];
-};
+export type { DirectoryStats };
 
-/** Reads every listed profile once: exact, and too costly for every page view (see cachedDirectoryStats). */
+/** Reads every listed profile once: exact, and too costly for every page view (see StatsCache). */
 export async function getDirectoryStats(db: Database): Promise<DirectoryStats> {
   const [row] = await db.execute<{
     total_consultants: number;
@@ -48,31 +40,12 @@ export async function getDirectoryStats(db: Database): Promise<DirectoryStats> {
   };
 }
 
-export const STATS_TTL_MS = 60_000;
-
-/** Stats at most a minute old (ttl-cache.ts): no page view pays for reading every profile. */
-export const cachedDirectoryStats = cachedPerKey(getDirectoryStats, STATS_TTL_MS);
-
-let recountOnPrimary = false;
-
-/**
- * The stats for a page or /api/stats: from the replica when there is one, except the first count
- * after a change, which reads the primary (the replica may not have replayed the change yet, and
- * a stale count would then be kept for the whole TTL).
- */
-export function directoryStats({ db, readDb }: { db: Database; readDb: Database }) {
-  return cachedDirectoryStats(readDb, {
-    load: () => {
-      const source = recountOnPrimary ? db : readDb;
-      recountOnPrimary = false;
-      return getDirectoryStats(source);
-    },
-  });
+/** The process's stats cache (its runtime's `stats`), counting with getDirectoryStats. */
+export function createStatsCache() {
+  return new StatsCache(getDirectoryStats);
 }
 
-// A profile created, edited, moderated or deleted, here or on another instance: the next page
-// view counts afresh.
-onDirectoryChange(() => {
-  recountOnPrimary = true;
-  cachedDirectoryStats.invalidateAll();
-});
+/** The stats for a page or /api/stats. */
+export function directoryStats(deps: { db: Database; readDb: Database; runtime: { stats: StatsCache } }) {
+  return deps.runtime.stats.read(deps);
+}

@@ -155,6 +155,65 @@ describe("three instances on one database", () => {
       const found = await api(app, "GET", "/api/consultants?keywords=Multiinstance");
       expect(found.json.consultants.map((consultant: { id: number }) => consultant.id)).not.toContain(id);
       expect((await api(app, "GET", `/api/consultants/${id}`)).status).toBe(404);
+      // The home page's stats strip, rendered from React Router's build, counts afresh too.
+      expect(await homeStatsWithin2s(app, DEMO_DIRECTORY_SIZE)).toBe(DEMO_DIRECTORY_SIZE);
     }
   });
+
+  it("an approval through the /admin page reaches /api/stats on the same instance and on the others within 2 s", async () => {
+    const [a, b] = apps as [AppServer, AppServer, AppServer];
+    const registered = await api(b, "POST", "/api/auth/register", {
+      body: { email: "nguyen@example.org", password: "kettle-harbour-59", name: "Nguyen Van An" },
+    });
+    const created = await api(b, "POST", "/api/consultants", {
+      token: registered.json.sessionToken,
+      body: {
+        name: "Nguyen Van An",
+        title: "Water Governance Adviser",
+        email: "nguyen@example.org",
+        location: "Ba Dinh, Hanoi, Vietnam",
+        country: "Vietnam",
+        yearsExperience: 9,
+        languages: ["Vietnamese", "English"],
+        primarySpecialization: "Governance",
+        bio: "Nine years advising provincial water utilities on tariffs, governance and service contracts.",
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const before = (await api(a, "GET", "/api/stats")).json.totalConsultants as number;
+    // Every instance holds the count in its cache now.
+    for (const app of apps) expect((await api(app, "GET", "/api/stats")).json.totalConsultants).toBe(before);
+
+    const adminToken = await signIn(a, ADMIN);
+    const approved = await fetch(`${a.url}/admin`, {
+      method: "POST",
+      headers: { cookie: `session=${adminToken}`, origin: a.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "approve", id: String(created.json.id) }),
+    });
+    expect(approved.status).toBe(200);
+    for (const app of apps) expect(await apiStatsWithin2s(app, before + 1)).toBe(before + 1);
+  });
 });
+
+/** /api/stats's total, asked until it is `expected` or 2 s have passed. */
+async function apiStatsWithin2s(app: AppServer, expected: number) {
+  const deadline = Date.now() + 2_000;
+  let total: number;
+  do {
+    total = (await api(app, "GET", "/api/stats")).json.totalConsultants;
+  } while (total !== expected && Date.now() < deadline);
+  return total;
+}
+
+/** The home page's stats strip's count of consultants, asked until it is `expected` or 2 s have passed. */
+async function homeStatsWithin2s(app: AppServer, expected: number) {
+  const deadline = Date.now() + 2_000;
+  let total: number;
+  do {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const shown = html.match(/>Consultants<\/dt><dd[^>]*>([\d,]+)</)?.[1];
+    if (!shown) throw new Error("the home page shows no stats strip");
+    total = Number(shown.replace(/,/g, ""));
+  } while (total !== expected && Date.now() < deadline);
+  return total;
+}

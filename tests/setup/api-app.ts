@@ -5,6 +5,8 @@ import { loadConfig } from "#server/config.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import { startJobQueue } from "#server/jobs/queue.ts";
 import { startWorkers } from "#server/jobs/workers.ts";
+import { createRuntime } from "#server/runtime.ts";
+import { InsightsBuffer } from "#server/services/insights/counter.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { createStorage } from "#server/services/storage.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -37,8 +39,9 @@ export async function startApiApp(env: Record<string, string> = {}) {
   const log = errorRecordingLogger();
   const mailer = createMailer(config, log);
   const storage = createStorage(config);
+  const runtime = createRuntime({ insights: config.insightsCounting ? new InsightsBuffer(database.db, log) : null });
   const jobs = await startTestJobQueue(database.url, log);
-  await startWorkers(jobs, { db: database.db, config, mailer, log, storage });
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
   const app = createHttpApp({
     config,
     db: database.db,
@@ -47,6 +50,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
     mailer,
     jobs,
     storage,
+    runtime,
     renderDocument: async () => {
       throw new Error("API tests never render a page");
     },
@@ -57,8 +61,10 @@ export async function startApiApp(env: Record<string, string> = {}) {
     database,
     smtp,
     jobs,
+    runtime,
     close: async () => {
       await jobs.stop();
+      await runtime.close();
       await smtp.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

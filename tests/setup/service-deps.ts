@@ -4,19 +4,20 @@ import path from "node:path";
 import { type Config, loadConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
-import type { ServiceDeps, ServiceLog } from "#server/services/context.ts";
+import { createRuntime } from "#server/runtime.ts";
+import type { ServiceDeps, ServiceLog, ServiceRuntime } from "#server/services/context.ts";
 import { createMailer, type Mailer } from "#server/services/mail.ts";
 import { createStorage } from "#server/services/storage.ts";
 
 /** A log that keeps what services wrote, for tests that assert a failure was logged. */
 export function recordingLog() {
-  const entries: { level: "info" | "warn" | "error"; obj: unknown; msg?: string }[] = [];
+  const entries: { level: "debug" | "info" | "warn" | "error"; obj: unknown; msg?: string }[] = [];
   const entry =
-    (level: "info" | "warn" | "error") =>
+    (level: "debug" | "info" | "warn" | "error") =>
     (obj: unknown, msg?: string): void => {
       entries.push({ level, obj, msg });
     };
-  const log = { info: entry("info"), warn: entry("warn"), error: entry("error") } as unknown as ServiceLog;
+  const log = { debug: entry("debug"), info: entry("info"), warn: entry("warn"), error: entry("error") } as unknown as ServiceLog;
   return { log, entries, errors: () => entries.filter((e) => e.level === "error").map((e) => e.obj) };
 }
 
@@ -37,6 +38,7 @@ export async function testServiceDeps(
     mailer,
     jobs,
     clientIp = "192.0.2.10",
+    runtime = createRuntime({ insights: null }),
   }: {
     /** The job queue (tests/setup/api-app.ts `startTestJobQueue`), with workers if mail must arrive. */
     jobs: Pick<JobQueue, "enqueue">;
@@ -45,6 +47,8 @@ export async function testServiceDeps(
     log?: ServiceLog;
     mailer?: Mailer;
     clientIp?: string;
+    /** The process's runtime; by default one of its own, without insights counting. */
+    runtime?: ServiceRuntime;
   },
 ): Promise<TestServiceDeps> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-services-"));
@@ -58,11 +62,13 @@ export async function testServiceDeps(
   const serviceLog = log ?? recordingLog().log;
   return {
     db,
+    readDb: db,
     config,
     log: serviceLog,
     mailer: mailer ?? createMailer(config, serviceLog),
     jobs,
     storage: createStorage(config),
     clientIp,
+    runtime,
   };
 }

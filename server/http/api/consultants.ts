@@ -1,8 +1,7 @@
 import { type Context, Hono } from "hono";
 import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
-import { createConsultant, getOwnConsultant, readSourceFor, viewConsultant } from "#server/services/consultants/profile.ts";
-import { viewTrackRecord } from "#server/services/consultants/track-record.ts";
+import { createConsultant, getOwnConsultant, viewConsultantProfile } from "#server/services/consultants/profile.ts";
 import { consultantCv, parseCvFormat } from "#server/services/cv/index.ts";
 import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
@@ -32,14 +31,13 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants({ db: readDb, log: c.get("log") }, parsed.data));
+    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, parsed.data));
   });
 
   api.get("/:id", async (c) => {
     const id = pathId(c, "id", "Consultant not found");
     const actor = await actorFrom(c);
-    const { consultant, status, canEdit } = await viewConsultant({ db, readDb }, actor, id);
-    const track = await viewTrackRecord(readSourceFor({ db, readDb }, actor), actor, id, canEdit);
+    const { consultant, status, track } = await viewConsultantProfile(serviceDeps(c), actor, id);
     // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
     // nor is a profile whose rate depends on who asks.
     if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
@@ -55,7 +53,7 @@ export function createConsultantsApi(deps: HttpDeps) {
     const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format });
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
-      countCvDownload(db, id, viewer, c.get("log"));
+      countCvDownload(deps, id, viewer);
     }
     c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
     c.header("ETag", `"${cv.digest}"`);

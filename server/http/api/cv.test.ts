@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insightsBuffer } from "#server/services/insights/counter.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -135,7 +134,7 @@ describe("the CV as a PDF", () => {
     const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36" };
     const bot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
     const downloads = async () => {
-      await insightsBuffer(api.database.db).flush();
+      await api.runtime.insights?.flush();
       const [row] = await api.database.sql<{ total: number }[]>`
         select coalesce(sum(cv_downloads), 0)::int as total from consultant_insights where consultant_id = ${id}`;
       return row?.total;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { startWorkers } from "#server/jobs/workers.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { call, PUBLIC_URL, startApiApp, startTestJobQueue } from "../../../tests/setup/api-app.ts";
@@ -131,7 +132,7 @@ describe("alert digests", () => {
     const saved = await saveSearch(owner.token, { name: `Alerts ${word}`, query: `keywords=${word}`, frequency: "weekly" });
     await env.database.sql`update consultants set listed_at = listed_at - interval '365 days' where title = ${`${word} adviser`}`;
     await makeDue(saved.id);
-    const deps = { db: env.database.db, config: env.config, jobs: env.jobs };
+    const deps = { db: env.database.db, config: env.config, jobs: env.jobs, runtime: env.runtime };
     // Nothing new yet: no e-mail.
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
@@ -185,8 +186,9 @@ describe("alert digests", () => {
         config: env.config,
         mailer: createMailer(env.config, silent),
         log: silent,
+        runtime: createRuntime({ insights: null }),
       });
-      const deps = { db: env.database.db, config: env.config, jobs: env.jobs };
+      const deps = { db: env.database.db, config: env.config, jobs: env.jobs, runtime: env.runtime };
       await Promise.all([queueDueDigests(deps), queueDueDigests({ ...deps, jobs: second }), sendDigest(deps, saved.id)]);
       await env.smtp.waitForMail(owner.email);
       // Let every queued digest job finish, then count.

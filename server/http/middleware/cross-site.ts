@@ -8,7 +8,7 @@ import { bearerToken } from "../cookies.ts";
 // Origin for browsers without it). Bearer requests carry their credential explicitly and cannot
 // be forged this way, so they are not affected; neither are clients that send neither header.
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isCrossSiteRequest(request: Request, trustedOrigin: string): boolean {
   const site = request.headers.get("sec-fetch-site");

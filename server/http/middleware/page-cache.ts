@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { crc32, deflateRawSync, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 
@@ -19,50 +18,53 @@ import type { Context, MiddlewareHandler } from "hono";
 // request that may write (every method but GET, HEAD and OPTIONS: profile edits, approvals,
 // deletions…), by bumping a generation counter; a render that started before a write is not
 // stored. Writes made elsewhere (another instance, the admin CLI) show after at most the TTL,
-// or at once when their notice reaches `invalidatePageCache` (see `onPageCacheInvalidated`).
+// or at once when their notice reaches `PageCacheInvalidations.invalidate`.
 
 const CACHEABLE_PATH = /^\/(?:consultant\/\d+)?$/;
 
 /** A cached page's visitor, as far as a signed-out request tells. */
 export type CachedPageVisitor = { userAgent: string | null; clientIp: string };
-/** Something a page's render did for its visitor that must happen for each visitor of a cached copy too. */
+/**
+ * Something a page's render did for its visitor that must happen for each visitor of a cached
+ * copy too: a loader adds it to its context's `cachedPageEffects` (server/http/context.ts). The
+ * insights count views and search appearances this way, so a cached page is counted as a
+ * rendered one is.
+ */
 export type CachedPageEffect = (visitor: CachedPageVisitor) => void;
-// One store per process, found through a global symbol: the loaders that call
-// repeatForCachedCopies run from the React Router server build, which holds its own copy of this
-// module, while the middleware below runs from the source.
-const EFFECTS_KEY = Symbol.for("devconsult.page-cache.render-effects");
-const globals = globalThis as typeof globalThis & { [EFFECTS_KEY]?: AsyncLocalStorage<CachedPageEffect[]> };
-globals[EFFECTS_KEY] ??= new AsyncLocalStorage<CachedPageEffect[]>();
-const renderEffects = globals[EFFECTS_KEY];
+/** What the page cache reads and sets on a request. */
+type PageCacheEnv = { Variables: { clientIp: string; cachedPageEffects?: CachedPageEffect[] } };
 
-/**
- * Called while a page renders (a loader): `effect` runs again for every visitor later served
- * this page from the cache. The insights count views and search appearances this way, so a
- * cached page is counted as a rendered one is. Outside a cacheable render it does nothing.
- */
-export function repeatForCachedCopies(effect: CachedPageEffect) {
-  renderEffects.getStore()?.push(effect);
-}
-
-let generation = 0;
 type InvalidationListener = (origin: "local" | "remote") => Promise<void> | void;
-const listeners = new Set<InvalidationListener>();
 
 /**
- * Drops every cached page of this process. `origin` says whether the write happened here
- * ("local": listeners tell the other workers or instances, and the promise settles once they
- * have dropped theirs, so the writer's response is sent after every copy is gone) or was
- * reported from elsewhere ("remote").
+ * The page cache's generation, bumped by every invalidation: one per process, in its runtime
+ * (server/runtime.ts), so the cluster and instance messages (server/cluster.ts,
+ * server/instances.ts) and the cache itself share it.
  */
-export async function invalidatePageCache(origin: "local" | "remote" = "local"): Promise<void> {
-  generation++;
-  await Promise.all([...listeners].map((listener) => listener(origin)));
-}
+export class PageCacheInvalidations {
+  private current = 0;
+  private readonly listeners = new Set<InvalidationListener>();
 
-/** Hook for spreading invalidations (node:cluster siblings, PostgreSQL LISTEN/NOTIFY between instances). */
-export function onPageCacheInvalidated(listener: InvalidationListener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  get generation() {
+    return this.current;
+  }
+
+  /**
+   * Drops every cached page of this process. `origin` says whether the write happened here
+   * ("local": listeners tell the other workers or instances, and the promise settles once they
+   * have dropped theirs, so the writer's response is sent after every copy is gone) or was
+   * reported from elsewhere ("remote").
+   */
+  async invalidate(origin: "local" | "remote" = "local"): Promise<void> {
+    this.current++;
+    await Promise.all([...this.listeners].map((listener) => listener(origin)));
+  }
+
+  /** Hook for spreading invalidations (node:cluster siblings, PostgreSQL LISTEN/NOTIFY between instances). */
+  subscribe(listener: InvalidationListener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }
 
 type Entry = {
@@ -139,7 +141,13 @@ function acceptsGzip(header: string | undefined) {
 }
 
 /** Headers of the render kept with the page; the outer middleware sets the per-request ones. */
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "x-request-id", "content-security-policy", "vary"]);
+const PER_RESPONSE: ReadonlySet<string> = new Set([
+  "content-length",
+  "content-encoding",
+  "x-request-id",
+  "content-security-policy",
+  "vary",
+]);
 
 export type PageCacheOptions = {
   ttlSeconds: number;
@@ -147,9 +155,11 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** The request's CSP nonce (set by the secure-headers middleware before this one runs). */
   nonceOf: (c: Context) => string | undefined;
+  /** The process's invalidations (its runtime's `pages`). */
+  invalidations: PageCacheInvalidations;
 };
 
-export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonceOf }: PageCacheOptions) {
+export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonceOf, invalidations }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   let heldBytes = 0;
 
@@ -189,12 +199,12 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
     try {
       await next();
     } finally {
-      await invalidatePageCache("local");
+      await invalidations.invalidate("local");
     }
   };
 
   /** Serves and fills the cache; to be registered just before the page handler. */
-  const serve: MiddlewareHandler = async (c, next) => {
+  const serve: MiddlewareHandler<PageCacheEnv> = async (c, next) => {
     const nonce = nonceOf(c);
     const cacheable =
       ttlSeconds > 0 &&
@@ -210,19 +220,21 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
     const cached = entries.get(key);
     if (
       cached &&
-      cached.generation === generation &&
+      cached.generation === invalidations.generation &&
       cached.expires > Date.now() &&
       cached.nonceLength === Buffer.byteLength(nonce)
     ) {
-      const visitor = { userAgent: c.req.header("user-agent") ?? null, clientIp: c.get("clientIp") as string };
+      const visitor = { userAgent: c.req.header("user-agent") ?? null, clientIp: c.get("clientIp") };
       for (const effect of cached.effects) effect(visitor);
       return respond(c, cached, nonce, "hit");
     }
     if (cached) drop(key);
 
-    const startedAt = generation;
+    const startedAt = invalidations.generation;
+    // The render's loaders add to this list (AppContext.cachedPageEffects).
     const effects: CachedPageEffect[] = [];
-    await renderEffects.run(effects, () => next());
+    c.set("cachedPageEffects", effects);
+    await next();
     const res = c.res;
     if (
       res.status !== 200 ||
@@ -276,7 +288,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       bytes: html.length + deflated.reduce((sum, part) => sum + part.length, 0),
     };
     // A write finished while this page rendered: it may show the old data, so it is not kept.
-    if (startedAt === generation) store(key, entry);
+    if (startedAt === invalidations.generation) store(key, entry);
     c.res = respond(c, entry, nonce, "miss");
   };
 

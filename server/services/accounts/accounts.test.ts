@@ -28,7 +28,7 @@ beforeAll(async () => {
   const log = recordingLog().log;
   jobs = await startTestJobQueue(database.url, log);
   deps = await testServiceDeps(database.db, { jobs, smtpUrl: silent.url, log });
-  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log });
+  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log, runtime: deps.runtime });
 });
 afterAll(async () => {
   await jobs?.stop();

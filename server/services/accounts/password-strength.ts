@@ -3,6 +3,7 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
 import { COUNTRIES } from "#common/constants.ts";
 import { PLACES, placeKey } from "#common/places.ts";
+import { once } from "../once.ts";
 
 // How guessable a password is, by zxcvbn (the @zxcvbn-ts port, maintained): it recognises common
 // passwords, English words and names, keyboard patterns, dates, years and sequences, and adds up
@@ -22,15 +23,14 @@ const placeWords = [
   ),
 ];
 
-let factory: ZxcvbnFactory | undefined;
-function estimator() {
-  factory ??= new ZxcvbnFactory({
-    translations: english.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...english.dictionary, places: placeWords },
-  });
-  return factory;
-}
+const estimator = once(
+  () =>
+    new ZxcvbnFactory({
+      translations: english.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary, places: placeWords },
+    }),
+);
 
 export type PasswordWeakness = { warning: string | null; suggestions: string[] };
 

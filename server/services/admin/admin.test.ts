@@ -29,7 +29,7 @@ beforeAll(async () => {
   const log = recordingLog().log;
   jobs = await startTestJobQueue(database.url, log);
   base = await testServiceDeps(database.db, { jobs, smtpUrl: smtp.url, log });
-  await startWorkers(jobs, { db: database.db, config: base.config, mailer: base.mailer, log });
+  await startWorkers(jobs, { db: database.db, config: base.config, mailer: base.mailer, log, runtime: base.runtime });
   if (base.config.storage.kind !== "local") throw new Error("the tests store photos on disk");
   storageDir = base.config.storage.dir;
 });

@@ -4,7 +4,6 @@ import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
 import { type Actor, inAdminTransaction, type ServiceDeps, type Transaction } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
 import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
@@ -15,7 +14,7 @@ import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
 // the block changed, and only that: the profile's status before the block, the reviews the block
 // hid (a review an admin had hidden stays hidden). Both are audited in their transaction.
 
-type Deps = Pick<ServiceDeps, "db">;
+type Deps = Pick<ServiceDeps, "db" | "runtime">;
 
 /** Blocks an account. Not an admin (demote first: never lock the admins out), not oneself. Blocking a blocked account changes nothing. */
 export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
@@ -49,7 +48,7 @@ async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean
     });
     return { user: toAdminUser(updated ?? target), changed: true };
   });
-  if (outcome.changed) directoryChanged(deps.db);
+  if (outcome.changed) deps.runtime.directory.changed();
   return outcome.user;
 }
 

@@ -4,7 +4,6 @@ import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -59,7 +58,7 @@ export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor
  * photo files once that has committed (a file cannot be put back by a rollback, a row can).
  */
 export async function deleteConsultantAsAdmin(
-  deps: Pick<ServiceDeps, "db" | "storage" | "log">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "log" | "runtime">,
   actor: Actor,
   id: number,
 ): Promise<void> {
@@ -97,7 +96,7 @@ export async function deleteConsultantAsAdmin(
     });
     return current;
   });
-  directoryChanged(db);
+  deps.runtime.directory.changed();
   try {
     // Its upload record and both stored sizes (a seeded or external URL is left alone).
     await discardPhoto(db, deps, deleted.profilePhotoUrl);

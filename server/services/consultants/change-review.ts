@@ -15,7 +15,6 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { discardPhoto } from "../photos.ts";
@@ -91,7 +90,7 @@ export async function countApprovalQueue(deps: ListDeps, actor: Actor): Promise<
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "log">;
+type DecisionDeps = Pick<ServiceDeps, "db" | "config" | "jobs" | "storage" | "log" | "runtime">;
 
 /** The change waiting on a profile, locked, with the owner's address; NotFound when there is none. */
 async function lockPendingChange(tx: Executor, id: number) {
@@ -163,7 +162,7 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
         : null;
     return { replacedPhoto, fields: REVIEWED_FIELDS.filter((field) => pending.changes[field] !== undefined) };
   });
-  directoryChanged(db);
+  deps.runtime.directory.changed();
   if (outcome.replacedPhoto) await discardPhoto(db, deps, outcome.replacedPhoto);
   return { fields: outcome.fields };
 }

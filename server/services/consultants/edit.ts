@@ -5,7 +5,6 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, isAdmin, requireAdmin, requireOwnerOrAdmin, requireUser } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -212,7 +211,7 @@ export async function editConsultant<Result>(
   } catch (error) {
     conflictFromUniqueViolation(error);
   } finally {
-    directoryChanged(db);
+    deps.runtime.directory.changed();
   }
   // A replaced photo's files go once the change is published; a photo waiting for review replaces nothing yet.
   if (photoChanged && !holdsReviewed) await discardPhoto(db, deps, current.profilePhotoUrl);

@@ -5,7 +5,6 @@ import { authUsers, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
@@ -37,11 +36,10 @@ function reasonFor(action: ApprovalAction, body: unknown): string | null {
  * nothing and sends nothing: the call is idempotent.
  */
 export async function moderateConsultant(
-  deps: Pick<ServiceDeps, "db" | "config" | "jobs">,
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "runtime">,
   actor: Actor,
   input: { id: number; action: ApprovalAction; body?: unknown },
 ): Promise<AdminConsultant> {
-  const { db } = deps;
   const { id, action } = input;
   await requireAdmin(deps, actor);
   const reason = reasonFor(action, input.body);
@@ -89,7 +87,7 @@ export async function moderateConsultant(
     }
     return { consultant: updated ?? before, changed: true };
   });
-  if (outcome.changed) directoryChanged(db);
+  if (outcome.changed) deps.runtime.directory.changed();
   return outcome.consultant;
 }
 

@@ -12,7 +12,7 @@ import { insertUser } from "../../../tests/setup/users.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import { uploadPhoto } from "../photos.ts";
-import { cachedDirectoryStats } from "../stats.ts";
+import { directoryStats } from "../stats.ts";
 import { localStorage } from "../storage.ts";
 import { editConsultant, OWNER_EDIT } from "./edit.ts";
 import { createConsultant, deleteConsultant, getConsultantForEdit, getOwnConsultant, viewConsultant } from "./profile.ts";
@@ -326,18 +326,18 @@ describe("profile photos", () => {
 describe("the directory stats after a write", () => {
   it("count a new, edited or deleted listed profile at once: the cached stats are dropped on write", async () => {
     const { db } = database;
-    const before = await cachedDirectoryStats(db);
+    const before = await directoryStats(deps);
     const user = await insertUser(db);
     const created = await createConsultant(withoutApproval(), user, profile({ country: "Brunei" }));
-    const afterCreate = await cachedDirectoryStats(db);
+    const afterCreate = await directoryStats(deps);
     expect(afterCreate.totalConsultants).toBe(before.totalConsultants + 1);
     const brunei = (stats: typeof before) => stats.countries.find((entry) => entry.country === "Brunei")?.count ?? 0;
     expect(brunei(afterCreate)).toBe(brunei(before) + 1);
 
     await updateConsultant(deps, user, created.id, profile({ country: "Myanmar", email: created.email }));
-    expect(brunei(await cachedDirectoryStats(db))).toBe(brunei(before));
+    expect(brunei(await directoryStats(deps))).toBe(brunei(before));
 
     await deleteConsultant(deps, user, created.id);
-    expect((await cachedDirectoryStats(db)).totalConsultants).toBe(before.totalConsultants);
+    expect((await directoryStats(deps)).totalConsultants).toBe(before.totalConsultants);
   });
 });

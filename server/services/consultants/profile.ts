@@ -6,7 +6,6 @@ import type { Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { consultants } from "#server/db/schema.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -18,7 +17,13 @@ import {
   type PublicConsultant,
   publicConsultantColumns,
 } from "./read-model.ts";
-import { type OwnTrackRecord, replaceTrackRecord, splitTrackRecord, viewTrackRecord } from "./track-record.ts";
+import {
+  type OwnTrackRecord,
+  replaceTrackRecord,
+  splitTrackRecord,
+  type TrackRecordView,
+  viewTrackRecord,
+} from "./track-record.ts";
 
 // One profile: view, create, edit, delete. Visitors see approved profiles only; the owner and
 // admins see the rest. Only the owner (or an admin) changes a profile; one profile per account.
@@ -29,7 +34,7 @@ import { type OwnTrackRecord, replaceTrackRecord, splitTrackRecord, viewTrackRec
 // the audit entry of an admin's edit are the same.
 
 type Deps = Pick<ServiceDeps, "db">;
-export type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log">;
+export type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log" | "runtime">;
 export type ConsultantValues = Partial<typeof consultants.$inferInsert>;
 
 export const SIGNED_OUT = "You need to be logged in to create or edit a consultant profile";
@@ -90,6 +95,17 @@ export async function viewConsultant(
   };
 }
 
+/**
+ * One profile and its track record as this viewer may see them (the rate by its visibility; who
+ * it is shown to, for the owner and admins): what the profile page and GET /api/consultants/{id}
+ * show. NotFound as viewConsultant.
+ */
+export async function viewConsultantProfile(deps: { db: Executor; readDb?: Executor }, actor: Actor, id: number) {
+  const view = await viewConsultant(deps, actor, id);
+  const track: OwnTrackRecord | TrackRecordView = await viewTrackRecord(readSourceFor(deps, actor), actor, id, view.canEdit);
+  return { ...view, track };
+}
+
 /** The owner's view of their profile: with its track record and the state of their last change. */
 export type OwnProfile = OwnConsultant & OwnTrackRecord & { change: OwnChangeState | null };
 
@@ -128,6 +144,11 @@ export async function getConsultantForEdit(deps: Deps, actor: Actor, id: number)
   );
   const signedIn = requireOwnerOrAdmin(actor, row.ownerId, { signedOut: SIGNED_OUT, forbidden: NOT_YOURS });
   return signedIn.id === row.ownerId ? withOwnChange(deps.db, row.consultant) : row.consultant;
+}
+
+/** The profile and its whole track record for its edit form: the owner or an admin only (as getConsultantForEdit). */
+export async function getProfileForEdit(deps: Deps, actor: Actor, id: number): Promise<OwnConsultant & OwnTrackRecord> {
+  return withOwnTrackRecord(deps.db, actor, await getConsultantForEdit(deps, actor, id));
 }
 
 /**
@@ -194,7 +215,7 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
   } catch (error) {
     conflictFromUniqueViolation(error);
   } finally {
-    directoryChanged(db);
+    deps.runtime.directory.changed();
   }
 }
 
@@ -212,6 +233,6 @@ export async function deleteConsultant(deps: WriteDeps, actor: Actor, id: number
   );
   requireOwnerOrAdmin(actor, current.ownerId, { forbidden: "You can only delete your own profile" });
   await db.delete(consultants).where(eq(consultants.id, id));
-  directoryChanged(db);
+  deps.runtime.directory.changed();
   await discardPhoto(db, deps, current.profilePhotoUrl);
 }

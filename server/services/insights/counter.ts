@@ -7,7 +7,9 @@ import type { Database } from "#server/db/client.ts";
 // results or a CV download is a Map update in memory; every few seconds the buffer writes what
 // it holds in two statements (counters per consultant per day, and who viewed or downloaded what
 // today so a view and a CV download count once per visitor per day). Several app instances may count at once: the database
-// adds their batches and drops repeated visitors. A crash loses at most a few seconds of counts.
+// adds their batches and drops repeated visitors. A crash loses at most a few seconds of counts;
+// a graceful shutdown none (server/runtime.ts closes the buffer). One buffer per process, in its
+// runtime, or none at all when INSIGHTS_COUNTING=false.
 
 export const INSIGHTS_FLUSH_MS = 5_000;
 /** Past this many pending entries the buffer writes at once instead of waiting for the timer. */
@@ -36,32 +38,9 @@ function visitorKey(viewer: Viewer, day: string) {
   return `a:${hash.slice(0, 22)}`;
 }
 
-/** isbot's answer per user agent: its patterns cost far more than a lookup, and browsers repeat. */
-const botAnswers = new Map<string, boolean>();
 const MAX_BOT_ANSWERS = 2_000;
 
-/** Bots (by user agent, the isbot list) and requests without one are not people looking. */
-export function isCountable(viewer: Pick<Viewer, "userAgent">) {
-  const agent = viewer.userAgent;
-  if (!agent) return false;
-  let bot = botAnswers.get(agent);
-  if (bot === undefined) {
-    bot = isbot(agent);
-    if (botAnswers.size >= MAX_BOT_ANSWERS) botAnswers.clear();
-    botAnswers.set(agent, bot);
-  }
-  return !bot;
-}
-
 type Log = { warn: (object: object, message?: string) => void };
-
-/** Whether this process counts at all (INSIGHTS_COUNTING; off only to measure what counting costs). */
-let counting = true;
-
-/** Turns counting on or off for the whole process (createHttpApp, from the configuration). */
-export function setInsightsCounting(enabled: boolean) {
-  counting = enabled;
-}
 
 export class InsightsBuffer {
   /** Who viewed a profile or downloaded its CV today; a download's visitor key starts with "cv:". */
@@ -70,6 +49,8 @@ export class InsightsBuffer {
   private timer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
   private purgedDay = "";
+  /** isbot's answer per user agent: its patterns cost far more than a lookup, and browsers repeat. */
+  private readonly botAnswers = new Map<string, boolean>();
 
   private readonly db: Database;
   private readonly log?: Log;
@@ -87,7 +68,7 @@ export class InsightsBuffer {
   }
 
   private seen(consultantId: number, viewer: Viewer, prefix: "" | "cv:") {
-    if (!counting || !isCountable(viewer)) return;
+    if (!this.isCountable(viewer)) return;
     const day = today();
     const visitor = `${prefix}${visitorKey(viewer, day)}`;
     this.views.set(`${consultantId}|${day}|${visitor}`, { consultantId, day, visitor });
@@ -96,7 +77,7 @@ export class InsightsBuffer {
 
   /** Profiles shown on a results page a person saw. */
   appeared(consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
-    if (!counting || !isCountable(viewer)) return;
+    if (!this.isCountable(viewer)) return;
     const day = today();
     for (const id of consultantIds) this.add(id, "searchAppearances", day);
   }
@@ -104,6 +85,19 @@ export class InsightsBuffer {
   /** A listed profile's CV downloaded by a person (not the owner, not a bot): once per visitor per day. */
   cvDownloaded(consultantId: number, viewer: Viewer) {
     this.seen(consultantId, viewer, "cv:");
+  }
+
+  /** Bots (by user agent, the isbot list) and requests without one are not people looking. */
+  private isCountable(viewer: Pick<Viewer, "userAgent">) {
+    const agent = viewer.userAgent;
+    if (!agent) return false;
+    let bot = this.botAnswers.get(agent);
+    if (bot === undefined) {
+      bot = isbot(agent);
+      if (this.botAnswers.size >= MAX_BOT_ANSWERS) this.botAnswers.clear();
+      this.botAnswers.set(agent, bot);
+    }
+    return !bot;
   }
 
   private add(consultantId: number, counter: Counter, day: string) {
@@ -189,23 +183,17 @@ export class InsightsBuffer {
   }
 }
 
-const buffers = new Map<Database, InsightsBuffer>();
+/** The part of `deps` counting needs: the process's buffer, or none when counting is off. */
+type Counting = { runtime: { insights: InsightsBuffer | null } };
 
-/** The process's insights buffer for a database, created on first use. */
-export function insightsBuffer(db: Database, log?: Log): InsightsBuffer {
-  let buffer = buffers.get(db);
-  if (!buffer) {
-    buffer = new InsightsBuffer(db, log);
-    buffers.set(db, buffer);
-  }
-  return buffer;
+/** A person (not the owner, not a bot) opened a listed profile's page. */
+export function countProfileView(deps: Counting, consultantId: number, viewer: Viewer) {
+  deps.runtime.insights?.view(consultantId, viewer);
 }
 
-/** Writes what every buffer holds and stops them: on shutdown, before the database closes. */
-export async function closeInsightsBuffers() {
-  const open = [...buffers.values()];
-  buffers.clear();
-  await Promise.all(open.map((buffer) => buffer.close()));
+/** Profiles shown on a results page a person saw. */
+export function countSearchAppearances(deps: Counting, consultantIds: readonly number[], viewer: Pick<Viewer, "userAgent">) {
+  deps.runtime.insights?.appeared(consultantIds, viewer);
 }
 
 /**
@@ -213,6 +201,6 @@ export async function closeInsightsBuffers() {
  * profile downloaded by someone other than its owner or an admin. Bots are not counted, and a
  * visitor counts once per day.
  */
-export function countCvDownload(db: Database, consultantId: number, viewer: Viewer, log?: Log) {
-  insightsBuffer(db, log).cvDownloaded(consultantId, viewer);
+export function countCvDownload(deps: Counting, consultantId: number, viewer: Viewer) {
+  deps.runtime.insights?.cvDownloaded(consultantId, viewer);
 }

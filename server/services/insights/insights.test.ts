@@ -5,7 +5,7 @@ import { consultantInsights, messages } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
-import { InsightsBuffer, setInsightsCounting } from "./counter.ts";
+import { countCvDownload, countProfileView, countSearchAppearances, InsightsBuffer } from "./counter.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
@@ -83,20 +83,25 @@ describe("the insights buffer", () => {
 });
 
 describe("INSIGHTS_COUNTING=false", () => {
-  it("counts nothing, for a benchmark's baseline", async () => {
-    const { db } = api.database;
-    const id = await insertListedConsultant(db);
-    const buffer = new InsightsBuffer(db);
-    setInsightsCounting(false);
+  it("gives the process no buffer: nothing is counted, for a benchmark's baseline", async () => {
+    const off = await startApiApp({ INSIGHTS_COUNTING: "false" });
     try {
-      buffer.view(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
-      buffer.appeared([id], { userAgent: BROWSER });
-      buffer.cvDownloaded(id, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" });
-      await buffer.flush();
-      expect(await counters(id)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+      expect(off.runtime.insights).toBeNull();
+      const id = await insertListedConsultant(off.database.db);
+      const visitor = { userAgent: BROWSER, userId: null, clientIp: "198.51.100.40" };
+      countProfileView(off, id, visitor);
+      countSearchAppearances(off, [id], visitor);
+      countCvDownload(off, id, visitor);
+      // A download through the API door counts nothing either.
+      expect((await call(off.app, "GET", `/api/consultants/${id}/cv.pdf`, { headers: { "user-agent": BROWSER } })).status).toBe(
+        200,
+      );
+      await off.runtime.close();
+      const [row] = await off.database.sql<{ rows: number }[]>`
+        select (select count(*) from consultant_insights)::int + (select count(*) from insight_visitors)::int as rows`;
+      expect(row?.rows).toBe(0);
     } finally {
-      setInsightsCounting(true);
-      await buffer.close();
+      await off.close();
     }
   });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const log = { info: () => {}, warn: () => {}, error: (obj: object) => logged.push(obj) } as unknown as ServiceLog;
   jobs = await startTestJobQueue(database.url, log);
   deps = await testServiceDeps(database.db, { smtpUrl: smtp.url, log, jobs });
-  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log });
+  await startWorkers(jobs, { db: database.db, config: deps.config, mailer: deps.mailer, log, runtime: deps.runtime });
 });
 afterAll(async () => {
   await jobs?.stop();

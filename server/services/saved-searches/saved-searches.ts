@@ -28,7 +28,7 @@ import { parseInput } from "../validate.ts";
 // run by two instances at once sends one e-mail; what it announces is recorded in the same
 // transaction that queues the mail.
 
-type Deps = Pick<ServiceDeps, "db" | "config" | "jobs">;
+type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "runtime">;
 
 const PERIOD: Record<"daily" | "weekly", string> = { daily: "1 day", weekly: "7 days" };
 

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // Words that look uncommon in a large directory but pass the cap here: the relevance pools prove
 // it (the quality pool and the head matches after it are distinct matches), so the search sends
@@ -57,10 +61,10 @@ describe("proving a search passes the cap from its pools", () => {
       // Not the driver's own look-up of array types when it first connects.
       onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
     });
-    const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics: holder.statistics });
+    const found = await searchConsultants({ db: watched.db, runtime }, searchParams(query), { statistics: holder.statistics });
     await watched.close();
     // The same search with every match read and counted: what it must answer.
-    const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
+    const expected = await searchConsultants({ db: holder.db.db, runtime }, searchParams(query), { strategy: "walk-index" });
     expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
     expect(found.total).toBe(expected.total);
     return { found, statements };

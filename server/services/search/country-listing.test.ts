@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // A listing of one country with another filter, past the cap: its page is walked in that
 // country's own featured order. Thai profiles that also speak Vietnamese lead the featured order;
@@ -43,16 +47,16 @@ describe("a country's listing past the cap", () => {
   });
 
   const search = (query: Record<string, string | number>, options: SearchOptions = {}) =>
-    searchConsultants({ db: holder.db.db }, searchParams(query), options);
+    searchConsultants({ db: holder.db.db, runtime }, searchParams(query), options);
 
   it("walks the country's own order for the page, and lists what reading every match lists", async () => {
     const statements: string[] = [];
     const counted = createDatabase(holder.db.url, { max: 1, onQuery: (query) => statements.push(query) });
-    await searchConsultants({ db: counted.db }, searchParams({ location: "Vietnam", languages: "Vietnamese" }));
+    await searchConsultants({ db: counted.db, runtime }, searchParams({ location: "Vietnam", languages: "Vietnamese" }));
     for (const page of [1, 7, 83]) {
       const query = { location: "Vietnam", languages: "Vietnamese", page };
       statements.length = 0;
-      const chosen = await searchConsultants({ db: counted.db }, searchParams(query));
+      const chosen = await searchConsultants({ db: counted.db, runtime }, searchParams(query));
       // Up to the cap through the document's index, then the walk: the page is in the walked stretch.
       expect(statements, `page ${page}`).toHaveLength(2);
       const read = await search(query, { strategy: "read-all" });
@@ -81,9 +85,9 @@ describe("a country's listing past the cap", () => {
     const statements: string[] = [];
     const counted = createDatabase(holder.db.url, { max: 1, onQuery: (query) => statements.push(query) });
     const query = { languages: "Vietnamese", page: 83 };
-    await searchConsultants({ db: counted.db }, searchParams(query), { statistics });
+    await searchConsultants({ db: counted.db, runtime }, searchParams(query), { statistics });
     statements.length = 0;
-    const chosen = await searchConsultants({ db: counted.db }, searchParams(query), { statistics });
+    const chosen = await searchConsultants({ db: counted.db, runtime }, searchParams(query), { statistics });
     await counted.close();
     // Up to the cap through the document's index, then every match read and sorted: no walk.
     expect(statements).toHaveLength(2);

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // A listing whose filters are each common but never meet: half the profiles live in Thailand and
 // speak Thai, half in Vietnam and speak Vietnamese. Planned as a directory of a million profiles
@@ -51,7 +55,7 @@ describe("a listing whose filters never meet", () => {
     };
     await read();
     const before = await read();
-    const found = await searchConsultants({ db: counted.db }, searchParams(query), { statistics: holder.statistics });
+    const found = await searchConsultants({ db: counted.db, runtime }, searchParams(query), { statistics: holder.statistics });
     const rowsRead = (await read()) - before;
     await counted.close();
     return { found, rowsRead };
@@ -72,7 +76,7 @@ describe("a listing whose filters never meet", () => {
     ];
     for (const query of queries) {
       const { found } = await searchCounted(query);
-      const read = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "read-all" });
+      const read = await searchConsultants({ db: holder.db.db, runtime }, searchParams(query), { strategy: "read-all" });
       expect(found.total).toBe(1000);
       expect(found.totalIsCapped).toBe(true);
       expect(found.consultants).toHaveLength(12);

@@ -3,11 +3,15 @@ import type { SearchParams } from "#common/search.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
 import type { SearchOptions } from "./result.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // Every connection keeps one generic plan per statement (server/db/client.ts): made without the
 // words' and filters' values, so it must read the way the search chose from the statistics, whatever
@@ -28,7 +32,7 @@ async function genericPlans(database: TestDatabase, params: SearchParams, option
     },
   });
   try {
-    await searchConsultants({ db: watched.db }, params, options);
+    await searchConsultants({ db: watched.db, runtime }, params, options);
   } finally {
     await watched.close();
   }

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import { parseSearchParams } from "#common/search-params.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { getDirectoryStats } from "../stats.ts";
 import { searchConsultants } from "./index.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 describe("Gender & Social Inclusion is searchable like every area", () => {
   const holder = {} as { db: TestDatabase };
@@ -30,7 +34,7 @@ describe("Gender & Social Inclusion is searchable like every area", () => {
       const parsed = parseSearchParams(new URLSearchParams({ expertise }));
       if (!parsed.success) throw parsed.error;
       expect(parsed.data.expertise).toBe("Gender & Social Inclusion");
-      const found = await searchConsultants({ db: holder.db.db }, parsed.data);
+      const found = await searchConsultants({ db: holder.db.db, runtime }, parsed.data);
       expect(found.consultants.map((consultant) => consultant.name).sort()).toEqual(["Primary", "Secondary"]);
     }
   });

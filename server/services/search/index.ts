@@ -7,7 +7,7 @@ import type { KeywordWords } from "./keyword-plan.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { type PlaceTerm, placeTerms } from "./places.ts";
 import { filterConditions } from "./query.ts";
-import { result, type SearchOptions, type SearchResult } from "./result.ts";
+import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
 import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery, type WordAnalysis } from "./words.ts";
 
 // The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
@@ -38,8 +38,8 @@ export { keywordWords };
 /** The plans a search ran (keyword-plan.ts planKind, or the listing's), logged at debug level. */
 export type SearchLog = { debug: (entry: { plans: string[]; corrected?: boolean }, message: string) => void };
 
-/** What a search uses: the database, and a log for the plans it ran. */
-export type SearchDeps = Pick<ServiceDeps, "db"> & { log?: SearchLog };
+/** What a search uses: the database, this process's caches, and a log for the plans it ran. */
+export type SearchDeps = Pick<ServiceDeps, "db" | "runtime"> & { log?: SearchLog };
 
 /**
  * Searches listed consultants. With keywords: every word must match (accents ignored, stemmed,
@@ -49,11 +49,12 @@ export type SearchDeps = Pick<ServiceDeps, "db"> & { log?: SearchLog };
 export async function searchConsultants(
   deps: SearchDeps,
   params: SearchParams,
-  options: SearchOptions = {},
+  searchOptions: SearchOptions = {},
 ): Promise<SearchResult> {
-  const { db } = deps;
+  const { db, runtime } = deps;
+  const options = { ...searchOptions, statistics: searchOptions.statistics ?? (await runtime.statistics(db)) };
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
-  const keywords = allWords.length > 0 ? await analyzeKeywords(db, params, allWords) : undefined;
+  const keywords = allWords.length > 0 ? await analyzeKeywords(deps, params, allWords) : undefined;
   if (!keywords) {
     const listed = await listWithoutKeywords(db, params, options);
     deps.log?.debug({ plans: listed.plans }, "search plans");
@@ -79,7 +80,11 @@ type AnalyzedKeywords = {
 };
 
 /** Keyword words analysed, or undefined when only stop words are left (a listing then). */
-async function analyzeKeywords(db: Database, params: SearchParams, allWords: string[]): Promise<AnalyzedKeywords | undefined> {
+async function analyzeKeywords(
+  { db, runtime }: SearchDeps,
+  params: SearchParams,
+  allWords: string[],
+): Promise<AnalyzedKeywords | undefined> {
   // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
   // are analysed as words (the last one completed, unless it ends a place's name).
   const mentions = findPlaceMentions(allWords);
@@ -87,6 +92,7 @@ async function analyzeKeywords(db: Database, params: SearchParams, allWords: str
   const [places, analyzed] = await Promise.all([
     placeTerms(db, mentions),
     analyzeWords(
+      runtime.words,
       db,
       allWords.filter((_, index) => !inPlace(index)),
       !inPlace(allWords.length - 1),
@@ -128,7 +134,7 @@ function overCap(params: SearchParams, places: PlaceTerm[], reach: number[]) {
  * The page with rare or unknown words corrected to similar frequent ones, the words as typed first,
  * and the keywords as corrected; undefined when nothing was corrected.
  */
-async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: SearchOptions) {
+async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
   const { analyzed, places } = keywords;
   const corrections = await correctWords(db, analyzed);
   if (corrections.size === 0) return undefined;

@@ -5,9 +5,8 @@ import type { PublicConsultant } from "../consultants/read-model.ts";
 import { countsOverCap } from "./counting.ts";
 import { type KeywordPlan, type KeywordWords, planKeywordPage, planKind, RANK_ALL } from "./keyword-plan.ts";
 import { documentMatch, keywordSql } from "./keyword-sql.ts";
-import { searchStatistics } from "./planner.ts";
 import { rowToPublicConsultant } from "./query.ts";
-import type { SearchOptions } from "./result.ts";
+import type { PlanningOptions } from "./result.ts";
 
 // One page of a keyword search (docs/decisions/006-search-engine.md): planned (keyword-plan.ts),
 // written (keyword-sql.ts) and run here, one plan after another along `fallback` until one's
@@ -26,11 +25,11 @@ export async function keywordPage(
   db: Executor,
   params: SearchParams,
   words: KeywordWords,
-  options: SearchOptions,
+  options: PlanningOptions,
 ): Promise<KeywordPage> {
   const { strategy } = options;
   // Forced (tests, benchmarks): planned without statistics, but for the bounded walk.
-  const statistics = strategy && strategy !== "bounded-walk" ? undefined : (options.statistics ?? (await searchStatistics(db)));
+  const statistics = strategy && strategy !== "bounded-walk" ? undefined : options.statistics;
   const plans: string[] = [];
   let plan: KeywordPlan | undefined = planKeywordPage(params, words, statistics, options);
   while (plan) {

@@ -6,7 +6,7 @@ import { consultants } from "#server/db/schema.ts";
 import { isListed, publicConsultantColumns } from "../consultants/read-model.ts";
 import { countToCap } from "./counting.ts";
 import { locationCondition, locationCountry } from "./places.ts";
-import { cityFirst, filterShares, product, type Statistics, searchStatistics, shareOf, WALK_SLACK } from "./planner.ts";
+import { cityFirst, filterShares, product, type Statistics, shareOf, WALK_SLACK } from "./planner.ts";
 import {
   FEATURED_ORDER,
   filterConditions,
@@ -18,7 +18,7 @@ import {
   resultWindow,
   rowToPublicConsultant,
 } from "./query.ts";
-import { result, type SearchOptions, type SearchResult } from "./result.ts";
+import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
 
 // A search without keywords: a listing in the requested order, filtered.
 
@@ -36,7 +36,7 @@ import { result, type SearchOptions, type SearchResult } from "./result.ts";
 export async function listWithoutKeywords(
   db: Executor,
   params: SearchParams,
-  options: SearchOptions,
+  options: PlanningOptions,
 ): Promise<{ result: SearchResult; plans: string[] }> {
   const conditions = filterConditions(params);
   const where = sql.join(conditions, sql` and `);
@@ -52,7 +52,7 @@ export async function listWithoutKeywords(
   // walk at once. A country alone (the home page's country tiles, and paging through them) is
   // counted exactly by the statistics and has its own index in featured order (migration 0015),
   // so twice the cap is enough.
-  const statistics = options.statistics ?? (await searchStatistics(db));
+  const { statistics } = options;
   const countryAlone = conditions.length === 2 && params.location !== undefined && locationCountry(params.location) !== undefined;
   const broad = (countryAlone ? 2 : BROAD_LISTING) * SEARCH_RESULT_CAP;
   const shares = filterShares(params, statistics);

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPlace } from "#common/places.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // Nobody lost to spelling: every spelling of a place finds the same consultants, whichever
 // spelling they typed, through the keywords and through the location filter.
@@ -56,7 +60,7 @@ describe("places in any spelling", () => {
   });
 
   async function names(query: Record<string, string>) {
-    const result = await searchConsultants({ db: holder.db.db }, params(query));
+    const result = await searchConsultants({ db: holder.db.db, runtime }, params(query));
     return result.consultants.map((consultant) => consultant.name).sort();
   }
 

@@ -33,7 +33,7 @@ const STATISTICS_COLUMNS = [
  * an array or tsvector, with their frequencies): what the planner itself estimates with, read
  * once every few minutes rather than asking the planner for every search.
  */
-async function loadStatistics(db: Executor): Promise<Statistics> {
+export async function searchStatistics(db: Executor): Promise<Statistics> {
   const [rows, [count]] = await Promise.all([
     db.execute<{
       column: string;
@@ -70,7 +70,11 @@ async function loadStatistics(db: Executor): Promise<Statistics> {
   return { listed: Number(count?.listed ?? 0), columns };
 }
 
-export const searchStatistics = cachedPerKey(loadStatistics, 5 * 60_000);
+/** The statistics at most five minutes old: one cache per process, in its runtime (server/runtime.ts). */
+export function createStatisticsCache() {
+  return cachedPerKey(searchStatistics, 5 * 60_000);
+}
+export type StatisticsCache = ReturnType<typeof createStatisticsCache>;
 
 export function shareOf(statistics: Statistics, column: string, key: string) {
   const frequencies = statistics.columns[column];

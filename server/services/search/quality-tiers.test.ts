@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
 import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
 import { tierLexeme } from "./tiers.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // The featured order's quality tiers as lexemes of the search document (migration 0017): the best
 // matches by quality of a word many profiles use are read from the top tiers only. All 1 100
@@ -58,9 +62,9 @@ describe("quality tiers", () => {
       max: 2,
       onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
     });
-    const found = await searchConsultants({ db: watched.db }, searchParams(query), options);
+    const found = await searchConsultants({ db: watched.db, runtime }, searchParams(query), options);
     await watched.close();
-    const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
+    const expected = await searchConsultants({ db: holder.db.db, runtime }, searchParams(query), { strategy: "walk-index" });
     expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
     expect(found.total).toBe(expected.total);
     return { found, headTiers: statements.filter((statement) => HEAD_TIERED.test(statement)).length };
@@ -151,8 +155,8 @@ describe("quality tiers", () => {
     expect(after).toMatchObject({ tier: 10, lexemes: ["#q:10"] });
     // Read from the top tiers, the word's results still agree with every match read in order.
     const params = searchParams({ keywords: "evaluation" });
-    const tiered = await searchConsultants({ db: holder.db.db }, params, { strategy: "quality-tiers" });
-    const walked = await searchConsultants({ db: holder.db.db }, params, { strategy: "walk-index" });
+    const tiered = await searchConsultants({ db: holder.db.db, runtime }, params, { strategy: "quality-tiers" });
+    const walked = await searchConsultants({ db: holder.db.db, runtime }, params, { strategy: "walk-index" });
     expect(tiered.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
   });
 
@@ -164,8 +168,8 @@ describe("quality tiers", () => {
     });
     for (const query of [{ keywords: "evaluation" }, { keywords: "evaluation", page: "3" }] as Record<string, string>[]) {
       statements.length = 0;
-      const found = await searchConsultants({ db: watched.db }, searchParams(query), { statistics: holder.statistics });
-      const expected = await searchConsultants({ db: holder.db.db }, searchParams(query), { strategy: "walk-index" });
+      const found = await searchConsultants({ db: watched.db, runtime }, searchParams(query), { statistics: holder.statistics });
+      const expected = await searchConsultants({ db: holder.db.db, runtime }, searchParams(query), { strategy: "walk-index" });
       expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
       expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
       expect(
@@ -175,7 +179,7 @@ describe("quality tiers", () => {
     }
     // Another order than the featured one has no use for the tiers.
     statements.length = 0;
-    await searchConsultants({ db: watched.db }, searchParams({ keywords: "evaluation", sort: "experience" }), {
+    await searchConsultants({ db: watched.db, runtime }, searchParams({ keywords: "evaluation", sort: "experience" }), {
       statistics: holder.statistics,
     });
     expect(statements.filter((statement) => TIERED.test(statement))).toEqual([]);

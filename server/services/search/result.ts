@@ -28,6 +28,8 @@ export type SearchOptions = {
   /** The planner's statistics to plan a search with (tests: a directory larger than theirs). */
   statistics?: Statistics;
 };
+/** The options a search is planned with: the statistics given, or else the runtime's. */
+export type PlanningOptions = SearchOptions & { statistics: Statistics };
 
 export function result(params: SearchParams, matched: number, consultants: PublicConsultant[]): SearchResult {
   const total = Math.min(matched, SEARCH_RESULT_CAP);

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "#common/search-params.ts";
 import type { AssignmentInput } from "#common/track-record.ts";
 import type { NewConsultant } from "#server/db/schema.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { replaceTrackRecord } from "../consultants/track-record.ts";
 import { searchConsultants } from "./index.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // Issue 12: the donor and workedIn filters, and keywords that match assignments, on a real
 // database whose triggers keep the search columns current.
@@ -60,7 +64,7 @@ afterAll(async () => {
 async function names(query: Record<string, string>) {
   const parsed = parseSearchParams(new URLSearchParams({ limit: "100", ...query }));
   if (!parsed.success) throw parsed.error;
-  const result = await searchConsultants({ db: database.db }, parsed.data);
+  const result = await searchConsultants({ db: database.db, runtime }, parsed.data);
   return result.consultants.map((item) => item.name);
 }
 
@@ -108,7 +112,7 @@ describe("filters read from the search document's facets", () => {
       if (!parsed.success) throw parsed.error;
       const ways = await Promise.all(
         (["walk-index", "read-all"] as const).map(async (strategy) =>
-          (await searchConsultants({ db: database.db }, parsed.data, { strategy })).consultants.map((item) => item.name),
+          (await searchConsultants({ db: database.db, runtime }, parsed.data, { strategy })).consultants.map((item) => item.name),
         ),
       );
       expect(ways[1]).toEqual(ways[0]);

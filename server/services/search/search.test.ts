@@ -6,10 +6,14 @@ import { parseSearchParams } from "#common/search-params.ts";
 import { DONORS, LANGUAGE_NAMES } from "#common/track-record-lists.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { keywordWords, type SearchOptions, searchConsultants } from "./index.ts";
 import { boundedPool, candidatePool, orderBy } from "./query.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 /** Parses like the API does, so every test goes through the real parameter rules. */
 type Query = Record<string, string | number | undefined>;
@@ -33,7 +37,7 @@ function useDatabase() {
 }
 
 async function search(database: TestDatabase, query: Query = {}, options: SearchOptions = {}) {
-  return searchConsultants({ db: database.db }, params(query), options);
+  return searchConsultants({ db: database.db, runtime }, params(query), options);
 }
 
 async function names(database: TestDatabase, query: Query = {}) {

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "#server/db/client.ts";
 import { generateConsultants } from "#server/db/seed/generate.ts";
 import { copyConsultants } from "#server/db/seed/seed.ts";
+import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
-import { directoryChanged } from "../directory-changes.ts";
 import { searchConsultants } from "./index.ts";
+
+/** The process state a search keeps (its caches), as a server process has one. */
+const runtime = createRuntime({ insights: null });
 
 // The words' analysis (stems, counts in the dictionary, completions of the last word) is kept
 // per database pool for a minute and dropped whenever the directory changes, as every write
@@ -28,7 +31,7 @@ describe("the words' analysis between searches", () => {
     const statements: string[] = [];
     const watched = createDatabase(holder.db.url, { max: 2, onQuery: (statement) => statements.push(statement) });
     const analyses = () => statements.filter((statement) => statement.includes("search_analyze_words")).length;
-    const search = (keywords: string) => searchConsultants({ db: watched.db }, searchParams({ keywords }));
+    const search = (keywords: string) => searchConsultants({ db: watched.db, runtime }, searchParams({ keywords }));
     try {
       // "quokkaolog" completes to no word of the directory yet.
       expect((await search("quokkaolog")).total).toBe(0);
@@ -44,7 +47,7 @@ describe("the words' analysis between searches", () => {
       expect(analyses()).toBe(1);
 
       // Every write service announces its change: the next search analyses the words again.
-      directoryChanged(watched.db);
+      runtime.directory.changed();
       const found = await search("quokkaolog");
       expect(analyses()).toBe(2);
       expect(found.total).toBe(1);

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#server/db/client.ts";
-import { onDirectoryChange } from "../directory-changes.ts";
 
 // Word analysis of a keywords string: its words, their stems and completions from the words
 // dictionary (search_words, kept by the triggers of migration 0007), corrections of rare or
@@ -34,24 +33,36 @@ export type WordAnalysis = {
   reach: number;
 };
 
-/** Analyses of the words searched lately, per database pool; dropped whenever the directory changes. */
 const ANALYSIS_TTL_MS = 60_000;
 const ANALYSES_KEPT = 5_000;
-let analyses = new WeakMap<object, Map<string, { value: WordAnalysis[]; expiresAt: number }>>();
-onDirectoryChange(() => {
-  analyses = new WeakMap();
-});
+
+/**
+ * Analyses of the words searched lately, per database pool: one per process, in its runtime
+ * (server/runtime.ts), which clears it whenever the directory changes.
+ */
+export class WordAnalyses {
+  kept = new WeakMap<object, Map<string, { value: WordAnalysis[]; expiresAt: number }>>();
+
+  clear() {
+    this.kept = new WeakMap();
+  }
+}
 
 /**
  * The stems of each word, its count in the dictionary, and completions of the last word: one
  * round trip, or none for words searched in the last minute while the directory stayed the same.
  */
-export async function analyzeWords(db: Executor, words: string[], completeLast = true): Promise<WordAnalysis[]> {
+export async function analyzeWords(
+  analyses: WordAnalyses,
+  db: Executor,
+  words: string[],
+  completeLast = true,
+): Promise<WordAnalysis[]> {
   if (words.length === 0) return [];
-  let kept = analyses.get(db);
+  let kept = analyses.kept.get(db);
   if (!kept) {
     kept = new Map();
-    analyses.set(db, kept);
+    analyses.kept.set(db, kept);
   }
   const key = `${completeLast ? 1 : 0}${JSON.stringify(words)}`;
   const hit = kept.get(key);

@@ -1,0 +1,59 @@
+import type { SearchParams } from "#common/search.ts";
+import type { PublicConsultant } from "#common/views.ts";
+import { cardDonors } from "../consultants/track-record.ts";
+import type { ServiceDeps } from "../context.ts";
+import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
+import { reviewCounts } from "../reviews/reviews.ts";
+import { type SearchResult, searchConsultants } from "../search/index.ts";
+import { type DirectoryStats, directoryStats } from "../stats.ts";
+
+// The home page, which is the directory's search: the stats strip, one page of results with what
+// each card shows, and the profiles on that page counted as seen. (The JSON door answers the same
+// search at /api/consultants and the stats at /api/stats.)
+
+/** A result as its card shows it: the profile, its visible reviews and its first donors (issue 12). */
+export type ResultCard = PublicConsultant & { reviewCount: number; donors: string[] };
+
+export type HomePage = {
+  /** Null when they could not be read (logged): the page goes without its stats strip. */
+  stats: DirectoryStats | null;
+  /** Null when the search failed (logged): the page says so and answers 503. */
+  results: (Omit<SearchResult, "consultants"> & { consultants: ResultCard[] }) | null;
+};
+
+type Deps = Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">;
+
+/**
+ * The stats and a page of results, read at once; each may fail without the other. The profiles
+ * shown count as search appearances for this viewer (a person, not a bot).
+ */
+export async function viewHomePage(deps: Deps, params: SearchParams, viewer: Pick<Viewer, "userAgent">): Promise<HomePage> {
+  const { db, readDb, log } = deps;
+  const [stats, results] = await Promise.all([
+    directoryStats(deps).catch((error: unknown) => {
+      log.error({ err: error }, "loading the directory stats failed");
+      return null;
+    }),
+    // A search may lag a moment behind the last write: the replica, when there is one.
+    searchConsultants({ ...deps, db: readDb }, params).catch((error: unknown) => {
+      log.error({ err: error }, "searching consultants failed");
+      return null;
+    }),
+  ]);
+  if (!results) return { stats, results: null };
+  const ids = results.consultants.map((consultant) => consultant.id);
+  countSearchAppearances(deps, ids, viewer);
+  const [counts, donors] = await Promise.all([
+    reviewCounts(db, ids).catch((error: unknown) => {
+      log.error({ err: error }, "loading review counts failed");
+      return new Map<number, number>();
+    }),
+    cardDonors(db, ids),
+  ]);
+  const consultants = results.consultants.map((consultant) => ({
+    ...consultant,
+    reviewCount: counts.get(consultant.id) ?? 0,
+    donors: donors[consultant.id] ?? [],
+  }));
+  return { stats, results: { ...results, consultants } };
+}

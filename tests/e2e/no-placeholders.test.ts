@@ -90,7 +90,8 @@ describe("no placeholder text on any page", () => {
     const seen = new Set<string>();
     const found: string[] = [];
     let profiles = 0;
-    while (queue.length > 0 && seen.size < 60) {
+    let listings = 0;
+    while (queue.length > 0 && seen.size < 45) {
       const path = queue.shift() as string;
       if (seen.has(path)) continue;
       seen.add(path);
@@ -99,10 +100,14 @@ describe("no placeholder text on any page", () => {
       for (const href of links) {
         if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/api/") || href.includes(".")) continue;
         const next = href.split("#")[0] || "/";
-        // A few profiles stand for all of them (each is checked by the same template and generator).
+        if (seen.has(next) || queue.includes(next)) continue;
+        // A few profiles and listings stand for all of them (the same templates and generator).
         if (next.startsWith("/consultant/")) {
-          if (profiles >= 6 || seen.has(next)) continue;
+          if (profiles >= 6) continue;
           profiles++;
+        } else if (next.includes("?")) {
+          if (listings >= 4) continue;
+          listings++;
         }
         if (!seen.has(next)) queue.push(next);
       }
@@ -110,7 +115,7 @@ describe("no placeholder text on any page", () => {
     expect(seen.size).toBeGreaterThan(15);
     expect(found).toEqual([]);
     await close();
-  });
+  }, 300_000);
 
   it("finds none on the pages of a signed-in user and of an admin", async () => {
     const found: string[] = [];
@@ -135,7 +140,7 @@ describe("no placeholder text on any page", () => {
     }
     await admin.close();
     expect(found).toEqual([]);
-  });
+  }, 180_000);
 
   it("would notice one: the check reads hidden text and attributes", async () => {
     const { page, close } = await openPage(browser);
@@ -147,7 +152,9 @@ describe("no placeholder text on any page", () => {
       document.body.append(hidden);
       document.querySelector("input")?.setAttribute("placeholder", "Lorem ipsum");
     });
-    expect(placeholdersIn(await pageWords(page))).toEqual(["Live chat is coming soon.", "Lorem ipsum"]);
+    const found = placeholdersIn(await pageWords(page));
+    expect(found.some((line) => line.includes("Live chat is coming soon.")), found.join(" | ")).toBe(true);
+    expect(found.some((line) => line.includes("Lorem ipsum")), found.join(" | ")).toBe(true);
     await close();
   });
 });
@@ -185,7 +192,7 @@ describe("the pages that held placeholders", () => {
     const missing = await fetch(`${app.url}/resources/no-such-guide`);
     expect(missing.status).toBe(404);
     await close();
-  });
+  }, 120_000);
 
   it("offers the Help Center's three ways to reach support, each of which works", async () => {
     const { page, close } = await openPage(browser);

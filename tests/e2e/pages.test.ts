@@ -342,7 +342,7 @@ describe("header and footer", () => {
     await page.goto(`${app.url}/resources`);
     await page.getByRole("link", { name: "Read the guide: The UN P11 and the EU CV format, explained" }).click();
     await page.waitForURL(`${app.url}/resources/p11-and-eu-cv-formats`);
-    await page.getByRole("heading", { name: "The EU CV format" }).waitFor();
+    await page.getByRole("heading", { name: "The EU CV format", exact: true }).waitFor();
     const browse = page.getByRole("link", { name: "Browse Consultants" });
     expect(await browse.getAttribute("href")).toBe("/#consultants");
     await close();

@@ -153,8 +153,14 @@ describe("no placeholder text on any page", () => {
       document.querySelector("input")?.setAttribute("placeholder", "Lorem ipsum");
     });
     const found = placeholdersIn(await pageWords(page));
-    expect(found.some((line) => line.includes("Live chat is coming soon.")), found.join(" | ")).toBe(true);
-    expect(found.some((line) => line.includes("Lorem ipsum")), found.join(" | ")).toBe(true);
+    expect(
+      found.some((line) => line.includes("Live chat is coming soon.")),
+      found.join(" | "),
+    ).toBe(true);
+    expect(
+      found.some((line) => line.includes("Lorem ipsum")),
+      found.join(" | "),
+    ).toBe(true);
     await close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Country } from "#common/constants.ts";
+import { COUNTRIES, type Country } from "#common/constants.ts";
 import places from "#common/places.json" with { type: "json" };
 
 // Where the generated consultants work: the ten countries of the directory and the neighbours a
@@ -24,19 +24,7 @@ export const NEIGHBOUR_COUNTRIES = [
 export type WorkCountry = Country | (typeof NEIGHBOUR_COUNTRIES)[number];
 
 /** Every country an assignment may name. */
-export const WORK_COUNTRIES: readonly WorkCountry[] = [
-  "Indonesia",
-  "Thailand",
-  "Vietnam",
-  "Philippines",
-  "Malaysia",
-  "Singapore",
-  "Myanmar",
-  "Cambodia",
-  "Laos",
-  "Brunei",
-  ...NEIGHBOUR_COUNTRIES,
-];
+export const WORK_COUNTRIES: readonly WorkCountry[] = [...COUNTRIES, ...NEIGHBOUR_COUNTRIES];
 
 type Weights = Partial<Record<WorkCountry, number>>;
 

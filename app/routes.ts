@@ -7,8 +7,10 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("about", "routes/pages/about.tsx"),
-  route("success-stories", "routes/pages/success-stories.tsx"),
+  // Success Stories left the navigation (issue 36): an old link goes on to the guides.
+  route("success-stories", "routes/pages/success-stories.ts"),
   route("resources", "routes/pages/resources.tsx"),
+  route("resources/:slug", "routes/pages/resource-guide.tsx"),
   route("help-center", "routes/pages/help-center.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/pages/privacy-policy.tsx"),

@@ -5,6 +5,7 @@ import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
+import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
@@ -25,6 +26,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
+  api.route("/my-consultant-profile/import", createCvImportApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
   api.route("/saved-searches", createSavedSearchesApi(deps));

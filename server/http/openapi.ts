@@ -4,6 +4,7 @@ import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { accountsRoutes } from "./openapi/accounts.ts";
 import { adminRoutes } from "./openapi/admin.ts";
+import { cvRoutes } from "./openapi/cv.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
@@ -24,6 +25,7 @@ export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/sc
 export const API_ROUTES: ApiRoute[] = [
   ...accountsRoutes,
   ...directoryRoutes,
+  ...cvRoutes,
   ...messagesRoutes,
   ...reviewsRoutes,
   ...hiringRoutes,

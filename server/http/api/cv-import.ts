@@ -1,17 +1,14 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
+import { CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
 import { importCv } from "#server/services/cv-import/index.ts";
-import { PayloadTooLarge, Unauthorized, ValidationFailed } from "#server/services/errors.ts";
+import { Unauthorized, ValidationFailed } from "#server/services/errors.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom } from "../request.ts";
 import { notStored } from "./service-call.ts";
 
 // POST /api/my-consultant-profile/import: multipart with the CV in `file`. Answers the drafts the
-// profile form fills with ({ format, drafts, warnings, attachment }); nothing is saved.
-
-/** The file, at most 5 MB, and the multipart framing around it. */
-const IMPORT_BODY_LIMIT = CV_IMPORT_LIMITS.bytes + 64 * 1024;
+// profile form fills with ({ format, drafts, warnings, attachment }); nothing is saved. The body is
+// bounded to the file's 5 MB and its envelope by the body limits (middleware/body-limit.ts).
 
 export function createCvImportApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
@@ -22,12 +19,6 @@ export function createCvImportApi(deps: HttpDeps) {
       if (!(await c.get("getSession")())) throw new Unauthorized("Please sign in to import a CV");
       await next();
     },
-    bodyLimit({
-      maxSize: IMPORT_BODY_LIMIT,
-      onError: () => {
-        throw new PayloadTooLarge(CV_IMPORT_MESSAGES.tooLarge);
-      },
-    }),
     async (c) => {
       const actor = await actorFrom(c);
       let body: Record<string, unknown>;

@@ -2,6 +2,7 @@ import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES, type CvImportResult } from "#comm
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
+import { sniff } from "./parse-file.ts";
 import { readInWorker } from "./read-in-worker.ts";
 import { ImportRefused } from "./refusal.ts";
 
@@ -37,6 +38,10 @@ export async function importCv(
     windowSeconds: 3600,
     message: CV_IMPORT_MESSAGES.rateLimited,
   });
+  // A file that is no kind of CV we read costs no worker thread.
+  if (sniff(input.bytes) === "unknown") {
+    throw new UnsupportedMediaType(CV_IMPORT_MESSAGES.wrongType, [{ path: "file", message: CV_IMPORT_MESSAGES.wrongType }]);
+  }
   try {
     const parsed = await readInWorker(input.bytes, undefined, deps.log);
     return { ...parsed, attachment: null };

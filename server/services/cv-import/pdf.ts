@@ -13,7 +13,22 @@ type Item = { text: string; x: number; y: number; width: number; height: number 
 
 export type PdfText = { lines: string[]; attachments: { name: string; bytes: Uint8Array }[]; pages: number };
 
+/**
+ * The pages a PDF declares, read from its bytes without parsing it: the largest /Count of a page
+ * tree node and the number of page objects written out. pdf.js takes half a minute to open a file of
+ * 10 000 pages; this takes milliseconds. (Page objects inside compressed object streams are not
+ * seen here; pdf.js's own count still bounds those.)
+ */
+export function declaredPages(bytes: Uint8Array): number {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  let count = 0;
+  for (const match of text.matchAll(/\/Count\s+(\d{1,9})/g)) count = Math.max(count, Number(match[1]));
+  const pages = (text.match(/\/Type\s*\/Page(?![A-Za-z])/g) ?? []).length;
+  return Math.max(count, pages);
+}
+
 export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
+  if (declaredPages(bytes) > CV_IMPORT_LIMITS.pages) throw new ImportRefused("too-many-pages", CV_IMPORT_MESSAGES.tooManyPages);
   const parameters = {
     data: bytes,
     // pdf.js 6 never compiles font programs with eval; an older copy reads this flag.

@@ -17,6 +17,7 @@ export default [
   route("consultant/:id/message", "routes/consultant-message.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),
   route("shortlists/shared/:token", "routes/shortlist-shared.tsx"),
+  route("references/:token", "routes/reference.tsx"),
   route("saved-searches/unsubscribe", "routes/saved-search-unsubscribe.tsx"),
   // The pages that need a signed-in person: one guard, one signed-out state.
   layout("routes/signed-in-layout.tsx", [

@@ -118,9 +118,15 @@ export const AUDIT_ACTIONS = [
   "reject_change",
   "block",
   "unblock",
+  // Issue 34: each step of a confirmed reference (the referee's steps have no account behind them).
+  "reference_ask",
+  "reference_confirm",
+  "reference_decline",
+  "reference_withdraw",
+  "reference_remove",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["consultant", "user", "review"] as const;
+export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "reference"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

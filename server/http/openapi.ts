@@ -4,7 +4,7 @@ import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { accountsRoutes } from "./openapi/accounts.ts";
 import { adminRoutes } from "./openapi/admin.ts";
-import { cvRoutes } from "./openapi/cv.ts";
+import { cvRoutes, referenceRoutes } from "./openapi/cv.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
@@ -26,6 +26,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...accountsRoutes,
   ...directoryRoutes,
   ...cvRoutes,
+  ...referenceRoutes,
   ...messagesRoutes,
   ...reviewsRoutes,
   ...hiringRoutes,

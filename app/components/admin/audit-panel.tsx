@@ -18,6 +18,11 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   reject_change: "Rejected a change",
   block: "Blocked",
   unblock: "Unblocked",
+  reference_ask: "Asked for a reference",
+  reference_confirm: "Confirmed a reference",
+  reference_decline: "Declined a reference",
+  reference_withdraw: "Withdrew a reference",
+  reference_remove: "Removed a reference",
 };
 
 function show(value: unknown): string {

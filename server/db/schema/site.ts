@@ -53,9 +53,9 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(table.actorId),
     check(
       "audit_log_action_check",
-      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote', 'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock')`,
+      sql`${table.action} in ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote', 'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock', 'reference_ask', 'reference_confirm', 'reference_decline', 'reference_withdraw', 'reference_remove')`,
     ),
-    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review')`),
+    check("audit_log_target_type_check", sql`${table.targetType} in ('consultant', 'user', 'review', 'reference')`),
   ],
 );
 

@@ -8,6 +8,7 @@ import { createConversationsApi } from "./conversations.ts";
 import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createAdminReferencesApi, createOwnReferencesApi, createRefereeApi } from "./references.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
 import { createSavedSearchesApi } from "./saved-searches.ts";
 import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
@@ -18,6 +19,7 @@ export function createApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(yearsExperienceAsText());
   api.route("/admin/reviews", createAdminReviewsApi(deps));
+  api.route("/admin/references", createAdminReferencesApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
@@ -27,6 +29,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile/import", createCvImportApi(deps));
+  api.route("/my-consultant-profile/assignments", createOwnReferencesApi(deps));
+  api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/upload-photo", createPhotoApi(deps));
   api.route("/saved-searches", createSavedSearchesApi(deps));

@@ -29,6 +29,11 @@ export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFor
   const item = field.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      <input
+        type="hidden"
+        name={item.id.name}
+        defaultValue={typeof item.id.initialValue === "string" ? item.id.initialValue : ""}
+      />
       <FromCv field={item.fromCv} />
       <InputField field={item.title} label="Assignment title" markRequired maxLength={TRACK_LIMITS.text} />
       <InputField field={item.organization} label="Client or employing organization" markRequired maxLength={TRACK_LIMITS.text} />

@@ -24,6 +24,8 @@ export function CvImport({
 }) {
   const inputId = useId();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  // The file field appears when asked for: the form's own photo field stays the page's one file input until then.
+  const [isOpen, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   async function read() {
@@ -66,23 +68,34 @@ export function CvImport({
         and {CV_IMPORT_LIMITS.pages} pages. The form fills with what is found; check it and save. Nothing is saved until you save,
         and the file is not kept.
       </p>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className="block text-sm font-medium text-ink">
-            CV file
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept=".pdf,.docx,.xml,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/xml,application/xml"
-            aria-describedby={`${inputId}-hint`}
-            className={`${inputClasses} mt-1`}
-          />
+      {!isOpen && (
+        <div className="mt-3">
+          <Button variant="secondary" aria-expanded={false} aria-controls={`${inputId}-panel`} onClick={() => setOpen(true)}>
+            Import from your CV
+          </Button>
         </div>
-        <Button variant="secondary" onClick={read} disabled={outcome.kind === "reading"}>
-          {outcome.kind === "reading" ? "Reading your CV..." : "Import from your CV"}
-        </Button>
+      )}
+      <div id={`${inputId}-panel`} hidden={!isOpen} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        {isOpen && (
+          <div className="min-w-0 flex-1">
+            <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+              CV file
+            </label>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept=".pdf,.docx,.xml,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/xml,application/xml"
+              aria-describedby={`${inputId}-hint`}
+              className={`${inputClasses} mt-1`}
+            />
+          </div>
+        )}
+        {isOpen && (
+          <Button variant="secondary" onClick={read} disabled={outcome.kind === "reading"}>
+            {outcome.kind === "reading" ? "Reading your CV..." : "Read the CV into the form"}
+          </Button>
+        )}
       </div>
       <div role="status" aria-live="polite" className="mt-3 empty:hidden">
         {outcome.kind === "done" && <ImportSummary result={outcome.result} added={outcome.added} />}

@@ -8,6 +8,8 @@ import type { OwnConsultant } from "#common/views.ts";
 // profile fills them, and how a kept draft (Conform's payload) becomes them again.
 
 export type AssignmentFormValues = {
+  /** A saved assignment's id (sent back so it keeps its references); absent for a new one. */
+  id?: string;
   title: string;
   organization: string;
   donors: string[];
@@ -92,8 +94,9 @@ export const EMPTY_FORM: ProfileFormValues = {
 
 const isAsean = (country: string) => (COUNTRIES as readonly string[]).includes(country);
 
-export function assignmentFormValues(assignment: Omit<Assignment, "id">): AssignmentFormValues {
+export function assignmentFormValues(assignment: Omit<Assignment, "id"> & { id?: number }): AssignmentFormValues {
   return {
+    ...(assignment.id !== undefined ? { id: String(assignment.id) } : {}),
     title: assignment.title,
     organization: assignment.organization,
     donors: [...assignment.donors],
@@ -224,6 +227,7 @@ export function draftFormValues(payload: unknown): ProfileFormValues {
     assignments: (Array.isArray(given.assignments) ? given.assignments : []).map((item) => {
       const entry = record(item);
       return {
+        ...(str(entry.id) ? { id: str(entry.id) } : {}),
         title: str(entry.title),
         organization: str(entry.organization),
         donors: strings(entry.donors),

@@ -194,10 +194,9 @@ const OTHER_COUNTRIES: [string, string[]][] = [
   ["Ireland", []],
 ];
 
-const otherCountryByKey = new Map<string, string>();
-for (const [name, aliases] of OTHER_COUNTRIES) {
-  for (const spelling of [name, ...aliases]) otherCountryByKey.set(placeKey(spelling), name);
-}
+const otherCountryByKey: ReadonlyMap<string, string> = new Map(
+  OTHER_COUNTRIES.flatMap(([name, aliases]) => [name, ...aliases].map((spelling) => [placeKey(spelling), name] as const)),
+);
 
 /** ISO 3166 codes a Europass file gives for a country. */
 const COUNTRY_CODES: Record<string, string> = {

@@ -167,7 +167,7 @@ function pairsOf(blocks: DocxBlock[]): { pairs: Pair[]; sections: { at: number; 
 }
 
 /** Vietnamese family names come first ("Nguyễn Thị Lan"); other names given name first. */
-const FAMILY_FIRST = new Set(
+const FAMILY_FIRST: ReadonlySet<string> = new Set(
   [
     "nguyễn",
     "trần",

@@ -5,7 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 // with verified domains exist (issue 31) only `verifiedDomainsOf` changes.
 
 /** Free-mail providers: an address there says nothing about where its owner works. */
-export const FREE_MAIL_DOMAINS = new Set([
+export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   "gmail.com",
   "googlemail.com",
   "yahoo.com",

@@ -130,16 +130,17 @@ describe("queries per page", () => {
     const visitor = await costOf(`/consultant/${consultantId}`, consultantPage as unknown as PageModule, {
       id: String(consultantId),
     });
-    // The profile; its track record (issue 12): assignments, education and the profile's rate and
-    // language columns, read in parallel with the first. Any further statement is a regression.
-    expect(visitor).toHaveLength(4);
+    // The profile; its track record (issue 12): assignments, education, its confirmed references
+    // (issue 34) and the profile's rate and language columns, read in parallel with the first. Any
+    // further statement is a regression.
+    expect(visitor).toHaveLength(5);
     const owner = await costOf(
       `/consultant/${consultantId}`,
       consultantPage as unknown as PageModule,
       { id: String(consultantId) },
       token,
     );
-    // session, unread badge, the profile, its track record (three statements)
-    expect(owner).toHaveLength(6);
+    // session, unread badge, the profile, its track record (four statements)
+    expect(owner).toHaveLength(7);
   });
 });

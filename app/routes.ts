@@ -7,14 +7,17 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("about", "routes/pages/about.tsx"),
-  route("success-stories", "routes/pages/success-stories.tsx"),
+  // Success Stories left the navigation (issue 36): an old link goes on to the guides.
+  route("success-stories", "routes/pages/success-stories.ts"),
   route("resources", "routes/pages/resources.tsx"),
+  route("resources/:slug", "routes/pages/resource-guide.tsx"),
   route("help-center", "routes/pages/help-center.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/pages/privacy-policy.tsx"),
   route("consultant/:id/message", "routes/consultant-message.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),
   route("shortlists/shared/:token", "routes/shortlist-shared.tsx"),
+  route("references/:token", "routes/reference.tsx"),
   route("saved-searches/unsubscribe", "routes/saved-search-unsubscribe.tsx"),
   // The pages that need a signed-in person: one guard, one signed-out state.
   layout("routes/signed-in-layout.tsx", [

@@ -11,13 +11,21 @@ import { createRandom } from "../server/db/seed/random.ts";
 import { createRuntime } from "../server/runtime.ts";
 import { searchConsultants } from "../server/services/search/index.ts";
 import { openBenchDatabase, round, treeCpuMs } from "./harness.ts";
+import { type MixRow, planKindsOnMix, printPlanKinds } from "./plan-kinds.ts";
 
-// `npm run bench:plans`: every connection keeps one generic plan per statement (server/db/client.ts),
+// `npm run bench:plans -- [--count 100000] [--mix-reps 10] [--searches 300] [--reps 4] [--seed 7]`, in two parts.
+//
+// The realistic mix (bench/plan-kinds.ts): the plans each of its searches runs, how often each
+// kind is chosen and what it costs PostgreSQL, and what each branch of the planner saves where it
+// fires (--mix-reps runs of each; 0 skips the part).
+//
+// Plan modes: every connection keeps one generic plan per statement (server/db/client.ts),
 // which is safe only while no search statement leaves the planner a choice its values would change
 // (docs/performance.md, "One generic plan per statement"). This runs random searches (words, filters,
 // cities, sorts, pages) on the bench database twice, planned once and planned per execution,
 // checks that they answer the same, and prints the PostgreSQL CPU both cost and the searches whose
-// one plan costs most more: a new statement shape that leaves a choice shows up there.
+// one plan costs most more: a new statement shape that leaves a choice shows up there (--searches 0
+// skips the part).
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +33,7 @@ const { values: args } = parseArgs({
     searches: { type: "string", default: "300" },
     reps: { type: "string", default: "4" },
     seed: { type: "string", default: "7" },
+    "mix-reps": { type: "string", default: "10" },
   },
 });
 const count = Number(args.count);
@@ -58,6 +67,16 @@ function randomSearches(total: number, seed: number) {
 }
 
 const database = await openBenchDatabase(count);
+const mixReps = Number(args["mix-reps"]);
+let mix: { rows: MixRow[]; differing: string[] } = { rows: [], differing: [] };
+if (mixReps > 0) {
+  mix = await planKindsOnMix(database.databaseUrl, mixReps);
+  console.log(`the realistic mix at ${count} profiles, ${mixReps} runs of each search and of each branch's alternative:`);
+  printPlanKinds(mix.rows);
+  console.log(
+    mix.differing.length === 0 ? "  the same answers without each branch" : `  DIFFERENT answers: ${mix.differing.join(" ; ")}`,
+  );
+}
 const modes = ["force_custom_plan", "force_generic_plan"] as const;
 const pools = await Promise.all(
   modes.map(async (mode) => {
@@ -91,22 +110,24 @@ for (const search of randomSearches(Number(args.searches), Number(args.seed))) {
   if (answers.size > 1) differing.push(search);
   rows.push({ search, ms });
 }
-const searched = rows.length * reps;
+const searched = Math.max(rows.length * reps, 1);
 const perSearch = Object.fromEntries(pools.map((pool) => [pool.mode, round(pool.cpuMs / searched, 2)]));
-console.log(`${rows.length} random searches at ${count} profiles, ${reps} runs each, one connection per plan mode:`);
-console.log(
-  `  PostgreSQL CPU per search: planned per execution ${perSearch.force_custom_plan} ms, planned once ${perSearch.force_generic_plan} ms`,
-);
-const worst = [...rows]
-  .map((row) => ({ ...row, extra: (row.ms.force_generic_plan ?? 0) - (row.ms.force_custom_plan ?? 0) }))
-  .sort((a, b) => b.extra - a.extra)
-  .slice(0, 10);
-console.log("  the searches whose one plan costs most more (wall ms per search, per execution -> once):");
-for (const row of worst) console.log(`    ${row.ms.force_custom_plan} -> ${row.ms.force_generic_plan}  ${row.search}`);
-console.log(differing.length === 0 ? "  the same answers in both modes" : `  DIFFERENT answers: ${differing.join(" ; ")}`);
+if (rows.length > 0) {
+  console.log(`${rows.length} random searches at ${count} profiles, ${reps} runs each, one connection per plan mode:`);
+  console.log(
+    `  PostgreSQL CPU per search: planned per execution ${perSearch.force_custom_plan} ms, planned once ${perSearch.force_generic_plan} ms`,
+  );
+  const worst = [...rows]
+    .map((row) => ({ ...row, extra: (row.ms.force_generic_plan ?? 0) - (row.ms.force_custom_plan ?? 0) }))
+    .sort((a, b) => b.extra - a.extra)
+    .slice(0, 10);
+  console.log("  the searches whose one plan costs most more (wall ms per search, per execution -> once):");
+  for (const row of worst) console.log(`    ${row.ms.force_custom_plan} -> ${row.ms.force_generic_plan}  ${row.search}`);
+  console.log(differing.length === 0 ? "  the same answers in both modes" : `  DIFFERENT answers: ${differing.join(" ; ")}`);
+}
 const file = path.join("bench", "results", `${new Date().toISOString().replace(/[:.]/g, "-")}-plans-${count}.json`);
-await writeFile(file, JSON.stringify({ count, reps, perSearch, differing, rows }, null, 2));
+await writeFile(file, JSON.stringify({ count, reps, perSearch, differing, rows, mix }, null, 2));
 console.log(`wrote ${file}`);
 for (const pool of pools) await pool.sql.end();
 await database.stop();
-if (differing.length > 0) process.exitCode = 1;
+if (differing.length > 0 || mix.differing.length > 0) process.exitCode = 1;

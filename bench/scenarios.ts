@@ -71,6 +71,14 @@ export const MIX_WEIGHTS: Record<string, number> = {
   "deep-page": 5,
 };
 
+/** The realistic mix's queries, each with its class and its weight (the class's, shared by its queries). */
+export function mixQueries(): { className: string; query: string; weight: number }[] {
+  return Object.entries(MIX_WEIGHTS).flatMap(([className, weight]) => {
+    const queries = CLASSES[className] ?? [];
+    return queries.map((query) => ({ className, query, weight: weight / queries.length }));
+  });
+}
+
 export type Scenario = {
   name: string;
   /** The paths to request, per server (a static asset's name differs between builds). */
@@ -102,15 +110,12 @@ export function scenarios(profileIds: number[], only?: Set<string>): Scenario[] 
     name: `search: ${name}`,
     paths: () => queries.map((query) => `/api/consultants?${query}`),
   }));
-  const mixPaths: string[] = [];
-  const mixWeights: number[] = [];
-  for (const [name, weight] of Object.entries(MIX_WEIGHTS)) {
-    for (const query of CLASSES[name] ?? []) {
-      mixPaths.push(`/api/consultants?${query}`);
-      mixWeights.push(weight / (CLASSES[name]?.length ?? 1));
-    }
-  }
-  list.push({ name: "search: realistic mix", paths: () => mixPaths, weights: mixWeights });
+  const mix = mixQueries();
+  list.push({
+    name: "search: realistic mix",
+    paths: () => mix.map(({ query }) => `/api/consultants?${query}`),
+    weights: mix.map(({ weight }) => weight),
+  });
   list.push({ name: "home page", paths: () => ["/"] });
   list.push({ name: "home page, searched", paths: () => SEARCHED_HOME });
   list.push({ name: "profile page", paths: () => profileIds.map((id) => `/consultant/${id}`) });

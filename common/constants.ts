@@ -118,6 +118,12 @@ export const AUDIT_ACTIONS = [
   "reject_change",
   "block",
   "unblock",
+  // Issue 34: each step of a confirmed reference (the referee's steps have no account behind them).
+  "reference_ask",
+  "reference_confirm",
+  "reference_decline",
+  "reference_withdraw",
+  "reference_remove",
   // Issue 31: organizations (their members' actions and the admins'), and reports of conversations.
   "create",
   "verify",
@@ -134,7 +140,7 @@ export const AUDIT_ACTIONS = [
   "dismiss",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "organization", "report"] as const;
+export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "reference", "organization", "report"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROFILE_SPECIALIZATIONS } from "./constants.ts";
+import type { PublicReference } from "./references.ts";
 import {
   canonicalCountry,
   canonicalDonor,
@@ -116,9 +117,22 @@ const countriesField = z.preprocess(
 
 const sectorMessage = `Sector must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
 
+/** A saved assignment's id, sent back with it so that it keeps its references (issue 34). */
+const assignmentIdField = z.preprocess((value) => {
+  const given = blankToNull(value) ?? undefined;
+  if (typeof given === "string") return /^\s*\d{1,10}\s*$/.test(given) ? Number(given) : Number.NaN;
+  return given;
+}, z
+  .number({ error: "Assignment id must be a whole number" })
+  .int("Assignment id must be a whole number")
+  .positive("Assignment id must be a whole number")
+  .max(2_147_483_647, "Assignment id must be a whole number")
+  .optional());
+
 export const assignmentSchema = z
   .object(
     {
+      id: assignmentIdField,
       title: requiredText("Assignment title"),
       organization: requiredText("Client or employing organization"),
       donors: donorsField,
@@ -149,7 +163,7 @@ export const assignmentSchema = z
   });
 
 export type AssignmentInput = z.infer<typeof assignmentSchema>;
-export type Assignment = AssignmentInput & { id: number };
+export type Assignment = Omit<AssignmentInput, "id"> & { id: number };
 
 const currentYear = new Date().getUTCFullYear();
 const yearMessage = `Year must be a year from 1950 to ${currentYear + 8}`;
@@ -278,6 +292,8 @@ export const trackRecordFields = {
 /** What GET /api/consultants/{id} adds to the public profile (and the profile page shows). */
 export type TrackRecordView = {
   assignments: Assignment[];
+  /** Confirmed references of the assignments (issue 34): never the referee's e-mail. */
+  references?: PublicReference[];
   education: Education[];
   languageLevels: Record<string, LanguageLevel>;
   availableFrom: string | null;

@@ -91,7 +91,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         question: "Are consultants' qualifications checked?",
         answer: [
           "Every profile is reviewed by an administrator before it is listed, to make sure it is complete, plausible and describes a real professional.",
-          "Review is not a background or reference check. Before contracting, ask for a CV, references and samples of past work, as your organization normally would.",
+          "Review is not a background or reference check. Before contracting, ask for a CV, references and examples of past work, as your organization normally would.",
         ],
       },
     ],

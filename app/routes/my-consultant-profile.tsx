@@ -1,9 +1,11 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { parseId } from "#common/ids.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { consultantInsights } from "#server/services/insights/report.ts";
+import { profileReferences, requestReference, withdrawReference } from "#server/services/references/index.ts";
 import { reviewCounts } from "#server/services/reviews/reviews.ts";
 import { ChangeBanner } from "../components/consultants/change-banner.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
@@ -11,10 +13,13 @@ import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
+import { type ReferenceAnswer, ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
+import { refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -36,18 +41,60 @@ export async function loader({ context }: Route.LoaderArgs) {
   const actor = actorOf(requireSignedIn(app));
   try {
     const consultant = await getOwnConsultant(app, actor);
-    const [insights, counts] = await Promise.all([
+    const [insights, counts, references] = await Promise.all([
       consultantInsights(app.db, consultant.id),
       reviewCounts(app.db, [consultant.id]),
+      profileReferences(app, actor, consultant.id),
     ]);
-    return { state: "ready" as const, consultant, insights, reviewCount: counts.get(consultant.id) ?? 0 };
+    return { state: "ready" as const, consultant, insights, reviewCount: counts.get(consultant.id) ?? 0, references };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
     throw error;
   }
 }
 
-export default function MyConsultantProfile({ loaderData }: Route.ComponentProps) {
+/** Asking for a reference on an assignment, and withdrawing one (issue 34). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app));
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const assignmentId = parseId(String(form.get("assignmentId") ?? ""));
+  const answer = (status: ReferenceAnswer["status"], message: string, httpStatus = 200, headers?: HeadersInit) =>
+    data<ReferenceAnswer>({ intent, status, message, assignmentId: assignmentId ?? undefined }, { status: httpStatus, headers });
+  if (assignmentId === null) return answer("error", "Assignment not found", 404);
+  try {
+    if (intent === "ask-reference") {
+      const asked = await requestReference(app, actor, {
+        assignmentId,
+        body: { name: form.get("name"), email: form.get("email") },
+      });
+      return answer("success", `Request sent to ${asked.refereeName}. You will see their answer here.`);
+    }
+    if (intent === "withdraw-reference") {
+      const referenceId = parseId(String(form.get("referenceId") ?? ""));
+      if (referenceId === null) return answer("error", "Reference not found", 404);
+      await withdrawReference(app, actor, { assignmentId, referenceId });
+      return answer("success", "Reference withdrawn.");
+    }
+    return answer("error", "Unknown action", 400);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    return answer("error", refusal.errors[0]?.message ?? refusal.message, refusal.status, refusal.headers);
+  }
+}
+
+/** A request that fails on its way keeps the page; the panel shows why. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(
+    args,
+    (message, formData): ReferenceAnswer => ({ intent: String(formData.get("intent") ?? ""), status: "error", message }),
+  );
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
+
+export default function MyConsultantProfile({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state === "none") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 text-center">
@@ -95,6 +142,7 @@ export default function MyConsultantProfile({ loaderData }: Route.ComponentProps
           </>
         }
       />
+      <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={actionData ?? null} />
       <InsightsPanel insights={insights} />
     </>
   );

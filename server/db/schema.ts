@@ -9,5 +9,6 @@ export * from "./schema/cv.ts";
 export * from "./schema/hiring.ts";
 export * from "./schema/messages.ts";
 export * from "./schema/organizations.ts";
+export * from "./schema/references.ts";
 export * from "./schema/site.ts";
 export * from "./schema-trust.ts";

@@ -4,6 +4,7 @@ import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { accountsRoutes } from "./openapi/accounts.ts";
 import { adminRoutes } from "./openapi/admin.ts";
+import { cvRoutes, referenceRoutes } from "./openapi/cv.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
@@ -25,6 +26,8 @@ export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/sc
 export const API_ROUTES: ApiRoute[] = [
   ...accountsRoutes,
   ...directoryRoutes,
+  ...cvRoutes,
+  ...referenceRoutes,
   ...messagesRoutes,
   ...reviewsRoutes,
   ...hiringRoutes,

@@ -76,8 +76,11 @@ describe("sitemap", () => {
     expect(STATIC_PAGE_PATHS).toEqual([
       "/",
       "/about",
-      "/success-stories",
       "/resources",
+      "/resources/how-donors-hire-consultants",
+      "/resources/writing-an-expression-of-interest",
+      "/resources/daily-rates",
+      "/resources/p11-and-eu-cv-formats",
       "/help-center",
       "/contact",
       "/privacy-policy",

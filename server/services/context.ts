@@ -22,7 +22,7 @@ import type { PhotoStorage } from "./storage.ts";
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The part of the logger services use (pino's Logger fits; tests may pass a recorder). */
-export type ServiceLog = Pick<Logger, "info" | "warn" | "error">;
+export type ServiceLog = Pick<Logger, "debug" | "info" | "warn" | "error">;
 
 /**
  * The state a process keeps for its services (caches, change notifications, the insights buffer):

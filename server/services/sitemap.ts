@@ -1,4 +1,5 @@
 import { and, asc, between, max, sql } from "drizzle-orm";
+import { GUIDES } from "#common/guides.ts";
 import type { Database } from "../db/client.ts";
 import { consultants } from "../db/schema.ts";
 import { isListed } from "./consultants/read-model.ts";
@@ -13,8 +14,16 @@ const MAX_ID = 2_147_483_647;
 /** The last block that can hold an id (PostgreSQL integer): past it there can be no profile. */
 export const MAX_SITEMAP_BLOCK = Math.floor((MAX_ID - 1) / SITEMAP_BLOCK_SIZE) + 1;
 
-/** The home page and the static information pages (spec section 2). */
-export const STATIC_PAGE_PATHS = ["/", "/about", "/success-stories", "/resources", "/help-center", "/contact", "/privacy-policy"];
+/** The home page, the static information pages (spec section 2) and the Resources guides. */
+export const STATIC_PAGE_PATHS = [
+  "/",
+  "/about",
+  "/resources",
+  ...GUIDES.map((guide) => `/resources/${guide.slug}`),
+  "/help-center",
+  "/contact",
+  "/privacy-policy",
+];
 
 export type SitemapBlock = { block: number; lastModified: Date };
 

@@ -233,7 +233,9 @@ describe("searching from the home page", () => {
     await page.unroute("**/*.data*");
     await page.getByRole("link", { name: "Try again" }).click();
     await page.waitForLoadState("load");
-    expect(await cardNames(page)).toHaveLength(12);
+    // The demo directory's Laos has fewer than a page of profiles (a roster's proportions): all of them.
+    expect(await cardNames(page)).toEqual(await apiNames("location=Laos"));
+    expect((await cardNames(page)).length).toBeGreaterThan(0);
     expectNoConsoleErrors(errors, [/status of 503/, /unavailable/i]);
     await close();
   });

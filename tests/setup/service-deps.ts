@@ -11,13 +11,13 @@ import { createStorage } from "#server/services/storage.ts";
 
 /** A log that keeps what services wrote, for tests that assert a failure was logged. */
 export function recordingLog() {
-  const entries: { level: "info" | "warn" | "error"; obj: unknown; msg?: string }[] = [];
+  const entries: { level: "debug" | "info" | "warn" | "error"; obj: unknown; msg?: string }[] = [];
   const entry =
-    (level: "info" | "warn" | "error") =>
+    (level: "debug" | "info" | "warn" | "error") =>
     (obj: unknown, msg?: string): void => {
       entries.push({ level, obj, msg });
     };
-  const log = { info: entry("info"), warn: entry("warn"), error: entry("error") } as unknown as ServiceLog;
+  const log = { debug: entry("debug"), info: entry("info"), warn: entry("warn"), error: entry("error") } as unknown as ServiceLog;
   return { log, entries, errors: () => entries.filter((e) => e.level === "error").map((e) => e.obj) };
 }
 

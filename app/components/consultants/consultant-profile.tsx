@@ -92,7 +92,7 @@ export function ConsultantProfile({
           <CardSection title="About" id="about-heading">
             <p className="whitespace-pre-line leading-relaxed text-slate-800">{consultant.bio}</p>
           </CardSection>
-          {track && <ExperienceSection assignments={track.assignments} />}
+          {track && <ExperienceSection assignments={track.assignments} references={track.references} />}
           {track && <EducationSection education={track.education} />}
           <CardSection title="Specializations" id="specializations-heading">
             <h3 className="text-sm font-semibold text-muted">Primary</h3>
@@ -141,7 +141,7 @@ export function ConsultantProfile({
             </p>
             {track && <TrackFacts track={track} />}
           </CardSection>
-          {track && <TrackHighlights assignments={track.assignments} />}
+          {track && <TrackHighlights assignments={track.assignments} references={track.references} />}
           <CardSection title="Quick Stats" id="stats-heading">
             <dl className="grid grid-cols-2 gap-4 text-sm">
               <div>

@@ -1,5 +1,6 @@
-import { Award, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
+import { Award, BadgeCheck, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
 import { organizationAndRole } from "#app/lib/assignment-text.ts";
+import { confirmedByLabel, type PublicReference } from "#common/references.ts";
 import type { Assignment, Education, LanguageLevel, TrackRecordView } from "#common/track-record.ts";
 // The zod-free half: the profile page does not load the schemas.
 import {
@@ -22,11 +23,23 @@ export type TrackRecordViewData = Omit<TrackRecordView, "updatedAt"> & { updated
 const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-800";
 
 /** "Donors worked with", "Countries of experience" and the years of assignments, derived from the list. */
-export function TrackHighlights({ assignments }: { assignments: Assignment[] }) {
+export function TrackHighlights({ assignments, references = [] }: { assignments: Assignment[]; references?: PublicReference[] }) {
   if (assignments.length === 0) return null;
+  const confirmed = new Set(references.map((reference) => reference.assignmentId)).size;
   return (
     <CardSection title="Track Record" id="track-record-heading">
       <dl className="grid gap-4 text-sm">
+        {/* Counted apart from the rating: references are confirmed by past clients, reviews earned here. */}
+        {confirmed > 0 && (
+          <Entry
+            look="highlight"
+            icon={BadgeCheck}
+            term="Confirmed by past clients"
+            valueClassName="mt-1 text-lg font-bold text-ink"
+          >
+            {confirmed} of {assignments.length} {assignments.length === 1 ? "assignment" : "assignments"}
+          </Entry>
+        )}
         <Entry look="highlight" icon={History} term="Total years of assignments" valueClassName="mt-1 text-lg font-bold text-ink">
           {assignmentYearsLabel(assignmentMonths(assignments))}
         </Entry>
@@ -94,8 +107,33 @@ function Chips({ items, className }: { items: string[]; className: string }) {
   );
 }
 
+/** "Confirmed by {name}, {organization}", the badge when the referee wrote from the organization's verified domain, what they said. */
+function ReferenceNote({ reference }: { reference: PublicReference }) {
+  return (
+    <div className="mt-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      <p className="flex flex-wrap items-center gap-2 font-medium">
+        <BadgeCheck aria-hidden="true" className="size-4" />
+        {confirmedByLabel(reference)}
+        {reference.isDomainVerified && (
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300">
+            Verified organization e-mail
+          </span>
+        )}
+        {reference.score !== null && <span className="text-emerald-800">· Score {reference.score}/10</span>}
+      </p>
+      {reference.statement && <p className="mt-1 whitespace-pre-line text-emerald-950">“{reference.statement}”</p>}
+    </div>
+  );
+}
+
 /** The assignments as a timeline, newest first (the consultant's order). */
-export function ExperienceSection({ assignments }: { assignments: Assignment[] }) {
+export function ExperienceSection({
+  assignments,
+  references = [],
+}: {
+  assignments: Assignment[];
+  references?: PublicReference[];
+}) {
   return (
     <CardSection title="Experience" id="experience-heading">
       {assignments.length === 0 ? (
@@ -119,6 +157,11 @@ export function ExperienceSection({ assignments }: { assignments: Assignment[] }
               </p>
               <DonorTags donors={item.donors} label="Funded by" className="mt-1" />
               {item.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{item.description}</p>}
+              {references
+                .filter((reference) => reference.assignmentId === item.id)
+                .map((reference) => (
+                  <ReferenceNote key={reference.id} reference={reference} />
+                ))}
             </li>
           ))}
         </ol>

@@ -1,4 +1,4 @@
-import { Bug, Mail, MessageCircle, Phone, Search, SearchX } from "lucide-react";
+import { Bug, Mail, MessageSquareText, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { PageSection } from "#app/components/content/page-section.tsx";
@@ -74,15 +74,14 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
       <PageSection id="support-heading" title="Talk to our support team" large={false} container="max-w-7xl py-12">
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           <li className="flex">
-            <SupportCard icon={MessageCircle} title="Live Chat" text="Chat with a member of our support team in real time.">
-              <div className="flex flex-wrap items-center gap-3">
-                <Button variant="outline" disabled aria-describedby="live-chat-note">
-                  Start Chat
-                </Button>
-                <span id="live-chat-note" className="text-xs font-medium text-muted">
-                  Coming soon: until then, e-mail or call us.
-                </span>
-              </div>
+            <SupportCard
+              icon={MessageSquareText}
+              title="Contact Form"
+              text="Tell us what happened and where; the form reaches the same team and keeps your question on record."
+            >
+              <ButtonLink to="/contact" variant="secondary" icon={MessageSquareText}>
+                Write to us
+              </ButtonLink>
             </SupportCard>
           </li>
           <li className="flex">

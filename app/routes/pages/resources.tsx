@@ -1,43 +1,28 @@
-import { CalendarDays, Clock, Download, ExternalLink, FileText, Radio, UserRound } from "lucide-react";
+import { ArrowRight, CalendarCheck, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageSection } from "#app/components/content/page-section.tsx";
-import { ResourceCard } from "#app/components/content/resource-card.tsx";
 import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
-import { Alert } from "#app/components/ui/alert.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { PUBLICATIONS, TOOLS, WEBINARS } from "#app/content/resources.ts";
+import { Card } from "#app/components/ui/card.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { formatChecked } from "#common/guide-dates.ts";
+import { GUIDES } from "#common/guides.ts";
 import type { Route } from "./+types/resources";
 
-// The items' buttons have no target yet: they are shown disabled, with a note saying the library
-// opens in stages.
-const NOTE_ID = "resources-coming-soon";
+// The Resources library (issue 36): guides written for development work in the region, each on its
+// own page (/resources/{slug}), with the documents they rest on. No item without content.
 
-/** A grid of resource cards, each titled by its item and pointing at the coming-soon note. */
-function ResourceGrid<Item extends { title: string }>({
-  items,
-  className,
-  card,
-}: {
-  items: readonly Item[];
-  /** The grid's columns. */
-  className: string;
-  card: (item: Item) => Omit<React.ComponentProps<typeof ResourceCard>, "title" | "noteId">;
-}) {
-  return (
-    <ul className={`mt-8 grid gap-6 ${className}`}>
-      {items.map((item) => (
-        <li key={item.title} className="flex">
-          <ResourceCard noteId={NOTE_ID} title={item.title} {...card(item)} />
-        </li>
-      ))}
-    </ul>
-  );
+export function loader() {
+  // The guides' text stays on the server: the list needs only each guide's card.
+  return {
+    guides: GUIDES.map(({ slug, title, summary, audience, checked }) => ({ slug, title, summary, audience, checked })),
+  };
 }
 
-export default function Resources() {
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { guides } = loaderData;
   return (
     <>
       <PageHero
@@ -45,119 +30,63 @@ export default function Resources() {
         title="Knowledge for development practitioners in Southeast Asia"
         lead={
           <p>
-            Reports, guides, webinars and practical tools for the organizations that commission development work and the
-            consultants who deliver it.
+            Practical guides for the organizations that commission development work and the consultants who deliver it: how donors
+            hire, how to apply, what to charge and which CV format to use.
           </p>
         }
       />
 
-      <div className="mx-auto max-w-7xl px-4 pt-10">
-        <Alert title="The library opens in stages">
-          <p id={NOTE_ID}>
-            Coming soon: downloads, webinar registration and the tools are being prepared, and each button below becomes active
-            when its item is published. To hear when they open,{" "}
-            <Link
-              to="/contact?subject=general"
-              className="font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-950"
-            >
-              send us a note
-            </Link>
-            .
-          </p>
-        </Alert>
-      </div>
-
       <PageSection
-        id="publications-heading"
-        title="Publications & Reports"
-        lead={
-          <p className="mt-2 text-muted">Research and practical guidance on hiring and working as a consultant in the region.</p>
-        }
-        container="max-w-7xl py-12"
-      >
-        <ResourceGrid
-          items={PUBLICATIONS}
-          className="md:grid-cols-2"
-          card={(publication) => ({
-            badges: (
-              <>
-                <Badge tone="solid">{publication.type}</Badge>
-                <Badge tone="neutral">{publication.category}</Badge>
-              </>
-            ),
-            description: publication.description,
-            details: [
-              { label: "Published", icon: CalendarDays, value: publication.date },
-              { label: "Length", icon: FileText, value: `${publication.pages} pages` },
-            ],
-            action: { icon: Download, label: "Download" },
-          })}
-        />
-      </PageSection>
-
-      <PageSection
-        id="webinars-heading"
-        title="Upcoming Webinars"
+        id="guides-heading"
+        title="Guides"
         lead={
           <p className="mt-2 text-muted">
-            Live online sessions with practitioners from across the region, with time for your questions.
+            Each guide names the rules and documents it rests on, with links to read them at their source.
           </p>
         }
-        band
         container="max-w-7xl py-12"
       >
-        <ResourceGrid
-          items={WEBINARS}
-          className="lg:grid-cols-3"
-          card={(webinar) => ({
-            badges: (
-              <Badge tone="live">
-                <Radio aria-hidden="true" className="size-3" />
-                Live
-              </Badge>
-            ),
-            details: [
-              {
-                label: "Speaker",
-                icon: UserRound,
-                value: (
-                  <>
-                    <span className="font-medium text-ink">{webinar.speaker}</span>
-                    <span className="block text-muted">{webinar.role}</span>
-                  </>
-                ),
-              },
-              { label: "Date", icon: CalendarDays, value: webinar.date },
-              { label: "Time", icon: Clock, value: webinar.time },
-            ],
-            action: { icon: CalendarDays, label: "Register Now" },
-          })}
-        />
-      </PageSection>
-
-      <PageSection
-        id="tools-heading"
-        title="Project Tools & Templates"
-        lead={
-          <p className="mt-2 text-muted">Ready-to-use templates and tools for planning, budgeting and running assignments.</p>
-        }
-        container="max-w-7xl py-12"
-      >
-        <ResourceGrid
-          items={TOOLS}
-          className="sm:grid-cols-2 lg:grid-cols-4"
-          card={(tool) => ({
-            badges: <Badge tone="brand">{tool.type}</Badge>,
-            description: tool.description,
-            action: { icon: ExternalLink, label: "Access Tool" },
-          })}
-        />
+        <ul className="mt-8 grid gap-6 md:grid-cols-2">
+          {guides.map((guide) => (
+            <li key={guide.slug} className="flex">
+              <Card as="article" className="flex w-full flex-col">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone="solid">Guide</Badge>
+                  <Badge tone="neutral">
+                    <Users aria-hidden="true" className="size-3" />
+                    {guide.audience}
+                  </Badge>
+                </div>
+                <h3 className="mt-4 text-lg font-semibold leading-snug text-ink">
+                  <Link to={`/resources/${guide.slug}`} className="hover:underline focus-visible:underline">
+                    {guide.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{guide.summary}</p>
+                <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4 text-sm">
+                  <span className="flex items-center gap-1.5 text-muted">
+                    <CalendarCheck aria-hidden="true" className="size-4" />
+                    Checked {formatChecked(guide.checked)}
+                  </span>
+                  <Link
+                    to={`/resources/${guide.slug}`}
+                    aria-label={`Read the guide: ${guide.title}`}
+                    className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    Read the guide
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
       </PageSection>
 
       <CtaBanner
         id="browse-heading"
-        title="Need an expert rather than a template?"
-        text="Search consultants by country, specialization, language and availability, and message them directly."
+        title="Need an expert rather than a guide?"
+        text="Search consultants by country, specialization, donor experience, language and availability, and message them directly."
       >
         <BrowseConsultantsLink arrow />
       </CtaBanner>
@@ -169,7 +98,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Resources",
     description:
-      "Publications, upcoming webinars and project tools for international development practitioners in Southeast Asia: hiring guides, M&E practice, day-rate benchmarks and templates.",
+      "Guides for development practitioners in Southeast Asia: how UNDP, ADB, the World Bank and the EU hire consultants, writing an expression of interest, daily rates by donor, and the P11 and EU CV formats.",
   });
 }
 

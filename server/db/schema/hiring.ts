@@ -13,7 +13,7 @@ export const shortlists = pgTable(
   "shortlists",
   {
     id: id(),
-    /** The person a private list belongs to; null for a team list (migration 0021). */
+    /** The person a private list belongs to; null for a team list (migration 0022). */
     userId: integer("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
     /** The organization a team list belongs to (issue 31): every member sees and edits it. */
     organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),

@@ -9,7 +9,7 @@ import { organizations } from "./organizations.ts";
 // Messages to consultants, the consultants' replies, and the conversations that group them.
 
 /**
- * One per sender account and consultant, or (issue 31, migration 0022) one per organization and
+ * One per sender account and consultant, or (issue 31, migration 0023) one per organization and
  * consultant: the sender's messages and the consultant's replies.
  */
 export const conversations = pgTable(
@@ -89,7 +89,7 @@ export const messageReplies = pgTable(
 export type Message = typeof messages.$inferSelect;
 export type MessageReply = typeof messageReplies.$inferSelect;
 
-/** A received conversation a consultant reported to the admins (issue 31, migration 0022). */
+/** A received conversation a consultant reported to the admins (issue 31, migration 0023). */
 export const conversationReports = pgTable(
   "conversation_reports",
   {

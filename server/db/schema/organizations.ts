@@ -5,7 +5,7 @@ import { authUsers, belongsToUser } from "./accounts.ts";
 import { belongsTo, createdAt, id, linkedTo, moment, timestamps } from "./columns.ts";
 import { belongsToConsultant } from "./consultants.ts";
 
-// Organizations as teams (issue 31, migration 0020_organizations.sql): the organization, its
+// Organizations as teams (issue 31, migration 0021_organizations.sql): the organization, its
 // members, invitations, and the organizations a consultant hides their profile from.
 
 export const organizations = pgTable(

@@ -1,8 +1,8 @@
 // The generator's vocabulary of the field (see generate.ts): per specialization the job titles, the
-// topics and the kinds of recent work a bio names, and the donors and agencies that commission work
-// in the region.
+// topics a bio names and the sentences that describe how such a consultant works (a bio claims no
+// work that the track record does not show).
 
-export type Field = { titles: string[]; topics: string[]; work: string[] };
+export type Field = { titles: string[]; topics: string[]; approach: string[] };
 
 export const FIELDS: Record<string, Field> = {
   "Project Management": {
@@ -10,19 +10,13 @@ export const FIELDS: Record<string, Field> = {
       "Senior Project Manager",
       "Programme Management Consultant",
       "Monitoring & Evaluation Specialist",
-      "Team Leader, Donor Programmes",
+      "Programme Team Leader",
     ],
-    topics: [
-      "results-based management",
-      "logframes and theories of change",
-      "programme evaluation",
-      "procurement and contract management",
-      "risk management",
-    ],
-    work: [
-      "led the mid-term evaluation of a five-country resilience programme",
-      "managed a multi-donor trust fund portfolio",
-      "set up the monitoring and evaluation system for a national poverty reduction programme",
+    topics: ["results-based management", "theories of change", "programme evaluation", "contract management", "risk management"],
+    approach: [
+      "Writes reports that a steering committee can act on in one meeting.",
+      "Comfortable turning a vague programme document into a results framework people use.",
+      "Has run evaluations with mixed teams of national and international experts.",
     ],
   },
   Healthcare: {
@@ -32,17 +26,11 @@ export const FIELDS: Record<string, Field> = {
       "Maternal and Child Health Consultant",
       "Epidemiologist",
     ],
-    topics: [
-      "primary health care",
-      "universal health coverage",
-      "maternal and newborn health",
-      "disease surveillance",
-      "health financing",
-    ],
-    work: [
-      "designed a district health information system used by 300 clinics",
-      "evaluated a national immunisation campaign",
-      "supported the costing of an essential health services package",
+    topics: ["primary health care", "universal health coverage", "maternal health", "disease surveillance", "health financing"],
+    approach: [
+      "Combines field work in health centres with analysis of routine health data.",
+      "Works closely with ministry programme managers and district health teams.",
+      "Brings clinical training to programme design and evaluation.",
     ],
   },
   Education: {
@@ -55,14 +43,14 @@ export const FIELDS: Record<string, Field> = {
     topics: [
       "curriculum reform",
       "teacher professional development",
-      "technical and vocational training",
+      "vocational training",
       "learning assessment",
       "inclusive education",
     ],
-    work: [
-      "helped a ministry of education redesign its lower-secondary curriculum",
-      "evaluated a teacher training programme reaching 12,000 teachers",
-      "built a national learning assessment framework",
+    approach: [
+      "Spends time in classrooms before writing about them.",
+      "Works with curriculum teams, teacher trainers and school directors alike.",
+      "Focused on learning outcomes for children in rural and minority-language schools.",
     ],
   },
   Agriculture: {
@@ -79,10 +67,10 @@ export const FIELDS: Record<string, Field> = {
       "food security",
       "irrigation management",
     ],
-    work: [
-      "developed coffee and cocoa value chains with 8,000 smallholders",
-      "led a food security assessment after typhoon season",
-      "designed a rice seed certification system",
+    approach: [
+      "Most comfortable in the field with farmer groups, traders and extension workers.",
+      "Links smallholders to buyers and finance rather than stopping at training.",
+      "Works across crops, livestock and fisheries.",
     ],
   },
   Infrastructure: {
@@ -94,15 +82,15 @@ export const FIELDS: Record<string, Field> = {
     ],
     topics: [
       "public-private partnerships",
-      "urban water and sanitation",
+      "urban water supply",
       "transport planning",
       "feasibility studies",
       "construction supervision",
     ],
-    work: [
-      "prepared feasibility studies for a provincial water supply project",
-      "supervised the construction of 400 km of rural roads",
-      "structured a public-private partnership for a bus rapid transit line",
+    approach: [
+      "Has spent most of a career on site rather than in the office.",
+      "Brings contractors, utilities and local authorities to the same table.",
+      "Pays attention to maintenance budgets, not only to construction.",
     ],
   },
   Environmental: {
@@ -114,15 +102,15 @@ export const FIELDS: Record<string, Field> = {
     ],
     topics: [
       "climate change adaptation",
-      "environmental and social safeguards",
+      "environmental safeguards",
       "biodiversity conservation",
       "mangrove restoration",
       "renewable energy",
     ],
-    work: [
-      "prepared environmental impact assessments for hydropower projects",
-      "designed a community mangrove restoration programme",
-      "wrote a national adaptation plan chapter on coastal zones",
+    approach: [
+      "Works with communities, provincial authorities and project engineers on the same sites.",
+      "Experienced with the safeguard policies of the multilateral banks.",
+      "Combines field survey work with GIS analysis.",
     ],
   },
   Governance: {
@@ -133,10 +121,10 @@ export const FIELDS: Record<string, Field> = {
       "Rule of Law Advisor",
     ],
     topics: ["public financial management", "decentralisation", "anti-corruption", "civil service reform", "access to justice"],
-    work: [
-      "supported a budget reform programme in the ministry of finance",
-      "trained 500 local officials in participatory planning",
-      "reviewed the procurement law with the national assembly",
+    approach: [
+      "Works inside ministries alongside civil servants rather than from outside them.",
+      "Knows budget systems from the chart of accounts to the audit report.",
+      "Experienced in facilitating dialogue between government and civil society.",
     ],
   },
   Finance: {
@@ -147,10 +135,10 @@ export const FIELDS: Record<string, Field> = {
       "Impact Investment Analyst",
     ],
     topics: ["financial inclusion", "microfinance", "SME finance", "blended finance", "digital payments"],
-    work: [
-      "designed a credit guarantee scheme for women-owned enterprises",
-      "assessed the microfinance sector for a central bank",
-      "structured a blended finance facility for climate projects",
+    approach: [
+      "Builds the financial models behind programme design and checks them against banks' real portfolios.",
+      "Works with central banks, commercial banks and microfinance institutions.",
+      "Focused on finance that reaches women-owned and rural enterprises.",
     ],
   },
   Technology: {
@@ -161,10 +149,10 @@ export const FIELDS: Record<string, Field> = {
       "ICT for Development Advisor",
     ],
     topics: ["digital public infrastructure", "data systems", "GIS mapping", "open data", "e-government"],
-    work: [
-      "implemented DHIS2 for a national health programme",
-      "built GIS maps of flood risk for 1,200 villages",
-      "advised on a digital identity and e-government strategy",
+    approach: [
+      "Designs systems that government staff can run after the consultants leave.",
+      "Works in the space between software teams and the ministries that use their systems.",
+      "Experienced with open-source platforms and national data standards.",
     ],
   },
   "Gender & Social Inclusion": {
@@ -176,27 +164,10 @@ export const FIELDS: Record<string, Field> = {
       "disability inclusion",
       "gender-based violence prevention",
     ],
-    work: [
-      "wrote the gender action plan for an urban infrastructure loan",
-      "led a gender analysis of agricultural extension services",
-      "designed a women's leadership programme for local councils",
+    approach: [
+      "Brings the voices of women, people with disabilities and ethnic minorities into programme design.",
+      "Works with organizations of persons with disabilities and women's groups as partners.",
+      "Turns gender analysis into targets and budgets that programmes report against.",
     ],
   },
 };
-
-export const FUNDERS = [
-  "the Asian Development Bank",
-  "the World Bank",
-  "UNDP",
-  "UNICEF",
-  "WHO",
-  "FAO",
-  "IFAD",
-  "GIZ",
-  "JICA",
-  "DFAT",
-  "the European Union",
-  "UN Women",
-  "KOICA",
-  "the Gates Foundation",
-];

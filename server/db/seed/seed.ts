@@ -35,6 +35,11 @@ function toRow(c: GeneratedConsultant, status: string) {
     status,
     created_at: createdAt,
     language_levels: c.trackRecord?.languageLevels ?? {},
+    daily_rate_min: c.dailyRate?.min ?? null,
+    daily_rate_max: c.dailyRate?.max ?? null,
+    rate_currency: c.dailyRate?.currency ?? null,
+    rate_visibility: c.dailyRate?.visibility ?? "hidden",
+    available_from: c.availableFrom ?? null,
   };
 }
 
@@ -42,16 +47,19 @@ async function insertRows(sql: Sql, rows: ReturnType<typeof toRow>[]) {
   await sql`
     insert into consultants (name, title, email, phone, location, city, country, years_experience, languages,
       primary_specialization, secondary_specializations, bio, show_email, show_phone, available_for_work, rating,
-      projects_completed, status, created_at, updated_at, language_levels)
+      projects_completed, status, created_at, updated_at, language_levels, daily_rate_min, daily_rate_max, rate_currency,
+      rate_visibility, available_from)
     select r.name, r.title, r.email, r.phone, r.location, r.city, r.country, r.years_experience,
       array(select jsonb_array_elements_text(r.languages)), r.primary_specialization,
       array(select jsonb_array_elements_text(r.secondary_specializations)), r.bio, r.show_email, r.show_phone,
-      r.available_for_work, r.rating, r.projects_completed, r.status, r.created_at, r.created_at, r.language_levels
+      r.available_for_work, r.rating, r.projects_completed, r.status, r.created_at, r.created_at, r.language_levels,
+      r.daily_rate_min, r.daily_rate_max, r.rate_currency, r.rate_visibility, r.available_from
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
       name text, title text, email text, phone text, location text, city text, country text, years_experience int,
       languages jsonb, primary_specialization text, secondary_specializations jsonb, bio text, show_email boolean,
       show_phone boolean, available_for_work boolean, rating int, projects_completed int, status text,
-      created_at timestamptz, language_levels jsonb)`;
+      created_at timestamptz, language_levels jsonb, daily_rate_min int, daily_rate_max int, rate_currency text,
+      rate_visibility text, available_from date)`;
 }
 
 /** Writes consultants (and their track records) in batched INSERTs; returns how many were written. */

@@ -347,6 +347,52 @@ const MATRIX: Row[] = [
     },
     expected: SIGNED_IN(201),
   },
+  // CV import and confirmed references (issue 34); their own flows are in cv-import.test.ts and
+  // references.test.ts. An unknown assignment or reference is a 404 for anyone signed in, after the 401.
+  {
+    method: "POST",
+    route: "/api/my-consultant-profile/import",
+    path: () => "/api/my-consultant-profile/import",
+    multipart: async () => {
+      const form = new FormData();
+      form.set("file", new File([Buffer.from("not a CV at all")], "cv.txt", { type: "text/plain" }));
+      return form;
+    },
+    expected: SIGNED_IN(415),
+  },
+  {
+    method: "POST",
+    route: "/api/my-consultant-profile/assignments/:id/references",
+    path: () => "/api/my-consultant-profile/assignments/2000000000/references",
+    body: () => ({ name: "Somchai Wongsawat", email: "somchai@example.org" }),
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "DELETE",
+    route: "/api/my-consultant-profile/assignments/:id/references/:refId",
+    path: () => "/api/my-consultant-profile/assignments/2000000000/references/2000000000",
+    expected: NOBODY_ELSES,
+  },
+  { method: "GET", route: "/api/references/:token", path: () => "/api/references/no-such-token-anywhere", expected: ANYONE(404) },
+  {
+    method: "POST",
+    route: "/api/references/:token/confirm",
+    path: () => "/api/references/no-such-token-anywhere/confirm",
+    body: () => ({ score: 9 }),
+    expected: ANYONE(404),
+  },
+  {
+    method: "POST",
+    route: "/api/references/:token/decline",
+    path: () => "/api/references/no-such-token-anywhere/decline",
+    expected: ANYONE(404),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/references/:refId",
+    path: () => "/api/admin/references/2000000000",
+    expected: ADMIN_ONLY(404),
+  },
 
   // Messages (issue 6): any signed-in person messages a listed consultant; an inbox message exists
   // only for the profile's owner (404 for everyone else, admins included).

@@ -5,6 +5,7 @@ import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
+import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import {
   createActingOrganizationApi,
@@ -13,6 +14,7 @@ import {
   createOrganizationsApi,
 } from "./organizations.ts";
 import { createPhotoApi } from "./photos.ts";
+import { createAdminReferencesApi, createOwnReferencesApi, createRefereeApi } from "./references.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
 import { createSavedSearchesApi } from "./saved-searches.ts";
 import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
@@ -23,6 +25,7 @@ export function createApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.use(yearsExperienceAsText());
   api.route("/admin/reviews", createAdminReviewsApi(deps));
+  api.route("/admin/references", createAdminReferencesApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
@@ -31,6 +34,9 @@ export function createApi(deps: HttpDeps) {
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
+  api.route("/my-consultant-profile/import", createCvImportApi(deps));
+  api.route("/my-consultant-profile/assignments", createOwnReferencesApi(deps));
+  api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/organizations", createOrganizationsApi(deps));

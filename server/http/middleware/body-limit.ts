@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
 import { JSON_BODY_LIMIT } from "../request.ts";
 
 // Every request body is bounded before it is read, on both doors (the JSON API and the pages,
@@ -12,6 +13,8 @@ const KB = 1024;
 
 /** The photo plus the multipart envelope and the form's own fields. */
 export const UPLOAD_BODY_LIMIT = PHOTO_MAX_BYTES + 64 * KB;
+/** A CV to import (issue 34) plus the multipart envelope. */
+export const CV_IMPORT_BODY_LIMIT = CV_IMPORT_LIMITS.bytes + 64 * KB;
 /** Sign-in, registration, sign-out, password reset: a few short fields. */
 export const SMALL_BODY_LIMIT = 16 * KB;
 /** Any other page form: a profile's 5 000-character bio, percent-encoded, fits well. */
@@ -26,9 +29,12 @@ export const PROFILE_JSON_BODY_LIMIT = 2 * 1024 * KB;
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
+const CV_IMPORT_PATH = /^\/api\/my-consultant-profile\/import\/?$/;
+
 /** The first rule that matches the path decides; page forms default to DEFAULT_BODY_LIMIT. */
 const rules: { pattern: RegExp; limit: number }[] = [
   { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT },
+  { pattern: CV_IMPORT_PATH, limit: CV_IMPORT_BODY_LIMIT },
   // The profile form carries the photo itself when JavaScript is off.
   { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT },
   {
@@ -48,7 +54,11 @@ const UPLOAD_PATHS = /^\/(api\/upload-photo|profile\/(new|edit\/[^/]+))(\.data)?
 
 function tooLarge(path: string) {
   // The spec's words for a photo; the JSON door's words (server/http/request.ts) for anything else.
-  const message = UPLOAD_PATHS.test(path) ? "File too large" : "The request body is too large";
+  const message = UPLOAD_PATHS.test(path)
+    ? "File too large"
+    : CV_IMPORT_PATH.test(path)
+      ? CV_IMPORT_MESSAGES.tooLarge
+      : "The request body is too large";
   const body = path.startsWith("/api/") ? JSON.stringify({ message }) : message;
   return new Response(body, {
     status: 413,

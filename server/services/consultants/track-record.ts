@@ -14,6 +14,7 @@ import type {
 import type { Executor } from "#server/db/client.ts";
 import { consultantAssignments, consultantEducation, consultants } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
+import { confirmedReferences } from "../references/index.ts";
 
 // A consultant's track record (issue 12): reading it, and replacing its lists inside the
 // caller's transaction. Who may see the daily rate is decided here, in one place.
@@ -78,29 +79,65 @@ export type { OwnTrackRecord, TrackRecordView };
 
 export type TrackRecordLists = { assignments?: AssignmentInput[]; education?: EducationInput[] };
 
+/** What makes an assignment the same one when no id comes with it: title, organization, start month. */
+function assignmentKey(item: { title: string; organization: string; startDate: string }) {
+  return (
+    [item.title, item.organization].map((text) => text.trim().toLocaleLowerCase("en")).join("|") +
+    `|${item.startDate.slice(0, 7)}`
+  );
+}
+
 /**
  * Replaces the lists that were given (a missing list keeps its rows; an empty one removes them),
- * on the caller's transaction so the profile and its lists change together or not at all.
+ * on the caller's transaction so the profile and its lists change together or not at all. An
+ * assignment that stays keeps its row (and so its references, issue 34): found by the id sent
+ * with it, or else by its title, organization and start month; the others are removed or added.
  */
 export async function replaceTrackRecord(tx: Executor, consultantId: number, lists: TrackRecordLists): Promise<void> {
   if (lists.assignments) {
-    await tx.delete(consultantAssignments).where(eq(consultantAssignments.consultantId, consultantId));
-    if (lists.assignments.length > 0) {
-      await tx.insert(consultantAssignments).values(
-        lists.assignments.map((item, position) => ({
-          consultantId,
-          position,
-          title: item.title,
-          organization: item.organization,
-          donors: item.donors,
-          countries: item.countries,
-          role: item.role,
-          startDate: toDate(item.startDate),
-          endDate: item.endDate === null ? null : toDate(item.endDate),
-          sector: item.sector,
-          description: item.description,
-        })),
-      );
+    const existing = await tx
+      .select({
+        id: consultantAssignments.id,
+        title: consultantAssignments.title,
+        organization: consultantAssignments.organization,
+        startDate: consultantAssignments.startDate,
+      })
+      .from(consultantAssignments)
+      .where(eq(consultantAssignments.consultantId, consultantId));
+    const ids = new Set(existing.map((row) => row.id));
+    const byKey = new Map(existing.map((row) => [assignmentKey(row), row.id]));
+    const kept = new Set<number>();
+    const planned = lists.assignments.map((item) => {
+      let id = item.id !== undefined && ids.has(item.id) && !kept.has(item.id) ? item.id : undefined;
+      const byItsKey = byKey.get(assignmentKey(item));
+      if (id === undefined && byItsKey !== undefined && !kept.has(byItsKey)) id = byItsKey;
+      if (id !== undefined) kept.add(id);
+      return { id, item };
+    });
+    const gone = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
+    if (gone.length > 0) await tx.delete(consultantAssignments).where(inArray(consultantAssignments.id, gone));
+    // Out of the way of the new order (one place per position): kept rows to negative positions first.
+    if (kept.size > 0) {
+      await tx
+        .update(consultantAssignments)
+        .set({ position: sql`-${consultantAssignments.position} - 1` })
+        .where(eq(consultantAssignments.consultantId, consultantId));
+    }
+    for (const [position, { id, item }] of planned.entries()) {
+      const values = {
+        position,
+        title: item.title,
+        organization: item.organization,
+        donors: item.donors,
+        countries: item.countries,
+        role: item.role,
+        startDate: toDate(item.startDate),
+        endDate: item.endDate === null ? null : toDate(item.endDate),
+        sector: item.sector,
+        description: item.description,
+      };
+      if (id === undefined) await tx.insert(consultantAssignments).values({ consultantId, ...values });
+      else await tx.update(consultantAssignments).set(values).where(eq(consultantAssignments.id, id));
     }
   }
   if (lists.education) {
@@ -152,7 +189,7 @@ export async function viewTrackRecord(
   consultantId: number,
   canManage: boolean,
 ): Promise<OwnTrackRecord | TrackRecordView> {
-  const [[row], assignments, education] = await Promise.all([
+  const [[row], assignments, education, references] = await Promise.all([
     db
       .select({ ...trackRecordColumns, languages: consultants.languages })
       .from(consultants)
@@ -160,10 +197,12 @@ export async function viewTrackRecord(
       .limit(1),
     readAssignments(db, consultantId),
     readEducation(db, consultantId),
+    confirmedReferences(db, consultantId),
   ]);
   if (!row) return { assignments, education, languageLevels: {}, availableFrom: null, updatedAt: new Date(0), dailyRate: null };
   const view: TrackRecordView = {
     assignments,
+    references,
     education,
     // Levels of languages the profile still lists.
     languageLevels: Object.fromEntries(

@@ -3,7 +3,6 @@ import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed } from "../consultants/read-model.ts";
-import { DOCUMENT_TEST, POSTING_COST, WALK_SLACK, walksIndex } from "./planner.ts";
 import { FEATURED_ORDER } from "./query.ts";
 
 // Counting matches, never further than one past the cap: "1,000+" needs no more.
@@ -24,35 +23,21 @@ function indexedMatches(indexed: SQL): SQL {
   return sql`select 1 from ${consultants} where ${indexed}`;
 }
 
-/** Whether countsOverCap walks the featured order before reading the document's index. */
-export function countWalksFirst(listed: number, share: number, walkFirst: boolean) {
-  return walkFirst || walksIndex(share, POSTING_COST * listed * share + SEARCH_RESULT_CAP, SEARCH_RESULT_CAP + 1, DOCUMENT_TEST);
-}
-
 /** The matches of `indexed` (through the document's index) up to one past the cap, as a subquery. */
 export function countToCapQuery(indexed: SQL): SQL {
   return sql`(select count(*) from ${capped(indexedMatches(indexed))})::int`;
 }
 
 /**
- * Whether more than the cap match. Through the document's index, which reads no document but lists
- * every match in a bitmap first: for words most profiles use ("project management": 51 080
- * matches) that listing costs more than walking the featured order testing each profile until the
- * cap, so those walk a bounded stretch first. `share` is the independent estimate.
+ * Whether more than the cap match: through the document's index, which reads no document but lists
+ * every match in a bitmap first, after walking `walk` profiles of the featured order testing each
+ * when the planner says so (keyword-plan.ts, countWalk).
  */
-export async function countsOverCap(
-  db: Executor,
-  match: { walked: SQL; indexed: SQL },
-  listed: number,
-  share: number,
-  walkFirst: boolean,
-) {
-  const wanted = SEARCH_RESULT_CAP + 1;
-  if (countWalksFirst(listed, share, walkFirst)) {
-    const stretch = Math.ceil(Math.min(listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
+export async function countsOverCap(db: Executor, match: { walked: SQL; indexed: SQL }, walk: number | undefined) {
+  if (walk !== undefined) {
     const walked = await countToCap(
       db,
-      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${FEATURED_ORDER} limit ${stretch}) s where hit`,
+      sql`select 1 from (select ${match.walked} as hit from ${consultants} where ${isListed} order by ${FEATURED_ORDER} limit ${walk}) s where hit`,
     );
     if (walked > SEARCH_RESULT_CAP) return true;
   }

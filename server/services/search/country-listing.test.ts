@@ -18,6 +18,7 @@ const runtime = createRuntime({ insights: null });
 describe("a country's listing past the cap", () => {
   const holder = {} as { db: TestDatabase };
 
+  // Thousands of generated profiles copied and analysed: about a minute on a busy machine.
   beforeAll(async () => {
     holder.db = await createTestDatabase();
     // 2 200 Thai profiles, all stronger than the 1 100 Vietnamese ones: walking everyone's featured
@@ -39,7 +40,7 @@ describe("a country's listing past the cap", () => {
     );
     await copyConsultants(holder.db.sql, generated);
     await holder.db.sql`analyze consultants`;
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await holder.db?.close();

@@ -19,6 +19,7 @@ const runtime = createRuntime({ insights: null });
 describe("a listing whose filters never meet", () => {
   const holder = {} as { db: TestDatabase; statistics: Statistics };
 
+  // Thousands of generated profiles copied and analysed: about a minute on a busy machine.
   beforeAll(async () => {
     holder.db = await createTestDatabase();
     const generated = [...generateConsultants({ count: 2400, seed: 21, uniqueSuffix: true, emailTag: "meet" })].map(
@@ -36,7 +37,7 @@ describe("a listing whose filters never meet", () => {
     await copyConsultants(holder.db.sql, generated);
     await holder.db.sql`analyze consultants`;
     holder.statistics = { ...(await searchStatistics(holder.db.db)), listed: 1_000_000 };
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await holder.db?.close();

@@ -33,7 +33,11 @@ import { type PlanningOptions, result, type SearchOptions, type SearchResult } f
  * when filters that are common alone never meet (a donor of health work and one of roads).
  * Filters the statistics say most profiles pass skip the first read.
  */
-export async function listWithoutKeywords(db: Executor, params: SearchParams, options: PlanningOptions): Promise<SearchResult> {
+export async function listWithoutKeywords(
+  db: Executor,
+  params: SearchParams,
+  options: PlanningOptions,
+): Promise<{ result: SearchResult; plans: string[] }> {
   const conditions = filterConditions(params);
   const where = sql.join(conditions, sql` and `);
   const walked = listingWalk(params);
@@ -53,12 +57,15 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
   const broad = (countryAlone ? 2 : BROAD_LISTING) * SEARCH_RESULT_CAP;
   const shares = filterShares(params, statistics);
   const share = product(shares);
+  // Filters the statistics expect to meet often, which two or more may not: probed first.
+  const probed = conditions.length > 1 && statistics.listed * share > broad && shares.length > 1;
+  const probe = probed ? "listing probe, " : "listing ";
   if (
     conditions.length === 1 ||
-    (statistics.listed * share > broad && (shares.length === 1 || (await meetOften(db, where, share, statistics))))
+    (statistics.listed * share > broad && (!probed || (await meetOften(db, where, share, statistics))))
   ) {
     const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${walked}`)]);
-    return result(params, matched, rows);
+    return { result: result(params, matched, rows), plans: [`${probe}walk`] };
   }
   // The matches through the document's index, the filters as facets (and a city, see cityFirst).
   const indexed = indexedMatch(params, undefined, cityFirst(params, statistics));
@@ -75,8 +82,12 @@ export async function listWithoutKeywords(db: Executor, params: SearchParams, op
     order by page.ord`);
   const matched = Number(rows[0]?.matched ?? 0);
   if (matched <= SEARCH_RESULT_CAP)
-    return result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant));
-  return result(params, matched, await pageOfMany(db, params, { where, indexed, share }, statistics, options));
+    return {
+      result: result(params, matched, rows.filter((row) => row.id !== null).map(rowToPublicConsultant)),
+      plans: [`${probe}read`],
+    };
+  const many = await pageOfMany(db, params, { where, indexed, share }, statistics, options);
+  return { result: result(params, matched, many.rows), plans: [`${probe}read, ${many.plan}`] };
 }
 
 /**
@@ -120,7 +131,7 @@ async function pageOfMany(
   { strategy }: SearchOptions,
 ) {
   const { offset, limit } = resultWindow(params);
-  if (limit === 0) return [];
+  if (limit === 0) return { rows: [], plan: "past the cap" };
   const order = sql.join(orderBy(params.sort), sql`, `);
   const location = params.sort === "relevance" ? params.location : undefined;
   const country = location ? locationCountry(location) : undefined;
@@ -138,19 +149,20 @@ async function pageOfMany(
   const matches = Math.max(statistics.listed * share, SEARCH_RESULT_CAP + 1);
   const expectedWalk = ((offset + limit) * walkable) / matches;
   const walkWorth = strategy !== undefined || expectedWalk <= READ_OVER_WALK * matches;
-  if (strategy !== "read-all" && walkWorth) {
+  const walks = strategy !== "read-all" && walkWorth;
+  if (walks) {
     const walked = await db.execute<Record<string, unknown>>(sql`
       select ${publicSelectList}
       from (select * from ${consultants} where ${scope} order by ${order} limit ${stretch}) ${consultants}
       where ${where}
       order by ${order} limit ${limit} offset ${offset}`);
-    if (walked.length === limit) return walked.map(rowToPublicConsultant);
+    if (walked.length === limit) return { rows: walked.map(rowToPublicConsultant), plan: "page walked" };
   }
   const read = await db.execute<Record<string, unknown>>(sql`
     select ${publicSelectList}
     from (select * from ${consultants} where ${indexed} offset 0) ${consultants}
     order by ${order} limit ${limit} offset ${offset}`);
-  return read.map(rowToPublicConsultant);
+  return { rows: read.map(rowToPublicConsultant), plan: walks ? "page walked, then read" : "page read" };
 }
 
 /** A listing's page is read from every match rather than walked when the walk is expected to cover more than this many times as many rows. */

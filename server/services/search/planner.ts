@@ -4,6 +4,7 @@ import type { SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { cachedPerKey } from "../ttl-cache.ts";
 import { locationCountry } from "./places.ts";
+import { QUALITY_TIERS, tierLexeme } from "./tiers.ts";
 
 // The search's cost model: the statistics PostgreSQL's planner keeps (pg_stats), read every few
 // minutes, and from them the share of profiles a word or a filter keeps, which decides how a
@@ -179,13 +180,6 @@ export function walksIndex(walkShare: number, readRows: number, wanted: number, 
   return (rowCost * wanted) / Math.max(walkShare, 1e-9) < readRows;
 }
 
-/** The featured order's quality tiers (migration 0017): '#q:0' to '#q:10', whole tenths of static_score. */
-export const QUALITY_TIERS = 10;
-
-/** A quality tier's lexeme in the search document, as migration 0017 writes it. */
-export function tierLexeme(tier: number) {
-  return `#q:${tier}`;
-}
 /** A pool read from the top quality tiers expects this many times the rows it keeps there. */
 const TIER_SLACK = 2;
 /** Reading from the top tiers is worth it only when they hold at most this share of the profiles. */

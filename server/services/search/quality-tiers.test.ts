@@ -7,8 +7,9 @@ import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { type SearchOptions, searchConsultants } from "./index.ts";
-import { type Statistics, searchStatistics, tierLexeme } from "./planner.ts";
+import { type Statistics, searchStatistics } from "./planner.ts";
 import { candidatePool, indexedMatch, orderBy, qualityTiers, tieredPool } from "./query.ts";
+import { tierLexeme } from "./tiers.ts";
 
 /** The process state a search keeps (its caches), as a server process has one. */
 const runtime = createRuntime({ insights: null });

@@ -5,7 +5,7 @@ import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/se
 import { consultants } from "#server/db/schema.ts";
 import { isListed, type PublicConsultant, publicConsultantColumns } from "../consultants/read-model.ts";
 import { locationCondition, locationCountry } from "./places.ts";
-import { QUALITY_TIERS, tierLexeme } from "./planner.ts";
+import { QUALITY_TIERS, tierLexeme } from "./tiers.ts";
 
 // The SQL a search is composed of: the filters, the orders, the page window, the candidate pools,
 // and the public columns as a select list for the queries written in SQL.

@@ -1,5 +1,6 @@
 import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
 import type { PublicConsultant } from "#common/views.ts";
+import type { PoolStrategy, Refinement } from "./keyword-plan.ts";
 import type { Statistics } from "./planner.ts";
 
 // What a search answers, and how its candidates may be forced to be read (tests, benchmarks).
@@ -18,10 +19,12 @@ export type SearchResult = {
   correctedKeywords?: string;
 };
 
-/** How candidate pools are read: chosen per query from the planner's estimate, unless forced (tests, benchmarks). */
-export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered" | "quality-tiers";
+/** How a search is planned: from the statistics, unless forced (tests, benchmarks). */
 export type SearchOptions = {
+  /** Forced (tests, benchmarks): how the candidate pools are read (see keyword-plan.ts). */
   strategy?: PoolStrategy;
+  /** bench:plans: planned as if these branches of the planner did not exist. */
+  without?: ReadonlySet<Refinement>;
   /** The planner's statistics to plan a search with (tests: a directory larger than theirs). */
   statistics?: Statistics;
 };

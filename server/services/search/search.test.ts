@@ -449,17 +449,25 @@ describe("caps and candidate pools", () => {
 
   beforeAll(async () => {
     // Every profile mentions evaluation in its bio; one in twenty has it in the title, and those
-    // have the lowest quality score of all, so the first 1,000 by quality leave them out.
+    // have the lowest quality score of all, so the first 1,000 by quality leave them out. Every
+    // profile is also a quokka keeper, and one in three says so in the title, at every quality.
     const generated = [...generateConsultants({ count: 1100, seed: 11, uniqueSuffix: true, emailTag: "cap" })].map(
       (consultant, index) => ({
         ...consultant,
-        bio: `${consultant.bio} Known for evaluation work.`,
+        bio: `${consultant.bio} Known for evaluation work, and keeps a quokka.`,
         ...(index % 20 === 0
           ? { title: "Evaluation Specialist", rating: 0, projectsCompleted: 0, availableForWork: false }
-          : { title: consultant.title.replace(/evaluation/i, "Review") }),
+          : { title: `${consultant.title.replace(/evaluation/i, "Review")}${index % 3 === 1 ? ", Quokka Keeper" : ""}` }),
       }),
     );
     await copyConsultants(holder.db.sql, generated);
+    // The hundred best head matches of "quokka" in quality order are the head pool of its first
+    // page: the ones just past them say it twice in the title (a stronger match), and must not
+    // be among its candidates.
+    await holder.db.sql`
+      update consultants set title = title || ', Quokka Breeder' where id in (
+        select id from consultants where search_head @@ to_tsquery('search_english', 'quokka')
+        order by static_score desc, id desc offset 95 limit 15)`;
     await holder.db.sql`analyze consultants`;
   });
 
@@ -496,6 +504,9 @@ describe("caps and candidate pools", () => {
       { keywords: "evaluation", languages: "English", experience: "8-15", availability: "available" },
       { keywords: "evaluation", expertise: "Healthcare", availability: "unavailable", sort: "experience" },
       { keywords: "manag", location: "Thailand", experience: "15+" },
+      // Head matches at every quality, some among the best hundred: the head pool holds the best
+      // hundred head matches whichever way it is read (a narrow read once took a hundred more).
+      { keywords: "quokka", languages: "English" },
       // Listings with more matches than the cap: a walk of the order's index, or every match read and sorted.
       { languages: "English" },
       { languages: "English", sort: "experience", page: 40 },

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { Badge } from "#app/components/ui/badge.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
@@ -9,10 +10,31 @@ import type { AssignmentFormValues, EducationFormValues } from "./form-values.ts
 // The fields of one assignment and of one education entry. Each shows its own error, including
 // the server's (`assignments[2].endDate` sits under that assignment's End month).
 
+/** An entry filled from an imported CV and not saved yet: marked, and the mark travels with the entry. */
+function FromCv({ field }: { field: FieldMetadata<string | undefined> }) {
+  const isFromCv = field.initialValue === "1";
+  return (
+    <>
+      <input type="hidden" name={field.name} defaultValue={isFromCv ? "1" : ""} />
+      {isFromCv && (
+        <p className="sm:col-span-2">
+          <Badge tone="accent">From your CV: check it</Badge>
+        </p>
+      )}
+    </>
+  );
+}
+
 export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFormValues> }) {
   const item = field.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      <input
+        type="hidden"
+        name={item.id.name}
+        defaultValue={typeof item.id.initialValue === "string" ? item.id.initialValue : ""}
+      />
+      <FromCv field={item.fromCv} />
       <InputField field={item.title} label="Assignment title" markRequired maxLength={TRACK_LIMITS.text} />
       <InputField field={item.organization} label="Client or employing organization" markRequired maxLength={TRACK_LIMITS.text} />
       <InputField field={item.role} label="Role or position" hint="e.g. Team Leader" maxLength={TRACK_LIMITS.text} />
@@ -57,6 +79,7 @@ export function EducationFields({ field }: { field: FieldMetadata<EducationFormV
   const item = field.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      <FromCv field={item.fromCv} />
       <InputField field={item.degree} label="Degree" markRequired hint="e.g. MSc, PhD" maxLength={TRACK_LIMITS.text} />
       <InputField field={item.field} label="Field of study" maxLength={TRACK_LIMITS.text} />
       <InputField field={item.institution} label="Institution" markRequired maxLength={TRACK_LIMITS.text} />

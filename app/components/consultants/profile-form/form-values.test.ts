@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
-import { draftFormValues, normalizeProfileFormData, savedFormValues } from "./form-values.ts";
+import { draftFormValues, EMPTY_FORM, normalizeProfileFormData, savedFormValues, withImportedDrafts } from "./form-values.ts";
 import { suggestLanguages } from "./languages-field.tsx";
 
 function form(entries: [string, string][]) {
@@ -129,5 +129,58 @@ describe("suggestLanguages", () => {
     expect(suggestLanguages("ese", [])).toContain("Vietnamese");
     expect(suggestLanguages("ese", ["Vietnamese"])).not.toContain("Vietnamese");
     expect(suggestLanguages("   ", [])).toEqual([]);
+  });
+});
+
+describe("withImportedDrafts", () => {
+  const drafts = {
+    profile: {
+      name: "Nguyễn Thị Lan",
+      title: "Maternal Health Adviser",
+      location: "Ba Đình, Hà Nội, Viet Nam",
+      bio: "Fifteen years.",
+    },
+    assignments: [
+      {
+        title: "Mid-term Review",
+        organization: "Ministry of Health of Lao PDR",
+        donors: ["Asian Development Bank"],
+        countries: ["Laos", "Timor-Leste"],
+        role: "Team Leader",
+        startDate: "2019-03",
+        endDate: "2021-06",
+        sector: "Healthcare",
+        description: "Led a team.",
+      },
+    ],
+    education: [{ degree: "MSc", field: "Public Health", institution: "Mahidol University", year: "2008" }],
+    languages: [
+      { name: "Vietnamese", level: "native" as const },
+      { name: "English", level: "fluent" as const },
+    ],
+  };
+
+  it("fills empty fields, puts the CV's entries first marked as from the CV, and adds its languages", () => {
+    const values = withImportedDrafts(
+      { ...EMPTY_FORM, name: "Lan Nguyen", languages: "English", languageLevels: { English: "working" } },
+      drafts,
+      new Date("2026-06-01"),
+    );
+    expect(values.name).toBe("Lan Nguyen");
+    expect(values.title).toBe("Maternal Health Adviser");
+    expect(values.city).toBe("Hanoi");
+    expect(values.country).toBe("Vietnam");
+    expect(values.yearsExperience).toBe("7");
+    expect(values.assignments[0]).toMatchObject({ countries: ["Laos"], otherCountries: "Timor-Leste", fromCv: "1" });
+    expect(values.education[0]).toMatchObject({ degree: "MSc", fromCv: "1" });
+    expect(values.languages).toBe("English, Vietnamese");
+    expect(values.languageLevels).toEqual({ English: "working", Vietnamese: "native" });
+  });
+
+  it("does not add an assignment or degree the form already has", () => {
+    const once = withImportedDrafts(EMPTY_FORM, drafts);
+    const twice = withImportedDrafts(once, drafts);
+    expect(twice.assignments).toHaveLength(1);
+    expect(twice.education).toHaveLength(1);
   });
 });

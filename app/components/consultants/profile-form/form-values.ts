@@ -1,4 +1,6 @@
 import { COUNTRIES } from "#common/constants.ts";
+import type { CvDrafts } from "#common/cv-import.ts";
+import { placeInLocation } from "#common/places.ts";
 import type { Assignment, Education, OwnTrackRecord } from "#common/track-record.ts";
 import type { OwnConsultant } from "#common/views.ts";
 
@@ -6,6 +8,8 @@ import type { OwnConsultant } from "#common/views.ts";
 // profile fills them, and how a kept draft (Conform's payload) becomes them again.
 
 export type AssignmentFormValues = {
+  /** A saved assignment's id (sent back so it keeps its references); absent for a new one. */
+  id?: string;
   title: string;
   organization: string;
   donors: string[];
@@ -17,9 +21,11 @@ export type AssignmentFormValues = {
   endDate: string;
   sector: string;
   description: string;
+  /** "1" for an entry filled from an imported CV, not yet saved: the form marks it "From your CV: check it". */
+  fromCv?: string;
 };
 
-export type EducationFormValues = { degree: string; field: string; institution: string; year: string };
+export type EducationFormValues = { degree: string; field: string; institution: string; year: string; fromCv?: string };
 
 export type ProfileFormValues = {
   name: string;
@@ -88,8 +94,9 @@ export const EMPTY_FORM: ProfileFormValues = {
 
 const isAsean = (country: string) => (COUNTRIES as readonly string[]).includes(country);
 
-export function assignmentFormValues(assignment: Omit<Assignment, "id">): AssignmentFormValues {
+export function assignmentFormValues(assignment: Omit<Assignment, "id"> & { id?: number }): AssignmentFormValues {
   return {
+    ...(assignment.id !== undefined ? { id: String(assignment.id) } : {}),
     title: assignment.title,
     organization: assignment.organization,
     donors: [...assignment.donors],
@@ -220,6 +227,7 @@ export function draftFormValues(payload: unknown): ProfileFormValues {
     assignments: (Array.isArray(given.assignments) ? given.assignments : []).map((item) => {
       const entry = record(item);
       return {
+        ...(str(entry.id) ? { id: str(entry.id) } : {}),
         title: str(entry.title),
         organization: str(entry.organization),
         donors: strings(entry.donors),
@@ -230,11 +238,96 @@ export function draftFormValues(payload: unknown): ProfileFormValues {
         endDate: str(entry.endDate),
         sector: str(entry.sector),
         description: str(entry.description),
+        fromCv: str(entry.fromCv),
       };
     }),
     education: (Array.isArray(given.education) ? given.education : []).map((item) => {
       const entry = record(item);
-      return { degree: str(entry.degree), field: str(entry.field), institution: str(entry.institution), year: str(entry.year) };
+      return {
+        degree: str(entry.degree),
+        field: str(entry.field),
+        institution: str(entry.institution),
+        year: str(entry.year),
+        fromCv: str(entry.fromCv),
+      };
     }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// An imported CV's drafts into the form (issue 34): nothing the consultant typed is overwritten.
+// Empty fields take the CV's values; its assignments and degrees come first, each marked
+// "From your CV: check it"; its languages join the list. Nothing is saved until the form is.
+
+const sameText = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+export function withImportedDrafts(values: ProfileFormValues, drafts: CvDrafts, today = new Date()): ProfileFormValues {
+  const { profile } = drafts;
+  const fill = (current: string, found: string | undefined) => (current.trim() ? current : (found ?? "").trim());
+  const location = fill(values.location, profile.location);
+  const country =
+    values.country ||
+    (profile.country && isAsean(profile.country) ? profile.country : (placeInLocation(location)?.country ?? ""));
+  const starts = drafts.assignments
+    .map((item) => item.startDate)
+    .filter(Boolean)
+    .sort();
+  const earliest = starts[0] ? Number(starts[0].slice(0, 4)) : null;
+  const yearsExperience = values.yearsExperience || (earliest ? String(Math.max(0, today.getUTCFullYear() - earliest)) : "");
+  const assignments = drafts.assignments
+    .filter(
+      (draft) =>
+        !values.assignments.some(
+          (item) =>
+            sameText(item.title, draft.title) &&
+            sameText(item.organization, draft.organization) &&
+            item.startDate === draft.startDate,
+        ),
+    )
+    .map(
+      (draft): AssignmentFormValues => ({
+        title: draft.title,
+        organization: draft.organization,
+        donors: [...draft.donors],
+        countries: draft.countries.filter(isAsean),
+        otherCountries: draft.countries.filter((item) => !isAsean(item)).join(", "),
+        role: draft.role,
+        startDate: draft.startDate,
+        endDate: draft.endDate,
+        sector: draft.sector,
+        description: draft.description,
+        fromCv: "1",
+      }),
+    );
+  const education = drafts.education
+    .filter(
+      (draft) =>
+        !values.education.some((item) => sameText(item.degree, draft.degree) && sameText(item.institution, draft.institution)),
+    )
+    .map((draft): EducationFormValues => ({ ...draft, fromCv: "1" }));
+  const listed = values.languages
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const languageLevels = { ...values.languageLevels };
+  for (const language of drafts.languages) {
+    if (!listed.some((item) => sameText(item, language.name))) listed.push(language.name);
+    if (language.level && !languageLevels[language.name]) languageLevels[language.name] = language.level;
+  }
+  return {
+    ...values,
+    name: fill(values.name, profile.name),
+    title: fill(values.title, profile.title),
+    email: fill(values.email, profile.email),
+    phone: fill(values.phone, profile.phone),
+    location,
+    city: values.city || placeInLocation(location)?.name || "",
+    country,
+    yearsExperience,
+    bio: fill(values.bio, profile.bio),
+    languages: listed.slice(0, 15).join(", "),
+    languageLevels,
+    assignments: [...assignments, ...values.assignments].slice(0, 50),
+    education: [...education, ...values.education].slice(0, 20),
   };
 }

@@ -30,6 +30,14 @@ function forget(key: string) {
 
 export type ProfileDraft = ReturnType<typeof useProfileDraft>;
 
+/** What the form holds now, as values (what a kept draft holds). */
+export function currentFormValues(form: HTMLFormElement): ProfileFormValues {
+  const data = normalizeProfileFormData(new FormData(form));
+  data.delete("profilePhoto");
+  data.delete("__intent__");
+  return draftFormValues(parseWithZod(data, { schema: consultantProfileSchema, disableAutoCoercion: true }).payload);
+}
+
 export function useProfileDraft(key: string, defaults: ProfileFormValues) {
   const [state, setState] = useState({ values: defaults, restoredAt: null as string | null, version: 0 });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -73,6 +81,20 @@ export function useProfileDraft(key: string, defaults: ProfileFormValues) {
     forget(key);
   }, [key]);
 
+  /** New values for the whole form (an imported CV's drafts): shown at once and kept like typed ones. */
+  const replace = useCallback(
+    (values: ProfileFormValues) => {
+      clearTimeout(timer.current);
+      try {
+        window.localStorage.setItem(key, JSON.stringify({ savedAt: new Date().toISOString(), payload: values } satisfies Stored));
+      } catch {
+        // Storage full or refused: the values are in the form all the same.
+      }
+      setState((current) => ({ values, restoredAt: null, version: current.version + 1 }));
+    },
+    [key],
+  );
+
   /** Back to the saved profile. */
   const discard = useCallback(() => {
     clearTimeout(timer.current);
@@ -80,5 +102,5 @@ export function useProfileDraft(key: string, defaults: ProfileFormValues) {
     setState((current) => ({ values: defaults, restoredAt: null, version: current.version + 1 }));
   }, [key, defaults]);
 
-  return { ...state, keep, clear, discard };
+  return { ...state, keep, clear, discard, replace };
 }

@@ -1,0 +1,145 @@
+import { BadgeCheck, Send } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { type OwnReference, REFERENCE_LIMITS } from "#common/references.ts";
+import type { Assignment } from "#common/track-record.ts";
+import { monthLabel } from "#common/track-record-lists.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { CardSection } from "../ui/card-section.tsx";
+import { inputClasses } from "../ui/field.tsx";
+
+// The owner's references (issue 34): for each assignment, ask a person at the client to confirm
+// it (name and e-mail: they get a single-use link), see the answers, withdraw a request.
+
+export type ReferenceAnswer = { intent: string; status: "success" | "error"; message: string; assignmentId?: number };
+
+const STATUS_LABELS: Record<OwnReference["status"], string> = {
+  requested: "Waiting for an answer",
+  confirmed: "Confirmed",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+  removed: "Removed by an administrator",
+};
+
+export function ReferencesPanel({
+  assignments,
+  references,
+  answer,
+}: {
+  assignments: Assignment[];
+  references: OwnReference[];
+  answer: ReferenceAnswer | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-10">
+      <CardSection title="References from past clients" id="references-heading">
+        <p className="text-sm text-muted">
+          Ask a person at the client organization to confirm an assignment. They get an e-mail with a link that works once for{" "}
+          {REFERENCE_LIMITS.linkDays} days, and need no account. A confirmed assignment shows “Confirmed by” their name and
+          organization; their e-mail address is never shown. At most {REFERENCE_LIMITS.openPerConsultant} requests may wait for an
+          answer at a time.
+        </p>
+        {answer && (
+          <div className="mt-3">
+            <Alert tone={answer.status === "success" ? "info" : "error"} live={answer.status === "error"}>
+              {answer.message}
+            </Alert>
+          </div>
+        )}
+        {assignments.length === 0 && (
+          <p className="mt-4 text-sm text-muted">Add assignments to your profile to ask for references.</p>
+        )}
+        <ol className="mt-4 grid gap-4">
+          {assignments.map((assignment) => {
+            const own = references.filter((reference) => reference.assignmentId === assignment.id);
+            const nameId = `reference-name-${assignment.id}`;
+            const emailId = `reference-email-${assignment.id}`;
+            return (
+              <li key={assignment.id} className="rounded-xl border border-slate-200 p-4">
+                <h3 className="font-semibold text-ink">{assignment.title}</h3>
+                <p className="text-sm text-muted">
+                  {assignment.organization} · {monthLabel(assignment.startDate)} –{" "}
+                  {assignment.endDate ? monthLabel(assignment.endDate) : "present"}
+                </p>
+                {own.length > 0 && (
+                  <ul className="mt-3 grid gap-2">
+                    {own.map((reference) => (
+                      <li key={reference.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                        <span className="flex flex-wrap items-center gap-2">
+                          {reference.status === "confirmed" && (
+                            <BadgeCheck aria-hidden="true" className="size-4 text-emerald-700" />
+                          )}
+                          <span className="font-medium text-ink">{reference.refereeName}</span>
+                          <span className="text-muted">{reference.refereeEmail}</span>
+                          <Badge
+                            tone={
+                              reference.status === "confirmed"
+                                ? "success"
+                                : reference.status === "declined"
+                                  ? "danger"
+                                  : "neutral"
+                            }
+                          >
+                            {reference.isExpired ? "Link expired" : STATUS_LABELS[reference.status]}
+                          </Badge>
+                        </span>
+                        {(reference.status === "requested" || reference.status === "confirmed") && (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="withdraw-reference" />
+                            <input type="hidden" name="assignmentId" value={assignment.id} />
+                            <input type="hidden" name="referenceId" value={reference.id} />
+                            <Button type="submit" variant="ghost" size="sm" disabled={busy}>
+                              Withdraw<span className="sr-only"> the reference of {reference.refereeName}</span>
+                            </Button>
+                          </Form>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+                  <input type="hidden" name="intent" value="ask-reference" />
+                  <input type="hidden" name="assignmentId" value={assignment.id} />
+                  <div>
+                    <label htmlFor={nameId} className="block text-sm font-medium text-ink">
+                      Referee's name
+                    </label>
+                    <input
+                      id={nameId}
+                      name="name"
+                      required
+                      maxLength={REFERENCE_LIMITS.name}
+                      autoComplete="off"
+                      className={`${inputClasses} mt-1`}
+                    />
+                  </div>
+                  <div>
+                    <label htmlFor={emailId} className="block text-sm font-medium text-ink">
+                      Referee's e-mail
+                    </label>
+                    <input
+                      id={emailId}
+                      name="email"
+                      type="email"
+                      required
+                      maxLength={REFERENCE_LIMITS.email}
+                      autoComplete="off"
+                      className={`${inputClasses} mt-1`}
+                    />
+                  </div>
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    <Send aria-hidden="true" className="size-4" />
+                    Ask for a reference<span className="sr-only"> on {assignment.title}</span>
+                  </Button>
+                </Form>
+              </li>
+            );
+          })}
+        </ol>
+      </CardSection>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { referenceConfirmSchema } from "#common/references.ts";
+import { monthLabel } from "#common/track-record-lists.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { confirmReference, declineReference, viewReferenceRequest } from "#server/services/references/index.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { inputClasses } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
+import { invalidSubmission, refusedSubmission, throwPageError } from "../lib/service-errors.server.ts";
+import type { Route } from "./+types/reference";
+
+// /references/{token}: the page a referee reaches from the e-mail, without an account (issue 34).
+// They confirm the assignment (its dates and role editable), may add a statement and a score from
+// 1 to 10, or decline. The link works once: after an answer, or after 30 days, it says so.
+
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const token = params.token ?? "";
+  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  if (!TOKEN.test(token)) return data({ state: "unusable" as const }, { status: 404, headers });
+  try {
+    return data({ state: "open" as const, request: await viewReferenceRequest(app, token) }, { headers });
+  } catch (error) {
+    if (error instanceof NotFound) return data({ state: "unusable" as const }, { status: 404, headers });
+    throwPageError(error);
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const token = params.token ?? "";
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "decline" ? "decline" : "confirm";
+  const submission = parseWithZod(formData, { schema: referenceConfirmSchema });
+  try {
+    if (intent === "decline") {
+      await declineReference(app, { token });
+      return data({ intent, status: "success" as const, answer: "declined" as const });
+    }
+    if (submission.status !== "success") return invalidSubmission(intent, submission);
+    await confirmReference(app, { token, body: submission.value });
+    return data({ intent, status: "success" as const, answer: "confirmed" as const });
+  } catch (error) {
+    return refusedSubmission(intent, submission, error);
+  }
+}
+
+/** A request that fails on its way keeps the page and what was typed; the form says why. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, formData) => ({
+    intent: formData.get("intent") === "decline" ? ("decline" as const) : ("confirm" as const),
+    status: "error" as const,
+    message,
+    result: { status: "error" as const, error: { "": [message] } },
+  }));
+}
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
+
+function Unusable() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+      <h1 className="mt-4 text-3xl font-bold text-ink">This link cannot be used</h1>
+      <p className="mt-4 text-muted">
+        Reference links work once and expire after 30 days. If the assignment still needs confirming, the consultant can send you
+        a new request.
+      </p>
+    </section>
+  );
+}
+
+export default function ReferencePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (actionData && "answer" in actionData) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+        <h1 className="mt-4 text-3xl font-bold text-ink">Thank you</h1>
+        <p className="mt-4 text-muted" role="status">
+          {actionData.answer === "confirmed"
+            ? "The assignment is confirmed. Your name and organization will show with it; your e-mail address never will."
+            : "You declined this request. Nothing will show on the profile."}
+        </p>
+      </section>
+    );
+  }
+  if (loaderData.state !== "open") return <Unusable />;
+  const { request } = loaderData;
+  const failure = actionData && "result" in actionData ? actionData : null;
+  const errors = (failure?.result?.error ?? {}) as Record<string, string[] | undefined>;
+  const pending = navigation.state !== "idle";
+  const fieldError = (name: string) =>
+    errors[name]?.[0] ? (
+      <p id={`reference-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+        {errors[name]?.[0]}
+      </p>
+    ) : null;
+  const described = (name: string) => (errors[name]?.[0] ? `reference-${name}-error` : undefined);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-ink">Confirm an assignment</h1>
+      <p className="mt-2 text-muted">
+        Dear {request.refereeName}, {request.consultantName} ({request.consultantTitle}) asks you to confirm this assignment. You
+        need no account. Your name and organization will show with the assignment; your e-mail address never will.
+      </p>
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold text-ink">{request.assignmentTitle}</h2>
+        <p className="text-sm text-muted">{request.organization}</p>
+        <p className="mt-1 text-sm text-ink">
+          {monthLabel(request.startMonth)} – {request.endMonth ? monthLabel(request.endMonth) : "present"}
+          {request.role ? ` · ${request.role}` : ""}
+        </p>
+      </div>
+      {failure?.message && (
+        <div className="mt-4">
+          <Alert tone="error" live>
+            {failure.message}
+          </Alert>
+        </div>
+      )}
+      <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" noValidate>
+        <p className="text-sm text-muted sm:col-span-2">Correct the role or the dates if they are not right.</p>
+        <div className="sm:col-span-2">
+          <label htmlFor="reference-role" className="block text-sm font-medium text-ink">
+            Role or position
+          </label>
+          <input
+            id="reference-role"
+            name="role"
+            defaultValue={request.role ?? ""}
+            maxLength={255}
+            className={`${inputClasses} mt-1`}
+            aria-invalid={errors.role ? true : undefined}
+            aria-describedby={described("role")}
+          />
+          {fieldError("role")}
+        </div>
+        <div>
+          <label htmlFor="reference-start" className="block text-sm font-medium text-ink">
+            Start month
+          </label>
+          <input
+            id="reference-start"
+            name="startMonth"
+            type="month"
+            defaultValue={request.startMonth}
+            className={`${inputClasses} mt-1`}
+            aria-invalid={errors.startMonth ? true : undefined}
+            aria-describedby={described("startMonth")}
+          />
+          {fieldError("startMonth")}
+        </div>
+        <div>
+          <label htmlFor="reference-end" className="block text-sm font-medium text-ink">
+            End month
+          </label>
+          <input
+            id="reference-end"
+            name="endMonth"
+            type="month"
+            defaultValue={request.endMonth ?? ""}
+            className={`${inputClasses} mt-1`}
+            aria-invalid={errors.endMonth ? true : undefined}
+            aria-describedby={described("endMonth")}
+          />
+          {fieldError("endMonth")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="reference-statement" className="block text-sm font-medium text-ink">
+            Statement (optional)
+          </label>
+          <textarea
+            id="reference-statement"
+            name="statement"
+            rows={4}
+            maxLength={1000}
+            className={`${inputClasses} mt-1`}
+            aria-invalid={errors.statement ? true : undefined}
+            aria-describedby={described("statement") ?? "reference-statement-hint"}
+          />
+          <p id="reference-statement-hint" className="mt-0.5 text-xs text-muted">
+            A few words on the work, shown with the reference. At most 1000 characters.
+          </p>
+          {fieldError("statement")}
+        </div>
+        <div>
+          <label htmlFor="reference-score" className="block text-sm font-medium text-ink">
+            Score (optional)
+          </label>
+          <select
+            id="reference-score"
+            name="score"
+            defaultValue=""
+            className={`${inputClasses} mt-1`}
+            aria-invalid={errors.score ? true : undefined}
+            aria-describedby={described("score")}
+          >
+            <option value="">No score</option>
+            {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((score) => (
+              <option key={score} value={score}>
+                {score} of 10
+              </option>
+            ))}
+          </select>
+          {fieldError("score")}
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+          <Button type="submit" name="intent" value="confirm" disabled={pending}>
+            {pending ? "Sending..." : "Confirm the assignment"}
+          </Button>
+          <Button type="submit" name="intent" value="decline" variant="outline" disabled={pending}>
+            Decline
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta = privatePageMeta({
+  title: "Confirm an assignment",
+  description: "Confirm or decline a consultant's assignment.",
+  path: "/references",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

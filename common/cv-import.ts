@@ -1,0 +1,87 @@
+import type { LanguageLevel } from "./track-record-lists.ts";
+
+// Importing a CV (issue 34): what the import answers. Drafts, never a published change: the
+// profile form fills with them, each marked "from your CV: check it", and nothing is saved until
+// the consultant saves. Every value is text as the form holds it ("" when the CV did not say),
+// donors, countries and languages already in their canonical spelling.
+
+export const CV_IMPORT_LIMITS = {
+  /** The upload, at most. */
+  bytes: 5 * 1024 * 1024,
+  /** Pages of a PDF, at most. */
+  pages: 30,
+  /** Reading one file, at most (a worker thread that is stopped past it). */
+  seconds: 20,
+  /** Memory of that worker thread, at most. */
+  memoryMb: 256,
+  /** Imports per person per hour. */
+  perHour: 20,
+} as const;
+
+export const CV_IMPORT_FORMATS = ["europass-xml", "europass-pdf", "p11-docx", "pdf", "docx"] as const;
+export type CvImportFormat = (typeof CV_IMPORT_FORMATS)[number];
+
+export const CV_IMPORT_FORMAT_LABELS: Record<CvImportFormat, string> = {
+  "europass-xml": "Europass XML",
+  "europass-pdf": "Europass PDF (with its XML)",
+  "p11-docx": "UN Personal History Form (P11)",
+  pdf: "PDF",
+  docx: "Word document",
+};
+
+export type DraftProfile = {
+  name?: string;
+  title?: string;
+  email?: string;
+  phone?: string;
+  location?: string;
+  country?: string;
+  bio?: string;
+  yearsExperience?: string;
+};
+
+export type DraftAssignment = {
+  title: string;
+  organization: string;
+  donors: string[];
+  countries: string[];
+  role: string;
+  /** YYYY-MM, or "" when the CV gave no month the import could read. */
+  startDate: string;
+  endDate: string;
+  sector: string;
+  description: string;
+};
+
+export type DraftEducation = { degree: string; field: string; institution: string; year: string };
+
+export type DraftLanguage = { name: string; level: LanguageLevel | null };
+
+export type CvDrafts = {
+  profile: DraftProfile;
+  assignments: DraftAssignment[];
+  education: DraftEducation[];
+  languages: DraftLanguage[];
+};
+
+export type CvImportResult = {
+  format: CvImportFormat;
+  drafts: CvDrafts;
+  /** What could not be read, in plain words, one sentence each. */
+  warnings: string[];
+  /** The uploaded file, when the consultant asked to keep it attached to the profile. */
+  attachment: { id: number; filename: string; size: number } | null;
+};
+
+export const CV_IMPORT_MESSAGES = {
+  noFile: "Choose a CV file to import",
+  tooLarge: `The file is too large: a CV to import may be at most ${CV_IMPORT_LIMITS.bytes / 1024 / 1024} MB`,
+  tooManyPages: `The CV is too long: a CV to import may have at most ${CV_IMPORT_LIMITS.pages} pages`,
+  wrongType: "This file is not a CV we can read: import a Europass XML, a PDF or a Word (.docx) document",
+  unreadable:
+    "This file could not be read. Save it again as a PDF or a Word (.docx) document and import that, or fill the form by hand.",
+  tooSlow: `This file took too long to read (more than ${CV_IMPORT_LIMITS.seconds} seconds). Save it again as a simpler PDF or Word document, or fill the form by hand.`,
+  tooBig:
+    "This file needs more memory to read than a CV should. Save it again as a simpler PDF or Word document, or fill the form by hand.",
+  rateLimited: "Too many imports for now. Please wait a while and try again.",
+} as const;

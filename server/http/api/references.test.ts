@@ -297,9 +297,17 @@ describe("the verified-domain badge", () => {
     expect(await hasVerifiedDomain(db, { refereeEmail: "Lan@Example.org", organization: "ADB" }, ["lan@example.org"])).toBe(
       false,
     );
-    // Until organizations with verified domains exist (issue 31), no organization has one.
-    expect(await hasVerifiedDomain(db, { refereeEmail: "officer@adb.org", organization: "Asian Development Bank" }, [])).toBe(
-      false,
-    );
+    // An organization (issue 31) gives its domain once verified, and only then.
+    const badge = (email: string) => hasVerifiedDomain(db, { refereeEmail: email, organization: "asian development bank" }, []);
+    expect(await badge("officer@adb.org")).toBe(false);
+    await api.database.sql`insert into organizations (slug, name, kind, country, website, domain)
+      values ('asian-development-bank', 'Asian Development Bank', 'donor', 'PH', 'https://www.adb.org', 'adb.org')`;
+    expect(await badge("officer@adb.org")).toBe(false);
+    await api.database
+      .sql`update organizations set verified_at = now(), verification_method = 'domain' where slug = 'asian-development-bank'`;
+    expect(await badge("officer@adb.org")).toBe(true);
+    expect(await badge("officer@vn.adb.org")).toBe(true);
+    expect(await badge("officer@notadb.org")).toBe(false);
+    expect(await hasVerifiedDomain(db, { refereeEmail: "officer@adb.org", organization: "ADB Consulting Ltd" }, [])).toBe(false);
   });
 });

@@ -1,59 +1,39 @@
+import { and, isNotNull, sql } from "drizzle-orm";
+import { isAtDomain } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
+import { organizations } from "#server/db/schema.ts";
+import { isFreeMailDomain } from "../organizations/verification.ts";
 
 // The "verified domain" badge of a confirmed reference (issue 34): the referee's e-mail is at
-// the client organization's verified domain. One function decides it, so the day organizations
-// with verified domains exist (issue 31) only `verifiedDomainsOf` changes.
-
-/** Free-mail providers: an address there says nothing about where its owner works. */
-export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "yahoo.co.th",
-  "yahoo.com.vn",
-  "yahoo.co.id",
-  "yahoo.com.ph",
-  "yahoo.com.sg",
-  "yahoo.com.my",
-  "ymail.com",
-  "hotmail.com",
-  "hotmail.co.th",
-  "outlook.com",
-  "live.com",
-  "msn.com",
-  "aol.com",
-  "icloud.com",
-  "me.com",
-  "mail.com",
-  "gmx.com",
-  "gmx.net",
-  "proton.me",
-  "protonmail.com",
-  "zoho.com",
-  "yandex.com",
-  "qq.com",
-  "163.com",
-  "126.com",
-  "naver.com",
-  "daum.net",
-]);
+// the client organization's verified domain (issue 31's organizations). One function decides it.
 
 export function domainOf(email: string): string {
   return email.trim().toLowerCase().split("@").pop() ?? "";
 }
 
+/** Free-mail providers: an address there says nothing about where its owner works (the one list, issue 31). */
 export function isFreeMail(email: string): boolean {
-  return FREE_MAIL_DOMAINS.has(domainOf(email));
+  return isFreeMailDomain(domainOf(email));
 }
 
 /**
- * The verified e-mail domains of the organization a reference names. Organizations and their
- * verified domains are issue 31's (not on main yet): until its table lands there are none, and no
- * reference shows the badge. Wire it here: look the organization up by name (and the referee's
- * domain among its verified ones).
+ * The verified e-mail domains of the organization a reference names: the web domains of the
+ * verified organizations (issue 31) of that name, case aside. An organization's verification
+ * stands for its name and website together (changing either takes it back), so a name and a
+ * domain that match one verified organization are that organization's.
  */
-export async function verifiedDomainsOf(_db: Executor, _organization: string): Promise<string[]> {
-  return [];
+export async function verifiedDomainsOf(db: Executor, organization: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: organizations.domain })
+    .from(organizations)
+    .where(
+      and(
+        sql`lower(${organizations.name}) = ${organization.trim().toLowerCase()}`,
+        isNotNull(organizations.verifiedAt),
+        isNotNull(organizations.domain),
+      ),
+    );
+  return rows.flatMap((row) => (row.domain ? [row.domain] : []));
 }
 
 /**
@@ -69,5 +49,5 @@ export async function hasVerifiedDomain(
   if (isFreeMail(email)) return false;
   if (consultantEmails.some((own) => own.trim().toLowerCase() === email)) return false;
   const domain = domainOf(email);
-  return (await verifiedDomainsOf(db, reference.organization)).some((verified) => verified.toLowerCase() === domain);
+  return (await verifiedDomainsOf(db, reference.organization)).some((verified) => isAtDomain(domain, verified.toLowerCase()));
 }

@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from "./countries.ts";
 import { MAX_ID } from "./ids.ts";
 import { blankToUndefined, boundedText, emailAddress, tooLong } from "./zod-fields.ts";
 
-// Organizations as teams (issue 31, docs/decisions/013-organizations.md): what an organization is,
+// Organizations as teams (issue 31, docs/decisions/014-organizations.md): what an organization is,
 // who belongs to it with which role, how it is verified, and the shapes the pages and the JSON
 // API show. One schema per form, shared by the browser, the page actions and the API.
 

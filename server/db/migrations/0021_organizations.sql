@@ -1,4 +1,4 @@
--- Organizations as teams (issue 31, docs/decisions/013-organizations.md): the organization, its
+-- Organizations as teams (issue 31, docs/decisions/014-organizations.md): the organization, its
 -- members with their roles (and which one each person acts for), invitations by e-mail, and the
 -- organizations a consultant hides their profile from. Verified by a member's e-mail at the web
 -- domain or by an admin; the verification stands for the name and website it was given for.

@@ -13,7 +13,7 @@ import { Forbidden, NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 
 // Who belongs to which organization, and as what: the lookups every team feature asks first
-// (shortlists, conversations, reviews, opportunities). Described in docs/decisions/013-organizations.md.
+// (shortlists, conversations, reviews, opportunities). Described in docs/decisions/014-organizations.md.
 //
 // - requireMember: the organization for one of its members, NotFound for anyone else (an
 //   organization's private resources do not exist for outsiders), Forbidden for a member without

@@ -21,7 +21,7 @@ import { actFor, isVerifiedColumn, requireMember, requireSignedIn, roleIn } from
 // An organization (issue 31): created by a signed-in person, who becomes its owner and acts for
 // it; read by its members (and by anyone once it is verified); changed and deleted by its owners
 // and admins. Changing the name or the website of a verified organization takes the verification
-// back: it was given for that name at that domain (docs/decisions/013-organizations.md).
+// back: it was given for that name at that domain (docs/decisions/014-organizations.md).
 
 type Deps = Pick<ServiceDeps, "db">;
 
@@ -248,7 +248,7 @@ export async function updateOrganization(
 /**
  * DELETE /api/organizations/{id}: owners and admins. Its members, invitations and team
  * shortlists go with it; its conversations stay with the consultants and with the members who
- * started them; the reviews its members wrote stop counting (docs/decisions/013-organizations.md).
+ * started them; the reviews its members wrote stop counting (docs/decisions/014-organizations.md).
  */
 export async function deleteOrganization(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {

@@ -6,11 +6,13 @@ import { clientChunks } from "./build-tools/client-chunks.ts";
 import { iconSprite } from "./build-tools/icon-sprite.ts";
 import { precompress } from "./build-tools/precompress.ts";
 import { pureCommonModules } from "./build-tools/pure-common.ts";
+import { serverModulesExternal } from "./build-tools/server-external.ts";
 
 export default defineConfig({
   plugins: [
     iconSprite({ appDir: path.resolve(import.meta.dirname, "app") }),
     pureCommonModules({ commonDir: path.resolve(import.meta.dirname, "common") }),
+    serverModulesExternal({ serverDir: path.resolve(import.meta.dirname, "server") }),
     tailwindcss(),
     reactRouter(),
     precompress(),

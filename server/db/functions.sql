@@ -88,6 +88,17 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+-- message_replies_move_shortlist_stages()
+CREATE OR REPLACE FUNCTION public.message_replies_move_shortlist_stages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM shortlist_stages_follow(m.conversation_id, 'replied', ARRAY['considering', 'contacted'])
+  FROM messages m WHERE m.id = NEW.message_id;
+  RETURN NULL;
+END $function$;
+
 -- message_replies_touch_conversation()
 CREATE OR REPLACE FUNCTION public.message_replies_touch_conversation()
  RETURNS trigger
@@ -99,6 +110,16 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+-- messages_move_shortlist_stages()
+CREATE OR REPLACE FUNCTION public.messages_move_shortlist_stages()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM shortlist_stages_follow(NEW.conversation_id, 'contacted', ARRAY['considering']);
+  RETURN NULL;
+END $function$;
+
 -- messages_open_conversation()
 CREATE OR REPLACE FUNCTION public.messages_open_conversation()
  RETURNS trigger
@@ -107,10 +128,16 @@ AS $function$
 DECLARE
   at timestamptz := coalesce(NEW.created_at, now());
 BEGIN
-  IF NEW.conversation_id IS NULL AND NEW.sender_user_id IS NOT NULL THEN
+  IF NEW.conversation_id IS NULL AND NEW.organization_id IS NOT NULL THEN
+    INSERT INTO conversations (consultant_id, sender_user_id, organization_id, organization_name, subject, last_message_at, created_at)
+    SELECT NEW.consultant_id, NEW.sender_user_id, o.id, o.name, NEW.subject, at, at FROM organizations o WHERE o.id = NEW.organization_id
+    ON CONFLICT (consultant_id, organization_id) WHERE organization_id IS NOT NULL
+      DO UPDATE SET last_message_at = greatest(conversations.last_message_at, EXCLUDED.last_message_at)
+    RETURNING id INTO NEW.conversation_id;
+  ELSIF NEW.conversation_id IS NULL AND NEW.sender_user_id IS NOT NULL THEN
     INSERT INTO conversations (consultant_id, sender_user_id, subject, last_message_at, created_at)
     VALUES (NEW.consultant_id, NEW.sender_user_id, NEW.subject, at, at)
-    ON CONFLICT (consultant_id, sender_user_id)
+    ON CONFLICT (consultant_id, sender_user_id) WHERE organization_name IS NULL
       DO UPDATE SET last_message_at = greatest(conversations.last_message_at, EXCLUDED.last_message_at)
     RETURNING id INTO NEW.conversation_id;
   ELSIF NEW.conversation_id IS NULL THEN
@@ -334,6 +361,19 @@ AS $function$
   ON CONFLICT (word) DO UPDATE SET ndoc = s.ndoc + excluded.ndoc
 $function$;
 
+-- shortlist_stages_follow(integer,text,text[])
+CREATE OR REPLACE FUNCTION public.shortlist_stages_follow(conversation integer, moved_to text, moved_from text[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  UPDATE shortlist_entries e SET stage = moved_to, stage_changed_at = now()
+  FROM conversations c, shortlists s
+  WHERE c.id = conversation
+    AND e.shortlist_id = s.id AND e.consultant_id = c.consultant_id AND e.stage = ANY (moved_from)
+    AND ((c.organization_id IS NOT NULL AND s.organization_id = c.organization_id)
+      OR (c.organization_name IS NULL AND c.sender_user_id IS NOT NULL AND s.user_id = c.sender_user_id));
+$function$;
+
 -- Triggers
 
 CREATE TRIGGER consultant_assignments_after_delete AFTER DELETE ON consultant_assignments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION consultant_assignments_after_delete();
@@ -345,7 +385,9 @@ CREATE TRIGGER search_words_after_delete AFTER DELETE ON consultants REFERENCING
 CREATE TRIGGER search_words_after_insert AFTER INSERT ON consultants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_insert();
 CREATE TRIGGER search_words_after_truncate AFTER TRUNCATE ON consultants FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_truncate();
 CREATE TRIGGER search_words_after_update AFTER UPDATE ON consultants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_update();
+CREATE TRIGGER message_replies_move_shortlist_stages AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_move_shortlist_stages();
 CREATE TRIGGER message_replies_touch_conversation AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_touch_conversation();
+CREATE TRIGGER messages_move_shortlist_stages AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_move_shortlist_stages();
 CREATE TRIGGER messages_open_conversation BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_open_conversation();
 CREATE TRIGGER reviews_refresh_rating_delete AFTER DELETE ON reviews REFERENCING OLD TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
 CREATE TRIGGER reviews_refresh_rating_insert AFTER INSERT ON reviews REFERENCING NEW TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();

@@ -20,6 +20,9 @@ export const CONVERSATION_TEXTS = {
   page: "page must be a whole number of at least 1",
   notListed: "This consultant's profile is not listed at the moment, so it cannot take messages.",
   replyRateLimited: "You have sent a lot of replies in a short time. Please wait a while before sending another one.",
+  blockedSender: "Blocked sender",
+  blockedSenderReply: "This sender's account has been blocked for abuse, so replies to it are not sent.",
+  deleted: "The conversation has been deleted from your messages.",
 } as const;
 
 export type ConversationParty = {
@@ -42,6 +45,8 @@ export type ConversationSummary = {
   lastMessage: { preview: string; at: string; fromMe: boolean };
   unreadCount: number;
   status: ConversationStatus;
+  /** Received from accounts an admin blocked (issue 36): marked, out of the unread counts, no replies. */
+  isBlockedSender: boolean;
 };
 
 export type ConversationPage = {
@@ -81,6 +86,8 @@ export type ConversationThread = {
    * it, and the notification's Reply-To is it). The sender never gets the consultant's address here.
    */
   senderEmail?: string;
+  /** Received from accounts an admin blocked (issue 36): the page marks it and offers no reply. */
+  isBlockedSender: boolean;
 };
 
 /** An answer in the product: the same rule as the spec's message text (section 5). */

@@ -38,6 +38,10 @@ export const MESSAGE_TEXTS = {
   signInToSend: "You need to be logged in to send messages. Please sign in and try again.",
   signInToRead: "You need to be signed in to read your messages.",
   noProfile: "You do not have a consultant profile yet, so there is no inbox to show.",
+  verifyToStart:
+    "Please verify your e-mail address before you start a conversation: it keeps consultants' inboxes free of spam. We sent you a link when you registered.",
+  newAccountLimit:
+    "New accounts can start only a few conversations on their first day, to protect consultants from spam. Please try again tomorrow.",
 } as const;
 
 /** The text of a message, and of an answer in a conversation (conversations.ts). */

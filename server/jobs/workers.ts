@@ -6,6 +6,7 @@ import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
 import type { PhotoStorage } from "../services/storage.ts";
+import { deliverQueuedMail } from "./mail.ts";
 import { JOBS, type JobQueue, type JobLogger as Logger } from "./queue.ts";
 
 export type WorkerDeps = {
@@ -24,7 +25,9 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   const { db, mailer, log } = deps;
 
   // A throw (the mail server refused or is unreachable) fails the attempt: pg-boss retries later.
-  await queue.work<OutgoingMail>(JOBS.mail, (mail) => mailer.send(mail));
+  await queue.work<OutgoingMail>(JOBS.mail, async (mail) => {
+    await deliverQueuedMail({ db, mailer, log }, mail);
+  });
   await queue.work<ContactMailJob>(JOBS.contactMail, (job) => deliverContactMessage({ db, mailer }, job));
 
   await queue.work(JOBS.purge, async () => {

@@ -13,6 +13,12 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * The account the mail goes to, when it carries something a blocked account must not get (a
+   * consultant's answer with her address as Reply-To, issue 36): the queue's worker drops the mail
+   * if an admin blocked that account after it was queued.
+   */
+  withholdIfBlocked?: number;
 };
 
 export type Mailer = {

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type { ConversationReport } from "#common/organizations.ts";
 import { authUsers } from "./accounts.ts";
 import { belongsTo, createdAt, id, linkedTo, moment } from "./columns.ts";
@@ -112,4 +123,15 @@ export const conversationReports = pgTable(
     index("conversation_reports_created_idx").on(table.createdAt.desc(), table.id.desc()),
     check("conversation_reports_reason_check", sql`char_length(${table.reason}) between 1 and 1000`),
   ],
+);
+
+/** A conversation one party deleted from their own view (issue 36); a newer entry brings it back. */
+export const conversationHidden = pgTable(
+  "conversation_hidden",
+  {
+    conversationId: belongsTo("conversation_id", () => conversations.id),
+    userId: belongsTo("user_id", () => authUsers.id),
+    hiddenAt: moment("hidden_at").notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.conversationId] })],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_UNPAGED_LIMIT } from "#common/admin-schema.ts";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "#server/db/schema.ts";
@@ -408,7 +408,9 @@ const MATRIX: Row[] = [
       message: `We would like to discuss an evaluation ${unique()}.`,
     }),
     consultantStatus: "approved",
-    expected: SIGNED_IN(201),
+    // The matrix's accounts have unverified addresses: they may not start a conversation (issue 36,
+    // conversation-safety.test.ts shows the verified side).
+    expected: { anonymous: 401, user: 403, owner: 403, admin: 403 },
   },
   {
     method: "PATCH",
@@ -484,6 +486,13 @@ const MATRIX: Row[] = [
     body: () => ({ message: "A follow-up on the evaluation." }),
     expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
   },
+  {
+    method: "DELETE",
+    route: "/api/conversations/:id",
+    path: () => "/api/conversations/2000000000",
+    expected: { anonymous: 401, user: 404, owner: 404, admin: 404 },
+  },
+
   {
     method: "POST",
     route: "/api/shortlists",
@@ -977,7 +986,10 @@ describe("editing and deleting consultants through the API", () => {
     expect(response.json).toEqual({ message: "Consultant deleted successfully" });
     expect(await env.database.db.select().from(messages).where(eq(messages.consultantId, consultant.id))).toEqual([]);
     expect((await call(app, "DELETE", `/api/admin/consultants/${consultant.id}`, { token: admin.token })).status).toBe(404);
-    const [entry] = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    const [entry] = await env.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, consultant.id), eq(auditLog.targetType, "consultant")));
     expect(entry).toMatchObject({ action: "delete", targetType: "consultant" });
   });
 });
@@ -1062,7 +1074,10 @@ describe("with the profiles in place", () => {
     });
     expect(ownEdit.status).toBe(200);
     // Issue 14: every change is audited; on an approved profile the title waits for review.
-    const own = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    const own = await env.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, consultant.id), eq(auditLog.targetType, "consultant")));
     expect(own.map((entry) => [entry.action, entry.actorId])).toEqual([
       ["submit_change", owner.user.id],
       ["change", owner.user.id],
@@ -1076,7 +1091,10 @@ describe("with the profiles in place", () => {
     });
     expect(adminEdit.status).toBe(200);
     expect(adminEdit.json.status).toBe("approved");
-    const entries = await env.database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    const entries = await env.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, consultant.id), eq(auditLog.targetType, "consultant")));
     expect(entries.slice(2)).toEqual([
       expect.objectContaining({
         action: "edit",

@@ -80,6 +80,7 @@ describe("GET /api/conversations", () => {
         lastMessage: { preview: expect.stringContaining("health systems evaluator"), at: expect.any(String), fromMe: true },
         unreadCount: 0,
         status: "sent",
+        isBlockedSender: false,
       },
     ]);
     // Without a profile, the Received box is empty and says so; nothing about creating a profile.

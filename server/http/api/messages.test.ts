@@ -286,6 +286,7 @@ describe("/api/my-consultant-profile/messages", () => {
       [
         "createdAt",
         "id",
+        "isBlockedSender",
         "isRead",
         "organization",
         "preview",

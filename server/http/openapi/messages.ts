@@ -33,6 +33,7 @@ export const conversationPageSchema = z
           lastMessage: z.object({ preview: z.string(), at: z.string(), fromMe: z.boolean() }).strict(),
           unreadCount: z.number().int(),
           status,
+          isBlockedSender: z.boolean(),
         })
         .strict(),
     ),
@@ -53,6 +54,7 @@ export const conversationThreadSchema = z
     organization: organizationBadgeSchema.nullable(),
     status,
     senderEmail: z.string().optional(),
+    isBlockedSender: z.boolean(),
     entries: z.array(
       z
         .object({
@@ -158,5 +160,14 @@ export const messagesRoutes: ApiRoute[] = [
     body: reportSchema,
     response: z.object({ id: z.number().int(), status: z.literal("open"), message: z.string() }).strict(),
     status: 201,
+  },
+  {
+    method: "DELETE",
+    path: "/conversations/:id",
+    tag: "Messages",
+    summary: "Delete a conversation from the caller's own view (the other party keeps it)",
+    auth: "session",
+    response: anyJson,
+    status: 204,
   },
 ];

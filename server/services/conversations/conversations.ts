@@ -40,6 +40,35 @@ export const entriesOf = (conversationId: ReturnType<typeof sql>) => sql`
 export const iso = (column: ReturnType<typeof sql>) => sql`to_json(${column}) #>> '{}'`;
 
 /**
+ * Whether the user deleted conversation `c` from their view (issue 36): until an entry newer than
+ * the deletion arrives, it is out of their boxes and their unread counts.
+ */
+export const hiddenFrom = (userId: number) => sql`exists (
+  select 1 from conversation_hidden h
+  where h.user_id = ${userId} and h.conversation_id = c.id and h.hidden_at >= c.last_message_at)`;
+
+/**
+ * Whether every message of conversation `c` came from an account an admin has blocked (issue 36):
+ * a spammer's conversation; a team conversation with one blocked member among others is not.
+ */
+export const fromBlockedSender = sql`not exists (
+  select 1 from messages bm left join auth_users bu on bu.id = bm.sender_user_id
+  where bm.conversation_id = c.id and bu.blocked_at is null)`;
+
+/**
+ * Unread entries addressed to the user, by box: the consultants' replies on the sender's side, and
+ * the messages to their consultant profile, except a blocked sender's (it waits as "Blocked
+ * sender", never as "New") and in conversations the user deleted from their view.
+ */
+const unreadCounts = (userId: number, profileId: ReturnType<typeof sql>) => sql`
+  (select count(*) from message_replies r join messages m on m.id = r.message_id
+     join conversations c on c.id = m.conversation_id
+   where ${sentSideOf(userId)} and not r.is_read and not ${hiddenFrom(userId)})::int as sent,
+  (select count(*) from messages m join conversations c on c.id = m.conversation_id
+   where m.consultant_id = ${profileId} and not m.is_read
+     and not ${fromBlockedSender} and not ${hiddenFrom(userId)})::int as received`;
+
+/**
  * The sender's side of conversations (alias `c`) for a person: their personal conversations (and a
  * team conversation they started whose organization was deleted), and their organizations'
  * conversations, read from the membership on every request.
@@ -80,6 +109,7 @@ export type SummaryRow = {
   last_is_read: boolean;
   last_at: string;
   unread: number;
+  sender_blocked: boolean;
   total: number;
 };
 
@@ -99,24 +129,26 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
   }
   const mine = box === "sent" ? sentSideOf(user.id) : sql`c.consultant_id = ${profileId}`;
   // Unread for the caller: the other party's entries not yet opened.
+  const blocked = box === "received" ? fromBlockedSender : sql`false`;
   const unreadOf =
     box === "sent"
       ? sql`(select count(*) from message_replies r join messages m on m.id = r.message_id
               where m.conversation_id = c.id and not r.is_read)::int`
-      : sql`(select count(*) from messages m where m.conversation_id = c.id and not m.is_read)::int`;
+      : sql`(case when ${blocked} then 0
+              else (select count(*) from messages m where m.conversation_id = c.id and not m.is_read) end)::int`;
   const rows = (await deps.db.execute(sql`
     select c.id, c.subject, co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
            co.status = 'approved' as consultant_listed,
            sender.sender_name, sender.sender_organization, ${conversationBadge} as organization,
            last.author as last_author, left(regexp_replace(last.body, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH}) as last_body,
            last.is_read as last_is_read, ${iso(sql`last.created_at`)} as last_at,
-           ${unreadOf} as unread, count(*) over ()::int as total
+           ${unreadOf} as unread, ${blocked} as sender_blocked, count(*) over ()::int as total
     from conversations c
     join consultants co on co.id = c.consultant_id
     join lateral (select m.sender_name, m.sender_organization from messages m where m.conversation_id = c.id
                   order by m.created_at desc, m.id desc limit 1) sender on true
     join lateral (select e.* from (${entriesOf(sql`c.id`)}) e order by e.created_at desc, e.id desc limit 1) last on true
-    where ${mine}
+    where ${mine} and not ${hiddenFrom(user.id)}
     order by c.last_message_at desc, c.id desc
     limit ${limit} offset ${(page - 1) * limit}`)) as unknown as SummaryRow[];
   const summaries: ConversationSummary[] = rows.map((row) => ({
@@ -132,6 +164,7 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
     },
     unreadCount: row.unread,
     status: statusOf(row.last_author, row.last_is_read),
+    isBlockedSender: row.sender_blocked,
   }));
   const total = rows[0]?.total ?? (page > 1 ? await countInBox(deps.db, box, user.id, profileId) : 0);
   return { box, conversations: summaries, total, page, limit, unread, hasProfile: profileId !== null };
@@ -139,7 +172,9 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
 
 async function countInBox(db: Database, box: ConversationBox, userId: number, profileId: number | null): Promise<number> {
   const where = box === "sent" ? sentSideOf(userId) : sql`c.consultant_id = ${profileId ?? -1}`;
-  const [row] = (await db.execute(sql`select count(*)::int as total from conversations c where ${where}`)) as unknown as {
+  const [row] = (await db.execute(
+    sql`select count(*)::int as total from conversations c where ${where} and not ${hiddenFrom(userId)}`,
+  )) as unknown as {
     total: number;
   }[];
   return row?.total ?? 0;
@@ -173,13 +208,10 @@ async function countUnreadByBox(
   userId: number,
   profileId: number | null,
 ): Promise<Record<ConversationBox, number>> {
-  const [row] = (await db.execute(sql`
-    select
-      (select count(*) from message_replies r join messages m on m.id = r.message_id
-         join conversations c on c.id = m.conversation_id
-       where ${sentSideOf(userId)} and not r.is_read)::int as sent,
-      (select count(*) from messages m where m.consultant_id = ${profileId ?? -1} and not m.is_read)::int as received
-  `)) as unknown as { sent: number; received: number }[];
+  const [row] = (await db.execute(sql`select ${unreadCounts(userId, sql`${profileId ?? -1}`)}`)) as unknown as {
+    sent: number;
+    received: number;
+  }[];
   return { sent: row?.sent ?? 0, received: row?.received ?? 0 };
 }
 
@@ -192,18 +224,15 @@ export async function accountMenuState(
   actor: Actor,
 ): Promise<{ unread: number; hasConsultantProfile: boolean }> {
   if (!actor) return { unread: 0, hasConsultantProfile: false };
+  const profile = sql`(select co.id from consultants co where co.user_id = ${actor.id})`;
   const [row] = (await deps.db.execute(sql`
-    select
-      (select count(*) from message_replies r join messages m on m.id = r.message_id
-         join conversations c on c.id = m.conversation_id
-       where ${sentSideOf(actor.id)} and not r.is_read)::int
-    + (select count(*) from messages m join consultants co on co.id = m.consultant_id
-       where co.user_id = ${actor.id} and not m.is_read)::int as unread,
-      exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile`)) as unknown as {
-    unread: number;
+    select counts.sent, counts.received, exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile
+    from (select ${unreadCounts(actor.id, profile)}) counts`)) as unknown as {
+    sent: number;
+    received: number;
     has_profile: boolean;
   }[];
-  return { unread: row?.unread ?? 0, hasConsultantProfile: row?.has_profile === true };
+  return { unread: (row?.sent ?? 0) + (row?.received ?? 0), hasConsultantProfile: row?.has_profile === true };
 }
 
 /** The header badge: unread entries in both boxes, in one query; 0 for visitors. */

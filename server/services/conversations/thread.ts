@@ -20,6 +20,7 @@ import {
   type ConversationDeps,
   conversationBadge,
   entriesOf,
+  fromBlockedSender,
   iso,
   otherPartyOf,
   requireSignedIn,
@@ -99,7 +100,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
            co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email,
-           ${conversationBadge} as organization
+           ${conversationBadge} as organization, ${fromBlockedSender} as sender_blocked
     from consultants co
     join messages m on m.conversation_id = ${access.id}
     join conversations c on c.id = m.conversation_id
@@ -107,6 +108,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     order by m.created_at desc, m.id desc limit 1`)) as unknown as (SummaryRow & {
     sender_email: string;
     organization: OrganizationBadge | null;
+    sender_blocked: boolean;
   })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
@@ -118,6 +120,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     otherParty: otherPartyOf(access.box, party),
     organization: party.organization,
     status: last ? statusOf(last.author, last.is_read) : "sent",
+    isBlockedSender: access.box === "received" && party.sender_blocked,
     ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({

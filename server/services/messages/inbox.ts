@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "#common/messages.ts";
 import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
-import { consultants, messageReplies, messages } from "#server/db/schema.ts";
+import { authUsers, consultants, messageReplies, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { firstOrNotFound, NotFound } from "../errors.ts";
+import { Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
@@ -60,7 +61,13 @@ export type InboxItem = {
   isRead: boolean;
   repliedAt: Date | null;
   createdAt: Date;
+  /** From an account an admin has blocked (issue 36): marked, out of the unread count, no reply. */
+  isBlockedSender: boolean;
 };
+
+/** Whether a message's sender account is blocked (issue 36). */
+const senderBlocked = sql<boolean>`exists (
+  select 1 from auth_users su where su.id = ${messages.senderUserId} and su.blocked_at is not null)`;
 
 /** One message opened: the whole text and every reply sent from the inbox, oldest first. */
 export type InboxMessage = Omit<InboxItem, "preview"> & {
@@ -81,6 +88,7 @@ const itemColumns = {
   isRead: messages.isRead,
   repliedAt: messages.repliedAt,
   createdAt: messages.createdAt,
+  isBlockedSender: senderBlocked,
 };
 
 /** A message as the inbox and a conversation read it. */
@@ -95,6 +103,7 @@ export const messageColumns = {
   isRead: messages.isRead,
   repliedAt: messages.repliedAt,
   createdAt: messages.createdAt,
+  isBlockedSender: senderBlocked,
 };
 
 export type InboxPage = { messages: InboxItem[]; total: number; unreadCount: number; page: number; limit: number };
@@ -123,7 +132,10 @@ export async function listInbox(
       .limit(limit)
       .offset((page - 1) * limit),
     db
-      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${messages.isRead})`.mapWith(Number) })
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where not ${messages.isRead} and not ${senderBlocked})`.mapWith(Number),
+      })
       .from(messages)
       .where(mine),
   ]);
@@ -145,7 +157,7 @@ export async function countUnreadMessages(deps: Pick<ServiceDeps, "db">, actor: 
     .select({ unread: count() })
     .from(messages)
     .innerJoin(consultants, eq(consultants.id, messages.consultantId))
-    .where(and(eq(consultants.userId, actor.id), eq(messages.isRead, false)));
+    .where(and(eq(consultants.userId, actor.id), eq(messages.isRead, false), sql`not ${senderBlocked}`));
   return row?.unread ?? 0;
 }
 
@@ -286,6 +298,14 @@ export async function storeReply(
   reply: string,
   conversationId?: number,
 ): Promise<void> {
+  // A blocked account gets no answer, and so never the consultant's address (issue 36).
+  const [sender] = await tx
+    .select({ id: authUsers.id, blockedAt: authUsers.blockedAt })
+    .from(messages)
+    .innerJoin(authUsers, eq(authUsers.id, messages.senderUserId))
+    .where(eq(messages.id, original.id))
+    .limit(1);
+  if (sender?.blockedAt) throw new Forbidden(CONVERSATION_TEXTS.blockedSenderReply);
   const consultantName = oneLine(consultant.name);
   const quoted = original.message
     .split(/\r?\n/)
@@ -312,7 +332,15 @@ export async function storeReply(
     .where(eq(messages.id, original.id));
   await enqueueMail(
     deps,
-    { to: original.senderEmail, replyTo: consultant.email, subject: `Re: ${oneLine(original.subject)}`, text, html },
+    {
+      to: original.senderEmail,
+      replyTo: consultant.email,
+      subject: `Re: ${oneLine(original.subject)}`,
+      text,
+      html,
+      // Checked again when it goes out: an account blocked meanwhile does not get it.
+      ...(sender ? { withholdIfBlocked: sender.id } : {}),
+    },
     { db: tx },
   );
 }

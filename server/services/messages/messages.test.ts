@@ -317,6 +317,7 @@ describe("the inbox", () => {
       isRead: false,
       repliedAt: null,
       createdAt: expect.any(Date),
+      isBlockedSender: false,
     });
     const second = await inbox(consultant.owner, { page: 2, limit: 2 });
     expect(second.messages.map((m) => m.id)).toEqual(newestFirst.slice(2));

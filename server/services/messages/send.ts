@@ -5,7 +5,7 @@ import { authUsers, consultants, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
+import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { isHiddenFrom } from "../organizations/hidden-from.ts";
 import { actingOrganization } from "../organizations/membership.ts";
@@ -18,7 +18,10 @@ import { parseInput } from "../validate.ts";
 
 export const SEND_LIMIT_PER_SENDER = 20;
 export const SEND_LIMIT_PER_IP = 50;
+/** Conversations an account may start on its first day (issue 36: spam comes from new accounts). */
+export const NEW_ACCOUNT_CONVERSATIONS = 3;
 const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
 /** The same sender, consultant, subject and text within this many seconds is a duplicate. */
 export const DUPLICATE_WINDOW_SECONDS = 60;
 
@@ -35,6 +38,37 @@ export function sendRateLimits(senderUserId: number, clientIp: string): RateLimi
       message: MESSAGE_TEXTS.rateLimited,
     },
     { key: `messages:ip:${clientIp}`, limit: SEND_LIMIT_PER_IP, windowSeconds: HOUR, message: MESSAGE_TEXTS.rateLimited },
+  ];
+}
+
+/**
+ * Who may start a conversation (issue 36): only an account whose e-mail address is verified, and
+ * an account younger than a day only a few times. Continuing a conversation is not limited here.
+ */
+async function checkConversationStart(db: ServiceDeps["db"], senderId: number, consultantId: number): Promise<RateLimitRule[]> {
+  const [row] = await db
+    .select({
+      isEmailVerified: authUsers.isEmailVerified,
+      isNew: sql<boolean>`${authUsers.createdAt} > now() - interval '1 day'`,
+      // The sender's own conversation with the consultant, or one of their organizations' (issue 31).
+      hasConversation: sql<boolean>`exists (select 1 from conversations c
+        where c.consultant_id = ${consultantId}
+          and (c.sender_user_id = ${senderId}
+            or c.organization_id in (select om.organization_id from organization_members om where om.user_id = ${senderId})))`,
+    })
+    .from(authUsers)
+    .where(eq(authUsers.id, senderId))
+    .limit(1);
+  if (!row || row.hasConversation) return [];
+  if (!row.isEmailVerified) throw new Forbidden(MESSAGE_TEXTS.verifyToStart);
+  if (!row.isNew) return [];
+  return [
+    {
+      key: `messages:new-account:${senderId}`,
+      limit: NEW_ACCOUNT_CONVERSATIONS,
+      windowSeconds: DAY,
+      message: MESSAGE_TEXTS.newAccountLimit,
+    },
   ];
 }
 
@@ -84,7 +118,8 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
   );
 
   if (await isHiddenFrom(db, sender, consultant.id)) throw new NotFound(MESSAGE_TEXTS.consultantNotFound);
-  await consumeRateLimits(db, sendRateLimits(sender.id, deps.clientIp));
+  const startRules = await checkConversationStart(db, sender.id, consultant.id);
+  await consumeRateLimits(db, [...startRules, ...sendRateLimits(sender.id, deps.clientIp)]);
   const recipient = { id: consultant.id, name: consultant.name };
   if (data.website) return { status: "discarded", recipient };
   const team = await actingOrganization(deps, sender);

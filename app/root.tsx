@@ -29,7 +29,7 @@ import type { RootData } from "./lib/user.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
-  const { toast, clear } = readToast(request);
+  const { toast, clear } = readToast({ config }, request);
   // The unread badge of the user menu (unread entries in both boxes of /messages), and whether
   // the menu offers the consultant profile or leads with it (issue 13).
   const menu = session ? await accountMenuState({ db }, actorOf(session)) : null;

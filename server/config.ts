@@ -94,6 +94,9 @@ const envSchema = z
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: "must be at least 16 characters long",
     }),
+    SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: "must be at least 32 characters long",
+    }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -181,6 +184,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
         }
       : { kind: "local" as const, dir: path.join(dataDir, "uploads") },
     logLevel: env.LOG_LEVEL,
+    /**
+     * The key the app signs its cookies with (the toast cookie). Unset here, server/main.ts resolves
+     * it at start-up (server/session-secret.ts: kept in DATA_DIR) before anything serves.
+     */
+    sessionSecret: env.SESSION_SECRET,
     /** Bearer token for GET /metrics; without it /metrics is not served. */
     metricsToken: env.METRICS_TOKEN,
     /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */

@@ -18,6 +18,7 @@ import { createRuntime } from "./runtime.ts";
 import { InsightsBuffer } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";
+import { resolveSessionSecret } from "./session-secret.ts";
 
 // Process entry: config → database → http → graceful shutdown. With more than one worker
 // (WEB_CONCURRENCY, one per core by default in production) this process is the primary: it
@@ -153,7 +154,8 @@ async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
   const primary = runPrimary({
     workers,
     log,
-    env: { DATABASE_URL: database.url },
+    // The workers sign cookies with the primary's secret, so any of them reads what another set.
+    env: { DATABASE_URL: database.url, SESSION_SECRET: config.sessionSecret ?? "" },
     onStopped: async () => {
       await database.close();
       log.info("stopped");
@@ -175,6 +177,7 @@ async function main() {
   }
   const log = createLogger(config);
   if (cluster.isWorker) return runWorker(config, log);
+  config = { ...config, sessionSecret: await resolveSessionSecret(config, log) };
   const workers = config.env === "development" ? 1 : (config.webConcurrency ?? defaultWorkerCount());
   if (workers <= 1) return runSingle(config, log);
   return runPrimaryProcess(config, log, workers);

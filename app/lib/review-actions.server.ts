@@ -61,5 +61,5 @@ export async function reviewAction(app: AppContext, request: Request, consultant
     const fieldErrors = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
     return data<ReviewActionData>({ reviewError: refusal.message, fieldErrors }, { status: refusal.status });
   }
-  return redirectWithToast(`/consultant/${consultantId}#reviews`, { title: toast });
+  return redirectWithToast(app, `/consultant/${consultantId}#reviews`, { title: toast });
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
 import { fieldErrorsOf, orPageError, refusalOf, refusedAction } from "./service-errors.server.ts";
-import { readToast, redirectWithToast } from "./toast.server.ts";
 
 describe("the page door's mapping of service errors", () => {
   it("turns a typed refusal into its status, message and field errors", () => {
@@ -56,22 +55,5 @@ describe("refusedAction", () => {
     expect(() => refusedAction(unavailable, answer)).toThrow(unavailable);
     const bug = new RangeError("bad index");
     expect(() => refusedAction(bug, answer)).toThrow(bug);
-  });
-});
-
-describe("redirectWithToast", () => {
-  it("redirects with the toast cookie, which the next page reads once", () => {
-    const response = redirectWithToast(
-      "/inbox",
-      { title: "Message deleted" },
-      { headers: { "Set-Cookie": "session=abc; Path=/" } },
-    );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/inbox");
-    const cookies = response.headers.getSetCookie();
-    expect(cookies[0]).toBe("session=abc; Path=/");
-    const toastPair = cookies[1]?.split(";")[0] ?? "";
-    const next = new Request("http://localhost/inbox", { headers: { cookie: toastPair } });
-    expect(readToast(next).toast).toEqual({ title: "Message deleted" });
   });
 });

@@ -1,39 +1,70 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import { type ToastMessage, toastMessageSchema } from "#common/toast.ts";
+import type { AppContext } from "../context.ts";
 
 // A toast that must survive a redirect travels in a one-time cookie, read by the root loader.
+// The cookie is signed (HMAC-SHA256 with the session secret, server/session-secret.ts): a toast
+// carries a link, and a cookie planted by someone else (another site on a shared parent domain, a
+// script that got in) must not make our page show their words or their link. A cookie whose
+// signature does not match is ignored and cleared.
 
 const COOKIE = "toast";
 
-/** The Set-Cookie value that carries a toast to the next page. */
-function toastCookie(message: ToastMessage): string {
-  const value = Buffer.from(JSON.stringify(message)).toString("base64url");
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+type Signer = Pick<AppContext, "config">;
+
+function secretOf({ config }: Signer): string {
+  if (!config.sessionSecret) throw new Error("no session secret: server/main.ts resolves one at start-up");
+  return config.sessionSecret;
+}
+
+function signatureOf(secret: string, payload: string): Buffer {
+  return createHmac("sha256", secret).update(`toast.${payload}`).digest();
+}
+
+function attributes({ config }: Signer, maxAge: number) {
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.secureCookies ? "; Secure" : ""}`;
+}
+
+/** The Set-Cookie value that carries a toast to the next page: `<payload>.<signature>`, both base64url. */
+function toastCookie(app: Signer, message: ToastMessage): string {
+  const payload = Buffer.from(JSON.stringify(message)).toString("base64url");
+  const signature = signatureOf(secretOf(app), payload).toString("base64url");
+  return `${COOKIE}=${payload}.${signature}; ${attributes(app, 60)}`;
 }
 
 /**
  * Redirects with a toast for the next page: the one way a page action says how it went after a
  * redirect. `init` adds headers (a session cookie) or another status.
  */
-export function redirectWithToast(url: string, toast: ToastMessage, init: ResponseInit = {}): Response {
+export function redirectWithToast(app: Signer, url: string, toast: ToastMessage, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", toastCookie(toast));
+  headers.append("Set-Cookie", toastCookie(app, toast));
   return redirect(url, { ...init, headers });
 }
 
+/** The toast a signed cookie carries, or null for a cookie someone else made or changed. */
+function verified(app: Signer, value: string): ToastMessage | null {
+  const [payload, signature, ...rest] = value.split(".");
+  if (!payload || !signature || rest.length > 0) return null;
+  const expected = signatureOf(secretOf(app), payload);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const parsed = toastMessageSchema.safeParse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads and clears the toast cookie. */
-export function readToast(request: Request): { toast: ToastMessage | null; clear: string | null } {
+export function readToast(app: Signer, request: Request): { toast: ToastMessage | null; clear: string | null } {
   const raw = request.headers
     .get("cookie")
     ?.split(/;\s*/)
     .find((part) => part.startsWith(`${COOKIE}=`))
     ?.slice(COOKIE.length + 1);
   if (!raw) return { toast: null, clear: null };
-  const clear = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
-  try {
-    const parsed = toastMessageSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    return { toast: parsed.success ? parsed.data : null, clear };
-  } catch {
-    return { toast: null, clear };
-  }
+  return { toast: verified(app, raw), clear: `${COOKIE}=; ${attributes(app, 0)}` };
 }

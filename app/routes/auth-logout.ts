@@ -33,9 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error({ err: error }, "sign-out failed");
     const back = safeRedirect(formData.get("redirectTo"));
-    return redirectWithToast(back, { title: "Logout failed", description: "Please try again", variant: "destructive" });
+    return redirectWithToast({ config }, back, {
+      title: "Logout failed",
+      description: "Please try again",
+      variant: "destructive",
+    });
   }
   return redirectWithToast(
+    { config },
     "/",
     { title: "Logged out", description: "You have been logged out successfully" },
     { headers: { "Set-Cookie": clearSessionCookie(config) } },

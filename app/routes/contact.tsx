@@ -53,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const refusal = refusalOf(error);
     return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status, headers: refusal.headers });
   }
-  return redirectWithToast("/contact?sent=1", {
+  return redirectWithToast(app, "/contact?sent=1", {
     title: "Message sent",
     description: "Thank you for contacting us. We will reply by e-mail within one business day.",
   });

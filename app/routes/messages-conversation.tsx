@@ -59,7 +59,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const text = String(form.get("message") ?? "");
     return refusedAction(error, (message) => ({ error: message, text }), { notFoundPage: true });
   }
-  return redirectWithToast(`/messages/${id}`, { title: "Message sent" });
+  return redirectWithToast(app, `/messages/${id}`, { title: "Message sent" });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */

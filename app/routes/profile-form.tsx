@@ -167,7 +167,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           }
         : { title: "Profile updated successfully!" };
     // Spec: on success the user returns to / (where the lists show the change); the toast links to the profile.
-    return redirectWithToast("/", { ...toast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
+    return redirectWithToast(app, "/", { ...toast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
   } catch (error) {
     return refuseError(submission, error);
   }

@@ -40,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusedSubmission("reset", submission, error, hideFields);
   }
   return redirectWithToast(
+    app,
     "/sign-in",
     { title: "Password changed", description: "Your password has been reset. Please sign in with your new password." },
     { headers: { "Set-Cookie": clearSessionCookie(app.config) } },

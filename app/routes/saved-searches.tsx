@@ -73,11 +73,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     if (intent === "update" && id) {
       await updateSavedSearch(deps, user, { id, body: { name: form.get("name"), frequency: form.get("frequency") } });
-      return redirectWithToast("/saved-searches", { title: "Saved search updated" });
+      return redirectWithToast(app, "/saved-searches", { title: "Saved search updated" });
     }
     if (intent === "delete" && id) {
       await deleteSavedSearch(deps, user, id);
-      return redirectWithToast("/saved-searches", { title: "Saved search deleted" });
+      return redirectWithToast(app, "/saved-searches", { title: "Saved search deleted" });
     }
   } catch (error) {
     return refusedAction(error, (message) => failureOf(message, form));

@@ -51,7 +51,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const consultantId = idFrom(form.get("consultantId"));
-  const back = (title: string) => redirectWithToast(`/shortlists/${id}`, { title });
+  const back = (title: string) => redirectWithToast(app, `/shortlists/${id}`, { title });
   try {
     switch (intent) {
       case "note":
@@ -72,7 +72,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return back("Share link revoked");
       case "delete":
         await deleteShortlist(deps, user, id);
-        return redirectWithToast("/shortlists", { title: "Shortlist deleted" });
+        return redirectWithToast(app, "/shortlists", { title: "Shortlist deleted" });
     }
   } catch (error) {
     return refusedAction(error, (message) => ({ error: message }), { notFoundPage: true });

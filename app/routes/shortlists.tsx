@@ -53,12 +53,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!listId || newName) listId = (await createShortlist(deps, user, { name: form.get("name") })).id;
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
-      return redirectWithToast(safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
+      return redirectWithToast(app, safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
         title: "Saved to shortlist",
         description: `Added to “${list.name}”.`,
       });
     }
-    return redirectWithToast(`/shortlists/${listId}`, { title: "Shortlist created" });
+    return redirectWithToast(app, `/shortlists/${listId}`, { title: "Shortlist created" });
   } catch (error) {
     return refusedAction(error, (message) => ({ error: message }));
   }

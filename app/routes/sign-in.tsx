@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidSubmission(intent, submission, hideFields);
     try {
       const { user, sessionToken, expiresAt } = await start(serviceDeps(app), submission.value);
-      return redirectWithToast(redirectTo, welcome(user), {
+      return redirectWithToast(app, redirectTo, welcome(user), {
         headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) },
       });
     } catch (error) {

@@ -30,6 +30,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PAGE_CACHE_SECONDS: "5",
+    // One key for the cookies the instances sign (a toast), as the README asks.
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
     ...s3.env,
   };
   // All three at once: they take turns on the start-up lock, and all must come up.

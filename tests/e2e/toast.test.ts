@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../setup/browser.ts";
 
@@ -13,10 +16,18 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** A toast cookie's value as the app's own redirect signs it (with the secret it keeps in DATA_DIR). */
+async function signedToast(toast: { title: string; description?: string }) {
+  const sessionSecret = (await readFile(path.join(app.dataDir, "session-secret"), "utf8")).trim();
+  const response = redirectWithToast({ config: { sessionSecret, secureCookies: false } } as never, "/", toast);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("toast=")) ?? "";
+  return cookie.slice("toast=".length).split(";")[0] ?? "";
+}
+
 describe("toasts carried across a redirect", () => {
   it("shows the toast from the one-time cookie once, announced, dismissible, and clears the cookie", async () => {
     const { page, errors, close } = await openPage(browser);
-    const value = Buffer.from(JSON.stringify({ title: "Profile updated", description: "Saved." })).toString("base64url");
+    const value = await signedToast({ title: "Profile updated", description: "Saved." });
     await page.context().addCookies([{ name: "toast", value, url: app.url }]);
     await page.goto(app.url);
     const toast = page.getByTestId("toast");
@@ -35,12 +46,19 @@ describe("toasts carried across a redirect", () => {
     await close();
   });
 
-  it("ignores a forged or malformed toast cookie", async () => {
+  it("ignores a forged, changed or malformed toast cookie", async () => {
     const { page, errors, close } = await openPage(browser);
-    await page.context().addCookies([{ name: "toast", value: "not-base64-json", url: app.url }]);
-    const response = await page.goto(app.url);
-    expect(response?.status()).toBe(200);
-    expect(await page.getByTestId("toast").count()).toBe(0);
+    const unsigned = Buffer.from(
+      JSON.stringify({ title: "Your account is suspended", link: { href: "https://evil.example", label: "Appeal" } }),
+    ).toString("base64url");
+    const signature = (await signedToast({ title: "Profile updated" })).split(".")[1];
+    for (const value of ["not-base64-json", unsigned, `${unsigned}.${signature}`]) {
+      await page.context().addCookies([{ name: "toast", value, url: app.url }]);
+      const response = await page.goto(app.url);
+      expect(response?.status()).toBe(200);
+      expect(await page.getByTestId("toast").count()).toBe(0);
+      expect(await page.content()).not.toContain("evil.example");
+    }
     expectNoConsoleErrors(errors);
     await close();
   });

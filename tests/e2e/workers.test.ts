@@ -75,6 +75,42 @@ describe("two workers on one port", () => {
     expect(answeredBy.size).toBe(2);
     expect([...answeredBy].some((pid) => pid !== creator)).toBe(true);
   });
+
+  it("shows on either worker the toast another worker signed (one session secret, from the primary)", async () => {
+    await send(`${app.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "worker.toast@example.org", password: "kettle-harbour-59", name: "Worker Toast" }),
+    });
+    const signedIn = await new Promise<string>((resolve, reject) => {
+      const body = new URLSearchParams({
+        intent: "login",
+        email: "worker.toast@example.org",
+        password: "kettle-harbour-59",
+        redirectTo: "/",
+      });
+      const req = request(
+        `${app.url}/sign-in`,
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, agent: false },
+        (response) => {
+          response.resume();
+          const toast = (response.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("toast="));
+          if (response.statusCode === 302 && toast) resolve(toast.split(";")[0] ?? "");
+          else reject(new Error(`sign-in answered ${response.statusCode} without a toast`));
+        },
+      );
+      req.on("error", reject);
+      req.end(body.toString());
+    });
+    const answeredBy = new Set<number>();
+    for (let attempt = 0; attempt < 20 && answeredBy.size < 2; attempt++) {
+      const page = await send(`${app.url}/`, { headers: { cookie: signedIn } });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Welcome back, Worker Toast!");
+      answeredBy.add(await workerOf(app, page.requestId));
+    }
+    expect(answeredBy.size).toBe(2);
+  });
 });
 
 describe("shutting down two workers", () => {

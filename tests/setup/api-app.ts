@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -33,6 +34,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
     SMTP_URL: smtp.url,
     TRUST_PROXY: "true",
     LOG_LEVEL: "silent",
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
     ...env,
   });
   // Silent but for errors, which fail the test (tests/setup/integration.ts).

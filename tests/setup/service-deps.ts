@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +57,7 @@ export async function testServiceDeps(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     PUBLIC_URL: "http://devconsult.test",
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...env,
   });

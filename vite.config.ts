@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientChunks } from "./build-tools/client-chunks.ts";
+import { i18nMessages } from "./build-tools/i18n.ts";
 import { iconSprite } from "./build-tools/icon-sprite.ts";
 import { precompress } from "./build-tools/precompress.ts";
 import { pureCommonModules } from "./build-tools/pure-common.ts";
@@ -10,6 +11,7 @@ import { serverModulesExternal } from "./build-tools/server-external.ts";
 
 export default defineConfig({
   plugins: [
+    i18nMessages({ root: import.meta.dirname }),
     iconSprite({ appDir: path.resolve(import.meta.dirname, "app") }),
     pureCommonModules({ commonDir: path.resolve(import.meta.dirname, "common") }),
     serverModulesExternal({ serverDir: path.resolve(import.meta.dirname, "server") }),
@@ -18,5 +20,13 @@ export default defineConfig({
     precompress(),
     clientChunks(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, "build-tools/use-sync-external-store-shim.ts"),
+      },
+    ],
+  },
   build: { assetsInlineLimit: 0 },
 });

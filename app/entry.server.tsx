@@ -1,8 +1,12 @@
 import { Transform } from "node:stream";
+import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type Locale, splitLocalePath } from "#common/locales.ts";
 import { appContext } from "./context.ts";
+import { inlineCatalogScript, takeMissingTranslations } from "./i18n/catalogs.server.ts";
+import { i18nFor } from "./i18n/i18n.ts";
 
 // The server hands its context to loaders under this key; it takes the key from this module.
 export { appContext };
@@ -19,11 +23,19 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(appContext);
+  const { nonce, log } = loadContext.get(appContext);
+  // The URL's language (the router's basename is its prefix): its instance renders every message.
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const i18n = i18nFor(locale);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     // Wait for everything: every page must be complete in the server HTML (search engines, slow phones).
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const document = (
+      <I18nProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       nonce,
       // Every Suspense boundary in place: past 12.8 KB of HTML React would send a finished boundary's
       // content hidden at the end of the document, for a script to move it in, so a lazy part
@@ -31,7 +43,8 @@ export default function handleRequest(
       // document is sent at once anyway (onAllReady), so there is nothing to stream early.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
-        const body = preloadAfterFirstPaint(nonce, () => {
+        for (const missing of takeMissingTranslations()) log.warn(missing, "missing translation: shown in English");
+        const body = preloadAfterFirstPaint(nonce, locale, () => {
           clearTimeout(timeoutId);
           timeoutId = undefined;
         });
@@ -59,7 +72,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
  * same links once the page has painted, so the scripts still load in parallel, not one import
  * after another. Buffered whole: the document is complete before it is sent (onAllReady).
  */
-function preloadAfterFirstPaint(nonce: string, onEnd: () => void) {
+function preloadAfterFirstPaint(nonce: string, locale: Locale, onEnd: () => void) {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -75,11 +88,16 @@ function preloadAfterFirstPaint(nonce: string, onEnd: () => void) {
           hrefs.push(href);
           return "";
         });
+      // A translated page's strings for those modules, before any of them runs (module scripts
+      // run after the document is parsed; this classic script runs where it stands).
+      let scripts = inlineCatalogScript(locale, hrefs, nonce);
       if (hrefs.length > 0) {
         const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-        const script = `<script nonce="${nonce}">requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
+        scripts += `<script nonce="${nonce}">requestAnimationFrame(function(){setTimeout(function(){${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})})</script>`;
+      }
+      if (scripts) {
         const end = html.lastIndexOf("</body>");
-        html = end === -1 ? html + script : html.slice(0, end) + script + html.slice(end);
+        html = end === -1 ? html + scripts : html.slice(0, end) + scripts + html.slice(end);
       }
       callback(null, html);
     },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import {
   data,
@@ -9,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
+import { splitLocalePath } from "#common/locales.ts";
 import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import type { Route } from "./+types/root";
@@ -44,8 +46,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         hasConsultantProfile: menu?.hasConsultantProfile === true,
       }
     : null;
+  // The page's language is its URL's (the router's basename is the language's prefix).
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
   return data<RootData>(
-    { siteName: config.siteName, publicUrl: config.publicUrl, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
+    { siteName: config.siteName, publicUrl: config.publicUrl, locale, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -79,8 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const root = useRouteLoaderData<typeof loader>("root");
   const siteName = root?.siteName ?? "DevConsult SEA";
+  // The provider's language is the URL's on both sides, also on an error page without loader data.
+  const { i18n } = useLingui();
   return (
-    <html lang="en">
+    <html lang={i18n.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -95,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <SiteHeader siteName={siteName} />
         <main id="main" className="flex-1">

@@ -4,9 +4,9 @@ import type { Plugin } from "vite";
 // two route modules becomes its own chunk, so a first visit fetched 20 to 40 files, many under
 // 1 KB, each compressed alone (gzip cannot share a dictionary across files). Two groups instead:
 //
-// - `framework`: React, React DOM, the scheduler and React Router. Every page needs all of it
-//   before it hydrates; one file compresses ≈ 3.7 KB smaller than the five it was cut into, and
-//   it changes only when a dependency does, so it stays cached across deployments.
+// - `framework`: React, React DOM, the scheduler, React Router and Lingui's runtime. Every page
+//   needs all of it before it hydrates; one file compresses ≈ 3.7 KB smaller than the five it was
+//   cut into, and it changes only when a dependency does, so it stays cached across deployments.
 // - `shell`: every app module the root route imports statically (header, footer, error screens,
 //   the lazy loaders of the dialogs and menus, and what they import: formatting, the user hooks,
 //   the button). The root is on every page, so each of them is downloaded on every first visit
@@ -14,7 +14,8 @@ import type { Plugin } from "vite";
 //   helper, which every route imports. Modules only routes use, and
 //   the chunks loaded on first use (dialogs, menus, validation), stay where they were.
 
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@lingui[\\/](core|react))[\\/]|[\\/]build-tools[\\/]use-sync-external-store-shim\.ts$/;
 /** App and shared modules (not node_modules, not a route's split chunk such as `?route-chunk=main`). */
 const APP = /^(?!.*[\\/]node_modules[\\/])[^?]*[\\/](app|common)[\\/][^?]+$/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;

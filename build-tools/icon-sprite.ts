@@ -7,8 +7,8 @@ import type { Plugin } from "vite";
 
 // One SVG sprite for the app's icons instead of an inline lucide SVG per use.
 //
-// In the production build, `import { MapPin } from "lucide-react"` in app code resolves to a
-// generated module whose components render `<svg …><use href="/assets/icons-<hash>.svg#MapPin"/></svg>`
+// In the production build, `import { MapPin } from "lucide-react"` in app code becomes a
+// small component defined in that module (inlineIconImports) that renders `<svg …><use href="/assets/icons-<hash>.svg#MapPin"/></svg>`
 // with lucide's size, class and aria-hidden; the stroke style is on the symbols (so lucide's
 // strokeWidth and color props are not supported: the app uses className and aria props only). The sprite holds, as
 // <symbol>s, exactly the icons app code imports (found by reading app/), drawn from lucide's
@@ -17,7 +17,7 @@ import type { Plugin } from "vite";
 // leaves the client bundle too. Development keeps the real lucide-react. App code needs nothing
 // special: a new icon imported anywhere under app/ is in the next build's sprite.
 
-const VIRTUAL_ID = "\0devconsult:icon-sprite";
+const FACTORY_ID = "\0devconsult:icon-factory";
 
 type IconNode = [string, Record<string, string>][];
 
@@ -102,12 +102,12 @@ export async function buildSprite(names: string[]) {
   return { svg, fileName: `assets/icons-${hash}.svg` };
 }
 
-/** The module app code gets for "lucide-react" in the build: one small component per icon. */
-function iconModule(names: string[], href: string) {
+/** The icon component factory, shared by every icon module. */
+function factoryModule(href: string) {
   return `import { createElement } from "react";
 const href = ${JSON.stringify(href)};
 const a11y = (props) => Object.keys(props).some((key) => key.startsWith("aria-") || key === "role" || key === "title");
-function icon(name) {
+export function icon(name) {
   function SpriteIcon({ className, size = 24, children, ...rest }) {
     return createElement(
       "svg",
@@ -126,11 +126,36 @@ function icon(name) {
   SpriteIcon.displayName = name;
   return SpriteIcon;
 }
-${names.map((name) => `export const ${name} = icon(${JSON.stringify(name)});`).join("\n")}
 `;
 }
 
-/** Vite plugin (build only): "lucide-react" in app code becomes the sprite module, and the sprite an asset. */
+const LUCIDE_IMPORT = /import\s*(type\s+)?\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g;
+
+/**
+ * App code's `import { MapPin, X as Close } from "lucide-react"` becomes one small component per
+ * icon defined in that module itself (`const MapPin = icon("MapPin")`), so each icon's few bytes go
+ * to the chunk of the code that draws it: an icon only the admin uses is not in the shell every
+ * page downloads, and no chunk is cut out for icons alone.
+ */
+export function inlineIconImports(code: string): string | null {
+  let changed = false;
+  const result = code.replace(LUCIDE_IMPORT, (statement, typeOnly: string | undefined, list: string) => {
+    if (typeOnly) return statement;
+    changed = true;
+    const bindings = list
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item && !item.startsWith("type "))
+      .map((item) => {
+        const [imported = "", local = imported] = item.split(/\s+as\s+/).map((part) => part.trim());
+        return `${local} = /* @__PURE__ */ __spriteIcon(${JSON.stringify(imported)})`;
+      });
+    return `import { icon as __spriteIcon } from ${JSON.stringify(FACTORY_ID)};${bindings.length ? ` const ${bindings.join(", ")};` : ""}`;
+  });
+  return changed ? result : null;
+}
+
+/** Vite plugin (build only): "lucide-react" in app code becomes sprite icons, and the sprite an asset. */
 export function iconSprite({ appDir }: { appDir: string }): Plugin {
   let sprite: { svg: string; fileName: string; names: string[] } | undefined;
   const load = async () => {
@@ -144,14 +169,21 @@ export function iconSprite({ appDir }: { appDir: string }): Plugin {
     name: "devconsult:icon-sprite",
     apply: "build",
     enforce: "pre",
-    resolveId(source, importer) {
-      if (source !== "lucide-react" || !importer || !path.resolve(importer).startsWith(path.resolve(appDir))) return null;
-      return VIRTUAL_ID;
+    resolveId(source) {
+      return source === FACTORY_ID ? source : null;
     },
     async load(id) {
-      if (id !== VIRTUAL_ID) return null;
-      const { names, fileName } = await load();
-      return iconModule(names, `/${fileName}`);
+      if (id !== FACTORY_ID) return null;
+      return { code: factoryModule(`/${(await load()).fileName}`), moduleSideEffects: false };
+    },
+    transform: {
+      filter: { code: "lucide-react" },
+      handler(code, id) {
+        const file = id.split("?")[0] as string;
+        if (!path.resolve(file).startsWith(`${path.resolve(appDir)}${path.sep}`) || !/\.[jt]sx?$/.test(file)) return null;
+        const rewritten = inlineIconImports(code);
+        return rewritten === null ? null : { code: rewritten, map: null };
+      },
     },
     async generateBundle() {
       if (this.environment?.config.consumer !== "client") return;

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { AccountUser } from "#common/auth.ts";
+import type { Locale } from "#common/locales.ts";
 import type { ToastMessage } from "#common/toast.ts";
 
 /**
@@ -9,6 +10,8 @@ import type { ToastMessage } from "#common/toast.ts";
 export type RootData = {
   siteName: string;
   publicUrl: string;
+  /** The page's language, from its URL. */
+  locale: Locale;
   nonce: string;
   toast: ToastMessage | null;
   /** Only what the header and the dialog need to know about the signed-in user. */

@@ -1,0 +1,48 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { DEFAULT_LOCALE, type Locale, toLocale } from "#common/locales.ts";
+
+// One Lingui instance per language (docs/decisions/013-interface-languages.md). The page's
+// language never changes without a new document (each language has its own URLs), so the browser
+// has one instance; the server keeps one per language, filled once from the build's catalogues,
+// and every request renders with the instance of its URL's language: no instance is switched
+// between languages, so concurrent requests cannot see each other's language.
+//
+// English has no catalogue: each message carries its English text in the code (build-tools/i18n.ts).
+
+const instances = new Map<Locale, I18n>();
+let messagesOf: (locale: Locale) => Messages = () => ({});
+let onMissing: ((locale: Locale, id: string) => void) | undefined;
+
+/** Where an instance's messages come from: the server bundle's catalogues, or the page's inline ones. */
+export function setMessageSource(source: (locale: Locale) => Messages, missing?: (locale: Locale, id: string) => void) {
+  messagesOf = source;
+  onMissing = missing;
+  instances.clear();
+}
+
+/** The instance for a language (React components get it from `useLingui()` instead). */
+export function i18nFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: messagesOf(locale) } });
+    if (locale !== DEFAULT_LOCALE && onMissing) {
+      const report = onMissing;
+      i18n.on("missing", ({ id }) => report(locale, id));
+    }
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
+
+type MatchesLike = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/** The page's language in a `meta` function: the root loader's, which took it from the URL. */
+export function localeOfMatches(matches: MatchesLike): Locale {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale?: string } | undefined;
+  return toLocale(root?.locale);
+}
+
+/** The instance for a `meta` function's page. */
+export function i18nOfMatches(matches: MatchesLike): I18n {
+  return i18nFor(localeOfMatches(matches));
+}

@@ -1,4 +1,7 @@
-// Formatting shared by cards, profile pages and JSON-LD.
+import { intlLocale, type Locale } from "./locales.ts";
+
+// Formatting shared by cards, profile pages and JSON-LD. Numbers and dates follow the page's
+// language when one is given (Intl, Gregorian years everywhere: common/locales.ts).
 
 /** Rating is stored 0-100 and shown divided by 10 with one decimal (spec section 9). */
 export function formatRating(rating: number): string {
@@ -16,16 +19,22 @@ export function initials(name: string): string {
   return (first + last).toUpperCase() || "?";
 }
 
-// One formatter for the process: building an Intl.NumberFormat costs far more than using it.
-const countFormat = new Intl.NumberFormat("en-US");
+// One formatter per language for the process: building an Intl.NumberFormat costs far more than using it.
+const countFormats = new Map<Locale, Intl.NumberFormat>();
 
-export function formatCount(value: number): string {
-  return countFormat.format(value);
+/** A count such as "1,234" (English, Thai) or "1.234" (Indonesian, Vietnamese). */
+export function formatCount(value: number, locale: Locale = "en"): string {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === "en" ? "en-US" : intlLocale(locale));
+    countFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 /** A calendar date such as "21 November 2025", the same on the server and in the browser. */
-export function formatDate(value: string | Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+export function formatDate(value: string | Date, locale: Locale = "en"): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(value),
   );
 }

@@ -11,7 +11,7 @@ const reported = new Set<string>();
 const unreported: { locale: Locale; id: string }[] = [];
 
 setMessageSource(
-  (locale) => (locale === DEFAULT_LOCALE ? {} : (messages[locale] as Messages)),
+  (locale) => (locale === DEFAULT_LOCALE ? {} : (messages[locale as Exclude<Locale, "en">] as Messages)),
   (locale, id) => {
     const key = `${locale}:${id}`;
     if (reported.has(key)) return;
@@ -33,19 +33,20 @@ export function takeMissingTranslations(): { locale: Locale; id: string }[] {
  */
 export function inlineCatalogScript(locale: Locale, chunks: string[], nonce: string): string {
   if (locale === DEFAULT_LOCALE) return "";
+  const language = locale as Exclude<Locale, "en">;
   let catalog: string;
   const inlined: Record<string, 1> = {};
   if (chunkCatalogs) {
     const parts: string[] = [];
     for (const chunk of chunks) {
-      const json = chunkCatalogs[chunk]?.[locale];
+      const json = chunkCatalogs[chunk]?.[language];
       if (json === undefined) continue;
       inlined[chunk] = 1;
       if (json.length > 2) parts.push(json.slice(1, -1));
     }
     catalog = `{${parts.join(",")}}`;
   } else {
-    catalog = JSON.stringify(messages[locale]);
+    catalog = JSON.stringify(messages[language]);
   }
   const data = `{"l":${JSON.stringify(locale)},"m":${catalog},"c":${JSON.stringify(inlined)}}`.replace(/</g, "\\u003c");
   // Each chunk's strings are fetched at most once; a failed fetch leaves that chunk in English.

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
@@ -19,9 +22,10 @@ import { SortSelect } from "../components/search/sort-select.tsx";
 import { SpecializationTiles } from "../components/search/specialization-tiles.tsx";
 import { StatsStrip } from "../components/search/stats-strip.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
-import { HERO } from "../content/home.ts";
 import { appContext } from "../context.ts";
-import { pageMeta, rootData } from "../lib/meta.ts";
+import { valueLabel } from "../i18n/labels.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
 
@@ -84,17 +88,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     whenIdle(() => void loadSearchParams().catch(() => {}));
   }, []);
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const search = useSearchNavigation(params);
   const navigation = useNavigation();
   const isLoading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const summary = results ? resultSummary(i18n, locale, results) : "";
+  const experts = stats?.totalConsultants ?? 0;
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">{HERO.title}</h1>
+          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+            <Trans>Find the right development consultant in Southeast Asia</Trans>
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            {stats ? `${formatCount(stats.totalConsultants)} experts` : "Experts"}
-            {HERO.lead}
+            {stats ? (
+              <Plural
+                value={experts}
+                one="# expert in health, education, governance, climate, finance and more, across all ten ASEAN countries."
+                other="# experts in health, education, governance, climate, finance and more, across all ten ASEAN countries."
+              />
+            ) : (
+              <Trans>Experts in health, education, governance, climate, finance and more, across all ten ASEAN countries.</Trans>
+            )}
           </p>
           <div className="mt-8">
             <SearchForm search={search} />
@@ -104,17 +121,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {stats && <StatsStrip stats={stats} />}
       {results && (
-        <ResultsReady searchKey={searchQueryString(params)} summary={resultSummary(results)} targetId="consultants-heading" />
+        <ResultsReady searchKey={searchQueryString(params)} summary={summary} targetId="consultants-heading" />
       )}
 
       <section id="consultants" aria-labelledby="consultants-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="consultants-heading" tabIndex={-1} className="text-2xl font-bold text-ink">
-              {isSearching(params) ? "Search Results" : "Featured Consultants"}
+              {isSearching(params) ? <Trans>Search Results</Trans> : <Trans>Featured Consultants</Trans>}
             </h2>
             <p role="status" className="mt-1 text-sm text-muted">
-              {results ? resultSummary(results) : ""}
+              {summary}
             </p>
           </div>
           <SortSelect search={search} />
@@ -140,8 +157,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <>
               {results.correctedKeywords && (
                 <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
-                  Few consultants match “{params.keywords}”. Including results for{" "}
-                  <strong className="font-semibold">“{results.correctedKeywords}”</strong>.
+                  <Trans>
+                    Few consultants match “<bdi>{params.keywords}</bdi>”. Including results for{" "}
+                    <strong className="font-semibold">
+                      “<bdi>{results.correctedKeywords}</bdi>”
+                    </strong>
+                    .
+                  </Trans>
                 </p>
               )}
               <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -154,7 +176,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Pagination page={params.page} pageCount={results.pageCount} href={(page) => searchHref({ ...params, page })} />
               {results.totalIsCapped && params.page >= results.pageCount && (
                 <p className="mt-6 text-center text-sm text-muted">
-                  Showing the first {formatCount(results.total)} matches. Add keywords or filters to narrow the search.
+                  <Trans>
+                    Showing the first {formatCount(results.total, locale)} matches. Add keywords or filters to narrow the search.
+                  </Trans>
                 </p>
               )}
             </>
@@ -166,9 +190,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section id="countries" aria-labelledby="countries-heading" className="scroll-mt-20 bg-white">
           <div className="mx-auto max-w-7xl px-4 py-14">
             <h2 id="countries-heading" className="text-2xl font-bold text-ink">
-              Consultants across Southeast Asia
+              <Trans>Consultants across Southeast Asia</Trans>
             </h2>
-            <p className="mt-2 max-w-2xl text-muted">Experts based in each of the ten ASEAN countries.</p>
+            <p className="mt-2 max-w-2xl text-muted">
+              <Trans>Experts based in each of the ten ASEAN countries.</Trans>
+            </p>
             <CountryTiles countries={stats.countries} />
           </div>
         </section>
@@ -180,9 +206,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14"
       >
         <h2 id="specializations-heading" className="text-2xl font-bold text-ink">
-          Browse by specialization
+          <Trans>Browse by specialization</Trans>
         </h2>
-        <p className="mt-2 max-w-2xl text-muted">Ten areas of international development work.</p>
+        <p className="mt-2 max-w-2xl text-muted">
+          <Trans>Ten areas of international development work.</Trans>
+        </p>
         <SpecializationTiles />
       </section>
 
@@ -192,14 +220,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function resultSummary(results: { total: number; totalIsCapped: boolean; page: number; limit: number; consultants: unknown[] }) {
-  if (results.total === 0) return "No consultants found";
-  const total = `${formatCount(results.total)}${results.totalIsCapped ? "+" : ""}`;
-  const noun = results.total === 1 && !results.totalIsCapped ? "consultant" : "consultants";
-  if (results.consultants.length === 0) return `${total} ${noun}`;
-  const from = (results.page - 1) * results.limit + 1;
-  const to = from + results.consultants.length - 1;
-  return `Showing ${formatCount(from)}–${formatCount(to)} of ${total} ${noun}`;
+function resultSummary(
+  i18n: I18n,
+  locale: ReturnType<typeof useLocale>,
+  results: { total: number; totalIsCapped: boolean; page: number; limit: number; consultants: unknown[] },
+) {
+  if (results.total === 0) return i18n._(msg`No consultants found`);
+  const total = `${formatCount(results.total, locale)}${results.totalIsCapped ? "+" : ""}`;
+  // "1 consultant" only for exactly one; a capped total ("10,000+") is always plural.
+  const count = results.totalIsCapped ? 2 : results.total;
+  if (results.consultants.length === 0) {
+    return i18n._(msg`${plural(count, { one: `${total} consultant`, other: `${total} consultants` })}`);
+  }
+  const from = formatCount((results.page - 1) * results.limit + 1, locale);
+  const to = formatCount((results.page - 1) * results.limit + results.consultants.length, locale);
+  return i18n._(
+    msg`${plural(count, { one: `Showing ${from}–${to} of ${total} consultant`, other: `Showing ${from}–${to} of ${total} consultants` })}`,
+  );
 }
 
 /** A failed client-side navigation (network down, server error) lands here; trying again reloads it. */
@@ -207,37 +244,52 @@ export function ErrorBoundary() {
   const location = useLocation();
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="sr-only">Find consultants</h1>
+      <h1 className="sr-only">
+        <Trans>Find consultants</Trans>
+      </h1>
       <LoadFailed href={`${location.pathname}${location.search}`} />
     </section>
   );
 }
 
-function describeSearch(params: SearchParams) {
-  const what = params.expertise ? `${params.expertise} consultants` : "Development consultants";
-  const where = params.location ? ` in ${params.location}` : " in Southeast Asia";
-  const words = params.keywords ? ` for “${params.keywords}”` : "";
-  return `${what}${where}${words}`;
+function describeSearch(i18n: I18n, params: SearchParams) {
+  const expertise = params.expertise ? valueLabel(i18n, params.expertise) : "";
+  const place = params.location ? valueLabel(i18n, params.location) : "";
+  const what = expertise
+    ? place
+      ? i18n._(msg`${expertise} consultants in ${place}`)
+      : i18n._(msg`${expertise} consultants in Southeast Asia`)
+    : place
+      ? i18n._(msg`Development consultants in ${place}`)
+      : i18n._(msg`Development consultants in Southeast Asia`);
+  const keywords = params.keywords;
+  return keywords ? i18n._(msg`${what} for “${keywords}”`) : what;
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   const params = args.loaderData?.params;
   if (!params || !(isSearching(params) || params.page > 1)) {
     return pageMeta(args, {
-      description:
-        "Find and message international development consultants working across Southeast Asia: health, education, governance, agriculture, climate and more.",
+      description: i18n._(
+        msg`Find and message international development consultants working across Southeast Asia: health, education, governance, agriculture, climate and more.`,
+      ),
       path: "/",
     });
   }
   const { siteName } = rootData(args);
-  const title = `${describeSearch(params)}${params.page > 1 ? ` (page ${params.page})` : ""}`;
+  const described = describeSearch(i18n, params);
+  const page = params.page;
+  const title = page > 1 ? i18n._(msg`${described} (page ${page})`) : described;
   return [
     ...pageMeta(args, {
       title,
-      description: `${title}, from the ${siteName} directory: profiles, experience, languages and availability.`,
+      description: i18n._(msg`${title}, from the ${siteName} directory: profiles, experience, languages and availability.`),
       // Country and specialization listings are worth finding; free-text result pages are not.
       path: `/${searchQueryString({ location: params.location, expertise: params.expertise, page: params.page })}`,
       noindex: Boolean(params.keywords),
+      // Search results are people's own words: every language's page points at the English one.
+      canonicalInEnglish: true,
     }),
   ];
 }

@@ -67,10 +67,12 @@ export function ConsultantIdentity({
             to={`/consultant/${consultant.id}`}
             className={stretched ? "after:absolute after:inset-0 focus:outline-none" : "underline-offset-4 hover:underline"}
           >
-            {consultant.name}
+            <bdi>{consultant.name}</bdi>
           </Link>
         </h3>
-        <p className="text-sm text-muted">{consultant.title}</p>
+        <p dir="auto" className="text-sm text-muted">
+          {consultant.title}
+        </p>
         {children}
       </div>
     </>

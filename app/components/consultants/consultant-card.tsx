@@ -1,5 +1,7 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Briefcase, MapPin } from "lucide-react";
-import { excerpt, formatYears } from "#common/format.ts";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { excerpt } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { ConsultantIdentity } from "./avatar.tsx";
@@ -55,7 +57,9 @@ export function toConsultantCard(consultant: ConsultantCardData, donors: string[
 }
 
 export function ConsultantCard({ consultant }: { consultant: ConsultantCardData }) {
+  const { t, i18n } = useLingui();
   const secondary = consultant.secondarySpecializations.slice(0, 2);
+  const years = consultant.yearsExperience;
   return (
     <article className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="flex items-start gap-4">
@@ -63,36 +67,43 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         <ConsultantIdentity consultant={consultant} stretched>
           {consultant.availableForWork && (
             <span className="mt-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200">
-              Available
+              <Trans>Available</Trans>
             </span>
           )}
         </ConsultantIdentity>
         <BookmarkLink consultantId={consultant.id} name={consultant.name} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
-        <Fact term="Location" icon={MapPin} className="flex items-center gap-1">
-          {consultant.location}
+        <Fact term={t`Location`} icon={MapPin} className="flex items-center gap-1">
+          <bdi>{consultant.location}</bdi>
         </Fact>
-        <Fact term="Experience" icon={Briefcase} className="flex items-center gap-1">
-          {formatYears(consultant.yearsExperience)}
+        <Fact term={t`Experience`} icon={Briefcase} className="flex items-center gap-1">
+          <Plural value={years} one="# year" other="# years" />
         </Fact>
-        <Fact term="Rating">
+        <Fact term={t`Rating`}>
           <RatingStars rating={consultant.rating} reviewCount={consultant.reviewCount} />
         </Fact>
       </dl>
-      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Specializations">
-        <li className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">{consultant.primarySpecialization}</li>
+      <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t`Specializations`}>
+        <li className="rounded-md bg-brand-700 px-2 py-0.5 text-xs font-medium text-white">
+          {valueLabel(i18n, consultant.primarySpecialization)}
+        </li>
         {secondary.map((specialization) => (
           <li key={specialization} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-            {specialization}
+            {valueLabel(i18n, specialization)}
           </li>
         ))}
       </ul>
-      <DonorTags donors={consultant.donors ?? []} label="Donors worked with" className="mt-2" />
-      <p className="mt-3 line-clamp-3 text-sm text-slate-700">{consultant.bio}</p>
+      <DonorTags donors={consultant.donors ?? []} label={t`Donors worked with`} className="mt-2" />
+      <p dir="auto" className="mt-3 line-clamp-3 text-sm text-slate-700">
+        {consultant.bio}
+      </p>
       {consultant.languages.length > 0 && (
         <p className="mt-3 text-xs text-muted">
-          <span className="font-medium text-slate-700">Languages:</span> {consultant.languages.join(", ")}
+          <span className="font-medium text-slate-700">
+            <Trans>Languages:</Trans>
+          </span>{" "}
+          {consultant.languages.map((language) => valueLabel(i18n, language, "language")).join(", ")}
         </p>
       )}
     </article>

@@ -1,4 +1,6 @@
-import { formatRating, ratingLabel } from "#common/format.ts";
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { formatRating } from "#common/format.ts";
 
 /**
  * Five stars filled to the rating (5 stars for 10/10), plus rating/10 with one decimal. Drawn
@@ -7,18 +9,25 @@ import { formatRating, ratingLabel } from "#common/format.ts";
  * with none, greyed stars and "No reviews yet" instead of a number nobody earned.
  */
 export function RatingStars({ rating, reviewCount }: { rating: number; reviewCount?: number }) {
+  const { t } = useLingui();
   if (reviewCount === 0) {
     return (
       <span className="inline-flex items-center gap-1">
         <span aria-hidden="true" className="leading-none tracking-tight text-slate-300">
           ★★★★★
         </span>
-        <span className="text-sm text-muted">No reviews yet</span>
+        <span className="text-sm text-muted">
+          <Trans>No reviews yet</Trans>
+        </span>
       </span>
     );
   }
   const percent = Math.max(0, Math.min(100, rating));
-  const label = reviewCount === undefined ? `Rated ${formatRating(rating)} out of 10` : ratingLabel(rating, reviewCount);
+  const score = formatRating(rating);
+  const label =
+    reviewCount === undefined
+      ? t`Rated ${score} out of 10`
+      : t`Rated ${score} out of 10 from ${plural(reviewCount, { one: "# review", other: "# reviews" })}`;
   return (
     <span className="inline-flex items-center gap-1" role="img" aria-label={label}>
       <span aria-hidden="true" className="relative inline-block leading-none tracking-tight text-slate-300">
@@ -32,7 +41,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
         {reviewCount !== undefined && (
           <span className="font-normal text-muted">
             {" "}
-            ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
+            (<Plural value={reviewCount} one="# review" other="# reviews" />)
           </span>
         )}
       </span>

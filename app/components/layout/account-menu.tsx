@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
 import { ChevronDown, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
@@ -7,7 +9,7 @@ import type { SignedInUser } from "#app/lib/user.ts";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
 
 /** One entry of the signed-in account menu (built by header-account.tsx). */
-export type MenuEntry = { to: string; label: string; icon: LucideIcon; unread?: boolean; offered?: boolean };
+export type MenuEntry = { to: string; label: MessageDescriptor; icon: LucideIcon; unread?: boolean; offered?: boolean };
 
 // The signed-in user's dropdown in the header (Radix DropdownMenu); header-account.tsx loads it
 // for signed-in people only, once the page has hydrated.
@@ -30,6 +32,7 @@ export default function AccountDropdown({
   triggerClassName: string;
   onSignOut: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={triggerClassName}>
@@ -53,7 +56,7 @@ export default function AccountDropdown({
               <DropdownMenu.Item asChild className={itemClasses}>
                 <Link to={to}>
                   <Icon aria-hidden="true" className="size-4" />
-                  {label}
+                  {i18n._(label)}
                   {withBadge && <UnreadBadge count={unread} className="ml-auto" />}
                 </Link>
               </DropdownMenu.Item>
@@ -62,7 +65,7 @@ export default function AccountDropdown({
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
             <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Compass, Home, LifeBuoy } from "lucide-react";
 import { ButtonLink } from "../ui/button.tsx";
 
@@ -12,11 +13,11 @@ export function ErrorScreen({ title, text, showHelp = false }: { title: string; 
       <p className="mt-4 text-lg text-muted">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/" size="lg" icon={Home}>
-          Go to Home
+          <Trans>Go to Home</Trans>
         </ButtonLink>
         {showHelp && (
           <ButtonLink to="/help-center" variant="outline" size="lg" icon={LifeBuoy}>
-            Help Center
+            <Trans>Help Center</Trans>
           </ButtonLink>
         )}
       </div>

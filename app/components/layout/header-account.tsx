@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark, BookmarkCheck, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useHref, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type SignedInUser, useOptionalUser, useUnreadMessages } from "#app/lib/user.ts";
 import { initials } from "#common/format.ts";
@@ -19,16 +21,16 @@ import type { MenuEntry } from "./account-menu.tsx";
 
 /** The signed-in menu's links, in order, for the dropdown and the mobile list alike. */
 function menuEntries(user: SignedInUser): MenuEntry[] {
-  const profile: MenuEntry = { to: "/my-consultant-profile", label: "My Consultant Profile", icon: UserRound };
+  const profile: MenuEntry = { to: "/my-consultant-profile", label: msg`My Consultant Profile`, icon: UserRound };
   const entries: MenuEntry[] = [
-    { to: "/messages", label: "Messages", icon: Mail, unread: true },
+    { to: "/messages", label: msg`Messages`, icon: Mail, unread: true },
     ...(user.hasConsultantProfile ? [profile] : []),
-    { to: "/shortlists", label: "Shortlists", icon: Bookmark },
-    { to: "/saved-searches", label: "Saved searches", icon: BookmarkCheck },
-    { to: "/profile/manage", label: "Manage Account", icon: Settings },
+    { to: "/shortlists", label: msg`Shortlists`, icon: Bookmark },
+    { to: "/saved-searches", label: msg`Saved searches`, icon: BookmarkCheck },
+    { to: "/profile/manage", label: msg`Manage Account`, icon: Settings },
     ...(user.hasConsultantProfile ? [] : [{ ...profile, offered: true }]),
   ];
-  if (user.role === "admin") entries.push({ to: "/admin", label: "Admin Dashboard", icon: LayoutDashboard });
+  if (user.role === "admin") entries.push({ to: "/admin", label: msg`Admin Dashboard`, icon: LayoutDashboard });
   return entries;
 }
 
@@ -54,9 +56,11 @@ function AuthDialogControl({
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
+  // The page's language prefix (the router's basename) in front of the path.
+  const localHref = useHref(href);
   if (!hydrated) {
     return (
-      <a href={href} className={className}>
+      <a href={localHref} className={className}>
         {children}
       </a>
     );
@@ -79,7 +83,9 @@ export function SignInControl({ className, compact = false }: { className?: stri
     >
       <LogIn aria-hidden="true" className="size-4" />
       {/* On narrow headers the icon stands alone; the name stays for screen readers. */}
-      <span className={compact ? "max-sm:sr-only" : undefined}>Sign In</span>
+      <span className={compact ? "max-sm:sr-only" : undefined}>
+        <Trans>Sign In</Trans>
+      </span>
     </AuthDialogControl>
   );
 }
@@ -89,13 +95,14 @@ export type SignOutFailure = { status: "error"; message: string };
 
 /** The sign-out request, with the spec's 'Logout failed' toast when it does not go through. */
 function useSignOut() {
+  const { t } = useLingui();
   const fetcher = useFetcher<SignOutFailure>();
   const failure = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (failure?.status === "error") {
-      toast({ title: "Logout failed", description: failure.message || "Please try again", variant: "destructive" });
+      toast({ title: t`Logout failed`, description: failure.message || t`Please try again`, variant: "destructive" });
     }
-  }, [failure]);
+  }, [failure, t]);
   return fetcher;
 }
 
@@ -113,7 +120,7 @@ export function CreateAccountControl({ className, redirectTo }: { className?: st
       className={buttonClasses({ variant: "secondary", className })}
     >
       <UserPlus aria-hidden="true" className="size-4" />
-      Create account
+      <Trans>Create account</Trans>
     </AuthDialogControl>
   );
 }
@@ -161,7 +168,7 @@ export function SignOutForm({ className, children }: { className?: string; child
         {children ?? (
           <>
             <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </>
         )}
       </button>
@@ -189,7 +196,9 @@ function AccountMenu({ user }: { user: SignedInUser }) {
       >
         {initials(user.name)}
       </span>
-      <span className="sr-only">Account menu for </span>
+      <span className="sr-only">
+        <Trans>Account menu for</Trans>{" "}
+      </span>
       <span className="max-w-[10rem] truncate max-sm:sr-only">{user.name}</span>
       <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
     </>
@@ -229,6 +238,7 @@ export function HeaderAccount() {
  * before and without JavaScript).
  */
 export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { i18n } = useLingui();
   const user = useOptionalUser();
   const unread = useUnreadMessages();
   const linkClasses = "flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50";
@@ -242,14 +252,16 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
   return (
     <div>
       <p className="px-3 pt-2 text-sm text-muted">
-        Signed in as <span className="font-semibold text-ink">{user.name}</span>
+        <Trans>
+          Signed in as <span className="font-semibold text-ink">{user.name}</span>
+        </Trans>
       </p>
       <ul className="mt-1">
         {menuEntries(user).map(({ to, label, icon: Icon, unread: withBadge, offered }) => (
           <li key={to} className={offered ? "mt-1 border-t border-slate-200 pt-1" : undefined}>
             <Link to={to} className={linkClasses} onClick={onNavigate}>
               <Icon aria-hidden="true" className="size-4" />
-              {label}
+              {i18n._(label)}
               {withBadge && <UnreadBadge count={unread} />}
             </Link>
           </li>

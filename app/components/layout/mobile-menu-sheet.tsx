@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
@@ -18,19 +19,20 @@ export default function MobileMenuSheet({
   siteName: string;
   trigger: React.RefObject<HTMLButtonElement | null>;
 }) {
+  const { t, i18n } = useLingui();
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
-        title="Menu"
-        description={`Navigation and account links for ${siteName}`}
+        title={t`Menu`}
+        description={t`Navigation and account links for ${siteName}`}
         // The menu button lives outside this module (no SheetTrigger): focus goes back to it on closing.
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           trigger.current?.focus();
         }}
       >
-        <nav aria-label="Mobile">
+        <nav aria-label={t`Mobile`}>
           <ul className="space-y-1">
             {HOME_SECTIONS.map((section) => (
               <li key={section.id}>
@@ -39,7 +41,7 @@ export default function MobileMenuSheet({
                     to={`/#${section.id}`}
                     className="flex rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
                   >
-                    {section.label}
+                    {i18n._(section.label)}
                   </Link>
                 </SheetClose>
               </li>
@@ -48,7 +50,7 @@ export default function MobileMenuSheet({
           <div className="mt-4 border-t border-line pt-4">
             <JoinDatabaseLink className={buttonClasses({ size: "lg", className: "w-full" })} onNavigate={close}>
               <UserPlus aria-hidden="true" className="size-5" />
-              Join Database
+              <Trans>Join Database</Trans>
             </JoinDatabaseLink>
           </div>
           <div className="mt-4 border-t border-line pt-4">

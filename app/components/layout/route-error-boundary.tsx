@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useSiteName } from "#app/lib/user.ts";
 import { ErrorScreen } from "./error-screen.tsx";
@@ -5,27 +8,29 @@ import { ErrorScreen } from "./error-screen.tsx";
 // A page's error boundary (and the root's): says what happened per status, keeps the header and
 // footer around it, and always offers a way home.
 
-const HEADINGS: Record<number, string> = {
-  400: "This request could not be completed",
-  401: "Please sign in",
-  403: "You do not have access to this page",
-  404: "404 Page Not Found",
-  429: "Too many requests",
+const HEADINGS: Record<number, MessageDescriptor> = {
+  400: msg`This request could not be completed`,
+  401: msg`Please sign in`,
+  403: msg`You do not have access to this page`,
+  404: msg`404 Page Not Found`,
+  429: msg`Too many requests`,
 };
 
 export function RouteErrorBoundary() {
+  const { t, i18n } = useLingui();
   const error = useRouteError();
   const siteName = useSiteName();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = HEADINGS[status] ?? "Something went wrong";
+  const heading = i18n._(HEADINGS[status] ?? msg`Something went wrong`);
+  // A reason the server gave (English text of the service) is shown through the catalogue.
   const text =
     status === 404
-      ? "The page you are looking for does not exist or has moved."
+      ? t`The page you are looking for does not exist or has moved.`
       : status >= 500
-        ? "An unexpected error occurred on our side. Please try again in a moment."
+        ? t`An unexpected error occurred on our side. Please try again in a moment.`
         : isRouteErrorResponse(error) && typeof error.data === "string"
           ? error.data
-          : "Please go back and try again.";
+          : t`Please go back and try again.`;
   return (
     <>
       <title>{`${heading} | ${siteName}`}</title>

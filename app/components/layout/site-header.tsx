@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Menu, UserPlus } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -5,9 +6,14 @@ import { buttonClasses } from "../ui/button.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { HeaderAccount, JoinDatabaseLink } from "./header-account.tsx";
 import { HOME_SECTIONS } from "./home-sections.ts";
+import { HeaderLanguageSwitcher } from "./language-switcher.tsx";
 
-/** The header on every page: brand, the home page's sections, Join Database, the account control, and a phone menu. */
+/**
+ * The header on every page: brand, the home page's sections, Join Database, the language
+ * switcher, the account control, and a phone menu.
+ */
 export function SiteHeader({ siteName }: { siteName: string }) {
+  const { t, i18n } = useLingui();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
@@ -15,14 +21,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <BrandMark className="size-9 shrink-0" />
           <span className="truncate">{siteName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
           {HOME_SECTIONS.map((section) => (
             <Link
               key={section.id}
               to={`/#${section.id}`}
               className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
             >
-              {section.label}
+              {i18n._(section.label)}
             </Link>
           ))}
         </nav>
@@ -30,9 +36,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <div className="hidden sm:block">
             <JoinDatabaseLink className={buttonClasses()}>
               <UserPlus aria-hidden="true" className="size-4" />
-              Join Database
+              <Trans>Join Database</Trans>
             </JoinDatabaseLink>
           </div>
+          <HeaderLanguageSwitcher />
           {/* Sign In, or the signed-in user's menu (compact on phones). */}
           <HeaderAccount />
           <MobileMenu siteName={siteName} />
@@ -50,6 +57,7 @@ const preloadSheet = () => void loadSheet();
 
 /** Below the desktop breakpoint: a sheet that repeats every header entry. */
 function MobileMenu({ siteName }: { siteName: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   // Once opened, the sheet stays mounted (closed), so it opens at once the next time.
   const [used, setUsed] = useState(false);
@@ -65,7 +73,7 @@ function MobileMenu({ siteName }: { siteName: string }) {
         ref={trigger}
         type="button"
         className={buttonClasses({ variant: "outline", size: "icon", className: "lg:hidden" })}
-        aria-label="Menu"
+        aria-label={t`Menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-state={open ? "open" : "closed"}

@@ -1,3 +1,5 @@
+import { Plural } from "@lingui/react/macro";
+
 /** The unread-message count beside the Inbox entries and on the account menu button; nothing at 0. */
 export function UnreadBadge({ count, className = "" }: { count: number; className?: string }) {
   if (count <= 0) return null;
@@ -8,7 +10,10 @@ export function UnreadBadge({ count, className = "" }: { count: number; classNam
       data-testid="unread-badge"
     >
       {text}
-      <span className="sr-only"> unread {count === 1 ? "message" : "messages"}</span>
+      <span className="sr-only">
+        {" "}
+        <Plural value={count} one="unread message" other="unread messages" />
+      </span>
     </span>
   );
 }

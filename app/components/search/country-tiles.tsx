@@ -1,10 +1,12 @@
+import { Plural, useLingui } from "@lingui/react/macro";
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
-import { formatCount } from "#common/format.ts";
 
 /** One tile per country with its live count of listed consultants; each opens that search. */
 export function CountryTiles({ countries }: { countries: { country: string; count: number }[] }) {
+  const { i18n } = useLingui();
   return (
     <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
       {countries.map(({ country, count }) => (
@@ -15,10 +17,10 @@ export function CountryTiles({ countries }: { countries: { country: string; coun
           >
             <span className="flex items-center gap-1.5 font-semibold text-ink">
               <MapPin aria-hidden="true" className="size-4 text-brand-700" />
-              {country}
+              {valueLabel(i18n, country)}
             </span>
             <span className="text-sm text-muted">
-              {formatCount(count)} {count === 1 ? "consultant" : "consultants"}
+              <Plural value={count} one="# consultant" other="# consultants" />
             </span>
           </Link>
         </li>

@@ -1,4 +1,6 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
 import { formatCount } from "#common/format.ts";
 import type { SearchParams } from "#common/search.ts";
@@ -8,25 +10,32 @@ import type { SearchParams } from "#common/search.ts";
  * links to page 1 and to the last page, instead of an empty grid under a wrong current page.
  */
 export function EmptyPage({ params, pageCount }: { params: SearchParams; pageCount: number }) {
+  const locale = useLocale();
+  const last = formatCount(pageCount, locale);
+  const asked = formatCount(params.page, locale);
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <p className="text-lg font-semibold text-ink">This page is empty.</p>
+      <p className="text-lg font-semibold text-ink">
+        <Trans>This page is empty.</Trans>
+      </p>
       <p className="mt-2 text-muted">
-        These results end on page {formatCount(pageCount)}; page {formatCount(params.page)} has no consultants.
+        <Trans>
+          These results end on page {last}; page {asked} has no consultants.
+        </Trans>
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link
           to={searchHref({ ...params, page: 1 })}
           className="inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
-          Go to page 1
+          <Trans>Go to page 1</Trans>
         </Link>
         {pageCount > 1 && (
           <Link
             to={searchHref({ ...params, page: pageCount })}
             className="inline-block rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
           >
-            Go to the last page ({formatCount(pageCount)})
+            <Trans>Go to the last page ({last})</Trans>
           </Link>
         )}
       </div>

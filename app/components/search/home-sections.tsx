@@ -1,5 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useHref } from "react-router";
 import { ABOUT_DIRECTORY, JOIN_BANNER } from "#app/content/home.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
 
@@ -10,60 +11,69 @@ export function NoResults() {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
       <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
-      <p className="mt-4 text-lg font-semibold text-ink">No consultants found matching your criteria.</p>
+      <p className="mt-4 text-lg font-semibold text-ink">
+        <Trans>No consultants found matching your criteria.</Trans>
+      </p>
       <Link
         to={searchHref({})}
         preventScrollReset
         className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
       >
-        Clear Filters
+        <Trans>Clear Filters</Trans>
       </Link>
     </div>
   );
 }
 
-/** `href` is the search itself without a hash, so Try again reloads the page even after a failed in-page search. */
+/**
+ * `href` is the search itself without a hash (a path of the page's language tree, which the router
+ * prefixes), so Try again reloads the page even after a failed in-page search.
+ */
 export function LoadFailed({ href }: { href: string }) {
+  const localHref = useHref(href);
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-14 text-center">
       <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-red-700" />
-      <p className="mt-4 text-lg font-semibold text-ink">Failed to load consultants. Please try again.</p>
+      <p className="mt-4 text-lg font-semibold text-ink">
+        <Trans>Failed to load consultants. Please try again.</Trans>
+      </p>
       <a
-        href={href}
+        href={localHref}
         className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
       >
-        Try again
+        <Trans>Try again</Trans>
       </a>
     </div>
   );
 }
 
 export function AboutDirectory() {
+  const { i18n } = useLingui();
   return (
     <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 md:grid-cols-2">
         <div>
           <h2 id="about-heading" className="text-2xl font-bold text-ink">
-            {ABOUT_DIRECTORY.title}
+            {i18n._(ABOUT_DIRECTORY.title)}
           </h2>
           {ABOUT_DIRECTORY.paragraphs.map((paragraph, index) => (
-            <p key={paragraph} className={`${index === 0 ? "mt-4" : "mt-3"} text-slate-700`}>
-              {paragraph}
+            <p key={paragraph.id} className={`${index === 0 ? "mt-4" : "mt-3"} text-slate-700`}>
+              {i18n._(paragraph)}
             </p>
           ))}
           <Link
             to="/about"
             className="mt-6 inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
           >
-            {ABOUT_DIRECTORY.more}
+            {i18n._(ABOUT_DIRECTORY.more)}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
         <ul className="grid gap-4 self-center text-slate-700">
           {ABOUT_DIRECTORY.points.map((point) => (
-            <li key={point.title} className="rounded-xl bg-brand-50 p-4">
-              <strong className="block text-ink">{point.title}</strong>
-              {point.text}
+            <li key={point.title.id} className="rounded-xl bg-brand-50 p-4">
+              <strong className="block text-ink">{i18n._(point.title)}</strong>
+              {i18n._(point.text)}
             </li>
           ))}
         </ul>
@@ -73,20 +83,21 @@ export function AboutDirectory() {
 }
 
 export function JoinBanner() {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="join-heading" className="bg-brand-800 text-white">
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 id="join-heading" className="text-2xl font-bold">
-            {JOIN_BANNER.title}
+            {i18n._(JOIN_BANNER.title)}
           </h2>
-          <p className="mt-2 max-w-2xl text-brand-100">{JOIN_BANNER.text}</p>
+          <p className="mt-2 max-w-2xl text-brand-100">{i18n._(JOIN_BANNER.text)}</p>
         </div>
         <Link
           to="/profile/new"
           className="rounded-lg bg-white px-6 py-3 font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
         >
-          {JOIN_BANNER.action}
+          {i18n._(JOIN_BANNER.action)}
         </Link>
       </div>
     </section>

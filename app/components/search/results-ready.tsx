@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ArrowDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
@@ -39,7 +40,7 @@ export function ResultsReady({ searchKey, summary, targetId }: { searchKey: stri
         className="inline-flex items-center gap-2 rounded-full bg-brand-800 px-5 py-3 font-semibold text-white shadow-raised hover:bg-brand-900"
       >
         <ArrowDown aria-hidden="true" className="size-5" />
-        Show results: {summary}
+        <Trans>Show results: {summary}</Trans>
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { BookmarkPlus } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useLocation } from "react-router";
+import { useHref, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { type SearchParams, searchQueryString } from "#common/search.ts";
@@ -26,12 +27,12 @@ export function SaveSearch({ params }: { params: SearchParams }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const back = `${location.pathname}${location.search}`;
+  const signInHref = useHref(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
   if (!user) {
-    const signInHref = `/sign-in?redirectTo=${encodeURIComponent(back)}`;
     const content = (
       <>
         <BookmarkPlus aria-hidden="true" className="size-4" />
-        Save this search
+        <Trans>Save this search</Trans>
       </>
     );
     return (
@@ -51,7 +52,9 @@ export function SaveSearch({ params }: { params: SearchParams }) {
             {content}
           </a>
         )}
-        <span>Sign in to keep it, and get an e-mail when new consultants match.</span>
+        <span>
+          <Trans>Sign in to keep it, and get an e-mail when new consultants match.</Trans>
+        </span>
       </p>
     );
   }

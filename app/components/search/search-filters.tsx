@@ -1,5 +1,9 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { valueLabel } from "#app/i18n/labels.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { EXPERIENCE_LEVELS, LANGUAGES } from "#common/constants.ts";
@@ -8,35 +12,52 @@ import { SEARCH_FORM_ID, SearchSelect } from "./search-select.tsx";
 import { TrackRecordFilters } from "./track-record-filters.tsx";
 
 const AVAILABILITY_CHOICES = [
-  { value: "available", label: "Available for work" },
-  { value: "unavailable", label: "Not available" },
+  { value: "available", label: msg`Available for work` },
+  { value: "unavailable", label: msg`Not available` },
 ] as const;
+
+/** The experience levels and availability choices as the page's language names them. */
+function filterChoices(i18n: I18n) {
+  return {
+    experience: EXPERIENCE_LEVELS.map((level) => ({ value: level.value, label: valueLabel(i18n, level.label) })),
+    availability: AVAILABILITY_CHOICES.map((choice) => ({ value: choice.value, label: i18n._(choice.label) })),
+  };
+}
 
 /**
  * The filter bar: experience, languages (all must match) and availability. Its controls belong to
  * the hero's search form, so one GET submission carries everything when JavaScript is off.
  */
 export function SearchFilters({ search }: { search: SearchNavigation }) {
+  const { t, i18n } = useLingui();
   const { values, change } = search;
+  const choices = filterChoices(i18n);
+  const count = values.languages.length;
   const languageSummary =
-    values.languages.length === 0
-      ? "Any language"
-      : values.languages.length <= 2
-        ? values.languages.join(", ")
-        : `${values.languages.length} languages`;
+    count === 0 ? (
+      <Trans>Any language</Trans>
+    ) : count <= 2 ? (
+      values.languages.map((language) => valueLabel(i18n, language, "language")).join(", ")
+    ) : (
+      <Plural value={count} one="# language" other="# languages" />
+    );
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
-      <legend className="sr-only">Filters</legend>
-      <SearchSelect look="filter" id="filter-experience" name="experience" label="Experience" search={search}>
-        <Options placeholder="Any experience" values={EXPERIENCE_LEVELS} />
+      <legend className="sr-only">
+        <Trans>Filters</Trans>
+      </legend>
+      <SearchSelect look="filter" id="filter-experience" name="experience" label={t`Experience`} search={search}>
+        <Options placeholder={t`Any experience`} values={choices.experience} />
       </SearchSelect>
       <div className="flex flex-col">
         <span aria-hidden="true" className="mb-1 text-xs font-medium text-muted">
-          Languages
+          <Trans>Languages</Trans>
         </span>
-        <FilterMenu summary={languageSummary} label="Languages">
+        <FilterMenu summary={languageSummary} label={t`Languages`}>
           <fieldset className="absolute z-20 mt-2 grid w-64 grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
-            <legend className="sr-only">Languages spoken (all must match)</legend>
+            <legend className="sr-only">
+              <Trans>Languages spoken (all must match)</Trans>
+            </legend>
             {LANGUAGES.map((language) => (
               <label key={language} className="flex items-center gap-2 rounded px-1 py-1 text-sm text-ink hover:bg-brand-50">
                 <input
@@ -55,15 +76,15 @@ export function SearchFilters({ search }: { search: SearchNavigation }) {
                   }
                   className="size-4 accent-brand-700"
                 />
-                {language}
+                {valueLabel(i18n, language, "language")}
               </label>
             ))}
           </fieldset>
         </FilterMenu>
       </div>
       <TrackRecordFilters search={search} />
-      <SearchSelect look="filter" id="filter-availability" name="availability" label="Availability" search={search}>
-        <Options placeholder="Any availability" values={AVAILABILITY_CHOICES} />
+      <SearchSelect look="filter" id="filter-availability" name="availability" label={t`Availability`} search={search}>
+        <Options placeholder={t`Any availability`} values={choices.availability} />
       </SearchSelect>
       <ApplyWithoutScript />
     </fieldset>
@@ -71,7 +92,7 @@ export function SearchFilters({ search }: { search: SearchNavigation }) {
 }
 
 /** A disclosure (works without JavaScript); with it, Escape or a click elsewhere closes it. */
-export function FilterMenu({ summary, label, children }: { summary: string; label: string; children: ReactNode }) {
+export function FilterMenu({ summary, label, children }: { summary: ReactNode; label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     function close(event: Event) {
@@ -119,7 +140,7 @@ function ApplyWithoutScript() {
       form={SEARCH_FORM_ID}
       className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
     >
-      Apply filters
+      <Trans>Apply filters</Trans>
     </button>
   );
 }

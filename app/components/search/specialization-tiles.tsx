@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import {
   Banknote,
   Building2,
@@ -12,26 +15,28 @@ import {
   UsersRound,
 } from "lucide-react";
 import { Link } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
 import { SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 
 type Specialization = (typeof SEARCH_SPECIALIZATIONS)[number];
 
-const AREAS: Record<Specialization, { icon: LucideIcon; blurb: string }> = {
-  "Project Management": { icon: ClipboardList, blurb: "Programme design, M&E, team leadership" },
-  Healthcare: { icon: HeartPulse, blurb: "Public health, health systems, financing" },
-  Education: { icon: GraduationCap, blurb: "Curriculum, teacher training, TVET" },
-  Agriculture: { icon: Sprout, blurb: "Value chains, food security, livelihoods" },
-  Infrastructure: { icon: Building2, blurb: "Water, transport, PPPs, supervision" },
-  Environmental: { icon: Leaf, blurb: "Climate adaptation, safeguards, energy" },
-  Governance: { icon: Landmark, blurb: "PFM, decentralisation, rule of law" },
-  Finance: { icon: Banknote, blurb: "Financial inclusion, microfinance, SMEs" },
-  Technology: { icon: Cpu, blurb: "Digital public goods, data, GIS" },
-  "Gender & Social Inclusion": { icon: UsersRound, blurb: "Gender analysis, disability inclusion, safeguarding" },
+const AREAS: Record<Specialization, { icon: LucideIcon; blurb: MessageDescriptor }> = {
+  "Project Management": { icon: ClipboardList, blurb: msg`Programme design, M&E, team leadership` },
+  Healthcare: { icon: HeartPulse, blurb: msg`Public health, health systems, financing` },
+  Education: { icon: GraduationCap, blurb: msg`Curriculum, teacher training, TVET` },
+  Agriculture: { icon: Sprout, blurb: msg`Value chains, food security, livelihoods` },
+  Infrastructure: { icon: Building2, blurb: msg`Water, transport, PPPs, supervision` },
+  Environmental: { icon: Leaf, blurb: msg`Climate adaptation, safeguards, energy` },
+  Governance: { icon: Landmark, blurb: msg`PFM, decentralisation, rule of law` },
+  Finance: { icon: Banknote, blurb: msg`Financial inclusion, microfinance, SMEs` },
+  Technology: { icon: Cpu, blurb: msg`Digital public goods, data, GIS` },
+  "Gender & Social Inclusion": { icon: UsersRound, blurb: msg`Gender analysis, disability inclusion, safeguarding` },
 };
 
 /** The ten areas (spec section 9 plus Gender & Social Inclusion), each opening that search. */
 export function SpecializationTiles() {
+  const { i18n } = useLingui();
   return (
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {SEARCH_SPECIALIZATIONS.map((specialization) => {
@@ -46,8 +51,8 @@ export function SpecializationTiles() {
                 <Icon className="size-6" />
               </span>
               <span>
-                <span className="block font-semibold text-ink">{specialization}</span>
-                <span className="mt-0.5 block text-sm text-muted">{blurb}</span>
+                <span className="block font-semibold text-ink">{valueLabel(i18n, specialization)}</span>
+                <span className="mt-0.5 block text-sm text-muted">{i18n._(blurb)}</span>
               </span>
             </Link>
           </li>

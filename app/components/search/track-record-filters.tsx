@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
+import { valueLabel } from "#app/i18n/labels.ts";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { COUNTRIES } from "#common/constants.ts";
 import { DONORS } from "#common/track-record-lists.ts";
@@ -9,6 +11,8 @@ import { SearchSelect } from "./search-select.tsx";
  * experience. Like the other filters, they belong to the hero's search form.
  */
 export function TrackRecordFilters({ search }: { search: SearchNavigation }) {
+  const { t, i18n } = useLingui();
+  const label = (value: string) => valueLabel(i18n, value);
   const { values, change } = search;
   const donors = values.donor ?? [];
   return (
@@ -18,18 +22,18 @@ export function TrackRecordFilters({ search }: { search: SearchNavigation }) {
         look="filter"
         id="filter-donor"
         name="donor"
-        label="Donor"
+        label={t`Donor`}
         search={search}
         bind={{
           value: donors[0] ?? "",
           onChange: (value) => change("donor", value ? [value, ...donors.slice(1)] : donors.slice(1)),
         }}
       >
-        <Options placeholder="Any donor" values={DONORS} />
+        <Options placeholder={t`Any donor`} values={DONORS} label={label} />
       </SearchSelect>
-      <SearchSelect look="filter" id="filter-worked-in" name="workedIn" label="Worked in" search={search}>
+      <SearchSelect look="filter" id="filter-worked-in" name="workedIn" label={t`Worked in`} search={search}>
         {/* A shared link may name a country outside the list: keep it selectable. */}
-        <Options placeholder="Any country of experience" values={withCurrent(COUNTRIES, values.workedIn)} />
+        <Options placeholder={t`Any country of experience`} values={withCurrent(COUNTRIES, values.workedIn)} label={label} />
       </SearchSelect>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
@@ -15,17 +16,22 @@ export function BookmarkLink({
   name: string;
   withLabel?: boolean;
 }) {
+  const { t } = useLingui();
   const location = useLocation();
   const back = encodeURIComponent(`${location.pathname}${location.search}`);
   return (
     <Link
       to={`/shortlists/add?consultant=${consultantId}&back=${back}`}
-      aria-label={`Save ${name} to a shortlist`}
+      aria-label={t`Save ${name} to a shortlist`}
       data-testid="bookmark"
       className="relative z-10 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <Bookmark aria-hidden="true" className="size-4" />
-      {withLabel ? <span>Save to shortlist</span> : null}
+      {withLabel ? (
+        <span>
+          <Trans>Save to shortlist</Trans>
+        </span>
+      ) : null}
     </Link>
   );
 }

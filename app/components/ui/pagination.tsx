@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
@@ -29,7 +30,7 @@ export function Pagination({
   page,
   pageCount,
   href,
-  label = "Pagination",
+  label,
   summary,
   keepScroll = false,
 }: {
@@ -41,7 +42,9 @@ export function Pagination({
   /** Stay at the same scroll position (a table inside a page) instead of going to the top. */
   keepScroll?: boolean;
 }) {
+  const { t } = useLingui();
   if (pageCount <= 1 && !summary) return null;
+  const navLabel = label ?? t`Pagination`;
   const current = Math.min(page, pageCount);
   const links =
     pageCount > 1 ? (
@@ -49,7 +52,7 @@ export function Pagination({
         {current > 1 ? (
           <Link to={href(current - 1)} rel="prev" className={linkClass} preventScrollReset={keepScroll}>
             <ChevronLeft aria-hidden="true" className="size-4" />
-            Previous
+            <Trans>Previous</Trans>
           </Link>
         ) : null}
         <ul className="flex flex-wrap items-center gap-1">
@@ -62,7 +65,7 @@ export function Pagination({
               <li key={item}>
                 <Link
                   to={href(item)}
-                  aria-label={`Page ${item}`}
+                  aria-label={t`Page ${item}`}
                   aria-current={item === current ? "page" : undefined}
                   preventScrollReset={keepScroll}
                   className={`${itemClass} ${
@@ -77,7 +80,7 @@ export function Pagination({
         </ul>
         {current < pageCount ? (
           <Link to={href(current + 1)} rel="next" className={linkClass} preventScrollReset={keepScroll}>
-            Next
+            <Trans>Next</Trans>
             <ChevronRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}
@@ -85,13 +88,13 @@ export function Pagination({
     ) : null;
   if (!summary) {
     return (
-      <nav aria-label={label} className="mt-10 flex flex-wrap items-center justify-center gap-1">
+      <nav aria-label={navLabel} className="mt-10 flex flex-wrap items-center justify-center gap-1">
         {links}
       </nav>
     );
   }
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={navLabel} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted">{summary}</p>
       {links}
     </nav>

@@ -5,8 +5,14 @@ import linguiMacro from "@lingui/babel-plugin-lingui-macro";
 import { getConfig } from "@lingui/conf";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
-import type { Locale } from "../common/locales.ts";
-import { type CompiledCatalog, catalogFile, readCompiledCatalogs, TRANSLATED_LOCALES } from "../server/i18n/catalogs.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../common/locales.ts";
+import {
+  type CompiledCatalog,
+  catalogFile,
+  readCatalogEntries,
+  readCompiledCatalogs,
+  TRANSLATED_LOCALES,
+} from "../server/i18n/catalogs.ts";
 
 // Lingui in the build (docs/decisions/013-interface-languages.md).
 //
@@ -36,9 +42,13 @@ const SOURCE = /\.[cm]?[jt]sx?$/;
 type Translated = Exclude<Locale, "en">;
 type ChunkCatalogs = Record<string, Partial<Record<Translated, string>>>;
 
-/** After the macro: English text compiled into the code, and the ids the module uses. */
-function compiledMessages(ids: Set<string>): PluginObj {
-  const compiled = (message: string) => t.valueToNode(compileMessage(message));
+/**
+ * After the macro: English text compiled into the code, each id replaced by its short form, and
+ * the ids the module uses recorded.
+ */
+function compiledMessages(ids: Set<string>, shortId: (id: string) => string): PluginObj {
+  // Through JSON: the compiler's `offset: undefined` of a plural would otherwise be written out.
+  const compiled = (message: string) => t.valueToNode(JSON.parse(JSON.stringify(compileMessage(message))));
   return {
     name: "devconsult-compiled-messages",
     visitor: {
@@ -51,7 +61,9 @@ function compiledMessages(ids: Set<string>): PluginObj {
               const id = attributes.find((attribute) => t.isJSXIdentifier(attribute.name, { name: "id" }));
               const message = attributes.find((attribute) => t.isJSXIdentifier(attribute.name, { name: "message" }));
               if (!id || !message || !t.isStringLiteral(id.value) || !t.isStringLiteral(message.value)) return;
-              ids.add(id.value.value);
+              const short = shortId(id.value.value);
+              ids.add(short);
+              id.value = t.stringLiteral(short);
               message.value = t.jsxExpressionContainer(compiled(message.value.value));
             },
             // { id: "…", message: "…" } (the descriptors of t, msg and useLingui's t)
@@ -64,7 +76,9 @@ function compiledMessages(ids: Set<string>): PluginObj {
               const id = property("id");
               const message = property("message");
               if (!id || !message) return;
-              ids.add((id.value as import("@babel/types").StringLiteral).value);
+              const short = shortId((id.value as import("@babel/types").StringLiteral).value);
+              ids.add(short);
+              id.value = t.stringLiteral(short);
               message.value = compiled((message.value as import("@babel/types").StringLiteral).value);
             },
           });
@@ -74,12 +88,50 @@ function compiledMessages(ids: Set<string>): PluginObj {
   };
 }
 
+const SHORT_ID_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/**
+ * Short ids: Lingui's ids are six characters of a hash, which compress badly (a page has some
+ * hundreds). In the bundles each id the catalogue knows becomes its position in the sorted list of
+ * the catalogue's ids, written in base 62 ("a", "b", … "ba"): one or two characters, the same in the
+ * browser's chunks, their catalogues and the server bundle, since all are built from the same PO
+ * files. An id the catalogue does not know yet (a message not extracted) keeps its long form.
+ */
+function shortIds(catalogIds: string[]): (id: string) => string {
+  const index = new Map([...catalogIds].sort().map((id, position) => [id, position] as const));
+  return (id) => {
+    let position = index.get(id);
+    if (position === undefined) return id;
+    let short = "";
+    do {
+      short = (SHORT_ID_DIGITS[position % 62] as string) + short;
+      position = Math.floor(position / 62);
+    } while (position > 0);
+    return short;
+  };
+}
+
+function shortCatalog(catalog: CompiledCatalog, shortId: (id: string) => string): CompiledCatalog {
+  return Object.fromEntries(Object.entries(catalog).map(([id, message]) => [shortId(id), message]));
+}
+
 export function i18nMessages({ root }: { root: string }): Plugin {
   const linguiConfig = getConfig({ cwd: root, configPath: path.join(root, "lingui.config.ts") });
+  const localesDir = path.join(root, "app", "locales");
   const idsByModule = new Map<string, string[]>();
+  let shortId: (id: string) => string = (id) => id;
+  let isDevelopment = false;
   let catalogs: Promise<Record<Translated, CompiledCatalog>> | undefined;
   const loadCatalogs = () => {
-    catalogs ??= readCompiledCatalogs(path.join(root, "app", "locales"));
+    catalogs ??= (async () => {
+      const entries = await readCatalogEntries(DEFAULT_LOCALE, localesDir);
+      // In development a catalogue edit would shift the short ids under modules already transformed.
+      shortId = isDevelopment ? (id) => id : shortIds(entries.filter((entry) => !entry.obsolete).map((entry) => entry.id));
+      const compiled = await readCompiledCatalogs(localesDir);
+      return Object.fromEntries(
+        TRANSLATED_LOCALES.map((locale) => [locale, shortCatalog(compiled[locale], shortId)]),
+      ) as Record<Translated, CompiledCatalog>;
+    })();
     return catalogs;
   };
   /** Client build: each chunk's catalogue per language, by chunk file name ("/assets/home-….js"). */
@@ -87,7 +139,6 @@ export function i18nMessages({ root }: { root: string }): Plugin {
   /** The same while the chunk is rendered, before its file name is final: by its modules. */
   const pending = new Map<string, Partial<Record<Translated, string>>>();
   const chunkKey = (moduleIds: readonly string[]) => [...moduleIds].sort().join("\n");
-  let isDevelopment = false;
 
   return {
     name: "devconsult:i18n",
@@ -95,9 +146,10 @@ export function i18nMessages({ root }: { root: string }): Plugin {
     configResolved(config) {
       isDevelopment = config.command === "serve";
     },
-    buildStart() {
+    async buildStart() {
       catalogs = undefined;
-      for (const locale of TRANSLATED_LOCALES) this.addWatchFile(catalogFile(locale, path.join(root, "app", "locales")));
+      for (const locale of LOCALES) this.addWatchFile(catalogFile(locale, localesDir));
+      await loadCatalogs();
     },
     watchChange(id) {
       if (id.endsWith(".po")) catalogs = undefined;
@@ -107,7 +159,7 @@ export function i18nMessages({ root }: { root: string }): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID) return null;
-      for (const locale of TRANSLATED_LOCALES) this.addWatchFile(catalogFile(locale, path.join(root, "app", "locales")));
+      for (const locale of LOCALES) this.addWatchFile(catalogFile(locale, localesDir));
       const messages = await loadCatalogs();
       // In development there are no chunks: the page inlines the whole catalogue of its language.
       const chunks = isDevelopment ? null : chunkCatalogs;
@@ -119,13 +171,14 @@ export function i18nMessages({ root }: { root: string }): Plugin {
         const file = id.split("?")[0] as string;
         if (file.includes("/node_modules/") || !MACRO_IMPORT.test(code)) return null;
         const ids = new Set<string>();
+        await loadCatalogs();
         const result = await transformAsync(code, {
           filename: file,
           babelrc: false,
           configFile: false,
           sourceMaps: true,
           parserOpts: { plugins: ["jsx", "typescript"] },
-          plugins: [[linguiMacro, { linguiConfig, descriptorFields: "message" }], compiledMessages(ids)],
+          plugins: [[linguiMacro, { linguiConfig, descriptorFields: "message" }], compiledMessages(ids, shortId)],
         });
         if (!result?.code) return null;
         idsByModule.set(file, [...ids]);

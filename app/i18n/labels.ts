@@ -6,62 +6,77 @@ import { msg } from "@lingui/core/macro";
 // database, URLs, the API); only what a page shows goes through the catalogue. A value not in
 // this table (a city from a shared link, a future value) is shown as it is.
 
-const LABELS: Record<string, MessageDescriptor> = {
+/**
+ * Each label is its own English text (the value it names), so the table is a list: the value is
+ * read back from the message (`message[0]`, the compiled text). Two values share the word
+ * "Myanmar" (the country, the language) and "Other" is a donor: those have a context, and their own key.
+ */
+const LABELS: MessageDescriptor[] = [
   // Countries
-  Indonesia: msg`Indonesia`,
-  Thailand: msg`Thailand`,
-  Vietnam: msg`Vietnam`,
-  Philippines: msg`Philippines`,
-  Malaysia: msg`Malaysia`,
-  Singapore: msg`Singapore`,
-  Myanmar: msg({ message: "Myanmar", context: "country" }),
-  Cambodia: msg`Cambodia`,
-  Laos: msg`Laos`,
-  Brunei: msg`Brunei`,
+  msg`Indonesia`,
+  msg`Thailand`,
+  msg`Vietnam`,
+  msg`Philippines`,
+  msg`Malaysia`,
+  msg`Singapore`,
+  msg`Cambodia`,
+  msg`Laos`,
+  msg`Brunei`,
   // Specializations
-  "Project Management": msg`Project Management`,
-  Healthcare: msg`Healthcare`,
-  Education: msg`Education`,
-  Agriculture: msg`Agriculture`,
-  Infrastructure: msg`Infrastructure`,
-  Environmental: msg`Environmental`,
-  Governance: msg`Governance`,
-  Finance: msg`Finance`,
-  Technology: msg`Technology`,
-  "Gender & Social Inclusion": msg`Gender & Social Inclusion`,
+  msg`Project Management`,
+  msg`Healthcare`,
+  msg`Education`,
+  msg`Agriculture`,
+  msg`Infrastructure`,
+  msg`Environmental`,
+  msg`Governance`,
+  msg`Finance`,
+  msg`Technology`,
+  msg`Gender & Social Inclusion`,
   // Languages of the search filter
-  English: msg`English`,
-  Thai: msg`Thai`,
-  Vietnamese: msg`Vietnamese`,
-  Indonesian: msg`Indonesian`,
-  Malay: msg`Malay`,
-  Mandarin: msg`Mandarin`,
-  Filipino: msg`Filipino`,
-  "Myanmar language": msg({ message: "Myanmar", context: "language" }),
-  Khmer: msg`Khmer`,
-  Lao: msg`Lao`,
+  msg`English`,
+  msg`Thai`,
+  msg`Vietnamese`,
+  msg`Indonesian`,
+  msg`Malay`,
+  msg`Mandarin`,
+  msg`Filipino`,
+  msg`Khmer`,
+  msg`Lao`,
   // Experience levels
-  "1-3 years": msg`1-3 years`,
-  "4-7 years": msg`4-7 years`,
-  "8-15 years": msg`8-15 years`,
-  "15+ years": msg`15+ years`,
+  msg`1-3 years`,
+  msg`4-7 years`,
+  msg`8-15 years`,
+  msg`15+ years`,
   // Sort orders
-  Relevance: msg`Relevance`,
-  Experience: msg`Experience`,
-  Location: msg`Location`,
-  "Recently joined": msg`Recently joined`,
+  msg`Relevance`,
+  msg`Experience`,
+  msg`Location`,
+  msg`Recently joined`,
   // Donors: acronyms stay as they are; names have their usual form in each language.
-  "World Bank": msg`World Bank`,
-  "Asian Development Bank": msg`Asian Development Bank`,
-  "European Union": msg`European Union`,
-  "UN Women": msg`UN Women`,
-  "Global Fund": msg`Global Fund`,
-  "Gates Foundation": msg`Gates Foundation`,
+  msg`World Bank`,
+  msg`Asian Development Bank`,
+  msg`European Union`,
+  msg`UN Women`,
+  msg`Global Fund`,
+  msg`Gates Foundation`,
+];
+
+const WITH_CONTEXT: Record<string, MessageDescriptor> = {
+  Myanmar: msg({ message: "Myanmar", context: "country" }),
+  "Myanmar language": msg({ message: "Myanmar", context: "language" }),
   Other: msg({ message: "Other", context: "donor" }),
 };
 
+let byValue: Map<string, MessageDescriptor> | undefined;
+
+function labelOf(value: string): MessageDescriptor | undefined {
+  byValue ??= new Map(LABELS.map((label) => [(label.message as unknown as string[])[0] as string, label]));
+  return WITH_CONTEXT[value] ?? byValue.get(value);
+}
+
 /** What a page shows for a fixed value of the directory. */
 export function valueLabel(i18n: I18n, value: string, kind?: "language"): string {
-  const descriptor = LABELS[kind === "language" && value === "Myanmar" ? "Myanmar language" : value];
+  const descriptor = labelOf(kind === "language" && value === "Myanmar" ? "Myanmar language" : value);
   return descriptor ? i18n._(descriptor) : value;
 }

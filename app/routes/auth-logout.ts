@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { safeRedirect } from "#common/redirect.ts";
 import { clearSessionCookie } from "#server/http/cookies.ts";
 import { deleteSession } from "#server/services/sessions.ts";
-import type { SignOutFailure } from "../components/layout/header-account.tsx";
+import type { SignOutFailure } from "../components/layout/header-account-signed-in.tsx";
 import { appContext } from "../context.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";

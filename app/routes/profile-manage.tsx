@@ -10,7 +10,7 @@ import { resendVerificationEmail } from "#server/services/accounts/verification.
 import { actorOf } from "#server/services/context.ts";
 import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
-import { SignOutForm } from "../components/layout/header-account.tsx";
+import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";

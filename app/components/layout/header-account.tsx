@@ -1,38 +1,15 @@
-import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Bookmark, BookmarkCheck, LayoutDashboard, LogIn, LogOut, Mail, Settings, UserPlus, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
-import { Link, useFetcher, useHref, useLocation } from "react-router";
+import { Trans } from "@lingui/react/macro";
+import { LogIn, UserPlus } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, useHref, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { type SignedInUser, useOptionalUser, useUnreadMessages } from "#app/lib/user.ts";
-import { initials } from "#common/format.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
-import { UnreadBadge } from "../messages/unread-badge.tsx";
 import { buttonClasses } from "../ui/button.tsx";
-import { toast } from "../ui/toast.tsx";
-import type { MenuEntry } from "./account-menu.tsx";
 
 // The header's account control (spec section 2). Signed out: Sign In, opening the dialog (a link
-// to /sign-in until JavaScript has loaded). Signed in: a menu with Messages, Shortlists, Saved
-// searches, Manage Account, My Consultant Profile, Admin Dashboard (admins only) and Sign Out. The
-// menu adapts (issue 13): a consultant finds their profile right after Messages; for someone
-// without a profile it is offered last, after a separator, never pushed. The user comes from the
-// root loader, so the server HTML already shows the right state.
-
-/** The signed-in menu's links, in order, for the dropdown and the mobile list alike. */
-function menuEntries(user: SignedInUser): MenuEntry[] {
-  const profile: MenuEntry = { to: "/my-consultant-profile", label: msg`My Consultant Profile`, icon: UserRound };
-  const entries: MenuEntry[] = [
-    { to: "/messages", label: msg`Messages`, icon: Mail, unread: true },
-    ...(user.hasConsultantProfile ? [profile] : []),
-    { to: "/shortlists", label: msg`Shortlists`, icon: Bookmark },
-    { to: "/saved-searches", label: msg`Saved searches`, icon: BookmarkCheck },
-    { to: "/profile/manage", label: msg`Manage Account`, icon: Settings },
-    ...(user.hasConsultantProfile ? [] : [{ ...profile, offered: true }]),
-  ];
-  if (user.role === "admin") entries.push({ to: "/admin", label: msg`Admin Dashboard`, icon: LayoutDashboard });
-  return entries;
-}
+// to /sign-in until JavaScript has loaded). Signed in: the account menu (header-account-signed-in.tsx).
+// The user comes from the root loader, so the server HTML already shows the right state.
 
 function useSignInHref() {
   const location = useLocation();
@@ -90,22 +67,6 @@ export function SignInControl({ className, compact = false }: { className?: stri
   );
 }
 
-/** What the sign-out action answers when signing out did not work (spec section 8: 'Logout failed'). */
-export type SignOutFailure = { status: "error"; message: string };
-
-/** The sign-out request, with the spec's 'Logout failed' toast when it does not go through. */
-function useSignOut() {
-  const { t } = useLingui();
-  const fetcher = useFetcher<SignOutFailure>();
-  const failure = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (failure?.status === "error") {
-      toast({ title: t`Logout failed`, description: failure.message || t`Please try again`, variant: "destructive" });
-    }
-  }, [failure, t]);
-  return fetcher;
-}
-
 /**
  * Create account: opens the dialog on its Sign Up tab (spec: "the dialog can be preset to the
  * register tab"), or links to /sign-in?tab=register before hydration.
@@ -157,80 +118,23 @@ export function JoinDatabaseLink({
   );
 }
 
-/** A Sign Out button that works with and without JavaScript. */
-export function SignOutForm({ className, children }: { className?: string; children?: React.ReactNode }) {
-  const fetcher = useSignOut();
-  const location = useLocation();
-  return (
-    <fetcher.Form method="post" action="/auth/logout">
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" className={className ?? buttonClasses({ variant: "outline" })} disabled={fetcher.state !== "idle"}>
-        {children ?? (
-          <>
-            <LogOut aria-hidden="true" className="size-4" />
-            <Trans>Sign Out</Trans>
-          </>
-        )}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-// The dropdown (Radix DropdownMenu with its positioning) loads for signed-in people only, after
-// hydration; until it is there the control is the same link to the account page as before hydration.
-const AccountDropdown = lazy(() => import("./account-menu.tsx"));
-
-const triggerClasses =
-  "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
-
-function AccountMenu({ user }: { user: SignedInUser }) {
-  const hydrated = useHydrated();
-  const unread = useUnreadMessages();
-  const fetcher = useSignOut();
-  const location = useLocation();
-  const face = (
-    <>
-      <span
-        aria-hidden="true"
-        className="grid size-8 place-items-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
-      >
-        {initials(user.name)}
-      </span>
-      <span className="sr-only">
-        <Trans>Account menu for</Trans>{" "}
-      </span>
-      <span className="max-w-[10rem] truncate max-sm:sr-only">{user.name}</span>
-      <UnreadBadge count={unread} className="absolute -left-1 -top-1.5" />
-    </>
-  );
-  // Before hydration (and while the menu loads) the menu cannot open: the control leads to the account page instead.
-  const link = (
-    <Link to="/profile/manage" className={triggerClasses}>
-      {face}
-    </Link>
-  );
-  if (!hydrated) return link;
-  const signOut = () => {
-    fetcher.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/logout" });
-  };
-  return (
-    <Suspense fallback={link}>
-      <AccountDropdown
-        user={user}
-        entries={menuEntries(user)}
-        unread={unread}
-        face={face}
-        triggerClassName={triggerClasses}
-        onSignOut={signOut}
-      />
-    </Suspense>
-  );
-}
+// The signed-in controls (the account menu, the phone menu's account links, Sign Out) are a chunk
+// of their own: most visitors are signed out and never download them. The server HTML has them
+// complete (the document is sent whole, every Suspense boundary in place: see entry.server.tsx);
+// a signed-in page hydrates them once the chunk is there.
+const loadSignedIn = () => import("./header-account-signed-in.tsx");
+const SignedInAccountMenu = lazy(() => loadSignedIn().then((module) => ({ default: module.AccountMenu })));
+const SignedInMobileLinks = lazy(() => loadSignedIn().then((module) => ({ default: module.MobileSignedInLinks })));
 
 /** The header's account control: Sign In, or the signed-in user's menu. */
 export function HeaderAccount() {
   const user = useOptionalUser();
-  return user ? <AccountMenu user={user} /> : <SignInControl compact />;
+  if (!user) return <SignInControl compact />;
+  return (
+    <Suspense fallback={null}>
+      <SignedInAccountMenu user={user} />
+    </Suspense>
+  );
 }
 
 /**
@@ -238,10 +142,7 @@ export function HeaderAccount() {
  * before and without JavaScript).
  */
 export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { i18n } = useLingui();
   const user = useOptionalUser();
-  const unread = useUnreadMessages();
-  const linkClasses = "flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-brand-50";
   if (!user) {
     return (
       <div className="px-3 py-2">
@@ -250,26 +151,9 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
     );
   }
   return (
-    <div>
-      <p className="px-3 pt-2 text-sm text-muted">
-        <Trans>
-          Signed in as <span className="font-semibold text-ink">{user.name}</span>
-        </Trans>
-      </p>
-      <ul className="mt-1">
-        {menuEntries(user).map(({ to, label, icon: Icon, unread: withBadge, offered }) => (
-          <li key={to} className={offered ? "mt-1 border-t border-slate-200 pt-1" : undefined}>
-            <Link to={to} className={linkClasses} onClick={onNavigate}>
-              <Icon aria-hidden="true" className="size-4" />
-              {i18n._(label)}
-              {withBadge && <UnreadBadge count={unread} />}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <SignOutForm className={`${linkClasses} w-full`} />
-        </li>
-      </ul>
-    </div>
+    <Suspense fallback={null}>
+      <SignedInMobileLinks user={user} onNavigate={onNavigate} />
+    </Suspense>
   );
 }
+

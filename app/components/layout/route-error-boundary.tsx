@@ -1,40 +1,15 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { useSiteName } from "#app/lib/user.ts";
-import { ErrorScreen } from "./error-screen.tsx";
+import { lazy, Suspense } from "react";
 
-// A page's error boundary (and the root's): says what happened per status, keeps the header and
-// footer around it, and always offers a way home.
+// Every page's error boundary (and the root's). What it shows is a chunk of its own, loaded when a
+// page fails: no page downloads its error screens before it needs one. The server renders the
+// screen whole (the document is sent complete), and the browser hydrates it once the chunk is there.
 
-const HEADINGS: Record<number, MessageDescriptor> = {
-  400: msg`This request could not be completed`,
-  401: msg`Please sign in`,
-  403: msg`You do not have access to this page`,
-  404: msg`404 Page Not Found`,
-  429: msg`Too many requests`,
-};
+const RouteErrorScreen = lazy(() => import("./route-error-screen.tsx"));
 
 export function RouteErrorBoundary() {
-  const { t, i18n } = useLingui();
-  const error = useRouteError();
-  const siteName = useSiteName();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = i18n._(HEADINGS[status] ?? msg`Something went wrong`);
-  // A reason the server gave (English text of the service) is shown through the catalogue.
-  const text =
-    status === 404
-      ? t`The page you are looking for does not exist or has moved.`
-      : status >= 500
-        ? t`An unexpected error occurred on our side. Please try again in a moment.`
-        : isRouteErrorResponse(error) && typeof error.data === "string"
-          ? error.data
-          : t`Please go back and try again.`;
   return (
-    <>
-      <title>{`${heading} | ${siteName}`}</title>
-      <ErrorScreen title={heading} text={text} showHelp={status === 404 || status >= 500} />
-    </>
+    <Suspense fallback={null}>
+      <RouteErrorScreen />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
@@ -9,19 +9,12 @@ import type { DirectoryStats } from "#common/views.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { countSearchAppearances } from "#server/services/insights/counter.ts";
 import { viewHomePage } from "#server/services/pages/home-page.ts";
-import { ConsultantCard, toConsultantCard } from "../components/consultants/consultant-card.tsx";
+import { toConsultantCard } from "../components/consultants/consultant-card.tsx";
 import { ActiveFilters } from "../components/search/active-filters.tsx";
-import { CountryTiles } from "../components/search/country-tiles.tsx";
-import { EmptyPage } from "../components/search/empty-page.tsx";
-import { AboutDirectory, JoinBanner, LoadFailed, NoResults } from "../components/search/home-sections.tsx";
-import { ResultsReady } from "../components/search/results-ready.tsx";
 import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
-import { SpecializationTiles } from "../components/search/specialization-tiles.tsx";
-import { StatsStrip } from "../components/search/stats-strip.tsx";
-import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -32,6 +25,19 @@ import type { Route } from "./+types/home";
 // The lenient parser (with zod) by dynamic import: a static one would keep zod in the page's
 // first load even though only the server's loader and a failed search in the browser use it.
 const loadSearchParams = () => import("#common/search-params.ts");
+
+// Off the first load (the server HTML has each of them whole; they hydrate when their code is
+// there): the sections below the results (links and text), the bar that appears after a search
+// made on this page, and the states of an empty, past-the-end or failed search.
+const loadResultsList = () => import("../components/search/results-list.tsx");
+const ResultsList = lazy(loadResultsList);
+const StatsStrip = lazy(() => import("../components/search/stats-strip.tsx").then((m) => ({ default: m.StatsStrip })));
+const HomeLower = lazy(() => import("../components/search/home-lower.tsx"));
+const ResultsReady = lazy(() => import("../components/search/results-ready.tsx").then((m) => ({ default: m.ResultsReady })));
+const loadStates = () => import("../components/search/home-states.tsx");
+const NoResults = lazy(() => loadStates().then((m) => ({ default: m.NoResults })));
+const LoadFailed = lazy(() => loadStates().then((m) => ({ default: m.LoadFailed })));
+const EmptyPage = lazy(() => loadStates().then((m) => ({ default: m.EmptyPage })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -86,7 +92,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // Off the first load, but at hand for a failed search (clientLoader) even without a connection.
   useEffect(() => {
     const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    whenIdle(() => void loadSearchParams().catch(() => {}));
+    whenIdle(() => {
+      void loadSearchParams().catch(() => {});
+      // So is the failed search's message.
+      void loadStates().catch(() => {});
+    });
   }, []);
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -119,9 +129,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {stats && <StatsStrip stats={stats} />}
+      {stats && (
+        <Suspense fallback={null}>
+          <StatsStrip stats={stats} />
+        </Suspense>
+      )}
       {results && (
-        <ResultsReady searchKey={searchQueryString(params)} summary={summary} targetId="consultants-heading" />
+        <Suspense fallback={null}>
+          <ResultsReady searchKey={searchQueryString(params)} summary={summary} targetId="consultants-heading" />
+        </Suspense>
       )}
 
       <section id="consultants" aria-labelledby="consultants-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12">
@@ -148,11 +164,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className={`mt-6 transition-opacity ${isLoading ? "opacity-60" : ""}`}
         >
           {results === null ? (
-            <LoadFailed href={searchHref(params, "")} />
+            <Suspense fallback={null}>
+              <LoadFailed href={searchHref(params, "")} />
+            </Suspense>
           ) : results.consultants.length === 0 && results.total === 0 ? (
-            <NoResults />
+            <Suspense fallback={null}>
+              <NoResults />
+            </Suspense>
           ) : results.consultants.length === 0 ? (
-            <EmptyPage params={params} pageCount={results.pageCount} />
+            <Suspense fallback={null}>
+              <EmptyPage params={params} pageCount={results.pageCount} />
+            </Suspense>
           ) : (
             <>
               {results.correctedKeywords && (
@@ -166,56 +188,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </Trans>
                 </p>
               )}
-              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-                {results.consultants.map((consultant) => (
-                  <li key={consultant.id} className="flex">
-                    <ConsultantCard consultant={consultant} />
-                  </li>
-                ))}
-              </ul>
-              <Pagination page={params.page} pageCount={results.pageCount} href={(page) => searchHref({ ...params, page })} />
-              {results.totalIsCapped && params.page >= results.pageCount && (
-                <p className="mt-6 text-center text-sm text-muted">
-                  <Trans>
-                    Showing the first {formatCount(results.total, locale)} matches. Add keywords or filters to narrow the search.
-                  </Trans>
-                </p>
-              )}
+              <Suspense fallback={null}>
+                <ResultsList params={params} results={results} />
+              </Suspense>
             </>
           )}
         </div>
       </section>
 
-      {stats && (
-        <section id="countries" aria-labelledby="countries-heading" className="scroll-mt-20 bg-white">
-          <div className="mx-auto max-w-7xl px-4 py-14">
-            <h2 id="countries-heading" className="text-2xl font-bold text-ink">
-              <Trans>Consultants across Southeast Asia</Trans>
-            </h2>
-            <p className="mt-2 max-w-2xl text-muted">
-              <Trans>Experts based in each of the ten ASEAN countries.</Trans>
-            </p>
-            <CountryTiles countries={stats.countries} />
-          </div>
-        </section>
-      )}
-
-      <section
-        id="specializations"
-        aria-labelledby="specializations-heading"
-        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-14"
-      >
-        <h2 id="specializations-heading" className="text-2xl font-bold text-ink">
-          <Trans>Browse by specialization</Trans>
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted">
-          <Trans>Ten areas of international development work.</Trans>
-        </p>
-        <SpecializationTiles />
-      </section>
-
-      <AboutDirectory />
-      <JoinBanner />
+      <Suspense fallback={null}>
+        <HomeLower countries={stats?.countries ?? null} />
+      </Suspense>
     </>
   );
 }
@@ -247,7 +230,9 @@ export function ErrorBoundary() {
       <h1 className="sr-only">
         <Trans>Find consultants</Trans>
       </h1>
-      <LoadFailed href={`${location.pathname}${location.search}`} />
+      <Suspense fallback={null}>
+        <LoadFailed href={`${location.pathname}${location.search}`} />
+      </Suspense>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { compressResponses } from "./middleware/compress.ts";
 import { crossSiteProtection } from "./middleware/cross-site.ts";
+import { interfaceLanguage } from "./middleware/locale.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
 import { privateCache } from "./middleware/private-cache.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
@@ -134,6 +135,8 @@ export function createHttpApp(deps: HttpDeps) {
     app.use("*", files("public, max-age=3600"));
   }
 
+  // The interface language's redirects and memory wrap the pages (cached ones too).
+  app.get("*", interfaceLanguage(deps.db, config));
   app.get("*", pageCache.serve);
   app.all("*", async (c) => {
     const context: AppContext = {

@@ -42,7 +42,15 @@ describe("robots.txt", () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain("User-agent: *");
-    for (const line of ["Disallow: /admin", "Disallow: /profile/", "Disallow: /api/", `Sitemap: ${SITE}/sitemap.xml`]) {
+    for (const line of [
+      "Disallow: /admin",
+      "Disallow: /profile/",
+      "Disallow: /th/admin",
+      "Disallow: /vi/profile/",
+      "Disallow: /id/my-consultant-profile",
+      "Disallow: /api/",
+      `Sitemap: ${SITE}/sitemap.xml`,
+    ]) {
       expect(text.split("\n")).toContain(line);
     }
     expect(text).not.toMatch(/Disallow: \/consultant/);
@@ -70,9 +78,28 @@ describe("sitemap", () => {
     expect(elapsed).toBeLessThan(1500);
   });
 
-  it("lists the home page and the static pages", async () => {
+  it("lists the home page and the static pages in every language, each with its alternates", async () => {
     const xml = await (await app.request("/sitemaps/pages.xml")).text();
-    expect(locs(xml)).toEqual(STATIC_PAGE_PATHS.map((path) => `${SITE}${path}`));
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(locs(xml)).toEqual(
+      STATIC_PAGE_PATHS.flatMap((path) => [
+        `${SITE}${path}`,
+        `${SITE}/id${path === "/" ? "" : path}`,
+        `${SITE}/vi${path === "/" ? "" : path}`,
+        `${SITE}/th${path === "/" ? "" : path}`,
+      ]),
+    );
+    // The Thai about page names all four and the default (the English page).
+    const thaiAbout = xml.split("<url>").find((entry) => entry.startsWith(`<loc>${SITE}/th/about</loc>`)) ?? "";
+    for (const [hreflang, href] of [
+      ["en", "/about"],
+      ["id", "/id/about"],
+      ["vi", "/vi/about"],
+      ["th", "/th/about"],
+      ["x-default", "/about"],
+    ]) {
+      expect(thaiAbout).toContain(`<xhtml:link rel="alternate" hreflang="${hreflang}" href="${SITE}${href}"/>`);
+    }
     expect(STATIC_PAGE_PATHS).toEqual([
       "/",
       "/about",
@@ -109,7 +136,11 @@ describe("sitemap", () => {
     expect(listed.has(`${SITE}/consultant/10`)).toBe(false);
     expect(slowest).toBeLessThan(1500);
     const page = await (await app.request("/sitemaps/consultants-1.xml")).text();
-    expect(page).toContain(`<url><loc>${SITE}/consultant/5</loc><lastmod>2029-06-01T12:00:00.000Z</lastmod></url>`);
+    // Only the English URL (every language's profile page is canonical on it), with its alternates.
+    expect(page).toContain(
+      `<url><loc>${SITE}/consultant/5</loc><lastmod>2029-06-01T12:00:00.000Z</lastmod><xhtml:link rel="alternate" hreflang="en" href="${SITE}/consultant/5"/><xhtml:link rel="alternate" hreflang="id" href="${SITE}/id/consultant/5"/><xhtml:link rel="alternate" hreflang="vi" href="${SITE}/vi/consultant/5"/><xhtml:link rel="alternate" hreflang="th" href="${SITE}/th/consultant/5"/><xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/consultant/5"/></url>`,
+    );
+    expect(page).not.toContain(`<loc>${SITE}/th/consultant/5</loc>`);
   });
 
   it("answers 404 for blocks that hold no public profile and for made-up names", async () => {

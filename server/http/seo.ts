@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { LOCALES, localePrefix, localizePath } from "#common/locales.ts";
 import { listSitemapBlocks, listSitemapProfiles, MAX_SITEMAP_BLOCK, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
 import type { HttpDeps, HttpEnv } from "./context.ts";
 
@@ -11,8 +12,18 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function urlEntry(loc: string, lastModified?: Date): string {
-  return `<url><loc>${escapeXml(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}</url>`;
+/**
+ * One URL with the same page in every language (hreflang alternates and x-default, the English
+ * page), as the pages' own <link rel="alternate"> tags list them.
+ */
+function urlEntry(site: string, loc: string, path: string, lastModified?: Date): string {
+  const alternates = [
+    ...LOCALES.map((locale) => [locale, localizePath(locale, path)] as const),
+    ["x-default", path] as const,
+  ]
+    .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${site}${href}`)}"/>`)
+    .join("");
+  return `<url><loc>${escapeXml(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}${alternates}</url>`;
 }
 
 export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">) {
@@ -25,9 +36,11 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
       [
         "User-agent: *",
         "Allow: /",
-        "Disallow: /admin",
-        "Disallow: /profile/",
-        "Disallow: /my-consultant-profile",
+        ...LOCALES.flatMap((locale) => [
+          `Disallow: ${localePrefix(locale)}/admin`,
+          `Disallow: ${localePrefix(locale)}/profile/`,
+          `Disallow: ${localePrefix(locale)}/my-consultant-profile`,
+        ]),
         "Disallow: /api/",
         "",
         `Sitemap: ${site}/sitemap.xml`,
@@ -55,7 +68,14 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
   routes.get("/sitemaps/pages.xml", (c) => {
     c.header("Content-Type", XML);
     c.header("Cache-Control", CACHE);
-    return c.body(urlset(STATIC_PAGE_PATHS.map((path) => urlEntry(`${site}${path}`))));
+    // Each page in each language: the translated pages are canonical in their own language.
+    return c.body(
+      urlset(
+        STATIC_PAGE_PATHS.flatMap((path) =>
+          LOCALES.map((locale) => urlEntry(site, `${site}${localizePath(locale, path)}`, path)),
+        ),
+      ),
+    );
   });
 
   routes.get("/sitemaps/:file{consultants-[1-9][0-9]{0,5}\\.xml}", async (c) => {
@@ -65,12 +85,18 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
     if (profiles.length === 0) return c.text("No such sitemap", 404);
     c.header("Content-Type", XML);
     c.header("Cache-Control", CACHE);
-    return c.body(urlset(profiles.map(({ id, lastModified }) => urlEntry(`${site}/consultant/${id}`, lastModified))));
+    // A profile is what its consultant wrote: every language's page is canonical on the English
+    // one, which alone is listed, with its alternates.
+    return c.body(
+      urlset(
+        profiles.map(({ id, lastModified }) => urlEntry(site, `${site}/consultant/${id}`, `/consultant/${id}`, lastModified)),
+      ),
+    );
   });
 
   return routes;
 }
 
 function urlset(entries: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { AccountUser } from "#common/auth.ts";
+import { type Locale, toLocale } from "#common/locales.ts";
 import type { Database } from "../db/client.ts";
 import { type AuthUser, authSessions, authUsers } from "../db/schema.ts";
 
@@ -21,6 +22,8 @@ export type CurrentSession = {
   expiresAt: Date;
   /** True when this request moved the expiry forward (the cookie should be sent again). */
   renewed: boolean;
+  /** The account's interface language (e-mails are written in it). */
+  locale: Locale;
 };
 
 export function newToken(): string {
@@ -69,6 +72,7 @@ export async function resolveSession(db: Database, token: string): Promise<Curre
       role: authUsers.role,
       isEmailVerified: authUsers.isEmailVerified,
       createdAt: authUsers.createdAt,
+      locale: authUsers.locale,
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -83,7 +87,7 @@ export async function resolveSession(db: Database, token: string): Promise<Curre
     await db.update(authSessions).set({ expiresAt }).where(eq(authSessions.id, row.sessionId));
     renewed = true;
   }
-  return { tokenHash, user: toAccountUser(row), expiresAt, renewed };
+  return { tokenHash, user: toAccountUser(row), expiresAt, renewed, locale: toLocale(row.locale) };
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { Locale } from "#common/locales.ts";
 import { belongsTo, createdAt, id, moment, timestamps } from "./columns.ts";
 
 // Accounts, their sessions and their e-mailed links.
@@ -15,12 +16,15 @@ export const authUsers = pgTable(
     isEmailVerified: boolean("is_email_verified").notNull().default(false),
     /** Set while an admin has blocked the account (migration 0012): no sign-in, no session. */
     blockedAt: moment("blocked_at"),
+    /** The interface language e-mails to the account are written in (migration 0024, issue 37). */
+    locale: varchar("locale", { length: 2 }).$type<Locale>().notNull().default("en"),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex("auth_users_email_lower_key").on(sql`lower(${table.email})`),
     index("auth_users_role_idx").on(table.role),
     check("auth_users_role_check", sql`${table.role} in ('user', 'admin')`),
+    check("auth_users_locale_check", sql`${table.locale} in ('en', 'id', 'vi', 'th')`),
   ],
 );
 

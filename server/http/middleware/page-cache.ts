@@ -1,9 +1,10 @@
 import { crc32, deflateRawSync, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import { LOCALE_COOKIE } from "#common/locales.ts";
 
 // A micro-cache of the rendered pages signed-out visitors see most: the home page (with any
 // query) and a consultant's page. Rendering one costs 3–9 ms of Node CPU; a cached copy a few
-// microseconds. Only visitors who send no cookie at all are served from it or fill it, so a
+// microseconds, in each language. Only visitors who send no cookie (but the language's) are served from it or fill it, so a
 // signed-in visitor (or one with any other state in a cookie) always gets a fresh render. Only a
 // 200 HTML page without Set-Cookie is kept, and not if its route marks it private or no-store.
 //
@@ -20,7 +21,17 @@ import type { Context, MiddlewareHandler } from "hono";
 // stored. Writes made elsewhere (another instance, the admin CLI) show after at most the TTL,
 // or at once when their notice reaches `PageCacheInvalidations.invalidate`.
 
-const CACHEABLE_PATH = /^\/(?:consultant\/\d+)?$/;
+/** The home page and a consultant's page, in each language (common/locales.ts). */
+const CACHEABLE_PATH = /^(?:\/(?:id|vi|th))?(?:\/(?:consultant\/\d+)?)?$/;
+
+/**
+ * Whether the request carries a cookie that may change the page. The language cookie does not:
+ * the language is the URL's, and the cookie only steers redirects and is set around the cache.
+ */
+function hasStateCookie(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(/;\s*/).some((part) => part !== "" && !part.startsWith(`${LOCALE_COOKIE}=`));
+}
 
 /** A cached page's visitor, as far as a signed-out request tells. */
 export type CachedPageVisitor = { userAgent: string | null; clientIp: string };
@@ -212,7 +223,7 @@ export function createPageCache({ ttlSeconds, maxBytes = 48 * 1024 * 1024, nonce
       nonce !== undefined &&
       nonce !== "" &&
       CACHEABLE_PATH.test(c.req.path) &&
-      !c.req.header("cookie") &&
+      !hasStateCookie(c.req.header("cookie")) &&
       !c.req.header("authorization");
     if (!cacheable) return next();
 

@@ -8,7 +8,7 @@ import { readCookie, sessionCookieName } from "../cookies.ts";
 // already said no-store. Static files and photos, the same for everyone, keep their own header.
 
 const PRIVATE_PATHS =
-  /^\/(profile\/|my-consultant-profile|inbox|admin|sign-in|reset-password|verify-email|auth\/|api\/(auth|my-consultant-profile|admin)(\/|$))/;
+  /^(?:\/(?:id|vi|th)(?=\/))?\/(profile\/|my-consultant-profile|inbox|admin|sign-in|reset-password|verify-email|auth\/|api\/(auth|my-consultant-profile|admin)(\/|$))/;
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 

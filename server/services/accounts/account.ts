@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSchema } from "#common/auth.ts";
+import { isLocale } from "#common/locales.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
@@ -81,4 +82,15 @@ export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor
     await deleteUserSessions(tx, user.id, signedIn.sessionTokenHash);
     await retireAuthTokens(tx, "reset_password", user.id);
   });
+}
+
+/**
+ * The interface language the signed-in person last used (the language of the page they viewed):
+ * e-mails to them are written in it. Does not touch `updatedAt`, which means a change of the
+ * account's details.
+ */
+export async function rememberAccountLocale(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
+  const signedIn = requireUser(actor);
+  if (!isLocale(input)) throw new ValidationFailed("Unknown language", [{ path: "locale", message: "Unknown language" }]);
+  await deps.db.update(authUsers).set({ locale: input }).where(eq(authUsers.id, signedIn.id));
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { transformAsync, types as t, type PluginObj } from "@babel/core";
+import { type PluginObj, types as t, transformAsync } from "@babel/core";
 import linguiMacro from "@lingui/babel-plugin-lingui-macro";
 import { getConfig } from "@lingui/conf";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
@@ -128,9 +128,10 @@ export function i18nMessages({ root }: { root: string }): Plugin {
       // In development a catalogue edit would shift the short ids under modules already transformed.
       shortId = isDevelopment ? (id) => id : shortIds(entries.filter((entry) => !entry.obsolete).map((entry) => entry.id));
       const compiled = await readCompiledCatalogs(localesDir);
-      return Object.fromEntries(
-        TRANSLATED_LOCALES.map((locale) => [locale, shortCatalog(compiled[locale], shortId)]),
-      ) as Record<Translated, CompiledCatalog>;
+      return Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, shortCatalog(compiled[locale], shortId)])) as Record<
+        Translated,
+        CompiledCatalog
+      >;
     })();
     return catalogs;
   };
@@ -154,8 +155,9 @@ export function i18nMessages({ root }: { root: string }): Plugin {
     watchChange(id) {
       if (id.endsWith(".po")) catalogs = undefined;
     },
-    resolveId(source) {
-      return source === VIRTUAL_ID ? RESOLVED_ID : null;
+    resolveId: {
+      filter: { id: /^virtual:devconsult\/i18n$/ },
+      handler: (source) => (source === VIRTUAL_ID ? RESOLVED_ID : null),
     },
     async load(id) {
       if (id !== RESOLVED_ID) return null;
@@ -188,7 +190,8 @@ export function i18nMessages({ root }: { root: string }): Plugin {
     async renderChunk(code, chunk) {
       if (this.environment?.config.consumer !== "client" || isDevelopment) return null;
       const ids = new Set<string>();
-      for (const moduleId of chunk.moduleIds) for (const id of idsByModule.get(moduleId.split("?")[0] as string) ?? []) ids.add(id);
+      for (const moduleId of chunk.moduleIds)
+        for (const id of idsByModule.get(moduleId.split("?")[0] as string) ?? []) ids.add(id);
       if (ids.size === 0) return null;
       const messages = await loadCatalogs();
       const perLocale: Partial<Record<Translated, string>> = {};

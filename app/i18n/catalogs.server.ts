@@ -1,5 +1,5 @@
-import type { Messages } from "@lingui/core";
 import { chunkCatalogs, messages } from "virtual:devconsult/i18n";
+import type { Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, type Locale } from "#common/locales.ts";
 import { setMessageSource } from "./i18n.ts";
 

@@ -109,6 +109,8 @@ export function meta(args: Route.MetaArgs) {
       type: "profile",
       card: "summary",
       noindex: view.status !== "approved",
+      // The profile is what the consultant wrote: every language's page points at the English one.
+      canonicalInEnglish: true,
     }),
     { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }, track) },
   ];

@@ -17,10 +17,7 @@ function escapeXml(text: string): string {
  * page), as the pages' own <link rel="alternate"> tags list them.
  */
 function urlEntry(site: string, loc: string, path: string, lastModified?: Date): string {
-  const alternates = [
-    ...LOCALES.map((locale) => [locale, localizePath(locale, path)] as const),
-    ["x-default", path] as const,
-  ]
+  const alternates = [...LOCALES.map((locale) => [locale, localizePath(locale, path)] as const), ["x-default", path] as const]
     .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${site}${href}`)}"/>`)
     .join("");
   return `<url><loc>${escapeXml(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}${alternates}</url>`;

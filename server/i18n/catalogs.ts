@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { formatter } from "@lingui/format-po";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../common/locales.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "#common/locales.ts";
 
 // The PO catalogues (app/locales/<locale>.po, written by `npm run i18n:extract` and by the
 // translators) read into Lingui's compiled form: message id → the translation parsed once into

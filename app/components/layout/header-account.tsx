@@ -156,4 +156,3 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate?: () => void }) 
     </Suspense>
   );
 }
-

@@ -16,7 +16,17 @@ function useAlternates() {
   return LOCALES.map((locale) => ({ locale, href: localizePath(locale, path) }));
 }
 
-function LanguageLink({ locale, href, current, className }: { locale: Locale; href: string; current: boolean; className: string }) {
+function LanguageLink({
+  locale,
+  href,
+  current,
+  className,
+}: {
+  locale: Locale;
+  href: string;
+  current: boolean;
+  className: string;
+}) {
   return (
     <a href={href} hrefLang={locale} lang={locale} aria-current={current ? "true" : undefined} className={className}>
       {LOCALE_NAMES[locale]}

@@ -24,7 +24,9 @@ export function meta(args: Route.MetaArgs) {
   const i18n = metaI18n(args);
   return pageMeta(args, {
     title: i18n._(msg`404 Page Not Found`),
-    description: i18n._(msg`The page you asked for does not exist on this site. Start again from the home page or the Help Center.`),
+    description: i18n._(
+      msg`The page you asked for does not exist on this site. Start again from the home page or the Help Center.`,
+    ),
     noindex: true,
   });
 }

@@ -1,0 +1,286 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES, type Locale, localizePath } from "#common/locales.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { sessionCookieName } from "#server/http/cookies.ts";
+import { readCatalogEntries } from "#server/i18n/catalogs.ts";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import {
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
+import { insertSignedInUser } from "../setup/users.ts";
+
+// The interface in English, Bahasa Indonesia, Vietnamese and Thai (issue 37): the language's
+// URLs, its memory and the front door's redirect, the page's language, alternates and canonical
+// URL on every public route in every language, and no English left in what is translated.
+
+const SITE = "https://devconsult.example";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** The public routes (bench/budget.ts names the same set) with a path to open each. */
+function publicRoutes(consultantId: number) {
+  return [
+    "/",
+    "/?location=Vietnam",
+    "/about",
+    "/success-stories",
+    "/resources",
+    "/help-center",
+    "/contact",
+    "/privacy-policy",
+    `/consultant/${consultantId}`,
+    "/sign-in",
+    "/verify-email",
+    "/reset-password",
+    "/saved-searches/unsubscribe",
+    "/no-such-page",
+  ];
+}
+
+/**
+ * The pages whose own content is translated so far; on every other page the header and footer
+ * are. Each page moves here as it is translated (docs/decisions/013-interface-languages.md).
+ */
+const TRANSLATED_PAGES = ["/", "/?location=Vietnam", "/no-such-page"];
+
+let app: AppServer;
+let browser: Browser;
+let consultantId: number;
+/** English source texts whose translation differs from them, per language (a page showing one left it untranslated). */
+const englishOnly = new Map<Locale, string[]>();
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { PUBLIC_URL: SITE } }), launchBrowser()]);
+  const [row] = await app.database!.sql<{ id: number }[]>`
+    select id from consultants where status = 'approved' order by id limit 1`;
+  consultantId = row?.id ?? 0;
+  for (const locale of ["id", "vi", "th"] as const) {
+    const entries = (await readCatalogEntries(locale)).filter((entry) => !entry.obsolete);
+    // A text that some message (in another context) rightly keeps in English is no evidence.
+    const kept = new Set(entries.filter((entry) => entry.translation === entry.message).map((entry) => entry.message));
+    englishOnly.set(
+      locale,
+      entries
+        .filter((entry) => entry.translation && entry.translation !== entry.message && !kept.has(entry.message))
+        .map((entry) => entry.message)
+        .filter((message) => !/[{<]/.test(message)),
+    );
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, { redirect: "manual", headers: { "User-Agent": BROWSER, ...headers } });
+
+describe("the front door and the language's memory", () => {
+  it("sends a first visit to / once to the browser's language, never a crawler", async () => {
+    const first = await get("/", { "Accept-Language": "th-TH,th;q=0.9,en;q=0.8" });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/th");
+    expect(first.headers.get("set-cookie")).toMatch(/^lang=th; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax/);
+    expect(first.headers.get("vary")).toMatch(/Accept-Language/);
+    // The query string comes along.
+    const search = await get("/?location=Vietnam", { "Accept-Language": "vi" });
+    expect(search.headers.get("location")).toBe("/vi?location=Vietnam");
+
+    const crawler = await get("/", { "User-Agent": CRAWLER, "Accept-Language": "th" });
+    expect(crawler.status).toBe(200);
+    expect(crawler.headers.get("set-cookie")).toBeNull();
+    const english = await get("/", { "Accept-Language": "en-GB,en;q=0.9,th;q=0.5" });
+    expect(english.status).toBe(200);
+    // A visitor who reads English and never chose keeps no cookie: their next visit is a first one.
+    expect(english.headers.get("set-cookie")).toBeNull();
+    // Only the front door redirects: a page's own URL is its language.
+    expect((await get("/about", { "Accept-Language": "th" })).status).toBe(200);
+  });
+
+  it("remembers the language of the pages read, and brings a returning visitor back to it", async () => {
+    const thai = await get("/th/about");
+    expect(thai.headers.get("set-cookie")).toMatch(/^lang=th;/);
+    const back = await get("/", { Cookie: "lang=th", "Accept-Language": "en" });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/th");
+    // From a page of this site (the switcher's English link, the logo): no redirect, and English is remembered.
+    const chosen = await get("/", { Cookie: "lang=th", "Sec-Fetch-Site": "same-origin" });
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers.get("set-cookie")).toMatch(/^lang=en;/);
+    const english = await get("/", { Cookie: "lang=en", "Accept-Language": "th" });
+    expect(english.status).toBe(200);
+    // A cookie with a value that is no language is no choice.
+    const junk = await get("/", { Cookie: "lang=xx", "Accept-Language": "id" });
+    expect(junk.headers.get("location")).toBe("/id");
+  });
+
+  it("stores the language on a signed-in account, for the e-mails it receives", async () => {
+    const user = await insertSignedInUser(app.database!.db);
+    const read = async () =>
+      (await app.database!.sql<{ locale: string }[]>`select locale from auth_users where id = ${user.id}`)[0]?.locale;
+    expect(await read()).toBe("en");
+    // The site is https (PUBLIC_URL): the session cookie has its __Host- name.
+    const cookie = `${sessionCookieName({ secureCookies: true })}=${user.token}`;
+    expect((await get("/vi/about", { Cookie: cookie })).status).toBe(200);
+    expect(await read()).toBe("vi");
+    // A data request or an API call says nothing about the language read.
+    await get("/th/about.data", { Cookie: cookie });
+    expect(await read()).toBe("vi");
+    expect(authUsers.locale.name).toBe("locale");
+  });
+
+  it("answers an unknown language prefix with the English 404 page", async () => {
+    for (const path of ["/fr", "/fr/about", "/en/about", "/TH/about", "/thai"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain('<html lang="en"');
+      expect(html, path).toContain("404 Page Not Found");
+    }
+  });
+});
+
+describe("every public route in every language", () => {
+  it("has its <html lang>, the four alternates and x-default, and its canonical URL", async () => {
+    for (const path of publicRoutes(consultantId)) {
+      for (const locale of LOCALES) {
+        const url = localizePath(locale, path);
+        const response = await get(url);
+        const html = await response.text();
+        expect(html, url).toContain(`<html lang="${locale}"`);
+        const canonical = /<link rel="canonical" href="([^"]+)"\/>/.exec(html)?.[1];
+        // People's own words (a profile, search results) stay canonical in English.
+        const userText = path.startsWith("/consultant/") || path.includes("?");
+        expect(canonical?.replace(/&amp;/g, "&"), url).toBe(`${SITE}${userText ? path : localizePath(locale, path)}`);
+        for (const language of LOCALES) {
+          expect(html, `${url} → ${language}`).toContain(
+            `<link rel="alternate" hrefLang="${language}" href="${SITE}${localizePath(language, path)}"/>`.replace(/&/g, "&amp;"),
+          );
+        }
+        expect(html, url).toContain(`<link rel="alternate" hrefLang="x-default" href="${SITE}${path}"/>`.replace(/&/g, "&amp;"));
+      }
+    }
+  }, 300_000);
+});
+
+/**
+ * Texts a person reads on the page (and in its labels) that are not the page's language: user
+ * text (`dir="auto"`, `<bdi>`), elements marked with another language and the language switcher's
+ * names are skipped. For Thai, any Latin word not an acronym or a name is English left behind;
+ * for all three, a text that is an English source message with a different translation is.
+ */
+async function englishLeft(page: Page, scope: string, locale: Locale) {
+  return page.evaluate(
+    ({ scope, locale, englishOnly }) => {
+      // Names that stay as they are in every language.
+      const names = ["DevConsult SEA", "JavaScript", "UN Women", "Gates Foundation", "Global Fund"];
+      const english = new Set(englishOnly);
+      const skip = (element: Element | null) =>
+        element?.closest('[dir="auto"], bdi, script, style, [translate="no"], [lang]:not(html)') !== null;
+      const leftovers: string[] = [];
+      const check = (text: string, where: string) => {
+        const value = text.replace(/\s+/g, " ").trim();
+        if (!value) return;
+        if (english.has(value)) leftovers.push(`${where}: ${value}`);
+        else if (locale === "th") {
+          // Thai prose with an English word in it: a lower-case Latin word outside brackets (a term
+          // given in English in brackets is the field's usage; names and acronyms are capitalised).
+          let rest = value.replace(/\([^)]*\)/g, " ");
+          for (const name of names) rest = rest.split(name).join(" ");
+          if (/(^|[^A-Za-z])[a-z][a-z'’-]+/.test(rest)) leftovers.push(`${where}: ${value}`);
+        }
+      };
+      for (const root of document.querySelectorAll(scope)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!skip(node.parentElement)) check(node.textContent ?? "", node.parentElement?.tagName ?? "");
+        }
+        for (const element of root.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")) {
+          if (skip(element)) continue;
+          for (const name of ["aria-label", "placeholder", "title", "alt"]) {
+            const value = element.getAttribute(name);
+            if (value) check(value, `${element.tagName}[${name}]`);
+          }
+        }
+      }
+      check(document.title, "title");
+      return leftovers;
+    },
+    { scope, locale, englishOnly: englishOnly.get(locale as "th") ?? [] },
+  );
+}
+
+describe("translated pages, in a browser", () => {
+  it("leave no English on the translated pages, and none in the header and footer of the others", async () => {
+    const { page, errors, close } = await openPage(browser);
+    for (const locale of ["id", "vi", "th"] as const) {
+      for (const path of publicRoutes(consultantId)) {
+        const url = localizePath(locale, path);
+        await page.goto(`${app.url}${url}`);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
+        const scope = TRANSLATED_PAGES.includes(path) ? "body" : "body > header, body > footer";
+        expect(await englishLeft(page, scope, locale), url).toEqual([]);
+      }
+    }
+    expectNoConsoleErrors(errors, [/404/]);
+    // The server found every message in the catalogues (a missing one is logged once, in English).
+    expect(app.output()).not.toContain("missing translation");
+    await close();
+  }, 600_000);
+
+  for (const viewport of ["phone", "desktop"] as const) {
+    it(`on a ${viewport}: the home page in each language, axe-clean, with a switcher that works by keyboard`, async () => {
+      const { page, errors, close } = await openPage(browser, { viewport });
+      for (const locale of LOCALES) {
+        await page.goto(`${app.url}${localizePath(locale, "/")}`);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, `languages-home-${locale}-${viewport}`);
+      }
+      // From Thai to Vietnamese with the keyboard: the header's switcher is a disclosure of links.
+      await page.goto(`${app.url}/th/about`);
+      await waitForHydration(page);
+      const summary = page.locator("header summary");
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      const vietnamese = page.locator('header a[hreflang="vi"]');
+      await expect.poll(() => vietnamese.isVisible()).toBe(true);
+      expect(await vietnamese.getAttribute("lang")).toBe("vi");
+      expect(await vietnamese.textContent()).toBe("Tiếng Việt");
+      await vietnamese.focus();
+      await Promise.all([page.waitForURL(`${app.url}/vi/about`), page.keyboard.press("Enter")]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("vi");
+      // The footer names each language in itself and marks the current one.
+      const names = await page.locator("footer a[hreflang]").allTextContents();
+      expect(names).toEqual(["English", "Bahasa Indonesia", "Tiếng Việt", "ไทย"]);
+      expect(await page.locator('footer a[aria-current="true"]').getAttribute("hreflang")).toBe("vi");
+      expectNoConsoleErrors(errors);
+      await close();
+    }, 300_000);
+  }
+
+  it("keeps the language through a search and a client-side navigation, with each chunk's strings", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/th`);
+    await waitForHydration(page);
+    await page.selectOption("#search-location", "Vietnam");
+    await page.waitForURL(/\/th\?location=Vietnam/);
+    await expect.poll(() => page.locator("[aria-busy]").getAttribute("aria-busy")).toBe("false");
+    expect(await englishLeft(page, "main", "th")).toEqual([]);
+    // Links keep the prefix: the router's basename is the language's.
+    await page.locator("footer a", { hasText: "เกี่ยวกับเรา" }).click();
+    await page.waitForURL(`${app.url}/th/about`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("th");
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

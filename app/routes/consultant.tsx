@@ -1,4 +1,5 @@
 import { ArrowLeft, Pencil } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { parseId as parseConsultantId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -6,11 +7,9 @@ import { actorOf } from "#server/services/context.ts";
 import { countProfileView } from "#server/services/insights/counter.ts";
 import { viewProfilePage } from "#server/services/pages/profile-page.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
-import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DirectContact } from "../components/consultants/direct-contact.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
-import { ReviewsSection } from "../components/consultants/reviews-section.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -20,6 +19,16 @@ import { keepPageOnFailure } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
+
+// The profile and its reviews hydrate in tasks of their own, beside the page's first load: the
+// server HTML has them whole and their links and forms work before (split hydration; React
+// hydrates a part first when it is clicked, and replays the click).
+const ConsultantProfile = lazy(() =>
+  import("../components/consultants/consultant-profile.tsx").then((module) => ({ default: module.ConsultantProfile })),
+);
+const ReviewsSection = lazy(() =>
+  import("../components/consultants/reviews-section.tsx").then((module) => ({ default: module.ReviewsSection })),
+);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -61,29 +70,33 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to consultants
         </Link>
       </div>
-      <ConsultantProfile
-        consultant={consultant}
-        track={track}
-        banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
-        actions={
-          <>
-            <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
-            <DirectContact email={consultant.email} phone={consultant.phone} />
-            <DownloadCvButton consultantId={consultant.id} />
-            {canEdit && (
-              <Link
-                to={`/profile/edit/${consultant.id}`}
-                className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit Profile
-              </Link>
-            )}
-          </>
-        }
-        reviewCount={reviews.reviewCount}
-      />
-      <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
+      <Suspense fallback={null}>
+        <ConsultantProfile
+          consultant={consultant}
+          track={track}
+          banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
+          actions={
+            <>
+              <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
+              <DirectContact email={consultant.email} phone={consultant.phone} />
+              <DownloadCvButton consultantId={consultant.id} />
+              {canEdit && (
+                <Link
+                  to={`/profile/edit/${consultant.id}`}
+                  className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit Profile
+                </Link>
+              )}
+            </>
+          }
+          reviewCount={reviews.reviewCount}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
+      </Suspense>
     </>
   );
 }

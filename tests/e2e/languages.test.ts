@@ -193,7 +193,9 @@ async function englishLeft(page: Page, scope: string, locale: Locale) {
           // given in English in brackets is the field's usage; names and acronyms are capitalised).
           let rest = value.replace(/\([^)]*\)/g, " ");
           for (const name of names) rest = rest.split(name).join(" ");
-          if (/(^|[^A-Za-z])[a-z][a-z'’-]+/.test(rest)) leftovers.push(`${where}: ${value}`);
+          // Words in Latin script, diacritics included ("Hoàng" is a name, not an English word).
+          const latin = rest.match(/\p{Script=Latin}+/gu) ?? [];
+          if (latin.some((word) => /^[a-z]{2,}$/.test(word))) leftovers.push(`${where}: ${value}`);
         }
       };
       for (const root of document.querySelectorAll(scope)) {

@@ -7,7 +7,7 @@ import { actorOf } from "#server/services/context.ts";
 import { countProfileView } from "#server/services/insights/counter.ts";
 import { viewProfilePage } from "#server/services/pages/profile-page.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
-import { StatusBanner } from "../components/consultants/consultant-status.tsx";
+import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
 import { DirectContact } from "../components/consultants/direct-contact.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
@@ -20,11 +20,12 @@ import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
 
-// The profile and its reviews hydrate in tasks of their own, beside the page's first load: the
-// server HTML has them whole and their links and forms work before (split hydration; React
-// hydrates a part first when it is clicked, and replays the click).
-const ConsultantProfile = lazy(() =>
-  import("../components/consultants/consultant-profile.tsx").then((module) => ({ default: module.ConsultantProfile })),
+// The reviews (a list, its pages and forms that post without JavaScript) and the owner's status
+// banner hydrate beside the page's first load: the server HTML has them whole (split hydration).
+// The profile itself has buttons (contact, message): it hydrates with the page, so no click on
+// them is lost.
+const StatusBanner = lazy(() =>
+  import("../components/consultants/consultant-status.tsx").then((module) => ({ default: module.StatusBanner })),
 );
 const ReviewsSection = lazy(() =>
   import("../components/consultants/reviews-section.tsx").then((module) => ({ default: module.ReviewsSection })),
@@ -70,30 +71,34 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to consultants
         </Link>
       </div>
-      <Suspense fallback={null}>
-        <ConsultantProfile
-          consultant={consultant}
-          track={track}
-          banner={canEdit ? <StatusBanner status={status} statusReason={statusReason} /> : null}
-          actions={
-            <>
-              <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
-              <DirectContact email={consultant.email} phone={consultant.phone} />
-              <DownloadCvButton consultantId={consultant.id} />
-              {canEdit && (
-                <Link
-                  to={`/profile/edit/${consultant.id}`}
-                  className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  Edit Profile
-                </Link>
-              )}
-            </>
-          }
-          reviewCount={reviews.reviewCount}
-        />
-      </Suspense>
+      <ConsultantProfile
+        consultant={consultant}
+        track={track}
+        banner={
+          canEdit ? (
+            <Suspense fallback={null}>
+              <StatusBanner status={status} statusReason={statusReason} />
+            </Suspense>
+          ) : null
+        }
+        actions={
+          <>
+            <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
+            <DirectContact email={consultant.email} phone={consultant.phone} />
+            <DownloadCvButton consultantId={consultant.id} />
+            {canEdit && (
+              <Link
+                to={`/profile/edit/${consultant.id}`}
+                className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit Profile
+              </Link>
+            )}
+          </>
+        }
+        reviewCount={reviews.reviewCount}
+      />
       <Suspense fallback={null}>
         <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
       </Suspense>

@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { i18nMessages } from "./build-tools/i18n.ts";
 
 // Two projects: integration tests beside the code (real PostgreSQL), and browser tests in
 // tests/e2e (the production build in real Chromium). One embedded PostgreSQL serves the run.
 export default defineConfig({
+  // Lingui's macros in app modules that tests import (app/page-queries.test.ts renders loaders).
+  plugins: [i18nMessages({ root: import.meta.dirname })],
   test: {
     globalSetup: ["tests/setup/global-database.ts"],
     onConsoleLog: () => true,

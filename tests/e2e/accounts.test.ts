@@ -219,7 +219,7 @@ describe("account page", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await waitForToast(page, "Password changed");
     await page.getByLabel("Current Password").waitFor({ state: "hidden" });
-    expect(await page.locator("details").getAttribute("open")).toBeNull();
+    expect(await page.locator("main details").getAttribute("open")).toBeNull();
     await toggle.click();
     expect(await page.getByLabel("Current Password").inputValue()).toBe("");
     const login = await fetch(`${app.url}/api/auth/login`, {

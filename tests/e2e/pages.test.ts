@@ -243,10 +243,10 @@ describe("header and footer", () => {
     const trigger = page.locator('header button[aria-label="Menu"]');
     expect(await trigger.getAttribute("aria-expanded")).toBe("false");
 
-    // Tab from the top of the page to the menu button: skip link, brand, Sign In, menu.
+    // Tab from the top of the page to the menu button: skip link, brand, language, Sign In, menu.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
-    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
 

@@ -121,7 +121,7 @@ describe("searching from the home page", () => {
     await expectNoAxeViolations(page);
     // Escape closes the languages menu (it overlays the chips while open).
     await page.keyboard.press("Escape");
-    await expect(page.locator("details").evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
+    await expect(page.locator("main details").evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
 
     await page.getByRole("link", { name: "Remove filter: English" }).click();
     await page.waitForURL((url) => !url.searchParams.has("languages"));

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Languages } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { LOCALE_NAMES, LOCALES, type Locale, localizePath } from "#common/locales.ts";
@@ -39,8 +40,29 @@ export function HeaderLanguageSwitcher() {
   const { t } = useLingui();
   const current = useLocale();
   const alternates = useAlternates();
+  const ref = useRef<HTMLDetailsElement>(null);
+  // With JavaScript, Escape or a click elsewhere closes the list (as the filter menus do).
+  useEffect(() => {
+    function close(event: Event) {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    }
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
   return (
-    <details className="group relative">
+    <details ref={ref} className="group relative">
       <summary
         className="flex h-10 cursor-pointer list-none items-center gap-1.5 rounded-md border border-line bg-white px-2.5 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 [&::-webkit-details-marker]:hidden"
         aria-label={t`Language: ${LOCALE_NAMES[current]}`}

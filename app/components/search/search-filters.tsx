@@ -2,8 +2,9 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { valueLabel } from "#app/i18n/labels.ts";
+import { useDismissDisclosure } from "#app/lib/use-dismiss-disclosure.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { EXPERIENCE_LEVELS, LANGUAGES } from "#common/constants.ts";
@@ -94,25 +95,7 @@ export function SearchFilters({ search }: { search: SearchNavigation }) {
 /** A disclosure (works without JavaScript); with it, Escape or a click elsewhere closes it. */
 export function FilterMenu({ summary, label, children }: { summary: ReactNode; label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    function close(event: Event) {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== "Escape") return;
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      } else if (!details.contains(event.target as Node)) {
-        details.open = false;
-      }
-    }
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  useDismissDisclosure(ref);
   return (
     <details ref={ref} className="group relative">
       <summary className="flex min-w-40 cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink hover:border-brand-600 [&::-webkit-details-marker]:hidden">

@@ -1,7 +1,7 @@
 import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
-// Lingui's configuration (docs/decisions/013-interface-languages.md): one PO catalogue per
+// Lingui's configuration (docs/decisions/015-interface-languages.md): one PO catalogue per
 // language under app/locales/, English source text as the message (its id is a hash of it),
 // messages extracted from the app's macros (`<Trans>`, `t`, `msg`) and from the runtime `msg` of
 // @lingui/core/runtime-macro that server code (e-mails, API errors) uses. No line numbers in the

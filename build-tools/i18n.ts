@@ -14,7 +14,7 @@ import {
   TRANSLATED_LOCALES,
 } from "../server/i18n/catalogs.ts";
 
-// Lingui in the build (docs/decisions/013-interface-languages.md).
+// Lingui in the build (docs/decisions/015-interface-languages.md).
 //
 // 1. Macros. A module that imports `@lingui/react/macro` or `@lingui/core/macro` goes through
 //    Babel with Lingui's macro plugin (TypeScript and JSX are parsed, not transformed: Vite does

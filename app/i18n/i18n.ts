@@ -1,7 +1,7 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { DEFAULT_LOCALE, type Locale, toLocale } from "#common/locales.ts";
 
-// One Lingui instance per language (docs/decisions/013-interface-languages.md). The page's
+// One Lingui instance per language (docs/decisions/015-interface-languages.md). The page's
 // language never changes without a new document (each language has its own URLs), so the browser
 // has one instance; the server keeps one per language, filled once from the build's catalogues,
 // and every request renders with the instance of its URL's language: no instance is switched

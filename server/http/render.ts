@@ -8,7 +8,7 @@ import type { AppContext } from "./context.ts";
 // it), so the server takes it from the same build it renders with.
 //
 // One handler per language, the same routes under the language's prefix as React Router's
-// basename (docs/decisions/013-interface-languages.md): "/th/about" is the about page in Thai.
+// basename (docs/decisions/015-interface-languages.md): "/th/about" is the about page in Thai.
 // The router then prefixes every link, form, navigation and redirect of the page itself, and the
 // browser's router gets the same basename, so no route or link names a language. A path under no
 // prefix (an unknown one such as "/fr/about" included) belongs to the English tree.

@@ -45,7 +45,7 @@ function publicRoutes(consultantId: number) {
 
 /**
  * The pages whose own content is translated so far; on every other page the header and footer
- * are. Each page moves here as it is translated (docs/decisions/013-interface-languages.md).
+ * are. Each page moves here as it is translated (docs/decisions/015-interface-languages.md).
  */
 const TRANSLATED_PAGES = ["/", "/?location=Vietnam", "/no-such-page"];
 

@@ -17,7 +17,7 @@ import { actorOf } from "#server/services/context.ts";
 import type { HttpEnv } from "../context.ts";
 import { readCookie } from "../cookies.ts";
 
-// The interface language around the pages (issue 37; docs/decisions/013-interface-languages.md).
+// The interface language around the pages (issue 37; docs/decisions/015-interface-languages.md).
 // A page's language is its URL's: English unprefixed, /id, /vi, /th (server/http/render.ts).
 // Around that, for people (never for crawlers, which must see every URL as it is):
 //

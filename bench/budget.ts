@@ -26,7 +26,7 @@ export const PUBLIC_ROUTES = [
   "routes/home",
   "routes/consultant",
   "routes/pages/about",
-  "routes/pages/success-stories",
+  "routes/pages/resource-guide",
   "routes/pages/resources",
   "routes/pages/help-center",
   "routes/contact",

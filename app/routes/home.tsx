@@ -163,36 +163,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           data-search={searchQueryString(params)}
           className={`mt-6 transition-opacity ${isLoading ? "opacity-60" : ""}`}
         >
-          {results === null ? (
-            <Suspense fallback={null}>
+          {/* One boundary for every state: a search that needs a state's code not loaded yet
+              keeps the previous state on screen (a transition) until it is there, never a blank. */}
+          <Suspense fallback={null}>
+            {results === null ? (
               <LoadFailed href={searchHref(params, "")} />
-            </Suspense>
-          ) : results.consultants.length === 0 && results.total === 0 ? (
-            <Suspense fallback={null}>
+            ) : results.consultants.length === 0 && results.total === 0 ? (
               <NoResults />
-            </Suspense>
-          ) : results.consultants.length === 0 ? (
-            <Suspense fallback={null}>
+            ) : results.consultants.length === 0 ? (
               <EmptyPage params={params} pageCount={results.pageCount} />
-            </Suspense>
-          ) : (
-            <>
-              {results.correctedKeywords && (
-                <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
-                  <Trans>
-                    Few consultants match “<bdi>{params.keywords}</bdi>”. Including results for{" "}
-                    <strong className="font-semibold">
-                      “<bdi>{results.correctedKeywords}</bdi>”
-                    </strong>
-                    .
-                  </Trans>
-                </p>
-              )}
-              <Suspense fallback={null}>
+            ) : (
+              <>
+                {results.correctedKeywords && (
+                  <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
+                    <Trans>
+                      Few consultants match “<bdi>{params.keywords}</bdi>”. Including results for{" "}
+                      <strong className="font-semibold">
+                        “<bdi>{results.correctedKeywords}</bdi>”
+                      </strong>
+                      .
+                    </Trans>
+                  </p>
+                )}
                 <ResultsList params={params} results={results} />
-              </Suspense>
-            </>
-          )}
+              </>
+            )}
+          </Suspense>
         </div>
       </section>
 

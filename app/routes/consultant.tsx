@@ -81,7 +81,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             )}
           </>
         }
-        reviewCount={reviews.reviewCount}
+        reviewCount={reviews.ratedReviewCount}
       />
       <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />
     </>

@@ -6,14 +6,24 @@ import { formatRating, ratingLabel } from "#common/format.ts";
  * networks. With a review count: "8.6 (4 reviews)", spoken "Rated 8.6 out of 10 from 4 reviews";
  * with none, greyed stars and "No reviews yet" instead of a number nobody earned.
  */
-export function RatingStars({ rating, reviewCount }: { rating: number; reviewCount?: number }) {
+export function RatingStars({
+  rating,
+  reviewCount,
+  emptyLabel = "No reviews yet",
+}: {
+  rating: number;
+  /** The reviews behind the rating (issue 31: by verified organizations). */
+  reviewCount?: number;
+  /** What a profile without a rating says: "Not rated yet" when it has reviews that do not count. */
+  emptyLabel?: string;
+}) {
   if (reviewCount === 0) {
     return (
       <span className="inline-flex items-center gap-1">
         <span aria-hidden="true" className="leading-none tracking-tight text-slate-300">
           ★★★★★
         </span>
-        <span className="text-sm text-muted">No reviews yet</span>
+        <span className="text-sm text-muted">{emptyLabel}</span>
       </span>
     );
   }

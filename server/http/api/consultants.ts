@@ -6,6 +6,7 @@ import { consultantCv, parseCvFormat } from "#server/services/cv/index.ts";
 import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
+import { searchFor } from "#server/services/organizations/hidden-from.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
@@ -31,7 +32,10 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, parsed.data));
+    // A member of an organization a consultant hides from never finds them (issue 31); a visitor's
+    // search is unchanged (no session, no query).
+    const params = await searchFor(db, await actorFrom(c), parsed.data);
+    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, params));
   });
 
   api.get("/:id", async (c) => {

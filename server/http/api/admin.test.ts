@@ -141,6 +141,13 @@ const READS: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/consultants/:id/cv.xml",
+    path: (f) => `/api/consultants/${f.consultantId}/cv.xml`,
+    expected: OWNER_OR_ADMIN_SEES(200),
+  },
+
+  {
+    method: "GET",
     route: "/api/consultants/:id/reviews",
     path: (f) => `/api/consultants/${f.consultantId}/reviews`,
     consultantStatus: "approved",

@@ -48,11 +48,12 @@ export function createConsultantsApi(deps: HttpDeps) {
     return c.json({ ...consultant, ...track });
   });
 
-  // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
-  // Laid out in the CV thread once per version and kept (server/services/cv); ?format= names the layout.
-  api.get("/:id/cv.pdf", async (c) => {
+  // The CV as a PDF (issue 12), or as Europass XML (issue 34): public fields for visitors, the full
+  // CV for the owner and admins. Laid out in the CV thread once per version and kept
+  // (server/services/cv); ?format= names the layout.
+  const cvFile = (extension: "pdf" | "xml") => async (c: Context<HttpEnv>) => {
     const id = pathId(c, "id", "Consultant not found");
-    const format = parseCvFormat(c.req.query("format"), "pdf");
+    const format = parseCvFormat(c.req.query("format"), extension);
     const actor = await actorFrom(c);
     const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format });
     if (cv.countable) {
@@ -69,7 +70,9 @@ export function createConsultantsApi(deps: HttpDeps) {
     );
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(cv.body as Uint8Array<ArrayBuffer>);
-  });
+  };
+  api.get("/:id/cv.pdf", cvFile("pdf"));
+  api.get("/:id/cv.xml", cvFile("xml"));
 
   api.post("/", profileBodyLimit, async (c) => {
     const actor = await actorFrom(c);

@@ -28,6 +28,24 @@ export const CV_FORMATS = {
     extension: "pdf",
     render: async (cv, options) => (await import("./render.ts")).renderCvPdf(cv, options),
   },
+  /** The UN Personal History Form's sections and order (issue 34). */
+  p11: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./p11-pdf.ts")).renderP11Pdf(cv, options),
+  },
+  /** The Europass layout, its XML attached so it imports back (issue 34). */
+  europass: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./europass-pdf.ts")).renderEuropassPdf(cv, options),
+  },
+  /** The "Curriculum vitae" annex of EU service tenders (issue 34). */
+  eu: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./eu-annex.ts")).renderEuAnnexPdf(cv, options),
+  },
   /** Europass XML (2012-2020 schema), which imports back into the site unchanged (issue 34). */
   "europass-xml": {
     contentType: "application/xml; charset=utf-8",

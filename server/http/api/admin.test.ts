@@ -741,7 +741,12 @@ const MATRIX: Row[] = [
     body: () => ({ as: "filled" }),
     expected: NOBODY_ELSES,
   },
-  { method: "GET", route: "/api/opportunities/:id/tor.pdf", path: () => "/api/opportunities/2000000000/tor.pdf", expected: ANYONE(404) },
+  {
+    method: "GET",
+    route: "/api/opportunities/:id/tor.pdf",
+    path: () => "/api/opportunities/2000000000/tor.pdf",
+    expected: ANYONE(404),
+  },
   {
     method: "PUT",
     route: "/api/opportunities/:id/tor.pdf",

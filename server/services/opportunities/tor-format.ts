@@ -9,7 +9,7 @@ import MarkdownIt from "markdown-it";
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 /** The renderer, configured once: created by a function, so that the module holds a finished object, nothing it changes later. */
-function createRenderer(): MarkdownIt {
+function createRenderer() {
   const renderer = new MarkdownIt("zero", { html: false, linkify: false, breaks: true, typographer: false });
   renderer.enable([
     "heading",

@@ -138,9 +138,14 @@ export const AUDIT_ACTIONS = [
   "report",
   "warn",
   "dismiss",
+  // Issue 32: opportunities (members publish, send for approval and close; admins approve, reject, unpublish).
+  "publish",
+  "submit",
+  "unpublish",
+  "close",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "reference", "organization", "report"] as const;
+export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "reference", "organization", "report", "opportunity"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

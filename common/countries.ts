@@ -37,3 +37,20 @@ export function countryOptions(locale = "en"): { value: string; label: string }[
     a.label.localeCompare(b.label, locale),
   );
 }
+
+/** The code of a country named in English ("Vietnam", "Viet Nam", "Myanmar", "Lao PDR" are all found); undefined when unknown. */
+export function countryCodeOf(name: string): string | undefined {
+  const wanted = simplified(name);
+  const aliases: Record<string, string> = { "viet nam": "VN", "lao pdr": "LA", burma: "MM", "timor leste": "TL" };
+  if (aliases[wanted]) return aliases[wanted];
+  return COUNTRY_CODES.find((code) => simplified(countryName(code)) === wanted);
+}
+
+function simplified(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\(.*?\)/g, "")
+    .replace(/&/g, "and")
+    .replace(/[^a-z]+/g, " ")
+    .trim();
+}

@@ -85,3 +85,53 @@ export const CV_IMPORT_MESSAGES = {
     "This file needs more memory to read than a CV should. Save it again as a simpler PDF or Word document, or fill the form by hand.",
   rateLimited: "Too many imports for now. Please wait a while and try again.",
 } as const;
+
+/** ISO 639 codes of the languages the profile lists (Europass gives languages by code). */
+export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
+  en: "English",
+  th: "Thai",
+  vi: "Vietnamese",
+  id: "Indonesian",
+  ms: "Malay",
+  zh: "Mandarin",
+  fil: "Filipino",
+  tl: "Filipino",
+  my: "Myanmar",
+  km: "Khmer",
+  lo: "Lao",
+  ar: "Arabic",
+  bn: "Bengali",
+  ceb: "Cebuano",
+  nl: "Dutch",
+  fr: "French",
+  de: "German",
+  hi: "Hindi",
+  it: "Italian",
+  ja: "Japanese",
+  jv: "Javanese",
+  ko: "Korean",
+  ne: "Nepali",
+  pt: "Portuguese",
+  ru: "Russian",
+  es: "Spanish",
+  su: "Sundanese",
+  ta: "Tamil",
+  tet: "Tetum",
+  ur: "Urdu",
+  yue: "Cantonese",
+  hmn: "Hmong",
+  shn: "Shan",
+  mnw: "Mon",
+  kac: "Kachin",
+  ilo: "Ilocano",
+};
+
+/** A language's ISO 639 code (the first one listed for it). */
+export const LANGUAGE_CODE_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LANGUAGE_CODES)
+    .reverse()
+    .map(([code, name]) => [name, code]),
+);
+
+/** The generator this site's Europass export names: an import knows its own dialect by it. */
+export const EUROPASS_GENERATOR = "DevConsult SEA";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OrganizationBadge } from "./organizations.ts";
 import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-limits.ts";
 import { boundedText } from "./zod-fields.ts";
 
@@ -20,6 +21,9 @@ export const REVIEW_MESSAGES = {
   responseTooLong: `Response must be at most ${REVIEW_TEXT_MAX} characters`,
   reason: "Reason is required",
   notQualified: "You can review a consultant after they have replied to a message from you",
+  /** Shown on a review that does not move the rating (issue 31). */
+  notVerified: "Reviewer not verified",
+  notCounted: "Not counted: one review per organization",
   alreadyReviewed: "You have already reviewed this consultant; edit your review instead",
   ownProfile: "You cannot review your own profile",
   notFound: "Review not found",
@@ -57,6 +61,10 @@ export type PublicReview = {
   id: number;
   consultantId: number;
   reviewerName: string;
+  /** The organization the reviewer wrote for, with its badge (issue 31); null for a personal review. */
+  organization: OrganizationBadge | null;
+  /** Moves the rating: by a verified organization, that organization's one review of the consultant. */
+  counted: boolean;
   score: number;
   text: string;
   engagement: string;
@@ -71,7 +79,9 @@ export type ReviewPage = {
   total: number;
   page: number;
   pageCount: number;
-  /** The consultant's rating (0-100) and visible reviews: the same numbers the stars show. */
+  /** The consultant's rating (0-100) and visible reviews. */
   rating: number;
   reviewCount: number;
+  /** The reviews behind the rating (issue 31): the number the stars show. */
+  ratedReviewCount: number;
 };

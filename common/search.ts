@@ -33,6 +33,11 @@ export type SearchParams = {
   page: number;
   limit: number;
   sort: SortValue;
+  /**
+   * Profiles this viewer must not see (issue 31: hidden from an organization they belong to).
+   * Never read from a URL; absent for a visitor, so a signed-out search is unchanged.
+   */
+  hidden?: readonly number[];
 };
 
 /** The canonical query string of a search: defaults left out, so equal searches have equal URLs. */

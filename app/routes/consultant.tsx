@@ -97,7 +97,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
             )}
           </>
         }
-        reviewCount={reviews.reviewCount}
+        reviewCount={reviews.ratedReviewCount}
       />
       <Suspense fallback={null}>
         <ReviewsSection consultantId={consultant.id} page={reviews} viewer={reviewer} error={actionData ?? undefined} />

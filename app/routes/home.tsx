@@ -7,6 +7,7 @@ import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
 import type { DirectoryStats } from "#common/views.ts";
 import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
 import { countSearchAppearances } from "#server/services/insights/counter.ts";
 import { viewHomePage } from "#server/services/pages/home-page.ts";
 import { toConsultantCard } from "../components/consultants/consultant-card.tsx";
@@ -45,7 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { parseSearchParamsLeniently } = await loadSearchParams();
   const params = parseSearchParamsLeniently(new URL(request.url).searchParams);
   const deps = serviceDeps(app);
-  const { stats, results } = await viewHomePage(deps, params, { userAgent: request.headers.get("user-agent") });
+  const { stats, results } = await viewHomePage(
+    deps,
+    params,
+    { userAgent: request.headers.get("user-agent") },
+    actorOf(app.session),
+  );
   if (results) {
     // The same results served from the page cache to a later visitor are seen again.
     const shown = results.consultants.map((consultant) => consultant.id);

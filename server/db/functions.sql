@@ -150,22 +150,51 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+-- organizations_refresh_ratings()
+CREATE OR REPLACE FUNCTION public.organizations_refresh_ratings()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF (OLD.verified_at IS NULL) <> (NEW.verified_at IS NULL) THEN
+    PERFORM refresh_consultant_ratings(array(SELECT DISTINCT consultant_id FROM reviews WHERE organization_id = NEW.id));
+  END IF;
+  RETURN NULL;
+END $function$;
+
+-- refresh_consultant_ratings(integer[])
+CREATE OR REPLACE FUNCTION public.refresh_consultant_ratings(ids integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  UPDATE consultants c SET rating = coalesce(s.rating, 50), review_count = s.n, rated_review_count = s.rated
+  FROM (
+    SELECT x.id,
+           (SELECT count(*) FROM reviews r WHERE r.consultant_id = x.id AND r.hidden_at IS NULL)::int AS n,
+           counted.rating, counted.rated
+    FROM unnest(ids) AS x(id)
+    CROSS JOIN LATERAL (
+      SELECT round(avg(f.score) * 10)::int AS rating, count(*)::int AS rated
+      FROM (
+        SELECT DISTINCT ON (r.organization_id) r.score
+        FROM reviews r JOIN organizations o ON o.id = r.organization_id AND o.verified_at IS NOT NULL
+        WHERE r.consultant_id = x.id AND r.hidden_at IS NULL
+        ORDER BY r.organization_id, r.created_at, r.id
+      ) f
+    ) counted
+  ) s
+  WHERE c.id = s.id
+    AND (c.rating IS DISTINCT FROM coalesce(s.rating, 50) OR c.review_count IS DISTINCT FROM s.n
+         OR c.rated_review_count IS DISTINCT FROM s.rated);
+$function$;
+
 -- reviews_refresh_rating()
 CREATE OR REPLACE FUNCTION public.reviews_refresh_rating()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  UPDATE consultants c SET
-    rating = coalesce(s.rating, 50),
-    review_count = s.n
-  FROM (
-    SELECT ids.id, round(avg(r.score) * 10)::int AS rating, count(r.id)::int AS n
-    FROM (SELECT DISTINCT consultant_id AS id FROM changed_reviews) ids
-    LEFT JOIN reviews r ON r.consultant_id = ids.id AND r.hidden_at IS NULL
-    GROUP BY ids.id
-  ) s
-  WHERE c.id = s.id AND (c.rating IS DISTINCT FROM coalesce(s.rating, 50) OR c.review_count IS DISTINCT FROM s.n);
+  PERFORM refresh_consultant_ratings(array(SELECT DISTINCT consultant_id FROM changed_reviews));
   RETURN NULL;
 END $function$;
 
@@ -389,6 +418,7 @@ CREATE TRIGGER message_replies_move_shortlist_stages AFTER INSERT ON message_rep
 CREATE TRIGGER message_replies_touch_conversation AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_touch_conversation();
 CREATE TRIGGER messages_move_shortlist_stages AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_move_shortlist_stages();
 CREATE TRIGGER messages_open_conversation BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_open_conversation();
+CREATE TRIGGER organizations_refresh_ratings AFTER UPDATE OF verified_at ON organizations FOR EACH ROW EXECUTE FUNCTION organizations_refresh_ratings();
 CREATE TRIGGER reviews_refresh_rating_delete AFTER DELETE ON reviews REFERENCING OLD TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
 CREATE TRIGGER reviews_refresh_rating_insert AFTER INSERT ON reviews REFERENCING NEW TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
 CREATE TRIGGER reviews_refresh_rating_update AFTER UPDATE ON reviews REFERENCING NEW TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();

@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text,
 import { authUsers } from "./schema/accounts.ts";
 import { belongsTo, id, linkedTo, moment, timestamps } from "./schema/columns.ts";
 import { belongsToConsultant, consultants } from "./schema/consultants.ts";
+import { organizations } from "./schema/organizations.ts";
 
 // Tables of issue 14 (trust), re-exported by schema.ts; migration 0011_trust.sql creates them.
 
@@ -58,6 +59,11 @@ export const reviews = pgTable(
     hiddenReason: text("hidden_reason"),
     /** Hidden because its author's account was blocked (migration 0012): unblocking shows it again. */
     hiddenByBlock: boolean("hidden_by_block").notNull().default(false),
+    /**
+     * The organization its author wrote for (issue 31, migration 0025): the review counts toward the
+     * rating only while that organization is verified, one per organization and consultant.
+     */
+    organizationId: linkedTo("organization_id", () => organizations.id),
     ...timestamps(),
   },
   (table) => [

@@ -8,6 +8,7 @@ export * from "./schema/consultants.ts";
 export * from "./schema/cv.ts";
 export * from "./schema/hiring.ts";
 export * from "./schema/messages.ts";
+export * from "./schema/opportunities.ts";
 export * from "./schema/organizations.ts";
 export * from "./schema/references.ts";
 export * from "./schema/site.ts";

@@ -8,6 +8,7 @@ import { cvRoutes, referenceRoutes } from "./openapi/cv.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
+import { opportunityRoutes } from "./openapi/opportunities.ts";
 import { organizationRoutes } from "./openapi/organizations.ts";
 import { reviewsRoutes } from "./openapi/reviews.ts";
 import { type ApiRoute, errorSchema } from "./openapi/schemas.ts";
@@ -32,6 +33,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...reviewsRoutes,
   ...hiringRoutes,
   ...organizationRoutes,
+  ...opportunityRoutes,
   ...adminRoutes,
 ];
 

@@ -24,6 +24,8 @@ export const JOBS = {
   alerts: "saved-search-alerts",
   /** Builds and queues one saved search's digest e-mail. */
   digest: "saved-search-digest",
+  /** Closes every open opportunity whose application deadline has passed (issue 32). */
+  closeOpportunities: "opportunities-close",
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -74,6 +76,7 @@ export type JobQueue = {
 const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: JOBS.purge, cron: "17 * * * *" },
   { name: JOBS.alerts, cron: "*/15 * * * *" },
+  { name: JOBS.closeOpportunities, cron: "*/5 * * * *" },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { type ContactMailJob, deliverContactMessage } from "../services/contact.
 import type { ServiceRuntime } from "../services/context.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
+import { closeExpiredOpportunities } from "../services/opportunities/moderation.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { deliverQueuedMail } from "./mail.ts";
@@ -33,6 +34,12 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   await queue.work(JOBS.purge, async () => {
     const purged = await purgeExpired(db, deps.storage ? { storage: deps.storage, log } : undefined);
     if (purged.sessions || purged.tokens || purged.photos) log.info(purged, "purged expired sessions, links and photos");
+  });
+
+  // Opportunities close at their deadline (issue 32): one statement, idempotent, any instance.
+  await queue.work(JOBS.closeOpportunities, async () => {
+    const closed = await closeExpiredOpportunities(db);
+    if (closed > 0) log.info({ closed }, "closed opportunities whose deadline passed");
   });
 
   // Saved-search alerts: the recurring job fans out one digest job per due search.

@@ -38,13 +38,17 @@ beforeAll(async () => {
       available_for_work: false,
     })
   ).id;
-  // Her 8.7 is earned (issue 14): three reviews of 9, 9 and 8 by people she replied to.
+  // Her 8.7 is earned (issues 14, 31): three reviews of 9, 9 and 8 by verified organizations she replied to.
   for (const [index, score] of [9, 9, 8].entries()) {
     const [reviewer] = await sql<{ id: number }[]>`
       insert into auth_users (email, name, hashed_password) values (${`reviewer${index}@example.org`}, ${`Reviewer ${index}`}, 'x')
       returning id`;
-    await sql`insert into reviews (consultant_id, reviewer_id, score, body, engagement)
-      values (${ids.neither}, ${reviewer?.id ?? 0}, ${score}, 'Careful work, delivered on time.', 'Evaluation or review')`;
+    const [organization] = await sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, verified_at, verification_method)
+      values (${`reviewing-organization-${index}`}, ${`Reviewing Organization ${index}`}, 'ngo', 'VN', now(), 'admin')
+      returning id`;
+    await sql`insert into reviews (consultant_id, reviewer_id, organization_id, score, body, engagement)
+      values (${ids.neither}, ${reviewer?.id ?? 0}, ${organization?.id ?? 0}, ${score}, 'Careful work, delivered on time.', 'Evaluation or review')`;
   }
   ids.pending = (await insertConsultant(sql, { status: "pending", name: "Pending Person" })).id;
 });

@@ -37,7 +37,9 @@ async function timed(url: string) {
 }
 
 describe("20 CV downloads of a maximal profile at once", () => {
-  it("all answer, while a search stays under 100 ms and /healthz under 50 ms", async () => {
+  // What decides it is the event loop's CPU per download (212-730 ms before the CV thread, 7-30 ms
+  // after); the latencies only catch a stall (5.2 s and 20.7 s before), not a loaded machine's jitter.
+  it("all answer, the event loop spends little CPU on each, and a search and /healthz never stall", async () => {
     const pid = app.process.pid;
     if (!pid) throw new Error("no server pid");
     // Warm: the first search of a fresh process plans its statements.
@@ -72,7 +74,8 @@ describe("20 CV downloads of a maximal profile at once", () => {
     );
     console.info("searches", searches.map(Math.round).join(" "), "health", health.map(Math.round).join(" "));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
-    expect(max(searches)).toBeLessThan(100);
-    expect(max(health)).toBeLessThan(50);
+    expect(cpuPerDownload).toBeLessThan(100);
+    expect(max(searches)).toBeLessThan(1000);
+    expect(max(health)).toBeLessThan(1000);
   });
 });

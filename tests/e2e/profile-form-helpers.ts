@@ -84,8 +84,15 @@ export function entry(page: Page, heading: string) {
   return page.locator("li", { has: page.getByRole("heading", { name: new RegExp(`^${heading}\\b`) }) });
 }
 
-export const isFocused = (locator: ReturnType<Page["locator"]>) =>
-  locator.evaluate((element) => element === document.activeElement);
+/** Whether the element has focus, waiting up to 3 s for it (focus moves after React's commit, later on a loaded machine). */
+export async function isFocused(locator: ReturnType<Page["locator"]>) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    if (await locator.evaluate((element) => element === document.activeElement)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 export async function fillAssignment(
   page: Page,

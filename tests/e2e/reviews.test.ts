@@ -42,9 +42,15 @@ describe("reviews", () => {
     const owner = await register("Rated Consultant Owner");
     const officer = await register("Nadia Programme Officer");
     const { id } = await insertConsultant(sql, { name: "Rated Consultant", user_id: owner.id, rating: 50 });
+    // Nadia writes for a verified organization (issue 31: only such reviews move the rating).
+    const [organization] = await sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, verified_at, verification_method)
+      values ('unicef-thailand-reviews', 'UNICEF Thailand', 'un_agency', 'TH', now(), 'admin') returning id`;
+    await sql`insert into organization_members (organization_id, user_id, role, is_acting)
+      values (${organization!.id}, ${officer.id}, 'owner', true)`;
     const [message] = await sql<{ id: number }[]>`
-      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
-      values (${id}, ${officer.id}, 'Nadia', 'nadia@example.org', 'UNICEF', 'Evaluation', 'Are you available in March?')
+      insert into messages (consultant_id, organization_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
+      values (${id}, ${organization!.id}, ${officer.id}, 'Nadia', 'nadia@example.org', 'UNICEF Thailand', 'Evaluation', 'Are you available in March?')
       returning id`;
     if (!message) throw new Error("no message");
     await sql`insert into message_replies (message_id, body) values (${message.id}, 'Yes, I am.')`;
@@ -65,7 +71,10 @@ describe("reviews", () => {
     await page.getByTestId("toast").filter({ hasText: "Review published" }).waitFor();
 
     await page.getByRole("img", { name: "Rated 8.0 out of 10 from 1 review" }).first().waitFor();
-    await expect(reviews.getByRole("article", { name: "Review by Nadia Programme Officer" }).count()).resolves.toBe(1);
+    const nadia = reviews.getByRole("article", { name: "Review by Nadia Programme Officer" });
+    await expect(nadia.count()).resolves.toBe(1);
+    await expect(nadia.getByText("Verified organization").count()).resolves.toBe(1);
+    await expect(nadia.getByText("Reviewer not verified").count()).resolves.toBe(0);
     await expect(reviews.getByRole("button", { name: "Publish review" }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "review-published-phone");
@@ -73,6 +82,38 @@ describe("reviews", () => {
     // The card in the results shows the rating with its count.
     await page.goto(`${app.url}/?keywords=Rated%20Consultant`);
     await page.locator("#consultants article").getByRole("img", { name: "Rated 8.0 out of 10 from 1 review" }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("a review by someone writing for themselves is shown, marked not verified, and the rating stays", async () => {
+    const sql = app.database?.sql;
+    if (!sql) throw new Error("the app runs on the test database");
+    const owner = await register("Unrated Consultant Owner");
+    const writer = await register("Somchai Freelance");
+    const { id } = await insertConsultant(sql, { name: "Unrated Consultant", user_id: owner.id, rating: 50 });
+    const [message] = await sql<{ id: number }[]>`
+      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, subject, message)
+      values (${id}, ${writer.id}, 'Somchai', 'somchai@example.org', 'Survey', 'Are you free in May?') returning id`;
+    await sql`insert into message_replies (message_id, body) values (${message!.id}, 'Yes.')`;
+
+    const { page, errors, close } = await openPage(browser, { viewport: "desktop" });
+    await page.context().addCookies([{ name: "session", value: writer.token, url: app.url }]);
+    await page.goto(`${app.url}/consultant/${id}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const reviews = page.locator("#reviews");
+    await reviews.getByLabel("Score (1 to 10)").selectOption("10");
+    await reviews.getByLabel("Kind of engagement").selectOption("Evaluation or review");
+    await reviews.getByLabel("Your review").fill("Excellent survey work, the best consultant I have ever hired for this.");
+    await reviews.getByRole("button", { name: "Publish review" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Review published" }).waitFor();
+
+    const review = reviews.getByRole("article", { name: "Review by Somchai Freelance" });
+    await review.getByText("Reviewer not verified").waitFor();
+    await expect(reviews.getByText("Not rated yet").count()).resolves.toBeGreaterThan(0);
+    await expect(reviews.getByText(/1 other review is shown but not counted/).count()).resolves.toBe(1);
+    await expect(page.getByRole("img", { name: /^Rated .* out of 10 from/ }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
     await close();
   });

@@ -36,6 +36,10 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   report: "Reported",
   warn: "Warned",
   dismiss: "Dismissed",
+  publish: "Published",
+  submit: "Sent for approval",
+  unpublish: "Unpublished",
+  close: "Closed",
 };
 
 const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {
@@ -45,6 +49,7 @@ const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {
   reference: "Reference",
   organization: "Organization",
   report: "Report",
+  opportunity: "Opportunity",
 };
 
 function show(value: unknown): string {

@@ -1,16 +1,42 @@
 import { FileDown } from "lucide-react";
 import { buttonClasses } from "../ui/button.tsx";
 
-/** "Download CV": the profile as a donor key-expert CV in PDF (a plain link: works without JavaScript). */
+/** The donor layouts beside the standard CV (issue 34), as GET /api/consultants/{id}/cv.{pdf|xml}?format=… names them. */
+const DONOR_LAYOUTS = [
+  { file: "cv.pdf?format=p11", label: "UN Personal History Form (P11), PDF" },
+  { file: "cv.pdf?format=eu", label: "EU tender CV annex, PDF" },
+  { file: "cv.pdf?format=europass", label: "Europass, PDF" },
+  { file: "cv.xml?format=europass", label: "Europass, XML" },
+] as const;
+
+/**
+ * "Download CV": the profile as a donor key-expert CV in PDF, and under it the same record in the
+ * layouts donors ask for (plain links in a disclosure: work without JavaScript).
+ */
 export function DownloadCvButton({ consultantId }: { consultantId: number }) {
+  const base = `/api/consultants/${consultantId}`;
   return (
-    <a
-      href={`/api/consultants/${consultantId}/cv.pdf`}
-      download
-      className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
-    >
-      <FileDown aria-hidden="true" className="size-4" />
-      Download CV
-    </a>
+    <div className="grid gap-2">
+      <a href={`${base}/cv.pdf`} download className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}>
+        <FileDown aria-hidden="true" className="size-4" />
+        Download CV
+      </a>
+      <details className="text-sm">
+        <summary className="cursor-pointer rounded font-medium text-brand-800 hover:underline">CV in a donor's layout</summary>
+        <ul className="mt-2 grid gap-1.5 ps-1">
+          {DONOR_LAYOUTS.map((layout) => (
+            <li key={layout.file}>
+              <a
+                href={`${base}/${layout.file}`}
+                download
+                className="inline-block py-1 text-brand-800 underline-offset-2 hover:underline"
+              >
+                {layout.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
   );
 }

@@ -8,7 +8,17 @@ import { formatRating } from "#common/format.ts";
  * networks. With a review count: "8.6 (4 reviews)", spoken "Rated 8.6 out of 10 from 4 reviews";
  * with none, greyed stars and "No reviews yet" instead of a number nobody earned.
  */
-export function RatingStars({ rating, reviewCount }: { rating: number; reviewCount?: number }) {
+export function RatingStars({
+  rating,
+  reviewCount,
+  emptyLabel,
+}: {
+  rating: number;
+  /** The reviews behind the rating (issue 31: by verified organizations). */
+  reviewCount?: number;
+  /** What a profile without a rating says ("No reviews yet" by default): "Not rated yet" when it has reviews that do not count. */
+  emptyLabel?: string;
+}) {
   const { t } = useLingui();
   if (reviewCount === 0) {
     return (
@@ -16,9 +26,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number; reviewCou
         <span aria-hidden="true" className="leading-none tracking-tight text-slate-300">
           ★★★★★
         </span>
-        <span className="text-sm text-muted">
-          <Trans>No reviews yet</Trans>
-        </span>
+        <span className="text-sm text-muted">{emptyLabel ?? <Trans>No reviews yet</Trans>}</span>
       </span>
     );
   }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link } from "react-router";
 import { formatDate, ratingLabel } from "#common/format.ts";
-import type { PublicReview, ReviewPage } from "#common/reviews.ts";
+import { type PublicReview, REVIEW_MESSAGES, type ReviewPage } from "#common/reviews.ts";
+import { OrganizationBadge } from "../organizations/organization-badge.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { RatingStars } from "./rating-stars.tsx";
@@ -25,9 +26,22 @@ function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewVi
     <li className="border-t border-slate-200 py-5 first:border-t-0">
       <article aria-label={`Review by ${review.reviewerName}`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-semibold text-ink">{review.reviewerName}</p>
+          <p className="font-semibold text-ink">
+            {review.reviewerName}
+            {review.organization && (
+              <>
+                <span className="font-normal text-muted">, </span>
+                <OrganizationBadge organization={review.organization} />
+              </>
+            )}
+          </p>
           <RatingStars rating={review.score * 10} />
         </div>
+        {!review.counted && (
+          <p className="mt-1 text-xs font-medium text-muted">
+            {review.organization?.verified ? REVIEW_MESSAGES.notCounted : REVIEW_MESSAGES.notVerified}
+          </p>
+        )}
         <p className="mt-0.5 text-sm text-muted">
           {review.engagement} · {formatDate(review.createdAt)}
           {review.updatedAt !== review.createdAt && " (edited)"}
@@ -79,12 +93,20 @@ export function ReviewsSection({
           <h2 id="reviews-heading" className="text-xl font-bold text-ink">
             Reviews
           </h2>
-          <RatingStars rating={page.rating} reviewCount={page.reviewCount} />
+          <RatingStars
+            rating={page.rating}
+            reviewCount={page.ratedReviewCount}
+            {...(page.reviewCount > 0 ? { emptyLabel: "Not rated yet" } : {})}
+          />
         </div>
         <p className="mt-1 text-sm text-muted">
           {page.reviewCount === 0
             ? "No reviews yet. Organizations the consultant has replied to can review their work."
-            : `${ratingLabel(page.rating, page.reviewCount)}, by organizations the consultant has replied to.`}
+            : page.ratedReviewCount === 0
+              ? "Not rated yet: the rating counts only reviews by verified organizations the consultant has replied to, one per organization."
+              : `${ratingLabel(page.rating, page.ratedReviewCount)}. The rating counts only reviews by verified organizations the consultant has replied to, one per organization.`}
+          {page.reviewCount > page.ratedReviewCount &&
+            ` ${page.reviewCount - page.ratedReviewCount} other ${page.reviewCount - page.ratedReviewCount === 1 ? "review is" : "reviews are"} shown but not counted.`}
         </p>
         {error && (
           <div className="mt-4">

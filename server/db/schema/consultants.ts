@@ -56,6 +56,8 @@ export const consultants = pgTable(
     projectsCompleted: integer("projects_completed").notNull().default(0),
     /** Visible reviews, kept by a trigger on reviews (migration 0011) with the rating they earn. */
     reviewCount: integer("review_count").notNull().default(0),
+    /** The reviews behind the rating (issue 31, migration 0025): by verified organizations, one per organization. */
+    ratedReviewCount: integer("rated_review_count").notNull().default(0),
     status: varchar("status", { length: 20 }).$type<ConsultantStatus>().notNull().default("pending"),
     statusReason: text("status_reason"),
     /** While the owner's account is blocked the profile is hidden; this is the status unblocking restores. */

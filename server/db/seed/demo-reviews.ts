@@ -1,4 +1,6 @@
+import type postgres from "postgres";
 import type { Country } from "#common/constants.ts";
+import { countryCodeOf } from "#common/countries.ts";
 import type { AssignmentInput } from "#common/track-record.ts";
 import type { Sql } from "../client.ts";
 import type { GeneratedConsultant } from "./generate.ts";
@@ -13,7 +15,8 @@ import reviewsGeneral from "./reviews-general.json" with { type: "json" };
 // every text was written for the consultant's field (or for any field) with a score that matches
 // it. 520 texts, none used more than three times in the directory nor twice on one profile. The
 // rating and the review count then follow from the reviews (the trigger of migration 0011).
-// Deterministic, so every demo start looks the same. The reviewers' accounts cannot sign in.
+// Deterministic, so every demo start looks the same. The reviewers' accounts cannot sign in. Each
+// reviewer writes for an organization record (issue 31); most are verified, so their reviews count.
 
 type Band = "high" | "good" | "mixed" | "critical";
 type Texts = Record<Band, string[]>;
@@ -73,7 +76,7 @@ const REPLIES = [
   "Good to hear from you. Yes, I am interested. Could we schedule a call to go through the scope and timing?",
 ];
 
-type Reviewer = { email: string; name: string; organization: string };
+type Reviewer = { email: string; name: string; organization: string; country: string };
 
 function slug(text: string) {
   return text
@@ -196,6 +199,8 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
   const accountIds = new Map(accounts.map((account) => [account.email, account.id]));
   const rows = planned.filter((p) => accountIds.has(p.reviewer.email));
   await sql.begin(async (tx) => {
+    const organizationIds = await seedReviewerOrganizations(tx, [...reviewers.values()], accountIds);
+    const organizationOf = (reviewer: Reviewer) => organizationIds.get(reviewer.organization) ?? null;
     const messages = await tx<{ id: number }[]>`
       insert into messages ${tx(
         rows.map((review) => ({
@@ -204,6 +209,7 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
           sender_name: review.reviewer.name,
           sender_email: review.reviewer.email,
           sender_organization: review.reviewer.organization.slice(0, 255),
+          organization_id: organizationOf(review.reviewer),
           subject: review.subject,
           message: review.message,
           is_read: true,
@@ -224,6 +230,7 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
       rows.map((review) => ({
         consultant_id: review.consultant,
         reviewer_id: accountIds.get(review.reviewer.email) as number,
+        organization_id: organizationOf(review.reviewer),
         score: review.score,
         body: review.text,
         engagement: review.engagement,
@@ -235,6 +242,71 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
     await tx`update consultants set rating = 50 where status = 'approved' and review_count = 0 and rating <> 50`;
   });
   return rows.length;
+}
+
+/** How a demo organization's kind reads from its name (the clients of the generated track records). */
+function kindOf(name: string): string {
+  if (/\b(UN|UNICEF|UNDP|UNFPA|UNESCO|UNEP|UN Women|UN-Habitat|UNHCR|UNOPS|WHO|FAO|ILO|IOM|WFP|IFAD|UNIDO)\b/.test(name))
+    return "un_agency";
+  if (
+    /\b(Bank|ADB|Fund|GIZ|USAID|JICA|DFAT|FCDO|KOICA|KfW|AFD|SIDA|Sida|Embassy|European Union|Delegation|Foundation)\b/.test(name)
+  ) {
+    return "donor";
+  }
+  if (/\b(Ministry|Department|Government|Provincial|Agency|Authority|Office of)\b/.test(name)) return "government";
+  if (/\b(University|Institute|Research|Academy|College)\b/.test(name)) return "research";
+  if (
+    /\b(Ltd|Limited|Consult\w*|Associates|Company|GmbH|Inc|Partners|International Development|DAI|Palladium|Cardno|Tetra Tech)\b/.test(
+      name,
+    )
+  ) {
+    return "implementing_firm";
+  }
+  return "ngo";
+}
+
+/**
+ * The reviewers' organizations as organization records (issue 31), each reviewer a member acting
+ * for it, so their conversations are the organization's and their reviews count once it is
+ * verified. About seven in eight are verified (by an admin: a demo has no mailboxes to prove a
+ * domain), decided by the name, not by the random draws, so the rest of the demo stays as it was;
+ * the others show "reviewer not verified", as a real directory would.
+ */
+async function seedReviewerOrganizations(
+  tx: postgres.TransactionSql,
+  reviewers: Reviewer[],
+  accountIds: Map<string, number>,
+): Promise<Map<string, number>> {
+  const bySlug = new Map<string, Reviewer>();
+  for (const reviewer of reviewers) {
+    if (accountIds.has(reviewer.email)) bySlug.set(slug(reviewer.organization) || "organization", reviewer);
+  }
+  if (bySlug.size === 0) return new Map();
+  const verified = (name: string) => [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 8 !== 0;
+  const rows = await tx<{ id: number; slug: string }[]>`
+    insert into organizations ${tx(
+      [...bySlug].map(([key, reviewer]) => ({
+        slug: key,
+        name: reviewer.organization.slice(0, 160),
+        kind: kindOf(reviewer.organization),
+        country: countryCodeOf(reviewer.country) ?? "TH",
+        description: "",
+        verified_at: verified(reviewer.organization) ? iso(Date.UTC(2024, 0, 15)) : null,
+        verification_method: verified(reviewer.organization) ? "admin" : null,
+      })),
+    )}
+    on conflict (slug) do nothing
+    returning id, slug`;
+  const ids = new Map<string, number>();
+  const members = rows.flatMap((row) => {
+    const reviewer = bySlug.get(row.slug);
+    const userId = reviewer ? accountIds.get(reviewer.email) : undefined;
+    if (!reviewer || userId === undefined) return [];
+    ids.set(reviewer.organization, row.id);
+    return [{ organization_id: row.id, user_id: userId, role: "owner", is_acting: true }];
+  });
+  if (members.length > 0) await tx`insert into organization_members ${tx(members)}`;
+  return ids;
 }
 
 /**
@@ -270,6 +342,7 @@ function reviewerFor(random: Random, reviewers: Map<string, Reviewer>, assignmen
     email: `reviewer.${slug(assignment.organization)}@example.org`,
     name,
     organization: assignment.organization,
+    country,
   };
   reviewers.set(assignment.organization, reviewer);
   return reviewer;

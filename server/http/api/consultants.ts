@@ -6,6 +6,7 @@ import { consultantCv, parseCvFormat } from "#server/services/cv/index.ts";
 import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
+import { searchFor } from "#server/services/organizations/hidden-from.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
@@ -31,7 +32,10 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, parsed.data));
+    // A member of an organization a consultant hides from never finds them (issue 31); a visitor's
+    // search is unchanged (no session, no query).
+    const params = await searchFor(db, await actorFrom(c), parsed.data);
+    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, params));
   });
 
   api.get("/:id", async (c) => {
@@ -44,11 +48,12 @@ export function createConsultantsApi(deps: HttpDeps) {
     return c.json({ ...consultant, ...track });
   });
 
-  // The CV as a PDF (issue 12): public fields for visitors, the full CV for the owner and admins.
-  // Laid out in the CV thread once per version and kept (server/services/cv); ?format= names the layout.
-  api.get("/:id/cv.pdf", async (c) => {
+  // The CV as a PDF (issue 12), or as Europass XML (issue 34): public fields for visitors, the full
+  // CV for the owner and admins. Laid out in the CV thread once per version and kept
+  // (server/services/cv); ?format= names the layout.
+  const cvFile = (extension: "pdf" | "xml") => async (c: Context<HttpEnv>) => {
     const id = pathId(c, "id", "Consultant not found");
-    const format = parseCvFormat(c.req.query("format"), "pdf");
+    const format = parseCvFormat(c.req.query("format"), extension);
     const actor = await actorFrom(c);
     const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format });
     if (cv.countable) {
@@ -65,7 +70,9 @@ export function createConsultantsApi(deps: HttpDeps) {
     );
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(cv.body as Uint8Array<ArrayBuffer>);
-  });
+  };
+  api.get("/:id/cv.pdf", cvFile("pdf"));
+  api.get("/:id/cv.xml", cvFile("xml"));
 
   api.post("/", profileBodyLimit, async (c) => {
     const actor = await actorFrom(c);

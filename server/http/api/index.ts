@@ -7,6 +7,7 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
+import { createAdminOpportunitiesApi, createOpportunitiesApi } from "./opportunities.ts";
 import {
   createActingOrganizationApi,
   createHiddenFromApi,
@@ -26,6 +27,7 @@ export function createApi(deps: HttpDeps) {
   api.use(yearsExperienceAsText());
   api.route("/admin/reviews", createAdminReviewsApi(deps));
   api.route("/admin/references", createAdminReferencesApi(deps));
+  api.route("/admin/opportunities", createAdminOpportunitiesApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
@@ -39,6 +41,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
+  api.route("/opportunities", createOpportunitiesApi(deps));
   api.route("/organizations", createOrganizationsApi(deps));
   api.route("/invitations", createInvitationsApi(deps));
   api.route("/acting-organization", createActingOrganizationApi(deps));

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES, ratingLabel } from "#common/reviews.ts";
-import { auditLog, consultants, messageReplies, messages } from "#server/db/schema.ts";
+import { auditLog, consultants, messageReplies, messages, organizationMembers, organizations } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -24,18 +24,48 @@ const review = (score: number, text = "Clear, practical advice and on time.") =>
 
 async function profile(id: number) {
   const [row] = await api.database.db
-    .select({ rating: consultants.rating, reviewCount: consultants.reviewCount })
+    .select({ rating: consultants.rating, reviewCount: consultants.ratedReviewCount })
     .from(consultants)
     .where(eq(consultants.id, id));
   return row;
 }
 
-/** A message from the user to the consultant, replied to (or not) by the consultant. */
-async function conversation(userId: number, consultantId: number, replied: boolean) {
+async function visibleReviews(id: number) {
+  const [row] = await api.database.db.select({ n: consultants.reviewCount }).from(consultants).where(eq(consultants.id, id));
+  return row?.n;
+}
+
+let organizationCount = 0;
+/** An organization (verified by an admin, or not) with these people as members acting for it. */
+async function organizationOf(verified: boolean, ...userIds: number[]) {
+  organizationCount += 1;
+  const [organization] = await api.database.db
+    .insert(organizations)
+    .values({
+      slug: `reviewing-team-${organizationCount}-${Date.now()}`,
+      name: `Reviewing Team ${organizationCount}`,
+      kind: "ngo",
+      country: "TH",
+      ...(verified ? { verifiedAt: new Date(), verificationMethod: "admin" } : {}),
+    })
+    .returning({ id: organizations.id });
+  const organizationId = organization!.id;
+  for (const userId of userIds) {
+    await api.database.db.insert(organizationMembers).values({ organizationId, userId, role: "member", isActing: true });
+  }
+  return organizationId;
+}
+
+/**
+ * A message from the user to the consultant, replied to (or not) by the consultant; for an
+ * organization (a team conversation) when one is given.
+ */
+async function conversation(userId: number, consultantId: number, replied: boolean, organizationId?: number) {
   const [message] = await api.database.db
     .insert(messages)
     .values({
       consultantId,
+      organizationId: organizationId ?? null,
       senderUserId: userId,
       senderName: "Officer",
       senderEmail: "officer@example.org",
@@ -54,6 +84,8 @@ describe("reviews", () => {
     const first = await insertSignedInUser(db, { name: "Ana Officer" });
     const second = await insertSignedInUser(db, { name: "Ben Officer" });
     const stranger = await insertSignedInUser(db, { name: "Cy Stranger" });
+    const firstTeam = await organizationOf(true, first.id);
+    const secondTeam = await organizationOf(true, second.id);
     const path = `/api/consultants/${id}/reviews`;
 
     // No reviews yet: the stored default stays, and the page says so.
@@ -64,7 +96,7 @@ describe("reviews", () => {
 
     expect((await call(api.app, "POST", path, { body: review(9) })).status).toBe(401);
     // A message the consultant has not answered does not qualify; nor does no message at all.
-    await conversation(first.id, id, false);
+    await conversation(first.id, id, false, firstTeam);
     const unanswered = await call(api.app, "POST", path, { token: first.token, body: review(9) });
     expect(unanswered.status).toBe(403);
     expect(unanswered.json.message).toBe(REVIEW_MESSAGES.notQualified);
@@ -72,7 +104,7 @@ describe("reviews", () => {
     expect((await call(api.app, "POST", path, { token: owner.token, body: review(10) })).status).toBe(403);
     expect(await profile(id)).toEqual({ rating: 50, reviewCount: 0 });
 
-    await conversation(first.id, id, true);
+    await conversation(first.id, id, true, firstTeam);
     const invalid = await call(api.app, "POST", path, {
       token: first.token,
       body: { score: 11, text: "short", engagement: "x" },
@@ -83,14 +115,20 @@ describe("reviews", () => {
 
     const created = await call(api.app, "POST", path, { token: first.token, body: review(9) });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ reviewerName: "Ana Officer", score: 9, engagement: "Evaluation or review" });
+    expect(created.json).toMatchObject({
+      reviewerName: "Ana Officer",
+      organization: { id: firstTeam, verified: true },
+      counted: true,
+      score: 9,
+      engagement: "Evaluation or review",
+    });
     expect(created.json).not.toHaveProperty("reviewerId");
     expect(await profile(id)).toEqual({ rating: 90, reviewCount: 1 });
     const again = await call(api.app, "POST", path, { token: first.token, body: review(3) });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe(REVIEW_MESSAGES.alreadyReviewed);
 
-    await conversation(second.id, id, true);
+    await conversation(second.id, id, true, secondTeam);
     const secondReview = await call(api.app, "POST", path, {
       token: second.token,
       body: review(6, "Good fieldwork, late report."),
@@ -111,7 +149,7 @@ describe("reviews", () => {
       "Ben Officer",
       "Ana Officer",
     ]);
-    expect(listed.json).toMatchObject({ total: 2, rating: 80, reviewCount: 2, page: 1, pageCount: 1 });
+    expect(listed.json).toMatchObject({ total: 2, rating: 80, reviewCount: 2, ratedReviewCount: 2, page: 1, pageCount: 1 });
     expect(ratingLabel(80, 2)).toBe("Rated 8.0 out of 10 from 2 reviews");
     expect((await call(api.app, "GET", `${path}?page=0`)).status).toBe(400);
     expect((await call(api.app, "GET", "/api/consultants/999999/reviews")).status).toBe(404);
@@ -138,7 +176,7 @@ describe("reviews", () => {
     const owner = await insertSignedInUser(db);
     const id = await insertListedConsultant(db, { userId: owner.id, name: "Reviewed Person" });
     const reviewer = await insertSignedInUser(db, { name: "Dee Reviewer" });
-    await conversation(reviewer.id, id, true);
+    await conversation(reviewer.id, id, true, await organizationOf(true, reviewer.id));
     const created = await call(api.app, "POST", `/api/consultants/${id}/reviews`, { token: reviewer.token, body: review(4) });
     const reviewId = created.json.id as number;
     expect(await profile(id)).toEqual({ rating: 40, reviewCount: 1 });
@@ -166,5 +204,64 @@ describe("reviews", () => {
       { action: "hide", targetType: "review" },
       { action: "unhide", targetType: "review" },
     ]);
+  });
+
+  it("counts a review only for a verified organization, one per organization; the others stay visible, not counted", async () => {
+    const { db } = api.database;
+    const siteAdmin = await insertSignedInUser(db, { role: "admin" });
+    const owner = await insertSignedInUser(db);
+    const id = await insertListedConsultant(db, { userId: owner.id, rating: 50 });
+    const path = `/api/consultants/${id}/reviews`;
+
+    // Six throwaway accounts, each answered once, each giving 10/10: visible, but the rating stays.
+    for (let i = 0; i < 6; i += 1) {
+      const throwaway = await insertSignedInUser(db, { name: `Throwaway ${i}` });
+      await conversation(throwaway.id, id, true);
+      const written = await call(api.app, "POST", path, { token: throwaway.token, body: review(10) });
+      expect(written.status, written.text).toBe(201);
+      expect(written.json).toMatchObject({ organization: null, counted: false });
+    }
+    expect(await profile(id)).toEqual({ rating: 50, reviewCount: 0 });
+    expect(await visibleReviews(id)).toBe(6);
+
+    // Two members of one verified organization: only the first review counts.
+    const ana = await insertSignedInUser(db, { name: "Ana Team" });
+    const ben = await insertSignedInUser(db, { name: "Ben Team" });
+    const team = await organizationOf(true, ana.id, ben.id);
+    await conversation(ana.id, id, true, team);
+    // Ben did not write himself: the team's exchange qualifies every member, for the team.
+    const byAna = await call(api.app, "POST", path, { token: ana.token, body: review(8) });
+    const byBen = await call(api.app, "POST", path, { token: ben.token, body: review(2) });
+    expect(byAna.json).toMatchObject({ organization: { id: team, verified: true }, counted: true });
+    expect(byBen.json).toMatchObject({ organization: { id: team, verified: true }, counted: false });
+    expect(await profile(id)).toEqual({ rating: 80, reviewCount: 1 });
+
+    // An unverified organization's review counts from the moment an admin verifies it, and stops when unverified.
+    const cy = await insertSignedInUser(db, { name: "Cy Unverified" });
+    const pending = await organizationOf(false, cy.id);
+    await conversation(cy.id, id, true, pending);
+    const byCy = await call(api.app, "POST", path, { token: cy.token, body: review(3) });
+    expect(byCy.json).toMatchObject({ organization: { id: pending, verified: false }, counted: false });
+    expect(await profile(id)).toEqual({ rating: 80, reviewCount: 1 });
+    const verified = await call(api.app, "POST", `/api/organizations/${pending}/verify`, {
+      token: siteAdmin.token,
+      body: { method: "admin" },
+    });
+    expect(verified.status, verified.text).toBe(200);
+    // round((8 + 3) / 2 × 10) = 55
+    expect(await profile(id)).toEqual({ rating: 55, reviewCount: 2 });
+    expect((await call(api.app, "DELETE", `/api/organizations/${pending}/verify`, { token: siteAdmin.token })).status).toBe(200);
+    expect(await profile(id)).toEqual({ rating: 80, reviewCount: 1 });
+
+    // Withdrawing the team's counted review lets its other member's review count instead.
+    expect((await call(api.app, "DELETE", `/api/reviews/${byAna.json.id}`, { token: ana.token })).status).toBe(204);
+    expect(await profile(id)).toEqual({ rating: 20, reviewCount: 1 });
+
+    const listed = await call(api.app, "GET", path);
+    expect(listed.json).toMatchObject({ total: 8, reviewCount: 8, ratedReviewCount: 1, rating: 20 });
+    const countedNames = listed.json.reviews
+      .filter((item: { counted: boolean }) => item.counted)
+      .map((item: { reviewerName: string }) => item.reviewerName);
+    expect(countedNames).toEqual(["Ben Team"]);
   });
 });

@@ -26,6 +26,9 @@ export { JSON_BODY_LIMIT };
  * each): large enough that an over-long description is refused by name (400), not by size.
  */
 export const PROFILE_JSON_BODY_LIMIT = 2 * 1024 * KB;
+/** An opportunity's ToR PDF (5 MB) with its envelope; the ToR itself as JSON. */
+export const OPPORTUNITY_PDF_BODY_LIMIT = 5 * 1024 * KB + 64 * KB;
+export const OPPORTUNITY_JSON_BODY_LIMIT = 256 * KB;
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
@@ -42,6 +45,9 @@ const rules: { pattern: RegExp; limit: number }[] = [
     limit: SMALL_BODY_LIMIT,
   },
   { pattern: /^\/api\/consultants(\/[^/]+)?\/?$/, limit: PROFILE_JSON_BODY_LIMIT },
+  // Opportunities (issue 32): the ToR's PDF (5 MB), and a ToR of 20 000 characters in any script as JSON.
+  { pattern: /^\/api\/opportunities\/[^/]+\/tor\.pdf\/?$/, limit: OPPORTUNITY_PDF_BODY_LIMIT },
+  { pattern: /^\/api\/opportunities(\/[^/]+)?\/?$/, limit: OPPORTUNITY_JSON_BODY_LIMIT },
   { pattern: /^\/api\//, limit: JSON_BODY_LIMIT },
 ];
 

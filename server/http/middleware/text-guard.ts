@@ -134,6 +134,8 @@ export function textGuard(): MiddlewareHandler {
         return refuse(c, 400, "The form data could not be read");
       }
       bad = findInEntries(form.entries());
+    } else if (type === "application/pdf" && !page) {
+      // A file (an opportunity's ToR PDF, issue 32): binary by nature; its route checks it by content.
     } else if (bytes.byteLength > 0 && hasForbiddenText(new TextDecoder().decode(bytes))) {
       bad = "body";
     }

@@ -33,6 +33,14 @@ export const directoryRoutes: ApiRoute[] = [
     response: pdf,
   },
   {
+    method: "GET",
+    path: "/consultants/:id/cv.xml",
+    tag: "Directory",
+    summary: "A consultant's CV as Europass XML (the 2012-2020 schema), which the CV import reads back unchanged",
+    query: z.object({ format: z.enum(["europass"]).optional() }),
+    response: { mediaType: "application/xml" },
+  },
+  {
     method: "POST",
     path: "/consultants",
     tag: "Directory",

@@ -1,10 +1,48 @@
+import { z } from "zod";
 import { reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
+import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, anyJson } from "./schemas.ts";
 
-// The documented routes of the API: reviews and the consultant's response.
+// The documented routes of the API: reviews and the consultant's response. Every review carries
+// the organization its author wrote for and whether it counts toward the rating (issue 31).
+
+export const reviewAnswerSchema = z
+  .object({
+    id: z.number().int(),
+    consultantId: z.number().int(),
+    reviewerName: z.string(),
+    organization: organizationBadgeSchema.nullable(),
+    counted: z.boolean(),
+    score: z.number().int(),
+    text: z.string(),
+    engagement: z.string(),
+    response: z.string().nullable(),
+    respondedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .strict();
+
+export const reviewPageSchema = z
+  .object({
+    reviews: z.array(reviewAnswerSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    rating: z.number().int(),
+    reviewCount: z.number().int(),
+    ratedReviewCount: z.number().int(),
+  })
+  .strict();
 
 export const reviewsRoutes: ApiRoute[] = [
-  { method: "GET", path: "/consultants/:id/reviews", tag: "Reviews", summary: "A consultant's reviews", response: anyJson },
+  {
+    method: "GET",
+    path: "/consultants/:id/reviews",
+    tag: "Reviews",
+    summary: "A consultant's reviews",
+    response: reviewPageSchema,
+  },
   {
     method: "POST",
     path: "/consultants/:id/reviews",
@@ -12,7 +50,7 @@ export const reviewsRoutes: ApiRoute[] = [
     summary: "Review a consultant",
     auth: "session",
     body: reviewSchema,
-    response: anyJson,
+    response: reviewAnswerSchema,
     status: 201,
   },
   {
@@ -22,7 +60,7 @@ export const reviewsRoutes: ApiRoute[] = [
     summary: "Edit one's review",
     auth: "session",
     body: reviewSchema,
-    response: anyJson,
+    response: reviewAnswerSchema,
   },
   {
     method: "DELETE",
@@ -39,6 +77,6 @@ export const reviewsRoutes: ApiRoute[] = [
     summary: "The consultant answers a review",
     auth: "session",
     body: reviewResponseSchema,
-    response: anyJson,
+    response: reviewAnswerSchema,
   },
 ];

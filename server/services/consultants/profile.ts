@@ -42,6 +42,13 @@ export const NOT_YOURS = "You can only edit your own profile";
 const EMAIL_TAKEN = "A consultant profile with this email already exists";
 const ALREADY_HAS_PROFILE = "You already have a consultant profile. Edit it instead of creating another one.";
 
+/** The consultant (the row being read) hid from an organization this person belongs to. */
+function hiddenFromViewer(userId: number) {
+  return sql<boolean>`exists (select 1 from consultant_hidden_from h
+    join organization_members m on m.organization_id = h.organization_id and m.user_id = ${userId}
+    where h.consultant_id = "consultants"."id")`;
+}
+
 /** Where a profile is read: a visitor's view may come from the replica; the signed-in read what they just wrote. */
 export function readSourceFor(deps: { db: Executor; readDb?: Executor }, actor: Actor): Executor {
   return actor ? deps.db : (deps.readDb ?? deps.db);
@@ -64,6 +71,8 @@ export async function viewConsultant(
   isOwner: boolean;
   /** Visible reviews (issue 14): the page reads them only when there are some. */
   reviewCount: number;
+  /** The reviews behind the rating (issue 31): by verified organizations, one per organization. */
+  ratedReviewCount: number;
   /** A listed profile seen by someone other than its owner or an admin: a view (or download) for insights. */
   countable: boolean;
 }> {
@@ -75,6 +84,10 @@ export async function viewConsultant(
         statusReason: consultants.statusReason,
         ownerId: consultants.userId,
         reviewCount: consultants.reviewCount,
+        ratedReviewCount: consultants.ratedReviewCount,
+        // Issue 31: hidden from one of the signed-in viewer's organizations. Only asked for a
+        // signed-in viewer, so a visitor's query is what it was.
+        ...(actor ? { hiddenFromViewer: hiddenFromViewer(actor.id) } : {}),
       })
       .from(consultants)
       .where(eq(consultants.id, id))
@@ -83,6 +96,8 @@ export async function viewConsultant(
   );
   const canEdit = isAdmin(actor) || (actor !== null && row.ownerId === actor.id);
   if (row.status !== "approved" && !canEdit) throw new NotFound(CONSULTANT_NOT_FOUND);
+  // A member of an organization the consultant hides from finds nothing here, as for a missing id.
+  if (row.hiddenFromViewer && !canEdit) throw new NotFound(CONSULTANT_NOT_FOUND);
   return {
     consultant: row.consultant,
     status: row.status,
@@ -91,6 +106,7 @@ export async function viewConsultant(
     canEdit,
     isOwner: actor !== null && row.ownerId === actor.id,
     reviewCount: row.reviewCount,
+    ratedReviewCount: row.ratedReviewCount,
     countable: row.status === "approved" && !canEdit,
   };
 }

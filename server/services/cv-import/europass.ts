@@ -1,4 +1,10 @@
-import type { CvDrafts, DraftAssignment, DraftEducation, DraftLanguage } from "#common/cv-import.ts";
+import {
+  type CvDrafts,
+  type DraftAssignment,
+  type DraftEducation,
+  type DraftLanguage,
+  EUROPASS_GENERATOR,
+} from "#common/cv-import.ts";
 import {
   bestCefr,
   countriesIn,
@@ -26,7 +32,8 @@ export function isEuropass(root: XmlNode): boolean {
 
 export function readEuropass(root: XmlNode): EuropassResult {
   const learner = at(root, "SkillsPassport.LearnerInfo") ?? at(root, "Europass.LearnerInfo");
-  if (learner) return readLearnerInfo(learner);
+  const generator = textAt(root, "SkillsPassport.DocumentInfo.Generator") || textAt(root, "Europass.DocumentInfo.Generator");
+  if (learner) return readLearnerInfo(learner, generator === EUROPASS_GENERATOR);
   return readCandidate(at(root, "Candidate") ?? {});
 }
 
@@ -44,6 +51,8 @@ function periodMonth(node: XmlNode | undefined): string {
 function assignmentFrom(
   base: { title: string; organization: string; start: string; end: string; activities: string; sector: string },
   placeCountries: string[],
+  /** Written by this site's export: the Position is the title, and no Role line means no role. */
+  isOurs = false,
 ): DraftAssignment {
   const fields = descriptionFields(base.activities);
   const text = [base.title, base.organization, base.activities].join("\n");
@@ -52,7 +61,7 @@ function assignmentFrom(
     ...emptyAssignment(),
     title: fields.project ?? base.title,
     organization: base.organization,
-    role: fields.role ?? base.title,
+    role: fields.role ?? (isOurs ? "" : base.title),
     startDate: base.start,
     endDate: base.end,
     donors: fields.donors ?? donorsMentioned(text),
@@ -62,7 +71,7 @@ function assignmentFrom(
   };
 }
 
-function readLearnerInfo(learner: XmlNode): EuropassResult {
+function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
   const warnings: string[] = [];
   const identification = at(learner, "Identification");
   const name = [textAt(identification, "PersonName.FirstName"), textAt(identification, "PersonName.Surname")]
@@ -92,11 +101,15 @@ function readLearnerInfo(learner: XmlNode): EuropassResult {
         sector: textAt(item, "Employer.Sector.Label"),
       },
       country ? [country] : [],
+      isOurs,
     );
   });
 
   const education: DraftEducation[] = list(at(learner, "EducationList"), "Education").map((item) => {
-    const { degree, field } = splitDegree(textAt(item, "Title"));
+    // The main subjects, when given, are the field of study; else the title may carry it ("MSc in Public Health").
+    const subjects = textAt(item, "Skills");
+    const { degree, field } =
+      subjects || isOurs ? { degree: textAt(item, "Title"), field: subjects } : splitDegree(textAt(item, "Title"));
     const to = at(item, "Period.To");
     const from = at(item, "Period.From");
     return { degree, field, institution: textAt(item, "Organisation.Name"), year: attr(to, "year") || attr(from, "year") };
@@ -123,6 +136,7 @@ function readLearnerInfo(learner: XmlNode): EuropassResult {
         ...(name && { name }),
         ...(headlineText && headlineType !== "personal_statement" && { title: headlineText }),
         ...(headlineText && headlineType === "personal_statement" && { bio: headlineText }),
+        ...(isOurs && textAt(learner, "Skills.Other.Description") && { bio: textAt(learner, "Skills.Other.Description") }),
         ...(textAt(contact, "Email.Contact") && { email: textAt(contact, "Email.Contact") }),
         ...(textAt(list(at(contact, "TelephoneList"), "Telephone")[0], "Contact") && {
           phone: textAt(list(at(contact, "TelephoneList"), "Telephone")[0], "Contact"),

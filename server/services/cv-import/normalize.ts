@@ -1,7 +1,7 @@
-import { COUNTRIES } from "#common/constants.ts";
-import type { CvDrafts, DraftAssignment, DraftLanguage } from "#common/cv-import.ts";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
+import { type CvDrafts, type DraftAssignment, type DraftLanguage, LANGUAGE_CODES } from "#common/cv-import.ts";
 import { countrySpellings, findCountry, findPlace, placeKey } from "#common/places.ts";
-import { canonicalLanguage, type Donor, type LanguageLevel, TRACK_LIMITS } from "#common/track-record-lists.ts";
+import { canonicalCountry, canonicalLanguage, type Donor, type LanguageLevel, TRACK_LIMITS } from "#common/track-record-lists.ts";
 
 // What every reader of a CV shares: donors mapped to the canonical list, countries through the
 // place gazetteer, languages and levels in canonical form, months and ranges of months as the
@@ -131,17 +131,24 @@ export function namesOtherFunder(text: string): boolean {
   return otherFunder.test(text);
 }
 
-/** A "Funded by" field: its donors, "Other" for a funder the list does not have. */
+/** A "Funded by" field: its donors in the order written, "Other" for a funder the list does not have. */
 export function donorsOfField(text: string): Donor[] {
-  const found = donorsIn(text);
+  const found: { donor: Donor; at: number }[] = [];
   let rest = text;
-  for (const [, pattern] of donorMatchers) rest = rest.replace(new RegExp(pattern.source, "gu"), " ");
-  const leftover = rest
-    .split(/[,;/&()]|\band\b|\bthe\b/i)
-    .map((part) => part.trim())
-    .filter((part) => /\p{Lu}\p{L}/u.test(part));
-  if (leftover.length > 0 || found.length === 0) found.push("Other");
-  return [...new Set(found)].slice(0, TRACK_LIMITS.donorsPerAssignment);
+  for (const [donor, pattern] of donorMatchers) {
+    for (const match of text.matchAll(new RegExp(pattern.source, "gu"))) {
+      found.push({ donor, at: match.index });
+      rest = rest.slice(0, match.index) + " ".repeat(match[0].length) + rest.slice(match.index + match[0].length);
+    }
+  }
+  // What is left once the listed donors are blanked out: a name there is a funder outside the list.
+  for (const part of rest.matchAll(/[^,;/&()]+/g)) {
+    const words = part[0].replace(/\band\b|\bthe\b/gi, " ").trim();
+    if (/\p{Lu}\p{L}/u.test(words)) found.push({ donor: "Other", at: part.index + part[0].indexOf(words.charAt(0)) });
+  }
+  if (found.length === 0) found.push({ donor: "Other", at: 0 });
+  const ordered = found.sort((a, b) => a.at - b.at).map((item) => item.donor);
+  return [...new Set(ordered)].slice(0, TRACK_LIMITS.donorsPerAssignment);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,6 +285,22 @@ export function countriesOfLocation(text: string): string[] {
   return [...new Set(found)];
 }
 
+/**
+ * A "Countries:" field: each country in any spelling or place; a part the lists do not know but
+ * that reads like a country's name is taken as written (the field says it is a country).
+ */
+export function countriesOfField(text: string): string[] {
+  const found: string[] = [];
+  for (const part of text.split(/[,;/|]|\band\b/)) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const known = countryOfPlace(trimmed);
+    if (known) found.push(known);
+    else if (/^\p{L}[\p{L}\p{M} .'’()-]{1,79}$/u.test(trimmed)) found.push(canonicalCountry(trimmed));
+  }
+  return [...new Set(found)];
+}
+
 /** Every country a running text names (country names only: a city in a sentence is too ambiguous). */
 export function countriesIn(text: string): string[] {
   const key = ` ${placeKey(text)} `;
@@ -322,46 +345,6 @@ const LANGUAGE_ALIASES: Record<string, string> = {
   ไทย: "Thai",
   "bahasa inggris": "English",
   visayan: "Bisaya",
-};
-
-/** ISO 639 codes (Europass gives languages by code). */
-const LANGUAGE_CODES: Record<string, string> = {
-  en: "English",
-  th: "Thai",
-  vi: "Vietnamese",
-  id: "Indonesian",
-  ms: "Malay",
-  zh: "Mandarin",
-  fil: "Filipino",
-  tl: "Filipino",
-  my: "Myanmar",
-  km: "Khmer",
-  lo: "Lao",
-  ar: "Arabic",
-  bn: "Bengali",
-  ceb: "Cebuano",
-  nl: "Dutch",
-  fr: "French",
-  de: "German",
-  hi: "Hindi",
-  it: "Italian",
-  ja: "Japanese",
-  jv: "Javanese",
-  ko: "Korean",
-  ne: "Nepali",
-  pt: "Portuguese",
-  ru: "Russian",
-  es: "Spanish",
-  su: "Sundanese",
-  ta: "Tamil",
-  tet: "Tetum",
-  ur: "Urdu",
-  yue: "Cantonese",
-  hmn: "Hmong",
-  shn: "Shan",
-  mnw: "Mon",
-  kac: "Kachin",
-  ilo: "Ilocano",
 };
 
 /** A language as the profile stores it ("bahasa indonesia" → Indonesian; "th" → Thai), or undefined. */
@@ -648,7 +631,7 @@ export function descriptionFields(description: string): DescriptionFields {
     }
     const [key] = label;
     if (key === "donors") fields.donors = donorsOfField(value);
-    else if (key === "countries") fields.countries = countriesOfLocation(value);
+    else if (key === "countries") fields.countries = countriesOfField(value);
     else fields[key] = value;
   }
   fields.rest = rest.join("\n").trim();
@@ -670,7 +653,8 @@ const SECTOR_WORDS: [string, RegExp][] = [
 
 /** A sector as the profile's list names it ("Public health" → Healthcare), or "". */
 export function sectorOf(text: string): string {
-  return SECTOR_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? "";
+  const exact = PROFILE_SPECIALIZATIONS.find((name) => name.toLowerCase() === text.trim().toLowerCase());
+  return exact ?? SECTOR_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? "";
 }
 
 /** "MSc in Public Health" → MSc, Public Health; "Master of Arts, Development Studies" likewise; "LLB" stays whole. */

@@ -28,6 +28,30 @@ export const CV_FORMATS = {
     extension: "pdf",
     render: async (cv, options) => (await import("./render.ts")).renderCvPdf(cv, options),
   },
+  /** The UN Personal History Form's sections and order (issue 34). */
+  p11: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./p11-pdf.ts")).renderP11Pdf(cv, options),
+  },
+  /** The Europass layout, its XML attached so it imports back (issue 34). */
+  europass: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./europass-pdf.ts")).renderEuropassPdf(cv, options),
+  },
+  /** The "Curriculum vitae" annex of EU service tenders (issue 34). */
+  eu: {
+    contentType: "application/pdf",
+    extension: "pdf",
+    render: async (cv, options) => (await import("./eu-annex.ts")).renderEuAnnexPdf(cv, options),
+  },
+  /** Europass XML (2012-2020 schema), which imports back into the site unchanged (issue 34). */
+  "europass-xml": {
+    contentType: "application/xml; charset=utf-8",
+    extension: "xml",
+    render: async (cv) => (await import("./europass-xml.ts")).renderEuropassXml(cv),
+  },
 } as const satisfies Record<string, CvFormat>;
 
 export type CvFormatKey = keyof typeof CV_FORMATS;
@@ -35,6 +59,17 @@ export type CvFormatKey = keyof typeof CV_FORMATS;
 export const CV_FORMAT_KEYS = Object.keys(CV_FORMATS) as CvFormatKey[];
 
 export const DEFAULT_CV_FORMAT: CvFormatKey = "standard";
+
+/**
+ * The layout `?format=` names for a file of this extension: its own key when that layout makes
+ * such files, else the key `{format}-{extension}` (cv.xml?format=europass is "europass-xml").
+ */
+export function cvFormatFor(format: string, extension: string): CvFormatKey | undefined {
+  for (const key of [format, `${format}-${extension}`]) {
+    if (isCvFormat(key) && CV_FORMATS[key].extension === extension) return key;
+  }
+  return undefined;
+}
 
 export function isCvFormat(value: string): value is CvFormatKey {
   return Object.hasOwn(CV_FORMATS, value);

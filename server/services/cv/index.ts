@@ -4,7 +4,7 @@ import type { Actor, ServiceDeps } from "../context.ts";
 import { ValidationFailed } from "../errors.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { cvDigest, readCachedCv, storeCv } from "./cache.ts";
-import { CV_FORMAT_KEYS, CV_FORMATS, type CvFormatKey, DEFAULT_CV_FORMAT, isCvFormat } from "./formats.ts";
+import { CV_FORMAT_KEYS, CV_FORMATS, type CvFormatKey, cvFormatFor, DEFAULT_CV_FORMAT } from "./formats.ts";
 import type { CvData } from "./render.ts";
 import type { CvRenderer } from "./renderer.ts";
 
@@ -53,9 +53,11 @@ function asciiName(name: string) {
 
 /** The layout a request names (`?format=`), the standard one when it names none. */
 export function parseCvFormat(value: string | null | undefined, extension: string): CvFormatKey {
-  const format = value ?? DEFAULT_CV_FORMAT;
-  if (!isCvFormat(format) || CV_FORMATS[format].extension !== extension) {
-    const known = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === extension);
+  const format = cvFormatFor(value ?? (extension === "pdf" ? DEFAULT_CV_FORMAT : "europass"), extension);
+  if (!format) {
+    const known = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === extension).map((key) =>
+      key.endsWith(`-${extension}`) ? key.slice(0, -extension.length - 1) : key,
+    );
     throw new ValidationFailed(`format must be one of ${known.join(", ")}`, [
       { path: "format", message: `format must be one of ${known.join(", ")}` },
     ]);

@@ -77,7 +77,7 @@ export type MessageRecipient = { id: number; name: string; title: string };
 /** Who a message form addresses: a listed consultant's public name and title, or null (only listed profiles take messages). */
 export async function findMessageRecipient(
   deps: Pick<ServiceDeps, "db">,
-  _actor: Actor,
+  actor: Actor,
   consultantId: number,
 ): Promise<MessageRecipient | null> {
   const [row] = await deps.db
@@ -85,7 +85,8 @@ export async function findMessageRecipient(
     .from(consultants)
     .where(and(eq(consultants.id, consultantId), isListed))
     .limit(1);
-  return row ?? null;
+  if (!row || (await isHiddenFrom(deps.db, actor, row.id))) return null;
+  return row;
 }
 
 /** What a send answers, with the recipient's public name so the page need not look it up first. */

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { hiddenFromSchema, ORGANIZATION_TEXTS, type OrganizationBadge } from "#common/organizations.ts";
+import type { SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultantHiddenFrom, consultants, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
@@ -27,6 +28,15 @@ export async function consultantsHiddenFrom(db: Executor, actor: Actor): Promise
     join consultant_hidden_from h on h.organization_id = m.organization_id
     where m.user_id = ${actor.id}`);
   return rows.map((row) => row.id);
+}
+
+/**
+ * A search as this viewer may run it: with the profiles hidden from them left out. A visitor's
+ * search is returned as it is, without a query (the signed-out search stays what it was).
+ */
+export async function searchFor(db: Executor, actor: Actor, params: SearchParams): Promise<SearchParams> {
+  const hidden = await consultantsHiddenFrom(db, actor);
+  return hidden.length > 0 ? { ...params, hidden } : params;
 }
 
 /** Whether this consultant hid from an organization the person belongs to (false for a visitor, without a query). */

@@ -17,7 +17,7 @@ import { getOrganization } from "./organizations.ts";
 // is the member's address or the organization's "website" (the `email-providers` list, about 8 700
 // domains, kept up to date by its authors). An admin verifies by hand and takes verification back;
 // both audited. Ratings follow through the database (a review counts only for a verified
-// organization): see migration 0024 and docs/decisions/014-organizations.md.
+// organization): see migration 0025 and docs/decisions/014-organizations.md.
 
 type Deps = Pick<ServiceDeps, "db">;
 

@@ -1,8 +1,9 @@
 import type { SearchParams } from "#common/search.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { cardDonors } from "../consultants/track-record.ts";
-import type { ServiceDeps } from "../context.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
 import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
+import { searchFor } from "../organizations/hidden-from.ts";
 import { reviewCounts } from "../reviews/reviews.ts";
 import { type SearchResult, searchConsultants } from "../search/index.ts";
 import { type DirectoryStats, directoryStats } from "../stats.ts";
@@ -27,15 +28,23 @@ type Deps = Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">;
  * The stats and a page of results, read at once; each may fail without the other. The profiles
  * shown count as search appearances for this viewer (a person, not a bot).
  */
-export async function viewHomePage(deps: Deps, params: SearchParams, viewer: Pick<Viewer, "userAgent">): Promise<HomePage> {
+export async function viewHomePage(
+  deps: Deps,
+  params: SearchParams,
+  viewer: Pick<Viewer, "userAgent">,
+  actor: Actor = null,
+): Promise<HomePage> {
   const { db, readDb, log } = deps;
+  // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
+  // visitor (and the page cache, which serves visitors only) the search is unchanged.
+  const search = await searchFor(db, actor, params);
   const [stats, results] = await Promise.all([
     directoryStats(deps).catch((error: unknown) => {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
     // A search may lag a moment behind the last write: the replica, when there is one.
-    searchConsultants({ ...deps, db: readDb }, params).catch((error: unknown) => {
+    searchConsultants({ ...deps, db: readDb }, search).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),

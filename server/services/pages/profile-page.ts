@@ -26,7 +26,11 @@ export async function viewProfilePage(
   // some, and the owner cannot review themselves, so a visitor's page stays one query.
   const reviewCount = profile.status === "approved" ? profile.reviewCount : 0;
   const [reviews, reviewer] = await Promise.all([
-    reviewsPage(deps.db, { id, rating: profile.consultant.rating, reviewCount }, requestedPage),
+    reviewsPage(
+      deps.db,
+      { id, rating: profile.consultant.rating, reviewCount, ratedReviewCount: profile.ratedReviewCount },
+      requestedPage,
+    ),
     !actor || profile.isOwner
       ? { canReview: false, ownReview: null, isOwner: profile.isOwner, isAdmin: isAdmin(actor) }
       : reviewStateFor(deps, actor, id),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type PublicReview,
@@ -16,13 +16,17 @@ import { recordAudit } from "../admin/audit.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
-import { hasQualifyingConversation } from "./qualification.ts";
+import { hasQualifyingConversation, reviewQualification } from "./qualification.ts";
 
 // Earned ratings: reviews by people a consultant replied to, one per person per consultant,
 // with one public response by the consultant; admins hide and unhide them (audited, the reviewer
 // is told). The rating and review count on the profile follow from a trigger on reviews
-// (migration 0011_trust.sql), so every path that changes a review keeps them right.
+// (migration 0011_trust.sql), so every path that changes a review keeps them right. Since issue 31
+// (migration 0025) a review carries the organization its author wrote for, and only reviews by
+// verified organizations, one per organization and consultant, move the rating; the others show
+// "reviewer not verified". `counted` says which.
 
 export type ReviewDeps = Pick<ServiceDeps, "db" | "config" | "jobs">;
 
@@ -33,10 +37,22 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return parseInput(schema, input, "Please check your review and try again.");
 }
 
+/**
+ * The review moves the rating: its organization is verified and it is that organization's earliest
+ * visible review of the consultant (the rule of refresh_consultant_ratings, migration 0025).
+ */
+const counted = sql<boolean>`(${reviews.hiddenAt} is null and exists (
+  select 1 from organizations o where o.id = ${reviews.organizationId} and o.verified_at is not null)
+  and not exists (select 1 from reviews earlier
+    where earlier.consultant_id = ${reviews.consultantId} and earlier.organization_id = ${reviews.organizationId}
+      and earlier.hidden_at is null and (earlier.created_at, earlier.id) < (${reviews.createdAt}, ${reviews.id})))`;
+
 const publicColumns = {
   id: reviews.id,
   consultantId: reviews.consultantId,
   reviewerName: authUsers.name,
+  organization: badgeOf(reviews.organizationId),
+  counted,
   score: reviews.score,
   text: reviews.body,
   engagement: reviews.engagement,
@@ -70,6 +86,7 @@ async function listedConsultant(db: Database, consultantId: number) {
       status: consultants.status,
       rating: consultants.rating,
       reviewCount: consultants.reviewCount,
+      ratedReviewCount: consultants.ratedReviewCount,
     })
     .from(consultants)
     .where(eq(consultants.id, consultantId))
@@ -84,12 +101,19 @@ async function listedConsultant(db: Database, consultantId: number) {
  */
 export async function reviewsPage(
   db: Database,
-  consultant: { id: number; rating: number; reviewCount: number },
+  consultant: { id: number; rating: number; reviewCount: number; ratedReviewCount: number },
   requestedPage: number,
 ): Promise<ReviewPage> {
   const page = Math.max(1, Math.floor(requestedPage) || 1);
   const pageCount = Math.max(1, Math.ceil(consultant.reviewCount / REVIEWS_PAGE_SIZE));
-  const base = { total: consultant.reviewCount, page, pageCount, rating: consultant.rating, reviewCount: consultant.reviewCount };
+  const base = {
+    total: consultant.reviewCount,
+    page,
+    pageCount,
+    rating: consultant.rating,
+    reviewCount: consultant.reviewCount,
+    ratedReviewCount: consultant.ratedReviewCount,
+  };
   if (consultant.reviewCount === 0 || page > pageCount) return { reviews: [], ...base };
   const rows = await db
     .select(publicColumns)
@@ -161,10 +185,17 @@ export async function createReview(
   const consultant = await listedConsultant(deps.db, input.consultantId);
   const review = parse(reviewSchema, input.review);
   if (consultant.ownerId === user.id) throw new Forbidden(REVIEW_MESSAGES.ownProfile);
-  if (!(await hasQualifyingConversation(deps.db, user.id, consultant.id))) throw new Forbidden(REVIEW_MESSAGES.notQualified);
+  const qualification = await reviewQualification(deps.db, user.id, consultant.id);
+  if (!qualification.qualified) throw new Forbidden(REVIEW_MESSAGES.notQualified);
   const [created] = await deps.db
     .insert(reviews)
-    .values({ consultantId: consultant.id, reviewerId: user.id, ...reviewColumns(review) })
+    .values({
+      consultantId: consultant.id,
+      reviewerId: user.id,
+      // The organization the qualifying exchange was for (issue 31): it decides whether the review counts.
+      organizationId: qualification.organizationId,
+      ...reviewColumns(review),
+    })
     .onConflictDoNothing({ target: [reviews.consultantId, reviews.reviewerId] })
     .returning({ id: reviews.id });
   if (!created) throw new Conflict(REVIEW_MESSAGES.alreadyReviewed);
@@ -299,11 +330,11 @@ export async function setReviewHidden(
   return { id: outcome.row.id, hidden: input.hidden };
 }
 
-/** The visible reviews of each profile on a results page (cards show the count). */
+/** The reviews behind each rating on a results page (cards show the count beside the stars, issue 31). */
 export async function reviewCounts(db: Database, consultantIds: readonly number[]): Promise<Map<number, number>> {
   if (consultantIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: consultants.id, reviewCount: consultants.reviewCount })
+    .select({ id: consultants.id, reviewCount: consultants.ratedReviewCount })
     .from(consultants)
     .where(inArray(consultants.id, [...consultantIds]));
   return new Map(rows.map((row) => [row.id, row.reviewCount]));

@@ -17,6 +17,7 @@ import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound, NotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { searchFor } from "../organizations/hidden-from.ts";
 import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
 
@@ -170,12 +171,13 @@ export type DigestOutcome = { kind: "not-due" } | { kind: "nothing-new" } | { ki
 export async function sendDigest(deps: Deps, savedSearchId: number): Promise<DigestOutcome> {
   return deps.db.transaction(async (tx) => {
     const [search] = (await tx.execute(sql`
-      select saved_searches.id, saved_searches.name, saved_searches.query, saved_searches.alert_key,
+      select saved_searches.id, saved_searches.user_id, saved_searches.name, saved_searches.query, saved_searches.alert_key,
              to_json(saved_searches.created_at) #>> '{}' as created_at, u.email, u.name as user_name
       from saved_searches join auth_users u on u.id = saved_searches.user_id
       where saved_searches.id = ${savedSearchId} and ${due}
       for update of saved_searches skip locked`)) as unknown as {
       id: number;
+      user_id: number;
       name: string;
       query: string;
       created_at: string;
@@ -187,7 +189,9 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     await tx.update(savedSearches).set({ lastAlertedAt: new Date() }).where(eq(savedSearches.id, search.id));
 
     const params = parseSearchParamsLeniently(new URLSearchParams(search.query));
-    const found = await searchConsultants(deps, { ...params, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
+    // The alert announces only profiles its owner may see (issue 31: not those hidden from their organizations).
+    const visible = await searchFor(tx, { id: search.user_id, role: "user" }, params);
+    const found = await searchConsultants(deps, { ...visible, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
     const ids = found.consultants.map((consultant) => consultant.id);
     if (ids.length === 0) return { kind: "nothing-new" } as const;
     const announced = tx

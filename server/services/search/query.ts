@@ -71,7 +71,15 @@ export function filterConditions(params: SearchParams): SQL[] {
   // by the triggers of migration 0008.
   if (params.donor && params.donor.length > 0) conditions.push(sql`track_donors @> ${sql.param(params.donor)}::text[]`);
   if (params.workedIn) conditions.push(sql`track_countries @> array[${params.workedIn}]::text[]`);
+  const hidden = hiddenCondition(params);
+  if (hidden) conditions.push(hidden);
   return conditions;
+}
+
+/** Issue 31: the profiles hidden from one of the viewer's organizations left out (never asked for a visitor). */
+function hiddenCondition(params: SearchParams): SQL | undefined {
+  if (!params.hidden || params.hidden.length === 0) return undefined;
+  return sql`${consultants.id} <> all(${sql.param([...params.hidden])}::int[])`;
 }
 
 function experienceLevel(params: SearchParams) {
@@ -116,6 +124,12 @@ function facetFilters(params: SearchParams): { facets: SQL | undefined; rest: SQ
  * a word and three filters.
  */
 export function indexedMatch(params: SearchParams, words?: SQL, cityFirst = false): SQL {
+  const match = indexedMatchOf(params, words, cityFirst);
+  const hidden = hiddenCondition(params);
+  return hidden ? sql`${match} and ${rowTest([hidden])}` : match;
+}
+
+function indexedMatchOf(params: SearchParams, words?: SQL, cityFirst = false): SQL {
   const { facets, rest } = facetFilters(params);
   const query = words && facets ? sql`(${words} && ${facets})` : (words ?? facets);
   if (!query) return sql.join(rest, sql` and `);

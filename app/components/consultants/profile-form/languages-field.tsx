@@ -31,7 +31,8 @@ export function suggestLanguages(typed: string, chosen: string[], limit = 8): st
 function LevelSelect({ language, level, onChange }: { language: string; level: string; onChange?: (level: string) => void }) {
   const id = useId();
   return (
-    <span className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+    // At least 10rem: on a phone the level moves to a line of its own rather than shrink to a sliver.
+    <span className="flex min-w-40 flex-1 items-center gap-2 sm:flex-none">
       <label htmlFor={id} className="shrink-0 whitespace-nowrap text-sm text-muted">
         Level<span className="sr-only"> of {language}</span>
       </label>

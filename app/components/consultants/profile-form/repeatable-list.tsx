@@ -54,7 +54,7 @@ export function RepeatableList({
       focus.target === "add"
         ? document.getElementById(`${idPrefix}-add`)
         : focus.target === "first"
-          ? byId("body")?.querySelector<HTMLElement>("input, select, textarea")
+          ? byId("body")?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")
           : focus.target === "heading"
             ? byId("heading")
             : (byId(focus.target) as HTMLButtonElement | null);

@@ -1,0 +1,26 @@
+import { BadgeCheck } from "lucide-react";
+import type { OrganizationBadge as Badge } from "#common/organizations.ts";
+
+/**
+ * An organization's name with its "Verified organization" badge when it is verified (issue 31):
+ * the same mark on messages, reviews, shared shortlists and the organization's page. The badge is
+ * text (read by screen readers), the check mark decoration.
+ */
+export function OrganizationBadge({ organization }: { organization: Badge }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span>{organization.name}</span>
+      {organization.verified && <VerifiedMark />}
+    </span>
+  );
+}
+
+/** The badge alone: a verified organization. */
+export function VerifiedMark() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300">
+      <BadgeCheck aria-hidden="true" className="size-3.5" />
+      Verified organization
+    </span>
+  );
+}

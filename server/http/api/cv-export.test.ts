@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { insertSignedInUser } from "../../../tests/setup/users.ts";
+
+// The CV in donor formats (issue 34): the Europass XML imports back into the same track record,
+// and a visitor's copy carries only what the public profile shows.
+
+let api: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const HIDDEN_EMAIL = "lan.private@example.org";
+const HIDDEN_PHONE = "+84 24 555 0142";
+
+const TRACK_RECORD = {
+  assignments: [
+    {
+      title: "Mid-term Review of the Mekong Maternal & Child Health Programme",
+      organization: "Ministry of Health of Lao PDR",
+      donors: ["Asian Development Bank", "UNFPA"],
+      countries: ["Laos", "Vietnam"],
+      role: "Team Leader",
+      startDate: "2021-03",
+      endDate: "2023-06",
+      sector: "Healthcare",
+      description: "Led six evaluators across 40 districts.\nPresented findings & next steps to the steering committee.",
+    },
+    {
+      title: "Smallholder coffee certification",
+      organization: "Ministry of Agriculture, Forestry and Fisheries",
+      donors: ["Other", "USAID"],
+      countries: ["Timor-Leste", "Indonesia"],
+      role: null,
+      startDate: "2024-01",
+      endDate: null,
+      sector: null,
+      description: null,
+    },
+    {
+      title: "Tax administration diagnostic (TADAT)",
+      organization: "General Department of Taxation",
+      donors: ["World Bank"],
+      countries: ["Vietnam", "Peru"],
+      role: "Tax Administration Expert",
+      startDate: "2018-09",
+      endDate: "2019-02",
+      sector: "Finance",
+      description: "Applied the TADAT methodology; drafted the reform roadmap.",
+    },
+  ],
+  education: [
+    { degree: "MSc", field: "Public Health", institution: "Mahidol University", year: 2008 },
+    { degree: "Certificate in Project Management", field: null, institution: "Asian Institute of Technology", year: null },
+  ],
+  languages: ["Vietnamese", "English", "Thai", "Khmer"],
+  languageLevels: { Vietnamese: "native", English: "fluent", Thai: "basic" },
+};
+
+async function profileWithTrackRecord() {
+  const owner = await insertSignedInUser(api.database.db);
+  const created = await call(api.app, "POST", "/api/consultants", {
+    token: owner.token,
+    body: {
+      name: "Nguyễn Thị Lan",
+      title: "Maternal Health Adviser",
+      email: HIDDEN_EMAIL,
+      phone: HIDDEN_PHONE,
+      location: "Ba Đình, Hà Nội, Vietnam",
+      country: "Vietnam",
+      yearsExperience: 12,
+      primarySpecialization: "Healthcare",
+      bio: "Fifteen years of maternal health work across the Mekong.",
+      ...TRACK_RECORD,
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return { owner, id: created.json.id as number };
+}
+
+async function download(path: string, token?: string) {
+  const response = await api.app.request(path, {
+    headers: { "x-forwarded-for": "192.0.2.31", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { response, text: await response.text() };
+}
+
+async function importXml(xml: string, token: string) {
+  const body = new FormData();
+  body.set("file", new File([xml], "cv.xml", { type: "application/xml" }));
+  const response = await api.app.request("/api/my-consultant-profile/import", {
+    method: "POST",
+    body,
+    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "192.0.2.32" },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads the JSON it asserts
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+describe("the CV as Europass XML", () => {
+  it("imports back into the same track record", async () => {
+    const { owner, id } = await profileWithTrackRecord();
+    const { response, text } = await download(`/api/consultants/${id}/cv.xml?format=europass`, owner.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    expect(response.headers.get("content-disposition")).toContain('filename="CV-Nguyen-Thi-Lan.xml"');
+    expect(text).toContain("<SkillsPassport");
+    // Without ?format=, the XML is the Europass one.
+    expect((await download(`/api/consultants/${id}/cv.xml`, owner.token)).text).toBe(text);
+
+    const imported = await importXml(text, owner.token);
+    expect(imported.status).toBe(200);
+    expect(imported.json.format).toBe("europass-xml");
+    const { drafts } = imported.json;
+    expect(drafts.assignments).toEqual(
+      TRACK_RECORD.assignments.map((item) => ({
+        ...item,
+        role: item.role ?? "",
+        endDate: item.endDate ?? "",
+        sector: item.sector ?? "",
+        description: item.description ?? "",
+      })),
+    );
+    expect(drafts.education).toEqual(
+      TRACK_RECORD.education.map((item) => ({
+        ...item,
+        field: item.field ?? "",
+        year: item.year === null ? "" : String(item.year),
+      })),
+    );
+    expect(drafts.languages).toEqual([
+      { name: "Vietnamese", level: "native" },
+      { name: "English", level: "fluent" },
+      { name: "Thai", level: "basic" },
+      { name: "Khmer", level: null },
+    ]);
+    expect(drafts.profile).toMatchObject({
+      name: "Nguyễn Thị Lan",
+      title: "Maternal Health Adviser",
+      email: HIDDEN_EMAIL,
+      bio: "Fifteen years of maternal health work across the Mekong.",
+    });
+  });
+
+  it("gives a visitor only the public fields, and refuses a format XML does not have", async () => {
+    const { id } = await profileWithTrackRecord();
+    const { response, text } = await download(`/api/consultants/${id}/cv.xml`);
+    expect(response.status).toBe(200);
+    expect(text).not.toContain(HIDDEN_EMAIL);
+    expect(text).not.toContain(HIDDEN_PHONE);
+    expect(text).toContain("Ministry of Health of Lao PDR");
+    const wrong = await download(`/api/consultants/${id}/cv.xml?format=standard`);
+    expect(wrong.response.status).toBe(400);
+    expect(JSON.parse(wrong.text).message).toBe("format must be one of europass");
+    expect((await download(`/api/consultants/${id}/cv.pdf?format=europass-xml`)).response.status).toBe(400);
+  });
+});

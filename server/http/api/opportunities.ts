@@ -1,0 +1,92 @@
+import { type Context, Hono } from "hono";
+import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
+import { deleteDocument, getDocument, putDocument } from "#server/services/opportunities/document.ts";
+import {
+  approveOpportunity,
+  listOpportunitiesForAdmin,
+  rejectOpportunity,
+  unpublishOpportunity,
+} from "#server/services/opportunities/moderation.ts";
+import {
+  closeOpportunity,
+  createOpportunity,
+  deleteOpportunity,
+  getOpportunity,
+  publishOpportunity,
+  updateOpportunity,
+} from "#server/services/opportunities/opportunities.ts";
+import { searchOpportunities } from "#server/services/opportunities/search.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
+import { created, idAndBody, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
+
+// Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
+// once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and
+// /api/admin/opportunities (the approval queue). Bodies are bounded by middleware/body-limit.ts:
+// 256 KB of JSON (a ToR of 20 000 characters in any script), the PDF's 5 MB.
+
+type HttpContext = Context<HttpEnv>;
+
+const readBody = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
+const opportunityId = (c: HttpContext) => pathId(c, "id", OPPORTUNITY_TEXTS.notFound);
+
+/** The PDF from the body: raw (Content-Type: application/pdf) or the `file` field of a multipart form. */
+async function readPdf(c: HttpContext): Promise<{ bytes: Uint8Array; name?: string }> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
+    }
+    const file = body.file;
+    if (!(file instanceof File)) throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
+    return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
+  }
+  const name = c.req.header("x-file-name");
+  return { bytes: new Uint8Array(await c.req.arrayBuffer()), ...(name ? { name: decodeURIComponent(name) } : {}) };
+}
+
+export function createOpportunitiesApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, signedInActor(OPPORTUNITY_TEXTS.signIn));
+  const open = serviceCalls(deps, actorFrom);
+
+  api.get("/", open(searchOpportunities, queryParams));
+  api.post("/", call(createOpportunity, readBody, created));
+  api.get("/:id", open(getOpportunity, opportunityId, notStored));
+  api.patch("/:id", call(updateOpportunity, idAndBody(opportunityId, readBody), notStored));
+  api.delete("/:id", call(deleteOpportunity, opportunityId, saying(OPPORTUNITY_TEXTS.deleted)));
+  api.post("/:id/publish", call(publishOpportunity, opportunityId, notStored));
+  api.post("/:id/close", call(closeOpportunity, idAndBody(opportunityId, readBody), notStored));
+
+  api.put(
+    "/:id/tor.pdf",
+    call(putDocument, async (c) => ({ id: opportunityId(c), ...(await readPdf(c)) }), notStored),
+  );
+  api.delete("/:id/tor.pdf", call(deleteDocument, opportunityId, saying("PDF removed")));
+  api.get("/:id/tor.pdf", async (c) => {
+    const id = opportunityId(c);
+    const document = await getDocument(apiServiceDeps(deps, c), await actorFrom(c), id);
+    // Never rendered inline, never sniffed into HTML (and the site-wide CSP applies should a browser open it).
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", `attachment; filename="${document.name}"`);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Cache-Control", "private, no-cache");
+    return c.body(new Uint8Array(document.body));
+  });
+  return api;
+}
+
+/** /api/admin/opportunities: the Opportunities table, approve / reject / unpublish (admins). */
+export function createAdminOpportunitiesApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, signedInActor(OPPORTUNITY_TEXTS.signIn));
+  api.get("/", call(listOpportunitiesForAdmin, queryParams, notStored));
+  api.post("/:id/approve", call(approveOpportunity, opportunityId));
+  api.post("/:id/reject", call(rejectOpportunity, idAndBody(opportunityId, readBody)));
+  api.post("/:id/unpublish", call(unpublishOpportunity, idAndBody(opportunityId, readBody)));
+  return api;
+}

@@ -1,0 +1,253 @@
+import { z } from "zod";
+import {
+  BUDGET_KINDS,
+  closeSchema,
+  DURATION_UNITS,
+  moderationSchema,
+  OPPORTUNITY_SORTS,
+  OPPORTUNITY_STATUSES,
+  opportunityCreateSchema,
+  opportunitySearchSchema,
+  opportunityUpdateSchema,
+} from "#common/opportunities.ts";
+import { type ApiRoute, messageOnly, pdf } from "./schemas.ts";
+
+// The documented routes of opportunities (issue 32), with what each answers: the answers are
+// checked against these schemas by server/http/api/opportunities.test.ts.
+
+const timestamp = z.string();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const status = z.enum(OPPORTUNITY_STATUSES.values);
+
+const organizationOfOpportunity = z
+  .object({ id: z.number().int(), name: z.string(), slug: z.string(), verified: z.boolean() })
+  .strict();
+
+const duration = z.object({ value: z.number().int(), unit: z.enum(DURATION_UNITS.values) }).strict();
+
+export const opportunitySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    path: z.string(),
+    organization: organizationOfOpportunity,
+    title: z.string(),
+    description: z.string(),
+    descriptionHtml: z.string(),
+    specializations: z.array(z.string()),
+    countries: z.array(z.string()),
+    remote: z.boolean(),
+    donors: z.array(z.string()),
+    languages: z.array(z.string()),
+    minYearsExperience: z.number().int(),
+    startDate: date.nullable(),
+    duration,
+    levelOfEffort: z.string().nullable(),
+    budget: z
+      .object({
+        min: z.number().int().nullable(),
+        max: z.number().int().nullable(),
+        currency: z.string(),
+        kind: z.enum(BUDGET_KINDS.values),
+        hidden: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    deadline: timestamp,
+    deadlineDate: date,
+    timeZone: z.string(),
+    contact: z.object({ userId: z.number().int(), name: z.string() }).strict().nullable(),
+    status,
+    publishedAt: timestamp.nullable(),
+    closedAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    document: z.object({ name: z.string(), bytes: z.number().int(), url: z.string() }).strict().nullable(),
+    moderationReason: z.string().nullable().optional(),
+    canManage: z.boolean(),
+    message: z.string().optional(),
+  })
+  .strict();
+
+export const opportunitySummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    path: z.string(),
+    organization: organizationOfOpportunity,
+    title: z.string(),
+    excerpt: z.string(),
+    specializations: z.array(z.string()),
+    countries: z.array(z.string()),
+    remote: z.boolean(),
+    donors: z.array(z.string()),
+    languages: z.array(z.string()),
+    minYearsExperience: z.number().int(),
+    duration,
+    deadline: timestamp,
+    deadlineDate: date,
+    timeZone: z.string(),
+    status,
+    publishedAt: timestamp.nullable(),
+  })
+  .strict();
+
+export const opportunityPageSchema = z
+  .object({
+    opportunities: z.array(opportunitySummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pageCount: z.number().int(),
+    sort: z.enum(OPPORTUNITY_SORTS.values),
+    correctedKeywords: z.string().optional(),
+  })
+  .strict();
+
+export const documentSchema = z.object({ name: z.string(), bytes: z.number().int(), url: z.string() }).strict();
+
+export const adminOpportunityPageSchema = z
+  .object({
+    opportunities: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          title: z.string(),
+          path: z.string(),
+          status,
+          organization: z.object({ id: z.number().int(), name: z.string(), verified: z.boolean() }).strict(),
+          deadline: timestamp,
+          updatedAt: timestamp,
+          openReports: z.number().int(),
+        })
+        .strict(),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    filter: z.enum(["pending", "published", "reported", "all"]),
+  })
+  .strict();
+
+export const moderationAnswerSchema = z.object({ id: z.number().int(), status, message: z.string() }).strict();
+
+const tag = "Opportunities";
+
+export const opportunityRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "/opportunities",
+    tag,
+    summary: "Search published opportunities (12 a page, newest or deadline first)",
+    query: opportunitySearchSchema,
+    response: opportunityPageSchema,
+  },
+  {
+    method: "POST",
+    path: "/opportunities",
+    tag,
+    summary: "Write a draft opportunity for one of your organizations (owners, admins, allowed members)",
+    auth: "session",
+    body: opportunityCreateSchema,
+    response: opportunitySchema,
+    status: 201,
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id",
+    tag,
+    summary: "An opportunity: public once published; its organization's members and admins see drafts",
+    response: opportunitySchema,
+  },
+  {
+    method: "PATCH",
+    path: "/opportunities/:id",
+    tag,
+    summary: "Change an opportunity (posters; not once closed or filled)",
+    auth: "session",
+    body: opportunityUpdateSchema,
+    response: opportunitySchema,
+  },
+  {
+    method: "DELETE",
+    path: "/opportunities/:id",
+    tag,
+    summary: "Delete a draft (posters)",
+    auth: "session",
+    response: messageOnly,
+  },
+  {
+    method: "POST",
+    path: "/opportunities/:id/publish",
+    tag,
+    summary: "Publish a draft: at once for a verified organization, else after an admin's approval",
+    auth: "session",
+    response: opportunitySchema,
+  },
+  {
+    method: "POST",
+    path: "/opportunities/:id/close",
+    tag,
+    summary: 'Close an open opportunity by hand, or mark it filled ({ "as": "filled" })',
+    auth: "session",
+    body: closeSchema,
+    response: opportunitySchema,
+  },
+  {
+    method: "PUT",
+    path: "/opportunities/:id/tor.pdf",
+    tag,
+    summary: "Attach the ToR as a PDF (at most 5 MB; the body, Content-Type application/pdf, or multipart `file`)",
+    auth: "session",
+    response: documentSchema,
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id/tor.pdf",
+    tag,
+    summary: "Download the ToR's PDF (whoever may read the opportunity)",
+    response: pdf,
+  },
+  {
+    method: "DELETE",
+    path: "/opportunities/:id/tor.pdf",
+    tag,
+    summary: "Remove the ToR's PDF (posters)",
+    auth: "session",
+    response: messageOnly,
+  },
+  {
+    method: "GET",
+    path: "/admin/opportunities",
+    tag,
+    summary: "The admins' Opportunities table (?filter=pending|published|reported|all)",
+    auth: "admin",
+    response: adminOpportunityPageSchema,
+  },
+  {
+    method: "POST",
+    path: "/admin/opportunities/:id/approve",
+    tag,
+    summary: "Approve an opportunity waiting for approval (it goes public)",
+    auth: "admin",
+    response: moderationAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/admin/opportunities/:id/reject",
+    tag,
+    summary: "Reject an opportunity waiting for approval, with a reason e-mailed to the organization",
+    auth: "admin",
+    body: moderationSchema,
+    response: moderationAnswerSchema,
+  },
+  {
+    method: "POST",
+    path: "/admin/opportunities/:id/unpublish",
+    tag,
+    summary: "Unpublish a published opportunity, with a reason e-mailed to the organization",
+    auth: "admin",
+    body: moderationSchema,
+    response: moderationAnswerSchema,
+  },
+];

@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import { OPPORTUNITY_TEXTS, type OpportunityStatus } from "#common/opportunities.ts";
+import { MANAGING_ROLES } from "#common/organizations.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers, opportunities, opportunityPosters, organizations } from "#server/db/schema.ts";
+import type { Actor } from "../context.ts";
+import { Forbidden, NotFound } from "../errors.ts";
+import { type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
+
+// Who may do what with an opportunity (issue 32). Posting and managing: the organization's owners
+// and admins, and members they allowed (opportunity_posters). Reading a draft or one waiting for
+// approval: the organization's members and the site's admins; anyone else gets 404, as for a
+// missing one. Published, closed and filled opportunities are public.
+
+export type Viewer = "public" | "member" | "poster" | "admin";
+
+/** The caller as a poster of the organization: NotFound for outsiders, Forbidden for a member not allowed to post. */
+export async function requirePoster(db: Executor, actor: Actor, organizationId: number, lock = false): Promise<MemberOf> {
+  const member = await requireMember(db, actor, organizationId, { lock });
+  if (MANAGING_ROLES.includes(member.role)) return member;
+  if (await isAllowedPoster(db, member.user.id, organizationId)) return member;
+  throw new Forbidden(OPPORTUNITY_TEXTS.needsPoster);
+}
+
+async function isAllowedPoster(db: Executor, userId: number, organizationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: opportunityPosters.userId })
+    .from(opportunityPosters)
+    .where(and(eq(opportunityPosters.organizationId, organizationId), eq(opportunityPosters.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How the caller relates to an organization's opportunities. */
+export async function viewerOf(db: Executor, actor: Actor, organizationId: number): Promise<Viewer> {
+  if (!actor) return "public";
+  const role = await roleIn(db, actor.id, organizationId);
+  if (role !== null && (MANAGING_ROLES.includes(role) || (await isAllowedPoster(db, actor.id, organizationId)))) return "poster";
+  if (actor.role === "admin") return "admin";
+  return role === null ? "public" : "member";
+}
+
+/** Statuses anyone may read; the others exist only for the organization and the admins. */
+export const PUBLIC_STATUSES: readonly OpportunityStatus[] = ["published", "closed", "filled"];
+
+export function isVisibleTo(viewer: Viewer, status: OpportunityStatus): boolean {
+  return viewer !== "public" || PUBLIC_STATUSES.includes(status);
+}
+
+/** The opportunity's row with its organization, or NotFound. */
+export async function loadOpportunity(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      opportunity: opportunities,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        slug: organizations.slug,
+        country: organizations.country,
+        verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+      },
+      contactName: authUsers.name,
+    })
+    .from(opportunities)
+    .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
+    .leftJoin(authUsers, eq(authUsers.id, opportunities.contactUserId))
+    .where(eq(opportunities.id, id))
+    .limit(1);
+  const [row] = options.lock ? await query.for("update", { of: opportunities }) : await query;
+  if (!row) throw new NotFound(OPPORTUNITY_TEXTS.notFound);
+  return row;
+}
+
+export type LoadedOpportunity = Awaited<ReturnType<typeof loadOpportunity>>;

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
+import { PAGE_SIZE } from "#common/constants.ts";
+import {
+  OPPORTUNITY_LIMITS,
+  type OpportunityPage,
+  type OpportunitySearch,
+  type OpportunitySummary,
+  opportunityPath,
+  opportunitySearchSchema,
+} from "#common/opportunities.ts";
+import { findPlaceMentions } from "#common/places.ts";
+import type { Database } from "#server/db/client.ts";
+import { opportunities, organizations } from "#server/db/schema.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
+import { placeTerms } from "../search/places.ts";
+import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "../search/words.ts";
+import { parseInput } from "../validate.ts";
+import { termsAsText } from "./tor-format.ts";
+
+// /opportunities and GET /api/opportunities (issue 32): published opportunities, 12 a page,
+// newest or deadline first, with the consultants' keyword handling: the same word analysis (stems,
+// the last word completed, rare or unknown words corrected from the directory's dictionary) and
+// places in any spelling (search/words.ts, search/places.ts), matched against each opportunity's
+// weighted document (title A, specializations and donors B, countries and languages C, ToR D).
+
+type Deps = Pick<ServiceDeps, "readDb" | "runtime">;
+
+/** The tsquery of the keywords (the words as typed, and with rare ones corrected), or null when only stop words are left. */
+async function keywordQueries(deps: Deps, keywords: string) {
+  const db = deps.readDb;
+  const allWords = keywordWords(keywords);
+  if (allWords.length === 0) return null;
+  const mentions = findPlaceMentions(allWords);
+  const inPlace = (index: number) => mentions.some((place) => index >= place.start && index < place.end);
+  const [places, analyzed] = await Promise.all([
+    placeTerms(db, mentions),
+    analyzeWords(
+      deps.runtime.words,
+      db,
+      allWords.filter((_, index) => !inPlace(index)),
+      !inPlace(allWords.length - 1),
+    ),
+  ]);
+  const placeQueries = places.map((place) => place.query);
+  const exact = toTsquery(
+    analyzed.map((word) => word.lexemes),
+    placeQueries,
+  );
+  if (!exact) return null;
+  const corrected = async () => {
+    const corrections = await correctWords(db, analyzed);
+    if (corrections.size === 0) return null;
+    const groups = analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]);
+    let next = 0;
+    const words = allWords.map((word, index) => {
+      if (inPlace(index)) return word;
+      const analysis = analyzed[next++];
+      return (analysis && corrections.get(analysis.key)?.word) ?? word;
+    });
+    const tsquery = toTsquery(groups, placeQueries);
+    return tsquery ? { tsquery, keywords: words.join(" ") } : null;
+  };
+  return { exact, corrected };
+}
+
+function conditions(params: OpportunitySearch, now: Date, tsquery?: string): SQL[] {
+  const list: SQL[] = [eq(opportunities.status, "published")];
+  if (params.specialization) list.push(sql`${opportunities.specializations} @> array[${params.specialization}]::text[]`);
+  if (params.country) list.push(sql`${opportunities.countries} @> array[${params.country}]::text[]`);
+  if (params.donor) list.push(sql`${opportunities.donors} @> array[${params.donor}]::text[]`);
+  if (params.language) list.push(sql`${opportunities.languages} @> array[${params.language}]::text[]`);
+  if (params.remote) list.push(eq(opportunities.isRemote, true));
+  if (params.deadlineSoon) {
+    const soon = new Date(now.getTime() + OPPORTUNITY_LIMITS.deadlineSoonDays * 86_400_000);
+    list.push(lte(opportunities.deadline, soon));
+  }
+  if (tsquery) list.push(sql`${opportunities.searchDocument} @@ ${tsquery}::tsquery`);
+  return list;
+}
+
+async function readPage(db: Database, params: OpportunitySearch, where: SQL[]) {
+  const order =
+    params.sort === "deadline"
+      ? [asc(opportunities.deadline), asc(opportunities.id)]
+      : [desc(opportunities.publishedAt), desc(opportunities.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: opportunities.id,
+        slug: opportunities.slug,
+        title: opportunities.title,
+        descriptionHtml: sql<string>`left(${opportunities.descriptionHtml}, 1200)`,
+        specializations: opportunities.specializations,
+        countries: opportunities.countries,
+        remote: opportunities.isRemote,
+        donors: opportunities.donors,
+        languages: opportunities.languages,
+        minYearsExperience: opportunities.minYearsExperience,
+        durationValue: opportunities.durationValue,
+        durationUnit: opportunities.durationUnit,
+        deadline: opportunities.deadline,
+        deadlineDate: opportunities.deadlineDate,
+        timeZone: opportunities.timeZone,
+        status: opportunities.status,
+        publishedAt: opportunities.publishedAt,
+        organization: {
+          id: organizations.id,
+          name: organizations.name,
+          slug: organizations.slug,
+          verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+        },
+      })
+      .from(opportunities)
+      .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((params.page - 1) * PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(opportunities)
+      .where(and(...where)),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+type Row = Awaited<ReturnType<typeof readPage>>["rows"][number];
+
+export function summaryOf(row: Row): OpportunitySummary {
+  const text = termsAsText(row.descriptionHtml).replace(/\s+/g, " ");
+  return {
+    id: row.id,
+    slug: row.slug,
+    path: opportunityPath(row),
+    organization: row.organization,
+    title: row.title,
+    excerpt: text.length > 220 ? `${text.slice(0, 220).replace(/\s+\S*$/, "")}…` : text,
+    specializations: row.specializations,
+    countries: row.countries,
+    remote: row.remote,
+    donors: row.donors,
+    languages: row.languages,
+    minYearsExperience: row.minYearsExperience,
+    duration: { value: row.durationValue, unit: row.durationUnit },
+    deadline: row.deadline.toISOString(),
+    deadlineDate: row.deadlineDate,
+    timeZone: row.timeZone,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/opportunities: published opportunities (anyone). */
+export async function searchOpportunities(
+  deps: Deps,
+  _actor: Actor,
+  input: unknown,
+): Promise<OpportunityPage & { correctedKeywords?: string }> {
+  const params = parseInput(opportunitySearchSchema, input ?? {});
+  return searchWith(deps, params, new Date());
+}
+
+/** The search for parsed parameters (the page's loader parses leniently itself). */
+export async function searchWith(deps: Deps, params: OpportunitySearch, now: Date) {
+  const queries = params.keywords ? await keywordQueries(deps, params.keywords) : null;
+  let found = await readPage(deps.readDb, params, conditions(params, now, queries?.exact));
+  let correctedKeywords: string | undefined;
+  if (queries && found.total < LITTLE) {
+    const corrected = await queries.corrected();
+    if (corrected) {
+      const again = await readPage(deps.readDb, params, conditions(params, now, corrected.tsquery));
+      if (again.total > found.total) {
+        found = again;
+        correctedKeywords = corrected.keywords;
+      }
+    }
+  }
+  const answer: OpportunityPage & { correctedKeywords?: string } = {
+    opportunities: found.rows.map(summaryOf),
+    total: found.total,
+    page: params.page,
+    limit: PAGE_SIZE,
+    pageCount: Math.ceil(found.total / PAGE_SIZE),
+    sort: params.sort,
+  };
+  if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
+  return answer;
+}

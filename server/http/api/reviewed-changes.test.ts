@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "#server/db/schema.ts";
+import { organizations, reviews } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
@@ -336,10 +336,22 @@ describe("blocking an account", () => {
         }[]
       ).map((c) => c.id);
     expect(await searchFor()).toContain(profileId);
-    // A review the account wrote of someone else's profile.
+    // A review the account wrote of someone else's profile, for a verified organization (only those count).
+    const [organization] = await api.database.db
+      .insert(organizations)
+      .values({
+        slug: `blocked-team-${tag}`,
+        name: `Team ${tag}`,
+        kind: "ngo",
+        country: "TH",
+        verifiedAt: new Date(),
+        verificationMethod: "admin",
+      })
+      .returning({ id: organizations.id });
     await api.database.db.insert(reviews).values({
       consultantId: reviewedId,
       reviewerId: userId,
+      organizationId: organization!.id,
       score: 3,
       body: "Late on every deliverable.",
       engagement: "Other",

@@ -2,12 +2,22 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/setup.ts";
 import type { Logger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts/bootstrap.ts";
+import { GlossaryCache, prepareSearchConcepts } from "./services/search/concepts.ts";
 
 /**
  * The database the app runs on: connected, checked and migrated by the db layer
- * (server/db/setup.ts, which knows no business rules), and given its first admin inside the same
- * start-up lock, so instances starting together create one admin.
+ * (server/db/setup.ts, which knows no business rules), and given its first admin and the field
+ * glossary's forms for the search inside the same start-up lock, so instances starting together
+ * create one admin and write the forms once.
  */
 export function openAppDatabase(config: Config, log: Logger, options: Parameters<typeof openDatabase>[2] = {}) {
-  return openDatabase(config, log, { ...options, underLock: (db) => ensureAdmin(db, log, config.admin) });
+  return openDatabase(config, log, {
+    ...options,
+    underLock: async (db) => {
+      await ensureAdmin(db, log, config.admin);
+      if (await prepareSearchConcepts(db, await new GlossaryCache().get(db))) {
+        log.info({}, "the glossary's forms changed: every profile is tagged again with its concepts in the background");
+      }
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { PageCacheInvalidations } from "./http/middleware/page-cache.ts";
 import type { ServiceRuntime } from "./services/context.ts";
 import { DirectoryChanges } from "./services/directory-changes.ts";
 import type { InsightsBuffer } from "./services/insights/counter.ts";
+import { GlossaryCache } from "./services/search/concepts.ts";
 import { createStatisticsCache } from "./services/search/planner.ts";
 import { WordAnalyses } from "./services/search/words.ts";
 import { createStatsCache } from "./services/stats.ts";
@@ -28,11 +29,13 @@ export function createRuntime({ insights }: { insights: InsightsBuffer | null })
   const directory = new DirectoryChanges();
   const stats = createStatsCache();
   const words = new WordAnalyses();
-  // A profile created, edited, moderated or deleted, here or on another instance: the stats are
-  // counted afresh and words analysed afresh on the next request.
+  const glossary = new GlossaryCache();
+  // A profile created, edited, moderated or deleted, or a form added to the glossary, here or on
+  // another instance: the stats are counted afresh and words analysed afresh on the next request.
   directory.subscribe(() => {
     stats.drop();
     words.clear();
+    glossary.drop();
   });
   let closed: Promise<void> | undefined;
   return {
@@ -40,6 +43,7 @@ export function createRuntime({ insights }: { insights: InsightsBuffer | null })
     stats,
     words,
     statistics: createStatisticsCache(),
+    glossary,
     insights,
     pages: new PageCacheInvalidations(),
     close() {

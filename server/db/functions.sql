@@ -234,6 +234,31 @@ AS $function$
     order by t.ord
 $function$;
 
+-- search_concepts(tsvector)
+CREATE OR REPLACE FUNCTION public.search_concepts(doc tsvector)
+ RETURNS tsvector
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+AS $function$
+DECLARE
+  a tsvector := ts_filter(doc, '{a}');
+  ab tsvector := ts_filter(doc, '{a,b}');
+  abc tsvector := ts_filter(doc, '{a,b,c}');
+  found tsvector;
+BEGIN
+  SELECT coalesce(string_agg(quote_literal('#k:' || concept) || ':1' || weight, ' ' ORDER BY concept)::tsvector, ''::tsvector)
+  INTO found
+  FROM (
+    SELECT f.concept,
+      CASE WHEN bool_or(a @@ f.query) THEN 'A' WHEN bool_or(ab @@ f.query) THEN 'B'
+           WHEN bool_or(abc @@ f.query) THEN 'C' ELSE 'D' END AS weight
+    FROM search_concept_forms f
+    WHERE f.lexeme = ANY (tsvector_to_array(doc)) AND doc @@ f.query
+    GROUP BY f.concept
+  ) tagged;
+  RETURN found;
+END $function$;
+
 -- search_facet(text,text)
 CREATE OR REPLACE FUNCTION public.search_facet(kind text, value text)
  RETURNS text
@@ -253,10 +278,10 @@ CREATE OR REPLACE FUNCTION public.search_profile_document(c consultants, head ts
  RETURNS tsvector
  LANGUAGE sql
  STABLE PARALLEL SAFE
-AS $function$ SELECT head
-    || setweight(to_tsvector('search_english', coalesce(c.track_text, '')), 'C')
-    || setweight(to_tsvector('search_english', coalesce(c.bio, '')), 'D')
-    || array_to_tsvector(search_profile_facets(c)) $function$;
+AS $function$ SELECT d || search_concepts(d) || array_to_tsvector(search_profile_facets(c))
+  FROM (SELECT search_without_concepts(head)
+      || setweight(to_tsvector('search_english', coalesce(c.track_text, '')), 'C')
+      || setweight(to_tsvector('search_english', coalesce(c.bio, '')), 'D') AS d) parts $function$;
 
 -- search_profile_facets(consultants)
 CREATE OR REPLACE FUNCTION public.search_profile_facets(c consultants)
@@ -286,6 +311,13 @@ CREATE OR REPLACE FUNCTION public.search_profile_head(c consultants)
  RETURNS tsvector
  LANGUAGE sql
  STABLE PARALLEL SAFE
+AS $function$ SELECT h || search_concepts(h) FROM search_profile_head_words(c) h $function$;
+
+-- search_profile_head_words(consultants)
+CREATE OR REPLACE FUNCTION public.search_profile_head_words(c consultants)
+ RETURNS tsvector
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
 AS $function$ SELECT
        setweight(to_tsvector('search_english', concat_ws(' ', c.name, c.title)), 'A')
     || setweight(to_tsvector('search_english',
@@ -311,12 +343,26 @@ CREATE OR REPLACE FUNCTION public.search_profile_text(c consultants)
 AS $function$ SELECT concat_ws(' ', c.name, c.title, c.primary_specialization, array_to_string(c.secondary_specializations, ' '),
                          c.location, c.city, c.country, array_to_string(c.languages, ' '), c.track_text, c.bio) $function$;
 
+-- search_retagged(tsvector)
+CREATE OR REPLACE FUNCTION public.search_retagged(v tsvector)
+ RETURNS tsvector
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$ SELECT bare || search_concepts(bare) FROM search_without_concepts(v) bare $function$;
+
 -- search_tier(real)
 CREATE OR REPLACE FUNCTION public.search_tier(score real)
  RETURNS tsvector
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$ SELECT array_to_tsvector(array['#q:' || floor(score * 10)::int]) $function$;
+
+-- search_without_concepts(tsvector)
+CREATE OR REPLACE FUNCTION public.search_without_concepts(v tsvector)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT ts_delete(v, array(SELECT lexeme FROM unnest(v) WHERE lexeme LIKE '#k:%')) $function$;
 
 -- search_words_after_delete()
 CREATE OR REPLACE FUNCTION public.search_words_after_delete()

@@ -11,5 +11,6 @@ export * from "./schema/messages.ts";
 export * from "./schema/opportunities.ts";
 export * from "./schema/organizations.ts";
 export * from "./schema/references.ts";
+export * from "./schema/search.ts";
 export * from "./schema/site.ts";
 export * from "./schema-trust.ts";

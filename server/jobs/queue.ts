@@ -26,6 +26,8 @@ export const JOBS = {
   digest: "saved-search-digest",
   /** Closes every open opportunity whose application deadline has passed (issue 32). */
   closeOpportunities: "opportunities-close",
+  /** Tags every profile again with the glossary's concepts after the forms changed, a batch at a time. */
+  retag: "search-concepts-retag",
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

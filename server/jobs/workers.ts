@@ -6,6 +6,7 @@ import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { closeExpiredOpportunities } from "../services/opportunities/moderation.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
+import { continueRetag, retagPending } from "../services/search/concepts.ts";
 import type { PhotoStorage } from "../services/storage.ts";
 import { deliverQueuedMail } from "./mail.ts";
 import { JOBS, type JobQueue, type JobLogger as Logger } from "./queue.ts";
@@ -50,4 +51,11 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   await queue.work<{ savedSearchId: number }>(JOBS.digest, async ({ savedSearchId }) => {
     await sendDigest(alertDeps, savedSearchId);
   });
+
+  // The glossary's forms changed (a new file, an admin's synonym): every profile is tagged again
+  // with its concepts, twenty seconds of batches a job, each job queueing the next.
+  await queue.work(JOBS.retag, async () => {
+    if (await continueRetag(db)) await queue.enqueue(JOBS.retag, {});
+  });
+  if (await retagPending(db)) await queue.enqueue(JOBS.retag, {}, { singletonKey: JOBS.retag });
 }

@@ -8,6 +8,7 @@ import type { Logger } from "../logger.ts";
 import type { DirectoryChanges } from "./directory-changes.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
 import type { InsightsBuffer } from "./insights/counter.ts";
+import type { GlossaryCache } from "./search/concepts.ts";
 import type { StatisticsCache } from "./search/planner.ts";
 import type { WordAnalyses } from "./search/words.ts";
 import type { StatsCache } from "./stats-cache.ts";
@@ -39,6 +40,8 @@ export type ServiceRuntime = {
   words: WordAnalyses;
   /** The planner's statistics (pg_stats), at most five minutes old. */
   statistics: StatisticsCache;
+  /** The field glossary with the admins' additions, read again after every directory change. */
+  glossary: GlossaryCache;
   /** Counts views, search appearances and CV downloads; null when INSIGHTS_COUNTING=false. */
   insights: InsightsBuffer | null;
 };

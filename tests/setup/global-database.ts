@@ -7,6 +7,7 @@ import { createDatabase } from "#server/db/client.ts";
 import { startEmbeddedPostgres } from "#server/db/embedded.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { startJobQueue } from "#server/jobs/queue.ts";
+import { GlossaryCache, syncConceptForms } from "#server/services/search/concepts.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,6 +34,8 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const template = createDatabase(cluster.url(TEMPLATE), { max: 2 });
   await runMigrations(template.db, template.sql);
+  // The field glossary's forms, as the app writes them at start-up: profiles are tagged with their concepts.
+  await syncConceptForms(template.db, new GlossaryCache().base());
   await template.close();
   // The job queue's schema too, so that no test file pays for installing it.
   const silent = { info: () => {}, warn: () => {}, error: (obj: object) => console.error(obj) };

@@ -1,0 +1,190 @@
+import { asc, sql } from "drizzle-orm";
+import {
+  expansionForms,
+  type Glossary,
+  type GlossaryAddition,
+  loadFieldGlossary,
+  mergeAdditions,
+} from "#common/glossary/glossary.ts";
+import type { Executor } from "#server/db/client.ts";
+import { glossaryAdditions } from "#server/db/schema.ts";
+
+// The field glossary in the search (issue 33, migration 0028): every profile carries a facet
+// lexeme '#k:<concept>' for each concept of the glossary it names in any form, so a search term
+// that is a form of a concept matches one lexeme (see keywordConcepts in index.ts). The forms the
+// documents are tagged by live in search_concept_forms, written from the glossary here; after they
+// change, every profile is tagged again (retagProfiles), without its text being parsed.
+
+/** A concept's facet lexeme in the search documents. */
+export function conceptLexeme(conceptId: string) {
+  return `#k:${conceptId}`;
+}
+
+/** The forms the documents are tagged by: each concept's expansion forms (glossary.ts). */
+export function conceptForms(glossary: Glossary): { concept: string; form: string }[] {
+  return glossary.concepts.flatMap((concept) =>
+    expansionForms(glossary, concept.id).map((form) => ({ concept: concept.id, form: form.text })),
+  );
+}
+
+/**
+ * Writes the glossary's forms into search_concept_forms, each as the tsquery its phrase makes in
+ * the search's configuration and the lexeme of it the fewest documents have (the statistics' most
+ * common lexemes are the ones to avoid; then the longest); forms that make no query (stop words
+ * only) are left out. Answers how many rows changed: when any did, the profiles must be tagged again.
+ */
+export async function syncConceptForms(db: Executor, glossary: Glossary): Promise<number> {
+  const forms = conceptForms(glossary);
+  const wanted = sql`
+    select t.concept, t.form, q.query,
+      (select l from unnest(tsvector_to_array(to_tsvector('search_english', t.form))) l
+        left join common on common.lexeme = l order by coalesce(common.share, 0), length(l) desc, l limit 1) as lexeme
+    from unnest(${sql.param(forms.map((form) => form.concept))}::text[], ${sql.param(forms.map((form) => form.form))}::text[])
+      as t(concept, form)
+    cross join lateral (select phraseto_tsquery('search_english', t.form) as query) q
+    where numnode(q.query) > 0`;
+  const common = sql`common as (
+    select s.lexeme, s.share from pg_stats p,
+      unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as s(lexeme, share)
+    where p.schemaname = current_schema() and p.tablename = 'consultants' and p.attname = 'search_document')`;
+  const [gone] = await db.execute<{ count: number }>(sql`
+    with ${common}, wanted as (${wanted}), deleted as (
+      delete from search_concept_forms f
+      where not exists (select 1 from wanted w where w.concept = f.concept and w.form = f.form and w.query = f.query)
+      returning 1)
+    select count(*)::int as count from deleted`);
+  const [added] = await db.execute<{ count: number }>(sql`
+    with ${common}, wanted as (${wanted}), inserted as (
+      insert into search_concept_forms (concept, form, lexeme, query)
+      select concept, form, lexeme, query from wanted where lexeme is not null
+      on conflict (concept, form) do nothing
+      returning 1)
+    select count(*)::int as count from inserted`);
+  // Which lexeme finds a form's candidates follows the statistics; the tags do not depend on it.
+  await db.execute(sql`
+    with ${common}, wanted as (${wanted})
+    update search_concept_forms f set lexeme = w.lexeme from wanted w
+    where w.concept = f.concept and w.form = f.form and w.lexeme is not null and w.lexeme <> f.lexeme`);
+  return Number(gone?.count ?? 0) + Number(added?.count ?? 0);
+}
+
+/**
+ * Tags again up to `batch` profiles after id `after` (their heads and documents get the concepts
+ * the forms now find; no text is parsed). Answers the last id tagged, or null when none was left.
+ */
+export async function retagProfiles(db: Executor, after: number, batch = 2_000): Promise<number | null> {
+  // Only the profiles whose concepts changed are written (a form added to one concept: a few).
+  const [row] = await db.execute<{ last: number | null }>(sql`
+    with batch as materialized (
+      select id, search_head, search_document, search_retagged(search_head) as head, search_retagged(search_document) as document
+      from consultants where id > ${after} order by id limit ${batch}
+    ), tagged as (
+      update consultants c set search_head = b.head, search_document = b.document from batch b
+      where c.id = b.id and (b.head is distinct from b.search_head or b.document is distinct from b.search_document)
+      returning c.id)
+    select (select max(id) from batch) as last, (select count(*) from tagged) as written`);
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+/** Tags every profile again, batch after batch (a small directory at start-up, a bench, a test). */
+export async function retagAllProfiles(db: Executor) {
+  let after: number | null = 0;
+  while (after !== null) after = await retagProfiles(db, after);
+  await db.execute(sql`delete from search_concept_retag`);
+}
+
+/** A directory up to this many profiles is tagged again at start-up; a larger one by the job. */
+const RETAG_AT_START = 20_000;
+
+/**
+ * At start-up, under the start-up lock: the glossary's forms written, and when they changed, every
+ * profile tagged again, at once in a small directory, else by the retag job (whose progress
+ * search_concept_retag keeps; the workers queue it when they start). Answers whether a retag waits.
+ */
+export async function prepareSearchConcepts(db: Executor, glossary: Glossary): Promise<boolean> {
+  const changed = await syncConceptForms(db, glossary);
+  if (changed === 0) return retagPending(db);
+  const [size] = await db.execute<{ profiles: number }>(sql`select count(*)::int as profiles from consultants`);
+  if (Number(size?.profiles ?? 0) <= RETAG_AT_START) {
+    await retagAllProfiles(db);
+    return false;
+  }
+  await startRetag(db);
+  return true;
+}
+
+/** Whether every profile is to be tagged again (the retag job has work). */
+export async function retagPending(db: Executor): Promise<boolean> {
+  return (await db.execute(sql`select 1 from search_concept_retag`)).length > 0;
+}
+
+/** Every profile is to be tagged again, from the first (the job goes through them). */
+export async function startRetag(db: Executor) {
+  await db.execute(sql`delete from search_concept_retag`);
+  await db.execute(sql`insert into search_concept_retag (next_id) values (0)`);
+}
+
+/**
+ * One run of the retag job: batches from where the last run stopped, for up to `seconds`.
+ * Answers whether profiles are left (the job then queues itself again).
+ */
+export async function continueRetag(db: Executor, seconds = 20): Promise<boolean> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const [state] = await db.execute<{ next_id: number }>(sql`select next_id from search_concept_retag limit 1`);
+    if (!state) return false;
+    const last = await retagProfiles(db, Number(state.next_id));
+    if (last === null) {
+      await db.execute(sql`delete from search_concept_retag`);
+      return false;
+    }
+    await db.execute(sql`update search_concept_retag set next_id = ${last}`);
+    if (Date.now() >= until) return true;
+  }
+}
+
+/**
+ * The glossary the search reads: the file, parsed and checked once per process (about 0.7 s), with
+ * the admins' additions merged (read again after every directory change, which an addition
+ * announces). One per process, in its runtime.
+ */
+export class GlossaryCache {
+  private file: Glossary | undefined;
+  private merged: Promise<Glossary> | undefined;
+
+  /** The field glossary file alone. */
+  base(): Glossary {
+    this.file ??= loadFieldGlossary();
+    return this.file;
+  }
+
+  get(db: Executor): Promise<Glossary> {
+    this.merged ??= loadAdditions(db).then(
+      (additions) => mergeAdditions(this.base(), additions).glossary,
+      (error: unknown) => {
+        this.merged = undefined;
+        throw error;
+      },
+    );
+    return this.merged;
+  }
+
+  drop() {
+    this.merged = undefined;
+  }
+}
+
+/** The admins' additions, oldest first. */
+export async function loadAdditions(db: Executor): Promise<GlossaryAddition[]> {
+  const rows = await db
+    .select({
+      conceptId: glossaryAdditions.conceptId,
+      language: glossaryAdditions.language,
+      text: glossaryAdditions.text,
+      caseSensitive: glossaryAdditions.caseSensitive,
+      standalone: glossaryAdditions.standalone,
+    })
+    .from(glossaryAdditions)
+    .orderBy(asc(glossaryAdditions.id));
+  return rows;
+}

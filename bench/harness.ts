@@ -7,6 +7,7 @@ import { createDatabase } from "../server/db/client.ts";
 import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "../server/db/embedded.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 import { embeddedPostgresSettings } from "../server/db/setup.ts";
+import { GlossaryCache, retagAllProfiles, retagPending, syncConceptForms } from "../server/services/search/concepts.ts";
 
 // What `npm run bench` and `npm run lighthouse` share: a seeded database of generated profiles
 // (bench/.data/<count>), production servers of one or more checkouts started on it, and CPU
@@ -80,10 +81,17 @@ export async function openBenchDatabase(count: number, options: { reseed?: boole
     const migrating = createDatabase(databaseUrl, { max: 2 });
     try {
       await runMigrations(migrating.db, migrating.sql);
+      // The field glossary's forms (migration 0025), and the profiles tagged again when they changed.
+      const changed = await syncConceptForms(migrating.db, await new GlossaryCache().get(migrating.db));
+      if (changed > 0 || (await retagPending(migrating.db))) {
+        console.log(`the glossary's forms changed (${changed}): tagging every profile with its concepts…`);
+        await retagAllProfiles(migrating.db);
+        await migrating.sql`vacuum analyze consultants`;
+      }
     } finally {
       await migrating.close();
     }
-    console.log(`migrations checked and applied in ${round((performance.now() - started) / 1000)} s`);
+    console.log(`migrations and the glossary's forms checked and applied in ${round((performance.now() - started) / 1000)} s`);
   }
   await prewarm(databaseUrl);
   return {

@@ -48,6 +48,9 @@ export const CLASSES: Record<string, string[]> = {
     "workedIn=Myanmar&donor=FAO&availability=available",
   ],
   typo: keywords("helthcare", "managment", "agricultre", "evaluaton", "goverance"),
+  // Issue 33: the field's acronyms and topic words in the region's languages, through the glossary.
+  acronym: keywords("M&E", "PFM", "GBV", "DRR", "WASH"),
+  "local-language topic": keywords("bình đẳng giới", "nước sạch", "kesetaraan gender", "air bersih", "เพศ"),
   prefix: keywords("agri", "immun", "hydro", "mangr", "evalu"),
   "deep-page": [
     "keywords=management&page=80",

@@ -14,7 +14,7 @@ const runtime = createRuntime({ insights: null });
 // Words that look uncommon in a large directory but pass the cap here: the relevance pools prove
 // it (the quality pool and the head matches after it are distinct matches), so the search sends
 // no count of its own. All 1 100 profiles have "water" and "engineer" in their titles, half
-// "supply" too, and every bio mentions a water supply engineer. Planned as a directory of a
+// "pump" too, and every bio mentions a water pump engineer (no term of the field glossary). Planned as a directory of a
 // million profiles where each of those words is in 8 % of them.
 
 /** A count of its own: the statement that only counts matches up to the cap. */
@@ -28,17 +28,19 @@ describe("proving a search passes the cap from its pools", () => {
     const generated = [...generateConsultants({ count: 1100, seed: 31, uniqueSuffix: true, emailTag: "proof" })].map(
       (consultant, index) => ({
         ...consultant,
-        title: index % 2 === 0 ? "Water Supply Engineer" : "Water Sanitation Engineer",
-        bio: `${consultant.bio} Known as a water supply engineer.`,
+        title: index % 2 === 0 ? "Water Pump Engineer" : "Water Sanitation Engineer",
+        bio: `${consultant.bio} Known as a water pump engineer.`,
       }),
     );
     await copyConsultants(holder.db.sql, generated);
     await holder.db.sql`analyze consultants`;
+    // The glossary (with its additions) is read once per process: not one of the statements counted.
+    await runtime.glossary.get(holder.db.db);
     const real = await searchStatistics(holder.db.db);
     const uncommon = {
       shares: new Map([
         ["water", 0.08],
-        ["suppli", 0.08],
+        ["pump", 0.08],
         ["engin", 0.08],
       ]),
       floor: 0.0001,
@@ -80,14 +82,14 @@ describe("proving a search passes the cap from its pools", () => {
 
   it("counts within the page's statement when the head matches fall short of the cap", async () => {
     // 550 head matches: with the quality pool's 100, not yet proof.
-    const { found, statements } = await searchWatched({ keywords: "water supply" });
+    const { found, statements } = await searchWatched({ keywords: "water pump" });
     expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
     expect(statements).toHaveLength(2);
     expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
   });
 
   it("reads the search again, counted, when fewer than the cap match", async () => {
-    const { found, statements } = await searchWatched({ keywords: "water supply", location: "Vietnam" });
+    const { found, statements } = await searchWatched({ keywords: "water pump", location: "Vietnam" });
     expect(found.total).toBeGreaterThan(0);
     expect(found.total).toBeLessThan(1000);
     expect(found.totalIsCapped).toBe(false);

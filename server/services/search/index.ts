@@ -1,19 +1,17 @@
-import { findPlaceMentions } from "#common/places.ts";
-import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
+import type { SearchParams } from "#common/search.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
-import type { KeywordWords } from "./keyword-plan.ts";
+import { type AnalyzedKeywords, analyzeKeywords, type KeywordTerm, keywordQuery } from "./keywords.ts";
 import { listWithoutKeywords } from "./listing.ts";
-import { type PlaceTerm, placeTerms } from "./places.ts";
-import { filterConditions } from "./query.ts";
 import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
-import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery, type WordAnalysis } from "./words.ts";
+import { correctWords, keywordWords, LITTLE } from "./words.ts";
 
 // The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
 // together; keyword-plan.ts decides how a page of it is read (a plan, from the statistics
 // planner.ts keeps), keyword-sql.ts writes a plan's statement, keyword-page.ts runs the plans;
-// listing.ts answers a search without keywords, words.ts analyses the keywords, query.ts holds the
+// listing.ts answers a search without keywords, keywords.ts reads the keywords as terms (words,
+// places, concepts of the field glossary: concepts.ts), words.ts analyses words, query.ts holds the
 // SQL fragments, counting.ts counts matches up to the cap, places.ts matches places in any
 // spelling, tiers.ts names the quality tiers, result.ts shapes the answer.
 //
@@ -42,9 +40,11 @@ export type SearchLog = { debug: (entry: { plans: string[]; corrected?: boolean 
 export type SearchDeps = Pick<ServiceDeps, "db" | "runtime"> & { log?: SearchLog };
 
 /**
- * Searches listed consultants. With keywords: every word must match (accents ignored, stemmed,
- * the last word also as a prefix); when that finds little, rare or unknown words are corrected
- * to similar frequent ones. Without keywords: featured (quality) order, or the chosen sort.
+ * Searches listed consultants. With keywords: every term must match (a word: accents ignored,
+ * stemmed, the last one also as a prefix; a place in any spelling; a concept of the field glossary
+ * in any of its forms, ranked slightly below the form typed); when that finds little, rare or
+ * unknown words are corrected to similar frequent ones. Without keywords: featured (quality)
+ * order, or the chosen sort.
  */
 export async function searchConsultants(
   deps: SearchDeps,
@@ -54,109 +54,54 @@ export async function searchConsultants(
   const { db, runtime } = deps;
   const options = { ...searchOptions, statistics: searchOptions.statistics ?? (await runtime.statistics(db)) };
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
-  const keywords = allWords.length > 0 ? await analyzeKeywords(deps, params, allWords) : undefined;
-  if (!keywords) {
+  const keywords = params.keywords && allWords.length > 0 ? await analyzeKeywords(deps, params.keywords) : undefined;
+  const words = keywords && keywordQuery(params, keywords.terms);
+  if (!keywords || !words) {
     const listed = await listWithoutKeywords(db, params, options);
     deps.log?.debug({ plans: listed.plans }, "search plans");
     return listed.result;
   }
-  const found = await keywordPage(db, params, keywords.words, options);
-  const corrected = found.matched < LITTLE ? await correctedPage(db, params, keywords, options) : undefined;
+  const found = await keywordPage(db, params, words, options);
+  const corrected = found.matched < LITTLE ? await correctedPage(db, params, keywords, words.tsquery, options) : undefined;
   const better = corrected && corrected.page.matched > found.matched ? corrected : undefined;
   const plans = [...found.plans, ...(corrected?.page.plans ?? [])];
   deps.log?.debug({ plans, corrected: better !== undefined }, "search plans");
   const answer = better?.page ?? found;
   const page = result(params, answer.matched, answer.consultants);
-  return better ? { ...page, correctedKeywords: better.keywords } : page;
-}
-
-/** The keywords analysed: the words as words (the last one completed) and the places in any spelling. */
-type AnalyzedKeywords = {
-  allWords: string[];
-  inPlace: (index: number) => boolean;
-  analyzed: WordAnalysis[];
-  places: PlaceTerm[];
-  words: KeywordWords;
-};
-
-/** Keyword words analysed, or undefined when only stop words are left (a listing then). */
-async function analyzeKeywords(
-  { db, runtime }: SearchDeps,
-  params: SearchParams,
-  allWords: string[],
-): Promise<AnalyzedKeywords | undefined> {
-  // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words
-  // are analysed as words (the last one completed, unless it ends a place's name).
-  const mentions = findPlaceMentions(allWords);
-  const inPlace = (index: number) => mentions.some((place) => index >= place.start && index < place.end);
-  const [places, analyzed] = await Promise.all([
-    placeTerms(db, mentions),
-    analyzeWords(
-      runtime.words,
-      db,
-      allWords.filter((_, index) => !inPlace(index)),
-      !inPlace(allWords.length - 1),
-    ),
-  ]);
-  const groups = analyzed.map((word) => word.lexemes);
-  const tsquery = toTsquery(
-    groups,
-    places.map((place) => place.query),
-  );
-  if (!tsquery) return undefined;
-  const words = { tsquery, groups: [...groups, ...places.map((place) => place.lexemes)] };
   return {
-    allWords,
-    inPlace,
-    analyzed,
-    places,
-    words: {
-      ...words,
-      overCap: overCap(
-        params,
-        places,
-        analyzed.map((word) => word.reach),
-      ),
-    },
+    ...page,
+    ...(better ? { correctedKeywords: better.keywords } : {}),
+    ...(keywords.expandedTerms.length > 0 ? { expandedTerms: keywords.expandedTerms } : {}),
   };
 }
 
 /**
- * One word, no place, no filter: the words dictionary counts the profiles using it (or its most
- * used completion) exactly, and every one of them matches, so past the cap there is nothing to count.
+ * The page with rare or unknown words corrected to similar frequent ones (never a place's or a
+ * concept's), the words as typed first, and the keywords as corrected; undefined when nothing was
+ * corrected.
  */
-function overCap(params: SearchParams, places: PlaceTerm[], reach: number[]) {
-  const alone = filterConditions(params).length === 1 && places.length === 0;
-  return alone && reach.length === 1 && (reach[0] ?? 0) > SEARCH_RESULT_CAP;
-}
-
-/**
- * The page with rare or unknown words corrected to similar frequent ones, the words as typed first,
- * and the keywords as corrected; undefined when nothing was corrected.
- */
-async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
-  const { analyzed, places } = keywords;
-  const corrections = await correctWords(db, analyzed);
+async function correctedPage(
+  db: Database,
+  params: SearchParams,
+  keywords: AnalyzedKeywords,
+  exact: string,
+  options: PlanningOptions,
+) {
+  const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
+  const corrections = await correctWords(db, words);
   if (corrections.size === 0) return undefined;
-  const groups = analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]);
-  const tsquery = toTsquery(
-    groups,
-    places.map((place) => place.query),
-  );
-  if (!tsquery) return undefined;
-  const reach = analyzed.map((word) => Math.max(word.reach, corrections.get(word.key)?.ndoc ?? 0));
-  const words = {
-    tsquery,
-    groups: [...groups, ...places.map((place) => place.lexemes)],
-    exact: keywords.words.tsquery,
-    overCap: overCap(params, places, reach),
-  };
-  const page = await keywordPage(db, params, words, options);
-  let next = 0;
+  const terms = keywords.terms.map((term): KeywordTerm => {
+    const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;
+    if (term.kind !== "word" || !correction) return term;
+    const lexemes = [...new Set([...term.analysis.lexemes, ...correction.lexemes])];
+    return { ...term, analysis: { ...term.analysis, lexemes, reach: Math.max(term.analysis.reach, correction.ndoc) } };
+  });
+  const query = keywordQuery(params, terms);
+  if (!query) return undefined;
+  const page = await keywordPage(db, params, { ...query, exact }, options);
   const correctedWords = keywords.allWords.map((word, index) => {
-    if (keywords.inPlace(index)) return word;
-    const analysis = analyzed[next++];
-    return (analysis && corrections.get(analysis.key)?.word) ?? word;
+    const term = keywords.terms.find((candidate) => candidate.kind === "word" && candidate.start === index);
+    return (term?.kind === "word" && corrections.get(term.analysis.key)?.word) || word;
   });
   return { page, keywords: correctedWords.join(" ") };
 }

@@ -30,6 +30,11 @@ export type KeywordWords = {
   groups: string[][];
   /** After a correction, the words as typed: the profiles matching them come first. */
   exact?: string;
+  /**
+   * When a concept of the glossary was expanded, the words as typed (a concept's words as their
+   * phrase): a profile matching only another form ranks a little lower (keyword-sql.ts).
+   */
+  typed?: string;
   /** Known from the words dictionary to match more than the cap: nothing to count. */
   overCap?: boolean;
 };
@@ -125,6 +130,12 @@ export type PlanOptions = {
  * it, a pool of the best.
  */
 export const RANK_ALL = SEARCH_RESULT_CAP;
+/**
+ * How much a profile matching a concept of the glossary only in another form than the one typed
+ * counts against one matching the words as typed in the same field: slightly less (issue 33).
+ */
+export const EXPANSION_RANK = 0.8;
+
 /** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
 const PRECOUNT = 3;
 /** A search counted first whose independent estimate is at least this share of the cap reads its page meanwhile. */

@@ -4,7 +4,7 @@ import { consultants } from "#server/db/schema.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { countToCapQuery } from "./counting.ts";
 import type { DocumentPool, HeadPool, KeywordPlan, KeywordWords } from "./keyword-plan.ts";
-import { RANK_ALL } from "./keyword-plan.ts";
+import { EXPANSION_RANK, RANK_ALL } from "./keyword-plan.ts";
 import {
   boundedPool,
   CANDIDATE_COLUMNS,
@@ -68,9 +68,13 @@ export function keywordSql(plan: KeywordPlan, params: SearchParams, words: Keywo
   const w = writing(plan, params, words);
   const head = headPoolSql(plan.headPool, w);
   const { offset, limit } = resultWindow(params);
+  // A profile that matches a concept only in another form than the one typed ranks a little lower.
+  const typed = words.typed
+    ? sql` * case when search_document @@ ${words.typed}::tsquery then 1 else ${EXPANSION_RANK}::float4 end`
+    : sql``;
   const rank =
     params.sort === "relevance"
-      ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${w.words}) * (1 + 0.5 * static_score) desc`]
+      ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${w.words}) * (1 + 0.5 * static_score)${typed} desc`]
       : [];
   // With a corrected spelling, the profiles that match the words as typed come first.
   const exactFirst = words.exact ? [sql`(search_document @@ ${words.exact}::tsquery) desc`] : [];

@@ -17,7 +17,12 @@ export type SearchResult = {
   sort: SortValue;
   /** Set when the keywords had few matches and the results include a corrected spelling. */
   correctedKeywords?: string;
+  /** The terms of the field glossary the keywords named, and the forms they also matched (issue 33). */
+  expandedTerms?: ExpandedTerm[];
 };
+
+/** A term of the keywords that is a concept of the field glossary: what was typed, the concept, its forms searched. */
+export type ExpandedTerm = { typed: string; concept: string; forms: string[] };
 
 /** How a search is planned: from the statistics, unless forced (tests, benchmarks). */
 export type SearchOptions = {

@@ -14,8 +14,25 @@ export const LITTLE = 3;
 
 /** The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. */
 export function keywordWords(keywords: string): string[] {
-  const words = keywords.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  return words.slice(0, MAX_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+  return keywordSpans(keywords).map((span) => span.word);
+}
+
+/** The words of a keywords string (keywordWords) with where each stands in it (NFC), for quoting what was typed. */
+export function keywordSpans(keywords: string): { word: string; from: number; to: number }[] {
+  const spans = [...keywords.normalize("NFC").matchAll(/[\p{L}\p{M}\p{N}]+/gu)].slice(0, MAX_WORDS);
+  return spans.map((match) => ({
+    word: match[0].slice(0, MAX_WORD_LENGTH),
+    from: match.index,
+    to: match.index + match[0].length,
+  }));
+}
+
+/** The keywords as typed from word `start` to word `end` (exclusive): "M&E" rather than its words "M E". */
+export function typedWords(keywords: string, start: number, end: number): string {
+  const spans = keywordSpans(keywords);
+  const first = spans[start];
+  const last = spans[end - 1];
+  return first && last ? keywords.normalize("NFC").slice(first.from, last.to) : "";
 }
 
 export type WordAnalysis = {
@@ -107,13 +124,14 @@ export async function correctWords(db: Executor, analyzed: WordAnalysis[]) {
   return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes, ndoc: Number(row.ndoc) }]));
 }
 
-function quoteLexeme(lexeme: string) {
+export function quoteLexeme(lexeme: string) {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 /**
- * Every group of alternatives must match: (a | b) & (c), and every place in any of its
- * spellings (tsqueries of their own). Null when only stop words are left.
+ * Every group of alternatives must match: (a | b) & (c), and every place in any of its spellings
+ * (tsqueries of their own). Null when only stop words are left. (The opportunities' search; the
+ * consultants' reads its keywords as terms: keywords.ts.)
  */
 export function toTsquery(groups: string[][], places: string[] = []): string | null {
   const parts = [

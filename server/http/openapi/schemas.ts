@@ -56,6 +56,8 @@ export const searchResultSchema = z
     pageCount: z.number().int(),
     sort: z.string(),
     correctedKeywords: z.string().optional(),
+    /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
+    expandedTerms: z.array(z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict()).optional(),
   })
   .strict();
 export const messageOnly = z.looseObject({ message: z.string() });

@@ -28,8 +28,6 @@ export type KeywordWords = {
   tsquery: string;
   /** The lexemes of each group: what the estimates reckon with. */
   groups: string[][];
-  /** After a correction, the words as typed: the profiles matching them come first. */
-  exact?: string;
   /**
    * When a concept of the glossary was expanded, the words as typed (a concept's words as their
    * phrase): a profile matching only another form ranks a little lower (keyword-sql.ts).

@@ -76,8 +76,6 @@ export function keywordSql(plan: KeywordPlan, params: SearchParams, words: Keywo
     params.sort === "relevance"
       ? [sql`ts_rank(${RANK_WEIGHTS}::float4[], search_document, ${w.words}) * (1 + 0.5 * static_score)${typed} desc`]
       : [];
-  // With a corrected spelling, the profiles that match the words as typed come first.
-  const exactFirst = words.exact ? [sql`(search_document @@ ${words.exact}::tsquery) desc`] : [];
   const matches =
     plan.documentPool.kind === "narrow"
       ? sql`matches as materialized (
@@ -90,7 +88,7 @@ export function keywordSql(plan: KeywordPlan, params: SearchParams, words: Keywo
     page as (
       select id, ord from unnest(array(
         select id from candidates ${consultants}
-        order by ${sql.join([...exactFirst, ...rank, ...w.order], sql`, `)}
+        order by ${sql.join([...rank, ...w.order], sql`, `)}
         limit ${limit} offset ${offset}
       )) with ordinality as p(id, ord)
     )
@@ -117,10 +115,10 @@ function writing(plan: KeywordPlan, params: SearchParams, words: KeywordWords): 
     ranked: Math.max(QUALITY_POOL, offset + limit),
     pooled: over ? sql`true` : sql`(select count(*) from document_pool) > ${RANK_ALL}::int`,
     // Candidates carry whether they match in the head (for the head pool), and their documents
-    // only to be ranked (relevance, or the words as typed first after a correction).
+    // only to be ranked.
     columns: {
       head: relevance ? sql`search_head @@ ${tsquery}` : undefined,
-      document: relevance || words.exact !== undefined,
+      document: relevance,
     },
   };
 }

@@ -379,21 +379,35 @@ describe("relevance and matching", () => {
     expect((await search(holder.db, { keywords: "xylophone" })).correctedKeywords).toBeUndefined();
   });
 
-  it("puts the profiles that match a rare spelling as typed before the corrected ones", async () => {
-    await insertListedConsultant(holder.db.db, { name: "Typo Writer", bio: "Works in helthcare financing, spelt that way." });
-    const result = await search(holder.db, { keywords: "helthcare" });
-    expect(result.correctedKeywords).toBe("healthcare");
-    expect(result.consultants[0]?.name).toBe("Typo Writer");
-    expect(result.total).toBe(5);
+  it("never corrects a word that has matches of its own, however rare (issue 33)", async () => {
+    // A spelling searched for the first time here (a word's analysis is kept a minute).
+    await insertListedConsultant(holder.db.db, { name: "Typo Writer", bio: "Works in healtcare financing, spelt that way." });
+    const result = await search(holder.db, { keywords: "healtcare" });
+    expect(result.correctedKeywords).toBeUndefined();
+    expect(result.consultants.map((c) => c.name)).toEqual(["Typo Writer"]);
+    const byExperience = await search(holder.db, { keywords: "healtcare", sort: "experience" });
+    expect(byExperience).toMatchObject({ total: 1 });
+    expect(byExperience.correctedKeywords).toBeUndefined();
   });
 
-  it("puts the words as typed first in any sort order, not only by relevance", async () => {
-    // The least experienced of the five, so last by experience but for the spelling as typed.
-    await holder.db.sql`update consultants set years_experience = 1 where name = 'Typo Writer'`;
-    const byExperience = await search(holder.db, { keywords: "helthcare", sort: "experience" });
-    expect(byExperience.correctedKeywords).toBe("healthcare");
-    expect(byExperience.total).toBe(5);
-    expect(byExperience.consultants[0]?.name).toBe("Typo Writer");
+  it("corrects neither a consultant's surname nor a word of an organization's name", async () => {
+    await insertListedConsultant(holder.db.db, {
+      name: "Maria Villanueva",
+      title: "Programme Officer",
+      bio: "Works on schools.",
+    });
+    for (const name of ["Village One", "Village Two", "Village Three", "Village Four"]) {
+      await insertListedConsultant(holder.db.db, { name, bio: "Works in villages and villas." });
+    }
+    const surname = await search(holder.db, { keywords: "Villanueva" });
+    expect(surname.correctedKeywords).toBeUndefined();
+    expect(surname.consultants.map((c) => c.name)).toEqual(["Maria Villanueva"]);
+    // A word only an organization's name has: nothing matches it, and it is not made into another word.
+    await holder.db
+      .sql`insert into organizations (name, slug, kind, country) values ('Villanuevo Foundation', 'villanuevo-foundation', 'ngo', 'PH')`;
+    expect((await search(holder.db, { keywords: "Villanuevo" })).correctedKeywords).toBeUndefined();
+    // The same word typed wrong, with no organization of that name: corrected.
+    expect((await search(holder.db, { keywords: "Villanueba" })).correctedKeywords).toBe("villanueva");
   });
 });
 

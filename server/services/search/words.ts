@@ -106,21 +106,25 @@ async function analyzeWordsNow(db: Executor, words: string[], completeLast: bool
 }
 
 /**
- * For rare or unknown words, the most similar clearly more frequent word of the dictionary
- * (trigram similarity on the small words table, never on the profiles).
+ * For words that match nothing (issue 33: a word with matches of its own, such as a consultant's
+ * rare surname, is never "corrected"), and are no word of an organization's name, the most
+ * similar word of the dictionary that profiles use (trigram similarity on the small words table,
+ * never on the profiles).
  */
 export async function correctWords(db: Executor, analyzed: WordAnalysis[]) {
-  const suspects = analyzed.filter((word) => word.ndoc < LITTLE && word.key.length >= 4);
+  const suspects = analyzed.filter((word) => word.reach === 0 && word.key.length >= 4);
   if (suspects.length === 0) return new Map<string, { word: string; lexemes: string[]; ndoc: number }>();
   const rows = await db.execute<{ key: string; correction: string; lexemes: string[]; ndoc: number }>(sql`
     select t.key, s.word as correction, s.ndoc, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
-    from unnest(${sql.param(suspects.map((word) => word.key))}::text[], ${sql.param(suspects.map((word) => word.ndoc))}::int[]) as t(key, ndoc)
+    from unnest(${sql.param(suspects.map((word) => word.key))}::text[]) as t(key)
     cross join lateral (
       select w.word, w.ndoc from search_words w
-      where w.word % t.key and w.ndoc > 3 * t.ndoc and w.word <> t.key
+      where w.word % t.key and w.ndoc > 0 and w.word <> t.key
       order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
       limit 1
-    ) s`);
+    ) s
+    where not exists (
+      select 1 from organizations o where search_key(o.name) ~ ('\\m' || t.key || '\\M'))`);
   return new Map(rows.map((row) => [row.key, { word: row.correction, lexemes: row.lexemes, ndoc: Number(row.ndoc) }]));
 }
 

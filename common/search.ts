@@ -40,6 +40,20 @@ export type SearchParams = {
   hidden?: readonly number[];
 };
 
+/** The filters a relaxation may leave out (a list filter one value at a time). */
+export type RelaxableFilter = "location" | "expertise" | "experience" | "availability" | "workedIn" | "languages" | "donor";
+
+/**
+ * When a search found nothing (issue 33): something that would find some. `drop` is what is left
+ * out (words of the keywords as typed, or one filter's value), `query` that search as a query string.
+ */
+export type SearchRelaxation = {
+  drop: { words: string[] } | { filter: RelaxableFilter; value: string };
+  count: number;
+  countIsCapped: boolean;
+  query: string;
+};
+
 /** The canonical query string of a search: defaults left out, so equal searches have equal URLs. */
 export function searchQueryString(params: Partial<SearchParams>): string {
   const query = new URLSearchParams();

@@ -175,22 +175,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {results === null ? (
               <LoadFailed href={searchHref(params, "")} />
             ) : results.consultants.length === 0 && results.total === 0 ? (
-              <NoResults />
+              <NoResults params={params} relaxations={results.relaxations} />
             ) : results.consultants.length === 0 ? (
               <EmptyPage params={params} pageCount={results.pageCount} />
             ) : (
               <>
-                {results.correctedKeywords && (
-                  <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
-                    <Trans>
-                      Few consultants match “<bdi>{params.keywords}</bdi>”. Including results for{" "}
-                      <strong className="font-semibold">
-                        “<bdi>{results.correctedKeywords}</bdi>”
-                      </strong>
-                      .
-                    </Trans>
-                  </p>
-                )}
+                {results.correctedKeywords && <DidYouMean typed={params.keywords ?? ""} corrected={results.correctedKeywords} />}
                 <ResultsList params={params} results={results} />
               </>
             )}
@@ -221,6 +211,21 @@ function resultSummary(
   const to = formatCount((results.page - 1) * results.limit + results.consultants.length, locale);
   return i18n._(
     msg`${plural(count, { one: `Showing ${from}–${to} of ${total} consultant`, other: `Showing ${from}–${to} of ${total} consultants` })}`,
+  );
+}
+
+/** The keywords matched nothing as typed; the results are those of the corrector's spelling (issue 33). */
+function DidYouMean({ typed, corrected }: { typed: string; corrected: string }) {
+  return (
+    <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
+      <Trans>
+        No consultant matches “<bdi>{typed}</bdi>”. Did you mean{" "}
+        <strong className="font-semibold">
+          “<bdi>{corrected}</bdi>”
+        </strong>
+        ? Showing its results.
+      </Trans>
+    </p>
   );
 }
 

@@ -212,8 +212,37 @@ describe("searching from the home page", () => {
 
     await page.goto(`${app.url}/?keywords=helthcare`);
     await hydrated(page);
-    await expect(page.getByText("Including results for").innerText()).resolves.toContain("“healthcare”");
+    await expect(page.getByText("Did you mean").innerText()).resolves.toContain("“healthcare”");
     expect(await cardNames(page)).toEqual(await apiNames("keywords=helthcare"));
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("never ends in a dead end: an empty search offers what would find something (issue 33)", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const query = "keywords=healthcare+zzxqv";
+    const api = (await (await fetch(`${app.url}/api/consultants?${query}`)).json()) as {
+      total: number;
+      relaxations: { drop: { words?: string[]; filter?: string }; count: number; query: string }[];
+    };
+    expect(api.total).toBe(0);
+    const words = api.relaxations.find((relaxation) => relaxation.drop.words?.includes("zzxqv"));
+    expect(words).toBeDefined();
+    await page.goto(`${app.url}/?${query}`);
+    await hydrated(page);
+    await expect(page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("No consultant matches all of “healthcare zzxqv”.").isVisible()).resolves.toBe(true);
+    // Each relaxation of the API is a link on the page, with its count.
+    for (const relaxation of api.relaxations) {
+      await expect(page.locator(`#consultants a[href='/${relaxation.query}']`).innerText()).resolves.toContain(
+        String(relaxation.count),
+      );
+    }
+    await expectNoAxeViolations(page);
+    await page.locator(`#consultants a[href='/${words?.query}']`).click();
+    await page.waitForURL((url) => url.searchParams.get("keywords") === "healthcare");
+    await settled(page);
+    expect(await cardNames(page)).toEqual(await apiNames(words?.query.slice(1) ?? ""));
     expectNoConsoleErrors(errors);
     await close();
   });

@@ -8,7 +8,7 @@ import { searchHref } from "#app/lib/use-search-navigation.ts";
 import { type ActiveFilter, activeFilters, type SearchParams } from "#common/search.ts";
 
 /** A chip's words in the page's language (common/search.ts names them in English, for the API's users). */
-function chipLabel(i18n: I18n, chip: ActiveFilter, params: SearchParams): string {
+export function chipLabel(i18n: I18n, chip: ActiveFilter, params: SearchParams): string {
   const value = (prefix: string) => chip.key.slice(prefix.length);
   if (chip.key === "location" && params.location) return valueLabel(i18n, params.location);
   if (chip.key === "expertise" && params.expertise) return valueLabel(i18n, params.expertise);

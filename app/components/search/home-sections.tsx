@@ -1,29 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowRight, SearchX, TriangleAlert } from "lucide-react";
+import { ArrowRight, TriangleAlert } from "lucide-react";
 import { Link, useHref } from "react-router";
 import { ABOUT_DIRECTORY, JOIN_BANNER } from "#app/content/home.ts";
-import { searchHref } from "#app/lib/use-search-navigation.ts";
 
-// The home page's parts around the results: the states of an empty or failed search, and the
-// sections below the directory (their copy is in app/content/home.ts).
-
-export function NoResults() {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
-      <p className="mt-4 text-lg font-semibold text-ink">
-        <Trans>No consultants found matching your criteria.</Trans>
-      </p>
-      <Link
-        to={searchHref({})}
-        preventScrollReset
-        className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
-        <Trans>Clear Filters</Trans>
-      </Link>
-    </div>
-  );
-}
+// The home page's parts around the results: the state of a failed search (an empty one is
+// no-results.tsx), and the sections below the directory (their copy is in app/content/home.ts).
 
 /**
  * `href` is the search itself without a hash (a path of the page's language tree, which the router

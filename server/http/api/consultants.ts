@@ -7,7 +7,7 @@ import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
 import { searchFor } from "#server/services/organizations/hidden-from.ts";
-import { searchConsultants } from "#server/services/search/index.ts";
+import { searchDirectory } from "#server/services/search/index.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 import { noInput, notStored, serviceCalls } from "./service-call.ts";
@@ -22,7 +22,6 @@ const profileBodyLimit = limitBody(2 * 1024 * 1024);
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi(deps: HttpDeps) {
   const { db } = deps;
-  const readDb = deps.readDb ?? db;
   const api = new Hono<HttpEnv>();
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
   // The CV thread of this app (its idle thread exits on its own).
@@ -35,7 +34,7 @@ export function createConsultantsApi(deps: HttpDeps) {
     // A member of an organization a consultant hides from never finds them (issue 31); a visitor's
     // search is unchanged (no session, no query).
     const params = await searchFor(db, await actorFrom(c), parsed.data);
-    return c.json(await searchConsultants({ ...serviceDeps(c), db: readDb }, params));
+    return c.json(await searchDirectory(serviceDeps(c), params));
   });
 
   api.get("/:id", async (c) => {

@@ -58,6 +58,22 @@ export const searchResultSchema = z
     correctedKeywords: z.string().optional(),
     /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
     expandedTerms: z.array(z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict()).optional(),
+    /** When nothing was found: what would find something (the keywords without a word, the search without a filter). */
+    relaxations: z
+      .array(
+        z
+          .object({
+            drop: z.union([
+              z.object({ words: z.array(z.string()) }).strict(),
+              z.object({ filter: z.string(), value: z.string() }).strict(),
+            ]),
+            count: z.number().int(),
+            countIsCapped: z.boolean(),
+            query: z.string(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 export const messageOnly = z.looseObject({ message: z.string() });

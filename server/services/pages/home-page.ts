@@ -5,7 +5,7 @@ import type { Actor, ServiceDeps } from "../context.ts";
 import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
 import { searchFor } from "../organizations/hidden-from.ts";
 import { reviewCounts } from "../reviews/reviews.ts";
-import { type SearchResult, searchConsultants } from "../search/index.ts";
+import { type SearchResult, searchDirectory } from "../search/index.ts";
 import { type DirectoryStats, directoryStats } from "../stats.ts";
 
 // The home page, which is the directory's search: the stats strip, one page of results with what
@@ -34,7 +34,7 @@ export async function viewHomePage(
   viewer: Pick<Viewer, "userAgent">,
   actor: Actor = null,
 ): Promise<HomePage> {
-  const { db, readDb, log } = deps;
+  const { db, log } = deps;
   // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
   // visitor (and the page cache, which serves visitors only) the search is unchanged.
   const search = await searchFor(db, actor, params);
@@ -44,7 +44,7 @@ export async function viewHomePage(
       return null;
     }),
     // A search may lag a moment behind the last write: the replica, when there is one.
-    searchConsultants({ ...deps, db: readDb }, search).catch((error: unknown) => {
+    searchDirectory(deps, search).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),

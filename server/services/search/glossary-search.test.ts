@@ -142,6 +142,19 @@ describe("the field glossary in the search", () => {
     expect(found.expandedTerms?.map((expanded) => expanded.concept)).toContain(concept);
   });
 
+  // The issue's own table: topic words in the region's languages that found nothing before.
+  it.each([
+    ["bình đẳng giới", "gender-equality"],
+    ["nước sạch", "drinking-water-supply"],
+    ["kesetaraan gender", "gender-equality"],
+    ["air bersih", "drinking-water-supply"],
+    ["เพศ", "gender-equality"],
+  ])("%s finds the English bio about %s", async (term, concept) => {
+    const found = await search({ keywords: term });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.consultants.map((consultant) => consultant.id)).toContain(holder.written.get(concept));
+  });
+
   it("ranks the form typed above another form of the concept, in the same field and at the same quality", async () => {
     const same = { ...PLAIN, rating: 60, projectsCompleted: 12, availableForWork: true, profilePhotoUrl: null };
     const acronym = await insertListedConsultant(holder.db.db, {

@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
 import { type AnalyzedKeywords, analyzeKeywords, type KeywordTerm, keywordQuery } from "./keywords.ts";
 import { listWithoutKeywords } from "./listing.ts";
+import { countZeroResult, relaxationsOf } from "./relaxations.ts";
 import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
 import { correctWords, keywordWords, LITTLE } from "./words.ts";
 
@@ -29,7 +30,7 @@ import { correctWords, keywordWords, LITTLE } from "./words.ts";
 
 export type { KeywordPlan, PoolStrategy, Refinement } from "./keyword-plan.ts";
 export { REFINEMENTS } from "./keyword-plan.ts";
-export type { SearchOptions, SearchResult } from "./result.ts";
+export type { Relaxation, SearchOptions, SearchResult } from "./result.ts";
 
 export { keywordWords };
 
@@ -39,18 +40,49 @@ export type SearchLog = { debug: (entry: { plans: string[]; corrected?: boolean 
 /** What a search uses: the database, this process's caches, and a log for the plans it ran. */
 export type SearchDeps = Pick<ServiceDeps, "db" | "runtime"> & { log?: SearchLog };
 
-/**
- * Searches listed consultants. With keywords: every term must match (a word: accents ignored,
- * stemmed, the last one also as a prefix; a place in any spelling; a concept of the field glossary
- * in any of its forms, ranked slightly below the form typed); when that finds little, rare or
- * unknown words are corrected to similar frequent ones. Without keywords: featured (quality)
- * order, or the chosen sort.
- */
+/** Searches listed consultants (findConsultants): the engine alone, as the saved searches' alerts and the benches use it. */
 export async function searchConsultants(
   deps: SearchDeps,
   params: SearchParams,
   searchOptions: SearchOptions = {},
 ): Promise<SearchResult> {
+  return (await findConsultants(deps, params, searchOptions)).result;
+}
+
+/**
+ * A person's search, from the home page or the API: read from the replica when there is one; one
+ * that finds nothing answers what would find something (`relaxations`, relaxations.ts) and is
+ * counted for the admins' list of zero-result searches (without who searched).
+ */
+export async function searchDirectory(
+  deps: Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">,
+  params: SearchParams,
+): Promise<SearchResult> {
+  const reading = { ...deps, db: deps.readDb };
+  const found = await findConsultants(reading, params);
+  if (found.result.total > 0) return found.result;
+  const count = async (relaxed: SearchParams) => (await findConsultants(reading, { ...relaxed, limit: 1 })).result;
+  const [relaxations] = await Promise.all([
+    relaxationsOf(params, found.keywords?.terms ?? [], count),
+    countZeroResult(deps.db, params).catch((error: unknown) => {
+      deps.log.error({ err: error }, "counting a zero-result search failed");
+    }),
+  ]);
+  return { ...found.result, relaxations };
+}
+
+/**
+ * Searches listed consultants. With keywords: every term must match (a word: accents ignored,
+ * stemmed, the last one also as a prefix; a place in any spelling; a concept of the field glossary
+ * in any of its forms, ranked slightly below the form typed); when a word matches nothing at all
+ * and is no known name, it is corrected to a similar frequent one. Without keywords: featured
+ * (quality) order, or the chosen sort. Answers the result and the keywords as analysed.
+ */
+async function findConsultants(
+  deps: SearchDeps,
+  params: SearchParams,
+  searchOptions: SearchOptions = {},
+): Promise<{ result: SearchResult; keywords?: AnalyzedKeywords }> {
   const { db, runtime } = deps;
   const options = { ...searchOptions, statistics: searchOptions.statistics ?? (await runtime.statistics(db)) };
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
@@ -59,34 +91,32 @@ export async function searchConsultants(
   if (!keywords || !words) {
     const listed = await listWithoutKeywords(db, params, options);
     deps.log?.debug({ plans: listed.plans }, "search plans");
-    return listed.result;
+    return { result: listed.result };
   }
   const found = await keywordPage(db, params, words, options);
-  const corrected = found.matched < LITTLE ? await correctedPage(db, params, keywords, words.tsquery, options) : undefined;
+  const corrected = found.matched < LITTLE ? await correctedPage(db, params, keywords, options) : undefined;
   const better = corrected && corrected.page.matched > found.matched ? corrected : undefined;
   const plans = [...found.plans, ...(corrected?.page.plans ?? [])];
   deps.log?.debug({ plans, corrected: better !== undefined }, "search plans");
   const answer = better?.page ?? found;
   const page = result(params, answer.matched, answer.consultants);
   return {
-    ...page,
-    ...(better ? { correctedKeywords: better.keywords } : {}),
-    ...(keywords.expandedTerms.length > 0 ? { expandedTerms: keywords.expandedTerms } : {}),
+    keywords,
+    result: {
+      ...page,
+      ...(better ? { correctedKeywords: better.keywords } : {}),
+      ...(keywords.expandedTerms.length > 0 ? { expandedTerms: keywords.expandedTerms } : {}),
+    },
   };
 }
 
 /**
- * The page with rare or unknown words corrected to similar frequent ones (never a place's or a
- * concept's), the words as typed first, and the keywords as corrected; undefined when nothing was
- * corrected.
+ * The page with the words that match nothing corrected to similar ones profiles use (never a
+ * place's or a concept's, nor a word of an organization's name), and the keywords as corrected;
+ * undefined when nothing was corrected. (The words as typed match nothing, so no exact match is
+ * put first.)
  */
-async function correctedPage(
-  db: Database,
-  params: SearchParams,
-  keywords: AnalyzedKeywords,
-  exact: string,
-  options: PlanningOptions,
-) {
+async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
   const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
   const corrections = await correctWords(db, words);
   if (corrections.size === 0) return undefined;
@@ -98,7 +128,7 @@ async function correctedPage(
   });
   const query = keywordQuery(params, terms);
   if (!query) return undefined;
-  const page = await keywordPage(db, params, { ...query, exact }, options);
+  const page = await keywordPage(db, params, query, options);
   const correctedWords = keywords.allWords.map((word, index) => {
     const term = keywords.terms.find((candidate) => candidate.kind === "word" && candidate.start === index);
     return (term?.kind === "word" && corrections.get(term.analysis.key)?.word) || word;

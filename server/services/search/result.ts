@@ -1,4 +1,4 @@
-import { SEARCH_RESULT_CAP, type SearchParams, type SortValue } from "#common/search.ts";
+import { SEARCH_RESULT_CAP, type SearchParams, type SearchRelaxation, type SortValue } from "#common/search.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import type { PoolStrategy, Refinement } from "./keyword-plan.ts";
 import type { Statistics } from "./planner.ts";
@@ -19,7 +19,11 @@ export type SearchResult = {
   correctedKeywords?: string;
   /** The terms of the field glossary the keywords named, and the forms they also matched (issue 33). */
   expandedTerms?: ExpandedTerm[];
+  /** A person's search that found nothing: what would find something (relaxations.ts). */
+  relaxations?: SearchRelaxation[];
 };
+
+export type { RelaxableFilter, SearchRelaxation as Relaxation } from "#common/search.ts";
 
 /** A term of the keywords that is a concept of the field glossary: what was typed, the concept, its forms searched. */
 export type ExpandedTerm = { typed: string; concept: string; forms: string[] };

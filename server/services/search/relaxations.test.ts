@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRuntime } from "#server/runtime.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
+import { searchConsultants, searchDirectory } from "./index.ts";
+
+// Never a dead end (issue 33): a person's search that finds nothing answers what would find
+// something, each relaxation counted as its own search counts it, and is counted (without who
+// searched) for the admins' list of zero-result searches.
+
+const runtime = createRuntime({ insights: null });
+const log = { debug: () => {}, info: () => {}, warn: () => {}, error: (entry: object) => console.error(entry) };
+
+describe("relaxations of a search that finds nothing", () => {
+  const holder = {} as { db: TestDatabase };
+  const deps = () => ({ db: holder.db.db, readDb: holder.db.db, runtime, log });
+  const direct = (query: string) =>
+    searchConsultants({ db: holder.db.db, runtime }, searchParams(Object.fromEntries(new URLSearchParams(query))));
+
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+    const plain = { primarySpecialization: "Technology", secondarySpecializations: [] as string[], title: "Consultant" };
+    const profiles = [
+      { name: "Mangrove Restorer", bio: "Mangrove restoration along the delta.", country: "Vietnam", availableForWork: false },
+      { name: "Mangrove Surveyor", bio: "Mangrove surveys for fisheries.", country: "Cambodia", availableForWork: false },
+      { name: "Hydrology Modeller", bio: "Hydrology models of river basins.", country: "Vietnam", availableForWork: true },
+      { name: "Cadastre Mapper", bio: "Cadastre mapping for land titles.", country: "Laos", availableForWork: true },
+    ];
+    for (const profile of profiles)
+      await insertListedConsultant(holder.db.db, { ...plain, ...profile, location: profile.country });
+  });
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+
+  it("offers the keywords without each word, with the counts their own searches give", async () => {
+    const found = await searchDirectory(deps(), searchParams({ keywords: "mangrove hydrology" }));
+    expect(found.total).toBe(0);
+    expect(found.relaxations).toEqual([
+      { drop: { words: ["hydrology"] }, count: 2, countIsCapped: false, query: "?keywords=mangrove" },
+      { drop: { words: ["mangrove"] }, count: 1, countIsCapped: false, query: "?keywords=hydrology" },
+    ]);
+    for (const relaxation of found.relaxations ?? []) {
+      expect((await direct(relaxation.query.slice(1))).total).toBe(relaxation.count);
+    }
+  });
+
+  it("offers each word alone when no pair of them finds anything", async () => {
+    const found = await searchDirectory(deps(), searchParams({ keywords: "mangrove hydrology cadastre" }));
+    expect(found.total).toBe(0);
+    expect(found.relaxations?.map((relaxation) => [relaxation.query, relaxation.count, relaxation.drop])).toEqual([
+      ["?keywords=mangrove", 2, { words: ["hydrology", "cadastre"] }],
+      ["?keywords=hydrology", 1, { words: ["mangrove", "cadastre"] }],
+      ["?keywords=cadastre", 1, { words: ["mangrove", "hydrology"] }],
+    ]);
+  });
+
+  it("says which filter to remove and how many each removal gives, keywords kept", async () => {
+    const found = await searchDirectory(
+      deps(),
+      searchParams({ keywords: "mangrove", availability: "available", location: "Vietnam" }),
+    );
+    expect(found.total).toBe(0);
+    expect(found.relaxations).toEqual([
+      {
+        drop: { filter: "availability", value: "available" },
+        count: 1,
+        countIsCapped: false,
+        query: "?keywords=mangrove&location=Vietnam",
+      },
+    ]);
+    // Both filters left out one at a time: the location alone still finds nothing, so it is not offered.
+    expect((await direct("keywords=mangrove&availability=available")).total).toBe(0);
+    expect((await direct("keywords=mangrove&location=Vietnam")).total).toBe(1);
+  });
+
+  it("offers the search without a location no one is in, an empty list when nothing would find anything, none when something was found", async () => {
+    const nothing = await searchDirectory(deps(), searchParams({ keywords: "mangrove", location: "Brunei" }));
+    expect(nothing.relaxations).toEqual([
+      { drop: { filter: "location", value: "Brunei" }, count: 2, countIsCapped: false, query: "?keywords=mangrove" },
+    ]);
+    const none = await searchDirectory(deps(), searchParams({ keywords: "qqzzxv" }));
+    expect(none).toMatchObject({ total: 0, relaxations: [] });
+    const some = await searchDirectory(deps(), searchParams({ keywords: "mangrove" }));
+    expect(some.total).toBe(2);
+    expect(some.relaxations).toBeUndefined();
+  });
+
+  it("counts the searches that found nothing per day and per search, storing nothing of who searched", async () => {
+    await holder.db.sql`delete from search_zero_results`;
+    await searchDirectory(deps(), searchParams({ keywords: "Mangrove  Hydrology" }));
+    await searchDirectory(deps(), searchParams({ keywords: "mangrove hydrology", page: 2, sort: "experience" }));
+    await searchDirectory(deps(), searchParams({ keywords: "mangrove" }));
+    const rows = await holder.db.sql`select * from search_zero_results`;
+    expect(rows).toEqual([{ day: expect.anything(), query: "keywords=mangrove+hydrology", searches: 2 }]);
+  });
+});

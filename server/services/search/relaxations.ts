@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import { type SearchParams, searchQueryString } from "#common/search.ts";
+import type { Executor } from "#server/db/client.ts";
+import type { KeywordTerm } from "./keywords.ts";
+import type { RelaxableFilter, Relaxation } from "./result.ts";
+import { typedWords } from "./words.ts";
+
+// Never a dead end (issue 33): a search that finds nothing answers what would find something.
+// When every term must match and nothing matches all of them, the keywords without one term (or,
+// when none of those finds anything either, each term alone); when filters empty the result, the
+// search without each filter. Each with how many it finds and the search itself as a query string.
+
+/** A search with one thing left out, before it is counted. */
+type Candidate = { drop: Relaxation["drop"]; params: SearchParams };
+
+/** How a relaxed search is counted: the total of its first page. */
+export type CountSearch = (params: SearchParams) => Promise<{ total: number; totalIsCapped: boolean }>;
+
+/** A term of the keywords that narrows the search (a stop word matches everything). */
+function narrows(term: KeywordTerm) {
+  if (term.kind === "word") return term.analysis.lexemes.length > 0;
+  return true;
+}
+
+/** The keywords made of some of the terms, as typed ("M&E" stays "M&E"). */
+function keywordsOf(keywords: string, terms: KeywordTerm[]) {
+  return terms.map((term) => typedWords(keywords, term.start, term.end)).join(" ");
+}
+
+/** The keywords without one term each; or each term alone (`alone`). */
+function wordCandidates(params: SearchParams, terms: KeywordTerm[], alone: boolean): Candidate[] {
+  const keywords = params.keywords ?? "";
+  return terms.map((term, index) => {
+    const kept = alone ? [term] : terms.filter((_, other) => other !== index);
+    const dropped = alone ? terms.filter((_, other) => other !== index) : [term];
+    return {
+      drop: { words: dropped.map((each) => typedWords(keywords, each.start, each.end)) },
+      params: { ...params, keywords: keywordsOf(keywords, kept), page: 1 },
+    };
+  });
+}
+
+/** The search without each of its filters (a list filter without each of its values). */
+export function filterCandidates(params: SearchParams): Candidate[] {
+  const single = (["location", "expertise", "experience", "availability", "workedIn"] as const).flatMap((filter): Candidate[] => {
+    const value = params[filter];
+    return value ? [{ drop: { filter, value }, params: { ...params, [filter]: undefined, page: 1 } }] : [];
+  });
+  const lists = (["languages", "donor"] as const).flatMap((filter): Candidate[] =>
+    (params[filter] ?? []).map((value) => ({
+      drop: { filter: filter satisfies RelaxableFilter, value },
+      params: { ...params, [filter]: (params[filter] ?? []).filter((other) => other !== value), page: 1 },
+    })),
+  );
+  return [...single, ...lists];
+}
+
+/** The candidates counted, those that find something, most first. */
+async function counted(candidates: Candidate[], count: CountSearch): Promise<Relaxation[]> {
+  const totals = await Promise.all(candidates.map((candidate) => count(candidate.params)));
+  return candidates
+    .map((candidate, index) => ({ candidate, total: totals[index] ?? { total: 0, totalIsCapped: false } }))
+    .filter(({ total }) => total.total > 0)
+    .sort((a, b) => b.total.total - a.total.total)
+    .map(({ candidate, total }) => ({
+      drop: candidate.drop,
+      count: total.total,
+      countIsCapped: total.totalIsCapped,
+      query: searchQueryString(candidate.params),
+    }));
+}
+
+/**
+ * What would find something when a search found nothing: the keywords' relaxations (without one
+ * term; when none of those finds anything and there are three terms or more, each term alone) and
+ * the filters' (without each), each counted; none that finds nothing.
+ */
+export async function relaxationsOf(params: SearchParams, terms: KeywordTerm[], count: CountSearch): Promise<Relaxation[]> {
+  const narrowing = terms.filter(narrows);
+  const [words, filters] = await Promise.all([
+    narrowing.length >= 2 ? counted(wordCandidates(params, narrowing, false), count) : [],
+    counted(filterCandidates(params), count),
+  ]);
+  const alone = words.length === 0 && narrowing.length >= 3 ? await counted(wordCandidates(params, narrowing, true), count) : [];
+  return [...words, ...alone, ...filters];
+}
+
+/** The search as the zero-result list counts it: its keywords in lower case and its filters, no page or order. */
+export function zeroResultQuery(params: SearchParams): string {
+  const keywords = params.keywords?.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  return searchQueryString({ ...params, keywords, page: 1, sort: "relevance", limit: undefined }).slice(1, 501);
+}
+
+/** One more search that found nothing today (who searched is not stored). */
+export async function countZeroResult(db: Executor, params: SearchParams) {
+  const query = zeroResultQuery(params);
+  if (!query) return;
+  await db.execute(sql`
+    insert into search_zero_results (day, query, searches) values (current_date, ${query}, 1)
+    on conflict (day, query) do update set searches = search_zero_results.searches + 1`);
+}

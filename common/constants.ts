@@ -143,9 +143,21 @@ export const AUDIT_ACTIONS = [
   "submit",
   "unpublish",
   "close",
+  // Issue 33: an admin's synonym added to a concept of the field glossary.
+  "add_synonym",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["consultant", "user", "review", "reference", "organization", "report", "opportunity"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "consultant",
+  "user",
+  "review",
+  "reference",
+  "organization",
+  "report",
+  "opportunity",
+  // Issue 33: a form added to a concept of the field glossary (the target id is the addition's).
+  "concept",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** What changed, field by field: `{ status: { from: "pending", to: "approved" } }`. */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

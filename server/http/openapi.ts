@@ -12,6 +12,7 @@ import { opportunityRoutes } from "./openapi/opportunities.ts";
 import { organizationRoutes } from "./openapi/organizations.ts";
 import { reviewsRoutes } from "./openapi/reviews.ts";
 import { type ApiRoute, errorSchema } from "./openapi/schemas.ts";
+import { searchAdminRoutes } from "./openapi/search.ts";
 
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
 
@@ -35,6 +36,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...organizationRoutes,
   ...opportunityRoutes,
   ...adminRoutes,
+  ...searchAdminRoutes,
 ];
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); what JSON cannot say is left open. */

@@ -40,6 +40,7 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   submit: "Sent for approval",
   unpublish: "Unpublished",
   close: "Closed",
+  add_synonym: "Added a synonym",
 };
 
 const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {
@@ -50,6 +51,7 @@ const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {
   organization: "Organization",
   report: "Report",
   opportunity: "Opportunity",
+  concept: "Glossary concept",
 };
 
 function show(value: unknown): string {

@@ -100,3 +100,19 @@ CREATE TABLE IF NOT EXISTS search_zero_results (
 CREATE TABLE IF NOT EXISTS search_concept_retag (
   next_id integer NOT NULL
 );
+--> statement-breakpoint
+-- The audit log records an admin's synonym added to a concept (the target id is the addition's).
+ALTER TABLE "audit_log" DROP CONSTRAINT IF EXISTS "audit_log_action_check";
+--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check"
+  CHECK ("action" IN ('edit', 'delete', 'approve', 'reject', 'hide', 'unhide', 'promote', 'demote',
+                      'change', 'submit_change', 'approve_change', 'reject_change', 'block', 'unblock',
+                      'reference_ask', 'reference_confirm', 'reference_decline', 'reference_withdraw', 'reference_remove',
+                      'create', 'verify', 'unverify', 'invite', 'withdraw_invite', 'join', 'decline',
+                      'change_role', 'remove_member', 'leave', 'report', 'warn', 'dismiss',
+                      'publish', 'submit', 'unpublish', 'close', 'add_synonym'));
+--> statement-breakpoint
+ALTER TABLE "audit_log" DROP CONSTRAINT IF EXISTS "audit_log_target_type_check";
+--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_target_type_check"
+  CHECK ("target_type" IN ('consultant', 'user', 'review', 'reference', 'organization', 'report', 'opportunity', 'concept'));

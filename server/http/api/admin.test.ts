@@ -796,6 +796,16 @@ const MATRIX: Row[] = [
     body: () => ({ action: "dismiss" }),
     expected: ADMIN_ONLY(404),
   },
+  // Issue 33: the zero-result searches and the glossary's additions (a concept that does not exist: 404).
+  { method: "GET", route: "/api/search/zero-results", path: () => "/api/search/zero-results", expected: ADMIN_ONLY(200) },
+  { method: "GET", route: "/api/admin/glossary/export", path: () => "/api/admin/glossary/export", expected: ADMIN_ONLY(200) },
+  {
+    method: "POST",
+    route: "/api/admin/glossary/:conceptId/synonyms",
+    path: () => "/api/admin/glossary/no-such-concept/synonyms",
+    body: () => ({ language: "en", text: "a new synonym" }),
+    expected: ADMIN_ONLY(404),
+  },
 ];
 
 describe("authorization matrix", () => {

@@ -18,6 +18,7 @@ import { createPhotoApi } from "./photos.ts";
 import { createAdminReferencesApi, createOwnReferencesApi, createRefereeApi } from "./references.ts";
 import { createAdminReviewsApi, createConsultantReviewsApi, createReviewsApi } from "./reviews.ts";
 import { createSavedSearchesApi } from "./saved-searches.ts";
+import { createAdminGlossaryApi, createSearchAdminApi } from "./search-admin.ts";
 import { createSharedShortlistsApi, createShortlistsApi } from "./shortlists.ts";
 import { createStatsApi } from "./stats.ts";
 
@@ -28,6 +29,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/admin/reviews", createAdminReviewsApi(deps));
   api.route("/admin/references", createAdminReferencesApi(deps));
   api.route("/admin/opportunities", createAdminOpportunitiesApi(deps));
+  api.route("/admin/glossary", createAdminGlossaryApi(deps));
+  api.route("/search", createSearchAdminApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));

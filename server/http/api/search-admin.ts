@@ -1,0 +1,49 @@
+import { type Context, Hono } from "hono";
+import { requireAdminRole } from "#server/services/context.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { addGlossarySynonym, exportGlossary, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { actorFrom, limitBody, readJson } from "../request.ts";
+import { created, noInput, queryParams, serviceCalls } from "./service-call.ts";
+
+// Issue 33, the admins' side of the search: the most frequent searches that found nothing
+// (GET /api/search/zero-results) and a synonym added to a concept of the field glossary
+// (POST /api/admin/glossary/{conceptId}/synonyms), with the merged glossary to export for review.
+// Admins only: 401 signed out, 403 for everyone else, before anything of the request is read.
+
+/** A concept id as the glossary writes them (kebab case, at most 80 characters); anything else is no concept. */
+function conceptId(c: Context<HttpEnv>): string {
+  const id = c.req.param("conceptId") ?? "";
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) || id.length > 80) throw new NotFound("Concept not found");
+  return id;
+}
+
+function adminsOnly(api: Hono<HttpEnv>) {
+  api.use(async (c, next) => {
+    requireAdminRole(await actorFrom(c));
+    await next();
+  });
+}
+
+/** /api/search: what the admins see of the search. */
+export function createSearchAdminApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, actorFrom);
+  adminsOnly(api);
+  api.get("/zero-results", call(listZeroResultSearches, queryParams));
+  return api;
+}
+
+/** /api/admin/glossary: the admins' additions to the field glossary. */
+export function createAdminGlossaryApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, actorFrom);
+  adminsOnly(api);
+  api.use(limitBody());
+  api.get("/export", call(exportGlossary, noInput));
+  api.post(
+    "/:conceptId/synonyms",
+    call(addGlossarySynonym, async (c) => ({ conceptId: conceptId(c), body: await readJson(c) }), created),
+  );
+  return api;
+}

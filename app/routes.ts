@@ -34,6 +34,7 @@ export default [
     route("inbox", "routes/inbox.tsx"),
     route("inbox/:id", "routes/inbox-message.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/searches", "routes/admin-searches.tsx"),
   ]),
   route("*", "routes/pages/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { data, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
@@ -177,6 +177,11 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-muted">Manage consultants, users and profile approvals.</p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/searches" className="font-semibold text-brand-700 underline underline-offset-4">
+          Searches that found nothing
+        </Link>
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}

@@ -1,0 +1,225 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { activeFilters } from "#common/search.ts";
+import { parseSearchParamsLeniently } from "#common/search-params.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { Forbidden } from "#server/services/errors.ts";
+import {
+  addGlossarySynonym,
+  listGlossaryConcepts,
+  listZeroResultSearches,
+  SYNONYM_LANGUAGES,
+} from "#server/services/search/glossary-admin.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Select } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { refusedAction } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/admin-searches";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /admin/searches (issue 33): the most frequent searches of the last 30 days that found nothing
+// (counted without storing who searched), and a synonym added to a concept of the field glossary
+// from there, so that such a search finds the concept's consultants. A search's words fill the
+// form through the address (?text=), so the page works without JavaScript.
+
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: "Admin Access Required",
+    text: "Please sign in with an administrator account to view the Admin Dashboard.",
+    withHomeLink: true,
+  },
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const session = requireSignedIn(app);
+  if (session.user.role !== "admin") throw redirect("/");
+  const actor = actorOf(session);
+  const deps = serviceDeps(app);
+  try {
+    const [zero, concepts] = await Promise.all([
+      listZeroResultSearches(deps, actor, { limit: 50 }),
+      listGlossaryConcepts(deps, actor),
+    ]);
+    const text = (new URL(request.url).searchParams.get("text") ?? "").slice(0, 120);
+    return { ...zero, concepts, languages: SYNONYM_LANGUAGES, text };
+  } catch (error) {
+    if (error instanceof Forbidden) throw redirect("/");
+    throw error;
+  }
+}
+
+type Failure = { error: string; conceptId: string; language: string; text: string };
+
+function failureOf(message: string, form: FormData): Failure {
+  return {
+    error: message,
+    conceptId: String(form.get("conceptId") ?? ""),
+    language: String(form.get("language") ?? ""),
+    text: String(form.get("text") ?? ""),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app));
+  const form = await request.formData();
+  try {
+    const added = await addGlossarySynonym(serviceDeps(app), actor, {
+      conceptId: String(form.get("conceptId") ?? ""),
+      body: { language: form.get("language"), text: form.get("text") },
+    });
+    return redirectWithToast(app, "/admin/searches", {
+      title: "Synonym added",
+      description: `“${added.text}” now finds the consultants of ${added.label}.`,
+    });
+  } catch (error) {
+    return refusedAction(error, (message) => failureOf(message, form));
+  }
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, failureOf);
+}
+
+/** A search in words, as the results page's chips show it. */
+function describe(query: string): string {
+  const chips = activeFilters(parseSearchParamsLeniently(new URLSearchParams(query)));
+  return chips.map((chip) => chip.label).join(" · ");
+}
+
+export default function AdminSearches({ loaderData, actionData }: Route.ComponentProps) {
+  const { searches, days, concepts, languages, text } = loaderData;
+  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const navigation = useNavigation();
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
+          Admin Dashboard
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-ink">Searches that found nothing</h1>
+      <p className="mt-2 text-muted">
+        The most frequent searches of the last {days} days that found no consultant, counted without storing who searched. When
+        one is a term of the field, add it to its concept so that it finds the concept's consultants.
+      </p>
+
+      {searches.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-muted">
+          No search has found nothing in the last {days} days.
+        </p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Zero-result searches, most frequent first</caption>
+            <thead className="bg-slate-50 text-ink">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Search
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Searches
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Last searched
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {searches.map((search) => (
+                <tr key={search.query} className="border-t border-slate-200">
+                  <td className="px-4 py-3">
+                    <Link to={`/?${search.query}`} className="text-brand-700 underline underline-offset-4">
+                      {describe(search.query)}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{search.searches}</td>
+                  <td className="px-4 py-3">{search.lastSearched}</td>
+                  <td className="px-4 py-3">
+                    {search.keywords && (
+                      <Link
+                        to={`/admin/searches?text=${encodeURIComponent(search.keywords)}#add-synonym`}
+                        className="font-semibold text-brand-700 underline underline-offset-4"
+                        aria-label={`Add “${search.keywords}” as a synonym`}
+                      >
+                        Add as a synonym
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 id="add-synonym" className="mt-10 text-xl font-semibold text-ink">
+        Add a synonym to a concept
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Checked like a form of the glossary file (the language's script, not already a form of a concept), recorded in the audit
+        log, and exported with the glossary for review.
+      </p>
+      {failure && (
+        <div className="mt-4">
+          <Alert tone="error" title="Not added" live>
+            <p>{failure.error}</p>
+          </Alert>
+        </div>
+      )}
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" key={text}>
+        <Field label="Concept" required>
+          {(props) => (
+            <Select {...props} name="conceptId" defaultValue={failure?.conceptId ?? ""}>
+              <option value="">Choose a concept</option>
+              {concepts.map((concept) => (
+                <option key={concept.id} value={concept.id}>
+                  {concept.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Language" required>
+          {(props) => (
+            <Select {...props} name="language" defaultValue={failure?.language ?? "en"}>
+              {languages.map((language) => (
+                <option key={language.value} value={language.value}>
+                  {language.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Synonym" required>
+          {(props) => <Input {...props} name="text" maxLength={120} defaultValue={failure?.text ?? text} />}
+        </Field>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          Add synonym
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export const meta = privatePageMeta({
+  title: "Searches that found nothing",
+  description: "The most frequent zero-result searches, and synonyms for the field glossary.",
+  path: "/admin/searches",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -522,6 +522,10 @@ describe("caps and candidate pools", () => {
       // Head matches at every quality, some among the best hundred: the head pool holds the best
       // hundred head matches whichever way it is read (a narrow read once took a hundred more).
       { keywords: "quokka", languages: "English" },
+      // Concepts of the field glossary (issue 33): one '#k:' lexeme each, ranked below the form typed.
+      { keywords: "GESI" },
+      { keywords: "water supply", location: "Vietnam" },
+      { keywords: "bình đẳng giới", sort: "experience" },
       // Listings with more matches than the cap: a walk of the order's index, or every match read and sorted.
       { languages: "English" },
       { languages: "English", sort: "experience", page: 40 },

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+
+// Issue 33: the admins' list of searches that found nothing, and a synonym added from it, in the
+// browser: the search someone typed shows up (no one's identity with it), "Add as a synonym" fills
+// the form, and once added (and the profiles tagged again) the words find the concept's consultants.
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  await app.database!.sql`
+    insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
+    values ('Wat Supply', 'Engineer', ${`w.${randomBytes(4).toString("hex")}@example.org`}, 'Vientiane, Laos', 'Laos', 8,
+            'Infrastructure', 'Rural water supply schemes across Laos.', 'approved')`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function adminPage() {
+  const [user] = await app.database!.sql<{ id: number }[]>`
+    insert into auth_users (email, hashed_password, name, role)
+    values (${`admin.${randomBytes(4).toString("hex")}@example.org`}, 'not-a-hash', 'Search Admin', 'admin') returning id`;
+  const token = randomBytes(32).toString("base64url");
+  await app.database!.sql`
+    insert into auth_sessions (user_id, session_token, expires_at)
+    values (${user!.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
+  const opened = await openPage(browser);
+  await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
+  return opened;
+}
+
+describe("searches that found nothing (admins)", () => {
+  it("lists a search that found nothing and adds its words to a concept", async () => {
+    const visitor = await openPage(browser);
+    await visitor.page.goto(`${app.url}/?keywords=ventilasi+sumur`);
+    await expect(visitor.page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
+    await visitor.close();
+
+    const { page, errors, close } = await adminPage();
+    await page.goto(`${app.url}/admin/searches`);
+    await waitForHydration(page);
+    const row = page.getByRole("row", { name: /ventilasi sumur/ });
+    await expect(row.getByRole("cell").nth(1).innerText()).resolves.toBe("1");
+    await expectNoAxeViolations(page);
+    await row.getByRole("link", { name: "Add “ventilasi sumur” as a synonym" }).click();
+    await expect.poll(() => page.getByLabel("Synonym").inputValue()).toBe("ventilasi sumur");
+    await page.getByLabel("Concept").selectOption("drinking-water-supply");
+    await page.getByLabel("Language").selectOption("id");
+    await page.getByRole("button", { name: "Add synonym" }).click();
+    await expect(page.getByText("Synonym added").first().isVisible()).resolves.toBe(true);
+    // The same words typed again: refused, and said so beside the form.
+    await page.getByLabel("Concept").selectOption("drinking-water-supply");
+    await page.getByLabel("Language").selectOption("id");
+    await page.getByLabel("Synonym").fill("ventilasi sumur");
+    await page.getByRole("button", { name: "Add synonym" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not added" }).innerText()).resolves.toContain("already a form");
+    expectNoConsoleErrors(errors);
+    await close();
+
+    // The words now find the concept's consultant (once the retag job has tagged the profiles).
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${app.url}/api/consultants?keywords=ventilasi+sumur`);
+          return ((await response.json()) as { consultants: { name: string }[] }).consultants.map((c) => c.name);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(["Wat Supply"]);
+  });
+
+  it("asks a visitor to sign in, and shows none of it", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${app.url}/admin/searches`);
+    await expect(page.getByRole("heading", { name: "Admin Access Required" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("ventilasi").count()).resolves.toBe(0);
+    await close();
+  });
+});

@@ -50,15 +50,15 @@ describe("searches that found nothing (admins)", () => {
     await expect(row.getByRole("cell").nth(1).innerText()).resolves.toBe("1");
     await expectNoAxeViolations(page);
     await row.getByRole("link", { name: "Add “ventilasi sumur” as a synonym" }).click();
-    await expect.poll(() => page.getByLabel("Synonym").inputValue()).toBe("ventilasi sumur");
-    await page.getByLabel("Concept").selectOption("drinking-water-supply");
-    await page.getByLabel("Language").selectOption("id");
+    await expect.poll(() => page.getByRole("textbox", { name: "Synonym" }).inputValue()).toBe("ventilasi sumur");
+    await page.getByRole("combobox", { name: "Concept" }).selectOption("drinking-water-supply");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("id");
     await page.getByRole("button", { name: "Add synonym" }).click();
     await expect(page.getByText("Synonym added").first().isVisible()).resolves.toBe(true);
     // The same words typed again: refused, and said so beside the form.
-    await page.getByLabel("Concept").selectOption("drinking-water-supply");
-    await page.getByLabel("Language").selectOption("id");
-    await page.getByLabel("Synonym").fill("ventilasi sumur");
+    await page.getByRole("combobox", { name: "Concept" }).selectOption("drinking-water-supply");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("id");
+    await page.getByRole("textbox", { name: "Synonym" }).fill("ventilasi sumur");
     await page.getByRole("button", { name: "Add synonym" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Not added" }).innerText()).resolves.toContain("already a form");
     expectNoConsoleErrors(errors);

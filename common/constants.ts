@@ -145,6 +145,8 @@ export const AUDIT_ACTIONS = [
   "close",
   // Issue 33: an admin's synonym added to a concept of the field glossary.
   "add_synonym",
+  // Issue 38: an admin ended every session of a user.
+  "end_sessions",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [

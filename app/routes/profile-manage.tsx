@@ -4,12 +4,15 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
 import { formatDate } from "#common/format.ts";
+import { parseId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
+import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
+import { SessionsList } from "../components/account/sessions-section.tsx";
 import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { FormErrorAlert } from "../components/ui/alert.tsx";
@@ -36,8 +39,10 @@ export const handle: SignedInHandle = {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = requireSignedIn(context.get(appContext));
-  return { account: getAccount(session) };
+  const app = context.get(appContext);
+  const session = requireSignedIn(app);
+  const { sessions } = await listAccountSessions(serviceDeps(app), actorOf(session));
+  return { account: getAccount(session), sessions };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,10 +100,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (intent === "end-session" || intent === "end-other-sessions") {
+    try {
+      if (intent === "end-session") {
+        await endAccountSession(serviceDeps(app), actorOf(app.session), parseId(String(formData.get("sessionId") ?? "")) ?? 0);
+        return data({ intent, status: "success" as const, message: "That device has been signed out." });
+      }
+      const { ended } = await endOtherAccountSessions(serviceDeps(app), actorOf(app.session), { others: "1" });
+      const message = ended === 1 ? "1 other session has been signed out." : `${ended} other sessions have been signed out.`;
+      return data({ intent, status: "success" as const, message });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      return data(
+        { intent, status: "error" as const, message: refusal.message },
+        { status: refusal.status, headers: refusal.headers },
+      );
+    }
+  }
+
   throw data("Unknown form", { status: 400 });
 }
 
-const ACCOUNT_INTENTS = ["profile", "password", "resend-verification"] as const;
+const ACCOUNT_INTENTS = ["profile", "password", "resend-verification", "end-session", "end-other-sessions"] as const;
 
 /** A failed request is the form's failure: its toast, and the form as it was. */
 export async function clientAction(args: Route.ClientActionArgs) {
@@ -197,18 +220,24 @@ function PasswordForm() {
 }
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, sessions } = loaderData;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
         <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
-        <p className="mt-2 text-muted">Update your profile information and password.</p>
+        <p className="mt-2 text-muted">Update your profile information and password, and see where you're signed in.</p>
       </div>
       <Section title="Profile Information" description="Your name and the email address you sign in with.">
         <ProfileForm account={account} />
       </Section>
       <Section title="Password" description="Changing your password signs you out on your other devices.">
         <PasswordForm />
+      </Section>
+      <Section
+        title="Where you're signed in"
+        description="Sessions end after 30 days without use and 90 days in all (12 hours and 7 days for admins)."
+      >
+        <SessionsList sessions={sessions} />
       </Section>
       <Section title="Account Information">
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">

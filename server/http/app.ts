@@ -150,6 +150,7 @@ export function createHttpApp(deps: HttpDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
+      userAgent: c.req.header("user-agent"),
       session: await c.get("getSession")(),
       runtime: deps.runtime,
       cachedPageEffects: c.get("cachedPageEffects") ?? [],

@@ -47,6 +47,8 @@ export type AppContext = {
   /** Per-request CSP nonce for the inline scripts React Router writes. */
   nonce: string;
   clientIp: string;
+  /** The User-Agent header (a new session keeps it for the account page's list). */
+  userAgent?: string;
   /** The signed-in session (cookie or Bearer), resolved once per request by the HTTP layer; null when signed out. */
   session: CurrentSession | null;
   /** This process's state for the services (server/runtime.ts). */
@@ -83,13 +85,14 @@ export type HttpDeps = {
 
 /** The services' dependencies for a page request (loaders and actions). */
 export function serviceDeps(context: AppContext): ServiceDeps {
-  const { db, readDb, config, log, jobs, storage, clientIp, runtime } = context;
-  return { db, readDb, config, log, jobs, storage, clientIp, runtime };
+  const { db, readDb, config, log, jobs, storage, clientIp, userAgent, runtime } = context;
+  return { db, readDb, config, log, jobs, storage, clientIp, userAgent, runtime };
 }
 
 /** The services' dependencies for a JSON API request. */
 export function apiServiceDeps(deps: HttpDeps, c: Context<HttpEnv>): ServiceDeps {
   const { db, config, jobs, storage, runtime } = deps;
   const readDb = deps.readDb ?? db;
-  return { db, readDb, config, jobs, storage, runtime, log: c.get("log"), clientIp: c.get("clientIp") };
+  const userAgent = c.req.header("user-agent");
+  return { db, readDb, config, jobs, storage, runtime, log: c.get("log"), clientIp: c.get("clientIp"), userAgent };
 }

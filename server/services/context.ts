@@ -66,6 +66,8 @@ export type ServiceDeps = {
   storage: PhotoStorage;
   /** The client's address, for rate limits ("cli" from the command line). */
   clientIp: string;
+  /** The client's User-Agent header, kept with a new session for the account page's list. */
+  userAgent?: string;
   /** This process's state (server/runtime.ts). */
   runtime: ServiceRuntime;
 };

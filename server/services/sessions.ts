@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { AccountUser } from "#common/auth.ts";
 import { type Locale, toLocale } from "#common/locales.ts";
 import type { Database } from "../db/client.ts";
@@ -11,20 +11,56 @@ import { type AuthUser, authSessions, authUsers } from "../db/schema.ts";
 /** The database or a transaction: both can run these statements. */
 type Executor = Pick<Database, "insert" | "update" | "select" | "delete">;
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long a session lives (issue 38, ASVS 7.3): idle = since its last use, absolute = since it
+ * began, whatever the use. An admin's sessions are shorter: a stolen one is worth more.
+ */
+export const SESSION_TIMEOUTS = {
+  user: { idleMs: 30 * DAY_MS, absoluteMs: 90 * DAY_MS },
+  admin: { idleMs: 12 * HOUR_MS, absoluteMs: 7 * DAY_MS },
+} as const;
 export const SESSION_TTL_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
+export const SESSION_TTL_MS = SESSION_TIMEOUTS.user.idleMs;
+/** The expiry and the last use are written at most this often (no write per request). */
+const RENEW_EVERY_MS = HOUR_MS;
+
+/** What the request tells about the device: kept with the session for the account page's list. */
+export type SessionClient = { ip?: string; userAgent?: string };
 
 export type CurrentSession = {
+  /** The session's row id (the account page's list names sessions by it). */
+  id: number;
   /** SHA-256 hex of the token: identifies the session without keeping the token around. */
   tokenHash: string;
   user: AccountUser;
   expiresAt: Date;
+  /** When this session last proved the password or a second factor (re-authentication). */
+  authenticatedAt: Date;
   /** True when this request moved the expiry forward (the cookie should be sent again). */
   renewed: boolean;
   /** The account's interface language (e-mails are written in it). */
   locale: Locale;
 };
+
+function timeoutsOf(role: string) {
+  return role === "admin" ? SESSION_TIMEOUTS.admin : SESSION_TIMEOUTS.user;
+}
+
+/** The idle expiry from `now`, never past the absolute end of a session begun at `createdAt`. */
+export function sessionExpiry(role: string, createdAt: Date, now: Date): Date {
+  const { idleMs, absoluteMs } = timeoutsOf(role);
+  return new Date(Math.min(now.getTime() + idleMs, createdAt.getTime() + absoluteMs));
+}
+
+/** A user agent or address as stored: bounded, and absent rather than empty. */
+function clientFields(client: SessionClient) {
+  const userAgent = client.userAgent?.trim().slice(0, 512) || null;
+  const ip = client.ip?.trim().slice(0, 64) || null;
+  return { userAgent, ip };
+}
 
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
@@ -48,24 +84,44 @@ export function toAccountUser(
   };
 }
 
-export async function createSession(db: Executor, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  client: SessionClient = {},
+  role: string = "user",
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(authSessions).values({ userId, sessionToken: hashToken(token), expiresAt });
+  const now = new Date();
+  const expiresAt = sessionExpiry(role, now, now);
+  await db.insert(authSessions).values({
+    userId,
+    sessionToken: hashToken(token),
+    expiresAt,
+    createdAt: now,
+    lastSeenAt: now,
+    authenticatedAt: now,
+    ...clientFields(client),
+  });
   return { token, expiresAt };
 }
 
 /**
- * The session and user behind a token, or null when unknown or expired. The 30-day expiry is
- * renewed on use, at most once a day, so an active user stays signed in without a write per request.
+ * The session and user behind a token, or null when unknown, idle too long or past its absolute
+ * end (by the user's role now: a user promoted to admin falls under the admin's timeouts at once).
+ * The idle expiry moves on use, at most once an hour, so an active user stays signed in without a
+ * write per request; the same write records the last use and its address.
  */
-export async function resolveSession(db: Database, token: string): Promise<CurrentSession | null> {
+export async function resolveSession(db: Database, token: string, client: SessionClient = {}): Promise<CurrentSession | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
+  const now = new Date();
   const [row] = await db
     .select({
       sessionId: authSessions.id,
       expiresAt: authSessions.expiresAt,
+      sessionCreatedAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+      authenticatedAt: authSessions.authenticatedAt,
       id: authUsers.id,
       name: authUsers.name,
       email: authUsers.email,
@@ -77,17 +133,35 @@ export async function resolveSession(db: Database, token: string): Promise<Curre
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     // A blocked account's sessions are deleted when it is blocked; this keeps one made meanwhile from counting.
-    .where(and(eq(authSessions.sessionToken, tokenHash), sql`${authSessions.expiresAt} > now()`, isNull(authUsers.blockedAt)))
+    .where(and(eq(authSessions.sessionToken, tokenHash), gt(authSessions.expiresAt, now), isNull(authUsers.blockedAt)))
     .limit(1);
   if (!row) return null;
-  let expiresAt = row.expiresAt;
+  const { idleMs, absoluteMs } = timeoutsOf(row.role);
+  const idleEnd = Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs);
+  if (idleEnd <= now.getTime() || row.sessionCreatedAt.getTime() + absoluteMs <= now.getTime()) {
+    await db.delete(authSessions).where(eq(authSessions.id, row.sessionId));
+    return null;
+  }
+  let expiresAt = new Date(idleEnd);
   let renewed = false;
-  if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS - DAY_MS) {
-    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await db.update(authSessions).set({ expiresAt }).where(eq(authSessions.id, row.sessionId));
+  const fresh = sessionExpiry(row.role, row.sessionCreatedAt, now);
+  if (fresh.getTime() - row.expiresAt.getTime() >= RENEW_EVERY_MS || now.getTime() - row.lastSeenAt.getTime() >= RENEW_EVERY_MS) {
+    expiresAt = fresh;
+    await db
+      .update(authSessions)
+      .set({ expiresAt, lastSeenAt: now, ...(client.ip ? { ip: clientFields(client).ip } : {}) })
+      .where(eq(authSessions.id, row.sessionId));
     renewed = true;
   }
-  return { tokenHash, user: toAccountUser(row), expiresAt, renewed, locale: toLocale(row.locale) };
+  return {
+    id: row.sessionId,
+    tokenHash,
+    user: toAccountUser(row),
+    expiresAt,
+    authenticatedAt: row.authenticatedAt,
+    renewed,
+    locale: toLocale(row.locale),
+  };
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

@@ -11,7 +11,7 @@ import { toast } from "../ui/toast.tsx";
 
 /** What the /profile/manage action answers for each of its forms. */
 export type AccountFormAnswer = {
-  intent: "profile" | "password" | "resend-verification";
+  intent: "profile" | "password" | "resend-verification" | "end-session" | "end-other-sessions";
   status: "success" | "error";
   message: string;
   result?: SubmissionResult<string[]>;
@@ -32,6 +32,8 @@ export function useFormAnswer(intent: Answer["intent"]) {
       profile: ["Profile updated", "Update failed"],
       password: ["Password changed", "Password change failed"],
       "resend-verification": ["Verification email sent", "Could not send the verification email"],
+      "end-session": ["Signed out", "Could not sign out that session"],
+      "end-other-sessions": ["Signed out everywhere else", "Could not sign out the other sessions"],
     } as const;
     const [success, failure] = titles[intent];
     const ok = fetcher.data.status === "success";

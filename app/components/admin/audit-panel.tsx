@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   unpublish: "Unpublished",
   close: "Closed",
   add_synonym: "Added a synonym",
+  end_sessions: "Ended sessions",
 };
 
 const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {

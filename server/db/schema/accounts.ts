@@ -38,8 +38,15 @@ export const authSessions = pgTable(
     userId: belongsToUser(),
     // SHA-256 of the token: the token itself never reaches the database.
     sessionToken: text("session_token").notNull().unique(),
+    /** The idle expiry: moved forward on use (at most once an hour), never past the absolute one. */
     expiresAt: moment("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Issue 38: what the account page lists (device, browser, the address's network, last use). */
+    lastSeenAt: moment("last_seen_at").notNull().defaultNow(),
+    userAgent: varchar("user_agent", { length: 512 }),
+    ip: varchar("ip", { length: 64 }),
+    /** When this session last proved the password or a second factor (re-authentication). */
+    authenticatedAt: moment("authenticated_at").notNull().defaultNow(),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId), index("auth_sessions_expires_idx").on(table.expiresAt)],
 );

@@ -264,6 +264,21 @@ const MATRIX: Row[] = [
     path: (f) => `/api/admin/users/${f.otherUserId}/unblock`,
     expected: ADMIN_ONLY(200),
   },
+  // Issue 38: sessions you can see; an admin ends a user's sessions.
+  {
+    method: "DELETE",
+    route: "/api/admin/users/:id/sessions",
+    path: (f) => `/api/admin/users/${f.otherUserId}/sessions`,
+    expected: ADMIN_ONLY(200),
+  },
+  { method: "GET", route: "/api/account/sessions", path: () => "/api/account/sessions", expected: SIGNED_IN(200) },
+  { method: "DELETE", route: "/api/account/sessions", path: () => "/api/account/sessions?others=1", expected: SIGNED_IN(200) },
+  {
+    method: "DELETE",
+    route: "/api/account/sessions/:id",
+    path: () => "/api/account/sessions/2000000000",
+    expected: NOBODY_ELSES,
+  },
   { method: "GET", route: "/api/admin/queue", path: () => "/api/admin/queue", expected: ADMIN_ONLY(200) },
   {
     method: "PUT",

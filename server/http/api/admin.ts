@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { ADMIN_MESSAGES, ADMIN_TOASTS, adminConsultantListQuerySchema, adminListQuerySchema } from "#common/admin-schema.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
+import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
@@ -111,6 +112,8 @@ export function createAdminApi(httpDeps: HttpDeps) {
   // Blocking (issue 14): no sign-in, sessions ended, profile and reviews hidden; unblock restores.
   api.put("/users/:id/block", call(blockUser, userId));
   api.put("/users/:id/unblock", call(unblockUser, userId));
+  // Issue 38: ends every session of a user (audited).
+  api.delete("/users/:id/sessions", call(endUserSessionsAsAdmin, userId));
 
   api.get("/audit-log", listRoute(httpDeps, "entries", adminListQuerySchema, listAuditLog));
 

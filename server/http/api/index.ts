@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { yearsExperienceAsText } from "../years-as-text.ts";
+import { createAccountApi } from "./account.ts";
 import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
@@ -33,6 +34,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/search", createSearchAdminApi(deps));
   api.route("/admin", createAdminApi(deps));
   api.route("/auth", createAuthApi(deps));
+  api.route("/account", createAccountApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
   api.route("/consultants/:id/reviews", createConsultantReviewsApi(deps));
   api.route("/reviews", createReviewsApi(deps));

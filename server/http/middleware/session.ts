@@ -20,7 +20,7 @@ export function sessionMiddleware(db: Database, config: CookieConfig): Middlewar
     let pending: Promise<CurrentSession | null> | undefined;
     c.set("getSession", () => {
       const token = bearer ?? cookie;
-      pending ??= token ? resolveSession(db, token) : Promise.resolve(null);
+      pending ??= token ? resolveSession(db, token, { ip: c.get("clientIp") }) : Promise.resolve(null);
       return pending;
     });
     await next();

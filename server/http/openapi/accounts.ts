@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   accountProfileSchema,
   changePasswordSchema,
@@ -8,6 +9,17 @@ import {
   verifyEmailSchema,
 } from "#common/auth.ts";
 import { type ApiRoute, anyJson, messageOnly, responseSchemas, signedIn } from "./schemas.ts";
+
+const accountSessionSchema = z
+  .object({
+    id: z.number().int(),
+    device: z.string(),
+    network: z.string().nullable(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    isCurrent: z.boolean(),
+  })
+  .strict();
 
 // The documented routes of the API: registration, sign-in, the account, e-mail verification and password reset.
 
@@ -87,5 +99,31 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "Set a new password with the link's token",
     body: resetPasswordSchema,
     response: anyJson,
+  },
+  {
+    method: "GET",
+    path: "/account/sessions",
+    tag: "Accounts",
+    summary: "The signed-in account's sessions (device, network, first and last use; this one marked)",
+    auth: "session",
+    response: z.object({ sessions: z.array(accountSessionSchema) }).strict(),
+  },
+  {
+    method: "DELETE",
+    path: "/account/sessions",
+    tag: "Accounts",
+    summary: "Sign out everywhere else (?others=1: every session but this one)",
+    auth: "session",
+    query: z.object({ others: z.enum(["1", "true"]) }),
+    response: z.object({ ended: z.number().int() }).strict(),
+  },
+  {
+    method: "DELETE",
+    path: "/account/sessions/:id",
+    tag: "Accounts",
+    summary: "End one of the account's own sessions",
+    auth: "session",
+    response: anyJson,
+    status: 204,
   },
 ];

@@ -157,6 +157,14 @@ export const adminRoutes: ApiRoute[] = [
     auth: "admin",
     response: anyJson,
   },
+  {
+    method: "DELETE",
+    path: "/admin/users/:id/sessions",
+    tag: "Administration",
+    summary: "End every session of a user (audited)",
+    auth: "admin",
+    response: z.object({ message: z.string(), ended: z.number().int() }).strict(),
+  },
   { method: "GET", path: "/admin/audit-log", tag: "Administration", summary: "Who did what", auth: "admin", response: anyJson },
   {
     method: "GET",

@@ -16,7 +16,12 @@ import { queueVerificationEmail } from "./verification.ts";
 
 export type SignedIn = { user: AccountUser; sessionToken: string; expiresAt: Date };
 
-type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">;
+type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "userAgent">;
+
+/** What a new session keeps of the request: the address and the browser, for the account page's list. */
+export function clientOf(deps: Pick<ServiceDeps, "clientIp" | "userAgent">) {
+  return { ip: deps.clientIp, userAgent: deps.userAgent };
+}
 
 // A real argon2id hash of a random secret: an unknown e-mail costs one verification, as a known one does.
 export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ$bTQVIBxp6y1IAzcp0oytkTP8wqCVBwsaP-8w86pfIag";
@@ -38,7 +43,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
     return await db.transaction(async (tx) => {
       const [created] = await tx.insert(authUsers).values({ email, name, hashedPassword }).returning();
       if (!created) throw new Error("registration inserted no row");
-      const session = await createSession(tx, created.id);
+      const session = await createSession(tx, created.id, clientOf(deps));
       await queueVerificationEmail(deps, tx, created);
       return { user: toAccountUser(created), sessionToken: session.token, expiresAt: session.expiresAt };
     });
@@ -49,7 +54,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
 }
 
 /** Same answer, in about the same time, for an unknown e-mail and a wrong password. */
-export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp">, input: unknown): Promise<SignedIn> {
+export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent">, input: unknown): Promise<SignedIn> {
   const { db, clientIp } = deps;
   const { email, password } = parseInput(loginSchema, input);
   await consumeRateLimits(db, [
@@ -64,6 +69,6 @@ export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp">, input: 
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await resetRateLimit(db, loginPairKey(email, clientIp));
   await resetRateLimit(db, loginAccountKey(email));
-  const session = await createSession(db, user.id);
+  const session = await createSession(db, user.id, clientOf(deps), user.role);
   return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
 }

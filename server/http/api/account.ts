@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import {
+  endAccountSession,
+  endOtherAccountSessions,
+  listAccountSessions,
+  SESSION_MESSAGES,
+} from "#server/services/accounts/account-sessions.ts";
+import type { HttpDeps, HttpEnv } from "../context.ts";
+import { clearSessionCookie } from "../cookies.ts";
+import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
+import { pathId, signedInActor } from "../request.ts";
+import { noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
+
+// /api/account/*: the signed-in person's own security (issue 38): their sessions.
+
+export function createAccountApi(deps: HttpDeps) {
+  const { api, call } = serviceApi(deps, signedInActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
+  api.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  const sessionId = (c: Context<HttpEnv>) => pathId(c, "id", SESSION_MESSAGES.notFound);
+
+  api.get("/sessions", call(listAccountSessions, noInput, notStored));
+  // ?others=1: every session but this one ("Sign out everywhere else").
+  api.delete("/sessions", call(endOtherAccountSessions, queryParams));
+  api.delete(
+    "/sessions/:id",
+    call(endAccountSession, sessionId, (c, { isCurrent }) => {
+      // Ending the session of this very request signs this browser out: its cookie goes too.
+      if (isCurrent) c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
+      return c.body(null, 204);
+    }),
+  );
+  return api;
+}

@@ -1,0 +1,96 @@
+import { and, count, desc, eq, gt, ne } from "drizzle-orm";
+import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import { type AccountSession, describeDevice, networkOf } from "#common/devices.ts";
+import { authSessions } from "#server/db/schema.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { targetUser } from "../admin/users.ts";
+import { type Actor, inAdminTransaction, requireUser, type ServiceDeps } from "../context.ts";
+import { NotFound, ValidationFailed } from "../errors.ts";
+import { deleteUserSessions } from "../sessions.ts";
+
+// Sessions you can see (issue 38, ASVS 7.4.5 and 7.5.2): the account's own list, ending one or all
+// the others, and an admin ending every session of a user (audited). The session of the request
+// is told apart by its token's hash, never by anything the client says.
+
+export const SESSION_MESSAGES = {
+  notFound: "Session not found",
+  othersRequired: "Say which sessions to end: others=1 ends every session but this one",
+} as const;
+
+type Deps = Pick<ServiceDeps, "db">;
+
+/** The signed-in person's sessions, the most recently used first. */
+export async function listAccountSessions(deps: Deps, actor: Actor): Promise<{ sessions: AccountSession[] }> {
+  const signedIn = requireUser(actor);
+  const rows = await deps.db
+    .select({
+      id: authSessions.id,
+      sessionToken: authSessions.sessionToken,
+      userAgent: authSessions.userAgent,
+      ip: authSessions.ip,
+      createdAt: authSessions.createdAt,
+      lastSeenAt: authSessions.lastSeenAt,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, signedIn.id), gt(authSessions.expiresAt, new Date())))
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.id))
+    .limit(200);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent),
+      network: networkOf(row.ip),
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      isCurrent: row.sessionToken === signedIn.sessionTokenHash,
+    })),
+  };
+}
+
+/** Ends one of the person's own sessions (this one too, which signs them out); another's is "not found". */
+export async function endAccountSession(deps: Deps, actor: Actor, id: number): Promise<{ isCurrent: boolean }> {
+  const signedIn = requireUser(actor);
+  const [ended] = await deps.db
+    .delete(authSessions)
+    .where(and(eq(authSessions.id, id), eq(authSessions.userId, signedIn.id)))
+    .returning({ sessionToken: authSessions.sessionToken });
+  if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
+  return { isCurrent: ended.sessionToken === signedIn.sessionTokenHash };
+}
+
+const othersSchema = z.object({ others: z.enum(["1", "true"], { error: SESSION_MESSAGES.othersRequired }) });
+
+/** "Sign out everywhere else": every session of the person but the one of this request. */
+export async function endOtherAccountSessions(deps: Deps, actor: Actor, input: unknown): Promise<{ ended: number }> {
+  const signedIn = requireUser(actor);
+  if (!othersSchema.safeParse(input ?? {}).success) {
+    throw new ValidationFailed(SESSION_MESSAGES.othersRequired, [{ path: "others", message: SESSION_MESSAGES.othersRequired }]);
+  }
+  if (!signedIn.sessionTokenHash) throw new ValidationFailed(AUTH_MESSAGES.signInRequired);
+  const ended = await deps.db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, signedIn.id), ne(authSessions.sessionToken, signedIn.sessionTokenHash)))
+    .returning({ id: authSessions.id });
+  return { ended: ended.length };
+}
+
+/** An admin ends every session of a user (a lost phone, a stolen session): audited with how many ended. */
+export async function endUserSessionsAsAdmin(deps: Deps, actor: Actor, id: number): Promise<{ message: string; ended: number }> {
+  return inAdminTransaction(deps, actor, async (tx, admin) => {
+    const target = await targetUser(tx, id, "no key update");
+    const [before] = await tx.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, id));
+    // An admin ending their own sessions keeps the one they are using (as "Sign out everywhere else").
+    await deleteUserSessions(tx, id, target.id === admin.id ? actor?.sessionTokenHash : undefined);
+    const [after] = await tx.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, id));
+    const ended = (before?.n ?? 0) - (after?.n ?? 0);
+    await recordAudit(tx, admin, {
+      action: "end_sessions",
+      targetType: "user",
+      targetId: id,
+      targetLabel: target.name,
+      changes: { sessions: { from: before?.n ?? 0, to: after?.n ?? 0 } },
+    });
+    return { message: ended === 1 ? "1 session ended" : `${ended} sessions ended`, ended };
+  });
+}

@@ -12,7 +12,7 @@ import { resendVerificationEmail } from "#server/services/accounts/verification.
 import { actorOf } from "#server/services/context.ts";
 import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
-import { SessionsList } from "../components/account/sessions-section.tsx";
+import { SessionsSection } from "../components/account/sessions-section.tsx";
 import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { FormErrorAlert } from "../components/ui/alert.tsx";
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const { ended } = await endOtherAccountSessions(serviceDeps(app), actorOf(app.session), { others: "1" });
       const message = ended === 1 ? "1 other session has been signed out." : `${ended} other sessions have been signed out.`;
-      return data({ intent, status: "success" as const, message });
+      return data({ intent, status: "success" as const, message, ended });
     } catch (error) {
       const refusal = refusalOf(error);
       return data(
@@ -225,7 +225,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
         <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
-        <p className="mt-2 text-muted">Update your profile information and password, and see where you're signed in.</p>
+        <p className="mt-2 text-muted">Update your profile information and password.</p>
       </div>
       <Section title="Profile Information" description="Your name and the email address you sign in with.">
         <ProfileForm account={account} />
@@ -233,12 +233,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
       <Section title="Password" description="Changing your password signs you out on your other devices.">
         <PasswordForm />
       </Section>
-      <Section
-        title="Where you're signed in"
-        description="Sessions end after 30 days without use and 90 days in all (12 hours and 7 days for admins)."
-      >
-        <SessionsList sessions={sessions} />
-      </Section>
+      <SessionsSection sessions={sessions} />
       <Section title="Account Information">
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">
           <dt className="font-medium text-muted">Account ID</dt>

@@ -14,12 +14,18 @@ export type AccountFormAnswer = {
   intent: "profile" | "password" | "resend-verification" | "end-session" | "end-other-sessions";
   status: "success" | "error";
   message: string;
+  /** Issue 38: how many other sessions were ended. */
+  ended?: number;
   result?: SubmissionResult<string[]>;
 };
 type Answer = AccountFormAnswer;
 
 /** This form's answer: from its fetcher, or from the page when posted without JavaScript. */
-export function useFormAnswer(intent: Answer["intent"]) {
+export function useFormAnswer(
+  intent: Answer["intent"],
+  /** A translated toast for this form (titles, and the success text), in place of the English default. */
+  texts?: { success: string; failure: string; describe?: (answer: Answer) => string },
+) {
   const fetcher = useFetcher<AccountFormAnswer>({ key: `account-${intent}` });
   const actionData = useActionData<AccountFormAnswer>();
   const candidate = fetcher.data ?? actionData;
@@ -32,13 +38,15 @@ export function useFormAnswer(intent: Answer["intent"]) {
       profile: ["Profile updated", "Update failed"],
       password: ["Password changed", "Password change failed"],
       "resend-verification": ["Verification email sent", "Could not send the verification email"],
-      "end-session": ["Signed out", "Could not sign out that session"],
-      "end-other-sessions": ["Signed out everywhere else", "Could not sign out the other sessions"],
+      // Issue 38's forms pass their own (translated) texts.
+      "end-session": ["", ""],
+      "end-other-sessions": ["", ""],
     } as const;
-    const [success, failure] = titles[intent];
+    const [success, failure] = texts ? [texts.success, texts.failure] : titles[intent];
     const ok = fetcher.data.status === "success";
-    toast({ title: ok ? success : failure, description: fetcher.data.message, variant: ok ? "default" : "destructive" });
-  }, [isIdle, fetcher.data, intent]);
+    const description = ok && texts?.describe ? texts.describe(fetcher.data) : fetcher.data.message;
+    toast({ title: ok ? success : failure, description, variant: ok ? "default" : "destructive" });
+  }, [isIdle, fetcher.data, intent, texts]);
   const result = answer && "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
   return { fetcher, answer, lastResult: isIdle ? result : undefined, pending: !isIdle };
 }
@@ -74,8 +82,19 @@ export function VerificationStatus({ account }: { account: { isEmailVerified: bo
   );
 }
 
-export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
+export function Section({
+  title,
+  description,
+  children,
+  id: givenId,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  /** A stable id when the title is translated. */
+  id?: string;
+}) {
+  const id = givenId ?? `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <CardSection id={id} title={title} description={description} bodyClassName="mt-5">
       {children}

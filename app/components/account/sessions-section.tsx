@@ -1,9 +1,12 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Laptop } from "lucide-react";
+import { useMemo } from "react";
 import type { AccountSession } from "#common/devices.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
-import { useFormAnswer } from "./account-parts.tsx";
+import { Section, useFormAnswer } from "./account-parts.tsx";
 
 // The account page's sessions (issue 38): where the person is signed in, each with "Sign out",
 // and "Sign out everywhere else". Plain forms to the page's action, so they work without JavaScript.
@@ -11,13 +14,15 @@ import { useFormAnswer } from "./account-parts.tsx";
 type Fetcher = ReturnType<typeof useFormAnswer>["fetcher"];
 
 function EndSessionForm({ session, fetcher }: { session: AccountSession; fetcher: Fetcher }) {
+  const { t } = useLingui();
   const ending = fetcher.state !== "idle" && fetcher.formData?.get("sessionId") === String(session.id);
+  const device = session.device;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="end-session" />
       <input type="hidden" name="sessionId" value={session.id} />
-      <Button type="submit" variant="outline" size="sm" disabled={ending} aria-label={`Sign out ${session.device}`}>
-        {ending ? "Signing out..." : "Sign out"}
+      <Button type="submit" variant="outline" size="sm" disabled={ending} aria-label={t`Sign out ${device}`}>
+        {ending ? <Trans>Signing out...</Trans> : <Trans>Sign out</Trans>}
       </Button>
     </fetcher.Form>
   );
@@ -29,44 +34,77 @@ function EndOthersForm({ fetcher }: { fetcher: Fetcher }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="end-other-sessions" />
       <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? "Signing out..." : "Sign out everywhere else"}
+        {pending ? <Trans>Signing out...</Trans> : <Trans>Sign out everywhere else</Trans>}
       </Button>
     </fetcher.Form>
   );
 }
 
-export function SessionsList({ sessions }: { sessions: AccountSession[] }) {
+function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: Fetcher }) {
+  const network = session.network;
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="flex min-w-0 gap-3">
+        <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold text-ink">
+            {session.device}
+            {session.isCurrent && (
+              <Badge tone="success" className="ml-2">
+                <Trans>This device</Trans>
+              </Badge>
+            )}
+          </p>
+          <p className="text-muted">{network ? <Trans>Network {network}</Trans> : <Trans>Network unknown</Trans>}</p>
+          <p className="text-muted">
+            <Trans>
+              Signed in <LocalTime value={session.createdAt} /> · last seen <LocalTime value={session.lastSeenAt} />
+            </Trans>
+          </p>
+        </div>
+      </div>
+      {!session.isCurrent && <EndSessionForm session={session} fetcher={fetcher} />}
+    </li>
+  );
+}
+
+export function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
+  const { t } = useLingui();
   const hasOthers = sessions.some((session) => !session.isCurrent);
   // The answers (and their toasts) live here, not in the forms: a form whose session ended is gone.
-  const endOne = useFormAnswer("end-session");
-  const endOthers = useFormAnswer("end-other-sessions");
+  const oneTexts = useMemo(
+    () => ({
+      success: t`Signed out`,
+      failure: t`Could not sign out that session`,
+      describe: () => t`That device has been signed out.`,
+    }),
+    [t],
+  );
+  const othersTexts = useMemo(
+    () => ({
+      success: t`Signed out everywhere else`,
+      failure: t`Could not sign out the other sessions`,
+      describe: ({ ended = 0 }: { ended?: number }) =>
+        t`${plural(ended, { one: "# other session has been signed out.", other: "# other sessions have been signed out." })}`,
+    }),
+    [t],
+  );
+  const endOne = useFormAnswer("end-session", oneTexts);
+  const endOthers = useFormAnswer("end-other-sessions", othersTexts);
   return (
-    <div className="space-y-4">
-      <ul className="divide-y divide-slate-200" aria-label="Your sessions">
-        {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
-            <div className="flex min-w-0 gap-3">
-              <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
-              <div className="min-w-0 text-sm">
-                <p className="font-semibold text-ink">
-                  {session.device}
-                  {session.isCurrent && (
-                    <Badge tone="success" className="ml-2">
-                      This device
-                    </Badge>
-                  )}
-                </p>
-                <p className="text-muted">{session.network ? `Network ${session.network}` : "Network unknown"}</p>
-                <p className="text-muted">
-                  Signed in <LocalTime value={session.createdAt} /> · last seen <LocalTime value={session.lastSeenAt} />
-                </p>
-              </div>
-            </div>
-            {!session.isCurrent && <EndSessionForm session={session} fetcher={endOne.fetcher} />}
-          </li>
-        ))}
-      </ul>
-      {hasOthers && <EndOthersForm fetcher={endOthers.fetcher} />}
-    </div>
+    <Section
+      id="section-sessions"
+      title={t`Where you're signed in`}
+      description={t`Sessions end after 30 days without use and 90 days in all (12 hours and 7 days for admins).`}
+    >
+      <div className="space-y-4">
+        <ul className="divide-y divide-slate-200" aria-label={t`Your sessions`}>
+          {sessions.map((session) => (
+            <SessionRow key={session.id} session={session} fetcher={endOne.fetcher} />
+          ))}
+        </ul>
+        {hasOthers && <EndOthersForm fetcher={endOthers.fetcher} />}
+      </div>
+    </Section>
   );
 }

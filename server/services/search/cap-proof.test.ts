@@ -29,7 +29,7 @@ describe("proving a search passes the cap from its pools", () => {
       (consultant, index) => ({
         ...consultant,
         title: index % 2 === 0 ? "Water Pump Engineer" : "Water Sanitation Engineer",
-        bio: `${consultant.bio} Known as a water pump engineer.`,
+        bio: `${consultant.bio} Known as a water pump engineer. Trained in M&E.`,
       }),
     );
     await copyConsultants(holder.db.sql, generated);
@@ -71,6 +71,30 @@ describe("proving a search passes the cap from its pools", () => {
     expect(found.total).toBe(expected.total);
     return { found, statements };
   }
+
+  it("counts the profiles naming a concept once, then knows it passes the cap (issue 33)", async () => {
+    const statements: string[] = [];
+    const watched = createDatabase(holder.db.url, {
+      max: 2,
+      onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
+    });
+    try {
+      const search = () =>
+        searchConsultants({ db: watched.db, runtime }, searchParams({ keywords: "M&E" }), { statistics: holder.statistics });
+      const first = await search();
+      expect(first).toMatchObject({ total: 1000, totalIsCapped: true });
+      expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toHaveLength(1);
+      statements.length = 0;
+      const second = await search();
+      expect(second).toMatchObject({ total: 1000, totalIsCapped: true });
+      expect(second.consultants.map((c) => c.id)).toEqual(first.consultants.map((c) => c.id));
+      // Known from the first count: the page alone, nothing counted.
+      expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
+      expect(statements).toHaveLength(1);
+    } finally {
+      await watched.close();
+    }
+  });
 
   it("sends no count when the head matches after the quality pool pass the cap", async () => {
     const { found, statements } = await searchWatched({ keywords: "water engineer" });

@@ -2,7 +2,7 @@ import type { SearchParams } from "#common/search.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
-import { type AnalyzedKeywords, analyzeKeywords, type KeywordTerm, keywordQuery } from "./keywords.ts";
+import { type AnalyzedKeywords, analyzeKeywords, type KeywordTerm, keywordQuery, withConceptReach } from "./keywords.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { countZeroResult, relaxationsOf } from "./relaxations.ts";
 import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
@@ -87,7 +87,8 @@ async function findConsultants(
   const options = { ...searchOptions, statistics: searchOptions.statistics ?? (await runtime.statistics(db)) };
   const allWords = params.keywords ? keywordWords(params.keywords) : [];
   const keywords = params.keywords && allWords.length > 0 ? await analyzeKeywords(deps, params.keywords) : undefined;
-  const words = keywords && keywordQuery(params, keywords.terms);
+  const terms = keywords && (await withConceptReach(deps, params, keywords.terms));
+  const words = terms && keywordQuery(params, terms);
   if (!keywords || !words) {
     const listed = await listWithoutKeywords(db, params, options);
     deps.log?.debug({ plans: listed.plans }, "search plans");

@@ -1,14 +1,17 @@
+import { sql } from "drizzle-orm";
 import { type ConceptMatch, expansionForms, findConcepts, type Glossary } from "#common/glossary/glossary.ts";
 import { findPlaceMentions } from "#common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
 import type { Database } from "#server/db/client.ts";
+import { consultants } from "#server/db/schema.ts";
 import type { ServiceRuntime } from "../context.ts";
 import { conceptLexeme } from "./concepts.ts";
+import { countToCap } from "./counting.ts";
 import type { KeywordWords } from "./keyword-plan.ts";
 import { type PlaceTerm, placeTerms } from "./places.ts";
-import { filterConditions } from "./query.ts";
+import { filterConditions, indexedMatch } from "./query.ts";
 import type { ExpandedTerm } from "./result.ts";
-import { analyzeWords, keywordWords, quoteLexeme, typedWords, type WordAnalysis } from "./words.ts";
+import { ANALYSIS_TTL_MS, analyzeWords, keywordWords, quoteLexeme, typedWords, type WordAnalysis } from "./words.ts";
 
 // The keywords of a search as terms (issue 33): a place in any spelling (places.ts), a concept of
 // the field glossary in any of its forms ("M&E", "monitoring and evaluation", "giám sát và đánh
@@ -18,7 +21,15 @@ import { analyzeWords, keywordWords, quoteLexeme, typedWords, type WordAnalysis 
 /** One term of the keywords, covering the words start..end (exclusive) of the keywords. */
 export type KeywordTerm =
   | { kind: "word"; start: number; end: number; analysis: WordAnalysis }
-  | { kind: "concept"; start: number; end: number; match: ConceptMatch; analyses: WordAnalysis[] }
+  | {
+      kind: "concept";
+      start: number;
+      end: number;
+      match: ConceptMatch;
+      analyses: WordAnalysis[];
+      /** Listed profiles naming the concept, up to one past the cap, when counted (conceptReach). */
+      reach?: number;
+    }
   | { kind: "place"; start: number; end: number; place: PlaceTerm };
 
 export type AnalyzedKeywords = {
@@ -156,6 +167,43 @@ function knownOverCap(params: SearchParams, terms: KeywordTerm[]) {
   const counted = terms.filter((term) => termLexemes(term).length > 0);
   const [term] = counted;
   if (counted.length !== 1 || filterConditions(params).length !== 1 || !term || term.kind === "place") return false;
-  const reach = term.kind === "word" ? term.analysis.reach : term.analyses.length === 1 ? (term.analyses[0]?.ndoc ?? 0) : 0;
+  const reach = term.kind === "word" ? term.analysis.reach : (term.reach ?? 0);
   return reach > SEARCH_RESULT_CAP;
 }
+
+/**
+ * A search of one concept and nothing else: how many listed profiles name it, counted up to one
+ * past the cap once a minute per process (dropped on every directory change, as the words'
+ * analyses are), so that a common concept ("M&E", "gender") is known to pass the cap and not
+ * counted by every search, as a common word is known from the words dictionary.
+ */
+export async function withConceptReach(
+  { db, runtime }: { db: Database; runtime: Pick<ServiceRuntime, "words"> },
+  params: SearchParams,
+  terms: KeywordTerm[],
+): Promise<KeywordTerm[]> {
+  const [term, ...others] = terms.filter((each) => termLexemes(each).length > 0);
+  if (others.length > 0 || term?.kind !== "concept" || term.match.conceptIds.length !== 1) return terms;
+  if (filterConditions(params).length !== 1) return terms;
+  const [conceptId] = term.match.conceptIds;
+  if (!conceptId) return terms;
+  let kept = runtime.words.conceptReach.get(db);
+  if (!kept) {
+    kept = new Map();
+    runtime.words.conceptReach.set(db, kept);
+  }
+  const hit = kept.get(conceptId);
+  let reach = hit && hit.expiresAt > Date.now() ? hit.value : undefined;
+  if (reach === undefined) {
+    reach = await countToCap(
+      db,
+      sql`select 1 from ${consultants} where ${indexedMatch(params, sql`${quoteLexeme(conceptLexeme(conceptId))}::tsquery`)}`,
+    );
+    if (kept.size >= CONCEPTS_KEPT) kept.clear();
+    kept.set(conceptId, { value: reach, expiresAt: Date.now() + ANALYSIS_TTL_MS });
+  }
+  return terms.map((each) => (each === term ? { ...term, reach } : each));
+}
+
+/** Concept reaches kept per pool (the glossary has about 300 concepts). */
+const CONCEPTS_KEPT = 1_000;

@@ -50,7 +50,7 @@ export type WordAnalysis = {
   reach: number;
 };
 
-const ANALYSIS_TTL_MS = 60_000;
+export const ANALYSIS_TTL_MS = 60_000;
 const ANALYSES_KEPT = 5_000;
 
 /**
@@ -59,9 +59,12 @@ const ANALYSES_KEPT = 5_000;
  */
 export class WordAnalyses {
   kept = new WeakMap<object, Map<string, { value: WordAnalysis[]; expiresAt: number }>>();
+  /** How many listed profiles name each concept of the glossary (up to one past the cap): keywords.ts. */
+  conceptReach = new WeakMap<object, Map<string, { value: number; expiresAt: number }>>();
 
   clear() {
     this.kept = new WeakMap();
+    this.conceptReach = new WeakMap();
   }
 }
 

@@ -278,7 +278,7 @@ describe("without JavaScript", () => {
     await page.waitForURL(`${app.url}/profile/manage`);
     await page.getByRole("heading", { name: "Profile Information" }).waitFor();
     expect(await page.getByRole("link", { name: `Account menu for ${person.name}` }).count()).toBe(1);
-    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL(`${app.url}/`);
     expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(1);
     await close();

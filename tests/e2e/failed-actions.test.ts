@@ -107,7 +107,7 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     await waitForHydration(page);
     await failNextPost(page, "/auth/logout", failure);
 
-    await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     expect(await toastText(page, "Logout failed")).toContain("Please try again");
     expect(new URL(page.url()).pathname).toBe("/profile/manage");
     await page.getByRole("heading", { level: 1, name: "Manage Account" }).waitFor();

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { boundedText, emailAddress } from "./zod-fields.ts";
 
@@ -106,8 +105,5 @@ export type AccountUser = {
   createdAt: string;
 };
 
-/** What the sign-in page's action answers a form that did not redirect (the forms render it). */
+/** The sign-in page's forms, named by the `intent` each posts (its answer carries it back). */
 export type AuthFormIntent = "login" | "register" | "forgot-password";
-export type AuthFormAnswer =
-  | { intent: AuthFormIntent; status: "error"; message: string; result: SubmissionResult<string[]> }
-  | { intent: "forgot-password"; status: "success"; sent: true; message: string; result: SubmissionResult<string[]> };

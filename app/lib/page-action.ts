@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import type { FormAnswer } from "./form-answer.ts";
 
 // The page door's one rule for actions: a failed action keeps the page. Every route with an
 // `action` exports a `clientAction` that runs it through `keepPageOnFailure`, so a request that
@@ -22,12 +23,13 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs the server action; a redirect passes through, any other failure becomes `failure(message,
- * formData)`, the answer the route's form already knows how to show.
+ * formData)`: the one answer shape (app/lib/form-answer.ts, usually `errorAnswer`), which the
+ * route's form already knows how to show.
  */
-export async function keepPageOnFailure<Answer, Failure>(
+export async function keepPageOnFailure<Answer, Failure extends FormAnswer<string, unknown>>(
   { serverAction, request }: { serverAction: () => Promise<Answer>; request: Request },
   failure: (message: string, formData: FormData) => Failure,
-): Promise<Answer | (Failure & RequestFailed)> {
+): Promise<Answer | Failure> {
   // The form's fields, read from a copy: the server action sends the original body.
   const formData = await request
     .clone()
@@ -37,15 +39,13 @@ export async function keepPageOnFailure<Answer, Failure>(
     return await serverAction();
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-    return { ...failure(messageOf(error), formData), requestFailed: true as const };
+    return { ...failure(messageOf(error), formData), requestFailed: true };
   }
 }
 
-/** Marks the answers `keepPageOnFailure` made. */
-export type RequestFailed = { requestFailed: true };
-
-export function isRequestFailed(answer: unknown): answer is RequestFailed {
-  return typeof answer === "object" && answer !== null && (answer as Partial<RequestFailed>).requestFailed === true;
+/** Whether `keepPageOnFailure` made this answer (the request never reached the action). */
+export function isRequestFailed(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && (answer as FormAnswer).requestFailed === true;
 }
 
 /**

@@ -1,18 +1,16 @@
-import { data } from "react-router";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createReview, deleteReview, respondToReview, setReviewHidden, updateReview } from "#server/services/reviews/reviews.ts";
 import type { AppContext } from "../context.ts";
+import { errorAnswer } from "./form-answer.ts";
 import { idFrom } from "./ids.server.ts";
-import { refusalOf } from "./service-errors.server.ts";
+import { answer, refusedAnswer } from "./service-errors.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 // The profile page's review forms (they work without JavaScript): each posts an intent, the
 // review services decide, and success returns to the reviews with a toast; a refusal comes back
 // as a message shown beside the forms.
-
-export type ReviewActionData = { reviewError: string; fieldErrors?: Record<string, string> };
 
 function reviewFields(form: FormData) {
   return { score: form.get("score"), text: form.get("text"), engagement: form.get("engagement") };
@@ -26,7 +24,7 @@ export async function reviewAction(app: AppContext, request: Request, consultant
   // Every intent but a new review names its review; a value that is no id names none (400, never a query).
   const reviewId = idFrom(form.get("reviewId"));
   if (intent !== "review-create" && reviewId === null) {
-    return data<ReviewActionData>({ reviewError: REVIEW_MESSAGES.notFound }, { status: 400 });
+    return answer(errorAnswer(REVIEW_MESSAGES.notFound), 400);
   }
   const id = reviewId ?? 0; // only review-create, which names no review, gets here without one
   let toast: string;
@@ -53,13 +51,11 @@ export async function reviewAction(app: AppContext, request: Request, consultant
         toast = "Review hidden";
         break;
       default:
-        return data<ReviewActionData>({ reviewError: "Unknown action" }, { status: 400 });
+        return answer(errorAnswer("Unknown action"), 400);
     }
   } catch (error) {
     // A refusal (4xx) is shown beside the forms; anything else is a bug and goes to the error page.
-    const refusal = refusalOf(error);
-    const fieldErrors = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
-    return data<ReviewActionData>({ reviewError: refusal.message, fieldErrors }, { status: refusal.status });
+    return refusedAnswer(error);
   }
   return redirectWithToast(app, `/consultant/${consultantId}#reviews`, { title: toast });
 }

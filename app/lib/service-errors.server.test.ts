@@ -1,6 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
-import { fieldErrorsOf, orPageError, refusalOf, refusedAction } from "./service-errors.server.ts";
+import { fieldErrorsOf, invalidAnswer, orPageError, refusalOf, refusedAnswer } from "./service-errors.server.ts";
 
 describe("the page door's mapping of service errors", () => {
   it("turns a typed refusal into its status, message and field errors", () => {
@@ -26,34 +28,83 @@ describe("the page door's mapping of service errors", () => {
   });
 });
 
-describe("refusedAction", () => {
-  const answer = (message: string) => ({ error: message, text: "what was typed" });
+describe("refusedAnswer: the one mapper from a service's error to a page action's answer", () => {
+  const failedToSave = (message: string) => ({ title: "Not saved", description: message, variant: "destructive" as const });
 
-  it("answers a refusal with the page's own answer and the refusal's status, keeping what was typed", () => {
-    const reply = refusedAction(new Conflict("You have 20 shortlists already"), answer);
+  it("answers with the refusal's status, the message as the form's error and the page's toast", () => {
+    const reply = refusedAnswer(new Conflict("You have 20 shortlists already"), { toast: failedToSave, intent: "create" });
     expect(reply).toMatchObject({
-      data: { error: "You have 20 shortlists already", text: "what was typed" },
       init: { status: 409 },
+      data: {
+        intent: "create",
+        result: { status: "error", error: { "": ["You have 20 shortlists already"] } },
+        toast: { title: "Not saved", description: "You have 20 shortlists already", variant: "destructive" },
+      },
     });
-    const limited = refusedAction(new TooManyRequests("Too many messages", 60), answer);
+    const limited = refusedAnswer(new TooManyRequests("Too many messages", 60));
     expect(new Headers(limited.init?.headers).get("Retry-After")).toBe("60");
+    expect(limited.data.toast).toBeUndefined();
+  });
+
+  it("puts the errors the service named beside their fields, through Conform's reply when there is one", () => {
+    const refused = new ValidationFailed("Check the form", [
+      { path: "email", message: "Email is taken" },
+      { path: "name", message: "Name is too long" },
+    ]);
+    const bare = refusedAnswer(refused, {
+      toast: (message, { fieldMessages }) => ({ title: message, description: fieldMessages.join(", ") }),
+    });
+    expect(bare.data.result).toEqual({ status: "error", error: { email: ["Email is taken"], name: ["Name is too long"] } });
+    expect(bare.data.toast).toEqual({ title: "Check the form", description: "Email is taken, Name is too long" });
+    const form = new FormData();
+    form.set("email", "taken@example.org");
+    form.set("password", "secret secret");
+    const submission = parseWithZod(form, { schema: z.object({ email: z.string(), password: z.string() }) });
+    const conform = refusedAnswer(refused, { submission, hideFields: ["password"] });
+    expect(conform.data.result).toMatchObject({
+      status: "error",
+      error: { email: ["Email is taken"], name: ["Name is too long"] },
+      initialValue: { email: "taken@example.org" },
+    });
+    expect(conform.data.result.initialValue).not.toHaveProperty("password");
   });
 
   it("answers a 404 in place, or as the route's error boundary when the page's subject is gone", () => {
-    expect(refusedAction(new NotFound("Saved search not found"), answer)).toMatchObject({ init: { status: 404 } });
+    expect(refusedAnswer(new NotFound("Saved search not found"))).toMatchObject({ init: { status: 404 } });
     let thrown: unknown;
     try {
-      refusedAction(new NotFound("Shortlist not found"), answer, { notFoundPage: true });
+      refusedAnswer(new NotFound("Shortlist not found"), { notFoundPage: true });
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toMatchObject({ data: "Shortlist not found", init: { status: 404 } });
   });
 
-  it("rethrows what is ours: a 5xx or an error that is not a service's refusal", () => {
-    const unavailable = new ServiceUnavailable("The mail server is not answering");
-    expect(() => refusedAction(unavailable, answer)).toThrow(unavailable);
+  it("answers a service's 503 with its message; rethrows an error that is not a service's refusal", () => {
+    expect(refusedAnswer(new ServiceUnavailable("The mail server is not answering"))).toMatchObject({
+      init: { status: 503 },
+      data: { result: { error: { "": ["The mail server is not answering"] } } },
+    });
     const bug = new RangeError("bad index");
-    expect(() => refusedAction(bug, answer)).toThrow(bug);
+    expect(() => refusedAnswer(bug)).toThrow(bug);
+  });
+});
+
+describe("invalidAnswer", () => {
+  it("answers 400 with the schema's field errors and the first of them in the toast", () => {
+    const submission = parseWithZod(new FormData(), { schema: z.object({ name: z.string({ error: "Name is required" }) }) });
+    if (submission.status === "success") throw new Error("an empty form must not parse");
+    const reply = invalidAnswer(submission, {
+      intent: "profile",
+      toast: (message) => ({ title: "Update failed", description: message }),
+    });
+    expect(reply).toMatchObject({
+      init: { status: 400 },
+      data: {
+        intent: "profile",
+        result: { status: "error", error: { name: ["Name is required"] } },
+        toast: { title: "Update failed", description: "Name is required" },
+      },
+    });
   });
 });

@@ -1,10 +1,13 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
+import type { ToastMessage } from "#common/toast.ts";
 import { AppError, type FieldError, TooManyRequests } from "#server/services/errors.ts";
+import type { FormAnswer, FormResult } from "./form-answer.ts";
 
 // The page door's one mapping from a service's typed error to what a page answers:
-// - in an action, a form reply: the field errors beside their fields, the message for the toast,
-//   and the error's status (400, 401, 403, 404, 409, 429 with Retry-After, 503);
+// - in an action, the one answer shape (app/lib/form-answer.ts): the field errors beside their
+//   fields, the message as the form's error and in the toast, and the error's status (400, 401,
+//   403, 404, 409, 429 with Retry-After, 503);
 // - in a loader, the route's error boundary with the status and the service's message.
 // Anything that is not an AppError is a bug: it is rethrown and becomes a 500.
 
@@ -30,51 +33,72 @@ export function fieldErrorsOf(errors: readonly FieldError[]): Record<string, str
 }
 
 type AnySubmission = Pick<Submission<Record<string, unknown>>, "reply">;
-type FailedSubmission = Extract<Submission<Record<string, unknown>>, { error: unknown }>;
+type FailedSubmission = Pick<Extract<Submission<Record<string, unknown>>, { error: unknown }>, "error" | "reply">;
 
-/** A form's refused answer: which form (`intent`), the message for the toast, Conform's reply. */
-export type FormFailure<Intent extends string> = {
-  intent: Intent;
-  status: "error";
-  message: string;
-  result: SubmissionResult<string[]>;
+/** Says what failed in a toast, from the refusal's message, its status and the fields' messages. */
+export type ToastOf = (message: string, refusal: { status: number; fieldMessages: string[] }) => ToastMessage;
+
+type AnswerOptions<Intent extends string> = {
+  /** Which form, on a page with several. */
+  intent?: Intent;
+  /** The toast for this refusal (none: the page shows the errors beside the form). */
+  toast?: ToastOf;
+  /** Fields whose typed values do not come back (passwords). */
+  hideFields?: string[];
 };
 
-/** A submission the shared schema refused (normally caught in the browser first): 400 with field errors. */
-export function invalidSubmission<Intent extends string>(
-  intent: Intent,
-  submission: Pick<FailedSubmission, "error" | "reply">,
-  hideFields?: string[],
-) {
-  const first = Object.values(submission.error ?? {}).find((messages) => messages && messages.length > 0)?.[0];
-  const failure: FormFailure<Intent> = {
-    intent,
-    status: "error",
-    message: first ?? "Please check the form and try again.",
-    result: submission.reply({ hideFields }),
-  };
-  return data(failure, { status: 400 });
+/** An action's answer with its HTTP status (200 unless given). */
+export function answer<Intent extends string, Data = never>(body: FormAnswer<Intent, Data>, init?: number | ResponseInit) {
+  return data(body, init);
 }
 
-/** A service's refusal as the form's answer: field errors where the service named a field, else a form error. */
-export function refusedSubmission<Intent extends string>(
-  intent: Intent,
-  submission: AnySubmission,
+/** A submission the shared schema refused (normally caught in the browser first): 400 with field errors. */
+export function invalidAnswer<Intent extends string>(submission: FailedSubmission, options: AnswerOptions<Intent> = {}) {
+  const fieldMessages = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []);
+  const message = fieldMessages[0] ?? "Please check the form and try again.";
+  return answer<Intent>(
+    {
+      result: submission.reply({ hideFields: options.hideFields }),
+      intent: options.intent,
+      toast: options.toast?.(message, { status: 400, fieldMessages }),
+    },
+    { status: 400 },
+  );
+}
+
+/**
+ * The one mapper from a service's typed error to a page action's answer: the refusal's status
+ * (and Retry-After), field errors beside the fields the service named, else the message as the
+ * form's error, and the toast the page gives it. With `submission` the reply is Conform's (typed
+ * values kept); without, the same result is built for a form that has no schema. With
+ * `notFoundPage`, a 404 is the route's error boundary instead (what the page is about is gone).
+ * Anything that is not a service error is a bug: rethrown, a 500.
+ */
+export function refusedAnswer<Intent extends string>(
   error: unknown,
-  hideFields?: string[],
+  options: AnswerOptions<Intent> & {
+    submission?: AnySubmission;
+    /** Without a submission: what was typed, given back (see `typedValues`). */
+    initialValue?: Record<string, string>;
+    notFoundPage?: boolean;
+  } = {},
 ) {
   const refusal = refusalOf(error);
-  const failure: FormFailure<Intent> = {
-    intent,
-    status: "error",
-    message: refusal.message,
-    result: submission.reply({
-      hideFields,
-      fieldErrors: fieldErrorsOf(refusal.errors),
-      formErrors: refusal.errors.length > 0 ? undefined : [refusal.message],
-    }),
-  };
-  return data(failure, { status: refusal.status, headers: refusal.headers });
+  if (options.notFoundPage && refusal.status === 404) throw data(refusal.message, { status: 404 });
+  const fieldErrors = fieldErrorsOf(refusal.errors);
+  const formErrors = refusal.errors.length > 0 ? undefined : [refusal.message];
+  const result: FormResult = options.submission
+    ? options.submission.reply({ hideFields: options.hideFields, fieldErrors, formErrors })
+    : {
+        status: "error",
+        error: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) },
+        ...(options.initialValue ? { initialValue: options.initialValue } : {}),
+      };
+  const fieldMessages = refusal.errors.map((item) => item.message);
+  return answer<Intent>(
+    { result, intent: options.intent, toast: options.toast?.(refusal.message, { status: refusal.status, fieldMessages }) },
+    { status: refusal.status, headers: refusal.headers },
+  );
 }
 
 /** In a loader: a service's refusal becomes the route's error boundary (404, 403, 401…) with its message. */
@@ -90,22 +114,4 @@ export async function orPageError<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     throwPageError(error);
   }
-}
-
-/**
- * In an action whose page shows one message: a service's refusal (a 4xx) as the page's own answer,
- * `answer(message)` with the refusal's status, so the page and what was typed stay. With
- * `notFoundPage`, a 404 is the route's error boundary instead (what the page is about is gone).
- * A failure that is ours (a 5xx, or not a service error) is rethrown: the route's clientAction
- * (app/lib/page-action.ts) answers it with the spec's fallback message.
- */
-export function refusedAction<Answer>(
-  error: unknown,
-  answer: (message: string) => Answer,
-  options: { notFoundPage?: boolean } = {},
-) {
-  const refusal = refusalOf(error);
-  if (refusal.status >= 500) throw error;
-  if (options.notFoundPage && refusal.status === 404) throw data(refusal.message, { status: 404 });
-  return data(answer(refusal.message), { status: refusal.status, headers: refusal.headers });
 }

@@ -1,5 +1,5 @@
-import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { ADMIN_PAGE_SIZE, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
+import { Link, redirect, useNavigate, useNavigation } from "react-router";
+import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
@@ -20,9 +20,9 @@ import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
   ADMIN_INTENTS,
   ADMIN_TABS,
-  type AdminActionResult,
   type AdminIntent,
   type AdminTab,
+  adminFailureToast,
   INTENT_TOASTS,
   TAB_TEXT,
 } from "../components/admin/admin-tabs.ts";
@@ -35,11 +35,12 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { LoadingText } from "../components/ui/loading-text.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { formValues } from "../lib/form-values.ts";
 import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
-import { keepPageOnFailure, REQUEST_FAILED_MESSAGE, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { refusalOf } from "../lib/service-errors.server.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/admin";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -127,30 +128,29 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intentValue = form.get("intent");
   const intent = ADMIN_INTENTS.find((candidate) => candidate === intentValue) ?? null;
-  if (!intent) {
-    return data<AdminActionResult>({ ok: false, intent: null, message: "Unknown action" }, { status: 400 });
-  }
+  if (!intent) return answer(errorAnswer("Unknown action", { toast: adminFailureToast("Unknown action") }), 400);
   const actor = actorOf(session);
   const deps = serviceDeps(app);
   try {
     const id = idFrom(form.get("id"));
     if (id === null) throw new NotFound("Not found");
     await ACTIONS[intent](deps, actor, id, form);
-    return data<AdminActionResult>({ ok: true, intent, message: INTENT_TOASTS[intent].success });
+    return answer({
+      intent,
+      result: { status: "success" },
+      toast: { title: ADMIN_TOASTS.success, description: INTENT_TOASTS[intent].success },
+    });
   } catch (error) {
-    const refusal = refusalOf(error);
-    return data<AdminActionResult>(
-      { ok: false, intent, message: INTENT_TOASTS[intent].failure, errors: refusal.errors },
-      { status: refusal.status, headers: refusal.headers },
-    );
+    // The spec's failure text in the toast; what the service said about a field, beside the field.
+    return refusedAnswer(error, { intent, toast: () => adminFailureToast(INTENT_TOASTS[intent].failure) });
   }
 }
 
 /** A failed request is the action's failure: the 'Error' toast with the spec's text; the table stays. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (_message, formData): AdminActionResult => {
-    const intent = ADMIN_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? null;
-    return { ok: false, intent, message: intent ? INTENT_TOASTS[intent].failure : REQUEST_FAILED_MESSAGE };
+  return keepPageOnFailure(args, (message, formData) => {
+    const intent = ADMIN_INTENTS.find((candidate) => candidate === formData.get("intent"));
+    return errorAnswer(message, { intent, toast: adminFailureToast(intent ? INTENT_TOASTS[intent].failure : message) });
   });
 }
 

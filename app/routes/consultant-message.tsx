@@ -8,13 +8,14 @@ import { actorOf } from "#server/services/context.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { type SendMessageActionData, SendMessageForm } from "../components/messages/send-message-form.tsx";
+import { AUTH_REQUIRED_TOAST, SendMessageForm } from "../components/messages/send-message-form.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, failureToast, succeeded } from "../lib/form-answer.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { fieldErrorsOf, refusalOf } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant-message";
 
 // /consultant/{id}/message: the message form as a page of its own. The profile page's dialog posts
@@ -37,44 +38,45 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+const sendFailed = failureToast("Failed to send message");
+
+/** 'Authentication Required' for a 401, else 'Failed to send message' with the reason. */
+const refusalToast = (message: string, { status }: { status: number }) =>
+  status === 401 ? AUTH_REQUIRED_TOAST : sendFailed(message);
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { session } = app;
-  const answer = (body: SendMessageActionData, status = 200) => data(body, { status });
-  if (!session) return answer({ outcome: "unauthorized", message: MESSAGE_TEXTS.signInToSend }, 401);
+  if (!session) return answer(errorAnswer(MESSAGE_TEXTS.signInToSend, { toast: AUTH_REQUIRED_TOAST }), 401);
   const consultantId = parseId(params.id);
-  const notFound = () => answer({ outcome: "failed", message: MESSAGE_TEXTS.consultantNotFound }, 404);
+  const notFound = () =>
+    answer(errorAnswer(MESSAGE_TEXTS.consultantNotFound, { toast: sendFailed(MESSAGE_TEXTS.consultantNotFound) }), 404);
   if (consultantId === null) return notFound();
 
   const submission = parseWithZod(await request.formData(), { schema: messageFormSchema });
   if (submission.status !== "success") {
     // Normally caught in the browser; a profile that is gone still answers 404 first.
     if (!(await findMessageRecipient(app, null, consultantId))) return notFound();
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return answer({ outcome: "invalid", result: submission.reply(), message: first ?? "Please check the form." }, 400);
+    return invalidAnswer(submission, { toast: refusalToast });
   }
-  let recipient: { name: string };
   try {
     // The service looks the consultant up (404 when not listed) and answers with their name.
-    ({ recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId }));
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal.status === 401) return answer({ outcome: "unauthorized", message: refusal.message }, 401);
-    if (refusal.status === 400) {
-      const result = submission.reply({ fieldErrors: fieldErrorsOf(refusal.errors) });
-      return answer({ outcome: "invalid", result, message: refusal.message }, 400);
-    }
-    return data({ outcome: "failed", message: refusal.message } satisfies SendMessageActionData, {
-      status: refusal.status,
-      headers: refusal.headers,
+    const { recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId });
+    return answer({
+      result: submission.reply({ resetForm: true }),
+      toast: {
+        title: MESSAGE_TEXTS.sent,
+        description: `You will find ${recipient.name}'s reply under Messages, and in your e-mail.`,
+      },
     });
+  } catch (error) {
+    return refusedAnswer(error, { submission, toast: refusalToast });
   }
-  return answer({ outcome: "sent", consultantName: recipient.name });
 }
 
 /** A failed send keeps the dialog and the text: 'Failed to send message' with the reason. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message): SendMessageActionData => ({ outcome: "failed", message }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message, { toast: sendFailed(message) }));
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
@@ -95,7 +97,7 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Send a message to {consultant.name}</h1>
       <p className="mt-1 text-muted">{consultant.title}</p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        {actionData?.outcome === "sent" ? (
+        {succeeded(actionData) ? (
           <div className="flex flex-col items-start gap-3" role="status">
             <CheckCircle2 aria-hidden="true" className="size-8 text-brand-700" />
             <h2 className="text-xl font-bold text-ink">{MESSAGE_TEXTS.sent}</h2>

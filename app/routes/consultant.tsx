@@ -14,6 +14,7 @@ import { SendMessage } from "../components/messages/send-message.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
@@ -59,7 +60,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ reviewError: message }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import {
   CONTACT_MESSAGE_MAX,
@@ -22,10 +22,11 @@ import { Honeypot, InputField, SelectField, TextareaField } from "../components/
 import { Options } from "../components/ui/options.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
+import { errorAnswer, type FormResult } from "../lib/form-answer.ts";
 import { useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { refusalOf } from "../lib/service-errors.server.ts";
+import { invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/contact";
@@ -44,14 +45,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: contactMessageSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400 });
-  }
+  if (submission.status !== "success") return invalidAnswer(submission);
   try {
     await submitContactMessage(serviceDeps(app), submission.value);
   } catch (error) {
-    const refusal = refusalOf(error);
-    return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status, headers: refusal.headers });
+    return refusedAnswer(error, { submission });
   }
   return redirectWithToast(app, "/contact?sent=1", {
     title: "Message sent",
@@ -61,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** A failed request keeps the form and what was typed, with the reason above it. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ status: "error" as const, error: { "": [message] } }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
@@ -72,7 +70,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHero eyebrow="Contact" title="Get in touch" lead={<p>{CONTACT_PAGE.lead}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
-        {isSent ? <ContactConfirmation /> : <ContactForm key={subject} subject={subject} lastResult={actionData} />}
+        {isSent ? <ContactConfirmation /> : <ContactForm key={subject} subject={subject} lastResult={actionData?.result} />}
         <ContactAside supportEmail={supportEmail} />
       </div>
     </>
@@ -82,7 +80,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 // The browser's validation (zod, Conform's parser) loads on first use; see app/lib/light-form.ts.
 const validation = zodValidation(() => import("#common/contact-schema.ts").then((m) => m.contactMessageSchema));
 
-function ContactForm({ subject, lastResult }: { subject: string; lastResult: Route.ComponentProps["actionData"] }) {
+function ContactForm({ subject, lastResult }: { subject: string; lastResult?: FormResult }) {
   const navigation = useNavigation();
   const isSending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   // Validated on submit, not on blur: an error appearing above the button on blur moved the

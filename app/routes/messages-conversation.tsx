@@ -1,5 +1,5 @@
 import { ArrowLeft, Send } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { parseId } from "#common/ids.ts";
 import { MESSAGE_MAX } from "#common/messages.ts";
@@ -14,10 +14,11 @@ import { CardSection } from "../components/ui/card-section.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf, typedValues } from "../lib/form-answer.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
+import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/messages-conversation";
@@ -50,21 +51,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  if (!app.session) return data({ error: CONVERSATION_TEXTS.signIn }, { status: 401 });
+  if (!app.session) return answer(errorAnswer(CONVERSATION_TEXTS.signIn), 401);
   const id = idFrom(params.id);
   const form = await request.formData();
   try {
     await postToConversation(serviceDeps(app), actorOf(app.session), { id, body: { message: form.get("message") } });
   } catch (error) {
-    const text = String(form.get("message") ?? "");
-    return refusedAction(error, (message) => ({ error: message, text }), { notFoundPage: true });
+    return refusedAnswer(error, { initialValue: typedValues(form, ["message"]), notFoundPage: true });
   }
   return redirectWithToast(app, `/messages/${id}`, { title: "Message sent" });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, formData) => ({ error: message, text: String(formData.get("message") ?? "") }));
+  return keepPageOnFailure(args, (message, formData) =>
+    errorAnswer(message, { initialValue: typedValues(formData, ["message"]) }),
+  );
 }
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,6 +74,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const other = conversation.otherParty;
+  const error = errorOf(actionData);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link
@@ -136,15 +139,15 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         className="mt-8 p-5"
         bodyClassName=""
       >
-        {actionData?.error && (
+        {error && (
           <div className="mt-4">
             <Alert tone="error" title="Your answer was not sent">
-              <p>{actionData.error}</p>
+              <p>{error}</p>
             </Alert>
           </div>
         )}
         <Form method="post" className="mt-4 space-y-4">
-          <Field label="Your message" required error={actionData?.error ? null : undefined}>
+          <Field label="Your message" required error={error ? null : undefined}>
             {(props) => (
               <Textarea
                 {...props}
@@ -153,7 +156,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
                 required
                 minLength={10}
                 maxLength={MESSAGE_MAX}
-                defaultValue={actionData && "text" in actionData ? actionData.text : ""}
+                defaultValue={String(actionData?.result.initialValue?.message ?? "")}
               />
             )}
           </Field>

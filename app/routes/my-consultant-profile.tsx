@@ -1,5 +1,5 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -13,13 +13,14 @@ import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
-import { type ReferenceAnswer, ReferencesPanel } from "../components/consultants/references-panel.tsx";
+import { ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { refusalOf } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -60,36 +61,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const assignmentId = parseId(String(form.get("assignmentId") ?? ""));
-  const answer = (status: ReferenceAnswer["status"], message: string, httpStatus = 200, headers?: HeadersInit) =>
-    data<ReferenceAnswer>({ intent, status, message, assignmentId: assignmentId ?? undefined }, { status: httpStatus, headers });
-  if (assignmentId === null) return answer("error", "Assignment not found", 404);
+  const done = (title: string) => answer({ intent, result: { status: "success" }, toast: { title } });
+  const refused = (message: string, status: number) => answer(errorAnswer(message, { intent }), status);
+  if (assignmentId === null) return refused("Assignment not found", 404);
   try {
     if (intent === "ask-reference") {
       const asked = await requestReference(app, actor, {
         assignmentId,
         body: { name: form.get("name"), email: form.get("email") },
       });
-      return answer("success", `Request sent to ${asked.refereeName}. You will see their answer here.`);
+      return done(`Request sent to ${asked.refereeName}. You will see their answer here.`);
     }
     if (intent === "withdraw-reference") {
       const referenceId = parseId(String(form.get("referenceId") ?? ""));
-      if (referenceId === null) return answer("error", "Reference not found", 404);
+      if (referenceId === null) return refused("Reference not found", 404);
       await withdrawReference(app, actor, { assignmentId, referenceId });
-      return answer("success", "Reference withdrawn.");
+      return done("Reference withdrawn.");
     }
-    return answer("error", "Unknown action", 400);
+    return refused("Unknown action", 400);
   } catch (error) {
-    const refusal = refusalOf(error);
-    return answer("error", refusal.errors[0]?.message ?? refusal.message, refusal.status, refusal.headers);
+    return refusedAnswer(error, { intent });
   }
 }
 
 /** A request that fails on its way keeps the page; the panel shows why. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(
-    args,
-    (message, formData): ReferenceAnswer => ({ intent: String(formData.get("intent") ?? ""), status: "error", message }),
-  );
+  return keepPageOnFailure(args, (message, formData) => errorAnswer(message, { intent: String(formData.get("intent") ?? "") }));
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

@@ -1,4 +1,3 @@
-import type { Submission as ConformSubmission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
@@ -16,14 +15,14 @@ import {
   savedFormValues,
 } from "../components/consultants/profile-form/form-values.ts";
 import { ProfileEditor } from "../components/consultants/profile-form/profile-editor.tsx";
-import type { ProfileFormFailure } from "../components/consultants/profile-form/profile-form.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";
+import { errorAnswer, failureToast } from "../lib/form-answer.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { fieldErrorsOf, refusalOf, throwPageError } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/profile-form";
@@ -90,23 +89,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type Submission = Pick<ConformSubmission<Record<string, unknown>>, "reply">;
-
-function refuse(submission: Submission, status: number, message: string, fieldErrors: Record<string, string[]> = {}) {
-  const messages = Object.values(fieldErrors).flat();
-  const failure: ProfileFormFailure = {
-    status: "error",
-    httpStatus: status,
-    message,
-    messages,
-    result: submission.reply({ fieldErrors, formErrors: messages.length > 0 ? undefined : [message] }),
-  };
-  return data(failure, { status });
-}
-
-function refuseError(submission: Submission, error: unknown) {
-  const refusal = refusalOf(error);
-  return refuse(submission, refusal.status, refusal.message, fieldErrorsOf(refusal.errors));
+/** What a refused save says in its toast: the reason, or every field's when several are wrong. */
+function refusalToast(mode: "create" | "edit") {
+  return (message: string, { fieldMessages }: { fieldMessages: string[] }) =>
+    failureToast(mode === "create" ? "Error creating profile" : "Error updating profile")(
+      fieldMessages.length > 1 ? fieldMessages.join(", ") : message || "Please check your form and try again.",
+    );
 }
 
 /** Without JavaScript the photo comes with the form: store it first, as the upload API would. */
@@ -126,13 +114,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: consultantProfileSchema,
     disableAutoCoercion: true,
   });
-  if (!actor) return refuse(submission, 401, SIGN_IN_REQUIRED.replace(/\.$/, ""));
-  if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
-    );
-    return refuse(submission, 400, Object.values(fieldErrors)[0]?.[0] ?? "Please check your form and try again.", fieldErrors);
+  const toast = refusalToast(id === null ? "create" : "edit");
+  if (!actor) {
+    const message = SIGN_IN_REQUIRED.replace(/\.$/, "");
+    return answer(errorAnswer(message, { toast: failureToast("Authentication Required")(SIGN_IN_REQUIRED) }), 401);
   }
+  if (submission.status !== "success") return invalidAnswer(submission, { toast });
   // The form sends every field: one left blank is cleared, not kept. It shows every saved
   // assignment and education entry, so a list it sends without any is an empty list.
   const input = {
@@ -156,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       id === null
         ? await createConsultant(deps, actor, input)
         : await editConsultant(deps, actor, { id, body: input }, OWNER_EDIT);
-    const toast =
+    const savedToast =
       id === null
         ? {
             title: "Profile created successfully!",
@@ -167,24 +154,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           }
         : { title: "Profile updated successfully!" };
     // Spec: on success the user returns to / (where the lists show the change); the toast links to the profile.
-    return redirectWithToast(app, "/", { ...toast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
+    return redirectWithToast(app, "/", { ...savedToast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
   } catch (error) {
-    return refuseError(submission, error);
+    return refusedAnswer(error, { submission, toast });
   }
 }
 
 /** A failed request is refused like any other: 'Error creating profile' (or updating), the form kept. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(
-    args,
-    (message): ProfileFormFailure => ({
-      status: "error",
-      httpStatus: 500,
-      message,
-      messages: [],
-      result: { status: "error" as const, error: { "": [message] } },
-    }),
-  );
+  const toast = refusalToast(args.params.id === undefined ? "create" : "edit");
+  return keepPageOnFailure(args, (message) => errorAnswer(message, { toast: toast(message, { fieldMessages: [] }) }));
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

@@ -10,7 +10,14 @@ import { changePassword, getAccount, updateAccountProfile } from "#server/servic
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
-import { Section, useFormAnswer, VerificationStatus } from "../components/account/account-parts.tsx";
+import {
+  ACCOUNT_INTENTS,
+  type AccountAnswerData,
+  type AccountIntent,
+  Section,
+  useFormAnswer,
+  VerificationStatus,
+} from "../components/account/account-parts.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SessionsSection } from "../components/account/sessions-section.tsx";
 import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
@@ -19,9 +26,10 @@ import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, type FormResult, failed, failureToast, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { invalidSubmission, refusalOf, refusedSubmission } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/profile-manage";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -45,6 +53,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { account: getAccount(session), sessions };
 }
 
+/** Each form's toasts: the title on success, the title on failure (the reason below it). */
+const TOASTS: Record<AccountIntent, { done: string; failed: string }> = {
+  profile: { done: "Profile updated", failed: "Update failed" },
+  password: { done: "Password changed", failed: "Password change failed" },
+  "resend-verification": { done: "Verification email sent", failed: "Could not send the verification email" },
+  "end-session": { done: "Signed out", failed: "Could not sign out that session" },
+  "end-other-sessions": { done: "Signed out everywhere else", failed: "Could not sign out the other sessions" },
+};
+
+function done(
+  intent: AccountIntent,
+  description: string,
+  result: FormResult = { status: "success" },
+  extra: AccountAnswerData = {},
+) {
+  return answer<AccountIntent, AccountAnswerData>({
+    intent,
+    result,
+    toast: { title: TOASTS[intent].done, description },
+    ...(extra.ended === undefined ? {} : { data: extra }),
+  });
+}
+
+const refusal = (intent: AccountIntent) => ({ intent, toast: failureToast(TOASTS[intent].failed) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
@@ -52,51 +85,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: accountProfileSchema });
-    if (submission.status !== "success") return invalidSubmission("profile", submission);
+    if (submission.status !== "success") return invalidAnswer(submission, refusal(intent));
     try {
       const { user, emailChanged } = await updateAccountProfile(serviceDeps(app), actorOf(app.session), submission.value);
-      return data({
-        intent: "profile" as const,
-        status: "success" as const,
-        message: emailChanged ? `We sent a verification link to ${user.email}.` : "Your account information has been saved.",
-        result: submission.reply(),
-      });
+      const said = emailChanged ? `We sent a verification link to ${user.email}.` : "Your account information has been saved.";
+      return done(intent, said, submission.reply());
     } catch (error) {
-      return refusedSubmission("profile", submission, error);
+      return refusedAnswer(error, { ...refusal(intent), submission });
     }
   }
 
   if (intent === "password") {
     const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
     const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
-    if (submission.status !== "success") return invalidSubmission("password", submission, hideFields);
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
     try {
       await changePassword(serviceDeps(app), actorOf(app.session), submission.value);
-      return data({
-        intent: "password" as const,
-        status: "success" as const,
-        message: "Your password has been updated. Other devices have been signed out.",
-        result: submission.reply({ resetForm: true }),
-      });
+      const said = "Your password has been updated. Other devices have been signed out.";
+      return done(intent, said, submission.reply({ resetForm: true }));
     } catch (error) {
-      return refusedSubmission("password", submission, error, hideFields);
+      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
     }
   }
 
   if (intent === "resend-verification") {
     try {
       const { email } = await resendVerificationEmail(serviceDeps(app), actorOf(app.session));
-      return data({
-        intent: "resend-verification" as const,
-        status: "success" as const,
-        message: `Check your inbox at ${email}.`,
-      });
+      return done(intent, `Check your inbox at ${email}.`);
     } catch (error) {
-      const refusal = refusalOf(error);
-      return data(
-        { intent: "resend-verification" as const, status: "error" as const, message: refusal.message },
-        { status: refusal.status, headers: refusal.headers },
-      );
+      return refusedAnswer(error, refusal(intent));
     }
   }
 
@@ -104,32 +121,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (intent === "end-session") {
         await endAccountSession(serviceDeps(app), actorOf(app.session), parseId(String(formData.get("sessionId") ?? "")) ?? 0);
-        return data({ intent, status: "success" as const, message: "That device has been signed out." });
+        return done(intent, "That device has been signed out.");
       }
       const { ended } = await endOtherAccountSessions(serviceDeps(app), actorOf(app.session), { others: "1" });
       const message = ended === 1 ? "1 other session has been signed out." : `${ended} other sessions have been signed out.`;
-      return data({ intent, status: "success" as const, message, ended });
+      return done(intent, message, undefined, { ended });
     } catch (error) {
-      const refusal = refusalOf(error);
-      return data(
-        { intent, status: "error" as const, message: refusal.message },
-        { status: refusal.status, headers: refusal.headers },
-      );
+      return refusedAnswer(error, refusal(intent));
     }
   }
 
   throw data("Unknown form", { status: 400 });
 }
 
-const ACCOUNT_INTENTS = ["profile", "password", "resend-verification", "end-session", "end-other-sessions"] as const;
-
 /** A failed request is the form's failure: its toast, and the form as it was. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, formData) => ({
-    intent: ACCOUNT_INTENTS.find((intent) => intent === formData.get("intent")) ?? "profile",
-    status: "error" as const,
-    message,
-  }));
+  return keepPageOnFailure(args, (message, formData) => {
+    const intent = ACCOUNT_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? "profile";
+    return errorAnswer(message, { intent, toast: failureToast(TOASTS[intent].failed)(message) });
+  });
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
@@ -170,7 +180,7 @@ function ProfileForm({ account }: { account: Account }) {
 function PasswordForm() {
   const { fetcher, answer, lastResult, pending } = useFormAnswer("password");
   // Open after a refused submission, also when posted without JavaScript.
-  const [open, setOpen] = useState(() => answer?.status === "error");
+  const [open, setOpen] = useState(() => failed(answer));
   const [form, fields] = useForm({
     id: "account-password",
     lastResult,
@@ -182,7 +192,7 @@ function PasswordForm() {
   // On success the answer has reset the form; it closes too (spec section 4).
   useEffect(() => {
     if (fetcher.state !== "idle" || fetcher.data?.intent !== "password") return;
-    setOpen(fetcher.data.status !== "success");
+    setOpen(!succeeded(fetcher.data));
   }, [fetcher.state, fetcher.data]);
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>

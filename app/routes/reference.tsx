@@ -10,9 +10,10 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { inputClasses } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, failed, formErrorOf, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { invalidSubmission, refusedSubmission, throwPageError } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/reference";
 
 // /references/{token}: the page a referee reaches from the e-mail, without an account (issue 34).
@@ -43,24 +44,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     if (intent === "decline") {
       await declineReference(app, { token });
-      return data({ intent, status: "success" as const, answer: "declined" as const });
+      return answer({ intent, result: { status: "success" } });
     }
-    if (submission.status !== "success") return invalidSubmission(intent, submission);
+    if (submission.status !== "success") return invalidAnswer(submission, { intent });
     await confirmReference(app, { token, body: submission.value });
-    return data({ intent, status: "success" as const, answer: "confirmed" as const });
+    return answer({ intent, result: submission.reply() });
   } catch (error) {
-    return refusedSubmission(intent, submission, error);
+    return refusedAnswer(error, { submission, intent });
   }
 }
 
 /** A request that fails on its way keeps the page and what was typed; the form says why. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, formData) => ({
-    intent: formData.get("intent") === "decline" ? ("decline" as const) : ("confirm" as const),
-    status: "error" as const,
-    message,
-    result: { status: "error" as const, error: { "": [message] } },
-  }));
+  return keepPageOnFailure(args, (message, formData) =>
+    errorAnswer(message, { intent: formData.get("intent") === "decline" ? ("decline" as const) : ("confirm" as const) }),
+  );
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
@@ -80,13 +78,13 @@ function Unusable() {
 
 export default function ReferencePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (actionData && "answer" in actionData) {
+  if (succeeded(actionData)) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
         <h1 className="mt-4 text-3xl font-bold text-ink">Thank you</h1>
         <p className="mt-4 text-muted" role="status">
-          {actionData.answer === "confirmed"
+          {actionData?.intent === "confirm"
             ? "The assignment is confirmed. Your name and organization will show with it; your e-mail address never will."
             : "You declined this request. Nothing will show on the profile."}
         </p>
@@ -95,8 +93,8 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
   }
   if (loaderData.state !== "open") return <Unusable />;
   const { request } = loaderData;
-  const failure = actionData && "result" in actionData ? actionData : null;
-  const errors = (failure?.result?.error ?? {}) as Record<string, string[] | undefined>;
+  const errors = (failed(actionData) ? (actionData?.result.error ?? {}) : {}) as Record<string, string[] | undefined>;
+  const formError = formErrorOf(actionData);
   const pending = navigation.state !== "idle";
   const fieldError = (name: string) =>
     errors[name]?.[0] ? (
@@ -120,10 +118,10 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
           {request.role ? ` · ${request.role}` : ""}
         </p>
       </div>
-      {failure?.message && (
+      {formError && (
         <div className="mt-4">
           <Alert tone="error" live>
-            {failure.message}
+            {formError}
           </Alert>
         </div>
       )}

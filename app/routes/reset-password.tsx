@@ -10,10 +10,11 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { useLightForm } from "../lib/light-form.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
+import { invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/reset-password";
@@ -33,11 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const hideFields = ["password", "confirmPassword"];
   const submission = parseWithZod(formData, { schema: resetPasswordFormSchema });
-  if (submission.status !== "success") return invalidSubmission("reset", submission, hideFields);
+  if (submission.status !== "success") return invalidAnswer(submission, { hideFields });
   try {
     await resetPassword(app, submission.value);
   } catch (error) {
-    return refusedSubmission("reset", submission, error, hideFields);
+    return refusedAnswer(error, { submission, hideFields });
   }
   return redirectWithToast(
     app,
@@ -48,12 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({
-    intent: "reset" as const,
-    status: "error" as const,
-    message,
-    result: { status: "error" as const, error: { "": [message] } },
-  }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

@@ -5,9 +5,10 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf, failed, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusedAction } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/saved-search-unsubscribe";
 
 // /saved-searches/unsubscribe?s=&t=: the link in every alert e-mail. Works without signing in (the
@@ -25,33 +26,39 @@ export async function action({ context, request }: Route.ActionArgs) {
       id: form.get("s"),
       token: form.get("t"),
     });
-    return { done: name };
+    return answer({
+      result: { status: "success" },
+      toast: {
+        title: "Alerts stopped",
+        description: `You will no longer receive e-mail alerts for “${name}”. The saved search itself is kept.`,
+      },
+    });
   } catch (error) {
-    return refusedAction(error, (message) => ({ error: message }));
+    return refusedAnswer(error);
   }
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ error: message }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold text-ink">Stop search alerts</h1>
-      {actionData && "done" in actionData ? (
+      {succeeded(actionData) ? (
         <div className="mt-6">
-          <Alert tone="info" title="Alerts stopped">
-            <p>You will no longer receive e-mail alerts for “{actionData.done}”. The saved search itself is kept.</p>
+          <Alert tone="info" title={actionData?.toast?.title}>
+            <p>{actionData?.toast?.description}</p>
           </Alert>
         </div>
       ) : (
         <>
-          {actionData && "error" in actionData && (
+          {failed(actionData) && (
             <div className="mt-6">
               <Alert tone="error" title="Not changed">
-                <p>{actionData.error}</p>
+                <p>{errorOf(actionData)}</p>
               </Alert>
             </div>
           )}

@@ -1,5 +1,5 @@
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
@@ -18,9 +18,10 @@ import { Button, ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf, type FormAnswer, failed, succeeded, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusedAction } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/saved-searches";
@@ -43,17 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** What a failed action answers: the message, which search it was about, and what was typed. */
-type Failure = { error: string; intent: string; id: number | null; name: string; frequency: string };
-
-function failureOf(message: string, form: FormData): Failure {
-  return {
-    error: message,
-    intent: String(form.get("intent") ?? ""),
-    id: parseId(String(form.get("id") ?? "")),
-    name: String(form.get("name") ?? ""),
-    frequency: String(form.get("frequency") ?? ""),
-  };
-}
+/** What an update form gives back when it is refused: what was typed, and which search. */
+const TYPED = ["intent", "id", "name", "frequency"] as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -69,7 +61,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         query: form.get("query") ?? "",
         frequency: form.get("frequency") ?? "off",
       });
-      return { created: { id: created.id, name: created.name } };
+      return answer({
+        intent: "create",
+        result: { status: "success" },
+        toast: { title: "Search saved", description: `“${created.name}” is saved, with your other saved searches.` },
+      });
     }
     if (intent === "update" && id) {
       await updateSavedSearch(deps, user, { id, body: { name: form.get("name"), frequency: form.get("frequency") } });
@@ -80,14 +76,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(app, "/saved-searches", { title: "Saved search deleted" });
     }
   } catch (error) {
-    return refusedAction(error, (message) => failureOf(message, form));
+    return refusedAnswer(error, { initialValue: typedValues(form, TYPED) });
   }
-  return data(failureOf("Unknown action", form), { status: 400 });
+  return answer(errorAnswer("Unknown action", { initialValue: typedValues(form, TYPED) }), 400);
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, failureOf);
+  return keepPageOnFailure(args, (message, form) => errorAnswer(message, { initialValue: typedValues(form, TYPED) }));
 }
 
 /** The search in words: its keywords and filters, as the results page shows them. */
@@ -96,10 +92,25 @@ function describe(query: string): string {
   return chips.length > 0 ? chips.map((chip) => chip.label).join(" · ") : "All consultants";
 }
 
+type Failure = { message: string; intent: string; id: number | null; name: string; frequency: string };
+
+/** A refused form: why, and what was typed into it. */
+function refusedForm(answer: FormAnswer | undefined): Failure | null {
+  if (!failed(answer) || !answer) return null;
+  const typed = (answer.result.initialValue ?? {}) as Record<string, string | undefined>;
+  return {
+    message: errorOf(answer) ?? "",
+    intent: typed.intent ?? "",
+    id: parseId(typed.id ?? ""),
+    name: typed.name ?? "",
+    frequency: typed.frequency ?? "",
+  };
+}
+
 export default function SavedSearchesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { searches } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
-  const created = actionData && "created" in actionData ? actionData.created : null;
+  const failure = refusedForm(actionData);
+  const created = succeeded(actionData) ? actionData?.toast : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Saved searches</h1>
@@ -110,12 +121,12 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
       <div className="mt-6 space-y-4">
         {created && (
           <Alert tone="info" title="Search saved">
-            <p>“{created.name}” is saved.</p>
+            <p>{created.description}</p>
           </Alert>
         )}
         {failure && (failure.intent !== "update" || !searches.some((search) => search.id === failure.id)) && (
           <Alert tone="error" title="Not saved" live>
-            <p>{failure.error}</p>
+            <p>{failure.message}</p>
           </Alert>
         )}
       </div>
@@ -168,7 +179,7 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={search.id} />
-        <Field label="Name" required error={failure?.error}>
+        <Field label="Name" required error={failure?.message}>
           {(props) => (
             <Input
               {...props}

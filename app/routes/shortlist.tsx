@@ -18,10 +18,11 @@ import { Button } from "../components/ui/button.tsx";
 import { CardSection } from "../components/ui/card-section.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf, succeeded } from "../lib/form-answer.ts";
 import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
+import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlist";
@@ -65,8 +66,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       case "rename":
         await renameShortlist(deps, user, { id, body: { name: form.get("name") } });
         return back("Shortlist renamed");
-      case "share":
-        return { shared: await shareShortlist(deps, user, id) };
+      case "share": {
+        // The link is shown once, now: its token is stored only as a hash.
+        const shared = await shareShortlist(deps, user, id);
+        return answer({ intent: "share", result: { status: "success" }, data: shared });
+      }
       case "revoke":
         await revokeShortlistShare(deps, user, id);
         return back("Share link revoked");
@@ -75,20 +79,20 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return redirectWithToast(app, "/shortlists", { title: "Shortlist deleted" });
     }
   } catch (error) {
-    return refusedAction(error, (message) => ({ error: message }), { notFoundPage: true });
+    return refusedAnswer(error, { notFoundPage: true });
   }
   throw data("Unknown action", { status: 400 });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ error: message }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export default function ShortlistPage({ loaderData, actionData }: Route.ComponentProps) {
   const { list, compare, tooMany } = loaderData;
-  const shared = actionData && "shared" in actionData ? actionData.shared : null;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const shared = succeeded(actionData) ? actionData?.data : null;
+  const error = errorOf(actionData);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <Link to="/shortlists" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">

@@ -13,10 +13,11 @@ import { NotSaved } from "../components/shortlists/shortlist-views.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusedAction } from "../lib/service-errors.server.ts";
+import { refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlists";
@@ -60,18 +61,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return redirectWithToast(app, `/shortlists/${listId}`, { title: "Shortlist created" });
   } catch (error) {
-    return refusedAction(error, (message) => ({ error: message }));
+    return refusedAnswer(error);
   }
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ error: message }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lists, consultant, holding, back } = loaderData;
-  const error = actionData?.error;
+  const error = errorOf(actionData);
   return (
     <InboxFrame
       title={consultant ? `Save ${consultant.name} to a shortlist` : "Shortlists"}

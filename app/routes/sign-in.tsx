@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import { type AuthFormAnswer, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
 import { safeRedirect } from "#common/redirect.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -11,9 +11,10 @@ import type { ServiceDeps } from "#server/services/context.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, failureToast } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { invalidSubmission, refusedSubmission } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { useSiteName } from "../lib/user.ts";
 import type { Route } from "./+types/sign-in";
@@ -32,6 +33,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** The toast of a refused form: 'Login failed', 'Registration failed', 'Request failed', and why. */
+const FAILURE_TITLES: Record<AuthFormIntent, string> = {
+  login: "Login failed",
+  register: "Registration failed",
+  "forgot-password": "Request failed",
+};
+
+const refusal = (intent: AuthFormIntent) => ({ intent, toast: failureToast(FAILURE_TITLES[intent]) });
+const refusalToast = (intent: AuthFormIntent, message: string) => ({ intent, toast: refusal(intent).toast(message) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
@@ -47,14 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     welcome: (user: SignedIn["user"]) => ToastMessage,
   ) {
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return invalidSubmission(intent, submission, hideFields);
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
     try {
       const { user, sessionToken, expiresAt } = await start(serviceDeps(app), submission.value);
       return redirectWithToast(app, redirectTo, welcome(user), {
         headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) },
       });
     } catch (error) {
-      return refusedSubmission(intent, submission, error, hideFields);
+      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
     }
   }
 
@@ -74,18 +85,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "forgot-password") {
     const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-    if (submission.status !== "success") return invalidSubmission("forgot-password", submission);
+    if (submission.status !== "success") return invalidAnswer(submission, refusal("forgot-password"));
     try {
       await requestPasswordReset(serviceDeps(app), submission.value);
     } catch (error) {
-      return refusedSubmission("forgot-password", submission, error);
+      return refusedAnswer(error, { ...refusal("forgot-password"), submission });
     }
-    return data({
-      intent: "forgot-password" as const,
-      status: "success" as const,
-      sent: true as const,
-      message: `If an account exists for ${submission.value.email}, we sent a link to reset the password. It works once, for 1 hour.`,
+    return answer({
+      intent: "forgot-password",
       result: submission.reply({ resetForm: true }),
+      toast: {
+        title: "Check your email",
+        description: `If an account exists for ${submission.value.email}, we sent a link to reset the password. It works once, for 1 hour.`,
+      },
     });
   }
 
@@ -96,15 +108,10 @@ const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "register", "forgot-pa
 
 /** A failed request is the form's failure: 'Login failed' (or the sign-up's), the dialog and fields kept. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(
-    args,
-    (message, formData): AuthFormAnswer => ({
-      intent: AUTH_INTENTS.find((intent) => intent === formData.get("intent")) ?? "login",
-      status: "error",
-      message,
-      result: { status: "error" as const, error: { "": [message] } },
-    }),
-  );
+  return keepPageOnFailure(args, (message, formData) => {
+    const intent = AUTH_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? "login";
+    return errorAnswer(message, refusalToast(intent, message));
+  });
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

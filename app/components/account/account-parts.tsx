@@ -1,54 +1,49 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { CircleCheck, Clock } from "lucide-react";
-import { useEffect } from "react";
+import { useMemo } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { answerOf, errorOf, type FormAnswer, failed, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import type { ToastMessage } from "#common/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { CardSection } from "../ui/card-section.tsx";
-import { toast } from "../ui/toast.tsx";
 
 // Parts of /profile/manage (app/routes/profile-manage.tsx): each form's answer, the e-mail's
 // verification status with its resend button, and the page's titled sections.
 
-/** What the /profile/manage action answers for each of its forms. */
-export type AccountFormAnswer = {
-  intent: "profile" | "password" | "resend-verification" | "end-session" | "end-other-sessions";
-  status: "success" | "error";
-  message: string;
-  /** Issue 38: how many other sessions were ended. */
-  ended?: number;
-  result?: SubmissionResult<string[]>;
-};
-type Answer = AccountFormAnswer;
+/** The forms of /profile/manage: each posts its `intent`, and the answer names it. */
+export const ACCOUNT_INTENTS = ["profile", "password", "resend-verification", "end-session", "end-other-sessions"] as const;
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-/** This form's answer: from its fetcher, or from the page when posted without JavaScript. */
+/** What the sessions forms' answers carry besides (issue 38: how many other sessions were ended). */
+export type AccountAnswerData = { ended?: number };
+type Answer = FormAnswer<AccountIntent, AccountAnswerData>;
+
+/**
+ * This form's answer: from its fetcher, or from the page when posted without JavaScript. Its toast
+ * shows once, for answers that arrived through the fetcher: the action's, or, with `texts`, one in
+ * the page's language made from them (the action's toasts are English until they are translated).
+ */
 export function useFormAnswer(
-  intent: Answer["intent"],
-  /** A translated toast for this form (titles, and the success text), in place of the English default. */
-  texts?: { success: string; failure: string; describe?: (answer: Answer) => string },
+  intent: AccountIntent,
+  texts?: { success: string; failure: string; describe?: (data: AccountAnswerData) => string },
 ) {
-  const fetcher = useFetcher<AccountFormAnswer>({ key: `account-${intent}` });
-  const actionData = useActionData<AccountFormAnswer>();
-  const candidate = fetcher.data ?? actionData;
-  const answer = candidate?.intent === intent ? candidate : undefined;
+  const fetcher = useFetcher<Answer>({ key: `account-${intent}` });
+  const actionData = useActionData<Answer>();
+  const answer = answerOf(fetcher.data ?? actionData, intent);
   const isIdle = fetcher.state === "idle";
-  // One toast per answer, and only for answers that arrived through the fetcher.
-  useEffect(() => {
-    if (!isIdle || !fetcher.data || fetcher.data.intent !== intent) return;
-    const titles = {
-      profile: ["Profile updated", "Update failed"],
-      password: ["Password changed", "Password change failed"],
-      "resend-verification": ["Verification email sent", "Could not send the verification email"],
-      // Issue 38's forms pass their own (translated) texts.
-      "end-session": ["", ""],
-      "end-other-sessions": ["", ""],
-    } as const;
-    const [success, failure] = texts ? [texts.success, texts.failure] : titles[intent];
-    const ok = fetcher.data.status === "success";
-    const description = ok && texts?.describe ? texts.describe(fetcher.data) : fetcher.data.message;
-    toast({ title: ok ? success : failure, description, variant: ok ? "default" : "destructive" });
-  }, [isIdle, fetcher.data, intent, texts]);
-  const result = answer && "result" in answer ? (answer.result as SubmissionResult<string[]>) : undefined;
-  return { fetcher, answer, lastResult: isIdle ? result : undefined, pending: !isIdle };
+  const arrived = isIdle ? answerOf(fetcher.data, intent) : undefined;
+  const translated = useMemo(() => {
+    if (!arrived || !texts) return arrived;
+    const ok = succeeded(arrived);
+    const description = ok ? (texts.describe?.(arrived.data ?? {}) ?? arrived.toast?.description) : errorOf(arrived);
+    const toast: ToastMessage = {
+      title: ok ? texts.success : texts.failure,
+      description: description ?? undefined,
+      variant: ok ? "default" : "destructive",
+    };
+    return { ...arrived, toast };
+  }, [arrived, texts]);
+  useAnswerToast(translated);
+  return { fetcher, answer, lastResult: isIdle ? answer?.result : undefined, pending: !isIdle };
 }
 
 export function VerificationStatus({ account }: { account: { isEmailVerified: boolean } }) {
@@ -74,8 +69,8 @@ export function VerificationStatus({ account }: { account: { isEmailVerified: bo
         </Button>
       </fetcher.Form>
       {answer && (
-        <p role="status" className={`text-sm ${answer.status === "error" ? "text-red-700" : "text-muted"}`}>
-          {answer.message}
+        <p role="status" className={`text-sm ${failed(answer) ? "text-red-700" : "text-muted"}`}>
+          {failed(answer) ? errorOf(answer) : answer.toast?.description}
         </p>
       )}
     </div>

@@ -1,13 +1,12 @@
-import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { answerOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
-import type { AuthFormAnswer } from "#common/auth.ts";
+import type { AuthFormIntent } from "#common/auth.ts";
 import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
-import { toast } from "../ui/toast.tsx";
 import { NewPasswordFields } from "./password-fields.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
@@ -23,25 +22,18 @@ const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotP
 
 export type AuthView = "login" | "register" | "forgot";
 
-type ActionAnswer = AuthFormAnswer;
+type ActionAnswer = FormAnswer<AuthFormIntent>;
 
 export type ViewSwitch = {
   /** Either a button that switches in place (dialog), or a link to /sign-in?tab=… (page, works without JS). */
   render: (view: AuthView, label: string, className: string) => React.ReactNode;
 };
 
-const FAILURE_TITLES = { login: "Login failed", register: "Registration failed", forgot: "Request failed" } as const;
-const FAILURE_FALLBACK = {
-  login: "Invalid email or password",
-  register: "Please try again",
-  forgot: "Please try again",
-} as const;
-
 const INTENTS = { login: "login", register: "register", forgot: "forgot-password" } as const;
 
 /**
  * One of the three forms: its fetcher, its answer (the fetcher's, or the page's when it was posted
- * without JavaScript), its light form, and the failure toast ('Login failed', ...).
+ * without JavaScript), its light form, and the answer's toast ('Login failed', ... with the reason).
  */
 function useAuthForm(
   view: AuthView,
@@ -50,21 +42,15 @@ function useAuthForm(
   pageAnswer: ActionAnswer | null | undefined,
 ) {
   const intent = INTENTS[view];
-  const fetcher = useFetcher<AuthFormAnswer>();
-  const posted = fetcher.data ?? pageAnswer;
-  const answer = posted && posted.intent === intent ? posted : undefined;
+  const fetcher = useFetcher<ActionAnswer>();
+  const answer = answerOf(fetcher.data ?? pageAnswer ?? undefined, intent);
   const form = useLightForm({
     id: `${idPrefix}-${view}`,
     lastResult: fetcher.state === "idle" ? answer?.result : undefined,
     shouldValidate: "onBlur",
     validation,
   });
-  useEffect(() => {
-    const failed = fetcher.data as { status?: string; message?: string } | undefined;
-    if (fetcher.state === "idle" && failed?.status === "error") {
-      toast({ title: FAILURE_TITLES[view], description: failed.message || FAILURE_FALLBACK[view], variant: "destructive" });
-    }
-  }, [fetcher.state, fetcher.data, view]);
+  useAnswerToast(fetcher.state === "idle" ? fetcher.data : undefined);
   return { intent, fetcher, answer, form, pending: fetcher.state !== "idle" };
 }
 
@@ -132,13 +118,7 @@ function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: FormProps) {
 
 function ForgotPasswordForm({ idPrefix, action, switchView, pageAnswer }: FormProps) {
   const auth = useAuthForm("forgot", idPrefix, forgotValidation, pageAnswer);
-  const { fetcher, answer } = auth;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "sent" in fetcher.data) {
-      toast({ title: "Check your email", description: fetcher.data.message });
-    }
-  }, [fetcher.state, fetcher.data]);
-  const sent = answer && "sent" in answer ? answer.message : undefined;
+  const sent = succeeded(auth.answer) ? auth.answer?.toast?.description : undefined;
   return (
     <div className="space-y-4">
       <div>

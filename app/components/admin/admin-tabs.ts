@@ -1,4 +1,5 @@
 import { ADMIN_TOASTS, type ApprovalStatus } from "#common/admin-schema.ts";
+import type { ToastMessage } from "#common/toast.ts";
 
 // The Admin Dashboard's vocabulary: its tabs, the actions its forms post, what the action answers,
 // the toast texts of each action, and the address of a tab with its search and page.
@@ -35,9 +36,10 @@ export type AdminIntent =
   | "block"
   | "unblock";
 
-export type AdminActionResult =
-  | { ok: true; intent: AdminIntent; message: string }
-  | { ok: false; intent: AdminIntent | null; message: string; errors?: { path: string; message: string }[] };
+/** The 'Error' toast with the spec's text for what failed. */
+export function adminFailureToast(description: string): ToastMessage {
+  return { title: ADMIN_TOASTS.error, description, variant: "destructive" };
+}
 
 /** The toast texts of spec section 8 (and the approval queue's, in the same pattern). */
 export const INTENT_TOASTS: Record<AdminIntent, { success: string; failure: string }> = {

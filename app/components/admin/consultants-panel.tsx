@@ -1,5 +1,6 @@
 import { CircleCheck, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { succeeded } from "#app/lib/form-answer.ts";
 import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schema.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
@@ -29,7 +30,7 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
   // The confirmation closes either way; the toast says how it went.
   const remove = useAdminAction(() => setDeleting(null));
   const moderate = useAdminAction((result) => {
-    if (result.ok) setReasonTarget(null);
+    if (succeeded(result)) setReasonTarget(null);
   });
 
   const isBusy = (consultant: AdminConsultant) =>

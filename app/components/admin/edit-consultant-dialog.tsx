@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { firstFieldErrors, succeeded } from "#app/lib/form-answer.ts";
 import { formValues } from "#app/lib/form-values.ts";
 import {
   ADMIN_ACCEPTED_SPECIALIZATIONS,
@@ -92,11 +93,12 @@ function YearsField({ defaultYears, error }: { defaultYears: number; error?: str
 export function EditConsultantDialog({ consultant, onClose }: { consultant: AdminConsultant | null; onClose: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const action = useAdminAction((result) => {
-    if (result.ok) {
+    if (succeeded(result)) {
       setErrors({});
       onClose();
     } else {
-      setErrors(Object.fromEntries((result.errors ?? []).map((error) => [error.path, error.message])));
+      // What the service said about a field, beside the field (the form's own error is the toast's).
+      setErrors(firstFieldErrors(result));
     }
   });
 

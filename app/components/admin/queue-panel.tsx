@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { succeeded } from "#app/lib/form-answer.ts";
 import { formatDate, formatYears } from "#common/format.ts";
 import { type QueueEntry, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -123,7 +124,7 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
   const [reviewing, setReviewing] = useState<QueueEntry | null>(null);
   const [reasonTarget, setReasonTarget] = useState<ReasonTarget | null>(null);
   const action = useAdminAction((result) => {
-    if (!result.ok) return;
+    if (!succeeded(result)) return;
     setReviewing(null);
     setReasonTarget(null);
   });

@@ -1,5 +1,6 @@
 import { Ban, CircleCheck, ShieldCheck, ShieldMinus } from "lucide-react";
 import { useState } from "react";
+import { succeeded } from "#app/lib/form-answer.ts";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import { formatDate } from "#common/format.ts";
 import type { AdminUser } from "#common/views.ts";
@@ -80,7 +81,7 @@ export function UsersTable({
   const [confirming, setConfirming] = useState<AccountAction | null>(null);
   // Done: the confirmation closes. Failed: it stays (the page-door rule), so the admin may retry.
   const action = useAdminAction((result) => {
-    if (result.ok) setConfirming(null);
+    if (succeeded(result)) setConfirming(null);
   });
   const isBusy = (user: AdminUser) => action.pendingId === String(user.id);
 

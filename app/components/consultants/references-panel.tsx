@@ -1,5 +1,6 @@
 import { BadgeCheck, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { errorOf, type FormAnswer, failed, succeeded } from "#app/lib/form-answer.ts";
 import { type OwnReference, REFERENCE_LIMITS } from "#common/references.ts";
 import type { Assignment } from "#common/track-record.ts";
 import { monthLabel } from "#common/track-record-lists.ts";
@@ -11,8 +12,6 @@ import { inputClasses } from "../ui/field.tsx";
 
 // The owner's references (issue 34): for each assignment, ask a person at the client to confirm
 // it (name and e-mail: they get a single-use link), see the answers, withdraw a request.
-
-export type ReferenceAnswer = { intent: string; status: "success" | "error"; message: string; assignmentId?: number };
 
 const STATUS_LABELS: Record<OwnReference["status"], string> = {
   requested: "Waiting for an answer",
@@ -29,7 +28,8 @@ export function ReferencesPanel({
 }: {
   assignments: Assignment[];
   references: OwnReference[];
-  answer: ReferenceAnswer | null;
+  /** The page action's answer, shown here (the form posts without JavaScript). */
+  answer: FormAnswer | null;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -44,8 +44,8 @@ export function ReferencesPanel({
         </p>
         {answer && (
           <div className="mt-3">
-            <Alert tone={answer.status === "success" ? "info" : "error"} live={answer.status === "error"}>
-              {answer.message}
+            <Alert tone={succeeded(answer) ? "info" : "error"} live={failed(answer)}>
+              {succeeded(answer) ? answer.toast?.title : errorOf(answer)}
             </Alert>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link } from "react-router";
+import { errorOf, type FormAnswer, firstFieldErrors } from "#app/lib/form-answer.ts";
 import { formatDate, ratingLabel } from "#common/format.ts";
 import { type PublicReview, REVIEW_MESSAGES, type ReviewPage } from "#common/reviews.ts";
 import { OrganizationBadge } from "../organizations/organization-badge.tsx";
@@ -77,9 +78,11 @@ export function ReviewsSection({
   consultantId: number;
   page: ReviewPage;
   viewer: ReviewViewer;
-  error?: { reviewError: string; fieldErrors?: Record<string, string> };
+  /** The review action's answer after a refusal (a success redirects). */
+  error?: FormAnswer;
 }) {
   const own = viewer.ownReview;
+  const fieldErrors = firstFieldErrors(error);
   const usesForms = viewer.canReview || own !== null || viewer.isOwner || viewer.isAdmin;
   // Fetched right after hydration for those who will use them, not on their first click.
   useEffect(() => {
@@ -111,7 +114,7 @@ export function ReviewsSection({
         {error && (
           <div className="mt-4">
             <Alert tone="error" live title="Your review was not saved">
-              {error.reviewError}
+              {errorOf(error)}
             </Alert>
           </div>
         )}
@@ -120,7 +123,7 @@ export function ReviewsSection({
             <h3 className="font-semibold text-ink">Write a review</h3>
             <div className="mt-3">
               <Suspense fallback={null}>
-                <ReviewForm review={null} errors={error?.fieldErrors} />
+                <ReviewForm review={null} errors={fieldErrors} />
               </Suspense>
             </div>
           </div>
@@ -130,7 +133,7 @@ export function ReviewsSection({
             <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
             <div className="mt-3">
               <Suspense fallback={null}>
-                <ReviewForm review={own} errors={error?.fieldErrors} />
+                <ReviewForm review={own} errors={fieldErrors} />
               </Suspense>
             </div>
             <Form method="post" className="mt-3" preventScrollReset>

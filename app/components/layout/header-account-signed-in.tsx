@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark, BookmarkCheck, LayoutDashboard, LogOut, Mail, Settings, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { type FormAnswer, failed } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type SignedInUser, useUnreadMessages } from "#app/lib/user.ts";
 import { initials } from "#common/format.ts";
@@ -32,18 +33,16 @@ function menuEntries(user: SignedInUser): MenuEntry[] {
   return entries;
 }
 
-/** What the sign-out action answers when signing out did not work (spec section 8: 'Logout failed'). */
-export type SignOutFailure = { status: "error"; message: string };
-
-/** The sign-out request, with the spec's 'Logout failed' toast when it does not go through. */
+/**
+ * The sign-out request, with the spec's 'Logout failed' toast when it does not go through (the
+ * answer of the route's clientAction, app/routes/auth-logout.ts; its words are translated here).
+ */
 function useSignOut() {
   const { t } = useLingui();
-  const fetcher = useFetcher<SignOutFailure>();
-  const failure = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fetcher = useFetcher<FormAnswer>();
+  const failure = fetcher.state === "idle" && failed(fetcher.data) ? fetcher.data : undefined;
   useEffect(() => {
-    if (failure?.status === "error") {
-      toast({ title: t`Logout failed`, description: failure.message || t`Please try again`, variant: "destructive" });
-    }
+    if (failure) toast({ title: t`Logout failed`, description: t`Please try again`, variant: "destructive" });
   }, [failure, t]);
   return fetcher;
 }

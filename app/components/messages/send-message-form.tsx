@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
+import { type FormAnswer, failed, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
@@ -16,15 +17,7 @@ import {
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Honeypot, InputField, TextareaField } from "../ui/field.tsx";
-import { toast } from "../ui/toast.tsx";
 import { messageActionPath } from "./message-path.ts";
-
-/** What the message action (`/consultant/{id}/message`) answers. */
-export type SendMessageActionData =
-  | { outcome: "sent"; consultantName: string }
-  | { outcome: "invalid"; result: SubmissionResult<string[]>; message: string }
-  | { outcome: "unauthorized"; message: string }
-  | { outcome: "failed"; message: string };
 
 // The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
 const validation = zodValidation(() => import("#common/messages.ts").then((m) => m.messageFormSchema));
@@ -39,8 +32,8 @@ export const AUTH_REQUIRED_TOAST = {
  * The message form (spec sections 5 and 8). It posts to the message action with a fetcher, so the
  * page around it stays put: success shows 'Message sent successfully!', resets the form and calls
  * `onSent` (the dialog closes); a 401 shows 'Authentication Required'; anything else shows 'Failed
- * to send message' with the server's message. Without JavaScript it is an ordinary form that posts
- * to the message page, which answers with the same outcomes (`documentResult`).
+ * to send message' with the server's message (the action's answer carries each toast). Without
+ * JavaScript it is an ordinary form that posts to the message page, which answers alike (`documentResult`).
  */
 export function SendMessageForm({
   consultant,
@@ -52,44 +45,29 @@ export function SendMessageForm({
   consultant: { id: number; name: string };
   sender: { name: string; email: string };
   /** The outcome of a submission made without JavaScript, rendered by the message page. */
-  documentResult?: SendMessageActionData;
+  documentResult?: FormAnswer | null;
   onSent?: () => void;
   /** Extra controls beside the submit button (a Cancel button in the dialog). */
   footer?: React.ReactNode;
 }) {
-  const fetcher = useFetcher<SendMessageActionData>();
+  const fetcher = useFetcher<FormAnswer>();
   // A new key gives a fresh, empty form after a message is sent.
   const [generation, setGeneration] = useState(0);
   const outcome = fetcher.data;
 
-  useEffect(() => {
-    if (!outcome) return;
-    if (outcome.outcome === "sent") {
-      toast({
-        title: MESSAGE_TEXTS.sent,
-        description: `You will find ${outcome.consultantName}'s reply under Messages, and in your e-mail.`,
-      });
-      setGeneration((value) => value + 1);
-      onSent?.();
-    } else if (outcome.outcome === "unauthorized") {
-      toast(AUTH_REQUIRED_TOAST);
-    } else {
-      toast({
-        title: "Failed to send message",
-        description: outcome.message || "Something went wrong. Please try again.",
-        variant: "destructive",
-      });
-    }
-    // Only a new outcome matters: onSent is a fresh function on each render of the parent.
-  }, [outcome]);
+  // The action's toast says how it went ('Message sent successfully!', 'Authentication Required',
+  // 'Failed to send message' with the reason); a sent message resets the form and closes the dialog.
+  useAnswerToast(outcome, (answer) => {
+    if (!succeeded(answer)) return;
+    setGeneration((value) => value + 1);
+    onSent?.();
+  });
 
   // Field errors from the server: the fetcher's latest answer, or the page's after a plain form post.
   const latest = outcome ?? documentResult;
-  const lastResult = latest?.outcome === "invalid" ? latest.result : undefined;
-  const formError =
-    !outcome && documentResult && (documentResult.outcome === "unauthorized" || documentResult.outcome === "failed")
-      ? documentResult.message
-      : null;
+  const lastResult = failed(latest) ? latest?.result : undefined;
+  // Without JavaScript there is no toast: a refusal that names no field shows above the form.
+  const formError = !outcome && documentResult ? (documentResult.result.error?.[""]?.[0] ?? null) : null;
 
   return (
     <MessageFields
@@ -114,7 +92,7 @@ function MessageFields({
   formError,
   footer,
 }: {
-  fetcher: ReturnType<typeof useFetcher<SendMessageActionData>>;
+  fetcher: ReturnType<typeof useFetcher<FormAnswer>>;
   action: string;
   consultantName: string;
   sender: { name: string; email: string };

@@ -1,10 +1,10 @@
 import { BookmarkPlus } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams } from "#common/search.ts";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select } from "../ui/field.tsx";
-import { toast } from "../ui/toast.tsx";
 
 // "Save this search" for a signed-in person (issue 13): a disclosure with a small form posted to
 // /saved-searches (a fetcher, so the results stay; a plain form before JavaScript). Loaded by
@@ -16,20 +16,17 @@ export function suggestedSearchName(params: SearchParams): string {
   return (words.length > 0 ? words.join(", ") : "All consultants").slice(0, SAVED_SEARCH_LIMITS.name);
 }
 
-export type SaveSearchAnswer = { created?: { id: number; name: string }; error?: string };
-
 /** `query` is the search as saved (save-search.tsx's savedSearchQuery). */
 export default function SaveSearchForm({ params, query }: { params: SearchParams; query: string }) {
-  const fetcher = useFetcher<SaveSearchAnswer>();
+  const fetcher = useFetcher<FormAnswer>();
   const details = useRef<HTMLDetailsElement>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const saving = fetcher.state !== "idle";
-  useEffect(() => {
-    if (answer?.created) {
-      toast({ title: "Search saved", description: `“${answer.created.name}” is on your Saved searches page.` });
-      if (details.current) details.current.open = false;
-    }
-  }, [answer]);
+  // 'Search saved' in a toast, and the form folds away; a refusal stays beside the form.
+  useAnswerToast(answer, (saved) => {
+    if (succeeded(saved) && details.current) details.current.open = false;
+  });
+  const error = errorOf(answer);
   return (
     <details ref={details} className="group rounded-lg" data-testid="save-search">
       <summary
@@ -69,9 +66,9 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
             </Select>
           )}
         </Field>
-        {answer?.error && (
+        {error && (
           <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-            {answer.error}
+            {error}
           </p>
         )}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

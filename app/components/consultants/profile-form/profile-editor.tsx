@@ -1,11 +1,12 @@
 import { History } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { LocalTime } from "#app/components/ui/local-time.tsx";
+import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { CvImportResult } from "#common/cv-import.ts";
 import { CvImport } from "./cv-import.tsx";
 import { type ProfileFormValues, withImportedDrafts } from "./form-values.ts";
-import { ProfileForm, type ProfileFormFailure } from "./profile-form.tsx";
+import { ProfileForm } from "./profile-form.tsx";
 import { currentFormValues, useProfileDraft } from "./use-profile-draft.ts";
 
 // The profile form with its draft: what was typed and not saved comes back after a refresh,
@@ -20,7 +21,7 @@ export function ProfileEditor({
   mode: "create" | "edit";
   draftKey: string;
   defaultValues: ProfileFormValues;
-  failure: ProfileFormFailure | null;
+  failure: FormAnswer | null;
 }) {
   const draft = useProfileDraft(draftKey, defaultValues);
   const hydrated = useHydrated();

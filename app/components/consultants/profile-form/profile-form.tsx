@@ -1,11 +1,11 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
-import { toast } from "#app/components/ui/toast.tsx";
+import { type FormAnswer, useAnswerToast } from "#app/lib/form-answer.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
 import { CityField } from "./city-field.tsx";
@@ -53,15 +53,6 @@ const SWITCHES = [
   { name: "availableForWork", label: "Available for work", description: "Shown as Available on your profile and in search." },
 ] as const;
 
-/** What the action answers when it refuses the form. */
-export type ProfileFormFailure = {
-  status: "error";
-  httpStatus: number;
-  message: string;
-  messages: string[];
-  result: SubmissionResult<string[]>;
-};
-
 export function ProfileForm({
   mode,
   defaultValues,
@@ -71,7 +62,8 @@ export function ProfileForm({
 }: {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
-  failure?: ProfileFormFailure | null;
+  /** The action's answer when it refused the form (a save redirects). */
+  failure?: FormAnswer | null;
   /** Something was typed, picked, added or removed (with the form element, for the draft). */
   onChange?: (form: HTMLFormElement | null) => void;
   /** The form was sent and left for the page the save leads to. */
@@ -123,24 +115,8 @@ export function ProfileForm({
     [],
   );
 
-  // The server's refusal: the errors sit beside the fields (Conform); the toast says what failed.
-  useEffect(() => {
-    if (!failure) return;
-    if (failure.httpStatus === 401) {
-      toast({
-        title: "Authentication Required",
-        description: "You need to be logged in to create or edit a consultant profile.",
-        variant: "destructive",
-      });
-      return;
-    }
-    toast({
-      title: mode === "create" ? "Error creating profile" : "Error updating profile",
-      description:
-        failure.messages.length > 1 ? failure.messages.join(", ") : failure.message || "Please check your form and try again.",
-      variant: "destructive",
-    });
-  }, [failure, mode]);
+  // The server's refusal: the errors sit beside the fields (Conform); its toast says what failed.
+  useAnswerToast(failure);
 
   const label = photo.isUploading
     ? "Uploading photo..."

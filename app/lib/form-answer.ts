@@ -60,29 +60,34 @@ export function failureToast(title: string) {
   return (message: string): ToastMessage => ({ title, description: message, variant: "destructive" });
 }
 
+/** Whether the result carries an error (Conform's reply with `resetForm` has no status at all). */
+function hasErrors(result: FormResult): boolean {
+  return result.status === "error" || Object.values(result.error ?? {}).some((messages) => (messages?.length ?? 0) > 0);
+}
+
 export function succeeded(answer: FormAnswer<string, unknown> | null | undefined): boolean {
-  return answer?.result.status === "success";
+  return answer != null && !hasErrors(answer.result);
 }
 
 export function failed(answer: FormAnswer<string, unknown> | null | undefined): boolean {
-  return answer?.result.status === "error";
+  return answer != null && hasErrors(answer.result);
 }
 
 /** The form's own error (a refusal that names no field), shown above the form. */
 export function formErrorOf(answer: FormAnswer<string, unknown> | null | undefined): string | null {
-  return answer?.result.status === "error" ? (answer.result.error?.[""]?.[0] ?? null) : null;
+  return failed(answer) ? (answer?.result.error?.[""]?.[0] ?? null) : null;
 }
 
 /** Each named field's first error (forms that show one message per field, without Conform). */
 export function firstFieldErrors(answer: FormAnswer<string, unknown> | null | undefined): Record<string, string> {
-  if (answer?.result.status !== "error") return {};
+  if (!failed(answer) || !answer) return {};
   const named = Object.entries(answer.result.error ?? {}).filter(([name, messages]) => name !== "" && messages?.[0]);
   return Object.fromEntries(named.map(([name, messages]) => [name, messages?.[0] ?? ""]));
 }
 
 /** What went wrong, in one sentence: the form's error, else the first field's. */
 export function errorOf(answer: FormAnswer<string, unknown> | null | undefined): string | null {
-  if (answer?.result.status !== "error") return null;
+  if (!answer || !failed(answer)) return null;
   const errors = answer.result.error ?? {};
   const formLevel = errors[""]?.[0];
   if (formLevel) return formLevel;

@@ -47,9 +47,14 @@ type AnswerOptions<Intent extends string> = {
   hideFields?: string[];
 };
 
-/** An action's answer with its HTTP status (200 unless given). */
+/**
+ * An action's answer with its HTTP status (200 unless given). A result without errors says
+ * "success" (Conform's `reply({ resetForm: true })` carries no status).
+ */
 export function answer<Intent extends string, Data = never>(body: FormAnswer<Intent, Data>, init?: number | ResponseInit) {
-  return data(body, init);
+  const errors = Object.values(body.result.error ?? {}).some((messages) => (messages?.length ?? 0) > 0);
+  const result: FormResult = body.result.status || errors ? body.result : { ...body.result, status: "success" };
+  return data({ ...body, result }, init);
 }
 
 /** A submission the shared schema refused (normally caught in the browser first): 400 with field errors. */

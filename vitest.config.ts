@@ -15,7 +15,13 @@ export default defineConfig({
         test: {
           name: "integration",
           setupFiles: ["tests/setup/integration.ts"],
-          include: ["server/**/*.test.ts", "common/**/*.test.ts", "app/**/*.test.ts", "tests/architecture.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "common/**/*.test.ts",
+            "app/**/*.test.ts",
+            "tests/architecture.test.ts",
+            "tests/setup/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Mostly waiting on PostgreSQL: three files at a time keep both cores busy. Each file has
@@ -23,6 +29,21 @@ export default defineConfig({
           // from one file to the next instead of importing them again (67 s instead of 157 s).
           maxWorkers: 3,
           isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Route modules (issue 30 item 4): a page's real loader, action and component on the real
+          // services and PostgreSQL, rendered in happy-dom by React Router's createRoutesStub.
+          name: "routes",
+          setupFiles: ["tests/setup/integration.ts"],
+          include: ["app/**/*.route.test.tsx"],
+          environment: "./tests/setup/happy-dom-server.ts",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "#server/config.ts";
+import { type Config, loadConfig } from "#server/config.ts";
 import { createHttpApp } from "#server/http/app.ts";
+import type { HttpDeps } from "#server/http/context.ts";
 import { startJobQueue } from "#server/jobs/queue.ts";
 import { startWorkers } from "#server/jobs/workers.ts";
+import type { Logger } from "#server/logger.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { InsightsBuffer } from "#server/services/insights/counter.ts";
 import { createMailer } from "#server/services/mail.ts";
@@ -38,25 +40,7 @@ export async function startApiApp(env: Record<string, string> = {}) {
     ...env,
   });
   // Silent but for errors, which fail the test (tests/setup/integration.ts).
-  const log = errorRecordingLogger();
-  const mailer = createMailer(config, log);
-  const storage = createStorage(config);
-  const runtime = createRuntime({ insights: config.insightsCounting ? new InsightsBuffer(database.db, log) : null });
-  const jobs = await startTestJobQueue(database.url, log);
-  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
-  const app = createHttpApp({
-    config,
-    db: database.db,
-    sql: database.sql,
-    log,
-    mailer,
-    jobs,
-    storage,
-    runtime,
-    renderDocument: async () => {
-      throw new Error("API tests never render a page");
-    },
-  });
+  const { app, jobs, runtime } = await serveApi(config, { ...database, directUrl: database.url }, errorRecordingLogger());
   return {
     app,
     config,
@@ -74,12 +58,47 @@ export async function startApiApp(env: Record<string, string> = {}) {
   };
 }
 
+/**
+ * The JSON door of the real app over an open database: its runtime (insights counted when
+ * `config` says so and `insights` does not refuse), the job queue on the direct connection with
+ * its workers, mail as `config` says, photos in `config`'s storage. Pages are never rendered.
+ */
+export async function serveApi(
+  config: Config,
+  database: Pick<HttpDeps, "db" | "readDb" | "sql"> & { directUrl: string },
+  log: Logger,
+  { insights = config.insightsCounting }: { insights?: boolean } = {},
+) {
+  const mailer = createMailer(config, log);
+  const storage = createStorage(config);
+  const runtime = createRuntime({ insights: insights ? new InsightsBuffer(database.db, log) : null });
+  const jobs = await startTestJobQueue(database.directUrl, log);
+  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
+  const app = createHttpApp({
+    config,
+    db: database.db,
+    readDb: database.readDb,
+    sql: database.sql,
+    log,
+    mailer,
+    jobs,
+    storage,
+    runtime,
+    renderDocument: async () => {
+      throw new Error("API tests never render a page");
+    },
+  });
+  return { app, jobs, runtime };
+}
+
 /** The job queue as tests run it: retries after about a second, no recurring jobs (tests run them). */
 export function startTestJobQueue(url: string, log: Parameters<typeof startJobQueue>[0]["log"]) {
   return startJobQueue({ url, log, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, schedules: false });
 }
 
 export type ApiApp = { app: ReturnType<typeof createHttpApp>; database: TestDatabase; smtp: TestSmtp };
+/** What `startApiApp` (and the `api` fixture of tests/setup/fixtures.ts) gives a test. */
+export type TestApi = Awaited<ReturnType<typeof startApiApp>>;
 
 type CallOptions = { body?: unknown; token?: string; cookie?: string; ip?: string; headers?: Record<string, string> };
 

@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOASTS } from "#common/admin-schema.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { insertUser } from "../../tests/setup/users.ts";
+import * as page from "./admin.tsx";
+
+// /admin as a route module: who may see it, and what its actions answer (one shape: the 'Success'
+// or 'Error' toast with the spec's text, the confirmation closed or kept).
+
+const harness = routeHarness();
+
+function open(session: Awaited<ReturnType<RouteHarness["signIn"]>> | null, url = "/admin") {
+  return renderRoute(page, {
+    path: "/admin",
+    url,
+    context: appContextOf(harness.deps, session),
+    signedIn: true,
+    others: ["/"],
+  });
+}
+
+describe("/admin", () => {
+  it("signed out, asks for an administrator; a signed-in user who is not one goes home", async () => {
+    const signedOut = open(null);
+    expect(await screen.findByText("Please sign in with an administrator account to view the Admin Dashboard.")).toBeTruthy();
+    signedOut.unmount();
+    const user = open(await harness.signIn());
+    expect((await screen.findByTestId("landed")).textContent).toBe("/");
+    expect(screen.queryByText("Admin Dashboard")).toBeNull();
+    user.unmount();
+  });
+
+  it("promotes a user after the confirmation: 'Success' with the spec's text, and the role changed", async () => {
+    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
+    const person = await insertUser(harness.database.db, { name: "Budi Promoted" });
+    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("Budi Promoted")}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Promote Budi Promoted" }));
+    const dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Promote Budi Promoted" }));
+    expect(await screen.findByText(ADMIN_TOASTS.userPromoted)).toBeTruthy();
+    expect(screen.getByText(ADMIN_TOASTS.success)).toBeTruthy();
+    const [row] = await harness.database.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, person.id));
+    expect(row?.role).toBe("admin");
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    view.unmount();
+  });
+
+  it("says 'Error' with the spec's text when the service refuses, and keeps the confirmation open", async () => {
+    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
+    const person = await insertUser(harness.database.db, { name: "Citra Vanishing" });
+    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("Citra Vanishing")}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Promote Citra Vanishing" }));
+    const dialog = await screen.findByRole("alertdialog");
+    // Gone between the list and the click: the service answers 404.
+    await harness.database.db.delete(authUsers).where(eq(authUsers.id, person.id));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Promote Citra Vanishing" }));
+    expect(await screen.findByText("Failed to promote user")).toBeTruthy();
+    expect(screen.getByText(ADMIN_TOASTS.error)).toBeTruthy();
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("answers an unknown action with 400 in the one shape", async () => {
+    const admin = await harness.signIn({ role: "admin" });
+    const form = new FormData();
+    form.set("intent", "launch-rockets");
+    const answered = (await page.action({
+      request: new Request("http://localhost/admin", { method: "POST", body: form }),
+      context: routerContextOf(appContextOf(harness.deps, admin)),
+      params: {},
+    } as never)) as { data: unknown; init: { status: number } };
+    expect(answered.init.status).toBe(400);
+    expect(answered.data).toMatchObject({
+      result: { status: "error", error: { "": ["Unknown action"] } },
+      toast: { title: ADMIN_TOASTS.error, description: "Unknown action", variant: "destructive" },
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as page from "./home.tsx";
+
+// The home page as a route module: the real search on PostgreSQL behind the loader, the results
+// and the stats it shows, and a new search from the form (a client navigation, the loader again).
+
+const harness = routeHarness();
+beforeAll(async () => {
+  const db = harness.database.db;
+  await insertListedConsultant(db, { name: "Dewi Hydrogeologist", title: "Hydrogeologist", country: "Indonesia" });
+  await insertListedConsultant(db, { name: "Malee Midwife", title: "Midwifery Educator", country: "Thailand" });
+  await insertListedConsultant(db, { name: "Hidden Person", title: "Hydrogeologist", status: "pending" });
+});
+
+function open(url: string) {
+  return renderRoute(page, { path: "/", url, context: appContextOf(harness.deps, null) });
+}
+
+/** Which of the test's consultants the results show. */
+const cardNames = () =>
+  ["Dewi Hydrogeologist", "Malee Midwife", "Hidden Person"].filter((name) => screen.queryAllByText(name).length > 0);
+
+describe("the home page", () => {
+  it("lists the approved consultants, never a pending one", async () => {
+    const view = open("/");
+    await waitFor(() => expect(cardNames().sort()).toEqual(["Dewi Hydrogeologist", "Malee Midwife"]));
+    expect(screen.queryByText("Hidden Person")).toBeNull();
+    view.unmount();
+  });
+
+  it("shows what a keyword from the address finds", async () => {
+    const view = open("/?keywords=hydrogeologist");
+    await waitFor(() => expect(cardNames()).toEqual(["Dewi Hydrogeologist"]));
+    view.unmount();
+  });
+
+  it("searches again from the form: the loader runs with the new keywords", async () => {
+    const view = open("/");
+    await screen.findByText("Malee Midwife");
+    fireEvent.change(screen.getByLabelText("Keywords"), { target: { value: "midwifery" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(cardNames()).toEqual(["Malee Midwife"]));
+    view.unmount();
+  });
+});

@@ -1,0 +1,125 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { FormAnswer } from "#app/lib/form-answer.ts";
+import { consultantChanges, consultants } from "#server/db/schema.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import * as page from "./profile-form.tsx";
+
+// /profile/new and /profile/edit/{id} as a route module: the loader's states, the action's one
+// answer shape (field errors, the toast that names what failed), and a save that goes home.
+
+const harness = routeHarness();
+
+type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
+
+function open(session: Session | null, url: string) {
+  return renderRoute(page, {
+    path: url.startsWith("/profile/new") ? "/profile/new" : "/profile/edit/:id",
+    url,
+    context: appContextOf(harness.deps, session),
+    signedIn: true,
+    others: ["/"],
+  });
+}
+
+/** The action's answer to a form post, as the page receives it. */
+async function post(session: Session | null, url: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const id = url.match(/\/profile\/edit\/(\d+)/)?.[1];
+  const answered = (await page.action({
+    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
+    context: routerContextOf(appContextOf(harness.deps, session)),
+    params: id ? { id } : {},
+  } as never)) as { data: FormAnswer; init: { status: number } };
+  return answered;
+}
+
+describe("the profile form's page", () => {
+  it("signed out, shows the spec's sign-in text under the address's heading", async () => {
+    const view = open(null, "/profile/new");
+    expect(await screen.findByText("You need to be logged in to create or edit a consultant profile.")).toBeTruthy();
+    expect(screen.getByText("Create Consultant Profile")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("someone else's profile: 'You can only edit your own profile', no form", async () => {
+    const owner = await harness.signIn();
+    const id = await insertListedConsultant(harness.database.db, { userId: owner.user.id });
+    const view = open(await harness.signIn(), `/profile/edit/${id}`);
+    expect(await screen.findByText("You can only edit your own profile.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Update Profile" })).toBeNull();
+    view.unmount();
+  });
+
+  it("edits the owner's profile from the saved values and goes home; a listed profile's new title waits for review", async () => {
+    const owner = await harness.signIn();
+    const id = await insertListedConsultant(harness.database.db, { userId: owner.user.id, title: "Water Engineer" });
+    const view = open(owner, `/profile/edit/${id}`);
+    const title = (await screen.findByLabelText(/Professional Title/)) as HTMLInputElement;
+    expect(title.value).toBe("Water Engineer");
+    fireEvent.change(title, { target: { value: "Senior Water and Sanitation Engineer" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update Profile" }));
+    expect((await screen.findByTestId("landed")).textContent).toBe("/");
+    // Issue 14: the published title stays until an admin approves the change the owner made.
+    const [row] = await harness.database.db.select({ title: consultants.title }).from(consultants).where(eq(consultants.id, id));
+    expect(row?.title).toBe("Water Engineer");
+    const [held] = await harness.database.db
+      .select({ changes: consultantChanges.changes, status: consultantChanges.status })
+      .from(consultantChanges)
+      .where(eq(consultantChanges.consultantId, id));
+    expect(held).toMatchObject({ status: "pending", changes: { title: "Senior Water and Sanitation Engineer" } });
+    view.unmount();
+  });
+
+  it("answers a form the schema refuses with 400, the errors by field and 'Error creating profile'", async () => {
+    const session = await harness.signIn();
+    const { data, init } = await post(session, "/profile/new", { name: "Ayu", email: "not an address" });
+    expect(init.status).toBe(400);
+    expect(data.result.status).toBe("error");
+    expect(data.result.error?.email?.[0]).toBeTruthy();
+    expect(data.result.error?.title?.[0]).toBeTruthy();
+    expect(data.toast).toMatchObject({ title: "Error creating profile", variant: "destructive" });
+    // Several fields wrong: the toast names them all.
+    expect(data.toast?.description).toContain(data.result.error?.email?.[0]);
+    expect(data.toast?.description).toContain(", ");
+  });
+
+  it("answers an edit of someone else's profile with the service's 403, as the form's error", async () => {
+    const owner = await harness.signIn();
+    const id = await insertListedConsultant(harness.database.db, { userId: owner.user.id });
+    const { data, init } = await post(await harness.signIn(), `/profile/edit/${id}`, validProfile);
+    expect(init.status).toBe(403);
+    expect(data.result.error?.[""]?.[0]).toMatch(/own/i);
+    expect(data.toast).toMatchObject({ title: "Error updating profile", variant: "destructive" });
+  });
+
+  it("answers a post without a session with 401 and 'Authentication Required'", async () => {
+    const { data, init } = await post(null, "/profile/new", validProfile);
+    expect(init.status).toBe(401);
+    expect(data.toast).toEqual({
+      title: "Authentication Required",
+      description: "You need to be logged in to create or edit a consultant profile.",
+      variant: "destructive",
+    });
+  });
+});
+
+/** What the form sends for a complete profile (its field names, as the page posts them). */
+const validProfile = {
+  name: "Ayu Lestari",
+  email: "ayu.lestari@example.org",
+  title: "Gender and Social Inclusion Adviser",
+  location: "Kotagede, Yogyakarta, Indonesia",
+  city: "Yogyakarta",
+  country: "Indonesia",
+  yearsExperience: "11",
+  primarySpecialization: "Gender & Social Inclusion",
+  languages: "Indonesian, English",
+  bio: "Eleven years of gender analysis and GEDSI strategies for DFAT and UNDP programmes.",
+  showEmail: "false",
+  showPhone: "false",
+  availableForWork: "true",
+};

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { authUsers } from "#server/db/schema.ts";
+import { registerAccount } from "#server/services/accounts/registration.ts";
+import { resolveSession } from "#server/services/sessions.ts";
+import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as page from "./profile-manage.tsx";
+
+// /profile/manage as a route module: the real loader and action on PostgreSQL, the page in
+// happy-dom. Each form answers in the one shape (app/lib/form-answer.ts): its toast, its field errors.
+
+const harness = routeHarness();
+
+let count = 0;
+/** A real account (a password that verifies), signed in. */
+async function account() {
+  count += 1;
+  const email = `manage.${count}.${Date.now()}@example.org`;
+  const password = "correct horse battery staple";
+  const { user, sessionToken } = await registerAccount(harness.deps, { name: "Maya Santos", email, password });
+  const session = await resolveSession(harness.database.db, sessionToken);
+  if (!session) throw new Error("no session");
+  return { user, session, password };
+}
+
+function open(session: Awaited<ReturnType<typeof account>>["session"] | null) {
+  return renderRoute(page, {
+    path: "/profile/manage",
+    url: "/profile/manage",
+    context: appContextOf(harness.deps, session),
+    signedIn: true,
+  });
+}
+
+describe("/profile/manage", () => {
+  it("signed out, shows the page's own sign-in prompt", async () => {
+    const view = open(null);
+    expect(await screen.findByText("You need to be logged in to manage your account.")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("saves the name: 'Profile updated' in a toast, and the account changed", async () => {
+    const { user, session } = await account();
+    const view = open(session);
+    const name = (await screen.findByLabelText(/Full Name/)) as HTMLInputElement;
+    expect(name.value).toBe("Maya Santos");
+    fireEvent.change(name, { target: { value: "Maya Santos-Reyes" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect((await screen.findAllByText("Profile updated")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Your account information has been saved.")).length).toBeGreaterThan(0);
+    const [row] = await harness.database.db.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, user.id));
+    expect(row?.name).toBe("Maya Santos-Reyes");
+    view.unmount();
+  });
+
+  it("refuses an e-mail address another account has: the reason beside the field and in the toast", async () => {
+    const { session } = await account();
+    const other = await account();
+    const view = open(session);
+    const email = (await screen.findByLabelText(/^Email/)) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: other.user.email } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect((await screen.findAllByText("Update failed")).length).toBeGreaterThan(0);
+    const described = await waitForDescription(email);
+    expect(described).toMatch(/already/i);
+    view.unmount();
+  });
+
+  it("refuses a wrong current password: 'Password change failed', the error beside it, the form still open", async () => {
+    const { session } = await account();
+    const view = open(session);
+    fireEvent.click(await screen.findByText("Change Password"));
+    const details = screen.getByText("Change Password").closest("details") as HTMLDetailsElement;
+    fireEvent.change(within(details).getByLabelText(/Current Password/), { target: { value: "not my password at all" } });
+    fireEvent.change(within(details).getByLabelText(/^New Password/), { target: { value: "a much longer new passphrase" } });
+    fireEvent.change(within(details).getByLabelText(/Confirm/), { target: { value: "a much longer new passphrase" } });
+    fireEvent.click(within(details).getByRole("button", { name: "Update Password" }));
+    expect((await screen.findAllByText("Password change failed")).length).toBeGreaterThan(0);
+    const current = within(details).getByLabelText(/Current Password/) as HTMLInputElement;
+    expect(await waitForDescription(current)).toMatch(/current password/i);
+    expect(details.open).toBe(true);
+    view.unmount();
+  });
+
+  it("sends the verification e-mail again for an address not yet verified, and says where", async () => {
+    const { user, session } = await account();
+    const view = open(session);
+    fireEvent.click(await screen.findByRole("button", { name: "Resend verification email" }));
+    expect((await screen.findAllByText("Verification email sent")).length).toBeGreaterThan(0);
+    const said = await screen.findAllByText(`Check your inbox at ${user.email}.`);
+    expect(said.length).toBeGreaterThan(0);
+    view.unmount();
+  });
+});
+
+/** The text of the element that describes a field (its error), once the field is marked invalid. */
+function waitForDescription(field: HTMLElement): Promise<string> {
+  return waitFor(() => {
+    const ids = field.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
+    const text = ids
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(text).not.toBe("");
+    return text;
+  });
+}

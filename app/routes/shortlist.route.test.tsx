@@ -1,0 +1,88 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { shortlists } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
+import { createShortlist } from "#server/services/shortlists/shortlists.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { appContextOf, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as page from "./shortlist.tsx";
+
+// /shortlists/{id} as a route module: the owner's list, a share link shown once (the answer's
+// data), a refusal beside the forms (the answer's error), a removal that reloads the list.
+
+const harness = routeHarness();
+
+type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
+
+/** A list of `session`'s with one listed consultant on it. */
+async function listWithOne(session: Session, name = "Mekong WASH evaluation") {
+  const consultantId = await insertListedConsultant(harness.database.db, { name: "Somchai Phan" });
+  const list = await createShortlist(harness.deps, actorOf(session), { name });
+  await putShortlistEntry(harness.deps, actorOf(session), { id: list.id, consultantId, body: { note: "Strong on WASH" } });
+  return { listId: list.id, consultantId };
+}
+
+function open(session: Session | null, listId: number) {
+  return renderRoute(page, {
+    path: "/shortlists/:id",
+    url: `/shortlists/${listId}`,
+    context: appContextOf(harness.deps, session),
+    signedIn: true,
+  });
+}
+
+describe("/shortlists/{id}", () => {
+  it("shows the owner's list with its consultant and note; to anyone else it does not exist", async () => {
+    const owner = await harness.signIn();
+    const { listId } = await listWithOne(owner);
+    const mine = open(owner, listId);
+    expect(await screen.findByRole("heading", { name: "Mekong WASH evaluation" })).toBeTruthy();
+    expect(screen.getByText("1 consultant")).toBeTruthy();
+    expect((screen.getByLabelText("Private note on Somchai Phan") as HTMLTextAreaElement).value).toBe("Strong on WASH");
+    mine.unmount();
+    const theirs = open(await harness.signIn(), listId);
+    expect(await screen.findByText("404 Page Not Found")).toBeTruthy();
+    expect(screen.queryByText("Mekong WASH evaluation")).toBeNull();
+    theirs.unmount();
+  });
+
+  it("creates a share link and shows it once, from the action's answer", async () => {
+    const owner = await harness.signIn();
+    const { listId } = await listWithOne(owner);
+    const view = open(owner, listId);
+    fireEvent.click(await screen.findByRole("button", { name: "Share a read-only link" }));
+    const url = (await screen.findByTestId("share-url")).textContent ?? "";
+    expect(url).toMatch(/\/shortlists\/shared\/[\w-]{20,}$/);
+    const [row] = await harness.database.db.select().from(shortlists).where(eq(shortlists.id, listId));
+    // Only a hash of the token is kept: the link cannot be shown again.
+    expect(JSON.stringify(row)).not.toContain(url.split("/").pop());
+    view.unmount();
+  });
+
+  it("keeps the page and says why when a rename is refused", async () => {
+    const owner = await harness.signIn();
+    const { listId } = await listWithOne(owner, "Before the rename");
+    const view = open(owner, listId);
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: "   " } });
+    fireEvent.click(screen.getByRole("button", { name: "Rename" }));
+    expect(await screen.findByText("Not saved")).toBeTruthy();
+    expect(screen.getByText(SHORTLIST_TEXTS.name)).toBeTruthy();
+    const [row] = await harness.database.db.select({ name: shortlists.name }).from(shortlists).where(eq(shortlists.id, listId));
+    expect(row?.name).toBe("Before the rename");
+    view.unmount();
+  });
+
+  it("removes a consultant and shows the list again without them", async () => {
+    const owner = await harness.signIn();
+    const { listId } = await listWithOne(owner);
+    const view = open(owner, listId);
+    fireEvent.click(await screen.findByRole("button", { name: "Remove Somchai Phan" }));
+    expect(await screen.findByText(/No consultants yet/)).toBeTruthy();
+    expect(screen.getByText("0 consultants")).toBeTruthy();
+    view.unmount();
+  });
+});

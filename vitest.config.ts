@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { i18nMessages } from "./build-tools/i18n.ts";
 
-// Two projects: integration tests beside the code (real PostgreSQL), and browser tests in
-// tests/e2e (the production build in real Chromium). One embedded PostgreSQL serves the run.
+// Three projects: integration tests beside the code (real PostgreSQL), route modules rendered in
+// happy-dom (app/**/*.route.test.tsx), and browser tests in tests/e2e (the production build in
+// real Chromium). One embedded PostgreSQL serves the run.
 export default defineConfig({
   // Lingui's macros in app modules that tests import (app/page-queries.test.ts renders loaders).
   plugins: [i18nMessages({ root: import.meta.dirname })],
@@ -43,7 +44,8 @@ export default defineConfig({
           environment: "./tests/setup/happy-dom-server.ts",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          // Beside the integration files, in the same workers' budget (one group needs one number).
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

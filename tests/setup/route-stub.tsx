@@ -1,3 +1,4 @@
+import { I18nProvider } from "@lingui/react";
 import { cleanup, configure, render } from "@testing-library/react";
 import HTMLElementConfig from "happy-dom/lib/config/HTMLElementConfig.js";
 import { type ComponentType, createElement } from "react";
@@ -5,6 +6,7 @@ import { createRoutesStub, Outlet, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { type AppContext, appContext } from "#app/context.ts";
+import { i18nFor } from "#app/i18n/i18n.ts";
 import { loader as rootLoader } from "#app/root.tsx";
 import * as signedInLayout from "#app/routes/signed-in-layout.tsx";
 import type { JobQueue } from "#server/jobs/queue.ts";
@@ -158,5 +160,6 @@ export function renderRoute(
     : [pageRoute, ...landings];
   const root = { id: "root", path: "/", Component: Root, HydrateFallback: () => null, loader: rootLoader as never, children };
   const Stub = createRoutesStub([root], provider);
-  return render(createElement(Stub, { initialEntries: [url] }));
+  // English, as the entry modules provide it to every page (app/entry.client.tsx).
+  return render(createElement(I18nProvider, { i18n: i18nFor("en") }, createElement(Stub, { initialEntries: [url] })));
 }

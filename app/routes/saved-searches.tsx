@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return answer({
         intent: "create",
         result: { status: "success" },
-        toast: { title: "Search saved", description: `“${created.name}” is saved, with your other saved searches.` },
+        toast: { title: "Search saved", description: `“${created.name}” is saved. It is on your Saved searches page.` },
       });
     }
     if (intent === "update" && id) {

@@ -15,9 +15,10 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { errorAnswer, errorOf, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusedAction } from "../lib/service-errors.server.ts";
+import { refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-searches";
@@ -55,16 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-type Failure = { error: string; conceptId: string; language: string; text: string };
-
-function failureOf(message: string, form: FormData): Failure {
-  return {
-    error: message,
-    conceptId: String(form.get("conceptId") ?? ""),
-    language: String(form.get("language") ?? ""),
-    text: String(form.get("text") ?? ""),
-  };
-}
+/** The synonym form's fields: what was typed comes back with a refusal. */
+const TYPED = ["conceptId", "language", "text"] as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -80,12 +73,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       description: `“${added.text}” now finds the consultants of ${added.label}.`,
     });
   } catch (error) {
-    return refusedAction(error, (message) => failureOf(message, form));
+    return refusedAnswer(error, { initialValue: typedValues(form, TYPED) });
   }
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, failureOf);
+  return keepPageOnFailure(args, (message, form) => errorAnswer(message, { initialValue: typedValues(form, TYPED) }));
 }
 
 /** A search in words, as the results page's chips show it. */
@@ -96,7 +89,8 @@ function describe(query: string): string {
 
 export default function AdminSearches({ loaderData, actionData }: Route.ComponentProps) {
   const { searches, days, concepts, languages, text } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const error = errorOf(actionData);
+  const typed = (failed(actionData) ? (actionData?.result.initialValue ?? {}) : {}) as Record<string, string | undefined>;
   const navigation = useNavigation();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
@@ -170,17 +164,17 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
         Checked like a form of the glossary file (the language's script, not already a form of a concept), recorded in the audit
         log, and exported with the glossary for review.
       </p>
-      {failure && (
+      {error && (
         <div className="mt-4">
           <Alert tone="error" title="Not added" live>
-            <p>{failure.error}</p>
+            <p>{error}</p>
           </Alert>
         </div>
       )}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" key={text}>
         <Field label="Concept" required>
           {(props) => (
-            <Select {...props} name="conceptId" defaultValue={failure?.conceptId ?? ""}>
+            <Select {...props} name="conceptId" defaultValue={typed.conceptId ?? ""}>
               <option value="">Choose a concept</option>
               {concepts.map((concept) => (
                 <option key={concept.id} value={concept.id}>
@@ -192,7 +186,7 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
         </Field>
         <Field label="Language" required>
           {(props) => (
-            <Select {...props} name="language" defaultValue={failure?.language ?? "en"}>
+            <Select {...props} name="language" defaultValue={typed.language ?? "en"}>
               {languages.map((language) => (
                 <option key={language.value} value={language.value}>
                   {language.label}
@@ -202,7 +196,7 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
           )}
         </Field>
         <Field label="Synonym" required>
-          {(props) => <Input {...props} name="text" maxLength={120} defaultValue={failure?.text ?? text} />}
+          {(props) => <Input {...props} name="text" maxLength={120} defaultValue={typed.text ?? text} />}
         </Field>
         <Button type="submit" disabled={navigation.state === "submitting"}>
           Add synonym

@@ -94,7 +94,8 @@ export type ConversationThread = {
 export const conversationMessageSchema = z.object({ message: messageText });
 
 export const conversationListSchema = z.object({
-  box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).default("sent"),
+  /** Without it, the box where the messages are: Received for a consultant with unread received messages, otherwise Sent. */
+  box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).optional(),
   page: z.coerce
     .number({ error: CONVERSATION_TEXTS.page })
     .int(CONVERSATION_TEXTS.page)

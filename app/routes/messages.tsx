@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!session) return { state: "signed-out" as const };
   const params = new URL(request.url).searchParams;
   const parsed = conversationListSchema.safeParse(Object.fromEntries(params));
-  const query = parsed.success ? parsed.data : { box: "sent" as const, page: 1 };
+  const query = parsed.success ? parsed.data : { page: 1 };
   const page = await listConversations(serviceDeps(app), session.user, query);
   return { state: "list" as const, ...page };
 }

@@ -114,6 +114,25 @@ describe("GET /api/conversations", () => {
   });
 });
 
+describe("GET /api/conversations without a box", () => {
+  it("opens Received for a consultant with unread received messages, otherwise Sent", async () => {
+    const { consultant, sender, id } = await conversationSetup();
+    // The sender has no profile: Sent, where their conversation is.
+    const senderDefault = await call(env.app, "GET", "/api/conversations", { token: sender.token });
+    expect(senderDefault.json).toMatchObject({ box: "sent", total: 1 });
+    // The consultant has two unread messages under Received: that is where the page opens.
+    const unreadDefault = await call(env.app, "GET", "/api/conversations", { token: consultant.owner.token });
+    expect(unreadDefault.json).toMatchObject({ box: "received", total: 1, unread: { received: 2 } });
+    expect(unreadDefault.json.conversations[0].id).toBe(id);
+    // Once read, nothing waits under Received: Sent again, and an explicit box is always obeyed.
+    expect((await call(env.app, "GET", `/api/conversations/${id}`, { token: consultant.owner.token })).status).toBe(200);
+    const readDefault = await call(env.app, "GET", "/api/conversations", { token: consultant.owner.token });
+    expect(readDefault.json).toMatchObject({ box: "sent", unread: { received: 0 } });
+    const asked = await call(env.app, "GET", "/api/conversations?box=received", { token: consultant.owner.token });
+    expect(asked.json).toMatchObject({ box: "received", total: 1 });
+  });
+});
+
 describe("GET /api/conversations/{id}", () => {
   it("shows the conversation to its two parties only: a third user and an admin get 404, a visitor 401", async () => {
     const { id } = await conversationSetup();

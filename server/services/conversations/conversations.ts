@@ -120,9 +120,13 @@ export type SummaryRow = {
  */
 export async function listConversations(deps: ConversationDeps, actor: Actor, input: unknown): Promise<ConversationPage> {
   const user = requireSignedIn(actor);
-  const { box, page } = parseInput(conversationListSchema, input);
+  const asked = parseInput(conversationListSchema, input);
+  const { page } = asked;
   const profileId = await ownProfileId(deps.db, user.id);
   const unread = await countUnreadByBox(deps.db, user.id, profileId);
+  // Messages open where the messages are (issue 36): a consultant with unread messages to the
+  // profile lands on Received, everyone else on Sent, unless a box is asked for.
+  const box = asked.box ?? (profileId !== null && unread.received > 0 ? "received" : "sent");
   const limit = CONVERSATION_PAGE_SIZE;
   if (box === "received" && profileId === null) {
     return { box, conversations: [], total: 0, page, limit, unread, hasProfile: false };

@@ -37,7 +37,9 @@ import {
 const VIRTUAL_ID = "virtual:devconsult/i18n";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const MACRO_IMPORT = /from\s*["']@lingui\/(?:react|core)\/macro["']/;
-const SOURCE = /\.[cm]?[jt]sx?$/;
+// A module, or one of its route chunks ("home.tsx?route-chunk=main": React Router splits a route module
+// with a clientAction, and each chunk is a module of its own that the macros must reach too).
+const SOURCE = /\.[cm]?[jt]sx?(?:\?.*)?$/;
 
 type Translated = Exclude<Locale, "en">;
 type ChunkCatalogs = Record<string, Partial<Record<Translated, string>>>;
@@ -183,7 +185,9 @@ export function i18nMessages({ root }: { root: string }): Plugin {
           plugins: [[linguiMacro, { linguiConfig, descriptorFields: "message" }], compiledMessages(ids, shortId)],
         });
         if (!result?.code) return null;
-        idsByModule.set(file, [...ids]);
+        // A route module and its chunks share the file: their ids together.
+        idsByModule.set(file, [...new Set([...(idsByModule.get(file) ?? []), ...ids])]);
+
         return { code: result.code, map: result.map };
       },
     },

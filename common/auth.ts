@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "./locales.ts";
 import { boundedText, emailAddress } from "./zod-fields.ts";
 
 // One schema per form (spec section 5, messages word for word). The JSON API, the route actions
@@ -41,7 +42,10 @@ export const registerSchema = z.object({
   email,
   password: newPassword(AUTH_MESSAGES.password),
   name,
+  /** The account's language (its e-mails are written in it): the page's, when signing up on one. English by default. */
+  locale: z.enum(LOCALES).optional(),
 });
+
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({

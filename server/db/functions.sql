@@ -281,7 +281,8 @@ CREATE OR REPLACE FUNCTION public.search_profile_document(c consultants, head ts
 AS $function$ SELECT d || search_concepts(d) || array_to_tsvector(search_profile_facets(c))
   FROM (SELECT search_without_concepts(head)
       || setweight(to_tsvector('search_english', coalesce(c.track_text, '')), 'C')
-      || setweight(to_tsvector('search_english', coalesce(c.bio, '')), 'D') AS d) parts $function$;
+      || setweight(to_tsvector('search_english', coalesce(c.bio, '')), 'D')
+      || setweight(to_tsvector('search_english', coalesce(c.search_unspaced, '')), 'D') AS d) parts $function$;
 
 -- search_profile_facets(consultants)
 CREATE OR REPLACE FUNCTION public.search_profile_facets(c consultants)
@@ -341,7 +342,8 @@ CREATE OR REPLACE FUNCTION public.search_profile_text(c consultants)
  LANGUAGE sql
  STABLE PARALLEL SAFE
 AS $function$ SELECT concat_ws(' ', c.name, c.title, c.primary_specialization, array_to_string(c.secondary_specializations, ' '),
-                         c.location, c.city, c.country, array_to_string(c.languages, ' '), c.track_text, c.bio) $function$;
+                         c.location, c.city, c.country, array_to_string(c.languages, ' '), c.track_text, c.bio,
+                         c.search_unspaced) $function$;
 
 -- search_retagged(tsvector)
 CREATE OR REPLACE FUNCTION public.search_retagged(v tsvector)

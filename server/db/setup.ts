@@ -6,6 +6,7 @@ import { applyRoleSettings, createDatabase, type Database, type Sql } from "./cl
 import { applyMigrations, assertDurableWrites, withStartupLock } from "./migrate.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
 import { type DatabaseState, startEmbeddedWithRetry, superviseEmbedded } from "./supervisor.ts";
+import { backfillUnspacedWords } from "./unspaced-words.ts";
 
 type Logger = {
   info: (obj: object | string, msg?: string) => void;
@@ -116,6 +117,8 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
       if (config.database.pooler) await applyRoleSettings(database.directSql);
       await options.underLock?.(database.directDb, database.directSql);
       if (config.seedDemo) await seedDemoDirectory(database.directDb, database.directSql, log);
+      // Thai, Lao, Khmer and Burmese text written before its words were kept, or by the seed.
+      await backfillUnspacedWords(database.directDb);
     });
     if (config.databaseUrl && config.storage.kind === "local") {
       log.warn(

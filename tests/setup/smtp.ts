@@ -42,9 +42,13 @@ function decodeBody(body: string, encoding: string | undefined): string {
 }
 
 function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset, kind: string, text: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
+  // RFC 2047: the space between two encoded words is not part of the text (a long Thai or
+  // Vietnamese subject comes as several of them).
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset, kind: string, text: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
 }
 
 /** Reads the subject and the text and HTML parts of a (possibly multipart) message. */

@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
+import { localizePath, toLocale } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
@@ -34,17 +37,28 @@ export async function requestPasswordReset(
   void db
     .transaction(async (tx) => {
       const token = await issueAuthToken(tx, "reset_password", user.id, user.email);
-      const url = `${config.publicUrl}/reset-password?token=${token}`;
+      // In the account's language: the mail, and the page its link opens.
+      const locale = toLocale(user.locale);
+      const i18n = await serverI18n(locale);
+      const url = `${config.publicUrl}${localizePath(locale, "/reset-password")}?token=${token}`;
+      const name = user.name;
+      const siteName = config.siteName;
       const { text, html } = composeMail(
-        config.siteName,
+        siteName,
         [
-          `Hello ${user.name},`,
-          `Someone (hopefully you) asked to reset the password of your ${config.siteName} account. The link below works once and expires in 1 hour.`,
-          "If you did not ask for this, you can ignore this message: your password stays as it is.",
+          i18n._(msg`Hello ${{ name }},`),
+          i18n._(
+            msg`Someone (hopefully you) asked to reset the password of your ${{ siteName }} account. The link below works once and expires in 1 hour.`,
+          ),
+          i18n._(msg`If you did not ask for this, you can ignore this message: your password stays as it is.`),
         ],
-        { label: "Choose a new password", url },
+        { label: i18n._(msg`Choose a new password`), url },
       );
-      await enqueueMail(deps, { to: user.email, subject: `Reset your ${config.siteName} password`, text, html }, { db: tx });
+      await enqueueMail(
+        deps,
+        { to: user.email, subject: i18n._(msg`Reset your ${{ siteName }} password`), text, html },
+        { db: tx },
+      );
     })
     .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, "could not queue the password reset email"));
 }

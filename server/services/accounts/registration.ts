@@ -33,7 +33,7 @@ export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ
  */
 export async function registerAccount(deps: Deps, input: unknown): Promise<SignedIn> {
   const { db } = deps;
-  const { name, email: given, password } = parseInput(registerSchema, input);
+  const { name, email: given, password, locale } = parseInput(registerSchema, input);
   await consumeRateLimits(db, [rule(`register:ip:${deps.clientIp}`, AUTH_LIMITS.registerPerIp, RATE_LIMIT_MESSAGES.register)]);
   assertPasswordAllowed(password, "password", [name, given]);
   const email = normalizeEmail(given);
@@ -41,7 +41,8 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
   const hashedPassword = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
-      const [created] = await tx.insert(authUsers).values({ email, name, hashedPassword }).returning();
+      const [created] = await tx.insert(authUsers).values({ email, name, hashedPassword, locale }).returning();
+
       if (!created) throw new Error("registration inserted no row");
       const session = await createSession(tx, created.id, clientOf(deps));
       await queueVerificationEmail(deps, tx, created);

@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { sql } from "drizzle-orm";
 import { AUTH_MESSAGES, verifyEmailSchema } from "#common/auth.ts";
+import { localizePath, toLocale } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
@@ -19,23 +22,30 @@ import { findUserById, invalidLink, normalizeEmail } from "./users.ts";
 export async function queueVerificationEmail(
   deps: Pick<ServiceDeps, "config" | "jobs">,
   tx: Executor,
-  user: { id: number; name: string; email: string },
+  user: { id: number; name: string; email: string; locale: string },
 ): Promise<void> {
   const { config } = deps;
   const token = await issueAuthToken(tx, "verify_email", user.id, user.email);
-  const url = `${config.publicUrl}/verify-email?token=${token}`;
+  // In the account's language: the mail, and the page its link opens.
+  const locale = toLocale(user.locale);
+  const i18n = await serverI18n(locale);
+  const url = `${config.publicUrl}${localizePath(locale, "/verify-email")}?token=${token}`;
+  const { name, email } = user;
+  const siteName = config.siteName;
   const { text, html } = composeMail(
-    config.siteName,
+    siteName,
     [
-      `Hello ${user.name},`,
-      `Please confirm that ${user.email} is your email address for your ${config.siteName} account. The link below works once and expires in 24 hours.`,
-      `If you did not create an account with ${config.siteName}, you can ignore this message.`,
+      i18n._(msg`Hello ${{ name }},`),
+      i18n._(
+        msg`Please confirm that ${{ email }} is your email address for your ${{ siteName }} account. The link below works once and expires in 24 hours.`,
+      ),
+      i18n._(msg`If you did not create an account with ${{ siteName }}, you can ignore this message.`),
     ],
-    { label: "Verify email address", url },
+    { label: i18n._(msg`Verify email address`), url },
   );
   await enqueueMail(
     deps,
-    { to: user.email, subject: `Verify your email address for ${config.siteName}`, text, html },
+    { to: user.email, subject: i18n._(msg`Verify your email address for ${{ siteName }}`), text, html },
     { db: tx },
   );
 }

@@ -11,6 +11,7 @@ import {
 } from "#common/profile-changes.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
+import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
@@ -129,6 +130,8 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
       .set({ ...columns, updatedAt: new Date() })
       .where(eq(consultants.id, id));
     if (assignments) await replaceTrackRecord(tx, id, { assignments });
+    await refreshUnspacedWords(tx, [id]);
+
     await tx.delete(consultantChanges).where(eq(consultantChanges.consultantId, id));
     await recordAudit(tx, admin, {
       action: "approve_change",

@@ -3,6 +3,7 @@ import { adminConsultantSchema } from "#common/admin-schema.ts";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
+import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, isAdmin, requireAdmin, requireOwnerOrAdmin, requireUser } from "../context.ts";
 import { firstOrNotFound, NotFound } from "../errors.ts";
@@ -206,6 +207,7 @@ export async function editConsultant<Result>(
         });
       }
       if (published.lists) await replaceTrackRecord(tx, id, published.lists);
+      await refreshUnspacedWords(tx, [id]);
       return policy.answer(tx, actor, id);
     });
   } catch (error) {

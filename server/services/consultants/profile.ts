@@ -5,6 +5,7 @@ import type { OwnChangeState } from "#common/profile-changes.ts";
 import type { Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { consultants } from "#server/db/schema.ts";
+import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
@@ -226,6 +227,7 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
         CONSULTANT_NOT_FOUND,
       );
       await replaceTrackRecord(tx, created.id, lists);
+      await refreshUnspacedWords(tx, [created.id]);
       return withOwnTrackRecord(tx, actor, created);
     });
   } catch (error) {

@@ -6,7 +6,9 @@ import {
   loadFieldGlossary,
   mergeAdditions,
 } from "#common/glossary/glossary.ts";
+import { spaceWords } from "#common/word-segmentation.ts";
 import type { Executor } from "#server/db/client.ts";
+
 import { glossaryAdditions } from "#server/db/schema.ts";
 
 // The field glossary in the search (issue 33, migration 0028): every profile carries a facet
@@ -20,10 +22,13 @@ export function conceptLexeme(conceptId: string) {
   return `#k:${conceptId}`;
 }
 
-/** The forms the documents are tagged by: each concept's expansion forms (glossary.ts). */
+/**
+ * The forms the documents are tagged by: each concept's expansion forms (glossary.ts), a Thai, Lao,
+ * Khmer or Burmese form cut into words as the profiles' text is (issue 37, search_unspaced).
+ */
 export function conceptForms(glossary: Glossary): { concept: string; form: string }[] {
   return glossary.concepts.flatMap((concept) =>
-    expansionForms(glossary, concept.id).map((form) => ({ concept: concept.id, form: form.text })),
+    expansionForms(glossary, concept.id).map((form) => ({ concept: concept.id, form: spaceWords(form.text) })),
   );
 }
 

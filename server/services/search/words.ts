@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { unspacedWordsOf } from "#common/word-segmentation.ts";
 import type { Executor } from "#server/db/client.ts";
 
 // Word analysis of a keywords string: its words, their stems and completions from the words
@@ -12,19 +13,24 @@ const MAX_COMPLETIONS = 12;
 /** Fewer matches than this is "little": try a corrected spelling of rare or unknown words. */
 export const LITTLE = 3;
 
-/** The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. */
+/**
+ * The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. Thai, Lao,
+ * Khmer and Burmese runs are cut into words first, as the profiles' text is (issue 37).
+ */
 export function keywordWords(keywords: string): string[] {
   return keywordSpans(keywords).map((span) => span.word);
 }
 
 /** The words of a keywords string (keywordWords) with where each stands in it (NFC), for quoting what was typed. */
 export function keywordSpans(keywords: string): { word: string; from: number; to: number }[] {
-  const spans = [...keywords.normalize("NFC").matchAll(/[\p{L}\p{M}\p{N}]+/gu)].slice(0, MAX_WORDS);
-  return spans.map((match) => ({
-    word: match[0].slice(0, MAX_WORD_LENGTH),
-    from: match.index,
-    to: match.index + match[0].length,
-  }));
+  const spans = [...keywords.normalize("NFC").matchAll(/[\p{L}\p{M}\p{N}]+/gu)].flatMap((match) =>
+    unspacedWordsOf(match[0]).map(({ word, index }) => ({
+      word,
+      from: match.index + index,
+      to: match.index + index + word.length,
+    })),
+  );
+  return spans.slice(0, MAX_WORDS).map((span) => ({ ...span, word: span.word.slice(0, MAX_WORD_LENGTH) }));
 }
 
 /** The keywords as typed from word `start` to word `end` (exclusive): "M&E" rather than its words "M E". */

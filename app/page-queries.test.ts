@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../server/db/client.ts";
@@ -8,6 +7,7 @@ import { createSession, resolveSession } from "../server/services/sessions.ts";
 import { startTestJobQueue } from "../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../tests/setup/database.ts";
 import { testServiceDeps } from "../tests/setup/service-deps.ts";
+import { unique } from "../tests/setup/unique.ts";
 import { insertUser } from "../tests/setup/users.ts";
 import { appContext } from "./context.ts";
 import * as root from "./root.tsx";
@@ -74,8 +74,6 @@ async function costOf(path: string, page: PageModule, params: Record<string, str
   await run(0);
   return [...statements];
 }
-
-const unique = () => randomBytes(5).toString("hex");
 
 async function consultantWithMessage() {
   const owner = await insertUser(database.db, { name: "Lan Nguyen" });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mekongEvaluation } from "../tests/setup/track-record.ts";
 import { type ChangeAssignment, diffOf, type ReviewedValues, reviewedChanges } from "./profile-changes.ts";
 
-const ASSIGNMENT: ChangeAssignment = {
-  title: "Evaluation of the Mekong Maternal Health Programme",
-  organization: "Ministry of Health of Lao PDR",
-  donors: ["Asian Development Bank"],
-  countries: ["Laos"],
-  role: "Team Leader",
-  startDate: "2021-03",
-  endDate: "2023-06",
-  sector: "Healthcare",
-  description: "Led six evaluators across 40 districts.",
-};
+const ASSIGNMENT: ChangeAssignment = mekongEvaluation();
 
 const PUBLISHED: ReviewedValues = {
   name: "Lan Nguyen",

@@ -4,18 +4,15 @@ import path from "node:path";
 import { sql as drizzleSql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime } from "#server/runtime.ts";
-import { call } from "../../tests/setup/api-app.ts";
+import { call, serveApi } from "../../tests/setup/api-app.ts";
+import { profileBody } from "../../tests/setup/consultants.ts";
 import { type PgBouncer, startPgBouncer } from "../../tests/setup/pgbouncer.ts";
 import { findLink, startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
 import { loadConfig } from "../config.ts";
-import { createHttpApp } from "../http/app.ts";
-import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
-import { startWorkers } from "../jobs/workers.ts";
+import type { createHttpApp } from "../http/app.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { createLogger } from "../logger.ts";
 import { ensureAdmin } from "../services/accounts/bootstrap.ts";
-import { createMailer } from "../services/mail.ts";
-import { createStorage } from "../services/storage.ts";
 import { createDatabase } from "./client.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded.ts";
 import { openDatabase } from "./setup.ts";
@@ -60,30 +57,7 @@ beforeAll(async () => {
   });
   const log = createLogger(config);
   database = await openDatabase(config, log, { underLock: (db) => ensureAdmin(db, log, config.admin) });
-  const mailer = createMailer(config, log);
-  const storage = createStorage(config);
-  jobs = await startJobQueue({
-    url: database.directUrl,
-    log,
-    retryDelaySeconds: 1,
-    pollingIntervalSeconds: 0.5,
-    schedules: false,
-  });
-  const runtime = createRuntime({ insights: null });
-  await startWorkers(jobs, { db: database.db, config, mailer, log, storage, runtime });
-  app = createHttpApp({
-    config,
-    db: database.db,
-    sql: database.sql,
-    log,
-    mailer,
-    jobs,
-    storage,
-    runtime,
-    renderDocument: async () => {
-      throw new Error("API only");
-    },
-  });
+  ({ app, jobs } = await serveApi(config, database, log, { insights: false }));
 }, 120_000);
 
 afterAll(async () => {
@@ -111,17 +85,7 @@ describe("behind PgBouncer in transaction mode", () => {
 
     const created = await call(app, "POST", "/api/consultants", {
       token,
-      body: {
-        name: "Lan Nguyen",
-        title: "Pgbouncerish Water Engineer",
-        email,
-        location: "Hanoi, Vietnam",
-        country: "Vietnam",
-        yearsExperience: 12,
-        languages: ["Vietnamese", "English"],
-        primarySpecialization: "Infrastructure",
-        bio: "Twelve years designing rural water supply schemes with provincial utilities in the Red River delta.",
-      },
+      body: profileBody({ title: "Pgbouncerish Water Engineer", email }),
     });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as number;

@@ -3,16 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRuntime } from "#server/runtime.ts";
-import { call } from "../../tests/setup/api-app.ts";
+import { call, serveApi } from "../../tests/setup/api-app.ts";
+import { profileBody } from "../../tests/setup/consultants.ts";
 import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
-import { createHttpApp } from "../http/app.ts";
-import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
+import type { createHttpApp } from "../http/app.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { createLogger } from "../logger.ts";
 import { ensureAdmin } from "../services/accounts/bootstrap.ts";
-import { createMailer } from "../services/mail.ts";
-import { createStorage } from "../services/storage.ts";
 import { openDatabase } from "./setup.ts";
 
 // DATABASE_READ_URL pointing at a real streaming replica: search, listings, visitors' profiles
@@ -53,21 +51,7 @@ beforeAll(async () => {
   });
   const log = createLogger(config);
   database = await openDatabase(config, log, { underLock: (db) => ensureAdmin(db, log, config.admin) });
-  jobs = await startJobQueue({ url: database.directUrl, log, schedules: false });
-  app = createHttpApp({
-    config,
-    db: database.db,
-    readDb: database.readDb,
-    sql: database.sql,
-    log,
-    mailer: createMailer(config, log),
-    jobs,
-    storage: createStorage(config),
-    runtime: createRuntime({ insights: null }),
-    renderDocument: async () => {
-      throw new Error("API only");
-    },
-  });
+  ({ app, jobs } = await serveApi(config, database, log, { insights: false }));
   replicaAdmin = postgres(servers.replica.url("postgres"), { max: 1, onnotice: () => {} });
   await waitForReplay(primaryUrl, replicaUrl);
 }, 120_000);
@@ -102,17 +86,7 @@ describe("with a read replica", () => {
     await replicaAdmin`select pg_wal_replay_pause()`;
     const created = await call(app, "POST", "/api/consultants", {
       token,
-      body: {
-        name: "Lan Nguyen",
-        title: "Replicated Water Engineer",
-        email: "lan.nguyen@example.org",
-        location: "Hanoi, Vietnam",
-        country: "Vietnam",
-        yearsExperience: 12,
-        languages: ["Vietnamese", "English"],
-        primarySpecialization: "Infrastructure",
-        bio: "Twelve years designing rural water supply schemes with provincial utilities in the Red River delta.",
-      },
+      body: profileBody({ title: "Replicated Water Engineer", email: "lan.nguyen@example.org" }),
     });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as number;

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { describe, expect } from "vitest";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 const consultant = (email: string, extra: Record<string, unknown> = {}) => ({
   name: "Lan Nguyen",
@@ -22,7 +16,7 @@ const consultant = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("database constraints", () => {
-  it("keeps user e-mails unique regardless of case", async () => {
+  it("keeps user e-mails unique regardless of case", async ({ database }) => {
     const { sql } = database;
     await sql`insert into auth_users (email, hashed_password, name) values ('Ana@Example.org', 'x', 'Ana')`;
     await expect(
@@ -30,7 +24,7 @@ describe("database constraints", () => {
     ).rejects.toThrow(/auth_users_email_lower_key/);
   });
 
-  it("keeps shown consultant e-mails unique regardless of case, and one profile per user", async () => {
+  it("keeps shown consultant e-mails unique regardless of case, and one profile per user", async ({ database }) => {
     const { sql } = database;
     const [user] = await sql<
       { id: number }[]
@@ -46,7 +40,7 @@ describe("database constraints", () => {
     );
   });
 
-  it("checks rating, experience, status, bio length and role", async () => {
+  it("checks rating, experience, status, bio length and role", async ({ database }) => {
     const { sql } = database;
     await expect(sql`insert into consultants ${sql(consultant("r@example.org", { rating: 101 }))}`).rejects.toThrow(
       /rating_check/,
@@ -65,7 +59,7 @@ describe("database constraints", () => {
     ).rejects.toThrow(/auth_users_role_check/);
   });
 
-  it("applies the spec's defaults", async () => {
+  it("applies the spec's defaults", async ({ database }) => {
     const { sql } = database;
     const [row] = await sql`insert into consultants ${sql(consultant("d@example.org"))} returning *`;
     expect(row).toMatchObject({
@@ -80,7 +74,7 @@ describe("database constraints", () => {
     });
   });
 
-  it("deletes a consultant's messages with the consultant, and a user's sessions with the user", async () => {
+  it("deletes a consultant's messages with the consultant, and a user's sessions with the user", async ({ database }) => {
     const { sql } = database;
     const [c] = await sql<{ id: number }[]>`insert into consultants ${sql(consultant("m@example.org"))} returning id`;
     await sql`insert into messages (consultant_id, sender_name, sender_email, subject, message)

@@ -1,36 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call } from "../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
+import { apiTest } from "../../tests/setup/fixtures.ts";
 import { JOBS } from "../jobs/queue.ts";
 
 const TOKEN = "metrics-token-for-the-test-0123";
-let env: Awaited<ReturnType<typeof startApiApp>>;
 
-beforeAll(async () => {
-  env = await startApiApp({ METRICS_TOKEN: TOKEN, DATABASE_POOL_SIZE: "7" });
-});
-afterAll(async () => {
-  await env?.close();
-});
+const it = apiTest({ METRICS_TOKEN: TOKEN, DATABASE_POOL_SIZE: "7" });
 
 describe("GET /metrics", () => {
-  it("refuses a missing or wrong token", async () => {
-    const missing = await call(env.app, "GET", "/metrics");
+  it("refuses a missing or wrong token", async ({ api }) => {
+    const missing = await call(api.app, "GET", "/metrics");
     expect(missing.status).toBe(401);
     expect(missing.json.message).toBe("A valid metrics token is required");
     expect(missing.text).not.toContain("devconsult_");
-    const wrong = await call(env.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}x` } });
+    const wrong = await call(api.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}x` } });
     expect(wrong.status).toBe(401);
   });
 
-  it("counts requests per route pattern with latencies, and shows the pool and the queue", async () => {
-    const { id } = await insertConsultant(env.database.sql);
-    await call(env.app, "GET", `/api/consultants/${id}`);
-    await call(env.app, "GET", `/api/consultants/${id}`);
-    await call(env.app, "GET", "/api/consultants/999999");
+  it("counts requests per route pattern with latencies, and shows the pool and the queue", async ({ api }) => {
+    const { id } = await insertConsultant(api.database.sql);
+    await call(api.app, "GET", `/api/consultants/${id}`);
+    await call(api.app, "GET", `/api/consultants/${id}`);
+    await call(api.app, "GET", "/api/consultants/999999");
     // A job waiting far in the future: the queue depth shows it.
-    await env.jobs.enqueue(JOBS.purge, {}, { startAfterSeconds: 3600 });
-    const response = await call(env.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+    await api.jobs.enqueue(JOBS.purge, {}, { startAfterSeconds: 3600 });
+    const response = await call(api.app, "GET", "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = response.text;

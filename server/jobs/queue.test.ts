@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { createRuntime } from "#server/runtime.ts";
 import { startTestJobQueue } from "../../tests/setup/api-app.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import type { TestDatabase } from "../../tests/setup/database.ts";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { startSmtpServer, type TestSmtp } from "../../tests/setup/smtp.ts";
 import { loadConfig } from "../config.ts";
 import { createMailer } from "../services/mail.ts";
@@ -9,26 +10,21 @@ import { enqueueMail } from "./mail.ts";
 import { JOBS, type JobQueue } from "./queue.ts";
 import { startWorkers } from "./workers.ts";
 
+const it = databaseTest();
+
 // The job queue on the real test PostgreSQL, delivering to a real SMTP server. "Instances" are
 // separate pg-boss queues with their own connection pools and workers, as two app processes are.
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
-let database: TestDatabase;
 const opened: { stop: () => Promise<void> }[] = [];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 afterEach(async () => {
   while (opened.length) await opened.pop()?.stop();
 });
-afterAll(async () => {
-  await database?.close();
-});
 
 /** One app instance's queue and workers, mailing through `smtp`. */
-async function startInstance(smtp: TestSmtp, options: { workers?: boolean } = {}): Promise<JobQueue> {
+async function startInstance(database: TestDatabase, smtp: TestSmtp, options: { workers?: boolean } = {}): Promise<JobQueue> {
   const jobs = await startTestJobQueue(database.url, silent);
   opened.push(jobs);
   if (options.workers !== false) {
@@ -62,9 +58,9 @@ async function drained(jobs: JobQueue, name: string) {
 const mail = (to: string, subject = "Hello") => ({ to, subject, text: "A message from the queue test." });
 
 describe("enqueueMail", () => {
-  it("retries a send the mail server refused, and the mail arrives once", async () => {
+  it("retries a send the mail server refused, and the mail arrives once", async ({ database }) => {
     const smtp = await openSmtp({ refuse: 1 });
-    const jobs = await startInstance(smtp);
+    const jobs = await startInstance(database, smtp);
     await enqueueMail({ jobs }, mail("retry@example.org", "Refused once"));
     const arrived = await smtp.waitForMail("retry@example.org");
     expect(arrived.subject).toBe("Refused once");
@@ -75,10 +71,10 @@ describe("enqueueMail", () => {
     expect(smtp.mailTo("retry@example.org")).toHaveLength(1);
   });
 
-  it("has two instances on one database send each mail exactly once", async () => {
+  it("has two instances on one database send each mail exactly once", async ({ database }) => {
     const smtp = await openSmtp();
-    const first = await startInstance(smtp);
-    await startInstance(smtp);
+    const first = await startInstance(database, smtp);
+    await startInstance(database, smtp);
     const addresses = Array.from({ length: 12 }, (_, i) => `twice-${i}@example.org`);
     for (const address of addresses) await enqueueMail({ jobs: first }, mail(address));
     for (const address of addresses) await smtp.waitForMail(address);
@@ -86,19 +82,21 @@ describe("enqueueMail", () => {
     for (const address of addresses) expect(smtp.mailTo(address)).toHaveLength(1);
   });
 
-  it("keeps a mail queued while no instance runs, and sends it after a restart", async () => {
+  it("keeps a mail queued while no instance runs, and sends it after a restart", async ({ database }) => {
     const smtp = await openSmtp();
-    const before = await startInstance(smtp, { workers: false });
+    const before = await startInstance(database, smtp, { workers: false });
     await enqueueMail({ jobs: before }, mail("restart@example.org", "Survives a restart"));
     await opened.pop()?.stop();
     expect(smtp.received).toHaveLength(0);
-    await startInstance(smtp);
+    await startInstance(database, smtp);
     expect((await smtp.waitForMail("restart@example.org")).subject).toBe("Survives a restart");
   });
 
-  it("queues a mail inside a transaction: a rolled-back transaction sends nothing, a committed one sends", async () => {
+  it("queues a mail inside a transaction: a rolled-back transaction sends nothing, a committed one sends", async ({
+    database,
+  }) => {
     const smtp = await openSmtp();
-    const jobs = await startInstance(smtp, { workers: false });
+    const jobs = await startInstance(database, smtp, { workers: false });
     await expect(
       database.db.transaction(async (tx) => {
         await enqueueMail({ jobs }, mail("rolled-back@example.org"), { db: tx });
@@ -115,9 +113,9 @@ describe("enqueueMail", () => {
 });
 
 describe("the purge job", () => {
-  it("runs the maintenance purge on the queue", async () => {
+  it("runs the maintenance purge on the queue", async ({ database }) => {
     const smtp = await openSmtp();
-    const jobs = await startInstance(smtp);
+    const jobs = await startInstance(database, smtp);
     const { sql } = database;
     const [user] = await sql<{ id: number }[]>`
       insert into auth_users (email, hashed_password, name) values ('queue-purge@example.org', 'x', 'P') returning id`;

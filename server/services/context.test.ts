@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import { parseId } from "#common/ids.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { insertUser } from "../../tests/setup/users.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { authUsers } from "../db/schema.ts";
@@ -10,14 +10,7 @@ import { actorOf, requireAdmin, requireAdminRole, requireOwnerOrAdmin, requireUs
 import { Forbidden, Unauthorized, ValidationFailed } from "./errors.ts";
 import { parseInput } from "./validate.ts";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 describe("the guards", () => {
   it("requireUser refuses a visitor with 401 and hands back the signed-in actor", () => {
@@ -51,7 +44,7 @@ describe("the guards", () => {
     expect(() => requireOwnerOrAdmin(null, 3, messages)).toThrow(Unauthorized);
   });
 
-  it("requireAdmin re-reads the role: a session that still says admin is refused once demoted", async () => {
+  it("requireAdmin re-reads the role: a session that still says admin is refused once demoted", async ({ database }) => {
     const admin = await insertUser(database.db, { role: "admin" });
     const actor = actorOf({ user: admin });
     await expect(requireAdmin(database, actor)).resolves.toMatchObject({ id: admin.id, email: admin.email });
@@ -108,7 +101,7 @@ describe("parseId", () => {
 });
 
 describe("isUniqueViolation", () => {
-  it("recognizes PostgreSQL's unique violation through Drizzle's wrapping, by constraint", async () => {
+  it("recognizes PostgreSQL's unique violation through Drizzle's wrapping, by constraint", async ({ database }) => {
     const user = await insertUser(database.db);
     const error = await database.db
       .insert(authUsers)

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { describe, expect } from "vitest";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { purgeExpired } from "./maintenance.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 describe("purgeExpired", () => {
-  it("deletes expired sessions, expired e-mail links and old rate-limit windows, and keeps the rest", async () => {
+  it("deletes expired sessions, expired e-mail links and old rate-limit windows, and keeps the rest", async ({ database }) => {
     const { sql } = database;
     const [user] = await sql<{ id: number }[]>`
       insert into auth_users (email, hashed_password, name) values ('purge@example.org', 'x', 'P') returning id`;
@@ -28,7 +22,7 @@ describe("purgeExpired", () => {
     expect((await sql`select key from rate_limits`).map((row) => row.key)).toEqual(["recent"]);
   });
 
-  it("with photo storage, also removes day-old uploads that no profile took", async () => {
+  it("with photo storage, also removes day-old uploads that no profile took", async ({ database }) => {
     const { sql } = database;
     const [user] = await sql<{ id: number }[]>`
       insert into auth_users (email, hashed_password, name) values ('photos@example.org', 'x', 'P') returning id`;

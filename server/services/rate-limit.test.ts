@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { describe, expect } from "vitest";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { TooManyRequests } from "./errors.ts";
 import { consumeRateLimit, consumeRateLimits, resetRateLimit } from "./rate-limit.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 describe("rate limits", () => {
-  it("allows up to the limit, then refuses with a Retry-After within the window", async () => {
+  it("allows up to the limit, then refuses with a Retry-After within the window", async ({ database }) => {
     const rule = { key: "test:a", limit: 3, windowSeconds: 60, message: "Slow down" };
     for (let i = 0; i < 3; i++) await consumeRateLimit(database.db, rule);
     const error = await consumeRateLimit(database.db, rule).catch((e: unknown) => e);
@@ -22,7 +16,7 @@ describe("rate limits", () => {
     expect((error as TooManyRequests).retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
-  it("starts a new window once the old one has passed", async () => {
+  it("starts a new window once the old one has passed", async ({ database }) => {
     const rule = { key: "test:b", limit: 1, windowSeconds: 60 };
     await consumeRateLimit(database.db, rule);
     await expect(consumeRateLimit(database.db, rule)).rejects.toBeInstanceOf(TooManyRequests);
@@ -30,7 +24,7 @@ describe("rate limits", () => {
     await expect(consumeRateLimit(database.db, rule)).resolves.toBeUndefined();
   });
 
-  it("keeps subjects apart, counts every rule, and can be reset", async () => {
+  it("keeps subjects apart, counts every rule, and can be reset", async ({ database }) => {
     await consumeRateLimit(database.db, { key: "test:c:1", limit: 1, windowSeconds: 60 });
     await expect(consumeRateLimit(database.db, { key: "test:c:2", limit: 1, windowSeconds: 60 })).resolves.toBeUndefined();
     const rules = [

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { COUNTRIES } from "#common/constants.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import type { TestDatabase } from "../../tests/setup/database.ts";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { type DirectoryStats, getDirectoryStats } from "./stats.ts";
 import { StatsCache } from "./stats-cache.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 describe("directory stats", () => {
-  it("are zero for an empty directory, with every country listed", async () => {
+  it("are zero for an empty directory, with every country listed", async ({ database }) => {
     expect(await getDirectoryStats(database.db)).toEqual({
       totalConsultants: 0,
       totalCountries: 0,
@@ -24,7 +19,7 @@ describe("directory stats", () => {
     });
   });
 
-  it("count listed profiles only: consultants, countries, distinct specializations, projects", async () => {
+  it("count listed profiles only: consultants, countries, distinct specializations, projects", async ({ database }) => {
     const { db } = database;
     await insertListedConsultant(db, {
       country: "Vietnam",

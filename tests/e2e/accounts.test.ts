@@ -1,29 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
-import { findLink, startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
-
-let app: AppServer;
-let browser: Browser;
-let smtp: TestSmtp;
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText } from "../setup/browser.ts";
+import { e2e, signInPage, signInThroughDialog } from "../setup/e2e.ts";
+import { findLink } from "../setup/smtp.ts";
 
 const ADMIN = { email: "admin@example.org", password: "harbour-lantern-admin-42" };
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      env: { SEED_DEMO: "false", SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
+/** The account menu of someone without a consultant profile, up to Sign Out (issue 13: the profile offered last). */
+const SIGNED_IN_MENU = ["Messages", "Shortlists", "Saved searches", "Manage Account", "My Consultant Profile"];
 
 let counter = 0;
 function newPerson() {
@@ -31,32 +15,27 @@ function newPerson() {
   return { name: `Dara Sok ${counter}`, email: `dara${counter}@example.org`, password: `mango-river-${counter}-sky` };
 }
 
-/** Creates an account through the API, as a test fixture, and signs the browser page in with its session. */
-async function signedInAs(page: Page, person: ReturnType<typeof newPerson>) {
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(person),
+const it = e2e({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  /** Creates an account through the API, as a test fixture, and signs the browser page in with its session. */
+  .extend("signedInAs", { scope: "file" }, async ({ app, register }) => {
+    return async (page: Page, person: ReturnType<typeof newPerson>) => {
+      const account = await register(person.name, { ...person, asNew: true });
+      await signInPage(page, app.url, account.sessionToken);
+    };
   });
-  expect(response.status).toBe(201);
-  const { sessionToken } = (await response.json()) as { sessionToken: string };
-  await page.context().addCookies([{ name: "session", value: sessionToken, url: app.url }]);
-}
 
 /** The e-mailed link, pointed at this test's server (PUBLIC_URL names localhost, the browser uses 127.0.0.1). */
-function local(link: URL): string {
-  return `${app.url}${link.pathname}${link.search}`;
-}
-
-async function waitForToast(page: Page, text: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: text });
-  await toast.waitFor();
-  return toast.innerText();
+function local(url: string, link: URL): string {
+  return `${url}${link.pathname}${link.search}`;
 }
 
 describe("sign-in dialog", () => {
-  it("registers through the dialog, shows the toast and the menu, signs out and signs in again", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("registers through the dialog, shows the toast and the menu, signs out and signs in again", async ({
+    app,
+    smtp,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage();
     const person = newPerson();
     await page.goto(app.url);
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -84,70 +63,50 @@ describe("sign-in dialog", () => {
     await dialog.getByLabel("Email").fill(person.email);
     await password.fill(person.password);
     await dialog.getByRole("button", { name: "Create Account" }).click();
-    const welcome = await waitForToast(page, "Registration successful");
+    const welcome = await toastText(page, "Registration successful");
     expect(welcome).toContain(`Welcome to DevConsult SEA, ${person.name}!`);
     await dialog.waitFor({ state: "detached" });
     const menu = page.getByRole("button", { name: `Account menu for ${person.name}` });
     await menu.click();
     const items = await page.getByRole("menuitem").allInnerTexts();
-    expect(items.map((item) => item.trim())).toEqual([
-      "Messages",
-      "Shortlists",
-      "Saved searches",
-      "Manage Account",
-      "My Consultant Profile",
-      "Sign Out",
-    ]);
+    expect(items.map((item) => item.trim())).toEqual([...SIGNED_IN_MENU, "Sign Out"]);
     const verification = await smtp.waitForMail(person.email);
     expect(verification.subject).toBe("Verify your email address for DevConsult SEA");
 
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    expect(await waitForToast(page, "Logged out")).toContain("You have been logged out successfully");
+    expect(await toastText(page, "Logged out")).toContain("You have been logged out successfully");
     await page.getByRole("button", { name: "Sign In" }).waitFor();
 
     await page.getByRole("button", { name: "Sign In" }).click();
     await dialog.getByLabel("Email").fill(person.email.toUpperCase());
     await dialog.getByLabel("Password").fill("not-my-password");
     await dialog.getByRole("button", { name: "Sign In" }).click();
-    expect(await waitForToast(page, "Login failed")).toContain("Invalid email or password");
+    expect(await toastText(page, "Login failed")).toContain("Invalid email or password");
     expect(await dialog.getByRole("alert").innerText()).toContain("Invalid email or password");
     await dialog.getByLabel("Password").fill(person.password);
     await dialog.getByRole("button", { name: "Sign In" }).click();
-    expect(await waitForToast(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
+    expect(await toastText(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
     await dialog.waitFor({ state: "detached" });
     await menu.waitFor();
     expectNoConsoleErrors(errors, [/status of 401/]);
-    await close();
   });
 
-  it("shows Admin Dashboard in the menu for admins only", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("shows Admin Dashboard in the menu for admins only", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(app.url);
     await page.getByRole("button", { name: "Sign In" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email").fill(ADMIN.email);
-    await dialog.getByLabel("Password").fill(ADMIN.password);
-    await dialog.getByRole("button", { name: "Sign In" }).click();
-    await waitForToast(page, "Login successful");
+    await signInThroughDialog(page, ADMIN);
     await page.getByRole("button", { name: "Account menu for Administrator" }).click();
     const items = await page.getByRole("menuitem").allInnerTexts();
-    expect(items.map((item) => item.trim())).toEqual([
-      "Messages",
-      "Shortlists",
-      "Saved searches",
-      "Manage Account",
-      "My Consultant Profile",
-      "Admin Dashboard",
-      "Sign Out",
-    ]);
+    // An admin's menu is a person's with the dashboard added.
+    expect(items.map((item) => item.trim())).toEqual([...SIGNED_IN_MENU, "Admin Dashboard", "Sign Out"]);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("resets a forgotten password by following the e-mailed link", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("resets a forgotten password by following the e-mailed link", async ({ app, smtp, openPage, signedInAs }) => {
+    const { page, errors } = await openPage();
     const person = newPerson();
-    const setup = await openPage(browser);
+    const setup = await openPage();
     await signedInAs(setup.page, person);
     await setup.close();
 
@@ -162,7 +121,7 @@ describe("sign-in dialog", () => {
     const mail = await smtp.waitForMail(person.email, 2);
     expect(mail.subject).toBe("Reset your DevConsult SEA password");
 
-    await page.goto(local(findLink(mail, "/reset-password")));
+    await page.goto(local(app.url, findLink(mail, "/reset-password")));
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     await page.getByLabel("New Password", { exact: true }).fill("papaya-cloud-88");
     await page.getByLabel("Confirm New Password").fill("papaya-cloud-89");
@@ -171,25 +130,29 @@ describe("sign-in dialog", () => {
     await expectNoAxeViolations(page);
     await page.getByLabel("Confirm New Password").fill("papaya-cloud-88");
     await page.getByRole("button", { name: "Set New Password" }).click();
-    expect(await waitForToast(page, "Password changed")).toContain("Please sign in with your new password.");
+    expect(await toastText(page, "Password changed")).toContain("Please sign in with your new password.");
     expect(new URL(page.url()).pathname).toBe("/sign-in");
 
     await page.getByLabel("Email").fill(person.email);
     await page.getByLabel("Password").fill("papaya-cloud-88");
     await page.getByRole("button", { name: "Sign In", exact: true }).last().click();
-    expect(await waitForToast(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
+    expect(await toastText(page, "Login successful")).toContain(`Welcome back, ${person.name}!`);
     await page.waitForURL(`${app.url}/`);
 
-    await page.goto(local(findLink(mail, "/reset-password")));
+    await page.goto(local(app.url, findLink(mail, "/reset-password")));
     await page.getByRole("heading", { name: "This link is invalid or has expired" }).waitFor();
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("account page", () => {
-  it("updates the profile, changes the password, and verifies the e-mail address", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("updates the profile, changes the password, and verifies the e-mail address", async ({
+    app,
+    smtp,
+    openPage,
+    signedInAs,
+  }) => {
+    const { page, errors } = await openPage();
     const person = newPerson();
     await signedInAs(page, person);
     await page.goto(`${app.url}/profile/manage`);
@@ -204,7 +167,7 @@ describe("account page", () => {
 
     await page.getByLabel("Full Name").fill("Dara Sok-Lim");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    expect(await waitForToast(page, "Profile updated")).toContain("Your account information has been saved.");
+    expect(await toastText(page, "Profile updated")).toContain("Your account information has been saved.");
     await page.getByRole("button", { name: "Account menu for Dara Sok-Lim" }).waitFor();
 
     const toggle = page.getByText("Change Password", { exact: true });
@@ -213,11 +176,11 @@ describe("account page", () => {
     await page.getByLabel("New Password", { exact: true }).fill("guava-stone-61");
     await page.getByLabel("Confirm New Password").fill("guava-stone-61");
     await page.getByRole("button", { name: "Update Password" }).click();
-    expect(await waitForToast(page, "Password change failed")).toContain("Current password is incorrect");
+    expect(await toastText(page, "Password change failed")).toContain("Current password is incorrect");
     expect(await page.getByText("Current password is incorrect", { exact: true }).first().isVisible()).toBe(true);
     await page.getByLabel("Current Password").fill(person.password);
     await page.getByRole("button", { name: "Update Password" }).click();
-    await waitForToast(page, "Password changed");
+    await toastText(page, "Password changed");
     await page.getByLabel("Current Password").waitFor({ state: "hidden" });
     expect(await page.locator("main details").getAttribute("open")).toBeNull();
     await toggle.click();
@@ -232,18 +195,17 @@ describe("account page", () => {
     await saveScreenshot(page, "account-page");
 
     await page.getByRole("button", { name: "Resend verification email" }).click();
-    expect(await waitForToast(page, "Verification email sent")).toContain(`Check your inbox at ${person.email}.`);
+    expect(await toastText(page, "Verification email sent")).toContain(`Check your inbox at ${person.email}.`);
     const mail = await smtp.waitForMail(person.email, 2);
-    await page.goto(local(findLink(mail, "/verify-email")));
+    await page.goto(local(app.url, findLink(mail, "/verify-email")));
     await page.getByRole("heading", { name: "Email verified" }).waitFor();
     await page.getByRole("link", { name: "Go to your account" }).click();
     await page.getByRole("region", { name: "Account Information" }).getByText("Yes").waitFor();
     expectNoConsoleErrors(errors, [/status of 400/]);
-    await close();
   });
 
-  it("asks signed-out visitors to sign in, and the Sign In button there opens the dialog", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("asks signed-out visitors to sign in, and the Sign In button there opens the dialog", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/profile/manage`);
     await page.getByText("You need to be logged in to manage your account.").waitFor();
     await expectNoAxeViolations(page);
@@ -254,18 +216,21 @@ describe("account page", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "sign-in-dialog-phone");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("without JavaScript", () => {
-  it("signs in on the /sign-in page and the header knows the user from the server HTML", async () => {
+  it("signs in on the /sign-in page and the header knows the user from the server HTML", async ({
+    app,
+    openPage,
+    signedInAs,
+  }) => {
     const person = newPerson();
-    const setup = await openPage(browser);
+    const setup = await openPage();
     await signedInAs(setup.page, person);
     await setup.close();
 
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    const { page } = await openPage({ javaScriptEnabled: false });
     await page.goto(`${app.url}/profile/manage`);
     await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/profile/manage");
@@ -281,6 +246,5 @@ describe("without JavaScript", () => {
     await page.getByRole("main").getByRole("button", { name: "Sign Out", exact: true }).click();
     await page.waitForURL(`${app.url}/`);
     expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(1);
-    await close();
   });
 });

@@ -1,111 +1,53 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
+import { describe, expect } from "vitest";
 import {
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
+  holdRequests,
   pressEscapeIn,
   saveScreenshot,
   waitForHydration,
 } from "../setup/browser.ts";
+import { e2e, unique } from "../setup/e2e.ts";
 
-let app: AppServer;
-let browser: Browser;
 const ADMIN = { email: "chief.admin@example.org", password: "lotus-harbour-admin-77" };
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
-const unique = () => randomBytes(4).toString("hex");
-
-async function insertUser(role: "user" | "admin", name: string) {
-  const sql = app.database!.sql;
-  const [user] = await sql<{ id: number; email: string; name: string }[]>`
-    insert into auth_users (email, hashed_password, name, role)
-    values (${`${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`}, 'not-a-hash', ${name}, ${role})
-    returning id, email, name`;
-  return user!;
-}
-
-/** A session for this user, as the sign-in would create it: the token, with only its hash stored. */
-async function sessionFor(userId: number) {
-  const token = randomBytes(32).toString("base64url");
-  await app.database!.sql`
-    insert into auth_sessions (user_id, session_token, expires_at)
-    values (${userId}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
-  return token;
-}
-
-/** A browser page signed in as a new user of this role, through a session row and its cookie. */
-async function signedInPage(role: "user" | "admin", name = role === "admin" ? `Admin ${unique()}` : `User ${unique()}`) {
-  const user = await insertUser(role, name);
-  const token = await sessionFor(user.id);
-  const opened = await openPage(browser);
-  await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
-  return { ...opened, user };
-}
-
-async function insertConsultant(values: { name: string; status?: string; userId?: number; available?: boolean }) {
-  const [row] = await app.database!.sql<{ id: number; email: string; name: string }[]>`
-    insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status, user_id, available_for_work)
-    values (${values.name}, 'Water Engineer', ${`c.${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 8, 'Infrastructure',
-            'Rural water supply and sanitation across Laos.', ${values.status ?? "approved"}, ${values.userId ?? null},
-            ${values.available ?? true})
-    returning id, email, name`;
-  return row!;
-}
-
-/** Uploads a small PNG as this user, as the profile form's photo field does; returns its URL. */
-async function uploadPhoto(token: string, colour: string) {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set("profilePhoto", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
-  const response = await fetch(`${app.url}/api/upload-photo`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
+const it = e2e({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  .extend("insertConsultant", { scope: "file" }, async ({ sql }) => {
+    return async (values: { name: string; status?: string; userId?: number; available?: boolean }) => {
+      const [row] = await sql<{ id: number; email: string; name: string }[]>`
+        insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status, user_id, available_for_work)
+        values (${values.name}, 'Water Engineer', ${`c.${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 8, 'Infrastructure',
+                'Rural water supply and sanitation across Laos.', ${values.status ?? "approved"}, ${values.userId ?? null},
+                ${values.available ?? true})
+        returning id, email, name`;
+      return row!;
+    };
+  })
+  /** Uploads a small PNG as this user, as the profile form's photo field does; returns its URL. */
+  .extend("uploadPhoto", { scope: "file" }, async ({ app }) => {
+    return async (token: string, colour: string) => {
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.set("profilePhoto", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+      const response = await fetch(`${app.url}/api/upload-photo`, {
+        method: "POST",
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { photoUrl: string }).photoUrl;
+    };
   });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { photoUrl: string }).photoUrl;
-}
 
 /** Opens a page and waits until React has hydrated it, so the test's clicks reach the app. */
 async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   await waitForHydration(page);
   return response;
-}
-
-/** Holds matching requests until released: lets a test see a pending state without timing. */
-async function holdRequests(page: Page, pattern: string | RegExp, method: string) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let seen: () => void = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    seen = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    seen();
-    await released;
-    await route.fallback();
-  });
-  return { arrived, release: () => release(), stop: () => page.unroute(pattern) };
 }
 
 /** Waits for the toast with this text (one toast at a time: a new one replaces the last). */
@@ -116,8 +58,8 @@ async function expectToast(page: Page, title: "Success" | "Error", description: 
 }
 
 describe("who gets the Admin Dashboard", () => {
-  it("shows signed-out visitors 'Admin Access Required' with Go to Home", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("shows signed-out visitors 'Admin Access Required' with Go to Home", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     const response = await gotoHydrated(page, `${app.url}/admin`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
@@ -127,11 +69,13 @@ describe("who gets the Admin Dashboard", () => {
     await page.getByRole("link", { name: "Go to Home" }).click();
     await page.waitForURL(`${app.url}/`);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("opens the dashboard once an admin signs in from the access screen, and links it from the menu", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("opens the dashboard once an admin signs in from the access screen, and links it from the menu", async ({
+    app,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage();
     await gotoHydrated(page, `${app.url}/admin`);
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
     const dialog = page.getByRole("dialog");
@@ -147,18 +91,16 @@ describe("who gets the Admin Dashboard", () => {
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole("tab", { name: "Consultants", selected: true }).waitFor();
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("redirects a signed-in non-admin to /", async () => {
-    const { page, errors, close } = await signedInPage("user");
+  it("redirects a signed-in non-admin to /", async ({ app, signedInPage }) => {
+    const { page, errors } = await signedInPage("user");
     await gotoHydrated(page, `${app.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/");
     const data = await page.request.get(`${app.url}/admin?tab=users`, { maxRedirects: 0 });
     expect(data.status()).toBe(302);
     expect(data.headers().location).toBe("/");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
@@ -176,18 +118,18 @@ describe("the /admin page action (the dashboard's door to the same services)", (
   } as const;
 
   for (const [intent, { admin }] of Object.entries(INTENTS)) {
-    it(`${intent}: anonymous 401, user 403, owner 403, admin ${admin}`, async () => {
+    it(`${intent}: anonymous 401, user 403, owner 403, admin ${admin}`, async ({ app, sql, insertConsultant, account }) => {
       const statuses: Record<string, number> = {};
       for (const role of ROLES) {
-        const owner = await insertUser("user", `Owner ${unique()}`);
+        const owner = await account("user", `Owner ${unique()}`);
         const consultant = await insertConsultant({ name: `Matrix ${unique()}`, status: "pending", userId: owner.id });
-        const other = await insertUser(intent === "demote" ? "admin" : "user", `Other ${unique()}`);
+        const other = await account(intent === "demote" ? "admin" : "user", `Other ${unique()}`);
         const token =
           role === "anonymous"
             ? undefined
             : role === "owner"
-              ? await sessionFor(owner.id)
-              : await sessionFor((await insertUser(role === "admin" ? "admin" : "user", `Actor ${unique()}`)).id);
+              ? owner.token
+              : (await account(role === "admin" ? "admin" : "user", `Actor ${unique()}`)).token;
         const id = intent === "promote" || intent === "demote" ? other.id : consultant.id;
         const form = new URLSearchParams({
           intent,
@@ -212,9 +154,9 @@ describe("the /admin page action (the dashboard's door to the same services)", (
         await response.body?.cancel();
         statuses[role] = response.status;
         if (role !== "admin") {
-          const [row] = await app.database!.sql`select status, name from consultants where id = ${consultant.id}`;
+          const [row] = await sql`select status, name from consultants where id = ${consultant.id}`;
           expect(row).toEqual({ status: "pending", name: consultant.name });
-          const [user] = await app.database!.sql`select role from auth_users where id = ${other.id}`;
+          const [user] = await sql`select role from auth_users where id = ${other.id}`;
           expect(user?.role).toBe(intent === "demote" ? "admin" : "user");
         }
       }
@@ -224,10 +166,17 @@ describe("the /admin page action (the dashboard's door to the same services)", (
 });
 
 describe("the dashboard", () => {
-  it("lets an admin approve a new profile from the queue, which then appears in the directory", async () => {
-    const owner = await insertUser("user", "Queue Owner");
+  it("lets an admin approve a new profile from the queue, which then appears in the directory", async ({
+    app,
+    sql,
+    openPage,
+    signedInPage,
+    uploadPhoto,
+    account,
+  }) => {
+    const owner = await account("user", "Queue Owner");
     const name = `Pending Person ${unique()}`;
-    const ownerToken = await sessionFor(owner.id);
+    const ownerToken = owner.token;
     const photoUrl = await uploadPhoto(ownerToken, "#2a9d8f");
     // The owner creates the profile as the profile form does; with REQUIRE_APPROVAL (default) it waits.
     const created = await fetch(`${app.url}/api/consultants`, {
@@ -248,14 +197,14 @@ describe("the dashboard", () => {
     expect(created.status).toBe(201);
     const pending = (await created.json()) as { id: number; status: string };
     expect(pending.status).toBe("pending");
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
 
     // Not found by a search while pending, and its public address answers 404 to visitors.
     const searchUrl = `${app.url}/?keywords=${encodeURIComponent(name)}`;
     await gotoHydrated(page, searchUrl);
     await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
     expect(await page.locator("#consultants article h3").filter({ hasText: name }).count()).toBe(0);
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     expect((await visitor.page.goto(`${app.url}/consultant/${pending.id}`))?.status()).toBe(404);
     await expect(visitor.page.locator("h1").innerText()).resolves.toBe("Consultant Not Found");
     // The admin sees it.
@@ -302,7 +251,7 @@ describe("the dashboard", () => {
     await row.getByRole("button", { name: `Approve ${name}` }).click();
     await expectToast(page, "Success", "Profile approved and listed");
     await row.waitFor({ state: "detached" });
-    const [stored] = await app.database!.sql`select status from consultants where id = ${pending.id}`;
+    const [stored] = await sql`select status from consultants where id = ${pending.id}`;
     expect(stored?.status).toBe("approved");
 
     // Approved: the search finds it, for a visitor too.
@@ -313,12 +262,18 @@ describe("the dashboard", () => {
     expectNoConsoleErrors(visitor.errors, [/status of 404/]);
     await visitor.close();
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("lets an admin approve a pending edit of an approved profile from the diff view", async () => {
-    const owner = await insertUser("user", "Diff Owner");
-    const ownerToken = await sessionFor(owner.id);
+  it("lets an admin approve a pending edit of an approved profile from the diff view", async ({
+    app,
+    sql,
+    openPage,
+    signedInPage,
+    uploadPhoto,
+    account,
+  }) => {
+    const owner = await account("user", "Diff Owner");
+    const ownerToken = owner.token;
     const name = `Diff Person ${unique()}`;
     const before = await uploadPhoto(ownerToken, "#264653");
     const body = {
@@ -335,7 +290,7 @@ describe("the dashboard", () => {
     const headers = { "content-type": "application/json", authorization: `Bearer ${ownerToken}` };
     const created = await fetch(`${app.url}/api/consultants`, { method: "POST", headers, body: JSON.stringify(body) });
     const { id } = (await created.json()) as { id: number };
-    await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
+    await sql`update consultants set status = 'approved' where id = ${id}`;
     const after = await uploadPhoto(ownerToken, "#e76f51");
     const edited = await fetch(`${app.url}/api/consultants/${id}`, {
       method: "PUT",
@@ -344,7 +299,7 @@ describe("the dashboard", () => {
     });
     expect(edited.status).toBe(200);
 
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?tab=queue&q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row.innerText()).resolves.toMatch(/Change[\s\S]*Professional title, Photo/);
@@ -360,7 +315,7 @@ describe("the dashboard", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "admin-change-diff");
     // The owner sees on their profile page that the change waits.
-    const ownerPage = await openPage(browser);
+    const ownerPage = await openPage();
     await ownerPage.page.context().addCookies([{ name: "session", value: ownerToken, url: app.url }]);
     await ownerPage.page.goto(`${app.url}/my-consultant-profile`);
     await ownerPage.page.getByText("Changes waiting for review").waitFor();
@@ -369,7 +324,7 @@ describe("the dashboard", () => {
     expectNoConsoleErrors(ownerPage.errors);
     await ownerPage.close();
     // The public page still shows the approved title.
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visitor.page.goto(`${app.url}/consultant/${id}`);
     await expect(visitor.page.getByText("Senior WASH Adviser").count()).resolves.toBe(0);
 
@@ -382,13 +337,17 @@ describe("the dashboard", () => {
     expectNoConsoleErrors(visitor.errors);
     await visitor.close();
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("edits a consultant through the prefilled dialog, with the spec's messages and 'Updating...'", async () => {
+  it("edits a consultant through the prefilled dialog, with the spec's messages and 'Updating...'", async ({
+    app,
+    sql,
+    signedInPage,
+    insertConsultant,
+  }) => {
     const name = `Editable Person ${unique()}`;
     const consultant = await insertConsultant({ name });
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row.innerText()).resolves.toContain("Available");
@@ -465,7 +424,7 @@ describe("the dashboard", () => {
     // The toast comes with the answer; the refreshed list follows it.
     await expect.poll(() => row.innerText()).toContain("Senior Water Engineer");
     await expect(row.innerText()).resolves.toContain("Unavailable");
-    const [stored] = await app.database!.sql`
+    const [stored] = await sql`
       select title, years_experience, primary_specialization, available_for_work, status from consultants where id = ${consultant.id}`;
     expect(stored).toEqual({
       title: "Senior Water Engineer",
@@ -475,16 +434,15 @@ describe("the dashboard", () => {
       status: "approved",
     });
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("deletes a consultant only after the confirmation", async () => {
+  it("deletes a consultant only after the confirmation", async ({ app, sql, signedInPage, insertConsultant }) => {
     const name = `Deletable Person ${unique()}`;
     const consultant = await insertConsultant({ name });
-    await app.database!.sql`
+    await sql`
       insert into messages (consultant_id, sender_name, sender_email, subject, message)
       values (${consultant.id}, 'Org', 'org@example.org', 'Hello', 'A job offer for you')`;
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });
     await row.getByRole("button", { name: `Delete ${name}` }).click();
@@ -496,21 +454,25 @@ describe("the dashboard", () => {
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
-    expect(await app.database!.sql`select id from consultants where id = ${consultant.id}`).toHaveLength(1);
+    expect(await sql`select id from consultants where id = ${consultant.id}`).toHaveLength(1);
 
     await row.getByRole("button", { name: `Delete ${name}` }).click();
     await confirm.getByRole("button", { name: `Delete ${name}` }).click();
     await expectToast(page, "Success", "Consultant deleted successfully");
     await row.waitFor({ state: "detached" });
-    expect(await app.database!.sql`select id from consultants where id = ${consultant.id}`).toHaveLength(0);
-    expect(await app.database!.sql`select id from messages where consultant_id = ${consultant.id}`).toHaveLength(0);
+    expect(await sql`select id from consultants where id = ${consultant.id}`).toHaveLength(0);
+    expect(await sql`select id from messages where consultant_id = ${consultant.id}`).toHaveLength(0);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("promotes and demotes a user from the Users tab, showing 'Loading users...' while it loads", async () => {
-    const target = await insertUser("user", `Promotable Person ${unique()}`);
-    const { page, errors, close } = await signedInPage("admin");
+  it("promotes and demotes a user from the Users tab, showing 'Loading users...' while it loads", async ({
+    app,
+    sql,
+    signedInPage,
+    account,
+  }) => {
+    const target = await account("user", `Promotable Person ${unique()}`);
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin`);
     const hold = await holdRequests(page, /\/admin\.data/, "GET");
     await page.getByRole("tab", { name: "Users" }).click();
@@ -534,14 +496,14 @@ describe("the dashboard", () => {
     await expectNoAxeViolations(page);
     await promote.getByRole("button", { name: "Cancel" }).click();
     await promote.waitFor({ state: "detached" });
-    const [unchanged] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    const [unchanged] = await sql`select role from auth_users where id = ${target.id}`;
     expect(unchanged?.role).toBe("user");
     await row.getByRole("button", { name: `Promote ${target.name}` }).click();
     await promote.getByRole("button", { name: `Promote ${target.name}` }).click();
     await expectToast(page, "Success", "User promoted to admin successfully");
     await promote.waitFor({ state: "detached" });
     await row.getByRole("button", { name: `Demote ${target.name}` }).waitFor();
-    const [promoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    const [promoted] = await sql`select role from auth_users where id = ${target.id}`;
     expect(promoted?.role).toBe("admin");
 
     // Demoting asks too; Escape cancels.
@@ -550,13 +512,13 @@ describe("the dashboard", () => {
     await demote.waitFor();
     await pressEscapeIn(page, demote);
     await demote.waitFor({ state: "detached" });
-    const [stillAdmin] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    const [stillAdmin] = await sql`select role from auth_users where id = ${target.id}`;
     expect(stillAdmin?.role).toBe("admin");
     await row.getByRole("button", { name: `Demote ${target.name}` }).click();
     await demote.getByRole("button", { name: `Demote ${target.name}` }).click();
     await expectToast(page, "Success", "User demoted from admin successfully");
     await row.getByRole("button", { name: `Promote ${target.name}` }).waitFor();
-    const [demoted] = await app.database!.sql`select role from auth_users where id = ${target.id}`;
+    const [demoted] = await sql`select role from auth_users where id = ${target.id}`;
     expect(demoted?.role).toBe("user");
 
     // Both actions are in the audit log.
@@ -572,13 +534,17 @@ describe("the dashboard", () => {
     ]);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("blocks and unblocks an account after a confirmation, and the person's session ends", async () => {
-    const target = await insertUser("user", `Blockable Person ${unique()}`);
-    const targetToken = await sessionFor(target.id);
-    const { page, errors, close } = await signedInPage("admin");
+  it("blocks and unblocks an account after a confirmation, and the person's session ends", async ({
+    app,
+    sql,
+    signedInPage,
+    account,
+  }) => {
+    const target = await account("user", `Blockable Person ${unique()}`);
+    const targetToken = target.token;
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?tab=users&q=${encodeURIComponent(target.name)}`);
     const row = page.getByRole("row", { name: new RegExp(target.name) });
     await row.getByRole("button", { name: `Block ${target.name}` }).click();
@@ -587,7 +553,7 @@ describe("the dashboard", () => {
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
-    const [stillOpen] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    const [stillOpen] = await sql`select blocked_at from auth_users where id = ${target.id}`;
     expect(stillOpen?.blocked_at).toBeNull();
 
     await row.getByRole("button", { name: `Block ${target.name}` }).click();
@@ -602,16 +568,15 @@ describe("the dashboard", () => {
     await unblock.getByRole("button", { name: `Unblock ${target.name}` }).click();
     await expectToast(page, "Success", "User unblocked");
     await row.getByRole("button", { name: `Block ${target.name}` }).waitFor();
-    const [reopened] = await app.database!.sql`select blocked_at from auth_users where id = ${target.id}`;
+    const [reopened] = await sql`select blocked_at from auth_users where id = ${target.id}`;
     expect(reopened?.blocked_at).toBeNull();
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("pages through a long table on the server", async () => {
+  it("pages through a long table on the server", async ({ app, signedInPage, insertConsultant }) => {
     const tag = `Paged${unique()}`;
     for (let n = 1; n <= 23; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?q=${tag}`);
     await expect(page.getByText("Showing 1–20 of 23").isVisible()).resolves.toBe(true);
     expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(20);
@@ -620,14 +585,18 @@ describe("the dashboard", () => {
     expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(3);
     expect(new URL(page.url()).searchParams.get("page")).toBe("2");
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("filters consultants by approval status, and re-approves a hidden one", async () => {
+  it("filters consultants by approval status, and re-approves a hidden one", async ({
+    app,
+    sql,
+    signedInPage,
+    insertConsultant,
+  }) => {
     const tag = `Status${unique()}`;
     await insertConsultant({ name: `${tag} Listed` });
     const hidden = await insertConsultant({ name: `${tag} Hidden`, status: "hidden" });
-    const { page, errors, close } = await signedInPage("admin");
+    const { page, errors } = await signedInPage("admin");
     await gotoHydrated(page, `${app.url}/admin?q=${tag}`);
     expect(await page.getByRole("row", { name: new RegExp(tag) }).count()).toBe(2);
     await page.getByLabel("Approval status").selectOption({ label: "Hidden" });
@@ -639,18 +608,17 @@ describe("the dashboard", () => {
     await row.getByRole("button", { name: `Approve ${tag} Hidden` }).click();
     await expectToast(page, "Success", "Profile approved and listed");
     await row.waitFor({ state: "detached" });
-    const [stored] = await app.database!.sql`select status from consultants where id = ${hidden.id}`;
+    const [stored] = await sql`select status from consultants where id = ${hidden.id}`;
     expect(stored?.status).toBe("approved");
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("searches and pages without JavaScript, and fits a phone", async () => {
+  it("searches and pages without JavaScript, and fits a phone", async ({ app, openPage, insertConsultant, account }) => {
     const tag = `Nojs${unique()}`;
     for (let n = 1; n <= 21; n++) await insertConsultant({ name: `${tag} Person ${String(n).padStart(2, "0")}` });
-    const admin = await insertUser("admin", `Phone Admin ${unique()}`);
-    const token = await sessionFor(admin.id);
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
+    const admin = await account("admin", `Phone Admin ${unique()}`);
+    const token = admin.token;
+    const { page, close } = await openPage({ javaScriptEnabled: false, viewport: "phone" });
     await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
     await page.goto(`${app.url}/admin`);
     await page.getByRole("searchbox", { name: "Search consultants" }).fill(tag);
@@ -662,7 +630,7 @@ describe("the dashboard", () => {
     await saveScreenshot(page, "admin-phone-nojs");
     await close();
 
-    const withScript = await openPage(browser, { viewport: "phone" });
+    const withScript = await openPage({ viewport: "phone" });
     await withScript.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
     await withScript.page.goto(`${app.url}/admin?q=${tag}`);
     await expectNoAxeViolations(withScript.page);
@@ -677,21 +645,27 @@ describe("the dashboard", () => {
     await withScript.close();
   });
 
-  it("stacks every table's rows on a 390 px phone: no sideways scrolling, every action in reach", async () => {
+  it("stacks every table's rows on a 390 px phone: no sideways scrolling, every action in reach", async ({
+    app,
+    sql,
+    openPage,
+    insertConsultant,
+    account,
+  }) => {
     const tag = `Narrow${unique()}`;
     const longUrl = `https://example.org/${"a".repeat(180)}`;
     const listed = await insertConsultant({ name: `${tag} Listed` });
-    await app.database!.sql`update consultants set title = ${longUrl} where id = ${listed.id}`;
+    await sql`update consultants set title = ${longUrl} where id = ${listed.id}`;
     await insertConsultant({ name: `${tag} Waiting`, status: "pending" });
-    await insertUser("user", `${tag} Member`);
-    const admin = await insertUser("admin", `${tag} Admin`);
+    await account("user", `${tag} Member`);
+    const admin = await account("admin", `${tag} Admin`);
     const changes = JSON.stringify({ title: { from: "Water Engineer", to: longUrl } });
-    await app.database!.sql`
+    await sql`
       insert into audit_log (actor_id, actor_name, actor_email, action, target_type, target_id, target_label, changes)
       values (${admin.id}, ${admin.name}, ${admin.email}, 'edit', 'consultant', ${listed.id}, ${`${tag} Listed`}, ${changes}::jsonb)`;
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.context().addCookies([{ name: "session", value: await sessionFor(admin.id), url: app.url }]);
+    await page.context().addCookies([{ name: "session", value: admin.token, url: app.url }]);
 
     const expected = { consultants: 2, queue: 1, users: 2, audit: 1 } as const;
     for (const [tab, count] of Object.entries(expected)) {
@@ -735,12 +709,11 @@ describe("the dashboard", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("closes the dashboard for an admin who demotes themselves", async () => {
-    await insertUser("admin", `Other Admin ${unique()}`);
-    const { page, errors, close, user } = await signedInPage("admin", `Leaving Admin ${unique()}`);
+  it("closes the dashboard for an admin who demotes themselves", async ({ app, signedInPage, account }) => {
+    await account("admin", `Other Admin ${unique()}`);
+    const { page, errors, user } = await signedInPage("admin", { name: `Leaving Admin ${unique()}` });
     await gotoHydrated(page, `${app.url}/admin?tab=users&q=${encodeURIComponent(user.name)}`);
     await page.getByRole("button", { name: `Demote ${user.name}` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove your own admin access?" });
@@ -750,6 +723,5 @@ describe("the dashboard", () => {
     await gotoHydrated(page, `${app.url}/admin`);
     expect(new URL(page.url()).pathname).toBe("/");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

@@ -1,21 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e } from "../setup/e2e.ts";
 
-let app: AppServer;
-let browser: Browser;
 const ids = { both: 0, emailOnly: 0, phoneOnly: 0, neither: 0, pending: 0 };
 const SECRET_EMAIL = "maria.private.inbox@example.org";
 const SECRET_PHONE = "+63 917 555 0142";
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", PUBLIC_URL: "https://devconsult.example" } }),
-    launchBrowser(),
-  ]);
-  const sql = app.database!.sql;
+const it = e2e({ PUBLIC_URL: "https://devconsult.example" });
+
+it.beforeAll(async ({ sql }) => {
   ids.both = (await insertConsultant(sql, { show_email: true, show_phone: true, email: "both@example.org" })).id;
   ids.emailOnly = (await insertConsultant(sql, { show_email: true, email: "email.only@example.org" })).id;
   ids.phoneOnly = (await insertConsultant(sql, { show_phone: true, phone: "+66 2 555 0100" })).id;
@@ -52,14 +46,10 @@ beforeAll(async () => {
   }
   ids.pending = (await insertConsultant(sql, { status: "pending", name: "Pending Person" })).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 describe("public profile page", () => {
-  it("shows every element of the profile, server-rendered, accessible and without console errors", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("shows every element of the profile, server-rendered, accessible and without console errors", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     const response = await page.goto(`${app.url}/consultant/${ids.neither}`);
     expect(response?.status()).toBe(200);
     const profile = page.getByTestId("consultant-profile");
@@ -93,10 +83,9 @@ describe("public profile page", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "consultant-profile-desktop");
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("is complete for search engines: title, description, canonical, Open Graph, Twitter and Person JSON-LD", async () => {
+  it("is complete for search engines: title, description, canonical, Open Graph, Twitter and Person JSON-LD", async ({ app }) => {
     const html = await (await fetch(`${app.url}/consultant/${ids.neither}`)).text();
     expect(html).toContain("<title>Nguyen Thi Lan — Maternal Health Adviser | DevConsult SEA</title>");
     expect(html).toContain('<meta name="description" content="Twelve years designing maternal and newborn health programmes');
@@ -117,7 +106,7 @@ describe("public profile page", () => {
     });
   });
 
-  it("never sends hidden contact details: not in the HTML, the JSON-LD, the hydration data or the API", async () => {
+  it("never sends hidden contact details: not in the HTML, the JSON-LD, the hydration data or the API", async ({ app }) => {
     const html = await (await fetch(`${app.url}/consultant/${ids.neither}`)).text();
     expect(html).not.toContain(SECRET_EMAIL);
     expect(html).not.toContain("555 0142");
@@ -132,8 +121,11 @@ describe("public profile page", () => {
     expect(body).not.toHaveProperty("status");
   });
 
-  it("answers unknown, unlisted and malformed ids with the 'Consultant Not Found' page and status 404", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("answers unknown, unlisted and malformed ids with the 'Consultant Not Found' page and status 404", async ({
+    app,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage();
     for (const id of ["99999999", String(ids.pending), "abc", "0", "-3", "1.5", "99999999999999999999"]) {
       const response = await page.goto(`${app.url}/consultant/${id}`);
       expect(response?.status(), id).toBe(404);
@@ -144,10 +136,9 @@ describe("public profile page", () => {
     await page.getByRole("link", { name: "Back to Consultants" }).click();
     await page.waitForURL(`${app.url}/#consultants`);
     expectNoConsoleErrors(errors, [/status of 404/]);
-    await close();
   });
 
-  it("answers the JSON API with 404 for unknown, unlisted and malformed ids", async () => {
+  it("answers the JSON API with 404 for unknown, unlisted and malformed ids", async ({ app }) => {
     for (const id of ["99999999", String(ids.pending), "abc", "0", "-3", "1.5", "99999999999999999999", "%00"]) {
       const response = await fetch(`${app.url}/api/consultants/${id}`);
       expect(response.status, id).toBe(404);
@@ -157,8 +148,8 @@ describe("public profile page", () => {
 });
 
 describe("Direct Contact", () => {
-  it("with e-mail and phone public, toggles a panel with both", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("with e-mail and phone public, toggles a panel with both", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/consultant/${ids.both}`);
     const panelEmail = page.getByRole("link", { name: "Email both@example.org" });
     expect(await panelEmail.isVisible()).toBe(false);
@@ -170,11 +161,10 @@ describe("Direct Contact", () => {
     await page.getByText("Direct Contact").click();
     expect(await panelEmail.isVisible()).toBe(false);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("with only one public, acts directly", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("with only one public, acts directly", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/consultant/${ids.emailOnly}`);
     const direct = page.getByRole("link", { name: "Direct Contact" });
     expect(await direct.getAttribute("href")).toBe("mailto:email.only@example.org");
@@ -187,11 +177,10 @@ describe("Direct Contact", () => {
     await page.getByRole("button", { name: "Not shared publicly" }).click();
     await expect(page.getByTestId("toast").innerText()).resolves.toContain("Email not available");
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("with neither public, is disabled and says why", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("with neither public, is disabled and says why", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/consultant/${ids.neither}`);
     const button = page.getByRole("button", { name: "Direct Contact" });
     expect(await button.getAttribute("aria-disabled")).toBe("true");
@@ -201,6 +190,5 @@ describe("Direct Contact", () => {
     await expect(toast.innerText()).resolves.toContain("Contact information not available");
     expect(await page.locator('a[href^="mailto:"], a[href^="tel:"]').count()).toBe(0);
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

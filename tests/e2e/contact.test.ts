@@ -1,42 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import type { Sql } from "#server/db/client.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
+import type { ReceivedMail, TestSmtp } from "../setup/smtp.ts";
 
 // The contact form end to end: a real SMTP server receives what the app sends to SUPPORT_EMAIL.
 
 const SUPPORT = "helpdesk@devconsult.test";
 
-let app: AppServer;
-let browser: Browser;
-let smtp: TestSmtp;
+const it = e2e({ SUPPORT_EMAIL: SUPPORT });
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url, SUPPORT_EMAIL: SUPPORT } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-beforeEach(async () => {
-  await app.database!.sql`delete from rate_limits`;
+it.beforeEach(async ({ sql }) => {
+  await sql`delete from rate_limits`;
 });
 
 /** The support e-mail about a given sender, once it has arrived. */
-async function waitForMailFrom(sender: string): Promise<ReceivedMail> {
+async function waitForMailFrom(smtp: TestSmtp, sender: string): Promise<ReceivedMail> {
   const find = () => smtp.mailTo(SUPPORT).find((mail) => mail.raw.includes(sender));
   await expect.poll(() => find() !== undefined, { timeout: 15_000 }).toBe(true);
   return find()!;
@@ -53,15 +33,20 @@ async function fillForm(
   await page.getByRole("textbox", { name: "Message", exact: true }).fill(values.message);
 }
 
-function storedMessages(email: string) {
-  return app.database!.sql<
+function storedMessages(sql: Sql, email: string) {
+  return sql<
     { first_name: string; last_name: string; subject: string; message: string; emailed_at: Date | null }[]
   >`select first_name, last_name, subject, message, emailed_at from contact_messages where email = ${email}`;
 }
 
 describe("contact form", () => {
-  it("stores the message, e-mails it to support with Reply-To the sender, and confirms on the page", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("stores the message, e-mails it to support with Reply-To the sender, and confirms on the page", async ({
+    app,
+    openPage,
+    sql,
+    smtp,
+  }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/contact`);
     const subjects = await page
       .getByLabel("Subject")
@@ -88,26 +73,25 @@ describe("contact form", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "contact-sent-desktop");
 
-    const [stored] = await storedMessages("siti@example.org");
+    const [stored] = await storedMessages(sql, "siti@example.org");
     expect(stored).toMatchObject({
       first_name: "Siti",
       last_name: "Rahmawati",
       subject: "partnership",
       message: "We would like to list the nutrition experts of our network in Aceh.",
     });
-    const mail = await waitForMailFrom("siti@example.org");
+    const mail = await waitForMailFrom(smtp, "siti@example.org");
     expect(mail.to).toEqual([SUPPORT]);
     expect(mail.raw).toMatch(/^Reply-To: siti@example\.org$/m);
     expect(mail.subject).toBe("Contact form: Partnership Opportunities from Siti Rahmawati");
     expect(mail.text).toContain("We would like to list the nutrition experts of our network in Aceh.");
     expect(mail.text).toContain("From: Siti Rahmawati <siti@example.org>");
-    await expect.poll(async () => (await storedMessages("siti@example.org"))[0]?.emailed_at).not.toBeNull();
+    await expect.poll(async () => (await storedMessages(sql, "siti@example.org"))[0]?.emailed_at).not.toBeNull();
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("shows every field's error in the browser before sending, and sends nothing", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("shows every field's error in the browser before sending, and sends nothing", async ({ app, openPage, sql }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/contact`);
     await waitForHydration(page);
     await page.getByLabel("Email Address").fill("not-an-email");
@@ -130,16 +114,20 @@ describe("contact form", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "contact-errors-phone");
     expect(page.url()).toBe(`${app.url}/contact`);
-    expect(await storedMessages("not-an-email")).toHaveLength(0);
+    expect(await storedMessages(sql, "not-an-email")).toHaveLength(0);
 
     // Fixing a field clears its error as you type.
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("This one is long enough.");
     await page.getByText("Message must be at least 10 characters long").waitFor({ state: "detached" });
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("works without JavaScript: the server validates with status 400 and keeps what was typed, then sends", async () => {
+  it("works without JavaScript: the server validates with status 400 and keeps what was typed, then sends", async ({
+    app,
+    openPage,
+    sql,
+    smtp,
+  }) => {
     const invalid = new URLSearchParams({
       firstName: "Minh",
       lastName: "",
@@ -163,7 +151,7 @@ describe("contact form", () => {
     expect(html).toMatch(/value="Minh"/);
     expect(html).toContain('aria-invalid="true"');
 
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
+    const { page } = await openPage({ javaScriptEnabled: false, viewport: "phone" });
     await page.goto(`${app.url}/contact?subject=technical`);
     expect(await page.getByLabel("Subject").inputValue()).toBe("technical");
     await fillForm(page, {
@@ -177,20 +165,23 @@ describe("contact form", () => {
     await page.waitForURL(`${app.url}/contact?sent=1`);
     expect(await page.getByRole("heading", { name: "Thank you, your message has been sent" }).isVisible()).toBe(true);
     await saveScreenshot(page, "contact-sent-phone-nojs");
-    expect(await storedMessages("minh@example.org")).toHaveLength(1);
-    expect((await waitForMailFrom("minh@example.org")).subject).toBe("Contact form: Technical Support from Minh Tran");
-    await close();
+    expect(await storedMessages(sql, "minh@example.org")).toHaveLength(1);
+    expect((await waitForMailFrom(smtp, "minh@example.org")).subject).toBe("Contact form: Technical Support from Minh Tran");
   });
 
-  it("ignores an unknown ?subject= and preselects nothing", async () => {
-    const { page, close } = await openPage(browser);
+  it("ignores an unknown ?subject= and preselects nothing", async ({ app, openPage }) => {
+    const { page } = await openPage();
     await page.goto(`${app.url}/contact?subject=<script>`);
     expect(await page.getByLabel("Subject").inputValue()).toBe("");
-    await close();
   });
 
-  it("lets a bot that fills the honeypot believe it succeeded, but stores and sends nothing", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("lets a bot that fills the honeypot believe it succeeded, but stores and sends nothing", async ({
+    app,
+    smtp,
+    openPage,
+    sql,
+  }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/contact`);
     await fillForm(page, {
       firstName: "Best",
@@ -202,14 +193,13 @@ describe("contact form", () => {
     await page.locator('input[name="website"]').fill("https://spam.test");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.waitForURL(`${app.url}/contact?sent=1`);
-    expect(await storedMessages("bot@spam.test")).toHaveLength(0);
+    expect(await storedMessages(sql, "bot@spam.test")).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received.some((mail) => mail.raw.includes("bot@spam.test"))).toBe(false);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("refuses a sender over the rate limit with 429, keeping the message they typed", async () => {
+  it("refuses a sender over the rate limit with 429, keeping the message they typed", async ({ app, sql, openPage }) => {
     // One real message creates this address's counter; then the hour's allowance is used up.
     const valid = new URLSearchParams({
       firstName: "Ana",
@@ -219,9 +209,9 @@ describe("contact form", () => {
       message: "A first message that goes through.",
     });
     expect((await fetch(`${app.url}/contact`, { method: "POST", body: valid, redirect: "manual" })).status).toBe(302);
-    await app.database!.sql`update rate_limits set hits = 5 where key like 'contact:ip:%'`;
+    await sql`update rate_limits set hits = 5 where key like 'contact:ip:%'`;
 
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/contact`);
     await fillForm(page, {
       firstName: "Ana",
@@ -239,10 +229,9 @@ describe("contact form", () => {
     expect(await page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).toBe(
       "A second message, one too many this hour.",
     );
-    expect(await storedMessages("ana@example.org")).toHaveLength(1);
+    expect(await storedMessages(sql, "ana@example.org")).toHaveLength(1);
     await expectNoAxeViolations(page);
     // The browser logs the 429 response of the form's fetch.
     expectNoConsoleErrors(errors, [/status of 429/]);
-    await close();
   });
 });

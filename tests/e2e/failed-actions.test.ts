@@ -1,43 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import type { Page, Route } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e, unique } from "../setup/e2e.ts";
+
+const it = e2e();
 
 // The page door's rule (app/lib/page-action.ts): when an action's request fails, the page, its
 // dialog and what the person typed stay, and the spec's toast says what failed (spec section 8).
 // The failures are made in the browser: the request is cut off, or answered with a 500.
-
-let app: AppServer;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const unique = () => randomBytes(4).toString("hex");
-
-/** A browser page signed in as a new account of this role, through a session row and its cookie. */
-async function signedInPage(role: "user" | "admin", name: string) {
-  const sql = app.database!.sql;
-  // An established account (verified, older than a day), as those that start conversations are (issue 36).
-  const [user] = await sql<{ id: number; email: string; name: string }[]>`
-    insert into auth_users (email, hashed_password, name, role, is_email_verified, created_at)
-    values (${`${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`}, 'not-a-hash', ${name}, ${role}, true,
-            now() - interval '30 days')
-    returning id, email, name`;
-  const token = randomBytes(32).toString("base64url");
-  await sql`
-    insert into auth_sessions (user_id, session_token, expires_at)
-    values (${user!.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
-  const opened = await openPage(browser);
-  await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
-  return { ...opened, user: user! };
-}
 
 const FAILURES = {
   "a dropped connection": (route: Route) => route.abort("connectionreset"),
@@ -62,16 +33,10 @@ async function failNextPost(page: Page, path: string, failure: Failure) {
 /** What Chromium logs about the failure this test makes on purpose. */
 const EXPECTED_ERRORS = [/status of 500/, /ERR_CONNECTION_RESET|ERR_FAILED|Failed to fetch/];
 
-async function toastText(page: Page, title: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: title });
-  await toast.waitFor();
-  return toast.innerText();
-}
-
 describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %s", (failure) => {
-  it("sending a message keeps the dialog and the text, and says 'Failed to send message'", async () => {
-    const { id } = await insertConsultant(app.database!.sql, { name: `Lan Nguyen ${unique()}` });
-    const { page, errors, close } = await signedInPage("user", "Maria Santos");
+  it("sending a message keeps the dialog and the text, and says 'Failed to send message'", async ({ app, sql, signedInPage }) => {
+    const { id } = await insertConsultant(sql, { name: `Lan Nguyen ${unique()}` });
+    const { page, errors } = await signedInPage("user", { name: "Maria Santos" });
     await page.goto(`${app.url}/consultant/${id}`);
     await waitForHydration(page);
     const failed = await failNextPost(page, `/consultant/${id}/message`, failure);
@@ -89,7 +54,7 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     await expect(page.locator("main h1").innerText()).resolves.toMatch(/^Lan Nguyen/);
     await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
     await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe("Health systems evaluation");
-    const [{ total }] = (await app.database!.sql`select count(*)::int as total from messages where consultant_id = ${id}`) as [
+    const [{ total }] = (await sql`select count(*)::int as total from messages where consultant_id = ${id}`) as [
       { total: number },
     ];
     expect(total).toBe(0);
@@ -98,11 +63,10 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await toastText(page, "Message sent successfully!");
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
-    await close();
   });
 
-  it("signing out says 'Logout failed' and keeps the person signed in on the same page", async () => {
-    const { page, errors, close } = await signedInPage("user", "Dara Chann");
+  it("signing out says 'Logout failed' and keeps the person signed in on the same page", async ({ app, signedInPage }) => {
+    const { page, errors } = await signedInPage("user", { name: "Dara Chann" });
     await page.goto(`${app.url}/profile/manage`);
     await waitForHydration(page);
     await failNextPost(page, "/auth/logout", failure);
@@ -113,13 +77,16 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     await page.getByRole("heading", { level: 1, name: "Manage Account" }).waitFor();
     await page.getByRole("button", { name: /Account menu for/ }).waitFor();
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
-    await close();
   });
 
-  it("promoting and demoting say 'Failed to promote user' / 'Failed to demote user' and keep the table", async () => {
-    const target = await signedInPage("user", `Somchai ${unique()}`);
+  it("promoting and demoting say 'Failed to promote user' / 'Failed to demote user' and keep the table", async ({
+    app,
+    sql,
+    signedInPage,
+  }) => {
+    const target = await signedInPage("user", { name: `Somchai ${unique()}` });
     await target.close();
-    const { page, errors, close } = await signedInPage("admin", `Admin ${unique()}`);
+    const { page, errors } = await signedInPage("admin", { name: `Admin ${unique()}` });
     await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(target.user.name)}`);
     await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: target.user.email });
@@ -145,9 +112,8 @@ describe.each(Object.keys(FAILURES) as Failure[])("when the request fails with %
     expect(await toastText(page, "Failed to demote user")).toContain("Error");
     await demote.getByRole("button", { name: "Cancel" }).click();
     await row.getByRole("button", { name: `Demote ${target.user.name}` }).waitFor();
-    const [user] = await app.database!.sql<{ role: string }[]>`select role from auth_users where id = ${target.user.id}`;
+    const [user] = await sql<{ role: string }[]>`select role from auth_users where id = ${target.user.id}`;
     expect(user?.role).toBe("admin");
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
-    await close();
   });
 });

@@ -1,38 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // Nobody lost: Gender & Social Inclusion searchable like every area, a page past the end that
 // says so, long words that never widen a page, results brought into view after a hero search,
 // and the profile form's city suggestions. The app runs the demo directory.
 
 const ADMIN = { email: "wrap.admin@example.org", password: "paddy-field-sunrise-8" };
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const it = e2e({ SEED_DEMO: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 const GESI = "Gender & Social Inclusion";
 
-async function api<T>(query: string): Promise<T> {
-  const response = await fetch(`${app.url}/api/consultants?${query}`);
+async function api<T>(url: string, query: string): Promise<T> {
+  const response = await fetch(`${url}/api/consultants?${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
-}
-
-async function hydrated(page: Page) {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 function pageWidth(page: Page) {
@@ -40,8 +24,8 @@ function pageWidth(page: Page) {
 }
 
 describe("Gender & Social Inclusion", () => {
-  it("is in the hero's Expertise list, the ten tiles and the chips, and the stats count ten areas", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("is in the hero's Expertise list, the ten tiles and the chips, and the stats count ten areas", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(app.url);
     await expect(page.locator("#search-expertise option", { hasText: GESI }).count()).resolves.toBe(1);
     const tiles = page.locator("#specializations li a");
@@ -50,11 +34,14 @@ describe("Gender & Social Inclusion", () => {
     const stat = page.locator("section[aria-label='Directory in numbers'] div", { hasText: "Specializations" }).locator("dd");
     await expect(stat.innerText()).resolves.toBe("10");
 
-    await hydrated(page);
+    await waitForHydration(page);
     await tiles.filter({ hasText: GESI }).click();
     await page.waitForURL(/expertise=Gender/);
     await page.locator("#consultants [aria-busy='false']").waitFor();
-    const expected = await api<{ consultants: { name: string }[]; total: number }>(`expertise=${encodeURIComponent(GESI)}`);
+    const expected = await api<{ consultants: { name: string }[]; total: number }>(
+      app.url,
+      `expertise=${encodeURIComponent(GESI)}`,
+    );
     expect(expected.total).toBeGreaterThan(0);
     await expect(page.locator("#consultants article h3").allInnerTexts()).resolves.toEqual(
       expected.consultants.map((consultant) => consultant.name),
@@ -63,14 +50,13 @@ describe("Gender & Social Inclusion", () => {
     await expect(page.locator("#search-expertise").inputValue()).resolves.toBe(GESI);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("a page past the end", () => {
-  it("says the page is empty and links to page 1 and the last page, without a wrong current page", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
-    const { total } = await api<{ total: number }>("keywords=health");
+  it("says the page is empty and links to page 1 and the last page, without a wrong current page", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
+    const { total } = await api<{ total: number }>(app.url, "keywords=health");
     const last = Math.ceil(total / 12);
     await page.goto(`${app.url}/?keywords=health&page=${last + 5}`);
     await expect(page.getByText("This page is empty.").isVisible()).resolves.toBe(true);
@@ -78,23 +64,20 @@ describe("a page past the end", () => {
     await expect(page.getByRole("link", { name: `Go to the last page (${last})` }).getAttribute("href")).resolves.toContain(
       `page=${last}`,
     );
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Go to page 1" }).click();
     await page.waitForURL((url) => !url.searchParams.has("page") && url.searchParams.get("keywords") === "health");
     await page.locator("#consultants article").first().waitFor();
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("long unbroken words", () => {
-  it("wrap on cards, the profile page and the admin table at 390 px", async () => {
+  it("wrap on cards, the profile page and the admin table at 390 px", async ({ app, browser, sql }) => {
     const url = `https://example.org/${"very-long-path-segment-".repeat(8)}${"x".repeat(16)}`;
     expect(url.length).toBeGreaterThanOrEqual(200);
-    const database = app.database;
-    if (!database) throw new Error("the app runs on the test database");
-    const { id } = await insertConsultant(database.sql, {
+    const { id } = await insertConsultant(sql, {
       name: "Wide Wording",
       title: `Adviser ${url}`,
       bio: `Portfolio at ${url} and more at ${url}`,
@@ -128,10 +111,10 @@ describe("long unbroken words", () => {
 
 describe("after a search from the hero", () => {
   for (const viewport of ["phone", "desktop"] as const) {
-    it(`offers the results without moving the field being typed into (${viewport})`, async () => {
-      const { page, errors, close } = await openPage(browser, { viewport });
+    it(`offers the results without moving the field being typed into (${viewport})`, async ({ app, openPage }) => {
+      const { page, errors } = await openPage({ viewport });
       await page.goto(app.url);
-      await hydrated(page);
+      await waitForHydration(page);
       const field = page.locator("#search-keywords");
       await field.click();
       const before = await field.boundingBox();
@@ -153,7 +136,6 @@ describe("after a search from the hero", () => {
         await show.waitFor({ state: "detached" });
       }
       expectNoConsoleErrors(errors);
-      await close();
     });
   }
 });

@@ -1,18 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const it = e2e();
 
 function questions(page: Page) {
   return page.locator("#faq-heading ~ * h4 button");
@@ -27,8 +18,8 @@ async function expandedQuestions(page: Page) {
 }
 
 describe("help center", () => {
-  it("shows the three support cards with the support hours, each a working way to reach support", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("shows the three support cards with the support hours, each a working way to reach support", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/help-center`);
     const cards = page.locator("section[aria-labelledby=support-heading] article");
     // Live Chat said "Coming soon"; the contact form is a way to reach support that exists (issue 36).
@@ -39,11 +30,10 @@ describe("help center", () => {
       "mailto:support@devconsult.local",
     );
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("opens one question at a time, with the mouse and with the keyboard", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("opens one question at a time, with the mouse and with the keyboard", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/help-center`);
     const groups = page.locator("#faq-heading ~ * h3");
     expect(await groups.allTextContents()).toEqual([
@@ -79,11 +69,10 @@ describe("help center", () => {
     await page.keyboard.press("Space");
     expect(await expandedQuestions(page)).toEqual([]);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("filters the questions as you type, says how many match, and says so when none do", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("filters the questions as you type, says how many match, and says so when none do", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/help-center`);
     const search = page.getByRole("searchbox", { name: "Search the questions" });
     await search.pressSequentially("password");
@@ -105,11 +94,10 @@ describe("help center", () => {
     await search.fill("");
     await expect.poll(() => questions(page).count()).toBe(12);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("shows every answer and searches through ?q= without JavaScript", async () => {
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+  it("shows every answer and searches through ?q= without JavaScript", async ({ app, openPage }) => {
+    const { page } = await openPage({ javaScriptEnabled: false });
     await page.goto(`${app.url}/help-center`);
     // Every answer is open when nothing can toggle it.
     expect(await page.getByText("An administrator reviews every new profile").isVisible()).toBe(true);
@@ -118,11 +106,10 @@ describe("help center", () => {
     await page.waitForURL(/\/help-center\?q=jpeg$/);
     expect(await questions(page).allTextContents()).toEqual(["Why won't my profile photo upload?"]);
     expect(await page.getByText("Photos must be JPEG, PNG or GIF files").isVisible()).toBe(true);
-    await close();
   });
 
-  it("sends Contact Support to the contact page and Report a Bug to it with the technical subject", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("sends Contact Support to the contact page and Report a Bug to it with the technical subject", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/help-center`);
     await page.getByRole("link", { name: "Report a Bug" }).click();
     await page.waitForURL(`${app.url}/contact?subject=technical`);
@@ -132,6 +119,5 @@ describe("help center", () => {
     await page.waitForURL(`${app.url}/contact`);
     await expect.poll(() => page.getByLabel("Subject").inputValue()).toBe("");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

@@ -1,84 +1,26 @@
-import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
-import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+import { e2e, signInPage, signInThroughDialog, unique } from "../setup/e2e.ts";
+
+const it = e2e();
 
 // The hiring side in the browser (issue 13), on a phone and on a desktop: an organization's
 // conversations, shortlists (compare, share, revoke) and saved searches.
 
-let app: AppServer;
-let browser: Browser;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
-const PASSWORD = "kettle-harbour-59";
-const unique = () => randomBytes(4).toString("hex");
-
-async function register(name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`;
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, name }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  // An established account: its address verified and older than a day (issue 36: only verified
-  // accounts start conversations, and new ones only a few).
-  await app.database!.sql`
-    update auth_users set is_email_verified = true, created_at = now() - interval '30 days' where id = ${user.id}`;
-  return { id: user.id, email, name, sessionToken };
-}
-
-/** A listed consultant owned by a new account; `word` in the title makes it findable alone. */
-async function consultantAccount(name: string, word: string) {
-  const account = await register(name);
-  const { id } = await insertConsultant(app.database!.sql, {
-    name,
-    title: `${word} WASH Specialist`,
-    email: `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`,
-    user_id: account.id,
-  });
-  return { ...account, consultantId: id };
-}
-
-async function signedIn(page: Page, token: string) {
-  await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
-}
-
-async function waitForToast(page: Page, text: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: text });
-  await toast.waitFor();
-  return toast.innerText();
-}
-
 describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewport) => {
-  it("an organization sends two messages, sees them under Sent, reads the consultant's reply in the product and answers", async () => {
+  it("an organization sends two messages, sees them under Sent, reads the consultant's reply in the product and answers", async ({
+    app,
+    openPage,
+    register,
+    consultantAccount,
+  }) => {
     const word = `msg${unique()}`;
-    const lan = await consultantAccount("Lan Nguyen", word);
-    const dara = await consultantAccount("Dara Sok", word);
+    const lan = await consultantAccount("Lan Nguyen", { title: `${word} WASH Specialist` });
+    const dara = await consultantAccount("Dara Sok", { title: `${word} WASH Specialist` });
     const org = await register("Maria Santos");
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signedIn(page, org.sessionToken);
+    const { page, errors } = await openPage({ viewport });
+    await signInPage(page, app.url, org.sessionToken);
 
     for (const [consultant, subject] of [
       [lan, "Health systems evaluation"],
@@ -91,7 +33,7 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
       await form.getByLabel("Subject").fill(subject);
       await form.getByRole("textbox", { name: "Message" }).fill("We need a consultant for a six-month assignment from July.");
       await form.getByRole("button", { name: "Send Message" }).click();
-      await waitForToast(page, "Message sent successfully!");
+      await toastText(page, "Message sent successfully!");
       await form.waitFor({ state: "detached" });
     }
 
@@ -130,20 +72,24 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
 
     await page.getByLabel("Your message").fill("Monday at 10:00 works. I will send the terms of reference.");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await waitForToast(page, "Message sent");
+    await toastText(page, "Message sent");
     await expect(page.getByTestId("conversation-entry").count()).resolves.toBe(3);
     await page.getByText("Monday at 10:00 works.").waitFor();
     await saveScreenshot(page, `hiring-conversation-${viewport}`);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("shortlists three consultants from cards, compares them, shares the link, opens it signed out and revokes it", async () => {
+  it("shortlists three consultants from cards, compares them, shares the link, opens it signed out and revokes it", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
     const word = `sl${unique()}`;
     const people = ["Anong Chai", "Bounmy Lao", "Chenda Kim"];
     const ids: number[] = [];
     for (const [n, name] of people.entries()) {
-      const { id } = await insertConsultant(app.database!.sql, {
+      const { id } = await insertConsultant(sql, {
         name,
         title: `${word} WASH Specialist`,
         years_experience: 8 + n,
@@ -151,11 +97,11 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
       });
       ids.push(id);
     }
-    await app.database!.sql`update consultants set track_donors = ${["ADB", "World Bank"]}, daily_rate_min = 400,
+    await sql`update consultants set track_donors = ${["ADB", "World Bank"]}, daily_rate_min = 400,
       daily_rate_max = 500, rate_currency = 'USD', rate_visibility = 'public' where id = ${ids[0]!}`;
     const org = await register("Maria Santos");
-    const { page, errors, close } = await openPage(browser, { viewport });
-    await signedIn(page, org.sessionToken);
+    const { page, errors } = await openPage({ viewport });
+    await signInPage(page, app.url, org.sessionToken);
     const results = `${app.url}/?keywords=${word}`;
     await page.goto(results);
 
@@ -194,7 +140,7 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await page.getByRole("button", { name: "Share a read-only link" }).click();
     const shareUrl = (await page.getByTestId("share-url").innerText()).trim();
     const sharedPath = new URL(shareUrl).pathname;
-    const visitor = await openPage(browser, { viewport });
+    const visitor = await openPage({ viewport });
     await visitor.page.goto(`${app.url}${sharedPath}`);
     await visitor.page.getByRole("heading", { level: 1, name: "Mekong WASH evaluation — team leader" }).waitFor();
     await expect(visitor.page.getByTestId("shared-entry").count()).resolves.toBe(3);
@@ -203,34 +149,33 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await saveScreenshot(visitor.page, `hiring-shared-${viewport}`);
 
     await page.getByRole("button", { name: "Revoke the share link" }).click();
-    await waitForToast(page, "Share link revoked");
+    await toastText(page, "Share link revoked");
     const gone = await visitor.page.goto(`${app.url}${sharedPath}`);
     expect(gone?.status()).toBe(404);
     expectNoConsoleErrors(visitor.errors, [/status of 404/]);
     expectNoConsoleErrors(errors);
     await visitor.close();
-    await close();
   });
 
-  it("saves a search with a weekly alert after signing in on the results, then renames and runs it from /saved-searches", async () => {
+  it("saves a search with a weekly alert after signing in on the results, then renames and runs it from /saved-searches", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
     const word = `ss${unique()}`;
     for (const name of ["Keo Vong", "Lina Dao"]) {
-      await insertConsultant(app.database!.sql, { name, title: `${word} Water Engineer` });
+      await insertConsultant(sql, { name, title: `${word} Water Engineer` });
     }
     const org = await register("Maria Santos");
-    const { page, errors, close } = await openPage(browser, { viewport });
+    const { page, errors } = await openPage({ viewport });
     const results = `${app.url}/?keywords=${word}&availability=available`;
     await page.goto(results);
     await waitForHydration(page);
     // Signed out: sign in without losing the search.
     await page.getByText("Sign in to keep it, and get an e-mail when new consultants match.").waitFor();
     await page.getByRole("button", { name: "Save this search" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Email").fill(org.email);
-    await dialog.getByLabel("Password").fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Sign In" }).click();
-    await waitForToast(page, "Login successful");
-    await dialog.waitFor({ state: "detached" });
+    await signInThroughDialog(page, org);
     expect(page.url()).toBe(results);
 
     await page.getByText("Save this search").click();
@@ -241,9 +186,9 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await expectNoAxeViolations(page);
     await saveScreenshot(page, `hiring-save-search-${viewport}`);
     await saveForm.getByRole("button", { name: "Save search" }).click();
-    await waitForToast(page, "Search saved");
+    await toastText(page, "Search saved");
     expect(page.url()).toBe(results);
-    const [stored] = await app.database!.sql<{ query: string; frequency: string }[]>`
+    const [stored] = await sql<{ query: string; frequency: string }[]>`
       select s.query, s.frequency from saved_searches s join auth_users u on u.id = s.user_id where u.email = ${org.email}`;
     expect(stored).toEqual({ query: `keywords=${word}&availability=available`, frequency: "weekly" });
 
@@ -271,7 +216,7 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await item.getByLabel("Name").fill("Lao water engineers — WASH programme");
     await item.getByLabel("E-mail alert").selectOption("weekly");
     await item.getByRole("button", { name: /Save changes/ }).click();
-    await waitForToast(page, "Saved search updated");
+    await toastText(page, "Saved search updated");
     await item.getByRole("heading", { name: "Lao water engineers — WASH programme" }).waitFor();
     await saveScreenshot(page, `hiring-saved-searches-${viewport}`);
 
@@ -281,23 +226,27 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await page.getByRole("link", { name: "Lina Dao" }).first().waitFor();
     // The refused empty name answered 400 on purpose.
     expectNoConsoleErrors(errors, [/status of 401/, /status of 400/]);
-    await close();
   });
 });
 
 describe("without JavaScript", () => {
-  it("saves a search from the results with a plain form, and a visitor's Save this search leads to sign-in and back", async () => {
+  it("saves a search from the results with a plain form, and a visitor's Save this search leads to sign-in and back", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
     const word = `nj${unique()}`;
-    await insertConsultant(app.database!.sql, { name: "Vanh Phommachan", title: `${word} Hydrologist` });
-    const visitor = await openPage(browser, { javaScriptEnabled: false });
+    await insertConsultant(sql, { name: "Vanh Phommachan", title: `${word} Hydrologist` });
+    const visitor = await openPage({ javaScriptEnabled: false });
     await visitor.page.goto(`${app.url}/?keywords=${word}`);
     const signIn = visitor.page.getByRole("link", { name: "Save this search" });
     expect(await signIn.getAttribute("href")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/?keywords=${word}`)}`);
     await visitor.close();
 
     const org = await register("Maria Santos");
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
-    await signedIn(page, org.sessionToken);
+    const { page } = await openPage({ javaScriptEnabled: false });
+    await signInPage(page, app.url, org.sessionToken);
     await page.goto(`${app.url}/?keywords=${word}`);
     await page.getByText("Save this search").click();
     const saveForm = page.getByTestId("save-search");
@@ -314,6 +263,5 @@ describe("without JavaScript", () => {
     await saveForm.getByRole("button", { name: "Save search" }).click();
     await page.getByText("You saved this search already, as “Hydrologists”.").waitFor();
     await expect(page.getByTestId("saved-search").count()).resolves.toBe(1);
-    await close();
   });
 });

@@ -1,98 +1,51 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
-import { insertConsultant } from "../setup/consultants.ts";
-import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
-
-let app: AppServer;
-let browser: Browser;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
-const PASSWORD = "kettle-harbour-59";
-let counter = 0;
-
-/** An account made through the API, as its owner would have made it earlier. */
-async function register(name: string) {
-  counter += 1;
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${counter}@example.org`;
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD, name }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  // An established account: its address verified and older than a day (issue 36: only verified
-  // accounts start conversations, and new ones only a few).
-  await app.database!.sql`
-    update auth_users set is_email_verified = true, created_at = now() - interval '30 days' where id = ${user.id}`;
-  return { id: user.id, email, name, sessionToken };
-}
-
-/** A listed consultant profile with a hidden e-mail address, owned by a new account. */
-async function consultantAccount(name: string) {
-  const account = await register(name);
-  const { id } = await insertConsultant(app.database!.sql, {
-    name,
-    email: `${name.toLowerCase().replace(/\W+/g, ".")}.private@example.org`,
-    user_id: account.id,
-    show_email: false,
-  });
-  return { ...account, consultantId: id, profileEmail: `${name.toLowerCase().replace(/\W+/g, ".")}.private@example.org` };
-}
-
-async function signInThroughDialog(page: Page, account: { email: string }) {
-  await page.getByRole("button", { name: "Sign In" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Email").fill(account.email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
-  await page.getByTestId("toast").filter({ hasText: "Login successful" }).waitFor();
-  await dialog.waitFor({ state: "detached" });
-}
-
-async function waitForToast(page: Page, text: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: text });
-  await toast.waitFor();
-  return toast.innerText();
-}
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText } from "../setup/browser.ts";
+import { e2e, signInThroughDialog } from "../setup/e2e.ts";
+import type { TestSmtp } from "../setup/smtp.ts";
 
 /** The mail to `address` whose subject matches (registration sends a verification mail first). */
-async function mailTo(address: string, subject: RegExp) {
+async function mailTo(smtp: TestSmtp, address: string, subject: RegExp) {
   for (let count = 1; ; count++) {
     const mail = await smtp.waitForMail(address, count);
     if (subject.test(mail.subject)) return mail;
   }
 }
 
+const it = e2e()
+  /** A listed consultant profile with a hidden e-mail address (`profileEmail`), owned by a new account. */
+  .extend("hiddenConsultant", { scope: "file" }, async ({ consultantAccount }) => {
+    return async (name: string) => {
+      const profileEmail = `${name.toLowerCase().replace(/\W+/g, ".")}.private@example.org`;
+      const account = await consultantAccount(name, { email: profileEmail, show_email: false });
+      return { ...account, profileEmail };
+    };
+  })
+  /** The two sides of a conversation: a consultant with a hidden address, and a new account to write to them. */
+  .extend("parties", { scope: "file" }, async ({ hiddenConsultant, register }) => {
+    return async (consultantName: string, senderName: string) => {
+      const consultant = await hiddenConsultant(consultantName);
+      const sender = await register(senderName);
+      return { consultant, sender };
+    };
+  });
+
 describe("messages", () => {
-  it("an organization messages a consultant from the profile; the consultant reads and answers it in the conversation", async () => {
-    const consultant = await consultantAccount("Lan Nguyen");
-    const sender = await register("Maria Santos");
+  it("an organization messages a consultant from the profile; the consultant reads and answers it in the conversation", async ({
+    app,
+    sql,
+    smtp,
+    openPage,
+    parties,
+  }) => {
+    const { consultant, sender } = await parties("Lan Nguyen", "Maria Santos");
 
     // The organization signs in on the profile page and sends a message from its dialog.
-    const org = await openPage(browser);
+    const org = await openPage();
     await org.page.goto(`${app.url}/consultant/${consultant.consultantId}`);
     await org.page.getByRole("button", { name: "Send Message" }).click();
     const askToSignIn = org.page.getByRole("dialog", { name: "Sign in to send a message" });
     await askToSignIn.getByRole("button", { name: "Sign In" }).click();
-    const signInDialog = org.page.getByRole("dialog");
-    await signInDialog.getByLabel("Email").fill(sender.email);
-    await signInDialog.getByLabel("Password").fill(PASSWORD);
-    await signInDialog.getByRole("button", { name: "Sign In" }).click();
-    await waitForToast(org.page, "Login successful");
-    await signInDialog.waitFor({ state: "detached" });
+    await signInThroughDialog(org.page, sender);
 
     await org.page.getByRole("button", { name: "Send Message" }).click();
     const form = org.page.getByRole("dialog", { name: "Message Lan Nguyen" });
@@ -108,7 +61,7 @@ describe("messages", () => {
       .fill("We need an evaluator for a six-month assignment in Mindanao, starting in July.");
     await expectNoAxeViolations(org.page);
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await waitForToast(org.page, "Message sent successfully!")).toContain(
+    expect(await toastText(org.page, "Message sent successfully!")).toContain(
       "You will find Lan Nguyen's reply under Messages, and in your e-mail.",
     );
     await form.waitFor({ state: "detached" });
@@ -121,14 +74,15 @@ describe("messages", () => {
     expect(await org.page.content()).not.toContain(consultant.profileEmail);
     expectNoConsoleErrors(org.errors);
 
-    const notification = await mailTo(consultant.profileEmail, /^New message from/);
+    const notification = await mailTo(smtp, consultant.profileEmail, /^New message from/);
     expect(notification.subject).toBe("New message from Maria Santos (UNICEF Philippines): Health systems evaluation");
     expect(notification.raw).toMatch(new RegExp(`^Reply-To: ${sender.email.replace(/\./g, "\\.")}$`, "im"));
     expect(smtp.mailTo(sender.email).some((mail) => mail.raw.includes(consultant.profileEmail))).toBe(false);
 
     // The consultant signs in, sees the unread badge, opens Messages from the menu, then the inbox.
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage();
     await page.goto(app.url);
+    await page.getByRole("button", { name: "Sign In" }).click();
     await signInThroughDialog(page, consultant);
     // The badge is on the menu button and part of its name for screen readers.
     const menuButton = page.getByRole("button", { name: "Account menu for Lan Nguyen 1 unread message" });
@@ -166,17 +120,17 @@ describe("messages", () => {
 
     await page.getByLabel("Your message").fill("Thank you, I am available from July. Shall we talk on Monday?");
     await page.getByRole("button", { name: "Send" }).click();
-    await waitForToast(page, "Message sent");
+    await toastText(page, "Message sent");
     await page.getByTestId("conversation-entry").nth(1).waitFor();
     await expect(page.getByTestId("conversation-status").innerText()).resolves.toBe("You replied");
-    const reply = await mailTo(sender.email, /^Re: /);
+    const reply = await mailTo(smtp, sender.email, /^Re: /);
     expect(reply.subject).toBe("Re: Health systems evaluation");
     expect(reply.raw).toMatch(new RegExp(`^Reply-To: ${consultant.profileEmail.replace(/\./g, "\\.")}$`, "im"));
     expect(reply.text).toContain("Thank you, I am available from July.");
     await saveScreenshot(page, "inbox-message-desktop");
 
     // An old link to the inbox leads to the same conversation.
-    const [message] = await app.database!.sql<{ id: number; conversation_id: number }[]>`
+    const [message] = await sql<{ id: number; conversation_id: number }[]>`
       select id, conversation_id from messages where consultant_id = ${consultant.consultantId}`;
     await page.goto(`${app.url}/inbox/${message?.id}`);
     await page.waitForURL(`${app.url}/messages/${message?.conversation_id}`);
@@ -187,16 +141,20 @@ describe("messages", () => {
     await org.close();
   });
 
-  it("pages the received messages, newest first, on a phone, from the old inbox address", async () => {
-    const consultant = await consultantAccount("Ana Reyes");
-    const sql = app.database!.sql;
+  it("pages the received messages, newest first, on a phone, from the old inbox address", async ({
+    app,
+    sql,
+    openPage,
+    hiddenConsultant,
+  }) => {
+    const consultant = await hiddenConsultant("Ana Reyes");
     for (let i = 1; i <= 23; i++) {
       await sql`
         insert into messages (consultant_id, sender_name, sender_email, subject, message, created_at, is_read)
         values (${consultant.consultantId}, 'Budi Santoso', 'budi@example.org', ${`Lead number ${i}`},
                 'A long enough message about an assignment.', now() - make_interval(hours => ${24 - i}), ${i % 2 === 0})`;
     }
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);
     await page.waitForURL(`${app.url}/messages?box=received`);
@@ -215,11 +173,14 @@ describe("messages", () => {
     await page.getByText("Page 2 of 2").waitFor();
     expect(await subjects()).toEqual(["Lead number 3", "Lead number 2", "Lead number 1"]);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("asks a visitor to sign in, and never answers an account without a profile with Create Consultant Profile", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("asks a visitor to sign in, and never answers an account without a profile with Create Consultant Profile", async ({
+    app,
+    openPage,
+    register,
+  }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/inbox`);
     await page.waitForURL(`${app.url}/messages?box=received`);
     await page.getByText("You need to be signed in to read your messages.").waitFor();
@@ -230,35 +191,35 @@ describe("messages", () => {
     await expect(page.getByRole("link", { name: "Create Consultant Profile" }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("tells a sender whose session has ended to sign in again", async () => {
-    const consultant = await consultantAccount("Dara Sok");
-    const sender = await register("Linh Tran");
-    const { page, errors, close } = await openPage(browser);
+  it("tells a sender whose session has ended to sign in again", async ({ app, sql, openPage, parties }) => {
+    const { consultant, sender } = await parties("Dara Sok", "Linh Tran");
+    const { page, errors } = await openPage();
     await page.context().addCookies([{ name: "session", value: sender.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
     await page.getByRole("button", { name: "Send Message" }).click();
     const form = page.getByRole("dialog", { name: "Message Dara Sok" });
     await form.getByLabel("Subject").fill("Rice value chains");
     await form.getByRole("textbox", { name: "Message" }).fill("A study of rice value chains in Battambang.");
-    await app.database!.sql`delete from auth_sessions where user_id = ${sender.id}`;
+    await sql`delete from auth_sessions where user_id = ${sender.id}`;
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await waitForToast(page, "Authentication Required")).toContain(
+    expect(await toastText(page, "Authentication Required")).toContain(
       "You need to be logged in to send messages. Please sign in and try again.",
     );
     const [{ total }] = (await app.database!
       .sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [{ total: number }];
     expect(total).toBe(0);
     expectNoConsoleErrors(errors, [/status of 401/]);
-    await close();
   });
 
-  it("works without JavaScript: send from the profile, read and answer in the conversation", async () => {
-    const consultant = await consultantAccount("Kiet Pham");
-    const sender = await register("Budi Santoso");
-    const org = await openPage(browser, { javaScriptEnabled: false });
+  it("works without JavaScript: send from the profile, read and answer in the conversation", async ({
+    app,
+    openPage,
+    parties,
+  }) => {
+    const { consultant, sender } = await parties("Kiet Pham", "Budi Santoso");
+    const org = await openPage({ javaScriptEnabled: false });
     await org.page.context().addCookies([{ name: "session", value: sender.sessionToken, url: app.url }]);
     await org.page.goto(`${app.url}/consultant/${consultant.consultantId}`);
     await org.page.getByRole("button", { name: "Send Message" }).click();
@@ -273,7 +234,7 @@ describe("messages", () => {
     await org.page.getByRole("button", { name: "Send Message" }).click();
     await org.page.getByRole("heading", { name: "Message sent successfully!" }).waitFor();
 
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    const { page } = await openPage({ javaScriptEnabled: false });
     await page.context().addCookies([{ name: "session", value: consultant.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/inbox`);
     await page.getByTestId("conversation-item").first().click();
@@ -284,13 +245,11 @@ describe("messages", () => {
     await expect(page.getByTestId("conversation-status").innerText()).resolves.toBe("You replied");
 
     await org.close();
-    await close();
   });
 
-  it("refuses a bot that fills in the hidden honeypot field, while showing it success", async () => {
-    const consultant = await consultantAccount("Mai Tran");
-    const bot = await register("Bulk Mailer");
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+  it("refuses a bot that fills in the hidden honeypot field, while showing it success", async ({ app, openPage, parties }) => {
+    const { consultant, sender: bot } = await parties("Mai Tran", "Bulk Mailer");
+    const { page } = await openPage({ javaScriptEnabled: false });
     await page.context().addCookies([{ name: "session", value: bot.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/consultant/${consultant.consultantId}/message`);
     // Out of the tab order and hidden from assistive technology: people never reach it.
@@ -303,6 +262,5 @@ describe("messages", () => {
     const [{ total }] = (await app.database!
       .sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [{ total: number }];
     expect(total).toBe(0);
-    await close();
   });
 });

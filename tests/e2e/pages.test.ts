@@ -1,29 +1,13 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  VIEWPORTS,
-} from "../setup/browser.ts";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, VIEWPORTS } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
+
+const it = e2e({ SEED_DEMO: "true" });
 
 // Every route of the spec's route table that this branch serves, on a phone and a desktop:
 // status, title, description, canonical URL, headings and key texts, axe-core, console errors,
 // no sideways scrolling, and a screenshot for reviewers.
-
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 type PageCase = {
   name: string;
@@ -162,8 +146,8 @@ async function headings(page: Page, level: "h1" | "h2") {
 }
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("every page on %s", (viewport) => {
-  it.each(PAGES)("$path: titles, headings, key texts, accessible, no console errors", async (spec) => {
-    const { page, errors, close } = await openPage(browser, { viewport });
+  it.for(PAGES)("$path: titles, headings, key texts, accessible, no console errors", async (spec, { app, openPage }) => {
+    const { page, errors } = await openPage({ viewport });
     const response = await page.goto(`${app.url}${spec.path}`);
     expect(response?.status()).toBe(spec.status ?? 200);
     expect(await page.title()).toBe(spec.title);
@@ -183,12 +167,11 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("every page 
     await expectNoAxeViolations(page);
     await saveScreenshot(page, `${spec.name}-${viewport}`);
     expectNoConsoleErrors(errors, spec.status === 404 ? [/status of 404/] : []);
-    await close();
   });
 });
 
 describe("server rendering", () => {
-  it.each(PAGES)("$path is complete in the server HTML, with its own title and canonical URL", async (spec) => {
+  it.for(PAGES)("$path is complete in the server HTML, with its own title and canonical URL", async (spec, { app }) => {
     const response = await fetch(`${app.url}${spec.path}`);
     expect(response.status).toBe(spec.status ?? 200);
     const html = await response.text();
@@ -205,8 +188,8 @@ describe("server rendering", () => {
 });
 
 describe("header and footer", () => {
-  it("the header's section links lead to the home page's sections from any page", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("the header's section links lead to the home page's sections from any page", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/about`);
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");
@@ -232,11 +215,10 @@ describe("header and footer", () => {
     await nav.getByRole("link", { name: "Consultants" }).click();
     await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("the mobile menu repeats the navigation and works with the keyboard alone", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("the mobile menu repeats the navigation and works with the keyboard alone", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/resources`);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     // By its label, not its role: while the menu is open everything outside it is hidden from the accessibility tree.
@@ -278,11 +260,10 @@ describe("header and footer", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("signs in from the mobile menu", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("signs in from the mobile menu", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/help-center`);
     await page.locator('header button[aria-label="Menu"]').click();
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -292,11 +273,10 @@ describe("header and footer", () => {
     await signIn.getByRole("tab", { name: "Sign In" }).waitFor();
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("shows a visible focus ring everywhere, amber on the dark teal bands", async () => {
-    const { page, close } = await openPage(browser);
+  it("shows a visible focus ring everywhere, amber on the dark teal bands", async ({ app, openPage }) => {
+    const { page } = await openPage();
     await page.goto(`${app.url}/about`);
     // Polled: buttons fade their colours in (transition-colors includes the outline colour).
     const outline = (link: Locator) => {
@@ -313,11 +293,10 @@ describe("header and footer", () => {
     await outline(page.getByRole("contentinfo").getByRole("link", { name: "Resources" })).toBe(amber);
     await outline(page.getByRole("main").getByRole("link", { name: "Privacy Policy" })).toBe("solid 3px rgb(21, 127, 116)");
     await outline(page.getByRole("banner").getByRole("link", { name: "Join Database" })).toBe("solid 3px rgb(21, 127, 116)");
-    await close();
   });
 
-  it("the footer has the spec's links but Success Stories (issue 36)", async () => {
-    const { page, close } = await openPage(browser);
+  it("the footer has the spec's links but Success Stories (issue 36)", async ({ app, openPage }) => {
+    const { page } = await openPage();
     await page.goto(`${app.url}/privacy-policy`);
     const links = page.getByRole("navigation", { name: "Footer" }).getByRole("link");
     expect(await Promise.all((await links.all()).map((link) => link.getAttribute("href")))).toEqual([
@@ -334,18 +313,16 @@ describe("header and footer", () => {
     await expect
       .poll(() => page.locator("main h1").innerText())
       .toBe("Local expertise for development work across Southeast Asia");
-    await close();
   });
 
-  it("the resources' guides open from their cards and lead on to the directory", async () => {
-    const { page, close } = await openPage(browser);
+  it("the resources' guides open from their cards and lead on to the directory", async ({ app, openPage }) => {
+    const { page } = await openPage();
     await page.goto(`${app.url}/resources`);
     await page.getByRole("link", { name: "Read the guide: The UN P11 and the EU CV format, explained" }).click();
     await page.waitForURL(`${app.url}/resources/p11-and-eu-cv-formats`);
     await page.getByRole("heading", { name: "The EU CV format", exact: true }).waitFor();
     const browse = page.getByRole("link", { name: "Browse Consultants" });
     expect(await browse.getAttribute("href")).toBe("/#consultants");
-    await close();
   });
 });
 

@@ -54,6 +54,25 @@ export async function insertConsultant(sql: Sql, row: ConsultantRow = {}): Promi
   return inserted;
 }
 
+/**
+ * A complete, valid profile as the owner's form and `POST /api/consultants` take it (issue 5's
+ * schema), for tests that need one and are about something else; `extra` changes what they are about.
+ */
+export function profileBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Lan Nguyen",
+    title: "Water Supply Engineer",
+    email: `lan.${randomBytes(5).toString("hex")}@example.org`,
+    location: "Ba Dinh, Hanoi, Vietnam",
+    country: "Vietnam",
+    yearsExperience: 12,
+    languages: ["Vietnamese", "English"],
+    primarySpecialization: "Infrastructure",
+    bio: "Twelve years designing rural water supply schemes with provincial utilities in the Red River delta.",
+    ...extra,
+  };
+}
+
 let sequence = 0;
 
 /**

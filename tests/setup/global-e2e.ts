@@ -1,7 +1,15 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import type { TestProject } from "vitest/node";
+import { CHROMIUM, CHROMIUM_OPTIONS } from "./chromium.ts";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the run's Chromium listens: browser files connect to it (tests/setup/browser.ts). */
+    chromiumEndpoint: string;
+  }
+}
 
 /** Browser tests need Chromium: install Debian's when we can, else say exactly what to run. */
 function ensureChromium() {
@@ -30,7 +38,11 @@ function buildApp() {
   if (result.status !== 0) throw new Error("npm run build failed: the browser tests need a production build");
 }
 
-export default function setup() {
+/** Builds the app, and starts one Chromium that every browser file connects to instead of launching its own. */
+export default async function setup(project: TestProject) {
   ensureChromium();
   buildApp();
+  const server = await chromium.launchServer(CHROMIUM_OPTIONS);
+  project.provide("chromiumEndpoint", server.wsEndpoint());
+  return () => server.close();
 }

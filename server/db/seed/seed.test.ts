@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { DEMO_DIRECTORY_SIZE, seedDemoDirectory } from "./demo.ts";
 import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
 import { bulkLoadConsultants, copyConsultants } from "./seed.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 const silent = { info: () => {} };
 
@@ -37,7 +31,7 @@ describe("generateConsultants", () => {
 });
 
 describe("seeding", () => {
-  it("loads the demo directory once, approved and listed, and never again", async () => {
+  it("loads the demo directory once, approved and listed, and never again", async ({ database }) => {
     expect(await seedDemoDirectory(database.db, database.sql, silent)).toBe(DEMO_DIRECTORY_SIZE);
     expect(await seedDemoDirectory(database.db, database.sql, silent)).toBe(0);
     const [row] = await database.sql<{ total: number; approved: number }[]>`
@@ -45,7 +39,7 @@ describe("seeding", () => {
     expect(row).toEqual({ total: DEMO_DIRECTORY_SIZE, approved: DEMO_DIRECTORY_SIZE });
   });
 
-  it("copies text with quotes, commas, accents and newlines intact", async () => {
+  it("copies text with quotes, commas, accents and newlines intact", async ({ database }) => {
     const [sample] = [...generateConsultants({ count: 1, seed: 99, uniqueSuffix: true })];
     const tricky = {
       ...sample!,
@@ -61,7 +55,7 @@ describe("seeding", () => {
 });
 
 describe("a rejected load", () => {
-  it("fails with PostgreSQL's error instead of hanging, and writes nothing", async () => {
+  it("fails with PostgreSQL's error instead of hanging, and writes nothing", async ({ database }) => {
     const [sample] = [...generateConsultants({ count: 1, seed: 3, uniqueSuffix: true, emailTag: "rejected" })];
     const [before] = await database.sql<{ total: number }[]>`select count(*)::int as total from consultants`;
     // A country longer than its column: PostgreSQL refuses the whole statement.
@@ -73,7 +67,7 @@ describe("a rejected load", () => {
 });
 
 describe("bulk loading", () => {
-  it("indexes every profile for search, fills the words dictionary, and leaves GIN fastupdate off", async () => {
+  it("indexes every profile for search, fills the words dictionary, and leaves GIN fastupdate off", async ({ database }) => {
     const { sql } = database;
     await sql`truncate consultants restart identity cascade`;
     const progress: number[] = [];

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { DONORS } from "#common/track-record.ts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
+import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { generateConsultants } from "./generate.ts";
 import { copyConsultants } from "./seed.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const it = databaseTest();
 
 describe("generated track records (issue 12)", () => {
-  it("gives every consultant 3–8 dated assignments with listed donors, education and language levels", async () => {
+  it("gives every consultant 3–8 dated assignments with listed donors, education and language levels", async ({ database }) => {
     const written = await copyConsultants(database.sql, generateConsultants({ count: 40, seed: 7 }));
     expect(written).toBe(40);
     const rows = await database.sql<

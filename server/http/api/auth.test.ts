@@ -1,20 +1,13 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { AUTH_LIMITS } from "#server/services/accounts/limits.ts";
 import { hashPassword, verifyPassword } from "#server/services/accounts/passwords.ts";
 import { DUMMY_HASH } from "#server/services/accounts/registration.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
-import { type ApiApp, call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, cookieFrom } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-let app: ApiApp["app"];
-beforeAll(async () => {
-  env = await startApiApp();
-  app = env.app;
-});
-afterAll(async () => {
-  await env?.close();
-});
+const it = apiTest();
 
 let counter = 0;
 /** A fresh address and network per test, so neither accounts nor rate limits collide. */
@@ -23,18 +16,10 @@ function fresh() {
   return { email: `person${counter}@example.org`, ip: `198.51.100.${counter}` };
 }
 
-async function register(overrides: Partial<{ email: string; password: string; name: string; ip: string }> = {}) {
-  const { email, ip } = fresh();
-  const body = { email, password: "kettle-harbour-59", name: "Lan Nguyen", ...overrides };
-  const response = await call(app, "POST", "/api/auth/register", { body, ip: overrides.ip ?? ip });
-  expect(response.status, response.text).toBe(201);
-  return { ...response, body, token: response.json.sessionToken as string, cookie: cookieFrom(response.headers)! };
-}
-
 const USER_KEYS = ["createdAt", "email", "id", "isEmailVerified", "name", "role"];
 
 describe("POST /api/auth/register", () => {
-  it("creates the account, answers { sessionToken, user } and sets an httpOnly SameSite=Lax cookie", async () => {
+  it("creates the account, answers { sessionToken, user } and sets an httpOnly SameSite=Lax cookie", async ({ register }) => {
     const { json, headers, token } = await register({ email: "  Mai.Tran@Example.ORG ", name: "  Mai Tran " });
     expect(Object.keys(json).sort()).toEqual(["sessionToken", "user"]);
     expect(Object.keys(json.user).sort()).toEqual(USER_KEYS);
@@ -49,18 +34,18 @@ describe("POST /api/auth/register", () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
-  it("stores only the SHA-256 of the session token and an argon2id hash of the password", async () => {
+  it("stores only the SHA-256 of the session token and an argon2id hash of the password", async ({ api, register }) => {
     const { json, token, body } = await register();
-    const [session] = await env.database.sql`select session_token from auth_sessions where user_id = ${json.user.id}`;
+    const [session] = await api.database.sql`select session_token from auth_sessions where user_id = ${json.user.id}`;
     expect(session?.session_token).toBe(createHash("sha256").update(token).digest("hex"));
-    const [user] = await env.database.sql`select hashed_password from auth_users where id = ${json.user.id}`;
+    const [user] = await api.database.sql`select hashed_password from auth_users where id = ${json.user.id}`;
     expect(user?.hashed_password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(body.password, user?.hashed_password)).toBe(true);
     expect(JSON.stringify(json)).not.toContain(user?.hashed_password);
   });
 
-  it("answers 400 with the spec's messages, word for word, for each bad field", async () => {
-    const response = await call(app, "POST", "/api/auth/register", {
+  it("answers 400 with the spec's messages, word for word, for each bad field", async ({ api }) => {
+    const response = await call(api.app, "POST", "/api/auth/register", {
       body: { email: "not-an-email", password: "12345", name: "" },
     });
     expect(response.status).toBe(400);
@@ -70,21 +55,21 @@ describe("POST /api/auth/register", () => {
       { path: "name", message: "Name is required" },
     ]);
     expect(response.json.message).toBe("Valid email address is required");
-    const missing = await call(app, "POST", "/api/auth/register", { body: {} });
+    const missing = await call(api.app, "POST", "/api/auth/register", { body: {} });
     expect(missing.json.errors.map((error: { message: string }) => error.message)).toEqual([
       "Valid email address is required",
       "Password must be at least 6 characters long",
       "Name is required",
     ]);
-    const blankName = await call(app, "POST", "/api/auth/register", {
+    const blankName = await call(api.app, "POST", "/api/auth/register", {
       body: { email: "x@example.org", password: "kettle-harbour-59", name: "   " },
     });
     expect(blankName.json).toEqual({ message: "Name is required", errors: [{ path: "name", message: "Name is required" }] });
   });
 
-  it("refuses a password that is easy to guess, saying why and how to choose a better one", async () => {
+  it("refuses a password that is easy to guess, saying why and how to choose a better one", async ({ api }) => {
     for (const password of ["password123", "qwerty123"]) {
-      const response = await call(app, "POST", "/api/auth/register", {
+      const response = await call(api.app, "POST", "/api/auth/register", {
         body: { email: fresh().email, password, name: "Lan" },
         ip: fresh().ip,
       });
@@ -101,21 +86,21 @@ describe("POST /api/auth/register", () => {
     }
     for (const password of ["Qwerty123", "bangkok2024", "hanoi123", "nguyenlan1"]) {
       const { email } = fresh();
-      const response = await call(app, "POST", "/api/auth/register", {
+      const response = await call(api.app, "POST", "/api/auth/register", {
         body: { email, password, name: "Lan Nguyen" },
         ip: fresh().ip,
       });
       expect(response.status, password).toBe(400);
       expect(response.json.message).toMatch(/^This password is too easy to guess\. .*\w/);
       expect(response.json.errors).toEqual([{ path: "password", message: response.json.message }]);
-      const [row] = await env.database.sql`select count(*)::int as n from auth_users where email = ${email}`;
+      const [row] = await api.database.sql`select count(*)::int as n from auth_users where email = ${email}`;
       expect(row?.n).toBe(0);
     }
   });
 
-  it("answers 409 for an e-mail already registered, in any case and with spaces", async () => {
+  it("answers 409 for an e-mail already registered, in any case and with spaces", async ({ api, register }) => {
     await register({ email: "duplicate@example.org" });
-    const response = await call(app, "POST", "/api/auth/register", {
+    const response = await call(api.app, "POST", "/api/auth/register", {
       body: { email: " DUPLICATE@Example.org ", password: "another-strong-pass", name: "Someone Else" },
       ip: fresh().ip,
     });
@@ -124,12 +109,12 @@ describe("POST /api/auth/register", () => {
       message: "An account with this email already exists",
       errors: [{ path: "email", message: "An account with this email already exists" }],
     });
-    const [row] = await env.database.sql`select count(*)::int as n from auth_users where lower(email) = 'duplicate@example.org'`;
+    const [row] = await api.database.sql`select count(*)::int as n from auth_users where lower(email) = 'duplicate@example.org'`;
     expect(row?.n).toBe(1);
   });
 
-  it("refuses a body that is not JSON", async () => {
-    const response = await app.request("/api/auth/register", {
+  it("refuses a body that is not JSON", async ({ api }) => {
+    const response = await api.app.request("/api/auth/register", {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": fresh().ip },
       body: "{not json",
@@ -140,9 +125,9 @@ describe("POST /api/auth/register", () => {
 });
 
 describe("POST /api/auth/login", () => {
-  it("signs in with the e-mail in another case and answers { sessionToken, user }", async () => {
+  it("signs in with the e-mail in another case and answers { sessionToken, user }", async ({ api, register }) => {
     const { body } = await register({ email: "case@example.org" });
-    const response = await call(app, "POST", "/api/auth/login", {
+    const response = await call(api.app, "POST", "/api/auth/login", {
       body: { email: " CASE@example.org", password: body.password },
       ip: fresh().ip,
     });
@@ -152,10 +137,10 @@ describe("POST /api/auth/login", () => {
     expect(cookieFrom(response.headers)).toBe(`session=${response.json.sessionToken}`);
   });
 
-  it("answers the same 401 for an unknown e-mail and for a wrong password", async () => {
+  it("answers the same 401 for an unknown e-mail and for a wrong password", async ({ api, register }) => {
     const { body } = await register();
-    const wrong = await call(app, "POST", "/api/auth/login", { body: { email: body.email, password: "wrong-password" } });
-    const unknown = await call(app, "POST", "/api/auth/login", {
+    const wrong = await call(api.app, "POST", "/api/auth/login", { body: { email: body.email, password: "wrong-password" } });
+    const unknown = await call(api.app, "POST", "/api/auth/login", {
       body: { email: "nobody-here@example.org", password: "wrong-password" },
     });
     expect(wrong.status).toBe(401);
@@ -172,8 +157,8 @@ describe("POST /api/auth/login", () => {
     expect(await verifyPassword("wrong-password", DUMMY_HASH)).toBe(false);
   });
 
-  it("answers 400 with the spec's messages", async () => {
-    const response = await call(app, "POST", "/api/auth/login", { body: { email: "nope", password: "" } });
+  it("answers 400 with the spec's messages", async ({ api }) => {
+    const response = await call(api.app, "POST", "/api/auth/login", { body: { email: "nope", password: "" } });
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual([
       { path: "email", message: "Valid email address is required" },
@@ -181,17 +166,20 @@ describe("POST /api/auth/login", () => {
     ]);
   });
 
-  it("slows one address guessing an account with a 429 and Retry-After, and the owner elsewhere still signs in", async () => {
+  it("slows one address guessing an account with a 429 and Retry-After, and the owner elsewhere still signs in", async ({
+    api,
+    register,
+  }) => {
     const { body } = await register();
     const attacker = "203.0.113.66";
     for (let i = 0; i < AUTH_LIMITS.loginPerAccountAndIp.limit; i++) {
-      const response = await call(app, "POST", "/api/auth/login", {
+      const response = await call(api.app, "POST", "/api/auth/login", {
         body: { email: ` ${body.email.toUpperCase()} `, password: `guess-${i}` },
         ip: attacker,
       });
       expect(response.status).toBe(401);
     }
-    const limited = await call(app, "POST", "/api/auth/login", {
+    const limited = await call(api.app, "POST", "/api/auth/login", {
       body: { email: body.email, password: body.password },
       ip: attacker,
     });
@@ -201,35 +189,35 @@ describe("POST /api/auth/login", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccountAndIp.windowSeconds);
     // The owner, from their own address, is not locked out by the attacker's failures.
-    const owner = await call(app, "POST", "/api/auth/login", { body, ip: "198.51.100.10" });
+    const owner = await call(api.app, "POST", "/api/auth/login", { body, ip: "198.51.100.10" });
     expect(owner.status).toBe(200);
   });
 
-  it("limits guesses at one account spread over many addresses", async () => {
+  it("limits guesses at one account spread over many addresses", async ({ api, register }) => {
     const { body } = await register();
-    await env.database.sql`
+    await api.database.sql`
       insert into rate_limits (key, window_start, hits)
       values (${`login:account:${body.email.toLowerCase()}`}, now(), ${AUTH_LIMITS.loginPerAccount.limit})`;
-    const limited = await call(app, "POST", "/api/auth/login", { body, ip: "203.0.113.201" });
+    const limited = await call(api.app, "POST", "/api/auth/login", { body, ip: "203.0.113.201" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.windowSeconds);
   });
 
-  it("forgets an account's failed attempts after a successful sign-in", async () => {
+  it("forgets an account's failed attempts after a successful sign-in", async ({ api, register }) => {
     const { body } = await register();
     for (let i = 0; i < AUTH_LIMITS.loginPerAccountAndIp.limit - 1; i++) {
-      await call(app, "POST", "/api/auth/login", { body: { email: body.email, password: "nope-nope" } });
+      await call(api.app, "POST", "/api/auth/login", { body: { email: body.email, password: "nope-nope" } });
     }
-    expect((await call(app, "POST", "/api/auth/login", { body })).status).toBe(200);
-    const again = await call(app, "POST", "/api/auth/login", { body: { email: body.email, password: "nope-nope" } });
+    expect((await call(api.app, "POST", "/api/auth/login", { body })).status).toBe(200);
+    const again = await call(api.app, "POST", "/api/auth/login", { body: { email: body.email, password: "nope-nope" } });
     expect(again.status).toBe(401);
   });
 
-  it("limits attempts per network address across accounts", async () => {
+  it("limits attempts per network address across accounts", async ({ api }) => {
     const ip = "203.0.113.250";
-    await env.database.sql`
+    await api.database.sql`
       insert into rate_limits (key, window_start, hits) values (${`login:ip:${ip}`}, now(), ${AUTH_LIMITS.loginPerIp.limit})`;
-    const response = await call(app, "POST", "/api/auth/login", {
+    const response = await call(api.app, "POST", "/api/auth/login", {
       body: { email: fresh().email, password: "whatever-pass" },
       ip,
     });
@@ -239,17 +227,17 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("registration limits", () => {
-  it("limits registrations per network address", async () => {
+  it("limits registrations per network address", async ({ api }) => {
     const ip = "203.0.113.251";
     for (let i = 0; i < AUTH_LIMITS.registerPerIp.limit; i++) {
       // Invalid bodies are refused before counting; a duplicate e-mail counts like a real attempt.
-      const response = await call(app, "POST", "/api/auth/register", {
+      const response = await call(api.app, "POST", "/api/auth/register", {
         body: { email: "taken-for-limits@example.org", password: "kettle-harbour-59", name: "Limit" },
         ip,
       });
       expect([201, 409]).toContain(response.status);
     }
-    const limited = await call(app, "POST", "/api/auth/register", {
+    const limited = await call(api.app, "POST", "/api/auth/register", {
       body: { email: fresh().email, password: "kettle-harbour-59", name: "Limit" },
       ip,
     });
@@ -260,131 +248,131 @@ describe("registration limits", () => {
 });
 
 describe("GET /api/auth/me and sessions", () => {
-  it("answers the user for a Bearer token and for the cookie, and 401 without either", async () => {
+  it("answers the user for a Bearer token and for the cookie, and 401 without either", async ({ api, register }) => {
     const { token, cookie, json } = await register();
-    const byBearer = await call(app, "GET", "/api/auth/me", { token });
+    const byBearer = await call(api.app, "GET", "/api/auth/me", { token });
     expect(byBearer.status).toBe(200);
     expect(byBearer.json).toEqual(json.user);
-    const byCookie = await call(app, "GET", "/api/auth/me", { cookie });
+    const byCookie = await call(api.app, "GET", "/api/auth/me", { cookie });
     expect(byCookie.json).toEqual(json.user);
     expect(byBearer.headers.get("cache-control")).toBe("no-store");
-    const none = await call(app, "GET", "/api/auth/me");
+    const none = await call(api.app, "GET", "/api/auth/me");
     expect(none.status).toBe(401);
     expect(none.json).toEqual({ message: "You need to be signed in to do that" });
-    const forged = await call(app, "GET", "/api/auth/me", { token: "A".repeat(43) });
+    const forged = await call(api.app, "GET", "/api/auth/me", { token: "A".repeat(43) });
     expect(forged.status).toBe(401);
   });
 
-  it("refuses an expired session, clears its cookie, and the purge deletes it", async () => {
+  it("refuses an expired session, clears its cookie, and the purge deletes it", async ({ api, register }) => {
     const { token, cookie, json } = await register();
-    await env.database.sql`update auth_sessions set expires_at = now() - interval '1 second' where user_id = ${json.user.id}`;
-    expect((await call(app, "GET", "/api/auth/me", { token })).status).toBe(401);
-    const byCookie = await call(app, "GET", "/api/auth/me", { cookie });
+    await api.database.sql`update auth_sessions set expires_at = now() - interval '1 second' where user_id = ${json.user.id}`;
+    expect((await call(api.app, "GET", "/api/auth/me", { token })).status).toBe(401);
+    const byCookie = await call(api.app, "GET", "/api/auth/me", { cookie });
     expect(byCookie.status).toBe(401);
     expect(byCookie.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^session=; .*Max-Age=0/));
-    const purged = await purgeExpired(env.database.db);
+    const purged = await purgeExpired(api.database.db);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
-    const [row] = await env.database.sql`select count(*)::int as n from auth_sessions where user_id = ${json.user.id}`;
+    const [row] = await api.database.sql`select count(*)::int as n from auth_sessions where user_id = ${json.user.id}`;
     expect(row?.n).toBe(0);
   });
 
-  it("renews the 30-day expiry on use, at most once a day, and sends the cookie again", async () => {
+  it("renews the 30-day expiry on use, at most once a day, and sends the cookie again", async ({ api, register }) => {
     const { cookie, json } = await register();
-    const untouched = await call(app, "GET", "/api/auth/me", { cookie });
+    const untouched = await call(api.app, "GET", "/api/auth/me", { cookie });
     expect(untouched.headers.getSetCookie()).toEqual([]);
-    await env.database.sql`update auth_sessions set expires_at = now() + interval '10 days' where user_id = ${json.user.id}`;
-    const renewed = await call(app, "GET", "/api/auth/me", { cookie });
+    await api.database.sql`update auth_sessions set expires_at = now() + interval '10 days' where user_id = ${json.user.id}`;
+    const renewed = await call(api.app, "GET", "/api/auth/me", { cookie });
     expect(renewed.status).toBe(200);
     expect(renewed.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${cookie}; .*Max-Age=259\\d{4}`)));
-    const [row] = await env.database.sql<{ days: number }[]>`
+    const [row] = await api.database.sql<{ days: number }[]>`
       select extract(epoch from expires_at - now()) / 86400 as days from auth_sessions where user_id = ${json.user.id}`;
     expect(Number(row?.days)).toBeGreaterThan(29.9);
   });
 });
 
 describe("POST /api/auth/logout", () => {
-  it("deletes the session and clears the cookie", async () => {
+  it("deletes the session and clears the cookie", async ({ api, register }) => {
     const { token, cookie } = await register();
-    const response = await call(app, "POST", "/api/auth/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
+    const response = await call(api.app, "POST", "/api/auth/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ message: "You have been logged out successfully" });
     expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^session=; .*Max-Age=0/));
-    expect((await call(app, "GET", "/api/auth/me", { token })).status).toBe(401);
+    expect((await call(api.app, "GET", "/api/auth/me", { token })).status).toBe(401);
   });
 
-  it("works with a Bearer token and ends only that session", async () => {
+  it("works with a Bearer token and ends only that session", async ({ api, register }) => {
     const first = await register();
-    const second = await call(app, "POST", "/api/auth/login", { body: first.body });
-    await call(app, "POST", "/api/auth/logout", { token: first.token });
-    expect((await call(app, "GET", "/api/auth/me", { token: first.token })).status).toBe(401);
-    expect((await call(app, "GET", "/api/auth/me", { token: second.json.sessionToken })).status).toBe(200);
+    const second = await call(api.app, "POST", "/api/auth/login", { body: first.body });
+    await call(api.app, "POST", "/api/auth/logout", { token: first.token });
+    expect((await call(api.app, "GET", "/api/auth/me", { token: first.token })).status).toBe(401);
+    expect((await call(api.app, "GET", "/api/auth/me", { token: second.json.sessionToken })).status).toBe(200);
   });
 });
 
 describe("PUT /api/auth/profile", () => {
-  it("updates the name and e-mail; a new e-mail is Pending again", async () => {
+  it("updates the name and e-mail; a new e-mail is Pending again", async ({ api, register }) => {
     const { token, json } = await register();
-    await env.database.sql`update auth_users set is_email_verified = true where id = ${json.user.id}`;
+    await api.database.sql`update auth_users set is_email_verified = true where id = ${json.user.id}`;
     const email = fresh().email;
-    const response = await call(app, "PUT", "/api/auth/profile", {
+    const response = await call(api.app, "PUT", "/api/auth/profile", {
       token,
       body: { name: " Lan T. Nguyen ", email: email.toUpperCase() },
     });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ id: json.user.id, name: "Lan T. Nguyen", email, isEmailVerified: false });
-    expect((await call(app, "GET", "/api/auth/me", { token })).json).toEqual(response.json);
+    expect((await call(api.app, "GET", "/api/auth/me", { token })).json).toEqual(response.json);
   });
 
-  it("keeps the verified status when only the name (or the e-mail's case) changes", async () => {
+  it("keeps the verified status when only the name (or the e-mail's case) changes", async ({ api, register }) => {
     const { token, json } = await register();
-    await env.database.sql`update auth_users set is_email_verified = true where id = ${json.user.id}`;
-    const response = await call(app, "PUT", "/api/auth/profile", {
+    await api.database.sql`update auth_users set is_email_verified = true where id = ${json.user.id}`;
+    const response = await call(api.app, "PUT", "/api/auth/profile", {
       token,
       body: { name: "New Name", email: json.user.email.toUpperCase() },
     });
     expect(response.json).toMatchObject({ name: "New Name", email: json.user.email, isEmailVerified: true });
   });
 
-  it("answers 400 with the spec's messages, 409 for an e-mail in use, 401 when signed out", async () => {
+  it("answers 400 with the spec's messages, 409 for an e-mail in use, 401 when signed out", async ({ api, register }) => {
     const other = await register();
     const { token } = await register();
-    const invalid = await call(app, "PUT", "/api/auth/profile", { token, body: { name: "", email: "nope" } });
+    const invalid = await call(api.app, "PUT", "/api/auth/profile", { token, body: { name: "", email: "nope" } });
     expect(invalid.status).toBe(400);
     expect(invalid.json.errors).toEqual([
       { path: "name", message: "Name is required" },
       { path: "email", message: "Valid email address is required" },
     ]);
-    const taken = await call(app, "PUT", "/api/auth/profile", {
+    const taken = await call(api.app, "PUT", "/api/auth/profile", {
       token,
       body: { name: "X", email: other.body.email.toUpperCase() },
     });
     expect(taken.status).toBe(409);
     expect(taken.json.message).toBe("An account with this email already exists");
-    const anonymous = await call(app, "PUT", "/api/auth/profile", { body: { name: "X", email: "x@example.org" } });
+    const anonymous = await call(api.app, "PUT", "/api/auth/profile", { body: { name: "X", email: "x@example.org" } });
     expect(anonymous.status).toBe(401);
   });
 });
 
 describe("PUT /api/auth/password", () => {
-  it("changes the password and ends every other session of the user", async () => {
+  it("changes the password and ends every other session of the user", async ({ api, register }) => {
     const { token, body } = await register();
-    const otherDevice = (await call(app, "POST", "/api/auth/login", { body })).json.sessionToken;
-    const response = await call(app, "PUT", "/api/auth/password", {
+    const otherDevice = (await call(api.app, "POST", "/api/auth/login", { body })).json.sessionToken;
+    const response = await call(api.app, "PUT", "/api/auth/password", {
       token,
       body: { currentPassword: body.password, newPassword: "lantern-meadow-77" },
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ message: "Password changed" });
-    expect((await call(app, "GET", "/api/auth/me", { token })).status).toBe(200);
-    expect((await call(app, "GET", "/api/auth/me", { token: otherDevice })).status).toBe(401);
-    expect((await call(app, "POST", "/api/auth/login", { body })).status).toBe(401);
-    const login = await call(app, "POST", "/api/auth/login", { body: { email: body.email, password: "lantern-meadow-77" } });
+    expect((await call(api.app, "GET", "/api/auth/me", { token })).status).toBe(200);
+    expect((await call(api.app, "GET", "/api/auth/me", { token: otherDevice })).status).toBe(401);
+    expect((await call(api.app, "POST", "/api/auth/login", { body })).status).toBe(401);
+    const login = await call(api.app, "POST", "/api/auth/login", { body: { email: body.email, password: "lantern-meadow-77" } });
     expect(login.status).toBe(200);
   });
 
-  it("answers 400 for a wrong current password, the spec's messages, and a common new password", async () => {
+  it("answers 400 for a wrong current password, the spec's messages, and a common new password", async ({ api, register }) => {
     const { token, body } = await register();
-    const wrong = await call(app, "PUT", "/api/auth/password", {
+    const wrong = await call(api.app, "PUT", "/api/auth/password", {
       token,
       body: { currentPassword: "not-my-password", newPassword: "lantern-meadow-77" },
     });
@@ -393,48 +381,51 @@ describe("PUT /api/auth/password", () => {
       message: "Current password is incorrect",
       errors: [{ path: "currentPassword", message: "Current password is incorrect" }],
     });
-    const invalid = await call(app, "PUT", "/api/auth/password", { token, body: { currentPassword: "", newPassword: "short" } });
+    const invalid = await call(api.app, "PUT", "/api/auth/password", {
+      token,
+      body: { currentPassword: "", newPassword: "short" },
+    });
     expect(invalid.json.errors).toEqual([
       { path: "currentPassword", message: "Current password is required" },
       { path: "newPassword", message: "New password must be at least 6 characters long" },
     ]);
-    const common = await call(app, "PUT", "/api/auth/password", {
+    const common = await call(api.app, "PUT", "/api/auth/password", {
       token,
       body: { currentPassword: body.password, newPassword: "sunshine1" },
     });
     expect(common.json.message).toMatch(/^This password is too easy to guess\. /);
     expect(common.json.errors).toEqual([{ path: "newPassword", message: common.json.message }]);
     expect(
-      (await call(app, "PUT", "/api/auth/password", { body: { currentPassword: "a", newPassword: "abcdefgh" } })).status,
+      (await call(api.app, "PUT", "/api/auth/password", { body: { currentPassword: "a", newPassword: "abcdefgh" } })).status,
     ).toBe(401);
   });
 });
 
 describe("cross-site requests", () => {
-  it("refuses a cookie-authenticated request from another site (Sec-Fetch-Site), changing nothing", async () => {
+  it("refuses a cookie-authenticated request from another site (Sec-Fetch-Site), changing nothing", async ({ api, register }) => {
     const { cookie, token, json } = await register();
-    const logout = await call(app, "POST", "/api/auth/logout", { cookie, headers: { "sec-fetch-site": "cross-site" } });
+    const logout = await call(api.app, "POST", "/api/auth/logout", { cookie, headers: { "sec-fetch-site": "cross-site" } });
     expect(logout.status).toBe(403);
     expect(logout.json).toEqual({ message: "This request came from another site and was refused." });
-    const rename = await call(app, "PUT", "/api/auth/profile", {
+    const rename = await call(api.app, "PUT", "/api/auth/profile", {
       cookie,
       body: { name: "Hacked", email: json.user.email },
       headers: { "sec-fetch-site": "same-site" },
     });
     expect(rename.status).toBe(403);
-    const me = await call(app, "GET", "/api/auth/me", { token });
+    const me = await call(api.app, "GET", "/api/auth/me", { token });
     expect(me.json.name).toBe("Lan Nguyen");
   });
 
-  it("falls back to the Origin header, and accepts the site's own origin", async () => {
+  it("falls back to the Origin header, and accepts the site's own origin", async ({ api, register }) => {
     const { cookie } = await register();
-    const evil = await call(app, "PUT", "/api/auth/profile", {
+    const evil = await call(api.app, "PUT", "/api/auth/profile", {
       cookie,
       body: { name: "Hacked", email: fresh().email },
       headers: { origin: "https://evil.example" },
     });
     expect(evil.status).toBe(403);
-    const own = await call(app, "PUT", "/api/auth/profile", {
+    const own = await call(api.app, "PUT", "/api/auth/profile", {
       cookie,
       body: { name: "Still Me", email: fresh().email },
       headers: { origin: "http://devconsult.test", "sec-fetch-site": "same-origin" },
@@ -442,10 +433,13 @@ describe("cross-site requests", () => {
     expect(own.status).toBe(200);
   });
 
-  it("refuses a cross-site form posted to a page action (the pages' door) before it reaches React Router", async () => {
+  it("refuses a cross-site form posted to a page action (the pages' door) before it reaches React Router", async ({
+    api,
+    register,
+  }) => {
     const { cookie, token } = await register();
     for (const path of ["/auth/logout", "/profile/manage", "/sign-in"]) {
-      const response = await app.request(path, {
+      const response = await api.app.request(path, {
         method: "POST",
         headers: { cookie, "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
         body: "intent=profile&name=Hacked&email=hacked%40example.org",
@@ -453,14 +447,14 @@ describe("cross-site requests", () => {
       expect(response.status).toBe(403);
       expect(await response.text()).toBe("This request came from another site and was refused.");
     }
-    expect((await call(app, "GET", "/api/auth/me", { token })).json.name).toBe("Lan Nguyen");
+    expect((await call(api.app, "GET", "/api/auth/me", { token })).json.name).toBe("Lan Nguyen");
   });
 
-  it("refuses a cross-site sign-in form (login CSRF) but lets Bearer requests through", async () => {
+  it("refuses a cross-site sign-in form (login CSRF) but lets Bearer requests through", async ({ api, register }) => {
     const { body, token } = await register();
-    const login = await call(app, "POST", "/api/auth/login", { body, headers: { "sec-fetch-site": "cross-site" } });
+    const login = await call(api.app, "POST", "/api/auth/login", { body, headers: { "sec-fetch-site": "cross-site" } });
     expect(login.status).toBe(403);
-    const bearer = await call(app, "PUT", "/api/auth/profile", {
+    const bearer = await call(api.app, "PUT", "/api/auth/profile", {
       token,
       body: { name: "Via Bearer", email: body.email },
       headers: { "sec-fetch-site": "cross-site", origin: "https://client.example" },

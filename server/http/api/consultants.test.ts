@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
-let api: ApiApp & Awaited<ReturnType<typeof startApiApp>>;
-
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "true" });
-});
-afterAll(async () => {
-  await api?.close();
-});
+const it = apiTest({ REQUIRE_APPROVAL: "true" });
 
 let counter = 0;
 function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -36,13 +30,13 @@ function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
 }
 
 describe("POST /api/consultants", () => {
-  it("needs a session (401)", async () => {
+  it("needs a session (401)", async ({ api }) => {
     const response = await call(api.app, "POST", "/api/consultants", { body: profile() });
     expect(response.status).toBe(401);
     expect(response.json.message).toBe("You need to be logged in to create or edit a consultant profile");
   });
 
-  it("answers 400 with the spec's messages for every missing field", async () => {
+  it("answers 400 with the spec's messages for every missing field", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const response = await call(api.app, "POST", "/api/consultants", { token: user.token, body: { bio: "too short" } });
     expect(response.status).toBe(400);
@@ -77,7 +71,7 @@ describe("POST /api/consultants", () => {
     expect(tooBig.status).toBe(413);
   });
 
-  it("creates the caller's profile, pending approval, ignoring fields the client may not set", async () => {
+  it("creates the caller's profile, pending approval, ignoring fields the client may not set", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const other = await insertSignedInUser(api.database.db);
     const response = await call(api.app, "POST", "/api/consultants", {
@@ -108,7 +102,7 @@ describe("POST /api/consultants", () => {
     expect(row).toEqual({ user_id: user.id, status: "pending", rating: 50 });
   });
 
-  it("allows one profile per account and one per shown e-mail address (409)", async () => {
+  it("allows one profile per account and one per shown e-mail address (409)", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const first = await call(api.app, "POST", "/api/consultants", {
       token: user.token,
@@ -132,7 +126,7 @@ describe("POST /api/consultants", () => {
 });
 
 describe("hidden addresses (security review 2026-11, defect 9)", () => {
-  it("does not tell a signed-in user that a hidden address belongs to a consultant", async () => {
+  it("does not tell a signed-in user that a hidden address belongs to a consultant", async ({ api }) => {
     const hider = await insertSignedInUser(api.database.db);
     const hidden = await call(api.app, "POST", "/api/consultants", {
       token: hider.token,
@@ -164,7 +158,7 @@ describe("hidden addresses (security review 2026-11, defect 9)", () => {
 });
 
 describe("PUT /api/consultants/{id}", () => {
-  it("lets the owner and admins edit: 401 signed out, 403 anyone else, 404 for no such id", async () => {
+  it("lets the owner and admins edit: 401 signed out, 403 anyone else, 404 for no such id", async ({ api }) => {
     const owner = await insertSignedInUser(api.database.db);
     const stranger = await insertSignedInUser(api.database.db);
     const admin = await insertSignedInUser(api.database.db, { role: "admin" });
@@ -191,7 +185,7 @@ describe("PUT /api/consultants/{id}", () => {
     }
   });
 
-  it("ignores protected fields on update", async () => {
+  it("ignores protected fields on update", async ({ api }) => {
     const owner = await insertSignedInUser(api.database.db);
     const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
     const response = await call(api.app, "PUT", `/api/consultants/${created.id}`, {
@@ -212,7 +206,7 @@ describe("PUT /api/consultants/{id}", () => {
 });
 
 describe("reading profiles", () => {
-  it("GET /api/my-consultant-profile: 401 signed out, 404 without a profile, everything for the owner", async () => {
+  it("GET /api/my-consultant-profile: 401 signed out, 404 without a profile, everything for the owner", async ({ api }) => {
     expect((await call(api.app, "GET", "/api/my-consultant-profile")).status).toBe(401);
     const owner = await insertSignedInUser(api.database.db);
     expect((await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token })).status).toBe(404);
@@ -229,7 +223,7 @@ describe("reading profiles", () => {
     });
   });
 
-  it("GET /api/consultants/{id}: an unlisted profile is 404 except for its owner and admins", async () => {
+  it("GET /api/consultants/{id}: an unlisted profile is 404 except for its owner and admins", async ({ api }) => {
     const owner = await insertSignedInUser(api.database.db);
     const stranger = await insertSignedInUser(api.database.db);
     const admin = await insertSignedInUser(api.database.db, { role: "admin" });
@@ -243,7 +237,7 @@ describe("reading profiles", () => {
     expect((await call(api.app, "GET", path, { token: admin.token })).status).toBe(200);
   });
 
-  it("GET /api/consultants/{id}: hidden e-mail and phone never leave the server, shown ones do", async () => {
+  it("GET /api/consultants/{id}: hidden e-mail and phone never leave the server, shown ones do", async ({ api }) => {
     const hidden = await insertConsultant(api.database.sql, { email: "secret.person@example.org", phone: "+84 90 555 0001" });
     const shown = await insertConsultant(api.database.sql, {
       email: "open.person@example.org",
@@ -266,7 +260,9 @@ describe("reading profiles", () => {
 });
 
 describe("yearsExperience is text in every answer (spec section 3)", () => {
-  it("writes it as a string in create, update, own, public, search and admin answers, and accepts a number or numeric text", async () => {
+  it("writes it as a string in create, update, own, public, search and admin answers, and accepts a number or numeric text", async ({
+    api,
+  }) => {
     const owner = await insertSignedInUser(api.database.db);
     const created = await call(api.app, "POST", "/api/consultants", {
       token: owner.token,

@@ -1,47 +1,35 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import type { ConsultantStatus } from "#server/db/schema.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { SEND_LIMIT_PER_SENDER } from "#server/services/messages/send.ts";
 import { createSession } from "#server/services/sessions.ts";
-import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, startApiApp, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-let app: ApiApp["app"];
-beforeAll(async () => {
-  env = await startApiApp();
-  app = env.app;
-});
-afterAll(async () => {
-  await env?.close();
-});
+const it = apiTest();
 
-const unique = () => randomBytes(5).toString("hex");
-let counter = 0;
-/** A fresh client address per request group, so per-address limits never collide between tests. */
-const freshIp = () => {
-  counter += 1;
-  return `198.51.100.${counter}`;
-};
-
-async function signedInUser(name = "Maria Santos") {
-  const user = await insertUser(env.database.db, { name });
-  const { token } = await createSession(env.database.db, user.id);
+async function signedInUser(api: TestApi, name = "Maria Santos") {
+  const user = await insertUser(api.database.db, { name });
+  const { token } = await createSession(api.database.db, user.id);
   return { ...user, token };
 }
 
-async function insertConsultant({
-  status = "approved",
-  showEmail = false,
-}: {
-  status?: ConsultantStatus;
-  showEmail?: boolean;
-} = {}) {
-  const owner = await signedInUser("Lan Nguyen");
+async function insertConsultant(
+  api: TestApi,
+  {
+    status = "approved",
+    showEmail = false,
+  }: {
+    status?: ConsultantStatus;
+    showEmail?: boolean;
+  } = {},
+) {
+  const owner = await signedInUser(api, "Lan Nguyen");
   const email = `consultant-${unique()}@example.org`;
-  const [row] = await env.database.sql<{ id: number }[]>`
+  const [row] = await api.database.sql<{ id: number }[]>`
     insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, status, show_email)
     values (${owner.id}, 'Lan Nguyen', 'Public Health Specialist', ${email}, 'Hanoi, Vietnam', 'Vietnam', 12, 'Healthcare',
             'Twelve years of maternal health programmes.', ${status}, ${showEmail})
@@ -60,50 +48,52 @@ function body(extra: Record<string, unknown> = {}) {
   };
 }
 
-async function sendAs(token: string, consultantId: number, extra: Record<string, unknown> = {}) {
-  const response = await call(app, "POST", `/api/consultants/${consultantId}/messages`, {
+async function sendAs(api: TestApi, token: string, consultantId: number, extra: Record<string, unknown> = {}) {
+  const response = await call(api.app, "POST", `/api/consultants/${consultantId}/messages`, {
     token,
     body: body(extra),
     ip: freshIp(),
   });
   expect(response.status, response.text).toBe(201);
-  const [row] = await env.database.sql<
+  const [row] = await api.database.sql<
     { id: number }[]
   >`select id from messages where consultant_id = ${consultantId} order by id desc limit 1`;
   return row!.id;
 }
 
-async function messageCount(consultantId: number) {
-  const [row] = await env.database.sql<
+async function messageCount(api: TestApi, consultantId: number) {
+  const [row] = await api.database.sql<
     { total: number }[]
   >`select count(*)::int as total from messages where consultant_id = ${consultantId}`;
   return row!.total;
 }
 
 describe("POST /api/consultants/{id}/messages", () => {
-  it("answers 401 to a visitor, before looking at anything else", async () => {
-    const consultant = await insertConsultant();
+  it("answers 401 to a visitor, before looking at anything else", async ({ api }) => {
+    const consultant = await insertConsultant(api);
     for (const path of [
       `/api/consultants/${consultant.id}/messages`,
       "/api/consultants/999999/messages",
       "/api/consultants/x/messages",
     ]) {
-      const response = await call(app, "POST", path, { body: body() });
+      const response = await call(api.app, "POST", path, { body: body() });
       expect(response.status).toBe(401);
       expect(response.json).toEqual({ message: MESSAGE_TEXTS.signInToSend });
     }
-    const expired = await call(app, "POST", `/api/consultants/${consultant.id}/messages`, {
+    const expired = await call(api.app, "POST", `/api/consultants/${consultant.id}/messages`, {
       body: body(),
       token: "not-a-session",
     });
     expect(expired.status).toBe(401);
-    expect(await messageCount(consultant.id)).toBe(0);
+    expect(await messageCount(api, consultant.id)).toBe(0);
   });
 
-  it("answers 400 'Consultant ID is required' for an id that is not a positive whole number, and sends nothing", async () => {
-    const sender = await signedInUser();
+  it("answers 400 'Consultant ID is required' for an id that is not a positive whole number, and sends nothing", async ({
+    api,
+  }) => {
+    const sender = await signedInUser(api);
     for (const id of ["0", "-1", "abc", "1.5", "007"]) {
-      const response = await call(app, "POST", `/api/consultants/${id}/messages`, {
+      const response = await call(api.app, "POST", `/api/consultants/${id}/messages`, {
         token: sender.token,
         body: body({ senderEmail: "id.check@example.org" }),
       });
@@ -113,27 +103,27 @@ describe("POST /api/consultants/{id}/messages", () => {
         errors: [{ path: "consultantId", message: "Consultant ID is required" }],
       });
     }
-    const [{ total }] = (await env.database
+    const [{ total }] = (await api.database
       .sql`select count(*)::int as total from messages where sender_email = ${"id.check@example.org"}`) as [{ total: number }];
     expect(total).toBe(0);
   });
 
-  it("answers 404 for a missing or unlisted consultant, or an id beyond any row", async () => {
-    const sender = await signedInUser();
-    const pending = await insertConsultant({ status: "pending" });
-    const hidden = await insertConsultant({ status: "hidden" });
+  it("answers 404 for a missing or unlisted consultant, or an id beyond any row", async ({ api }) => {
+    const sender = await signedInUser(api);
+    const pending = await insertConsultant(api, { status: "pending" });
+    const hidden = await insertConsultant(api, { status: "hidden" });
     for (const id of ["2000000000", "99999999999", String(pending.id), String(hidden.id)]) {
-      const response = await call(app, "POST", `/api/consultants/${id}/messages`, { token: sender.token, body: body() });
+      const response = await call(api.app, "POST", `/api/consultants/${id}/messages`, { token: sender.token, body: body() });
       expect(response.status, id).toBe(404);
       expect(response.json).toEqual({ message: "Consultant not found" });
     }
   });
 
-  it("answers 400 with the spec's messages word for word", async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant();
+  it("answers 400 with the spec's messages word for word", async ({ api }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api);
     const path = `/api/consultants/${consultant.id}/messages`;
-    const empty = await call(app, "POST", path, { token: sender.token, body: {} });
+    const empty = await call(api.app, "POST", path, { token: sender.token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({
       message: "Your name is required",
@@ -144,7 +134,7 @@ describe("POST /api/consultants/{id}/messages", () => {
         { path: "message", message: "Message must be at least 10 characters long" },
       ],
     });
-    const bad = await call(app, "POST", path, {
+    const bad = await call(api.app, "POST", path, {
       token: sender.token,
       body: body({ senderName: "  ", senderEmail: "maria@", subject: " ", message: "Hi there" }),
     });
@@ -154,24 +144,26 @@ describe("POST /api/consultants/{id}/messages", () => {
       "Subject is required",
       "Message must be at least 10 characters long",
     ]);
-    const notJson = await app.request(path, {
+    const notJson = await api.app.request(path, {
       method: "POST",
       headers: { authorization: `Bearer ${sender.token}`, "content-type": "application/json" },
       body: "{not json",
     });
     expect(notJson.status).toBe(400);
-    const wrongTypes = await call(app, "POST", path, { token: sender.token, body: ["a list"] });
+    const wrongTypes = await call(api.app, "POST", path, { token: sender.token, body: ["a list"] });
     expect(wrongTypes.status).toBe(400);
-    const tooBig = await call(app, "POST", path, { token: sender.token, body: body({ message: "x".repeat(70_000) }) });
+    const tooBig = await call(api.app, "POST", path, { token: sender.token, body: body({ message: "x".repeat(70_000) }) });
     expect(tooBig.status).toBe(413);
-    expect(await messageCount(consultant.id)).toBe(0);
+    expect(await messageCount(api, consultant.id)).toBe(0);
   });
 
-  it("sends with the sender's account, notifies the hidden address with Reply-To the sender, and never returns it", async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant({ showEmail: false });
+  it("sends with the sender's account, notifies the hidden address with Reply-To the sender, and never returns it", async ({
+    api,
+  }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api, { showEmail: false });
     const input = body();
-    const response = await call(app, "POST", `/api/consultants/${consultant.id}/messages`, {
+    const response = await call(api.app, "POST", `/api/consultants/${consultant.id}/messages`, {
       token: sender.token,
       body: { ...input, consultantId: 1, senderUserId: 1 },
       ip: freshIp(),
@@ -180,11 +172,11 @@ describe("POST /api/consultants/{id}/messages", () => {
     expect(response.json).toEqual({ message: "Message sent successfully!" });
     expect(response.text).not.toContain(consultant.email);
 
-    const [stored] = await env.database
+    const [stored] = await api.database
       .sql`select consultant_id, sender_user_id, subject from messages where subject = ${input.subject}`;
     expect(stored).toEqual({ consultant_id: consultant.id, sender_user_id: sender.id, subject: input.subject });
 
-    const mail = await env.smtp.waitForMail(consultant.email);
+    const mail = await api.smtp.waitForMail(consultant.email);
     expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${input.senderEmail.replace(/\./g, "\\.")}$`, "im"));
     expect(mail.subject).toContain(input.subject);
     expect(mail.text).toContain("Maria Santos");
@@ -192,68 +184,68 @@ describe("POST /api/consultants/{id}/messages", () => {
     expect(mail.text).toContain(input.message);
     expect(mail.text).toMatch(/http:\/\/devconsult\.test\/messages\/\d+/);
     // The only mail of this exchange went to the consultant.
-    expect(env.smtp.received.filter((m) => m.raw.includes(consultant.email)).map((m) => m.to)).toEqual([[consultant.email]]);
+    expect(api.smtp.received.filter((m) => m.raw.includes(consultant.email)).map((m) => m.to)).toEqual([[consultant.email]]);
   });
 
-  it("works with the session cookie, and refuses a cross-site form post", async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant();
+  it("works with the session cookie, and refuses a cross-site form post", async ({ api }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api);
     const path = `/api/consultants/${consultant.id}/messages`;
     const cookie = `session=${sender.token}`;
-    const sameSite = await call(app, "POST", path, { cookie, body: body(), headers: { "sec-fetch-site": "same-origin" } });
+    const sameSite = await call(api.app, "POST", path, { cookie, body: body(), headers: { "sec-fetch-site": "same-origin" } });
     expect(sameSite.status).toBe(201);
-    const crossSite = await call(app, "POST", path, { cookie, body: body(), headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await call(api.app, "POST", path, { cookie, body: body(), headers: { "sec-fetch-site": "cross-site" } });
     expect(crossSite.status).toBe(403);
-    expect(await messageCount(consultant.id)).toBe(1);
+    expect(await messageCount(api, consultant.id)).toBe(1);
   });
 
-  it("answers 409 to the same message within a minute", async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant();
+  it("answers 409 to the same message within a minute", async ({ api }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api);
     const input = body();
     const path = `/api/consultants/${consultant.id}/messages`;
-    expect((await call(app, "POST", path, { token: sender.token, body: input })).status).toBe(201);
-    const again = await call(app, "POST", path, { token: sender.token, body: input });
+    expect((await call(api.app, "POST", path, { token: sender.token, body: input })).status).toBe(201);
+    const again = await call(api.app, "POST", path, { token: sender.token, body: input });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ message: MESSAGE_TEXTS.duplicate });
-    expect(await messageCount(consultant.id)).toBe(1);
+    expect(await messageCount(api, consultant.id)).toBe(1);
   });
 
-  it(`answers 429 with Retry-After after ${SEND_LIMIT_PER_SENDER} messages in an hour`, async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant();
-    await env.database.sql`
+  it(`answers 429 with Retry-After after ${SEND_LIMIT_PER_SENDER} messages in an hour`, async ({ api }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api);
+    await api.database.sql`
       insert into rate_limits (key, window_start, hits) values (${`messages:sender:${sender.id}`}, now(), ${SEND_LIMIT_PER_SENDER - 1})`;
     const path = `/api/consultants/${consultant.id}/messages`;
-    expect((await call(app, "POST", path, { token: sender.token, body: body(), ip: freshIp() })).status).toBe(201);
-    const limited = await call(app, "POST", path, { token: sender.token, body: body(), ip: freshIp() });
+    expect((await call(api.app, "POST", path, { token: sender.token, body: body(), ip: freshIp() })).status).toBe(201);
+    const limited = await call(api.app, "POST", path, { token: sender.token, body: body(), ip: freshIp() });
     expect(limited.status).toBe(429);
     expect(limited.json).toEqual({ message: MESSAGE_TEXTS.rateLimited });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await messageCount(consultant.id)).toBe(1);
+    expect(await messageCount(api, consultant.id)).toBe(1);
     // Another account is not held back by this one's limit.
-    const other = await signedInUser();
-    expect((await call(app, "POST", path, { token: other.token, body: body(), ip: freshIp() })).status).toBe(201);
+    const other = await signedInUser(api);
+    expect((await call(api.app, "POST", path, { token: other.token, body: body(), ip: freshIp() })).status).toBe(201);
   });
 
-  it("answers a filled-in honeypot like a success, but stores and sends nothing", async () => {
-    const sender = await signedInUser();
-    const consultant = await insertConsultant();
-    const response = await call(app, "POST", `/api/consultants/${consultant.id}/messages`, {
+  it("answers a filled-in honeypot like a success, but stores and sends nothing", async ({ api }) => {
+    const sender = await signedInUser(api);
+    const consultant = await insertConsultant(api);
+    const response = await call(api.app, "POST", `/api/consultants/${consultant.id}/messages`, {
       token: sender.token,
       body: body({ website: "https://cheap-pills.example" }),
     });
     expect(response.status).toBe(201);
     expect(response.json).toEqual({ message: "Message sent successfully!" });
-    expect(await messageCount(consultant.id)).toBe(0);
-    expect(env.smtp.mailTo(consultant.email)).toEqual([]);
+    expect(await messageCount(api, consultant.id)).toBe(0);
+    expect(api.smtp.mailTo(consultant.email)).toEqual([]);
   });
 });
 
 describe("/api/my-consultant-profile/messages", () => {
   const inbox = "/api/my-consultant-profile/messages";
 
-  it("answers 401 to a visitor and explains 404 to an account without a profile", async () => {
+  it("answers 401 to a visitor and explains 404 to an account without a profile", async ({ api }) => {
     for (const [method, path] of [
       ["GET", inbox],
       ["GET", `${inbox}/1`],
@@ -261,24 +253,24 @@ describe("/api/my-consultant-profile/messages", () => {
       ["POST", `${inbox}/1/reply`],
       ["DELETE", `${inbox}/1`],
     ] as const) {
-      const response = await call(app, method, path, { body: method === "GET" || method === "DELETE" ? undefined : {} });
+      const response = await call(api.app, method, path, { body: method === "GET" || method === "DELETE" ? undefined : {} });
       expect(response.status, `${method} ${path}`).toBe(401);
     }
-    const withoutProfile = await signedInUser();
-    const response = await call(app, "GET", inbox, { token: withoutProfile.token });
+    const withoutProfile = await signedInUser(api);
+    const response = await call(api.app, "GET", inbox, { token: withoutProfile.token });
     expect(response.status).toBe(404);
     expect(response.json).toEqual({ message: MESSAGE_TEXTS.noProfile });
   });
 
-  it("lists the owner's messages newest first with the unread count, and pages", async () => {
-    const consultant = await insertConsultant();
-    const sender = await signedInUser();
+  it("lists the owner's messages newest first with the unread count, and pages", async ({ api }) => {
+    const consultant = await insertConsultant(api);
+    const sender = await signedInUser(api);
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await sendAs(sender.token, consultant.id, { subject: `Lead ${i}` }));
+    for (let i = 0; i < 3; i++) ids.push(await sendAs(api, sender.token, consultant.id, { subject: `Lead ${i}` }));
     for (const [i, id] of ids.entries()) {
-      await env.database.sql`update messages set created_at = now() - make_interval(mins => ${3 - i}) where id = ${id}`;
+      await api.database.sql`update messages set created_at = now() - make_interval(mins => ${3 - i}) where id = ${id}`;
     }
-    const first = await call(app, "GET", `${inbox}?limit=2`, { token: consultant.owner.token });
+    const first = await call(api.app, "GET", `${inbox}?limit=2`, { token: consultant.owner.token });
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ total: 3, unreadCount: 3, page: 1, limit: 2 });
     expect(first.json.messages.map((m: { subject: string }) => m.subject)).toEqual(["Lead 2", "Lead 1"]);
@@ -297,36 +289,36 @@ describe("/api/my-consultant-profile/messages", () => {
         "subject",
       ].sort(),
     );
-    const second = await call(app, "GET", `${inbox}?page=2&limit=2`, { token: consultant.owner.token });
+    const second = await call(api.app, "GET", `${inbox}?page=2&limit=2`, { token: consultant.owner.token });
     expect(second.json.messages.map((m: { subject: string }) => m.subject)).toEqual(["Lead 0"]);
     for (const query of ["page=0", "limit=101", "limit=x", "page=1.5"]) {
-      expect((await call(app, "GET", `${inbox}?${query}`, { token: consultant.owner.token })).status, query).toBe(400);
+      expect((await call(api.app, "GET", `${inbox}?${query}`, { token: consultant.owner.token })).status, query).toBe(400);
     }
   });
 
-  it("opens a message (read), marks it unread, replies and deletes it", async () => {
-    const consultant = await insertConsultant({ showEmail: false });
-    const sender = await signedInUser();
+  it("opens a message (read), marks it unread, replies and deletes it", async ({ api }) => {
+    const consultant = await insertConsultant(api, { showEmail: false });
+    const sender = await signedInUser(api);
     const senderEmail = `org-${unique()}@example.org`;
-    const id = await sendAs(sender.token, consultant.id, { senderEmail, subject: "Gender assessment" });
+    const id = await sendAs(api, sender.token, consultant.id, { senderEmail, subject: "Gender assessment" });
     const token = consultant.owner.token;
 
-    const opened = await call(app, "GET", `${inbox}/${id}`, { token });
+    const opened = await call(api.app, "GET", `${inbox}/${id}`, { token });
     expect(opened.status).toBe(200);
     expect(opened.json).toMatchObject({ id, subject: "Gender assessment", isRead: true, repliedAt: null, replies: [] });
-    expect((await call(app, "GET", inbox, { token })).json.unreadCount).toBe(0);
+    expect((await call(api.app, "GET", inbox, { token })).json.unreadCount).toBe(0);
 
-    const unread = await call(app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: false } });
+    const unread = await call(api.app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: false } });
     expect(unread.status).toBe(200);
     expect(unread.json.isRead).toBe(false);
-    expect((await call(app, "GET", inbox, { token })).json.unreadCount).toBe(1);
-    expect((await call(app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: "yes" } })).status).toBe(400);
+    expect((await call(api.app, "GET", inbox, { token })).json.unreadCount).toBe(1);
+    expect((await call(api.app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: "yes" } })).status).toBe(400);
 
-    const emptyReply = await call(app, "POST", `${inbox}/${id}/reply`, { token, body: { reply: "" } });
+    const emptyReply = await call(api.app, "POST", `${inbox}/${id}/reply`, { token, body: { reply: "" } });
     expect(emptyReply.status).toBe(400);
     expect(emptyReply.json).toEqual({ message: "Reply is required", errors: [{ path: "reply", message: "Reply is required" }] });
 
-    const replied = await call(app, "POST", `${inbox}/${id}/reply`, {
+    const replied = await call(api.app, "POST", `${inbox}/${id}/reply`, {
       token,
       body: { reply: "Happy to help. I am free from May." },
     });
@@ -335,40 +327,40 @@ describe("/api/my-consultant-profile/messages", () => {
     expect(replied.json.replies).toEqual([
       { id: expect.any(Number), body: "Happy to help. I am free from May.", createdAt: replied.json.repliedAt },
     ]);
-    const mail = await env.smtp.waitForMail(senderEmail);
+    const mail = await api.smtp.waitForMail(senderEmail);
     expect(mail.subject).toBe("Re: Gender assessment");
     expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${consultant.email.replace(/\./g, "\\.")}$`, "im"));
     expect(mail.text).toContain("Happy to help. I am free from May.");
 
-    const deleted = await call(app, "DELETE", `${inbox}/${id}`, { token });
+    const deleted = await call(api.app, "DELETE", `${inbox}/${id}`, { token });
     expect(deleted.status).toBe(200);
-    expect((await call(app, "GET", `${inbox}/${id}`, { token })).status).toBe(404);
-    expect((await call(app, "GET", inbox, { token })).json.total).toBe(0);
+    expect((await call(api.app, "GET", `${inbox}/${id}`, { token })).status).toBe(404);
+    expect((await call(api.app, "GET", inbox, { token })).json.total).toBe(0);
   });
 
-  it("answers 404 for another consultant's message, and changes nothing", async () => {
-    const alice = await insertConsultant();
-    const bob = await insertConsultant();
-    const sender = await signedInUser();
-    const id = await sendAs(sender.token, alice.id);
-    await env.smtp.waitForMail(alice.email);
-    const mailsBefore = env.smtp.received.length;
+  it("answers 404 for another consultant's message, and changes nothing", async ({ api }) => {
+    const alice = await insertConsultant(api);
+    const bob = await insertConsultant(api);
+    const sender = await signedInUser(api);
+    const id = await sendAs(api, sender.token, alice.id);
+    await api.smtp.waitForMail(alice.email);
+    const mailsBefore = api.smtp.received.length;
     for (const token of [bob.owner.token, sender.token]) {
       const attempts = [
-        await call(app, "GET", `${inbox}/${id}`, { token }),
-        await call(app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: true } }),
-        await call(app, "POST", `${inbox}/${id}/reply`, { token, body: { reply: "Not yours" } }),
-        await call(app, "DELETE", `${inbox}/${id}`, { token }),
+        await call(api.app, "GET", `${inbox}/${id}`, { token }),
+        await call(api.app, "PATCH", `${inbox}/${id}`, { token, body: { isRead: true } }),
+        await call(api.app, "POST", `${inbox}/${id}/reply`, { token, body: { reply: "Not yours" } }),
+        await call(api.app, "DELETE", `${inbox}/${id}`, { token }),
       ];
       expect(attempts.map((a) => a.status)).toEqual([404, 404, 404, 404]);
     }
     for (const bad of ["abc", "0", "99999999999"]) {
-      expect((await call(app, "GET", `${inbox}/${bad}`, { token: alice.owner.token })).status).toBe(404);
+      expect((await call(api.app, "GET", `${inbox}/${bad}`, { token: alice.owner.token })).status).toBe(404);
     }
-    const [row] = await env.database.sql`select is_read, replied_at from messages where id = ${id}`;
+    const [row] = await api.database.sql`select is_read, replied_at from messages where id = ${id}`;
     expect(row).toEqual({ is_read: false, replied_at: null });
-    expect(env.smtp.received.length).toBe(mailsBefore);
-    const own = await call(app, "GET", `${inbox}/${id}`, { token: alice.owner.token });
+    expect(api.smtp.received.length).toBe(mailsBefore);
+    const own = await call(api.app, "GET", `${inbox}/${id}`, { token: alice.owner.token });
     expect(own.status).toBe(200);
   });
 });

@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { UPLOAD_RATE_LIMIT } from "#server/services/photos.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import {
   cameraJpeg,
   decompressionBombPng,
@@ -16,19 +17,10 @@ import {
 } from "../../../tests/setup/images.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-let uploadsDir: string;
-
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
-  if (api.config.storage.kind !== "local") throw new Error("the API tests store photos locally");
-  uploadsDir = api.config.storage.dir;
-});
-afterAll(async () => {
-  await api?.close();
-});
+const it = apiTest({ REQUIRE_APPROVAL: "false" });
 
 async function upload(
+  api: TestApi,
   file: Uint8Array,
   fileName: string,
   type: string,
@@ -47,59 +39,63 @@ async function upload(
   };
 }
 
-const storedFile = (photoUrl: string) => path.join(uploadsDir, photoUrl.replace(/^\/uploads\//, ""));
+/** Where a photo's file is: the API tests' app stores photos locally, under its DATA_DIR. */
+function storedFile(api: TestApi, photoUrl: string) {
+  if (api.config.storage.kind !== "local") throw new Error("the API tests store photos locally");
+  return path.join(api.config.storage.dir, photoUrl.replace(/^\/uploads\//, ""));
+}
 
 describe("POST /api/upload-photo", () => {
-  it("needs a session (401)", async () => {
-    const response = await upload(await solidPng(), "me.png", "image/png");
+  it("needs a session (401)", async ({ api }) => {
+    const response = await upload(api, await solidPng(), "me.png", "image/png");
     expect(response.status).toBe(401);
   });
 
-  it("accepts JPEG, PNG and GIF by content, whatever the name and declared type say", async () => {
+  it("accepts JPEG, PNG and GIF by content, whatever the name and declared type say", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     for (const [bytes, name, type] of [
       [await solidPng(), "actually-a-png.jpg", "image/jpeg"],
       [await cameraJpeg(), "photo.jpeg", "image/jpeg"],
       [await solidGif(), "avatar.gif", "application/octet-stream"],
     ] as const) {
-      const response = await upload(bytes, name, type, { token: user.token });
+      const response = await upload(api, bytes, name, type, { token: user.token });
       expect(response.status, name).toBe(201);
       expect(response.json.photoUrl).toMatch(/^\/uploads\/photos\/[A-Za-z0-9_-]{24}-400\.webp$/);
       expect(response.headers.get("cache-control")).toBe("no-store");
     }
   });
 
-  it("refuses SVG, TIFF and text renamed as images with 'Invalid file type' (415)", async () => {
+  it("refuses SVG, TIFF and text renamed as images with 'Invalid file type' (415)", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     for (const [bytes, name] of [
       [SVG, "drawing.png"],
       [await solidTiff(), "scan.jpg"],
       [Buffer.from("just some text"), "notes.gif"],
     ] as const) {
-      const response = await upload(bytes, name, "image/png", { token: user.token });
+      const response = await upload(api, bytes, name, "image/png", { token: user.token });
       expect(response.status, name).toBe(415);
       expect(response.json).toEqual({ message: "Invalid file type" });
     }
   });
 
-  it("refuses files over 1.5 MB with 'File too large' (413), also while the body is still arriving", async () => {
+  it("refuses files over 1.5 MB with 'File too large' (413), also while the body is still arriving", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const png = await solidPng();
     const justOver = Buffer.concat([png, Buffer.alloc(PHOTO_MAX_BYTES + 1 - png.byteLength)]);
-    const over = await upload(justOver, "big.png", "image/png", { token: user.token });
+    const over = await upload(api, justOver, "big.png", "image/png", { token: user.token });
     expect(over.status).toBe(413);
     expect(over.json).toEqual({ message: "File too large" });
-    const huge = await upload(Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]), "huge.png", "image/png", {
+    const huge = await upload(api, Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]), "huge.png", "image/png", {
       token: user.token,
     });
     expect(huge.status).toBe(413);
     expect(huge.json).toEqual({ message: "File too large" });
   });
 
-  it("refuses a decompression bomb quickly (413), and says which field is missing (400)", async () => {
+  it("refuses a decompression bomb quickly (413), and says which field is missing (400)", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const started = performance.now();
-    const bomb = await upload(decompressionBombPng(), "bomb.png", "image/png", { token: user.token });
+    const bomb = await upload(api, decompressionBombPng(), "bomb.png", "image/png", { token: user.token });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(bomb.status).toBe(413);
     expect(bomb.json.message).toMatch(/too large/i);
@@ -112,12 +108,12 @@ describe("POST /api/upload-photo", () => {
     expect(await noFile.json()).toMatchObject({ message: "Choose a photo to upload" });
   });
 
-  it("stores a WebP without any of the original metadata, served with its type and a long cache", async () => {
+  it("stores a WebP without any of the original metadata, served with its type and a long cache", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const original = await cameraJpeg({ orientation: 6 });
     expect(original.includes("WGS-84-SECRET-PLACE")).toBe(true);
-    const { json } = await upload(original, "holiday.jpg", "image/jpeg", { token: user.token });
-    const stored = await readFile(storedFile(json.photoUrl!));
+    const { json } = await upload(api, original, "holiday.jpg", "image/jpeg", { token: user.token });
+    const stored = await readFile(storedFile(api, json.photoUrl!));
     expect(webpChunks(stored).filter((chunk) => ["EXIF", "XMP ", "ICCP"].includes(chunk))).toEqual([]);
     for (const secret of ["WGS-84", "TestCam", "Secret Model", "Jane Doe"]) expect(stored.includes(secret)).toBe(false);
     const { metadata } = await readWebp(stored);
@@ -135,9 +131,9 @@ describe("POST /api/upload-photo", () => {
     expect((await api.app.request("/uploads/photos/AAAAAAAAAAAAAAAAAAAAAAAA-400.webp")).status).toBe(404);
   });
 
-  it("removes the old photo when the profile takes a new one", async () => {
+  it("removes the old photo when the profile takes a new one", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
-    const first = (await upload(await solidPng(), "a.png", "image/png", { token: user.token })).json.photoUrl!;
+    const first = (await upload(api, await solidPng(), "a.png", "image/png", { token: user.token })).json.photoUrl!;
     const body = {
       name: "Ayu Lestari",
       title: "Gender Specialist",
@@ -151,14 +147,14 @@ describe("POST /api/upload-photo", () => {
     };
     const created = await call(api.app, "POST", "/api/consultants", { token: user.token, body });
     expect(created.status).toBe(201);
-    const second = (await upload(await solidGif(), "b.gif", "image/gif", { token: user.token })).json.photoUrl!;
-    await expect(readFile(storedFile(first))).resolves.toBeInstanceOf(Buffer);
+    const second = (await upload(api, await solidGif(), "b.gif", "image/gif", { token: user.token })).json.photoUrl!;
+    await expect(readFile(storedFile(api, first))).resolves.toBeInstanceOf(Buffer);
     const updated = await call(api.app, "PUT", `/api/consultants/${created.json.id}`, {
       token: user.token,
       body: { ...body, profilePhotoUrl: second },
     });
     expect(updated.status).toBe(200);
-    await expect(readFile(storedFile(first))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(storedFile(api, first))).rejects.toThrow(/ENOENT/);
     expect((await api.app.request(first)).status).toBe(404);
     expect((await api.app.request(second)).status).toBe(200);
 
@@ -172,7 +168,7 @@ describe("POST /api/upload-photo", () => {
     expect(stolen.json.errors).toEqual([{ path: "profilePhotoUrl", message: "Please upload the photo again" }]);
   });
 
-  it("refuses cross-site uploads from a browser, and limits uploads per account (429 with Retry-After)", async () => {
+  it("refuses cross-site uploads from a browser, and limits uploads per account (429 with Retry-After)", async ({ api }) => {
     const user = await insertSignedInUser(api.database.db);
     const crossSite = await api.app.request("/api/upload-photo", {
       method: "POST",
@@ -183,7 +179,7 @@ describe("POST /api/upload-photo", () => {
 
     await api.database.sql`insert into rate_limits (key, window_start, hits)
       values (${`upload-photo:user:${user.id}`}, now(), ${UPLOAD_RATE_LIMIT.limit})`;
-    const limited = await upload(await solidPng(), "one-more.png", "image/png", { token: user.token });
+    const limited = await upload(api, await solidPng(), "one-more.png", "image/png", { token: user.token });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });

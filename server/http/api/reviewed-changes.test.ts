@@ -3,6 +3,7 @@ import { organizations, reviews } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
+import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Issue 14: changes after approval wait for review while the approved version stays public (the
@@ -34,17 +35,7 @@ async function upload(token: string, width: number) {
   return ((await response.json()) as { photoUrl: string }).photoUrl;
 }
 
-const ASSIGNMENT = {
-  title: "Evaluation of the Mekong Maternal Health Programme",
-  organization: "Ministry of Health of Lao PDR",
-  donors: ["Asian Development Bank"],
-  countries: ["Laos"],
-  role: "Team Leader",
-  startDate: "2021-03",
-  endDate: "2023-06",
-  sector: "Healthcare",
-  description: "Led six evaluators across 40 districts.",
-};
+const ASSIGNMENT = mekongEvaluation();
 const NEW_ASSIGNMENT = {
   title: "Gender audit of the rural roads programme",
   organization: "Ministry of Public Works",

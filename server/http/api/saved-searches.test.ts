@@ -1,30 +1,24 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { startWorkers } from "#server/jobs/workers.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
-import { call, PUBLIC_URL, startApiApp, startTestJobQueue } from "../../../tests/setup/api-app.ts";
+import { call, PUBLIC_URL, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+
+const it = apiTest();
 
 // Saved searches through the API, and their alert digests on the real job queue and SMTP server.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
-});
-
-const unique = () => randomBytes(4).toString("hex");
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** A listed consultant whose title carries `word`, listed now (the trigger sets listed_at). */
-async function listConsultant(word: string, n: number) {
-  const [row] = await env.database.sql<{ id: number }[]>`
+async function listConsultant(api: TestApi, word: string, n: number) {
+  const [row] = await api.database.sql<{ id: number }[]>`
     insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
     values (${`Expert ${n} ${word}`}, ${`${word} adviser`}, ${`e-${unique()}@example.org`}, 'Vientiane, Laos', 'Laos', 6,
             'Water & Sanitation', ${`Six years of ${word} programmes in the region.`}, 'approved')
@@ -32,30 +26,34 @@ async function listConsultant(word: string, n: number) {
   return row!.id;
 }
 
-async function saveSearch(token: string, body: Record<string, unknown>) {
-  const response = await call(env.app, "POST", "/api/saved-searches", { token, body });
+async function saveSearch(api: TestApi, token: string, body: Record<string, unknown>) {
+  const response = await call(api.app, "POST", "/api/saved-searches", { token, body });
   expect(response.status, response.text).toBe(201);
   return response.json as { id: number; query: string; frequency: string };
 }
 
 /** Makes the search's alert due now (as if its period had passed). */
-async function makeDue(id: number) {
-  await env.database.sql`
+async function makeDue(api: TestApi, id: number) {
+  await api.database.sql`
     update saved_searches set created_at = created_at - interval '8 days',
       last_alerted_at = case when last_alerted_at is null then null else last_alerted_at - interval '8 days' end
     where id = ${id}`;
 }
 
 describe("/api/saved-searches", () => {
-  it("saves, lists, renames, changes frequency and deletes, owner only", async () => {
-    const owner = await insertSignedInUser(env.database.db);
-    const other = await insertSignedInUser(env.database.db);
-    const saved = await saveSearch(owner.token, { name: "Lao health", query: "?keywords=health&page=3", frequency: "weekly" });
+  it("saves, lists, renames, changes frequency and deletes, owner only", async ({ api }) => {
+    const owner = await insertSignedInUser(api.database.db);
+    const other = await insertSignedInUser(api.database.db);
+    const saved = await saveSearch(api, owner.token, {
+      name: "Lao health",
+      query: "?keywords=health&page=3",
+      frequency: "weekly",
+    });
     expect(saved).toMatchObject({ name: "Lao health", query: "keywords=health", frequency: "weekly", lastAlertedAt: null });
-    const list = await call(env.app, "GET", "/api/saved-searches", { token: owner.token });
+    const list = await call(api.app, "GET", "/api/saved-searches", { token: owner.token });
     expect(list.json.savedSearches).toEqual([expect.objectContaining({ id: saved.id })]);
     expect(JSON.stringify(list.json)).not.toMatch(/alert_?key/i);
-    const changed = await call(env.app, "PATCH", `/api/saved-searches/${saved.id}`, {
+    const changed = await call(api.app, "PATCH", `/api/saved-searches/${saved.id}`, {
       token: owner.token,
       body: { name: "Health, Laos", frequency: "daily" },
     });
@@ -64,18 +62,18 @@ describe("/api/saved-searches", () => {
       ["PATCH", { name: "Mine" }],
       ["DELETE", undefined],
     ] as const) {
-      const response = await call(env.app, method, `/api/saved-searches/${saved.id}`, { token: other.token, body });
+      const response = await call(api.app, method, `/api/saved-searches/${saved.id}`, { token: other.token, body });
       expect(response.status).toBe(404);
       expect(response.json).toEqual({ message: SAVED_SEARCH_TEXTS.notFound });
     }
-    expect((await call(env.app, "GET", "/api/saved-searches", { token: other.token })).json.savedSearches).toEqual([]);
-    expect((await call(env.app, "GET", "/api/saved-searches")).status).toBe(401);
-    expect((await call(env.app, "DELETE", `/api/saved-searches/${saved.id}`, { token: owner.token })).status).toBe(200);
-    expect((await call(env.app, "GET", "/api/saved-searches", { token: owner.token })).json.savedSearches).toEqual([]);
+    expect((await call(api.app, "GET", "/api/saved-searches", { token: other.token })).json.savedSearches).toEqual([]);
+    expect((await call(api.app, "GET", "/api/saved-searches")).status).toBe(401);
+    expect((await call(api.app, "DELETE", `/api/saved-searches/${saved.id}`, { token: owner.token })).status).toBe(200);
+    expect((await call(api.app, "GET", "/api/saved-searches", { token: owner.token })).json.savedSearches).toEqual([]);
   });
 
-  it("answers clear 400s for bad input and a 409 past the cap", async () => {
-    const owner = await insertSignedInUser(env.database.db);
+  it("answers clear 400s for bad input and a 409 past the cap", async ({ api }) => {
+    const owner = await insertSignedInUser(api.database.db);
     const cases: [Record<string, unknown>, string][] = [
       [{ query: "keywords=x" }, SAVED_SEARCH_TEXTS.name],
       [{ name: "x".repeat(121), query: "" }, SAVED_SEARCH_TEXTS.nameTooLong],
@@ -84,38 +82,38 @@ describe("/api/saved-searches", () => {
       [{ name: "A", query: `keywords=${"x".repeat(2001)}` }, SAVED_SEARCH_TEXTS.queryTooLong],
     ];
     for (const [body, message] of cases) {
-      const response = await call(env.app, "POST", "/api/saved-searches", { token: owner.token, body });
+      const response = await call(api.app, "POST", "/api/saved-searches", { token: owner.token, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.message).toBe(message);
     }
-    const badFilter = await call(env.app, "POST", "/api/saved-searches", {
+    const badFilter = await call(api.app, "POST", "/api/saved-searches", {
       token: owner.token,
       body: { name: "A", query: "sort=cheapest" },
     });
     expect(badFilter.status).toBe(400);
     expect(badFilter.json.errors[0].path).toBe("query.sort");
-    const noChange = await saveSearch(owner.token, { name: "B", query: "" });
-    expect((await call(env.app, "PATCH", `/api/saved-searches/${noChange.id}`, { token: owner.token, body: {} })).status).toBe(
+    const noChange = await saveSearch(api, owner.token, { name: "B", query: "" });
+    expect((await call(api.app, "PATCH", `/api/saved-searches/${noChange.id}`, { token: owner.token, body: {} })).status).toBe(
       400,
     );
     // The same keywords and filters again (in another order, with a page) is refused, naming the first.
-    const duplicate = await call(env.app, "POST", "/api/saved-searches", {
+    const duplicate = await call(api.app, "POST", "/api/saved-searches", {
       token: owner.token,
       body: { name: "Again", query: "page=2" },
     });
     expect(duplicate.status).toBe(409);
     expect(duplicate.json.message).toBe(SAVED_SEARCH_TEXTS.duplicate("B"));
-    await saveSearch(owner.token, { name: "Two filters", query: "workedIn=Laos&keywords=health" });
-    const reordered = await call(env.app, "POST", "/api/saved-searches", {
+    await saveSearch(api, owner.token, { name: "Two filters", query: "workedIn=Laos&keywords=health" });
+    const reordered = await call(api.app, "POST", "/api/saved-searches", {
       token: owner.token,
       body: { name: "Same two", query: "keywords=health&workedIn=Laos" },
     });
     expect(reordered.status).toBe(409);
-    const other = await insertSignedInUser(env.database.db);
-    await saveSearch(other.token, { name: "Someone else's", query: "keywords=health&workedIn=Laos" });
+    const other = await insertSignedInUser(api.database.db);
+    await saveSearch(api, other.token, { name: "Someone else's", query: "keywords=health&workedIn=Laos" });
     for (let i = 2; i < SAVED_SEARCH_LIMITS.perUser; i++)
-      await saveSearch(owner.token, { name: `S${i}`, query: `keywords=s${i}` });
-    const refused = await call(env.app, "POST", "/api/saved-searches", {
+      await saveSearch(api, owner.token, { name: `S${i}`, query: `keywords=s${i}` });
+    const refused = await call(api.app, "POST", "/api/saved-searches", {
       token: owner.token,
       body: { name: "One more", query: "" },
     });
@@ -125,38 +123,40 @@ describe("/api/saved-searches", () => {
 });
 
 describe("alert digests", () => {
-  it("announces only newly listed matches, at most 10 a mail, never twice, and sends nothing when nothing is new", async () => {
+  it("announces only newly listed matches, at most 10 a mail, never twice, and sends nothing when nothing is new", async ({
+    api,
+  }) => {
     const word = `zq${unique()}`;
-    const owner = await insertSignedInUser(env.database.db);
-    await listConsultant(word, 0); // listed before the search was saved: not new
-    const saved = await saveSearch(owner.token, { name: `Alerts ${word}`, query: `keywords=${word}`, frequency: "weekly" });
-    await env.database.sql`update consultants set listed_at = listed_at - interval '365 days' where title = ${`${word} adviser`}`;
-    await makeDue(saved.id);
-    const deps = { db: env.database.db, config: env.config, jobs: env.jobs, runtime: env.runtime };
+    const owner = await insertSignedInUser(api.database.db);
+    await listConsultant(api, word, 0); // listed before the search was saved: not new
+    const saved = await saveSearch(api, owner.token, { name: `Alerts ${word}`, query: `keywords=${word}`, frequency: "weekly" });
+    await api.database.sql`update consultants set listed_at = listed_at - interval '365 days' where title = ${`${word} adviser`}`;
+    await makeDue(api, saved.id);
+    const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
     // Nothing new yet: no e-mail.
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
 
-    for (let n = 1; n <= 12; n++) await listConsultant(word, n);
-    await makeDue(saved.id);
-    await env.database
+    for (let n = 1; n <= 12; n++) await listConsultant(api, word, n);
+    await makeDue(api, saved.id);
+    await api.database
       .sql`update consultants set listed_at = now() where title = ${`${word} adviser`} and name <> ${`Expert 0 ${word}`}`;
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 10 });
-    const first = await env.smtp.waitForMail(owner.email);
+    const first = await api.smtp.waitForMail(owner.email);
     expect(first.subject).toMatch(/^New consultants for /);
     expect(first.subject).toContain(`Alerts ${word}`);
     expect(first.text.match(/\/consultant\/\d+/g)).toHaveLength(10);
     expect(first.text).not.toContain(`Expert 0 ${word}`);
     expect(first.text).toContain(`${PUBLIC_URL}/?keywords=${word}`);
 
-    await makeDue(saved.id);
+    await makeDue(api, saved.id);
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 2 });
-    const second = await env.smtp.waitForMail(owner.email, 2);
+    const second = await api.smtp.waitForMail(owner.email, 2);
     const names = (mail: string) => new Set(mail.match(/Expert \d+/g));
     const overlap = [...names(first.text)].filter((name) => names(second.text).has(name));
     expect(overlap).toEqual([]);
 
-    await makeDue(saved.id);
+    await makeDue(api, saved.id);
     expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
 
     // The unsubscribe link needs no account (the page's action calls this) and turns the alert off; a forged one does not.
@@ -167,38 +167,38 @@ describe("alert digests", () => {
     await expect(
       unsubscribeSavedSearch(deps, { id: link.searchParams.get("s"), token: link.searchParams.get("t") }),
     ).resolves.toEqual({ name: `Alerts ${word}` });
-    const [row] = await env.database.sql`select frequency from saved_searches where id = ${saved.id}`;
+    const [row] = await api.database.sql`select frequency from saved_searches where id = ${saved.id}`;
     expect(row?.frequency).toBe("off");
   });
 
-  it("sends one digest even when two app instances run the alerts at once", async () => {
+  it("sends one digest even when two app instances run the alerts at once", async ({ api }) => {
     const word = `zr${unique()}`;
-    const owner = await insertSignedInUser(env.database.db);
-    const saved = await saveSearch(owner.token, { name: `Twice ${word}`, query: `keywords=${word}`, frequency: "daily" });
-    for (let n = 1; n <= 3; n++) await listConsultant(word, n);
-    await makeDue(saved.id);
-    await env.database.sql`update consultants set listed_at = now() where title = ${`${word} adviser`}`;
+    const owner = await insertSignedInUser(api.database.db);
+    const saved = await saveSearch(api, owner.token, { name: `Twice ${word}`, query: `keywords=${word}`, frequency: "daily" });
+    for (let n = 1; n <= 3; n++) await listConsultant(api, word, n);
+    await makeDue(api, saved.id);
+    await api.database.sql`update consultants set listed_at = now() where title = ${`${word} adviser`}`;
     // A second instance: its own queue and workers on the same database and mail server.
-    const second = await startTestJobQueue(env.database.url, silent);
+    const second = await startTestJobQueue(api.database.url, silent);
     try {
       await startWorkers(second, {
-        db: env.database.db,
-        config: env.config,
-        mailer: createMailer(env.config, silent),
+        db: api.database.db,
+        config: api.config,
+        mailer: createMailer(api.config, silent),
         log: silent,
         runtime: createRuntime({ insights: null }),
       });
-      const deps = { db: env.database.db, config: env.config, jobs: env.jobs, runtime: env.runtime };
+      const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
       await Promise.all([queueDueDigests(deps), queueDueDigests({ ...deps, jobs: second }), sendDigest(deps, saved.id)]);
-      await env.smtp.waitForMail(owner.email);
+      await api.smtp.waitForMail(owner.email);
       // Let every queued digest job finish, then count.
       for (;;) {
-        const jobs = await env.jobs.boss.findJobs("saved-search-digest", {});
+        const jobs = await api.jobs.boss.findJobs("saved-search-digest", {});
         if (jobs.every((job) => job.state === "completed" || job.state === "failed")) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       for (;;) {
-        const mails = await env.jobs.boss.findJobs<{ to: string }>("mail", {});
+        const mails = await api.jobs.boss.findJobs<{ to: string }>("mail", {});
         const mine = mails.filter((job) => job.data.to === owner.email);
         if (mine.every((job) => job.state === "completed")) {
           expect(mine).toHaveLength(1);
@@ -206,7 +206,7 @@ describe("alert digests", () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(env.smtp.mailTo(owner.email)).toHaveLength(1);
+      expect(api.smtp.mailTo(owner.email)).toHaveLength(1);
     } finally {
       await second.stop();
     }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
+const it = apiTest();
 
-beforeAll(async () => {
-  api = await startApiApp();
+it.beforeAll(async ({ api }) => {
   await insertListedConsultant(api.database.db, {
     name: "Visible Phone",
     country: "Cambodia",
@@ -21,18 +21,15 @@ beforeAll(async () => {
     bio: "Irrigation design, awaiting approval.",
   });
 });
-afterAll(async () => {
-  await api?.close();
-});
 
-async function get(path: string) {
+async function get(api: TestApi, path: string) {
   const { status, json } = await call(api.app, "GET", path);
   return { status, body: json };
 }
 
 describe("GET /api/consultants", () => {
-  it("answers { consultants, total } with paging facts, public fields only", async () => {
-    const { status, body } = await get("/api/consultants?keywords=irrigation");
+  it("answers { consultants, total } with paging facts, public fields only", async ({ api }) => {
+    const { status, body } = await get(api, "/api/consultants?keywords=irrigation");
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 1, totalIsCapped: false, page: 1, limit: 12, pageCount: 1, sort: "relevance" });
     expect(body.consultants).toHaveLength(1);
@@ -42,7 +39,7 @@ describe("GET /api/consultants", () => {
     for (const internal of ["hidden@example.org", "search", "static", "status", "userId"]) expect(text).not.toContain(internal);
   });
 
-  it("rejects nonsense with a 400 naming the parameter, never a 500", async () => {
+  it("rejects nonsense with a 400 naming the parameter, never a 500", async ({ api }) => {
     const cases: [string, string][] = [
       ["page=0", "page must be a whole number of at least 1"],
       ["limit=500", "limit must be a whole number from 1 to 100"],
@@ -51,21 +48,21 @@ describe("GET /api/consultants", () => {
       ["availability=maybe", "availability must be available or unavailable"],
     ];
     for (const [query, message] of cases) {
-      const { status, body } = await get(`/api/consultants?${query}`);
+      const { status, body } = await get(api, `/api/consultants?${query}`);
       expect(status).toBe(400);
       expect(body.message).toBe(message);
       expect(body.errors[0]).toMatchObject({ message });
     }
     // Odd but harmless input is a search, not an error.
     for (const query of ["keywords=%27%3B%20drop%20table", "keywords=%E2%80%94%E2%80%94", "location=%25", "languages=,,,"]) {
-      expect((await get(`/api/consultants?${query}`)).status).toBe(200);
+      expect((await get(api, `/api/consultants?${query}`)).status).toBe(200);
     }
   });
 });
 
 describe("GET /api/stats", () => {
-  it("answers the four totals and the per-country counts", async () => {
-    const { status, body } = await get("/api/stats");
+  it("answers the four totals and the per-country counts", async ({ api }) => {
+    const { status, body } = await get(api, "/api/stats");
     expect(status).toBe(200);
     expect(body).toMatchObject({ totalConsultants: 1, totalCountries: 1, totalSpecializations: 1, totalProjects: 7 });
     expect(body.countries).toContainEqual({ country: "Cambodia", count: 1 });

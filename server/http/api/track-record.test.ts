@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+
+const it = apiTest({ REQUIRE_APPROVAL: "false" });
 
 // Issue 12: assignments, education, languages with levels, availability and the daily rate,
 // through the JSON API on a real database.
-
-let api: Awaited<ReturnType<typeof startApiApp>>;
-
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
-});
-afterAll(async () => {
-  await api?.close();
-});
 
 let counter = 0;
 function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -55,14 +49,14 @@ const education = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function createProfile(body: Record<string, unknown> = {}) {
+async function createProfile(api: TestApi, body: Record<string, unknown> = {}) {
   const owner = await insertSignedInUser(api.database.db);
   const created = await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile(body) });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   return { owner, created: created.json };
 }
 
-async function storedCounts(consultantId: number) {
+async function storedCounts(api: TestApi, consultantId: number) {
   const [row] = await api.database.sql<{ assignments: number; education: number }[]>`
     select (select count(*) from consultant_assignments where consultant_id = ${consultantId})::int as assignments,
            (select count(*) from consultant_education where consultant_id = ${consultantId})::int as education`;
@@ -70,27 +64,17 @@ async function storedCounts(consultantId: number) {
 }
 
 describe("POST and PUT with a track record", () => {
-  it("stores assignments and education in the shapes of the issue and returns them everywhere", async () => {
-    const { owner, created } = await createProfile({
+  it("stores assignments and education in the shapes of the issue and returns them everywhere", async ({ api }) => {
+    const { owner, created } = await createProfile(api, {
       assignments: [assignment(), assignment({ title: "Health Financing Adviser", donors: ["world bank"], endDate: null })],
       education: [education(), education({ degree: "MD", field: "", institution: "Hanoi Medical University", year: "2004" })],
       languages: ["vietnamese", "ENGLISH", "thai"],
       languageLevels: { Vietnamese: "native", english: "fluent", Thai: "basic" },
       availableFrom: "2027-01-15",
     });
+    // The first as it was sent (its values are already canonical), the second with its donor's name canonical.
     expect(created.assignments).toEqual([
-      {
-        id: expect.any(Number),
-        title: "Team Leader, Maternal Health Programme Evaluation",
-        organization: "Ministry of Health",
-        donors: ["Asian Development Bank", "WHO"],
-        countries: ["Vietnam", "Laos"],
-        role: "Team leader",
-        startDate: "2021-03",
-        endDate: "2023-06",
-        sector: "Healthcare",
-        description: "Led a team of six evaluating district maternal health services.",
-      },
+      { id: expect.any(Number), ...assignment() },
       expect.objectContaining({ title: "Health Financing Adviser", donors: ["World Bank"], endDate: null }),
     ]);
     expect(created.education).toEqual([
@@ -116,8 +100,8 @@ describe("POST and PUT with a track record", () => {
     expect(own.json).toMatchObject({ assignments: created.assignments, education: created.education, rateVisibility: "hidden" });
   });
 
-  it("replaces the whole list on PUT, keeps it when the list is left out, empties it with []", async () => {
-    const { owner, created } = await createProfile({
+  it("replaces the whole list on PUT, keeps it when the list is left out, empties it with []", async ({ api }) => {
+    const { owner, created } = await createProfile(api, {
       assignments: [assignment({ title: "First" }), assignment({ title: "Second" })],
       education: [education()],
     });
@@ -145,11 +129,14 @@ describe("POST and PUT with a track record", () => {
     });
     expect(emptied.json.assignments).toEqual([]);
     expect(emptied.json.education).toEqual([]);
-    expect(await storedCounts(created.id)).toEqual({ assignments: 0, education: 0 });
+    expect(await storedCounts(api, created.id)).toEqual({ assignments: 0, education: 0 });
   });
 
-  it("answers 400 naming the item and the field for each bad value, and stores nothing", async () => {
-    const { owner, created } = await createProfile({ assignments: [assignment({ title: "Kept" })], education: [education()] });
+  it("answers 400 naming the item and the field for each bad value, and stores nothing", async ({ api }) => {
+    const { owner, created } = await createProfile(api, {
+      assignments: [assignment({ title: "Kept" })],
+      education: [education()],
+    });
     const path = `/api/consultants/${created.id}`;
     const cases: [Record<string, unknown>, string, string][] = [
       [
@@ -227,11 +214,11 @@ describe("POST and PUT with a track record", () => {
     const after = await call(api.app, "GET", path, { token: owner.token });
     expect(after.json.title).toBe("Public Health Specialist");
     expect(after.json.assignments.map((item: { title: string }) => item.title)).toEqual(["Kept"]);
-    expect(await storedCounts(created.id)).toEqual({ assignments: 1, education: 1 });
+    expect(await storedCounts(api, created.id)).toEqual({ assignments: 1, education: 1 });
   });
 
-  it("only the owner or an admin replaces the lists", async () => {
-    const { created } = await createProfile({ assignments: [assignment({ title: "Mine" })] });
+  it("only the owner or an admin replaces the lists", async ({ api }) => {
+    const { created } = await createProfile(api, { assignments: [assignment({ title: "Mine" })] });
     const path = `/api/consultants/${created.id}`;
     const body = profile({ email: created.email, assignments: [assignment({ title: "Vandal" })] });
     expect((await call(api.app, "PUT", path, { body })).status).toBe(401);
@@ -249,9 +236,11 @@ describe("POST and PUT with a track record", () => {
 });
 
 describe("privacy of the daily rate and of hidden contact details", () => {
-  it("shows the rate as the consultant chose: nobody, signed-in users, or everyone; the owner and admins always", async () => {
+  it("shows the rate as the consultant chose: nobody, signed-in users, or everyone; the owner and admins always", async ({
+    api,
+  }) => {
     const rate = { min: 450, max: 600, currency: "USD" };
-    const { owner, created } = await createProfile({ dailyRate: rate, assignments: [assignment()] });
+    const { owner, created } = await createProfile(api, { dailyRate: rate, assignments: [assignment()] });
     const path = `/api/consultants/${created.id}`;
     const stranger = await insertSignedInUser(api.database.db);
     const admin = await insertSignedInUser(api.database.db, { role: "admin" });
@@ -286,8 +275,8 @@ describe("privacy of the daily rate and of hidden contact details", () => {
     expect(await seen()).toBeNull();
   });
 
-  it("never sends hidden contact details with the track record", async () => {
-    const { created } = await createProfile({
+  it("never sends hidden contact details with the track record", async ({ api }) => {
+    const { created } = await createProfile(api, {
       email: "hidden.lan@example.org",
       phone: "+84 24 555 7777",
       assignments: [assignment()],
@@ -302,14 +291,16 @@ describe("privacy of the daily rate and of hidden contact details", () => {
 });
 
 describe("canonical languages", () => {
-  it("stores languages as the list spells them, so a lower-case language is found by the filter", async () => {
-    const { created } = await createProfile({ languages: "khmer, ENGLISH, Khmer", name: "Sokha Chan" });
+  it("stores languages as the list spells them, so a lower-case language is found by the filter", async ({ api }) => {
+    const { created } = await createProfile(api, { languages: "khmer, ENGLISH, Khmer", name: "Sokha Chan" });
     expect(created.languages).toEqual(["Khmer", "English"]);
     const found = await call(api.app, "GET", "/api/consultants?languages=Khmer&limit=100");
     expect(found.json.consultants.map((item: { id: number }) => item.id)).toContain(created.id);
   });
 
-  it("the migration's rule: a row written in lower case directly is still shown in canonical form after an update", async () => {
+  it("the migration's rule: a row written in lower case directly is still shown in canonical form after an update", async ({
+    api,
+  }) => {
     // Rows written before issue 12 were canonicalised by the migration; here the API's rule for new writes.
     const legacy = await insertConsultant(api.database.sql, { languages: ["English"] });
     const view = await call(api.app, "GET", `/api/consultants/${legacy.id}`);
@@ -320,7 +311,7 @@ describe("canonical languages", () => {
 });
 
 describe("the database keeps its own promises", () => {
-  it("refuses an end before the start, an unknown donor or level, and cascades with the profile", async () => {
+  it("refuses an end before the start, an unknown donor or level, and cascades with the profile", async ({ api }) => {
     const { sql } = api.database;
     const { id } = await insertConsultant(sql);
     const row = (extra: Record<string, unknown>) => ({
@@ -346,13 +337,13 @@ describe("the database keeps its own promises", () => {
     await sql`insert into consultant_assignments ${sql(row({}))}`;
     await sql`insert into consultant_education ${sql({ consultant_id: id, position: 0, degree: "BA", institution: "RUPP" })}`;
     await sql`delete from consultants where id = ${id}`;
-    expect(await storedCounts(id)).toEqual({ assignments: 0, education: 0 });
+    expect(await storedCounts(api, id)).toEqual({ assignments: 0, education: 0 });
   });
 });
 
 describe("GET /api/consultants with donor and workedIn", () => {
-  it("filters by donor and country of experience, and answers 400 for an unknown donor", async () => {
-    const { created } = await createProfile({
+  it("filters by donor and country of experience, and answers 400 for an unknown donor", async ({ api }) => {
+    const { created } = await createProfile(api, {
       name: "Filter Person",
       assignments: [assignment({ donors: ["KOICA", "UNFPA"], countries: ["Timor-Leste"] })],
     });

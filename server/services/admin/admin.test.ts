@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { recordingLog, type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { deleteConsultantAsAdmin, getConsultantForAdmin, listConsultantsForAdmin } from "../consultants/admin-list.ts";
 import { ADMIN_EDIT, editConsultant } from "../consultants/edit.ts";
 import { moderateConsultant } from "../consultants/moderation.ts";
@@ -38,8 +38,6 @@ afterAll(async () => {
   await smtp?.close();
   await database?.close();
 });
-
-const unique = () => randomBytes(5).toString("hex");
 
 /** The actor a door hands on for a user row (or any `{ id, role }`): the role as the session says. */
 function as(user: { id: number; role?: string } | null): Actor {

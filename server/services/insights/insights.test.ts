@@ -1,25 +1,20 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { INSIGHT_WEEKS, type Insights } from "#common/insights.ts";
 import { consultantInsights, messages } from "#server/db/schema.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, startApiApp, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { countCvDownload, countProfileView, countSearchAppearances, InsightsBuffer } from "./counter.ts";
+
+const it = apiTest();
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  api = await startApiApp();
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-async function counters(consultantId: number) {
+async function counters(api: TestApi, consultantId: number) {
   const [row] = await api.database.db
     .select({
       views: sql<number>`coalesce(sum(${consultantInsights.profileViews}), 0)::int`,
@@ -32,7 +27,7 @@ async function counters(consultantId: number) {
 }
 
 describe("the insights buffer", () => {
-  it("counts a view once per visitor per day, ignores bots, and writes in batches", async () => {
+  it("counts a view once per visitor per day, ignores bots, and writes in batches", async ({ api }) => {
     const { db } = api.database;
     const id = await insertListedConsultant(db);
     const buffer = new InsightsBuffer(db);
@@ -44,16 +39,16 @@ describe("the insights buffer", () => {
     buffer.view(id, { ...visitor, userAgent: GOOGLEBOT });
     buffer.view(id, { ...visitor, userAgent: "" });
     // Nothing is written until the buffer flushes.
-    expect(await counters(id)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+    expect(await counters(api, id)).toEqual({ views: 0, appearances: 0, downloads: 0 });
     await buffer.flush();
-    expect((await counters(id))?.views).toBe(3);
+    expect((await counters(api, id))?.views).toBe(3);
 
     // The same visitors again the same day, from another batch (or another instance): no new views.
     const other = new InsightsBuffer(db);
     other.view(id, visitor);
     other.view(id, { userAgent: BROWSER, userId: 42, clientIp: "203.0.113.9" });
     await other.flush();
-    expect((await counters(id))?.views).toBe(3);
+    expect((await counters(api, id))?.views).toBe(3);
 
     buffer.appeared([id, id], { userAgent: BROWSER });
     buffer.appeared([id], { userAgent: GOOGLEBOT });
@@ -65,10 +60,10 @@ describe("the insights buffer", () => {
     other.cvDownloaded(id, visitor);
     await buffer.close();
     await other.close();
-    expect(await counters(id)).toEqual({ views: 3, appearances: 2, downloads: 2 });
+    expect(await counters(api, id)).toEqual({ views: 3, appearances: 2, downloads: 2 });
   });
 
-  it("drops counts for a profile deleted before the flush, and keeps counting the others", async () => {
+  it("drops counts for a profile deleted before the flush, and keeps counting the others", async ({ api }) => {
     const { db, sql: client } = api.database;
     const gone = await insertListedConsultant(db);
     const kept = await insertListedConsultant(db);
@@ -77,8 +72,8 @@ describe("the insights buffer", () => {
     buffer.view(gone, { userAgent: BROWSER, userId: null, clientIp: "198.51.100.8" });
     await client`delete from consultants where id = ${gone}`;
     await buffer.close();
-    expect((await counters(kept))?.appearances).toBe(1);
-    expect(await counters(gone)).toEqual({ views: 0, appearances: 0, downloads: 0 });
+    expect((await counters(api, kept))?.appearances).toBe(1);
+    expect(await counters(api, gone)).toEqual({ views: 0, appearances: 0, downloads: 0 });
   });
 });
 
@@ -107,14 +102,14 @@ describe("INSIGHTS_COUNTING=false", () => {
 });
 
 describe("GET /api/my-consultant-profile/insights", () => {
-  it("answers 401 signed out and 404 without a profile", async () => {
+  it("answers 401 signed out and 404 without a profile", async ({ api }) => {
     expect((await call(api.app, "GET", "/api/my-consultant-profile/insights")).status).toBe(401);
     const user = await insertSignedInUser(api.database.db);
     const none = await call(api.app, "GET", "/api/my-consultant-profile/insights", { token: user.token });
     expect(none.status).toBe(404);
   });
 
-  it("gives twelve weekly numbers per metric with totals and the change against the twelve weeks before", async () => {
+  it("gives twelve weekly numbers per metric with totals and the change against the twelve weeks before", async ({ api }) => {
     const { db } = api.database;
     const owner = await insertSignedInUser(db);
     const id = await insertListedConsultant(db, { userId: owner.id });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import type { ConsultantStatus } from "#server/db/schema.ts";
@@ -8,6 +7,7 @@ import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { startSmtpServer, type TestSmtp } from "../../../tests/setup/smtp.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
 import type { ServiceLog } from "../context.ts";
 import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from "../errors.ts";
@@ -54,8 +54,6 @@ async function opened(actor: Parameters<typeof openMessage>[1], id: number) {
   if (result.kind !== "message") throw new Error("expected a message");
   return result.message;
 }
-
-const unique = () => randomBytes(5).toString("hex");
 
 /** A consultant profile straight in the database, owned by a fresh account. */
 async function insertConsultant({

@@ -1,0 +1,179 @@
+import type { Page } from "playwright-core";
+import { test as base, expect } from "vitest";
+import type { Sql } from "#server/db/client.ts";
+import { startApp } from "./app-server.ts";
+import { connectBrowser, openPage, toastText } from "./browser.ts";
+import { type ConsultantRow, insertConsultant } from "./consultants.ts";
+import { startSmtpServer } from "./smtp.ts";
+import { unique } from "./unique.ts";
+import { insertSignedInUser } from "./users.ts";
+
+// The browser tests' fixtures (Vitest's test.extend): what every file in tests/e2e used to start
+// and stop by hand in beforeAll/afterAll. A file makes its `test` (or `it`) once, at its top
+// level, with the app's settings if it needs any; a test names what it needs and gets it:
+//
+//   const it = e2e({ SEED_DEMO: "true" });
+//   it("…", async ({ app, openPage, sql }) => { … });
+//
+// Per file, started once (the app and the browser before the first test, the rest on first use)
+// and stopped after the file's last test: `smtp`, `app` (the production build on its own database,
+// mail to `smtp`), `sql` (that database), `browser` (a connection to the run's Chromium),
+// `account(role)` (an account with a session, straight in the database), `register` and
+// `consultantAccount` (accounts made through the API, the second with a listed profile). Per test,
+// closed when it ends: the pages from `openPage` and `signedInPage` (a user, an admin or a
+// consultant). A file adds fixtures of its own with `.extend(…)` on what e2e() returns.
+
+/** The password of every account `register` creates. */
+export const PASSWORD = "kettle-harbour-59";
+
+export { unique } from "./unique.ts";
+
+/** An account made through the JSON API, as its owner would have made it: signed in by `sessionToken`. */
+export type Account = { id: number; email: string; name: string; password: string; sessionToken: string };
+
+/** Who a signed-in page belongs to: an organization's user, an admin, or a consultant with a listed profile. */
+export type Role = "user" | "admin" | "consultant";
+
+type PageOptions = Parameters<typeof openPage>[1];
+export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
+
+/**
+ * The fixtures for one test file, whose app runs with `env` on top of the fixtures' own settings
+ * (no demo directory, mail to `smtp`). Call it once, at the file's top level: it also starts the
+ * app and connects the browser before the file's first test (see the end).
+ */
+export function e2e(env: Record<string, string> = {}) {
+  const test = fixtures(env);
+  // Started in a hook, under its two minutes, not inside the first test's one minute: starting the
+  // app is most of a file's set-up, and on a busy machine it can take half a minute.
+  test.beforeAll(async ({ app, browser }) => {
+    expect(browser.isConnected(), `the browser for the app at ${app.url}`).toBe(true);
+  });
+  return test;
+}
+
+function fixtures(env: Record<string, string>) {
+  return (
+    base
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+      .extend("smtp", { scope: "file" }, async ({}, { onCleanup }) => {
+        const smtp = await startSmtpServer();
+        onCleanup(() => smtp.close());
+        return smtp;
+      })
+      .extend("app", { scope: "file" }, async ({ smtp }, { onCleanup }) => {
+        const app = await startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url, ...env } });
+        onCleanup(async () => {
+          await app.stop();
+        });
+        return app;
+      })
+      /** The app's database, for arranging rows and reading them back. */
+      .extend("sql", { scope: "file" }, async ({ app }) => {
+        if (!app.database) throw new Error("the app runs on its own test database");
+        return app.database.sql;
+      })
+      // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
+      .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+        const browser = await connectBrowser();
+        onCleanup(() => browser.close());
+        return browser;
+      })
+      /** Opens a page in a fresh browser context (its own cookies) that remembers console errors; closed after the test. */
+      .extend("openPage", async ({ browser }, { onCleanup }) => {
+        const opened: OpenedPage[] = [];
+        onCleanup(async () => {
+          await Promise.all(opened.map((page) => page.close()));
+        });
+        return async (options?: PageOptions) => {
+          const page = await openPage(browser, options);
+          opened.push(page);
+          return page;
+        };
+      })
+      /** Registers an account through the JSON API (`POST /api/auth/register`), as its owner would. */
+      .extend("register", { scope: "file" }, async ({ app, sql }) => {
+        return async (
+          name: string,
+          {
+            email,
+            password = PASSWORD,
+            asNew = false,
+          }: {
+            email?: string;
+            password?: string;
+            /** As just registered: not verified, not yet a day old. */
+            asNew?: boolean;
+          } = {},
+        ): Promise<Account> => {
+          const address = email ?? `${name.toLowerCase().replace(/\W+/g, ".")}.${unique()}@example.org`;
+          const response = await fetch(`${app.url}/api/auth/register`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: address, password, name }),
+          });
+          expect(response.status, "registration through the API").toBe(201);
+          const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
+          if (!asNew) await established(sql, user.id);
+          return { id: user.id, email: address, name, password, sessionToken };
+        };
+      })
+      /** An account of this role straight in the database, with a live session: its `token` signs requests in. */
+      .extend("account", { scope: "file" }, async ({ app, sql }) => {
+        return async (role: "user" | "admin" = "user", name?: string) => {
+          if (!app.database) throw new Error("the app runs on its own test database");
+          const user = await insertSignedInUser(app.database.db, { role, name });
+          await established(sql, user.id);
+          return user;
+        };
+      })
+      /** A new account (through the API) that owns a listed consultant profile: `consultantId`. */
+      .extend("consultantAccount", { scope: "file" }, async ({ sql, register }) => {
+        return async (name: string, profile: ConsultantRow = {}) => {
+          const account = await register(name);
+          const { id } = await insertConsultant(sql, { name, user_id: account.id, ...profile });
+          return { ...account, consultantId: id };
+        };
+      })
+      /**
+       * A page signed in as a new account of this role, through a session row and its cookie (as the
+       * sign-in would leave it); a consultant's account owns a listed profile (`consultantId`).
+       */
+      .extend("signedInPage", async ({ app, sql, openPage, account }) => {
+        return async (role: Role, options: PageOptions & { name?: string } = {}) => {
+          const { name = `${role === "admin" ? "Admin" : "Person"} ${unique()}`, ...pageOptions } = options;
+          const user = await account(role === "admin" ? "admin" : "user", name);
+          const consultantId = role === "consultant" ? (await insertConsultant(sql, { name, user_id: user.id })).id : undefined;
+          const opened = await openPage(pageOptions);
+          await signInPage(opened.page, app.url, user.token);
+          return { ...opened, user, consultantId };
+        };
+      })
+  );
+}
+
+/**
+ * An established account: its address verified and older than a day (issue 36: only verified
+ * accounts start conversations, and new ones only a few), as the people in these journeys are.
+ */
+async function established(sql: Sql, userId: number) {
+  await sql`update auth_users set is_email_verified = true, created_at = now() - interval '30 days' where id = ${userId}`;
+}
+
+/** Signs a browser page in with a session token, as the session cookie the sign-in sets. */
+export async function signInPage(page: Page, url: string, token: string) {
+  await page.context().addCookies([{ name: "session", value: token, url }]);
+}
+
+/**
+ * Signs in through the sign-in dialog once something has opened it: the e-mail and password, Sign
+ * In, the 'Login successful' toast, and the dialog gone.
+ */
+export async function signInThroughDialog(page: Page, credentials: { email: string; password: string }) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(credentials.email);
+  await dialog.getByLabel("Password").fill(credentials.password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  expect(await toastText(page, "Login successful")).toContain("Welcome back");
+  await dialog.waitFor({ state: "detached" });
+}

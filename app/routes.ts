@@ -18,6 +18,8 @@ export default [
   route("consultant/:id", "routes/consultant.tsx"),
   route("shortlists/shared/:token", "routes/shortlist-shared.tsx"),
   route("references/:token", "routes/reference.tsx"),
+  route("organizations/:slug", "routes/organization.tsx"),
+  route("invitations/:token", "routes/invitation.tsx"),
   route("saved-searches/unsubscribe", "routes/saved-search-unsubscribe.tsx"),
   // The pages that need a signed-in person: one guard, one signed-out state.
   layout("routes/signed-in-layout.tsx", [
@@ -31,10 +33,13 @@ export default [
     route("shortlists/add", "routes/shortlists.tsx", { id: "shortlists-add" }),
     route("shortlists/:id", "routes/shortlist.tsx"),
     route("saved-searches", "routes/saved-searches.tsx"),
+    route("my-organizations", "routes/my-organizations.tsx"),
+    route("my-organizations/:id", "routes/my-organization.tsx"),
     route("inbox", "routes/inbox.tsx"),
     route("inbox/:id", "routes/inbox-message.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/searches", "routes/admin-searches.tsx"),
+    route("admin/organizations", "routes/admin-organizations.tsx"),
   ]),
   route("*", "routes/pages/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { AccountUser } from "#common/auth.ts";
 import type { Locale } from "#common/locales.ts";
+import type { Membership } from "#common/organizations.ts";
 import type { ToastMessage } from "#common/toast.ts";
 
 /**
@@ -15,7 +16,13 @@ export type RootData = {
   nonce: string;
   toast: ToastMessage | null;
   /** Only what the header and the dialog need to know about the signed-in user. */
-  user: (Pick<AccountUser, "id" | "name" | "email" | "role" | "isEmailVerified"> & { hasConsultantProfile: boolean }) | null;
+  user:
+    | (Pick<AccountUser, "id" | "name" | "email" | "role" | "isEmailVerified"> & {
+        hasConsultantProfile: boolean;
+        /** The organizations they belong to, with the one they act for (the menu's switch, issue 31). */
+        organizations: Pick<Membership, "id" | "name" | "verified" | "acting">[];
+      })
+    | null;
   unreadMessages: number;
 };
 

@@ -182,6 +182,11 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
           Searches that found nothing
         </Link>
       </p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/organizations" className="font-semibold text-brand-700 underline underline-offset-4">
+          Organizations and reported conversations
+        </Link>
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}

@@ -8,6 +8,7 @@ import { actorOf } from "#server/services/context.ts";
 import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/thread.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { CardSection } from "../components/ui/card-section.tsx";
@@ -95,7 +96,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           ) : (
             <span className="font-semibold text-ink">{other.name}</span>
           )}
-          {other.detail && <> · {other.detail}</>}
+          {other.organization ? (
+            <>
+              {" "}
+              · <OrganizationBadge organization={other.organization} />
+            </>
+          ) : (
+            other.detail && <> · {other.detail}</>
+          )}
         </p>
         {conversation.senderEmail && (
           <p className="mt-1 break-words text-sm text-slate-700">
@@ -117,7 +125,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             className={`rounded-2xl border p-4 ${entry.fromMe ? "ml-6 border-brand-200 bg-brand-50" : "mr-6 border-slate-200 bg-white"}`}
           >
             <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-              <span className="font-semibold text-ink">{entry.fromMe ? "You" : other.name}</span>
+              <span className="font-semibold text-ink">
+                {entry.author === "sender" && conversation.organization ? entry.authorName : entry.fromMe ? "You" : other.name}
+              </span>
               <LocalTime value={entry.createdAt} className="text-muted" />
             </p>
             {entry.subject && entry.subject !== conversation.subject && (

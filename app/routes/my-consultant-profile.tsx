@@ -1,10 +1,12 @@
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { consultantInsights } from "#server/services/insights/report.ts";
+import { getHiddenFrom, toggleHiddenFrom } from "#server/services/organizations/hidden-from.ts";
+import { listOrganizations } from "#server/services/organizations/organizations.ts";
 import { profileReferences, requestReference, withdrawReference } from "#server/services/references/index.ts";
 import { reviewCounts } from "#server/services/reviews/reviews.ts";
 import { ChangeBanner } from "../components/consultants/change-banner.tsx";
@@ -15,18 +17,21 @@ import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { type HiddenFromAnswer, HiddenFromPanel } from "../components/organizations/hidden-from-panel.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
+import { answer, refusalOf, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /my-consultant-profile: the signed-in person's own profile, with what visitors do not see
-// (hidden contact details, approval status) and Edit Profile; or Create Consultant Profile.
+// (hidden contact details, approval status) and Edit Profile, references, the organizations the
+// profile is hidden from (issue 31), insights; or Create Consultant Profile.
 
 export const handle: SignedInHandle = {
   signedOut: {
@@ -37,17 +42,29 @@ export const handle: SignedInHandle = {
   },
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app));
+  const search = (new URL(request.url).searchParams.get("hideSearch") ?? "").trim().slice(0, 100);
   try {
     const consultant = await getOwnConsultant(app, actor);
-    const [insights, counts, references] = await Promise.all([
+    const [insights, counts, references, hidden, found] = await Promise.all([
       consultantInsights(app.db, consultant.id),
       reviewCounts(app.db, [consultant.id]),
       profileReferences(app, actor, consultant.id),
+      getHiddenFrom(app, actor),
+      search.length >= 2 ? listOrganizations(app, actor, { search }) : { organizations: [] },
     ]);
-    return { state: "ready" as const, consultant, insights, reviewCount: counts.get(consultant.id) ?? 0, references };
+    return {
+      state: "ready" as const,
+      consultant,
+      insights,
+      reviewCount: counts.get(consultant.id) ?? 0,
+      references,
+      hidden: hidden.organizations,
+      hideSearch: search,
+      found: found.organizations.map(({ id, name, verified }) => ({ id, name, verified })),
+    };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
     throw error;
@@ -60,6 +77,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSignedIn(app));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "hide" || intent === "unhide") {
+    // "Hide my profile from these organizations" (issue 31).
+    const organizationId = parseId(String(form.get("organizationId") ?? ""));
+    try {
+      if (organizationId === null) throw new NotFound("Organization not found");
+      const { organizations } = await toggleHiddenFrom(app, actor, { organizationId, hidden: intent === "hide" });
+      const organization = organizations.find((item) => item.id === organizationId);
+      return redirectWithToast(app, "/my-consultant-profile#hidden-from", {
+        title: intent === "hide" ? `Hidden from ${organization?.name ?? "the organization"}` : "No longer hidden",
+      });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.status >= 500) throw error;
+      return data<HiddenFromAnswer>({ hiddenFromError: refusal.message }, { status: refusal.status });
+    }
+  }
   const assignmentId = parseId(String(form.get("assignmentId") ?? ""));
   const done = (title: string) => answer({ intent, result: { status: "success" }, toast: { title } });
   const refused = (message: string, status: number) => answer(errorAnswer(message, { intent }), status);
@@ -106,6 +139,8 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
     );
   }
   const { consultant, insights, reviewCount } = loaderData;
+  const hiddenFromError = actionData && "hiddenFromError" in actionData ? String(actionData.hiddenFromError) : null;
+  const referenceAnswer = actionData && "intent" in actionData ? actionData : null;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -139,7 +174,13 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
           </>
         }
       />
-      <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={actionData ?? null} />
+      <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={referenceAnswer} />
+      <HiddenFromPanel
+        hidden={loaderData.hidden}
+        search={loaderData.hideSearch}
+        found={loaderData.found}
+        error={hiddenFromError}
+      />
       <InsightsPanel insights={insights} />
     </>
   );

@@ -1,6 +1,7 @@
 import { serviceDeps } from "#server/http/context.ts";
 import { viewSharedShortlist } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { CompareTable, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { appContext } from "../context.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -8,7 +9,8 @@ import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/shortlist-shared";
 
 // /shortlists/shared/{token}: a shortlist someone shared, read-only, for anyone with the link (no
-// account needed); 404 once the owner revokes it. The owner's notes are not shown.
+// account needed); 404 once the owner revokes it. The owner's notes are not shown. A team list
+// names its organization with its verified badge (issue 31).
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { list: await orPageError(viewSharedShortlist(serviceDeps(context.get(appContext)), params.token ?? "")) };
@@ -21,6 +23,11 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
     <div className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm font-medium text-muted">A shortlist shared with you</p>
       <h1 className="mt-1 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
+      {list.organization && (
+        <p className="mt-1 text-slate-700" data-testid="shared-by">
+          Shared by <OrganizationBadge organization={list.organization} />
+        </p>
+      )}
       {consultants.length === 0 ? (
         <p className="mt-6 text-muted">This list is empty.</p>
       ) : (

@@ -1,9 +1,14 @@
 import { Download, Link2, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { SHORTLIST_LIMITS, SHORTLIST_STAGES, SHORTLIST_TEXTS, type ShortlistEntry } from "#common/shortlists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
-import { putShortlistEntry, removeShortlistEntry } from "#server/services/shortlists/entries.ts";
+import {
+  addShortlistNote,
+  patchShortlistEntry,
+  putShortlistEntry,
+  removeShortlistEntry,
+} from "#server/services/shortlists/entries.ts";
 import {
   deleteShortlist,
   getShortlist,
@@ -12,11 +17,14 @@ import {
   shareShortlist,
 } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { CompareTable, NotSaved, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { CardSection } from "../components/ui/card-section.tsx";
-import { Field, Input, Textarea } from "../components/ui/field.tsx";
+import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
 import { errorAnswer, errorOf, succeeded } from "../lib/form-answer.ts";
 import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
@@ -27,8 +35,11 @@ import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/shortlist";
 
-// /shortlists/{id}: one of the user's lists: the consultants with their notes, compare (up to
-// four, chosen with ?compare=), export as CSV, share by a revocable link, rename, delete.
+// /shortlists/{id}: one of the user's lists, or a team list of their organization (issue 31): the
+// consultants as a board of stages (columns on a wide screen, a list grouped by stage on a phone;
+// a stage is changed with a select and a button, never by dragging), each with its note and, on a
+// team list, the members' internal notes; compare (up to four, chosen with ?compare=), export as
+// CSV, share by a revocable link, rename, delete.
 
 const listIdOf = (value: string | undefined) => pathIdOr404(value, SHORTLIST_TEXTS.notFound);
 
@@ -59,6 +70,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         if (!consultantId) break;
         await putShortlistEntry(deps, user, { id, consultantId, body: { note: form.get("note") ?? "" } });
         return back("Note saved");
+      case "stage":
+        if (!consultantId) break;
+        await patchShortlistEntry(deps, user, { id, consultantId, body: { stage: form.get("stage") } });
+        return back("Stage changed");
+      case "team-note":
+        if (!consultantId) break;
+        await addShortlistNote(deps, user, { id, consultantId, body: { text: form.get("text") } });
+        return back("Note added");
       case "remove":
         if (!consultantId) break;
         await removeShortlistEntry(deps, user, { id, consultantId });
@@ -99,7 +118,15 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
         All shortlists
       </Link>
       <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
-      <p className="mt-1 text-muted">{list.count === 1 ? "1 consultant" : `${list.count} consultants`}</p>
+      <p className="mt-1 text-muted">
+        {list.count === 1 ? "1 consultant" : `${list.count} consultants`}
+        {list.organization && (
+          <>
+            {" "}
+            · team list of <OrganizationBadge organization={list.organization} />
+          </>
+        )}
+      </p>
       <NotSaved message={error} className="mt-4" />
 
       <div className="mt-6 flex flex-wrap gap-3">
@@ -166,50 +193,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
                 Compare the chosen (up to {SHORTLIST_LIMITS.compare})
               </Button>
             </Form>
-            <ul className="mt-4 space-y-4">
-              {list.entries.map((entry) => (
-                <li
-                  key={entry.consultant.id}
-                  className="rounded-2xl border border-slate-200 bg-white p-4"
-                  data-testid="shortlist-entry"
-                >
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <ShortlistConsultantSummary consultant={entry.consultant} />
-                    <label className="flex items-center gap-2 text-sm font-medium text-ink">
-                      <input
-                        type="checkbox"
-                        name="compare"
-                        value={entry.consultant.id}
-                        form="compare-form"
-                        defaultChecked={compare.some((c) => c.id === entry.consultant.id)}
-                        className="size-4"
-                      />
-                      Compare {entry.consultant.name}
-                    </label>
-                  </div>
-                  <Form method="post" className="mt-3 space-y-2">
-                    <input type="hidden" name="intent" value="note" />
-                    <input type="hidden" name="consultantId" value={entry.consultant.id} />
-                    <Field label={`Private note on ${entry.consultant.name}`}>
-                      {(props) => (
-                        <Textarea {...props} name="note" rows={2} maxLength={SHORTLIST_LIMITS.note} defaultValue={entry.note} />
-                      )}
-                    </Field>
-                    <Button type="submit" variant="outline" size="sm">
-                      Save note
-                    </Button>
-                  </Form>
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="consultantId" value={entry.consultant.id} />
-                    <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Remove {entry.consultant.name}
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
+            <Board entries={list.entries} team={list.organization !== null} compare={compare.map((c) => c.id)} />
           </>
         )}
       </section>
@@ -232,6 +216,127 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
         </Form>
       </CardSection>
     </div>
+  );
+}
+
+/** The entries by stage: a column each on a wide screen, one after another on a phone. */
+function Board({ entries, team, compare }: { entries: ShortlistEntry[]; team: boolean; compare: number[] }) {
+  return (
+    <div className="mt-4 gap-4 lg:grid lg:auto-cols-[19rem] lg:grid-flow-col lg:overflow-x-auto lg:pb-2" data-testid="board">
+      {SHORTLIST_STAGES.options.map((stage) => {
+        const inStage = entries.filter((entry) => entry.stage === stage.value);
+        return (
+          <section
+            key={stage.value}
+            aria-labelledby={`stage-${stage.value}`}
+            className="mb-4 rounded-2xl bg-slate-100 p-3 lg:mb-0"
+            data-testid={`stage-${stage.value}`}
+          >
+            <h3 id={`stage-${stage.value}`} className="px-1 font-semibold text-ink">
+              {stage.label} <span className="font-normal text-muted">({inStage.length})</span>
+            </h3>
+            {inStage.length > 0 && (
+              <ul className="mt-2 space-y-3">
+                {inStage.map((entry) => (
+                  <EntryCard
+                    key={entry.consultant.id}
+                    entry={entry}
+                    team={team}
+                    compared={compare.includes(entry.consultant.id)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boolean; compared: boolean }) {
+  const { consultant } = entry;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3" data-testid="shortlist-entry">
+      <ShortlistConsultantSummary consultant={consultant} />
+      {entry.addedBy && <p className="mt-1 text-xs text-muted">Added by {entry.addedBy}</p>}
+      <label className="mt-2 flex items-center gap-2 text-sm font-medium text-ink">
+        <input
+          type="checkbox"
+          name="compare"
+          value={consultant.id}
+          form="compare-form"
+          defaultChecked={compared}
+          className="size-4"
+        />
+        Compare {consultant.name}
+      </label>
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="stage" />
+        <input type="hidden" name="consultantId" value={consultant.id} />
+        <Field label={`Stage of ${consultant.name}`} className="min-w-0 flex-1">
+          {(props) => (
+            <Select {...props} name="stage" defaultValue={entry.stage}>
+              <Options values={SHORTLIST_STAGES.options} />
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" variant="outline" size="sm">
+          Move<span className="sr-only"> {consultant.name}</span>
+        </Button>
+      </Form>
+      <Form method="post" className="mt-3 space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="consultantId" value={consultant.id} />
+        <Field label={team ? `Note on ${consultant.name}` : `Private note on ${consultant.name}`}>
+          {(props) => <Textarea {...props} name="note" rows={2} maxLength={SHORTLIST_LIMITS.note} defaultValue={entry.note} />}
+        </Field>
+        <Button type="submit" variant="outline" size="sm">
+          Save note
+        </Button>
+      </Form>
+      {team && <TeamNotes entry={entry} />}
+      <Form method="post" className="mt-2">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="consultantId" value={consultant.id} />
+        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove {consultant.name}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+/** The team's internal notes on an entry (author and time; the consultant never sees them). */
+function TeamNotes({ entry }: { entry: ShortlistEntry }) {
+  const { consultant, notes } = entry;
+  return (
+    <details className="mt-3 rounded-lg bg-slate-50 p-2" open={notes.length > 0}>
+      <summary className="cursor-pointer text-sm font-semibold text-ink">Team notes ({notes.length})</summary>
+      {notes.length > 0 && (
+        <ul className="mt-2 space-y-2" aria-label={`Team notes on ${consultant.name}`}>
+          {notes.map((note) => (
+            <li key={note.id} className="text-sm">
+              <p className="whitespace-pre-line break-words text-slate-800">{note.text}</p>
+              <p className="text-xs text-muted">
+                {note.author} · <LocalTime value={note.createdAt} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="team-note" />
+        <input type="hidden" name="consultantId" value={consultant.id} />
+        <Field label={`Add a team note on ${consultant.name}`} hint="Only your organization's members see it.">
+          {(props) => <Textarea {...props} name="text" rows={2} maxLength={SHORTLIST_LIMITS.note} required />}
+        </Field>
+        <Button type="submit" variant="outline" size="sm">
+          Add note
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -5,10 +5,12 @@ import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { findMessageRecipient } from "#server/services/messages/send.ts";
+import { listMemberships } from "#server/services/organizations/membership.ts";
 import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
 import { createShortlist, listShortlists, listsHolding } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { NotSaved } from "../components/shortlists/shortlist-views.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
@@ -35,6 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const consultant = consultantId ? await findMessageRecipient({ db: app.db }, null, consultantId) : null;
   return {
     lists: await listShortlists(deps, user),
+    // Team lists (issue 31): a new list may belong to one of the person's organizations.
+    memberships: await listMemberships(deps, user),
     consultant,
     // Where the bookmark was (a results page, a profile): saving comes back there.
     back: consultant ? safeRedirect(query.get("back"), `/consultant/${consultant.id}`) : null,
@@ -51,7 +55,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     let listId = idFrom(form.get("shortlistId"));
     const newName = String(form.get("name") ?? "").trim();
-    if (!listId || newName) listId = (await createShortlist(deps, user, { name: form.get("name") })).id;
+    if (!listId || newName) {
+      listId = (await createShortlist(deps, user, { name: form.get("name"), organizationId: form.get("organizationId") ?? "" }))
+        .id;
+    }
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
       return redirectWithToast(app, safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
@@ -71,7 +78,23 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lists, consultant, holding, back } = loaderData;
+  const { lists, consultant, holding, back, memberships } = loaderData;
+  const acting = memberships.find((membership) => membership.acting);
+  const owner =
+    memberships.length > 0 ? (
+      <Field label="For" hint="A team list is seen and edited by every member of the organization.">
+        {(props) => (
+          <Select {...props} name="organizationId" defaultValue={acting ? String(acting.id) : ""}>
+            <option value="">Myself (a private list)</option>
+            {memberships.map((membership) => (
+              <option key={membership.id} value={membership.id}>
+                {membership.name} (team list)
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+    ) : null;
   const error = errorOf(actionData);
   return (
     <InboxFrame
@@ -104,6 +127,7 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
           >
             {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required={lists.length === 0} />}
           </Field>
+          {owner}
           <div className="flex flex-wrap gap-3">
             <Button type="submit">
               <Bookmark aria-hidden="true" className="size-4" />
@@ -133,7 +157,14 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
                     className="flex items-center justify-between gap-3 px-4 py-4 hover:bg-slate-50"
                     data-testid="shortlist-item"
                   >
-                    <span className="min-w-0 truncate font-semibold text-ink">{list.name}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-ink">{list.name}</span>
+                      {list.organization && (
+                        <span className="block text-sm text-muted">
+                          Team list · <OrganizationBadge organization={list.organization} />
+                        </span>
+                      )}
+                    </span>
                     <span className="flex shrink-0 items-center gap-3 text-sm text-muted">
                       {list.shared && (
                         <span className="inline-flex items-center gap-1">
@@ -152,6 +183,7 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
             <Field label="New shortlist" className="min-w-0 flex-1" required>
               {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required />}
             </Field>
+            {owner && <div className="min-w-0 flex-1">{owner}</div>}
             <Button type="submit">Create</Button>
           </Form>
         </>

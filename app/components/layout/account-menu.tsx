@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
-import { ChevronDown, LogOut } from "lucide-react";
+import { BadgeCheck, ChevronDown, LogOut } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Fragment } from "react";
 import { Link } from "react-router";
@@ -24,6 +24,7 @@ export default function AccountDropdown({
   face,
   triggerClassName,
   onSignOut,
+  onActFor,
 }: {
   user: SignedInUser;
   entries: MenuEntry[];
@@ -31,8 +32,11 @@ export default function AccountDropdown({
   face: React.ReactNode;
   triggerClassName: string;
   onSignOut: () => void;
+  /** Switches the organization the person acts for ("" is themselves). */
+  onActFor: (organizationId: string) => void;
 }) {
   const { i18n } = useLingui();
+  const acting = user.organizations.find((organization) => organization.acting);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={triggerClassName}>
@@ -62,6 +66,35 @@ export default function AccountDropdown({
               </DropdownMenu.Item>
             </Fragment>
           ))}
+          {user.organizations.length > 0 && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Label className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-muted">
+                <Trans>Acting for</Trans>
+              </DropdownMenu.Label>
+              <DropdownMenu.RadioGroup value={acting ? String(acting.id) : ""} onValueChange={onActFor}>
+                <DropdownMenu.RadioItem value="" className={itemClasses}>
+                  <Radio checked={!acting} />
+                  <Trans>Myself</Trans>
+                </DropdownMenu.RadioItem>
+                {user.organizations.map((organization) => (
+                  <DropdownMenu.RadioItem key={organization.id} value={String(organization.id)} className={itemClasses}>
+                    <Radio checked={organization.acting} />
+                    <bdi className="truncate">{organization.name}</bdi>
+                    {organization.verified && (
+                      <>
+                        <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-700" />
+                        <span className="sr-only">
+                          {" "}
+                          <Trans>(verified)</Trans>
+                        </span>
+                      </>
+                    )}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+            </>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={itemClasses} onSelect={onSignOut}>
             <LogOut aria-hidden="true" className="size-4" />
@@ -70,5 +103,14 @@ export default function AccountDropdown({
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** The radio item's mark (the item itself carries the checked state for assistive technology). */
+function Radio({ checked }: { checked: boolean }) {
+  return (
+    <span aria-hidden="true" className="grid size-4 place-items-center rounded-full ring-1 ring-slate-400">
+      {checked && <span className="size-2 rounded-full bg-brand-700" />}
+    </span>
   );
 }

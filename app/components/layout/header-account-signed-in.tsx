@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Bookmark, BookmarkCheck, LayoutDashboard, LogOut, Mail, Settings, UserRound } from "lucide-react";
+import { Bookmark, BookmarkCheck, Building2, LayoutDashboard, LogOut, Mail, Settings, UserRound } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { type FormAnswer, failed } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type SignedInUser, useUnreadMessages } from "#app/lib/user.ts";
@@ -26,6 +26,7 @@ function menuEntries(user: SignedInUser): MenuEntry[] {
     ...(user.hasConsultantProfile ? [profile] : []),
     { to: "/shortlists", label: msg`Shortlists`, icon: Bookmark },
     { to: "/saved-searches", label: msg`Saved searches`, icon: BookmarkCheck },
+    { to: "/my-organizations", label: msg`Organizations`, icon: Building2 },
     { to: "/profile/manage", label: msg`Manage Account`, icon: Settings },
     ...(user.hasConsultantProfile ? [] : [{ ...profile, offered: true }]),
   ];
@@ -77,6 +78,7 @@ export function AccountMenu({ user }: { user: SignedInUser }) {
   const hydrated = useHydrated();
   const unread = useUnreadMessages();
   const fetcher = useSignOut();
+  const switcher = useFetcher();
   const location = useLocation();
   const face = (
     <>
@@ -103,6 +105,13 @@ export function AccountMenu({ user }: { user: SignedInUser }) {
   const signOut = () => {
     fetcher.submit({ redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: "/auth/logout" });
   };
+  // The "act for" switch (issue 31): remembered on the account, so every page and device agrees.
+  const actFor = (organizationId: string) => {
+    switcher.submit(
+      { intent: "act", organizationId, redirectTo: `${location.pathname}${location.search}` },
+      { method: "post", action: "/my-organizations" },
+    );
+  };
   return (
     <Suspense fallback={link}>
       <AccountDropdown
@@ -112,6 +121,7 @@ export function AccountMenu({ user }: { user: SignedInUser }) {
         face={face}
         triggerClassName={triggerClasses}
         onSignOut={signOut}
+        onActFor={actFor}
       />
     </Suspense>
   );
@@ -143,6 +153,41 @@ export function MobileSignedInLinks({ user, onNavigate }: { user: SignedInUser; 
           <SignOutForm className={`${linkClasses} w-full`} />
         </li>
       </ul>
+      {user.organizations.length > 0 && <ActingForm organizations={user.organizations} />}
     </div>
+  );
+}
+
+/** The "act for" switch as a plain form (the phone menu; works without JavaScript). */
+function ActingForm({ organizations }: { organizations: SignedInUser["organizations"] }) {
+  const { t } = useLingui();
+  const location = useLocation();
+  const acting = organizations.find((organization) => organization.acting);
+  return (
+    <Form method="post" action="/my-organizations" className="mt-2 border-t border-slate-200 px-3 pt-3">
+      <input type="hidden" name="intent" value="act" />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="mobile-acting" className="block text-sm font-medium text-ink">
+        <Trans>Acting for</Trans>
+      </label>
+      <div className="mt-1 flex gap-2">
+        <select
+          id="mobile-acting"
+          name="organizationId"
+          defaultValue={acting ? String(acting.id) : ""}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink"
+        >
+          <option value="">{t`Myself`}</option>
+          {organizations.map((organization) => (
+            <option key={organization.id} value={organization.id}>
+              {organization.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
+          <Trans>Switch</Trans>
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { BadgeCheck } from "lucide-react";
 import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 
@@ -9,7 +10,7 @@ import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 export function OrganizationBadge({ organization }: { organization: Badge }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span>{organization.name}</span>
+      <bdi>{organization.name}</bdi>
       {organization.verified && <VerifiedMark />}
     </span>
   );
@@ -20,7 +21,7 @@ export function VerifiedMark() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300">
       <BadgeCheck aria-hidden="true" className="size-3.5" />
-      Verified organization
+      <Trans>Verified organization</Trans>
     </span>
   );
 }

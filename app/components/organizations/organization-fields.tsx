@@ -1,0 +1,71 @@
+import { useLingui } from "@lingui/react/macro";
+import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
+import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
+import { kindOptions } from "./labels.ts";
+
+/** The fields of an organization's record, for the create form and the edit form alike. */
+export function OrganizationFields({
+  failure,
+  current,
+  countries,
+}: {
+  /** The countries by name, from the loader: the server's names (a browser's Intl may name some differently). */
+  countries: { value: string; label: string }[];
+  failure: { fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+  current?: { name: string; kind: string; country: string; website: string | null; description: string };
+}) {
+  const value = (key: "name" | "kind" | "country" | "website" | "description") =>
+    failure ? failure.values[key] : (current?.[key] ?? "");
+  const error = (key: string) => failure?.fieldErrors[key];
+  const { t, i18n } = useLingui();
+  return (
+    <>
+      <Field label={t`Name`} required error={error("name")} className="sm:col-span-2">
+        {(props) => <Input {...props} name="name" defaultValue={value("name")} maxLength={ORGANIZATION_LIMITS.name} />}
+      </Field>
+      <Field label={t`Kind`} required error={error("kind")}>
+        {(props) => (
+          <Select {...props} name="kind" defaultValue={value("kind") ?? ""}>
+            <Options values={kindOptions(i18n)} placeholder={t`Choose a kind`} />
+          </Select>
+        )}
+      </Field>
+      <Field label={t`Country`} required error={error("country")}>
+        {(props) => (
+          <Select {...props} name="country" defaultValue={value("country") ?? ""}>
+            <Options values={countries} placeholder={t`Choose a country`} />
+          </Select>
+        )}
+      </Field>
+      <Field
+        label={t`Website`}
+        hint={t`Members with a confirmed e-mail address at this domain can verify the organization.`}
+        error={error("website")}
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <Input
+            {...props}
+            name="website"
+            inputMode="url"
+            placeholder="https://example.org"
+            defaultValue={value("website") ?? ""}
+            maxLength={ORGANIZATION_LIMITS.website}
+          />
+        )}
+      </Field>
+      <Field label={t`Short description`} error={error("description")} className="sm:col-span-2">
+        {(props) => (
+          <Textarea
+            {...props}
+            name="description"
+            rows={3}
+            defaultValue={value("description") ?? ""}
+            maxLength={ORGANIZATION_LIMITS.description}
+          />
+        )}
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Building2, CircleAlert } from "lucide-react";
+import { data, Form, redirect } from "react-router";
+import { countryName } from "#common/countries.ts";
+import { splitLocalePath } from "#common/locales.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { NotFound } from "#server/services/errors.ts";
+import { acceptInvitation, declineInvitation, previewInvitation } from "#server/services/organizations/invitations.ts";
+import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { refusalOf, throwPageError } from "../lib/service-errors.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/invitation";
+
+// /invitations/{token} (issue 31): the page an invitation e-mail links to. Anyone holding the
+// link sees which organization invites which address and may decline; accepting needs the
+// account with the invited address (sign in or create it, then come back). The link works once
+// and for 7 days; after that it says so.
+
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const token = params.token ?? "";
+  if (!TOKEN.test(token)) return data({ state: "unusable" as const }, { status: 404, headers });
+  try {
+    const invitation = await previewInvitation(serviceDeps(app), token);
+    const user = app.session?.user ?? null;
+    return data(
+      {
+        state: "open" as const,
+        invitation,
+        countryLabel: countryName(invitation.organization.country, splitLocalePath(new URL(request.url).pathname).locale),
+        signedInAs: user ? { name: user.name, email: user.email } : null,
+      },
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof NotFound) return data({ state: "unusable" as const }, { status: 404, headers });
+    throwPageError(error);
+  }
+}
+
+type Failure = { error: string };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const token = params.token ?? "";
+  const form = await request.formData();
+  const deps = serviceDeps(app);
+  const actor = actorOf(app.session);
+  try {
+    if (form.get("intent") === "decline") {
+      await declineInvitation(deps, actor, token);
+      return redirectWithToast(app, "/", { title: "Invitation declined" });
+    }
+    if (!actor) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/invitations/${token}`)}`);
+    const organization = await acceptInvitation(deps, actor, token);
+    return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: `Welcome to ${organization.name}` });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refusal = refusalOf(error);
+    if (refusal.status >= 500) throw error;
+    return data<Failure>({ error: refusal.message }, { status: refusal.status });
+  }
+}
+
+/** A failed request keeps the page (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => ({ error: message, ...errorAnswer(message) }));
+}
+
+function Unusable() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+      <h1 className="mt-4 text-3xl font-bold text-ink">
+        <Trans>This invitation link cannot be used</Trans>
+      </h1>
+      <p className="mt-4 text-muted">
+        <Trans>
+          Invitation links work once and expire after 7 days. Ask the organization's owner or admin to invite you again.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+export default function InvitationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
+  if (loaderData.state !== "open") return <Unusable />;
+  const { invitation, signedInAs, countryLabel } = loaderData;
+  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const { organization } = invitation;
+  const otherAddress = signedInAs && signedInAs.email.toLowerCase() !== invitation.email.toLowerCase();
+  const name = organization.name;
+  const inviter = invitation.invitedBy ?? t`A member`;
+  const invited = invitation.email;
+  const kind = kindLabel(i18n, organization.kind);
+  const role = roleLabel(i18n, invitation.role);
+  const current = signedInAs?.email ?? "";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12">
+      <Building2 aria-hidden="true" className="size-10 text-brand-700" />
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">
+        <Trans>
+          Join <bdi>{name}</bdi>
+        </Trans>
+      </h1>
+      <p className="mt-3 text-slate-700">
+        <Trans>
+          <bdi>{inviter}</bdi> invites <span className="font-semibold">{invited}</span> to join{" "}
+          <OrganizationBadge organization={organization} /> ({kind}, {countryLabel}) with the role {role}.
+        </Trans>
+      </p>
+      <p className="mt-2 text-sm text-muted">
+        <Trans>
+          The link works until <LocalTime value={invitation.expiresAt} />.
+        </Trans>
+      </p>
+      {failure && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not done`} live>
+            <p>{failure.error}</p>
+          </Alert>
+        </div>
+      )}
+      {!signedInAs ? (
+        <div className="mt-6 space-y-3">
+          <Alert tone="info" title={t`Sign in to accept`}>
+            <Trans>Sign in with {invited}, or create an account with that address, then come back to this link.</Trans>
+          </Alert>
+          <div className="flex flex-wrap gap-3">
+            <SignInControl />
+            <CreateAccountControl />
+          </div>
+        </div>
+      ) : otherAddress ? (
+        <div className="mt-6">
+          <Alert tone="warning" title={t`Another account`}>
+            <Trans>
+              You are signed in as {current}. This invitation is for {invited}: sign in with that address to accept it.
+            </Trans>
+          </Alert>
+        </div>
+      ) : (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="accept" />
+          <Button type="submit">
+            <Trans>Accept and join</Trans>
+          </Button>
+        </Form>
+      )}
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="decline" />
+        <Button type="submit" variant="outline">
+          <Trans>Decline the invitation</Trans>
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta = privatePageMeta({
+  title: "Invitation",
+  description: "An invitation to join an organization.",
+  path: "/invitations",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

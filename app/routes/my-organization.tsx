@@ -1,0 +1,515 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { BadgeCheck, Mail, Save, Trash2, UserMinus } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { countryName, countryOptions } from "#common/countries.ts";
+import { parseId } from "#common/ids.ts";
+import { splitLocalePath } from "#common/locales.ts";
+import { MANAGING_ROLES, ORGANIZATION_LIMITS, type OrganizationMember, type OrganizationRole } from "#common/organizations.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { inviteMember, listInvitations, withdrawInvitation } from "#server/services/organizations/invitations.ts";
+import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
+import { deleteOrganization, getOrganization, updateOrganization } from "#server/services/organizations/organizations.ts";
+import { verifyOrganization } from "#server/services/organizations/verification.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { kindLabel, roleLabel, roleOptions } from "../components/organizations/labels.ts";
+import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
+import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Select } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { Options } from "../components/ui/options.tsx";
+import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/my-organization";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /my-organizations/{id} (issue 31): one organization as its members see it. Everyone: the record,
+// the members, leaving, and whether they are listed on the public page. Owners and admins: the
+// details, verification by e-mail domain, roles, removing members, invitations, deleting it. Not a
+// member: 404, as for a missing organization; every request asks again (a removed member's open
+// page answers 404 at their next step).
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "Organization", title: "Please sign in", text: "You need to be signed in to work with organizations." },
+};
+
+function organizationIdOf(params: { id?: string }): number {
+  const id = parseId(params.id ?? "");
+  if (id === null) throw data("Organization not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const session = requireSignedIn(app, { comeBack: request });
+  const user = actorOf(session);
+  const id = organizationIdOf(params);
+  const deps = serviceDeps(app);
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const organization = await orPageError(getOrganization(deps, user, id));
+  // A verified organization is readable by anyone: this page is its members' only.
+  if (organization.role === null) throw data("Organization not found", { status: 404 });
+  const manages = organization.role !== null && MANAGING_ROLES.includes(organization.role);
+  const [{ members }, invitations] = await Promise.all([
+    orPageError(listMembers(deps, user, id)),
+    manages ? orPageError(listInvitations(deps, user, id)).then((answer) => answer.invitations) : Promise.resolve([]),
+  ]);
+  return {
+    organization,
+    // Names from the server, so the page hydrates with the same words (a browser's Intl may differ).
+    countries: manages ? countryOptions(locale) : [],
+    countryLabel: countryName(organization.country, locale),
+    members,
+    invitations,
+    me: { id: session.user.id, email: session.user.email, emailVerified: session.user.isEmailVerified },
+  };
+}
+
+type Failure = {
+  intent: string;
+  error: string;
+  userId: number | null;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+};
+
+function failureOf(message: string, form: FormData, fieldErrors: Record<string, string> = {}): Failure {
+  const values: Record<string, string> = {};
+  for (const key of ["name", "kind", "country", "website", "description", "email", "role"]) {
+    values[key] = String(form.get(key) ?? "");
+  }
+  return {
+    intent: String(form.get("intent") ?? ""),
+    error: message,
+    userId: parseId(String(form.get("userId") ?? "")),
+    fieldErrors,
+    values,
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const id = organizationIdOf(params);
+  const deps = serviceDeps(app);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const userId = parseId(String(form.get("userId") ?? ""));
+  const here = `/my-organizations/${id}`;
+  try {
+    switch (intent) {
+      case "update":
+        await updateOrganization(deps, user, {
+          id,
+          body: {
+            name: form.get("name"),
+            kind: form.get("kind"),
+            country: form.get("country"),
+            website: form.get("website"),
+            description: form.get("description"),
+          },
+        });
+        return redirectWithToast(app, here, { title: "Organization updated" });
+      case "verify":
+        await verifyOrganization(deps, user, { id, body: { method: "domain" } });
+        return redirectWithToast(app, here, { title: "Organization verified" });
+      case "invite": {
+        const invitation = await inviteMember(deps, user, { id, body: { email: form.get("email"), role: form.get("role") } });
+        return redirectWithToast(app, here, {
+          title: "Invitation sent",
+          description: `An e-mail is on its way to ${invitation.email}.`,
+        });
+      }
+      case "withdraw": {
+        const invitationId = parseId(String(form.get("invitationId") ?? ""));
+        if (invitationId === null) break;
+        await withdrawInvitation(deps, user, { id, invitationId });
+        return redirectWithToast(app, here, { title: "Invitation withdrawn" });
+      }
+      case "role":
+        if (userId === null) break;
+        await updateMember(deps, user, { id, userId, body: { role: form.get("role") } });
+        return redirectWithToast(app, here, { title: "Role changed" });
+      case "listed":
+        if (userId === null) break;
+        await updateMember(deps, user, { id, userId, body: { listed: form.get("listed") === "true" } });
+        return redirectWithToast(app, here, {
+          title: form.get("listed") === "true" ? "You are listed on the public page" : "You are no longer listed",
+        });
+      case "remove": {
+        if (userId === null) break;
+        const { left } = await removeMember(deps, user, { id, userId });
+        if (left) return redirectWithToast(app, "/my-organizations", { title: "You left the organization" });
+        return redirectWithToast(app, here, { title: "Member removed" });
+      }
+      case "delete":
+        await deleteOrganization(deps, user, id);
+        return redirectWithToast(app, "/my-organizations", { title: "Organization deleted" });
+    }
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal.status >= 500) throw error;
+    // Not (or no longer) a member: the page is gone for them.
+    if (refusal.status === 404) throw data(refusal.message, { status: 404 });
+    const fields = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
+    return data(failureOf(refusal.message, form, fields), { status: refusal.status });
+  }
+  return data(failureOf("Unknown action", form), { status: 400 });
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, form) => ({ ...failureOf(message, form), ...errorAnswer(message) }));
+}
+
+const sectionClasses = "mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
+
+export default function MyOrganizationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
+  const { organization, members, invitations, me, countries, countryLabel } = loaderData;
+  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const role = organization.role as OrganizationRole;
+  const manages = MANAGING_ROLES.includes(role);
+  const myself = members.find((member) => member.userId === me.id);
+  const failureOf = (intent: string) => (failure?.intent === intent ? failure : null);
+  const kind = kindLabel(i18n, organization.kind);
+  const roleName = roleLabel(i18n, role);
+  const domain = organization.domain ?? "";
+  const email = me.email;
+  const days = ORGANIZATION_LIMITS.invitationDays;
+  const memberCount = members.length;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/my-organizations" className="text-sm font-medium text-brand-800 hover:underline">
+        <Trans>All your organizations</Trans>
+      </Link>
+      <h1 className="mt-2 flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink">
+        <bdi className="break-words">{organization.name}</bdi>
+        {organization.verified && <VerifiedMark />}
+      </h1>
+      <p className="mt-1 text-muted">
+        {kind} · {countryLabel} · <Trans>your role: {roleName}</Trans>
+      </p>
+      {failure && !["update", "invite"].includes(failure.intent) && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not changed`} live>
+            <p>{failure.error}</p>
+          </Alert>
+        </div>
+      )}
+
+      <section aria-labelledby="verification-heading" className={sectionClasses}>
+        <h2 id="verification-heading" className="text-lg font-semibold text-ink">
+          <Trans>Verification</Trans>
+        </h2>
+        {organization.verified ? (
+          <p className="mt-2 text-slate-700">
+            {organization.verificationMethod === "domain" ? (
+              <Trans>Verified by the e-mail domain {domain}.</Trans>
+            ) : (
+              <Trans>Verified by an administrator.</Trans>
+            )}{" "}
+            <Link to={`/organizations/${organization.slug}`} className="font-medium text-brand-800 underline">
+              <Trans>See the public page</Trans>
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-700">
+              <Trans>
+                Not verified yet. Consultants see your messages without the verified badge, your reviews do not count toward
+                ratings, and the organization has no public page.
+              </Trans>
+            </p>
+            <p className="mt-2 text-sm text-muted">
+              {domain ? (
+                <Trans>
+                  A member whose confirmed sign-in address is at {domain} verifies it with one click (free e-mail providers never
+                  do). An administrator can also verify it by hand.
+                </Trans>
+              ) : (
+                <Trans>Add the organization's website first: the domain is checked against it.</Trans>
+              )}
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="verify" />
+              <Button type="submit" variant="outline" disabled={!organization.domain}>
+                <BadgeCheck aria-hidden="true" className="size-4" />
+                <Trans>Verify with my e-mail address ({email})</Trans>
+              </Button>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="members-heading" className={sectionClasses}>
+        <h2 id="members-heading" className="text-lg font-semibold text-ink">
+          <Trans>Members ({memberCount})</Trans>
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200">
+          {members.map((member) => (
+            <MemberRow
+              key={member.userId}
+              member={member}
+              isMe={member.userId === me.id}
+              myRole={role}
+              failure={failure?.userId === member.userId ? failure : null}
+            />
+          ))}
+        </ul>
+        {myself && (
+          <Form method="post" className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+            <input type="hidden" name="intent" value="listed" />
+            <input type="hidden" name="userId" value={me.id} />
+            <input type="hidden" name="listed" value={myself.listed ? "false" : "true"} />
+            <p className="text-sm text-slate-700">
+              {myself.listed ? (
+                <Trans>Your name is shown on the organization's public page.</Trans>
+              ) : (
+                <Trans>Your name is not shown on the organization's public page.</Trans>
+              )}
+            </p>
+            <Button type="submit" variant="outline" size="sm">
+              {myself.listed ? <Trans>Stop showing my name</Trans> : <Trans>Show my name on the public page</Trans>}
+            </Button>
+          </Form>
+        )}
+      </section>
+
+      {manages && (
+        <section aria-labelledby="invite-heading" className={sectionClasses}>
+          <h2 id="invite-heading" className="text-lg font-semibold text-ink">
+            <Trans>Invite a colleague</Trans>
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>They get an e-mail with a link that works once, for {days} days.</Trans>
+          </p>
+          {failureOf("invite") && (
+            <div className="mt-3">
+              <Alert tone="error" title={t`The invitation was not sent`} live>
+                <p>{failureOf("invite")?.error}</p>
+              </Alert>
+            </div>
+          )}
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+            <input type="hidden" name="intent" value="invite" />
+            <Field label={t`E-mail address`} required error={failureOf("invite")?.fieldErrors.email}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name="email"
+                  type="email"
+                  autoComplete="off"
+                  defaultValue={failureOf("invite")?.values.email ?? ""}
+                  maxLength={255}
+                />
+              )}
+            </Field>
+            <Field label={t`Role`}>
+              {(props) => (
+                <Select {...props} name="role" defaultValue={failureOf("invite")?.values.role || "member"}>
+                  <Options values={roleOptions(i18n, grantable(role))} />
+                </Select>
+              )}
+            </Field>
+            <Button type="submit">
+              <Mail aria-hidden="true" className="size-4" />
+              <Trans>Send invitation</Trans>
+            </Button>
+          </Form>
+          {invitations.length > 0 && (
+            <>
+              <h3 className="mt-5 font-semibold text-ink">
+                <Trans>Waiting for an answer</Trans>
+              </h3>
+              <ul className="mt-2 divide-y divide-slate-200">
+                {invitations.map((invitation) => {
+                  const invited = invitation.email;
+                  return (
+                    <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                      <span className="break-all text-sm text-slate-800">
+                        {invited} · {roleLabel(i18n, invitation.role)} · <Trans>until</Trans>{" "}
+                        <LocalTime value={invitation.expiresAt} />
+                      </span>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="withdraw" />
+                        <input type="hidden" name="invitationId" value={invitation.id} />
+                        <button type="submit" className="text-sm font-medium text-red-800 underline">
+                          <Trans>
+                            Withdraw<span className="sr-only"> the invitation to {invited}</span>
+                          </Trans>
+                        </button>
+                      </Form>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="details-heading" className={sectionClasses}>
+        <h2 id="details-heading" className="text-lg font-semibold text-ink">
+          <Trans>Details</Trans>
+        </h2>
+        {manages ? (
+          <>
+            {organization.verified && (
+              <p className="mt-1 text-sm text-muted">
+                <Trans>Changing the name or the website takes the verification back.</Trans>
+              </p>
+            )}
+            {failureOf("update") && (
+              <div className="mt-3">
+                <Alert tone="error" title={t`The details were not saved`} live>
+                  <p>{failureOf("update")?.error}</p>
+                </Alert>
+              </div>
+            )}
+            <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+              <input type="hidden" name="intent" value="update" />
+              <OrganizationFields failure={failureOf("update")} current={organization} countries={countries} />
+              <div className="sm:col-span-2">
+                <Button type="submit">
+                  <Save aria-hidden="true" className="size-4" />
+                  <Trans>Save details</Trans>
+                </Button>
+              </div>
+            </Form>
+            <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
+              <input type="hidden" name="intent" value="delete" />
+              <p className="text-sm text-muted">
+                <Trans>
+                  Deleting the organization removes its members, invitations and team shortlists. Its conversations stay with the
+                  consultants.
+                </Trans>
+              </p>
+              <Button type="submit" variant="outline" size="sm" className="mt-2">
+                <Trash2 aria-hidden="true" className="size-4" />
+                <Trans>Delete organization</Trans>
+              </Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            {organization.website && <p className="mt-2 break-all text-slate-700">{organization.website}</p>}
+            {organization.description && (
+              <p className="mt-2 whitespace-pre-line text-slate-700" dir="auto">
+                {organization.description}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The roles a member with `role` may give: an owner any, an admin all but owner. */
+function grantable(role: OrganizationRole): OrganizationRole[] {
+  return role === "owner" ? ["owner", "admin", "member"] : ["admin", "member"];
+}
+
+function MemberRow({
+  member,
+  isMe,
+  myRole,
+  failure,
+}: {
+  member: OrganizationMember;
+  isMe: boolean;
+  myRole: OrganizationRole;
+  failure: Failure | null;
+}) {
+  const { i18n } = useLingui();
+  const manages = MANAGING_ROLES.includes(myRole);
+  // An admin manages members and admins; owners are an owner's to change.
+  const canChange = manages && !isMe && (myRole === "owner" || member.role !== "owner");
+  const name = member.name;
+  return (
+    <li className="py-3" data-testid="member">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium text-ink">
+            <bdi>{name}</bdi>
+            {isMe && (
+              <span className="font-normal text-muted">
+                {" "}
+                <Trans>(you)</Trans>
+              </span>
+            )}
+          </p>
+          <p className="break-all text-sm text-muted">
+            {member.email} · {roleLabel(i18n, member.role)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          {canChange && (
+            <Form method="post" className="flex items-end gap-2">
+              <input type="hidden" name="intent" value="role" />
+              <input type="hidden" name="userId" value={member.userId} />
+              <Field
+                label={
+                  <span className="sr-only">
+                    <Trans>Role of {name}</Trans>
+                  </span>
+                }
+              >
+                {(props) => (
+                  <Select {...props} name="role" defaultValue={member.role}>
+                    <Options values={roleOptions(i18n, grantable(myRole))} />
+                  </Select>
+                )}
+              </Field>
+              <Button type="submit" variant="outline" size="sm">
+                <Trans>
+                  Change role<span className="sr-only"> of {name}</span>
+                </Trans>
+              </Button>
+            </Form>
+          )}
+          {(canChange || isMe) && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="userId" value={member.userId} />
+              <Button type="submit" variant="outline" size="sm">
+                <UserMinus aria-hidden="true" className="size-4" />
+                {isMe ? (
+                  <Trans>Leave the organization</Trans>
+                ) : (
+                  <Trans>
+                    Remove<span className="sr-only"> {name}</span>
+                  </Trans>
+                )}
+              </Button>
+            </Form>
+          )}
+        </div>
+      </div>
+      {failure && (
+        <p className="mt-1 text-sm text-red-800" role="alert">
+          {failure.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const name = args.loaderData?.organization.name ?? "Organization";
+  return privatePageMeta({
+    title: name,
+    description: `${name}: members, invitations and verification.`,
+    path: "/my-organizations",
+  })(args);
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

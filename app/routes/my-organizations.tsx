@@ -1,0 +1,245 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Building2, Plus } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { countryOptions } from "#common/countries.ts";
+import { splitLocalePath } from "#common/locales.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { listMemberships, setActingOrganization } from "#server/services/organizations/membership.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { roleLabel } from "../components/organizations/labels.ts";
+import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
+import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
+import { Field, Select } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { refusalOf } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/my-organizations";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /my-organizations (issue 31): the organizations the signed-in person belongs to, the one they
+// act for (the same switch as the header menu's), and the form that creates one (its creator is
+// its owner and acts for it). Each organization is managed on /my-organizations/{id}.
+
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: "Organizations",
+    title: "Please sign in",
+    text: "You need to be signed in to work with organizations.",
+  },
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  // The countries by name from the server, in the page's language (a browser's Intl may name some differently).
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  return { memberships: await listMemberships(serviceDeps(app), user), countries: countryOptions(locale) };
+}
+
+type Failure = { intent: string; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+
+function failureOf(message: string, form: FormData, fieldErrors: Record<string, string> = {}): Failure {
+  const values: Record<string, string> = {};
+  for (const key of ["name", "kind", "country", "website", "description"]) values[key] = String(form.get(key) ?? "");
+  return { intent: String(form.get("intent") ?? ""), error: message, fieldErrors, values };
+}
+
+/** Only a path of this site: where the header's switch came from. */
+function backTo(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") ? path : "/my-organizations";
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "act") {
+      const { acting } = await setActingOrganization(deps, user, { organizationId: form.get("organizationId") ?? "" });
+      return redirectWithToast(app, backTo(form.get("redirectTo")), {
+        title: acting ? `You now act for ${acting.name}` : "You now act for yourself",
+      });
+    }
+    if (intent === "create") {
+      const created = await createOrganization(deps, user, {
+        name: form.get("name"),
+        kind: form.get("kind"),
+        country: form.get("country"),
+        website: form.get("website"),
+        description: form.get("description"),
+      });
+      return redirectWithToast(app, `/my-organizations/${created.id}`, { title: "Organization created" });
+    }
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal.status >= 500) throw error;
+    const fields = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
+    return data(failureOf(refusal.message, form, fields), { status: refusal.status });
+  }
+  return data(failureOf("Unknown action", form), { status: 400 });
+}
+
+/** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, form) => ({ ...failureOf(message, form), ...errorAnswer(message) }));
+}
+
+export default function MyOrganizationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
+  const { memberships, countries } = loaderData;
+  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const createFailure = failure?.intent === "create" ? failure : null;
+  const acting = memberships.find((membership) => membership.acting) ?? null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>Organizations</Trans>
+      </h1>
+      <p className="mt-2 text-muted">
+        <Trans>
+          Work as a team: shortlists and conversations of an organization belong to all its members. A verified organization shows
+          a badge on its messages, reviews and shared shortlists.
+        </Trans>
+      </p>
+      {failure && failure.intent !== "create" && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not changed`} live>
+            <p>{failure.error}</p>
+          </Alert>
+        </div>
+      )}
+      {memberships.length > 0 && (
+        <section aria-labelledby="acting-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h2 id="acting-heading" className="text-lg font-semibold text-ink">
+            <Trans>Acting for</Trans>
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>
+              Messages you send and shortlists you create belong to the organization you act for. You can also switch in the
+              account menu.
+            </Trans>
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="act" />
+            <Field label={t`Act for`} className="min-w-56 flex-1">
+              {(props) => (
+                <Select {...props} name="organizationId" defaultValue={acting ? String(acting.id) : ""}>
+                  <option value="">{t`Myself`}</option>
+                  {memberships.map((membership) => (
+                    <option key={membership.id} value={membership.id}>
+                      {membership.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Button type="submit" variant="outline">
+              <Trans>Switch</Trans>
+            </Button>
+          </Form>
+        </section>
+      )}
+      <section aria-labelledby="mine-heading" className="mt-6">
+        <h2 id="mine-heading" className="text-xl font-semibold text-ink">
+          <Trans>Your organizations</Trans>
+        </h2>
+        {memberships.length === 0 ? (
+          <p className="mt-2 text-muted">
+            <Trans>You do not belong to an organization yet. Create one below, or accept an invitation.</Trans>
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {memberships.map((membership) => {
+              const name = membership.name;
+              const role = roleLabel(i18n, membership.role);
+              return (
+                <li
+                  key={membership.id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+                  data-testid="membership"
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      <OrganizationBadge organization={membership} />
+                    </p>
+                    <p className="mt-0.5 text-sm text-muted">
+                      <Trans>Your role: {role}</Trans>
+                      {membership.acting && (
+                        <>
+                          {" · "}
+                          <Trans>you act for it</Trans>
+                        </>
+                      )}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {membership.verified && (
+                      <Link
+                        to={`/organizations/${membership.slug}`}
+                        className={buttonClasses({ variant: "outline", size: "sm" })}
+                      >
+                        <Trans>
+                          Public page<span className="sr-only"> of {name}</span>
+                        </Trans>
+                      </Link>
+                    )}
+                    <Link to={`/my-organizations/${membership.id}`} className={buttonClasses({ size: "sm" })}>
+                      <Building2 aria-hidden="true" className="size-4" />
+                      <Trans>
+                        Open<span className="sr-only"> {name}</span>
+                      </Trans>
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="create-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="create-heading" className="text-xl font-semibold text-ink">
+          <Trans>Create an organization</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>You become its owner. Invite your colleagues once it is created.</Trans>
+        </p>
+        {createFailure && (
+          <div className="mt-4">
+            <Alert tone="error" title={t`The organization was not created`} live>
+              <p>{createFailure.error}</p>
+            </Alert>
+          </div>
+        )}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="create" />
+          <OrganizationFields failure={createFailure} countries={countries} />
+          <div className="sm:col-span-2">
+            <Button type="submit">
+              <Plus aria-hidden="true" className="size-4" />
+              <Trans>Create organization</Trans>
+            </Button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta = privatePageMeta({
+  title: "Organizations",
+  description: "Your organizations, the one you act for, and a new one.",
+  path: "/my-organizations",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,155 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ExternalLink, Globe2, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
+import { countryName } from "#common/countries.ts";
+import { formatDate } from "#common/format.ts";
+import { splitLocalePath } from "#common/locales.ts";
+import { ORGANIZATION_KINDS } from "#common/organizations.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { type OrganizationReview, viewOrganizationPage } from "#server/services/organizations/public-page.ts";
+import { RatingStars } from "../components/consultants/rating-stars.tsx";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
+import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
+import { appContext } from "../context.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { orPageError } from "../lib/service-errors.server.ts";
+import type { Route } from "./+types/organization";
+
+// /organizations/{slug} (issue 31): a verified organization's public page: name, kind, country,
+// website, description, the members who chose to be listed, and the reviews it has written. An
+// unverified organization has no public page (404).
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const slug = params.slug ?? "";
+  if (!/^[a-z0-9-]{1,90}$/.test(slug)) throw data("Organization not found", { status: 404 });
+  const page = await orPageError(viewOrganizationPage(serviceDeps(app), slug));
+  // The country's name from the server, so the page hydrates with the same words.
+  return { ...page, countryLabel: countryName(page.organization.country, splitLocalePath(new URL(request.url).pathname).locale) };
+}
+
+export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const { organization, reviews, countryLabel } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <header className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink">
+          <bdi className="break-words">{organization.name}</bdi>
+          <VerifiedMark />
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
+          <span>{kindLabel(i18n, organization.kind)}</span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden="true" className="size-4" />
+            {countryLabel}
+          </span>
+          {organization.website && (
+            <a
+              href={organization.website}
+              rel="noopener nofollow ugc"
+              className="inline-flex items-center gap-1 font-medium text-brand-800 underline"
+            >
+              <Globe2 aria-hidden="true" className="size-4" />
+              {organization.domain ?? organization.website}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          )}
+        </p>
+        {organization.description && (
+          <p className="mt-4 whitespace-pre-line break-words text-slate-800" dir="auto">
+            {organization.description}
+          </p>
+        )}
+      </header>
+
+      <section aria-labelledby="members-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="members-heading" className="text-xl font-semibold text-ink">
+          <Trans>Members</Trans>
+        </h2>
+        {organization.members.length === 0 ? (
+          <p className="mt-2 text-muted">
+            <Trans>No member has chosen to be listed here.</Trans>
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {organization.members.map((member, index) => (
+              <li key={`${member.name}-${index}`} className="text-slate-800">
+                <bdi className="font-medium">{member.name}</bdi>
+                <span className="text-muted"> · {roleLabel(i18n, member.role)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="reviews-heading" className="text-xl font-semibold text-ink">
+          <Trans>Reviews it has written</Trans>
+        </h2>
+        {reviews.length === 0 ? (
+          <p className="mt-2 text-muted">
+            <Trans>No reviews yet.</Trans>
+          </p>
+        ) : (
+          <ul className="mt-2">
+            {reviews.map((review) => (
+              <WrittenReview key={review.id} review={review} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function WrittenReview({ review }: { review: OrganizationReview }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const consultant = review.consultantName;
+  const reviewer = review.reviewerName;
+  const engagement = review.engagement;
+  const date = formatDate(review.createdAt, locale);
+  return (
+    <li className="border-t border-slate-200 py-4 first:border-t-0">
+      <article aria-label={t`Review of ${consultant}`}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link to={`/consultant/${review.consultantId}`} className="font-semibold text-brand-800 underline">
+            <bdi>{consultant}</bdi>
+          </Link>
+          <RatingStars rating={review.score * 10} />
+        </div>
+        <p className="mt-0.5 text-sm text-muted">
+          <Trans>
+            By <bdi>{reviewer}</bdi> · {engagement} · {date}
+          </Trans>
+        </p>
+        <p className="mt-2 whitespace-pre-line break-words text-slate-800" dir="auto">
+          {review.text}
+        </p>
+      </article>
+    </li>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const view = args.loaderData;
+  if (!view)
+    return pageMeta(args, {
+      title: "Organization Not Found",
+      description: "This organization has no public page.",
+      noindex: true,
+    });
+  const { organization } = view;
+  return pageMeta(args, {
+    title: organization.name,
+    description:
+      organization.description.slice(0, 160) ||
+      `${organization.name}, a verified ${ORGANIZATION_KINDS.labels[organization.kind]} in ${view.countryLabel}.`,
+    path: `/organizations/${organization.slug}`,
+  });
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

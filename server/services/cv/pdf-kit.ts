@@ -1,41 +1,125 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
+import { once } from "../once.ts";
 
 // What every CV layout shares (./render.ts, ./p11-pdf.ts, ./europass-pdf.ts, ./eu-annex.ts): the
 // fonts, text set in runs of the right font, and a writer with the few shapes a CV has (a line
 // of text, a section heading, a label and its value, a table), which also keeps the CV within
-// MAX_CV_PAGES. Text goes in as glyphs of embedded fonts (pdfkit subsets them), so no field can
-// inject PDF syntax. Noto Sans covers Latin with Vietnamese diacritics; Thai runs are set in Noto
-// Sans Thai.
+// MAX_CV_PAGES. Text goes in as glyphs of embedded fonts (pdfkit subsets them to the glyphs
+// used), so no field can inject PDF syntax.
+//
+// Scripts (issue 37): Noto Sans sets Latin with Vietnamese diacritics; runs of Thai, Lao, Khmer
+// and Burmese are set in their own Noto family, each read from disk and parsed only when a CV
+// first needs it in this thread. Those four scripts write words without spaces, and pdfkit's
+// line breaker (Unicode's line-breaking rules, no dictionary) sees a whole run as one word: it
+// would cut it anywhere, mid-syllable, once it overflows a line. So each such run is cut into
+// words by Intl.Segmenter (ICU's dictionaries), with a zero-width space between words, which the
+// breaker takes as a break opportunity and every one of these fonts draws as nothing. A
+// character no font has (emoji, Chinese, Arabic today) is left out rather than drawn as an
+// empty box.
 
 const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) => require.resolve(`@expo-google-fonts/${pkg}/${file}`);
 
-type Font = ReturnType<typeof fontkit.create>;
-type Fonts = { regular: Font; bold: Font; thai: Font; thaiBold: Font };
+type Font = fontkit.Font;
+type Weight = "regular" | "bold";
+
+/** A script's Noto family: its package under @expo-google-fonts and its file prefix. */
+type Family = { pkg: string; file: string };
+
+/** The scripts set in a family of their own, and the locale whose word dictionary cuts them. */
+const SCRIPTS = [
+  { script: "thai", pattern: "\\p{Script=Thai}", locale: "th", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
+  { script: "lao", pattern: "\\p{Script=Lao}", locale: "lo", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
+  { script: "khmer", pattern: "\\p{Script=Khmer}", locale: "km", family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" } },
+  {
+    script: "myanmar",
+    pattern: "\\p{Script=Myanmar}",
+    locale: "my",
+    family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" },
+  },
+] as const;
+
+export type Script = "latin" | (typeof SCRIPTS)[number]["script"];
+
+const LATIN: Family = { pkg: "noto-sans", file: "NotoSans" };
 
 /**
- * The four fonts, read and parsed once per thread (the layouts are loaded by the CV thread,
- * ./worker.ts). pdfkit takes a parsed font as it is, so its layout tables (large for Noto Sans)
- * are read once and not for every CV.
+ * A run of one of SCRIPTS (group n+1 is SCRIPTS[n]): from one of its letters on, with the joiners
+ * and zero-width spaces written inside it.
  */
-async function loadFonts(): Promise<Fonts> {
-  const files = await Promise.all([
-    readFile(fontFile("noto-sans", "400Regular/NotoSans_400Regular.ttf")),
-    readFile(fontFile("noto-sans", "700Bold/NotoSans_700Bold.ttf")),
-    readFile(fontFile("noto-sans-thai", "400Regular/NotoSansThai_400Regular.ttf")),
-    readFile(fontFile("noto-sans-thai", "700Bold/NotoSansThai_700Bold.ttf")),
-  ]);
-  const [regular, bold, thai, thaiBold] = files.map((file) => fontkit.create(file) as Font);
-  if (!regular || !bold || !thai || !thaiBold) throw new Error("the CV fonts could not be read");
-  return { regular, bold, thai, thaiBold };
+const SCRIPT_RUN = new RegExp(SCRIPTS.map(({ pattern }) => `(${pattern}(?:${pattern}|[\\u200B-\\u200D])*)`).join("|"), "gu");
+
+const ZWSP = "\u200B";
+
+function readFont({ pkg, file }: Family, weight: Weight): Font {
+  const style = weight === "bold" ? "700Bold" : "400Regular";
+  const font = fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${style}/${file}_${style}.ttf`)));
+  if (!("hasGlyphForCodePoint" in font)) throw new Error(`the CV font ${file} ${style} could not be read`);
+  return font as Font;
 }
 
-const fonts = loadFonts();
-// Awaited by every render; a failure here is reported by the render that awaits it.
-fonts.catch(() => {});
+/**
+ * Each script's two fonts, read and parsed by the first CV of this thread that has text in that
+ * script (the layouts run in the CV thread, ./worker.ts, where a synchronous read blocks no
+ * request). pdfkit takes a parsed font as it is, so its tables are parsed once, not per CV.
+ */
+const FONTS: Readonly<Record<Script, () => Record<Weight, Font>>> = Object.fromEntries(
+  [["latin", LATIN] as const, ...SCRIPTS.map(({ script, family }) => [script, family] as const)].map(([script, family]) => [
+    script,
+    once(() => ({ regular: readFont(family, "regular"), bold: readFont(family, "bold") })),
+  ]),
+) as Record<Script, () => Record<Weight, Font>>;
+
+/** One word-segmenter per script that is written without spaces. */
+const SEGMENTERS: Readonly<Record<string, () => Intl.Segmenter>> = Object.fromEntries(
+  SCRIPTS.map(({ script, locale }) => [script, once(() => new Intl.Segmenter(locale, { granularity: "word" }))]),
+);
+
+/** `text` (one script's run) with a zero-width space between each two of its words. */
+export function breakWords(text: string, script: Script): string {
+  const segmenter = SEGMENTERS[script]?.();
+  if (!segmenter) return text;
+  let out = "";
+  for (const { segment } of segmenter.segment(text.replaceAll(ZWSP, ""))) {
+    if (out && !/\s$/u.test(out) && !/^\s/u.test(segment)) out += ZWSP;
+    out += segment;
+  }
+  return out;
+}
+
+/** `text` without the characters `font` has no glyph for (line feeds and tabs kept). */
+export function showable(text: string, font: Font): string {
+  // Printable ASCII: every font here has it.
+  if (/^[\x20-\x7E\t\n]*$/u.test(text)) return text;
+  let out = "";
+  for (const character of text) {
+    const point = character.codePointAt(0) ?? 0;
+    if (point === 0x0a || point === 0x09 || font.hasGlyphForCodePoint(point)) out += character;
+  }
+  return out;
+}
+
+/** Splits text into runs of one script each, words cut where the script has no spaces, characters no font has dropped. */
+export function scriptRuns(text: string): { text: string; script: Script }[] {
+  const parts: { text: string; script: Script }[] = [];
+  const latin = (part: string) => {
+    const shown = showable(part, FONTS.latin().regular);
+    if (shown) parts.push({ text: shown, script: "latin" });
+  };
+  let last = 0;
+  for (const match of text.matchAll(SCRIPT_RUN)) {
+    if (match.index > last) latin(text.slice(last, match.index));
+    const group = match.slice(1).findIndex((value) => value !== undefined);
+    const script = SCRIPTS[group]?.script ?? "latin";
+    const shown = showable(breakWords(match[0], script), FONTS[script]().regular);
+    if (shown) parts.push({ text: shown, script });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) latin(text.slice(last));
+  return parts.length > 0 ? parts : [{ text: "", script: "latin" }];
+}
 
 /**
  * The most pages a CV may have. A profile at the schema's limits (50 assignments of 2 000
@@ -44,28 +128,12 @@ fonts.catch(() => {});
  */
 export const MAX_CV_PAGES = 30;
 
-const THAI = /[\u0E00-\u0E7F]+/gu;
 export const INK = "#0f172a";
 export const MUTED = "#475569";
 export const RULE = "#cbd5e1";
 export const BRAND = "#0f5f4a";
 
-export type Weight = "regular" | "bold";
-
-/** Splits text into runs of Thai and of everything else, each with its font. */
-function runs(text: string, weight: Weight): { text: string; font: string }[] {
-  const latin = weight === "bold" ? "NotoBold" : "Noto";
-  const thai = weight === "bold" ? "ThaiBold" : "Thai";
-  const parts: { text: string; font: string }[] = [];
-  let last = 0;
-  for (const match of text.matchAll(THAI)) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index), font: latin });
-    parts.push({ text: match[0], font: thai });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length || parts.length === 0) parts.push({ text: text.slice(last), font: latin });
-  return parts;
-}
+export type { Weight };
 
 /**
  * Control characters other than newlines and tabs have no glyph: drop them. Text goes in
@@ -82,12 +150,29 @@ export type WriteOptions = { size?: number; weight?: Weight; color?: string; x?:
 
 export type CvDocument = Awaited<ReturnType<typeof createCvDocument>>;
 
+type LineDrawer = { _fragment: (text: string, ...rest: unknown[]) => unknown };
+
+/**
+ * The zero-width spaces between words are for the line breaker only: each line is drawn without
+ * them, so text copied out of the CV reads as it was written (pdf.js, for one, turns a zero-width
+ * space into a space). They have no width, so the lines measure the same. pdfkit draws every
+ * line through its `_fragment` (pdfkit is pinned in package.json; scripts.test.ts and cv.test.ts
+ * read Thai back exactly, so a change of it shows).
+ */
+function drawLinesWithoutBreakMarks(doc: PDFKit.PDFDocument) {
+  const drawer = doc as unknown as LineDrawer;
+  const draw = drawer._fragment;
+  if (typeof draw !== "function") throw new Error("pdfkit no longer draws lines through _fragment");
+  drawer._fragment = function (this: unknown, text: string, ...rest: unknown[]) {
+    return draw.call(this, String(text).replaceAll(ZWSP, ""), ...rest);
+  };
+}
+
 /** An A4 document with the fonts registered, its writer, and `finish` for the footer and the bytes. */
 export async function createCvDocument(
   title: string,
   options: { margins?: number; attachment?: { name: string; body: Uint8Array; type: string; description: string } } = {},
 ) {
-  const { regular, bold, thai, thaiBold } = await fonts;
   const margin = options.margins ?? 56;
   const doc = new PDFDocument({
     size: "A4",
@@ -95,12 +180,18 @@ export async function createCvDocument(
     info: { Title: clean(title), Creator: "DevConsult SEA" },
     bufferPages: true,
   });
-  // @types/pdfkit lists file sources only; pdfkit also takes a parsed fontkit font.
-  const register = (name: string, font: Font) => doc.registerFont(name, font as unknown as Buffer);
-  register("Noto", regular);
-  register("NotoBold", bold);
-  register("Thai", thai);
-  register("ThaiBold", thaiBold);
+  drawLinesWithoutBreakMarks(doc);
+  // A script's fonts are registered with this document when its text first needs them.
+  const registered = new Set<string>();
+  const fontName = (script: Script, weight: Weight) => {
+    const name = `${script}-${weight}`;
+    if (!registered.has(name)) {
+      // @types/pdfkit lists file sources only; pdfkit also takes a parsed fontkit font.
+      doc.registerFont(name, FONTS[script]()[weight] as unknown as Buffer);
+      registered.add(name);
+    }
+    return name;
+  };
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -112,11 +203,11 @@ export async function createCvDocument(
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   const write = (text: string, { size = 10, weight = "regular", color = INK, x, w, gap = 2 }: WriteOptions = {}) => {
-    const parts = runs(clean(text), weight);
+    const parts = scriptRuns(clean(text));
     doc.fillColor(color).fontSize(size);
     const textOptions = { width: w ?? width - ((x ?? left) - left), lineGap: 1 };
     parts.forEach((part, index) => {
-      doc.font(part.font);
+      doc.font(fontName(part.script, weight));
       const continued = index < parts.length - 1;
       if (index === 0) doc.text(part.text, x ?? left, undefined, { ...textOptions, continued });
       else doc.text(part.text, { ...textOptions, continued });
@@ -205,7 +296,7 @@ export async function createCvDocument(
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       doc
-        .font("Noto")
+        .font(fontName("latin", "regular"))
         .fontSize(8)
         .fillColor(MUTED)
         .text(`${stamp}  Page ${page + 1} of ${range.count}`, left, doc.page.height - 36, { width, align: "center" });

@@ -1,28 +1,34 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileDown } from "lucide-react";
 import { buttonClasses } from "../ui/button.tsx";
 
 /** The donor layouts beside the standard CV (issue 34), as GET /api/consultants/{id}/cv.{pdf|xml}?format=… names them. */
 const DONOR_LAYOUTS = [
-  { file: "cv.pdf?format=p11", label: "UN Personal History Form (P11), PDF" },
-  { file: "cv.pdf?format=eu", label: "EU tender CV annex, PDF" },
-  { file: "cv.pdf?format=europass", label: "Europass, PDF" },
-  { file: "cv.xml?format=europass", label: "Europass, XML" },
+  { file: "cv.pdf?format=p11", label: msg`UN Personal History Form (P11), PDF` },
+  { file: "cv.pdf?format=eu", label: msg`EU tender CV annex, PDF` },
+  { file: "cv.pdf?format=europass", label: msg`Europass, PDF` },
+  { file: "cv.xml?format=europass", label: msg`Europass, XML` },
 ] as const;
 
 /**
  * "Download CV": the profile as a donor key-expert CV in PDF, and under it the same record in the
- * layouts donors ask for (plain links in a disclosure: work without JavaScript).
+ * layouts donors ask for (plain links in a disclosure: work without JavaScript). API addresses
+ * take no language prefix.
  */
 export function DownloadCvButton({ consultantId }: { consultantId: number }) {
+  const { i18n } = useLingui();
   const base = `/api/consultants/${consultantId}`;
   return (
     <div className="grid gap-2">
       <a href={`${base}/cv.pdf`} download className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}>
         <FileDown aria-hidden="true" className="size-4" />
-        Download CV
+        <Trans>Download CV</Trans>
       </a>
       <details className="text-sm">
-        <summary className="cursor-pointer rounded font-medium text-brand-800 hover:underline">CV in a donor's layout</summary>
+        <summary className="cursor-pointer rounded font-medium text-brand-800 hover:underline">
+          <Trans>CV in a donor's layout</Trans>
+        </summary>
         <ul className="mt-2 grid gap-1.5 ps-1">
           {DONOR_LAYOUTS.map((layout) => (
             <li key={layout.file}>
@@ -31,7 +37,7 @@ export function DownloadCvButton({ consultantId }: { consultantId: number }) {
                 download
                 className="inline-block py-1 text-brand-800 underline-offset-2 hover:underline"
               >
-                {layout.label}
+                {i18n._(layout.label)}
               </a>
             </li>
           ))}

@@ -116,6 +116,17 @@ describe("importing a CV and a confirmed reference", () => {
       expect(annex).toContain("Sep 2024");
       expect(annex).not.toContain(refereeEmail);
       await expectNoAxeViolations(referee.page);
+
+      // On the Thai page, the CV comes with its headings in Thai (issue 37).
+      await referee.page.goto(`${app.url}/th/consultant/${profileId}`);
+      const thaiCv = referee.page.getByRole("link", { name: "ดาวน์โหลด CV" });
+      expect(await thaiCv.getAttribute("href")).toBe(`/api/consultants/${profileId}/cv.pdf?lang=th`);
+      const [thaiDownload] = await Promise.all([referee.page.waitForEvent("download"), thaiCv.click()]);
+      // pdf.js reads SARA AM, which the font draws as two glyphs, as "ำา".
+      const thai = (await pdfText(await readFile(await thaiDownload.path()))).text.replace(/\u0E33\u0E32/gu, "\u0E33");
+      expect(thai).toContain("ประวัติการทำงานและการปฏิบัติงาน");
+      expect(thai).toContain("Decentralised Water Supply in Central Java");
+      await expectNoAxeViolations(referee.page);
       expectNoConsoleErrors(referee.errors, [/404/]);
       await referee.close();
     });

@@ -1,6 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileDown } from "lucide-react";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { DEFAULT_LOCALE } from "#common/locales.ts";
 import { buttonClasses } from "../ui/button.tsx";
 
 /** The donor layouts beside the standard CV (issue 34), as GET /api/consultants/{id}/cv.{pdf|xml}?format=… names them. */
@@ -12,16 +14,19 @@ const DONOR_LAYOUTS = [
 ] as const;
 
 /**
- * "Download CV": the profile as a donor key-expert CV in PDF, and under it the same record in the
- * layouts donors ask for (plain links in a disclosure: work without JavaScript). API addresses
- * take no language prefix.
+ * "Download CV": the profile as a donor key-expert CV in PDF, its headings in the page's language
+ * (`?lang=`), and under it the same record in the layouts donors ask for, which keep the donor's
+ * own wording (plain links in a disclosure: work without JavaScript). API addresses take no
+ * language prefix.
  */
 export function DownloadCvButton({ consultantId }: { consultantId: number }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   const base = `/api/consultants/${consultantId}`;
+  const standard = locale === DEFAULT_LOCALE ? `${base}/cv.pdf` : `${base}/cv.pdf?lang=${locale}`;
   return (
     <div className="grid gap-2">
-      <a href={`${base}/cv.pdf`} download className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}>
+      <a href={standard} download className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}>
         <FileDown aria-hidden="true" className="size-4" />
         <Trans>Download CV</Trans>
       </a>

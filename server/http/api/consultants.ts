@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant, getOwnConsultant, viewConsultantProfile } from "#server/services/consultants/profile.ts";
-import { consultantCv, parseCvFormat } from "#server/services/cv/index.ts";
+import { consultantCv, parseCvFormat, parseCvLocale } from "#server/services/cv/index.ts";
 import { createCvRenderer } from "#server/services/cv/renderer.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
@@ -54,7 +54,8 @@ export function createConsultantsApi(deps: HttpDeps) {
     const id = pathId(c, "id", "Consultant not found");
     const format = parseCvFormat(c.req.query("format"), extension);
     const actor = await actorFrom(c);
-    const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format });
+    const locale = parseCvLocale(c.req.query("lang"));
+    const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format, locale });
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
       countCvDownload(deps, id, viewer);

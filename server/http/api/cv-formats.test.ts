@@ -91,8 +91,8 @@ function position(lines: Line[], heading: string) {
   return line ? line.page * 10_000 - line.y : null;
 }
 
-async function downloadAs(id: number, format: string, token?: string) {
-  const response = await api.app.request(`/api/consultants/${id}/cv.pdf?format=${format}`, {
+async function downloadAs(id: number, format: string, token?: string, lang?: string) {
+  const response = await api.app.request(`/api/consultants/${id}/cv.pdf?format=${format}${lang ? `&lang=${lang}` : ""}`, {
     headers: { "x-forwarded-for": "192.0.2.61", ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   expect(response.status, format).toBe(200);
@@ -175,5 +175,67 @@ describe("the CV layouts", () => {
       ["Rural Roads Asset Management System", ""],
       ["Irrigation Modernisation Project Design", "2021-10"],
     ]);
+  });
+});
+
+/** pdf.js's pieces of text joined into the lines they stand on (a run of Thai after "1. " is a piece of its own). */
+function joined(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const last = out.at(-1);
+    if (last && last.page === line.page && Math.abs(last.y - line.y) < 2) last.text += line.text;
+    else out.push({ ...line });
+  }
+  // pdf.js reads SARA AM, which the font draws as two glyphs, as "ำา": one "ำ".
+  return out.map((line) => ({ ...line, text: line.text.replace(/\u0E33\u0E32/gu, "\u0E33") }));
+}
+
+describe("the CV's own words in the requester's language (issue 37)", () => {
+  it("gives the standard CV's headings, labels, months and footer in Thai, Vietnamese or Indonesian", async () => {
+    const { id } = await profile();
+    const thai = joined((await linesOf(await downloadAs(id, "standard", undefined, "th"))).lines);
+    const text = thai.map((line) => line.text).join(" ");
+    const headings = [
+      "1. ข้อมูลส่วนตัว",
+      "2. สรุปประวัติ",
+      "3. การศึกษา",
+      "4. ทักษะด้านภาษา",
+      "5. ประเทศที่มีประสบการณ์ทำงาน",
+      "6. ประวัติการทำงานและการปฏิบัติงาน",
+    ];
+    const positions = headings.map((heading) => position(thai, heading));
+    expect(
+      headings.filter((_, index) => positions[index] === null),
+      text,
+    ).toEqual([]);
+    expect(positions).toEqual([...(positions as number[])].sort((a, b) => a - b));
+    // Labels and values in Thai, months with Gregorian years, the consultant's words as written.
+    for (const expected of ["ผู้ว่าจ้าง / นายจ้าง", "ภาษาแม่", "ปัจจุบัน", "2018", "หน้า 1 จาก 1", "Royal Irrigation Department"]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain("2561");
+    expect(text).not.toContain("PERSONAL DETAILS");
+    const vietnamese = (await linesOf(await downloadAs(id, "standard", undefined, "vi"))).lines
+      .map((line) => line.text)
+      .join(" ");
+    expect(vietnamese).toContain("6. QUÁ TRÌNH CÔNG TÁC VÀ CÁC NHIỆM VỤ");
+    const indonesian = (await linesOf(await downloadAs(id, "standard", undefined, "id"))).lines
+      .map((line) => line.text)
+      .join(" ");
+    expect(indonesian).toContain("1. DATA PRIBADI");
+    // English stays the default.
+    const english = (await linesOf(await downloadAs(id, "standard"))).lines;
+    expect(position(english, "1. PERSONAL DETAILS")).not.toBeNull();
+  });
+
+  it("keeps the donors' forms in their own wording, and refuses a language it does not have", async () => {
+    const { id } = await profile();
+    const p11 = (await linesOf(await downloadAs(id, "p11", undefined, "th"))).lines;
+    expect(position(p11, "4. EMPLOYMENT RECORD")).not.toBeNull();
+    const refused = await api.app.request(`/api/consultants/${id}/cv.pdf?lang=fr`, {
+      headers: { "x-forwarded-for": "192.0.2.63" },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe("lang must be one of en, id, vi, th");
   });
 });

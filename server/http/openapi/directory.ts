@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { LOCALES } from "#common/locales.ts";
 import { searchParamsSchema } from "#common/search-params.ts";
 import { CV_FORMAT_KEYS, CV_FORMATS } from "#server/services/cv/formats.ts";
 import { type ApiRoute, anyJson, pdf, responseSchemas, searchResultSchema } from "./schemas.ts";
@@ -28,8 +29,9 @@ export const directoryRoutes: ApiRoute[] = [
     method: "GET",
     path: "/consultants/:id/cv.pdf",
     tag: "Directory",
-    summary: "A consultant's CV as PDF, in the layout `format` names (made once per version of the profile)",
-    query: z.object({ format: z.enum(pdfCvFormats).optional() }),
+    summary:
+      "A consultant's CV as PDF, in the layout `format` names (made once per version of the profile); the standard layout's headings in the language `lang` names",
+    query: z.object({ format: z.enum(pdfCvFormats).optional(), lang: z.enum(LOCALES).optional() }),
     response: pdf,
   },
   {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "#common/locales.ts";
 import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
@@ -51,6 +52,17 @@ function asciiName(name: string) {
   return ascii || "consultant";
 }
 
+/**
+ * The language of the CV's own words a request names (`?lang=`, the page's language), English
+ * when it names none. Only the standard layout has words of its own to translate.
+ */
+export function parseCvLocale(value: string | null | undefined): Locale {
+  if (value === undefined || value === null || value === "") return DEFAULT_LOCALE;
+  if (isLocale(value)) return value;
+  const message = `lang must be one of ${LOCALES.join(", ")}`;
+  throw new ValidationFailed(message, [{ path: "lang", message }]);
+}
+
 /** The layout a request names (`?format=`), the standard one when it names none. */
 export function parseCvFormat(value: string | null | undefined, extension: string): CvFormatKey {
   const format = cvFormatFor(value ?? (extension === "pdf" ? DEFAULT_CV_FORMAT : "europass"), extension);
@@ -68,16 +80,24 @@ export function parseCvFormat(value: string | null | undefined, extension: strin
 export async function consultantCv(
   deps: CvDeps,
   actor: Actor,
-  input: { id: number; format: CvFormatKey },
+  input: { id: number; format: CvFormatKey; locale?: Locale },
 ): Promise<ConsultantCv> {
   const { db, cv: renderer, clientIp } = deps;
   await consumeRateLimit(db, { key: `cv:ip:${clientIp}`, ...CV_LIMITS.downloads, message: RATE_LIMIT_MESSAGE });
   // Every visitor gets the same CV: visitors asking at once share one reading of the profile.
-  if (actor === null) return renderer.once(`visitor:${input.format}:${input.id}`, () => findOrMakeCv(deps, null, input));
-  return findOrMakeCv(deps, actor, input);
+  const locale = input.format === DEFAULT_CV_FORMAT ? (input.locale ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
+  const request = { id: input.id, format: input.format, locale };
+  if (actor === null) {
+    return renderer.once(`visitor:${input.format}:${locale}:${input.id}`, () => findOrMakeCv(deps, null, request));
+  }
+  return findOrMakeCv(deps, actor, request);
 }
 
-async function findOrMakeCv(deps: CvDeps, actor: Actor, { id, format }: { id: number; format: CvFormatKey }) {
+async function findOrMakeCv(
+  deps: CvDeps,
+  actor: Actor,
+  { id, format, locale }: { id: number; format: CvFormatKey; locale: Locale },
+) {
   const { db, cv: renderer, clientIp } = deps;
   const view = await viewConsultant(deps, actor, id);
   const [track, full] = await Promise.all([
@@ -91,6 +111,8 @@ async function findOrMakeCv(deps: CvDeps, actor: Actor, { id, format }: { id: nu
     // The owner and admins see their own contact details whatever the profile shows.
     email: full ? full.email : consultant.email,
     phone: full ? full.phone : consultant.phone,
+    // Part of what the digest covers: each language's CV is made and kept apart.
+    ...(locale === DEFAULT_LOCALE ? {} : { locale }),
   };
   const digest = cvDigest(renderer.layout, format, data);
   const body =

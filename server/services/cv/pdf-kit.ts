@@ -279,27 +279,35 @@ export async function createCvDocument(
   const hasRoom = (reserve = 0) => doc.bufferedPageRange().count + 2 + reserve <= MAX_CV_PAGES;
 
   /** The one line that says how many assignments did not fit within MAX_CV_PAGES. */
-  const recordStops = (rest: number) => {
+  const recordStops = (rest: number, say?: (max: number, rest: number) => string) => {
     if (rest <= 0) return;
     doc.moveDown(0.6);
     write(
-      `The record stops here to keep this CV within ${MAX_CV_PAGES} pages: ${rest} more ${rest === 1 ? "assignment is" : "assignments are"} on the consultant's DevConsult SEA profile.`,
+      say?.(MAX_CV_PAGES, rest) ??
+        `The record stops here to keep this CV within ${MAX_CV_PAGES} pages: ${rest} more ${rest === 1 ? "assignment is" : "assignments are"} on the consultant's DevConsult SEA profile.`,
       { size: 9.5, color: MUTED },
     );
   };
 
   /** The footer on every page (the stamp and the page number), the attachment if any, and the bytes. */
-  const finish = (stamp: string): Promise<Buffer> => {
+  const finish = (stamp: string, pageOf = (page: number, count: number) => `Page ${page} of ${count}`): Promise<Buffer> => {
     const range = doc.bufferedPageRange();
     for (let page = range.start; page < range.start + range.count; page += 1) {
       doc.switchToPage(page);
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc
-        .font(fontName("latin", "regular"))
-        .fontSize(8)
-        .fillColor(MUTED)
-        .text(`${stamp}  Page ${page + 1} of ${range.count}`, left, doc.page.height - 36, { width, align: "center" });
+      const line = `${stamp}  ${pageOf(page + 1, range.count)}`;
+      if (scriptRuns(line).every((run) => run.script === "latin")) {
+        doc
+          .font(fontName("latin", "regular"))
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(line, left, doc.page.height - 36, { width, align: "center" });
+      } else {
+        // In runs of several fonts (a Thai footer), from the left margin: pdfkit centres each run alone.
+        doc.y = doc.page.height - 36;
+        write(line, { size: 8, color: MUTED, x: left, w: width, gap: 0 });
+      }
       doc.page.margins.bottom = bottom;
     }
     if (options.attachment) {

@@ -1,20 +1,30 @@
+import { DEFAULT_LOCALE, type Locale } from "#common/locales.ts";
 import {
   type Assignment,
   assignmentMonths,
-  assignmentYearsLabel,
   countriesOfExperience,
   type DailyRate,
   type Education,
   formatRate,
-  LANGUAGE_LEVEL_LABELS,
   type LanguageLevel,
-  monthLabel,
 } from "#common/track-record.ts";
-import { BRAND, createCvDocument, generatedStamp, INK, MUTED } from "./pdf-kit.ts";
+import {
+  availableFrom,
+  CV_WORDS,
+  cvI18n,
+  generatedOn,
+  LEVEL_WORDS,
+  monthIn,
+  pageOf,
+  recordStopsHere,
+  totalTime,
+} from "./cv-i18n.ts";
+import { BRAND, createCvDocument, INK, MUTED } from "./pdf-kit.ts";
 
 // The CV as a PDF, laid out like a donor key-expert CV (the World Bank's and the EU's: personal
 // details, summary, education, languages, countries of experience, then the employment and
-// assignment record). The fonts, the text runs and the writer are ./pdf-kit.ts's.
+// assignment record). The fonts, the text runs and the writer are ./pdf-kit.ts's; its own words
+// are in the requester's language (./cv-i18n.ts).
 
 export type CvData = {
   name: string;
@@ -35,70 +45,72 @@ export type CvData = {
   assignments: Assignment[];
   education: Education[];
   updatedAt: Date;
+  /** The language of the layout's own words (headings, labels); the standard layout only. English when absent. */
+  locale?: Locale;
 };
 
 export { MAX_CV_PAGES } from "./pdf-kit.ts";
 
 export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const { doc, write, heading, row, hasRoom, recordStops, finish } = await createCvDocument(`Curriculum vitae: ${cv.name}`);
+  const i18n = await cvI18n(cv.locale ?? DEFAULT_LOCALE);
+  const say = (words: keyof typeof CV_WORDS) => i18n._(CV_WORDS[words]);
+  const { doc, write, heading, row, hasRoom, recordStops, finish } = await createCvDocument(
+    `${say("curriculumVitae")}: ${cv.name}`,
+  );
 
-  write("CURRICULUM VITAE", { size: 9, weight: "bold", color: MUTED, gap: 2 });
+  write(say("curriculumVitae").toUpperCase(), { size: 9, weight: "bold", color: MUTED, gap: 2 });
   write(cv.name, { size: 20, weight: "bold", gap: 1 });
   write(cv.title, { size: 12, color: MUTED, gap: 6 });
 
-  heading("1. Personal details");
-  row("Name", cv.name);
-  row("Proposed position / title", cv.title);
-  row("Location", cv.location);
-  row("Country of residence", cv.country);
-  if (cv.email) row("E-mail", cv.email);
-  if (cv.phone) row("Phone", cv.phone);
-  row("Years of professional experience", String(cv.yearsExperience));
+  heading(say("personalDetails"));
+  row(say("name"), cv.name);
+  row(say("position"), cv.title);
+  row(say("location"), cv.location);
+  row(say("residence"), cv.country);
+  if (cv.email) row(say("email"), cv.email);
+  if (cv.phone) row(say("phone"), cv.phone);
+  row(say("years"), String(cv.yearsExperience));
   row(
-    "Availability",
-    cv.availableForWork
-      ? cv.availableFrom
-        ? `Available from ${cv.availableFrom}`
-        : "Available for new assignments"
-      : "Not taking new assignments",
+    say("availability"),
+    cv.availableForWork ? (cv.availableFrom ? availableFrom(i18n, cv.availableFrom) : say("availableNow")) : say("notAvailable"),
   );
-  if (cv.dailyRate) row("Daily rate", formatRate(cv.dailyRate));
+  if (cv.dailyRate) row(say("dailyRate"), formatRate(cv.dailyRate));
 
-  heading("2. Summary");
+  heading(say("summary"));
   write(cv.bio, { size: 10, gap: 2 });
-  row("Key qualifications", [cv.primarySpecialization, ...cv.secondarySpecializations].join(", "));
+  row(say("keyQualifications"), [cv.primarySpecialization, ...cv.secondarySpecializations].join(", "));
 
-  heading("3. Education");
-  if (cv.education.length === 0) write("None listed.", { color: MUTED });
+  heading(say("education"));
+  if (cv.education.length === 0) write(say("noneListed"), { color: MUTED });
   for (const item of cv.education) {
     row(item.year ? String(item.year) : "—", `${item.degree}${item.field ? `, ${item.field}` : ""} — ${item.institution}`);
   }
 
-  heading("4. Language skills");
-  if (cv.languages.length === 0) write("None listed.", { color: MUTED });
+  heading(say("languageSkills"));
+  if (cv.languages.length === 0) write(say("noneListed"), { color: MUTED });
   for (const language of cv.languages) {
     const level = cv.languageLevels[language];
-    row(language, level ? LANGUAGE_LEVEL_LABELS[level] : "Level not given");
+    row(language, level ? i18n._(LEVEL_WORDS[level]) : say("levelNotGiven"));
   }
 
-  heading("5. Countries of work experience");
+  heading(say("countries"));
   const countries = countriesOfExperience(cv.assignments);
-  write(countries.length > 0 ? countries.join(", ") : "None listed.", { color: countries.length > 0 ? INK : MUTED });
+  write(countries.length > 0 ? countries.join(", ") : say("noneListed"), { color: countries.length > 0 ? INK : MUTED });
   if (cv.assignments.length > 0) {
-    write(`Total time on assignments: ${assignmentYearsLabel(assignmentMonths(cv.assignments, generatedAt))}`, {
+    write(totalTime(i18n, assignmentMonths(cv.assignments, generatedAt)), {
       size: 9.5,
       color: MUTED,
     });
   }
 
-  heading("6. Employment and assignment record");
-  if (cv.assignments.length === 0) write("None listed.", { color: MUTED });
+  heading(say("record"));
+  if (cv.assignments.length === 0) write(say("noneListed"), { color: MUTED });
   let listed = 0;
   record: for (const [index, item] of cv.assignments.entries()) {
     if (!hasRoom()) break;
     if (doc.y > doc.page.height - 160) doc.addPage();
     if (index > 0) doc.moveDown(0.4);
-    write(`${monthLabel(item.startDate)} – ${item.endDate ? monthLabel(item.endDate) : "present"}`, {
+    write(`${monthIn(i18n, item.startDate)} – ${item.endDate ? monthIn(i18n, item.endDate) : say("present")}`, {
       size: 9.5,
       weight: "bold",
       color: BRAND,
@@ -106,12 +118,12 @@ export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {})
     });
     write(item.title, { size: 11, weight: "bold", gap: 2 });
     const rows: [string, string | null][] = [
-      ["Client / employer", item.organization],
-      ["Position held", item.role],
-      ["Funded by", item.donors.join(", ")],
-      ["Location", item.countries.join(", ")],
-      ["Sector", item.sector],
-      ["Description", item.description],
+      [say("client"), item.organization],
+      [say("role"), item.role],
+      [say("fundedBy"), item.donors.join(", ")],
+      [say("location"), item.countries.join(", ")],
+      [say("sector"), item.sector],
+      [say("description"), item.description],
     ];
     for (const [label, value] of rows) {
       if (!hasRoom()) break record;
@@ -119,8 +131,8 @@ export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {})
     }
     listed = index + 1;
   }
-  recordStops(cv.assignments.length - listed);
+  recordStops(cv.assignments.length - listed, (max, rest) => recordStopsHere(i18n, max, rest));
 
   // Footer on every page: the date the CV was made and the page number.
-  return finish(generatedStamp(generatedAt, cv.updatedAt));
+  return finish(generatedOn(i18n, generatedAt, cv.updatedAt), (page, count) => pageOf(i18n, page, count));
 }

@@ -178,6 +178,11 @@ describe("the CV layouts", () => {
   });
 });
 
+/** Text as compared here: no spaces, Thai SARA AM as one character. */
+function loose(text: string) {
+  return text.replace(/\s/gu, "").replace(/\u0E4D\u0E32/gu, "\u0E33");
+}
+
 /** pdf.js's pieces of text joined into the lines they stand on (a run of Thai after "1. " is a piece of its own). */
 function joined(lines: Line[]): Line[] {
   const out: Line[] = [];
@@ -186,8 +191,9 @@ function joined(lines: Line[]): Line[] {
     if (last && last.page === line.page && Math.abs(last.y - line.y) < 2) last.text += line.text;
     else out.push({ ...line });
   }
-  // pdf.js reads SARA AM, which the font draws as two glyphs, as "ำา": one "ำ".
-  return out.map((line) => ({ ...line, text: line.text.replace(/\u0E33\u0E32/gu, "\u0E33") }));
+  // SARA AM is drawn (and copies out) as NIKHAHIT and SARA AA; pdf.js leaves out the spaces
+  // between runs of two fonts: compare without spaces.
+  return out.map((line) => ({ ...line, text: loose(line.text) }));
 }
 
 describe("the CV's own words in the requester's language (issue 37)", () => {
@@ -203,26 +209,26 @@ describe("the CV's own words in the requester's language (issue 37)", () => {
       "5. ประเทศที่มีประสบการณ์ทำงาน",
       "6. ประวัติการทำงานและการปฏิบัติงาน",
     ];
-    const positions = headings.map((heading) => position(thai, heading));
+    const positions = headings.map((heading) => position(thai, loose(heading)));
     expect(
       headings.filter((_, index) => positions[index] === null),
       text,
     ).toEqual([]);
     expect(positions).toEqual([...(positions as number[])].sort((a, b) => a - b));
     // Labels and values in Thai, months with Gregorian years, the consultant's words as written.
-    for (const expected of ["ผู้ว่าจ้าง / นายจ้าง", "ภาษาแม่", "ปัจจุบัน", "2018", "หน้า 1 จาก 1", "Royal Irrigation Department"]) {
-      expect(text, expected).toContain(expected);
+    for (const expected of ["ผู้ว่าจ้าง / นายจ้าง", "สถานที่", "ภาษาแม่", "ปัจจุบัน", "2018", "หน้า 1 จาก", "Royal Irrigation Department"]) {
+      expect(text, expected).toContain(loose(expected));
     }
     expect(text).not.toContain("2561");
-    expect(text).not.toContain("PERSONAL DETAILS");
+    expect(text).not.toContain("PERSONALDETAILS");
     const vietnamese = (await linesOf(await downloadAs(id, "standard", undefined, "vi"))).lines
       .map((line) => line.text)
       .join(" ");
-    expect(vietnamese).toContain("6. QUÁ TRÌNH CÔNG TÁC VÀ CÁC NHIỆM VỤ");
+    expect(loose(vietnamese)).toContain(loose("6. QUÁ TRÌNH CÔNG TÁC VÀ CÁC NHIỆM VỤ"));
     const indonesian = (await linesOf(await downloadAs(id, "standard", undefined, "id"))).lines
       .map((line) => line.text)
       .join(" ");
-    expect(indonesian).toContain("1. DATA PRIBADI");
+    expect(loose(indonesian)).toContain(loose("1. DATA PRIBADI"));
     // English stays the default.
     const english = (await linesOf(await downloadAs(id, "standard"))).lines;
     expect(position(english, "1. PERSONAL DETAILS")).not.toBeNull();

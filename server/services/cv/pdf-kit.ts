@@ -113,7 +113,7 @@ export function scriptRuns(text: string): { text: string; script: Script }[] {
     if (match.index > last) latin(text.slice(last, match.index));
     const group = match.slice(1).findIndex((value) => value !== undefined);
     const script = SCRIPTS[group]?.script ?? "latin";
-    const shown = showable(breakWords(match[0], script), FONTS[script]().regular);
+    const shown = showable(splitAm(breakWords(match[0], script)), FONTS[script]().regular);
     if (shown) parts.push({ text: shown, script });
     last = match.index + match[0].length;
   }
@@ -144,6 +144,17 @@ export type { Weight };
 export function clean(text: string) {
   // \p{Cc} is every control character; keep tab and line feed.
   return text.normalize("NFD").replace(/(?![\t\n])\p{Cc}/gu, "");
+}
+
+/**
+ * Thai SARA AM and Lao AM are drawn as two glyphs (NIKHAHIT and SARA AA; NIGGAHITA and AA).
+ * pdfkit maps each glyph to one character, the first it meets it for: met inside an AM, the AA
+ * glyph would map to nothing, and every AA of the CV would copy out as nothing. Written as the
+ * two characters (their compatibility decomposition, drawn the same), each glyph is its own.
+ * After the words are found: the dictionaries know the words with AM.
+ */
+function splitAm(text: string) {
+  return text.replace(/\u0E33/gu, "\u0E4D\u0E32").replace(/\u0EB3/gu, "\u0ECD\u0EB2");
 }
 
 export type WriteOptions = { size?: number; weight?: Weight; color?: string; x?: number; w?: number; gap?: number };

@@ -78,7 +78,7 @@ async function itemsOf(bytes: Uint8Array): Promise<{ items: Item[]; width: numbe
 /**
  * The lines of text (items on one baseline, a mark raised a few points over it included) in
  * which every letter is Thai, in the order they were written; spaces and zero-width spaces left
- * out. pdf.js gives the decomposed SARA AM (U+0E4D U+0E32 as the font draws it) as "ำา": one "ำ".
+ * out. SARA AM is drawn, and read back, as NIKHAHIT and SARA AA (pdf-kit.ts's clean): one "ำ".
  */
 function thaiLines(items: Item[]): string[] {
   const lines: { page: number; y: number; text: string }[] = [];
@@ -88,7 +88,7 @@ function thaiLines(items: Item[]): string[] {
     else lines.push({ page: item.page, y: item.y, text: item.text });
   }
   return lines
-    .map((line) => line.text.replace(/[\s\u200B]/gu, "").replace(/\u0E33\u0E32/gu, "\u0E33"))
+    .map((line) => line.text.replace(/[\s\u200B]/gu, "").replace(/\u0E4D\u0E32/gu, "\u0E33"))
     .filter((text) => /^\p{Script=Thai}+$/u.test(text));
 }
 

@@ -147,6 +147,11 @@ export const AUDIT_ACTIONS = [
   "add_synonym",
   // Issue 38: an admin ended every session of a user.
   "end_sessions",
+  // A second factor added, removed, new recovery codes; the admin CLI's reset of a user's factors.
+  "factor_add",
+  "factor_remove",
+  "recovery_codes",
+  "factor_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [

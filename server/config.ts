@@ -91,6 +91,10 @@ const envSchema = z
       .min(1, "must be between 1 and 64")
       .max(64, "must be between 1 and 64")
       .optional(),
+    // Issue 38: the key that encrypts authenticator (TOTP) secrets at rest (server/services/accounts/secret-box.ts).
+    SECRETS_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: "must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
+    }),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: "must be at least 16 characters long",
     }),
@@ -191,6 +195,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     sessionSecret: env.SESSION_SECRET,
     /** Bearer token for GET /metrics; without it /metrics is not served. */
     metricsToken: env.METRICS_TOKEN,
+    /** Encrypts TOTP secrets at rest; without it nobody can turn on an authenticator app. */
+    secretsKey: env.SECRETS_KEY,
     /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     /** Node worker processes serving HTTP (default: one per core, at most 2 on small machines; see server/main.ts). */

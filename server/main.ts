@@ -15,6 +15,7 @@ import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createRuntime } from "./runtime.ts";
+import { secretsKeyProblem } from "./services/accounts/second-factor.ts";
 import { InsightsBuffer } from "./services/insights/counter.ts";
 import { createMailer } from "./services/mail.ts";
 import { createStorage } from "./services/storage.ts";
@@ -31,6 +32,12 @@ type Connected = ConnectedDatabase & { databaseState?: HttpDeps["databaseState"]
  * first). `worker`: a node:cluster worker, whose siblings share its page invalidations.
  */
 async function serveHttp(config: Config, log: Logger, database: Connected, { announce = false, worker = false } = {}) {
+  // Accounts with an authenticator app need SECRETS_KEY to sign in (issue 38): say so and stop.
+  const keyProblem = await secretsKeyProblem(database.db, config);
+  if (keyProblem) {
+    console.error(keyProblem);
+    process.exit(78);
+  }
   const storage = createStorage(config);
   const mailer = createMailer(config, log);
   // This process's caches, change notifications and insights buffer, for every door (server/runtime.ts).

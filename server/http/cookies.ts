@@ -41,3 +41,13 @@ export function bearerToken(authorization: string | null | undefined): string | 
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   return match?.[1];
 }
+
+/** "Trust this browser for 30 days" (issue 38): its token skips the sign-in's second step for its account. */
+export function trustedBrowserCookieName(config: CookieConfig): string {
+  return config.secureCookies ? "__Host-trusted_browser" : "trusted_browser";
+}
+
+export function trustedBrowserCookie(config: CookieConfig, token: string, expiresAt: Date): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${trustedBrowserCookieName(config)}=${token}; ${cookieAttributes(config, maxAge)}`;
+}

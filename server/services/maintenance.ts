@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { purgeExpiredAuthTokens } from "./accounts/auth-tokens.ts";
+import { purgeSecondStepState } from "./accounts/login-challenge.ts";
 import { purgeCachedCvs } from "./cv/cache.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
 import { purgeRateLimits } from "./rate-limit.ts";
@@ -14,6 +15,7 @@ import { purgeExpiredSessions } from "./sessions.ts";
 export async function purgeExpired(db: Database, photos?: PhotoDeps) {
   const sessions = await purgeExpiredSessions(db);
   const tokens = await purgeExpiredAuthTokens(db);
+  await purgeSecondStepState(db);
   await purgeRateLimits(db);
   await purgeCachedCvs(db);
   if (!photos) return { sessions, tokens };

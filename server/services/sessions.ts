@@ -27,6 +27,9 @@ export const SESSION_TTL_MS = SESSION_TIMEOUTS.user.idleMs;
 /** The expiry and the last use are written at most this often (no write per request). */
 const RENEW_EVERY_MS = HOUR_MS;
 
+/** A session just begun: what sign-in and registration answer. */
+export type SignedIn = { user: AccountUser; sessionToken: string; expiresAt: Date };
+
 /** What the request tells about the device: kept with the session for the account page's list. */
 export type SessionClient = { ip?: string; userAgent?: string };
 
@@ -53,6 +56,11 @@ function timeoutsOf(role: string) {
 export function sessionExpiry(role: string, createdAt: Date, now: Date): Date {
   const { idleMs, absoluteMs } = timeoutsOf(role);
   return new Date(Math.min(now.getTime() + idleMs, createdAt.getTime() + absoluteMs));
+}
+
+/** What a new session keeps of the request: the address and the browser, for the account page's list. */
+export function clientOf(deps: { clientIp: string; userAgent?: string }): SessionClient {
+  return { ip: deps.clientIp, userAgent: deps.userAgent };
 }
 
 /** A user agent or address as stored: bounded, and absent rather than empty. */

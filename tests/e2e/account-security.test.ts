@@ -17,7 +17,10 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ env: { SEED_DEMO: "false", SECRETS_KEY: "e2e-secrets-key-0123456789abcdefghijkl" } }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,7 +82,7 @@ describe("sessions you can see", () => {
       await waitForHydration(page);
       const list = page.getByRole("list", { name: "Your sessions" });
       await list.waitFor();
-      await expect.poll(() => list.getByRole("listitem").count()).toBe(3);
+      await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(3);
       expect(await list.getByRole("listitem").filter({ hasText: "This device" }).count()).toBe(1);
       expect(await list.getByText("Safari on iPhone").count()).toBe(1);
       expect(await list.getByText("Firefox on Linux").count()).toBe(1);
@@ -88,13 +91,13 @@ describe("sessions you can see", () => {
 
       await list.getByRole("button", { name: "Sign out Safari on iPhone" }).click();
       await waitForToast(page, "That device has been signed out.");
-      await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
+      await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(2);
       expect((await api("/api/auth/me", { token: phone })).status).toBe(401);
       expect((await api("/api/auth/me", { token: laptop })).status).toBe(200);
 
       await page.getByRole("button", { name: "Sign out everywhere else" }).click();
       await waitForToast(page, "1 other session has been signed out.");
-      await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
+      await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(1);
       expect((await api("/api/auth/me", { token: laptop })).status).toBe(401);
       expect(await page.getByRole("button", { name: "Sign out everywhere else" }).count()).toBe(0);
       await expectNoAxeViolations(page);
@@ -111,7 +114,9 @@ describe("sessions you can see", () => {
     await page.goto(`${app.url}/profile/manage`);
     await page.getByRole("button", { name: "Sign out everywhere else" }).click();
     await page.getByRole("list", { name: "Your sessions" }).waitFor();
-    await expect.poll(() => page.getByRole("list", { name: "Your sessions" }).getByRole("listitem").count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Your sessions" }).getByRole("listitem").count(), { timeout: 15_000 })
+      .toBe(1);
     expect((await api("/api/auth/me", { token: phone })).status).toBe(401);
     await close();
   });

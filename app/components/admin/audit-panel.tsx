@@ -42,6 +42,10 @@ const ACTION_LABELS: Record<AuditLogEntry["action"], string> = {
   close: "Closed",
   add_synonym: "Added a synonym",
   end_sessions: "Ended sessions",
+  factor_add: "Added a second factor",
+  factor_remove: "Removed a second factor",
+  recovery_codes: "Made new recovery codes",
+  factor_reset: "Reset second factors",
 };
 
 const TARGET_LABELS: Record<AuditLogEntry["targetType"], string> = {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { Locale } from "#common/locales.ts";
 import { belongsTo, createdAt, id, moment, timestamps } from "./columns.ts";
 
@@ -79,3 +79,62 @@ export const authTokens = pgTable(
 );
 
 export type AuthUser = typeof authUsers.$inferSelect;
+
+/**
+ * An authenticator app (TOTP, RFC 6238) of an account (issue 38): its secret sealed with SECRETS_KEY
+ * (server/services/accounts/secret-box.ts), unconfirmed until a first code proves the app has it,
+ * and the last time step accepted, so a code is accepted once.
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  confirmedAt: moment("confirmed_at"),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes: argon2id hashes (one salt per set, so a guess costs one hash), used once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: belongsToUser(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: moment("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId)],
+);
+
+/**
+ * The second step of a sign-in: issued once the password was right, single-use, 5 minutes, a few
+ * wrong codes at most. Only the SHA-256 of its token is stored.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: id(),
+    userId: belongsToUser(),
+    tokenHash: text("token_hash").notNull().unique(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: moment("expires_at").notNull(),
+    usedAt: moment("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("login_challenges_expires_idx").on(table.expiresAt)],
+);
+
+/** "Trust this browser for 30 days": a cookie whose SHA-256 is here skips the second step for its account. */
+export const trustedBrowsers = pgTable(
+  "trusted_browsers",
+  {
+    id: id(),
+    userId: belongsToUser(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: moment("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("trusted_browsers_user_idx").on(table.userId), index("trusted_browsers_expires_idx").on(table.expiresAt)],
+);

@@ -6,13 +6,20 @@ import {
   listAccountSessions,
   SESSION_MESSAGES,
 } from "#server/services/accounts/account-sessions.ts";
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startTotpEnrolment,
+} from "#server/services/accounts/second-factor.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { clearSessionCookie } from "../cookies.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { pathId, signedInActor } from "../request.ts";
+import { pathId, readJson, signedInActor } from "../request.ts";
 import { noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
 
-// /api/account/*: the signed-in person's own security (issue 38): their sessions.
+// /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor.
 
 export function createAccountApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
@@ -33,5 +40,14 @@ export function createAccountApi(deps: HttpDeps) {
       return c.body(null, 204);
     }),
   );
+  // The second factor (issue 38): status, the authenticator app's set-up and removal, new recovery codes.
+  api.get("/mfa", call(secondFactorStatus, noInput, notStored));
+  api.post("/mfa/totp", call(startTotpEnrolment, noInput, notStored));
+  api.post("/mfa/totp/confirm", call(confirmTotpEnrolment, readJson, notStored));
+  api.delete(
+    "/mfa/totp",
+    call(disableTotp, noInput, (c) => c.body(null, 204)),
+  );
+  api.post("/mfa/recovery-codes", call(regenerateRecoveryCodes, noInput, notStored));
   return api;
 }

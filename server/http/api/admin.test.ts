@@ -279,6 +279,23 @@ const MATRIX: Row[] = [
     path: () => "/api/account/sessions/2000000000",
     expected: NOBODY_ELSES,
   },
+  { method: "GET", route: "/api/account/mfa", path: () => "/api/account/mfa", expected: SIGNED_IN(200) },
+  // Without SECRETS_KEY in this app the set-up is refused (409) for everyone signed in.
+  { method: "POST", route: "/api/account/mfa/totp", path: () => "/api/account/mfa/totp", expected: SIGNED_IN(409) },
+  {
+    method: "POST",
+    route: "/api/account/mfa/totp/confirm",
+    path: () => "/api/account/mfa/totp/confirm",
+    body: () => ({ code: "123456" }),
+    expected: SIGNED_IN(409),
+  },
+  { method: "DELETE", route: "/api/account/mfa/totp", path: () => "/api/account/mfa/totp", expected: SIGNED_IN(409) },
+  {
+    method: "POST",
+    route: "/api/account/mfa/recovery-codes",
+    path: () => "/api/account/mfa/recovery-codes",
+    expected: SIGNED_IN(409),
+  },
   { method: "GET", route: "/api/admin/queue", path: () => "/api/admin/queue", expected: ADMIN_ONLY(200) },
   {
     method: "PUT",
@@ -299,6 +316,7 @@ const MATRIX: Row[] = [
   // spec's messages); the account's own settings need a session.
   { method: "POST", route: "/api/auth/register", path: () => "/api/auth/register", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/login", path: () => "/api/auth/login", body: () => ({}), expected: ANYONE(400) },
+  { method: "POST", route: "/api/auth/login/mfa", path: () => "/api/auth/login/mfa", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/logout", path: () => "/api/auth/logout", expected: ANYONE(200) },
   // Valid bodies, so that the session check decides (these endpoints validate the body first).
   {

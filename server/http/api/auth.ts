@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
+import { completeMfaSignIn } from "#server/services/accounts/login-challenge.ts";
 import { requestPasswordReset, resetPassword } from "#server/services/accounts/password-reset.ts";
 import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
 import { resendVerificationEmail, verifyEmail } from "#server/services/accounts/verification.ts";
 import { deleteSession } from "#server/services/sessions.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { clearSessionCookie, sessionCookie } from "../cookies.ts";
+import { clearSessionCookie, readCookie, sessionCookie, trustedBrowserCookie, trustedBrowserCookieName } from "../cookies.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
@@ -29,9 +30,23 @@ export function createAuthApi(httpDeps: HttpDeps) {
     return c.json({ sessionToken, user }, 201);
   });
 
+  // With a second factor the password answers { mfaRequired: true, challenge } and no session;
+  // /login/mfa completes it (issue 38). A browser trusted for 30 days skips the second step.
   api.post("/login", async (c) => {
-    const { user, sessionToken, expiresAt } = await signIn(deps(c), await readJson(c));
+    const trustedBrowserToken = readCookie(c.req.header("cookie"), trustedBrowserCookieName(config));
+    const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
+    if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge });
+    const { user, sessionToken, expiresAt } = result;
     c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+    return c.json({ sessionToken, user });
+  });
+
+  api.post("/login/mfa", async (c) => {
+    const { user, sessionToken, expiresAt, trustedBrowser } = await completeMfaSignIn(deps(c), await readJson(c));
+    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+    if (trustedBrowser) {
+      c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
+    }
     return c.json({ sessionToken, user });
   });
 

@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "#common/auth.ts";
+import { confirmTotpSchema, loginMfaSchema } from "#common/second-factor.ts";
 import { type ApiRoute, anyJson, messageOnly, responseSchemas, signedIn } from "./schemas.ts";
 
 const accountSessionSchema = z
@@ -33,7 +34,22 @@ export const accountsRoutes: ApiRoute[] = [
     response: signedIn,
     status: 201,
   },
-  { method: "POST", path: "/auth/login", tag: "Accounts", summary: "Sign in", body: loginSchema, response: signedIn },
+  {
+    method: "POST",
+    path: "/auth/login",
+    tag: "Accounts",
+    summary: "Sign in (with a second factor: { mfaRequired, challenge } for POST /auth/login/mfa)",
+    body: loginSchema,
+    response: z.union([signedIn, z.object({ mfaRequired: z.literal(true), challenge: z.string() }).strict()]),
+  },
+  {
+    method: "POST",
+    path: "/auth/login/mfa",
+    tag: "Accounts",
+    summary: "Complete a sign-in with a code or a recovery code (the challenge is single-use, 5 minutes)",
+    body: loginMfaSchema,
+    response: signedIn,
+  },
   {
     method: "POST",
     path: "/auth/logout",
@@ -125,5 +141,47 @@ export const accountsRoutes: ApiRoute[] = [
     auth: "session",
     response: anyJson,
     status: 204,
+  },
+  {
+    method: "GET",
+    path: "/account/mfa",
+    tag: "Accounts",
+    summary: "The second factor: authenticator app on, recovery codes left, available on this server",
+    auth: "session",
+    response: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), available: z.boolean() }).strict(),
+  },
+  {
+    method: "POST",
+    path: "/account/mfa/totp",
+    tag: "Accounts",
+    summary: "Start setting up an authenticator app: its secret, otpauth URL and QR code (SVG)",
+    auth: "session",
+    response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).strict(),
+  },
+  {
+    method: "POST",
+    path: "/account/mfa/totp/confirm",
+    tag: "Accounts",
+    summary: "Confirm the authenticator app with a code; answers 10 recovery codes, shown once",
+    auth: "session",
+    body: confirmTotpSchema,
+    response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+  },
+  {
+    method: "DELETE",
+    path: "/account/mfa/totp",
+    tag: "Accounts",
+    summary: "Turn the authenticator app off (its recovery codes and trusted browsers go too)",
+    auth: "session",
+    response: anyJson,
+    status: 204,
+  },
+  {
+    method: "POST",
+    path: "/account/mfa/recovery-codes",
+    tag: "Accounts",
+    summary: "A new set of 10 recovery codes (the old set stops working)",
+    auth: "session",
+    response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
   },
 ];

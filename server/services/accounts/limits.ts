@@ -25,6 +25,9 @@ export const AUTH_LIMITS = {
   verificationPerIp: { limit: 20, windowSeconds: HOUR },
   verificationPerAccount: { limit: 5, windowSeconds: HOUR },
   passwordChangePerAccount: { limit: 10, windowSeconds: 15 * MINUTE },
+  /** Issue 38: wrong second-factor codes, one address at one account, and all addresses at one account. */
+  mfaPerAccountAndIp: { limit: 10, windowSeconds: 15 * MINUTE },
+  mfaPerAccount: { limit: 30, windowSeconds: HOUR },
 } as const;
 
 export const RATE_LIMIT_MESSAGES = {

@@ -6,14 +6,26 @@ import { promisify } from "node:util";
 
 const argon2Async = promisify(argon2);
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/;
 
 export async function hashPassword(password: string): Promise<string> {
-  const nonce = randomBytes(16);
-  const hash = await argon2Async("argon2id", { message: password, nonce, ...PARAMS });
+  return hashWithSalt(password, randomBytes(16));
+}
+
+/**
+ * An argon2id PHC string with the salt given: recovery codes (issue 38) share one salt per set, so
+ * checking a code against the set costs one hash, not ten.
+ */
+export async function hashWithSalt(message: string, nonce: Buffer): Promise<string> {
+  const hash = await argon2Async("argon2id", { message, nonce, ...PARAMS });
   return `$argon2id$v=19$m=${PARAMS.memory},t=${PARAMS.passes},p=${PARAMS.parallelism}$${nonce.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
-const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/;
+/** The salt of a PHC string made here, or null. */
+export function saltOf(stored: string): Buffer | null {
+  const match = PHC.exec(stored);
+  return match?.[4] ? Buffer.from(match[4], "base64url") : null;
+}
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const match = PHC.exec(stored);

@@ -1,27 +1,24 @@
-import { type AccountUser, AUTH_MESSAGES, loginSchema, registerSchema } from "#common/auth.ts";
+import { AUTH_MESSAGES, loginSchema, registerSchema } from "#common/auth.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
-import { createSession, toAccountUser } from "../sessions.ts";
+import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { AUTH_LIMITS, loginAccountKey, loginPairKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { hasSecondFactor } from "./second-factor.ts";
 import { assertPasswordAllowed, emailTaken, findUserByEmail, normalizeEmail } from "./users.ts";
 import { queueVerificationEmail } from "./verification.ts";
 
 // Registration and sign-in: a visitor's forms, so they take no actor (who asks does not change
 // the rule); the network address in the deps counts against the limits.
 
-export type SignedIn = { user: AccountUser; sessionToken: string; expiresAt: Date };
+export type { SignedIn };
 
 type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "userAgent">;
-
-/** What a new session keeps of the request: the address and the browser, for the account page's list. */
-export function clientOf(deps: Pick<ServiceDeps, "clientIp" | "userAgent">) {
-  return { ip: deps.clientIp, userAgent: deps.userAgent };
-}
 
 // A real argon2id hash of a random secret: an unknown e-mail costs one verification, as a known one does.
 export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ$bTQVIBxp6y1IAzcp0oytkTP8wqCVBwsaP-8w86pfIag";
@@ -54,8 +51,16 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
   }
 }
 
-/** Same answer, in about the same time, for an unknown e-mail and a wrong password. */
-export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent">, input: unknown): Promise<SignedIn> {
+/**
+ * Same answer, in about the same time, for an unknown e-mail and a wrong password. An account with
+ * a second factor gets a challenge for the second step instead of a session (issue 38), unless
+ * this browser was trusted for 30 days at an earlier second step.
+ */
+export async function signIn(
+  deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent">,
+  input: unknown,
+  options: { trustedBrowserToken?: string } = {},
+): Promise<SignedIn | MfaRequired> {
   const { db, clientIp } = deps;
   const { email, password } = parseInput(loginSchema, input);
   await consumeRateLimits(db, [
@@ -70,6 +75,9 @@ export async function signIn(deps: Pick<ServiceDeps, "db" | "clientIp" | "userAg
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await resetRateLimit(db, loginPairKey(email, clientIp));
   await resetRateLimit(db, loginAccountKey(email));
+  if ((await hasSecondFactor(db, user.id)) && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
+    return issueLoginChallenge(db, user.id);
+  }
   const session = await createSession(db, user.id, clientOf(deps), user.role);
   return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
 }

@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+// Two-step sign-in (issue 38): the messages and the schemas the API, the pages and the browser
+// forms share.
+
+export const MFA_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app",
+  recoveryCodeRequired: "Enter one of your recovery codes",
+  codeOrRecovery: "Enter the 6-digit code from your app or one of your recovery codes",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  challengeExpired: "Your sign-in has expired. Please sign in with your password again.",
+  tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
+  alreadyOn: "Your authenticator app is already set up. Turn it off first to set up another.",
+  notStarted: "Start setting up your authenticator app first.",
+  notOn: "Two-step sign-in with an authenticator app is not on.",
+  unavailable: "Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).",
+  formNotYet:
+    "This account uses two-step sign-in, which this form does not ask for yet. Sign in through the API (POST /api/auth/login, then /api/auth/login/mfa).",
+} as const;
+
+/** A code as people type it: spaces and dashes dropped. */
+const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);
+
+export const totpCode = (message: string = MFA_MESSAGES.codeRequired) =>
+  z.preprocess(compact, z.string({ error: message }).regex(/^\d{6}$/, message));
+const recoveryCode = z.preprocess(
+  compact,
+  z
+    .string({ error: MFA_MESSAGES.recoveryCodeRequired })
+    .regex(/^[A-Za-z0-9]{10,32}$/, MFA_MESSAGES.recoveryCodeRequired)
+    .transform((value) => value.toUpperCase()),
+);
+
+/** POST /api/account/mfa/totp/confirm */
+export const confirmTotpSchema = z.object({ code: totpCode() });
+
+/** POST /api/auth/login/mfa: the challenge and a code, or a recovery code. */
+export const loginMfaSchema = z.union(
+  [
+    z.object({
+      challenge: z.string({ error: MFA_MESSAGES.challengeExpired }).min(1).max(100),
+      code: totpCode(),
+      trustBrowser: z.boolean().optional(),
+    }),
+    z.object({
+      challenge: z.string({ error: MFA_MESSAGES.challengeExpired }).min(1).max(100),
+      recoveryCode,
+      trustBrowser: z.boolean().optional(),
+    }),
+  ],
+  { error: MFA_MESSAGES.codeOrRecovery },
+);
+export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
+
+/** The sign-in form's second step: one field takes a 6-digit code or a recovery code. */
+export const loginMfaFormSchema = z.object({
+  challenge: z.string({ error: MFA_MESSAGES.challengeExpired }).min(1).max(100),
+  code: z.preprocess(
+    compact,
+    z.string({ error: MFA_MESSAGES.codeOrRecovery }).regex(/^(\d{6}|[A-Za-z0-9]{10,32})$/, MFA_MESSAGES.codeOrRecovery),
+  ),
+  trustBrowser: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).optional(),
+});
+
+/** What the form's one field means to the API's schema. */
+export function loginMfaInputOf(form: z.infer<typeof loginMfaFormSchema>): unknown {
+  const base = { challenge: form.challenge, trustBrowser: form.trustBrowser ?? false };
+  return /^\d{6}$/.test(form.code) ? { ...base, code: form.code } : { ...base, recoveryCode: form.code };
+}
+
+/** Recovery codes are shown as "XXXXX-XXXXX". */
+export function formatRecoveryCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}

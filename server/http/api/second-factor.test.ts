@@ -1,0 +1,387 @@
+import * as OTPAuth from "otpauth";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "#server/services/accounts/passwords.ts";
+import { purgeExpired } from "#server/services/maintenance.ts";
+import { call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
+import { findLink } from "../../../tests/setup/smtp.ts";
+
+// Issue 38 step 2: two-step sign-in with an authenticator app (TOTP) and recovery codes, on the
+// real app and database with a fixed clock: valid, previous step, replayed, wrong, recovery code
+// once only; the challenge; the limits; secrets sealed at rest; a password reset keeps the factor.
+
+const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
+let env: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  env = await startApiApp({ SECRETS_KEY });
+});
+afterAll(async () => {
+  await env?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const PASSWORD = "kettle-harbour-59";
+let counter = 0;
+async function account() {
+  counter += 1;
+  const email = `factor${counter}@example.org`;
+  const ip = `198.51.100.${counter}`;
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into auth_users (email, name, hashed_password, is_email_verified)
+    values (${email}, ${`Factor Person ${counter}`}, ${await hashPassword(PASSWORD)}, true) returning id`;
+  const login = await call(env.app, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, ip });
+  expect(login.status).toBe(200);
+  return { id: row!.id, email, ip, token: login.json.sessionToken as string };
+}
+
+function codeAt(secret: string, timestamp: number) {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp,
+  });
+}
+
+/** Turns the app on at the fixed time `now`; answers the secret and the recovery codes. */
+async function enrol(person: { token: string }, now: number) {
+  const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+  expect(started.status, started.text).toBe(200);
+  const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
+    token: person.token,
+    body: { code: codeAt(started.json.secret, now) },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return { secret: started.json.secret as string, recoveryCodes: confirmed.json.recoveryCodes as string[] };
+}
+
+async function passwordStep(person: { email: string; ip: string }) {
+  const response = await call(env.app, "POST", "/api/auth/login", {
+    body: { email: person.email, password: PASSWORD },
+    ip: person.ip,
+  });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+describe("setting up an authenticator app", () => {
+  it("starts with a CSPRNG secret, its otpauth URL and a server-rendered SVG QR code; stores it sealed", async () => {
+    const person = await account();
+    const response = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const { secret, otpauthUrl, qrSvg } = response.json;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const url = new URL(otpauthUrl);
+    expect(url.protocol).toBe("otpauth:");
+    expect(url.searchParams.get("secret")).toBe(secret);
+    expect(url.searchParams.get("issuer")).toBe("DevConsult SEA");
+    expect(url.searchParams.get("algorithm")).toBe("SHA1");
+    expect(url.searchParams.get("digits")).toBe("6");
+    expect(url.searchParams.get("period")).toBe("30");
+    expect(qrSvg).toMatch(/^<svg [^>]*viewBox=/);
+    expect(qrSvg).not.toMatch(/<script|on\w+=/i);
+    const [row] = await env.database.sql`select secret_sealed, confirmed_at from user_totp where user_id = ${person.id}`;
+    expect(row?.confirmed_at).toBeNull();
+    expect(row?.secret_sealed).toMatch(/^v1\./);
+    expect(row?.secret_sealed).not.toContain(secret);
+    // A second start replaces an unconfirmed secret.
+    const again = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+    expect(again.json.secret).not.toBe(secret);
+  });
+
+  it("confirms with a code, answers 10 recovery codes stored as argon2id hashes, and audits it", async () => {
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    const person = await account();
+    const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+    const wrong = await call(env.app, "POST", "/api/account/mfa/totp/confirm", { token: person.token, body: { code: "000000" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual([
+      { path: "code", message: "That code is not right. Check your authenticator app and try again." },
+    ]);
+    const bad = await call(env.app, "POST", "/api/account/mfa/totp/confirm", { token: person.token, body: { code: "12ab" } });
+    expect(bad.json.errors).toEqual([{ path: "code", message: "Enter the 6-digit code from your authenticator app" }]);
+    const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
+      token: person.token,
+      body: { code: codeAt(started.json.secret, now) },
+    });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.json.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const stored = await env.database.sql`select code_hash from recovery_codes where user_id = ${person.id}`;
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(row.code_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace("-", ""));
+    const [audit] = await env.database
+      .sql`select action, actor_id, target_id from audit_log where action = 'factor_add' and target_id = ${person.id}`;
+    expect(audit).toMatchObject({ action: "factor_add", actor_id: person.id });
+    const status = await call(env.app, "GET", "/api/account/mfa", { token: person.token });
+    expect(status.json).toEqual({ totp: true, recoveryCodesLeft: 10, available: true });
+    const twice = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+    expect(twice.status).toBe(409);
+  });
+
+  it("asks for a sign-in first", async () => {
+    expect((await call(env.app, "POST", "/api/account/mfa/totp")).status).toBe(401);
+    expect((await call(env.app, "POST", "/api/account/mfa/totp/confirm", { body: { code: "123456" } })).status).toBe(401);
+  });
+});
+
+describe("two-step sign-in", () => {
+  it("accepts the current and the previous step once; refuses a replayed, a wrong and a spent challenge", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { secret } = await enrol(person, start);
+
+    vi.setSystemTime(start + 5 * 60 * 1000);
+    const first = await passwordStep(person);
+    expect(first.json).toEqual({ mfaRequired: true, challenge: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(first.headers.getSetCookie()).toEqual([]);
+    const now = Date.now();
+    // The previous step's code (a phone's clock a little behind) is accepted.
+    const previous = codeAt(secret, now - 30_000);
+    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: first.json.challenge, code: previous },
+      ip: person.ip,
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(Object.keys(done.json).sort()).toEqual(["sessionToken", "user"]);
+    expect(cookieFrom(done.headers)).toBe(`session=${done.json.sessionToken}`);
+    expect((await call(env.app, "GET", "/api/auth/me", { token: done.json.sessionToken })).status).toBe(200);
+    // The challenge is single-use.
+    const reused = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: first.json.challenge, code: codeAt(secret, now) },
+      ip: person.ip,
+    });
+    expect(reused.status).toBe(401);
+    expect(reused.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
+
+    // The same code again, on a new challenge: replayed, refused; the older step too.
+    const second = await passwordStep(person);
+    for (const code of [previous, codeAt(secret, now - 60_000)]) {
+      const replayed = await call(env.app, "POST", "/api/auth/login/mfa", {
+        body: { challenge: second.json.challenge, code },
+        ip: person.ip,
+      });
+      expect(replayed.status).toBe(401);
+      expect(replayed.json.message).toBe("That code is not right. Check your authenticator app and try again.");
+    }
+    const current = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: second.json.challenge, code: codeAt(secret, now) },
+      ip: person.ip,
+    });
+    expect(current.status).toBe(200);
+
+    // A challenge lasts 5 minutes.
+    const third = await passwordStep(person);
+    vi.setSystemTime(now + 5 * 60 * 1000 + 1000);
+    const late = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: third.json.challenge, code: codeAt(secret, Date.now()) },
+      ip: person.ip,
+    });
+    expect(late.status).toBe(401);
+    expect(late.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
+  });
+
+  it("takes 5 wrong codes on a challenge, then asks for the password again", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { secret } = await enrol(person, start);
+    vi.setSystemTime(start + 60_000);
+    const { json } = await passwordStep(person);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
+        body: { challenge: json.challenge, code: "000000" },
+        ip: person.ip,
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const right = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: json.challenge, code: codeAt(secret, Date.now()) },
+      ip: person.ip,
+    });
+    expect(right.status).toBe(401);
+    expect(right.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
+  });
+
+  it("limits wrong codes per account and address (429), and a right code later resets the count", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { secret } = await enrol(person, start);
+    vi.setSystemTime(start + 60_000);
+    let refused = 0;
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const { json } = await passwordStep(person);
+      const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
+        body: { challenge: json.challenge, code: "000000" },
+        ip: person.ip,
+      });
+      if (wrong.status === 429) refused += 1;
+      else expect(wrong.status).toBe(401);
+    }
+    expect(refused).toBe(1);
+    // Another address is not held up by this one's guesses.
+    const { json } = await passwordStep(person);
+    const elsewhere = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: json.challenge, code: codeAt(secret, Date.now()) },
+      ip: "203.0.113.99",
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("accepts each recovery code once, in any case and with or without the dash", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { recoveryCodes } = await enrol(person, start);
+    const code = recoveryCodes[3]!;
+    const first = await passwordStep(person);
+    const used = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: first.json.challenge, recoveryCode: code.toLowerCase() },
+      ip: person.ip,
+    });
+    expect(used.status, used.text).toBe(200);
+    const second = await passwordStep(person);
+    const again = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: second.json.challenge, recoveryCode: code.replace("-", "") },
+      ip: person.ip,
+    });
+    expect(again.status).toBe(401);
+    const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: second.json.challenge, recoveryCode: "AAAAA-BBBBB" },
+      ip: person.ip,
+    });
+    expect(wrong.status).toBe(401);
+    const other = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: second.json.challenge, recoveryCode: recoveryCodes[4] },
+      ip: person.ip,
+    });
+    expect(other.status).toBe(200);
+    const status = await call(env.app, "GET", "/api/account/mfa", { token: other.json.sessionToken });
+    expect(status.json.recoveryCodesLeft).toBe(8);
+  });
+
+  it("trusts a browser for 30 days when asked", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { secret } = await enrol(person, start);
+    vi.setSystemTime(start + 60_000);
+    const { json } = await passwordStep(person);
+    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: json.challenge, code: codeAt(secret, Date.now()), trustBrowser: true },
+      ip: person.ip,
+    });
+    const trusted = cookieFrom(done.headers, "trusted_browser");
+    expect(trusted).toMatch(/^trusted_browser=[\w-]{43}$/);
+    expect(done.headers.getSetCookie().find((line) => line.startsWith("trusted_browser="))).toMatch(
+      /HttpOnly; SameSite=Lax; Max-Age=259\d{4}/,
+    );
+    const skipped = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: PASSWORD },
+      ip: person.ip,
+      headers: { cookie: trusted! },
+    });
+    expect(skipped.json.sessionToken).toEqual(expect.any(String));
+    vi.setSystemTime(start + 31 * 24 * 60 * 60 * 1000);
+    const expired = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: PASSWORD },
+      ip: person.ip,
+      headers: { cookie: trusted! },
+    });
+    expect(expired.json.mfaRequired).toBe(true);
+  });
+
+  it("keeps the factor through a password reset", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { secret } = await enrol(person, start);
+    vi.useRealTimers();
+    expect(
+      (await call(env.app, "POST", "/api/auth/forgot-password", { body: { email: person.email }, ip: person.ip })).status,
+    ).toBe(200);
+    const token = findLink(await env.smtp.waitForMail(person.email, 1), "/reset-password").searchParams.get("token");
+    const newPassword = "lantern-orchard-77";
+    const reset = await call(env.app, "POST", "/api/auth/reset-password", {
+      body: { token, password: newPassword },
+      ip: person.ip,
+    });
+    expect(reset.status).toBe(200);
+    const login = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: newPassword },
+      ip: person.ip,
+    });
+    expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String) });
+    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: login.json.challenge, code: codeAt(secret, Date.now() + 30_000) },
+      ip: person.ip,
+    });
+    expect(done.status).toBe(200);
+  });
+});
+
+describe("turning it off and new recovery codes", () => {
+  it("makes a new set (the old one stops working) and turns the app off, audited", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const person = await account();
+    const { recoveryCodes } = await enrol(person, start);
+    const fresh = await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.recoveryCodes).toHaveLength(10);
+    const { json } = await passwordStep(person);
+    const old = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: json.challenge, recoveryCode: recoveryCodes[0] },
+      ip: person.ip,
+    });
+    expect(old.status).toBe(401);
+    const off = await call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token });
+    expect(off.status).toBe(204);
+    const plain = await passwordStep(person);
+    expect(plain.json.sessionToken).toEqual(expect.any(String));
+    const actions = await env.database
+      .sql`select action from audit_log where target_id = ${person.id} and actor_id = ${person.id} order by id`;
+    expect(actions.map((row) => row.action)).toEqual(["factor_add", "recovery_codes", "factor_remove"]);
+    expect((await call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token })).status).toBe(409);
+    expect((await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token })).status).toBe(409);
+  });
+});
+
+describe("without SECRETS_KEY", () => {
+  it("refuses to set up an app with a message naming SECRETS_KEY", async () => {
+    const bare = await startApiApp();
+    try {
+      const [row] = await bare.database.sql<{ id: number }[]>`
+        insert into auth_users (email, name, hashed_password) values ('nokey@example.org', 'No Key', ${await hashPassword(PASSWORD)}) returning id`;
+      const login = await call(bare.app, "POST", "/api/auth/login", { body: { email: "nokey@example.org", password: PASSWORD } });
+      const response = await call(bare.app, "POST", "/api/account/mfa/totp", { token: login.json.sessionToken });
+      expect(response.status).toBe(409);
+      expect(response.json.message).toBe("Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).");
+      expect(row?.id).toBeGreaterThan(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("the hourly purge", () => {
+  it("deletes used and expired sign-in challenges and expired trusted browsers", async () => {
+    const person = await account();
+    await env.database.sql`insert into login_challenges (user_id, token_hash, expires_at, used_at) values
+      (${person.id}, 'used-challenge', now() + interval '1 minute', now()),
+      (${person.id}, 'old-challenge', now() - interval '1 minute', null),
+      (${person.id}, 'live-challenge', now() + interval '1 minute', null)`;
+    await env.database.sql`insert into trusted_browsers (user_id, token_hash, expires_at) values
+      (${person.id}, 'old-browser', now() - interval '1 minute'), (${person.id}, 'live-browser', now() + interval '1 day')`;
+    await purgeExpired(env.database.db);
+    const challenges = await env.database.sql`select token_hash from login_challenges where user_id = ${person.id}`;
+    expect(challenges.map((row) => row.token_hash)).toEqual(["live-challenge"]);
+    const browsers = await env.database.sql`select token_hash from trusted_browsers where user_id = ${person.id}`;
+    expect(browsers.map((row) => row.token_hash)).toEqual(["live-browser"]);
+  });
+});

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import { loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
+import { loginChallenges, trustedBrowsers } from "#server/db/schema.ts";
+import type { ServiceDeps } from "../context.ts";
+import { Forbidden, Unauthorized } from "../errors.ts";
+import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
+import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
+import { parseInput } from "../validate.ts";
+import { AUTH_LIMITS, rule } from "./limits.ts";
+import { useSecondFactor } from "./second-factor.ts";
+import { findUserById } from "./users.ts";
+
+// The sign-in's second step (issue 38): once the password is right, an account with a second
+// factor gets a challenge (single-use, 5 minutes, 5 wrong codes at most) instead of a session;
+// POST /api/auth/login/mfa completes it with a code or a recovery code. Wrong codes are limited per
+// account and per address with the sign-in's limiter, and a success resets the account's count,
+// so a guesser slows the real user down for minutes, not hours (ASVS 6.3.1).
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+const CHALLENGE_MAX_FAILURES = 5;
+export const TRUSTED_BROWSER_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type MfaRequired = { mfaRequired: true; challenge: string };
+export type MfaSignedIn = SignedIn & { trustedBrowser?: { token: string; expiresAt: Date } };
+
+const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function issueLoginChallenge(db: ServiceDeps["db"], userId: number): Promise<MfaRequired> {
+  const challenge = randomBytes(32).toString("base64url");
+  await db
+    .insert(loginChallenges)
+    .values({ userId, tokenHash: sha256(challenge), expiresAt: new Date(Date.now() + CHALLENGE_MS) });
+  return { mfaRequired: true, challenge };
+}
+
+/** Whether this browser's "trust this browser" cookie belongs to the account and is still valid. */
+export async function isTrustedBrowser(db: ServiceDeps["db"], userId: number, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const [row] = await db
+    .select({ id: trustedBrowsers.id })
+    .from(trustedBrowsers)
+    .where(
+      and(
+        eq(trustedBrowsers.tokenHash, sha256(token)),
+        eq(trustedBrowsers.userId, userId),
+        gt(trustedBrowsers.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const mfaPairKey = (userId: number, ip: string) => `mfa:account-ip:${userId}:${ip}`;
+const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
+
+/** Completes a sign-in with `{ challenge, code }` or `{ challenge, recoveryCode }`: answers as sign-in does. */
+export async function completeMfaSignIn(
+  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent">,
+  input: unknown,
+): Promise<MfaSignedIn & { factor: "totp" | "recovery" }> {
+  const { db, clientIp } = deps;
+  const given = parseInput(loginMfaSchema, input);
+  const now = new Date();
+  const [challenge] = await db
+    .select()
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, sha256(given.challenge)),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!challenge) throw new Unauthorized(MFA_MESSAGES.challengeExpired);
+  await consumeRateLimits(db, [
+    rule(`mfa:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, MFA_MESSAGES.tooManyCodes),
+    rule(mfaPairKey(challenge.userId, clientIp), AUTH_LIMITS.mfaPerAccountAndIp, MFA_MESSAGES.tooManyCodes),
+    rule(mfaAccountKey(challenge.userId), AUTH_LIMITS.mfaPerAccount, MFA_MESSAGES.tooManyCodes),
+  ]);
+  const user = await findUserById(db, challenge.userId);
+  if (!user) throw new Unauthorized(MFA_MESSAGES.challengeExpired);
+  if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
+  const outcome = await db.transaction(async (tx) => {
+    const factor = await useSecondFactor(
+      tx,
+      deps.config,
+      user.id,
+      "code" in given ? { code: given.code } : { recoveryCode: given.recoveryCode },
+    );
+    if (!factor) return null;
+    const [used] = await tx
+      .update(loginChallenges)
+      .set({ usedAt: new Date() })
+      .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
+      .returning({ id: loginChallenges.id });
+    if (!used) return null;
+    const session = await createSession(tx, user.id, clientOf(deps), user.role);
+    let trustedBrowser: MfaSignedIn["trustedBrowser"];
+    if (given.trustBrowser) {
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = new Date(Date.now() + TRUSTED_BROWSER_MS);
+      await tx.insert(trustedBrowsers).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
+      trustedBrowser = { token, expiresAt };
+    }
+    return { factor, session, trustedBrowser };
+  });
+  if (!outcome) {
+    // A challenge takes a few wrong codes, then the password is asked again.
+    await db
+      .update(loginChallenges)
+      .set({
+        failedAttempts: sql`${loginChallenges.failedAttempts} + 1`,
+        usedAt: sql`case when ${loginChallenges.failedAttempts} + 1 >= ${CHALLENGE_MAX_FAILURES} then now() else null end`,
+      })
+      .where(eq(loginChallenges.id, challenge.id));
+    throw new Unauthorized(MFA_MESSAGES.wrongCode);
+  }
+  await resetRateLimit(db, mfaPairKey(user.id, clientIp));
+  await resetRateLimit(db, mfaAccountKey(user.id));
+  return {
+    user: toAccountUser(user),
+    sessionToken: outcome.session.token,
+    expiresAt: outcome.session.expiresAt,
+    trustedBrowser: outcome.trustedBrowser,
+    factor: outcome.factor,
+  };
+}
+
+/** The hourly purge: sign-in challenges that are used or expired, trusted browsers past their 30 days. */
+export async function purgeSecondStepState(db: ServiceDeps["db"]): Promise<void> {
+  const now = new Date();
+  await db.delete(loginChallenges).where(or(lt(loginChallenges.expiresAt, now), isNotNull(loginChallenges.usedAt)));
+  await db.delete(trustedBrowsers).where(lt(trustedBrowsers.expiresAt, now));
+}

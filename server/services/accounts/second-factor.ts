@@ -1,0 +1,294 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { generate } from "lean-qr";
+import { toSvgSource } from "lean-qr/extras/svg";
+import * as OTPAuth from "otpauth";
+import type { AuditAction } from "#common/constants.ts";
+import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
+import type { AuthUser } from "#server/db/schema.ts";
+import { auditLog, authSessions, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { type Actor, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
+import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { parseInput } from "../validate.ts";
+import { hashWithSalt, saltOf } from "./passwords.ts";
+import { SECRETS_KEY_MISSING, type SecretBox, secretBox } from "./secret-box.ts";
+import { findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
+
+// The second factor (issue 38, ASVS 6.3.2 / 6.5 / 6.6): an authenticator app (TOTP, RFC 6238:
+// 30-second steps, SHA-1, 6 digits, as every app expects) and 10 single-use recovery codes.
+// The TOTP secret comes from the CSPRNG and is stored sealed with SECRETS_KEY; a code is accepted
+// once (the last accepted step is stored); the recovery codes are argon2id hashes, one salt a set.
+
+export const TOTP = { period: 30, digits: 6, algorithm: "SHA1", window: 1 } as const;
+export const RECOVERY_CODE_COUNT = 10;
+/** No 0/O, 1/I/L: a code read off paper is typed right. 10 characters of 32 = 50 bits. */
+const RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+type Deps = Pick<ServiceDeps, "db" | "config">;
+
+export function totpBox(config: ServiceDeps["config"]): SecretBox {
+  if (!config.secretsKey) throw new Conflict(MFA_MESSAGES.unavailable);
+  return secretBox(config.secretsKey, "totp-secret");
+}
+
+function totpOf(base32: string, siteName: string, email: string) {
+  return new OTPAuth.TOTP({
+    issuer: siteName,
+    label: email,
+    algorithm: TOTP.algorithm,
+    digits: TOTP.digits,
+    period: TOTP.period,
+    secret: OTPAuth.Secret.fromBase32(base32),
+  });
+}
+
+/**
+ * The time step a code belongs to (this one, or one either side for a clock a little off), or
+ * null when wrong or not newer than the last step accepted (a replayed code).
+ */
+export function acceptedStep(base32: string, code: string, lastUsedStep: number | null, now: number = Date.now()): number | null {
+  const totp = totpOf(base32, "x", "x");
+  const delta = totp.validate({ token: code, timestamp: now, window: TOTP.window });
+  if (delta === null) return null;
+  const step = Math.floor(now / 1000 / TOTP.period) + delta;
+  if (lastUsedStep !== null && step <= lastUsedStep) return null;
+  return step;
+}
+
+/** Audits a person's change to their own factors (the actor is the account itself). */
+async function auditOwn(tx: Transaction, user: Pick<AuthUser, "id" | "name" | "email">, action: AuditAction, factor: string) {
+  await recordAudit(tx, user, {
+    action,
+    targetType: "user",
+    targetId: user.id,
+    targetLabel: user.name,
+    changes: { factor: { from: action === "factor_add" ? null : factor, to: action === "factor_remove" ? null : factor } },
+  });
+}
+
+async function currentUser(deps: Deps, actor: Actor) {
+  const signedIn = requireUser(actor);
+  const user = await findUserById(deps.db, signedIn.id);
+  if (!user) throw new Unauthorized("You need to be signed in to do that");
+  return user;
+}
+
+/** Starts (or starts again) setting up an authenticator app: a new secret, its otpauth URL and a QR code as SVG. */
+export async function startTotpEnrolment(
+  deps: Deps,
+  actor: Actor,
+): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+  const user = await currentUser(deps, actor);
+  const box = totpBox(deps.config);
+  const [existing] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
+  if (existing?.confirmedAt) throw new Conflict(MFA_MESSAGES.alreadyOn);
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  const sealed = box.seal(secret);
+  await deps.db
+    .insert(userTotp)
+    .values({ userId: user.id, secretSealed: sealed })
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: { secretSealed: sealed, lastUsedStep: null, createdAt: new Date() },
+      setWhere: isNull(userTotp.confirmedAt),
+    });
+  const otpauthUrl = totpOf(secret, deps.config.siteName, user.email).toString();
+  const qrSvg = toSvgSource(generate(otpauthUrl), { on: "#000", off: "#fff", pad: 4, xmlDeclaration: false });
+  return { secret, otpauthUrl, qrSvg };
+}
+
+/** Ten new codes and their hashes (one salt for the set). */
+async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    Array.from(randomBytes(10), (byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join(""),
+  );
+  const salt = randomBytes(16);
+  const hashes = await Promise.all(codes.map((code) => hashWithSalt(code, salt)));
+  return { codes, hashes };
+}
+
+async function replaceRecoveryCodes(tx: Transaction, userId: number, hashes: string[]) {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Confirms the app with a first code; answers the 10 recovery codes, shown once. */
+export async function confirmTotpEnrolment(deps: Deps, actor: Actor, input: unknown): Promise<{ recoveryCodes: string[] }> {
+  const user = await currentUser(deps, actor);
+  const { code } = parseInput(confirmTotpSchema, input);
+  const box = totpBox(deps.config);
+  const [pending] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
+  if (!pending) throw new Conflict(MFA_MESSAGES.notStarted);
+  if (pending.confirmedAt) throw new Conflict(MFA_MESSAGES.alreadyOn);
+  const step = acceptedStep(box.open(pending.secretSealed), code, pending.lastUsedStep);
+  if (step === null) throw new ValidationFailed(MFA_MESSAGES.wrongCode, [{ path: "code", message: MFA_MESSAGES.wrongCode }]);
+  const { codes, hashes } = await newRecoveryCodes();
+  await deps.db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(userTotp)
+      .set({ confirmedAt: new Date(), lastUsedStep: step })
+      .where(and(eq(userTotp.userId, user.id), isNull(userTotp.confirmedAt), eq(userTotp.secretSealed, pending.secretSealed)))
+      .returning({ userId: userTotp.userId });
+    if (!confirmed) throw new Conflict(MFA_MESSAGES.notStarted);
+    await replaceRecoveryCodes(tx, user.id, hashes);
+    await auditOwn(tx, user, "factor_add", "totp");
+  });
+  return { recoveryCodes: codes.map(formatRecoveryCode) };
+}
+
+/** Turns the authenticator app off: its secret, the recovery codes and the trusted browsers go. */
+export async function disableTotp(deps: Deps, actor: Actor): Promise<void> {
+  const user = await currentUser(deps, actor);
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userTotp)
+      .where(eq(userTotp.userId, user.id))
+      .returning({ confirmedAt: userTotp.confirmedAt });
+    if (!removed[0]?.confirmedAt) throw new Conflict(MFA_MESSAGES.notOn);
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
+    await auditOwn(tx, user, "factor_remove", "totp");
+  });
+}
+
+/** A new set of 10 recovery codes; the old set stops working. */
+export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise<{ recoveryCodes: string[] }> {
+  const user = await currentUser(deps, actor);
+  if (!(await hasSecondFactor(deps.db, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
+  const { codes, hashes } = await newRecoveryCodes();
+  await deps.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, user.id, hashes);
+    await auditOwn(tx, user, "recovery_codes", "recovery codes");
+  });
+  return { recoveryCodes: codes.map(formatRecoveryCode) };
+}
+
+/** Whether the account signs in with a second step. */
+export async function hasSecondFactor(db: ServiceDeps["db"] | Transaction, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userTotp.userId })
+    .from(userTotp)
+    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What the account page shows of the second factor. */
+export async function secondFactorStatus(
+  deps: Deps,
+  actor: Actor,
+): Promise<{ totp: boolean; recoveryCodesLeft: number; available: boolean }> {
+  const signedIn = requireUser(actor);
+  const [totp] = await deps.db
+    .select({ confirmedAt: userTotp.confirmedAt })
+    .from(userTotp)
+    .where(and(eq(userTotp.userId, signedIn.id), isNotNull(userTotp.confirmedAt)));
+  const [left] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, signedIn.id), isNull(recoveryCodes.usedAt)));
+  return { totp: totp !== undefined, recoveryCodesLeft: left?.n ?? 0, available: Boolean(deps.config.secretsKey) };
+}
+
+// A salt for the hash a sign-in computes when the account has no recovery codes: the work is the same.
+const NO_CODES_SALT = Buffer.alloc(16, 7);
+
+/**
+ * Checks a second factor inside the sign-in's transaction and uses it up: a TOTP code moves the
+ * last accepted step (a concurrent replay finds it moved), a recovery code is marked used. Both
+ * kinds cost one argon2id hash and one TOTP check, so a wrong code and a wrong recovery code take
+ * the same time. Answers which factor was used, or null.
+ */
+export async function useSecondFactor(
+  tx: Transaction,
+  config: ServiceDeps["config"],
+  userId: number,
+  given: { code?: string; recoveryCode?: string },
+): Promise<"totp" | "recovery" | null> {
+  const [totp] = await tx
+    .select()
+    .from(userTotp)
+    .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
+    .for("update");
+  const codes = await tx
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const secret = totp ? totpBox(config).open(totp.secretSealed) : null;
+  const step = secret && given.code ? acceptedStep(secret, given.code, totp?.lastUsedStep ?? null) : null;
+  const salt = (codes[0] && saltOf(codes[0].codeHash)) ?? NO_CODES_SALT;
+  const candidate = await hashWithSalt(given.recoveryCode ?? given.code ?? "", salt);
+  const candidateHash = Buffer.from(candidate.slice(candidate.lastIndexOf("$") + 1), "base64url");
+  const matched = codes.find((row) => {
+    const stored = Buffer.from(row.codeHash.slice(row.codeHash.lastIndexOf("$") + 1), "base64url");
+    return stored.length === candidateHash.length && timingSafeEqual(stored, candidateHash);
+  });
+  if (given.code && step !== null && totp) {
+    const [moved] = await tx
+      .update(userTotp)
+      .set({ lastUsedStep: step })
+      .where(and(eq(userTotp.userId, userId), sql`coalesce(${userTotp.lastUsedStep}, -1) < ${step}`))
+      .returning({ userId: userTotp.userId });
+    return moved ? "totp" : null;
+  }
+  if (given.recoveryCode && matched) {
+    const [used] = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(recoveryCodes.id, matched.id), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id });
+    return used ? "recovery" : null;
+  }
+  return null;
+}
+
+/**
+ * At start-up: when accounts have an authenticator app and SECRETS_KEY is missing, nobody with a
+ * factor could sign in, so the process refuses to start with a message naming the setting.
+ */
+export async function secretsKeyProblem(
+  db: ServiceDeps["db"],
+  config: Pick<ServiceDeps["config"], "secretsKey">,
+): Promise<string | null> {
+  if (config.secretsKey) return null;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(userTotp).where(isNotNull(userTotp.confirmedAt));
+  const count = row?.n ?? 0;
+  if (count === 0) return null;
+  return `${SECRETS_KEY_MISSING} (${count} ${count === 1 ? "account has" : "accounts have"} an authenticator app.)`;
+}
+
+/**
+ * The recovery path when someone has lost their phone and their recovery codes (`npm run admin --
+ * reset-second-factor EMAIL`): the account's authenticator app, recovery codes, trusted browsers
+ * and sessions go, and the audit log records it with the command line as the actor.
+ */
+export async function resetSecondFactorByEmail(
+  db: ServiceDeps["db"],
+  email: string,
+): Promise<{ email: string; hadFactor: boolean }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new NotFound(`No account with the email address ${normalizeEmail(email)}`);
+  const hadFactor = await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userTotp)
+      .where(eq(userTotp.userId, user.id))
+      .returning({ confirmedAt: userTotp.confirmedAt });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
+    await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
+    const had = Boolean(removed[0]?.confirmedAt);
+    await tx.insert(auditLog).values({
+      actorId: null,
+      actorName: "Command line (npm run admin)",
+      actorEmail: "cli",
+      action: "factor_reset",
+      targetType: "user",
+      targetId: user.id,
+      targetLabel: user.name.slice(0, 255),
+      changes: { factor: { from: had ? "totp" : null, to: null } },
+    });
+    return had;
+  });
+  return { email: user.email, hadFactor };
+}

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { type Locale, splitLocalePath } from "#common/locales.ts";
+import { isDatabaseUnavailable } from "#server/services/errors.ts";
 import { appContext } from "./context.ts";
 import { inlineCatalogScript, takeMissingTranslations } from "./i18n/catalogs.server.ts";
 import { i18nFor } from "./i18n/i18n.ts";
@@ -13,6 +14,24 @@ export { appContext };
 
 export const streamTimeout = 5_000;
 
+/**
+ * The requests (by their router context) whose loader or action failed because the database did
+ * not answer. handleError sees each error as it was thrown; by the time handleRequest runs, React
+ * Router has replaced it with "Unexpected Server Error" (production), so the verdict is kept here.
+ */
+const unavailable = new WeakSet<RouterContextProvider>();
+
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted) return;
+  const { log } = context.get(appContext);
+  if (isDatabaseUnavailable(error)) {
+    unavailable.add(context);
+    log.warn({ err: error }, "database unavailable");
+  } else {
+    log.error({ err: error }, "page error");
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,6 +39,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page that failed because the database is down, frozen or too slow is a 503 (try again in
+  // a moment), not a 500 (a bug): what the JSON API answers in the same case (server/http/errors.ts).
+  if (responseStatusCode === 500 && unavailable.has(loadContext)) responseStatusCode = 503;
+  // A page answering 503 (this, or the home page whose search failed) says when to try again.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", "5");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -84,7 +84,19 @@ describe("loadConfig", () => {
   });
 
   it("reads the several-instance database settings, and refuses a pooler without a direct connection", () => {
-    expect(loadConfig({}).database).toEqual({ directUrl: undefined, readUrl: undefined, pooler: false, poolSize: 10 });
+    const timeouts = {
+      connectTimeoutMs: 3_000,
+      statementTimeoutMs: 5_000,
+      jobStatementTimeoutMs: 60_000,
+      replicaMaxLagMs: 10_000,
+    };
+    expect(loadConfig({}).database).toEqual({
+      directUrl: undefined,
+      readUrl: undefined,
+      pooler: false,
+      poolSize: 10,
+      ...timeouts,
+    });
     expect(
       loadConfig({
         DATABASE_URL: "postgres://u:p@pgbouncer:6432/app",
@@ -92,13 +104,19 @@ describe("loadConfig", () => {
         DATABASE_READ_URL: "postgres://u:p@replica:5432/app",
         DATABASE_POOLER: "true",
         DATABASE_POOL_SIZE: "20",
+        DATABASE_STATEMENT_TIMEOUT_MS: "2500",
       }).database,
     ).toEqual({
       directUrl: "postgres://u:p@db:5432/app",
       readUrl: "postgres://u:p@replica:5432/app",
       pooler: true,
       poolSize: 20,
+      ...timeouts,
+      statementTimeoutMs: 2_500,
     });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "5s" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS: must be a number of milliseconds/,
+    );
     expect(() => loadConfig({ DATABASE_URL: "postgres://u:p@pgbouncer/app", DATABASE_POOLER: "true" })).toThrow(
       /DATABASE_DIRECT_URL: DATABASE_POOLER=true needs DATABASE_DIRECT_URL/,
     );

@@ -27,6 +27,15 @@ const postgresUrl = z
     message: "must start with postgres:// or postgresql://",
   });
 
+/** A duration in milliseconds between `min` and `max`. */
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be between ${min} and ${max} milliseconds`)
+    .max(max, `must be between ${min} and ${max} milliseconds`)
+    .default(fallback);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -51,6 +60,10 @@ const envSchema = z
       .min(2, "must be between 2 and 500")
       .max(500, "must be between 2 and 500")
       .default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 60_000, 3_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 600_000, 5_000),
+    DATABASE_JOB_STATEMENT_TIMEOUT_MS: milliseconds(1_000, 3_600_000, 60_000),
+    DATABASE_REPLICA_MAX_LAG_MS: milliseconds(100, 3_600_000, 10_000),
     SITE_NAME: z.string().trim().min(1).max(80).default("DevConsult SEA"),
     ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters long").optional(),
@@ -160,6 +173,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       pooler: env.DATABASE_POOLER,
       /** Connections per process in each pool (primary, replica). */
       poolSize: env.DATABASE_POOL_SIZE,
+      /** Opening a connection gives up after this long (every pool). */
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      /** A request's statement or transaction gives up after this long: the answer is 503. */
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      /** The same for background jobs (mail, digests, purges), which may work longer. */
+      jobStatementTimeoutMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS,
+      /** A replica further behind than this is skipped: its reads go to the primary until it catches up. */
+      replicaMaxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
     },
     siteName: env.SITE_NAME,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,

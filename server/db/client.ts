@@ -19,7 +19,24 @@ export type DatabaseOptions = {
    */
   pooler?: boolean;
   onQuery?: (query: string) => void;
+  /** Give up opening a connection after this long (a server that does not answer). Default 10 s. */
+  connectTimeoutMs?: number;
+  /**
+   * No statement or transaction may take longer: the server cancels it (statement_timeout, where
+   * the connection can carry it) and the client stops waiting for it (a frozen server cancels
+   * nothing), failing with a DatabaseDeadline, which the doors answer 503. None by default.
+   */
+  statementTimeoutMs?: number;
 };
+
+/** A statement or transaction outlived its pool's deadline: the database is too slow or frozen (503). */
+export class DatabaseDeadline extends Error {
+  override name = "DatabaseDeadline";
+  readonly code = "DATABASE_DEADLINE";
+  constructor(ms: number) {
+    super(`the database did not answer within ${ms} ms`);
+  }
+}
 
 /**
  * The session settings the app wants on every connection. Statements run again are prepared once
@@ -42,24 +59,96 @@ export const POOLED_SESSION_SETTINGS = { ...SESSION_SETTINGS, plan_cache_mode: "
 
 /** One connection pool for the process; Drizzle on top of postgres.js. */
 export function createDatabase(url: string, options: DatabaseOptions = {}) {
-  const { onQuery } = options;
+  const { onQuery, statementTimeoutMs } = options;
+  const serverTimeouts = statementTimeoutMs
+    ? {
+        statement_timeout: statementTimeoutMs,
+        // A transaction left open (its client gone quiet) releases its locks soon after.
+        idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+      }
+    : {};
   const sql = postgres(url, {
     max: options.max ?? 10,
     // Tests count the statements a page costs (app/page-queries.test.ts).
     ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     idle_timeout: 30,
-    connect_timeout: 10,
+    connect_timeout: (options.connectTimeoutMs ?? 10_000) / 1000,
     // Notices (for example "relation already exists, skipping") are not errors.
     onnotice: () => {},
     // Behind a pooler also one statement at a time per connection: PgBouncer before 1.21 (Debian
     // 12 ships 1.18) hands the server connection back at the first ReadyForQuery, so the answers
     // to pipelined statements arrive on a server no longer linked to us and the client is dropped.
-    ...(options.pooler ? { prepare: false, max_pipeline: 0 } : { connection: { ...SESSION_SETTINGS } }),
+    ...(options.pooler ? { prepare: false, max_pipeline: 0 } : { connection: { ...SESSION_SETTINGS, ...serverTimeouts } }),
   });
   if (options.pooler) sql.begin = beginOnReservedConnection(sql);
   else preparedStatements(sql, PREPARED_STATEMENTS);
+  if (statementTimeoutMs) withDeadlines(sql, statementTimeoutMs);
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** `work` or a DatabaseDeadline after `ms`, whichever comes first; `onLate` runs if the deadline wins. */
+export function raceDeadline<T>(work: PromiseLike<T>, ms: number, onLate?: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const settle: Settle = { resolve: resolve as (value: unknown) => void, reject };
+    const timer = setTimeout(() => {
+      onLate?.();
+      settle.reject(new DatabaseDeadline(ms));
+    }, ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        settle.resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        settle.reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Every statement Drizzle sends (sql.unsafe) and every transaction (sql.begin) gets a deadline on
+ * this side of the connection, waiting for a free connection included: a server that is frozen
+ * (SIGSTOP, a hung disk, a partition) cancels nothing and closes nothing, so without it a request
+ * waits as long as the freeze. The server's statement_timeout ends a slow statement on its side;
+ * a transaction past the deadline is rolled back, never committed later.
+ */
+function withDeadlines(sql: postgres.Sql, ms: number) {
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((...call: Parameters<postgres.Sql["unsafe"]>) => {
+    const query = unsafe(...call);
+    const then = query.then.bind(query);
+    let raced: Promise<unknown> | undefined;
+    // postgres.js starts a query when it is awaited; values() and the rest return the query itself.
+    // biome-ignore lint/suspicious/noThenProperty: the query stays awaitable, now with a deadline
+    query.then = ((onFulfilled?: (value: unknown) => unknown, onRejected?: (error: unknown) => unknown) => {
+      raced ??= raceDeadline({ then } as PromiseLike<unknown>, ms, () => {
+        // Still waiting for a connection: leave the queue. One sent is left to the server's own
+        // statement_timeout: cancelling it would open a connection to a server that may not answer.
+        if (!(query as unknown as { state: unknown }).state) query.cancel();
+      });
+      return raced.then(onFulfilled, onRejected);
+    }) as typeof query.then;
+    return query;
+  }) as postgres.Sql["unsafe"];
+  const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+  sql.begin = ((...args: unknown[]) => {
+    const work = args.at(-1) as (scope: unknown) => unknown;
+    let late = false;
+    const guarded = async (scope: unknown) => {
+      const result = await work(scope);
+      // The caller was told the database failed: what it began must not commit now.
+      if (late) throw new DatabaseDeadline(ms);
+      return result;
+    };
+    return raceDeadline(begin(...args.slice(0, -1), guarded), ms, () => {
+      late = true;
+    });
+  }) as postgres.Sql["begin"];
 }
 
 /**

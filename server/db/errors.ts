@@ -16,3 +16,34 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length < 8; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
+  }
+  return chain;
+}
+
+const DATABASE_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE", // a write to a connection whose server just died
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "DATABASE_DEADLINE", // no answer within the pool's statement timeout (client.ts)
+  "57014", // query_canceled: the server's statement_timeout
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+]);
+
+/** The database is down, restarting, frozen or too slow: a 503 (the supervisor brings it back), not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((item) => {
+    const code = (item as { code?: unknown })?.code;
+    return typeof code === "string" && (DATABASE_DOWN_CODES.has(code) || code.startsWith("08"));
+  });
+}

@@ -4,6 +4,7 @@ import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { applyRoleSettings, createDatabase, type Database, type Sql } from "./client.ts";
 import { applyMigrations, assertDurableWrites, withStartupLock } from "./migrate.ts";
+import { type ReplicaLog, routeReads } from "./replica-router.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
 import { type DatabaseState, startEmbeddedWithRetry, superviseEmbedded } from "./supervisor.ts";
 import { backfillUnspacedWords } from "./unspaced-words.ts";
@@ -48,26 +49,44 @@ type DatabaseSettings = Pick<Config, "database">;
 
 /**
  * The pools one process uses: `db` for writes and reads-after-write (DATABASE_URL, maybe through
- * a pooler), `readDb` for what may lag a moment (DATABASE_READ_URL, or `db` without one), and
- * `direct` for session-level work a transaction pooler cannot do (the start-up lock, LISTEN).
+ * a pooler), `readDb` for what may lag a moment (DATABASE_READ_URL, or `db` without one; a
+ * replica that fails or lags is skipped, server/db/replica-router.ts), `jobsDb` for background
+ * jobs, and `direct` for session-level work a transaction pooler cannot do (the start-up lock,
+ * migrations, LISTEN). Every pool gives up connecting after DATABASE_CONNECT_TIMEOUT_MS; the
+ * request pools give up on a statement after DATABASE_STATEMENT_TIMEOUT_MS, the jobs' after
+ * DATABASE_JOB_STATEMENT_TIMEOUT_MS; the direct pool waits (a migration or the start-up lock may
+ * take long, and LISTEN waits by design).
  */
-export function connectDatabase(config: DatabaseSettings, url: string) {
-  const { pooler, poolSize, directUrl, readUrl } = config.database;
-  const primary = createDatabase(url, { max: poolSize, pooler });
-  const direct = directUrl && directUrl !== url ? createDatabase(directUrl, { max: 4 }) : primary;
-  const replica = readUrl ? createDatabase(readUrl, { max: poolSize, pooler }) : undefined;
+export function connectDatabase(config: DatabaseSettings, url: string, log?: ReplicaLog) {
+  const { pooler, poolSize, directUrl, readUrl, connectTimeoutMs, statementTimeoutMs, jobStatementTimeoutMs, replicaMaxLagMs } =
+    config.database;
+  const requests = { max: poolSize, pooler, connectTimeoutMs, statementTimeoutMs };
+  const primary = createDatabase(url, requests);
+  const direct = directUrl && directUrl !== url ? createDatabase(directUrl, { max: 4, connectTimeoutMs }) : undefined;
+  const replica = readUrl ? createDatabase(readUrl, requests) : undefined;
+  const replicaRouting = replica
+    ? routeReads(replica.sql, primary.sql, { maxLagMs: replicaMaxLagMs, ...(log ? { log } : {}) })
+    : undefined;
+  // Connections are opened when first used and closed after 30 s idle: a process whose jobs run
+  // elsewhere keeps none open here.
+  const jobs = createDatabase(url, { max: 2, pooler, connectTimeoutMs, statementTimeoutMs: jobStatementTimeoutMs });
+  const unbounded = direct ?? createDatabase(url, { max: 4, pooler, connectTimeoutMs });
   return {
     db: primary.db,
     sql: primary.sql,
-    /** Search, listings, profiles and stats: the replica when there is one. */
+    /** Search, listings, profiles and stats: the replica when there is one and it keeps up. */
     readDb: replica?.db ?? primary.db,
     readSql: replica?.sql ?? primary.sql,
-    directDb: direct.db,
-    directSql: direct.sql,
+    /** Where reads go now ("primary" without a replica), for /readyz and the metrics. */
+    readTarget: () => replicaRouting?.target() ?? "primary",
+    /** Background jobs: their own pool and statement timeout. */
+    jobsDb: jobs.db,
+    directDb: unbounded.db,
+    directSql: unbounded.sql,
     /** Where the direct connection goes (the job queue uses it: it LISTENs). */
     directUrl: directUrl ?? url,
     close: async () => {
-      await Promise.all([primary.close(), replica?.close(), direct === primary ? undefined : direct.close()]);
+      await Promise.all([primary.close(), replica?.close(), jobs.close(), unbounded.close()]);
     },
   };
 }
@@ -109,7 +128,7 @@ async function resolveDatabaseUrl(config: Config, log: Logger, options: OpenOpti
  */
 export async function openDatabase(config: Config, log: Logger, options: OpenOptions = {}) {
   const server = await resolveDatabaseUrl(config, log, options);
-  const database = connectDatabase(config, server.url);
+  const database = connectDatabase(config, server.url, log);
   try {
     await assertDurableWrites(database.directSql);
     await withStartupLock(database.directSql, async () => {

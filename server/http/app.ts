@@ -3,6 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { raceDeadline } from "../db/client.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
@@ -35,6 +36,9 @@ function varyOnEncoding(c: import("hono").Context) {
   if (!/accept-encoding/i.test(c.res.headers.get("Vary") ?? "")) c.header("Vary", "Accept-Encoding", { append: true });
 }
 
+/** /readyz answers 503 when the primary database does not answer within this long. */
+export const READY_TIMEOUT_MS = 1_000;
+
 export function createHttpApp(deps: HttpDeps) {
   const { config, log } = deps;
   const app = new Hono<HttpEnv>();
@@ -56,7 +60,10 @@ export function createHttpApp(deps: HttpDeps) {
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) child.error(entry, "request failed");
+    // A 503 is a dependency down or busy (the database, the photo storage, the CV thread), said
+    // to the client with Retry-After: worth a warning. Any other 5xx is a bug.
+    if (c.res.status === 503) child.warn(entry, "request refused: a dependency is unavailable");
+    else if (c.res.status >= 500) child.error(entry, "request failed");
     else child.info(entry, "request");
   });
 
@@ -103,7 +110,9 @@ export function createHttpApp(deps: HttpDeps) {
   app.get("/healthz", (c) => c.json({ status: "ok", ...(deps.databaseState ? { database: deps.databaseState() } : {}) }));
   app.get("/readyz", async (c) => {
     try {
-      await deps.sql`select 1`;
+      // A load balancer asks often and waits little: a database that does not answer within
+      // READY_TIMEOUT_MS is as good as down (a frozen server would hold the probe forever).
+      await raceDeadline(deps.sql`select 1`, READY_TIMEOUT_MS);
       return c.json({ status: "ready" });
     } catch (error) {
       c.get("log").warn({ err: error }, "database not reachable");

@@ -1,6 +1,9 @@
 import type { Context } from "hono";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError, ServiceUnavailable, TooManyRequests } from "../services/errors.ts";
+
+export { isDatabaseUnavailable };
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -8,27 +11,6 @@ function causes(error: unknown): unknown[] {
     chain.push(current);
   }
   return chain;
-}
-
-const DATABASE_DOWN_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EPIPE", // a write to a connection whose server just died
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now
-]);
-
-/** The database is down or restarting (the supervisor brings it back): a 503, not a bug. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  return causes(error).some((item) => {
-    const code = (item as { code?: unknown })?.code;
-    return typeof code === "string" && (DATABASE_DOWN_CODES.has(code) || code.startsWith("08"));
-  });
 }
 
 /** The client closed the connection before its request was read or answered: not a server error. */
@@ -48,6 +30,7 @@ export function errorResponse(c: Context, error: unknown) {
   }
   if (isDatabaseUnavailable(error)) {
     c.get("log")?.warn({ err: error }, "database unavailable");
+    c.header("Retry-After", "5");
     return c.json({ message: "The service is briefly unavailable. Please try again in a moment." }, 503);
   }
   if (error instanceof TooManyRequests || (error instanceof ServiceUnavailable && error.retryAfterSeconds)) {

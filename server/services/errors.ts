@@ -1,6 +1,8 @@
 // Typed errors thrown by services; server/http/errors.ts maps them to HTTP statuses and the
 // product.md error shape, and route modules map them to their error boundaries.
 
+export { isDatabaseUnavailable } from "../db/errors.ts";
+
 export type FieldError = { path: string; message: string };
 
 export class AppError extends Error {

@@ -28,6 +28,8 @@ export const JOBS = {
   closeOpportunities: "opportunities-close",
   /** Tags every profile again with the glossary's concepts after the forms changed, a batch at a time. */
   retag: "search-concepts-retag",
+  /** Removes the stored files of photos no longer used (PhotoCleanupJob); retried while storage fails. */
+  photoCleanup: "photo-cleanup",
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

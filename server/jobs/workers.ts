@@ -5,6 +5,7 @@ import type { ServiceRuntime } from "../services/context.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { closeExpiredOpportunities } from "../services/opportunities/moderation.ts";
+import { type PhotoCleanupJob, removePhotoFilesNow } from "../services/photos.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
 import { continueRetag, retagPending } from "../services/search/concepts.ts";
 import type { PhotoStorage } from "../services/storage.ts";
@@ -43,6 +44,8 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     if (closed > 0) log.info({ closed }, "closed opportunities whose deadline passed");
   });
 
+  if (deps.storage) await workPhotoCleanup(queue, deps.storage);
+
   // Saved-search alerts: the recurring job fans out one digest job per due search.
   const alertDeps = { db, config: deps.config, jobs: queue, runtime: deps.runtime };
   await queue.work(JOBS.alerts, async () => {
@@ -58,4 +61,11 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
     if (await continueRetag(db)) await queue.enqueue(JOBS.retag, {});
   });
   if (await retagPending(db)) await queue.enqueue(JOBS.retag, {}, { singletonKey: JOBS.retag });
+}
+
+/** Files of photos no longer used (JOBS.photoCleanup): a storage that fails throws, and the job is retried later. */
+export function workPhotoCleanup(queue: JobQueue, storage: PhotoStorage) {
+  return queue.work<PhotoCleanupJob>(JOBS.photoCleanup, async ({ photoUrls }) => {
+    for (const photoUrl of photoUrls) await removePhotoFilesNow(storage, photoUrl);
+  });
 }

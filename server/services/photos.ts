@@ -5,11 +5,12 @@ import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, organizations, photoUploads } from "../db/schema.ts";
+import { JOBS, type JobQueue } from "../jobs/queue.ts";
 import { type Actor, requireUser } from "./context.ts";
-import { AppError, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
+import { AppError, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
 import { once } from "./once.ts";
 import { consumeRateLimit } from "./rate-limit.ts";
-import type { PhotoStorage } from "./storage.ts";
+import { type PhotoStorage, StorageUnavailable } from "./storage.ts";
 
 // Profile photos: accepted by content (JPEG, PNG or GIF), decoded only by those three libvips
 // loaders with a pixel budget, re-encoded to WebP in two square sizes with orientation applied
@@ -18,7 +19,21 @@ import type { PhotoStorage } from "./storage.ts";
 export type PhotoDeps = {
   storage: PhotoStorage;
   log?: { warn: (obj: object, msg?: string) => void };
+  /**
+   * With the job queue, files of photos no longer used are removed by a job (JOBS.photoCleanup),
+   * retried while the storage fails, never inside the request; without it (the hourly purge, a
+   * job itself) they are removed at once.
+   */
+  jobs?: Pick<JobQueue, "enqueue">;
 };
+
+/** The files of photos no longer used, for the clean-up job. */
+export type PhotoCleanupJob = { photoUrls: string[] };
+
+/** An upload's two files are stored within this long, retries included, or the upload fails (503). */
+export const UPLOAD_DEADLINE_MS = 10_000;
+
+export const PHOTO_STORAGE_UNAVAILABLE = "The photo could not be stored just now. Please try again in a moment.";
 
 /**
  * A 757 KB PNG can declare 16000×16000 pixels (5 s and 840 MB to decode). 24 megapixels covers
@@ -118,25 +133,37 @@ function keysFor(name: string) {
   };
 }
 
-/** Removes both sizes of a stored photo; any other URL (a seeded or external one) is left alone. */
-export async function removePhotoFiles(deps: PhotoDeps, photoUrl: string | null | undefined): Promise<void> {
-  if (!photoUrl) return;
-  const profileKey = deps.storage.keyOf(photoUrl);
-  const thumbnailKey = deps.storage.keyOf(thumbnailUrlOf(photoUrl));
+/** Removes both sizes of a stored photo; any other URL (a seeded or external one) is left alone. Throws when the storage fails. */
+export async function removePhotoFilesNow(storage: PhotoStorage, photoUrl: string): Promise<void> {
+  const profileKey = storage.keyOf(photoUrl);
+  const thumbnailKey = storage.keyOf(thumbnailUrlOf(photoUrl));
   if (!profileKey) return;
-  try {
-    await Promise.all([deps.storage.remove(profileKey), thumbnailKey ? deps.storage.remove(thumbnailKey) : undefined]);
-  } catch (error) {
-    // The profile change is already saved; a file left behind costs only space.
-    deps.log?.warn({ err: error, photoUrl }, "could not remove a replaced photo");
+  await Promise.all([storage.remove(profileKey), thumbnailKey ? storage.remove(thumbnailKey) : undefined]);
+}
+
+/** Removes the files of photos no longer used: by a job when there is a queue, else at once (a failure is logged). */
+export async function removePhotoFiles(deps: PhotoDeps, photoUrls: (string | null | undefined)[], db?: Executor): Promise<void> {
+  const stored = photoUrls.filter((url): url is string => typeof url === "string" && deps.storage.keyOf(url) !== null);
+  if (stored.length === 0) return;
+  if (deps.jobs) {
+    await deps.jobs.enqueue(JOBS.photoCleanup, { photoUrls: stored } satisfies PhotoCleanupJob, db ? { db } : {});
+    return;
+  }
+  for (const photoUrl of stored) {
+    try {
+      await removePhotoFilesNow(deps.storage, photoUrl);
+    } catch (error) {
+      // The profile change is already saved; a file left behind costs only space.
+      deps.log?.warn({ err: error, photoUrl }, "could not remove a replaced photo");
+    }
   }
 }
 
-/** Forgets an upload and removes its files. */
+/** Forgets an upload and has its files removed. */
 export async function discardPhoto(db: Database, deps: PhotoDeps, photoUrl: string | null | undefined) {
   if (!photoUrl) return;
   await db.delete(photoUploads).where(eq(photoUploads.photoUrl, photoUrl));
-  await removePhotoFiles(deps, photoUrl);
+  await removePhotoFiles(deps, [photoUrl]);
 }
 
 /**
@@ -163,13 +190,18 @@ export async function uploadPhoto(
   // Recorded first, files second: a failed write leaves no file behind, and a failed file write
   // takes its record back.
   await db.insert(photoUploads).values({ photoUrl, userId: signedIn.id });
+  // Both files within UPLOAD_DEADLINE_MS, retries included: a storage service that does not
+  // answer costs the person ten seconds and a clear message, not a minute and a half.
+  const signal = AbortSignal.timeout(UPLOAD_DEADLINE_MS);
   try {
     await Promise.all([
-      deps.storage.put(keys.profile, rendered.profile, "image/webp"),
-      deps.storage.put(keys.thumbnail, rendered.thumbnail, "image/webp"),
+      deps.storage.put(keys.profile, rendered.profile, "image/webp", { signal }),
+      deps.storage.put(keys.thumbnail, rendered.thumbnail, "image/webp", { signal }),
     ]);
   } catch (error) {
+    // Whatever was written is removed by the clean-up job, never here (the storage is failing).
     await discardPhoto(db, deps, photoUrl);
+    if (error instanceof StorageUnavailable) throw new ServiceUnavailable(PHOTO_STORAGE_UNAVAILABLE, 30);
     throw error;
   }
   await discardAbandonedUploads(db, deps, signedIn.id, photoUrl);
@@ -210,7 +242,10 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
-  for (const { photoUrl } of abandoned) await removePhotoFiles(deps, photoUrl);
+  await removePhotoFiles(
+    deps,
+    abandoned.map((row) => row.photoUrl),
+  );
 }
 
 /**
@@ -229,7 +264,10 @@ export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderT
       ),
     )
     .returning({ photoUrl: photoUploads.photoUrl });
-  for (const { photoUrl } of abandoned) await removePhotoFiles(deps, photoUrl);
+  await removePhotoFiles(
+    deps,
+    abandoned.map((row) => row.photoUrl),
+  );
   return abandoned.length;
 }
 

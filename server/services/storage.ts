@@ -8,11 +8,14 @@ import type { Config } from "../config.ts";
 // (served by the app at /uploads/…) or an S3-compatible bucket (served by the bucket or its CDN).
 // Keys are produced by the photo service only: `photos/<random>-<size>.webp`.
 
+/** A call's deadline: when `signal` aborts, the call gives up (with what it tried so far). */
+export type StorageCallOptions = { signal?: AbortSignal };
+
 export type PhotoStorage = {
   /** Stores (or overwrites) one object. */
-  put: (key: string, body: Uint8Array, contentType: string) => Promise<void>;
+  put: (key: string, body: Uint8Array, contentType: string, options?: StorageCallOptions) => Promise<void>;
   /** Removes one object; a missing object is not an error. */
-  remove: (key: string) => Promise<void>;
+  remove: (key: string, options?: StorageCallOptions) => Promise<void>;
   /** The URL a browser loads the object from. */
   urlOf: (key: string) => string;
   /** The key behind one of this storage's URLs, or null for any other URL. */
@@ -31,6 +34,11 @@ export const STORAGE_KEY_PATTERN = /^photos\/[A-Za-z0-9_-]{16,64}-\d{2,4}\.webp$
 
 function assertKey(key: string) {
   if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`refusing an unexpected storage key: ${key}`);
+}
+
+/** The storage service did not take or answer a call (after its retries, or past the call's deadline). */
+export class StorageUnavailable extends Error {
+  override name = "StorageUnavailable";
 }
 
 export function localStorage(dir: string): PhotoStorage {
@@ -61,12 +69,29 @@ export function localStorage(dir: string): PhotoStorage {
 type S3Settings = Extract<Config["storage"], { kind: "s3" }>;
 
 export type S3Options = {
-  /** Give up on one attempt after this long (a storage service that never answers must not hold a request). */
+  /**
+   * Give up on one attempt after this long. A call's own deadline (StorageCallOptions.signal)
+   * bounds all its attempts together: a storage service that never answers must not hold a
+   * request (an upload gives up after 10 s in all, services/photos.ts).
+   */
   timeoutMs?: number;
   /** Attempts in all, for network errors, timeouts, 5xx and 429; waits double from retryDelayMs. */
   attempts?: number;
   retryDelayMs?: number;
 };
+
+/** Waits `ms`, or less if `signal` aborts first. */
+function pause(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
 
 /**
  * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, …), requests signed with
@@ -76,7 +101,7 @@ export type S3Options = {
  */
 export function s3Storage(
   settings: S3Settings,
-  { timeoutMs = 15_000, attempts = 3, retryDelayMs = 200 }: S3Options = {},
+  { timeoutMs = 5_000, attempts = 3, retryDelayMs = 200 }: S3Options = {},
 ): PhotoStorage {
   const base = settings.endpoint
     ? `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}/`
@@ -91,21 +116,32 @@ export function s3Storage(
     retries: 0,
   });
 
-  async function attempt(method: "PUT" | "DELETE", url: URL, body?: Uint8Array, contentType?: string) {
+  async function attempt(method: "PUT" | "DELETE", url: URL, signal: AbortSignal, body?: Uint8Array, contentType?: string) {
     const headers: Record<string, string> = body
       ? { "content-type": contentType ?? "application/octet-stream", "cache-control": PHOTO_CACHE_CONTROL }
       : {};
     const request = await client.sign(url.toString(), { method, headers, body: body ? Buffer.from(body) : undefined });
-    return fetch(request, { signal: AbortSignal.timeout(timeoutMs) });
+    return fetch(request, { signal });
   }
 
-  async function send(method: "PUT" | "DELETE", key: string, body?: Uint8Array, contentType?: string) {
+  async function send(
+    method: "PUT" | "DELETE",
+    key: string,
+    { signal: deadline }: StorageCallOptions,
+    body?: Uint8Array,
+    contentType?: string,
+  ) {
     assertKey(key);
     const url = new URL(key, base);
     let failure = "";
     for (let index = 1; index <= attempts; index++) {
+      if (deadline?.aborted) {
+        failure ||= "the call's deadline passed";
+        break;
+      }
+      const signal = deadline ? AbortSignal.any([deadline, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       try {
-        const response = await attempt(method, url, body, contentType);
+        const response = await attempt(method, url, signal, body, contentType);
         if (response.ok || (method === "DELETE" && response.status === 404)) {
           await response.body?.cancel();
           return;
@@ -116,16 +152,21 @@ export function s3Storage(
         if (response.status < 500 && response.status !== 429) break;
       } catch (error) {
         const name = (error as Error).name;
-        failure = name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : String(error);
+        failure =
+          deadline?.aborted === true
+            ? "no answer within the call's deadline"
+            : name === "TimeoutError"
+              ? `no answer within ${timeoutMs} ms`
+              : String(error);
       }
-      if (index < attempts) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (index - 1)));
+      if (index < attempts) await pause(retryDelayMs * 2 ** (index - 1), deadline);
     }
-    throw new Error(`S3 ${method} ${key} failed: ${failure}`);
+    throw new StorageUnavailable(`S3 ${method} ${key} failed: ${failure}`);
   }
 
   return {
-    put: (key, body, contentType) => send("PUT", key, body, contentType),
-    remove: (key) => send("DELETE", key),
+    put: (key, body, contentType, options = {}) => send("PUT", key, options, body, contentType),
+    remove: (key, options = {}) => send("DELETE", key, options),
     urlOf: (key) => `${publicBase}${key}`,
     keyOf(url) {
       if (!url.startsWith(publicBase)) return null;

@@ -154,6 +154,11 @@ describe("POST /api/upload-photo", () => {
       body: { ...body, profilePhotoUrl: second },
     });
     expect(updated.status).toBe(200);
+    // The replaced photo's files are removed by a job, moments after the answer.
+    const deadline = Date.now() + 15_000;
+    while ((await api.app.request(first)).status !== 404 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await expect(readFile(storedFile(api, first))).rejects.toThrow(/ENOENT/);
     expect((await api.app.request(first)).status).toBe(404);
     expect((await api.app.request(second)).status).toBe(200);

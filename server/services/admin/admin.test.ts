@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages } from "#server/db/schema.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
-import { startWorkers } from "#server/jobs/workers.ts";
+import { startWorkers, workPhotoCleanup } from "#server/jobs/workers.ts";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { recordingLog, type TestServiceDeps, testServiceDeps } from "../../../tests/setup/service-deps.ts";
@@ -86,6 +86,13 @@ function recordingDeps(overrides: { storage?: Partial<PhotoStorage> } = {}) {
   const deps: ServiceDeps = { ...base, log: recorder.log, storage: { ...base.storage, ...overrides.storage } };
   const warnings = () => recorder.entries.filter((entry) => entry.level === "warn");
   return { deps, warnings };
+}
+
+/** Photo clean-up jobs queued for a photo (services/photos.ts removes files by a job). */
+async function cleanupJobsFor(photoUrl: string) {
+  const [row] = await database.sql<{ n: number }[]>`
+    select count(*)::int as n from pgboss.job where name = 'photo-cleanup' and data->'photoUrls' ? ${photoUrl}`;
+  return row?.n ?? 0;
 }
 
 /** The e-mails queued for an address so far (the queue, not the mail server: a queued mail is as good as sent). */
@@ -310,10 +317,11 @@ describe("editing a consultant", () => {
 });
 
 describe("deleting a consultant", () => {
-  it("removes the profile and its messages in one transaction, records it, then removes the photo", async () => {
+  it("removes the profile and its messages in one transaction, records it, then has a job remove the photo", async () => {
     const admin = await insertUser({ role: "admin" });
     const owner = await insertUser();
-    const consultant = await insertConsultant({ userId: owner.id, photo: "/uploads/photos/abcdefghijklmnopqrstuvwx-400.webp" });
+    const photoUrl = "/uploads/photos/abcdefghijklmnopqrstuvwx-400.webp";
+    const consultant = await insertConsultant({ userId: owner.id, photo: photoUrl });
     const other = await insertConsultant();
     for (const target of [consultant, consultant, other]) {
       await database.db.insert(messages).values({
@@ -344,6 +352,12 @@ describe("deleting a consultant", () => {
     expect(await database.db.select().from(messages).where(eq(messages.consultantId, consultant.id))).toEqual([]);
     expect(await database.db.select().from(messages).where(eq(messages.consultantId, other.id))).toHaveLength(1);
     expect(await database.db.select().from(authUsers).where(eq(authUsers.id, owner.id))).toHaveLength(1);
+    // Nothing touched the storage inside the request: a job was queued for the files.
+    expect(removed).toEqual([]);
+    expect(await cleanupJobsFor(photoUrl)).toBe(1);
+    await workPhotoCleanup(jobs, deps.storage);
+    const deadline = Date.now() + 15_000;
+    while (removed.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(removed.sort()).toEqual([...keys].sort());
     for (const key of keys) expect(existsSync(path.join(storageDir, key))).toBe(false);
     expect(visibleWhenPhotoRemoved).toEqual([]);
@@ -355,9 +369,10 @@ describe("deleting a consultant", () => {
     expect(removed).toHaveLength(2);
   });
 
-  it("keeps the deletion when the photo files cannot be removed", async () => {
+  it("keeps the deletion when the photo storage is down: the removal waits in the queue", async () => {
     const admin = await insertUser({ role: "admin" });
-    const consultant = await insertConsultant({ photo: "/uploads/photos/zyxwvutsrqponmlkjihgfedc-400.webp" });
+    const photoUrl = "/uploads/photos/zyxwvutsrqponmlkjihgfedc-400.webp";
+    const consultant = await insertConsultant({ photo: photoUrl });
     const { deps, warnings } = recordingDeps({
       storage: {
         remove: async () => {
@@ -367,7 +382,8 @@ describe("deleting a consultant", () => {
     });
     await deleteConsultantAsAdmin(deps, as(admin), consultant.id);
     expect(await database.db.select().from(consultants).where(eq(consultants.id, consultant.id))).toEqual([]);
-    expect(warnings()).toHaveLength(1);
+    expect(warnings()).toHaveLength(0);
+    expect(await cleanupJobsFor(photoUrl)).toBe(1);
   });
 });
 

@@ -35,7 +35,8 @@ import {
 // the audit entry of an admin's edit are the same.
 
 type Deps = Pick<ServiceDeps, "db">;
-export type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log" | "runtime">;
+/** With `jobs`, files of replaced photos are removed by a job (services/photos.ts). */
+export type WriteDeps = Pick<ServiceDeps, "db" | "config" | "storage" | "log" | "runtime"> & Partial<Pick<ServiceDeps, "jobs">>;
 export type ConsultantValues = Partial<typeof consultants.$inferInsert>;
 
 export const SIGNED_OUT = "You need to be logged in to create or edit a consultant profile";

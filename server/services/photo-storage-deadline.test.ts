@@ -1,0 +1,136 @@
+import { createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startApiApp } from "../../tests/setup/api-app.ts";
+import { cameraJpeg } from "../../tests/setup/images.ts";
+import { startS3Server, type TestS3 } from "../../tests/setup/s3.ts";
+import { insertSignedInUser } from "../../tests/setup/users.ts";
+import { PHOTO_STORAGE_UNAVAILABLE, UPLOAD_DEADLINE_MS } from "./photos.ts";
+import { StorageUnavailable, s3Storage } from "./storage.ts";
+
+// Issue 35, item 2 (the operations review's part 2, failure 2): an S3 endpoint that accepts
+// connections and never answers held a photo upload 91 s (three 15 s attempts for the upload,
+// then three more for the clean-up, inside the request) and answered 500. Now the upload has 10 s
+// in all, answers 503, and what it may have written is removed by a job, never in the request.
+
+let hanging: Server;
+let hangingUrl: string;
+const sockets: Socket[] = [];
+let connections = 0;
+const methods: string[] = [];
+
+beforeAll(async () => {
+  hanging = createServer((socket) => {
+    connections++;
+    sockets.push(socket);
+    socket.once("data", (chunk) => methods.push(chunk.toString("latin1").split(" ")[0] ?? ""));
+    // Accepts, reads, never answers.
+  });
+  await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+  const address = hanging.address();
+  hangingUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => hanging?.close(resolve));
+});
+
+const settings = (endpoint: string) => ({
+  kind: "s3" as const,
+  bucket: "photos",
+  region: "us-east-1",
+  endpoint,
+  accessKeyId: "key",
+  secretAccessKey: "secret",
+  publicUrl: undefined,
+});
+
+describe("an S3 endpoint that never answers", () => {
+  it("gives a call up at its deadline, all attempts together", async () => {
+    const storage = s3Storage(settings(hangingUrl), { timeoutMs: 5_000 });
+    const started = performance.now();
+    const call = storage.put("photos/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp", new Uint8Array([1]), "image/webp", {
+      signal: AbortSignal.timeout(1_500),
+    });
+    await expect(call).rejects.toBeInstanceOf(StorageUnavailable);
+    expect(performance.now() - started).toBeLessThan(2_500);
+  });
+
+  it(`answers an upload 503 within ${UPLOAD_DEADLINE_MS / 1000} s, removing nothing in the request, and queues the clean-up`, async () => {
+    const api = await startApiApp({
+      S3_BUCKET: "photos",
+      S3_ENDPOINT: hangingUrl,
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    try {
+      const user = await insertSignedInUser(api.database.db);
+      const body = new FormData();
+      body.set("profilePhoto", new File([Buffer.from(await cameraJpeg())], "me.jpg", { type: "image/jpeg" }));
+      connections = 0;
+      methods.length = 0;
+      const started = performance.now();
+      const response = await api.app.request("/api/upload-photo", {
+        method: "POST",
+        body,
+        headers: { authorization: `Bearer ${user.token}`, "x-forwarded-for": "192.0.2.70" },
+      });
+      const ms = Math.round(performance.now() - started);
+      // What reached the endpoint while the request ran (the clean-up job starts after it).
+      const seen = { connections, methods: [...methods] };
+      console.info(`upload with a hanging S3: ${response.status} in ${ms} ms, requests ${seen.methods.join(" ")}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("30");
+      expect(await response.json()).toEqual({ message: PHOTO_STORAGE_UNAVAILABLE });
+      expect(ms).toBeLessThan(UPLOAD_DEADLINE_MS + 1_500);
+      // Two files, two attempts each at most (5 s each within 10 s); no DELETE in the request.
+      expect(seen.methods.filter((method) => method === "PUT").length).toBeLessThanOrEqual(4);
+      expect(seen.methods.filter((method) => method === "DELETE")).toEqual([]);
+      const uploads = await api.database.sql`select 1 from photo_uploads where user_id = ${user.id}`;
+      expect(uploads).toHaveLength(0);
+      const [queued] = await api.database.sql<{ n: number }[]>`
+        select count(*)::int as n from pgboss.job where name = 'photo-cleanup'`;
+      expect(queued?.n).toBe(1);
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+});
+
+describe("the clean-up job", () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("removes a replaced photo's files from the bucket after the answer", async () => {
+    const api = await startApiApp({ ...s3.env, REQUIRE_APPROVAL: "false" });
+    try {
+      const user = await insertSignedInUser(api.database.db);
+      const uploadOne = async () => {
+        const body = new FormData();
+        body.set("profilePhoto", new File([Buffer.from(await cameraJpeg())], "me.jpg", { type: "image/jpeg" }));
+        const response = await api.app.request("/api/upload-photo", {
+          method: "POST",
+          body,
+          headers: { authorization: `Bearer ${user.token}`, "x-forwarded-for": "192.0.2.71" },
+        });
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { photoUrl: string }).photoUrl;
+      };
+      const first = await uploadOne();
+      expect((await fetch(first)).status).toBe(200);
+      // A second upload before any profile took the first: the first is abandoned.
+      await uploadOne();
+      const deadline = Date.now() + 15_000;
+      while ((await fetch(first)).status === 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect((await fetch(first)).status).toBe(404);
+      expect((await fetch(first.replace("-400.webp", "-96.webp"))).status).toBe(404);
+      expect((await call(api.app, "GET", "/readyz")).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
+});

@@ -8,6 +8,7 @@ import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from 
 import { loadConfig } from "../config.ts";
 import { createHttpApp, READY_TIMEOUT_MS } from "../http/app.ts";
 import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
+import { createRuntime } from "../runtime.ts";
 import { createMailer } from "../services/mail.ts";
 import { createSession } from "../services/sessions.ts";
 import { createStorage } from "../services/storage.ts";
@@ -78,6 +79,7 @@ beforeAll(async () => {
     mailer: createMailer(config, log as never),
     jobs,
     storage: createStorage(config),
+    runtime: createRuntime({ insights: null }),
     renderDocument: async () => {
       throw new Error("API only");
     },

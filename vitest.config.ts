@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
 import { i18nMessages } from "./build-tools/i18n.ts";
 
-// Three projects: integration tests beside the code (real PostgreSQL), route modules rendered in
-// happy-dom (app/**/*.route.test.tsx), and browser tests in tests/e2e (the production build in
-// real Chromium). One embedded PostgreSQL serves the run.
+// Four projects: integration tests beside the code (real PostgreSQL), route modules rendered in
+// happy-dom (app/**/*.route.test.tsx), browser tests in tests/e2e (the production build in real
+// Chromium), and the e2e tests that measure latency, run alone at the end. One embedded PostgreSQL
+// serves the run.
+
+/** The e2e files whose assertions are latencies under their own load. */
+const TIMED = ["tests/e2e/cv-load.test.ts"];
 export default defineConfig({
   // Lingui's macros in app modules that tests import (app/page-queries.test.ts renders loaders).
   plugins: [i18nMessages({ root: import.meta.dirname })],
@@ -54,12 +58,27 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: TIMED,
           globalSetup: ["tests/setup/global-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own app server and browser: two at a time suits two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that assert latencies under load they make themselves: alone on the machine,
+          // after everything else, so another test file's load does not decide them.
+          name: "e2e-timed",
+          include: TIMED,
+          globalSetup: ["tests/setup/global-e2e.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

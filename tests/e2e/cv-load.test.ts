@@ -45,6 +45,9 @@ describe("20 CV downloads of a maximal profile at once", () => {
     // Warm: the first search of a fresh process plans its statements.
     await timed(`${app.url}/api/consultants?keywords=health`);
     await timed(`${app.url}/healthz`);
+    // The same search with nothing else running, to read the numbers below against this machine's load.
+    const quiet: number[] = [];
+    for (let index = 0; index < 10; index++) quiet.push((await timed(`${app.url}/api/consultants?keywords=health`)).ms);
 
     const cpuBefore = eventLoopCpuMs(pid);
     let done = false;
@@ -72,7 +75,9 @@ describe("20 CV downloads of a maximal profile at once", () => {
       `20 CV downloads: ${answers.filter((answer) => answer.status === 200).length} × 200 in ${max(answers.map((a) => a.ms))} ms; ` +
         `event loop CPU ${cpuPerDownload.toFixed(1)} ms per download; ${searches.length} searches, max ${max(searches)} ms; /healthz max ${max(health)} ms`,
     );
-    console.info("searches", searches.map(Math.round).join(" "), "health", health.map(Math.round).join(" "));
+    console.info(
+      `quiet searches ${quiet.map(Math.round).join(" ")} ms; during: searches ${searches.map(Math.round).join(" ")}, /healthz ${health.map(Math.round).join(" ")}`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     expect(cpuPerDownload).toBeLessThan(100);
     expect(max(searches)).toBeLessThan(1000);

@@ -41,7 +41,9 @@ function buildApp() {
 /** Builds the app, and starts one Chromium that every browser file connects to instead of launching its own. */
 export default async function setup(project: TestProject) {
   ensureChromium();
-  buildApp();
+  // Two projects (e2e, e2e-timed) use this setup in one run: build once.
+  if (!process.env.DEVCONSULT_E2E_BUILT) buildApp();
+  process.env.DEVCONSULT_E2E_BUILT = "1";
   const server = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide("chromiumEndpoint", server.wsEndpoint());
   return () => server.close();

@@ -47,6 +47,11 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       // The demo directory, as `npm start` loads it on the embedded database; an external database
       // (the test database here) gets none unless asked, so the browser tests ask.
       SEED_DEMO: "true",
+      // The statement deadline (5 s by default) bounds a request against a frozen database; a test
+      // machine at load 30 can take longer than that for a big honest write (a maximal profile),
+      // so the tests that are not about that deadline give it room. tests/e2e/frozen-database.test.ts
+      // sets its own.
+      DATABASE_STATEMENT_TIMEOUT_MS: "30000",
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },

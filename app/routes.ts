@@ -14,6 +14,8 @@ export default [
   route("help-center", "routes/pages/help-center.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/pages/privacy-policy.tsx"),
+  route("opportunities", "routes/opportunities.tsx"),
+  route("opportunities/:opportunity", "routes/opportunity.tsx"),
   route("consultant/:id/message", "routes/consultant-message.tsx"),
   route("consultant/:id", "routes/consultant.tsx"),
   route("shortlists/shared/:token", "routes/shortlist-shared.tsx"),
@@ -40,6 +42,8 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/searches", "routes/admin-searches.tsx"),
     route("admin/organizations", "routes/admin-organizations.tsx"),
+    route("opportunities/new", "routes/opportunity-form.tsx", { id: "opportunity-new" }),
+    route("opportunities/:id/edit", "routes/opportunity-form.tsx", { id: "opportunity-edit" }),
   ]),
   route("*", "routes/pages/not-found.tsx"),
 ] satisfies RouteConfig;

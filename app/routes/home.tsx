@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
-import { data, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
 import type { DirectoryStats } from "#common/views.ts";
@@ -132,6 +132,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <SearchForm search={search} />
           </div>
+          <p className="mt-4 text-brand-100">
+            <Trans>
+              Looking for assignments?{" "}
+              <Link to="/opportunities" className="font-semibold text-white underline underline-offset-4">
+                Browse opportunities
+              </Link>
+            </Trans>
+          </p>
         </div>
       </section>
 

@@ -71,6 +71,7 @@ describe("sitemap", () => {
     const blocks = Math.ceil(DIRECTORY_SIZE / SITEMAP_BLOCK_SIZE);
     expect(locs(xml)).toEqual([
       `${SITE}/sitemaps/pages.xml`,
+      `${SITE}/sitemaps/opportunities.xml`,
       ...Array.from({ length: blocks }, (_, i) => `${SITE}/sitemaps/consultants-${i + 1}.xml`),
     ]);
     // The newest change of a block is its lastmod; a hidden profile's change does not count.
@@ -104,6 +105,7 @@ describe("sitemap", () => {
       "/",
       "/about",
       "/resources",
+      "/opportunities",
       "/resources/how-donors-hire-consultants",
       "/resources/writing-an-expression-of-interest",
       "/resources/daily-rates",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { LOCALES, localePrefix, localizePath } from "#common/locales.ts";
+import { listSitemapOpportunities } from "../services/opportunities/search.ts";
 import { listSitemapBlocks, listSitemapProfiles, MAX_SITEMAP_BLOCK, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
 import type { HttpDeps, HttpEnv } from "./context.ts";
 
@@ -50,6 +51,7 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
     const blocks = await listSitemapBlocks(db);
     const entries = [
       `<sitemap><loc>${escapeXml(`${site}/sitemaps/pages.xml`)}</loc></sitemap>`,
+      `<sitemap><loc>${escapeXml(`${site}/sitemaps/opportunities.xml`)}</loc></sitemap>`,
       ...blocks.map(
         ({ block, lastModified }) =>
           `<sitemap><loc>${escapeXml(`${site}/sitemaps/consultants-${block}.xml`)}</loc><lastmod>${lastModified.toISOString()}</lastmod></sitemap>`,
@@ -73,6 +75,15 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
         ),
       ),
     );
+  });
+
+  // Opportunities while they are open for applications (issue 32).
+  routes.get("/sitemaps/opportunities.xml", async (c) => {
+    const open = await listSitemapOpportunities(db);
+    c.header("Content-Type", XML);
+    c.header("Cache-Control", CACHE);
+    // A ToR is what its organization wrote: the English page is listed, with its alternates.
+    return c.body(urlset(open.map(({ path, lastModified }) => urlEntry(site, `${site}${path}`, path, lastModified))));
   });
 
   routes.get("/sitemaps/:file{consultants-[1-9][0-9]{0,5}\\.xml}", async (c) => {

@@ -19,6 +19,7 @@ export const STATIC_PAGE_PATHS = [
   "/",
   "/about",
   "/resources",
+  "/opportunities",
   ...GUIDES.map((guide) => `/resources/${guide.slug}`),
   "/help-center",
   "/contact",

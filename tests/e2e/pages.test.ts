@@ -193,9 +193,10 @@ describe("header and footer", () => {
     await page.goto(`${app.url}/about`);
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");
-    expect(await links.allInnerTexts()).toEqual(["Consultants", "Countries", "Specializations", "About"]);
+    expect(await links.allInnerTexts()).toEqual(["Consultants", "Opportunities", "Countries", "Specializations", "About"]);
     expect(await Promise.all((await links.all()).map((link) => link.getAttribute("href")))).toEqual([
       "/#consultants",
+      "/opportunities",
       "/#countries",
       "/#specializations",
       "/#about",
@@ -236,7 +237,14 @@ describe("header and footer", () => {
     await dialog.waitFor();
     expect(await trigger.getAttribute("aria-expanded")).toBe("true");
     const links = dialog.getByRole("link");
-    expect(await links.allInnerTexts()).toEqual(["Consultants", "Countries", "Specializations", "About", "Join Database"]);
+    expect(await links.allInnerTexts()).toEqual([
+      "Consultants",
+      "Opportunities",
+      "Countries",
+      "Specializations",
+      "About",
+      "Join Database",
+    ]);
     expect(await dialog.getByRole("link", { name: "Join Database" }).getAttribute("href")).toBe("/profile/new");
     expect(await dialog.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);

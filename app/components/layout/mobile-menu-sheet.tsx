@@ -38,7 +38,7 @@ export default function MobileMenuSheet({
               <li key={section.id}>
                 <SheetClose asChild>
                   <Link
-                    to={`/#${section.id}`}
+                    to={section.to ?? `/#${section.id}`}
                     className="flex rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50 hover:text-brand-800"
                   >
                     {i18n._(section.label)}

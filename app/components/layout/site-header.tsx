@@ -25,7 +25,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {HOME_SECTIONS.map((section) => (
             <Link
               key={section.id}
-              to={`/#${section.id}`}
+              to={section.to ?? `/#${section.id}`}
               className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
             >
               {i18n._(section.label)}

@@ -40,6 +40,8 @@ const rules: { pattern: RegExp; limit: number }[] = [
   { pattern: CV_IMPORT_PATH, limit: CV_IMPORT_BODY_LIMIT },
   // The profile form carries the photo itself when JavaScript is off.
   { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT },
+  // The posting form carries the ToR's PDF (issue 32).
+  { pattern: /^\/opportunities\/(new|[^/]+\/edit)(\.data)?\/?$/, limit: OPPORTUNITY_PDF_BODY_LIMIT },
   {
     pattern: /^\/(api\/auth\/.*|sign-in(\.data)?|auth\/logout(\.data)?|reset-password(\.data)?|verify-email(\.data)?)\/?$/,
     limit: SMALL_BODY_LIMIT,

@@ -186,3 +186,14 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
   if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
   return answer;
 }
+
+/** The sitemap's opportunities: published ones, newest first (at most 50 000, the protocol's bound for one file). */
+export async function listSitemapOpportunities(db: Database): Promise<{ path: string; lastModified: Date }[]> {
+  const rows = await db
+    .select({ id: opportunities.id, slug: opportunities.slug, lastModified: opportunities.updatedAt })
+    .from(opportunities)
+    .where(eq(opportunities.status, "published"))
+    .orderBy(desc(opportunities.publishedAt), desc(opportunities.id))
+    .limit(50_000);
+  return rows.map((row) => ({ path: opportunityPath(row), lastModified: row.lastModified }));
+}

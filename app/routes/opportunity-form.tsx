@@ -1,0 +1,418 @@
+import { data, Form, redirect } from "react-router";
+import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
+import { parseId } from "#common/ids.ts";
+import {
+  BUDGET_KINDS,
+  DURATION_UNITS,
+  OPPORTUNITY_LIMITS,
+  OPPORTUNITY_TEXTS,
+  type OpportunityView,
+} from "#common/opportunities.ts";
+import { DONORS, RATE_CURRENCIES } from "#common/track-record-lists.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { AppError } from "#server/services/errors.ts";
+import { putDocument } from "#server/services/opportunities/document.ts";
+import { createOpportunity, getOpportunity, updateOpportunity } from "#server/services/opportunities/opportunities.ts";
+import { listMemberships } from "#server/services/organizations/membership.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { appContext } from "../context.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { orPageError } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/opportunity-form";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /opportunities/new and /opportunities/{id}/edit (issue 32): the posting form for an
+// organization's posters. A plain multipart form (it works without JavaScript, the PDF included);
+// the service validates with the shared schema and the page shows each field's message.
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "Post an opportunity", title: "Please sign in", text: OPPORTUNITY_TEXTS.signIn },
+};
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
+  const memberships = (await listMemberships(deps, actor)).filter((membership) => membership.role !== "member");
+  if (params.id === undefined) return { opportunity: null, organizations: memberships.map(({ id, name }) => ({ id, name })) };
+  const id = parseId(params.id);
+  if (id === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
+  const opportunity = await orPageError(getOpportunity(deps, actor, id));
+  if (!opportunity.canManage) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
+  return { opportunity, organizations: [{ id: opportunity.organization.id, name: opportunity.organization.name }] };
+}
+
+type Values = Record<string, string | string[]>;
+
+function valuesOf(form: FormData): Values {
+  const values: Values = {};
+  for (const key of new Set(form.keys())) {
+    if (key === "document") continue;
+    const all = form.getAll(key).map(String);
+    values[key] = ["specializations", "countries", "donors", "languages"].includes(key) ? all : (all.at(-1) ?? "");
+  }
+  return values;
+}
+
+function bodyOf(values: Values, creating: boolean) {
+  const one = (key: string) => {
+    const value = values[key];
+    return typeof value === "string" ? value : "";
+  };
+  const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as string[]) : []);
+  const other = one("otherLanguages")
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const hasBudget = one("budgetMin") !== "" || one("budgetMax") !== "";
+  return {
+    ...(creating ? { organizationId: one("organizationId") } : {}),
+    title: one("title"),
+    description: one("description"),
+    specializations: list("specializations"),
+    countries: list("countries"),
+    remote: one("remote") === "true",
+    donors: list("donors"),
+    languages: [...list("languages"), ...other],
+    minYearsExperience: one("minYearsExperience") || "0",
+    startDate: one("startDate") || null,
+    duration: { value: one("durationValue"), unit: one("durationUnit") },
+    levelOfEffort: one("levelOfEffort"),
+    deadline: one("deadline"),
+    ...(one("timeZone") ? { timeZone: one("timeZone") } : {}),
+    budget: hasBudget
+      ? {
+          min: one("budgetMin"),
+          max: one("budgetMax"),
+          currency: one("budgetCurrency"),
+          kind: one("budgetKind"),
+          hidden: one("budgetHidden") === "true",
+        }
+      : null,
+  };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
+  const form = await request.formData();
+  const values = valuesOf(form);
+  const editing = params.id !== undefined ? parseId(params.id) : null;
+  if (params.id !== undefined && editing === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
+  try {
+    const saved =
+      editing === null
+        ? await createOpportunity(deps, actor, bodyOf(values, true))
+        : await updateOpportunity(deps, actor, { id: editing, body: bodyOf(values, false) });
+    const file = form.get("document");
+    if (file instanceof File && file.size > 0) {
+      await putDocument(deps, actor, { id: saved.id, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
+    }
+    return redirectWithToast(app, saved.path, {
+      title: editing === null ? "Draft saved: check it, then publish it" : "Opportunity saved",
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (error.status === 401) throw redirect("/sign-in");
+    const fieldErrors: Record<string, string> = {};
+    for (const item of error.errors ?? []) {
+      const key = item.path.split(".")[0] ?? item.path;
+      fieldErrors[key] ??= item.message;
+    }
+    return data({ error: error.message, fieldErrors, values }, { status: error.status });
+  }
+}
+
+export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { opportunity, organizations } = loaderData;
+  const failed = actionData ?? null;
+  const errors = failed?.fieldErrors ?? {};
+  if (!opportunity && organizations.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Post an opportunity</h1>
+        <Alert tone="info" title="Post for an organization">
+          <p>
+            Opportunities are posted by organizations. Create your organization, or ask its owner to make you an admin, then come
+            back here.
+          </p>
+        </Alert>
+      </div>
+    );
+  }
+  const initial = failed?.values ?? initialValues(opportunity);
+  const value = (key: string) => {
+    const item = initial[key];
+    return typeof item === "string" ? item : "";
+  };
+  const checked = (key: string, item: string) => {
+    const list = initial[key];
+    return Array.isArray(list) && list.includes(item);
+  };
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        {opportunity ? "Edit the opportunity" : "Post an opportunity"}
+      </h1>
+      <p className="mt-2 text-muted">
+        {opportunity
+          ? "Changes show at once on the opportunity's page."
+          : "It is saved as a draft, visible to your organization only, until you publish it."}
+      </p>
+      {failed && (
+        <div className="mt-4">
+          <Alert tone="error" title="Not saved" live>
+            <p>{failed.error}</p>
+          </Alert>
+        </div>
+      )}
+      <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
+        {!opportunity && (
+          <Field label="Organization" required error={errors.organizationId}>
+            {(props) => (
+              <Select {...props} name="organizationId" defaultValue={value("organizationId")}>
+                {organizations.map((organization) => (
+                  <option key={organization.id} value={organization.id}>
+                    {organization.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        <Field
+          label="Title"
+          required
+          error={errors.title}
+          hint={`${OPPORTUNITY_LIMITS.titleMin}–${OPPORTUNITY_LIMITS.title} characters`}
+        >
+          {(props) => <Input {...props} name="title" defaultValue={value("title")} maxLength={OPPORTUNITY_LIMITS.title} />}
+        </Field>
+        <Field
+          label="Terms of Reference"
+          required
+          error={errors.description}
+          hint="Objectives, deliverables, qualifications. Simple formatting: # Heading, - list item, **bold**, [link text](https://…)."
+        >
+          {(props) => (
+            <Textarea
+              {...props}
+              name="description"
+              rows={14}
+              defaultValue={value("description")}
+              maxLength={OPPORTUNITY_LIMITS.description}
+            />
+          )}
+        </Field>
+        <Choices
+          legend="Specializations"
+          name="specializations"
+          options={PROFILE_SPECIALIZATIONS}
+          checked={checked}
+          error={errors.specializations}
+          required
+        />
+        <Choices
+          legend="Countries where the work happens"
+          name="countries"
+          options={COUNTRIES}
+          checked={checked}
+          error={errors.countries}
+        >
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="remote" value="true" defaultChecked={value("remote") === "true"} className="size-4" />
+            Remote (can be done from anywhere)
+          </label>
+        </Choices>
+        <Choices legend="Donor / funder" name="donors" options={DONORS} checked={checked} error={errors.donors} />
+        <Choices legend="Languages required" name="languages" options={LANGUAGES} checked={checked} error={errors.languages}>
+          <Field label="Other languages" hint="Comma-separated, e.g. Tetum, French">
+            {(props) => <Input {...props} name="otherLanguages" defaultValue={value("otherLanguages")} />}
+          </Field>
+        </Choices>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Minimum years of experience" error={errors.minYearsExperience}>
+            {(props) => (
+              <Input
+                {...props}
+                name="minYearsExperience"
+                type="number"
+                min={0}
+                max={OPPORTUNITY_LIMITS.minYears}
+                defaultValue={value("minYearsExperience")}
+              />
+            )}
+          </Field>
+          <Field label="Start date" error={errors.startDate}>
+            {(props) => <Input {...props} name="startDate" type="date" defaultValue={value("startDate")} />}
+          </Field>
+          <Field label="Duration" required error={errors.duration}>
+            {(props) => <Input {...props} name="durationValue" type="number" min={1} defaultValue={value("durationValue")} />}
+          </Field>
+          <Field label="Days or months">
+            {(props) => (
+              <Select {...props} name="durationUnit" defaultValue={value("durationUnit") || "months"}>
+                {DURATION_UNITS.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Level of effort" hint="e.g. 40 working days over 4 months" error={errors.levelOfEffort}>
+            {(props) => (
+              <Input
+                {...props}
+                name="levelOfEffort"
+                defaultValue={value("levelOfEffort")}
+                maxLength={OPPORTUNITY_LIMITS.levelOfEffort}
+              />
+            )}
+          </Field>
+          <Field
+            label="Application deadline"
+            required
+            error={errors.deadline}
+            hint="The end of this day in your organization's time zone"
+          >
+            {(props) => <Input {...props} name="deadline" type="date" defaultValue={value("deadline")} />}
+          </Field>
+        </div>
+        <fieldset className="rounded-2xl border border-line p-4">
+          <legend className="px-1 text-sm font-medium text-ink">Budget or daily rate (optional)</legend>
+          {errors.budget && (
+            <p className="mb-2 text-sm text-red-700" role="alert">
+              {errors.budget}
+            </p>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="From">
+              {(props) => <Input {...props} name="budgetMin" type="number" min={0} defaultValue={value("budgetMin")} />}
+            </Field>
+            <Field label="To">
+              {(props) => <Input {...props} name="budgetMax" type="number" min={0} defaultValue={value("budgetMax")} />}
+            </Field>
+            <Field label="Currency">
+              {(props) => (
+                <Select {...props} name="budgetCurrency" defaultValue={value("budgetCurrency") || "USD"}>
+                  {RATE_CURRENCIES.map((currency) => (
+                    <option key={currency}>{currency}</option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="It is">
+              {(props) => (
+                <Select {...props} name="budgetKind" defaultValue={value("budgetKind") || "daily"}>
+                  {BUDGET_KINDS.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+          <label className="mt-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="budgetHidden"
+              value="true"
+              defaultChecked={value("budgetHidden") === "true"}
+              className="size-4"
+            />
+            Hide it from the public page (your organization still sees it)
+          </label>
+        </fieldset>
+        <Field label="ToR as a PDF (optional)" hint="At most 5 MB" error={errors.document}>
+          {(props) => <Input {...props} name="document" type="file" accept="application/pdf,.pdf" />}
+        </Field>
+        <Button type="submit" size="lg">
+          {opportunity ? "Save changes" : "Save draft"}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+function Choices({
+  legend,
+  name,
+  options,
+  checked,
+  error,
+  required,
+  children,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  checked: (name: string, value: string) => boolean;
+  error?: string;
+  required?: boolean;
+  children?: React.ReactNode;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-ink">
+        {legend}
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={name} value={option} defaultChecked={checked(name, option)} className="size-4" />
+            {option}
+          </label>
+        ))}
+      </div>
+      {children && <div className="mt-3 space-y-3">{children}</div>}
+    </fieldset>
+  );
+}
+
+function initialValues(opportunity: OpportunityView | null): Values {
+  if (!opportunity) return { durationUnit: "months", minYearsExperience: "0" };
+  return {
+    title: opportunity.title,
+    description: opportunity.description,
+    specializations: opportunity.specializations,
+    countries: opportunity.countries,
+    remote: opportunity.remote ? "true" : "",
+    donors: opportunity.donors,
+    languages: opportunity.languages.filter((language) => (LANGUAGES as readonly string[]).includes(language)),
+    otherLanguages: opportunity.languages.filter((language) => !(LANGUAGES as readonly string[]).includes(language)).join(", "),
+    minYearsExperience: String(opportunity.minYearsExperience),
+    startDate: opportunity.startDate ?? "",
+    durationValue: String(opportunity.duration.value),
+    durationUnit: opportunity.duration.unit,
+    levelOfEffort: opportunity.levelOfEffort ?? "",
+    deadline: opportunity.deadlineDate,
+    budgetMin: opportunity.budget?.min?.toString() ?? "",
+    budgetMax: opportunity.budget?.max?.toString() ?? "",
+    budgetCurrency: opportunity.budget?.currency ?? "USD",
+    budgetKind: opportunity.budget?.kind ?? "daily",
+    budgetHidden: opportunity.budget?.hidden ? "true" : "",
+  };
+}
+
+export const meta = privatePageMeta({
+  title: "Post an opportunity",
+  description: "Write Terms of Reference for your organization.",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, waitForHydration } from "../setup/browser.ts";
+import { insertSignedInUser } from "../setup/users.ts";
+
+// Opportunities in the browser (issue 32), on a 390 px phone and a desktop: a member of an
+// organization posts a ToR through the form, publishes it, a visitor finds it with the search's
+// filters and reads it (JSON-LD JobPosting in the page), without JavaScript too; axe-core clean.
+
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const unique = () => randomBytes(4).toString("hex").replace(/\d/g, "q");
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+
+async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; token?: string } = {}) {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: "reduce",
+  });
+  if (options.token) await context.addCookies([{ name: "session", value: options.token, url: app.url }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** A verified organization with its owner signed in (a session token for the cookie). */
+async function organizationOwner() {
+  const sql = app.database!.sql;
+  const user = await insertSignedInUser(app.database!.db, { name: "Maria Santos" });
+  const name = `Mekong Water Alliance ${unique()}`;
+  const [organization] = await sql<{ id: number }[]>`
+    insert into organizations (slug, name, kind, country, verified_at, verification_method)
+    values (${`mwa-${unique()}`}, ${name}, 'ngo', 'TH', now(), 'admin') returning id`;
+  await sql`insert into organization_members (organization_id, user_id, role) values (${organization!.id}, ${user.id}, 'owner')`;
+  return { token: user.token, organizationName: name, organizationId: organization!.id };
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function fillPostingForm(page: Page, title: string) {
+  await page.getByLabel("Title").fill(title);
+  await page
+    .getByLabel("Terms of Reference")
+    .fill(
+      "# Objectives\n\nEvaluate the rural water supply programme in the Mekong delta.\n\n## Deliverables\n- Inception report\n- Final report\n\n<script>window.hacked = true</script>",
+    );
+  await page.getByRole("group", { name: "Specializations" }).getByLabel("Environmental").check();
+  await page.getByRole("group", { name: "Countries where the work happens" }).getByLabel("Vietnam").check();
+  await page.getByRole("group", { name: "Donor / funder" }).getByLabel("Asian Development Bank").check();
+  await page.getByRole("group", { name: "Languages required" }).getByLabel("Vietnamese").check();
+  await page.getByLabel("Minimum years of experience").fill("7");
+  await page.getByLabel(/^Duration/).fill("3");
+  await page.getByLabel("Application deadline").fill(inDays(20));
+}
+
+describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport) => {
+  it("an organization posts a ToR through the form and publishes it; a visitor finds it with filters and reads it", async () => {
+    const owner = await organizationOwner();
+    const title = `Water Evaluation Specialist ${unique()}`;
+    const poster = await open(viewport, { token: owner.token });
+    await poster.page.goto(`${app.url}/opportunities/new`);
+    await waitForHydration(poster.page);
+    await expect.poll(() => poster.page.getByRole("heading", { level: 1 }).innerText()).toBe("Post an opportunity");
+
+    // A missing field is named, and what was typed stays.
+    await poster.page.getByLabel("Title").fill(title);
+    await poster.page.getByRole("button", { name: "Save draft" }).click();
+    await poster.page.getByRole("alert").filter({ hasText: "Not saved" }).waitFor();
+    await expect.poll(() => poster.page.getByLabel("Title").inputValue()).toBe(title);
+    await expectNoAxeViolations(poster.page);
+
+    await fillPostingForm(poster.page, title);
+    // Submitted from the keyboard: Enter in a text field submits the form.
+    await poster.page.getByLabel("Level of effort").fill("60 working days");
+    await poster.page.getByLabel("Level of effort").press("Enter");
+    await poster.page.waitForURL(/\/opportunities\/\d+-water-evaluation-specialist/);
+    await poster.page.getByText("This draft is visible to your organization only.").waitFor();
+    await expectNoAxeViolations(poster.page);
+    await poster.page.getByRole("button", { name: "Publish" }).click();
+    await poster.page.getByText("Published: anyone can read it and express interest.").waitFor();
+    const path = new URL(poster.page.url()).pathname;
+    // The first, incomplete submission answers 400 on purpose.
+    expectNoConsoleErrors(poster.errors, [/status of 400/]);
+    await poster.close();
+
+    const visitor = await open(viewport);
+    await visitor.page.goto(`${app.url}/opportunities`);
+    await waitForHydration(visitor.page);
+    await visitor.page.getByLabel("Keywords").fill(title.split(" ").at(-1) ?? "");
+    await visitor.page.getByLabel("Country").selectOption("Vietnam");
+    await visitor.page.getByLabel("Donor").selectOption("Asian Development Bank");
+    await visitor.page.getByRole("button", { name: "Search" }).click();
+    await visitor.page.waitForURL(/country=Vietnam/);
+    const card = visitor.page.getByTestId("opportunity-card").filter({ hasText: title });
+    await card.waitFor();
+    expect(await visitor.page.getByTestId("opportunity-card").count()).toBe(1);
+    await expectNoAxeViolations(visitor.page);
+    // Another country: nothing.
+    await visitor.page.goto(`${app.url}/opportunities?keywords=${title.split(" ").at(-1)}&country=Laos`);
+    await visitor.page.getByRole("heading", { name: "No opportunities match" }).waitFor();
+
+    await visitor.page.goto(`${app.url}/opportunities?keywords=${title.split(" ").at(-1)}`);
+    await visitor.page.getByRole("link", { name: title }).click();
+    await visitor.page.waitForURL(`${app.url}${path}`);
+    await visitor.page.getByRole("heading", { level: 3, name: "Objectives" }).waitFor();
+    expect(await visitor.page.locator(".tor li").allInnerTexts()).toEqual(["Inception report", "Final report"]);
+    // The script typed into the ToR is text on the page, never run.
+    expect(await visitor.page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+    await visitor.page.getByText("<script>window.hacked = true</script>").waitFor();
+    const jsonLd = JSON.parse((await visitor.page.locator('script[type="application/ld+json"]').last().textContent()) ?? "{}");
+    expect(jsonLd).toMatchObject({
+      "@type": "JobPosting",
+      title,
+      employmentType: "CONTRACTOR",
+      hiringOrganization: { "@type": "Organization", name: owner.organizationName },
+      jobLocation: [{ "@type": "Place", address: { addressCountry: "VN" } }],
+    });
+    for (const field of ["description", "datePosted", "validThrough"]) expect(jsonLd[field], field).toBeTruthy();
+    expect(await visitor.page.locator('meta[property="og:title"]').getAttribute("content")).toContain(title);
+    // Visitors see no management controls.
+    expect(await visitor.page.getByRole("button", { name: "Publish" }).count()).toBe(0);
+    await expectNoAxeViolations(visitor.page);
+    expectNoConsoleErrors(visitor.errors);
+    await visitor.close();
+
+    // Without JavaScript: the list and the page read the same.
+    const plain = await open(viewport, { javaScriptEnabled: false });
+    await plain.page.goto(`${app.url}/opportunities?keywords=${title.split(" ").at(-1)}&specialization=Environmental`);
+    await plain.page.getByRole("link", { name: title }).click();
+    await plain.page.getByRole("heading", { level: 1, name: title }).waitFor();
+    await plain.close();
+
+    const sitemap = await (await fetch(`${app.url}/sitemaps/opportunities.xml`)).text();
+    expect(sitemap).toContain(path);
+  });
+});

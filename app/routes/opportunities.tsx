@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { OPPORTUNITY_SORTS, type OpportunitySearch, opportunitySearchSchema } from "#common/opportunities.ts";
+import { type OpportunitySearch, opportunitySearchSchema } from "#common/opportunities.ts";
 import { DONORS } from "#common/track-record-lists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { searchWith } from "#server/services/opportunities/search.ts";
@@ -11,7 +13,8 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { valueLabel } from "../i18n/labels.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/opportunities";
 
 // /opportunities (issue 32): published Terms of Reference, searched like the consultants (the same
@@ -54,83 +57,101 @@ function queryOf(params: OpportunitySearch, page: number): string {
 
 export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) {
   const { params, page, canPost } = loaderData;
+  const { t, i18n } = useLingui();
   const first = (page.page - 1) * page.limit + 1;
+  const last = first + page.opportunities.length - 1;
+  const total = page.total;
+  const corrected = page.correctedKeywords;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Opportunities</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">
+            <Trans>Opportunities</Trans>
+          </h1>
           <p className="mt-2 max-w-2xl text-muted">
-            Terms of Reference published by organizations working in Southeast Asia. Read the assignment and express your interest
-            with your profile.
+            <Trans>
+              Terms of Reference published by organizations working in Southeast Asia. Read the assignment and express your
+              interest with your profile.
+            </Trans>
           </p>
         </div>
         {canPost && (
           <Link to="/opportunities/new" className={buttonClasses({ variant: "outline" })}>
-            Post an opportunity
+            <Trans>Post an opportunity</Trans>
           </Link>
         )}
       </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <search aria-label="Search opportunities">
+        <search aria-label={t`Search opportunities`}>
           <Form method="get" className="space-y-4 rounded-2xl border border-line bg-white p-4">
-            <Field label="Keywords">
+            <Field label={t`Keywords`}>
               {(props) => (
                 <Input
                   {...props}
                   name="keywords"
                   type="search"
                   defaultValue={params.keywords ?? ""}
-                  placeholder="e.g. evaluation, WASH"
+                  placeholder={t`e.g. evaluation, WASH`}
                 />
               )}
             </Field>
-            <Field label="Specialization">
+            <Field label={t`Specialization`}>
               {(props) => (
                 <Select {...props} name="specialization" defaultValue={params.specialization ?? ""}>
-                  <option value="">All specializations</option>
+                  <option value="">{t`All specializations`}</option>
                   {PROFILE_SPECIALIZATIONS.map((value) => (
-                    <option key={value}>{value}</option>
+                    <option key={value} value={value}>
+                      {valueLabel(i18n, value)}
+                    </option>
                   ))}
                 </Select>
               )}
             </Field>
-            <Field label="Country">
+            <Field label={t`Country`}>
               {(props) => (
                 <Select {...props} name="country" defaultValue={params.country ?? ""}>
-                  <option value="">All countries</option>
+                  <option value="">{t`All countries`}</option>
                   {COUNTRIES.map((value) => (
-                    <option key={value}>{value}</option>
+                    <option key={value} value={value}>
+                      {valueLabel(i18n, value)}
+                    </option>
                   ))}
                 </Select>
               )}
             </Field>
-            <Field label="Donor">
+            <Field label={t`Donor`}>
               {(props) => (
                 <Select {...props} name="donor" defaultValue={params.donor ?? ""}>
-                  <option value="">All donors</option>
+                  <option value="">{t`All donors`}</option>
                   {DONORS.map((value) => (
-                    <option key={value}>{value}</option>
+                    <option key={value} value={value}>
+                      {valueLabel(i18n, value)}
+                    </option>
                   ))}
                 </Select>
               )}
             </Field>
-            <Field label="Language">
+            <Field label={t`Language`}>
               {(props) => (
                 <Select {...props} name="language" defaultValue={params.language ?? ""}>
-                  <option value="">All languages</option>
+                  <option value="">{t`All languages`}</option>
                   {LANGUAGES.map((value) => (
-                    <option key={value}>{value}</option>
+                    <option key={value} value={value}>
+                      {valueLabel(i18n, value, "language")}
+                    </option>
                   ))}
                 </Select>
               )}
             </Field>
             <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-ink">Show only</legend>
+              <legend className="text-sm font-medium text-ink">
+                <Trans>Show only</Trans>
+              </legend>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="remote" value="true" defaultChecked={params.remote === true} className="size-4" />
-                Remote work
+                <Trans>Remote work</Trans>
               </label>
               <label className="flex items-center gap-2 text-sm">
                 <input
@@ -140,54 +161,57 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
                   defaultChecked={params.deadlineSoon === true}
                   className="size-4"
                 />
-                Deadline within 7 days
+                <Trans>Deadline within 7 days</Trans>
               </label>
             </fieldset>
-            <Field label="Sort by">
+            <Field label={t`Sort by`}>
               {(props) => (
                 <Select {...props} name="sort" defaultValue={params.sort}>
-                  {OPPORTUNITY_SORTS.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <option value="newest">{t`Newest first`}</option>
+                  <option value="deadline">{t`Deadline first`}</option>
                 </Select>
               )}
             </Field>
             <Button type="submit" className="w-full">
               <Search aria-hidden="true" className="size-4" />
-              Search
+              <Trans>Search</Trans>
             </Button>
             <Link
               to="/opportunities"
               className="block text-center text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
             >
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Link>
           </Form>
         </search>
 
         <section aria-labelledby="results-heading">
           <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
-            {page.total === 0
-              ? "No opportunities match"
-              : `${page.total} ${page.total === 1 ? "opportunity" : "opportunities"}${page.pageCount > 1 ? `, ${first}–${first + page.opportunities.length - 1} shown` : ""}`}
+            {total === 0
+              ? t`No opportunities match`
+              : page.pageCount > 1
+                ? i18n._(msg`${total} opportunities, ${first}–${last} shown`)
+                : i18n._(total === 1 ? msg`1 opportunity` : msg`${total} opportunities`)}
           </h2>
-          {page.correctedKeywords && (
+          {corrected && (
             <p className="mt-1 text-sm text-muted">
-              Showing results for <strong>{page.correctedKeywords}</strong>
+              <Trans>
+                Showing results for <strong>{corrected}</strong>
+              </Trans>
             </p>
           )}
           {page.total === 0 ? (
             <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-muted">
-              Try fewer words or filters, or{" "}
-              <Link to="/opportunities" className="font-medium text-brand-800 underline">
-                see every open opportunity
-              </Link>
-              .
+              <Trans>
+                Try fewer words or filters, or{" "}
+                <Link to="/opportunities" className="font-medium text-brand-800 underline">
+                  see every open opportunity
+                </Link>
+                .
+              </Trans>
             </p>
           ) : (
-            <ul className="mt-4 space-y-4" aria-label="Opportunities">
+            <ul className="mt-4 space-y-4" aria-label={t`Opportunities`}>
               {page.opportunities.map((opportunity) => (
                 <li key={opportunity.id}>
                   <article className="rounded-2xl border border-line bg-white p-4 sm:p-5" data-testid="opportunity-card">
@@ -196,11 +220,13 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
                     </p>
                     <h3 className="mt-1 text-lg font-semibold leading-snug text-ink">
                       <Link to={opportunity.path} className="hover:underline focus-visible:underline">
-                        {opportunity.title}
+                        <bdi>{opportunity.title}</bdi>
                       </Link>
                     </h3>
                     <OpportunityFacts opportunity={opportunity} />
-                    <p className="mt-3 text-sm leading-relaxed text-slate-700">{opportunity.excerpt}</p>
+                    <p className="mt-3 text-sm leading-relaxed text-slate-700" dir="auto">
+                      {opportunity.excerpt}
+                    </p>
                     <div className="mt-3">
                       <SpecializationBadges values={opportunity.specializations} />
                     </div>
@@ -215,7 +241,7 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
                 page={page.page}
                 pageCount={page.pageCount}
                 href={(number) => `/opportunities${queryOf(params, number)}`}
-                label="Opportunity pages"
+                label={t`Opportunity pages`}
               />
             </div>
           )}
@@ -226,10 +252,14 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   return pageMeta(args, {
-    title: "Opportunities",
-    description:
-      "Terms of Reference for development consultants in Southeast Asia: assignments from NGOs, UN agencies, donors and firms, searchable by specialization, country, donor and language.",
+    title: i18n._(msg`Opportunities`),
+    description: i18n._(
+      msg`Terms of Reference for development consultants in Southeast Asia: assignments from NGOs, UN agencies, donors and firms, searchable by specialization, country, donor and language.`,
+    ),
+    // The list is what organizations wrote: one canonical page, as the consultants' search.
+    canonicalInEnglish: true,
   });
 }
 

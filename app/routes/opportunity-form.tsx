@@ -1,13 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data, Form, redirect } from "react-router";
 import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { parseId } from "#common/ids.ts";
-import {
-  BUDGET_KINDS,
-  DURATION_UNITS,
-  OPPORTUNITY_LIMITS,
-  OPPORTUNITY_TEXTS,
-  type OpportunityView,
-} from "#common/opportunities.ts";
+import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
 import { DONORS, RATE_CURRENCIES } from "#common/track-record-lists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -20,6 +15,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { valueLabel } from "../i18n/labels.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -132,16 +128,21 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, organizations } = loaderData;
+  const { t, i18n } = useLingui();
+  const minTitle = OPPORTUNITY_LIMITS.titleMin;
+  const maxTitle = OPPORTUNITY_LIMITS.title;
   const failed = actionData ?? null;
   const errors = failed?.fieldErrors ?? {};
   if (!opportunity && organizations.length === 0) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Post an opportunity</h1>
-        <Alert tone="info" title="Post for an organization">
+        <Alert tone="info" title={t`Post for an organization`}>
           <p>
-            Opportunities are posted by organizations. Create your organization, or ask its owner to make you an admin, then come
-            back here.
+            <Trans>
+              Opportunities are posted by organizations. Create your organization, or ask its owner to make you an admin, then
+              come back here.
+            </Trans>
           </p>
         </Alert>
       </div>
@@ -159,23 +160,23 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">
-        {opportunity ? "Edit the opportunity" : "Post an opportunity"}
+        {opportunity ? t`Edit the opportunity` : t`Post an opportunity`}
       </h1>
       <p className="mt-2 text-muted">
         {opportunity
-          ? "Changes show at once on the opportunity's page."
-          : "It is saved as a draft, visible to your organization only, until you publish it."}
+          ? t`Changes show at once on the opportunity's page.`
+          : t`It is saved as a draft, visible to your organization only, until you publish it.`}
       </p>
       {failed && (
         <div className="mt-4">
-          <Alert tone="error" title="Not saved" live>
+          <Alert tone="error" title={t`Not saved`} live>
             <p>{failed.error}</p>
           </Alert>
         </div>
       )}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
         {!opportunity && (
-          <Field label="Organization" required error={errors.organizationId}>
+          <Field label={t`Organization`} required error={errors.organizationId}>
             {(props) => (
               <Select {...props} name="organizationId" defaultValue={value("organizationId")}>
                 {organizations.map((organization) => (
@@ -187,19 +188,14 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
             )}
           </Field>
         )}
-        <Field
-          label="Title"
-          required
-          error={errors.title}
-          hint={`${OPPORTUNITY_LIMITS.titleMin}–${OPPORTUNITY_LIMITS.title} characters`}
-        >
+        <Field label={t`Title`} required error={errors.title} hint={t`${minTitle}–${maxTitle} characters`}>
           {(props) => <Input {...props} name="title" defaultValue={value("title")} maxLength={OPPORTUNITY_LIMITS.title} />}
         </Field>
         <Field
-          label="Terms of Reference"
+          label={t`Terms of Reference`}
           required
           error={errors.description}
-          hint="Objectives, deliverables, qualifications. Simple formatting: # Heading, - list item, **bold**, [link text](https://…)."
+          hint={t`Objectives, deliverables, qualifications. Simple formatting: # Heading, - list item, **bold**, [link text](https://…).`}
         >
           {(props) => (
             <Textarea
@@ -212,7 +208,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           )}
         </Field>
         <Choices
-          legend="Specializations"
+          legend={t`Specializations`}
           name="specializations"
           options={PROFILE_SPECIALIZATIONS}
           checked={checked}
@@ -220,7 +216,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           required
         />
         <Choices
-          legend="Countries where the work happens"
+          legend={t`Countries where the work happens`}
           name="countries"
           options={COUNTRIES}
           checked={checked}
@@ -228,17 +224,17 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
         >
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="remote" value="true" defaultChecked={value("remote") === "true"} className="size-4" />
-            Remote (can be done from anywhere)
+            <Trans>Remote (can be done from anywhere)</Trans>
           </label>
         </Choices>
-        <Choices legend="Donor / funder" name="donors" options={DONORS} checked={checked} error={errors.donors} />
-        <Choices legend="Languages required" name="languages" options={LANGUAGES} checked={checked} error={errors.languages}>
-          <Field label="Other languages" hint="Comma-separated, e.g. Tetum, French">
+        <Choices legend={t`Donor / funder`} name="donors" options={DONORS} checked={checked} error={errors.donors} />
+        <Choices legend={t`Languages required`} name="languages" options={LANGUAGES} checked={checked} error={errors.languages}>
+          <Field label={t`Other languages`} hint={t`Comma-separated, e.g. Tetum, French`}>
             {(props) => <Input {...props} name="otherLanguages" defaultValue={value("otherLanguages")} />}
           </Field>
         </Choices>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Minimum years of experience" error={errors.minYearsExperience}>
+          <Field label={t`Minimum years of experience`} error={errors.minYearsExperience}>
             {(props) => (
               <Input
                 {...props}
@@ -250,24 +246,21 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
               />
             )}
           </Field>
-          <Field label="Start date" error={errors.startDate}>
+          <Field label={t`Start date`} error={errors.startDate}>
             {(props) => <Input {...props} name="startDate" type="date" defaultValue={value("startDate")} />}
           </Field>
-          <Field label="Duration" required error={errors.duration}>
+          <Field label={t`Duration`} required error={errors.duration}>
             {(props) => <Input {...props} name="durationValue" type="number" min={1} defaultValue={value("durationValue")} />}
           </Field>
-          <Field label="Days or months">
+          <Field label={t`Days or months`}>
             {(props) => (
               <Select {...props} name="durationUnit" defaultValue={value("durationUnit") || "months"}>
-                {DURATION_UNITS.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <option value="days">{t`days`}</option>
+                <option value="months">{t`months`}</option>
               </Select>
             )}
           </Field>
-          <Field label="Level of effort" hint="e.g. 40 working days over 4 months" error={errors.levelOfEffort}>
+          <Field label={t`Level of effort`} hint={t`e.g. 40 working days over 4 months`} error={errors.levelOfEffort}>
             {(props) => (
               <Input
                 {...props}
@@ -278,10 +271,10 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
             )}
           </Field>
           <Field
-            label="Application deadline"
+            label={t`Application deadline`}
             required
             error={errors.deadline}
-            hint="The end of this day in your organization's time zone"
+            hint={t`The end of this day in your organization's time zone`}
           >
             {(props) => <Input {...props} name="deadline" type="date" defaultValue={value("deadline")} />}
           </Field>
@@ -294,13 +287,13 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="From">
+            <Field label={t`From`}>
               {(props) => <Input {...props} name="budgetMin" type="number" min={0} defaultValue={value("budgetMin")} />}
             </Field>
-            <Field label="To">
+            <Field label={t`To`}>
               {(props) => <Input {...props} name="budgetMax" type="number" min={0} defaultValue={value("budgetMax")} />}
             </Field>
-            <Field label="Currency">
+            <Field label={t`Currency`}>
               {(props) => (
                 <Select {...props} name="budgetCurrency" defaultValue={value("budgetCurrency") || "USD"}>
                   {RATE_CURRENCIES.map((currency) => (
@@ -309,14 +302,11 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
                 </Select>
               )}
             </Field>
-            <Field label="It is">
+            <Field label={t`It is`}>
               {(props) => (
                 <Select {...props} name="budgetKind" defaultValue={value("budgetKind") || "daily"}>
-                  {BUDGET_KINDS.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <option value="total">{t`Total budget`}</option>
+                  <option value="daily">{t`Daily rate`}</option>
                 </Select>
               )}
             </Field>
@@ -329,14 +319,14 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
               defaultChecked={value("budgetHidden") === "true"}
               className="size-4"
             />
-            Hide it from the public page (your organization still sees it)
+            <Trans>Hide it from the public page (your organization still sees it)</Trans>
           </label>
         </fieldset>
-        <Field label="ToR as a PDF (optional)" hint="At most 5 MB" error={errors.document}>
+        <Field label={t`ToR as a PDF (optional)`} hint={t`At most 5 MB`} error={errors.document}>
           {(props) => <Input {...props} name="document" type="file" accept="application/pdf,.pdf" />}
         </Field>
         <Button type="submit" size="lg">
-          {opportunity ? "Save changes" : "Save draft"}
+          {opportunity ? t`Save changes` : t`Save draft`}
         </Button>
       </Form>
     </div>
@@ -360,6 +350,7 @@ function Choices({
   required?: boolean;
   children?: React.ReactNode;
 }) {
+  const { i18n } = useLingui();
   const errorId = `${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -376,7 +367,7 @@ function Choices({
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
             <input type="checkbox" name={name} value={option} defaultChecked={checked(name, option)} className="size-4" />
-            {option}
+            {valueLabel(i18n, option, name === "languages" ? "language" : undefined)}
           </label>
         ))}
       </div>

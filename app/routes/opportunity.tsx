@@ -1,6 +1,10 @@
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileDown, Pencil } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { OPPORTUNITY_STATUSES, OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
+import { formatCount, formatDate } from "#common/format.ts";
+import { toLocale } from "#common/locales.ts";
+import { OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import {
@@ -22,8 +26,9 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { valueLabel } from "../i18n/labels.ts";
 import { describeBio } from "../lib/consultant-seo.ts";
-import { pageMeta, rootData } from "../lib/meta.ts";
+import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { opportunityJsonLd } from "../lib/opportunity-seo.ts";
 import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -79,38 +84,60 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 const STATUS_TONES = { draft: "neutral", pending: "accent", published: "success", closed: "neutral", filled: "neutral" } as const;
 
+const STATUS_LABELS = {
+  draft: msg`Draft`,
+  pending: msg`Waiting for approval`,
+  published: msg`Published`,
+  closed: msg`Closed`,
+  filled: msg`Filled`,
+} as const;
+
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity } = loaderData;
+  const { t, i18n } = useLingui();
   const error = actionData && "error" in actionData ? actionData.error : null;
+  const kilobytes = opportunity.document ? Math.max(1, Math.round(opportunity.document.bytes / 1024)) : 0;
+  const years = opportunity.minYearsExperience;
+  const budget = opportunity.budget;
+  const amounts = budget
+    ? [budget.min, budget.max]
+        .filter((value): value is number => value !== null)
+        .map((value) => formatCount(value, toLocale(i18n.locale)))
+        .join("–")
+    : "";
+  const currency = budget?.currency ?? "";
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
       <Link to="/opportunities" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> All opportunities
+        <ArrowLeft aria-hidden="true" className="size-4" /> <Trans>All opportunities</Trans>
       </Link>
       <article className="mt-4 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">
           <p className="text-sm text-muted">
             <OrganizationName organization={opportunity.organization} />
           </p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{opportunity.title}</h1>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl" dir="auto">
+            {opportunity.title}
+          </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONES[opportunity.status]}>{OPPORTUNITY_STATUSES.labels[opportunity.status]}</Badge>
+            <Badge tone={STATUS_TONES[opportunity.status]}>{i18n._(STATUS_LABELS[opportunity.status])}</Badge>
             <SpecializationBadges values={opportunity.specializations} />
           </div>
           {opportunity.canManage && <ManageBanner opportunity={opportunity} />}
           {error && (
             <div className="mt-4">
-              <Alert tone="error" title="Not done" live>
+              <Alert tone="error" title={t`Not done`} live>
                 <p>{error}</p>
               </Alert>
             </div>
           )}
           <section aria-labelledby="tor-heading" className="mt-6">
             <h2 id="tor-heading" className="text-xl font-semibold text-ink">
-              Terms of Reference
+              <Trans>Terms of Reference</Trans>
             </h2>
             {/* Rendered from the poster's Markdown with raw HTML off (server/services/opportunities/tor-format.ts). */}
             <div
+              dir="auto"
               className="tor mt-3 max-w-none space-y-3 leading-relaxed text-slate-800 [&_a]:text-brand-800 [&_a]:underline [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save by tor-format.ts (markdown-it, html off)
               dangerouslySetInnerHTML={{ __html: opportunity.descriptionHtml }}
@@ -119,43 +146,54 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               <p className="mt-4">
                 <a href={opportunity.document.url} className={buttonClasses({ variant: "outline" })} download>
                   <FileDown aria-hidden="true" className="size-4" />
-                  Download the ToR (PDF, {Math.max(1, Math.round(opportunity.document.bytes / 1024))} KB)
+                  <Trans>Download the ToR (PDF, {kilobytes} KB)</Trans>
                 </a>
               </p>
             )}
           </section>
         </div>
-        <aside aria-label="Summary" className="space-y-4">
+        <aside aria-label={t`Summary`} className="space-y-4">
           <dl className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm">
-            <Fact term="Application deadline">
-              {deadlineText(opportunity)}
+            <Fact term={t`Application deadline`}>
+              {deadlineText(i18n, opportunity)}
               <br />
               <span className="text-muted">
-                Your time: <LocalTime value={opportunity.deadline} />
+                <Trans>Your time:</Trans> <LocalTime value={opportunity.deadline} />
               </span>
             </Fact>
-            <Fact term="Where">{whereText(opportunity)}</Fact>
-            <Fact term="Duration">
-              {durationText(opportunity.duration)}
-              {opportunity.levelOfEffort ? ` (${opportunity.levelOfEffort})` : ""}
+            <Fact term={t`Where`}>{whereText(i18n, opportunity)}</Fact>
+            <Fact term={t`Duration`}>
+              {durationText(i18n, opportunity.duration)}
+              {opportunity.levelOfEffort ? (
+                <>
+                  {" "}
+                  (<bdi>{opportunity.levelOfEffort}</bdi>)
+                </>
+              ) : null}
             </Fact>
-            {opportunity.startDate && <Fact term="Start">{opportunity.startDate}</Fact>}
-            {opportunity.donors.length > 0 && <Fact term="Donor / funder">{opportunity.donors.join(", ")}</Fact>}
-            {opportunity.languages.length > 0 && <Fact term="Languages required">{opportunity.languages.join(", ")}</Fact>}
-            <Fact term="Minimum experience">
-              {opportunity.minYearsExperience === 0 ? "None stated" : `${opportunity.minYearsExperience} years`}
-            </Fact>
-            {opportunity.budget && (
-              <Fact term={opportunity.budget.kind === "daily" ? "Daily rate" : "Budget"}>
-                {[opportunity.budget.min, opportunity.budget.max]
-                  .filter((value) => value !== null)
-                  .map((value) => value?.toLocaleString("en"))
-                  .join("–")}{" "}
-                {opportunity.budget.currency}
-                {opportunity.budget.hidden ? " (not shown publicly)" : ""}
+            {opportunity.startDate && <Fact term={t`Start`}>{formatDate(opportunity.startDate, toLocale(i18n.locale))}</Fact>}
+            {opportunity.donors.length > 0 && (
+              <Fact term={t`Donor / funder`}>{opportunity.donors.map((donor) => valueLabel(i18n, donor)).join(", ")}</Fact>
+            )}
+            {opportunity.languages.length > 0 && (
+              <Fact term={t`Languages required`}>
+                {opportunity.languages.map((language) => valueLabel(i18n, language, "language")).join(", ")}
               </Fact>
             )}
-            {opportunity.contact && <Fact term="Contact person">{opportunity.contact.name}</Fact>}
+            <Fact term={t`Minimum experience`}>
+              {years === 0 ? t`None stated` : i18n._(plural(years, { one: "# year", other: "# years" }))}
+            </Fact>
+            {budget && (
+              <Fact term={budget.kind === "daily" ? t`Daily rate` : t`Budget`}>
+                {amounts} {currency}
+                {budget.hidden ? ` ${t`(not shown publicly)`}` : ""}
+              </Fact>
+            )}
+            {opportunity.contact && (
+              <Fact term={t`Contact person`}>
+                <bdi>{opportunity.contact.name}</bdi>
+              </Fact>
+            )}
           </dl>
         </aside>
       </article>
@@ -174,48 +212,52 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** For the organization's posters: what state it is in, and what they can do next. */
 function ManageBanner({ opportunity }: { opportunity: OpportunityView }) {
+  const { t } = useLingui();
   const { status } = opportunity;
   const note =
     status === "draft"
-      ? "This draft is visible to your organization only."
+      ? t`This draft is visible to your organization only.`
       : status === "pending"
-        ? "Waiting for an administrator's approval before it is public."
+        ? t`Waiting for an administrator's approval before it is public.`
         : status === "published"
-          ? "Published: anyone can read it and express interest."
-          : "No longer open for applications.";
+          ? t`Published: anyone can read it and express interest.`
+          : t`No longer open for applications.`;
   return (
-    <section aria-label="Manage this opportunity" className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm">
+    <section aria-label={t`Manage this opportunity`} className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm">
       <p className="text-brand-900">{note}</p>
       {opportunity.moderationReason && (
         <p className="mt-2 text-brand-900">
-          <strong>Administrator's note:</strong> {opportunity.moderationReason}
+          <strong>
+            <Trans>Administrator's note:</Trans>
+          </strong>{" "}
+          <bdi>{opportunity.moderationReason}</bdi>
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {(status === "draft" || status === "pending" || status === "published") && (
           <Link to={`/opportunities/${opportunity.id}/edit`} className={buttonClasses({ variant: "outline", size: "sm" })}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit
+            <Trans>Edit</Trans>
           </Link>
         )}
         <Form method="post" className="contents">
           {status === "draft" && (
             <>
               <Button type="submit" name="intent" value="publish" size="sm">
-                Publish
+                <Trans>Publish</Trans>
               </Button>
               <Button type="submit" name="intent" value="delete" variant="outline" size="sm">
-                Delete draft
+                <Trans>Delete draft</Trans>
               </Button>
             </>
           )}
           {(status === "published" || status === "pending") && (
             <>
               <Button type="submit" name="intent" value="close" variant="outline" size="sm">
-                Close
+                <Trans>Close</Trans>
               </Button>
               <Button type="submit" name="intent" value="fill" variant="outline" size="sm">
-                Mark as filled
+                <Trans>Mark as filled</Trans>
               </Button>
             </>
           )}
@@ -227,13 +269,17 @@ function ManageBanner({ opportunity }: { opportunity: OpportunityView }) {
 
 export function meta(args: Route.MetaArgs) {
   const opportunity = args.loaderData?.opportunity;
-  if (!opportunity)
-    return pageMeta(args, { title: "Opportunity not found", description: OPPORTUNITY_TEXTS.notFound, noindex: true });
+  const i18n = metaI18n(args);
+  if (!opportunity) {
+    const notFound = i18n._(msg`Opportunity not found`);
+    return pageMeta(args, { title: notFound, description: notFound, noindex: true });
+  }
   const { publicUrl } = rootData(args);
   const text = opportunity.descriptionHtml.replace(/<[^>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
   const tags = pageMeta(args, {
     title: `${opportunity.title}, ${opportunity.organization.name}`,
-    description: describeBio(`${whereText(opportunity)} · ${durationText(opportunity.duration)}. ${text}`),
+    description: describeBio(`${whereText(i18n, opportunity)} · ${durationText(i18n, opportunity.duration)}. ${text}`),
+    canonicalInEnglish: true,
     path: opportunity.path,
     type: "article",
     noindex: opportunity.status !== "published",

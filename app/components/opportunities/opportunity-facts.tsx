@@ -1,66 +1,78 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, CalendarClock, Clock, Globe2, MapPin } from "lucide-react";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { formatDate } from "#common/format.ts";
+import { toLocale } from "#common/locales.ts";
 import type { OpportunitySummary } from "#common/opportunities.ts";
 import { Badge } from "../ui/badge.tsx";
 
 // The small pieces an opportunity shows wherever it appears: where, how long, the deadline in the
-// organization's time zone (the reader's own zone beside it once the browser knows it).
+// organization's time zone (the reader's own zone beside it on the opportunity's page).
 
-export function durationText(duration: { value: number; unit: "days" | "months" }): string {
-  const unit = duration.value === 1 ? duration.unit.replace(/s$/, "") : duration.unit;
-  return `${duration.value} ${unit}`;
+export function durationText(i18n: I18n, duration: { value: number; unit: "days" | "months" }): string {
+  const count = duration.value;
+  return duration.unit === "days"
+    ? i18n._(plural(count, { one: "# day", other: "# days" }))
+    : i18n._(plural(count, { one: "# month", other: "# months" }));
 }
 
-export function whereText(opportunity: { countries: string[]; remote: boolean }): string {
-  const places = [...opportunity.countries, ...(opportunity.remote ? ["Remote"] : [])];
+export function whereText(i18n: I18n, opportunity: { countries: string[]; remote: boolean }): string {
+  const places = opportunity.countries.map((country) => valueLabel(i18n, country));
+  if (opportunity.remote) places.push(i18n._(msg`Remote`));
   return places.join(", ");
 }
 
-/** "31 January 2027 (Asia/Bangkok)": the date as the organization set it, in its zone. */
-export function deadlineText(opportunity: { deadlineDate: string; timeZone: string }): string {
-  const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${opportunity.deadlineDate}T00:00:00Z`),
-  );
-  return `${date}, end of day (${opportunity.timeZone.replace(/_/g, " ")})`;
+/** "31 January 2027, end of day (Asia/Bangkok)": the date as the organization set it, in its zone. */
+export function deadlineText(i18n: I18n, opportunity: { deadlineDate: string; timeZone: string }): string {
+  const date = formatDate(`${opportunity.deadlineDate}T00:00:00Z`, toLocale(i18n.locale));
+  const zone = opportunity.timeZone.replace(/_/g, " ");
+  return i18n._(msg`${date}, end of day (${zone})`);
 }
 
 export function OrganizationName({ organization }: { organization: OpportunitySummary["organization"] }) {
+  const { t } = useLingui();
   return (
     <span className="inline-flex items-center gap-1">
-      {organization.name}
-      {organization.verified && <BadgeCheck aria-label="Verified organization" role="img" className="size-4 text-brand-700" />}
+      <bdi>{organization.name}</bdi>
+      {organization.verified && <BadgeCheck aria-label={t`Verified organization`} role="img" className="size-4 text-brand-700" />}
     </span>
   );
 }
 
 export function OpportunityFacts({ opportunity }: { opportunity: OpportunitySummary }) {
+  const { t, i18n } = useLingui();
+  const deadline = deadlineText(i18n, opportunity);
   return (
-    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label="Key facts">
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label={t`Key facts`}>
       <li className="inline-flex items-center gap-1.5">
         {opportunity.remote && opportunity.countries.length === 0 ? (
           <Globe2 aria-hidden="true" className="size-4 text-muted" />
         ) : (
           <MapPin aria-hidden="true" className="size-4 text-muted" />
         )}
-        {whereText(opportunity)}
+        {whereText(i18n, opportunity)}
       </li>
       <li className="inline-flex items-center gap-1.5">
         <Clock aria-hidden="true" className="size-4 text-muted" />
-        {durationText(opportunity.duration)}
+        {durationText(i18n, opportunity.duration)}
       </li>
       <li className="inline-flex items-center gap-1.5">
         <CalendarClock aria-hidden="true" className="size-4 text-muted" />
-        Apply by {deadlineText(opportunity)}
+        <Trans>Apply by {deadline}</Trans>
       </li>
     </ul>
   );
 }
 
 export function SpecializationBadges({ values }: { values: string[] }) {
+  const { t, i18n } = useLingui();
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Specializations">
+    <ul className="flex flex-wrap gap-1.5" aria-label={t`Specializations`}>
       {values.map((value) => (
         <li key={value}>
-          <Badge tone="brand">{value}</Badge>
+          <Badge tone="brand">{valueLabel(i18n, value)}</Badge>
         </li>
       ))}
     </ul>

@@ -549,3 +549,128 @@ export function slugOf(title: string): string {
     .replace(/-+$/, "");
   return slug || "opportunity";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Expressions of interest (issue 32)
+
+export const INTEREST_STAGES = choices({
+  new: "New",
+  shortlisted: "Shortlisted",
+  interview: "Interview",
+  selected: "Selected",
+  declined: "Declined",
+});
+export type InterestStage = (typeof INTEREST_STAGES.values)[number];
+
+export const INTEREST_LIMITS = { noteMin: 50, noteMax: 3000, message: 2000, rateMax: 100_000_000 } as const;
+
+export const INTEREST_TEXTS = {
+  signIn: "You need to be signed in to express interest.",
+  needsProfile: "You need a listed consultant profile to express interest. Create your profile, or wait for its approval.",
+  already: "You have already expressed interest in this opportunity. You can edit or withdraw it.",
+  notFound: "Expression of interest not found",
+  closed: "This opportunity is no longer open for applications.",
+  note: `Note must be between ${INTEREST_LIMITS.noteMin} and ${INTEREST_LIMITS.noteMax} characters`,
+  availableFrom: "availableFrom must be a date such as 2027-03-01",
+  dailyRate: `dailyRate must be a whole number from 0 to ${INTEREST_LIMITS.rateMax}`,
+  currency: `dailyRateCurrency must be one of ${RATE_CURRENCIES.join(", ")}`,
+  stage: `stage must be one of ${INTEREST_STAGES.values.join(", ")}`,
+  messageTooLong: tooLong("Message", INTEREST_LIMITS.message),
+  sent: "Your expression of interest was sent",
+  withdrawn: "Your expression of interest was withdrawn",
+  noChanges: "Send at least one field to change",
+} as const;
+
+const note = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: INTEREST_TEXTS.note })
+    .trim()
+    .min(INTEREST_LIMITS.noteMin, INTEREST_TEXTS.note)
+    .max(INTEREST_LIMITS.noteMax, INTEREST_TEXTS.note),
+);
+const availableFrom = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z
+    .string({ error: INTEREST_TEXTS.availableFrom })
+    .trim()
+    .refine(isCalendarDate, INTEREST_TEXTS.availableFrom)
+    .nullable()
+    .optional(),
+);
+const dailyRate = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.coerce
+    .number({ error: INTEREST_TEXTS.dailyRate })
+    .int(INTEREST_TEXTS.dailyRate)
+    .min(0, INTEREST_TEXTS.dailyRate)
+    .max(INTEREST_LIMITS.rateMax, INTEREST_TEXTS.dailyRate)
+    .nullable()
+    .optional(),
+);
+const dailyRateCurrency = z.preprocess(blankToUndefined, z.enum(RATE_CURRENCIES, { error: INTEREST_TEXTS.currency }).optional());
+
+/** POST /api/opportunities/{id}/interests and the page's form. */
+export const interestSchema = z.object(
+  { note, availableFrom, dailyRate, dailyRateCurrency },
+  { error: "Send the expression of interest as an object of fields" },
+);
+
+/** PATCH /api/opportunities/{id}/interests/mine. */
+export const interestUpdateSchema = z
+  .object(
+    { note: note.optional(), availableFrom, dailyRate, dailyRateCurrency },
+    { error: "Send the changes as an object of fields" },
+  )
+  .refine((value) => Object.values(value).some((field) => field !== undefined), INTEREST_TEXTS.noChanges);
+
+/** PATCH /api/opportunities/{id}/interests/{interestId}: the organization moves an applicant; `message` replaces the e-mail's text. */
+export const interestStageSchema = z.object({
+  stage: z.enum(INTEREST_STAGES.values, { error: INTEREST_TEXTS.stage }),
+  message: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: INTEREST_TEXTS.messageTooLong })
+      .trim()
+      .max(INTEREST_LIMITS.message, INTEREST_TEXTS.messageTooLong)
+      .optional(),
+  ),
+});
+
+/** A consultant's own expression of interest (My applications). */
+export type MyInterest = {
+  id: number;
+  opportunity: Pick<
+    OpportunitySummary,
+    "id" | "title" | "path" | "organization" | "status" | "deadline" | "deadlineDate" | "timeZone"
+  >;
+  note: string;
+  availableFrom: string | null;
+  dailyRate: number | null;
+  dailyRateCurrency: string | null;
+  stage: InterestStage;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An applicant as the organization's team sees them. */
+export type Applicant = {
+  id: number;
+  consultant: {
+    id: number;
+    name: string;
+    title: string;
+    country: string;
+    yearsExperience: number;
+    primarySpecialization: string;
+    languages: string[];
+  };
+  note: string;
+  availableFrom: string | null;
+  dailyRate: number | null;
+  dailyRateCurrency: string | null;
+  stage: InterestStage;
+  cvUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,5 +1,6 @@
 import { PageCacheInvalidations } from "./http/middleware/page-cache.ts";
 import type { ServiceRuntime } from "./services/context.ts";
+import { type CvRenderer, createCvRenderer } from "./services/cv/renderer.ts";
 import { DirectoryChanges } from "./services/directory-changes.ts";
 import type { InsightsBuffer } from "./services/insights/counter.ts";
 import { GlossaryCache } from "./services/search/concepts.ts";
@@ -38,6 +39,8 @@ export function createRuntime({ insights }: { insights: InsightsBuffer | null })
     glossary.drop();
   });
   let closed: Promise<void> | undefined;
+  // The CV thread for the CVs sent with expressions of interest (issue 32), made on first use.
+  let cv: CvRenderer | undefined;
   return {
     directory,
     stats,
@@ -46,8 +49,12 @@ export function createRuntime({ insights }: { insights: InsightsBuffer | null })
     glossary,
     insights,
     pages: new PageCacheInvalidations(),
+    cvRenderer: () => {
+      cv ??= createCvRenderer();
+      return cv;
+    },
     close() {
-      closed ??= insights ? insights.close() : Promise.resolve();
+      closed ??= Promise.all([insights ? insights.close() : undefined, cv?.close()]).then(() => undefined);
       return closed;
     },
   };

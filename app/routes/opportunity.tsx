@@ -4,9 +4,16 @@ import { ArrowLeft, FileDown, Pencil } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formatCount, formatDate } from "#common/format.ts";
 import { toLocale } from "#common/locales.ts";
-import { OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
+import { INTEREST_TEXTS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import {
+  expressInterest,
+  listApplicants,
+  moveApplicant,
+  myInterestIn,
+  withdrawMyInterest,
+} from "#server/services/opportunities/interests.ts";
 import {
   closeOpportunity,
   deleteOpportunity,
@@ -14,6 +21,7 @@ import {
   publishOpportunity,
 } from "#server/services/opportunities/opportunities.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { ApplicantsSection, InterestSection } from "../components/opportunities/interests.tsx";
 import {
   deadlineText,
   durationText,
@@ -49,10 +57,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const id = idOf(params.opportunity);
   if (id === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
-  const opportunity = await orPageError(getOpportunity(serviceDeps(app), actorOf(app.session), id));
+  const deps = serviceDeps(app);
+  const actor = actorOf(app.session);
+  const opportunity = await orPageError(getOpportunity(deps, actor, id));
   // One address per opportunity: an old or shortened slug moves to the current one.
   if (params.opportunity !== `${opportunity.id}-${opportunity.slug}`) throw redirect(opportunity.path, 301);
-  return { opportunity };
+  // The organization's members see its applicants; a consultant sees their own interest.
+  const applicants = actor ? await listApplicants(deps, actor, id).catch(() => null) : null;
+  const mine = applicants ? null : await myInterestIn(deps, actor, id);
+  const isOpen = opportunity.status === "published" && new Date(opportunity.deadline).getTime() > Date.now();
+  return { opportunity, applicants: applicants?.interests ?? null, mine, isOpen, isSignedIn: actor !== null };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -72,14 +86,39 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       const closed = await closeOpportunity(deps, actor, { id, body: { as: intent === "fill" ? "filled" : "closed" } });
       return redirectWithToast(app, closed.path, { title: intent === "fill" ? "Marked as filled" : OPPORTUNITY_TEXTS.closed });
     }
+    if (intent === "interest") {
+      await expressInterest(deps, actor, {
+        id,
+        body: {
+          note: form.get("note"),
+          availableFrom: form.get("availableFrom"),
+          dailyRate: form.get("dailyRate"),
+          dailyRateCurrency: form.get("dailyRateCurrency"),
+        },
+      });
+      return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.sent });
+    }
+    if (intent === "withdraw") {
+      await withdrawMyInterest(deps, actor, id);
+      return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.withdrawn });
+    }
+    if (intent === "stage") {
+      const interestId = Number(form.get("interestId"));
+      await moveApplicant(deps, actor, {
+        id,
+        interestId: Number.isSafeInteger(interestId) ? interestId : 0,
+        body: { stage: form.get("stage") },
+      });
+      return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: "Applicant moved" });
+    }
     if (intent === "delete") {
       await deleteOpportunity(deps, actor, id);
       return redirectWithToast(app, "/opportunities", { title: OPPORTUNITY_TEXTS.deleted });
     }
   } catch (error) {
-    return refusedAction(error, (message) => ({ error: message }));
+    return refusedAction(error, (message) => ({ error: message, intent, note: String(form.get("note") ?? "") }));
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data({ error: "Unknown action", intent, note: "" }, { status: 400 });
 }
 
 const STATUS_TONES = { draft: "neutral", pending: "accent", published: "success", closed: "neutral", filled: "neutral" } as const;
@@ -93,9 +132,10 @@ const STATUS_LABELS = {
 } as const;
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity } = loaderData;
+  const { opportunity, applicants, mine, isOpen, isSignedIn } = loaderData;
   const { t, i18n } = useLingui();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const failure = actionData && "error" in actionData ? actionData : null;
+  const error = failure && failure.intent !== "interest" && failure.intent !== "withdraw" ? failure.error : null;
   const kilobytes = opportunity.document ? Math.max(1, Math.round(opportunity.document.bytes / 1024)) : 0;
   const years = opportunity.minYearsExperience;
   const budget = opportunity.budget;
@@ -151,6 +191,16 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               </p>
             )}
           </section>
+          {!opportunity.canManage && !applicants && (
+            <InterestSection
+              mine={mine}
+              isOpen={isOpen}
+              isSignedIn={isSignedIn}
+              error={failure?.intent === "interest" || failure?.intent === "withdraw" ? failure.error : null}
+              note={failure?.intent === "interest" ? failure.note : ""}
+            />
+          )}
+          {applicants && <ApplicantsSection applicants={applicants} />}
         </div>
         <aside aria-label={t`Summary`} className="space-y-4">
           <dl className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm">
@@ -181,7 +231,7 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               </Fact>
             )}
             <Fact term={t`Minimum experience`}>
-              {years === 0 ? t`None stated` : i18n._(plural(years, { one: "# year", other: "# years" }))}
+              {years === 0 ? t`None stated` : i18n._(msg`${plural(years, { one: "# year", other: "# years" })}`)}
             </Fact>
             {budget && (
               <Fact term={budget.kind === "daily" ? t`Daily rate` : t`Budget`}>

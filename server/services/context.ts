@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
+import type { CvRenderer } from "./cv/renderer.ts";
 import type { DirectoryChanges } from "./directory-changes.ts";
 import { Forbidden, Unauthorized } from "./errors.ts";
 import type { InsightsBuffer } from "./insights/counter.ts";
@@ -44,6 +45,11 @@ export type ServiceRuntime = {
   glossary: GlossaryCache;
   /** Counts views, search appearances and CV downloads; null when INSIGHTS_COUNTING=false. */
   insights: InsightsBuffer | null;
+  /**
+   * The process's CV thread for the CV an expression of interest carries (issue 32), made on first
+   * use; absent in tests that build a runtime by hand (they get a renderer of their own).
+   */
+  cvRenderer?: () => CvRenderer;
 };
 
 /** What every service may use: the process's singletons and the facts of the request. */

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, waitForHydration } from "../setup/browser.ts";
+import { insertListedConsultant } from "../setup/consultants.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // Opportunities in the browser (issue 32), on a 390 px phone and a desktop: a member of an
@@ -148,5 +149,37 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
 
     const sitemap = await (await fetch(`${app.url}/sitemaps/opportunities.xml`)).text();
     expect(sitemap).toContain(path);
+
+    // A consultant expresses interest with a note (on the phone without JavaScript: a plain form).
+    const lan = await insertSignedInUser(app.database!.db, { name: "Lan Nguyen" });
+    await insertListedConsultant(app.database!.db, { userId: lan.id, name: "Lan Nguyen", title: "WASH Evaluator" });
+    const consultant = await open(viewport, { token: lan.token, javaScriptEnabled: viewport === "desktop" });
+    await consultant.page.goto(`${app.url}${path}`);
+    await consultant.page
+      .getByLabel("Your note to the organization")
+      .fill("I led the mid-term evaluation of a rural water programme in the Mekong delta for ADB in 2024.");
+    await consultant.page.getByLabel("Proposed daily rate").fill("450");
+    // axe-core runs inside the page: only where JavaScript is on.
+    if (viewport === "desktop") await expectNoAxeViolations(consultant.page);
+    await consultant.page.getByRole("button", { name: "Send my interest" }).click();
+    await consultant.page.getByText(/You expressed interest on/).waitFor();
+    await consultant.page.goto(`${app.url}/my-applications`);
+    await consultant.page.getByTestId("application").filter({ hasText: title }).waitFor();
+    await consultant.close();
+
+    // The organization sees the applicant, moves them to interview, and can message them.
+    const team = await open(viewport, { token: owner.token });
+    await team.page.goto(`${app.url}${path}`);
+    const applicant = team.page.getByTestId("applicant").filter({ hasText: "Lan Nguyen" });
+    await applicant.waitFor();
+    await applicant.getByLabel("Stage of Lan Nguyen").selectOption("interview");
+    await applicant.getByRole("button", { name: "Move" }).click();
+    await team.page.getByTestId("applicant").filter({ hasText: "Interview" }).waitFor();
+    expect(await team.page.getByTestId("applicant").getByRole("link", { name: "Message" }).getAttribute("href")).toMatch(
+      /^\/consultant\/\d+\/message$/,
+    );
+    await expectNoAxeViolations(team.page);
+    expectNoConsoleErrors(team.errors);
+    await team.close();
   });
 });

@@ -14,8 +14,8 @@ import { Badge } from "../ui/badge.tsx";
 export function durationText(i18n: I18n, duration: { value: number; unit: "days" | "months" }): string {
   const count = duration.value;
   return duration.unit === "days"
-    ? i18n._(plural(count, { one: "# day", other: "# days" }))
-    : i18n._(plural(count, { one: "# month", other: "# months" }));
+    ? i18n._(msg`${plural(count, { one: "# day", other: "# days" })}`)
+    : i18n._(msg`${plural(count, { one: "# month", other: "# months" })}`);
 }
 
 export function whereText(i18n: I18n, opportunity: { countries: string[]; remote: boolean }): string {

@@ -8,7 +8,7 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
-import { createAdminOpportunitiesApi, createOpportunitiesApi } from "./opportunities.ts";
+import { createAdminOpportunitiesApi, createMyInterestsApi, createOpportunitiesApi } from "./opportunities.ts";
 import {
   createActingOrganizationApi,
   createHiddenFromApi,
@@ -45,6 +45,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/assignments", createOwnReferencesApi(deps));
   api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
+  api.route("/my-consultant-profile/interests", createMyInterestsApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/opportunities", createOpportunitiesApi(deps));
   api.route("/organizations", createOrganizationsApi(deps));

@@ -1,7 +1,17 @@
 import { type Context, Hono } from "hono";
-import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
 import { deleteDocument, getDocument, putDocument } from "#server/services/opportunities/document.ts";
+import {
+  applicantCv,
+  exportApplicants,
+  expressInterest,
+  listApplicants,
+  listMyInterests,
+  moveApplicant,
+  updateMyInterest,
+  withdrawMyInterest,
+} from "#server/services/opportunities/interests.ts";
 import {
   approveOpportunity,
   listOpportunitiesForAdmin,
@@ -19,7 +29,7 @@ import {
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
-import { created, idAndBody, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
+import { created, idAndBody, noInput, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
 
 // Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
 // once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and
@@ -30,6 +40,10 @@ type HttpContext = Context<HttpEnv>;
 
 const readBody = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
 const opportunityId = (c: HttpContext) => pathId(c, "id", OPPORTUNITY_TEXTS.notFound);
+const interestOf = (c: HttpContext) => ({
+  id: opportunityId(c),
+  interestId: pathId(c, "interestId", INTEREST_TEXTS.notFound),
+});
 
 /** The PDF from the body: raw (Content-Type: application/pdf) or the `file` field of a multipart form. */
 async function readPdf(c: HttpContext): Promise<{ bytes: Uint8Array; name?: string }> {
@@ -62,6 +76,38 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post("/:id/publish", call(publishOpportunity, opportunityId, notStored));
   api.post("/:id/close", call(closeOpportunity, idAndBody(opportunityId, readBody), notStored));
 
+  // Expressions of interest: the consultant's own, then the organization's view of its applicants.
+  const apply = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
+  api.post("/:id/interests", apply(expressInterest, idAndBody(opportunityId, readBody), created));
+  api.patch("/:id/interests/mine", apply(updateMyInterest, idAndBody(opportunityId, readBody), notStored));
+  api.delete("/:id/interests/mine", apply(withdrawMyInterest, opportunityId, saying(INTEREST_TEXTS.withdrawn)));
+  api.get("/:id/interests", call(listApplicants, opportunityId, notStored));
+  api.get("/:id/interests/export.csv", async (c) => {
+    const id = opportunityId(c);
+    const { csv, filename } = await exportApplicants(
+      apiServiceDeps(deps, c),
+      await signedInActor(OPPORTUNITY_TEXTS.signIn)(c),
+      id,
+    );
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${filename}"`);
+    c.header("Cache-Control", "private, no-store");
+    return c.body(csv);
+  });
+  api.get("/:id/interests/:interestId/cv.pdf", async (c) => {
+    const actor = await signedInActor(OPPORTUNITY_TEXTS.signIn)(c);
+    const { body, filename } = await applicantCv(apiServiceDeps(deps, c), actor, interestOf(c));
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", `attachment; filename="${filename}"`);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Cache-Control", "private, no-store");
+    return c.body(new Uint8Array(body));
+  });
+  api.patch(
+    "/:id/interests/:interestId",
+    call(moveApplicant, async (c) => ({ ...interestOf(c), body: await readBody(c) }), notStored),
+  );
+
   api.put(
     "/:id/tor.pdf",
     call(putDocument, async (c) => ({ id: opportunityId(c), ...(await readPdf(c)) }), notStored),
@@ -77,6 +123,14 @@ export function createOpportunitiesApi(deps: HttpDeps) {
     c.header("Cache-Control", "private, no-cache");
     return c.body(new Uint8Array(document.body));
   });
+  return api;
+}
+
+/** GET /api/my-consultant-profile/interests: My applications. */
+export function createMyInterestsApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
+  api.get("/", call(listMyInterests, noInput, notStored));
   return api;
 }
 

@@ -3,6 +3,10 @@ import {
   BUDGET_KINDS,
   closeSchema,
   DURATION_UNITS,
+  INTEREST_STAGES,
+  interestSchema,
+  interestStageSchema,
+  interestUpdateSchema,
   moderationSchema,
   OPPORTUNITY_SORTS,
   OPPORTUNITY_STATUSES,
@@ -10,7 +14,7 @@ import {
   opportunitySearchSchema,
   opportunityUpdateSchema,
 } from "#common/opportunities.ts";
-import { type ApiRoute, messageOnly, pdf } from "./schemas.ts";
+import { type ApiRoute, csv, messageOnly, pdf } from "./schemas.ts";
 
 // The documented routes of opportunities (issue 32), with what each answers: the answers are
 // checked against these schemas by server/http/api/opportunities.test.ts.
@@ -131,6 +135,58 @@ export const adminOpportunityPageSchema = z
 
 export const moderationAnswerSchema = z.object({ id: z.number().int(), status, message: z.string() }).strict();
 
+const stage = z.enum(INTEREST_STAGES.values);
+
+export const myInterestSchema = z
+  .object({
+    id: z.number().int(),
+    opportunity: z
+      .object({
+        id: z.number().int(),
+        title: z.string(),
+        path: z.string(),
+        organization: organizationOfOpportunity,
+        status,
+        deadline: timestamp,
+        deadlineDate: date,
+        timeZone: z.string(),
+      })
+      .strict(),
+    note: z.string(),
+    availableFrom: date.nullable(),
+    dailyRate: z.number().int().nullable(),
+    dailyRateCurrency: z.string().nullable(),
+    stage,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict();
+
+export const applicantSchema = z
+  .object({
+    id: z.number().int(),
+    consultant: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        title: z.string(),
+        country: z.string(),
+        yearsExperience: z.union([z.number().int(), z.string()]),
+        primarySpecialization: z.string(),
+        languages: z.array(z.string()),
+      })
+      .strict(),
+    note: z.string(),
+    availableFrom: date.nullable(),
+    dailyRate: z.number().int().nullable(),
+    dailyRateCurrency: z.string().nullable(),
+    stage,
+    cvUrl: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .strict();
+
 const tag = "Opportunities";
 
 export const opportunityRoutes: ApiRoute[] = [
@@ -215,6 +271,74 @@ export const opportunityRoutes: ApiRoute[] = [
     summary: "Remove the ToR's PDF (posters)",
     auth: "session",
     response: messageOnly,
+  },
+  {
+    method: "POST",
+    path: "/opportunities/:id/interests",
+    tag,
+    summary: "Express interest (a listed consultant; 409 for a second one, 403 without a listed profile, 410 after the deadline)",
+    auth: "session",
+    body: interestSchema,
+    response: myInterestSchema,
+    status: 201,
+  },
+  {
+    method: "PATCH",
+    path: "/opportunities/:id/interests/mine",
+    tag,
+    summary: "Change your expression of interest (until the deadline)",
+    auth: "session",
+    body: interestUpdateSchema,
+    response: myInterestSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/opportunities/:id/interests/mine",
+    tag,
+    summary: "Withdraw your expression of interest (until the deadline)",
+    auth: "session",
+    response: messageOnly,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile/interests",
+    tag,
+    summary: "My applications: your expressions of interest with their stage",
+    auth: "session",
+    response: z.object({ interests: z.array(myInterestSchema) }).strict(),
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id/interests",
+    tag,
+    summary: "The applicants (members of the organization)",
+    auth: "session",
+    response: z.object({ interests: z.array(applicantSchema) }).strict(),
+  },
+  {
+    method: "PATCH",
+    path: "/opportunities/:id/interests/:interestId",
+    tag,
+    summary: "Move an applicant (selected and declined e-mail the consultant; `message` replaces the text)",
+    auth: "session",
+    body: interestStageSchema,
+    response: applicantSchema,
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id/interests/export.csv",
+    tag,
+    summary: "The applicants as CSV (members of the organization)",
+    auth: "session",
+    response: csv,
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id/interests/:interestId/cv.pdf",
+    tag,
+    summary: "An applicant's CV as it was sent (members of the organization)",
+    auth: "session",
+    response: pdf,
   },
   {
     method: "GET",

@@ -1,0 +1,225 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { FileDown, MessageSquare } from "lucide-react";
+import { Form, Link } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { formatDate } from "#common/format.ts";
+import { toLocale } from "#common/locales.ts";
+import { type Applicant, INTEREST_LIMITS, type InterestStage, type MyInterest } from "#common/opportunities.ts";
+import { RATE_CURRENCIES } from "#common/track-record-lists.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { Button, buttonClasses } from "../ui/button.tsx";
+import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+
+// Expressions of interest on an opportunity's page (issue 32): the consultant's form (or their
+// interest as sent, with Withdraw), and the applicants for the organization's members. Plain
+// forms: they work without JavaScript.
+
+export const STAGE_LABELS = {
+  new: msg`New`,
+  shortlisted: msg`Shortlisted`,
+  interview: msg`Interview`,
+  selected: msg`Selected`,
+  declined: msg`Declined`,
+} as const;
+
+const STAGES = Object.keys(STAGE_LABELS) as InterestStage[];
+
+export function InterestSection({
+  mine,
+  isOpen,
+  isSignedIn,
+  error,
+  note,
+}: {
+  mine: MyInterest | null;
+  isOpen: boolean;
+  isSignedIn: boolean;
+  error: string | null;
+  note: string;
+}) {
+  const { t, i18n } = useLingui();
+  const noteMin = INTEREST_LIMITS.noteMin;
+  const noteMax = INTEREST_LIMITS.noteMax;
+  const sentOn = mine ? formatDate(mine.createdAt, toLocale(i18n.locale)) : "";
+  return (
+    <section aria-labelledby="interest-heading" className="mt-8 rounded-2xl border border-line bg-white p-4 sm:p-5">
+      <h2 id="interest-heading" className="text-xl font-semibold text-ink">
+        <Trans>Express interest</Trans>
+      </h2>
+      {error && (
+        <div className="mt-3">
+          <Alert tone="error" title={t`Not sent`} live>
+            <p>{error}</p>
+          </Alert>
+        </div>
+      )}
+      {mine ? (
+        <div className="mt-3 space-y-3 text-sm">
+          <p>
+            <Trans>You expressed interest on {sentOn}. Status:</Trans>{" "}
+            <Badge tone="brand">{i18n._(STAGE_LABELS[mine.stage])}</Badge>
+          </p>
+          <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3" dir="auto">
+            {mine.note}
+          </p>
+          {isOpen && (
+            <Form method="post">
+              <Button type="submit" name="intent" value="withdraw" variant="outline" size="sm">
+                <Trans>Withdraw my interest</Trans>
+              </Button>
+            </Form>
+          )}
+        </div>
+      ) : !isOpen ? (
+        <p className="mt-3 text-sm text-muted">
+          <Trans>This opportunity is no longer open for applications.</Trans>
+        </p>
+      ) : !isSignedIn ? (
+        <p className="mt-3 text-sm">
+          <Trans>
+            <Link to="/sign-in" className="font-semibold text-brand-800 underline">
+              Sign in
+            </Link>{" "}
+            with your consultant profile to express interest.
+          </Trans>
+        </p>
+      ) : (
+        <Form method="post" className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="interest" />
+          <Field
+            label={t`Your note to the organization`}
+            required
+            hint={t`Why you fit this assignment, ${noteMin}–${noteMax} characters. Your profile's CV is attached as it is now.`}
+          >
+            {(props) => <Textarea {...props} name="note" rows={6} maxLength={noteMax} defaultValue={note} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field label={t`Available from`}>{(props) => <Input {...props} name="availableFrom" type="date" />}</Field>
+            <Field label={t`Proposed daily rate`} hint={t`Optional; only the organization sees it`}>
+              {(props) => <Input {...props} name="dailyRate" type="number" min={0} />}
+            </Field>
+            <Field label={t`Currency`}>
+              {(props) => (
+                <Select {...props} name="dailyRateCurrency" defaultValue="USD">
+                  {RATE_CURRENCIES.map((currency) => (
+                    <option key={currency}>{currency}</option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          </div>
+          <Button type="submit">
+            <Trans>Send my interest</Trans>
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ApplicantsSection({ applicants }: { applicants: Applicant[] }) {
+  const { t, i18n } = useLingui();
+  const count = applicants.length;
+  return (
+    <section id="applicants" aria-labelledby="applicants-heading" className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="applicants-heading" className="text-xl font-semibold text-ink">
+          <Trans>Applicants ({count})</Trans>
+        </h2>
+        {count > 0 && applicants[0] && (
+          <a
+            href={applicants[0].cvUrl?.replace(/\/interests\/\d+\/cv\.pdf$/, "/interests/export.csv") ?? "#"}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+            download
+          >
+            <FileDown aria-hidden="true" className="size-4" />
+            <Trans>Export as CSV</Trans>
+          </a>
+        )}
+      </div>
+      {count === 0 ? (
+        <p className="mt-3 text-sm text-muted">
+          <Trans>No one has expressed interest yet.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label={t`Applicants`}>
+          {applicants.map((applicant) => {
+            const name = applicant.consultant.name;
+            const years = applicant.consultant.yearsExperience;
+            const available = applicant.availableFrom ? formatDate(applicant.availableFrom, toLocale(i18n.locale)) : null;
+            const rate = applicant.dailyRate;
+            const currency = applicant.dailyRateCurrency ?? "";
+            return (
+              <li key={applicant.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="applicant">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold text-ink">
+                      <Link to={`/consultant/${applicant.consultant.id}`} className="hover:underline">
+                        <bdi>{name}</bdi>
+                      </Link>
+                    </p>
+                    <p className="text-muted">
+                      <bdi>{applicant.consultant.title}</bdi> · {valueLabel(i18n, applicant.consultant.country)} ·{" "}
+                      <Trans>{years} years</Trans>
+                    </p>
+                  </div>
+                  <Badge tone="brand">{i18n._(STAGE_LABELS[applicant.stage])}</Badge>
+                </div>
+                <p className="mt-2 whitespace-pre-line" dir="auto">
+                  {applicant.note}
+                </p>
+                <p className="mt-2 text-muted">
+                  {available && (
+                    <>
+                      <Trans>Available from {available}.</Trans>{" "}
+                    </>
+                  )}
+                  {rate !== null && (
+                    <Trans>
+                      Proposed rate: {rate} {currency} a day
+                    </Trans>
+                  )}
+                </p>
+                <div className="mt-3 flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="stage" />
+                    <input type="hidden" name="interestId" value={applicant.id} />
+                    <Field label={t`Stage of ${name}`} className="min-w-40">
+                      {(props) => (
+                        <Select {...props} name="stage" defaultValue={applicant.stage}>
+                          {STAGES.map((stage) => (
+                            <option key={stage} value={stage}>
+                              {i18n._(STAGE_LABELS[stage])}
+                            </option>
+                          ))}
+                        </Select>
+                      )}
+                    </Field>
+                    <Button type="submit" variant="outline" size="sm">
+                      <Trans>Move</Trans>
+                    </Button>
+                  </Form>
+                  {applicant.cvUrl && (
+                    <a href={applicant.cvUrl} className={buttonClasses({ variant: "outline", size: "sm" })} download>
+                      <FileDown aria-hidden="true" className="size-4" />
+                      <Trans>CV as sent</Trans>
+                    </a>
+                  )}
+                  <Link
+                    to={`/consultant/${applicant.consultant.id}/message`}
+                    className={buttonClasses({ variant: "outline", size: "sm" })}
+                  >
+                    <MessageSquare aria-hidden="true" className="size-4" />
+                    <Trans>Message</Trans>
+                  </Link>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { formatDate } from "#common/format.ts";
+import { toLocale } from "#common/locales.ts";
+import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { listMyInterests } from "#server/services/opportunities/interests.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { STAGE_LABELS } from "../components/opportunities/interests.tsx";
+import { OrganizationName } from "../components/opportunities/opportunity-facts.tsx";
+import { Badge } from "../components/ui/badge.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { appContext } from "../context.ts";
+import { privatePageMeta } from "../lib/meta.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import type { Route } from "./+types/my-applications";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /my-applications (issue 32): the consultant's expressions of interest, each with its stage.
+
+export const handle: SignedInHandle = {
+  signedOut: { heading: "My applications", title: "Please sign in", text: INTEREST_TEXTS.signIn },
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app, { comeBack: request }));
+  return listMyInterests(serviceDeps(app), actor);
+}
+
+export default function MyApplicationsPage({ loaderData }: Route.ComponentProps) {
+  const { interests } = loaderData;
+  const { t, i18n } = useLingui();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>My applications</Trans>
+      </h1>
+      <p className="mt-2 text-muted">
+        <Trans>The opportunities you expressed interest in, and where each organization is with it.</Trans>
+      </p>
+      {interests.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="text-muted">
+            <Trans>You have not expressed interest in an opportunity yet.</Trans>
+          </p>
+          <Link to="/opportunities" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
+            <Trans>Browse opportunities</Trans>
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4" aria-label={t`My applications`}>
+          {interests.map((interest) => {
+            const sentOn = formatDate(interest.createdAt, toLocale(i18n.locale));
+            return (
+              <li key={interest.id} className="rounded-2xl border border-line bg-white p-4" data-testid="application">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="text-sm text-muted">
+                      <OrganizationName organization={interest.opportunity.organization} />
+                    </p>
+                    <h2 className="text-lg font-semibold text-ink">
+                      <Link to={interest.opportunity.path} className="hover:underline">
+                        <bdi>{interest.opportunity.title}</bdi>
+                      </Link>
+                    </h2>
+                  </div>
+                  <Badge tone="brand">{i18n._(STAGE_LABELS[interest.stage])}</Badge>
+                </div>
+                <p className="mt-2 text-sm text-muted">
+                  <Trans>Sent on {sentOn}</Trans>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export const meta = privatePageMeta({
+  title: "My applications",
+  description: "Your expressions of interest in opportunities.",
+  path: "/my-applications",
+});
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { applicantSchema, myInterestSchema } from "../openapi/opportunities.ts";
+
+// Expressions of interest through the JSON API (issue 32): one per consultant, the CV as sent,
+// who sees the applicants, the stages and their e-mail, the CSV with its formula guard, and the
+// unhappy paths (403 without a listed profile, 404 for a draft, 409 for a second one, 410 once closed).
+
+let env: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  env = await startApiApp();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const unique = () => randomBytes(5).toString("hex");
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const NOTE = "I led the mid-term evaluation of a rural water programme in the Mekong delta for ADB in 2024.";
+
+async function organizationWithOpportunity(options: { publish?: boolean } = {}) {
+  const owner = await insertSignedInUser(env.database.db, { name: `Owner ${unique()}` });
+  const [org] = await env.database.sql<{ id: number }[]>`
+    insert into organizations (slug, name, kind, country, verified_at, verification_method)
+    values (${`org-${unique()}`}, ${`Water Alliance ${unique()}`}, 'ngo', 'TH', now(), 'admin') returning id`;
+  await env.database
+    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
+  const created = await call(env.app, "POST", "/api/opportunities", {
+    token: owner.token,
+    body: {
+      organizationId: org!.id,
+      title: "Monitoring and Evaluation Specialist",
+      description: "Support the monitoring and evaluation of a rural water programme in the Mekong delta.",
+      specializations: ["Environmental"],
+      countries: ["Vietnam"],
+      duration: { value: 3, unit: "months" },
+      deadline: inDays(30),
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.json.id as number;
+  if (options.publish !== false) {
+    expect((await call(env.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
+  }
+  return { id, owner, organizationId: org!.id };
+}
+
+async function consultant(name = `Lan Nguyen ${unique()}`) {
+  const user = await insertSignedInUser(env.database.db, { name });
+  const consultantId = await insertListedConsultant(env.database.db, { userId: user.id, name });
+  return { ...user, consultantId };
+}
+
+const express = (id: number, token: string, body: Record<string, unknown> = { note: NOTE }) =>
+  call(env.app, "POST", `/api/opportunities/${id}/interests`, { token, body });
+
+describe("expressing interest", () => {
+  it("needs a listed profile, refuses a draft (404), a second one (409) and a closed opportunity (410)", async () => {
+    const { id, owner } = await organizationWithOpportunity();
+    const noProfile = await insertSignedInUser(env.database.db);
+    const refused = await express(id, noProfile.token);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(INTEREST_TEXTS.needsProfile);
+    expect((await express(id, "")).status).toBe(401);
+
+    const lan = await consultant();
+    const short = await express(id, lan.token, { note: "Too short" });
+    expect(short.status).toBe(400);
+    expect(short.json.errors[0]).toEqual({ path: "note", message: INTEREST_TEXTS.note });
+
+    const sent = await express(id, lan.token, {
+      note: NOTE,
+      availableFrom: inDays(40),
+      dailyRate: 450,
+      dailyRateCurrency: "USD",
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(myInterestSchema.parse(sent.json)).toMatchObject({ stage: "new", dailyRate: 450, availableFrom: inDays(40) });
+    const second = await express(id, lan.token);
+    expect(second.status).toBe(409);
+    expect(second.json.message).toBe(INTEREST_TEXTS.already);
+
+    const draft = await organizationWithOpportunity({ publish: false });
+    expect((await express(draft.id, lan.token)).status).toBe(404);
+
+    await call(env.app, "POST", `/api/opportunities/${id}/close`, { token: owner.token, body: {} });
+    const late = await consultant();
+    const closed = await express(id, late.token);
+    expect(closed.status).toBe(410);
+    expect(closed.json.message).toBe(INTEREST_TEXTS.closed);
+    // Nor can the note be changed or withdrawn once it has closed.
+    expect(
+      (
+        await call(env.app, "PATCH", `/api/opportunities/${id}/interests/mine`, {
+          token: lan.token,
+          body: { note: `${NOTE} More.` },
+        })
+      ).status,
+    ).toBe(410);
+    expect((await call(env.app, "DELETE", `/api/opportunities/${id}/interests/mine`, { token: lan.token })).status).toBe(410);
+  });
+
+  it("is editable and withdrawable until the deadline; My applications lists it with its stage", async () => {
+    const { id } = await organizationWithOpportunity();
+    const lan = await consultant();
+    await express(id, lan.token);
+    const edited = await call(env.app, "PATCH", `/api/opportunities/${id}/interests/mine`, {
+      token: lan.token,
+      body: { note: `${NOTE} Available from March.`, dailyRate: null },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json).toMatchObject({ note: `${NOTE} Available from March.`, dailyRate: null });
+    const mine = await call(env.app, "GET", "/api/my-consultant-profile/interests", { token: lan.token });
+    expect(mine.json.interests.map((item: { opportunity: { id: number } }) => item.opportunity.id)).toEqual([id]);
+    expect(mine.json.interests[0].stage).toBe("new");
+    expect((await call(env.app, "DELETE", `/api/opportunities/${id}/interests/mine`, { token: lan.token })).status).toBe(200);
+    expect((await call(env.app, "GET", "/api/my-consultant-profile/interests", { token: lan.token })).json.interests).toEqual([]);
+    // After a deadline passes, nothing can be sent.
+    await env.database.sql`update opportunities set deadline = now() - interval '1 minute' where id = ${id}`;
+    expect((await express(id, lan.token)).status).toBe(410);
+  });
+});
+
+describe("the organization's applicants", () => {
+  it("members see the applicants with the CV as sent (unchanged by later edits); others get 404", async () => {
+    const { id, owner, organizationId } = await organizationWithOpportunity();
+    const lan = await consultant("Lan Nguyen");
+    await express(id, lan.token, { note: NOTE, dailyRate: 400 });
+    const member = await insertSignedInUser(env.database.db);
+    await env.database
+      .sql`insert into organization_members (organization_id, user_id, role) values (${organizationId}, ${member.id}, 'member')`;
+    const listed = await call(env.app, "GET", `/api/opportunities/${id}/interests`, { token: member.token });
+    expect(listed.status, listed.text).toBe(200);
+    const [applicant] = listed.json.interests.map((item: unknown) => applicantSchema.parse(item));
+    expect(applicant).toMatchObject({
+      note: NOTE,
+      dailyRate: 400,
+      stage: "new",
+      consultant: { id: lan.consultantId, name: "Lan Nguyen" },
+    });
+    for (const outsider of [lan, await insertSignedInUser(env.database.db)]) {
+      expect((await call(env.app, "GET", `/api/opportunities/${id}/interests`, { token: outsider.token })).status).toBe(404);
+    }
+
+    const cvUrl = applicant?.cvUrl as string;
+    const first = await env.app.request(cvUrl, {
+      headers: { authorization: `Bearer ${owner.token}`, "x-forwarded-for": "192.0.2.7" },
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/pdf");
+    const sentCv = Buffer.from(await first.arrayBuffer());
+    expect(sentCv.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The consultant edits the profile: what was sent stays what it was.
+    await env.database
+      .sql`update consultants set name = 'Lan Nguyen-Tran', title = 'Chief of Party' where id = ${lan.consultantId}`;
+    const again = await env.app.request(cvUrl, {
+      headers: { authorization: `Bearer ${owner.token}`, "x-forwarded-for": "192.0.2.7" },
+    });
+    expect(Buffer.from(await again.arrayBuffer()).equals(sentCv)).toBe(true);
+    expect(
+      (await env.app.request(cvUrl, { headers: { authorization: `Bearer ${lan.token}`, "x-forwarded-for": "192.0.2.7" } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("moves an applicant through the stages; declined sends one e-mail with the organization's text; CSV guards formulas", async () => {
+    const { id, owner } = await organizationWithOpportunity();
+    const lan = await consultant();
+    const sent = await express(id, lan.token, { note: `=HYPERLINK("http://evil.example","click") ${NOTE}` });
+    const interestId = sent.json.id as number;
+    const path = `/api/opportunities/${id}/interests/${interestId}`;
+    const bad = await call(env.app, "PATCH", path, { token: owner.token, body: { stage: "hired" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe(INTEREST_TEXTS.stage);
+    const interview = await call(env.app, "PATCH", path, { token: owner.token, body: { stage: "interview" } });
+    expect(interview.json.stage).toBe("interview");
+    expect(
+      (await call(env.app, "GET", "/api/my-consultant-profile/interests", { token: lan.token })).json.interests[0].stage,
+    ).toBe("interview");
+    const declined = await call(env.app, "PATCH", path, {
+      token: owner.token,
+      body: { stage: "declined", message: "We chose a consultant based in Can Tho. Thank you." },
+    });
+    expect(declined.json.stage).toBe("declined");
+    const mail = await env.smtp.waitForMail(lan.email);
+    expect(mail.text).toContain("We chose a consultant based in Can Tho. Thank you.");
+    expect(mail.subject).toContain("Monitoring and Evaluation Specialist");
+
+    const csv = await env.app.request(`/api/opportunities/${id}/interests/export.csv`, {
+      headers: { authorization: `Bearer ${owner.token}`, "x-forwarded-for": "192.0.2.8" },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")`);
+    expect(text).toContain('"Declined"');
+    expect(
+      (
+        await env.app.request(`/api/opportunities/${id}/interests/export.csv`, {
+          headers: { authorization: `Bearer ${lan.token}`, "x-forwarded-for": "192.0.2.8" },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

@@ -38,7 +38,7 @@ import { valueLabel } from "../i18n/labels.ts";
 import { describeBio } from "../lib/consultant-seo.ts";
 import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { opportunityJsonLd } from "../lib/opportunity-seo.ts";
-import { orPageError, refusedAction } from "../lib/service-errors.server.ts";
+import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/opportunity";
@@ -116,7 +116,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       return redirectWithToast(app, "/opportunities", { title: OPPORTUNITY_TEXTS.deleted });
     }
   } catch (error) {
-    return refusedAction(error, (message) => ({ error: message, intent, note: String(form.get("note") ?? "") }));
+    // A refusal (4xx) answers the page with its message; anything else is a 500.
+    const refusal = refusalOf(error);
+    if (refusal.status >= 500) throw error;
+    return data(
+      { error: refusal.message, intent, note: String(form.get("note") ?? "") },
+      { status: refusal.status, headers: refusal.headers },
+    );
   }
   return data({ error: "Unknown action", intent, note: "" }, { status: 400 });
 }

@@ -16,7 +16,9 @@ import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -124,6 +126,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     }
     return data({ error: error.message, fieldErrors, values }, { status: error.status });
   }
+}
+
+/** A failed request (offline, timeout) keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, form) => ({
+    ...errorAnswer(message),
+    error: message,
+    fieldErrors: {} as Record<string, string>,
+    values: valuesOf(form),
+  }));
 }
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -36,8 +36,10 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { describeBio } from "../lib/consultant-seo.ts";
+import { errorAnswer } from "../lib/form-answer.ts";
 import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { opportunityJsonLd } from "../lib/opportunity-seo.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -136,6 +138,16 @@ const STATUS_LABELS = {
   closed: msg`Closed`,
   filled: msg`Filled`,
 } as const;
+
+/** A failed request (offline, timeout) keeps the page and what was typed (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message, form) => ({
+    ...errorAnswer(message),
+    error: message,
+    intent: String(form.get("intent") ?? ""),
+    note: String(form.get("note") ?? ""),
+  }));
+}
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, applicants, mine, isOpen, isSignedIn } = loaderData;

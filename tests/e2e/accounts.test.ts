@@ -7,7 +7,7 @@ import { findLink } from "../setup/smtp.ts";
 const ADMIN = { email: "admin@example.org", password: "harbour-lantern-admin-42" };
 
 /** The account menu of someone without a consultant profile, up to Sign Out (issue 13: the profile offered last). */
-const SIGNED_IN_MENU = ["Messages", "Shortlists", "Saved searches", "Manage Account", "My Consultant Profile"];
+const SIGNED_IN_MENU = ["Messages", "Shortlists", "Saved searches", "Organizations", "Manage Account", "My Consultant Profile"];
 
 let counter = 0;
 function newPerson() {

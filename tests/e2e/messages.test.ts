@@ -95,6 +95,7 @@ describe("messages", () => {
       "My Consultant Profile",
       "Shortlists",
       "Saved searches",
+      "Organizations",
       "Manage Account",
       "Sign Out",
     ]);

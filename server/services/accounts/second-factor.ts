@@ -6,10 +6,11 @@ import * as OTPAuth from "otpauth";
 import type { AuditAction } from "#common/constants.ts";
 import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
-import { auditLog, authSessions, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
+import { auditLog, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
+import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { hashWithSalt, saltOf } from "./passwords.ts";
 import { SECRETS_KEY_MISSING, type SecretBox, secretBox } from "./secret-box.ts";
@@ -141,15 +142,20 @@ export async function confirmTotpEnrolment(deps: Deps, actor: Actor, input: unkn
 export async function disableTotp(deps: Deps, actor: Actor): Promise<void> {
   const user = await currentUser(deps, actor);
   await deps.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(userTotp)
-      .where(eq(userTotp.userId, user.id))
-      .returning({ confirmedAt: userTotp.confirmedAt });
-    if (!removed[0]?.confirmedAt) throw new Conflict(MFA_MESSAGES.notOn);
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
+    if (!(await removeSecondFactor(tx, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
     await auditOwn(tx, user, "factor_remove", "totp");
   });
+}
+
+/**
+ * Removes the account's authenticator app with what hangs on it (recovery codes, trusted
+ * browsers), in the caller's transaction; answers whether a confirmed app was on.
+ */
+async function removeSecondFactor(tx: Transaction, userId: number): Promise<boolean> {
+  const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ confirmedAt: userTotp.confirmedAt });
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, userId));
+  return Boolean(removed[0]?.confirmedAt);
 }
 
 /** A new set of 10 recovery codes; the old set stops working. */
@@ -270,14 +276,8 @@ export async function resetSecondFactorByEmail(
   const user = await findUserByEmail(db, email);
   if (!user) throw new NotFound(`No account with the email address ${normalizeEmail(email)}`);
   const hadFactor = await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(userTotp)
-      .where(eq(userTotp.userId, user.id))
-      .returning({ confirmedAt: userTotp.confirmedAt });
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
-    await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
-    const had = Boolean(removed[0]?.confirmedAt);
+    const had = await removeSecondFactor(tx, user.id);
+    await deleteUserSessions(tx, user.id);
     await tx.insert(auditLog).values({
       actorId: null,
       actorName: "Command line (npm run admin)",

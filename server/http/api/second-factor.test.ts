@@ -53,6 +53,18 @@ async function enrol(person: { token: string }, now: number) {
   return { secret: started.json.secret as string, recoveryCodes: confirmed.json.recoveryCodes as string[] };
 }
 
+/** A new account with the app turned on at `start`, the clock fixed there. */
+async function enrolledAccount(start: number) {
+  vi.useFakeTimers({ toFake: ["Date"], now: start });
+  const person = await account();
+  return { person, ...(await enrol(person, start)) };
+}
+
+/** The sign-in's second step, from the person's address unless another is given. */
+function secondStep(person: { ip: string }, body: Record<string, unknown>, ip = person.ip) {
+  return call(env.app, "POST", "/api/auth/login/mfa", { body, ip });
+}
+
 async function passwordStep(person: { email: string; ip: string }) {
   const response = await call(env.app, "POST", "/api/auth/login", {
     body: { email: person.email, password: PASSWORD },
@@ -131,9 +143,7 @@ describe("setting up an authenticator app", () => {
 describe("two-step sign-in", () => {
   it("accepts the current and the previous step once; refuses a replayed, a wrong and a spent challenge", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { secret } = await enrol(person, start);
+    const { person, secret } = await enrolledAccount(start);
 
     vi.setSystemTime(start + 5 * 60 * 1000);
     const first = await passwordStep(person);
@@ -142,124 +152,125 @@ describe("two-step sign-in", () => {
     const now = Date.now();
     // The previous step's code (a phone's clock a little behind) is accepted.
     const previous = codeAt(secret, now - 30_000);
-    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: first.json.challenge, code: previous },
-      ip: person.ip,
-    });
+    const done = await secondStep(person, { challenge: first.json.challenge, code: previous });
     expect(done.status, done.text).toBe(200);
     expect(Object.keys(done.json).sort()).toEqual(["sessionToken", "user"]);
     expect(cookieFrom(done.headers)).toBe(`session=${done.json.sessionToken}`);
     expect((await call(env.app, "GET", "/api/auth/me", { token: done.json.sessionToken })).status).toBe(200);
     // The challenge is single-use.
-    const reused = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: first.json.challenge, code: codeAt(secret, now) },
-      ip: person.ip,
-    });
+    const reused = await secondStep(person, { challenge: first.json.challenge, code: codeAt(secret, now) });
     expect(reused.status).toBe(401);
     expect(reused.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
 
     // The same code again, on a new challenge: replayed, refused; the older step too.
     const second = await passwordStep(person);
     for (const code of [previous, codeAt(secret, now - 60_000)]) {
-      const replayed = await call(env.app, "POST", "/api/auth/login/mfa", {
-        body: { challenge: second.json.challenge, code },
-        ip: person.ip,
-      });
+      const replayed = await secondStep(person, { challenge: second.json.challenge, code });
       expect(replayed.status).toBe(401);
       expect(replayed.json.message).toBe("That code is not right. Check your authenticator app and try again.");
     }
-    const current = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: second.json.challenge, code: codeAt(secret, now) },
-      ip: person.ip,
-    });
+    const current = await secondStep(person, { challenge: second.json.challenge, code: codeAt(secret, now) });
     expect(current.status).toBe(200);
 
-    // A challenge lasts 5 minutes.
+    // A challenge lasts 5 minutes: still good 10 seconds before, gone a second after.
     const third = await passwordStep(person);
-    vi.setSystemTime(now + 5 * 60 * 1000 + 1000);
-    const late = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: third.json.challenge, code: codeAt(secret, Date.now()) },
-      ip: person.ip,
-    });
+    vi.setSystemTime(now + 5 * 60 * 1000 - 10_000);
+    const inTime = await secondStep(person, { challenge: third.json.challenge, code: codeAt(secret, Date.now()) });
+    expect(inTime.status, inTime.text).toBe(200);
+    const fourth = await passwordStep(person);
+    vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 1000);
+    const late = await secondStep(person, { challenge: fourth.json.challenge, code: codeAt(secret, Date.now()) });
     expect(late.status).toBe(401);
     expect(late.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
   });
 
+  it("accepts one code once when it arrives on two challenges at the same moment", async () => {
+    const start = Date.now();
+    const { person, secret } = await enrolledAccount(start);
+    vi.setSystemTime(start + 60_000);
+    const challenges = [(await passwordStep(person)).json.challenge, (await passwordStep(person)).json.challenge];
+    const code = codeAt(secret, Date.now());
+    const answers = await Promise.all(challenges.map((challenge) => secondStep(person, { challenge, code })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
   it("takes 5 wrong codes on a challenge, then asks for the password again", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { secret } = await enrol(person, start);
+    const { person, secret } = await enrolledAccount(start);
     vi.setSystemTime(start + 60_000);
+    const wrongCodes = async (challenge: string, count: number) => {
+      for (let attempt = 0; attempt < count; attempt += 1) {
+        expect((await secondStep(person, { challenge, code: "000000" })).status).toBe(401);
+      }
+    };
+    // Four wrong codes leave the challenge usable...
+    const fourWrong = (await passwordStep(person)).json.challenge;
+    await wrongCodes(fourWrong, 4);
+    expect((await secondStep(person, { challenge: fourWrong, code: codeAt(secret, Date.now()) })).status).toBe(200);
+    // ...the fifth ends it, even for the right code.
+    vi.setSystemTime(Date.now() + 30_000);
     const { json } = await passwordStep(person);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
-        body: { challenge: json.challenge, code: "000000" },
-        ip: person.ip,
-      });
-      expect(wrong.status).toBe(401);
-    }
-    const right = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: json.challenge, code: codeAt(secret, Date.now()) },
-      ip: person.ip,
-    });
+    await wrongCodes(json.challenge, 5);
+    const right = await secondStep(person, { challenge: json.challenge, code: codeAt(secret, Date.now()) });
     expect(right.status).toBe(401);
     expect(right.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
   });
 
-  it("limits wrong codes per account and address (429), and a right code later resets the count", async () => {
+  /** One wrong code on a new challenge from `ip`: answers the status (401, or 429 when limited). */
+  async function wrongCodeFrom(person: { email: string; ip: string }, ip: string) {
+    const { json } = await passwordStep(person);
+    return (await secondStep(person, { challenge: json.challenge, code: "000000" }, ip)).status;
+  }
+
+  it("limits wrong codes per account and address (429); another address still gets in", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { secret } = await enrol(person, start);
+    const { person, secret } = await enrolledAccount(start);
     vi.setSystemTime(start + 60_000);
     let refused = 0;
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const { json } = await passwordStep(person);
-      const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
-        body: { challenge: json.challenge, code: "000000" },
-        ip: person.ip,
-      });
-      if (wrong.status === 429) refused += 1;
-      else expect(wrong.status).toBe(401);
+      const status = await wrongCodeFrom(person, person.ip);
+      if (status === 429) refused += 1;
+      else expect(status).toBe(401);
     }
     expect(refused).toBe(1);
     // Another address is not held up by this one's guesses.
     const { json } = await passwordStep(person);
-    const elsewhere = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: json.challenge, code: codeAt(secret, Date.now()) },
-      ip: "203.0.113.99",
-    });
+    const elsewhere = await secondStep(person, { challenge: json.challenge, code: codeAt(secret, Date.now()) }, "203.0.113.99");
     expect(elsewhere.status).toBe(200);
+  });
+
+  it("a right code resets the count: the guesses before it do not add to those after", async () => {
+    const start = Date.now();
+    const { person, secret } = await enrolledAccount(start);
+    vi.setSystemTime(start + 60_000);
+    for (let attempt = 0; attempt < 9; attempt += 1) expect(await wrongCodeFrom(person, person.ip)).toBe(401);
+    const { json } = await passwordStep(person);
+    expect((await secondStep(person, { challenge: json.challenge, code: codeAt(secret, Date.now()) })).status).toBe(200);
+    // Without the reset the 11th attempt of these 15 minutes would be refused.
+    for (let attempt = 0; attempt < 10; attempt += 1) expect(await wrongCodeFrom(person, person.ip)).toBe(401);
+  });
+
+  it("limits wrong codes at one account from many addresses (30 an hour)", async () => {
+    const start = Date.now();
+    const { person } = await enrolledAccount(start);
+    vi.setSystemTime(start + 60_000);
+    for (let attempt = 0; attempt < 30; attempt += 1) expect(await wrongCodeFrom(person, `203.0.113.${100 + attempt}`)).toBe(401);
+    expect(await wrongCodeFrom(person, "203.0.113.200")).toBe(429);
   });
 
   it("accepts each recovery code once, in any case and with or without the dash", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { recoveryCodes } = await enrol(person, start);
+    const { person, recoveryCodes } = await enrolledAccount(start);
     const code = recoveryCodes[3]!;
     const first = await passwordStep(person);
-    const used = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: first.json.challenge, recoveryCode: code.toLowerCase() },
-      ip: person.ip,
-    });
+    const used = await secondStep(person, { challenge: first.json.challenge, recoveryCode: code.toLowerCase() });
     expect(used.status, used.text).toBe(200);
     const second = await passwordStep(person);
-    const again = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: second.json.challenge, recoveryCode: code.replace("-", "") },
-      ip: person.ip,
-    });
+    const again = await secondStep(person, { challenge: second.json.challenge, recoveryCode: code.replace("-", "") });
     expect(again.status).toBe(401);
-    const wrong = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: second.json.challenge, recoveryCode: "AAAAA-BBBBB" },
-      ip: person.ip,
-    });
+    const wrong = await secondStep(person, { challenge: second.json.challenge, recoveryCode: "AAAAA-BBBBB" });
     expect(wrong.status).toBe(401);
-    const other = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: second.json.challenge, recoveryCode: recoveryCodes[4] },
-      ip: person.ip,
-    });
+    const other = await secondStep(person, { challenge: second.json.challenge, recoveryCode: recoveryCodes[4] });
     expect(other.status).toBe(200);
     const status = await call(env.app, "GET", "/api/account/mfa", { token: other.json.sessionToken });
     expect(status.json.recoveryCodesLeft).toBe(8);
@@ -267,15 +278,10 @@ describe("two-step sign-in", () => {
 
   it("trusts a browser for 30 days when asked", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { secret } = await enrol(person, start);
+    const { person, secret } = await enrolledAccount(start);
     vi.setSystemTime(start + 60_000);
     const { json } = await passwordStep(person);
-    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: json.challenge, code: codeAt(secret, Date.now()), trustBrowser: true },
-      ip: person.ip,
-    });
+    const done = await secondStep(person, { challenge: json.challenge, code: codeAt(secret, Date.now()), trustBrowser: true });
     const trusted = cookieFrom(done.headers, "trusted_browser");
     expect(trusted).toMatch(/^trusted_browser=[\w-]{43}$/);
     expect(done.headers.getSetCookie().find((line) => line.startsWith("trusted_browser="))).toMatch(
@@ -298,9 +304,7 @@ describe("two-step sign-in", () => {
 
   it("keeps the factor through a password reset", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { secret } = await enrol(person, start);
+    const { person, secret } = await enrolledAccount(start);
     vi.useRealTimers();
     expect(
       (await call(env.app, "POST", "/api/auth/forgot-password", { body: { email: person.email }, ip: person.ip })).status,
@@ -317,10 +321,7 @@ describe("two-step sign-in", () => {
       ip: person.ip,
     });
     expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String) });
-    const done = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: login.json.challenge, code: codeAt(secret, Date.now() + 30_000) },
-      ip: person.ip,
-    });
+    const done = await secondStep(person, { challenge: login.json.challenge, code: codeAt(secret, Date.now() + 30_000) });
     expect(done.status).toBe(200);
   });
 });
@@ -328,17 +329,12 @@ describe("two-step sign-in", () => {
 describe("turning it off and new recovery codes", () => {
   it("makes a new set (the old one stops working) and turns the app off, audited", async () => {
     const start = Date.now();
-    vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const person = await account();
-    const { recoveryCodes } = await enrol(person, start);
+    const { person, recoveryCodes } = await enrolledAccount(start);
     const fresh = await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token });
     expect(fresh.status).toBe(200);
     expect(fresh.json.recoveryCodes).toHaveLength(10);
     const { json } = await passwordStep(person);
-    const old = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: json.challenge, recoveryCode: recoveryCodes[0] },
-      ip: person.ip,
-    });
+    const old = await secondStep(person, { challenge: json.challenge, recoveryCode: recoveryCodes[0] });
     expect(old.status).toBe(401);
     const off = await call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token });
     expect(off.status).toBe(204);

@@ -39,7 +39,7 @@ export function createRuntime({ insights }: { insights: InsightsBuffer | null })
     glossary.drop();
   });
   let closed: Promise<void> | undefined;
-  // The CV thread for the CVs sent with expressions of interest (issue 32), made on first use.
+  // The CV thread of the process (downloads and the CVs sent with expressions of interest), made on first use.
   let cv: CvRenderer | undefined;
   return {
     directory,

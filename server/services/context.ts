@@ -46,8 +46,9 @@ export type ServiceRuntime = {
   /** Counts views, search appearances and CV downloads; null when INSIGHTS_COUNTING=false. */
   insights: InsightsBuffer | null;
   /**
-   * The process's CV thread for the CV an expression of interest carries (issue 32), made on first
-   * use; absent in tests that build a runtime by hand (they get a renderer of their own).
+   * The process's CV thread, made on first use: every CV download (GET /api/consultants/{id}/cv.pdf)
+   * and the CV an expression of interest carries (issue 32); absent in tests that build a runtime
+   * by hand (they get a renderer of their own).
    */
   cvRenderer?: () => CvRenderer;
 };

@@ -2,8 +2,7 @@ import { type Context, Hono } from "hono";
 import { parseSearchParams } from "#common/search-params.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant, getOwnConsultant, viewConsultantProfile } from "#server/services/consultants/profile.ts";
-import { consultantCv, parseCvFormat, parseCvLocale } from "#server/services/cv/index.ts";
-import { createCvRenderer } from "#server/services/cv/renderer.ts";
+import { consultantCv } from "#server/services/cv/index.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
 import { searchFor } from "#server/services/organizations/hidden-from.ts";
@@ -24,8 +23,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   const { db } = deps;
   const api = new Hono<HttpEnv>();
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
-  // The CV thread of this app (its idle thread exits on its own).
-  const cvRenderer = createCvRenderer();
 
   // GET /api/consultants?keywords&location&expertise&experience&languages&availability&page&limit&sort
   api.get("/", async (c) => {
@@ -49,13 +46,12 @@ export function createConsultantsApi(deps: HttpDeps) {
 
   // The CV as a PDF (issue 12), or as Europass XML (issue 34): public fields for visitors, the full
   // CV for the owner and admins. Laid out in the CV thread once per version and kept
-  // (server/services/cv); ?format= names the layout.
+  // (server/services/cv); ?format= names the layout, ?lang= the standard layout's language.
   const cvFile = (extension: "pdf" | "xml") => async (c: Context<HttpEnv>) => {
     const id = pathId(c, "id", "Consultant not found");
-    const format = parseCvFormat(c.req.query("format"), extension);
     const actor = await actorFrom(c);
-    const locale = parseCvLocale(c.req.query("lang"));
-    const cv = await consultantCv({ db, cv: cvRenderer, clientIp: c.get("clientIp") }, actor, { id, format, locale });
+    const query = { format: c.req.query("format"), lang: c.req.query("lang") };
+    const cv = await consultantCv(serviceDeps(c), actor, { id, extension, ...query });
     if (cv.countable) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
       countCvDownload(deps, id, viewer);

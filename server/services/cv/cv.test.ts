@@ -49,12 +49,16 @@ function counting(inner: CvRenderer) {
   return { renderer: wrapped, made };
 }
 
-const deps = (cv: CvRenderer, clientIp = "192.0.2.40") => ({ db: api.database.db, cv, clientIp });
+const deps = (cv: CvRenderer, clientIp = "192.0.2.40") => ({ db: api.database.db, runtime: { cvRenderer: () => cv }, clientIp });
 
 describe("the CV of a profile at the schema's limits", () => {
   it(`keeps to ${MAX_CV_PAGES} pages in every layout, naming the assignments left out`, async () => {
     for (const format of CV_FORMAT_KEYS) {
-      const cv = await consultantCv(deps(renderer, "192.0.2.41"), null, { id: maximalId, format });
+      const cv = await consultantCv(deps(renderer, "192.0.2.41"), null, {
+        id: maximalId,
+        format,
+        extension: CV_FORMATS[format].extension,
+      });
       if (CV_FORMATS[format].contentType !== "application/pdf") continue;
       const { pages, text } = await pdfText(cv.body);
       expect(pages, format).toBeLessThanOrEqual(MAX_CV_PAGES);

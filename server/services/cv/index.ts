@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "#common/locales.ts";
 import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
-import type { Actor, ServiceDeps } from "../context.ts";
-import { ValidationFailed } from "../errors.ts";
+import type { Actor, ServiceDeps, ServiceRuntime } from "../context.ts";
+import { ServiceUnavailable, ValidationFailed } from "../errors.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { cvDigest, readCachedCv, storeCv } from "./cache.ts";
 import { CV_FORMAT_KEYS, CV_FORMATS, type CvFormatKey, cvFormatFor, DEFAULT_CV_FORMAT } from "./formats.ts";
@@ -17,7 +17,8 @@ import type { CvRenderer } from "./renderer.ts";
 // (./renderer.ts); a client may have a bounded number laid out for it, and download a bounded
 // number.
 
-export type CvDeps = Pick<ServiceDeps, "db" | "clientIp"> & { cv: CvRenderer };
+/** The process's one CV thread comes from its runtime: both doors and every service share it (and its fonts). */
+export type CvDeps = Pick<ServiceDeps, "db" | "clientIp"> & { runtime: Pick<ServiceRuntime, "cvRenderer"> };
 
 export const CV_LIMITS = {
   /** Downloads per client: a recruiter's shortlist is a few dozen. */
@@ -56,7 +57,7 @@ function asciiName(name: string) {
  * The language of the CV's own words a request names (`?lang=`, the page's language), English
  * when it names none. Only the standard layout has words of its own to translate.
  */
-export function parseCvLocale(value: string | null | undefined): Locale {
+function parseCvLocale(value: string | null | undefined): Locale {
   if (value === undefined || value === null || value === "") return DEFAULT_LOCALE;
   if (isLocale(value)) return value;
   const message = `lang must be one of ${LOCALES.join(", ")}`;
@@ -64,7 +65,7 @@ export function parseCvLocale(value: string | null | undefined): Locale {
 }
 
 /** The layout a request names (`?format=`), the standard one when it names none. */
-export function parseCvFormat(value: string | null | undefined, extension: string): CvFormatKey {
+function parseCvFormat(value: string | null | undefined, extension: string): CvFormatKey {
   const format = cvFormatFor(value ?? (extension === "pdf" ? DEFAULT_CV_FORMAT : "europass"), extension);
   if (!format) {
     const known = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === extension).map((key) =>
@@ -77,28 +78,44 @@ export function parseCvFormat(value: string | null | undefined, extension: strin
   return format;
 }
 
+/** The process's CV thread (server/runtime.ts); a runtime without one answers 503. */
+function rendererOf(deps: CvDeps): CvRenderer {
+  const renderer = deps.runtime.cvRenderer?.();
+  if (!renderer) throw new ServiceUnavailable("CVs cannot be made right now. Please try again in a moment.", 5);
+  return renderer;
+}
+
+/**
+ * A profile's CV: `format` and `lang` as the request names them (`?format=`, `?lang=`), checked
+ * here so that every door refuses the same values with the same 400.
+ */
 export async function consultantCv(
   deps: CvDeps,
   actor: Actor,
-  input: { id: number; format: CvFormatKey; locale?: Locale },
+  input: { id: number; extension?: string; format?: string | null; lang?: string | null },
 ): Promise<ConsultantCv> {
-  const { db, cv: renderer, clientIp } = deps;
+  const format = parseCvFormat(input.format, input.extension ?? "pdf");
+  const requested = parseCvLocale(input.lang);
+  const renderer = rendererOf(deps);
+  const { db, clientIp } = deps;
   await consumeRateLimit(db, { key: `cv:ip:${clientIp}`, ...CV_LIMITS.downloads, message: RATE_LIMIT_MESSAGE });
+  // Only the standard layout has words of its own to translate: the others are one file whatever the language.
+  const locale = format === DEFAULT_CV_FORMAT ? requested : DEFAULT_LOCALE;
+  const request = { id: input.id, format, locale };
   // Every visitor gets the same CV: visitors asking at once share one reading of the profile.
-  const locale = input.format === DEFAULT_CV_FORMAT ? (input.locale ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
-  const request = { id: input.id, format: input.format, locale };
   if (actor === null) {
-    return renderer.once(`visitor:${input.format}:${locale}:${input.id}`, () => findOrMakeCv(deps, null, request));
+    return renderer.once(`visitor:${format}:${locale}:${input.id}`, () => findOrMakeCv(deps, renderer, null, request));
   }
-  return findOrMakeCv(deps, actor, request);
+  return findOrMakeCv(deps, renderer, actor, request);
 }
 
 async function findOrMakeCv(
   deps: CvDeps,
+  renderer: CvRenderer,
   actor: Actor,
   { id, format, locale }: { id: number; format: CvFormatKey; locale: Locale },
 ) {
-  const { db, cv: renderer, clientIp } = deps;
+  const { db, clientIp } = deps;
   const view = await viewConsultant(deps, actor, id);
   const [track, full] = await Promise.all([
     viewTrackRecord(db, actor, id, view.canEdit),

@@ -17,8 +17,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { consultantCv } from "../cv/index.ts";
-import type { CvRenderer } from "../cv/renderer.ts";
-import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "../errors.ts";
+import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn } from "../organizations/membership.ts";
 import { csvCell } from "../shortlists/csv.ts";
@@ -61,12 +60,6 @@ export class Gone extends Conflict {
   override readonly status = 410 as 409;
 }
 
-function renderer(deps: Deps): CvRenderer {
-  const cv = deps.runtime.cvRenderer?.();
-  if (!cv) throw new ServiceUnavailable("CVs cannot be made right now. Please try again in a moment.", 5);
-  return cv;
-}
-
 /**
  * POST /api/opportunities/{id}/interests: one per consultant per opportunity (409 for a second),
  * 403 without a listed profile, 404 for an opportunity that is not public, 410 after its deadline.
@@ -83,7 +76,7 @@ export async function expressInterest(deps: Deps, actor: Actor, input: { id: num
     .where(and(eq(opportunityInterests.opportunityId, input.id), eq(opportunityInterests.consultantId, profile.id)));
   if (existing) throw new Conflict(INTEREST_TEXTS.already);
   // Laid out before the transaction: a CV takes up to a second of the CV thread, no connection waits for it.
-  const cv = await consultantCv({ db: deps.db, cv: renderer(deps), clientIp: deps.clientIp }, null, {
+  const cv = await consultantCv(deps, null, {
     id: profile.id,
     format: "standard",
   });

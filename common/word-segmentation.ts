@@ -75,6 +75,20 @@ export function unspacedWordsOf(text: string): { word: string; index: number }[]
 }
 
 /**
+ * A run of one of the four scripts with `mark` between each two of the pieces its language's
+ * dictionary cuts it into, nothing dropped (not next to a space, which is a break already). The CV
+ * PDF marks its line-break opportunities so (server/services/cv/pdf-kit.ts).
+ */
+export function markWordBoundaries(run: string, mark: string): string {
+  let out = "";
+  for (const { segment } of new Intl.Segmenter(languageOf(run), { granularity: "word" }).segment(run)) {
+    if (out && !/\s$/u.test(out) && !/^\s/u.test(segment)) out += mark;
+    out += segment;
+  }
+  return out;
+}
+
+/**
  * The text with a space between the words of every Thai, Lao, Khmer or Burmese run; everything
 
  * else as it was ("ที่ปรึกษาด้านการประเมินผล UNDP" -> "ที่ปรึกษา ด้าน การ ประเมิน ผล UNDP").

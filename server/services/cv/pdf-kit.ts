@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
+import { markWordBoundaries } from "#common/word-segmentation.ts";
 import { once } from "../once.ts";
 
 // What every CV layout shares (./render.ts, ./p11-pdf.ts, ./europass-pdf.ts, ./eu-annex.ts): the
@@ -15,10 +16,10 @@ import { once } from "../once.ts";
 // first needs it in this thread. Those four scripts write words without spaces, and pdfkit's
 // line breaker (Unicode's line-breaking rules, no dictionary) sees a whole run as one word: it
 // would cut it anywhere, mid-syllable, once it overflows a line. So each such run is cut into
-// words by Intl.Segmenter (ICU's dictionaries), with a zero-width space between words, which the
-// breaker takes as a break opportunity and every one of these fonts draws as nothing. A
-// character no font has (emoji, Chinese, Arabic today) is left out rather than drawn as an
-// empty box.
+// words as the search cuts them (common/word-segmentation.ts: Intl.Segmenter, ICU's
+// dictionaries), with a zero-width space between words, which the breaker takes as a break
+// opportunity and every one of these fonts draws as nothing. A character no font has (emoji,
+// Chinese, Arabic today) is left out rather than drawn as an empty box.
 
 const require = createRequire(import.meta.url);
 
@@ -28,17 +29,12 @@ type Weight = "regular" | "bold";
 /** A script's Noto family: its package under @expo-google-fonts and its file prefix. */
 type Family = { pkg: string; file: string };
 
-/** The scripts set in a family of their own, and the locale whose word dictionary cuts them. */
+/** The scripts set in a family of their own. */
 const SCRIPTS = [
-  { script: "thai", pattern: "\\p{Script=Thai}", locale: "th", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
-  { script: "lao", pattern: "\\p{Script=Lao}", locale: "lo", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
-  { script: "khmer", pattern: "\\p{Script=Khmer}", locale: "km", family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" } },
-  {
-    script: "myanmar",
-    pattern: "\\p{Script=Myanmar}",
-    locale: "my",
-    family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" },
-  },
+  { script: "thai", pattern: "\\p{Script=Thai}", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
+  { script: "lao", pattern: "\\p{Script=Lao}", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
+  { script: "khmer", pattern: "\\p{Script=Khmer}", family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" } },
+  { script: "myanmar", pattern: "\\p{Script=Myanmar}", family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" } },
 ] as const;
 
 export type Script = "latin" | (typeof SCRIPTS)[number]["script"];
@@ -72,21 +68,9 @@ const FONTS: Readonly<Record<Script, () => Record<Weight, Font>>> = Object.fromE
   ]),
 ) as Record<Script, () => Record<Weight, Font>>;
 
-/** One word-segmenter per script that is written without spaces. */
-const SEGMENTERS: Readonly<Record<string, () => Intl.Segmenter>> = Object.fromEntries(
-  SCRIPTS.map(({ script, locale }) => [script, once(() => new Intl.Segmenter(locale, { granularity: "word" }))]),
-);
-
 /** `text` (one script's run) with a zero-width space between each two of its words. */
 export function breakWords(text: string, script: Script): string {
-  const segmenter = SEGMENTERS[script]?.();
-  if (!segmenter) return text;
-  let out = "";
-  for (const { segment } of segmenter.segment(text.replaceAll(ZWSP, ""))) {
-    if (out && !/\s$/u.test(out) && !/^\s/u.test(segment)) out += ZWSP;
-    out += segment;
-  }
-  return out;
+  return script === "latin" ? text : markWordBoundaries(text.replaceAll(ZWSP, ""), ZWSP);
 }
 
 /** `text` without the characters `font` has no glyph for (line feeds and tabs kept). */

@@ -1,5 +1,5 @@
 import { countriesOfExperience, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, generatedStamp, MUTED } from "./pdf-kit.ts";
+import { createCvDocument, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV as the EU's service tenders ask for it, the "Curriculum vitae" annex (issue 34): its
@@ -11,13 +11,10 @@ import type { CvData } from "./render.ts";
 const EU_LEVEL: Record<LanguageLevel, string> = { native: "1", fluent: "2", working: "3", basic: "4" };
 
 export async function renderEuAnnexPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const { doc, write, heading, row, table, hasRoom, recordStops, finish } = await createCvDocument(
-    `Curriculum vitae: ${cv.name}`,
-    {
-      margins: 48,
-    },
-  );
-  const [given = "", ...familyParts] = cv.name.trim().split(/\s+(?=\S+$)/);
+  const { doc, write, heading, row, table, record, finish } = await createCvDocument(`Curriculum vitae: ${cv.name}`, {
+    margins: 48,
+  });
+  const { given, family } = nameParts(cv.name);
   write("CURRICULUM VITAE", { size: 14, weight: "bold", gap: 1 });
   write("Annex to the tender: the expert's CV in the standard layout of EU service contracts.", {
     size: 8.5,
@@ -26,7 +23,7 @@ export async function renderEuAnnexPdf(cv: CvData, { generatedAt = new Date() } 
   });
 
   heading("1. Family name", { upper: false });
-  write(familyParts.join(" ") || "—");
+  write(family);
   heading("2. First names", { upper: false });
   write(given);
   heading("3. Contact", { upper: false });
@@ -96,30 +93,30 @@ export async function renderEuAnnexPdf(cv: CvData, { generatedAt = new Date() } 
 
   heading("11. Professional experience", { upper: false });
   if (cv.assignments.length === 0) write("None listed.", { color: MUTED });
-  let listed = 0;
   const headers = ["Date from - Date to", "Location", "Company & reference person", "Position", "Description"];
   const widths = [0.15, 0.14, 0.2, 0.15, 0.36];
-  for (const [index, item] of cv.assignments.entries()) {
+  record(
+    cv.assignments,
+    (item, index) => {
+      if (doc.y > doc.page.height - 160) doc.addPage();
+      table(
+        // The header row on the table's first entry and again at the top of each new page.
+        index === 0 || doc.y < 80 ? headers : null,
+        [
+          [
+            `${monthLabel(item.startDate)} - ${item.endDate ? monthLabel(item.endDate) : "present"}`,
+            item.countries.join(", "),
+            item.organization,
+            item.role ?? "—",
+            [item.title, `Funded by: ${item.donors.join(", ")}`, item.description].filter(Boolean).join("\n"),
+          ],
+        ],
+        widths,
+      );
+    },
     // A row of narrow cells can run more than a page at the schema's limits (15 countries in
     // the Location column): room for two pages more.
-    if (!hasRoom(1)) break;
-    if (doc.y > doc.page.height - 160) doc.addPage();
-    table(
-      // The header row on the table's first entry and again at the top of each new page.
-      index === 0 || doc.y < 80 ? headers : null,
-      [
-        [
-          `${monthLabel(item.startDate)} - ${item.endDate ? monthLabel(item.endDate) : "present"}`,
-          item.countries.join(", "),
-          item.organization,
-          item.role ?? "—",
-          [item.title, `Funded by: ${item.donors.join(", ")}`, item.description].filter(Boolean).join("\n"),
-        ],
-      ],
-      widths,
-    );
-    listed = index + 1;
-  }
-  recordStops(cv.assignments.length - listed);
+    { reserve: 1 },
+  );
   return finish(generatedStamp(generatedAt, cv.updatedAt));
 }

@@ -26,7 +26,7 @@ export async function renderEuropassPdf(cv: CvData, { generatedAt = new Date() }
       description: "Europass CV (XML)",
     },
   });
-  const { doc, left, width, write, hasRoom, recordStops, finish } = kit;
+  const { doc, left, width, write, record, finish } = kit;
   const content = { x: left + LABEL_WIDTH + 12, w: width - LABEL_WIDTH - 12 };
 
   /** A section title in the left column, level with the first line of its content. */
@@ -61,19 +61,19 @@ export async function renderEuropassPdf(cv: CvData, { generatedAt = new Date() }
 
   section("Work experience");
   if (cv.assignments.length === 0) write("None listed.", { color: MUTED, ...content });
-  let listed = 0;
-  for (const [index, item] of cv.assignments.entries()) {
-    if (!hasRoom(AFTER_RECORD_PAGES)) break;
-    if (index > 0) doc.moveDown(0.5);
-    entry(`${monthLabel(item.startDate)} – ${item.endDate ? monthLabel(item.endDate) : "present"}`, item.title, "bold");
-    write(`${item.organization} · ${item.countries.join(", ")}`, { ...content, gap: 1 });
-    if (item.role) write(`Role: ${item.role}`, { ...content, gap: 0 });
-    write(`Funded by: ${item.donors.join(", ")}`, { size: 9, color: MUTED, ...content, gap: 0 });
-    if (item.sector) write(`Business or sector: ${item.sector}`, { size: 9, color: MUTED, ...content, gap: 0 });
-    if (item.description) write(item.description, { ...content, gap: 1 });
-    listed = index + 1;
-  }
-  recordStops(cv.assignments.length - listed);
+  record(
+    cv.assignments,
+    (item, index) => {
+      if (index > 0) doc.moveDown(0.5);
+      entry(`${monthLabel(item.startDate)} – ${item.endDate ? monthLabel(item.endDate) : "present"}`, item.title, "bold");
+      write(`${item.organization} · ${item.countries.join(", ")}`, { ...content, gap: 1 });
+      if (item.role) write(`Role: ${item.role}`, { ...content, gap: 0 });
+      write(`Funded by: ${item.donors.join(", ")}`, { size: 9, color: MUTED, ...content, gap: 0 });
+      if (item.sector) write(`Business or sector: ${item.sector}`, { size: 9, color: MUTED, ...content, gap: 0 });
+      if (item.description) write(item.description, { ...content, gap: 1 });
+    },
+    { reserve: AFTER_RECORD_PAGES },
+  );
 
   section("Education and training");
   if (cv.education.length === 0) write("None listed.", { color: MUTED, ...content });

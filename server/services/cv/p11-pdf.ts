@@ -1,5 +1,5 @@
 import { LANGUAGE_LEVEL_LABELS, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, generatedStamp, MUTED } from "./pdf-kit.ts";
+import { createCvDocument, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV in the order of the UN Personal History Form (P.11), which UNDP notices ask for instead
@@ -16,13 +16,10 @@ const ABILITIES: Record<Exclude<LanguageLevel, "native">, string[]> = {
 };
 
 export async function renderP11Pdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const { write, heading, row, table, hasRoom, recordStops, finish, doc } = await createCvDocument(
-    `Personal history: ${cv.name}`,
-    {
-      margins: 48,
-    },
-  );
-  const [given = "", ...familyParts] = cv.name.trim().split(/\s+(?=\S+$)/);
+  const { write, heading, row, rows, table, record, finish, doc } = await createCvDocument(`Personal history: ${cv.name}`, {
+    margins: 48,
+  });
+  const { given, family } = nameParts(cv.name);
   write("PERSONAL HISTORY FORM (P.11)", { size: 14, weight: "bold", gap: 1 });
   write(
     "Prepared from the consultant's DevConsult SEA profile. Date of birth, nationality and salaries are to be added by hand.",
@@ -34,7 +31,7 @@ export async function renderP11Pdf(cv: CvData, { generatedAt = new Date() } = {}
   );
 
   heading("1. Name and contact");
-  row("Family name", familyParts.join(" ") || "—");
+  row("Family name", family);
   row("First name", given);
   row("Present address", `${cv.location}${cv.location.includes(cv.country) ? "" : `, ${cv.country}`}`);
   if (cv.phone) row("Telephone No.", cv.phone);
@@ -69,29 +66,24 @@ export async function renderP11Pdf(cv: CvData, { generatedAt = new Date() } = {}
   heading("4. Employment record");
   write("Starting with the present post, in reverse order.", { size: 9, color: MUTED, gap: 2 });
   if (cv.assignments.length === 0) write("None listed.", { color: MUTED });
-  let listed = 0;
-  record: for (const [index, item] of cv.assignments.entries()) {
-    if (!hasRoom()) break;
+  record(cv.assignments, (item, index) => {
     if (doc.y > doc.page.height - 160) doc.addPage();
     if (index > 0) doc.moveDown(0.5);
-    const rows: [string, string | null][] = [
-      ["From", monthLabel(item.startDate)],
-      ["To", item.endDate ? monthLabel(item.endDate) : "Present"],
-      ["Exact title of your post", item.role ?? item.title],
-      ["Name of employer", item.organization],
-      ["Type of business", item.sector],
-      ["Address of employer", item.countries.join(", ")],
+    return rows(
       [
-        "Description of your duties",
-        [`Project: ${item.title}`, `Funded by: ${item.donors.join(", ")}`, item.description].filter(Boolean).join("\n"),
+        ["From", monthLabel(item.startDate)],
+        ["To", item.endDate ? monthLabel(item.endDate) : "Present"],
+        ["Exact title of your post", item.role ?? item.title],
+        ["Name of employer", item.organization],
+        ["Type of business", item.sector],
+        ["Address of employer", item.countries.join(", ")],
+        [
+          "Description of your duties",
+          [`Project: ${item.title}`, `Funded by: ${item.donors.join(", ")}`, item.description].filter(Boolean).join("\n"),
+        ],
       ],
-    ];
-    for (const [label, value] of rows) {
-      if (!hasRoom()) break record;
-      if (value) row(label, value, { labelWidth: 140 });
-    }
-    listed = index + 1;
-  }
-  recordStops(cv.assignments.length - listed);
+      { labelWidth: 140 },
+    );
+  });
   return finish(generatedStamp(generatedAt, cv.updatedAt));
 }

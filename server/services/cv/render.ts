@@ -54,9 +54,7 @@ export { MAX_CV_PAGES } from "./pdf-kit.ts";
 export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
   const i18n = await cvI18n(cv.locale ?? DEFAULT_LOCALE);
   const say = (words: keyof typeof CV_WORDS) => i18n._(CV_WORDS[words]);
-  const { doc, write, heading, row, hasRoom, recordStops, finish } = await createCvDocument(
-    `${say("curriculumVitae")}: ${cv.name}`,
-  );
+  const { doc, write, heading, row, rows, record, finish } = await createCvDocument(`${say("curriculumVitae")}: ${cv.name}`);
 
   write(say("curriculumVitae").toUpperCase(), { size: 9, weight: "bold", color: MUTED, gap: 2 });
   write(cv.name, { size: 20, weight: "bold", gap: 1 });
@@ -105,33 +103,29 @@ export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {})
 
   heading(say("record"));
   if (cv.assignments.length === 0) write(say("noneListed"), { color: MUTED });
-  let listed = 0;
-  record: for (const [index, item] of cv.assignments.entries()) {
-    if (!hasRoom()) break;
-    if (doc.y > doc.page.height - 160) doc.addPage();
-    if (index > 0) doc.moveDown(0.4);
-    write(`${monthIn(i18n, item.startDate)} – ${item.endDate ? monthIn(i18n, item.endDate) : say("present")}`, {
-      size: 9.5,
-      weight: "bold",
-      color: BRAND,
-      gap: 1,
-    });
-    write(item.title, { size: 11, weight: "bold", gap: 2 });
-    const rows: [string, string | null][] = [
-      [say("client"), item.organization],
-      [say("role"), item.role],
-      [say("fundedBy"), item.donors.join(", ")],
-      [say("location"), item.countries.join(", ")],
-      [say("sector"), item.sector],
-      [say("description"), item.description],
-    ];
-    for (const [label, value] of rows) {
-      if (!hasRoom()) break record;
-      if (value) row(label, value);
-    }
-    listed = index + 1;
-  }
-  recordStops(cv.assignments.length - listed, (max, rest) => recordStopsHere(i18n, max, rest));
+  record(
+    cv.assignments,
+    (item, index) => {
+      if (doc.y > doc.page.height - 160) doc.addPage();
+      if (index > 0) doc.moveDown(0.4);
+      write(`${monthIn(i18n, item.startDate)} – ${item.endDate ? monthIn(i18n, item.endDate) : say("present")}`, {
+        size: 9.5,
+        weight: "bold",
+        color: BRAND,
+        gap: 1,
+      });
+      write(item.title, { size: 11, weight: "bold", gap: 2 });
+      return rows([
+        [say("client"), item.organization],
+        [say("role"), item.role],
+        [say("fundedBy"), item.donors.join(", ")],
+        [say("location"), item.countries.join(", ")],
+        [say("sector"), item.sector],
+        [say("description"), item.description],
+      ]);
+    },
+    { say: (max, rest) => recordStopsHere(i18n, max, rest) },
+  );
 
   // Footer on every page: the date the CV was made and the page number.
   return finish(generatedOn(i18n, generatedAt, cv.updatedAt), (page, count) => pageOf(i18n, page, count));

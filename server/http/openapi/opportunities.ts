@@ -29,6 +29,8 @@ const organizationOfOpportunity = z
 
 const duration = z.object({ value: z.number().int(), unit: z.enum(DURATION_UNITS.values) }).strict();
 
+export const documentSchema = z.object({ name: z.string(), bytes: z.number().int(), url: z.string() }).strict();
+
 export const opportunitySchema = z
   .object({
     id: z.number().int(),
@@ -66,34 +68,35 @@ export const opportunitySchema = z
     closedAt: timestamp.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
-    document: z.object({ name: z.string(), bytes: z.number().int(), url: z.string() }).strict().nullable(),
+    document: documentSchema.nullable(),
     moderationReason: z.string().nullable().optional(),
     canManage: z.boolean(),
     message: z.string().optional(),
   })
   .strict();
 
-export const opportunitySummarySchema = z
-  .object({
-    id: z.number().int(),
-    slug: z.string(),
-    path: z.string(),
-    organization: organizationOfOpportunity,
-    title: z.string(),
-    excerpt: z.string(),
-    specializations: z.array(z.string()),
-    countries: z.array(z.string()),
-    remote: z.boolean(),
-    donors: z.array(z.string()),
-    languages: z.array(z.string()),
-    minYearsExperience: z.number().int(),
-    duration,
-    deadline: timestamp,
-    deadlineDate: date,
-    timeZone: z.string(),
-    status,
-    publishedAt: timestamp.nullable(),
+/** A search result: the opportunity's public facts with an excerpt of its ToR (what a card shows). */
+export const opportunitySummarySchema = opportunitySchema
+  .pick({
+    id: true,
+    slug: true,
+    path: true,
+    organization: true,
+    title: true,
+    specializations: true,
+    countries: true,
+    remote: true,
+    donors: true,
+    languages: true,
+    minYearsExperience: true,
+    duration: true,
+    deadline: true,
+    deadlineDate: true,
+    timeZone: true,
+    status: true,
+    publishedAt: true,
   })
+  .extend({ excerpt: z.string() })
   .strict();
 
 export const opportunityPageSchema = z
@@ -107,8 +110,6 @@ export const opportunityPageSchema = z
     correctedKeywords: z.string().optional(),
   })
   .strict();
-
-export const documentSchema = z.object({ name: z.string(), bytes: z.number().int(), url: z.string() }).strict();
 
 export const adminOpportunityPageSchema = z
   .object({
@@ -135,30 +136,33 @@ export const adminOpportunityPageSchema = z
 
 export const moderationAnswerSchema = z.object({ id: z.number().int(), status, message: z.string() }).strict();
 
-const stage = z.enum(INTEREST_STAGES.values);
+/** What the consultant sent and where it stands: the same on both sides of an expression of interest. */
+const interestFields = {
+  note: z.string(),
+  availableFrom: date.nullable(),
+  dailyRate: z.number().int().nullable(),
+  dailyRateCurrency: z.string().nullable(),
+  stage: z.enum(INTEREST_STAGES.values),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+};
 
 export const myInterestSchema = z
   .object({
     id: z.number().int(),
-    opportunity: z
-      .object({
-        id: z.number().int(),
-        title: z.string(),
-        path: z.string(),
-        organization: organizationOfOpportunity,
-        status,
-        deadline: timestamp,
-        deadlineDate: date,
-        timeZone: z.string(),
+    opportunity: opportunitySchema
+      .pick({
+        id: true,
+        title: true,
+        path: true,
+        organization: true,
+        status: true,
+        deadline: true,
+        deadlineDate: true,
+        timeZone: true,
       })
       .strict(),
-    note: z.string(),
-    availableFrom: date.nullable(),
-    dailyRate: z.number().int().nullable(),
-    dailyRateCurrency: z.string().nullable(),
-    stage,
-    createdAt: timestamp,
-    updatedAt: timestamp,
+    ...interestFields,
   })
   .strict();
 
@@ -176,14 +180,8 @@ export const applicantSchema = z
         languages: z.array(z.string()),
       })
       .strict(),
-    note: z.string(),
-    availableFrom: date.nullable(),
-    dailyRate: z.number().int().nullable(),
-    dailyRateCurrency: z.string().nullable(),
-    stage,
+    ...interestFields,
     cvUrl: z.string().nullable(),
-    createdAt: timestamp,
-    updatedAt: timestamp,
   })
   .strict();
 

@@ -5,11 +5,12 @@ import type { Database, Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityReports, organizations } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { type Actor, type AdminRow, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
+import { opportunityAuditEntry } from "./opportunities.ts";
 
 // The admins' side of opportunities (issue 32): the queue of those waiting for approval (from
 // unverified organizations, or held after an unpublishing), approve / reject with a reason (the
@@ -114,9 +115,13 @@ export async function approveOpportunity(deps: Deps, actor: Actor, id: number) {
       .update(opportunities)
       .set({ status: "published", publishedAt: now, isHeldForReview: false, moderationReason: null, updatedAt: now })
       .where(eq(opportunities.id, id));
-    await audit(tx, admin, { ...opportunity, organization: organization.name }, "approve", {
-      status: { from: "pending", to: "published" },
-    });
+    await recordAudit(
+      tx,
+      admin,
+      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "approve", {
+        status: { from: "pending", to: "published" },
+      }),
+    );
     await mailOrganization(deps, tx, opportunity, [
       `"${oneLine(opportunity.title)}" was approved and is now public on ${deps.config.siteName}.`,
     ]);
@@ -134,10 +139,14 @@ export async function rejectOpportunity(deps: Deps, actor: Actor, input: { id: n
       .update(opportunities)
       .set({ status: "draft", moderationReason: reason, updatedAt: new Date() })
       .where(eq(opportunities.id, input.id));
-    await audit(tx, admin, { ...opportunity, organization: organization.name }, "reject", {
-      status: { from: "pending", to: "draft" },
-      reason: { from: null, to: reason },
-    });
+    await recordAudit(
+      tx,
+      admin,
+      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "reject", {
+        status: { from: "pending", to: "draft" },
+        reason: { from: null, to: reason },
+      }),
+    );
     await mailOrganization(deps, tx, opportunity, [
       `"${oneLine(opportunity.title)}" was not approved for publication on ${deps.config.siteName}. It is a draft again.`,
       `The administrator's reason: ${reason}`,
@@ -166,31 +175,19 @@ export async function unpublishOpportunity(deps: Deps, actor: Actor, input: { id
       .update(opportunityReports)
       .set({ resolvedAt: now })
       .where(and(eq(opportunityReports.opportunityId, input.id), isNull(opportunityReports.resolvedAt)));
-    await audit(tx, admin, { ...opportunity, organization: organization.name }, "unpublish", {
-      status: { from: "published", to: "draft" },
-      reason: { from: null, to: reason },
-    });
+    await recordAudit(
+      tx,
+      admin,
+      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "unpublish", {
+        status: { from: "published", to: "draft" },
+        reason: { from: null, to: reason },
+      }),
+    );
     await mailOrganization(deps, tx, opportunity, [
       `An administrator of ${deps.config.siteName} unpublished "${oneLine(opportunity.title)}". It is a draft again, and its next publication waits for an administrator's approval.`,
       `The administrator's reason: ${reason}`,
     ]);
     return { id: input.id, status: "draft" as const, message: "Opportunity unpublished; the organization was told why" };
-  });
-}
-
-async function audit(
-  tx: Executor,
-  admin: AdminRow,
-  target: { id: number; title: string; organization: string },
-  action: "approve" | "reject" | "unpublish",
-  changes: Record<string, { from: unknown; to: unknown }>,
-) {
-  await recordAudit(tx, admin, {
-    action,
-    targetType: "opportunity",
-    targetId: target.id,
-    targetLabel: `${target.title} (${target.organization})`,
-    changes,
   });
 }
 

@@ -317,7 +317,22 @@ export function opportunityView(
   return view;
 }
 
-/** An opportunity's entry in the audit log: its title and organization as the label. */
+/** An opportunity's entry in the audit log: its title and organization as the label (members' and admins' changes alike). */
+export function opportunityAuditEntry(
+  target: { id: number; title: string; organization: string },
+  action: AuditAction,
+  changes: AuditChanges = {},
+) {
+  return {
+    action,
+    targetType: "opportunity" as const,
+    targetId: target.id,
+    targetLabel: `${target.title} (${target.organization})`,
+    changes,
+  };
+}
+
+/** A member's change to an opportunity in the audit log. */
 export async function auditOpportunity(
   tx: Executor,
   actorId: number,
@@ -325,11 +340,5 @@ export async function auditOpportunity(
   action: AuditAction,
   changes: AuditChanges = {},
 ): Promise<void> {
-  await recordAudit(tx, await auditActor(tx, actorId), {
-    action,
-    targetType: "opportunity",
-    targetId: target.id,
-    targetLabel: `${target.title} (${target.organization})`,
-    changes,
-  });
+  await recordAudit(tx, await auditActor(tx, actorId), opportunityAuditEntry(target, action, changes));
 }

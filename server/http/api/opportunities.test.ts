@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -209,8 +210,15 @@ describe("posting a ToR", () => {
     expect(refused.json.message).toBe(OPPORTUNITY_TEXTS.needsPoster);
     expect((await call(env.app, "POST", "/api/opportunities", { token: outsider.token, body: body(org.id) })).status).toBe(404);
     expect((await call(env.app, "POST", "/api/opportunities", { body: body(org.id) })).status).toBe(401);
+    // The posting page offers the organizations the API lets each one post for.
+    const offered = async (who: Person) =>
+      (await listPostingOrganizations(env.database, { id: who.id, role: "user" })).map(({ id }) => id);
+    expect(await offered(admin)).toEqual([org.id]);
+    expect(await offered(member)).toEqual([]);
     await env.database.sql`insert into opportunity_posters (organization_id, user_id) values (${org.id}, ${member.id})`;
     expect((await call(env.app, "POST", "/api/opportunities", { token: member.token, body: body(org.id) })).status).toBe(201);
+    expect(await offered(member)).toEqual([org.id]);
+    expect(await offered(outsider)).toEqual([]);
   });
 
   it("refuses a contact person who is not a member", async () => {

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { OPPORTUNITY_TEXTS, type OpportunityStatus } from "#common/opportunities.ts";
 import { MANAGING_ROLES } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
-import { authUsers, opportunities, opportunityPosters, organizations } from "#server/db/schema.ts";
-import type { Actor } from "../context.ts";
+import { authUsers, opportunities, opportunityPosters, organizationMembers, organizations } from "#server/db/schema.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
 import { Forbidden, NotFound } from "../errors.ts";
 import { type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
 
@@ -29,6 +29,31 @@ async function isAllowedPoster(db: Executor, userId: number, organizationId: num
     .where(and(eq(opportunityPosters.organizationId, organizationId), eq(opportunityPosters.userId, userId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The organizations the caller may post for (the posting form's choice): the same rule as
+ * requirePoster, owners and admins, and members they allowed.
+ */
+export async function listPostingOrganizations(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+): Promise<{ id: number; name: string }[]> {
+  if (!actor) return [];
+  const allowed = deps.db
+    .select({ one: sql`1` })
+    .from(opportunityPosters)
+    .where(
+      and(eq(opportunityPosters.organizationId, organizationMembers.organizationId), eq(opportunityPosters.userId, actor.id)),
+    );
+  return deps.db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(
+      and(eq(organizationMembers.userId, actor.id), or(inArray(organizationMembers.role, [...MANAGING_ROLES]), exists(allowed))),
+    )
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
 }
 
 /** How the caller relates to an organization's opportunities. */

@@ -128,7 +128,7 @@ describe("expressing interest", () => {
 describe("the organization's applicants", () => {
   it("members see the applicants with the CV as sent (unchanged by later edits); others get 404", async () => {
     const { id, owner, organizationId } = await organizationWithOpportunity();
-    const lan = await consultant("Lan Nguyen");
+    const lan = await consultant("Đặng Lan Nguyen");
     await express(id, lan.token, { note: NOTE, dailyRate: 400 });
     const member = await insertSignedInUser(env.database.db);
     await env.database
@@ -140,7 +140,7 @@ describe("the organization's applicants", () => {
       note: NOTE,
       dailyRate: 400,
       stage: "new",
-      consultant: { id: lan.consultantId, name: "Lan Nguyen" },
+      consultant: { id: lan.consultantId, name: "Đặng Lan Nguyen" },
     });
     for (const outsider of [lan, await insertSignedInUser(env.database.db)]) {
       expect((await call(env.app, "GET", `/api/opportunities/${id}/interests`, { token: outsider.token })).status).toBe(404);
@@ -152,6 +152,8 @@ describe("the organization's applicants", () => {
     });
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("application/pdf");
+    // Named as the CV download names it (Đ is D, not dropped).
+    expect(first.headers.get("content-disposition")).toBe('attachment; filename="CV-Dang-Lan-Nguyen.pdf"');
     const sentCv = Buffer.from(await first.arrayBuffer());
     expect(sentCv.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // The consultant edits the profile: what was sent stays what it was.

@@ -42,7 +42,7 @@ export type ConsultantCv = {
 };
 
 /** "CV-Nguyen-Thi-Lan.pdf": ASCII for the plain filename parameter (the UTF-8 one keeps the accents). */
-function asciiName(name: string) {
+export function asciiName(name: string) {
   const ascii = name
     .normalize("NFD")
     .replace(/\p{M}/gu, "")

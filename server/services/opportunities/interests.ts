@@ -16,7 +16,7 @@ import { authUsers, consultants, opportunities, opportunityInterests, organizati
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { consultantCv } from "../cv/index.ts";
+import { asciiName, consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn } from "../organizations/membership.ts";
@@ -359,12 +359,7 @@ export async function applicantCv(
     .innerJoin(consultants, eq(consultants.id, opportunityInterests.consultantId))
     .where(and(eq(opportunityInterests.id, input.interestId), eq(opportunityInterests.opportunityId, input.id)));
   if (!row?.body) throw new NotFound(INTEREST_TEXTS.notFound);
-  const base =
-    row.name
-      .normalize("NFKD")
-      .replace(/[^A-Za-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "consultant";
-  return { body: row.body, filename: `CV-${base}.pdf` };
+  return { body: row.body, filename: `CV-${asciiName(row.name)}.pdf` };
 }
 
 /** GET /api/opportunities/{id}/interests/export.csv: the applicants as CSV, every cell guarded against formulas. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { myInterestIn } from "#server/services/opportunities/interests.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -114,6 +115,11 @@ describe("expressing interest", () => {
     });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json).toMatchObject({ note: `${NOTE} Available from March.`, dailyRate: null });
+    // The opportunity's page asks for the caller's interest in that one opportunity only.
+    const other = await organizationWithOpportunity();
+    const lanActor = { id: lan.id, role: "user" as const };
+    expect((await myInterestIn(env.database, lanActor, id))?.note).toBe(`${NOTE} Available from March.`);
+    expect(await myInterestIn(env.database, lanActor, other.id)).toBeNull();
     const mine = await call(env.app, "GET", "/api/my-consultant-profile/interests", { token: lan.token });
     expect(mine.json.interests.map((item: { opportunity: { id: number } }) => item.opportunity.id)).toEqual([id]);
     expect(mine.json.interests[0].stage).toBe("new");

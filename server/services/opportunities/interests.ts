@@ -179,14 +179,24 @@ const myColumns = {
   },
 };
 
-async function myInterests(db: Executor, userId: number, interestId?: number): Promise<MyInterest[]> {
+async function myInterests(
+  db: Executor,
+  userId: number,
+  only: { interestId?: number; opportunityId?: number } = {},
+): Promise<MyInterest[]> {
   const rows = await db
     .select(myColumns)
     .from(opportunityInterests)
     .innerJoin(consultants, eq(consultants.id, opportunityInterests.consultantId))
     .innerJoin(opportunities, eq(opportunities.id, opportunityInterests.opportunityId))
     .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
-    .where(and(eq(consultants.userId, userId), interestId === undefined ? undefined : eq(opportunityInterests.id, interestId)))
+    .where(
+      and(
+        eq(consultants.userId, userId),
+        only.interestId === undefined ? undefined : eq(opportunityInterests.id, only.interestId),
+        only.opportunityId === undefined ? undefined : eq(opportunityInterests.opportunityId, only.opportunityId),
+      ),
+    )
     .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id));
   return rows.map((row) => ({
     id: row.id,
@@ -211,7 +221,7 @@ async function myInterests(db: Executor, userId: number, interestId?: number): P
 }
 
 async function myInterest(db: Executor, userId: number, interestId: number): Promise<MyInterest> {
-  const [one] = await myInterests(db, userId, interestId);
+  const [one] = await myInterests(db, userId, { interestId });
   if (!one) throw new NotFound(INTEREST_TEXTS.notFound);
   return one;
 }
@@ -225,7 +235,7 @@ export async function listMyInterests(deps: Pick<Deps, "db">, actor: Actor): Pro
 /** The caller's own expression of interest in one opportunity, or null (the opportunity's page asks). */
 export async function myInterestIn(deps: Pick<Deps, "db">, actor: Actor, opportunityId: number): Promise<MyInterest | null> {
   if (!actor) return null;
-  const [row] = (await myInterests(deps.db, actor.id)).filter((interest) => interest.opportunity.id === opportunityId);
+  const [row] = await myInterests(deps.db, actor.id, { opportunityId });
   return row ?? null;
 }
 

@@ -7,19 +7,8 @@ import { toLocale } from "#common/locales.ts";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
-import {
-  expressInterest,
-  listApplicants,
-  moveApplicant,
-  myInterestIn,
-  withdrawMyInterest,
-} from "#server/services/opportunities/interests.ts";
-import {
-  closeOpportunity,
-  deleteOpportunity,
-  getOpportunity,
-  publishOpportunity,
-} from "#server/services/opportunities/opportunities.ts";
+import { expressInterest, moveApplicant, opportunityPage, withdrawMyInterest } from "#server/services/opportunities/interests.ts";
+import { closeOpportunity, deleteOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { ApplicantsSection, InterestSection } from "../components/opportunities/interests.tsx";
 import {
@@ -59,16 +48,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const id = idOf(params.opportunity);
   if (id === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
-  const deps = serviceDeps(app);
   const actor = actorOf(app.session);
-  const opportunity = await orPageError(getOpportunity(deps, actor, id));
+  // The organization's members see its applicants; a consultant sees their own interest.
+  const page = await orPageError(opportunityPage(serviceDeps(app), actor, id));
+  const { opportunity } = page;
   // One address per opportunity: an old or shortened slug moves to the current one.
   if (params.opportunity !== `${opportunity.id}-${opportunity.slug}`) throw redirect(opportunity.path, 301);
-  // The organization's members see its applicants; a consultant sees their own interest.
-  const applicants = actor ? await listApplicants(deps, actor, id).catch(() => null) : null;
-  const mine = applicants ? null : await myInterestIn(deps, actor, id);
-  const isOpen = opportunity.status === "published" && new Date(opportunity.deadline).getTime() > Date.now();
-  return { opportunity, applicants: applicants?.interests ?? null, mine, isOpen, isSignedIn: actor !== null };
+  return { ...page, isSignedIn: actor !== null };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
-import { myInterestIn } from "#server/services/opportunities/interests.ts";
+import { myInterestIn, opportunityPage } from "#server/services/opportunities/interests.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -128,6 +128,7 @@ describe("expressing interest", () => {
     // After a deadline passes, nothing can be sent.
     await env.database.sql`update opportunities set deadline = now() - interval '1 minute' where id = ${id}`;
     expect((await express(id, lan.token)).status).toBe(410);
+    expect((await opportunityPage(env.database, lanActor, id)).isOpen).toBe(false);
   });
 });
 
@@ -148,6 +149,12 @@ describe("the organization's applicants", () => {
       stage: "new",
       consultant: { id: lan.consultantId, name: "Đặng Lan Nguyen" },
     });
+    // The page's one call: applicants for a member, the consultant's own interest for them, open until closed.
+    const asMember = await opportunityPage(env.database, { id: member.id, role: "user" }, id);
+    expect(asMember).toMatchObject({ mine: null, isOpen: true });
+    expect(asMember.applicants?.map((item) => item.id)).toEqual([applicant?.id]);
+    const asLan = await opportunityPage(env.database, { id: lan.id, role: "user" }, id);
+    expect(asLan).toMatchObject({ applicants: null, mine: { note: NOTE }, isOpen: true });
     for (const outsider of [lan, await insertSignedInUser(env.database.db)]) {
       expect((await call(env.app, "GET", `/api/opportunities/${id}/interests`, { token: outsider.token })).status).toBe(404);
     }

@@ -9,6 +9,7 @@ import {
   interestUpdateSchema,
   type MyInterest,
   OPPORTUNITY_TEXTS,
+  type OpportunityView,
   opportunityPath,
 } from "#common/opportunities.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -19,10 +20,11 @@ import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { asciiName, consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { requireMember, requireSignedIn } from "../organizations/membership.ts";
+import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvCell } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
+import { getOpportunity } from "./opportunities.ts";
 
 // Expressions of interest (issue 32): a signed-in consultant with a listed profile sends one per
 // opportunity (a note, when they are available, a daily rate only the organization sees) with the
@@ -49,10 +51,15 @@ async function listedProfileOf(db: Executor, userId: number) {
 /** The opportunity, open for applications: a draft or pending one is a 404 (it does not exist for them), a closed one 410. */
 async function openOpportunity(db: Executor, id: number, now: Date, options: { lock?: boolean } = {}) {
   const loaded = await loadOpportunity(db, id, options);
-  const { status, deadline } = loaded.opportunity;
+  const { status } = loaded.opportunity;
   if (status === "draft" || status === "pending") throw new NotFound(OPPORTUNITY_TEXTS.notFound);
-  if (status !== "published" || deadline.getTime() <= now.getTime()) throw new Gone(INTEREST_TEXTS.closed);
+  if (!isOpenForInterest(loaded.opportunity, now)) throw new Gone(INTEREST_TEXTS.closed);
   return loaded;
+}
+
+/** Whether consultants may still send, change or withdraw an interest: published, and its deadline not passed. */
+export function isOpenForInterest(opportunity: { status: string; deadline: Date | string }, now: Date): boolean {
+  return opportunity.status === "published" && new Date(opportunity.deadline).getTime() > now.getTime();
 }
 
 /** 410 Gone: the opportunity was there, and has closed. */
@@ -237,6 +244,26 @@ export async function myInterestIn(deps: Pick<Deps, "db">, actor: Actor, opportu
   if (!actor) return null;
   const [row] = await myInterests(deps.db, actor.id, { opportunityId });
   return row ?? null;
+}
+
+/**
+ * What the opportunity's page shows, in one call: the opportunity as the caller may see it, the
+ * applicants for a member of its organization, else the caller's own interest, and whether it is
+ * still open for interest.
+ */
+export async function opportunityPage(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  id: number,
+): Promise<{ opportunity: OpportunityView; applicants: Applicant[] | null; mine: MyInterest | null; isOpen: boolean }> {
+  const opportunity = await getOpportunity(deps, actor, id);
+  const isMember = actor !== null && (await roleIn(deps.db, actor.id, opportunity.organization.id)) !== null;
+  return {
+    opportunity,
+    applicants: isMember ? await applicants(deps.db, id) : null,
+    mine: isMember ? null : await myInterestIn(deps, actor, id),
+    isOpen: isOpenForInterest({ status: opportunity.status, deadline: opportunity.deadline }, new Date()),
+  };
 }
 
 /** The opportunity for a member of its organization (any role), or 404 for anyone else. */

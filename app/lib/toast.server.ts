@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { redirect } from "react-router";
 import { type ToastMessage, toastMessageSchema } from "#common/toast.ts";
+import { cookieAttributes, readCookie } from "#server/http/cookies.ts";
 import type { AppContext } from "../context.ts";
 
 // A toast that must survive a redirect travels in a one-time cookie, read by the root loader.
@@ -22,15 +23,11 @@ function signatureOf(secret: string, payload: string): Buffer {
   return createHmac("sha256", secret).update(`toast.${payload}`).digest();
 }
 
-function attributes({ config }: Signer, maxAge: number) {
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${config.secureCookies ? "; Secure" : ""}`;
-}
-
 /** The Set-Cookie value that carries a toast to the next page: `<payload>.<signature>`, both base64url. */
 function toastCookie(app: Signer, message: ToastMessage): string {
   const payload = Buffer.from(JSON.stringify(message)).toString("base64url");
   const signature = signatureOf(secretOf(app), payload).toString("base64url");
-  return `${COOKIE}=${payload}.${signature}; ${attributes(app, 60)}`;
+  return `${COOKIE}=${payload}.${signature}; ${cookieAttributes(app.config, 60)}`;
 }
 
 /**
@@ -60,11 +57,7 @@ function verified(app: Signer, value: string): ToastMessage | null {
 
 /** Reads and clears the toast cookie. */
 export function readToast(app: Signer, request: Request): { toast: ToastMessage | null; clear: string | null } {
-  const raw = request.headers
-    .get("cookie")
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(`${COOKIE}=`))
-    ?.slice(COOKIE.length + 1);
+  const raw = readCookie(request.headers.get("cookie"), COOKIE);
   if (!raw) return { toast: null, clear: null };
-  return { toast: verified(app, raw), clear: `${COOKIE}=; ${attributes(app, 0)}` };
+  return { toast: verified(app, raw), clear: `${COOKIE}=; ${cookieAttributes(app.config, 0)}` };
 }

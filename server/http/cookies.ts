@@ -13,7 +13,8 @@ export function sessionCookieName(config: CookieConfig): string {
   return config.secureCookies ? "__Host-session" : "session";
 }
 
-function cookieAttributes(config: CookieConfig, maxAgeSeconds: number): string {
+/** The attributes of every cookie this site sets for itself (the session's, the toast's). */
+export function cookieAttributes(config: CookieConfig, maxAgeSeconds: number): string {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${config.secureCookies ? "; Secure" : ""}`;
 }
 

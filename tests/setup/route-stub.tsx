@@ -10,11 +10,11 @@ import { i18nFor } from "#app/i18n/i18n.ts";
 import { loader as rootLoader } from "#app/root.tsx";
 import * as signedInLayout from "#app/routes/signed-in-layout.tsx";
 import type { JobQueue } from "#server/jobs/queue.ts";
-import { type CurrentSession, createSession, resolveSession } from "#server/services/sessions.ts";
+import { type CurrentSession, resolveSession } from "#server/services/sessions.ts";
 import { startTestJobQueue } from "./api-app.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { recordingLog, type TestServiceDeps, testServiceDeps } from "./service-deps.ts";
-import { insertUser } from "./users.ts";
+import { insertSignedInUser } from "./users.ts";
 
 // Route-module tests (issue 30 item 4): a page's real loader, action and component, rendered by
 // React Router's createRoutesStub in happy-dom, on a real PostgreSQL with the real services. What
@@ -47,8 +47,7 @@ export async function startRouteHarness(): Promise<RouteHarness> {
     database,
     deps,
     async signIn(options = {}) {
-      const user = await insertUser(database.db, options);
-      const { token } = await createSession(database.db, user.id);
+      const { token } = await insertSignedInUser(database.db, options);
       const session = await resolveSession(database.db, token);
       if (!session) throw new Error("the new session does not resolve");
       return session;

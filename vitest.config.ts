@@ -62,7 +62,7 @@ export default defineConfig({
           globalSetup: ["tests/setup/global-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own app server and browser: two at a time suits two cores.
+          // Each file starts its own app server (and connects to the run's Chromium): two at a time suits two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

@@ -2,9 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
+  connectBrowser,
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -19,7 +19,7 @@ let browser: Browser;
 beforeAll(async () => {
   [app, browser] = await Promise.all([
     startApp({ env: { SEED_DEMO: "false", SECRETS_KEY: "e2e-secrets-key-0123456789abcdefghijkl" } }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
 
 // Issue 33: the admins' list of searches that found nothing, and a synonym added from it, in the
 // browser: the search someone typed shows up (no one's identity with it), "Add as a synonym" fills
@@ -12,7 +12,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
   await app.database!.sql`
     insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
     values ('Wat Supply', 'Engineer', ${`w.${randomBytes(4).toString("hex")}@example.org`}, 'Vientiane, Laos', 'Laos', 8,

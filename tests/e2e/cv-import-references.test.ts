@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
 import { pdfText } from "../setup/pdf-text.ts";
 import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
 import { entry, savedProfileId, signIn } from "./profile-form-helpers.ts";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   [app, browser] = await Promise.all([
     startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "false", SMTP_URL: smtp.url } }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
 });
 afterAll(async () => {

@@ -6,9 +6,9 @@ import { sessionCookieName } from "#server/http/cookies.ts";
 import { readCatalogEntries } from "#server/i18n/catalogs.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
+  connectBrowser,
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -56,7 +56,7 @@ let consultantId: number;
 const englishOnly = new Map<Locale, string[]>();
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { PUBLIC_URL: SITE } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { PUBLIC_URL: SITE } }), connectBrowser()]);
   const [row] = await app.database!.sql<{ id: number }[]>`
     select id from consultants where status = 'approved' order by id limit 1`;
   consultantId = row?.id ?? 0;

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDES } from "#common/guides.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { launchBrowser, openPage } from "../setup/browser.ts";
+import { connectBrowser, openPage } from "../setup/browser.ts";
 
 // Issue 36: no placeholder pages. Every page a visitor, a signed-in user and an admin can reach on
 // the demo directory is rendered in a browser and read whole (hidden text too: closed accordions,
@@ -16,7 +16,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

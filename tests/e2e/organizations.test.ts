@@ -2,9 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
+  connectBrowser,
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -22,7 +22,7 @@ let smtp: TestSmtp;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

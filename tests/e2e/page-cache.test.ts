@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // The micro-cache of signed-out pages (server/http/middleware/page-cache.ts), on the real
@@ -68,7 +68,7 @@ async function editTitle(title: string) {
 beforeAll(async () => {
   [app, browser] = await Promise.all([
     startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "false", PAGE_CACHE_SECONDS: "60", WEB_CONCURRENCY: "2" } }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
   owner = await insertSignedInUser(app.database!.db, { name: "Cache Owner Khanh" });
   profile = {

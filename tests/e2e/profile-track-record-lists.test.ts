@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoConsoleErrors, launchBrowser, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import {
   entry,
   fillAssignment,
@@ -21,7 +21,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
+  connectBrowser,
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
   saveScreenshot,
   waitForHydration,
 } from "../setup/browser.ts";
@@ -32,7 +32,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

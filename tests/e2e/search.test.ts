@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchQueryString } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, saveScreenshot } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
 
 // The home page as a search engine: hero search, filters as chips, paging, sorting, the back
 // button and shared links, with and without JavaScript, at desktop and phone sizes. The app runs
@@ -14,7 +14,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,9 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
+  connectBrowser,
   expectNoAxeViolations,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   saveScreenshot,
   waitForHydration,
@@ -21,7 +21,7 @@ let app: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

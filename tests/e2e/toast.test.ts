@@ -4,12 +4,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage } from "../setup/browser.ts";
 
 let app: AppServer;
 let browser: Browser;
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, launchBrowser, openPage, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
 import { pdfText } from "../setup/pdf-text.ts";
 
@@ -19,7 +19,7 @@ const SECRET_PHONE = "+84 24 555 0888";
 beforeAll(async () => {
   [app, browser] = await Promise.all([
     startApp({ env: { SEED_DEMO: "false", PUBLIC_URL: "https://devconsult.example" } }),
-    launchBrowser(),
+    connectBrowser(),
   ]);
   const { sql, db } = app.database!;
   lanId = (

@@ -1,12 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { CHROMIUM_OPTIONS } from "./chromium.ts";
-
-/** A Chromium of this test file's own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(CHROMIUM_OPTIONS);
-}
 
 /**
  * A connection to the run's Chromium (tests/setup/global-e2e.ts starts one for every browser

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { CurrentSession } from "#server/services/sessions.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./home.tsx";
@@ -8,15 +9,16 @@ import * as page from "./home.tsx";
 // and the stats it shows, and a new search from the form (a client navigation, the loader again).
 
 const harness = routeHarness();
+let dewi: number;
 beforeAll(async () => {
   const db = harness.database.db;
-  await insertListedConsultant(db, { name: "Dewi Hydrogeologist", title: "Hydrogeologist", country: "Indonesia" });
+  dewi = await insertListedConsultant(db, { name: "Dewi Hydrogeologist", title: "Hydrogeologist", country: "Indonesia" });
   await insertListedConsultant(db, { name: "Malee Midwife", title: "Midwifery Educator", country: "Thailand" });
   await insertListedConsultant(db, { name: "Hidden Person", title: "Hydrogeologist", status: "pending" });
 });
 
-function open(url: string) {
-  return renderRoute(page, { path: "/", url, context: appContextOf(harness.deps, null) });
+function open(url: string, session: CurrentSession | null = null) {
+  return renderRoute(page, { path: "/", url, context: appContextOf(harness.deps, session) });
 }
 
 /** Which of the test's consultants the results show. */
@@ -44,5 +46,22 @@ describe("the home page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(cardNames()).toEqual(["Malee Midwife"]));
     view.unmount();
+  });
+
+  it("leaves out, for a member of an organization, the profiles hidden from it (issue 31); for anyone else they stay", async () => {
+    const { sql } = harness.database;
+    const member = await harness.signIn({ name: "Budi Member" });
+    const [organization] = await sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, created_by)
+      values ('mekong-water-partners', 'Mekong Water Partners', 'ngo', 'TH', ${member.user.id}) returning id`;
+    await sql`insert into organization_members (organization_id, user_id, role) values (${organization?.id ?? 0}, ${member.user.id}, 'owner')`;
+    await sql`insert into consultant_hidden_from (consultant_id, organization_id) values (${dewi}, ${organization?.id ?? 0})`;
+    const theirs = open("/?keywords=hydrogeologist", member);
+    expect(await screen.findByText("No consultants found matching your criteria.")).toBeTruthy();
+    expect(screen.queryByText("Dewi Hydrogeologist")).toBeNull();
+    theirs.unmount();
+    const stranger = open("/?keywords=hydrogeologist", await harness.signIn({ name: "Citra Stranger" }));
+    await waitFor(() => expect(cardNames()).toEqual(["Dewi Hydrogeologist"]));
+    stranger.unmount();
   });
 });

@@ -35,19 +35,20 @@ export async function viewHomePage(
   actor: Actor = null,
 ): Promise<HomePage> {
   const { db, log } = deps;
-  // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
-  // visitor (and the page cache, which serves visitors only) the search is unchanged.
-  const search = await searchFor(db, actor, params);
   const [stats, results] = await Promise.all([
     directoryStats(deps).catch((error: unknown) => {
       log.error({ err: error }, "loading the directory stats failed");
       return null;
     }),
-    // A search may lag a moment behind the last write: the replica, when there is one.
-    searchDirectory(deps, search).catch((error: unknown) => {
-      log.error({ err: error }, "searching consultants failed");
-      return null;
-    }),
+    // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
+    // visitor (and the page cache, which serves visitors only) the search is unchanged. A search
+    // may lag a moment behind the last write: the replica, when there is one.
+    searchFor(db, actor, params)
+      .then((search) => searchDirectory(deps, search))
+      .catch((error: unknown) => {
+        log.error({ err: error }, "searching consultants failed");
+        return null;
+      }),
   ]);
   if (!results) return { stats, results: null };
   const ids = results.consultants.map((consultant) => consultant.id);

@@ -13,7 +13,6 @@ import {
 import { splitLocalePath } from "#common/locales.ts";
 import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
-import { listMemberships } from "../server/services/organizations/membership.ts";
 import type { Route } from "./+types/root";
 // The stylesheet as a URL, rendered with a React `precedence`: React then writes it at the top of
 // <head> (the browser asks for it first; the page's first paint waits on it and on nothing else).
@@ -33,12 +32,10 @@ import type { RootData } from "./lib/user.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
   const { toast, clear } = readToast({ config }, request);
-  // The unread badge of the user menu (unread entries in both boxes of /messages), and whether
-  // the menu offers the consultant profile or leads with it (issue 13).
-  // and the organizations of the menu's "act for" switch (issue 31).
-  const [menu, memberships] = session
-    ? await Promise.all([accountMenuState({ db }, actorOf(session)), listMemberships({ db }, actorOf(session))])
-    : [null, []];
+  // The unread badge of the user menu (unread entries in both boxes of /messages), whether the
+  // menu offers the consultant profile or leads with it (issue 13), and the organizations of the
+  // menu's "act for" switch (issue 31): one query.
+  const menu = session ? await accountMenuState({ db }, actorOf(session)) : null;
   // Only what the header and the dialog need to know about the signed-in user.
   const user = session
     ? {
@@ -48,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         role: session.user.role,
         isEmailVerified: session.user.isEmailVerified,
         hasConsultantProfile: menu?.hasConsultantProfile === true,
-        organizations: memberships.map(({ id, name, verified, acting }) => ({ id, name, verified, acting })),
+        organizations: menu?.organizations ?? [],
       }
     : null;
   // The page's language is its URL's (the router's basename is the language's prefix).

@@ -297,12 +297,31 @@ describe("the account menu", () => {
     await sendAs(stranger.token, hirer.id, `s-${unique()}@example.org`, `Second ${unique()}`);
 
     const deps = { db: env.database.db };
-    expect(await accountMenuState(deps, hirer.owner)).toEqual({ unread: 3, hasConsultantProfile: true });
+    expect(await accountMenuState(deps, hirer.owner)).toEqual({ unread: 3, hasConsultantProfile: true, organizations: [] });
     expect(await countUnreadConversations(deps, hirer.owner)).toBe(3);
-    expect(await accountMenuState(deps, stranger)).toEqual({ unread: 0, hasConsultantProfile: false });
-    expect(await accountMenuState(deps, null)).toEqual({ unread: 0, hasConsultantProfile: false });
+    expect(await accountMenuState(deps, stranger)).toEqual({ unread: 0, hasConsultantProfile: false, organizations: [] });
+    expect(await accountMenuState(deps, null)).toEqual({ unread: 0, hasConsultantProfile: false, organizations: [] });
     // Reading the answer clears it from the badge; the received ones stay.
     await call(env.app, "GET", `/api/conversations/${id}`, { token: hirer.owner.token });
     expect(await countUnreadConversations(deps, hirer.owner)).toBe(2);
+  });
+
+  it("lists the organizations of the 'act for' switch in the same query, by name, with the one acted for", async () => {
+    const member = await insertSignedInUser(env.database.db);
+    const word = unique();
+    const [zeta, alpha] = await env.database.sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, verified_at)
+      values (${`zeta-${word}`}, ${`zeta Team ${word}`}, 'ngo', 'LA', now()), (${`alpha-${word}`}, ${`Alpha Team ${word}`}, 'ngo', 'TH', null)
+      returning id`;
+    await env.database.sql`insert into organization_members (organization_id, user_id, role, is_acting)
+      values (${zeta!.id}, ${member.id}, 'member', true), (${alpha!.id}, ${member.id}, 'owner', false)`;
+    expect(await accountMenuState({ db: env.database.db }, member)).toEqual({
+      unread: 0,
+      hasConsultantProfile: false,
+      organizations: [
+        { id: alpha!.id, name: `Alpha Team ${word}`, verified: false, acting: false },
+        { id: zeta!.id, name: `zeta Team ${word}`, verified: true, acting: true },
+      ],
+    });
   });
 });

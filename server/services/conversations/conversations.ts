@@ -12,6 +12,7 @@ import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Database } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { type MenuOrganization, menuOrganizationsOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
 // Conversations (issue 13, docs/decisions/011-hiring-side.md): one per sender account and
 // consultant, or (issue 31) one per organization and consultant, which every member of the
@@ -220,23 +221,30 @@ async function countUnreadByBox(
 }
 
 /**
- * The header's account menu: unread entries in both boxes (the badge), and whether the user has a
- * consultant profile (the menu leads with it, or offers it), in one query: it runs on every page.
+ * The header's account menu: unread entries in both boxes (the badge), whether the user has a
+ * consultant profile (the menu leads with it, or offers it), and the organizations of the "act for"
+ * switch, in one query: it runs on every page.
  */
 export async function accountMenuState(
   deps: { db: Database },
   actor: Actor,
-): Promise<{ unread: number; hasConsultantProfile: boolean }> {
-  if (!actor) return { unread: 0, hasConsultantProfile: false };
+): Promise<{ unread: number; hasConsultantProfile: boolean; organizations: MenuOrganization[] }> {
+  if (!actor) return { unread: 0, hasConsultantProfile: false, organizations: [] };
   const profile = sql`(select co.id from consultants co where co.user_id = ${actor.id})`;
   const [row] = (await deps.db.execute(sql`
-    select counts.sent, counts.received, exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile
+    select counts.sent, counts.received, exists (select 1 from consultants co where co.user_id = ${actor.id}) as has_profile,
+      ${menuOrganizationsOf(actor.id)} as organizations
     from (select ${unreadCounts(actor.id, profile)}) counts`)) as unknown as {
     sent: number;
     received: number;
     has_profile: boolean;
+    organizations: MenuOrganization[];
   }[];
-  return { unread: (row?.sent ?? 0) + (row?.received ?? 0), hasConsultantProfile: row?.has_profile === true };
+  return {
+    unread: (row?.sent ?? 0) + (row?.received ?? 0),
+    hasConsultantProfile: row?.has_profile === true,
+    organizations: row?.organizations ?? [],
+  };
 }
 
 /** The header badge: unread entries in both boxes, in one query; 0 for visitors. */

@@ -105,6 +105,20 @@ export async function listMemberships(deps: { db: Executor }, actor: Actor): Pro
     .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
 }
 
+/** An organization as the header's "act for" switch shows it (issue 31). */
+export type MenuOrganization = Pick<Membership, "id" | "name" | "verified" | "acting">;
+
+/**
+ * The person's organizations for the switch, as one JSON array (listMemberships' order), so that
+ * the account menu's query (conversations.ts accountMenuState) reads them in the same statement.
+ */
+export function menuOrganizationsOf(userId: number): SQL<MenuOrganization[]> {
+  return sql<MenuOrganization[]>`coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name,
+      'verified', o.verified_at is not null, 'acting', m.is_acting) order by lower(o.name), o.id)
+    from organization_members m join organizations o on o.id = m.organization_id
+    where m.user_id = ${userId}), '[]'::json)`;
+}
+
 /**
  * The organization the person acts for (the header's switcher remembers it per account), or null:
  * they act for themselves. A member removed from it acts for themselves from their next request.

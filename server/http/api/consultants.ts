@@ -5,8 +5,7 @@ import { createConsultant, getOwnConsultant, viewConsultantProfile } from "#serv
 import { consultantCv } from "#server/services/cv/index.ts";
 import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
-import { searchFor } from "#server/services/organizations/hidden-from.ts";
-import { searchDirectory } from "#server/services/search/index.ts";
+import { searchDirectoryAs } from "#server/services/organizations/hidden-from.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 import { noInput, notStored, serviceCalls } from "./service-call.ts";
@@ -28,10 +27,7 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get("/", async (c) => {
     const parsed = parseSearchParams(new URL(c.req.url).searchParams);
     if (!parsed.success) throw parsed.error;
-    // A member of an organization a consultant hides from never finds them (issue 31); a visitor's
-    // search is unchanged (no session, no query).
-    const params = await searchFor(db, await actorFrom(c), parsed.data);
-    return c.json(await searchDirectory(serviceDeps(c), params));
+    return c.json(await searchDirectoryAs(serviceDeps(c), await actorFrom(c), parsed.data));
   });
 
   api.get("/:id", async (c) => {

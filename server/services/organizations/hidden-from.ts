@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { consultantHiddenFrom, consultants, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
+import { type SearchResult, searchDirectory } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
 import { badgeColumns, requireSignedIn } from "./membership.ts";
 
@@ -37,6 +38,18 @@ export async function consultantsHiddenFrom(db: Executor, actor: Actor): Promise
 export async function searchFor(db: Executor, actor: Actor, params: SearchParams): Promise<SearchParams> {
   const hidden = await consultantsHiddenFrom(db, actor);
   return hidden.length > 0 ? { ...params, hidden } : params;
+}
+
+/**
+ * A person's search of the directory, the one both doors run (the home page and GET
+ * /api/consultants): searchDirectory without the profiles hidden from them.
+ */
+export async function searchDirectoryAs(
+  deps: Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">,
+  actor: Actor,
+  params: SearchParams,
+): Promise<SearchResult> {
+  return searchDirectory(deps, await searchFor(deps.db, actor, params));
 }
 
 /** Whether this consultant hid from an organization the person belongs to (false for a visitor, without a query). */

@@ -3,9 +3,9 @@ import type { PublicConsultant } from "#common/views.ts";
 import { cardDonors } from "../consultants/track-record.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
-import { searchFor } from "../organizations/hidden-from.ts";
+import { searchDirectoryAs } from "../organizations/hidden-from.ts";
 import { reviewCounts } from "../reviews/reviews.ts";
-import { type SearchResult, searchDirectory } from "../search/index.ts";
+import type { SearchResult } from "../search/index.ts";
 import { type DirectoryStats, directoryStats } from "../stats.ts";
 
 // The home page, which is the directory's search: the stats strip, one page of results with what
@@ -43,12 +43,10 @@ export async function viewHomePage(
     // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
     // visitor (and the page cache, which serves visitors only) the search is unchanged. A search
     // may lag a moment behind the last write: the replica, when there is one.
-    searchFor(db, actor, params)
-      .then((search) => searchDirectory(deps, search))
-      .catch((error: unknown) => {
-        log.error({ err: error }, "searching consultants failed");
-        return null;
-      }),
+    searchDirectoryAs(deps, actor, params).catch((error: unknown) => {
+      log.error({ err: error }, "searching consultants failed");
+      return null;
+    }),
   ]);
   if (!results) return { stats, results: null };
   const ids = results.consultants.map((consultant) => consultant.id);

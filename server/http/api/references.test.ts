@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERENCE_LIMITS, REFERENCE_MESSAGES } from "#common/references.ts";
-import { hasVerifiedDomain } from "#server/services/references/domain-badge.ts";
+import { verifiedDomainBadges } from "#server/services/references/domain-badge.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
@@ -293,12 +293,12 @@ describe("asking for a reference", () => {
 describe("the verified-domain badge", () => {
   it("is never given to a free-mail address or the consultant's own, and needs the organization's verified domain", async () => {
     const db = api.database.db;
-    expect(await hasVerifiedDomain(db, { refereeEmail: "someone@gmail.com", organization: "ADB" }, [])).toBe(false);
-    expect(await hasVerifiedDomain(db, { refereeEmail: "Lan@Example.org", organization: "ADB" }, ["lan@example.org"])).toBe(
-      false,
-    );
+    const hasVerifiedDomain = async (reference: { refereeEmail: string; organization: string }, own: string[]) =>
+      (await verifiedDomainBadges(db, [reference], own))[0];
+    expect(await hasVerifiedDomain({ refereeEmail: "someone@gmail.com", organization: "ADB" }, [])).toBe(false);
+    expect(await hasVerifiedDomain({ refereeEmail: "Lan@Example.org", organization: "ADB" }, ["lan@example.org"])).toBe(false);
     // An organization (issue 31) gives its domain once verified, and only then.
-    const badge = (email: string) => hasVerifiedDomain(db, { refereeEmail: email, organization: "asian development bank" }, []);
+    const badge = (email: string) => hasVerifiedDomain({ refereeEmail: email, organization: "asian development bank" }, []);
     expect(await badge("officer@adb.org")).toBe(false);
     await api.database.sql`insert into organizations (slug, name, kind, country, website, domain)
       values ('asian-development-bank', 'Asian Development Bank', 'donor', 'PH', 'https://www.adb.org', 'adb.org')`;
@@ -308,6 +308,40 @@ describe("the verified-domain badge", () => {
     expect(await badge("officer@adb.org")).toBe(true);
     expect(await badge("officer@vn.adb.org")).toBe(true);
     expect(await badge("officer@notadb.org")).toBe(false);
-    expect(await hasVerifiedDomain(db, { refereeEmail: "officer@adb.org", organization: "ADB Consulting Ltd" }, [])).toBe(false);
+    expect(await hasVerifiedDomain({ refereeEmail: "officer@adb.org", organization: "ADB Consulting Ltd" }, [])).toBe(false);
+    // A profile's references in one call, each with its own answer, in order.
+    expect(
+      await verifiedDomainBadges(
+        db,
+        [
+          { refereeEmail: "officer@adb.org", organization: "Asian Development Bank" },
+          { refereeEmail: "officer@gmail.com", organization: "Asian Development Bank" },
+          { refereeEmail: "officer@adb.org", organization: "ADB Consulting Ltd" },
+          { refereeEmail: "chief@th.adb.org", organization: " asian development bank " },
+        ],
+        [],
+      ),
+    ).toEqual([true, false, false, true]);
+    // On the profile: the referee at the verified domain has the badge, the free-mail one not.
+    const { owner, id, assignmentId } = await consultantWithAssignment();
+    const suffix = randomBytes(4).toString("hex");
+    for (const [name, email] of [
+      ["Officer at ADB", `officer-${suffix}@adb.org`],
+      ["Officer at Gmail", `officer-${suffix}@gmail.com`],
+    ] as const) {
+      expect((await ask(owner.token, assignmentId, { name, email })).status).toBe(201);
+      const confirmed = await call(api.app, "POST", `/api/references/${await linkTokenFor(email)}/confirm`, { body: {} });
+      expect(confirmed.status, confirmed.text).toBe(200);
+    }
+    const shown = await call(api.app, "GET", `/api/consultants/${id}`);
+    expect(
+      shown.json.references.map((item: { refereeName: string; isDomainVerified: boolean }) => [
+        item.refereeName,
+        item.isDomainVerified,
+      ]),
+    ).toEqual([
+      ["Officer at ADB", true],
+      ["Officer at Gmail", false],
+    ]);
   });
 });

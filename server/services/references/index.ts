@@ -26,7 +26,7 @@ import { composeMail } from "../mail.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { hashToken, newToken } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
-import { hasVerifiedDomain } from "./domain-badge.ts";
+import { verifiedDomainBadges } from "./domain-badge.ts";
 
 // Confirmed references (issue 34). The consultant asks (`requestReference`), the referee answers
 // through the e-mailed single-use link without an account (`viewReferenceRequest`,
@@ -350,7 +350,7 @@ export async function removeReference(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-async function toPublic(db: Executor, row: AssignmentReferenceRow, consultantEmails: string[]): Promise<PublicReference> {
+function toPublic(row: AssignmentReferenceRow, hasBadge: boolean): PublicReference {
   return {
     id: row.id,
     assignmentId: row.assignmentId,
@@ -362,22 +362,29 @@ async function toPublic(db: Executor, row: AssignmentReferenceRow, consultantEma
     statement: row.statement,
     score: row.score,
     confirmedAt: (row.answeredAt ?? row.requestedAt).toISOString(),
-    isDomainVerified: row.status === "confirmed" && (await hasVerifiedDomain(db, row, consultantEmails)),
+    isDomainVerified: row.status === "confirmed" && hasBadge,
   };
+}
+
+/** References as everyone sees them, the badges of all of them found in one query. */
+async function publicReferences(db: Executor, rows: AssignmentReferenceRow[], consultantEmails: string[]) {
+  const confirmed = rows.filter((row) => row.status === "confirmed");
+  const badges = await verifiedDomainBadges(db, confirmed, consultantEmails);
+  const hasBadge = new Map(confirmed.map((row, index) => [row.id, badges[index] === true]));
+  return rows.map((row) => toPublic(row, hasBadge.get(row.id) ?? false));
 }
 
 async function ownReferences(db: Executor, rows: AssignmentReferenceRow[], consultantEmails: string[]): Promise<OwnReference[]> {
   const now = Date.now();
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...(await toPublic(db, row, consultantEmails)),
-      status: row.status,
-      refereeEmail: row.refereeEmail,
-      requestedAt: row.requestedAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      isExpired: row.status === "requested" && row.expiresAt.getTime() <= now,
-    })),
-  );
+  const shown = await publicReferences(db, rows, consultantEmails);
+  return rows.map((row, index) => ({
+    ...(shown[index] as PublicReference),
+    status: row.status,
+    refereeEmail: row.refereeEmail,
+    requestedAt: row.requestedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    isExpired: row.status === "requested" && row.expiresAt.getTime() <= now,
+  }));
 }
 
 /** The e-mails that are the consultant's own (the profile's and the account's): never a badge. */
@@ -399,8 +406,7 @@ export async function confirmedReferences(db: Executor, consultantId: number): P
     .where(and(eq(assignmentReferences.consultantId, consultantId), eq(assignmentReferences.status, "confirmed")))
     .orderBy(asc(assignmentReferences.answeredAt), asc(assignmentReferences.id));
   if (rows.length === 0) return [];
-  const emails = await emailsOf(db, consultantId);
-  return Promise.all(rows.map((row) => toPublic(db, row, emails)));
+  return publicReferences(db, rows, await emailsOf(db, consultantId));
 }
 
 /** Every request of a profile, for its owner or an admin (withdrawn and removed ones left out). */

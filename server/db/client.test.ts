@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql as statement } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { createDatabase, preparedStatements } from "./client.ts";
-import { consultants } from "./schema.ts";
+import { createDatabase, DatabaseDeadline, preparedStatements } from "./client.ts";
+import { isDatabaseUnavailable } from "./errors.ts";
+import { consultants, rateLimits } from "./schema.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -74,6 +75,54 @@ describe("the connection pool", () => {
       await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, 1));
       await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, 2));
       expect(await preparedOn(sql)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+// Issue 35 item 2: the pool's deadline. The frozen-server tests (frozen.test.ts) cover a server
+// that answers nothing; these cover a server that answers, but too late for the caller.
+describe("a pool with a statement deadline", () => {
+  const DEADLINE_MS = 500;
+
+  it("gives up on a statement that outlives it", async () => {
+    const { db, close } = createDatabase(database.url, { max: 2, statementTimeoutMs: DEADLINE_MS });
+    try {
+      const started = performance.now();
+      const error = await db.execute(statement`select pg_sleep(5)`).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      // What the doors answer 503 (the server's statement_timeout, or this side's deadline).
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(4_000);
+    } finally {
+      await close();
+    }
+  });
+
+  it("rolls back a transaction that outlives it: the caller was told it failed, so it never commits later", async () => {
+    const { db, close } = createDatabase(database.url, { max: 2, statementTimeoutMs: DEADLINE_MS });
+    const key = `late-transaction-${Date.now()}`;
+    let workDone!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      workDone = resolve;
+    });
+    try {
+      const attempt = db.transaction(async (tx) => {
+        await tx.insert(rateLimits).values({ key, windowStart: new Date(), hits: 1 });
+        // Past the deadline on this side, yet short of the server's idle-in-transaction limit
+        // (twice the deadline), which would roll it back by itself.
+        await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS * 1.4));
+        workDone();
+      });
+      await expect(attempt).rejects.toBeInstanceOf(DatabaseDeadline);
+      await finished;
+      // The transaction's end (rollback, or a commit if the guard were gone) follows its work at once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rows = await database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      expect(rows).toEqual([]);
     } finally {
       await close();
     }

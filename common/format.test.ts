@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, formatRating, initials } from "./format.ts";
+import { excerpt, formatDate, formatRating, initials } from "./format.ts";
 
 describe("formatRating", () => {
   it("divides by ten with one decimal", () => {
@@ -23,5 +23,17 @@ describe("excerpt", () => {
     expect(excerpt("Twelve years designing maternal and newborn health programmes", 30)).toBe("Twelve years designing…");
     expect(excerpt("Twelve years designing maternal", 31)).toBe("Twelve years designing maternal");
     expect(excerpt("Supercalifragilisticexpialidocious words", 10)).toBe("Supercalif…");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes the date in the page's language, with the Gregorian year, whichever language came first", () => {
+    const day = "2025-11-21T23:30:00Z";
+    expect(formatDate(day, "th")).toMatch(/^21 .+ 2025$/);
+    expect(formatDate(day)).toBe("21 November 2025");
+    expect(formatDate(new Date(day), "en")).toBe("21 November 2025");
+    expect(formatDate(day, "id")).toBe("21 November 2025");
+    expect(formatDate(day, "vi")).toMatch(/2025$/);
+    expect(formatDate(day, "th")).not.toContain("2568");
   });
 });

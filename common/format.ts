@@ -32,11 +32,18 @@ export function formatCount(value: number, locale: Locale = "en"): string {
   return format.format(value);
 }
 
+// The same for dates: building one costs about 200 µs, using it about 1 µs (a page of reviews or
+// messages formats dozens).
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** A calendar date such as "21 November 2025", the same on the server and in the browser. */
 export function formatDate(value: string | Date, locale: Locale = "en"): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(value),
-  );
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(value));
 }
 
 /**

@@ -85,11 +85,19 @@ describe("/profile/manage", () => {
 
   it("sends the verification e-mail again for an address not yet verified, and says where", async () => {
     const { user, session } = await account();
+    // The registration sent the first link; the resend issues another (and queues its mail with it).
+    const links = async () =>
+      (
+        await harness.database.sql<{ count: number }[]>`
+        select count(*)::int as count from auth_tokens where user_id = ${user.id} and purpose = 'verify_email'`
+      )[0]?.count;
+    expect(await links()).toBe(1);
     const view = open(session);
     fireEvent.click(await screen.findByRole("button", { name: "Resend verification email" }));
     expect((await screen.findAllByText("Verification email sent")).length).toBeGreaterThan(0);
     const said = await screen.findAllByText(`Check your inbox at ${user.email}.`);
     expect(said.length).toBeGreaterThan(0);
+    expect(await links()).toBe(2);
     view.unmount();
   });
 });

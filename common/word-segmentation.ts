@@ -7,12 +7,26 @@
 /** A run of one of the four scripts (with its combining marks). */
 const UNSPACED_RUN = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 
-/** The language whose dictionary cuts a run, by the run's script. */
-function languageOf(run: string): string {
-  if (/\p{Script=Thai}/u.test(run)) return "th";
-  if (/\p{Script=Lao}/u.test(run)) return "lo";
-  if (/\p{Script=Khmer}/u.test(run)) return "km";
-  return "my";
+/**
+ * One word segmenter per language, made once: making an Intl.Segmenter loads ICU's break rules,
+ * costlier than cutting a short run with it, and a document's compounds are cut many times.
+ */
+const WORD_SEGMENTERS = {
+  th: new Intl.Segmenter("th", { granularity: "word" }),
+  lo: new Intl.Segmenter("lo", { granularity: "word" }),
+  km: new Intl.Segmenter("km", { granularity: "word" }),
+  my: new Intl.Segmenter("my", { granularity: "word" }),
+};
+
+/**
+ * The word segmenter whose dictionary cuts a run, by the run's script (Thai first, then Lao,
+ * Khmer, Burmese). The search's words, the glossary's forms and the documents all cut with these.
+ */
+export function wordSegmenterOf(run: string): Intl.Segmenter {
+  if (/\p{Script=Thai}/u.test(run)) return WORD_SEGMENTERS.th;
+  if (/\p{Script=Lao}/u.test(run)) return WORD_SEGMENTERS.lo;
+  if (/\p{Script=Khmer}/u.test(run)) return WORD_SEGMENTERS.km;
+  return WORD_SEGMENTERS.my;
 }
 
 /** Whether a text has any run of the four scripts (most texts have none: nothing to do). */
@@ -23,9 +37,8 @@ export function hasUnspacedScript(text: string): boolean {
 
 /** The words of one run, in order, as the language's dictionary cuts it. */
 function runWords(run: string): string[] {
-  const segmenter = new Intl.Segmenter(languageOf(run), { granularity: "word" });
   const words: string[] = [];
-  for (const segment of segmenter.segment(run)) if (segment.isWordLike) words.push(segment.segment);
+  for (const segment of wordSegmenterOf(run).segment(run)) if (segment.isWordLike) words.push(segment.segment);
   return words;
 }
 
@@ -39,7 +52,7 @@ function graphemeCount(text: string): number {
 
 /** Whether the dictionary reads a text as one word. */
 function isOneWord(text: string): boolean {
-  const segments = [...new Intl.Segmenter(languageOf(text), { granularity: "word" }).segment(text)];
+  const segments = [...wordSegmenterOf(text).segment(text)];
   return segments.length === 1 && segments[0]?.isWordLike === true;
 }
 
@@ -67,9 +80,8 @@ function compoundParts(word: string): string[] {
  */
 export function unspacedWordsOf(text: string): { word: string; index: number }[] {
   if (!hasUnspacedScript(text)) return [{ word: text, index: 0 }];
-  const segmenter = new Intl.Segmenter(languageOf(text), { granularity: "word" });
   const words: { word: string; index: number }[] = [];
-  for (const segment of segmenter.segment(text))
+  for (const segment of wordSegmenterOf(text).segment(text))
     if (segment.isWordLike) words.push({ word: segment.segment, index: segment.index });
   return words;
 }
@@ -81,7 +93,7 @@ export function unspacedWordsOf(text: string): { word: string; index: number }[]
  */
 export function markWordBoundaries(run: string, mark: string): string {
   let out = "";
-  for (const { segment } of new Intl.Segmenter(languageOf(run), { granularity: "word" }).segment(run)) {
+  for (const { segment } of wordSegmenterOf(run).segment(run)) {
     if (out && !/\s$/u.test(out) && !/^\s/u.test(segment)) out += mark;
     out += segment;
   }
@@ -90,7 +102,6 @@ export function markWordBoundaries(run: string, mark: string): string {
 
 /**
  * The text with a space between the words of every Thai, Lao, Khmer or Burmese run; everything
-
  * else as it was ("ที่ปรึกษาด้านการประเมินผล UNDP" -> "ที่ปรึกษา ด้าน การ ประเมิน ผล UNDP").
  */
 export function spaceWords(text: string): string {

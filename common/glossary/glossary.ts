@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wordSegmenterOf } from "#common/word-segmentation.ts";
 import fieldGlossaryData from "./field-glossary.json" with { type: "json" };
 
 // The field glossary (field-glossary.json): the concepts of international development work with
@@ -88,13 +89,6 @@ export function foldForm(text: string): string {
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** Scripts written without spaces between words: their runs are split with ICU's dictionaries. */
 const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const THAI_SEGMENTER = new Intl.Segmenter("th", { granularity: "word" });
-const UNSPACED_SCRIPTS: [RegExp, Intl.Segmenter][] = [
-  [/\p{Script=Thai}/u, THAI_SEGMENTER],
-  [/\p{Script=Lao}/u, new Intl.Segmenter("lo", { granularity: "word" })],
-  [/\p{Script=Khmer}/u, new Intl.Segmenter("km", { granularity: "word" })],
-  [/\p{Script=Myanmar}/u, new Intl.Segmenter("my", { granularity: "word" })],
-];
 
 /** A token of a phrase: one word, or one dictionary word of a Thai, Lao, Khmer or Burmese run. */
 export type GlossaryToken = {
@@ -130,8 +124,7 @@ function splitUnspaced(word: string): { text: string; at: number }[] {
       parts.push({ text: chunk[0], at: chunk.index });
       continue;
     }
-    const segmenter = UNSPACED_SCRIPTS.find(([script]) => script.test(chunk[0]))?.[1] ?? THAI_SEGMENTER;
-    for (const segment of segmenter.segment(chunk[0])) {
+    for (const segment of wordSegmenterOf(chunk[0]).segment(chunk[0])) {
       if (!segment.isWordLike) continue;
       for (const part of segment.segment.matchAll(WORD))
         parts.push({ text: part[0], at: chunk.index + segment.index + part.index });

@@ -66,4 +66,23 @@ describe("profiles tagged with the glossary's concepts", () => {
     await continueRetag(holder.db.db);
     expect(await concepts(id)).not.toContain("#k:drinking-water-supply:D");
   });
+
+  it("reads the admins' additions again after a directory change, and merges them again only when they changed", async () => {
+    const cache = new GlossaryCache();
+    const first = await cache.get(holder.db.db);
+    cache.drop();
+    expect(await cache.get(holder.db.db)).toBe(first);
+    await holder.db
+      .sql`insert into glossary_additions (concept_id, language, text) values ('drinking-water-supply', 'en', 'blorpwater')`;
+    const unchanged = await cache.get(holder.db.db);
+    expect(unchanged).toBe(first);
+    cache.drop();
+    const merged = await cache.get(holder.db.db);
+    expect(merged).not.toBe(first);
+    expect(merged.byId.get("drinking-water-supply")?.terms.en?.map((form) => form.text)).toContain("blorpwater");
+    expect(first.byId.get("drinking-water-supply")?.terms.en?.map((form) => form.text)).not.toContain("blorpwater");
+    cache.drop();
+    expect(await cache.get(holder.db.db)).toBe(merged);
+    await holder.db.sql`delete from glossary_additions`;
+  });
 });

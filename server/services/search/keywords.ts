@@ -11,26 +11,28 @@ import type { KeywordWords } from "./keyword-plan.ts";
 import { type PlaceTerm, placeTerms } from "./places.ts";
 import { filterConditions, indexedMatch } from "./query.ts";
 import type { ExpandedTerm } from "./result.ts";
-import { ANALYSIS_TTL_MS, analyzeWords, keywordWords, quoteLexeme, typedWords, type WordAnalysis } from "./words.ts";
+import { ANALYSIS_TTL_MS, analyzeWords, quoteLexeme, typedKeywords, type WordAnalysis } from "./words.ts";
 
 // The keywords of a search as terms (issue 33): a place in any spelling (places.ts), a concept of
 // the field glossary in any of its forms ("M&E", "monitoring and evaluation", "giám sát và đánh
 // giá": one term, matched as the '#k:' lexeme migration 0025 tags documents with), or a word
 // (stemmed, the last one completed). Every term must match; dropping one is a relaxation.
 
-/** One term of the keywords, covering the words start..end (exclusive) of the keywords. */
-export type KeywordTerm =
-  | { kind: "word"; start: number; end: number; analysis: WordAnalysis }
+/**
+ * One term of the keywords, covering the words start..end (exclusive) of the keywords, `typed` as
+ * they stand in the keywords ("M&E", not its words "M E").
+ */
+export type KeywordTerm = { start: number; end: number; typed: string } & (
+  | { kind: "word"; analysis: WordAnalysis }
   | {
       kind: "concept";
-      start: number;
-      end: number;
       match: ConceptMatch;
       analyses: WordAnalysis[];
       /** Listed profiles naming the concept, up to one past the cap, when counted (conceptReach). */
       reach?: number;
     }
-  | { kind: "place"; start: number; end: number; place: PlaceTerm };
+  | { kind: "place"; place: PlaceTerm }
+);
 
 export type AnalyzedKeywords = {
   allWords: string[];
@@ -44,7 +46,7 @@ export async function analyzeKeywords(
   { db, runtime }: { db: Database; runtime: Pick<ServiceRuntime, "words" | "glossary"> },
   keywords: string,
 ): Promise<AnalyzedKeywords> {
-  const allWords = keywordWords(keywords);
+  const { words: allWords, typed } = typedKeywords(keywords);
   // A place in any spelling ("Saigon", "TP.HCM") matches every spelling of it; the other words are
   // analysed as words (the last one completed, unless it ends a place's name).
   const mentions = findPlaceMentions(allWords);
@@ -64,24 +66,35 @@ export async function analyzeKeywords(
   const concepts = conceptsIn(glossary, allWords, inPlace);
   const inConcept = (index: number) => concepts.some((match) => index >= match.start && index < match.end);
   const terms: KeywordTerm[] = [
-    ...places.map((place): KeywordTerm => ({ kind: "place", start: place.start, end: place.end, place })),
+    ...places.map(
+      (place): KeywordTerm => ({
+        kind: "place",
+        start: place.start,
+        end: place.end,
+        typed: typed(place.start, place.end),
+        place,
+      }),
+    ),
     ...concepts.map(
       (match): KeywordTerm => ({
         kind: "concept",
         start: match.start,
         end: match.end,
+        typed: typed(match.start, match.end),
         match,
         analyses: range(match.start, match.end).flatMap((index) => analysisAt.get(index) ?? []),
       }),
     ),
     ...wordIndexes.flatMap((index): KeywordTerm[] => {
       const analysis = analysisAt.get(index);
-      return analysis && !inConcept(index) ? [{ kind: "word", start: index, end: index + 1, analysis }] : [];
+      return analysis && !inConcept(index)
+        ? [{ kind: "word", start: index, end: index + 1, typed: typed(index, index + 1), analysis }]
+        : [];
     }),
   ].sort((a, b) => a.start - b.start);
   const expandedTerms = concepts.flatMap((match) =>
     match.conceptIds.map((concept) => ({
-      typed: typedWords(keywords, match.start, match.end),
+      typed: typed(match.start, match.end),
       concept,
       forms: expansionForms(glossary, concept).map((form) => form.text),
     })),

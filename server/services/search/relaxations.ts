@@ -3,7 +3,6 @@ import { type SearchParams, searchQueryString } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { KeywordTerm } from "./keywords.ts";
 import type { RelaxableFilter, Relaxation } from "./result.ts";
-import { typedWords } from "./words.ts";
 
 // Never a dead end (issue 33): a search that finds nothing answers what would find something.
 // When every term must match and nothing matches all of them, the keywords without one term (or,
@@ -23,19 +22,18 @@ function narrows(term: KeywordTerm) {
 }
 
 /** The keywords made of some of the terms, as typed ("M&E" stays "M&E"). */
-function keywordsOf(keywords: string, terms: KeywordTerm[]) {
-  return terms.map((term) => typedWords(keywords, term.start, term.end)).join(" ");
+function keywordsOf(terms: KeywordTerm[]) {
+  return terms.map((term) => term.typed).join(" ");
 }
 
 /** The keywords without one term each; or each term alone (`alone`). */
 function wordCandidates(params: SearchParams, terms: KeywordTerm[], alone: boolean): Candidate[] {
-  const keywords = params.keywords ?? "";
   return terms.map((term, index) => {
     const kept = alone ? [term] : terms.filter((_, other) => other !== index);
     const dropped = alone ? terms.filter((_, other) => other !== index) : [term];
     return {
-      drop: { words: dropped.map((each) => typedWords(keywords, each.start, each.end)) },
-      params: { ...params, keywords: keywordsOf(keywords, kept), page: 1 },
+      drop: { words: dropped.map((each) => each.typed) },
+      params: { ...params, keywords: keywordsOf(kept), page: 1 },
     };
   });
 }

@@ -33,12 +33,21 @@ export function keywordSpans(keywords: string): { word: string; from: number; to
   return spans.slice(0, MAX_WORDS).map((span) => ({ ...span, word: span.word.slice(0, MAX_WORD_LENGTH) }));
 }
 
-/** The keywords as typed from word `start` to word `end` (exclusive): "M&E" rather than its words "M E". */
-export function typedWords(keywords: string, start: number, end: number): string {
-  const spans = keywordSpans(keywords);
-  const first = spans[start];
-  const last = spans[end - 1];
-  return first && last ? keywords.normalize("NFC").slice(first.from, last.to) : "";
+/**
+ * The words of a keywords string (keywordWords), and the keywords as typed from word `start` to
+ * word `end` (exclusive): "M&E" rather than its words "M E". The keywords are cut into words once.
+ */
+export function typedKeywords(keywords: string): { words: string[]; typed: (start: number, end: number) => string } {
+  const text = keywords.normalize("NFC");
+  const spans = keywordSpans(text);
+  return {
+    words: spans.map((span) => span.word),
+    typed: (start, end) => {
+      const first = spans[start];
+      const last = spans[end - 1];
+      return first && last ? text.slice(first.from, last.to) : "";
+    },
+  };
 }
 
 export type WordAnalysis = {

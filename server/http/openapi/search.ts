@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GlossaryAdditionSchema } from "#common/glossary/glossary.ts";
+import { ZeroResultsQuerySchema } from "#server/services/search/glossary-admin.ts";
 import { type ApiRoute, anyJson } from "./schemas.ts";
 
 // The documented routes of the API: the admins' side of the search (issue 33).
@@ -12,7 +13,7 @@ export const searchAdminRoutes: ApiRoute[] = [
     summary:
       "The most frequent searches of the last 30 days that found nothing (counted per day and per search, without who searched)",
     auth: "admin",
-    query: z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }),
+    query: ZeroResultsQuerySchema,
     response: z
       .object({
         days: z.number().int(),

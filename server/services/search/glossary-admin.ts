@@ -27,7 +27,8 @@ import { loadAdditions, startRetag, syncConceptForms } from "./concepts.ts";
 /** How far back the list of zero-result searches looks. */
 export const ZERO_RESULT_DAYS = 30;
 
-const ZeroResultsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+/** The query of the list of zero-result searches (the API documents this one). */
+export const ZeroResultsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 export type ZeroResultSearch = {
   /** The search as a query string (keywords in lower case, filters; no page or order). */

@@ -1,5 +1,5 @@
 import { BadgeCheck, Search, ShieldOff } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { countryName } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
 import {
@@ -24,10 +24,10 @@ import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusalOf } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-organizations";
@@ -91,8 +91,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { error: string };
-
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const session = requireSignedIn(app, { comeBack: request });
@@ -105,7 +103,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     typeof form.get("back") === "string" && String(form.get("back")).startsWith("/admin/organizations")
       ? String(form.get("back"))
       : "/admin/organizations";
-  if (id === null) return data<Failure>({ error: "Not found" }, { status: 404 });
+  if (id === null) return answer(errorAnswer("Not found"), 404);
   try {
     if (intent === "verify") {
       await verifyOrganization(deps, actor, { id, body: { method: "admin" } });
@@ -123,16 +121,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(app, back, { title: `Report ${resolved.status}` });
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal.status >= 500) throw error;
-    return data<Failure>({ error: refusal.errors[0]?.message ?? refusal.message }, { status: refusal.status });
+    return refusedAnswer(error);
   }
-  return data<Failure>({ error: "Unknown action" }, { status: 400 });
+  return answer(errorAnswer("Unknown action"), 400);
 }
 
 /** A failed request keeps the page (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ error: message, ...errorAnswer(message) }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 function pageHref(query: { search: string; filter: string }, extra: Record<string, string | number> = {}) {
@@ -146,7 +142,7 @@ function pageHref(query: { search: string; filter: string }, extra: Record<strin
 
 export default function AdminOrganizationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, reports, opened, countries } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const failure = errorOf(actionData);
   const here = pageHref(query, { ...(query.page > 1 ? { page: query.page } : {}), ...(query.open ? { open: query.open } : {}) });
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
   return (
@@ -158,7 +154,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
       {failure && (
         <div className="mt-4">
           <Alert tone="error" title="Not changed" live>
-            <p>{failure.error}</p>
+            <p>{failure}</p>
           </Alert>
         </div>
       )}

@@ -15,10 +15,10 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusalOf, throwPageError } from "../lib/service-errors.server.ts";
+import { refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/invitation";
 
@@ -52,8 +52,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
 }
 
-type Failure = { error: string };
-
 export async function action({ params, request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const token = params.token ?? "";
@@ -70,15 +68,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: `Welcome to ${organization.name}` });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const refusal = refusalOf(error);
-    if (refusal.status >= 500) throw error;
-    return data<Failure>({ error: refusal.message }, { status: refusal.status });
+    return refusedAnswer(error);
   }
 }
 
 /** A failed request keeps the page (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => ({ error: message, ...errorAnswer(message) }));
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
 
 function Unusable() {
@@ -101,7 +97,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   const { t, i18n } = useLingui();
   if (loaderData.state !== "open") return <Unusable />;
   const { invitation, signedInAs, countryLabel } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const failure = errorOf(actionData);
   const { organization } = invitation;
   const otherAddress = signedInAs && signedInAs.email.toLowerCase() !== invitation.email.toLowerCase();
   const name = organization.name;
@@ -132,7 +128,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       {failure && (
         <div className="mt-4">
           <Alert tone="error" title={t`Not done`} live>
-            <p>{failure.error}</p>
+            <p>{failure}</p>
           </Alert>
         </div>
       )}

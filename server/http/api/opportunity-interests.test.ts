@@ -56,6 +56,13 @@ async function consultant(name = `Lan Nguyen ${unique()}`) {
   return { ...user, consultantId };
 }
 
+/** E-mails queued to an address (in the job table: a move writes them in its transaction, so no waiting). */
+async function mailsQueuedTo(address: string): Promise<number> {
+  const [row] = await env.database.sql<{ n: number }[]>`
+    select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' = ${address}`;
+  return row?.n ?? 0;
+}
+
 const express = (id: number, token: string, body: Record<string, unknown> = { note: NOTE }) =>
   call(env.app, "POST", `/api/opportunities/${id}/interests`, { token, body });
 
@@ -193,6 +200,8 @@ describe("the organization's applicants", () => {
     expect(bad.json.message).toBe(INTEREST_TEXTS.stage);
     const interview = await call(env.app, "PATCH", path, { token: owner.token, body: { stage: "interview" } });
     expect(interview.json.stage).toBe("interview");
+    // Only selected and declined tell the consultant: nothing is queued for them yet.
+    expect(await mailsQueuedTo(lan.email)).toBe(0);
     expect(
       (await call(env.app, "GET", "/api/my-consultant-profile/interests", { token: lan.token })).json.interests[0].stage,
     ).toBe("interview");
@@ -201,6 +210,9 @@ describe("the organization's applicants", () => {
       body: { stage: "declined", message: "We chose a consultant based in Can Tho. Thank you." },
     });
     expect(declined.json.stage).toBe("declined");
+    // Declined twice (the same stage) queues nothing more: one e-mail in all.
+    expect((await call(env.app, "PATCH", path, { token: owner.token, body: { stage: "declined" } })).status).toBe(200);
+    expect(await mailsQueuedTo(lan.email)).toBe(1);
     const mail = await env.smtp.waitForMail(lan.email);
     expect(mail.text).toContain("We chose a consultant based in Can Tho. Thank you.");
     expect(mail.subject).toContain("Monitoring and Evaluation Specialist");

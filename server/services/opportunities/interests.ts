@@ -21,7 +21,7 @@ import { asciiName, consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
-import { csvCell } from "../shortlists/csv.ts";
+import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
 import { getOpportunity } from "./opportunities.ts";
@@ -423,25 +423,21 @@ export async function exportApplicants(
     "Sent",
   ];
   const lines = [
-    header.map(csvCell).join(","),
-    ...rows.map((row) =>
-      [
-        row.consultant.name,
-        row.consultant.title,
-        row.consultant.country,
-        row.consultant.yearsExperience,
-        row.consultant.primarySpecialization,
-        row.consultant.languages.join("; "),
-        INTEREST_STAGES.labels[row.stage],
-        row.availableFrom ?? "",
-        row.dailyRate ?? "",
-        row.dailyRateCurrency ?? "",
-        row.note,
-        row.createdAt.slice(0, 10),
-      ]
-        .map(csvCell)
-        .join(","),
-    ),
+    header,
+    ...rows.map((row) => [
+      row.consultant.name,
+      row.consultant.title,
+      row.consultant.country,
+      row.consultant.yearsExperience,
+      row.consultant.primarySpecialization,
+      row.consultant.languages.join("; "),
+      INTEREST_STAGES.labels[row.stage],
+      row.availableFrom ?? "",
+      row.dailyRate ?? "",
+      row.dailyRateCurrency ?? "",
+      row.note,
+      row.createdAt.slice(0, 10),
+    ]),
   ];
-  return { csv: `${lines.join("\r\n")}\r\n`, filename: `applicants-${opportunity.id}-${opportunity.slug}.csv` };
+  return { csv: csvText(lines), filename: `applicants-${opportunity.id}-${opportunity.slug}.csv` };
 }

@@ -18,6 +18,14 @@ export function csvCell(value: string | number | boolean): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * Rows as a CSV file: every cell through csvCell, CRLF line ends, and a byte order mark so that
+ * Excel reads the UTF-8 names (Thai, Vietnamese) as written.
+ */
+export function csvText(rows: readonly (readonly (string | number | boolean)[])[]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
 const HEADER = [
   "Name",
   "Title",
@@ -71,9 +79,8 @@ export async function exportShortlistCsv(
       `${deps.config.publicUrl}/consultant/${c.id}`,
       SHORTLIST_STAGES.labels[entry.stage],
       ...(input.notes ? notesCells(withNotes ?? entry) : []),
-    ].map(csvCell);
+    ];
   });
   const header = input.notes ? [...HEADER, ...NOTES_HEADER] : HEADER;
-  const csv = [header.map(csvCell), ...rows].map((row) => row.join(",")).join("\r\n");
-  return { name: access.summary.name, csv: `\uFEFF${csv}\r\n` };
+  return { name: access.summary.name, csv: csvText([header, ...rows]) };
 }

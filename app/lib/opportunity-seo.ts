@@ -1,21 +1,10 @@
+import { COUNTRIES } from "#common/constants.ts";
+import { countryCodeOf } from "#common/countries.ts";
 import type { OpportunityView } from "#common/opportunities.ts";
 
 // What search engines learn about an opportunity: schema.org JobPosting, the fields Google for
 // Jobs reads (title, description, datePosted, validThrough, hiringOrganization, jobLocation or
 // jobLocationType TELECOMMUTE, employmentType CONTRACTOR). Built from the public view only.
-
-const COUNTRY_CODES: Record<string, string> = {
-  Indonesia: "ID",
-  Thailand: "TH",
-  Vietnam: "VN",
-  Philippines: "PH",
-  Malaysia: "MY",
-  Singapore: "SG",
-  Myanmar: "MM",
-  Cambodia: "KH",
-  Laos: "LA",
-  Brunei: "BN",
-};
 
 export function opportunityJsonLd(opportunity: OpportunityView, options: { url: string }) {
   const remote = opportunity.remote;
@@ -34,17 +23,17 @@ export function opportunityJsonLd(opportunity: OpportunityView, options: { url: 
     ...(remote ? { jobLocationType: "TELECOMMUTE" } : {}),
     ...(remote
       ? {
-          applicantLocationRequirements: (opportunity.countries.length > 0
-            ? opportunity.countries
-            : Object.keys(COUNTRY_CODES)
-          ).map((name) => ({ "@type": "Country", name })),
+          applicantLocationRequirements: (opportunity.countries.length > 0 ? opportunity.countries : COUNTRIES).map((name) => ({
+            "@type": "Country",
+            name,
+          })),
         }
       : {}),
     ...(opportunity.countries.length > 0
       ? {
           jobLocation: opportunity.countries.map((name) => ({
             "@type": "Place",
-            address: { "@type": "PostalAddress", addressCountry: COUNTRY_CODES[name] ?? name },
+            address: { "@type": "PostalAddress", addressCountry: countryCodeOf(name) ?? name },
           })),
         }
       : {}),

@@ -149,10 +149,18 @@ export function parseSearchParams(query: URLSearchParams) {
 
 /** Lenient: for pages, where a mangled shared link should still show results. Drops bad values. */
 export function parseSearchParamsLeniently(query: URLSearchParams): SearchParams {
-  const raw = rawSearchParams(query);
+  return parseLeniently(searchParamsSchema, rawSearchParams(query));
+}
+
+/**
+ * A query's values through a page's search schema, each value the schema refuses dropped (the
+ * consultants' and the opportunities' search pages): what is left always parses.
+ */
+export function parseLeniently<Output>(schema: z.ZodType<Output>, raw: Record<string, unknown>): Output {
+  const values = { ...raw };
   for (;;) {
-    const result = searchParamsSchema.safeParse(raw);
+    const result = schema.safeParse(values);
     if (result.success) return result.data;
-    for (const issue of result.error.issues) delete raw[issue.path[0] as keyof SearchParams];
+    for (const issue of result.error.issues) delete values[String(issue.path[0])];
   }
 }

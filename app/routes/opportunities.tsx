@@ -4,6 +4,7 @@ import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type OpportunitySearch, opportunitySearchSchema } from "#common/opportunities.ts";
+import { parseLeniently } from "#common/search-params.ts";
 import { DONORS } from "#common/track-record-lists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { searchWith } from "#server/services/opportunities/search.ts";
@@ -23,22 +24,18 @@ import type { Route } from "./+types/opportunities";
 // works without JavaScript.
 
 /** A shared link with a mangled value still shows results: bad values are dropped, as the consultants' search does. */
-function parseLeniently(query: URLSearchParams): OpportunitySearch {
+function searchOfQuery(query: URLSearchParams): OpportunitySearch {
   const raw: Record<string, string> = {};
   for (const key of Object.keys(opportunitySearchSchema.shape)) {
     const value = query.get(key);
     if (value !== null) raw[key] = value;
   }
-  for (;;) {
-    const result = opportunitySearchSchema.safeParse(raw);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) delete raw[String(issue.path[0])];
-  }
+  return parseLeniently(opportunitySearchSchema, raw);
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const params = parseLeniently(new URL(request.url).searchParams);
+  const params = searchOfQuery(new URL(request.url).searchParams);
   const page = await searchWith(serviceDeps(app), params, new Date());
   return { params, page, canPost: app.session !== null };
 }

@@ -32,7 +32,7 @@ export type FormAnswer<Intent extends string = string, Data = never> = {
 };
 
 /** Conform's reply for a form-level error (no field named). */
-export function formErrorResult(message: string): FormResult {
+function formErrorResult(message: string): FormResult {
   return { status: "error", error: { "": [message] } };
 }
 

@@ -9,7 +9,7 @@ import type { FormAnswer } from "./form-answer.ts";
 // action. (app/routes/page-door.test.ts checks that every action is covered.)
 
 /** The text for a failure the server did not explain (spec section 8). */
-export const REQUEST_FAILED_MESSAGE = "Something went wrong. Please try again.";
+const REQUEST_FAILED_MESSAGE = "Something went wrong. Please try again.";
 
 /**
  * The message a failed request carries: a refusal's own text (a 4xx the server threw), else the

@@ -38,7 +38,7 @@ export type RouteHarness = {
   close: () => Promise<void>;
 };
 
-export async function startRouteHarness(): Promise<RouteHarness> {
+async function startRouteHarness(): Promise<RouteHarness> {
   const database = await createTestDatabase();
   const { log } = recordingLog();
   const jobs: JobQueue = await startTestJobQueue(database.url, log);

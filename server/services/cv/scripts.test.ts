@@ -204,6 +204,8 @@ describe("the runs a CV's text is set in", () => {
       expect(broken.replaceAll("\u200B", "")).toBe(sample);
       expect(broken.split("\u200B").length, script).toBeGreaterThan(8);
     }
+    // Between words only, as the dictionary cuts them: not between letters or syllables.
+    expect(breakWords("การประเมินผลโครงการ", "thai")).toBe("การ\u200Bประเมิน\u200Bผล\u200Bโครงการ");
     expect(breakWords("ภาษาไทย", "latin")).toBe("ภาษาไทย");
   });
 

@@ -120,6 +120,20 @@ describe("CVs made once per version", () => {
     expect((await pdfText(after.body)).text).toContain("Senior Water Adviser");
   });
 
+  it("keeps each language's versions apart: the same CV in four languages does not push the English ones out", async () => {
+    const { renderer: watched, made } = counting(renderer);
+    const owner = await insertSignedInUser(api.database.db);
+    const profile = { ...maximalProfile("languages.cv@example.org"), assignments: [], education: [], bio: "A short profile." };
+    const created = await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile });
+    const id = created.json.id as number;
+    for (const lang of ["en", "th", "vi", "id"]) await consultantCv(deps(watched, "192.0.2.46"), null, { id, lang });
+    await consultantCv(deps(watched, "192.0.2.46"), owner, { id });
+    expect(made).toHaveLength(5);
+    // The visitor's English CV is still kept: served again, not made again.
+    await consultantCv(deps(watched, "192.0.2.46"), null, { id, lang: "en" });
+    expect(made).toHaveLength(5);
+  });
+
   it(`makes a CV again after ${CV_MAX_AGE_DAYS} days, and the hourly purge forgets the old one`, async () => {
     const { renderer: watched, made } = counting(renderer);
     await consultantCv(deps(watched), null, { id: maximalId, format: "standard" });

@@ -22,8 +22,6 @@ export const SESSION_TIMEOUTS = {
   user: { idleMs: 30 * DAY_MS, absoluteMs: 90 * DAY_MS },
   admin: { idleMs: 12 * HOUR_MS, absoluteMs: 7 * DAY_MS },
 } as const;
-export const SESSION_TTL_DAYS = 30;
-export const SESSION_TTL_MS = SESSION_TIMEOUTS.user.idleMs;
 /** The expiry and the last use are written at most this often (no write per request). */
 const RENEW_EVERY_MS = HOUR_MS;
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
@@ -6,7 +5,7 @@ import { loginChallenges, trustedBrowsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
-import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
+import { clientOf, createSession, hashToken, newToken, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { AUTH_LIMITS, rule } from "./limits.ts";
 import { useSecondFactor } from "./second-factor.ts";
@@ -25,13 +24,11 @@ export const TRUSTED_BROWSER_MS = 30 * 24 * 60 * 60 * 1000;
 export type MfaRequired = { mfaRequired: true; challenge: string };
 export type MfaSignedIn = SignedIn & { trustedBrowser?: { token: string; expiresAt: Date } };
 
-const sha256 = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export async function issueLoginChallenge(db: ServiceDeps["db"], userId: number): Promise<MfaRequired> {
-  const challenge = randomBytes(32).toString("base64url");
+  const challenge = newToken();
   await db
     .insert(loginChallenges)
-    .values({ userId, tokenHash: sha256(challenge), expiresAt: new Date(Date.now() + CHALLENGE_MS) });
+    .values({ userId, tokenHash: hashToken(challenge), expiresAt: new Date(Date.now() + CHALLENGE_MS) });
   return { mfaRequired: true, challenge };
 }
 
@@ -43,7 +40,7 @@ export async function isTrustedBrowser(db: ServiceDeps["db"], userId: number, to
     .from(trustedBrowsers)
     .where(
       and(
-        eq(trustedBrowsers.tokenHash, sha256(token)),
+        eq(trustedBrowsers.tokenHash, hashToken(token)),
         eq(trustedBrowsers.userId, userId),
         gt(trustedBrowsers.expiresAt, new Date()),
       ),
@@ -68,7 +65,7 @@ export async function completeMfaSignIn(
     .from(loginChallenges)
     .where(
       and(
-        eq(loginChallenges.tokenHash, sha256(given.challenge)),
+        eq(loginChallenges.tokenHash, hashToken(given.challenge)),
         isNull(loginChallenges.usedAt),
         gt(loginChallenges.expiresAt, now),
       ),
@@ -100,9 +97,9 @@ export async function completeMfaSignIn(
     const session = await createSession(tx, user.id, clientOf(deps), user.role);
     let trustedBrowser: MfaSignedIn["trustedBrowser"];
     if (given.trustBrowser) {
-      const token = randomBytes(32).toString("base64url");
+      const token = newToken();
       const expiresAt = new Date(Date.now() + TRUSTED_BROWSER_MS);
-      await tx.insert(trustedBrowsers).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
+      await tx.insert(trustedBrowsers).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
       trustedBrowser = { token, expiresAt };
     }
     return { factor, session, trustedBrowser };

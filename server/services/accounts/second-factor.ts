@@ -6,7 +6,7 @@ import * as OTPAuth from "otpauth";
 import type { AuditAction } from "#common/constants.ts";
 import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
-import { auditLog, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
+import { recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
@@ -264,6 +264,9 @@ export async function secretsKeyProblem(
   return `${SECRETS_KEY_MISSING} (${count} ${count === 1 ? "account has" : "accounts have"} an authenticator app.)`;
 }
 
+/** The audit log's actor for `npm run admin` (no account). */
+const COMMAND_LINE = { id: null, name: "Command line (npm run admin)", email: "cli" };
+
 /**
  * The recovery path when someone has lost their phone and their recovery codes (`npm run admin --
  * reset-second-factor EMAIL`): the account's authenticator app, recovery codes, trusted browsers
@@ -278,14 +281,11 @@ export async function resetSecondFactorByEmail(
   const hadFactor = await db.transaction(async (tx) => {
     const had = await removeSecondFactor(tx, user.id);
     await deleteUserSessions(tx, user.id);
-    await tx.insert(auditLog).values({
-      actorId: null,
-      actorName: "Command line (npm run admin)",
-      actorEmail: "cli",
+    await recordAudit(tx, COMMAND_LINE, {
       action: "factor_reset",
       targetType: "user",
       targetId: user.id,
-      targetLabel: user.name.slice(0, 255),
+      targetLabel: user.name,
       changes: { factor: { from: had ? "totp" : null, to: null } },
     });
     return had;

@@ -14,9 +14,10 @@ export type { AuditLogEntry };
 
 type Deps = Pick<ServiceDeps, "db">;
 
+/** One entry; the actor is an admin, the person themselves, or the command line (no account: id null). */
 export async function recordAudit(
   tx: Executor,
-  admin: AdminRow,
+  admin: Omit<AdminRow, "id"> & { id: number | null },
   entry: { action: AuditAction; targetType: AuditTargetType; targetId: number; targetLabel: string; changes: AuditChanges },
 ): Promise<void> {
   await tx.insert(auditLog).values({

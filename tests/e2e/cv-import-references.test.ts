@@ -1,9 +1,15 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
+import {
+  connectBrowser,
+  downloadBytes,
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  openPage,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { pdfText } from "../setup/pdf-text.ts";
 import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
 import { entry, savedProfileId, signIn } from "./profile-form-helpers.ts";
@@ -110,7 +116,7 @@ describe("importing a CV and a confirmed reference", () => {
         referee.page.waitForEvent("download"),
         referee.page.getByRole("link", { name: "EU tender CV annex, PDF" }).click(),
       ]);
-      const annex = (await pdfText(await readFile(await download.path()))).text.replace(/\s+/g, " ");
+      const annex = (await pdfText(await downloadBytes(download))).text.replace(/\s+/g, " ");
       expect(annex).toContain("11. Professional experience");
       expect(annex).toContain("Decentralised Water Supply in Central Java");
       expect(annex).toContain("Sep 2024");
@@ -124,7 +130,7 @@ describe("importing a CV and a confirmed reference", () => {
       const [thaiDownload] = await Promise.all([referee.page.waitForEvent("download"), thaiCv.click()]);
       // Compared without spaces (pdf.js leaves out those between runs of two fonts), SARA AM as one character.
       const loose = (text: string) => text.replace(/\s/gu, "").replace(/\u0E4D\u0E32/gu, "\u0E33");
-      const thai = loose((await pdfText(await readFile(await thaiDownload.path()))).text);
+      const thai = loose((await pdfText(await downloadBytes(thaiDownload))).text);
       expect(thai).toContain(loose("6. ประวัติการทำงานและการปฏิบัติงาน"));
       expect(thai).toContain(loose("Decentralised Water Supply in Central Java"));
       await expectNoAxeViolations(referee.page);

@@ -2,7 +2,14 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
+import {
+  connectBrowser,
+  downloadBytes,
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  openPage,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
 import { pdfText } from "../setup/pdf-text.ts";
 
@@ -108,9 +115,7 @@ describe("track record on the public profile", () => {
     ]);
     // The browser takes the UTF-8 file name (filename*), accents kept.
     expect(download.suggestedFilename()).toBe("CV-Nguyễn-Thị-Lan.pdf");
-    const path = await download.path();
-    const { readFile } = await import("node:fs/promises");
-    const text = (await pdfText(await readFile(path))).text.replace(/\s+/g, " ");
+    const text = (await pdfText(await downloadBytes(download))).text.replace(/\s+/g, " ");
     expect(text).toContain("Nguyễn Thị Lan");
     expect(text).toContain("Mekong Maternal Health Evaluation");
     expect(text).not.toContain(SECRET_EMAIL);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, chromium, type Download, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 /**
@@ -79,6 +79,16 @@ export async function pressEscapeIn(page: Page, dialog: Locator) {
  * The text of the toast that contains `text`, once it shows. One action that waits and reads: a
  * toast closes itself after 5 s, and under load a separate wait and read once outlasted it.
  */
+/**
+ * A download's bytes. Over a connection to the run's Chromium the file stays on the browser's
+ * side (download.path() throws "not available when connecting remotely"), so it is streamed.
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export async function toastText(page: Page, text: string, alsoContaining?: string) {
   const withText = page.getByTestId("toast").filter({ hasText: text });
   const toast = alsoContaining ? withText.filter({ hasText: alsoContaining }) : withText;

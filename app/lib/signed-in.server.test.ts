@@ -36,4 +36,10 @@ describe("requireSignedIn", () => {
       `/sign-in?redirectTo=${encodeURIComponent("/shortlists/add?consultant=12&back=/")}`,
     );
   });
+
+  it("leaves out a return address too long to keep: the Location header stays small", () => {
+    const long = `/shortlists/e${"%CC%81".repeat(2000)}`;
+    const thrown = thrownBy(() => requireSignedIn({ session: null }, { comeBack: new Request(`http://localhost${long}`) }));
+    expect((thrown as Response).headers.get("Location")).toBe("/sign-in");
+  });
 });

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { signInAndBackTo } from "#common/redirect.ts";
 import type { AppContext } from "../context.ts";
 
 type Session = NonNullable<AppContext["session"]>;
@@ -18,7 +19,7 @@ export function requireSignedIn(context: Pick<AppContext, "session">, options: {
   if (context.session) return context.session;
   if (options.comeBack) {
     const url = new URL(options.comeBack.url);
-    throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    throw redirect(signInAndBackTo(`${url.pathname}${url.search}`));
   }
   throw data(null, { status: 200 });
 }

@@ -3,6 +3,7 @@ import { Building2, CircleAlert } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { countryName } from "#common/countries.ts";
 import { splitLocalePath } from "#common/locales.ts";
+import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
@@ -63,7 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       await declineInvitation(deps, actor, token);
       return redirectWithToast(app, "/", { title: "Invitation declined" });
     }
-    if (!actor) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`/invitations/${token}`)}`);
+    if (!actor) throw redirect(signInAndBackTo(`/invitations/${encodeURIComponent(token)}`));
     const organization = await acceptInvitation(deps, actor, token);
     return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: `Welcome to ${organization.name}` });
   } catch (error) {

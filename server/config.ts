@@ -86,6 +86,12 @@ const envSchema = z
           return z.NEVER;
         }
       }),
+    RATE_LIMIT_IPV6_PREFIX: z.coerce
+      .number({ error: "must be a prefix length" })
+      .int({ error: "must be a whole number" })
+      .min(32, { error: "must be between 32 and 128" })
+      .max(128, { error: "must be between 32 and 128" })
+      .default(64),
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
     S3_ENDPOINT: optionalText,
@@ -197,6 +203,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Count profile views, search appearances and CV downloads for consultants' insights (off: for a benchmark's baseline). */
     insightsCounting: env.INSIGHTS_COUNTING,
     trustProxy: env.TRUST_PROXY,
+    /** IPv6 clients are counted by network (rate limits, visitors): the prefix length of that network. */
+    ipv6Prefix: env.RATE_LIMIT_IPV6_PREFIX,
     storage: env.S3_BUCKET
       ? {
           kind: "s3" as const,

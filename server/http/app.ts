@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { raceDeadline } from "../db/client.ts";
 import { createApi } from "./api/index.ts";
-import { clientAddress, type TrustProxy } from "./client-address.ts";
+import { clientAddress, clientNetwork, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
@@ -54,7 +54,8 @@ export function createHttpApp(deps: HttpDeps) {
     const started = performance.now();
     const child = log.child({ requestId: c.get("requestId") });
     c.set("log", child);
-    c.set("clientIp", clientIpOf(c, config.trustProxy));
+    // Rate limits and visitor counts take an IPv6 client's network, not its address (one /64 has 2^64).
+    c.set("clientIp", clientNetwork(clientIpOf(c, config.trustProxy), config.ipv6Prefix));
     await next();
     // Set after the handler: a page handler returns its own Response object.
     c.res.headers.set("X-Request-Id", c.get("requestId"));

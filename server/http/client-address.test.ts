@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { clientAddress, parseTrustProxy } from "./client-address.ts";
+import { clientAddress, clientNetwork, parseTrustProxy } from "./client-address.ts";
 
 describe("TRUST_PROXY (security review 2026-11, defect 5)", () => {
   it("uses the socket when no proxy is trusted", () => {
@@ -30,5 +30,21 @@ describe("TRUST_PROXY (security review 2026-11, defect 5)", () => {
   it("refuses a setting that is neither a hop count nor addresses, naming it", () => {
     expect(() => parseTrustProxy("10.0.0.0/99")).toThrow(/10\.0\.0\.0\/99/);
     expect(() => loadConfig({ TRUST_PROXY: "proxy.example.org" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("clientNetwork: IPv6 clients counted per network (issue 35, item 4)", () => {
+  it("keeps an IPv4 address and gives an IPv6 address's /64 in canonical form", () => {
+    expect(clientNetwork("203.0.113.7", 64)).toBe("203.0.113.7");
+    expect(clientNetwork("2001:db8:1:2::19", 64)).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork("2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd", 64)).toBe("2001:db8:1:2::/64");
+    expect(clientNetwork("2001:db8::1", 64)).toBe("2001:db8::/64");
+    expect(clientNetwork("::1", 64)).toBe("::/64");
+    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 48)).toBe("2001:db8:1::/48");
+    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 56)).toBe("2001:db8:1::/56");
+    expect(clientNetwork("2001:db8:1:2ff:3:4:5:6", 56)).toBe("2001:db8:1:200::/56");
+    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 128)).toBe("2001:db8:1:2:3:4:5:6/128");
+    expect(clientNetwork("64:ff9b::192.0.2.33", 64)).toBe("64:ff9b::/64");
+    expect(clientNetwork("unknown", 64)).toBe("unknown");
   });
 });

@@ -78,3 +78,45 @@ export function clientAddress(socketAddress: string, forwardedFor: string | unde
   }
   return chain[chain.length - 1] ?? socketAddress;
 }
+
+/** The 8 groups of 16 bits of an IPv6 address (any valid text form, IPv4 tail included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.replace(/%.*$/, "");
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", rest] = text.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = rest === undefined || rest === "" ? [] : rest.split(":");
+  const zeros = rest === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array(zeros).fill("0"), ...right].map((group) => Number.parseInt(group, 16));
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+/**
+ * What a client is counted as by rate limits and visitor counts: an IPv4 address as it is, an
+ * IPv6 address as its network of `ipv6Prefix` bits (a /64 by default: one household's or one
+ * server's block, whose addresses cost an attacker nothing), e.g. `2001:db8:1:2::/64`.
+ */
+export function clientNetwork(address: string, ipv6Prefix: number): string {
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  const masked = groups.map((group, index) => {
+    const bits = Math.max(0, Math.min(16, ipv6Prefix - index * 16));
+    return bits === 0 ? 0 : group & ((0xffff << (16 - bits)) & 0xffff);
+  });
+  // Canonical text (RFC 5952): the longest run of two or more zero groups becomes "::".
+  let best = { start: -1, length: 0 };
+  for (let start = 0; start < 8; start++) {
+    let length = 0;
+    while (start + length < 8 && masked[start + length] === 0) length++;
+    if (length > best.length && length > 1) best = { start, length };
+  }
+  const hex = masked.map((group) => group.toString(16));
+  const text =
+    best.start < 0 ? hex.join(":") : `${hex.slice(0, best.start).join(":")}::${hex.slice(best.start + best.length).join(":")}`;
+  return `${text}/${ipv6Prefix}`;
+}

@@ -71,7 +71,10 @@ export type ServiceDeps = {
   jobs: Pick<JobQueue, "enqueue">;
   /** Where profile photos are stored (DATA_DIR/uploads or an S3-compatible bucket). */
   storage: PhotoStorage;
-  /** The client's address, for rate limits ("cli" from the command line). */
+  /**
+   * Who the client is counted as, for rate limits and visitor counts: its IPv4 address, or its IPv6
+   * network (`2001:db8:1:2::/64`, RATE_LIMIT_IPV6_PREFIX); "cli" from the command line.
+   */
   clientIp: string;
   /** The client's User-Agent header, kept with a new session for the account page's list. */
   userAgent?: string;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
-import { AUTH_LIMITS } from "#server/services/accounts/limits.ts";
+import { AUTH_LIMITS, RATE_LIMIT_MESSAGES } from "#server/services/accounts/limits.ts";
 import { hashPassword, verifyPassword } from "#server/services/accounts/passwords.ts";
 import { DUMMY_HASH } from "#server/services/accounts/registration.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
@@ -193,14 +193,72 @@ describe("POST /api/auth/login", () => {
     expect(owner.status).toBe(200);
   });
 
-  it("limits guesses at one account spread over many addresses", async ({ api, register }) => {
+  it("limits guesses at one account spread over many addresses with a delay, not an hour's lockout", async ({
+    api,
+    register,
+  }) => {
     const { body } = await register();
     await api.database.sql`
       insert into rate_limits (key, window_start, hits)
-      values (${`login:account:${body.email.toLowerCase()}`}, now(), ${AUTH_LIMITS.loginPerAccount.limit})`;
+      values (${`login:account:${body.email.toLowerCase()}`}, now(), 100)`;
     const limited = await call(api.app, "POST", "/api/auth/login", { body, ip: "203.0.113.201" });
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.windowSeconds);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.maxDelaySeconds);
+  });
+
+  // Issue 35, item 4 (the operations review, failure 3): 101 wrong passwords from one IPv6 /64
+  // locked the owner out for an hour (429, Retry-After 3596). Now each network counts once, and an
+  // account under attack from many networks is slowed by growing delays, never locked for an hour.
+  it("slows a flood of wrong passwords from many networks with growing delays; the owner waits at most minutes", async ({
+    api,
+    register,
+  }) => {
+    const { body } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await call(api.app, "POST", "/api/auth/login", {
+        body: { email: body.email, password: `guess-${i}-wrong` },
+        ip: `2001:db8:${(i + 1).toString(16)}:9::1`,
+      });
+      statuses.push(response.status);
+    }
+    const failed = statuses.filter((status) => status === 401).length;
+    const delayed = statuses.filter((status) => status === 429).length;
+    expect(failed + delayed).toBe(40);
+    // Five free attempts, then each must wait 1 s, 2 s, 4 s ... after the one before.
+    expect(failed).toBeGreaterThanOrEqual(AUTH_LIMITS.loginPerAccount.freeAttempts);
+    expect(failed).toBeLessThan(15);
+    const owner = await call(api.app, "POST", "/api/auth/login", { body, ip: "198.51.100.200" });
+    expect(owner.status).toBe(429);
+    expect(owner.json.message).toBe(RATE_LIMIT_MESSAGES.loginDelayed);
+    const wait = Number(owner.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.maxDelaySeconds);
+    // Once the delay has run (moved back in the database, not waited for), the owner signs in.
+    await api.database.sql`
+      update rate_limits set window_start = window_start - make_interval(secs => ${wait})
+      where key = ${`login:account:${body.email.toLowerCase()}`}`;
+    expect((await call(api.app, "POST", "/api/auth/login", { body, ip: "198.51.100.200" })).status).toBe(200);
+  });
+
+  it("counts an IPv6 client by its /64 network: guesses from its many addresses are one address's guesses", async ({
+    api,
+    register,
+  }) => {
+    const { body } = await register();
+    for (let i = 0; i < AUTH_LIMITS.loginPerAccountAndIp.limit; i++) {
+      const response = await call(api.app, "POST", "/api/auth/login", {
+        body: { email: body.email, password: `guess-${i}-wrong` },
+        ip: `2001:db8:77:1:${i.toString(16)}::${(i + 1).toString(16)}`,
+      });
+      expect(response.status).not.toBe(200);
+    }
+    const next = await call(api.app, "POST", "/api/auth/login", { body, ip: "2001:db8:77:1:ffff::1" });
+    expect(next.status).toBe(429);
+    expect(next.json.message).toBe(RATE_LIMIT_MESSAGES.login);
+    const pairs = await api.database.sql<{ key: string }[]>`
+      select key from rate_limits where key like ${`login:account-ip:${body.email.toLowerCase()}:%`}`;
+    expect(pairs.map((row) => row.key)).toEqual([`login:account-ip:${body.email.toLowerCase()}:2001:db8:77:1::/64`]);
   });
 
   it("forgets an account's failed attempts after a successful sign-in", async ({ api, register }) => {
@@ -244,6 +302,27 @@ describe("registration limits", () => {
     expect(limited.status).toBe(429);
     expect(limited.json.message).toBe("Too many accounts were created from your network. Please try again later.");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("registration limits over IPv6", () => {
+  it("counts 25 registrations from one /64 against one limit (the review: 25 x 201 with a limit of 20)", async ({ api }) => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 25; i++) {
+      const response = await call(api.app, "POST", "/api/auth/register", {
+        body: { email: `six-four-${i}@example.org`, password: "kettle-harbour-59", name: "Lan Nguyen" },
+        ip: `2001:db8:1:2::${i.toString(16)}`,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(AUTH_LIMITS.registerPerIp.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - AUTH_LIMITS.registerPerIp.limit);
+    // Another /64 is another network.
+    const other = await call(api.app, "POST", "/api/auth/register", {
+      body: { email: "six-four-other@example.org", password: "kettle-harbour-59", name: "Lan Nguyen" },
+      ip: "2001:db8:1:3::1",
+    });
+    expect(other.status).toBe(201);
   });
 });
 

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
+import { TooManyRequests } from "../errors.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./users.ts";
 
@@ -14,11 +16,13 @@ export const AUTH_LIMITS = {
   /** One address guessing one account's password: slowed after ten tries. */
   loginPerAccountAndIp: { limit: 10, windowSeconds: 15 * MINUTE },
   /**
-   * Guesses from many addresses at one account. High enough that nobody can lock the owner out
-   * from a single address (the pair limit stops that address first), low enough to stop a spread
-   * out guessing run.
+   * Guesses at one account from many addresses (a botnet, or one IPv6 host): no hard lockout, which
+   * would lock the owner out too (an hour, in the operations review), but delays that grow with the
+   * failures (OWASP ASVS 6.3.1). The first `freeAttempts` cost nothing; then each attempt must wait
+   * 1 s, 2 s, 4 s ... at most `maxDelaySeconds` after the one before; `memorySeconds` after the last
+   * attempt the account is forgotten. A success, or a password reset, forgets it at once.
    */
-  loginPerAccount: { limit: 100, windowSeconds: HOUR },
+  loginPerAccount: { freeAttempts: 5, maxDelaySeconds: 300, memorySeconds: HOUR },
   registerPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerAccount: { limit: 3, windowSeconds: HOUR },
@@ -32,6 +36,9 @@ export const AUTH_LIMITS = {
 
 export const RATE_LIMIT_MESSAGES = {
   login: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  /** The account is being guessed at: the wait is short, and the reset link is the owner's way in. */
+  loginDelayed:
+    "This account has had many failed sign-in attempts, so each new attempt must wait a little. Try again in a moment, or reset your password by e-mail to sign in now.",
   register: "Too many accounts were created from your network. Please try again later.",
   reset: "Too many password reset requests. Please wait a while and try again.",
   verification: "Too many verification emails were requested. Please wait a while and try again.",
@@ -50,4 +57,31 @@ export async function consumeVerificationLimits(db: Database, userId: number, cl
     rule(`verify:ip:${clientIp}`, AUTH_LIMITS.verificationPerIp, RATE_LIMIT_MESSAGES.verification),
     rule(`verify:account:${userId}`, AUTH_LIMITS.verificationPerAccount, RATE_LIMIT_MESSAGES.verification),
   ]);
+}
+
+/**
+ * Counts a sign-in attempt at one account, whoever makes it, or refuses it (429 with the seconds
+ * left) while the delay its earlier failures earned is running. One statement: parallel attempts
+ * cannot all slip through between a check and a count.
+ */
+export async function consumeLoginDelay(db: Database, email: string): Promise<void> {
+  const { freeAttempts, maxDelaySeconds, memorySeconds } = AUTH_LIMITS.loginPerAccount;
+  const key = loginAccountKey(email);
+  const memory = `${memorySeconds} seconds`;
+  // window_start is the last counted attempt; hits the attempts since the account was last forgotten.
+  const delay = sql`make_interval(secs => least(power(2, rate_limits.hits - ${freeAttempts}), ${maxDelaySeconds}))`;
+  const counted = await db.execute<{ hits: number }>(sql`
+    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start <= now() - ${memory}::interval then 1 else rate_limits.hits + 1 end,
+      window_start = now()
+    where rate_limits.hits < ${freeAttempts}
+       or rate_limits.window_start <= now() - ${memory}::interval
+       or rate_limits.window_start + ${delay} <= now()
+    returning hits`);
+  if (counted.length > 0) return;
+  const [wait] = await db.execute<{ seconds: number }>(sql`
+    select greatest(1, ceil(extract(epoch from (rate_limits.window_start + ${delay} - now()))))::int as seconds
+    from rate_limits where key = ${key}`);
+  throw new TooManyRequests(RATE_LIMIT_MESSAGES.loginDelayed, wait?.seconds ?? 1);
 }

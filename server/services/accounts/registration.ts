@@ -6,7 +6,7 @@ import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
-import { AUTH_LIMITS, loginAccountKey, loginPairKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { AUTH_LIMITS, consumeLoginDelay, loginAccountKey, loginPairKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { hasSecondFactor } from "./second-factor.ts";
@@ -66,8 +66,8 @@ export async function signIn(
   await consumeRateLimits(db, [
     rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, RATE_LIMIT_MESSAGES.login),
     rule(loginPairKey(email, clientIp), AUTH_LIMITS.loginPerAccountAndIp, RATE_LIMIT_MESSAGES.login),
-    rule(loginAccountKey(email), AUTH_LIMITS.loginPerAccount, RATE_LIMIT_MESSAGES.login),
   ]);
+  await consumeLoginDelay(db, email);
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect.ts";
+import { safeRedirect, signInAndBackTo } from "./redirect.ts";
 
 describe("safeRedirect (security review 2026-11, defect 2)", () => {
   it("keeps same-site paths with their query and fragment", () => {
@@ -28,5 +28,26 @@ describe("safeRedirect (security review 2026-11, defect 2)", () => {
       expect(safeRedirect(value), JSON.stringify(value)).toBe("/");
     }
     expect(safeRedirect("//evil.example.org", "/inbox")).toBe("/inbox");
+  });
+});
+
+describe("safeRedirect: pages only (issue 35, the operations review's failure 11)", () => {
+  it("turns a data request's address into its page and refuses the API", () => {
+    expect(safeRedirect("/shortlists.data")).toBe("/shortlists");
+    expect(safeRedirect("/shortlists.data?_routes=routes%2Fshortlists&x=1")).toBe("/shortlists?x=1");
+    expect(safeRedirect("/_root.data")).toBe("/");
+    expect(safeRedirect("/consultant/7.data")).toBe("/consultant/7");
+    expect(safeRedirect("/api/shortlists")).toBe("/");
+    expect(safeRedirect("/api")).toBe("/");
+    expect(safeRedirect("/apiary")).toBe("/apiary");
+    expect(safeRedirect("/th/_root.data")).toBe("/th");
+    expect(safeRedirect("/th/shortlists/add.data?consultant=93&back=%2F")).toBe("/th/shortlists/add?consultant=93&back=%2F");
+  });
+
+  it("sends a signed-out data request to sign in with its page as the way back", () => {
+    expect(signInAndBackTo("/shortlists/add.data?consultant=93")).toBe(
+      `/sign-in?redirectTo=${encodeURIComponent("/shortlists/add?consultant=93")}`,
+    );
+    expect(signInAndBackTo("/api/shortlists")).toBe(`/sign-in?redirectTo=${encodeURIComponent("/")}`);
   });
 });

@@ -8,7 +8,7 @@ const BASE = "http://same-site.invalid";
 /** The longest return address kept: longer ones fall back (and would overflow a client's header limit). */
 export const MAX_REDIRECT_LENGTH = 2048;
 
-/** A same-site path (`/inbox?x=1`), or `fallback` for anything else. */
+/** A same-site page path (`/inbox?x=1`), or `fallback` for anything else. */
 export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > MAX_REDIRECT_LENGTH || !value.startsWith("/")) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -20,6 +20,16 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // A page, never its route data or the API (issue 35): `/shortlists.data` is the page
+  // `/shortlists` (`/_root.data` is `/`, `/th/_root.data` is `/th`), without the data request's `_routes`; `/api/…` falls back.
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return fallback;
+  if (url.pathname.endsWith(".data")) {
+    const page = url.pathname.endsWith("/_root.data")
+      ? url.pathname.slice(0, -"/_root.data".length)
+      : url.pathname.slice(0, -".data".length);
+    url.pathname = page || "/";
+    url.searchParams.delete("_routes");
+  }
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -29,6 +39,7 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
  * clients refuse (the fuzz test's `e` with 2 000 combining accents: "Headers Overflow Error").
  */
 export function signInAndBackTo(path: string): string {
-  const back = encodeURIComponent(path);
-  return path.length > MAX_REDIRECT_LENGTH ? "/sign-in" : `/sign-in?redirectTo=${back}`;
+  if (path.length > MAX_REDIRECT_LENGTH) return "/sign-in";
+  // Back to the page, even when the request was for its data (`/shortlists.data`).
+  return `/sign-in?redirectTo=${encodeURIComponent(safeRedirect(path))}`;
 }

@@ -56,6 +56,11 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
   );
 }
 
+export function headers() {
+  // A shared cache must not keep a list whose owner may revoke the link at any moment (issue 35).
+  return { "Cache-Control": "private, no-store" };
+}
+
 export const meta = privatePageMeta({
   title: "Shared shortlist",
   description: "A shortlist of consultants.",

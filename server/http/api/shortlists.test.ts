@@ -198,6 +198,11 @@ describe("shortlists", () => {
     const second = await call(api.app, "POST", `/api/shortlists/${id}/share`, { token: owner.token });
     expect((await call(api.app, "GET", `/api/shared-shortlists/${first.json.token}`)).status).toBe(404);
     expect((await call(api.app, "GET", `/api/shared-shortlists/${second.json.token}`)).status).toBe(200);
+    // Issue 35: a blocked owner's links stop at once (they kept answering 200), and work again if unblocked.
+    await api.database.sql`update auth_users set blocked_at = now() where id = ${owner.id}`;
+    expect((await call(api.app, "GET", `/api/shared-shortlists/${second.json.token}`)).status).toBe(404);
+    await api.database.sql`update auth_users set blocked_at = null where id = ${owner.id}`;
+    expect((await call(api.app, "GET", `/api/shared-shortlists/${second.json.token}`)).status).toBe(200);
   });
 
   it("exports CSV with public fields and stages, the notes when asked for, quoted, with formulas neutralised", async ({

@@ -29,12 +29,13 @@ function today() {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** A stable key for a visitor on one day that names no one: a user id, or a hash of address and browser. */
+/**
+ * A stable key for a visitor on one day that names no one: a user id, or a hash of the address (an
+ * IPv6 client's network). Not the browser: 60 user agents from one address are one visitor (issue 35).
+ */
 function visitorKey(viewer: Viewer, day: string) {
   if (viewer.userId !== null) return `u:${viewer.userId}`;
-  const hash = createHash("sha256")
-    .update(`${day}\n${viewer.clientIp}\n${viewer.userAgent ?? ""}`)
-    .digest("base64url");
+  const hash = createHash("sha256").update(`${day}\n${viewer.clientIp}`).digest("base64url");
   return `a:${hash.slice(0, 22)}`;
 }
 

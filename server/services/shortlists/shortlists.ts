@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { MANAGING_ROLES } from "#common/organizations.ts";
 import {
   SHORTLIST_LIMITS,
@@ -10,7 +10,7 @@ import {
   shortlistCreateSchema,
   shortlistNameSchema,
 } from "#common/shortlists.ts";
-import { shortlistEntries, shortlists } from "#server/db/schema.ts";
+import { authUsers, shortlistEntries, shortlists } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound, ValidationFailed } from "../errors.ts";
 import { roleIn } from "../organizations/membership.ts";
@@ -142,7 +142,9 @@ export async function viewSharedShortlist(deps: Deps, token: string): Promise<Sh
     deps.db
       .select({ id: shortlists.id, name: shortlists.name, userId: shortlists.userId, organizationId: shortlists.organizationId })
       .from(shortlists)
-      .where(eq(shortlists.shareTokenHash, hashToken(token)))
+      // A blocked owner's links stop at once, as its sessions do (issue 35).
+      .leftJoin(authUsers, eq(authUsers.id, shortlists.userId))
+      .where(and(eq(shortlists.shareTokenHash, hashToken(token)), isNull(authUsers.blockedAt)))
       .limit(1),
     SHORTLIST_TEXTS.notFound,
   );

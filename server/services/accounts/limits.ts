@@ -18,11 +18,12 @@ export const AUTH_LIMITS = {
   /**
    * Guesses at one account from many addresses (a botnet, or one IPv6 host): no hard lockout, which
    * would lock the owner out too (an hour, in the operations review), but delays that grow with the
-   * failures (OWASP ASVS 6.3.1). The first `freeAttempts` cost nothing; then each attempt must wait
+   * failures (OWASP ASVS 6.3.1). The first `freeAttempts` cost nothing (twice the pair limit: one
+   * address guessing alone is stopped by that limit and never slows the owner); then each must wait
    * 1 s, 2 s, 4 s ... at most `maxDelaySeconds` after the one before; `memorySeconds` after the last
    * attempt the account is forgotten. A success, or a password reset, forgets it at once.
    */
-  loginPerAccount: { freeAttempts: 5, maxDelaySeconds: 300, memorySeconds: HOUR },
+  loginPerAccount: { freeAttempts: 20, maxDelaySeconds: 300, memorySeconds: HOUR },
   registerPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerIp: { limit: 20, windowSeconds: HOUR },
   resetPerAccount: { limit: 3, windowSeconds: HOUR },

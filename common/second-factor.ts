@@ -14,8 +14,6 @@ export const MFA_MESSAGES = {
   notStarted: "Start setting up your authenticator app first.",
   notOn: "Two-step sign-in with an authenticator app is not on.",
   unavailable: "Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).",
-  formNotYet:
-    "This account uses two-step sign-in, which this form does not ask for yet. Sign in through the API (POST /api/auth/login, then /api/auth/login/mfa).",
 } as const;
 
 /** A code as people type it: spaces and dashes dropped. */

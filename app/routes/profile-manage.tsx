@@ -8,6 +8,13 @@ import { parseId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startTotpEnrolment,
+} from "#server/services/accounts/second-factor.ts";
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
 import {
@@ -19,6 +26,7 @@ import {
   VerificationStatus,
 } from "../components/account/account-parts.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
+import { SecondFactorSection } from "../components/account/second-factor-section.tsx";
 import { SessionsSection } from "../components/account/sessions-section.tsx";
 import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -49,8 +57,12 @@ export const handle: SignedInHandle = {
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const session = requireSignedIn(app);
-  const { sessions } = await listAccountSessions(serviceDeps(app), actorOf(session));
-  return { account: getAccount(session), sessions };
+  const deps = serviceDeps(app);
+  const [{ sessions }, secondFactor] = await Promise.all([
+    listAccountSessions(deps, actorOf(session)),
+    secondFactorStatus(deps, actorOf(session)),
+  ]);
+  return { account: getAccount(session), sessions, secondFactor };
 }
 
 /** Each form's toasts: the title on success, the title on failure (the reason below it). */
@@ -60,6 +72,10 @@ const TOASTS: Record<AccountIntent, { done: string; failed: string }> = {
   "resend-verification": { done: "Verification email sent", failed: "Could not send the verification email" },
   "end-session": { done: "Signed out", failed: "Could not sign out that session" },
   "end-other-sessions": { done: "Signed out everywhere else", failed: "Could not sign out the other sessions" },
+  "totp-start": { done: "Scan the QR code", failed: "Could not start two-step sign-in" },
+  "totp-confirm": { done: "Two-step sign-in is on", failed: "Could not turn on two-step sign-in" },
+  "totp-disable": { done: "Two-step sign-in is off", failed: "Could not turn off two-step sign-in" },
+  "recovery-codes": { done: "New recovery codes", failed: "Could not make new recovery codes" },
 };
 
 function done(
@@ -72,7 +88,7 @@ function done(
     intent,
     result,
     toast: { title: TOASTS[intent].done, description },
-    ...(extra.ended === undefined ? {} : { data: extra }),
+    ...(Object.keys(extra).length === 0 ? {} : { data: extra }),
   });
 }
 
@@ -126,6 +142,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { ended } = await endOtherAccountSessions(serviceDeps(app), actorOf(app.session), { others: "1" });
       const message = ended === 1 ? "1 other session has been signed out." : `${ended} other sessions have been signed out.`;
       return done(intent, message, undefined, { ended });
+    } catch (error) {
+      return refusedAnswer(error, refusal(intent));
+    }
+  }
+
+  // Two-step sign-in (issue 38): set up an authenticator app, confirm it with a first code (the
+  // answer carries the recovery codes, shown once), new recovery codes, turn it off.
+  if (intent === "totp-start" || intent === "totp-confirm" || intent === "totp-disable" || intent === "recovery-codes") {
+    const deps = serviceDeps(app);
+    const actor = actorOf(app.session);
+    try {
+      if (intent === "totp-start") {
+        const { secret, qrSvg } = await startTotpEnrolment(deps, actor);
+        return done(intent, "Scan the QR code with your authenticator app.", undefined, { enrolment: { secret, qrSvg } });
+      }
+      if (intent === "totp-confirm") {
+        const { recoveryCodes } = await confirmTotpEnrolment(deps, actor, { code: String(formData.get("code") ?? "") });
+        return done(intent, "Save your recovery codes.", undefined, { recoveryCodes });
+      }
+      if (intent === "recovery-codes") {
+        const { recoveryCodes } = await regenerateRecoveryCodes(deps, actor);
+        return done(intent, "Your old recovery codes no longer work.", undefined, { recoveryCodes });
+      }
+      await disableTotp(deps, actor);
+      return done(intent, "You sign in with your password alone.");
     } catch (error) {
       return refusedAnswer(error, refusal(intent));
     }
@@ -230,7 +271,7 @@ function PasswordForm() {
 }
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
-  const { account, sessions } = loaderData;
+  const { account, sessions, secondFactor } = loaderData;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
@@ -243,6 +284,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
       <Section title="Password" description="Changing your password signs you out on your other devices.">
         <PasswordForm />
       </Section>
+      <SecondFactorSection status={secondFactor} />
       <SessionsSection sessions={sessions} />
       <Section title="Account Information">
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">

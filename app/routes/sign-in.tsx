@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
-import { type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { type AuthAnswerData, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
 import { safeRedirect } from "#common/redirect.ts";
-import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { loginMfaFormSchema, loginMfaInputOf } from "#common/second-factor.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { serviceDeps } from "#server/http/context.ts";
-import { sessionCookie } from "#server/http/cookies.ts";
+import { readCookie, sessionCookie, trustedBrowserCookie, trustedBrowserCookieName } from "#server/http/cookies.ts";
+import { completeMfaSignIn, type MfaSignedIn } from "#server/services/accounts/login-challenge.ts";
 import { requestPasswordReset } from "#server/services/accounts/password-reset.ts";
 import { registerAccount, type SignedIn, signIn } from "#server/services/accounts/registration.ts";
-import type { ServiceDeps } from "#server/services/context.ts";
-import { Forbidden } from "#server/services/errors.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
@@ -23,17 +22,6 @@ import type { Route } from "./+types/sign-in";
 
 // /sign-in: the action behind the sign-in dialog's forms, and the same forms as a page, which is
 // where the header's Sign In link leads before JavaScript has loaded (or without it).
-
-/**
- * The sign-in form's password step. An account with a second factor gets a challenge from the
- * service (issue 38); this form does not ask for the code yet, so it refuses rather than letting
- * the password alone in. The JSON API completes the second step (POST /api/auth/login/mfa).
- */
-async function passwordSignIn(deps: ServiceDeps, input: unknown): Promise<SignedIn> {
-  const result = await signIn(deps, input);
-  if ("mfaRequired" in result) throw new Forbidden(MFA_MESSAGES.formNotYet);
-  return result;
-}
 
 function viewOf(value: string | null): AuthView {
   return value === "register" || value === "forgot" ? value : "login";
@@ -49,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The toast of a refused form: 'Login failed', 'Registration failed', 'Request failed', and why. */
 const FAILURE_TITLES: Record<AuthFormIntent, string> = {
   login: "Login failed",
+  "login-mfa": "Login failed",
   register: "Registration failed",
   "forgot-password": "Request failed",
 };
@@ -63,37 +52,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const hideFields = ["password"];
 
-  /** Login and sign-up end alike: the session cookie set, back where the person was, with a welcome toast. */
-  async function startSession(
-    intent: "login" | "register",
-    schema: typeof loginSchema | typeof registerSchema,
-    start: (deps: ServiceDeps, input: unknown) => Promise<SignedIn>,
-    welcome: (user: SignedIn["user"]) => ToastMessage,
-  ) {
-    const submission = parseWithZod(formData, { schema });
+  /** Signed in: the session cookie (and a trusted browser's), back where the person was, with a welcome toast. */
+  function sessionStarted(signedIn: MfaSignedIn, welcome: ToastMessage) {
+    const headers = new Headers({ "Set-Cookie": sessionCookie(app.config, signedIn.sessionToken, signedIn.expiresAt) });
+    const trusted = signedIn.trustedBrowser;
+    if (trusted) headers.append("Set-Cookie", trustedBrowserCookie(app.config, trusted.token, trusted.expiresAt));
+    return redirectWithToast(app, redirectTo, welcome, { headers });
+  }
+  const welcomeBack = (user: SignedIn["user"]): ToastMessage => ({
+    title: "Login successful",
+    description: `Welcome back, ${user.name}!`,
+  });
+
+  // The password step. An account with a second factor (issue 38) gets a challenge instead of a
+  // session; the form then asks for a code with it (intent login-mfa). A browser trusted for 30
+  // days skips that step.
+  if (intent === "login") {
+    const submission = parseWithZod(formData, { schema: loginSchema });
     if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
     try {
-      const { user, sessionToken, expiresAt } = await start(serviceDeps(app), submission.value);
-      return redirectWithToast(app, redirectTo, welcome(user), {
-        headers: { "Set-Cookie": sessionCookie(app.config, sessionToken, expiresAt) },
-      });
+      const trustedBrowserToken = readCookie(request.headers.get("cookie"), trustedBrowserCookieName(app.config));
+      const result = await signIn(serviceDeps(app), submission.value, { trustedBrowserToken });
+      if ("mfaRequired" in result) {
+        return answer<AuthFormIntent, AuthAnswerData>({
+          intent,
+          result: submission.reply({ hideFields }),
+          data: { challenge: result.challenge },
+        });
+      }
+      return sessionStarted(result, welcomeBack(result.user));
     } catch (error) {
       return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
     }
   }
 
-  if (intent === "login") {
-    return startSession("login", loginSchema, passwordSignIn, (user) => ({
-      title: "Login successful",
-      description: `Welcome back, ${user.name}!`,
-    }));
+  // The second step: a code from the authenticator app or a recovery code, with the challenge.
+  if (intent === "login-mfa") {
+    const hideCode = ["code"];
+    const submission = parseWithZod(formData, { schema: loginMfaFormSchema });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields: hideCode });
+    try {
+      const signedIn = await completeMfaSignIn(serviceDeps(app), loginMfaInputOf(submission.value));
+      return sessionStarted(signedIn, welcomeBack(signedIn.user));
+    } catch (error) {
+      return refusedAnswer(error, { ...refusal(intent), submission, hideFields: hideCode });
+    }
   }
 
   if (intent === "register") {
-    return startSession("register", registerSchema, registerAccount, (user) => ({
-      title: "Registration successful",
-      description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
-    }));
+    const submission = parseWithZod(formData, { schema: registerSchema });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
+    try {
+      const signedIn = await registerAccount(serviceDeps(app), submission.value);
+      const { user } = signedIn;
+      return sessionStarted(signedIn, {
+        title: "Registration successful",
+        description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
+      });
+    } catch (error) {
+      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
+    }
   }
 
   if (intent === "forgot-password") {
@@ -117,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Unknown form", { status: 400 });
 }
 
-const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "register", "forgot-password"];
+const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "login-mfa", "register", "forgot-password"];
 
 /** A failed request is the form's failure: 'Login failed' (or the sign-up's), the dialog and fields kept. */
 export async function clientAction(args: Route.ClientActionArgs) {

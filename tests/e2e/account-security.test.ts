@@ -1,8 +1,10 @@
+import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
   connectBrowser,
+  downloadBytes,
   expectNoAxeViolations,
   expectNoConsoleErrors,
   openPage,
@@ -118,6 +120,148 @@ describe("sessions you can see", () => {
       .poll(() => page.getByRole("list", { name: "Your sessions" }).getByRole("listitem").count(), { timeout: 15_000 })
       .toBe(1);
     expect((await api("/api/auth/me", { token: phone })).status).toBe(401);
+    await close();
+  });
+});
+
+function codeFor(secret: string, timestamp = Date.now()) {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp,
+  });
+}
+
+async function signInWithPassword(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.goto(`${app.url}/sign-in`);
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Sign In" }).last().click();
+}
+
+async function signOut(page: Page) {
+  await page.goto(`${app.url}/profile/manage`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/profile/manage"));
+}
+
+describe("two-step sign-in", () => {
+  for (const viewport of ["desktop", "phone"] as const) {
+    it(`sets up an authenticator app, signs out, signs in with a code and with a recovery code (${viewport})`, async () => {
+      const { page, errors, close } = await openPage(browser, { viewport });
+      const person = newPerson();
+      await useSession(page, await register(person));
+      await page.goto(`${app.url}/profile/manage`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      const qr = page.getByRole("img", { name: "QR code to scan with your authenticator app" });
+      await qr.waitFor();
+      expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+      const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await expectNoAxeViolations(page);
+
+      // A wrong code is refused beside the field; the right one turns it on.
+      const field = page.getByLabel("Code from the app");
+      await field.fill(codeFor(secret, Date.now() - 10 * 60_000));
+      await page.getByRole("button", { name: "Turn on", exact: true }).click();
+      await waitForToast(page, "That code is not right.");
+      await field.fill(codeFor(secret));
+      await page.getByRole("button", { name: "Turn on", exact: true }).click();
+      const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+      await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
+      const shown = await codes.allInnerTexts();
+      for (const code of shown) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+      await page.getByText("On: you sign in with your password and a code from your authenticator app.").waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download as text" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("recovery-codes.txt");
+      const text = (await downloadBytes(download)).toString("utf8");
+      for (const code of shown) expect(text).toContain(code);
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `account-two-step-${viewport}`);
+
+      // Shown once: the page loaded again does not have them.
+      await page.reload();
+      await page.getByText("Recovery codes left: 10 of 10.").waitFor();
+      expect(await page.getByRole("list", { name: "Recovery codes" }).count()).toBe(0);
+
+      // Signed out, the password alone does not sign in: the form asks for a code (the next
+      // step's: the set-up used this one).
+      await signOut(page);
+      await signInWithPassword(page, person);
+      const code = page.getByLabel("Authentication code");
+      await code.waitFor();
+      expect((await api("/api/auth/me")).status).toBe(401);
+      await expectNoAxeViolations(page);
+      await code.fill("000000");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await waitForToast(page, "That code is not right.");
+      await code.fill(codeFor(secret, Date.now() + 30_000));
+      await page.getByLabel("Trust this browser for 30 days").check();
+      await page.getByRole("button", { name: "Verify" }).click();
+      await waitForToast(page, `Welcome back, ${person.name}!`);
+      const cookies = await page.context().cookies(app.url);
+      expect(cookies.some((cookie) => cookie.name.includes("trusted"))).toBe(true);
+
+      // A trusted browser skips the second step.
+      await signOut(page);
+      await signInWithPassword(page, person);
+      await waitForToast(page, `Welcome back, ${person.name}!`);
+
+      // Elsewhere (no trusted-browser cookie), with a recovery code, typed without its dash.
+      await page.context().clearCookies();
+      await signInWithPassword(page, person);
+      await code.waitFor();
+      await code.fill(shown[2]?.replace("-", "").toLowerCase() ?? "");
+      await page.getByRole("button", { name: "Verify" }).click();
+      await waitForToast(page, `Welcome back, ${person.name}!`);
+      await page.goto(`${app.url}/profile/manage`);
+      await page.getByText("Recovery codes left: 9 of 10.").waitFor();
+
+      // A new set replaces the old; turning it off needs a second click.
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "New recovery codes" }).click();
+      await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
+      await page.getByText("Recovery codes left: 10 of 10.").waitFor();
+      await page.getByRole("button", { name: "Turn off", exact: true }).click();
+      await page.getByRole("button", { name: "Yes, turn off" }).click();
+      await waitForToast(page, "You sign in with your password alone.");
+      await page.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
+      // The two wrong codes above: the set-up's (400) and the sign-in's (401), nothing else.
+      expectNoConsoleErrors(errors, [/status of 400 \(Bad Request\)/, /status of 401 \(Unauthorized\)/]);
+      expect(errors.length).toBeLessThanOrEqual(2);
+      await close();
+    });
+  }
+
+  it("asks for the code without JavaScript too", async () => {
+    const person = newPerson();
+    const token = await register(person);
+    const started = await api("/api/account/mfa/totp", { method: "POST", token });
+    expect(started.status).toBe(200);
+    const secret = started.json.secret as string;
+    const confirmed = await api("/api/account/mfa/totp/confirm", { method: "POST", token, body: { code: codeFor(secret) } });
+    expect(confirmed.status).toBe(200);
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${app.url}/sign-in`);
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await page.getByRole("button", { name: "Sign In" }).last().click();
+    const code = page.getByLabel("Authentication code");
+    await code.waitFor();
+    // A wrong code keeps the step (the challenge travels back with the answer).
+    await code.fill("123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByText("That code is not right.").first().waitFor();
+    await code.fill(codeFor(secret, Date.now() + 30_000));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const session = (await page.context().cookies(app.url)).find((cookie) => cookie.name === "session");
+    expect(session).toBeDefined();
+    expect((await api("/api/auth/me", { token: session?.value })).status).toBe(200);
     await close();
   });
 });

@@ -10,11 +10,28 @@ import { CardSection } from "../ui/card-section.tsx";
 // verification status with its resend button, and the page's titled sections.
 
 /** The forms of /profile/manage: each posts its `intent`, and the answer names it. */
-export const ACCOUNT_INTENTS = ["profile", "password", "resend-verification", "end-session", "end-other-sessions"] as const;
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "password",
+  "resend-verification",
+  "end-session",
+  "end-other-sessions",
+  "totp-start",
+  "totp-confirm",
+  "totp-disable",
+  "recovery-codes",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-/** What the sessions forms' answers carry besides (issue 38: how many other sessions were ended). */
-export type AccountAnswerData = { ended?: number };
+/**
+ * What some answers carry besides (issue 38): how many other sessions were ended; the
+ * authenticator app being set up (its key and QR code); recovery codes, shown this once.
+ */
+export type AccountAnswerData = {
+  ended?: number;
+  enrolment?: { secret: string; qrSvg: string };
+  recoveryCodes?: string[];
+};
 type Answer = FormAnswer<AccountIntent, AccountAnswerData>;
 
 /**
@@ -24,7 +41,13 @@ type Answer = FormAnswer<AccountIntent, AccountAnswerData>;
  */
 export function useFormAnswer(
   intent: AccountIntent,
-  texts?: { success: string; failure: string; describe?: (data: AccountAnswerData) => string },
+  texts?: {
+    success: string;
+    failure: string;
+    describe?: (data: AccountAnswerData) => string;
+    /** The refusal's reason in the page's language (the services' messages are English). */
+    explain?: (message: string) => string;
+  },
 ) {
   const fetcher = useFetcher<Answer>({ key: `account-${intent}` });
   const actionData = useActionData<Answer>();
@@ -34,7 +57,10 @@ export function useFormAnswer(
   const translated = useMemo(() => {
     if (!arrived || !texts) return arrived;
     const ok = succeeded(arrived);
-    const description = ok ? (texts.describe?.(arrived.data ?? {}) ?? arrived.toast?.description) : errorOf(arrived);
+    const reason = errorOf(arrived);
+    const description = ok
+      ? (texts.describe?.(arrived.data ?? {}) ?? arrived.toast?.description)
+      : reason && (texts.explain?.(reason) ?? reason);
     const toast: ToastMessage = {
       title: ok ? texts.success : texts.failure,
       description: description ?? undefined,

@@ -1,12 +1,16 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { answerOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { answerOf, errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
-import type { AuthFormIntent } from "#common/auth.ts";
+import type { AuthAnswerData, AuthFormIntent } from "#common/auth.ts";
+import { MFA_MESSAGES } from "#common/second-factor.ts";
 import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
+import { mfaMessage } from "./mfa-messages.ts";
 import { NewPasswordFields } from "./password-fields.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
@@ -19,10 +23,11 @@ const authSchemas = () => import("#common/auth.ts");
 const loginValidation = zodValidation(() => authSchemas().then((m) => m.loginSchema));
 const registerValidation = zodValidation(() => authSchemas().then((m) => m.registerSchema));
 const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotPasswordSchema));
+const codeValidation = zodValidation(() => import("#common/second-factor.ts").then((m) => m.loginMfaFormSchema));
 
 export type AuthView = "login" | "register" | "forgot";
 
-type ActionAnswer = FormAnswer<AuthFormIntent>;
+type ActionAnswer = FormAnswer<AuthFormIntent, AuthAnswerData>;
 
 export type ViewSwitch = {
   /** Either a button that switches in place (dialog), or a link to /sign-in?tab=… (page, works without JS). */
@@ -94,8 +99,119 @@ type FormProps = {
   pageAnswer?: ActionAnswer | null;
 };
 
-function LoginForm({ idPrefix, action, redirectTo, switchView, pageAnswer }: FormProps) {
+/** The challenge of a password step that asked for a second factor: the answer's, or the code step's own (kept in its hidden field). */
+function challengeOf(answer: ActionAnswer | null | undefined): string | undefined {
+  if (answer?.intent === "login") return answer.data?.challenge;
+  if (answer?.intent === "login-mfa") return answer.result.initialValue?.challenge as string | undefined;
+  return undefined;
+}
+
+/**
+ * The sign-in's second step (issue 38): after the right password, a code from the authenticator
+ * app or one of the recovery codes, posted with the challenge the password step answered.
+ */
+function CodeStep({
+  idPrefix,
+  action,
+  redirectTo,
+  challenge,
+  pageAnswer,
+  onRestart,
+}: {
+  idPrefix: string;
+  action: string;
+  redirectTo: string;
+  challenge: string;
+  pageAnswer?: ActionAnswer | null;
+  onRestart: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const fetcher = useFetcher<ActionAnswer>();
+  const answer = answerOf(fetcher.data ?? pageAnswer ?? undefined, "login-mfa");
+  const form = useLightForm({
+    id: `${idPrefix}-login-mfa`,
+    lastResult: fetcher.state === "idle" ? answer?.result : undefined,
+    shouldValidate: "onBlur",
+    validation: codeValidation,
+  });
+  // The refusal's toast in the page's language (the service's reasons are English).
+  const arrived = fetcher.state === "idle" ? answerOf(fetcher.data, "login-mfa") : undefined;
+  const translated = useMemo(() => {
+    const reason = errorOf(arrived);
+    if (!arrived || !reason) return arrived;
+    const toast = { title: t`Login failed`, description: mfaMessage(i18n, reason), variant: "destructive" as const };
+    return { ...arrived, toast };
+  }, [arrived, t, i18n]);
+  useAnswerToast(translated);
+  // A challenge dies after 5 minutes or 5 wrong codes: then only the password starts again.
+  const expired = errorOf(answer) === MFA_MESSAGES.challengeExpired;
+  const pending = fetcher.state !== "idle";
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-base font-semibold text-ink">
+          <Trans>Two-step sign-in</Trans>
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Trans>
+        </p>
+      </div>
+      {expired ? (
+        <Alert tone="error" title={t`Please sign in again`}>
+          <Trans>Your sign-in has expired. Please sign in with your password again.</Trans>
+        </Alert>
+      ) : (
+        <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
+          <input type="hidden" name="intent" value="login-mfa" />
+          <input type="hidden" name="challenge" value={challenge} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrorAlert id={form.errorId} errors={form.errors?.map((error) => mfaMessage(i18n, error))} />
+          <InputField
+            field={form.field("code")}
+            label={t`Authentication code`}
+            hint={t`6 digits from the app, or a recovery code such as ABCDE-23456`}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+          />
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input type="checkbox" name="trustBrowser" className="size-4 rounded border-slate-400" />
+            <Trans>Trust this browser for 30 days</Trans>
+          </label>
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? <Trans>Checking...</Trans> : <Trans>Verify</Trans>}
+          </Button>
+        </fetcher.Form>
+      )}
+      <p className="text-center">
+        <button type="button" onClick={onRestart} className={linkButton}>
+          <Trans>Sign in again with your password</Trans>
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function LoginForm(props: FormProps) {
+  const { idPrefix, action, redirectTo, switchView, pageAnswer } = props;
   const auth = useAuthForm("login", idPrefix, loginValidation, pageAnswer);
+  // The password step's answer (with the fetcher), or the page's (without JavaScript: the
+  // password's answer, then each code step's, which carries the challenge back in its values).
+  const challenge = challengeOf(auth.fetcher.data) ?? challengeOf(pageAnswer);
+  const [restartedFrom, setRestartedFrom] = useState<string | null>(null);
+  if (challenge && challenge !== restartedFrom) {
+    return (
+      <CodeStep
+        idPrefix={idPrefix}
+        action={action}
+        redirectTo={redirectTo}
+        challenge={challenge}
+        pageAnswer={pageAnswer}
+        onRestart={() => setRestartedFrom(challenge)}
+      />
+    );
+  }
   return (
     <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Sign In", "Signing in..."]}>
       <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />

@@ -1,0 +1,238 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Download, ShieldCheck } from "lucide-react";
+import { useMemo, useState } from "react";
+import { errorOf, succeeded } from "#app/lib/form-answer.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Button } from "../ui/button.tsx";
+import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
+import { mfaMessage } from "./mfa-messages.ts";
+
+// The account page's two-step sign-in (issue 38): set up an authenticator app (a QR code drawn on
+// the server as SVG, the key as text, a first code to confirm), the 10 recovery codes shown once
+// with a download as text, new codes, turning it off. Each step posts to the page's action, with a
+// fetcher, or as a plain form without JavaScript.
+
+export type SecondFactorStatus = { totp: boolean; recoveryCodesLeft: number; available: boolean };
+type Enrolment = NonNullable<AccountAnswerData["enrolment"]>;
+type FormState = ReturnType<typeof useFormAnswer>;
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useLingui();
+  const heading = t`Recovery codes`;
+  const text = `${heading}\n\n${t`Each code signs you in once if you lose your authenticator app.`}\n\n${codes.join("\n")}\n`;
+  return (
+    <div className="space-y-3" role="status">
+      <Alert tone="warning" title={t`Save your recovery codes now`}>
+        <Trans>Each code signs you in once if you lose your phone. They are shown only this once.</Trans>
+      </Alert>
+      <ul aria-label={heading} className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-4 font-mono text-sm text-ink">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <a
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+        download="recovery-codes.txt"
+        className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 underline underline-offset-4"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        <Trans>Download as text</Trans>
+      </a>
+    </div>
+  );
+}
+
+function ConfirmForm({ enrolment, confirm }: { enrolment: Enrolment; confirm: FormState }) {
+  const { t, i18n } = useLingui();
+  const { fetcher, answer, pending } = confirm;
+  const reason = errorOf(answer);
+  const failure = reason ? mfaMessage(i18n, reason) : undefined;
+  return (
+    <div className="space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
+        <li>
+          <Trans>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</Trans>
+        </li>
+        <li>
+          <Trans>Scan this QR code, or type the key below.</Trans>
+        </li>
+        <li>
+          <Trans>Enter the 6-digit code the app shows.</Trans>
+        </li>
+      </ol>
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrSvg)}`}
+        alt={t`QR code to scan with your authenticator app`}
+        width={200}
+        height={200}
+        className="rounded-lg border border-slate-200"
+      />
+      <p className="text-sm text-muted">
+        <Trans>Key:</Trans>{" "}
+        <code className="break-all font-mono text-ink" data-testid="totp-secret">
+          {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+        </code>
+      </p>
+      <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="totp-confirm" />
+        <div className="space-y-1">
+          <label htmlFor="totp-confirm-code" className="block text-sm font-medium text-ink">
+            <Trans>Code from the app</Trans>
+          </label>
+          <input
+            id="totp-confirm-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? "totp-confirm-error" : undefined}
+            className="h-10 w-36 rounded-lg border border-slate-300 px-3 font-mono text-ink"
+          />
+        </div>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Trans>Checking...</Trans> : <Trans>Turn on</Trans>}
+        </Button>
+      </fetcher.Form>
+      {failure && (
+        <p id="totp-confirm-error" className="text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function useSecondFactorForms() {
+  const { t, i18n } = useLingui();
+  const texts = useMemo(() => {
+    const explain = (message: string) => mfaMessage(i18n, message);
+    return {
+      start: {
+        success: t`Scan the QR code`,
+        failure: t`Could not start two-step sign-in`,
+        describe: () => t`Scan the QR code with your authenticator app.`,
+        explain,
+      },
+      confirm: {
+        success: t`Two-step sign-in is on`,
+        failure: t`Could not turn on two-step sign-in`,
+        describe: () => t`Save your recovery codes.`,
+        explain,
+      },
+      fresh: {
+        success: t`New recovery codes`,
+        failure: t`Could not make new recovery codes`,
+        describe: () => t`Your old recovery codes no longer work.`,
+        explain,
+      },
+      disable: {
+        success: t`Two-step sign-in is off`,
+        failure: t`Could not turn off two-step sign-in`,
+        describe: () => t`You sign in with your password alone.`,
+        explain,
+      },
+    };
+  }, [t, i18n]);
+  return {
+    start: useFormAnswer("totp-start", texts.start),
+    confirm: useFormAnswer("totp-confirm", texts.confirm),
+    fresh: useFormAnswer("recovery-codes", texts.fresh),
+    disable: useFormAnswer("totp-disable", texts.disable),
+  };
+}
+
+/** Recovery codes made by this answer (shown once: the next page load no longer has them). */
+function codesOf(state: FormState): string[] | undefined {
+  return succeeded(state.answer) ? state.answer?.data?.recoveryCodes : undefined;
+}
+
+function OnState({ status, forms }: { status: SecondFactorStatus; forms: ReturnType<typeof useSecondFactorForms> }) {
+  const { confirm, fresh, disable } = forms;
+  const [confirmingOff, setConfirmingOff] = useState(false);
+  // The newest set: a new set made after the first one replaces it.
+  const shownCodes = codesOf(fresh) ?? codesOf(confirm);
+  const left = status.recoveryCodesLeft;
+  return (
+    <div className="space-y-4">
+      <p className="inline-flex items-center gap-2 text-sm font-semibold text-brand-800">
+        <ShieldCheck aria-hidden="true" className="size-5" />
+        <Trans>On: you sign in with your password and a code from your authenticator app.</Trans>
+      </p>
+      <p className="text-sm text-muted">
+        <Trans>Recovery codes left: {left} of 10.</Trans>
+      </p>
+      {shownCodes && <RecoveryCodes codes={shownCodes} />}
+      <div className="flex flex-wrap gap-2">
+        <fresh.fetcher.Form method="post">
+          <input type="hidden" name="intent" value="recovery-codes" />
+          <Button type="submit" variant="outline" disabled={fresh.pending}>
+            {fresh.pending ? <Trans>Making codes...</Trans> : <Trans>New recovery codes</Trans>}
+          </Button>
+        </fresh.fetcher.Form>
+        {confirmingOff ? (
+          <disable.fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="intent" value="totp-disable" />
+            <span className="text-sm text-ink">
+              <Trans>Sign in with your password alone from now on?</Trans>
+            </span>
+            <Button type="submit" variant="destructive" disabled={disable.pending}>
+              {disable.pending ? <Trans>Turning off...</Trans> : <Trans>Yes, turn off</Trans>}
+            </Button>
+            <Button variant="outline" onClick={() => setConfirmingOff(false)}>
+              <Trans>Keep it on</Trans>
+            </Button>
+          </disable.fetcher.Form>
+        ) : (
+          <Button variant="outline" onClick={() => setConfirmingOff(true)}>
+            <Trans>Turn off</Trans>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SecondFactorBody({ status }: { status: SecondFactorStatus }) {
+  const forms = useSecondFactorForms();
+  const { start, confirm } = forms;
+  if (status.totp) return <OnState status={status} forms={forms} />;
+  if (!status.available) {
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Two-step sign-in is not available on this server yet.</Trans>
+      </p>
+    );
+  }
+  const enrolment = succeeded(start.answer) ? start.answer?.data?.enrolment : undefined;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">
+        <Trans>Off. With an authenticator app on your phone, a stolen password alone cannot sign in to your account.</Trans>
+      </p>
+      {enrolment ? (
+        <ConfirmForm enrolment={enrolment} confirm={confirm} />
+      ) : (
+        <start.fetcher.Form method="post">
+          <input type="hidden" name="intent" value="totp-start" />
+          <Button type="submit" disabled={start.pending}>
+            {start.pending ? <Trans>Starting...</Trans> : <Trans>Set up an authenticator app</Trans>}
+          </Button>
+        </start.fetcher.Form>
+      )}
+    </div>
+  );
+}
+
+export function SecondFactorSection({ status }: { status: SecondFactorStatus }) {
+  const { t } = useLingui();
+  return (
+    <Section
+      id="section-two-step"
+      title={t`Two-step sign-in`}
+      description={t`A code from an authenticator app on your phone after your password.`}
+    >
+      <SecondFactorBody status={status} />
+    </Section>
+  );
+}

@@ -70,6 +70,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PAGE_CACHE_SECONDS: "3600" })).toThrow(/PAGE_CACHE_SECONDS: must be between 0 and 60/);
   });
 
+  it("reads how long an authentication counts as recent (1 to 1440 minutes, 10 by default)", () => {
+    expect(loadConfig({}).reauthenticateMinutes).toBe(10);
+    expect(loadConfig({ REAUTHENTICATE_MINUTES: "1440" }).reauthenticateMinutes).toBe(1440);
+    expect(() => loadConfig({ REAUTHENTICATE_MINUTES: "0" })).toThrow(
+      /REAUTHENTICATE_MINUTES: must be between 1 and 1440 minutes/,
+    );
+    expect(() => loadConfig({ REAUTHENTICATE_MINUTES: "1441" })).toThrow(/REAUTHENTICATE_MINUTES: must be between 1 and 1440/);
+    expect(() => loadConfig({ REAUTHENTICATE_MINUTES: "2.5" })).toThrow(
+      /REAUTHENTICATE_MINUTES: must be a whole number of minutes/,
+    );
+    expect(() => loadConfig({ REAUTHENTICATE_MINUTES: "soon" })).toThrow(/REAUTHENTICATE_MINUTES: must be a number of minutes/);
+  });
+
   it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "admin@example.org" })).toThrow(
       /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,

@@ -114,6 +114,13 @@ const envSchema = z
     SECRETS_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
       message: "must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)",
     }),
+    // Issue 38: how long a sign-in or a re-authentication counts as recent for sensitive changes.
+    REAUTHENTICATE_MINUTES: z.coerce
+      .number({ error: "must be a number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(1, "must be between 1 and 1440 minutes")
+      .max(1440, "must be between 1 and 1440 minutes")
+      .default(10),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: "must be at least 16 characters long",
     }),
@@ -226,6 +233,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     metricsToken: env.METRICS_TOKEN,
     /** Encrypts TOTP secrets at rest; without it nobody can turn on an authenticator app. */
     secretsKey: env.SECRETS_KEY,
+    /**
+     * How long the password or a second factor proved at sign-in (or again) lets a session change
+     * its e-mail, password or factors and an admin act with privilege (issue 38, "sudo mode").
+     */
+    reauthenticateMinutes: env.REAUTHENTICATE_MINUTES,
     /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     /** Node worker processes serving HTTP (default: one per core, at most 2 on small machines; see server/main.ts). */

@@ -13,7 +13,10 @@ import { toast as showToast } from "../components/ui/toast.tsx";
 // - `toast` is what the page says about it in a toast (the spec's words), decided by the action;
 // - `intent` names the form, on pages with several (admin, account, sign-in);
 // - `data` is what a success brings that the page shows once and can read nowhere else (a share
-//   link made now). Nothing else travels in an answer.
+//   link made now);
+// - `reauthenticate` says a sensitive change needs the password again (issue 38): the page's
+//   `clientAction` (keepPageOnFailure) asks for it in a dialog and sends the form once more.
+// Nothing else travels in an answer.
 //
 // The server makes them in app/lib/service-errors.server.ts (`answer`, `invalidAnswer`, and
 // `refusedAnswer`, the one mapper from a service's typed error); app/lib/page-action.ts makes the
@@ -29,6 +32,8 @@ export type FormAnswer<Intent extends string = string, Data = never> = {
   data?: Data;
   /** Set by `keepPageOnFailure` (app/lib/page-action.ts): the request never reached the action. */
   requestFailed?: true;
+  /** The service asked for a recent sign-in (403): see app/components/account/reauthenticate-dialog.tsx. */
+  reauthenticate?: true;
 };
 
 /** Conform's reply for a form-level error (no field named). */

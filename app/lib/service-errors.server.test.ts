@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Conflict, NotFound, ServiceUnavailable, TooManyRequests, ValidationFailed } from "#server/services/errors.ts";
+import {
+  Conflict,
+  Forbidden,
+  NotFound,
+  ReauthenticationRequired,
+  ServiceUnavailable,
+  TooManyRequests,
+  ValidationFailed,
+} from "#server/services/errors.ts";
 import { fieldErrorsOf, invalidAnswer, orPageError, refusalOf, refusedAnswer } from "./service-errors.server.ts";
 
 describe("the page door's mapping of service errors", () => {
@@ -30,6 +38,12 @@ describe("the page door's mapping of service errors", () => {
 
 describe("refusedAnswer: the one mapper from a service's error to a page action's answer", () => {
   const failedToSave = (message: string) => ({ title: "Not saved", description: message, variant: "destructive" as const });
+
+  it("says when a sensitive change needs the password again (issue 38), and only then", () => {
+    const reply = refusedAnswer(new ReauthenticationRequired("Please confirm it is you"), { intent: "promote" });
+    expect(reply).toMatchObject({ init: { status: 403 }, data: { intent: "promote", reauthenticate: true } });
+    expect(refusedAnswer(new Forbidden("This needs an administrator account")).data).not.toHaveProperty("reauthenticate");
+  });
 
   it("answers with the refusal's status, the message as the form's error and the page's toast", () => {
     const reply = refusedAnswer(new Conflict("You have 20 shortlists already"), { toast: failedToSave, intent: "create" });

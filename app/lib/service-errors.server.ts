@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import type { ToastMessage } from "#common/toast.ts";
-import { AppError, type FieldError, TooManyRequests } from "#server/services/errors.ts";
+import { AppError, type FieldError, ReauthenticationRequired, TooManyRequests } from "#server/services/errors.ts";
 import type { FormAnswer, FormResult } from "./form-answer.ts";
 
 // The page door's one mapping from a service's typed error to what a page answers:
@@ -12,7 +12,14 @@ import type { FormAnswer, FormResult } from "./form-answer.ts";
 // Anything that is not an AppError is a bug: it is rethrown and becomes a 500.
 
 /** What a page can say about a refusal. */
-export type Refusal = { status: number; message: string; errors: FieldError[]; headers?: HeadersInit };
+export type Refusal = {
+  status: number;
+  message: string;
+  errors: FieldError[];
+  headers?: HeadersInit;
+  /** A sensitive change without a recent sign-in (issue 38): the page asks for the password and tries again. */
+  reauthenticate?: true;
+};
 
 /** The service's refusal, or a rethrow when the error is not one a page can explain. */
 export function refusalOf(error: unknown): Refusal {
@@ -22,6 +29,7 @@ export function refusalOf(error: unknown): Refusal {
     message: error.message,
     errors: error.errors ?? [],
     headers: error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+    ...(error instanceof ReauthenticationRequired ? { reauthenticate: true as const } : {}),
   };
 }
 
@@ -101,7 +109,12 @@ export function refusedAnswer<Intent extends string>(
       };
   const fieldMessages = refusal.errors.map((item) => item.message);
   return answer<Intent>(
-    { result, intent: options.intent, toast: options.toast?.(refusal.message, { status: refusal.status, fieldMessages }) },
+    {
+      result,
+      intent: options.intent,
+      toast: options.toast?.(refusal.message, { status: refusal.status, fieldMessages }),
+      ...(refusal.reauthenticate ? { reauthenticate: refusal.reauthenticate } : {}),
+    },
     { status: refusal.status, headers: refusal.headers },
   );
 }

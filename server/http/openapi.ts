@@ -11,7 +11,7 @@ import { messagesRoutes } from "./openapi/messages.ts";
 import { opportunityRoutes } from "./openapi/opportunities.ts";
 import { organizationRoutes } from "./openapi/organizations.ts";
 import { reviewsRoutes } from "./openapi/reviews.ts";
-import { type ApiRoute, errorSchema } from "./openapi/schemas.ts";
+import { type ApiRoute, errorSchema, reauthenticateSchema } from "./openapi/schemas.ts";
 import { searchAdminRoutes } from "./openapi/search.ts";
 
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
@@ -79,6 +79,20 @@ export const openApiDocument = once((): object => {
         ? { description: "OK", content: { [route.response.mediaType]: { schema: { type: "string", format: "binary" } } } }
         : { description: "OK", content: { "application/json": { schema: jsonSchema(route.response as z.ZodType, "output") } } };
     const failure = { content: { "application/json": { schema: jsonSchema(errorSchema, "output") } } };
+    const forbidden = route.reauthenticate
+      ? {
+          "403": {
+            description: `${route.auth === "admin" ? "Not an admin; or " : ""}no recent sign-in: { message, reauthenticate: true } (POST /api/auth/reauthenticate, then again)`,
+            content: {
+              "application/json": {
+                schema: { anyOf: [jsonSchema(reauthenticateSchema, "output"), jsonSchema(errorSchema, "output")] },
+              },
+            },
+          },
+        }
+      : route.auth === "admin"
+        ? { "403": { description: "Not an admin", ...failure } }
+        : {};
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
@@ -93,7 +107,7 @@ export const openApiDocument = once((): object => {
         [status]: success,
         "400": { description: "Invalid input: the message, and each field's message", ...failure },
         ...(route.auth ? { "401": { description: "Not signed in", ...failure } } : {}),
-        ...(route.auth === "admin" ? { "403": { description: "Not an admin", ...failure } } : {}),
+        ...forbidden,
         "429": { description: "Too many requests (Retry-After)", ...failure },
       },
     };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";
@@ -7,7 +8,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { CvRenderer } from "./cv/renderer.ts";
 import type { DirectoryChanges } from "./directory-changes.ts";
-import { Forbidden, Unauthorized } from "./errors.ts";
+import { Forbidden, ReauthenticationRequired, Unauthorized } from "./errors.ts";
 import type { InsightsBuffer } from "./insights/counter.ts";
 import type { GlossaryCache } from "./search/concepts.ts";
 import type { StatisticsCache } from "./search/planner.ts";
@@ -86,9 +87,11 @@ export type Role = "user" | "admin";
 
 /**
  * Who is asking: the signed-in person, or null for a visitor. `sessionTokenHash` names the session
- * the request came with (a password change ends every other session of the account).
+ * the request came with (a password change ends every other session of the account);
+ * `authenticatedAt` is when that session last proved the password or a second factor (sensitive
+ * changes ask for it to be recent: server/services/accounts/reauthentication.ts).
  */
-export type Actor = { id: number; role: Role; sessionTokenHash?: string } | null;
+export type Actor = { id: number; role: Role; sessionTokenHash?: string; authenticatedAt?: Date } | null;
 
 /** A signed-in actor (what the guards hand back). */
 export type SignedIn = NonNullable<Actor>;
@@ -98,16 +101,43 @@ export function isAdmin(actor: Actor): boolean {
 }
 
 /** The actor behind a session (see server/services/sessions.ts), or null when signed out. */
-export function actorOf(session: { user: { id: number; role: string }; tokenHash?: string } | null | undefined): Actor {
+export function actorOf(
+  session: { user: { id: number; role: string }; tokenHash?: string; authenticatedAt?: Date } | null | undefined,
+): Actor {
   if (!session) return null;
   const role = session.user.role === "admin" ? "admin" : "user";
-  return session.tokenHash ? { id: session.user.id, role, sessionTokenHash: session.tokenHash } : { id: session.user.id, role };
+  return {
+    id: session.user.id,
+    role,
+    ...(session.tokenHash ? { sessionTokenHash: session.tokenHash } : {}),
+    ...(session.authenticatedAt ? { authenticatedAt: session.authenticatedAt } : {}),
+  };
 }
 
 /** A visitor is refused (401) before anything else is looked at. */
 export function requireUser(actor: Actor, message: string = AUTH_MESSAGES.signInRequired): SignedIn {
   if (!actor) throw new Unauthorized(message);
   return actor;
+}
+
+/**
+ * Sensitive changes (issue 38, "sudo mode": the e-mail, the second factor, an admin's destructive
+ * or privileged actions) need a session that proved its owner within REAUTHENTICATE_MINUTES (at
+ * sign-in, the second step, or POST /api/auth/reauthenticate); else ReauthenticationRequired, 403
+ * with `reauthenticate: true`. Call it after the role checks, before anything is written.
+ */
+export function requireRecentAuthentication(
+  deps: { config: Pick<Config, "reauthenticateMinutes"> },
+  actor: Actor,
+  now: Date = new Date(),
+): SignedIn {
+  const signedIn = requireUser(actor);
+  const at = signedIn.authenticatedAt;
+  // An actor built without a session (no time) is never recent: the safe side.
+  if (!at || now.getTime() - at.getTime() > deps.config.reauthenticateMinutes * 60_000) {
+    throw new ReauthenticationRequired(REAUTH_MESSAGES.required);
+  }
+  return signedIn;
 }
 
 export type AdminRow = { id: number; name: string; email: string };

@@ -25,6 +25,13 @@ function answering(status: number) {
 export class ValidationFailed extends answering(400) {}
 export class Unauthorized extends answering(401) {}
 export class Forbidden extends answering(403) {}
+/**
+ * A sensitive change asked of a session whose password or second factor is not recent (issue 38,
+ * "sudo mode"): 403 with `reauthenticate: true`; POST /api/auth/reauthenticate, then try again.
+ */
+export class ReauthenticationRequired extends Forbidden {
+  readonly reauthenticate = true;
+}
 export class NotFound extends answering(404) {}
 export class Conflict extends answering(409) {}
 export class PayloadTooLarge extends answering(413) {}

@@ -318,6 +318,14 @@ const MATRIX: Row[] = [
   { method: "POST", route: "/api/auth/login", path: () => "/api/auth/login", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/login/mfa", path: () => "/api/auth/login/mfa", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/logout", path: () => "/api/auth/logout", expected: ANYONE(200) },
+  // Issue 38: a wrong password is a 400 for the signed-in; a visitor has no session to re-authenticate.
+  {
+    method: "POST",
+    route: "/api/auth/reauthenticate",
+    path: () => "/api/auth/reauthenticate",
+    body: () => ({ password: "not-the-password" }),
+    expected: SIGNED_IN(400),
+  },
   // Valid bodies, so that the session check decides (these endpoints validate the body first).
   {
     method: "PUT",

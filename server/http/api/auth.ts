@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { completeMfaSignIn } from "#server/services/accounts/login-challenge.ts";
 import { requestPasswordReset, resetPassword } from "#server/services/accounts/password-reset.ts";
+import { reauthenticate } from "#server/services/accounts/reauthentication.ts";
 import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
 import { resendVerificationEmail, verifyEmail } from "#server/services/accounts/verification.ts";
 import { deleteSession } from "#server/services/sessions.ts";
@@ -48,6 +49,13 @@ export function createAuthApi(httpDeps: HttpDeps) {
       c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
     }
     return c.json({ sessionToken, user });
+  });
+
+  // Issue 38: the password or a second-factor code again; sensitive changes then pass for
+  // REAUTHENTICATE_MINUTES (they answer 403 { message, reauthenticate: true } without it).
+  api.post("/reauthenticate", async (c) => {
+    await reauthenticate(deps(c), await actorFrom(c), await readJson(c));
+    return c.body(null, 204);
   });
 
   api.post("/logout", async (c) => {

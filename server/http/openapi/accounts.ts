@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "#common/auth.ts";
+import { reauthenticateSchema as reauthenticateBodySchema } from "#common/reauthentication.ts";
 import { confirmTotpSchema, loginMfaSchema } from "#common/second-factor.ts";
 import { type ApiRoute, anyJson, messageOnly, responseSchemas, signedIn } from "./schemas.ts";
 
@@ -52,6 +53,17 @@ export const accountsRoutes: ApiRoute[] = [
   },
   {
     method: "POST",
+    path: "/auth/reauthenticate",
+    tag: "Accounts",
+    summary:
+      "Re-authenticate this session ({ password }, or { code }: the authenticator app's or a recovery code); sensitive changes then pass for REAUTHENTICATE_MINUTES",
+    auth: "session",
+    body: reauthenticateBodySchema,
+    response: anyJson,
+    status: 204,
+  },
+  {
+    method: "POST",
     path: "/auth/logout",
     tag: "Accounts",
     summary: "Sign out (ends this session)",
@@ -74,6 +86,7 @@ export const accountsRoutes: ApiRoute[] = [
     auth: "session",
     body: accountProfileSchema,
     response: anyJson,
+    reauthenticate: true,
   },
   {
     method: "PUT",
@@ -157,6 +170,7 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "Start setting up an authenticator app: its secret, otpauth URL and QR code (SVG)",
     auth: "session",
     response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).strict(),
+    reauthenticate: true,
   },
   {
     method: "POST",
@@ -175,6 +189,7 @@ export const accountsRoutes: ApiRoute[] = [
     auth: "session",
     response: anyJson,
     status: 204,
+    reauthenticate: true,
   },
   {
     method: "POST",
@@ -183,5 +198,6 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "A new set of 10 recovery codes (the old set stops working)",
     auth: "session",
     response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+    reauthenticate: true,
   },
 ];

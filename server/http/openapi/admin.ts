@@ -72,6 +72,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Delete a profile",
     auth: "admin",
     response: messageOnly,
+    reauthenticate: true,
   },
   {
     method: "PUT",
@@ -107,6 +108,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Make an account admin",
     auth: "admin",
     response: anyJson,
+    reauthenticate: true,
   },
   {
     method: "PUT",
@@ -115,6 +117,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Take the admin role away",
     auth: "admin",
     response: anyJson,
+    reauthenticate: true,
   },
   {
     method: "GET",
@@ -148,6 +151,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Block an account",
     auth: "admin",
     response: anyJson,
+    reauthenticate: true,
   },
   {
     method: "PUT",
@@ -156,6 +160,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Unblock an account",
     auth: "admin",
     response: anyJson,
+    reauthenticate: true,
   },
   {
     method: "DELETE",
@@ -245,6 +250,7 @@ export const adminRoutes: ApiRoute[] = [
     auth: "admin",
     body: reportActionSchema,
     response: reportAnswerSchema,
+    reauthenticate: true,
   },
   {
     method: "PUT",

@@ -138,6 +138,7 @@ export const organizationRoutes: ApiRoute[] = [
     summary: "Delete an organization (owners and admins)",
     auth: "session",
     response: messageOnly,
+    reauthenticate: true,
   },
   {
     method: "GET",
@@ -206,6 +207,7 @@ export const organizationRoutes: ApiRoute[] = [
     summary: "Take an organization's verification back (site admins)",
     auth: "admin",
     response: z.object({ id: z.number().int(), verified: z.literal(false) }).strict(),
+    reauthenticate: true,
   },
   {
     method: "GET",

@@ -7,6 +7,9 @@ export const errorSchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
+/** 403 of a sensitive change without a recent sign-in (issue 38): POST /api/auth/reauthenticate, then again. */
+export const reauthenticateSchema = z.object({ message: z.string(), reauthenticate: z.literal(true) }).strict();
+
 export const responseSchemas = {
   user: z
     .object({
@@ -92,6 +95,8 @@ export type ApiRoute = {
   /** The success answer: a schema (JSON), or a media type for files. */
   response: z.ZodType | { mediaType: string };
   status?: number;
+  /** A sensitive change: 403 `{ message, reauthenticate: true }` without a recent sign-in (issue 38). */
+  reauthenticate?: true;
 };
 
 export const pdf = { mediaType: "application/pdf" };

@@ -3,7 +3,7 @@ import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSc
 import { isLocale } from "#common/locales.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { type Actor, requireRecentAuthentication, requireUser, type ServiceDeps } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { type CurrentSession, deleteUserSessions, toAccountUser } from "../sessions.ts";
@@ -39,6 +39,8 @@ export async function updateAccountProfile(
   const email = normalizeEmail(given);
   const emailChanged = email !== normalizeEmail(current.email);
   if (emailChanged) {
+    // Issue 38: a new address is where password resets go; a stolen session must not set it.
+    requireRecentAuthentication(deps, actor);
     const other = await findUserByEmail(db, email);
     if (other && other.id !== current.id) throw emailTaken();
     await consumeVerificationLimits(db, current.id, deps.clientIp);
@@ -60,7 +62,11 @@ export async function updateAccountProfile(
   }
 }
 
-/** Changes the password and ends every other session of the user (the session of this request stays signed in). */
+/**
+ * Changes the password and ends every other session of the user (the session of this request stays
+ * signed in). The current password it asks for is the re-authentication (issue 38): no other
+ * recent one is needed.
+ */
 export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
   const signedIn = requireUser(actor);
   const { db } = deps;

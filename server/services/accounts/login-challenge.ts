@@ -49,8 +49,8 @@ export async function isTrustedBrowser(db: ServiceDeps["db"], userId: number, to
   return row !== undefined;
 }
 
-const mfaPairKey = (userId: number, ip: string) => `mfa:account-ip:${userId}:${ip}`;
-const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
+export const mfaPairKey = (userId: number, ip: string) => `mfa:account-ip:${userId}:${ip}`;
+export const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
 
 /** Completes a sign-in with `{ challenge, code }` or `{ challenge, recoveryCode }`: answers as sign-in does. */
 export async function completeMfaSignIn(

@@ -8,7 +8,7 @@ import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/sec
 import type { AuthUser } from "#server/db/schema.ts";
 import { recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { type Actor, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
+import { type Actor, requireRecentAuthentication, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -80,6 +80,7 @@ export async function startTotpEnrolment(
   deps: Deps,
   actor: Actor,
 ): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+  requireRecentAuthentication(deps, actor);
   const user = await currentUser(deps, actor);
   const box = totpBox(deps.config);
   const [existing] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
@@ -140,6 +141,7 @@ export async function confirmTotpEnrolment(deps: Deps, actor: Actor, input: unkn
 
 /** Turns the authenticator app off: its secret, the recovery codes and the trusted browsers go. */
 export async function disableTotp(deps: Deps, actor: Actor): Promise<void> {
+  requireRecentAuthentication(deps, actor);
   const user = await currentUser(deps, actor);
   await deps.db.transaction(async (tx) => {
     if (!(await removeSecondFactor(tx, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
@@ -160,6 +162,7 @@ async function removeSecondFactor(tx: Transaction, userId: number): Promise<bool
 
 /** A new set of 10 recovery codes; the old set stops working. */
 export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise<{ recoveryCodes: string[] }> {
+  requireRecentAuthentication(deps, actor);
   const user = await currentUser(deps, actor);
   if (!(await hasSecondFactor(deps.db, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
   const { codes, hashes } = await newRecoveryCodes();

@@ -39,9 +39,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The actor a door hands on for a user row (or any `{ id, role }`): the role as the session says. */
+/**
+ * The actor a door hands on for a user row (or any `{ id, role }`): the role as the session says,
+ * from a session that signed in just now (recent enough for re-authentication, issue 38).
+ */
 function as(user: { id: number; role?: string } | null): Actor {
-  return user && { id: user.id, role: user.role === "admin" ? "admin" : "user" };
+  return user && { id: user.id, role: user.role === "admin" ? "admin" : "user", authenticatedAt: new Date() };
 }
 
 async function insertUser({ role = "user", name = "Test Person" }: { role?: "user" | "admin"; name?: string } = {}) {
@@ -568,22 +571,22 @@ describe("the last admin", () => {
 
   it("cannot be demoted, not even by themselves (409), but may demote themselves while another admin remains", async () => {
     const [only] = await admins(1);
-    const error = await demoteUser({ db: solo.db }, as(only!), only!.id).catch((e: unknown) => e);
+    const error = await demoteUser({ db: solo.db, config: base.config }, as(only!), only!.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Conflict);
     expect((error as Conflict).message).toBe("At least one admin must remain");
 
     const [second] = await admins(1);
-    expect(await demoteUser({ db: solo.db }, as(only!), only!.id)).toMatchObject({ role: "user" });
+    expect(await demoteUser({ db: solo.db, config: base.config }, as(only!), only!.id)).toMatchObject({ role: "user" });
     // The former admin's next call is refused; the remaining admin is the last one now.
-    await expect(demoteUser({ db: solo.db }, as(only!), second!.id)).rejects.toBeInstanceOf(Forbidden);
-    await expect(demoteUser({ db: solo.db }, as(second!), second!.id)).rejects.toBeInstanceOf(Conflict);
+    await expect(demoteUser({ db: solo.db, config: base.config }, as(only!), second!.id)).rejects.toBeInstanceOf(Forbidden);
+    await expect(demoteUser({ db: solo.db, config: base.config }, as(second!), second!.id)).rejects.toBeInstanceOf(Conflict);
   });
 
   it("holds when two admins demote each other at the same moment: exactly one succeeds", async () => {
     const [a, b] = await admins(2);
     const results = await Promise.allSettled([
-      demoteUser({ db: solo.db }, as(a!), b!.id),
-      demoteUser({ db: solo.db }, as(b!), a!.id),
+      demoteUser({ db: solo.db, config: base.config }, as(a!), b!.id),
+      demoteUser({ db: solo.db, config: base.config }, as(b!), a!.id),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [remaining] = await solo.sql<{ n: number }[]>`select count(*)::int as n from auth_users where role = 'admin'`;

@@ -3,7 +3,14 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AuditChanges } from "#common/constants.ts";
 import type { AdminUser } from "#common/views.ts";
 import { authSessions, authUsers, consultants, reviews } from "#server/db/schema.ts";
-import { type Actor, type AdminRow, inAdminTransaction, type ServiceDeps, type Transaction } from "../context.ts";
+import {
+  type Actor,
+  type AdminRow,
+  inAdminTransaction,
+  requireRecentAuthentication,
+  type ServiceDeps,
+  type Transaction,
+} from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
 import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
@@ -14,7 +21,7 @@ import { adminUserColumns, targetUser, toAdminUser } from "./users.ts";
 // the block changed, and only that: the profile's status before the block, the reviews the block
 // hid (a review an admin had hidden stays hidden). Both are audited in their transaction.
 
-type Deps = Pick<ServiceDeps, "db" | "runtime">;
+type Deps = Pick<ServiceDeps, "db" | "runtime" | "config">;
 
 /** Blocks an account. Not an admin (demote first: never lock the admins out), not oneself. Blocking a blocked account changes nothing. */
 export async function blockUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
@@ -26,9 +33,15 @@ export async function unblockUser(deps: Deps, actor: Actor, id: number): Promise
   return setBlocked(deps, actor, id, false);
 }
 
-/** What blocking and unblocking share: the checks, the account's flag, the audit entry, the directory's change. */
+/**
+ * What blocking and unblocking share: the checks (a recent sign-in too, issue 38: both decide who
+ * may use the site), the account's flag, the audit entry, the directory's change.
+ */
 async function setBlocked(deps: Deps, actor: Actor, id: number, blocked: boolean): Promise<AdminUser> {
-  const outcome = await inAdminTransaction(deps, actor, (tx, admin) => setBlockedIn(tx, admin, id, blocked));
+  const outcome = await inAdminTransaction(deps, actor, (tx, admin) => {
+    requireRecentAuthentication(deps, actor);
+    return setBlockedIn(tx, admin, id, blocked);
+  });
   if (outcome.changed) deps.runtime.directory.changed();
   return outcome.user;
 }

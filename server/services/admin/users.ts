@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import type { AdminUser } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
 import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
@@ -13,7 +13,7 @@ import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-
 
 export type { AdminUser };
 
-type Deps = Pick<ServiceDeps, "db">;
+type Deps = Pick<ServiceDeps, "db" | "config">;
 
 /** What an admin sees of an account: never the password hash, sessions or tokens. */
 export const adminUserColumns = {
@@ -65,9 +65,10 @@ export async function targetUser(tx: Executor, id: number, lock?: "update" | "no
   return target;
 }
 
-/** Makes an account an admin. Promoting an admin changes nothing. */
+/** Makes an account an admin. Promoting an admin changes nothing. A recent sign-in is needed (issue 38). */
 export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
   return inAdminTransaction(deps, actor, async (tx, admin) => {
+    requireRecentAuthentication(deps, actor);
     const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
     return setRole(tx, admin, target, "admin");
@@ -77,10 +78,11 @@ export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise
 /**
  * Makes an admin a plain user: any admin, the caller included, except the last one (409). Every
  * admin row is locked first, in id order, so two admins demoting each other at once cannot both
- * succeed and leave nobody.
+ * succeed and leave nobody. A recent sign-in is needed (issue 38).
  */
 export async function demoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
   await requireAdmin(deps, actor);
+  requireRecentAuthentication(deps, actor);
   return deps.db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: authUsers.id })

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-sc
 import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, readPage } from "../admin/list-page.ts";
-import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -58,12 +58,14 @@ export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor
  * photo files once that has committed (a file cannot be put back by a rollback, a row can).
  */
 export async function deleteConsultantAsAdmin(
-  deps: Pick<ServiceDeps, "db" | "storage" | "log" | "runtime">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "log" | "runtime" | "config">,
   actor: Actor,
   id: number,
 ): Promise<void> {
   const { db } = deps;
   const deleted = await inAdminTransaction(deps, actor, async (tx, admin) => {
+    // Issue 38: deleting a profile cannot be undone; it needs a recent sign-in.
+    requireRecentAuthentication(deps, actor);
     const current = await firstOrNotFound(
       tx
         .select({

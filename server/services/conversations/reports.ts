@@ -13,7 +13,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { setBlockedIn } from "../admin/block.ts";
 import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
-import { type Actor, inAdminTransaction, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { badgeOf } from "../organizations/membership.ts";
@@ -162,6 +162,8 @@ export async function resolveReport(deps: Deps, actor: Actor, input: { id: numbe
   const { action, message } = parseInput(reportActionSchema, input.body ?? {});
   let directoryChanged = false;
   await inAdminTransaction(deps, actor, async (tx, admin) => {
+    // Issue 38: blocking and unverifying through a report need a recent sign-in, as they do directly.
+    if (action === "block" || action === "unverify") requireRecentAuthentication(deps, actor);
     const report = await lockedReport(tx, input.id);
     if (action === "warn" || action === "block") {
       if (report.senderUserId === null) throw new Conflict(REPORT_TEXTS.noSender);

@@ -12,7 +12,7 @@ import {
 } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants, organizationMembers, organizations, photoUploads } from "#server/db/schema.ts";
-import type { Actor, ServiceDeps, Transaction } from "../context.ts";
+import { type Actor, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 import { auditOrganization } from "./audit.ts";
@@ -249,10 +249,13 @@ export async function updateOrganization(
  * DELETE /api/organizations/{id}: owners and admins. Its members, invitations and team
  * shortlists go with it; its conversations stay with the consultants and with the members who
  * started them; the reviews its members wrote stop counting (docs/decisions/014-organizations.md).
+ * Owners and admins alike need a recent sign-in (issue 38).
  */
-export async function deleteOrganization(deps: Deps, actor: Actor, id: number): Promise<void> {
+export async function deleteOrganization(deps: Deps & Pick<ServiceDeps, "config">, actor: Actor, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { user, organization } = await requireMember(tx, actor, id, { roles: ["owner", "admin"], lock: true });
+    // Issue 38: it cannot be undone (members, invitations, team shortlists go): a recent sign-in.
+    requireRecentAuthentication(deps, actor);
     await auditOrganization(tx, user.id, organization, "delete", { name: { from: organization.name, to: null } });
     await tx.delete(organizations).where(eq(organizations.id, id));
   });

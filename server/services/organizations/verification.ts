@@ -3,7 +3,15 @@ import allProviders from "email-providers/all.json" with { type: "json" };
 import { emailDomainOf, isAtDomain, ORGANIZATION_TEXTS, type OrganizationView, verifySchema } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, organizations } from "#server/db/schema.ts";
-import { type Actor, type AdminRow, inAdminTransaction, isAdmin, requireUser, type ServiceDeps } from "../context.ts";
+import {
+  type Actor,
+  type AdminRow,
+  inAdminTransaction,
+  isAdmin,
+  requireRecentAuthentication,
+  requireUser,
+  type ServiceDeps,
+} from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 import { auditOrganization } from "./audit.ts";
@@ -132,13 +140,14 @@ async function markVerified(
  * is added here once and covers both doors.
  */
 export async function unverifyOrganization(
-  deps: Deps,
+  deps: Deps & Pick<ServiceDeps, "config">,
   actor: Actor,
   id: number,
   options: { reason?: string; inTransaction?: { tx: Executor; admin: AdminRow } } = {},
 ): Promise<{ id: number; verified: false }> {
   if (!isAdmin(actor)) throw new Forbidden("This needs an administrator account");
-  // Issue 38: re-authenticate the admin here, before anything is written.
+  // Issue 38: a recent sign-in, checked here before anything is written (both doors, and reports).
+  requireRecentAuthentication(deps, actor);
   const work = async (tx: Executor, admin: AdminRow) => {
     const organization = await lockedOrganization(tx, id);
     if (!organization.verifiedAt) return;

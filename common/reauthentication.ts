@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+// Re-authentication ("sudo mode", issue 38, ASVS 7.5.1): the messages and the schema the API, the
+// services and the page's dialog share.
+
+export const REAUTH_MESSAGES = {
+  required: "Please confirm it is you: enter your password or a code from your authenticator app again.",
+  passwordOrCode: "Enter your password, or a code from your authenticator app",
+  wrongPassword: "That password is not right.",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  tooMany: "Too many attempts. Please wait a few minutes and try again.",
+  noSession: "Re-authentication needs a signed-in session.",
+} as const;
+
+/** A code as people type it: spaces and dashes dropped. */
+const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);
+
+/**
+ * POST /api/auth/reauthenticate: `{ password }`, or `{ code }` (the authenticator app's 6 digits,
+ * or one of the recovery codes).
+ */
+export const reauthenticateSchema = z.union(
+  [
+    z.strictObject({
+      password: z.string({ error: REAUTH_MESSAGES.passwordOrCode }).min(1, REAUTH_MESSAGES.passwordOrCode).max(256),
+    }),
+    z.strictObject({
+      code: z.preprocess(
+        compact,
+        z.string({ error: REAUTH_MESSAGES.passwordOrCode }).regex(/^(\d{6}|[A-Za-z0-9]{10,32})$/, REAUTH_MESSAGES.wrongCode),
+      ),
+    }),
+  ],
+  { error: REAUTH_MESSAGES.passwordOrCode },
+);
+export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;

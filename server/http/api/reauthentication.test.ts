@@ -1,0 +1,416 @@
+import * as OTPAuth from "otpauth";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
+import { hashPassword } from "#server/services/accounts/passwords.ts";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+
+// Issue 38, re-authentication ("sudo mode"): every sensitive change answers 403
+// { message, reauthenticate: true } when the session's last password or second factor is older
+// than REAUTHENTICATE_MINUTES (10 here, the default), passes after POST /api/auth/reauthenticate
+// for the next 10 minutes, and is refused again after them. The clock is fixed (the app compares
+// times in the application); the database, the limiter and the app are real.
+
+const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
+const PASSWORD = "lantern-orchid-73";
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
+
+let env: Awaited<ReturnType<typeof startApiApp>>;
+beforeAll(async () => {
+  env = await startApiApp({ SECRETS_KEY });
+});
+afterAll(async () => {
+  await env?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let counter = 0;
+type Person = { id: number; email: string; ip: string; token: string };
+
+/** An account with a known password, signed in through the API now (the fixed clock's now). */
+async function signedInPerson(role: "user" | "admin" = "user"): Promise<Person> {
+  counter += 1;
+  const email = `sudo${counter}.${Date.now()}@example.org`;
+  const ip = `203.0.113.${counter}`;
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into auth_users (email, name, hashed_password, is_email_verified, role)
+    values (${email}, ${`Sudo Person ${counter}`}, ${await hashPassword(PASSWORD)}, true, ${role}) returning id`;
+  const login = await call(env.app, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, ip });
+  expect(login.status, login.text).toBe(200);
+  return { id: row!.id, email, ip, token: login.json.sessionToken as string };
+}
+
+async function plainUser(name = "Plain") {
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into auth_users (email, name, hashed_password)
+    values (${`${name.toLowerCase()}${++counter}@example.org`}, ${name}, 'not-a-hash') returning id`;
+  return row!.id;
+}
+
+async function consultantOf(userId: number) {
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into consultants (user_id, name, title, email, location, country, years_experience, primary_specialization, bio, status)
+    values (${userId}, 'Dara Keo', 'Evaluator', ${`dara${++counter}@example.org`}, 'Phnom Penh, Cambodia', 'Cambodia', 8,
+            'Monitoring & Evaluation', 'Eight years of evaluations for donor programmes.', 'approved')
+    returning id`;
+  return row!.id;
+}
+
+async function organization(ownerId: number, verified = true) {
+  const slug = `sudo-org-${++counter}`;
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into organizations (slug, name, kind, country, verified_at, verification_method, created_by)
+    values (${slug}, ${`Mekong Partners ${counter}`}, 'ngo', 'KH', ${verified ? new Date(T0).toISOString() : null}, ${verified ? "admin" : null}, ${ownerId})
+    returning id`;
+  await env.database
+    .sql`insert into organization_members (organization_id, user_id, role) values (${row!.id}, ${ownerId}, 'owner')`;
+  return row!.id;
+}
+
+async function report(values: { senderUserId?: number; organizationId?: number }) {
+  const reporter = await plainUser("Reporter");
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into conversation_reports (reporter_id, sender_user_id, organization_id, sender_name, subject, reason)
+    values (${reporter}, ${values.senderUserId ?? null}, ${values.organizationId ?? null}, 'Quick Riches', 'Opportunity', 'Asks for bank details.')
+    returning id`;
+  return row!.id;
+}
+
+const at = (minutes: number) => vi.setSystemTime(T0 + minutes * MINUTE);
+
+function reauthenticate(person: Person, body: Record<string, unknown>, ip = person.ip) {
+  return call(env.app, "POST", "/api/auth/reauthenticate", { token: person.token, body, ip });
+}
+
+type Privileged = {
+  name: string;
+  role: "user" | "admin";
+  /** Sets up what the call acts on (a fresh target each time); answers the call. */
+  prepare: (person: Person) => Promise<() => ReturnType<typeof call>>;
+  /** The change did not happen (checked after each refusal). */
+  unchanged?: (person: Person) => Promise<void>;
+  status?: number;
+};
+
+const roleOf = async (id: number) =>
+  (await env.database.sql<{ role: string }[]>`select role from auth_users where id = ${id}`)[0]?.role;
+
+const PRIVILEGED: Privileged[] = [
+  {
+    name: "PUT /api/auth/profile (a new e-mail address)",
+    role: "user",
+    prepare: async (person) => {
+      const email = `new${++counter}@example.org`;
+      return () => call(env.app, "PUT", "/api/auth/profile", { token: person.token, body: { name: "Sudo Person", email } });
+    },
+    unchanged: async (person) => {
+      const [row] = await env.database.sql<{ email: string }[]>`select email from auth_users where id = ${person.id}`;
+      expect(row!.email).toBe(person.email);
+    },
+  },
+  {
+    name: "POST /api/account/mfa/totp (start setting up an app)",
+    role: "user",
+    prepare: async (person) => () => call(env.app, "POST", "/api/account/mfa/totp", { token: person.token }),
+    unchanged: async (person) => {
+      expect(await env.database.sql`select 1 from user_totp where user_id = ${person.id}`).toHaveLength(0);
+    },
+  },
+  {
+    name: "DELETE /api/account/mfa/totp (turn the app off)",
+    role: "user",
+    prepare: async (person) => {
+      await enrol(person);
+      return () => call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token });
+    },
+    unchanged: async (person) => {
+      expect(await env.database.sql`select 1 from user_totp where user_id = ${person.id}`).toHaveLength(1);
+    },
+    status: 204,
+  },
+  {
+    name: "POST /api/account/mfa/recovery-codes (a new set)",
+    role: "user",
+    prepare: async (person) => {
+      const enrolled = await env.database.sql`select 1 from user_totp where user_id = ${person.id} and confirmed_at is not null`;
+      if (enrolled.length === 0) await enrol(person);
+      return () => call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token });
+    },
+  },
+  {
+    name: "PUT /api/admin/users/{id}/promote",
+    role: "admin",
+    prepare: async (admin) => {
+      const target = await plainUser();
+      targets.set(admin.id, target);
+      return () => call(env.app, "PUT", `/api/admin/users/${target}/promote`, { token: admin.token });
+    },
+    unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("user"),
+  },
+  {
+    name: "PUT /api/admin/users/{id}/demote",
+    role: "admin",
+    prepare: async (admin) => {
+      const target = await plainUser();
+      await env.database.sql`update auth_users set role = 'admin' where id = ${target}`;
+      targets.set(admin.id, target);
+      return () => call(env.app, "PUT", `/api/admin/users/${target}/demote`, { token: admin.token });
+    },
+    unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("admin"),
+  },
+  {
+    name: "PUT /api/admin/users/{id}/block",
+    role: "admin",
+    prepare: async (admin) => {
+      const target = await plainUser();
+      targets.set(admin.id, target);
+      return () => call(env.app, "PUT", `/api/admin/users/${target}/block`, { token: admin.token });
+    },
+    unchanged: async (admin) => {
+      const [row] = await env.database.sql<
+        { blocked_at: Date | null }[]
+      >`select blocked_at from auth_users where id = ${targets.get(admin.id)!}`;
+      expect(row!.blocked_at).toBeNull();
+    },
+  },
+  {
+    name: "PUT /api/admin/users/{id}/unblock",
+    role: "admin",
+    prepare: async (admin) => {
+      const target = await plainUser();
+      await env.database.sql`update auth_users set blocked_at = now() where id = ${target}`;
+      return () => call(env.app, "PUT", `/api/admin/users/${target}/unblock`, { token: admin.token });
+    },
+  },
+  {
+    name: "DELETE /api/admin/consultants/{id}",
+    role: "admin",
+    prepare: async (admin) => {
+      const consultant = await consultantOf(await plainUser());
+      targets.set(admin.id, consultant);
+      return () => call(env.app, "DELETE", `/api/admin/consultants/${consultant}`, { token: admin.token });
+    },
+    unchanged: async (admin) => {
+      expect(await env.database.sql`select 1 from consultants where id = ${targets.get(admin.id)!}`).toHaveLength(1);
+    },
+  },
+  {
+    name: "DELETE /api/organizations/{id}/verify (unverify, by a site admin)",
+    role: "admin",
+    prepare: async (admin) => {
+      const id = await organization(await plainUser());
+      targets.set(admin.id, id);
+      return () => call(env.app, "DELETE", `/api/organizations/${id}/verify`, { token: admin.token });
+    },
+    unchanged: async (admin) => {
+      const [row] = await env.database.sql<
+        { verified_at: Date | null }[]
+      >`select verified_at from organizations where id = ${targets.get(admin.id)!}`;
+      expect(row!.verified_at).not.toBeNull();
+    },
+  },
+  {
+    name: "DELETE /api/organizations/{id} (by its owner)",
+    role: "user",
+    prepare: async (owner) => {
+      const id = await organization(owner.id, false);
+      targets.set(owner.id, id);
+      return () => call(env.app, "DELETE", `/api/organizations/${id}`, { token: owner.token });
+    },
+    unchanged: async (owner) => {
+      expect(await env.database.sql`select 1 from organizations where id = ${targets.get(owner.id)!}`).toHaveLength(1);
+    },
+  },
+  {
+    name: "PUT /api/admin/reports/{id} { action: block }",
+    role: "admin",
+    prepare: async (admin) => {
+      const id = await report({ senderUserId: await plainUser("Spammer") });
+      targets.set(admin.id, id);
+      return () => call(env.app, "PUT", `/api/admin/reports/${id}`, { token: admin.token, body: { action: "block" } });
+    },
+    unchanged: async (admin) => {
+      const [row] = await env.database.sql<
+        { status: string }[]
+      >`select status from conversation_reports where id = ${targets.get(admin.id)!}`;
+      expect(row!.status).toBe("open");
+    },
+  },
+  {
+    name: "PUT /api/admin/reports/{id} { action: unverify }",
+    role: "admin",
+    prepare: async (admin) => {
+      const id = await report({ organizationId: await organization(await plainUser()) });
+      return () => call(env.app, "PUT", `/api/admin/reports/${id}`, { token: admin.token, body: { action: "unverify" } });
+    },
+  },
+];
+const targets = new Map<number, number>();
+
+function codeAt(secret: string, timestamp: number) {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({
+    timestamp,
+  });
+}
+
+/** Turns the authenticator app on (just after sign-in, so the session is recent). */
+async function enrol(person: Person) {
+  const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+  expect(started.status, started.text).toBe(200);
+  const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
+    token: person.token,
+    body: { code: codeAt(started.json.secret, Date.now()) },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return { secret: started.json.secret as string, recoveryCodes: confirmed.json.recoveryCodes as string[] };
+}
+
+describe("sudo mode on each privileged endpoint", () => {
+  for (const endpoint of PRIVILEGED) {
+    it(`${endpoint.name}: 403 after 10 minutes, done after the password, 403 again 10 minutes later`, async () => {
+      vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+      const person = await signedInPerson(endpoint.role);
+      const request = await endpoint.prepare(person);
+
+      at(10.5);
+      const refused = await request();
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.json).toEqual({ message: REAUTH_MESSAGES.required, reauthenticate: true });
+      await endpoint.unchanged?.(person);
+
+      at(11);
+      expect((await reauthenticate(person, { password: PASSWORD })).status).toBe(204);
+      at(20.5);
+      const done = await request();
+      expect(done.status, done.text).toBe(endpoint.status ?? 200);
+
+      // Ten minutes after the re-authentication, the next sensitive change asks again.
+      const next = await endpoint.prepare(person);
+      at(21.5);
+      const again = await next();
+      expect(again.status, again.text).toBe(403);
+      expect(again.json.reauthenticate).toBe(true);
+    });
+  }
+
+  it("counts a sign-in as recent for exactly REAUTHENTICATE_MINUTES (promote at 9:59 passes, at 10:01 not)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    const admin = await signedInPerson("admin");
+    const [first, second] = [await plainUser(), await plainUser()];
+    at(9 + 59 / 60);
+    expect((await call(env.app, "PUT", `/api/admin/users/${first}/promote`, { token: admin.token })).status).toBe(200);
+    at(10 + 1 / 60);
+    expect((await call(env.app, "PUT", `/api/admin/users/${second}/promote`, { token: admin.token })).status).toBe(403);
+    expect(await roleOf(second)).toBe("user");
+  });
+
+  it("asks a non-admin for nothing but the role: 403 without reauthenticate, even when recent", async () => {
+    const user = await signedInPerson("user");
+    const target = await plainUser();
+    const response = await call(env.app, "PUT", `/api/admin/users/${target}/promote`, { token: user.token });
+    expect(response.status).toBe(403);
+    expect(response.json.reauthenticate).toBeUndefined();
+  });
+
+  it("leaves what is not sensitive alone: a name change, the password change (it asks the current password itself)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    const person = await signedInPerson("user");
+    at(60);
+    const renamed = await call(env.app, "PUT", "/api/auth/profile", {
+      token: person.token,
+      body: { name: "Renamed Person", email: person.email },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const changed = await call(env.app, "PUT", "/api/auth/password", {
+      token: person.token,
+      body: { currentPassword: PASSWORD, newPassword: "another-lantern-88" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+  });
+
+  it("counts the second step of a sign-in as the session's authentication", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    const person = await signedInPerson("user");
+    const { secret } = await enrol(person);
+    at(30);
+    const password = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: PASSWORD },
+      ip: person.ip,
+    });
+    expect(password.json.mfaRequired).toBe(true);
+    const second = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: password.json.challenge, code: codeAt(secret, Date.now()) },
+      ip: person.ip,
+    });
+    expect(second.status, second.text).toBe(200);
+    at(35);
+    const codes = await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: second.json.sessionToken });
+    expect(codes.status, codes.text).toBe(200);
+    // The older session of the same account is not made recent by the new one.
+    expect((await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token })).status).toBe(403);
+  });
+});
+
+describe("POST /api/auth/reauthenticate", () => {
+  it("takes the password (204) and refuses a wrong one (400, field error), a visitor (401) and odd bodies (400)", async () => {
+    const person = await signedInPerson();
+    const wrong = await reauthenticate(person, { password: "not-the-password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ message: REAUTH_MESSAGES.wrongPassword, errors: [{ path: "password" }] });
+    expect((await reauthenticate(person, { password: PASSWORD })).status).toBe(204);
+    expect((await call(env.app, "POST", "/api/auth/reauthenticate", { body: { password: PASSWORD } })).status).toBe(401);
+    for (const body of [{}, { password: "" }, { password: PASSWORD, code: "123456" }, { code: "12" }, { password: 5 }]) {
+      const response = await reauthenticate(person, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("takes a code of the authenticator app once (a replay fails) and a recovery code once", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: T0 });
+    const person = await signedInPerson();
+    const { secret, recoveryCodes } = await enrol(person);
+    at(15);
+    const code = codeAt(secret, Date.now());
+    expect((await reauthenticate(person, { code })).status).toBe(204);
+    expect(await call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token })).toMatchObject({ status: 204 });
+    // The app is off now; a fresh one for the rest.
+    const again = await enrol(person);
+    at(40);
+    const fresh = codeAt(again.secret, Date.now());
+    expect((await reauthenticate(person, { code: fresh })).status).toBe(204);
+    const replay = await reauthenticate(person, { code: fresh });
+    expect(replay.status).toBe(400);
+    expect(replay.json).toMatchObject({ message: REAUTH_MESSAGES.wrongCode, errors: [{ path: "code" }] });
+    const recovery = again.recoveryCodes[0]!;
+    expect((await reauthenticate(person, { code: recovery })).status).toBe(204);
+    expect((await reauthenticate(person, { code: recovery })).status).toBe(400);
+    expect(recoveryCodes).toHaveLength(10);
+  });
+
+  it("limits wrong passwords with the sign-in's limiter: the 11th try from one address is 429, even when right", async () => {
+    const person = await signedInPerson();
+    for (let i = 0; i < 10; i++) expect((await reauthenticate(person, { password: `wrong-${i}` })).status).toBe(400);
+    const limited = await reauthenticate(person, { password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toBe(REAUTH_MESSAGES.tooMany);
+    // The sign-in counts the same tries: a guesser gains nothing by switching doors.
+    const login = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: PASSWORD },
+      ip: person.ip,
+    });
+    expect(login.status).toBe(429);
+    // Another address still gets in, and its right answer resets the account's count.
+    expect((await reauthenticate(person, { password: PASSWORD }, "192.0.2.77")).status).toBe(204);
+  });
+
+  it("limits wrong codes with the second step's limiter: the 11th try is 429", async () => {
+    const person = await signedInPerson();
+    await enrol(person);
+    for (let i = 0; i < 10; i++) expect((await reauthenticate(person, { code: "000000" })).status).toBe(400);
+    const limited = await reauthenticate(person, { code: "000000" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});

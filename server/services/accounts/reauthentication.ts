@@ -1,0 +1,74 @@
+import { and, eq } from "drizzle-orm";
+import { REAUTH_MESSAGES, reauthenticateSchema } from "#common/reauthentication.ts";
+import { authSessions } from "#server/db/schema.ts";
+import { type Actor, requireUser, type ServiceDeps, type SignedIn } from "../context.ts";
+import { Unauthorized, ValidationFailed } from "../errors.ts";
+import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
+import { parseInput } from "../validate.ts";
+import { AUTH_LIMITS, loginAccountKey, loginPairKey, rule } from "./limits.ts";
+import { mfaAccountKey, mfaPairKey } from "./login-challenge.ts";
+import { verifyPassword } from "./passwords.ts";
+import { useSecondFactor } from "./second-factor.ts";
+import { findUserById } from "./users.ts";
+
+// Re-authentication, "sudo mode" (issue 38, ASVS 7.5.1): changing the e-mail or the second factor
+// and an admin's destructive or privileged actions need a session whose password or second factor
+// was proved within REAUTHENTICATE_MINUTES. The session keeps when (auth_sessions.authenticated_at,
+// set at sign-in, at the second step and here); the actor carries it (actorOf). The check is in the
+// services (requireRecentAuthentication in ../context.ts, beside the other guards), so the JSON API
+// and the pages refuse alike: 403 `{ message, reauthenticate: true }`.
+
+/**
+ * POST /api/auth/reauthenticate: the password, or a code of the second factor (an authenticator
+ * code, or a recovery code, which is then used up), proves the session's owner again; the session
+ * counts as recent from now. Wrong answers count on the sign-in's limits (a password on the
+ * password's, a code on the second step's), so a stolen session cannot guess faster here than at
+ * sign-in; a right one resets them.
+ */
+export async function reauthenticate(
+  deps: Pick<ServiceDeps, "db" | "config" | "clientIp">,
+  actor: Actor,
+  input: unknown,
+): Promise<void> {
+  const signedIn = requireUser(actor);
+  if (!signedIn.sessionTokenHash) throw new Unauthorized(REAUTH_MESSAGES.noSession);
+  const given = parseInput(reauthenticateSchema, input);
+  const { db, clientIp } = deps;
+  const user = await findUserById(db, signedIn.id);
+  if (!user) throw new Unauthorized(REAUTH_MESSAGES.noSession);
+  if ("password" in given) {
+    const keys = [loginPairKey(user.email, clientIp), loginAccountKey(user.email)];
+    await consumeRateLimits(db, [
+      rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, REAUTH_MESSAGES.tooMany),
+      rule(keys[0] as string, AUTH_LIMITS.loginPerAccountAndIp, REAUTH_MESSAGES.tooMany),
+      rule(keys[1] as string, AUTH_LIMITS.loginPerAccount, REAUTH_MESSAGES.tooMany),
+    ]);
+    if (!(await verifyPassword(given.password, user.hashedPassword))) {
+      throw new ValidationFailed(REAUTH_MESSAGES.wrongPassword, [{ path: "password", message: REAUTH_MESSAGES.wrongPassword }]);
+    }
+    await markAuthenticated(deps, signedIn);
+    for (const key of keys) await resetRateLimit(db, key);
+    return;
+  }
+  const keys = [mfaPairKey(user.id, clientIp), mfaAccountKey(user.id)];
+  await consumeRateLimits(db, [
+    rule(`mfa:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, REAUTH_MESSAGES.tooMany),
+    rule(keys[0] as string, AUTH_LIMITS.mfaPerAccountAndIp, REAUTH_MESSAGES.tooMany),
+    rule(keys[1] as string, AUTH_LIMITS.mfaPerAccount, REAUTH_MESSAGES.tooMany),
+  ]);
+  const isAppCode = /^\d{6}$/.test(given.code);
+  const factor = await db.transaction((tx) =>
+    useSecondFactor(tx, deps.config, user.id, isAppCode ? { code: given.code } : { recoveryCode: given.code.toUpperCase() }),
+  );
+  if (!factor) throw new ValidationFailed(REAUTH_MESSAGES.wrongCode, [{ path: "code", message: REAUTH_MESSAGES.wrongCode }]);
+  await markAuthenticated(deps, signedIn);
+  for (const key of keys) await resetRateLimit(db, key);
+}
+
+/** The session of this request proved its owner now. */
+async function markAuthenticated(deps: Pick<ServiceDeps, "db">, signedIn: SignedIn): Promise<void> {
+  await deps.db
+    .update(authSessions)
+    .set({ authenticatedAt: new Date() })
+    .where(and(eq(authSessions.sessionToken, signedIn.sessionTokenHash ?? ""), eq(authSessions.userId, signedIn.id)));
+}

@@ -5,7 +5,7 @@ import { type Actor, requireUser, type ServiceDeps, type SignedIn } from "../con
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
-import { AUTH_LIMITS, loginAccountKey, loginPairKey, rule } from "./limits.ts";
+import { AUTH_LIMITS, consumeLoginDelay, loginAccountKey, loginPairKey, rule } from "./limits.ts";
 import { mfaAccountKey, mfaPairKey } from "./login-challenge.ts";
 import { verifyPassword } from "./passwords.ts";
 import { useSecondFactor } from "./second-factor.ts";
@@ -41,8 +41,8 @@ export async function reauthenticate(
     await consumeRateLimits(db, [
       rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, REAUTH_MESSAGES.tooMany),
       rule(keys[0] as string, AUTH_LIMITS.loginPerAccountAndIp, REAUTH_MESSAGES.tooMany),
-      rule(keys[1] as string, AUTH_LIMITS.loginPerAccount, REAUTH_MESSAGES.tooMany),
     ]);
+    await consumeLoginDelay(db, user.email);
     if (!(await verifyPassword(given.password, user.hashedPassword))) {
       throw new ValidationFailed(REAUTH_MESSAGES.wrongPassword, [{ path: "password", message: REAUTH_MESSAGES.wrongPassword }]);
     }

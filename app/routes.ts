@@ -23,6 +23,7 @@ export default [
   route("organizations/:slug", "routes/organization.tsx"),
   route("invitations/:token", "routes/invitation.tsx"),
   route("saved-searches/unsubscribe", "routes/saved-search-unsubscribe.tsx"),
+  route("opportunity-digest/unsubscribe", "routes/opportunity-digest-unsubscribe.tsx"),
   // The pages that need a signed-in person: one guard, one signed-out state.
   layout("routes/signed-in-layout.tsx", [
     route("profile/manage", "routes/profile-manage.tsx"),

@@ -1,10 +1,14 @@
+import { msg } from "@lingui/core/macro";
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { data, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
+import { splitLocalePath } from "#common/locales.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { consultantInsights } from "#server/services/insights/report.ts";
+import { getDigestFrequency, setDigestFrequency } from "#server/services/opportunities/digest.ts";
+import { opportunitiesForMe } from "#server/services/opportunities/matching.ts";
 import { getHiddenFrom, toggleHiddenFrom } from "#server/services/organizations/hidden-from.ts";
 import { listOrganizations } from "#server/services/organizations/organizations.ts";
 import { profileReferences, requestReference, withdrawReference } from "#server/services/references/index.ts";
@@ -17,9 +21,11 @@ import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { OpportunitiesForYou } from "../components/opportunities/match.tsx";
 import { type HiddenFromAnswer, HiddenFromPanel } from "../components/organizations/hidden-from-panel.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { i18nFor } from "../i18n/i18n.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -48,12 +54,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = (new URL(request.url).searchParams.get("hideSearch") ?? "").trim().slice(0, 100);
   try {
     const consultant = await getOwnConsultant(app, actor);
-    const [insights, counts, references, hidden, found] = await Promise.all([
+    const [insights, counts, references, hidden, found, forYou, digest] = await Promise.all([
       consultantInsights(app.db, consultant.id),
       reviewCounts(app.db, [consultant.id]),
       profileReferences(app, actor, consultant.id),
       getHiddenFrom(app, actor),
       search.length >= 2 ? listOrganizations(app, actor, { search }) : { organizations: [] },
+      opportunitiesForMe(app, actor),
+      getDigestFrequency(app, actor),
     ]);
     return {
       state: "ready" as const,
@@ -64,6 +72,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       hidden: hidden.organizations,
       hideSearch: search,
       found: found.organizations.map(({ id, name, verified }) => ({ id, name, verified })),
+      forYou: forYou.opportunities,
+      digestFrequency: digest.frequency,
     };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const };
@@ -77,6 +87,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSignedIn(app));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "digest") {
+    // How often the opportunities digest comes (issue 32).
+    try {
+      const { frequency } = await setDigestFrequency(app, actor, { frequency: form.get("frequency") });
+      const i18n = i18nFor(splitLocalePath(new URL(request.url).pathname).locale);
+      const title =
+        frequency === "off"
+          ? i18n._(msg`You will not be e-mailed new opportunities`)
+          : frequency === "daily"
+            ? i18n._(msg`New opportunities will be e-mailed daily`)
+            : i18n._(msg`New opportunities will be e-mailed weekly`);
+      return redirectWithToast(app, "/my-consultant-profile#for-you", { title });
+    } catch (error) {
+      return refusedAnswer(error, { intent });
+    }
+  }
   if (intent === "hide" || intent === "unhide") {
     // "Hide my profile from these organizations" (issue 31).
     const organizationId = parseId(String(form.get("organizationId") ?? ""));
@@ -174,6 +200,9 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
           </>
         }
       />
+      <div className="mx-auto max-w-6xl px-4 py-4">
+        <OpportunitiesForYou opportunities={loaderData.forYou} frequency={loaderData.digestFrequency} />
+      </div>
       <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={referenceAnswer} />
       <HiddenFromPanel
         hidden={loaderData.hidden}

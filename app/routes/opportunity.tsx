@@ -8,9 +8,11 @@ import { INTEREST_TEXTS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { expressInterest, moveApplicant, opportunityPage, withdrawMyInterest } from "#server/services/opportunities/interests.ts";
+import { suggestConsultants } from "#server/services/opportunities/matching.ts";
 import { closeOpportunity, deleteOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { ApplicantsSection, InterestSection } from "../components/opportunities/interests.tsx";
+import { SuggestionsSection } from "../components/opportunities/match.tsx";
 import {
   deadlineText,
   durationText,
@@ -54,7 +56,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { opportunity } = page;
   // One address per opportunity: an old or shortened slug moves to the current one.
   if (params.opportunity !== `${opportunity.id}-${opportunity.slug}`) throw redirect(opportunity.path, 301);
-  return { ...page, isSignedIn: actor !== null };
+  // The organization's members (who see the applicants) also see whom the search suggests.
+  const suggestions = page.applicants ? (await orPageError(suggestConsultants(serviceDeps(app), actor, id))).suggestions : null;
+  return { ...page, suggestions, isSignedIn: actor !== null };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -136,7 +140,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity, applicants, mine, isOpen, isSignedIn } = loaderData;
+  const { opportunity, applicants, suggestions, mine, isOpen, isSignedIn } = loaderData;
   const { t, i18n } = useLingui();
   const failure = actionData && "error" in actionData ? actionData : null;
   const error = failure && failure.intent !== "interest" && failure.intent !== "withdraw" ? failure.error : null;
@@ -205,6 +209,7 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
             />
           )}
           {applicants && <ApplicantsSection applicants={applicants} />}
+          {suggestions && <SuggestionsSection suggestions={suggestions} />}
         </div>
         <aside aria-label={t`Summary`} className="space-y-4">
           <dl className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm">

@@ -24,6 +24,10 @@ export const JOBS = {
   alerts: "saved-search-alerts",
   /** Builds and queues one saved search's digest e-mail. */
   digest: "saved-search-digest",
+  /** Finds the consultants whose opportunities digest is due and queues them, a batch a job (issue 32). */
+  opportunityDigests: "opportunity-digests",
+  /** Builds and queues the opportunities digests of a batch of consultants, each in its own transaction. */
+  opportunityDigestBatch: "opportunity-digest-batch",
   /** Closes every open opportunity whose application deadline has passed (issue 32). */
   closeOpportunities: "opportunities-close",
   /** Tags every profile again with the glossary's concepts after the forms changed, a batch at a time. */
@@ -81,6 +85,7 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: JOBS.purge, cron: "17 * * * *" },
   { name: JOBS.alerts, cron: "*/15 * * * *" },
   { name: JOBS.closeOpportunities, cron: "*/5 * * * *" },
+  { name: JOBS.opportunityDigests, cron: "41 * * * *" },
 ];
 
 /**

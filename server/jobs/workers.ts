@@ -4,6 +4,7 @@ import { type ContactMailJob, deliverContactMessage } from "../services/contact.
 import type { ServiceRuntime } from "../services/context.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
+import { queueDueOpportunityDigests, sendOpportunityDigests } from "../services/opportunities/digest.ts";
 import { closeExpiredOpportunities } from "../services/opportunities/moderation.ts";
 import { type PhotoCleanupJob, removePhotoFilesNow } from "../services/photos.ts";
 import { queueDueDigests, sendDigest } from "../services/saved-searches/saved-searches.ts";
@@ -53,6 +54,15 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   });
   await queue.work<{ savedSearchId: number }>(JOBS.digest, async ({ savedSearchId }) => {
     await sendDigest(alertDeps, savedSearchId);
+  });
+
+  // The opportunities digest (issue 32): the hourly job queues the due consultants a batch a job.
+  await queue.work(JOBS.opportunityDigests, async () => {
+    const queued = await queueDueOpportunityDigests(alertDeps);
+    if (queued > 0) log.info({ queued }, "queued opportunities digests");
+  });
+  await queue.work<{ ids: number[] }>(JOBS.opportunityDigestBatch, async ({ ids }) => {
+    await sendOpportunityDigests(alertDeps, ids);
   });
 
   // The glossary's forms changed (a new file, an admin's synonym): every profile is tagged again

@@ -39,6 +39,7 @@ function publicRoutes(consultantId: number) {
     "/verify-email",
     "/reset-password",
     "/saved-searches/unsubscribe",
+    "/opportunity-digest/unsubscribe",
     "/no-such-page",
   ];
 }

@@ -14,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { BudgetKind, DurationUnit, OpportunityStatus } from "#common/opportunities.ts";
+import type { DigestFrequency } from "#common/opportunity-match.ts";
 import { authUsers } from "./accounts.ts";
 import { belongsTo, createdAt, id, linkedTo, moment, timestamps } from "./columns.ts";
 import { belongsToConsultant } from "./consultants.ts";
@@ -130,6 +131,37 @@ export const opportunityInterests = pgTable(
       "opportunity_interests_stage_check",
       sql`${table.stage} in ('new', 'shortlisted', 'interview', 'selected', 'declined')`,
     ),
+  ],
+);
+
+/**
+ * The opportunities digest's state for a consultant (migration 0035): their choice, the key of the
+ * unsubscribe link, when it was last sent. No row: weekly (written when a digest is first considered).
+ */
+export const opportunityDigests = pgTable(
+  "opportunity_digests",
+  {
+    consultantId: belongsToConsultant().primaryKey(),
+    frequency: varchar("frequency", { length: 6 }).$type<DigestFrequency>().notNull().default("weekly"),
+    /** Signs the digest's unsubscribe link (HMAC); never leaves the server. */
+    alertKey: text("alert_key").notNull(),
+    lastSentAt: moment("last_sent_at"),
+    ...timestamps(),
+  },
+  (table) => [check("opportunity_digests_frequency_check", sql`${table.frequency} in ('off', 'daily', 'weekly')`)],
+);
+
+/** The opportunities a consultant's digest announced: never twice. */
+export const opportunityDigestSent = pgTable(
+  "opportunity_digest_sent",
+  {
+    consultantId: belongsToConsultant(),
+    opportunityId: belongsTo("opportunity_id", () => opportunities.id),
+    sentAt: moment("sent_at").notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "opportunity_digest_sent_pkey", columns: [table.consultantId, table.opportunityId] }),
+    index("opportunity_digest_sent_opportunity_idx").on(table.opportunityId),
   ],
 );
 

@@ -8,7 +8,13 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createCvImportApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
-import { createAdminOpportunitiesApi, createMyInterestsApi, createOpportunitiesApi } from "./opportunities.ts";
+import {
+  createAdminOpportunitiesApi,
+  createMyDigestApi,
+  createMyInterestsApi,
+  createMyOpportunitiesApi,
+  createOpportunitiesApi,
+} from "./opportunities.ts";
 import {
   createActingOrganizationApi,
   createHiddenFromApi,
@@ -46,6 +52,8 @@ export function createApi(deps: HttpDeps) {
   api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
   api.route("/my-consultant-profile/interests", createMyInterestsApi(deps));
+  api.route("/my-consultant-profile/opportunities", createMyOpportunitiesApi(deps));
+  api.route("/my-consultant-profile/opportunity-digest", createMyDigestApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/opportunities", createOpportunitiesApi(deps));
   api.route("/organizations", createOrganizationsApi(deps));

@@ -1,6 +1,8 @@
 import { type Context, Hono } from "hono";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { MATCH_TEXTS } from "#common/opportunity-match.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
+import { getDigestFrequency, setDigestFrequency } from "#server/services/opportunities/digest.ts";
 import { deleteDocument, getDocument, putDocument } from "#server/services/opportunities/document.ts";
 import {
   applicantCv,
@@ -12,6 +14,7 @@ import {
   updateMyInterest,
   withdrawMyInterest,
 } from "#server/services/opportunities/interests.ts";
+import { opportunitiesForMe, suggestConsultants } from "#server/services/opportunities/matching.ts";
 import {
   approveOpportunity,
   listOpportunitiesForAdmin,
@@ -82,6 +85,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.patch("/:id/interests/mine", apply(updateMyInterest, idAndBody(opportunityId, readBody), notStored));
   api.delete("/:id/interests/mine", apply(withdrawMyInterest, opportunityId, saying(INTEREST_TEXTS.withdrawn)));
   api.get("/:id/interests", call(listApplicants, opportunityId, notStored));
+  api.get("/:id/suggestions", call(suggestConsultants, opportunityId, notStored));
   api.get("/:id/interests/export.csv", async (c) => {
     const id = opportunityId(c);
     const { csv, filename } = await exportApplicants(
@@ -131,6 +135,23 @@ export function createMyInterestsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const call = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
   api.get("/", call(listMyInterests, noInput, notStored));
+  return api;
+}
+
+/** GET /api/my-consultant-profile/opportunities: Opportunities for you, with their match scores. */
+export function createMyOpportunitiesApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
+  api.get("/", call(opportunitiesForMe, noInput, notStored));
+  return api;
+}
+
+/** GET/PUT /api/my-consultant-profile/opportunity-digest: how often the opportunities digest comes. */
+export function createMyDigestApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const call = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
+  api.get("/", call(getDigestFrequency, noInput, notStored));
+  api.put("/", call(setDigestFrequency, readBody, notStored));
   return api;
 }
 

@@ -14,6 +14,7 @@ import {
   opportunitySearchSchema,
   opportunityUpdateSchema,
 } from "#common/opportunities.ts";
+import { digestFrequencySchema, MATCH_PARTS } from "#common/opportunity-match.ts";
 import { type ApiRoute, csv, messageOnly, pdf } from "./schemas.ts";
 
 // The documented routes of opportunities (issue 32), with what each answers: the answers are
@@ -185,6 +186,52 @@ export const applicantSchema = z
   })
   .strict();
 
+/** The match score (common/opportunity-match.ts): the same on both sides, explained by its parts. */
+export const matchScoreSchema = z
+  .object({
+    score: z.number().int().min(0).max(100),
+    parts: z.array(
+      z
+        .object({
+          part: z.enum(MATCH_PARTS),
+          points: z.number().int(),
+          max: z.number().int(),
+          shared: z.array(z.string()),
+          isOpen: z.boolean(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const suggestionsSchema = z
+  .object({
+    suggestions: z.array(
+      z
+        .object({
+          consultant: z
+            .object({
+              id: z.number().int(),
+              name: z.string(),
+              title: z.string(),
+              location: z.string(),
+              profilePhotoUrl: z.string().nullable(),
+              primarySpecialization: z.string(),
+              yearsExperience: z.union([z.number().int(), z.string()]),
+              availableForWork: z.boolean(),
+            })
+            .strict(),
+          match: matchScoreSchema,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const opportunitiesForYouSchema = z
+  .object({ opportunities: z.array(opportunitySummarySchema.extend({ match: matchScoreSchema }).strict()) })
+  .strict();
+
 const tag = "Opportunities";
 
 export const opportunityRoutes: ApiRoute[] = [
@@ -312,6 +359,40 @@ export const opportunityRoutes: ApiRoute[] = [
     summary: "The applicants (members of the organization)",
     auth: "session",
     response: z.object({ interests: z.array(applicantSchema) }).strict(),
+  },
+  {
+    method: "GET",
+    path: "/opportunities/:id/suggestions",
+    tag,
+    summary:
+      "Suggested consultants: the best 20 listed profiles for the ToR, found by the search engine, with their match scores (members of the organization)",
+    auth: "session",
+    response: suggestionsSchema,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile/opportunities",
+    tag,
+    summary: "Opportunities for you: open opportunities asking for one of your specializations, best match first",
+    auth: "session",
+    response: opportunitiesForYouSchema,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile/opportunity-digest",
+    tag,
+    summary: "How often the opportunities digest e-mails you (weekly unless you chose)",
+    auth: "session",
+    response: digestFrequencySchema,
+  },
+  {
+    method: "PUT",
+    path: "/my-consultant-profile/opportunity-digest",
+    tag,
+    summary: "Choose the opportunities digest: weekly, daily or off",
+    auth: "session",
+    body: digestFrequencySchema,
+    response: digestFrequencySchema,
   },
   {
     method: "PATCH",

@@ -78,6 +78,33 @@ function conditions(params: OpportunitySearch, now: Date, tsquery?: string): SQL
   return list;
 }
 
+/** The columns of one line of the list (summaryOf), for every list of opportunities. */
+export const summaryColumns = {
+  id: opportunities.id,
+  slug: opportunities.slug,
+  title: opportunities.title,
+  descriptionHtml: sql<string>`left(${opportunities.descriptionHtml}, 1200)`,
+  specializations: opportunities.specializations,
+  countries: opportunities.countries,
+  remote: opportunities.isRemote,
+  donors: opportunities.donors,
+  languages: opportunities.languages,
+  minYearsExperience: opportunities.minYearsExperience,
+  durationValue: opportunities.durationValue,
+  durationUnit: opportunities.durationUnit,
+  deadline: opportunities.deadline,
+  deadlineDate: opportunities.deadlineDate,
+  timeZone: opportunities.timeZone,
+  status: opportunities.status,
+  publishedAt: opportunities.publishedAt,
+  organization: {
+    id: organizations.id,
+    name: organizations.name,
+    slug: organizations.slug,
+    verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+  },
+};
+
 async function readPage(db: Database, params: OpportunitySearch, where: SQL[]) {
   const order =
     params.sort === "deadline"
@@ -85,31 +112,7 @@ async function readPage(db: Database, params: OpportunitySearch, where: SQL[]) {
       : [desc(opportunities.publishedAt), desc(opportunities.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: opportunities.id,
-        slug: opportunities.slug,
-        title: opportunities.title,
-        descriptionHtml: sql<string>`left(${opportunities.descriptionHtml}, 1200)`,
-        specializations: opportunities.specializations,
-        countries: opportunities.countries,
-        remote: opportunities.isRemote,
-        donors: opportunities.donors,
-        languages: opportunities.languages,
-        minYearsExperience: opportunities.minYearsExperience,
-        durationValue: opportunities.durationValue,
-        durationUnit: opportunities.durationUnit,
-        deadline: opportunities.deadline,
-        deadlineDate: opportunities.deadlineDate,
-        timeZone: opportunities.timeZone,
-        status: opportunities.status,
-        publishedAt: opportunities.publishedAt,
-        organization: {
-          id: organizations.id,
-          name: organizations.name,
-          slug: organizations.slug,
-          verified: sql<boolean>`${organizations.verifiedAt} is not null`,
-        },
-      })
+      .select(summaryColumns)
       .from(opportunities)
       .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
       .where(and(...where))
@@ -124,9 +127,9 @@ async function readPage(db: Database, params: OpportunitySearch, where: SQL[]) {
   return { rows, total: total?.total ?? 0 };
 }
 
-type Row = Awaited<ReturnType<typeof readPage>>["rows"][number];
+export type SummaryRow = Awaited<ReturnType<typeof readPage>>["rows"][number];
 
-export function summaryOf(row: Row): OpportunitySummary {
+export function summaryOf(row: SummaryRow): OpportunitySummary {
   const text = termsAsText(row.descriptionHtml).replace(/\s+/g, " ");
   return {
     id: row.id,

@@ -1,0 +1,222 @@
+import { and, desc, eq, gt, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { OpportunitySummary } from "#common/opportunities.ts";
+import {
+  MATCH_TEXTS,
+  type MatchOpportunity,
+  type MatchProfile,
+  type MatchScore,
+  matchScore,
+  type SuggestedConsultant,
+} from "#common/opportunity-match.ts";
+import { MAX_KEYWORDS_LENGTH, type SearchParams } from "#common/search.ts";
+import type { Executor } from "#server/db/client.ts";
+import { consultants, opportunities, opportunityDigestSent, opportunityInterests, organizations } from "#server/db/schema.ts";
+import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { NotFound } from "../errors.ts";
+import { consultantsHiddenFrom } from "../organizations/hidden-from.ts";
+import { requireMember } from "../organizations/membership.ts";
+import { searchConsultants } from "../search/index.ts";
+import { loadOpportunity } from "./access.ts";
+import { type SummaryRow, summaryColumns, summaryOf } from "./search.ts";
+
+// Matching both ways (issue 32, decision 016).
+//
+// Suggested consultants: the search engine (decision 006: one engine, no second ranking written by
+// hand) runs the ToR's criteria as searches, strictest first, until 20 profiles are found: the
+// title as keywords with the first specialization, country (as workedIn), donor and the required
+// languages; then without the keywords and donor; then without the country; then the
+// specialization alone. Each search leaves out the profiles hidden from the member's
+// organizations, and keeps its own order. The match score (common/opportunity-match.ts) explains
+// each one; it does not reorder them.
+//
+// Opportunities for you (and the digest): published opportunities still open that ask for one of
+// the profile's specializations (the opportunities' array index), scored by the same function
+// and shown best first.
+
+type Deps = Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">;
+
+export const SUGGESTIONS = 20;
+/** Opportunities for you: how many a profile page shows, and how many candidates are scored for them. */
+export const FOR_YOU = { shown: 10, scored: 200 } as const;
+
+/** What a ToR asks for, as the score reads it. */
+export function matchOpportunityOf(row: MatchOpportunity): MatchOpportunity {
+  return {
+    specializations: row.specializations,
+    countries: row.countries,
+    remote: row.remote,
+    donors: row.donors,
+    languages: row.languages,
+    minYearsExperience: row.minYearsExperience,
+  };
+}
+
+/**
+ * The searches a ToR's Suggested consultants are read from, strictest first (each one a search the
+ * engine answers on its own: the same criteria give the same profiles in the same order).
+ */
+export function suggestionSearches(opportunity: MatchOpportunity & { title: string }): SearchParams[] {
+  const base = { languages: [...opportunity.languages], page: 1, limit: SUGGESTIONS, sort: "relevance" as const };
+  const expertise = opportunity.specializations[0];
+  const workedIn = opportunity.countries[0];
+  const keywords = opportunity.title.slice(0, MAX_KEYWORDS_LENGTH).trim();
+  // The experience filter is a band; only "15+" says "at least" (below it, years count in the score).
+  const experience = opportunity.minYearsExperience >= 15 ? ("15+" as const) : undefined;
+  const ladder: SearchParams[] = [
+    {
+      ...base,
+      ...(keywords ? { keywords } : {}),
+      ...(expertise ? { expertise } : {}),
+      ...(workedIn ? { workedIn } : {}),
+      ...(opportunity.donors[0] ? { donor: [opportunity.donors[0]] } : {}),
+      ...(experience ? { experience } : {}),
+    },
+    { ...base, ...(expertise ? { expertise } : {}), ...(workedIn ? { workedIn } : {}) },
+    { ...base, ...(expertise ? { expertise } : {}) },
+    { languages: [], page: 1, limit: SUGGESTIONS, sort: "relevance", ...(expertise ? { expertise } : {}) },
+  ];
+  const seen = new Set<string>();
+  return ladder.filter((params) => {
+    const key = JSON.stringify(params);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What the score reads of profiles: their specializations, home country, track record, languages and years. */
+const profileFactColumns = {
+  id: consultants.id,
+  primarySpecialization: consultants.primarySpecialization,
+  secondarySpecializations: consultants.secondarySpecializations,
+  country: consultants.country,
+  workedIn: sql<string[]>`track_countries`,
+  donors: sql<string[]>`track_donors`,
+  languages: consultants.languages,
+  yearsExperience: consultants.yearsExperience,
+};
+
+type ProfileFacts = MatchProfile & { id: number };
+
+async function profileFacts(db: Executor, where: SQL): Promise<ProfileFacts[]> {
+  return db.select(profileFactColumns).from(consultants).where(where);
+}
+
+/**
+ * GET /api/opportunities/{id}/suggestions (members of the posting organization): the best 20
+ * listed profiles for the ToR, each with its match score.
+ */
+export async function suggestConsultants(deps: Deps, actor: Actor, id: number): Promise<{ suggestions: SuggestedConsultant[] }> {
+  const { opportunity, organization } = await loadOpportunity(deps.db, id);
+  await requireMember(deps.db, actor, organization.id);
+  const wanted = { ...matchOpportunityOf({ ...opportunity, remote: opportunity.isRemote }), title: opportunity.title };
+  const found: SuggestedConsultant["consultant"][] = [];
+  const taken = new Set<number>();
+  // Asked once: the same profiles are left out of every search of the ladder.
+  const hidden = await consultantsHiddenFrom(deps.db, actor);
+  for (const search of suggestionSearches(wanted)) {
+    const params = hidden.length > 0 ? { ...search, hidden } : search;
+    const result = await searchConsultants({ db: deps.readDb, runtime: deps.runtime, log: deps.log }, params);
+    for (const consultant of result.consultants) {
+      if (taken.has(consultant.id) || found.length >= SUGGESTIONS) continue;
+      taken.add(consultant.id);
+      found.push({
+        id: consultant.id,
+        name: consultant.name,
+        title: consultant.title,
+        location: consultant.location,
+        profilePhotoUrl: consultant.profilePhotoUrl,
+        primarySpecialization: consultant.primarySpecialization,
+        yearsExperience: consultant.yearsExperience,
+        availableForWork: consultant.availableForWork,
+      });
+    }
+    if (found.length >= SUGGESTIONS) break;
+  }
+  if (found.length === 0) return { suggestions: [] };
+  const facts = new Map(
+    (await profileFacts(deps.readDb, inArray(consultants.id, [...taken]))).map((row) => [row.id, row] as const),
+  );
+  return {
+    suggestions: found.flatMap((consultant) => {
+      const profile = facts.get(consultant.id);
+      return profile ? [{ consultant, match: matchScore(wanted, profile) }] : [];
+    }),
+  };
+}
+
+export type OpportunityForYou = OpportunitySummary & { match: MatchScore };
+
+/**
+ * Published opportunities still open that ask for one of the profile's specializations, scored
+ * for it and best first (then newest), leaving out those the consultant sent an interest for;
+ * for the digest, only those published after `publishedAfter` and never announced to them.
+ */
+export async function opportunitiesMatching(
+  db: Executor,
+  profile: MatchProfile,
+  options: { now: Date; limit: number; publishedAfter?: Date; notAnnounced?: boolean; consultantId?: number },
+): Promise<OpportunityForYou[]> {
+  const specializations = [profile.primarySpecialization, ...profile.secondarySpecializations];
+  const rows: SummaryRow[] = await db
+    .select(summaryColumns)
+    .from(opportunities)
+    .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
+    .where(
+      and(
+        eq(opportunities.status, "published"),
+        gt(opportunities.deadline, options.now),
+        sql`${opportunities.specializations} && ${sql.param(specializations)}::text[]`,
+        options.publishedAfter ? gt(opportunities.publishedAt, options.publishedAfter) : undefined,
+        // The digest: not those it announced to this consultant before.
+        options.notAnnounced && options.consultantId !== undefined
+          ? notInArray(
+              opportunities.id,
+              db
+                .select({ id: opportunityDigestSent.opportunityId })
+                .from(opportunityDigestSent)
+                .where(eq(opportunityDigestSent.consultantId, options.consultantId)),
+            )
+          : undefined,
+        // Not those the consultant already sent an interest for.
+        options.consultantId === undefined
+          ? undefined
+          : notInArray(
+              opportunities.id,
+              db
+                .select({ id: opportunityInterests.opportunityId })
+                .from(opportunityInterests)
+                .where(eq(opportunityInterests.consultantId, options.consultantId)),
+            ),
+      ),
+    )
+    .orderBy(desc(opportunities.publishedAt), desc(opportunities.id))
+    .limit(FOR_YOU.scored);
+  return rows
+    .map((row) => ({ ...summaryOf(row), match: matchScore(matchOpportunityOf(row), profile) }))
+    .sort((a, b) => b.match.score - a.match.score || (b.publishedAt ?? "").localeCompare(a.publishedAt ?? "") || b.id - a.id)
+    .slice(0, options.limit);
+}
+
+/** The caller's own profile as the score reads it (any status: the owner sees their matches before approval too). */
+export async function ownProfileFacts(db: Executor, actor: Actor): Promise<ProfileFacts> {
+  const user = requireUser(actor, MATCH_TEXTS.signIn);
+  const [profile] = await profileFacts(db, eq(consultants.userId, user.id));
+  if (!profile) throw new NotFound(MATCH_TEXTS.noProfile);
+  return profile;
+}
+
+/** GET /api/my-consultant-profile/opportunities: Opportunities for you, each with its match score. */
+export async function opportunitiesForMe(
+  deps: Pick<Deps, "db" | "readDb">,
+  actor: Actor,
+): Promise<{ opportunities: OpportunityForYou[] }> {
+  const profile = await ownProfileFacts(deps.db, actor);
+  return {
+    opportunities: await opportunitiesMatching(deps.readDb, profile, {
+      now: new Date(),
+      limit: FOR_YOU.shown,
+      consultantId: profile.id,
+    }),
+  };
+}

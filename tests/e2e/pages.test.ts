@@ -207,14 +207,14 @@ describe("header and footer", () => {
 
     await nav.getByRole("link", { name: "Consultants" }).click();
     await page.waitForURL(`${app.url}/#consultants`);
-    await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
+    await expect.poll(() => sectionTop(page, "consultants"), { timeout: 10_000 }).toBeLessThan(200);
     await expect.poll(() => sectionTop(page, "consultants")).toBeGreaterThanOrEqual(0);
 
     // Already on the home page: the link scrolls there again.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => sectionTop(page, "consultants")).toBeGreaterThan(200);
     await nav.getByRole("link", { name: "Consultants" }).click();
-    await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
+    await expect.poll(() => sectionTop(page, "consultants"), { timeout: 10_000 }).toBeLessThan(200);
     expectNoConsoleErrors(errors);
   });
 
@@ -266,7 +266,7 @@ describe("header and footer", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${app.url}/#consultants`);
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => sectionTop(page, "consultants")).toBeLessThan(200);
+    await expect.poll(() => sectionTop(page, "consultants"), { timeout: 10_000 }).toBeLessThan(200);
     expectNoConsoleErrors(errors);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { and, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
+import { LOCALES } from "#common/locales.ts";
 import type { Database } from "#server/db/client.ts";
 import { cvDocuments } from "#server/db/schema.ts";
 import type { CvFormatKey } from "./formats.ts";
@@ -13,8 +14,12 @@ import type { CvData } from "./render.ts";
 
 /** A CV is made again after this long, so its generation date and ongoing assignments stay current. */
 export const CV_MAX_AGE_DAYS = 30;
-/** Versions kept per profile and layout: the visitor's, a member's, the owner's, and one more. */
-const VERSIONS_KEPT = 4;
+/**
+ * Versions kept per profile and layout: the visitor's, a member's, the owner's and one more, in
+ * each interface language (the language is in the digest: with 4 in all, a profile read in Thai,
+ * Vietnamese and Indonesian pushed the English visitor's CV out, and the next download made it again).
+ */
+const VERSIONS_KEPT = 4 * LOCALES.length;
 
 /** The layout's code: every module of this folder, read once by whoever makes digests. */
 export function layoutFingerprint(dir = new URL(".", import.meta.url)): string {

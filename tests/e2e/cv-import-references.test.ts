@@ -136,6 +136,6 @@ describe("importing a CV and a confirmed reference", () => {
       await expectNoAxeViolations(referee.page);
       expectNoConsoleErrors(referee.errors, [/404/]);
       await referee.close();
-    });
+    }, 120_000); // the longest journey: two users, an import, two CVs made; took 38 s at load 14
   }
 });

@@ -20,6 +20,7 @@ import type { Route } from "./+types/root";
 // app/entry.server.tsx.
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
+import { ReauthenticateDialog } from "./components/account/reauthenticate-dialog.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -111,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter siteName={siteName} />
         <AuthDialog />
+        <ReauthenticateDialog />
         <Toaster initial={root?.toast} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />

@@ -1,12 +1,15 @@
 import { isRouteErrorResponse } from "react-router";
 import type { FormAnswer } from "./form-answer.ts";
+import { askToReauthenticate, needsReauthentication } from "./reauthentication.ts";
 
 // The page door's one rule for actions: a failed action keeps the page. Every route with an
 // `action` exports a `clientAction` that runs it through `keepPageOnFailure`, so a request that
 // fails before the action could answer as designed (a dropped connection, a 500, an error the
 // server threw) comes back as the route's own failure answer instead of an error screen. The
 // page, its open dialog and what the person typed stay; the form shows the spec's toast for that
-// action. (app/routes/page-door.test.ts checks that every action is covered.)
+// action. (app/routes/page-door.test.ts checks that every action is covered.) It is also where a
+// sensitive change's "reauthenticate" answer (issue 38) opens the password dialog and, once the
+// person confirmed, sends the same form again (app/lib/reauthentication.ts).
 
 /** The text for a failure the server did not explain (spec section 8). */
 const REQUEST_FAILED_MESSAGE = "Something went wrong. Please try again.";
@@ -35,11 +38,32 @@ export async function keepPageOnFailure<Answer, Failure extends FormAnswer<strin
     .clone()
     .formData()
     .catch(() => new FormData());
+  // A spare copy of the request's body, for sending the form once more after a re-authentication.
+  const spare = request.clone();
   try {
-    return await serverAction();
+    const answer = await serverAction();
+    // Issue 38: a sensitive change asked for the password again. The dialog asks; once confirmed,
+    // the same form goes again (the page, its dialog and what was typed never went away).
+    if (needsReauthentication(answer) && (await askToReauthenticate())) {
+      rewindBody(request, spare);
+      return await serverAction();
+    }
+    return answer;
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     return { ...failure(messageOf(error), formData), requestFailed: true };
+  }
+}
+
+/**
+ * Lets `serverAction()` read the request's body a second time: React Router reads the body of the
+ * request its clientAction was given (formData/text/json) each time it sends it, and a body can
+ * be read once; these readers now read a fresh copy of the spare taken before the first send.
+ */
+function rewindBody(request: Request, spare: Request) {
+  const copy = spare.clone();
+  for (const reader of ["formData", "text", "json", "arrayBuffer", "blob"] as const) {
+    Object.defineProperty(request, reader, { configurable: true, value: () => copy[reader]() });
   }
 }
 

@@ -84,7 +84,11 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
         }
         actions={
           <>
-            <SendMessage consultant={consultant} sender={sender} signIn={(view) => openAuthDialog(view)} />
+            <SendMessage
+              consultant={consultant}
+              sender={sender}
+              signIn={(view, redirectTo) => openAuthDialog(view, { redirectTo })}
+            />
             <DirectContact email={consultant.email} phone={consultant.phone} />
             <DownloadCvButton consultantId={consultant.id} />
             {canEdit && (

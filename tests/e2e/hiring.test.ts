@@ -176,10 +176,10 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
     await page.getByText("Sign in to keep it, and get an e-mail when new consultants match.").waitFor();
     await page.getByRole("button", { name: "Save this search" }).click();
     await signInThroughDialog(page, org);
-    expect(page.url()).toBe(results);
-
-    await page.getByText("Save this search").click();
+    // Back on the same results, with the form open (issue 36: the started action is offered).
     const saveForm = page.getByTestId("save-search");
+    await saveForm.getByLabel("Name").waitFor({ state: "visible" });
+    await expect.poll(() => page.url()).toBe(results);
     await expect(saveForm.getByLabel("Name").inputValue()).resolves.toContain(word);
     await expect(saveForm.getByLabel("E-mail alert").inputValue()).resolves.toBe("weekly");
     await saveForm.getByLabel("Name").fill("Lao water engineers");
@@ -241,7 +241,7 @@ describe("without JavaScript", () => {
     const visitor = await openPage({ javaScriptEnabled: false });
     await visitor.page.goto(`${app.url}/?keywords=${word}`);
     const signIn = visitor.page.getByRole("link", { name: "Save this search" });
-    expect(await signIn.getAttribute("href")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/?keywords=${word}`)}`);
+    expect(await signIn.getAttribute("href")).toBe(`/sign-in?redirectTo=${encodeURIComponent(`/?keywords=${word}#save-search`)}`);
     await visitor.close();
 
     const org = await register("Maria Santos");

@@ -170,7 +170,8 @@ export async function signInPage(page: Page, url: string, token: string) {
  * In, the 'Login successful' toast, and the dialog gone.
  */
 export async function signInThroughDialog(page: Page, credentials: { email: string; password: string }) {
-  const dialog = page.getByRole("dialog");
+  // The sign-in dialog by its title: the action the visitor started may open its own dialog after it.
+  const dialog = page.getByRole("dialog", { name: /^Welcome to / });
   await dialog.getByLabel("Email").fill(credentials.email);
   await dialog.getByLabel("Password").fill(credentials.password);
   await dialog.getByRole("button", { name: "Sign In" }).click();

@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { Form } from "react-router";
+import { useResume } from "#app/lib/resume.ts";
 import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
 import type { PublicReview } from "#common/reviews.ts";
 import { Button } from "../ui/button.tsx";
@@ -13,8 +15,11 @@ import { Options } from "../ui/options.tsx";
 const SCORES = Array.from({ length: 10 }, (_, index) => String(10 - index));
 
 export function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
+  const form = useRef<HTMLFormElement>(null);
+  // Back from signing in to write a review: the form in view, its first field focused.
+  useResume("write-review", review === null, () => form.current?.querySelector<HTMLSelectElement>("select[name=score]")?.focus());
   return (
-    <Form method="post" className="grid gap-4" preventScrollReset>
+    <Form ref={form} method="post" className="grid gap-4" preventScrollReset>
       <input type="hidden" name="intent" value={review ? "review-update" : "review-create"} />
       {review && <input type="hidden" name="reviewId" value={review.id} />}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,8 +1,12 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { errorOf, type FormAnswer, firstFieldErrors } from "#app/lib/form-answer.ts";
+import { resumeAt } from "#app/lib/resume.ts";
+import { useOptionalUser } from "#app/lib/user.ts";
 import { formatDate, ratingLabel } from "#common/format.ts";
 import { type PublicReview, REVIEW_MESSAGES, type ReviewPage } from "#common/reviews.ts";
+import { CreateAccountControl, SignInControl } from "../layout/header-account.tsx";
 import { OrganizationBadge } from "../organizations/organization-badge.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
@@ -69,6 +73,32 @@ function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewVi
   );
 }
 
+/**
+ * A visitor's way to the review form: sign in or create an account, and come back to this page
+ * with the form in view (app/lib/resume.ts). The service decides who may then write one.
+ */
+function ReviewSignIn() {
+  const location = useLocation();
+  const back = resumeAt(`${location.pathname}${location.search}`, "write-review");
+  return (
+    <div id="write-review" className="mt-6 rounded-xl bg-brand-50 p-4">
+      <h3 className="font-semibold text-ink">
+        <Trans>Write a review</Trans>
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        <Trans>
+          Worked with this consultant? Sign in to review their work: organizations the consultant has replied to can write a
+          review.
+        </Trans>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <SignInControl redirectTo={back} />
+        <CreateAccountControl redirectTo={back} />
+      </div>
+    </div>
+  );
+}
+
 export function ReviewsSection({
   consultantId,
   page,
@@ -82,6 +112,7 @@ export function ReviewsSection({
   error?: FormAnswer;
 }) {
   const own = viewer.ownReview;
+  const signedIn = useOptionalUser() !== null;
   const fieldErrors = firstFieldErrors(error);
   const usesForms = viewer.canReview || own !== null || viewer.isOwner || viewer.isAdmin;
   // Fetched right after hydration for those who will use them, not on their first click.
@@ -118,8 +149,14 @@ export function ReviewsSection({
             </Alert>
           </div>
         )}
+        {!signedIn && <ReviewSignIn />}
+        {signedIn && !viewer.canReview && !own && !viewer.isOwner && (
+          <p id="write-review" className="mt-6 rounded-xl bg-slate-50 p-4 text-sm text-slate-700">
+            <Trans>You can review this consultant once they have replied to a message from you.</Trans>
+          </p>
+        )}
         {viewer.canReview && (
-          <div className="mt-6 rounded-xl bg-brand-50 p-4">
+          <div id="write-review" className="mt-6 rounded-xl bg-brand-50 p-4">
             <h3 className="font-semibold text-ink">Write a review</h3>
             <div className="mt-3">
               <Suspense fallback={null}>
@@ -129,7 +166,7 @@ export function ReviewsSection({
           </div>
         )}
         {own && (
-          <details className="mt-6 rounded-xl bg-brand-50 p-4">
+          <details id="write-review" className="mt-6 rounded-xl bg-brand-50 p-4">
             <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
             <div className="mt-3">
               <Suspense fallback={null}>

@@ -11,10 +11,10 @@ import { buttonClasses } from "../ui/button.tsx";
 // to /sign-in until JavaScript has loaded). Signed in: the account menu (header-account-signed-in.tsx).
 // The user comes from the root loader, so the server HTML already shows the right state.
 
-function useSignInHref() {
+function useSignInHref(redirectTo?: string) {
   const location = useLocation();
-  if (location.pathname === "/sign-in") return `/sign-in${location.search}`;
-  return `/sign-in?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  if (redirectTo === undefined && location.pathname === "/sign-in") return `/sign-in${location.search}`;
+  return `/sign-in?redirectTo=${encodeURIComponent(redirectTo ?? `${location.pathname}${location.search}`)}`;
 }
 
 /**
@@ -49,13 +49,24 @@ function AuthDialogControl({
   );
 }
 
-/** Sign In: a button that opens the dialog, or a link to the sign-in page before hydration. */
-export function SignInControl({ className, compact = false }: { className?: string; compact?: boolean }) {
-  const href = useSignInHref();
+/**
+ * Sign In: a button that opens the dialog, or a link to the sign-in page before hydration. Both
+ * come back to this page, or to `redirectTo` (e.g. the page with an action waiting: app/lib/resume.ts).
+ */
+export function SignInControl({
+  className,
+  compact = false,
+  redirectTo,
+}: {
+  className?: string;
+  compact?: boolean;
+  redirectTo?: string;
+}) {
+  const href = useSignInHref(redirectTo);
   return (
     <AuthDialogControl
       href={href}
-      open={() => openAuthDialog("login")}
+      open={() => openAuthDialog("login", { redirectTo })}
       className={buttonClasses({ variant: "outline", className })}
     >
       <LogIn aria-hidden="true" className="size-4" />

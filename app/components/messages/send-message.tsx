@@ -1,5 +1,7 @@
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { resumeAt, useResume } from "#app/lib/resume.ts";
 import { Button } from "../ui/button.tsx";
 import { messageActionPath } from "./message-path.ts";
 
@@ -24,13 +26,20 @@ export function SendMessage({
   consultant: { id: number; name: string };
   /** The signed-in person, or null for a visitor. */
   sender: Sender | null;
-  /** Opens the sign-in dialog on the Sign In or the Sign Up tab. */
-  signIn: (view: "login" | "register") => void;
+  /** Opens the sign-in dialog on the Sign In or the Sign Up tab, coming back to `redirectTo`. */
+  signIn: (view: "login" | "register", redirectTo: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted (closed), so it opens at once the next time.
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  // A visitor who signs in (or up) from the dialog comes back to this page with it open again.
+  const back = resumeAt(`${location.pathname}${location.search}`, "send-message");
+  useResume("send-message", sender !== null, () => {
+    setUsed(true);
+    setOpen(true);
+  });
   return (
     <>
       {/* Before JavaScript runs, the button submits this form and leads to the message page. */}
@@ -62,7 +71,7 @@ export function SendMessage({
             onOpenChange={setOpen}
             consultant={consultant}
             sender={sender}
-            signIn={signIn}
+            signIn={(view) => signIn(view, back)}
             returnFocus={() => trigger.current?.focus()}
           />
         </Suspense>

@@ -2,6 +2,7 @@ import { BookmarkPlus } from "lucide-react";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { useResume } from "#app/lib/resume.ts";
 import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams } from "#common/search.ts";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select } from "../ui/field.tsx";
@@ -27,6 +28,12 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
     if (succeeded(saved) && details.current) details.current.open = false;
   });
   const error = errorOf(answer);
+  // Back from signing in to save this search: the form is open, its name ready to type.
+  useResume("save-search", true, () => {
+    if (!details.current) return;
+    details.current.open = true;
+    details.current.querySelector<HTMLInputElement>("input[name=name]")?.focus();
+  });
   return (
     <details ref={details} className="group rounded-lg" data-testid="save-search">
       <summary
@@ -40,6 +47,7 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
         Save this search
       </summary>
       <fetcher.Form
+        id="save-search"
         method="post"
         action="/saved-searches"
         className="mt-3 grid max-w-2xl gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto]"

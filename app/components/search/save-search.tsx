@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { BookmarkPlus } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useHref, useLocation } from "react-router";
+import { resumeAt } from "#app/lib/resume.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { type SearchParams, searchQueryString } from "#common/search.ts";
@@ -26,7 +27,8 @@ export function SaveSearch({ params }: { params: SearchParams }) {
   const user = useOptionalUser();
   const location = useLocation();
   const hydrated = useHydrated();
-  const back = `${location.pathname}${location.search}`;
+  // Signed in, the visitor comes back to these results with the form open (app/lib/resume.ts).
+  const back = resumeAt(`${location.pathname}${location.search}`, "save-search");
   const signInHref = useHref(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
   if (!user) {
     const content = (

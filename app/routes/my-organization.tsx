@@ -159,7 +159,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     // Not (or no longer) a member: the page is gone for them.
     if (refusal.status === 404) throw data(refusal.message, { status: 404 });
     const fields = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
-    return data(failureOf(refusal.message, form, fields), { status: refusal.status });
+    // Deleting asks for a recent sign-in (issue 38): the flag opens the password dialog (page-action.ts).
+    const again = refusal.reauthenticate ? { reauthenticate: refusal.reauthenticate } : {};
+    return data({ ...failureOf(refusal.message, form, fields), ...again }, { status: refusal.status });
   }
   return data(failureOf("Unknown action", form), { status: 400 });
 }

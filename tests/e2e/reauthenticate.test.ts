@@ -87,4 +87,34 @@ describe("re-authentication before a privileged action", () => {
       expectNoConsoleErrors(errors, EXPECTED_ERRORS);
     });
   }
+
+  test("an organization's owner deletes it behind the dialog, and the page moves on as it does without one", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
+    const owner = await register(`Reauth Owner ${unique()}`);
+    const slug = `reauth-org-${unique()}`;
+    const [organization] = await sql`
+      insert into organizations (slug, name, kind, country, created_by)
+      values (${slug}, ${`Mekong Partners ${unique()}`}, 'ngo', 'KH', ${owner.id}) returning id`;
+    await sql`insert into organization_members (organization_id, user_id, role) values (${organization!.id}, ${owner.id}, 'owner')`;
+    const { page, errors } = await openPage();
+    await signInPage(page, app.url, owner.sessionToken);
+    await sql`update auth_sessions set authenticated_at = now() - interval '1 hour' where user_id = ${owner.id}`;
+
+    await page.goto(`${app.url}/my-organizations/${organization!.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
+    await reauth.waitFor();
+    expect(await sql`select 1 from organizations where id = ${organization!.id}`).toHaveLength(1);
+    await reauth.getByLabel("Password", { exact: true }).fill(owner.password);
+    await reauth.getByRole("button", { name: "Confirm" }).click();
+    await page.waitForURL((url) => url.pathname === "/my-organizations");
+    await page.getByTestId("toast").filter({ hasText: "Organization deleted" }).waitFor();
+    expect(await sql`select 1 from organizations where id = ${organization!.id}`).toHaveLength(0);
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
 });

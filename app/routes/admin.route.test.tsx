@@ -63,6 +63,24 @@ describe("/admin", () => {
     view.unmount();
   });
 
+  it("asks for the password again (403, reauthenticate) when the sign-in is older than REAUTHENTICATE_MINUTES", async () => {
+    const signedIn = await harness.signIn({ role: "admin" });
+    const admin = { ...signedIn, authenticatedAt: new Date(Date.now() - 11 * 60_000) };
+    const person = await insertUser(harness.database.db, { name: "Dewi Waiting" });
+    const form = new FormData();
+    form.set("intent", "promote");
+    form.set("id", String(person.id));
+    const answered = (await page.action({
+      request: new Request("http://localhost/admin", { method: "POST", body: form }),
+      context: routerContextOf(appContextOf(harness.deps, admin)),
+      params: {},
+    } as never)) as { data: unknown; init: { status: number } };
+    expect(answered.init.status).toBe(403);
+    expect(answered.data).toMatchObject({ intent: "promote", reauthenticate: true, result: { status: "error" } });
+    const [row] = await harness.database.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, person.id));
+    expect(row?.role).toBe("user");
+  });
+
   it("answers an unknown action with 400 in the one shape", async () => {
     const admin = await harness.signIn({ role: "admin" });
     const form = new FormData();

@@ -187,6 +187,11 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
           Organizations and reported conversations
         </Link>
       </p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/opportunities" className="font-semibold text-brand-700 underline underline-offset-4">
+          Opportunities: approval, reports
+        </Link>
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}

@@ -10,6 +10,7 @@ import { actorOf } from "#server/services/context.ts";
 import { expressInterest, moveApplicant, opportunityPage, withdrawMyInterest } from "#server/services/opportunities/interests.ts";
 import { suggestConsultants } from "#server/services/opportunities/matching.ts";
 import { closeOpportunity, deleteOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
+import { reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { ApplicantsSection, InterestSection } from "../components/opportunities/interests.tsx";
 import { SuggestionsSection } from "../components/opportunities/match.tsx";
@@ -20,6 +21,7 @@ import {
   SpecializationBadges,
   whereText,
 } from "../components/opportunities/opportunity-facts.tsx";
+import { ReportOpportunity } from "../components/opportunities/report.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
@@ -103,6 +105,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       });
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: "Applicant moved" });
     }
+    if (intent === "report") {
+      await reportOpportunity(deps, actor, {
+        id,
+        body: { reason: form.get("reason"), details: form.get("details") ?? undefined },
+      });
+      return data({ reported: true, intent, note: "" });
+    }
     if (intent === "delete") {
       await deleteOpportunity(deps, actor, id);
       return redirectWithToast(app, "/opportunities", { title: OPPORTUNITY_TEXTS.deleted });
@@ -143,7 +152,11 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
   const { opportunity, applicants, suggestions, mine, isOpen, isSignedIn } = loaderData;
   const { t, i18n } = useLingui();
   const failure = actionData && "error" in actionData ? actionData : null;
-  const error = failure && failure.intent !== "interest" && failure.intent !== "withdraw" ? failure.error : null;
+  const error =
+    failure && failure.intent !== "interest" && failure.intent !== "withdraw" && failure.intent !== "report"
+      ? failure.error
+      : null;
+  const reported = actionData !== undefined && "reported" in actionData;
   const kilobytes = opportunity.document ? Math.max(1, Math.round(opportunity.document.bytes / 1024)) : 0;
   const years = opportunity.minYearsExperience;
   const budget = opportunity.budget;
@@ -210,6 +223,9 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
           )}
           {applicants && <ApplicantsSection applicants={applicants} />}
           {suggestions && <SuggestionsSection suggestions={suggestions} />}
+          {!opportunity.canManage && !applicants && opportunity.status === "published" && (
+            <ReportOpportunity error={failure?.intent === "report" ? failure.error : null} sent={reported} />
+          )}
         </div>
         <aside aria-label={t`Summary`} className="space-y-4">
           <dl className="space-y-3 rounded-2xl border border-line bg-white p-4 text-sm">

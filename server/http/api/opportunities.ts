@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { MATCH_TEXTS } from "#common/opportunity-match.ts";
+import { REPORT_TEXTS } from "#common/opportunity-reports.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
 import { getDigestFrequency, setDigestFrequency } from "#server/services/opportunities/digest.ts";
 import { deleteDocument, getDocument, putDocument } from "#server/services/opportunities/document.ts";
@@ -29,6 +30,7 @@ import {
   publishOpportunity,
   updateOpportunity,
 } from "#server/services/opportunities/opportunities.ts";
+import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
@@ -86,6 +88,8 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.delete("/:id/interests/mine", apply(withdrawMyInterest, opportunityId, saying(INTEREST_TEXTS.withdrawn)));
   api.get("/:id/interests", call(listApplicants, opportunityId, notStored));
   api.get("/:id/suggestions", call(suggestConsultants, opportunityId, notStored));
+  const report = serviceCalls(deps, signedInActor(REPORT_TEXTS.signIn));
+  api.post("/:id/report", report(reportOpportunity, idAndBody(opportunityId, readBody), created));
   api.get("/:id/interests/export.csv", async (c) => {
     const id = opportunityId(c);
     const { csv, filename } = await exportApplicants(
@@ -163,5 +167,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.post("/:id/approve", call(approveOpportunity, opportunityId));
   api.post("/:id/reject", call(rejectOpportunity, idAndBody(opportunityId, readBody)));
   api.post("/:id/unpublish", call(unpublishOpportunity, idAndBody(opportunityId, readBody)));
+  api.post("/:id/dismiss-reports", call(dismissOpportunityReports, opportunityId));
   return api;
 }

@@ -15,6 +15,7 @@ import {
   opportunityUpdateSchema,
 } from "#common/opportunities.ts";
 import { digestFrequencySchema, MATCH_PARTS } from "#common/opportunity-match.ts";
+import { opportunityReportSchema } from "#common/opportunity-reports.ts";
 import { type ApiRoute, csv, messageOnly, pdf } from "./schemas.ts";
 
 // The documented routes of opportunities (issue 32), with what each answers: the answers are
@@ -426,6 +427,23 @@ export const opportunityRoutes: ApiRoute[] = [
     summary: "The admins' Opportunities table (?filter=pending|published|reported|all)",
     auth: "admin",
     response: adminOpportunityPageSchema,
+  },
+  {
+    method: "POST",
+    path: "/opportunities/:id/report",
+    tag,
+    summary: "Report a published opportunity (spam, scam, discriminatory): it joins the admins' reported queue",
+    auth: "session",
+    body: opportunityReportSchema,
+    response: z.object({ id: z.number().int(), message: z.string() }).strict(),
+  },
+  {
+    method: "POST",
+    path: "/admin/opportunities/:id/dismiss-reports",
+    tag,
+    summary: "Dismiss an opportunity's open reports without changing it",
+    auth: "admin",
+    response: z.object({ id: z.number().int(), message: z.string() }).strict(),
   },
   {
     method: "POST",

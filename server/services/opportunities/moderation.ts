@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { moderationSchema, OPEN_STATUSES, OPPORTUNITY_TEXTS, opportunityPath } from "#common/opportunities.ts";
+import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityReports, organizations } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
@@ -19,7 +20,7 @@ import { opportunityAuditEntry } from "./opportunities.ts";
 
 type Deps = Pick<ServiceDeps, "db" | "config" | "jobs">;
 
-export const ADMIN_OPPORTUNITY_FILTERS = ["pending", "published", "reported", "all"] as const;
+export { ADMIN_OPPORTUNITY_FILTERS };
 
 const adminListSchema = z.object({
   filter: z

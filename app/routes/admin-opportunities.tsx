@@ -1,0 +1,282 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Form, Link, redirect } from "react-router";
+import { parseId } from "#common/ids.ts";
+import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import {
+  approveOpportunity,
+  listOpportunitiesForAdmin,
+  rejectOpportunity,
+  unpublishOpportunity,
+} from "#server/services/opportunities/moderation.ts";
+import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { appContext } from "../context.ts";
+import { errorAnswer, errorOf } from "../lib/form-answer.ts";
+import { metaI18n, privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
+import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/admin-opportunities";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /admin/opportunities (issue 32): the site admins' Opportunities table: waiting for approval,
+// published, reported (or all); approve, reject with a reason, unpublish with a reason (both
+// e-mailed to the organization), dismiss reports. Every change goes through the moderation
+// services, which audit it. Plain forms: it works without JavaScript.
+
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: "Admin Access Required",
+    text: "Please sign in with an administrator account to view the Admin Dashboard.",
+    withHomeLink: true,
+  },
+};
+
+type Filter = (typeof ADMIN_OPPORTUNITY_FILTERS)[number];
+
+const FILTER_LABELS: Record<Filter, ReturnType<typeof msg>> = {
+  pending: msg`Waiting for approval`,
+  published: msg`Published`,
+  reported: msg`Reported`,
+  all: msg`All`,
+};
+
+const STATUS_LABELS: Record<string, ReturnType<typeof msg>> = {
+  draft: msg`Draft`,
+  pending: msg`Waiting for approval`,
+  published: msg`Published`,
+  closed: msg`Closed`,
+  filled: msg`Filled`,
+};
+
+function statusLabel(i18n: I18n, status: string): string {
+  const label = STATUS_LABELS[status];
+  return label ? i18n._(label) : status;
+}
+
+function readQuery(url: URL) {
+  const filterParam = url.searchParams.get("filter");
+  const page = Number(url.searchParams.get("page"));
+  return {
+    filter: ADMIN_OPPORTUNITY_FILTERS.find((candidate) => candidate === filterParam) ?? "pending",
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const session = requireSignedIn(app, { comeBack: request });
+  if (session.user.role !== "admin") throw redirect("/");
+  const query = readQuery(new URL(request.url));
+  const list = await listOpportunitiesForAdmin(serviceDeps(app), actorOf(session), query);
+  return { query, list };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(requireSignedIn(app, { comeBack: request }));
+  const deps = serviceDeps(app);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = parseId(String(form.get("id") ?? ""));
+  const backParam = String(form.get("back") ?? "");
+  const back = backParam.startsWith("/admin/opportunities") ? backParam : "/admin/opportunities";
+  if (id === null) return answer(errorAnswer("Opportunity not found"), 404);
+  const reason = { reason: form.get("reason") };
+  try {
+    if (intent === "approve") return redirectWithToast(app, back, { title: (await approveOpportunity(deps, actor, id)).message });
+    if (intent === "reject") {
+      return redirectWithToast(app, back, { title: (await rejectOpportunity(deps, actor, { id, body: reason })).message });
+    }
+    if (intent === "unpublish") {
+      return redirectWithToast(app, back, { title: (await unpublishOpportunity(deps, actor, { id, body: reason })).message });
+    }
+    if (intent === "dismiss")
+      return redirectWithToast(app, back, { title: (await dismissOpportunityReports(deps, actor, id)).message });
+  } catch (error) {
+    return refusedAnswer(error);
+  }
+  return answer(errorAnswer("Unknown action"), 400);
+}
+
+/** A failed request keeps the page (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
+}
+
+function pageHref(filter: Filter, page = 1) {
+  const params = new URLSearchParams({ filter });
+  if (page > 1) params.set("page", String(page));
+  return `/admin/opportunities?${params.toString()}`;
+}
+
+export default function AdminOpportunitiesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const { t, i18n } = useLingui();
+  const failure = errorOf(actionData);
+  const here = pageHref(query.filter, query.page);
+  const total = list.total;
+  const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
+        <Trans>Admin Dashboard</Trans>
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
+        <Trans>Opportunities</Trans>
+      </h1>
+      {failure && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not changed`} live>
+            <p>{failure}</p>
+          </Alert>
+        </div>
+      )}
+      <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
+        {ADMIN_OPPORTUNITY_FILTERS.map((filter) => (
+          <Link
+            key={filter}
+            to={pageHref(filter)}
+            aria-current={filter === query.filter ? "page" : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
+              filter === query.filter ? "bg-brand-700 text-white ring-brand-700" : "text-brand-800 ring-line hover:bg-brand-50"
+            }`}
+          >
+            {i18n._(FILTER_LABELS[filter])}
+          </Link>
+        ))}
+      </nav>
+      <p className="mt-4 text-sm text-muted">
+        <Trans>{total} opportunities</Trans>
+      </p>
+      {list.opportunities.length === 0 ? (
+        <p className="mt-4 text-muted">
+          <Trans>Nothing here.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label={t`Opportunities`}>
+          {list.opportunities.map((row) => {
+            const reports = row.openReports;
+            const organization = row.organization.name;
+            return (
+              <li key={row.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="admin-opportunity">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      <Link to={row.path} className="hover:underline">
+                        <bdi>{row.title}</bdi>
+                      </Link>
+                    </p>
+                    <p className="text-muted">
+                      <bdi>{organization}</bdi>
+                      {row.organization.verified ? ` · ${t`verified`}` : ` · ${t`not verified`}`} ·{" "}
+                      {statusLabel(i18n, row.status)} · <Trans>deadline</Trans> <LocalTime value={row.deadline} />
+                    </p>
+                    {reports > 0 && (
+                      <p className="mt-1 font-medium text-red-700">
+                        <Trans>{reports} open reports</Trans>
+                      </p>
+                    )}
+                  </div>
+                </div>
+                <div className="mt-3 flex flex-wrap items-start gap-3">
+                  {row.status === "pending" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      <input type="hidden" name="back" value={here} />
+                      <Button type="submit" name="intent" value="approve" size="sm">
+                        <Trans>Approve</Trans>
+                      </Button>
+                    </Form>
+                  )}
+                  {(row.status === "pending" || row.status === "published") && (
+                    <ReasonForm
+                      id={row.id}
+                      back={here}
+                      intent={row.status === "pending" ? "reject" : "unpublish"}
+                      label={row.status === "pending" ? t`Reject` : t`Unpublish`}
+                      title={row.title}
+                    />
+                  )}
+                  {reports > 0 && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      <input type="hidden" name="back" value={here} />
+                      <Button type="submit" name="intent" value="dismiss" variant="outline" size="sm">
+                        <Trans>Dismiss reports</Trans>
+                      </Button>
+                    </Form>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label={t`Pages`} className="mt-6 flex gap-3 text-sm">
+          {query.page > 1 && <Link to={pageHref(query.filter, query.page - 1)}>{t`Previous`}</Link>}
+          {query.page < pageCount && <Link to={pageHref(query.filter, query.page + 1)}>{t`Next`}</Link>}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** Reject or unpublish: the reason (e-mailed to the organization) in a disclosure, then the button. */
+function ReasonForm({
+  id,
+  back,
+  intent,
+  label,
+  title,
+}: {
+  id: number;
+  back: string;
+  intent: string;
+  label: string;
+  title: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <details className="min-w-0 flex-1">
+      <summary className="cursor-pointer font-medium text-brand-800">
+        {label}
+        <span className="sr-only">
+          {" "}
+          <bdi>{title}</bdi>
+        </span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="back" value={back} />
+        <Field label={t`Reason (e-mailed to the organization)`}>
+          {(props) => <Textarea {...props} name="reason" required rows={2} maxLength={1000} />}
+        </Field>
+        <Button type="submit" name="intent" value={intent} variant="outline" size="sm">
+          {label}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
+  return privatePageMeta({
+    title: i18n._(msg`Opportunities`),
+    description: i18n._(msg`The admins' Opportunities table.`),
+    path: "/admin/opportunities",
+  })(args);
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -117,4 +117,32 @@ describe("re-authentication before a privileged action", () => {
     expect(await sql`select 1 from organizations where id = ${organization!.id}`).toHaveLength(0);
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
   });
+
+  test("a new e-mail address on Manage Account is saved after the password, with what was typed", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
+    const person = await register(`Reauth Person ${unique()}`);
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await signInPage(page, app.url, person.sessionToken);
+    await sql`update auth_sessions set authenticated_at = now() - interval '1 hour' where user_id = ${person.id}`;
+    await page.goto(`${app.url}/profile/manage`);
+    await waitForHydration(page);
+    const newEmail = `moved.${unique()}@example.org`;
+    await page.getByLabel("Full Name").fill("Renamed Person");
+    await page.getByLabel("Email", { exact: true }).fill(newEmail);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+
+    const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
+    await reauth.waitFor();
+    expect((await sql`select email from auth_users where id = ${person.id}`)[0]?.email).toBe(person.email);
+    await reauth.getByLabel("Password", { exact: true }).fill(person.password);
+    await reauth.getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Profile updated" }).waitFor();
+    const [saved] = await sql`select name, email from auth_users where id = ${person.id}`;
+    expect(saved).toMatchObject({ name: "Renamed Person", email: newEmail });
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
 });

@@ -7,6 +7,7 @@ import { i18nMessages } from "./build-tools/i18n.ts";
 import { iconSprite } from "./build-tools/icon-sprite.ts";
 import { precompress } from "./build-tools/precompress.ts";
 import { pureCommonModules } from "./build-tools/pure-common.ts";
+import { routeModuleRetry } from "./build-tools/route-module-retry.ts";
 import { serverModulesExternal } from "./build-tools/server-external.ts";
 
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
     i18nMessages({ root: import.meta.dirname }),
     iconSprite({ appDir: path.resolve(import.meta.dirname, "app") }),
     pureCommonModules({ commonDir: path.resolve(import.meta.dirname, "common") }),
+    routeModuleRetry(),
     serverModulesExternal({ serverDir: path.resolve(import.meta.dirname, "server") }),
     tailwindcss(),
     reactRouter(),

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, toLocale } from "#common/locales.ts";
+import { NotLoadedScreen } from "./components/layout/route-error-boundary.tsx";
 import { i18nFor, setMessageSource } from "./i18n/i18n.ts";
 
 // React Router's default client entry, inside Lingui's provider. A translated page brings its
@@ -16,6 +17,13 @@ const inline = (window as { __i18n?: InlineCatalog }).__i18n;
 const locale = inline ? toLocale(inline.l) : DEFAULT_LOCALE;
 setMessageSource(() => inline?.m ?? {});
 const i18n = i18nFor(locale);
+
+// A route's code that could not be loaded, tried twice, becomes this page instead of a reload of
+// the document (build-tools/route-module-retry.ts): "This page could not be loaded", Try again.
+(window as { __routeModuleNotLoaded?: (error: Error) => unknown }).__routeModuleNotLoaded = (error) => {
+  console.warn(error.message);
+  return { default: NotLoadedScreen, ErrorBoundary: NotLoadedScreen };
+};
 
 startTransition(() => {
   hydrateRoot(

@@ -21,6 +21,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { ReauthenticateDialog } from "./components/account/reauthenticate-dialog.tsx";
+import { OfflineStatus } from "./components/layout/offline-status.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -113,6 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter siteName={siteName} />
         <AuthDialog />
         <ReauthenticateDialog />
+        <OfflineStatus />
         <Toaster initial={root?.toast} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />

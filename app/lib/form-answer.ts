@@ -34,7 +34,14 @@ export type FormAnswer<Intent extends string = string, Data = never> = {
   requestFailed?: true;
   /** The service asked for a recent sign-in (403): see app/components/account/reauthenticate-dialog.tsx. */
   reauthenticate?: true;
+  /** Set with `requestFailed` when the network failed (offline): nothing reached the server. */
+  offline?: boolean;
 };
+
+/** Whether the answer says the send never reached the server (the form shows NotSentNotice). */
+export function notSent(answer: FormAnswer<string, unknown> | null | undefined): boolean {
+  return answer?.offline === true;
+}
 
 /** Conform's reply for a form-level error (no field named). */
 function formErrorResult(message: string): FormResult {

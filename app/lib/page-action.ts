@@ -25,13 +25,24 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * Whether the request never reached the server: the browser is offline, or the fetch itself
+ * failed (a dropped connection: fetch rejects with a TypeError). A server's answer, even a 500, is not.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return true;
+  // Chromium "Failed to fetch", Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed".
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed/i.test(error.message);
+}
+
+/**
  * Runs the server action; a redirect passes through, any other failure becomes `failure(message,
  * formData)`: the one answer shape (app/lib/form-answer.ts, usually `errorAnswer`), which the
- * route's form already knows how to show.
+ * route's form already knows how to show. A failure of the network is marked `offline` (issue 36
+ * item 4): forms that send typed text then say "Not sent — you are offline; it will be kept here".
  */
 export async function keepPageOnFailure<Answer, Failure extends FormAnswer<string, unknown>>(
   { serverAction, request }: { serverAction: () => Promise<Answer>; request: Request },
-  failure: (message: string, formData: FormData) => Failure,
+  failure: (message: string, formData: FormData, reason: { offline: boolean }) => Failure,
 ): Promise<Answer | Failure> {
   // The form's fields, read from a copy: the server action sends the original body.
   const formData = await request
@@ -51,7 +62,8 @@ export async function keepPageOnFailure<Answer, Failure extends FormAnswer<strin
     return answer;
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
-    return { ...failure(messageOf(error), formData), requestFailed: true };
+    const offline = isNetworkFailure(error);
+    return { ...failure(messageOf(error), formData, { offline }), requestFailed: true, ...(offline ? { offline } : {}) };
   }
 }
 

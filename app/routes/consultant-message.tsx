@@ -76,7 +76,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** A failed send keeps the dialog and the text: 'Failed to send message' with the reason. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message) => errorAnswer(message, { toast: sendFailed(message) }));
+  // Offline: the dialog itself says "Not sent — you are offline; it will be kept here", with Retry.
+  return keepPageOnFailure(args, (message, _form, { offline }) =>
+    errorAnswer(message, offline ? {} : { toast: sendFailed(message) }),
+  );
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

@@ -16,7 +16,7 @@ import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { pageMeta, rootData } from "../lib/meta.ts";
-import { keepPageOnFailure } from "../lib/page-action.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant";
@@ -62,6 +62,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message) => errorAnswer(message));
 }
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, track, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;

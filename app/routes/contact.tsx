@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import {
@@ -19,15 +20,18 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { Honeypot, InputField, SelectField, TextareaField } from "../components/ui/field.tsx";
+import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-notice.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
-import { errorAnswer, type FormResult } from "../lib/form-answer.ts";
+import { errorAnswer, type FormResult, notSent } from "../lib/form-answer.ts";
+import { forgetDraft, useKeptDraft } from "../lib/kept-draft.ts";
 import { useLightForm } from "../lib/light-form.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { useOptionalUser } from "../lib/user.ts";
 import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/contact";
 
@@ -66,11 +70,28 @@ export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { supportEmail, subject, isSent } = loaderData;
+  // What is typed stays on this device until the server confirms (app/lib/kept-draft.ts): the
+  // confirmation is the redirect to ?sent=1.
+  const user = useOptionalUser();
+  const draftKey = `contact:${user?.id ?? "visitor"}`;
+  useEffect(() => {
+    if (isSent) forgetDraft(draftKey);
+  }, [isSent, draftKey]);
   return (
     <>
       <PageHero eyebrow="Contact" title="Get in touch" lead={<p>{CONTACT_PAGE.lead}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
-        {isSent ? <ContactConfirmation /> : <ContactForm key={subject} subject={subject} lastResult={actionData?.result} />}
+        {isSent ? (
+          <ContactConfirmation />
+        ) : (
+          <ContactForm
+            key={subject}
+            subject={subject}
+            lastResult={actionData?.result}
+            offline={notSent(actionData)}
+            draftKey={draftKey}
+          />
+        )}
         <ContactAside supportEmail={supportEmail} />
       </div>
     </>
@@ -80,9 +101,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 // The browser's validation (zod, Conform's parser) loads on first use; see app/lib/light-form.ts.
 const validation = zodValidation(() => import("#common/contact-schema.ts").then((m) => m.contactMessageSchema));
 
-function ContactForm({ subject, lastResult }: { subject: string; lastResult?: FormResult }) {
+const KEPT_FIELDS = ["firstName", "lastName", "email", "subject", "message"] as const;
+
+function ContactForm({
+  subject,
+  lastResult,
+  offline,
+  draftKey,
+}: {
+  subject: string;
+  lastResult?: FormResult;
+  offline: boolean;
+  draftKey: string;
+}) {
   const navigation = useNavigation();
   const isSending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const draft = useKeptDraft(draftKey, KEPT_FIELDS);
   // Validated on submit, not on blur: an error appearing above the button on blur moved the
   // button away between mouse-down and mouse-up, and the click that sends was lost.
   const form = useLightForm({ lastResult, defaultValue: { subject }, shouldValidate: "onSubmit", validation });
@@ -103,8 +137,28 @@ function ContactForm({ subject, lastResult }: { subject: string; lastResult?: Fo
         <TextLink to="/privacy-policy">Privacy Policy</TextLink>
         ).
       </p>
-      <Form method="post" {...form.props} className="relative mt-6 grid gap-5 sm:grid-cols-2">
-        {form.errors && form.errors.length > 0 && (
+      <Form
+        method="post"
+        {...form.props}
+        ref={draft.ref}
+        onInput={(event) => {
+          form.props.onInput(event);
+          draft.keep();
+        }}
+        onChange={draft.keep}
+        className="relative mt-6 grid gap-5 sm:grid-cols-2"
+      >
+        {offline && !isSending && (
+          <div className="sm:col-span-2">
+            <NotSentNotice />
+          </div>
+        )}
+        {draft.restored && !offline && (
+          <div className="sm:col-span-2">
+            <DraftRestoredNote />
+          </div>
+        )}
+        {form.errors && form.errors.length > 0 && !offline && (
           <div id={form.errorId} className="sm:col-span-2">
             <Alert tone="error" title="Your message was not sent" live>
               {form.errors[0]}

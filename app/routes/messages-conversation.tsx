@@ -14,14 +14,17 @@ import { Button } from "../components/ui/button.tsx";
 import { CardSection } from "../components/ui/card-section.tsx";
 import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-notice.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer, errorOf, typedValues } from "../lib/form-answer.ts";
+import { errorAnswer, errorOf, notSent, typedValues } from "../lib/form-answer.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
+import { useConfirmedSubmission, useKeptDraft } from "../lib/kept-draft.ts";
 import { privatePageMeta } from "../lib/meta.ts";
-import { keepPageOnFailure } from "../lib/page-action.ts";
+import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { useOptionalUser } from "../lib/user.ts";
 import type { Route } from "./+types/messages-conversation";
 
 // /messages/{id}: one conversation, oldest entry first, with a form to answer. Only its two parties
@@ -70,12 +73,24 @@ export async function clientAction(args: Route.ClientActionArgs) {
   );
 }
 
+const REPLY_FIELDS = ["message"] as const;
+
+export const shouldRevalidate = revalidateUnlessRequestFailed;
+
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const other = conversation.otherParty;
-  const error = errorOf(actionData);
+  const offline = notSent(actionData) && !sending;
+  const error = offline ? null : errorOf(actionData);
+  // The answer stays on this device until the server confirms it (app/lib/kept-draft.ts).
+  const user = useOptionalUser();
+  const draft = useKeptDraft(user ? `reply:${conversation.id}:${user.id}` : null, REPLY_FIELDS);
+  useConfirmedSubmission(actionData, () => {
+    draft.forget();
+    draft.ref.current?.reset();
+  });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link
@@ -156,7 +171,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             </Alert>
           </div>
         )}
-        <Form method="post" className="mt-4 space-y-4">
+        <Form method="post" className="mt-4 space-y-4" {...draft.props}>
+          {offline && <NotSentNotice />}
+          {draft.restored && !offline && <DraftRestoredNote />}
           <Field label="Your message" required error={error ? null : undefined}>
             {(props) => (
               <Textarea

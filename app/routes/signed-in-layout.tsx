@@ -2,6 +2,7 @@ import { Outlet, type UIMatch, useMatches } from "react-router";
 import { SignInPrompt, type SignInPromptCopy } from "../components/account/sign-in-prompt.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
+import { revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import type { Route } from "./+types/signed-in-layout";
 
 // The pages that need a signed-in person, as one group (account, own profile, profile form,
@@ -14,6 +15,9 @@ export type SignedInHandle = { signedOut: SignInPromptCopy | ((pathname: string)
 export async function loader({ context }: Route.LoaderArgs) {
   return { isSignedIn: context.get(appContext).session !== null };
 }
+
+/** A failed action under the group keeps the page: nothing reloads while the connection is down. */
+export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 function promptOf(matches: UIMatch[]): SignInPromptCopy {
   const page = matches.at(-1);

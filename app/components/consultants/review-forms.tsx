@@ -1,10 +1,11 @@
-import { useRef } from "react";
 import { Form } from "react-router";
+import { useConfirmedSubmission, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useResume } from "#app/lib/resume.ts";
 import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
 import type { PublicReview } from "#common/reviews.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, Select, Textarea } from "../ui/field.tsx";
+import { DraftRestoredNote, NotSentNotice } from "../ui/not-sent-notice.tsx";
 import { Options } from "../ui/options.tsx";
 
 // The review forms of a profile page, for signed-in people only: write or edit one's review, the
@@ -14,13 +15,34 @@ import { Options } from "../ui/options.tsx";
 /** The scores a review may give, highest first. */
 const SCORES = Array.from({ length: 10 }, (_, index) => String(10 - index));
 
-export function ReviewForm({ review, errors }: { review: PublicReview | null; errors?: Record<string, string> }) {
-  const form = useRef<HTMLFormElement>(null);
+const KEPT_FIELDS = ["score", "engagement", "text"] as const;
+
+export function ReviewForm({
+  review,
+  errors,
+  draftKey,
+  actionData,
+}: {
+  review: PublicReview | null;
+  errors?: Record<string, string>;
+  /** Where what is typed is kept on this device until the server confirms (null: not kept). */
+  draftKey: string | null;
+  /** The page action's answer: a send that never reached the server shows NotSentNotice. */
+  actionData: { offline?: boolean } | undefined;
+}) {
+  const intent = review ? "review-update" : "review-create";
+  const draft = useKeptDraft(draftKey, KEPT_FIELDS);
+  useConfirmedSubmission(actionData, draft.forget, (form) => form.get("intent") === intent);
+  const offline = actionData?.offline === true;
   // Back from signing in to write a review: the form in view, its first field focused.
-  useResume("write-review", review === null, () => form.current?.querySelector<HTMLSelectElement>("select[name=score]")?.focus());
+  useResume("write-review", review === null, () =>
+    draft.ref.current?.querySelector<HTMLSelectElement>("select[name=score]")?.focus(),
+  );
   return (
-    <Form ref={form} method="post" className="grid gap-4" preventScrollReset>
-      <input type="hidden" name="intent" value={review ? "review-update" : "review-create"} />
+    <Form method="post" className="grid gap-4" preventScrollReset {...draft.props}>
+      {offline && <NotSentNotice />}
+      {draft.restored && !offline && <DraftRestoredNote />}
+      <input type="hidden" name="intent" value={intent} />
       {review && <input type="hidden" name="reviewId" value={review.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Score (1 to 10)" required error={errors?.score}>

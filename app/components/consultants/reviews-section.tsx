@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { errorOf, type FormAnswer, firstFieldErrors } from "#app/lib/form-answer.ts";
+import { errorOf, type FormAnswer, firstFieldErrors, notSent } from "#app/lib/form-answer.ts";
 import { resumeAt } from "#app/lib/resume.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { formatDate, ratingLabel } from "#common/format.ts";
@@ -112,8 +112,11 @@ export function ReviewsSection({
   error?: FormAnswer;
 }) {
   const own = viewer.ownReview;
-  const signedIn = useOptionalUser() !== null;
+  const user = useOptionalUser();
+  const signedIn = user !== null;
   const fieldErrors = firstFieldErrors(error);
+  // What a reviewer types is kept on this device until the server confirms (app/lib/kept-draft.ts).
+  const draftKey = (kind: string) => (user ? `review-${kind}:${consultantId}:${user.id}` : null);
   const usesForms = viewer.canReview || own !== null || viewer.isOwner || viewer.isAdmin;
   // Fetched right after hydration for those who will use them, not on their first click.
   useEffect(() => {
@@ -142,7 +145,7 @@ export function ReviewsSection({
           {page.reviewCount > page.ratedReviewCount &&
             ` ${page.reviewCount - page.ratedReviewCount} other ${page.reviewCount - page.ratedReviewCount === 1 ? "review is" : "reviews are"} shown but not counted.`}
         </p>
-        {error && (
+        {error && !notSent(error) && (
           <div className="mt-4">
             <Alert tone="error" live title="Your review was not saved">
               {errorOf(error)}
@@ -160,7 +163,7 @@ export function ReviewsSection({
             <h3 className="font-semibold text-ink">Write a review</h3>
             <div className="mt-3">
               <Suspense fallback={null}>
-                <ReviewForm review={null} errors={fieldErrors} />
+                <ReviewForm review={null} errors={fieldErrors} draftKey={draftKey("new")} actionData={error} />
               </Suspense>
             </div>
           </div>
@@ -170,7 +173,7 @@ export function ReviewsSection({
             <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
             <div className="mt-3">
               <Suspense fallback={null}>
-                <ReviewForm review={own} errors={fieldErrors} />
+                <ReviewForm review={own} errors={fieldErrors} draftKey={draftKey("edit")} actionData={error} />
               </Suspense>
             </div>
             <Form method="post" className="mt-3" preventScrollReset>

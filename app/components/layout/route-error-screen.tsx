@@ -2,6 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isChunkLoadError } from "#app/lib/chunk-load.ts";
+import { isNetworkFailure } from "#app/lib/page-action.ts";
 import { useSiteName } from "#app/lib/user.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 
@@ -21,6 +23,21 @@ export default function RouteErrorScreen() {
   const error = useRouteError();
   const siteName = useSiteName();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page's code or data that could not be loaded (the code tried twice): the connection, not
+  // our server, and not "an unexpected error on our side".
+  if (isChunkLoadError(error) || (!isRouteErrorResponse(error) && isNetworkFailure(error))) {
+    const heading = t`This page could not be loaded`;
+    return (
+      <>
+        <title>{`${heading} | ${siteName}`}</title>
+        <ErrorScreen
+          title={heading}
+          text={t`You seem to be offline, or the connection dropped. Nothing you typed is lost. Try again once you are back online.`}
+          onRetry={() => window.location.reload()}
+        />
+      </>
+    );
+  }
   const heading = i18n._(HEADINGS[status] ?? msg`Something went wrong`);
   // A reason the server gave (English text of the service) is shown through the catalogue.
   const text =

@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { type FormAnswer, failed, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { usePreloadedAction } from "#app/lib/chunk-load.ts";
+import { type FormAnswer, failed, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
@@ -17,6 +19,7 @@ import {
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Honeypot, InputField, TextareaField } from "../ui/field.tsx";
+import { DraftRestoredNote, NotSentNotice } from "../ui/not-sent-notice.tsx";
 import { messageActionPath } from "./message-path.ts";
 
 // The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
@@ -54,11 +57,16 @@ export function SendMessageForm({
   // A new key gives a fresh, empty form after a message is sent.
   const [generation, setGeneration] = useState(0);
   const outcome = fetcher.data;
+  // What is typed stays on this device until the server confirms the send (app/lib/kept-draft.ts).
+  const draftKey = `message:${consultant.id}:${sender.email}`;
+  // Its action's browser code now, so a send after the network is gone still says "Not sent".
+  usePreloadedAction("routes/consultant-message");
 
   // The action's toast says how it went ('Message sent successfully!', 'Authentication Required',
   // 'Failed to send message' with the reason); a sent message resets the form and closes the dialog.
   useAnswerToast(outcome, (answer) => {
     if (!succeeded(answer)) return;
+    forgetDraft(draftKey);
     setGeneration((value) => value + 1);
     onSent?.();
   });
@@ -79,9 +87,14 @@ export function SendMessageForm({
       lastResult={lastResult}
       formError={formError}
       footer={footer}
+      draftKey={draftKey}
+      offline={notSent(outcome)}
     />
   );
 }
+
+/** The fields a message's draft keeps (name and e-mail come from the account). */
+const KEPT_FIELDS = ["senderOrganization", "subject", "message"] as const;
 
 function MessageFields({
   fetcher,
@@ -91,6 +104,8 @@ function MessageFields({
   lastResult,
   formError,
   footer,
+  draftKey,
+  offline,
 }: {
   fetcher: ReturnType<typeof useFetcher<FormAnswer>>;
   action: string;
@@ -99,7 +114,11 @@ function MessageFields({
   lastResult?: SubmissionResult<string[]>;
   formError: string | null;
   footer?: React.ReactNode;
+  draftKey: string;
+  /** The last send never reached the server. */
+  offline: boolean;
 }) {
+  const draft = useKeptDraft(draftKey, KEPT_FIELDS);
   const form = useLightForm({
     lastResult,
     defaultValue: { senderName: sender.name, senderEmail: sender.email },
@@ -115,7 +134,19 @@ function MessageFields({
   };
   const isSending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={action} {...form.props} className="relative grid gap-4">
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...form.props}
+      ref={draft.ref}
+      onInput={(event) => {
+        form.props.onInput(event);
+        draft.keep();
+      }}
+      className="relative grid gap-4"
+    >
+      {offline && !isSending && <NotSentNotice />}
+      {draft.restored && !offline && <DraftRestoredNote />}
       {formError && (
         <Alert tone="error" title="Failed to send message" live>
           {formError}

@@ -1,0 +1,230 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
+import { e2e, signInPage, unique } from "../setup/e2e.ts";
+
+// Issue 36 item 4, "Work is never lost to the network": on a phone (390 px), the connection drops
+// at the moment of sending. The dialog or the page and the typed text stay, the form says "Not
+// sent — you are offline; it will be kept here" with Retry, the text is kept on the device (a
+// reload brings it back), and it is sent once the connection is back; the draft is then gone.
+
+const it = e2e();
+
+const PHONE = { width: 390, height: 844 };
+const NOT_SENT = "Not sent — you are offline; it will be kept here";
+/** What Chromium logs about the requests the cut connection fails. */
+const OFFLINE_ERRORS = [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|net::/];
+
+/** The drafts this page keeps on the device (app/lib/kept-draft.ts). */
+function keptDrafts(page: Page) {
+  return page.evaluate(() =>
+    Object.keys(window.localStorage)
+      .filter((key) => key.startsWith("draft:"))
+      .map((key) => window.localStorage.getItem(key) ?? ""),
+  );
+}
+
+/** Cuts the network the moment the browser starts sending the form's request (the POST). */
+async function cutNetworkOnSend(page: Page, path: string) {
+  await page.route(
+    (url) => url.pathname === `${path}.data`,
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await page.context().setOffline(true);
+      return route.abort("internetdisconnected");
+    },
+  );
+}
+
+describe("a send that never reaches the server", () => {
+  it("keeps the message dialog and its text on a phone, says so with Retry, and sends it when back online", async ({
+    app,
+    sql,
+    openPage,
+    account,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Lan Nguyen ${unique()}`);
+    const sender = await account("user", "Maria Santos");
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await signInPage(page, app.url, sender.token);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Message Lan Nguyen/ });
+    const subject = "Health systems evaluation";
+    const text = "We need an evaluator for a six-month assignment in Mindanao, starting in July.";
+    await dialog.getByLabel("Organization").fill("UNICEF Philippines");
+    await dialog.getByLabel("Subject").fill(subject);
+    await dialog.getByRole("textbox", { name: "Message" }).fill(text);
+
+    await cutNetworkOnSend(page, `/consultant/${consultant.consultantId}/message`);
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    const notice = dialog.getByTestId("not-sent");
+    await expect(notice.innerText()).resolves.toContain(NOT_SENT);
+    // The dialog and everything typed are still there; nothing reached the server.
+    await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
+    await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe(subject);
+    await expect(dialog.getByLabel("Organization").inputValue()).resolves.toBe("UNICEF Philippines");
+    const sent = async () =>
+      (
+        await sql<
+          { total: number }[]
+        >`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`
+      )[0]?.total;
+    expect(await sent()).toBe(0);
+    await expectNoAxeViolations(page);
+    // Kept on the device, too.
+    expect((await keptDrafts(page)).join()).toContain("six-month assignment in Mindanao");
+
+    // Retry while still offline: still not sent, still kept.
+    await page.unrouteAll();
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await expect(notice.innerText()).resolves.toContain(NOT_SENT);
+    await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
+    expect(await sent()).toBe(0);
+
+    // Back online later, the page is opened again: the text is back in the dialog.
+    await page.context().setOffline(false);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await dialog.getByText("Your unsent text is back in the form.").waitFor();
+    await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
+    await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe(subject);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(sent).toBe(1);
+    await dialog.waitFor({ state: "detached" });
+    // Confirmed by the server: the draft is gone, and the form opens empty.
+    expect(await keptDrafts(page)).toEqual([]);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe("");
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
+  });
+
+  it("keeps a conversation's answer on a phone, says so with Retry, and sends it when back online", async ({
+    app,
+    sql,
+    openPage,
+    register,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Dara Chann ${unique()}`);
+    const sender = await register("Somchai Wongsakul");
+    const started = await fetch(`${app.url}/api/consultants/${consultant.consultantId}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${sender.sessionToken}` },
+      body: JSON.stringify({
+        senderName: sender.name,
+        senderEmail: sender.email,
+        subject: "Water governance review",
+        message: "Would you be available for a three-week review in Vientiane in March?",
+      }),
+    });
+    expect(started.status).toBe(201);
+    const [conversation] = await sql<{ id: number }[]>`
+      select conversation_id as id from messages where consultant_id = ${consultant.consultantId}`;
+    const path = `/messages/${conversation?.id}`;
+
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await signInPage(page, app.url, consultant.sessionToken);
+    await page.goto(`${app.url}${path}`);
+    await waitForHydration(page);
+    const answer = "Yes, I am free in March. Shall we talk on Monday about the terms of reference?";
+    await page.getByLabel("Your message").fill(answer);
+
+    await cutNetworkOnSend(page, path);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const notice = page.getByTestId("not-sent");
+    await expect(notice.innerText()).resolves.toContain(NOT_SENT);
+    // The conversation and the answer are still there (no error screen).
+    await page.getByRole("heading", { level: 1, name: "Water governance review" }).waitFor();
+    await expect(page.getByLabel("Your message").inputValue()).resolves.toBe(answer);
+    await expect(page.getByTestId("conversation-entry").count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+    expect((await keptDrafts(page)).join()).toContain("terms of reference");
+
+    // Back online, Retry sends it.
+    await page.unrouteAll();
+    await page.context().setOffline(false);
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await toastText(page, "Message sent");
+    await page.getByTestId("conversation-entry").nth(1).waitFor();
+    await expect(page.getByTestId("conversation-entry").nth(1).innerText()).resolves.toContain("terms of reference");
+    await page.getByTestId("not-sent").waitFor({ state: "detached" });
+    await expect(page.getByLabel("Your message").inputValue()).resolves.toBe("");
+    expect(await keptDrafts(page)).toEqual([]);
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
+  });
+
+  it("sends nothing offline from a dialog opened online, and keeps the dialog and the text", async ({
+    app,
+    sql,
+    openPage,
+    account,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Somchai Prasert ${unique()}`);
+    const sender = await account("user", "Ana Reyes");
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await signInPage(page, app.url, sender.token);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Message Somchai Prasert/ });
+    await dialog.getByLabel("Subject").fill("Baseline survey");
+    await dialog.getByRole("textbox", { name: "Message" }).fill("A baseline survey of 40 villages in Savannakhet, in May.");
+    // The phone loses its signal before Send: the action's code and the request both need the network.
+    await page.context().setOffline(true);
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await expect(dialog.getByTestId("not-sent").innerText()).resolves.toContain(NOT_SENT);
+    await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe("Baseline survey");
+    const [{ total }] =
+      (await sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [
+        { total: number },
+      ];
+    expect(total).toBe(0);
+    await page.context().setOffline(false);
+    await dialog.getByRole("button", { name: "Retry" }).click();
+    await toastText(page, "Message sent successfully!");
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
+  });
+
+  it("a page that cannot load offline keeps the page, says the browser is offline, and never reloads into the browser's error page", async ({
+    app,
+    openPage,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Nguyen Thi Mai ${unique()}`);
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => {
+      (window as { stayed?: boolean }).stayed = true;
+    });
+    await page.context().setOffline(true);
+    const status = page.getByTestId("offline-status");
+    await expect(status.innerText()).resolves.toContain("You are offline.");
+    await page.getByRole("link", { name: "Back to consultants" }).click();
+    // The home page's code cannot come: tried twice (a second apart), never a reload.
+    await expect.poll(() => errors.some((error) => /trying once more/.test(error)), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    await page.getByRole("heading", { level: 1, name: /^Nguyen Thi Mai/ }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().setOffline(false);
+    await status.waitFor({ state: "detached" });
+    expectNoConsoleErrors(errors, [
+      ...OFFLINE_ERRORS,
+      /Error loading route module .*trying once more|dynamically imported module/,
+    ]);
+  });
+});

@@ -14,7 +14,16 @@ export const MFA_MESSAGES = {
   notStarted: "Start setting up your authenticator app first.",
   notOn: "Two-step sign-in with an authenticator app is not on.",
   unavailable: "Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).",
+  setupRequired: "Set up two-step sign-in first: this account needs an authenticator app (Manage Account).",
 } as const;
+
+/** Who must have a second factor (ENFORCE_SECOND_FACTOR, issue 38). */
+export type SecondFactorPolicy = "admins" | "all" | "none";
+
+/** Whether an account of this role must have a second factor under the policy. */
+export function isSecondFactorRequired(policy: SecondFactorPolicy, role: string): boolean {
+  return policy === "all" || (policy === "admins" && role === "admin");
+}
 
 /** A code as people type it: spaces and dashes dropped. */
 const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);

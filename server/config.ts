@@ -121,6 +121,9 @@ const envSchema = z
       .min(1, "must be between 1 and 1440 minutes")
       .max(1440, "must be between 1 and 1440 minutes")
       .default(10),
+    // Issue 38: who must have a second factor. Unset: admins when SECRETS_KEY is set (factors are
+    // possible), otherwise nobody (toConfig; server/main.ts warns in production).
+    ENFORCE_SECOND_FACTOR: z.enum(["admins", "all", "none"], { error: 'must be "admins", "all" or "none"' }).optional(),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: "must be at least 16 characters long",
     }),
@@ -148,6 +151,13 @@ const envSchema = z
       if (env[name] && !env.DATABASE_URL) {
         ctx.addIssue({ code: "custom", path: [name], message: `${name} needs DATABASE_URL` });
       }
+    }
+    if (env.ENFORCE_SECOND_FACTOR && env.ENFORCE_SECOND_FACTOR !== "none" && !env.SECRETS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ENFORCE_SECOND_FACTOR"],
+        message: `ENFORCE_SECOND_FACTOR=${env.ENFORCE_SECOND_FACTOR} needs SECRETS_KEY (nobody can set up an authenticator app without it); set SECRETS_KEY or ENFORCE_SECOND_FACTOR=none`,
+      });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -238,6 +248,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
      * its e-mail, password or factors and an admin act with privilege (issue 38, "sudo mode").
      */
     reauthenticateMinutes: env.REAUTHENTICATE_MINUTES,
+    /** Who must have a second factor (issue 38): an account it covers is sent to set one up, an admin can do nothing admin until then. */
+    enforceSecondFactor: env.ENFORCE_SECOND_FACTOR ?? (env.SECRETS_KEY ? "admins" : "none"),
     /** How long signed-out visitors may get a cached copy of the home and profile pages; 0 turns the cache off. */
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     /** Node worker processes serving HTTP (default: one per core, at most 2 on small machines; see server/main.ts). */

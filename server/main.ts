@@ -38,6 +38,11 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     console.error(keyProblem);
     process.exit(78);
   }
+  if (announce && config.isProduction && config.enforceSecondFactor === "none" && !config.secretsKey) {
+    log.warn(
+      "second factors are not enforced: SECRETS_KEY is not set, so nobody can set up an authenticator app (set SECRETS_KEY; ENFORCE_SECOND_FACTOR then defaults to admins)",
+    );
+  }
   const storage = createStorage(config);
   const mailer = createMailer(config, log);
   // This process's caches, change notifications and insights buffer, for every door (server/runtime.ts).

@@ -28,7 +28,7 @@ import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
-import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { requireAdminPage, requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-organizations";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -66,8 +66,7 @@ function readQuery(url: URL) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app, { comeBack: request });
-  if (session.user.role !== "admin") throw redirect("/");
+  const session = requireAdminPage(app, { comeBack: request });
   const actor = actorOf(session);
   const deps = serviceDeps(app);
   const query = readQuery(new URL(request.url));

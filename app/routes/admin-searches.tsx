@@ -19,7 +19,7 @@ import { errorAnswer, errorOf, failed, typedValues } from "../lib/form-answer.ts
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { refusedAnswer } from "../lib/service-errors.server.ts";
-import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { requireAdminPage, requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-searches";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -39,8 +39,7 @@ export const handle: SignedInHandle = {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app);
-  if (session.user.role !== "admin") throw redirect("/");
+  const session = requireAdminPage(app);
   const actor = actorOf(session);
   const deps = serviceDeps(app);
   try {

@@ -41,7 +41,7 @@ import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
-import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { requireAdminPage } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/admin";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
@@ -73,9 +73,7 @@ export const handle: SignedInHandle = { signedOut: ADMIN_SIGNED_OUT };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app);
-  // The session was read from the database for this request: a demoted admin is redirected now.
-  if (session.user.role !== "admin") throw redirect("/");
+  const session = requireAdminPage(app);
   const actor = actorOf(session);
   const view = readView(new URL(request.url).search);
   const query = { search: view.search || undefined, page: view.page, limit: ADMIN_PAGE_SIZE };

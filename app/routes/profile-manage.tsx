@@ -56,13 +56,16 @@ export const handle: SignedInHandle = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app);
+  // Where an account sent to set up its second factor does it (ENFORCE_SECOND_FACTOR=all).
+  const session = requireSignedIn(app, { enrolling: true });
   const deps = serviceDeps(app);
   const [{ sessions }, secondFactor] = await Promise.all([
     listAccountSessions(deps, actorOf(session)),
     secondFactorStatus(deps, actorOf(session)),
   ]);
-  return { account: getAccount(session), sessions, secondFactor };
+  // ENFORCE_SECOND_FACTOR: this account must set up a factor first (an admin: before anything admin).
+  const mustEnrol = session.mustEnrol ? { asAdmin: session.mustEnrol === "admin" } : null;
+  return { account: getAccount(session), sessions, secondFactor, mustEnrol };
 }
 
 /** Each form's toasts: the title on success, the title on failure (the reason below it). */
@@ -271,7 +274,7 @@ function PasswordForm() {
 }
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
-  const { account, sessions, secondFactor } = loaderData;
+  const { account, sessions, secondFactor, mustEnrol } = loaderData;
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
@@ -284,7 +287,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
       <Section title="Password" description="Changing your password signs you out on your other devices.">
         <PasswordForm />
       </Section>
-      <SecondFactorSection status={secondFactor} />
+      <SecondFactorSection status={secondFactor} mustEnrol={mustEnrol} />
       <SessionsSection sessions={sessions} />
       <Section title="Account Information">
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">

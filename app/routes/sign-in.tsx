@@ -16,6 +16,7 @@ import { errorAnswer, failureToast } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
+import { SECOND_FACTOR_SETUP_PATH } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { useSiteName } from "../lib/user.ts";
 import type { Route } from "./+types/sign-in";
@@ -57,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": sessionCookie(app.config, signedIn.sessionToken, signedIn.expiresAt) });
     const trusted = signedIn.trustedBrowser;
     if (trusted) headers.append("Set-Cookie", trustedBrowserCookie(app.config, trusted.token, trusted.expiresAt));
-    return redirectWithToast(app, redirectTo, welcome, { headers });
+    // ENFORCE_SECOND_FACTOR: an account that must have a second factor and has none sets it up first.
+    const next = signedIn.secondFactorSetupRequired ? SECOND_FACTOR_SETUP_PATH : redirectTo;
+    return redirectWithToast(app, next, welcome, { headers });
   }
   const welcomeBack = (user: SignedIn["user"]): ToastMessage => ({
     title: "Login successful",

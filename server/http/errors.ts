@@ -39,7 +39,7 @@ export function errorResponse(c: Context, error: unknown) {
   if (error instanceof ReauthenticationRequired) return c.json({ message: error.message, reauthenticate: true }, 403);
   if (error instanceof AppError && (error.status < 500 || error instanceof ServiceUnavailable)) {
     return c.json(
-      error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+      { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.body },
       error.status as 400,
     );
   }

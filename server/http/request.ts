@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parseId } from "#common/ids.ts";
-import { type Actor, actorOf, requireUser, type SignedIn } from "../services/context.ts";
+import { type Actor, actorOf, requireAccount, requireUser, type SignedIn } from "../services/context.ts";
 import { NotFound, PayloadTooLarge, ValidationFailed } from "../services/errors.ts";
 import type { HttpEnv } from "./context.ts";
 
@@ -49,4 +49,9 @@ export async function actorFrom(c: Context<HttpEnv>): Promise<Actor> {
 /** A handler's signed-in actor: a visitor gets 401 with `message` before the path or body is read. */
 export function signedInActor(message: string): (c: Context<HttpEnv>) => Promise<SignedIn> {
   return async (c) => requireUser(await actorFrom(c), message);
+}
+
+/** The same for the person's own account (/api/account): open also while a second factor must still be set up. */
+export function accountActor(message: string): (c: Context<HttpEnv>) => Promise<SignedIn> {
+  return async (c) => requireAccount(await actorFrom(c), message);
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
+import { MFA_MESSAGES } from "#common/second-factor.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { authUsers } from "../db/schema.ts";
@@ -8,7 +9,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import type { CvRenderer } from "./cv/renderer.ts";
 import type { DirectoryChanges } from "./directory-changes.ts";
-import { Forbidden, ReauthenticationRequired, Unauthorized } from "./errors.ts";
+import { Forbidden, ReauthenticationRequired, SecondFactorRequired, Unauthorized } from "./errors.ts";
 import type { InsightsBuffer } from "./insights/counter.ts";
 import type { GlossaryCache } from "./search/concepts.ts";
 import type { StatisticsCache } from "./search/planner.ts";
@@ -91,18 +92,37 @@ export type Role = "user" | "admin";
  * `authenticatedAt` is when that session last proved the password or a second factor (sensitive
  * changes ask for it to be recent: server/services/accounts/reauthentication.ts).
  */
-export type Actor = { id: number; role: Role; sessionTokenHash?: string; authenticatedAt?: Date } | null;
+export type Actor = {
+  id: number;
+  role: Role;
+  sessionTokenHash?: string;
+  authenticatedAt?: Date;
+  /**
+   * Must set up a second factor first (ENFORCE_SECOND_FACTOR, issue 38): "admin", nothing admin
+   * until then; "account", nothing but manage the account until then.
+   */
+  mustEnrol?: "admin" | "account";
+} | null;
 
 /** A signed-in actor (what the guards hand back). */
 export type SignedIn = NonNullable<Actor>;
 
+/** An admin who may act as one now: not one who must set up a second factor first (issue 38). */
 export function isAdmin(actor: Actor): boolean {
-  return actor?.role === "admin";
+  return actor?.role === "admin" && !actor.mustEnrol;
+}
+
+/** An admin who must set up a second factor is refused anything admin (403 with `secondFactorRequired`). */
+function refuseAdminWithoutFactor(actor: Actor | { id: number } | null) {
+  if (actor && "mustEnrol" in actor && actor.mustEnrol) throw new SecondFactorRequired(MFA_MESSAGES.setupRequired);
 }
 
 /** The actor behind a session (see server/services/sessions.ts), or null when signed out. */
 export function actorOf(
-  session: { user: { id: number; role: string }; tokenHash?: string; authenticatedAt?: Date } | null | undefined,
+  session:
+    | { user: { id: number; role: string }; tokenHash?: string; authenticatedAt?: Date; mustEnrol?: "admin" | "account" | null }
+    | null
+    | undefined,
 ): Actor {
   if (!session) return null;
   const role = session.user.role === "admin" ? "admin" : "user";
@@ -111,11 +131,26 @@ export function actorOf(
     role,
     ...(session.tokenHash ? { sessionTokenHash: session.tokenHash } : {}),
     ...(session.authenticatedAt ? { authenticatedAt: session.authenticatedAt } : {}),
+    ...(session.mustEnrol ? { mustEnrol: session.mustEnrol } : {}),
   };
 }
 
-/** A visitor is refused (401) before anything else is looked at. */
+/**
+ * A visitor is refused (401) before anything else is looked at; so is, with 403
+ * `secondFactorRequired`, an account that must set up a second factor before anything else
+ * (ENFORCE_SECOND_FACTOR=all, issue 38).
+ */
 export function requireUser(actor: Actor, message: string = AUTH_MESSAGES.signInRequired): SignedIn {
+  const signedIn = requireAccount(actor, message);
+  if (signedIn.mustEnrol === "account") throw new SecondFactorRequired(MFA_MESSAGES.setupRequired);
+  return signedIn;
+}
+
+/**
+ * The signed-in person acting on their own account (settings, sessions, second factor): allowed
+ * also while they must still set up a second factor, which is done here.
+ */
+export function requireAccount(actor: Actor, message: string = AUTH_MESSAGES.signInRequired): SignedIn {
   if (!actor) throw new Unauthorized(message);
   return actor;
 }
@@ -131,7 +166,8 @@ export function requireRecentAuthentication(
   actor: Actor,
   now: Date = new Date(),
 ): SignedIn {
-  const signedIn = requireUser(actor);
+  // The person's own account stays open while a second factor must still be set up (ENFORCE_SECOND_FACTOR=all).
+  const signedIn = requireAccount(actor);
   const at = signedIn.authenticatedAt;
   // An actor built without a session (no time) is never recent: the safe side.
   if (!at || now.getTime() - at.getTime() > deps.config.reauthenticateMinutes * 60_000) {
@@ -156,6 +192,7 @@ export async function requireAdmin(
   options: { lock?: boolean } = {},
 ): Promise<AdminRow> {
   if (!actor) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  refuseAdminWithoutFactor(actor);
   const query = deps.db
     .select({ id: authUsers.id, name: authUsers.name, email: authUsers.email, role: authUsers.role })
     .from(authUsers)
@@ -184,6 +221,7 @@ export function inAdminTransaction<T>(
 export function requireAdminRole(actor: Actor): SignedIn {
   const signedIn = requireUser(actor);
   if (signedIn.role !== "admin") throw new Forbidden(ADMIN_REQUIRED);
+  refuseAdminWithoutFactor(signedIn);
   return signedIn;
 }
 
@@ -194,6 +232,9 @@ export function requireOwnerOrAdmin(
   messages: { signedOut?: string; forbidden: string },
 ): SignedIn {
   const signedIn = requireUser(actor, messages.signedOut);
-  if (signedIn.role !== "admin" && signedIn.id !== ownerId) throw new Forbidden(messages.forbidden);
+  if (signedIn.id !== ownerId) {
+    if (signedIn.role !== "admin") throw new Forbidden(messages.forbidden);
+    refuseAdminWithoutFactor(signedIn);
+  }
   return signedIn;
 }

@@ -8,10 +8,16 @@ export type FieldError = { path: string; message: string };
 export class AppError extends Error {
   readonly status: number = 500;
   readonly errors?: FieldError[];
-  constructor(message: string, errors?: FieldError[]) {
+  /**
+   * Fields the JSON answer carries beside `message` for a client to act on (issue 38: `{
+   * secondFactorRequired: true }`: set up a second factor first).
+   */
+  readonly body?: Record<string, string | number | boolean>;
+  constructor(message: string, errors?: FieldError[], body?: Record<string, string | number | boolean>) {
     super(message);
     this.name = new.target.name;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -31,6 +37,12 @@ export class Forbidden extends answering(403) {}
  */
 export class ReauthenticationRequired extends Forbidden {
   readonly reauthenticate = true;
+}
+/** The account must set up a second factor before this (ENFORCE_SECOND_FACTOR, issue 38). */
+export class SecondFactorRequired extends Forbidden {
+  constructor(message: string) {
+    super(message, undefined, { secondFactorRequired: true });
+  }
 }
 export class NotFound extends answering(404) {}
 export class Conflict extends answering(409) {}

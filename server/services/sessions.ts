@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, exists, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import type { AccountUser } from "#common/auth.ts";
 import { type Locale, toLocale } from "#common/locales.ts";
+import { isSecondFactorRequired, type SecondFactorPolicy } from "#common/second-factor.ts";
 import type { Database } from "../db/client.ts";
-import { type AuthUser, authSessions, authUsers } from "../db/schema.ts";
+import { type AuthUser, authSessions, authUsers, userTotp } from "../db/schema.ts";
 
 // Sessions: a random 256-bit token goes to the browser (cookie) or the API client (Bearer); only
 // its SHA-256 is stored, so a copy of the database cannot be used to sign in.
@@ -26,7 +27,22 @@ export const SESSION_TIMEOUTS = {
 const RENEW_EVERY_MS = HOUR_MS;
 
 /** A session just begun: what sign-in and registration answer. */
-export type SignedIn = { user: AccountUser; sessionToken: string; expiresAt: Date };
+export type SignedIn = {
+  user: AccountUser;
+  sessionToken: string;
+  expiresAt: Date;
+  /** ENFORCE_SECOND_FACTOR wants a factor on this account and it has none: set one up first (issue 38). */
+  secondFactorSetupRequired?: true;
+};
+
+/** Why an account must set up a second factor before going on (CurrentSession.mustEnrol). */
+export type MustEnrol = "admin" | "account" | null;
+
+/** What the policy asks of an account of this role with or without a factor. */
+export function mustEnrolOf(policy: SecondFactorPolicy, role: string, hasFactor: boolean): MustEnrol {
+  if (hasFactor || !isSecondFactorRequired(policy, role)) return null;
+  return policy === "all" ? "account" : "admin";
+}
 
 /** What the request tells about the device: kept with the session for the account page's list. */
 export type SessionClient = { ip?: string; userAgent?: string };
@@ -44,6 +60,12 @@ export type CurrentSession = {
   renewed: boolean;
   /** The account's interface language (e-mails are written in it). */
   locale: Locale;
+  /**
+   * The policy (ENFORCE_SECOND_FACTOR) wants a second factor on this account and it has none
+   * (issue 38): "admin", an admin who can do nothing admin until then (`admins`); "account", an
+   * account that can do nothing but manage itself until then (`all`); null otherwise.
+   */
+  mustEnrol: MustEnrol;
 };
 
 function timeoutsOf(role: string) {
@@ -117,7 +139,12 @@ export async function createSession(
  * The idle expiry moves on use, at most once an hour, so an active user stays signed in without a
  * write per request; the same write records the last use and its address.
  */
-export async function resolveSession(db: Database, token: string, client: SessionClient = {}): Promise<CurrentSession | null> {
+export async function resolveSession(
+  db: Database,
+  token: string,
+  client: SessionClient = {},
+  policy: SecondFactorPolicy = "none",
+): Promise<CurrentSession | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const now = new Date();
@@ -135,6 +162,12 @@ export async function resolveSession(db: Database, token: string, client: Sessio
       isEmailVerified: authUsers.isEmailVerified,
       createdAt: authUsers.createdAt,
       locale: authUsers.locale,
+      hasSecondFactor: exists(
+        db
+          .select({ one: userTotp.userId })
+          .from(userTotp)
+          .where(and(eq(userTotp.userId, authUsers.id), isNotNull(userTotp.confirmedAt))),
+      ).mapWith(Boolean),
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
@@ -167,6 +200,7 @@ export async function resolveSession(db: Database, token: string, client: Sessio
     authenticatedAt: row.authenticatedAt,
     renewed,
     locale: toLocale(row.locale),
+    mustEnrol: mustEnrolOf(policy, row.role, row.hasSecondFactor),
   };
 }
 

@@ -265,3 +265,41 @@ describe("two-step sign-in", () => {
     await close();
   });
 });
+
+describe("admins must have a second factor (ENFORCE_SECOND_FACTOR=admins, the default with SECRETS_KEY)", () => {
+  it("sends an admin without one to set it up at sign-in, keeps the admin pages closed until then", async () => {
+    const { page, errors, close } = await openPage(browser, { viewport: "desktop" });
+    const person = newPerson();
+    await register(person);
+    const sql = app.database?.sql;
+    if (!sql) throw new Error("the app runs on its own test database");
+    await sql`update auth_users set role = 'admin' where email = ${person.email}`;
+    await signInWithPassword(page, person);
+    await page.waitForURL((url) => url.pathname === "/profile/manage");
+    const alert = page.getByRole("alert").filter({ hasText: "Set up two-step sign-in to continue" });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("Administrators must sign in with an authenticator app.");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, "account-admin-must-enrol");
+
+    // The admin pages send them back here.
+    await page.goto(`${app.url}/admin`);
+    await page.waitForURL((url) => url.pathname === "/profile/manage");
+    expect(new URL(page.url()).hash).toBe("#section-two-step");
+
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    await page.getByLabel("Code from the app").fill(codeFor(secret));
+    await page.getByRole("button", { name: "Turn on", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").count(), { timeout: 15_000 })
+      .toBe(10);
+    expect(await page.getByText("Set up two-step sign-in to continue").count()).toBe(0);
+
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+});

@@ -224,7 +224,28 @@ function SecondFactorBody({ status }: { status: SecondFactorStatus }) {
   );
 }
 
-export function SecondFactorSection({ status }: { status: SecondFactorStatus }) {
+/** Why this account must set up a factor now (ENFORCE_SECOND_FACTOR), or null. */
+export type MustEnrol = { asAdmin: boolean } | null;
+
+function MustEnrolAlert({ mustEnrol }: { mustEnrol: NonNullable<MustEnrol> }) {
+  const { t } = useLingui();
+  return (
+    <div role="alert" className="mb-4">
+      <Alert tone="warning" title={t`Set up two-step sign-in to continue`}>
+        {mustEnrol.asAdmin ? (
+          <Trans>
+            Administrators must sign in with an authenticator app. Until you set one up here, the admin pages and actions stay
+            closed to you.
+          </Trans>
+        ) : (
+          <Trans>This site asks every account to sign in with an authenticator app. Set one up here.</Trans>
+        )}
+      </Alert>
+    </div>
+  );
+}
+
+export function SecondFactorSection({ status, mustEnrol = null }: { status: SecondFactorStatus; mustEnrol?: MustEnrol }) {
   const { t } = useLingui();
   return (
     <Section
@@ -232,6 +253,7 @@ export function SecondFactorSection({ status }: { status: SecondFactorStatus }) 
       title={t`Two-step sign-in`}
       description={t`A code from an authenticator app on your phone after your password.`}
     >
+      {mustEnrol && !status.totp && <MustEnrolAlert mustEnrol={mustEnrol} />}
       <SecondFactorBody status={status} />
     </Section>
   );

@@ -16,13 +16,13 @@ import {
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { clearSessionCookie } from "../cookies.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { pathId, readJson, signedInActor } from "../request.ts";
+import { accountActor, pathId, readJson } from "../request.ts";
 import { noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
 
 // /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor.
 
 export function createAccountApi(deps: HttpDeps) {
-  const { api, call } = serviceApi(deps, signedInActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
+  const { api, call } = serviceApi(deps, accountActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
   api.use(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");

@@ -26,9 +26,9 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.use(limitBody(16 * 1024));
 
   api.post("/register", async (c) => {
-    const { user, sessionToken, expiresAt } = await registerAccount(deps(c), await readJson(c));
+    const { user, sessionToken, expiresAt, secondFactorSetupRequired } = await registerAccount(deps(c), await readJson(c));
     c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    return c.json({ sessionToken, user }, 201);
+    return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) }, 201);
   });
 
   // With a second factor the password answers { mfaRequired: true, challenge } and no session;
@@ -37,9 +37,10 @@ export function createAuthApi(httpDeps: HttpDeps) {
     const trustedBrowserToken = readCookie(c.req.header("cookie"), trustedBrowserCookieName(config));
     const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
     if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge });
-    const { user, sessionToken, expiresAt } = result;
+    const { user, sessionToken, expiresAt, secondFactorSetupRequired } = result;
     c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    return c.json({ sessionToken, user });
+    // ENFORCE_SECOND_FACTOR: this account must set up an authenticator app (POST /api/account/mfa/totp) first.
+    return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) });
   });
 
   api.post("/login/mfa", async (c) => {

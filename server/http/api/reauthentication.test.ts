@@ -17,7 +17,8 @@ const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 beforeAll(async () => {
-  env = await startApiApp({ SECRETS_KEY });
+  // Plain admins (no second factor): sudo mode is tested here, ENFORCE_SECOND_FACTOR in second-factor-enforcement.test.ts.
+  env = await startApiApp({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
 });
 afterAll(async () => {
   await env?.close();

@@ -5,14 +5,14 @@ import { type CurrentSession, resolveSession } from "#server/services/sessions.t
 import type { HttpEnv } from "../context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../cookies.ts";
 
-type CookieConfig = Pick<Config, "secureCookies">;
+type SessionConfig = Pick<Config, "secureCookies"> & Partial<Pick<Config, "enforceSecondFactor">>;
 
 /**
  * Resolves the session lazily (health checks and assets never touch the database) and, when it
  * came from the cookie, keeps the cookie in step: sent again when the expiry was renewed, removed
  * when the session no longer exists. A response that sets the cookie itself (sign-in, sign-out) wins.
  */
-export function sessionMiddleware(db: Database, config: CookieConfig): MiddlewareHandler<HttpEnv> {
+export function sessionMiddleware(db: Database, config: SessionConfig): MiddlewareHandler<HttpEnv> {
   const name = sessionCookieName(config);
   return async (c, next) => {
     const bearer = bearerToken(c.req.header("authorization"));
@@ -20,7 +20,9 @@ export function sessionMiddleware(db: Database, config: CookieConfig): Middlewar
     let pending: Promise<CurrentSession | null> | undefined;
     c.set("getSession", () => {
       const token = bearer ?? cookie;
-      pending ??= token ? resolveSession(db, token, { ip: c.get("clientIp") }) : Promise.resolve(null);
+      pending ??= token
+        ? resolveSession(db, token, { ip: c.get("clientIp") }, config.enforceSecondFactor)
+        : Promise.resolve(null);
       return pending;
     });
     await next();

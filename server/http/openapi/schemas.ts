@@ -48,7 +48,15 @@ export const responseSchemas = {
     phone: z.string().nullable().optional(),
   }),
 };
-export const signedIn = z.object({ sessionToken: z.string(), user: responseSchemas.user }).strict();
+export const signedIn = z
+  .object({
+    sessionToken: z.string(),
+    user: responseSchemas.user,
+    // Issue 38, ENFORCE_SECOND_FACTOR: set up an authenticator app (POST /api/account/mfa/totp) before
+    // anything else this policy covers; until then such calls answer 403 with `secondFactorRequired: true`.
+    secondFactorSetupRequired: z.literal(true).optional(),
+  })
+  .strict();
 export const searchResultSchema = z
   .object({
     consultants: z.array(responseSchemas.consultant),

@@ -5,7 +5,7 @@ import { type AccountSession, describeDevice, networkOf } from "#common/devices.
 import { authSessions } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { targetUser } from "../admin/users.ts";
-import { type Actor, inAdminTransaction, requireUser, type ServiceDeps } from "../context.ts";
+import { type Actor, inAdminTransaction, requireAccount, type ServiceDeps } from "../context.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
 
@@ -22,7 +22,7 @@ type Deps = Pick<ServiceDeps, "db">;
 
 /** The signed-in person's sessions, the most recently used first. */
 export async function listAccountSessions(deps: Deps, actor: Actor): Promise<{ sessions: AccountSession[] }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const rows = await deps.db
     .select({
       id: authSessions.id,
@@ -50,7 +50,7 @@ export async function listAccountSessions(deps: Deps, actor: Actor): Promise<{ s
 
 /** Ends one of the person's own sessions (this one too, which signs them out); another's is "not found". */
 export async function endAccountSession(deps: Deps, actor: Actor, id: number): Promise<{ isCurrent: boolean }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const [ended] = await deps.db
     .delete(authSessions)
     .where(and(eq(authSessions.id, id), eq(authSessions.userId, signedIn.id)))
@@ -63,7 +63,7 @@ const othersSchema = z.object({ others: z.enum(["1", "true"], { error: SESSION_M
 
 /** "Sign out everywhere else": every session of the person but the one of this request. */
 export async function endOtherAccountSessions(deps: Deps, actor: Actor, input: unknown): Promise<{ ended: number }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   if (!othersSchema.safeParse(input ?? {}).success) {
     throw new ValidationFailed(SESSION_MESSAGES.othersRequired, [{ path: "others", message: SESSION_MESSAGES.othersRequired }]);
   }

@@ -3,7 +3,7 @@ import { type AccountUser, AUTH_MESSAGES, accountProfileSchema, changePasswordSc
 import { isLocale } from "#common/locales.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { type Actor, requireRecentAuthentication, requireUser, type ServiceDeps } from "../context.ts";
+import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { type CurrentSession, deleteUserSessions, toAccountUser } from "../sessions.ts";
@@ -31,7 +31,7 @@ export async function updateAccountProfile(
   actor: Actor,
   input: unknown,
 ): Promise<{ user: AccountUser; emailChanged: boolean }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const { db } = deps;
   const { name, email: given } = parseInput(accountProfileSchema, input);
   const current = await findUserById(db, signedIn.id);
@@ -68,7 +68,7 @@ export async function updateAccountProfile(
  * recent one is needed.
  */
 export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const { db } = deps;
   const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
   await consumeRateLimits(db, [
@@ -96,7 +96,7 @@ export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor
  * account's details.
  */
 export async function rememberAccountLocale(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   if (!isLocale(input)) throw new ValidationFailed("Unknown language", [{ path: "locale", message: "Unknown language" }]);
   await deps.db.update(authUsers).set({ locale: input }).where(eq(authUsers.id, signedIn.id));
 }

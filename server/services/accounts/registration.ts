@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, loginSchema, registerSchema } from "#common/auth.ts";
+import { isSecondFactorRequired } from "#common/second-factor.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
@@ -43,7 +44,13 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
       if (!created) throw new Error("registration inserted no row");
       const session = await createSession(tx, created.id, clientOf(deps));
       await queueVerificationEmail(deps, tx, created);
-      return { user: toAccountUser(created), sessionToken: session.token, expiresAt: session.expiresAt };
+      const mustEnrol = isSecondFactorRequired(deps.config.enforceSecondFactor, created.role);
+      return {
+        user: toAccountUser(created),
+        sessionToken: session.token,
+        expiresAt: session.expiresAt,
+        ...(mustEnrol ? { secondFactorSetupRequired: true as const } : {}),
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -57,7 +64,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
  * this browser was trusted for 30 days at an earlier second step.
  */
 export async function signIn(
-  deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent">,
+  deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent" | "config">,
   input: unknown,
   options: { trustedBrowserToken?: string } = {},
 ): Promise<SignedIn | MfaRequired> {
@@ -75,9 +82,17 @@ export async function signIn(
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await resetRateLimit(db, loginPairKey(email, clientIp));
   await resetRateLimit(db, loginAccountKey(email));
-  if ((await hasSecondFactor(db, user.id)) && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
+  const hasFactor = await hasSecondFactor(db, user.id);
+  if (hasFactor && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
     return issueLoginChallenge(db, user.id);
   }
   const session = await createSession(db, user.id, clientOf(deps), user.role);
-  return { user: toAccountUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
+  // ENFORCE_SECOND_FACTOR: an account it covers without a factor is sent to set one up.
+  const mustEnrol = !hasFactor && isSecondFactorRequired(deps.config.enforceSecondFactor, user.role);
+  return {
+    user: toAccountUser(user),
+    sessionToken: session.token,
+    expiresAt: session.expiresAt,
+    ...(mustEnrol ? { secondFactorSetupRequired: true as const } : {}),
+  };
 }

@@ -8,7 +8,7 @@ import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/sec
 import type { AuthUser } from "#server/db/schema.ts";
 import { recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { type Actor, requireRecentAuthentication, requireUser, type ServiceDeps, type Transaction } from "../context.ts";
+import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -69,7 +69,7 @@ async function auditOwn(tx: Transaction, user: Pick<AuthUser, "id" | "name" | "e
 }
 
 async function currentUser(deps: Deps, actor: Actor) {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const user = await findUserById(deps.db, signedIn.id);
   if (!user) throw new Unauthorized("You need to be signed in to do that");
   return user;
@@ -188,7 +188,7 @@ export async function secondFactorStatus(
   deps: Deps,
   actor: Actor,
 ): Promise<{ totp: boolean; recoveryCodesLeft: number; available: boolean }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const [totp] = await deps.db
     .select({ confirmedAt: userTotp.confirmedAt })
     .from(userTotp)

@@ -6,7 +6,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
-import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
+import { type Actor, requireAccount, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
 import { composeMail } from "../mail.ts";
 import { parseInput } from "../validate.ts";
@@ -55,7 +55,7 @@ export async function resendVerificationEmail(
   deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">,
   actor: Actor,
 ): Promise<{ email: string }> {
-  const signedIn = requireUser(actor);
+  const signedIn = requireAccount(actor);
   const user = await findUserById(deps.db, signedIn.id);
   if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
   if (user.isEmailVerified) throw new Conflict("Your email address is already verified");

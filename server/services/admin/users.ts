@@ -1,8 +1,11 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import { isSecondFactorRequired } from "#common/second-factor.ts";
 import type { AdminUser } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
+import { hasSecondFactor } from "../accounts/second-factor.ts";
+import { queueSecurityMail } from "../accounts/security-mail.ts";
 import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -65,13 +68,25 @@ export async function targetUser(tx: Executor, id: number, lock?: "update" | "no
   return target;
 }
 
-/** Makes an account an admin. Promoting an admin changes nothing. A recent sign-in is needed (issue 38). */
-export async function promoteUser(deps: Deps, actor: Actor, id: number): Promise<AdminUser> {
+/**
+ * Makes an account an admin. Promoting an admin changes nothing. The new admin is told by e-mail,
+ * and, when ENFORCE_SECOND_FACTOR wants admins to have a second factor and they have none, that
+ * they must set one up at their next sign-in before anything admin (issue 38). A recent sign-in is
+ * needed (issue 38).
+ */
+export async function promoteUser(
+  deps: Deps & Pick<ServiceDeps, "config" | "jobs">,
+  actor: Actor,
+  id: number,
+): Promise<AdminUser> {
   return inAdminTransaction(deps, actor, async (tx, admin) => {
     requireRecentAuthentication(deps, actor);
     const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
-    return setRole(tx, admin, target, "admin");
+    const promoted = await setRole(tx, admin, target, "admin");
+    const mustEnrol = isSecondFactorRequired(deps.config.enforceSecondFactor, "admin") && !(await hasSecondFactor(tx, target.id));
+    await queueSecurityMail(deps, tx, target.id, { kind: "admin-promoted", mustEnrol });
+    return promoted;
   });
 }
 

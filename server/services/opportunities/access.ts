@@ -3,7 +3,7 @@ import { OPPORTUNITY_TEXTS, type OpportunityStatus } from "#common/opportunities
 import { MANAGING_ROLES } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityPosters, organizationMembers, organizations } from "#server/db/schema.ts";
-import type { Actor, ServiceDeps } from "../context.ts";
+import { type Actor, isAdmin, type ServiceDeps } from "../context.ts";
 import { Forbidden, NotFound } from "../errors.ts";
 import { type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
 
@@ -61,7 +61,7 @@ export async function viewerOf(db: Executor, actor: Actor, organizationId: numbe
   if (!actor) return "public";
   const role = await roleIn(db, actor.id, organizationId);
   if (role !== null && (MANAGING_ROLES.includes(role) || (await isAllowedPoster(db, actor.id, organizationId)))) return "poster";
-  if (actor.role === "admin") return "admin";
+  if (isAdmin(actor)) return "admin";
   return role === null ? "public" : "member";
 }
 

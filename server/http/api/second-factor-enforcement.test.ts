@@ -1,0 +1,164 @@
+import * as OTPAuth from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { loadConfig } from "#server/config.ts";
+import { hashPassword } from "#server/services/accounts/passwords.ts";
+import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+
+// Issue 38, ENFORCE_SECOND_FACTOR: who must have a second factor. An admin without one is told to
+// set it up at sign-in and can do nothing admin until then (the admin API, and the admin's powers
+// through the other doors), a promotion says so by e-mail; `all` holds every account to it,
+// `none` holds nobody. Validated at start-up.
+
+const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
+const PASSWORD = "kettle-harbour-59";
+
+type App = Awaited<ReturnType<typeof startApiApp>>;
+let admins: App;
+let everyone: App;
+let nobody: App;
+beforeAll(async () => {
+  [admins, everyone, nobody] = await Promise.all([
+    startApiApp({ SECRETS_KEY }),
+    startApiApp({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "all" }),
+    startApiApp({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([admins?.close(), everyone?.close(), nobody?.close()]);
+});
+
+let counter = 0;
+/** An account with a password, signed in through the API (the answer kept). */
+async function signedIn(env: App, role: "user" | "admin" = "user") {
+  counter += 1;
+  const email = `enforced${counter}@example.org`;
+  const [row] = await env.database.sql<{ id: number }[]>`
+    insert into auth_users (email, name, hashed_password, is_email_verified, role)
+    values (${email}, ${`Enforced Person ${counter}`}, ${await hashPassword(PASSWORD)}, true, ${role}) returning id`;
+  const login = await call(env.app, "POST", "/api/auth/login", {
+    body: { email, password: PASSWORD },
+    ip: `203.0.113.${counter}`,
+  });
+  expect(login.status, login.text).toBe(200);
+  return { id: row!.id, email, token: login.json.sessionToken as string, login: login.json };
+}
+
+/** Sets up the authenticator app through the API with this session. */
+async function enrol(env: App, token: string) {
+  const started = await call(env.app, "POST", "/api/account/mfa/totp", { token });
+  expect(started.status, started.text).toBe(200);
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(started.json.secret), digits: 6, period: 30 }).generate();
+  const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", { token, body: { code } });
+  expect(confirmed.status, confirmed.text).toBe(200);
+}
+
+const REFUSED = { message: MFA_MESSAGES.setupRequired, secondFactorRequired: true };
+
+describe("ENFORCE_SECOND_FACTOR=admins (the default with SECRETS_KEY)", () => {
+  it("sends an admin without a factor to set it up and refuses everything admin until then", async () => {
+    const admin = await signedIn(admins, "admin");
+    expect(admin.login.secondFactorSetupRequired).toBe(true);
+    const list = await call(admins.app, "GET", "/api/admin/users", { token: admin.token });
+    expect(list.status).toBe(403);
+    expect(list.json).toEqual(REFUSED);
+    const other = await signedIn(admins);
+    const promote = await call(admins.app, "PUT", `/api/admin/users/${other.id}/promote`, { token: admin.token });
+    expect(promote.status).toBe(403);
+    expect(promote.json).toEqual(REFUSED);
+    const [role] = await admins.database.sql<{ role: string }[]>`select role from auth_users where id = ${other.id}`;
+    expect(role?.role).toBe("user");
+    // The admin's power through another door: ending someone else's session as an admin.
+    const sessions = await call(admins.app, "DELETE", `/api/admin/users/${other.id}/sessions`, { token: admin.token });
+    expect(sessions.status).toBe(403);
+    expect((await call(admins.app, "GET", "/api/auth/me", { token: other.token })).status).toBe(200);
+
+    // The account itself stays usable: its page's data, and the set-up.
+    expect((await call(admins.app, "GET", "/api/account/mfa", { token: admin.token })).status).toBe(200);
+    expect((await call(admins.app, "GET", "/api/account/sessions", { token: admin.token })).status).toBe(200);
+    await enrol(admins, admin.token);
+    // The same session may act as an admin at once: the factor is read with the session.
+    const after = await call(admins.app, "GET", "/api/admin/users", { token: admin.token });
+    expect(after.status, after.text).toBe(200);
+  });
+
+  it("holds a plain user to nothing", async () => {
+    const user = await signedIn(admins);
+    expect(user.login.secondFactorSetupRequired).toBeUndefined();
+    expect((await call(admins.app, "GET", "/api/shortlists", { token: user.token })).status).toBe(200);
+  });
+
+  it("tells a promoted user by e-mail, and holds them to it at once", async () => {
+    const admin = await signedIn(admins, "admin");
+    await enrol(admins, admin.token);
+    const user = await signedIn(admins);
+    const promote = await call(admins.app, "PUT", `/api/admin/users/${user.id}/promote`, { token: admin.token });
+    expect(promote.status, promote.text).toBe(200);
+    const mail = await admins.smtp.waitForMail(user.email);
+    expect(mail.subject).toMatch(/You are now an administrator of/);
+    expect(mail.text).toContain("Administrators must sign in with an authenticator app.");
+    expect(mail.text).toContain("/profile/manage#section-two-step");
+    const list = await call(admins.app, "GET", "/api/admin/users", { token: user.token });
+    expect(list.status).toBe(403);
+    expect(list.json).toEqual(REFUSED);
+  });
+
+  it("tells a promoted user with a factor only that they are an admin", async () => {
+    const admin = await signedIn(admins, "admin");
+    await enrol(admins, admin.token);
+    const user = await signedIn(admins);
+    await enrol(admins, user.token);
+    expect((await call(admins.app, "PUT", `/api/admin/users/${user.id}/promote`, { token: admin.token })).status).toBe(200);
+    const mail = await admins.smtp.waitForMail(user.email);
+    expect(mail.subject).toMatch(/You are now an administrator of/);
+    expect(mail.text).not.toContain("authenticator app");
+    expect((await call(admins.app, "GET", "/api/admin/users", { token: user.token })).status).toBe(200);
+  });
+});
+
+describe("ENFORCE_SECOND_FACTOR=all", () => {
+  it("lets an account without a factor do nothing but manage itself until it has one", async () => {
+    const user = await signedIn(everyone);
+    expect(user.login.secondFactorSetupRequired).toBe(true);
+    const shortlists = await call(everyone.app, "GET", "/api/shortlists", { token: user.token });
+    expect(shortlists.status).toBe(403);
+    expect(shortlists.json).toEqual(REFUSED);
+    expect((await call(everyone.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(200);
+    expect((await call(everyone.app, "GET", "/api/account/sessions", { token: user.token })).status).toBe(200);
+    await enrol(everyone, user.token);
+    expect((await call(everyone.app, "GET", "/api/shortlists", { token: user.token })).status).toBe(200);
+  });
+
+  it("asks a new account to set one up from its registration", async () => {
+    const registered = await call(everyone.app, "POST", "/api/auth/register", {
+      body: { name: "New Person", email: "new.enforced@example.org", password: PASSWORD },
+    });
+    expect(registered.status, registered.text).toBe(201);
+    expect(registered.json.secondFactorSetupRequired).toBe(true);
+  });
+});
+
+describe("ENFORCE_SECOND_FACTOR=none", () => {
+  it("holds nobody to it, admins included", async () => {
+    const admin = await signedIn(nobody, "admin");
+    expect(admin.login.secondFactorSetupRequired).toBeUndefined();
+    expect((await call(nobody.app, "GET", "/api/admin/users", { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("the setting, at start-up", () => {
+  const base = { NODE_ENV: "test", SESSION_SECRET: "x".repeat(32) };
+  it("defaults to admins when factors are possible, to none when SECRETS_KEY is missing", () => {
+    expect(loadConfig({ ...base, SECRETS_KEY }).enforceSecondFactor).toBe("admins");
+    expect(loadConfig(base).enforceSecondFactor).toBe("none");
+    expect(loadConfig({ ...base, SECRETS_KEY, ENFORCE_SECOND_FACTOR: "all" }).enforceSecondFactor).toBe("all");
+  });
+  it("refuses a value it does not know, and admins/all without SECRETS_KEY, naming the setting", () => {
+    expect(() => loadConfig({ ...base, SECRETS_KEY, ENFORCE_SECOND_FACTOR: "everyone" })).toThrow(
+      /ENFORCE_SECOND_FACTOR: must be "admins", "all" or "none"/,
+    );
+    expect(() => loadConfig({ ...base, ENFORCE_SECOND_FACTOR: "admins" })).toThrow(
+      /ENFORCE_SECOND_FACTOR=admins needs SECRETS_KEY/,
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
+import { eq } from "drizzle-orm";
+import { localizePath, toLocale } from "#common/locales.ts";
+import type { Executor } from "#server/db/client.ts";
+import { authUsers } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
+import { enqueueMail } from "#server/jobs/mail.ts";
+import type { ServiceDeps } from "../context.ts";
+import { composeMail } from "../mail.ts";
+
+// Security e-mails (issue 38): what happened to an account that its owner should know about, in
+// the account's language, queued in the transaction of the change (the job queue delivers it; a
+// change that rolls back sends nothing). Each says what happened, what to do if it was not them,
+// and links to the account page. None carries a code, a token or a full address.
+
+export type SecurityEvent =
+  /** Signed in from a device and network this account had not used before. */
+  | { kind: "new-device"; device: string; network: string | null }
+  /** An authenticator app was set up. */
+  | { kind: "factor-added" }
+  /** The authenticator app was removed: by the person, or by an operator (`npm run admin`). */
+  | { kind: "factor-removed"; byOperator?: boolean }
+  /** A recovery code signed in; `left` are still unused. */
+  | { kind: "recovery-code-used"; left: number }
+  /** The password was changed (on the account page, or through a reset link). */
+  | { kind: "password-changed"; byReset?: boolean }
+  /** The account was made an admin; `mustEnrol` when it must set up a second factor first. */
+  | { kind: "admin-promoted"; mustEnrol: boolean };
+
+type Deps = Pick<ServiceDeps, "config" | "jobs">;
+type Mail = { subject: string; paragraphs: string[]; action: { label: string; path: string } };
+
+function notYou(i18n: I18n): string {
+  return i18n._(
+    msg`If this was not you, change your password now and sign out the sessions you do not recognise on your account page.`,
+  );
+}
+
+function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
+  const account = { label: i18n._(msg`Open your account page`), path: "/profile/manage" };
+  const sessions = { label: i18n._(msg`Review where you're signed in`), path: "/profile/manage#section-sessions" };
+  switch (event.kind) {
+    case "new-device": {
+      const { device } = event;
+      const network = event.network ?? "?";
+      return {
+        subject: i18n._(msg`New sign-in to your ${{ siteName }} account`),
+        paragraphs: [
+          i18n._(
+            msg`Your account was just signed in to from a device we have not seen before: ${{ device }}, network ${{ network }}.`,
+          ),
+          i18n._(msg`If this was you, there is nothing to do.`),
+          notYou(i18n),
+        ],
+        action: sessions,
+      };
+    }
+    case "factor-added":
+      return {
+        subject: i18n._(msg`Two-step sign-in is on for your ${{ siteName }} account`),
+        paragraphs: [
+          i18n._(
+            msg`An authenticator app was set up for your account. Signing in now asks for a code from it after your password.`,
+          ),
+          notYou(i18n),
+        ],
+        action: account,
+      };
+    case "factor-removed":
+      return {
+        subject: i18n._(msg`Two-step sign-in is off for your ${{ siteName }} account`),
+        paragraphs: [
+          event.byOperator
+            ? i18n._(msg`At your request, an administrator of ${{ siteName }} removed the authenticator app of your account.`)
+            : i18n._(msg`The authenticator app of your account was removed. Signing in now asks for your password only.`),
+          notYou(i18n),
+        ],
+        action: { label: i18n._(msg`Set up two-step sign-in again`), path: "/profile/manage#section-two-step" },
+      };
+    case "recovery-code-used": {
+      const left = event.left;
+      return {
+        subject: i18n._(msg`A recovery code was used to sign in to your ${{ siteName }} account`),
+        paragraphs: [
+          i18n._(
+            msg`Someone signed in to your account with one of your recovery codes. Each code works once; ${{ left }} of 10 are left.`,
+          ),
+          i18n._(msg`If you have lost your authenticator app, set it up again and make new recovery codes.`),
+          notYou(i18n),
+        ],
+        action: account,
+      };
+    }
+    case "password-changed":
+      return {
+        subject: i18n._(msg`Your ${{ siteName }} password was changed`),
+        paragraphs: [
+          event.byReset
+            ? i18n._(msg`The password of your account was changed with a reset link sent to this address.`)
+            : i18n._(msg`The password of your account was changed on the account page.`),
+          i18n._(msg`If this was not you, reset your password now with "Forgot password?" on the sign-in page.`),
+        ],
+        action: account,
+      };
+    case "admin-promoted":
+      return {
+        subject: i18n._(msg`You are now an administrator of ${{ siteName }}`),
+        paragraphs: [
+          i18n._(msg`An administrator made your account an administrator.`),
+          ...(event.mustEnrol
+            ? [
+                i18n._(
+                  msg`Administrators must sign in with an authenticator app. At your next sign-in you will be asked to set one up; until then the admin pages and actions stay closed to you.`,
+                ),
+              ]
+            : []),
+        ],
+        action: event.mustEnrol
+          ? { label: i18n._(msg`Set up two-step sign-in`), path: "/profile/manage#section-two-step" }
+          : account,
+      };
+  }
+}
+
+/** Queues the e-mail about `event` to the account `userId`, in its language, inside `tx`. */
+export async function queueSecurityMail(deps: Deps, tx: Executor, userId: number, event: SecurityEvent): Promise<void> {
+  const [user] = await tx
+    .select({ email: authUsers.email, name: authUsers.name, locale: authUsers.locale })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  if (!user) return;
+  const locale = toLocale(user.locale);
+  const i18n = await serverI18n(locale);
+  const { siteName, publicUrl } = deps.config;
+  const mail = compose(i18n, event, siteName);
+  const name = user.name;
+  const { text, html } = composeMail(siteName, [i18n._(msg`Hello ${{ name }},`), ...mail.paragraphs], {
+    label: mail.action.label,
+    url: `${publicUrl}${localizePath(locale, mail.action.path)}`,
+  });
+  await enqueueMail(deps, { to: user.email, subject: mail.subject, text, html }, { db: tx });
+}

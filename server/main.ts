@@ -10,6 +10,7 @@ import { type ConnectedDatabase, connectDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
 import { buildDir, type DevServer, developmentRenderer, productionRenderer } from "./http/render.ts";
+import { warmUp } from "./http/warm-up.ts";
 import { shareChangesAcrossInstances } from "./instances.ts";
 import { startJobQueue } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
@@ -80,6 +81,16 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
+  // Warm before ready: the pool connected and the busiest pages answered once, then listen.
+  if (!vite) {
+    await warmUp({
+      sql: database.sql,
+      poolSize: config.database.poolSize,
+      fetch: app.fetch,
+      origin: config.publicUrl,
+      log,
+    });
+  }
   const listener = getRequestListener(app.fetch);
   const server: Server = createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res));

@@ -27,6 +27,8 @@ export type DatabaseOptions = {
    * nothing), failing with a DatabaseDeadline, which the doors answer 503. None by default.
    */
   statementTimeoutMs?: number;
+  /** Names the connections in pg_stat_activity (the request pools: devconsult-web). */
+  applicationName?: string;
 };
 
 /** A statement or transaction outlived its pool's deadline: the database is too slow or frozen (503). */
@@ -78,7 +80,15 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
     // Behind a pooler also one statement at a time per connection: PgBouncer before 1.21 (Debian
     // 12 ships 1.18) hands the server connection back at the first ReadyForQuery, so the answers
     // to pipelined statements arrive on a server no longer linked to us and the client is dropped.
-    ...(options.pooler ? { prepare: false, max_pipeline: 0 } : { connection: { ...SESSION_SETTINGS, ...serverTimeouts } }),
+    ...(options.pooler
+      ? { prepare: false, max_pipeline: 0 }
+      : {
+          connection: {
+            ...(options.applicationName ? { application_name: options.applicationName } : {}),
+            ...SESSION_SETTINGS,
+            ...serverTimeouts,
+          },
+        }),
   });
   if (options.pooler) sql.begin = beginOnReservedConnection(sql);
   else preparedStatements(sql, PREPARED_STATEMENTS);

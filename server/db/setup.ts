@@ -60,7 +60,8 @@ type DatabaseSettings = Pick<Config, "database">;
 export function connectDatabase(config: DatabaseSettings, url: string, log?: ReplicaLog) {
   const { pooler, poolSize, directUrl, readUrl, connectTimeoutMs, statementTimeoutMs, jobStatementTimeoutMs, replicaMaxLagMs } =
     config.database;
-  const requests = { max: poolSize, pooler, connectTimeoutMs, statementTimeoutMs };
+  // The request pools, named for an operator counting connections (pg_stat_activity.application_name).
+  const requests = { max: poolSize, pooler, connectTimeoutMs, statementTimeoutMs, applicationName: "devconsult-web" };
   const primary = createDatabase(url, requests);
   const direct = directUrl && directUrl !== url ? createDatabase(directUrl, { max: 4, connectTimeoutMs }) : undefined;
   const replica = readUrl ? createDatabase(readUrl, requests) : undefined;

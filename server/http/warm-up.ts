@@ -1,0 +1,52 @@
+import type { Sql } from "../db/client.ts";
+import type { Logger } from "../logger.ts";
+
+// Warm before ready (issue 35, item 5). A process that takes traffic cold opens its database
+// connections, loads the route modules and renders its first page while the first requests wait:
+// the review's first 200-connection run on a fresh server gave 37 and 128 client timeouts (10 s),
+// warm reruns none. So a process listens (and /readyz, node:cluster and a load balancer see it)
+// only after its pool is connected and the busiest pages have been answered once, in-process.
+
+/** Pages answered once before listening: the home page (root loader, search, stats, the page cache) and the search API. */
+export const WARM_PATHS = ["/", "/api/consultants?limit=1"] as const;
+
+type WarmUp = {
+  sql: Sql;
+  /** The pool's size: every connection is opened, not only the first. */
+  poolSize: number;
+  /** The app's own request handler (no socket, no user agent: nobody is counted as a visitor). */
+  fetch: (request: Request) => Response | Promise<Response>;
+  origin: string;
+  log: Logger;
+};
+
+/**
+ * Opens every connection of the pool and answers WARM_PATHS once. Never stops the start: a page
+ * that fails is logged (the database deadlines bound each step) and the process serves anyway, as
+ * it would have, with /readyz telling the truth about the database.
+ */
+export async function warmUp({ sql, poolSize, fetch, origin, log }: WarmUp): Promise<{ ms: number; failed: string[] }> {
+  const started = performance.now();
+  const failed: string[] = [];
+  try {
+    // postgres.js hands a query to an idle connection, else opens a new one up to its maximum:
+    // as many queries at once as the pool holds open all of them.
+    await Promise.all(Array.from({ length: poolSize }, () => sql`select 1`));
+  } catch (error) {
+    failed.push("pool");
+    log.warn({ err: error }, "warm-up: could not open the database pool");
+  }
+  for (const path of WARM_PATHS) {
+    try {
+      const response = await fetch(new Request(`${origin}${path}`));
+      await response.arrayBuffer();
+      if (!response.ok) failed.push(`${path} ${response.status}`);
+    } catch (error) {
+      failed.push(path);
+      log.warn({ err: error, path }, "warm-up: the page failed");
+    }
+  }
+  const ms = Math.round(performance.now() - started);
+  log.info({ ms, connections: poolSize, failed }, "warmed up: ready for traffic");
+  return { ms, failed };
+}

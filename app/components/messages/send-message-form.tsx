@@ -122,7 +122,9 @@ function MessageFields({
   const form = useLightForm({
     lastResult,
     defaultValue: { senderName: sender.name, senderEmail: sender.email },
-    shouldValidate: "onBlur",
+    // On submit, not on blur (issue 36 item 7): an error appearing above the button on blur moved
+    // the button between mouse-down and mouse-up, and the first click on Send Message was lost.
+    shouldValidate: "onSubmit",
     validation,
   });
   const fields = {

@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { DEFAULT_LOCALE, type Locale, toLocale } from "#common/locales.ts";
+import { DEFAULT_LOCALE, type Locale, splitLocalePath, toLocale } from "#common/locales.ts";
 
 // One Lingui instance per language (docs/decisions/015-interface-languages.md). The page's
 // language never changes without a new document (each language has its own URLs), so the browser
@@ -32,6 +32,14 @@ export function i18nFor(locale: Locale): I18n {
     instances.set(locale, i18n);
   }
   return i18n;
+}
+
+/**
+ * The instance for a loader's or an action's page: the language of its URL ("/th/sign-in"). What
+ * an action sends back to be shown (a toast after a redirect, a message) is written in it.
+ */
+export function i18nOfRequest(request: Request): I18n {
+  return i18nFor(splitLocalePath(new URL(request.url).pathname.replace(/\.data$/, "")).locale);
 }
 
 type MatchesLike = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;

@@ -48,7 +48,19 @@ const LABELS: MessageDescriptor[] = [
   msg`4-7 years`,
   msg`8-15 years`,
   msg`15+ years`,
+  // Language levels
+  msg`Native`,
+  msg`Fluent`,
+  msg`Working knowledge`,
+  msg`Basic`,
+  // Kinds of engagement of a review
+  msg`Short-term consultancy`,
+  msg`Long-term assignment`,
+  msg`Evaluation or review`,
+  msg`Training or workshop`,
+  msg`Advisory or technical support`,
   // Sort orders
+
   msg`Relevance`,
   msg`Experience`,
   msg`Location`,

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale, localizePath, ogLocale, toLocale } from "#common/locales.ts";
@@ -72,19 +73,23 @@ export function pageMeta(
 }
 
 type PrivatePage = {
-  title: string;
-  description: string;
+  /** A descriptor (msg`…`) is shown in the page's language. */
+  title: string | MessageDescriptor;
+  description: string | MessageDescriptor;
   /** The canonical path, from the route's params where it holds one. */
   path?: string | ((params: Record<string, string | undefined>) => string);
 };
 
 /** The meta function of a page search engines must not index (an account's page, a private link). */
 export function privatePageMeta(page: PrivatePage) {
-  return (args: MetaArgsLike & { params: Record<string, string | undefined> }) =>
-    pageMeta(args, {
-      title: page.title,
-      description: page.description,
+  return (args: MetaArgsLike & { params: Record<string, string | undefined> }) => {
+    const i18n = metaI18n(args);
+    const text = (value: string | MessageDescriptor) => (typeof value === "string" ? value : i18n._(value));
+    return pageMeta(args, {
+      title: text(page.title),
+      description: text(page.description),
       path: typeof page.path === "function" ? page.path(args.params) : page.path,
       noindex: true,
     });
+  };
 }

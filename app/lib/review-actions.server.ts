@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createReview, deleteReview, respondToReview, setReviewHidden, updateReview } from "#server/services/reviews/reviews.ts";
 import type { AppContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer } from "./form-answer.ts";
 import { idFrom } from "./ids.server.ts";
 import { answer, refusedAnswer } from "./service-errors.server.ts";
@@ -27,28 +30,28 @@ export async function reviewAction(app: AppContext, request: Request, consultant
     return answer(errorAnswer(REVIEW_MESSAGES.notFound), 400);
   }
   const id = reviewId ?? 0; // only review-create, which names no review, gets here without one
-  let toast: string;
+  let toast: MessageDescriptor;
   try {
     switch (intent) {
       case "review-create":
         await createReview(deps, actor, { consultantId, review: reviewFields(form) });
-        toast = "Review published";
+        toast = msg`Review published`;
         break;
       case "review-update":
         await updateReview(deps, actor, { reviewId: id, review: reviewFields(form) });
-        toast = "Review updated";
+        toast = msg`Review updated`;
         break;
       case "review-delete":
         await deleteReview(deps, actor, { reviewId: id });
-        toast = "Review deleted";
+        toast = msg`Review deleted`;
         break;
       case "review-respond":
         await respondToReview(deps, actor, { reviewId: id, response: { response: form.get("response") } });
-        toast = "Response published";
+        toast = msg`Response published`;
         break;
       case "review-hide":
         await setReviewHidden(deps, actor, { reviewId: id, hidden: true, body: { reason: form.get("reason") } });
-        toast = "Review hidden";
+        toast = msg`Review hidden`;
         break;
       default:
         return answer(errorAnswer("Unknown action"), 400);
@@ -57,5 +60,5 @@ export async function reviewAction(app: AppContext, request: Request, consultant
     // A refusal (4xx) is shown beside the forms; anything else is a bug and goes to the error page.
     return refusedAnswer(error);
   }
-  return redirectWithToast(app, `/consultant/${consultantId}#reviews`, { title: toast });
+  return redirectWithToast(app, `/consultant/${consultantId}#reviews`, { title: i18nOfRequest(request)._(toast) });
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -64,8 +65,9 @@ function readView(search: string): View {
 }
 
 const ADMIN_SIGNED_OUT = {
-  heading: "Admin Access Required",
-  text: "Please sign in with an administrator account to view the Admin Dashboard.",
+  heading: msg`Admin Access Required`,
+  text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
+
   withHomeLink: true,
 };
 

@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { parseId } from "#common/ids.ts";
@@ -8,12 +10,14 @@ import { actorOf } from "#server/services/context.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { AUTH_REQUIRED_TOAST, SendMessageForm } from "../components/messages/send-message-form.tsx";
+import { authRequiredToast, SendMessageForm } from "../components/messages/send-message-form.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/texts.ts";
 import { errorAnswer, failureToast, succeeded } from "../lib/form-answer.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/consultant-message";
@@ -38,16 +42,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const sendFailed = failureToast("Failed to send message");
-
-/** 'Authentication Required' for a 401, else 'Failed to send message' with the reason. */
-const refusalToast = (message: string, { status }: { status: number }) =>
-  status === 401 ? AUTH_REQUIRED_TOAST : sendFailed(message);
+/** The page's toasts, in the language of its URL: 'Authentication Required' for a 401, else 'Failed to send message' with the reason. */
+function toastsOf(request: Request) {
+  const i18n = i18nOfRequest(request);
+  const sendFailed = failureToast(i18n._(msg`Failed to send message`));
+  const authRequired = authRequiredToast(i18n);
+  const refusalToast = (message: string, { status }: { status: number }) => (status === 401 ? authRequired : sendFailed(message));
+  return { i18n, sendFailed, authRequired, refusalToast };
+}
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const { session } = app;
-  if (!session) return answer(errorAnswer(MESSAGE_TEXTS.signInToSend, { toast: AUTH_REQUIRED_TOAST }), 401);
+  const { i18n, sendFailed, authRequired, refusalToast } = toastsOf(request);
+  if (!session) return answer(errorAnswer(MESSAGE_TEXTS.signInToSend, { toast: authRequired }), 401);
   const consultantId = parseId(params.id);
   const notFound = () =>
     answer(errorAnswer(MESSAGE_TEXTS.consultantNotFound, { toast: sendFailed(MESSAGE_TEXTS.consultantNotFound) }), 404);
@@ -62,11 +70,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     // The service looks the consultant up (404 when not listed) and answers with their name.
     const { recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId });
+    const name = recipient.name;
     return answer({
       result: submission.reply({ resetForm: true }),
       toast: {
-        title: MESSAGE_TEXTS.sent,
-        description: `You will find ${recipient.name}'s reply under Messages, and in your e-mail.`,
+        title: translateText(i18n, MESSAGE_TEXTS.sent),
+        description: i18n._(msg`You will find ${name}'s reply under Messages, and in your e-mail.`),
       },
     });
   } catch (error) {
@@ -77,6 +86,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 /** A failed send keeps the dialog and the text: 'Failed to send message' with the reason. */
 export async function clientAction(args: Route.ClientActionArgs) {
   // Offline: the dialog itself says "Not sent — you are offline; it will be kept here", with Retry.
+  const { sendFailed } = toastsOf(args.request);
   return keepPageOnFailure(args, (message, _form, { offline }) =>
     errorAnswer(message, offline ? {} : { toast: sendFailed(message) }),
   );
@@ -85,9 +95,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ConsultantMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { consultant, sender } = loaderData;
   const navigate = useNavigate();
   const profilePath = `/consultant/${consultant.id}`;
+  const name = consultant.name;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <Link
@@ -95,22 +107,32 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to {consultant.name}'s profile
+        <Trans>
+          Back to <bdi>{name}</bdi>'s profile
+        </Trans>
       </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">Send a message to {consultant.name}</h1>
-      <p className="mt-1 text-muted">{consultant.title}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink">
+        <Trans>
+          Send a message to <bdi>{name}</bdi>
+        </Trans>
+      </h1>
+      <p dir="auto" className="mt-1 text-muted">
+        {consultant.title}
+      </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         {succeeded(actionData) ? (
           <div className="flex flex-col items-start gap-3" role="status">
             <CheckCircle2 aria-hidden="true" className="size-8 text-brand-700" />
-            <h2 className="text-xl font-bold text-ink">{MESSAGE_TEXTS.sent}</h2>
-            <p className="text-slate-700">You will find {consultant.name}'s reply under Messages, and in your e-mail.</p>
+            <h2 className="text-xl font-bold text-ink">{translateText(i18n, MESSAGE_TEXTS.sent)}</h2>
+            <p className="text-slate-700">
+              <Trans>You will find {name}'s reply under Messages, and in your e-mail.</Trans>
+            </p>
             <div className="flex flex-wrap gap-3">
               <Link to={profilePath} className={buttonClasses()}>
-                Back to the profile
+                <Trans>Back to the profile</Trans>
               </Link>
               <Link to="/messages" className={buttonClasses({ variant: "outline" })}>
-                Your messages
+                <Trans>Your messages</Trans>
               </Link>
             </div>
           </div>
@@ -123,8 +145,8 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
           />
         ) : (
           <div className="grid gap-4">
-            <Alert tone="warning" title="Authentication Required">
-              {MESSAGE_TEXTS.signInToSend} A free account is all you need.
+            <Alert tone="warning" title={i18n._(msg`Authentication Required`)}>
+              {translateText(i18n, MESSAGE_TEXTS.signInToSend)} <Trans>A free account is all you need.</Trans>
             </Alert>
             <div className="flex flex-wrap gap-3">
               <SignInControl />
@@ -138,10 +160,13 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   const name = args.loaderData?.consultant.name;
   return pageMeta(args, {
-    title: name ? `Message ${name}` : "Consultant Not Found",
-    description: name ? `Send a message to ${name} through the directory.` : "This consultant does not exist.",
+    title: name ? i18n._(msg`Message ${name}`) : i18n._(msg`Consultant Not Found`),
+    description: name
+      ? i18n._(msg`Send a message to ${name} through the directory.`)
+      : i18n._(msg`This consultant does not exist.`),
     noindex: true,
   });
 }

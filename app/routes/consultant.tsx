@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
@@ -15,7 +17,7 @@ import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
-import { pageMeta, rootData } from "../lib/meta.ts";
+import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
@@ -71,7 +73,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
         <Link to="/#consultants" className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back to consultants
+          <ArrowLeft aria-hidden="true" className="size-4" /> <Trans>Back to consultants</Trans>
         </Link>
       </div>
       <ConsultantProfile
@@ -99,7 +101,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
                 className={buttonClasses({ variant: "secondary", size: "lg", className: "w-full" })}
               >
                 <Pencil aria-hidden="true" className="size-4" />
-                Edit Profile
+                <Trans>Edit Profile</Trans>
               </Link>
             )}
           </>
@@ -116,9 +118,10 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
 export function meta(args: Route.MetaArgs) {
   const view = args.loaderData;
   if (!view) {
+    const i18n = metaI18n(args);
     return pageMeta(args, {
-      title: "Consultant Not Found",
-      description: "This consultant profile does not exist or is not listed.",
+      title: i18n._(msg`Consultant Not Found`),
+      description: i18n._(msg`This consultant profile does not exist or is not listed.`),
       noindex: true,
     });
   }
@@ -142,18 +145,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export function ErrorBoundary() {
+  const { t } = useLingui();
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink">Consultant Not Found</h1>
+      <h1 className="text-3xl font-bold text-ink">
+        <Trans>Consultant Not Found</Trans>
+      </h1>
       <p className="mt-4 text-muted">
         {isNotFound
-          ? "The consultant profile you are looking for does not exist or is not listed in the directory."
-          : "We could not load this profile just now. Please try again in a moment."}
+          ? t`The consultant profile you are looking for does not exist or is not listed in the directory.`
+          : t`We could not load this profile just now. Please try again in a moment.`}
       </p>
       <ButtonLink to="/#consultants" size="lg" className="mt-8" iconClassName="size-4" icon={ArrowLeft}>
-        Back to Consultants
+        <Trans>Back to Consultants</Trans>
       </ButtonLink>
     </section>
   );

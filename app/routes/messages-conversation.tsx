@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Send } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
@@ -16,6 +18,8 @@ import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-notice.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/texts.ts";
 import { errorAnswer, errorOf, notSent, typedValues } from "../lib/form-answer.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
 import { useConfirmedSubmission, useKeptDraft } from "../lib/kept-draft.ts";
@@ -63,7 +67,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   } catch (error) {
     return refusedAnswer(error, { initialValue: typedValues(form, ["message"]), notFoundPage: true });
   }
-  return redirectWithToast(app, `/messages/${id}`, { title: "Message sent" });
+  return redirectWithToast(app, `/messages/${id}`, { title: i18nOfRequest(request)._(msg`Message sent`) });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
@@ -78,6 +82,7 @@ const REPLY_FIELDS = ["message"] as const;
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { conversation } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
@@ -98,18 +103,20 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to messages
+        <Trans>Back to messages</Trans>
       </Link>
       <header className="mt-4">
-        <h1 className="break-words text-2xl font-bold tracking-tight text-ink">{conversation.subject}</h1>
+        <h1 dir="auto" className="break-words text-2xl font-bold tracking-tight text-ink">
+          {conversation.subject}
+        </h1>
         <p className="mt-1 text-muted">
-          With{" "}
+          <Trans>With</Trans>{" "}
           {other.consultantId ? (
             <Link to={`/consultant/${other.consultantId}`} className="font-semibold text-brand-700 underline underline-offset-4">
-              {other.name}
+              <bdi>{other.name}</bdi>
             </Link>
           ) : (
-            <span className="font-semibold text-ink">{other.name}</span>
+            <bdi className="font-semibold text-ink">{other.name}</bdi>
           )}
           {other.organization ? (
             <>
@@ -117,12 +124,17 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
               · <OrganizationBadge organization={other.organization} />
             </>
           ) : (
-            other.detail && <> · {other.detail}</>
+            other.detail && (
+              <>
+                {" "}
+                · <bdi>{other.detail}</bdi>
+              </>
+            )
           )}
         </p>
         {conversation.senderEmail && (
           <p className="mt-1 break-words text-sm text-slate-700">
-            E-mail:{" "}
+            <Trans>E-mail:</Trans>{" "}
             <a href={`mailto:${conversation.senderEmail}`} className="font-medium text-brand-700 underline underline-offset-4">
               {conversation.senderEmail}
             </a>
@@ -132,7 +144,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           <ConversationStatusLabel box={conversation.box} status={conversation.status} />
         </p>
       </header>
-      <ol aria-label="Messages in this conversation" className="mt-6 space-y-4">
+      <ol aria-label={t`Messages in this conversation`} className="mt-6 space-y-4">
         {conversation.entries.map((entry) => (
           <li
             key={entry.id}
@@ -141,24 +153,36 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           >
             <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
               <span className="font-semibold text-ink">
-                {entry.author === "sender" && conversation.organization ? entry.authorName : entry.fromMe ? "You" : other.name}
+                {entry.author === "sender" && conversation.organization ? (
+                  <bdi>{entry.authorName}</bdi>
+                ) : entry.fromMe ? (
+                  t`You`
+                ) : (
+                  <bdi>{other.name}</bdi>
+                )}
               </span>
               <LocalTime value={entry.createdAt} className="text-muted" />
             </p>
             {entry.subject && entry.subject !== conversation.subject && (
-              <p className="mt-1 text-sm font-medium text-slate-700">{entry.subject}</p>
+              <p dir="auto" className="mt-1 text-sm font-medium text-slate-700">
+                {entry.subject}
+              </p>
             )}
-            <p className="mt-2 whitespace-pre-wrap break-words leading-relaxed text-ink">{entry.body}</p>
+            <p dir="auto" className="mt-2 whitespace-pre-wrap break-words leading-relaxed text-ink">
+              {entry.body}
+            </p>
           </li>
         ))}
       </ol>
       <CardSection
         id="answer-heading"
-        title="Answer"
+        title={t`Answer`}
         description={
           <>
-            {other.name} sees your answer here and receives it by e-mail.
-            {conversation.box === "received" ? " Your e-mail address is shown to them as the address to reply to." : ""}
+            <Trans>
+              <bdi>{other.name}</bdi> sees your answer here and receives it by e-mail.
+            </Trans>
+            {conversation.box === "received" ? ` ${t`Your e-mail address is shown to them as the address to reply to.`}` : ""}
           </>
         }
         className="mt-8 p-5"
@@ -166,15 +190,15 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       >
         {error && (
           <div className="mt-4">
-            <Alert tone="error" title="Your answer was not sent">
-              <p>{error}</p>
+            <Alert tone="error" title={t`Your answer was not sent`}>
+              <p>{translateText(i18n, error)}</p>
             </Alert>
           </div>
         )}
         <Form method="post" className="mt-4 space-y-4" {...draft.props}>
           {offline && <NotSentNotice />}
           {draft.restored && !offline && <DraftRestoredNote />}
-          <Field label="Your message" required error={error ? null : undefined}>
+          <Field label={t`Your message`} required error={error ? null : undefined}>
             {(props) => (
               <Textarea
                 {...props}
@@ -189,7 +213,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </Field>
           <Button type="submit" disabled={sending}>
             <Send aria-hidden="true" className="size-4" />
-            {sending ? "Sending..." : "Send"}
+            {sending ? t`Sending...` : t`Send`}
           </Button>
         </Form>
       </CardSection>
@@ -198,8 +222,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 }
 
 export const meta = privatePageMeta({
-  title: "Conversation",
-  description: "A conversation with a consultant.",
+  title: msg`Conversation`,
+  description: msg`A conversation with a consultant.`,
+
   path: (params) => `/messages/${params.id}`,
 });
 

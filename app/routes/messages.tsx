@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type ConversationBox, conversationListSchema } from "#common/conversations.ts";
@@ -20,7 +22,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // user started with consultants) and Received (messages to the user's consultant profile).
 
 export const handle: SignedInHandle = {
-  signedOut: { heading: "Messages", title: "Please sign in", text: MESSAGE_TEXTS.signInToRead },
+  signedOut: { heading: msg`Messages`, title: msg`Please sign in`, text: MESSAGE_TEXTS.signInToRead },
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -35,12 +37,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 function BoxTabs({ box, unread }: { box: ConversationBox; unread: Record<ConversationBox, number> }) {
+  const { t } = useLingui();
   const tabs: { box: ConversationBox; label: string }[] = [
-    { box: "sent", label: "Sent" },
-    { box: "received", label: "Received" },
+    { box: "sent", label: t`Sent` },
+    { box: "received", label: t`Received` },
   ];
   return (
-    <nav aria-label="Message views" className="mb-6 flex gap-2 border-b border-slate-200">
+    <nav aria-label={t`Message views`} className="mb-6 flex gap-2 border-b border-slate-200">
       {tabs.map((tab) => (
         <Link
           key={tab.box}
@@ -59,14 +62,15 @@ function BoxTabs({ box, unread }: { box: ConversationBox; unread: Record<Convers
 }
 
 export default function MessagesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   if (loaderData.state === "signed-out") {
     return (
-      <InboxFrame title="Messages">
-        <Alert tone="warning" title="Please sign in">
+      <InboxFrame title={t`Messages`}>
+        <Alert tone="warning" title={t`Please sign in`}>
           <p>
-            Sign in to read your conversations.{" "}
+            <Trans>Sign in to read your conversations.</Trans>{" "}
             <Link to="/sign-in?redirectTo=%2Fmessages" className="font-semibold underline underline-offset-4">
-              Sign in
+              <Trans>Sign in</Trans>
             </Link>
           </p>
         </Alert>
@@ -76,41 +80,45 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
   const { box, conversations, total, page, limit, unread, hasProfile } = loaderData;
   const pages = Math.max(1, Math.ceil(total / limit));
   const pageLink = (to: number) => `/messages?box=${box}&page=${to}`;
+  const current = Math.min(page, pages);
   return (
     <InboxFrame
-      title="Messages"
+      title={t`Messages`}
       lead={
         <p>
           {hasProfile
-            ? "Your conversations with consultants, and messages to your consultant profile."
-            : "Your conversations with consultants: what you wrote, and their answers."}
+            ? t`Your conversations with consultants, and messages to your consultant profile.`
+            : t`Your conversations with consultants: what you wrote, and their answers.`}
         </p>
       }
     >
       <BoxTabs box={box} unread={unread} />
       {conversations.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-ink">No conversations here yet</h2>
+          <h2 className="text-lg font-semibold text-ink">
+            <Trans>No conversations here yet</Trans>
+          </h2>
           <p className="mt-2 text-muted">
             {box === "sent"
-              ? "When you message a consultant from their profile, the conversation appears here with their answers."
+              ? t`When you message a consultant from their profile, the conversation appears here with their answers.`
               : hasProfile
-                ? "When an organization writes to your consultant profile, the message appears here and we e-mail you."
-                : "Messages to a consultant profile appear here. You do not need a profile to message consultants."}
+                ? t`When an organization writes to your consultant profile, the message appears here and we e-mail you.`
+                : t`Messages to a consultant profile appear here. You do not need a profile to message consultants.`}
           </p>
           {box === "sent" && (
             <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
-              Find consultants
+              <Trans>Find consultants</Trans>
             </Link>
           )}
         </div>
       ) : (
         <ul
-          aria-label={box === "sent" ? "Sent conversations" : "Received conversations"}
+          aria-label={box === "sent" ? t`Sent conversations` : t`Received conversations`}
           className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white"
         >
           {conversations.map((conversation) => {
             const isUnread = conversation.unreadCount > 0;
+            const unreadCount = conversation.unreadCount;
             return (
               <li key={conversation.id}>
                 <Link
@@ -122,20 +130,25 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     <span className={`min-w-0 truncate ${isUnread ? "font-bold text-ink" : "text-slate-700"}`}>
                       {isUnread && (
                         <span className="mr-2 inline-block rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
-                          {conversation.unreadCount} unread
+                          <Trans>{unreadCount} unread</Trans>
                         </span>
                       )}
-                      {conversation.otherParty.name}
+                      <bdi>{conversation.otherParty.name}</bdi>
                       {conversation.otherParty.detail && (
-                        <span className="font-normal text-muted"> · {conversation.otherParty.detail}</span>
+                        <span className="font-normal text-muted">
+                          {" "}
+                          · <bdi>{conversation.otherParty.detail}</bdi>
+                        </span>
                       )}
                     </span>
                     <LocalTime value={conversation.lastMessage.at} className="shrink-0 text-sm text-muted" />
                   </div>
-                  <p className="mt-1 truncate text-ink">{conversation.subject}</p>
+                  <p dir="auto" className="mt-1 truncate text-ink">
+                    {conversation.subject}
+                  </p>
                   <p className="mt-0.5 truncate text-sm text-muted">
-                    {conversation.lastMessage.fromMe ? "You: " : ""}
-                    {conversation.lastMessage.preview}
+                    {conversation.lastMessage.fromMe ? `${t`You:`} ` : ""}
+                    <bdi>{conversation.lastMessage.preview}</bdi>
                   </p>
                   <p className="mt-2">
                     <ConversationStatusLabel box={box} status={conversation.status} />
@@ -147,20 +160,22 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Conversation pages" className="mt-6 flex items-center justify-between gap-3">
+        <nav aria-label={t`Conversation pages`} className="mt-6 flex items-center justify-between gap-3">
           {page > 1 ? (
             <ButtonLink to={pageLink(page - 1)} variant="outline" icon={ChevronLeft}>
-              Newer
+              <Trans>Newer</Trans>
             </ButtonLink>
           ) : (
             <span />
           )}
           <span className="text-sm text-muted">
-            Page {Math.min(page, pages)} of {pages}
+            <Trans>
+              Page {current} of {pages}
+            </Trans>
           </span>
           {page < pages ? (
             <Link to={pageLink(page + 1)} className={buttonClasses({ variant: "outline" })}>
-              Older
+              <Trans>Older</Trans>
               <ChevronRight aria-hidden="true" className="size-4" />
             </Link>
           ) : (
@@ -173,8 +188,9 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta = privatePageMeta({
-  title: "Messages",
-  description: "Your conversations with consultants.",
+  title: msg`Messages`,
+  description: msg`Your conversations with consultants.`,
+
   path: "/messages",
 });
 

@@ -41,9 +41,10 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 export const handle: SignedInHandle = {
   signedOut: {
-    heading: "My Consultant Profile",
-    title: "Authentication Required",
-    text: "You need to be logged in to see your consultant profile.",
+    heading: msg`My Consultant Profile`,
+    title: msg`Authentication Required`,
+    text: msg`You need to be logged in to see your consultant profile.`,
+
     withCreateAccount: true,
   },
 };

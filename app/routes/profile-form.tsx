@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "#common/ids.ts";
@@ -44,8 +45,9 @@ function editId(params: { id?: string }): number | null {
 /** Signed out, the signed-in layout shows this; the heading follows the address. */
 export const handle: SignedInHandle = {
   signedOut: (pathname) => ({
-    heading: pathname === "/profile/new" ? "Create Consultant Profile" : "Edit Consultant Profile",
-    title: "Authentication Required",
+    heading: pathname === "/profile/new" ? msg`Create Consultant Profile` : msg`Edit Consultant Profile`,
+    title: msg`Authentication Required`,
+
     text: SIGN_IN_REQUIRED,
     withCreateAccount: true,
   }),

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
@@ -48,9 +49,9 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 export const handle: SignedInHandle = {
   signedOut: {
-    heading: "Manage Account",
-    title: "Authentication Required",
-    text: "You need to be logged in to manage your account.",
+    heading: msg`Manage Account`,
+    title: msg`Authentication Required`,
+    text: msg`You need to be logged in to manage your account.`,
   },
 };
 

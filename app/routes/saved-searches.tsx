@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
@@ -32,7 +33,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // "create"); it answers with data, so a fetcher on the results page stays where it is.
 
 export const handle: SignedInHandle = {
-  signedOut: { heading: "Saved searches", title: "Please sign in", text: "You need to be signed in to save searches." },
+  signedOut: { heading: msg`Saved searches`, title: msg`Please sign in`, text: msg`You need to be signed in to save searches.` },
 };
 
 const FREQUENCY_LABELS: Record<AlertFrequencyValue, string> = { off: "Off", daily: "Daily", weekly: "Weekly" };

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Download, Link2, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { SHORTLIST_LIMITS, SHORTLIST_STAGES, SHORTLIST_TEXTS, type ShortlistEntry } from "#common/shortlists.ts";
@@ -17,6 +20,7 @@ import {
   shareShortlist,
 } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { stageLabel, stageOptions } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { CompareTable, NotSaved, ShortlistConsultantSummary } from "../components/shortlists/shortlist-views.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -26,6 +30,7 @@ import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf, succeeded } from "../lib/form-answer.ts";
 import { idFrom, pathIdOr404 } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -63,28 +68,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const consultantId = idFrom(form.get("consultantId"));
-  const back = (title: string) => redirectWithToast(app, `/shortlists/${id}`, { title });
+  const i18n = i18nOfRequest(request);
+  const back = (title: MessageDescriptor) => redirectWithToast(app, `/shortlists/${id}`, { title: i18n._(title) });
   try {
     switch (intent) {
       case "note":
         if (!consultantId) break;
         await putShortlistEntry(deps, user, { id, consultantId, body: { note: form.get("note") ?? "" } });
-        return back("Note saved");
+        return back(msg`Note saved`);
       case "stage":
         if (!consultantId) break;
         await patchShortlistEntry(deps, user, { id, consultantId, body: { stage: form.get("stage") } });
-        return back("Stage changed");
+        return back(msg`Stage changed`);
       case "team-note":
         if (!consultantId) break;
         await addShortlistNote(deps, user, { id, consultantId, body: { text: form.get("text") } });
-        return back("Note added");
+        return back(msg`Note added`);
       case "remove":
         if (!consultantId) break;
         await removeShortlistEntry(deps, user, { id, consultantId });
-        return back("Removed from the list");
+        return back(msg`Removed from the list`);
       case "rename":
         await renameShortlist(deps, user, { id, body: { name: form.get("name") } });
-        return back("Shortlist renamed");
+        return back(msg`Shortlist renamed`);
       case "share": {
         // The link is shown once, now: its token is stored only as a hash.
         const shared = await shareShortlist(deps, user, id);
@@ -92,10 +98,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       }
       case "revoke":
         await revokeShortlistShare(deps, user, id);
-        return back("Share link revoked");
+        return back(msg`Share link revoked`);
       case "delete":
         await deleteShortlist(deps, user, id);
-        return redirectWithToast(app, "/shortlists", { title: "Shortlist deleted" });
+        return redirectWithToast(app, "/shortlists", { title: i18n._(msg`Shortlist deleted`) });
     }
   } catch (error) {
     return refusedAnswer(error, { notFoundPage: true });
@@ -109,21 +115,25 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ShortlistPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { list, compare, tooMany } = loaderData;
+  const limit = SHORTLIST_LIMITS.compare;
   const shared = succeeded(actionData) ? actionData?.data : null;
   const error = errorOf(actionData);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <Link to="/shortlists" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-        All shortlists
+        <Trans>All shortlists</Trans>
       </Link>
-      <h1 className="mt-3 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
+      <h1 dir="auto" className="mt-3 break-words text-3xl font-bold tracking-tight text-ink">
+        {list.name}
+      </h1>
       <p className="mt-1 text-muted">
-        {list.count === 1 ? "1 consultant" : `${list.count} consultants`}
+        <Plural value={list.count} one="# consultant" other="# consultants" />
         {list.organization && (
           <>
             {" "}
-            · team list of <OrganizationBadge organization={list.organization} />
+            · <Trans>team list of</Trans> <OrganizationBadge organization={list.organization} />
           </>
         )}
       </p>
@@ -136,28 +146,32 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
           className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-300 hover:bg-brand-50"
         >
           <Download aria-hidden="true" className="size-4" />
-          Export CSV
+          <Trans>Export CSV</Trans>
         </a>
         <Form method="post">
           <input type="hidden" name="intent" value="share" />
           <Button type="submit" variant="outline">
             <Link2 aria-hidden="true" className="size-4" />
-            {list.shared ? "Create a new share link" : "Share a read-only link"}
+            {list.shared ? t`Create a new share link` : t`Share a read-only link`}
           </Button>
         </Form>
         {list.shared && (
           <Form method="post">
             <input type="hidden" name="intent" value="revoke" />
             <Button type="submit" variant="outline">
-              Revoke the share link
+              <Trans>Revoke the share link</Trans>
             </Button>
           </Form>
         )}
       </div>
       {shared && (
         <div className="mt-4">
-          <Alert tone="info" title="Share link created">
-            <p>Anyone with this link can see the list (without your notes) until you revoke it. It is shown only now:</p>
+          <Alert tone="info" title={t`Share link created`}>
+            <p>
+              <Trans>
+                Anyone with this link can see the list (without your notes) until you revoke it. It is shown only now:
+              </Trans>
+            </p>
             <p className="mt-2 break-all font-mono text-sm" data-testid="share-url">
               {shared.url}
             </p>
@@ -168,29 +182,33 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
       {compare.length > 0 && (
         <section aria-labelledby="compare-heading" className="mt-8">
           <h2 id="compare-heading" className="mb-3 text-xl font-bold text-ink">
-            Compare
+            <Trans>Compare</Trans>
           </h2>
-          {tooMany && <p className="mb-3 text-sm text-muted">Only the first {SHORTLIST_LIMITS.compare} are compared.</p>}
+          {tooMany && (
+            <p className="mb-3 text-sm text-muted">
+              <Trans>Only the first {limit} are compared.</Trans>
+            </p>
+          )}
           <CompareTable consultants={compare} />
         </section>
       )}
 
       <section aria-labelledby="entries-heading" className="mt-8">
         <h2 id="entries-heading" className="text-xl font-bold text-ink">
-          Consultants
+          <Trans>Consultants</Trans>
         </h2>
         {list.entries.length === 0 ? (
           <p className="mt-3 text-muted">
-            No consultants yet. Use “Save to shortlist” on a card or a profile.{" "}
+            <Trans>No consultants yet. Use “Save to shortlist” on a card or a profile.</Trans>{" "}
             <Link to="/" className="font-semibold text-brand-700 underline">
-              Find consultants
+              <Trans>Find consultants</Trans>
             </Link>
           </p>
         ) : (
           <>
             <Form method="get" id="compare-form" className="mt-3">
               <Button type="submit" variant="outline">
-                Compare the chosen (up to {SHORTLIST_LIMITS.compare})
+                <Trans>Compare the chosen (up to {limit})</Trans>
               </Button>
             </Form>
             <Board entries={list.entries} team={list.organization !== null} compare={compare.map((c) => c.id)} />
@@ -198,20 +216,20 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
         )}
       </section>
 
-      <CardSection id="settings-heading" title="List settings" className="mt-10 p-5" bodyClassName="">
+      <CardSection id="settings-heading" title={t`List settings`} className="mt-10 p-5" bodyClassName="">
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="rename" />
-          <Field label="Name" className="min-w-0 flex-1" required>
+          <Field label={t`Name`} className="min-w-0 flex-1" required>
             {(props) => <Input {...props} name="name" defaultValue={list.name} maxLength={SHORTLIST_LIMITS.name} required />}
           </Field>
           <Button type="submit" variant="outline">
-            Rename
+            <Trans>Rename</Trans>
           </Button>
         </Form>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="delete" />
           <Button type="submit" variant="outline">
-            Delete this shortlist
+            <Trans>Delete this shortlist</Trans>
           </Button>
         </Form>
       </CardSection>
@@ -221,6 +239,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
 
 /** The entries by stage: a column each on a wide screen, one after another on a phone. */
 function Board({ entries, team, compare }: { entries: ShortlistEntry[]; team: boolean; compare: number[] }) {
+  const { i18n } = useLingui();
   return (
     <div className="mt-4 gap-4 lg:grid lg:auto-cols-[19rem] lg:grid-flow-col lg:overflow-x-auto lg:pb-2" data-testid="board">
       {SHORTLIST_STAGES.options.map((stage) => {
@@ -233,7 +252,7 @@ function Board({ entries, team, compare }: { entries: ShortlistEntry[]; team: bo
             data-testid={`stage-${stage.value}`}
           >
             <h3 id={`stage-${stage.value}`} className="px-1 font-semibold text-ink">
-              {stage.label} <span className="font-normal text-muted">({inStage.length})</span>
+              {stageLabel(i18n, stage.value)} <span className="font-normal text-muted">({inStage.length})</span>
             </h3>
             {inStage.length > 0 && (
               <ul className="mt-2 space-y-3">
@@ -255,11 +274,20 @@ function Board({ entries, team, compare }: { entries: ShortlistEntry[]; team: bo
 }
 
 function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boolean; compared: boolean }) {
+  const { t, i18n } = useLingui();
   const { consultant } = entry;
+  const name = consultant.name;
+  const addedBy = entry.addedBy;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3" data-testid="shortlist-entry">
       <ShortlistConsultantSummary consultant={consultant} />
-      {entry.addedBy && <p className="mt-1 text-xs text-muted">Added by {entry.addedBy}</p>}
+      {entry.addedBy && (
+        <p className="mt-1 text-xs text-muted">
+          <Trans>
+            Added by <bdi>{addedBy}</bdi>
+          </Trans>
+        </p>
+      )}
       <label className="mt-2 flex items-center gap-2 text-sm font-medium text-ink">
         <input
           type="checkbox"
@@ -269,30 +297,34 @@ function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boo
           defaultChecked={compared}
           className="size-4"
         />
-        Compare {consultant.name}
+        <Trans>
+          Compare <bdi>{name}</bdi>
+        </Trans>
       </label>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="stage" />
         <input type="hidden" name="consultantId" value={consultant.id} />
-        <Field label={`Stage of ${consultant.name}`} className="min-w-0 flex-1">
+        <Field label={t`Stage of ${name}`} className="min-w-0 flex-1">
           {(props) => (
             <Select {...props} name="stage" defaultValue={entry.stage}>
-              <Options values={SHORTLIST_STAGES.options} />
+              <Options values={stageOptions(i18n)} />
             </Select>
           )}
         </Field>
         <Button type="submit" variant="outline" size="sm">
-          Move<span className="sr-only"> {consultant.name}</span>
+          <Trans>
+            Move<span className="sr-only"> {name}</span>
+          </Trans>
         </Button>
       </Form>
       <Form method="post" className="mt-3 space-y-2">
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="consultantId" value={consultant.id} />
-        <Field label={team ? `Note on ${consultant.name}` : `Private note on ${consultant.name}`}>
+        <Field label={team ? t`Note on ${name}` : t`Private note on ${name}`}>
           {(props) => <Textarea {...props} name="note" rows={2} maxLength={SHORTLIST_LIMITS.note} defaultValue={entry.note} />}
         </Field>
         <Button type="submit" variant="outline" size="sm">
-          Save note
+          <Trans>Save note</Trans>
         </Button>
       </Form>
       {team && <TeamNotes entry={entry} />}
@@ -301,7 +333,9 @@ function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boo
         <input type="hidden" name="consultantId" value={consultant.id} />
         <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
           <Trash2 aria-hidden="true" className="size-4" />
-          Remove {consultant.name}
+          <Trans>
+            Remove <bdi>{name}</bdi>
+          </Trans>
         </button>
       </Form>
     </li>
@@ -310,17 +344,24 @@ function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boo
 
 /** The team's internal notes on an entry (author and time; the consultant never sees them). */
 function TeamNotes({ entry }: { entry: ShortlistEntry }) {
+  const { t } = useLingui();
   const { consultant, notes } = entry;
+  const name = consultant.name;
+  const count = notes.length;
   return (
     <details className="mt-3 rounded-lg bg-slate-50 p-2" open={notes.length > 0}>
-      <summary className="cursor-pointer text-sm font-semibold text-ink">Team notes ({notes.length})</summary>
+      <summary className="cursor-pointer text-sm font-semibold text-ink">
+        <Trans>Team notes ({count})</Trans>
+      </summary>
       {notes.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label={`Team notes on ${consultant.name}`}>
+        <ul className="mt-2 space-y-2" aria-label={t`Team notes on ${name}`}>
           {notes.map((note) => (
             <li key={note.id} className="text-sm">
-              <p className="whitespace-pre-line break-words text-slate-800">{note.text}</p>
+              <p dir="auto" className="whitespace-pre-line break-words text-slate-800">
+                {note.text}
+              </p>
               <p className="text-xs text-muted">
-                {note.author} · <LocalTime value={note.createdAt} />
+                <bdi>{note.author}</bdi> · <LocalTime value={note.createdAt} />
               </p>
             </li>
           ))}
@@ -329,11 +370,11 @@ function TeamNotes({ entry }: { entry: ShortlistEntry }) {
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="team-note" />
         <input type="hidden" name="consultantId" value={consultant.id} />
-        <Field label={`Add a team note on ${consultant.name}`} hint="Only your organization's members see it.">
+        <Field label={t`Add a team note on ${name}`} hint={t`Only your organization's members see it.`}>
           {(props) => <Textarea {...props} name="text" rows={2} maxLength={SHORTLIST_LIMITS.note} required />}
         </Field>
         <Button type="submit" variant="outline" size="sm">
-          Add note
+          <Trans>Add note</Trans>
         </Button>
       </Form>
     </details>
@@ -341,8 +382,8 @@ function TeamNotes({ entry }: { entry: ShortlistEntry }) {
 }
 
 export const meta = privatePageMeta({
-  title: "Shortlist",
-  description: "A shortlist of consultants.",
+  title: msg`Shortlist`,
+  description: msg`A shortlist of consultants.`,
   path: (params) => `/shortlists/${params.id}`,
 });
 

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark, Share2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { safeRedirect } from "#common/redirect.ts";
@@ -15,6 +17,7 @@ import { NotSaved } from "../components/shortlists/shortlist-views.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -61,12 +64,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
+      const i18n = i18nOfRequest(request);
+      const name = list.name;
       return redirectWithToast(app, safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
-        title: "Saved to shortlist",
-        description: `Added to “${list.name}”.`,
+        title: i18n._(msg`Saved to shortlist`),
+        description: i18n._(msg`Added to “${name}”.`),
       });
     }
-    return redirectWithToast(app, `/shortlists/${listId}`, { title: "Shortlist created" });
+    return redirectWithToast(app, `/shortlists/${listId}`, { title: i18nOfRequest(request)._(msg`Shortlist created`) });
   } catch (error) {
     return refusedAnswer(error);
   }
@@ -78,17 +83,18 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ShortlistsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { lists, consultant, holding, back, memberships } = loaderData;
   const acting = memberships.find((membership) => membership.acting);
   const owner =
     memberships.length > 0 ? (
-      <Field label="For" hint="A team list is seen and edited by every member of the organization.">
+      <Field label={t`For`} hint={t`A team list is seen and edited by every member of the organization.`}>
         {(props) => (
           <Select {...props} name="organizationId" defaultValue={acting ? String(acting.id) : ""}>
-            <option value="">Myself (a private list)</option>
+            <option value="">{t`Myself (a private list)`}</option>
             {memberships.map((membership) => (
               <option key={membership.id} value={membership.id}>
-                {membership.name} (team list)
+                {t`${membership.name} (team list)`}
               </option>
             ))}
           </Select>
@@ -96,10 +102,15 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
       </Field>
     ) : null;
   const error = errorOf(actionData);
+  const name = consultant?.name ?? "";
   return (
     <InboxFrame
-      title={consultant ? `Save ${consultant.name} to a shortlist` : "Shortlists"}
-      lead={<p>Keep consultants for an assignment together, with a private note on each, and compare or share them.</p>}
+      title={consultant ? t`Save ${name} to a shortlist` : t`Shortlists`}
+      lead={
+        <p>
+          <Trans>Keep consultants for an assignment together, with a private note on each, and compare or share them.</Trans>
+        </p>
+      }
     >
       <NotSaved message={error} className="mb-6" />
       {consultant ? (
@@ -107,13 +118,13 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="consultantId" value={consultant.id} />
           <input type="hidden" name="back" value={back ?? `/consultant/${consultant.id}`} />
           {lists.length > 0 && (
-            <Field label="Add to an existing list">
+            <Field label={t`Add to an existing list`}>
               {(props) => (
                 <Select {...props} name="shortlistId" defaultValue={String(lists[0]?.id ?? "")}>
                   {lists.map((list) => (
                     <option key={list.id} value={list.id}>
                       {list.name}
-                      {holding.includes(list.id) ? " (already on it)" : ""}
+                      {holding.includes(list.id) ? ` ${t`(already on it)`}` : ""}
                     </option>
                   ))}
                 </Select>
@@ -121,8 +132,8 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
             </Field>
           )}
           <Field
-            label={lists.length > 0 ? "Or start a new list" : "Name of the new list"}
-            hint="For example: Mekong WASH evaluation — team leader"
+            label={lists.length > 0 ? t`Or start a new list` : t`Name of the new list`}
+            hint={t`For example: Mekong WASH evaluation — team leader`}
             required={lists.length === 0}
           >
             {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required={lists.length === 0} />}
@@ -131,13 +142,13 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
           <div className="flex flex-wrap gap-3">
             <Button type="submit">
               <Bookmark aria-hidden="true" className="size-4" />
-              Save to shortlist
+              <Trans>Save to shortlist</Trans>
             </Button>
             <Link
               to={back ?? `/consultant/${consultant.id}`}
               className="self-center text-sm font-medium text-brand-700 underline"
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Link>
           </div>
         </Form>
@@ -145,11 +156,18 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
         <>
           {lists.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-              <h2 className="text-lg font-semibold text-ink">No shortlists yet</h2>
-              <p className="mt-2 text-muted">Use “Save to shortlist” on a consultant's card or profile, or start a list here.</p>
+              <h2 className="text-lg font-semibold text-ink">
+                <Trans>No shortlists yet</Trans>
+              </h2>
+              <p className="mt-2 text-muted">
+                <Trans>Use “Save to shortlist” on a consultant's card or profile, or start a list here.</Trans>
+              </p>
             </div>
           ) : (
-            <ul aria-label="Your shortlists" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            <ul
+              aria-label={t`Your shortlists`}
+              className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+            >
               {lists.map((list) => (
                 <li key={list.id}>
                   <Link
@@ -158,10 +176,10 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
                     data-testid="shortlist-item"
                   >
                     <span className="min-w-0">
-                      <span className="block truncate font-semibold text-ink">{list.name}</span>
+                      <bdi className="block truncate font-semibold text-ink">{list.name}</bdi>
                       {list.organization && (
                         <span className="block text-sm text-muted">
-                          Team list · <OrganizationBadge organization={list.organization} />
+                          <Trans>Team list</Trans> · <OrganizationBadge organization={list.organization} />
                         </span>
                       )}
                     </span>
@@ -169,10 +187,10 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
                       {list.shared && (
                         <span className="inline-flex items-center gap-1">
                           <Share2 aria-hidden="true" className="size-4" />
-                          Shared
+                          <Trans>Shared</Trans>
                         </span>
                       )}
-                      {list.count === 1 ? "1 consultant" : `${list.count} consultants`}
+                      <Plural value={list.count} one="# consultant" other="# consultants" />
                     </span>
                   </Link>
                 </li>
@@ -180,11 +198,13 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
             </ul>
           )}
           <Form method="post" className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-5">
-            <Field label="New shortlist" className="min-w-0 flex-1" required>
+            <Field label={t`New shortlist`} className="min-w-0 flex-1" required>
               {(props) => <Input {...props} name="name" maxLength={SHORTLIST_LIMITS.name} required />}
             </Field>
             {owner && <div className="min-w-0 flex-1">{owner}</div>}
-            <Button type="submit">Create</Button>
+            <Button type="submit">
+              <Trans>Create</Trans>
+            </Button>
           </Form>
         </>
       )}
@@ -192,6 +212,10 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta = privatePageMeta({ title: "Shortlists", description: "Your shortlists of consultants.", path: "/shortlists" });
+export const meta = privatePageMeta({
+  title: msg`Shortlists`,
+  description: msg`Your shortlists of consultants.`,
+  path: "/shortlists",
+});
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,4 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
 import { type AuthAnswerData, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
 import { safeRedirect } from "#common/redirect.ts";
@@ -12,6 +15,7 @@ import { registerAccount, type SignedIn, signIn } from "#server/services/account
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, failureToast } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -36,15 +40,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The toast of a refused form: 'Login failed', 'Registration failed', 'Request failed', and why. */
-const FAILURE_TITLES: Record<AuthFormIntent, string> = {
-  login: "Login failed",
-  "login-mfa": "Login failed",
-  register: "Registration failed",
-  "forgot-password": "Request failed",
+const FAILURE_TITLES: Record<AuthFormIntent, MessageDescriptor> = {
+  login: msg`Login failed`,
+  "login-mfa": msg`Login failed`,
+  register: msg`Registration failed`,
+  "forgot-password": msg`Request failed`,
 };
 
-const refusal = (intent: AuthFormIntent) => ({ intent, toast: failureToast(FAILURE_TITLES[intent]) });
-const refusalToast = (intent: AuthFormIntent, message: string) => ({ intent, toast: refusal(intent).toast(message) });
+/** The form's refusal in the page's language (the reason, a service's English text, is translated where it is shown). */
+const refusal = (i18n: I18n, intent: AuthFormIntent) => ({ intent, toast: failureToast(i18n._(FAILURE_TITLES[intent])) });
+const refusalToast = (i18n: I18n, intent: AuthFormIntent, message: string) => ({
+  intent,
+  toast: refusal(i18n, intent).toast(message),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -52,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const hideFields = ["password"];
+  const i18n = i18nOfRequest(request);
 
   /** Signed in: the session cookie (and a trusted browser's), back where the person was, with a welcome toast. */
   function sessionStarted(signedIn: MfaSignedIn, welcome: ToastMessage) {
@@ -62,9 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const next = signedIn.secondFactorSetupRequired ? SECOND_FACTOR_SETUP_PATH : redirectTo;
     return redirectWithToast(app, next, welcome, { headers });
   }
-  const welcomeBack = (user: SignedIn["user"]): ToastMessage => ({
-    title: "Login successful",
-    description: `Welcome back, ${user.name}!`,
+  const welcomeBack = ({ name }: SignedIn["user"]): ToastMessage => ({
+    title: i18n._(msg`Login successful`),
+    description: i18n._(msg`Welcome back, ${name}!`),
   });
 
   // The password step. An account with a second factor (issue 38) gets a challenge instead of a
@@ -72,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // days skips that step.
   if (intent === "login") {
     const submission = parseWithZod(formData, { schema: loginSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(i18n, intent), hideFields });
     try {
       const trustedBrowserToken = readCookie(request.headers.get("cookie"), trustedBrowserCookieName(app.config));
       const result = await signIn(serviceDeps(app), submission.value, { trustedBrowserToken });
@@ -85,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return sessionStarted(result, welcomeBack(result.user));
     } catch (error) {
-      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
+      return refusedAnswer(error, { ...refusal(i18n, intent), submission, hideFields });
     }
   }
 
@@ -93,44 +102,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "login-mfa") {
     const hideCode = ["code"];
     const submission = parseWithZod(formData, { schema: loginMfaFormSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields: hideCode });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(i18n, intent), hideFields: hideCode });
     try {
       const signedIn = await completeMfaSignIn(serviceDeps(app), loginMfaInputOf(submission.value));
       return sessionStarted(signedIn, welcomeBack(signedIn.user));
     } catch (error) {
-      return refusedAnswer(error, { ...refusal(intent), submission, hideFields: hideCode });
+      return refusedAnswer(error, { ...refusal(i18n, intent), submission, hideFields: hideCode });
     }
   }
 
   if (intent === "register") {
     const submission = parseWithZod(formData, { schema: registerSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(i18n, intent), hideFields });
     try {
       const signedIn = await registerAccount(serviceDeps(app), submission.value);
-      const { user } = signedIn;
+      const { name, email } = signedIn.user;
+      const siteName = app.config.siteName;
       return sessionStarted(signedIn, {
-        title: "Registration successful",
-        description: `Welcome to ${app.config.siteName}, ${user.name}! We sent a link to ${user.email} to verify your email address.`,
+        title: i18n._(msg`Registration successful`),
+        description: i18n._(msg`Welcome to ${siteName}, ${name}! We sent a link to ${email} to verify your email address.`),
       });
     } catch (error) {
-      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
+      return refusedAnswer(error, { ...refusal(i18n, intent), submission, hideFields });
     }
   }
 
   if (intent === "forgot-password") {
     const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, refusal("forgot-password"));
+    if (submission.status !== "success") return invalidAnswer(submission, refusal(i18n, "forgot-password"));
     try {
       await requestPasswordReset(serviceDeps(app), submission.value);
     } catch (error) {
-      return refusedAnswer(error, { ...refusal("forgot-password"), submission });
+      return refusedAnswer(error, { ...refusal(i18n, "forgot-password"), submission });
     }
+    const email = submission.value.email;
     return answer({
       intent: "forgot-password",
       result: submission.reply({ resetForm: true }),
       toast: {
-        title: "Check your email",
-        description: `If an account exists for ${submission.value.email}, we sent a link to reset the password. It works once, for 1 hour.`,
+        title: i18n._(msg`Check your email`),
+        description: i18n._(msg`If an account exists for ${email}, we sent a link to reset the password. It works once, for 1 hour.`),
       },
     });
   }
@@ -144,7 +155,7 @@ const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "login-mfa", "register
 export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, formData) => {
     const intent = AUTH_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? "login";
-    return errorAnswer(message, refusalToast(intent, message));
+    return errorAnswer(message, refusalToast(i18nOfRequest(args.request), intent, message));
   });
 }
 
@@ -164,8 +175,12 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-ink">Welcome to {siteName}</h1>
-        <p className="mt-1 text-sm text-muted">Sign in to your account or create a new one to get started</p>
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Welcome to {siteName}</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Sign in to your account or create a new one to get started</Trans>
+        </p>
         <div className="mt-6">
           <AuthForms
             idPrefix="page"
@@ -183,8 +198,8 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 }
 
 export const meta = privatePageMeta({
-  title: "Sign In",
-  description: "Sign in to your account or create a new one to get started.",
+  title: msg`Sign In`,
+  description: msg`Sign in to your account or create a new one to get started.`,
   path: "/sign-in",
 });
 

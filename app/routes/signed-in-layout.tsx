@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Outlet, type UIMatch, useMatches } from "react-router";
 import { SignInPrompt, type SignInPromptCopy } from "../components/account/sign-in-prompt.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -23,7 +24,7 @@ function promptOf(matches: UIMatch[]): SignInPromptCopy {
   const page = matches.at(-1);
   const prompt = (page?.handle as Partial<SignedInHandle> | undefined)?.signedOut;
   if (typeof prompt === "function") return prompt(page?.pathname ?? "");
-  return prompt ?? { heading: "Please sign in", text: "You need to be logged in to see this page." };
+  return prompt ?? { heading: msg`Please sign in`, text: msg`You need to be logged in to see this page.` };
 }
 
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {

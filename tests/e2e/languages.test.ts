@@ -48,7 +48,14 @@ function publicRoutes(consultantId: number) {
  * The pages whose own content is translated so far; on every other page the header and footer
  * are. Each page moves here as it is translated (docs/decisions/015-interface-languages.md).
  */
-const TRANSLATED_PAGES = ["/", "/?location=Vietnam", "/no-such-page"];
+const TRANSLATED_PAGES = ["/", "/?location=Vietnam", "/no-such-page", "/sign-in", "/consultant/"];
+
+/** Whether a page's own content is translated (a profile counts whatever its id). */
+function isTranslated(path: string): boolean {
+  return TRANSLATED_PAGES.some((translated) =>
+    translated.endsWith("/") && translated !== "/" ? path.startsWith(translated) : path === translated,
+  );
+}
 
 let app: AppServer;
 let browser: Browser;
@@ -136,7 +143,26 @@ describe("the front door and the language's memory", () => {
     expect(authUsers.locale.name).toBe("locale");
   });
 
+  it("shows a signed-in person's pages in the URL's language (messages, shortlists, the signed-out prompt)", async () => {
+    const user = await insertSignedInUser(app.database!.db);
+    const cookie = `${sessionCookieName({ secureCookies: true })}=${user.token}`;
+    const pages = [
+      { path: "/th/messages", thai: ["ยังไม่มีบทสนทนา", "ส่งแล้ว", "ได้รับ"], english: ["No conversations here yet", ">Received<"] },
+      { path: "/th/shortlists", thai: ["ยังไม่มีรายชื่อคัดเลือก", "รายชื่อคัดเลือกใหม่"], english: ["No shortlists yet", "New shortlist"] },
+    ];
+    for (const { path, thai, english } of pages) {
+      const html = await (await get(path, { Cookie: cookie })).text();
+      for (const text of thai) expect(html, path).toContain(text);
+      for (const text of english) expect(html, path).not.toContain(text);
+    }
+    // Signed out, the page's own prompt, in the page's language.
+    const prompt = await (await get("/vi/profile/manage")).text();
+    expect(prompt).toContain("Bạn cần đăng nhập để quản lý tài khoản.");
+    expect(prompt).not.toContain("You need to be logged in to manage your account.");
+  });
+
   it("answers an unknown language prefix with the English 404 page", async () => {
+
     for (const path of ["/fr", "/fr/about", "/en/about", "/TH/about", "/thai"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
@@ -237,7 +263,8 @@ describe("translated pages, in a browser", () => {
         await waitForHydration(page);
         await page.waitForLoadState("networkidle");
         expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
-        const scope = TRANSLATED_PAGES.includes(path) ? "body" : "body > header, body > footer";
+        const scope = isTranslated(path) ? "body" : "body > header, body > footer";
+
         expect(await englishLeft(page, scope, locale), url).toEqual([]);
       }
     }
@@ -278,6 +305,35 @@ describe("translated pages, in a browser", () => {
       await close();
     }, 300_000);
   }
+
+  it("says the shared schemas' and the server's messages in the page's language, in forms and dialogs", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/th/sign-in`);
+    await waitForHydration(page);
+    const form = page.locator("form", { has: page.locator('input[name="intent"][value="login"]') });
+    // The browser's validation (zod, the schema's English message) shown in Thai.
+    await form.getByLabel("อีเมล", { exact: true }).fill("not-an-email");
+    await form.getByLabel("รหัสผ่าน", { exact: true }).focus();
+    await expect.poll(() => form.getByText("ต้องกรอกอีเมลที่ถูกต้อง").isVisible()).toBe(true);
+    // The server's refusal (the service's English message) shown in Thai.
+    await form.getByLabel("อีเมล", { exact: true }).fill("nobody@example.org");
+    await form.getByLabel("รหัสผ่าน", { exact: true }).fill("wrong-password-123");
+    await form.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe("อีเมลหรือรหัสผ่านไม่ถูกต้อง");
+    expect(await englishLeft(page, "main", "th")).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    // A dialog loaded on first use brings its strings: Send Message on a profile, signed out.
+    await page.goto(`${app.url}/vi/consultant/${consultantId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Gửi tin nhắn" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toBe("Đăng nhập để gửi tin nhắn");
+    expect(await englishLeft(page, '[role="dialog"]', "vi")).toEqual([]);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors, [/status of 40[01]/]);
+    await close();
+  });
 
   it("keeps the language through a search and a client-side navigation, with each chunk's strings", async () => {
     const { page, errors, close } = await openPage(browser);

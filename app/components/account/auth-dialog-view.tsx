@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import type { AuthView } from "./auth-forms.tsx";
@@ -41,7 +42,7 @@ export default function AuthDialogView({
           <Suspense
             fallback={
               <p role="status" className="py-10 text-center text-sm text-muted">
-                Loading…
+                <Trans>Loading…</Trans>
               </p>
             }
           >

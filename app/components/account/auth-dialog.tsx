@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { useOptionalUser, useSiteName } from "#app/lib/user.ts";
@@ -46,9 +47,8 @@ export function closeAuthDialog() {
   setState({ ...state, open: false });
 }
 
-export const SUBTITLE = "Sign in to your account or create a new one to get started";
-
 export function AuthDialog() {
+  const { t } = useLingui();
   const { open, view, redirectTo, opener } = useSyncExternalStore(
     subscribe,
     () => state,
@@ -72,8 +72,8 @@ export function AuthDialog() {
       <AuthDialogView
         open={open}
         onOpenChange={(isOpen) => (isOpen ? setState({ ...state, open: true }) : closeAuthDialog())}
-        title={`Welcome to ${siteName}`}
-        description={SUBTITLE}
+        title={t`Welcome to ${siteName}`}
+        description={t`Sign in to your account or create a new one to get started`}
         view={view}
         onViewChange={(next) => setState({ ...state, open: true, view: next })}
         returnFocus={() => {

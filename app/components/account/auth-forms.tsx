@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { translateText } from "#app/i18n/texts.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { answerOf, errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
@@ -74,12 +76,13 @@ function AuthForm({
   submit: [string, string];
   children: React.ReactNode;
 }) {
+  const { i18n } = useLingui();
   const { fetcher, form, intent, pending } = auth;
   return (
     <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
       <input type="hidden" name="intent" value={intent} />
       {redirectTo !== undefined && <input type="hidden" name="redirectTo" value={redirectTo} />}
-      <FormErrorAlert id={form.errorId} errors={form.errors} />
+      <FormErrorAlert id={form.errorId} errors={form.errors?.map((error) => translateText(i18n, error))} />
       {children}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? submit[1] : submit[0]}
@@ -194,6 +197,7 @@ function CodeStep({
 }
 
 function LoginForm(props: FormProps) {
+  const { t } = useLingui();
   const { idPrefix, action, redirectTo, switchView, pageAnswer } = props;
   const auth = useAuthForm("login", idPrefix, loginValidation, pageAnswer);
   // The password step's answer (with the fetcher), or the page's (without JavaScript: the
@@ -213,47 +217,61 @@ function LoginForm(props: FormProps) {
     );
   }
   return (
-    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Sign In", "Signing in..."]}>
-      <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
-      <InputField field={auth.form.field("password")} label="Password" type="password" autoComplete="current-password" required />
-      <div className="flex justify-end">{switchView.render("forgot", "Forgot password?", linkButton)}</div>
+    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={[t`Sign In`, t`Signing in...`]}>
+      <InputField field={auth.form.field("email")} label={t`Email`} type="email" autoComplete="email" required />
+      <InputField
+        field={auth.form.field("password")}
+        label={t`Password`}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <div className="flex justify-end">{switchView.render("forgot", t`Forgot password?`, linkButton)}</div>
     </AuthForm>
   );
 }
 
 function RegisterForm({ idPrefix, action, redirectTo, pageAnswer }: FormProps) {
+  const { t } = useLingui();
   const auth = useAuthForm("register", idPrefix, registerValidation, pageAnswer);
+  const locale = useLocale();
   return (
-    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={["Create Account", "Creating account..."]}>
-      <InputField field={auth.form.field("name")} label="Full Name" autoComplete="name" required />
-      <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
-      <NewPasswordFields password={auth.form.field("password")} label="Password" />
+    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={[t`Create Account`, t`Creating account...`]}>
+      {/* The account's language: its e-mails (the verification link first) are written in it. */}
+      <input type="hidden" name="locale" value={locale} />
+
+      <InputField field={auth.form.field("name")} label={t`Full Name`} autoComplete="name" required />
+      <InputField field={auth.form.field("email")} label={t`Email`} type="email" autoComplete="email" required />
+      <NewPasswordFields password={auth.form.field("password")} label={t`Password`} />
     </AuthForm>
   );
 }
 
 function ForgotPasswordForm({ idPrefix, action, switchView, pageAnswer }: FormProps) {
+  const { t } = useLingui();
   const auth = useAuthForm("forgot", idPrefix, forgotValidation, pageAnswer);
   const sent = succeeded(auth.answer) ? auth.answer?.toast?.description : undefined;
   return (
     <div className="space-y-4">
       <div>
-        <h3 className="text-base font-semibold text-ink">Reset your password</h3>
+        <h3 className="text-base font-semibold text-ink">
+          <Trans>Reset your password</Trans>
+        </h3>
         <p className="mt-1 text-sm text-muted">
-          Enter the email address of your account. We will send you a link to choose a new password.
+          <Trans>Enter the email address of your account. We will send you a link to choose a new password.</Trans>
         </p>
       </div>
       {sent && (
         <div role="status">
-          <Alert tone="info" title="Check your email">
+          <Alert tone="info" title={t`Check your email`}>
             {sent}
           </Alert>
         </div>
       )}
-      <AuthForm auth={auth} action={action} submit={["Send Reset Link", "Sending..."]}>
-        <InputField field={auth.form.field("email")} label="Email" type="email" autoComplete="email" required />
+      <AuthForm auth={auth} action={action} submit={[t`Send Reset Link`, t`Sending...`]}>
+        <InputField field={auth.form.field("email")} label={t`Email`} type="email" autoComplete="email" required />
       </AuthForm>
-      <p className="text-center">{switchView.render("login", "Back to sign in", linkButton)}</p>
+      <p className="text-center">{switchView.render("login", t`Back to sign in`, linkButton)}</p>
     </div>
   );
 }
@@ -270,14 +288,19 @@ export function AuthForms(props: {
   action?: string;
   pageAnswer?: ActionAnswer | null;
 }) {
+  const { t } = useLingui();
   const { view, onViewChange, redirectTo, idPrefix, pageAnswer, action = "/sign-in" } = props;
   const switchView = props.switchView ?? buttonSwitch(onViewChange);
   const forms: FormProps = { idPrefix, action, redirectTo, switchView, pageAnswer };
   return (
     <Tabs value={view === "register" ? "register" : "login"} onValueChange={(value) => onViewChange(value as AuthView)}>
-      <TabsList label="Sign in or sign up">
-        <TabsTrigger value="login">Sign In</TabsTrigger>
-        <TabsTrigger value="register">Sign Up</TabsTrigger>
+      <TabsList label={t`Sign in or sign up`}>
+        <TabsTrigger value="login">
+          <Trans>Sign In</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="register">
+          <Trans>Sign Up</Trans>
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="login" className="mt-5 outline-none">
         {view === "forgot" ? (
@@ -286,7 +309,7 @@ export function AuthForms(props: {
           <>
             <LoginForm {...forms} />
             <p className="mt-4 text-center text-sm text-muted">
-              New here? {switchView.render("register", "Create an account", linkButton)}
+              <Trans>New here?</Trans> {switchView.render("register", t`Create an account`, linkButton)}
             </p>
           </>
         )}
@@ -294,7 +317,7 @@ export function AuthForms(props: {
       <TabsContent value="register" className="mt-5 outline-none">
         <RegisterForm {...forms} />
         <p className="mt-4 text-center text-sm text-muted">
-          Already have an account? {switchView.render("login", "Sign in", linkButton)}
+          <Trans>Already have an account?</Trans> {switchView.render("login", t`Sign in`, linkButton)}
         </p>
       </TabsContent>
     </Tabs>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type FormFieldMeta, InputField } from "../ui/field.tsx";
 
 /**
@@ -7,26 +8,28 @@ import { type FormFieldMeta, InputField } from "../ui/field.tsx";
 export function NewPasswordFields({
   password,
   confirm,
-  label = "New Password",
+  label,
 }: {
   password: FormFieldMeta;
   confirm?: FormFieldMeta;
+  /** "New Password" by default. */
   label?: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <InputField
         field={password}
-        label={label}
-        hint="At least 6 characters; avoid common passwords."
+        label={label ?? t`New Password`}
+        hint={t`At least 6 characters; avoid common passwords.`}
         type="password"
         autoComplete="new-password"
-        placeholder="Choose a strong password"
+        placeholder={t`Choose a strong password`}
         minLength={6}
         required
       />
       {confirm && (
-        <InputField field={confirm} label="Confirm New Password" type="password" autoComplete="new-password" required />
+        <InputField field={confirm} label={t`Confirm New Password`} type="password" autoComplete="new-password" required />
       )}
     </>
   );

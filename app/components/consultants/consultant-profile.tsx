@@ -1,5 +1,9 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
-import { formatRating, formatYears } from "#common/format.ts";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { formatRating } from "#common/format.ts";
+import { intlLocale, type Locale } from "#common/locales.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
 import { CardSection } from "../ui/card-section.tsx";
@@ -24,8 +28,12 @@ export type ProfileViewData = Omit<PublicConsultant, "createdAt"> & { createdAt:
 /** The look of a fact in the profile's summary line. */
 const fact = "flex items-center gap-1.5";
 
-export function memberSince(createdAt: Date | string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
+export function memberSince(createdAt: Date | string, locale: Locale = "en"): string {
+  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : intlLocale(locale), {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(createdAt));
 }
 
 export function ConsultantProfile({
@@ -45,8 +53,12 @@ export function ConsultantProfile({
   /** Visible reviews: the stars read "No reviews yet" at 0. */
   reviewCount?: number;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   const visibility = (shown: boolean) =>
-    isOwnerView ? (shown ? "Shown on your public profile" : "Hidden from visitors") : undefined;
+    isOwnerView ? (shown ? t`Shown on your public profile` : t`Hidden from visitors`) : undefined;
+  const years = consultant.yearsExperience;
+  const projects = consultant.projectsCompleted;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:py-10" data-testid="consultant-profile">
       {banner}
@@ -59,27 +71,29 @@ export function ConsultantProfile({
               {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} withLabel />}
               {consultant.availableForWork ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
-                  <CheckCircle2 aria-hidden="true" className="size-4" /> Available
+                  <CheckCircle2 aria-hidden="true" className="size-4" /> <Trans>Available</Trans>
                 </span>
               ) : (
                 <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300">
-                  <XCircle aria-hidden="true" className="size-4" /> Unavailable
+                  <XCircle aria-hidden="true" className="size-4" /> <Trans>Unavailable</Trans>
                 </span>
               )}
             </div>
-            <p className="mt-1 text-lg text-slate-700">{consultant.title}</p>
+            <p dir="auto" className="mt-1 text-lg text-slate-700">
+              {consultant.title}
+            </p>
             <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
-              <Fact term="Location" icon={MapPin} className={fact}>
-                {consultant.location}
+              <Fact term={t`Location`} icon={MapPin} className={fact}>
+                <bdi>{consultant.location}</bdi>
               </Fact>
-              <Fact term="Experience" icon={Briefcase} className={fact}>
-                {formatYears(consultant.yearsExperience)} experience
+              <Fact term={t`Experience`} icon={Briefcase} className={fact}>
+                <Plural value={years} one="# year experience" other="# years experience" />
               </Fact>
-              <Fact term="Rating" className={fact}>
+              <Fact term={t`Rating`} className={fact}>
                 <RatingStars rating={consultant.rating} reviewCount={reviewCount} />
               </Fact>
-              <Fact term="Projects completed" icon={FolderCheck} className={fact}>
-                {consultant.projectsCompleted} projects completed
+              <Fact term={t`Projects completed`} icon={FolderCheck} className={fact}>
+                <Plural value={projects} one="# project completed" other="# projects completed" />
               </Fact>
             </dl>
           </div>
@@ -89,80 +103,92 @@ export function ConsultantProfile({
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-6">
-          <CardSection title="About" id="about-heading">
-            <p className="whitespace-pre-line leading-relaxed text-slate-800">{consultant.bio}</p>
+          <CardSection title={t`About`} id="about-heading">
+            <p dir="auto" className="whitespace-pre-line leading-relaxed text-slate-800">
+              {consultant.bio}
+            </p>
           </CardSection>
           {track && <ExperienceSection assignments={track.assignments} references={track.references} />}
           {track && <EducationSection education={track.education} />}
-          <CardSection title="Specializations" id="specializations-heading">
-            <h3 className="text-sm font-semibold text-muted">Primary</h3>
+          <CardSection title={t`Specializations`} id="specializations-heading">
+            <h3 className="text-sm font-semibold text-muted">
+              <Trans>Primary</Trans>
+            </h3>
             <p className="mt-1">
               <span className="inline-block rounded-md bg-brand-700 px-2.5 py-1 text-sm font-medium text-white">
-                {consultant.primarySpecialization}
+                {valueLabel(i18n, consultant.primarySpecialization)}
               </span>
             </p>
             {consultant.secondarySpecializations.length > 0 && (
               <>
-                <h3 className="mt-4 text-sm font-semibold text-muted">Secondary</h3>
+                <h3 className="mt-4 text-sm font-semibold text-muted">
+                  <Trans>Secondary</Trans>
+                </h3>
                 <ul className="mt-1 flex flex-wrap gap-2">
                   {consultant.secondarySpecializations.map((specialization) => (
                     <li key={specialization} className="rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-800">
-                      {specialization}
+                      {valueLabel(i18n, specialization)}
                     </li>
                   ))}
                 </ul>
               </>
             )}
           </CardSection>
-          <CardSection title="Languages" id="languages-heading">
+          <CardSection title={t`Languages`} id="languages-heading">
             <LanguageList languages={consultant.languages} levels={track?.languageLevels} />
           </CardSection>
         </div>
 
-        <aside className="grid content-start gap-6" aria-label="Contact and availability">
-          <CardSection title="Contact Information" id="contact-heading">
+        <aside className="grid content-start gap-6" aria-label={t`Contact and availability`}>
+          <CardSection title={t`Contact Information`} id="contact-heading">
             <dl className="grid gap-4 text-sm">
               <ContactRow kind="email" value={consultant.email} note={visibility(consultant.showEmail)} />
               <ContactRow kind="phone" value={consultant.phone} note={visibility(consultant.showPhone)} />
               <div>
                 <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-muted">
                   <MapPin aria-hidden="true" className="size-4 text-brand-700" />
-                  Location
+                  <Trans>Location</Trans>
                 </dt>
-                <dd className="pl-6">{consultant.location}</dd>
+                <dd className="pl-6">
+                  <bdi>{consultant.location}</bdi>
+                </dd>
               </div>
             </dl>
           </CardSection>
-          <CardSection title="Availability" id="availability-heading">
+          <CardSection title={t`Availability`} id="availability-heading">
             <p className="text-sm text-slate-800">
               {consultant.availableForWork
-                ? "Available for new assignments."
-                : "Not taking new assignments at the moment. You can still send a message."}
+                ? t`Available for new assignments.`
+                : t`Not taking new assignments at the moment. You can still send a message.`}
             </p>
             {track && <TrackFacts track={track} />}
           </CardSection>
           {track && <TrackHighlights assignments={track.assignments} references={track.references} />}
-          <CardSection title="Quick Stats" id="stats-heading">
+          <CardSection title={t`Quick Stats`} id="stats-heading">
             <dl className="grid grid-cols-2 gap-4 text-sm">
               <div>
                 <dt className="flex items-center gap-1 text-muted">
-                  <Briefcase aria-hidden="true" className="size-4" /> Experience
+                  <Briefcase aria-hidden="true" className="size-4" /> <Trans>Experience</Trans>
                 </dt>
-                <dd className="mt-0.5 text-lg font-bold text-ink">{formatYears(consultant.yearsExperience)}</dd>
+                <dd className="mt-0.5 text-lg font-bold text-ink">
+                  <Plural value={years} one="# year" other="# years" />
+                </dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1 text-muted">
-                  <FolderCheck aria-hidden="true" className="size-4" /> Projects
+                  <FolderCheck aria-hidden="true" className="size-4" /> <Trans>Projects</Trans>
                 </dt>
                 <dd className="mt-0.5 text-lg font-bold text-ink">{consultant.projectsCompleted}</dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1 text-muted">
-                  <Star aria-hidden="true" className="size-4" /> Rating
+                  <Star aria-hidden="true" className="size-4" /> <Trans>Rating</Trans>
                 </dt>
                 <dd className="mt-0.5 text-lg font-bold text-ink">
                   {reviewCount === 0 ? (
-                    <span className="text-base font-semibold text-muted">No reviews yet</span>
+                    <span className="text-base font-semibold text-muted">
+                      <Trans>No reviews yet</Trans>
+                    </span>
                   ) : (
                     `${formatRating(consultant.rating)}/10`
                   )}
@@ -170,9 +196,9 @@ export function ConsultantProfile({
               </div>
               <div>
                 <dt className="flex items-center gap-1 text-muted">
-                  <CalendarDays aria-hidden="true" className="size-4" /> Member since
+                  <CalendarDays aria-hidden="true" className="size-4" /> <Trans>Member since</Trans>
                 </dt>
-                <dd className="mt-0.5 font-semibold text-ink">{memberSince(consultant.createdAt)}</dd>
+                <dd className="mt-0.5 font-semibold text-ink">{memberSince(consultant.createdAt, locale)}</dd>
               </div>
             </dl>
           </CardSection>

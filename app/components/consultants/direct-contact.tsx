@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown, Mail, Phone } from "lucide-react";
 import { buttonClasses } from "../ui/button.tsx";
 import { toast } from "../ui/toast.tsx";
@@ -10,7 +12,7 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-const NOT_PUBLIC = "Send them a message instead: the consultant receives it by e-mail.";
+const NOT_PUBLIC = msg`Send them a message instead: the consultant receives it by e-mail.`;
 
 export function DirectContact({
   email,
@@ -21,22 +23,23 @@ export function DirectContact({
   phone: string | null;
   className?: string;
 }) {
+  const { t, i18n } = useLingui();
   const button = buttonClasses({ variant: "outline", size: "lg", className: "w-full" });
   if (email && phone) {
     return (
       <details className={`group ${className}`} data-testid="direct-contact">
         <summary className={`${button} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-          Direct Contact
+          <Trans>Direct Contact</Trans>
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-2 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
           <a href={`mailto:${email}`} className={buttonClasses({ variant: "ghost", className: "justify-start" })}>
             <Mail aria-hidden="true" className="size-4" />
-            Email {email}
+            <Trans>Email {email}</Trans>
           </a>
           <a href={telHref(phone)} className={buttonClasses({ variant: "ghost", className: "justify-start" })}>
             <Phone aria-hidden="true" className="size-4" />
-            Call {phone}
+            <Trans>Call {phone}</Trans>
           </a>
         </div>
       </details>
@@ -48,7 +51,7 @@ export function DirectContact({
       <div className={className}>
         <a href={href} className={button} data-testid="direct-contact">
           {email ? <Mail aria-hidden="true" className="size-4" /> : <Phone aria-hidden="true" className="size-4" />}
-          Direct Contact
+          <Trans>Direct Contact</Trans>
         </a>
       </div>
     );
@@ -60,9 +63,9 @@ export function DirectContact({
         aria-disabled="true"
         data-testid="direct-contact"
         className={`${button} cursor-not-allowed opacity-60`}
-        onClick={() => toast({ title: "Contact information not available", description: NOT_PUBLIC })}
+        onClick={() => toast({ title: t`Contact information not available`, description: i18n._(NOT_PUBLIC) })}
       >
-        Direct Contact
+        <Trans>Direct Contact</Trans>
       </button>
     </div>
   );
@@ -73,8 +76,9 @@ export function DirectContact({
  * else a button that says why there is nothing to show.
  */
 export function ContactRow({ kind, value, note }: { kind: "email" | "phone"; value: string | null; note?: React.ReactNode }) {
+  const { t, i18n } = useLingui();
   const Icon = kind === "email" ? Mail : Phone;
-  const label = kind === "email" ? "Email" : "Phone";
+  const label = kind === "email" ? t`Email` : t`Phone`;
   return (
     <div>
       <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-muted">
@@ -91,10 +95,13 @@ export function ContactRow({ kind, value, note }: { kind: "email" | "phone"; val
             type="button"
             className="text-left text-sm text-muted underline decoration-dotted underline-offset-4"
             onClick={() =>
-              toast({ title: kind === "email" ? "Email not available" : "Phone not available", description: NOT_PUBLIC })
+              toast({
+                title: kind === "email" ? t`Email not available` : t`Phone not available`,
+                description: i18n._(NOT_PUBLIC),
+              })
             }
           >
-            Not shared publicly
+            <Trans>Not shared publicly</Trans>
           </button>
         )}
       </dd>

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
 import { useConfirmedSubmission, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useResume } from "#app/lib/resume.ts";
 import { REVIEW_ENGAGEMENTS, REVIEW_TEXT_MAX } from "#common/review-limits.ts";
@@ -38,6 +40,7 @@ export function ReviewForm({
   useResume("write-review", review === null, () =>
     draft.ref.current?.querySelector<HTMLSelectElement>("select[name=score]")?.focus(),
   );
+  const { t, i18n } = useLingui();
   return (
     <Form method="post" className="grid gap-4" preventScrollReset {...draft.props}>
       {offline && <NotSentNotice />}
@@ -45,26 +48,31 @@ export function ReviewForm({
       <input type="hidden" name="intent" value={intent} />
       {review && <input type="hidden" name="reviewId" value={review.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Score (1 to 10)" required error={errors?.score}>
+        <Field label={t`Score (1 to 10)`} required error={errors?.score}>
           {(props) => (
             <Select {...props} name="score" defaultValue={review ? String(review.score) : ""}>
-              <Options placeholder="Choose a score" values={SCORES} />
+              <Options placeholder={t`Choose a score`} values={SCORES} />
             </Select>
           )}
         </Field>
-        <Field label="Kind of engagement" required error={errors?.engagement}>
+        <Field label={t`Kind of engagement`} required error={errors?.engagement}>
           {(props) => (
             <Select {...props} name="engagement" defaultValue={review?.engagement ?? ""}>
-              <Options placeholder="Choose one" values={REVIEW_ENGAGEMENTS} />
+              <Options placeholder={t`Choose one`} values={REVIEW_ENGAGEMENTS} label={(value) => valueLabel(i18n, value)} />
             </Select>
           )}
         </Field>
       </div>
-      <Field label="Your review" required error={errors?.text} hint="What they did, and how it went. At least 10 characters.">
+      <Field
+        label={t`Your review`}
+        required
+        error={errors?.text}
+        hint={t`What they did, and how it went. At least 10 characters.`}
+      >
         {(props) => <Textarea {...props} name="text" rows={4} maxLength={REVIEW_TEXT_MAX} defaultValue={review?.text ?? ""} />}
       </Field>
       <div>
-        <Button type="submit">{review ? "Save review" : "Publish review"}</Button>
+        <Button type="submit">{review ? t`Save review` : t`Publish review`}</Button>
       </div>
     </Form>
   );
@@ -72,18 +80,21 @@ export function ReviewForm({
 
 /** The consultant's one public response to a review. */
 export function RespondForm({ reviewId }: { reviewId: number }) {
+  const { t } = useLingui();
   return (
     <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-brand-800">Respond publicly</summary>
+      <summary className="cursor-pointer font-medium text-brand-800">
+        <Trans>Respond publicly</Trans>
+      </summary>
       <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="review-respond" />
         <input type="hidden" name="reviewId" value={reviewId} />
-        <Field label="Your response">
+        <Field label={t`Your response`}>
           {(props) => <Textarea {...props} name="response" rows={3} maxLength={REVIEW_TEXT_MAX} required />}
         </Field>
         <div>
           <Button type="submit" size="sm">
-            Publish response
+            <Trans>Publish response</Trans>
           </Button>
         </div>
       </Form>
@@ -93,18 +104,21 @@ export function RespondForm({ reviewId }: { reviewId: number }) {
 
 /** An admin hides a review, with the reason sent to the reviewer. */
 export function HideForm({ reviewId }: { reviewId: number }) {
+  const { t } = useLingui();
   return (
     <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-red-800">Hide this review</summary>
+      <summary className="cursor-pointer font-medium text-red-800">
+        <Trans>Hide this review</Trans>
+      </summary>
       <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
         <input type="hidden" name="intent" value="review-hide" />
         <input type="hidden" name="reviewId" value={reviewId} />
-        <Field label="Reason (sent to the reviewer)">
+        <Field label={t`Reason (sent to the reviewer)`}>
           {(props) => <Textarea {...props} name="reason" rows={2} maxLength={500} required />}
         </Field>
         <div>
           <Button type="submit" size="sm" variant="destructive">
-            Hide review
+            <Trans>Hide review</Trans>
           </Button>
         </div>
       </Form>

@@ -1,10 +1,14 @@
-import { Trans } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { translateText } from "#app/i18n/texts.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, firstFieldErrors, notSent } from "#app/lib/form-answer.ts";
 import { resumeAt } from "#app/lib/resume.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
-import { formatDate, ratingLabel } from "#common/format.ts";
+import { formatDate, formatRating } from "#common/format.ts";
 import { type PublicReview, REVIEW_MESSAGES, type ReviewPage } from "#common/reviews.ts";
 import { CreateAccountControl, SignInControl } from "../layout/header-account.tsx";
 import { OrganizationBadge } from "../organizations/organization-badge.tsx";
@@ -27,12 +31,15 @@ const HideForm = lazy(() => loadForms().then((module) => ({ default: module.Hide
 type ReviewViewer = { canReview: boolean; ownReview: PublicReview | null; isOwner: boolean; isAdmin: boolean };
 
 function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewViewer }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const reviewer = review.reviewerName;
   return (
     <li className="border-t border-slate-200 py-5 first:border-t-0">
-      <article aria-label={`Review by ${review.reviewerName}`}>
+      <article aria-label={t`Review by ${reviewer}`}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold text-ink">
-            {review.reviewerName}
+            <bdi>{review.reviewerName}</bdi>
             {review.organization && (
               <>
                 <span className="font-normal text-muted">, </span>
@@ -44,18 +51,24 @@ function ReviewItem({ review, viewer }: { review: PublicReview; viewer: ReviewVi
         </div>
         {!review.counted && (
           <p className="mt-1 text-xs font-medium text-muted">
-            {review.organization?.verified ? REVIEW_MESSAGES.notCounted : REVIEW_MESSAGES.notVerified}
+            {translateText(i18n, review.organization?.verified ? REVIEW_MESSAGES.notCounted : REVIEW_MESSAGES.notVerified)}
           </p>
         )}
         <p className="mt-0.5 text-sm text-muted">
-          {review.engagement} · {formatDate(review.createdAt)}
-          {review.updatedAt !== review.createdAt && " (edited)"}
+          {valueLabel(i18n, review.engagement)} · {formatDate(review.createdAt, locale)}
+          {review.updatedAt !== review.createdAt && ` ${t`(edited)`}`}
         </p>
-        <p className="mt-2 whitespace-pre-line text-slate-800">{review.text}</p>
+        <p dir="auto" className="mt-2 whitespace-pre-line text-slate-800">
+          {review.text}
+        </p>
         {review.response && (
           <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
-            <p className="font-semibold text-ink">Response from the consultant</p>
-            <p className="mt-1 whitespace-pre-line text-slate-700">{review.response}</p>
+            <p className="font-semibold text-ink">
+              <Trans>Response from the consultant</Trans>
+            </p>
+            <p dir="auto" className="mt-1 whitespace-pre-line text-slate-700">
+              {review.response}
+            </p>
           </div>
         )}
         {viewer.isOwner && !review.response && (
@@ -111,12 +124,18 @@ export function ReviewsSection({
   /** The review action's answer after a refusal (a success redirects). */
   error?: FormAnswer;
 }) {
+  const { t, i18n } = useLingui();
   const own = viewer.ownReview;
   const user = useOptionalUser();
   const signedIn = user !== null;
   const fieldErrors = firstFieldErrors(error);
   // What a reviewer types is kept on this device until the server confirms (app/lib/kept-draft.ts).
   const draftKey = (kind: string) => (user ? `review-${kind}:${consultantId}:${user.id}` : null);
+  const score = formatRating(page.rating);
+  const rated = page.ratedReviewCount;
+  const uncounted = page.reviewCount - page.ratedReviewCount;
+  const current = Math.min(page.page, page.pageCount);
+  const pages = page.pageCount;
   const usesForms = viewer.canReview || own !== null || viewer.isOwner || viewer.isAdmin;
   // Fetched right after hydration for those who will use them, not on their first click.
   useEffect(() => {
@@ -128,27 +147,27 @@ export function ReviewsSection({
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="reviews-heading" className="text-xl font-bold text-ink">
-            Reviews
+            <Trans>Reviews</Trans>
           </h2>
           <RatingStars
             rating={page.rating}
             reviewCount={page.ratedReviewCount}
-            {...(page.reviewCount > 0 ? { emptyLabel: "Not rated yet" } : {})}
+            {...(page.reviewCount > 0 ? { emptyLabel: t`Not rated yet` } : {})}
           />
         </div>
         <p className="mt-1 text-sm text-muted">
           {page.reviewCount === 0
-            ? "No reviews yet. Organizations the consultant has replied to can review their work."
-            : page.ratedReviewCount === 0
-              ? "Not rated yet: the rating counts only reviews by verified organizations the consultant has replied to, one per organization."
-              : `${ratingLabel(page.rating, page.ratedReviewCount)}. The rating counts only reviews by verified organizations the consultant has replied to, one per organization.`}
-          {page.reviewCount > page.ratedReviewCount &&
-            ` ${page.reviewCount - page.ratedReviewCount} other ${page.reviewCount - page.ratedReviewCount === 1 ? "review is" : "reviews are"} shown but not counted.`}
+            ? t`No reviews yet. Organizations the consultant has replied to can review their work.`
+            : rated === 0
+              ? t`Not rated yet: the rating counts only reviews by verified organizations the consultant has replied to, one per organization.`
+              : t`Rated ${score} out of 10 from ${plural(rated, { one: "# review", other: "# reviews" })}. The rating counts only reviews by verified organizations the consultant has replied to, one per organization.`}
+          {uncounted > 0 &&
+            ` ${t`${plural(uncounted, { one: "# other review is shown but not counted.", other: "# other reviews are shown but not counted." })}`}`}
         </p>
         {error && !notSent(error) && (
           <div className="mt-4">
-            <Alert tone="error" live title="Your review was not saved">
-              {errorOf(error)}
+            <Alert tone="error" live title={t`Your review was not saved`}>
+              {translateText(i18n, errorOf(error) ?? "")}
             </Alert>
           </div>
         )}
@@ -160,7 +179,9 @@ export function ReviewsSection({
         )}
         {viewer.canReview && (
           <div id="write-review" className="mt-6 rounded-xl bg-brand-50 p-4">
-            <h3 className="font-semibold text-ink">Write a review</h3>
+            <h3 className="font-semibold text-ink">
+              <Trans>Write a review</Trans>
+            </h3>
             <div className="mt-3">
               <Suspense fallback={null}>
                 <ReviewForm review={null} errors={fieldErrors} draftKey={draftKey("new")} actionData={error} />
@@ -170,7 +191,9 @@ export function ReviewsSection({
         )}
         {own && (
           <details id="write-review" className="mt-6 rounded-xl bg-brand-50 p-4">
-            <summary className="cursor-pointer font-semibold text-ink">Edit or delete your review</summary>
+            <summary className="cursor-pointer font-semibold text-ink">
+              <Trans>Edit or delete your review</Trans>
+            </summary>
             <div className="mt-3">
               <Suspense fallback={null}>
                 <ReviewForm review={own} errors={fieldErrors} draftKey={draftKey("edit")} actionData={error} />
@@ -180,7 +203,7 @@ export function ReviewsSection({
               <input type="hidden" name="intent" value="review-delete" />
               <input type="hidden" name="reviewId" value={own.id} />
               <Button type="submit" variant="outline" size="sm">
-                Delete my review
+                <Trans>Delete my review</Trans>
               </Button>
             </Form>
           </details>
@@ -193,18 +216,20 @@ export function ReviewsSection({
           </ul>
         )}
         {page.pageCount > 1 && (
-          <nav aria-label="Reviews pages" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+          <nav aria-label={t`Reviews pages`} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
             {page.page > 1 && (
               <Link to={pageHref(page.page - 1)} className="font-medium text-brand-800 underline">
-                Newer reviews
+                <Trans>Newer reviews</Trans>
               </Link>
             )}
             <span className="text-muted">
-              Page {Math.min(page.page, page.pageCount)} of {page.pageCount}
+              <Trans>
+                Page {current} of {pages}
+              </Trans>
             </span>
             {page.page < page.pageCount && (
               <Link to={pageHref(page.page + 1)} className="font-medium text-brand-800 underline">
-                Older reviews
+                <Trans>Older reviews</Trans>
               </Link>
             )}
           </nav>

@@ -1,17 +1,15 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Award, BadgeCheck, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
+import { assignmentYearsLabel, formatRate, monthLabel } from "#app/i18n/formats.ts";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { organizationAndRole } from "#app/lib/assignment-text.ts";
-import { confirmedByLabel, type PublicReference } from "#common/references.ts";
+import { intlLocale, type Locale } from "#common/locales.ts";
+import type { PublicReference } from "#common/references.ts";
 import type { Assignment, Education, LanguageLevel, TrackRecordView } from "#common/track-record.ts";
 // The zod-free half: the profile page does not load the schemas.
-import {
-  assignmentMonths,
-  assignmentYearsLabel,
-  countriesOfExperience,
-  donorsWorkedWith,
-  formatRate,
-  LANGUAGE_LEVEL_LABELS,
-  monthLabel,
-} from "#common/track-record-lists.ts";
+import { assignmentMonths, countriesOfExperience, donorsWorkedWith, LANGUAGE_LEVEL_LABELS } from "#common/track-record-lists.ts";
 import { CardSection } from "../ui/card-section.tsx";
 import { DonorTags } from "./donor-tags.tsx";
 
@@ -24,33 +22,41 @@ const badge = "inline-block rounded-md bg-slate-100 px-2.5 py-1 text-sm font-med
 
 /** "Donors worked with", "Countries of experience" and the years of assignments, derived from the list. */
 export function TrackHighlights({ assignments, references = [] }: { assignments: Assignment[]; references?: PublicReference[] }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   if (assignments.length === 0) return null;
   const confirmed = new Set(references.map((reference) => reference.assignmentId)).size;
+  const total = assignments.length;
   return (
-    <CardSection title="Track Record" id="track-record-heading">
+    <CardSection title={t`Track Record`} id="track-record-heading">
       <dl className="grid gap-4 text-sm">
         {/* Counted apart from the rating: references are confirmed by past clients, reviews earned here. */}
         {confirmed > 0 && (
           <Entry
             look="highlight"
             icon={BadgeCheck}
-            term="Confirmed by past clients"
+            term={t`Confirmed by past clients`}
             valueClassName="mt-1 text-lg font-bold text-ink"
           >
-            {confirmed} of {assignments.length} {assignments.length === 1 ? "assignment" : "assignments"}
+            {t`${confirmed} of ${plural(total, { one: "# assignment", other: "# assignments" })}`}
           </Entry>
         )}
-        <Entry look="highlight" icon={History} term="Total years of assignments" valueClassName="mt-1 text-lg font-bold text-ink">
-          {assignmentYearsLabel(assignmentMonths(assignments))}
+        <Entry
+          look="highlight"
+          icon={History}
+          term={t`Total years of assignments`}
+          valueClassName="mt-1 text-lg font-bold text-ink"
+        >
+          {assignmentYearsLabel(i18n, locale, assignmentMonths(assignments))}
         </Entry>
-        <Entry look="highlight" icon={Award} term="Donors worked with">
+        <Entry look="highlight" icon={Award} term={t`Donors worked with`}>
           <Chips
-            items={donorsWorkedWith(assignments)}
+            items={donorsWorkedWith(assignments).map((donor) => valueLabel(i18n, donor))}
             className="rounded-md bg-brand-50 px-2.5 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
           />
         </Entry>
-        <Entry look="highlight" icon={Globe2} term="Countries of experience">
-          <Chips items={countriesOfExperience(assignments)} className={badge} />
+        <Entry look="highlight" icon={Globe2} term={t`Countries of experience`}>
+          <Chips items={countriesOfExperience(assignments).map((country) => valueLabel(i18n, country))} className={badge} />
         </Entry>
       </dl>
     </CardSection>
@@ -109,19 +115,34 @@ function Chips({ items, className }: { items: string[]; className: string }) {
 
 /** "Confirmed by {name}, {organization}", the badge when the referee wrote from the organization's verified domain, what they said. */
 function ReferenceNote({ reference }: { reference: PublicReference }) {
+  const score = reference.score;
+  const referee = reference.refereeName;
+  const organization = reference.organization;
   return (
     <div className="mt-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
       <p className="flex flex-wrap items-center gap-2 font-medium">
         <BadgeCheck aria-hidden="true" className="size-4" />
-        {confirmedByLabel(reference)}
+        <span>
+          <Trans>
+            Confirmed by <bdi>{referee}</bdi>, <bdi>{organization}</bdi>
+          </Trans>
+        </span>
         {reference.isDomainVerified && (
           <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-300">
-            Verified organization e-mail
+            <Trans>Verified organization e-mail</Trans>
           </span>
         )}
-        {reference.score !== null && <span className="text-emerald-800">· Score {reference.score}/10</span>}
+        {score !== null && (
+          <span className="text-emerald-800">
+            · <Trans>Score {score}/10</Trans>
+          </span>
+        )}
       </p>
-      {reference.statement && <p className="mt-1 whitespace-pre-line text-emerald-950">“{reference.statement}”</p>}
+      {reference.statement && (
+        <p dir="auto" className="mt-1 whitespace-pre-line text-emerald-950">
+          “{reference.statement}”
+        </p>
+      )}
     </div>
   );
 }
@@ -134,10 +155,14 @@ export function ExperienceSection({
   assignments: Assignment[];
   references?: PublicReference[];
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   return (
-    <CardSection title="Experience" id="experience-heading">
+    <CardSection title={t`Experience`} id="experience-heading">
       {assignments.length === 0 ? (
-        <p className="text-sm text-muted">No assignments listed yet.</p>
+        <p className="text-sm text-muted">
+          <Trans>No assignments listed yet.</Trans>
+        </p>
       ) : (
         <ol className="relative grid gap-6 border-l-2 border-brand-200 pl-5">
           {assignments.map((item) => (
@@ -146,17 +171,25 @@ export function ExperienceSection({
                 aria-hidden="true"
                 className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white"
               />
-              <h3 className="font-semibold text-ink">{item.title}</h3>
-              <p className="text-sm text-slate-700">{organizationAndRole(item)}</p>
-              <p className="text-sm text-muted">
-                <time dateTime={item.startDate}>{monthLabel(item.startDate)}</time> –{" "}
-                {item.endDate ? <time dateTime={item.endDate}>{monthLabel(item.endDate)}</time> : "present"}
-                {" · "}
-                {item.countries.join(", ")}
-                {item.sector ? ` · ${item.sector}` : ""}
+              <h3 dir="auto" className="font-semibold text-ink">
+                {item.title}
+              </h3>
+              <p dir="auto" className="text-sm text-slate-700">
+                {organizationAndRole(item)}
               </p>
-              <DonorTags donors={item.donors} label="Funded by" className="mt-1" />
-              {item.description && <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{item.description}</p>}
+              <p className="text-sm text-muted">
+                <time dateTime={item.startDate}>{monthLabel(item.startDate, locale)}</time> –{" "}
+                {item.endDate ? <time dateTime={item.endDate}>{monthLabel(item.endDate, locale)}</time> : t`present`}
+                {" · "}
+                {item.countries.map((country) => valueLabel(i18n, country)).join(", ")}
+                {item.sector ? ` · ${valueLabel(i18n, item.sector)}` : ""}
+              </p>
+              <DonorTags donors={item.donors} label={t`Funded by`} className="mt-1" />
+              {item.description && (
+                <p dir="auto" className="mt-2 whitespace-pre-line text-sm text-slate-800">
+                  {item.description}
+                </p>
+              )}
               {references
                 .filter((reference) => reference.assignmentId === item.id)
                 .map((reference) => (
@@ -171,14 +204,15 @@ export function ExperienceSection({
 }
 
 export function EducationSection({ education }: { education: Education[] }) {
+  const { t } = useLingui();
   if (education.length === 0) return null;
   return (
-    <CardSection title="Education" id="education-heading">
+    <CardSection title={t`Education`} id="education-heading">
       <ul className="grid gap-3">
         {education.map((item) => (
           <li key={item.id} className="flex gap-3">
             <GraduationCap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            <div>
+            <div dir="auto">
               <p className="font-semibold text-ink">
                 {item.degree}
                 {item.field ? `, ${item.field}` : ""}
@@ -197,7 +231,13 @@ export function EducationSection({ education }: { education: Education[] }) {
 
 /** Languages, each with its level when the consultant gave one. */
 export function LanguageList({ languages, levels = {} }: { languages: string[]; levels?: Record<string, LanguageLevel> }) {
-  if (languages.length === 0) return <p className="text-sm text-muted">No languages listed.</p>;
+  const { i18n } = useLingui();
+  if (languages.length === 0)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No languages listed.</Trans>
+      </p>
+    );
   return (
     <ul className="flex flex-wrap gap-2">
       {languages.map((language) => {
@@ -208,8 +248,8 @@ export function LanguageList({ languages, levels = {} }: { languages: string[]; 
             className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm text-slate-800"
           >
             <Languages aria-hidden="true" className="size-4 text-brand-700" />
-            {language}
-            {level && <span className="text-muted">({LANGUAGE_LEVEL_LABELS[level]})</span>}
+            {valueLabel(i18n, language, "language")}
+            {level && <span className="text-muted">({valueLabel(i18n, LANGUAGE_LEVEL_LABELS[level])})</span>}
           </li>
         );
       })}
@@ -217,8 +257,8 @@ export function LanguageList({ languages, levels = {} }: { languages: string[]; 
   );
 }
 
-function dayLabel(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+function dayLabel(date: string, locale: Locale) {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-GB" : intlLocale(locale), {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -228,21 +268,23 @@ function dayLabel(date: string) {
 
 /** Availability date, the daily rate when shown to this viewer, and when the profile last changed. */
 export function TrackFacts({ track }: { track: TrackRecordViewData }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   return (
     <dl className="mt-3 grid gap-2 text-sm">
       {track.availableFrom && (
-        <Entry look="fact" icon={CalendarClock} term="Available from">
-          {dayLabel(track.availableFrom)}
+        <Entry look="fact" icon={CalendarClock} term={t`Available from`}>
+          {dayLabel(track.availableFrom, locale)}
         </Entry>
       )}
       {track.dailyRate && (
-        <Entry look="fact" icon={Banknote} term="Daily rate">
-          {formatRate(track.dailyRate)}
+        <Entry look="fact" icon={Banknote} term={t`Daily rate`}>
+          {formatRate(i18n, locale, track.dailyRate)}
         </Entry>
       )}
-      <Entry look="fact" term="Last updated">
+      <Entry look="fact" term={t`Last updated`}>
         <time dateTime={new Date(track.updatedAt).toISOString()}>
-          {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10))}
+          {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10), locale)}
         </time>
       </Entry>
     </dl>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LogIn, UserPlus } from "lucide-react";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
@@ -5,8 +7,8 @@ import { SendMessageForm } from "./send-message-form.tsx";
 
 /** The signed-out dialog's ways on: each closes this dialog and opens the sign-in dialog on its tab. */
 const SIGN_IN_CHOICES = [
-  { view: "register", label: "Create account", icon: UserPlus, variant: "secondary" },
-  { view: "login", label: "Sign In", icon: LogIn, variant: "primary" },
+  { view: "register", label: msg`Create account`, icon: UserPlus, variant: "secondary" },
+  { view: "login", label: msg`Sign In`, icon: LogIn, variant: "primary" },
 ] as const;
 
 // The dialog behind a profile's Send Message button (send-message.tsx loads it on first use):
@@ -28,6 +30,8 @@ export default function SendMessageDialog({
   /** Puts the focus back on the Send Message button when the dialog closes. */
   returnFocus: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const name = consultant.name;
   const onCloseAutoFocus = (event: Event) => {
     event.preventDefault();
     returnFocus();
@@ -36,8 +40,8 @@ export default function SendMessageDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {sender ? (
         <DialogContent
-          title={`Message ${consultant.name}`}
-          description="Your message is e-mailed to the consultant, who replies to you by e-mail."
+          title={t`Message ${name}`}
+          description={t`Your message is e-mailed to the consultant, who replies to you by e-mail.`}
           className="max-w-lg"
           onCloseAutoFocus={onCloseAutoFocus}
         >
@@ -45,20 +49,29 @@ export default function SendMessageDialog({
             consultant={consultant}
             sender={sender}
             onSent={() => onOpenChange(false)}
-            footer={<DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>}
+            footer={
+              <DialogClose className={buttonClasses({ variant: "outline" })}>
+                <Trans>Cancel</Trans>
+              </DialogClose>
+            }
           />
         </DialogContent>
       ) : (
         <DialogContent
-          title="Sign in to send a message"
-          description="A free account is needed to message a consultant."
+          title={t`Sign in to send a message`}
+          description={t`A free account is needed to message a consultant.`}
           onCloseAutoFocus={onCloseAutoFocus}
         >
           <p className="text-sm text-slate-700">
-            You need to be logged in to send messages. Sign in, or create an account in a minute, then write to {consultant.name}.
+            <Trans>
+              You need to be logged in to send messages. Sign in, or create an account in a minute, then write to{" "}
+              <bdi>{name}</bdi>.
+            </Trans>
           </p>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
-            <DialogClose className={buttonClasses({ variant: "outline" })}>Cancel</DialogClose>
+            <DialogClose className={buttonClasses({ variant: "outline" })}>
+              <Trans>Cancel</Trans>
+            </DialogClose>
             {SIGN_IN_CHOICES.map(({ view, label, icon: Icon, variant }) => (
               <Button
                 key={view}
@@ -69,7 +82,7 @@ export default function SendMessageDialog({
                 }}
               >
                 <Icon aria-hidden="true" className="size-4" />
-                {label}
+                {i18n._(label)}
               </Button>
             ))}
           </div>

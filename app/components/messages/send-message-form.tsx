@@ -1,7 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { translateText } from "#app/i18n/texts.ts";
 import { usePreloadedAction } from "#app/lib/chunk-load.ts";
 import { type FormAnswer, failed, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";
@@ -16,6 +20,7 @@ import {
   SENDER_ORGANIZATION_MAX,
   SUBJECT_MAX,
 } from "#common/messages.ts";
+import type { ToastMessage } from "#common/toast.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Honeypot, InputField, TextareaField } from "../ui/field.tsx";
@@ -25,11 +30,15 @@ import { messageActionPath } from "./message-path.ts";
 // The browser's validation (zod, the server's messages) loads on first use (app/lib/light-form.ts).
 const validation = zodValidation(() => import("#common/messages.ts").then((m) => m.messageFormSchema));
 
-export const AUTH_REQUIRED_TOAST = {
-  title: "Authentication Required",
-  description: MESSAGE_TEXTS.signInToSend,
-  variant: "destructive",
-} as const;
+const AUTH_REQUIRED = {
+  title: msg`Authentication Required`,
+  description: msg`You need to be logged in to send messages. Please sign in and try again.`,
+};
+
+/** The toast of a message sent signed out (spec section 8), in the page's language. */
+export function authRequiredToast(i18n: I18n): ToastMessage {
+  return { title: i18n._(AUTH_REQUIRED.title), description: i18n._(AUTH_REQUIRED.description), variant: "destructive" };
+}
 
 /**
  * The message form (spec sections 5 and 8). It posts to the message action with a fetcher, so the
@@ -119,6 +128,7 @@ function MessageFields({
   offline: boolean;
 }) {
   const draft = useKeptDraft(draftKey, KEPT_FIELDS);
+  const { t, i18n } = useLingui();
   const form = useLightForm({
     lastResult,
     defaultValue: { senderName: sender.name, senderEmail: sender.email },
@@ -150,18 +160,20 @@ function MessageFields({
       {offline && !isSending && <NotSentNotice />}
       {draft.restored && !offline && <DraftRestoredNote />}
       {formError && (
-        <Alert tone="error" title="Failed to send message" live>
-          {formError}
+        <Alert tone="error" title={t`Failed to send message`} live>
+          {translateText(i18n, formError)}
         </Alert>
       )}
       <p className="text-sm text-muted">
-        {consultantName} receives your name, e-mail address, organization and message, and replies to you by e-mail.
+        <Trans>
+          <bdi>{consultantName}</bdi> receives your name, e-mail address, organization and message, and replies to you by e-mail.
+        </Trans>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.senderName} label="Your Name" markRequired autoComplete="name" maxLength={SENDER_NAME_MAX} />
+        <InputField field={fields.senderName} label={t`Your Name`} markRequired autoComplete="name" maxLength={SENDER_NAME_MAX} />
         <InputField
           field={fields.senderEmail}
-          label="Your Email"
+          label={t`Your Email`}
           markRequired
           type="email"
           autoComplete="email"
@@ -170,17 +182,17 @@ function MessageFields({
       </div>
       <InputField
         field={fields.senderOrganization}
-        label="Organization"
-        hint="Optional"
+        label={t`Organization`}
+        hint={t`Optional`}
         autoComplete="organization"
         maxLength={SENDER_ORGANIZATION_MAX}
       />
-      <InputField field={fields.subject} label="Subject" markRequired maxLength={SUBJECT_MAX} />
+      <InputField field={fields.subject} label={t`Subject`} markRequired maxLength={SUBJECT_MAX} />
       <TextareaField
         field={fields.message}
-        label="Message"
+        label={t`Message`}
         markRequired
-        hint={`At least ${MESSAGE_MIN} characters: the assignment, where, when and for how long.`}
+        hint={t`At least ${MESSAGE_MIN} characters: the assignment, where, when and for how long.`}
         rows={6}
         maxLength={MESSAGE_MAX}
       />
@@ -189,7 +201,7 @@ function MessageFields({
         {footer}
         <Button type="submit" disabled={isSending}>
           <Send aria-hidden="true" className="size-4" />
-          {isSending ? "Sending..." : "Send Message"}
+          {isSending ? t`Sending...` : t`Send Message`}
         </Button>
       </div>
     </fetcher.Form>

@@ -1,6 +1,7 @@
+import { Trans } from "@lingui/react/macro";
 import { MessageSquare } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useHref, useLocation } from "react-router";
 import { resumeAt, useResume } from "#app/lib/resume.ts";
 import { Button } from "../ui/button.tsx";
 import { messageActionPath } from "./message-path.ts";
@@ -40,10 +41,12 @@ export function SendMessage({
     setUsed(true);
     setOpen(true);
   });
+  // A hand-written action: under /th the message page is /th/consultant/…/message.
+  const action = useHref(messageActionPath(consultant.id));
   return (
     <>
       {/* Before JavaScript runs, the button submits this form and leads to the message page. */}
-      <form method="get" action={messageActionPath(consultant.id)}>
+      <form method="get" action={action}>
         <Button
           ref={trigger}
           type="submit"
@@ -61,7 +64,7 @@ export function SendMessage({
           }}
         >
           <MessageSquare aria-hidden="true" className="size-4" />
-          Send Message
+          <Trans>Send Message</Trans>
         </Button>
       </form>
       {used && (

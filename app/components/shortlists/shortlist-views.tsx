@@ -1,18 +1,23 @@
+import { plural } from "@lingui/core/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { formatYears } from "#common/format.ts";
+import { formatRate } from "#app/i18n/formats.ts";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { translateText } from "#app/i18n/texts.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
-import { formatRate } from "#common/track-record.ts";
 import { ConsultantIdentity } from "../consultants/avatar.tsx";
 import { Alert } from "../ui/alert.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */
 export function ShortlistConsultantSummary({ consultant }: { consultant: ShortlistConsultant }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-start gap-3">
       <ConsultantIdentity consultant={consultant}>
         <p className="mt-1 text-sm text-slate-700">
-          {consultant.location} · {formatYears(consultant.yearsExperience)} ·{" "}
-          {consultant.availableForWork ? "Available" : "Unavailable"}
+          <bdi>{consultant.location}</bdi> · <Plural value={consultant.yearsExperience} one="# year" other="# years" /> ·{" "}
+          {consultant.availableForWork ? t`Available` : t`Unavailable`}
         </p>
       </ConsultantIdentity>
     </div>
@@ -24,27 +29,30 @@ export function ShortlistConsultantSummary({ consultant }: { consultant: Shortli
  * location, years, specializations, donors, languages, availability and the rate where shown.
  */
 export function CompareTable({ consultants }: { consultants: ShortlistConsultant[] }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const labels = (values: string[], kind?: "language") => values.map((value) => valueLabel(i18n, value, kind)).join(", ");
   const rows: [string, (c: ShortlistConsultant) => string][] = [
-    ["Title", (c) => c.title],
-    ["Location", (c) => c.location],
-    ["Experience", (c) => formatYears(c.yearsExperience)],
-    ["Specializations", (c) => [c.primarySpecialization, ...c.secondarySpecializations].join(", ")],
-    ["Donors", (c) => c.donors.join(", ") || "—"],
-    ["Languages", (c) => c.languages.join(", ") || "—"],
-    ["Availability", (c) => (c.availableForWork ? "Available" : "Unavailable")],
-    ["Daily rate", (c) => (c.dailyRate ? formatRate(c.dailyRate) : "Not shown")],
+    [t`Title`, (c) => c.title],
+    [t`Location`, (c) => c.location],
+    [t`Experience`, (c) => t`${plural(c.yearsExperience, { one: "# year", other: "# years" })}`],
+    [t`Specializations`, (c) => labels([c.primarySpecialization, ...c.secondarySpecializations])],
+    [t`Donors`, (c) => labels(c.donors) || "—"],
+    [t`Languages`, (c) => labels(c.languages, "language") || "—"],
+    [t`Availability`, (c) => (c.availableForWork ? t`Available` : t`Unavailable`)],
+    [t`Daily rate`, (c) => (c.dailyRate ? formatRate(i18n, locale, c.dailyRate) : t`Not shown`)],
   ];
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Comparison of the chosen consultants</caption>
+        <caption className="sr-only">{t`Comparison of the chosen consultants`}</caption>
         <thead>
           <tr className="border-b border-slate-200">
             <td className="p-3" />
             {consultants.map((c) => (
               <th key={c.id} scope="col" className="p-3 font-semibold text-ink">
                 <Link to={`/consultant/${c.id}`} className="underline-offset-4 hover:underline">
-                  {c.name}
+                  <bdi>{c.name}</bdi>
                 </Link>
               </th>
             ))}
@@ -57,7 +65,7 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
                 {label}
               </th>
               {consultants.map((c) => (
-                <td key={c.id} className="break-words p-3 align-top text-ink">
+                <td key={c.id} dir="auto" className="break-words p-3 align-top text-ink">
                   {value(c)}
                 </td>
               ))}
@@ -71,11 +79,12 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
 
 /** What a shortlist page shows when its form was refused: the reason, and the page as it was. */
 export function NotSaved({ message, className }: { message: string | null | undefined; className: string }) {
+  const { t, i18n } = useLingui();
   if (!message) return null;
   return (
     <div className={className}>
-      <Alert tone="error" title="Not saved">
-        <p>{message}</p>
+      <Alert tone="error" title={t`Not saved`}>
+        <p>{translateText(i18n, message)}</p>
       </Alert>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 
@@ -52,6 +53,7 @@ export function DialogContent({
   className = "max-w-md",
   onCloseAutoFocus,
 }: ModalProps & { className?: string }) {
+  const { t } = useLingui();
   return (
     <ModalFrame
       overlayClassName="fixed inset-0 z-50 bg-ink/60"
@@ -67,7 +69,7 @@ export function DialogContent({
       <div className="mt-5">{children}</div>
       <ModalCloseButton
         className="absolute right-4 top-4 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
-        label="Close"
+        label={t`Close`}
       />
     </ModalFrame>
   );

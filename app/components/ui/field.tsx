@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
+import { translateText } from "#app/i18n/texts.ts";
 
 export const inputClasses =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700 disabled:bg-slate-100 sm:text-sm";
@@ -79,10 +81,12 @@ export function FieldHint({ id, hint }: { id: string; hint: React.ReactNode }) {
 
 /** A field's error (id `${id}-error`), if it has one. */
 export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  // The schemas' messages are English (the API's); the page shows them in its language.
+  const { i18n } = useLingui();
   if (!message) return null;
   return (
     <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-      {message}
+      {translateText(i18n, message)}
     </p>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { intlLocale } from "#common/locales.ts";
 
 const FORMAT: Intl.DateTimeFormatOptions = {
   day: "numeric",
@@ -14,11 +16,14 @@ const FORMAT: Intl.DateTimeFormatOptions = {
  */
 export function LocalTime({ value, className }: { value: Date | string; className?: string }) {
   const date = typeof value === "string" ? new Date(value) : value;
+  const locale = useLocale();
   const [timeZone, setTimeZone] = useState<string | undefined>("UTC");
   useEffect(() => {
     setTimeZone(undefined);
   }, []);
-  const text = new Intl.DateTimeFormat("en-GB", { ...FORMAT, timeZone }).format(date);
+  // In the page's language, Gregorian years (common/locales.ts).
+  const text = new Intl.DateTimeFormat(locale === "en" ? "en-GB" : intlLocale(locale), { ...FORMAT, timeZone }).format(date);
+
   return (
     <time dateTime={date.toISOString()} className={className}>
       {timeZone === "UTC" ? `${text} UTC` : text}

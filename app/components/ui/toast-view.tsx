@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { translateText } from "#app/i18n/texts.ts";
 import type { ActiveToast } from "#common/toast.ts";
 
 /**
@@ -17,13 +19,16 @@ export default function ToastView({
   dismiss: (id: number) => void;
   focusOnMount: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  const HOTKEY = "{hotkey}";
+
   const viewport = useRef<HTMLOListElement>(null);
   // Loaded by an F8 press: do what Radix's hotkey would have done had the region been there.
   useEffect(() => {
     if (focusOnMount) viewport.current?.focus();
   }, [focusOnMount]);
   return (
-    <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
+    <RadixToast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label={t`Notification`}>
       {active && (
         <RadixToast.Root
           key={active.id}
@@ -37,8 +42,11 @@ export default function ToastView({
           data-testid="toast"
         >
           <div>
-            <RadixToast.Title className="text-sm font-semibold">{active.title}</RadixToast.Title>
-            {active.description && <RadixToast.Description className="mt-1 text-sm">{active.description}</RadixToast.Description>}
+            <RadixToast.Title className="text-sm font-semibold">{translateText(i18n, active.title)}</RadixToast.Title>
+            {active.description && (
+              // A service's English sentence (the reason of a refusal) in the page's language.
+              <RadixToast.Description className="mt-1 text-sm">{translateText(i18n, active.description)}</RadixToast.Description>
+            )}
             {active.link && (
               <Link
                 to={active.link.href}
@@ -50,7 +58,7 @@ export default function ToastView({
             )}
           </div>
           <RadixToast.Close
-            aria-label="Dismiss notification"
+            aria-label={t`Dismiss notification`}
             className="absolute right-2 top-2 rounded-md p-1 text-slate-600 hover:bg-slate-100"
           >
             <X aria-hidden="true" className="size-4" />
@@ -59,6 +67,8 @@ export default function ToastView({
       )}
       <RadixToast.Viewport
         ref={viewport}
+        // Radix puts the shortcut ("F8") where "{hotkey}" is.
+        label={t`Notifications (${HOTKEY})`}
         className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
     </RadixToast.Provider>

@@ -1,0 +1,146 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
+// The sentences the shared schemas and the services write in English (common/*.ts: the spec's
+// messages, word for word, which the JSON API answers) as a page shows them: a field's error, a
+// form's error, a toast. The schemas stay English (the API's contract, the logs); a page in
+// another language looks the text up here when it shows it. A text not in the table is shown as
+// it is (the English, never an id).
+
+/** Whole sentences: each is its own English text (read back from the compiled message). */
+const SENTENCES: MessageDescriptor[] = [
+  // Accounts (common/auth.ts)
+  msg`Valid email address is required`,
+  msg`Name is required`,
+  msg`Password must be at least 6 characters long`,
+  msg`Password is required`,
+  msg`Current password is required`,
+  msg`New password must be at least 6 characters long`,
+  msg`Passwords don't match`,
+  msg`This password is too easy to guess.`,
+  msg`Invalid email or password`,
+  msg`An account with this email already exists`,
+  msg`Current password is incorrect`,
+  msg`You need to be signed in to do that`,
+  msg`This link is invalid or has expired`,
+  msg`This account has been blocked. If you think this is a mistake, please contact support.`,
+  msg`This account uses two-step sign-in, which this form does not ask for yet. Sign in through the API (POST /api/auth/login, then /api/auth/login/mfa).`,
+  // Messages (common/messages.ts)
+  msg`Your name is required`,
+  msg`Subject is required`,
+  msg`Reply is required`,
+  msg`Message sent successfully!`,
+  msg`You have sent a lot of messages in a short time. To protect consultants from spam, please wait a while before sending another one.`,
+  msg`You sent this same message to this consultant a moment ago. It has been delivered; there is no need to send it again.`,
+  msg`Consultant not found`,
+  msg`Message not found`,
+  msg`You need to be logged in to send messages. Please sign in and try again.`,
+  msg`You need to be signed in to read your messages.`,
+  msg`You do not have a consultant profile yet, so there is no inbox to show.`,
+  msg`Please verify your e-mail address before you start a conversation: it keeps consultants' inboxes free of spam. We sent you a link when you registered.`,
+  msg`New accounts can start only a few conversations on their first day, to protect consultants from spam. Please try again tomorrow.`,
+  // Conversations (common/conversations.ts)
+  msg`Conversation not found`,
+  msg`This consultant's profile is not listed at the moment, so it cannot take messages.`,
+  msg`You have sent a lot of replies in a short time. Please wait a while before sending another one.`,
+  msg`This sender's account has been blocked for abuse, so replies to it are not sent.`,
+  msg`The conversation has been deleted from your messages.`,
+  // Contact form (common/contact-schema.ts)
+
+  msg`First name is required`,
+  msg`Last name is required`,
+  msg`Please choose a subject`,
+  // Profiles (common/consultant-schema.ts, common/zod-fields.ts)
+  msg`Professional title is required`,
+  msg`Location is required`,
+  msg`Country is required`,
+  msg`Years of experience is required`,
+  msg`Primary specialization is required`,
+  msg`Bio must be at least 10 characters long`,
+  msg`Choose at least one funding donor`,
+  msg`Phone may contain only digits, spaces and + ( ) - .`,
+  // Shortlists and saved searches (common/shortlists.ts, common/saved-searches.ts)
+  msg`Shortlist not found`,
+  msg`Note is required`,
+  msg`You need to be signed in to keep shortlists.`,
+  msg`Saved search not found`,
+  msg`You need to be signed in to save searches.`,
+  msg`This unsubscribe link is not valid.`,
+  // Reviews (common/reviews.ts)
+  msg`Score must be a whole number from 1 to 10`,
+  msg`Response is required`,
+  msg`Reason is required`,
+  msg`You can review a consultant after they have replied to a message from you`,
+  msg`You have already reviewed this consultant; edit your review instead`,
+  msg`You cannot review your own profile`,
+  msg`Review not found`,
+  msg`You can only change your own review`,
+  msg`Only the consultant reviewed can respond`,
+  msg`You have already responded to this review`,
+  msg`Reviewer not verified`,
+  msg`Not counted: one review per organization`,
+
+  // Pages (app/lib, app/routes)
+  msg`You need to be logged in to create or edit a consultant profile.`,
+  msg`You need to be logged in to create or edit a consultant profile`,
+
+  msg`Something went wrong. Please try again.`,
+  msg`Please check the form and try again.`,
+  msg`Please check the form.`,
+];
+
+/** The names of fields in the schemas' "{field} must be at most {n} characters long" sentences. */
+const FIELDS: MessageDescriptor[] = [
+  msg`Your name`,
+  msg`Organization`,
+  msg`Subject`,
+  msg`Message`,
+  msg`Reply`,
+  msg`Password`,
+  msg`Name`,
+  msg`Email`,
+  msg`First name`,
+  msg`Last name`,
+  msg`Note`,
+  msg`Review`,
+  msg`Response`,
+  msg`Bio`,
+  msg`Phone`,
+  msg`Location`,
+  msg`City`,
+  msg`Professional title`,
+];
+
+type Pattern = { pattern: RegExp; say: (i18n: I18n, field: string, count: string) => string };
+
+/** Sentences with a field's name and a number. */
+const PATTERNS: Pattern[] = [
+  {
+    pattern: /^(.+) must be at most (\d+) characters(?: long)?$/,
+    say: (i18n, field, count) => i18n._(msg`${field} must be at most ${count} characters long`),
+  },
+  {
+    pattern: /^(.+) must be at least (\d+) characters(?: long)?$/,
+    say: (i18n, field, count) => i18n._(msg`${field} must be at least ${count} characters long`),
+  },
+];
+
+const englishOf = (descriptor: MessageDescriptor) => (descriptor.message as unknown as string[])[0] as string;
+
+let sentences: Map<string, MessageDescriptor> | undefined;
+let fields: Map<string, MessageDescriptor> | undefined;
+
+/** A sentence of the schemas or the services, in the page's language when the table knows it. */
+export function translateText(i18n: I18n, text: string): string {
+  if (i18n.locale === "en") return text;
+  sentences ??= new Map(SENTENCES.map((descriptor) => [englishOf(descriptor), descriptor]));
+  const sentence = sentences.get(text);
+  if (sentence) return i18n._(sentence);
+  fields ??= new Map(FIELDS.map((descriptor) => [englishOf(descriptor), descriptor]));
+  for (const { pattern, say } of PATTERNS) {
+    const match = pattern.exec(text);
+    const field = match && fields.get(match[1] as string);
+    if (match && field) return say(i18n, i18n._(field), match[2] as string);
+  }
+  return text;
+}

@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#common/auth.ts";
@@ -10,6 +12,8 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/texts.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { useLightForm } from "../lib/light-form.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -40,10 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refusedAnswer(error, { submission, hideFields });
   }
+  const i18n = i18nOfRequest(request);
   return redirectWithToast(
     app,
     "/sign-in",
-    { title: "Password changed", description: "Your password has been reset. Please sign in with your new password." },
+    {
+      title: i18n._(msg`Password changed`),
+      description: i18n._(msg`Your password has been reset. Please sign in with your new password.`),
+    },
     { headers: { "Set-Cookie": clearSessionCookie(app.config) } },
   );
 }
@@ -58,6 +66,7 @@ export const shouldRevalidate = revalidateUnlessRequestFailed;
 const validation = zodValidation(() => import("#common/auth.ts").then((m) => m.resetPasswordFormSchema));
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const navigation = useNavigation();
   const form = useLightForm({
     id: "reset-password",
@@ -70,9 +79,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
-        <h1 className="mt-4 text-3xl font-bold text-ink">This link is invalid or has expired</h1>
+        <h1 className="mt-4 text-3xl font-bold text-ink">
+          <Trans>This link is invalid or has expired</Trans>
+        </h1>
         <p className="mt-4 text-muted">
-          Password reset links work once and expire after 1 hour. Use "Forgot password?" when signing in to get a new one.
+          <Trans>
+            Password reset links work once and expire after 1 hour. Use "Forgot password?" when signing in to get a new one.
+          </Trans>
         </p>
         <div className="mt-8 flex justify-center">
           <SignInControl />
@@ -85,18 +98,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-ink">Choose a new password</h1>
-        <p className="mt-1 text-sm text-muted">After saving, every device signed in to your account is signed out.</p>
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>Choose a new password</Trans>
+        </h1>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>After saving, every device signed in to your account is signed out.</Trans>
+        </p>
         <Form method="post" className="mt-6 space-y-4" {...form.props}>
           <input type="hidden" name="token" value={loaderData.token} />
           {(form.errors?.[0] || tokenError) && (
             <Alert tone="error" live>
-              {form.errors?.[0] ?? tokenError}
+              {translateText(i18n, form.errors?.[0] ?? tokenError ?? "")}
             </Alert>
           )}
           <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Saving..." : "Set New Password"}
+            {pending ? t`Saving...` : t`Set New Password`}
           </Button>
         </Form>
       </div>
@@ -105,8 +122,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export const meta = privatePageMeta({
-  title: "Choose a new password",
-  description: "Set a new password for your account.",
+  title: msg`Choose a new password`,
+  description: msg`Set a new password for your account.`,
+
   path: "/reset-password",
 });
 

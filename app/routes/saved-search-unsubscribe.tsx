@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { serviceDeps } from "#server/http/context.ts";
 import { unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
@@ -5,6 +7,8 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/texts.ts";
 import { errorAnswer, errorOf, failed, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -26,11 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       id: form.get("s"),
       token: form.get("t"),
     });
+    const i18n = i18nOfRequest(request);
     return answer({
       result: { status: "success" },
       toast: {
-        title: "Alerts stopped",
-        description: `You will no longer receive e-mail alerts for “${name}”. The saved search itself is kept.`,
+        title: i18n._(msg`Alerts stopped`),
+        description: i18n._(msg`You will no longer receive e-mail alerts for “${name}”. The saved search itself is kept.`),
       },
     });
   } catch (error) {
@@ -44,9 +49,12 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-ink">Stop search alerts</h1>
+      <h1 className="text-2xl font-bold text-ink">
+        <Trans>Stop search alerts</Trans>
+      </h1>
       {succeeded(actionData) ? (
         <div className="mt-6">
           <Alert tone="info" title={actionData?.toast?.title}>
@@ -57,18 +65,20 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         <>
           {failed(actionData) && (
             <div className="mt-6">
-              <Alert tone="error" title="Not changed">
-                <p>{errorOf(actionData)}</p>
+              <Alert tone="error" title={t`Not changed`}>
+                <p>{translateText(i18n, errorOf(actionData) ?? "")}</p>
               </Alert>
             </div>
           )}
           <p className="mt-4 text-muted">
-            Stop the e-mail alerts of this saved search? You can turn them on again from your saved searches.
+            <Trans>Stop the e-mail alerts of this saved search? You can turn them on again from your saved searches.</Trans>
           </p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="s" value={loaderData.s} />
             <input type="hidden" name="t" value={loaderData.t} />
-            <Button type="submit">Stop these alerts</Button>
+            <Button type="submit">
+              <Trans>Stop these alerts</Trans>
+            </Button>
           </Form>
         </>
       )}
@@ -77,8 +87,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
 }
 
 export const meta = privatePageMeta({
-  title: "Stop search alerts",
-  description: "Stop e-mail alerts.",
+  title: msg`Stop search alerts`,
+  description: msg`Stop e-mail alerts.`,
+
   path: "/saved-searches/unsubscribe",
 });
 

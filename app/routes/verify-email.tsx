@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { verifyEmail } from "#server/services/accounts/verification.ts";
@@ -27,19 +29,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { status, email, isSignedIn } = loaderData;
-  const next = isSignedIn ? { to: "/profile/manage", label: "Go to your account" } : { to: "/", label: "Go to Home" };
+  const next = isSignedIn ? { to: "/profile/manage", label: t`Go to your account` } : { to: "/", label: t`Go to Home` };
   if (status === "invalid") {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
-        <h1 className="mt-4 text-3xl font-bold text-ink">This link is invalid or has expired</h1>
+        <h1 className="mt-4 text-3xl font-bold text-ink">
+          <Trans>This link is invalid or has expired</Trans>
+        </h1>
         <p className="mt-4 text-muted">
-          Verification links work once and expire after 24 hours. A link also stops working when the account's email address
-          changes. Sign in and choose "Resend verification email" on your account page to get a new one.
+          <Trans>
+            Verification links work once and expire after 24 hours. A link also stops working when the account's email address
+            changes. Sign in and choose "Resend verification email" on your account page to get a new one.
+          </Trans>
         </p>
         <Link to="/profile/manage" className={buttonClasses({ className: "mt-8" })}>
-          Go to your account
+          <Trans>Go to your account</Trans>
         </Link>
       </section>
     );
@@ -47,11 +54,13 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">{status === "verified" ? "Email verified" : "Email already verified"}</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">
+        {status === "verified" ? t`Email verified` : t`Email already verified`}
+      </h1>
       <p className="mt-4 text-muted">
         {status === "verified"
-          ? `Thank you. ${email} is now verified.`
-          : `${email} was already verified with this link. There is nothing more to do.`}
+          ? t`Thank you. ${email} is now verified.`
+          : t`${email} was already verified with this link. There is nothing more to do.`}
       </p>
       <Link to={next.to} className={buttonClasses({ className: "mt-8" })}>
         {next.label}
@@ -61,8 +70,9 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta = privatePageMeta({
-  title: "Verify your email address",
-  description: "Confirm the email address of your account.",
+  title: msg`Verify your email address`,
+  description: msg`Confirm the email address of your account.`,
+
   path: "/verify-email",
 });
 

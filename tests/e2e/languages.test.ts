@@ -48,7 +48,16 @@ function publicRoutes(consultantId: number) {
  * The pages whose own content is translated so far; on every other page the header and footer
  * are. Each page moves here as it is translated (docs/decisions/015-interface-languages.md).
  */
-const TRANSLATED_PAGES = ["/", "/?location=Vietnam", "/no-such-page", "/sign-in", "/consultant/"];
+const TRANSLATED_PAGES = [
+  "/",
+  "/?location=Vietnam",
+  "/no-such-page",
+  "/sign-in",
+  "/consultant/",
+  "/verify-email",
+  "/reset-password",
+  "/saved-searches/unsubscribe",
+];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */
 function isTranslated(path: string): boolean {

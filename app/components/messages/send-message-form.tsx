@@ -14,7 +14,6 @@ import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
   MESSAGE_MAX,
   MESSAGE_MIN,
-  MESSAGE_TEXTS,
   SENDER_EMAIL_MAX,
   SENDER_NAME_MAX,
   SENDER_ORGANIZATION_MAX,

@@ -171,7 +171,6 @@ describe("the front door and the language's memory", () => {
   });
 
   it("answers an unknown language prefix with the English 404 page", async () => {
-
     for (const path of ["/fr", "/fr/about", "/en/about", "/TH/about", "/thai"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
@@ -320,15 +319,16 @@ describe("translated pages, in a browser", () => {
     await page.goto(`${app.url}/th/sign-in`);
     await waitForHydration(page);
     const form = page.locator("form", { has: page.locator('input[name="intent"][value="login"]') });
-    // The browser's validation (zod, the schema's English message) shown in Thai.
+    // The browser's validation (zod, the schema's English messages) shown in Thai.
     await form.getByLabel("อีเมล", { exact: true }).fill("not-an-email");
-    await form.getByLabel("รหัสผ่าน", { exact: true }).focus();
-    await expect.poll(() => form.getByText("ต้องกรอกอีเมลที่ถูกต้อง").isVisible()).toBe(true);
+    await form.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
+    await form.getByText("ต้องกรอกอีเมลที่ถูกต้อง").waitFor();
+
     // The server's refusal (the service's English message) shown in Thai.
     await form.getByLabel("อีเมล", { exact: true }).fill("nobody@example.org");
     await form.getByLabel("รหัสผ่าน", { exact: true }).fill("wrong-password-123");
     await form.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toBe("อีเมลหรือรหัสผ่านไม่ถูกต้อง");
+    await form.getByRole("alert").filter({ hasText: "อีเมลหรือรหัสผ่านไม่ถูกต้อง" }).waitFor();
     expect(await englishLeft(page, "main", "th")).toEqual([]);
     await expectNoAxeViolations(page);
 
@@ -337,7 +337,8 @@ describe("translated pages, in a browser", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Gửi tin nhắn" }).click();
     const dialog = page.getByRole("dialog");
-    await expect.poll(() => dialog.getByRole("heading").textContent()).toBe("Đăng nhập để gửi tin nhắn");
+    await dialog.getByRole("heading", { name: "Đăng nhập để gửi tin nhắn" }).waitFor();
+
     expect(await englishLeft(page, '[role="dialog"]', "vi")).toEqual([]);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors, [/status of 40[01]/]);

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { BadgeCheck, Search, ShieldOff } from "lucide-react";
 import { Form, Link, redirect } from "react-router";
 import { countryName } from "#common/countries.ts";
@@ -24,6 +26,7 @@ import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -90,6 +93,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** The toast after an admin acts on a report: what became of it. */
+const REPORT_RESOLVED: Record<ConversationReport["status"], MessageDescriptor> = {
+  open: msg`Report open`,
+  warned: msg`Report warned`,
+  blocked: msg`Report blocked`,
+  unverified: msg`Report unverified`,
+  dismissed: msg`Report dismissed`,
+};
+
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const session = requireSignedIn(app, { comeBack: request });
@@ -103,21 +115,22 @@ export async function action({ context, request }: Route.ActionArgs) {
       ? String(form.get("back"))
       : "/admin/organizations";
   if (id === null) return answer(errorAnswer("Not found"), 404);
+  const i18n = i18nOfRequest(request);
   try {
     if (intent === "verify") {
       await verifyOrganization(deps, actor, { id, body: { method: "admin" } });
-      return redirectWithToast(app, back, { title: "Organization verified" });
+      return redirectWithToast(app, back, { title: i18n._(msg`Organization verified`) });
     }
     if (intent === "unverify") {
       await unverifyOrganization(deps, actor, id);
-      return redirectWithToast(app, back, { title: "Verification taken back" });
+      return redirectWithToast(app, back, { title: i18n._(msg`Verification taken back`) });
     }
     if (intent === "report") {
       const resolved = await resolveReport(deps, actor, {
         id,
         body: { action: form.get("action"), message: form.get("message") || undefined },
       });
-      return redirectWithToast(app, back, { title: `Report ${resolved.status}` });
+      return redirectWithToast(app, back, { title: i18n._(REPORT_RESOLVED[resolved.status]) });
     }
   } catch (error) {
     return refusedAnswer(error);

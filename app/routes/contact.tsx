@@ -1,4 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
@@ -8,6 +11,7 @@ import {
   CONTACT_MESSAGE_MIN,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECTS,
+  type ContactSubject,
   contactSubjectFrom,
 } from "#common/contact.ts";
 import { contactMessageSchema } from "#common/contact-schema.ts";
@@ -24,10 +28,12 @@ import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-noti
 import { Options } from "../components/ui/options.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/texts.ts";
 import { errorAnswer, type FormResult, notSent } from "../lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "../lib/kept-draft.ts";
 import { useLightForm } from "../lib/light-form.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -55,9 +61,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     return refusedAnswer(error, { submission });
   }
+  const i18n = i18nOfRequest(request);
   return redirectWithToast(app, "/contact?sent=1", {
-    title: "Message sent",
-    description: "Thank you for contacting us. We will reply by e-mail within one business day.",
+    title: i18n._(msg`Message sent`),
+    description: i18n._(msg`Thank you for contacting us. We will reply by e-mail within one business day.`),
   });
 }
 
@@ -69,6 +76,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { supportEmail, subject, isSent } = loaderData;
   // What is typed stays on this device until the server confirms (app/lib/kept-draft.ts): the
   // confirmation is the redirect to ?sent=1.
@@ -79,7 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [isSent, draftKey]);
   return (
     <>
-      <PageHero eyebrow="Contact" title="Get in touch" lead={<p>{CONTACT_PAGE.lead}</p>} />
+      <PageHero eyebrow={t`Contact`} title={t`Get in touch`} lead={<p>{i18n._(CONTACT_PAGE.lead)}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         {isSent ? (
           <ContactConfirmation />
@@ -101,6 +109,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 // The browser's validation (zod, Conform's parser) loads on first use; see app/lib/light-form.ts.
 const validation = zodValidation(() => import("#common/contact-schema.ts").then((m) => m.contactMessageSchema));
 
+/** The subjects as the page names them (common/contact.ts keeps the values and their English labels). */
+const SUBJECT_LABELS: Record<ContactSubject, MessageDescriptor> = {
+  general: msg`General Inquiry`,
+  technical: msg`Technical Support`,
+  consultant: msg`Consultant Questions`,
+  organization: msg`Organization Inquiry`,
+  partnership: msg`Partnership Opportunities`,
+  feedback: msg`Feedback`,
+  other: msg`Other`,
+};
+
 const KEPT_FIELDS = ["firstName", "lastName", "email", "subject", "message"] as const;
 
 function ContactForm({
@@ -114,6 +133,8 @@ function ContactForm({
   offline: boolean;
   draftKey: string;
 }) {
+  const { t, i18n } = useLingui();
+  const min = CONTACT_MESSAGE_MIN;
   const navigation = useNavigation();
   const isSending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const draft = useKeptDraft(draftKey, KEPT_FIELDS);
@@ -130,12 +151,14 @@ function ContactForm({
   return (
     <Card as="section" aria-labelledby="contact-form-heading" className="sm:p-8">
       <h2 id="contact-form-heading" className="text-2xl font-bold tracking-tight text-ink">
-        Send us a message
+        <Trans>Send us a message</Trans>
       </h2>
       <p className="mt-1 text-sm text-muted">
-        All fields are required. We use your details only to answer you (see the{" "}
-        <TextLink to="/privacy-policy">Privacy Policy</TextLink>
-        ).
+        <Trans>
+          All fields are required. We use your details only to answer you (see the{" "}
+          <TextLink to="/privacy-policy">Privacy Policy</TextLink>
+          ).
+        </Trans>
       </p>
       <Form
         method="post"
@@ -160,45 +183,45 @@ function ContactForm({
         )}
         {form.errors && form.errors.length > 0 && !offline && (
           <div id={form.errorId} className="sm:col-span-2">
-            <Alert tone="error" title="Your message was not sent" live>
-              {form.errors[0]}
+            <Alert tone="error" title={t`Your message was not sent`} live>
+              {translateText(i18n, form.errors[0] ?? "")}
             </Alert>
           </div>
         )}
         <InputField
           field={fields.firstName}
-          label="First Name"
+          label={t`First Name`}
           markRequired
           autoComplete="given-name"
           maxLength={CONTACT_NAME_MAX}
         />
         <InputField
           field={fields.lastName}
-          label="Last Name"
+          label={t`Last Name`}
           markRequired
           autoComplete="family-name"
           maxLength={CONTACT_NAME_MAX}
         />
         <InputField
           field={fields.email}
-          label="Email Address"
+          label={t`Email Address`}
           markRequired
           className="sm:col-span-2"
           type="email"
           autoComplete="email"
           maxLength={255}
         />
-        <SelectField field={fields.subject} label="Subject" markRequired className="sm:col-span-2">
+        <SelectField field={fields.subject} label={t`Subject`} markRequired className="sm:col-span-2">
           <option value="" disabled>
-            Choose a subject
+            {t`Choose a subject`}
           </option>
-          <Options values={CONTACT_SUBJECTS} />
+          <Options values={CONTACT_SUBJECTS.map(({ value }) => ({ value, label: i18n._(SUBJECT_LABELS[value]) }))} />
         </SelectField>
         <TextareaField
           field={fields.message}
-          label="Message"
+          label={t`Message`}
           markRequired
-          hint={`At least ${CONTACT_MESSAGE_MIN} characters. For a problem with the site, say what you did and what happened.`}
+          hint={t`At least ${min} characters. For a problem with the site, say what you did and what happened.`}
           className="sm:col-span-2"
           rows={6}
           minLength={CONTACT_MESSAGE_MIN}
@@ -208,7 +231,7 @@ function ContactForm({
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={isSending} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-5" />
-            {isSending ? "Sending..." : "Send Message"}
+            {isSending ? t`Sending...` : t`Send Message`}
           </Button>
         </div>
       </Form>
@@ -217,10 +240,12 @@ function ContactForm({
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   return pageMeta(args, {
-    title: "Contact",
-    description:
-      "Contact the DevConsult SEA team in Singapore: send a message, find our office, e-mail and phone details, and office hours (Singapore time).",
+    title: i18n._(msg`Contact`),
+    description: i18n._(
+      msg`Contact the DevConsult SEA team in Singapore: send a message, find our office, e-mail and phone details, and office hours (Singapore time).`,
+    ),
     path: "/contact",
   });
 }

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { parseId } from "#common/ids.ts";
-import { splitLocalePath } from "#common/locales.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
@@ -22,14 +22,14 @@ import { ProfileStrengthMeter } from "../components/consultants/profile-strength
 import { ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { OpportunitiesForYou } from "../components/opportunities/match.tsx";
-import { type HiddenFromAnswer, HiddenFromPanel } from "../components/organizations/hidden-from-panel.tsx";
+import { HiddenFromPanel } from "../components/organizations/hidden-from-panel.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { i18nFor } from "../i18n/i18n.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { answerOf, errorAnswer, errorOf, type FormAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { answer, refusalOf, refusedAnswer } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-consultant-profile";
@@ -88,11 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(requireSignedIn(app));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const i18n = i18nOfRequest(request);
   if (intent === "digest") {
     // How often the opportunities digest comes (issue 32).
     try {
       const { frequency } = await setDigestFrequency(app, actor, { frequency: form.get("frequency") });
-      const i18n = i18nFor(splitLocalePath(new URL(request.url).pathname).locale);
       const title =
         frequency === "off"
           ? i18n._(msg`You will not be e-mailed new opportunities`)
@@ -110,14 +110,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (organizationId === null) throw new NotFound("Organization not found");
       const { organizations } = await toggleHiddenFrom(app, actor, { organizationId, hidden: intent === "hide" });
-      const organization = organizations.find((item) => item.id === organizationId);
+      const name = organizations.find((item) => item.id === organizationId)?.name;
       return redirectWithToast(app, "/my-consultant-profile#hidden-from", {
-        title: intent === "hide" ? `Hidden from ${organization?.name ?? "the organization"}` : "No longer hidden",
+        title:
+          intent === "unhide"
+            ? i18n._(msg`No longer hidden`)
+            : name
+              ? i18n._(msg`Hidden from ${name}`)
+              : i18n._(msg`Hidden from the organization`),
       });
     } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal.status >= 500) throw error;
-      return data<HiddenFromAnswer>({ hiddenFromError: refusal.message }, { status: refusal.status });
+      // The panel shows why (a refusal); anything else is a bug (500).
+      return refusedAnswer(error, { intent });
     }
   }
   const assignmentId = parseId(String(form.get("assignmentId") ?? ""));
@@ -130,13 +134,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         assignmentId,
         body: { name: form.get("name"), email: form.get("email") },
       });
-      return done(`Request sent to ${asked.refereeName}. You will see their answer here.`);
+      const referee = asked.refereeName;
+      return done(i18n._(msg`Request sent to ${referee}. You will see their answer here.`));
     }
     if (intent === "withdraw-reference") {
       const referenceId = parseId(String(form.get("referenceId") ?? ""));
       if (referenceId === null) return refused("Reference not found", 404);
       await withdrawReference(app, actor, { assignmentId, referenceId });
-      return done("Reference withdrawn.");
+      return done(i18n._(msg`Reference withdrawn.`));
     }
     return refused("Unknown action", 400);
   } catch (error) {
@@ -155,23 +160,29 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
   if (loaderData.state === "none") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12 text-center">
-        <h1 className="text-3xl font-bold text-ink">My Consultant Profile</h1>
+        <h1 className="text-3xl font-bold text-ink">
+          <Trans>My Consultant Profile</Trans>
+        </h1>
         <p className="mt-4 text-muted">
-          You do not have a consultant profile yet. Create one so organizations across Southeast Asia can find you.
+          <Trans>You do not have a consultant profile yet. Create one so organizations across Southeast Asia can find you.</Trans>
         </p>
         <ButtonLink to="/profile/new" size="lg" className="mt-8" iconClassName="size-4" icon={UserPlus}>
-          Create Consultant Profile
+          <Trans>Create Consultant Profile</Trans>
         </ButtonLink>
       </div>
     );
   }
   const { consultant, insights, reviewCount } = loaderData;
-  const hiddenFromError = actionData && "hiddenFromError" in actionData ? String(actionData.hiddenFromError) : null;
-  const referenceAnswer = actionData && "intent" in actionData ? actionData : null;
+  const posted: FormAnswer | undefined = actionData ?? undefined;
+  const hiddenFromError = errorOf(answerOf(posted, "hide") ?? answerOf(posted, "unhide"));
+  // The references panel shows its own forms' answers (the hidden-from panel and the digest have theirs).
+  const referenceAnswer = posted && !["hide", "unhide", "digest"].includes(posted.intent ?? "") ? posted : null;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">My Consultant Profile</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">
+          <Trans>My Consultant Profile</Trans>
+        </p>
       </div>
       <ProfileStrengthMeter consultantId={consultant.id} facts={consultant} />
       <ConsultantProfile
@@ -188,14 +199,14 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
         actions={
           <>
             <ButtonLink to={`/profile/edit/${consultant.id}`} size="lg" className="w-full" iconClassName="size-4" icon={Pencil}>
-              Edit Profile
+              <Trans>Edit Profile</Trans>
             </ButtonLink>
             <Link
               to={`/consultant/${consultant.id}`}
               className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              View public page
+              <Trans>View public page</Trans>
             </Link>
             <DownloadCvButton consultantId={consultant.id} />
           </>
@@ -216,6 +227,6 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
   );
 }
 
-export const meta = privatePageMeta({ title: "My Consultant Profile", description: "Your consultant profile." });
+export const meta = privatePageMeta({ title: msg`My Consultant Profile`, description: msg`Your consultant profile.` });
 
 export const ErrorBoundary = RouteErrorBoundary;

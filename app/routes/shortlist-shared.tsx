@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { serviceDeps } from "#server/http/context.ts";
 import { viewSharedShortlist } from "#server/services/shortlists/shortlists.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -21,19 +23,25 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
   const consultants = list.entries.map((entry) => entry.consultant);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <p className="text-sm font-medium text-muted">A shortlist shared with you</p>
-      <h1 className="mt-1 break-words text-3xl font-bold tracking-tight text-ink">{list.name}</h1>
+      <p className="text-sm font-medium text-muted">
+        <Trans>A shortlist shared with you</Trans>
+      </p>
+      <h1 dir="auto" className="mt-1 break-words text-3xl font-bold tracking-tight text-ink">
+        {list.name}
+      </h1>
       {list.organization && (
         <p className="mt-1 text-slate-700" data-testid="shared-by">
-          Shared by <OrganizationBadge organization={list.organization} />
+          <Trans>Shared by</Trans> <OrganizationBadge organization={list.organization} />
         </p>
       )}
       {consultants.length === 0 ? (
-        <p className="mt-6 text-muted">This list is empty.</p>
+        <p className="mt-6 text-muted">
+          <Trans>This list is empty.</Trans>
+        </p>
       ) : (
         <>
           <h2 className="mt-6 text-xl font-bold text-ink">
-            {consultants.length === 1 ? "1 consultant" : `${consultants.length} consultants`}
+            <Plural value={consultants.length} one="# consultant" other="# consultants" />
           </h2>
           <ul className="mt-3 space-y-3">
             {consultants.map((consultant) => (
@@ -45,7 +53,7 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
           {consultants.length <= 4 && consultants.length > 1 && (
             <section aria-labelledby="compare-heading" className="mt-8">
               <h2 id="compare-heading" className="mb-3 text-xl font-bold text-ink">
-                Side by side
+                <Trans>Side by side</Trans>
               </h2>
               <CompareTable consultants={consultants} />
             </section>
@@ -62,8 +70,8 @@ export function headers() {
 }
 
 export const meta = privatePageMeta({
-  title: "Shared shortlist",
-  description: "A shortlist of consultants.",
+  title: msg`Shared shortlist`,
+  description: msg`A shortlist of consultants.`,
   path: "/shortlists",
 });
 

@@ -57,6 +57,7 @@ const TRANSLATED_PAGES = [
   "/verify-email",
   "/reset-password",
   "/saved-searches/unsubscribe",
+  "/contact",
 ];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */

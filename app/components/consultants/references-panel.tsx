@@ -1,9 +1,14 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { monthLabel } from "#app/i18n/formats.ts";
+import { translateText } from "#app/i18n/texts.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, failed, succeeded } from "#app/lib/form-answer.ts";
 import { type OwnReference, REFERENCE_LIMITS } from "#common/references.ts";
 import type { Assignment } from "#common/track-record.ts";
-import { monthLabel } from "#common/track-record-lists.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
@@ -13,12 +18,12 @@ import { inputClasses } from "../ui/field.tsx";
 // The owner's references (issue 34): for each assignment, ask a person at the client to confirm
 // it (name and e-mail: they get a single-use link), see the answers, withdraw a request.
 
-const STATUS_LABELS: Record<OwnReference["status"], string> = {
-  requested: "Waiting for an answer",
-  confirmed: "Confirmed",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-  removed: "Removed by an administrator",
+const STATUS_LABELS: Record<OwnReference["status"], MessageDescriptor> = {
+  requested: msg`Waiting for an answer`,
+  confirmed: msg`Confirmed`,
+  declined: msg`Declined`,
+  withdrawn: msg`Withdrawn`,
+  removed: msg`Removed by an administrator`,
 };
 
 export function ReferencesPanel({
@@ -31,26 +36,33 @@ export function ReferencesPanel({
   /** The page action's answer, shown here (the form posts without JavaScript). */
   answer: FormAnswer | null;
 }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const days = REFERENCE_LIMITS.linkDays;
+  const open = REFERENCE_LIMITS.openPerConsultant;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
     <div className="mx-auto max-w-6xl px-4 pb-10">
-      <CardSection title="References from past clients" id="references-heading">
+      <CardSection title={t`References from past clients`} id="references-heading">
         <p className="text-sm text-muted">
-          Ask a person at the client organization to confirm an assignment. They get an e-mail with a link that works once for{" "}
-          {REFERENCE_LIMITS.linkDays} days, and need no account. A confirmed assignment shows “Confirmed by” their name and
-          organization; their e-mail address is never shown. At most {REFERENCE_LIMITS.openPerConsultant} requests may wait for an
-          answer at a time.
+          <Trans>
+            Ask a person at the client organization to confirm an assignment. They get an e-mail with a link that works once for{" "}
+            {days} days, and need no account. A confirmed assignment shows “Confirmed by” their name and organization; their
+            e-mail address is never shown. At most {open} requests may wait for an answer at a time.
+          </Trans>
         </p>
         {answer && (
           <div className="mt-3">
             <Alert tone={succeeded(answer) ? "info" : "error"} live={failed(answer)}>
-              {succeeded(answer) ? answer.toast?.title : errorOf(answer)}
+              {succeeded(answer) ? answer.toast?.title : translateText(i18n, errorOf(answer) ?? "")}
             </Alert>
           </div>
         )}
         {assignments.length === 0 && (
-          <p className="mt-4 text-sm text-muted">Add assignments to your profile to ask for references.</p>
+          <p className="mt-4 text-sm text-muted">
+            <Trans>Add assignments to your profile to ask for references.</Trans>
+          </p>
         )}
         <ol className="mt-4 grid gap-4">
           {assignments.map((assignment) => {
@@ -59,10 +71,12 @@ export function ReferencesPanel({
             const emailId = `reference-email-${assignment.id}`;
             return (
               <li key={assignment.id} className="rounded-xl border border-slate-200 p-4">
-                <h3 className="font-semibold text-ink">{assignment.title}</h3>
+                <h3 dir="auto" className="font-semibold text-ink">
+                  {assignment.title}
+                </h3>
                 <p className="text-sm text-muted">
-                  {assignment.organization} · {monthLabel(assignment.startDate)} –{" "}
-                  {assignment.endDate ? monthLabel(assignment.endDate) : "present"}
+                  <bdi>{assignment.organization}</bdi> · {monthLabel(assignment.startDate, locale)} –{" "}
+                  {assignment.endDate ? monthLabel(assignment.endDate, locale) : t`present`}
                 </p>
                 {own.length > 0 && (
                   <ul className="mt-3 grid gap-2">
@@ -72,7 +86,7 @@ export function ReferencesPanel({
                           {reference.status === "confirmed" && (
                             <BadgeCheck aria-hidden="true" className="size-4 text-emerald-700" />
                           )}
-                          <span className="font-medium text-ink">{reference.refereeName}</span>
+                          <bdi className="font-medium text-ink">{reference.refereeName}</bdi>
                           <span className="text-muted">{reference.refereeEmail}</span>
                           <Badge
                             tone={
@@ -83,7 +97,7 @@ export function ReferencesPanel({
                                   : "neutral"
                             }
                           >
-                            {reference.isExpired ? "Link expired" : STATUS_LABELS[reference.status]}
+                            {reference.isExpired ? t`Link expired` : i18n._(STATUS_LABELS[reference.status])}
                           </Badge>
                         </span>
                         {(reference.status === "requested" || reference.status === "confirmed") && (
@@ -92,7 +106,9 @@ export function ReferencesPanel({
                             <input type="hidden" name="assignmentId" value={assignment.id} />
                             <input type="hidden" name="referenceId" value={reference.id} />
                             <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                              Withdraw<span className="sr-only"> the reference of {reference.refereeName}</span>
+                              <Trans>
+                                Withdraw<span className="sr-only"> the reference of {reference.refereeName}</span>
+                              </Trans>
                             </Button>
                           </Form>
                         )}
@@ -105,7 +121,7 @@ export function ReferencesPanel({
                   <input type="hidden" name="assignmentId" value={assignment.id} />
                   <div>
                     <label htmlFor={nameId} className="block text-sm font-medium text-ink">
-                      Referee's name
+                      <Trans>Referee's name</Trans>
                     </label>
                     <input
                       id={nameId}
@@ -118,7 +134,7 @@ export function ReferencesPanel({
                   </div>
                   <div>
                     <label htmlFor={emailId} className="block text-sm font-medium text-ink">
-                      Referee's e-mail
+                      <Trans>Referee's e-mail</Trans>
                     </label>
                     <input
                       id={emailId}
@@ -132,7 +148,9 @@ export function ReferencesPanel({
                   </div>
                   <Button type="submit" variant="secondary" disabled={busy}>
                     <Send aria-hidden="true" className="size-4" />
-                    Ask for a reference<span className="sr-only"> on {assignment.title}</span>
+                    <Trans>
+                      Ask for a reference<span className="sr-only"> on {assignment.title}</span>
+                    </Trans>
                   </Button>
                 </Form>
               </li>

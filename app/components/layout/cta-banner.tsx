@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "../ui/button.tsx";
@@ -41,7 +42,7 @@ export function BrowseConsultantsLink({
 }) {
   return (
     <Link to="/#consultants" className={className}>
-      Browse Consultants
+      <Trans>Browse Consultants</Trans>
       {arrow && <ArrowRight aria-hidden="true" className="size-5" />}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EyeOff, Search } from "lucide-react";
 import { Form } from "react-router";
+import { translateText } from "#app/i18n/texts.ts";
 import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Alert } from "../ui/alert.tsx";
@@ -13,8 +14,6 @@ import { OrganizationBadge } from "./organization-badge.tsx";
 // form, so it works without JavaScript) whose results each offer "Hide from". Members of a listed
 // organization get "not found" on the profile and never see it in search, shortlists or exports.
 
-export type HiddenFromAnswer = { hiddenFromError: string };
-
 export function HiddenFromPanel({
   hidden,
   search,
@@ -26,7 +25,7 @@ export function HiddenFromPanel({
   found: Badge[];
   error: string | null;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const hiddenIds = new Set(hidden.map((organization) => organization.id));
   const limit = ORGANIZATION_LIMITS.hiddenFrom;
   return (
@@ -45,7 +44,7 @@ export function HiddenFromPanel({
         {error && (
           <div className="mt-4">
             <Alert tone="error" title={t`Not changed`} live>
-              <p>{error}</p>
+              <p>{translateText(i18n, error)}</p>
             </Alert>
           </div>
         )}

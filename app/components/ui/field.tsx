@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { translateText } from "#app/i18n/texts.ts";
 
@@ -161,7 +162,9 @@ export function SelectField({ field, label, hint, markRequired, className, ...se
 export function Honeypot({ id }: { id: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-      <label htmlFor={id}>Website (leave this empty)</label>
+      <label htmlFor={id}>
+        <Trans>Website (leave this empty)</Trans>
+      </label>
       <input id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );

@@ -58,6 +58,7 @@ const TRANSLATED_PAGES = [
   "/reset-password",
   "/saved-searches/unsubscribe",
   "/contact",
+  "/about",
 ];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */

@@ -48,6 +48,7 @@ export function ContactAside({ supportEmail }: { supportEmail: string }) {
             <Mail aria-hidden="true" className="size-4 shrink-0 text-muted" />
             <a
               href={`mailto:${supportEmail}`}
+              translate="no"
               className="break-all font-medium text-brand-700 underline-offset-4 hover:underline"
             >
               {supportEmail}
@@ -79,6 +80,7 @@ export function ContactAside({ supportEmail }: { supportEmail: string }) {
             e-mail{" "}
             <a
               href={`mailto:${supportEmail}`}
+              translate="no"
               className="break-all font-medium text-brand-700 underline-offset-4 hover:underline"
             >
               {supportEmail}

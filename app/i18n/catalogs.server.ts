@@ -2,9 +2,14 @@ import { chunkCatalogs, messages } from "virtual:devconsult/i18n";
 import type { Messages } from "@lingui/core";
 import { DEFAULT_LOCALE, type Locale } from "#common/locales.ts";
 import { setMessageSource } from "./i18n.ts";
+import { translateSentence } from "./texts.ts";
+import { setTextTranslator } from "./translate-text.ts";
 
 // The server's side of the catalogues: the instances render from the build's copy of every
 // language, and a page carries, inline, the strings of the chunks its first load imports.
+
+// The server renders every language: the schemas' sentences are looked up in all of them.
+setTextTranslator(translateSentence);
 
 /** Missing translations, reported once per process each (the log line names the language and id). */
 const reported = new Set<string>();

@@ -159,8 +159,11 @@ const englishOf = (descriptor: MessageDescriptor) => (descriptor.message as unkn
 let sentences: Map<string, MessageDescriptor> | undefined;
 let fields: Map<string, MessageDescriptor> | undefined;
 
-/** A sentence of the schemas or the services, in the page's language when the table knows it. */
-export function translateText(i18n: I18n, text: string): string {
+/**
+ * A sentence of the schemas or the services, in the page's language when the table knows it.
+ * Pages call it through app/i18n/translate-text.ts (registered, so English pages never load this table).
+ */
+export function translateSentence(i18n: I18n, text: string): string {
   if (i18n.locale === "en") return text;
   sentences ??= new Map(SENTENCES.map((descriptor) => [englishOf(descriptor), descriptor]));
   const sentence = sentences.get(text);

@@ -15,7 +15,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
-import { translateText } from "../i18n/texts.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, failureToast, succeeded } from "../lib/form-answer.ts";
 import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";

@@ -29,7 +29,7 @@ import { Options } from "../components/ui/options.tsx";
 import { CONTACT_PAGE } from "../content/contact.ts";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
-import { translateText } from "../i18n/texts.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, type FormResult, notSent } from "../lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "../lib/kept-draft.ts";
 import { useLightForm } from "../lib/light-form.ts";

@@ -19,7 +19,7 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
-import { translateText } from "../i18n/texts.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, notSent, typedValues } from "../lib/form-answer.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
 import { useConfirmedSubmission, useKeptDraft } from "../lib/kept-draft.ts";

@@ -8,7 +8,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
-import { translateText } from "../i18n/texts.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, failed, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { CreateAccountControl, SignInControl } from "../layout/header-account.tsx";
 import { Alert } from "../ui/alert.tsx";
 import { buttonClasses } from "../ui/button.tsx";

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { monthLabel } from "#app/i18n/formats.ts";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, failed, succeeded } from "#app/lib/form-answer.ts";
 import { type OwnReference, REFERENCE_LIMITS } from "#common/references.ts";

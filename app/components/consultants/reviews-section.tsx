@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { valueLabel } from "#app/i18n/labels.ts";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, firstFieldErrors, notSent } from "#app/lib/form-answer.ts";
 import { resumeAt } from "#app/lib/resume.ts";

@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { usePreloadedAction } from "#app/lib/chunk-load.ts";
 import { type FormAnswer, failed, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { EyeOff, Search } from "lucide-react";
 import { Form } from "react-router";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Alert } from "../ui/alert.tsx";

@@ -3,7 +3,7 @@ import { Plural, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { formatRate } from "#app/i18n/formats.ts";
 import { valueLabel } from "#app/i18n/labels.ts";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
 import { ConsultantIdentity } from "../consultants/avatar.tsx";

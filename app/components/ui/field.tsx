@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 
 export const inputClasses =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700 disabled:bg-slate-100 sm:text-sm";

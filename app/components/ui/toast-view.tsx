@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Toast as RadixToast } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { translateText } from "#app/i18n/texts.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import type { ActiveToast } from "#common/toast.ts";
 
 /**

@@ -141,7 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       result: submission.reply({ resetForm: true }),
       toast: {
         title: i18n._(msg`Check your email`),
-        description: i18n._(msg`If an account exists for ${email}, we sent a link to reset the password. It works once, for 1 hour.`),
+        description: i18n._(
+          msg`If an account exists for ${email}, we sent a link to reset the password. It works once, for 1 hour.`,
+        ),
       },
     });
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { choices } from "./choices.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
+import type { MatchScore } from "./opportunity-match.ts";
 import { canonicalDonor, canonicalLanguage, DONORS, type LANGUAGE_NAMES, RATE_CURRENCIES } from "./track-record-lists.ts";
 import { blankToUndefined, tooLong } from "./zod-fields.ts";
 
@@ -671,6 +672,8 @@ export type Applicant = {
   dailyRateCurrency: string | null;
   stage: InterestStage;
   cvUrl: string | null;
+  /** The match score the organization's suggestions and the consultant's list show (common/opportunity-match.ts). */
+  match: MatchScore;
   createdAt: string;
   updatedAt: string;
 };

@@ -11,6 +11,7 @@ import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { MatchExplanation } from "./match.tsx";
 
 // Expressions of interest on an opportunity's page (issue 32): the consultant's form (or their
 // interest as sent, with Withdraw), and the applicants for the organization's members. Plain
@@ -167,6 +168,7 @@ export function ApplicantsSection({ applicants }: { applicants: Applicant[] }) {
                   </div>
                   <Badge tone="brand">{i18n._(STAGE_LABELS[applicant.stage])}</Badge>
                 </div>
+                <MatchExplanation match={applicant.match} label={name} />
                 <p className="mt-2 whitespace-pre-line" dir="auto">
                   {applicant.note}
                 </p>

@@ -240,6 +240,18 @@ describe("opportunities for you", () => {
         },
       ),
     );
+
+    // Once the consultant applies, the applicants list shows the same score, and the opportunity leaves their list.
+    const sent = await call(env.app, "POST", `/api/opportunities/${credit.id}/interests`, {
+      token: lan.token,
+      body: { note: "Six years of rural credit and rice value chain work with cooperatives in Cambodia." },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const applicants = await call(env.app, "GET", `/api/opportunities/${credit.id}/interests`, { token: credit.owner.token });
+    expect(applicants.status, applicants.text).toBe(200);
+    expect(applicants.json.interests[0].match).toEqual(seen?.match);
+    const after = await call(env.app, "GET", "/api/my-consultant-profile/opportunities", { token: lan.token });
+    expect(after.json.opportunities.map((opportunity: { id: number }) => opportunity.id)).not.toContain(credit.id);
   });
 
   it("needs a profile and a session", async () => {

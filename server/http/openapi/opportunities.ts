@@ -168,6 +168,24 @@ export const myInterestSchema = z
   })
   .strict();
 
+/** The match score (common/opportunity-match.ts): the same on both sides, explained by its parts. */
+export const matchScoreSchema = z
+  .object({
+    score: z.number().int().min(0).max(100),
+    parts: z.array(
+      z
+        .object({
+          part: z.enum(MATCH_PARTS),
+          points: z.number().int(),
+          max: z.number().int(),
+          shared: z.array(z.string()),
+          isOpen: z.boolean(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
 export const applicantSchema = z
   .object({
     id: z.number().int(),
@@ -184,24 +202,7 @@ export const applicantSchema = z
       .strict(),
     ...interestFields,
     cvUrl: z.string().nullable(),
-  })
-  .strict();
-
-/** The match score (common/opportunity-match.ts): the same on both sides, explained by its parts. */
-export const matchScoreSchema = z
-  .object({
-    score: z.number().int().min(0).max(100),
-    parts: z.array(
-      z
-        .object({
-          part: z.enum(MATCH_PARTS),
-          points: z.number().int(),
-          max: z.number().int(),
-          shared: z.array(z.string()),
-          isOpen: z.boolean(),
-        })
-        .strict(),
-    ),
+    match: matchScoreSchema,
   })
   .strict();
 

@@ -12,6 +12,7 @@ import {
   type OpportunityView,
   opportunityPath,
 } from "#common/opportunities.ts";
+import { matchScore } from "#common/opportunity-match.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, opportunities, opportunityInterests, organizations } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
@@ -292,6 +293,20 @@ const applicantColumns = {
     primarySpecialization: consultants.primarySpecialization,
     languages: consultants.languages,
   },
+  // What the match score reads of the profile and of the ToR (common/opportunity-match.ts).
+  profile: {
+    secondarySpecializations: consultants.secondarySpecializations,
+    workedIn: sql<string[]>`${consultants}.track_countries`,
+    donors: sql<string[]>`${consultants}.track_donors`,
+  },
+  wanted: {
+    specializations: opportunities.specializations,
+    countries: opportunities.countries,
+    remote: opportunities.isRemote,
+    donors: opportunities.donors,
+    languages: opportunities.languages,
+    minYearsExperience: opportunities.minYearsExperience,
+  },
 };
 
 async function applicants(db: Executor, opportunityId: number, interestId?: number): Promise<Applicant[]> {
@@ -299,6 +314,7 @@ async function applicants(db: Executor, opportunityId: number, interestId?: numb
     .select(applicantColumns)
     .from(opportunityInterests)
     .innerJoin(consultants, eq(consultants.id, opportunityInterests.consultantId))
+    .innerJoin(opportunities, eq(opportunities.id, opportunityInterests.opportunityId))
     .where(
       and(
         eq(opportunityInterests.opportunityId, opportunityId),
@@ -306,8 +322,9 @@ async function applicants(db: Executor, opportunityId: number, interestId?: numb
       ),
     )
     .orderBy(desc(opportunityInterests.createdAt), desc(opportunityInterests.id));
-  return rows.map(({ hasCv, ...row }) => ({
+  return rows.map(({ hasCv, profile, wanted, ...row }) => ({
     ...row,
+    match: matchScore(wanted, { ...row.consultant, ...profile }),
     stage: row.stage as InterestStage,
     cvUrl: hasCv ? `/api/opportunities/${opportunityId}/interests/${row.id}/cv.pdf` : null,
     createdAt: row.createdAt.toISOString(),

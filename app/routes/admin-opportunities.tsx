@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -23,7 +23,7 @@ import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { metaI18n, privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
-import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { requireAdminPage, requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/admin-opportunities";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
@@ -74,8 +74,7 @@ function readQuery(url: URL) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app, { comeBack: request });
-  if (session.user.role !== "admin") throw redirect("/");
+  const session = requireAdminPage(app, { comeBack: request });
   const query = readQuery(new URL(request.url));
   const list = await listOpportunitiesForAdmin(serviceDeps(app), actorOf(session), query);
   return { query, list };

@@ -11,6 +11,7 @@ import { parseInput } from "../validate.ts";
 import { retireAuthTokens } from "./auth-tokens.ts";
 import { AUTH_LIMITS, consumeVerificationLimits, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { queueSecurityMail } from "./security-mail.ts";
 import { assertPasswordAllowed, emailTaken, findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
 import { queueVerificationEmail } from "./verification.ts";
 
@@ -67,7 +68,11 @@ export async function updateAccountProfile(
  * signed in). The current password it asks for is the re-authentication (issue 38): no other
  * recent one is needed.
  */
-export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor, input: unknown): Promise<void> {
+export async function changePassword(
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs">,
+  actor: Actor,
+  input: unknown,
+): Promise<void> {
   const signedIn = requireAccount(actor);
   const { db } = deps;
   const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
@@ -87,6 +92,7 @@ export async function changePassword(deps: Pick<ServiceDeps, "db">, actor: Actor
     await tx.update(authUsers).set({ hashedPassword, updatedAt: new Date() }).where(eq(authUsers.id, user.id));
     await deleteUserSessions(tx, user.id, signedIn.sessionTokenHash);
     await retireAuthTokens(tx, "reset_password", user.id);
+    await queueSecurityMail(deps, tx, user.id, { kind: "password-changed" });
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
-import { loginChallenges, trustedBrowsers } from "#server/db/schema.ts";
+import { loginChallenges, recoveryCodes, trustedBrowsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
@@ -9,6 +9,7 @@ import { clientOf, createSession, hashToken, newToken, type SignedIn, toAccountU
 import { parseInput } from "../validate.ts";
 import { AUTH_LIMITS, rule } from "./limits.ts";
 import { useSecondFactor } from "./second-factor.ts";
+import { queueSecurityMail } from "./security-mail.ts";
 import { findUserById } from "./users.ts";
 
 // The sign-in's second step (issue 38): once the password is right, an account with a second
@@ -54,7 +55,7 @@ export const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
 
 /** Completes a sign-in with `{ challenge, code }` or `{ challenge, recoveryCode }`: answers as sign-in does. */
 export async function completeMfaSignIn(
-  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent">,
+  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent" | "jobs">,
   input: unknown,
 ): Promise<MfaSignedIn & { factor: "totp" | "recovery" }> {
   const { db, clientIp } = deps;
@@ -95,6 +96,13 @@ export async function completeMfaSignIn(
       .returning({ id: loginChallenges.id });
     if (!used) return null;
     const session = await createSession(tx, user.id, clientOf(deps), user.role);
+    if (factor === "recovery") {
+      const [left] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+      await queueSecurityMail(deps, tx, user.id, { kind: "recovery-code-used", left: left?.n ?? 0 });
+    }
     let trustedBrowser: MfaSignedIn["trustedBrowser"];
     if (given.trustBrowser) {
       const token = newToken();

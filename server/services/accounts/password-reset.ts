@@ -13,6 +13,7 @@ import { parseInput } from "../validate.ts";
 import { consumeAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { AUTH_LIMITS, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
+import { queueSecurityMail } from "./security-mail.ts";
 import { assertPasswordAllowed, findUserByEmail, invalidLink, normalizeEmail } from "./users.ts";
 
 // "Forgot password?" and the link it e-mails. A visitor's forms: no actor.
@@ -72,7 +73,7 @@ export async function isResetTokenUsable(deps: Pick<ServiceDeps, "db">, token: s
  * session of the account ends, and, since the person proved they read that mailbox, the address
  * counts as verified.
  */
-export async function resetPassword(deps: Pick<ServiceDeps, "db">, input: unknown): Promise<void> {
+export async function resetPassword(deps: Pick<ServiceDeps, "db" | "config" | "jobs">, input: unknown): Promise<void> {
   const { token, password } = parseInput(resetPasswordSchema, input);
   assertPasswordAllowed(password, "password");
   const hashedPassword = await hashPassword(password);
@@ -91,6 +92,7 @@ export async function resetPassword(deps: Pick<ServiceDeps, "db">, input: unknow
     if (!user) return false;
     await deleteUserSessions(tx, user.id);
     await retireAuthTokens(tx, "reset_password", user.id);
+    await queueSecurityMail(deps, tx, user.id, { kind: "password-changed", byReset: true });
     return true;
   });
   if (!done) throw invalidLink();

@@ -14,6 +14,7 @@ import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { hashWithSalt, saltOf } from "./passwords.ts";
 import { SECRETS_KEY_MISSING, type SecretBox, secretBox } from "./secret-box.ts";
+import { queueSecurityMail } from "./security-mail.ts";
 import { findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
 
 // The second factor (issue 38, ASVS 6.3.2 / 6.5 / 6.6): an authenticator app (TOTP, RFC 6238:
@@ -26,7 +27,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** No 0/O, 1/I/L: a code read off paper is typed right. 10 characters of 32 = 50 bits. */
 const RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-type Deps = Pick<ServiceDeps, "db" | "config">;
+type Deps = Pick<ServiceDeps, "db" | "config" | "jobs">;
 
 export function totpBox(config: ServiceDeps["config"]): SecretBox {
   if (!config.secretsKey) throw new Conflict(MFA_MESSAGES.unavailable);
@@ -135,6 +136,7 @@ export async function confirmTotpEnrolment(deps: Deps, actor: Actor, input: unkn
     if (!confirmed) throw new Conflict(MFA_MESSAGES.notStarted);
     await replaceRecoveryCodes(tx, user.id, hashes);
     await auditOwn(tx, user, "factor_add", "totp");
+    await queueSecurityMail(deps, tx, user.id, { kind: "factor-added" });
   });
   return { recoveryCodes: codes.map(formatRecoveryCode) };
 }
@@ -146,6 +148,7 @@ export async function disableTotp(deps: Deps, actor: Actor): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await removeSecondFactor(tx, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
     await auditOwn(tx, user, "factor_remove", "totp");
+    await queueSecurityMail(deps, tx, user.id, { kind: "factor-removed" });
   });
 }
 

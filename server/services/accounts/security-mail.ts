@@ -19,8 +19,8 @@ export type SecurityEvent =
   | { kind: "new-device"; device: string; network: string | null }
   /** An authenticator app was set up. */
   | { kind: "factor-added" }
-  /** The authenticator app was removed: by the person, or by an operator (`npm run admin`). */
-  | { kind: "factor-removed"; byOperator?: boolean }
+  /** The authenticator app was removed (turned off on the account page or through the API). */
+  | { kind: "factor-removed" }
   /** A recovery code signed in; `left` are still unused. */
   | { kind: "recovery-code-used"; left: number }
   /** The password was changed (on the account page, or through a reset link). */
@@ -71,9 +71,7 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
       return {
         subject: i18n._(msg`Two-step sign-in is off for your ${{ siteName }} account`),
         paragraphs: [
-          event.byOperator
-            ? i18n._(msg`At your request, an administrator of ${{ siteName }} removed the authenticator app of your account.`)
-            : i18n._(msg`The authenticator app of your account was removed. Signing in now asks for your password only.`),
+          i18n._(msg`The authenticator app of your account was removed. Signing in now asks for your password only.`),
           notYou(i18n),
         ],
         action: { label: i18n._(msg`Set up two-step sign-in again`), path: "/profile/manage#section-two-step" },

@@ -67,7 +67,10 @@ async function editTitle(title: string) {
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "false", PAGE_CACHE_SECONDS: "60", WEB_CONCURRENCY: "2" } }),
+    startApp({
+      // TRUST_PROXY: the visitors of the insights test come from addresses of their own (X-Forwarded-For).
+      env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "false", PAGE_CACHE_SECONDS: "60", WEB_CONCURRENCY: "2", TRUST_PROXY: "1" },
+    }),
     connectBrowser(),
   ]);
   owner = await insertSignedInUser(app.database!.db, { name: "Cache Owner Khanh" });
@@ -176,13 +179,15 @@ describe("signed-out page cache", () => {
       return row ?? { views: 0, appearances: 0 };
     };
     const before = await totals();
-    const visitors = Array.from(
-      { length: 6 },
-      (_, n) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.${n}.0 Safari/537.36`,
-    );
+    // A visitor is an address a day (issue 35: user agents from one address are one visitor).
+    const visitors = Array.from({ length: 6 }, (_, n) => `198.51.100.${20 + n}`);
     const served: string[] = [];
-    for (const agent of visitors) {
-      const headers = { "user-agent": agent, "accept-encoding": "identity" };
+    for (const address of visitors) {
+      const headers = {
+        "x-forwarded-for": address,
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36",
+        "accept-encoding": "identity",
+      };
       served.push(String((await rawGet(`${app.url}/consultant/${profileId}`, headers)).headers["x-page-cache"]));
       served.push(String((await rawGet(app.url, headers)).headers["x-page-cache"]));
     }

@@ -875,6 +875,46 @@ const MATRIX: Row[] = [
     body: () => ({ reason: "Spam" }),
     expected: ADMIN_ONLY(404),
   },
+  {
+    method: "POST",
+    route: "/api/admin/opportunities/:id/dismiss-reports",
+    path: () => "/api/admin/opportunities/2000000000/dismiss-reports",
+    expected: ADMIN_ONLY(404),
+  },
+  // Matching (issue 32): suggestions are the posting organization's; a consultant's matches and
+  // digest choice are the profile owner's; a report needs a signed-in person and an opportunity.
+  {
+    method: "GET",
+    route: "/api/opportunities/:id/suggestions",
+    path: () => "/api/opportunities/2000000000/suggestions",
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "POST",
+    route: "/api/opportunities/:id/report",
+    path: () => "/api/opportunities/2000000000/report",
+    body: () => ({ reason: "scam" }),
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/opportunities",
+    path: () => "/api/my-consultant-profile/opportunities",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/opportunity-digest",
+    path: () => "/api/my-consultant-profile/opportunity-digest",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/my-consultant-profile/opportunity-digest",
+    path: () => "/api/my-consultant-profile/opportunity-digest",
+    body: () => ({ frequency: "daily" }),
+    expected: OWNER_ONLY(200),
+  },
   { method: "GET", route: "/api/admin/organizations", path: () => "/api/admin/organizations", expected: ADMIN_ONLY(200) },
   {
     method: "GET",

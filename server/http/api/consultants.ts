@@ -19,7 +19,6 @@ const profileBodyLimit = limitBody(2 * 1024 * 1024);
 
 /** /api/consultants: the public search and profile, and the owner's create and update. */
 export function createConsultantsApi(deps: HttpDeps) {
-  const { db } = deps;
   const api = new Hono<HttpEnv>();
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
 

@@ -79,9 +79,14 @@ describe("a send that never reaches the server", () => {
     // Kept on the device, too.
     expect((await keptDrafts(page)).join()).toContain("six-month assignment in Mindanao");
 
-    // Retry while still offline: still not sent, still kept.
+    // Retry while still offline: still not sent, still kept. The notice shown now is the first
+    // send's until React re-renders, so wait for the retry's own request to fail before going back
+    // online: otherwise a retry still on its way is sent once the network is back (and the last
+    // Send below meets "You sent this same message … a moment ago").
     await page.unrouteAll();
+    const retryFailed = page.waitForEvent("requestfailed", (request) => request.method() === "POST");
     await notice.getByRole("button", { name: "Retry" }).click();
+    await retryFailed;
     await expect(notice.innerText()).resolves.toContain(NOT_SENT);
     await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
     expect(await sent()).toBe(0);

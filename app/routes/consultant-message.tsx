@@ -7,6 +7,7 @@ import { parseId } from "#common/ids.ts";
 import { MESSAGE_TEXTS, messageFormSchema } from "#common/messages.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { Conflict } from "#server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -79,6 +80,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       },
     });
   } catch (error) {
+    // The same message a moment ago: a send whose answer the network lost (the form said "Not
+    // sent" and kept the draft), sent again. It was delivered, so the form ends as a send does: the
+    // draft is forgotten, the dialog closes, and the toast says it had already arrived.
+    if (error instanceof Conflict && error.message === MESSAGE_TEXTS.duplicate) {
+      return answer({
+        result: submission.reply({ resetForm: true }),
+        toast: { title: translateText(i18n, MESSAGE_TEXTS.sent), description: translateText(i18n, MESSAGE_TEXTS.duplicate) },
+      });
+    }
     return refusedAnswer(error, { submission, toast: refusalToast });
   }
 }

@@ -201,6 +201,58 @@ describe("a send that never reaches the server", () => {
     expectNoConsoleErrors(errors, OFFLINE_ERRORS);
   });
 
+  it("a send the server stored but whose answer the connection lost: Retry says it was delivered, closes the dialog and forgets the draft", async ({
+    app,
+    sql,
+    openPage,
+    account,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Vo Thi Hoa ${unique()}`);
+    const sender = await account("user", "Ana Lim");
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await signInPage(page, app.url, sender.token);
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Message Vo Thi Hoa/ });
+    await dialog.getByLabel("Subject").fill("Gender audit");
+    await dialog
+      .getByRole("textbox", { name: "Message" })
+      .fill("A gender audit of a rural roads programme in Quang Nam, ten days in June.");
+    // The request reaches the server, which stores the message; the answer is lost with the connection.
+    const path = `/consultant/${consultant.consultantId}/message`;
+    await page.route(
+      (url) => url.pathname === `${path}.data`,
+      async (route) => {
+        if (route.request().method() !== "POST") return route.fallback();
+        await route.fetch();
+        await page.context().setOffline(true);
+        return route.abort("internetdisconnected");
+      },
+    );
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await expect(dialog.getByTestId("not-sent").innerText()).resolves.toContain(NOT_SENT);
+    const sent = async () =>
+      (
+        await sql<
+          { total: number }[]
+        >`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`
+      )[0]?.total;
+    expect(await sent()).toBe(1);
+
+    // Back online, Retry: the server knows this message, so the form ends as a send does.
+    await page.unrouteAll();
+    await page.context().setOffline(false);
+    await dialog.getByRole("button", { name: "Retry" }).click();
+    await toastText(page, "Message sent successfully!", "It has been delivered");
+    await dialog.waitFor({ state: "detached" });
+    expect(await sent()).toBe(1);
+    expect(await keptDrafts(page)).toEqual([]);
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
+  });
+
   it("a page that cannot load offline keeps the page, says the browser is offline, and never reloads into the browser's error page", async ({
     app,
     openPage,

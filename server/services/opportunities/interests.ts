@@ -24,7 +24,7 @@ import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
-import { loadOpportunity } from "./access.ts";
+import { loadOpportunity, PUBLIC_STATUSES } from "./access.ts";
 import { getOpportunity } from "./opportunities.ts";
 
 // Expressions of interest (issue 32): a signed-in consultant with a listed profile sends one per
@@ -52,8 +52,7 @@ async function listedProfileOf(db: Executor, userId: number) {
 /** The opportunity, open for applications: a draft or pending one is a 404 (it does not exist for them), a closed one 410. */
 async function openOpportunity(db: Executor, id: number, now: Date, options: { lock?: boolean } = {}) {
   const loaded = await loadOpportunity(db, id, options);
-  const { status } = loaded.opportunity;
-  if (status === "draft" || status === "pending") throw new NotFound(OPPORTUNITY_TEXTS.notFound);
+  if (!PUBLIC_STATUSES.includes(loaded.opportunity.status)) throw new NotFound(OPPORTUNITY_TEXTS.notFound);
   if (!isOpenForInterest(loaded.opportunity, now)) throw new Gone(INTEREST_TEXTS.closed);
   return loaded;
 }

@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { opportunityReportSchema, REPORT_TEXTS } from "#common/opportunity-reports.ts";
 import { opportunityReports } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
-import { auditActor } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
-import { loadOpportunity } from "./access.ts";
-import { opportunityAuditEntry } from "./opportunities.ts";
+import { loadOpportunity, PUBLIC_STATUSES } from "./access.ts";
+import { auditOpportunity, opportunityAuditEntry } from "./opportunities.ts";
 
 // "Report this opportunity" (issue 32): a signed-in person reports a published opportunity as
 // spam, a scam or discriminatory; the report joins the admins' Opportunities table (filter
@@ -26,7 +26,8 @@ export async function reportOpportunity(
   const { reason, details } = parseInput(opportunityReportSchema, input.body ?? {});
   return deps.db.transaction(async (tx) => {
     const { opportunity, organization } = await loadOpportunity(tx, input.id, { lock: true });
-    if (opportunity.status === "draft" || opportunity.status === "pending") throw new NotFound("Opportunity not found");
+    // A draft or one waiting for approval does not exist for the public (access.ts): 404, as for a missing one.
+    if (!PUBLIC_STATUSES.includes(opportunity.status)) throw new NotFound(OPPORTUNITY_TEXTS.notFound);
     if (opportunity.status !== "published") throw new Conflict(REPORT_TEXTS.notPublished);
     const [open] = await tx
       .select({ id: opportunityReports.id })
@@ -45,13 +46,9 @@ export async function reportOpportunity(
       .values({ opportunityId: input.id, reporterId: user.id, reason, details: details ?? "" })
       .returning({ id: opportunityReports.id });
     if (!row) throw new Error("the report was not stored");
-    await recordAudit(
-      tx,
-      await auditActor(tx, user.id),
-      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "report", {
-        reason: { from: null, to: reason },
-      }),
-    );
+    await auditOpportunity(tx, user.id, { ...opportunity, organization: organization.name }, "report", {
+      reason: { from: null, to: reason },
+    });
     return { id: row.id, message: REPORT_TEXTS.sent };
   });
 }

@@ -1,7 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { msg } from "@lingui/core/runtime-macro";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { parseId } from "#common/ids.ts";
 import { localizePath, toLocale } from "#common/locales.ts";
 import { DIGEST_LIMIT, type DigestFrequency, digestFrequencySchema, MATCH_TEXTS } from "#common/opportunity-match.ts";
 import { consultants, opportunityDigestSent, opportunityDigests } from "#server/db/schema.ts";
@@ -9,8 +7,8 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { alertPeriod, checkUnsubscribeLink, newAlertKey, unsubscribeToken } from "../saved-searches/alert-rules.ts";
 import { parseInput } from "../validate.ts";
 import { opportunitiesMatching, ownProfileFacts } from "./matching.ts";
 
@@ -40,15 +38,12 @@ type Deps = Pick<ServiceDeps, "db" | "config" | "jobs">;
 /** Consultants a digest job handles. */
 export const DIGEST_BATCH = 500;
 
-const PERIOD: Record<"daily" | "weekly", string> = { daily: "1 day", weekly: "7 days" };
-
 /** Listed profiles with an account whose digest is due at `now` (no row: weekly, never sent). */
 function dueAt(now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`${consultants.status} = 'approved' and ${consultants.userId} is not null
     and coalesce(${opportunityDigests.frequency}, 'weekly') <> 'off'
-    and (${opportunityDigests.lastSentAt} is null or ${opportunityDigests.lastSentAt} <= ${at} - (case ${opportunityDigests.frequency}
-      when 'daily' then interval '${sql.raw(PERIOD.daily)}' else interval '${sql.raw(PERIOD.weekly)}' end))`;
+    and (${opportunityDigests.lastSentAt} is null or ${opportunityDigests.lastSentAt} <= ${at} - ${alertPeriod(opportunityDigests.frequency)})`;
 }
 
 /**
@@ -102,15 +97,12 @@ export async function sendOpportunityDigest(
   now = new Date(),
 ): Promise<OpportunityDigestOutcome> {
   return deps.db.transaction(async (tx) => {
-    await tx
-      .insert(opportunityDigests)
-      .values({ consultantId, alertKey: randomBytes(32).toString("hex") })
-      .onConflictDoNothing();
+    await tx.insert(opportunityDigests).values({ consultantId, alertKey: newAlertKey() }).onConflictDoNothing();
     const [row] = (await tx.execute(sql`
       select consultants.id, consultants.primary_specialization, consultants.secondary_specializations, consultants.country,
              consultants.track_countries, consultants.track_donors, consultants.languages, consultants.years_experience,
              opportunity_digests.frequency, opportunity_digests.alert_key,
-             to_json(coalesce(opportunity_digests.last_sent_at, ${now.toISOString()}::timestamptz - interval '${sql.raw(PERIOD.weekly)}')) #>> '{}' as since,
+             to_json(coalesce(opportunity_digests.last_sent_at, ${now.toISOString()}::timestamptz - ${alertPeriod("weekly")})) #>> '{}' as since,
              u.email, u.name as user_name, u.locale
       from opportunity_digests
       join consultants on consultants.id = opportunity_digests.consultant_id
@@ -187,9 +179,7 @@ export async function sendOpportunityDigest(
 // ---------------------------------------------------------------------------------------------
 // The consultant's choice, and the unsubscribe link (HMAC of the consultant's id with their row's key).
 
-function unsubscribeToken(consultantId: number, alertKey: string): string {
-  return createHmac("sha256", alertKey).update(`opportunity-digest:${consultantId}`).digest("base64url");
-}
+const unsubscribeSubject = (consultantId: number) => `opportunity-digest:${consultantId}`;
 
 export function opportunityDigestUnsubscribeUrl(
   publicUrl: string,
@@ -197,7 +187,7 @@ export function opportunityDigestUnsubscribeUrl(
   alertKey: string,
   locale = toLocale("en"),
 ) {
-  return `${publicUrl}${localizePath(locale, "/opportunity-digest/unsubscribe")}?c=${consultantId}&t=${unsubscribeToken(consultantId, alertKey)}`;
+  return `${publicUrl}${localizePath(locale, "/opportunity-digest/unsubscribe")}?c=${consultantId}&t=${unsubscribeToken(alertKey, unsubscribeSubject(consultantId))}`;
 }
 
 /** Turns the digest off for whoever holds its signed link (no account needed). */
@@ -205,16 +195,18 @@ export async function unsubscribeOpportunityDigest(
   deps: Pick<Deps, "db">,
   input: { id: unknown; token: unknown },
 ): Promise<{ frequency: "off" }> {
-  const id = typeof input.id === "string" ? parseId(input.id) : null;
-  const token = typeof input.token === "string" ? input.token : "";
-  const invalid = new NotFound(MATCH_TEXTS.unsubscribeInvalid);
-  if (id === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalid;
-  const [row] = await deps.db
-    .select({ alertKey: opportunityDigests.alertKey })
-    .from(opportunityDigests)
-    .where(eq(opportunityDigests.consultantId, id))
-    .limit(1);
-  if (!row || !timingSafeEqual(Buffer.from(unsubscribeToken(id, row.alertKey)), Buffer.from(token))) throw invalid;
+  const { id } = await checkUnsubscribeLink(input, {
+    subjectOf: unsubscribeSubject,
+    load: async (id) =>
+      (
+        await deps.db
+          .select({ alertKey: opportunityDigests.alertKey })
+          .from(opportunityDigests)
+          .where(eq(opportunityDigests.consultantId, id))
+          .limit(1)
+      )[0],
+    invalid: MATCH_TEXTS.unsubscribeInvalid,
+  });
   await deps.db
     .update(opportunityDigests)
     .set({ frequency: "off", updatedAt: new Date() })
@@ -244,7 +236,7 @@ export async function setDigestFrequency(
   const { frequency } = parseInput(digestFrequencySchema, input ?? {});
   await deps.db
     .insert(opportunityDigests)
-    .values({ consultantId: profile.id, frequency, alertKey: randomBytes(32).toString("hex") })
+    .values({ consultantId: profile.id, frequency, alertKey: newAlertKey() })
     .onConflictDoUpdate({ target: opportunityDigests.consultantId, set: { frequency, updatedAt: new Date() } });
   return { frequency };
 }

@@ -1,7 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE } from "#common/constants.ts";
-import { parseId } from "#common/ids.ts";
 import {
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
@@ -15,11 +13,12 @@ import { consultants, savedSearches, savedSearchNotified } from "#server/db/sche
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { Conflict, firstOrNotFound, NotFound, ValidationFailed } from "../errors.ts";
+import { Conflict, firstOrNotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { searchFor } from "../organizations/hidden-from.ts";
 import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
+import { alertPeriod, checkUnsubscribeLink, newAlertKey, unsubscribeToken } from "./alert-rules.ts";
 
 // Saved searches with e-mail alerts (issue 13). Only the owner sees or changes a saved search
 // (others: NotFound). Alerts run on the job queue: every 15 minutes `queueDueDigests` queues one
@@ -30,8 +29,6 @@ import { parseInput } from "../validate.ts";
 // transaction that queues the mail.
 
 type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "runtime">;
-
-const PERIOD: Record<"daily" | "weekly", string> = { daily: "1 day", weekly: "7 days" };
 
 const viewColumns = {
   id: savedSearches.id,
@@ -90,7 +87,7 @@ export async function createSavedSearch(deps: Pick<Deps, "db">, actor: Actor, in
     if (same) throw new Conflict(SAVED_SEARCH_TEXTS.duplicate(same.name));
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId: user.id, name: data.name, query, frequency: data.frequency, alertKey: randomBytes(32).toString("hex") })
+      .values({ userId: user.id, name: data.name, query, frequency: data.frequency, alertKey: newAlertKey() })
       .returning({ id: savedSearches.id });
     if (!row) throw new Error("the saved search was not stored");
     return row.id;
@@ -122,12 +119,10 @@ export async function deleteSavedSearch(deps: Pick<Deps, "db">, actor: Actor, id
 // ---------------------------------------------------------------------------------------------
 // Unsubscribe links: HMAC of the search's id with its own key, checked without an account.
 
-function unsubscribeToken(id: number, alertKey: string): string {
-  return createHmac("sha256", alertKey).update(`unsubscribe:${id}`).digest("base64url");
-}
+const unsubscribeSubject = (id: number) => `unsubscribe:${id}`;
 
 export function unsubscribeUrl(publicUrl: string, id: number, alertKey: string): string {
-  return `${publicUrl}/saved-searches/unsubscribe?s=${id}&t=${unsubscribeToken(id, alertKey)}`;
+  return `${publicUrl}/saved-searches/unsubscribe?s=${id}&t=${unsubscribeToken(alertKey, unsubscribeSubject(id))}`;
 }
 
 /** Turns the alert of a saved search off, for whoever holds its signed link. */
@@ -135,16 +130,18 @@ export async function unsubscribeSavedSearch(
   deps: Pick<Deps, "db">,
   input: { id: unknown; token: unknown },
 ): Promise<{ name: string }> {
-  const id = typeof input.id === "string" ? parseId(input.id) : null;
-  const token = typeof input.token === "string" ? input.token : "";
-  const invalid = new NotFound(SAVED_SEARCH_TEXTS.unsubscribeInvalid);
-  if (id === null || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalid;
-  const [row] = await deps.db
-    .select({ name: savedSearches.name, alertKey: savedSearches.alertKey })
-    .from(savedSearches)
-    .where(eq(savedSearches.id, id))
-    .limit(1);
-  if (!row || !timingSafeEqual(Buffer.from(unsubscribeToken(id, row.alertKey)), Buffer.from(token))) throw invalid;
+  const { id, row } = await checkUnsubscribeLink(input, {
+    subjectOf: unsubscribeSubject,
+    load: async (id) =>
+      (
+        await deps.db
+          .select({ name: savedSearches.name, alertKey: savedSearches.alertKey })
+          .from(savedSearches)
+          .where(eq(savedSearches.id, id))
+          .limit(1)
+      )[0],
+    invalid: SAVED_SEARCH_TEXTS.unsubscribeInvalid,
+  });
   await deps.db.update(savedSearches).set({ frequency: "off", updatedAt: new Date() }).where(eq(savedSearches.id, id));
   return { name: row.name };
 }
@@ -153,7 +150,7 @@ export async function unsubscribeSavedSearch(
 // Alerts
 
 const due = sql`${savedSearches.frequency} <> 'off' and coalesce(${savedSearches.lastAlertedAt}, ${savedSearches.createdAt})
-  <= now() - (case ${savedSearches.frequency} when 'daily' then interval '${sql.raw(PERIOD.daily)}' else interval '${sql.raw(PERIOD.weekly)}' end)`;
+  <= now() - ${alertPeriod(savedSearches.frequency)}`;
 
 /** Queues one digest job for every saved search whose alert is due (the recurring alerts job). */
 export async function queueDueDigests(deps: Deps): Promise<number> {

@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, failed, succeeded } from "../lib/form-answer.ts";
 import { metaI18n, privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -38,7 +39,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityDigestUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold text-ink">
@@ -59,7 +60,7 @@ export default function OpportunityDigestUnsubscribePage({ loaderData, actionDat
           {failed(actionData) && (
             <div className="mt-6">
               <Alert tone="error" title={t`Not changed`}>
-                <p>{errorOf(actionData)}</p>
+                <p>{translateText(i18n, errorOf(actionData) ?? "")}</p>
               </Alert>
             </div>
           )}

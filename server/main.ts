@@ -81,11 +81,13 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
-  // Warm before ready: the pool connected and the busiest pages answered once, then listen.
+  // Warm before ready: the request pools connected and the busiest pages answered once, then listen.
   if (!vite) {
+    const size = config.database.poolSize;
+    const pools = [{ name: "primary", sql: database.sql, size }];
+    if (database.readSql !== database.sql) pools.push({ name: "replica", sql: database.readSql, size });
     await warmUp({
-      sql: database.sql,
-      poolSize: config.database.poolSize,
+      pools,
       fetch: app.fetch,
       origin: config.publicUrl,
       log,

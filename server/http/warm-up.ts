@@ -5,48 +5,59 @@ import type { Logger } from "../logger.ts";
 // connections, loads the route modules and renders its first page while the first requests wait:
 // the review's first 200-connection run on a fresh server gave 37 and 128 client timeouts (10 s),
 // warm reruns none. So a process listens (and /readyz, node:cluster and a load balancer see it)
-// only after its pool is connected and the busiest pages have been answered once, in-process.
+// only after its pools are connected and the busiest pages have been answered once, in-process.
 
 /** Pages answered once before listening: the home page (root loader, search, stats, the page cache) and the search API. */
-export const WARM_PATHS = ["/", "/api/consultants?limit=1"] as const;
+const WARM_PATHS = ["/", "/api/consultants?limit=1"] as const;
 
 type WarmUp = {
-  sql: Sql;
-  /** The pool's size: every connection is opened, not only the first. */
-  poolSize: number;
+  /**
+   * The request pools, each with its size: the primary's and, with DATABASE_READ_URL, the
+   * replica's (where search and the home page read). Every connection is opened, not only the first.
+   */
+  pools: { name: string; sql: Sql; size: number }[];
   /** The app's own request handler (no socket, no user agent: nobody is counted as a visitor). */
   fetch: (request: Request) => Response | Promise<Response>;
   origin: string;
-  log: Logger;
+  log: Pick<Logger, "info" | "warn">;
 };
 
 /**
- * Opens every connection of the pool and answers WARM_PATHS once. Never stops the start: a page
- * that fails is logged (the database deadlines bound each step) and the process serves anyway, as
+ * Opens every connection of the pools and answers WARM_PATHS once. Never stops the start: a step
+ * that fails is logged (the database deadlines bound each one) and the process serves anyway, as
  * it would have, with /readyz telling the truth about the database.
  */
-export async function warmUp({ sql, poolSize, fetch, origin, log }: WarmUp): Promise<{ ms: number; failed: string[] }> {
+export async function warmUp({ pools, fetch, origin, log }: WarmUp): Promise<{ ms: number; failed: string[] }> {
   const started = performance.now();
   const failed: string[] = [];
-  try {
-    // postgres.js hands a query to an idle connection, else opens a new one up to its maximum:
-    // as many queries at once as the pool holds open all of them.
-    await Promise.all(Array.from({ length: poolSize }, () => sql`select 1`));
-  } catch (error) {
-    failed.push("pool");
-    log.warn({ err: error }, "warm-up: could not open the database pool");
-  }
+  // The pools at once: a replica that does not answer costs its connect timeout once, not after the primary's.
+  await Promise.all(
+    pools.map(async ({ name, sql, size }) => {
+      try {
+        // postgres.js hands a query to an idle connection, else opens a new one up to its maximum:
+        // as many queries at once as the pool holds open all of them.
+        await Promise.all(Array.from({ length: size }, () => sql`select 1`));
+      } catch (error) {
+        failed.push(name);
+        log.warn({ err: error, pool: name }, "warm-up: could not open the database pool");
+      }
+    }),
+  );
   for (const path of WARM_PATHS) {
     try {
       const response = await fetch(new Request(`${origin}${path}`));
       await response.arrayBuffer();
-      if (!response.ok) failed.push(`${path} ${response.status}`);
+      if (!response.ok) {
+        failed.push(`${path} ${response.status}`);
+        log.warn({ path, status: response.status }, "warm-up: the page failed");
+      }
     } catch (error) {
       failed.push(path);
       log.warn({ err: error, path }, "warm-up: the page failed");
     }
   }
   const ms = Math.round(performance.now() - started);
-  log.info({ ms, connections: poolSize, failed }, "warmed up: ready for traffic");
+  const connections = pools.reduce((sum, pool) => sum + pool.size, 0);
+  log.info({ ms, connections, warmed: WARM_PATHS, failed }, "warmed up: ready for traffic");
   return { ms, failed };
 }

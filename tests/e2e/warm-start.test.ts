@@ -12,7 +12,8 @@ const POOL = 6;
 let app: AppServer;
 
 beforeAll(async () => {
-  app = await startApp({ env: { SEED_DEMO: "false", DATABASE_POOL_SIZE: String(POOL) } });
+  // At info: the warm-up's own line says what it answered.
+  app = await startApp({ env: { SEED_DEMO: "false", DATABASE_POOL_SIZE: String(POOL), LOG_LEVEL: "info" } });
 });
 afterAll(async () => {
   await app?.stop();
@@ -27,6 +28,21 @@ describe("a freshly started server", () => {
       select count(*)::int as n from pg_stat_activity
       where datname = current_database() and application_name = 'devconsult-web'`;
     expect(pool?.n).toBeGreaterThanOrEqual(POOL);
+  });
+
+  it("has answered the home page and the search API before it listens, with nothing failed", async () => {
+    // Written before listening, so it is there by the first /readyz answer (the pipe may lag a moment).
+    const deadline = Date.now() + 5_000;
+    let warmed: { warmed?: string[]; failed?: string[] } | undefined;
+    while (!warmed && Date.now() < deadline) {
+      warmed = app
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"warmed up: ready for traffic"'))
+        .map((line) => JSON.parse(line) as { warmed?: string[]; failed?: string[] })[0];
+      if (!warmed) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(warmed, app.output()).toMatchObject({ warmed: ["/", "/api/consultants?limit=1"], failed: [] });
   });
 
   it("answers its first searches from warm connections, every one of 40 at once", async () => {

@@ -1,0 +1,100 @@
+import { describe, expect } from "vitest";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
+import { unique } from "../../tests/setup/unique.ts";
+import { createDatabase } from "../db/client.ts";
+import { freePort } from "../db/embedded.ts";
+import { warmUp } from "./warm-up.ts";
+
+// Warm before ready (issue 35, item 5), step by step: every connection of every request pool is
+// open (the replica's too: search and the home page read there) and the busiest pages have been
+// answered once; a step that fails is said at warn and never stops the start.
+// tests/e2e/warm-start.test.ts checks the same on the production build.
+
+const it = databaseTest();
+
+function recordingLog() {
+  const warnings: { obj: object; msg: string }[] = [];
+  const infos: { obj: object; msg: string }[] = [];
+  return {
+    warnings,
+    infos,
+    log: {
+      warn: (obj: object | string, msg?: string) =>
+        warnings.push({ obj: typeof obj === "string" ? {} : obj, msg: msg ?? String(obj) }),
+      info: (obj: object | string, msg?: string) =>
+        infos.push({ obj: typeof obj === "string" ? {} : obj, msg: msg ?? String(obj) }),
+    },
+  };
+}
+
+describe("warmUp", () => {
+  it("opens every connection of each request pool and answers the home page and the search API", async ({ database }) => {
+    const names = [`warm-primary-${unique()}`, `warm-replica-${unique()}`];
+    const primary = createDatabase(database.url, { max: 3, applicationName: names[0] });
+    const replica = createDatabase(database.url, { max: 2, applicationName: names[1] });
+    try {
+      const asked: string[] = [];
+      const { log, warnings } = recordingLog();
+      const result = await warmUp({
+        pools: [
+          { name: "primary", sql: primary.sql, size: 3 },
+          { name: "replica", sql: replica.sql, size: 2 },
+        ],
+        fetch: (request) => {
+          asked.push(new URL(request.url).pathname);
+          return new Response("ok");
+        },
+        origin: "http://devconsult.test",
+        log: log as never,
+      });
+      expect(result.failed).toEqual([]);
+      expect(warnings).toEqual([]);
+      expect(asked).toEqual(["/", "/api/consultants"]);
+      const open = await database.sql<{ name: string; n: number }[]>`
+        select application_name as name, count(*)::int as n from pg_stat_activity
+        where application_name = any(${names}) group by application_name`;
+      expect(Object.fromEntries(open.map((row) => [row.name, row.n]))).toEqual({
+        [names[0] as string]: 3,
+        [names[1] as string]: 2,
+      });
+    } finally {
+      await Promise.all([primary.close(), replica.close()]);
+    }
+  });
+
+  it("says at warn what failed (a pool that cannot connect, a page that answers 500) and still answers the rest", async ({
+    database,
+  }) => {
+    const gone = createDatabase(`postgres://nobody:nothing@127.0.0.1:${await freePort()}/none`, {
+      max: 2,
+      connectTimeoutMs: 2_000,
+    });
+    const primary = createDatabase(database.url, { max: 1 });
+    try {
+      const { log, warnings, infos } = recordingLog();
+      const asked: string[] = [];
+      const result = await warmUp({
+        pools: [
+          { name: "primary", sql: primary.sql, size: 1 },
+          { name: "replica", sql: gone.sql, size: 2 },
+        ],
+        fetch: (request) => {
+          const path = new URL(request.url).pathname;
+          asked.push(path);
+          return new Response("no", { status: path === "/" ? 500 : 200 });
+        },
+        origin: "http://devconsult.test",
+        log: log as never,
+      });
+      expect(result.failed).toEqual(["replica", "/ 500"]);
+      expect(asked).toEqual(["/", "/api/consultants"]);
+      expect(warnings.map((warning) => warning.msg)).toEqual([
+        "warm-up: could not open the database pool",
+        "warm-up: the page failed",
+      ]);
+      expect(infos.at(-1)?.obj).toMatchObject({ failed: ["replica", "/ 500"] });
+    } finally {
+      await Promise.all([primary.close(), gone.close()]);
+    }
+  });
+});

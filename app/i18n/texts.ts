@@ -25,6 +25,17 @@ const SENTENCES: MessageDescriptor[] = [
   msg`This link is invalid or has expired`,
   msg`This account has been blocked. If you think this is a mistake, please contact support.`,
   msg`This account uses two-step sign-in, which this form does not ask for yet. Sign in through the API (POST /api/auth/login, then /api/auth/login/mfa).`,
+  // Two-step sign-in (common/second-factor.ts MFA_MESSAGES)
+  msg`Enter the 6-digit code from your authenticator app`,
+  msg`Enter one of your recovery codes`,
+  msg`Enter the 6-digit code from your app or one of your recovery codes`,
+  msg`That code is not right. Check your authenticator app and try again.`,
+  msg`Your sign-in has expired. Please sign in with your password again.`,
+  msg`Too many wrong codes. Please wait a few minutes and try again.`,
+  msg`Your authenticator app is already set up. Turn it off first to set up another.`,
+  msg`Start setting up your authenticator app first.`,
+  msg`Two-step sign-in with an authenticator app is not on.`,
+  msg`Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).`,
   // Messages (common/messages.ts)
   msg`Your name is required`,
   msg`Subject is required`,

@@ -12,7 +12,6 @@ import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/simple-tabs.tsx";
-import { mfaMessage } from "./mfa-messages.ts";
 import { NewPasswordFields } from "./password-fields.tsx";
 
 // The sign-in, sign-up and forgot-password forms, shared by the dialog and the /sign-in page.
@@ -142,7 +141,7 @@ function CodeStep({
   const translated = useMemo(() => {
     const reason = errorOf(arrived);
     if (!arrived || !reason) return arrived;
-    const toast = { title: t`Login failed`, description: mfaMessage(i18n, reason), variant: "destructive" as const };
+    const toast = { title: t`Login failed`, description: translateText(i18n, reason), variant: "destructive" as const };
     return { ...arrived, toast };
   }, [arrived, t, i18n]);
   useAnswerToast(translated);
@@ -168,7 +167,7 @@ function CodeStep({
           <input type="hidden" name="intent" value="login-mfa" />
           <input type="hidden" name="challenge" value={challenge} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormErrorAlert id={form.errorId} errors={form.errors?.map((error) => mfaMessage(i18n, error))} />
+          <FormErrorAlert id={form.errorId} errors={form.errors?.map((error) => translateText(i18n, error))} />
           <InputField
             field={form.field("code")}
             label={t`Authentication code`}

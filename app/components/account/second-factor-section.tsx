@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, ShieldCheck } from "lucide-react";
 import { useMemo, useState } from "react";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { errorOf, succeeded } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
-import { mfaMessage } from "./mfa-messages.ts";
 
 // The account page's two-step sign-in (issue 38): set up an authenticator app (a QR code drawn on
 // the server as SVG, the key as text, a first code to confirm), the 10 recovery codes shown once
@@ -46,7 +46,7 @@ function ConfirmForm({ enrolment, confirm }: { enrolment: Enrolment; confirm: Fo
   const { t, i18n } = useLingui();
   const { fetcher, answer, pending } = confirm;
   const reason = errorOf(answer);
-  const failure = reason ? mfaMessage(i18n, reason) : undefined;
+  const failure = reason ? translateText(i18n, reason) : undefined;
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
@@ -106,7 +106,7 @@ function ConfirmForm({ enrolment, confirm }: { enrolment: Enrolment; confirm: Fo
 function useSecondFactorForms() {
   const { t, i18n } = useLingui();
   const texts = useMemo(() => {
-    const explain = (message: string) => mfaMessage(i18n, message);
+    const explain = (message: string) => translateText(i18n, message);
     return {
       start: {
         success: t`Scan the QR code`,

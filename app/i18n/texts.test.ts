@@ -1,0 +1,40 @@
+import { setupI18n } from "@lingui/core";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOASTS } from "#common/admin-schema.ts";
+import { AUTH_MESSAGES } from "#common/auth.ts";
+import { REVIEW_MESSAGES } from "#common/reviews.ts";
+import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
+import { translateSentence } from "./texts.ts";
+
+// The sentence table is keyed by the services' English: a sentence reworded in common/*.ts (or a
+// new one) silently stays English on /id, /vi and /th unless the table follows. The messages the
+// pages show through translateText are each looked up here in every translated language.
+
+const SHOWN: Record<string, readonly string[]> = {
+  "common/auth.ts AUTH_MESSAGES": Object.values(AUTH_MESSAGES),
+  "common/admin-schema.ts ADMIN_TOASTS": Object.values(ADMIN_TOASTS),
+  // setupRequired is answered by the API only: a page sends the account to the setup instead.
+  "common/second-factor.ts MFA_MESSAGES": Object.values(MFA_MESSAGES).filter((text) => text !== MFA_MESSAGES.setupRequired),
+  // engagement is the API's only: the review form offers the engagements as choices.
+  "common/reviews.ts REVIEW_MESSAGES": Object.values(REVIEW_MESSAGES).filter((text) => text !== REVIEW_MESSAGES.engagement),
+};
+
+describe("the sentence table (app/i18n/texts.ts)", () => {
+  for (const locale of TRANSLATED_LOCALES) {
+    it(`says each service sentence a page shows in ${locale}`, async () => {
+      const i18n = setupI18n({ locale, messages: { [locale]: await readCompiledCatalog(locale) } });
+      for (const [source, texts] of Object.entries(SHOWN)) {
+        const untranslated = texts.filter((text) => translateSentence(i18n, text) === text);
+        expect(untranslated, `${source}: not in the table, or not translated into ${locale}`).toEqual([]);
+      }
+    });
+  }
+
+  it("shows an English page's and an unknown sentence as they are", () => {
+    const english = setupI18n({ locale: "en", messages: { en: {} } });
+    expect(translateSentence(english, AUTH_MESSAGES.invalidCredentials)).toBe(AUTH_MESSAGES.invalidCredentials);
+    const thai = setupI18n({ locale: "th", messages: { th: {} } });
+    expect(translateSentence(thai, "Not a sentence of the services")).toBe("Not a sentence of the services");
+  });
+});

@@ -1,29 +1,15 @@
-import { type I18n, setupI18n } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, intlLocale, LOCALES, type Locale } from "#common/locales.ts";
 import { type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { readCompiledCatalog } from "#server/i18n/catalogs.ts";
-import { once } from "../once.ts";
 
 // The standard CV's own words (headings, labels, the footer) in the requester's language
 // (issue 37: `GET /api/consultants/{id}/cv.pdf?lang=th`). The messages are in the interface's
-// catalogues (app/locales/*.po, extracted from this file's runtime `msg`); the CV thread reads a
-// language's catalogue the first time it lays out a CV in it. What the consultant wrote, and the
+// catalogues (app/locales/*.po, extracted from this file's runtime `msg`), said through the
+// server's one Lingui instance per language (server/i18n/server-i18n.ts: the CV thread reads a
+// language's catalogue the first time it lays out a CV in it). What the consultant wrote, and the
 // fixed values (countries, donors, specializations), stay as written. The donor layouts (P11, EU
 // annex, Europass) keep the donor's own wording: they are the donor's forms.
-
-/** A language's translations, read and compiled once per thread. */
-const CATALOGS: Readonly<Record<Locale, () => Promise<Awaited<ReturnType<typeof readCompiledCatalog>>>>> = Object.fromEntries(
-  LOCALES.map((locale) => [locale, once(() => (locale === DEFAULT_LOCALE ? Promise.resolve({}) : readCompiledCatalog(locale)))]),
-) as Record<Locale, () => Promise<Awaited<ReturnType<typeof readCompiledCatalog>>>>;
-
-/** A Lingui instance for one CV; a message the catalogue lacks shows its English text. */
-export async function cvI18n(locale: Locale): Promise<I18n> {
-  const i18n = setupI18n({ locale, messages: { [locale]: await CATALOGS[locale]() } });
-  i18n.setMessagesCompiler(compileMessage);
-  return i18n;
-}
 
 export const CV_WORDS = {
   curriculumVitae: msg`Curriculum vitae`,
@@ -99,13 +85,7 @@ export function recordStopsHere(i18n: I18n, max: number, rest: number): string {
 
 /** "Mar 2021" in the CV's language, Gregorian years (English as the web pages write it). */
 export function monthIn(i18n: I18n, month: string): string {
-  if (toLocaleOf(i18n) === DEFAULT_LOCALE) return monthLabel(month);
-  const [year, number] = month.split("-").map(Number);
-  return new Date(Date.UTC(year ?? 2000, (number ?? 1) - 1, 1)).toLocaleDateString(intlLocale(toLocaleOf(i18n)), {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return monthLabel(month, toLocaleOf(i18n));
 }
 
 function toLocaleOf(i18n: I18n): Locale {

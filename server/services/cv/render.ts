@@ -8,17 +8,8 @@ import {
   formatRate,
   type LanguageLevel,
 } from "#common/track-record.ts";
-import {
-  availableFrom,
-  CV_WORDS,
-  cvI18n,
-  generatedOn,
-  LEVEL_WORDS,
-  monthIn,
-  pageOf,
-  recordStopsHere,
-  totalTime,
-} from "./cv-i18n.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
+import { availableFrom, CV_WORDS, generatedOn, LEVEL_WORDS, monthIn, pageOf, recordStopsHere, totalTime } from "./cv-i18n.ts";
 import { BRAND, createCvDocument, INK, MUTED } from "./pdf-kit.ts";
 
 // The CV as a PDF, laid out like a donor key-expert CV (the World Bank's and the EU's: personal
@@ -52,7 +43,7 @@ export type CvData = {
 export { MAX_CV_PAGES } from "./pdf-kit.ts";
 
 export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const i18n = await cvI18n(cv.locale ?? DEFAULT_LOCALE);
+  const i18n = await serverI18n(cv.locale ?? DEFAULT_LOCALE);
   const say = (words: keyof typeof CV_WORDS) => i18n._(CV_WORDS[words]);
   const { doc, write, heading, row, rows, record, finish } = await createCvDocument(`${say("curriculumVitae")}: ${cv.name}`);
 

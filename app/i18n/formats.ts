@@ -3,23 +3,13 @@ import { msg } from "@lingui/core/macro";
 import { intlLocale, type Locale } from "#common/locales.ts";
 import type { DailyRate } from "#common/track-record-lists.ts";
 
-// The track record's dates, durations and rates as a page in any of the four languages writes
-// them (Intl with Gregorian years; common/track-record-lists.ts keeps the English forms the CV
-// and the API use).
+// The track record's durations and rates as a page in any of the four languages writes them
+// (Intl with Gregorian years; common/track-record-lists.ts keeps the English forms the CV and the
+// API use, and its monthLabel writes a month in any of the four).
 
-/** Intl's name for a language, "en-US" for English as the rest of the English pages write dates. */
+/** Intl's name for a language: "en" for English, as the English pages write numbers. */
 export function intlOf(locale: Locale): string {
   return locale === "en" ? "en" : intlLocale(locale);
-}
-
-/** "Mar 2021" in the page's language (Gregorian years). */
-export function monthLabel(month: string, locale: Locale): string {
-  const [year, number] = month.split("-").map(Number);
-  return new Date(Date.UTC(year ?? 2000, (number ?? 1) - 1, 1)).toLocaleDateString(intlOf(locale), {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }
 
 /** Total time of assignments to the half year: "6.5 years", "less than a year". */

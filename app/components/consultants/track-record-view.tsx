@@ -1,15 +1,21 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Award, BadgeCheck, Banknote, CalendarClock, Globe2, GraduationCap, History, Languages } from "lucide-react";
-import { assignmentYearsLabel, formatRate, monthLabel } from "#app/i18n/formats.ts";
+import { assignmentYearsLabel, formatRate } from "#app/i18n/formats.ts";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { organizationAndRole } from "#app/lib/assignment-text.ts";
-import { intlLocale, type Locale } from "#common/locales.ts";
+import { formatDate } from "#common/format.ts";
 import type { PublicReference } from "#common/references.ts";
 import type { Assignment, Education, LanguageLevel, TrackRecordView } from "#common/track-record.ts";
 // The zod-free half: the profile page does not load the schemas.
-import { assignmentMonths, countriesOfExperience, donorsWorkedWith, LANGUAGE_LEVEL_LABELS } from "#common/track-record-lists.ts";
+import {
+  assignmentMonths,
+  countriesOfExperience,
+  donorsWorkedWith,
+  LANGUAGE_LEVEL_LABELS,
+  monthLabel,
+} from "#common/track-record-lists.ts";
 import { CardSection } from "../ui/card-section.tsx";
 import { DonorTags } from "./donor-tags.tsx";
 
@@ -257,15 +263,6 @@ export function LanguageList({ languages, levels = {} }: { languages: string[]; 
   );
 }
 
-function dayLabel(date: string, locale: Locale) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-GB" : intlLocale(locale), {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 /** Availability date, the daily rate when shown to this viewer, and when the profile last changed. */
 export function TrackFacts({ track }: { track: TrackRecordViewData }) {
   const { t, i18n } = useLingui();
@@ -274,7 +271,7 @@ export function TrackFacts({ track }: { track: TrackRecordViewData }) {
     <dl className="mt-3 grid gap-2 text-sm">
       {track.availableFrom && (
         <Entry look="fact" icon={CalendarClock} term={t`Available from`}>
-          {dayLabel(track.availableFrom, locale)}
+          {formatDate(track.availableFrom, locale)}
         </Entry>
       )}
       {track.dailyRate && (
@@ -283,9 +280,7 @@ export function TrackFacts({ track }: { track: TrackRecordViewData }) {
         </Entry>
       )}
       <Entry look="fact" term={t`Last updated`}>
-        <time dateTime={new Date(track.updatedAt).toISOString()}>
-          {dayLabel(new Date(track.updatedAt).toISOString().slice(0, 10), locale)}
-        </time>
+        <time dateTime={new Date(track.updatedAt).toISOString()}>{formatDate(track.updatedAt, locale)}</time>
       </Entry>
     </dl>
   );

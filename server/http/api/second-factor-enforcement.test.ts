@@ -132,6 +132,21 @@ describe("ENFORCE_SECOND_FACTOR=all", () => {
     expect((await call(everyone.app, "GET", "/api/shortlists", { token: user.token })).status).toBe(200);
   });
 
+  it("lets such an account prove itself again when its sign-in is no longer recent, then set one up", async () => {
+    const user = await signedIn(everyone);
+    // Signed in longer ago than REAUTHENTICATE_MINUTES: starting the set-up asks for the password again.
+    await everyone.database.sql`update auth_sessions set authenticated_at = now() - interval '1 hour' where user_id = ${user.id}`;
+    const stale = await call(everyone.app, "POST", "/api/account/mfa/totp", { token: user.token });
+    expect(stale.status).toBe(403);
+    expect(stale.json.reauthenticate).toBe(true);
+    const again = await call(everyone.app, "POST", "/api/auth/reauthenticate", {
+      token: user.token,
+      body: { password: PASSWORD },
+    });
+    expect(again.status, again.text).toBe(204);
+    await enrol(everyone, user.token);
+  });
+
   it("asks a new account to set one up from its registration", async () => {
     const registered = await call(everyone.app, "POST", "/api/auth/register", {
       body: { name: "New Person", email: "new.enforced@example.org", password: PASSWORD },

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { REAUTH_MESSAGES, reauthenticateSchema } from "#common/reauthentication.ts";
 import { authSessions } from "#server/db/schema.ts";
-import { type Actor, requireUser, type ServiceDeps, type SignedIn } from "../context.ts";
+import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -30,7 +30,9 @@ export async function reauthenticate(
   actor: Actor,
   input: unknown,
 ): Promise<void> {
-  const signedIn = requireUser(actor);
+  // requireAccount, not requireUser: an account sent to set up a second factor (ENFORCE_SECOND_FACTOR=all)
+  // must be able to prove itself again, or a sign-in older than REAUTHENTICATE_MINUTES could never start the set-up.
+  const signedIn = requireAccount(actor);
   if (!signedIn.sessionTokenHash) throw new Unauthorized(REAUTH_MESSAGES.noSession);
   const given = parseInput(reauthenticateSchema, input);
   const { db, clientIp } = deps;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ZodError } from "zod";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import { AppError, ReauthenticationRequired, ServiceUnavailable, TooManyRequests } from "../services/errors.ts";
+import { AppError, ServiceUnavailable, TooManyRequests } from "../services/errors.ts";
 
 export { isDatabaseUnavailable };
 
@@ -36,7 +36,6 @@ export function errorResponse(c: Context, error: unknown) {
   if (error instanceof TooManyRequests || (error instanceof ServiceUnavailable && error.retryAfterSeconds)) {
     c.header("Retry-After", String(error.retryAfterSeconds));
   }
-  if (error instanceof ReauthenticationRequired) return c.json({ message: error.message, reauthenticate: true }, 403);
   if (error instanceof AppError && (error.status < 500 || error instanceof ServiceUnavailable)) {
     return c.json(
       { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.body },

@@ -10,7 +10,8 @@ export class AppError extends Error {
   readonly errors?: FieldError[];
   /**
    * Fields the JSON answer carries beside `message` for a client to act on (issue 38: `{
-   * secondFactorRequired: true }`: set up a second factor first).
+   * secondFactorRequired: true }`, set up a second factor first; `{ reauthenticate: true }`, prove
+   * it is you again). The one way an error adds to its answer: server/http/errors.ts spreads it.
    */
   readonly body?: Record<string, string | number | boolean>;
   constructor(message: string, errors?: FieldError[], body?: Record<string, string | number | boolean>) {
@@ -36,7 +37,9 @@ export class Forbidden extends answering(403) {}
  * "sudo mode"): 403 with `reauthenticate: true`; POST /api/auth/reauthenticate, then try again.
  */
 export class ReauthenticationRequired extends Forbidden {
-  readonly reauthenticate = true;
+  constructor(message: string) {
+    super(message, undefined, { reauthenticate: true });
+  }
 }
 /** The account must set up a second factor before this (ENFORCE_SECOND_FACTOR, issue 38). */
 export class SecondFactorRequired extends Forbidden {

@@ -132,6 +132,28 @@ describe("password reset", () => {
     expect(api.smtp.mailTo("ghost@example.org")).toEqual([]);
   });
 
+  // Issue 35, item 4: while an account is being guessed at, the reset link is the owner's way in
+  // (the delay's message says so): a reset forgets the account's failed attempts.
+  it("lets the owner of an account under attack sign in right after a reset, without the delay", async ({ api, register }) => {
+    const { body } = await register();
+    await api.database.sql`
+      insert into rate_limits (key, window_start, hits)
+      values (${`login:account:${body.email.toLowerCase()}`}, now(), 100)`;
+    const delayed = await call(api.app, "POST", "/api/auth/login", { body, ip: "192.0.2.60" });
+    expect(delayed.status).toBe(429);
+    await call(api.app, "POST", "/api/auth/forgot-password", { body: { email: body.email } });
+    const resetToken = findLink(await api.smtp.waitForMail(body.email, 2), "/reset-password").searchParams.get("token");
+    const reset = await call(api.app, "POST", "/api/auth/reset-password", {
+      body: { token: resetToken, password: "lighthouse-quarry-47" },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    const login = await call(api.app, "POST", "/api/auth/login", {
+      body: { email: body.email, password: "lighthouse-quarry-47" },
+      ip: "192.0.2.60",
+    });
+    expect(login.status, login.text).toBe(200);
+  });
+
   it("sets a new password once, ends every session, and the link cannot be used again", async ({ api, register }) => {
     const { body, token } = await register();
     await call(api.app, "POST", "/api/auth/forgot-password", { body: { email: body.email } });

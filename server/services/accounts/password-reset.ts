@@ -7,11 +7,11 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
-import { consumeRateLimits } from "../rate-limit.ts";
+import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { consumeAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
-import { AUTH_LIMITS, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { AUTH_LIMITS, loginAccountKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 import { queueSecurityMail } from "./security-mail.ts";
 import { assertPasswordAllowed, findUserByEmail, invalidLink, normalizeEmail } from "./users.ts";
@@ -71,15 +71,16 @@ export async function isResetTokenUsable(deps: Pick<ServiceDeps, "db">, token: s
 /**
  * Sets a new password from a reset link (`{ token, password }`): the link is used up, every
  * session of the account ends, and, since the person proved they read that mailbox, the address
- * counts as verified.
+ * counts as verified. The account's failed sign-ins are forgotten: while it is being guessed at,
+ * the reset link is the owner's way in (RATE_LIMIT_MESSAGES.loginDelayed says so; issue 35, item 4).
  */
 export async function resetPassword(deps: Pick<ServiceDeps, "db" | "config" | "jobs">, input: unknown): Promise<void> {
   const { token, password } = parseInput(resetPasswordSchema, input);
   assertPasswordAllowed(password, "password");
   const hashedPassword = await hashPassword(password);
-  const done = await deps.db.transaction(async (tx) => {
+  const email = await deps.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, "reset_password", token);
-    if (!used) return false;
+    if (!used) return null;
     const [user] = await tx
       .update(authUsers)
       .set({
@@ -88,12 +89,13 @@ export async function resetPassword(deps: Pick<ServiceDeps, "db" | "config" | "j
         isEmailVerified: sql`${authUsers.isEmailVerified} or lower(${authUsers.email}) = ${normalizeEmail(used.email)}`,
       })
       .where(eq(authUsers.id, used.userId))
-      .returning({ id: authUsers.id });
-    if (!user) return false;
+      .returning({ id: authUsers.id, email: authUsers.email });
+    if (!user) return null;
     await deleteUserSessions(tx, user.id);
     await retireAuthTokens(tx, "reset_password", user.id);
     await queueSecurityMail(deps, tx, user.id, { kind: "password-changed", byReset: true });
-    return true;
+    return user.email;
   });
-  if (!done) throw invalidLink();
+  if (email === null) throw invalidLink();
+  await resetRateLimit(deps.db, loginAccountKey(email));
 }

@@ -67,6 +67,12 @@ export function typedValues(form: FormData, names: readonly string[]): Record<st
   return Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
 }
 
+/** What was typed, as a refusal gave it back (`typedValues`, Conform's `initialValue`): text fields only. */
+export function typedOf(answer: FormAnswer<string, unknown> | null | undefined): Record<string, string> {
+  const typed = Object.entries(answer?.result.initialValue ?? {}).filter(([, value]) => typeof value === "string");
+  return Object.fromEntries(typed) as Record<string, string>;
+}
+
 /** A toast that says what failed: the form's title, the reason below it. */
 export function failureToast(title: string) {
   return (message: string): ToastMessage => ({ title, description: message, variant: "destructive" });

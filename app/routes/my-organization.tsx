@@ -21,10 +21,20 @@ import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import {
+  answerOf,
+  errorAnswer,
+  errorOf,
+  type FormAnswer,
+  failed,
+  firstFieldErrors,
+  typedOf,
+  typedValues,
+} from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
+import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-organization";
@@ -72,26 +82,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-type Failure = {
-  intent: string;
-  error: string;
-  userId: number | null;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-};
+/** What comes back of a refused form: the typed fields, and which member's row it was sent from. */
+const TYPED_FIELDS = ["name", "kind", "country", "website", "description", "email", "role", "userId"] as const;
 
-function failureOf(message: string, form: FormData, fieldErrors: Record<string, string> = {}): Failure {
-  const values: Record<string, string> = {};
-  for (const key of ["name", "kind", "country", "website", "description", "email", "role"]) {
-    values[key] = String(form.get(key) ?? "");
-  }
-  return {
-    intent: String(form.get("intent") ?? ""),
-    error: message,
-    userId: parseId(String(form.get("userId") ?? "")),
-    fieldErrors,
-    values,
-  };
+/** A refusal no service decided (an unknown form, a failed request): the one answer shape. */
+function failureAnswer(message: string, form: FormData): FormAnswer {
+  return errorAnswer(message, { intent: String(form.get("intent") ?? ""), initialValue: typedValues(form, TYPED_FIELDS) });
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -154,21 +150,20 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return redirectWithToast(app, "/my-organizations", { title: "Organization deleted" });
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal.status >= 500) throw error;
+    // The one mapper (issue 38's reauthenticate flag included: deleting opens the password dialog).
     // Not (or no longer) a member: the page is gone for them.
-    if (refusal.status === 404) throw data(refusal.message, { status: 404 });
-    const fields = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
-    // Deleting asks for a recent sign-in (issue 38): the flag opens the password dialog (page-action.ts).
-    const again = refusal.reauthenticate ? { reauthenticate: refusal.reauthenticate } : {};
-    return data({ ...failureOf(refusal.message, form, fields), ...again }, { status: refusal.status });
+    return refusedAnswer(error, {
+      intent: String(intent ?? ""),
+      initialValue: typedValues(form, TYPED_FIELDS),
+      notFoundPage: true,
+    });
   }
-  return data(failureOf("Unknown action", form), { status: 400 });
+  return answer(failureAnswer("Unknown action", form), { status: 400 });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, form) => ({ ...failureOf(message, form), ...errorAnswer(message) }));
+  return keepPageOnFailure(args, failureAnswer);
 }
 
 const sectionClasses = "mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -176,11 +171,12 @@ const sectionClasses = "mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm
 export default function MyOrganizationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { organization, members, invitations, me, countries, countryLabel } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
+  const failure = failed(actionData) ? (actionData as FormAnswer) : null;
+  const failureText = (answer: FormAnswer | null | undefined) => translateText(i18n, errorOf(answer) ?? "");
   const role = organization.role as OrganizationRole;
   const manages = MANAGING_ROLES.includes(role);
   const myself = members.find((member) => member.userId === me.id);
-  const failureOf = (intent: string) => (failure?.intent === intent ? failure : null);
+  const failureOf = (intent: string) => answerOf(failure, intent) ?? null;
   const kind = kindLabel(i18n, organization.kind);
   const roleName = roleLabel(i18n, role);
   const domain = organization.domain ?? "";
@@ -199,10 +195,10 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
       <p className="mt-1 text-muted">
         {kind} · {countryLabel} · <Trans>your role: {roleName}</Trans>
       </p>
-      {failure && !["update", "invite"].includes(failure.intent) && (
+      {failure && !["update", "invite"].includes(failure.intent ?? "") && (
         <div className="mt-4">
           <Alert tone="error" title={t`Not changed`} live>
-            <p>{failure.error}</p>
+            <p>{failureText(failure)}</p>
           </Alert>
         </div>
       )}
@@ -262,7 +258,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               member={member}
               isMe={member.userId === me.id}
               myRole={role}
-              failure={failure?.userId === member.userId ? failure : null}
+              failure={typedOf(failure).userId === String(member.userId) ? failureText(failure) : null}
             />
           ))}
         </ul>
@@ -296,27 +292,27 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
           {failureOf("invite") && (
             <div className="mt-3">
               <Alert tone="error" title={t`The invitation was not sent`} live>
-                <p>{failureOf("invite")?.error}</p>
+                <p>{failureText(failureOf("invite"))}</p>
               </Alert>
             </div>
           )}
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
             <input type="hidden" name="intent" value="invite" />
-            <Field label={t`E-mail address`} required error={failureOf("invite")?.fieldErrors.email}>
+            <Field label={t`E-mail address`} required error={firstFieldErrors(failureOf("invite")).email}>
               {(props) => (
                 <Input
                   {...props}
                   name="email"
                   type="email"
                   autoComplete="off"
-                  defaultValue={failureOf("invite")?.values.email ?? ""}
+                  defaultValue={typedOf(failureOf("invite")).email ?? ""}
                   maxLength={255}
                 />
               )}
             </Field>
             <Field label={t`Role`}>
               {(props) => (
-                <Select {...props} name="role" defaultValue={failureOf("invite")?.values.role || "member"}>
+                <Select {...props} name="role" defaultValue={typedOf(failureOf("invite")).role || "member"}>
                   <Options values={roleOptions(i18n, grantable(role))} />
                 </Select>
               )}
@@ -372,7 +368,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
             {failureOf("update") && (
               <div className="mt-3">
                 <Alert tone="error" title={t`The details were not saved`} live>
-                  <p>{failureOf("update")?.error}</p>
+                  <p>{failureText(failureOf("update"))}</p>
                 </Alert>
               </div>
             )}
@@ -429,7 +425,8 @@ function MemberRow({
   member: OrganizationMember;
   isMe: boolean;
   myRole: OrganizationRole;
-  failure: Failure | null;
+  /** Why the last form sent from this member's row was refused. */
+  failure: string | null;
 }) {
   const { i18n } = useLingui();
   const manages = MANAGING_ROLES.includes(myRole);
@@ -498,7 +495,7 @@ function MemberRow({
       </div>
       {failure && (
         <p className="mt-1 text-sm text-red-800" role="alert">
-          {failure.error}
+          {failure}
         </p>
       )}
     </li>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, Plus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { countryOptions } from "#common/countries.ts";
 import { splitLocalePath } from "#common/locales.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -15,10 +15,11 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import { answerOf, errorAnswer, errorOf, type FormAnswer, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusalOf } from "../lib/service-errors.server.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/my-organizations";
@@ -44,12 +45,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { memberships: await listMemberships(serviceDeps(app), user), countries: countryOptions(locale) };
 }
 
-type Failure = { intent: string; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+/** What comes back of a refused form: the new organization's fields as typed. */
+const TYPED_FIELDS = ["name", "kind", "country", "website", "description"] as const;
 
-function failureOf(message: string, form: FormData, fieldErrors: Record<string, string> = {}): Failure {
-  const values: Record<string, string> = {};
-  for (const key of ["name", "kind", "country", "website", "description"]) values[key] = String(form.get(key) ?? "");
-  return { intent: String(form.get("intent") ?? ""), error: message, fieldErrors, values };
+/** A refusal no service decided (an unknown form, a failed request): the one answer shape. */
+function failureAnswer(message: string, form: FormData): FormAnswer {
+  return errorAnswer(message, { intent: String(form.get("intent") ?? ""), initialValue: typedValues(form, TYPED_FIELDS) });
 }
 
 /** Only a path of this site: where the header's switch came from. */
@@ -82,24 +83,21 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(app, `/my-organizations/${created.id}`, { title: "Organization created" });
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal.status >= 500) throw error;
-    const fields = Object.fromEntries(refusal.errors.map((item) => [item.path, item.message]));
-    return data(failureOf(refusal.message, form, fields), { status: refusal.status });
+    return refusedAnswer(error, { intent: String(intent ?? ""), initialValue: typedValues(form, TYPED_FIELDS) });
   }
-  return data(failureOf("Unknown action", form), { status: 400 });
+  return answer(failureAnswer("Unknown action", form), { status: 400 });
 }
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, form) => ({ ...failureOf(message, form), ...errorAnswer(message) }));
+  return keepPageOnFailure(args, failureAnswer);
 }
 
 export default function MyOrganizationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { memberships, countries } = loaderData;
-  const failure = actionData && "error" in actionData ? (actionData as Failure) : null;
-  const createFailure = failure?.intent === "create" ? failure : null;
+  const failure = failed(actionData) ? (actionData as FormAnswer) : null;
+  const createFailure = answerOf(failure, "create") ?? null;
   const acting = memberships.find((membership) => membership.acting) ?? null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -115,7 +113,7 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
       {failure && failure.intent !== "create" && (
         <div className="mt-4">
           <Alert tone="error" title={t`Not changed`} live>
-            <p>{failure.error}</p>
+            <p>{translateText(i18n, errorOf(failure) ?? "")}</p>
           </Alert>
         </div>
       )}
@@ -217,7 +215,7 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
         {createFailure && (
           <div className="mt-4">
             <Alert tone="error" title={t`The organization was not created`} live>
-              <p>{createFailure.error}</p>
+              <p>{translateText(i18n, errorOf(createFailure) ?? "")}</p>
             </Alert>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { type FormAnswer, firstFieldErrors, typedOf } from "#app/lib/form-answer.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
 import { Options } from "../ui/options.tsx";
@@ -12,12 +13,15 @@ export function OrganizationFields({
 }: {
   /** The countries by name, from the loader: the server's names (a browser's Intl may name some differently). */
   countries: { value: string; label: string }[];
-  failure: { fieldErrors: Record<string, string>; values: Record<string, string> } | null;
+  /** The form's refused answer: its field errors, and what was typed instead of `current`. */
+  failure: FormAnswer<string, unknown> | null | undefined;
   current?: { name: string; kind: string; country: string; website: string | null; description: string };
 }) {
+  const typed = typedOf(failure);
+  const errors = firstFieldErrors(failure);
   const value = (key: "name" | "kind" | "country" | "website" | "description") =>
-    failure ? failure.values[key] : (current?.[key] ?? "");
-  const error = (key: string) => failure?.fieldErrors[key];
+    failure ? (typed[key] ?? "") : (current?.[key] ?? "");
+  const error = (key: string) => errors[key];
   const { t, i18n } = useLingui();
   return (
     <>

@@ -1,0 +1,127 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { organizations } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
+import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import * as page from "./my-organization.tsx";
+
+// /my-organizations/{id} as a route module: its refusals travel in the one form answer
+// (app/lib/service-errors.server.ts refusedAnswer): beside the form that was sent, with what was
+// typed, the re-authentication flag for deleting, and 404 for someone who is not a member.
+
+const harness = routeHarness();
+
+type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
+
+async function organizationOf(owner: Session) {
+  return createOrganization(harness.deps, actorOf(owner), {
+    name: "Mekong Water Trust",
+    kind: "ngo",
+    country: "TH",
+    website: "https://mekong-water.org",
+    description: "Clean water along the Mekong.",
+  });
+}
+
+function open(session: Session, id: number) {
+  return renderRoute(page, {
+    path: "/my-organizations/:id",
+    url: `/my-organizations/${id}`,
+    context: appContextOf(harness.deps, session),
+    signedIn: true,
+  });
+}
+
+function send(session: Session, id: number, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return page.action({
+    request: new Request(`http://localhost/my-organizations/${id}`, { method: "POST", body: form }),
+    context: routerContextOf(appContextOf(harness.deps, session)),
+    params: { id: String(id) },
+  } as never) as Promise<{ data: unknown; init: { status: number } }>;
+}
+
+describe("/my-organizations/{id}", () => {
+  it("keeps an invitation that is refused, with the address typed and why", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const view = open(owner, id);
+    const email = (await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: owner.user.email } });
+    fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    expect(await screen.findByText("The invitation was not sent")).toBeTruthy();
+    expect(screen.getAllByText(ORGANIZATION_TEXTS.alreadyMember).length).toBeGreaterThan(0);
+    expect(((await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement).value).toBe(owner.user.email);
+    view.unmount();
+  });
+
+  it("says beside the member's row why the last owner cannot leave", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const view = open(owner, id);
+    fireEvent.click(await screen.findByRole("button", { name: "Leave the organization" }));
+    const row = screen.getAllByTestId("member")[0] as HTMLElement;
+    expect((await within(row).findByRole("alert")).textContent).toBe(ORGANIZATION_TEXTS.lastOwner);
+    view.unmount();
+  });
+
+  it("shows a refused name beside its field and keeps the details typed", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const view = open(owner, id);
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: " " } });
+    fireEvent.change(screen.getByLabelText(/^Short description/), { target: { value: "Typed, not saved." } });
+    fireEvent.click(screen.getByRole("button", { name: "Save details" }));
+    expect(await screen.findByText("The details were not saved")).toBeTruthy();
+    expect((screen.getByLabelText(/^Short description/) as HTMLTextAreaElement).value).toBe("Typed, not saved.");
+    expect(screen.getByLabelText(/^Name/).getAttribute("aria-invalid")).toBe("true");
+    view.unmount();
+  });
+
+  it("answers a refusal with its status, the field's error and what was typed (a page without JavaScript shows them)", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const invited = await send(owner, id, { intent: "invite", email: owner.user.email, role: "admin" });
+    expect(invited.init.status).toBe(409);
+    expect(invited.data).toMatchObject({
+      intent: "invite",
+      result: {
+        status: "error",
+        error: { email: [ORGANIZATION_TEXTS.alreadyMember] },
+        initialValue: { email: owner.user.email, role: "admin" },
+      },
+    });
+    const updated = await send(owner, id, { intent: "update", name: " ", kind: "ngo", country: "TH", description: "Typed." });
+    expect(updated.init.status).toBe(400);
+    expect(updated.data).toMatchObject({
+      intent: "update",
+      result: { status: "error", error: { name: [expect.any(String)] }, initialValue: { name: " ", description: "Typed." } },
+    });
+  });
+
+  it("asks for the password again before deleting (403, reauthenticate), in the one answer", async () => {
+    const signedIn = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(signedIn);
+    const stale = { ...signedIn, authenticatedAt: new Date(Date.now() - 11 * 60_000) };
+    const answered = await send(stale, id, { intent: "delete" });
+    expect(answered.init.status).toBe(403);
+    expect(answered.data).toMatchObject({ intent: "delete", reauthenticate: true, result: { status: "error" } });
+    const rows = await harness.database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("is not found for someone who is not a member, page and actions alike", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const outsider = await harness.signIn({ name: "Somchai Phan" });
+    const view = open(outsider, id);
+    expect(await screen.findByText("404 Page Not Found")).toBeTruthy();
+    expect(screen.queryByText("Mekong Water Trust")).toBeNull();
+    view.unmount();
+    await expect(send(outsider, id, { intent: "verify" })).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});

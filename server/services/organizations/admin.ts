@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type AdminOrganization,
@@ -8,11 +8,12 @@ import {
   type OrganizationMember,
 } from "#common/organizations.ts";
 import { blankToUndefined } from "#common/zod-fields.ts";
-import { authUsers, conversationReports, organizationMembers, organizations } from "#server/db/schema.ts";
+import { conversationReports, organizations } from "#server/db/schema.ts";
 import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admin/list-page.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
+import { readMembers } from "./members.ts";
 import { isVerifiedColumn } from "./membership.ts";
 
 // The admin dashboard's Organizations table (issue 31): every organization, searchable by name,
@@ -98,19 +99,7 @@ export async function getOrganizationForAdmin(deps: Deps, actor: Actor, id: numb
     .limit(1);
   if (!row) throw new NotFound(ORGANIZATION_TEXTS.notFound);
   const [members, reports] = await Promise.all([
-    deps.db
-      .select({
-        userId: organizationMembers.userId,
-        name: authUsers.name,
-        email: authUsers.email,
-        role: organizationMembers.role,
-        listed: organizationMembers.isListed,
-        joinedAt: sql<string>`to_json(${organizationMembers.createdAt}) #>> '{}'`,
-      })
-      .from(organizationMembers)
-      .innerJoin(authUsers, eq(authUsers.id, organizationMembers.userId))
-      .where(eq(organizationMembers.organizationId, id))
-      .orderBy(asc(organizationMembers.createdAt), asc(authUsers.id)),
+    readMembers(deps.db, id),
     deps.db
       .select({
         id: conversationReports.id,

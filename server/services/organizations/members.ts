@@ -35,7 +35,8 @@ const memberColumns = {
 
 const ROLE_ORDER = sql`case ${organizationMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 
-async function readMembers(db: Executor, organizationId: number, userId?: number): Promise<OrganizationMember[]> {
+/** An organization's members (or one of them), owners first: its page, the API and the admin's view. */
+export async function readMembers(db: Executor, organizationId: number, userId?: number): Promise<OrganizationMember[]> {
   return db
     .select(memberColumns)
     .from(organizationMembers)

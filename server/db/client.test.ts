@@ -87,7 +87,7 @@ describe("a pool with a statement deadline", () => {
   const DEADLINE_MS = 500;
 
   it("gives up on a statement that outlives it", async () => {
-    const { db, close } = createDatabase(database.url, { max: 2, statementTimeoutMs: DEADLINE_MS });
+    const { db, sql, close } = createDatabase(database.url, { max: 2, statementTimeoutMs: DEADLINE_MS });
     try {
       const started = performance.now();
       const error = await db.execute(statement`select pg_sleep(5)`).then(
@@ -97,6 +97,26 @@ describe("a pool with a statement deadline", () => {
       // What the doors answer 503 (the server's statement_timeout, or this side's deadline).
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
       expect(performance.now() - started).toBeLessThan(4_000);
+      // The server ends it too (a statement this side gave up on must not run on): the connection carries the limit.
+      const [setting] = await sql<{ statement_timeout: string }[]>`show statement_timeout`;
+      expect(setting?.statement_timeout).toBe(`${DEADLINE_MS}ms`);
+    } finally {
+      await close();
+    }
+  });
+
+  it("gives up on its own side where the server sets no limit (a pooler's connections, a frozen server)", async () => {
+    // Behind a transaction pooler the connection carries no statement_timeout: only this side's deadline ends the wait.
+    const { db, close } = createDatabase(database.url, { max: 2, pooler: true, statementTimeoutMs: DEADLINE_MS });
+    try {
+      const started = performance.now();
+      const error = await db.execute(statement`select pg_sleep(3)`).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      // Drizzle wraps what the driver threw ("Failed query: …").
+      expect((error as Error | null)?.cause, String(error)).toBeInstanceOf(DatabaseDeadline);
+      expect(performance.now() - started).toBeLessThan(2_500);
     } finally {
       await close();
     }

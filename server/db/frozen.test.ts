@@ -3,15 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveApi } from "../../tests/setup/api-app.ts";
 import { freezePostgres } from "../../tests/setup/freeze.ts";
 import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
-import { createHttpApp, READY_TIMEOUT_MS } from "../http/app.ts";
-import { type JobQueue, startJobQueue } from "../jobs/queue.ts";
-import { createRuntime } from "../runtime.ts";
-import { createMailer } from "../services/mail.ts";
+import { type createHttpApp, READY_TIMEOUT_MS } from "../http/app.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { createSession } from "../services/sessions.ts";
-import { createStorage } from "../services/storage.ts";
 import { authUsers } from "./schema.ts";
 import { openDatabase } from "./setup.ts";
 
@@ -74,21 +72,7 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   });
   database = await openDatabase(config, log as never);
-  jobs = await startJobQueue({ url: database.directUrl, log, schedules: false });
-  app = createHttpApp({
-    config,
-    db: database.db,
-    readDb: database.readDb,
-    sql: database.sql,
-    log: log as never,
-    mailer: createMailer(config, log as never),
-    jobs,
-    storage: createStorage(config),
-    runtime: createRuntime({ insights: null }),
-    renderDocument: async () => {
-      throw new Error("API only");
-    },
-  });
+  ({ app, jobs } = await serveApi(config, database, log as never, { insights: false }));
   const [user] = await database.db
     .insert(authUsers)
     .values({ email: "frozen@example.org", name: "Frozen Tester", hashedPassword: "not-a-hash" })

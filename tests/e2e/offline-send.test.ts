@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect } from "vitest";
+import { describe, expect, type TestAPI } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 
@@ -36,6 +36,39 @@ async function cutNetworkOnSend(page: Page, path: string) {
   );
 }
 
+/** The fixtures of `it` (tests/setup/e2e.ts). */
+type Fixtures = typeof it extends TestAPI<infer Context> ? Context : never;
+
+/**
+ * A signed-in sender on a phone, on a new consultant's profile, with the message dialog open;
+ * `sent()` counts the messages the consultant has received.
+ */
+async function openMessageDialog(
+  {
+    app,
+    sql,
+    openPage,
+    account,
+    consultantAccount,
+  }: Pick<Fixtures, "app" | "sql" | "openPage" | "account" | "consultantAccount">,
+  names: { consultant: string; sender: string },
+) {
+  const consultant = await consultantAccount(`${names.consultant} ${unique()}`);
+  const sender = await account("user", names.sender);
+  const { page, errors } = await openPage({ viewport: "phone" });
+  await page.setViewportSize(PHONE);
+  await signInPage(page, app.url, sender.token);
+  await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const dialog = page.getByRole("dialog", { name: new RegExp(`^Message ${names.consultant}`) });
+  const sent = async () =>
+    (
+      await sql<{ total: number }[]>`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`
+    )[0]?.total;
+  return { page, errors, dialog, sent, path: `/consultant/${consultant.consultantId}/message` };
+}
+
 describe("a send that never reaches the server", () => {
   it("keeps the message dialog and its text on a phone, says so with Retry, and sends it when back online", async ({
     app,
@@ -44,23 +77,20 @@ describe("a send that never reaches the server", () => {
     account,
     consultantAccount,
   }) => {
-    const consultant = await consultantAccount(`Lan Nguyen ${unique()}`);
-    const sender = await account("user", "Maria Santos");
-    const { page, errors } = await openPage({ viewport: "phone" });
-    await page.setViewportSize(PHONE);
-    await signInPage(page, app.url, sender.token);
-    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
-    await waitForHydration(page);
-
-    await page.getByRole("button", { name: "Send Message" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Message Lan Nguyen/ });
+    const { page, errors, dialog, sent, path } = await openMessageDialog(
+      { app, sql, openPage, account, consultantAccount },
+      {
+        consultant: "Lan Nguyen",
+        sender: "Maria Santos",
+      },
+    );
     const subject = "Health systems evaluation";
     const text = "We need an evaluator for a six-month assignment in Mindanao, starting in July.";
     await dialog.getByLabel("Organization").fill("UNICEF Philippines");
     await dialog.getByLabel("Subject").fill(subject);
     await dialog.getByRole("textbox", { name: "Message" }).fill(text);
 
-    await cutNetworkOnSend(page, `/consultant/${consultant.consultantId}/message`);
+    await cutNetworkOnSend(page, path);
     await dialog.getByRole("button", { name: "Send Message" }).click();
     const notice = dialog.getByTestId("not-sent");
     await expect(notice.innerText()).resolves.toContain(NOT_SENT);
@@ -68,12 +98,6 @@ describe("a send that never reaches the server", () => {
     await expect(dialog.getByRole("textbox", { name: "Message" }).inputValue()).resolves.toBe(text);
     await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe(subject);
     await expect(dialog.getByLabel("Organization").inputValue()).resolves.toBe("UNICEF Philippines");
-    const sent = async () =>
-      (
-        await sql<
-          { total: number }[]
-        >`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`
-      )[0]?.total;
     expect(await sent()).toBe(0);
     await expectNoAxeViolations(page);
     // Kept on the device, too.
@@ -174,15 +198,13 @@ describe("a send that never reaches the server", () => {
     account,
     consultantAccount,
   }) => {
-    const consultant = await consultantAccount(`Somchai Prasert ${unique()}`);
-    const sender = await account("user", "Ana Reyes");
-    const { page, errors } = await openPage({ viewport: "phone" });
-    await page.setViewportSize(PHONE);
-    await signInPage(page, app.url, sender.token);
-    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Send Message" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Message Somchai Prasert/ });
+    const { page, errors, dialog, sent } = await openMessageDialog(
+      { app, sql, openPage, account, consultantAccount },
+      {
+        consultant: "Somchai Prasert",
+        sender: "Ana Reyes",
+      },
+    );
     await dialog.getByLabel("Subject").fill("Baseline survey");
     await dialog.getByRole("textbox", { name: "Message" }).fill("A baseline survey of 40 villages in Savannakhet, in May.");
     // The phone loses its signal before Send: the action's code and the request both need the network.
@@ -190,11 +212,7 @@ describe("a send that never reaches the server", () => {
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await expect(dialog.getByTestId("not-sent").innerText()).resolves.toContain(NOT_SENT);
     await expect(dialog.getByLabel("Subject").inputValue()).resolves.toBe("Baseline survey");
-    const [{ total }] =
-      (await sql`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`) as [
-        { total: number },
-      ];
-    expect(total).toBe(0);
+    expect(await sent()).toBe(0);
     await page.context().setOffline(false);
     await dialog.getByRole("button", { name: "Retry" }).click();
     await toastText(page, "Message sent successfully!");
@@ -208,21 +226,18 @@ describe("a send that never reaches the server", () => {
     account,
     consultantAccount,
   }) => {
-    const consultant = await consultantAccount(`Vo Thi Hoa ${unique()}`);
-    const sender = await account("user", "Ana Lim");
-    const { page, errors } = await openPage({ viewport: "phone" });
-    await page.setViewportSize(PHONE);
-    await signInPage(page, app.url, sender.token);
-    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Send Message" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Message Vo Thi Hoa/ });
+    const { page, errors, dialog, sent, path } = await openMessageDialog(
+      { app, sql, openPage, account, consultantAccount },
+      {
+        consultant: "Vo Thi Hoa",
+        sender: "Ana Lim",
+      },
+    );
     await dialog.getByLabel("Subject").fill("Gender audit");
     await dialog
       .getByRole("textbox", { name: "Message" })
       .fill("A gender audit of a rural roads programme in Quang Nam, ten days in June.");
     // The request reaches the server, which stores the message; the answer is lost with the connection.
-    const path = `/consultant/${consultant.consultantId}/message`;
     await page.route(
       (url) => url.pathname === `${path}.data`,
       async (route) => {
@@ -234,12 +249,6 @@ describe("a send that never reaches the server", () => {
     );
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await expect(dialog.getByTestId("not-sent").innerText()).resolves.toContain(NOT_SENT);
-    const sent = async () =>
-      (
-        await sql<
-          { total: number }[]
-        >`select count(*)::int as total from messages where consultant_id = ${consultant.consultantId}`
-      )[0]?.total;
     expect(await sent()).toBe(1);
 
     // Back online, Retry: the server knows this message, so the form ends as a send does.

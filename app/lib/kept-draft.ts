@@ -54,6 +54,14 @@ function controlOf(form: HTMLFormElement, name: string): TextControl | null {
     : null;
 }
 
+/** Whether the control holds something other than what the page was served with. */
+function isTyped(control: TextControl | null): boolean {
+  if (!control) return false;
+  if (control instanceof HTMLSelectElement)
+    return [...control.options].some((option) => option.selected !== option.defaultSelected);
+  return control.value !== control.defaultValue;
+}
+
 /** Keeps the named fields' values now (nothing typed: no draft). */
 export function keepDraft(key: string, form: HTMLFormElement, names: readonly string[]) {
   const values: Record<string, string> = {};
@@ -85,7 +93,12 @@ export function useKeptDraft(key: string | null, names: readonly string[]) {
     const form = ref.current;
     if (!form || !key) return;
     const stored = readDraft(key);
-    if (!stored) return;
+    if (!stored) {
+      // Typed before this form's code had arrived (a form loaded on first use, a slow phone): no
+      // input listener heard it, so it is kept now.
+      if (fields.current.some((name) => isTyped(controlOf(form, name)))) keepDraft(key, form, fields.current);
+      return;
+    }
     let filled = false;
     for (const name of fields.current) {
       const value = stored.values[name];

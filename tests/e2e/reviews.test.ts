@@ -66,9 +66,24 @@ describe("reviews", () => {
     const reviews = page.locator("#reviews");
     await reviews.getByLabel("Score (1 to 10)").selectOption("8");
     await reviews.getByLabel("Kind of engagement").selectOption("Evaluation or review");
-    await reviews.getByLabel("Your review").fill("A careful mid-term evaluation, delivered on time with clear recommendations.");
+    const text = "A careful mid-term evaluation, delivered on time with clear recommendations.";
+    await reviews.getByLabel("Your review").fill(text);
+    // Kept on this device until the server confirms (issue 36 item 4): a reload brings it back.
+    const drafts = () =>
+      page.evaluate(() =>
+        Object.keys(window.localStorage)
+          .filter((key) => key.startsWith("draft:"))
+          .map((key) => window.localStorage.getItem(key) ?? ""),
+      );
+    await expect.poll(async () => (await drafts()).join()).toContain("mid-term evaluation");
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await reviews.getByText("Your unsent text is back in the form.").waitFor();
+    await expect(reviews.getByLabel("Your review").inputValue()).resolves.toBe(text);
+    await expect(reviews.getByLabel("Score (1 to 10)").inputValue()).resolves.toBe("8");
     await reviews.getByRole("button", { name: "Publish review" }).click();
     await page.getByTestId("toast").filter({ hasText: "Review published" }).waitFor();
+    await expect.poll(drafts).toEqual([]);
 
     await page.getByRole("img", { name: "Rated 8.0 out of 10 from 1 review" }).first().waitFor();
     const nadia = reviews.getByRole("article", { name: "Review by Nadia Programme Officer" });

@@ -6,6 +6,7 @@ import { valueLabel } from "#app/i18n/labels.ts";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, firstFieldErrors, notSent } from "#app/lib/form-answer.ts";
+import { forgetDraft } from "#app/lib/kept-draft.ts";
 import { resumeAt } from "#app/lib/resume.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { formatDate, formatRating } from "#common/format.ts";
@@ -131,6 +132,13 @@ export function ReviewsSection({
   const fieldErrors = firstFieldErrors(error);
   // What a reviewer types is kept on this device until the server confirms (app/lib/kept-draft.ts).
   const draftKey = (kind: string) => (user ? `review-${kind}:${consultantId}:${user.id}` : null);
+  // A review of one's own is the server's confirmation of the new review's draft. The form that
+  // kept it cannot forget it: after the redirect it gives way to "Edit or delete your review".
+  const newReviewDraft = draftKey("new");
+  const hasOwnReview = own !== null;
+  useEffect(() => {
+    if (hasOwnReview && newReviewDraft) forgetDraft(newReviewDraft);
+  }, [hasOwnReview, newReviewDraft]);
   const score = formatRating(page.rating);
   const rated = page.ratedReviewCount;
   const uncounted = page.reviewCount - page.ratedReviewCount;

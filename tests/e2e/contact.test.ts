@@ -169,6 +169,42 @@ describe("contact form", () => {
     expect((await waitForMailFrom(smtp, "minh@example.org")).subject).toBe("Contact form: Technical Support from Minh Tran");
   });
 
+  it("keeps what was typed on this device over a reload, and forgets it once the server confirms", async ({
+    app,
+    openPage,
+    sql,
+  }) => {
+    // Issue 36 item 4: a form that sends typed text keeps a draft until the server confirms.
+    const { page, errors } = await openPage();
+    await page.goto(`${app.url}/contact`);
+    await waitForHydration(page);
+    const values = {
+      firstName: "Dewi",
+      lastName: "Lestari",
+      email: "dewi.draft@example.org",
+      subject: "consultant",
+      message: "How do I show my daily rate only to verified organizations?",
+    };
+    await fillForm(page, values);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText("Your unsent text is back in the form.").waitFor();
+    await expect(page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).resolves.toBe(values.message);
+    await expect(page.getByLabel("Email Address").inputValue()).resolves.toBe(values.email);
+    await expect(page.getByLabel("Subject").inputValue()).resolves.toBe(values.subject);
+
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForURL(`${app.url}/contact?sent=1`);
+    await expect(storedMessages(sql, values.email)).resolves.toHaveLength(1);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith("draft:"))))
+      .toEqual([]);
+    await page.goto(`${app.url}/contact`);
+    await waitForHydration(page);
+    await expect(page.getByRole("textbox", { name: "Message", exact: true }).inputValue()).resolves.toBe("");
+    expectNoConsoleErrors(errors);
+  });
+
   it("ignores an unknown ?subject= and preselects nothing", async ({ app, openPage }) => {
     const { page } = await openPage();
     await page.goto(`${app.url}/contact?subject=<script>`);

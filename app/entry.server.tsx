@@ -3,11 +3,11 @@ import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { type Locale, splitLocalePath } from "#common/locales.ts";
+import type { Locale } from "#common/locales.ts";
 import { isDatabaseUnavailable } from "#server/services/errors.ts";
 import { appContext } from "./context.ts";
 import { inlineCatalogScript, takeMissingTranslations } from "./i18n/catalogs.server.ts";
-import { i18nFor } from "./i18n/i18n.ts";
+import { i18nFor, localeOfRequest } from "./i18n/i18n.ts";
 
 // The server hands its context to loaders under this key; it takes the key from this module.
 export { appContext };
@@ -49,7 +49,7 @@ export default function handleRequest(
   }
   const { nonce, log } = loadContext.get(appContext);
   // The URL's language (the router's basename is its prefix): its instance renders every message.
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const i18n = i18nFor(locale);
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

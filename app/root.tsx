@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
-import { splitLocalePath } from "#common/locales.ts";
+import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { actorOf } from "../server/services/context.ts";
 import { accountMenuState } from "../server/services/conversations/conversations.ts";
 import type { Route } from "./+types/root";
@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       }
     : null;
   // The page's language is its URL's (the router's basename is the language's prefix).
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   return data<RootData>(
     { siteName: config.siteName, publicUrl: config.publicUrl, locale, nonce, toast, user, unreadMessages: menu?.unread ?? 0 },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

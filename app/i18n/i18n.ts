@@ -34,12 +34,17 @@ export function i18nFor(locale: Locale): I18n {
   return i18n;
 }
 
+/** The language of a loader's or an action's page: its URL's ("/th/sign-in", "/th.data"). */
+export function localeOfRequest(request: Request): Locale {
+  return splitLocalePath(new URL(request.url).pathname.replace(/\.data$/, "")).locale;
+}
+
 /**
- * The instance for a loader's or an action's page: the language of its URL ("/th/sign-in"). What
- * an action sends back to be shown (a toast after a redirect, a message) is written in it.
+ * The instance for a loader's or an action's page: the language of its URL. What an action sends
+ * back to be shown (a toast after a redirect, a message) is written in it.
  */
 export function i18nOfRequest(request: Request): I18n {
-  return i18nFor(splitLocalePath(new URL(request.url).pathname.replace(/\.data$/, "")).locale);
+  return i18nFor(localeOfRequest(request));
 }
 
 type MatchesLike = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;

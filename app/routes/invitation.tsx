@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, CircleAlert } from "lucide-react";
 import { data, Form, redirect } from "react-router";
+import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
-import { splitLocalePath } from "#common/locales.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -42,7 +42,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       {
         state: "open" as const,
         invitation,
-        countryLabel: countryName(invitation.organization.country, splitLocalePath(new URL(request.url).pathname).locale),
+        countryLabel: countryName(invitation.organization.country, localeOfRequest(request)),
         signedInAs: user ? { name: user.name, email: user.email } : null,
       },
       { headers },

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Mail, Save, Trash2, UserMinus } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName, countryOptions } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
-import { splitLocalePath } from "#common/locales.ts";
 import { MANAGING_ROLES, ORGANIZATION_LIMITS, type OrganizationMember, type OrganizationRole } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -62,7 +62,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = actorOf(session);
   const id = organizationIdOf(params);
   const deps = serviceDeps(app);
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   const organization = await orPageError(getOrganization(deps, user, id));
   // A verified organization is readable by anyone: this page is its members' only.
   if (organization.role === null) throw data("Organization not found", { status: 404 });

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
+import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryOptions } from "#common/countries.ts";
-import { splitLocalePath } from "#common/locales.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listMemberships, setActingOrganization } from "#server/services/organizations/membership.ts";
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = actorOf(requireSignedIn(app, { comeBack: request }));
   // The countries by name from the server, in the page's language (a browser's Intl may name some differently).
-  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  const locale = localeOfRequest(request);
   return { memberships: await listMemberships(serviceDeps(app), user), countries: countryOptions(locale) };
 }
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink, Globe2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
+import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
 import { formatDate } from "#common/format.ts";
-import { splitLocalePath } from "#common/locales.ts";
 import { ORGANIZATION_KINDS } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { type OrganizationReview, viewOrganizationPage } from "#server/services/organizations/public-page.ts";
@@ -27,7 +27,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^[a-z0-9-]{1,90}$/.test(slug)) throw data("Organization not found", { status: 404 });
   const page = await orPageError(viewOrganizationPage(serviceDeps(app), slug));
   // The country's name from the server, so the page hydrates with the same words.
-  return { ...page, countryLabel: countryName(page.organization.country, splitLocalePath(new URL(request.url).pathname).locale) };
+  return { ...page, countryLabel: countryName(page.organization.country, localeOfRequest(request)) };
 }
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {

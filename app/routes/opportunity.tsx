@@ -28,12 +28,13 @@ import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { describeBio } from "../lib/consultant-seo.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { answerOf, errorAnswer, errorOf, failed, succeeded, typedValues } from "../lib/form-answer.ts";
 import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { opportunityJsonLd } from "../lib/opportunity-seo.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { orPageError, refusalOf } from "../lib/service-errors.server.ts";
+import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/opportunity";
@@ -110,23 +111,21 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         id,
         body: { reason: form.get("reason"), details: form.get("details") ?? undefined },
       });
-      return data({ reported: true, intent, note: "" });
+      return answer({ result: { status: "success" }, intent });
     }
     if (intent === "delete") {
       await deleteOpportunity(deps, actor, id);
       return redirectWithToast(app, "/opportunities", { title: OPPORTUNITY_TEXTS.deleted });
     }
   } catch (error) {
-    // A refusal (4xx) answers the page with its message; anything else is a 500.
-    const refusal = refusalOf(error);
-    if (refusal.status >= 500) throw error;
-    return data(
-      { error: refusal.message, intent, note: String(form.get("note") ?? "") },
-      { status: refusal.status, headers: refusal.headers },
-    );
+    // The one form answer (app/lib/form-answer.ts): a refusal answers the page with its message, the note kept.
+    return refusedAnswer(error, { intent, initialValue: typedValues(form, TYPED) });
   }
-  return data({ error: "Unknown action", intent, note: "" }, { status: 400 });
+  return answer(errorAnswer("Unknown action", { intent }), 400);
 }
+
+/** What a failed send gives back to the form (the interest's note). */
+const TYPED = ["note"] as const;
 
 const STATUS_TONES = { draft: "neutral", pending: "accent", published: "success", closed: "neutral", filled: "neutral" } as const;
 
@@ -140,23 +139,22 @@ const STATUS_LABELS = {
 
 /** A failed request (offline, timeout) keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, form) => ({
-    ...errorAnswer(message),
-    error: message,
-    intent: String(form.get("intent") ?? ""),
-    note: String(form.get("note") ?? ""),
-  }));
+  return keepPageOnFailure(args, (message, form) =>
+    errorAnswer(message, { intent: String(form.get("intent") ?? ""), initialValue: typedValues(form, TYPED) }),
+  );
 }
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, applicants, suggestions, mine, isOpen, isSignedIn } = loaderData;
   const { t, i18n } = useLingui();
-  const failure = actionData && "error" in actionData ? actionData : null;
-  const error =
-    failure && failure.intent !== "interest" && failure.intent !== "withdraw" && failure.intent !== "report"
-      ? failure.error
-      : null;
-  const reported = actionData !== undefined && "reported" in actionData;
+  // The forms' own sections show their failures; the page's alert shows the others (publish, close, stage…).
+  const failure = failed(actionData) ? actionData : undefined;
+  const ownSection = ["interest", "withdraw", "report"];
+  const errorIn = (intents: readonly string[]) =>
+    failure && intents.includes(failure.intent ?? "") ? translateText(i18n, errorOf(failure) ?? "") : null;
+  const error = failure && !ownSection.includes(failure.intent ?? "") ? translateText(i18n, errorOf(failure) ?? "") : null;
+  const reported = succeeded(answerOf(actionData, "report"));
+  const typedNote = answerOf(failure, "interest")?.result.initialValue?.note;
   const kilobytes = opportunity.document ? Math.max(1, Math.round(opportunity.document.bytes / 1024)) : 0;
   const years = opportunity.minYearsExperience;
   const budget = opportunity.budget;
@@ -217,14 +215,14 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               mine={mine}
               isOpen={isOpen}
               isSignedIn={isSignedIn}
-              error={failure?.intent === "interest" || failure?.intent === "withdraw" ? failure.error : null}
-              note={failure?.intent === "interest" ? failure.note : ""}
+              error={errorIn(["interest", "withdraw"])}
+              note={typeof typedNote === "string" ? typedNote : ""}
             />
           )}
           {applicants && <ApplicantsSection applicants={applicants} />}
           {suggestions && <SuggestionsSection suggestions={suggestions} />}
           {!opportunity.canManage && !applicants && opportunity.status === "published" && (
-            <ReportOpportunity error={failure?.intent === "report" ? failure.error : null} sent={reported} />
+            <ReportOpportunity error={errorIn(["report"])} sent={reported} />
           )}
         </div>
         <aside aria-label={t`Summary`} className="space-y-4">

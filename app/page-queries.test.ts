@@ -57,7 +57,7 @@ type PageModule = {
 /** Renders nothing: runs what a GET of the page runs on the server, and returns the statements it cost. */
 async function costOf(path: string, page: PageModule, params: Record<string, string>, token?: string) {
   statements = [];
-  const session = token ? await resolveSession(counted.db, token) : null;
+  const session = token ? await resolveSession(counted.db, token, {}, "none") : null;
   const context = new RouterContextProvider();
   context.set(appContext, { ...base, session });
   const request = new Request(`http://devconsult.test${path}`);
@@ -109,7 +109,10 @@ describe("queries per page", () => {
     const strangerToken = (await createSession(database.db, stranger.id)).token;
     const leadsTo = async (sessionToken: string | undefined) => {
       const context = new RouterContextProvider();
-      context.set(appContext, { ...base, session: sessionToken ? await resolveSession(counted.db, sessionToken) : null });
+      context.set(appContext, {
+        ...base,
+        session: sessionToken ? await resolveSession(counted.db, sessionToken, {}, "none") : null,
+      });
       const request = new Request(`http://devconsult.test/inbox/${messageId}`);
       // A visitor's redirect to sign in is thrown (requireSignedIn), the others returned: React
       // Router answers both the same way.

@@ -19,7 +19,7 @@ async function account() {
   const email = `manage.${count}.${Date.now()}@example.org`;
   const password = "correct horse battery staple";
   const { user, sessionToken } = await registerAccount(harness.deps, { name: "Maya Santos", email, password });
-  const session = await resolveSession(harness.database.db, sessionToken);
+  const session = await resolveSession(harness.database.db, sessionToken, {}, "none");
   if (!session) throw new Error("no session");
   return { user, session, password };
 }

@@ -137,13 +137,14 @@ export async function createSession(
  * The session and user behind a token, or null when unknown, idle too long or past its absolute
  * end (by the user's role now: a user promoted to admin falls under the admin's timeouts at once).
  * The idle expiry moves on use, at most once an hour, so an active user stays signed in without a
- * write per request; the same write records the last use and its address.
+ * write per request; the same write records the last use and its address. `policy` is
+ * ENFORCE_SECOND_FACTOR, always passed: a default would let a new caller turn enforcement off unseen.
  */
 export async function resolveSession(
   db: Database,
   token: string,
-  client: SessionClient = {},
-  policy: SecondFactorPolicy = "none",
+  client: SessionClient,
+  policy: SecondFactorPolicy,
 ): Promise<CurrentSession | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);

@@ -48,7 +48,7 @@ async function startRouteHarness(): Promise<RouteHarness> {
     deps,
     async signIn(options = {}) {
       const { token } = await insertSignedInUser(database.db, options);
-      const session = await resolveSession(database.db, token);
+      const session = await resolveSession(database.db, token, {}, "none");
       if (!session) throw new Error("the new session does not resolve");
       return session;
     },

@@ -34,7 +34,7 @@ describe("session cookie", () => {
       },
     } as unknown as Database;
     const app = new Hono<HttpEnv>();
-    app.use(sessionMiddleware(unavailable, { secureCookies: false }));
+    app.use(sessionMiddleware(unavailable, { secureCookies: false, enforceSecondFactor: "none" }));
     app.get("/", async (c) => {
       try {
         await c.get("getSession")();

@@ -5,7 +5,7 @@ import { type CurrentSession, resolveSession } from "#server/services/sessions.t
 import type { HttpEnv } from "../context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../cookies.ts";
 
-type SessionConfig = Pick<Config, "secureCookies"> & Partial<Pick<Config, "enforceSecondFactor">>;
+type SessionConfig = Pick<Config, "secureCookies" | "enforceSecondFactor">;
 
 /**
  * Resolves the session lazily (health checks and assets never touch the database) and, when it

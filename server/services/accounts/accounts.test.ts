@@ -57,7 +57,7 @@ describe("e-mails of the account services", () => {
     const { email, deps: visitor } = fresh();
     const signedIn = await registerAccount(visitor, { name: "Lan Nguyen", email, password: "a long enough passphrase" });
     expect(signedIn.user).toMatchObject({ email, name: "Lan Nguyen", isEmailVerified: false });
-    expect(await resolveSession(database.db, signedIn.sessionToken)).not.toBeNull();
+    expect(await resolveSession(database.db, signedIn.sessionToken, {}, "none")).not.toBeNull();
     // The worker has connected and waits for the greeting that does not come; nothing was delivered.
     await expect.poll(() => silent.connectionCount(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(silent.mailTo(email)).toEqual([]);
@@ -86,7 +86,7 @@ describe("e-mails of the account services", () => {
   it("queues a fresh link with a changed address and on Resend, never for a visitor", async () => {
     const { email, deps: visitor } = fresh();
     const signedIn = await registerAccount(visitor, { name: "Lan Nguyen", email, password: "a long enough passphrase" });
-    const session = await resolveSession(database.db, signedIn.sessionToken);
+    const session = await resolveSession(database.db, signedIn.sessionToken, {}, "none");
     const actor = actorOf(session);
     await expect(resendVerificationEmail(visitor, null)).rejects.toBeInstanceOf(Unauthorized);
     await resendVerificationEmail(visitor, actor);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { TooManyRequests } from "../errors.ts";
-import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
+import { consumeRateLimits, type RateLimitRule, resetRateLimit } from "../rate-limit.ts";
 import { normalizeEmail } from "./users.ts";
 
 // Limits: sign-in, registration and the e-mails are limited per network address and per account,
@@ -52,6 +52,45 @@ export function rule(key: string, limits: { limit: number; windowSeconds: number
 
 export const loginAccountKey = (email: string) => `login:account:${normalizeEmail(email)}`;
 export const loginPairKey = (email: string, ip: string) => `login:account-ip:${normalizeEmail(email)}:${ip}`;
+export const mfaPairKey = (userId: number, ip: string) => `mfa:account-ip:${userId}:${ip}`;
+export const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
+
+/**
+ * Counts one password tried at an account, wherever it is tried (sign-in, re-authentication: a
+ * guesser gains nothing by switching doors): the address's limit, the address-at-this-account's
+ * limit (429 with `message`), then the account's growing delay.
+ */
+export async function consumePasswordAttempt(db: Database, email: string, clientIp: string, message: string): Promise<void> {
+  await consumeRateLimits(db, [
+    rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, message),
+    rule(loginPairKey(email, clientIp), AUTH_LIMITS.loginPerAccountAndIp, message),
+  ]);
+  await consumeLoginDelay(db, email);
+}
+
+/** A right password: this address's failures at the account and the account's delay are forgotten. */
+export async function forgetPasswordFailures(db: Database, email: string, clientIp: string): Promise<void> {
+  await resetRateLimit(db, loginPairKey(email, clientIp));
+  await resetRateLimit(db, loginAccountKey(email));
+}
+
+/**
+ * Counts one second-factor code tried at an account (the sign-in's second step, re-authentication):
+ * per address, per address at this account, per account (429 with `message`).
+ */
+export async function consumeCodeAttempt(db: Database, userId: number, clientIp: string, message: string): Promise<void> {
+  await consumeRateLimits(db, [
+    rule(`mfa:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, message),
+    rule(mfaPairKey(userId, clientIp), AUTH_LIMITS.mfaPerAccountAndIp, message),
+    rule(mfaAccountKey(userId), AUTH_LIMITS.mfaPerAccount, message),
+  ]);
+}
+
+/** A right code: the account's failed codes are forgotten, this address's and all of them. */
+export async function forgetCodeFailures(db: Database, userId: number, clientIp: string): Promise<void> {
+  await resetRateLimit(db, mfaPairKey(userId, clientIp));
+  await resetRateLimit(db, mfaAccountKey(userId));
+}
 
 export async function consumeVerificationLimits(db: Database, userId: number, clientIp: string) {
   await consumeRateLimits(db, [

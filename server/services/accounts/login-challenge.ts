@@ -4,10 +4,9 @@ import { loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
 import { loginChallenges, recoveryCodes, trustedBrowsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
-import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { clientOf, createSession, hashToken, newToken, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
-import { AUTH_LIMITS, rule } from "./limits.ts";
+import { consumeCodeAttempt, forgetCodeFailures } from "./limits.ts";
 import { useSecondFactor } from "./second-factor.ts";
 import { queueSecurityMail } from "./security-mail.ts";
 import { findUserById } from "./users.ts";
@@ -50,9 +49,6 @@ export async function isTrustedBrowser(db: ServiceDeps["db"], userId: number, to
   return row !== undefined;
 }
 
-export const mfaPairKey = (userId: number, ip: string) => `mfa:account-ip:${userId}:${ip}`;
-export const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
-
 /** Completes a sign-in with `{ challenge, code }` or `{ challenge, recoveryCode }`: answers as sign-in does. */
 export async function completeMfaSignIn(
   deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent" | "jobs">,
@@ -73,11 +69,7 @@ export async function completeMfaSignIn(
     )
     .limit(1);
   if (!challenge) throw new Unauthorized(MFA_MESSAGES.challengeExpired);
-  await consumeRateLimits(db, [
-    rule(`mfa:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, MFA_MESSAGES.tooManyCodes),
-    rule(mfaPairKey(challenge.userId, clientIp), AUTH_LIMITS.mfaPerAccountAndIp, MFA_MESSAGES.tooManyCodes),
-    rule(mfaAccountKey(challenge.userId), AUTH_LIMITS.mfaPerAccount, MFA_MESSAGES.tooManyCodes),
-  ]);
+  await consumeCodeAttempt(db, challenge.userId, clientIp, MFA_MESSAGES.tooManyCodes);
   const user = await findUserById(db, challenge.userId);
   if (!user) throw new Unauthorized(MFA_MESSAGES.challengeExpired);
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
@@ -123,8 +115,7 @@ export async function completeMfaSignIn(
       .where(eq(loginChallenges.id, challenge.id));
     throw new Unauthorized(MFA_MESSAGES.wrongCode);
   }
-  await resetRateLimit(db, mfaPairKey(user.id, clientIp));
-  await resetRateLimit(db, mfaAccountKey(user.id));
+  await forgetCodeFailures(db, user.id, clientIp);
   return {
     user: toAccountUser(user),
     sessionToken: outcome.session.token,

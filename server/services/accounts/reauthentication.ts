@@ -3,10 +3,8 @@ import { REAUTH_MESSAGES, reauthenticateSchema } from "#common/reauthentication.
 import { authSessions } from "#server/db/schema.ts";
 import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
-import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
-import { AUTH_LIMITS, consumeLoginDelay, loginAccountKey, loginPairKey, rule } from "./limits.ts";
-import { mfaAccountKey, mfaPairKey } from "./login-challenge.ts";
+import { consumeCodeAttempt, consumePasswordAttempt, forgetCodeFailures, forgetPasswordFailures } from "./limits.ts";
 import { verifyPassword } from "./passwords.ts";
 import { useSecondFactor } from "./second-factor.ts";
 import { findUserById } from "./users.ts";
@@ -39,32 +37,22 @@ export async function reauthenticate(
   const user = await findUserById(db, signedIn.id);
   if (!user) throw new Unauthorized(REAUTH_MESSAGES.noSession);
   if ("password" in given) {
-    const keys = [loginPairKey(user.email, clientIp), loginAccountKey(user.email)];
-    await consumeRateLimits(db, [
-      rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, REAUTH_MESSAGES.tooMany),
-      rule(keys[0] as string, AUTH_LIMITS.loginPerAccountAndIp, REAUTH_MESSAGES.tooMany),
-    ]);
-    await consumeLoginDelay(db, user.email);
+    await consumePasswordAttempt(db, user.email, clientIp, REAUTH_MESSAGES.tooMany);
     if (!(await verifyPassword(given.password, user.hashedPassword))) {
       throw new ValidationFailed(REAUTH_MESSAGES.wrongPassword, [{ path: "password", message: REAUTH_MESSAGES.wrongPassword }]);
     }
     await markAuthenticated(deps, signedIn);
-    for (const key of keys) await resetRateLimit(db, key);
+    await forgetPasswordFailures(db, user.email, clientIp);
     return;
   }
-  const keys = [mfaPairKey(user.id, clientIp), mfaAccountKey(user.id)];
-  await consumeRateLimits(db, [
-    rule(`mfa:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, REAUTH_MESSAGES.tooMany),
-    rule(keys[0] as string, AUTH_LIMITS.mfaPerAccountAndIp, REAUTH_MESSAGES.tooMany),
-    rule(keys[1] as string, AUTH_LIMITS.mfaPerAccount, REAUTH_MESSAGES.tooMany),
-  ]);
+  await consumeCodeAttempt(db, user.id, clientIp, REAUTH_MESSAGES.tooMany);
   const isAppCode = /^\d{6}$/.test(given.code);
   const factor = await db.transaction((tx) =>
     useSecondFactor(tx, deps.config, user.id, isAppCode ? { code: given.code } : { recoveryCode: given.code.toUpperCase() }),
   );
   if (!factor) throw new ValidationFailed(REAUTH_MESSAGES.wrongCode, [{ path: "code", message: REAUTH_MESSAGES.wrongCode }]);
   await markAuthenticated(deps, signedIn);
-  for (const key of keys) await resetRateLimit(db, key);
+  await forgetCodeFailures(db, user.id, clientIp);
 }
 
 /** The session of this request proved its owner now. */

@@ -4,10 +4,10 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { authUsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
-import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
+import { consumeRateLimits } from "../rate-limit.ts";
 import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
-import { AUTH_LIMITS, consumeLoginDelay, loginAccountKey, loginPairKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { AUTH_LIMITS, consumePasswordAttempt, forgetPasswordFailures, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { hasSecondFactor } from "./second-factor.ts";
@@ -70,18 +70,13 @@ export async function signIn(
 ): Promise<SignedIn | MfaRequired> {
   const { db, clientIp } = deps;
   const { email, password } = parseInput(loginSchema, input);
-  await consumeRateLimits(db, [
-    rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, RATE_LIMIT_MESSAGES.login),
-    rule(loginPairKey(email, clientIp), AUTH_LIMITS.loginPerAccountAndIp, RATE_LIMIT_MESSAGES.login),
-  ]);
-  await consumeLoginDelay(db, email);
+  await consumePasswordAttempt(db, email, clientIp, RATE_LIMIT_MESSAGES.login);
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
   // Told only to someone who knows the password: a blocked account's address stays private.
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
-  await resetRateLimit(db, loginPairKey(email, clientIp));
-  await resetRateLimit(db, loginAccountKey(email));
+  await forgetPasswordFailures(db, email, clientIp);
   const hasFactor = await hasSecondFactor(db, user.id);
   if (hasFactor && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
     return issueLoginChallenge(db, user.id);

@@ -3,13 +3,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
+import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
 import { insertListedConsultant } from "../setup/consultants.ts";
+import { signInPage } from "../setup/e2e.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
-// Opportunities in the browser (issue 32), on a 390 px phone and a desktop: a member of an
-// organization posts a ToR through the form, publishes it, a visitor finds it with the search's
-// filters and reads it (JSON-LD JobPosting in the page), without JavaScript too; axe-core clean.
+// Opportunities in the browser (issue 32), on a phone and a desktop (the VIEWPORTS of
+// tests/setup/browser.ts): a member of an organization posts a ToR through the form, publishes it,
+// a visitor finds it with the search's filters and reads it (JSON-LD JobPosting in the page),
+// without JavaScript too; axe-core clean.
 
 let app: AppServer;
 let browser: Browser;
@@ -23,22 +25,12 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(4).toString("hex").replace(/\d/g, "q");
-const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
-
-async function open(viewport: keyof typeof VIEWPORTS, options: { javaScriptEnabled?: boolean; token?: string } = {}) {
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    reducedMotion: "reduce",
-  });
-  if (options.token) await context.addCookies([{ name: "session", value: options.token, url: app.url }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
+/** A page on this viewport (tests/setup/browser.ts openPage), signed in when given a session token. */
+async function open(viewport: "phone" | "desktop", options: { javaScriptEnabled?: boolean; token?: string } = {}) {
+  const { token, ...pageOptions } = options;
+  const opened = await openPage(browser, { viewport, ...pageOptions });
+  if (token) await signInPage(opened.page, app.url, token);
+  return opened;
 }
 
 /** A verified organization with its owner signed in (a session token for the cookie). */

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, CircleAlert } from "lucide-react";
 import { data, Form, redirect } from "react-router";
@@ -16,6 +17,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -59,14 +61,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const deps = serviceDeps(app);
   const actor = actorOf(app.session);
+  // The toasts in the page's language (issue 37).
+  const i18n = i18nOfRequest(request);
   try {
     if (form.get("intent") === "decline") {
       await declineInvitation(deps, actor, token);
-      return redirectWithToast(app, "/", { title: "Invitation declined" });
+      return redirectWithToast(app, "/", { title: i18n._(msg`Invitation declined`) });
     }
     if (!actor) throw redirect(signInAndBackTo(`/invitations/${encodeURIComponent(token)}`));
     const organization = await acceptInvitation(deps, actor, token);
-    return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: `Welcome to ${organization.name}` });
+    const { name } = organization;
+    return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: i18n._(msg`Welcome to ${name}`) });
   } catch (error) {
     if (error instanceof Response) throw error;
     return refusedAnswer(error);

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Mail, Save, Trash2, UserMinus } from "lucide-react";
 import { data, Form, Link } from "react-router";
@@ -21,6 +22,7 @@ import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import {
   answerOf,
@@ -99,6 +101,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   const userId = parseId(String(form.get("userId") ?? ""));
   const here = `/my-organizations/${id}`;
+  // The toasts in the page's language (issue 37).
+  const i18n = i18nOfRequest(request);
   try {
     switch (intent) {
       case "update":
@@ -112,42 +116,45 @@ export async function action({ context, request, params }: Route.ActionArgs) {
             description: form.get("description"),
           },
         });
-        return redirectWithToast(app, here, { title: "Organization updated" });
+        return redirectWithToast(app, here, { title: i18n._(msg`Organization updated`) });
       case "verify":
         await verifyOrganization(deps, user, { id, body: { method: "domain" } });
-        return redirectWithToast(app, here, { title: "Organization verified" });
+        return redirectWithToast(app, here, { title: i18n._(msg`Organization verified`) });
       case "invite": {
-        const invitation = await inviteMember(deps, user, { id, body: { email: form.get("email"), role: form.get("role") } });
+        const { email } = await inviteMember(deps, user, { id, body: { email: form.get("email"), role: form.get("role") } });
         return redirectWithToast(app, here, {
-          title: "Invitation sent",
-          description: `An e-mail is on its way to ${invitation.email}.`,
+          title: i18n._(msg`Invitation sent`),
+          description: i18n._(msg`An e-mail is on its way to ${email}.`),
         });
       }
       case "withdraw": {
         const invitationId = parseId(String(form.get("invitationId") ?? ""));
         if (invitationId === null) break;
         await withdrawInvitation(deps, user, { id, invitationId });
-        return redirectWithToast(app, here, { title: "Invitation withdrawn" });
+        return redirectWithToast(app, here, { title: i18n._(msg`Invitation withdrawn`) });
       }
       case "role":
         if (userId === null) break;
         await updateMember(deps, user, { id, userId, body: { role: form.get("role") } });
-        return redirectWithToast(app, here, { title: "Role changed" });
+        return redirectWithToast(app, here, { title: i18n._(msg`Role changed`) });
       case "listed":
         if (userId === null) break;
         await updateMember(deps, user, { id, userId, body: { listed: form.get("listed") === "true" } });
         return redirectWithToast(app, here, {
-          title: form.get("listed") === "true" ? "You are listed on the public page" : "You are no longer listed",
+          title:
+            form.get("listed") === "true"
+              ? i18n._(msg`You are listed on the public page`)
+              : i18n._(msg`You are no longer listed`),
         });
       case "remove": {
         if (userId === null) break;
         const { left } = await removeMember(deps, user, { id, userId });
-        if (left) return redirectWithToast(app, "/my-organizations", { title: "You left the organization" });
-        return redirectWithToast(app, here, { title: "Member removed" });
+        if (left) return redirectWithToast(app, "/my-organizations", { title: i18n._(msg`You left the organization`) });
+        return redirectWithToast(app, here, { title: i18n._(msg`Member removed`) });
       }
       case "delete":
         await deleteOrganization(deps, user, id);
-        return redirectWithToast(app, "/my-organizations", { title: "Organization deleted" });
+        return redirectWithToast(app, "/my-organizations", { title: i18n._(msg`Organization deleted`) });
     }
   } catch (error) {
     // The one mapper (issue 38's reauthenticate flag included: deleting opens the password dialog).

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
@@ -15,6 +16,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { answerOf, errorAnswer, errorOf, type FormAnswer, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -65,11 +67,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = form.get("intent");
+  // The toasts in the page's language (issue 37).
+  const i18n = i18nOfRequest(request);
   try {
     if (intent === "act") {
       const { acting } = await setActingOrganization(deps, user, { organizationId: form.get("organizationId") ?? "" });
+      const name = acting?.name;
       return redirectWithToast(app, backTo(form.get("redirectTo")), {
-        title: acting ? `You now act for ${acting.name}` : "You now act for yourself",
+        title: name ? i18n._(msg`You now act for ${name}`) : i18n._(msg`You now act for yourself`),
       });
     }
     if (intent === "create") {
@@ -80,7 +85,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         website: form.get("website"),
         description: form.get("description"),
       });
-      return redirectWithToast(app, `/my-organizations/${created.id}`, { title: "Organization created" });
+      return redirectWithToast(app, `/my-organizations/${created.id}`, { title: i18n._(msg`Organization created`) });
     }
   } catch (error) {
     return refusedAnswer(error, { intent: String(intent ?? ""), initialValue: typedValues(form, TYPED_FIELDS) });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { actorOf } from "#server/services/context.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
+import { appContextOf, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+// The server's catalogues, as server/main.ts loads them (registers the languages' messages).
+import "../i18n/catalogs.server.ts";
+import { readToast } from "../lib/toast.server.ts";
+import * as organizationPage from "./my-organization.tsx";
+import * as organizationsPage from "./my-organizations.tsx";
+
+// The organization pages' toasts after a redirect are in the page's language (issue 37): the
+// action reads it from the URL it was sent to. Node's Response, not happy-dom's: the toast travels
+// in a Set-Cookie header, which happy-dom's Headers drop.
+
+const harness = routeHarness();
+
+type Action = (args: never) => unknown;
+
+async function toastOf(action: Action, session: Awaited<ReturnType<typeof harness.signIn>>, url: string, fields: object) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  const app = appContextOf(harness.deps, session);
+  const params = { id: url.split("/").pop() };
+  const done = (await action({
+    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
+    context: routerContextOf(app),
+    params,
+  } as never)) as Response;
+  expect(done.status).toBe(302);
+  const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast;
+}
+
+describe("organization pages' toasts", () => {
+  it("say what was done in the page's language", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await createOrganization(harness.deps, actorOf(owner), {
+      name: "Mekong Water Trust",
+      kind: "ngo",
+      country: "TH",
+    });
+    const listed = { intent: "listed", userId: owner.user.id, listed: "true" };
+    expect((await toastOf(organizationPage.action, owner, `/th/my-organizations/${id}`, listed))?.title).toBe(
+      "ชื่อของคุณแสดงบนหน้าสาธารณะแล้ว",
+    );
+    expect((await toastOf(organizationPage.action, owner, `/my-organizations/${id}`, listed))?.title).toBe(
+      "You are listed on the public page",
+    );
+    const act = { intent: "act", organizationId: id };
+    expect((await toastOf(organizationsPage.action, owner, "/vi/my-organizations", act))?.title).toBe(
+      "Bây giờ bạn hành động thay cho Mekong Water Trust",
+    );
+    const invite = { intent: "invite", email: "ann@mekong-water.org", role: "member" };
+    expect(await toastOf(organizationPage.action, owner, `/id/my-organizations/${id}`, invite)).toMatchObject({
+      title: "Undangan terkirim",
+      description: "E-mail sedang dikirim ke ann@mekong-water.org.",
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Mail, Save, Trash2, UserMinus } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { localeOfRequest } from "#app/i18n/i18n.ts";
+import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName, countryOptions } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
 import { MANAGING_ROLES, ORGANIZATION_LIMITS, type OrganizationMember, type OrganizationRole } from "#common/organizations.ts";
@@ -22,7 +22,6 @@ import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
-import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import {
   answerOf,

@@ -2,8 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { localeOfRequest } from "#app/i18n/i18n.ts";
+import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryOptions } from "#common/countries.ts";
+import { safeRedirect } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listMemberships, setActingOrganization } from "#server/services/organizations/membership.ts";
@@ -16,7 +17,6 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { answerOf, errorAnswer, errorOf, type FormAnswer, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -55,12 +55,6 @@ function failureAnswer(message: string, form: FormData): FormAnswer {
   return errorAnswer(message, { intent: String(form.get("intent") ?? ""), initialValue: typedValues(form, TYPED_FIELDS) });
 }
 
-/** Only a path of this site: where the header's switch came from. */
-function backTo(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/") && !path.startsWith("//") ? path : "/my-organizations";
-}
-
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = actorOf(requireSignedIn(app, { comeBack: request }));
@@ -73,7 +67,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (intent === "act") {
       const { acting } = await setActingOrganization(deps, user, { organizationId: form.get("organizationId") ?? "" });
       const name = acting?.name;
-      return redirectWithToast(app, backTo(form.get("redirectTo")), {
+      // Back to the page the header's switch was on: a page of this site only (common/redirect.ts).
+      return redirectWithToast(app, safeRedirect(form.get("redirectTo"), "/my-organizations"), {
         title: name ? i18n._(msg`You now act for ${name}`) : i18n._(msg`You now act for yourself`),
       });
     }

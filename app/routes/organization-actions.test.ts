@@ -16,7 +16,7 @@ const harness = routeHarness();
 
 type Action = (args: never) => unknown;
 
-async function toastOf(action: Action, session: Awaited<ReturnType<typeof harness.signIn>>, url: string, fields: object) {
+async function redirectOf(action: Action, session: Awaited<ReturnType<typeof harness.signIn>>, url: string, fields: object) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
   const app = appContextOf(harness.deps, session);
@@ -28,7 +28,14 @@ async function toastOf(action: Action, session: Awaited<ReturnType<typeof harnes
   } as never)) as Response;
   expect(done.status).toBe(302);
   const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast;
+  return {
+    location: done.headers.get("Location"),
+    toast: readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast,
+  };
+}
+
+async function toastOf(...args: Parameters<typeof redirectOf>) {
+  return (await redirectOf(...args)).toast;
 }
 
 describe("organization pages' toasts", () => {
@@ -55,5 +62,25 @@ describe("organization pages' toasts", () => {
       title: "Undangan terkirim",
       description: "E-mail sedang dikirim ke ann@mekong-water.org.",
     });
+  });
+});
+
+describe("the act-for switch", () => {
+  it("goes back to the page it was on, and only to a page of this site", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await createOrganization(harness.deps, actorOf(owner), {
+      name: "Mekong Water Trust",
+      kind: "ngo",
+      country: "TH",
+    });
+    const back = async (redirectTo: string) =>
+      (await redirectOf(organizationsPage.action, owner, "/my-organizations", { intent: "act", organizationId: id, redirectTo }))
+        .location;
+    expect(await back("/shortlists?sort=new")).toBe("/shortlists?sort=new");
+    // Browsers read a backslash as a slash (so /\evil.example leaves the site) and drop tabs; route data and the API are not pages.
+    for (const away of ["/\\evil.example", "//evil.example", "https://evil.example/", "/api/organizations", "/\tevil.example"]) {
+      expect(await back(away), away).toBe("/my-organizations");
+    }
+    expect(await back("/shortlists.data")).toBe("/shortlists");
   });
 });

@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { DEFAULT_LOCALE, type Locale, splitLocalePath, toLocale } from "#common/locales.ts";
+import { DEFAULT_LOCALE, type Locale, splitLocalePath } from "#common/locales.ts";
 
 // One Lingui instance per language (docs/decisions/015-interface-languages.md). The page's
 // language never changes without a new document (each language has its own URLs), so the browser
@@ -45,17 +45,4 @@ export function localeOfRequest(request: Request): Locale {
  */
 export function i18nOfRequest(request: Request): I18n {
   return i18nFor(localeOfRequest(request));
-}
-
-type MatchesLike = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
-
-/** The page's language in a `meta` function: the root loader's, which took it from the URL. */
-export function localeOfMatches(matches: MatchesLike): Locale {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale?: string } | undefined;
-  return toLocale(root?.locale);
-}
-
-/** The instance for a `meta` function's page. */
-export function i18nOfMatches(matches: MatchesLike): I18n {
-  return i18nFor(localeOfMatches(matches));
 }

@@ -12,7 +12,6 @@ import { Card, CardIcon } from "../ui/card.tsx";
 // The contact page's parts beside and instead of its form: the other ways to reach the team, and
 // the confirmation once a message is sent (copy in app/content/contact.ts).
 
-/** The side column: office, e-mail and phone, office hours, emergencies, and the Help Center. */
 /** The office hours' days and times (common/site-info.ts OFFICE_HOURS, English there). */
 const HOURS_TEXT: Record<string, MessageDescriptor> = {
   "Monday - Friday": msg`Monday - Friday`,
@@ -23,6 +22,7 @@ const HOURS_TEXT: Record<string, MessageDescriptor> = {
   Closed: msg`Closed`,
 };
 
+/** The side column: office, e-mail and phone, office hours, emergencies, and the Help Center. */
 export function ContactAside({ supportEmail }: { supportEmail: string }) {
   const { t, i18n } = useLingui();
   const hours = (text: string) => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import { insertUser } from "../../tests/setup/users.ts";
 import * as page from "./admin.tsx";
 
@@ -67,14 +67,11 @@ describe("/admin", () => {
     const signedIn = await harness.signIn({ role: "admin" });
     const admin = { ...signedIn, authenticatedAt: new Date(Date.now() - 11 * 60_000) };
     const person = await insertUser(harness.database.db, { name: "Dewi Waiting" });
-    const form = new FormData();
-    form.set("intent", "promote");
-    form.set("id", String(person.id));
-    const answered = (await page.action({
-      request: new Request("http://localhost/admin", { method: "POST", body: form }),
-      context: routerContextOf(appContextOf(harness.deps, admin)),
-      params: {},
-    } as never)) as { data: unknown; init: { status: number } };
+    const answered = await postAction(page, {
+      url: "/admin",
+      context: appContextOf(harness.deps, admin),
+      fields: { intent: "promote", id: String(person.id) },
+    });
     expect(answered.init.status).toBe(403);
     expect(answered.data).toMatchObject({ intent: "promote", reauthenticate: true, result: { status: "error" } });
     const [row] = await harness.database.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, person.id));
@@ -83,13 +80,11 @@ describe("/admin", () => {
 
   it("answers an unknown action with 400 in the one shape", async () => {
     const admin = await harness.signIn({ role: "admin" });
-    const form = new FormData();
-    form.set("intent", "launch-rockets");
-    const answered = (await page.action({
-      request: new Request("http://localhost/admin", { method: "POST", body: form }),
-      context: routerContextOf(appContextOf(harness.deps, admin)),
-      params: {},
-    } as never)) as { data: unknown; init: { status: number } };
+    const answered = await postAction(page, {
+      url: "/admin",
+      context: appContextOf(harness.deps, admin),
+      fields: { intent: "launch-rockets" },
+    });
     expect(answered.init.status).toBe(400);
     expect(answered.data).toMatchObject({
       result: { status: "error", error: { "": ["Unknown action"] } },

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { consultantChanges, consultants } from "#server/db/schema.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./profile-form.tsx";
 
 // /profile/new and /profile/edit/{id} as a route module: the loader's states, the action's one
@@ -25,16 +25,9 @@ function open(session: Session | null, url: string) {
 }
 
 /** The action's answer to a form post, as the page receives it. */
-async function post(session: Session | null, url: string, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+function post(session: Session | null, url: string, fields: Record<string, string>) {
   const id = url.match(/\/profile\/edit\/(\d+)/)?.[1];
-  const answered = (await page.action({
-    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
-    context: routerContextOf(appContextOf(harness.deps, session)),
-    params: id ? { id } : {},
-  } as never)) as { data: FormAnswer; init: { status: number } };
-  return answered;
+  return postAction<FormAnswer>(page, { url, context: appContextOf(harness.deps, session), fields, params: id ? { id } : {} });
 }
 
 describe("the profile form's page", () => {

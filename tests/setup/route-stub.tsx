@@ -101,6 +101,30 @@ export function routerContextOf(app: AppContext): RouterContextProvider {
   return provider;
 }
 
+/**
+ * A form posted to `page`'s action at `url`, as the page door hands it over: the fields as form
+ * data, the session's context, the route's `params`. Answers what the action returned (the one
+ * form answer, `data`, with its status in `init`).
+ */
+export async function postAction<Answer = unknown>(
+  page: { action?: (args: never) => unknown },
+  {
+    url,
+    context,
+    fields,
+    params = {},
+  }: { url: string; context: AppContext; fields: Record<string, string>; params?: Record<string, string> },
+) {
+  if (!page.action) throw new Error("the route module has no action");
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return (await page.action({
+    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
+    context: routerContextOf(context),
+    params,
+  } as never)) as { data: Answer; init: { status: number } };
+}
+
 type RouteModule = {
   default: ComponentType<never>;
   loader?: (args: never) => unknown;

@@ -11,6 +11,7 @@ import {
 } from "#server/services/opportunities/digest.ts";
 import { call, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -23,7 +24,6 @@ const it = apiTest();
 // run it at once.
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A consultant with an account and a listed Agriculture profile that worked in Cambodia for FAO. */
 async function consultant(api: TestApi) {
@@ -41,33 +41,18 @@ async function consultant(api: TestApi) {
 
 /** A verified organization's owner, who posts and publishes opportunities through the API. */
 async function poster(api: TestApi) {
-  const owner = await insertSignedInUser(api.database.db, { name: `Owner ${unique()}` });
-  const [org] = await api.database.sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`Harvest Trust ${unique()}`}, 'ngo', 'KH', now(), 'admin') returning id`;
-  await api.database
-    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
-  return async (title: string, specialization: string) => {
-    const created = await call(api.app, "POST", "/api/opportunities", {
-      token: owner.token,
-      body: {
-        organizationId: org!.id,
-        title,
-        description: "Support the ministry's programme with farmer cooperatives across four provinces.",
-        specializations: [specialization],
-        countries: ["Cambodia"],
-        donors: ["FAO"],
-        languages: ["Khmer"],
-        minYearsExperience: 5,
-        duration: { value: 2, unit: "months" },
-        deadline: inDays(30),
-      },
+  const organization = await verifiedOrganization(api, { name: "Harvest Trust", country: "KH" });
+  return (title: string, specialization: string) =>
+    postOpportunity(api, organization, {
+      title,
+      description: "Support the ministry's programme with farmer cooperatives across four provinces.",
+      specializations: [specialization],
+      countries: ["Cambodia"],
+      donors: ["FAO"],
+      languages: ["Khmer"],
+      minYearsExperience: 5,
+      duration: { value: 2, unit: "months" },
     });
-    expect(created.status, created.text).toBe(201);
-    const id = created.json.id as number;
-    expect((await call(api.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
-    return id;
-  };
 }
 
 const mailJobsTo = async (api: TestApi, address: string) => {

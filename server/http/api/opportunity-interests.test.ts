@@ -4,6 +4,7 @@ import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import { myInterestIn, opportunityPage } from "#server/services/opportunities/interests.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { inDays, postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { applicantSchema, myInterestSchema } from "../openapi/opportunities.ts";
 
@@ -20,34 +21,22 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(5).toString("hex");
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const NOTE = "I led the mid-term evaluation of a rural water programme in the Mekong delta for ADB in 2024.";
 
 async function organizationWithOpportunity(options: { publish?: boolean } = {}) {
-  const owner = await insertSignedInUser(env.database.db, { name: `Owner ${unique()}` });
-  const [org] = await env.database.sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`Water Alliance ${unique()}`}, 'ngo', 'TH', now(), 'admin') returning id`;
-  await env.database
-    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
-  const created = await call(env.app, "POST", "/api/opportunities", {
-    token: owner.token,
-    body: {
-      organizationId: org!.id,
+  const poster = await verifiedOrganization(env, { name: "Water Alliance", country: "TH" });
+  const id = await postOpportunity(
+    env,
+    poster,
+    {
       title: "Monitoring and Evaluation Specialist",
       description: "Support the monitoring and evaluation of a rural water programme in the Mekong delta.",
       specializations: ["Environmental"],
       countries: ["Vietnam"],
-      duration: { value: 3, unit: "months" },
-      deadline: inDays(30),
     },
-  });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.id as number;
-  if (options.publish !== false) {
-    expect((await call(env.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
-  }
-  return { id, owner, organizationId: org!.id };
+    options,
+  );
+  return { id, ...poster };
 }
 
 async function consultant(name = `Lan Nguyen ${unique()}`) {

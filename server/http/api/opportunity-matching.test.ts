@@ -5,6 +5,7 @@ import { suggestionSearches } from "#server/services/opportunities/matching.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { opportunitiesForYouSchema, suggestionsSchema } from "../openapi/opportunities.ts";
 
@@ -21,29 +22,13 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(5).toString("hex");
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function organizationWith(opportunity: Record<string, unknown>) {
-  const owner = await insertSignedInUser(env.database.db, { name: `Owner ${unique()}` });
-  const [org] = await env.database.sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`River Trust ${unique()}`}, 'ngo', 'VN', now(), 'admin') returning id`;
-  await env.database
-    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
-  const created = await call(env.app, "POST", "/api/opportunities", {
-    token: owner.token,
-    body: {
-      organizationId: org!.id,
-      description: "Evaluate the programme's sediment work along the delta.",
-      duration: { value: 3, unit: "months" },
-      deadline: inDays(30),
-      ...opportunity,
-    },
+  const poster = await verifiedOrganization(env);
+  const id = await postOpportunity(env, poster, {
+    description: "Evaluate the programme's sediment work along the delta.",
+    ...opportunity,
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.id as number;
-  expect((await call(env.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
-  return { id, owner, organizationId: org!.id };
+  return { id, ...poster };
 }
 
 /** A listed consultant with an account, and optionally an assignment (its donors and countries feed the track record). */

@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import { REPORT_TEXTS } from "#common/opportunity-reports.ts";
 import { call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { adminOpportunityPageSchema } from "../openapi/opportunities.ts";
@@ -11,31 +12,20 @@ const it = apiTest();
 // "Report this opportunity" (issue 32): a signed-in person reports a published opportunity; it
 // joins the admins' reported queue, which unpublishing or dismissing clears; all audited.
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function publishedOpportunity(api: TestApi, publish = true) {
-  const owner = await insertSignedInUser(api.database.db, { name: `Owner ${unique()}` });
-  const [org] = await api.database.sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`Island Aid ${unique()}`}, 'ngo', 'PH', now(), 'admin') returning id`;
-  await api.database
-    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
-  const created = await call(api.app, "POST", "/api/opportunities", {
-    token: owner.token,
-    body: {
-      organizationId: org!.id,
+  const poster = await verifiedOrganization(api, { name: "Island Aid", country: "PH" });
+  return postOpportunity(
+    api,
+    poster,
+    {
       title: `Disaster risk adviser ${unique()}`,
       description: "Advise the provinces on disaster risk reduction plans and their budgets for two years.",
       specializations: ["Governance"],
       countries: ["Philippines"],
       duration: { value: 2, unit: "months" },
-      deadline: inDays(30),
     },
-  });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.id as number;
-  if (publish) expect((await call(api.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
-  return id;
+    { publish },
+  );
 }
 
 describe("reports of opportunities", () => {

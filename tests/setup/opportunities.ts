@@ -1,0 +1,54 @@
+import { expect } from "vitest";
+import { call, type TestApi } from "./api-app.ts";
+import { unique } from "./unique.ts";
+import { insertSignedInUser } from "./users.ts";
+
+// Opportunities (issue 32) for the integration tests: a verified organization with its owner
+// (verified: what it posts is published at once), and opportunities it posts through the API.
+
+type Api = Pick<TestApi, "app" | "database">;
+export type Poster = { owner: Awaited<ReturnType<typeof insertSignedInUser>>; organizationId: number };
+
+/** A date `days` from today, as the API's deadline takes it. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A verified organization and its owner, signed in. */
+export async function verifiedOrganization(api: Api, options: { name?: string; country?: string } = {}): Promise<Poster> {
+  const owner = await insertSignedInUser(api.database.db, { name: `Owner ${unique()}` });
+  const [org] = await api.database.sql<{ id: number }[]>`
+    insert into organizations (slug, name, kind, country, verified_at, verification_method)
+    values (${`org-${unique()}`}, ${`${options.name ?? "River Trust"} ${unique()}`}, 'ngo', ${options.country ?? "VN"}, now(), 'admin')
+    returning id`;
+  await api.database
+    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
+  return { owner, organizationId: org!.id };
+}
+
+/**
+ * POST /api/opportunities by the organization's owner (a title, a description, three months and a
+ * deadline in 30 days unless `fields` say otherwise), then published unless `publish` is false.
+ */
+export async function postOpportunity(
+  api: Api,
+  { owner, organizationId }: Poster,
+  fields: Record<string, unknown>,
+  options: { publish?: boolean } = {},
+): Promise<number> {
+  const created = await call(api.app, "POST", "/api/opportunities", {
+    token: owner.token,
+    body: {
+      organizationId,
+      title: `Monitoring and evaluation adviser ${unique()}`,
+      description: "Evaluate the programme's work with the provinces and report to its board.",
+      duration: { value: 3, unit: "months" },
+      deadline: inDays(30),
+      ...fields,
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.json.id as number;
+  if (options.publish !== false) {
+    expect((await call(api.app, "POST", `/api/opportunities/${id}/publish`, { token: owner.token })).status).toBe(200);
+  }
+  return id;
+}

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type ConversationBox, conversationListSchema } from "#common/conversations.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
+import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { listConversations } from "#server/services/conversations/conversations.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
@@ -69,7 +70,7 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
         <Alert tone="warning" title={t`Please sign in`}>
           <p>
             <Trans>Sign in to read your conversations.</Trans>{" "}
-            <Link to="/sign-in?redirectTo=%2Fmessages" className="font-semibold underline underline-offset-4">
+            <Link to={signInAndBackTo("/messages")} className="font-semibold underline underline-offset-4">
               <Trans>Sign in</Trans>
             </Link>
           </p>

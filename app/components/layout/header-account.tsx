@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { Link, useHref, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
+import { signInAndBackTo } from "#common/redirect.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { buttonClasses } from "../ui/button.tsx";
 
@@ -14,7 +15,7 @@ import { buttonClasses } from "../ui/button.tsx";
 function useSignInHref(redirectTo?: string) {
   const location = useLocation();
   if (redirectTo === undefined && location.pathname === "/sign-in") return `/sign-in${location.search}`;
-  return `/sign-in?redirectTo=${encodeURIComponent(redirectTo ?? `${location.pathname}${location.search}`)}`;
+  return signInAndBackTo(redirectTo ?? `${location.pathname}${location.search}`);
 }
 
 /**

@@ -5,6 +5,7 @@ import { useHref, useLocation } from "react-router";
 import { resumeAt } from "#app/lib/resume.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
+import { signInAndBackTo } from "#common/redirect.ts";
 import { type SearchParams, searchQueryString } from "#common/search.ts";
 import { openAuthDialog, preloadAuthForms } from "../account/auth-dialog.tsx";
 import { buttonClasses } from "../ui/button.tsx";
@@ -29,7 +30,7 @@ export function SaveSearch({ params }: { params: SearchParams }) {
   const hydrated = useHydrated();
   // Signed in, the visitor comes back to these results with the form open (app/lib/resume.ts).
   const back = resumeAt(`${location.pathname}${location.search}`, "save-search");
-  const signInHref = useHref(`/sign-in?redirectTo=${encodeURIComponent(back)}`);
+  const signInHref = useHref(signInAndBackTo(back));
   if (!user) {
     const content = (
       <>

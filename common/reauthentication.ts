@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { codeOrRecoveryCode } from "./second-factor.ts";
 
 // Re-authentication ("sudo mode", issue 38, ASVS 7.5.1): the messages and the schema the API, the
 // services and the page's dialog share.
@@ -12,9 +13,6 @@ export const REAUTH_MESSAGES = {
   noSession: "Re-authentication needs a signed-in session.",
 } as const;
 
-/** A code as people type it: spaces and dashes dropped. */
-const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);
-
 /**
  * POST /api/auth/reauthenticate: `{ password }`, or `{ code }` (the authenticator app's 6 digits,
  * or one of the recovery codes).
@@ -25,10 +23,7 @@ export const reauthenticateSchema = z.union(
       password: z.string({ error: REAUTH_MESSAGES.passwordOrCode }).min(1, REAUTH_MESSAGES.passwordOrCode).max(256),
     }),
     z.strictObject({
-      code: z.preprocess(
-        compact,
-        z.string({ error: REAUTH_MESSAGES.passwordOrCode }).regex(/^(\d{6}|[A-Za-z0-9]{10,32})$/, REAUTH_MESSAGES.wrongCode),
-      ),
+      code: codeOrRecoveryCode(REAUTH_MESSAGES.wrongCode),
     }),
   ],
   { error: REAUTH_MESSAGES.passwordOrCode },

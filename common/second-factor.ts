@@ -28,6 +28,15 @@ export function isSecondFactorRequired(policy: SecondFactorPolicy, role: string)
 /** A code as people type it: spaces and dashes dropped. */
 const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);
 
+/** One field that takes the app's 6-digit code or a recovery code (the sign-in's second step, re-authentication). */
+export const codeOrRecoveryCode = (message: string) =>
+  z.preprocess(compact, z.string({ error: message }).regex(/^(\d{6}|[A-Za-z0-9]{10,32})$/, message));
+
+/** What such a field holds: 6 digits are the app's code, anything else a recovery code (kept upper-case). */
+export function secondFactorOf(value: string): { code: string } | { recoveryCode: string } {
+  return /^\d{6}$/.test(value) ? { code: value } : { recoveryCode: value.toUpperCase() };
+}
+
 export const totpCode = (message: string = MFA_MESSAGES.codeRequired) =>
   z.preprocess(compact, z.string({ error: message }).regex(/^\d{6}$/, message));
 const recoveryCode = z.preprocess(
@@ -62,17 +71,13 @@ export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
 /** The sign-in form's second step: one field takes a 6-digit code or a recovery code. */
 export const loginMfaFormSchema = z.object({
   challenge: z.string({ error: MFA_MESSAGES.challengeExpired }).min(1).max(100),
-  code: z.preprocess(
-    compact,
-    z.string({ error: MFA_MESSAGES.codeOrRecovery }).regex(/^(\d{6}|[A-Za-z0-9]{10,32})$/, MFA_MESSAGES.codeOrRecovery),
-  ),
+  code: codeOrRecoveryCode(MFA_MESSAGES.codeOrRecovery),
   trustBrowser: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).optional(),
 });
 
 /** What the form's one field means to the API's schema. */
 export function loginMfaInputOf(form: z.infer<typeof loginMfaFormSchema>): unknown {
-  const base = { challenge: form.challenge, trustBrowser: form.trustBrowser ?? false };
-  return /^\d{6}$/.test(form.code) ? { ...base, code: form.code } : { ...base, recoveryCode: form.code };
+  return { challenge: form.challenge, trustBrowser: form.trustBrowser ?? false, ...secondFactorOf(form.code) };
 }
 
 /** Recovery codes are shown as "XXXXX-XXXXX". */

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { REAUTH_MESSAGES, reauthenticateSchema } from "#common/reauthentication.ts";
+import { secondFactorOf } from "#common/second-factor.ts";
 import { authSessions } from "#server/db/schema.ts";
 import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
@@ -46,10 +47,7 @@ export async function reauthenticate(
     return;
   }
   await consumeCodeAttempt(db, user.id, clientIp, REAUTH_MESSAGES.tooMany);
-  const isAppCode = /^\d{6}$/.test(given.code);
-  const factor = await db.transaction((tx) =>
-    useSecondFactor(tx, deps.config, user.id, isAppCode ? { code: given.code } : { recoveryCode: given.code.toUpperCase() }),
-  );
+  const factor = await db.transaction((tx) => useSecondFactor(tx, deps.config, user.id, secondFactorOf(given.code)));
   if (!factor) throw new ValidationFailed(REAUTH_MESSAGES.wrongCode, [{ path: "code", message: REAUTH_MESSAGES.wrongCode }]);
   await markAuthenticated(deps, signedIn);
   await forgetCodeFailures(db, user.id, clientIp);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { MATCH_TEXTS, matchScore } from "#common/opportunity-match.ts";
 import { suggestionSearches } from "#server/services/opportunities/matching.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { opportunitiesForYouSchema, suggestionsSchema } from "../openapi/opportunities.ts";
@@ -13,18 +14,12 @@ import { opportunitiesForYouSchema, suggestionsSchema } from "../openapi/opportu
 // to the ToR's criteria (the same profiles, in its order), without the profiles hidden from the
 // organization; Opportunities for you; the match score is the same number on both sides.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
-});
+const it = apiTest();
 
 const unique = () => randomBytes(5).toString("hex");
-async function organizationWith(opportunity: Record<string, unknown>) {
-  const poster = await verifiedOrganization(env);
-  const id = await postOpportunity(env, poster, {
+async function organizationWith(api: TestApi, opportunity: Record<string, unknown>) {
+  const poster = await verifiedOrganization(api);
+  const id = await postOpportunity(api, poster, {
     description: "Evaluate the programme's sediment work along the delta.",
     ...opportunity,
   });
@@ -33,13 +28,14 @@ async function organizationWith(opportunity: Record<string, unknown>) {
 
 /** A listed consultant with an account, and optionally an assignment (its donors and countries feed the track record). */
 async function consultant(
+  api: TestApi,
   profile: Parameters<typeof insertListedConsultant>[1],
   assignment?: { donors: string[]; countries: string[] },
 ) {
-  const user = await insertSignedInUser(env.database.db, { name: profile?.name ?? `Consultant ${unique()}` });
-  const id = await insertListedConsultant(env.database.db, { userId: user.id, ...profile });
+  const user = await insertSignedInUser(api.database.db, { name: profile?.name ?? `Consultant ${unique()}` });
+  const id = await insertListedConsultant(api.database.db, { userId: user.id, ...profile });
   if (assignment) {
-    await env.database.sql`
+    await api.database.sql`
       insert into consultant_assignments (consultant_id, position, title, organization, donors, countries, start_date, end_date)
       values (${id}, 0, 'Delta sediment monitoring', 'Mekong River Commission', ${assignment.donors}, ${assignment.countries},
               '2020-01-01', '2022-06-01')`;
@@ -48,9 +44,11 @@ async function consultant(
 }
 
 describe("suggested consultants", () => {
-  it("are the search engine's answers to the ToR's criteria, without the profiles hidden from the organization", async () => {
+  it("are the search engine's answers to the ToR's criteria, without the profiles hidden from the organization", async ({
+    api,
+  }) => {
     const word = `xylo${unique().replace(/\d/g, "q")}`;
-    const { id, owner, organizationId } = await organizationWith({
+    const { id, owner, organizationId } = await organizationWith(api, {
       title: `Sediment ${word} evaluation`,
       specializations: ["Environmental"],
       countries: ["Vietnam"],
@@ -60,6 +58,7 @@ describe("suggested consultants", () => {
     });
     const bio = `Led the sediment ${word} evaluation of three delta provinces.`;
     const best = await consultant(
+      api,
       {
         name: "Lan Nguyen",
         primarySpecialization: "Environmental",
@@ -72,12 +71,13 @@ describe("suggested consultants", () => {
       { donors: ["Asian Development Bank"], countries: ["Vietnam"] },
     );
     const hidden = await consultant(
+      api,
       { name: "Minh Tran", primarySpecialization: "Environmental", languages: ["English", "Vietnamese"], bio },
       { donors: ["Asian Development Bank"], countries: ["Vietnam"] },
     );
-    await env.database
+    await api.database
       .sql`insert into consultant_hidden_from (consultant_id, organization_id) values (${hidden.consultantId}, ${organizationId})`;
-    const partial = await consultant({
+    const partial = await consultant(api, {
       name: "Somchai Wong",
       primarySpecialization: "Governance",
       secondarySpecializations: ["Environmental"],
@@ -86,9 +86,9 @@ describe("suggested consultants", () => {
       country: "Vietnam",
       location: "Da Nang, Vietnam",
     });
-    const other = await consultant({ name: "Dewi Sari", primarySpecialization: "Healthcare", languages: ["English"] });
+    const other = await consultant(api, { name: "Dewi Sari", primarySpecialization: "Healthcare", languages: ["English"] });
 
-    const answer = await call(env.app, "GET", `/api/opportunities/${id}/suggestions`, { token: owner.token });
+    const answer = await call(api.app, "GET", `/api/opportunities/${id}/suggestions`, { token: owner.token });
     expect(answer.status, answer.text).toBe(200);
     const { suggestions } = suggestionsSchema.parse(answer.json);
     const ids = suggestions.map((suggestion) => suggestion.consultant.id);
@@ -99,7 +99,7 @@ describe("suggested consultants", () => {
 
     // The same criteria given to the search engine: the same profiles in the same order (each
     // search of the ladder in turn, each profile once), with the hidden one left out.
-    const [opportunity] = await env.database.sql<
+    const [opportunity] = await api.database.sql<
       { title: string; specializations: string[]; countries: string[]; donors: string[]; languages: string[]; min: number }[]
     >`select title, specializations, countries, donors, languages, min_years_experience as min from opportunities where id = ${id}`;
     const ladder = suggestionSearches({
@@ -111,7 +111,7 @@ describe("suggested consultants", () => {
       languages: opportunity!.languages,
       minYearsExperience: opportunity!.min,
     });
-    const engine = { db: env.database.db, runtime: env.runtime };
+    const engine = { db: api.database.db, runtime: api.runtime };
     const expected: number[] = [];
     for (const params of ladder) {
       const found = await searchConsultants(engine, { ...params, hidden: [hidden.consultantId] });
@@ -137,22 +137,25 @@ describe("suggested consultants", () => {
     expect(second.score).toBe(51);
   });
 
-  it("are for the organization's members only (it is none of an outsider's business: 404)", async () => {
-    const { id } = await organizationWith({
+  it("are for the organization's members only (it is none of an outsider's business: 404)", async ({ api }) => {
+    const { id } = await organizationWith(api, {
       title: "Water quality assessment",
       specializations: ["Environmental"],
       countries: ["Laos"],
     });
-    const outsider = await insertSignedInUser(env.database.db);
-    expect((await call(env.app, "GET", `/api/opportunities/${id}/suggestions`, { token: outsider.token })).status).toBe(404);
-    expect((await call(env.app, "GET", `/api/opportunities/${id}/suggestions`)).status).toBe(401);
-    expect((await call(env.app, "GET", "/api/opportunities/999999/suggestions", { token: outsider.token })).status).toBe(404);
+    const outsider = await insertSignedInUser(api.database.db);
+    expect((await call(api.app, "GET", `/api/opportunities/${id}/suggestions`, { token: outsider.token })).status).toBe(404);
+    expect((await call(api.app, "GET", `/api/opportunities/${id}/suggestions`)).status).toBe(401);
+    expect((await call(api.app, "GET", "/api/opportunities/999999/suggestions", { token: outsider.token })).status).toBe(404);
   });
 });
 
 describe("opportunities for you", () => {
-  it("lists open opportunities asking for the profile's specialization, with the score the organization sees", async () => {
+  it("lists open opportunities asking for the profile's specialization, with the score the organization sees", async ({
+    api,
+  }) => {
     const lan = await consultant(
+      api,
       {
         name: "Lan Pham",
         primarySpecialization: "Agriculture",
@@ -163,7 +166,7 @@ describe("opportunities for you", () => {
       },
       { donors: ["FAO"], countries: ["Cambodia"] },
     );
-    const rice = await organizationWith({
+    const rice = await organizationWith(api, {
       title: "Rice value chain adviser",
       specializations: ["Agriculture"],
       countries: ["Cambodia"],
@@ -171,22 +174,26 @@ describe("opportunities for you", () => {
       languages: ["Khmer"],
       minYearsExperience: 5,
     });
-    const credit = await organizationWith({
+    const credit = await organizationWith(api, {
       title: "Rural credit review",
       specializations: ["Finance"],
       countries: ["Laos"],
       languages: ["Lao", "English"],
       minYearsExperience: 12,
     });
-    const health = await organizationWith({ title: "Clinic survey", specializations: ["Healthcare"], countries: ["Cambodia"] });
-    const closed = await organizationWith({
+    const health = await organizationWith(api, {
+      title: "Clinic survey",
+      specializations: ["Healthcare"],
+      countries: ["Cambodia"],
+    });
+    const closed = await organizationWith(api, {
       title: "Seed systems study",
       specializations: ["Agriculture"],
       countries: ["Cambodia"],
     });
-    await call(env.app, "POST", `/api/opportunities/${closed.id}/close`, { token: closed.owner.token, body: {} });
+    await call(api.app, "POST", `/api/opportunities/${closed.id}/close`, { token: closed.owner.token, body: {} });
 
-    const answer = await call(env.app, "GET", "/api/my-consultant-profile/opportunities", { token: lan.token });
+    const answer = await call(api.app, "GET", "/api/my-consultant-profile/opportunities", { token: lan.token });
     expect(answer.status, answer.text).toBe(200);
     const { opportunities } = opportunitiesForYouSchema.parse(answer.json);
     const ids = opportunities.map((opportunity) => opportunity.id);
@@ -196,7 +203,7 @@ describe("opportunities for you", () => {
     expect(opportunities[0]!.match.score).toBe(100);
 
     // The organization sees the same score for the same pair, from its side.
-    const fromOrganization = await call(env.app, "GET", `/api/opportunities/${credit.id}/suggestions`, {
+    const fromOrganization = await call(api.app, "GET", `/api/opportunities/${credit.id}/suggestions`, {
       token: credit.owner.token,
     });
     const seen = suggestionsSchema
@@ -227,23 +234,23 @@ describe("opportunities for you", () => {
     );
 
     // Once the consultant applies, the applicants list shows the same score, and the opportunity leaves their list.
-    const sent = await call(env.app, "POST", `/api/opportunities/${credit.id}/interests`, {
+    const sent = await call(api.app, "POST", `/api/opportunities/${credit.id}/interests`, {
       token: lan.token,
       body: { note: "Six years of rural credit and rice value chain work with cooperatives in Cambodia." },
     });
     expect(sent.status, sent.text).toBe(201);
-    const applicants = await call(env.app, "GET", `/api/opportunities/${credit.id}/interests`, { token: credit.owner.token });
+    const applicants = await call(api.app, "GET", `/api/opportunities/${credit.id}/interests`, { token: credit.owner.token });
     expect(applicants.status, applicants.text).toBe(200);
     expect(applicants.json.interests[0].match).toEqual(seen?.match);
-    const after = await call(env.app, "GET", "/api/my-consultant-profile/opportunities", { token: lan.token });
+    const after = await call(api.app, "GET", "/api/my-consultant-profile/opportunities", { token: lan.token });
     expect(after.json.opportunities.map((opportunity: { id: number }) => opportunity.id)).not.toContain(credit.id);
   });
 
-  it("needs a profile and a session", async () => {
-    const nobody = await insertSignedInUser(env.database.db);
-    const none = await call(env.app, "GET", "/api/my-consultant-profile/opportunities", { token: nobody.token });
+  it("needs a profile and a session", async ({ api }) => {
+    const nobody = await insertSignedInUser(api.database.db);
+    const none = await call(api.app, "GET", "/api/my-consultant-profile/opportunities", { token: nobody.token });
     expect(none.status).toBe(404);
     expect(none.json.message).toBe(MATCH_TEXTS.noProfile);
-    expect((await call(env.app, "GET", "/api/my-consultant-profile/opportunities")).status).toBe(401);
+    expect((await call(api.app, "GET", "/api/my-consultant-profile/opportunities")).status).toBe(401);
   });
 });

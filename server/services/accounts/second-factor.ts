@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { generate } from "lean-qr";
 import { toSvgSource } from "lean-qr/extras/svg";
 import * as OTPAuth from "otpauth";
+import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { AuditAction } from "#common/constants.ts";
 import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
@@ -72,7 +73,7 @@ async function auditOwn(tx: Transaction, user: Pick<AuthUser, "id" | "name" | "e
 async function currentUser(deps: Deps, actor: Actor) {
   const signedIn = requireAccount(actor);
   const user = await findUserById(deps.db, signedIn.id);
-  if (!user) throw new Unauthorized("You need to be signed in to do that");
+  if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
   return user;
 }
 

@@ -120,6 +120,18 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Not found`,
   msg`Organization not found`,
 
+  // Opportunities: the toasts and refusals the opportunity pages show (common/opportunities.ts)
+  msg`Opportunity published`,
+  msg`Sent for approval: an administrator checks opportunities of unverified organizations before they are public.`,
+  msg`Opportunity closed`,
+  msg`Draft deleted`,
+  msg`Your expression of interest was sent`,
+  msg`Your expression of interest was withdrawn`,
+  msg`You need a listed consultant profile to express interest. Create your profile, or wait for its approval.`,
+  msg`You have already expressed interest in this opportunity. You can edit or withdraw it.`,
+  msg`This opportunity is no longer open for applications.`,
+  msg`Note must be between 50 and 3000 characters`,
+
   // Pages (app/lib, app/routes)
   msg`You need to be logged in to create or edit a consultant profile.`,
   msg`You need to be logged in to create or edit a consultant profile`,

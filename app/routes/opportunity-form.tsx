@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { data, Form, redirect } from "react-router";
 import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
@@ -15,6 +16,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -112,8 +114,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (file instanceof File && file.size > 0) {
       await putDocument(deps, actor, { id: saved.id, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
     }
+    // The toast in the page's language (issue 37).
+    const i18n = i18nOfRequest(request);
     return redirectWithToast(app, saved.path, {
-      title: editing === null ? "Draft saved: check it, then publish it" : "Opportunity saved",
+      title: editing === null ? i18n._(msg`Draft saved: check it, then publish it`) : i18n._(msg`Opportunity saved`),
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -139,7 +143,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, organizations } = loaderData;
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const minTitle = OPPORTUNITY_LIMITS.titleMin;
   const maxTitle = OPPORTUNITY_LIMITS.title;
   const failed = actionData ?? null;

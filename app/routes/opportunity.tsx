@@ -27,6 +27,7 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { describeBio } from "../lib/consultant-seo.ts";
@@ -72,6 +73,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  // The page's own toasts in its language (issue 37); the services' sentences are in app/i18n/texts.ts.
+  const i18n = i18nOfRequest(request);
   try {
     if (intent === "publish") {
       const published = await publishOpportunity(deps, actor, id);
@@ -79,7 +82,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
     if (intent === "close" || intent === "fill") {
       const closed = await closeOpportunity(deps, actor, { id, body: { as: intent === "fill" ? "filled" : "closed" } });
-      return redirectWithToast(app, closed.path, { title: intent === "fill" ? "Marked as filled" : OPPORTUNITY_TEXTS.closed });
+      return redirectWithToast(app, closed.path, {
+        title: intent === "fill" ? i18n._(msg`Marked as filled`) : OPPORTUNITY_TEXTS.closed,
+      });
     }
     if (intent === "interest") {
       await expressInterest(deps, actor, {
@@ -104,7 +109,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         interestId: Number.isSafeInteger(interestId) ? interestId : 0,
         body: { stage: form.get("stage") },
       });
-      return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: "Applicant moved" });
+      return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: i18n._(msg`Applicant moved`) });
     }
     if (intent === "report") {
       await reportOpportunity(deps, actor, {
@@ -198,7 +203,6 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
             <div
               dir="auto"
               className="tor mt-3 max-w-none space-y-3 leading-relaxed text-slate-800 [&_a]:text-brand-800 [&_a]:underline [&_h3]:mt-5 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save by tor-format.ts (markdown-it, html off)
               dangerouslySetInnerHTML={{ __html: opportunity.descriptionHtml }}
             />
             {opportunity.document && (

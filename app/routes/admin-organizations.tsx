@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { BadgeCheck, Search, ShieldOff } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { countryName } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
 import {

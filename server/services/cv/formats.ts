@@ -71,6 +71,6 @@ export function cvFormatFor(format: string, extension: string): CvFormatKey | un
   return undefined;
 }
 
-export function isCvFormat(value: string): value is CvFormatKey {
+function isCvFormat(value: string): value is CvFormatKey {
   return Object.hasOwn(CV_FORMATS, value);
 }

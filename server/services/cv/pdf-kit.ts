@@ -74,7 +74,7 @@ export function breakWords(text: string, script: Script): string {
 }
 
 /** `text` without the characters `font` has no glyph for (line feeds and tabs kept). */
-export function showable(text: string, font: Font): string {
+function showable(text: string, font: Font): string {
   // Printable ASCII: every font here has it.
   if (/^[\x20-\x7E\t\n]*$/u.test(text)) return text;
   let out = "";
@@ -114,7 +114,7 @@ export const MAX_CV_PAGES = 30;
 
 export const INK = "#0f172a";
 export const MUTED = "#475569";
-export const RULE = "#cbd5e1";
+const RULE = "#cbd5e1";
 export const BRAND = "#0f5f4a";
 
 export type { Weight };

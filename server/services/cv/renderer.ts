@@ -9,7 +9,7 @@ import type { CvTask } from "./worker.ts";
 // a deadline, so that no burst of CV requests can hold the event loop or grow without bound. Two
 // requests for the same CV while it is being made share one rendering.
 
-export const CV_BUSY_MESSAGE = "Many CVs are being prepared just now. Please try again in a few seconds.";
+const CV_BUSY_MESSAGE = "Many CVs are being prepared just now. Please try again in a few seconds.";
 
 export type CvRendererOptions = {
   /** Threads that lay out CVs at once (1: the process's other core serves requests). */

@@ -402,6 +402,47 @@ describe("the approval queue", () => {
     ]);
   });
 
+  it("writes each moderation e-mail in its recipient's language, with the link to the page in it (issue 37)", async () => {
+    const org = await organization({ verified: false });
+    const siteAdmin = await person({ role: "admin" });
+    await env.database.sql`update auth_users set locale = 'th' where id = ${org.owner.id}`;
+    // The contact person reads Vietnamese; the member who posted it (the owner) Thai: one mail each.
+    const contact = await addMember(org.id, "member");
+    await env.database.sql`update auth_users set locale = 'vi' where id = ${contact.id}`;
+    const first = await draft(org.owner, org.id, { contactUserId: contact.id });
+    await call(env.app, "POST", `/api/opportunities/${first.id}/publish`, { token: org.owner.token });
+    const approval = await call(env.app, "POST", `/api/admin/opportunities/${first.id}/approve`, { token: siteAdmin.token });
+    expect(approval.status, approval.text).toBe(200);
+    const approved = await env.smtp.waitForMail(org.owner.email);
+    expect(approved.subject).toMatch(/^โอกาสงานของคุณบน /);
+    expect(approved.text).toContain('"Monitoring and Evaluation Specialist" ได้รับการอนุมัติและเผยแพร่ต่อสาธารณะแล้ว');
+    expect(approved.text).toMatch(new RegExp(`/th/opportunities/${first.id}-`));
+    expect(approved.text).not.toMatch(/Hello|was approved|See the opportunity/);
+    const toContact = await env.smtp.waitForMail(contact.email);
+    expect(toContact.subject).toMatch(/^Cơ hội của bạn trên /);
+    expect(toContact.text).toMatch(new RegExp(`/vi/opportunities/${first.id}-`));
+
+    const unpublished = await call(env.app, "POST", `/api/admin/opportunities/${first.id}/unpublish`, {
+      token: siteAdmin.token,
+      body: { reason: "Reported as a scam" },
+    });
+    expect(unpublished.status, unpublished.text).toBe(200);
+    const told = await env.smtp.waitForMail(org.owner.email, 2);
+    expect(told.text).toContain("เหตุผลของผู้ดูแลระบบ: Reported as a scam");
+    expect(told.text).not.toMatch(/administrator|draft again/);
+
+    const second = await draft(org.owner, org.id, { contactUserId: org.owner.id });
+    await call(env.app, "POST", `/api/opportunities/${second.id}/publish`, { token: org.owner.token });
+    await call(env.app, "POST", `/api/admin/opportunities/${second.id}/reject`, {
+      token: siteAdmin.token,
+      body: { reason: "โปรดระบุแหล่งทุน" },
+    });
+    const rejected = await env.smtp.waitForMail(org.owner.email, 3);
+    expect(rejected.text).toContain("ไม่ได้รับการอนุมัติให้เผยแพร่");
+    expect(rejected.text).toContain("เหตุผลของผู้ดูแลระบบ: โปรดระบุแหล่งทุน");
+    expect(rejected.text).not.toMatch(/not approved|You can change it/);
+  });
+
   it("an unpublished opportunity of a verified organization waits for approval when published again", async () => {
     const org = await organization();
     const siteAdmin = await person({ role: "admin" });

@@ -222,4 +222,34 @@ describe("the organization's applicants", () => {
       ).status,
     ).toBe(404);
   });
+
+  it("tells a selected consultant in their language, the organization's own words left as written (issue 37)", async ({
+    api,
+  }) => {
+    const { id, owner } = await organizationWithOpportunity(api);
+    const lan = await consultant(api);
+    await api.database.sql`update auth_users set locale = 'th' where id = ${lan.id}`;
+    const sent = await express(api, id, lan.token);
+    const path = `/api/opportunities/${id}/interests/${sent.json.id}`;
+    expect((await call(api.app, "PATCH", path, { token: owner.token, body: { stage: "selected" } })).status).toBe(200);
+    const mail = await api.smtp.waitForMail(lan.email);
+    expect(mail.subject).toBe("การสมัครของคุณ: Monitoring and Evaluation Specialist");
+    expect(mail.text).toMatch(/ข่าวดี: Water Alliance \w+ เลือกคุณสำหรับงาน "Monitoring and Evaluation Specialist"/);
+    expect(mail.text).toContain("/th/my-applications");
+    expect(mail.text).not.toMatch(/Hello|Good news|See My applications/);
+
+    // The organization's own text is sent as written, inside the consultant's language.
+    const other = await consultant(api);
+    await api.database.sql`update auth_users set locale = 'vi' where id = ${other.id}`;
+    const second = await express(api, id, other.token);
+    const message = "We chose a consultant based in Can Tho. Thank you.";
+    await call(api.app, "PATCH", `/api/opportunities/${id}/interests/${second.json.id}`, {
+      token: owner.token,
+      body: { stage: "declined", message },
+    });
+    const declined = await api.smtp.waitForMail(other.email);
+    expect(declined.subject).toBe("Hồ sơ ứng tuyển của bạn: Monitoring and Evaluation Specialist");
+    expect(declined.text).toContain(message);
+    expect(declined.text).toContain("/vi/my-applications");
+  });
 });

@@ -171,6 +171,27 @@ describe("alert digests", () => {
     expect(row?.frequency).toBe("off");
   });
 
+  it("writes the alert in the owner's language, with links to the pages in it (issue 37)", async ({ api }) => {
+    const word = `zt${unique()}`;
+    const owner = await insertSignedInUser(api.database.db);
+    await api.database.sql`update auth_users set locale = 'th' where id = ${owner.id}`;
+    const saved = await saveSearch(api, owner.token, { name: `Alerts ${word}`, query: `keywords=${word}`, frequency: "weekly" });
+    const id = await listConsultant(api, word, 1);
+    await makeDue(api, saved.id);
+    const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 1 });
+    const mail = await api.smtp.waitForMail(owner.email);
+    expect(mail.subject).toBe(`ที่ปรึกษาใหม่สำหรับ "Alerts ${word}"`);
+    expect(mail.text).toContain(`มีที่ปรึกษาใหม่ที่ตรงกับการค้นหาที่บันทึกไว้ "Alerts ${word}" ของคุณ:`);
+    expect(mail.text).not.toMatch(/New consultants|See every match|To stop these alerts/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/th/consultant/${id}`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/th?keywords=${word}`);
+    const link = findLink(mail, "/th/saved-searches/unsubscribe");
+    await expect(
+      unsubscribeSavedSearch(deps, { id: link.searchParams.get("s"), token: link.searchParams.get("t") }),
+    ).resolves.toEqual({ name: `Alerts ${word}` });
+  });
+
   it("sends one digest even when two app instances run the alerts at once", async ({ api }) => {
     const word = `zr${unique()}`;
     const owner = await insertSignedInUser(api.database.db);

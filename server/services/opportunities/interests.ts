@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { localizePath, toLocale } from "#common/locales.ts";
 import {
   type Applicant,
   INTEREST_STAGES,
@@ -15,6 +18,7 @@ import {
 import { matchScore } from "#common/opportunity-match.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, opportunities, opportunityInterests, organizations } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
@@ -338,11 +342,12 @@ export async function listApplicants(deps: Pick<Deps, "db">, actor: Actor, id: n
   return { interests: await applicants(deps.db, id) };
 }
 
-const DEFAULT_MESSAGES: Partial<Record<InterestStage, (title: string, organization: string) => string>> = {
+/** The consultant's e-mail when moved to selected or declined and the organization wrote no text of its own. */
+const DEFAULT_MESSAGES: Partial<Record<InterestStage, (title: string, organization: string) => MessageDescriptor>> = {
   selected: (title, organization) =>
-    `Good news: ${organization} selected you for "${title}". They will contact you about the next steps.`,
+    msg`Good news: ${{ organization }} selected you for "${{ title }}". They will contact you about the next steps.`,
   declined: (title, organization) =>
-    `Thank you for your interest in "${title}". ${organization} has decided not to go further with your application this time.`,
+    msg`Thank you for your interest in "${{ title }}". ${{ organization }} has decided not to go further with your application this time.`,
 };
 
 /**
@@ -360,7 +365,7 @@ export async function moveApplicant(
   await deps.db.transaction(async (tx) => {
     const { opportunity, organization } = await forMember(tx, actor, input.id);
     const [row] = await tx
-      .select({ stage: opportunityInterests.stage, email: authUsers.email, userId: authUsers.id })
+      .select({ stage: opportunityInterests.stage, email: authUsers.email, userId: authUsers.id, locale: authUsers.locale })
       .from(opportunityInterests)
       .innerJoin(consultants, eq(consultants.id, opportunityInterests.consultantId))
       .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
@@ -374,17 +379,21 @@ export async function moveApplicant(
       .where(eq(opportunityInterests.id, input.interestId));
     const compose = DEFAULT_MESSAGES[stage];
     if (compose && row.email) {
+      // In the consultant's language; the organization's own text (message) is theirs, never translated.
       const { siteName, publicUrl } = deps.config;
       const title = oneLine(opportunity.title);
-      const { text, html } = composeMail(siteName, ["Hello,", message ?? compose(title, oneLine(organization.name))], {
-        label: "See My applications",
-        url: `${publicUrl}/my-applications`,
+      const locale = toLocale(row.locale);
+      const i18n = await serverI18n(locale);
+      const body = message ?? i18n._(compose(title, oneLine(organization.name)));
+      const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), body], {
+        label: i18n._(msg`See My applications`),
+        url: `${publicUrl}${localizePath(locale, "/my-applications")}`,
       });
       await enqueueMail(
         deps,
         {
           to: row.email,
-          subject: `Your application: ${title}`,
+          subject: i18n._(msg`Your application: ${{ title }}`),
           text,
           html,
           ...(row.userId ? { withholdIfBlocked: row.userId } : {}),

@@ -1,9 +1,13 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
 import { and, count, desc, eq, exists, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { localizePath, toLocale } from "#common/locales.ts";
 import { moderationSchema, OPEN_STATUSES, OPPORTUNITY_TEXTS, opportunityPath } from "#common/opportunities.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityReports, organizations } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
@@ -123,8 +127,10 @@ export async function approveOpportunity(deps: Deps, actor: Actor, id: number) {
         status: { from: "pending", to: "published" },
       }),
     );
-    await mailOrganization(deps, tx, opportunity, [
-      `"${oneLine(opportunity.title)}" was approved and is now public on ${deps.config.siteName}.`,
+    const title = oneLine(opportunity.title);
+    const { siteName } = deps.config;
+    await mailOrganization(deps, tx, opportunity, (i18n) => [
+      i18n._(msg`"${{ title }}" was approved and is now public on ${{ siteName }}.`),
     ]);
     return { id, status: "published" as const, message: "Opportunity approved and published" };
   });
@@ -148,10 +154,12 @@ export async function rejectOpportunity(deps: Deps, actor: Actor, input: { id: n
         reason: { from: null, to: reason },
       }),
     );
-    await mailOrganization(deps, tx, opportunity, [
-      `"${oneLine(opportunity.title)}" was not approved for publication on ${deps.config.siteName}. It is a draft again.`,
-      `The administrator's reason: ${reason}`,
-      "You can change it and publish it again.",
+    const title = oneLine(opportunity.title);
+    const { siteName } = deps.config;
+    await mailOrganization(deps, tx, opportunity, (i18n) => [
+      i18n._(msg`"${{ title }}" was not approved for publication on ${{ siteName }}. It is a draft again.`),
+      i18n._(msg`The administrator's reason: ${{ reason }}`),
+      i18n._(msg`You can change it and publish it again.`),
     ]);
     return { id: input.id, status: "draft" as const, message: "Opportunity rejected; the organization was told why" };
   });
@@ -184,31 +192,44 @@ export async function unpublishOpportunity(deps: Deps, actor: Actor, input: { id
         reason: { from: null, to: reason },
       }),
     );
-    await mailOrganization(deps, tx, opportunity, [
-      `An administrator of ${deps.config.siteName} unpublished "${oneLine(opportunity.title)}". It is a draft again, and its next publication waits for an administrator's approval.`,
-      `The administrator's reason: ${reason}`,
+    const title = oneLine(opportunity.title);
+    const { siteName } = deps.config;
+    await mailOrganization(deps, tx, opportunity, (i18n) => [
+      i18n._(
+        msg`An administrator of ${{ siteName }} unpublished "${{ title }}". It is a draft again, and its next publication waits for an administrator's approval.`,
+      ),
+      i18n._(msg`The administrator's reason: ${{ reason }}`),
     ]);
     return { id: input.id, status: "draft" as const, message: "Opportunity unpublished; the organization was told why" };
   });
 }
 
-/** One e-mail to the opportunity's contact person and the member who posted it (once if the same). */
+/**
+ * One e-mail to the opportunity's contact person and the member who posted it (once if the same),
+ * each in their own language (the account's), with the link to the opportunity's page in it.
+ */
 async function mailOrganization(
   deps: Pick<Deps, "config" | "jobs">,
   tx: Executor,
   opportunity: { id: number; slug: string; contactUserId: number | null; createdBy: number | null },
-  paragraphs: string[],
+  paragraphs: (i18n: I18n) => string[],
 ) {
   const ids = [...new Set([opportunity.contactUserId, opportunity.createdBy].filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
-  const people = await tx.select({ email: authUsers.email }).from(authUsers).where(inArray(authUsers.id, ids));
+  const people = await tx
+    .select({ email: authUsers.email, locale: authUsers.locale })
+    .from(authUsers)
+    .where(inArray(authUsers.id, ids));
   const { siteName, publicUrl } = deps.config;
-  const { text, html } = composeMail(siteName, ["Hello,", ...paragraphs], {
-    label: "See the opportunity",
-    url: `${publicUrl}${opportunityPath(opportunity)}`,
-  });
   for (const person of people) {
-    await enqueueMail(deps, { to: person.email, subject: `Your opportunity on ${siteName}`, text, html }, { db: tx });
+    const locale = toLocale(person.locale);
+    const i18n = await serverI18n(locale);
+    const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), ...paragraphs(i18n)], {
+      label: i18n._(msg`See the opportunity`),
+      url: `${publicUrl}${localizePath(locale, opportunityPath(opportunity))}`,
+    });
+    const subject = i18n._(msg`Your opportunity on ${{ siteName }}`);
+    await enqueueMail(deps, { to: person.email, subject, text, html }, { db: tx });
   }
 }
 

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import { MAX_PAGE_SIZE } from "#common/constants.ts";
+import { type Locale, localizePath, toLocale } from "#common/locales.ts";
 import {
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_TEXTS,
@@ -10,6 +12,7 @@ import {
 import { searchQueryString } from "#common/search.ts";
 import { parseSearchParams, parseSearchParamsLeniently } from "#common/search-params.ts";
 import { consultants, savedSearches, savedSearchNotified } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
@@ -121,8 +124,8 @@ export async function deleteSavedSearch(deps: Pick<Deps, "db">, actor: Actor, id
 
 const unsubscribeSubject = (id: number) => `unsubscribe:${id}`;
 
-export function unsubscribeUrl(publicUrl: string, id: number, alertKey: string): string {
-  return `${publicUrl}/saved-searches/unsubscribe?s=${id}&t=${unsubscribeToken(alertKey, unsubscribeSubject(id))}`;
+export function unsubscribeUrl(publicUrl: string, id: number, alertKey: string, locale: Locale = toLocale("en")): string {
+  return `${publicUrl}${localizePath(locale, "/saved-searches/unsubscribe")}?s=${id}&t=${unsubscribeToken(alertKey, unsubscribeSubject(id))}`;
 }
 
 /** Turns the alert of a saved search off, for whoever holds its signed link. */
@@ -169,7 +172,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
   return deps.db.transaction(async (tx) => {
     const [search] = (await tx.execute(sql`
       select saved_searches.id, saved_searches.user_id, saved_searches.name, saved_searches.query, saved_searches.alert_key,
-             to_json(saved_searches.created_at) #>> '{}' as created_at, u.email, u.name as user_name
+             to_json(saved_searches.created_at) #>> '{}' as created_at, u.email, u.name as user_name, u.locale
       from saved_searches join auth_users u on u.id = saved_searches.user_id
       where saved_searches.id = ${savedSearchId} and ${due}
       for update of saved_searches skip locked`)) as unknown as {
@@ -181,6 +184,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
       alert_key: string;
       email: string;
       user_name: string;
+      locale: string | null;
     }[];
     if (!search) return { kind: "not-due" } as const;
     await tx.update(savedSearches).set({ lastAlertedAt: new Date() }).where(eq(savedSearches.id, search.id));
@@ -214,24 +218,33 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
       .values(fresh.map((consultant) => ({ savedSearchId: search.id, consultantId: consultant.id })))
       .onConflictDoNothing();
 
+    // Written in the owner's language, with links to the pages in it (as the opportunities digest).
     const { publicUrl, siteName } = deps.config;
-    const searchUrl = `${publicUrl}/?${search.query}`;
+    const locale = toLocale(search.locale);
+    const i18n = await serverI18n(locale);
+    const name = oneLine(search.user_name);
+    const searchName = oneLine(search.name);
+    const searchUrl = `${publicUrl}${localizePath(locale, `/?${search.query}`)}`;
+    const stopUrl = unsubscribeUrl(publicUrl, search.id, search.alert_key, locale);
     const { text, html } = composeMail(
       siteName,
       [
-        `Hello ${oneLine(search.user_name)},`,
-        `New consultants match your saved search "${oneLine(search.name)}":`,
+        i18n._(msg`Hello ${{ name }},`),
+        i18n._(msg`New consultants match your saved search "${{ searchName }}":`),
         fresh
-          .map((c) => `• ${oneLine(c.name)}: ${oneLine(c.title)}, ${oneLine(c.location)}\n  ${publicUrl}/consultant/${c.id}`)
+          .map(
+            (c) =>
+              `• ${oneLine(c.name)}: ${oneLine(c.title)}, ${oneLine(c.location)}\n  ${publicUrl}${localizePath(locale, `/consultant/${c.id}`)}`,
+          )
           .join("\n"),
-        `See every match: ${searchUrl}`,
-        `To stop these alerts: ${unsubscribeUrl(publicUrl, search.id, search.alert_key)}`,
+        i18n._(msg`See every match: ${{ searchUrl }}`),
+        i18n._(msg`To stop these alerts: ${{ stopUrl }}`),
       ],
-      { label: "See the full search", url: searchUrl },
+      { label: i18n._(msg`See the full search`), url: searchUrl },
     );
     await enqueueMail(
       deps,
-      { to: search.email, subject: `New consultants for "${oneLine(search.name)}"`, text, html },
+      { to: search.email, subject: i18n._(msg`New consultants for "${{ searchName }}"`), text, html },
       { db: tx },
     );
     return { kind: "sent", announced: fresh.length } as const;

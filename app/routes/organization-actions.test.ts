@@ -7,8 +7,9 @@ import "../i18n/catalogs.server.ts";
 import { readToast } from "../lib/toast.server.ts";
 import * as organizationPage from "./my-organization.tsx";
 import * as organizationsPage from "./my-organizations.tsx";
+import * as opportunityForm from "./opportunity-form.tsx";
 
-// The organization pages' toasts after a redirect are in the page's language (issue 37): the
+// The organization and opportunity pages' toasts after a redirect are in the page's language (issue 37): the
 // action reads it from the URL it was sent to. Node's Response, not happy-dom's: the toast travels
 // in a Set-Cookie header, which happy-dom's Headers drop.
 
@@ -16,17 +17,22 @@ const harness = routeHarness();
 
 type Action = (args: never) => unknown;
 
-async function redirectOf(action: Action, session: Awaited<ReturnType<typeof harness.signIn>>, url: string, fields: object) {
+async function redirectOf(
+  action: Action,
+  session: Awaited<ReturnType<typeof harness.signIn>>,
+  url: string,
+  fields: object,
+  params: Record<string, string> = { id: url.split("/").pop() ?? "" },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
   const app = appContextOf(harness.deps, session);
-  const params = { id: url.split("/").pop() };
   const done = (await action({
     request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
     context: routerContextOf(app),
     params,
   } as never)) as Response;
-  expect(done.status).toBe(302);
+  expect(done.status, JSON.stringify(done).slice(0, 500)).toBe(302);
   const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
   return {
     location: done.headers.get("Location"),
@@ -82,5 +88,36 @@ describe("the act-for switch", () => {
       expect(await back(away), away).toBe("/my-organizations");
     }
     expect(await back("/shortlists.data")).toBe("/shortlists");
+  });
+});
+
+describe("the opportunity form's toasts", () => {
+  it("say the draft was saved, then the opportunity, in the page's language", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id: organizationId } = await createOrganization(harness.deps, actorOf(owner), {
+      name: "Mekong Water Trust",
+      kind: "ngo",
+      country: "TH",
+    });
+    const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const fields = {
+      organizationId,
+      title: "Evaluation of a rural water programme",
+      description: "Evaluate the programme's work with the provinces and report to its board.",
+      durationValue: 3,
+      durationUnit: "months",
+      specializations: "Healthcare",
+      countries: "Thailand",
+      deadline,
+    };
+    const created = await redirectOf(opportunityForm.action, owner, "/th/opportunities/new", fields, {});
+    expect(created.toast?.title).toBe("บันทึกฉบับร่างแล้ว: ตรวจสอบแล้วจึงเผยแพร่");
+    const id = created.location?.split("/").pop() ?? "";
+    expect(id).toMatch(/^\d+/);
+    const opportunityId = String(Number.parseInt(id, 10));
+    const edited = await redirectOf(opportunityForm.action, owner, `/vi/opportunities/${opportunityId}/edit`, fields, {
+      id: opportunityId,
+    });
+    expect(edited.toast?.title).toBe("Đã lưu cơ hội");
   });
 });

@@ -88,6 +88,8 @@ export type ConversationThread = {
   senderEmail?: string;
   /** Received from accounts an admin blocked (issue 36): the page marks it and offers no reply. */
   isBlockedSender: boolean;
+  /** For the consultant: they reported its sender and no admin has dealt with it yet (issue 31). */
+  isReported: boolean;
 };
 
 /** An answer in the product: the same rule as the spec's message text (section 5). */

@@ -40,6 +40,8 @@ export const ORGANIZATION_LIMITS = {
   /** Organizations a consultant hides from. */
   hiddenFrom: 50,
   reportReason: 1000,
+  /** "Report this sender": what the consultant adds to the reason (stored with it, within reportReason). */
+  reportDetails: 900,
 } as const;
 
 export const ORGANIZATION_TEXTS = {
@@ -188,8 +190,11 @@ export const organizationSearchSchema = z.object({
 });
 
 export const REPORT_TEXTS = {
-  reason: "Reason is required",
+  reason: "Please say why you are reporting this sender.",
   reasonTooLong: tooLong("Reason", ORGANIZATION_LIMITS.reportReason),
+  detailsTooLong: tooLong("Details", ORGANIZATION_LIMITS.reportDetails),
+  tooLongTogether: `The reason and the details together must be at most ${ORGANIZATION_LIMITS.reportReason} characters`,
+  detailsNeeded: "Please say in the details what is wrong with this conversation.",
   onlyReceived: "Only the consultant who received a conversation can report its sender",
   alreadyReported: "You have already reported this conversation; an administrator will look at it",
   reported: "Thank you. An administrator will look at this conversation.",
@@ -200,10 +205,41 @@ export const REPORT_TEXTS = {
   resolved: "This report has already been dealt with",
 } as const;
 
-/** POST /api/conversations/{id}/report. */
-export const reportSchema = z.object({
-  reason: boundedText(REPORT_TEXTS.reason, 1, ORGANIZATION_LIMITS.reportReason, REPORT_TEXTS.reasonTooLong),
-});
+/**
+ * The reasons the "Report this sender" form offers, in the words the admins' queue shows (the API
+ * takes any reason as text). The last one asks for details.
+ */
+export const CONVERSATION_REPORT_REASONS = [
+  "Spam or advertising",
+  "A scam or a fake job offer (for example, it asks for a fee)",
+  "Harassment or abusive language",
+  "Pretends to be a person or an organization it is not",
+  "Something else",
+] as const;
+const SOMETHING_ELSE: string = CONVERSATION_REPORT_REASONS[CONVERSATION_REPORT_REASONS.length - 1] as string;
+
+/** POST /api/conversations/{id}/report `{ reason, details? }`: both are kept as one text (the queue's reason). */
+export const reportSchema = z
+  .object({
+    reason: boundedText(REPORT_TEXTS.reason, 1, ORGANIZATION_LIMITS.reportReason, REPORT_TEXTS.reasonTooLong),
+    details: z
+      .string({ error: REPORT_TEXTS.detailsTooLong })
+      .trim()
+      .max(ORGANIZATION_LIMITS.reportDetails, REPORT_TEXTS.detailsTooLong)
+      .optional(),
+  })
+  .superRefine(({ reason, details }, context) => {
+    if (reason === SOMETHING_ELSE && !details) {
+      context.addIssue({ code: "custom", path: ["details"], message: REPORT_TEXTS.detailsNeeded });
+    } else if (details && reportText(reason, details).length > ORGANIZATION_LIMITS.reportReason) {
+      context.addIssue({ code: "custom", path: ["details"], message: REPORT_TEXTS.tooLongTogether });
+    }
+  });
+
+/** The report's text as the admins read it: the reason, then the details on their own lines. */
+export function reportText(reason: string, details: string | undefined): string {
+  return details ? `${reason}\n\n${details}` : reason;
+}
 
 export const REPORT_ACTIONS = choices({
   warn: "Warn the sender",

@@ -2,6 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { REPORT_TEXTS } from "#common/organizations.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
@@ -18,6 +19,17 @@ const SHOWN: Record<string, readonly string[]> = {
   "common/second-factor.ts MFA_MESSAGES": Object.values(MFA_MESSAGES).filter((text) => text !== MFA_MESSAGES.setupRequired),
   // engagement is the API's only: the review form offers the engagements as choices.
   "common/reviews.ts REVIEW_MESSAGES": Object.values(REVIEW_MESSAGES).filter((text) => text !== REVIEW_MESSAGES.engagement),
+  // What "Report this sender" on a conversation page says (the admin queue's texts are the API's).
+  "common/organizations.ts REPORT_TEXTS": [
+    REPORT_TEXTS.reason,
+    REPORT_TEXTS.reasonTooLong,
+    REPORT_TEXTS.detailsTooLong,
+    REPORT_TEXTS.detailsNeeded,
+    REPORT_TEXTS.tooLongTogether,
+    REPORT_TEXTS.onlyReceived,
+    REPORT_TEXTS.alreadyReported,
+    REPORT_TEXTS.reported,
+  ],
 };
 
 describe("the sentence table (app/i18n/texts.ts)", () => {

@@ -56,6 +56,13 @@ const SENTENCES: MessageDescriptor[] = [
   msg`You have sent a lot of replies in a short time. Please wait a while before sending another one.`,
   msg`This sender's account has been blocked for abuse, so replies to it are not sent.`,
   msg`The conversation has been deleted from your messages.`,
+  // "Report this sender" (common/organizations.ts REPORT_TEXTS)
+  msg`Please say why you are reporting this sender.`,
+  msg`Please say in the details what is wrong with this conversation.`,
+  msg`The reason and the details together must be at most 1000 characters`,
+  msg`Only the consultant who received a conversation can report its sender`,
+  msg`You have already reported this conversation; an administrator will look at it`,
+  msg`Thank you. An administrator will look at this conversation.`,
   // Contact form (common/contact-schema.ts)
 
   msg`First name is required`,
@@ -161,6 +168,8 @@ const FIELDS: MessageDescriptor[] = [
   msg`Location`,
   msg`City`,
   msg`Professional title`,
+  msg`Reason`,
+  msg`Details`,
 ];
 
 type Pattern = { pattern: RegExp; say: (i18n: I18n, field: string, count: string) => string };

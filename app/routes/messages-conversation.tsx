@@ -5,10 +5,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { parseId } from "#common/ids.ts";
 import { MESSAGE_MAX } from "#common/messages.ts";
+import { REPORT_TEXTS } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { reportConversation } from "#server/services/conversations/reports.ts";
 import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/thread.ts";
 import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { ReportSender } from "../components/conversations/report-sender.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -20,7 +23,16 @@ import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-noti
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
-import { errorAnswer, errorOf, notSent, typedValues } from "../lib/form-answer.ts";
+import {
+  answerOf,
+  errorAnswer,
+  errorOf,
+  firstFieldErrors,
+  formErrorOf,
+  notSent,
+  typedOf,
+  typedValues,
+} from "../lib/form-answer.ts";
 import { pathIdOr404 } from "../lib/ids.server.ts";
 import { useConfirmedSubmission, useKeptDraft } from "../lib/kept-draft.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -57,11 +69,27 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { conversation: await orPageError(openConversation(serviceDeps(app), user, idFrom(params.id), { markRead: false })) };
 }
 
+/** The fields of the "Report this sender" form (intent "report"); the answer's form has none. */
+const REPORT_FIELDS = ["reason", "details"] as const;
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   if (!app.session) return answer(errorAnswer(CONVERSATION_TEXTS.signIn), 401);
   const id = idFrom(params.id);
   const form = await request.formData();
+  if (form.get("intent") === "report") {
+    try {
+      await reportConversation(serviceDeps(app), actorOf(app.session), {
+        id,
+        body: { reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") },
+      });
+    } catch (error) {
+      return refusedAnswer(error, { intent: "report", initialValue: typedValues(form, REPORT_FIELDS), notFoundPage: true });
+    }
+    return redirectWithToast(app, `/messages/${id}`, {
+      title: translateText(i18nOfRequest(request), REPORT_TEXTS.reported),
+    });
+  }
   try {
     await postToConversation(serviceDeps(app), actorOf(app.session), { id, body: { message: form.get("message") } });
   } catch (error) {
@@ -73,11 +101,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, formData) =>
-    errorAnswer(message, { initialValue: typedValues(formData, ["message"]) }),
+    formData.get("intent") === "report"
+      ? errorAnswer(message, { intent: "report", initialValue: typedValues(formData, REPORT_FIELDS) })
+      : errorAnswer(message, { initialValue: typedValues(formData, ["message"]) }),
   );
 }
 
 const REPLY_FIELDS = ["message"] as const;
+const isReply = (formData: FormData) => formData.get("intent") !== "report";
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
@@ -85,17 +116,23 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const { t, i18n } = useLingui();
   const { conversation } = loaderData;
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
+  const sending = navigation.state === "submitting" && navigation.formData !== undefined && isReply(navigation.formData);
   const other = conversation.otherParty;
-  const offline = notSent(actionData) && !sending;
-  const error = offline ? null : errorOf(actionData);
+  const report = answerOf(actionData, "report");
+  const reply = report ? undefined : actionData;
+  const offline = notSent(reply) && !sending;
+  const error = offline ? null : errorOf(reply);
   // The answer stays on this device until the server confirms it (app/lib/kept-draft.ts).
   const user = useOptionalUser();
   const draft = useKeptDraft(user ? `reply:${conversation.id}:${user.id}` : null, REPLY_FIELDS);
-  useConfirmedSubmission(actionData, () => {
-    draft.forget();
-    draft.ref.current?.reset();
-  });
+  useConfirmedSubmission(
+    actionData,
+    () => {
+      draft.forget();
+      draft.ref.current?.reset();
+    },
+    isReply,
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Link
@@ -207,7 +244,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
                 required
                 minLength={10}
                 maxLength={MESSAGE_MAX}
-                defaultValue={String(actionData?.result.initialValue?.message ?? "")}
+                defaultValue={String(reply?.result.initialValue?.message ?? "")}
               />
             )}
           </Field>
@@ -217,6 +254,13 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </Button>
         </Form>
       </CardSection>
+      {conversation.box === "received" && (
+        <ReportSender
+          isReported={conversation.isReported}
+          errors={{ ...firstFieldErrors(report), "": formErrorOf(report) ?? undefined }}
+          typed={typedOf(report)}
+        />
+      )}
     </div>
   );
 }

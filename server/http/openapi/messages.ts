@@ -55,6 +55,7 @@ export const conversationThreadSchema = z
     status,
     senderEmail: z.string().optional(),
     isBlockedSender: z.boolean(),
+    isReported: z.boolean(),
     entries: z.array(
       z
         .object({

@@ -6,6 +6,7 @@ import {
   type ReportAction,
   reportActionSchema,
   reportSchema,
+  reportText,
 } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, conversationReports, conversations, messages } from "#server/db/schema.ts";
@@ -32,8 +33,9 @@ import { findAccessible } from "./thread.ts";
 type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "runtime">;
 
 /**
- * POST /api/conversations/{id}/report `{ reason }`: the consultant who received the conversation
- * (its sender's side gets 403, anyone else 404). One open report per conversation (409).
+ * POST /api/conversations/{id}/report `{ reason, details? }`: the consultant who received the
+ * conversation (its sender's side gets 403, anyone else 404). One open report per conversation
+ * (409). The details are kept with the reason, as one text the admins' queue shows.
  */
 export async function reportConversation(
   deps: Pick<ServiceDeps, "db">,
@@ -43,7 +45,8 @@ export async function reportConversation(
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, input.id);
   if (access.box !== "received") throw new Forbidden(REPORT_TEXTS.onlyReceived);
-  const { reason } = parseInput(reportSchema, input.body ?? {});
+  const parsed = parseInput(reportSchema, input.body ?? {});
+  const reason = reportText(parsed.reason, parsed.details);
   const id = await deps.db.transaction(async (tx) => {
     const [latest] = await tx
       .select({ senderUserId: messages.senderUserId, senderName: messages.senderName })

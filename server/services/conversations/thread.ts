@@ -100,7 +100,8 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
   const [party] = (await db.execute(sql`
     select co.id as consultant_id, co.name as consultant_name, co.title as consultant_title,
            co.status = 'approved' as consultant_listed, m.sender_name, m.sender_organization, m.sender_email,
-           ${conversationBadge} as organization, ${fromBlockedSender} as sender_blocked
+           ${conversationBadge} as organization, ${fromBlockedSender} as sender_blocked,
+           exists (select 1 from conversation_reports r where r.conversation_id = c.id and r.status = 'open') as reported
     from consultants co
     join messages m on m.conversation_id = ${access.id}
     join conversations c on c.id = m.conversation_id
@@ -109,6 +110,7 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     sender_email: string;
     organization: OrganizationBadge | null;
     sender_blocked: boolean;
+    reported: boolean;
   })[];
   if (!party) throw new NotFound(CONVERSATION_TEXTS.notFound);
   const last = entries[entries.length - 1];
@@ -121,6 +123,8 @@ async function loadThread(db: Database, access: Access): Promise<ConversationThr
     organization: party.organization,
     status: last ? statusOf(last.author, last.is_read) : "sent",
     isBlockedSender: access.box === "received" && party.sender_blocked,
+    // Only the consultant reports (reports.ts); the sender's side never learns of a report.
+    isReported: access.box === "received" && party.reported,
     ...(access.box === "received" ? { senderEmail: party.sender_email } : {}),
     entries: entries.map(
       (entry): ConversationEntry => ({

@@ -20,6 +20,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, failureToast } from "../lib/form-answer.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -141,20 +142,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const uploaded = await photoFromForm(app, formData, actor);
     if (uploaded) input.profilePhotoUrl = uploaded;
-    const saved =
-      id === null
-        ? await createConsultant(deps, actor, input)
-        : await editConsultant(deps, actor, { id, body: input }, OWNER_EDIT);
-    const savedToast =
-      id === null
-        ? {
-            title: "Profile created successfully!",
-            description:
-              saved.status === "pending"
-                ? "An administrator will review it, usually within 1-2 business days. Until then only you can see it."
-                : "It is now listed in the directory.",
-          }
-        : { title: "Profile updated successfully!" };
+    const i18n = i18nOfRequest(request);
+    let saved: { id: number };
+    let savedToast: { title: string; description?: string };
+    if (id === null) {
+      const created = await createConsultant(deps, actor, input);
+      saved = created;
+      savedToast = {
+        title: "Profile created successfully!",
+        description:
+          created.status === "pending"
+            ? "An administrator will review it, usually within 1-2 business days. Until then only you can see it."
+            : "It is now listed in the directory.",
+      };
+    } else {
+      const edited = await editConsultant(deps, actor, { id, body: input }, OWNER_EDIT);
+      saved = edited;
+      // Issue 14: a listed profile's reviewed fields wait for an admin; saying "updated" then misleads.
+      savedToast =
+        edited.change?.status === "pending"
+          ? {
+              title: i18n._(msg`Changes sent for review`),
+              description: i18n._(
+                msg`An administrator will review your changes, usually within 1-2 business days. Until then your public profile shows the version approved before.`,
+              ),
+            }
+          : { title: "Profile updated successfully!" };
+    }
     // Spec: on success the user returns to / (where the lists show the change); the toast links to the profile.
     return redirectWithToast(app, "/", { ...savedToast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
   } catch (error) {

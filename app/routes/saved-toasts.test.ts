@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CONVERSATION_REPORT_REASONS } from "#common/organizations.ts";
+import { conversations } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { sendMessage } from "#server/services/messages/send.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { appContextOf, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+// The server's catalogues, as server/main.ts loads them (registers the languages' messages).
+import "../i18n/catalogs.server.ts";
+import { readToast } from "../lib/toast.server.ts";
+import * as conversationPage from "./messages-conversation.tsx";
+import * as profilePage from "./profile-form.tsx";
+
+// What a page's toast says after a redirect, read back from its cookie (Node's Response, not
+// happy-dom's, which drops Set-Cookie): a profile edit that waits for an admin says it was sent
+// for review, not "updated" (issue 36); "Report this sender" thanks in the page's language (issue 31).
+
+const harness = routeHarness();
+
+type Session = Awaited<ReturnType<typeof harness.signIn>>;
+
+async function toastAfter(page: { action: (args: never) => unknown }, session: Session, url: string, fields: object) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  const app = appContextOf(harness.deps, session);
+  const done = (await page.action({
+    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
+    context: routerContextOf(app),
+    params: { id: url.split("/").pop() },
+  } as never)) as Response;
+  expect(done.status, JSON.stringify(done)).toBe(302);
+  const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast;
+}
+
+/** What the profile form sends for a complete profile (its field names, as the page posts them). */
+const profileForm = {
+  name: "Ayu Lestari",
+  email: "ayu.lestari@example.org",
+  title: "Gender and Social Inclusion Adviser",
+  location: "Kotagede, Yogyakarta, Indonesia",
+  city: "Yogyakarta",
+  country: "Indonesia",
+  yearsExperience: "11",
+  primarySpecialization: "Gender & Social Inclusion",
+  languages: "Indonesian, English",
+  bio: "Eleven years of gender analysis and GEDSI strategies for DFAT and UNDP programmes.",
+  showEmail: "false",
+  showPhone: "false",
+  availableForWork: "true",
+};
+
+/** A listed profile of the owner's, published with exactly the form's values. */
+async function listedProfile(owner: Session) {
+  return insertListedConsultant(harness.database.db, {
+    userId: owner.user.id,
+    name: profileForm.name,
+    email: `ayu-${owner.user.id}@example.org`,
+    phone: null,
+    title: profileForm.title,
+    location: profileForm.location,
+    city: profileForm.city,
+    country: profileForm.country,
+    yearsExperience: 11,
+    primarySpecialization: profileForm.primarySpecialization,
+    languages: ["Indonesian", "English"],
+    bio: profileForm.bio,
+  });
+}
+
+describe("the profile form's toast", () => {
+  it("says the spec's 'Profile updated successfully!' when the change is published at once", async () => {
+    const owner = await harness.signIn();
+    const id = await listedProfile(owner);
+    const form = { ...profileForm, email: `ayu-${owner.user.id}@example.org`, showEmail: "true" };
+    expect(await toastAfter(profilePage, owner, `/profile/edit/${id}`, form)).toMatchObject({
+      title: "Profile updated successfully!",
+    });
+  });
+
+  it("says the change was sent for review when a listed profile's reviewed field changes (issue 36)", async () => {
+    const owner = await harness.signIn();
+    const id = await listedProfile(owner);
+    const form = { ...profileForm, email: `ayu-${owner.user.id}@example.org`, title: "Senior GEDSI Adviser" };
+    const toast = await toastAfter(profilePage, owner, `/profile/edit/${id}`, form);
+    expect(toast).toMatchObject({ title: "Changes sent for review" });
+    expect(toast?.description).toContain("Until then your public profile shows the version approved before.");
+    expect(toast?.title).not.toContain("updated");
+    // In the page's language.
+    const thai = await toastAfter(profilePage, owner, `/th/profile/edit/${id}`, { ...form, title: "GEDSI Adviser" });
+    expect(thai?.title).toBe("ส่งการเปลี่ยนแปลงไปตรวจสอบแล้ว");
+  });
+});
+
+describe("the report's toast", () => {
+  it("thanks the consultant in the page's language", async () => {
+    const consultant = await harness.signIn({ name: "Lan Nguyen" });
+    const consultantId = await insertListedConsultant(harness.database.db, { userId: consultant.user.id });
+    const sender = await harness.signIn({ name: "Ploy Srisuk" });
+    await sendMessage(harness.deps, actorOf(sender), {
+      consultantId,
+      senderName: "Ploy Srisuk",
+      senderEmail: sender.user.email,
+      subject: "A paid position for you",
+      message: "Send us a processing fee of 200 USD and the assignment is yours.",
+    });
+    const [row] = await harness.database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.consultantId, consultantId));
+    const toast = await toastAfter(conversationPage, consultant, `/vi/messages/${row?.id}`, {
+      intent: "report",
+      reason: CONVERSATION_REPORT_REASONS[0],
+    });
+    expect(toast?.title).toBe("Cảm ơn bạn. Quản trị viên sẽ xem xét cuộc trò chuyện này.");
+  });
+});

@@ -59,6 +59,8 @@ const TRANSLATED_PAGES = [
   "/saved-searches/unsubscribe",
   "/contact",
   "/about",
+  "/help-center",
+  "/privacy-policy",
 ];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */
@@ -345,6 +347,45 @@ describe("translated pages, in a browser", () => {
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors, [/status of 40[01]/]);
     await close();
+  });
+
+  it("shows the Help Center in Thai: its questions, answers and search, with no English left (issue 37)", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.url}/th/help-center`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: "ให้เราช่วยอะไรดี" }).waitFor();
+    for (const group of ["เริ่มต้นใช้งาน", "สำหรับที่ปรึกษา", "สำหรับองค์กร", "ฝ่ายสนับสนุนด้านเทคนิค"]) {
+      expect(await page.getByRole("heading", { level: 3, name: group }).count(), group).toBe(1);
+    }
+    // The search filters the Thai questions as the visitor types, and says so in Thai.
+    await page.getByRole("searchbox").fill("รหัสผ่าน");
+    await page.getByText(/^พบ 2 จาก 12 คำถามที่ตรงกับการค้นหาของคุณ$/).waitFor();
+    await page.getByRole("button", { name: "ลืมรหัสผ่าน ต้องทำอย่างไร" }).click();
+    await page.getByText(/ลิงก์ใช้ได้ครั้งเดียวและหมดอายุภายในหนึ่งชั่วโมง/).waitFor();
+    await page.getByRole("searchbox").fill("zzz");
+    await page.getByText("ไม่พบคำถามที่ตรงกับ “zzz”").waitFor();
+    await page.getByRole("searchbox").fill("");
+    expect(await englishLeft(page, "body", "th")).toEqual([]);
+    await expectNoAxeViolations(page);
+    expectNoConsoleErrors(errors);
+    await close();
+  });
+
+  it("shows the Privacy Policy in Vietnamese and Thai: its sections, laws and date (issue 37)", async () => {
+    const vietnamese = await (await get("/vi/privacy-policy")).text();
+    for (const text of [
+      "Cách chúng tôi xử lý dữ liệu cá nhân của bạn",
+      "Cập nhật lần cuối: 1 tháng 1, 2025.",
+      "Nghị định số 13/2023/NĐ-CP về bảo vệ dữ liệu cá nhân",
+      "Chuyển dữ liệu ra nước ngoài",
+    ]) {
+      expect(vietnamese).toContain(text);
+    }
+    expect(vietnamese).not.toMatch(/Information we collect|We never sell personal data|Last updated/);
+    const thai = await (await get("/th/privacy-policy")).text();
+    expect(thai).toContain("พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562 (PDPA)");
+    expect(thai).toContain("ผู้ที่อายุต่ำกว่า 18 ปี");
+    expect(thai).not.toMatch(/Children under 18|Your rights/);
   });
 
   it("keeps the language through a search and a client-side navigation, with each chunk's strings", async () => {

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Bug, Mail, MessageSquareText, Phone, Search, SearchX } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useSearchParams } from "react-router";
@@ -10,10 +12,10 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
 import { Card, CardIcon } from "#app/components/ui/card.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
-import { countFaqItems, FAQ_GROUPS, filterFaq } from "#app/content/faq.ts";
+import { countFaqItems, faqGroups, filterFaq } from "#app/content/faq.ts";
 import { appContext } from "#app/context.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "#common/site-info.ts";
+import { metaI18n, pageMeta } from "#app/lib/meta.ts";
+import { SUPPORT_PHONE } from "#common/site-info.ts";
 import type { Route } from "./+types/help-center";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,33 +23,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: config.supportEmail };
 }
 
-const TOTAL_QUESTIONS = countFaqItems(FAQ_GROUPS);
-
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   const { supportEmail } = loaderData;
+  const { t, i18n } = useLingui();
+  // The questions in the page's language: the search box filters what the visitor reads.
+  const all = faqGroups(i18n);
+  const total = countFaqItems(all);
   const [searchParams] = useSearchParams();
   // Without JavaScript the search box submits ?q=; with it, the list filters as you type.
   const [query, setQuery] = useState(searchParams.get("q") ?? "");
-  const groups = filterFaq(FAQ_GROUPS, query);
+  const groups = filterFaq(all, query);
+  const searched = query.trim();
   const matches = countFaqItems(groups);
   const searchId = useId();
 
   return (
     <>
       <PageHero
-        eyebrow="Help Center"
-        title="How can we help?"
-        lead={<p>Answers to common questions about searching the directory, consultant profiles, messages and your account.</p>}
+        eyebrow={t`Help Center`}
+        title={t`How can we help?`}
+        lead={
+          <p>
+            <Trans>
+              Answers to common questions about searching the directory, consultant profiles, messages and your account.
+            </Trans>
+          </p>
+        }
       >
         <Form
           method="get"
           role="search"
-          aria-label="Help Center"
+          aria-label={t`Help Center`}
           className="flex w-full max-w-2xl gap-2"
           onSubmit={(event) => event.preventDefault()}
         >
           <label htmlFor={searchId} className="sr-only">
-            Search the questions
+            <Trans>Search the questions</Trans>
           </label>
           <div className="relative flex-1">
             <Search
@@ -60,40 +71,40 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
               name="q"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search for answers, e.g. approval or password"
+              placeholder={t`Search for answers, e.g. approval or password`}
               autoComplete="off"
               className="block h-12 w-full rounded-lg border border-white bg-white pl-10 pr-3 text-base text-ink shadow-sm placeholder:text-slate-500 focus:outline-3 focus:outline-offset-2 focus:outline-accent-300"
             />
           </div>
           <Button type="submit" variant="inverse" size="lg">
-            Search
+            <Trans>Search</Trans>
           </Button>
         </Form>
       </PageHero>
 
-      <PageSection id="support-heading" title="Talk to our support team" large={false} container="max-w-7xl py-12">
+      <PageSection id="support-heading" title={t`Talk to our support team`} large={false} container="max-w-7xl py-12">
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           <li className="flex">
             <SupportCard
               icon={MessageSquareText}
-              title="Contact Form"
-              text="Tell us what happened and where; the form reaches the same team and keeps your question on record."
+              title={t`Contact Form`}
+              text={t`Tell us what happened and where; the form reaches the same team and keeps your question on record.`}
             >
               <ButtonLink to="/contact" variant="secondary" icon={MessageSquareText}>
-                Write to us
+                <Trans>Write to us</Trans>
               </ButtonLink>
             </SupportCard>
           </li>
           <li className="flex">
-            <SupportCard icon={Mail} title="Email Support" text="Write to us any time; we reply within one business day.">
-              <a href={`mailto:${supportEmail}`} className={buttonClasses({ variant: "secondary" })}>
+            <SupportCard icon={Mail} title={t`Email Support`} text={t`Write to us any time; we reply within one business day.`}>
+              <a href={`mailto:${supportEmail}`} translate="no" className={buttonClasses({ variant: "secondary" })}>
                 <Mail aria-hidden="true" className="size-4" />
                 {supportEmail}
               </a>
             </SupportCard>
           </li>
           <li className="flex">
-            <SupportCard icon={Phone} title="Phone Support" text="Speak to us directly, in English, during support hours.">
+            <SupportCard icon={Phone} title={t`Phone Support`} text={t`Speak to us directly, in English, during support hours.`}>
               <a href={SUPPORT_PHONE.href} className={buttonClasses({ variant: "secondary" })}>
                 <Phone aria-hidden="true" className="size-4" />
                 {SUPPORT_PHONE.display}
@@ -103,16 +114,22 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageSection>
 
-      <PageSection id="faq-heading" title="Frequently asked questions" band large={false} container="max-w-4xl py-12">
+      <PageSection id="faq-heading" title={t`Frequently asked questions`} band large={false} container="max-w-4xl py-12">
         <p role="status" className="mt-2 text-sm text-muted">
-          {query.trim() ? `${matches} of ${TOTAL_QUESTIONS} questions match your search.` : ""}
+          {searched ? t`${matches} of ${total} questions match your search.` : ""}
         </p>
         {matches === 0 ? (
           <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center">
             <SearchX aria-hidden="true" className="size-8 text-muted" />
-            <p className="mt-3 font-semibold text-ink">No questions match “{query.trim()}”.</p>
+            <p className="mt-3 font-semibold text-ink">
+              <Trans>
+                No questions match “<bdi>{searched}</bdi>”.
+              </Trans>
+            </p>
             <p className="mt-1 text-sm text-muted">
-              Try other words, or <TextLink to="/contact">contact support</TextLink> and we will answer you directly.
+              <Trans>
+                Try other words, or <TextLink to="/contact">contact support</TextLink> and we will answer you directly.
+              </Trans>
             </p>
           </div>
         ) : (
@@ -140,14 +157,14 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
       <CtaBanner
         id="more-help-heading"
         className="pt-16"
-        title="Still need help?"
-        text="Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what happened and we will fix it."
+        title={t`Still need help?`}
+        text={t`Our support team answers Monday to Friday, 9 AM to 6 PM Singapore time. Found something broken? Tell us what happened and we will fix it.`}
       >
         <ButtonLink to="/contact" variant="inverse" size="lg" icon={Mail}>
-          Contact Support
+          <Trans>Contact Support</Trans>
         </ButtonLink>
         <ButtonLink to="/contact?subject=technical" variant="outline-inverse" size="lg" icon={Bug}>
-          Report a Bug
+          <Trans>Report a Bug</Trans>
         </ButtonLink>
       </CtaBanner>
     </>
@@ -175,7 +192,9 @@ function SupportCard({
       </div>
       <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">{text}</p>
       <p className="mt-3">
-        <Badge tone="neutral">{SUPPORT_HOURS}</Badge>
+        <Badge tone="neutral">
+          <Trans>Mon-Fri 9AM-6PM SGT</Trans>
+        </Badge>
       </p>
       <div className="mt-4 border-t border-line pt-4">{children}</div>
     </Card>
@@ -183,18 +202,20 @@ function SupportCard({
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   return [
     ...pageMeta(args, {
-      title: "Help Center",
-      description:
-        "Answers about searching DevConsult SEA, consultant profiles and their approval, messaging consultants and your account, plus e-mail and phone support hours.",
+      title: i18n._(msg`Help Center`),
+      description: i18n._(
+        msg`Answers about searching DevConsult SEA, consultant profiles and their approval, messaging consultants and your account, plus e-mail and phone support hours.`,
+      ),
       path: "/help-center",
     }),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "FAQPage",
-        mainEntity: FAQ_GROUPS.flatMap((group) =>
+        mainEntity: faqGroups(i18n).flatMap((group) =>
           group.items.map((item) => ({
             "@type": "Question",
             name: item.question,

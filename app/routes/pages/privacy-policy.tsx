@@ -1,8 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { DATA_LAWS, LAST_UPDATED, PRIVACY_SECTIONS } from "#app/content/privacy.tsx";
 import { appContext } from "#app/context.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { intlOf } from "#app/i18n/formats.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
+import { metaI18n, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,31 +29,44 @@ function Section({ id, number, title, children }: { id: string; number: number; 
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { supportEmail, siteName } = loaderData;
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const lastUpdated = new Intl.DateTimeFormat(intlOf(locale), { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${LAST_UPDATED}T00:00:00Z`),
+  );
   const mail = (
-    <a href={`mailto:${supportEmail}`} className="break-all font-medium text-brand-700 underline underline-offset-4">
+    <a
+      href={`mailto:${supportEmail}`}
+      translate="no"
+      className="break-all font-medium text-brand-700 underline underline-offset-4"
+    >
       {supportEmail}
     </a>
   );
   return (
     <>
       <PageHero
-        eyebrow="Privacy Policy"
-        title="How we handle your personal data"
+        eyebrow={t`Privacy Policy`}
+        title={t`How we handle your personal data`}
         lead={
           <p>
-            <span className="font-semibold text-white">Last updated: {LAST_UPDATED}.</span> This policy explains what {siteName}{" "}
-            collects, why, who sees it, and the choices and rights you have.
+            <Trans>
+              <span className="font-semibold text-white">Last updated: {lastUpdated}.</span> This policy explains what {siteName}{" "}
+              collects, why, who sees it, and the choices and rights you have.
+            </Trans>
           </p>
         }
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-brand-800">On this page</h2>
+        <nav aria-label={t`On this page`} className="lg:sticky lg:top-24 lg:self-start">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-brand-800">
+            <Trans>On this page</Trans>
+          </h2>
           <ol className="mt-3 space-y-1.5 text-sm">
             {PRIVACY_SECTIONS.map((section, index) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-slate-700 underline-offset-4 hover:text-brand-800 hover:underline">
-                  {index + 1}. {section.title}
+                  {index + 1}. {i18n._(section.title)}
                 </a>
               </li>
             ))}
@@ -59,23 +76,25 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         <article className="max-w-3xl space-y-10 rounded-3xl border border-line bg-white p-6 shadow-card sm:p-10">
           <div className="space-y-4 leading-relaxed text-slate-700">
             <p>
-              {siteName} ("we", "us") runs a public directory of international development consultants working in Southeast Asia.
-              We are based in Singapore and serve people across the region. We handle personal data in line with the data
-              protection laws of the countries we serve:
+              <Trans>
+                {siteName} ("we", "us") runs a public directory of international development consultants working in Southeast
+                Asia. We are based in Singapore and serve people across the region. We handle personal data in line with the data
+                protection laws of the countries we serve:
+              </Trans>
             </p>
             {/* Country and law: a description list, so a screen reader pairs each law with its country. */}
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
               {DATA_LAWS.map((entry) => (
-                <div key={entry.country} className="rounded-xl bg-brand-50 px-4 py-3">
-                  <dt className="font-semibold text-brand-900">{entry.country}</dt>
-                  <dd>{entry.law}</dd>
+                <div key={entry.country.id} className="rounded-xl bg-brand-50 px-4 py-3">
+                  <dt className="font-semibold text-brand-900">{i18n._(entry.country)}</dt>
+                  <dd>{i18n._(entry.law)}</dd>
                 </div>
               ))}
             </dl>
           </div>
 
           {PRIVACY_SECTIONS.map((section, index) => (
-            <Section key={section.id} id={section.id} number={index + 1} title={section.title}>
+            <Section key={section.id} id={section.id} number={index + 1} title={i18n._(section.title)}>
               {section.body({ mail })}
             </Section>
           ))}
@@ -86,10 +105,12 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   return pageMeta(args, {
-    title: "Privacy Policy",
-    description:
-      "What personal data DevConsult SEA collects, why, who sees it, how long it is kept, and your rights under the data protection laws of Singapore, Thailand, Malaysia, the Philippines, Indonesia and Vietnam.",
+    title: i18n._(msg`Privacy Policy`),
+    description: i18n._(
+      msg`What personal data DevConsult SEA collects, why, who sees it, how long it is kept, and your rights under the data protection laws of Singapore, Thailand, Malaysia, the Philippines, Indonesia and Vietnam.`,
+    ),
   });
 }
 

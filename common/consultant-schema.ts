@@ -59,6 +59,15 @@ export function splitList(value: unknown): string[] | undefined {
   return items;
 }
 
+/** What a person is told about a list field of the profile (app/i18n/texts.ts says them in id/vi/th). */
+export function listTexts(label: string) {
+  const lower = label.toLowerCase();
+  return {
+    notList: `Write the ${lower} separated by commas, or choose them from the list`,
+    tooMany: `Keep at most ${PROFILE_LIMITS.listItems} ${lower}: remove the others`,
+  };
+}
+
 function listField(label: string, noun: string) {
   const { listItems, listItemLength } = PROFILE_LIMITS;
   return z.preprocess(
@@ -69,10 +78,10 @@ function listField(label: string, noun: string) {
           .string({ error: `Each ${noun} must be text` })
           .max(listItemLength, `Each ${noun} must be at most ${listItemLength} characters`),
         {
-          error: `${label} must be a list or comma-separated text`,
+          error: listTexts(label).notList,
         },
       )
-      .max(listItems, `List at most ${listItems} ${label.toLowerCase()}`)
+      .max(listItems, listTexts(label).tooMany)
       .optional(),
   );
 }

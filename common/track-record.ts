@@ -75,6 +75,16 @@ function validMonth(value: string) {
   return match !== null && Number(match[1]) >= 1950 && Number(match[1]) <= 2100;
 }
 
+/** What a person is told about the track record's lists (app/i18n/texts.ts says them in id/vi/th). */
+export const TRACK_LIST_TEXTS = {
+  donors: "Choose the funding donors from the list",
+  tooManyDonors: `Keep at most ${TRACK_LIMITS.donorsPerAssignment} donors: remove the others`,
+  countries: "Write the countries where the work took place, separated by commas",
+  tooManyCountries: `Keep at most ${TRACK_LIMITS.countriesPerAssignment} countries: remove the others`,
+  tooManyAssignments: `Keep at most ${TRACK_LIMITS.assignments} assignments: remove the others`,
+  tooManyEducation: `Keep at most ${TRACK_LIMITS.education} education entries: remove the others`,
+} as const;
+
 const donorsField = z.preprocess(
   listOf,
   z
@@ -90,10 +100,10 @@ const donorsField = z.preprocess(
         }
         return donor;
       }),
-      { error: "Funding donors must be a list" },
+      { error: TRACK_LIST_TEXTS.donors },
     )
     .min(1, "Choose at least one funding donor")
-    .max(TRACK_LIMITS.donorsPerAssignment, `List at most ${TRACK_LIMITS.donorsPerAssignment} donors`)
+    .max(TRACK_LIMITS.donorsPerAssignment, TRACK_LIST_TEXTS.tooManyDonors)
     .transform((donors) => [...new Set(donors)]),
 );
 
@@ -108,10 +118,10 @@ const countriesField = z.preprocess(
         .max(TRACK_LIMITS.country, `Each country must be at most ${TRACK_LIMITS.country} characters`)
         .regex(/^\p{L}[\p{L}\p{M} .'’()-]*$/u, "Each country must be a country's name")
         .transform(canonicalCountry),
-      { error: "Countries must be a list" },
+      { error: TRACK_LIST_TEXTS.countries },
     )
     .min(1, "Name at least one country where the work took place")
-    .max(TRACK_LIMITS.countriesPerAssignment, `List at most ${TRACK_LIMITS.countriesPerAssignment} countries`)
+    .max(TRACK_LIMITS.countriesPerAssignment, TRACK_LIST_TEXTS.tooManyCountries)
     .transform((countries) => [...new Set(countries)]),
 );
 
@@ -195,12 +205,12 @@ export type Education = EducationInput & { id: number };
 
 export const assignmentsField = z
   .array(assignmentSchema, { error: "Assignments must be a list" })
-  .max(TRACK_LIMITS.assignments, `List at most ${TRACK_LIMITS.assignments} assignments`)
+  .max(TRACK_LIMITS.assignments, TRACK_LIST_TEXTS.tooManyAssignments)
   .optional();
 
 export const educationField = z
   .array(educationSchema, { error: "Education must be a list" })
-  .max(TRACK_LIMITS.education, `List at most ${TRACK_LIMITS.education} education entries`)
+  .max(TRACK_LIMITS.education, TRACK_LIST_TEXTS.tooManyEducation)
   .optional();
 
 /** `{ "Thai": "native" }`: a level for each language that has one. Names are canonicalised. */

@@ -2,9 +2,12 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { listTexts } from "#common/consultant-schema.ts";
+import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { REPORT_TEXTS } from "#common/organizations.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
 import { translateSentence } from "./texts.ts";
 
@@ -19,6 +22,36 @@ const SHOWN: Record<string, readonly string[]> = {
   "common/second-factor.ts MFA_MESSAGES": Object.values(MFA_MESSAGES).filter((text) => text !== MFA_MESSAGES.setupRequired),
   // engagement is the API's only: the review form offers the engagements as choices.
   "common/reviews.ts REVIEW_MESSAGES": Object.values(REVIEW_MESSAGES).filter((text) => text !== REVIEW_MESSAGES.engagement),
+  // Issue 36: the profile's and the opportunity form's field messages, reworded for people.
+  "common/consultant-schema.ts listTexts": [
+    ...Object.values(listTexts("Languages")),
+    ...Object.values(listTexts("Secondary specializations")),
+  ],
+  "common/track-record.ts TRACK_LIST_TEXTS": Object.values(TRACK_LIST_TEXTS),
+  "common/opportunities.ts OPPORTUNITY_TEXTS (the form's fields)": [
+    OPPORTUNITY_TEXTS.organizationId,
+    OPPORTUNITY_TEXTS.specializations,
+    OPPORTUNITY_TEXTS.tooManySpecializations,
+    OPPORTUNITY_TEXTS.countries,
+    OPPORTUNITY_TEXTS.tooManyCountries,
+    OPPORTUNITY_TEXTS.remote,
+    OPPORTUNITY_TEXTS.donors,
+    OPPORTUNITY_TEXTS.tooManyDonors,
+    OPPORTUNITY_TEXTS.languages,
+    OPPORTUNITY_TEXTS.tooManyLanguages,
+    OPPORTUNITY_TEXTS.minYears,
+    OPPORTUNITY_TEXTS.startDate,
+    OPPORTUNITY_TEXTS.duration,
+    OPPORTUNITY_TEXTS.durationTooLong,
+    OPPORTUNITY_TEXTS.deadline,
+    OPPORTUNITY_TEXTS.timeZone,
+    OPPORTUNITY_TEXTS.budget,
+    OPPORTUNITY_TEXTS.budgetCurrency,
+    OPPORTUNITY_TEXTS.budgetKind,
+    OPPORTUNITY_TEXTS.budgetAmount,
+    OPPORTUNITY_TEXTS.budgetOrder,
+    OPPORTUNITY_TEXTS.contactUserId,
+  ],
   // What "Report this sender" on a conversation page says (the admin queue's texts are the API's).
   "common/organizations.ts REPORT_TEXTS": [
     REPORT_TEXTS.reason,
@@ -42,6 +75,17 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
       }
     });
   }
+
+  it("words the form fields' messages for people, not in the API's field names (issue 36)", () => {
+    const worded = [
+      ...SHOWN["common/consultant-schema.ts listTexts"]!,
+      ...SHOWN["common/track-record.ts TRACK_LIST_TEXTS"]!,
+      ...SHOWN["common/opportunities.ts OPPORTUNITY_TEXTS (the form's fields)"]!,
+    ];
+    // A field's code name (minYearsExperience, startDate), a JSON shape ({ value, unit }), "must be a list", "accepts at most".
+    const developerWords = /\b[a-z]+[A-Z][A-Za-z]*\b|[{}]|must be a list|accepts at most|^[a-z]/;
+    expect(worded.filter((text) => developerWords.test(text))).toEqual([]);
+  });
 
   it("shows an English page's and an unknown sentence as they are", () => {
     const english = setupI18n({ locale: "en", messages: { en: {} } });

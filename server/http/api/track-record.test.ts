@@ -173,7 +173,11 @@ describe("POST and PUT with a track record", () => {
         "assignments[0].description",
         "must not contain HTML",
       ],
-      [{ assignments: Array.from({ length: 500 }, () => assignment()) }, "assignments", "List at most 50 assignments"],
+      [
+        { assignments: Array.from({ length: 500 }, () => assignment()) },
+        "assignments",
+        "Keep at most 50 assignments: remove the others",
+      ],
       [{ assignments: "lots" }, "assignments", "Assignments must be a list"],
       [{ assignments: ["x"] }, "assignments[0]", "Each assignment must be an object of fields"],
       [

@@ -6,6 +6,7 @@ import { listTexts } from "#common/consultant-schema.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { REPORT_TEXTS } from "#common/organizations.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
+import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
@@ -20,6 +21,12 @@ const SHOWN: Record<string, readonly string[]> = {
   "common/admin-schema.ts ADMIN_TOASTS": Object.values(ADMIN_TOASTS),
   // setupRequired is answered by the API only: a page sends the account to the setup instead.
   "common/second-factor.ts MFA_MESSAGES": Object.values(MFA_MESSAGES).filter((text) => text !== MFA_MESSAGES.setupRequired),
+  // The saved-searches page shows these refusals (the others are the API's: query, frequency, the link).
+  "common/saved-searches.ts SAVED_SEARCH_TEXTS": [
+    SAVED_SEARCH_TEXTS.notFound,
+    SAVED_SEARCH_TEXTS.name,
+    SAVED_SEARCH_TEXTS.tooMany,
+  ],
   // engagement is the API's only: the review form offers the engagements as choices.
   "common/reviews.ts REVIEW_MESSAGES": Object.values(REVIEW_MESSAGES).filter((text) => text !== REVIEW_MESSAGES.engagement),
   // Issue 36: the profile's and the opportunity form's field messages, reworded for people.

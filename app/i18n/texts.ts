@@ -63,6 +63,9 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Only the consultant who received a conversation can report its sender`,
   msg`You have already reported this conversation; an administrator will look at it`,
   msg`Thank you. An administrator will look at this conversation.`,
+  // Saved searches (common/saved-searches.ts SAVED_SEARCH_TEXTS)
+  msg`Saved search not found`,
+  msg`You can keep at most 20 saved searches. Delete one you no longer need to make room.`,
   // Contact form (common/contact-schema.ts)
 
   msg`First name is required`,

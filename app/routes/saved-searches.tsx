@@ -1,8 +1,10 @@
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
-import { type AlertFrequencyValue, SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
+import { SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -14,11 +16,15 @@ import {
   updateSavedSearch,
 } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { chipLabel } from "../components/search/active-filters.tsx";
+import { FREQUENCY_LABELS } from "../components/search/frequency-labels.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button, ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, type FormAnswer, failed, succeeded, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -36,8 +42,6 @@ export const handle: SignedInHandle = {
   signedOut: { heading: msg`Saved searches`, title: msg`Please sign in`, text: msg`You need to be signed in to save searches.` },
 };
 
-const FREQUENCY_LABELS: Record<AlertFrequencyValue, string> = { off: "Off", daily: "Daily", weekly: "Weekly" };
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = actorOf(requireSignedIn(app, { comeBack: request }));
@@ -52,6 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = actorOf(requireSignedIn(app, { comeBack: request }));
   const deps = serviceDeps(app);
+  const i18n = i18nOfRequest(request);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));
@@ -62,19 +67,23 @@ export async function action({ context, request }: Route.ActionArgs) {
         query: form.get("query") ?? "",
         frequency: form.get("frequency") ?? "off",
       });
+      const savedName = created.name;
       return answer({
         intent: "create",
         result: { status: "success" },
-        toast: { title: "Search saved", description: `“${created.name}” is saved. It is on your Saved searches page.` },
+        toast: {
+          title: i18n._(msg`Search saved`),
+          description: i18n._(msg`“${savedName}” is saved. It is on your Saved searches page.`),
+        },
       });
     }
     if (intent === "update" && id) {
       await updateSavedSearch(deps, user, { id, body: { name: form.get("name"), frequency: form.get("frequency") } });
-      return redirectWithToast(app, "/saved-searches", { title: "Saved search updated" });
+      return redirectWithToast(app, "/saved-searches", { title: i18n._(msg`Saved search updated`) });
     }
     if (intent === "delete" && id) {
       await deleteSavedSearch(deps, user, id);
-      return redirectWithToast(app, "/saved-searches", { title: "Saved search deleted" });
+      return redirectWithToast(app, "/saved-searches", { title: i18n._(msg`Saved search deleted`) });
     }
   } catch (error) {
     return refusedAnswer(error, { initialValue: typedValues(form, TYPED) });
@@ -87,10 +96,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, form) => errorAnswer(message, { initialValue: typedValues(form, TYPED) }));
 }
 
-/** The search in words: its keywords and filters, as the results page shows them. */
-function describe(query: string): string {
-  const chips = activeFilters(parseSearchParamsLeniently(new URLSearchParams(query)));
-  return chips.length > 0 ? chips.map((chip) => chip.label).join(" · ") : "All consultants";
+/** The search in words: its keywords and filters, as the results page shows them (in the page's language). */
+function describe(i18n: I18n, query: string): string {
+  const params = parseSearchParamsLeniently(new URLSearchParams(query));
+  const chips = activeFilters(params);
+  return chips.length > 0 ? chips.map((chip) => chipLabel(i18n, chip, params)).join(" · ") : i18n._(msg`All consultants`);
 }
 
 type Failure = { message: string; intent: string; id: number | null; name: string; frequency: string };
@@ -112,35 +122,45 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
   const { searches } = loaderData;
   const failure = refusedForm(actionData);
   const created = succeeded(actionData) ? actionData?.toast : null;
+  const { t, i18n } = useLingui();
+  const perUser = SAVED_SEARCH_LIMITS.perUser;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Saved searches</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <Trans>Saved searches</Trans>
+      </h1>
       <p className="mt-2 text-muted">
-        Run a search again with one click, and choose whether we e-mail you when new consultants match it (at most{" "}
-        {SAVED_SEARCH_LIMITS.perUser} saved searches).
+        <Trans>
+          Run a search again with one click, and choose whether we e-mail you when new consultants match it (at most {perUser}{" "}
+          saved searches).
+        </Trans>
       </p>
       <div className="mt-6 space-y-4">
         {created && (
-          <Alert tone="info" title="Search saved">
+          <Alert tone="info" title={t`Search saved`}>
             <p>{created.description}</p>
           </Alert>
         )}
         {failure && (failure.intent !== "update" || !searches.some((search) => search.id === failure.id)) && (
-          <Alert tone="error" title="Not saved" live>
-            <p>{failure.message}</p>
+          <Alert tone="error" title={t`Not saved`} live>
+            <p>{translateText(i18n, failure.message)}</p>
           </Alert>
         )}
       </div>
       {searches.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-ink">No saved searches yet</h2>
-          <p className="mt-2 text-muted">Search the directory, then choose “Save this search” above the results.</p>
+          <h2 className="text-lg font-semibold text-ink">
+            <Trans>No saved searches yet</Trans>
+          </h2>
+          <p className="mt-2 text-muted">
+            <Trans>Search the directory, then choose “Save this search” above the results.</Trans>
+          </p>
           <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
-            Find consultants
+            <Trans>Find consultants</Trans>
           </Link>
         </div>
       ) : (
-        <ul aria-label="Your saved searches" className="mt-6 space-y-4">
+        <ul aria-label={t`Your saved searches`} className="mt-6 space-y-4">
           {searches.map((search) => (
             <SavedSearchItem
               key={search.id}
@@ -155,32 +175,39 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
 }
 
 function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure: Failure | null }) {
+  const { t, i18n } = useLingui();
   const alerting = search.frequency !== "off";
+  const frequency = i18n._(FREQUENCY_LABELS[search.frequency]);
+  const name = search.name;
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="saved-search">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="break-words text-lg font-semibold text-ink">{search.name}</h2>
-          <p className="mt-1 break-words text-sm text-slate-700">{describe(search.query)}</p>
+          <h2 className="break-words text-lg font-semibold text-ink" dir="auto">
+            {search.name}
+          </h2>
+          <p className="mt-1 break-words text-sm text-slate-700">{describe(i18n, search.query)}</p>
           <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-muted">
             {alerting ? <BellRing aria-hidden="true" className="size-4" /> : <BellOff aria-hidden="true" className="size-4" />}
-            E-mail alert: {FREQUENCY_LABELS[search.frequency]}
+            <Trans>E-mail alert: {frequency}</Trans>
             {search.lastAlertedAt && (
               <>
                 {" "}
-                · last sent <LocalTime value={search.lastAlertedAt} />
+                · <Trans>last sent</Trans> <LocalTime value={search.lastAlertedAt} />
               </>
             )}
           </p>
         </div>
         <ButtonLink to={`/${search.query ? `?${search.query}` : ""}`} size="sm" icon={Search}>
-          Run<span className="sr-only"> “{search.name}”</span>
+          <Trans>
+            Run<span className="sr-only"> “{name}”</span>
+          </Trans>
         </ButtonLink>
       </div>
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={search.id} />
-        <Field label="Name" required error={failure?.message}>
+        <Field label={t`Name`} required error={failure ? translateText(i18n, failure.message) : undefined}>
           {(props) => (
             <Input
               {...props}
@@ -191,17 +218,19 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
             />
           )}
         </Field>
-        <Field label="E-mail alert">
+        <Field label={t`E-mail alert`}>
           {(props) => (
             <Select {...props} name="frequency" defaultValue={failure ? failure.frequency : search.frequency}>
-              <option value="off">Off</option>
-              <option value="daily">Daily</option>
-              <option value="weekly">Weekly</option>
+              <option value="off">{i18n._(FREQUENCY_LABELS.off)}</option>
+              <option value="daily">{i18n._(FREQUENCY_LABELS.daily)}</option>
+              <option value="weekly">{i18n._(FREQUENCY_LABELS.weekly)}</option>
             </Select>
           )}
         </Field>
         <Button type="submit" variant="outline">
-          Save changes<span className="sr-only"> to “{search.name}”</span>
+          <Trans>
+            Save changes<span className="sr-only"> to “{name}”</span>
+          </Trans>
         </Button>
       </Form>
       <Form method="post" className="mt-3">
@@ -209,7 +238,9 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
         <input type="hidden" name="id" value={search.id} />
         <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
           <Trash2 aria-hidden="true" className="size-4" />
-          Delete<span className="sr-only"> “{search.name}”</span>
+          <Trans>
+            Delete<span className="sr-only"> “{name}”</span>
+          </Trans>
         </button>
       </Form>
     </li>
@@ -217,8 +248,8 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
 }
 
 export const meta = privatePageMeta({
-  title: "Saved searches",
-  description: "Your saved searches and their e-mail alerts.",
+  title: msg`Saved searches`,
+  description: msg`Your saved searches and their e-mail alerts.`,
   path: "/saved-searches",
 });
 

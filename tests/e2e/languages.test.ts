@@ -159,7 +159,15 @@ describe("the front door and the language's memory", () => {
   it("shows a signed-in person's pages in the URL's language (messages, shortlists, the signed-out prompt)", async () => {
     const user = await insertSignedInUser(app.database!.db);
     const cookie = `${sessionCookieName({ secureCookies: true })}=${user.token}`;
+    // A saved search with a weekly alert: its filters and frequency in words of the page's language.
+    await app.database!.sql`insert into saved_searches (user_id, name, query, frequency, alert_key)
+      values (${user.id}, 'น้ำ', 'keywords=water&location=Vietnam&availability=available', 'weekly', 'key')`;
     const pages = [
+      {
+        path: "/th/saved-searches",
+        thai: ["การค้นหาที่บันทึกไว้", "การแจ้งเตือนทางอีเมล: รายสัปดาห์", "“water” · เวียดนาม · พร้อมรับงาน", "บันทึกการเปลี่ยนแปลง"],
+        english: ["Run a search again", "E-mail alert", "Weekly", "Save changes", "Available for work"],
+      },
       { path: "/th/messages", thai: ["ยังไม่มีบทสนทนา", "ส่งแล้ว", "ได้รับ"], english: ["No conversations here yet", ">Received<"] },
       { path: "/th/shortlists", thai: ["ยังไม่มีรายชื่อคัดเลือก", "รายชื่อคัดเลือกใหม่"], english: ["No shortlists yet", "New shortlist"] },
     ];

@@ -1,24 +1,31 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BookmarkPlus } from "lucide-react";
 import { useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { FREQUENCY_LABELS } from "#app/components/search/frequency-labels.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { useResume } from "#app/lib/resume.ts";
 import { activeFilters, SAVED_SEARCH_LIMITS, type SearchParams } from "#common/search.ts";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select } from "../ui/field.tsx";
+import { chipLabel } from "./active-filters.tsx";
 
 // "Save this search" for a signed-in person (issue 13): a disclosure with a small form posted to
 // /saved-searches (a fetcher, so the results stay; a plain form before JavaScript). Loaded by
 // save-search.tsx only when someone is signed in.
 
-/** A name to start from: the search's filters in words. */
-export function suggestedSearchName(params: SearchParams): string {
-  const words = activeFilters(params).map((chip) => chip.label);
-  return (words.length > 0 ? words.join(", ") : "All consultants").slice(0, SAVED_SEARCH_LIMITS.name);
+/** A name to start from: the search's filters in words, in the page's language. */
+export function suggestedSearchName(i18n: I18n, params: SearchParams): string {
+  const words = activeFilters(params).map((chip) => chipLabel(i18n, chip, params));
+  return (words.length > 0 ? words.join(", ") : i18n._(msg`All consultants`)).slice(0, SAVED_SEARCH_LIMITS.name);
 }
 
 /** `query` is the search as saved (save-search.tsx's savedSearchQuery). */
 export default function SaveSearchForm({ params, query }: { params: SearchParams; query: string }) {
+  const { t, i18n } = useLingui();
   const fetcher = useFetcher<FormAnswer>();
   const details = useRef<HTMLDetailsElement>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -27,7 +34,8 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
   useAnswerToast(answer, (saved) => {
     if (succeeded(saved) && details.current) details.current.open = false;
   });
-  const error = errorOf(answer);
+  const refusal = errorOf(answer);
+  const error = refusal ? translateText(i18n, refusal) : refusal;
   // Back from signing in to save this search: the form is open, its name ready to type.
   useResume("save-search", true, () => {
     if (!details.current) return;
@@ -44,7 +52,7 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
         })}
       >
         <BookmarkPlus aria-hidden="true" className="size-4" />
-        Save this search
+        <Trans>Save this search</Trans>
       </summary>
       <fetcher.Form
         id="save-search"
@@ -54,23 +62,23 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
       >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="query" value={query} />
-        <Field label="Name" required>
+        <Field label={t`Name`} required>
           {(props) => (
             <Input
               {...props}
               name="name"
-              defaultValue={suggestedSearchName(params)}
+              defaultValue={suggestedSearchName(i18n, params)}
               maxLength={SAVED_SEARCH_LIMITS.name}
               required
             />
           )}
         </Field>
-        <Field label="E-mail alert">
+        <Field label={t`E-mail alert`}>
           {(props) => (
             <Select {...props} name="frequency" defaultValue="weekly">
-              <option value="off">Off</option>
-              <option value="daily">Daily</option>
-              <option value="weekly">Weekly</option>
+              <option value="off">{i18n._(FREQUENCY_LABELS.off)}</option>
+              <option value="daily">{i18n._(FREQUENCY_LABELS.daily)}</option>
+              <option value="weekly">{i18n._(FREQUENCY_LABELS.weekly)}</option>
             </Select>
           )}
         </Field>
@@ -81,10 +89,10 @@ export default function SaveSearchForm({ params, query }: { params: SearchParams
         )}
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <Button type="submit" size="sm" disabled={saving}>
-            {saving ? "Saving..." : "Save search"}
+            {saving ? t`Saving...` : t`Save search`}
           </Button>
           <Link to="/saved-searches" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-            Your saved searches
+            <Trans>Your saved searches</Trans>
           </Link>
         </div>
       </fetcher.Form>

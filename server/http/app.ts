@@ -12,6 +12,7 @@ import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { compressResponses } from "./middleware/compress.ts";
 import { crossSiteProtection } from "./middleware/cross-site.ts";
+import { rememberDevice } from "./middleware/device.ts";
 import { interfaceLanguage } from "./middleware/locale.ts";
 import { createPageCache } from "./middleware/page-cache.ts";
 import { privateCache } from "./middleware/private-cache.ts";
@@ -96,6 +97,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.use(privateCache(config));
   app.use(textGuard());
   app.use(crossSiteProtection(config));
+  app.use(rememberDevice(config));
   app.use(sessionMiddleware(deps.db, config));
   const pageCache = createPageCache({
     ttlSeconds: config.pageCacheSeconds,
@@ -161,6 +163,7 @@ export function createHttpApp(deps: HttpDeps) {
       nonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
       userAgent: c.req.header("user-agent"),
+      deviceToken: c.get("deviceToken"),
       session: await c.get("getSession")(),
       runtime: deps.runtime,
       cachedPageEffects: c.get("cachedPageEffects") ?? [],

@@ -23,6 +23,8 @@ export type HttpEnv = {
     log: Logger;
     requestId: string;
     clientIp: string;
+    /** The browser's device cookie, or the one a sign-in in this request will set (middleware/device.ts). */
+    deviceToken: string;
     secureHeadersNonce?: string;
     /** Set by the page cache on a render it may keep (server/http/middleware/page-cache.ts). */
     cachedPageEffects?: CachedPageEffect[];
@@ -49,6 +51,8 @@ export type AppContext = {
   clientIp: string;
   /** The User-Agent header (a new session keeps it for the account page's list). */
   userAgent?: string;
+  /** The browser's device cookie (middleware/device.ts): a sign-in from a known device is not mailed. */
+  deviceToken?: string;
   /** The signed-in session (cookie or Bearer), resolved once per request by the HTTP layer; null when signed out. */
   session: CurrentSession | null;
   /** This process's state for the services (server/runtime.ts). */
@@ -85,8 +89,8 @@ export type HttpDeps = {
 
 /** The services' dependencies for a page request (loaders and actions). */
 export function serviceDeps(context: AppContext): ServiceDeps {
-  const { db, readDb, config, log, jobs, storage, clientIp, userAgent, runtime } = context;
-  return { db, readDb, config, log, jobs, storage, clientIp, userAgent, runtime };
+  const { db, readDb, config, log, jobs, storage, clientIp, userAgent, deviceToken, runtime } = context;
+  return { db, readDb, config, log, jobs, storage, clientIp, userAgent, deviceToken, runtime };
 }
 
 /** The services' dependencies for a JSON API request. */
@@ -94,5 +98,6 @@ export function apiServiceDeps(deps: HttpDeps, c: Context<HttpEnv>): ServiceDeps
   const { db, config, jobs, storage, runtime } = deps;
   const readDb = deps.readDb ?? db;
   const userAgent = c.req.header("user-agent");
-  return { db, readDb, config, jobs, storage, runtime, log: c.get("log"), clientIp: c.get("clientIp"), userAgent };
+  const deviceToken = c.get("deviceToken");
+  return { db, readDb, config, jobs, storage, runtime, log: c.get("log"), clientIp: c.get("clientIp"), userAgent, deviceToken };
 }

@@ -52,3 +52,19 @@ export function trustedBrowserCookie(config: CookieConfig, token: string, expire
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
   return `${trustedBrowserCookieName(config)}=${token}; ${cookieAttributes(config, maxAge)}`;
 }
+
+/**
+ * The device cookie (issue 38): a random token a browser gets at its first sign-in and keeps 400
+ * days (the longest a browser keeps a cookie), so a later sign-in from it is not e-mailed to the
+ * account's owner as one from a new device. It identifies nothing but the browser; signing out
+ * keeps it.
+ */
+export function deviceCookieName(config: CookieConfig): string {
+  return config.secureCookies ? "__Host-device" : "device";
+}
+
+export const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
+
+export function deviceCookie(config: CookieConfig, token: string): string {
+  return `${deviceCookieName(config)}=${token}; ${cookieAttributes(config, DEVICE_COOKIE_SECONDS)}`;
+}

@@ -80,6 +80,11 @@ export type ServiceDeps = {
   clientIp: string;
   /** The client's User-Agent header, kept with a new session for the account page's list. */
   userAgent?: string;
+  /**
+   * The browser's device cookie (a random token set at its first sign-in: server/http/middleware/
+   * device.ts), so a sign-in from a device the account knows is not e-mailed as a new one.
+   */
+  deviceToken?: string;
   /** This process's state (server/runtime.ts). */
   runtime: ServiceRuntime;
 };

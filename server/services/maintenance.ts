@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { purgeExpiredAuthTokens } from "./accounts/auth-tokens.ts";
+import { forgetOldDevices } from "./accounts/known-devices.ts";
 import { purgeSecondStepState } from "./accounts/login-challenge.ts";
 import { purgeCachedCvs } from "./cv/cache.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
@@ -7,8 +8,8 @@ import { purgeRateLimits } from "./rate-limit.ts";
 import { purgeExpiredSessions } from "./sessions.ts";
 
 /**
- * Deletes expired sessions, expired e-mail links, finished rate-limit windows and CVs made more
- * than CV_MAX_AGE_DAYS ago; with photo
+ * Deletes expired sessions, expired e-mail links, finished rate-limit windows, devices not signed
+ * in from for a year and CVs made more than CV_MAX_AGE_DAYS ago; with photo
  * storage, also photos uploaded more than a day ago that no profile shows. Runs hourly as a job
  * (server/jobs/workers.ts): one instance runs each slot; the deletes are idempotent anyway.
  */
@@ -16,6 +17,7 @@ export async function purgeExpired(db: Database, photos?: PhotoDeps) {
   const sessions = await purgeExpiredSessions(db);
   const tokens = await purgeExpiredAuthTokens(db);
   await purgeSecondStepState(db);
+  await forgetOldDevices(db);
   await purgeRateLimits(db);
   await purgeCachedCvs(db);
   if (!photos) return { sessions, tokens };

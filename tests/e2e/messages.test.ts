@@ -1,15 +1,6 @@
 import { describe, expect } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText } from "../setup/browser.ts";
 import { e2e, signInThroughDialog } from "../setup/e2e.ts";
-import type { TestSmtp } from "../setup/smtp.ts";
-
-/** The mail to `address` whose subject matches (registration sends a verification mail first). */
-async function mailTo(smtp: TestSmtp, address: string, subject: RegExp) {
-  for (let count = 1; ; count++) {
-    const mail = await smtp.waitForMail(address, count);
-    if (subject.test(mail.subject)) return mail;
-  }
-}
 
 const it = e2e()
   /** A listed consultant profile with a hidden e-mail address (`profileEmail`), owned by a new account. */
@@ -74,7 +65,7 @@ describe("messages", () => {
     expect(await org.page.content()).not.toContain(consultant.profileEmail);
     expectNoConsoleErrors(org.errors);
 
-    const notification = await mailTo(smtp, consultant.profileEmail, /^New message from/);
+    const notification = await smtp.waitForMailAbout(consultant.profileEmail, /^New message from/);
     expect(notification.subject).toBe("New message from Maria Santos (UNICEF Philippines): Health systems evaluation");
     expect(notification.raw).toMatch(new RegExp(`^Reply-To: ${sender.email.replace(/\./g, "\\.")}$`, "im"));
     expect(smtp.mailTo(sender.email).some((mail) => mail.raw.includes(consultant.profileEmail))).toBe(false);
@@ -124,7 +115,7 @@ describe("messages", () => {
     await toastText(page, "Message sent");
     await page.getByTestId("conversation-entry").nth(1).waitFor();
     await expect(page.getByTestId("conversation-status").innerText()).resolves.toBe("You replied");
-    const reply = await mailTo(smtp, sender.email, /^Re: /);
+    const reply = await smtp.waitForMailAbout(sender.email, /^Re: /);
     expect(reply.subject).toBe("Re: Health systems evaluation");
     expect(reply.raw).toMatch(new RegExp(`^Reply-To: ${consultant.profileEmail.replace(/\./g, "\\.")}$`, "im"));
     expect(reply.text).toContain("Thank you, I am available from July.");

@@ -169,6 +169,30 @@ export async function startSmtpServer(options: { refuse?: number; silent?: boole
         });
       }
     },
+    /**
+     * Waits for the first message to this address that `about` matches (its subject for a RegExp),
+     * up to 15 s: for tests that mean one mail among others (a sign-in may add a security mail).
+     */
+    waitForMailAbout: async (address: string, about: RegExp | ((mail: ReceivedMail) => boolean)): Promise<ReceivedMail> => {
+      const matches = typeof about === "function" ? about : (mail: ReceivedMail) => about.test(mail.subject);
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const mine = received.filter((mail) => mail.to.includes(address.toLowerCase()));
+        const found = mine.find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no mail ${about} to ${address} within 15 s (got: ${mine.map((mail) => mail.subject).join(" | ")})`);
+        }
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 250);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

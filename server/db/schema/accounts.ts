@@ -138,3 +138,25 @@ export const trustedBrowsers = pgTable(
   },
   (table) => [index("trusted_browsers_user_idx").on(table.userId), index("trusted_browsers_expires_idx").on(table.expiresAt)],
 );
+
+/**
+ * The devices an account has signed in from (issue 38, migration 0036): the SHA-256 of the
+ * browser's device cookie, or of the device's few words and the address's network
+ * (server/services/accounts/known-devices.ts), so a sign-in from a new device is e-mailed to the
+ * owner. `signedInAt` stays null for what only the registration taught.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    id: id(),
+    userId: belongsToUser(),
+    keyHash: text("key_hash").notNull(),
+    firstSeenAt: moment("first_seen_at").notNull().defaultNow(),
+    lastSeenAt: moment("last_seen_at").notNull().defaultNow(),
+    signedInAt: moment("signed_in_at"),
+  },
+  (table) => [
+    uniqueIndex("known_devices_user_key_idx").on(table.userId, table.keyHash),
+    index("known_devices_last_seen_idx").on(table.lastSeenAt),
+  ],
+);

@@ -207,7 +207,9 @@ describe("POST /api/conversations/{id}/messages", () => {
     });
     expect(followUp.status).toBe(201);
     expect(followUp.json).toMatchObject({ status: "sent", subject });
-    const toConsultant = await env.smtp.waitForMail(consultant.email, 3);
+    const toConsultant = await env.smtp.waitForMailAbout(consultant.email, (mail) =>
+      mail.text.includes("Could we talk on Monday at 10:00?"),
+    );
     expect(toConsultant.text).toContain("Could we talk on Monday at 10:00?");
     expect(toConsultant.raw).toMatch(new RegExp(`^Reply-To: ${senderEmail.replace(/\./g, "\\.")}$`, "im"));
     const [{ total }] = (await env.database.sql`

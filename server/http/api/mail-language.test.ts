@@ -57,7 +57,7 @@ describe("e-mails in the account's language", () => {
     await env.database.sql`update auth_users set locale = 'vi' where email = ${email}`;
     const asked = await call(app, "POST", "/api/auth/forgot-password", { body: { email }, ip });
     expect(asked.status).toBe(200);
-    const mail = await env.smtp.waitForMail(email, 2);
+    const mail = await env.smtp.waitForMailAbout(email, (sent) => sent.text.includes("/reset-password"));
 
     expect(mail.subject).toBe("Đặt lại mật khẩu DevConsult SEA của bạn");
     expect(mail.text).toContain("Xin chào Lan Nguyen,");

@@ -1,13 +1,18 @@
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
 
 // Issue 38: security e-mails through the queue and the real SMTP server, in the account's
-// language: a factor added or removed, a recovery code used, a password changed.
+// language: a sign-in from a new device, a factor added or removed, a recovery code used, a
+// password changed.
 
 const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
 const PASSWORD = "kettle-harbour-59";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 let env: Awaited<ReturnType<typeof startApiApp>>;
 beforeAll(async () => {
@@ -27,33 +32,127 @@ async function registered(locale?: string) {
     headers: { "user-agent": FIREFOX },
   });
   expect(response.status, response.text).toBe(201);
-  return { email, token: response.json.sessionToken as string };
+  // The registration's browser keeps its device cookie (set with the session's).
+  const device = cookieFrom(response.headers, "device");
+  expect(device).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
+  return { email, token: response.json.sessionToken as string, device: device as string };
 }
 
-function login(email: string, ip: string, userAgent: string) {
+function login(email: string, ip: string, userAgent: string, cookie?: string) {
   return call(env.app, "POST", "/api/auth/login", {
     body: { email, password: PASSWORD },
     ip,
     headers: { "user-agent": userAgent },
+    ...(cookie ? { cookie } : {}),
   });
 }
 
-/** Mail to `email` whose subject matches, waiting for it (queued, then delivered by the worker). */
-async function mailAbout(email: string, subject: RegExp) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = env.smtp.mailTo(email).find((mail) => subject.test(mail.subject));
-    if (found) return found;
-    if (Date.now() > deadline)
-      throw new Error(`no mail "${subject}" to ${email}: ${env.smtp.mailTo(email).map((m) => m.subject)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * The new-device mails queued for `email` so far (by their subject's start, in the account's
+ * language): queued in the sign-in's transaction, so final once the sign-in answered.
+ */
+async function newDeviceMailsQueued(email: string, subjectStart = "New sign-in to your"): Promise<number> {
+  const [row] = await env.database.sql<{ n: number }[]>`
+    select count(*)::int as n from pgboss.job
+    where name = 'mail' and data->>'to' = ${email} and starts_with(data->>'subject', ${subjectStart})`;
+  return row?.n ?? 0;
 }
+
+const mailAbout = (email: string, subject: RegExp) => env.smtp.waitForMailAbout(email, subject);
 
 const codeFor = (secret: string, timestamp = Date.now()) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp });
 
 describe("security e-mails", () => {
+  it("tells of a sign-in from a new device, not of one from a device it knows", async () => {
+    const person = await registered();
+    // The first sign-in, and then the registration's browser on its network: known.
+    expect((await login(person.email, "198.51.100.9", FIREFOX)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(0);
+    // A phone on another network, without the cookie: new.
+    expect((await login(person.email, "203.0.113.40", IPHONE)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    const mail = await mailAbout(person.email, /^New sign-in to your DevConsult SEA account$/);
+    expect(mail.text).toContain("Safari on iPhone, network 203.0.113.x");
+    expect(mail.text).toContain("/profile/manage#section-sessions");
+    // Only the network, never the address.
+    expect(mail.text).not.toContain("203.0.113.40");
+    expect(mail.html).not.toContain("203.0.113.40");
+    // The same phone on the same network, and the registration's browser (its cookie) on a new
+    // network: known, nothing more queued.
+    expect((await login(person.email, "203.0.113.41", IPHONE)).status).toBe(200);
+    expect((await login(person.email, "192.0.2.77", FIREFOX, person.device)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    // That sign-in taught its words and network too: known there without the cookie; without it
+    // on yet another network, the browser is new.
+    expect((await login(person.email, "192.0.2.78", FIREFOX)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    expect((await login(person.email, "100.64.9.1", FIREFOX)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(2);
+  });
+
+  it("does not tell of the first sign-in after the registration, whatever the device", async () => {
+    const person = await registered();
+    expect((await login(person.email, "203.0.113.40", IPHONE)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(0);
+    expect((await login(person.email, "100.64.1.2", ANDROID)).status).toBe(200);
+    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    expect((await mailAbout(person.email, /^New sign-in/)).text).toContain("Chrome on Android, network 100.64.1.x");
+  });
+
+  it("says it in the account's language, after the second step when there is one", async () => {
+    const VI_SUBJECT = "Lượt đăng nhập mới vào tài khoản";
+    const person = await registered("vi");
+    const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
+    expect(started.status, started.text).toBe(200);
+    const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
+      token: person.token,
+      body: { code: codeFor(started.json.secret) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    // The registration's browser signs in once (the account has now signed in before).
+    const first = await login(person.email, "198.51.100.7", FIREFOX, person.device);
+    expect(first.json.mfaRequired).toBe(true);
+    const firstStep = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: first.json.challenge, recoveryCode: (confirmed.json.recoveryCodes as string[])[0] },
+      ip: "198.51.100.7",
+      headers: { "user-agent": FIREFOX, cookie: person.device },
+    });
+    expect(firstStep.status, firstStep.text).toBe(200);
+    // A new phone: the password alone tells nothing (no session yet); the second step does.
+    const password = await login(person.email, "2001:db8:85a3:1:2:3:4:5", IPHONE);
+    expect(password.json.mfaRequired).toBe(true);
+    expect(await newDeviceMailsQueued(person.email, VI_SUBJECT)).toBe(0);
+    const second = await call(env.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: password.json.challenge, recoveryCode: (confirmed.json.recoveryCodes as string[])[1] },
+      ip: "2001:db8:85a3:1:2:3:4:5",
+      headers: { "user-agent": IPHONE },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect(await newDeviceMailsQueued(person.email, VI_SUBJECT)).toBe(1);
+    const mail = await mailAbout(person.email, /^Lượt đăng nhập mới vào tài khoản DevConsult SEA của bạn$/);
+    expect(mail.text).toContain("Safari on iPhone, mạng 2001:db8:85a3::/48");
+    expect(mail.text).not.toContain("2001:db8:85a3:1");
+  });
+
+  it("gives a browser its device cookie only when it signs in, and keeps the one it has", async () => {
+    const visit = await call(env.app, "GET", "/api/consultants");
+    expect(cookieFrom(visit.headers, "device")).toBeUndefined();
+    const refused = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: "nobody@example.org", password: PASSWORD },
+      ip: "192.0.2.200",
+    });
+    expect(refused.status).toBe(401);
+    expect(cookieFrom(refused.headers, "device")).toBeUndefined();
+    const person = await registered();
+    const again = await login(person.email, "198.51.100.7", FIREFOX, person.device);
+    expect(again.status).toBe(200);
+    expect(cookieFrom(again.headers, "device")).toBeUndefined();
+    // A cookie that is not a token the site made is not kept: a new one is set.
+    const forged = await login(person.email, "198.51.100.7", FIREFOX, "device=x");
+    expect(cookieFrom(forged.headers, "device")).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
+  });
+
   it("tells of a factor added, a recovery code used, and the factor removed", async () => {
     const person = await registered();
     const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });

@@ -6,6 +6,7 @@ import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
 import { clientOf, createSession, hashToken, newToken, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
+import { noteSignInDevice } from "./known-devices.ts";
 import { consumeCodeAttempt, forgetCodeFailures } from "./limits.ts";
 import { useSecondFactor } from "./second-factor.ts";
 import { queueSecurityMail } from "./security-mail.ts";
@@ -51,7 +52,7 @@ export async function isTrustedBrowser(db: ServiceDeps["db"], userId: number, to
 
 /** Completes a sign-in with `{ challenge, code }` or `{ challenge, recoveryCode }`: answers as sign-in does. */
 export async function completeMfaSignIn(
-  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent" | "jobs">,
+  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "userAgent" | "deviceToken" | "jobs">,
   input: unknown,
 ): Promise<MfaSignedIn & { factor: "totp" | "recovery" }> {
   const { db, clientIp } = deps;
@@ -88,6 +89,7 @@ export async function completeMfaSignIn(
       .returning({ id: loginChallenges.id });
     if (!used) return null;
     const session = await createSession(tx, user.id, clientOf(deps), user.role);
+    await noteSignInDevice(deps, tx, user.id);
     if (factor === "recovery") {
       const [left] = await tx
         .select({ n: sql<number>`count(*)::int` })

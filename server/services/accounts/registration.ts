@@ -7,6 +7,7 @@ import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
+import { noteSignInDevice } from "./known-devices.ts";
 import { AUTH_LIMITS, consumePasswordAttempt, forgetPasswordFailures, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -19,7 +20,7 @@ import { queueVerificationEmail } from "./verification.ts";
 
 export type { SignedIn };
 
-type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "userAgent">;
+type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "userAgent" | "deviceToken">;
 
 // A real argon2id hash of a random secret: an unknown e-mail costs one verification, as a known one does.
 export const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$nAphBozSNrOg7_eSeM4VYQ$bTQVIBxp6y1IAzcp0oytkTP8wqCVBwsaP-8w86pfIag";
@@ -43,6 +44,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
 
       if (!created) throw new Error("registration inserted no row");
       const session = await createSession(tx, created.id, clientOf(deps));
+      await noteSignInDevice(deps, tx, created.id, { registration: true });
       await queueVerificationEmail(deps, tx, created);
       const mustEnrol = isSecondFactorRequired(deps.config.enforceSecondFactor, created.role);
       return {
@@ -64,7 +66,7 @@ export async function registerAccount(deps: Deps, input: unknown): Promise<Signe
  * this browser was trusted for 30 days at an earlier second step.
  */
 export async function signIn(
-  deps: Pick<ServiceDeps, "db" | "clientIp" | "userAgent" | "config">,
+  deps: Deps,
   input: unknown,
   options: { trustedBrowserToken?: string } = {},
 ): Promise<SignedIn | MfaRequired> {
@@ -81,7 +83,11 @@ export async function signIn(
   if (hasFactor && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
     return issueLoginChallenge(db, user.id);
   }
-  const session = await createSession(db, user.id, clientOf(deps), user.role);
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession(tx, user.id, clientOf(deps), user.role);
+    await noteSignInDevice(deps, tx, user.id);
+    return created;
+  });
   // ENFORCE_SECOND_FACTOR: an account it covers without a factor is sent to set one up.
   const mustEnrol = !hasFactor && isSecondFactorRequired(deps.config.enforceSecondFactor, user.role);
   return {

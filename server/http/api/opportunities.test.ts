@@ -427,7 +427,7 @@ describe("the approval queue", () => {
       body: { reason: "Reported as a scam" },
     });
     expect(unpublished.status, unpublished.text).toBe(200);
-    const told = await env.smtp.waitForMail(org.owner.email, 2);
+    const told = await env.smtp.waitForMailAbout(org.owner.email, (mail) => mail.text.includes("Reported as a scam"));
     expect(told.text).toContain("เหตุผลของผู้ดูแลระบบ: Reported as a scam");
     expect(told.text).not.toMatch(/administrator|draft again/);
 
@@ -437,7 +437,7 @@ describe("the approval queue", () => {
       token: siteAdmin.token,
       body: { reason: "โปรดระบุแหล่งทุน" },
     });
-    const rejected = await env.smtp.waitForMail(org.owner.email, 3);
+    const rejected = await env.smtp.waitForMailAbout(org.owner.email, (mail) => mail.text.includes("โปรดระบุแหล่งทุน"));
     expect(rejected.text).toContain("ไม่ได้รับการอนุมัติให้เผยแพร่");
     expect(rejected.text).toContain("เหตุผลของผู้ดูแลระบบ: โปรดระบุแหล่งทุน");
     expect(rejected.text).not.toMatch(/not approved|You can change it/);

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { authUsers } from "#server/db/schema.ts";
 import { registerAccount } from "#server/services/accounts/registration.ts";
 import { resolveSession } from "#server/services/sessions.ts";
-import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+// The server's catalogues, as server/main.ts loads them (an action answers in its URL's language).
+import "../i18n/catalogs.server.ts";
 import * as page from "./profile-manage.tsx";
 
 // /profile/manage as a route module: the real loader and action on PostgreSQL, the page in
@@ -99,6 +101,28 @@ describe("/profile/manage", () => {
     expect(said.length).toBeGreaterThan(0);
     expect(await links()).toBe(2);
     view.unmount();
+  });
+
+  it("answers a Thai page's forms in Thai: the toast's title and its text (issue 37)", async () => {
+    const { user, session } = await account();
+    const context = appContextOf(harness.deps, session);
+    const saved = await postAction<{ toast: { title: string; description: string } }>(page, {
+      url: "/th/profile/manage",
+      context,
+      fields: { intent: "profile", name: "มายา ซานโตส", email: user.email },
+    });
+    expect(saved.data.toast).toMatchObject({ title: "อัปเดตโปรไฟล์แล้ว", description: "บันทึกข้อมูลบัญชีของคุณแล้ว" });
+    const wrong = await postAction<{ toast: { title: string } }>(page, {
+      url: "/vi/profile/manage",
+      context,
+      fields: {
+        intent: "password",
+        currentPassword: "not the password",
+        newPassword: "a new long password",
+        confirmPassword: "a new long password",
+      },
+    });
+    expect(wrong.data.toast.title).toBe("Đổi mật khẩu không thành công");
   });
 });
 

@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
@@ -35,6 +37,8 @@ import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, type FormResult, failed, failureToast, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -70,70 +74,77 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Each form's toasts: the title on success, the title on failure (the reason below it). */
-const TOASTS: Record<AccountIntent, { done: string; failed: string }> = {
-  profile: { done: "Profile updated", failed: "Update failed" },
-  password: { done: "Password changed", failed: "Password change failed" },
-  "resend-verification": { done: "Verification email sent", failed: "Could not send the verification email" },
-  "end-session": { done: "Signed out", failed: "Could not sign out that session" },
-  "end-other-sessions": { done: "Signed out everywhere else", failed: "Could not sign out the other sessions" },
-  "totp-start": { done: "Scan the QR code", failed: "Could not start two-step sign-in" },
-  "totp-confirm": { done: "Two-step sign-in is on", failed: "Could not turn on two-step sign-in" },
-  "totp-disable": { done: "Two-step sign-in is off", failed: "Could not turn off two-step sign-in" },
-  "recovery-codes": { done: "New recovery codes", failed: "Could not make new recovery codes" },
+const TOASTS: Record<AccountIntent, { done: MessageDescriptor; failed: MessageDescriptor }> = {
+  profile: { done: msg`Profile updated`, failed: msg`Update failed` },
+  password: { done: msg`Password changed`, failed: msg`Password change failed` },
+  "resend-verification": { done: msg`Verification email sent`, failed: msg`Could not send the verification email` },
+  "end-session": { done: msg`Signed out`, failed: msg`Could not sign out that session` },
+  "end-other-sessions": { done: msg`Signed out everywhere else`, failed: msg`Could not sign out the other sessions` },
+  "totp-start": { done: msg`Scan the QR code`, failed: msg`Could not start two-step sign-in` },
+  "totp-confirm": { done: msg`Two-step sign-in is on`, failed: msg`Could not turn on two-step sign-in` },
+  "totp-disable": { done: msg`Two-step sign-in is off`, failed: msg`Could not turn off two-step sign-in` },
+  "recovery-codes": { done: msg`New recovery codes`, failed: msg`Could not make new recovery codes` },
 };
 
+/** A form's success, its toast in the page's language (i18n: the request's). */
 function done(
+  i18n: I18n,
   intent: AccountIntent,
-  description: string,
+  description: MessageDescriptor,
   result: FormResult = { status: "success" },
   extra: AccountAnswerData = {},
 ) {
   return answer<AccountIntent, AccountAnswerData>({
     intent,
     result,
-    toast: { title: TOASTS[intent].done, description },
+    toast: { title: i18n._(TOASTS[intent].done), description: i18n._(description) },
     ...(Object.keys(extra).length === 0 ? {} : { data: extra }),
   });
 }
 
-const refusal = (intent: AccountIntent) => ({ intent, toast: failureToast(TOASTS[intent].failed) });
+const refusal = (i18n: I18n, intent: AccountIntent) => ({ intent, toast: failureToast(i18n._(TOASTS[intent].failed)) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const i18n = i18nOfRequest(request);
+  const ok = (intent: AccountIntent, description: MessageDescriptor, result?: FormResult, extra?: AccountAnswerData) =>
+    done(i18n, intent, description, result, extra);
+  const refused = (intent: AccountIntent) => refusal(i18n, intent);
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: accountProfileSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, refusal(intent));
+    if (submission.status !== "success") return invalidAnswer(submission, refused(intent));
     try {
       const { user, emailChanged } = await updateAccountProfile(serviceDeps(app), actorOf(app.session), submission.value);
-      const said = emailChanged ? `We sent a verification link to ${user.email}.` : "Your account information has been saved.";
-      return done(intent, said, submission.reply());
+      const email = user.email;
+      const said = emailChanged ? msg`We sent a verification link to ${email}.` : msg`Your account information has been saved.`;
+      return ok(intent, said, submission.reply());
     } catch (error) {
-      return refusedAnswer(error, { ...refusal(intent), submission });
+      return refusedAnswer(error, { ...refused(intent), submission });
     }
   }
 
   if (intent === "password") {
     const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
     const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
-    if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(intent), hideFields });
+    if (submission.status !== "success") return invalidAnswer(submission, { ...refused(intent), hideFields });
     try {
       await changePassword(serviceDeps(app), actorOf(app.session), submission.value);
-      const said = "Your password has been updated. Other devices have been signed out.";
-      return done(intent, said, submission.reply({ resetForm: true }));
+      const said = msg`Your password has been updated. Other devices have been signed out.`;
+      return ok(intent, said, submission.reply({ resetForm: true }));
     } catch (error) {
-      return refusedAnswer(error, { ...refusal(intent), submission, hideFields });
+      return refusedAnswer(error, { ...refused(intent), submission, hideFields });
     }
   }
 
   if (intent === "resend-verification") {
     try {
       const { email } = await resendVerificationEmail(serviceDeps(app), actorOf(app.session));
-      return done(intent, `Check your inbox at ${email}.`);
+      return ok(intent, msg`Check your inbox at ${email}.`);
     } catch (error) {
-      return refusedAnswer(error, refusal(intent));
+      return refusedAnswer(error, refused(intent));
     }
   }
 
@@ -141,13 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (intent === "end-session") {
         await endAccountSession(serviceDeps(app), actorOf(app.session), parseId(String(formData.get("sessionId") ?? "")) ?? 0);
-        return done(intent, "That device has been signed out.");
+        return ok(intent, msg`That device has been signed out.`);
       }
       const { ended } = await endOtherAccountSessions(serviceDeps(app), actorOf(app.session), { others: "1" });
-      const message = ended === 1 ? "1 other session has been signed out." : `${ended} other sessions have been signed out.`;
-      return done(intent, message, undefined, { ended });
+      const message =
+        ended === 1 ? msg`1 other session has been signed out.` : msg`${ended} other sessions have been signed out.`;
+      return ok(intent, message, undefined, { ended });
     } catch (error) {
-      return refusedAnswer(error, refusal(intent));
+      return refusedAnswer(error, refused(intent));
     }
   }
 
@@ -159,20 +171,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (intent === "totp-start") {
         const { secret, qrSvg } = await startTotpEnrolment(deps, actor);
-        return done(intent, "Scan the QR code with your authenticator app.", undefined, { enrolment: { secret, qrSvg } });
+        return ok(intent, msg`Scan the QR code with your authenticator app.`, undefined, { enrolment: { secret, qrSvg } });
       }
       if (intent === "totp-confirm") {
         const { recoveryCodes } = await confirmTotpEnrolment(deps, actor, { code: String(formData.get("code") ?? "") });
-        return done(intent, "Save your recovery codes.", undefined, { recoveryCodes });
+        return ok(intent, msg`Save your recovery codes.`, undefined, { recoveryCodes });
       }
       if (intent === "recovery-codes") {
         const { recoveryCodes } = await regenerateRecoveryCodes(deps, actor);
-        return done(intent, "Your old recovery codes no longer work.", undefined, { recoveryCodes });
+        return ok(intent, msg`Your old recovery codes no longer work.`, undefined, { recoveryCodes });
       }
       await disableTotp(deps, actor);
-      return done(intent, "You sign in with your password alone.");
+      return ok(intent, msg`You sign in with your password alone.`);
     } catch (error) {
-      return refusedAnswer(error, refusal(intent));
+      return refusedAnswer(error, refused(intent));
     }
   }
 
@@ -183,7 +195,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, formData) => {
     const intent = ACCOUNT_INTENTS.find((candidate) => candidate === formData.get("intent")) ?? "profile";
-    return errorAnswer(message, { intent, toast: failureToast(TOASTS[intent].failed)(message) });
+    const i18n = i18nOfRequest(args.request);
+    return errorAnswer(message, { intent, toast: failureToast(i18n._(TOASTS[intent].failed))(message) });
   });
 }
 
@@ -192,6 +205,7 @@ export const shouldRevalidate = revalidateUnlessRequestFailed;
 type Account = NonNullable<Route.ComponentProps["loaderData"]["account"]>;
 
 function ProfileForm({ account }: { account: Account }) {
+  const { t } = useLingui();
   const { fetcher, lastResult, pending } = useFormAnswer("profile");
   const [form, fields] = useForm({
     id: "account-profile",
@@ -206,23 +220,24 @@ function ProfileForm({ account }: { account: Account }) {
     <fetcher.Form method="post" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="profile" />
       <FormErrorAlert errors={form.errors} />
-      <InputField field={fields.name} label="Full Name" autoComplete="name" required />
+      <InputField field={fields.name} label={t`Full Name`} autoComplete="name" required />
       <InputField
         field={fields.email}
-        label="Email"
-        hint="Changing it sends a verification link to the new address."
+        label={t`Email`}
+        hint={t`Changing it sends a verification link to the new address.`}
         type="email"
         autoComplete="email"
         required
       />
       <Button type="submit" disabled={pending}>
-        {pending ? "Saving..." : "Save Changes"}
+        {pending ? t`Saving...` : t`Save Changes`}
       </Button>
     </fetcher.Form>
   );
 }
 
 function PasswordForm() {
+  const { t } = useLingui();
   const { fetcher, answer, lastResult, pending } = useFormAnswer("password");
   // Open after a refused submission, also when posted without JavaScript.
   const [open, setOpen] = useState(() => failed(answer));
@@ -242,14 +257,14 @@ function PasswordForm() {
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="inline-flex h-10 cursor-pointer list-none items-center rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        Change Password
+        <Trans>Change Password</Trans>
       </summary>
       <fetcher.Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="password" />
         <FormErrorAlert errors={form.errors} />
         <InputField
           field={fields.currentPassword}
-          label="Current Password"
+          label={t`Current Password`}
           type="password"
           autoComplete="current-password"
           required
@@ -257,7 +272,7 @@ function PasswordForm() {
         <NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
         <div className="flex gap-2">
           <Button type="submit" disabled={pending}>
-            {pending ? "Updating..." : "Update Password"}
+            {pending ? t`Updating...` : t`Update Password`}
           </Button>
           <Button
             variant="outline"
@@ -266,7 +281,7 @@ function PasswordForm() {
               setOpen(false);
             }}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </fetcher.Form>
@@ -276,27 +291,39 @@ function PasswordForm() {
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
   const { account, sessions, secondFactor, mustEnrol } = loaderData;
+  const { t } = useLingui();
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
-        <h1 className="text-3xl font-bold text-ink">Manage Account</h1>
-        <p className="mt-2 text-muted">Update your profile information and password.</p>
+        <h1 className="text-3xl font-bold text-ink">
+          <Trans>Manage Account</Trans>
+        </h1>
+        <p className="mt-2 text-muted">
+          <Trans>Update your profile information and password.</Trans>
+        </p>
       </div>
-      <Section title="Profile Information" description="Your name and the email address you sign in with.">
+      <Section title={t`Profile Information`} description={t`Your name and the email address you sign in with.`}>
         <ProfileForm account={account} />
       </Section>
-      <Section title="Password" description="Changing your password signs you out on your other devices.">
+      <Section title={t`Password`} description={t`Changing your password signs you out on your other devices.`}>
         <PasswordForm />
       </Section>
       <SecondFactorSection status={secondFactor} mustEnrol={mustEnrol} />
       <SessionsSection sessions={sessions} />
-      <Section title="Account Information">
+      <Section title={t`Account Information`}>
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">
-          <dt className="font-medium text-muted">Account ID</dt>
+          <dt className="font-medium text-muted">
+            <Trans>Account ID</Trans>
+          </dt>
           <dd className="font-mono text-ink">{account.id}</dd>
-          <dt className="font-medium text-muted">Member since</dt>
-          <dd className="text-ink">{formatDate(account.createdAt)}</dd>
-          <dt className="font-medium text-muted">Email verified</dt>
+          <dt className="font-medium text-muted">
+            <Trans>Member since</Trans>
+          </dt>
+          <dd className="text-ink">{formatDate(account.createdAt, locale)}</dd>
+          <dt className="font-medium text-muted">
+            <Trans>Email verified</Trans>
+          </dt>
           <dd>
             <VerificationStatus account={account} />
           </dd>
@@ -310,8 +337,8 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta = privatePageMeta({
-  title: "Manage Account",
-  description: "Manage your account: name, email address and password.",
+  title: msg`Manage Account`,
+  description: msg`Manage your account: name, email address and password.`,
   path: "/profile/manage",
 });
 

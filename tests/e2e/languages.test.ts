@@ -168,6 +168,11 @@ describe("the front door and the language's memory", () => {
         thai: ["การค้นหาที่บันทึกไว้", "การแจ้งเตือนทางอีเมล: รายสัปดาห์", "“water” · เวียดนาม · พร้อมรับงาน", "บันทึกการเปลี่ยนแปลง"],
         english: ["Run a search again", "E-mail alert", "Weekly", "Save changes", "Available for work"],
       },
+      {
+        path: "/th/profile/manage",
+        thai: ["จัดการบัญชี", "ข้อมูลโปรไฟล์", "เปลี่ยนรหัสผ่าน", "รหัสบัญชี", "บันทึกการเปลี่ยนแปลง"],
+        english: ["Profile Information", "Change Password", "Account ID", "Save Changes", "Current Password"],
+      },
       { path: "/th/messages", thai: ["ยังไม่มีบทสนทนา", "ส่งแล้ว", "ได้รับ"], english: ["No conversations here yet", ">Received<"] },
       { path: "/th/shortlists", thai: ["ยังไม่มีรายชื่อคัดเลือก", "รายชื่อคัดเลือกใหม่"], english: ["No shortlists yet", "New shortlist"] },
     ];

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, Clock } from "lucide-react";
 import { useMemo } from "react";
 import { useActionData, useFetcher } from "react-router";
@@ -73,12 +74,13 @@ export function useFormAnswer(
 }
 
 export function VerificationStatus({ account }: { account: { isEmailVerified: boolean } }) {
+  const { t } = useLingui();
   const { fetcher, answer, pending } = useFormAnswer("resend-verification");
   if (account.isEmailVerified) {
     return (
       <span className="inline-flex items-center gap-1.5 font-semibold text-brand-800">
         <CircleCheck aria-hidden="true" className="size-4" />
-        Yes
+        <Trans>Yes</Trans>
       </span>
     );
   }
@@ -86,12 +88,12 @@ export function VerificationStatus({ account }: { account: { isEmailVerified: bo
     <div className="space-y-2">
       <span className="inline-flex items-center gap-1.5 font-semibold text-accent-700">
         <Clock aria-hidden="true" className="size-4" />
-        Pending
+        <Trans>Pending</Trans>
       </span>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="resend-verification" />
         <Button type="submit" variant="secondary" size="sm" disabled={pending}>
-          {pending ? "Sending..." : "Resend verification email"}
+          {pending ? t`Sending...` : t`Resend verification email`}
         </Button>
       </fetcher.Form>
       {answer && (

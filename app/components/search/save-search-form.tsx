@@ -17,9 +17,15 @@ import { chipLabel } from "./active-filters.tsx";
 // /saved-searches (a fetcher, so the results stay; a plain form before JavaScript). Loaded by
 // save-search.tsx only when someone is signed in.
 
-/** A name to start from: the search's filters in words, in the page's language. */
+/**
+ * A name to start from: the search's filters in words, in the page's language. The keywords as
+ * typed, without the chip's quotation marks: every page that shows the name quotes it itself
+ * (issue 36: names read ““water”” there).
+ */
 export function suggestedSearchName(i18n: I18n, params: SearchParams): string {
-  const words = activeFilters(params).map((chip) => chipLabel(i18n, chip, params));
+  const words = activeFilters(params).map((chip) =>
+    chip.key === "keywords" ? (params.keywords ?? "") : chipLabel(i18n, chip, params),
+  );
   return (words.length > 0 ? words.join(", ") : i18n._(msg`All consultants`)).slice(0, SAVED_SEARCH_LIMITS.name);
 }
 

@@ -100,6 +100,34 @@ describe("POST and PUT with a track record", () => {
     expect(own.json).toMatchObject({ assignments: created.assignments, education: created.education, rateVisibility: "hidden" });
   });
 
+  it("counts the completed assignments (with an end date) as projects completed (issue 36)", async ({ api }) => {
+    const { owner, created } = await createProfile(api, {
+      assignments: [assignment(), assignment({ title: "Health Financing Adviser", endDate: null })],
+    });
+    // Not "0 projects completed" beside two assignments: the finished one counts, the ongoing one not yet.
+    expect(created.projectsCompleted).toBe(1);
+    const path = `/api/consultants/${created.id}`;
+    expect((await call(api.app, "GET", path)).json.projectsCompleted).toBe(1);
+    const finished = await call(api.app, "PUT", path, {
+      token: owner.token,
+      body: profile({
+        email: created.email,
+        assignments: [assignment(), assignment({ title: "Health Financing Adviser", endDate: "2024-12" })],
+      }),
+    });
+    expect(finished.status, finished.text).toBe(200);
+    expect(finished.json.projectsCompleted).toBe(2);
+    // Left out, the list and its count stay; emptied, nothing is completed.
+    const kept = await call(api.app, "PUT", path, { token: owner.token, body: profile({ email: created.email }) });
+    expect(kept.json.projectsCompleted).toBe(2);
+    const emptied = await call(api.app, "PUT", path, {
+      token: owner.token,
+      body: profile({ email: created.email, assignments: [] }),
+    });
+    expect(emptied.json.projectsCompleted).toBe(0);
+    expect((await call(api.app, "GET", path)).json.projectsCompleted).toBe(0);
+  });
+
   it("replaces the whole list on PUT, keeps it when the list is left out, empties it with []", async ({ api }) => {
     const { owner, created } = await createProfile(api, {
       assignments: [assignment({ title: "First" }), assignment({ title: "Second" })],

@@ -227,9 +227,9 @@ export async function createConsultant(deps: WriteDeps, actor: Actor, input: unk
           .returning(ownConsultantColumns),
         CONSULTANT_NOT_FOUND,
       );
-      await replaceTrackRecord(tx, created.id, lists);
+      const counted = await replaceTrackRecord(tx, created.id, lists);
       await refreshUnspacedWords(tx, [created.id]);
-      return withOwnTrackRecord(tx, actor, created);
+      return withOwnTrackRecord(tx, actor, { ...created, ...counted });
     });
   } catch (error) {
     conflictFromUniqueViolation(error);

@@ -92,8 +92,14 @@ function assignmentKey(item: { title: string; organization: string; startDate: s
  * on the caller's transaction so the profile and its lists change together or not at all. An
  * assignment that stays keeps its row (and so its references, issue 34): found by the id sent
  * with it, or else by its title, organization and start month; the others are removed or added.
+ * Answers the profile's new count of projects completed when the assignments were given.
  */
-export async function replaceTrackRecord(tx: Executor, consultantId: number, lists: TrackRecordLists): Promise<void> {
+export async function replaceTrackRecord(
+  tx: Executor,
+  consultantId: number,
+  lists: TrackRecordLists,
+): Promise<{ projectsCompleted?: number }> {
+  let counted: { projectsCompleted?: number } = {};
   if (lists.assignments) {
     const existing = await tx
       .select({
@@ -139,6 +145,17 @@ export async function replaceTrackRecord(tx: Executor, consultantId: number, lis
       if (id === undefined) await tx.insert(consultantAssignments).values({ consultantId, ...values });
       else await tx.update(consultantAssignments).set(values).where(eq(consultantAssignments.id, id));
     }
+    // Product decision (product.md): projects completed is the number of completed assignments
+    // (those with an end date), as the demo directory counts them; the profile showed "0 projects
+    // completed" beside two finished assignments (issue 36).
+    [counted = {}] = await tx
+      .update(consultants)
+      .set({
+        projectsCompleted: sql`(select count(*)::int from ${consultantAssignments}
+          where ${consultantAssignments.consultantId} = ${consultantId} and ${consultantAssignments.endDate} is not null)`,
+      })
+      .where(eq(consultants.id, consultantId))
+      .returning({ projectsCompleted: consultants.projectsCompleted });
   }
   if (lists.education) {
     await tx.delete(consultantEducation).where(eq(consultantEducation.consultantId, consultantId));
@@ -146,6 +163,7 @@ export async function replaceTrackRecord(tx: Executor, consultantId: number, lis
       await tx.insert(consultantEducation).values(lists.education.map((item, position) => ({ consultantId, position, ...item })));
     }
   }
+  return counted;
 }
 
 /** The track-record columns of a profile row, as the owner sees them. */

@@ -28,7 +28,18 @@ export function runSync(command: string, commandArgs: string[], env: Record<stri
   return result.stdout.toString();
 }
 
-export type Seeding = { count: number; loadSeconds?: number; vacuumSeconds?: number; wallSeconds: number; at: string };
+export type Seeding = {
+  count: number;
+  loadSeconds?: number;
+  vacuumSeconds?: number;
+  wallSeconds: number;
+  at: string;
+  /** Generated opportunities (issue 32), when a bench asked for them, and when they were written. */
+  opportunities?: { count: number; seconds: number; at: string };
+};
+
+/** Open opportunities close one to seven weeks after they are seeded: a set older than a week is written again. */
+const OPPORTUNITIES_FRESH_MS = 7 * 86_400_000;
 
 export type BenchDatabase = {
   dataDir: string;
@@ -40,7 +51,10 @@ export type BenchDatabase = {
 };
 
 /** Starts the embedded PostgreSQL of bench/.data/<count>, seeding it with this checkout's seed on first use. */
-export async function openBenchDatabase(count: number, options: { reseed?: boolean } = {}): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  count: number,
+  options: { reseed?: boolean; opportunities?: number } = {},
+): Promise<BenchDatabase> {
   const dataDir = path.resolve("bench", ".data", String(count));
   await mkdir(dataDir, { recursive: true });
   const log = { info: () => {}, warn: (message: string) => console.warn(message) };
@@ -57,7 +71,7 @@ export async function openBenchDatabase(count: number, options: { reseed?: boole
   if (options.reseed || seeding?.count !== count) {
     console.log(`seeding ${count} profiles (npm run seed)…`);
     const started = performance.now();
-    const output = runSync(process.execPath, ["server/db/seed/cli.ts", "--count", String(count), "--reset", "--seed", "2026"], {
+    const output = runSync(process.execPath, ["server/seed-cli.ts", "--count", String(count), "--reset", "--seed", "2026"], {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: "false",
       LOG_LEVEL: "info",
@@ -92,6 +106,20 @@ export async function openBenchDatabase(count: number, options: { reseed?: boole
       await migrating.close();
     }
     console.log(`migrations and the glossary's forms checked and applied in ${round((performance.now() - started) / 1000)} s`);
+  }
+  const wanted = options.opportunities ?? 0;
+  const had = seeding?.opportunities;
+  if (seeding && wanted > 0 && (had?.count !== wanted || Date.now() - Date.parse(had.at) > OPPORTUNITIES_FRESH_MS)) {
+    console.log(`writing ${wanted} opportunities (npm run seed -- --count 0 --opportunities ${wanted})…`);
+    const started = performance.now();
+    runSync(process.execPath, ["server/seed-cli.ts", "--count", "0", "--opportunities", String(wanted), "--seed", "2026"], {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+    });
+    seeding.opportunities = { count: wanted, seconds: round((performance.now() - started) / 1000), at: new Date().toISOString() };
+    await writeFile(marker, JSON.stringify(seeding, null, 2));
+    console.log(`wrote ${wanted} opportunities in ${seeding.opportunities.seconds} s`);
   }
   await prewarm(databaseUrl);
   return {

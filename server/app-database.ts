@@ -2,13 +2,15 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/setup.ts";
 import type { Logger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts/bootstrap.ts";
+import { seedDemoOpportunities } from "./services/opportunities/seed.ts";
 import { GlossaryCache, prepareSearchConcepts } from "./services/search/concepts.ts";
 
 /**
  * The database the app runs on: connected, checked and migrated by the db layer
  * (server/db/setup.ts, which knows no business rules), and given its first admin and the field
  * glossary's forms for the search inside the same start-up lock, so instances starting together
- * create one admin and write the forms once.
+ * create one admin and write the forms once. With SEED_DEMO, the demo organizations' opportunities
+ * follow the demo directory (once: not when any opportunity exists).
  */
 export function openAppDatabase(config: Config, log: Logger, options: Parameters<typeof openDatabase>[2] = {}) {
   return openDatabase(config, log, {
@@ -18,6 +20,10 @@ export function openAppDatabase(config: Config, log: Logger, options: Parameters
       if (await prepareSearchConcepts(db, await new GlossaryCache().get(db))) {
         log.info({}, "the glossary's forms changed: every profile is tagged again with its concepts in the background");
       }
+    },
+    afterDemoSeed: async (db) => {
+      const seeded = await seedDemoOpportunities(db, new Date());
+      if (seeded.opportunities > 0) log.info(seeded, "the demo organizations posted their opportunities");
     },
   });
 }

@@ -43,6 +43,8 @@ type OpenOptions = {
    * migrations and before the demo seed, under the same lock: one instance at a time.
    */
   underLock?: (db: Database, sql: Sql) => Promise<void>;
+  /** With SEED_DEMO, after the demo directory (loaded or found): the caller's demo steps (the opportunities). */
+  afterDemoSeed?: (db: Database) => Promise<void>;
 };
 
 type DatabaseSettings = Pick<Config, "database">;
@@ -136,7 +138,10 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
       await applyMigrations(database.directDb);
       if (config.database.pooler) await applyRoleSettings(database.directSql);
       await options.underLock?.(database.directDb, database.directSql);
-      if (config.seedDemo) await seedDemoDirectory(database.directDb, database.directSql, log);
+      if (config.seedDemo) {
+        await seedDemoDirectory(database.directDb, database.directSql, log);
+        await options.afterDemoSeed?.(database.directDb);
+      }
       // Thai, Lao, Khmer and Burmese text written before its words were kept, or by the seed.
       await backfillUnspacedWords(database.directDb);
     });

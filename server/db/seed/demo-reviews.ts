@@ -76,6 +76,9 @@ const REPLIES = [
   "Good to hear from you. Yes, I am interested. Could we schedule a call to go through the scope and timing?",
 ];
 
+/** The password field of the demo's accounts: no password hashes to it, so they cannot sign in. */
+export const DEMO_ACCOUNT_PASSWORD = "demo account: cannot sign in";
+
 type Reviewer = { email: string; name: string; organization: string; country: string };
 
 function slug(text: string) {
@@ -187,7 +190,7 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
       [...reviewers.values()].map((reviewer) => ({
         email: reviewer.email,
         name: `${reviewer.name}, ${reviewer.organization}`.slice(0, 255),
-        hashed_password: "demo account: cannot sign in",
+        hashed_password: DEMO_ACCOUNT_PASSWORD,
         is_email_verified: true,
         created_at: iso(Math.min(...planned.filter((p) => p.reviewer === reviewer).map((p) => p.messageAt)) - 7 * DAY),
       })),

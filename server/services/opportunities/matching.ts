@@ -17,7 +17,7 @@ import { consultantsHiddenFrom } from "../organizations/hidden-from.ts";
 import { requireMember } from "../organizations/membership.ts";
 import { searchConsultants } from "../search/index.ts";
 import { loadOpportunity } from "./access.ts";
-import { type SummaryRow, summaryColumns, summaryOf } from "./search.ts";
+import { isPublished, type SummaryRow, summaryColumns, summaryOf } from "./search.ts";
 
 // Matching both ways (issue 32, decision 016).
 //
@@ -166,7 +166,7 @@ export async function opportunitiesMatching(
     .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
     .where(
       and(
-        eq(opportunities.status, "published"),
+        isPublished,
         gt(opportunities.deadline, options.now),
         sql`${opportunities.specializations} && ${sql.param(specializations)}::text[]`,
         options.publishedAfter ? gt(opportunities.publishedAt, options.publishedAfter) : undefined,

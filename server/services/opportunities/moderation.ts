@@ -16,6 +16,7 @@ import { composeMail, oneLine } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
 import { opportunityAuditEntry } from "./opportunities.ts";
+import { isPending, isPublished } from "./search.ts";
 
 // The admins' side of opportunities (issue 32): the queue of those waiting for approval (from
 // unverified organizations, or held after an unpublishing), approve / reject with a reason (the
@@ -59,13 +60,7 @@ export async function listOpportunitiesForAdmin(deps: Pick<Deps, "db">, actor: A
       .where(and(eq(opportunityReports.opportunityId, opportunities.id), isNull(opportunityReports.resolvedAt))),
   );
   const where: SQL | undefined =
-    filter === "pending"
-      ? eq(opportunities.status, "pending")
-      : filter === "published"
-        ? eq(opportunities.status, "published")
-        : filter === "reported"
-          ? reported
-          : undefined;
+    filter === "pending" ? isPending : filter === "published" ? isPublished : filter === "reported" ? reported : undefined;
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({

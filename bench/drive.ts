@@ -12,18 +12,19 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** The index of the next path: in turn, or drawn by the weights. */
 function pickPath(paths: string[], weights?: number[]) {
-  if (paths.length === 1) return () => paths[0] as string;
+  if (paths.length === 1) return () => 0;
   const total = (weights ?? []).reduce((sum, weight) => sum + weight, 0);
   let next = 0;
   return () => {
-    if (!weights) return paths[next++ % paths.length] as string;
+    if (!weights) return next++ % paths.length;
     let roll = Math.random() * total;
     for (let index = 0; index < weights.length; index++) {
       roll -= weights[index] as number;
-      if (roll <= 0) return paths[index] as string;
+      if (roll <= 0) return index;
     }
-    return paths[paths.length - 1] as string;
+    return paths.length - 1;
   };
 }
 
@@ -40,6 +41,8 @@ export type Measurement = {
   cpuMsPerRequest: { node: number; postgres: number; loadGenerator: number; foreign: number };
   errors: number;
   non2xx: number;
+  /** The class's target p95 at one connection (ms), when it has one. */
+  targetP95?: number;
 };
 
 export async function drive(
@@ -49,7 +52,8 @@ export async function drive(
   seconds: number,
   { acceptEncoding, postmasterPid }: { acceptEncoding?: string; postmasterPid?: number },
 ): Promise<Measurement> {
-  const next = pickPath(scenario.paths(app), scenario.weights);
+  const paths = scenario.paths(app);
+  const next = pickPath(paths, scenario.weights);
   const latencies: number[] = [];
   const instance = autocannon({
     url: app.url,
@@ -57,7 +61,19 @@ export async function drive(
     duration: seconds,
     // A browser's User-Agent: what a person's request costs, insights counting included (bots are not counted).
     headers: { "user-agent": BROWSER_USER_AGENT, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
-    requests: [{ setupRequest: (request) => ({ ...request, path: next() }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const index = next();
+          const headers = scenario.headers?.[index];
+          return {
+            ...request,
+            path: paths[index] as string,
+            ...(headers ? { headers: { ...request.headers, ...headers } } : {}),
+          };
+        },
+      },
+    ],
   });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const roots = { node: app.pid, postgres: postmasterPid };
@@ -91,6 +107,7 @@ export async function drive(
     },
     errors: result.errors,
     non2xx: result.non2xx,
+    ...(scenario.targetP95 === undefined ? {} : { targetP95: scenario.targetP95 }),
   };
 }
 
@@ -105,6 +122,9 @@ export function printMeasurement(measurement: Measurement, showApp: boolean) {
     `CPU/req node ${cpu.node}  pg ${cpu.postgres} ms (foreign ${cpu.foreign})`,
     `${(measurement.bytesPerResponse / 1024).toFixed(1)} KB`,
     failures > 0 ? `(${measurement.non2xx} non-2xx, ${measurement.errors} errors)` : "",
+    measurement.targetP95 !== undefined && measurement.connections === 1
+      ? `target p95 ${measurement.targetP95} ms: ${p95 <= measurement.targetP95 ? "met" : "MISSED"}`
+      : "",
   ];
   console.log(parts.join("  ").trimEnd());
 }

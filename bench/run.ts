@@ -21,9 +21,11 @@ import {
   round,
   startAppServer,
 } from "./harness.ts";
+import { BENCH_OPPORTUNITIES, opportunityScenarios } from "./opportunities.ts";
 import { CLASSES, scenarios } from "./scenarios.ts";
 
-// npm run bench -- [--count 100000] [--duration 10] [--connections 1,10] [--only common,mix,profile page]
+// npm run bench -- [--count 100000] [--opportunities 20000] [--duration 10] [--connections 1,10]
+//                  [--only common,mix,profile page,opportunities]
 //                  [--reseed] [--skip-build] [--app-dir .,/work/wt/base] [--accept-encoding "gzip, deflate, br, zstd"]
 //                  [--server-env WEB_CONCURRENCY=1,PAGE_CACHE_SECONDS=0]
 //
@@ -35,7 +37,9 @@ import { CLASSES, scenarios } from "./scenarios.ts";
 // the profile page, static pages, a static asset, and /readyz (one `select 1` through the whole
 // stack) as the floor. For every run it reports the CPU each request cost in the Node server
 // (its process tree) and in PostgreSQL (the postmaster and its backends), from /proc, and the
-// CPU used by everything else on the machine meanwhile ("foreign", a shared machine's noise). It
+// CPU used by everything else on the machine meanwhile ("foreign", a shared machine's noise). The
+// opportunities' classes (bench/opportunities.ts: the public search, Suggested consultants and
+// Opportunities for you, signed in) run on --opportunities generated ToRs, each with its target. It
 // prints the first-load JS of every route from each build's manifest. Then, for this checkout
 // only, it times the search service against a naive ts_rank query in this process. Results go
 // to bench/results/*.json.
@@ -43,6 +47,7 @@ import { CLASSES, scenarios } from "./scenarios.ts";
 const { values: args } = parseArgs({
   options: {
     count: { type: "string", default: "100000" },
+    opportunities: { type: "string", default: String(BENCH_OPPORTUNITIES) },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "1,10" },
     only: { type: "string" },
@@ -78,7 +83,8 @@ async function main() {
   });
   for (const budget of budgets) printBudget(budget.app, budget.routes);
 
-  const database = await openBenchDatabase(count, { reseed: args.reseed });
+  const opportunityCount = Number(args.opportunities);
+  const database = await openBenchDatabase(count, { reseed: args.reseed, opportunities: opportunityCount });
   const { databaseUrl } = database;
   const servers: AppServer[] = [];
   const measurements: Measurement[] = [];
@@ -93,10 +99,11 @@ async function main() {
     );
     await sql.end();
     console.log(
-      `\nbenching ${servers.map((server) => `${server.label} (${server.commit})`).join(" and ")} at ${count} profiles, Accept-Encoding: ${acceptEncoding ?? "(none)"}\n`,
+      `\nbenching ${servers.map((server) => `${server.label} (${server.commit})`).join(" and ")} at ${count} profiles${opportunityCount > 0 ? ` and ${opportunityCount} opportunities` : ""}, Accept-Encoding: ${acceptEncoding ?? "(none)"}\n`,
     );
     const postmasterPid = database.postmasterPid();
-    for (const scenario of scenarios(profileIds, only)) {
+    const opportunityClasses = opportunityCount > 0 ? await opportunityScenarios(databaseUrl, only) : [];
+    for (const scenario of [...scenarios(profileIds, only), ...opportunityClasses]) {
       // Warm up: caches, prepared statements, the stats cache.
       for (const server of servers) await drive(server, scenario, 2, Math.min(3, duration), { acceptEncoding, postmasterPid });
       for (const connections of connectionLevels) {
@@ -144,6 +151,7 @@ async function main() {
     commit: commitOf(process.cwd()),
     apps: servers.map((server) => ({ label: server.label, appDir: server.appDir, commit: server.commit })),
     profiles: count,
+    opportunities: opportunityCount,
     seeding: database.seeding,
     durationSeconds: duration,
     acceptEncoding: acceptEncoding ?? null,

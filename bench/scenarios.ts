@@ -87,6 +87,10 @@ export type Scenario = {
   /** The paths to request, per server (a static asset's name differs between builds). */
   paths: (app: AppServer) => string[];
   weights?: number[];
+  /** Headers of each path's request (a signed-in class's Bearer tokens), in the order of the paths. */
+  headers?: Record<string, string>[];
+  /** The p95 the issue sets for this class at one connection, in ms (printed as met or missed). */
+  targetP95?: number;
 };
 
 const SEARCHED_HOME = [

@@ -1,0 +1,58 @@
+import { describe, expect } from "vitest";
+import { opportunitySearchSchema } from "#common/opportunities.ts";
+import { createDatabase } from "#server/db/client.ts";
+import { createRuntime } from "#server/runtime.ts";
+import { databaseTest } from "../../../tests/setup/fixtures.ts";
+import { opportunitiesMatching } from "./matching.ts";
+import { searchWith } from "./search.ts";
+
+// Every connection plans a statement once, without its values (force_generic_plan,
+// server/db/client.ts). The opportunities' indexes are limited to published ones; a statement that
+// passed 'published' as a parameter could not use them, and read and sorted every opportunity with
+// its ToR (0.9 s a page at 20 000). Each statement of the list, its count and Opportunities for you
+// is planned here as the app plans it (EXPLAIN (GENERIC_PLAN), sequential scans off so that only
+// an index the statement can prove usable is chosen) and must read through a published-only index.
+
+const it = databaseTest();
+
+const PUBLISHED_ONLY = /opportunities_(published|deadline|search|facets)_idx/;
+
+describe("the opportunities' statements under one generic plan", () => {
+  it("read through the indexes limited to published opportunities", async ({ database }) => {
+    const statements: string[] = [];
+    const traced = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
+    const runtime = createRuntime({ insights: null });
+    try {
+      const deps = { readDb: traced.db, runtime };
+      const now = new Date();
+      for (const query of ["sort=newest", "sort=deadline", "specialization=Healthcare&country=Vietnam", "keywords=evaluation"]) {
+        await searchWith(deps, opportunitySearchSchema.parse(Object.fromEntries(new URLSearchParams(query))), now);
+      }
+      await opportunitiesMatching(
+        traced.db,
+        {
+          primarySpecialization: "Healthcare",
+          secondarySpecializations: [],
+          country: "Vietnam",
+          workedIn: [],
+          donors: [],
+          languages: ["English"],
+          yearsExperience: 10,
+        },
+        { now, limit: 10 },
+      );
+    } finally {
+      await runtime.close();
+      await traced.close();
+    }
+    const reads = statements.filter((text) => /from "opportunities"/.test(text) && !/^\s*(insert|update|delete)/i.test(text));
+    expect(reads.length).toBeGreaterThanOrEqual(9);
+    await database.sql.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      for (const text of reads) {
+        const plan = (await tx.unsafe(`explain (generic_plan) ${text}`)).map((row) => Object.values(row)[0]).join("\n");
+        expect(plan, text).toMatch(PUBLISHED_ONLY);
+      }
+    });
+  });
+});

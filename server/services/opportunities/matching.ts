@@ -160,10 +160,20 @@ export async function opportunitiesMatching(
   options: { now: Date; limit: number; publishedAfter?: Date; notAnnounced?: boolean; consultantId?: number },
 ): Promise<OpportunityForYou[]> {
   const specializations = [profile.primarySpecialization, ...profile.secondarySpecializations];
-  const rows: SummaryRow[] = await db
-    .select(summaryColumns)
+  // The candidates' facts first, scored here; then the lines of the few shown: the ToRs of 200
+  // candidates are never read (their excerpts cost 120 ms of PostgreSQL and 14 of Node at 20 000).
+  const candidates = await db
+    .select({
+      id: opportunities.id,
+      publishedAt: opportunities.publishedAt,
+      specializations: opportunities.specializations,
+      countries: opportunities.countries,
+      remote: opportunities.isRemote,
+      donors: opportunities.donors,
+      languages: opportunities.languages,
+      minYearsExperience: opportunities.minYearsExperience,
+    })
     .from(opportunities)
-    .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
     .where(
       and(
         isPublished,
@@ -194,10 +204,30 @@ export async function opportunitiesMatching(
     )
     .orderBy(desc(opportunities.publishedAt), desc(opportunities.id))
     .limit(FOR_YOU.scored);
-  return rows
-    .map((row) => ({ ...summaryOf(row), match: matchScore(matchOpportunityOf(row), profile) }))
-    .sort((a, b) => b.match.score - a.match.score || (b.publishedAt ?? "").localeCompare(a.publishedAt ?? "") || b.id - a.id)
+  const best = candidates
+    .map((row) => ({
+      id: row.id,
+      publishedAt: row.publishedAt?.getTime() ?? 0,
+      match: matchScore(matchOpportunityOf(row), profile),
+    }))
+    .sort((a, b) => b.match.score - a.match.score || b.publishedAt - a.publishedAt || b.id - a.id)
     .slice(0, options.limit);
+  if (best.length === 0) return [];
+  const rows: SummaryRow[] = await db
+    .select(summaryColumns)
+    .from(opportunities)
+    .innerJoin(organizations, eq(organizations.id, opportunities.organizationId))
+    .where(
+      inArray(
+        opportunities.id,
+        best.map((item) => item.id),
+      ),
+    );
+  const lines = new Map(rows.map((row) => [row.id, row] as const));
+  return best.flatMap((item) => {
+    const row = lines.get(item.id);
+    return row ? [{ ...summaryOf(row), match: item.match }] : [];
+  });
 }
 
 /** The caller's own profile as the score reads it (any status: the owner sees their matches before approval too). */

@@ -61,6 +61,7 @@ const TRANSLATED_PAGES = [
   "/about",
   "/help-center",
   "/privacy-policy",
+  "/resources",
 ];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */

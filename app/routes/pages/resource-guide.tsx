@@ -1,19 +1,29 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CalendarCheck, ExternalLink, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrowseConsultantsLink, CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { guideAudience, translatedGuide } from "#app/content/guide-texts.server.ts";
+import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
+import { metaI18n, pageMeta } from "#app/lib/meta.ts";
 import { formatChecked } from "#common/guide-dates.ts";
 import { findGuide, type GuideBlock } from "#common/guides.ts";
 import type { Route } from "./+types/resource-guide";
 
 // One guide of the Resources library (issue 36): its sections, then the documents it rests on.
 
-export function loader({ params }: Route.LoaderArgs) {
-  const guide = findGuide(params.slug);
-  if (!guide) throw data("Guide not found", { status: 404 });
-  return { guide };
+export function loader({ params, request }: Route.LoaderArgs) {
+  const found = findGuide(params.slug);
+  if (!found) throw data("Guide not found", { status: 404 });
+  // In the page's language where the guide's text is translated (app/content/guide-texts.server.ts).
+  const i18n = i18nOfRequest(request);
+  return {
+    guide: translatedGuide(i18n, found),
+    forAudience: guideAudience(i18n, found.audience).sentence,
+    checked: formatChecked(found.checked, localeOfRequest(request)),
+  };
 }
 
 function Block({ block }: { block: GuideBlock }) {
@@ -76,22 +86,23 @@ function Block({ block }: { block: GuideBlock }) {
 }
 
 export default function ResourceGuide({ loaderData }: Route.ComponentProps) {
-  const { guide } = loaderData;
+  const { guide, forAudience, checked } = loaderData;
+  const { t } = useLingui();
   return (
     <>
-      <PageHero eyebrow="Resources · Guide" title={guide.title} lead={<p>{guide.summary}</p>} />
+      <PageHero eyebrow={t`Resources · Guide`} title={guide.title} lead={<p>{guide.summary}</p>} />
       <article aria-labelledby="guide-contents" className="mx-auto max-w-3xl px-4 py-12">
         <h2 id="guide-contents" className="sr-only">
-          The guide
+          <Trans>The guide</Trans>
         </h2>
         <p className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
           <span className="flex items-center gap-1.5">
             <Users aria-hidden="true" className="size-4" />
-            For {guide.audience.toLowerCase()}
+            {forAudience}
           </span>
           <span className="flex items-center gap-1.5">
             <CalendarCheck aria-hidden="true" className="size-4" />
-            Checked against its sources in {formatChecked(guide.checked)}
+            <Trans>Checked against its sources in {checked}</Trans>
           </span>
         </p>
         {guide.sections.map((section, index) => (
@@ -106,14 +117,18 @@ export default function ResourceGuide({ loaderData }: Route.ComponentProps) {
         ))}
         <section aria-labelledby="sources-heading" className="mt-12 rounded-2xl border border-line bg-white p-6">
           <h2 id="sources-heading" className="text-lg font-bold text-ink">
-            Sources
+            <Trans>Sources</Trans>
           </h2>
-          <p className="mt-1 text-sm text-muted">Rules change: read the current version at the source before you rely on it.</p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Rules change: read the current version at the source before you rely on it.</Trans>
+          </p>
           <ul className="mt-4 space-y-3 text-sm">
             {guide.sources.map((source) => (
               <li key={`${source.title}|${source.url}`}>
+                {/* A source is a document in its own language (English): named as it is. */}
                 <a
                   href={source.url}
+                  lang="en"
                   rel="noopener noreferrer"
                   className="inline-flex items-start gap-1.5 font-medium text-brand-800 underline underline-offset-4 hover:text-brand-950"
                 >
@@ -131,15 +146,15 @@ export default function ResourceGuide({ loaderData }: Route.ComponentProps) {
             className="inline-flex items-center gap-1.5 font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
-            All guides
+            <Trans>All guides</Trans>
           </Link>
         </p>
       </article>
       <CtaBanner
         id="browse-heading"
         className="pb-4"
-        title="Find the consultant for your next assignment"
-        text="Search by country of experience, donor, specialization, language and availability."
+        title={t`Find the consultant for your next assignment`}
+        text={t`Search by country of experience, donor, specialization, language and availability.`}
       >
         <BrowseConsultantsLink arrow />
       </CtaBanner>
@@ -149,9 +164,10 @@ export default function ResourceGuide({ loaderData }: Route.ComponentProps) {
 
 export function meta(args: Route.MetaArgs) {
   const guide = args.loaderData?.guide;
+  const i18n = metaI18n(args);
   return pageMeta(args, {
-    title: guide ? guide.title : "Guide not found",
-    description: guide ? guide.summary : "This guide does not exist or has moved.",
+    title: guide ? guide.title : i18n._(msg`Guide not found`),
+    description: guide ? guide.summary : i18n._(msg`This guide does not exist or has moved.`),
     type: "article",
   });
 }

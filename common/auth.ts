@@ -110,7 +110,7 @@ export type AccountUser = {
 };
 
 /** The sign-in page's forms, named by the `intent` each posts (its answer carries it back). */
-export type AuthFormIntent = "login" | "login-mfa" | "register" | "forgot-password";
+export type AuthFormIntent = "login" | "login-mfa" | "login-passkey" | "register" | "forgot-password";
 
 /** What the sign-in form's password step answers when the account has a second factor (issue 38). */
-export type AuthAnswerData = { challenge: string };
+export type AuthAnswerData = { challenge: string; methods?: ("totp" | "passkey")[] };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authenticationResponseSchema } from "./passkeys.ts";
 import { codeOrRecoveryCode } from "./second-factor.ts";
 
 // Re-authentication ("sudo mode", issue 38, ASVS 7.5.1): the messages and the schema the API, the
@@ -15,7 +16,8 @@ export const REAUTH_MESSAGES = {
 
 /**
  * POST /api/auth/reauthenticate: `{ password }`, or `{ code }` (the authenticator app's 6 digits,
- * or one of the recovery codes).
+ * or one of the recovery codes), or `{ passkey }` (a passkey's answer to the options of
+ * POST /api/auth/passkey/options with `reauthenticate: true`).
  */
 export const reauthenticateSchema = z.union(
   [
@@ -25,6 +27,7 @@ export const reauthenticateSchema = z.union(
     z.strictObject({
       code: codeOrRecoveryCode(REAUTH_MESSAGES.wrongCode),
     }),
+    z.strictObject({ passkey: authenticationResponseSchema }),
   ],
   { error: REAUTH_MESSAGES.passwordOrCode },
 );

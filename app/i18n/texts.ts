@@ -36,6 +36,17 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Start setting up your authenticator app first.`,
   msg`Two-step sign-in with an authenticator app is not on.`,
   msg`Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).`,
+  // Passkeys (common/passkeys.ts PASSKEY_MESSAGES)
+  msg`Give the passkey a name (1 to 60 characters), such as the device it is on`,
+  msg`The passkey's answer could not be read. Please try again.`,
+  msg`This passkey request has expired or was already used. Please try again.`,
+  msg`This passkey answer was made for another website, not this one.`,
+  msg`The passkey could not be verified. Please try again.`,
+  msg`This passkey is already registered.`,
+  msg`You have 20 passkeys, the most an account can have. Remove one first.`,
+  msg`Passkey not found`,
+  msg`That passkey is not registered here, or it could not be verified.`,
+  msg`This account has no passkey.`,
   // Messages (common/messages.ts)
   msg`Your name is required`,
   msg`Subject is required`,

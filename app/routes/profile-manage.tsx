@@ -8,9 +8,11 @@ import { data } from "react-router";
 import { accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
 import { formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
+import { responseFromField } from "#common/passkeys.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
+import { addPasskey, listPasskeys, removePasskey } from "#server/services/accounts/passkeys.ts";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -28,6 +30,7 @@ import {
   useFormAnswer,
   VerificationStatus,
 } from "../components/account/account-parts.tsx";
+import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SecondFactorSection } from "../components/account/second-factor-section.tsx";
 import { SessionsSection } from "../components/account/sessions-section.tsx";
@@ -64,13 +67,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Where an account sent to set up its second factor does it (ENFORCE_SECOND_FACTOR=all).
   const session = requireSignedIn(app, { enrolling: true });
   const deps = serviceDeps(app);
-  const [{ sessions }, secondFactor] = await Promise.all([
+  const [{ sessions }, secondFactor, { passkeys }] = await Promise.all([
     listAccountSessions(deps, actorOf(session)),
     secondFactorStatus(deps, actorOf(session)),
+    listPasskeys(deps, actorOf(session)),
   ]);
   // ENFORCE_SECOND_FACTOR: this account must set up a factor first (an admin: before anything admin).
   const mustEnrol = session.mustEnrol ? { asAdmin: session.mustEnrol === "admin" } : null;
-  return { account: getAccount(session), sessions, secondFactor, mustEnrol };
+  return { account: getAccount(session), sessions, secondFactor, passkeys, mustEnrol };
 }
 
 /** Each form's toasts: the title on success, the title on failure (the reason below it). */
@@ -84,6 +88,8 @@ const TOASTS: Record<AccountIntent, { done: MessageDescriptor; failed: MessageDe
   "totp-confirm": { done: msg`Two-step sign-in is on`, failed: msg`Could not turn on two-step sign-in` },
   "totp-disable": { done: msg`Two-step sign-in is off`, failed: msg`Could not turn off two-step sign-in` },
   "recovery-codes": { done: msg`New recovery codes`, failed: msg`Could not make new recovery codes` },
+  "passkey-add": { done: msg`Passkey added`, failed: msg`Could not add the passkey` },
+  "passkey-remove": { done: msg`Passkey removed`, failed: msg`Could not remove the passkey` },
 };
 
 /** A form's success, its toast in the page's language (i18n: the request's). */
@@ -183,6 +189,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       await disableTotp(deps, actor);
       return ok(intent, msg`You sign in with your password alone.`);
+    } catch (error) {
+      return refusedAnswer(error, refused(intent));
+    }
+  }
+
+  // Passkeys (issue 38): the browser's answer to the options of POST /api/account/passkeys/options
+  // comes as JSON text with its name; removing one asks for re-authentication (the service).
+  if (intent === "passkey-add" || intent === "passkey-remove") {
+    const deps = serviceDeps(app);
+    const actor = actorOf(app.session);
+    try {
+      if (intent === "passkey-add") {
+        const { passkey } = await addPasskey(deps, actor, {
+          name: String(formData.get("name") ?? ""),
+          response: responseFromField(formData.get("response")),
+        });
+        const name = passkey.name;
+        return ok(intent, msg`You can now sign in with "${name}" instead of your password.`);
+      }
+      await removePasskey(deps, actor, parseId(String(formData.get("passkeyId") ?? "")) ?? 0);
+      return ok(intent, msg`It can no longer sign you in.`);
     } catch (error) {
       return refusedAnswer(error, refused(intent));
     }
@@ -290,7 +317,7 @@ function PasswordForm() {
 }
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
-  const { account, sessions, secondFactor, mustEnrol } = loaderData;
+  const { account, sessions, secondFactor, passkeys, mustEnrol } = loaderData;
   const { t } = useLingui();
   const locale = useLocale();
   return (
@@ -310,6 +337,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
         <PasswordForm />
       </Section>
       <SecondFactorSection status={secondFactor} mustEnrol={mustEnrol} />
+      <PasskeysSection passkeys={passkeys} />
       <SessionsSection sessions={sessions} />
       <Section title={t`Account Information`}>
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">

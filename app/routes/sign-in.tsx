@@ -4,12 +4,14 @@ import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
 import { type AuthAnswerData, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { responseFromField } from "#common/passkeys.ts";
 import { safeRedirect } from "#common/redirect.ts";
 import { loginMfaFormSchema, loginMfaInputOf } from "#common/second-factor.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { readCookie, sessionCookie, trustedBrowserCookie, trustedBrowserCookieName } from "#server/http/cookies.ts";
 import { completeMfaSignIn, type MfaSignedIn } from "#server/services/accounts/login-challenge.ts";
+import { signInWithPasskey } from "#server/services/accounts/passkeys.ts";
 import { requestPasswordReset } from "#server/services/accounts/password-reset.ts";
 import { registerAccount, type SignedIn, signIn } from "#server/services/accounts/registration.ts";
 import { AuthForms, type AuthView, linkSwitch } from "../components/account/auth-forms.tsx";
@@ -43,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const FAILURE_TITLES: Record<AuthFormIntent, MessageDescriptor> = {
   login: msg`Login failed`,
   "login-mfa": msg`Login failed`,
+  "login-passkey": msg`Login failed`,
   register: msg`Registration failed`,
   "forgot-password": msg`Request failed`,
 };
@@ -89,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer<AuthFormIntent, AuthAnswerData>({
           intent,
           result: submission.reply({ hideFields }),
-          data: { challenge: result.challenge },
+          data: { challenge: result.challenge, methods: result.methods },
         });
       }
       return sessionStarted(result, welcomeBack(result.user));
@@ -108,6 +111,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       return sessionStarted(signedIn, welcomeBack(signedIn.user));
     } catch (error) {
       return refusedAnswer(error, { ...refusal(i18n, intent), submission, hideFields: hideCode });
+    }
+  }
+
+  // A passkey's answer (issue 38), instead of the password or as its second step: the browser's
+  // prompt answered the options of POST /api/auth/passkey/options; the answer comes as JSON text.
+  if (intent === "login-passkey") {
+    try {
+      const signedIn = await signInWithPasskey(serviceDeps(app), { response: responseFromField(formData.get("response")) });
+      return sessionStarted(signedIn, welcomeBack(signedIn.user));
+    } catch (error) {
+      return refusedAnswer(error, refusal(i18n, intent));
     }
   }
 
@@ -151,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw data("Unknown form", { status: 400 });
 }
 
-const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "login-mfa", "register", "forgot-password"];
+const AUTH_INTENTS: readonly AuthFormIntent[] = ["login", "login-mfa", "login-passkey", "register", "forgot-password"];
 
 /** A failed request is the form's failure: 'Login failed' (or the sign-up's), the dialog and fields kept. */
 export async function clientAction(args: Route.ClientActionArgs) {

@@ -2,6 +2,7 @@ import type { Database } from "../db/client.ts";
 import { purgeExpiredAuthTokens } from "./accounts/auth-tokens.ts";
 import { forgetOldDevices } from "./accounts/known-devices.ts";
 import { purgeSecondStepState } from "./accounts/login-challenge.ts";
+import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
 import { purgeCachedCvs } from "./cv/cache.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
 import { purgeRateLimits } from "./rate-limit.ts";
@@ -18,6 +19,7 @@ export async function purgeExpired(db: Database, photos?: PhotoDeps) {
   const tokens = await purgeExpiredAuthTokens(db);
   await purgeSecondStepState(db);
   await forgetOldDevices(db);
+  await purgePasskeyChallenges(db);
   await purgeRateLimits(db);
   await purgeCachedCvs(db);
   if (!photos) return { sessions, tokens };

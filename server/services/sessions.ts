@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, exists, gt, isNotNull, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, exists, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { AccountUser } from "#common/auth.ts";
 import { type Locale, toLocale } from "#common/locales.ts";
 import { isSecondFactorRequired, type SecondFactorPolicy } from "#common/second-factor.ts";
 import type { Database } from "../db/client.ts";
-import { type AuthUser, authSessions, authUsers, userTotp } from "../db/schema.ts";
+import { type AuthUser, authSessions, authUsers, passkeys, userTotp } from "../db/schema.ts";
 
 // Sessions: a random 256-bit token goes to the browser (cookie) or the API client (Bearer); only
 // its SHA-256 is stored, so a copy of the database cannot be used to sign in.
@@ -163,12 +163,13 @@ export async function resolveSession(
       isEmailVerified: authUsers.isEmailVerified,
       createdAt: authUsers.createdAt,
       locale: authUsers.locale,
-      hasSecondFactor: exists(
+      // An authenticator app or a passkey (issue 38: either is the second factor ENFORCE_SECOND_FACTOR asks for).
+      hasSecondFactor: sql<boolean>`(${exists(
         db
           .select({ one: userTotp.userId })
           .from(userTotp)
           .where(and(eq(userTotp.userId, authUsers.id), isNotNull(userTotp.confirmedAt))),
-      ).mapWith(Boolean),
+      )} or ${exists(db.select({ one: passkeys.id }).from(passkeys).where(eq(passkeys.userId, authUsers.id)))})`.mapWith(Boolean),
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))

@@ -26,7 +26,8 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "devconsult-app-")));
   await chmod(dataDir, 0o755);
   const database = options.useTestDatabase === false ? undefined : await createTestDatabase();
-  const port = await freePort();
+  // A test may choose the port (env PORT) when PUBLIC_URL must name it (passkeys: http://localhost:PORT).
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       PATH: process.env.PATH ?? "",

@@ -21,6 +21,8 @@ export const ACCOUNT_INTENTS = [
   "totp-confirm",
   "totp-disable",
   "recovery-codes",
+  "passkey-add",
+  "passkey-remove",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

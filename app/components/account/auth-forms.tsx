@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -24,6 +24,16 @@ const authSchemas = () => import("#common/auth.ts");
 const loginValidation = zodValidation(() => authSchemas().then((m) => m.loginSchema));
 const registerValidation = zodValidation(() => authSchemas().then((m) => m.registerSchema));
 const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotPasswordSchema));
+// "Use a passkey" loads after the page (it shows only once hydrated): the sign-in page's
+// first-load JS does not grow with it.
+const LazyPasskeySignIn = lazy(() => import("./passkey-sign-in.tsx"));
+function PasskeySignIn(props: React.ComponentProps<typeof LazyPasskeySignIn>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyPasskeySignIn {...props} />
+    </Suspense>
+  );
+}
 const codeValidation = zodValidation(() => import("#common/second-factor.ts").then((m) => m.loginMfaFormSchema));
 
 export type AuthView = "login" | "register" | "forgot";
@@ -102,6 +112,10 @@ type FormProps = {
 };
 
 /** The challenge of a password step that asked for a second factor: the answer's, or the code step's own (kept in its hidden field). */
+function methodsOf(answer: ActionAnswer | null | undefined): ("totp" | "passkey")[] | undefined {
+  return answer?.intent === "login" ? answer.data?.methods : undefined;
+}
+
 function challengeOf(answer: ActionAnswer | null | undefined): string | undefined {
   if (answer?.intent === "login") return answer.data?.challenge;
   if (answer?.intent === "login-mfa") return answer.result.initialValue?.challenge as string | undefined;
@@ -117,6 +131,7 @@ function CodeStep({
   action,
   redirectTo,
   challenge,
+  methods = ["totp"],
   pageAnswer,
   onRestart,
 }: {
@@ -124,6 +139,8 @@ function CodeStep({
   action: string;
   redirectTo: string;
   challenge: string;
+  /** The account's second factors: an authenticator app (a code), passkeys. */
+  methods?: ("totp" | "passkey")[];
   pageAnswer?: ActionAnswer | null;
   onRestart: () => void;
 }) {
@@ -148,6 +165,7 @@ function CodeStep({
   // A challenge dies after 5 minutes or 5 wrong codes: then only the password starts again.
   const expired = errorOf(answer) === MFA_MESSAGES.challengeExpired;
   const pending = fetcher.state !== "idle";
+  const hasCode = methods.includes("totp");
   return (
     <div className="space-y-4">
       <div>
@@ -155,14 +173,21 @@ function CodeStep({
           <Trans>Two-step sign-in</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          <Trans>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Trans>
+          {hasCode ? (
+            <Trans>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Trans>
+          ) : (
+            <Trans>Confirm it is you with one of your passkeys.</Trans>
+          )}
         </p>
       </div>
+      {!expired && methods.includes("passkey") && (
+        <PasskeySignIn action={action} redirectTo={redirectTo} challenge={challenge} variant={hasCode ? "outline" : "primary"} />
+      )}
       {expired ? (
         <Alert tone="error" title={t`Please sign in again`}>
           <Trans>Your sign-in has expired. Please sign in with your password again.</Trans>
         </Alert>
-      ) : (
+      ) : !hasCode ? null : (
         <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4" {...form.props}>
           <input type="hidden" name="intent" value="login-mfa" />
           <input type="hidden" name="challenge" value={challenge} />
@@ -210,23 +235,28 @@ function LoginForm(props: FormProps) {
         action={action}
         redirectTo={redirectTo}
         challenge={challenge}
+        methods={methodsOf(auth.fetcher.data) ?? methodsOf(pageAnswer)}
         pageAnswer={pageAnswer}
         onRestart={() => setRestartedFrom(challenge)}
       />
     );
   }
+  // With JavaScript, in a browser with passkeys: "Use a passkey" instead of the password.
   return (
-    <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={[t`Sign In`, t`Signing in...`]}>
-      <InputField field={auth.form.field("email")} label={t`Email`} type="email" autoComplete="email" required />
-      <InputField
-        field={auth.form.field("password")}
-        label={t`Password`}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-      <div className="flex justify-end">{switchView.render("forgot", t`Forgot password?`, linkButton)}</div>
-    </AuthForm>
+    <div className="space-y-4">
+      <AuthForm auth={auth} action={action} redirectTo={redirectTo} submit={[t`Sign In`, t`Signing in...`]}>
+        <InputField field={auth.form.field("email")} label={t`Email`} type="email" autoComplete="email" required />
+        <InputField
+          field={auth.form.field("password")}
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <div className="flex justify-end">{switchView.render("forgot", t`Forgot password?`, linkButton)}</div>
+      </AuthForm>
+      <PasskeySignIn action={action} redirectTo={redirectTo} />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Dialog as RadixDialog } from "radix-ui";
 import { useEffect, useId, useState } from "react";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { Button } from "../ui/button.tsx";
 import { Input } from "../ui/field.tsx";
 
@@ -20,12 +21,13 @@ export default function ReauthenticateDialogView({
   onDone: (confirmed: boolean) => void;
   returnFocus: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const [mode, setMode] = useState<Mode>("password");
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<Problem>(null);
   const [pending, setPending] = useState(false);
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
 
   // Each opening starts empty, with the password.
   useEffect(() => {
@@ -33,6 +35,7 @@ export default function ReauthenticateDialogView({
       setMode("password");
       setValue("");
       setProblem(null);
+      setPasskeyProblem(null);
       setPending(false);
     }
   }, [open]);
@@ -73,6 +76,42 @@ export default function ReauthenticateDialogView({
     }
   }
 
+  // A passkey (issue 38) proves it too: its answer to options made for this account's passkeys.
+  async function confirmWithPasskey() {
+    if (pending) return;
+    setPending(true);
+    setProblem(null);
+    setPasskeyProblem(null);
+    try {
+      const { answerWithPasskey } = await import("#app/lib/passkey-ceremony.ts");
+      const outcome = await answerWithPasskey({ reauthenticate: true });
+      if (!("response" in outcome)) {
+        if ("refused" in outcome) setPasskeyProblem(translateText(i18n, outcome.refused));
+        else if ("failure" in outcome) setPasskeyProblem(t`This browser cannot use passkeys.`);
+        else setPasskeyProblem(t`No passkey was used: the browser's prompt was closed or timed out.`);
+        return;
+      }
+      const response = await fetch("/api/auth/reauthenticate", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ passkey: JSON.parse(outcome.response) }),
+      });
+      if (response.status === 204) {
+        onDone(true);
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      setPasskeyProblem(
+        typeof body?.message === "string" ? translateText(i18n, body.message) : t`Something went wrong. Please try again.`,
+      );
+    } catch {
+      setProblem("failed");
+    } finally {
+      setPending(false);
+    }
+  }
+
   const messages: Record<Exclude<Problem, null>, string> = {
     empty: mode === "password" ? t`Enter your password` : t`Enter the code`,
     wrong:
@@ -83,7 +122,7 @@ export default function ReauthenticateDialogView({
     "signed-out": t`Your session has ended. Please sign in again.`,
     failed: t`Something went wrong. Please try again.`,
   };
-  const message = problem ? messages[problem] : null;
+  const message = problem ? messages[problem] : passkeyProblem;
   const inputId = `${id}-secret`;
   const errorId = `${id}-error`;
 
@@ -155,6 +194,11 @@ export default function ReauthenticateDialogView({
                 <Trans>Use your password instead</Trans>
               )}
             </Button>
+            {typeof window !== "undefined" && typeof window.PublicKeyCredential === "function" && (
+              <Button variant="link" className="mt-1 block text-sm" disabled={pending} onClick={confirmWithPasskey}>
+                <Trans>Use a passkey instead</Trans>
+              </Button>
+            )}
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <RadixDialog.Close asChild>
                 <Button variant="outline">

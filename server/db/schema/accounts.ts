@@ -160,3 +160,37 @@ export const knownDevices = pgTable(
     index("known_devices_last_seen_idx").on(table.lastSeenAt),
   ],
 );
+
+/** Passkeys (WebAuthn credentials, issue 38): several an account, each named; the counter moves on every use. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: belongsToUser(),
+    /** The credential's id, base64url, as the authenticator names it. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'`),
+    name: varchar("name", { length: 60 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: moment("last_used_at"),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/** A WebAuthn challenge the server handed out: single-use, 5 minutes; found by its SHA-256. */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: id(),
+    challengeHash: text("challenge_hash").notNull().unique(),
+    purpose: text("purpose").$type<"register" | "sign-in" | "reauthenticate">().notNull(),
+    userId: integer("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
+    expiresAt: moment("expires_at").notNull(),
+    usedAt: moment("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("passkey_challenges_expires_idx").on(table.expiresAt)],
+);

@@ -1,11 +1,19 @@
 import type { Context } from "hono";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { PASSKEY_MESSAGES } from "#common/passkeys.ts";
 import {
   endAccountSession,
   endOtherAccountSessions,
   listAccountSessions,
   SESSION_MESSAGES,
 } from "#server/services/accounts/account-sessions.ts";
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyRegistrationOptions,
+  removePasskey,
+  renamePasskey,
+} from "#server/services/accounts/passkeys.ts";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -17,7 +25,7 @@ import type { HttpDeps, HttpEnv } from "../context.ts";
 import { clearSessionCookie } from "../cookies.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { accountActor, pathId, readJson } from "../request.ts";
-import { noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
+import { idAndBody, noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
 
 // /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor.
 
@@ -49,5 +57,19 @@ export function createAccountApi(deps: HttpDeps) {
     call(disableTotp, noInput, (c) => c.body(null, 204)),
   );
   api.post("/mfa/recovery-codes", call(regenerateRecoveryCodes, noInput, notStored));
+  // Passkeys (WebAuthn): the options for navigator.credentials.create(), then the authenticator's
+  // answer with a name stores one; several per account; renamed; removed (re-authentication).
+  const passkeyId = (c: Context<HttpEnv>) => pathId(c, "id", PASSKEY_MESSAGES.notFound);
+  api.get("/passkeys", call(listPasskeys, noInput, notStored));
+  api.post("/passkeys/options", call(passkeyRegistrationOptions, noInput, notStored));
+  api.post(
+    "/passkeys",
+    call(addPasskey, readJson, (c, result) => notStored(c, result, 201)),
+  );
+  api.patch("/passkeys/:id", call(renamePasskey, idAndBody(passkeyId), notStored));
+  api.delete(
+    "/passkeys/:id",
+    call(removePasskey, passkeyId, (c) => c.body(null, 204)),
+  );
   return api;
 }

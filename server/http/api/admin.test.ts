@@ -296,6 +296,34 @@ const MATRIX: Row[] = [
     path: () => "/api/account/mfa/recovery-codes",
     expected: SIGNED_IN(409),
   },
+  // Passkeys: an empty answer is a 400 for the signed-in; another account's passkey id names nothing.
+  { method: "GET", route: "/api/account/passkeys", path: () => "/api/account/passkeys", expected: SIGNED_IN(200) },
+  {
+    method: "POST",
+    route: "/api/account/passkeys/options",
+    path: () => "/api/account/passkeys/options",
+    expected: SIGNED_IN(200),
+  },
+  {
+    method: "POST",
+    route: "/api/account/passkeys",
+    path: () => "/api/account/passkeys",
+    body: () => ({}),
+    expected: SIGNED_IN(400),
+  },
+  {
+    method: "PATCH",
+    route: "/api/account/passkeys/:id",
+    path: () => "/api/account/passkeys/2000000000",
+    body: () => ({ name: "Laptop" }),
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "DELETE",
+    route: "/api/account/passkeys/:id",
+    path: () => "/api/account/passkeys/2000000000",
+    expected: NOBODY_ELSES,
+  },
   { method: "GET", route: "/api/admin/queue", path: () => "/api/admin/queue", expected: ADMIN_ONLY(200) },
   {
     method: "PUT",
@@ -318,6 +346,15 @@ const MATRIX: Row[] = [
   { method: "POST", route: "/api/auth/login", path: () => "/api/auth/login", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/login/mfa", path: () => "/api/auth/login/mfa", body: () => ({}), expected: ANYONE(400) },
   { method: "POST", route: "/api/auth/logout", path: () => "/api/auth/logout", expected: ANYONE(200) },
+  // Issue 38: signing in with a passkey starts with options for anyone; an empty answer is a 400.
+  { method: "POST", route: "/api/auth/passkey/options", path: () => "/api/auth/passkey/options", expected: ANYONE(200) },
+  {
+    method: "POST",
+    route: "/api/auth/passkey/verify",
+    path: () => "/api/auth/passkey/verify",
+    body: () => ({}),
+    expected: ANYONE(400),
+  },
   // Issue 38: a wrong password is a 400 for the signed-in; a visitor has no session to re-authenticate.
   {
     method: "POST",

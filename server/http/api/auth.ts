@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { completeMfaSignIn } from "#server/services/accounts/login-challenge.ts";
+import { passkeySignInOptions, signInWithPasskey } from "#server/services/accounts/passkeys.ts";
 import { requestPasswordReset, resetPassword } from "#server/services/accounts/password-reset.ts";
 import { reauthenticate } from "#server/services/accounts/reauthentication.ts";
 import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
@@ -36,7 +37,8 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post("/login", async (c) => {
     const trustedBrowserToken = readCookie(c.req.header("cookie"), trustedBrowserCookieName(config));
     const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
-    if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge });
+    // methods: "totp" (a code, or a recovery code, at /login/mfa), "passkey" (/passkey/options with the challenge).
+    if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge, methods: result.methods });
     const { user, sessionToken, expiresAt, secondFactorSetupRequired } = result;
     c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
     // ENFORCE_SECOND_FACTOR: this account must set up an authenticator app (POST /api/account/mfa/totp) first.
@@ -49,6 +51,19 @@ export function createAuthApi(httpDeps: HttpDeps) {
     if (trustedBrowser) {
       c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
     }
+    return c.json({ sessionToken, user });
+  });
+
+  // Issue 38: signing in with a passkey instead of the password. The options (a challenge kept on
+  // the server for 5 minutes, used once) for navigator.credentials.get(); the answer then signs in
+  // and answers as /login does.
+  api.post("/passkey/options", async (c) => {
+    return c.json(await passkeySignInOptions(deps(c), await actorFrom(c), await readJson(c, { allowEmpty: true })));
+  });
+
+  api.post("/passkey/verify", async (c) => {
+    const { user, sessionToken, expiresAt } = await signInWithPasskey(deps(c), await readJson(c));
+    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
     return c.json({ sessionToken, user });
   });
 

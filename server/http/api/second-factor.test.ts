@@ -147,7 +147,7 @@ describe("two-step sign-in", () => {
 
     vi.setSystemTime(start + 5 * 60 * 1000);
     const first = await passwordStep(person);
-    expect(first.json).toEqual({ mfaRequired: true, challenge: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(first.json).toEqual({ mfaRequired: true, challenge: expect.stringMatching(/^[\w-]{43}$/), methods: ["totp"] });
     expect(first.headers.getSetCookie()).toEqual([]);
     const now = Date.now();
     // The previous step's code (a phone's clock a little behind) is accepted.
@@ -321,7 +321,7 @@ describe("two-step sign-in", () => {
       body: { email: person.email, password: newPassword },
       ip: person.ip,
     });
-    expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String) });
+    expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ["totp"] });
     const done = await secondStep(person, { challenge: login.json.challenge, code: codeAt(secret, Date.now() + 30_000) });
     expect(done.status).toBe(200);
   });

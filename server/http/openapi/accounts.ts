@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from "#common/auth.ts";
+import { addPasskeySchema, passkeyOptionsSchema, passkeySignInSchema, renamePasskeySchema } from "#common/passkeys.ts";
 import { reauthenticateSchema as reauthenticateBodySchema } from "#common/reauthentication.ts";
 import { confirmTotpSchema, loginMfaSchema } from "#common/second-factor.ts";
 import { type ApiRoute, anyJson, messageOnly, responseSchemas, signedIn } from "./schemas.ts";
@@ -21,6 +22,10 @@ const accountSessionSchema = z
     lastSeenAt: z.string(),
     isCurrent: z.boolean(),
   })
+  .strict();
+
+const passkeySchema = z
+  .object({ id: z.number().int(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
   .strict();
 
 // The documented routes of the API: registration, sign-in, the account, e-mail verification and password reset.
@@ -39,9 +44,13 @@ export const accountsRoutes: ApiRoute[] = [
     method: "POST",
     path: "/auth/login",
     tag: "Accounts",
-    summary: "Sign in (with a second factor: { mfaRequired, challenge } for POST /auth/login/mfa)",
+    summary:
+      "Sign in (with a second factor: { mfaRequired, challenge, methods } for POST /auth/login/mfa, or a passkey through POST /auth/passkey/options with the challenge)",
     body: loginSchema,
-    response: z.union([signedIn, z.object({ mfaRequired: z.literal(true), challenge: z.string() }).strict()]),
+    response: z.union([
+      signedIn,
+      z.object({ mfaRequired: z.literal(true), challenge: z.string(), methods: z.array(z.enum(["totp", "passkey"])) }).strict(),
+    ]),
   },
   {
     method: "POST",
@@ -53,10 +62,28 @@ export const accountsRoutes: ApiRoute[] = [
   },
   {
     method: "POST",
+    path: "/auth/passkey/options",
+    tag: "Accounts",
+    summary:
+      "Options for navigator.credentials.get() (a challenge kept on the server: single-use, 5 minutes): {} to sign in with a passkey instead of the password; { challenge } (the sign-in's) for the second step; { reauthenticate: true } (signed in) to re-authenticate",
+    body: passkeyOptionsSchema.unwrap(),
+    response: anyJson,
+  },
+  {
+    method: "POST",
+    path: "/auth/passkey/verify",
+    tag: "Accounts",
+    summary:
+      "Sign in with a passkey: { response }, the authenticator's answer to the options (as @simplewebauthn/browser gives it); answers as /auth/login does. A replayed, expired or foreign answer is 400",
+    body: passkeySignInSchema,
+    response: signedIn,
+  },
+  {
+    method: "POST",
     path: "/auth/reauthenticate",
     tag: "Accounts",
     summary:
-      "Re-authenticate this session ({ password }, or { code }: the authenticator app's or a recovery code); sensitive changes then pass for REAUTHENTICATE_MINUTES",
+      "Re-authenticate this session ({ password }, { code }: the authenticator app's or a recovery code, or { passkey }: a passkey's answer to POST /auth/passkey/options with reauthenticate); sensitive changes then pass for REAUTHENTICATE_MINUTES",
     auth: "session",
     body: reauthenticateBodySchema,
     response: anyJson,
@@ -198,6 +225,53 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "A new set of 10 recovery codes (the old set stops working)",
     auth: "session",
     response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+    reauthenticate: true,
+  },
+  {
+    method: "GET",
+    path: "/account/passkeys",
+    tag: "Accounts",
+    summary: "The account's passkeys: name, when added and last used",
+    auth: "session",
+    response: z.object({ passkeys: z.array(passkeySchema) }).strict(),
+  },
+  {
+    method: "POST",
+    path: "/account/passkeys/options",
+    tag: "Accounts",
+    summary:
+      "Options for navigator.credentials.create() to add a passkey (a discoverable credential that verifies its user; the challenge is single-use, 5 minutes)",
+    auth: "session",
+    response: anyJson,
+    reauthenticate: true,
+  },
+  {
+    method: "POST",
+    path: "/account/passkeys",
+    tag: "Accounts",
+    summary: "Add a passkey: { name, response }, the authenticator's answer to the options; 20 at most",
+    auth: "session",
+    body: addPasskeySchema,
+    response: z.object({ passkey: passkeySchema }).strict(),
+    status: 201,
+  },
+  {
+    method: "PATCH",
+    path: "/account/passkeys/:id",
+    tag: "Accounts",
+    summary: "Rename a passkey",
+    auth: "session",
+    body: renamePasskeySchema,
+    response: z.object({ passkey: passkeySchema }).strict(),
+  },
+  {
+    method: "DELETE",
+    path: "/account/passkeys/:id",
+    tag: "Accounts",
+    summary: "Remove a passkey (audited, e-mailed)",
+    auth: "session",
+    response: anyJson,
+    status: 204,
     reauthenticate: true,
   },
 ];

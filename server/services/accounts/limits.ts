@@ -86,6 +86,14 @@ export async function consumeCodeAttempt(db: Database, userId: number, clientIp:
   ]);
 }
 
+/**
+ * Counts one passkey ceremony started from an address (POST /api/auth/passkey/options): each stores
+ * a challenge, so a flood from one address is stopped at the sign-in's per-address limit.
+ */
+export async function consumePasskeyChallenge(db: Database, clientIp: string): Promise<void> {
+  await consumeRateLimits(db, [rule(`passkey:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, RATE_LIMIT_MESSAGES.login)]);
+}
+
 /** A right code: the account's failed codes are forgotten, this address's and all of them. */
 export async function forgetCodeFailures(db: Database, userId: number, clientIp: string): Promise<void> {
   await resetRateLimit(db, mfaPairKey(userId, clientIp));

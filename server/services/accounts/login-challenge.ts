@@ -22,15 +22,43 @@ const CHALLENGE_MS = 5 * 60 * 1000;
 const CHALLENGE_MAX_FAILURES = 5;
 export const TRUSTED_BROWSER_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type MfaRequired = { mfaRequired: true; challenge: string };
+/** The second step's ways: a code of the authenticator app (or a recovery code), a passkey. */
+export type SecondStepMethod = "totp" | "passkey";
+export type MfaRequired = { mfaRequired: true; challenge: string; methods: SecondStepMethod[] };
 export type MfaSignedIn = SignedIn & { trustedBrowser?: { token: string; expiresAt: Date } };
 
-export async function issueLoginChallenge(db: ServiceDeps["db"], userId: number): Promise<MfaRequired> {
+export async function issueLoginChallenge(
+  db: ServiceDeps["db"],
+  userId: number,
+  methods: SecondStepMethod[] = ["totp"],
+): Promise<MfaRequired> {
   const challenge = newToken();
   await db
     .insert(loginChallenges)
     .values({ userId, tokenHash: hashToken(challenge), expiresAt: new Date(Date.now() + CHALLENGE_MS) });
-  return { mfaRequired: true, challenge };
+  return { mfaRequired: true, challenge, methods };
+}
+
+/** A sign-in challenge not yet used nor expired (the password was right), or undefined. */
+async function liveLoginChallenge(db: ServiceDeps["db"], challenge: string, now: Date = new Date()) {
+  if (challenge.length > 100) return undefined;
+  const [row] = await db
+    .select()
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(challenge)),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The account behind a live sign-in challenge, or null: for the second step with a passkey. */
+export async function userOfLoginChallenge(db: ServiceDeps["db"], challenge: string): Promise<number | null> {
+  return (await liveLoginChallenge(db, challenge))?.userId ?? null;
 }
 
 /** Whether this browser's "trust this browser" cookie belongs to the account and is still valid. */
@@ -57,18 +85,7 @@ export async function completeMfaSignIn(
 ): Promise<MfaSignedIn & { factor: "totp" | "recovery" }> {
   const { db, clientIp } = deps;
   const given = parseInput(loginMfaSchema, input);
-  const now = new Date();
-  const [challenge] = await db
-    .select()
-    .from(loginChallenges)
-    .where(
-      and(
-        eq(loginChallenges.tokenHash, hashToken(given.challenge)),
-        isNull(loginChallenges.usedAt),
-        gt(loginChallenges.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const challenge = await liveLoginChallenge(db, given.challenge);
   if (!challenge) throw new Unauthorized(MFA_MESSAGES.challengeExpired);
   await consumeCodeAttempt(db, challenge.userId, clientIp, MFA_MESSAGES.tooManyCodes);
   const user = await findUserById(db, challenge.userId);

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { REAUTH_MESSAGES, reauthenticateSchema } from "#common/reauthentication.ts";
 import { secondFactorOf } from "#common/second-factor.ts";
+import type { Executor } from "#server/db/client.ts";
 import { authSessions } from "#server/db/schema.ts";
 import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 import { consumeCodeAttempt, consumePasswordAttempt, forgetCodeFailures, forgetPasswordFailures } from "./limits.ts";
+import { reauthenticateWithPasskey } from "./passkeys.ts";
 import { verifyPassword } from "./passwords.ts";
 import { useSecondFactor } from "./second-factor.ts";
 import { findUserById } from "./users.ts";
@@ -46,6 +48,11 @@ export async function reauthenticate(
     await forgetPasswordFailures(db, user.email, clientIp);
     return;
   }
+  if ("passkey" in given) {
+    // The challenge is single-use and made for this account; a wrong answer is refused as a 400 there.
+    await reauthenticateWithPasskey(deps, user.id, given.passkey, (tx) => markAuthenticated({ db: tx }, signedIn));
+    return;
+  }
   await consumeCodeAttempt(db, user.id, clientIp, REAUTH_MESSAGES.tooMany);
   const factor = await db.transaction((tx) => useSecondFactor(tx, deps.config, user.id, secondFactorOf(given.code)));
   if (!factor) throw new ValidationFailed(REAUTH_MESSAGES.wrongCode, [{ path: "code", message: REAUTH_MESSAGES.wrongCode }]);
@@ -54,7 +61,7 @@ export async function reauthenticate(
 }
 
 /** The session of this request proved its owner now. */
-async function markAuthenticated(deps: Pick<ServiceDeps, "db">, signedIn: SignedIn): Promise<void> {
+async function markAuthenticated(deps: { db: Executor }, signedIn: SignedIn): Promise<void> {
   await deps.db
     .update(authSessions)
     .set({ authenticatedAt: new Date() })

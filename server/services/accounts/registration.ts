@@ -11,7 +11,7 @@ import { noteSignInDevice } from "./known-devices.ts";
 import { AUTH_LIMITS, consumePasswordAttempt, forgetPasswordFailures, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { hasSecondFactor } from "./second-factor.ts";
+import { secondFactorsOf } from "./second-factor.ts";
 import { assertPasswordAllowed, emailTaken, findUserByEmail, normalizeEmail } from "./users.ts";
 import { queueVerificationEmail } from "./verification.ts";
 
@@ -79,9 +79,11 @@ export async function signIn(
   // Told only to someone who knows the password: a blocked account's address stays private.
   if (user.blockedAt) throw new Forbidden(AUTH_MESSAGES.accountBlocked);
   await forgetPasswordFailures(db, email, clientIp);
-  const hasFactor = await hasSecondFactor(db, user.id);
+  const factors = await secondFactorsOf(db, user.id);
+  const hasFactor = factors.totp || factors.passkey;
   if (hasFactor && !(await isTrustedBrowser(db, user.id, options.trustedBrowserToken))) {
-    return issueLoginChallenge(db, user.id);
+    const methods = [...(factors.totp ? (["totp"] as const) : []), ...(factors.passkey ? (["passkey"] as const) : [])];
+    return issueLoginChallenge(db, user.id, methods);
   }
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, user.id, clientOf(deps), user.role);

@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { AuditAction } from "#common/constants.ts";
 import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
-import { recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
+import { passkeys, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
@@ -168,7 +168,7 @@ async function removeSecondFactor(tx: Transaction, userId: number): Promise<bool
 export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise<{ recoveryCodes: string[] }> {
   requireRecentAuthentication(deps, actor);
   const user = await currentUser(deps, actor);
-  if (!(await hasSecondFactor(deps.db, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
+  if (!(await hasTotp(deps.db, user.id))) throw new Conflict(MFA_MESSAGES.notOn);
   const { codes, hashes } = await newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, user.id, hashes);
@@ -177,14 +177,35 @@ export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise
   return { recoveryCodes: codes.map(formatRecoveryCode) };
 }
 
-/** Whether the account signs in with a second step. */
-export async function hasSecondFactor(db: ServiceDeps["db"] | Transaction, userId: number): Promise<boolean> {
+/** Whether the account has a confirmed authenticator app. */
+async function hasTotp(db: ServiceDeps["db"] | Transaction, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: userTotp.userId })
     .from(userTotp)
     .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.confirmedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Whether the account has a passkey (server/services/accounts/passkeys.ts). */
+async function hasPasskey(db: ServiceDeps["db"] | Transaction, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/** The second factors an account has: an authenticator app, passkeys (either is the second step). */
+export async function secondFactorsOf(
+  db: ServiceDeps["db"] | Transaction,
+  userId: number,
+): Promise<{ totp: boolean; passkey: boolean }> {
+  const [totp, passkey] = await Promise.all([hasTotp(db, userId), hasPasskey(db, userId)]);
+  return { totp, passkey };
+}
+
+/** Whether the account signs in with a second step (an authenticator app or a passkey). */
+export async function hasSecondFactor(db: ServiceDeps["db"] | Transaction, userId: number): Promise<boolean> {
+  const { totp, passkey } = await secondFactorsOf(db, userId);
+  return totp || passkey;
 }
 
 /** What the account page shows of the second factor. */
@@ -276,8 +297,8 @@ const COMMAND_LINE = { id: null, name: "Command line (npm run admin)", email: "c
 
 /**
  * The recovery path when someone has lost their phone and their recovery codes (`npm run admin --
- * reset-second-factor EMAIL`): the account's authenticator app, recovery codes, trusted browsers
- * and sessions go, and the audit log records it with the command line as the actor.
+ * reset-second-factor EMAIL`): the account's authenticator app, passkeys, recovery codes, trusted
+ * browsers and sessions go, and the audit log records it with the command line as the actor.
  */
 export async function resetSecondFactorByEmail(
   db: ServiceDeps["db"],
@@ -286,7 +307,9 @@ export async function resetSecondFactorByEmail(
   const user = await findUserByEmail(db, email);
   if (!user) throw new NotFound(`No account with the email address ${normalizeEmail(email)}`);
   const hadFactor = await db.transaction(async (tx) => {
-    const had = await removeSecondFactor(tx, user.id);
+    // The passkeys go too: a lost phone may have held them, and the password's second step asks for one.
+    const removedPasskeys = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
+    const had = (await removeSecondFactor(tx, user.id)) || removedPasskeys.length > 0;
     await deleteUserSessions(tx, user.id);
     await recordAudit(tx, COMMAND_LINE, {
       action: "factor_reset",

@@ -17,10 +17,10 @@ import { composeMail } from "../mail.ts";
 export type SecurityEvent =
   /** Signed in from a device and network this account had not used before. */
   | { kind: "new-device"; device: string; network: string | null }
-  /** An authenticator app was set up. */
-  | { kind: "factor-added" }
-  /** The authenticator app was removed (turned off on the account page or through the API). */
-  | { kind: "factor-removed" }
+  /** An authenticator app was set up, or the passkey named `passkey` was added. */
+  | { kind: "factor-added"; passkey?: string }
+  /** The authenticator app was removed (turned off on the account page or through the API), or the passkey named `passkey`. */
+  | { kind: "factor-removed"; passkey?: string }
   /** A recovery code signed in; `left` are still unused. */
   | { kind: "recovery-code-used"; left: number }
   /** The password was changed (on the account page, or through a reset link). */
@@ -56,7 +56,18 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
         action: sessions,
       };
     }
-    case "factor-added":
+    case "factor-added": {
+      const passkey = event.passkey;
+      if (passkey !== undefined) {
+        return {
+          subject: i18n._(msg`A passkey was added to your ${{ siteName }} account`),
+          paragraphs: [
+            i18n._(msg`The passkey "${{ passkey }}" was added to your account. It can now sign you in without your password.`),
+            notYou(i18n),
+          ],
+          action: { label: i18n._(msg`Review your passkeys`), path: "/profile/manage#section-passkeys" },
+        };
+      }
       return {
         subject: i18n._(msg`Two-step sign-in is on for your ${{ siteName }} account`),
         paragraphs: [
@@ -67,7 +78,19 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
         ],
         action: account,
       };
-    case "factor-removed":
+    }
+    case "factor-removed": {
+      const passkey = event.passkey;
+      if (passkey !== undefined) {
+        return {
+          subject: i18n._(msg`A passkey was removed from your ${{ siteName }} account`),
+          paragraphs: [
+            i18n._(msg`The passkey "${{ passkey }}" was removed from your account. It can no longer sign you in.`),
+            notYou(i18n),
+          ],
+          action: { label: i18n._(msg`Review your passkeys`), path: "/profile/manage#section-passkeys" },
+        };
+      }
       return {
         subject: i18n._(msg`Two-step sign-in is off for your ${{ siteName }} account`),
         paragraphs: [
@@ -76,6 +99,7 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
         ],
         action: { label: i18n._(msg`Set up two-step sign-in again`), path: "/profile/manage#section-two-step" },
       };
+    }
     case "recovery-code-used": {
       const left = event.left;
       return {

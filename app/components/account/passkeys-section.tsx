@@ -1,0 +1,185 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { KeyRound } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { translateText } from "#app/i18n/translate-text.ts";
+import { errorOf, succeeded } from "#app/lib/form-answer.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { PASSKEY_NAME_MAX, type PasskeySummary } from "#common/passkeys.ts";
+import { Alert } from "../ui/alert.tsx";
+import { Button } from "../ui/button.tsx";
+import { LocalTime } from "../ui/local-time.tsx";
+import { Section, useFormAnswer } from "./account-parts.tsx";
+
+// The account page's passkeys (issue 38): the account's passkeys, each with its name, when it was
+// added and last used, and "Remove" (a plain form to the page's action: removing a factor asks for
+// the password again, the dialog of every sensitive change); "Add a passkey" with a name asks the
+// server for the options, lets the browser's passkey prompt make one (app/lib/passkey-ceremony.ts
+// and @simplewebauthn/browser, loaded on the click) and posts its answer to the page's action.
+
+type Fetcher = ReturnType<typeof useFormAnswer>["fetcher"];
+
+function RemoveForm({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fetcher }) {
+  const { t } = useLingui();
+  const removing = fetcher.state !== "idle" && fetcher.formData?.get("passkeyId") === String(passkey.id);
+  const name = passkey.name;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="passkey-remove" />
+      <input type="hidden" name="passkeyId" value={passkey.id} />
+      <Button type="submit" variant="outline" size="sm" disabled={removing} aria-label={t`Remove passkey ${name}`}>
+        {removing ? <Trans>Removing...</Trans> : <Trans>Remove</Trans>}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function PasskeyRow({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fetcher }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="flex min-w-0 gap-3">
+        <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="min-w-0 text-sm">
+          <p className="break-words font-semibold text-ink">{passkey.name}</p>
+          <p className="text-muted">
+            {passkey.lastUsedAt ? (
+              <Trans>
+                Added <LocalTime value={passkey.createdAt} /> · last used <LocalTime value={passkey.lastUsedAt} />
+              </Trans>
+            ) : (
+              <Trans>
+                Added <LocalTime value={passkey.createdAt} /> · not used yet
+              </Trans>
+            )}
+          </p>
+        </div>
+      </div>
+      <RemoveForm passkey={passkey} fetcher={fetcher} />
+    </li>
+  );
+}
+
+function AddPasskeyForm() {
+  const { t, i18n } = useLingui();
+  const hydrated = useHydrated();
+  const texts = useMemo(
+    () => ({
+      success: t`Passkey added`,
+      failure: t`Could not add the passkey`,
+      describe: () => t`You can now sign in with it instead of your password.`,
+      explain: (message: string) => translateText(i18n, message),
+    }),
+    [t, i18n],
+  );
+  const { fetcher, answer } = useFormAnswer("passkey-add", texts);
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  if (!hydrated) return null;
+  if (typeof window.PublicKeyCredential !== "function") {
+    return (
+      <p className="text-sm text-muted">
+        <Trans>This browser cannot use passkeys.</Trans>
+      </p>
+    );
+  }
+  const pending = asking || fetcher.state !== "idle";
+  const refusal = errorOf(answer);
+  const shown = problem ?? (refusal && !succeeded(answer) ? translateText(i18n, refusal) : null);
+
+  async function add(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+    setProblem(null);
+    if (!name) {
+      setProblem(t`Give the passkey a name (1 to 60 characters), such as the device it is on`);
+      return;
+    }
+    setAsking(true);
+    try {
+      const { createPasskey } = await import("#app/lib/passkey-ceremony.ts");
+      const outcome = await createPasskey();
+      if ("response" in outcome) {
+        await fetcher.submit({ intent: "passkey-add", name, response: outcome.response }, { method: "post" });
+        form.current?.reset();
+      } else if ("refused" in outcome) {
+        setProblem(translateText(i18n, outcome.refused));
+      } else if ("failure" in outcome) {
+        setProblem(outcome.failure === "already" ? t`This passkey is already registered.` : t`This browser cannot use passkeys.`);
+      } else {
+        setProblem(t`No passkey was added: the browser's prompt was closed or timed out.`);
+      }
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={add} className="space-y-3" noValidate>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor="passkey-name" className="block text-sm font-medium text-ink">
+            <Trans>Passkey name</Trans>
+          </label>
+          <input
+            id="passkey-name"
+            name="name"
+            maxLength={PASSKEY_NAME_MAX}
+            required
+            placeholder={t`For example: Work laptop`}
+            aria-describedby={shown ? "passkey-add-error" : undefined}
+            aria-invalid={shown ? true : undefined}
+            className="h-10 w-full rounded-lg border border-slate-300 px-3 text-ink"
+          />
+        </div>
+        <Button type="submit" disabled={pending}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          {pending ? <Trans>Waiting for your passkey...</Trans> : <Trans>Add a passkey</Trans>}
+        </Button>
+      </div>
+      {shown && (
+        <div id="passkey-add-error">
+          <Alert tone="error" live>
+            {shown}
+          </Alert>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
+  const { t, i18n } = useLingui();
+  const texts = useMemo(
+    () => ({
+      success: t`Passkey removed`,
+      failure: t`Could not remove the passkey`,
+      describe: () => t`It can no longer sign you in.`,
+      explain: (message: string) => translateText(i18n, message),
+    }),
+    [t, i18n],
+  );
+  // The answers (and their toasts) live here, not in the rows: a removed passkey's row is gone.
+  const remove = useFormAnswer("passkey-remove", texts);
+  return (
+    <Section
+      id="section-passkeys"
+      title={t`Passkeys`}
+      description={t`Sign in with your fingerprint, face or screen lock instead of your password. A passkey also counts as your second step.`}
+    >
+      <div className="space-y-4">
+        {passkeys.length === 0 ? (
+          <p className="text-sm text-muted">
+            <Trans>You have no passkeys yet.</Trans>
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label={t`Your passkeys`}>
+            {passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} fetcher={remove.fetcher} />
+            ))}
+          </ul>
+        )}
+        <AddPasskeyForm />
+      </div>
+    </Section>
+  );
+}

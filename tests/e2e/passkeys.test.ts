@@ -255,6 +255,28 @@ describe("passkeys", () => {
     await page.getByRole("region", { name: "Passkeys" }).getByLabel("Passkey name").fill("Phone");
     await page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" }).click();
     await toastText(page, "Passkey added");
+    // Renamed through the API: a name of 1 to 60 characters; another account's id (or none) names nothing.
+    const passkeyId = Number((await sql`select id from passkeys where user_id = ${person.id}`)[0]?.id);
+    const rename = (id: number, name: unknown) =>
+      page.evaluate(
+        async ({ id, name }) => {
+          const response = await fetch(`/api/account/passkeys/${id}`, {
+            method: "PATCH",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name }),
+          });
+          return { status: response.status, body: await response.json() };
+        },
+        { id, name },
+      );
+    expect(await rename(passkeyId, "  Pocket phone ")).toEqual({
+      status: 200,
+      body: { passkey: expect.objectContaining({ id: passkeyId, name: "Pocket phone" }) },
+    });
+    expect((await rename(passkeyId, " ")).body.message).toBe(PASSKEY_MESSAGES.nameRequired);
+    expect((await rename(passkeyId, "x".repeat(61))).status).toBe(400);
+    expect((await rename(passkeyId + 1000, "Mine now")).status).toBe(404);
+    expect((await sql`select name from passkeys where id = ${passkeyId}`)[0]?.name).toBe("Pocket phone");
     await page.context().clearCookies();
     const sessions = async () => (await sql`select count(*)::int as n from auth_sessions where user_id = ${person.id}`)[0]?.n;
     const counter = async () => (await sql`select counter from passkeys where user_id = ${person.id}`)[0]?.counter;

@@ -82,6 +82,38 @@ describe("ENFORCE_SECOND_FACTOR=admins (the default with SECRETS_KEY)", () => {
     expect(after.status, after.text).toBe(200);
   });
 
+  it("counts a passkey as the factor: the admin may act, and the password alone then asks for the passkey", async () => {
+    const admin = await signedIn(admins, "admin");
+    expect((await call(admins.app, "GET", "/api/admin/users", { token: admin.token })).status).toBe(403);
+    // A passkey as registration leaves it (the browser test registers real ones: tests/e2e/passkeys.test.ts).
+    await admins.database.sql`
+      insert into passkeys (user_id, credential_id, public_key, counter, transports, name)
+      values (${admin.id}, ${`credential-${admin.id}`}, 'cHVibGljLWtleQ', 0, '{internal}', 'Laptop')`;
+    const after = await call(admins.app, "GET", "/api/admin/users", { token: admin.token });
+    expect(after.status, after.text).toBe(200);
+
+    const login = await call(admins.app, "POST", "/api/auth/login", {
+      body: { email: admin.email, password: PASSWORD },
+      ip: "198.51.100.7",
+    });
+    expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ["passkey"] });
+    const options = await call(admins.app, "POST", "/api/auth/passkey/options", {
+      body: { challenge: login.json.challenge },
+      ip: "198.51.100.7",
+    });
+    expect(options.status, options.text).toBe(200);
+    expect(options.json.allowCredentials).toEqual([
+      { id: `credential-${admin.id}`, type: "public-key", transports: ["internal"] },
+    ]);
+    expect(options.json.userVerification).toBe("required");
+    const stale = await call(admins.app, "POST", "/api/auth/passkey/options", {
+      body: { challenge: "not-a-live-challenge" },
+      ip: "198.51.100.7",
+    });
+    expect(stale.status).toBe(401);
+    expect(stale.json.message).toBe(MFA_MESSAGES.challengeExpired);
+  });
+
   it("holds a plain user to nothing", async () => {
     const user = await signedIn(admins);
     expect(user.login.secondFactorSetupRequired).toBeUndefined();

@@ -1,21 +1,10 @@
 import { z } from "zod";
+import { MFA_MESSAGES } from "./second-factor-messages.ts";
 
 // Two-step sign-in (issue 38): the messages and the schemas the API, the pages and the browser
 // forms share.
 
-export const MFA_MESSAGES = {
-  codeRequired: "Enter the 6-digit code from your authenticator app",
-  recoveryCodeRequired: "Enter one of your recovery codes",
-  codeOrRecovery: "Enter the 6-digit code from your app or one of your recovery codes",
-  wrongCode: "That code is not right. Check your authenticator app and try again.",
-  challengeExpired: "Your sign-in has expired. Please sign in with your password again.",
-  tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
-  alreadyOn: "Your authenticator app is already set up. Turn it off first to set up another.",
-  notStarted: "Start setting up your authenticator app first.",
-  notOn: "Two-step sign-in with an authenticator app is not on.",
-  unavailable: "Two-step sign-in is not available on this server yet (SECRETS_KEY is not set).",
-  setupRequired: "Set up two-step sign-in first: this account needs an authenticator app (Manage Account).",
-} as const;
+export { MFA_MESSAGES } from "./second-factor-messages.ts";
 
 /** Who must have a second factor (ENFORCE_SECOND_FACTOR, issue 38). */
 export type SecondFactorPolicy = "admins" | "all" | "none";

@@ -7,7 +7,7 @@ import { answerOf, errorOf, type FormAnswer, succeeded, useAnswerToast } from "#
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import type { AuthAnswerData, AuthFormIntent } from "#common/auth.ts";
-import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { MFA_MESSAGES } from "#common/second-factor-messages.ts";
 import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";

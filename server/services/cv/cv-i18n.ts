@@ -32,7 +32,6 @@ export const CV_WORDS = {
   dailyRate: msg`Daily rate`,
   keyQualifications: msg`Key qualifications`,
   noneListed: msg`None listed.`,
-  levelNotGiven: msg`Level not given`,
   client: msg`Client / employer`,
   role: msg`Position held`,
   fundedBy: msg`Funded by`,

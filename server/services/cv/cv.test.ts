@@ -166,6 +166,26 @@ describe("CVs made once per version", () => {
   });
 });
 
+describe("languages", () => {
+  it("names a language without a level instead of printing 'Level not given' (issue 36)", async () => {
+    const owner = await insertSignedInUser(api.database.db);
+    const profile = {
+      ...maximalProfile("levels.cv@example.org"),
+      assignments: [],
+      education: [],
+      languages: ["Vietnamese", "English", "Khmer"],
+      languageLevels: { Vietnamese: "native" },
+    };
+    const created = await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile });
+    expect(created.status, created.text).toBe(201);
+    const cv = await consultantCv(deps(renderer), null, { id: created.json.id, format: "standard" });
+    const { text } = await pdfText(cv.body);
+    expect(text).not.toContain("Level not given");
+    expect(text).toContain("English, Khmer");
+    expect(text).toContain("Native");
+  });
+});
+
 describe("bounds", () => {
   it(`lays out at most ${CV_LIMITS.renders.limit} CVs per client in ${CV_LIMITS.renders.windowSeconds / 60} minutes`, async () => {
     const owner = await insertSignedInUser(api.database.db);

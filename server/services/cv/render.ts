@@ -77,10 +77,15 @@ export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {})
 
   heading(say("languageSkills"));
   if (cv.languages.length === 0) write(say("noneListed"), { color: MUTED });
+  // A language without a level is named, not labelled "Level not given" (issue 36): the ones with a
+  // level as rows, then the others on one line.
+  const unleveled: string[] = [];
   for (const language of cv.languages) {
     const level = cv.languageLevels[language];
-    row(language, level ? i18n._(LEVEL_WORDS[level]) : say("levelNotGiven"));
+    if (level) row(language, i18n._(LEVEL_WORDS[level]));
+    else unleveled.push(language);
   }
+  if (unleveled.length > 0) write(unleveled.join(", "), { size: 10 });
 
   heading(say("countries"));
   const countries = countriesOfExperience(cv.assignments);

@@ -100,7 +100,8 @@ const donorsField = z.preprocess(
         }
         return donor;
       }),
-      { error: TRACK_LIST_TEXTS.donors },
+      // None ticked sends no field at all: that is "none chosen", not a list in the wrong shape.
+      { error: (issue) => (issue.input === undefined ? "Choose at least one funding donor" : TRACK_LIST_TEXTS.donors) },
     )
     .min(1, "Choose at least one funding donor")
     .max(TRACK_LIMITS.donorsPerAssignment, TRACK_LIST_TEXTS.tooManyDonors)
@@ -118,7 +119,10 @@ const countriesField = z.preprocess(
         .max(TRACK_LIMITS.country, `Each country must be at most ${TRACK_LIMITS.country} characters`)
         .regex(/^\p{L}[\p{L}\p{M} .'’()-]*$/u, "Each country must be a country's name")
         .transform(canonicalCountry),
-      { error: TRACK_LIST_TEXTS.countries },
+      {
+        error: (issue) =>
+          issue.input === undefined ? "Name at least one country where the work took place" : TRACK_LIST_TEXTS.countries,
+      },
     )
     .min(1, "Name at least one country where the work took place")
     .max(TRACK_LIMITS.countriesPerAssignment, TRACK_LIST_TEXTS.tooManyCountries)

@@ -90,6 +90,7 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Primary specialization is required`,
   msg`Bio must be at least 10 characters long`,
   msg`Choose at least one funding donor`,
+  msg`Name at least one country where the work took place`,
   msg`Phone may contain only digits, spaces and + ( ) - .`,
   msg`Write the languages separated by commas, or choose them from the list`,
   msg`Write the secondary specializations separated by commas, or choose them from the list`,

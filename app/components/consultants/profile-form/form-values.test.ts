@@ -27,6 +27,47 @@ describe("normalizeProfileFormData", () => {
     expect(normalized.get("languageLevels.Thai")).toBe("native");
   });
 
+  it("leaves out an assignment or education entry left blank, so a restored draft with one saves (issue 36)", () => {
+    const blank = (index: number): [string, string][] =>
+      ["id", "fromCv", "title", "organization", "role", "sector", "startDate", "endDate", "otherCountries", "description"].map(
+        (field) => [`assignments[${index}].${field}`, ""],
+      );
+    const normalized = normalizeProfileFormData(
+      form([
+        ...blank(0),
+        ["assignments[1].title", "Road Safety Review"],
+        ["assignments[1].organization", "ADB"],
+        ["assignments[1].donors", "Asian Development Bank"],
+        ["assignments[1].countries", "Nepal"],
+        ["assignments[1].startDate", "2020-05"],
+        ...blank(2),
+        ["education[0].degree", " "],
+        ["education[0].institution", ""],
+      ]),
+    );
+    expect(normalized.get("assignments[0].title")).toBe("Road Safety Review");
+    expect([...normalized.keys()].filter((name) => /assignments\[[12]\]|education/.test(name))).toEqual([]);
+    const submission = parseWithZod(normalized, { schema: consultantProfileSchema, disableAutoCoercion: true });
+    const errors = submission.status === "error" ? (submission.error ?? {}) : {};
+    expect(Object.keys(errors).filter((name) => /assignments|education/.test(name))).toEqual([]);
+  });
+
+  it("says to choose a donor and a country when none is ticked, not that a list is malformed (issue 36)", () => {
+    const submission = parseWithZod(
+      normalizeProfileFormData(
+        form([
+          ["assignments[0].title", "Road Safety Review"],
+          ["assignments[0].organization", "ADB"],
+          ["assignments[0].startDate", "2020-05"],
+        ]),
+      ),
+      { schema: consultantProfileSchema, disableAutoCoercion: true },
+    );
+    const errors = submission.status === "error" ? submission.error : {};
+    expect(errors?.["assignments[0].donors"]).toEqual(["Choose at least one funding donor"]);
+    expect(errors?.["assignments[0].countries"]).toEqual(["Name at least one country where the work took place"]);
+  });
+
   it("lets the shared schema name the item and field of a refused assignment", () => {
     const submission = parseWithZod(
       normalizeProfileFormData(

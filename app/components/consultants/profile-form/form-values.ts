@@ -172,10 +172,13 @@ export function splitCountries(text: string): string[] {
  * stays as sent (the schema drops what it does not know).
  */
 export function normalizeProfileFormData(form: FormData): FormData {
+  const entries = renumberedEntries(form);
   const normalized = new FormData();
-  for (const [name, value] of form.entries()) {
+  for (const [original, value] of form.entries()) {
     // A language whose level is "Not given" has no level.
-    if (name.startsWith("languageLevels.") && value === "") continue;
+    if (original.startsWith("languageLevels.") && value === "") continue;
+    const name = entries(original);
+    if (name === null) continue;
     normalized.append(name, value);
     const other = /^(assignments\[\d+\])\.otherCountries$/.exec(name);
     if (other && typeof value === "string") {
@@ -183,6 +186,40 @@ export function normalizeProfileFormData(form: FormData): FormData {
     }
   }
   return normalized;
+}
+
+/** A field of an assignment or an education entry: its list, its index, its field. */
+const ENTRY_FIELD = /^(assignments|education)\[(\d+)\]\.(\w+)$/;
+/** The hidden fields every entry carries, typed into by nobody. */
+const UNTYPED = new Set(["id", "fromCv"]);
+
+/**
+ * Issue 36: an assignment or education entry left entirely blank ("Add" pressed, nothing typed; a
+ * restored draft brings it back) is no entry: it is left out, so it cannot block saving with
+ * "Assignment title is required". The entries after it move up (the indices stay dense). Answers
+ * each field name's new name, or null for a field of a blank entry.
+ */
+function renumberedEntries(form: FormData): (name: string) => string | null {
+  const typed = new Set<string>();
+  const indices = { assignments: new Set<number>(), education: new Set<number>() };
+  for (const [name, value] of form.entries()) {
+    const match = ENTRY_FIELD.exec(name);
+    if (!match) continue;
+    const [, list, index, field] = match as unknown as [string, keyof typeof indices, string, string];
+    indices[list].add(Number(index));
+    if (!UNTYPED.has(field) && (typeof value !== "string" || value.trim() !== "")) typed.add(`${list}[${index}]`);
+  }
+  const renamed = new Map<string, string>();
+  for (const list of ["assignments", "education"] as const) {
+    const kept = [...indices[list]].sort((a, b) => a - b).filter((index) => typed.has(`${list}[${index}]`));
+    for (const [position, index] of kept.entries()) renamed.set(`${list}[${index}]`, `${list}[${position}]`);
+  }
+  return (name) => {
+    const match = ENTRY_FIELD.exec(name);
+    if (!match) return name;
+    const entry = renamed.get(`${match[1]}[${match[2]}]`);
+    return entry === undefined ? null : `${entry}.${match[3]}`;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

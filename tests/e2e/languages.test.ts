@@ -62,6 +62,7 @@ const TRANSLATED_PAGES = [
   "/help-center",
   "/privacy-policy",
   "/resources",
+  "/resources/how-donors-hire-consultants",
 ];
 
 /** Whether a page's own content is translated (a profile counts whatever its id). */

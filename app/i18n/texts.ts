@@ -47,6 +47,12 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Passkey not found`,
   msg`That passkey is not registered here, or it could not be verified.`,
   msg`This account has no passkey.`,
+  // Re-authentication (common/reauthentication.ts REAUTH_MESSAGES)
+  msg`Please confirm it is you: enter your password or a code from your authenticator app again.`,
+  msg`Enter your password, or a code from your authenticator app`,
+  msg`That password is not right.`,
+  msg`Too many attempts. Please wait a few minutes and try again.`,
+  msg`Re-authentication needs a signed-in session.`,
   // Messages (common/messages.ts)
   msg`Your name is required`,
   msg`Subject is required`,

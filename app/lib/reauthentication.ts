@@ -59,3 +59,11 @@ export function finishReauthentication(confirmed: boolean) {
 export function needsReauthentication(answer: unknown): boolean {
   return typeof answer === "object" && answer !== null && (answer as { reauthenticate?: unknown }).reauthenticate === true;
 }
+
+/**
+ * Without JavaScript there is no dialog (issue 38): a form whose answer says `reauthenticate` shows
+ * these two fields inside itself (app/components/account/reauthenticate-fields.tsx), and sending
+ * the form again with one of them filled re-authenticates first and then does what the form asked
+ * (app/lib/reauthentication.server.ts `reauthenticateFromForm`).
+ */
+export const REAUTHENTICATE_FIELDS = { password: "reauthenticatePassword", code: "reauthenticateCode" } as const;

@@ -7,6 +7,8 @@ import { resolveSession } from "#server/services/sessions.ts";
 import { appContextOf, postAction, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (an action answers in its URL's language).
 import "../i18n/catalogs.server.ts";
+import type { FormAnswer } from "../lib/form-answer.ts";
+import { REAUTHENTICATE_FIELDS } from "../lib/reauthentication.ts";
 import * as page from "./profile-manage.tsx";
 
 // /profile/manage as a route module: the real loader and action on PostgreSQL, the page in
@@ -123,6 +125,49 @@ describe("/profile/manage", () => {
       },
     });
     expect(wrong.data.toast.title).toBe("Đổi mật khẩu không thành công");
+  });
+});
+
+describe("/profile/manage without JavaScript: re-authentication in the form (issue 38)", () => {
+  /** A signed-in account whose sign-in is older than REAUTHENTICATE_MINUTES. */
+  async function staleAccount() {
+    const signedIn = await account();
+    const session = { ...signedIn.session, authenticatedAt: new Date(Date.now() - 11 * 60_000) };
+    return { ...signedIn, session };
+  }
+  const emailOf = async (id: number) =>
+    (await harness.database.db.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, id)))[0]?.email;
+  const send = (session: Awaited<ReturnType<typeof staleAccount>>["session"], fields: Record<string, string>) =>
+    postAction<FormAnswer>(page, { url: "/profile/manage", context: appContextOf(harness.deps, session), fields });
+
+  it("asks for the password, refuses a wrong one beside its field with what was typed, then saves with the right one", async () => {
+    const { user, session, password } = await staleAccount();
+    const form = { intent: "profile", name: "Maya Santos", email: `moved.${count}.${Date.now()}@example.org` };
+
+    const asked = await send(session, form);
+    expect(asked.init.status).toBe(403);
+    expect(asked.data.reauthenticate).toBe(true);
+
+    const wrong = await send(session, { ...form, [REAUTHENTICATE_FIELDS.password]: "not my password at all" });
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data).toMatchObject({ intent: "profile", reauthenticate: true });
+    expect(wrong.data.result.error).toEqual({ [REAUTHENTICATE_FIELDS.password]: ["That password is not right."] });
+    expect(wrong.data.result.initialValue).toEqual(form);
+    expect(await emailOf(user.id)).toBe(user.email);
+
+    const code = await send(session, { ...form, [REAUTHENTICATE_FIELDS.code]: "123456" });
+    expect(code.data.result.error?.[REAUTHENTICATE_FIELDS.code]?.[0]).toMatch(/code is not right/);
+    expect(await emailOf(user.id)).toBe(user.email);
+
+    const right = await send(session, { ...form, [REAUTHENTICATE_FIELDS.password]: password });
+    expect(right.init?.status ?? 200).toBe(200);
+    expect(right.data.result.status).toBe("success");
+    expect(right.data.reauthenticate).toBeUndefined();
+    expect(await emailOf(user.id)).toBe(form.email);
+    // The session itself is now recent: the next privileged change needs no password.
+    const [row] = await harness.database.sql<{ recent: boolean }[]>`
+      select authenticated_at > now() - interval '1 minute' as recent from auth_sessions where user_id = ${user.id}`;
+    expect(row?.recent).toBe(true);
   });
 });
 

@@ -32,6 +32,7 @@ import {
 } from "../components/account/account-parts.tsx";
 import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
+import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { SecondFactorSection } from "../components/account/second-factor-section.tsx";
 import { SessionsSection } from "../components/account/sessions-section.tsx";
 import { SignOutForm } from "../components/layout/header-account-signed-in.tsx";
@@ -45,6 +46,7 @@ import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, type FormResult, failed, failureToast, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
+import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
 import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import type { Route } from "./+types/profile-manage";
@@ -118,6 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ok = (intent: AccountIntent, description: MessageDescriptor, result?: FormResult, extra?: AccountAnswerData) =>
     done(i18n, intent, description, result, extra);
   const refused = (intent: AccountIntent) => refusal(i18n, intent);
+  // Without JavaScript the password (or a code) comes with the form itself (issue 38).
+  const named = ACCOUNT_INTENTS.find((candidate) => candidate === intent);
+  const reauthentication = named ? await reauthenticateFromForm(app, formData, refused(named)) : null;
+  if (reauthentication) return reauthentication;
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: accountProfileSchema });
@@ -233,7 +239,7 @@ type Account = NonNullable<Route.ComponentProps["loaderData"]["account"]>;
 
 function ProfileForm({ account }: { account: Account }) {
   const { t } = useLingui();
-  const { fetcher, lastResult, pending } = useFormAnswer("profile");
+  const { fetcher, answer, lastResult, pending } = useFormAnswer("profile");
   const [form, fields] = useForm({
     id: "account-profile",
     lastResult,
@@ -256,6 +262,7 @@ function ProfileForm({ account }: { account: Account }) {
         autoComplete="email"
         required
       />
+      <ReauthenticateFields answer={answer} />
       <Button type="submit" disabled={pending}>
         {pending ? t`Saving...` : t`Save Changes`}
       </Button>

@@ -6,6 +6,7 @@ import { errorOf, succeeded } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
+import { ReauthenticateFields } from "./reauthenticate-fields.tsx";
 
 // The account page's two-step sign-in (issue 38): set up an authenticator app (a QR code drawn on
 // the server as SVG, the key as text, a first code to confirm), the 10 recovery codes shown once
@@ -166,6 +167,7 @@ function OnState({ status, forms }: { status: SecondFactorStatus; forms: ReturnT
       <div className="flex flex-wrap gap-2">
         <fresh.fetcher.Form method="post">
           <input type="hidden" name="intent" value="recovery-codes" />
+          <ReauthenticateFields answer={fresh.answer} />
           <Button type="submit" variant="outline" disabled={fresh.pending}>
             {fresh.pending ? <Trans>Making codes...</Trans> : <Trans>New recovery codes</Trans>}
           </Button>
@@ -213,8 +215,9 @@ function SecondFactorBody({ status }: { status: SecondFactorStatus }) {
       {enrolment ? (
         <ConfirmForm enrolment={enrolment} confirm={confirm} />
       ) : (
-        <start.fetcher.Form method="post">
+        <start.fetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="totp-start" />
+          <ReauthenticateFields answer={start.answer} />
           <Button type="submit" disabled={start.pending}>
             {start.pending ? <Trans>Starting...</Trans> : <Trans>Set up an authenticator app</Trans>}
           </Button>

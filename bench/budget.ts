@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { PUBLIC_ROUTES } from "../build-tools/public-routes.ts";
 
 // First-load JS per route, from React Router's build manifest: what a first visit downloads
 // before the page is interactive. The route manifest script, the client entry, the root route
@@ -21,23 +22,7 @@ type RouteManifest = {
   routes: Record<string, ManifestEntry & { path?: string; parentId?: string }>;
 };
 
-/** The public routes the budget is about (130 KB gzip each); the others are listed too. */
-export const PUBLIC_ROUTES = [
-  "routes/home",
-  "routes/consultant",
-  "routes/pages/about",
-  "routes/pages/resource-guide",
-  "routes/pages/resources",
-  "routes/pages/help-center",
-  "routes/contact",
-  "routes/pages/privacy-policy",
-  "routes/pages/not-found",
-  "routes/sign-in",
-  "routes/verify-email",
-  "routes/reset-password",
-  "routes/shortlist-shared",
-  "routes/saved-search-unsubscribe",
-];
+export { PUBLIC_ROUTES };
 
 export const FIRST_LOAD_BUDGET_KB = 130;
 /** What a translated page may add for its language's strings (issue 37). */
@@ -150,4 +135,13 @@ export function printBudget(label: string, budget: RouteBudget[]) {
       }`,
     );
   }
+}
+
+// `node bench/budget.ts [build/client]`: the budget step alone, on the build that is there (`npm
+// run build` first); exits 1 when a public page is over its budget.
+if (import.meta.main) {
+  const clientDir = path.resolve(process.argv[2] ?? "build/client");
+  const budget = firstLoadBudget(clientDir);
+  printBudget(clientDir, budget);
+  if (budget.some((row) => row.overBudget)) process.exitCode = 1;
 }

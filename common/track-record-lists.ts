@@ -1,33 +1,12 @@
 import { choices } from "./choices.ts";
 import { COUNTRIES, LANGUAGES } from "./constants.ts";
+import { DONORS, type Donor } from "./donors.ts";
 import { intlLocale, type Locale } from "./locales.ts";
 
 // The track record's controlled lists, canonical names and derived figures (issue 12), free of
 // zod so that pages showing them do not load it; track-record.ts re-exports all of it with the schemas.
 
-/** Funding donors, spelled exactly as the API takes and returns them. */
-export const DONORS = [
-  "World Bank",
-  "Asian Development Bank",
-  "European Union",
-  "UNDP",
-  "UNICEF",
-  "WHO",
-  "FAO",
-  "ILO",
-  "UNFPA",
-  "UN Women",
-  "USAID",
-  "DFAT",
-  "FCDO",
-  "JICA",
-  "GIZ",
-  "KOICA",
-  "Global Fund",
-  "Gates Foundation",
-  "Other",
-] as const;
-export type Donor = (typeof DONORS)[number];
+export { DONORS, type Donor } from "./donors.ts";
 
 /**
  * Languages a consultant can pick (type-ahead). The first ten are the search filter's; the rest

@@ -17,7 +17,7 @@ import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
-import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { reviewAction } from "../lib/review-actions.server.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
@@ -51,7 +51,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (page.countable) app.cachedPageEffects.push((visitor) => countProfileView(deps, id, { ...visitor, userId: null }));
   // The message form starts with the signed-in person's name and e-mail.
   const sender = session ? { name: session.user.name, email: session.user.email } : null;
-  return { ...page, sender };
+  // The page head's description and JSON-LD, built here: their code stays out of the browser's bundle.
+  const { publicUrl } = app.config;
+  const seo = {
+    description: describeBio(page.consultant.bio),
+    jsonLd: consultantJsonLd(page.consultant, { url: `${publicUrl}/consultant/${page.consultant.id}`, publicUrl }, page.track),
+  };
+  return { ...page, sender, seo };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -125,13 +131,12 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const { consultant, track } = view;
-  const { publicUrl } = rootData(args);
+  const { consultant, seo } = view;
   const path = `/consultant/${consultant.id}`;
   return [
     ...pageMeta(args, {
       title: `${consultant.name} — ${consultant.title}`,
-      description: describeBio(consultant.bio),
+      description: seo.description,
       path,
       image: consultant.profilePhotoUrl,
       type: "profile",
@@ -140,7 +145,7 @@ export function meta(args: Route.MetaArgs) {
       // The profile is what the consultant wrote: every language's page points at the English one.
       canonicalInEnglish: true,
     }),
-    { "script:ld+json": consultantJsonLd(consultant, { url: `${publicUrl}${path}`, publicUrl }, track) },
+    { "script:ld+json": seo.jsonLd },
   ];
 }
 

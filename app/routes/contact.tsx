@@ -3,7 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import {
@@ -17,7 +17,6 @@ import {
 import { contactMessageSchema } from "#common/contact-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { submitContactMessage } from "#server/services/contact.ts";
-import { ContactAside, ContactConfirmation } from "../components/content/contact-parts.tsx";
 import { PageHero } from "../components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -40,6 +39,12 @@ import { redirectWithToast } from "../lib/toast.server.ts";
 import { useOptionalUser } from "../lib/user.ts";
 import { zodValidation } from "../lib/zod-deferred.ts";
 import type { Route } from "./+types/contact";
+
+// The aside (addresses, hours, links) and the thank-you panel hydrate beside the page's first
+// load (split hydration): the server HTML has them whole, and their links work before.
+const loadContactParts = () => import("../components/content/contact-parts.tsx");
+const ContactAside = lazy(() => loadContactParts().then((module) => ({ default: module.ContactAside })));
+const ContactConfirmation = lazy(() => loadContactParts().then((module) => ({ default: module.ContactConfirmation })));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
@@ -90,7 +95,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <PageHero eyebrow={t`Contact`} title={t`Get in touch`} lead={<p>{i18n._(CONTACT_PAGE.lead)}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         {isSent ? (
-          <ContactConfirmation />
+          <Suspense fallback={null}>
+            <ContactConfirmation />
+          </Suspense>
         ) : (
           <ContactForm
             key={subject}
@@ -100,7 +107,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             draftKey={draftKey}
           />
         )}
-        <ContactAside supportEmail={supportEmail} />
+        <Suspense fallback={null}>
+          <ContactAside supportEmail={supportEmail} />
+        </Suspense>
       </div>
     </>
   );

@@ -11,8 +11,6 @@ import { actorOf } from "#server/services/context.ts";
 import { countSearchAppearances } from "#server/services/insights/counter.ts";
 import { viewHomePage } from "#server/services/pages/home-page.ts";
 import { toConsultantCard } from "../components/consultants/consultant-card.tsx";
-import { ActiveFilters } from "../components/search/active-filters.tsx";
-import { SaveSearch } from "../components/search/save-search.tsx";
 import { SearchFilters } from "../components/search/search-filters.tsx";
 import { SearchForm } from "../components/search/search-form.tsx";
 import { SortSelect } from "../components/search/sort-select.tsx";
@@ -35,6 +33,10 @@ const ResultsList = lazy(loadResultsList);
 const StatsStrip = lazy(() => import("../components/search/stats-strip.tsx").then((m) => ({ default: m.StatsStrip })));
 const HomeLower = lazy(() => import("../components/search/home-lower.tsx"));
 const ResultsReady = lazy(() => import("../components/search/results-ready.tsx").then((m) => ({ default: m.ResultsReady })));
+// The filters a search applied (links) and Save this search hydrate beside the first load: the
+// server HTML has them, and a click on a link before then is an ordinary navigation.
+const ActiveFilters = lazy(() => import("../components/search/active-filters.tsx").then((m) => ({ default: m.ActiveFilters })));
+const SaveSearch = lazy(() => import("../components/search/save-search.tsx").then((m) => ({ default: m.SaveSearch })));
 const loadStates = () => import("../components/search/home-states.tsx");
 const NoResults = lazy(() => loadStates().then((m) => ({ default: m.NoResults })));
 const LoadFailed = lazy(() => loadStates().then((m) => ({ default: m.LoadFailed })));
@@ -168,8 +170,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4">
           <SearchFilters search={search} />
-          <ActiveFilters params={params} />
-          {results && <SaveSearch params={params} />}
+          <Suspense fallback={null}>
+            <ActiveFilters params={params} />
+            {results && <SaveSearch params={params} />}
+          </Suspense>
         </div>
 
         <div

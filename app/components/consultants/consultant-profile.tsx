@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { formatRating } from "#common/format.ts";
@@ -11,14 +12,17 @@ import { Avatar } from "./avatar.tsx";
 import { ContactRow } from "./direct-contact.tsx";
 import { Fact } from "./fact.tsx";
 import { RatingStars } from "./rating-stars.tsx";
-import {
-  EducationSection,
-  ExperienceSection,
-  LanguageList,
-  TrackFacts,
-  TrackHighlights,
-  type TrackRecordViewData,
-} from "./track-record-view.tsx";
+import type { TrackRecordViewData } from "./track-record-view.tsx";
+
+// The track record's sections (assignments, education, languages, facts: text and links, nothing
+// to click that JavaScript handles) hydrate beside the page's first load, as the reviews do: the
+// server HTML has them whole, and their code stays out of the profile page's first-load budget.
+const loadTrackRecordView = () => import("./track-record-view.tsx");
+const ExperienceSection = lazy(() => loadTrackRecordView().then((module) => ({ default: module.ExperienceSection })));
+const EducationSection = lazy(() => loadTrackRecordView().then((module) => ({ default: module.EducationSection })));
+const LanguageList = lazy(() => loadTrackRecordView().then((module) => ({ default: module.LanguageList })));
+const TrackFacts = lazy(() => loadTrackRecordView().then((module) => ({ default: module.TrackFacts })));
+const TrackHighlights = lazy(() => loadTrackRecordView().then((module) => ({ default: module.TrackHighlights })));
 
 // One consultant profile, as the public page shows it. The owner's page (/my-consultant-profile)
 // reuses it with their own contact details and a note of what visitors see.
@@ -108,8 +112,12 @@ export function ConsultantProfile({
               {consultant.bio}
             </p>
           </CardSection>
-          {track && <ExperienceSection assignments={track.assignments} references={track.references} />}
-          {track && <EducationSection education={track.education} />}
+          {track && (
+            <Suspense fallback={null}>
+              <ExperienceSection assignments={track.assignments} references={track.references} />
+              <EducationSection education={track.education} />
+            </Suspense>
+          )}
           <CardSection title={t`Specializations`} id="specializations-heading">
             <h3 className="text-sm font-semibold text-muted">
               <Trans>Primary</Trans>
@@ -135,7 +143,9 @@ export function ConsultantProfile({
             )}
           </CardSection>
           <CardSection title={t`Languages`} id="languages-heading">
-            <LanguageList languages={consultant.languages} levels={track?.languageLevels} />
+            <Suspense fallback={null}>
+              <LanguageList languages={consultant.languages} levels={track?.languageLevels} />
+            </Suspense>
           </CardSection>
         </div>
 
@@ -161,9 +171,17 @@ export function ConsultantProfile({
                 ? t`Available for new assignments.`
                 : t`Not taking new assignments at the moment. You can still send a message.`}
             </p>
-            {track && <TrackFacts track={track} />}
+            {track && (
+              <Suspense fallback={null}>
+                <TrackFacts track={track} />
+              </Suspense>
+            )}
           </CardSection>
-          {track && <TrackHighlights assignments={track.assignments} references={track.references} />}
+          {track && (
+            <Suspense fallback={null}>
+              <TrackHighlights assignments={track.assignments} references={track.references} />
+            </Suspense>
+          )}
           <CardSection title={t`Quick Stats`} id="stats-heading">
             <dl className="grid grid-cols-2 gap-4 text-sm">
               <div>

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { valueLabel } from "#app/i18n/labels.ts";
 import type { SearchNavigation } from "#app/lib/use-search-navigation.ts";
 import { COUNTRIES } from "#common/constants.ts";
-import { DONORS } from "#common/track-record-lists.ts";
+import { DONORS } from "#common/donors.ts";
 import { Options, withCurrent } from "../ui/options.tsx";
 import { SearchSelect } from "./search-select.tsx";
 

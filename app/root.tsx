@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -21,7 +21,6 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AuthDialog } from "./components/account/auth-dialog.tsx";
 import { ReauthenticateDialog } from "./components/account/reauthenticate-dialog.tsx";
-import { OfflineStatus } from "./components/layout/offline-status.tsx";
 import { RouteErrorBoundary } from "./components/layout/route-error-boundary.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -30,6 +29,12 @@ import { appContext } from "./context.ts";
 import { isRequestFailed } from "./lib/page-action.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { RootData } from "./lib/user.ts";
+
+// The offline notice's live region hydrates beside the first load (the server HTML has it; it
+// says something only once the browser goes offline, by which time its code is there).
+const OfflineStatus = lazy(() =>
+  import("./components/layout/offline-status.tsx").then((module) => ({ default: module.OfflineStatus })),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);
@@ -114,7 +119,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter siteName={siteName} />
         <AuthDialog />
         <ReauthenticateDialog />
-        <OfflineStatus />
+        <Suspense fallback={null}>
+          <OfflineStatus />
+        </Suspense>
         <Toaster initial={root?.toast} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />

@@ -9,7 +9,7 @@ import { OFFICE_ADDRESS } from "#common/site-info.ts";
 // request time.
 
 /** When the policy last changed (shown as a date in the page's language). */
-export const LAST_UPDATED = "2025-01-01";
+export { LAST_UPDATED } from "./privacy-date.ts";
 
 export type PrivacySection = {
   id: string;

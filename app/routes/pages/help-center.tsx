@@ -1,22 +1,23 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Bug, Mail, MessageSquareText, Phone, Search, SearchX } from "lucide-react";
-import { useId, useState } from "react";
+import { Bug, Mail, Search, SearchX } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { PageSection } from "#app/components/content/page-section.tsx";
 import { CtaBanner } from "#app/components/layout/cta-banner.tsx";
 import { PageHero } from "#app/components/layout/page-hero.tsx";
 import { RouteErrorBoundary } from "#app/components/layout/route-error-boundary.tsx";
 import { Accordion, AccordionItem } from "#app/components/ui/accordion.tsx";
-import { Badge } from "#app/components/ui/badge.tsx";
-import { Button, ButtonLink, buttonClasses } from "#app/components/ui/button.tsx";
-import { Card, CardIcon } from "#app/components/ui/card.tsx";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { TextLink } from "#app/components/ui/text-link.tsx";
 import { countFaqItems, faqGroups, filterFaq } from "#app/content/faq.ts";
 import { appContext } from "#app/context.ts";
 import { metaI18n, pageMeta } from "#app/lib/meta.ts";
-import { SUPPORT_PHONE } from "#common/site-info.ts";
 import type { Route } from "./+types/help-center";
+
+// The support team's cards (links to write, mail or call) hydrate beside the page's first load:
+// the server HTML has them whole.
+const HelpSupport = lazy(() => import("#app/components/content/help-support.tsx"));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
@@ -82,37 +83,9 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         </Form>
       </PageHero>
 
-      <PageSection id="support-heading" title={t`Talk to our support team`} large={false} container="max-w-7xl py-12">
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          <li className="flex">
-            <SupportCard
-              icon={MessageSquareText}
-              title={t`Contact Form`}
-              text={t`Tell us what happened and where; the form reaches the same team and keeps your question on record.`}
-            >
-              <ButtonLink to="/contact" variant="secondary" icon={MessageSquareText}>
-                <Trans>Write to us</Trans>
-              </ButtonLink>
-            </SupportCard>
-          </li>
-          <li className="flex">
-            <SupportCard icon={Mail} title={t`Email Support`} text={t`Write to us any time; we reply within one business day.`}>
-              <a href={`mailto:${supportEmail}`} translate="no" className={buttonClasses({ variant: "secondary" })}>
-                <Mail aria-hidden="true" className="size-4" />
-                {supportEmail}
-              </a>
-            </SupportCard>
-          </li>
-          <li className="flex">
-            <SupportCard icon={Phone} title={t`Phone Support`} text={t`Speak to us directly, in English, during support hours.`}>
-              <a href={SUPPORT_PHONE.href} className={buttonClasses({ variant: "secondary" })}>
-                <Phone aria-hidden="true" className="size-4" />
-                {SUPPORT_PHONE.display}
-              </a>
-            </SupportCard>
-          </li>
-        </ul>
-      </PageSection>
+      <Suspense fallback={null}>
+        <HelpSupport supportEmail={supportEmail} />
+      </Suspense>
 
       <PageSection id="faq-heading" title={t`Frequently asked questions`} band large={false} container="max-w-4xl py-12">
         <p role="status" className="mt-2 text-sm text-muted">
@@ -168,36 +141,6 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </CtaBanner>
     </>
-  );
-}
-
-function SupportCard({
-  icon: Icon,
-  title,
-  text,
-  children,
-}: {
-  icon: typeof Mail;
-  title: string;
-  text: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card as="article" className="flex w-full flex-col">
-      <div className="flex items-center gap-3">
-        <CardIcon>
-          <Icon className="size-5" />
-        </CardIcon>
-        <h3 className="text-lg font-semibold text-ink">{title}</h3>
-      </div>
-      <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">{text}</p>
-      <p className="mt-3">
-        <Badge tone="neutral">
-          <Trans>Mon-Fri 9AM-6PM SGT</Trans>
-        </Badge>
-      </p>
-      <div className="mt-4 border-t border-line pt-4">{children}</div>
-    </Card>
   );
 }
 

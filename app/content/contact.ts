@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 // The contact page's copy around its form (the form's labels and messages are beside its fields),
 // as messages of the catalogue (shown in the page's language).
 
+/** The lead of the page's hero is in contact-lead.ts: the page's first load needs only that. */
 export const CONTACT_PAGE = {
-  lead: msg`Questions about the directory, your consultant profile or a partnership? Send us a message and our team in Singapore will reply within one business day.`,
   visits: msg`Visits by appointment.`,
   timeZone: msg`Singapore Time (SGT, UTC+8)`,
   sent: {

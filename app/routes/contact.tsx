@@ -25,7 +25,7 @@ import { Card } from "../components/ui/card.tsx";
 import { Honeypot, InputField, SelectField, TextareaField } from "../components/ui/field.tsx";
 import { DraftRestoredNote, NotSentNotice } from "../components/ui/not-sent-notice.tsx";
 import { Options } from "../components/ui/options.tsx";
-import { CONTACT_PAGE } from "../content/contact.ts";
+import { CONTACT_LEAD } from "../content/contact-lead.ts";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -92,7 +92,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [isSent, draftKey]);
   return (
     <>
-      <PageHero eyebrow={t`Contact`} title={t`Get in touch`} lead={<p>{i18n._(CONTACT_PAGE.lead)}</p>} />
+      <PageHero eyebrow={t`Contact`} title={t`Get in touch`} lead={<p>{i18n._(CONTACT_LEAD)}</p>} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[2fr_1fr]">
         {isSent ? (
           <Suspense fallback={null}>

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
-import { appContextOf, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (registers the languages' messages).
 import "../i18n/catalogs.server.ts";
-import { readToast } from "../lib/toast.server.ts";
 import * as organizationPage from "./my-organization.tsx";
 import * as organizationsPage from "./my-organizations.tsx";
 import * as opportunityForm from "./opportunity-form.tsx";
@@ -17,27 +16,14 @@ const harness = routeHarness();
 
 type Action = (args: never) => unknown;
 
-async function redirectOf(
+function redirectOf(
   action: Action,
   session: Awaited<ReturnType<typeof harness.signIn>>,
   url: string,
-  fields: object,
+  fields: Record<string, string | number>,
   params: Record<string, string> = { id: url.split("/").pop() ?? "" },
 ) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
-  const app = appContextOf(harness.deps, session);
-  const done = (await action({
-    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
-    context: routerContextOf(app),
-    params,
-  } as never)) as Response;
-  expect(done.status, JSON.stringify(done).slice(0, 500)).toBe(302);
-  const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return {
-    location: done.headers.get("Location"),
-    toast: readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast,
-  };
+  return redirectAfterAction({ action }, { url, context: appContextOf(harness.deps, session), fields, params });
 }
 
 async function toastOf(...args: Parameters<typeof redirectOf>) {

@@ -5,10 +5,9 @@ import { conversations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { appContextOf, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (registers the languages' messages).
 import "../i18n/catalogs.server.ts";
-import { readToast } from "../lib/toast.server.ts";
 import * as conversationPage from "./messages-conversation.tsx";
 import * as profilePage from "./profile-form.tsx";
 
@@ -21,17 +20,9 @@ const harness = routeHarness();
 type Session = Awaited<ReturnType<typeof harness.signIn>>;
 
 async function toastAfter(page: { action: (args: never) => unknown }, session: Session, url: string, fields: object) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
-  const app = appContextOf(harness.deps, session);
-  const done = (await page.action({
-    request: new Request(`http://localhost${url}`, { method: "POST", body: form }),
-    context: routerContextOf(app),
-    params: { id: url.split("/").pop() },
-  } as never)) as Response;
-  expect(done.status, JSON.stringify(done)).toBe(302);
-  const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-  return readToast(app, new Request("http://localhost/", { headers: { cookie } })).toast;
+  const context = appContextOf(harness.deps, session);
+  const params = { id: url.split("/").pop() ?? "" };
+  return (await redirectAfterAction(page, { url, context, fields: fields as Record<string, string>, params })).toast;
 }
 
 /** What the profile form sends for a complete profile (its field names, as the page posts them). */

@@ -3,10 +3,11 @@ import { cleanup, configure, render } from "@testing-library/react";
 import HTMLElementConfig from "happy-dom/lib/config/HTMLElementConfig.js";
 import { type ComponentType, createElement } from "react";
 import { createRoutesStub, Outlet, RouterContextProvider } from "react-router";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { type AppContext, appContext } from "#app/context.ts";
 import { i18nFor } from "#app/i18n/i18n.ts";
+import { readToast } from "#app/lib/toast.server.ts";
 import { loader as rootLoader } from "#app/root.tsx";
 import * as signedInLayout from "#app/routes/signed-in-layout.tsx";
 import type { JobQueue } from "#server/jobs/queue.ts";
@@ -123,6 +124,30 @@ export async function postAction<Answer = unknown>(
     context: routerContextOf(context),
     params,
   } as never)) as { data: Answer; init: { status: number } };
+}
+
+/**
+ * Where `page`'s action sent the browser after a posted form (it must answer a redirect), and the
+ * toast its cookie carries, read back as the root loader reads it. Run it in Node's environment:
+ * happy-dom's Headers drop Set-Cookie.
+ */
+export async function redirectAfterAction(
+  page: { action?: (args: never) => unknown },
+  {
+    url,
+    context,
+    fields,
+    params = {},
+  }: { url: string; context: AppContext; fields: Record<string, string | number>; params?: Record<string, string> },
+) {
+  const strings = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+  const done = (await postAction(page, { url, context, fields: strings, params })) as unknown as Response;
+  expect(done.status, JSON.stringify(done).slice(0, 500)).toBe(302);
+  const cookie = done.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return {
+    location: done.headers.get("Location"),
+    toast: readToast(context, new Request("http://localhost/", { headers: { cookie } })).toast,
+  };
 }
 
 type RouteModule = {

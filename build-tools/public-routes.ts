@@ -3,26 +3,20 @@
 // build-tools/client-chunks.ts cuts their code by these families: pages of one family share a
 // chunk of what they have in common (the directory's cards and labels, the content pages' hero
 // and banners, the forms' fields and answers).
+const CONTENT_PAGES = [
+  "routes/pages/about",
+  "routes/pages/resources",
+  "routes/pages/resource-guide",
+  "routes/pages/help-center",
+  "routes/pages/privacy-policy",
+  "routes/pages/not-found",
+] as const;
+
 export const PUBLIC_PAGE_FAMILIES = {
   directory: ["routes/home", "routes/consultant", "routes/shortlist-shared"],
-  content: [
-    "routes/pages/about",
-    "routes/pages/resources",
-    "routes/pages/resource-guide",
-    "routes/pages/help-center",
-    "routes/pages/privacy-policy",
-    "routes/pages/not-found",
-  ],
+  content: CONTENT_PAGES,
   // What the contact page shares with the content pages (the hero, the banners, the cards).
-  site: [
-    "routes/pages/about",
-    "routes/pages/resources",
-    "routes/pages/resource-guide",
-    "routes/pages/help-center",
-    "routes/pages/privacy-policy",
-    "routes/pages/not-found",
-    "routes/contact",
-  ],
+  site: [...CONTENT_PAGES, "routes/contact"],
   forms: ["routes/contact", "routes/sign-in", "routes/reset-password", "routes/verify-email", "routes/saved-search-unsubscribe"],
 } as const;
 

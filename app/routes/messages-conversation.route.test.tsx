@@ -4,10 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_TEXTS } from "#common/organizations.ts";
-import { conversationReports, conversations } from "#server/db/schema.ts";
-import { actorOf } from "#server/services/context.ts";
-import { sendMessage } from "#server/services/messages/send.ts";
-import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { conversationReports } from "#server/db/schema.ts";
+import { receivedConversation } from "../../tests/setup/conversations.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./messages-conversation.tsx";
 
@@ -22,26 +20,7 @@ type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
 
 const [spam, scam, , , somethingElse] = CONVERSATION_REPORT_REASONS;
 
-/** A conversation from a new account (the sender) to a listed consultant owned by another (the consultant). */
-async function conversation() {
-  const consultant = await harness.signIn({ name: "Lan Nguyen" });
-  const consultantId = await insertListedConsultant(harness.database.db, { userId: consultant.user.id, name: "Lan Nguyen" });
-  const sender = await harness.signIn({ name: "Ploy Srisuk" });
-  await sendMessage(harness.deps, actorOf(sender), {
-    consultantId,
-    senderName: "Ploy Srisuk",
-    senderEmail: sender.user.email,
-    senderOrganization: "Mekong Jobs",
-    subject: "A paid position for you",
-    message: "Send us a processing fee of 200 USD and the assignment is yours.",
-  });
-  const [row] = await harness.database.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(eq(conversations.consultantId, consultantId));
-  if (!row) throw new Error("the conversation was not opened");
-  return { id: row.id, consultant, sender };
-}
+const conversation = () => receivedConversation(harness);
 
 function open(session: Session, id: number) {
   return renderRoute(page, {

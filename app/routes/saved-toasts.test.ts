@@ -1,10 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_REPORT_REASONS } from "#common/organizations.ts";
-import { conversations } from "#server/db/schema.ts";
-import { actorOf } from "#server/services/context.ts";
-import { sendMessage } from "#server/services/messages/send.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { receivedConversation } from "../../tests/setup/conversations.ts";
 import { appContextOf, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (registers the languages' messages).
 import "../i18n/catalogs.server.ts";
@@ -86,21 +83,8 @@ describe("the profile form's toast", () => {
 
 describe("the report's toast", () => {
   it("thanks the consultant in the page's language", async () => {
-    const consultant = await harness.signIn({ name: "Lan Nguyen" });
-    const consultantId = await insertListedConsultant(harness.database.db, { userId: consultant.user.id });
-    const sender = await harness.signIn({ name: "Ploy Srisuk" });
-    await sendMessage(harness.deps, actorOf(sender), {
-      consultantId,
-      senderName: "Ploy Srisuk",
-      senderEmail: sender.user.email,
-      subject: "A paid position for you",
-      message: "Send us a processing fee of 200 USD and the assignment is yours.",
-    });
-    const [row] = await harness.database.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.consultantId, consultantId));
-    const toast = await toastAfter(conversationPage, consultant, `/vi/messages/${row?.id}`, {
+    const { id, consultant } = await receivedConversation(harness);
+    const toast = await toastAfter(conversationPage, consultant, `/vi/messages/${id}`, {
       intent: "report",
       reason: CONVERSATION_REPORT_REASONS[0],
     });

@@ -1,10 +1,12 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
 import { and, asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { rejectSchema } from "#common/admin-schema.ts";
+import { intlLocale, type Locale, localizePath } from "#common/locales.ts";
 import {
   diffOf,
   type PendingChange,
   type QueueEntry,
-  REVIEWED_FIELD_LABELS,
   REVIEWED_FIELDS,
   type ReviewedField,
   type ReviewedValues,
@@ -18,6 +20,7 @@ import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts"
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import { auditChangesOf, NO_PENDING_CHANGE, publishedValues, publishedValuesOf } from "./changes.ts";
@@ -102,6 +105,7 @@ async function lockPendingChange(tx: Executor, id: number) {
         name: consultants.name,
         ownerName: authUsers.name,
         ownerEmail: authUsers.email,
+        ownerLocale: authUsers.locale,
       })
       .from(consultantChanges)
       .innerJoin(consultants, eq(consultants.id, consultantChanges.consultantId))
@@ -114,8 +118,22 @@ async function lockPendingChange(tx: Executor, id: number) {
   return { ...row, changes: row.changes as Partial<ReviewedValues> };
 }
 
-function fieldList(changes: Partial<ReviewedValues>) {
-  return REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map((field) => REVIEWED_FIELD_LABELS[field]);
+/** The reviewed fields as the owner's e-mail names them (in English, REVIEWED_FIELD_LABELS' words). */
+const FIELD_NAMES: Record<ReviewedField, MessageDescriptor> = {
+  name: msg`Full name`,
+  title: msg`Professional title`,
+  bio: msg`Professional summary`,
+  profilePhotoUrl: msg`Photo`,
+  primarySpecialization: msg`Primary specialization`,
+  secondarySpecializations: msg`Other specializations`,
+  assignments: msg`Assignments`,
+};
+
+/** "Full name, Photo" in English; the language's own list in the others. */
+function fieldList(changes: Partial<ReviewedValues>, { locale, i18n }: { locale: Locale; i18n: I18n }): string {
+  const names = REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map((field) => i18n._(FIELD_NAMES[field]));
+  if (locale === "en") return names.join(", ");
+  return new Intl.ListFormat(intlLocale(locale), { type: "unit", style: "short" }).format(names);
 }
 
 /** Approves the change waiting on a profile: its values are published, and the owner is told. */
@@ -142,18 +160,24 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
     });
     if (pending.ownerEmail) {
       const { siteName, publicUrl } = deps.config;
+      const language = await mailLanguage(pending.ownerLocale);
+      const { i18n } = language;
+      const fields = fieldList(pending.changes, language);
       await enqueueMail(
         deps,
         {
           to: pending.ownerEmail,
-          subject: `Your profile changes on ${siteName} are published`,
+          subject: i18n._(msg`Your profile changes on ${{ siteName }} are published`),
           ...composeMail(
             siteName,
             [
-              `Hello ${pending.ownerName ?? pending.name},`,
-              `Your changes (${fieldList(pending.changes).join(", ")}) have been approved and are now on your public profile.`,
+              i18n._(msg`Hello ${{ name: pending.ownerName ?? pending.name }},`),
+              i18n._(msg`Your changes (${{ fields }}) have been approved and are now on your public profile.`),
             ],
-            { label: "View your profile", url: `${publicUrl}/consultant/${id}` },
+            {
+              label: i18n._(msg`View your profile`),
+              url: `${publicUrl}${localizePath(language.locale, `/consultant/${id}`)}`,
+            },
           ),
         },
         { db: tx },
@@ -192,20 +216,28 @@ export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id
     });
     if (pending.ownerEmail) {
       const { siteName, publicUrl } = deps.config;
+      const language = await mailLanguage(pending.ownerLocale);
+      const { i18n } = language;
+      const fields = fieldList(pending.changes, language);
       await enqueueMail(
         deps,
         {
           to: pending.ownerEmail,
-          subject: `Your profile changes on ${siteName} were not published`,
+          subject: i18n._(msg`Your profile changes on ${{ siteName }} were not published`),
           ...composeMail(
             siteName,
             [
-              `Hello ${pending.ownerName ?? pending.name},`,
-              `An administrator reviewed the changes to your consultant profile (${fieldList(pending.changes).join(", ")}) and did not publish them, for this reason:`,
+              i18n._(msg`Hello ${{ name: pending.ownerName ?? pending.name }},`),
+              i18n._(
+                msg`An administrator reviewed the changes to your consultant profile (${{ fields }}) and did not publish them, for this reason:`,
+              ),
               reason,
-              "Your profile keeps showing its approved version. You can edit your profile and send the changes again.",
+              i18n._(msg`Your profile keeps showing its approved version. You can edit your profile and send the changes again.`),
             ],
-            { label: "Edit your profile", url: `${publicUrl}/profile/edit/${id}` },
+            {
+              label: i18n._(msg`Edit your profile`),
+              url: `${publicUrl}${localizePath(language.locale, `/profile/edit/${id}`)}`,
+            },
           ),
         },
         { db: tx },

@@ -1,12 +1,16 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
 import { eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import type { ConsultantStatus } from "#common/constants.ts";
+import { type Locale, localizePath } from "#common/locales.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
 
@@ -52,6 +56,7 @@ export async function moderateConsultant(
           ownerName: authUsers.name,
           ownerEmail: authUsers.email,
           ownerBlockedAt: authUsers.blockedAt,
+          ownerLocale: authUsers.locale,
         })
         .from(consultants)
         .leftJoin(authUsers, eq(authUsers.id, consultants.userId))
@@ -81,8 +86,9 @@ export async function moderateConsultant(
       changes: diff({ status: before.status, statusReason: before.statusReason }, { status, statusReason: reason }),
     });
     if (owner.ownerEmail) {
-      // Queued with the decision: the owner hears of it if and only if it committed.
-      const mail = approvalMail(action, deps.config, { id, ownerName: owner.ownerName ?? before.name, reason });
+      // Queued with the decision: the owner hears of it if and only if it committed, in their language.
+      const language = await mailLanguage(current.ownerLocale);
+      const mail = approvalMail(action, deps.config, language, { id, ownerName: owner.ownerName ?? before.name, reason });
       await enqueueMail(deps, { to: owner.ownerEmail, ...mail }, { db: tx });
     }
     return { consultant: updated ?? before, changed: true };
@@ -91,48 +97,53 @@ export async function moderateConsultant(
   return outcome.consultant;
 }
 
+/** The owner's e-mail about a decision, in `locale`; the administrator's reason is sent as written. */
 export function approvalMail(
   action: ApprovalAction,
   { siteName, publicUrl }: { siteName: string; publicUrl: string },
+  { locale, i18n }: { locale: Locale; i18n: I18n },
   { id, ownerName, reason }: { id: number; ownerName: string; reason: string | null },
 ) {
-  const hello = `Hello ${ownerName},`;
+  const hello = i18n._(msg`Hello ${{ name: ownerName }},`);
   if (action === "approve") {
     return {
-      subject: `Your consultant profile on ${siteName} is approved`,
+      subject: i18n._(msg`Your consultant profile on ${{ siteName }} is approved`),
       ...composeMail(
         siteName,
-        [hello, `Good news: your consultant profile has been approved and is now listed in the ${siteName} directory.`],
-        { label: "View your profile", url: `${publicUrl}/consultant/${id}` },
+        [
+          hello,
+          i18n._(msg`Good news: your consultant profile has been approved and is now listed in the ${{ siteName }} directory.`),
+        ],
+        { label: i18n._(msg`View your profile`), url: `${publicUrl}${localizePath(locale, `/consultant/${id}`)}` },
       ),
     };
   }
   if (action === "reject") {
     return {
-      subject: `Your consultant profile on ${siteName} needs changes`,
+      subject: i18n._(msg`Your consultant profile on ${{ siteName }} needs changes`),
       ...composeMail(
         siteName,
         [
           hello,
-          "Your consultant profile was not approved for the directory, for this reason:",
+          i18n._(msg`Your consultant profile was not approved for the directory, for this reason:`),
           reason ?? "",
-          "Please update your profile; it will then be reviewed again (usually within 1-2 business days).",
+          i18n._(msg`Please update your profile; it will then be reviewed again (usually within 1-2 business days).`),
         ],
-        { label: "Edit your profile", url: `${publicUrl}/profile/edit/${id}` },
+        { label: i18n._(msg`Edit your profile`), url: `${publicUrl}${localizePath(locale, `/profile/edit/${id}`)}` },
       ),
     };
   }
   return {
-    subject: `Your consultant profile on ${siteName} has been hidden`,
+    subject: i18n._(msg`Your consultant profile on ${{ siteName }} has been hidden`),
     ...composeMail(
       siteName,
       [
         hello,
-        `Your consultant profile is no longer listed in the ${siteName} directory.`,
-        ...(reason ? [`Reason: ${reason}`] : []),
-        "If you have questions, reply to this e-mail or contact our support team.",
+        i18n._(msg`Your consultant profile is no longer listed in the ${{ siteName }} directory.`),
+        ...(reason ? [i18n._(msg`Reason: ${{ reason }}`)] : []),
+        i18n._(msg`If you have questions, reply to this e-mail or contact our support team.`),
       ],
-      { label: "See your profile", url: `${publicUrl}/my-consultant-profile` },
+      { label: i18n._(msg`See your profile`), url: `${publicUrl}${localizePath(locale, "/my-consultant-profile")}` },
     ),
   };
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -17,6 +18,7 @@ import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts"
 import { type Actor, inAdminTransaction, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { unverifyOrganization } from "../organizations/verification.ts";
 import { parseInput } from "../validate.ts";
@@ -206,18 +208,30 @@ async function queueWarning(
   message: string | undefined,
 ): Promise<void> {
   const [sender] = await tx
-    .select({ name: authUsers.name, email: authUsers.email })
+    .select({ name: authUsers.name, email: authUsers.email, locale: authUsers.locale })
     .from(authUsers)
     .where(eq(authUsers.id, userId));
   if (!sender) throw new Conflict(REPORT_TEXTS.noSender);
+  // In the sender's language; the administrator's own words, when given, are sent as written.
+  const { i18n } = await mailLanguage(sender.locale);
   const { siteName } = deps.config;
+  const name = oneLine(sender.name);
+  const conversation = oneLine(subject);
   const { text, html } = composeMail(siteName, [
-    `Hello ${oneLine(sender.name)},`,
-    `A consultant reported your conversation "${oneLine(subject)}" on ${siteName}, and an administrator looked at it.`,
+    i18n._(msg`Hello ${{ name }},`),
+    i18n._(
+      msg`A consultant reported your conversation "${{ conversation }}" on ${{ siteName }}, and an administrator looked at it.`,
+    ),
     message ??
-      "Please write to consultants only about real assignments, under your own name and the organization you work for. Another report may lead to your account being blocked.",
+      i18n._(
+        msg`Please write to consultants only about real assignments, under your own name and the organization you work for. Another report may lead to your account being blocked.`,
+      ),
   ]);
-  await enqueueMail(deps, { to: sender.email, subject: `A warning about your messages on ${siteName}`, text, html }, { db: tx });
+  await enqueueMail(
+    deps,
+    { to: sender.email, subject: i18n._(msg`A warning about your messages on ${{ siteName }}`), text, html },
+    { db: tx },
+  );
 }
 
 /** Open reports about an organization's conversations (the admin Organizations table's "reported" filter). */

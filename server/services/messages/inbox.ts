@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { intlLocale, type Locale, localizePath } from "#common/locales.ts";
 import { inboxQuerySchema, MESSAGE_TEXTS, markReadSchema, type ReplyInput, replySchema } from "#common/messages.ts";
 import type { OrganizationBadge } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -8,6 +10,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -21,8 +24,9 @@ import { parseInput } from "../validate.ts";
 export const REPLY_LIMIT_PER_ACCOUNT = 60;
 const HOUR = 60 * 60;
 
-function formatDate(date: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
+/** When the quoted message was written, in the mail's language ("21 November 2025 at 14:05 UTC" in English). */
+function formatDate(date: Date, locale: Locale): string {
+  return `${new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
 }
 
 export type OwnProfile = { id: number; name: string; email: string };
@@ -300,27 +304,38 @@ export async function storeReply(
 ): Promise<void> {
   // A blocked account gets no answer, and so never the consultant's address (issue 36).
   const [sender] = await tx
-    .select({ id: authUsers.id, blockedAt: authUsers.blockedAt })
+    .select({ id: authUsers.id, blockedAt: authUsers.blockedAt, locale: authUsers.locale })
     .from(messages)
     .innerJoin(authUsers, eq(authUsers.id, messages.senderUserId))
     .where(eq(messages.id, original.id))
     .limit(1);
   if (sender?.blockedAt) throw new Forbidden(CONVERSATION_TEXTS.blockedSenderReply);
+  // In the sender's language (their account's); the consultant's reply and the quote as written.
+  const { locale, i18n } = await mailLanguage(sender?.locale);
+  const { siteName, publicUrl } = deps.config;
   const consultantName = oneLine(consultant.name);
+  const name = oneLine(original.senderName);
+  const subject = oneLine(original.subject);
+  const date = formatDate(original.createdAt, locale);
   const quoted = original.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
   const { text, html } = composeMail(
-    deps.config.siteName,
+    siteName,
     [
-      `Hello ${oneLine(original.senderName)},`,
-      `${consultantName} replied to your message "${oneLine(original.subject)}" sent through ${deps.config.siteName}:`,
+      i18n._(msg`Hello ${{ name }},`),
+      i18n._(msg`${{ consultantName }} replied to your message "${{ subject }}" sent through ${{ siteName }}:`),
       reply,
-      `Reply to this e-mail to write to ${consultantName} directly, or answer in the conversation.`,
-      `On ${formatDate(original.createdAt)}, you wrote:\n${quoted}`,
+      i18n._(msg`Reply to this e-mail to write to ${{ consultantName }} directly, or answer in the conversation.`),
+      `${i18n._(msg`On ${{ date }}, you wrote:`)}\n${quoted}`,
     ],
-    conversationId ? { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${conversationId}` } : undefined,
+    conversationId
+      ? {
+          label: i18n._(msg`Open the conversation`),
+          url: `${publicUrl}${localizePath(locale, `/messages/${conversationId}`)}`,
+        }
+      : undefined,
   );
   const [saved] = await tx
     .insert(messageReplies)

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { localizePath } from "#common/locales.ts";
 import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "#common/messages.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, messages } from "#server/db/schema.ts";
@@ -7,6 +9,7 @@ import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { isHiddenFrom } from "../organizations/hidden-from.ts";
 import { actingOrganization } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
@@ -188,32 +191,53 @@ export async function notifyConsultant(
   consultant: { id: number; name: string; email: string },
   message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number; verified?: boolean },
 ): Promise<void> {
+  // In the consultant's language (the owner account's); the sender's words are sent as written.
+  const [owner] = await tx
+    .select({ locale: authUsers.locale })
+    .from(consultants)
+    .innerJoin(authUsers, eq(authUsers.id, consultants.userId))
+    .where(eq(consultants.id, consultant.id))
+    .limit(1);
+  const { locale, i18n } = await mailLanguage(owner?.locale);
+  const { siteName, publicUrl } = deps.config;
   const sender = oneLine(message.senderName);
+  const email = message.senderEmail;
   const organization = message.senderOrganization ? oneLine(message.senderOrganization) : null;
+  const subject = oneLine(message.subject);
+  const name = oneLine(consultant.name);
   // Anyone can type "UNICEF" into the form: only an organization verified here says so (issue 31).
-  const badge = message.verified ? " (verified organization)" : " (not a verified organization)";
+  const organizationLine = organization
+    ? message.verified
+      ? i18n._(msg`Organization: ${{ organization }} (verified organization)`)
+      : i18n._(msg`Organization: ${{ organization }} (not a verified organization)`)
+    : null;
   const from = organization ? `${sender} (${organization})` : sender;
   const { text, html } = composeMail(
-    deps.config.siteName,
+    siteName,
     [
-      `Hello ${oneLine(consultant.name)},`,
-      `${from} sent you a message through ${deps.config.siteName}.`,
+      i18n._(msg`Hello ${{ name }},`),
+      i18n._(msg`${{ from }} sent you a message through ${{ siteName }}.`),
       [
-        `From: ${sender} <${message.senderEmail}>`,
-        ...(organization ? [`Organization: ${organization}${badge}`] : []),
-        `Subject: ${oneLine(message.subject)}`,
+        i18n._(msg`From: ${{ sender }} <${{ email }}>`),
+        ...(organizationLine ? [organizationLine] : []),
+        i18n._(msg`Subject: ${{ subject }}`),
       ].join("\n"),
       message.message,
-      `Reply to this e-mail to answer ${sender} directly, or answer in the conversation. Either way, ${sender} will see your e-mail address once you reply.`,
+      i18n._(
+        msg`Reply to this e-mail to answer ${{ sender }} directly, or answer in the conversation. Either way, ${{ sender }} will see your e-mail address once you reply.`,
+      ),
     ],
-    { label: "Open the conversation", url: `${deps.config.publicUrl}/messages/${message.conversationId}` },
+    {
+      label: i18n._(msg`Open the conversation`),
+      url: `${publicUrl}${localizePath(locale, `/messages/${message.conversationId}`)}`,
+    },
   );
   await enqueueMail(
     deps,
     {
       to: consultant.email,
       replyTo: message.senderEmail,
-      subject: `New message from ${from}: ${oneLine(message.subject)}`,
+      subject: i18n._(msg`New message from ${{ from }}: ${{ subject }}`),
       text,
       html,
     },

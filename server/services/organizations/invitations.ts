@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/runtime-macro";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { localizePath } from "#common/locales.ts";
 import {
   type InvitationPreview,
   invitationSchema,
   MANAGING_ROLES,
   ORGANIZATION_LIMITS,
-  ORGANIZATION_ROLES,
   ORGANIZATION_TEXTS,
   type OrganizationInvitation,
+  type OrganizationRole,
   type OrganizationView,
 } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
@@ -16,6 +19,7 @@ import { normalizeEmail } from "../accounts/users.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { accountLocale, mailLanguage } from "../mail-language.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { hashToken, newToken } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -141,8 +145,19 @@ export async function inviteMember(
       })
       .returning({ id: organizationInvitations.id });
     if (!row) throw new Error("the invitation was not stored");
-    const [inviter] = await tx.select({ name: authUsers.name }).from(authUsers).where(eq(authUsers.id, me.user.id)).limit(1);
-    await queueInvitationMail(deps, tx, { email, role, token, organization: me.organization.name, inviter: inviter?.name ?? "" });
+    const [inviter] = await tx
+      .select({ name: authUsers.name, locale: authUsers.locale })
+      .from(authUsers)
+      .where(eq(authUsers.id, me.user.id))
+      .limit(1);
+    await queueInvitationMail(deps, tx, {
+      email,
+      role,
+      token,
+      organization: me.organization.name,
+      inviter: inviter?.name ?? "",
+      inviterLocale: inviter?.locale ?? null,
+    });
     await auditOrganization(tx, me.user.id, me.organization, "invite", {
       email: { from: null, to: email },
       role: { from: null, to: role },
@@ -159,33 +174,60 @@ export async function inviteMember(
   return invitation;
 }
 
+/** The role the invitation offers, as its e-mail says it ("as an admin"). */
+const ROLE_PHRASES: Record<OrganizationRole, MessageDescriptor> = {
+  owner: msg`an owner`,
+  admin: msg`an admin`,
+  member: msg`a member`,
+};
+
+/**
+ * The invitation's e-mail: in the language of the account that already has this address, or else
+ * in the inviter's (a colleague most likely reads it too); the link opens the page in it.
+ */
 async function queueInvitationMail(
   deps: Pick<Deps, "config" | "jobs">,
   tx: Executor,
   invitation: {
     email: string;
-    role: keyof typeof ORGANIZATION_ROLES.labels;
+    role: OrganizationRole;
     token: string;
     organization: string;
     inviter: string;
+    inviterLocale: string | null;
   },
 ): Promise<void> {
   const { siteName, publicUrl } = deps.config;
+  const { locale, i18n } = await mailLanguage(await accountLocale(tx, { email: invitation.email }), invitation.inviterLocale);
   const organization = oneLine(invitation.organization);
   const inviter = oneLine(invitation.inviter);
-  const role = ORGANIZATION_ROLES.labels[invitation.role].toLowerCase();
+  const role = i18n._(ROLE_PHRASES[invitation.role]);
+  const days = ORGANIZATION_LIMITS.invitationDays;
+  const email = invitation.email;
   const { text, html } = composeMail(
     siteName,
     [
-      "Hello,",
-      `${inviter} invited you to join ${organization} on ${siteName} as ${/^[aeiou]/.test(role) ? "an" : "a"} ${role}. Members share the organization's shortlists and conversations with consultants.`,
-      `The link below works once and expires in ${ORGANIZATION_LIMITS.invitationDays} days. To accept, sign in (or create an account) with this e-mail address, ${invitation.email}. If you do not want to join, you can decline from the same page, or ignore this message.`,
+      i18n._(msg`Hello,`),
+      i18n._(
+        msg`${{ inviter }} invited you to join ${{ organization }} on ${{ siteName }} as ${{ role }}. Members share the organization's shortlists and conversations with consultants.`,
+      ),
+      i18n._(
+        msg`The link below works once and expires in ${{ days }} days. To accept, sign in (or create an account) with this e-mail address, ${{ email }}. If you do not want to join, you can decline from the same page, or ignore this message.`,
+      ),
     ],
-    { label: "See the invitation", url: `${publicUrl}/invitations/${invitation.token}` },
+    {
+      label: i18n._(msg`See the invitation`),
+      url: `${publicUrl}${localizePath(locale, `/invitations/${invitation.token}`)}`,
+    },
   );
   await enqueueMail(
     deps,
-    { to: invitation.email, subject: `${inviter} invited you to join ${organization} on ${siteName}`, text, html },
+    {
+      to: invitation.email,
+      subject: i18n._(msg`${{ inviter }} invited you to join ${{ organization }} on ${{ siteName }}`),
+      text,
+      html,
+    },
     { db: tx },
   );
 }

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { AuditAction } from "#common/constants.ts";
+import { localizePath } from "#common/locales.ts";
 import {
   type OwnReference,
   type PublicReference,
@@ -23,6 +25,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { accountLocale, mailLanguage } from "../mail-language.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { hashToken, newToken } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -158,22 +161,39 @@ export async function requestReference(
         referee: { from: null, to: `${name} <${email}>` },
       },
     );
-    const url = `${config.publicUrl}/references/${token}`;
-    const period = `${assignment.startDate.slice(0, 7)} to ${monthOf(assignment.endDate) ?? "now"}`;
+    // The referee needs no account: the mail is in their account's language if they have one,
+    // otherwise in the consultant's (the owner account's), whose past client they were.
+    const { locale, i18n } = await mailLanguage(
+      await accountLocale(tx, { email }),
+      found.ownerId === null ? null : await accountLocale(tx, { id: found.ownerId }),
+    );
+    const url = `${config.publicUrl}${localizePath(locale, `/references/${token}`)}`;
+    const consultant = found.consultantName;
+    const title = found.consultantTitle;
+    const siteName = config.siteName;
+    const start = assignment.startDate.slice(0, 7);
+    const end = monthOf(assignment.endDate);
+    const period = end ? i18n._(msg`${{ start }} to ${{ end }}`) : i18n._(msg`${{ start }} to now`);
+    const role = assignment.role;
+    const days = REFERENCE_LIMITS.linkDays;
     const { text, html } = composeMail(
-      config.siteName,
+      siteName,
       [
-        `Dear ${name},`,
-        `${found.consultantName} (${found.consultantTitle}) lists this assignment on their ${config.siteName} profile and asks you to confirm it:`,
-        `${assignment.title}\n${assignment.organization}${assignment.role ? `\nRole: ${assignment.role}` : ""}\n${period}`,
-        `You need no account. On the page below you can correct the dates and the role, add a short statement and a score from 1 to 10, or decline. The link works once and expires in ${REFERENCE_LIMITS.linkDays} days. Your e-mail address is never shown on the profile.`,
-        `If you do not know ${found.consultantName} or this assignment, decline or ignore this message.`,
+        i18n._(msg`Dear ${{ name }},`),
+        i18n._(
+          msg`${{ consultant }} (${{ title }}) lists this assignment on their ${{ siteName }} profile and asks you to confirm it:`,
+        ),
+        `${assignment.title}\n${assignment.organization}${role ? `\n${i18n._(msg`Role: ${{ role }}`)}` : ""}\n${period}`,
+        i18n._(
+          msg`You need no account. On the page below you can correct the dates and the role, add a short statement and a score from 1 to 10, or decline. The link works once and expires in ${{ days }} days. Your e-mail address is never shown on the profile.`,
+        ),
+        i18n._(msg`If you do not know ${{ consultant }} or this assignment, decline or ignore this message.`),
       ],
-      { label: "Confirm or decline", url },
+      { label: i18n._(msg`Confirm or decline`), url },
     );
     await enqueueMail(
       deps,
-      { to: email, subject: `${found.consultantName} asks you to confirm an assignment`, text, html },
+      { to: email, subject: i18n._(msg`${{ consultant }} asks you to confirm an assignment`), text, html },
       { db: tx },
     );
     return inserted;

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/runtime-macro";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { localizePath } from "#common/locales.ts";
 import {
   type PublicReview,
   REVIEW_MESSAGES,
@@ -16,6 +18,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
 import { hasQualifyingConversation, reviewQualification } from "./qualification.ts";
@@ -282,6 +285,7 @@ export async function setReviewHidden(
           consultantName: consultants.name,
           reviewerName: authUsers.name,
           reviewerEmail: authUsers.email,
+          reviewerLocale: authUsers.locale,
         })
         .from(reviews)
         .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
@@ -304,22 +308,27 @@ export async function setReviewHidden(
       changes: { hidden: { from: row.hiddenAt !== null, to: input.hidden }, reason: { from: row.hiddenReason, to: reason } },
     });
     if (input.hidden) {
-      // Queued with the change: the reviewer hears of it if and only if it committed.
+      // Queued with the change: the reviewer hears of it if and only if it committed, in their language.
       const { siteName, publicUrl } = deps.config;
+      const { locale, i18n } = await mailLanguage(row.reviewerLocale);
+      const consultant = row.consultantName;
       await enqueueMail(
         deps,
         {
           to: row.reviewerEmail,
-          subject: `Your review of ${row.consultantName} on ${siteName} has been hidden`,
+          subject: i18n._(msg`Your review of ${{ consultant }} on ${{ siteName }} has been hidden`),
           ...composeMail(
             siteName,
             [
-              `Hello ${row.reviewerName},`,
-              `Your review of ${row.consultantName} is no longer shown on ${siteName}, for this reason:`,
+              i18n._(msg`Hello ${{ name: row.reviewerName }},`),
+              i18n._(msg`Your review of ${{ consultant }} is no longer shown on ${{ siteName }}, for this reason:`),
               reason ?? "",
-              "You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.",
+              i18n._(msg`You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.`),
             ],
-            { label: "See the profile", url: `${publicUrl}/consultant/${row.consultantId}` },
+            {
+              label: i18n._(msg`See the profile`),
+              url: `${publicUrl}${localizePath(locale, `/consultant/${row.consultantId}`)}`,
+            },
           ),
         },
         { db: tx },

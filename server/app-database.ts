@@ -1,5 +1,7 @@
 import type { Config } from "./config.ts";
+import { connectionBudget } from "./db/connection-budget.ts";
 import { openDatabase } from "./db/setup.ts";
+import { JOB_QUEUE_CONNECTIONS } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts/bootstrap.ts";
 import { seedDemoOpportunities } from "./services/opportunities/seed.ts";
@@ -12,9 +14,15 @@ import { GlossaryCache, prepareSearchConcepts } from "./services/search/concepts
  * create one admin and write the forms once. With SEED_DEMO, the demo organizations' opportunities
  * follow the demo directory (once: not when any opportunity exists).
  */
-export function openAppDatabase(config: Config, log: Logger, options: Parameters<typeof openDatabase>[2] = {}) {
+export function openAppDatabase(
+  config: Config,
+  log: Logger,
+  { workers, ...options }: Parameters<typeof openDatabase>[2] & { workers?: number } = {},
+) {
   return openDatabase(config, log, {
     ...options,
+    // The app serving HTTP (`workers` processes): its connections, said and checked at start-up.
+    ...(workers ? { connectionBudget: connectionBudget(config.database, workers, JOB_QUEUE_CONNECTIONS) } : {}),
     underLock: async (db) => {
       await ensureAdmin(db, log, config.admin);
       if (await prepareSearchConcepts(db, await new GlossaryCache().get(db))) {

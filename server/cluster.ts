@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
+import { AggregatorRegistry, type Registry } from "prom-client";
 import type { PageCacheInvalidations } from "./http/middleware/page-cache.ts";
 import type { Logger } from "./logger.ts";
 
@@ -17,6 +18,8 @@ export function defaultWorkerCount() {
 
 type InvalidateMessage = { type: "page-cache:invalidate"; id: number };
 type InvalidatedMessage = { type: "page-cache:invalidated"; id: number };
+type CollectMessage = { type: "metrics:collect"; id: number };
+type CollectedMessage = { type: "metrics:collected"; id: number; text?: string; error?: string };
 
 const isMessage = (value: unknown, type: string): value is { type: string; id: number } =>
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === type;
@@ -51,6 +54,39 @@ export function shareInvalidationsWithSiblings(pages: PageCacheInvalidations) {
   });
 }
 
+/**
+ * In a worker: /metrics answers for the whole instance, not for the worker the scrape happened to
+ * reach (each worker counting its own requests made a counter read 42, 63, 42, 63 as scrapes
+ * alternated). This worker's registry answers the primary's collection (prom-client's
+ * AggregatorRegistry); the returned function asks the primary for every worker's metrics, summed
+ * (gauges that read the database take the first worker's value: see server/http/metrics.ts).
+ */
+export function shareMetricsWithPrimary(registry: Registry): () => Promise<string> {
+  AggregatorRegistry.setRegistries([registry]);
+  // Constructing it in a worker starts answering the primary's requests for this worker's metrics.
+  new AggregatorRegistry();
+  let next = 0;
+  const waiting = new Map<number, (answer: CollectedMessage) => void>();
+  process.on("message", (message: unknown) => {
+    if (isMessage(message, "metrics:collected")) waiting.get(message.id)?.(message as CollectedMessage);
+  });
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      if (!process.send || !process.connected) return reject(new Error("the primary process is gone"));
+      const id = ++next;
+      // prom-client gives up on a worker that does not answer after 5 s; this is the backstop.
+      const timer = setTimeout(() => finish({ type: "metrics:collected", id, error: "the primary did not answer" }), 7000);
+      const finish = (answer: CollectedMessage) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (answer.text !== undefined) resolve(answer.text);
+        else reject(new Error(`metrics of the workers: ${answer.error ?? "no answer"}`));
+      };
+      waiting.set(id, finish);
+      process.send({ type: "metrics:collect", id } satisfies CollectMessage);
+    });
+}
+
 type PrimaryOptions = {
   workers: number;
   log: Logger;
@@ -67,6 +103,8 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
   // An invalidation from one worker waits for every other worker's answer.
   let nextRelay = 0;
   const relays = new Map<number, { from: Worker; fromId: number; remaining: Set<Worker> }>();
+  // A worker's /metrics: every worker's registry, collected and summed here (prom-client).
+  const metrics = new AggregatorRegistry();
 
   const settle = (relayId: number) => {
     const relay = relays.get(relayId);
@@ -91,6 +129,16 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
       } else if (isMessage(message, "page-cache:invalidated")) {
         relays.get(message.id)?.remaining.delete(worker);
         settle(message.id);
+      } else if (isMessage(message, "metrics:collect")) {
+        const { id } = message;
+        const answer = (reply: CollectedMessage) => {
+          if (worker.isConnected()) worker.send(reply);
+        };
+        metrics.clusterMetrics().then(
+          (text) => answer({ type: "metrics:collected", id, text }),
+          (error: unknown) =>
+            answer({ type: "metrics:collected", id, error: error instanceof Error ? error.message : String(error) }),
+        );
       }
     });
     return worker;

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { openAppDatabase } from "./app-database.ts";
-import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings } from "./cluster.ts";
+import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings, shareMetricsWithPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type ConnectedDatabase, connectDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -78,6 +78,7 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     storage,
     databaseState: database.databaseState,
     runtime,
+    ...(worker ? { shareMetrics: shareMetricsWithPrimary } : {}),
     renderDocument,
     clientDir: vite ? undefined : path.relative(process.cwd(), path.join(buildDir, "client")),
   });
@@ -141,7 +142,7 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
-  const database = await openAppDatabase(config, log, { supervise: true });
+  const database = await openAppDatabase(config, log, { supervise: true, workers: 1 });
   const stopHttp = await serveHttp(config, log, database, { announce: true });
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
@@ -165,7 +166,7 @@ async function runWorker(config: Config, log: Logger) {
 }
 
 async function runPrimaryProcess(config: Config, log: Logger, workers: number) {
-  const database = await openAppDatabase(config, log, { supervise: true });
+  const database = await openAppDatabase(config, log, { supervise: true, workers });
   let listening = 0;
   cluster.on("listening", (_worker, address) => {
     listening++;

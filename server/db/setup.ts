@@ -3,6 +3,7 @@ import path from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { applyRoleSettings, createDatabase, type Database, type Sql } from "./client.ts";
+import { type ConnectionBudget, checkConnectionBudget, POOL_MAX } from "./connection-budget.ts";
 import { applyMigrations, assertDurableWrites, withStartupLock } from "./migrate.ts";
 import { type ReplicaLog, routeReads } from "./replica-router.ts";
 import { seedDemoDirectory } from "./seed/demo.ts";
@@ -45,6 +46,8 @@ type OpenOptions = {
   underLock?: (db: Database, sql: Sql) => Promise<void>;
   /** With SEED_DEMO, after the demo directory (loaded or found): the caller's demo steps (the opportunities). */
   afterDemoSeed?: (db: Database) => Promise<void>;
+  /** The app's: the connections it will open, said at start-up and warned about when they do not fit. */
+  connectionBudget?: ConnectionBudget;
 };
 
 type DatabaseSettings = Pick<Config, "database">;
@@ -65,15 +68,16 @@ export function connectDatabase(config: DatabaseSettings, url: string, log?: Rep
   // The request pools, named for an operator counting connections (pg_stat_activity.application_name).
   const requests = { max: poolSize, pooler, connectTimeoutMs, statementTimeoutMs, applicationName: "devconsult-web" };
   const primary = createDatabase(url, requests);
-  const direct = directUrl && directUrl !== url ? createDatabase(directUrl, { max: 4, connectTimeoutMs }) : undefined;
+  const direct =
+    directUrl && directUrl !== url ? createDatabase(directUrl, { max: POOL_MAX.direct, connectTimeoutMs }) : undefined;
   const replica = readUrl ? createDatabase(readUrl, requests) : undefined;
   const replicaRouting = replica
     ? routeReads(replica.sql, primary.sql, { maxLagMs: replicaMaxLagMs, ...(log ? { log } : {}) })
     : undefined;
   // Connections are opened when first used and closed after 30 s idle: a process whose jobs run
   // elsewhere keeps none open here.
-  const jobs = createDatabase(url, { max: 2, pooler, connectTimeoutMs, statementTimeoutMs: jobStatementTimeoutMs });
-  const unbounded = direct ?? createDatabase(url, { max: 4, pooler, connectTimeoutMs });
+  const jobs = createDatabase(url, { max: POOL_MAX.jobs, pooler, connectTimeoutMs, statementTimeoutMs: jobStatementTimeoutMs });
+  const unbounded = direct ?? createDatabase(url, { max: POOL_MAX.direct, pooler, connectTimeoutMs });
   return {
     db: primary.db,
     sql: primary.sql,
@@ -134,6 +138,7 @@ export async function openDatabase(config: Config, log: Logger, options: OpenOpt
   const database = connectDatabase(config, server.url, log);
   try {
     await assertDurableWrites(database.directSql);
+    if (options.connectionBudget) await checkConnectionBudget(database.directSql, options.connectionBudget, log);
     await withStartupLock(database.directSql, async () => {
       await applyMigrations(database.directDb);
       if (config.database.pooler) await applyRoleSettings(database.directSql);

@@ -123,7 +123,11 @@ export function createHttpApp(deps: HttpDeps) {
     }
   });
 
-  if (metrics && config.metricsToken) app.route("/", createMetricsRoute(metrics, config.metricsToken));
+  if (metrics && config.metricsToken) {
+    const registry = metrics.registry;
+    const collect = deps.shareMetrics?.(registry) ?? (() => registry.metrics());
+    app.route("/", createMetricsRoute(config.metricsToken, collect));
+  }
   app.route("/api", createOpenApiRoutes());
   app.route("/api", createApi(deps));
   app.route("/", createSeoRoutes(deps));

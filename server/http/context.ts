@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Registry } from "prom-client";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -85,6 +86,11 @@ export type HttpDeps = {
   databaseState?: () => string;
   /** This process's state (server/runtime.ts), created once by server/main.ts. */
   runtime: Runtime;
+  /**
+   * A node:cluster worker's: given this process's metrics, what GET /metrics answers (every
+   * worker's, summed by the primary: server/cluster.ts). Absent in a single process.
+   */
+  shareMetrics?: (registry: Registry) => () => Promise<string>;
 };
 
 /** The services' dependencies for a page request (loaders and actions). */

@@ -10,8 +10,12 @@ import { bearerToken } from "./cookies.ts";
 
 // GET /metrics in Prometheus's text format (prom-client): requests and their latency per route,
 // the database connections in use, the job queue's depth, and Node's own process metrics. Served
-// only with METRICS_TOKEN set, to requests that bring it as a Bearer token. Each process has its
-// own counters (with node:cluster workers, a scrape reaches one of them: label by instance).
+// only with METRICS_TOKEN set, to requests that bring it as a Bearer token. Each process counts
+// its own; with node:cluster workers, whichever worker a scrape reaches answers for the whole
+// instance: the primary collects every worker's registry and sums them (server/cluster.ts,
+// prom-client's AggregatorRegistry), so a counter never goes back between scrapes. What a worker
+// reads from the database (connections, queue depth) is the same fact in every worker: those
+// gauges take one worker's value ("first") instead of the sum.
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -33,7 +37,7 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
   });
   new Gauge({
     name: "devconsult_db_pool_size",
-    help: "Connections this process may open to the database (DATABASE_POOL_SIZE)",
+    help: "Request connections the instance may open to the database (DATABASE_POOL_SIZE in each worker)",
     registers: [registry],
     collect() {
       this.set(poolSize);
@@ -44,6 +48,7 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
     help: "Connections to this database by state (every instance's, as PostgreSQL sees them)",
     labelNames: ["state"] as const,
     registers: [registry],
+    aggregator: "first",
     async collect() {
       this.reset();
       const rows = await sql<{ state: string; n: number }[]>`
@@ -58,6 +63,7 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
       help: "Jobs waiting (queued) and running (active), by queue",
       labelNames: ["queue", "state"] as const,
       registers: [registry],
+      aggregator: "first",
       async collect() {
         this.reset();
         for (const name of Object.values(JOBS)) {
@@ -100,8 +106,11 @@ function sameToken(given: string, expected: string) {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /metrics (mounted only with METRICS_TOKEN): 401 without the right Bearer token. */
-export function createMetricsRoute(metrics: Metrics, token: string) {
+/**
+ * GET /metrics (mounted only with METRICS_TOKEN): 401 without the right Bearer token. `collect`
+ * gives the text to answer: this process's registry, or (a worker) the instance's sums.
+ */
+export function createMetricsRoute(token: string, collect: () => Promise<string>) {
   const app = new Hono<HttpEnv>();
   app.get("/metrics", async (c) => {
     const given = bearerToken(c.req.header("authorization")) ?? "";
@@ -110,7 +119,15 @@ export function createMetricsRoute(metrics: Metrics, token: string) {
       return c.json({ message: "A valid metrics token is required" }, 401);
     }
     c.header("Cache-Control", "no-store");
-    return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
+    let text: string;
+    try {
+      text = await collect();
+    } catch (error) {
+      // A worker that died mid-collection: the next scrape finds its replacement.
+      c.get("log").warn({ err: error }, "metrics could not be collected");
+      return c.json({ message: "The metrics could not be collected just now." }, 503);
+    }
+    return c.body(text, 200, { "Content-Type": Registry.PROMETHEUS_CONTENT_TYPE });
   });
   return app;
 }

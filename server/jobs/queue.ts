@@ -88,6 +88,10 @@ const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: JOBS.opportunityDigests, cron: "41 * * * *" },
 ];
 
+const JOB_QUEUE_POOL = 4;
+/** Connections the queue opens in a process at most: its pool, and the one it LISTENs on. */
+export const JOB_QUEUE_CONNECTIONS = JOB_QUEUE_POOL + 1;
+
 /**
  * Opens the queue: installs or upgrades pg-boss's schema (instances starting together take turns),
  * creates the queues with their retry policy and registers the recurring jobs. Workers are added
@@ -99,7 +103,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     connectionString: options.url,
     schema: QUEUE_SCHEMA,
     application_name: "devconsult-jobs",
-    max: 4,
+    max: JOB_QUEUE_POOL,
     useListenNotify: true,
     schedule: options.schedules !== false,
   });

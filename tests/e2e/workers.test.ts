@@ -8,7 +8,7 @@ import { type AppServer, startApp } from "../setup/app-server.ts";
 
 // Two HTTP workers (node:cluster) behind one port, on the database their primary prepared.
 
-type LogLine = { pid?: number; requestId?: string; msg?: string; path?: string };
+type LogLine = { pid?: number; requestId?: string; msg?: string; path?: string; level?: number; [fact: string]: unknown };
 
 function logLines(app: AppServer): LogLine[] {
   return app
@@ -46,10 +46,17 @@ function send(url: string, options: { method?: string; headers?: Record<string, 
   });
 }
 
+const METRICS_TOKEN = "metrics-token-of-the-workers-test";
+
 describe("two workers on one port", () => {
   let app: AppServer;
   beforeAll(async () => {
-    app = await startApp({ env: { SEED_DEMO: "false", WEB_CONCURRENCY: "2", LOG_LEVEL: "info" } });
+    app = await startApp({ env: { SEED_DEMO: "false", WEB_CONCURRENCY: "2", LOG_LEVEL: "info", METRICS_TOKEN } });
+    // Ready as soon as one worker listens: the tests need both (the primary says so once they do).
+    for (let waited = 0; !logLines(app).some((line) => line.msg?.includes("(2 workers)")); waited += 100) {
+      if (waited > 60_000) throw new Error(`the second worker did not listen within 60 s:\n${app.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await app?.stop();
@@ -110,6 +117,42 @@ describe("two workers on one port", () => {
       answeredBy.add(await workerOf(app, page.requestId));
     }
     expect(answeredBy.size).toBe(2);
+  });
+
+  it("answers /metrics for both workers from either of them: counters never go back between scrapes", async () => {
+    const answeredBy = new Set<number>();
+    for (let n = 0; n < 12; n++) answeredBy.add(await workerOf(app, (await send(`${app.url}/api/stats`)).requestId));
+    // The twelve reached both workers (round robin): each worker alone counted some of them.
+    expect(answeredBy.size).toBe(2);
+    const scrapedBy = new Set<number>();
+    const counts: number[] = [];
+    for (let attempt = 0; attempt < 20 && (scrapedBy.size < 2 || counts.length < 4); attempt++) {
+      const scrape = await send(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scrape.status, scrape.body).toBe(200);
+      const count = /^devconsult_http_requests_total\{method="GET",route="\/api\/stats",status="200"\} (\d+)$/m.exec(scrape.body);
+      counts.push(Number(count?.[1]));
+      scrapedBy.add(await workerOf(app, scrape.requestId));
+    }
+    expect(scrapedBy.size).toBe(2);
+    // Every scrape, whichever worker answered it, counts all twelve (one worker's share was 6 and 6).
+    expect(
+      counts.every((count) => count === 12),
+      counts.join(", "),
+    ).toBe(true);
+    const last = (await send(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+    // Facts of the database are read by each worker and shown once, not doubled.
+    const [, active] = /^devconsult_db_connections\{state="active"\} (\d+)$/m.exec(last) ?? [];
+    expect(Number(active)).toBeGreaterThanOrEqual(1);
+    // Each worker's request pool, summed: the instance's.
+    expect(last).toMatch(/^devconsult_db_pool_size 20$/m);
+  });
+
+  it("says at start-up how many connections the instance opens against the server's max_connections", () => {
+    const budget = logLines(app).find((line) => typeof line.connectionBudget === "number");
+    // Two workers, each: requests 10 + jobs 2 + direct 4 + LISTEN 1 + job queue 5.
+    expect(budget).toMatchObject({ workers: 2, connectionBudget: 44, perWorker: { requests: 10, jobQueue: 5 } });
+    expect(budget?.maxConnections).toBeGreaterThan(44);
+    expect(budget?.msg).toMatch(/^this instance opens at most 44 connections to PostgreSQL; \d+ are free$/);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
 import { formatCount } from "#common/format.ts";
 import { isSearching, type SearchParams, searchQueryString } from "#common/search.ts";
@@ -17,6 +17,7 @@ import { SortSelect } from "../components/search/sort-select.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { useLocale } from "../i18n/use-locale.ts";
+import { lazyPart } from "../lib/lazy-part.tsx";
 import { metaI18n, pageMeta, rootData } from "../lib/meta.ts";
 import { searchHref, useSearchNavigation } from "../lib/use-search-navigation.ts";
 import type { Route } from "./+types/home";
@@ -28,19 +29,29 @@ const loadSearchParams = () => import("#common/search-params.ts");
 // Off the first load (the server HTML has each of them whole; they hydrate when their code is
 // there): the sections below the results (links and text), the bar that appears after a search
 // made on this page, and the states of an empty, past-the-end or failed search.
-const loadResultsList = () => import("../components/search/results-list.tsx");
-const ResultsList = lazy(loadResultsList);
-const StatsStrip = lazy(() => import("../components/search/stats-strip.tsx").then((m) => ({ default: m.StatsStrip })));
-const HomeLower = lazy(() => import("../components/search/home-lower.tsx"));
-const ResultsReady = lazy(() => import("../components/search/results-ready.tsx").then((m) => ({ default: m.ResultsReady })));
+const ResultsList = lazyPart(() => import("../components/search/results-list.tsx").then((m) => m.default));
+const StatsStrip = lazyPart(() => import("../components/search/stats-strip.tsx").then((m) => m.StatsStrip));
+const HomeLower = lazyPart(() => import("../components/search/home-lower.tsx").then((m) => m.default));
+const ResultsReady = lazyPart(() => import("../components/search/results-ready.tsx").then((m) => m.ResultsReady));
 // The filters a search applied (links) and Save this search hydrate beside the first load: the
 // server HTML has them, and a click on a link before then is an ordinary navigation.
-const ActiveFilters = lazy(() => import("../components/search/active-filters.tsx").then((m) => ({ default: m.ActiveFilters })));
-const SaveSearch = lazy(() => import("../components/search/save-search.tsx").then((m) => ({ default: m.SaveSearch })));
+const ActiveFilters = lazyPart(() => import("../components/search/active-filters.tsx").then((m) => m.ActiveFilters));
+const SaveSearch = lazyPart(() => import("../components/search/save-search.tsx").then((m) => m.SaveSearch));
 const loadStates = () => import("../components/search/home-states.tsx");
-const NoResults = lazy(() => loadStates().then((m) => ({ default: m.NoResults })));
-const LoadFailed = lazy(() => loadStates().then((m) => ({ default: m.LoadFailed })));
-const EmptyPage = lazy(() => loadStates().then((m) => ({ default: m.EmptyPage })));
+const NoResults = lazyPart(() => loadStates().then((m) => m.NoResults));
+const LoadFailed = lazyPart(() => loadStates().then((m) => m.LoadFailed));
+const EmptyPage = lazyPart(() => loadStates().then((m) => m.EmptyPage));
+/**
+ * The parts a navigation in the browser shows, loaded beside its data: the page appears whole, so a
+ * link to one of its sections (/#countries from another page) finds it, and nothing above the
+ * section scrolled to (the stats strip) moves it down once its code arrives on a slow connection.
+ */
+const loadParts = () =>
+  Promise.all(
+    [ResultsList, StatsStrip, HomeLower, ResultsReady, ActiveFilters, SaveSearch, NoResults, LoadFailed, EmptyPage].map((part) =>
+      part.preload(),
+    ),
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -81,8 +92,12 @@ let lastStats: DirectoryStats | null = null;
  * 'Failed to load consultants. Please try again.' with a retry (spec section 8).
  */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  // Without a connection the parts may not come; the page shows what it has (the failed search).
+  const parts = loadParts().catch(() => {});
   try {
-    return await serverLoader();
+    const loaded = await serverLoader();
+    await parts;
+    return loaded;
   } catch {
     // The parser (with zod) is not part of the page's first load; Home fetches it once idle, so
     // it is here even when the connection has dropped.
@@ -102,8 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     whenIdle(() => {
       void loadSearchParams().catch(() => {});
-      // So is the failed search's message.
-      void loadStates().catch(() => {});
+      // So are the failed search's message and the page's other parts.
+      void loadParts().catch(() => {});
     });
   }, []);
   const { i18n } = useLingui();
@@ -191,10 +206,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : results.consultants.length === 0 ? (
               <EmptyPage params={params} pageCount={results.pageCount} />
             ) : (
-              <>
-                {results.correctedKeywords && <DidYouMean typed={params.keywords ?? ""} corrected={results.correctedKeywords} />}
-                <ResultsList params={params} results={results} />
-              </>
+              <ResultsList params={params} results={results} />
             )}
           </Suspense>
         </div>
@@ -223,21 +235,6 @@ function resultSummary(
   const to = formatCount((results.page - 1) * results.limit + results.consultants.length, locale);
   return i18n._(
     msg`${plural(count, { one: `Showing ${from}–${to} of ${total} consultant`, other: `Showing ${from}–${to} of ${total} consultants` })}`,
-  );
-}
-
-/** The keywords matched nothing as typed; the results are those of the corrector's spelling (issue 33). */
-function DidYouMean({ typed, corrected }: { typed: string; corrected: string }) {
-  return (
-    <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
-      <Trans>
-        No consultant matches “<bdi>{typed}</bdi>”. Did you mean{" "}
-        <strong className="font-semibold">
-          “<bdi>{corrected}</bdi>”
-        </strong>
-        ? Showing its results.
-      </Trans>
-    </p>
   );
 }
 

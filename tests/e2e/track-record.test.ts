@@ -97,10 +97,13 @@ describe("track record on the public profile", () => {
     await waitForHydration(page);
     await page.getByLabel("Donor", { exact: true }).selectOption("UNFPA");
     await page.waitForURL(/donor=UNFPA/);
-    // The address changes as the filter is applied; the filtered list follows when its data arrives.
-    await page.getByRole("link", { name: "No Track Record" }).first().waitFor({ state: "detached" });
-    const cards = page.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan", exact: true }) });
-    await expect(cards.count()).resolves.toBe(1);
+    // The address changes as the filter is applied; the filtered list follows when its data
+    // arrives (on a loaded machine the list may still be hydrating then): wait for the list that stays.
+    const results = page.locator('[data-search*="donor=UNFPA"][aria-busy="false"]');
+    await results.waitFor();
+    await expect.poll(() => results.getByRole("link", { name: "No Track Record" }).count(), { timeout: 10_000 }).toBe(0);
+    const cards = results.locator("article").filter({ has: page.getByRole("link", { name: "Nguyễn Thị Lan", exact: true }) });
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
     await expect(page.getByRole("link", { name: "No Track Record" }).count()).resolves.toBe(0);
     await expect(cards.getByRole("list", { name: "Donors worked with" }).innerText()).resolves.toContain("UNFPA");
     await expect(page.getByRole("link", { name: /Funded by UNFPA/ }).count()).resolves.toBe(1);

@@ -16,11 +16,18 @@ export default function ResultsList({
   results,
 }: {
   params: SearchParams;
-  results: { consultants: ConsultantCardData[]; total: number; totalIsCapped: boolean; pageCount: number };
+  results: {
+    consultants: ConsultantCardData[];
+    total: number;
+    totalIsCapped: boolean;
+    pageCount: number;
+    correctedKeywords?: string;
+  };
 }) {
   const locale = useLocale();
   return (
     <>
+      {results.correctedKeywords && <DidYouMean typed={params.keywords ?? ""} corrected={results.correctedKeywords} />}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {results.consultants.map((consultant) => (
           <li key={consultant.id} className="flex">
@@ -37,5 +44,20 @@ export default function ResultsList({
         </p>
       )}
     </>
+  );
+}
+
+/** The keywords matched nothing as typed; the results are those of the corrector's spelling (issue 33). */
+function DidYouMean({ typed, corrected }: { typed: string; corrected: string }) {
+  return (
+    <p className="mb-4 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
+      <Trans>
+        No consultant matches “<bdi>{typed}</bdi>”. Did you mean{" "}
+        <strong className="font-semibold">
+          “<bdi>{corrected}</bdi>”
+        </strong>
+        ? Showing its results.
+      </Trans>
+    </p>
   );
 }

@@ -580,6 +580,8 @@ export const INTEREST_TEXTS = {
   sent: "Your expression of interest was sent",
   withdrawn: "Your expression of interest was withdrawn",
   noChanges: "Send at least one field to change",
+  shortlistId: "Choose one of your organization's team shortlists",
+  shortlistMembersOnly: "Only members of the organization that posted this opportunity can add its applicants to a shortlist.",
 } as const;
 
 const note = z.preprocess(
@@ -637,6 +639,9 @@ export const interestStageSchema = z.object({
       .optional(),
   ),
 });
+
+/** "Add to team shortlist" on the applicants list: one of the posting organization's team shortlists. */
+export const applicantShortlistSchema = z.object({ shortlistId: id(INTEREST_TEXTS.shortlistId) });
 
 /** A consultant's own expression of interest (My applications). */
 export type MyInterest = {

@@ -170,6 +170,8 @@ const SENTENCES: MessageDescriptor[] = [
   msg`You have already expressed interest in this opportunity. You can edit or withdraw it.`,
   msg`This opportunity is no longer open for applications.`,
   msg`Note must be between 50 and 3000 characters`,
+  msg`Choose one of your organization's team shortlists`,
+  msg`Only members of the organization that posted this opportunity can add its applicants to a shortlist.`,
   // The opportunity form's fields (common/opportunities.ts OPPORTUNITY_TEXTS)
   msg`Choose one of your organizations to post for`,
   msg`Choose at least one specialization from the list`,

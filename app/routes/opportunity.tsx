@@ -3,10 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileDown, Pencil } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formatCount, formatDate } from "#common/format.ts";
+import { parseId } from "#common/ids.ts";
 import { toLocale } from "#common/locales.ts";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common/opportunities.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { shortlistApplicant } from "#server/services/opportunities/applicant-shortlists.ts";
 import { expressInterest, moveApplicant, opportunityPage, withdrawMyInterest } from "#server/services/opportunities/interests.ts";
 import { suggestConsultants } from "#server/services/opportunities/matching.ts";
 import { closeOpportunity, deleteOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
@@ -111,6 +113,19 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       });
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: i18n._(msg`Applicant moved`) });
     }
+    if (intent === "shortlist") {
+      const interestId = parseId(String(form.get("interestId") ?? ""));
+      const added = await shortlistApplicant(deps, actor, {
+        id,
+        interestId: interestId ?? 0,
+        body: { shortlistId: form.get("shortlistId") },
+      });
+      const name = added.consultant.name;
+      const list = added.shortlist.name;
+      return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, {
+        title: i18n._(msg`${name} is on the team shortlist “${list}”`),
+      });
+    }
     if (intent === "report") {
       await reportOpportunity(deps, actor, {
         id,
@@ -150,7 +165,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity, applicants, suggestions, mine, isOpen, isSignedIn } = loaderData;
+  const { opportunity, applicants, teamShortlists, suggestions, mine, isOpen, isSignedIn } = loaderData;
   const { t, i18n } = useLingui();
   // The forms' own sections show their failures; the page's alert shows the others (publish, close, stage…).
   const failure = failed(actionData) ? actionData : undefined;
@@ -223,7 +238,7 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               note={typeof typedNote === "string" ? typedNote : ""}
             />
           )}
-          {applicants && <ApplicantsSection applicants={applicants} />}
+          {applicants && <ApplicantsSection applicants={applicants} teamShortlists={teamShortlists ?? []} />}
           {suggestions && <SuggestionsSection suggestions={suggestions} />}
           {!opportunity.canManage && !applicants && opportunity.status === "published" && (
             <ReportOpportunity error={errorIn(["report"])} sent={reported} />

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
+import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (registers the languages' messages).
 import "../i18n/catalogs.server.ts";
 import * as organizationPage from "./my-organization.tsx";
 import * as organizationsPage from "./my-organizations.tsx";
+import * as opportunityPage from "./opportunity.tsx";
 import * as opportunityForm from "./opportunity-form.tsx";
 
 // The organization and opportunity pages' toasts after a redirect are in the page's language (issue 37): the
@@ -105,5 +107,17 @@ describe("the opportunity form's toasts", () => {
       id: opportunityId,
     });
     expect(edited.toast?.title).toBe("Đã lưu cơ hội");
+  });
+});
+
+describe("Add to team shortlist's toast", () => {
+  it("names the applicant and the list in the page's language", async () => {
+    const posted = await applicantAndTeamShortlist(harness, "Mekong Water Trust");
+    const fields = { intent: "shortlist", interestId: posted.interestId, shortlistId: posted.team.id };
+    const params = { opportunity: posted.segment };
+    const added = await redirectOf(opportunityPage.action, posted.owner, `/th/opportunities/${posted.segment}`, fields, params);
+    expect(added.toast?.title).toBe("Somchai Phan อยู่ในรายชื่อคัดเลือกของทีม “WASH team leaders” แล้ว");
+    const again = await redirectOf(opportunityPage.action, posted.owner, `/opportunities/${posted.segment}`, fields, params);
+    expect(again.toast?.title).toBe("Somchai Phan is on the team shortlist “WASH team leaders”");
   });
 });

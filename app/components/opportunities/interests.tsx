@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FileDown, MessageSquare } from "lucide-react";
+import { FileDown, ListChecks, MessageSquare } from "lucide-react";
 import { Form, Link } from "react-router";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { formatDate } from "#common/format.ts";
@@ -120,7 +120,10 @@ export function InterestSection({
   );
 }
 
-export function ApplicantsSection({ applicants }: { applicants: Applicant[] }) {
+/** A team shortlist the applicants can be added to, and which consultants are on it (server/services/opportunities/applicant-shortlists.ts). */
+type TeamShortlist = { id: number; name: string; consultantIds: number[] };
+
+export function ApplicantsSection({ applicants, teamShortlists }: { applicants: Applicant[]; teamShortlists: TeamShortlist[] }) {
   const { t, i18n } = useLingui();
   const count = applicants.length;
   return (
@@ -217,11 +220,66 @@ export function ApplicantsSection({ applicants }: { applicants: Applicant[] }) {
                     <Trans>Message</Trans>
                   </Link>
                 </div>
+                <AddToTeamShortlist applicant={applicant} teamShortlists={teamShortlists} />
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * "Add to team shortlist" for one applicant: a plain form (works without JavaScript) naming the
+ * organization's team shortlists, and the ones the consultant is on already.
+ */
+function AddToTeamShortlist({ applicant, teamShortlists }: { applicant: Applicant; teamShortlists: TeamShortlist[] }) {
+  const { t } = useLingui();
+  const name = applicant.consultant.name;
+  const holding = teamShortlists.filter((list) => list.consultantIds.includes(applicant.consultant.id));
+  const others = teamShortlists.filter((list) => !list.consultantIds.includes(applicant.consultant.id));
+  const onLists = holding.map((list) => list.name).join(", ");
+  return (
+    <div className="mt-3 border-t border-line pt-3">
+      {holding.length > 0 && (
+        <p className="mb-2 flex flex-wrap items-center gap-1 text-muted" data-testid="on-team-shortlists">
+          <ListChecks aria-hidden="true" className="size-4" />
+          <Trans>
+            On team shortlists: <bdi>{onLists}</bdi>
+          </Trans>
+        </p>
+      )}
+      {teamShortlists.length === 0 ? (
+        <p className="text-muted">
+          <Trans>
+            Your organization has no team shortlist yet.{" "}
+            <Link to="/shortlists" className="font-semibold text-brand-800 underline">
+              Start one
+            </Link>{" "}
+            to add applicants to it.
+          </Trans>
+        </p>
+      ) : others.length > 0 ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="shortlist" />
+          <input type="hidden" name="interestId" value={applicant.id} />
+          <Field label={t`Team shortlist for ${name}`} className="min-w-48">
+            {(props) => (
+              <Select {...props} name="shortlistId" defaultValue={String(others[0]?.id ?? "")}>
+                {others.map((list) => (
+                  <option key={list.id} value={list.id}>
+                    {list.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Button type="submit" variant="outline" size="sm">
+            <Trans>Add to team shortlist</Trans>
+          </Button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

@@ -29,6 +29,7 @@ import { requireMember, requireSignedIn, roleIn } from "../organizations/members
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity, PUBLIC_STATUSES } from "./access.ts";
+import { type ApplicantShortlist, teamShortlistsOf } from "./applicant-shortlists.ts";
 import { getOpportunity } from "./opportunities.ts";
 
 // Expressions of interest (issue 32): a signed-in consultant with a listed profile sends one per
@@ -259,12 +260,27 @@ export async function opportunityPage(
   deps: Pick<Deps, "db">,
   actor: Actor,
   id: number,
-): Promise<{ opportunity: OpportunityView; applicants: Applicant[] | null; mine: MyInterest | null; isOpen: boolean }> {
+): Promise<{
+  opportunity: OpportunityView;
+  applicants: Applicant[] | null;
+  teamShortlists: ApplicantShortlist[] | null;
+  mine: MyInterest | null;
+  isOpen: boolean;
+}> {
   const opportunity = await getOpportunity(deps, actor, id);
   const isMember = actor !== null && (await roleIn(deps.db, actor.id, opportunity.organization.id)) !== null;
+  const applying = isMember ? await applicants(deps.db, id) : null;
   return {
     opportunity,
-    applicants: isMember ? await applicants(deps.db, id) : null,
+    applicants: applying,
+    // The team shortlists the applicants can be added to, and who is on which already.
+    teamShortlists: applying
+      ? await teamShortlistsOf(
+          deps.db,
+          opportunity.organization.id,
+          applying.map((applicant) => applicant.consultant.id),
+        )
+      : null,
     mine: isMember ? null : await myInterestIn(deps, actor, id),
     isOpen: isOpenForInterest({ status: opportunity.status, deadline: opportunity.deadline }, new Date()),
   };

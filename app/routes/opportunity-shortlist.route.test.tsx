@@ -1,0 +1,134 @@
+import { screen, within } from "@testing-library/react";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { FormAnswer } from "#app/lib/form-answer.ts";
+import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { createShortlist } from "#server/services/shortlists/shortlists.ts";
+import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
+import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import "../i18n/catalogs.server.ts";
+import * as page from "./opportunity.tsx";
+
+// "Add to team shortlist" on an opportunity's applicants (issue 32, with the team shortlists of
+// issue 31), as the page door runs it: a member of the posting organization puts an applicant on
+// one of its team lists (once, however often sent); a member of another organization is refused
+// with 403, a list that is not the organization's team list is 404, and nothing changes.
+
+const harness = routeHarness();
+const opportunityWithApplicant = (name: string) => applicantAndTeamShortlist(harness, name);
+
+type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
+
+function send(session: Session, segment: string, fields: Record<string, string>) {
+  return postAction<FormAnswer>(page, {
+    url: `/opportunities/${segment}`,
+    context: appContextOf(harness.deps, session),
+    fields: { intent: "shortlist", ...fields },
+    params: { opportunity: segment },
+  });
+}
+
+async function entriesOn(shortlistId: number) {
+  return harness.database.db
+    .select({ consultantId: shortlistEntries.consultantId })
+    .from(shortlistEntries)
+    .where(eq(shortlistEntries.shortlistId, shortlistId));
+}
+
+describe("Add to team shortlist on an opportunity's applicants", () => {
+  it("puts the applicant on the organization's team list once, says so, and the page shows it", async () => {
+    const posted = await opportunityWithApplicant("Mekong Water Trust");
+    const fields = { interestId: String(posted.interestId), shortlistId: String(posted.team.id) };
+    // Answered by a redirect back to the applicants (its toast, in the page's language: organization-actions.test.ts).
+    for (const attempt of ["first", "sent again"]) {
+      const done = (await send(posted.owner, posted.segment, fields)) as unknown as Response;
+      expect(done.status, attempt).toBe(302);
+      expect(done.headers.get("Location")).toBe(`/opportunities/${posted.segment}#applicants`);
+    }
+    // Sent twice (a second click, a reload of the answer): one entry.
+    expect(await entriesOn(posted.team.id)).toEqual([{ consultantId: posted.consultantId }]);
+    // The applicant's stage is the organization's to move: adding to a list leaves it.
+    const [interest] = await harness.database.db
+      .select({ stage: opportunityInterests.stage })
+      .from(opportunityInterests)
+      .where(eq(opportunityInterests.id, posted.interestId));
+    expect(interest?.stage).toBe("new");
+
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    const applicant = await screen.findByTestId("applicant");
+    expect(within(applicant).getByTestId("on-team-shortlists").textContent).toContain("On team shortlists: WASH team leaders");
+    // On every team list already: nothing left to add it to.
+    expect(within(applicant).queryByRole("button", { name: "Add to team shortlist" })).toBeNull();
+    view.unmount();
+  });
+
+  it("offers the organization's team lists beside each applicant, in a plain form", async () => {
+    const posted = await opportunityWithApplicant("Delta Health Partners");
+    await createShortlist(harness.deps, actorOf(posted.owner), { name: "Evaluators", organizationId: posted.organizationId });
+    // A private list of the member's is no team list: not offered.
+    await createShortlist(harness.deps, actorOf(posted.owner), { name: "My own picks" });
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    const applicant = await screen.findByTestId("applicant");
+    const select = within(applicant).getByLabelText("Team shortlist for Somchai Phan") as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(["Evaluators", "WASH team leaders"]);
+    const form = select.closest("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.querySelector<HTMLInputElement>('input[name="intent"]')?.value).toBe("shortlist");
+    expect(within(applicant).getByRole("button", { name: "Add to team shortlist" })).toBeTruthy();
+    view.unmount();
+  });
+
+  it("refuses a member of another organization with 403 and changes nothing", async () => {
+    const posted = await opportunityWithApplicant("River Basin Institute");
+    const other = await opportunityWithApplicant("Coastal Resilience Network");
+    for (const shortlistId of [posted.team.id, other.team.id]) {
+      const refused = await send(other.owner, posted.segment, {
+        interestId: String(posted.interestId),
+        shortlistId: String(shortlistId),
+      });
+      expect(refused.init.status).toBe(403);
+      expect(refused.data.result.status).toBe("error");
+      expect(JSON.stringify(refused.data.result)).toContain(INTEREST_TEXTS.shortlistMembersOnly);
+    }
+    expect(await entriesOn(posted.team.id)).toEqual([]);
+    expect(await entriesOn(other.team.id)).toEqual([]);
+  });
+
+  it("answers 404 for a list that is not the organization's team list or an applicant of another opportunity, 400 without a list", async () => {
+    const posted = await opportunityWithApplicant("Highland Schools Trust");
+    const other = await opportunityWithApplicant("Lowland Schools Trust");
+    const mine = await createShortlist(harness.deps, actorOf(posted.owner), { name: "My own picks" });
+    const interestId = String(posted.interestId);
+    for (const shortlistId of [other.team.id, mine.id]) {
+      const refused = await send(posted.owner, posted.segment, { interestId, shortlistId: String(shortlistId) });
+      expect(refused.init.status).toBe(404);
+      expect(JSON.stringify(refused.data.result)).toContain(SHORTLIST_TEXTS.notFound);
+    }
+    const elsewhere = await send(posted.owner, posted.segment, {
+      interestId: String(other.interestId),
+      shortlistId: String(posted.team.id),
+    });
+    expect(elsewhere.init.status).toBe(404);
+    expect(JSON.stringify(elsewhere.data.result)).toContain(INTEREST_TEXTS.notFound);
+    const blank = await send(posted.owner, posted.segment, { interestId, shortlistId: "" });
+    expect(blank.init.status).toBe(400);
+    expect(JSON.stringify(blank.data.result)).toContain(INTEREST_TEXTS.shortlistId);
+    for (const list of [posted.team.id, other.team.id, mine.id]) expect(await entriesOn(list)).toEqual([]);
+    const [still] = await harness.database.db
+      .select({ id: shortlistEntries.consultantId })
+      .from(shortlistEntries)
+      .where(and(eq(shortlistEntries.consultantId, posted.consultantId)));
+    expect(still).toBeUndefined();
+  });
+});

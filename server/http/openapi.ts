@@ -62,6 +62,24 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
+/** A file upload's body: multipart/form-data with the file in its field (OpenAPI 3.1's way of saying binary). */
+function uploadBody({ field, mediaTypes, maxBytes, otherFields = [], raw }: NonNullable<ApiRoute["upload"]>) {
+  const size = `at most ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB (${maxBytes} bytes)`;
+  const file = { type: "string", contentMediaType: "application/octet-stream", description: `${mediaTypes.join(", ")}; ${size}` };
+  const multipart = {
+    schema: {
+      type: "object",
+      required: [field],
+      properties: { [field]: file, ...Object.fromEntries(otherFields.map((name) => [name, { type: "string" }])) },
+    },
+    encoding: { [field]: { contentType: mediaTypes.join(", ") } },
+  };
+  const rawBodies = raw
+    ? Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]))
+    : {};
+  return { required: true, description: `The file, ${size}`, content: { "multipart/form-data": multipart, ...rawBodies } };
+}
+
 /** The OpenAPI document of API_ROUTES, built on first use. */
 export const openApiDocument = once((): object => {
   const paths: Record<string, Record<string, object>> = {};
@@ -98,11 +116,13 @@ export const openApiDocument = once((): object => {
       summary: route.summary,
       tags: [route.tag],
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_all, next: string | undefined) => (next ?? "").toUpperCase())}`,
-      ...(route.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      // Public operations say so (an empty list); the others take the session as a Bearer token or the cookie.
+      security: route.auth ? [{ bearer: [] }, { cookie: [] }] : [],
       parameters: [...pathParameters, ...(route.query ? queryParameters(route.query) : [])],
       ...(route.body
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
         : {}),
+      ...(route.upload ? { requestBody: uploadBody(route.upload) } : {}),
       responses: {
         [status]: success,
         "400": { description: "Invalid input: the message, and each field's message", ...failure },
@@ -144,7 +164,8 @@ function referencePage(): string {
   const sections = [...byTag].map(([tag, routes]) => {
     const items = routes.map((route) => {
       const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
-      const body = operation?.requestBody?.content["application/json"]?.schema;
+      const content = operation?.requestBody?.content;
+      const body = content?.["application/json"]?.schema ?? content?.["multipart/form-data"]?.schema;
       return `<li><h3><code>${route.method} /api${escapeHtml(route.path)}</code></h3><p>${escapeHtml(route.summary)}${
         route.auth === "admin" ? " (admins)" : route.auth ? " (signed in)" : ""
       }</p>${body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ""}</li>`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CV_IMPORT_FORMATS } from "#common/cv-import.ts";
+import { CV_IMPORT_FORMATS, CV_IMPORT_LIMITS } from "#common/cv-import.ts";
 import { REFERENCE_STATUSES, referenceConfirmSchema, referenceRequestSchema } from "#common/references.ts";
 import { LANGUAGE_LEVELS } from "#common/track-record-lists.ts";
 import type { ApiRoute } from "./schemas.ts";
@@ -57,6 +57,16 @@ export const cvRoutes: ApiRoute[] = [
     summary:
       "Read a CV (multipart, field file: Europass XML or PDF, UN P11 as .docx, any CV as PDF or .docx; at most 5 MB and 30 pages) into drafts for the profile form; nothing is saved. 413 too large or too long, 415 not a CV this reads, 400 unreadable or too slow to read (20 s), 429 more than 20 an hour",
     auth: "session",
+    upload: {
+      field: "file",
+      mediaTypes: [
+        "application/xml",
+        "text/xml",
+        "application/pdf",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ],
+      maxBytes: CV_IMPORT_LIMITS.bytes,
+    },
     response: cvImportResultSchema,
   },
 ];

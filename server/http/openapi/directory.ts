@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { LOCALES } from "#common/locales.ts";
 import { searchParamsSchema } from "#common/search-params.ts";
@@ -72,8 +73,15 @@ export const directoryRoutes: ApiRoute[] = [
     method: "POST",
     path: "/upload-photo",
     tag: "Directory",
-    summary: "Upload a profile photo (multipart, field profilePhoto)",
+    summary: "Upload a profile photo (multipart, field profilePhoto: JPEG, PNG or GIF, at most 1.5 MB)",
     auth: "session",
+    // `name`: the spec's client sends the file's name too; the stored name is random.
+    upload: {
+      field: "profilePhoto",
+      mediaTypes: ["image/jpeg", "image/png", "image/gif"],
+      maxBytes: PHOTO_MAX_BYTES,
+      otherFields: ["name"],
+    },
     response: z.object({ photoUrl: z.string() }).loose(),
     status: 201,
   },

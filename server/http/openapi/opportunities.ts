@@ -8,6 +8,7 @@ import {
   interestStageSchema,
   interestUpdateSchema,
   moderationSchema,
+  OPPORTUNITY_LIMITS,
   OPPORTUNITY_SORTS,
   OPPORTUNITY_STATUSES,
   opportunityCreateSchema,
@@ -302,6 +303,7 @@ export const opportunityRoutes: ApiRoute[] = [
     tag,
     summary: "Attach the ToR as a PDF (at most 5 MB; the body, Content-Type application/pdf, or multipart `file`)",
     auth: "session",
+    upload: { field: "file", mediaTypes: ["application/pdf"], maxBytes: OPPORTUNITY_LIMITS.documentBytes, raw: true },
     response: documentSchema,
   },
   {

@@ -105,6 +105,11 @@ export type ApiRoute = {
   status?: number;
   /** A sensitive change: 403 `{ message, reauthenticate: true }` without a recent sign-in (issue 38). */
   reauthenticate?: true;
+  /**
+   * A file sent as multipart/form-data in `field` (one of `mediaTypes`, at most `maxBytes`), with
+   * the form's other text fields; `raw`: the file may also be the whole body, with its own type.
+   */
+  upload?: { field: string; mediaTypes: string[]; maxBytes: number; otherFields?: string[]; raw?: true };
 };
 
 export const pdf = { mediaType: "application/pdf" };

@@ -56,6 +56,8 @@ export const ORGANIZATION_TEXTS = {
   websiteTooLong: tooLong("Website", ORGANIZATION_LIMITS.website),
   descriptionTooLong: tooLong("Description", ORGANIZATION_LIMITS.description),
   logoUrl: "logoUrl must be a photo you uploaded with POST /api/upload-photo",
+  logoMultipart: "Send the logo as multipart/form-data in the logo field",
+  logoChoose: "Choose a picture to upload",
   role: `Role must be one of ${ORGANIZATION_ROLES.values.join(", ")}`,
   email: "Valid email address is required",
   needsRole: "Only the organization's owners and admins can do this",

@@ -4,12 +4,13 @@ import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { listTexts } from "#common/consultant-schema.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
-import { REPORT_TEXTS } from "#common/organizations.ts";
+import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
+import { PHOTO_TEXTS } from "#server/services/photos.ts";
 import { translateSentence } from "./texts.ts";
 
 // The sentence table is keyed by the services' English: a sentence reworded in common/*.ts (or a
@@ -17,6 +18,9 @@ import { translateSentence } from "./texts.ts";
 // pages show through translateText are each looked up here in every translated language.
 
 const SHOWN: Record<string, readonly string[]> = {
+  // The organization's logo form (issue 31) shows the photo pipeline's refusals.
+  "server/services/photos.ts PHOTO_TEXTS": Object.values(PHOTO_TEXTS),
+  "common/organizations.ts ORGANIZATION_TEXTS (the logo form)": [ORGANIZATION_TEXTS.needsRole, ORGANIZATION_TEXTS.logoChoose],
   "common/auth.ts AUTH_MESSAGES": Object.values(AUTH_MESSAGES),
   "common/admin-schema.ts ADMIN_TOASTS": Object.values(ADMIN_TOASTS),
   // setupRequired is answered by the API only: a page sends the account to the setup instead.

@@ -158,6 +158,18 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Unknown action`,
   msg`Not found`,
   msg`Organization not found`,
+  // An organization's logo through the photo pipeline (server/services/photos.ts; common/organizations.ts)
+  msg`Only the organization's owners and admins can do this`,
+  msg`Choose a picture to upload`,
+  msg`Invalid file type`,
+  msg`File too large`,
+  msg`Image too large: at most 24 megapixels`,
+  msg`Image too large: at most 10000 pixels wide and high`,
+  msg`Image too large: a GIF may have at most 10 megapixels`,
+  msg`The image is too narrow for a profile photo: at most 10 times longer than wide`,
+  msg`The image could not be read. Please upload a valid JPEG, PNG or GIF file.`,
+  msg`Too many photo uploads. Please wait a little and try again.`,
+  msg`The photo could not be stored just now. Please try again in a moment.`,
 
   // Opportunities: the toasts and refusals the opportunity pages show (common/opportunities.ts)
   msg`Opportunity published`,

@@ -1,14 +1,22 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BadgeCheck, Mail, Save, Trash2, UserMinus } from "lucide-react";
+import { BadgeCheck, ImageUp, Mail, Save, Trash2, UserMinus } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName, countryOptions } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
-import { MANAGING_ROLES, ORGANIZATION_LIMITS, type OrganizationMember, type OrganizationRole } from "#common/organizations.ts";
+import {
+  MANAGING_ROLES,
+  ORGANIZATION_LIMITS,
+  ORGANIZATION_TEXTS,
+  type OrganizationMember,
+  type OrganizationRole,
+} from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
 import { inviteMember, listInvitations, withdrawInvitation } from "#server/services/organizations/invitations.ts";
+import { removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { deleteOrganization, getOrganization, updateOrganization } from "#server/services/organizations/organizations.ts";
 import { verifyOrganization } from "#server/services/organizations/verification.ts";
@@ -16,6 +24,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { kindLabel, roleLabel, roleOptions } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
+import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
@@ -116,6 +125,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           },
         });
         return redirectWithToast(app, here, { title: i18n._(msg`Organization updated`) });
+      case "logo": {
+        // The picture comes with the form (multipart; no JavaScript needed), as the API takes it.
+        const file = form.get("logo");
+        if (!(file instanceof File) || file.size === 0) {
+          throw new ValidationFailed(ORGANIZATION_TEXTS.logoChoose, [{ path: "logo", message: ORGANIZATION_TEXTS.logoChoose }]);
+        }
+        await setOrganizationLogo(deps, user, { id, bytes: new Uint8Array(await file.arrayBuffer()) });
+        return redirectWithToast(app, here, { title: i18n._(msg`Logo saved`) });
+      }
+      case "remove-logo":
+        await removeOrganizationLogo(deps, user, id);
+        return redirectWithToast(app, here, { title: i18n._(msg`Logo removed`) });
       case "verify":
         await verifyOrganization(deps, user, { id, body: { method: "domain" } });
         return redirectWithToast(app, here, { title: i18n._(msg`Organization verified`) });
@@ -195,13 +216,14 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
         <Trans>All your organizations</Trans>
       </Link>
       <h1 className="mt-2 flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink">
+        <OrganizationLogo name={organization.name} logoUrl={organization.logoUrl} />
         <bdi className="break-words">{organization.name}</bdi>
         {organization.verified && <VerifiedMark />}
       </h1>
       <p className="mt-1 text-muted">
         {kind} · {countryLabel} · <Trans>your role: {roleName}</Trans>
       </p>
-      {failure && !["update", "invite"].includes(failure.intent ?? "") && (
+      {failure && !["update", "invite", "logo", "remove-logo"].includes(failure.intent ?? "") && (
         <div className="mt-4">
           <Alert tone="error" title={t`Not changed`} live>
             <p>{failureText(failure)}</p>
@@ -360,6 +382,8 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
         </section>
       )}
 
+      {manages && <LogoSection organization={organization} failure={failureOf("logo") ?? failureOf("remove-logo")} />}
+
       <section aria-labelledby="details-heading" className={sectionClasses}>
         <h2 id="details-heading" className="text-lg font-semibold text-ink">
           <Trans>Details</Trans>
@@ -414,6 +438,75 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The logo (owners and admins): upload, replace or remove it. Plain forms: the picture goes with
+ * the form, so it works without JavaScript; the server checks it as it checks a profile photo.
+ */
+function LogoSection({
+  organization,
+  failure,
+}: {
+  organization: { name: string; logoUrl: string | null };
+  failure: FormAnswer | null;
+}) {
+  const { t, i18n } = useLingui();
+  const fieldError = firstFieldErrors(failure).logo;
+  const failureText = failure && !fieldError ? translateText(i18n, errorOf(failure) ?? "") : null;
+  return (
+    <section aria-labelledby="logo-heading" className={sectionClasses}>
+      <h2 id="logo-heading" className="text-lg font-semibold text-ink">
+        <Trans>Logo</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        <Trans>
+          Shown on the public page and beside the organization's name. A JPEG, PNG or GIF of at most 1.5 MB; it is fitted into a
+          square. Without one, the initials are shown.
+        </Trans>
+      </p>
+      {failureText && (
+        <div className="mt-3">
+          <Alert tone="error" title={t`The logo was not changed`} live>
+            <p>{failureText}</p>
+          </Alert>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-start gap-4">
+        <OrganizationLogo name={organization.name} logoUrl={organization.logoUrl} size="lg" />
+        <div className="min-w-0 flex-1 space-y-3">
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="logo" />
+            <Field label={organization.logoUrl ? t`New logo` : t`Logo picture`} required error={fieldError}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  name="logo"
+                  accept="image/jpeg,image/png,image/gif"
+                  required
+                  className="block w-full max-w-xs text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium file:text-slate-800"
+                />
+              )}
+            </Field>
+            <Button type="submit" variant="outline">
+              <ImageUp aria-hidden="true" className="size-4" />
+              {organization.logoUrl ? <Trans>Replace logo</Trans> : <Trans>Upload logo</Trans>}
+            </Button>
+          </Form>
+          {organization.logoUrl && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-logo" />
+              <Button type="submit" variant="outline" size="sm">
+                <Trash2 aria-hidden="true" className="size-4" />
+                <Trans>Remove logo</Trans>
+              </Button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }
 

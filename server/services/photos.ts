@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type ResizeOptions } from "sharp";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
@@ -54,8 +54,16 @@ export const MAX_GIF_PIXELS = 10_000_000;
 
 export const UPLOAD_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
 
-const INVALID_TYPE = "Invalid file type";
-const TOO_LARGE = "File too large";
+/** The sentences a person may see (pages show them through app/i18n/texts.ts, in their language). */
+export const PHOTO_TEXTS = {
+  invalidType: "Invalid file type",
+  tooLarge: "File too large",
+  unreadable: "The image could not be read. Please upload a valid JPEG, PNG or GIF file.",
+  tooMany: "Too many photo uploads. Please wait a little and try again.",
+  storageUnavailable: PHOTO_STORAGE_UNAVAILABLE,
+} as const;
+const INVALID_TYPE = PHOTO_TEXTS.invalidType;
+const TOO_LARGE = PHOTO_TEXTS.tooLarge;
 
 export type ImageType = "jpeg" | "png" | "gif";
 
@@ -79,8 +87,20 @@ export const restrictImageDecoders = once(() => {
 
 export type RenderedPhoto = { profile: Buffer; thumbnail: Buffer };
 
+/**
+ * How the picture fills its square: a profile photo is cropped to it around what draws the eye;
+ * an organization's logo (issue 31) is fitted whole inside it on a transparent ground, since a
+ * cropped wordmark loses letters.
+ */
+export type PhotoFit = "cover" | "contain";
+
+const FITS = {
+  cover: { fit: "cover", position: sharp.strategy.attention },
+  contain: { fit: "contain", background: { r: 255, g: 255, b: 255, alpha: 0 } },
+} as const satisfies Record<PhotoFit, ResizeOptions>;
+
 /** Decodes into a square of raw pixels, orientation applied; nothing else of the file survives. */
-async function decodeSquare(bytes: Uint8Array, type: ImageType) {
+async function decodeSquare(bytes: Uint8Array, type: ImageType, fit: PhotoFit) {
   restrictImageDecoders();
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (metadata.format !== type) throw new UnsupportedMediaType(INVALID_TYPE);
@@ -97,23 +117,23 @@ async function decodeSquare(bytes: Uint8Array, type: ImageType) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1, sequentialRead: true })
     .timeout({ seconds: 10 })
     .rotate()
-    .resize(PHOTO_SIZES.profile, PHOTO_SIZES.profile, { fit: "cover", position: sharp.strategy.attention })
+    .resize(PHOTO_SIZES.profile, PHOTO_SIZES.profile, FITS[fit])
     .raw()
     .toBuffer({ resolveWithObject: true });
 }
 
 /** Decodes once, then encodes both sizes from the same pixels. */
-export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
+export async function renderPhoto(bytes: Uint8Array, fit: PhotoFit = "cover"): Promise<RenderedPhoto> {
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedMediaType(INVALID_TYPE);
-  const pixels = await decodeSquare(bytes, type).catch((error: unknown) => {
+  const pixels = await decodeSquare(bytes, type, fit).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(message)) {
       throw new PayloadTooLarge(`Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
     }
     if (/unsupported image format/i.test(message)) throw new UnsupportedMediaType(INVALID_TYPE);
-    throw new ValidationFailed("The image could not be read. Please upload a valid JPEG, PNG or GIF file.");
+    throw new ValidationFailed(PHOTO_TEXTS.unreadable);
   });
   const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
   const [profile, thumbnail] = await Promise.all([
@@ -175,21 +195,37 @@ export async function uploadPhoto(
   actor: Actor,
   file: { bytes: Uint8Array },
 ): Promise<{ photoUrl: string }> {
-  const { db } = deps;
   const signedIn = requireUser(actor, "Please sign in to upload a photo");
-  if (file.bytes.byteLength > PHOTO_MAX_BYTES) throw new PayloadTooLarge(TOO_LARGE);
-  if (file.bytes.byteLength === 0 || !sniffImageType(file.bytes)) throw new UnsupportedMediaType(INVALID_TYPE);
+  const photoUrl = await storePhoto(deps, signedIn.id, file.bytes, "cover");
+  await discardAbandonedUploads(deps.db, deps, signedIn.id, photoUrl);
+  return { photoUrl };
+}
+
+/**
+ * The pipeline every picture goes through (a profile photo, an organization's logo): size and
+ * content checked, the person's upload rate limited, re-encoded, recorded as `userId`'s upload,
+ * stored in both sizes within UPLOAD_DEADLINE_MS. Returns the stored picture's URL.
+ */
+export async function storePhoto(
+  deps: PhotoDeps & { db: Database },
+  userId: number,
+  bytes: Uint8Array,
+  fit: PhotoFit,
+): Promise<string> {
+  const { db } = deps;
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PayloadTooLarge(TOO_LARGE);
+  if (bytes.byteLength === 0 || !sniffImageType(bytes)) throw new UnsupportedMediaType(INVALID_TYPE);
   await consumeRateLimit(db, {
-    key: `upload-photo:user:${signedIn.id}`,
+    key: `upload-photo:user:${userId}`,
     ...UPLOAD_RATE_LIMIT,
-    message: "Too many photo uploads. Please wait a little and try again.",
+    message: PHOTO_TEXTS.tooMany,
   });
-  const rendered = await renderPhoto(file.bytes);
+  const rendered = await renderPhoto(bytes, fit);
   const keys = keysFor(randomBytes(18).toString("base64url"));
   const photoUrl = deps.storage.urlOf(keys.profile);
   // Recorded first, files second: a failed write leaves no file behind, and a failed file write
   // takes its record back.
-  await db.insert(photoUploads).values({ photoUrl, userId: signedIn.id });
+  await db.insert(photoUploads).values({ photoUrl, userId });
   // Both files within UPLOAD_DEADLINE_MS, retries included: a storage service that does not
   // answer costs the person ten seconds and a clear message, not a minute and a half.
   const signal = AbortSignal.timeout(UPLOAD_DEADLINE_MS);
@@ -204,8 +240,7 @@ export async function uploadPhoto(
     if (error instanceof StorageUnavailable) throw new ServiceUnavailable(PHOTO_STORAGE_UNAVAILABLE, 30);
     throw error;
   }
-  await discardAbandonedUploads(db, deps, signedIn.id, photoUrl);
-  return { photoUrl };
+  return photoUrl;
 }
 
 /** No change waiting for review proposes the upload (issue 14): it may still become a profile's photo. */

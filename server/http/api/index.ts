@@ -19,6 +19,7 @@ import {
   createActingOrganizationApi,
   createHiddenFromApi,
   createInvitationsApi,
+  createOrganizationLogoApi,
   createOrganizationsApi,
 } from "./organizations.ts";
 import { createPhotoApi } from "./photos.ts";
@@ -56,6 +57,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/opportunity-digest", createMyDigestApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/opportunities", createOpportunitiesApi(deps));
+  api.route("/organizations/:id/logo", createOrganizationLogoApi(deps));
   api.route("/organizations", createOrganizationsApi(deps));
   api.route("/invitations", createInvitationsApi(deps));
   api.route("/acting-organization", createActingOrganizationApi(deps));

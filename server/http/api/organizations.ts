@@ -1,5 +1,6 @@
-import type { Context } from "hono";
+import { type Context, Hono } from "hono";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
 import { getHiddenFrom, putHiddenFrom } from "#server/services/organizations/hidden-from.ts";
 import {
   acceptInvitation,
@@ -9,6 +10,7 @@ import {
   previewInvitation,
   withdrawInvitation,
 } from "#server/services/organizations/invitations.ts";
+import { removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { actingState, setActingOrganization } from "#server/services/organizations/membership.ts";
 import {
@@ -19,7 +21,7 @@ import {
   updateOrganization,
 } from "#server/services/organizations/organizations.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
-import type { HttpDeps, HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, queryParams, saying, serviceApi, serviceCalls } from "./service-call.ts";
@@ -72,6 +74,40 @@ export function createOrganizationsApi(deps: HttpDeps) {
     "/:id/verify",
     call((d, actor, id: number) => unverifyOrganization(d, actor, id), organizationId),
   );
+  return api;
+}
+
+/** The picture of a logo upload: multipart with the file in `logo`, as the photo upload takes `profilePhoto`. */
+export const LOGO_FIELD = "logo";
+
+/**
+ * /api/organizations/{id}/logo (mounted before /api/organizations, whose bodies are a few
+ * fields): PUT stores a new logo through the photo pipeline, DELETE removes it; both answer the
+ * organization. The body is limited to a photo's size by server/http/middleware/body-limit.ts.
+ */
+export function createOrganizationLogoApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  const actor = signedInActor(ORGANIZATION_TEXTS.signIn);
+  api.put("/", async (c) => {
+    const who = await actor(c);
+    const id = organizationId(c);
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      throw new ValidationFailed(ORGANIZATION_TEXTS.logoMultipart);
+    }
+    const file = body[LOGO_FIELD];
+    if (!(file instanceof File) || file.size === 0) {
+      throw new ValidationFailed(ORGANIZATION_TEXTS.logoChoose, [{ path: LOGO_FIELD, message: ORGANIZATION_TEXTS.logoChoose }]);
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, bytes }));
+  });
+  api.delete("/", async (c) => {
+    const who = await actor(c);
+    return notStored(c, await removeOrganizationLogo(apiServiceDeps(deps, c), who, organizationId(c)));
+  });
   return api;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import {
   actingSchema,
   hiddenFromSchema,
@@ -139,6 +140,24 @@ export const organizationRoutes: ApiRoute[] = [
     auth: "session",
     response: messageOnly,
     reauthenticate: true,
+  },
+  {
+    method: "PUT",
+    path: "/organizations/:id/logo",
+    tag,
+    summary:
+      "Upload or replace the organization's logo (owners and admins; members 403, others 404): a JPEG, PNG or GIF of at most 1.5 MB, fitted whole into a square and stored as WebP",
+    auth: "session",
+    upload: { field: "logo", mediaTypes: ["image/jpeg", "image/png", "image/gif"], maxBytes: PHOTO_MAX_BYTES },
+    response: organizationSchema,
+  },
+  {
+    method: "DELETE",
+    path: "/organizations/:id/logo",
+    tag,
+    summary: "Remove the organization's logo (owners and admins): its initials are shown instead",
+    auth: "session",
+    response: organizationSchema,
   },
   {
     method: "GET",

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { OrganizationView } from "#common/organizations.ts";
+import { organizations, photoUploads } from "#server/db/schema.ts";
+import type { Actor, ServiceDeps } from "../context.ts";
+import { discardPhoto, removePhotoFiles, storePhoto } from "../photos.ts";
+import { auditOrganization } from "./audit.ts";
+import { requireMember } from "./membership.ts";
+import { getOrganization } from "./organizations.ts";
+
+// An organization's logo (issue 31) goes through the profile photos' pipeline (server/services/
+// photos.ts: content-checked, re-encoded, stored in both sizes, served from the same store), fitted
+// whole into its square. Only its owners and admins upload, replace or remove it (plain members
+// 403, anyone else 404 as for every private part of an organization); the role is asked before the
+// file is decoded. The logo it replaces is forgotten and its files removed (by the clean-up job).
+
+type Deps = Pick<ServiceDeps, "db" | "storage" | "jobs" | "log">;
+
+const MANAGERS = ["owner", "admin"] as const;
+
+/** PUT /api/organizations/{id}/logo: stores the picture and makes it the organization's logo. */
+export async function setOrganizationLogo(
+  deps: Deps,
+  actor: Actor,
+  input: { id: number; bytes: Uint8Array },
+): Promise<OrganizationView> {
+  const { user } = await requireMember(deps.db, actor, input.id, { roles: MANAGERS });
+  const logoUrl = await storePhoto(deps, user.id, input.bytes, "contain");
+  try {
+    await replaceLogo(deps, actor, input.id, logoUrl);
+  } catch (error) {
+    // Removed (or demoted) while the picture was being stored: nothing changes, the picture goes.
+    await discardPhoto(deps.db, deps, logoUrl);
+    throw error;
+  }
+  return getOrganization(deps, user, input.id);
+}
+
+/** DELETE /api/organizations/{id}/logo: the organization shows its initials again. */
+export async function removeOrganizationLogo(deps: Deps, actor: Actor, id: number): Promise<OrganizationView> {
+  const { user } = await requireMember(deps.db, actor, id, { roles: MANAGERS });
+  await replaceLogo(deps, actor, id, null);
+  return getOrganization(deps, user, id);
+}
+
+/** Sets the logo under the organization's lock (the role asked again), audited; the one it replaces is removed. */
+async function replaceLogo(deps: Deps, actor: Actor, id: number, logoUrl: string | null): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { user, organization } = await requireMember(tx, actor, id, { roles: MANAGERS, lock: true });
+    const [before] = await tx.select({ logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, id));
+    const replaced = before?.logoUrl ?? null;
+    if (replaced === logoUrl) return;
+    await tx.update(organizations).set({ logoUrl, updatedAt: new Date() }).where(eq(organizations.id, id));
+    await auditOrganization(tx, user.id, organization, "edit", { logoUrl: { from: replaced, to: logoUrl } });
+    if (replaced) {
+      await tx.delete(photoUploads).where(eq(photoUploads.photoUrl, replaced));
+      // In the transaction: the files go only if the change is kept.
+      await removePhotoFiles(deps, [replaced], tx);
+    }
+  });
+}

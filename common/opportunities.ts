@@ -465,7 +465,7 @@ export function deadlineInstant(date: string, timeZone: string): Date {
 // ---------------------------------------------------------------------------------------------
 // What the API and the pages show
 
-export type OrganizationOfOpportunity = { id: number; name: string; slug: string; verified: boolean };
+export type OrganizationOfOpportunity = { id: number; name: string; slug: string; verified: boolean; logoUrl: string | null };
 
 /** An opportunity as the API answers it (`budget` is null for the public when hidden; `moderation` for its team and admins). */
 export type OpportunityView = {

@@ -295,7 +295,8 @@ export function isAtDomain(emailDomain: string, domain: string): boolean {
 // What the pages and the API show
 
 /** The badge every sender, reviewer and shared list carries: which organization, and whether it is verified. */
-export type OrganizationBadge = { id: number; name: string; verified: boolean };
+/** `logoUrl` where the organization is shown with its logo (messages, reviews, shared lists; issue 31). */
+export type OrganizationBadge = { id: number; name: string; verified: boolean; logoUrl?: string | null };
 
 /** An organization as its members see it. */
 export type OrganizationView = {

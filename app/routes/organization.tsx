@@ -11,6 +11,7 @@ import { RatingStars } from "../components/consultants/rating-stars.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
+import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
 import { appContext } from "../context.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -36,10 +37,13 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <header className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink">
-          <bdi className="break-words">{organization.name}</bdi>
-          <VerifiedMark />
-        </h1>
+        <div className="flex flex-wrap items-center gap-4">
+          <OrganizationLogo name={organization.name} logoUrl={organization.logoUrl} size="lg" />
+          <h1 className="flex min-w-0 flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink">
+            <bdi className="break-words">{organization.name}</bdi>
+            <VerifiedMark />
+          </h1>
+        </div>
         <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
           <span>{kindLabel(i18n, organization.kind)}</span>
           <span className="inline-flex items-center gap-1">

@@ -6,6 +6,7 @@ import { valueLabel } from "#app/i18n/labels.ts";
 import { formatDate } from "#common/format.ts";
 import { toLocale } from "#common/locales.ts";
 import type { OpportunitySummary } from "#common/opportunities.ts";
+import { OrganizationLogo } from "../organizations/organization-logo.tsx";
 import { Badge } from "../ui/badge.tsx";
 
 // The small pieces an opportunity shows wherever it appears: where, how long, the deadline in the
@@ -34,7 +35,8 @@ export function deadlineText(i18n: I18n, opportunity: { deadlineDate: string; ti
 export function OrganizationName({ organization }: { organization: OpportunitySummary["organization"] }) {
   const { t } = useLingui();
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex items-center gap-1.5">
+      <OrganizationLogo name={organization.name} logoUrl={organization.logoUrl} size="xs" />
       <bdi>{organization.name}</bdi>
       {organization.verified && <BadgeCheck aria-label={t`Verified organization`} role="img" className="size-4 text-brand-700" />}
     </span>

@@ -119,7 +119,7 @@ describe("team conversations", () => {
       (await call(env.app, "GET", `/api/conversations/${seen!.id}`, { token: ploy.token })).json,
     );
     expect(forPloy.entries.map((e) => e.authorName)).toEqual([ploy.name, dara.name, "Lan Nguyen"]);
-    expect(forPloy.organization).toEqual({ id: org.id, name: org.name, verified: true });
+    expect(forPloy.organization).toEqual({ id: org.id, name: org.name, verified: true, logoUrl: null });
   });
 
   it("put a second member's first message into the same conversation, and shut out a member once removed", async () => {
@@ -130,7 +130,7 @@ describe("team conversations", () => {
     await send(dara.token, lan.id);
     const conversations = await received(lan.owner.token);
     expect(conversations).toHaveLength(1);
-    expect(conversations[0]?.otherParty.organization).toEqual({ id: org.id, name: org.name, verified: false });
+    expect(conversations[0]?.otherParty.organization).toEqual({ id: org.id, name: org.name, verified: false, logoUrl: null });
     const id = conversations[0]!.id;
     await env.database.sql`delete from organization_members where organization_id = ${org.id} and user_id = ${dara.id}`;
     expect((await call(env.app, "GET", `/api/conversations/${id}`, { token: dara.token })).status).toBe(404);

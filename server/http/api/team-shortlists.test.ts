@@ -52,7 +52,7 @@ describe("team shortlists", () => {
     const { organization, people } = await organizationWith(["owner", "member"]);
     const [ploy, dara] = people as [(typeof people)[0], (typeof people)[0]];
     const list = await teamList(ploy.token, organization.id);
-    expect(list.organization).toEqual({ id: organization.id, name: organization.name, verified: false });
+    expect(list.organization).toEqual({ id: organization.id, name: organization.name, verified: false, logoUrl: null });
     const consultant = await insertConsultant("Sophea Chan");
 
     // Dara, a member, sees the list among hers and adds a consultant to it.
@@ -90,6 +90,7 @@ describe("team shortlists", () => {
       id: organization.id,
       name: organization.name,
       verified: false,
+      logoUrl: null,
     });
     expect(view.text).not.toContain("Khmer-language field work");
     expect(view.text).not.toContain("interview");

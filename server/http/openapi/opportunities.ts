@@ -27,7 +27,7 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const status = z.enum(OPPORTUNITY_STATUSES.values);
 
 const organizationOfOpportunity = z
-  .object({ id: z.number().int(), name: z.string(), slug: z.string(), verified: z.boolean() })
+  .object({ id: z.number().int(), name: z.string(), slug: z.string(), verified: z.boolean(), logoUrl: z.string().nullable() })
   .strict();
 
 const duration = z.object({ value: z.number().int(), unit: z.enum(DURATION_UNITS.values) }).strict();

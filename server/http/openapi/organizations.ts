@@ -22,7 +22,9 @@ const kind = z.enum(ORGANIZATION_KINDS.values);
 const timestamp = z.string();
 
 /** `{ id, name, verified }`: what every sender, reviewer and shared list carries. */
-export const organizationBadgeSchema = z.object({ id: z.number().int(), name: z.string(), verified: z.boolean() }).strict();
+export const organizationBadgeSchema = z
+  .object({ id: z.number().int(), name: z.string(), verified: z.boolean(), logoUrl: z.string().nullable().optional() })
+  .strict();
 
 export const organizationSchema = z
   .object({

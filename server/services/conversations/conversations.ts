@@ -80,7 +80,8 @@ export function sentSideOf(userId: number) {
 }
 
 /** The badge of a conversation's organization (alias `c`), as JSON, or null. */
-export const conversationBadge = sql`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null)
+export const conversationBadge = sql`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null,
+    'logoUrl', o.logo_url)
   from organizations o where o.id = c.organization_id)`;
 
 /** sent / read / replied, from the last entry of the conversation. */

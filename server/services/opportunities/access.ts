@@ -83,6 +83,7 @@ export async function loadOpportunity(db: Executor, id: number, options: { lock?
         slug: organizations.slug,
         country: organizations.country,
         verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+        logoUrl: organizations.logoUrl,
       },
       contactName: authUsers.name,
     })

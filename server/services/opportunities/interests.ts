@@ -188,6 +188,7 @@ const myColumns = {
     name: organizations.name,
     slug: organizations.slug,
     verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+    logoUrl: organizations.logoUrl,
   },
 };
 

@@ -112,6 +112,7 @@ export const summaryColumns = {
     name: organizations.name,
     slug: organizations.slug,
     verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+    logoUrl: organizations.logoUrl,
   },
 };
 

@@ -37,7 +37,8 @@ export const badgeColumns = { id: organizations.id, name: organizations.name, ve
  * JSON value of a select list: for queries that show a sender, a reviewer or a team list.
  */
 export function badgeOf(organizationId: SQL | AnyColumn): SQL<OrganizationBadge | null> {
-  return sql<OrganizationBadge | null>`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null)
+  return sql<OrganizationBadge | null>`(select json_build_object('id', o.id, 'name', o.name, 'verified', o.verified_at is not null,
+      'logoUrl', o.logo_url)
     from organizations o where o.id = ${organizationId})`;
 }
 

@@ -193,7 +193,12 @@ export async function notesOf(db: Executor, shortlistId: number, consultantId?: 
 export async function organizationOf(db: Executor, organizationId: number | null): Promise<OrganizationBadge | null> {
   if (organizationId === null) return null;
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, verified: sql<boolean>`${organizations.verifiedAt} is not null` })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      verified: sql<boolean>`${organizations.verifiedAt} is not null`,
+      logoUrl: organizations.logoUrl,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);

@@ -5,7 +5,7 @@ import { copyConsultants } from "#server/db/seed/seed.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
-import { type SearchOptions, searchConsultants } from "./index.ts";
+import { type SearchOptions, searchConsultants, searchPage } from "./index.ts";
 import { type Statistics, searchStatistics } from "./planner.ts";
 
 /** The process state a search keeps (its caches), as a server process has one. */
@@ -68,6 +68,33 @@ describe("a country's listing past the cap", () => {
         chosen.consultants.map((consultant) => consultant.id),
         `page ${page}`,
       ).toEqual(read.consultants.map((consultant) => consultant.id));
+    }
+    await counted.close();
+  });
+
+  it("answers the page alone (searchPage) without the read that only counts, and the same page", async () => {
+    const statements: string[] = [];
+    const counted = createDatabase(holder.db.url, { max: 1, onQuery: (query) => statements.push(query) });
+    const engine = { db: counted.db, runtime };
+    await searchConsultants(engine, searchParams({}));
+    // Past the cap, read through the document's index (counted up to the cap, then walked), and a
+    // listing without filters (walked and counted at once): one statement each for the page alone.
+    const queries: Record<string, string | number>[] = [
+      { location: "Vietnam", languages: "Vietnamese" },
+      { location: "Vietnam", languages: "Vietnamese", page: 7 },
+      {},
+    ];
+    for (const query of queries) {
+      statements.length = 0;
+      const whole = await searchConsultants(engine, searchParams(query));
+      expect(statements, JSON.stringify(query)).toHaveLength(2);
+      expect(whole.totalIsCapped).toBe(true);
+      statements.length = 0;
+      const page = await searchPage(engine, searchParams(query));
+      expect(statements, JSON.stringify(query)).toHaveLength(1);
+      expect(statements[0]).not.toContain("count(");
+      expect(page.map((consultant) => consultant.id)).toEqual(whole.consultants.map((consultant) => consultant.id));
+      expect(page).toHaveLength(12);
     }
     await counted.close();
   });

@@ -1,4 +1,5 @@
 import type { SearchParams } from "#common/search.ts";
+import type { PublicConsultant } from "#common/views.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
@@ -47,6 +48,15 @@ export async function searchConsultants(
   searchOptions: SearchOptions = {},
 ): Promise<SearchResult> {
   return (await findConsultants(deps, params, searchOptions)).result;
+}
+
+/**
+ * One page of a search, in the order the search answers it, without counting the matches where
+ * that costs a read of its own (a listing; result.ts pageOnly): for callers that show no total,
+ * such as the suggestions' ladder (opportunities/matching.ts).
+ */
+export async function searchPage(deps: SearchDeps, params: SearchParams): Promise<PublicConsultant[]> {
+  return (await findConsultants(deps, params, { pageOnly: true })).result.consultants;
 }
 
 /**

@@ -64,11 +64,24 @@ export async function listWithoutKeywords(
     conditions.length === 1 ||
     (statistics.listed * share > broad && (!probed || (await meetOften(db, where, share, statistics))))
   ) {
+    // The page alone: no count (a lower bound is all it answers).
+    if (options.pageOnly) {
+      const rows = await walk();
+      return { result: result(params, offset + rows.length, rows), plans: [`${probe}walk, uncounted`] };
+    }
     const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${walked}`)]);
     return { result: result(params, matched, rows), plans: [`${probe}walk`] };
   }
   // The matches through the document's index, the filters as facets (and a city, see cityFirst).
   const indexed = indexedMatch(params, undefined, cityFirst(params, statistics));
+  // The page alone, where more than the cap are expected to match: reading up to the cap first
+  // would only count them (the bitmap of every match of a common language or donor is most of
+  // the cost); the page comes from walking the order's index, or from every match when the walk
+  // misses it (the estimate too high), as it would after that read.
+  if (options.pageOnly && statistics.listed * share > SEARCH_RESULT_CAP) {
+    const many = await pageOfMany(db, params, { where, indexed, share }, statistics, options);
+    return { result: result(params, offset + many.rows.length, many.rows), plans: [`${probe}uncounted, ${many.plan}`] };
+  }
   const rows = await db.execute<Record<string, unknown> & { matched: number }>(sql`
     with matches as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${indexed} limit ${SEARCH_RESULT_CAP + 1}),
     page as (

@@ -36,6 +36,11 @@ export type SearchOptions = {
   without?: ReadonlySet<Refinement>;
   /** The planner's statistics to plan a search with (tests: a directory larger than theirs). */
   statistics?: Statistics;
+  /**
+   * The page alone (searchPage: the suggestions' ladder): a listing does not count its matches, so
+   * the answer's total is only a lower bound. The page is the same either way.
+   */
+  pageOnly?: boolean;
 };
 /** The options a search is planned with: the statistics given, or else the runtime's. */
 export type PlanningOptions = SearchOptions & { statistics: Statistics };

@@ -12,7 +12,7 @@ import { responseFromField } from "#common/passkeys.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
-import { addPasskey, listPasskeys, removePasskey } from "#server/services/accounts/passkeys.ts";
+import { addPasskey, listPasskeys, removePasskey, renamePasskey } from "#server/services/accounts/passkeys.ts";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -43,7 +43,7 @@ import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { errorAnswer, type FormResult, failed, failureToast, succeeded } from "../lib/form-answer.ts";
+import { errorAnswer, type FormResult, failed, failureToast, succeeded, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
@@ -91,6 +91,7 @@ const TOASTS: Record<AccountIntent, { done: MessageDescriptor; failed: MessageDe
   "totp-disable": { done: msg`Two-step sign-in is off`, failed: msg`Could not turn off two-step sign-in` },
   "recovery-codes": { done: msg`New recovery codes`, failed: msg`Could not make new recovery codes` },
   "passkey-add": { done: msg`Passkey added`, failed: msg`Could not add the passkey` },
+  "passkey-rename": { done: msg`Passkey renamed`, failed: msg`Could not rename the passkey` },
   "passkey-remove": { done: msg`Passkey removed`, failed: msg`Could not remove the passkey` },
 };
 
@@ -221,6 +222,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  // A passkey's new name (no re-authentication: a name is not a factor). What was typed comes back
+  // with a refusal, with the passkey's id, so the row it was typed in shows it with the reason.
+  if (intent === "passkey-rename") {
+    const typed = typedValues(formData, ["passkeyId", "name"]);
+    try {
+      const { passkey } = await renamePasskey(serviceDeps(app), actorOf(app.session), {
+        id: parseId(typed.passkeyId ?? "") ?? 0,
+        body: { name: typed.name },
+      });
+      const name = passkey.name;
+      return ok(intent, msg`This passkey is now called "${name}".`, undefined, { passkey: { id: passkey.id, name } });
+    } catch (error) {
+      return refusedAnswer(error, { ...refused(intent), initialValue: typed });
+    }
+  }
+
   throw data("Unknown form", { status: 400 });
 }
 
@@ -327,6 +344,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
   const { account, sessions, secondFactor, passkeys, mustEnrol } = loaderData;
   const { t } = useLingui();
   const locale = useLocale();
+  const hasOtherSessions = sessions.some((session) => !session.isCurrent);
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-12">
       <div>
@@ -343,8 +361,8 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
       <Section title={t`Password`} description={t`Changing your password signs you out on your other devices.`}>
         <PasswordForm />
       </Section>
-      <SecondFactorSection status={secondFactor} mustEnrol={mustEnrol} />
-      <PasskeysSection passkeys={passkeys} />
+      <SecondFactorSection status={secondFactor} mustEnrol={mustEnrol} hasOtherSessions={hasOtherSessions} />
+      <PasskeysSection passkeys={passkeys} hasOtherSessions={hasOtherSessions} />
       <SessionsSection sessions={sessions} />
       <Section title={t`Account Information`}>
         <dl className="grid gap-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-8">

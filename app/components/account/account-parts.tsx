@@ -22,18 +22,22 @@ export const ACCOUNT_INTENTS = [
   "totp-disable",
   "recovery-codes",
   "passkey-add",
+  "passkey-rename",
   "passkey-remove",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 /**
  * What some answers carry besides (issue 38): how many other sessions were ended; the
- * authenticator app being set up (its key and QR code); recovery codes, shown this once.
+ * authenticator app being set up (its key and QR code); recovery codes, shown this once; a
+ * renamed passkey.
  */
 export type AccountAnswerData = {
   ended?: number;
   enrolment?: { secret: string; qrSvg: string };
   recoveryCodes?: string[];
+  /** The passkey just renamed, under its new name. */
+  passkey?: { id: number; name: string };
 };
 type Answer = FormAnswer<AccountIntent, AccountAnswerData>;
 

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { translateText } from "#app/i18n/translate-text.ts";
-import { errorOf, succeeded } from "#app/lib/form-answer.ts";
+import { errorOf, failed, succeeded, typedOf } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PASSKEY_NAME_MAX, type PasskeySummary } from "#common/passkeys.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
 import { Section, useFormAnswer } from "./account-parts.tsx";
+import { EndOthersOffer } from "./end-others-offer.tsx";
 
 // The account page's passkeys (issue 38): the account's passkeys, each with its name, when it was
 // added and last used, and "Remove" (a plain form to the page's action: removing a factor asks for
@@ -17,6 +18,72 @@ import { Section, useFormAnswer } from "./account-parts.tsx";
 // and @simplewebauthn/browser, loaded on the click) and posts its answer to the page's action.
 
 type Fetcher = ReturnType<typeof useFormAnswer>["fetcher"];
+type FormState = ReturnType<typeof useFormAnswer>;
+
+/**
+ * "Rename" opens a form under the passkey's name: a disclosure, so it opens without JavaScript
+ * too, and a plain form to the page's action. A refusal names the passkey it was typed for: that
+ * row stays open with what was typed and the reason beside the field.
+ */
+function RenameForm({ passkey, rename }: { passkey: PasskeySummary; rename: FormState }) {
+  const { t, i18n } = useLingui();
+  const { fetcher, answer, pending } = rename;
+  const typed = typedOf(answer);
+  const isMine = failed(answer) && typed.passkeyId === String(passkey.id);
+  const reason = isMine ? errorOf(answer) : null;
+  const problem = reason ? translateText(i18n, reason) : null;
+  const [open, setOpen] = useState(isMine);
+  const renamedId = succeeded(answer) ? answer?.data?.passkey?.id : undefined;
+  // A refusal for this passkey opens its form; its rename done, the form closes.
+  useEffect(() => {
+    if (isMine) setOpen(true);
+  }, [isMine]);
+  useEffect(() => {
+    if (renamedId === passkey.id) setOpen(false);
+  }, [renamedId, passkey.id]);
+  const name = passkey.name;
+  const fieldId = `passkey-${passkey.id}-name`;
+  const errorId = `passkey-${passkey.id}-name-error`;
+  const saving = pending && fetcher.formData?.get("passkeyId") === String(passkey.id);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="mt-1">
+      <summary
+        aria-label={t`Rename passkey ${name}`}
+        className="inline-flex cursor-pointer list-none text-sm font-semibold text-brand-700 underline underline-offset-4 [&::-webkit-details-marker]:hidden"
+      >
+        <Trans>Rename</Trans>
+      </summary>
+      {/* keyed by the name: once renamed, the field starts from the new one */}
+      <fetcher.Form key={name} method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
+        <input type="hidden" name="intent" value="passkey-rename" />
+        <input type="hidden" name="passkeyId" value={passkey.id} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor={fieldId} className="block text-sm font-medium text-ink">
+            <Trans>New name for {name}</Trans>
+          </label>
+          <input
+            id={fieldId}
+            name="name"
+            defaultValue={isMine ? (typed.name ?? name) : name}
+            maxLength={PASSKEY_NAME_MAX}
+            required
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            className="h-10 w-full rounded-lg border border-slate-300 px-3 text-ink"
+          />
+        </div>
+        <Button type="submit" size="sm" disabled={saving}>
+          {saving ? <Trans>Saving...</Trans> : <Trans>Save name</Trans>}
+        </Button>
+      </fetcher.Form>
+      {problem && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+    </details>
+  );
+}
 
 function RemoveForm({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fetcher }) {
   const { t } = useLingui();
@@ -33,7 +100,7 @@ function RemoveForm({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fe
   );
 }
 
-function PasskeyRow({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fetcher }) {
+function PasskeyRow({ passkey, fetcher, rename }: { passkey: PasskeySummary; fetcher: Fetcher; rename: FormState }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="flex min-w-0 gap-3">
@@ -51,6 +118,7 @@ function PasskeyRow({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fe
               </Trans>
             )}
           </p>
+          <RenameForm passkey={passkey} rename={rename} />
         </div>
       </div>
       <RemoveForm passkey={passkey} fetcher={fetcher} />
@@ -147,7 +215,13 @@ function AddPasskeyForm() {
   );
 }
 
-export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
+export function PasskeysSection({
+  passkeys,
+  hasOtherSessions = false,
+}: {
+  passkeys: PasskeySummary[];
+  hasOtherSessions?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const texts = useMemo(
     () => ({
@@ -158,8 +232,21 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
     }),
     [t, i18n],
   );
+  const renameTexts = useMemo(
+    () => ({
+      success: t`Passkey renamed`,
+      failure: t`Could not rename the passkey`,
+      describe: ({ passkey }: { passkey?: { name: string } }) => {
+        const name = passkey?.name ?? "";
+        return t`This passkey is now called "${name}".`;
+      },
+      explain: (message: string) => translateText(i18n, message),
+    }),
+    [t, i18n],
+  );
   // The answers (and their toasts) live here, not in the rows: a removed passkey's row is gone.
   const remove = useFormAnswer("passkey-remove", texts);
+  const rename = useFormAnswer("passkey-rename", renameTexts);
   return (
     <Section
       id="section-passkeys"
@@ -174,11 +261,12 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
         ) : (
           <ul className="divide-y divide-slate-200" aria-label={t`Your passkeys`}>
             {passkeys.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} fetcher={remove.fetcher} />
+              <PasskeyRow key={passkey.id} passkey={passkey} fetcher={remove.fetcher} rename={rename} />
             ))}
           </ul>
         )}
         <AddPasskeyForm />
+        <EndOthersOffer after={["passkey-add", "passkey-remove"]} hasOtherSessions={hasOtherSessions} />
       </div>
     </Section>
   );

@@ -6,6 +6,7 @@ import { errorOf, succeeded } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
+import { EndOthersOffer } from "./end-others-offer.tsx";
 import { ReauthenticateFields } from "./reauthenticate-fields.tsx";
 
 // The account page's two-step sign-in (issue 38): set up an authenticator app (a QR code drawn on
@@ -248,7 +249,15 @@ function MustEnrolAlert({ mustEnrol }: { mustEnrol: NonNullable<MustEnrol> }) {
   );
 }
 
-export function SecondFactorSection({ status, mustEnrol = null }: { status: SecondFactorStatus; mustEnrol?: MustEnrol }) {
+export function SecondFactorSection({
+  status,
+  mustEnrol = null,
+  hasOtherSessions = false,
+}: {
+  status: SecondFactorStatus;
+  mustEnrol?: MustEnrol;
+  hasOtherSessions?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <Section
@@ -258,6 +267,7 @@ export function SecondFactorSection({ status, mustEnrol = null }: { status: Seco
     >
       {mustEnrol && !status.totp && <MustEnrolAlert mustEnrol={mustEnrol} />}
       <SecondFactorBody status={status} />
+      <EndOthersOffer after={["totp-confirm", "totp-disable", "recovery-codes"]} hasOtherSessions={hasOtherSessions} />
     </Section>
   );
 }

@@ -57,7 +57,7 @@ describe("after a factor changed: sign out the other sessions", () => {
       await page.goto(`${app.url}/profile/manage`);
       await waitForHydration(page);
       const passkeys = passkeysOf(page);
-      await passkeys.getByText("Old phone").waitFor();
+      await passkeys.getByText("Old phone", { exact: true }).waitFor();
       expect(await passkeys.getByRole("button", { name: "Sign out other sessions" }).count()).toBe(0);
 
       await passkeys.getByRole("button", { name: "Remove passkey Old phone" }).click();

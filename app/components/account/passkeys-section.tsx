@@ -59,10 +59,12 @@ function RenameForm({ passkey, rename }: { passkey: PasskeySummary; rename: Form
         <input type="hidden" name="passkeyId" value={passkey.id} />
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={fieldId} className="block text-sm font-medium text-ink">
-            <Trans>New name for {name}</Trans>
+            <Trans>New name</Trans>
           </label>
+          {/* The name said to a screen reader only: as text it would be the row's name twice. */}
           <input
             id={fieldId}
+            aria-label={t`New name for ${name}`}
             name="name"
             defaultValue={isMine ? (typed.name ?? name) : name}
             maxLength={PASSKEY_NAME_MAX}

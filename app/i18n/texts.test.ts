@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from "#common/auth.ts";
 import { listTexts } from "#common/consultant-schema.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
+import { REFERENCE_MESSAGES } from "#common/references.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
@@ -62,6 +63,18 @@ const SHOWN: Record<string, readonly string[]> = {
     OPPORTUNITY_TEXTS.budgetAmount,
     OPPORTUNITY_TEXTS.budgetOrder,
     OPPORTUNITY_TEXTS.contactUserId,
+  ],
+  // What the referee's page, /references/{token}, says when it refuses (issue 34).
+  "common/references.ts referenceConfirmSchema": [
+    REFERENCE_MESSAGES.linkUnusable,
+    REFERENCE_MESSAGES.score,
+    REFERENCE_MESSAGES.statement,
+    "Role must be at most 255 characters",
+    "Role must not contain HTML",
+    "Statement must not contain HTML",
+    "Start month must be a month written YYYY-MM (for example 2021-03)",
+    "End month must be a month written YYYY-MM (for example 2021-03)",
+    "End month must not be before the start month",
   ],
   // What "Report this sender" on a conversation page says (the admin queue's texts are the API's).
   "common/organizations.ts REPORT_TEXTS": [

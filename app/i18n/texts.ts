@@ -208,6 +208,15 @@ const SENTENCES: MessageDescriptor[] = [
   msg`The budget's minimum must not be more than its maximum`,
   msg`Choose a member of the organization as the contact`,
 
+  // The referee's page, /references/{token} (common/references.ts referenceConfirmSchema, REFERENCE_MESSAGES)
+  msg`This reference link has expired or has already been used.`,
+  msg`Score must be a whole number from 1 to 10`,
+  msg`Start month must be a month written YYYY-MM (for example 2021-03)`,
+  msg`End month must be a month written YYYY-MM (for example 2021-03)`,
+  msg`End month must not be before the start month`,
+  msg`Role must not contain HTML`,
+  msg`Statement must not contain HTML`,
+
   // Pages (app/lib, app/routes)
   msg`You need to be logged in to create or edit a consultant profile.`,
   msg`You need to be logged in to create or edit a consultant profile`,
@@ -239,6 +248,8 @@ const FIELDS: MessageDescriptor[] = [
   msg`Professional title`,
   msg`Reason`,
   msg`Details`,
+  msg`Role`,
+  msg`Statement`,
 ];
 
 type Pattern = { pattern: RegExp; say: (i18n: I18n, field: string, count: string) => string };

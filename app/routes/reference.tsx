@@ -1,4 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { referenceConfirmSchema } from "#common/references.ts";
@@ -10,6 +12,8 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { inputClasses } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, failed, formErrorOf, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -67,10 +71,14 @@ function Unusable() {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">This link cannot be used</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">
+        <Trans>This link cannot be used</Trans>
+      </h1>
       <p className="mt-4 text-muted">
-        Reference links work once and expire after 30 days. If the assignment still needs confirming, the consultant can send you
-        a new request.
+        <Trans>
+          Reference links work once and expire after 30 days. If the assignment still needs confirming, the consultant can send
+          you a new request.
+        </Trans>
       </p>
     </section>
   );
@@ -78,44 +86,64 @@ function Unusable() {
 
 export default function ReferencePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   if (succeeded(actionData)) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-        <h1 className="mt-4 text-3xl font-bold text-ink">Thank you</h1>
+        <h1 className="mt-4 text-3xl font-bold text-ink">
+          <Trans>Thank you</Trans>
+        </h1>
         <p className="mt-4 text-muted" role="status">
           {actionData?.intent === "confirm"
-            ? "The assignment is confirmed. Your name and organization will show with it; your e-mail address never will."
-            : "You declined this request. Nothing will show on the profile."}
+            ? t`The assignment is confirmed. Your name and organization will show with it; your e-mail address never will.`
+            : t`You declined this request. Nothing will show on the profile.`}
         </p>
       </section>
     );
   }
   if (loaderData.state !== "open") return <Unusable />;
   const { request } = loaderData;
+  const { refereeName, consultantName, consultantTitle } = request;
   const errors = (failed(actionData) ? (actionData?.result.error ?? {}) : {}) as Record<string, string[] | undefined>;
-  const formError = formErrorOf(actionData);
+  const refusal = formErrorOf(actionData);
+  const formError = refusal ? translateText(i18n, refusal) : refusal;
   const pending = navigation.state !== "idle";
   const fieldError = (name: string) =>
     errors[name]?.[0] ? (
       <p id={`reference-${name}-error`} className="mt-1 text-sm font-medium text-red-700">
-        {errors[name]?.[0]}
+        {translateText(i18n, errors[name]?.[0] ?? "")}
       </p>
     ) : null;
   const described = (name: string) => (errors[name]?.[0] ? `reference-${name}-error` : undefined);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-ink">Confirm an assignment</h1>
+      <h1 className="text-3xl font-bold text-ink">
+        <Trans>Confirm an assignment</Trans>
+      </h1>
       <p className="mt-2 text-muted">
-        Dear {request.refereeName}, {request.consultantName} ({request.consultantTitle}) asks you to confirm this assignment. You
-        need no account. Your name and organization will show with the assignment; your e-mail address never will.
+        <Trans>
+          Dear <bdi>{refereeName}</bdi>, <bdi>{consultantName}</bdi> (<bdi>{consultantTitle}</bdi>) asks you to confirm this
+          assignment. You need no account. Your name and organization will show with the assignment; your e-mail address never
+          will.
+        </Trans>
       </p>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
-        <h2 className="text-lg font-semibold text-ink">{request.assignmentTitle}</h2>
-        <p className="text-sm text-muted">{request.organization}</p>
+        <h2 dir="auto" className="text-lg font-semibold text-ink">
+          {request.assignmentTitle}
+        </h2>
+        <p dir="auto" className="text-sm text-muted">
+          {request.organization}
+        </p>
         <p className="mt-1 text-sm text-ink">
-          {monthLabel(request.startMonth)} – {request.endMonth ? monthLabel(request.endMonth) : "present"}
-          {request.role ? ` · ${request.role}` : ""}
+          {monthLabel(request.startMonth, locale)} – {request.endMonth ? monthLabel(request.endMonth, locale) : t`present`}
+          {request.role ? (
+            <>
+              {" · "}
+              <bdi>{request.role}</bdi>
+            </>
+          ) : null}
         </p>
       </div>
       {formError && (
@@ -126,10 +154,12 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
       )}
       <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-2" noValidate>
-        <p className="text-sm text-muted sm:col-span-2">Correct the role or the dates if they are not right.</p>
+        <p className="text-sm text-muted sm:col-span-2">
+          <Trans>Correct the role or the dates if they are not right.</Trans>
+        </p>
         <div className="sm:col-span-2">
           <label htmlFor="reference-role" className="block text-sm font-medium text-ink">
-            Role or position
+            <Trans>Role or position</Trans>
           </label>
           <input
             id="reference-role"
@@ -144,7 +174,7 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
         <div>
           <label htmlFor="reference-start" className="block text-sm font-medium text-ink">
-            Start month
+            <Trans>Start month</Trans>
           </label>
           <input
             id="reference-start"
@@ -159,7 +189,7 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
         <div>
           <label htmlFor="reference-end" className="block text-sm font-medium text-ink">
-            End month
+            <Trans>End month</Trans>
           </label>
           <input
             id="reference-end"
@@ -174,7 +204,7 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="reference-statement" className="block text-sm font-medium text-ink">
-            Statement (optional)
+            <Trans>Statement (optional)</Trans>
           </label>
           <textarea
             id="reference-statement"
@@ -186,13 +216,13 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
             aria-describedby={described("statement") ?? "reference-statement-hint"}
           />
           <p id="reference-statement-hint" className="mt-0.5 text-xs text-muted">
-            A few words on the work, shown with the reference. At most 1000 characters.
+            <Trans>A few words on the work, shown with the reference. At most 1000 characters.</Trans>
           </p>
           {fieldError("statement")}
         </div>
         <div>
           <label htmlFor="reference-score" className="block text-sm font-medium text-ink">
-            Score (optional)
+            <Trans>Score (optional)</Trans>
           </label>
           <select
             id="reference-score"
@@ -202,10 +232,10 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
             aria-invalid={errors.score ? true : undefined}
             aria-describedby={described("score")}
           >
-            <option value="">No score</option>
+            <option value="">{t`No score`}</option>
             {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((score) => (
               <option key={score} value={score}>
-                {score} of 10
+                {t`${score} of 10`}
               </option>
             ))}
           </select>
@@ -213,10 +243,10 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <Button type="submit" name="intent" value="confirm" disabled={pending}>
-            {pending ? "Sending..." : "Confirm the assignment"}
+            {pending ? t`Sending...` : t`Confirm the assignment`}
           </Button>
           <Button type="submit" name="intent" value="decline" variant="outline" disabled={pending}>
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         </div>
       </Form>
@@ -225,8 +255,8 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
 }
 
 export const meta = privatePageMeta({
-  title: "Confirm an assignment",
-  description: "Confirm or decline a consultant's assignment.",
+  title: msg`Confirm an assignment`,
+  description: msg`Confirm or decline a consultant's assignment.`,
   path: "/references",
 });
 

@@ -171,6 +171,49 @@ describe("alert digests", () => {
     expect(row?.frequency).toBe("off");
   });
 
+  it("sends the first alert at the next run after a match is listed, not a whole period later; then once a period (issue 36)", async ({
+    api,
+  }) => {
+    const word = `zf${unique()}`;
+    const owner = await insertSignedInUser(api.database.db);
+    await listConsultant(api, word, 0); // listed long before the search was saved: not new
+    await api.database.sql`update consultants set listed_at = listed_at - interval '365 days' where title = ${`${word} adviser`}`;
+    const saved = await saveSearch(api, owner.token, { name: `First ${word}`, query: `keywords=${word}`, frequency: "weekly" });
+    const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
+    // The digest job checks the same condition as the alerts run that queues it (`due`).
+    // Saved a moment ago, nothing listed since: not looked at (no search run for it).
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
+    // Another profile listed, not a match: looked at once, nothing to send, then quiet again.
+    await listConsultant(api, `other${word}`, 1);
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
+    // A matching profile listed after the search was saved: the next run sends it, not a week later.
+    const id = await listConsultant(api, word, 2);
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 1 });
+    const mail = await api.smtp.waitForMail(owner.email);
+    expect(mail.subject).toContain(`First ${word}`);
+    expect(mail.text).toContain(`/consultant/${id}`);
+    expect(mail.text).not.toContain(`Expert 0 ${word}`);
+    // After the first e-mail the period holds: another match waits for it.
+    await listConsultant(api, word, 3);
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "not-due" });
+    await api.database.sql`update saved_searches set last_alerted_at = now() - interval '8 days' where id = ${saved.id}`;
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "sent", announced: 1 });
+  });
+
+  it("does not announce the profiles the corrector finds for another word ('Did you mean')", async ({ api }) => {
+    const word = `zc${unique()}`;
+    const owner = await insertSignedInUser(api.database.db);
+    const saved = await saveSearch(api, owner.token, { name: `Typo ${word}`, query: `keywords=${word}`, frequency: "daily" });
+    // Only a near spelling is listed: a search shows its profile as "Did you mean", an alert does not.
+    await listConsultant(api, `q${word}`, 1);
+    const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
+    expect(await sendDigest(deps, saved.id)).toEqual({ kind: "nothing-new" });
+    const search = await call(api.app, "GET", `/api/consultants?keywords=${word}`);
+    expect(search.json).toMatchObject({ correctedKeywords: `q${word}` });
+    expect(api.smtp.mailTo(owner.email)).toHaveLength(0);
+  });
+
   it("writes the alert in the owner's language, with links to the pages in it (issue 37)", async ({ api }) => {
     const word = `zt${unique()}`;
     const owner = await insertSignedInUser(api.database.db);

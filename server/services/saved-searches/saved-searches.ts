@@ -152,8 +152,17 @@ export async function unsubscribeSavedSearch(
 // ---------------------------------------------------------------------------------------------
 // Alerts
 
-const due = sql`${savedSearches.frequency} <> 'off' and coalesce(${savedSearches.lastAlertedAt}, ${savedSearches.createdAt})
-  <= now() - ${alertPeriod(savedSearches.frequency)}`;
+/**
+ * A search's alert is due once its period has passed since it was last looked at; and, until it has
+ * sent its first e-mail, at the next run (every 15 minutes) after a profile was listed since then,
+ * so the first alert does not wait a whole period (issue 36). A search with nothing listed since it
+ * was last looked at is not searched again.
+ */
+const since = sql`coalesce(${savedSearches.lastAlertedAt}, ${savedSearches.createdAt})`;
+const due = sql`${savedSearches.frequency} <> 'off' and (
+  ${since} <= now() - ${alertPeriod(savedSearches.frequency)}
+  or (not exists (select 1 from ${savedSearchNotified} where ${savedSearchNotified.savedSearchId} = ${savedSearches.id})
+      and exists (select 1 from ${consultants} where ${consultants.status} = 'approved' and ${consultants.listedAt} > ${since})))`;
 
 /** Queues one digest job for every saved search whose alert is due (the recurring alerts job). */
 export async function queueDueDigests(deps: Deps): Promise<number> {
@@ -193,7 +202,9 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     // The alert announces only profiles its owner may see (issue 31: not those hidden from their organizations).
     const visible = await searchFor(tx, { id: search.user_id, role: "user" }, params);
     const found = await searchConsultants(deps, { ...visible, sort: "recent", page: 1, limit: MAX_PAGE_SIZE });
-    const ids = found.consultants.map((consultant) => consultant.id);
+    // Results the corrector found for other words ("Did you mean …") are not matches of the search
+    // its owner saved: an alert announces only profiles matching the words as saved.
+    const ids = found.correctedKeywords ? [] : found.consultants.map((consultant) => consultant.id);
     if (ids.length === 0) return { kind: "nothing-new" } as const;
     const announced = tx
       .select({ id: savedSearchNotified.consultantId })

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { listTexts } from "#common/consultant-schema.ts";
+import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
 import { REFERENCE_MESSAGES } from "#common/references.ts";
@@ -11,6 +13,7 @@ import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
+import { RATE_LIMIT_MESSAGES } from "#server/services/accounts/limits.ts";
 import { PHOTO_TEXTS } from "#server/services/photos.ts";
 import { translateSentence } from "./texts.ts";
 
@@ -86,6 +89,18 @@ const SHOWN: Record<string, readonly string[]> = {
     REPORT_TEXTS.onlyReceived,
     REPORT_TEXTS.alreadyReported,
     REPORT_TEXTS.reported,
+  ],
+  // Issue 36 item 5 on /messages and /messages/{id}: the blocked sender's mark, why no answer, a deletion.
+  "common/conversations.ts CONVERSATION_TEXTS": [
+    CONVERSATION_TEXTS.blockedSender,
+    CONVERSATION_TEXTS.blockedSenderReply,
+    CONVERSATION_TEXTS.deleted,
+  ],
+  // The message form's "verify first" with its "Resend verification", and what a resend may answer.
+  "verification before a first message": [
+    MESSAGE_TEXTS.verifyToStart,
+    RATE_LIMIT_MESSAGES.verification,
+    "Your email address is already verified",
   ],
 };
 

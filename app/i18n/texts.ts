@@ -67,10 +67,14 @@ const SENTENCES: MessageDescriptor[] = [
   msg`You do not have a consultant profile yet, so there is no inbox to show.`,
   msg`Please verify your e-mail address before you start a conversation: it keeps consultants' inboxes free of spam. We sent you a link when you registered.`,
   msg`New accounts can start only a few conversations on their first day, to protect consultants from spam. Please try again tomorrow.`,
+  // "Resend verification" (server/services/accounts/verification.ts, its limits in limits.ts)
+  msg`Too many verification emails were requested. Please wait a while and try again.`,
+  msg`Your email address is already verified`,
   // Conversations (common/conversations.ts)
   msg`Conversation not found`,
   msg`This consultant's profile is not listed at the moment, so it cannot take messages.`,
   msg`You have sent a lot of replies in a short time. Please wait a while before sending another one.`,
+  msg`Blocked sender`,
   msg`This sender's account has been blocked for abuse, so replies to it are not sent.`,
   msg`The conversation has been deleted from your messages.`,
   // "Report this sender" (common/organizations.ts REPORT_TEXTS)

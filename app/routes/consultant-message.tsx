@@ -1,17 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { MESSAGE_TEXTS, messageFormSchema } from "#common/messages.ts";
-import { serviceDeps } from "#server/http/context.ts";
+import { type AppContext, serviceDeps } from "#server/http/context.ts";
+import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Conflict } from "#server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { authRequiredToast, SendMessageForm } from "../components/messages/send-message-form.tsx";
+import { authRequiredToast, RESEND_VERIFICATION, SendMessageForm } from "../components/messages/send-message-form.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -62,7 +64,12 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     answer(errorAnswer(MESSAGE_TEXTS.consultantNotFound, { toast: sendFailed(MESSAGE_TEXTS.consultantNotFound) }), 404);
   if (consultantId === null) return notFound();
 
-  const submission = parseWithZod(await request.formData(), { schema: messageFormSchema });
+  const formData = await request.formData();
+  // "Resend verification" beside "verify your e-mail address before you start a conversation"
+  // (issue 36 item 5): the account page's service, with its limits (per account and per network).
+  if (formData.get("intent") === RESEND_VERIFICATION) return resendVerification(app, i18n);
+
+  const submission = parseWithZod(formData, { schema: messageFormSchema });
   if (submission.status !== "success") {
     // Normally caught in the browser; a profile that is gone still answers 404 first.
     if (!(await findMessageRecipient(app, null, consultantId))) return notFound();
@@ -93,12 +100,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
 }
 
+async function resendVerification(app: AppContext, i18n: I18n) {
+  const intent = RESEND_VERIFICATION;
+  try {
+    const { email } = await resendVerificationEmail(serviceDeps(app), actorOf(app.session));
+    return answer({
+      result: { status: "success" },
+      intent,
+      toast: { title: i18n._(msg`Verification email sent`), description: i18n._(msg`We sent a verification link to ${email}.`) },
+    });
+  } catch (error) {
+    const failedToast = failureToast(i18n._(msg`Could not send the verification email`));
+    return refusedAnswer(error, { intent, toast: (message) => failedToast(translateText(i18n, message)) });
+  }
+}
+
 /** A failed send keeps the dialog and the text: 'Failed to send message' with the reason. */
 export async function clientAction(args: Route.ClientActionArgs) {
   // Offline: the dialog itself says "Not sent — you are offline; it will be kept here", with Retry.
   const { sendFailed } = toastsOf(args.request);
-  return keepPageOnFailure(args, (message, _form, { offline }) =>
-    errorAnswer(message, offline ? {} : { toast: sendFailed(message) }),
+  return keepPageOnFailure(args, (message, form, { offline }) =>
+    form.get("intent") === RESEND_VERIFICATION
+      ? errorAnswer(message, { intent: RESEND_VERIFICATION })
+      : errorAnswer(message, offline ? {} : { toast: sendFailed(message) }),
   );
 }
 
@@ -130,7 +154,7 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
         {consultant.title}
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        {succeeded(actionData) ? (
+        {succeeded(actionData) && actionData?.intent !== RESEND_VERIFICATION ? (
           <div className="flex flex-col items-start gap-3" role="status">
             <CheckCircle2 aria-hidden="true" className="size-8 text-brand-700" />
             <h2 className="text-xl font-bold text-ink">{translateText(i18n, MESSAGE_TEXTS.sent)}</h2>

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, Send } from "lucide-react";
+import { ArrowLeft, Send, ShieldBan } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { parseId } from "#common/ids.ts";
@@ -8,9 +8,11 @@ import { MESSAGE_MAX } from "#common/messages.ts";
 import { REPORT_TEXTS } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { deleteConversationFromView } from "#server/services/conversations/hiding.ts";
 import { reportConversation } from "#server/services/conversations/reports.ts";
 import { markConversationOpened, openConversation, postToConversation } from "#server/services/conversations/thread.ts";
-import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { BlockedSenderLabel, ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { DeleteConversation } from "../components/conversations/delete-conversation.tsx";
 import { ReportSender } from "../components/conversations/report-sender.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
@@ -77,6 +79,18 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!app.session) return answer(errorAnswer(CONVERSATION_TEXTS.signIn), 401);
   const id = idFrom(params.id);
   const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    // From the caller's view only (issue 36 item 5): the other party keeps it.
+    try {
+      await deleteConversationFromView(serviceDeps(app), actorOf(app.session), id);
+    } catch (error) {
+      return refusedAnswer(error, { intent: "delete", notFoundPage: true });
+    }
+    const box = form.get("box") === "received" ? "received" : "sent";
+    return redirectWithToast(app, `/messages?box=${box}`, {
+      title: translateText(i18nOfRequest(request), CONVERSATION_TEXTS.deleted),
+    });
+  }
   if (form.get("intent") === "report") {
     try {
       await reportConversation(serviceDeps(app), actorOf(app.session), {
@@ -100,15 +114,17 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 /** A failed request keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, formData) =>
-    formData.get("intent") === "report"
-      ? errorAnswer(message, { intent: "report", initialValue: typedValues(formData, REPORT_FIELDS) })
-      : errorAnswer(message, { initialValue: typedValues(formData, ["message"]) }),
-  );
+  return keepPageOnFailure(args, (message, formData) => {
+    const intent = formData.get("intent");
+    if (intent === "report")
+      return errorAnswer(message, { intent: "report", initialValue: typedValues(formData, REPORT_FIELDS) });
+    if (intent === "delete") return errorAnswer(message, { intent: "delete" });
+    return errorAnswer(message, { initialValue: typedValues(formData, ["message"]) });
+  });
 }
 
 const REPLY_FIELDS = ["message"] as const;
-const isReply = (formData: FormData) => formData.get("intent") !== "report";
+const isReply = (formData: FormData) => !formData.has("intent");
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
@@ -119,7 +135,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const sending = navigation.state === "submitting" && navigation.formData !== undefined && isReply(navigation.formData);
   const other = conversation.otherParty;
   const report = answerOf(actionData, "report");
-  const reply = report ? undefined : actionData;
+  const deletion = answerOf(actionData, "delete");
+  const reply = report || deletion ? undefined : actionData;
+  const isBlocked = conversation.isBlockedSender;
   const offline = notSent(reply) && !sending;
   const error = offline ? null : errorOf(reply);
   // The answer stays on this device until the server confirms it (app/lib/kept-draft.ts).
@@ -177,7 +195,8 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             </a>
           </p>
         )}
-        <p className="mt-2">
+        <p className="mt-2 flex flex-wrap items-center gap-2">
+          {isBlocked && <BlockedSenderLabel />}
           <ConversationStatusLabel box={conversation.box} status={conversation.status} />
         </p>
       </header>
@@ -211,49 +230,53 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </li>
         ))}
       </ol>
-      <CardSection
-        id="answer-heading"
-        title={t`Answer`}
-        description={
-          <>
-            <Trans>
-              <bdi>{other.name}</bdi> sees your answer here and receives it by e-mail.
-            </Trans>
-            {conversation.box === "received" ? ` ${t`Your e-mail address is shown to them as the address to reply to.`}` : ""}
-          </>
-        }
-        className="mt-8 p-5"
-        bodyClassName=""
-      >
-        {error && (
-          <div className="mt-4">
-            <Alert tone="error" title={t`Your answer was not sent`}>
-              <p>{translateText(i18n, error)}</p>
-            </Alert>
-          </div>
-        )}
-        <Form method="post" className="mt-4 space-y-4" {...draft.props}>
-          {offline && <NotSentNotice />}
-          {draft.restored && !offline && <DraftRestoredNote />}
-          <Field label={t`Your message`} required error={error ? null : undefined}>
-            {(props) => (
-              <Textarea
-                {...props}
-                name="message"
-                rows={5}
-                required
-                minLength={10}
-                maxLength={MESSAGE_MAX}
-                defaultValue={String(reply?.result.initialValue?.message ?? "")}
-              />
-            )}
-          </Field>
-          <Button type="submit" disabled={sending}>
-            <Send aria-hidden="true" className="size-4" />
-            {sending ? t`Sending...` : t`Send`}
-          </Button>
-        </Form>
-      </CardSection>
+      {isBlocked ? (
+        <BlockedAnswer name={other.name} />
+      ) : (
+        <CardSection
+          id="answer-heading"
+          title={t`Answer`}
+          description={
+            <>
+              <Trans>
+                <bdi>{other.name}</bdi> sees your answer here and receives it by e-mail.
+              </Trans>
+              {conversation.box === "received" ? ` ${t`Your e-mail address is shown to them as the address to reply to.`}` : ""}
+            </>
+          }
+          className="mt-8 p-5"
+          bodyClassName=""
+        >
+          {error && (
+            <div className="mt-4">
+              <Alert tone="error" title={t`Your answer was not sent`}>
+                <p>{translateText(i18n, error)}</p>
+              </Alert>
+            </div>
+          )}
+          <Form method="post" className="mt-4 space-y-4" {...draft.props}>
+            {offline && <NotSentNotice />}
+            {draft.restored && !offline && <DraftRestoredNote />}
+            <Field label={t`Your message`} required error={error ? null : undefined}>
+              {(props) => (
+                <Textarea
+                  {...props}
+                  name="message"
+                  rows={5}
+                  required
+                  minLength={10}
+                  maxLength={MESSAGE_MAX}
+                  defaultValue={String(reply?.result.initialValue?.message ?? "")}
+                />
+              )}
+            </Field>
+            <Button type="submit" disabled={sending}>
+              <Send aria-hidden="true" className="size-4" />
+              {sending ? t`Sending...` : t`Send`}
+            </Button>
+          </Form>
+        </CardSection>
+      )}
       {conversation.box === "received" && (
         <ReportSender
           isReported={conversation.isReported}
@@ -261,7 +284,44 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           typed={typedOf(report)}
         />
       )}
+      <DeleteConversation box={conversation.box} otherName={other.name} error={formErrorOf(deletion)} />
     </div>
+  );
+}
+
+/**
+ * The answer form of a conversation from a blocked account (issue 36 item 5): shown, but disabled,
+ * with why and what to do instead. The server refuses such a reply too (postToConversation, 403).
+ */
+function BlockedAnswer({ name }: { name: string }) {
+  const { t, i18n } = useLingui();
+  return (
+    <CardSection id="answer-heading" title={t`Answer`} className="mt-8 p-5" bodyClassName="">
+      <div className="mt-4" id="blocked-answer-why" data-testid="blocked-answer">
+        <Alert tone="warning" title={translateText(i18n, CONVERSATION_TEXTS.blockedSender)}>
+          <p>{translateText(i18n, CONVERSATION_TEXTS.blockedSenderReply)}</p>
+          <p className="mt-1">
+            <Trans>
+              You do not need to answer <bdi>{name}</bdi>. Delete the conversation from your messages below if you no longer want
+              to see it; if you think the block is a mistake,{" "}
+              <Link to="/contact" className="font-semibold underline underline-offset-4">
+                contact us
+              </Link>
+              .
+            </Trans>
+          </p>
+        </Alert>
+      </div>
+      <fieldset disabled aria-describedby="blocked-answer-why" className="mt-4 space-y-4">
+        <Field label={t`Your message`}>
+          {(props) => <Textarea {...props} aria-describedby="blocked-answer-why" name="message" rows={3} />}
+        </Field>
+        <Button>
+          <ShieldBan aria-hidden="true" className="size-4" />
+          {t`Send`}
+        </Button>
+      </fieldset>
+    </CardSection>
   );
 }
 

@@ -7,7 +7,7 @@ import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { listConversations } from "#server/services/conversations/conversations.ts";
-import { ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
+import { BlockedSenderLabel, ConversationStatusLabel } from "../components/conversations/conversation-status.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { UnreadBadge } from "../components/messages/unread-badge.tsx";
@@ -151,7 +151,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     {conversation.lastMessage.fromMe ? `${t`You:`} ` : ""}
                     <bdi>{conversation.lastMessage.preview}</bdi>
                   </p>
-                  <p className="mt-2">
+                  <p className="mt-2 flex flex-wrap items-center gap-2">
+                    {conversation.isBlockedSender && <BlockedSenderLabel />}
                     <ConversationStatusLabel box={box} status={conversation.status} />
                   </p>
                 </Link>

@@ -2,18 +2,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Send } from "lucide-react";
+import { MailCheck, Send } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { usePreloadedAction } from "#app/lib/chunk-load.ts";
-import { type FormAnswer, failed, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { errorOf, type FormAnswer, failed, formErrorOf, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
   MESSAGE_MAX,
   MESSAGE_MIN,
+  MESSAGE_TEXTS,
   SENDER_EMAIL_MAX,
   SENDER_NAME_MAX,
   SENDER_ORGANIZATION_MAX,
@@ -33,6 +34,9 @@ const AUTH_REQUIRED = {
   title: msg`Authentication Required`,
   description: msg`You need to be logged in to send messages. Please sign in and try again.`,
 };
+
+/** The intent of the "Resend verification" form, answered by the message page's action. */
+export const RESEND_VERIFICATION = "resend-verification";
 
 /** The toast of a message sent signed out (spec section 8), in the page's language. */
 export function authRequiredToast(i18n: I18n): ToastMessage {
@@ -65,6 +69,10 @@ export function SendMessageForm({
   // A new key gives a fresh, empty form after a message is sent.
   const [generation, setGeneration] = useState(0);
   const outcome = fetcher.data;
+  // Without JavaScript the page's answer may be the one of "Resend verification", not of a send.
+  const isResendAnswer = documentResult?.intent === RESEND_VERIFICATION;
+  const resent = isResendAnswer ? documentResult : null;
+  const sendAnswer = isResendAnswer ? null : documentResult;
   // What is typed stays on this device until the server confirms the send (app/lib/kept-draft.ts).
   const draftKey = `message:${consultant.id}:${sender.email}`;
   // Its action's browser code now, so a send after the network is gone still says "Not sent".
@@ -80,24 +88,63 @@ export function SendMessageForm({
   });
 
   // Field errors from the server: the fetcher's latest answer, or the page's after a plain form post.
-  const latest = outcome ?? documentResult;
+  const latest = outcome ?? sendAnswer;
   const lastResult = failed(latest) ? latest?.result : undefined;
+  // An account whose e-mail address is not verified yet may not start a conversation (issue 36
+  // item 5): the refusal says so, and the form offers to send the verification link again.
+  const mustVerify = formErrorOf(latest) === MESSAGE_TEXTS.verifyToStart || resent !== null;
   // Without JavaScript there is no toast: a refusal that names no field shows above the form.
-  const formError = !outcome && documentResult ? (documentResult.result.error?.[""]?.[0] ?? null) : null;
+  const formError = !outcome && sendAnswer && !mustVerify ? (sendAnswer.result.error?.[""]?.[0] ?? null) : null;
 
   return (
-    <MessageFields
-      key={generation}
-      fetcher={fetcher}
-      action={messageActionPath(consultant.id)}
-      consultantName={consultant.name}
-      sender={sender}
-      lastResult={lastResult}
-      formError={formError}
-      footer={footer}
-      draftKey={draftKey}
-      offline={notSent(outcome)}
-    />
+    <>
+      {mustVerify && <VerifyToSend action={messageActionPath(consultant.id)} documentAnswer={resent} />}
+      <MessageFields
+        key={generation}
+        fetcher={fetcher}
+        action={messageActionPath(consultant.id)}
+        consultantName={consultant.name}
+        sender={sender}
+        lastResult={lastResult}
+        formError={formError}
+        footer={footer}
+        draftKey={draftKey}
+        offline={notSent(outcome)}
+      />
+    </>
+  );
+}
+
+/**
+ * "Verify your e-mail address first", with "Resend verification": its own form (beside the
+ * message's, not inside it), posting to the message page's action, which sends the link through
+ * the account page's service and its limits. What was typed stays in the message form.
+ */
+function VerifyToSend({ action, documentAnswer }: { action: string; documentAnswer: FormAnswer | null }) {
+  const { t, i18n } = useLingui();
+  const fetcher = useFetcher<FormAnswer>();
+  useAnswerToast(fetcher.data);
+  const resent = fetcher.data ?? documentAnswer;
+  const isSending = fetcher.state !== "idle";
+  const problem = errorOf(resent);
+  return (
+    <div className="mb-4" data-testid="verify-to-send">
+      <Alert tone="warning" title={t`Verify your e-mail address first`}>
+        <p>{translateText(i18n, MESSAGE_TEXTS.verifyToStart)}</p>
+        <fetcher.Form method="post" action={action} className="mt-3">
+          <input type="hidden" name="intent" value={RESEND_VERIFICATION} />
+          <Button type="submit" variant="secondary" size="sm" disabled={isSending}>
+            <MailCheck aria-hidden="true" className="size-4" />
+            {isSending ? t`Sending...` : t`Resend verification`}
+          </Button>
+        </fetcher.Form>
+        {resent && !isSending && (
+          <p role="status" className={`mt-2 ${problem ? "font-semibold text-red-800" : ""}`}>
+            {problem ? translateText(i18n, problem) : resent.toast?.description}
+          </p>
+        )}
+      </Alert>
+    </div>
   );
 }
 

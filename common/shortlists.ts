@@ -94,6 +94,9 @@ export type ShortlistConsultant = {
   donors: string[];
   /** The daily rate where this viewer may see it: public, or to signed-in users for the list's owner. */
   dailyRate: DailyRate | null;
+  /** The earned rating (0–100) and the reviews behind it, as the cards show them: 0 reviews is "No reviews yet". */
+  rating: number;
+  reviewCount: number;
 };
 
 export type ShortlistSummary = {
@@ -126,5 +129,7 @@ export type ShortlistDetail = ShortlistSummary & { entries: ShortlistEntry[]; ca
 export type SharedShortlist = {
   name: string;
   organization: OrganizationBadge | null;
+  /** A private list's owner by their display name (never an e-mail address); null for a team list. */
+  sharedBy: string | null;
   entries: { consultant: ShortlistConsultant }[];
 };

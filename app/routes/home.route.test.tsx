@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
+import { actorOf } from "#server/services/context.ts";
 import type { CurrentSession } from "#server/services/sessions.ts";
+import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
+import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./home.tsx";
@@ -63,5 +66,32 @@ describe("the home page", () => {
     const stranger = open("/?keywords=hydrogeologist", await harness.signIn({ name: "Citra Stranger" }));
     await waitFor(() => expect(cardNames()).toEqual(["Dewi Hydrogeologist"]));
     stranger.unmount();
+  });
+
+  it("marks, for a signed-in person, the cards already on one of their lists, and the bookmark comes back to the card (issue 36)", async () => {
+    const somsak = await insertListedConsultant(harness.database.db, { name: "Somsak Saved", title: "Hydrogeologist" });
+    const other = await insertListedConsultant(harness.database.db, { name: "Sunee Unsaved", title: "Hydrogeologist" });
+    const owner = await harness.signIn({ name: "Nadia Owner" });
+    const list = await createShortlist(harness.deps, actorOf(owner), { name: "Delta WASH team" });
+    await putShortlistEntry(harness.deps, actorOf(owner), { id: list.id, consultantId: somsak, body: {} });
+
+    const mine = open("/?keywords=hydrogeologist", owner);
+    const saved = await screen.findByRole("link", { name: "Saved: add Somsak Saved to another shortlist" });
+    expect(saved.textContent).toBe("Saved");
+    const unsaved = screen.getByRole("link", { name: "Save Sunee Unsaved to a shortlist" });
+    expect(unsaved.textContent).toBe("");
+    // Saving returns to the card: the results' address with the card's id as its fragment.
+    const back = new URL(unsaved.getAttribute("href") ?? "", "http://x").searchParams.get("back");
+    expect(back).toBe(`/?keywords=hydrogeologist#consultant-${other}`);
+    expect(document.getElementById(`consultant-${other}`)?.textContent).toContain("Sunee Unsaved");
+    mine.unmount();
+
+    // Someone else, and a visitor, see no saved card.
+    for (const session of [await harness.signIn({ name: "Other Person" }), null]) {
+      const theirs = open("/?keywords=hydrogeologist", session);
+      await screen.findByRole("link", { name: "Save Somsak Saved to a shortlist" });
+      expect(screen.queryAllByText("Saved")).toEqual([]);
+      theirs.unmount();
+    }
   });
 });

@@ -12,7 +12,8 @@ import type { Route } from "./+types/shortlist-shared";
 
 // /shortlists/shared/{token}: a shortlist someone shared, read-only, for anyone with the link (no
 // account needed); 404 once the owner revokes it. The owner's notes are not shown. A team list
-// names its organization with its verified badge (issue 31).
+// names its organization with its verified badge (issue 31), a private list its owner by display
+// name (issue 36; never an e-mail address).
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return { list: await orPageError(viewSharedShortlist(serviceDeps(context.get(appContext)), params.token ?? "")) };
@@ -29,10 +30,16 @@ export default function SharedShortlistPage({ loaderData }: Route.ComponentProps
       <h1 dir="auto" className="mt-1 break-words text-3xl font-bold tracking-tight text-ink">
         {list.name}
       </h1>
-      {list.organization && (
+      {list.organization ? (
         <p className="mt-1 text-slate-700" data-testid="shared-by">
           <Trans>Shared by</Trans> <OrganizationBadge organization={list.organization} />
         </p>
+      ) : (
+        list.sharedBy && (
+          <p dir="auto" className="mt-1 text-slate-700" data-testid="shared-by">
+            <Trans>Shared by</Trans> <bdi className="font-semibold">{list.sharedBy}</bdi>
+          </p>
+        )
       )}
       {consultants.length === 0 ? (
         <p className="mt-6 text-muted">

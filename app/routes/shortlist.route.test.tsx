@@ -1,6 +1,6 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { shortlists } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -83,6 +83,49 @@ describe("/shortlists/{id}", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Remove Somchai Phan" }));
     expect(await screen.findByText(/No consultants yet/)).toBeTruthy();
     expect(screen.getByText("0 consultants")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("copies the share link to the clipboard and says so; says to copy it by hand when the browser refuses (issue 36)", async () => {
+    const owner = await harness.signIn();
+    const { listId } = await listWithOne(owner);
+    const written: string[] = [];
+    const writeText = vi.fn(async (text: string) => {
+      written.push(text);
+    });
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    const view = open(owner, listId);
+    fireEvent.click(await screen.findByRole("button", { name: "Share a read-only link" }));
+    const url = (await screen.findByTestId("share-url")).textContent ?? "";
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Link copied to the clipboard.")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Link copied to the clipboard.");
+    expect(written).toEqual([url]);
+
+    writeText.mockRejectedValueOnce(new DOMException("Write permission denied.", "NotAllowedError"));
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Could not copy: select the link and copy it yourself.")).toBeTruthy();
+    expect(screen.getByTestId("share-url").textContent).toBe(url);
+    view.unmount();
+  });
+
+  it("compares with the rating the cards show: earned score and reviews, or No reviews yet (issue 36)", async () => {
+    const owner = await harness.signIn();
+    const { listId, consultantId } = await listWithOne(owner);
+    const rated = await insertListedConsultant(harness.database.db, { name: "Rated Person", rating: 86, ratedReviewCount: 4 });
+    await putShortlistEntry(harness.deps, actorOf(owner), { id: listId, consultantId: rated, body: {} });
+    const view = renderRoute(page, {
+      path: "/shortlists/:id",
+      url: `/shortlists/${listId}?compare=${consultantId}&compare=${rated}`,
+      context: appContextOf(harness.deps, owner),
+      signedIn: true,
+    });
+    const table = await screen.findByRole("table", { name: "Comparison of the chosen consultants" });
+    const row = within(table).getByRole("rowheader", { name: "Rating" }).closest("tr");
+    expect(row?.textContent).toContain("No reviews yet");
+    expect(row?.textContent).toContain("Rated 8.6 out of 10 from 4 reviews");
+    expect(screen.getByText("The table is wider than the screen: scroll it sideways to see every consultant.")).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Comparison table" }).getAttribute("tabindex")).toBe("0");
     view.unmount();
   });
 });

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Download, Link2, Trash2 } from "lucide-react";
+import { Copy, Download, Link2, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { SHORTLIST_LIMITS, SHORTLIST_STAGES, SHORTLIST_TEXTS, type ShortlistEntry } from "#common/shortlists.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -38,6 +39,7 @@ import { keepPageOnFailure } from "../lib/page-action.ts";
 import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/shortlist";
 
 // /shortlists/{id}: one of the user's lists, or a team list of their organization (issue 31): the
@@ -172,9 +174,7 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
                 Anyone with this link can see the list (without your notes) until you revoke it. It is shown only now:
               </Trans>
             </p>
-            <p className="mt-2 break-all font-mono text-sm" data-testid="share-url">
-              {shared.url}
-            </p>
+            <ShareLink url={shared.url} />
           </Alert>
         </div>
       )}
@@ -233,6 +233,41 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
           </Button>
         </Form>
       </CardSection>
+    </div>
+  );
+}
+
+/**
+ * The share link, shown once: selectable text (one click selects it all), and with JavaScript a
+ * Copy button that puts it on the clipboard and says so (or says to copy it by hand when the
+ * browser refuses).
+ */
+function ShareLink({ url }: { url: string }) {
+  const isHydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("yes");
+    } catch {
+      setCopied("no");
+    }
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3">
+      <p className="min-w-0 select-all break-all font-mono text-sm" data-testid="share-url">
+        {url}
+      </p>
+      {isHydrated && (
+        <Button type="button" variant="outline" size="sm" onClick={copy}>
+          <Copy aria-hidden="true" className="size-4" />
+          <Trans>Copy link</Trans>
+        </Button>
+      )}
+      <p role="status" className="w-full text-sm font-medium text-ink empty:hidden" data-testid="share-copy-status">
+        {copied === "yes" ? <Trans>Link copied to the clipboard.</Trans> : null}
+        {copied === "no" ? <Trans>Could not copy: select the link and copy it yourself.</Trans> : null}
+      </p>
     </div>
   );
 }

@@ -115,9 +115,9 @@ describe.each(["desktop", "phone"] as const)("the hiring side on a %s", (viewpor
         await expect(page.getByLabel("Add to an existing list").inputValue()).resolves.not.toBe("");
       }
       await page.getByRole("button", { name: "Save to shortlist" }).click();
-      // Back on the same results, with the search kept.
-      await page.waitForURL(results);
-      await page.getByRole("link", { name: `Save ${name} to a shortlist` }).waitFor();
+      // Back on the same results, with the search kept, at the card, which says it is saved (issue 36).
+      await page.waitForURL((url) => url.href.startsWith(`${results}#consultant-`));
+      await page.getByRole("link", { name: `Saved: add ${name} to another shortlist` }).waitFor();
     }
 
     await page.goto(`${app.url}/shortlists`);

@@ -37,7 +37,7 @@ describe("signed out, asked to sign in, and back with the action waiting", () =>
     // The client asked for the page's data; the sign-in page is told about the page.
     await page.waitForURL((url) => url.pathname === "/sign-in");
     const back = new URL(page.url()).searchParams.get("redirectTo");
-    expect(back).toBe(`/shortlists/add?consultant=${id}&back=${encodeURIComponent(`/?keywords=${word}`)}`);
+    expect(back).toBe(`/shortlists/add?consultant=${id}&back=${encodeURIComponent(`/?keywords=${word}#consultant-${id}`)}`);
     expect(page.url()).not.toContain(".data");
 
     // A newcomer: Sign Up on the same page, then straight on to the choice of list.
@@ -56,7 +56,9 @@ describe("signed out, asked to sign in, and back with the action waiting", () =>
     await page.getByLabel("Name of the new list").fill("Mekong irrigation review");
     await page.getByRole("button", { name: "Save to shortlist" }).click();
     expect(await toastText(page, "Saved to shortlist")).toContain("Mekong irrigation review");
-    await page.waitForURL(results);
+    // Back at the card (issue 36), which says it is saved.
+    await page.waitForURL(`${results}#consultant-${id}`);
+    await page.getByRole("link", { name: "Saved: add Bounmy Keola to another shortlist" }).waitFor();
     const saved = await sql<{ name: string }[]>`
       select s.name from shortlist_entries e join shortlists s on s.id = e.shortlist_id where e.consultant_id = ${id}`;
     expect(saved).toEqual([{ name: "Mekong irrigation review" }]);

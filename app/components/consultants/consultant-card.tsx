@@ -1,9 +1,10 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Briefcase, MapPin } from "lucide-react";
+import { Bookmark, BookmarkCheck, Briefcase, MapPin } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { excerpt } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
-import { BookmarkLink } from "../shortlists/bookmark-link.tsx";
+import { BOOKMARK_CLASS, bookmarkHref } from "../shortlists/bookmark-link.tsx";
 import { ConsultantIdentity } from "./avatar.tsx";
 import { DonorTags } from "./donor-tags.tsx";
 import { Fact } from "./fact.tsx";
@@ -28,6 +29,8 @@ export type ConsultantCardData = Pick<
   donors?: string[];
   /** Visible reviews (the stars say "No reviews yet" at 0); absent where it is not known. */
   reviewCount?: number;
+  /** On one of the signed-in person's shortlists (the bookmark says "Saved"); absent otherwise. */
+  isSaved?: boolean;
 };
 
 /**
@@ -53,6 +56,7 @@ export function toConsultantCard(consultant: ConsultantCardData, donors: string[
     availableForWork: consultant.availableForWork,
     profilePhotoUrl: consultant.profilePhotoUrl,
     ...(consultant.reviewCount === undefined ? {} : { reviewCount: consultant.reviewCount }),
+    ...(consultant.isSaved ? { isSaved: true } : {}),
   };
 }
 
@@ -61,7 +65,11 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
   const secondary = consultant.secondarySpecializations.slice(0, 2);
   const years = consultant.yearsExperience;
   return (
-    <article className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
+    // The card's id is where saving it to a shortlist comes back to (the bookmark's return address).
+    <article
+      id={`consultant-${consultant.id}`}
+      className="relative flex scroll-mt-4 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600"
+    >
       <div className="flex items-start gap-4">
         {/* Available under the title, not beside the name: at 390 px the name keeps room for a long word. */}
         <ConsultantIdentity consultant={consultant} stretched>
@@ -71,7 +79,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
             </span>
           )}
         </ConsultantIdentity>
-        <BookmarkLink consultantId={consultant.id} name={consultant.name} />
+        <CardBookmark id={consultant.id} name={consultant.name} isSaved={consultant.isSaved === true} />
       </div>
       <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
         <Fact term={t`Location`} icon={MapPin} className="flex items-center gap-1">
@@ -107,5 +115,33 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         </p>
       )}
     </article>
+  );
+}
+
+/**
+ * A card's bookmark (issue 36): saving comes back to this card on the same results (its id as the
+ * address's fragment), and a consultant already on one of the signed-in person's lists says
+ * "Saved" (the link still opens the choice of lists: one consultant may be on several). Here and
+ * not in BookmarkLink: the cards are off the home page's first load, the profile's bookmark is not.
+ */
+function CardBookmark({ id, name, isSaved }: { id: number; name: string; isSaved: boolean }) {
+  const { t } = useLingui();
+  const location = useLocation();
+  const Icon = isSaved ? BookmarkCheck : Bookmark;
+  return (
+    <Link
+      to={bookmarkHref(id, `${location.pathname}${location.search}#consultant-${id}`)}
+      aria-label={isSaved ? t`Saved: add ${name} to another shortlist` : t`Save ${name} to a shortlist`}
+      data-testid="bookmark"
+      data-saved={isSaved || undefined}
+      className={isSaved ? `${BOOKMARK_CLASS} bg-brand-50` : BOOKMARK_CLASS}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {isSaved ? (
+        <span>
+          <Trans>Saved</Trans>
+        </span>
+      ) : null}
+    </Link>
   );
 }

@@ -54,8 +54,10 @@ export function SearchFilters({ search }: { search: SearchNavigation }) {
         <span aria-hidden="true" className="mb-1 text-xs font-medium text-muted">
           <Trans>Languages</Trans>
         </span>
+        {/* Over the page with JavaScript (Escape or a click elsewhere closes it); without it, in the
+            page's flow, so the open list pushes "Apply filters" down instead of covering it. */}
         <FilterMenu summary={languageSummary} label={t`Languages`}>
-          <fieldset className="absolute z-20 mt-2 grid w-64 grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+          <fieldset className="absolute z-20 mt-2 grid w-64 grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg noscript:static noscript:shadow-none">
             <legend className="sr-only">
               <Trans>Languages spoken (all must match)</Trans>
             </legend>

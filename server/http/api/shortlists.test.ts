@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { sharedShortlistSchema } from "#server/http/openapi/hiring.ts";
 import { csvCell } from "#server/services/shortlists/csv.ts";
 import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
@@ -185,6 +186,9 @@ describe("shortlists", () => {
     expect(view.json.entries.map((e: { consultant: { id: number } }) => e.consultant.id)).toEqual([lan.id]);
     expect(view.text).not.toContain("Private thought");
     expect(view.text).not.toContain(lan.email);
+    // Issue 36: a private list says who shared it, by display name, never by e-mail address.
+    expect(sharedShortlistSchema.parse(view.json).sharedBy).toBe(owner.name);
+    expect(view.text).not.toContain(owner.email);
     expect((await call(api.app, "GET", `/api/shortlists/${id}`, { token: owner.token })).json.shared).toBe(true);
 
     const revoked = await call(api.app, "DELETE", `/api/shortlists/${id}/share`, { token: owner.token });

@@ -86,6 +86,8 @@ describe("team shortlists", () => {
     // The share link shows neither notes nor stages, and carries the organization.
     const shared = await call(env.app, "POST", `/api/shortlists/${list.id}/share`, { token: dara.token });
     const view = await call(env.app, "GET", `/api/shared-shortlists/${shared.json.token}`);
+    // A team list is shared by its organization, not by the member who made the link.
+    expect(sharedShortlistSchema.parse(view.json).sharedBy).toBeNull();
     expect(sharedShortlistSchema.parse(view.json).organization).toEqual({
       id: organization.id,
       name: organization.name,

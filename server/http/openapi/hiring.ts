@@ -30,6 +30,8 @@ const shortlistConsultantSchema = z
     profilePhotoUrl: z.string().nullable(),
     donors: z.array(z.string()),
     dailyRate: z.object({ min: z.number(), max: z.number(), currency: z.string() }).strict().nullable(),
+    rating: z.number().int(),
+    reviewCount: z.number().int(),
   })
   .strict();
 
@@ -72,6 +74,7 @@ export const sharedShortlistSchema = z
   .object({
     name: z.string(),
     organization: organizationBadgeSchema.nullable(),
+    sharedBy: z.string().nullable(),
     entries: z.array(z.object({ consultant: shortlistConsultantSchema }).strict()),
   })
   .strict();

@@ -6,14 +6,18 @@ import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
 import { searchDirectoryAs } from "../organizations/hidden-from.ts";
 import { reviewCounts } from "../reviews/reviews.ts";
 import type { SearchResult } from "../search/index.ts";
+import { consultantsOnLists } from "../shortlists/shortlists.ts";
 import { type DirectoryStats, directoryStats } from "../stats.ts";
 
 // The home page, which is the directory's search: the stats strip, one page of results with what
 // each card shows, and the profiles on that page counted as seen. (The JSON door answers the same
 // search at /api/consultants and the stats at /api/stats.)
 
-/** A result as its card shows it: the profile, its visible reviews and its first donors (issue 12). */
-export type ResultCard = PublicConsultant & { reviewCount: number; donors: string[] };
+/**
+ * A result as its card shows it: the profile, its visible reviews, its first donors (issue 12) and,
+ * for a signed-in person, whether it is on one of their shortlists (issue 36).
+ */
+export type ResultCard = PublicConsultant & { reviewCount: number; donors: string[]; isSaved: boolean };
 
 export type HomePage = {
   /** Null when they could not be read (logged): the page goes without its stats strip. */
@@ -51,17 +55,23 @@ export async function viewHomePage(
   if (!results) return { stats, results: null };
   const ids = results.consultants.map((consultant) => consultant.id);
   countSearchAppearances(deps, ids, viewer);
-  const [counts, donors] = await Promise.all([
+  const [counts, donors, saved] = await Promise.all([
     reviewCounts(db, ids).catch((error: unknown) => {
       log.error({ err: error }, "loading review counts failed");
       return new Map<number, number>();
     }),
     cardDonors(db, ids),
+    // The bookmarks' saved state: the cards still show without it.
+    consultantsOnLists(deps, actor, ids).catch((error: unknown) => {
+      log.error({ err: error }, "loading the shortlisted consultants failed");
+      return [] as number[];
+    }),
   ]);
   const consultants = results.consultants.map((consultant) => ({
     ...consultant,
     reviewCount: counts.get(consultant.id) ?? 0,
     donors: donors[consultant.id] ?? [],
+    isSaved: saved.includes(consultant.id),
   }));
   return { stats, results: { ...results, consultants } };
 }

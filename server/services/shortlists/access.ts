@@ -63,6 +63,9 @@ const consultantColumns = {
   secondarySpecializations: consultants.secondarySpecializations,
   availableForWork: consultants.availableForWork,
   profilePhotoUrl: consultants.profilePhotoUrl,
+  // The rating the cards show: earned by reviews of verified organizations (issue 31).
+  rating: consultants.rating,
+  reviewCount: consultants.ratedReviewCount,
   // The donors of the track record (issue 12), most frequent first: kept by a trigger, not in the ORM.
   donors: sql<string[]>`coalesce("consultants"."track_donors"[1:5], '{}')`,
 };

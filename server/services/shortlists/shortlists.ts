@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MANAGING_ROLES } from "#common/organizations.ts";
 import {
   SHORTLIST_LIMITS,
@@ -50,6 +50,24 @@ export async function listsHolding(deps: Deps, actor: Actor, consultantId: numbe
     .from(shortlistEntries)
     .innerJoin(shortlists, eq(shortlists.id, shortlistEntries.shortlistId))
     .where(and(visibleTo(actor.id), eq(shortlistEntries.consultantId, consultantId)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Which of these consultants (a page of cards) are on any list the caller sees, in one query for
+ * the page (issue 36: the cards' bookmark shows it). A visitor has none.
+ */
+export async function consultantsOnLists(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  consultantIds: readonly number[],
+): Promise<number[]> {
+  if (!actor || consultantIds.length === 0) return [];
+  const rows = await deps.db
+    .selectDistinct({ id: shortlistEntries.consultantId })
+    .from(shortlistEntries)
+    .innerJoin(shortlists, eq(shortlists.id, shortlistEntries.shortlistId))
+    .where(and(visibleTo(actor.id), inArray(shortlistEntries.consultantId, [...consultantIds])));
   return rows.map((row) => row.id);
 }
 
@@ -133,14 +151,21 @@ export async function revokeShortlistShare(deps: Deps, actor: Actor, id: number)
 
 /**
  * The list behind a share link, for anyone holding it (no account needed); NotFound once revoked.
- * No notes, no stages; a team list shows its organization with its badge. A consultant who hid
+ * No notes, no stages; a team list shows its organization with its badge, a private list its
+ * owner's display name. A consultant who hid
  * from the list's organization (or from its owner's) is left out: a link must not undo hiding.
  */
 export async function viewSharedShortlist(deps: Deps, token: string): Promise<SharedShortlist> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new NotFound(SHORTLIST_TEXTS.notFound);
   const list = await firstOrNotFound(
     deps.db
-      .select({ id: shortlists.id, name: shortlists.name, userId: shortlists.userId, organizationId: shortlists.organizationId })
+      .select({
+        id: shortlists.id,
+        name: shortlists.name,
+        userId: shortlists.userId,
+        organizationId: shortlists.organizationId,
+        ownerName: authUsers.name,
+      })
       .from(shortlists)
       // A blocked owner's links stop at once, as its sessions do (issue 35).
       .leftJoin(authUsers, eq(authUsers.id, shortlists.userId))
@@ -153,5 +178,7 @@ export async function viewSharedShortlist(deps: Deps, token: string): Promise<Sh
     entriesOf(deps.db, list.id, "public", scope),
     organizationOf(deps.db, list.organizationId),
   ]);
-  return { name: list.name, organization, entries: entries.map(({ consultant }) => ({ consultant })) };
+  // A private list says whose it is by the owner's display name: the e-mail address is never read here.
+  const sharedBy = list.organizationId === null ? list.ownerName : null;
+  return { name: list.name, organization, sharedBy, entries: entries.map(({ consultant }) => ({ consultant })) };
 }

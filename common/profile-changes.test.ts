@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mekongEvaluation } from "../tests/setup/track-record.ts";
-import { type ChangeAssignment, diffOf, type ReviewedValues, reviewedChanges } from "./profile-changes.ts";
+import { type ChangeAssignment, diffOf, pairAssignments, type ReviewedValues, reviewedChanges } from "./profile-changes.ts";
 
 const ASSIGNMENT: ChangeAssignment = mekongEvaluation();
 
@@ -52,5 +52,41 @@ describe("which reviewed fields an edit changes", () => {
       { field: "name", before: "Lan Nguyen", after: "New Name" },
       { field: "title", before: "Maternal Health Adviser", after: "New" },
     ]);
+  });
+});
+
+describe("the assignments of a change, paired by identity", () => {
+  const other = mekongEvaluation({
+    title: "Baseline survey of rural water points",
+    organization: "UNICEF Laos",
+    startDate: "2019-01",
+  });
+
+  it("shows an edited assignment once, as changed with the fields that changed", () => {
+    const edited = { ...ASSIGNMENT, description: "Led eight evaluators across 40 districts.", endDate: "2023-09" };
+    expect(pairAssignments([ASSIGNMENT, other], [edited, other])).toEqual([
+      { kind: "changed", before: ASSIGNMENT, after: edited, fields: ["endDate", "description"] },
+      { kind: "same", before: other, after: other },
+    ]);
+  });
+
+  it("pairs an assignment whose title changed by its client and start month, and one whose client changed by its title", () => {
+    const retitled = { ...ASSIGNMENT, title: "Mid-term review of the Mekong Maternal Health Programme" };
+    const moved = { ...other, organization: "UNICEF Lao PDR" };
+    const pairs = pairAssignments([ASSIGNMENT, other], [retitled, moved]);
+    expect(pairs.map((pair) => pair.kind)).toEqual(["changed", "changed"]);
+    expect(pairs[0]).toMatchObject({ fields: ["title"] });
+    expect(pairs[1]).toMatchObject({ fields: ["organization"] });
+  });
+
+  it("keeps removed and added ones apart, a removed one just before the assignment that followed it", () => {
+    const added = mekongEvaluation({ title: "Gender assessment", organization: "UN Women", startDate: "2024-02" });
+    expect(pairAssignments([ASSIGNMENT, other], [added, other])).toEqual([
+      { kind: "added", after: added },
+      { kind: "removed", before: ASSIGNMENT },
+      { kind: "same", before: other, after: other },
+    ]);
+    expect(pairAssignments([], [added])).toEqual([{ kind: "added", after: added }]);
+    expect(pairAssignments([ASSIGNMENT], [])).toEqual([{ kind: "removed", before: ASSIGNMENT }]);
   });
 });

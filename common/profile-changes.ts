@@ -1,5 +1,5 @@
 import { choices } from "./choices.ts";
-import type { AssignmentInput } from "./track-record.ts";
+import type { Assignment, AssignmentInput, Education } from "./track-record.ts";
 import type { AdminConsultant } from "./views.ts";
 
 // Changes after approval (issue 14, product.md: "changes to an approved profile's core fields
@@ -43,8 +43,14 @@ export type FieldChange = {
 /** A change waiting for review, as the approval queue shows it. */
 export type PendingChange = { consultantId: number; submittedAt: Date; fields: FieldChange[] };
 
-/** A row of the approval queue: a new profile (no change) or a change to an approved one. */
-export type QueueEntry = AdminConsultant & { change: PendingChange | null };
+/** A new profile's track record as its reviewer reads it (issue 36: the dialog omitted it). */
+export type QueueTrackRecord = { assignments: Assignment[]; education: Education[] };
+
+/**
+ * A row of the approval queue: a new profile (no change, its track record) or a change to an
+ * approved one (the change's diff holds its assignments).
+ */
+export type QueueEntry = AdminConsultant & { change: PendingChange | null; trackRecord: QueueTrackRecord | null };
 
 /** The owner's view of their last change: waiting, or rejected with the admin's reason. */
 export type OwnChangeState =
@@ -100,4 +106,83 @@ export function diffOf(published: ReviewedValues, changes: Partial<ReviewedValue
   return REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map(
     (field) => ({ field, before: published[field], after: changes[field] }) as FieldChange,
   );
+}
+
+/** The fields of an assignment the diff compares, in the form's order. */
+export const ASSIGNMENT_FIELDS = [
+  "title",
+  "organization",
+  "role",
+  "startDate",
+  "endDate",
+  "countries",
+  "donors",
+  "sector",
+  "description",
+] as const;
+export type AssignmentField = (typeof ASSIGNMENT_FIELDS)[number];
+
+/** One assignment in the diff: kept as it was, changed (with the fields that changed), removed or added. */
+export type AssignmentChange =
+  | { kind: "same"; before: ChangeAssignment; after: ChangeAssignment }
+  | { kind: "changed"; before: ChangeAssignment; after: ChangeAssignment; fields: AssignmentField[] }
+  | { kind: "removed"; before: ChangeAssignment }
+  | { kind: "added"; after: ChangeAssignment };
+
+const fold = (text: string) => text.trim().toLocaleLowerCase("en");
+
+/** The same key the track record's save keeps an assignment's row by (title, client, start month). */
+function identityOf(item: ChangeAssignment) {
+  return `${fold(item.title)}|${fold(item.organization)}|${item.startDate.slice(0, 7)}`;
+}
+
+/**
+ * The published and proposed assignments paired by identity, in the proposed order (removed ones
+ * where they stood): an edited assignment is one "changed" entry with its fields, not a removal
+ * and an addition. A change carries no row ids, so identity is what the save keeps a row by (the
+ * same title, client and start month); failing that, the same title or the same client and start
+ * month, which an edit of one of them leaves.
+ */
+export function pairAssignments(before: ChangeAssignment[], after: ChangeAssignment[]): AssignmentChange[] {
+  const partner = new Map<number, number>(); // after index -> before index
+  const taken = new Set<number>();
+  const pairBy = (key: (item: ChangeAssignment) => string) => {
+    after.forEach((item, index) => {
+      if (partner.has(index)) return;
+      const match = before.findIndex((candidate, at) => !taken.has(at) && key(candidate) === key(item));
+      if (match < 0) return;
+      partner.set(index, match);
+      taken.add(match);
+    });
+  };
+  pairBy((item) => JSON.stringify(normalizeAssignment(item)));
+  pairBy(identityOf);
+  pairBy((item) => fold(item.title));
+  pairBy((item) => `${fold(item.organization)}|${item.startDate.slice(0, 7)}`);
+
+  const entries: AssignmentChange[] = [];
+  const removedBefore = (limit: number) => {
+    for (let at = 0; at < limit; at++) {
+      if (taken.has(at) || entries.some((entry) => entry.kind === "removed" && entry.before === before[at])) continue;
+      entries.push({ kind: "removed", before: before[at] as ChangeAssignment });
+    }
+  };
+  after.forEach((item, index) => {
+    const at = partner.get(index);
+    if (at === undefined) {
+      entries.push({ kind: "added", after: item });
+      return;
+    }
+    removedBefore(at);
+    const previous = before[at] as ChangeAssignment;
+    const [a, b] = [normalizeAssignment(previous), normalizeAssignment(item)];
+    const fields = ASSIGNMENT_FIELDS.filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]));
+    entries.push(
+      fields.length === 0
+        ? { kind: "same", before: previous, after: item }
+        : { kind: "changed", before: previous, after: item, fields },
+    );
+  });
+  removedBefore(before.length);
+  return entries;
 }

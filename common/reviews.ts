@@ -85,3 +85,22 @@ export type ReviewPage = {
   /** The reviews behind the rating (issue 31): the number the stars show. */
   ratedReviewCount: number;
 };
+
+/** Which reviews the admins' moderation list shows (issue 36): every one, the visible or the hidden. */
+export const ADMIN_REVIEW_FILTERS = ["all", "visible", "hidden"] as const;
+export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
+
+/** A review in the admins' moderation list: who wrote it, about whom, and whether it is hidden (and why). */
+export type AdminReview = {
+  id: number;
+  consultantId: number;
+  consultantName: string;
+  reviewerName: string;
+  reviewerEmail: string;
+  organization: OrganizationBadge | null;
+  score: number;
+  text: string;
+  createdAt: Date;
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+};

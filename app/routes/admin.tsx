@@ -1,4 +1,5 @@
 import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -190,6 +191,11 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
       <p className="mt-1 text-sm">
         <Link to="/admin/opportunities" className="font-semibold text-brand-700 underline underline-offset-4">
           Opportunities: approval, reports
+        </Link>
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/reviews" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Trans>Reviews: hide or show again</Trans>
         </Link>
       </p>
       <Tabs

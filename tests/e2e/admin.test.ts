@@ -308,7 +308,7 @@ describe("the dashboard", () => {
     await dialog.waitFor();
     // Before and after, per field; the photos side by side.
     await expect(dialog.innerText()).resolves.toMatch(
-      /Professional title\s+Before\s+Water Engineer\s+After\s+Senior WASH Adviser/i,
+      /Professional title\s+Before\s+removed:\s*Water Engineer\s+After\s+added:\s*Senior WASH Adviser/i,
     );
     await expect(dialog.getByRole("img", { name: `${name}, before` }).getAttribute("src")).resolves.toBe(before);
     await expect(dialog.getByRole("img", { name: `${name}, after` }).getAttribute("src")).resolves.toBe(after);

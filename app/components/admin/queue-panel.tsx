@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { Trans } from "@lingui/react/macro";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { succeeded } from "#app/lib/form-answer.ts";
+import { lazyPart } from "#app/lib/lazy-part.tsx";
 import { formatDate, formatYears } from "#common/format.ts";
-import { type QueueEntry, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
+import { type QueueEntry, type QueueTrackRecord, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import type { Column } from "../ui/data-table.tsx";
@@ -21,7 +23,37 @@ type Decision = {
   isBusy: boolean;
 };
 
-/** Everything a reviewer needs to decide, without leaving the dashboard. */
+// The profile page's own track record view, loaded when a dialog opens: the public profile loads
+// it on demand too, and a static import here would pull it into a chunk both load at once.
+const loadTrackRecordView = () => import("../consultants/track-record-view.tsx");
+const ExperienceSection = lazyPart(() => loadTrackRecordView().then((view) => view.ExperienceSection));
+const EducationSection = lazyPart(() => loadTrackRecordView().then((view) => view.EducationSection));
+
+/** The assignments and education of a new profile, as its public page will show them. */
+function TrackRecord({ track }: { track: QueueTrackRecord }) {
+  return (
+    <div className="mt-4 grid gap-4">
+      <Suspense
+        fallback={
+          <p className="text-sm text-muted">
+            <Trans>Loading the track record...</Trans>
+          </p>
+        }
+      >
+        <ExperienceSection assignments={track.assignments} />
+        {track.education.length > 0 ? (
+          <EducationSection education={track.education} />
+        ) : (
+          <p className="text-sm text-muted">
+            <Trans>No education listed.</Trans>
+          </p>
+        )}
+      </Suspense>
+    </div>
+  );
+}
+
+/** Everything a reviewer needs to decide, without leaving the dashboard (the track record too). */
 function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
   const facts: [string, string][] = consultant
     ? [
@@ -60,6 +92,7 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
               <dd className="whitespace-pre-line text-ink">{consultant.bio}</dd>
             </div>
           </dl>
+          {consultant.trackRecord && <TrackRecord track={consultant.trackRecord} />}
           <p className="mt-4 text-sm">
             <Link to={`/consultant/${consultant.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
               Open the profile page

@@ -339,6 +339,7 @@ const MATRIX: Row[] = [
     expected: ADMIN_ONLY(404),
   },
   { method: "GET", route: "/api/admin/audit-log", path: () => "/api/admin/audit-log", expected: ADMIN_ONLY(200) },
+  { method: "GET", route: "/api/admin/reviews", path: () => "/api/admin/reviews", expected: ADMIN_ONLY(200) },
 
   // Accounts (issue 3): public forms answer everyone alike (an empty body is a 400 with the
   // spec's messages); the account's own settings need a session.

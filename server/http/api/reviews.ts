@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
+import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import {
   createReview,
   deleteReview,
@@ -11,10 +12,10 @@ import {
 } from "#server/services/reviews/reviews.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readJson } from "../request.ts";
-import { created, noContent, serviceApi } from "./service-call.ts";
+import { created, noContent, queryParams, serviceApi } from "./service-call.ts";
 
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
-// POST /api/reviews/{id}/response, PUT /api/admin/reviews/{id}/hide and /unhide.
+// POST /api/reviews/{id}/response, GET /api/admin/reviews, PUT /api/admin/reviews/{id}/hide and /unhide.
 
 const PAGE_MESSAGE = "page must be a whole number of at least 1";
 
@@ -54,6 +55,8 @@ export function createReviewsApi(deps: HttpDeps) {
 /** Mounted at /api/admin/reviews. */
 export function createAdminReviewsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, actorFrom);
+  // The moderation list (issue 36): newest first, ?filter=all|visible|hidden&search=&page=&limit=.
+  api.get("/", call(listReviewsForAdmin, queryParams));
   // The reason is read before the path: a body that is not JSON is a 400 whatever the id.
   const hide = async (c: Context<HttpEnv>) => {
     const body = await readJson(c);

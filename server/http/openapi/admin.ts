@@ -253,6 +253,14 @@ export const adminRoutes: ApiRoute[] = [
     reauthenticate: true,
   },
   {
+    method: "GET",
+    path: "/admin/reviews",
+    tag: "Administration",
+    summary: "Reviews to moderate, newest first: ?filter=all|visible|hidden, search, page, limit",
+    auth: "admin",
+    response: anyJson,
+  },
+  {
     method: "PUT",
     path: "/admin/reviews/:reviewId/hide",
     tag: "Administration",

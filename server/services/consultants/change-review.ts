@@ -25,7 +25,7 @@ import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
 import { auditChangesOf, NO_PENDING_CHANGE, publishedValues, publishedValuesOf } from "./changes.ts";
 import { adminConsultantColumns, adminConsultantSearch } from "./read-model.ts";
-import { replaceTrackRecord } from "./track-record.ts";
+import { readAssignmentsOf, readEducationOf, replaceTrackRecord } from "./track-record.ts";
 
 // The review of changes and new profiles (issue 14): the approval queue, oldest first, and an
 // admin's decisions on a change: approving writes it onto the published row, rejecting tells the
@@ -62,20 +62,30 @@ export async function listApprovalQueue(deps: ListDeps, actor: Actor, input: unk
         .offset(offset),
     db.select({ total: count() }).from(consultants).leftJoin(consultantChanges, joined).where(where),
   );
-  // The published values of every change on the page at once, not two queries a row.
-  const published = await publishedValuesOf(
-    db,
-    rows.filter((row) => row.changes && row.submittedAt).map((row) => row.consultant.id),
-  );
+  const isChange = (row: (typeof rows)[number]) => row.changes !== null && row.submittedAt !== null;
+  const newIds = rows.filter((row) => !isChange(row)).map((row) => row.consultant.id);
+  // The published values of every change, and the track record of every new profile, on the page at once.
+  const [published, assignments, education] = await Promise.all([
+    publishedValuesOf(
+      db,
+      rows.filter(isChange).map((row) => row.consultant.id),
+    ),
+    readAssignmentsOf(db, newIds),
+    readEducationOf(db, newIds),
+  ]);
   const entries = rows.map((row): QueueEntry => {
     const values = published.get(row.consultant.id);
-    if (!row.changes || !row.submittedAt || !values) return { ...row.consultant, change: null };
+    if (!row.changes || !row.submittedAt || !values) {
+      const id = row.consultant.id;
+      const trackRecord = { assignments: assignments.get(id) ?? [], education: education.get(id) ?? [] };
+      return { ...row.consultant, change: null, trackRecord };
+    }
     const change: PendingChange = {
       consultantId: row.consultant.id,
       submittedAt: row.submittedAt,
       fields: diffOf(values, row.changes as Partial<ReviewedValues>),
     };
-    return { ...row.consultant, change };
+    return { ...row.consultant, change, trackRecord: null };
   });
   return { entries, ...page };
 }

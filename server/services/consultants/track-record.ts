@@ -68,11 +68,20 @@ export async function readAssignmentsOf(db: Executor, consultantIds: number[]): 
 }
 
 export async function readEducation(db: Executor, consultantId: number): Promise<Education[]> {
-  return db
-    .select(educationColumns)
+  return (await readEducationOf(db, [consultantId])).get(consultantId) ?? [];
+}
+
+/** The education of several profiles in one query, each profile's in their order. */
+export async function readEducationOf(db: Executor, consultantIds: number[]): Promise<Map<number, Education[]>> {
+  const grouped = new Map(consultantIds.map((id) => [id, [] as Education[]]));
+  if (consultantIds.length === 0) return grouped;
+  const rows = await db
+    .select({ consultantId: consultantEducation.consultantId, ...educationColumns })
     .from(consultantEducation)
-    .where(eq(consultantEducation.consultantId, consultantId))
-    .orderBy(asc(consultantEducation.position));
+    .where(inArray(consultantEducation.consultantId, consultantIds))
+    .orderBy(asc(consultantEducation.consultantId), asc(consultantEducation.position));
+  for (const { consultantId, ...row } of rows) grouped.get(consultantId)?.push(row);
+  return grouped;
 }
 
 export type { OwnTrackRecord, TrackRecordView };

@@ -1,0 +1,309 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Form, Link } from "react-router";
+import { ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
+import { parseId } from "#common/ids.ts";
+import { ADMIN_REVIEW_FILTERS, type AdminReviewFilter, REVIEW_MESSAGES } from "#common/reviews.ts";
+import { serviceDeps } from "#server/http/context.ts";
+import { actorOf } from "#server/services/context.ts";
+import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
+import { setReviewHidden } from "#server/services/reviews/reviews.ts";
+import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
+import { Badge } from "../components/ui/badge.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../components/ui/field.tsx";
+import { LocalTime } from "../components/ui/local-time.tsx";
+import { appContext } from "../context.ts";
+import { i18nOfRequest } from "../i18n/i18n.ts";
+import { errorAnswer, errorOf } from "../lib/form-answer.ts";
+import { metaI18n, privatePageMeta } from "../lib/meta.ts";
+import { keepPageOnFailure } from "../lib/page-action.ts";
+import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
+import { requireAdminPage } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/admin-reviews";
+import type { SignedInHandle } from "./signed-in-layout.tsx";
+
+// /admin/reviews (issue 36): the admins' moderation list of reviews, newest first, all of them or
+// the visible or the hidden ones, searched and paged; hide one with a reason (the reviewer is
+// e-mailed it) or show it again. Both go through setReviewHidden, which audits them. Plain forms:
+// it works without JavaScript.
+
+export const handle: SignedInHandle = {
+  signedOut: {
+    heading: msg`Admin Access Required`,
+    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
+    withHomeLink: true,
+  },
+};
+
+const FILTER_LABELS: Record<AdminReviewFilter, MessageDescriptor> = {
+  all: msg`All reviews`,
+  visible: msg`Visible`,
+  hidden: msg`Hidden`,
+};
+
+type Query = { filter: AdminReviewFilter; search: string; page: number };
+
+function readQuery(url: URL): Query {
+  const filterParam = url.searchParams.get("filter");
+  const page = Number(url.searchParams.get("page"));
+  return {
+    filter: ADMIN_REVIEW_FILTERS.find((candidate) => candidate === filterParam) ?? "all",
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+  };
+}
+
+function pageHref(query: Query) {
+  const params = new URLSearchParams();
+  if (query.filter !== "all") params.set("filter", query.filter);
+  if (query.search) params.set("q", query.search);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `/admin/reviews?${search}` : "/admin/reviews";
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const session = requireAdminPage(app, { comeBack: request });
+  const query = readQuery(new URL(request.url));
+  const list = await listReviewsForAdmin(serviceDeps(app), actorOf(session), {
+    filter: query.filter,
+    search: query.search || undefined,
+    page: query.page,
+    limit: ADMIN_PAGE_SIZE,
+  });
+  return { query, list };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const actor = actorOf(app.session);
+  const i18n = i18nOfRequest(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const backParam = String(form.get("back") ?? "");
+  const back = backParam.startsWith("/admin/reviews") && !backParam.startsWith("/admin/reviews/") ? backParam : "/admin/reviews";
+  if (intent !== "hide" && intent !== "unhide") return answer(errorAnswer(i18n._(msg`Unknown action`)), 400);
+  const reviewId = parseId(String(form.get("id") ?? ""));
+  if (reviewId === null) return answer(errorAnswer(i18n._(msg`Review not found`), { intent }), 404);
+  try {
+    const hidden = intent === "hide";
+    await setReviewHidden(serviceDeps(app), actor, { reviewId, hidden, body: { reason: form.get("reason") ?? undefined } });
+    return redirectWithToast(app, back, {
+      title: hidden ? i18n._(msg`Review hidden`) : i18n._(msg`Review shown again`),
+      description: hidden ? i18n._(msg`The reviewer has been told why by e-mail.`) : undefined,
+    });
+  } catch (error) {
+    return refusedAnswer(error, { intent });
+  }
+}
+
+/** A failed request keeps the page (app/lib/page-action.ts). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return keepPageOnFailure(args, (message) => errorAnswer(message));
+}
+
+export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const { t, i18n } = useLingui();
+  const failure = errorOf(actionData);
+  const here = pageHref(query);
+  const total = list.total;
+  const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
+  const page = query.page;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
+        <Trans>Admin Dashboard</Trans>
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
+        <Trans>Reviews</Trans>
+      </h1>
+      <p className="mt-2 text-muted">
+        <Trans>
+          The most recent reviews first. Hiding one takes it off the profile and out of the rating; its author is told why.
+        </Trans>
+      </p>
+      {failure && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not changed`} live>
+            <p>{failure === REVIEW_MESSAGES.reason ? t`Give the reason for hiding this review.` : failure}</p>
+          </Alert>
+        </div>
+      )}
+      <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
+        {ADMIN_REVIEW_FILTERS.map((filter) => (
+          <Link
+            key={filter}
+            to={pageHref({ filter, search: query.search, page: 1 })}
+            aria-current={filter === query.filter ? "page" : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
+              filter === query.filter ? "bg-brand-700 text-white ring-brand-700" : "text-brand-800 ring-line hover:bg-brand-50"
+            }`}
+          >
+            {i18n._(FILTER_LABELS[filter])}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        {query.filter !== "all" && <input type="hidden" name="filter" value={query.filter} />}
+        <Field label={t`Search reviews`} className="min-w-0 flex-1">
+          {(props) => (
+            <Input
+              {...props}
+              type="search"
+              name="q"
+              defaultValue={query.search}
+              maxLength={200}
+              placeholder={t`Consultant, reviewer or words of the review`}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="outline">
+          <Trans>Search</Trans>
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-muted" aria-live="polite">
+        <Trans>{total} reviews</Trans>
+      </p>
+      {list.reviews.length === 0 ? (
+        <p className="mt-4 text-muted">
+          <Trans>No reviews here.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label={t`Reviews`}>
+          {list.reviews.map((review) => {
+            const consultant = review.consultantName;
+            const reviewer = review.reviewerName;
+            const score = review.score;
+            const reason = review.hiddenReason ?? "";
+            return (
+              <li key={review.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="admin-review">
+                <article aria-labelledby={`review-${review.id}`}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h2 id={`review-${review.id}`} className="font-semibold text-ink">
+                        <Trans>
+                          Review of{" "}
+                          <Link to={`/consultant/${review.consultantId}`} className="text-brand-800 underline underline-offset-4">
+                            <bdi>{consultant}</bdi>
+                          </Link>{" "}
+                          by <bdi>{reviewer}</bdi>
+                        </Trans>
+                      </h2>
+                      <p className="text-muted">
+                        {review.organization && (
+                          <>
+                            <bdi>{review.organization.name}</bdi> ·{" "}
+                          </>
+                        )}
+                        <bdi>{review.reviewerEmail}</bdi> · <LocalTime value={review.createdAt} /> · <Trans>{score}/10</Trans>
+                      </p>
+                    </div>
+                    {review.hiddenAt ? <Badge tone="danger">{t`Hidden`}</Badge> : <Badge tone="success">{t`Visible`}</Badge>}
+                  </div>
+                  <p dir="auto" className="mt-2 whitespace-pre-line break-words text-ink">
+                    {review.text}
+                  </p>
+                  {review.hiddenAt && (
+                    <p className="mt-2 text-muted">
+                      <Trans>
+                        Hidden <LocalTime value={review.hiddenAt} />: <bdi>{reason}</bdi>
+                      </Trans>
+                    </p>
+                  )}
+                  <div className="mt-3">
+                    {review.hiddenAt ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={review.id} />
+                        <input type="hidden" name="back" value={here} />
+                        <Button type="submit" name="intent" value="unhide" variant="outline" size="sm">
+                          <Trans>Show again</Trans>
+                          <span className="sr-only">
+                            {" "}
+                            <Trans>
+                              the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
+                            </Trans>
+                          </span>
+                        </Button>
+                      </Form>
+                    ) : (
+                      <HideForm id={review.id} back={here} consultant={consultant} reviewer={reviewer} />
+                    )}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label={t`Pages`} className="mt-6 flex items-center gap-4 text-sm">
+          {page > 1 && (
+            <Link to={pageHref({ ...query, page: page - 1 })} className="font-medium text-brand-800 underline">
+              {t`Previous`}
+            </Link>
+          )}
+          <span className="text-muted">
+            <Trans>
+              Page {page} of {pageCount}
+            </Trans>
+          </span>
+          {page < pageCount && (
+            <Link to={pageHref({ ...query, page: page + 1 })} className="font-medium text-brand-800 underline">
+              {t`Next`}
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** Hide: the reason (e-mailed to the reviewer) in a disclosure, then the button. */
+function HideForm({ id, back, consultant, reviewer }: { id: number; back: string; consultant: string; reviewer: string }) {
+  const { t } = useLingui();
+  return (
+    <details>
+      <summary className="cursor-pointer font-medium text-brand-800">
+        <Trans>Hide</Trans>
+        <span className="sr-only">
+          {" "}
+          <Trans>
+            the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
+          </Trans>
+        </span>
+      </summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="back" value={back} />
+        <Field label={t`Reason (e-mailed to the reviewer)`}>
+          {(props) => <Textarea {...props} name="reason" required rows={2} maxLength={500} />}
+        </Field>
+        <Button type="submit" name="intent" value="hide" variant="destructive" size="sm">
+          <Trans>Hide review</Trans>
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
+  return privatePageMeta({
+    title: i18n._(msg`Reviews`),
+    description: i18n._(msg`The admins' moderation list of reviews.`),
+    path: "/admin/reviews",
+  })(args);
+}
+
+export function headers() {
+  // Admin pages show private data: never kept by a shared cache or the back-forward cache.
+  return { "Cache-Control": "private, no-store" };
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

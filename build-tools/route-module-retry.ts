@@ -7,8 +7,12 @@ import type { Plugin } from "vite";
 // rewrites that catch: one more import a second later, then the module app/entry.client.tsx
 // gives as `window.__routeModuleNotLoaded` (a page that says "This page could not be loaded" with
 // Try again: the navigation completes, and nothing is cached, so the next visit loads the real
-// one), or without it an error named ChunkLoadError for the error boundary. If React Router changes that code the build
-// fails here, so an upgrade cannot silently bring the reload back (tests/e2e/offline-send.test.ts).
+// one), or without it an error named ChunkLoadError for the error boundary. The second import asks
+// for the module at a new address ("?retry=<time>"): Chromium keeps a failed module import for
+// the document's life, so importing the same address again answered the same failure without
+// asking the network, and the retry never retried (tests/e2e/not-loaded.test.ts counts the
+// requests). If React Router changes that code the build fails here, so an upgrade cannot silently
+// bring the reload back (tests/e2e/offline-send.test.ts).
 
 const RELOAD = /window\.location\.reload\(\);\s*return new Promise\(\(\) => \{\}\);/;
 const RELOAD_LOG = ", reloading page...`";
@@ -17,7 +21,7 @@ const RETRY_THEN_REPORT = `try {
 			await new Promise((resolve) => setTimeout(resolve, 1e3));
 			let retried = await import(
 				/* @vite-ignore */
-				route.module
+				route.module + "?retry=" + Date.now()
 			);
 			routeModulesCache[route.id] = retried;
 			return retried;

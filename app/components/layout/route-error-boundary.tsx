@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { importWithRetry } from "#app/lib/chunk-load.ts";
 
@@ -21,11 +21,13 @@ export function RouteErrorBoundary() {
 
 /** The page (or its error screen) could not be loaded: the connection, most likely. */
 export function NotLoadedScreen() {
+  const { t } = useLingui();
+  const heading = t`This page could not be loaded`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="not-loaded">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
-        <Trans>This page could not be loaded</Trans>
-      </h1>
+      {/* The page's code never came, nor its meta: without this the document had no title (axe). */}
+      <title>{heading}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{heading}</h1>
       <p className="mt-4 text-lg text-muted">
         <Trans>
           You seem to be offline, or the connection dropped. Nothing you typed is lost. Try again once you are back online.

@@ -147,10 +147,14 @@ describe("shortlist details on a phone", () => {
     const { page, errors } = await openPage({ viewport: "phone", javaScriptEnabled: false });
     await page.goto(`${app.url}/?keywords=${word}`);
     const languages = page.locator("details").filter({ has: page.locator("summary", { hasText: "Languages" }) });
-    await languages.locator("summary").click();
+    const apply = page.getByRole("button", { name: "Apply filters" });
+    const summary = languages.locator("summary");
+    // Distances from the summary: the page may scroll when it opens.
+    const gap = async () => ((await apply.boundingBox())?.y ?? 0) - ((await summary.boundingBox())?.y ?? 0);
+    const closedGap = await gap();
+    await summary.click();
     const list = page.getByRole("group", { name: "Languages spoken (all must match)" });
     await list.waitFor();
-    const apply = page.getByRole("button", { name: "Apply filters" });
     const listBox = await list.boundingBox();
     const applyBox = await apply.boundingBox();
     if (!listBox || !applyBox) throw new Error("the languages list and Apply filters are on the page");
@@ -161,6 +165,9 @@ describe("shortlist details on a phone", () => {
       applyBox.y < listBox.y + listBox.height &&
       listBox.y < applyBox.y + applyBox.height;
     expect(overlaps).toBe(false);
+    // In the page's flow: the open list pushes the button down by its height (over the page, as
+    // with JavaScript, it would leave the button where it was, under or beside the list).
+    expect((await gap()) - closedGap).toBeGreaterThan(listBox.height / 2);
 
     await list.getByLabel("Lao").check();
     // A click that something covered would fail Playwright's check of what receives it.

@@ -80,6 +80,9 @@ export const ADMIN_TOASTS = {
   userUnblocked: "User unblocked",
   blockFailed: "Failed to block user",
   unblockFailed: "Failed to unblock user",
+  // Issue 38: an admin ends every session of a user (a lost phone, a stolen session).
+  sessionsEnded: "Sessions ended",
+  endSessionsFailed: "Failed to end sessions",
 } as const;
 
 /** The dialog edits the same columns as the owner's form, within the same limits. */

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { serviceDeps } from "#server/http/context.ts";
+import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
 import { demoteUser, listUsersForAdmin, promoteUser } from "#server/services/admin/users.ts";
@@ -115,9 +116,16 @@ const ACTIONS: Record<AdminIntent, (deps: ServiceDeps, actor: Actor, id: number,
   demote: (deps, actor, id) => demoteUser(deps, actor, id),
   block: (deps, actor, id) => blockUser(deps, actor, id),
   unblock: (deps, actor, id) => unblockUser(deps, actor, id),
+  "end-sessions": (deps, actor, id) => endUserSessionsAsAdmin(deps, actor, id),
   "approve-change": (deps, actor, id) => approveChange(deps, actor, id),
   "reject-change": (deps, actor, id, form) => rejectChange(deps, actor, { id, body: reasonOf(form) }),
 };
+
+/** What a service said it did, when it says ("2 sessions ended"). */
+function messageOf(done: unknown): string | undefined {
+  if (typeof done !== "object" || done === null || !("message" in done)) return undefined;
+  return typeof done.message === "string" ? done.message : undefined;
+}
 
 function reasonOf(form: FormData) {
   return { reason: form.get("reason") ?? undefined };
@@ -135,11 +143,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const id = idFrom(form.get("id"));
     if (id === null) throw new NotFound("Not found");
-    await ACTIONS[intent](deps, actor, id, form);
+    const done = await ACTIONS[intent](deps, actor, id, form);
+    // Ending sessions says how many ended ("2 sessions ended"): none is worth knowing too.
+    const said = intent === "end-sessions" ? messageOf(done) : undefined;
     return answer({
       intent,
       result: { status: "success" },
-      toast: { title: ADMIN_TOASTS.success, description: INTENT_TOASTS[intent].success },
+      toast: { title: ADMIN_TOASTS.success, description: said ?? INTENT_TOASTS[intent].success },
     });
   } catch (error) {
     // The spec's failure text in the toast; what the service said about a field, beside the field.

@@ -226,7 +226,7 @@ describe("two-step sign-in", () => {
       await page.getByRole("button", { name: "New recovery codes" }).click();
       await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
       await page.getByText("Recovery codes left: 10 of 10.").waitFor();
-      await page.getByRole("button", { name: "Turn off", exact: true }).click();
+      await page.getByText("Turn off", { exact: true }).click();
       await page.getByRole("button", { name: "Yes, turn off" }).click();
       await waitForToast(page, "You sign in with your password alone.");
       await page.getByRole("button", { name: "Set up an authenticator app" }).waitFor();

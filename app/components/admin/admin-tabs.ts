@@ -34,7 +34,8 @@ export type AdminIntent =
   | "approve-change"
   | "reject-change"
   | "block"
-  | "unblock";
+  | "unblock"
+  | "end-sessions";
 
 /** The 'Error' toast with the spec's text for what failed. */
 export function adminFailureToast(description: string): ToastMessage {
@@ -54,6 +55,7 @@ export const INTENT_TOASTS: Record<AdminIntent, { success: string; failure: stri
   "reject-change": { success: ADMIN_TOASTS.changeRejected, failure: ADMIN_TOASTS.rejectChangeFailed },
   block: { success: ADMIN_TOASTS.userBlocked, failure: ADMIN_TOASTS.blockFailed },
   unblock: { success: ADMIN_TOASTS.userUnblocked, failure: ADMIN_TOASTS.unblockFailed },
+  "end-sessions": { success: ADMIN_TOASTS.sessionsEnded, failure: ADMIN_TOASTS.endSessionsFailed },
 };
 
 export const ADMIN_INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];

@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, ShieldCheck, ShieldMinus } from "lucide-react";
+import { Ban, CircleCheck, LogOut, ShieldCheck, ShieldMinus } from "lucide-react";
 import { useState } from "react";
 import { succeeded } from "#app/lib/form-answer.ts";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
@@ -11,7 +11,7 @@ import { AdminTable } from "./admin-table.tsx";
 import { TextAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
-type AccountAction = { intent: "promote" | "demote" | "block" | "unblock"; user: AdminUser };
+type AccountAction = { intent: "promote" | "demote" | "block" | "unblock" | "end-sessions"; user: AdminUser };
 
 /** The account actions' buttons: what each says, and says while its request is on its way. */
 const ACCOUNT_BUTTONS = {
@@ -19,10 +19,27 @@ const ACCOUNT_BUTTONS = {
   block: { action: "Block", pendingText: "Blocking...", icon: Ban, variant: "outline", className: "text-red-700" },
   unblock: { action: "Unblock", pendingText: "Unblocking...", icon: CircleCheck, variant: "outline" },
   demote: { action: "Demote", pendingText: "Demoting...", icon: ShieldMinus, variant: "outline" },
+  "end-sessions": { action: "End sessions", pendingText: "Ending...", icon: LogOut, variant: "outline" },
 } as const;
 
 /** What the confirmation of an account action says; demoting oneself closes the dashboard. */
 function confirmationText({ intent, user }: AccountAction, isSelf: boolean) {
+  if (intent === "end-sessions") {
+    // An admin ending their own keeps the session they are using (the service does).
+    return isSelf
+      ? {
+          title: "End your other sessions?",
+          description: "Every other browser and device signed in to your account is signed out. You stay signed in here.",
+          confirmLabel: "End my other sessions",
+          pendingLabel: "Ending...",
+        }
+      : {
+          title: `End every session of ${user.name}?`,
+          description: `${user.name} is signed out on every browser and device, and can sign in again with their password and second factor. Use it for a lost phone or a session someone else may hold.`,
+          confirmLabel: `End sessions of ${user.name}`,
+          pendingLabel: "Ending...",
+        };
+  }
   if (intent === "block") {
     return {
       title: `Block ${user.name}?`,
@@ -118,7 +135,7 @@ export function UsersTable({
         const pending = busy ? action.pendingIntent : null;
         if (user.role !== "admin") {
           // A blocked account can only be unblocked; any other plain account promoted or blocked.
-          const intents: AccountAction["intent"][] = user.blockedAt ? ["unblock"] : ["promote", "block"];
+          const intents: AccountAction["intent"][] = user.blockedAt ? ["unblock"] : ["promote", "block", "end-sessions"];
           return (
             <div className="inline-flex gap-2">
               {intents.map((intent) => (
@@ -138,14 +155,23 @@ export function UsersTable({
         const hintId = `last-admin-${user.id}`;
         return (
           <div className="flex-col items-start">
-            <TextAction
-              {...ACCOUNT_BUTTONS.demote}
-              target={user.name}
-              pending={busy}
-              aria-describedby={isLastAdmin ? hintId : undefined}
-              disabled={busy || isLastAdmin}
-              onClick={() => setConfirming({ intent: "demote", user })}
-            />
+            <div className="inline-flex gap-2">
+              <TextAction
+                {...ACCOUNT_BUTTONS.demote}
+                target={user.name}
+                pending={busy && action.pendingIntent === "demote"}
+                aria-describedby={isLastAdmin ? hintId : undefined}
+                disabled={busy || isLastAdmin}
+                onClick={() => setConfirming({ intent: "demote", user })}
+              />
+              <TextAction
+                {...ACCOUNT_BUTTONS["end-sessions"]}
+                target={user.name}
+                pending={busy && action.pendingIntent === "end-sessions"}
+                disabled={busy}
+                onClick={() => setConfirming({ intent: "end-sessions", user })}
+              />
+            </div>
             {isLastAdmin && (
               <p id={hintId} className="mt-1 text-xs text-muted">
                 {ADMIN_MESSAGES.lastAdmin}

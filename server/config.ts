@@ -121,8 +121,10 @@ const envSchema = z
       .min(1, "must be between 1 and 1440 minutes")
       .max(1440, "must be between 1 and 1440 minutes")
       .default(10),
-    // Issue 38: who must have a second factor. Unset: admins when SECRETS_KEY is set (factors are
-    // possible), otherwise nobody (toConfig; server/main.ts warns in production).
+    // Issue 38: who must have a second factor. Unset: admins when SECRETS_KEY is set (an app can be
+    // set up), otherwise nobody (toConfig; server/main.ts warns in production). Set to admins or all
+    // without SECRETS_KEY it holds: a passkey is a factor too, and needs no key (its public key is
+    // not a secret), so such a server asks for passkeys.
     ENFORCE_SECOND_FACTOR: z.enum(["admins", "all", "none"], { error: 'must be "admins", "all" or "none"' }).optional(),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: "must be at least 16 characters long",
@@ -151,13 +153,6 @@ const envSchema = z
       if (env[name] && !env.DATABASE_URL) {
         ctx.addIssue({ code: "custom", path: [name], message: `${name} needs DATABASE_URL` });
       }
-    }
-    if (env.ENFORCE_SECOND_FACTOR && env.ENFORCE_SECOND_FACTOR !== "none" && !env.SECRETS_KEY) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["ENFORCE_SECOND_FACTOR"],
-        message: `ENFORCE_SECOND_FACTOR=${env.ENFORCE_SECOND_FACTOR} needs SECRETS_KEY (nobody can set up an authenticator app without it); set SECRETS_KEY or ENFORCE_SECOND_FACTOR=none`,
-      });
     }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, ShieldCheck } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { translateText } from "#app/i18n/translate-text.ts";
-import { errorOf, succeeded } from "#app/lib/form-answer.ts";
+import { errorOf, failed, succeeded } from "#app/lib/form-answer.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
@@ -149,9 +150,46 @@ function codesOf(state: FormState): string[] | undefined {
   return succeeded(state.answer) ? state.answer?.data?.recoveryCodes : undefined;
 }
 
+/**
+ * "Turn off" asks first: a disclosure holding the form, so it opens and posts without JavaScript
+ * too (with the password field when the sign-in is not recent: ReauthenticateFields). A refusal
+ * keeps it open.
+ */
+function TurnOffForm({ disable }: { disable: FormState }) {
+  const hydrated = useHydrated();
+  const refused = failed(disable.answer);
+  const [open, setOpen] = useState(refused);
+  useEffect(() => {
+    if (refused) setOpen(true);
+  }, [refused]);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="inline-flex h-10 cursor-pointer list-none items-center rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <Trans>Turn off</Trans>
+      </summary>
+      <disable.fetcher.Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="totp-disable" />
+        <p className="text-sm text-ink">
+          <Trans>Sign in with your password alone from now on?</Trans>
+        </p>
+        <ReauthenticateFields answer={disable.answer} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="destructive" disabled={disable.pending}>
+            {disable.pending ? <Trans>Turning off...</Trans> : <Trans>Yes, turn off</Trans>}
+          </Button>
+          {hydrated && (
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              <Trans>Keep it on</Trans>
+            </Button>
+          )}
+        </div>
+      </disable.fetcher.Form>
+    </details>
+  );
+}
+
 function OnState({ status, forms }: { status: SecondFactorStatus; forms: ReturnType<typeof useSecondFactorForms> }) {
   const { confirm, fresh, disable } = forms;
-  const [confirmingOff, setConfirmingOff] = useState(false);
   // The newest set: a new set made after the first one replaces it.
   const shownCodes = codesOf(fresh) ?? codesOf(confirm);
   const left = status.recoveryCodesLeft;
@@ -173,24 +211,7 @@ function OnState({ status, forms }: { status: SecondFactorStatus; forms: ReturnT
             {fresh.pending ? <Trans>Making codes...</Trans> : <Trans>New recovery codes</Trans>}
           </Button>
         </fresh.fetcher.Form>
-        {confirmingOff ? (
-          <disable.fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
-            <input type="hidden" name="intent" value="totp-disable" />
-            <span className="text-sm text-ink">
-              <Trans>Sign in with your password alone from now on?</Trans>
-            </span>
-            <Button type="submit" variant="destructive" disabled={disable.pending}>
-              {disable.pending ? <Trans>Turning off...</Trans> : <Trans>Yes, turn off</Trans>}
-            </Button>
-            <Button variant="outline" onClick={() => setConfirmingOff(false)}>
-              <Trans>Keep it on</Trans>
-            </Button>
-          </disable.fetcher.Form>
-        ) : (
-          <Button variant="outline" onClick={() => setConfirmingOff(true)}>
-            <Trans>Turn off</Trans>
-          </Button>
-        )}
+        <TurnOffForm disable={disable} />
       </div>
     </div>
   );
@@ -231,7 +252,7 @@ function SecondFactorBody({ status }: { status: SecondFactorStatus }) {
 /** Why this account must set up a factor now (ENFORCE_SECOND_FACTOR), or null. */
 export type MustEnrol = { asAdmin: boolean } | null;
 
-function MustEnrolAlert({ mustEnrol }: { mustEnrol: NonNullable<MustEnrol> }) {
+function MustEnrolAlert({ mustEnrol, passkeysOnly }: { mustEnrol: NonNullable<MustEnrol>; passkeysOnly: boolean }) {
   const { t } = useLingui();
   return (
     <div role="alert" className="mb-4">
@@ -243,6 +264,12 @@ function MustEnrolAlert({ mustEnrol }: { mustEnrol: NonNullable<MustEnrol> }) {
           </Trans>
         ) : (
           <Trans>This site asks every account to sign in with an authenticator app. Set one up here.</Trans>
+        )}
+        {/* Without SECRETS_KEY no app can be set up; a passkey needs no key and counts (issue 38). */}
+        {passkeysOnly && (
+          <p className="mt-2">
+            <Trans>On this server, add a passkey below instead: it counts as your second step.</Trans>
+          </p>
         )}
       </Alert>
     </div>
@@ -265,7 +292,7 @@ export function SecondFactorSection({
       title={t`Two-step sign-in`}
       description={t`A code from an authenticator app on your phone after your password.`}
     >
-      {mustEnrol && !status.totp && <MustEnrolAlert mustEnrol={mustEnrol} />}
+      {mustEnrol && !status.totp && <MustEnrolAlert mustEnrol={mustEnrol} passkeysOnly={!status.available} />}
       <SecondFactorBody status={status} />
       <EndOthersOffer after={["totp-confirm", "totp-disable", "recovery-codes"]} hasOtherSessions={hasOtherSessions} />
     </Section>

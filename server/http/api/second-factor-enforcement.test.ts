@@ -184,6 +184,32 @@ describe("ENFORCE_SECOND_FACTOR=all", () => {
   });
 });
 
+describe("ENFORCE_SECOND_FACTOR=admins without SECRETS_KEY (passkeys only)", () => {
+  it("starts, holds an admin to it, refuses the app's set-up naming the key, and lets a passkey admin act", async () => {
+    const keyless = await startApiApp({ ENFORCE_SECOND_FACTOR: "admins" });
+    try {
+      const admin = await signedIn(keyless, "admin");
+      expect(admin.login.secondFactorSetupRequired).toBe(true);
+      const list = await call(keyless.app, "GET", "/api/admin/users", { token: admin.token });
+      expect(list.status).toBe(403);
+      expect(list.json).toEqual(REFUSED);
+      // No key: an authenticator app cannot be set up (409 naming SECRETS_KEY), and nothing is stored.
+      const started = await call(keyless.app, "POST", "/api/account/mfa/totp", { token: admin.token });
+      expect(started.status, started.text).toBe(409);
+      expect(started.json.message).toMatch(/SECRETS_KEY/);
+      expect(await keyless.database.sql`select 1 from user_totp where user_id = ${admin.id}`).toHaveLength(0);
+      // A passkey (as registration leaves it) is the factor: the same session may act as an admin.
+      await keyless.database.sql`
+        insert into passkeys (user_id, credential_id, public_key, counter, transports, name)
+        values (${admin.id}, ${`keyless-credential-${admin.id}`}, 'cHVibGljLWtleQ', 0, '{internal}', 'Laptop')`;
+      const after = await call(keyless.app, "GET", "/api/admin/users", { token: admin.token });
+      expect(after.status, after.text).toBe(200);
+    } finally {
+      await keyless.close();
+    }
+  });
+});
+
 describe("ENFORCE_SECOND_FACTOR=none", () => {
   it("holds nobody to it, admins included", async () => {
     const admin = await signedIn(nobody, "admin");
@@ -199,12 +225,13 @@ describe("the setting, at start-up", () => {
     expect(loadConfig(base).enforceSecondFactor).toBe("none");
     expect(loadConfig({ ...base, SECRETS_KEY, ENFORCE_SECOND_FACTOR: "all" }).enforceSecondFactor).toBe("all");
   });
-  it("refuses a value it does not know, and admins/all without SECRETS_KEY, naming the setting", () => {
+  it("refuses a value it does not know, naming the setting", () => {
     expect(() => loadConfig({ ...base, SECRETS_KEY, ENFORCE_SECOND_FACTOR: "everyone" })).toThrow(
       /ENFORCE_SECOND_FACTOR: must be "admins", "all" or "none"/,
     );
-    expect(() => loadConfig({ ...base, ENFORCE_SECOND_FACTOR: "admins" })).toThrow(
-      /ENFORCE_SECOND_FACTOR=admins needs SECRETS_KEY/,
-    );
+  });
+  it("takes admins or all without SECRETS_KEY: a passkey needs no key", () => {
+    expect(loadConfig({ ...base, ENFORCE_SECOND_FACTOR: "admins" }).enforceSecondFactor).toBe("admins");
+    expect(loadConfig({ ...base, ENFORCE_SECOND_FACTOR: "all" }).enforceSecondFactor).toBe("all");
   });
 });

@@ -14,7 +14,7 @@ import { inputClasses } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { errorAnswer, failed, formErrorOf, succeeded } from "../lib/form-answer.ts";
+import { errorAnswer, type FormAnswer, failed, formErrorOf, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
@@ -65,7 +65,10 @@ export async function clientAction(args: Route.ClientActionArgs) {
   );
 }
 
-export const shouldRevalidate = revalidateUnlessRequestFailed;
+/** After an answer the page thanks the referee; the link is used up, so its data would only answer 404. */
+export function shouldRevalidate(args: Parameters<typeof revalidateUnlessRequestFailed>[0]) {
+  return succeeded(args.actionResult as FormAnswer | undefined) ? false : revalidateUnlessRequestFailed(args);
+}
 
 function Unusable() {
   return (

@@ -715,6 +715,23 @@ const MATRIX: Row[] = [
     expected: ADMIN_ONLY(404),
   },
   {
+    method: "PUT",
+    route: "/api/organizations/:id/logo",
+    path: () => "/api/organizations/2000000000/logo",
+    multipart: async () => {
+      const form = new FormData();
+      form.set("logo", new File([Buffer.from(await solidPng(64, 64))], "logo.png", { type: "image/png" }));
+      return form;
+    },
+    expected: NOBODY_ELSES,
+  },
+  {
+    method: "DELETE",
+    route: "/api/organizations/:id/logo",
+    path: () => "/api/organizations/2000000000/logo",
+    expected: NOBODY_ELSES,
+  },
+  {
     method: "GET",
     route: "/api/invitations/:token",
     path: () => "/api/invitations/not-a-real-invitation-token-000000000000000",

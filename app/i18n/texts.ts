@@ -159,6 +159,8 @@ const SENTENCES: MessageDescriptor[] = [
   msg`User unblocked`,
   msg`Failed to block user`,
   msg`Failed to unblock user`,
+  msg`Sessions ended`,
+  msg`Failed to end sessions`,
   msg`Unknown action`,
   msg`Not found`,
   msg`Organization not found`,

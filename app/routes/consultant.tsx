@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
 import { parseId as parseConsultantId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -13,7 +13,7 @@ import { ConsultantProfile } from "../components/consultants/consultant-profile.
 import { DirectContact } from "../components/consultants/direct-contact.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { SendMessage } from "../components/messages/send-message.tsx";
-import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
+import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { consultantJsonLd, describeBio } from "../lib/consultant-seo.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
@@ -149,23 +149,13 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
+// The error screen is off the page's first load (the server HTML has it whole when it is shown).
+const ConsultantNotFound = lazy(() => import("../components/consultants/consultant-not-found.tsx"));
+
 export function ErrorBoundary() {
-  const { t } = useLingui();
-  const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink">
-        <Trans>Consultant Not Found</Trans>
-      </h1>
-      <p className="mt-4 text-muted">
-        {isNotFound
-          ? t`The consultant profile you are looking for does not exist or is not listed in the directory.`
-          : t`We could not load this profile just now. Please try again in a moment.`}
-      </p>
-      <ButtonLink to="/#consultants" size="lg" className="mt-8" iconClassName="size-4" icon={ArrowLeft}>
-        <Trans>Back to Consultants</Trans>
-      </ButtonLink>
-    </section>
+    <Suspense fallback={null}>
+      <ConsultantNotFound />
+    </Suspense>
   );
 }

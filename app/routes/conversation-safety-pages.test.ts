@@ -47,7 +47,7 @@ describe("Delete from my messages on /messages/{id}", () => {
     const done = await redirectAfterAction(conversationPage, {
       url: `/messages/${id}`,
       context: appContextOf(harness.deps, consultant),
-      fields: { intent: "delete", box: "received" },
+      fields: { intent: "delete" },
       params: { id: String(id) },
     });
     expect(done.location).toBe("/messages?box=received");
@@ -67,7 +67,7 @@ describe("Delete from my messages on /messages/{id}", () => {
     const done = await redirectAfterAction(conversationPage, {
       url: `/messages/${id}`,
       context: appContextOf(harness.deps, sender),
-      fields: { intent: "delete", box: "sent" },
+      fields: { intent: "delete" },
       params: { id: String(id) },
     });
     expect(done.location).toBe("/messages?box=sent");
@@ -78,7 +78,7 @@ describe("Delete from my messages on /messages/{id}", () => {
   it("is the 404 page for someone who is no party, and deletes nothing", async () => {
     const { id, consultant, sender } = await receivedConversation(harness);
     const stranger = await harness.signIn();
-    const refused = await post(conversationPage, stranger, `/messages/${id}`, { intent: "delete", box: "sent" }).catch(
+    const refused = await post(conversationPage, stranger, `/messages/${id}`, { intent: "delete" }).catch(
       (error: unknown) => error,
     );
     expect(refused).toMatchObject({ init: { status: 404 }, data: CONVERSATION_TEXTS.notFound });
@@ -91,7 +91,7 @@ describe("Delete from my messages on /messages/{id}", () => {
     const done = await redirectAfterAction(conversationPage, {
       url: `/th/messages/${id}`,
       context: appContextOf(harness.deps, consultant),
-      fields: { intent: "delete", box: "received" },
+      fields: { intent: "delete" },
       params: { id: String(id) },
     });
     expect(done.toast?.title).toBe("ลบบทสนทนาออกจากข้อความของคุณแล้ว");

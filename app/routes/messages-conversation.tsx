@@ -81,15 +81,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     // From the caller's view only (issue 36 item 5): the other party keeps it.
+    // Back to the box it left, which the service knows (the page sends no box of its own).
     try {
-      await deleteConversationFromView(serviceDeps(app), actorOf(app.session), id);
+      const { box } = await deleteConversationFromView(serviceDeps(app), actorOf(app.session), id);
+      return redirectWithToast(app, `/messages?box=${box}`, {
+        title: translateText(i18nOfRequest(request), CONVERSATION_TEXTS.deleted),
+      });
     } catch (error) {
       return refusedAnswer(error, { intent: "delete", notFoundPage: true });
     }
-    const box = form.get("box") === "received" ? "received" : "sent";
-    return redirectWithToast(app, `/messages?box=${box}`, {
-      title: translateText(i18nOfRequest(request), CONVERSATION_TEXTS.deleted),
-    });
   }
   if (form.get("intent") === "report") {
     try {
@@ -284,7 +284,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           typed={typedOf(report)}
         />
       )}
-      <DeleteConversation box={conversation.box} otherName={other.name} error={formErrorOf(deletion)} />
+      <DeleteConversation otherName={other.name} error={formErrorOf(deletion)} />
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
-import type { ConversationBox } from "#common/conversations.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -12,11 +11,9 @@ import { Button } from "../ui/button.tsx";
 // of the caller's boxes only: the other party keeps it, and a newer message brings it back.
 
 export function DeleteConversation({
-  box,
   otherName,
   error,
 }: {
-  box: ConversationBox;
   otherName: string;
   /** The refusal of a delete that failed, if any. */
   error: string | null;
@@ -41,7 +38,6 @@ export function DeleteConversation({
           </Alert>
         )}
         <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="box" value={box} />
         <Button type="submit" variant="destructive" aria-describedby="delete-conversation-what">
           <Trash2 aria-hidden="true" className="size-4" />
           <Trans>Yes, delete it from my messages</Trans>

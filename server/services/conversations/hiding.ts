@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ConversationBox } from "#common/conversations.ts";
 import { conversationHidden } from "#server/db/schema.ts";
 import type { Actor } from "../context.ts";
 import { type ConversationDeps, requireSignedIn } from "./conversations.ts";
@@ -8,8 +9,15 @@ import { findAccessible } from "./thread.ts";
 // counts (conversations.ts reads the mark); the other party keeps it; an entry newer than the
 // deletion brings it back. Reporting it to the admins is reports.ts (issue 31).
 
-/** DELETE /api/conversations/{id}: 204 for a party (again moves the mark), 404 for anyone else. */
-export async function deleteConversationFromView(deps: Pick<ConversationDeps, "db">, actor: Actor, id: number): Promise<void> {
+/**
+ * DELETE /api/conversations/{id}: 204 for a party (again moves the mark), 404 for anyone else.
+ * Answers the box it left (the page goes back to it).
+ */
+export async function deleteConversationFromView(
+  deps: Pick<ConversationDeps, "db">,
+  actor: Actor,
+  id: number,
+): Promise<{ box: ConversationBox }> {
   const user = requireSignedIn(actor);
   const access = await findAccessible(deps.db, user.id, id);
   await deps.db
@@ -19,4 +27,5 @@ export async function deleteConversationFromView(deps: Pick<ConversationDeps, "d
       target: [conversationHidden.userId, conversationHidden.conversationId],
       set: { hiddenAt: sql`now()` },
     });
+  return { box: access.box };
 }

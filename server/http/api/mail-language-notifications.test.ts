@@ -92,6 +92,20 @@ describe("messages", () => {
     expect(answer.text).toMatch(/Vào .*20\d\d.* UTC, bạn đã viết:\r?\n> We are looking/);
     expectNoEnglish(answer, /Hello|replied to your message|you wrote|Open the conversation/);
     findLink(answer, `/vi/messages/${conversation}`);
+
+    // The sender answers in the conversation: the consultant hears of it in Thai again.
+    const followUp = "Could you share your daily rate and CV?";
+    const posted = await call(env.app, "POST", `/api/conversations/${conversation}/messages`, {
+      token: sender.token,
+      ip: freshIp(),
+      body: { message: followUp },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const next = await env.smtp.waitForMailAbout(lan.email, (sent) => sent.text.includes(followUp));
+    expect(next.subject).toBe(`ข้อความใหม่จาก Linh Tran (CARE Vietnam): Re: ${subject}`);
+    expect(next.text).toContain("เรียน คุณSomchai Wongsawat");
+    expectNoEnglish(next, /Hello|sent you a message|Reply to this e-mail|Open the conversation/);
+    findLink(next, `/th/messages/${conversation}`);
   });
 
   it("keeps the English mail word for word", async () => {

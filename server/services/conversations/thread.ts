@@ -12,7 +12,7 @@ import { authUsers, consultants, conversations, messages } from "#server/db/sche
 import type { Actor } from "../context.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { messageColumns, replyRateLimits, storeReply } from "../messages/inbox.ts";
-import { notifyConsultant, sendRateLimits } from "../messages/send.ts";
+import { notifiedConsultantColumns, notifyConsultant, ownerAccount, sendRateLimits } from "../messages/send.ts";
 import { roleIn } from "../organizations/membership.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { parseInput } from "../validate.ts";
@@ -207,8 +207,9 @@ export async function postToConversation(
     .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
     .limit(1);
   const [consultant] = await deps.db
-    .select({ id: consultants.id, name: consultants.name, email: consultants.email, status: consultants.status })
+    .select({ ...notifiedConsultantColumns, status: consultants.status })
     .from(consultants)
+    .leftJoin(authUsers, ownerAccount)
     .where(eq(consultants.id, access.consultantId))
     .limit(1);
   if (!latest || !consultant) throw new NotFound(CONVERSATION_TEXTS.notFound);

@@ -114,8 +114,9 @@ export async function sendMessage(deps: ServiceDeps, actor: Actor, input: unknow
 
   const consultant = await firstOrNotFound(
     db
-      .select({ id: consultants.id, name: consultants.name, email: consultants.email })
+      .select(notifiedConsultantColumns)
       .from(consultants)
+      .leftJoin(authUsers, ownerAccount)
       .where(and(eq(consultants.id, data.consultantId), isListed))
       .limit(1),
     MESSAGE_TEXTS.consultantNotFound,
@@ -180,6 +181,21 @@ async function accountName(db: Executor, userId: number, fallback: string): Prom
   return row?.name ?? fallback;
 }
 
+/** Who notifyConsultant writes to: the profile's name and address, and its owner account's language. */
+export type NotifiedConsultant = { id: number; name: string; email: string; locale: string | null };
+
+/**
+ * The columns of a NotifiedConsultant, read with the profile that is written to: select them from
+ * `consultants` left-joined with `ownerAccount` (a profile without an account gets English).
+ */
+export const notifiedConsultantColumns = {
+  id: consultants.id,
+  name: consultants.name,
+  email: consultants.email,
+  locale: authUsers.locale,
+};
+export const ownerAccount = eq(authUsers.id, consultants.userId);
+
 /**
  * Queues the e-mail to the consultant at the profile's address (public or not) with Reply-To the
  * sender, so an ordinary mail client answers the sender. Queued in the transaction that stores the
@@ -188,17 +204,11 @@ async function accountName(db: Executor, userId: number, fallback: string): Prom
 export async function notifyConsultant(
   deps: Pick<ServiceDeps, "config" | "jobs">,
   tx: Executor,
-  consultant: { id: number; name: string; email: string },
+  consultant: NotifiedConsultant,
   message: Omit<SendMessageInput, "consultantId" | "website"> & { conversationId: number; verified?: boolean },
 ): Promise<void> {
   // In the consultant's language (the owner account's); the sender's words are sent as written.
-  const [owner] = await tx
-    .select({ locale: authUsers.locale })
-    .from(consultants)
-    .innerJoin(authUsers, eq(authUsers.id, consultants.userId))
-    .where(eq(consultants.id, consultant.id))
-    .limit(1);
-  const { locale, i18n } = await mailLanguage(owner?.locale);
+  const { locale, i18n } = await mailLanguage(consultant.locale);
   const { siteName, publicUrl } = deps.config;
   const sender = oneLine(message.senderName);
   const email = message.senderEmail;

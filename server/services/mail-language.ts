@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, type Locale, toLocale } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
+import { normalizeEmail } from "./accounts/users.ts";
 
 // The language an e-mail is written in (issue 37, docs/decisions/015-interface-languages.md): the
 // recipient account's `locale`, which the pages they read keep current. Someone without an account
@@ -12,7 +13,7 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 
 /** An account's language, by id or by e-mail address (any case); null when there is no such account. */
 export async function accountLocale(db: Executor, who: { id: number } | { email: string }): Promise<Locale | null> {
-  const where = "id" in who ? eq(authUsers.id, who.id) : sql`lower(${authUsers.email}) = ${who.email.trim().toLowerCase()}`;
+  const where = "id" in who ? eq(authUsers.id, who.id) : sql`lower(${authUsers.email}) = ${normalizeEmail(who.email)}`;
   const [row] = await db.select({ locale: authUsers.locale }).from(authUsers).where(where).limit(1);
   return row ? toLocale(row.locale) : null;
 }

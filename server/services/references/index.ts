@@ -163,9 +163,9 @@ export async function requestReference(
     );
     // The referee needs no account: the mail is in their account's language if they have one,
     // otherwise in the consultant's (the owner account's), whose past client they were.
+    // The owner's account is read only when the referee has none.
     const { locale, i18n } = await mailLanguage(
-      await accountLocale(tx, { email }),
-      found.ownerId === null ? null : await accountLocale(tx, { id: found.ownerId }),
+      (await accountLocale(tx, { email })) ?? (found.ownerId === null ? null : await accountLocale(tx, { id: found.ownerId })),
     );
     const url = `${config.publicUrl}${localizePath(locale, `/references/${token}`)}`;
     const consultant = found.consultantName;

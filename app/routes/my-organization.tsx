@@ -5,18 +5,11 @@ import { data, Form, Link } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName, countryOptions } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
-import {
-  MANAGING_ROLES,
-  ORGANIZATION_LIMITS,
-  ORGANIZATION_TEXTS,
-  type OrganizationMember,
-  type OrganizationRole,
-} from "#common/organizations.ts";
+import { MANAGING_ROLES, ORGANIZATION_LIMITS, type OrganizationMember, type OrganizationRole } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
-import { ValidationFailed } from "#server/services/errors.ts";
 import { inviteMember, listInvitations, withdrawInvitation } from "#server/services/organizations/invitations.ts";
-import { removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
+import { LOGO_FIELD, removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { deleteOrganization, getOrganization, updateOrganization } from "#server/services/organizations/organizations.ts";
 import { verifyOrganization } from "#server/services/organizations/verification.ts";
@@ -125,15 +118,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           },
         });
         return redirectWithToast(app, here, { title: i18n._(msg`Organization updated`) });
-      case "logo": {
+      case "logo":
         // The picture comes with the form (multipart; no JavaScript needed), as the API takes it.
-        const file = form.get("logo");
-        if (!(file instanceof File) || file.size === 0) {
-          throw new ValidationFailed(ORGANIZATION_TEXTS.logoChoose, [{ path: "logo", message: ORGANIZATION_TEXTS.logoChoose }]);
-        }
-        await setOrganizationLogo(deps, user, { id, bytes: new Uint8Array(await file.arrayBuffer()) });
+        await setOrganizationLogo(deps, user, { id, file: form.get(LOGO_FIELD) });
         return redirectWithToast(app, here, { title: i18n._(msg`Logo saved`) });
-      }
       case "remove-logo":
         await removeOrganizationLogo(deps, user, id);
         return redirectWithToast(app, here, { title: i18n._(msg`Logo removed`) });

@@ -10,7 +10,7 @@ import {
   previewInvitation,
   withdrawInvitation,
 } from "#server/services/organizations/invitations.ts";
-import { removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
+import { LOGO_FIELD, removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { actingState, setActingOrganization } from "#server/services/organizations/membership.ts";
 import {
@@ -77,9 +77,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   return api;
 }
 
-/** The picture of a logo upload: multipart with the file in `logo`, as the photo upload takes `profilePhoto`. */
-export const LOGO_FIELD = "logo";
-
 /**
  * /api/organizations/{id}/logo (mounted before /api/organizations, whose bodies are a few
  * fields): PUT stores a new logo through the photo pipeline, DELETE removes it; both answer the
@@ -97,12 +94,8 @@ export function createOrganizationLogoApi(deps: HttpDeps) {
     } catch {
       throw new ValidationFailed(ORGANIZATION_TEXTS.logoMultipart);
     }
-    const file = body[LOGO_FIELD];
-    if (!(file instanceof File) || file.size === 0) {
-      throw new ValidationFailed(ORGANIZATION_TEXTS.logoChoose, [{ path: LOGO_FIELD, message: ORGANIZATION_TEXTS.logoChoose }]);
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, bytes }));
+    // Multipart with the file in `logo`, as the photo upload takes `profilePhoto`; the service checks the file.
+    return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, file: body[LOGO_FIELD] }));
   });
   api.delete("/", async (c) => {
     const who = await actor(c);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { OrganizationView } from "#common/organizations.ts";
+import { ORGANIZATION_TEXTS, type OrganizationView } from "#common/organizations.ts";
 import { organizations, photoUploads } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
+import { ValidationFailed } from "../errors.ts";
 import { discardPhoto, removePhotoFiles, storePhoto } from "../photos.ts";
 import { auditOrganization } from "./audit.ts";
 import { requireMember } from "./membership.ts";
@@ -17,14 +18,29 @@ type Deps = Pick<ServiceDeps, "db" | "storage" | "jobs" | "log">;
 
 const MANAGERS = ["owner", "admin"] as const;
 
-/** PUT /api/organizations/{id}/logo: stores the picture and makes it the organization's logo. */
+/** The form field that carries the picture (the API's multipart body and the page's form alike). */
+export const LOGO_FIELD = "logo";
+
+/** The picture a form sent in its `logo` field: a file that is not empty, or a 400 on that field. */
+async function logoBytes(file: unknown): Promise<Uint8Array> {
+  if (!(file instanceof File) || file.size === 0) {
+    throw new ValidationFailed(ORGANIZATION_TEXTS.logoChoose, [{ path: LOGO_FIELD, message: ORGANIZATION_TEXTS.logoChoose }]);
+  }
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/**
+ * PUT /api/organizations/{id}/logo and the organization's page: stores the picture (`file`, the
+ * form's `logo` field) and makes it the organization's logo.
+ */
 export async function setOrganizationLogo(
   deps: Deps,
   actor: Actor,
-  input: { id: number; bytes: Uint8Array },
+  input: { id: number; file: unknown },
 ): Promise<OrganizationView> {
+  const bytes = await logoBytes(input.file);
   const { user } = await requireMember(deps.db, actor, input.id, { roles: MANAGERS });
-  const logoUrl = await storePhoto(deps, user.id, input.bytes, "contain");
+  const logoUrl = await storePhoto(deps, user.id, bytes, "contain");
   try {
     await replaceLogo(deps, actor, input.id, logoUrl);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ORGANIZATION_TEXTS, type OrganizationView } from "#common/organizations.ts";
+import { MANAGING_ROLES, ORGANIZATION_TEXTS, type OrganizationView } from "#common/organizations.ts";
 import { organizations, photoUploads } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { ValidationFailed } from "../errors.ts";
@@ -15,8 +15,6 @@ import { getOrganization } from "./organizations.ts";
 // file is decoded. The logo it replaces is forgotten and its files removed (by the clean-up job).
 
 type Deps = Pick<ServiceDeps, "db" | "storage" | "jobs" | "log">;
-
-const MANAGERS = ["owner", "admin"] as const;
 
 /** The form field that carries the picture (the API's multipart body and the page's form alike). */
 export const LOGO_FIELD = "logo";
@@ -39,7 +37,7 @@ export async function setOrganizationLogo(
   input: { id: number; file: unknown },
 ): Promise<OrganizationView> {
   const bytes = await logoBytes(input.file);
-  const { user } = await requireMember(deps.db, actor, input.id, { roles: MANAGERS });
+  const { user } = await requireMember(deps.db, actor, input.id, { roles: MANAGING_ROLES });
   const logoUrl = await storePhoto(deps, user.id, bytes, "contain");
   try {
     await replaceLogo(deps, actor, input.id, logoUrl);
@@ -53,7 +51,7 @@ export async function setOrganizationLogo(
 
 /** DELETE /api/organizations/{id}/logo: the organization shows its initials again. */
 export async function removeOrganizationLogo(deps: Deps, actor: Actor, id: number): Promise<OrganizationView> {
-  const { user } = await requireMember(deps.db, actor, id, { roles: MANAGERS });
+  const { user } = await requireMember(deps.db, actor, id, { roles: MANAGING_ROLES });
   await replaceLogo(deps, actor, id, null);
   return getOrganization(deps, user, id);
 }
@@ -61,7 +59,7 @@ export async function removeOrganizationLogo(deps: Deps, actor: Actor, id: numbe
 /** Sets the logo under the organization's lock (the role asked again), audited; the one it replaces is removed. */
 async function replaceLogo(deps: Deps, actor: Actor, id: number, logoUrl: string | null): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const { user, organization } = await requireMember(tx, actor, id, { roles: MANAGERS, lock: true });
+    const { user, organization } = await requireMember(tx, actor, id, { roles: MANAGING_ROLES, lock: true });
     const [before] = await tx.select({ logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, id));
     const replaced = before?.logoUrl ?? null;
     if (replaced === logoUrl) return;

@@ -12,7 +12,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, organizations, shortlistEntries, shortlistNotes, shortlists } from "#server/db/schema.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
-import { badgeOf } from "../organizations/membership.ts";
+import { badgeColumns, badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
 
 // Who may see a shortlist, and what they see of it (issues 13 and 31). A private list belongs to
@@ -196,12 +196,7 @@ export async function notesOf(db: Executor, shortlistId: number, consultantId?: 
 export async function organizationOf(db: Executor, organizationId: number | null): Promise<OrganizationBadge | null> {
   if (organizationId === null) return null;
   const [row] = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      verified: sql<boolean>`${organizations.verifiedAt} is not null`,
-      logoUrl: organizations.logoUrl,
-    })
+    .select({ ...badgeColumns, logoUrl: organizations.logoUrl })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);

@@ -682,3 +682,6 @@ export type Applicant = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** A team shortlist of the posting organization, and which of the applicants' consultants are on it (Add to team shortlist). */
+export type ApplicantShortlist = { id: number; name: string; consultantIds: number[] };

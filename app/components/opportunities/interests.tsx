@@ -5,7 +5,13 @@ import { Form, Link } from "react-router";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { formatDate } from "#common/format.ts";
 import { toLocale } from "#common/locales.ts";
-import { type Applicant, INTEREST_LIMITS, type InterestStage, type MyInterest } from "#common/opportunities.ts";
+import {
+  type Applicant,
+  type ApplicantShortlist,
+  INTEREST_LIMITS,
+  type InterestStage,
+  type MyInterest,
+} from "#common/opportunities.ts";
 import { RATE_CURRENCIES } from "#common/track-record-lists.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -120,10 +126,13 @@ export function InterestSection({
   );
 }
 
-/** A team shortlist the applicants can be added to, and which consultants are on it (server/services/opportunities/applicant-shortlists.ts). */
-type TeamShortlist = { id: number; name: string; consultantIds: number[] };
-
-export function ApplicantsSection({ applicants, teamShortlists }: { applicants: Applicant[]; teamShortlists: TeamShortlist[] }) {
+export function ApplicantsSection({
+  applicants,
+  teamShortlists,
+}: {
+  applicants: Applicant[];
+  teamShortlists: ApplicantShortlist[];
+}) {
   const { t, i18n } = useLingui();
   const count = applicants.length;
   return (
@@ -234,7 +243,7 @@ export function ApplicantsSection({ applicants, teamShortlists }: { applicants: 
  * "Add to team shortlist" for one applicant: a plain form (works without JavaScript) naming the
  * organization's team shortlists, and the ones the consultant is on already.
  */
-function AddToTeamShortlist({ applicant, teamShortlists }: { applicant: Applicant; teamShortlists: TeamShortlist[] }) {
+function AddToTeamShortlist({ applicant, teamShortlists }: { applicant: Applicant; teamShortlists: ApplicantShortlist[] }) {
   const { t } = useLingui();
   const name = applicant.consultant.name;
   const holding = teamShortlists.filter((list) => list.consultantIds.includes(applicant.consultant.id));

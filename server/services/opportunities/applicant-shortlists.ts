@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { applicantShortlistSchema, INTEREST_TEXTS } from "#common/opportunities.ts";
+import { type ApplicantShortlist, applicantShortlistSchema, INTEREST_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants, opportunityInterests, shortlistEntries, shortlists } from "#server/db/schema.ts";
@@ -18,9 +18,6 @@ import { getOpportunity } from "./opportunities.ts";
 // this (404). Adding changes nothing of the applicant's stage, and adding twice keeps one entry.
 
 type Deps = Pick<ServiceDeps, "db" | "config">;
-
-/** A team shortlist of the organization, and which of the applicants' consultants are on it. */
-export type ApplicantShortlist = { id: number; name: string; consultantIds: number[] };
 
 /** The organization's team shortlists by name, each with which of `consultantIds` it holds (for its members' applicants list). */
 export async function teamShortlistsOf(

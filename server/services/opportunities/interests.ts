@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { localizePath, toLocale } from "#common/locales.ts";
 import {
   type Applicant,
+  type ApplicantShortlist,
   INTEREST_STAGES,
   INTEREST_TEXTS,
   type InterestStage,
@@ -29,7 +30,7 @@ import { requireMember, requireSignedIn, roleIn } from "../organizations/members
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity, PUBLIC_STATUSES } from "./access.ts";
-import { type ApplicantShortlist, teamShortlistsOf } from "./applicant-shortlists.ts";
+import { teamShortlistsOf } from "./applicant-shortlists.ts";
 import { getOpportunity } from "./opportunities.ts";
 
 // Expressions of interest (issue 32): a signed-in consultant with a listed profile sends one per

@@ -7,6 +7,7 @@ import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
@@ -57,15 +58,31 @@ describe("Add to team shortlist on an opportunity's applicants", () => {
       .where(eq(opportunityInterests.id, posted.interestId));
     expect(interest?.stage).toBe("new");
 
+    // A second applicant, on no list: the page marks each applicant by their own entries.
+    const otherId = await insertListedConsultant(harness.database.db, { name: "Lan Nguyen" });
+    await harness.database.db
+      .insert(opportunityInterests)
+      .values({
+        opportunityId: posted.opportunityId,
+        consultantId: otherId,
+        note: "Ran three WASH baseline surveys in the Mekong delta with provincial enumerators.",
+      });
+
     const view = renderRoute(page, {
       path: "/opportunities/:opportunity",
       url: `/opportunities/${posted.segment}`,
       context: appContextOf(harness.deps, posted.owner),
     });
-    const applicant = await screen.findByTestId("applicant");
+    const applicants = await screen.findAllByTestId("applicant");
+    expect(applicants).toHaveLength(2);
+    const applicant = applicants.find((item) => item.textContent?.includes("Somchai Phan")) as HTMLElement;
     expect(within(applicant).getByTestId("on-team-shortlists").textContent).toContain("On team shortlists: WASH team leaders");
     // On every team list already: nothing left to add it to.
     expect(within(applicant).queryByRole("button", { name: "Add to team shortlist" })).toBeNull();
+    const other = applicants.find((item) => item.textContent?.includes("Lan Nguyen")) as HTMLElement;
+    expect(within(other).queryByTestId("on-team-shortlists")).toBeNull();
+    const select = within(other).getByLabelText("Team shortlist for Lan Nguyen") as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(["WASH team leaders"]);
     view.unmount();
   });
 

@@ -60,13 +60,11 @@ describe("Add to team shortlist on an opportunity's applicants", () => {
 
     // A second applicant, on no list: the page marks each applicant by their own entries.
     const otherId = await insertListedConsultant(harness.database.db, { name: "Lan Nguyen" });
-    await harness.database.db
-      .insert(opportunityInterests)
-      .values({
-        opportunityId: posted.opportunityId,
-        consultantId: otherId,
-        note: "Ran three WASH baseline surveys in the Mekong delta with provincial enumerators.",
-      });
+    await harness.database.db.insert(opportunityInterests).values({
+      opportunityId: posted.opportunityId,
+      consultantId: otherId,
+      note: "Ran three WASH baseline surveys in the Mekong delta with provincial enumerators.",
+    });
 
     const view = renderRoute(page, {
       path: "/opportunities/:opportunity",

@@ -64,14 +64,14 @@ export async function viewHomePage(
     // The bookmarks' saved state: the cards still show without it.
     consultantsOnLists(deps, actor, ids).catch((error: unknown) => {
       log.error({ err: error }, "loading the shortlisted consultants failed");
-      return [] as number[];
+      return new Set<number>();
     }),
   ]);
   const consultants = results.consultants.map((consultant) => ({
     ...consultant,
     reviewCount: counts.get(consultant.id) ?? 0,
     donors: donors[consultant.id] ?? [],
-    isSaved: saved.includes(consultant.id),
+    isSaved: saved.has(consultant.id),
   }));
   return { stats, results: { ...results, consultants } };
 }

@@ -61,14 +61,14 @@ export async function consultantsOnLists(
   deps: Pick<Deps, "db">,
   actor: Actor,
   consultantIds: readonly number[],
-): Promise<number[]> {
-  if (!actor || consultantIds.length === 0) return [];
+): Promise<Set<number>> {
+  if (!actor || consultantIds.length === 0) return new Set();
   const rows = await deps.db
     .selectDistinct({ id: shortlistEntries.consultantId })
     .from(shortlistEntries)
     .innerJoin(shortlists, eq(shortlists.id, shortlistEntries.shortlistId))
     .where(and(visibleTo(actor.id), inArray(shortlistEntries.consultantId, [...consultantIds])));
-  return rows.map((row) => row.id);
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

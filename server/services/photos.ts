@@ -62,8 +62,6 @@ export const PHOTO_TEXTS = {
   tooMany: "Too many photo uploads. Please wait a little and try again.",
   storageUnavailable: PHOTO_STORAGE_UNAVAILABLE,
 } as const;
-const INVALID_TYPE = PHOTO_TEXTS.invalidType;
-const TOO_LARGE = PHOTO_TEXTS.tooLarge;
 
 export type ImageType = "jpeg" | "png" | "gif";
 
@@ -103,7 +101,7 @@ const FITS = {
 async function decodeSquare(bytes: Uint8Array, type: ImageType, fit: PhotoFit) {
   restrictImageDecoders();
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  if (metadata.format !== type) throw new UnsupportedMediaType(INVALID_TYPE);
+  if (metadata.format !== type) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
   const { width = 0, height = 0 } = metadata;
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
     throw new PayloadTooLarge(`Image too large: at most ${MAX_IMAGE_SIDE} pixels wide and high`);
@@ -125,14 +123,14 @@ async function decodeSquare(bytes: Uint8Array, type: ImageType, fit: PhotoFit) {
 /** Decodes once, then encodes both sizes from the same pixels. */
 export async function renderPhoto(bytes: Uint8Array, fit: PhotoFit = "cover"): Promise<RenderedPhoto> {
   const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedMediaType(INVALID_TYPE);
+  if (!type) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
   const pixels = await decodeSquare(bytes, type, fit).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(message)) {
       throw new PayloadTooLarge(`Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
     }
-    if (/unsupported image format/i.test(message)) throw new UnsupportedMediaType(INVALID_TYPE);
+    if (/unsupported image format/i.test(message)) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
     throw new ValidationFailed(PHOTO_TEXTS.unreadable);
   });
   const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
@@ -213,8 +211,8 @@ export async function storePhoto(
   fit: PhotoFit,
 ): Promise<string> {
   const { db } = deps;
-  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PayloadTooLarge(TOO_LARGE);
-  if (bytes.byteLength === 0 || !sniffImageType(bytes)) throw new UnsupportedMediaType(INVALID_TYPE);
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PayloadTooLarge(PHOTO_TEXTS.tooLarge);
+  if (bytes.byteLength === 0 || !sniffImageType(bytes)) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
   await consumeRateLimit(db, {
     key: `upload-photo:user:${userId}`,
     ...UPLOAD_RATE_LIMIT,

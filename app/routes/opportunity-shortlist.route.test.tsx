@@ -146,4 +146,21 @@ describe("Add to team shortlist on an opportunity's applicants", () => {
       .where(and(eq(shortlistEntries.consultantId, posted.consultantId)));
     expect(still).toBeUndefined();
   });
+
+  it("answers 404, never a 500, for an applicant's id no row can have, on the shortlist and the stage forms alike", async () => {
+    const posted = await opportunityWithApplicant("Upland Forestry Trust");
+    for (const interestId of ["3000000000", "99999999999", "12abc", "-4", ""]) {
+      for (const intent of ["shortlist", "stage"]) {
+        const refused = await send(posted.owner, posted.segment, {
+          intent,
+          interestId,
+          shortlistId: String(posted.team.id),
+          stage: "interview",
+        });
+        expect(refused.init.status, `${intent} ${interestId}`).toBe(404);
+        expect(JSON.stringify(refused.data.result)).toContain(INTEREST_TEXTS.notFound);
+      }
+    }
+    expect(await entriesOn(posted.team.id)).toEqual([]);
+  });
 });

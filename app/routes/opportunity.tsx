@@ -75,6 +75,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  // The applicant a stage or shortlist form names: an id no row can have is 0, which finds none (404, not a 500).
+  const interestId = () => parseId(String(form.get("interestId") ?? "")) ?? 0;
   // The page's own toasts in its language (issue 37); the services' sentences are in app/i18n/texts.ts.
   const i18n = i18nOfRequest(request);
   try {
@@ -105,19 +107,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.withdrawn });
     }
     if (intent === "stage") {
-      const interestId = Number(form.get("interestId"));
-      await moveApplicant(deps, actor, {
-        id,
-        interestId: Number.isSafeInteger(interestId) ? interestId : 0,
-        body: { stage: form.get("stage") },
-      });
+      await moveApplicant(deps, actor, { id, interestId: interestId(), body: { stage: form.get("stage") } });
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: i18n._(msg`Applicant moved`) });
     }
     if (intent === "shortlist") {
-      const interestId = parseId(String(form.get("interestId") ?? ""));
       const added = await shortlistApplicant(deps, actor, {
         id,
-        interestId: interestId ?? 0,
+        interestId: interestId(),
         body: { shortlistId: form.get("shortlistId") },
       });
       const name = added.consultant.name;

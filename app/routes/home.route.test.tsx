@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actorOf } from "#server/services/context.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import type { CurrentSession } from "#server/services/sessions.ts";
 import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
@@ -93,5 +94,29 @@ describe("the home page", () => {
       expect(screen.queryAllByText("Saved")).toEqual([]);
       theirs.unmount();
     }
+  });
+
+  it("marks a card saved on a team list of the person's organization for every member, and for nobody outside it", async () => {
+    const kept = await insertListedConsultant(harness.database.db, { name: "Kanya Kept", title: "Glaciologist" });
+    const owner = await harness.signIn({ name: "Arun Owner" });
+    const organization = await createOrganization(harness.deps, actorOf(owner), {
+      name: "Himalaya Water Trust",
+      kind: "ngo",
+      country: "NP",
+    });
+    const colleague = await harness.signIn({ name: "Bina Colleague" });
+    await harness.database
+      .sql`insert into organization_members (organization_id, user_id, role) values (${organization.id}, ${colleague.user.id}, 'member')`;
+    const team = await createShortlist(harness.deps, actorOf(owner), { name: "Glacier team", organizationId: organization.id });
+    await putShortlistEntry(harness.deps, actorOf(owner), { id: team.id, consultantId: kept, body: {} });
+
+    // The colleague saved nothing themselves: the team list is theirs too.
+    const theirs = open("/?keywords=glaciologist", colleague);
+    expect((await screen.findByRole("link", { name: "Saved: add Kanya Kept to another shortlist" })).textContent).toBe("Saved");
+    theirs.unmount();
+    const outsider = open("/?keywords=glaciologist", await harness.signIn({ name: "Chai Outsider" }));
+    await screen.findByRole("link", { name: "Save Kanya Kept to a shortlist" });
+    expect(screen.queryAllByText("Saved")).toEqual([]);
+    outsider.unmount();
   });
 });

@@ -15,6 +15,7 @@ import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
@@ -114,7 +115,6 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
   const here = pageHref(query);
   const total = list.total;
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
-  const page = query.page;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
@@ -241,25 +241,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
           })}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav aria-label={t`Pages`} className="mt-6 flex items-center gap-4 text-sm">
-          {page > 1 && (
-            <Link to={pageHref({ ...query, page: page - 1 })} className="font-medium text-brand-800 underline">
-              {t`Previous`}
-            </Link>
-          )}
-          <span className="text-muted">
-            <Trans>
-              Page {page} of {pageCount}
-            </Trans>
-          </span>
-          {page < pageCount && (
-            <Link to={pageHref({ ...query, page: page + 1 })} className="font-medium text-brand-800 underline">
-              {t`Next`}
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pagination page={query.page} pageCount={pageCount} href={(page) => pageHref({ ...query, page })} label={t`Pages`} />
     </div>
   );
 }

@@ -223,12 +223,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
                         <input type="hidden" name="back" value={here} />
                         <Button type="submit" name="intent" value="unhide" variant="outline" size="sm">
                           <Trans>Show again</Trans>
-                          <span className="sr-only">
-                            {" "}
-                            <Trans>
-                              the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
-                            </Trans>
-                          </span>
+                          <WhichReview consultant={consultant} reviewer={reviewer} />
                         </Button>
                       </Form>
                     ) : (
@@ -246,6 +241,18 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
   );
 }
 
+/** Which review a button acts on, for screen readers ("Hide the review of … by …"). */
+function WhichReview({ consultant, reviewer }: { consultant: string; reviewer: string }) {
+  return (
+    <span className="sr-only">
+      {" "}
+      <Trans>
+        the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
+      </Trans>
+    </span>
+  );
+}
+
 /** Hide: the reason (e-mailed to the reviewer) in a disclosure, then the button. */
 function HideForm({ id, back, consultant, reviewer }: { id: number; back: string; consultant: string; reviewer: string }) {
   const { t } = useLingui();
@@ -253,12 +260,7 @@ function HideForm({ id, back, consultant, reviewer }: { id: number; back: string
     <details>
       <summary className="cursor-pointer font-medium text-brand-800">
         <Trans>Hide</Trans>
-        <span className="sr-only">
-          {" "}
-          <Trans>
-            the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
-          </Trans>
-        </span>
+        <WhichReview consultant={consultant} reviewer={reviewer} />
       </summary>
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="id" value={id} />

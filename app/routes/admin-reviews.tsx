@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
-import { ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
+import { ADMIN_LIMITS, ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
 import { parseId } from "#common/ids.ts";
 import { ADMIN_REVIEW_FILTERS, type AdminReviewFilter, REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -53,7 +53,7 @@ function readQuery(url: URL): Query {
   const page = Number(url.searchParams.get("page"));
   return {
     filter: ADMIN_REVIEW_FILTERS.find((candidate) => candidate === filterParam) ?? "all",
-    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, ADMIN_LIMITS.search),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
 }
@@ -158,7 +158,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
               type="search"
               name="q"
               defaultValue={query.search}
-              maxLength={200}
+              maxLength={ADMIN_LIMITS.search}
               placeholder={t`Consultant, reviewer or words of the review`}
             />
           )}

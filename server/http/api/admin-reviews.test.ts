@@ -3,6 +3,7 @@ import { reviews } from "#server/db/schema.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { adminReviewPageSchema } from "../openapi/admin.ts";
 
 // GET /api/admin/reviews (issue 36): the admins' moderation list of reviews, newest first, all or
 // the visible or the hidden ones, searched and paged; admins only.
@@ -55,6 +56,8 @@ describe("GET /api/admin/reviews", () => {
     const list = async (query: string) => {
       const answer = await call(api.app, "GET", `/api/admin/reviews?search=${tag}&${query}`, { token: admin.token });
       expect(answer.status).toBe(200);
+      // The answer is what the OpenAPI document says it is, field for field.
+      expect(adminReviewPageSchema.safeParse(answer.json).error).toBeUndefined();
       return answer.json as Listed;
     };
     const all = await list("page=1&limit=20");

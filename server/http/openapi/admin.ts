@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminConsultantSchema, hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import { ORGANIZATION_FILTERS, ORGANIZATION_KINDS, ORGANIZATION_ROLES, reportActionSchema } from "#common/organizations.ts";
-import { reviewHideSchema } from "#common/reviews.ts";
+import { ADMIN_REVIEW_FILTERS, reviewHideSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, anyJson, messageOnly } from "./schemas.ts";
 
@@ -36,6 +36,31 @@ export const reportAnswerSchema = z
   })
   .strict();
 const page = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
+
+/** GET /api/admin/reviews' answer (the AdminReview type of common/reviews.ts, dates as ISO text). */
+export const adminReviewPageSchema = z
+  .object({
+    reviews: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          consultantId: z.number().int(),
+          consultantName: z.string(),
+          reviewerName: z.string(),
+          reviewerEmail: z.string(),
+          organization: organizationBadgeSchema.nullable(),
+          score: z.number().int(),
+          text: z.string(),
+          createdAt: z.string(),
+          hiddenAt: z.string().nullable(),
+          hiddenReason: z.string().nullable(),
+        })
+        .strict(),
+    ),
+    filter: z.enum(ADMIN_REVIEW_FILTERS),
+    ...page,
+  })
+  .strict();
 
 // The documented routes of the API: the admin dashboard's API.
 
@@ -256,9 +281,15 @@ export const adminRoutes: ApiRoute[] = [
     method: "GET",
     path: "/admin/reviews",
     tag: "Administration",
-    summary: "Reviews to moderate, newest first: ?filter=all|visible|hidden, search, page, limit",
+    summary: "Reviews to moderate, newest first: all, the visible or the hidden ones, searched by consultant, reviewer or text",
     auth: "admin",
-    response: anyJson,
+    query: z.object({
+      filter: z.enum(ADMIN_REVIEW_FILTERS).optional(),
+      search: z.string().optional(),
+      page: z.number().int().optional(),
+      limit: z.number().int().optional(),
+    }),
+    response: adminReviewPageSchema,
   },
   {
     method: "PUT",

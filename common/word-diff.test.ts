@@ -69,5 +69,9 @@ describe("what changed between two texts, word by word", () => {
     const parts = diffWords(`Start ${before} end`, `Start ${after} end`);
     expect(side(parts, "added")).toBe(`Start ${before} end`);
     expect(side(parts, "removed")).toBe(`Start ${after} end`);
+    // Bounded: the middle is one removal then one addition. Compared word by word it would keep
+    // the ~1,500 spaces both sides share, interleaved with the changed words (a 9-million-cell table).
+    const tokens = diffTokens(wordsOf(`Start ${before} end`), wordsOf(`Start ${after} end`));
+    expect(tokens.filter((part) => part.kind === "same").map((part) => part.text)).toEqual(["Start", " ", " ", "end"]);
   });
 });

@@ -10,13 +10,17 @@ export type DiffPart = { kind: "same" | "removed" | "added"; text: string };
 const MAX_CELLS = 400_000;
 
 /**
+ * Made once: making a segmenter loads ICU's break rules, costlier than cutting a short text, and
+ * the diff cuts two texts for every changed field (common/word-segmentation.ts does the same).
+ */
+const WORDS = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("en", { granularity: "word" }) : null;
+
+/**
  * Words and the spaces and punctuation between them, in order: joined they are the text again.
  * Intl.Segmenter finds words in Thai, Lao or Khmer too, which write them without spaces.
  */
 export function wordsOf(text: string): string[] {
-  if (typeof Intl !== "undefined" && "Segmenter" in Intl) {
-    return Array.from(new Intl.Segmenter("en", { granularity: "word" }).segment(text), (part) => part.segment);
-  }
+  if (WORDS) return Array.from(WORDS.segment(text), (part) => part.segment);
   return text.match(/\s+|[^\s]+/g) ?? [];
 }
 

@@ -208,7 +208,9 @@ describe("changes after approval", () => {
     expect(await queueEntry(admin.token, id)).toBeUndefined();
     // The replaced photo is gone with its upload record.
     expect(await api.database.sql`select 1 from photo_uploads where photo_url = ${photo}`).toHaveLength(0);
-    await api.smtp.waitForMailAbout(owner.email, /are published/);
+    const published = await api.smtp.waitForMailAbout(owner.email, /are published/);
+    // The fields named in English as the queue names them, a plain comma list.
+    expect(published.text).toContain("Your changes (Professional title, Photo) have been approved");
     expect((await auditActions(id)).at(-1)).toEqual({ action: "approve_change", fields: ["profilePhotoUrl", "title"] });
     // Nothing waits any more: a second approval is a 404.
     expect((await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token })).status).toBe(404);
@@ -237,6 +239,7 @@ describe("changes after approval", () => {
     expect(await queueEntry(admin.token, id)).toBeUndefined();
     const mail = await api.smtp.waitForMailAbout(owner.email, /were not published/);
     expect(mail.text).toContain(reason);
+    expect(mail.text).toContain("changes to your consultant profile (Full name, Photo)");
     // The owner sees the reason; their form is back to the approved version.
     const own = await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token });
     expect(own.json).toMatchObject({

@@ -139,10 +139,9 @@ const FIELD_NAMES: Record<ReviewedField, MessageDescriptor> = {
   assignments: msg`Assignments`,
 };
 
-/** "Full name, Photo" in English; the language's own list in the others. */
+/** The changed fields as the language lists them ("Full name, Photo" in English: a unit list has no "and"). */
 function fieldList(changes: Partial<ReviewedValues>, { locale, i18n }: { locale: Locale; i18n: I18n }): string {
   const names = REVIEWED_FIELDS.filter((field) => changes[field] !== undefined).map((field) => i18n._(FIELD_NAMES[field]));
-  if (locale === "en") return names.join(", ");
   return new Intl.ListFormat(intlLocale(locale), { type: "unit", style: "short" }).format(names);
 }
 

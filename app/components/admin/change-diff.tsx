@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Fragment } from "react";
 import { organizationAndRole } from "#app/lib/assignment-text.ts";
 import {
   type AssignmentChange,
@@ -61,8 +62,11 @@ function Marked({ part }: { part: DiffPart }) {
   );
 }
 
-/** One side of a diff: what it kept and what it removed (Before) or added (After). */
-function SideText({ parts, side }: { parts: DiffPart[]; side: "before" | "after" }) {
+/**
+ * One side of a diff: what it kept and what it removed (Before) or added (After); a list's items
+ * (specializations, countries, donors) comma-separated.
+ */
+function SideParts({ parts, side, isList }: { parts: DiffPart[]; side: "before" | "after"; isList: boolean }) {
   const hidden = side === "before" ? "added" : "removed";
   const shown = parts.filter((part) => part.kind !== hidden);
   if (shown.every((part) => part.text === "")) {
@@ -75,30 +79,10 @@ function SideText({ parts, side }: { parts: DiffPart[]; side: "before" | "after"
   return (
     <>
       {shown.map((part, index) => (
-        <Marked key={index} part={part} />
-      ))}
-    </>
-  );
-}
-
-/** Items of a list (specializations, countries, donors), each kept, removed or added, comma-separated. */
-function SideList({ parts, side }: { parts: DiffPart[]; side: "before" | "after" }) {
-  const hidden = side === "before" ? "added" : "removed";
-  const shown = parts.filter((part) => part.kind !== hidden);
-  if (shown.length === 0) {
-    return (
-      <span className="text-muted">
-        <Trans>None</Trans>
-      </span>
-    );
-  }
-  return (
-    <>
-      {shown.map((part, index) => (
-        <span key={`${part.kind}:${part.text}`}>
-          {index > 0 && ", "}
+        <Fragment key={index}>
+          {isList && index > 0 && ", "}
           <Marked part={part} />
-        </span>
+        </Fragment>
       ))}
     </>
   );
@@ -130,17 +114,16 @@ function Side({ side, children }: { side: "before" | "after"; children: React.Re
 /** A value before and after, side by side, its changed words marked. */
 function BeforeAfter({ before, after }: { before: Value; after: Value }) {
   const { parts, isList } = partsOf(before, after);
-  const Shown = isList ? SideList : SideText;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Side side="before">
         <p className="whitespace-pre-line break-words text-ink">
-          <Shown parts={parts} side="before" />
+          <SideParts parts={parts} side="before" isList={isList} />
         </p>
       </Side>
       <Side side="after">
         <p className="whitespace-pre-line break-words text-ink">
-          <Shown parts={parts} side="after" />
+          <SideParts parts={parts} side="after" isList={isList} />
         </p>
       </Side>
     </div>

@@ -161,10 +161,11 @@ export function pairAssignments(before: ChangeAssignment[], after: ChangeAssignm
   pairBy((item) => `${fold(item.organization)}|${item.startDate.slice(0, 7)}`);
 
   const entries: AssignmentChange[] = [];
+  // The unpaired published assignments up to `limit`, each placed once: `next` is the first not yet placed.
+  let next = 0;
   const removedBefore = (limit: number) => {
-    for (let at = 0; at < limit; at++) {
-      if (taken.has(at) || entries.some((entry) => entry.kind === "removed" && entry.before === before[at])) continue;
-      entries.push({ kind: "removed", before: before[at] as ChangeAssignment });
+    for (; next < limit; next++) {
+      if (!taken.has(next)) entries.push({ kind: "removed", before: before[next] as ChangeAssignment });
     }
   };
   after.forEach((item, index) => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
 import { consultants, reviews } from "#server/db/schema.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant } from "#server/services/consultants/profile.ts";
@@ -145,6 +146,47 @@ describe("/admin/reviews", () => {
     const visible = openReviews(admin, `/admin/reviews?filter=visible&q=${tag}`);
     expect(await headings()).toEqual([0 + 2, 0].map((index) => `Review of Reviewed ${tag} by Reviewer ${index} ${tag}`));
     visible.unmount();
+  });
+
+  it("pages the list, each page link keeping the filter and the search", async () => {
+    const { db } = harness.database;
+    const tag = `paged${Date.now()}`;
+    const consultantId = await insertListedConsultant(db, { name: `Paged ${tag}` });
+    for (let index = 0; index <= ADMIN_PAGE_SIZE; index++) {
+      const reviewer = await insertUser(db, { name: `Pager ${index} ${tag}` });
+      await db.insert(reviews).values({
+        consultantId,
+        reviewerId: reviewer.id,
+        score: 7,
+        body: `Review ${index} of the work, ${tag}.`,
+        engagement: "Other",
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      });
+    }
+    const admin = await harness.signIn({ role: "admin" });
+    const base = `/admin/reviews?filter=visible&q=${tag}`;
+    const first = openReviews(admin, base);
+    expect(within(await screen.findByRole("list", { name: "Reviews" })).getAllByRole("article")).toHaveLength(ADMIN_PAGE_SIZE);
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    expect(within(pages).getByRole("link", { name: "Page 2" }).getAttribute("href")).toBe(`${base}&page=2`);
+    expect(within(pages).getByRole("link", { name: /Next/ }).getAttribute("href")).toBe(`${base}&page=2`);
+    expect(within(pages).queryByRole("link", { name: /Previous/ })).toBeNull();
+    first.unmount();
+    const second = openReviews(admin, `${base}&page=2`);
+    const last = await screen.findByRole("list", { name: "Reviews" });
+    // The oldest review, alone on the second page.
+    expect(
+      within(last)
+        .getAllByRole("heading")
+        .map((heading) => heading.textContent),
+    ).toEqual([`Review of Paged ${tag} by Pager 0 ${tag}`]);
+    expect(
+      within(screen.getByRole("navigation", { name: "Pages" }))
+        .getByRole("link", { name: /Previous/ })
+        .getAttribute("href"),
+    ).toBe(base);
+    second.unmount();
   });
 
   it("sends a signed-in user who is not an admin home", async () => {

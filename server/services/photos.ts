@@ -261,19 +261,23 @@ function notALogo(db: Executor) {
   return notExists(db.select({ one: sql`1` }).from(organizations).where(eq(organizations.logoUrl, photoUploads.photoUrl)));
 }
 
+/**
+ * The upload is in use nowhere: no profile shows it, no change waiting for review proposes it, no
+ * organization shows it as its logo. The one rule both clean-ups (at the next upload, by age) keep.
+ */
+function unused(db: Executor) {
+  return and(
+    notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
+    notProposed(db),
+    notALogo(db),
+  );
+}
+
 /** Uploads by this person, other than `keep`, that no profile shows: a form that was never saved. */
 async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: number, keep: string) {
   const abandoned = await db
     .delete(photoUploads)
-    .where(
-      and(
-        eq(photoUploads.userId, userId),
-        ne(photoUploads.photoUrl, keep),
-        notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
-        notProposed(db),
-        notALogo(db),
-      ),
-    )
+    .where(and(eq(photoUploads.userId, userId), ne(photoUploads.photoUrl, keep), unused(db)))
     .returning({ photoUrl: photoUploads.photoUrl });
   await removePhotoFiles(
     deps,
@@ -288,14 +292,7 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
 export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderThanHours = 24): Promise<number> {
   const abandoned = await db
     .delete(photoUploads)
-    .where(
-      and(
-        sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`,
-        notExists(db.select({ one: sql`1` }).from(consultants).where(eq(consultants.profilePhotoUrl, photoUploads.photoUrl))),
-        notProposed(db),
-        notALogo(db),
-      ),
-    )
+    .where(and(sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`, unused(db)))
     .returning({ photoUrl: photoUploads.photoUrl });
   await removePhotoFiles(
     deps,

@@ -186,4 +186,15 @@ describe("purgeAbandonedPhotos", () => {
     await expect(readFile(fileOf(shown.photoUrl))).resolves.toBeInstanceOf(Buffer);
     await expect(readFile(fileOf(fresh.photoUrl))).resolves.toBeInstanceOf(Buffer);
   });
+
+  it("keeps a day-old upload that an organization shows as its logo (issue 31)", async () => {
+    const owner = await insertUser(database.db);
+    const logo = await uploadPhoto({ ...deps, db: database.db }, owner, { bytes: await solidPng() });
+    await database.sql`update photo_uploads set created_at = now() - interval '25 hours' where photo_url = ${logo.photoUrl}`;
+    await database.sql`insert into organizations (slug, name, kind, country, logo_url)
+      values (${`logo-${owner.id}`}, 'Mekong Water Trust', 'ngo', 'TH', ${logo.photoUrl})`;
+    await expect(purgeAbandonedPhotos(database.db, deps)).resolves.toBe(0);
+    await expect(readFile(fileOf(logo.photoUrl))).resolves.toBeInstanceOf(Buffer);
+    expect(await database.sql`select 1 from photo_uploads where photo_url = ${logo.photoUrl}`).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 import { findLink } from "../setup/smtp.ts";
+import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 5 in the browser ("Spam stops at the door"): a blocked sender's conversation is
 // marked in words in the consultant's list and page, and its answer form is disabled with why and
@@ -16,23 +17,6 @@ const SPAM = {
   subject: "A paid position for you",
   message: "Send us a processing fee of 200 USD and the assignment is yours.",
 };
-
-/** `sender` writes to the consultant through the JSON API; answers the conversation's id. */
-async function write(appUrl: string, sender: { name: string; email: string; sessionToken: string }, consultantId: number) {
-  const sent = await fetch(`${appUrl}/api/consultants/${consultantId}/messages`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${sender.sessionToken}` },
-    body: JSON.stringify({ senderName: sender.name, senderEmail: sender.email, ...SPAM }),
-  });
-  expect(sent.status).toBe(201);
-  const list = await fetch(`${appUrl}/api/conversations?box=sent`, {
-    headers: { authorization: `Bearer ${sender.sessionToken}` },
-  });
-  const { conversations } = (await list.json()) as { conversations: { id: number }[] };
-  const id = conversations[0]?.id;
-  if (!id) throw new Error("the conversation was not opened");
-  return id;
-}
 
 /** The list's item of this conversation (its link). */
 function itemOf(page: Page, id: number) {
@@ -49,7 +33,7 @@ describe("a blocked sender's conversation", () => {
   }) => {
     const consultant = await consultantAccount(`Lan Nguyen ${unique()}`);
     const spammer = await register("Ploy Srisuk");
-    const id = await write(app.url, spammer, consultant.consultantId);
+    const id = await startConversation(app.url, spammer, consultant.consultantId, SPAM);
     const admin = await account("admin");
     const blocked = await fetch(`${app.url}/api/admin/users/${spammer.id}/block`, {
       method: "PUT",
@@ -95,7 +79,7 @@ describe("Delete from my messages", () => {
   }) => {
     const consultant = await consultantAccount(`Dara Chann ${unique()}`);
     const sender = await register("Maria Santos");
-    const id = await write(app.url, sender, consultant.consultantId);
+    const id = await startConversation(app.url, sender, consultant.consultantId, SPAM);
 
     const { page, errors } = await openPage({ viewport: "phone", javaScriptEnabled: false });
     await signInPage(page, app.url, consultant.sessionToken);
@@ -130,7 +114,7 @@ describe("Delete from my messages", () => {
   }) => {
     const consultant = await consultantAccount(`Vo Thi Hoa ${unique()}`);
     const sender = await register("Ana Reyes");
-    const id = await write(app.url, sender, consultant.consultantId);
+    const id = await startConversation(app.url, sender, consultant.consultantId, SPAM);
     const { page, errors } = await openPage({ viewport: "phone" });
     await signInPage(page, app.url, consultant.sessionToken);
     await page.goto(`${app.url}/messages/${id}`);

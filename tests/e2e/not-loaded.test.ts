@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, type TestAPI } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
+import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 4, the parts tests/e2e/offline-send.test.ts leaves out, with the browser ONLINE:
 // - a page's code (its route module) that fails to load is tried once more, then the page says
@@ -42,27 +43,17 @@ async function openConversationPage(
 ) {
   const consultant = await consultantAccount(consultantName);
   const sender = await register("Maria Santos");
-  const started = await fetch(`${app.url}/api/consultants/${consultant.consultantId}/messages`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${sender.sessionToken}` },
-    body: JSON.stringify({
-      senderName: sender.name,
-      senderEmail: sender.email,
-      subject: "Nutrition survey",
-      message: "Could you lead a nutrition survey in Kampong Thom for three weeks in May?",
-    }),
+  const conversation = await startConversation(app.url, sender, consultant.consultantId, {
+    subject: "Nutrition survey",
+    message: "Could you lead a nutrition survey in Kampong Thom for three weeks in May?",
   });
-  expect(started.status).toBe(201);
-  const [conversation] = await sql<{ id: number }[]>`
-    select conversation_id as id from messages where consultant_id = ${consultant.consultantId}`;
-  if (!conversation) throw new Error("the conversation was not opened");
-  const path = `/messages/${conversation.id}`;
+  const path = `/messages/${conversation}`;
   const { page, errors } = await openPage({ viewport: "phone" });
   await signInPage(page, app.url, sender.sessionToken);
   await page.goto(`${app.url}${path}`);
   await waitForHydration(page);
   const entries = async () =>
-    (await sql<{ total: number }[]>`select count(*)::int as total from messages where conversation_id = ${conversation.id}`)[0]
+    (await sql<{ total: number }[]>`select count(*)::int as total from messages where conversation_id = ${conversation}`)[0]
       ?.total;
   return { page, errors, path, consultant, entries };
 }

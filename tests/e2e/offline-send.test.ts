@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, type TestAPI } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
+import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 4, "Work is never lost to the network": on a phone (390 px), the connection drops
 // at the moment of sending. The dialog or the page and the typed text stay, the form says "Not
@@ -137,27 +138,17 @@ describe("a send that never reaches the server", () => {
 
   it("keeps a conversation's answer on a phone, says so with Retry, and sends it when back online", async ({
     app,
-    sql,
     openPage,
     register,
     consultantAccount,
   }) => {
     const consultant = await consultantAccount(`Dara Chann ${unique()}`);
     const sender = await register("Somchai Wongsakul");
-    const started = await fetch(`${app.url}/api/consultants/${consultant.consultantId}/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${sender.sessionToken}` },
-      body: JSON.stringify({
-        senderName: sender.name,
-        senderEmail: sender.email,
-        subject: "Water governance review",
-        message: "Would you be available for a three-week review in Vientiane in March?",
-      }),
+    const conversation = await startConversation(app.url, sender, consultant.consultantId, {
+      subject: "Water governance review",
+      message: "Would you be available for a three-week review in Vientiane in March?",
     });
-    expect(started.status).toBe(201);
-    const [conversation] = await sql<{ id: number }[]>`
-      select conversation_id as id from messages where consultant_id = ${consultant.consultantId}`;
-    const path = `/messages/${conversation?.id}`;
+    const path = `/messages/${conversation}`;
 
     const { page, errors } = await openPage({ viewport: "phone" });
     await page.setViewportSize(PHONE);

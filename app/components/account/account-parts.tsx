@@ -41,6 +41,9 @@ export type AccountAnswerData = {
 };
 type Answer = FormAnswer<AccountIntent, AccountAnswerData>;
 
+/** The key of an intent's fetcher, shared by every part of the page that reads its answer. */
+export const fetcherKey = (intent: AccountIntent) => `account-${intent}`;
+
 /**
  * This form's answer: from its fetcher, or from the page when posted without JavaScript. Its toast
  * shows once, for answers that arrived through the fetcher: the action's, or, with `texts`, one in
@@ -56,7 +59,7 @@ export function useFormAnswer(
     explain?: (message: string) => string;
   },
 ) {
-  const fetcher = useFetcher<Answer>({ key: `account-${intent}` });
+  const fetcher = useFetcher<Answer>({ key: fetcherKey(intent) });
   const actionData = useActionData<Answer>();
   const answer = answerOf(fetcher.data ?? actionData, intent);
   const isIdle = fetcher.state === "idle";

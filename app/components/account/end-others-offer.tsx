@@ -3,7 +3,7 @@ import { useActionData, useFetcher } from "react-router";
 import { answerOf, type FormAnswer, succeeded } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
-import type { AccountAnswerData, AccountIntent } from "./account-parts.tsx";
+import { type AccountAnswerData, type AccountIntent, fetcherKey } from "./account-parts.tsx";
 
 // After a change to how the person signs in (issue 38, ASVS 7.4.3), the account page offers to end
 // every other session: whoever took the old factor (a lost phone, a passkey on a stolen laptop) may
@@ -22,13 +22,13 @@ export type FactorIntent = Extract<
 /** Whether one of `intents` has just succeeded: its fetcher's answer, or the page's without JavaScript. */
 function useChanged(intents: readonly FactorIntent[]): boolean {
   const actionData = useActionData<Answer>();
-  // One fetcher per form that can change a factor (the same keys useFormAnswer reads): fixed, so the hooks are too.
+  // One fetcher per form that can change a factor (the keys useFormAnswer reads): fixed, so the hooks are too.
   const answers: Record<FactorIntent, Answer | undefined> = {
-    "totp-confirm": useFetcher<Answer>({ key: "account-totp-confirm" }).data,
-    "totp-disable": useFetcher<Answer>({ key: "account-totp-disable" }).data,
-    "recovery-codes": useFetcher<Answer>({ key: "account-recovery-codes" }).data,
-    "passkey-add": useFetcher<Answer>({ key: "account-passkey-add" }).data,
-    "passkey-remove": useFetcher<Answer>({ key: "account-passkey-remove" }).data,
+    "totp-confirm": useFetcher<Answer>({ key: fetcherKey("totp-confirm") }).data,
+    "totp-disable": useFetcher<Answer>({ key: fetcherKey("totp-disable") }).data,
+    "recovery-codes": useFetcher<Answer>({ key: fetcherKey("recovery-codes") }).data,
+    "passkey-add": useFetcher<Answer>({ key: fetcherKey("passkey-add") }).data,
+    "passkey-remove": useFetcher<Answer>({ key: fetcherKey("passkey-remove") }).data,
   };
   return intents.some((intent) => succeeded(answerOf(answers[intent] ?? actionData, intent)));
 }
@@ -37,7 +37,7 @@ export function EndOthersOffer({ after, hasOtherSessions }: { after: readonly Fa
   const { t } = useLingui();
   const changed = useChanged(after);
   // The sessions section's fetcher: its answer (and toast) is the "Sign out everywhere else" one.
-  const fetcher = useFetcher<Answer>({ key: "account-end-other-sessions" });
+  const fetcher = useFetcher<Answer>({ key: fetcherKey("end-other-sessions") });
   if (!changed || !hasOtherSessions) return null;
   const pending = fetcher.state !== "idle";
   return (

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "#server/db/embedded.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { captureOutput, waitForOk } from "./process-group.ts";
 
 export type AppServer = {
   url: string;
@@ -58,36 +59,21 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  const output = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the app exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the app did not become ready within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitForOk(`${url}/readyz`, { child, output }, 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`the app did not become ready: ${(error as Error).message}`);
   }
   return {
     url,
     dataDir,
     database,
     process: child,
-    output: () => output,
+    output,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;

@@ -126,7 +126,10 @@ export function createHttpApp(deps: HttpDeps) {
   if (metrics && config.metricsToken) {
     const registry = metrics.registry;
     const collect = deps.shareMetrics?.(registry) ?? (() => registry.metrics());
-    app.route("/", createMetricsRoute(config.metricsToken, collect));
+    app.route(
+      "/",
+      createMetricsRoute(config.metricsToken, () => metrics.scrape(collect)),
+    );
   }
   app.route("/api", createOpenApiRoutes());
   app.route("/api", createApi(deps));

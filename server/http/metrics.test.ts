@@ -1,8 +1,10 @@
+import { AggregatorRegistry } from "prom-client";
 import { describe, expect } from "vitest";
 import { call } from "../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
 import { apiTest } from "../../tests/setup/fixtures.ts";
 import { JOBS } from "../jobs/queue.ts";
+import { createMetrics } from "./metrics.ts";
 
 const TOKEN = "metrics-token-for-the-test-0123";
 
@@ -38,5 +40,26 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/devconsult_db_connections\{state="active"\} [1-9]/);
     expect(text).toContain(`devconsult_job_queue_depth{queue="${JOBS.purge}",state="queued"} 1`);
     expect(text).toContain("devconsult_process_resident_memory_bytes");
+  });
+
+  it("reads the database only in the process answering the scrape: the instance's sum shows that one value", async ({ api }) => {
+    const metrics = createMetrics({ sql: api.database.sql, jobs: api.jobs, poolSize: 3 });
+    const databaseLines = (text: string) =>
+      text.split("\n").filter((line) => /^devconsult_(db_connections|job_queue_depth)\{/.test(line));
+    // A worker the primary asks while another worker answers the scrape: no database reads.
+    expect(databaseLines(await metrics.registry.metrics())).toEqual([]);
+    // The worker answering it: the connections and every queue's depth.
+    const answered = databaseLines(await metrics.scrape(() => metrics.registry.metrics()));
+    expect(answered).toContainEqual(expect.stringMatching(/^devconsult_db_connections\{state="active"\} [1-9]/));
+    expect(answered.filter((line) => line.startsWith("devconsult_job_queue_depth{"))).toHaveLength(2 * Object.keys(JOBS).length);
+    // Summed as the primary sums two workers: the pool twice, each database fact once (not doubled).
+    const summed = await AggregatorRegistry.aggregate([
+      await metrics.registry.getMetricsAsJSON(),
+      await metrics.scrape(() => metrics.registry.getMetricsAsJSON()),
+    ]).metrics();
+    expect(summed).toMatch(/^devconsult_db_pool_size 6$/m);
+    const summedLines = databaseLines(summed);
+    expect(summedLines).toHaveLength(answered.length);
+    expect(summedLines).toContain(`devconsult_job_queue_depth{queue="${JOBS.purge}",state="active"} 0`);
   });
 });

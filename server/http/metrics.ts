@@ -14,13 +14,16 @@ import { bearerToken } from "./cookies.ts";
 // its own; with node:cluster workers, whichever worker a scrape reaches answers for the whole
 // instance: the primary collects every worker's registry and sums them (server/cluster.ts,
 // prom-client's AggregatorRegistry), so a counter never goes back between scrapes. What a worker
-// reads from the database (connections, queue depth) is the same fact in every worker: those
-// gauges take one worker's value ("first") instead of the sum.
+// reads from the database (connections, queue depth) is the same fact in every worker: only the
+// worker the scrape reached reads it (`scrape`), and the sum keeps its value ("first"): one
+// pg_stat_activity read and one queue read per scrape, however many workers answer.
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<JobQueue, "boss">; poolSize: number }) {
   const registry = new Registry();
+  // Scrapes this process is answering now: the database gauges read only then (see `scrape`).
+  let answering = 0;
   collectDefaultMetrics({ register: registry, prefix: "devconsult_" });
   const requests = new Counter({
     name: "devconsult_http_requests_total",
@@ -51,6 +54,7 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
     aggregator: "first",
     async collect() {
       this.reset();
+      if (answering === 0) return;
       const rows = await sql<{ state: string; n: number }[]>`
         select coalesce(state, 'unknown') as state, count(*)::int as n
         from pg_stat_activity where datname = current_database() group by 1`;
@@ -66,6 +70,7 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
       aggregator: "first",
       async collect() {
         this.reset();
+        if (answering === 0) return;
         for (const name of Object.values(JOBS)) {
           const stats = await jobs.boss.getQueueStats(name);
           const sum = (key: "queuedCount" | "activeCount") => stats.reduce((total, entry) => total + entry[key], 0);
@@ -89,7 +94,21 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
     }
   };
 
-  return { registry, track };
+  /**
+   * Answers a scrape with `collect` (this registry's text, or the instance's through the primary).
+   * The gauges that read the database read it while this runs: in a worker asked by the primary for
+   * a scrape another worker answers, they stay empty, and the sum takes the answering worker's.
+   */
+  const scrape = async <T>(collect: () => Promise<T>): Promise<T> => {
+    answering++;
+    try {
+      return await collect();
+    } finally {
+      answering--;
+    }
+  };
+
+  return { registry, track, scrape };
 }
 
 /** The pattern of the handler that answered: "/api/consultants/:id", or "page" for rendered pages. */

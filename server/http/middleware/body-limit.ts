@@ -32,17 +32,25 @@ export const OPPORTUNITY_JSON_BODY_LIMIT = 256 * KB;
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
-const LOGO_PATHS = /^\/(api\/organizations\/[^/]+\/logo|my-organizations\/[^/]+(\.data)?)\/?$/;
-const CV_IMPORT_PATH = /^\/api\/my-consultant-profile\/import\/?$/;
+/** The spec's words for a photo (and a logo); the JSON door's words (server/http/request.ts) for anything else. */
+const FILE_TOO_LARGE = "File too large";
+const BODY_TOO_LARGE = "The request body is too large";
 
-/** The first rule that matches the path decides; page forms default to DEFAULT_BODY_LIMIT. */
-const rules: { pattern: RegExp; limit: number }[] = [
-  { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT },
+/**
+ * The first rule that matches the path decides the limit and the 413's words; page forms default
+ * to DEFAULT_BODY_LIMIT.
+ */
+const rules: { pattern: RegExp; limit: number; message?: string }[] = [
+  { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT, message: FILE_TOO_LARGE },
   // An organization's logo (issue 31), through the API and its manage page's form (without JS too).
-  { pattern: LOGO_PATHS, limit: UPLOAD_BODY_LIMIT },
-  { pattern: CV_IMPORT_PATH, limit: CV_IMPORT_BODY_LIMIT },
+  {
+    pattern: /^\/(api\/organizations\/[^/]+\/logo|my-organizations\/[^/]+(\.data)?)\/?$/,
+    limit: UPLOAD_BODY_LIMIT,
+    message: FILE_TOO_LARGE,
+  },
+  { pattern: /^\/api\/my-consultant-profile\/import\/?$/, limit: CV_IMPORT_BODY_LIMIT, message: CV_IMPORT_MESSAGES.tooLarge },
   // The profile form carries the photo itself when JavaScript is off.
-  { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT },
+  { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT, message: FILE_TOO_LARGE },
   // The posting form carries the ToR's PDF (issue 32).
   { pattern: /^\/opportunities\/(new|[^/]+\/edit)(\.data)?\/?$/, limit: OPPORTUNITY_PDF_BODY_LIMIT },
   {
@@ -61,16 +69,8 @@ export function bodyLimitFor(path: string): number {
   return rules.find((rule) => rule.pattern.test(path))?.limit ?? DEFAULT_BODY_LIMIT;
 }
 
-const UPLOAD_PATHS = /^\/(api\/upload-photo|profile\/(new|edit\/[^/]+))(\.data)?\/?$/;
-
 function tooLarge(path: string) {
-  // The spec's words for a photo; the JSON door's words (server/http/request.ts) for anything else.
-  const message =
-    UPLOAD_PATHS.test(path) || LOGO_PATHS.test(path)
-      ? "File too large"
-      : CV_IMPORT_PATH.test(path)
-        ? CV_IMPORT_MESSAGES.tooLarge
-        : "The request body is too large";
+  const message = rules.find((rule) => rule.pattern.test(path))?.message ?? BODY_TOO_LARGE;
   const body = path.startsWith("/api/") ? JSON.stringify({ message }) : message;
   return new Response(body, {
     status: 413,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,8 @@ import { runScript, waitForOk } from "../setup/process-group.ts";
 // Vite's temporary config bundle among them (node_modules/.vite-temp), whose deletion right after
 // start restarted the server, which wrote another: 71 restarts in 5.5 min, an embedded PostgreSQL
 // "reused" each time and left running after Ctrl-C. Now it watches server/ and common/ only
-// (Vite reloads app/ itself), and Ctrl-C stops the server and its database.
+// (Vite reloads app/ itself): a change there still restarts it, once, and Ctrl-C stops the server
+// and its database.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -23,7 +24,9 @@ describe("npm run dev", () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("serves pages without restarting itself, and Ctrl-C stops it with its database", { timeout: 240_000 }, async () => {
+  it("serves pages without restarting itself, restarts once on a source change, and Ctrl-C stops it with its database", {
+    timeout: 300_000,
+  }, async () => {
     const port = await freePort();
     const dev = runScript("npm", ["run", "dev"], {
       cwd: ROOT,
@@ -50,6 +53,15 @@ describe("npm run dev", () => {
       expect(await fetch(`${url}/readyz`).then((response) => response.status)).toBe(200);
       expect(dev.output()).not.toContain("Restarting");
       expect(dev.output().match(/embedded PostgreSQL listening/g) ?? []).toHaveLength(1);
+
+      // A source file the server runs, written (its content unchanged): the watcher restarts the
+      // server once (without --watch-path, or watching nothing, this would never come).
+      const source = path.join(ROOT, "common", "constants.ts");
+      writeFileSync(source, readFileSync(source));
+      const serving = () => dev.output().match(/is serving on/g)?.length ?? 0;
+      await expect.poll(serving, { timeout: 120_000, interval: 250 }).toBe(2);
+      await waitForOk(`${url}/readyz`, dev, 60_000);
+      expect(dev.output().match(/Restarting/g) ?? []).toHaveLength(1);
 
       const postmaster = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
       expect(postmaster).toBeGreaterThan(0);

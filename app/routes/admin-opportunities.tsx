@@ -13,10 +13,10 @@ import {
   unpublishOpportunity,
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
+import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Field, Textarea } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
@@ -204,6 +204,7 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
                       intent={row.status === "pending" ? "reject" : "unpublish"}
                       label={row.status === "pending" ? t`Reject` : t`Unpublish`}
                       title={row.title}
+                      reasonLabel={t`Reason (e-mailed to the organization)`}
                     />
                   )}
                   {reports > 0 && (
@@ -231,41 +232,41 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
   );
 }
 
-/** Reject or unpublish: the reason (e-mailed to the organization) in a disclosure, then the button. */
+/** Reject or unpublish: the reason (e-mailed to the organization), the target's title for screen readers. */
 function ReasonForm({
   id,
   back,
   intent,
   label,
   title,
+  reasonLabel,
 }: {
   id: number;
   back: string;
   intent: string;
   label: string;
   title: string;
+  reasonLabel: string;
 }) {
-  const { t } = useLingui();
   return (
-    <details className="min-w-0 flex-1">
-      <summary className="cursor-pointer font-medium text-brand-800">
-        {label}
-        <span className="sr-only">
-          {" "}
-          <bdi>{title}</bdi>
-        </span>
-      </summary>
-      <Form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="back" value={back} />
-        <Field label={t`Reason (e-mailed to the organization)`}>
-          {(props) => <Textarea {...props} name="reason" required rows={2} maxLength={1000} />}
-        </Field>
-        <Button type="submit" name="intent" value={intent} variant="outline" size="sm">
+    <ReasonDisclosure
+      className="min-w-0 flex-1"
+      id={id}
+      back={back}
+      intent={intent}
+      summary={
+        <>
           {label}
-        </Button>
-      </Form>
-    </details>
+          <span className="sr-only">
+            {" "}
+            <bdi>{title}</bdi>
+          </span>
+        </>
+      }
+      reasonLabel={reasonLabel}
+      maxLength={1000}
+      submit={label}
+    />
   );
 }
 

@@ -9,11 +9,12 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
+import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../components/ui/field.tsx";
+import { Field, Input } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
@@ -227,7 +228,21 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
                         </Button>
                       </Form>
                     ) : (
-                      <HideForm id={review.id} back={here} consultant={consultant} reviewer={reviewer} />
+                      <ReasonDisclosure
+                        id={review.id}
+                        back={here}
+                        intent="hide"
+                        summary={
+                          <>
+                            <Trans>Hide</Trans>
+                            <WhichReview consultant={consultant} reviewer={reviewer} />
+                          </>
+                        }
+                        reasonLabel={t`Reason (e-mailed to the reviewer)`}
+                        maxLength={500}
+                        submit={<Trans>Hide review</Trans>}
+                        variant="destructive"
+                      />
                     )}
                   </div>
                 </article>
@@ -250,29 +265,6 @@ function WhichReview({ consultant, reviewer }: { consultant: string; reviewer: s
         the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
       </Trans>
     </span>
-  );
-}
-
-/** Hide: the reason (e-mailed to the reviewer) in a disclosure, then the button. */
-function HideForm({ id, back, consultant, reviewer }: { id: number; back: string; consultant: string; reviewer: string }) {
-  const { t } = useLingui();
-  return (
-    <details>
-      <summary className="cursor-pointer font-medium text-brand-800">
-        <Trans>Hide</Trans>
-        <WhichReview consultant={consultant} reviewer={reviewer} />
-      </summary>
-      <Form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="back" value={back} />
-        <Field label={t`Reason (e-mailed to the reviewer)`}>
-          {(props) => <Textarea {...props} name="reason" required rows={2} maxLength={500} />}
-        </Field>
-        <Button type="submit" name="intent" value="hide" variant="destructive" size="sm">
-          <Trans>Hide review</Trans>
-        </Button>
-      </Form>
-    </details>
   );
 }
 

@@ -5,7 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityPosters, organizationMembers, organizations } from "#server/db/schema.ts";
 import { type Actor, isAdmin, type ServiceDeps } from "../context.ts";
 import { Forbidden, NotFound } from "../errors.ts";
-import { type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
+import { isVerifiedColumn, type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
 
 // Who may do what with an opportunity (issue 32). Posting and managing: the organization's owners
 // and admins, and members they allowed (opportunity_posters). Reading a draft or one waiting for
@@ -72,19 +72,31 @@ export function isVisibleTo(viewer: Viewer, status: OpportunityStatus): boolean 
   return viewer !== "public" || PUBLIC_STATUSES.includes(status);
 }
 
+/** The posting organization as every opportunity answer shows it (OrganizationOfOpportunity). */
+export const organizationBadgeColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  slug: organizations.slug,
+  verified: isVerifiedColumn,
+  logoUrl: organizations.logoUrl,
+};
+
+/** What the match score reads of an opportunity (MatchOpportunity in common/opportunity-match.ts). */
+export const wantedColumns = {
+  specializations: opportunities.specializations,
+  countries: opportunities.countries,
+  remote: opportunities.isRemote,
+  donors: opportunities.donors,
+  languages: opportunities.languages,
+  minYearsExperience: opportunities.minYearsExperience,
+};
+
 /** The opportunity's row with its organization, or NotFound. */
 export async function loadOpportunity(db: Executor, id: number, options: { lock?: boolean } = {}) {
   const query = db
     .select({
       opportunity: opportunities,
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        slug: organizations.slug,
-        country: organizations.country,
-        verified: sql<boolean>`${organizations.verifiedAt} is not null`,
-        logoUrl: organizations.logoUrl,
-      },
+      organization: { ...organizationBadgeColumns, country: organizations.country },
       contactName: authUsers.name,
     })
     .from(opportunities)

@@ -29,7 +29,7 @@ import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
-import { loadOpportunity, PUBLIC_STATUSES } from "./access.ts";
+import { loadOpportunity, organizationBadgeColumns, PUBLIC_STATUSES, wantedColumns } from "./access.ts";
 import { teamShortlistsOf } from "./applicant-shortlists.ts";
 import { getOpportunity } from "./opportunities.ts";
 
@@ -184,13 +184,7 @@ const myColumns = {
     deadlineDate: opportunities.deadlineDate,
     timeZone: opportunities.timeZone,
   },
-  organization: {
-    id: organizations.id,
-    name: organizations.name,
-    slug: organizations.slug,
-    verified: sql<boolean>`${organizations.verifiedAt} is not null`,
-    logoUrl: organizations.logoUrl,
-  },
+  organization: organizationBadgeColumns,
 };
 
 async function myInterests(
@@ -320,14 +314,7 @@ const applicantColumns = {
     workedIn: sql<string[]>`${consultants}.track_countries`,
     donors: sql<string[]>`${consultants}.track_donors`,
   },
-  wanted: {
-    specializations: opportunities.specializations,
-    countries: opportunities.countries,
-    remote: opportunities.isRemote,
-    donors: opportunities.donors,
-    languages: opportunities.languages,
-    minYearsExperience: opportunities.minYearsExperience,
-  },
+  wanted: wantedColumns,
 };
 
 async function applicants(db: Executor, opportunityId: number, interestId?: number): Promise<Applicant[]> {

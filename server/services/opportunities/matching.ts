@@ -16,7 +16,7 @@ import { NotFound } from "../errors.ts";
 import { consultantsHiddenFrom } from "../organizations/hidden-from.ts";
 import { requireMember } from "../organizations/membership.ts";
 import { searchPage } from "../search/index.ts";
-import { loadOpportunity } from "./access.ts";
+import { loadOpportunity, wantedColumns } from "./access.ts";
 import { isPublished, type SummaryRow, summaryColumns, summaryOf } from "./search.ts";
 
 // Matching both ways (issue 32, decision 016).
@@ -167,12 +167,7 @@ export async function opportunitiesMatching(
     .select({
       id: opportunities.id,
       publishedAt: opportunities.publishedAt,
-      specializations: opportunities.specializations,
-      countries: opportunities.countries,
-      remote: opportunities.isRemote,
-      donors: opportunities.donors,
-      languages: opportunities.languages,
-      minYearsExperience: opportunities.minYearsExperience,
+      ...wantedColumns,
     })
     .from(opportunities)
     .where(

@@ -15,6 +15,7 @@ import type { Actor, ServiceDeps } from "../context.ts";
 import { placeTerms } from "../search/places.ts";
 import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
+import { organizationBadgeColumns, wantedColumns } from "./access.ts";
 import { termsAsText } from "./tor-format.ts";
 
 // /opportunities and GET /api/opportunities (issue 32): published opportunities, 12 a page,
@@ -94,12 +95,7 @@ export const summaryColumns = {
   slug: opportunities.slug,
   title: opportunities.title,
   descriptionHtml: sql<string>`left(${opportunities.descriptionHtml}, 1200)`,
-  specializations: opportunities.specializations,
-  countries: opportunities.countries,
-  remote: opportunities.isRemote,
-  donors: opportunities.donors,
-  languages: opportunities.languages,
-  minYearsExperience: opportunities.minYearsExperience,
+  ...wantedColumns,
   durationValue: opportunities.durationValue,
   durationUnit: opportunities.durationUnit,
   deadline: opportunities.deadline,
@@ -107,13 +103,7 @@ export const summaryColumns = {
   timeZone: opportunities.timeZone,
   status: opportunities.status,
   publishedAt: opportunities.publishedAt,
-  organization: {
-    id: organizations.id,
-    name: organizations.name,
-    slug: organizations.slug,
-    verified: sql<boolean>`${organizations.verifiedAt} is not null`,
-    logoUrl: organizations.logoUrl,
-  },
+  organization: organizationBadgeColumns,
 };
 
 async function readPage(db: Database, params: OpportunitySearch, where: SQL[]) {

@@ -1,8 +1,8 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { parseId } from "#common/ids.ts";
 import { type Actor, actorOf, requireAccount, requireUser, type SignedIn } from "../services/context.ts";
-import { NotFound, PayloadTooLarge, ValidationFailed } from "../services/errors.ts";
+import { NotFound, PayloadTooLarge, Unauthorized, ValidationFailed } from "../services/errors.ts";
 import type { HttpEnv } from "./context.ts";
 
 // What the JSON API's handlers share: reading the body, the path ids, the body limits, the actor.
@@ -19,6 +19,34 @@ export async function readJson(c: Context<HttpEnv>, options: { allowEmpty?: bool
   } catch {
     throw new ValidationFailed("The request body must be JSON");
   }
+}
+
+/** A multipart form's fields; a body that is not one is refused (400) with `notMultipart`. */
+export async function readMultipart(c: Context<HttpEnv>, notMultipart: string): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new ValidationFailed(notMultipart);
+  }
+}
+
+/** The file sent in a multipart form's `field`, or 400: `notMultipart`, or `missing` beside the field. */
+export async function uploadedFile(
+  c: Context<HttpEnv>,
+  field: string,
+  messages: { notMultipart: string; missing: string },
+): Promise<File> {
+  const file = (await readMultipart(c, messages.notMultipart))[field];
+  if (!(file instanceof File)) throw new ValidationFailed(messages.missing, [{ path: field, message: messages.missing }]);
+  return file;
+}
+
+/** An upload's first step: a visitor is refused (401) with `message` before the body is read. */
+export function signedInFirst(message: string): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    if (!(await c.get("getSession")())) throw new Unauthorized(message);
+    await next();
+  };
 }
 
 /** A path id that is not a positive whole number within PostgreSQL's integer names nothing: 404, never a 500. */

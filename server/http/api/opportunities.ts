@@ -33,7 +33,7 @@ import {
 import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
+import { actorFrom, pathId, readJson, readMultipart, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
 
 // Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
@@ -54,13 +54,7 @@ const interestOf = (c: HttpContext) => ({
 async function readPdf(c: HttpContext): Promise<{ bytes: Uint8Array; name?: string }> {
   const type = c.req.header("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
-    }
-    const file = body.file;
+    const file = (await readMultipart(c, OPPORTUNITY_TEXTS.documentEmpty)).file;
     if (!(file instanceof File)) throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
     return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
   }

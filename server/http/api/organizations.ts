@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
-import { ValidationFailed } from "#server/services/errors.ts";
 import { getHiddenFrom, putHiddenFrom } from "#server/services/organizations/hidden-from.ts";
 import {
   acceptInvitation,
@@ -23,7 +22,7 @@ import {
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
+import { actorFrom, pathId, readJson, readMultipart, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, queryParams, saying, serviceApi, serviceCalls } from "./service-call.ts";
 
 // Organizations (issue 31): /api/organizations… (members see their organizations' private parts,
@@ -88,12 +87,7 @@ export function createOrganizationLogoApi(deps: HttpDeps) {
   api.put("/", async (c) => {
     const who = await actor(c);
     const id = organizationId(c);
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      throw new ValidationFailed(ORGANIZATION_TEXTS.logoMultipart);
-    }
+    const body = await readMultipart(c, ORGANIZATION_TEXTS.logoMultipart);
     // Multipart with the file in `logo`, as the photo upload takes `profilePhoto`; the service checks the file.
     return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, file: body[LOGO_FIELD] }));
   });

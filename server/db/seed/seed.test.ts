@@ -93,14 +93,15 @@ describe("bulk loading", () => {
       where i.indrelid = 'consultants'::regclass and a.amname = 'gin'`;
     expect(options.length).toBeGreaterThanOrEqual(4);
     for (const index of options) expect(index.options).toContain("fastupdate=off");
-    // Built in one pass: as compact as the same index rebuilt now (merging the pending lists left
-    // them twelve times larger). Within a tenth: PostgreSQL 18 builds a GIN index with parallel
-    // workers when some are free, and the pages it fills then differ a little.
+    // Built in one pass: about as compact as the same index rebuilt now (merging the pending
+    // lists left them twelve times larger). Within half as much again: PostgreSQL 18 builds a GIN
+    // index with parallel workers when some are free, and the pages they fill differ (CI measured
+    // a loaded head index 24 % larger than its rebuild on a busy machine).
     for (const { name } of options) {
       const [loaded] = await sql<{ bytes: number }[]>`select pg_relation_size(${name}::regclass)::int as bytes`;
       await sql`reindex index ${sql(name)}`;
       const [rebuilt] = await sql<{ bytes: number }[]>`select pg_relation_size(${name}::regclass)::int as bytes`;
-      expect(loaded?.bytes, name).toBeLessThanOrEqual(Math.ceil((rebuilt?.bytes ?? 0) * 1.1));
+      expect(loaded?.bytes, name).toBeLessThanOrEqual(Math.ceil((rebuilt?.bytes ?? 0) * 1.5));
     }
   });
 });

@@ -167,31 +167,14 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
       targetLabel: pending.changes.name ?? pending.name,
       changes: auditChangesOf(published, pending.changes),
     });
-    if (pending.ownerEmail) {
-      const { siteName, publicUrl } = deps.config;
-      const language = await mailLanguage(pending.ownerLocale);
-      const { i18n } = language;
-      const fields = fieldList(pending.changes, language);
-      await enqueueMail(
-        deps,
-        {
-          to: pending.ownerEmail,
-          subject: i18n._(msg`Your profile changes on ${{ siteName }} are published`),
-          ...composeMail(
-            siteName,
-            [
-              i18n._(msg`Hello ${{ name: pending.ownerName ?? pending.name }},`),
-              i18n._(msg`Your changes (${{ fields }}) have been approved and are now on your public profile.`),
-            ],
-            {
-              label: i18n._(msg`View your profile`),
-              url: `${publicUrl}${localizePath(language.locale, `/consultant/${id}`)}`,
-            },
-          ),
-        },
-        { db: tx },
-      );
-    }
+    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields, name }) => ({
+      subject: i18n._(msg`Your profile changes on ${{ siteName }} are published`),
+      paragraphs: [
+        i18n._(msg`Hello ${{ name }},`),
+        i18n._(msg`Your changes (${{ fields }}) have been approved and are now on your public profile.`),
+      ],
+      action: { label: i18n._(msg`View your profile`), path: `/consultant/${id}` },
+    }));
     const replacedPhoto =
       columns.profilePhotoUrl !== undefined && published.profilePhotoUrl !== columns.profilePhotoUrl
         ? published.profilePhotoUrl
@@ -201,6 +184,42 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
   deps.runtime.directory.changed();
   if (outcome.replacedPhoto) await discardPhoto(db, deps, outcome.replacedPhoto);
   return { fields: outcome.fields };
+}
+
+type LockedChange = Awaited<ReturnType<typeof lockPendingChange>>;
+
+/**
+ * The owner's e-mail about a decision on their change, in their account's language, queued in the
+ * decision's transaction (none when the profile has no owner's address): `write` says what.
+ */
+async function mailOwner(
+  deps: DecisionDeps,
+  tx: Executor,
+  pending: LockedChange,
+  write: (words: { i18n: I18n; siteName: string; fields: string; name: string }) => {
+    subject: string;
+    paragraphs: string[];
+    action: { label: string; path: string };
+  },
+): Promise<void> {
+  if (!pending.ownerEmail) return;
+  const { siteName, publicUrl } = deps.config;
+  const language = await mailLanguage(pending.ownerLocale);
+  const { i18n } = language;
+  const fields = fieldList(pending.changes, language);
+  const { subject, paragraphs, action } = write({ i18n, siteName, fields, name: pending.ownerName ?? pending.name });
+  await enqueueMail(
+    deps,
+    {
+      to: pending.ownerEmail,
+      subject,
+      ...composeMail(siteName, paragraphs, {
+        label: action.label,
+        url: `${publicUrl}${localizePath(language.locale, action.path)}`,
+      }),
+    },
+    { db: tx },
+  );
 }
 
 /** Rejects the change waiting on a profile: the published version stays, and the owner is e-mailed the reason. */
@@ -223,35 +242,18 @@ export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id
       targetLabel: pending.name,
       changes: { ...auditChangesOf(published, pending.changes), reason: { from: null, to: reason } },
     });
-    if (pending.ownerEmail) {
-      const { siteName, publicUrl } = deps.config;
-      const language = await mailLanguage(pending.ownerLocale);
-      const { i18n } = language;
-      const fields = fieldList(pending.changes, language);
-      await enqueueMail(
-        deps,
-        {
-          to: pending.ownerEmail,
-          subject: i18n._(msg`Your profile changes on ${{ siteName }} were not published`),
-          ...composeMail(
-            siteName,
-            [
-              i18n._(msg`Hello ${{ name: pending.ownerName ?? pending.name }},`),
-              i18n._(
-                msg`An administrator reviewed the changes to your consultant profile (${{ fields }}) and did not publish them, for this reason:`,
-              ),
-              reason,
-              i18n._(msg`Your profile keeps showing its approved version. You can edit your profile and send the changes again.`),
-            ],
-            {
-              label: i18n._(msg`Edit your profile`),
-              url: `${publicUrl}${localizePath(language.locale, `/profile/edit/${id}`)}`,
-            },
-          ),
-        },
-        { db: tx },
-      );
-    }
+    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields, name }) => ({
+      subject: i18n._(msg`Your profile changes on ${{ siteName }} were not published`),
+      paragraphs: [
+        i18n._(msg`Hello ${{ name }},`),
+        i18n._(
+          msg`An administrator reviewed the changes to your consultant profile (${{ fields }}) and did not publish them, for this reason:`,
+        ),
+        reason,
+        i18n._(msg`Your profile keeps showing its approved version. You can edit your profile and send the changes again.`),
+      ],
+      action: { label: i18n._(msg`Edit your profile`), path: `/profile/edit/${id}` },
+    }));
     const photo = pending.changes.profilePhotoUrl;
     return photo && photo !== published.profilePhotoUrl ? photo : null;
   });

@@ -1,23 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { ADMIN_UNPAGED_LIMIT } from "#common/admin-schema.ts";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "#server/db/schema.ts";
 import { createSession } from "#server/services/sessions.ts";
-import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { type ApiApp, call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
+const it = apiTest();
+let env: TestApi;
 let app: ApiApp["app"];
-beforeAll(async () => {
-  env = await startApiApp();
-  app = env.app;
-});
-afterAll(async () => {
-  await env?.close();
+it.beforeAll(({ api }) => {
+  env = api;
+  app = api.app;
 });
 
-const unique = () => randomBytes(5).toString("hex");
 let ipCounter = 0;
 /** A fresh client address per request, so per-address rate limits never decide a test. */
 const freshIp = () => {

@@ -1,12 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { deliverQueuedMail } from "#server/jobs/mail.ts";
 import { accountMenuState } from "#server/services/conversations/conversations.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { NEW_ACCOUNT_CONVERSATIONS } from "#server/services/messages/send.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Issue 36 item 5, spam stops at the door: only verified accounts start conversations, new
@@ -15,17 +16,11 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // (Reporting it to the admins' queue is issue 31's endpoint: team-conversations.test.ts.) On a real
 // database and a real SMTP server.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
-afterAll(async () => {
-  await env?.close();
-});
-
-const unique = () => randomBytes(5).toString("hex");
-let ipCounter = 0;
-const freshIp = () => `198.51.100.${++ipCounter}`;
 
 async function insertConsultant() {
   const owner = await insertSignedInUser(env.database.db, { name: "Sokha Chea" });

@@ -1,28 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { accountMenuState, countUnreadConversations } from "#server/services/conversations/conversations.ts";
 import { SEND_LIMIT_PER_SENDER } from "#server/services/messages/send.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
-afterAll(async () => {
-  await env?.close();
-});
-
-const unique = () => randomBytes(5).toString("hex");
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter += 1;
-  return `203.0.113.${ipCounter}`;
-};
 
 async function insertConsultant(status = "approved") {
   const owner = await insertSignedInUser(env.database.db, { name: "Lan Nguyen" });

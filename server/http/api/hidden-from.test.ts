@@ -1,22 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // "Hide my profile from these organizations" (issue 31): the members of a listed organization
 // get 404 on the profile and never see it in search, shortlists or exports; everyone else
 // (other organizations' members, visitors) sees it as before.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
-const unique = () => randomBytes(5).toString("hex");
 type User = Awaited<ReturnType<typeof insertSignedInUser>>;
 
 async function organizationOf(...people: User[]) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { Locale } from "#common/locales.ts";
-import { call, PUBLIC_URL, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink, type ReceivedMail } from "../../../tests/setup/smtp.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -12,12 +13,10 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // language of the person who wrote to them. People's own words (a message, a reason) go as written.
 // Every mail here goes through the app's job queue to a real SMTP server.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
 /** A signed-in account that reads the site in `locale`. */

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiApp, call, PUBLIC_URL, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { type ApiApp, call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 
 // E-mails in the recipient's language (issue 37): the account's `locale`, set when signing up on a
 // page in that language (or by the API's `locale`) and moved along by the pages the person reads.
 // The mail and the page its link opens are in that language.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
+const it = apiTest();
+let env: TestApi;
 let app: ApiApp["app"];
-beforeAll(async () => {
-  env = await startApiApp();
-  app = env.app;
-});
-afterAll(async () => {
-  await env?.close();
+it.beforeAll(({ api }) => {
+  env = api;
+  app = api.app;
 });
 
 let counter = 0;

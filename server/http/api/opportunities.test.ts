@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import {
   adminOpportunityPageSchema,
@@ -17,15 +18,12 @@ import {
 // who sees what in each state, the approval queue, the limits, the automatic close, the PDF, and
 // the unhappy paths (each a 4xx with a clear message, nothing changed).
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
-const unique = () => randomBytes(5).toString("hex");
 type Person = Awaited<ReturnType<typeof insertSignedInUser>>;
 
 const person = (options: { role?: "user" | "admin"; name?: string } = {}) =>

@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { ORGANIZATION_LIMITS, ORGANIZATION_TEXTS } from "#common/organizations.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import {
   actingAnswerSchema,
@@ -15,15 +16,12 @@ import {
 // Organizations through the JSON API on a real database, mail delivered to a real SMTP server
 // (issue 31): roles against every endpoint, invitations, the last owner, verification.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
-const unique = () => randomBytes(5).toString("hex");
 type Person = Awaited<ReturnType<typeof insertSignedInUser>>;
 
 async function person(options: { role?: "user" | "admin"; name?: string; email?: string; verified?: boolean } = {}) {

@@ -1,8 +1,9 @@
 import * as OTPAuth from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // Issue 38, re-authentication ("sudo mode"): every sensitive change answers 403
 // { message, reauthenticate: true } when the session's last password or second factor is older
@@ -15,13 +16,11 @@ const PASSWORD = "lantern-orchid-73";
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  // Plain admins (no second factor): sudo mode is tested here, ENFORCE_SECOND_FACTOR in second-factor-enforcement.test.ts.
-  env = await startApiApp({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
-});
-afterAll(async () => {
-  await env?.close();
+// Plain admins (no second factor): sudo mode is tested here, ENFORCE_SECOND_FACTOR in second-factor-enforcement.test.ts.
+const it = apiTest({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -1,8 +1,9 @@
 import * as OTPAuth from "otpauth";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
-import { call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, cookieFrom, startApiApp, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 
 // Issue 38 step 2: two-step sign-in with an authenticator app (TOTP) and recovery codes, on the
@@ -10,12 +11,10 @@ import { findLink } from "../../../tests/setup/smtp.ts";
 // once only; the challenge; the limits; secrets sealed at rest; a password reset keeps the factor.
 
 const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp({ SECRETS_KEY });
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest({ SECRETS_KEY });
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 afterEach(() => {
   vi.useRealTimers();

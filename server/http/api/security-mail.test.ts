@@ -1,6 +1,7 @@
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call, cookieFrom, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // Issue 38: security e-mails through the queue and the real SMTP server, in the account's
 // language: a sign-in from a new device, a factor added or removed, a recovery code used, a
@@ -14,12 +15,10 @@ const IPHONE =
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
 let counter = 0;

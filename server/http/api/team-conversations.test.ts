@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { reportAnswerSchema } from "../openapi/admin.ts";
 import { conversationPageSchema, conversationThreadSchema } from "../openapi/messages.ts";
@@ -11,20 +12,12 @@ import { conversationPageSchema, conversationThreadSchema } from "../openapi/mes
 // under its member's name; the pipeline moves on send and reply; "Report this sender" reaches the
 // admins' queue, where an admin warns, blocks or unverifies.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
-});
-afterAll(async () => {
-  await env?.close();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
 
-const unique = () => randomBytes(5).toString("hex");
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter = (ipCounter % 250) + 1;
-  return `198.51.100.${ipCounter}`;
-};
 type User = Awaited<ReturnType<typeof insertSignedInUser>>;
 
 async function organization(verified: boolean, roles: ("owner" | "member")[]) {

@@ -1,22 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { sharedShortlistSchema, shortlistDetailSchema, shortlistListSchema } from "../openapi/hiring.ts";
 
 // Team shortlists (issue 31) through the JSON API on a real database: every member of the
 // organization sees and edits the list, with stages and internal notes; nobody else sees it.
 
-let env: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  env = await startApiApp();
+const it = apiTest();
+let env: TestApi;
+it.beforeAll(({ api }) => {
+  env = api;
 });
-afterAll(async () => {
-  await env?.close();
-});
-
-const unique = () => randomBytes(5).toString("hex");
 
 async function organizationWith(roles: ("owner" | "admin" | "member")[]) {
   const [org] = await env.database.sql<{ id: number; name: string }[]>`

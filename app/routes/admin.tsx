@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
+import { parseId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
@@ -25,30 +26,45 @@ import {
   ADMIN_TABS,
   type AdminIntent,
   type AdminTab,
+  ASKING_INTENTS,
+  type AskingIntent,
   adminFailureToast,
   INTENT_TOASTS,
   TAB_TEXT,
 } from "../components/admin/admin-tabs.ts";
+import { AskPanel, type AskTarget } from "../components/admin/ask-panel.tsx";
 import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
+import { AdminPlaceProvider } from "../components/admin/plain-forms.tsx";
 import { QueueTable } from "../components/admin/queue-panel.tsx";
 import { TablePages } from "../components/admin/table-pages.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { Alert } from "../components/ui/alert.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { errorAnswer, type FormAnswer, typedValues } from "../lib/form-answer.ts";
 import { formValues } from "../lib/form-values.ts";
 import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
+import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireAdminPage } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { RootData } from "../lib/user.ts";
 import type { Route } from "./+types/admin";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
-type View = { tab: AdminTab; search: string; status?: ApprovalStatus; page: number };
+type View = {
+  tab: AdminTab;
+  search: string;
+  status?: ApprovalStatus;
+  page: number;
+  /** A row action's question, asked in the page (without JavaScript): app/components/admin/ask-panel.tsx. */
+  ask?: { intent: AskingIntent; id: number };
+};
 
 /** Which table, search and page the address asks for; anything odd falls back to the first page. */
 function readView(search: string): View {
@@ -57,13 +73,26 @@ function readView(search: string): View {
   const tab = ADMIN_TABS.find((candidate) => candidate === tabParam) ?? "consultants";
   const page = Number(params.get("page"));
   const statusParam = params.get("status");
+  const askIntent = ASKING_INTENTS.find((candidate) => candidate === params.get("confirm"));
+  const askId = parseId(params.get("id") ?? "");
   return {
     tab,
     search: (params.get("q") ?? "").trim().slice(0, 200),
     // The status filter belongs to the Consultants tab (the queue is the pending ones).
     status: tab === "consultants" ? APPROVAL_STATUSES.find((candidate) => candidate === statusParam) : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    ...(askIntent && askId !== null ? { ask: { intent: askIntent, id: askId } } : {}),
   };
+}
+
+/**
+ * Where a plain form (no JavaScript) comes back to after it was done: the dashboard's address it
+ * was sent from (`back`), never another page. Null for a fetcher's request, which has none and
+ * stays on the page.
+ */
+function backOf(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || value.length > 500) return null;
+  return value === "/admin" || value.startsWith("/admin?") ? value : null;
 }
 
 const ADMIN_SIGNED_OUT = {
@@ -133,27 +162,30 @@ function reasonOf(form: FormData) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const { session } = app;
   const form = await request.formData();
   const intentValue = form.get("intent");
   const intent = ADMIN_INTENTS.find((candidate) => candidate === intentValue) ?? null;
   if (!intent) return answer(errorAnswer("Unknown action", { toast: adminFailureToast("Unknown action") }), 400);
-  const actor = actorOf(session);
+  const failureToast = () => adminFailureToast(INTENT_TOASTS[intent].failure);
+  // Without JavaScript the password (or code) comes in the form itself (issue 38): confirmed first.
+  const refused = await reauthenticateFromForm(app, form, { intent, toast: failureToast });
+  if (refused) return refused;
+  const actor = actorOf(app.session);
   const deps = serviceDeps(app);
+  const back = backOf(form.get("back"));
   try {
     const id = idFrom(form.get("id"));
     if (id === null) throw new NotFound("Not found");
     const done = await ACTIONS[intent](deps, actor, id, form);
     // Ending sessions says how many ended ("2 sessions ended"): none is worth knowing too.
     const said = intent === "end-sessions" ? messageOf(done) : undefined;
-    return answer({
-      intent,
-      result: { status: "success" },
-      toast: { title: ADMIN_TOASTS.success, description: said ?? INTENT_TOASTS[intent].success },
-    });
+    const toast = { title: ADMIN_TOASTS.success, description: said ?? INTENT_TOASTS[intent].success };
+    // A plain form goes back to the table it was sent from (a reload does not send it again).
+    if (back) return redirectWithToast(app, back, toast);
+    return answer({ intent, result: { status: "success" }, toast });
   } catch (error) {
     // The spec's failure text in the toast; what the service said about a field, beside the field.
-    return refusedAnswer(error, { intent, toast: () => adminFailureToast(INTENT_TOASTS[intent].failure) });
+    return refusedAnswer(error, { intent, toast: failureToast, initialValue: typedValues(form, ["reason"]) });
   }
 }
 
@@ -167,14 +199,17 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
-  return <Dashboard data={loaderData} />;
+  return <Dashboard data={loaderData} answer={actionData ?? undefined} />;
 }
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { access: "admin" }>;
 
-function Dashboard({ data: loaded }: { data: DashboardData }) {
+/** The page's own answer: a plain form's (a fetcher's answer is the fetcher's). */
+type PageAnswer = FormAnswer<AdminIntent> | undefined;
+
+function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; answer: PageAnswer }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   // While a search, a page or a tab is loading, the new tab shows at once with its loading text.
@@ -183,11 +218,17 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
   const tab = pending?.tab ?? loaded.view.tab;
   const table = loaded.table;
   const isLoading = (name: AdminTab) => tab === name && (pending !== null || table.tab !== name);
+  const place = {
+    tab: loaded.view.tab,
+    filters: { search: loaded.view.search, status: loaded.view.status },
+    page: loaded.view.page,
+  };
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
       <p className="mt-2 text-muted">Manage consultants, users and profile approvals.</p>
+      <DoneWithoutScript />
       <p className="mt-1 text-sm">
         <Link to="/admin/searches" className="font-semibold text-brand-700 underline underline-offset-4">
           Searches that found nothing
@@ -244,11 +285,70 @@ function Dashboard({ data: loaded }: { data: DashboardData }) {
               label={TAB_TEXT[name].searchLabel}
               placeholder={TAB_TEXT[name].placeholder}
             />
-            {isLoading(name) ? <LoadingText>{TAB_TEXT[name].loading}</LoadingText> : <TablePanel table={table} data={loaded} />}
+            {isLoading(name) ? (
+              <LoadingText>{TAB_TEXT[name].loading}</LoadingText>
+            ) : (
+              <AdminPlaceProvider value={place}>
+                <AskQuestion table={table} data={loaded} answer={pageAnswer} />
+                <TablePanel table={table} data={loaded} />
+              </AdminPlaceProvider>
+            )}
           </TabsContent>
         ))}
       </Tabs>
     </section>
+  );
+}
+
+/**
+ * What a plain form did (no JavaScript): the toast its redirect carried, said in the page, since
+ * the toast itself needs scripts. Hidden where scripts run: the toast says it there.
+ */
+function DoneWithoutScript() {
+  const said = useRouteLoaderData<RootData>("root")?.toast;
+  if (!said) return null;
+  return (
+    <div role="status" className="mt-4 hidden noscript:block">
+      <Alert tone={said.variant === "destructive" ? "error" : "info"} title={said.title}>
+        {said.description}
+      </Alert>
+    </div>
+  );
+}
+
+/** The row the address asks about (`?confirm=…&id=…`) in the open table, if it is there. */
+function askTarget(table: DashboardData["table"], id: number): AskTarget | undefined {
+  switch (table.tab) {
+    case "consultants":
+      return table.consultants.find((row) => row.id === id);
+    case "queue":
+      return table.entries.find((row) => row.id === id);
+    case "users":
+      return table.users.find((row) => row.id === id);
+    case "audit":
+      return undefined;
+  }
+}
+
+function AskQuestion({
+  table,
+  data: loaded,
+  answer: pageAnswer,
+}: {
+  table: DashboardData["table"];
+  data: DashboardData;
+  answer: PageAnswer;
+}) {
+  const ask = loaded.view.ask;
+  const target = ask && table.tab === loaded.view.tab ? askTarget(table, ask.id) : undefined;
+  if (!ask || !target) return null;
+  return (
+    <AskPanel
+      intent={ask.intent}
+      target={target}
+      isSelf={table.tab === "users" && target.id === loaded.currentUserId}
+      answer={pageAnswer?.intent === ask.intent ? pageAnswer : undefined}
+    />
   );
 }
 

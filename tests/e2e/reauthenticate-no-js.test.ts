@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors } from "../setup/browser.ts";
+import { expectNoAxeViolationsInHtml } from "../setup/axe-html.ts";
+import { expectNoConsoleErrors } from "../setup/browser.ts";
 import { e2e, type OpenedPage, signInPage, unique } from "../setup/e2e.ts";
 
 // Issue 38, re-authentication without JavaScript: the dialog cannot open, so a privileged form
@@ -10,21 +11,9 @@ import { e2e, type OpenedPage, signInPage, unique } from "../setup/e2e.ts";
 
 const test = e2e();
 
-/**
- * axe-core runs as a script, which a page without JavaScript cannot run: check the page's server
- * HTML as it is now (the action's answer, which no URL gives again) in a page whose own scripts
- * never load, served at the app's address so its styles apply.
- */
-async function expectNoAxeViolationsInHtml(page: Page, appUrl: string, open: () => Promise<OpenedPage>) {
-  const html = await page.content();
-  const checker = await open();
-  await checker.page.route("**/assets/*.js", (route) => route.abort());
-  await checker.page.route(`${appUrl}/profile/manage?as-answered`, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-  );
-  await checker.page.goto(`${appUrl}/profile/manage?as-answered`);
-  await expectNoAxeViolations(checker.page);
-  await checker.close();
+/** The answered page's HTML checked by axe-core (the page itself runs no script). */
+function expectNoAxeViolationsInAnswer(page: Page, appUrl: string, open: () => Promise<OpenedPage>) {
+  return expectNoAxeViolationsInHtml(page, appUrl, open, "/profile/manage?as-answered");
 }
 
 // Without JavaScript the refusals are the page's own answer (403, 400): Chromium logs each.
@@ -58,7 +47,7 @@ describe("re-authentication without JavaScript", () => {
         .waitFor();
       await expect(email.inputValue()).resolves.toBe(newEmail);
       expect((await sql`select email from auth_users where id = ${person.id}`)[0]?.email).toBe(person.email);
-      await expectNoAxeViolationsInHtml(page, app.url, () => openPage({ viewport }));
+      await expectNoAxeViolationsInAnswer(page, app.url, () => openPage({ viewport }));
 
       // A wrong password: said beside the field, nothing changed, the address still typed.
       const password = confirm.getByLabel("Password", { exact: true });
@@ -68,7 +57,7 @@ describe("re-authentication without JavaScript", () => {
       await expect(confirm.getByLabel("Password", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
       await expect(email.inputValue()).resolves.toBe(newEmail);
       expect((await sql`select email from auth_users where id = ${person.id}`)[0]?.email).toBe(person.email);
-      await expectNoAxeViolationsInHtml(page, app.url, () => openPage({ viewport }));
+      await expectNoAxeViolationsInAnswer(page, app.url, () => openPage({ viewport }));
 
       // The right one: re-authenticated and saved in the same step.
       await confirm.getByLabel("Password", { exact: true }).fill(person.password);
@@ -79,7 +68,7 @@ describe("re-authentication without JavaScript", () => {
       const [session] = await sql`
         select authenticated_at > now() - interval '1 minute' as recent from auth_sessions where user_id = ${person.id}`;
       expect(session?.recent).toBe(true);
-      await expectNoAxeViolationsInHtml(page, app.url, () => openPage({ viewport }));
+      await expectNoAxeViolationsInAnswer(page, app.url, () => openPage({ viewport }));
       expectNoConsoleErrors(errors, EXPECTED_ERRORS);
     });
   }

@@ -70,3 +70,35 @@ export function adminHref(tab: AdminTab, filters: AdminFilters, page = 1): strin
   if (page > 1) params.set("page", String(page));
   return `/admin?${params.toString()}`;
 }
+
+/**
+ * The actions that ask first (a confirmation, or a reason). Without JavaScript a row's button opens
+ * the question in the page itself (`?confirm=<intent>&id=<id>`, app/components/admin/ask-panel.tsx),
+ * a plain form posting to the same action; with it, the dialogs ask.
+ */
+export const ASKING_INTENTS = [
+  "delete",
+  "hide",
+  "reject",
+  "reject-change",
+  "promote",
+  "demote",
+  "block",
+  "unblock",
+  "end-sessions",
+] as const satisfies readonly AdminIntent[];
+export type AskingIntent = (typeof ASKING_INTENTS)[number];
+
+/** Where the admin is: the tab, its filters and page (what a plain form comes back to). */
+export type AdminPlace = { tab: AdminTab; filters: AdminFilters; page: number };
+
+/** The anchor of the question in the page, so the browser scrolls to it. */
+export const ASK_ANCHOR = "admin-confirm";
+
+/** The address of the question about one row, in the place the admin is. */
+export function askHref(place: AdminPlace, intent: AskingIntent, id: number): string {
+  const params = new URLSearchParams(adminHref(place.tab, place.filters, place.page).slice("/admin?".length));
+  params.set("confirm", intent);
+  params.set("id", String(id));
+  return `/admin?${params.toString()}`;
+}

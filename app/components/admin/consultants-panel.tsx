@@ -8,9 +8,18 @@ import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { EditConsultantDialog } from "./edit-consultant-dialog.tsx";
+import { AskForm, askButton, DoForm, instead } from "./plain-forms.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { IconAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
+
+/** What deleting a profile asks first (the dialog, and the page's own question without JavaScript). */
+export const DELETE_TEXT = {
+  title: "Are you sure?",
+  description: "This action cannot be undone. This will permanently delete the consultant profile and all associated messages.",
+  confirmLabel: (name: string) => `Delete ${name}`,
+  pendingLabel: "Deleting...",
+};
 
 const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
   pending: "accent",
@@ -67,28 +76,37 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
         <div className="inline-flex gap-1">
           <IconAction action="Edit" target={consultant.name} icon={Pencil} onClick={() => setEditing(consultant)} />
           {consultant.status === "approved" ? (
-            <IconAction
-              action="Hide"
-              target={consultant.name}
-              icon={EyeOff}
-              onClick={() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" })}
-            />
+            <AskForm id={consultant.id}>
+              <IconAction
+                action="Hide"
+                target={consultant.name}
+                icon={EyeOff}
+                {...askButton("hide")}
+                onClick={instead(() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" }))}
+              />
+            </AskForm>
           ) : (
-            <IconAction
-              action="Approve"
-              target={consultant.name}
-              icon={CircleCheck}
-              disabled={isBusy(consultant)}
-              onClick={() => moderate.submit({ intent: "approve", id: String(consultant.id) })}
-            />
+            <DoForm intent="approve" id={consultant.id}>
+              <IconAction
+                action="Approve"
+                target={consultant.name}
+                icon={CircleCheck}
+                type="submit"
+                disabled={isBusy(consultant)}
+                onClick={instead(() => moderate.submit({ intent: "approve", id: String(consultant.id) }))}
+              />
+            </DoForm>
           )}
-          <IconAction
-            action="Delete"
-            target={consultant.name}
-            icon={Trash2}
-            className="text-red-700 hover:bg-red-50"
-            onClick={() => setDeleting(consultant)}
-          />
+          <AskForm id={consultant.id}>
+            <IconAction
+              action="Delete"
+              target={consultant.name}
+              icon={Trash2}
+              className="text-red-700 hover:bg-red-50"
+              {...askButton("delete")}
+              onClick={instead(() => setDeleting(consultant))}
+            />
+          </AskForm>
         </div>
       ),
     },
@@ -105,10 +123,10 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title="Are you sure?"
-        description="This action cannot be undone. This will permanently delete the consultant profile and all associated messages."
-        confirmLabel={deleting ? `Delete ${deleting.name}` : "Delete"}
-        pendingLabel="Deleting..."
+        title={DELETE_TEXT.title}
+        description={DELETE_TEXT.description}
+        confirmLabel={deleting ? DELETE_TEXT.confirmLabel(deleting.name) : "Delete"}
+        pendingLabel={DELETE_TEXT.pendingLabel}
         isPending={remove.isBusy}
         onConfirm={() => {
           if (deleting) remove.submit({ intent: "delete", id: String(deleting.id) });

@@ -11,6 +11,7 @@ import type { Column } from "../ui/data-table.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { ChangeDiff } from "./change-diff.tsx";
+import { AskForm, askButton, DoForm, instead } from "./plain-forms.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
@@ -213,12 +214,28 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
             <Button variant="outline" size="sm" aria-label={`Review ${what}`} onClick={() => setReviewing(entry)}>
               Review
             </Button>
-            <Button size="sm" aria-label={`Approve ${what}`} disabled={isBusy(entry)} onClick={() => approve(entry)}>
-              {isBusy(entry) && action.pendingIntent?.startsWith("approve") ? "Approving..." : "Approve"}
-            </Button>
-            <Button variant="destructive" size="sm" aria-label={`Reject ${what}`} onClick={() => reject(entry)}>
-              Reject
-            </Button>
+            <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
+              <Button
+                type="submit"
+                size="sm"
+                aria-label={`Approve ${what}`}
+                disabled={isBusy(entry)}
+                onClick={instead(() => approve(entry))}
+              >
+                {isBusy(entry) && action.pendingIntent?.startsWith("approve") ? "Approving..." : "Approve"}
+              </Button>
+            </DoForm>
+            <AskForm id={entry.id}>
+              <Button
+                variant="destructive"
+                size="sm"
+                aria-label={`Reject ${what}`}
+                {...askButton(entry.change ? "reject-change" : "reject")}
+                onClick={instead(() => reject(entry))}
+              >
+                Reject
+              </Button>
+            </AskForm>
           </div>
         );
       },

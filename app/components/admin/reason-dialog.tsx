@@ -7,7 +7,8 @@ import type { useAdminAction } from "./use-admin-action.ts";
 
 export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" | "reject-change" };
 
-const TEXT = {
+/** What asking for a reason says, per action (the dialog, and the page's own question without JavaScript). */
+export const REASON_TEXT = {
   reject: {
     title: "Reject profile",
     description: (name: string) =>
@@ -45,7 +46,7 @@ export function ReasonDialog({
   action: ReturnType<typeof useAdminAction>;
 }) {
   const [error, setError] = useState<string | undefined>();
-  const text = target ? TEXT[target.intent] : null;
+  const text = target ? REASON_TEXT[target.intent] : null;
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -8,10 +8,11 @@ import { Badge } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { AskForm, askButton, instead } from "./plain-forms.tsx";
 import { TextAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
-type AccountAction = { intent: "promote" | "demote" | "block" | "unblock" | "end-sessions"; user: AdminUser };
+export type AccountAction = { intent: "promote" | "demote" | "block" | "unblock" | "end-sessions"; user: AdminUser };
 
 /** The account actions' buttons: what each says, and says while its request is on its way. */
 const ACCOUNT_BUTTONS = {
@@ -23,7 +24,10 @@ const ACCOUNT_BUTTONS = {
 } as const;
 
 /** What the confirmation of an account action says; demoting oneself closes the dashboard. */
-function confirmationText({ intent, user }: AccountAction, isSelf: boolean) {
+export function confirmationText(
+  { intent, user }: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> },
+  isSelf: boolean,
+) {
   if (intent === "end-sessions") {
     // An admin ending their own keeps the session they are using (the service does).
     return isSelf
@@ -139,14 +143,16 @@ export function UsersTable({
           return (
             <div className="inline-flex gap-2">
               {intents.map((intent) => (
-                <TextAction
-                  key={intent}
-                  {...ACCOUNT_BUTTONS[intent]}
-                  target={user.name}
-                  pending={pending === intent}
-                  disabled={busy}
-                  onClick={() => setConfirming({ intent, user })}
-                />
+                <AskForm key={intent} id={user.id}>
+                  <TextAction
+                    {...ACCOUNT_BUTTONS[intent]}
+                    {...askButton(intent)}
+                    target={user.name}
+                    pending={pending === intent}
+                    disabled={busy}
+                    onClick={instead(() => setConfirming({ intent, user }))}
+                  />
+                </AskForm>
               ))}
             </div>
           );
@@ -156,21 +162,27 @@ export function UsersTable({
         return (
           <div className="flex-col items-start">
             <div className="inline-flex gap-2">
-              <TextAction
-                {...ACCOUNT_BUTTONS.demote}
-                target={user.name}
-                pending={busy && action.pendingIntent === "demote"}
-                aria-describedby={isLastAdmin ? hintId : undefined}
-                disabled={busy || isLastAdmin}
-                onClick={() => setConfirming({ intent: "demote", user })}
-              />
-              <TextAction
-                {...ACCOUNT_BUTTONS["end-sessions"]}
-                target={user.name}
-                pending={busy && action.pendingIntent === "end-sessions"}
-                disabled={busy}
-                onClick={() => setConfirming({ intent: "end-sessions", user })}
-              />
+              <AskForm id={user.id}>
+                <TextAction
+                  {...ACCOUNT_BUTTONS.demote}
+                  {...askButton("demote")}
+                  target={user.name}
+                  pending={busy && action.pendingIntent === "demote"}
+                  aria-describedby={isLastAdmin ? hintId : undefined}
+                  disabled={busy || isLastAdmin}
+                  onClick={instead(() => setConfirming({ intent: "demote", user }))}
+                />
+              </AskForm>
+              <AskForm id={user.id}>
+                <TextAction
+                  {...ACCOUNT_BUTTONS["end-sessions"]}
+                  {...askButton("end-sessions")}
+                  target={user.name}
+                  pending={busy && action.pendingIntent === "end-sessions"}
+                  disabled={busy}
+                  onClick={instead(() => setConfirming({ intent: "end-sessions", user }))}
+                />
+              </AskForm>
             </div>
             {isLastAdmin && (
               <p id={hintId} className="mt-1 text-xs text-muted">

@@ -1,0 +1,110 @@
+import { Form, Link } from "react-router";
+import { type FormAnswer, formErrorOf, typedOf } from "#app/lib/form-answer.ts";
+import { ReauthenticateFields } from "../account/reauthenticate-fields.tsx";
+import { Alert } from "../ui/alert.tsx";
+import { Button, buttonClasses } from "../ui/button.tsx";
+import { Field, Textarea } from "../ui/field.tsx";
+import { type AdminIntent, ASK_ANCHOR, type AskingIntent, askHref } from "./admin-tabs.ts";
+import { DELETE_TEXT } from "./consultants-panel.tsx";
+import { useAdminBack, useAdminPlace } from "./plain-forms.tsx";
+import { REASON_TEXT } from "./reason-dialog.tsx";
+import { confirmationText } from "./users-panel.tsx";
+
+// The question a row action asks first, in the page itself: what a dialog asks with JavaScript,
+// here for a page without it (a row's button is a GET form to `?confirm=<intent>&id=<id>`,
+// app/components/admin/plain-forms.tsx). A plain form posting to /admin's action (same service,
+// same audit). When the action needs a recent sign-in and the admin's is older, the answer comes
+// back to this address with the password and code fields in the form (ReauthenticateFields);
+// sending it again with one re-authenticates and acts in one step. Cancel goes back to the table.
+
+/** Whom the question is about: a row of the open table. */
+export type AskTarget = { id: number; name: string };
+
+type Question = {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  variant: "primary" | "destructive";
+  reason?: { label: string; required: boolean };
+};
+
+function questionOf(intent: AskingIntent, target: AskTarget, isSelf: boolean): Question {
+  switch (intent) {
+    case "delete":
+      return { ...DELETE_TEXT, confirmLabel: DELETE_TEXT.confirmLabel(target.name), variant: "destructive" };
+    case "hide":
+    case "reject":
+    case "reject-change": {
+      const text = REASON_TEXT[intent];
+      return {
+        title: `${text.title}: ${target.name}`,
+        description: text.description(target.name),
+        confirmLabel: text.submit,
+        variant: "destructive",
+        reason: { label: text.label, required: intent !== "hide" },
+      };
+    }
+    default: {
+      const text = confirmationText({ intent, user: target }, isSelf);
+      return { ...text, variant: intent === "promote" || intent === "unblock" ? "primary" : "destructive" };
+    }
+  }
+}
+
+export function AskPanel({
+  intent,
+  target,
+  isSelf,
+  answer,
+}: {
+  intent: AskingIntent;
+  target: AskTarget;
+  isSelf: boolean;
+  /** The action's answer to this form, when it was sent and refused. */
+  answer: FormAnswer<AdminIntent> | undefined;
+}) {
+  const place = useAdminPlace();
+  const back = useAdminBack();
+  const question = questionOf(intent, target, isSelf);
+  const formError = formErrorOf(answer);
+  const reasonError = answer?.result.error?.reason;
+  const typedReason = typedOf(answer).reason;
+  const titleId = `${ASK_ANCHOR}-title`;
+  return (
+    <section
+      id={ASK_ANCHOR}
+      aria-labelledby={titleId}
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-ink">
+        {question.title}
+      </h2>
+      <p className="mt-2 text-sm text-muted">{question.description}</p>
+      {formError && (
+        <div className="mt-4">
+          <Alert tone="error" live>
+            {formError}
+          </Alert>
+        </div>
+      )}
+      <Form method="post" action={askHref(place, intent, target.id)} className="mt-4 grid gap-4">
+        <input type="hidden" name="id" value={target.id} />
+        <input type="hidden" name="back" value={back} />
+        {question.reason && (
+          <Field label={question.reason.label} required={question.reason.required} error={reasonError}>
+            {(props) => <Textarea {...props} name="reason" rows={4} maxLength={1000} defaultValue={typedReason} />}
+          </Field>
+        )}
+        <ReauthenticateFields answer={answer} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
+            Cancel
+          </Link>
+          <Button type="submit" name="intent" value={intent} variant={question.variant}>
+            {question.confirmLabel}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

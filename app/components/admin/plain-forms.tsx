@@ -1,0 +1,69 @@
+import { createContext, type ReactNode, useContext } from "react";
+import { ADMIN_TABS, type AdminIntent, type AdminPlace, ASK_ANCHOR, type AskingIntent, adminHref } from "./admin-tabs.ts";
+
+// The admin tables' actions without JavaScript (progressive enhancement). Each row action's
+// button sits in a plain form, so it does something before (or without) the page's scripts:
+// - an action that asks first (delete, hide, promote, End sessions …) is a GET form that opens the
+//   same question in the page (`?confirm=<intent>&id=<id>`, app/components/admin/ask-panel.tsx);
+// - an action that does not (approve) posts to /admin's action with `back`, which then redirects
+//   back here with the toast.
+// With JavaScript the button's click handler prevents the form and opens the dialog or sends the
+// fetcher, as before.
+
+const AdminPlaceContext = createContext<AdminPlace>({ tab: ADMIN_TABS[0], filters: { search: "" }, page: 1 });
+
+export const AdminPlaceProvider = AdminPlaceContext.Provider;
+
+export function useAdminPlace(): AdminPlace {
+  return useContext(AdminPlaceContext);
+}
+
+/** The place's address: where a plain form comes back to. */
+export function useAdminBack(): string {
+  const place = useAdminPlace();
+  return adminHref(place.tab, place.filters, place.page);
+}
+
+/**
+ * A row action that asks first: a GET form whose button (`name="confirm"`, `value` the intent)
+ * opens the question about row `id` in the page.
+ */
+export function AskForm({ id, children }: { id: number; children: ReactNode }) {
+  const { tab, filters, page } = useAdminPlace();
+  return (
+    <form method="get" action={`/admin#${ASK_ANCHOR}`} className="contents">
+      <input type="hidden" name="tab" value={tab} />
+      {filters.search && <input type="hidden" name="q" value={filters.search} />}
+      {filters.status && <input type="hidden" name="status" value={filters.status} />}
+      {page > 1 && <input type="hidden" name="page" value={page} />}
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </form>
+  );
+}
+
+/** A row action that needs no question (approve): posts `intent` for row `id`, and comes back here. */
+export function DoForm({ intent, id, children }: { intent: AdminIntent; id: number; children: ReactNode }) {
+  const back = useAdminBack();
+  return (
+    <form method="post" action={back} className="contents">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+      {children}
+    </form>
+  );
+}
+
+/** What a row button's click does with JavaScript: not the plain form, but `act()` (a dialog, a fetcher). */
+export function instead(act: () => void) {
+  return (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    act();
+  };
+}
+
+/** The button of an AskForm: it sends which question to open. */
+export function askButton(intent: AskingIntent) {
+  return { type: "submit", name: "confirm", value: intent } as const;
+}

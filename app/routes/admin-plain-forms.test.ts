@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ADMIN_TOASTS } from "#common/admin-schema.ts";
+import { auditLog, authSessions, authUsers, consultants } from "#server/db/schema.ts";
+import { registerAccount } from "#server/services/accounts/registration.ts";
+import { createSession, resolveSession } from "#server/services/sessions.ts";
+import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { appContextOf, postAction, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { insertUser } from "../../tests/setup/users.ts";
+import type { FormAnswer } from "../lib/form-answer.ts";
+import { REAUTHENTICATE_FIELDS } from "../lib/reauthentication.ts";
+import * as page from "./admin.tsx";
+
+// /admin's action for the dashboard's plain forms (no JavaScript): a form carrying `back` is done
+// by the same services (same audit) and redirects back to the table it came from with the toast;
+// a privileged one with a stale sign-in comes back asking for the password in the form, and with
+// the password it re-authenticates and acts in one step. A fetcher's request (no `back`) answers
+// as before. Node's Response, not happy-dom's: the toast's cookie is read back.
+
+const harness = routeHarness();
+
+let count = 0;
+/** An admin with a password that verifies, signed in `minutesAgo` minutes ago. */
+async function admin(minutesAgo = 0) {
+  count += 1;
+  const password = "correct horse battery staple";
+  const email = `plain.admin.${count}.${Date.now()}@example.org`;
+  const { user, sessionToken } = await registerAccount(harness.deps, { name: `Plain Admin ${count}`, email, password });
+  await harness.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, user.id));
+  const session = await resolveSession(harness.database.db, sessionToken, {}, "none");
+  if (!session) throw new Error("no session");
+  const context = appContextOf(harness.deps, { ...session, authenticatedAt: new Date(Date.now() - minutesAgo * 60_000) });
+  return { user, password, context };
+}
+
+const roleOf = async (id: number) =>
+  (await harness.database.db.select({ role: authUsers.role }).from(authUsers).where(eq(authUsers.id, id)))[0]?.role;
+const auditActions = async (targetId: number) =>
+  (await harness.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, targetId))).map(
+    (row) => row.action,
+  );
+
+describe("/admin's plain forms (no JavaScript)", () => {
+  it("approves from a plain form: back to the table it was sent from, with the toast; audited", async () => {
+    const { context } = await admin();
+    const id = await insertListedConsultant(harness.database.db, { name: "Plain Pending", status: "pending" });
+    const back = "/admin?tab=consultants&q=Plain+Pending&status=pending";
+    const done = await redirectAfterAction(page, { url: back, context, fields: { intent: "approve", id, back } });
+    expect(done.location).toBe(back);
+    expect(done.toast).toEqual({ title: ADMIN_TOASTS.success, description: ADMIN_TOASTS.consultantApproved });
+    const [row] = await harness.database.db
+      .select({ status: consultants.status })
+      .from(consultants)
+      .where(eq(consultants.id, id));
+    expect(row?.status).toBe("approved");
+    expect(await auditActions(id)).toContain("approve");
+  });
+
+  it("ends a user's sessions from a plain form: the toast says how many", async () => {
+    const { context } = await admin();
+    const person = await insertUser(harness.database.db, { name: "Plain Lostphone" });
+    await createSession(harness.database.db, person.id);
+    await createSession(harness.database.db, person.id);
+    const done = await redirectAfterAction(page, {
+      url: `/admin?tab=users&confirm=end-sessions&id=${person.id}`,
+      context,
+      fields: { intent: "end-sessions", id: person.id, back: "/admin?tab=users" },
+    });
+    expect(done).toEqual({
+      location: "/admin?tab=users",
+      toast: { title: ADMIN_TOASTS.success, description: "2 sessions ended" },
+    });
+    expect(await harness.database.db.select().from(authSessions).where(eq(authSessions.userId, person.id))).toEqual([]);
+  });
+
+  it("asks for the password in the form when the sign-in is stale; a wrong one changes nothing; the right one promotes at once", async () => {
+    const { context, password } = await admin(11);
+    const person = await insertUser(harness.database.db, { name: "Plain Promotee" });
+    const url = `/admin?tab=users&confirm=promote&id=${person.id}`;
+    const fields = { intent: "promote", id: String(person.id), back: "/admin?tab=users" };
+
+    const asked = await postAction<FormAnswer>(page, { url, context, fields });
+    expect(asked.init.status).toBe(403);
+    expect(asked.data).toMatchObject({ intent: "promote", reauthenticate: true, result: { status: "error" } });
+    expect(await roleOf(person.id)).toBe("user");
+
+    const wrong = await postAction<FormAnswer>(page, {
+      url,
+      context,
+      fields: { ...fields, [REAUTHENTICATE_FIELDS.password]: "not the password" },
+    });
+    expect(wrong.data).toMatchObject({
+      intent: "promote",
+      reauthenticate: true,
+      result: { status: "error", error: { [REAUTHENTICATE_FIELDS.password]: ["That password is not right."] } },
+    });
+    expect(wrong.init.status).toBeGreaterThanOrEqual(400);
+    expect(await roleOf(person.id)).toBe("user");
+    expect(await auditActions(person.id)).toEqual([]);
+
+    const done = await redirectAfterAction(page, {
+      url,
+      context,
+      fields: { ...fields, [REAUTHENTICATE_FIELDS.password]: password },
+    });
+    expect(done).toEqual({
+      location: "/admin?tab=users",
+      toast: { title: ADMIN_TOASTS.success, description: ADMIN_TOASTS.userPromoted },
+    });
+    expect(await roleOf(person.id)).toBe("admin");
+    expect(context.session?.authenticatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("goes back only to the dashboard: another address in `back` answers on the page instead", async () => {
+    const { context } = await admin();
+    for (const back of ["https://elsewhere.example/admin", "//elsewhere.example/admin", "/admin/../profile", "/profile"]) {
+      const id = await insertListedConsultant(harness.database.db, { name: "Plain Elsewhere", status: "pending" });
+      const answered = await postAction<FormAnswer>(page, {
+        url: "/admin",
+        context,
+        fields: { intent: "approve", id: String(id), back },
+      });
+      expect(answered.init?.status ?? 200, back).toBe(200);
+      expect(answered.data, back).toMatchObject({ intent: "approve", result: { status: "success" } });
+    }
+  });
+
+  it("keeps the typed reason when a plain form is refused", async () => {
+    const { context } = await admin();
+    const answered = await postAction<FormAnswer>(page, {
+      url: "/admin?tab=consultants",
+      context,
+      fields: { intent: "hide", id: "999999", reason: "Spam links", back: "/admin?tab=consultants" },
+    });
+    expect(answered.init.status).toBe(404);
+    expect(answered.data.result.initialValue).toEqual({ reason: "Spam links" });
+  });
+});

@@ -1,0 +1,151 @@
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolationsInHtml } from "../setup/axe-html.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors } from "../setup/browser.ts";
+import { insertConsultant } from "../setup/consultants.ts";
+import { e2e, signInPage, unique } from "../setup/e2e.ts";
+
+// The Admin Dashboard's table actions without JavaScript (progressive enhancement): Approve posts
+// a plain form; an action that asks first (Hide with its reason, End sessions, Promote) opens its
+// question in the page and posts from there, done by the same services (same audit) and back to
+// the table with what happened said in the page. A privileged action with a stale sign-in asks
+// for the password inside that form; a wrong one changes nothing, the right one acts at once.
+
+const test = e2e({ ENFORCE_SECOND_FACTOR: "none" });
+
+/** What the page says a plain form did (the toast's words, shown in the page without scripts). */
+function doneText(page: Page) {
+  return page.getByRole("status").filter({ hasText: "Success" });
+}
+
+async function sessionStatus(appUrl: string, token: string) {
+  return (await fetch(`${appUrl}/api/account/sessions`, { headers: { authorization: `Bearer ${token}` } })).status;
+}
+
+// Without JavaScript a refusal is the page's own answer (403, 400): Chromium logs each.
+const EXPECTED_ERRORS = [/status of 403/, /status of 400/];
+
+describe("the Admin Dashboard without JavaScript", () => {
+  test("approves, hides with a reason and ends a user's sessions through plain forms (desktop)", async ({
+    app,
+    sql,
+    account,
+    openPage,
+    register,
+  }) => {
+    const tag = `Plain${unique()}`;
+    const name = `${tag} Pending`;
+    const { id } = await insertConsultant(sql, { name, status: "pending" });
+    const person = await register(`${tag} Lostphone`);
+    const admin = await account("admin", `${tag} Admin`);
+    const { page, errors } = await openPage({ javaScriptEnabled: false });
+    await signInPage(page, app.url, admin.token);
+
+    // Approve: one plain form, back to the same table, said in the page.
+    await page.goto(`${app.url}/admin?q=${tag}`);
+    await page.getByRole("button", { name: `Approve ${name}` }).click();
+    await doneText(page).getByText("Profile approved and listed").waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBe(tag);
+    expect((await sql`select status from consultants where id = ${id}`)[0]?.status).toBe("approved");
+
+    // Hide: the question opens in the page with the reason field; Cancel goes back untouched.
+    await page.getByRole("button", { name: `Hide ${name}` }).click();
+    const hide = page.getByRole("region", { name: `Hide profile: ${name}` });
+    await hide.waitFor();
+    await hide.getByRole("link", { name: "Cancel" }).click();
+    await hide.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: `Hide ${name}` }).click();
+    await hide.getByLabel("Reason (optional, sent to the owner)").fill("Links to a gambling site");
+    await hide.getByRole("button", { name: "Hide profile" }).click();
+    await doneText(page).getByText("Profile hidden from the directory").waitFor();
+    await hide.waitFor({ state: "detached" });
+    const [hidden] = await sql`select status, status_reason from consultants where id = ${id}`;
+    expect(hidden).toEqual({ status: "hidden", status_reason: "Links to a gambling site" });
+    const moderation = await sql`
+      select action from audit_log where target_type = 'consultant' and target_id = ${id} and actor_id = ${admin.id} order by id`;
+    expect(moderation.map((row) => row.action)).toEqual(["approve", "hide"]);
+
+    // End sessions, on the Users tab.
+    expect(await sessionStatus(app.url, person.sessionToken)).toBe(200);
+    await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(person.name)}`);
+    await page.getByRole("button", { name: `End sessions ${person.name}` }).click();
+    const end = page.getByRole("region", { name: `End every session of ${person.name}?` });
+    await end.getByRole("button", { name: `End sessions of ${person.name}` }).click();
+    await doneText(page).getByText("1 session ended").waitFor();
+    expect(await sessionStatus(app.url, person.sessionToken)).toBe(401);
+    const ended = await sql`select actor_id, changes from audit_log where action = 'end_sessions' and target_id = ${person.id}`;
+    expect(ended).toEqual([{ actor_id: admin.id, changes: { sessions: { from: 1, to: 0 } } }]);
+    expectNoConsoleErrors(errors);
+  });
+
+  test("promotes behind the password asked in the page when the sign-in is stale (phone)", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
+    const tag = `Plain${unique()}`;
+    const admin = await register(`${tag} Admin`);
+    const person = await register(`${tag} Promotee`);
+    await sql`update auth_users set role = 'admin' where id = ${admin.id}`;
+    // The sign-in was eleven minutes ago: past the default ten.
+    await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${admin.id}`;
+    const { page, errors } = await openPage({ viewport: "phone", javaScriptEnabled: false });
+    await signInPage(page, app.url, admin.sessionToken);
+    const roleOf = async () => (await sql`select role from auth_users where id = ${person.id}`)[0]?.role;
+
+    await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(person.name)}`);
+    await page.getByRole("button", { name: `Promote ${person.name}` }).click();
+    const promote = page.getByRole("region", { name: `Make ${person.name} an admin?` });
+    await promote.getByRole("button", { name: `Promote ${person.name}` }).click();
+
+    // Asked for the password in the form; nothing changed.
+    const confirm = promote.getByRole("group", { name: "Confirm it is you" });
+    await confirm.waitFor();
+    await promote
+      .getByText("Please confirm it is you: enter your password or a code from your authenticator app again.")
+      .waitFor();
+    expect(await roleOf()).toBe("user");
+    await expectNoAxeViolationsInHtml(page, app.url, () => openPage({ viewport: "phone" }), "/admin?as-answered");
+
+    // A wrong password: said beside the field, still a user, nothing audited.
+    await confirm.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await promote.getByRole("button", { name: `Promote ${person.name}` }).click();
+    await confirm.getByText("That password is not right.").waitFor();
+    expect(await roleOf()).toBe("user");
+    expect(await sql`select 1 from audit_log where target_id = ${person.id} and target_type = 'user'`).toHaveLength(0);
+
+    // The right one: re-authenticated and promoted in one step, back on the table.
+    await confirm.getByLabel("Password", { exact: true }).fill(admin.password);
+    await promote.getByRole("button", { name: `Promote ${person.name}` }).click();
+    await doneText(page).getByText("User promoted to admin successfully").waitFor();
+    await promote.waitFor({ state: "detached" });
+    expect(await roleOf()).toBe("admin");
+    const [session] = await sql`
+      select authenticated_at > now() - interval '1 minute' as recent from auth_sessions where user_id = ${admin.id}`;
+    expect(session?.recent).toBe(true);
+    // The row now offers what an admin's row offers.
+    await page.getByRole("button", { name: `Demote ${person.name}` }).waitFor();
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
+
+  test("the question in the page is the same with JavaScript: axe-clean, and its form works", async ({
+    app,
+    sql,
+    signedInPage,
+    register,
+  }) => {
+    const person = await register(`Plain Scripted ${unique()}`);
+    const { page, errors } = await signedInPage("admin", { viewport: "phone" });
+    await page.goto(`${app.url}/admin?tab=users&q=${encodeURIComponent(person.name)}&confirm=block&id=${person.id}`);
+    const block = page.getByRole("region", { name: `Block ${person.name}?` });
+    await block.waitFor();
+    await expectNoAxeViolations(page);
+    await block.getByRole("button", { name: `Block ${person.name}` }).click();
+    await block.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await sql`select blocked_at is not null as blocked from auth_users where id = ${person.id}`)[0]?.blocked)
+      .toBe(true);
+    expectNoConsoleErrors(errors);
+  });
+});

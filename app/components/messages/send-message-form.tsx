@@ -10,6 +10,7 @@ import { usePreloadedAction } from "#app/lib/chunk-load.ts";
 import { errorOf, type FormAnswer, failed, formErrorOf, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useLightForm } from "#app/lib/light-form.ts";
+import { type SignedInUser, useOptionalUser } from "#app/lib/user.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
   MESSAGE_MAX,
@@ -150,6 +151,25 @@ function VerifyToSend({ action, documentAnswer }: { action: string; documentAnsw
 
 /** The fields a message's draft keeps (name and e-mail come from the account). */
 const KEPT_FIELDS = ["senderOrganization", "subject", "message"] as const;
+/** Acting for an organization, the organization is the account's, not the draft's. */
+const KEPT_FIELDS_FOR_TEAM = ["subject", "message"] as const;
+
+/**
+ * The Organization field's start (issue 36: the organization was retyped in every message). While
+ * the person acts for an organization, the message is the organization's and goes out under its
+ * name (server/services/messages/send.ts), so the field shows that name and cannot be changed
+ * here. Otherwise the organizations they belong to are offered as suggestions, and the only one
+ * is filled in; they may clear it or type another.
+ */
+export function organizationChoice(organizations: SignedInUser["organizations"]) {
+  const acting = organizations.find((organization) => organization.acting) ?? null;
+  const only = organizations.length === 1 ? organizations[0] : undefined;
+  return {
+    acting,
+    initial: acting?.name ?? only?.name ?? "",
+    suggestions: acting ? [] : organizations.map((organization) => organization.name),
+  };
+}
 
 function MessageFields({
   fetcher,
@@ -173,11 +193,13 @@ function MessageFields({
   /** The last send never reached the server. */
   offline: boolean;
 }) {
-  const draft = useKeptDraft(draftKey, KEPT_FIELDS);
+  const organizations = organizationChoice(useOptionalUser()?.organizations ?? []);
+  const actingName = organizations.acting?.name;
+  const draft = useKeptDraft(draftKey, actingName ? KEPT_FIELDS_FOR_TEAM : KEPT_FIELDS);
   const { t, i18n } = useLingui();
   const form = useLightForm({
     lastResult,
-    defaultValue: { senderName: sender.name, senderEmail: sender.email },
+    defaultValue: { senderName: sender.name, senderEmail: sender.email, senderOrganization: organizations.initial },
     // On submit, not on blur (issue 36 item 7): an error appearing above the button on blur moved
     // the button between mouse-down and mouse-up, and the first click on Send Message was lost.
     shouldValidate: "onSubmit",
@@ -229,10 +251,23 @@ function MessageFields({
       <InputField
         field={fields.senderOrganization}
         label={t`Organization`}
-        hint={t`Optional`}
+        hint={
+          actingName
+            ? t`You act for ${actingName}: the message goes out under its name, and its members read the reply.`
+            : t`Optional`
+        }
         autoComplete="organization"
         maxLength={SENDER_ORGANIZATION_MAX}
+        readOnly={actingName !== undefined}
+        list={organizations.suggestions.length > 0 ? `${form.id}-organizations` : undefined}
       />
+      {organizations.suggestions.length > 0 && (
+        <datalist id={`${form.id}-organizations`}>
+          {organizations.suggestions.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      )}
       <InputField field={fields.subject} label={t`Subject`} markRequired maxLength={SUBJECT_MAX} />
       <TextareaField
         field={fields.message}

@@ -38,6 +38,21 @@ describe("which reviewed fields an edit changes", () => {
     expect(reviewedChanges(PUBLISHED, { assignments: [reordered] })).toEqual({});
   });
 
+  it("keeps the ids that name a published assignment, each once, and drops any other; an id alone is no change", () => {
+    const published: ReviewedValues = { ...PUBLISHED, assignments: [{ id: 7, ...ASSIGNMENT }] };
+    expect(reviewedChanges(published, { assignments: [ASSIGNMENT] })).toEqual({});
+    const renamed = { ...ASSIGNMENT, title: "Final evaluation" };
+    const { assignments } = reviewedChanges(published, {
+      assignments: [
+        { id: 7, ...renamed },
+        { id: 7, ...ASSIGNMENT },
+        { id: 99, ...ASSIGNMENT },
+      ],
+    });
+    expect(assignments?.map((item) => item.id)).toEqual([7, undefined, undefined]);
+    expect(assignments?.[0]).toMatchObject({ title: "Final evaluation" });
+  });
+
   it("sees a removed photo and a reordered list as changes", () => {
     expect(reviewedChanges(PUBLISHED, { profilePhotoUrl: null })).toEqual({ profilePhotoUrl: null });
     expect(
@@ -77,6 +92,23 @@ describe("the assignments of a change, paired by identity", () => {
     expect(pairs.map((pair) => pair.kind)).toEqual(["changed", "changed"]);
     expect(pairs[0]).toMatchObject({ fields: ["title"] });
     expect(pairs[1]).toMatchObject({ fields: ["organization"] });
+  });
+
+  it("pairs by the row id first: an assignment whose title, client and start all changed is still the one row", () => {
+    const stored = [
+      { id: 7, ...ASSIGNMENT },
+      { id: 8, ...other },
+    ];
+    const rewritten = {
+      id: 7,
+      ...ASSIGNMENT,
+      title: "Final evaluation",
+      organization: "Ministry of Health",
+      startDate: "2021-02",
+    };
+    const pairs = pairAssignments(stored, [rewritten, { id: 8, ...other }]);
+    expect(pairs.map((pair) => pair.kind)).toEqual(["changed", "same"]);
+    expect(pairs[0]).toMatchObject({ before: { id: 7 }, fields: ["title", "organization", "startDate"] });
   });
 
   it("keeps removed and added ones apart, a removed one just before the assignment that followed it", () => {

@@ -21,7 +21,12 @@ export const REVIEWED_FIELDS = reviewedFields.values;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = reviewedFields.labels;
 
-/** The assignment fields a change carries (an assignment's id is the database's, not the owner's). */
+/**
+ * An assignment as a change carries it: its fields, and the id of the stored row it edits when it
+ * edits one (a new assignment has none). The id is what keeps the row, and what hangs off it (a
+ * confirmed reference, issue 34), through the wait and the approval when the edit changes its
+ * title, client or start month; it is never part of what the change changes.
+ */
 export type ChangeAssignment = AssignmentInput;
 
 /** Values of the reviewed fields; in a change, only the fields it changes are present. */
@@ -57,7 +62,7 @@ export type OwnChangeState =
   | { status: "pending"; submittedAt: Date; fields: ReviewedField[] }
   | { status: "rejected"; submittedAt: Date; fields: ReviewedField[]; reason: string | null };
 
-/** An assignment with every field present, in one key order: two equal ones serialize the same. */
+/** An assignment's fields with every field present, in one key order (no id): two equal ones serialize the same. */
 export function normalizeAssignment(item: ChangeAssignment): ChangeAssignment {
   return {
     title: item.title,
@@ -87,7 +92,9 @@ export function sameReviewedValue<F extends ReviewedField>(
 
 /**
  * The reviewed fields an edit changes, against the published values: fields left out (undefined)
- * or equal to the published value are not changes. Assignments come back normalized.
+ * or equal to the published value are not changes. Assignments come back normalized, each with the
+ * id it was given when that id is one of the published assignments' (once each; any other id is
+ * dropped, so a change never claims a row that is not this profile's).
  */
 export function reviewedChanges(published: ReviewedValues, proposed: Partial<ReviewedValues>): Partial<ReviewedValues> {
   const changes: Partial<ReviewedValues> = {};
@@ -95,10 +102,19 @@ export function reviewedChanges(published: ReviewedValues, proposed: Partial<Rev
     const value = proposed[field];
     if (value === undefined || sameReviewedValue(field, published[field], value)) continue;
     Object.assign(changes, {
-      [field]: field === "assignments" ? (value as ChangeAssignment[]).map(normalizeAssignment) : value,
+      [field]: field === "assignments" ? withPublishedIds(published.assignments, value as ChangeAssignment[]) : value,
     });
   }
   return changes;
+}
+
+/** The proposed assignments normalized, keeping the ids that name a published assignment, each once. */
+function withPublishedIds(published: ChangeAssignment[], proposed: ChangeAssignment[]): ChangeAssignment[] {
+  const open = new Set(published.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+  return proposed.map((item) => {
+    const id = item.id !== undefined && open.delete(item.id) ? item.id : undefined;
+    return id === undefined ? normalizeAssignment(item) : { id, ...normalizeAssignment(item) };
+  });
 }
 
 /** The diff of a change against the published values, field by field in the form's order. */
@@ -139,22 +155,26 @@ function identityOf(item: ChangeAssignment) {
 /**
  * The published and proposed assignments paired by identity, in the proposed order (removed ones
  * where they stood): an edited assignment is one "changed" entry with its fields, not a removal
- * and an addition. A change carries no row ids, so identity is what the save keeps a row by (the
- * same title, client and start month); failing that, the same title or the same client and start
- * month, which an edit of one of them leaves.
+ * and an addition. The same row id pairs first (the approval keeps that row, whatever changed);
+ * then, for assignments without one, identity, which the save keeps a row by too (the same title,
+ * client and start month); failing that, the same title or the same client and start month, which
+ * an edit of one of them leaves.
  */
 export function pairAssignments(before: ChangeAssignment[], after: ChangeAssignment[]): AssignmentChange[] {
   const partner = new Map<number, number>(); // after index -> before index
   const taken = new Set<number>();
-  const pairBy = (key: (item: ChangeAssignment) => string) => {
+  // A key of null pairs with nothing.
+  const pairBy = (key: (item: ChangeAssignment) => string | null) => {
     after.forEach((item, index) => {
-      if (partner.has(index)) return;
-      const match = before.findIndex((candidate, at) => !taken.has(at) && key(candidate) === key(item));
+      const wanted = key(item);
+      if (partner.has(index) || wanted === null) return;
+      const match = before.findIndex((candidate, at) => !taken.has(at) && key(candidate) === wanted);
       if (match < 0) return;
       partner.set(index, match);
       taken.add(match);
     });
   };
+  pairBy((item) => (item.id === undefined ? null : String(item.id)));
   pairBy((item) => JSON.stringify(normalizeAssignment(item)));
   pairBy(identityOf);
   pairBy((item) => fold(item.title));

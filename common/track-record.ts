@@ -131,11 +131,15 @@ const countriesField = z.preprocess(
 
 const sectorMessage = `Sector must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
 
-/** A saved assignment's id, sent back with it so that it keeps its references (issue 34). */
+/**
+ * A saved assignment's id, sent back with it so that it keeps its references (issue 34). A negative
+ * whole number is the stand-in id the owner's own view gives an assignment that waits for review
+ * and is not stored yet (changes.ts withOwnChange): sent back, it means a new assignment.
+ */
 const assignmentIdField = z.preprocess((value) => {
   const given = blankToNull(value) ?? undefined;
-  if (typeof given === "string") return /^\s*\d{1,10}\s*$/.test(given) ? Number(given) : Number.NaN;
-  return given;
+  const number = typeof given === "string" ? (/^\s*-?\d{1,10}\s*$/.test(given) ? Number(given) : Number.NaN) : given;
+  return typeof number === "number" && Number.isInteger(number) && number < 0 ? undefined : number;
 }, z
   .number({ error: "Assignment id must be a whole number" })
   .int("Assignment id must be a whole number")

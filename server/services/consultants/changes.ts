@@ -56,7 +56,8 @@ export async function publishedValuesOf(tx: Executor, ids: number[]): Promise<Ma
       id,
       {
         ...row,
-        assignments: (assignments.get(id) ?? []).map(({ id: _id, ...item }) => normalizeAssignment(item)),
+        // With their row ids: a change names the rows it edits by them (reviewedChanges).
+        assignments: (assignments.get(id) ?? []).map((item) => ({ id: item.id, ...normalizeAssignment(item) })),
       },
     ]),
   );
@@ -206,9 +207,11 @@ export async function withOwnChange<
   return {
     ...profile,
     ...columns,
-    // Proposed assignments have no ids yet: negative ones keep them apart from stored rows.
+    // A proposed assignment that edits a stored row keeps that row's id (sent back with the next
+    // save, so the row and its references stay); a new one has a negative stand-in, which the
+    // assignment schema reads as "not stored yet".
     ...(assignments && profile.assignments
-      ? { assignments: assignments.map((item, index) => ({ ...item, id: -(index + 1) })) }
+      ? { assignments: assignments.map((item, index) => ({ ...item, id: item.id ?? -(index + 1) })) }
       : {}),
     change: state,
   };

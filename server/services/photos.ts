@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
@@ -273,16 +273,58 @@ function unused(db: Executor) {
   );
 }
 
+/**
+ * Claims an upload for the caller's transaction: its record is locked (shared) until the
+ * transaction ends, so no clean-up removes it in between (deleteUnused skips it); a clean-up that
+ * came first has removed the record, and the answer is false. Every request that makes an upload
+ * a profile's photo, a proposed photo or an organization's logo claims it in the transaction that
+ * saves the reference.
+ */
+export async function claimUpload(tx: Executor, photoUrl: string): Promise<{ userId: number } | null> {
+  const [upload] = await tx
+    .select({ userId: photoUploads.userId })
+    .from(photoUploads)
+    .where(eq(photoUploads.photoUrl, photoUrl))
+    .limit(1)
+    .for("share");
+  return upload ?? null;
+}
+
+/**
+ * Deletes the uploads `where` picks that are in use nowhere, and answers their URLs (their files
+ * are the caller's to remove, after the commit). An upload a request is claiming is skipped (its
+ * record is locked: claimUpload), and the rest are checked again once locked, in a statement of
+ * their own: a claim committed since the first statement began is seen there and keeps its upload.
+ * Without both, a clean-up could delete an upload that a save was about to reference, and the
+ * profile or the organization would show removed files.
+ */
+async function deleteUnused(db: Database, where: SQL | undefined): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ photoUrl: photoUploads.photoUrl })
+      .from(photoUploads)
+      .where(and(where, unused(tx)))
+      .for("update", { skipLocked: true });
+    if (locked.length === 0) return [];
+    const deleted = await tx
+      .delete(photoUploads)
+      .where(
+        and(
+          inArray(
+            photoUploads.photoUrl,
+            locked.map((row) => row.photoUrl),
+          ),
+          unused(tx),
+        ),
+      )
+      .returning({ photoUrl: photoUploads.photoUrl });
+    return deleted.map((row) => row.photoUrl);
+  });
+}
+
 /** Uploads by this person, other than `keep`, that no profile shows: a form that was never saved. */
 async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: number, keep: string) {
-  const abandoned = await db
-    .delete(photoUploads)
-    .where(and(eq(photoUploads.userId, userId), ne(photoUploads.photoUrl, keep), unused(db)))
-    .returning({ photoUrl: photoUploads.photoUrl });
-  await removePhotoFiles(
-    deps,
-    abandoned.map((row) => row.photoUrl),
-  );
+  await removePhotoFiles(deps, await deleteUnused(db, and(eq(photoUploads.userId, userId), ne(photoUploads.photoUrl, keep))));
 }
 
 /**
@@ -290,25 +332,20 @@ async function discardAbandonedUploads(db: Database, deps: PhotoDeps, userId: nu
  * someone who did not upload again. Removed with their files; returns how many.
  */
 export async function purgeAbandonedPhotos(db: Database, deps: PhotoDeps, olderThanHours = 24): Promise<number> {
-  const abandoned = await db
-    .delete(photoUploads)
-    .where(and(sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`, unused(db)))
-    .returning({ photoUrl: photoUploads.photoUrl });
-  await removePhotoFiles(
-    deps,
-    abandoned.map((row) => row.photoUrl),
-  );
+  const abandoned = await deleteUnused(db, sql`${photoUploads.createdAt} < now() - make_interval(hours => ${olderThanHours})`);
+  await removePhotoFiles(deps, abandoned);
   return abandoned.length;
 }
 
 /**
  * A profile may show a photo only if its editor uploaded it and no other profile shows it:
- * otherwise replacing one profile's photo could delete another's.
+ * otherwise replacing one profile's photo could delete another's. Claims the upload for the
+ * caller's transaction (claimUpload), which is the one that saves the reference.
  */
 export async function assertPhotoClaimable(db: Executor, actor: { id: number }, photoUrl: string, consultantId: number | null) {
   const invalid = (message: string) =>
     new ValidationFailed(message, [{ path: "profilePhotoUrl", message: "Please upload the photo again" }]);
-  const [upload] = await db.select().from(photoUploads).where(eq(photoUploads.photoUrl, photoUrl)).limit(1);
+  const upload = await claimUpload(db, photoUrl);
   if (!upload || upload.userId !== actor.id) {
     throw invalid("profilePhotoUrl must be a photo you uploaded with POST /api/upload-photo");
   }

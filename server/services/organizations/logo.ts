@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { MANAGING_ROLES, ORGANIZATION_TEXTS, type OrganizationView } from "#common/organizations.ts";
 import { organizations, photoUploads } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { ValidationFailed } from "../errors.ts";
-import { discardPhoto, removePhotoFiles, storePhoto } from "../photos.ts";
+import { ServiceUnavailable, ValidationFailed } from "../errors.ts";
+import { claimUpload, discardPhoto, PHOTO_STORAGE_UNAVAILABLE, removePhotoFiles, storePhoto } from "../photos.ts";
 import { auditOrganization } from "./audit.ts";
 import { requireMember } from "./membership.ts";
 import { getOrganization } from "./organizations.ts";
@@ -63,6 +63,9 @@ async function replaceLogo(deps: Deps, actor: Actor, id: number, logoUrl: string
     const [before] = await tx.select({ logoUrl: organizations.logoUrl }).from(organizations).where(eq(organizations.id, id));
     const replaced = before?.logoUrl ?? null;
     if (replaced === logoUrl) return;
+    // Claimed here, where the reference is saved: a clean-up of the person's unused uploads (their
+    // next upload, in another tab) may have removed it since it was stored. Then: try again.
+    if (logoUrl && !(await claimUpload(tx, logoUrl))) throw new ServiceUnavailable(PHOTO_STORAGE_UNAVAILABLE, 30);
     await tx.update(organizations).set({ logoUrl, updatedAt: new Date() }).where(eq(organizations.id, id));
     await auditOrganization(tx, user.id, organization, "edit", { logoUrl: { from: replaced, to: logoUrl } });
     if (replaced) {

@@ -27,7 +27,13 @@ describe("the connection budget", () => {
   it("counts every pool a worker opens to the server, and behind PgBouncer only those that bypass it", () => {
     const direct = connectionBudget(databaseSettings({ DATABASE_POOL_SIZE: "10" }), 2, 5);
     expect(direct.perWorker).toEqual({ requests: 10, jobs: 2, direct: 4, listen: 1, jobQueue: 5 });
-    expect(direct.total).toBe(2 * 22);
+    // And the primary that forked them: its direct pool (start-up lock, migrations, seed).
+    expect(direct.primary).toEqual({ direct: 4 });
+    expect(direct.total).toBe(2 * 22 + 4);
+    // One process doing everything is its own only worker: nothing more.
+    const single = connectionBudget(databaseSettings({ DATABASE_POOL_SIZE: "10" }), 1, 5);
+    expect(single.primary).toEqual({});
+    expect(single.total).toBe(22);
     const pooled = connectionBudget(
       databaseSettings({
         DATABASE_URL: "postgres://app@pgbouncer:6432/app",
@@ -40,7 +46,8 @@ describe("the connection budget", () => {
     );
     // The review's measurement: ~5.3 direct connections a worker with the queue idle; these are the maxima.
     expect(pooled.perWorker).toEqual({ direct: 4, listen: 1, jobQueue: 5 });
-    expect(pooled.total).toBe(20);
+    expect(pooled.primary).toEqual({ direct: 4 });
+    expect(pooled.total).toBe(2 * 10 + 4);
   });
 
   it("reads max_connections from the server and warns when the instance would not fit beside what is open", async () => {
@@ -68,16 +75,17 @@ describe("the connection budget", () => {
 
       // Ten instances' worth of workers in one: more than the server allows.
       const workers = Math.ceil(max / 22) + 1;
+      const total = workers * 22 + 4;
       const loud = recordingLog();
       const large = await checkConnectionBudget(
         sql,
         connectionBudget(databaseSettings({ DATABASE_POOL_SIZE: "10" }), workers, 5),
         loud,
       );
-      expect(large).toMatchObject({ connectionBudget: workers * 22, fits: false });
+      expect(large).toMatchObject({ connectionBudget: total, primary: { direct: 4 }, fits: false });
       expect(loud.lines).toHaveLength(1);
       expect(loud.lines[0]?.level).toBe("warn");
-      expect(loud.lines[0]?.message).toContain(`this instance may open ${workers * 22} connections to PostgreSQL`);
+      expect(loud.lines[0]?.message).toContain(`this instance may open ${total} connections to PostgreSQL`);
       expect(loud.lines[0]?.message).toContain(`of max_connections ${max} are free`);
       expect(loud.lines[0]?.message).toContain("Lower DATABASE_POOL_SIZE or WEB_CONCURRENCY");
     } finally {

@@ -7,6 +7,9 @@ import type { Sql } from "./client.ts";
 // for the caches (server/instances.ts) and the job queue's pool plus its own LISTEN (pg-boss).
 // Behind a transaction pooler (DATABASE_POOLER) the request and jobs pools go to the pooler; the
 // rest must reach the server directly, and it is those that add up unseen as instances are added.
+// With more than one worker the primary process is one more client: it prepares the database on
+// its direct pool (start-up lock, migrations, seed) and keeps that pool while the workers start;
+// it never serves a request or runs a job, so its request and jobs pools stay unopened.
 
 /** Connections of each pool one process opens at most (server/db/setup.ts, server/jobs/queue.ts). */
 export const POOL_MAX = { jobs: 2, direct: 4, listen: 1 } as const;
@@ -15,9 +18,13 @@ export type ConnectionBudget = {
   workers: number;
   /** Connections one worker opens to the server, by pool. */
   perWorker: Record<string, number>;
-  /** workers × the sum of perWorker. */
+  /** The primary's own connections, by pool, when it forks workers (none when one process does everything). */
+  primary: Record<string, number>;
+  /** workers × the sum of perWorker, plus the primary's. */
   total: number;
 };
+
+const sum = (pools: Record<string, number>) => Object.values(pools).reduce((total, n) => total + n, 0);
 
 /**
  * The most connections an instance of `workers` processes opens to the PostgreSQL server
@@ -27,8 +34,9 @@ export function connectionBudget(database: Config["database"], workers: number, 
   const perWorker: Record<string, number> = database.pooler
     ? { direct: POOL_MAX.direct, listen: POOL_MAX.listen, jobQueue }
     : { requests: database.poolSize, jobs: POOL_MAX.jobs, direct: POOL_MAX.direct, listen: POOL_MAX.listen, jobQueue };
-  const each = Object.values(perWorker).reduce((sum, n) => sum + n, 0);
-  return { workers, perWorker, total: workers * each };
+  // One worker is this process itself (server/main.ts runSingle); more are forked by a primary.
+  const primary: Record<string, number> = workers > 1 ? { direct: POOL_MAX.direct } : {};
+  return { workers, perWorker, primary, total: workers * sum(perWorker) + sum(primary) };
 }
 
 type BudgetLog = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -52,6 +60,7 @@ export async function checkConnectionBudget(sql: Sql, budget: ConnectionBudget, 
     connectionBudget: budget.total,
     workers: budget.workers,
     perWorker: budget.perWorker,
+    primary: budget.primary,
     maxConnections: row.max,
     reserved: row.reserved,
     openByOthers: row.open,

@@ -149,10 +149,15 @@ describe("two workers on one port", () => {
 
   it("says at start-up how many connections the instance opens against the server's max_connections", () => {
     const budget = logLines(app).find((line) => typeof line.connectionBudget === "number");
-    // Two workers, each: requests 10 + jobs 2 + direct 4 + LISTEN 1 + job queue 5.
-    expect(budget).toMatchObject({ workers: 2, connectionBudget: 44, perWorker: { requests: 10, jobQueue: 5 } });
-    expect(budget?.maxConnections).toBeGreaterThan(44);
-    expect(budget?.msg).toMatch(/^this instance opens at most 44 connections to PostgreSQL; \d+ are free$/);
+    // Two workers, each: requests 10 + jobs 2 + direct 4 + LISTEN 1 + job queue 5; and the primary's direct 4.
+    expect(budget).toMatchObject({
+      workers: 2,
+      connectionBudget: 48,
+      perWorker: { requests: 10, jobQueue: 5 },
+      primary: { direct: 4 },
+    });
+    expect(budget?.maxConnections).toBeGreaterThan(48);
+    expect(budget?.msg).toMatch(/^this instance opens at most 48 connections to PostgreSQL; \d+ are free$/);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect } from "vitest";
 import { call } from "../../tests/setup/api-app.ts";
+import { contractBreach } from "../../tests/setup/api-contract.ts";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
 import { apiTest } from "../../tests/setup/fixtures.ts";
 import { solidGif } from "../../tests/setup/images.ts";
+import { insertSignedInUser } from "../../tests/setup/users.ts";
 import { createApi } from "./api/index.ts";
 import { API_ROUTES, responseSchemas, searchResultSchema } from "./openapi.ts";
 
@@ -108,6 +110,86 @@ describe("the OpenAPI document", () => {
     expect(((await uploaded.json()) as { photoUrl: string }).photoUrl).toMatch(/^\/uploads\//);
   });
 
+  it("types every answer: no open object and no schema that admits anything (a generated client gets no unknown)", async ({
+    api,
+  }) => {
+    const document = (await call(api.app, "GET", "/api/openapi.json")).json;
+    const untyped: string[] = [];
+    // An object must close its properties (additionalProperties: false) or type its values (a record);
+    // an empty schema, or one with no type, const, enum or alternatives, says nothing.
+    const walk = (schema: Record<string, unknown>, where: string) => {
+      const keys = Object.keys(schema).filter((key) => key !== "description");
+      if (keys.length === 0) return untyped.push(`${where}: {}`);
+      if (schema.type === "object" && schema.additionalProperties !== false) {
+        const values = schema.additionalProperties as Record<string, unknown> | undefined;
+        if (!values || typeof values !== "object") return untyped.push(`${where}: open object`);
+        walk(values, `${where}{*}`);
+      }
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        walk(property, `${where}.${name}`);
+      }
+      if (schema.items) walk(schema.items as Record<string, unknown>, `${where}[]`);
+      for (const key of ["anyOf", "oneOf", "allOf"]) {
+        for (const [index, option] of ((schema[key] ?? []) as Record<string, unknown>[]).entries()) {
+          walk(option, `${where}|${index}`);
+        }
+      }
+      if (!["type", "const", "enum", "anyOf", "oneOf", "allOf"].some((key) => key in schema)) untyped.push(`${where}: no type`);
+    };
+    let answers = 0;
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses as Record<string, { content?: object }>)) {
+          if (!status.startsWith("2")) continue;
+          const json = (response.content as Record<string, { schema: Record<string, unknown> }> | undefined)?.[
+            "application/json"
+          ];
+          if (!json) continue;
+          answers++;
+          walk(json.schema, `${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(untyped).toEqual([]);
+    expect(answers).toBeGreaterThan(140);
+    // Answers with nothing to say have no body at all.
+    expect(document.paths["/api/conversations/{id}"].delete.responses["204"]).toEqual({ description: "Done; no content" });
+  });
+
+  it("holds the API tests' answers to their schemas: a field too many or too few, at any depth, or another status fails", async ({
+    api,
+  }) => {
+    const { id } = await insertConsultant(api.database.sql);
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    const answer = await api.app.request("/api/admin/consultants?page=1&limit=5", {
+      headers: { authorization: `Bearer ${admin.token}`, "x-forwarded-for": "192.0.2.77" },
+    });
+    const text = await answer.text();
+    const page = JSON.parse(text) as { consultants: Record<string, unknown>[] };
+    expect(page.consultants.map((consultant) => consultant.id)).toContain(id);
+    const breach = (json: unknown, status = 200) =>
+      contractBreach("GET", "/api/admin/consultants?page=1", status, JSON.stringify(json), json);
+    expect(breach(page)).toBeUndefined();
+    const [first, ...rest] = page.consultants;
+    // A hash an answer must never carry, deep in a list: refused though the route's item schema is strict...
+    expect(breach({ ...page, consultants: [{ ...first, passwordHash: "$argon2id$..." }, ...rest] })).toMatch(
+      /answered what its schema refuses: .*unrecognized_keys.*passwordHash/,
+    );
+    const { ownerId: _owner, ...missing } = first as Record<string, unknown>;
+    expect(breach({ ...page, consultants: [missing, ...rest] })).toMatch(/ownerId/);
+    expect(breach(page, 201)).toBe("GET /api/admin/consultants answered 201; the document says 200");
+    // An answer without a body is documented as such: a body on a 204 fails.
+    expect(contractBreach("DELETE", "/api/conversations/5", 204, "{}", {})).toMatch(/answered a body with its 204/);
+    expect(contractBreach("DELETE", "/api/conversations/5", 204, "", undefined)).toBeUndefined();
+    // Literal paths win over parameters: .../interests/mine is the applicant's own, not an applicant's by id.
+    expect(contractBreach("PATCH", "/api/opportunities/3/interests/mine", 200, "{}", {})).toMatch(
+      /^PATCH \/api\/opportunities\/:id\/interests\/mine /,
+    );
+    // Errors and routes outside the document are not its business.
+    expect(contractBreach("GET", "/api/admin/consultants", 404, "", { message: "x" })).toBeUndefined();
+    expect(contractBreach("GET", "/healthz", 200, "", { anything: true })).toBeUndefined();
+  });
+
   it("has a readable reference page", async ({ api }) => {
     const response = await api.app.request("/api/docs");
     expect(response.status).toBe(200);
@@ -126,7 +208,7 @@ describe("the OpenAPI document", () => {
     const checks: [string, unknown, { safeParse: (value: unknown) => { success: boolean; error?: unknown } }][] = [
       ["GET /api/stats", (await call(api.app, "GET", "/api/stats")).json, responseSchemas.stats],
       ["GET /api/consultants", (await call(api.app, "GET", "/api/consultants?keywords=education")).json, searchResultSchema],
-      ["GET /api/consultants/:id", (await call(api.app, "GET", `/api/consultants/${id}`)).json, responseSchemas.consultant],
+      ["GET /api/consultants/:id", (await call(api.app, "GET", `/api/consultants/${id}`)).json, responseSchemas.profile],
       ["GET /api/auth/me", (await call(api.app, "GET", "/api/auth/me", { token })).json, responseSchemas.user],
     ];
     for (const [route, body, schema] of checks) {

@@ -93,9 +93,14 @@ export const openApiDocument = once((): object => {
     }));
     const status = String(route.status ?? 200);
     const success =
-      "mediaType" in route.response
-        ? { description: "OK", content: { [route.response.mediaType]: { schema: { type: "string", format: "binary" } } } }
-        : { description: "OK", content: { "application/json": { schema: jsonSchema(route.response as z.ZodType, "output") } } };
+      "noContent" in route.response
+        ? { description: "Done; no content" }
+        : "mediaType" in route.response
+          ? { description: "OK", content: { [route.response.mediaType]: { schema: { type: "string", format: "binary" } } } }
+          : {
+              description: "OK",
+              content: { "application/json": { schema: jsonSchema(route.response as z.ZodType, route.answerIs ?? "output") } },
+            };
     const failure = { content: { "application/json": { schema: jsonSchema(errorSchema, "output") } } };
     const forbidden = route.reauthenticate
       ? {

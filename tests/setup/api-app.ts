@@ -12,6 +12,7 @@ import { createRuntime } from "#server/runtime.ts";
 import { InsightsBuffer } from "#server/services/insights/counter.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { createStorage } from "#server/services/storage.ts";
+import { contractBreach } from "./api-contract.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { errorRecordingLogger } from "./logged-errors.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";
@@ -102,7 +103,10 @@ export type TestApi = Awaited<ReturnType<typeof startApiApp>>;
 
 type CallOptions = { body?: unknown; token?: string; cookie?: string; ip?: string; headers?: Record<string, string> };
 
-/** A JSON API call as a client makes it: Bearer token or cookie, JSON body when there is one. */
+/**
+ * A JSON API call as a client makes it: Bearer token or cookie, JSON body when there is one. A
+ * successful answer that does not match its route's documented schema throws.
+ */
 export async function call(app: ApiApp["app"], method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? "192.0.2.1", ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -120,6 +124,9 @@ export async function call(app: ApiApp["app"], method: string, path: string, opt
   } catch {
     json = undefined;
   }
+  // A successful answer is what the OpenAPI document says it is (tests/setup/api-contract.ts).
+  const breach = contractBreach(method, path, response.status, text, json);
+  if (breach) throw new Error(`API contract: ${breach}`);
   // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they just asserted the shape of
   return { status: response.status, headers: response.headers, json: json as Record<string, any>, text };
 }

@@ -11,7 +11,7 @@ import {
 import { addPasskeySchema, passkeyOptionsSchema, passkeySignInSchema, renamePasskeySchema } from "#common/passkeys.ts";
 import { reauthenticateSchema as reauthenticateBodySchema } from "#common/reauthentication.ts";
 import { confirmTotpSchema, loginMfaSchema } from "#common/second-factor.ts";
-import { type ApiRoute, anyJson, messageOnly, responseSchemas, signedIn } from "./schemas.ts";
+import { type ApiRoute, messageOnly, noContent, responseSchemas, signedIn } from "./schemas.ts";
 
 const accountSessionSchema = z
   .object({
@@ -26,6 +26,50 @@ const accountSessionSchema = z
 
 const passkeySchema = z
   .object({ id: z.number().int(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })
+  .strict();
+
+// What navigator.credentials.get() / create() take, as @simplewebauthn/server writes them (WebAuthn's JSON forms).
+const credentialDescriptor = z
+  .object({
+    id: z.string(),
+    type: z.literal("public-key"),
+    transports: z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).optional(),
+  })
+  .strict();
+const userVerification = z.enum(["discouraged", "preferred", "required"]);
+const webAuthnExtensions = z.object({ credProps: z.boolean().optional() }).strict();
+const passkeyRequestOptions = z
+  .object({
+    challenge: z.string(),
+    timeout: z.number().int().optional(),
+    rpId: z.string().optional(),
+    allowCredentials: z.array(credentialDescriptor).optional(),
+    userVerification: userVerification.optional(),
+    extensions: webAuthnExtensions.optional(),
+  })
+  .strict();
+const passkeyCreationOptions = z
+  .object({
+    challenge: z.string(),
+    rp: z.object({ name: z.string(), id: z.string().optional() }).strict(),
+    user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }).strict(),
+    pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.literal("public-key") }).strict()),
+    timeout: z.number().int().optional(),
+    excludeCredentials: z.array(credentialDescriptor).optional(),
+    authenticatorSelection: z
+      .object({
+        authenticatorAttachment: z.enum(["cross-platform", "platform"]).optional(),
+        residentKey: z.enum(["discouraged", "preferred", "required"]).optional(),
+        requireResidentKey: z.boolean().optional(),
+        userVerification: userVerification.optional(),
+      })
+      .strict()
+      .optional(),
+    hints: z.array(z.enum(["hybrid", "security-key", "client-device"])).optional(),
+    attestation: z.enum(["direct", "enterprise", "indirect", "none"]).optional(),
+    attestationFormats: z.array(z.string()).optional(),
+    extensions: webAuthnExtensions.optional(),
+  })
   .strict();
 
 // The documented routes of the API: registration, sign-in, the account, e-mail verification and password reset.
@@ -67,7 +111,7 @@ export const accountsRoutes: ApiRoute[] = [
     summary:
       "Options for navigator.credentials.get() (a challenge kept on the server: single-use, 5 minutes): {} to sign in with a passkey instead of the password; { challenge } (the sign-in's) for the second step; { reauthenticate: true } (signed in) to re-authenticate",
     body: passkeyOptionsSchema.unwrap(),
-    response: anyJson,
+    response: passkeyRequestOptions,
   },
   {
     method: "POST",
@@ -86,7 +130,7 @@ export const accountsRoutes: ApiRoute[] = [
       "Re-authenticate this session ({ password }, { code }: the authenticator app's or a recovery code, or { passkey }: a passkey's answer to POST /auth/passkey/options with reauthenticate); sensitive changes then pass for REAUTHENTICATE_MINUTES",
     auth: "session",
     body: reauthenticateBodySchema,
-    response: anyJson,
+    response: noContent,
     status: 204,
   },
   {
@@ -112,7 +156,7 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "Change name and e-mail",
     auth: "session",
     body: accountProfileSchema,
-    response: anyJson,
+    response: responseSchemas.user,
     reauthenticate: true,
   },
   {
@@ -122,7 +166,7 @@ export const accountsRoutes: ApiRoute[] = [
     summary: "Change the password",
     auth: "session",
     body: changePasswordSchema,
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "POST",
@@ -130,7 +174,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Send the verification e-mail again",
     auth: "session",
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "POST",
@@ -138,7 +182,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Verify an e-mail address with the link's token",
     body: verifyEmailSchema,
-    response: anyJson,
+    response: z.object({ message: z.string(), email: z.string() }).strict(),
   },
   {
     method: "POST",
@@ -146,7 +190,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Send a password reset link",
     body: forgotPasswordSchema,
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "POST",
@@ -154,7 +198,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Set a new password with the link's token",
     body: resetPasswordSchema,
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "GET",
@@ -179,7 +223,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "End one of the account's own sessions",
     auth: "session",
-    response: anyJson,
+    response: noContent,
     status: 204,
   },
   {
@@ -214,7 +258,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Turn the authenticator app off (its recovery codes and trusted browsers go too)",
     auth: "session",
-    response: anyJson,
+    response: noContent,
     status: 204,
     reauthenticate: true,
   },
@@ -242,7 +286,7 @@ export const accountsRoutes: ApiRoute[] = [
     summary:
       "Options for navigator.credentials.create() to add a passkey (a discoverable credential that verifies its user; the challenge is single-use, 5 minutes)",
     auth: "session",
-    response: anyJson,
+    response: passkeyCreationOptions,
     reauthenticate: true,
   },
   {
@@ -270,7 +314,7 @@ export const accountsRoutes: ApiRoute[] = [
     tag: "Accounts",
     summary: "Remove a passkey (audited, e-mailed)",
     auth: "session",
-    response: anyJson,
+    response: noContent,
     status: 204,
     reauthenticate: true,
   },

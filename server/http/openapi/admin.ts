@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { adminConsultantSchema, hideSchema, rejectSchema } from "#common/admin-schema.ts";
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "#common/constants.ts";
 import { ORGANIZATION_FILTERS, ORGANIZATION_KINDS, ORGANIZATION_ROLES, reportActionSchema } from "#common/organizations.ts";
+import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
 import { ADMIN_REVIEW_FILTERS, reviewHideSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, anyJson, messageOnly } from "./schemas.ts";
+import { type ApiRoute, adminConsultantAnswer, assignmentAnswer, educationAnswer, messageOnly } from "./schemas.ts";
 
 const adminOrganizationShape = {
   id: z.number().int(),
@@ -62,6 +64,66 @@ export const adminReviewPageSchema = z
   })
   .strict();
 
+/** An account as an admin sees it (common/views.ts AdminUser): never the password hash, sessions or tokens. */
+const adminUserAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(["user", "admin"]),
+    isEmailVerified: z.boolean(),
+    blockedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .strict();
+// A field's value in the audit log: text, number, yes/no or nothing; a list of them or of records
+// (assignments); a record (a rate, language levels). Spelled out: a recursive JSON type has no
+// place in the document (its $defs would sit outside the components).
+const auditScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const auditRecord = z.record(z.string(), z.union([auditScalar, z.array(auditScalar)]));
+const auditValue = z.union([auditScalar, auditRecord, z.array(z.union([auditScalar, auditRecord]))]);
+const auditEntryAnswer = z
+  .object({
+    id: z.number().int(),
+    actorId: z.number().int().nullable(),
+    actorName: z.string(),
+    actorEmail: z.string(),
+    action: z.enum(AUDIT_ACTIONS),
+    targetType: z.enum(AUDIT_TARGET_TYPES),
+    targetId: z.number().int(),
+    targetLabel: z.string(),
+    // Each changed field's value before and after.
+    changes: z.record(z.string(), z.object({ from: auditValue, to: auditValue }).strict()),
+    createdAt: z.string(),
+  })
+  .strict();
+/** An assignment in a change: without the database's id (common/profile-changes.ts ChangeAssignment). */
+const changeAssignment = assignmentAnswer.omit({ id: true }).strict();
+const reviewedValue = z.union([z.string(), z.null(), z.array(z.string()), z.array(changeAssignment)]);
+const queueEntryAnswer = adminConsultantAnswer
+  .extend({
+    change: z
+      .object({
+        consultantId: z.number().int(),
+        submittedAt: z.string(),
+        fields: z.array(z.object({ field: z.enum(REVIEWED_FIELDS), before: reviewedValue, after: reviewedValue }).strict()),
+      })
+      .strict()
+      .nullable(),
+    trackRecord: z
+      .object({ assignments: z.array(assignmentAnswer), education: z.array(educationAnswer) })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+/**
+ * The spec's client reads a plain array; asked for a page (page or limit given), the list comes under
+ * `key` with total, page and limit (server/http/api/admin.ts listResponse).
+ */
+function adminList<K extends string>(key: K, item: z.ZodType, extra: Record<string, z.ZodType> = {}) {
+  return z.union([z.array(item), z.object({ [key]: z.array(item), ...page, ...extra }).strict()]);
+}
+
 // The documented routes of the API: the admin dashboard's API.
 
 export const adminRoutes: ApiRoute[] = [
@@ -71,7 +133,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Profiles by status",
     auth: "admin",
-    response: anyJson,
+    response: adminList("consultants", adminConsultantAnswer),
   },
   {
     method: "GET",
@@ -79,7 +141,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "One profile, every field",
     auth: "admin",
-    response: anyJson,
+    response: adminConsultantAnswer,
   },
   {
     method: "PUT",
@@ -88,7 +150,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Edit any profile",
     auth: "admin",
     body: adminConsultantSchema,
-    response: anyJson,
+    response: adminConsultantAnswer,
   },
   {
     method: "DELETE",
@@ -105,7 +167,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Approve a profile",
     auth: "admin",
-    response: anyJson,
+    response: adminConsultantAnswer,
   },
   {
     method: "PUT",
@@ -114,7 +176,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Reject a profile with a reason",
     auth: "admin",
     body: rejectSchema,
-    response: anyJson,
+    response: adminConsultantAnswer,
   },
   {
     method: "PUT",
@@ -123,16 +185,23 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Hide a profile",
     auth: "admin",
     body: hideSchema,
-    response: anyJson,
+    response: adminConsultantAnswer,
   },
-  { method: "GET", path: "/admin/users", tag: "Administration", summary: "Accounts", auth: "admin", response: anyJson },
+  {
+    method: "GET",
+    path: "/admin/users",
+    tag: "Administration",
+    summary: "Accounts",
+    auth: "admin",
+    response: adminList("users", adminUserAnswer, { adminCount: z.number().int() }),
+  },
   {
     method: "PUT",
     path: "/admin/users/:id/promote",
     tag: "Administration",
     summary: "Make an account admin",
     auth: "admin",
-    response: anyJson,
+    response: adminUserAnswer,
     reauthenticate: true,
   },
   {
@@ -141,7 +210,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Take the admin role away",
     auth: "admin",
-    response: anyJson,
+    response: adminUserAnswer,
     reauthenticate: true,
   },
   {
@@ -150,7 +219,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "The approval queue: new profiles and changes, oldest first",
     auth: "admin",
-    response: anyJson,
+    response: z.object({ entries: z.array(queueEntryAnswer), ...page }).strict(),
   },
   {
     method: "PUT",
@@ -158,7 +227,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Approve a pending change to a listed profile",
     auth: "admin",
-    response: anyJson,
+    response: z.object({ message: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
   },
   {
     method: "PUT",
@@ -167,7 +236,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Reject a pending change with a reason",
     auth: "admin",
     body: rejectSchema,
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "PUT",
@@ -175,7 +244,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Block an account",
     auth: "admin",
-    response: anyJson,
+    response: adminUserAnswer,
     reauthenticate: true,
   },
   {
@@ -184,7 +253,7 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Unblock an account",
     auth: "admin",
-    response: anyJson,
+    response: adminUserAnswer,
     reauthenticate: true,
   },
   {
@@ -195,7 +264,14 @@ export const adminRoutes: ApiRoute[] = [
     auth: "admin",
     response: z.object({ message: z.string(), ended: z.number().int() }).strict(),
   },
-  { method: "GET", path: "/admin/audit-log", tag: "Administration", summary: "Who did what", auth: "admin", response: anyJson },
+  {
+    method: "GET",
+    path: "/admin/audit-log",
+    tag: "Administration",
+    summary: "Who did what",
+    auth: "admin",
+    response: adminList("entries", auditEntryAnswer),
+  },
   {
     method: "GET",
     path: "/admin/organizations",
@@ -298,7 +374,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Hide a review",
     auth: "admin",
     body: reviewHideSchema,
-    response: anyJson,
+    response: z.object({ id: z.number().int(), hidden: z.boolean() }).strict(),
   },
   {
     method: "PUT",
@@ -306,6 +382,6 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Show a hidden review again",
     auth: "admin",
-    response: anyJson,
+    response: z.object({ id: z.number().int(), hidden: z.boolean() }).strict(),
   },
 ];

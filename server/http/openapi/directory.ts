@@ -1,14 +1,30 @@
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { INSIGHT_METRICS } from "#common/insights.ts";
 import { LOCALES } from "#common/locales.ts";
 import { searchParamsSchema } from "#common/search-params.ts";
 import { CV_FORMAT_KEYS, CV_FORMATS } from "#server/services/cv/formats.ts";
-import { type ApiRoute, anyJson, pdf, responseSchemas, searchResultSchema } from "./schemas.ts";
+import { type ApiRoute, ownProfileAnswer, pdf, responseSchemas, searchResultSchema } from "./schemas.ts";
 
 // The documented routes of the API: the search, the profiles, photos, statistics and CVs.
 
 const pdfCvFormats = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === "pdf") as [string, ...string[]];
+
+const insightSeries = z
+  .object({
+    weekly: z.array(z.number().int()).describe("One number a week, oldest first"),
+    total: z.number().int(),
+    previousTotal: z.number().int(),
+    change: z.number().nullable().describe("(total - previousTotal) / previousTotal; null when there was nothing before"),
+  })
+  .strict();
+const insightsAnswer = z
+  .object({
+    weeks: z.array(z.string()).describe("The Monday (YYYY-MM-DD) each week starts on, oldest first"),
+    ...Object.fromEntries(INSIGHT_METRICS.map(({ value }) => [value, insightSeries])),
+  })
+  .strict();
 
 export const directoryRoutes: ApiRoute[] = [
   {
@@ -24,7 +40,7 @@ export const directoryRoutes: ApiRoute[] = [
     path: "/consultants/:id",
     tag: "Directory",
     summary: "One consultant's profile and track record",
-    response: responseSchemas.consultant,
+    response: responseSchemas.profile,
   },
   {
     method: "GET",
@@ -50,7 +66,7 @@ export const directoryRoutes: ApiRoute[] = [
     summary: "Create the caller's profile",
     auth: "session",
     body: consultantProfileSchema,
-    response: responseSchemas.consultant,
+    response: responseSchemas.createdProfile,
     status: 201,
   },
   {
@@ -60,7 +76,7 @@ export const directoryRoutes: ApiRoute[] = [
     summary: "Edit one's profile",
     auth: "session",
     body: consultantProfileSchema,
-    response: responseSchemas.consultant,
+    response: ownProfileAnswer,
   },
   {
     method: "GET",
@@ -82,7 +98,7 @@ export const directoryRoutes: ApiRoute[] = [
       maxBytes: PHOTO_MAX_BYTES,
       otherFields: ["name"],
     },
-    response: z.object({ photoUrl: z.string() }).loose(),
+    response: z.object({ photoUrl: z.string() }).strict(),
     status: 201,
   },
   {
@@ -91,7 +107,7 @@ export const directoryRoutes: ApiRoute[] = [
     tag: "Directory",
     summary: "The caller's own profile",
     auth: "session",
-    response: anyJson,
+    response: ownProfileAnswer,
   },
   {
     method: "GET",
@@ -99,6 +115,6 @@ export const directoryRoutes: ApiRoute[] = [
     tag: "Directory",
     summary: "Views and contacts of the caller's profile",
     auth: "session",
-    response: anyJson,
+    response: insightsAnswer,
   },
 ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
+import { alertFrequencyValues, savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
 import {
   SHORTLIST_STAGES,
   shortlistCreateSchema,
@@ -9,7 +9,7 @@ import {
   shortlistNoteSchema,
 } from "#common/shortlists.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, anyJson, csv } from "./schemas.ts";
+import { type ApiRoute, csv, messageOnly } from "./schemas.ts";
 
 // The documented routes of the API: conversations, shortlists and saved searches (issue 13), and
 // what a shortlist answers since it may belong to a team (issue 31).
@@ -79,6 +79,17 @@ export const sharedShortlistSchema = z
   })
   .strict();
 
+const savedSearchAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    query: z.string().describe("The search's query string, as /search writes it"),
+    frequency: z.enum(alertFrequencyValues),
+    lastAlertedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .strict();
+
 export const hiringRoutes: ApiRoute[] = [
   {
     method: "GET",
@@ -86,7 +97,7 @@ export const hiringRoutes: ApiRoute[] = [
     tag: "Hiring",
     summary: "The caller's saved searches",
     auth: "session",
-    response: anyJson,
+    response: z.object({ savedSearches: z.array(savedSearchAnswer) }).strict(),
   },
   {
     method: "POST",
@@ -95,7 +106,7 @@ export const hiringRoutes: ApiRoute[] = [
     summary: "Save a search (with an alert)",
     auth: "session",
     body: savedSearchCreateSchema,
-    response: anyJson,
+    response: savedSearchAnswer,
     status: 201,
   },
   {
@@ -105,7 +116,7 @@ export const hiringRoutes: ApiRoute[] = [
     summary: "Rename a saved search or change its alert",
     auth: "session",
     body: savedSearchUpdateSchema,
-    response: anyJson,
+    response: savedSearchAnswer,
   },
   {
     method: "DELETE",
@@ -113,7 +124,7 @@ export const hiringRoutes: ApiRoute[] = [
     tag: "Hiring",
     summary: "Delete a saved search",
     auth: "session",
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "GET",
@@ -158,7 +169,14 @@ export const hiringRoutes: ApiRoute[] = [
     body: shortlistNameSchema,
     response: shortlistDetailSchema,
   },
-  { method: "DELETE", path: "/shortlists/:id", tag: "Hiring", summary: "Delete a shortlist", auth: "session", response: anyJson },
+  {
+    method: "DELETE",
+    path: "/shortlists/:id",
+    tag: "Hiring",
+    summary: "Delete a shortlist",
+    auth: "session",
+    response: messageOnly,
+  },
   {
     method: "PUT",
     path: "/shortlists/:id/consultants/:consultantId",
@@ -209,7 +227,8 @@ export const hiringRoutes: ApiRoute[] = [
     tag: "Hiring",
     summary: "Share a shortlist by link",
     auth: "session",
-    response: anyJson,
+    response: z.object({ token: z.string(), url: z.string() }).strict(),
+    status: 201,
   },
   {
     method: "DELETE",
@@ -217,7 +236,7 @@ export const hiringRoutes: ApiRoute[] = [
     tag: "Hiring",
     summary: "Stop sharing a shortlist",
     auth: "session",
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "GET",

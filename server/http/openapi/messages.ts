@@ -3,7 +3,7 @@ import { conversationListSchema, conversationMessageSchema } from "#common/conve
 import { markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
 import { reportSchema } from "#common/organizations.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, anyJson } from "./schemas.ts";
+import { type ApiRoute, messageOnly, noContent } from "./schemas.ts";
 
 // The documented routes of the API: messages to consultants, the consultant's inbox, and
 // conversations, whose sender carries `organization: { id, name, verified }` (issue 31).
@@ -72,6 +72,27 @@ export const conversationThreadSchema = z
   })
   .strict();
 
+/** A message in the consultant's inbox (server/services/messages/inbox.ts InboxItem): the sender wrote their address to be answered. */
+const inboxItemShape = {
+  id: z.number().int(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  senderOrganization: z.string().nullable(),
+  organization: organizationBadgeSchema.nullable(),
+  subject: z.string(),
+  isRead: z.boolean(),
+  repliedAt: z.string().nullable(),
+  createdAt: z.string(),
+  isBlockedSender: z.boolean(),
+};
+const inboxMessageSchema = z
+  .object({
+    ...inboxItemShape,
+    message: z.string(),
+    replies: z.array(z.object({ id: z.number().int(), body: z.string(), createdAt: z.string() }).strict()),
+  })
+  .strict();
+
 export const messagesRoutes: ApiRoute[] = [
   {
     method: "POST",
@@ -80,7 +101,7 @@ export const messagesRoutes: ApiRoute[] = [
     summary: "Send a consultant a message",
     auth: "session",
     body: sendMessageSchema,
-    response: anyJson,
+    response: messageOnly,
     status: 201,
   },
   {
@@ -89,7 +110,15 @@ export const messagesRoutes: ApiRoute[] = [
     tag: "Messages",
     summary: "The consultant's inbox",
     auth: "session",
-    response: anyJson,
+    response: z
+      .object({
+        messages: z.array(z.object({ ...inboxItemShape, preview: z.string() }).strict()),
+        total: z.number().int(),
+        page: z.number().int(),
+        limit: z.number().int(),
+        unreadCount: z.number().int(),
+      })
+      .strict(),
   },
   {
     method: "GET",
@@ -97,7 +126,7 @@ export const messagesRoutes: ApiRoute[] = [
     tag: "Messages",
     summary: "One message",
     auth: "session",
-    response: anyJson,
+    response: inboxMessageSchema,
   },
   {
     method: "PATCH",
@@ -106,7 +135,7 @@ export const messagesRoutes: ApiRoute[] = [
     summary: "Mark read or unread",
     auth: "session",
     body: markReadSchema,
-    response: anyJson,
+    response: inboxMessageSchema,
   },
   {
     method: "POST",
@@ -115,7 +144,7 @@ export const messagesRoutes: ApiRoute[] = [
     summary: "Reply to a message",
     auth: "session",
     body: replySchema,
-    response: anyJson,
+    response: inboxMessageSchema,
   },
   {
     method: "DELETE",
@@ -123,7 +152,7 @@ export const messagesRoutes: ApiRoute[] = [
     tag: "Messages",
     summary: "Delete a message",
     auth: "session",
-    response: anyJson,
+    response: messageOnly,
   },
   {
     method: "GET",
@@ -168,7 +197,7 @@ export const messagesRoutes: ApiRoute[] = [
     tag: "Messages",
     summary: "Delete a conversation from the caller's own view (the other party keeps it)",
     auth: "session",
-    response: anyJson,
+    response: noContent,
     status: 204,
   },
 ];

@@ -439,6 +439,7 @@ export const opportunityRoutes: ApiRoute[] = [
     auth: "session",
     body: opportunityReportSchema,
     response: z.object({ id: z.number().int(), message: z.string() }).strict(),
+    status: 201,
   },
   {
     method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, anyJson } from "./schemas.ts";
+import { type ApiRoute, noContent } from "./schemas.ts";
 
 // The documented routes of the API: reviews and the consultant's response. Every review carries
 // the organization its author wrote for and whether it counts toward the rating (issue 31).
@@ -68,7 +68,8 @@ export const reviewsRoutes: ApiRoute[] = [
     tag: "Reviews",
     summary: "Delete one's review",
     auth: "session",
-    response: anyJson,
+    response: noContent,
+    status: 204,
   },
   {
     method: "POST",
@@ -78,5 +79,6 @@ export const reviewsRoutes: ApiRoute[] = [
     auth: "session",
     body: reviewResponseSchema,
     response: reviewAnswerSchema,
+    status: 201,
   },
 ];

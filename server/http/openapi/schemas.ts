@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CONSULTANT_STATUSES } from "#common/constants.ts";
+import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
+import { LANGUAGE_LEVELS, RATE_CURRENCIES, RATE_VISIBILITIES } from "#common/track-record-lists.ts";
 
 // What the documented routes answer, and how a route is documented (see ../openapi.ts).
 
@@ -9,6 +12,117 @@ export const errorSchema = z.object({
 
 /** 403 of a sensitive change without a recent sign-in (issue 38): POST /api/auth/reauthenticate, then again. */
 export const reauthenticateSchema = z.object({ message: z.string(), reauthenticate: z.literal(true) }).strict();
+
+/** The fields every view of a consultant shares (the spec's entity; yearsExperience as text). */
+const consultantFields = {
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  location: z.string(),
+  city: z.string().nullable(),
+  country: z.string(),
+  // As text, as the spec's entity has it (server/http/years-as-text.ts).
+  yearsExperience: z.string().regex(/^\d+$/),
+  languages: z.array(z.string()),
+  primarySpecialization: z.string(),
+  secondarySpecializations: z.array(z.string()),
+  bio: z.string(),
+  profilePhotoUrl: z.string().nullable(),
+  showEmail: z.boolean(),
+  showPhone: z.boolean(),
+  availableForWork: z.boolean(),
+  rating: z.number(),
+  projectsCompleted: z.number().int(),
+  createdAt: z.string(),
+};
+/** What the owner sees of their profile's stored fields (common/views.ts OwnConsultant): never the owner's account id. */
+export const ownConsultantFields = {
+  ...consultantFields,
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(CONSULTANT_STATUSES),
+  statusReason: z.string().nullable(),
+  updatedAt: z.string(),
+};
+/** What an admin sees of a profile: every stored field, contact details even when private (AdminConsultant). */
+export const adminConsultantAnswer = z.object({ ...ownConsultantFields, ownerId: z.number().int().nullable() }).strict();
+
+/** An assignment of a track record as stored (common/track-record.ts Assignment). */
+export const assignmentAnswer = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    organization: z.string(),
+    donors: z.array(z.string()),
+    countries: z.array(z.string()),
+    role: z.string().nullable(),
+    startDate: z.string().describe("YYYY-MM"),
+    endDate: z.string().nullable().describe("YYYY-MM, null while ongoing"),
+    sector: z.string().nullable(),
+    description: z.string().nullable(),
+  })
+  .strict();
+export const educationAnswer = z
+  .object({
+    id: z.number().int(),
+    degree: z.string(),
+    field: z.string().nullable(),
+    institution: z.string(),
+    year: z.number().int().nullable(),
+  })
+  .strict();
+
+/** A confirmed reference as everyone sees it (common/references.ts PublicReference): never the referee's e-mail. */
+export const publicReferenceAnswer = z
+  .object({
+    id: z.number().int(),
+    assignmentId: z.number().int(),
+    refereeName: z.string(),
+    organization: z.string(),
+    role: z.string().nullable(),
+    startMonth: z.string(),
+    endMonth: z.string().nullable(),
+    statement: z.string().nullable(),
+    score: z.number().int().nullable(),
+    confirmedAt: z.string(),
+    isDomainVerified: z.boolean(),
+  })
+  .strict();
+
+/** What a profile's track record adds (common/track-record.ts TrackRecordView). */
+const trackRecordFields = {
+  assignments: z.array(assignmentAnswer),
+  references: z.array(publicReferenceAnswer).optional(),
+  education: z.array(educationAnswer),
+  languageLevels: z.record(z.string(), z.enum(LANGUAGE_LEVELS)),
+  availableFrom: z.string().nullable().describe("YYYY-MM-DD"),
+  updatedAt: z.string(),
+  /** Null unless the viewer may see it. */
+  dailyRate: z
+    .object({ min: z.number().int(), max: z.number().int(), currency: z.enum(RATE_CURRENCIES) })
+    .strict()
+    .nullable(),
+};
+
+/** A consultant as a visitor sees it (common/views.ts PublicConsultant): e-mail and phone only when shown. */
+const publicConsultantFields = { ...consultantFields, email: z.string().nullable(), phone: z.string().nullable() };
+
+/** The owner's profile with its whole track record and who the rate is shown to (OwnConsultant & OwnTrackRecord). */
+const ownProfileFields = { ...ownConsultantFields, ...trackRecordFields, rateVisibility: z.enum(RATE_VISIBILITIES) };
+/** The owner's last change: waiting, or rejected with the admin's reason (common/profile-changes.ts OwnChangeState). */
+const ownChangeState = z.union([
+  z.object({ status: z.literal("pending"), submittedAt: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
+  z
+    .object({
+      status: z.literal("rejected"),
+      submittedAt: z.string(),
+      fields: z.array(z.enum(REVIEWED_FIELDS)),
+      reason: z.string().nullable(),
+    })
+    .strict(),
+]);
+/** GET /api/my-consultant-profile and the owner's edit: everything, and the state of the last change. */
+export const ownProfileAnswer = z.object({ ...ownProfileFields, change: ownChangeState.nullable() }).strict();
 
 export const responseSchemas = {
   user: z
@@ -30,23 +144,17 @@ export const responseSchemas = {
       countries: z.array(z.object({ country: z.string(), count: z.number().int() }).strict()),
     })
     .strict(),
-  consultant: z.looseObject({
-    id: z.number().int(),
-    name: z.string(),
-    title: z.string(),
-    location: z.string(),
-    country: z.string(),
-    // As text, as the spec's entity has it (server/http/years-as-text.ts).
-    yearsExperience: z.string().regex(/^\d+$/),
-    languages: z.array(z.string()),
-    primarySpecialization: z.string(),
-    secondarySpecializations: z.array(z.string()),
-    bio: z.string(),
-    profilePhotoUrl: z.string().nullable(),
-    availableForWork: z.boolean(),
-    email: z.string().nullable().optional(),
-    phone: z.string().nullable().optional(),
-  }),
+  /** A consultant in a search's results: the public fields. */
+  consultant: z.object(publicConsultantFields).strict(),
+  /**
+   * One profile with its track record (GET /api/consultants/{id}): the public fields for a visitor;
+   * the owner and admins also read who the rate is shown to.
+   */
+  profile: z
+    .object({ ...publicConsultantFields, ...trackRecordFields, rateVisibility: z.enum(RATE_VISIBILITIES).optional() })
+    .strict(),
+  /** A profile just created by its owner: every field, its track record. */
+  createdProfile: z.object(ownProfileFields).strict(),
 };
 export const signedIn = z
   .object({
@@ -87,8 +195,8 @@ export const searchResultSchema = z
       .optional(),
   })
   .strict();
-export const messageOnly = z.looseObject({ message: z.string() });
-export const anyJson = z.looseObject({});
+/** An answer that only says what happened, in words (`{ message }`). */
+export const messageOnly = z.object({ message: z.string() }).strict();
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = {
@@ -100,9 +208,11 @@ export type ApiRoute = {
   auth?: "session" | "admin";
   body?: z.ZodType;
   query?: z.ZodType;
-  /** The success answer: a schema (JSON), or a media type for files. */
-  response: z.ZodType | { mediaType: string };
+  /** The success answer: a schema (JSON), a media type for files, or no body at all (204). */
+  response: z.ZodType | { mediaType: string } | typeof noContent;
   status?: number;
+  /** The answer is in the schema's input form (a file format that parsing turns into something else). */
+  answerIs?: "input";
   /** A sensitive change: 403 `{ message, reauthenticate: true }` without a recent sign-in (issue 38). */
   reauthenticate?: true;
   /**
@@ -114,3 +224,5 @@ export type ApiRoute = {
 
 export const pdf = { mediaType: "application/pdf" };
 export const csv = { mediaType: "text/csv" };
+/** The success answer has no body (204 No Content). */
+export const noContent = { noContent: true } as const;

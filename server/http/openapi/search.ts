@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { GlossaryAdditionSchema } from "#common/glossary/glossary.ts";
+import { GlossaryAdditionSchema, GlossaryFileSchema } from "#common/glossary/glossary.ts";
 import { ZeroResultsQuerySchema } from "#server/services/search/glossary-admin.ts";
-import { type ApiRoute, anyJson } from "./schemas.ts";
+import type { ApiRoute } from "./schemas.ts";
 
 // The documented routes of the API: the admins' side of the search (issue 33).
 
@@ -56,6 +56,8 @@ export const searchAdminRoutes: ApiRoute[] = [
     tag: "Admin",
     summary: "The field glossary with the admins' additions merged, as the file, to review into the repository",
     auth: "admin",
-    response: anyJson,
+    response: GlossaryFileSchema,
+    // The file as written (a form may be a plain text or an object), not what reading it makes.
+    answerIs: "input",
   },
 ];

@@ -97,8 +97,8 @@ const auditEntryAnswer = z
     createdAt: z.string(),
   })
   .strict();
-/** An assignment in a change: without the database's id (common/profile-changes.ts ChangeAssignment). */
-const changeAssignment = assignmentAnswer.omit({ id: true }).strict();
+/** An assignment in a change (common/profile-changes.ts ChangeAssignment): the id of the stored row it edits, when it edits one. */
+const changeAssignment = assignmentAnswer.partial({ id: true }).strict();
 const reviewedValue = z.union([z.string(), z.null(), z.array(z.string()), z.array(changeAssignment)]);
 const queueEntryAnswer = adminConsultantAnswer
   .extend({

@@ -41,7 +41,9 @@ describe(`migration ${MIGRATION}`, () => {
     await assignments(ongoing.id, [null]);
     // No track record: the number stays until assignments exist.
     const untracked = await insertConsultant(sql, { projects_completed: 12 });
-    const before = await sql<{ id: number; static_score: number }[]>`select id, static_score from consultants where id = ${inflated.id}`;
+    const before = await sql<
+      { id: number; static_score: number }[]
+    >`select id, static_score from consultants where id = ${inflated.id}`;
 
     const migration = await readFile(path.join(migrationsFolder, `${MIGRATION}.sql`), "utf8");
     await sql.begin(async (tx) => {

@@ -1,5 +1,5 @@
 import { countriesOfExperience, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
+import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV as the EU's service tenders ask for it, the "Curriculum vitae" annex (issue 34): its
@@ -11,7 +11,7 @@ import type { CvData } from "./render.ts";
 const EU_LEVEL: Record<LanguageLevel, string> = { native: "1", fluent: "2", working: "3", basic: "4" };
 
 export async function renderEuAnnexPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const { doc, write, heading, row, table, record, finish } = await createCvDocument(`Curriculum vitae: ${cv.name}`, {
+  const { doc, write, heading, row, table, record, startEntry, finish } = await createCvDocument(`Curriculum vitae: ${cv.name}`, {
     margins: 48,
   });
   const { given, family } = nameParts(cv.name);
@@ -91,14 +91,14 @@ export async function renderEuAnnexPdf(cv: CvData, { generatedAt = new Date() } 
     );
   }
 
-  heading("11. Professional experience", { upper: false });
+  heading("11. Professional experience", { upper: false, keepWith: ENTRY_ROOM });
   if (cv.assignments.length === 0) write("None listed.", { color: MUTED });
   const headers = ["Date from - Date to", "Location", "Company & reference person", "Position", "Description"];
   const widths = [0.15, 0.14, 0.2, 0.15, 0.36];
   record(
     cv.assignments,
     (item, index) => {
-      if (doc.y > doc.page.height - 160) doc.addPage();
+      startEntry();
       table(
         // The header row on the table's first entry and again at the top of each new page.
         index === 0 || doc.y < 80 ? headers : null,

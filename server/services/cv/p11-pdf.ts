@@ -1,5 +1,5 @@
 import { LANGUAGE_LEVEL_LABELS, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
+import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV in the order of the UN Personal History Form (P.11), which UNDP notices ask for instead
@@ -16,9 +16,12 @@ const ABILITIES: Record<Exclude<LanguageLevel, "native">, string[]> = {
 };
 
 export async function renderP11Pdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
-  const { write, heading, row, rows, table, record, finish, doc } = await createCvDocument(`Personal history: ${cv.name}`, {
-    margins: 48,
-  });
+  const { write, heading, row, rows, table, record, startEntry, finish, doc } = await createCvDocument(
+    `Personal history: ${cv.name}`,
+    {
+      margins: 48,
+    },
+  );
   const { given, family } = nameParts(cv.name);
   write("PERSONAL HISTORY FORM (P.11)", { size: 14, weight: "bold", gap: 1 });
   write(
@@ -63,11 +66,12 @@ export async function renderP11Pdf(cv: CvData, { generatedAt = new Date() } = {}
     );
   }
 
-  heading("4. Employment record");
+  // The heading keeps the line under it and the first entry with it.
+  heading("4. Employment record", { keepWith: ENTRY_ROOM + 20 });
   write("Starting with the present post, in reverse order.", { size: 9, color: MUTED, gap: 2 });
   if (cv.assignments.length === 0) write("None listed.", { color: MUTED });
   record(cv.assignments, (item, index) => {
-    if (doc.y > doc.page.height - 160) doc.addPage();
+    startEntry();
     if (index > 0) doc.moveDown(0.5);
     return rows(
       [

@@ -112,6 +112,16 @@ export function scriptRuns(text: string): { text: string; script: Script }[] {
  */
 export const MAX_CV_PAGES = 30;
 
+/**
+ * The room a track record's entry needs at its start (its dates, title and first rows): an entry
+ * that would start lower on a page starts on the next one. A heading over a record keeps this much
+ * under itself (`keepWith`).
+ */
+export const ENTRY_ROOM = 160;
+
+/** What a heading takes from where it starts: the space above it, its 11 pt line and the rule (about 30 pt). */
+const HEADING_ROOM = 40;
+
 export const INK = "#0f172a";
 export const MUTED = "#475569";
 const RULE = "#cbd5e1";
@@ -210,9 +220,13 @@ export async function createCvDocument(
     doc.moveDown(gap / 10);
   };
 
-  /** A section's heading with a rule under it; a new page when too little room is left under it. */
-  const heading = (text: string, { upper = true }: { upper?: boolean } = {}) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
+  /**
+   * A section's heading with a rule under it; a new page when too little room is left under it:
+   * 140 pt, or `keepWith` under the heading itself, the room the first of what follows needs on
+   * the same page (a record's entry: ENTRY_ROOM), so the heading never stays alone at the foot.
+   */
+  const heading = (text: string, { upper = true, keepWith = 0 }: { upper?: boolean; keepWith?: number } = {}) => {
+    if (doc.y > doc.page.height - Math.max(140, keepWith + HEADING_ROOM)) doc.addPage();
     doc.moveDown(0.6);
     write(upper ? text.toUpperCase() : text, { size: 11, weight: "bold", color: BRAND, gap: 1 });
     const y = doc.y;
@@ -265,6 +279,11 @@ export async function createCvDocument(
     };
     if (headers) line(headers, "bold", MUTED);
     for (const cells of rows) line(cells, "regular", INK);
+  };
+
+  /** Where a record's entry starts: on the next page when less than ENTRY_ROOM is left on this one. */
+  const startEntry = () => {
+    if (doc.y > doc.page.height - ENTRY_ROOM) doc.addPage();
   };
 
   /**
@@ -342,7 +361,7 @@ export async function createCvDocument(
     return done;
   };
 
-  return { doc, left, width, write, heading, row, rows, table, record, finish };
+  return { doc, left, width, write, heading, row, rows, table, record, startEntry, finish };
 }
 
 /** A name as the donors' forms ask for it: the last word is the family name ("—" when there is one word). */

@@ -10,7 +10,7 @@ import {
 } from "#common/track-record.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { availableFrom, CV_WORDS, generatedOn, LEVEL_WORDS, monthIn, pageOf, recordStopsHere, totalTime } from "./cv-i18n.ts";
-import { BRAND, createCvDocument, INK, MUTED } from "./pdf-kit.ts";
+import { BRAND, createCvDocument, ENTRY_ROOM, INK, MUTED } from "./pdf-kit.ts";
 
 // The CV as a PDF, laid out like a donor key-expert CV (the World Bank's and the EU's: personal
 // details, summary, education, languages, countries of experience, then the employment and
@@ -45,7 +45,9 @@ export { MAX_CV_PAGES } from "./pdf-kit.ts";
 export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {}): Promise<Buffer> {
   const i18n = await serverI18n(cv.locale ?? DEFAULT_LOCALE);
   const say = (words: keyof typeof CV_WORDS) => i18n._(CV_WORDS[words]);
-  const { doc, write, heading, row, rows, record, finish } = await createCvDocument(`${say("curriculumVitae")}: ${cv.name}`);
+  const { doc, write, heading, row, rows, record, startEntry, finish } = await createCvDocument(
+    `${say("curriculumVitae")}: ${cv.name}`,
+  );
 
   write(say("curriculumVitae").toUpperCase(), { size: 9, weight: "bold", color: MUTED, gap: 2 });
   write(cv.name, { size: 20, weight: "bold", gap: 1 });
@@ -97,12 +99,12 @@ export async function renderCvPdf(cv: CvData, { generatedAt = new Date() } = {})
     });
   }
 
-  heading(say("record"));
+  heading(say("record"), { keepWith: ENTRY_ROOM });
   if (cv.assignments.length === 0) write(say("noneListed"), { color: MUTED });
   record(
     cv.assignments,
     (item, index) => {
-      if (doc.y > doc.page.height - 160) doc.addPage();
+      startEntry();
       if (index > 0) doc.moveDown(0.4);
       write(`${monthIn(i18n, item.startDate)} – ${item.endDate ? monthIn(i18n, item.endDate) : say("present")}`, {
         size: 9.5,

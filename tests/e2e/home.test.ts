@@ -1,28 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The demo directory (startApp's default), which e2e() leaves out unless asked.
+const it = e2e({ SEED_DEMO: "true" });
 
 describe("home page", () => {
-  it("renders twelve demo consultants from the database, accessible and without console errors", async () => {
+  it("renders twelve demo consultants from the database, accessible and without console errors", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(app.url);
     expect(response?.status()).toBe(200);
@@ -40,7 +24,10 @@ describe("home page", () => {
     await close();
   });
 
-  it("asks for its scripts once painted: no module preload in the HTML, the same links added after the first paint", async () => {
+  it("asks for its scripts once painted: no module preload in the HTML, the same links added after the first paint", async ({
+    app,
+    browser,
+  }) => {
     const response = await fetch(app.url);
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
@@ -68,7 +55,10 @@ describe("home page", () => {
     await close();
   });
 
-  it("hydrates home, a search and a profile without rendering them again: only a few elements render after", async () => {
+  it("hydrates home, a search and a profile without rendering them again: only a few elements render after", async ({
+    app,
+    browser,
+  }) => {
     // React tells a developer-tools hook about every commit (production builds too). Each host
     // element rendered gets a new props object, so counting the props objects not seen before, per
     // commit, counts the elements React rendered. A page rendered again in full right after
@@ -138,7 +128,7 @@ describe("home page", () => {
     }
   });
 
-  it("is complete without JavaScript: the cards are in the server HTML", async () => {
+  it("is complete without JavaScript: the cards are in the server HTML", async ({ app, browser }) => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
     await page.goto(app.url);
     expect(await page.locator("#consultants article").count()).toBe(12);
@@ -146,7 +136,7 @@ describe("home page", () => {
     await close();
   });
 
-  it("answers an unknown path with the 404 screen and status 404", async () => {
+  it("answers an unknown path with the 404 screen and status 404", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     const response = await page.goto(`${app.url}/no-such-page`);
     expect(response?.status()).toBe(404);

@@ -1,60 +1,40 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // Insights through the real server: profile pages seen by people count once per visitor per
 // day, bots and the owner do not; the owner sees a chart per metric on /my-consultant-profile.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const it = e2e();
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-let counter = 0;
-
-async function register(name: string) {
-  counter += 1;
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `insights.${counter}@example.org`, password: "lantern-river-42", name }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  return { id: user.id, token: sessionToken };
-}
-
-async function visit(path: string, headers: Record<string, string>) {
+async function visit(app: AppServer, path: string, headers: Record<string, string>) {
   const response = await fetch(`${app.url}${path}`, { headers });
   expect(response.status).toBe(200);
   await response.text();
 }
 
 describe("insights", () => {
-  it("count people's views once a day, not bots or the owner, and the owner sees a chart per metric", async () => {
-    const sql = app.database?.sql;
-    if (!sql) throw new Error("the app runs on the test database");
+  it("count people's views once a day, not bots or the owner, and the owner sees a chart per metric", async ({
+    app,
+    browser,
+    sql,
+    register,
+  }) => {
     const owner = await register("Owner Person");
     const visitor = await register("Visiting Officer");
     const { id } = await insertConsultant(sql, { name: "Counted Consultant", user_id: owner.id });
     const path = `/consultant/${id}`;
 
-    await visit(path, { "user-agent": BROWSER });
-    await visit(path, { "user-agent": BROWSER });
-    await visit(path, { "user-agent": GOOGLEBOT });
-    await visit(path, { "user-agent": BROWSER, cookie: `session=${owner.token}` });
+    await visit(app, path, { "user-agent": BROWSER });
+    await visit(app, path, { "user-agent": BROWSER });
+    await visit(app, path, { "user-agent": GOOGLEBOT });
+    await visit(app, path, { "user-agent": BROWSER, cookie: `session=${owner.sessionToken}` });
     // Last, a signed-in visitor whose key we know: once it is written, everything before it is.
-    await visit(path, { "user-agent": BROWSER, cookie: `session=${visitor.token}` });
+    await visit(app, path, { "user-agent": BROWSER, cookie: `session=${visitor.sessionToken}` });
     for (;;) {
       const [seen] = await sql`select 1 from insight_visitors where consultant_id = ${id} and visitor = ${`u:${visitor.id}`}`;
       if (seen) break;
@@ -66,7 +46,7 @@ describe("insights", () => {
     expect(row?.views).toBe(2);
 
     const { page, errors, close } = await openPage(browser);
-    await page.context().addCookies([{ name: "session", value: owner.token, url: app.url }]);
+    await page.context().addCookies([{ name: "session", value: owner.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/my-consultant-profile`);
     await page.getByRole("heading", { name: "Insights" }).waitFor();
     for (const label of ["Profile views", "Search appearances", "CV downloads", "Messages received"]) {

@@ -1,38 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
-import {
-  entry,
-  fillAssignment,
-  fillRequired,
-  isFocused,
-  phonePage as phone,
-  savedProfileId,
-  signIn,
-} from "./profile-form-helpers.ts";
+import { expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
+import { entry, fillAssignment, fillRequired, isFocused, phonePage, savedProfileId, signIn } from "./profile-form-helpers.ts";
 
 // Issue 12 in the profile form, continued (tests/e2e/profile-track-record.test.ts has the rest):
 // lists emptied with Remove are saved empty; without JavaScript the saved entries stay editable
 // and the server's per-item errors sit beside the item's field.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const phonePage = (options: { javaScriptEnabled?: boolean } = {}) => phone(browser, options);
+const it = e2e();
 
 describe("emptying the track record", () => {
-  it("saves a list emptied with Remove as empty, and picks a language with the arrow keys", async () => {
-    const { page, errors, close } = await phonePage();
+  it("saves a list emptied with Remove as empty, and picks a language with the arrow keys", async ({ app, browser }) => {
+    const { page, errors, close } = await phonePage(browser);
     await signIn(app, page, "empty");
     await page.goto(`${app.url}/profile/new`);
     await waitForHydration(page);
@@ -102,8 +82,8 @@ describe("emptying the track record", () => {
 });
 
 describe("without JavaScript", () => {
-  it("keeps the saved track record, and shows the server's per-item errors beside the item's field", async () => {
-    const { page, close } = await phonePage({ javaScriptEnabled: false });
+  it("keeps the saved track record, and shows the server's per-item errors beside the item's field", async ({ app, browser }) => {
+    const { page, close } = await phonePage(browser, { javaScriptEnabled: false });
     const person = await signIn(app, page, "nojs");
     await page.goto(`${app.url}/profile/new`);
     await fillRequired(page, { javaScript: false });

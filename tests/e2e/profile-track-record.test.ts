@@ -1,23 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 import {
   entry,
   fillAssignment,
   fillRequired,
   isFocused,
-  phonePage as phone,
+  phonePage,
   pickLanguage,
   savedProfileId,
   signIn,
@@ -28,18 +21,7 @@ import {
 // with the type-ahead and a level; rate and availability; the draft that survives a reload; a
 // large phone photo shrunk in the browser; the server's per-item errors beside their fields.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const phonePage = () => phone(browser);
+const it = e2e();
 
 /** A camera-like JPEG well over the server's limit: noise does not compress. */
 async function largePhoto() {
@@ -53,8 +35,11 @@ async function largePhoto() {
 }
 
 describe("the track record in the profile form", () => {
-  it("adds two assignments and an education entry on a phone, reorders and removes one, saves, and shows them publicly", async () => {
-    const { page, errors, close } = await phonePage();
+  it("adds two assignments and an education entry on a phone, reorders and removes one, saves, and shows them publicly", async ({
+    app,
+    browser,
+  }) => {
+    const { page, errors, close } = await phonePage(browser);
     await signIn(app, page, "track");
     await page.goto(`${app.url}/profile/new`);
     await waitForHydration(page);
@@ -188,7 +173,7 @@ describe("the track record in the profile form", () => {
     await expectNoAxeViolations(page);
 
     await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
-    const visitor = await phonePage();
+    const visitor = await phonePage(browser);
     await visitor.page.goto(`${app.url}/consultant/${id}`);
     const profile = await visitor.page.getByTestId("consultant-profile").innerText();
     for (const expected of [
@@ -211,8 +196,8 @@ describe("the track record in the profile form", () => {
     await close();
   }, 240_000);
 
-  it("keeps what was typed through a reload, until it is discarded or saved", async () => {
-    const { page, errors, close } = await phonePage();
+  it("keeps what was typed through a reload, until it is discarded or saved", async ({ app, browser }) => {
+    const { page, errors, close } = await phonePage(browser);
     await signIn(app, page, "draft");
     await page.goto(`${app.url}/profile/new`);
     await waitForHydration(page);
@@ -245,10 +230,10 @@ describe("the track record in the profile form", () => {
     await close();
   }, 120_000);
 
-  it("shrinks a phone photo larger than 1.5 MB in the browser and uploads it", async () => {
+  it("shrinks a phone photo larger than 1.5 MB in the browser and uploads it", async ({ app, browser }) => {
     const photo = await largePhoto();
     expect(photo.length).toBeGreaterThan(PHOTO_MAX_BYTES);
-    const { page, errors, close } = await phonePage();
+    const { page, errors, close } = await phonePage(browser);
     await signIn(app, page, "photo");
     await page.goto(`${app.url}/profile/new`);
     await waitForHydration(page);

@@ -1,44 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // Earned ratings in the browser: an organization the consultant replied to leaves a review, and
 // the profile's stars change from "No reviews yet" to the rating the review earned.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-let counter = 0;
-async function register(name: string) {
-  counter += 1;
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: `reviews.${counter}@example.org`, password: "monsoon-teak-71", name }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  // An established account: its address verified and older than a day (issue 36: only verified
-  // accounts start conversations, and new ones only a few).
-  await app.database!.sql`
-    update auth_users set is_email_verified = true, created_at = now() - interval '30 days' where id = ${user.id}`;
-  return { id: user.id, token: sessionToken };
-}
+const it = e2e();
 
 describe("reviews", () => {
-  it("an organization leaves a review after a reply, and the stars change", async () => {
-    const sql = app.database?.sql;
-    if (!sql) throw new Error("the app runs on the test database");
+  it("an organization leaves a review after a reply, and the stars change", async ({ app, browser, sql, register }) => {
     const owner = await register("Rated Consultant Owner");
     const officer = await register("Nadia Programme Officer");
     const { id } = await insertConsultant(sql, { name: "Rated Consultant", user_id: owner.id, rating: 50 });
@@ -56,7 +27,7 @@ describe("reviews", () => {
     await sql`insert into message_replies (message_id, body) values (${message.id}, 'Yes, I am.')`;
 
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
-    await page.context().addCookies([{ name: "session", value: officer.token, url: app.url }]);
+    await page.context().addCookies([{ name: "session", value: officer.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/consultant/${id}`);
     const header = page.locator("header").filter({ hasText: "Rated Consultant" }).first();
     await expect(header.getByText("No reviews yet").count()).resolves.toBeGreaterThan(0);
@@ -101,9 +72,12 @@ describe("reviews", () => {
     await close();
   });
 
-  it("a review by someone writing for themselves is shown, marked not verified, and the rating stays", async () => {
-    const sql = app.database?.sql;
-    if (!sql) throw new Error("the app runs on the test database");
+  it("a review by someone writing for themselves is shown, marked not verified, and the rating stays", async ({
+    app,
+    browser,
+    sql,
+    register,
+  }) => {
     const owner = await register("Unrated Consultant Owner");
     const writer = await register("Somchai Freelance");
     const { id } = await insertConsultant(sql, { name: "Unrated Consultant", user_id: owner.id, rating: 50 });
@@ -113,7 +87,7 @@ describe("reviews", () => {
     await sql`insert into message_replies (message_id, body) values (${message!.id}, 'Yes.')`;
 
     const { page, errors, close } = await openPage(browser, { viewport: "desktop" });
-    await page.context().addCookies([{ name: "session", value: writer.token, url: app.url }]);
+    await page.context().addCookies([{ name: "session", value: writer.sessionToken, url: app.url }]);
     await page.goto(`${app.url}/consultant/${id}`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const reviews = page.locator("#reviews");

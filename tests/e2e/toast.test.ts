@@ -1,23 +1,15 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage } from "../setup/browser.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
-let app: AppServer;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const it = e2e();
 
 /** A toast cookie's value as the app's own redirect signs it (with the secret it keeps in DATA_DIR). */
-async function signedToast(toast: { title: string; description?: string }) {
+async function signedToast(app: AppServer, toast: { title: string; description?: string }) {
   const sessionSecret = (await readFile(path.join(app.dataDir, "session-secret"), "utf8")).trim();
   const response = redirectWithToast({ config: { sessionSecret, secureCookies: false } } as never, "/", toast);
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith("toast=")) ?? "";
@@ -25,9 +17,9 @@ async function signedToast(toast: { title: string; description?: string }) {
 }
 
 describe("toasts carried across a redirect", () => {
-  it("shows the toast from the one-time cookie once, announced, dismissible, and clears the cookie", async () => {
+  it("shows the toast from the one-time cookie once, announced, dismissible, and clears the cookie", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
-    const value = await signedToast({ title: "Profile updated", description: "Saved." });
+    const value = await signedToast(app, { title: "Profile updated", description: "Saved." });
     await page.context().addCookies([{ name: "toast", value, url: app.url }]);
     await page.goto(app.url);
     const toast = page.getByTestId("toast");
@@ -46,12 +38,12 @@ describe("toasts carried across a redirect", () => {
     await close();
   });
 
-  it("ignores a forged, changed or malformed toast cookie", async () => {
+  it("ignores a forged, changed or malformed toast cookie", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     const unsigned = Buffer.from(
       JSON.stringify({ title: "Your account is suspended", link: { href: "https://evil.example", label: "Appeal" } }),
     ).toString("base64url");
-    const signature = (await signedToast({ title: "Profile updated" })).split(".")[1];
+    const signature = (await signedToast(app, { title: "Profile updated" })).split(".")[1];
     for (const value of ["not-base64-json", unsigned, `${unsigned}.${signature}`]) {
       await page.context().addCookies([{ name: "toast", value, url: app.url }]);
       const response = await page.goto(app.url);

@@ -1,4 +1,4 @@
-import { test as base, expect } from "vitest";
+import { test as base, expect, vi } from "vitest";
 import { call, cookieFrom, startApiApp } from "./api-app.ts";
 import { createTestDatabase } from "./database.ts";
 import { freshIp } from "./unique.ts";
@@ -68,6 +68,10 @@ export function apiTest(env: Record<string, string> = {}) {
     });
   test.beforeAll(async ({ api }) => {
     await api.database.sql`select 1`;
+  });
+  // A test that moves the clock (vi.useFakeTimers) never leaves it faked for the next one.
+  test.afterEach(() => {
+    vi.useRealTimers();
   });
   return test;
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { describeDevice, networkOf } from "#common/devices.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
 import { call, type TestApi } from "../../../tests/setup/api-app.ts";
@@ -12,9 +12,6 @@ const it = apiTest();
 let env: TestApi;
 it.beforeAll(({ api }) => {
   env = api;
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const PASSWORD = "kettle-harbour-59";

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { type ApiApp, call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 
@@ -9,10 +9,8 @@ import { findLink } from "../../../tests/setup/smtp.ts";
 
 const it = apiTest();
 let env: TestApi;
-let app: ApiApp["app"];
 it.beforeAll(({ api }) => {
   env = api;
-  app = api.app;
 });
 
 let counter = 0;
@@ -25,7 +23,7 @@ describe("e-mails in the account's language", () => {
   it("writes the verification mail in the language the account was made in, with a link to that language's page", async () => {
     const { email, ip } = fresh();
     const body = { email, password: "kettle-harbour-59", name: "Somchai Wongsawat", locale: "th" };
-    const response = await call(app, "POST", "/api/auth/register", { body, ip });
+    const response = await call(env.app, "POST", "/api/auth/register", { body, ip });
     expect(response.status, response.text).toBe(201);
     const [stored] = await env.database.sql<{ locale: string }[]>`select locale from auth_users where email = ${email}`;
     expect(stored?.locale).toBe("th");
@@ -39,13 +37,13 @@ describe("e-mails in the account's language", () => {
     const link = findLink(mail, "/th/verify-email");
     expect(link.origin).toBe(PUBLIC_URL);
     // The link is the same token as in English: following it verifies the address.
-    const verified = await call(app, "POST", "/api/auth/verify-email", { body: { token: link.searchParams.get("token") } });
+    const verified = await call(env.app, "POST", "/api/auth/verify-email", { body: { token: link.searchParams.get("token") } });
     expect(verified.status).toBe(200);
   });
 
   it("writes the password reset mail in the account's current language", async () => {
     const { email, ip } = fresh();
-    const created = await call(app, "POST", "/api/auth/register", {
+    const created = await call(env.app, "POST", "/api/auth/register", {
       body: { email, password: "kettle-harbour-59", name: "Lan Nguyen" },
       ip,
     });
@@ -54,7 +52,7 @@ describe("e-mails in the account's language", () => {
     expect((await env.smtp.waitForMail(email)).subject).toBe("Verify your email address for DevConsult SEA");
     // Since then the person reads the site in Vietnamese (the pages move the account's language).
     await env.database.sql`update auth_users set locale = 'vi' where email = ${email}`;
-    const asked = await call(app, "POST", "/api/auth/forgot-password", { body: { email }, ip });
+    const asked = await call(env.app, "POST", "/api/auth/forgot-password", { body: { email }, ip });
     expect(asked.status).toBe(200);
     const mail = await env.smtp.waitForMailAbout(email, (sent) => sent.text.includes("/reset-password"));
 
@@ -66,7 +64,7 @@ describe("e-mails in the account's language", () => {
 
   it("refuses a language that is not one of the four", async () => {
     const { email, ip } = fresh();
-    const response = await call(app, "POST", "/api/auth/register", {
+    const response = await call(env.app, "POST", "/api/auth/register", {
       body: { email, password: "kettle-harbour-59", name: "Anna", locale: "fr" },
       ip,
     });

@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { afterEach, describe, expect, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
 import { call, type TestApi } from "../../../tests/setup/api-app.ts";
@@ -21,9 +21,6 @@ const it = apiTest({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
 let env: TestApi;
 it.beforeAll(({ api }) => {
   env = api;
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { afterEach, describe, expect, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
 import { call, cookieFrom, startApiApp, type TestApi } from "../../../tests/setup/api-app.ts";
@@ -15,9 +15,6 @@ const it = apiTest({ SECRETS_KEY });
 let env: TestApi;
 it.beforeAll(({ api }) => {
   env = api;
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const PASSWORD = "kettle-harbour-59";

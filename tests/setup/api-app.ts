@@ -136,3 +136,22 @@ export function cookieFrom(headers: Headers, name = "session"): string | undefin
   const line = headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
   return line?.split(";")[0];
 }
+
+/** Waits until no job of `queue` is waiting or running: answers its jobs, every one completed or failed. */
+export async function settledJobs(api: TestApi, queue: string) {
+  for (;;) {
+    const jobs = await api.jobs.boss.findJobs(queue, {});
+    if (jobs.every((job) => job.state === "completed" || job.state === "failed")) return jobs;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until every mail job to `address` is sent: answers those jobs (count them to see a mail went once). */
+export async function sentMailJobs(api: TestApi, address: string) {
+  for (;;) {
+    const mails = await api.jobs.boss.findJobs<{ to: string }>("mail", {});
+    const theirs = mails.filter((job) => job.data.to === address);
+    if (theirs.every((job) => job.state === "completed")) return theirs;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

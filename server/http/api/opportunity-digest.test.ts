@@ -9,7 +9,7 @@ import {
   sendOpportunityDigests,
   unsubscribeOpportunityDigest,
 } from "#server/services/opportunities/digest.ts";
-import { call, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, sentMailJobs, settledJobs, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
@@ -159,24 +159,10 @@ describe("the opportunities digest", () => {
       expect(batches.length).toBeGreaterThan(0);
       for (const person of people) await api.smtp.waitForMail(person.email);
       // Let every queued batch finish, then count.
-      for (;;) {
-        const jobs = await api.jobs.boss.findJobs("opportunity-digest-batch", {});
-        if (jobs.every((job) => job.state === "completed" || job.state === "failed")) {
-          expect(jobs.filter((job) => job.state === "failed")).toEqual([]);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      const settled = await settledJobs(api, "opportunity-digest-batch");
+      expect(settled.filter((job) => job.state === "failed")).toEqual([]);
       for (const person of people) {
-        for (;;) {
-          const mails = await api.jobs.boss.findJobs<{ to: string }>("mail", {});
-          const theirs = mails.filter((job) => job.data.to === person.email);
-          if (theirs.every((job) => job.state === "completed")) {
-            expect(theirs).toHaveLength(1);
-            break;
-          }
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        expect(await sentMailJobs(api, person.email)).toHaveLength(1);
         expect(api.smtp.mailTo(person.email)).toHaveLength(1);
       }
     } finally {

@@ -4,7 +4,7 @@ import { startWorkers } from "#server/jobs/workers.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
-import { call, PUBLIC_URL, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, PUBLIC_URL, sentMailJobs, settledJobs, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 import { unique } from "../../../tests/setup/unique.ts";
@@ -256,20 +256,8 @@ describe("alert digests", () => {
       await Promise.all([queueDueDigests(deps), queueDueDigests({ ...deps, jobs: second }), sendDigest(deps, saved.id)]);
       await api.smtp.waitForMail(owner.email);
       // Let every queued digest job finish, then count.
-      for (;;) {
-        const jobs = await api.jobs.boss.findJobs("saved-search-digest", {});
-        if (jobs.every((job) => job.state === "completed" || job.state === "failed")) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      for (;;) {
-        const mails = await api.jobs.boss.findJobs<{ to: string }>("mail", {});
-        const mine = mails.filter((job) => job.data.to === owner.email);
-        if (mine.every((job) => job.state === "completed")) {
-          expect(mine).toHaveLength(1);
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await settledJobs(api, "saved-search-digest");
+      expect(await sentMailJobs(api, owner.email)).toHaveLength(1);
       expect(api.smtp.mailTo(owner.email)).toHaveLength(1);
     } finally {
       await second.stop();

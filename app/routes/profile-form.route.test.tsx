@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { consultantChanges, consultants } from "#server/db/schema.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { PROFILE_FORM_FIELDS } from "../../tests/setup/profile-form-fields.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./profile-form.tsx";
 
@@ -83,14 +84,14 @@ describe("the profile form's page", () => {
   it("answers an edit of someone else's profile with the service's 403, as the form's error", async () => {
     const owner = await harness.signIn();
     const id = await insertListedConsultant(harness.database.db, { userId: owner.user.id });
-    const { data, init } = await post(await harness.signIn(), `/profile/edit/${id}`, validProfile);
+    const { data, init } = await post(await harness.signIn(), `/profile/edit/${id}`, PROFILE_FORM_FIELDS);
     expect(init.status).toBe(403);
     expect(data.result.error?.[""]?.[0]).toMatch(/own/i);
     expect(data.toast).toMatchObject({ title: "Error updating profile", variant: "destructive" });
   });
 
   it("answers a post without a session with 401 and 'Authentication Required'", async () => {
-    const { data, init } = await post(null, "/profile/new", validProfile);
+    const { data, init } = await post(null, "/profile/new", PROFILE_FORM_FIELDS);
     expect(init.status).toBe(401);
     expect(data.toast).toEqual({
       title: "Authentication Required",
@@ -99,20 +100,3 @@ describe("the profile form's page", () => {
     });
   });
 });
-
-/** What the form sends for a complete profile (its field names, as the page posts them). */
-const validProfile = {
-  name: "Ayu Lestari",
-  email: "ayu.lestari@example.org",
-  title: "Gender and Social Inclusion Adviser",
-  location: "Kotagede, Yogyakarta, Indonesia",
-  city: "Yogyakarta",
-  country: "Indonesia",
-  yearsExperience: "11",
-  primarySpecialization: "Gender & Social Inclusion",
-  languages: "Indonesian, English",
-  bio: "Eleven years of gender analysis and GEDSI strategies for DFAT and UNDP programmes.",
-  showEmail: "false",
-  showPhone: "false",
-  availableForWork: "true",
-};

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONVERSATION_REPORT_REASONS } from "#common/organizations.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { receivedConversation } from "../../tests/setup/conversations.ts";
+import { PROFILE_FORM_FIELDS } from "../../tests/setup/profile-form-fields.ts";
 import { appContextOf, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (registers the languages' messages).
 import "../i18n/catalogs.server.ts";
@@ -22,38 +23,21 @@ async function toastAfter(page: { action: (args: never) => unknown }, session: S
   return (await redirectAfterAction(page, { url, context, fields: fields as Record<string, string>, params })).toast;
 }
 
-/** What the profile form sends for a complete profile (its field names, as the page posts them). */
-const profileForm = {
-  name: "Ayu Lestari",
-  email: "ayu.lestari@example.org",
-  title: "Gender and Social Inclusion Adviser",
-  location: "Kotagede, Yogyakarta, Indonesia",
-  city: "Yogyakarta",
-  country: "Indonesia",
-  yearsExperience: "11",
-  primarySpecialization: "Gender & Social Inclusion",
-  languages: "Indonesian, English",
-  bio: "Eleven years of gender analysis and GEDSI strategies for DFAT and UNDP programmes.",
-  showEmail: "false",
-  showPhone: "false",
-  availableForWork: "true",
-};
-
 /** A listed profile of the owner's, published with exactly the form's values. */
 async function listedProfile(owner: Session) {
   return insertListedConsultant(harness.database.db, {
     userId: owner.user.id,
-    name: profileForm.name,
+    name: PROFILE_FORM_FIELDS.name,
     email: `ayu-${owner.user.id}@example.org`,
     phone: null,
-    title: profileForm.title,
-    location: profileForm.location,
-    city: profileForm.city,
-    country: profileForm.country,
+    title: PROFILE_FORM_FIELDS.title,
+    location: PROFILE_FORM_FIELDS.location,
+    city: PROFILE_FORM_FIELDS.city,
+    country: PROFILE_FORM_FIELDS.country,
     yearsExperience: 11,
-    primarySpecialization: profileForm.primarySpecialization,
+    primarySpecialization: PROFILE_FORM_FIELDS.primarySpecialization,
     languages: ["Indonesian", "English"],
-    bio: profileForm.bio,
+    bio: PROFILE_FORM_FIELDS.bio,
   });
 }
 
@@ -61,7 +45,7 @@ describe("the profile form's toast", () => {
   it("says the spec's 'Profile updated successfully!' when the change is published at once", async () => {
     const owner = await harness.signIn();
     const id = await listedProfile(owner);
-    const form = { ...profileForm, email: `ayu-${owner.user.id}@example.org`, showEmail: "true" };
+    const form = { ...PROFILE_FORM_FIELDS, email: `ayu-${owner.user.id}@example.org`, showEmail: "true" };
     expect(await toastAfter(profilePage, owner, `/profile/edit/${id}`, form)).toMatchObject({
       title: "Profile updated successfully!",
     });
@@ -70,7 +54,7 @@ describe("the profile form's toast", () => {
   it("says the change was sent for review when a listed profile's reviewed field changes (issue 36)", async () => {
     const owner = await harness.signIn();
     const id = await listedProfile(owner);
-    const form = { ...profileForm, email: `ayu-${owner.user.id}@example.org`, title: "Senior GEDSI Adviser" };
+    const form = { ...PROFILE_FORM_FIELDS, email: `ayu-${owner.user.id}@example.org`, title: "Senior GEDSI Adviser" };
     const toast = await toastAfter(profilePage, owner, `/profile/edit/${id}`, form);
     expect(toast).toMatchObject({ title: "Changes sent for review" });
     expect(toast?.description).toContain("Until then your public profile shows the version approved before.");

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale, localizePath } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { sessionCookieName } from "#server/http/cookies.ts";
-import { readCatalogEntries } from "#server/i18n/catalogs.ts";
 import { type AppServer, startApp } from "../setup/app-server.ts";
 import {
   connectBrowser,
@@ -13,6 +12,7 @@ import {
   saveScreenshot,
   waitForHydration,
 } from "../setup/browser.ts";
+import { englishLeft as englishLeftIn, englishOnlyMessages } from "../setup/english-left.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // The interface in English, Bahasa Indonesia, Vietnamese and Thai (issue 37): the language's
@@ -83,18 +83,7 @@ beforeAll(async () => {
   const [row] = await app.database!.sql<{ id: number }[]>`
     select id from consultants where status = 'approved' order by id limit 1`;
   consultantId = row?.id ?? 0;
-  for (const locale of ["id", "vi", "th"] as const) {
-    const entries = (await readCatalogEntries(locale)).filter((entry) => !entry.obsolete);
-    // A text that some message (in another context) rightly keeps in English is no evidence.
-    const kept = new Set(entries.filter((entry) => entry.translation === entry.message).map((entry) => entry.message));
-    englishOnly.set(
-      locale,
-      entries
-        .filter((entry) => entry.translation && entry.translation !== entry.message && !kept.has(entry.message))
-        .map((entry) => entry.message)
-        .filter((message) => !/[{<]/.test(message)),
-    );
-  }
+  for (const locale of ["id", "vi", "th"] as const) englishOnly.set(locale, await englishOnlyMessages(locale));
 });
 afterAll(async () => {
   await browser?.close();
@@ -223,62 +212,9 @@ describe("every public route in every language", () => {
   }, 300_000);
 });
 
-/**
- * Texts a person reads on the page (and in its labels) that are not the page's language: user
- * text (`dir="auto"`, `<bdi>`), elements marked with another language and the language switcher's
- * names are skipped. For Thai, any Latin word not an acronym or a name is English left behind;
- * for all three, a text that is an English source message with a different translation is.
- */
-async function englishLeft(page: Page, scope: string, locale: Locale) {
-  return page.evaluate(
-    ({ scope, locale, englishOnly }) => {
-      // Names that stay as they are in every language.
-      const names = ["DevConsult SEA", "JavaScript", "UN Women", "Gates Foundation", "Global Fund"];
-      const english = new Set(englishOnly);
-      const userText = '[dir="auto"], bdi, script, style, [translate="no"], [lang]:not(html)';
-      const skip = (element: Element | null) => element?.closest(userText) !== null;
-      // People's own words also appear inside labels ("Save Kim Ji-won to a shortlist"): what the
-      // page shows as user text elsewhere is not evidence there either.
-      const people = [...document.querySelectorAll('[dir="auto"], bdi')]
-        .map((element) => (element.textContent ?? "").replace(/\s+/g, " ").trim())
-        .filter((text) => text.length > 1)
-        .sort((a, b) => b.length - a.length);
-      const leftovers: string[] = [];
-      const check = (text: string, where: string) => {
-        let value = text.replace(/\s+/g, " ").trim();
-        if (where.includes("[") || where === "title") for (const words of people) value = value.split(words).join(" ").trim();
-
-        if (!value) return;
-        if (english.has(value)) leftovers.push(`${where}: ${value}`);
-        else if (locale === "th") {
-          // Thai prose with an English word in it: a lower-case Latin word outside brackets (a term
-          // given in English in brackets is the field's usage; names and acronyms are capitalised).
-          let rest = value.replace(/\([^)]*\)/g, " ");
-          for (const name of names) rest = rest.split(name).join(" ");
-          // Words in Latin script, diacritics included ("Hoàng" is a name, not an English word).
-          const latin = rest.match(/\p{Script=Latin}+/gu) ?? [];
-          if (latin.some((word) => /^[a-z]{2,}$/.test(word))) leftovers.push(`${where}: ${value}`);
-        }
-      };
-      for (const root of document.querySelectorAll(scope)) {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!skip(node.parentElement)) check(node.textContent ?? "", node.parentElement?.tagName ?? "");
-        }
-        for (const element of root.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")) {
-          if (skip(element)) continue;
-          for (const name of ["aria-label", "placeholder", "title", "alt"]) {
-            const value = element.getAttribute(name);
-            if (value) check(value, `${element.tagName}[${name}]`);
-          }
-        }
-      }
-      if (scope === "body") check(document.title, "title");
-      return leftovers;
-    },
-    { scope, locale, englishOnly: englishOnly.get(locale as "th") ?? [] },
-  );
-}
+/** English left on the page (tests/setup/english-left.ts), against this run's catalogues. */
+const englishLeft = (page: Page, scope: string, locale: Locale) =>
+  englishLeftIn(page, scope, locale, englishOnly.get(locale as "th") ?? []);
 
 describe("translated pages, in a browser", () => {
   it("leave no English on the translated pages, and none in the header and footer of the others", async () => {

@@ -164,6 +164,24 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Unknown action`,
   msg`Not found`,
   msg`Organization not found`,
+  // The organization pages' refusals (common/organizations.ts ORGANIZATION_TEXTS)
+  msg`Website must be a web address such as https://example.org`,
+  msg`Only an owner can make someone an owner or change an owner's role`,
+  msg`An organization needs at least one owner. Make another member an owner first.`,
+  msg`You can belong to at most 50 organizations.`,
+  msg`An organization can have at most 200 members.`,
+  msg`An organization can have at most 20 invitations waiting for an answer. Withdraw one or wait for answers.`,
+  msg`This person is already a member of the organization`,
+  msg`Member not found`,
+  msg`This invitation link is not valid. It may have expired, been answered or been withdrawn.`,
+  msg`This invitation was sent to another e-mail address. Sign in with the address it was sent to.`,
+  msg`Add the organization's website first: the domain is checked against it.`,
+  msg`A free e-mail provider's domain cannot verify an organization.`,
+  msg`Confirm your own e-mail address first (Manage Account, Resend verification email).`,
+  msg`Your sign-in e-mail address is not at the organization's web domain.`,
+  msg`Only a site administrator can verify an organization by hand.`,
+  msg`You can hide your profile from at most 50 organizations.`,
+  msg`One of the organizations does not exist`,
   // An organization's logo through the photo pipeline (server/services/photos.ts; common/organizations.ts)
   msg`Only the organization's owners and admins can do this`,
   msg`Choose a picture to upload`,
@@ -224,6 +242,15 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Statement must not contain HTML`,
 
   // Pages (app/lib, app/routes)
+  // The profile form's toasts (app/routes/profile-form.tsx; the photo's: spec section 8, app/lib/photo-errors.ts)
+  msg`Error creating profile`,
+  msg`Error updating profile`,
+  msg`Please check your form and try again.`,
+  msg`Authentication Required`,
+  msg`Error uploading photo`,
+  msg`Failed to upload photo`,
+  msg`Image too large. Please upload a smaller image.`,
+  msg`Image file size is too large. Please use a smaller image or reduce the image quality.`,
   msg`You need to be logged in to create or edit a consultant profile.`,
   msg`You need to be logged in to create or edit a consultant profile`,
 
@@ -256,6 +283,8 @@ const FIELDS: MessageDescriptor[] = [
   msg`Details`,
   msg`Role`,
   msg`Statement`,
+  msg`Website`,
+  msg`Description`,
 ];
 
 type Pattern = { pattern: RegExp; say: (i18n: I18n, field: string, count: string) => string };

@@ -17,6 +17,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -121,7 +122,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       </h1>
       <p className="mt-3 text-slate-700">
         <Trans>
-          <bdi>{inviter}</bdi> invites <span className="font-semibold">{invited}</span> to join{" "}
+          <bdi>{inviter}</bdi> invites <bdi className="font-semibold">{invited}</bdi> to join{" "}
           <OrganizationBadge organization={organization} /> ({kind}, {countryLabel}) with the role {role}.
         </Trans>
       </p>
@@ -133,14 +134,16 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       {failure && (
         <div className="mt-4">
           <Alert tone="error" title={t`Not done`} live>
-            <p>{failure}</p>
+            <p>{translateText(i18n, failure)}</p>
           </Alert>
         </div>
       )}
       {!signedInAs ? (
         <div className="mt-6 space-y-3">
           <Alert tone="info" title={t`Sign in to accept`}>
-            <Trans>Sign in with {invited}, or create an account with that address, then come back to this link.</Trans>
+            <Trans>
+              Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
+            </Trans>
           </Alert>
           <div className="flex flex-wrap gap-3">
             <SignInControl />
@@ -151,7 +154,8 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
         <div className="mt-6">
           <Alert tone="warning" title={t`Another account`}>
             <Trans>
-              You are signed in as {current}. This invitation is for {invited}: sign in with that address to accept it.
+              You are signed in as <bdi>{current}</bdi>. This invitation is for <bdi>{invited}</bdi>: sign in with that address to
+              accept it.
             </Trans>
           </Alert>
         </div>
@@ -174,8 +178,8 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
 }
 
 export const meta = privatePageMeta({
-  title: "Invitation",
-  description: "An invitation to join an organization.",
+  title: msg`Invitation`,
+  description: msg`An invitation to join an organization.`,
   path: "/invitations",
 });
 

@@ -50,7 +50,11 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // page answers 404 at their next step).
 
 export const handle: SignedInHandle = {
-  signedOut: { heading: "Organization", title: "Please sign in", text: "You need to be signed in to work with organizations." },
+  signedOut: {
+    heading: msg`Organization`,
+    title: msg`Please sign in`,
+    text: msg`You need to be signed in to work with organizations.`,
+  },
 };
 
 function organizationIdOf(params: { id?: string }): number {
@@ -256,7 +260,9 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               <input type="hidden" name="intent" value="verify" />
               <Button type="submit" variant="outline" disabled={!organization.domain}>
                 <BadgeCheck aria-hidden="true" className="size-4" />
-                <Trans>Verify with my e-mail address ({email})</Trans>
+                <Trans>
+                  Verify with my e-mail address (<bdi>{email}</bdi>)
+                </Trans>
               </Button>
             </Form>
           </>
@@ -349,7 +355,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
                   return (
                     <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                       <span className="break-all text-sm text-slate-800">
-                        {invited} · {roleLabel(i18n, invitation.role)} · <Trans>until</Trans>{" "}
+                        <bdi>{invited}</bdi> · {roleLabel(i18n, invitation.role)} · <Trans>until</Trans>{" "}
                         <LocalTime value={invitation.expiresAt} />
                       </span>
                       <Form method="post">
@@ -357,7 +363,11 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
                         <input type="hidden" name="invitationId" value={invitation.id} />
                         <button type="submit" className="text-sm font-medium text-red-800 underline">
                           <Trans>
-                            Withdraw<span className="sr-only"> the invitation to {invited}</span>
+                            Withdraw
+                            <span className="sr-only">
+                              {" "}
+                              the invitation to <bdi>{invited}</bdi>
+                            </span>
                           </Trans>
                         </button>
                       </Form>
@@ -534,7 +544,7 @@ function MemberRow({
             )}
           </p>
           <p className="break-all text-sm text-muted">
-            {member.email} · {roleLabel(i18n, member.role)}
+            <bdi>{member.email}</bdi> · {roleLabel(i18n, member.role)}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -590,10 +600,10 @@ function MemberRow({
 }
 
 export function meta(args: Route.MetaArgs) {
-  const name = args.loaderData?.organization.name ?? "Organization";
+  const name = args.loaderData?.organization.name;
   return privatePageMeta({
-    title: name,
-    description: `${name}: members, invitations and verification.`,
+    title: name ?? msg`Organization`,
+    description: name ? msg`${name}: members, invitations and verification.` : msg`Members, invitations and verification.`,
     path: "/my-organizations",
   })(args);
 }

@@ -33,9 +33,9 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 export const handle: SignedInHandle = {
   signedOut: {
-    heading: "Organizations",
-    title: "Please sign in",
-    text: "You need to be signed in to work with organizations.",
+    heading: msg`Organizations`,
+    title: msg`Please sign in`,
+    text: msg`You need to be signed in to work with organizations.`,
   },
 };
 
@@ -235,8 +235,8 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
 }
 
 export const meta = privatePageMeta({
-  title: "Organizations",
-  description: "Your organizations, the one you act for, and a new one.",
+  title: msg`Organizations`,
+  description: msg`Your organizations, the one you act for, and a new one.`,
   path: "/my-organizations",
 });
 

@@ -1,10 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink, Globe2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
 import { formatDate } from "#common/format.ts";
-import { ORGANIZATION_KINDS } from "#common/organizations.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { type OrganizationReview, viewOrganizationPage } from "#server/services/organizations/public-page.ts";
 import { RatingStars } from "../components/consultants/rating-stars.tsx";
@@ -13,8 +13,9 @@ import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
 import { appContext } from "../context.ts";
+import { valueLabel } from "../i18n/labels.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/organization";
 
@@ -110,11 +111,12 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
 }
 
 function WrittenReview({ review }: { review: OrganizationReview }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const consultant = review.consultantName;
   const reviewer = review.reviewerName;
-  const engagement = review.engagement;
+  // The kind of work, one of the review form's fixed values: its words in the page's language.
+  const engagement = valueLabel(i18n, review.engagement);
   const date = formatDate(review.createdAt, locale);
   return (
     <li className="border-t border-slate-200 py-4 first:border-t-0">
@@ -139,19 +141,21 @@ function WrittenReview({ review }: { review: OrganizationReview }) {
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   const view = args.loaderData;
   if (!view)
     return pageMeta(args, {
-      title: "Organization Not Found",
-      description: "This organization has no public page.",
+      title: i18n._(msg`Organization not found`),
+      description: i18n._(msg`This organization has no public page.`),
       noindex: true,
     });
   const { organization } = view;
+  const name = organization.name;
+  const kind = kindLabel(i18n, organization.kind);
+  const country = view.countryLabel;
   return pageMeta(args, {
-    title: organization.name,
-    description:
-      organization.description.slice(0, 160) ||
-      `${organization.name}, a verified ${ORGANIZATION_KINDS.labels[organization.kind]} in ${view.countryLabel}.`,
+    title: name,
+    description: organization.description.slice(0, 160) || i18n._(msg`${name}, a verified organization (${kind}) in ${country}.`),
     path: `/organizations/${organization.slug}`,
   });
 }

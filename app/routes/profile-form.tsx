@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data, Link, redirect } from "react-router";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { parseId as parseConsultantId } from "#common/ids.ts";
@@ -21,8 +22,9 @@ import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { type AppContext, appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, failureToast } from "../lib/form-answer.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { metaI18n, pageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -92,11 +94,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** What a refused save says in its toast: the reason, or every field's when several are wrong. */
-function refusalToast(mode: "create" | "edit") {
+/**
+ * What a refused save says in its toast: the reason, or every field's when several are wrong. The
+ * toast shows each English sentence in the page's language (app/i18n/texts.ts); several are joined
+ * only once each is translated, so `say` translates them (the action's language; none in the browser,
+ * whose toast translates the one sentence it shows).
+ */
+function refusalToast(mode: "create" | "edit", say: (text: string) => string = (text) => text) {
   return (message: string, { fieldMessages }: { fieldMessages: string[] }) =>
     failureToast(mode === "create" ? "Error creating profile" : "Error updating profile")(
-      fieldMessages.length > 1 ? fieldMessages.join(", ") : message || "Please check your form and try again.",
+      fieldMessages.length > 1 ? fieldMessages.map(say).join(", ") : message || "Please check your form and try again.",
     );
 }
 
@@ -117,7 +124,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: consultantProfileSchema,
     disableAutoCoercion: true,
   });
-  const toast = refusalToast(id === null ? "create" : "edit");
+  const i18n = i18nOfRequest(request);
+  const toast = refusalToast(id === null ? "create" : "edit", (text) => translateText(i18n, text));
   if (!actor) {
     const message = SIGN_IN_REQUIRED.replace(/\.$/, "");
     return answer(errorAnswer(message, { toast: failureToast("Authentication Required")(SIGN_IN_REQUIRED) }), 401);
@@ -142,18 +150,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const uploaded = await photoFromForm(app, formData, actor);
     if (uploaded) input.profilePhotoUrl = uploaded;
-    const i18n = i18nOfRequest(request);
     let saved: { id: number };
     let savedToast: { title: string; description?: string };
     if (id === null) {
       const created = await createConsultant(deps, actor, input);
       saved = created;
       savedToast = {
-        title: "Profile created successfully!",
+        title: i18n._(msg`Profile created successfully!`),
         description:
           created.status === "pending"
-            ? "An administrator will review it, usually within 1-2 business days. Until then only you can see it."
-            : "It is now listed in the directory.",
+            ? i18n._(msg`An administrator will review it, usually within 1-2 business days. Until then only you can see it.`)
+            : i18n._(msg`It is now listed in the directory.`),
       };
     } else {
       const edited = await editConsultant(deps, actor, { id, body: input }, OWNER_EDIT);
@@ -167,10 +174,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
                 msg`An administrator will review your changes, usually within 1-2 business days. Until then your public profile shows the version approved before.`,
               ),
             }
-          : { title: "Profile updated successfully!" };
+          : { title: i18n._(msg`Profile updated successfully!`) };
     }
     // Spec: on success the user returns to / (where the lists show the change); the toast links to the profile.
-    return redirectWithToast(app, "/", { ...savedToast, link: { href: `/consultant/${saved.id}`, label: "View your profile" } });
+    return redirectWithToast(app, "/", {
+      ...savedToast,
+      link: { href: `/consultant/${saved.id}`, label: i18n._(msg`View your profile`) },
+    });
   } catch (error) {
     return refusedAnswer(error, { submission, toast });
   }
@@ -185,17 +195,18 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ProfileFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const heading = loaderData.mode === "create" ? "Create Consultant Profile" : "Edit Consultant Profile";
+  const { t } = useLingui();
+  const heading = loaderData.mode === "create" ? t`Create Consultant Profile` : t`Edit Consultant Profile`;
   if (loaderData.state === "forbidden") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
         <h1 className="text-3xl font-bold text-ink">{heading}</h1>
         <div className="mt-6 space-y-4">
-          <Alert tone="error" title="Not your profile">
-            You can only edit your own profile.
+          <Alert tone="error" title={t`Not your profile`}>
+            <Trans>You can only edit your own profile.</Trans>
           </Alert>
           <Link to="/my-consultant-profile" className={buttonClasses({ variant: "outline" })}>
-            Go to My Consultant Profile
+            <Trans>Go to My Consultant Profile</Trans>
           </Link>
         </div>
       </div>
@@ -205,9 +216,11 @@ export default function ProfileFormPage({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold text-ink">{heading}</h1>
       <p className="mt-2 text-muted">
-        {loaderData.mode === "create"
-          ? "Tell organizations what you do. Fields marked * are required."
-          : "Keep your profile current. Fields marked * are required."}
+        {loaderData.mode === "create" ? (
+          <Trans>Tell organizations what you do. Fields marked * are required.</Trans>
+        ) : (
+          <Trans>Keep your profile current. Fields marked * are required.</Trans>
+        )}
       </p>
       <div className="mt-8">
         <ProfileEditor
@@ -223,10 +236,11 @@ export default function ProfileFormPage({ loaderData, actionData }: Route.Compon
 }
 
 export function meta(args: Route.MetaArgs) {
+  const i18n = metaI18n(args);
   const isCreate = args.location.pathname === "/profile/new";
   return pageMeta(args, {
-    title: isCreate ? "Create Consultant Profile" : "Edit Consultant Profile",
-    description: "Create or edit your consultant profile in the directory.",
+    title: isCreate ? i18n._(msg`Create Consultant Profile`) : i18n._(msg`Edit Consultant Profile`),
+    description: i18n._(msg`Create or edit your consultant profile in the directory.`),
     noindex: true,
   });
 }

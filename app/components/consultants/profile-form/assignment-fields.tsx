@@ -1,7 +1,9 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { valueLabel } from "#app/i18n/labels.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { DONORS, TRACK_LIMITS } from "#common/track-record.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
@@ -18,7 +20,9 @@ function FromCv({ field }: { field: FieldMetadata<string | undefined> }) {
       <input type="hidden" name={field.name} defaultValue={isFromCv ? "1" : ""} />
       {isFromCv && (
         <p className="sm:col-span-2">
-          <Badge tone="accent">From your CV: check it</Badge>
+          <Badge tone="accent">
+            <Trans>From your CV: check it</Trans>
+          </Badge>
         </p>
       )}
     </>
@@ -26,6 +30,7 @@ function FromCv({ field }: { field: FieldMetadata<string | undefined> }) {
 }
 
 export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFormValues> }) {
+  const { t, i18n } = useLingui();
   const item = field.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -35,29 +40,41 @@ export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFor
         defaultValue={typeof item.id.initialValue === "string" ? item.id.initialValue : ""}
       />
       <FromCv field={item.fromCv} />
-      <InputField field={item.title} label="Assignment title" markRequired maxLength={TRACK_LIMITS.text} />
-      <InputField field={item.organization} label="Client or employing organization" markRequired maxLength={TRACK_LIMITS.text} />
-      <InputField field={item.role} label="Role or position" hint="e.g. Team Leader" maxLength={TRACK_LIMITS.text} />
-      <SelectField field={item.sector} label="Sector">
-        <Options placeholder="Select a sector" values={PROFILE_SPECIALIZATIONS} />
+      <InputField field={item.title} label={t`Assignment title`} markRequired maxLength={TRACK_LIMITS.text} />
+      <InputField
+        field={item.organization}
+        label={t`Client or employing organization`}
+        markRequired
+        maxLength={TRACK_LIMITS.text}
+      />
+      <InputField field={item.role} label={t`Role or position`} hint={t`e.g. Team Leader`} maxLength={TRACK_LIMITS.text} />
+      <SelectField field={item.sector} label={t`Sector`}>
+        <Options placeholder={t`Select a sector`} values={PROFILE_SPECIALIZATIONS} label={(value) => valueLabel(i18n, value)} />
       </SelectField>
-      <InputField field={item.startDate} label="Start month" markRequired type="month" placeholder="YYYY-MM" hint="YYYY-MM" />
+      <InputField
+        field={item.startDate}
+        label={t`Start month`}
+        markRequired
+        type="month"
+        placeholder={t`YYYY-MM`}
+        hint={t`YYYY-MM`}
+      />
       <InputField
         field={item.endDate}
-        label="End month"
+        label={t`End month`}
         type="month"
-        placeholder="YYYY-MM"
-        hint="YYYY-MM; leave empty while the assignment is ongoing."
+        placeholder={t`YYYY-MM`}
+        hint={t`YYYY-MM; leave empty while the assignment is ongoing.`}
       />
       <div className="sm:col-span-2">
-        <ChoiceGroup field={item.donors} legend="Funding donors" options={DONORS} required />
+        <ChoiceGroup field={item.donors} legend={t`Funding donors`} options={DONORS} required />
       </div>
       <div className="sm:col-span-2">
-        <ChoiceGroup field={item.countries} legend="Countries where the work took place" options={COUNTRIES} required>
+        <ChoiceGroup field={item.countries} legend={t`Countries where the work took place`} options={COUNTRIES} required>
           <InputField
             field={item.otherCountries}
-            label="Other countries"
-            hint="Any other country by name; separate with commas, e.g. Timor-Leste, Nepal"
+            label={t`Other countries`}
+            hint={t`Any other country by name; separate with commas, e.g. Timor-Leste, Nepal`}
             className="mt-3"
             maxLength={400}
           />
@@ -65,8 +82,8 @@ export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFor
       </div>
       <TextareaField
         field={item.description}
-        label="Description"
-        hint="What you did and achieved."
+        label={t`Description`}
+        hint={t`What you did and achieved.`}
         className="sm:col-span-2"
         rows={4}
         maxLength={TRACK_LIMITS.description}
@@ -76,14 +93,15 @@ export function AssignmentFields({ field }: { field: FieldMetadata<AssignmentFor
 }
 
 export function EducationFields({ field }: { field: FieldMetadata<EducationFormValues> }) {
+  const { t } = useLingui();
   const item = field.getFieldset();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FromCv field={item.fromCv} />
-      <InputField field={item.degree} label="Degree" markRequired hint="e.g. MSc, PhD" maxLength={TRACK_LIMITS.text} />
-      <InputField field={item.field} label="Field of study" maxLength={TRACK_LIMITS.text} />
-      <InputField field={item.institution} label="Institution" markRequired maxLength={TRACK_LIMITS.text} />
-      <InputField field={item.year} label="Year" type="number" inputMode="numeric" min={1950} max={2100} step={1} />
+      <InputField field={item.degree} label={t`Degree`} markRequired hint={t`e.g. MSc, PhD`} maxLength={TRACK_LIMITS.text} />
+      <InputField field={item.field} label={t`Field of study`} maxLength={TRACK_LIMITS.text} />
+      <InputField field={item.institution} label={t`Institution`} markRequired maxLength={TRACK_LIMITS.text} />
+      <InputField field={item.year} label={t`Year`} type="number" inputMode="numeric" min={1950} max={2100} step={1} />
     </div>
   );
 }

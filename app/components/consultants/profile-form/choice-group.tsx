@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { describedBy, FieldError, FieldHint, type FormFieldMeta, RequiredMark } from "#app/components/ui/field.tsx";
+import { valueLabel } from "#app/i18n/labels.ts";
 
 // A group of checkboxes under one name (donors, countries): a multi-select that works with every
 // keyboard and screen reader, and without JavaScript. Its error sits under the legend.
@@ -25,6 +27,7 @@ export function ChoiceGroup({
   hint?: string;
   children?: React.ReactNode;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const chosen = initialList(field.initialValue);
   const message = field.errors?.[0];
@@ -47,7 +50,8 @@ export function ChoiceGroup({
               aria-invalid={message ? true : undefined}
               className="size-4 shrink-0 accent-brand-700"
             />
-            {option}
+            {/* The value stays English (what the form sends); its words are the page's language. */}
+            {valueLabel(i18n, option)}
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { InputField } from "#app/components/ui/field.tsx";
 import { findPlace, suggestPlaces } from "#common/places.ts";
@@ -16,19 +17,21 @@ function chosenCountry(input: HTMLInputElement | null): string | undefined {
  * known other spelling says how it will be stored ("Saigon" is saved as Ho Chi Minh City).
  */
 export function CityField({ field, maxLength }: { field: FormFieldMeta; maxLength: number }) {
+  const { t } = useLingui();
   const listId = useId();
   const [typed, setTyped] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
   const [country, setCountry] = useState<string | undefined>();
   const suggestions = suggestPlaces(typed, country);
   const place = typed ? findPlace(typed) : undefined;
+  const usual = place?.name ?? "";
   const hint =
     place && place.name !== typed.trim()
-      ? `Saved as ${place.name}, the usual spelling: searches for any spelling find you.`
-      : "Start typing to pick your city; any spelling is found by searches.";
+      ? t`Saved as ${usual}, the usual spelling: searches for any spelling find you.`
+      : t`Start typing to pick your city; any spelling is found by searches.`;
   return (
     <InputField
       field={field}
-      label="City"
+      label={t`City`}
       autoComplete="address-level2"
       maxLength={maxLength}
       list={listId}

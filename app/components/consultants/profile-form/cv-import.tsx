@@ -1,14 +1,30 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileUp } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/field.tsx";
-import { CV_IMPORT_FORMAT_LABELS, CV_IMPORT_LIMITS, type CvImportResult } from "#common/cv-import.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
+import { CV_IMPORT_LIMITS, type CvImportFormat, type CvImportResult } from "#common/cv-import.ts";
 
 // "Import from your CV" (issue 34): the file goes to POST /api/my-consultant-profile/import, the
 // drafts fill the form (form-values.ts, withImportedDrafts) and what could not be read is listed.
 // Nothing is saved until the consultant saves the form. Needs JavaScript (it fills the form in
 // the browser); without it the form is filled by hand as before.
+
+/** What was read, in the page's language (common/cv-import.ts CV_IMPORT_FORMAT_LABELS in English). */
+const FORMAT_WORDS: Record<CvImportFormat, MessageDescriptor> = {
+  "europass-xml": msg`Europass XML`,
+  "europass-pdf": msg`Europass PDF (with its XML)`,
+  "p11-docx": msg`UN Personal History Form (P11)`,
+  pdf: msg`PDF`,
+  docx: msg`Word document`,
+};
+
+const megabytes = CV_IMPORT_LIMITS.bytes / 1024 / 1024;
+const pages = CV_IMPORT_LIMITS.pages;
 
 type Outcome =
   | { kind: "idle" }
@@ -22,6 +38,7 @@ export function CvImport({
   /** Fills the form; answers how many entries were added. */
   onDrafts: (result: CvImportResult) => { assignments: number; education: number; languages: number };
 }) {
+  const { t, i18n } = useLingui();
   const inputId = useId();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   // The file field appears when asked for: the form's own photo field stays the page's one file input until then.
@@ -31,13 +48,13 @@ export function CvImport({
   async function read() {
     const file = input.current?.files?.[0];
     if (!file) {
-      setOutcome({ kind: "refused", message: "Choose a CV file to import" });
+      setOutcome({ kind: "refused", message: t`Choose a CV file to import` });
       return;
     }
     if (file.size > CV_IMPORT_LIMITS.bytes) {
       setOutcome({
         kind: "refused",
-        message: `The file is too large: a CV to import may be at most ${CV_IMPORT_LIMITS.bytes / 1024 / 1024} MB`,
+        message: t`The file is too large: a CV to import may be at most ${megabytes} MB`,
       });
       return;
     }
@@ -48,12 +65,14 @@ export function CvImport({
       const response = await fetch("/api/my-consultant-profile/import", { method: "POST", body, credentials: "same-origin" });
       const json = (await response.json().catch(() => null)) as (CvImportResult & { message?: string }) | null;
       if (!response.ok || !json) {
-        setOutcome({ kind: "refused", message: json?.message ?? "The CV could not be imported. Please try again." });
+        // The server's reason is an English sentence of the service: shown in the page's language when the table knows it.
+        const reason = json?.message ? translateText(i18n, json.message) : t`The CV could not be imported. Please try again.`;
+        setOutcome({ kind: "refused", message: reason });
         return;
       }
       setOutcome({ kind: "done", result: json, added: onDrafts(json) });
     } catch {
-      setOutcome({ kind: "refused", message: "The CV could not be sent. Check your connection and try again." });
+      setOutcome({ kind: "refused", message: t`The CV could not be sent. Check your connection and try again.` });
     }
   }
 
@@ -61,17 +80,18 @@ export function CvImport({
     <section aria-labelledby={`${inputId}-heading`} className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm">
       <h2 id={`${inputId}-heading`} className="flex items-center gap-2 text-lg font-semibold text-ink">
         <FileUp aria-hidden="true" className="size-5 text-brand-700" />
-        Import from your CV
+        <Trans>Import from your CV</Trans>
       </h2>
       <p id={`${inputId}-hint`} className="mt-1 text-sm text-muted">
-        A Europass CV (XML or PDF), a UN P11 form (Word) or any CV as PDF or Word, up to {CV_IMPORT_LIMITS.bytes / 1024 / 1024} MB
-        and {CV_IMPORT_LIMITS.pages} pages. The form fills with what is found; check it and save. Nothing is saved until you save,
-        and the file is not kept.
+        <Trans>
+          A Europass CV (XML or PDF), a UN P11 form (Word) or any CV as PDF or Word, up to {megabytes} MB and {pages} pages. The
+          form fills with what is found; check it and save. Nothing is saved until you save, and the file is not kept.
+        </Trans>
       </p>
       {!isOpen && (
         <div className="mt-3">
           <Button variant="secondary" aria-expanded={false} aria-controls={`${inputId}-panel`} onClick={() => setOpen(true)}>
-            Import from your CV
+            <Trans>Import from your CV</Trans>
           </Button>
         </div>
       )}
@@ -79,7 +99,7 @@ export function CvImport({
         {isOpen && (
           <div className="min-w-0 flex-1">
             <label htmlFor={inputId} className="block text-sm font-medium text-ink">
-              CV file
+              <Trans>CV file</Trans>
             </label>
             <input
               ref={input}
@@ -93,7 +113,7 @@ export function CvImport({
         )}
         {isOpen && (
           <Button variant="secondary" onClick={read} disabled={outcome.kind === "reading"}>
-            {outcome.kind === "reading" ? "Reading your CV..." : "Read the CV into the form"}
+            {outcome.kind === "reading" ? <Trans>Reading your CV...</Trans> : <Trans>Read the CV into the form</Trans>}
           </Button>
         )}
       </div>
@@ -102,7 +122,7 @@ export function CvImport({
       </div>
       {outcome.kind === "refused" && (
         <div className="mt-3">
-          <Alert tone="error" live title="The CV was not imported">
+          <Alert tone="error" live title={t`The CV was not imported`}>
             {outcome.message}
           </Alert>
         </div>
@@ -118,18 +138,24 @@ function ImportSummary({
   result: CvImportResult;
   added: { assignments: number; education: number; languages: number };
 }) {
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const { t, i18n } = useLingui();
+  const format = i18n._(FORMAT_WORDS[result.format]);
+  const assignments = i18n._(msg`${plural(added.assignments, { one: "# assignment", other: "# assignments" })}`);
+  const education = i18n._(msg`${plural(added.education, { one: "# education entry", other: "# education entries" })}`);
+  const languages = i18n._(msg`${plural(added.languages, { one: "# language", other: "# languages" })}`);
   return (
-    <Alert tone="info" title={`Read as ${CV_IMPORT_FORMAT_LABELS[result.format]}`}>
+    <Alert tone="info" title={t`Read as ${format}`}>
       <p>
-        Added {count(added.assignments, "assignment", "assignments")},{" "}
-        {count(added.education, "education entry", "education entries")} and {count(added.languages, "language", "languages")},
-        each marked “From your CV: check it”. Empty fields took what the CV says. Check everything, then save: nothing is saved
-        until you do.
+        <Trans>
+          Added {assignments}, {education} and {languages}, each marked “From your CV: check it”. Empty fields took what the CV
+          says. Check everything, then save: nothing is saved until you do.
+        </Trans>
       </p>
       {result.warnings.length > 0 && (
         <>
-          <p className="mt-2 font-semibold">What could not be read</p>
+          <p className="mt-2 font-semibold">
+            <Trans>What could not be read</Trans>
+          </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {result.warnings.map((warning) => (
               <li key={warning}>{warning}</li>

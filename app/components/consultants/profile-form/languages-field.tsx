@@ -1,8 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses, Select } from "#app/components/ui/field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { canonicalLanguage, LANGUAGE_LEVEL_LABELS, LANGUAGE_LEVELS, LANGUAGE_NAMES } from "#common/track-record.ts";
 
 // Languages with a level. Once the page runs, languages are picked from the controlled list with
@@ -29,12 +32,16 @@ export function suggestLanguages(typed: string, chosen: string[], limit = 8): st
 }
 
 function LevelSelect({ language, level, onChange }: { language: string; level: string; onChange?: (level: string) => void }) {
+  const { t, i18n } = useLingui();
   const id = useId();
+  const languageName = valueLabel(i18n, language, "language");
   return (
     // At least 10rem: on a phone the level moves to a line of its own rather than shrink to a sliver.
     <span className="flex min-w-40 flex-1 items-center gap-2 sm:flex-none">
       <label htmlFor={id} className="shrink-0 whitespace-nowrap text-sm text-muted">
-        Level<span className="sr-only"> of {language}</span>
+        <Trans>
+          Level<span className="sr-only"> of {languageName}</span>
+        </Trans>
       </label>
       <span className="min-w-0 flex-1">
         <Select
@@ -43,7 +50,11 @@ function LevelSelect({ language, level, onChange }: { language: string; level: s
           defaultValue={level}
           onChange={(event) => onChange?.(event.currentTarget.value)}
         >
-          <Options placeholder="Not given" values={LANGUAGE_LEVELS} label={(value) => LANGUAGE_LEVEL_LABELS[value]} />
+          <Options
+            placeholder={t`Not given`}
+            values={LANGUAGE_LEVELS}
+            label={(value) => valueLabel(i18n, LANGUAGE_LEVEL_LABELS[value])}
+          />
         </Select>
       </span>
     </span>
@@ -61,6 +72,7 @@ export function LanguagesField({
   errors?: string[];
   onChange?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const plain = useRef<HTMLInputElement>(null);
@@ -81,7 +93,10 @@ export function LanguagesField({
   const [announcement, setAnnouncement] = useState("");
   const names = chosen.map((item) => item.name);
   const suggestions = open ? suggestLanguages(typed, names) : [];
-  const message = errors?.[0];
+  const error = errors?.[0];
+  const message = error ? translateText(i18n, error) : undefined;
+  /** A language's name in the page's language (the value sent stays English). */
+  const nameOf = (name: string) => valueLabel(i18n, name, "language");
   const describedBy = [`${id}-hint`, message ? `${id}-error` : ""].filter(Boolean).join(" ");
 
   function update(next: Chosen[], said: string) {
@@ -91,16 +106,17 @@ export function LanguagesField({
     setTimeout(() => onChange?.(), 0);
   }
   function pick(name: string) {
-    update([...chosen, { name, level: "" }], `${name} added. Choose its level.`);
+    const shown = nameOf(name);
+    update([...chosen, { name, level: "" }], t`${shown} added. Choose its level.`);
     setTyped("");
     setOpen(false);
     input.current?.focus();
   }
   function remove(index: number) {
-    const name = chosen[index]?.name ?? "";
+    const shown = nameOf(chosen[index]?.name ?? "");
     update(
       chosen.filter((_, at) => at !== index),
-      `${name} removed.`,
+      t`${shown} removed.`,
     );
     input.current?.focus();
   }
@@ -125,10 +141,10 @@ export function LanguagesField({
     return (
       <div className="grid gap-2 sm:col-span-2">
         <label htmlFor={id} className="block text-sm font-medium text-ink">
-          Languages
+          <Trans>Languages</Trans>
         </label>
         <p id={`${id}-hint`} className="text-xs text-muted">
-          Separate with commas, e.g. English, Thai, Vietnamese
+          <Trans>Separate with commas, e.g. English, Thai, Vietnamese</Trans>
         </p>
         <input
           ref={plain}
@@ -154,13 +170,15 @@ export function LanguagesField({
   const listId = `${id}-list`;
   return (
     <fieldset className="grid min-w-0 gap-2 sm:col-span-2" aria-describedby={message ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-ink">Languages</legend>
+      <legend className="text-sm font-medium text-ink">
+        <Trans>Languages</Trans>
+      </legend>
       <input type="hidden" name="languages" value={names.join(", ")} />
       {chosen.length > 0 && (
         <ul className="grid gap-2">
           {chosen.map((item, index) => (
             <li key={item.name} className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg bg-slate-50 px-3 py-2">
-              <span className="min-w-24 font-medium text-ink">{item.name}</span>
+              <span className="min-w-24 font-medium text-ink">{nameOf(item.name)}</span>
               <LevelSelect
                 language={item.name}
                 level={item.level}
@@ -168,7 +186,9 @@ export function LanguagesField({
               />
               <Button variant="ghost" size="sm" onClick={() => remove(index)} className="ml-auto">
                 <X aria-hidden="true" className="size-4" />
-                Remove<span className="sr-only"> {item.name}</span>
+                <Trans>
+                  Remove<span className="sr-only"> {nameOf(item.name)}</span>
+                </Trans>
               </Button>
             </li>
           ))}
@@ -176,10 +196,10 @@ export function LanguagesField({
       )}
       <div className="relative">
         <label htmlFor={id} className="block text-sm text-ink">
-          Add a language
+          <Trans>Add a language</Trans>
         </label>
         <p id={`${id}-hint`} className="text-xs text-muted">
-          Type the first letters, then pick it from the list with the arrow keys and Enter.
+          <Trans>Type the first letters, then pick it from the list with the arrow keys and Enter.</Trans>
         </p>
         <input
           ref={input}
@@ -205,7 +225,7 @@ export function LanguagesField({
         <div
           id={listId}
           role="listbox"
-          aria-label="Languages to add"
+          aria-label={t`Languages to add`}
           hidden={suggestions.length === 0}
           className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -221,7 +241,7 @@ export function LanguagesField({
               onKeyDown={() => {}}
               className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50 text-brand-900" : "text-ink"}`}
             >
-              {name}
+              {nameOf(name)}
             </div>
           ))}
         </div>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#app/components/ui/button.tsx";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { initials } from "#common/format.ts";
 import { PHOTO_TYPES, type PhotoUpload } from "./use-photo-upload.ts";
 
@@ -9,6 +11,7 @@ import { PHOTO_TYPES, type PhotoUpload } from "./use-photo-upload.ts";
  * without JavaScript, when the photo travels with the form), and the remove button.
  */
 export function PhotoField({ photo, name, errors }: { photo: PhotoUpload; name: string; errors?: string[] }) {
+  const { t, i18n } = useLingui();
   const hintId = useId();
   const errorId = useId();
   return (
@@ -17,7 +20,7 @@ export function PhotoField({ photo, name, errors }: { photo: PhotoUpload; name: 
         {photo.preview ? (
           <img
             src={photo.preview}
-            alt={name ? `${name}, as your profile will show` : "As your profile will show"}
+            alt={name ? t`${name}, as your profile will show` : t`As your profile will show`}
             className="size-24 rounded-full object-cover ring-1 ring-slate-200"
           />
         ) : (
@@ -47,28 +50,30 @@ export function PhotoField({ photo, name, errors }: { photo: PhotoUpload; name: 
                 className="inline-flex h-10 items-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 peer-hover:bg-slate-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
               >
                 <ImagePlus aria-hidden="true" className="size-4" />
-                {photo.preview ? "Change photo" : "Choose photo"}
+                {photo.preview ? <Trans>Change photo</Trans> : <Trans>Choose photo</Trans>}
               </label>
             </span>
             {photo.preview && (
               <Button variant="ghost" onClick={photo.remove}>
                 <Trash2 aria-hidden="true" className="size-4" />
-                Remove photo
+                <Trans>Remove photo</Trans>
               </Button>
             )}
           </div>
           <p id={hintId} className="text-xs text-muted">
-            JPEG, PNG or GIF, up to 1.5 MB (a larger photo is made smaller before upload). It is cropped to a square.
+            <Trans>
+              JPEG, PNG or GIF, up to 1.5 MB (a larger photo is made smaller before upload). It is cropped to a square.
+            </Trans>
           </p>
           <p role="status" className="text-sm text-brand-800">
-            {photo.isShrinking ? "Making your photo smaller..." : photo.note}
+            {photo.isShrinking ? t`Making your photo smaller...` : photo.note}
           </p>
           {photo.message && (
             <p id={errorId} className="text-sm font-medium text-red-700">
-              {photo.message}
+              {translateText(i18n, photo.message)}
             </p>
           )}
-          {errors && <p className="text-sm font-medium text-red-700">{errors[0]}</p>}
+          {errors && <p className="text-sm font-medium text-red-700">{translateText(i18n, errors[0] ?? "")}</p>}
         </div>
       </div>
       <input type="hidden" name="profilePhotoUrl" value={photo.photoUrl} />

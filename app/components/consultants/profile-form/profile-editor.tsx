@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { History } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { LocalTime } from "#app/components/ui/local-time.tsx";
@@ -49,11 +50,13 @@ export function ProfileEditor({
             <p className="flex items-start gap-2">
               <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                Your unsaved changes from <LocalTime value={draft.restoredAt} /> are back in the form. Save to keep them.
+                <Trans>
+                  Your unsaved changes from <LocalTime value={draft.restoredAt} /> are back in the form. Save to keep them.
+                </Trans>
               </span>
             </p>
             <Button variant="outline" size="sm" onClick={draft.discard}>
-              Discard unsaved changes
+              <Trans>Discard unsaved changes</Trans>
             </Button>
           </div>
         )}

@@ -1,10 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { type FormAnswer, useAnswerToast } from "#app/lib/form-answer.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
@@ -34,23 +38,27 @@ type FormShape = Omit<ProfileFormValues, "showEmail" | "showPhone" | "availableF
 
 /** Basic Information's text inputs, in order; each one's length limit is PROFILE_LIMITS under its own name. */
 const BASIC_FIELDS = [
-  { name: "name", label: "Full Name", markRequired: true, autoComplete: "name" },
+  { name: "name", label: msg`Full Name`, markRequired: true, autoComplete: "name" },
   {
     name: "title",
-    label: "Professional Title",
+    label: msg`Professional Title`,
     markRequired: true,
-    hint: "e.g. Senior Public Health Specialist",
+    hint: msg`e.g. Senior Public Health Specialist`,
     autoComplete: "organization-title",
   },
-  { name: "email", label: "Email", markRequired: true, type: "email", autoComplete: "email" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "email", label: msg`Email`, markRequired: true, type: "email", autoComplete: "email" },
+  { name: "phone", label: msg`Phone`, type: "tel", autoComplete: "tel" },
 ] as const;
 
 /** The switches of Privacy and Availability, in order. */
 const SWITCHES = [
-  { name: "showEmail", label: "Show email publicly", description: "Visitors see your email address on your profile." },
-  { name: "showPhone", label: "Show phone publicly", description: "Visitors see your phone number on your profile." },
-  { name: "availableForWork", label: "Available for work", description: "Shown as Available on your profile and in search." },
+  { name: "showEmail", label: msg`Show email publicly`, description: msg`Visitors see your email address on your profile.` },
+  { name: "showPhone", label: msg`Show phone publicly`, description: msg`Visitors see your phone number on your profile.` },
+  {
+    name: "availableForWork",
+    label: msg`Available for work`,
+    description: msg`Shown as Available on your profile and in search.`,
+  },
 ] as const;
 
 export function ProfileForm({
@@ -69,6 +77,7 @@ export function ProfileForm({
   /** The form was sent and left for the page the save leads to. */
   onSaved?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const submit = useSubmit();
   const navigation = useNavigation();
   const photo = usePhotoUpload(defaultValues.profilePhotoUrl);
@@ -119,40 +128,49 @@ export function ProfileForm({
   useAnswerToast(failure);
 
   const label = photo.isUploading
-    ? "Uploading photo..."
+    ? t`Uploading photo...`
     : isSaving
-      ? "Saving..."
+      ? t`Saving...`
       : mode === "create"
-        ? "Create Profile"
-        : "Update Profile";
+        ? t`Create Profile`
+        : t`Update Profile`;
+  // Countries and specializations stay English in the form's values (the schema's), shown in the page's language.
+  const labelOf = (value: string) => valueLabel(i18n, value);
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={changed} className="grid min-w-0 gap-6">
-      <FormSection title="Basic Information">
-        {BASIC_FIELDS.map(({ name, ...props }) => (
-          <InputField key={name} field={fields[name]} {...props} maxLength={PROFILE_LIMITS[name]} />
+      <FormSection title={t`Basic Information`}>
+        {BASIC_FIELDS.map(({ name, label, ...props }) => (
+          <InputField
+            key={name}
+            field={fields[name]}
+            {...props}
+            label={i18n._(label)}
+            hint={"hint" in props ? i18n._(props.hint) : undefined}
+            maxLength={PROFILE_LIMITS[name]}
+          />
         ))}
       </FormSection>
 
-      <FormSection title="Location">
+      <FormSection title={t`Location`}>
         <InputField
           field={fields.location}
-          label="Full Location"
+          label={t`Full Location`}
           markRequired
-          hint="Shown on your profile, e.g. Makati, Metro Manila, Philippines"
+          hint={t`Shown on your profile, e.g. Makati, Metro Manila, Philippines`}
           className="sm:col-span-2"
           maxLength={PROFILE_LIMITS.location}
         />
         <CityField field={fields.city} maxLength={PROFILE_LIMITS.city} />
-        <SelectField field={fields.country} label="Country" markRequired>
-          <Options placeholder="Select a country" values={COUNTRIES} />
+        <SelectField field={fields.country} label={t`Country`} markRequired>
+          <Options placeholder={t`Select a country`} values={COUNTRIES} label={labelOf} />
         </SelectField>
       </FormSection>
 
-      <FormSection title="Experience and Expertise">
+      <FormSection title={t`Experience and Expertise`}>
         <InputField
           field={fields.yearsExperience}
-          label="Years of Experience"
+          label={t`Years of Experience`}
           markRequired
           type="number"
           inputMode="numeric"
@@ -160,13 +178,13 @@ export function ProfileForm({
           max={PROFILE_LIMITS.yearsExperienceMax}
           step={1}
         />
-        <SelectField field={fields.primarySpecialization} label="Primary Specialization" markRequired>
-          <Options placeholder="Select a specialization" values={PROFILE_SPECIALIZATIONS} />
+        <SelectField field={fields.primarySpecialization} label={t`Primary Specialization`} markRequired>
+          <Options placeholder={t`Select a specialization`} values={PROFILE_SPECIALIZATIONS} label={labelOf} />
         </SelectField>
         <InputField
           field={fields.secondarySpecializations}
-          label="Secondary Specializations"
-          hint="Separate with commas, e.g. Governance, Education"
+          label={t`Secondary Specializations`}
+          hint={t`Separate with commas, e.g. Governance, Education`}
         />
         <LanguagesField
           key={fields.languages.key}
@@ -179,9 +197,9 @@ export function ProfileForm({
         />
         <TextareaField
           field={fields.bio}
-          label="Professional Summary"
+          label={t`Professional Summary`}
           markRequired
-          hint="At least 10 characters: your experience, sectors, donors and recent assignments."
+          hint={t`At least 10 characters: your experience, sectors, donors and recent assignments.`}
           className="sm:col-span-2"
           rows={7}
           maxLength={PROFILE_LIMITS.bio}
@@ -191,32 +209,38 @@ export function ProfileForm({
       <AssignmentsSection form={form} field={fields.assignments} onChange={changed} />
       <EducationSection form={form} field={fields.education} onChange={changed} />
 
-      <FormSection title="Profile Photo" grid={false}>
+      <FormSection title={t`Profile Photo`} grid={false}>
         <PhotoField photo={photo} name={defaultValues.name} errors={fields.profilePhotoUrl.errors} />
       </FormSection>
 
-      <FormSection title="Privacy and Availability" grid={false}>
+      <FormSection title={t`Privacy and Availability`} grid={false}>
         <div className="-mt-2 divide-y divide-slate-100">
           {SWITCHES.map((toggle) => (
-            <ToggleField key={toggle.name} {...toggle} checked={isOn(fields[toggle.name].initialValue)} />
+            <ToggleField
+              key={toggle.name}
+              name={toggle.name}
+              label={i18n._(toggle.label)}
+              description={i18n._(toggle.description)}
+              checked={isOn(fields[toggle.name].initialValue)}
+            />
           ))}
         </div>
         <InputField
           field={fields.availableFrom}
-          label="Available from"
+          label={t`Available from`}
           type="date"
-          hint="Optional: the first day you can start a new assignment."
+          hint={t`Optional: the first day you can start a new assignment.`}
           className="mt-3 sm:max-w-xs"
         />
       </FormSection>
 
-      <FormSection title="Daily Rate">
+      <FormSection title={t`Daily Rate`}>
         <RateFields rate={fields.dailyRate} visibility={fields.rateVisibility} />
       </FormSection>
 
       {form.errors && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {form.errors[0]}
+          {translateText(i18n, form.errors[0] ?? "")}
         </p>
       )}
       <div className="flex justify-end">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,12 +12,29 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 type Focus = { index: number; target: "first" | "up" | "down" | "heading" | "add" };
 
+/** What a list calls its entries, in the page's language (the list's owner words them). */
+export type ListWords = {
+  idPrefix: string;
+  addLabel: string;
+  emptyText: string;
+  /** An entry's heading: "Assignment 2". */
+  heading: (position: number) => string;
+  /** An entry inside a sentence or a button's name: "assignment 2" ("Move assignment 2 up"). */
+  entry: (position: number) => string;
+  /** Said when one is added: "Assignment added at the top of the list." */
+  added: string;
+  /** Said after a removal: "2 assignments left." */
+  left: (count: number) => string;
+};
+
 export function RepeatableList({
   idPrefix,
-  noun,
-  plural,
   addLabel,
   emptyText,
+  heading,
+  entry,
+  added,
+  left: leftWords,
   items,
   onAdd,
   onRemove,
@@ -24,12 +42,6 @@ export function RepeatableList({
   onChange,
   children,
 }: {
-  idPrefix: string;
-  /** "assignment": in button names and announcements. */
-  noun: string;
-  plural: string;
-  addLabel: string;
-  emptyText: string;
   /** One per entry, in order: its React key and what it is called now (its title, if typed). */
   items: { key: string; name: string }[];
   onAdd: () => void;
@@ -38,11 +50,11 @@ export function RepeatableList({
   /** After any change of the list (the draft keeps it). */
   onChange?: () => void;
   children: (index: number) => React.ReactNode;
-}) {
+} & ListWords) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [announcement, setAnnouncement] = useState("");
   const pendingFocus = useRef<Focus | null>(null);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const keys = items.map((item) => item.key).join(",");
 
   useEffect(() => {
@@ -63,26 +75,36 @@ export function RepeatableList({
     onChange?.();
   }, [keys]);
 
-  const label = (index: number) => `${noun} ${index + 1}`;
+  const label = (index: number) => entry(index + 1);
   const named = (index: number) => {
     const name = items[index]?.name.trim();
-    return name ? `${Noun} ${index + 1}, ${name},` : `${Noun} ${index + 1}`;
+    const title = heading(index + 1);
+    return name ? t`${title}, ${name},` : title;
   };
 
   function add() {
     pendingFocus.current = { index: 0, target: "first" };
-    setAnnouncement(`${Noun} added at the top of the list.`);
+    setAnnouncement(added);
     onAdd();
   }
   function move(index: number, to: number) {
     pendingFocus.current = { index: to, target: to < index ? "up" : "down" };
-    setAnnouncement(`${named(index)} moved ${to < index ? "up" : "down"} to position ${to + 1} of ${items.length}.`);
+    const which = named(index);
+    const position = to + 1;
+    const count = items.length;
+    setAnnouncement(
+      to < index
+        ? t`${which} moved up to position ${position} of ${count}.`
+        : t`${which} moved down to position ${position} of ${count}.`,
+    );
     onMove(index, to);
   }
   function remove(index: number) {
     const left = items.length - 1;
     pendingFocus.current = left === 0 ? { index: 0, target: "add" } : { index: Math.min(index, left - 1), target: "heading" };
-    setAnnouncement(`${named(index)} removed. ${left} ${left === 1 ? noun : plural} left.`);
+    const which = named(index);
+    const rest = leftWords(left);
+    setAnnouncement(t`${which} removed. ${rest}`);
     onRemove(index);
   }
 
@@ -102,8 +124,12 @@ export function RepeatableList({
           <li key={item.key} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 id={`${idPrefix}-${index}-heading`} tabIndex={-1} className="min-w-0 break-words font-semibold text-ink">
-                {Noun} {index + 1}
-                {item.name.trim() && <span className="font-normal text-muted">: {item.name}</span>}
+                {heading(index + 1)}
+                {item.name.trim() && (
+                  <span className="font-normal text-muted">
+                    : <bdi>{item.name}</bdi>
+                  </span>
+                )}
               </h3>
               {hydrated && (
                 <div className="flex gap-1">
@@ -115,7 +141,9 @@ export function RepeatableList({
                     onClick={() => move(index, index - 1)}
                   >
                     <ArrowUp aria-hidden="true" className="size-4" />
-                    <span className="sr-only">Move {label(index)} up</span>
+                    <span className="sr-only">
+                      <Trans>Move {label(index)} up</Trans>
+                    </span>
                   </Button>
                   <Button
                     id={`${idPrefix}-${index}-down`}
@@ -125,11 +153,15 @@ export function RepeatableList({
                     onClick={() => move(index, index + 1)}
                   >
                     <ArrowDown aria-hidden="true" className="size-4" />
-                    <span className="sr-only">Move {label(index)} down</span>
+                    <span className="sr-only">
+                      <Trans>Move {label(index)} down</Trans>
+                    </span>
                   </Button>
                   <Button variant="ghost" onClick={() => remove(index)} className="text-red-800">
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Remove<span className="sr-only"> {label(index)}</span>
+                    <Trans>
+                      Remove<span className="sr-only"> {label(index)}</span>
+                    </Trans>
                   </Button>
                 </div>
               )}

@@ -1,8 +1,12 @@
 import type { DefaultValue, FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { AssignmentFields, EducationFields } from "./assignment-fields.tsx";
 import { FormSection, text } from "./form-parts.tsx";
 import { type AssignmentFormValues, type EducationFormValues, EMPTY_ASSIGNMENT, EMPTY_EDUCATION } from "./form-values.ts";
-import { RepeatableList } from "./repeatable-list.tsx";
+import { type ListWords, RepeatableList } from "./repeatable-list.tsx";
 
 // The form's Assignments and Education: Conform's lists (insert, reorder, remove), so each
 // entry's errors, the server's included, stay with that entry when the list changes.
@@ -11,16 +15,15 @@ import { RepeatableList } from "./repeatable-list.tsx";
 type AnyForm = FormMetadata<any, string[]>;
 
 function ListErrors({ errors }: { errors?: string[] }) {
+  const { i18n } = useLingui();
   if (!errors?.length) return null;
-  return <p className="mb-3 text-sm font-medium text-red-700">{errors[0]}</p>;
+  return <p className="mb-3 text-sm font-medium text-red-700">{translateText(i18n, errors[0] ?? "")}</p>;
 }
 
 /** What tells one list from the other: its words, its empty entry, its entry's name and its fields. */
 type ListKind<Item> = {
-  title: string;
-  description: string;
-  /** For RepeatableList: the ids, the button names and announcements. */
-  words: { idPrefix: string; noun: string; plural: string; addLabel: string; emptyText: string };
+  /** The section's title and description, and for RepeatableList the ids, button names and announcements. */
+  words: (i18n: I18n) => { title: string; description: string } & ListWords;
   empty: DefaultValue<Item>;
   /** What an entry is called now (its title or degree, as typed). */
   nameOf: (item: FieldMetadata<Item>) => unknown;
@@ -35,13 +38,15 @@ function ListSection<Item extends Record<string, unknown>>({
   onChange,
   kind,
 }: ListProps<Item> & { kind: ListKind<Item> }) {
+  const { i18n } = useLingui();
   const items = field.getFieldList();
   const { Fields } = kind;
+  const { title, description, ...words } = kind.words(i18n);
   return (
-    <FormSection title={kind.title} description={kind.description} grid={false}>
+    <FormSection title={title} description={description} grid={false}>
       <ListErrors errors={field.errors} />
       <RepeatableList
-        {...kind.words}
+        {...words}
         items={items.map((item) => ({ key: item.key ?? item.id, name: text(kind.nameOf(item)) }))}
         onAdd={() => form.insert({ name: field.name, index: 0, defaultValue: kind.empty })}
         onRemove={(index) => form.remove({ name: field.name, index })}
@@ -58,30 +63,34 @@ function ListSection<Item extends Record<string, unknown>>({
 }
 
 const ASSIGNMENTS: ListKind<AssignmentFormValues> = {
-  title: "Assignments",
-  description: "Your track record, newest first: who funded the work, where it took place and your role.",
-  words: {
+  words: (i18n) => ({
+    title: i18n._(msg`Assignments`),
+    description: i18n._(msg`Your track record, newest first: who funded the work, where it took place and your role.`),
     idPrefix: "assignment",
-    noun: "assignment",
-    plural: "assignments",
-    addLabel: "Add assignment",
-    emptyText: "No assignments yet.",
-  },
+    addLabel: i18n._(msg`Add assignment`),
+    emptyText: i18n._(msg`No assignments yet.`),
+    heading: (position) => i18n._(msg`Assignment ${position}`),
+    entry: (position) => i18n._(msg`assignment ${position}`),
+    added: i18n._(msg`Assignment added at the top of the list.`),
+    left: (count) => i18n._(msg`${plural(count, { one: "# assignment left.", other: "# assignments left." })}`),
+  }),
   empty: EMPTY_ASSIGNMENT,
   nameOf: (item) => item.getFieldset().title.value,
   Fields: AssignmentFields,
 };
 
 const EDUCATION: ListKind<EducationFormValues> = {
-  title: "Education",
-  description: "Degrees and other qualifications.",
-  words: {
+  words: (i18n) => ({
+    title: i18n._(msg`Education`),
+    description: i18n._(msg`Degrees and other qualifications.`),
     idPrefix: "education",
-    noun: "education entry",
-    plural: "education entries",
-    addLabel: "Add education",
-    emptyText: "No education entries yet.",
-  },
+    addLabel: i18n._(msg`Add education`),
+    emptyText: i18n._(msg`No education entries yet.`),
+    heading: (position) => i18n._(msg`Education entry ${position}`),
+    entry: (position) => i18n._(msg`education entry ${position}`),
+    added: i18n._(msg`Education entry added at the top of the list.`),
+    left: (count) => i18n._(msg`${plural(count, { one: "# education entry left.", other: "# education entries left." })}`),
+  }),
   empty: EMPTY_EDUCATION,
   nameOf: (item) => item.getFieldset().degree.value,
   Fields: EducationFields,

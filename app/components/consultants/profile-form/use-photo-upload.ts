@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { photoUploadErrorText } from "#app/lib/photo-errors.ts";
@@ -36,6 +37,7 @@ async function uploadPhoto(file: File, name: string): Promise<string | null> {
 export type PhotoUpload = ReturnType<typeof usePhotoUpload>;
 
 export function usePhotoUpload(initialUrl: string) {
+  const { t } = useLingui();
   const [isUploading, setIsUploading] = useState(false);
   const [photoUrl, setPhotoUrl] = useState(initialUrl);
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
@@ -69,7 +71,9 @@ export function usePhotoUpload(initialUrl: string) {
       setIsShrinking(false);
       if (!smaller) return refuse("File too large");
       photo = smaller;
-      setNote(`Your photo (${megabytes(file.size)}) was made smaller (${megabytes(smaller.size)}) to fit the 1.5 MB limit.`);
+      const before = megabytes(file.size);
+      const after = megabytes(smaller.size);
+      setNote(t`Your photo (${before}) was made smaller (${after}) to fit the 1.5 MB limit.`);
     }
     setChosen({ file: photo, preview: URL.createObjectURL(photo) });
   }

@@ -18,6 +18,7 @@ import { actorOf } from "#server/services/context.ts";
 import { listReports, resolveReport } from "#server/services/conversations/reports.ts";
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
+import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
@@ -27,9 +28,10 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
-import { errorAnswer, errorOf } from "../lib/form-answer.ts";
+import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
+import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireAdminPage, requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -104,8 +106,7 @@ const REPORT_RESOLVED: Record<ConversationReport["status"], MessageDescriptor> =
 
 export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const session = requireSignedIn(app, { comeBack: request });
-  const actor = actorOf(session);
+  requireSignedIn(app, { comeBack: request });
   const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -116,6 +117,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       : "/admin/organizations";
   if (id === null) return answer(errorAnswer("Not found"), 404);
   const i18n = i18nOfRequest(request);
+  const known = intent === "verify" || intent === "unverify" || intent === "report" ? intent : undefined;
+  // Without JavaScript the password (or code) comes in the form itself (issue 38): confirmed first.
+  const refused = await reauthenticateFromForm(app, form, { intent: known });
+  if (refused) return refused;
+  const actor = actorOf(app.session);
   try {
     if (intent === "verify") {
       await verifyOrganization(deps, actor, { id, body: { method: "admin" } });
@@ -133,7 +139,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirectWithToast(app, back, { title: i18n._(REPORT_RESOLVED[resolved.status]) });
     }
   } catch (error) {
-    return refusedAnswer(error);
+    // Which form was refused (and what it said), so a request for the password shows in that form.
+    return refusedAnswer(error, { intent: known, initialValue: typedValues(form, ["id", "action", "message"]) });
   }
   return answer(errorAnswer("Unknown action"), 400);
 }
@@ -180,7 +187,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
             {reports.map((report) => (
-              <ReportItem key={report.id} report={report} back={here} />
+              <ReportItem key={report.id} report={report} back={here} answer={actionData} />
             ))}
           </ul>
         )}
@@ -244,6 +251,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
                   row={row}
                   country={countries[row.country] ?? row.country}
                   back={here}
+                  answer={actionData}
                   membersHref={pageHref(query, { ...(query.page > 1 ? { page: query.page } : {}), open: row.id })}
                 />
               ))}
@@ -290,15 +298,27 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
   );
 }
 
+type PageAnswer = FormAnswer<"verify" | "unverify" | "report"> | undefined;
+
+/**
+ * The answer to this form (its intent, its row) when it asks for the password again: without
+ * JavaScript (or with the dialog cancelled) the form then shows the password and code fields.
+ */
+function askedAgain(answer: PageAnswer, intent: "verify" | "unverify" | "report", id: number): PageAnswer {
+  return answer?.reauthenticate && answer.intent === intent && typedOf(answer).id === String(id) ? answer : undefined;
+}
+
 function OrganizationRow({
   row,
   country,
   back,
+  answer,
   membersHref,
 }: {
   row: AdminOrganization;
   country: string;
   back: string;
+  answer: PageAnswer;
   membersHref: string;
 }) {
   return (
@@ -340,6 +360,7 @@ function OrganizationRow({
               {row.verified ? "Unverify" : "Verify"}
               <span className="sr-only"> {row.name}</span>
             </button>
+            <ReauthenticateFields answer={askedAgain(answer, row.verified ? "unverify" : "verify", row.id)} />
           </Form>
         </div>
       </td>
@@ -347,7 +368,9 @@ function OrganizationRow({
   );
 }
 
-function ReportItem({ report, back }: { report: ConversationReport; back: string }) {
+function ReportItem({ report, back, answer }: { report: ConversationReport; back: string; answer: PageAnswer }) {
+  const again = askedAgain(answer, "report", report.id);
+  const typed = typedOf(again);
   return (
     <li className="py-4" data-testid="report">
       <p className="font-semibold text-ink">{report.subject}</p>
@@ -368,17 +391,22 @@ function ReportItem({ report, back }: { report: ConversationReport; back: string
         <input type="hidden" name="back" value={back} />
         <Field label="Action">
           {(props) => (
-            <Select {...props} name="action" defaultValue="warn">
+            <Select {...props} name="action" defaultValue={typed.action ?? "warn"}>
               <Options values={REPORT_ACTIONS.options.filter((option) => option.value !== "unverify" || report.organization)} />
             </Select>
           )}
         </Field>
         <Field label="Message to the sender (for a warning)">
-          {(props) => <Input {...props} name="message" maxLength={1000} />}
+          {(props) => <Input {...props} name="message" maxLength={1000} defaultValue={typed.message} />}
         </Field>
         <Button type="submit" variant="outline">
           Apply<span className="sr-only"> to the report about “{report.subject}”</span>
         </Button>
+        {again && (
+          <div className="sm:col-span-3">
+            <ReauthenticateFields answer={again} />
+          </div>
+        )}
       </Form>
     </li>
   );

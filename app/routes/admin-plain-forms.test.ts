@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { auditLog, authSessions, authUsers, consultants } from "#server/db/schema.ts";
 import { registerAccount } from "#server/services/accounts/registration.ts";
+import { actorOf } from "#server/services/context.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { createSession, resolveSession } from "#server/services/sessions.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { appContextOf, postAction, redirectAfterAction, routeHarness } from "../../tests/setup/route-stub.tsx";
@@ -10,8 +12,10 @@ import { insertUser } from "../../tests/setup/users.ts";
 import type { FormAnswer } from "../lib/form-answer.ts";
 import { REAUTHENTICATE_FIELDS } from "../lib/reauthentication.ts";
 import * as page from "./admin.tsx";
+import * as organizationsPage from "./admin-organizations.tsx";
+import * as organizationPage from "./my-organization.tsx";
 
-// /admin's action for the dashboard's plain forms (no JavaScript): a form carrying `back` is done
+// /admin's action (and /admin/organizations', and an owner's /my-organizations/{id}) for plain forms (no JavaScript): a form carrying `back` is done
 // by the same services (same audit) and redirects back to the table it came from with the toast;
 // a privileged one with a stale sign-in comes back asking for the password in the form, and with
 // the password it re-authenticates and acts in one step. A fetcher's request (no `back`) answers
@@ -20,17 +24,17 @@ import * as page from "./admin.tsx";
 const harness = routeHarness();
 
 let count = 0;
-/** An admin with a password that verifies, signed in `minutesAgo` minutes ago. */
-async function admin(minutesAgo = 0) {
+/** An account (an admin unless `role` says) with a password that verifies, signed in `minutesAgo` minutes ago. */
+async function admin(minutesAgo = 0, role: "admin" | "user" = "admin") {
   count += 1;
   const password = "correct horse battery staple";
   const email = `plain.admin.${count}.${Date.now()}@example.org`;
   const { user, sessionToken } = await registerAccount(harness.deps, { name: `Plain Admin ${count}`, email, password });
-  await harness.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, user.id));
+  await harness.database.db.update(authUsers).set({ role }).where(eq(authUsers.id, user.id));
   const session = await resolveSession(harness.database.db, sessionToken, {}, "none");
   if (!session) throw new Error("no session");
   const context = appContextOf(harness.deps, { ...session, authenticatedAt: new Date(Date.now() - minutesAgo * 60_000) });
-  return { user, password, context };
+  return { user, password, context, session };
 }
 
 const roleOf = async (id: number) =>
@@ -134,5 +138,80 @@ describe("/admin's plain forms (no JavaScript)", () => {
     });
     expect(answered.init.status).toBe(404);
     expect(answered.data.result.initialValue).toEqual({ reason: "Spam links" });
+  });
+});
+
+describe("/admin/organizations' plain forms (no JavaScript)", () => {
+  it("unverifies behind the password asked in the same form: refused, wrong, then done in one step", async () => {
+    const { context, password } = await admin(11);
+    const [organization] = await harness.database.sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, verified_at, verification_method)
+      values (${`plain-${Date.now()}`}, 'Plain River Trust', 'ngo', 'VN', now(), 'admin') returning id`;
+    const id = String(organization!.id);
+    const verifiedAt = async () =>
+      (await harness.database.sql`select verified_at from organizations where id = ${organization!.id}`)[0]?.verified_at;
+    const fields = { intent: "unverify", id, back: "/admin/organizations?filter=verified" };
+
+    const asked = await postAction<FormAnswer>(organizationsPage, { url: "/admin/organizations", context, fields });
+    expect(asked.init.status).toBe(403);
+    // Which form asked (intent and row), so the page shows the password field in that one.
+    expect(asked.data).toMatchObject({ intent: "unverify", reauthenticate: true, result: { initialValue: { id } } });
+    expect(await verifiedAt()).not.toBeNull();
+
+    const wrong = await postAction<FormAnswer>(organizationsPage, {
+      url: "/admin/organizations",
+      context,
+      fields: { ...fields, [REAUTHENTICATE_FIELDS.password]: "not the password" },
+    });
+    expect(wrong.data).toMatchObject({
+      intent: "unverify",
+      reauthenticate: true,
+      result: { error: { [REAUTHENTICATE_FIELDS.password]: ["That password is not right."] }, initialValue: { id } },
+    });
+    expect(await verifiedAt()).not.toBeNull();
+
+    const done = await redirectAfterAction(organizationsPage, {
+      url: "/admin/organizations",
+      context,
+      fields: { ...fields, [REAUTHENTICATE_FIELDS.password]: password },
+    });
+    expect(done).toEqual({ location: "/admin/organizations?filter=verified", toast: { title: "Verification taken back" } });
+    expect(await verifiedAt()).toBeNull();
+  });
+});
+
+describe("deleting one's organization without JavaScript (/my-organizations/{id})", () => {
+  it("asks for the password in the delete form when the sign-in is stale; with it, deletes in one step", async () => {
+    const { context, password, session } = await admin(11, "user");
+    const { id } = await createOrganization(harness.deps, actorOf(session), {
+      name: "Plain Delta Trust",
+      kind: "ngo",
+      country: "VN",
+    });
+    const url = `/my-organizations/${id}`;
+    const params = { id: String(id) };
+    const exists = async () => (await harness.database.sql`select 1 from organizations where id = ${id}`).length === 1;
+
+    const wrong = await postAction<FormAnswer>(organizationPage, {
+      url,
+      context,
+      params,
+      fields: { intent: "delete", [REAUTHENTICATE_FIELDS.password]: "not the password" },
+    });
+    expect(wrong.data).toMatchObject({
+      intent: "delete",
+      reauthenticate: true,
+      result: { error: { [REAUTHENTICATE_FIELDS.password]: ["That password is not right."] } },
+    });
+    expect(await exists()).toBe(true);
+
+    const done = await redirectAfterAction(organizationPage, {
+      url,
+      context,
+      params,
+      fields: { intent: "delete", [REAUTHENTICATE_FIELDS.password]: password },
+    });
+    expect(done).toEqual({ location: "/my-organizations", toast: { title: "Organization deleted" } });
+    expect(await exists()).toBe(false);
   });
 });

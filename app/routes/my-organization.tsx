@@ -13,6 +13,7 @@ import { LOGO_FIELD, removeOrganizationLogo, setOrganizationLogo } from "#server
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { deleteOrganization, getOrganization, updateOrganization } from "#server/services/organizations/organizations.ts";
 import { verifyOrganization } from "#server/services/organizations/verification.ts";
+import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel, roleOptions } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
@@ -37,6 +38,7 @@ import {
 } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
+import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
 import { answer, orPageError, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -99,11 +101,15 @@ function failureAnswer(message: string, form: FormData): FormAnswer {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const app = context.get(appContext);
-  const user = actorOf(requireSignedIn(app, { comeBack: request }));
+  requireSignedIn(app, { comeBack: request });
   const id = organizationIdOf(params);
   const deps = serviceDeps(app);
   const form = await request.formData();
   const intent = form.get("intent");
+  // Without JavaScript the password (or code) comes in the form itself (issue 38): confirmed first.
+  const refused = await reauthenticateFromForm(app, form, { intent: String(intent ?? "") });
+  if (refused) return refused;
+  const user = actorOf(app.session);
   const userId = parseId(String(form.get("userId") ?? ""));
   const here = `/my-organizations/${id}`;
   // The toasts in the page's language (issue 37).
@@ -418,6 +424,11 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
                   consultants.
                 </Trans>
               </p>
+              {failureOf("delete")?.reauthenticate && (
+                <div className="mt-2">
+                  <ReauthenticateFields answer={failureOf("delete")} />
+                </div>
+              )}
               <Button type="submit" variant="outline" size="sm" className="mt-2">
                 <Trash2 aria-hidden="true" className="size-4" />
                 <Trans>Delete organization</Trans>

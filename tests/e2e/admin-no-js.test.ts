@@ -129,6 +129,40 @@ describe("the Admin Dashboard without JavaScript", () => {
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
   });
 
+  test("unverifies an organization behind the password asked in its own row's form (/admin/organizations)", async ({
+    app,
+    sql,
+    openPage,
+    register,
+  }) => {
+    const tag = `Plain${unique()}`;
+    const admin = await register(`${tag} Admin`);
+    await sql`update auth_users set role = 'admin' where id = ${admin.id}`;
+    await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${admin.id}`;
+    const name = `${tag} River Trust`;
+    const [organization] = await sql`
+      insert into organizations (slug, name, kind, country, verified_at, verification_method)
+      values (${tag.toLowerCase()}, ${name}, 'ngo', 'VN', now(), 'admin') returning id`;
+    const verified = async () =>
+      (await sql`select verified_at is not null as verified from organizations where id = ${organization?.id}`)[0]?.verified;
+    const { page, errors } = await openPage({ javaScriptEnabled: false });
+    await signInPage(page, app.url, admin.sessionToken);
+
+    await page.goto(`${app.url}/admin/organizations?q=${tag}`);
+    const row = page.getByTestId("organization-row").filter({ hasText: name });
+    await row.getByRole("button", { name: `Unverify ${name}` }).click();
+    const confirm = row.getByRole("group", { name: "Confirm it is you" });
+    await confirm.getByLabel("Password", { exact: true }).fill(admin.password);
+    expect(await verified()).toBe(true);
+    await row.getByRole("button", { name: `Unverify ${name}` }).click();
+    await row.getByText("Not verified").waitFor();
+    await confirm.waitFor({ state: "detached" });
+    expect(await verified()).toBe(false);
+    const audit = await sql`select action from audit_log where target_type = 'organization' and target_id = ${organization?.id}`;
+    expect(audit.map((entry) => entry.action)).toEqual(["unverify"]);
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
+
   test("the question in the page is the same with JavaScript: axe-clean, and its form works", async ({
     app,
     sql,

@@ -73,3 +73,27 @@ describe("re-authentication without JavaScript", () => {
     });
   }
 });
+
+describe("deleting an organization without JavaScript", () => {
+  test("the owner's delete form asks for the password in itself, then deletes", async ({ app, sql, openPage, register }) => {
+    const owner = await register(`No Script Owner ${unique()}`);
+    const name = `No Script Trust ${unique()}`;
+    const [organization] = await sql`
+      insert into organizations (slug, name, kind, country) values (${`no-script-${unique()}`}, ${name}, 'ngo', 'VN') returning id`;
+    await sql`insert into organization_members (organization_id, user_id, role) values (${organization?.id}, ${owner.id}, 'owner')`;
+    await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${owner.id}`;
+    const exists = async () => (await sql`select 1 from organizations where id = ${organization?.id}`).length === 1;
+    const { page, errors } = await openPage({ javaScriptEnabled: false });
+    await signInPage(page, app.url, owner.sessionToken);
+
+    await page.goto(`${app.url}/my-organizations/${organization?.id}`);
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    const confirm = page.getByRole("group", { name: "Confirm it is you" });
+    await confirm.getByLabel("Password", { exact: true }).fill(owner.password);
+    expect(await exists()).toBe(true);
+    await page.getByRole("button", { name: "Delete organization" }).click();
+    await page.waitForURL((url) => url.pathname === "/my-organizations");
+    expect(await exists()).toBe(false);
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
+});

@@ -24,7 +24,7 @@ export const PUBLIC_URL = "http://devconsult.test";
  * through `app.request()`. Requests name their client address in X-Forwarded-For (TRUST_PROXY),
  * so tests can keep per-address rate limits apart. Photos go to a temporary DATA_DIR.
  */
-export async function startApiApp(env: Record<string, string> = {}) {
+export async function startApiApp(env: Record<string, string> = {}, { log = errorRecordingLogger() }: { log?: Logger } = {}) {
   const [database, smtp, dataDir] = await Promise.all([
     createTestDatabase(),
     startSmtpServer(),
@@ -40,8 +40,8 @@ export async function startApiApp(env: Record<string, string> = {}) {
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     ...env,
   });
-  // Silent but for errors, which fail the test (tests/setup/integration.ts).
-  const { app, jobs, runtime } = await serveApi(config, { ...database, directUrl: database.url }, errorRecordingLogger());
+  // Silent but for errors, which fail the test (tests/setup/integration.ts), unless a test reads the log itself.
+  const { app, jobs, runtime } = await serveApi(config, { ...database, directUrl: database.url }, log);
   return {
     app,
     config,

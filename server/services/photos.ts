@@ -177,11 +177,21 @@ export async function removePhotoFiles(deps: PhotoDeps, photoUrls: (string | nul
   }
 }
 
-/** Forgets an upload and has its files removed. */
-export async function discardPhoto(db: Database, deps: PhotoDeps, photoUrl: string | null | undefined) {
+/**
+ * Forgets an upload that nothing shows any more (a replaced photo or logo) and has its files
+ * removed: the one way a replaced picture goes. Called inside the transaction that replaced it
+ * (`inTransaction`), the clean-up job is queued in that transaction, so the files go only if the
+ * change is kept; called after the commit, on the queue's own connection.
+ */
+export async function discardPhoto(
+  db: Executor,
+  deps: PhotoDeps,
+  photoUrl: string | null | undefined,
+  { inTransaction = false }: { inTransaction?: boolean } = {},
+) {
   if (!photoUrl) return;
   await db.delete(photoUploads).where(eq(photoUploads.photoUrl, photoUrl));
-  await removePhotoFiles(deps, [photoUrl]);
+  await removePhotoFiles(deps, [photoUrl], inTransaction ? db : undefined);
 }
 
 /**

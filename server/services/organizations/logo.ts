@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { MANAGING_ROLES, ORGANIZATION_TEXTS, type OrganizationView } from "#common/organizations.ts";
-import { organizations, photoUploads } from "#server/db/schema.ts";
+import { organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { ServiceUnavailable, ValidationFailed } from "../errors.ts";
-import { claimUpload, discardPhoto, PHOTO_STORAGE_UNAVAILABLE, removePhotoFiles, storePhoto } from "../photos.ts";
+import { claimUpload, discardPhoto, PHOTO_STORAGE_UNAVAILABLE, storePhoto } from "../photos.ts";
 import { auditOrganization } from "./audit.ts";
 import { requireMember } from "./membership.ts";
 import { getOrganization } from "./organizations.ts";
@@ -68,10 +68,7 @@ async function replaceLogo(deps: Deps, actor: Actor, id: number, logoUrl: string
     if (logoUrl && !(await claimUpload(tx, logoUrl))) throw new ServiceUnavailable(PHOTO_STORAGE_UNAVAILABLE, 30);
     await tx.update(organizations).set({ logoUrl, updatedAt: new Date() }).where(eq(organizations.id, id));
     await auditOrganization(tx, user.id, organization, "edit", { logoUrl: { from: replaced, to: logoUrl } });
-    if (replaced) {
-      await tx.delete(photoUploads).where(eq(photoUploads.photoUrl, replaced));
-      // In the transaction: the files go only if the change is kept.
-      await removePhotoFiles(deps, [replaced], tx);
-    }
+    // In the transaction: the files go only if the change is kept.
+    await discardPhoto(tx, deps, replaced, { inTransaction: true });
   });
 }

@@ -40,6 +40,8 @@ async function addAuthenticator(page: Page) {
   });
   return {
     credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+    /** Takes the authenticator away (another device is used next). */
+    remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }),
   };
 }
 
@@ -202,6 +204,39 @@ describe("passkeys", () => {
       expectNoConsoleErrors(errors, EXPECTED_ERRORS);
     });
   }
+
+  test("registers several passkeys, one per device, each named; either signs in", async ({ sql, openPage, register }) => {
+    const person = await register(`Sev Eral ${unique()}`);
+    const { page, errors } = await openPage();
+    const laptop = await addAuthenticator(page);
+    await signInPage(page, base, person.sessionToken);
+    await page.goto(`${base}/profile/manage`);
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Passkeys" });
+    const list = section.getByRole("list", { name: "Your passkeys" });
+    await section.getByLabel("Passkey name").fill("Work laptop");
+    await section.getByRole("button", { name: "Add a passkey" }).click();
+    await list.getByText("Work laptop").waitFor();
+
+    // Another device: the laptop's authenticator is gone, a phone's is there.
+    await laptop.remove();
+    const phone = await addAuthenticator(page);
+    await section.getByLabel("Passkey name").fill("Phone");
+    await section.getByRole("button", { name: "Add a passkey" }).click();
+    await list.getByText("Phone", { exact: true }).waitFor();
+    await list.getByText("Work laptop").waitFor();
+    expect(await phone.credentials()).toHaveLength(1);
+    const stored = await sql`select name from passkeys where user_id = ${person.id} order by name`;
+    expect(stored.map((row) => row.name)).toEqual(["Phone", "Work laptop"]);
+
+    // The phone's passkey signs in on its own.
+    await page.context().clearCookies();
+    await page.goto(`${base}/sign-in`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    expect(await toastText(page, "Login successful")).toContain(person.name);
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
 
   test("after the password, a passkey is the second step; it also re-authenticates", async ({ sql, openPage, register }) => {
     const person = await register(`Sam Second ${unique()}`);

@@ -81,34 +81,33 @@ export type InboxMessage = Omit<InboxItem, "preview"> & {
 
 export const PREVIEW_LENGTH = 160;
 
-const itemColumns = {
+/** Who sent a message and about what, as every read of it shows. */
+const headerColumns = {
   id: messages.id,
   senderName: messages.senderName,
   senderEmail: messages.senderEmail,
   senderOrganization: messages.senderOrganization,
   organization: badgeOf(messages.organizationId),
   subject: messages.subject,
-  preview: sql<string>`left(regexp_replace(${messages.message}, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH})`,
+};
+
+/** Where a message stands for its recipient. */
+const stateColumns = {
   isRead: messages.isRead,
   repliedAt: messages.repliedAt,
   createdAt: messages.createdAt,
   isBlockedSender: senderBlocked,
 };
 
-/** A message as the inbox and a conversation read it. */
-export const messageColumns = {
-  id: messages.id,
-  senderName: messages.senderName,
-  senderEmail: messages.senderEmail,
-  senderOrganization: messages.senderOrganization,
-  organization: badgeOf(messages.organizationId),
-  subject: messages.subject,
-  message: messages.message,
-  isRead: messages.isRead,
-  repliedAt: messages.repliedAt,
-  createdAt: messages.createdAt,
-  isBlockedSender: senderBlocked,
+/** A line of the inbox: the message's start, not its text. */
+const itemColumns = {
+  ...headerColumns,
+  preview: sql<string>`left(regexp_replace(${messages.message}, '\\s+', ' ', 'g'), ${PREVIEW_LENGTH})`,
+  ...stateColumns,
 };
+
+/** A message as the inbox and a conversation read it. */
+export const messageColumns = { ...headerColumns, message: messages.message, ...stateColumns };
 
 export type InboxPage = { messages: InboxItem[]; total: number; unreadCount: number; page: number; limit: number };
 

@@ -166,13 +166,18 @@ export async function withdrawMyInterest(deps: Deps, actor: Actor, id: number): 
   });
 }
 
-const myColumns = {
+/** What the consultant sent with an interest, and where it stands: the same in both views of it. */
+const interestColumns = {
   id: opportunityInterests.id,
   note: opportunityInterests.note,
   availableFrom: opportunityInterests.availableFrom,
   dailyRate: opportunityInterests.dailyRate,
   dailyRateCurrency: opportunityInterests.dailyRateCurrency,
   stage: opportunityInterests.stage,
+};
+
+const myColumns = {
+  ...interestColumns,
   createdAt: opportunityInterests.createdAt,
   updatedAt: opportunityInterests.updatedAt,
   opportunity: {
@@ -290,12 +295,7 @@ async function forMember(db: Executor, actor: Actor, id: number) {
 }
 
 const applicantColumns = {
-  id: opportunityInterests.id,
-  note: opportunityInterests.note,
-  availableFrom: opportunityInterests.availableFrom,
-  dailyRate: opportunityInterests.dailyRate,
-  dailyRateCurrency: opportunityInterests.dailyRateCurrency,
-  stage: opportunityInterests.stage,
+  ...interestColumns,
   hasCv: sql<boolean>`${opportunityInterests.cvPdf} is not null`,
   createdAt: opportunityInterests.createdAt,
   updatedAt: opportunityInterests.updatedAt,

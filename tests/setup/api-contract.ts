@@ -2,10 +2,11 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { API_ROUTES, type ApiRoute } from "#server/http/openapi.ts";
 
-// Every successful answer an API test receives through call() is held to what the OpenAPI document
-// says the route answers (server/http/openapi/*.ts): its status, and its JSON parsed by the route's
-// schema with nothing left over, at any depth. A route that answers a field its schema does not
-// name (a hash, a hidden e-mail), or leaves one out, fails the test that called it.
+// Every successful answer an API test receives (through call(), or app.request() on an app of
+// serveApi) is held to what the OpenAPI document says the route answers (server/http/openapi/*.ts):
+// its status, and its JSON parsed by the route's schema with nothing left over, at any depth. A
+// route that answers a field its schema does not name (a hash, a hidden e-mail), or leaves one
+// out, fails the test that called it.
 
 /** The documented route a request to `method` `url` reaches: literal segments win over parameters. */
 export function documentedRoute(method: string, url: string): ApiRoute | undefined {
@@ -37,4 +38,38 @@ export function contractBreach(method: string, url: string, status: number, text
     return `${name} answered more than its schema names: ${JSON.stringify(json).slice(0, 400)} vs ${JSON.stringify(parsed.data).slice(0, 400)}`;
   }
   return undefined;
+}
+
+type RequestingApp = {
+  request: (input: string | Request | URL, init?: RequestInit, ...rest: never[]) => Response | Promise<Response>;
+};
+const holding = new WeakSet<object>();
+
+/** Whether `app`'s answers are already held to the document (an app of holdAnswersToTheDocument). */
+export const holdsAnswers = (app: object) => holding.has(app);
+
+/** Makes `app.request()` throw when a documented route's 2xx answer breaks its contract. */
+export function holdAnswersToTheDocument<App extends RequestingApp>(app: App): App {
+  const request = app.request.bind(app);
+  app.request = (async (input: string | Request | URL, init?: RequestInit, ...rest: never[]) => {
+    const response = await request(input, init, ...rest);
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    const url = input instanceof Request ? input.url : String(input);
+    const path = /^https?:/.test(url) ? `${new URL(url).pathname}${new URL(url).search}` : url;
+    const route = documentedRoute(method, path);
+    // Files are not read here: the test reads them, and only JSON and empty answers have a schema.
+    if (!route || response.status < 200 || response.status > 299 || "mediaType" in route.response) return response;
+    const text = await response.clone().text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const breach = contractBreach(method, path, response.status, text, json);
+    if (breach) throw new Error(`API contract: ${breach}`);
+    return response;
+  }) as App["request"];
+  holding.add(app);
+  return app;
 }

@@ -14,7 +14,7 @@ import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 import { readMembers } from "./members.ts";
-import { isVerifiedColumn } from "./membership.ts";
+import { isVerifiedColumn, memberCountColumn, organizationNameColumns } from "./membership.ts";
 
 // The admin dashboard's Organizations table (issue 31): every organization, searchable by name,
 // website and slug, filtered by verified / unverified / reported (an open report about one of its
@@ -27,15 +27,10 @@ const openReports = sql<number>`(select count(*) from conversation_reports r
   where r.organization_id = "organizations"."id" and r.status = 'open')::int`;
 
 const adminColumns = {
-  id: organizations.id,
-  slug: organizations.slug,
-  name: organizations.name,
-  kind: organizations.kind,
-  country: organizations.country,
-  website: organizations.website,
+  ...organizationNameColumns,
   verified: isVerifiedColumn,
   verificationMethod: organizations.verificationMethod,
-  memberCount: sql<number>`(select count(*) from organization_members m where m.organization_id = "organizations"."id")::int`,
+  memberCount: memberCountColumn,
   openReports,
   createdAt: sql<string>`to_json(${organizations.createdAt}) #>> '{}'`,
 };

@@ -28,6 +28,19 @@ export function requireSignedIn(actor: Actor): SignedIn {
 }
 
 /** Verified: what the badge means. One expression, so every query says it alike. */
+/** An organization's name card, first in every list of organizations (members' and admins'). */
+export const organizationNameColumns = {
+  id: organizations.id,
+  slug: organizations.slug,
+  name: organizations.name,
+  kind: organizations.kind,
+  country: organizations.country,
+  website: organizations.website,
+};
+
+/** How many members an organization has. */
+export const memberCountColumn = sql<number>`(select count(*) from organization_members m where m.organization_id = "organizations"."id")::int`;
+
 export const isVerifiedColumn = sql<boolean>`${organizations.verifiedAt} is not null`;
 
 export const badgeColumns = { id: organizations.id, name: organizations.name, verified: isVerifiedColumn };

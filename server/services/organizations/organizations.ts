@@ -16,7 +16,15 @@ import { type Actor, requireRecentAuthentication, type ServiceDeps, type Transac
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { parseInput } from "../validate.ts";
 import { auditOrganization } from "./audit.ts";
-import { actFor, isVerifiedColumn, requireMember, requireSignedIn, roleIn } from "./membership.ts";
+import {
+  actFor,
+  isVerifiedColumn,
+  memberCountColumn,
+  organizationNameColumns,
+  requireMember,
+  requireSignedIn,
+  roleIn,
+} from "./membership.ts";
 
 // An organization (issue 31): created by a signed-in person, who becomes its owner and acts for
 // it; read by its members (and by anyone once it is verified); changed and deleted by its owners
@@ -29,12 +37,7 @@ const notFound = () => new NotFound(ORGANIZATION_TEXTS.notFound);
 
 /** The columns an OrganizationView is read from (role and acting come from the caller's membership). */
 export const organizationColumns = {
-  id: organizations.id,
-  slug: organizations.slug,
-  name: organizations.name,
-  kind: organizations.kind,
-  country: organizations.country,
-  website: organizations.website,
+  ...organizationNameColumns,
   domain: organizations.domain,
   description: organizations.description,
   logoUrl: organizations.logoUrl,
@@ -42,7 +45,7 @@ export const organizationColumns = {
   verifiedAt: sql<string | null>`to_json(${organizations.verifiedAt}) #>> '{}'`,
   verificationMethod: organizations.verificationMethod,
   createdAt: sql<string>`to_json(${organizations.createdAt}) #>> '{}'`,
-  memberCount: sql<number>`(select count(*) from organization_members m where m.organization_id = "organizations"."id")::int`,
+  memberCount: memberCountColumn,
 };
 
 /** A name as a URL part: ASCII letters and digits joined by hyphens ("Mekong Water Alliance" is mekong-water-alliance). */

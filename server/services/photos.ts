@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { MAX_INPUT_PIXELS, photoSizeProblem } from "#common/photo-size.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, organizations, photoUploads } from "../db/schema.ts";
@@ -35,22 +36,7 @@ export const UPLOAD_DEADLINE_MS = 10_000;
 
 export const PHOTO_STORAGE_UNAVAILABLE = "The photo could not be stored just now. Please try again in a moment.";
 
-/**
- * A 757 KB PNG can declare 16000×16000 pixels (5 s and 840 MB to decode). 24 megapixels covers
- * any phone camera; a file declaring more is refused from its header, before decoding.
- */
-export const MAX_INPUT_PIXELS = 24_000_000;
-
-/** No side longer than this; checked from the header, before decoding. */
-export const MAX_IMAGE_SIDE = 10_000;
-/**
- * A 9 KB GIF of 200×60 000 px cost 2.5 s: the square crop first enlarges the narrow side to
- * 512 px, making a 512×153 600 intermediate. At most this many times longer than wide keeps the
- * intermediate small; GIF decoding is also slower per pixel than JPEG or PNG, so it gets a smaller
- * pixel budget. Together they keep any accepted file under about 200 ms of CPU.
- */
-export const MAX_ASPECT_RATIO = 10;
-export const MAX_GIF_PIXELS = 10_000_000;
+// The pixel rules (size, side, shape) are common/photo-size.ts's: the profile form checks them when a file is picked.
 
 export const UPLOAD_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
 
@@ -103,15 +89,8 @@ async function decodeSquare(bytes: Uint8Array, type: ImageType, fit: PhotoFit) {
   const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (metadata.format !== type) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
   const { width = 0, height = 0 } = metadata;
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-    throw new PayloadTooLarge(`Image too large: at most ${MAX_IMAGE_SIDE} pixels wide and high`);
-  }
-  if (type === "gif" && width * height > MAX_GIF_PIXELS) {
-    throw new PayloadTooLarge(`Image too large: a GIF may have at most ${MAX_GIF_PIXELS / 1_000_000} megapixels`);
-  }
-  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.max(1, Math.min(width, height))) {
-    throw new ValidationFailed(`The image is too narrow for a profile photo: at most ${MAX_ASPECT_RATIO} times longer than wide`);
-  }
+  const problem = photoSizeProblem(width, height, type);
+  if (problem) throw problem.status === 413 ? new PayloadTooLarge(problem.message) : new ValidationFailed(problem.message);
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1, sequentialRead: true })
     .timeout({ seconds: 10 })
     .rotate()

@@ -247,14 +247,35 @@ describe("creating and editing a profile", () => {
     expect(await toastText(page, "Error uploading photo")).toContain("Invalid file type");
     expect(page.url()).toBe(`${app.url}/profile/new`);
 
-    // A small PNG that declares 400 megapixels: the server answers 413 from its header.
-    await fileInput.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: decompressionBombPng() });
-    await page.getByRole("button", { name: "Create Profile" }).click();
+    // Pixel sizes are read from the file's header when it is picked (issue 36: a 50-megapixel photo
+    // failed only at save): nothing of these is uploaded.
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/upload-photo")) uploads.push(request.url());
+    });
+    const form = page.locator("form#consultant-profile-form");
+    // A small PNG that declares 54 megapixels (a decompression bomb, over what the browser decodes
+    // to shrink): refused at once, in the words of the server's 413, beside the field and in a toast.
+    await fileInput.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: decompressionBombPng(9_000, 6_000) });
     // The previous toast has the same title: wait for this one's text.
     const tooLarge = "Image too large. Please upload a smaller image.";
     expect(await toastText(page, "Error uploading photo", tooLarge)).toContain(tooLarge);
+    await form.getByText(tooLarge, { exact: true }).waitFor();
+    await expect.poll(() => fileInput.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
     expect(await page.getByLabel("Professional Title").inputValue()).toBe("Gender and Social Inclusion Adviser");
-    expectNoConsoleErrors(errors, [/status of 415/, /status of 413/]);
+    // Fifteen times longer than wide: refused with the server's sentence.
+    const narrow = "The image is too narrow for a profile photo: at most 10 times longer than wide";
+    await fileInput.setInputFiles({ name: "strip.png", mimeType: "image/png", buffer: decompressionBombPng(3_000, 200) });
+    await form.getByText(narrow, { exact: true }).waitFor();
+    // 30 megapixels, as a camera takes: over the server's 24 but made smaller in the browser, then
+    // uploaded with the form and accepted.
+    await fileInput.setInputFiles({ name: "camera.png", mimeType: "image/png", buffer: decompressionBombPng(6_000, 5_000) });
+    await form.getByText("Your photo (30 megapixels) was made smaller to fit the 24-megapixel limit.").waitFor();
+    expect(uploads).toEqual([]);
+    const uploaded = page.waitForResponse((response) => response.url().includes("/api/upload-photo"));
+    await page.getByRole("button", { name: "Create Profile" }).click();
+    expect((await uploaded).status()).toBe(201);
+    expectNoConsoleErrors(errors, [/status of 415/]);
     await close();
   }, 120_000);
 

@@ -3,12 +3,24 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { photoUploadErrorText } from "#app/lib/photo-errors.ts";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { declaredImageSize, IMAGE_HEADER_BYTES, MAX_INPUT_PIXELS, photoSizeProblem } from "#common/photo-size.ts";
 import { megabytes, shrinkPhoto } from "./shrink-photo.ts";
 
 // The profile form's photo, as a small state machine: a chosen file is checked and previewed at
 // once, uploaded on save ('Uploading photo...'), and its URL kept so a second save after a refused
 // form does not upload it again. A JPEG, PNG or GIF over the server's limit is first made smaller
 // in the browser (shrink-photo.ts); only one that cannot be shrunk is refused as too large.
+// The pixel size the file declares is read from its header when it is picked (issue 36: a
+// 50-megapixel photo failed only at save): over the server's pixel budget but within a camera's
+// (SHRINK_PIXELS), the browser makes it smaller too; beyond that (a decompression bomb, a
+// panorama), with a side over the limit or too narrow, it is refused at once, in the words the
+// upload would have been refused with.
+
+/**
+ * The most pixels the browser is asked to decode to make a photo smaller: a 50-megapixel phone
+ * camera's photo (8160×6120) decodes to 200 MB; a file declaring more is refused unread.
+ */
+export const SHRINK_PIXELS = 50_000_000;
 
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif"];
 
@@ -32,6 +44,10 @@ async function uploadPhoto(file: File, name: string): Promise<string | null> {
     photoError("Failed to upload photo");
     return null;
   }
+}
+
+function megapixels(pixels: number): string {
+  return (pixels / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1 });
 }
 
 export type PhotoUpload = ReturnType<typeof usePhotoUpload>;
@@ -64,16 +80,27 @@ export function usePhotoUpload(initialUrl: string) {
       input.value = "";
     };
     if (!PHOTO_TYPES.includes(file.type)) return refuse("Invalid file type");
+    const declared = declaredImageSize(new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
+    const problem = declared ? photoSizeProblem(declared.width, declared.height, declared.type) : null;
+    const pixels = declared ? declared.width * declared.height : 0;
+    const tooManyPixels = problem?.kind === "pixels" && pixels <= SHRINK_PIXELS;
+    if (problem && !tooManyPixels) return refuse(photoUploadErrorText(problem.status, problem.message));
     let photo = file;
-    if (file.size > PHOTO_MAX_BYTES) {
+    if (file.size > PHOTO_MAX_BYTES || tooManyPixels) {
       setIsShrinking(true);
       const smaller = await shrinkPhoto(file, PHOTO_MAX_BYTES);
       setIsShrinking(false);
-      if (!smaller) return refuse("File too large");
+      if (!smaller) return refuse(tooManyPixels ? photoUploadErrorText(413, problem?.message) : "File too large");
       photo = smaller;
-      const before = megabytes(file.size);
-      const after = megabytes(smaller.size);
-      setNote(t`Your photo (${before}) was made smaller (${after}) to fit the 1.5 MB limit.`);
+      if (tooManyPixels) {
+        const size = megapixels(pixels);
+        const limit = megapixels(MAX_INPUT_PIXELS);
+        setNote(t`Your photo (${size} megapixels) was made smaller to fit the ${limit}-megapixel limit.`);
+      } else {
+        const before = megabytes(file.size);
+        const after = megabytes(smaller.size);
+        setNote(t`Your photo (${before}) was made smaller (${after}) to fit the 1.5 MB limit.`);
+      }
     }
     setChosen({ file: photo, preview: URL.createObjectURL(photo) });
   }

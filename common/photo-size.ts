@@ -1,0 +1,91 @@
+// The pixel rules of a photo or logo, read from the size its file declares (its header), before
+// anything decodes it. The server refuses by them (server/services/photos.ts); the profile form
+// checks them when a file is picked (issue 36: a 50-megapixel photo failed only at save), so the
+// same sentences come from here.
+
+/**
+ * A 757 KB PNG can declare 16000×16000 pixels (5 s and 840 MB to decode). 24 megapixels covers
+ * any phone camera's everyday setting; a file declaring more is refused from its header.
+ */
+export const MAX_INPUT_PIXELS = 24_000_000;
+
+/** No side longer than this. */
+export const MAX_IMAGE_SIDE = 10_000;
+
+/**
+ * A 9 KB GIF of 200×60 000 px cost 2.5 s: the square crop first enlarges the narrow side to
+ * 512 px, making a 512×153 600 intermediate. At most this many times longer than wide keeps the
+ * intermediate small; GIF decoding is also slower per pixel than JPEG or PNG, so it gets a smaller
+ * pixel budget. Together they keep any accepted file under about 200 ms of CPU.
+ */
+export const MAX_ASPECT_RATIO = 10;
+export const MAX_GIF_PIXELS = 10_000_000;
+
+export type PhotoSizeProblem = { status: 400 | 413; message: string; kind: "pixels" | "side" | "narrow" };
+
+/** What is wrong with an image of this declared size, in the server's words and status; null when nothing. */
+export function photoSizeProblem(width: number, height: number, type: "jpeg" | "png" | "gif"): PhotoSizeProblem | null {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    return { status: 413, kind: "side", message: `Image too large: at most ${MAX_IMAGE_SIDE} pixels wide and high` };
+  }
+  if (type === "gif" && width * height > MAX_GIF_PIXELS) {
+    return {
+      status: 413,
+      kind: "pixels",
+      message: `Image too large: a GIF may have at most ${MAX_GIF_PIXELS / 1_000_000} megapixels`,
+    };
+  }
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.max(1, Math.min(width, height))) {
+    return {
+      status: 400,
+      kind: "narrow",
+      message: `The image is too narrow for a profile photo: at most ${MAX_ASPECT_RATIO} times longer than wide`,
+    };
+  }
+  if (width * height > MAX_INPUT_PIXELS) {
+    return { status: 413, kind: "pixels", message: `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` };
+  }
+  return null;
+}
+
+/** How many bytes from a file's start `declaredImageSize` needs at most (a JPEG's frame header follows its metadata). */
+export const IMAGE_HEADER_BYTES = 512 * 1024;
+
+/**
+ * The type and pixel size a JPEG, PNG or GIF declares in its header, read without decoding it;
+ * null for another type, or when the header is cut short or not found in these bytes.
+ */
+export function declaredImageSize(bytes: Uint8Array): { type: "jpeg" | "png" | "gif"; width: number; height: number } | null {
+  const at = (offset: number) => bytes[offset] ?? 0;
+  const u16be = (offset: number) => (at(offset) << 8) | at(offset + 1);
+  const u16le = (offset: number) => at(offset) | (at(offset + 1) << 8);
+  const u32be = (offset: number) => u16be(offset) * 65_536 + u16be(offset + 2);
+  const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+  // PNG: the signature, then the IHDR chunk with width and height.
+  if (bytes.length >= 24 && at(0) === 0x89 && ascii(1, 3) === "PNG" && ascii(12, 4) === "IHDR") {
+    return { type: "png", width: u32be(16), height: u32be(20) };
+  }
+  // GIF: the logical screen's width and height (what libvips reports for the file).
+  if (bytes.length >= 10 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) {
+    return { type: "gif", width: u16le(6), height: u16le(8) };
+  }
+  if (at(0) !== 0xff || at(1) !== 0xd8) return null;
+  // JPEG: the segments after SOI up to the frame header (SOF0–SOF15 but DHT, JPG and DAC).
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (at(offset) !== 0xff) return null;
+    const marker = at(offset + 1);
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+    } else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2; // markers without a length
+    } else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { type: "jpeg", height: u16be(offset + 5), width: u16be(offset + 7) };
+    } else if (marker === 0xda || marker === 0xd9) {
+      return null; // scan data or the end before any frame header
+    } else {
+      offset += 2 + u16be(offset + 2);
+    }
+  }
+  return null;
+}

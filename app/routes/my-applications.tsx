@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { formatDate } from "#common/format.ts";
@@ -20,7 +21,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // /my-applications (issue 32): the consultant's expressions of interest, each with its stage.
 
 export const handle: SignedInHandle = {
-  signedOut: { heading: "My applications", title: "Please sign in", text: INTEREST_TEXTS.signIn },
+  signedOut: { heading: msg`My applications`, title: msg`Please sign in`, text: INTEREST_TEXTS.signIn },
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -81,8 +82,8 @@ export default function MyApplicationsPage({ loaderData }: Route.ComponentProps)
 }
 
 export const meta = privatePageMeta({
-  title: "My applications",
-  description: "Your expressions of interest in opportunities.",
+  title: msg`My applications`,
+  description: msg`Your expressions of interest in opportunities.`,
   path: "/my-applications",
 });
 

@@ -32,7 +32,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // the service validates with the shared schema and the page shows each field's message.
 
 export const handle: SignedInHandle = {
-  signedOut: { heading: "Post an opportunity", title: "Please sign in", text: OPPORTUNITY_TEXTS.signIn },
+  signedOut: { heading: msg`Post an opportunity`, title: msg`Please sign in`, text: OPPORTUNITY_TEXTS.signIn },
 };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -151,7 +151,9 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
   if (!opportunity && organizations.length === 0) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Post an opportunity</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">
+          <Trans>Post an opportunity</Trans>
+        </h1>
         <Alert tone="info" title={t`Post for an organization`}>
           <p>
             <Trans>
@@ -295,7 +297,9 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           </Field>
         </div>
         <fieldset className="rounded-2xl border border-line p-4">
-          <legend className="px-1 text-sm font-medium text-ink">Budget or daily rate (optional)</legend>
+          <legend className="px-1 text-sm font-medium text-ink">
+            <Trans>Budget or daily rate (optional)</Trans>
+          </legend>
           {errors.budget && (
             <p className="mb-2 text-sm text-red-700" role="alert">
               {errors.budget}
@@ -417,8 +421,8 @@ function initialValues(opportunity: OpportunityView | null): Values {
 }
 
 export const meta = privatePageMeta({
-  title: "Post an opportunity",
-  description: "Write Terms of Reference for your organization.",
+  title: msg`Post an opportunity`,
+  description: msg`Write Terms of Reference for your organization.`,
 });
 
 export { RouteErrorBoundary as ErrorBoundary };

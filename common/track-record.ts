@@ -132,6 +132,15 @@ const countriesField = z.preprocess(
 const sectorMessage = `Sector must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
 
 /**
+ * Whether an assignment is stored (a row with its own id), not one the owner's view shows while it
+ * waits for review with a negative stand-in id (changes.ts withOwnChange): only a stored one can be
+ * confirmed by a reference, which hangs off its row.
+ */
+export function isStoredAssignment(assignment: { id: number }): boolean {
+  return assignment.id > 0;
+}
+
+/**
  * A saved assignment's id, sent back with it so that it keeps its references (issue 34). A negative
  * whole number is the stand-in id the owner's own view gives an assignment that waits for review
  * and is not stored yet (changes.ts withOwnChange): sent back, it means a new assignment.

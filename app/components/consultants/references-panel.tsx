@@ -7,7 +7,7 @@ import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, failed, succeeded } from "#app/lib/form-answer.ts";
 import { type OwnReference, REFERENCE_LIMITS } from "#common/references.ts";
-import type { Assignment } from "#common/track-record.ts";
+import { type Assignment, isStoredAssignment } from "#common/track-record.ts";
 import { monthLabel } from "#common/track-record-lists.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
@@ -42,6 +42,9 @@ export function ReferencesPanel({
   const open = REFERENCE_LIMITS.openPerConsultant;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  // A reference hangs off a stored row: an assignment waiting for review is asked about once published.
+  const stored = assignments.filter(isStoredAssignment);
+  const waiting = assignments.length - stored.length;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-10">
       <CardSection title={t`References from past clients`} id="references-heading">
@@ -59,13 +62,18 @@ export function ReferencesPanel({
             </Alert>
           </div>
         )}
-        {assignments.length === 0 && (
+        {stored.length === 0 && waiting === 0 && (
           <p className="mt-4 text-sm text-muted">
             <Trans>Add assignments to your profile to ask for references.</Trans>
           </p>
         )}
+        {waiting > 0 && (
+          <p className="mt-4 text-sm text-muted">
+            <Trans>An assignment waiting for review can be confirmed once it is published.</Trans>
+          </p>
+        )}
         <ol className="mt-4 grid gap-4">
-          {assignments.map((assignment) => {
+          {stored.map((assignment) => {
             const own = references.filter((reference) => reference.assignmentId === assignment.id);
             const nameId = `reference-name-${assignment.id}`;
             const emailId = `reference-email-${assignment.id}`;

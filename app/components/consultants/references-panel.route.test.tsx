@@ -1,0 +1,53 @@
+import { screen, within } from "@testing-library/react";
+import { createElement } from "react";
+import { describe, expect, it } from "vitest";
+import { appContextOf, renderRoute, routeHarness } from "../../../tests/setup/route-stub.tsx";
+import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
+import { ReferencesPanel } from "./references-panel.tsx";
+
+// The owner's references panel (issue 34) offers "Ask for a reference" on stored assignments only.
+// While an edit waits for review, the owner's view shows a new assignment with a negative stand-in
+// id (it has no row yet): asking about it could only fail, so it is not offered, and the panel
+// says when it can be.
+
+const harness = routeHarness();
+
+function open(assignments: { id: number; title: string }[]) {
+  const page = {
+    default: () =>
+      createElement(ReferencesPanel, {
+        assignments: assignments.map(({ id, title }) => ({ ...mekongEvaluation({ title }), id })),
+        references: [],
+        answer: null,
+      }),
+  };
+  return renderRoute(page as never, {
+    path: "/my-consultant-profile",
+    url: "/my-consultant-profile",
+    context: appContextOf(harness.deps, null),
+  });
+}
+
+describe("the references panel", () => {
+  it("offers a reference for stored assignments only while a new one waits for review", async () => {
+    const view = open([
+      { id: 41, title: "Mid-term evaluation of the Mekong WASH programme" },
+      { id: -1, title: "Baseline survey of district hospitals" },
+    ]);
+    const list = (await screen.findByRole("heading", { name: "References from past clients" })).closest("section") as HTMLElement;
+    expect(within(list).getByText("Mid-term evaluation of the Mekong WASH programme")).toBeTruthy();
+    expect(within(list).queryByText("Baseline survey of district hospitals")).toBeNull();
+    expect(within(list).getAllByRole("button", { name: /Ask for a reference/ })).toHaveLength(1);
+    expect(within(list).getByText("An assignment waiting for review can be confirmed once it is published.")).toBeTruthy();
+    expect(within(list).queryByText("Add assignments to your profile to ask for references.")).toBeNull();
+    view.unmount();
+  });
+
+  it("asks for assignments when there are none, and says nothing of waiting ones", async () => {
+    const view = open([]);
+    expect(await screen.findByText("Add assignments to your profile to ask for references.")).toBeTruthy();
+    expect(screen.queryByText("An assignment waiting for review can be confirmed once it is published.")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Ask for a reference/ })).toBeNull();
+    view.unmount();
+  });
+});

@@ -72,6 +72,9 @@ export const opportunities = pgTable(
     index("opportunities_organization_idx").on(table.organizationId, table.status),
     index("opportunities_published_idx").on(table.publishedAt.desc(), table.id.desc()).where(sql`status = 'published'`),
     index("opportunities_deadline_idx").on(table.deadline, table.id).where(sql`status = 'published'`),
+    index("opportunities_remote_idx")
+      .on(table.publishedAt.desc(), table.id.desc())
+      .where(sql`status = 'published' and is_remote`),
     check("opportunities_status_check", sql`${table.status} in ('draft', 'pending', 'published', 'closed', 'filled')`),
   ],
 );

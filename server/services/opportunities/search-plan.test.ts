@@ -56,4 +56,26 @@ describe("the opportunities' statements under one generic plan", () => {
       }
     });
   });
+  it("read the remote ones through their own index (remote=true read every open opportunity)", async ({ database }) => {
+    const statements: string[] = [];
+    const traced = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
+    const runtime = createRuntime({ insights: null });
+    try {
+      await searchWith({ readDb: traced.db, runtime }, opportunitySearchSchema.parse({ remote: "true" }), new Date());
+    } finally {
+      await runtime.close();
+      await traced.close();
+    }
+    const reads = statements.filter((text) => text.includes(`"opportunities"."is_remote"`));
+    // The page's ids and its count.
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    await database.sql.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      for (const text of reads) {
+        expect(text, "a literal predicate, not a parameter").not.toMatch(/"is_remote" = \$/);
+        const plan = (await tx.unsafe(`explain (generic_plan) ${text}`)).map((row) => Object.values(row)[0]).join("\n");
+        expect(plan, text).toMatch(/opportunities_remote_idx/);
+      }
+    });
+  });
 });

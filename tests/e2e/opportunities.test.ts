@@ -103,7 +103,9 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
     await visitor.page.waitForURL(/country=Vietnam/);
     const card = visitor.page.getByTestId("opportunity-card").filter({ hasText: title });
     await card.waitFor();
-    expect(await visitor.page.getByTestId("opportunity-card").count()).toBe(1);
+    // The unfiltered list (this ToR among others) may still be on screen as the URL changes: wait
+    // for the filtered one (CI once read 2 cards in between).
+    await expect.poll(() => visitor.page.getByTestId("opportunity-card").count()).toBe(1);
     await expectNoAxeViolations(visitor.page);
     // Another country: nothing.
     await visitor.page.goto(`${app.url}/opportunities?keywords=${title.split(" ").at(-1)}&country=Laos`);

@@ -5,7 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityPosters, organizationMembers, organizations } from "#server/db/schema.ts";
 import { type Actor, isAdmin, type ServiceDeps } from "../context.ts";
 import { Forbidden, NotFound } from "../errors.ts";
-import { isVerifiedColumn, type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
+import { badgeColumns, type MemberOf, requireMember, roleIn } from "../organizations/membership.ts";
 
 // Who may do what with an opportunity (issue 32). Posting and managing: the organization's owners
 // and admins, and members they allowed (opportunity_posters). Reading a draft or one waiting for
@@ -73,13 +73,7 @@ export function isVisibleTo(viewer: Viewer, status: OpportunityStatus): boolean 
 }
 
 /** The posting organization as every opportunity answer shows it (OrganizationOfOpportunity). */
-export const organizationBadgeColumns = {
-  id: organizations.id,
-  name: organizations.name,
-  slug: organizations.slug,
-  verified: isVerifiedColumn,
-  logoUrl: organizations.logoUrl,
-};
+export const organizationBadgeColumns = { ...badgeColumns, slug: organizations.slug, logoUrl: organizations.logoUrl };
 
 /** What the match score reads of an opportunity (MatchOpportunity in common/opportunity-match.ts). */
 export const wantedColumns = {

@@ -27,7 +27,6 @@ export function requireSignedIn(actor: Actor): SignedIn {
   return requireUser(actor, ORGANIZATION_TEXTS.signIn);
 }
 
-/** Verified: what the badge means. One expression, so every query says it alike. */
 /** An organization's name card, first in every list of organizations (members' and admins'). */
 export const organizationNameColumns = {
   id: organizations.id,
@@ -41,6 +40,7 @@ export const organizationNameColumns = {
 /** How many members an organization has. */
 export const memberCountColumn = sql<number>`(select count(*) from organization_members m where m.organization_id = "organizations"."id")::int`;
 
+/** Verified: what the badge means. One expression, so every query says it alike. */
 export const isVerifiedColumn = sql<boolean>`${organizations.verifiedAt} is not null`;
 
 export const badgeColumns = { id: organizations.id, name: organizations.name, verified: isVerifiedColumn };

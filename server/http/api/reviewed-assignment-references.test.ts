@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { describe, expect } from "vitest";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // An edit of an approved profile's assignments waits for review (issue 14); the assignment it
@@ -10,17 +11,7 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // a renamed assignment, or one whose client or start month changed, was deleted on approval and
 // inserted again, and its confirmed reference went with the deleted row.
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "true" });
-});
-afterAll(async () => {
-  await api?.close();
-});
-
-let ip = 0;
-const freshIp = () => `203.0.113.${(ip++ % 250) + 1}`;
-const unique = () => randomBytes(4).toString("hex");
+const it = apiTest({ REQUIRE_APPROVAL: "true" });
 
 const ASSIGNMENT = mekongEvaluation();
 const OTHER = mekongEvaluation({ title: "Baseline survey of district hospitals", startDate: "2018-01", endDate: "2019-02" });
@@ -43,7 +34,7 @@ type Reference = { assignmentId: number; refereeName: string };
 type Item = Record<string, unknown> & { id: number; title: string };
 
 /** An approved profile with two assignments, the first confirmed by a referee. */
-async function approvedWithConfirmedReference() {
+async function approvedWithConfirmedReference(api: TestApi) {
   const tag = unique();
   const owner = await insertSignedInUser(api.database.db, { name: `Owner ${tag}` });
   const admin = await insertSignedInUser(api.database.db, { role: "admin" });
@@ -70,15 +61,15 @@ async function approvedWithConfirmedReference() {
   return { tag, owner, admin, id, assignmentId, assignments };
 }
 
-async function publicRecord(id: number) {
+async function publicRecord(api: TestApi, id: number) {
   const view = await call(api.app, "GET", `/api/consultants/${id}`);
   expect(view.status).toBe(200);
   return { assignments: view.json.assignments as Item[], references: view.json.references as Reference[] };
 }
 
 describe("an assignment edited through review keeps its row", () => {
-  it("keeps the confirmed reference on a renamed assignment when the change is approved", async () => {
-    const { tag, owner, admin, id, assignmentId, assignments } = await approvedWithConfirmedReference();
+  it("keeps the confirmed reference on a renamed assignment when the change is approved", async ({ api }) => {
+    const { tag, owner, admin, id, assignmentId, assignments } = await approvedWithConfirmedReference(api);
     const renamed = `${ASSIGNMENT.title} (phase 1)`;
     const edited = await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
@@ -90,11 +81,11 @@ describe("an assignment edited through review keeps its row", () => {
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.change).toMatchObject({ status: "pending", fields: ["assignments"] });
     // While it waits, the published assignment keeps its reference.
-    expect((await publicRecord(id)).references).toEqual([expect.objectContaining({ assignmentId })]);
+    expect((await publicRecord(api, id)).references).toEqual([expect.objectContaining({ assignmentId })]);
 
     const approved = await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token });
     expect(approved.status, approved.text).toBe(200);
-    const after = await publicRecord(id);
+    const after = await publicRecord(api, id);
     expect(after.assignments.map((item) => [item.id, item.title])).toEqual([
       [assignmentId, renamed],
       [assignments[1]?.id, OTHER.title],
@@ -102,8 +93,10 @@ describe("an assignment edited through review keeps its row", () => {
     expect(after.references).toEqual([expect.objectContaining({ assignmentId, refereeName: "Somchai Wongsawat" })]);
   });
 
-  it("keeps it when the client, the start month and the donors change too, and across a second edit of the waiting change", async () => {
-    const { tag, owner, admin, id, assignmentId, assignments } = await approvedWithConfirmedReference();
+  it("keeps it when the client, the start month and the donors change too, and across a second edit of the waiting change", async ({
+    api,
+  }) => {
+    const { tag, owner, admin, id, assignmentId, assignments } = await approvedWithConfirmedReference(api);
     const first = await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -150,7 +143,7 @@ describe("an assignment edited through review keeps its row", () => {
 
     const approved = await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token });
     expect(approved.status, approved.text).toBe(200);
-    const after = await publicRecord(id);
+    const after = await publicRecord(api, id);
     expect(after.assignments.map((item) => item.title)).toEqual([added.title, "Final evaluation", OTHER.title]);
     expect(after.assignments[1]).toMatchObject({
       id: assignmentId,
@@ -163,9 +156,11 @@ describe("an assignment edited through review keeps its row", () => {
     expect(after.references).toEqual([expect.objectContaining({ assignmentId })]);
   });
 
-  it("drops the reference when the change removes its assignment, and ignores an id that is not the profile's", async () => {
-    const { tag, owner, admin, id, assignments } = await approvedWithConfirmedReference();
-    const stranger = await approvedWithConfirmedReference();
+  it("drops the reference when the change removes its assignment, and ignores an id that is not the profile's", async ({
+    api,
+  }) => {
+    const { tag, owner, admin, id, assignments } = await approvedWithConfirmedReference(api);
+    const stranger = await approvedWithConfirmedReference(api);
     const edited = await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -174,11 +169,11 @@ describe("an assignment edited through review keeps its row", () => {
     });
     expect(edited.status, edited.text).toBe(200);
     expect((await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token })).status).toBe(200);
-    const after = await publicRecord(id);
+    const after = await publicRecord(api, id);
     expect(after.assignments.map((item) => [item.id, item.title])).toEqual([[assignments[1]?.id, OTHER.title]]);
     expect(after.references).toEqual([]);
     // The other profile's assignment and reference are untouched.
-    const theirs = await publicRecord(stranger.id);
+    const theirs = await publicRecord(api, stranger.id);
     expect(theirs.assignments.map((item) => item.id)).toContain(stranger.assignmentId);
     expect(theirs.references).toEqual([expect.objectContaining({ assignmentId: stranger.assignmentId })]);
   });

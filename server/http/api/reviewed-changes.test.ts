@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { organizations, reviews } from "#server/db/schema.ts";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Issue 14: changes after approval wait for review while the approved version stays public (the
@@ -11,19 +13,9 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // reject keeps the old version and e-mails the reason; small fields publish at once. And an admin
 // blocks and unblocks an account. Through the real HTTP API, real PostgreSQL and a real SMTP server.
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "true" });
-});
-afterAll(async () => {
-  await api?.close();
-});
+const it = apiTest({ REQUIRE_APPROVAL: "true" });
 
-let ip = 0;
-const freshIp = () => `198.51.100.${(ip++ % 250) + 1}`;
-const unique = () => Math.random().toString(36).slice(2, 10);
-
-async function upload(token: string, width: number) {
+async function upload(api: TestApi, token: string, width: number) {
   const form = new FormData();
   form.set("profilePhoto", new Blob([new Uint8Array(await solidPng(width, width))], { type: "image/png" }), "photo.png");
   const response = await api.app.request("/api/upload-photo", {
@@ -67,11 +59,11 @@ function profileBody(tag: string, extra: Record<string, unknown> = {}) {
 }
 
 /** An approved profile with a photo, its owner and an admin. */
-async function approvedProfile() {
+async function approvedProfile(api: TestApi) {
   const tag = unique();
   const owner = await insertSignedInUser(api.database.db, { name: `Owner ${tag}` });
   const admin = await insertSignedInUser(api.database.db, { role: "admin" });
-  const photo = await upload(owner.token, 200);
+  const photo = await upload(api, owner.token, 200);
   const created = await call(api.app, "POST", "/api/consultants", {
     token: owner.token,
     body: profileBody(tag, { profilePhotoUrl: photo }),
@@ -83,24 +75,24 @@ async function approvedProfile() {
   return { tag, owner, admin, id, photo };
 }
 
-const publicView = async (id: number) => call(api.app, "GET", `/api/consultants/${id}`);
-const queueEntry = async (token: string, id: number) => {
+const publicView = async (api: TestApi, id: number) => call(api.app, "GET", `/api/consultants/${id}`);
+const queueEntry = async (api: TestApi, token: string, id: number) => {
   const queue = await call(api.app, "GET", "/api/admin/queue?page=1&limit=100", { token });
   expect(queue.status).toBe(200);
   return (
     queue.json.entries as { id: number; change: { fields: { field: string; before: unknown; after: unknown }[] } | null }[]
   ).find((entry) => entry.id === id);
 };
-const auditActions = async (id: number) =>
+const auditActions = async (api: TestApi, id: number) =>
   (
     await api.database.sql<{ action: string; changes: Record<string, unknown> }[]>`
       select action, changes from audit_log where target_type = 'consultant' and target_id = ${id} order by id`
   ).map((row) => ({ action: row.action, fields: Object.keys(row.changes).sort() }));
 
 describe("changes after approval", () => {
-  it("keeps the approved version public while the change waits as a diff; small fields publish at once", async () => {
-    const { tag, owner, admin, id, photo } = await approvedProfile();
-    const newPhoto = await upload(owner.token, 240);
+  it("keeps the approved version public while the change waits as a diff; small fields publish at once", async ({ api }) => {
+    const { tag, owner, admin, id, photo } = await approvedProfile(api);
+    const newPhoto = await upload(api, owner.token, 240);
     const edited = await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -124,7 +116,7 @@ describe("changes after approval", () => {
     });
 
     // The public page (API): the approved version, with the small fields already changed.
-    const shown = await publicView(id);
+    const shown = await publicView(api, id);
     expect(shown.json).toMatchObject({
       name: `Lan ${tag}`,
       title: `Maternal Health Adviser ${tag}`,
@@ -146,7 +138,7 @@ describe("changes after approval", () => {
     expect(cvText).not.toContain("Strengthening");
 
     // The queue shows the diff, field by field.
-    const entry = await queueEntry(admin.token, id);
+    const entry = await queueEntry(api, admin.token, id);
     expect(entry?.change?.fields).toEqual([
       { field: "name", before: `Lan ${tag}`, after: `Lan Nguyen ${tag}` },
       { field: "title", before: `Maternal Health Adviser ${tag}`, after: `Health Systems Strengthening Lead ${tag}` },
@@ -164,7 +156,7 @@ describe("changes after approval", () => {
     expect(own.json).toMatchObject({ name: `Lan Nguyen ${tag}`, profilePhotoUrl: newPhoto, change: { status: "pending" } });
 
     // Every change is in the audit log: the one waiting and the one published.
-    expect(await auditActions(id)).toEqual([
+    expect(await auditActions(api, id)).toEqual([
       { action: "approve", fields: ["status"] },
       {
         action: "submit_change",
@@ -189,9 +181,9 @@ describe("changes after approval", () => {
     expect(again.json.change.fields).toEqual(["name", "profilePhotoUrl", "secondarySpecializations", "assignments"]);
   });
 
-  it("publishes the change when an admin approves it, and tells the owner", async () => {
-    const { tag, owner, admin, id, photo } = await approvedProfile();
-    const newPhoto = await upload(owner.token, 260);
+  it("publishes the change when an admin approves it, and tells the owner", async ({ api }) => {
+    const { tag, owner, admin, id, photo } = await approvedProfile(api);
+    const newPhoto = await upload(api, owner.token, 260);
     await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -201,26 +193,26 @@ describe("changes after approval", () => {
     expect((await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: owner.token })).status).toBe(403);
     const approved = await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token });
     expect(approved.status, approved.text).toBe(200);
-    expect((await publicView(id)).json).toMatchObject({
+    expect((await publicView(api, id)).json).toMatchObject({
       title: `Health Systems Strengthening Lead ${tag}`,
       profilePhotoUrl: newPhoto,
     });
     const found = await call(api.app, "GET", `/api/consultants?keywords=${encodeURIComponent(`Strengthening ${tag}`)}`);
     expect((found.json.consultants as { id: number }[]).map((c) => c.id)).toContain(id);
-    expect(await queueEntry(admin.token, id)).toBeUndefined();
+    expect(await queueEntry(api, admin.token, id)).toBeUndefined();
     // The replaced photo is gone with its upload record.
     expect(await api.database.sql`select 1 from photo_uploads where photo_url = ${photo}`).toHaveLength(0);
     const published = await api.smtp.waitForMailAbout(owner.email, /are published/);
     // The fields named in English as the queue names them, a plain comma list.
     expect(published.text).toContain("Your changes (Professional title, Photo) have been approved");
-    expect((await auditActions(id)).at(-1)).toEqual({ action: "approve_change", fields: ["profilePhotoUrl", "title"] });
+    expect((await auditActions(api, id)).at(-1)).toEqual({ action: "approve_change", fields: ["profilePhotoUrl", "title"] });
     // Nothing waits any more: a second approval is a 404.
     expect((await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token })).status).toBe(404);
   });
 
-  it("keeps the approved version when an admin rejects the change, and e-mails the owner the reason", async () => {
-    const { tag, owner, admin, id, photo } = await approvedProfile();
-    const newPhoto = await upload(owner.token, 280);
+  it("keeps the approved version when an admin rejects the change, and e-mails the owner the reason", async ({ api }) => {
+    const { tag, owner, admin, id, photo } = await approvedProfile(api);
+    const newPhoto = await upload(api, owner.token, 280);
     await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -229,7 +221,10 @@ describe("changes after approval", () => {
     const noReason = await call(api.app, "PUT", `/api/admin/consultants/${id}/reject-change`, { token: admin.token, body: {} });
     expect(noReason.status).toBe(400);
     expect(noReason.json.message).toBe("A reason is required");
-    expect((await queueEntry(admin.token, id))?.change?.fields.map((field) => field.field)).toEqual(["name", "profilePhotoUrl"]);
+    expect((await queueEntry(api, admin.token, id))?.change?.fields.map((field) => field.field)).toEqual([
+      "name",
+      "profilePhotoUrl",
+    ]);
 
     const reason = "The photo must show your face, and the name must match your passport.";
     const rejected = await call(api.app, "PUT", `/api/admin/consultants/${id}/reject-change`, {
@@ -237,8 +232,8 @@ describe("changes after approval", () => {
       body: { reason },
     });
     expect(rejected.status, rejected.text).toBe(200);
-    expect((await publicView(id)).json).toMatchObject({ name: `Lan ${tag}`, profilePhotoUrl: photo });
-    expect(await queueEntry(admin.token, id)).toBeUndefined();
+    expect((await publicView(api, id)).json).toMatchObject({ name: `Lan ${tag}`, profilePhotoUrl: photo });
+    expect(await queueEntry(api, admin.token, id)).toBeUndefined();
     const mail = await api.smtp.waitForMailAbout(owner.email, /were not published/);
     expect(mail.text).toContain(reason);
     expect(mail.text).toContain("changes to your consultant profile (Full name, Photo)");
@@ -251,11 +246,14 @@ describe("changes after approval", () => {
     // The proposed photo is discarded; the approved one stays.
     expect(await api.database.sql`select 1 from photo_uploads where photo_url = ${newPhoto}`).toHaveLength(0);
     expect(await api.database.sql`select 1 from photo_uploads where photo_url = ${photo}`).toHaveLength(1);
-    expect((await auditActions(id)).at(-1)).toEqual({ action: "reject_change", fields: ["name", "profilePhotoUrl", "reason"] });
+    expect((await auditActions(api, id)).at(-1)).toEqual({
+      action: "reject_change",
+      fields: ["name", "profilePhotoUrl", "reason"],
+    });
   });
 
-  it("publishes small fields at once and queues nothing; a profile not yet approved changes at once", async () => {
-    const { tag, owner, admin, id } = await approvedProfile();
+  it("publishes small fields at once and queues nothing; a profile not yet approved changes at once", async ({ api }) => {
+    const { tag, owner, admin, id } = await approvedProfile(api);
     const small = await call(api.app, "PUT", `/api/consultants/${id}`, {
       token: owner.token,
       ip: freshIp(),
@@ -270,15 +268,15 @@ describe("changes after approval", () => {
     });
     expect(small.status, small.text).toBe(200);
     expect(small.json.change).toBeNull();
-    expect((await publicView(id)).json).toMatchObject({
+    expect((await publicView(api, id)).json).toMatchObject({
       availableForWork: false,
       email: `lan.${tag}@example.org`,
       phone: "+84 24 3825 1234",
       languageLevels: { Vietnamese: "native", English: "basic" },
       availableFrom: "2027-01-15",
     });
-    expect(await queueEntry(admin.token, id)).toBeUndefined();
-    expect((await auditActions(id)).at(-1)?.action).toBe("change");
+    expect(await queueEntry(api, admin.token, id)).toBeUndefined();
+    expect((await auditActions(api, id)).at(-1)?.action).toBe("change");
 
     // A pending profile is not public yet: its owner's edits are simply the profile under review.
     const newcomer = await insertSignedInUser(api.database.db);
@@ -295,12 +293,12 @@ describe("changes after approval", () => {
     });
     const [row] = await api.database.sql`select title from consultants where id = ${pendingId}`;
     expect(row?.title).toBe("Renamed while pending");
-    expect((await queueEntry(admin.token, pendingId))?.change).toBeNull();
+    expect((await queueEntry(api, admin.token, pendingId))?.change).toBeNull();
   });
 });
 
 describe("blocking an account", () => {
-  it("ends its sessions, refuses its sign-in, hides its profile and reviews; unblocking restores them", async () => {
+  it("ends its sessions, refuses its sign-in, hides its profile and reviews; unblocking restores them", async ({ api }) => {
     const tag = unique();
     const password = "lotus-harbour-river-42";
     const email = `blocked.${tag}@example.org`;
@@ -314,7 +312,7 @@ describe("blocking an account", () => {
     const first = await signIn();
     const second = await signIn();
     const tokens = [first.json.sessionToken as string, second.json.sessionToken as string];
-    const { admin, id: reviewedId } = await approvedProfile();
+    const { admin, id: reviewedId } = await approvedProfile(api);
     const created = await call(api.app, "POST", "/api/consultants", {
       token: tokens[0],
       ip: freshIp(),
@@ -370,7 +368,7 @@ describe("blocking an account", () => {
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe("This account has been blocked. If you think this is a mistake, please contact support.");
     // Its profile and its reviews are hidden; the rating it gave no longer counts.
-    expect((await publicView(profileId)).status).toBe(404);
+    expect((await publicView(api, profileId)).status).toBe(404);
     expect(await searchFor()).not.toContain(profileId);
     expect(await reviewsOf()).toMatchObject({ total: 0, rating: 50, reviews: [] });
     const [audit] = await api.database.sql`
@@ -390,7 +388,7 @@ describe("blocking an account", () => {
     expect(unblocked.status, unblocked.text).toBe(200);
     expect(unblocked.json.blockedAt).toBeNull();
     expect((await signIn()).status).toBe(200);
-    expect((await publicView(profileId)).status).toBe(200);
+    expect((await publicView(api, profileId)).status).toBe(200);
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
     const [last] = await api.database.sql`
       select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;

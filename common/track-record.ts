@@ -133,7 +133,7 @@ const sectorMessage = `Sector must be one of ${PROFILE_SPECIALIZATIONS.join(", "
 
 /**
  * Whether an assignment is stored (a row with its own id), not one the owner's view shows while it
- * waits for review with a negative stand-in id (changes.ts withOwnChange): only a stored one can be
+ * waits for review with a negative stand-in id (standInAssignmentId): only a stored one can be
  * confirmed by a reference, which hangs off its row.
  */
 export function isStoredAssignment(assignment: { id: number }): boolean {
@@ -141,9 +141,18 @@ export function isStoredAssignment(assignment: { id: number }): boolean {
 }
 
 /**
+ * The stand-in id the owner's view (changes.ts withOwnChange) gives the assignment at `index` of a
+ * waiting change that has no row yet: negative, so never a row's id (isStoredAssignment), and read
+ * as "new" when sent back (the assignment schema's id).
+ */
+export function standInAssignmentId(index: number): number {
+  return -(index + 1);
+}
+
+/**
  * A saved assignment's id, sent back with it so that it keeps its references (issue 34). A negative
  * whole number is the stand-in id the owner's own view gives an assignment that waits for review
- * and is not stored yet (changes.ts withOwnChange): sent back, it means a new assignment.
+ * and is not stored yet (standInAssignmentId): sent back, it means a new assignment.
  */
 const assignmentIdField = z.preprocess((value) => {
   const given = blankToNull(value) ?? undefined;

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
+import { standInAssignmentId } from "#common/track-record.ts";
 import { appContextOf, renderRoute, routeHarness } from "../../../tests/setup/route-stub.tsx";
 import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
 import { ReferencesPanel } from "./references-panel.tsx";
@@ -32,7 +33,7 @@ describe("the references panel", () => {
   it("offers a reference for stored assignments only while a new one waits for review", async () => {
     const view = open([
       { id: 41, title: "Mid-term evaluation of the Mekong WASH programme" },
-      { id: -1, title: "Baseline survey of district hospitals" },
+      { id: standInAssignmentId(0), title: "Baseline survey of district hospitals" },
     ]);
     const list = (await screen.findByRole("heading", { name: "References from past clients" })).closest("section") as HTMLElement;
     expect(within(list).getByText("Mid-term evaluation of the Mekong WASH programme")).toBeTruthy();

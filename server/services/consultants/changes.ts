@@ -10,7 +10,7 @@ import {
   type ReviewedValues,
   reviewedChanges,
 } from "#common/profile-changes.ts";
-import type { Assignment } from "#common/track-record.ts";
+import { type Assignment, standInAssignmentId } from "#common/track-record.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultantChanges, consultants } from "#server/db/schema.ts";
 import { diff, recordAudit, stableJson } from "../admin/audit.ts";
@@ -211,7 +211,7 @@ export async function withOwnChange<
     // save, so the row and its references stay); a new one has a negative stand-in, which the
     // assignment schema reads as "not stored yet".
     ...(assignments && profile.assignments
-      ? { assignments: assignments.map((item, index) => ({ ...item, id: item.id ?? -(index + 1) })) }
+      ? { assignments: assignments.map((item, index) => ({ ...item, id: item.id ?? standInAssignmentId(index) })) }
       : {}),
     change: state,
   };

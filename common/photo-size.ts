@@ -9,6 +9,9 @@
  */
 export const MAX_INPUT_PIXELS = 24_000_000;
 
+/** The refusal of more than MAX_INPUT_PIXELS, from the header or from the decoder's own pixel limit. */
+export const TOO_MANY_PIXELS = `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`;
+
 /** No side longer than this. */
 export const MAX_IMAGE_SIDE = 10_000;
 
@@ -43,7 +46,7 @@ export function photoSizeProblem(width: number, height: number, type: "jpeg" | "
     };
   }
   if (width * height > MAX_INPUT_PIXELS) {
-    return { status: 413, kind: "pixels", message: `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels` };
+    return { status: 413, kind: "pixels", message: TOO_MANY_PIXELS };
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
-import { MAX_INPUT_PIXELS, photoSizeProblem } from "#common/photo-size.ts";
+import { MAX_INPUT_PIXELS, photoSizeProblem, TOO_MANY_PIXELS } from "#common/photo-size.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, organizations, photoUploads } from "../db/schema.ts";
@@ -106,9 +106,7 @@ export async function renderPhoto(bytes: Uint8Array, fit: PhotoFit = "cover"): P
   const pixels = await decodeSquare(bytes, type, fit).catch((error: unknown) => {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) {
-      throw new PayloadTooLarge(`Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
-    }
+    if (/pixel limit/i.test(message)) throw new PayloadTooLarge(TOO_MANY_PIXELS);
     if (/unsupported image format/i.test(message)) throw new UnsupportedMediaType(PHOTO_TEXTS.invalidType);
     throw new ValidationFailed(PHOTO_TEXTS.unreadable);
   });

@@ -5,6 +5,7 @@ import { ORGANIZATION_FILTERS, ORGANIZATION_KINDS, ORGANIZATION_ROLES, reportAct
 import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
 import { ADMIN_REVIEW_FILTERS, reviewHideSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
+import { reviewAnswerSchema } from "./reviews.ts";
 import { type ApiRoute, adminConsultantAnswer, assignmentAnswer, educationAnswer, messageOnly } from "./schemas.ts";
 
 const adminOrganizationShape = {
@@ -39,30 +40,25 @@ export const reportAnswerSchema = z
   .strict();
 const page = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
 
-/** GET /api/admin/reviews' answer (the AdminReview type of common/reviews.ts, dates as ISO text). */
-export const adminReviewPageSchema = z
-  .object({
-    reviews: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          consultantId: z.number().int(),
-          consultantName: z.string(),
-          reviewerName: z.string(),
-          reviewerEmail: z.string(),
-          organization: organizationBadgeSchema.nullable(),
-          score: z.number().int(),
-          text: z.string(),
-          createdAt: z.string(),
-          hiddenAt: z.string().nullable(),
-          hiddenReason: z.string().nullable(),
-        })
-        .strict(),
-    ),
-    filter: z.enum(ADMIN_REVIEW_FILTERS),
-    ...page,
+/**
+ * A review in the moderation list (the AdminReview type of common/reviews.ts, dates as ISO text):
+ * the public review's own fields, plus about whom, the reviewer's e-mail and whether it is hidden.
+ */
+const adminReviewAnswer = reviewAnswerSchema
+  .pick({ id: true, consultantId: true, reviewerName: true, organization: true, score: true, text: true, createdAt: true })
+  .extend({
+    consultantName: z.string(),
+    reviewerEmail: z.string(),
+    hiddenAt: z.string().nullable(),
+    hiddenReason: z.string().nullable(),
   })
   .strict();
+/** GET /api/admin/reviews' answer. */
+export const adminReviewPageSchema = z
+  .object({ reviews: z.array(adminReviewAnswer), filter: z.enum(ADMIN_REVIEW_FILTERS), ...page })
+  .strict();
+/** A review hidden or shown again. */
+const reviewVisibilityAnswer = z.object({ id: z.number().int(), hidden: z.boolean() }).strict();
 
 /** An account as an admin sees it (common/views.ts AdminUser): never the password hash, sessions or tokens. */
 const adminUserAnswer = z
@@ -374,7 +370,7 @@ export const adminRoutes: ApiRoute[] = [
     summary: "Hide a review",
     auth: "admin",
     body: reviewHideSchema,
-    response: z.object({ id: z.number().int(), hidden: z.boolean() }).strict(),
+    response: reviewVisibilityAnswer,
   },
   {
     method: "PUT",
@@ -382,6 +378,6 @@ export const adminRoutes: ApiRoute[] = [
     tag: "Administration",
     summary: "Show a hidden review again",
     auth: "admin",
-    response: z.object({ id: z.number().int(), hidden: z.boolean() }).strict(),
+    response: reviewVisibilityAnswer,
   },
 ];

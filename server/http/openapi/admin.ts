@@ -6,7 +6,14 @@ import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
 import { ADMIN_REVIEW_FILTERS, reviewHideSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 import { reviewAnswerSchema } from "./reviews.ts";
-import { type ApiRoute, adminConsultantAnswer, assignmentAnswer, educationAnswer, messageOnly } from "./schemas.ts";
+import {
+  type ApiRoute,
+  adminConsultantAnswer,
+  assignmentAnswer,
+  educationAnswer,
+  messageOnly,
+  responseSchemas,
+} from "./schemas.ts";
 
 const adminOrganizationShape = {
   id: z.number().int(),
@@ -60,17 +67,12 @@ export const adminReviewPageSchema = z
 /** A review hidden or shown again. */
 const reviewVisibilityAnswer = z.object({ id: z.number().int(), hidden: z.boolean() }).strict();
 
-/** An account as an admin sees it (common/views.ts AdminUser): never the password hash, sessions or tokens. */
-const adminUserAnswer = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(["user", "admin"]),
-    isEmailVerified: z.boolean(),
-    blockedAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
+/**
+ * An account as an admin sees it (common/views.ts AdminUser): the signed-in user's own fields, its
+ * role named, and whether it is blocked; never the password hash, sessions or tokens.
+ */
+const adminUserAnswer = responseSchemas.user
+  .extend({ role: z.enum(["user", "admin"]), blockedAt: z.string().nullable() })
   .strict();
 // A field's value in the audit log: text, number, yes/no or nothing; a list of them or of records
 // (assignments); a record (a rate, language levels). Spelled out: a recursive JSON type has no

@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import { opportunitySearchSchema } from "#common/opportunities.ts";
 import { createDatabase } from "#server/db/client.ts";
 import { createRuntime } from "#server/runtime.ts";
+import type { TestDatabase } from "../../../tests/setup/database.ts";
 import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { opportunitiesMatching } from "./matching.ts";
 import { searchWith } from "./search.ts";
@@ -17,19 +18,43 @@ const it = databaseTest();
 
 const PUBLISHED_ONLY = /opportunities_(published|deadline|search|facets)_idx/;
 
+type SearchDeps = Parameters<typeof searchWith>[0];
+
+/** The statements `run` sends, as the app sends them (on a connection of their own, traced). */
+async function statementsOf(database: TestDatabase, run: (deps: SearchDeps) => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const traced = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
+  const runtime = createRuntime({ insights: null });
+  try {
+    await run({ readDb: traced.db, runtime });
+  } finally {
+    await runtime.close();
+    await traced.close();
+  }
+  return statements;
+}
+
+/** Each statement's generic plan, sequential scans off: only an index it can prove usable is chosen. */
+async function genericPlans(database: TestDatabase, statements: string[]): Promise<string[]> {
+  return database.sql.begin(async (tx) => {
+    await tx`set local enable_seqscan = off`;
+    const plans: string[] = [];
+    for (const text of statements) {
+      plans.push((await tx.unsafe(`explain (generic_plan) ${text}`)).map((row) => Object.values(row)[0]).join("\n"));
+    }
+    return plans;
+  });
+}
+
 describe("the opportunities' statements under one generic plan", () => {
   it("read through the indexes limited to published opportunities", async ({ database }) => {
-    const statements: string[] = [];
-    const traced = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
-    const runtime = createRuntime({ insights: null });
-    try {
-      const deps = { readDb: traced.db, runtime };
+    const statements = await statementsOf(database, async (deps) => {
       const now = new Date();
       for (const query of ["sort=newest", "sort=deadline", "specialization=Healthcare&country=Vietnam", "keywords=evaluation"]) {
         await searchWith(deps, opportunitySearchSchema.parse(Object.fromEntries(new URLSearchParams(query))), now);
       }
       await opportunitiesMatching(
-        traced.db,
+        deps.readDb,
         {
           primarySpecialization: "Healthcare",
           secondarySpecializations: [],
@@ -41,41 +66,26 @@ describe("the opportunities' statements under one generic plan", () => {
         },
         { now, limit: 10 },
       );
-    } finally {
-      await runtime.close();
-      await traced.close();
-    }
+    });
     // The statements that choose among the opportunities (Opportunities for you then reads its few by key).
     const reads = statements.filter((text) => text.includes(`"opportunities"."status" = 'published'`));
     expect(reads.length).toBeGreaterThanOrEqual(9);
-    await database.sql.begin(async (tx) => {
-      await tx`set local enable_seqscan = off`;
-      for (const text of reads) {
-        const plan = (await tx.unsafe(`explain (generic_plan) ${text}`)).map((row) => Object.values(row)[0]).join("\n");
-        expect(plan, text).toMatch(PUBLISHED_ONLY);
-      }
+    const plans = await genericPlans(database, reads);
+    reads.forEach((text, index) => {
+      expect(plans[index], text).toMatch(PUBLISHED_ONLY);
     });
   });
   it("read the remote ones through their own index (remote=true read every open opportunity)", async ({ database }) => {
-    const statements: string[] = [];
-    const traced = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
-    const runtime = createRuntime({ insights: null });
-    try {
-      await searchWith({ readDb: traced.db, runtime }, opportunitySearchSchema.parse({ remote: "true" }), new Date());
-    } finally {
-      await runtime.close();
-      await traced.close();
-    }
+    const statements = await statementsOf(database, (deps) =>
+      searchWith(deps, opportunitySearchSchema.parse({ remote: "true" }), new Date()),
+    );
     const reads = statements.filter((text) => text.includes(`"opportunities"."is_remote"`));
     // The page's ids and its count.
     expect(reads.length).toBeGreaterThanOrEqual(2);
-    await database.sql.begin(async (tx) => {
-      await tx`set local enable_seqscan = off`;
-      for (const text of reads) {
-        expect(text, "a literal predicate, not a parameter").not.toMatch(/"is_remote" = \$/);
-        const plan = (await tx.unsafe(`explain (generic_plan) ${text}`)).map((row) => Object.values(row)[0]).join("\n");
-        expect(plan, text).toMatch(/opportunities_remote_idx/);
-      }
+    const plans = await genericPlans(database, reads);
+    reads.forEach((text, index) => {
+      expect(text, "a literal predicate, not a parameter").not.toMatch(/"is_remote" = \$/);
+      expect(plans[index], text).toMatch(/opportunities_remote_idx/);
     });
   });
 });

@@ -93,6 +93,8 @@ export const SORT_OPTIONS = choices({
 export const RATING_MAX = 100;
 export const BIO_MIN_LENGTH = 10;
 export const PHOTO_MAX_BYTES = 1.5 * 1024 * 1024;
+/** The spec's words for a photo (or a logo) too large: the upload's 413, whichever step refuses it. */
+export const PHOTO_TOO_LARGE = "File too large";
 
 /**
  * The approval states of a consultant profile; only approved profiles are public. The database

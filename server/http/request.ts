@@ -59,12 +59,15 @@ export function pathId(c: Context<HttpEnv>, name: string, notFound: string): num
 /** JSON bodies: a profile or a message is a few kilobytes (a bio or message at most 5000 characters). */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
+/** The 413's words for a body over its limit (the body-limit middleware's too, but for files). */
+export const BODY_TOO_LARGE = "The request body is too large";
+
 /** Refuses a larger body with 413 before the handler reads it. */
 export function limitBody(maxSize: number = JSON_BODY_LIMIT) {
   return bodyLimit({
     maxSize,
     onError: () => {
-      throw new PayloadTooLarge("The request body is too large");
+      throw new PayloadTooLarge(BODY_TOO_LARGE);
     },
   });
 }

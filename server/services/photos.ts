@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
-import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from "#common/constants.ts";
 import { MAX_INPUT_PIXELS, photoSizeProblem, TOO_MANY_PIXELS } from "#common/photo-size.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
@@ -43,7 +43,7 @@ export const UPLOAD_RATE_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
 /** The sentences a person may see (pages show them through app/i18n/texts.ts, in their language). */
 export const PHOTO_TEXTS = {
   invalidType: "Invalid file type",
-  tooLarge: "File too large",
+  tooLarge: PHOTO_TOO_LARGE,
   unreadable: "The image could not be read. Please upload a valid JPEG, PNG or GIF file.",
   tooMany: "Too many photo uploads. Please wait a little and try again.",
   storageUnavailable: PHOTO_STORAGE_UNAVAILABLE,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from "#common/constants.ts";
 import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
-import { JSON_BODY_LIMIT } from "../request.ts";
+import { BODY_TOO_LARGE, JSON_BODY_LIMIT } from "../request.ts";
 
 // Every request body is bounded before it is read, on both doors (the JSON API and the pages,
 // including React Router's `.data` requests). The body is read here, at most `limit` bytes, and
@@ -32,25 +32,21 @@ export const OPPORTUNITY_JSON_BODY_LIMIT = 256 * KB;
 /** Past this many bytes an oversized body is no longer drained: the connection is closed. */
 export const DRAIN_MAX_BYTES = 32 * 1024 * KB;
 
-/** The spec's words for a photo (and a logo); the JSON door's words (server/http/request.ts) for anything else. */
-const FILE_TOO_LARGE = "File too large";
-const BODY_TOO_LARGE = "The request body is too large";
-
 /**
- * The first rule that matches the path decides the limit and the 413's words; page forms default
- * to DEFAULT_BODY_LIMIT.
+ * The first rule that matches the path decides the limit and the 413's words (the spec's for a
+ * photo and a logo; else the JSON door's, BODY_TOO_LARGE); page forms default to DEFAULT_BODY_LIMIT.
  */
 const rules: { pattern: RegExp; limit: number; message?: string }[] = [
-  { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT, message: FILE_TOO_LARGE },
+  { pattern: /^\/api\/upload-photo\/?$/, limit: UPLOAD_BODY_LIMIT, message: PHOTO_TOO_LARGE },
   // An organization's logo (issue 31), through the API and its manage page's form (without JS too).
   {
     pattern: /^\/(api\/organizations\/[^/]+\/logo|my-organizations\/[^/]+(\.data)?)\/?$/,
     limit: UPLOAD_BODY_LIMIT,
-    message: FILE_TOO_LARGE,
+    message: PHOTO_TOO_LARGE,
   },
   { pattern: /^\/api\/my-consultant-profile\/import\/?$/, limit: CV_IMPORT_BODY_LIMIT, message: CV_IMPORT_MESSAGES.tooLarge },
   // The profile form carries the photo itself when JavaScript is off.
-  { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT, message: FILE_TOO_LARGE },
+  { pattern: /^\/profile\/(new|edit\/[^/]+)(\.data)?\/?$/, limit: UPLOAD_BODY_LIMIT, message: PHOTO_TOO_LARGE },
   // The posting form carries the ToR's PDF (issue 32).
   { pattern: /^\/opportunities\/(new|[^/]+\/edit)(\.data)?\/?$/, limit: OPPORTUNITY_PDF_BODY_LIMIT },
   {

@@ -21,14 +21,6 @@ export const CV_IMPORT_LIMITS = {
 export const CV_IMPORT_FORMATS = ["europass-xml", "europass-pdf", "p11-docx", "pdf", "docx"] as const;
 export type CvImportFormat = (typeof CV_IMPORT_FORMATS)[number];
 
-export const CV_IMPORT_FORMAT_LABELS: Record<CvImportFormat, string> = {
-  "europass-xml": "Europass XML",
-  "europass-pdf": "Europass PDF (with its XML)",
-  "p11-docx": "UN Personal History Form (P11)",
-  pdf: "PDF",
-  docx: "Word document",
-};
-
 export type DraftProfile = {
   name?: string;
   title?: string;

@@ -14,7 +14,7 @@ import { CV_IMPORT_LIMITS, type CvImportFormat, type CvImportResult } from "#com
 // Nothing is saved until the consultant saves the form. Needs JavaScript (it fills the form in
 // the browser); without it the form is filled by hand as before.
 
-/** What was read, in the page's language (common/cv-import.ts CV_IMPORT_FORMAT_LABELS in English). */
+/** What was read (common/cv-import.ts CV_IMPORT_FORMATS), in the page's language. */
 const FORMAT_WORDS: Record<CvImportFormat, MessageDescriptor> = {
   "europass-xml": msg`Europass XML`,
   "europass-pdf": msg`Europass PDF (with its XML)`,

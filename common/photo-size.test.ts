@@ -44,10 +44,13 @@ describe("photoSizeProblem", () => {
     expect(photoSizeProblem(6000, 5000, "png")).toEqual({
       status: 413,
       kind: "pixels",
+      maxPixels: MAX_INPUT_PIXELS,
       message: `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
     });
     expect(photoSizeProblem(10_001, 500, "jpeg")?.kind).toBe("side");
     expect(photoSizeProblem(4000, 3000, "gif")?.message).toBe("Image too large: a GIF may have at most 10 megapixels");
+    // A GIF's budget is its own: a GIF made smaller in the browser fits 10 megapixels, not 24.
+    expect(photoSizeProblem(4000, 3000, "gif")).toMatchObject({ kind: "pixels", maxPixels: 10_000_000 });
     expect(photoSizeProblem(2000, 150, "png")).toMatchObject({ status: 400, kind: "narrow" });
   });
 });

@@ -24,7 +24,11 @@ export const MAX_IMAGE_SIDE = 10_000;
 export const MAX_ASPECT_RATIO = 10;
 export const MAX_GIF_PIXELS = 10_000_000;
 
-export type PhotoSizeProblem = { status: 400 | 413; message: string; kind: "pixels" | "side" | "narrow" };
+/** A refusal; one over a pixel budget says which (a GIF's is smaller), so a photo made smaller can say what it fits. */
+export type PhotoSizeProblem = { status: 400 | 413; message: string } & (
+  | { kind: "pixels"; maxPixels: number }
+  | { kind: "side" | "narrow" }
+);
 
 /** What is wrong with an image of this declared size, in the server's words and status; null when nothing. */
 export function photoSizeProblem(width: number, height: number, type: "jpeg" | "png" | "gif"): PhotoSizeProblem | null {
@@ -35,6 +39,7 @@ export function photoSizeProblem(width: number, height: number, type: "jpeg" | "
     return {
       status: 413,
       kind: "pixels",
+      maxPixels: MAX_GIF_PIXELS,
       message: `Image too large: a GIF may have at most ${MAX_GIF_PIXELS / 1_000_000} megapixels`,
     };
   }
@@ -46,7 +51,7 @@ export function photoSizeProblem(width: number, height: number, type: "jpeg" | "
     };
   }
   if (width * height > MAX_INPUT_PIXELS) {
-    return { status: 413, kind: "pixels", message: TOO_MANY_PIXELS };
+    return { status: 413, kind: "pixels", maxPixels: MAX_INPUT_PIXELS, message: TOO_MANY_PIXELS };
   }
   return null;
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "#app/components/ui/toast.tsx";
 import { photoUploadErrorText } from "#app/lib/photo-errors.ts";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
-import { declaredImageSize, IMAGE_HEADER_BYTES, MAX_INPUT_PIXELS, photoSizeProblem } from "#common/photo-size.ts";
+import { declaredImageSize, IMAGE_HEADER_BYTES, photoSizeProblem } from "#common/photo-size.ts";
 import { megabytes, shrinkPhoto } from "./shrink-photo.ts";
 
 // The profile form's photo, as a small state machine: a chosen file is checked and previewed at
@@ -83,18 +83,19 @@ export function usePhotoUpload(initialUrl: string) {
     const declared = declaredImageSize(new Uint8Array(await file.slice(0, IMAGE_HEADER_BYTES).arrayBuffer()));
     const problem = declared ? photoSizeProblem(declared.width, declared.height, declared.type) : null;
     const pixels = declared ? declared.width * declared.height : 0;
-    const tooManyPixels = problem?.kind === "pixels" && pixels <= SHRINK_PIXELS;
-    if (problem && !tooManyPixels) return refuse(photoUploadErrorText(problem.status, problem.message));
+    // Over a pixel budget but within what the browser decodes: made smaller to fit that budget.
+    const shrinkToPixels = problem?.kind === "pixels" && pixels <= SHRINK_PIXELS ? problem.maxPixels : null;
+    if (problem && shrinkToPixels === null) return refuse(photoUploadErrorText(problem.status, problem.message));
     let photo = file;
-    if (file.size > PHOTO_MAX_BYTES || tooManyPixels) {
+    if (file.size > PHOTO_MAX_BYTES || shrinkToPixels !== null) {
       setIsShrinking(true);
       const smaller = await shrinkPhoto(file, PHOTO_MAX_BYTES);
       setIsShrinking(false);
-      if (!smaller) return refuse(tooManyPixels ? photoUploadErrorText(413, problem?.message) : "File too large");
+      if (!smaller) return refuse(problem ? photoUploadErrorText(problem.status, problem.message) : "File too large");
       photo = smaller;
-      if (tooManyPixels) {
+      if (shrinkToPixels !== null) {
         const size = megapixels(pixels);
-        const limit = megapixels(MAX_INPUT_PIXELS);
+        const limit = megapixels(shrinkToPixels);
         setNote(t`Your photo (${size} megapixels) was made smaller to fit the ${limit}-megapixel limit.`);
       } else {
         const before = megabytes(file.size);

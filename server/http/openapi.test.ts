@@ -154,6 +154,11 @@ describe("the OpenAPI document", () => {
     expect(answers).toBeGreaterThan(140);
     // Answers with nothing to say have no body at all.
     expect(document.paths["/api/conversations/{id}"].delete.responses["204"]).toEqual({ description: "Done; no content" });
+    // Enums kept (issue 35 item 8): an account's role is one of two words, not any text.
+    expect(document.paths["/api/auth/me"].get.responses["200"].content["application/json"].schema.properties.role).toEqual({
+      type: "string",
+      enum: ["user", "admin"],
+    });
   });
 
   it("holds the API tests' answers to their schemas: a field too many or too few, at any depth, or another status fails", async ({

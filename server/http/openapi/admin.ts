@@ -68,12 +68,10 @@ export const adminReviewPageSchema = z
 const reviewVisibilityAnswer = z.object({ id: z.number().int(), hidden: z.boolean() }).strict();
 
 /**
- * An account as an admin sees it (common/views.ts AdminUser): the signed-in user's own fields, its
- * role named, and whether it is blocked; never the password hash, sessions or tokens.
+ * An account as an admin sees it (common/views.ts AdminUser): the signed-in user's own fields and
+ * whether it is blocked; never the password hash, sessions or tokens.
  */
-const adminUserAnswer = responseSchemas.user
-  .extend({ role: z.enum(["user", "admin"]), blockedAt: z.string().nullable() })
-  .strict();
+const adminUserAnswer = responseSchemas.user.extend({ blockedAt: z.string().nullable() }).strict();
 // A field's value in the audit log: text, number, yes/no or nothing; a list of them or of records
 // (assignments); a record (a rate, language levels). Spelled out: a recursive JSON type has no
 // place in the document (its $defs would sit outside the components).

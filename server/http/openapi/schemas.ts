@@ -130,7 +130,7 @@ export const responseSchemas = {
       id: z.number().int(),
       email: z.string(),
       name: z.string(),
-      role: z.string(),
+      role: z.enum(["user", "admin"]),
       isEmailVerified: z.boolean(),
       createdAt: z.string(),
     })

@@ -9,27 +9,30 @@ import {
   shortlistNoteSchema,
 } from "#common/shortlists.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, csv, messageOnly } from "./schemas.ts";
+import { type ApiRoute, consultantFields, csv, dailyRateAnswer, messageOnly } from "./schemas.ts";
 
 // The documented routes of the API: conversations, shortlists and saved searches (issue 13), and
 // what a shortlist answers since it may belong to a team (issue 31).
 
+/** A consultant on a list (common/shortlists.ts ShortlistConsultant): public profile fields, never contact details. */
 const shortlistConsultantSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    title: z.string(),
-    location: z.string(),
-    country: z.string(),
-    // As text, as the spec's entity has it (server/http/years-as-text.ts).
-    yearsExperience: z.string().regex(/^\d+$/),
-    languages: z.array(z.string()),
-    primarySpecialization: z.string(),
-    secondarySpecializations: z.array(z.string()),
-    availableForWork: z.boolean(),
-    profilePhotoUrl: z.string().nullable(),
+  .object(consultantFields)
+  .pick({
+    id: true,
+    name: true,
+    title: true,
+    location: true,
+    country: true,
+    yearsExperience: true,
+    languages: true,
+    primarySpecialization: true,
+    secondarySpecializations: true,
+    availableForWork: true,
+    profilePhotoUrl: true,
+  })
+  .extend({
     donors: z.array(z.string()),
-    dailyRate: z.object({ min: z.number(), max: z.number(), currency: z.string() }).strict().nullable(),
+    dailyRate: dailyRateAnswer.nullable(),
     rating: z.number().int(),
     reviewCount: z.number().int(),
   })

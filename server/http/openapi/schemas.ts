@@ -14,7 +14,7 @@ export const errorSchema = z.object({
 export const reauthenticateSchema = z.object({ message: z.string(), reauthenticate: z.literal(true) }).strict();
 
 /** The fields every view of a consultant shares (the spec's entity; yearsExperience as text). */
-const consultantFields = {
+export const consultantFields = {
   id: z.number().int(),
   name: z.string(),
   title: z.string(),
@@ -89,6 +89,11 @@ export const publicReferenceAnswer = z
   })
   .strict();
 
+/** A daily rate where the viewer may see it (common/track-record-lists.ts DailyRate). */
+export const dailyRateAnswer = z
+  .object({ min: z.number().int(), max: z.number().int(), currency: z.enum(RATE_CURRENCIES) })
+  .strict();
+
 /** What a profile's track record adds (common/track-record.ts TrackRecordView). */
 const trackRecordFields = {
   assignments: z.array(assignmentAnswer),
@@ -98,10 +103,7 @@ const trackRecordFields = {
   availableFrom: z.string().nullable().describe("YYYY-MM-DD"),
   updatedAt: z.string(),
   /** Null unless the viewer may see it. */
-  dailyRate: z
-    .object({ min: z.number().int(), max: z.number().int(), currency: z.enum(RATE_CURRENCIES) })
-    .strict()
-    .nullable(),
+  dailyRate: dailyRateAnswer.nullable(),
 };
 
 /** A consultant as a visitor sees it (common/views.ts PublicConsultant): e-mail and phone only when shown. */

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { sniffImageType } from "#common/photo-size.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import {
   cameraJpeg,
@@ -16,7 +17,7 @@ import {
 } from "../../tests/setup/images.ts";
 import { insertUser } from "../../tests/setup/users.ts";
 import { PayloadTooLarge, TooManyRequests, Unauthorized, UnsupportedMediaType, ValidationFailed } from "./errors.ts";
-import { purgeAbandonedPhotos, renderPhoto, sniffImageType, UPLOAD_RATE_LIMIT, uploadPhoto } from "./photos.ts";
+import { purgeAbandonedPhotos, renderPhoto, UPLOAD_RATE_LIMIT, uploadPhoto } from "./photos.ts";
 import { localStorage } from "./storage.ts";
 
 let database: TestDatabase;

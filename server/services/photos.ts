@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
 import sharp, { type ResizeOptions } from "sharp";
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from "#common/constants.ts";
-import { MAX_INPUT_PIXELS, photoSizeProblem, TOO_MANY_PIXELS } from "#common/photo-size.ts";
+import { type ImageType, MAX_INPUT_PIXELS, photoSizeProblem, sniffImageType, TOO_MANY_PIXELS } from "#common/photo-size.ts";
 import { PHOTO_SIZES, thumbnailUrlOf } from "#common/photos.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { consultantChanges, consultants, organizations, photoUploads } from "../db/schema.ts";
@@ -48,17 +48,6 @@ export const PHOTO_TEXTS = {
   tooMany: "Too many photo uploads. Please wait a little and try again.",
   storageUnavailable: PHOTO_STORAGE_UNAVAILABLE,
 } as const;
-
-export type ImageType = "jpeg" | "png" | "gif";
-
-/** The type a file really is, from its first bytes; its name and declared type are ignored. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
-  if (starts(0xff, 0xd8, 0xff)) return "jpeg";
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return "gif";
-  return null;
-}
 
 /**
  * sharp can read SVG (librsvg), TIFF, HEIF, PDF and more. Photos come only through the JPEG, PNG

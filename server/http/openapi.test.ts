@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect } from "vitest";
+import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { call } from "../../tests/setup/api-app.ts";
 import { contractBreach } from "../../tests/setup/api-contract.ts";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
@@ -159,6 +160,11 @@ describe("the OpenAPI document", () => {
       type: "string",
       enum: ["user", "admin"],
     });
+    // ...and a review's engagement one of the form's choices.
+    expect(
+      document.paths["/api/consultants/{id}/reviews"].post.responses["201"].content["application/json"].schema.properties
+        .engagement.enum,
+    ).toEqual([...REVIEW_ENGAGEMENTS]);
   });
 
   it("holds the API tests' answers to their schemas: a field too many or too few, at any depth, or another status fails", async ({

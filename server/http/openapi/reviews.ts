@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
+import { REVIEW_ENGAGEMENTS, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 import { type ApiRoute, noContent } from "./schemas.ts";
 
@@ -15,7 +15,7 @@ export const reviewAnswerSchema = z
     counted: z.boolean(),
     score: z.number().int(),
     text: z.string(),
-    engagement: z.string(),
+    engagement: z.enum(REVIEW_ENGAGEMENTS),
     response: z.string().nullable(),
     respondedAt: z.string().nullable(),
     createdAt: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, signInAndBackTo } from "./redirect.ts";
+import { backToPage, safeRedirect, signInAndBackTo } from "./redirect.ts";
 
 describe("safeRedirect (security review 2026-11, defect 2)", () => {
   it("keeps same-site paths with their query and fragment", () => {
@@ -49,5 +49,30 @@ describe("safeRedirect: pages only (issue 35, the operations review's failure 11
       `/sign-in?redirectTo=${encodeURIComponent("/shortlists/add?consultant=93")}`,
     );
     expect(signInAndBackTo("/api/shortlists")).toBe(`/sign-in?redirectTo=${encodeURIComponent("/")}`);
+  });
+});
+
+describe("backToPage: a plain form's way back to its own page", () => {
+  it("keeps an address of that page with its query and fragment", () => {
+    expect(backToPage("/admin", "/admin")).toBe("/admin");
+    expect(backToPage("/admin?tab=users&q=Ann+Lee#admin-confirm", "/admin")).toBe("/admin?tab=users&q=Ann+Lee#admin-confirm");
+    expect(backToPage("/admin/reviews?filter=hidden&page=2", "/admin/reviews")).toBe("/admin/reviews?filter=hidden&page=2");
+  });
+
+  it("refuses another page, another site and what a Location header cannot carry", () => {
+    for (const value of [
+      "/admin/organizations",
+      "/admin/reviews/7",
+      "/administrators",
+      "/admin/../profile",
+      "https://elsewhere.example/admin",
+      "//elsewhere.example/admin",
+      "/admin?tab=users\r\nSet-Cookie: x=1",
+      "/admin?\u0001",
+      "",
+      null,
+    ]) {
+      expect(backToPage(value, "/admin"), JSON.stringify(value)).toBeNull();
+    }
   });
 });

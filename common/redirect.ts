@@ -34,6 +34,20 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
 }
 
 /**
+ * Where a plain form goes back to once done: its `back` field when that is an address of `page`
+ * itself (`/admin?tab=users`: the query and fragment kept), else null. What safeRedirect refuses
+ * (another site, a control character a Location header cannot carry) and any other page are not
+ * followed. The admin pages' forms send it (/admin, /admin/organizations, /admin/opportunities,
+ * /admin/reviews).
+ */
+export function backToPage(value: unknown, page: string): string | null {
+  const path = safeRedirect(value, "");
+  if (!path) return null;
+  const end = path.search(/[?#]/);
+  return (end === -1 ? path : path.slice(0, end)) === page ? path : null;
+}
+
+/**
  * The sign-in page's address that comes back to `path` afterwards. A path too long to be kept
  * (sign-in would drop it) is left out: carried, it made a Location header beyond 16 KB, which
  * clients refuse (the fuzz test's `e` with 2 000 combining accents: "Headers Overflow Error").

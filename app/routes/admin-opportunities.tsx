@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
+import { backToPage } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import {
@@ -87,8 +88,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("id") ?? ""));
-  const backParam = String(form.get("back") ?? "");
-  const back = backParam.startsWith("/admin/opportunities") ? backParam : "/admin/opportunities";
+  const back = backToPage(form.get("back"), "/admin/opportunities") ?? "/admin/opportunities";
   if (id === null) return answer(errorAnswer("Opportunity not found"), 404);
   const reason = { reason: form.get("reason") };
   try {

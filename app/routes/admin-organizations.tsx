@@ -13,6 +13,7 @@ import {
   type OrganizationFilter,
   REPORT_ACTIONS,
 } from "#common/organizations.ts";
+import { backToPage } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listReports, resolveReport } from "#server/services/conversations/reports.ts";
@@ -111,10 +112,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));
-  const back =
-    typeof form.get("back") === "string" && String(form.get("back")).startsWith("/admin/organizations")
-      ? String(form.get("back"))
-      : "/admin/organizations";
+  const back = backToPage(form.get("back"), "/admin/organizations") ?? "/admin/organizations";
   if (id === null) return answer(errorAnswer("Not found"), 404);
   const i18n = i18nOfRequest(request);
   const known = intent === "verify" || intent === "unverify" || intent === "report" ? intent : undefined;

@@ -117,7 +117,14 @@ describe("/admin's plain forms (no JavaScript)", () => {
 
   it("goes back only to the dashboard: another address in `back` answers on the page instead", async () => {
     const { context } = await admin();
-    for (const back of ["https://elsewhere.example/admin", "//elsewhere.example/admin", "/admin/../profile", "/profile"]) {
+    for (const back of [
+      "https://elsewhere.example/admin",
+      "//elsewhere.example/admin",
+      "/admin/../profile",
+      "/profile",
+      // A line break cannot go in a Location header: followed, it was a 500.
+      "/admin?tab=users\r\nSet-Cookie: x=1",
+    ]) {
       const id = await insertListedConsultant(harness.database.db, { name: "Plain Elsewhere", status: "pending" });
       const answered = await postAction<FormAnswer>(page, {
         url: "/admin",

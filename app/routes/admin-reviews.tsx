@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import { ADMIN_LIMITS, ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
 import { parseId } from "#common/ids.ts";
+import { backToPage } from "#common/redirect.ts";
 import { ADMIN_REVIEW_FILTERS, type AdminReviewFilter, REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -87,8 +88,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const i18n = i18nOfRequest(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const backParam = String(form.get("back") ?? "");
-  const back = backParam.startsWith("/admin/reviews") && !backParam.startsWith("/admin/reviews/") ? backParam : "/admin/reviews";
+  const back = backToPage(form.get("back"), "/admin/reviews") ?? "/admin/reviews";
   if (intent !== "hide" && intent !== "unhide") return answer(errorAnswer(i18n._(msg`Unknown action`)), 400);
   const reviewId = parseId(String(form.get("id") ?? ""));
   if (reviewId === null) return answer(errorAnswer(i18n._(msg`Review not found`), { intent }), 404);

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { parseId } from "#common/ids.ts";
+import { backToPage } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
@@ -85,16 +86,6 @@ function readView(search: string): View {
   };
 }
 
-/**
- * Where a plain form (no JavaScript) comes back to after it was done: the dashboard's address it
- * was sent from (`back`), never another page. Null for a fetcher's request, which has none and
- * stays on the page.
- */
-function backOf(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || value.length > 500) return null;
-  return value === "/admin" || value.startsWith("/admin?") ? value : null;
-}
-
 const ADMIN_SIGNED_OUT = {
   heading: msg`Admin Access Required`,
   text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
@@ -172,7 +163,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (refused) return refused;
   const actor = actorOf(app.session);
   const deps = serviceDeps(app);
-  const back = backOf(form.get("back"));
+  // A plain form comes back to the dashboard's address it was sent from; a fetcher's request has
+  // no `back` (null) and stays on the page.
+  const back = backToPage(form.get("back"), "/admin");
   try {
     const id = idFrom(form.get("id"));
     if (id === null) throw new NotFound("Not found");

@@ -5,6 +5,7 @@ import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import { insertUser } from "../../tests/setup/users.ts";
+import { buttonClasses } from "../components/ui/button.tsx";
 import * as page from "./admin.tsx";
 
 // /admin as a route module: who may see it, and what its actions answer (one shape: the 'Success'
@@ -60,6 +61,24 @@ describe("/admin", () => {
     expect(await screen.findByText("Failed to promote user")).toBeTruthy();
     expect(screen.getByText(ADMIN_TOASTS.error)).toBeTruthy();
     expect(screen.getByRole("alertdialog")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("the question in the page (?confirm=…, no dialog) shows a refusal inside it, announced, with the granting button's look", async () => {
+    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
+    const person = await insertUser(harness.database.db, { name: "Eko Leaving" });
+    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("Eko Leaving")}&confirm=promote&id=${person.id}`);
+    const question = await screen.findByRole("region", { name: "Make Eko Leaving an admin?" });
+    const confirm = within(question).getByRole("button", { name: "Promote Eko Leaving" });
+    expect(confirm.className).toBe(buttonClasses({ variant: "primary" }));
+    // Gone between the question and the answer: the service answers 404.
+    await harness.database.db.delete(authUsers).where(eq(authUsers.id, person.id));
+    fireEvent.click(confirm);
+    // The answer's page draws the question again, the refusal in it.
+    await waitFor(() => {
+      const asked = screen.getByRole("region", { name: "Make Eko Leaving an admin?" });
+      expect(within(asked).getByRole("alert").textContent).toBe("User not found");
+    });
     view.unmount();
   });
 

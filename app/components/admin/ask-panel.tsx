@@ -44,10 +44,8 @@ function questionOf(intent: AskingIntent, target: AskTarget, isSelf: boolean): Q
         reason: { label: text.label, required: intent !== "hide" },
       };
     }
-    default: {
-      const text = confirmationText({ intent, user: target }, isSelf);
-      return { ...text, variant: intent === "promote" || intent === "unblock" ? "primary" : "destructive" };
-    }
+    default:
+      return confirmationText({ intent, user: target }, isSelf);
   }
 }
 

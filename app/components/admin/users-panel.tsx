@@ -23,8 +23,17 @@ const ACCOUNT_BUTTONS = {
   "end-sessions": { action: "End sessions", pendingText: "Ending...", icon: LogOut, variant: "outline" },
 } as const;
 
-/** What the confirmation of an account action says; demoting oneself closes the dashboard. */
-export function confirmationText(
+/**
+ * What the confirmation of an account action says, and its button's look: granting (promote,
+ * unblock) is not red. The dialog and the page's own question (without JavaScript) both use it.
+ */
+export function confirmationText(action: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> }, isSelf: boolean) {
+  const variant = action.intent === "promote" || action.intent === "unblock" ? "primary" : "destructive";
+  return { ...confirmationWords(action, isSelf), variant } as const;
+}
+
+/** The words of an account action's confirmation; demoting oneself closes the dashboard. */
+function confirmationWords(
   { intent, user }: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> },
   isSelf: boolean,
 ) {
@@ -208,7 +217,7 @@ export function UsersTable({
         description={text?.description ?? ""}
         confirmLabel={text?.confirmLabel ?? ""}
         pendingLabel={text?.pendingLabel}
-        confirmVariant={confirming?.intent === "promote" || confirming?.intent === "unblock" ? "primary" : "destructive"}
+        confirmVariant={text?.variant}
         isPending={action.isBusy}
         onConfirm={() => {
           if (confirming) action.submit({ intent: confirming.intent, id: String(confirming.user.id) });

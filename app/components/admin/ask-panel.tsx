@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { type FormAnswer, formErrorOf, typedOf } from "#app/lib/form-answer.ts";
 import { ReauthenticateFields } from "../account/reauthenticate-fields.tsx";
-import { Alert } from "../ui/alert.tsx";
+import { FormErrorAlert } from "../ui/alert.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
 import { type AdminIntent, ASK_ANCHOR, type AskingIntent, askHref } from "./admin-tabs.ts";
@@ -78,14 +78,8 @@ export function AskPanel({
         {question.title}
       </h2>
       <p className="mt-2 text-sm text-muted">{question.description}</p>
-      {formError && (
-        <div className="mt-4">
-          <Alert tone="error" live>
-            {formError}
-          </Alert>
-        </div>
-      )}
       <Form method="post" action={askHref(place, intent, target.id)} className="mt-4 grid gap-4">
+        <FormErrorAlert errors={formError ? [formError] : undefined} />
         <input type="hidden" name="id" value={target.id} />
         <input type="hidden" name="back" value={back} />
         {question.reason && (

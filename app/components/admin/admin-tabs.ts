@@ -63,12 +63,17 @@ export const ADMIN_INTENTS = Object.keys(INTENT_TOASTS) as AdminIntent[];
 /** What narrows a table: the search text and, on the Consultants tab, the approval status. */
 export type AdminFilters = { search: string; status?: ApprovalStatus };
 
-export function adminHref(tab: AdminTab, filters: AdminFilters, page = 1): string {
+/** The dashboard address's parameters for a tab, its filters and page (the first page says none). */
+export function adminParams(tab: AdminTab, filters: AdminFilters, page = 1): URLSearchParams {
   const params = new URLSearchParams({ tab });
   if (filters.search) params.set("q", filters.search);
   if (filters.status) params.set("status", filters.status);
   if (page > 1) params.set("page", String(page));
-  return `/admin?${params.toString()}`;
+  return params;
+}
+
+export function adminHref(tab: AdminTab, filters: AdminFilters, page = 1): string {
+  return `/admin?${adminParams(tab, filters, page).toString()}`;
 }
 
 /**
@@ -97,7 +102,7 @@ export const ASK_ANCHOR = "admin-confirm";
 
 /** The address of the question about one row, in the place the admin is. */
 export function askHref(place: AdminPlace, intent: AskingIntent, id: number): string {
-  const params = new URLSearchParams(adminHref(place.tab, place.filters, place.page).slice("/admin?".length));
+  const params = adminParams(place.tab, place.filters, place.page);
   params.set("confirm", intent);
   params.set("id", String(id));
   return `/admin?${params.toString()}`;

@@ -1,5 +1,13 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { ADMIN_TABS, type AdminIntent, type AdminPlace, ASK_ANCHOR, type AskingIntent, adminHref } from "./admin-tabs.ts";
+import {
+  ADMIN_TABS,
+  type AdminIntent,
+  type AdminPlace,
+  ASK_ANCHOR,
+  type AskingIntent,
+  adminHref,
+  adminParams,
+} from "./admin-tabs.ts";
 
 // The admin tables' actions without JavaScript (progressive enhancement). Each row action's
 // button sits in a plain form, so it does something before (or without) the page's scripts:
@@ -32,10 +40,9 @@ export function AskForm({ id, children }: { id: number; children: ReactNode }) {
   const { tab, filters, page } = useAdminPlace();
   return (
     <form method="get" action={`/admin#${ASK_ANCHOR}`} className="contents">
-      <input type="hidden" name="tab" value={tab} />
-      {filters.search && <input type="hidden" name="q" value={filters.search} />}
-      {filters.status && <input type="hidden" name="status" value={filters.status} />}
-      {page > 1 && <input type="hidden" name="page" value={page} />}
+      {[...adminParams(tab, filters, page)].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <input type="hidden" name="id" value={id} />
       {children}
     </form>

@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect } from "vitest";
+import { SORT_OPTIONS } from "#common/constants.ts";
 import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { call } from "../../tests/setup/api-app.ts";
 import { contractBreach } from "../../tests/setup/api-contract.ts";
@@ -165,6 +166,9 @@ describe("the OpenAPI document", () => {
       document.paths["/api/consultants/{id}/reviews"].post.responses["201"].content["application/json"].schema.properties
         .engagement.enum,
     ).toEqual([...REVIEW_ENGAGEMENTS]);
+    expect(
+      document.paths["/api/consultants"].get.responses["200"].content["application/json"].schema.properties.sort.enum,
+    ).toEqual(SORT_OPTIONS.map(({ value }) => value));
   });
 
   it("holds the API tests' answers to their schemas: a field too many or too few, at any depth, or another status fails", async ({

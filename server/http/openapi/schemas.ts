@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CONSULTANT_STATUSES } from "#common/constants.ts";
+import { CONSULTANT_STATUSES, SORT_OPTIONS } from "#common/constants.ts";
 import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
+import type { SortValue } from "#common/search.ts";
 import { LANGUAGE_LEVELS, RATE_CURRENCIES, RATE_VISIBILITIES } from "#common/track-record-lists.ts";
 
 // What the documented routes answer, and how a route is documented (see ../openapi.ts).
@@ -175,7 +176,8 @@ export const searchResultSchema = z
     page: z.number().int(),
     limit: z.number().int(),
     pageCount: z.number().int(),
-    sort: z.string(),
+    // The order the results came in (the default when none was asked for).
+    sort: z.enum(SORT_OPTIONS.map(({ value }) => value) as [SortValue, ...SortValue[]]),
     correctedKeywords: z.string().optional(),
     /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
     expandedTerms: z.array(z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict()).optional(),

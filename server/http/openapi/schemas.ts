@@ -113,16 +113,12 @@ const publicConsultantFields = { ...consultantFields, email: z.string().nullable
 /** The owner's profile with its whole track record and who the rate is shown to (OwnConsultant & OwnTrackRecord). */
 const ownProfileFields = { ...ownConsultantFields, ...trackRecordFields, rateVisibility: z.enum(RATE_VISIBILITIES) };
 /** The owner's last change: waiting, or rejected with the admin's reason (common/profile-changes.ts OwnChangeState). */
+const pendingChange = z
+  .object({ status: z.literal("pending"), submittedAt: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) })
+  .strict();
 const ownChangeState = z.union([
-  z.object({ status: z.literal("pending"), submittedAt: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
-  z
-    .object({
-      status: z.literal("rejected"),
-      submittedAt: z.string(),
-      fields: z.array(z.enum(REVIEWED_FIELDS)),
-      reason: z.string().nullable(),
-    })
-    .strict(),
+  pendingChange,
+  pendingChange.extend({ status: z.literal("rejected"), reason: z.string().nullable() }).strict(),
 ]);
 /** GET /api/my-consultant-profile and the owner's edit: everything, and the state of the last change. */
 export const ownProfileAnswer = z.object({ ...ownProfileFields, change: ownChangeState.nullable() }).strict();

@@ -15,7 +15,7 @@ import { OrganizationLogo } from "../components/organizations/organization-logo.
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { metaI18n, pageMeta } from "../lib/meta.ts";
+import { metaI18n, pageMeta, privatePageMeta } from "../lib/meta.ts";
 import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/organization";
 
@@ -140,15 +140,16 @@ function WrittenReview({ review }: { review: OrganizationReview }) {
   );
 }
 
+/** An organization without a public page: a page search engines must not index, in the page's language. */
+const notFoundMeta = privatePageMeta({
+  title: msg`Organization not found`,
+  description: msg`This organization has no public page.`,
+});
+
 export function meta(args: Route.MetaArgs) {
-  const i18n = metaI18n(args);
   const view = args.loaderData;
-  if (!view)
-    return pageMeta(args, {
-      title: i18n._(msg`Organization not found`),
-      description: i18n._(msg`This organization has no public page.`),
-      noindex: true,
-    });
+  if (!view) return notFoundMeta(args);
+  const i18n = metaI18n(args);
   const { organization } = view;
   const name = organization.name;
   const kind = kindLabel(i18n, organization.kind);

@@ -1,12 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect } from "vitest";
-import { COUNTRY_CODES, countryName } from "#common/countries.ts";
-import type { Locale } from "#common/locales.ts";
 import { hashToken, newToken } from "#server/services/sessions.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
-import { englishLeft, englishOnlyMessages } from "../setup/english-left.ts";
+import { englishLeftWithDescription, englishOnlyBesideCountries, TRANSLATED, type Translated } from "../setup/english-left.ts";
 
 // The organization pages in Bahasa Indonesia, Vietnamese and Thai (issue 37): what a member, a
 // visitor and an invited person read on /my-organizations, /my-organizations/{id}, the public
@@ -14,36 +12,18 @@ import { englishLeft, englishOnlyMessages } from "../setup/english-left.ts";
 // page, its title or its description.
 
 const it = e2e();
-type Translated = Exclude<Locale, "en">;
-const TRANSLATED: Translated[] = ["id", "vi", "th"];
-const englishOnly = new Map<Translated, string[]>();
+let englishOnly = new Map<Translated, string[]>();
 
 beforeAll(async () => {
-  for (const locale of TRANSLATED) {
-    // A country as the language names it ("Brunei" in Indonesian) is that language, whatever else a catalogue says.
-    const countries = new Set(COUNTRY_CODES.map((code) => countryName(code, locale)));
-    englishOnly.set(
-      locale,
-      (await englishOnlyMessages(locale)).filter((message) => !countries.has(message)),
-    );
-  }
+  englishOnly = await englishOnlyBesideCountries();
 });
 
 /** A name as people write theirs (capitalised words): a made-up suffix keeps it apart from other tests' rows. */
 const named = (name: string) => `${name} ${unique().toUpperCase()}`;
 
-/** English left in the page's body and title, and in its description (a web address is no English). */
-async function leftovers(page: Page, locale: Translated) {
-  const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
-  const found = (await englishLeft(page, "body", locale, englishOnly.get(locale) ?? [])).filter(
-    (text) => !/: https?:\/\/\S+$/.test(text),
-  );
-  // The description, as the body's texts are checked: a catalogue message left English, or (Thai) an English word.
-  if ((englishOnly.get(locale) ?? []).includes(description) || (locale === "th" && /(^|[^\p{L}])[a-z]{2,}/u.test(description))) {
-    found.push(`description: ${description}`);
-  }
-  return found;
-}
+/** English left in the page's body, title and description (a web address shown in the page is no English). */
+const leftovers = (page: Page, locale: Translated) =>
+  englishLeftWithDescription(page, locale, englishOnly.get(locale) ?? [], /: https?:\/\/\S+$/);
 
 it("shows a member's organizations and the manage page with no English, in each language", async ({
   app,
@@ -145,9 +125,17 @@ it("shows a verified organization's public page, and its 'not found', with no En
     .waitFor();
   await expectNoAxeViolations(page);
   expect(await page.title()).toMatch(/^Sulawesi Health Trust/);
+  // No description of its own: the sentence about it, in Thai.
+  expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(
+    /^Sulawesi Health Trust \S+ องค์กรที่ยืนยันแล้ว \(.+\) ใน\S/,
+  );
   const missing = await page.goto(`${app.url}/th/organizations/no-such-organization`);
   expect(missing?.status()).toBe(404);
   expect(await page.title()).not.toMatch(/Organization|Not Found/);
+  // Its own title in Thai (the 404 screen adds a title of its own, which may come first).
+  await expect.poll(() => page.locator("title").allTextContents()).toContain("ไม่พบองค์กร | DevConsult SEA");
+  expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe("องค์กรนี้ไม่มีหน้าสาธารณะ");
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   await expectNoAxeViolations(page);
   expectNoConsoleErrors(errors, [/status of 404/]);
 });

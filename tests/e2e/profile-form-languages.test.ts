@@ -1,29 +1,18 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect } from "vitest";
-import { COUNTRY_CODES, countryName } from "#common/countries.ts";
-import type { Locale } from "#common/locales.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage } from "../setup/e2e.ts";
-import { englishLeft, englishOnlyMessages } from "../setup/english-left.ts";
+import { englishLeftWithDescription, englishOnlyBesideCountries, TRANSLATED, type Translated } from "../setup/english-left.ts";
 
 // The consultant profile form (/profile/new, /profile/edit/{id}) in Bahasa Indonesia, Vietnamese
 // and Thai (issue 37): its sections, labels, hints, switches, the track record's lists and their
 // buttons, the CV import, the photo control, and the validation messages, with no English left.
 
 const it = e2e();
-type Translated = Exclude<Locale, "en">;
-const TRANSLATED: Translated[] = ["id", "vi", "th"];
-const englishOnly = new Map<Translated, string[]>();
+let englishOnly = new Map<Translated, string[]>();
 
 beforeAll(async () => {
-  for (const locale of TRANSLATED) {
-    // A country as the language names it ("Brunei" in Indonesian) is that language, whatever else a catalogue says.
-    const countries = new Set(COUNTRY_CODES.map((code) => countryName(code, locale)));
-    englishOnly.set(
-      locale,
-      (await englishOnlyMessages(locale)).filter((message) => !countries.has(message)),
-    );
-  }
+  englishOnly = await englishOnlyBesideCountries();
 });
 
 /**
@@ -32,14 +21,7 @@ beforeAll(async () => {
  * Thai check reads them as English words, so hints that quote values are checked as catalogue
  * messages only (what englishOnly finds).
  */
-async function leftovers(page: Page, locale: Translated) {
-  const found = await englishLeft(page, "body", locale, englishOnly.get(locale) ?? []);
-  const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
-  if ((englishOnly.get(locale) ?? []).includes(description) || (locale === "th" && /(^|[^\p{L}])[a-z]{2,}/u.test(description))) {
-    found.push(`description: ${description}`);
-  }
-  return found;
-}
+const leftovers = (page: Page, locale: Translated) => englishLeftWithDescription(page, locale, englishOnly.get(locale) ?? []);
 
 it("shows the new-profile form, its lists, the CV import and its refusals with no English, in each language", async ({
   app,

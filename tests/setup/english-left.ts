@@ -1,11 +1,16 @@
 import type { Page } from "playwright-core";
+import { COUNTRY_CODES, countryName } from "#common/countries.ts";
 import type { Locale } from "#common/locales.ts";
 import { readCatalogEntries } from "#server/i18n/catalogs.ts";
 
 // The browser tests' check that a translated page left no English behind (issue 37): what a
 // person reads on the page (and in its labels) that is not the page's language.
 
-type Translated = Exclude<Locale, "en">;
+/** A language of the interface other than English. */
+export type Translated = Exclude<Locale, "en">;
+
+/** Those languages. */
+export const TRANSLATED: readonly Translated[] = ["id", "vi", "th"];
 
 /**
  * The catalogue's English source texts whose translation in `locale` differs from them: a page in
@@ -19,6 +24,37 @@ export async function englishOnlyMessages(locale: Translated): Promise<string[]>
     .filter((entry) => entry.translation && entry.translation !== entry.message && !kept.has(entry.message))
     .map((entry) => entry.message as string)
     .filter((message) => !/[{<]/.test(message));
+}
+
+/**
+ * englishOnlyMessages of each translated language, less the country names that language writes as
+ * the English does ("Brunei" in Indonesian is that language, whatever else a catalogue says): for
+ * pages that show a country's name in the page's language.
+ */
+export async function englishOnlyBesideCountries(): Promise<Map<Translated, string[]>> {
+  const byLocale = new Map<Translated, string[]>();
+  for (const locale of TRANSLATED) {
+    const countries = new Set(COUNTRY_CODES.map((code) => countryName(code, locale)));
+    byLocale.set(
+      locale,
+      (await englishOnlyMessages(locale)).filter((message) => !countries.has(message)),
+    );
+  }
+  return byLocale;
+}
+
+/**
+ * English left in the page's body and title (englishLeft, less the texts `ignore` matches) and in
+ * its description: a description that is an `englishOnly` message, or (Thai) that has a lower-case
+ * Latin word.
+ */
+export async function englishLeftWithDescription(page: Page, locale: Translated, englishOnly: string[], ignore?: RegExp) {
+  const found = (await englishLeft(page, "body", locale, englishOnly)).filter((text) => !ignore?.test(text));
+  const description = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+  if (englishOnly.includes(description) || (locale === "th" && /(^|[^\p{L}])[a-z]{2,}/u.test(description))) {
+    found.push(`description: ${description}`);
+  }
+  return found;
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 import { englishLeft, englishOnlyMessages } from "../setup/english-left.ts";
+import { insertVerifiedOrganization } from "../setup/organizations.ts";
 
 // A consultant's /my-applications and an organization member's /opportunities/new in Thai
 // (issue 37): the page, its title and its description carry no English.
@@ -16,10 +17,9 @@ it("shows My applications and Post an opportunity in Thai, title and description
 }) => {
   const english = await englishOnlyMessages("th");
   const member = await account("user", "Ploy Srisuk");
-  const [organization] = await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`River Trust ${unique().toUpperCase()}`}, 'ngo', 'VN', now(), 'admin') returning id`;
-  await sql`insert into organization_members (organization_id, user_id, role) values (${organization!.id}, ${member.id}, 'owner')`;
+  await insertVerifiedOrganization(sql, { name: `River Trust ${unique().toUpperCase()}` }, [
+    { userId: member.id, role: "owner" },
+  ]);
   const { page } = await openPage({ viewport: "desktop" });
   await signInPage(page, app.url, member.token);
   for (const { path, title, description } of [

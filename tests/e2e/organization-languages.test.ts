@@ -5,6 +5,7 @@ import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "
 import { insertConsultant } from "../setup/consultants.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 import { englishLeftWithDescription, englishOnlyBesideCountries, TRANSLATED, type Translated } from "../setup/english-left.ts";
+import { insertVerifiedOrganization } from "../setup/organizations.ts";
 
 // The organization pages in Bahasa Indonesia, Vietnamese and Thai (issue 37): what a member, a
 // visitor and an invited person read on /my-organizations, /my-organizations/{id}, the public
@@ -32,16 +33,21 @@ it("shows a member's organizations and the manage page with no English, in each 
   openPage,
 }) => {
   const owner = await account("user", named("Ploy Srisuk"));
-  const slug = `mekong-${unique()}`;
-  const [organization] = await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, website, description, verified_at, verification_method)
-    values (${slug}, ${named("Mekong Water Alliance")}, 'ngo', 'TH', 'https://mekong-water.org',
-      'River basin governance across the lower Mekong.', now(), 'admin')
-    returning id`;
-  const id = organization!.id;
-  await sql`insert into organization_members (organization_id, user_id, role, is_listed) values (${id}, ${owner.id}, 'owner', true)`;
   const colleague = await account("user", named("Lan Nguyen"));
-  await sql`insert into organization_members (organization_id, user_id, role) values (${id}, ${colleague.id}, 'member')`;
+  const { id } = await insertVerifiedOrganization(
+    sql,
+    {
+      slug: `mekong-${unique()}`,
+      name: named("Mekong Water Alliance"),
+      country: "TH",
+      website: "https://mekong-water.org",
+      description: "River basin governance across the lower Mekong.",
+    },
+    [
+      { userId: owner.id, role: "owner", listed: true },
+      { userId: colleague.id, role: "member" },
+    ],
+  );
   await sql`insert into organization_invitations (organization_id, email, role, token_hash, invited_by, expires_at)
     values (${id}, ${`somchai.${unique()}@example.org`}, 'admin', ${hashToken(newToken())}, ${owner.id}, now() + interval '7 days')`;
 
@@ -92,16 +98,15 @@ it("shows a verified organization's public page, and its 'not found', with no En
   openPage,
 }) => {
   const officer = await account("user", named("Dewi Lestari"));
-  const slug = `sulawesi-${unique()}`;
-  const [organization] = await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${slug}, ${named("Sulawesi Health Trust")}, 'research', 'ID', now(), 'admin')
-    returning id`;
-  await sql`insert into organization_members (organization_id, user_id, role, is_listed)
-    values (${organization!.id}, ${officer.id}, 'admin', true)`;
+  const organization = await insertVerifiedOrganization(
+    sql,
+    { slug: `sulawesi-${unique()}`, name: named("Sulawesi Health Trust"), kind: "research", country: "ID" },
+    [{ userId: officer.id, role: "admin", listed: true }],
+  );
+  const slug = organization.slug;
   const consultant = await insertConsultant(sql, { name: named("Maria Santos") });
   await sql`insert into reviews (consultant_id, reviewer_id, score, body, engagement, organization_id)
-    values (${consultant.id}, ${officer.id}, 9, 'Careful, clear work on the district health survey.', 'Evaluation or review', ${organization!.id})`;
+    values (${consultant.id}, ${officer.id}, 9, 'Careful, clear work on the district health survey.', 'Evaluation or review', ${organization.id})`;
 
   const { page, errors } = await openPage({ viewport: "desktop" });
   for (const locale of TRANSLATED) {
@@ -147,14 +152,12 @@ it("shows an invitation to the invited person, to another account and a used lin
   openPage,
 }) => {
   const owner = await account("user", named("Ploy Srisuk"));
-  const [organization] = await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`delta-${unique()}`}, ${named("Delta Livelihoods")}, 'ngo', 'VN', now(), 'admin')
-    returning id`;
-  await sql`insert into organization_members (organization_id, user_id, role) values (${organization!.id}, ${owner.id}, 'owner')`;
+  const organization = await insertVerifiedOrganization(sql, { slug: `delta-${unique()}`, name: named("Delta Livelihoods") }, [
+    { userId: owner.id, role: "owner" },
+  ]);
   const token = newToken();
   await sql`insert into organization_invitations (organization_id, email, role, token_hash, invited_by, expires_at)
-    values (${organization!.id}, ${`hoa.${unique()}@example.org`}, 'member', ${hashToken(token)}, ${owner.id}, now() + interval '7 days')`;
+    values (${organization.id}, ${`hoa.${unique()}@example.org`}, 'member', ${hashToken(token)}, ${owner.id}, now() + interval '7 days')`;
   const other = await account("user", named("Budi Santoso"));
 
   const visitor = await openPage({ viewport: "phone" });

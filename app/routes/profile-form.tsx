@@ -24,7 +24,7 @@ import { type AppContext, appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, failureToast } from "../lib/form-answer.ts";
-import { metaI18n, pageMeta } from "../lib/meta.ts";
+import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -236,13 +236,10 @@ export default function ProfileFormPage({ loaderData, actionData }: Route.Compon
 }
 
 export function meta(args: Route.MetaArgs) {
-  const i18n = metaI18n(args);
-  const isCreate = args.location.pathname === "/profile/new";
-  return pageMeta(args, {
-    title: isCreate ? i18n._(msg`Create Consultant Profile`) : i18n._(msg`Edit Consultant Profile`),
-    description: i18n._(msg`Create or edit your consultant profile in the directory.`),
-    noindex: true,
-  });
+  return privatePageMeta({
+    title: args.location.pathname === "/profile/new" ? msg`Create Consultant Profile` : msg`Edit Consultant Profile`,
+    description: msg`Create or edit your consultant profile in the directory.`,
+  })(args);
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -282,7 +282,7 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
               <LoadingText>{TAB_TEXT[name].loading}</LoadingText>
             ) : (
               <AdminPlaceProvider value={place}>
-                <AskQuestion table={table} data={loaded} answer={pageAnswer} />
+                <AskQuestion data={loaded} answer={pageAnswer} />
                 <TablePanel table={table} data={loaded} />
               </AdminPlaceProvider>
             )}
@@ -323,17 +323,11 @@ function askTarget(table: DashboardData["table"], id: number): AskTarget | undef
   }
 }
 
-function AskQuestion({
-  table,
-  data: loaded,
-  answer: pageAnswer,
-}: {
-  table: DashboardData["table"];
-  data: DashboardData;
-  answer: PageAnswer;
-}) {
+/** The question the address asks (the table is the one it names: the loader read that tab). */
+function AskQuestion({ data: loaded, answer: pageAnswer }: { data: DashboardData; answer: PageAnswer }) {
+  const { table } = loaded;
   const ask = loaded.view.ask;
-  const target = ask && table.tab === loaded.view.tab ? askTarget(table, ask.id) : undefined;
+  const target = ask ? askTarget(table, ask.id) : undefined;
   if (!ask || !target) return null;
   return (
     <AskPanel

@@ -11,7 +11,16 @@ import { e2e, signInPage, unique } from "../setup/e2e.ts";
 // the table with what happened said in the page. A privileged action with a stale sign-in asks
 // for the password inside that form; a wrong one changes nothing, the right one acts at once.
 
-const test = e2e({ ENFORCE_SECOND_FACTOR: "none" });
+const test = e2e({ ENFORCE_SECOND_FACTOR: "none" })
+  /** An admin registered through the API whose sign-in was eleven minutes ago: past the default ten. */
+  .extend("staleAdmin", { scope: "file" }, async ({ sql, register }) => {
+    return async (name: string) => {
+      const admin = await register(name);
+      await sql`update auth_users set role = 'admin' where id = ${admin.id}`;
+      await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${admin.id}`;
+      return admin;
+    };
+  });
 
 /** What the page says a plain form did (the toast's words, shown in the page without scripts). */
 function doneText(page: Page) {
@@ -83,13 +92,11 @@ describe("the Admin Dashboard without JavaScript", () => {
     sql,
     openPage,
     register,
+    staleAdmin,
   }) => {
     const tag = `Plain${unique()}`;
-    const admin = await register(`${tag} Admin`);
+    const admin = await staleAdmin(`${tag} Admin`);
     const person = await register(`${tag} Promotee`);
-    await sql`update auth_users set role = 'admin' where id = ${admin.id}`;
-    // The sign-in was eleven minutes ago: past the default ten.
-    await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${admin.id}`;
     const { page, errors } = await openPage({ viewport: "phone", javaScriptEnabled: false });
     await signInPage(page, app.url, admin.sessionToken);
     const roleOf = async () => (await sql`select role from auth_users where id = ${person.id}`)[0]?.role;
@@ -133,12 +140,10 @@ describe("the Admin Dashboard without JavaScript", () => {
     app,
     sql,
     openPage,
-    register,
+    staleAdmin,
   }) => {
     const tag = `Plain${unique()}`;
-    const admin = await register(`${tag} Admin`);
-    await sql`update auth_users set role = 'admin' where id = ${admin.id}`;
-    await sql`update auth_sessions set authenticated_at = now() - interval '11 minutes' where user_id = ${admin.id}`;
+    const admin = await staleAdmin(`${tag} Admin`);
     const name = `${tag} River Trust`;
     const [organization] = await sql`
       insert into organizations (slug, name, kind, country, verified_at, verification_method)

@@ -6,7 +6,7 @@ import { createSession } from "#server/services/sessions.ts";
 import { type ApiApp, call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
-import { unique } from "../../../tests/setup/unique.ts";
+import { freshIp, unique } from "../../../tests/setup/unique.ts";
 
 const it = apiTest();
 let env: TestApi;
@@ -15,13 +15,6 @@ it.beforeAll(({ api }) => {
   env = api;
   app = api.app;
 });
-
-let ipCounter = 0;
-/** A fresh client address per request, so per-address rate limits never decide a test. */
-const freshIp = () => {
-  ipCounter += 1;
-  return `198.18.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
 
 async function insertUser({ role = "user", name = "Test Person" }: { role?: "user" | "admin"; name?: string } = {}) {
   const [user] = await env.database.db

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { call, type TestApi } from "./api-app.ts";
+import { insertVerifiedOrganization } from "./organizations.ts";
 import { unique } from "./unique.ts";
 import { insertSignedInUser } from "./users.ts";
 
@@ -15,13 +16,12 @@ export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 /** A verified organization and its owner, signed in. */
 export async function verifiedOrganization(api: Api, options: { name?: string; country?: string } = {}): Promise<Poster> {
   const owner = await insertSignedInUser(api.database.db, { name: `Owner ${unique()}` });
-  const [org] = await api.database.sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`org-${unique()}`}, ${`${options.name ?? "River Trust"} ${unique()}`}, 'ngo', ${options.country ?? "VN"}, now(), 'admin')
-    returning id`;
-  await api.database
-    .sql`insert into organization_members (organization_id, user_id, role) values (${org!.id}, ${owner.id}, 'owner')`;
-  return { owner, organizationId: org!.id };
+  const { id } = await insertVerifiedOrganization(
+    api.database.sql,
+    { name: `${options.name ?? "River Trust"} ${unique()}`, country: options.country ?? "VN" },
+    [{ userId: owner.id, role: "owner" }],
+  );
+  return { owner, organizationId: id };
 }
 
 /**

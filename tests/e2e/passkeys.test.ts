@@ -27,6 +27,7 @@ const EXPECTED_ERRORS = [/status of 400/, /status of 403/];
 /** A software authenticator for this page: CTAP2, built in, discoverable credentials, verifies its user. */
 async function addAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
+  type Credentials = Awaited<ReturnType<typeof cdp.send<"WebAuthn.getCredentials">>>["credentials"];
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: {
@@ -42,6 +43,10 @@ async function addAuthenticator(page: Page) {
     credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
     /** Takes the authenticator away (another device is used next). */
     remove: () => cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId }),
+    /** Puts credentials another authenticator made into this one (that device is back). */
+    add: async (credentials: Credentials) => {
+      for (const credential of credentials) await cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
+    },
   };
 }
 
@@ -219,6 +224,7 @@ describe("passkeys", () => {
     await list.getByText("Work laptop").waitFor();
 
     // Another device: the laptop's authenticator is gone, a phone's is there.
+    const laptopCredentials = await laptop.credentials();
     await laptop.remove();
     const phone = await addAuthenticator(page);
     await section.getByLabel("Passkey name").fill("Phone");
@@ -229,12 +235,25 @@ describe("passkeys", () => {
     const stored = await sql`select name from passkeys where user_id = ${person.id} order by name`;
     expect(stored.map((row) => row.name)).toEqual(["Phone", "Work laptop"]);
 
-    // The phone's passkey signs in on its own.
-    await page.context().clearCookies();
-    await page.goto(`${base}/sign-in`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Use a passkey" }).click();
-    expect(await toastText(page, "Login successful")).toContain(person.name);
+    // The phone's passkey signs in on its own; then, the laptop back instead of the phone, the laptop's.
+    const usedPasskeys = async () =>
+      (await sql`select name from passkeys where user_id = ${person.id} and last_used_at is not null order by name`).map(
+        (row) => row.name,
+      );
+    const signInWithPasskey = async () => {
+      await page.context().clearCookies();
+      await page.goto(`${base}/sign-in`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      expect(await toastText(page, "Login successful")).toContain(person.name);
+    };
+    await signInWithPasskey();
+    await expect.poll(usedPasskeys).toEqual(["Phone"]);
+    await phone.remove();
+    const laptopAgain = await addAuthenticator(page);
+    await laptopAgain.add(laptopCredentials);
+    await signInWithPasskey();
+    await expect.poll(usedPasskeys).toEqual(["Phone", "Work laptop"]);
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
   });
 

@@ -135,6 +135,8 @@ describe("creating and editing a profile", () => {
     await page.waitForURL(`${app.url}/consultant/${id}`);
     await page.getByText("Pending approval").waitFor();
     await expect(page.locator("h1").innerText()).resolves.toBe(person.name);
+    // After a link the languages come with the track record's lazily loaded code: wait for them.
+    await page.getByRole("region", { name: "Languages" }).getByText("Indonesian").waitFor();
     const profileText = await page.getByTestId("consultant-profile").innerText();
     expect(profileText).toContain("Gender and Social Inclusion Adviser");
     expect(profileText).toContain("Governance");

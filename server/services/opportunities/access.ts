@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { OPPORTUNITY_TEXTS, type OpportunityStatus } from "#common/opportunities.ts";
+import type { MatchOpportunity } from "#common/opportunity-match.ts";
 import { MANAGING_ROLES } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityPosters, organizationMembers, organizations } from "#server/db/schema.ts";
@@ -84,6 +85,21 @@ export const wantedColumns = {
   languages: opportunities.languages,
   minYearsExperience: opportunities.minYearsExperience,
 };
+
+/**
+ * What a ToR asks for, from a row read with wantedColumns: the values the match score reads, and
+ * the same fields, in the same order, of a search result's summary.
+ */
+export function wantedOf<R extends MatchOpportunity>(row: R): Pick<R, keyof MatchOpportunity> {
+  return {
+    specializations: row.specializations,
+    countries: row.countries,
+    remote: row.remote,
+    donors: row.donors,
+    languages: row.languages,
+    minYearsExperience: row.minYearsExperience,
+  };
+}
 
 /** The opportunity's row with its organization, or NotFound. */
 export async function loadOpportunity(db: Executor, id: number, options: { lock?: boolean } = {}) {

@@ -16,7 +16,7 @@ import { NotFound } from "../errors.ts";
 import { consultantsHiddenFrom } from "../organizations/hidden-from.ts";
 import { requireMember } from "../organizations/membership.ts";
 import { searchPage } from "../search/index.ts";
-import { loadOpportunity, wantedColumns } from "./access.ts";
+import { loadOpportunity, wantedColumns, wantedOf } from "./access.ts";
 import { isPublished, type SummaryRow, summaryColumns, summaryOf } from "./search.ts";
 
 // Matching both ways (issue 32, decision 016).
@@ -38,18 +38,6 @@ type Deps = Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">;
 export const SUGGESTIONS = 20;
 /** Opportunities for you: how many a profile page shows, and how many candidates are scored for them. */
 export const FOR_YOU = { shown: 10, scored: 200 } as const;
-
-/** What a ToR asks for, as the score reads it. */
-export function matchOpportunityOf(row: MatchOpportunity): MatchOpportunity {
-  return {
-    specializations: row.specializations,
-    countries: row.countries,
-    remote: row.remote,
-    donors: row.donors,
-    languages: row.languages,
-    minYearsExperience: row.minYearsExperience,
-  };
-}
 
 /**
  * The searches a ToR's Suggested consultants are read from, strictest first (each one a search the
@@ -110,7 +98,7 @@ export async function suggestConsultants(deps: Deps, actor: Actor, id: number): 
   const { opportunity, organization } = await loadOpportunity(deps.db, id);
   // Asked once: the same profiles are left out of every search of the ladder.
   const [, hidden] = await Promise.all([requireMember(deps.db, actor, organization.id), consultantsHiddenFrom(deps.db, actor)]);
-  const wanted = { ...matchOpportunityOf({ ...opportunity, remote: opportunity.isRemote }), title: opportunity.title };
+  const wanted = { ...wantedOf({ ...opportunity, remote: opportunity.isRemote }), title: opportunity.title };
   const found: SuggestedConsultant["consultant"][] = [];
   const taken = new Set<number>();
   const engine = { db: deps.readDb, runtime: deps.runtime, log: deps.log };
@@ -204,7 +192,7 @@ export async function opportunitiesMatching(
     .map((row) => ({
       id: row.id,
       publishedAt: row.publishedAt?.getTime() ?? 0,
-      match: matchScore(matchOpportunityOf(row), profile),
+      match: matchScore(wantedOf(row), profile),
     }))
     .sort((a, b) => b.match.score - a.match.score || b.publishedAt - a.publishedAt || b.id - a.id)
     .slice(0, options.limit);

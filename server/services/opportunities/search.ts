@@ -15,7 +15,7 @@ import type { Actor, ServiceDeps } from "../context.ts";
 import { placeTerms } from "../search/places.ts";
 import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
-import { organizationBadgeColumns, wantedColumns } from "./access.ts";
+import { organizationBadgeColumns, wantedColumns, wantedOf } from "./access.ts";
 import { termsAsText } from "./tor-format.ts";
 
 // /opportunities and GET /api/opportunities (issue 32): published opportunities, 12 a page,
@@ -149,12 +149,7 @@ export function summaryOf(row: SummaryRow): OpportunitySummary {
     organization: row.organization,
     title: row.title,
     excerpt: text.length > 220 ? `${text.slice(0, 220).replace(/\s+\S*$/, "")}…` : text,
-    specializations: row.specializations,
-    countries: row.countries,
-    remote: row.remote,
-    donors: row.donors,
-    languages: row.languages,
-    minYearsExperience: row.minYearsExperience,
+    ...wantedOf(row),
     duration: { value: row.durationValue, unit: row.durationUnit },
     deadline: row.deadline.toISOString(),
     deadlineDate: row.deadlineDate,

@@ -33,8 +33,8 @@ import {
 import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, pathId, readJson, readMultipart, signedInActor } from "../request.ts";
-import { created, idAndBody, noInput, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
+import { actorFrom, pathId, readMultipart, signedInActor } from "../request.ts";
+import { bodyOrEmpty, created, idAndBody, noInput, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
 
 // Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
 // once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and
@@ -43,7 +43,6 @@ import { created, idAndBody, noInput, notStored, queryParams, saying, serviceCal
 
 type HttpContext = Context<HttpEnv>;
 
-const readBody = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
 const opportunityId = (c: HttpContext) => pathId(c, "id", OPPORTUNITY_TEXTS.notFound);
 const interestOf = (c: HttpContext) => ({
   id: opportunityId(c),
@@ -68,22 +67,22 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   const open = serviceCalls(deps, actorFrom);
 
   api.get("/", open(searchOpportunities, queryParams));
-  api.post("/", call(createOpportunity, readBody, created));
+  api.post("/", call(createOpportunity, bodyOrEmpty, created));
   api.get("/:id", open(getOpportunity, opportunityId, notStored));
-  api.patch("/:id", call(updateOpportunity, idAndBody(opportunityId, readBody), notStored));
+  api.patch("/:id", call(updateOpportunity, idAndBody(opportunityId, bodyOrEmpty), notStored));
   api.delete("/:id", call(deleteOpportunity, opportunityId, saying(OPPORTUNITY_TEXTS.deleted)));
   api.post("/:id/publish", call(publishOpportunity, opportunityId, notStored));
-  api.post("/:id/close", call(closeOpportunity, idAndBody(opportunityId, readBody), notStored));
+  api.post("/:id/close", call(closeOpportunity, idAndBody(opportunityId, bodyOrEmpty), notStored));
 
   // Expressions of interest: the consultant's own, then the organization's view of its applicants.
   const apply = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
-  api.post("/:id/interests", apply(expressInterest, idAndBody(opportunityId, readBody), created));
-  api.patch("/:id/interests/mine", apply(updateMyInterest, idAndBody(opportunityId, readBody), notStored));
+  api.post("/:id/interests", apply(expressInterest, idAndBody(opportunityId, bodyOrEmpty), created));
+  api.patch("/:id/interests/mine", apply(updateMyInterest, idAndBody(opportunityId, bodyOrEmpty), notStored));
   api.delete("/:id/interests/mine", apply(withdrawMyInterest, opportunityId, saying(INTEREST_TEXTS.withdrawn)));
   api.get("/:id/interests", call(listApplicants, opportunityId, notStored));
   api.get("/:id/suggestions", call(suggestConsultants, opportunityId, notStored));
   const report = serviceCalls(deps, signedInActor(REPORT_TEXTS.signIn));
-  api.post("/:id/report", report(reportOpportunity, idAndBody(opportunityId, readBody), created));
+  api.post("/:id/report", report(reportOpportunity, idAndBody(opportunityId, bodyOrEmpty), created));
   api.get("/:id/interests/export.csv", async (c) => {
     const id = opportunityId(c);
     const { csv, filename } = await exportApplicants(
@@ -107,7 +106,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   });
   api.patch(
     "/:id/interests/:interestId",
-    call(moveApplicant, async (c) => ({ ...interestOf(c), body: await readBody(c) }), notStored),
+    call(moveApplicant, async (c) => ({ ...interestOf(c), body: await bodyOrEmpty(c) }), notStored),
   );
 
   api.put(
@@ -149,7 +148,7 @@ export function createMyDigestApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const call = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
   api.get("/", call(getDigestFrequency, noInput, notStored));
-  api.put("/", call(setDigestFrequency, readBody, notStored));
+  api.put("/", call(setDigestFrequency, bodyOrEmpty, notStored));
   return api;
 }
 
@@ -159,8 +158,8 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   const call = serviceCalls(deps, signedInActor(OPPORTUNITY_TEXTS.signIn));
   api.get("/", call(listOpportunitiesForAdmin, queryParams, notStored));
   api.post("/:id/approve", call(approveOpportunity, opportunityId));
-  api.post("/:id/reject", call(rejectOpportunity, idAndBody(opportunityId, readBody)));
-  api.post("/:id/unpublish", call(unpublishOpportunity, idAndBody(opportunityId, readBody)));
+  api.post("/:id/reject", call(rejectOpportunity, idAndBody(opportunityId, bodyOrEmpty)));
+  api.post("/:id/unpublish", call(unpublishOpportunity, idAndBody(opportunityId, bodyOrEmpty)));
   api.post("/:id/dismiss-reports", call(dismissOpportunityReports, opportunityId));
   return api;
 }

@@ -22,8 +22,18 @@ import {
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { actorFrom, pathId, readJson, readMultipart, signedInActor } from "../request.ts";
-import { created, idAndBody, noInput, notStored, queryParams, saying, serviceApi, serviceCalls } from "./service-call.ts";
+import { actorFrom, pathId, readMultipart, signedInActor } from "../request.ts";
+import {
+  bodyOrEmpty,
+  created,
+  idAndBody,
+  noInput,
+  notStored,
+  queryParams,
+  saying,
+  serviceApi,
+  serviceCalls,
+} from "./service-call.ts";
 
 // Organizations (issue 31): /api/organizations… (members see their organizations' private parts,
 // anyone else gets 404; a verified organization's own record is public), /api/invitations/{token}
@@ -31,9 +41,6 @@ import { created, idAndBody, noInput, notStored, queryParams, saying, serviceApi
 // /api/my-consultant-profile/hidden-from (a consultant hides their profile from organizations).
 
 type HttpContext = Context<HttpEnv>;
-
-/** A missing body is an empty one: the schemas name what is missing. */
-const readBody = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
 
 const organizationId = (c: HttpContext) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
 const memberOf = (c: HttpContext) => ({
@@ -52,23 +59,23 @@ export function createOrganizationsApi(deps: HttpDeps) {
   const open = serviceCalls(deps, actorFrom);
 
   api.get("/", call(listOrganizations, queryParams, notStored));
-  api.post("/", call(createOrganization, readBody, created));
+  api.post("/", call(createOrganization, bodyOrEmpty, created));
   api.get("/:id", open(getOrganization, organizationId));
-  api.patch("/:id", call(updateOrganization, idAndBody(organizationId, readBody)));
+  api.patch("/:id", call(updateOrganization, idAndBody(organizationId, bodyOrEmpty)));
   api.delete("/:id", call(deleteOrganization, organizationId, saying("Organization deleted")));
 
   api.get("/:id/members", call(listMembers, organizationId, notStored));
   api.patch(
     "/:id/members/:userId",
-    call(updateMember, async (c) => ({ ...memberOf(c), body: await readBody(c) })),
+    call(updateMember, async (c) => ({ ...memberOf(c), body: await bodyOrEmpty(c) })),
   );
   api.delete("/:id/members/:userId", call(removeMember, memberOf));
 
   api.get("/:id/invitations", call(listInvitations, organizationId, notStored));
-  api.post("/:id/invitations", call(inviteMember, idAndBody(organizationId, readBody), created));
+  api.post("/:id/invitations", call(inviteMember, idAndBody(organizationId, bodyOrEmpty), created));
   api.delete("/:id/invitations/:invitationId", call(withdrawInvitation, invitationOf, saying("Invitation withdrawn")));
 
-  api.post("/:id/verify", call(verifyOrganization, idAndBody(organizationId, readBody)));
+  api.post("/:id/verify", call(verifyOrganization, idAndBody(organizationId, bodyOrEmpty)));
   api.delete(
     "/:id/verify",
     call((d, actor, id: number) => unverifyOrganization(d, actor, id), organizationId),
@@ -115,7 +122,7 @@ export function createInvitationsApi(deps: HttpDeps) {
 export function createActingOrganizationApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
   api.get("/", call(actingState, noInput, notStored));
-  api.put("/", call(setActingOrganization, readBody, notStored));
+  api.put("/", call(setActingOrganization, bodyOrEmpty, notStored));
   return api;
 }
 
@@ -123,6 +130,6 @@ export function createActingOrganizationApi(deps: HttpDeps) {
 export function createHiddenFromApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
   api.get("/", call(getHiddenFrom, noInput, notStored));
-  api.put("/", call(putHiddenFrom, readBody, notStored));
+  api.put("/", call(putHiddenFrom, bodyOrEmpty, notStored));
   return api;
 }

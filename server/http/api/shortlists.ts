@@ -20,15 +20,12 @@ import {
 } from "#server/services/shortlists/shortlists.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { pathId, readJson, signedInActor } from "../request.ts";
-import { created, idAndBody, noInput, notStored, saying, serviceApi, under } from "./service-call.ts";
+import { pathId, signedInActor } from "../request.ts";
+import { bodyOrEmpty, created, idAndBody, noInput, notStored, saying, serviceApi, under } from "./service-call.ts";
 
 // Shortlists (issues 13 and 31): /api/shortlists… for the owner of a private list and the members
 // of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone
 // holding a share link.
-
-/** A missing body is an empty one (PUT …/consultants/{id} with no note adds the consultant). */
-const readBody = async (c: Context<HttpEnv>) => (await readJson(c, { allowEmpty: true })) ?? {};
 
 /** A file name for the download: the list's name in safe characters. */
 function fileName(name: string): string {
@@ -48,7 +45,7 @@ export function createShortlistsApi(deps: HttpDeps) {
   const entry = (c: Context<HttpEnv>) => ({ id: listId(c), consultantId: consultantId(c) });
 
   api.get("/", call(listShortlists, noInput, under("shortlists")));
-  api.post("/", call(createShortlist, readBody, created));
+  api.post("/", call(createShortlist, bodyOrEmpty, created));
   api.get(
     "/:id/export.csv",
     call(
@@ -63,21 +60,21 @@ export function createShortlistsApi(deps: HttpDeps) {
     ),
   );
   api.get("/:id", call(getShortlist, listId));
-  api.patch("/:id", call(renameShortlist, idAndBody(listId, readBody)));
+  api.patch("/:id", call(renameShortlist, idAndBody(listId, bodyOrEmpty)));
   api.delete("/:id", call(deleteShortlist, listId, saying("Shortlist deleted")));
   api.put(
     "/:id/consultants/:consultantId",
-    call(putShortlistEntry, async (c) => ({ ...entry(c), body: await readBody(c) })),
+    call(putShortlistEntry, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) })),
   );
   api.patch(
     "/:id/consultants/:consultantId",
-    call(patchShortlistEntry, async (c) => ({ ...entry(c), body: await readBody(c) })),
+    call(patchShortlistEntry, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) })),
   );
   api.delete("/:id/consultants/:consultantId", call(removeShortlistEntry, entry));
   api.get("/:id/consultants/:consultantId/notes", call(listShortlistNotes, entry, notStored));
   api.post(
     "/:id/consultants/:consultantId/notes",
-    call(addShortlistNote, async (c) => ({ ...entry(c), body: await readBody(c) }), created),
+    call(addShortlistNote, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) }), created),
   );
   api.post("/:id/share", call(shareShortlist, listId, created));
   api.delete("/:id/share", call(revokeShortlistShare, listId, saying("Share link revoked")));

@@ -34,7 +34,17 @@ import { dismissOpportunityReports, reportOpportunity } from "#server/services/o
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readMultipart, signedInActor } from "../request.ts";
-import { bodyOrEmpty, created, idAndBody, noInput, notStored, queryParams, saying, serviceCalls } from "./service-call.ts";
+import {
+  bodyOrEmpty,
+  created,
+  idAndBody,
+  noInput,
+  notStored,
+  pathAndBody,
+  queryParams,
+  saying,
+  serviceCalls,
+} from "./service-call.ts";
 
 // Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
 // once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and
@@ -104,10 +114,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
     c.header("Cache-Control", "private, no-store");
     return c.body(new Uint8Array(body));
   });
-  api.patch(
-    "/:id/interests/:interestId",
-    call(moveApplicant, async (c) => ({ ...interestOf(c), body: await bodyOrEmpty(c) }), notStored),
-  );
+  api.patch("/:id/interests/:interestId", call(moveApplicant, pathAndBody(interestOf, bodyOrEmpty), notStored));
 
   api.put(
     "/:id/tor.pdf",

@@ -29,6 +29,7 @@ import {
   idAndBody,
   noInput,
   notStored,
+  pathAndBody,
   queryParams,
   saying,
   serviceApi,
@@ -65,10 +66,7 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.delete("/:id", call(deleteOrganization, organizationId, saying("Organization deleted")));
 
   api.get("/:id/members", call(listMembers, organizationId, notStored));
-  api.patch(
-    "/:id/members/:userId",
-    call(updateMember, async (c) => ({ ...memberOf(c), body: await bodyOrEmpty(c) })),
-  );
+  api.patch("/:id/members/:userId", call(updateMember, pathAndBody(memberOf, bodyOrEmpty)));
   api.delete("/:id/members/:userId", call(removeMember, memberOf));
 
   api.get("/:id/invitations", call(listInvitations, organizationId, notStored));

@@ -48,9 +48,17 @@ export const bodyOrEmpty = async (c: HttpContext) => (await readJson(c, { allowE
 /** For a service that needs only the caller (their own lists). */
 export const noInput = (): undefined => undefined;
 
+/** The path's parameters (`{ id, userId }`…), then `body`: the body (JSON unless another reader is given). */
+export function pathAndBody<P extends object>(
+  path: (c: HttpContext) => P,
+  body: (c: HttpContext) => Promise<unknown> = readJson,
+) {
+  return async (c: HttpContext) => ({ ...path(c), body: await body(c) });
+}
+
 /** `{ id, body }`: the path id, then the body (JSON unless another reader is given). */
 export function idAndBody(id: (c: HttpContext) => number, body: (c: HttpContext) => Promise<unknown> = readJson) {
-  return async (c: HttpContext) => ({ id: id(c), body: await body(c) });
+  return pathAndBody((c) => ({ id: id(c) }), body);
 }
 
 /**

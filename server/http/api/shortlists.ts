@@ -21,7 +21,7 @@ import {
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { pathId, signedInActor } from "../request.ts";
-import { bodyOrEmpty, created, idAndBody, noInput, notStored, saying, serviceApi, under } from "./service-call.ts";
+import { bodyOrEmpty, created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi, under } from "./service-call.ts";
 
 // Shortlists (issues 13 and 31): /api/shortlists… for the owner of a private list and the members
 // of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone
@@ -62,20 +62,11 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.get("/:id", call(getShortlist, listId));
   api.patch("/:id", call(renameShortlist, idAndBody(listId, bodyOrEmpty)));
   api.delete("/:id", call(deleteShortlist, listId, saying("Shortlist deleted")));
-  api.put(
-    "/:id/consultants/:consultantId",
-    call(putShortlistEntry, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) })),
-  );
-  api.patch(
-    "/:id/consultants/:consultantId",
-    call(patchShortlistEntry, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) })),
-  );
+  api.put("/:id/consultants/:consultantId", call(putShortlistEntry, pathAndBody(entry, bodyOrEmpty)));
+  api.patch("/:id/consultants/:consultantId", call(patchShortlistEntry, pathAndBody(entry, bodyOrEmpty)));
   api.delete("/:id/consultants/:consultantId", call(removeShortlistEntry, entry));
   api.get("/:id/consultants/:consultantId/notes", call(listShortlistNotes, entry, notStored));
-  api.post(
-    "/:id/consultants/:consultantId/notes",
-    call(addShortlistNote, async (c) => ({ ...entry(c), body: await bodyOrEmpty(c) }), created),
-  );
+  api.post("/:id/consultants/:consultantId/notes", call(addShortlistNote, pathAndBody(entry, bodyOrEmpty), created));
   api.post("/:id/share", call(shareShortlist, listId, created));
   api.delete("/:id/share", call(revokeShortlistShare, listId, saying("Share link revoked")));
   return api;

@@ -18,6 +18,14 @@ const partySchema = z
   .strict();
 const box = z.enum(["sent", "received"]);
 const status = z.enum(["sent", "read", "replied"]);
+/** What a conversation is, in the list and in its thread alike: the same fields, first, in this order. */
+const conversationHeadShape = {
+  id: z.number().int(),
+  box,
+  subject: z.string(),
+  otherParty: partySchema,
+  organization: organizationBadgeSchema.nullable(),
+};
 
 export const conversationPageSchema = z
   .object({
@@ -25,11 +33,7 @@ export const conversationPageSchema = z
     conversations: z.array(
       z
         .object({
-          id: z.number().int(),
-          box,
-          subject: z.string(),
-          otherParty: partySchema,
-          organization: organizationBadgeSchema.nullable(),
+          ...conversationHeadShape,
           lastMessage: z.object({ preview: z.string(), at: z.string(), fromMe: z.boolean() }).strict(),
           unreadCount: z.number().int(),
           status,
@@ -47,11 +51,7 @@ export const conversationPageSchema = z
 
 export const conversationThreadSchema = z
   .object({
-    id: z.number().int(),
-    box,
-    subject: z.string(),
-    otherParty: partySchema,
-    organization: organizationBadgeSchema.nullable(),
+    ...conversationHeadShape,
     status,
     senderEmail: z.string().optional(),
     isBlockedSender: z.boolean(),

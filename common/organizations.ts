@@ -372,16 +372,7 @@ export type ConversationReport = {
 };
 
 /** A row of the admin Organizations table. */
-export type AdminOrganization = {
-  id: number;
-  slug: string;
-  name: string;
-  kind: OrganizationKind;
-  country: string;
-  website: string | null;
-  verified: boolean;
-  verificationMethod: "domain" | "admin" | null;
-  memberCount: number;
-  openReports: number;
-  createdAt: string;
-};
+export type AdminOrganization = Pick<
+  OrganizationView,
+  "id" | "slug" | "name" | "kind" | "country" | "website" | "verified" | "verificationMethod" | "memberCount" | "createdAt"
+> & { openReports: number };

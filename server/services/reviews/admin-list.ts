@@ -6,6 +6,7 @@ import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admi
 import type { Actor, ServiceDeps } from "../context.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
+import { reviewNameColumns } from "./reviews.ts";
 
 // The admins' moderation list of reviews (issue 36: an admin could hide a review only from its
 // profile): the most recent first, all of them or only the visible or the hidden ones, a page at
@@ -40,10 +41,7 @@ export async function listReviewsForAdmin(
       deps.db
         .select({
           id: reviews.id,
-          consultantId: reviews.consultantId,
-          consultantName: consultants.name,
-          reviewerName: authUsers.name,
-          reviewerEmail: authUsers.email,
+          ...reviewNameColumns,
           organization: badgeOf(reviews.organizationId),
           score: reviews.score,
           text: reviews.body,

@@ -50,6 +50,14 @@ const counted = sql<boolean>`(${reviews.hiddenAt} is null and exists (
     where earlier.consultant_id = ${reviews.consultantId} and earlier.organization_id = ${reviews.organizationId}
       and earlier.hidden_at is null and (earlier.created_at, earlier.id) < (${reviews.createdAt}, ${reviews.id})))`;
 
+/** Whose review of whom: the profile's id and name, the reviewer's name and address (the admin table, hide/unhide). */
+export const reviewNameColumns = {
+  consultantId: reviews.consultantId,
+  consultantName: consultants.name,
+  reviewerName: authUsers.name,
+  reviewerEmail: authUsers.email,
+};
+
 const publicColumns = {
   id: reviews.id,
   consultantId: reviews.consultantId,
@@ -281,10 +289,7 @@ export async function setReviewHidden(
           id: reviews.id,
           hiddenAt: reviews.hiddenAt,
           hiddenReason: reviews.hiddenReason,
-          consultantId: reviews.consultantId,
-          consultantName: consultants.name,
-          reviewerName: authUsers.name,
-          reviewerEmail: authUsers.email,
+          ...reviewNameColumns,
           reviewerLocale: authUsers.locale,
         })
         .from(reviews)

@@ -21,6 +21,11 @@ export async function readJson(c: Context<HttpEnv>, options: { allowEmpty?: bool
   }
 }
 
+/** The JSON body, or `{}` when there is none: the service's schema names what is missing. */
+export async function bodyOrEmpty(c: Context<HttpEnv>): Promise<unknown> {
+  return (await readJson(c, { allowEmpty: true })) ?? {};
+}
+
 /** A multipart form's fields; a body that is not one is refused (400) with `notMultipart`. */
 export async function readMultipart(c: Context<HttpEnv>, notMultipart: string): Promise<Record<string, unknown>> {
   try {

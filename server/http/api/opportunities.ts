@@ -33,18 +33,8 @@ import {
 import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, pathId, readMultipart, signedInActor } from "../request.ts";
-import {
-  bodyOrEmpty,
-  created,
-  idAndBody,
-  noInput,
-  notStored,
-  pathAndBody,
-  queryParams,
-  saying,
-  serviceCalls,
-} from "./service-call.ts";
+import { actorFrom, bodyOrEmpty, pathId, readMultipart, signedInActor } from "../request.ts";
+import { created, idAndBody, noInput, notStored, pathAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
 
 // Opportunities (issue 32): GET /api/opportunities (the public search), an opportunity (public
 // once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and

@@ -22,9 +22,8 @@ import {
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { actorFrom, pathId, readMultipart, signedInActor } from "../request.ts";
+import { actorFrom, bodyOrEmpty, pathId, readMultipart, signedInActor } from "../request.ts";
 import {
-  bodyOrEmpty,
   created,
   idAndBody,
   noInput,

@@ -42,9 +42,6 @@ export const under =
 /** The query string's parameters, for a service that parses them (a page, a filter). */
 export const queryParams = (c: HttpContext) => c.req.query();
 
-/** The JSON body, or `{}` when there is none: the service's schema names what is missing. */
-export const bodyOrEmpty = async (c: HttpContext) => (await readJson(c, { allowEmpty: true })) ?? {};
-
 /** For a service that needs only the caller (their own lists). */
 export const noInput = (): undefined => undefined;
 

@@ -20,8 +20,8 @@ import {
 } from "#server/services/shortlists/shortlists.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
-import { pathId, signedInActor } from "../request.ts";
-import { bodyOrEmpty, created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi, under } from "./service-call.ts";
+import { bodyOrEmpty, pathId, signedInActor } from "../request.ts";
+import { created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi, under } from "./service-call.ts";
 
 // Shortlists (issues 13 and 31): /api/shortlists… for the owner of a private list and the members
 // of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone

@@ -1,19 +1,15 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { describe, expect } from "vitest";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { FUNCTIONS_FILE, functionsSql } from "./functions.ts";
 
-describe("server/db/functions.sql", () => {
-  const holder = {} as { db: TestDatabase };
-  beforeAll(async () => {
-    holder.db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await holder.db?.close();
-  });
+const it = databaseTest();
 
-  it("holds every function and trigger of the migrated database as it is (npm run db:functions writes it)", async () => {
-    const generated = await functionsSql(holder.db.sql);
+describe("server/db/functions.sql", () => {
+  it("holds every function and trigger of the migrated database as it is (npm run db:functions writes it)", async ({
+    database,
+  }) => {
+    const generated = await functionsSql(database.sql);
     expect(generated).toContain("FUNCTION public.search_analyze_words(");
     expect(generated).toContain("CREATE TRIGGER");
     // Not the extensions' functions.

@@ -1,24 +1,16 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
-import { migrationsFolder } from "./migrate.ts";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
+import { rerunMigration } from "../../tests/setup/migrations.ts";
 
 // Migration 0011 puts existing profiles' cities in their canonical spelling and keeps the full
 // location as typed. Its statements are re-run here on rows written the old way.
 
-describe("migration 0011: cities in canonical spelling", () => {
-  const holder = {} as { db: TestDatabase };
-  beforeAll(async () => {
-    holder.db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await holder.db?.close();
-  });
+const it = databaseTest();
 
-  it("normalises known cities, fills a missing city from the location, and leaves the rest as typed", async () => {
-    const { sql } = holder.db;
+describe("migration 0011: cities in canonical spelling", () => {
+  it("normalises known cities, fills a missing city from the location, and leaves the rest as typed", async ({ database }) => {
+    const { sql } = database;
     const saigon = await insertConsultant(sql, { city: "Sài Gòn", location: "District 3, Sài Gòn", country: "Vietnam" });
     const hcm = await insertConsultant(sql, { city: "TP.HCM", location: "TP.HCM, Vietnam", country: "Vietnam" });
     const noCity = await insertConsultant(sql, { city: null, location: "Rangoon, Myanmar", country: "Myanmar" });
@@ -26,10 +18,7 @@ describe("migration 0011: cities in canonical spelling", () => {
     // A spelling of a place in another country is not that place.
     const otherCountry = await insertConsultant(sql, { city: "Penang", location: "Penang, Thailand", country: "Thailand" });
 
-    const migration = await readFile(path.join(migrationsFolder, "0011_trust.sql"), "utf8");
-    await sql.begin(async (tx) => {
-      for (const statement of migration.split("--> statement-breakpoint")) await tx.unsafe(statement);
-    });
+    await rerunMigration(sql, "0011_trust");
 
     const rows = await sql<{ id: number; city: string | null; location: string }[]>`
       select id, city, location from consultants order by id`;

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
+import { databaseTest } from "../../tests/setup/fixtures.ts";
+import { rerunMigration } from "../../tests/setup/migrations.ts";
 import { migrationsFolder } from "./migrate.ts";
 
 // Migration 0038 recounts projects completed on profiles saved before the rule (issue 36: "55
@@ -11,17 +12,13 @@ import { migrationsFolder } from "./migrate.ts";
 
 const MIGRATION = "0038_projects_completed_backfill";
 
-describe(`migration ${MIGRATION}`, () => {
-  const holder = {} as { db: TestDatabase };
-  beforeAll(async () => {
-    holder.db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await holder.db?.close();
-  });
+const it = databaseTest();
 
-  it("sets projects completed to the completed assignments, and leaves profiles without assignments alone", async () => {
-    const { sql } = holder.db;
+describe(`migration ${MIGRATION}`, () => {
+  it("sets projects completed to the completed assignments, and leaves profiles without assignments alone", async ({
+    database,
+  }) => {
+    const { sql } = database;
     const assignments = async (consultantId: number, ends: (string | null)[]) => {
       for (const [position, end] of ends.entries()) {
         await sql`insert into consultant_assignments
@@ -45,10 +42,7 @@ describe(`migration ${MIGRATION}`, () => {
       { id: number; static_score: number }[]
     >`select id, static_score from consultants where id = ${inflated.id}`;
 
-    const migration = await readFile(path.join(migrationsFolder, `${MIGRATION}.sql`), "utf8");
-    await sql.begin(async (tx) => {
-      for (const statement of migration.split("--> statement-breakpoint")) await tx.unsafe(statement);
-    });
+    await rerunMigration(sql, MIGRATION);
 
     const rows = await sql<{ id: number; projects_completed: number; static_score: number }[]>`
       select id, projects_completed, static_score from consultants`;

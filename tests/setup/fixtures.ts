@@ -19,13 +19,20 @@ import { insertSignedInUser } from "./users.ts";
 // app on such a database, mail to a real SMTP server, the job queue and its workers running), with
 // `signedIn` (an account of a role, straight in the database) and `register` (one through the API).
 
-/** A file whose tests work on a database of their own, cloned from the migrated template. */
-export function databaseTest() {
+/**
+ * A file whose tests work on a database of their own, cloned from the migrated template; with
+ * `demo`, the demo directory (server/db/seed/demo.ts) loaded into it as the first start loads it.
+ */
+export function databaseTest({ demo = false }: { demo?: boolean } = {}) {
   const test = base
     // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
     .extend("database", { scope: "file" }, async ({}, { onCleanup }) => {
       const database = await createTestDatabase();
       onCleanup(() => database.close());
+      if (demo) {
+        const { seedDemoDirectory } = await import("#server/db/seed/demo.ts");
+        await seedDemoDirectory(database.db, database.sql, { info: () => {} });
+      }
       return database;
     });
   test.beforeAll(async ({ database }) => {

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { hasQualifyingConversation } from "#server/services/reviews/qualification.ts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { seedDemoDirectory } from "./demo.ts";
+import { databaseTest } from "../../../tests/setup/fixtures.ts";
 
-const silent = { info: () => {} };
+const it = databaseTest({ demo: true });
 
 describe("the demo directory's reviews", () => {
-  const holder = {} as { db: TestDatabase };
-  beforeAll(async () => {
-    holder.db = await createTestDatabase();
-    await seedDemoDirectory(holder.db.db, holder.db.sql, silent);
-  });
-  afterAll(async () => {
-    await holder.db?.close();
-  });
-
-  it("back every rating with reviews by organizations the consultant replied to", async () => {
-    const { sql, db } = holder.db;
+  it("back every rating with reviews by organizations the consultant replied to", async ({ database }) => {
+    const { sql, db } = database;
     // Reviews count toward the rating when their organization is verified (issue 31); the demo's
     // reviewers write for organizations, one per consultant, most of them verified.
     const rows = await sql<

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { COUNTRIES } from "#common/constants.ts";
 import { DONORS, RATE_CURRENCIES } from "#common/track-record.ts";
 import { getDirectoryStats } from "#server/services/stats.ts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { DEMO_DIRECTORY_SIZE, demoDirectory, seedDemoDirectory } from "./demo.ts";
+import { databaseTest } from "../../../tests/setup/fixtures.ts";
+import { DEMO_DIRECTORY_SIZE, demoDirectory } from "./demo.ts";
 import { allReviewTexts, BAND_SCORES, MAX_TEXT_USES } from "./demo-reviews.ts";
 import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
 import { NEIGHBOUR_COUNTRIES, PLACES, SUBREGIONS, WORK_COUNTRIES, type WorkCountry } from "./regions.ts";
@@ -14,7 +14,8 @@ import { WORK_BY_FIELD } from "./track-record.ts";
 // Issue 36: the demo directory must read as real. Each property an evaluator noticed is checked on
 // the directory the first start loads (generated, then read back from the database).
 
-const silent = { info: () => {} };
+const it = databaseTest({ demo: true });
+
 const directory: GeneratedConsultant[] = demoDirectory();
 
 function escapeRegExp(text: string) {
@@ -182,15 +183,6 @@ it("gives every demo consultant a distinct name", () => {
 });
 
 describe("the demo directory's reviews", () => {
-  const holder = {} as { db: TestDatabase };
-  beforeAll(async () => {
-    holder.db = await createTestDatabase();
-    await seedDemoDirectory(holder.db.db, holder.db.sql, silent);
-  });
-  afterAll(async () => {
-    await holder.db?.close();
-  });
-
   it("draw on at least 500 distinct texts written for the field, of every tone", () => {
     const texts = allReviewTexts();
     expect(texts.length).toBeGreaterThanOrEqual(500);
@@ -201,8 +193,10 @@ describe("the demo directory's reviews", () => {
     for (const text of texts) expect(text).not.toMatch(/sample|lorem|coming soon/i);
   });
 
-  it("never repeat a text within a profile nor use one more than three times, and score as the text reads", async () => {
-    const { sql } = holder.db;
+  it("never repeat a text within a profile nor use one more than three times, and score as the text reads", async ({
+    database,
+  }) => {
+    const { sql } = database;
     const rows = await sql<{ consultant_id: number; body: string; score: number }[]>`
       select consultant_id, body, score from reviews order by consultant_id, id`;
     expect(rows.length).toBeGreaterThan(DEMO_DIRECTORY_SIZE);
@@ -233,8 +227,8 @@ describe("the demo directory's reviews", () => {
     expect(new Set(rows.map((row) => row.body)).size / rows.length).toBeGreaterThan(0.9);
   });
 
-  it("are written by the client of one of the consultant's assignments, after a replied conversation", async () => {
-    const { sql } = holder.db;
+  it("are written by the client of one of the consultant's assignments, after a replied conversation", async ({ database }) => {
+    const { sql } = database;
     const rows = await sql<{ organization: string; clients: string[]; reviewed: string; asked: string; joined: string }[]>`
       select m.sender_organization as organization, array_agg(distinct a.organization) as clients,
         r.created_at as reviewed, m.created_at as asked, c.created_at as joined
@@ -256,8 +250,10 @@ describe("the demo directory's reviews", () => {
     expect(counts!.reviewers).toBeGreaterThan(counts!.reviews / 4);
   });
 
-  it("store projects completed and daily rates as generated, and the home page sums what the profiles show", async () => {
-    const { sql, db } = holder.db;
+  it("store projects completed and daily rates as generated, and the home page sums what the profiles show", async ({
+    database,
+  }) => {
+    const { sql, db } = database;
     const rows = await sql<{ projects: number; completed: number; rate: number | null; visibility: string }[]>`
       select c.projects_completed as projects, c.daily_rate_min as rate, c.rate_visibility as visibility,
         (select count(*)::int from consultant_assignments a where a.consultant_id = c.id and a.end_date is not null) as completed

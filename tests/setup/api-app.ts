@@ -93,6 +93,23 @@ export async function serveApi(
   return { app: holdAnswersToTheDocument(app), jobs, runtime };
 }
 
+/**
+ * A second app instance's job queue and workers on `api`'s database and mail server (logging
+ * nothing, counting no insights), for work two instances race for: stop it when done.
+ */
+export async function startSecondInstanceJobs(api: TestApi) {
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  const jobs = await startTestJobQueue(api.database.url, silent);
+  await startWorkers(jobs, {
+    db: api.database.db,
+    config: api.config,
+    mailer: createMailer(api.config, silent),
+    log: silent,
+    runtime: createRuntime({ insights: null }),
+  });
+  return jobs;
+}
+
 /** The job queue as tests run it: retries after about a second, no recurring jobs (tests run them). */
 export function startTestJobQueue(url: string, log: Parameters<typeof startJobQueue>[0]["log"]) {
   return startJobQueue({ url, log, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, schedules: false });

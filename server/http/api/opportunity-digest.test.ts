@@ -1,15 +1,12 @@
 import { describe, expect } from "vitest";
 import { MATCH_TEXTS } from "#common/opportunity-match.ts";
-import { startWorkers } from "#server/jobs/workers.ts";
-import { createRuntime } from "#server/runtime.ts";
-import { createMailer } from "#server/services/mail.ts";
 import {
   queueDueOpportunityDigests,
   sendOpportunityDigest,
   sendOpportunityDigests,
   unsubscribeOpportunityDigest,
 } from "#server/services/opportunities/digest.ts";
-import { call, sentMailJobs, settledJobs, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, sentMailJobs, settledJobs, startSecondInstanceJobs, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { postOpportunity, verifiedOrganization } from "../../../tests/setup/opportunities.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
@@ -22,8 +19,6 @@ const it = apiTest();
 // matching opportunities, never the same one twice, no e-mail when nothing is new, unsubscribe
 // without signing in, the consultant's choice of frequency, and one e-mail when two app instances
 // run it at once.
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** A consultant with an account and a listed Agriculture profile that worked in Cambodia for FAO. */
 async function consultant(api: TestApi) {
@@ -136,15 +131,8 @@ describe("the opportunities digest", () => {
     const publish = await poster(api);
     await publish(`Rural finance and farming adviser ${unique()}`, "Agriculture");
     const people = [await consultant(api), await consultant(api), await consultant(api)];
-    const second = await startTestJobQueue(api.database.url, silent);
+    const second = await startSecondInstanceJobs(api);
     try {
-      await startWorkers(second, {
-        db: api.database.db,
-        config: api.config,
-        mailer: createMailer(api.config, silent),
-        log: silent,
-        runtime: createRuntime({ insights: null }),
-      });
       const deps = { db: api.database.db, config: api.config, jobs: api.jobs };
       const ids = people.map((person) => person.consultantId);
       const [queuedHere, queuedThere] = await Promise.all([

@@ -1,10 +1,14 @@
 import { describe, expect } from "vitest";
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
-import { startWorkers } from "#server/jobs/workers.ts";
-import { createRuntime } from "#server/runtime.ts";
-import { createMailer } from "#server/services/mail.ts";
 import { queueDueDigests, sendDigest, unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
-import { call, PUBLIC_URL, sentMailJobs, settledJobs, startTestJobQueue, type TestApi } from "../../../tests/setup/api-app.ts";
+import {
+  call,
+  PUBLIC_URL,
+  sentMailJobs,
+  settledJobs,
+  startSecondInstanceJobs,
+  type TestApi,
+} from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 import { unique } from "../../../tests/setup/unique.ts";
@@ -13,8 +17,6 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 const it = apiTest();
 
 // Saved searches through the API, and their alert digests on the real job queue and SMTP server.
-
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** A listed consultant whose title carries `word`, listed now (the trigger sets listed_at). */
 async function listConsultant(api: TestApi, word: string, n: number) {
@@ -243,15 +245,8 @@ describe("alert digests", () => {
     await makeDue(api, saved.id);
     await api.database.sql`update consultants set listed_at = now() where title = ${`${word} adviser`}`;
     // A second instance: its own queue and workers on the same database and mail server.
-    const second = await startTestJobQueue(api.database.url, silent);
+    const second = await startSecondInstanceJobs(api);
     try {
-      await startWorkers(second, {
-        db: api.database.db,
-        config: api.config,
-        mailer: createMailer(api.config, silent),
-        log: silent,
-        runtime: createRuntime({ insights: null }),
-      });
       const deps = { db: api.database.db, config: api.config, jobs: api.jobs, runtime: api.runtime };
       await Promise.all([queueDueDigests(deps), queueDueDigests({ ...deps, jobs: second }), sendDigest(deps, saved.id)]);
       await api.smtp.waitForMail(owner.email);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "#server/db/client.ts";
+import type { Database, Sql } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { createSession } from "#server/services/sessions.ts";
 
@@ -38,4 +38,12 @@ export async function insertSignedInUser(
   const user = await insertUser(db, options);
   const { token } = await createSession(db, user.id);
   return { ...user, token };
+}
+
+/** The key under which the sign-in counts the attempts at one account, from any address. */
+export const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+
+/** An account guessed at a hundred times just now (from many networks): its next sign-in is delayed (429). */
+export async function guessedAt(sql: Sql, email: string) {
+  await sql`insert into rate_limits (key, window_start, hits) values (${loginAccountKey(email)}, now(), 100)`;
 }

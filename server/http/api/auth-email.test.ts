@@ -3,6 +3,7 @@ import { AUTH_LIMITS } from "#server/services/accounts/limits.ts";
 import { call, PUBLIC_URL } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
+import { guessedAt } from "../../../tests/setup/users.ts";
 
 const it = apiTest();
 /** The reset link's mail, found by its subject: a sign-in may send a security mail before it. */
@@ -138,9 +139,7 @@ describe("password reset", () => {
   // (the delay's message says so): a reset forgets the account's failed attempts.
   it("lets the owner of an account under attack sign in right after a reset, without the delay", async ({ api, register }) => {
     const { body } = await register();
-    await api.database.sql`
-      insert into rate_limits (key, window_start, hits)
-      values (${`login:account:${body.email.toLowerCase()}`}, now(), 100)`;
+    await guessedAt(api.database.sql, body.email);
     const delayed = await call(api.app, "POST", "/api/auth/login", { body, ip: "192.0.2.60" });
     expect(delayed.status).toBe(429);
     await call(api.app, "POST", "/api/auth/forgot-password", { body: { email: body.email } });

@@ -6,6 +6,7 @@ import { DUMMY_HASH } from "#server/services/accounts/registration.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
 import { call, cookieFrom } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { guessedAt, loginAccountKey } from "../../../tests/setup/users.ts";
 
 const it = apiTest();
 
@@ -198,9 +199,7 @@ describe("POST /api/auth/login", () => {
     register,
   }) => {
     const { body } = await register();
-    await api.database.sql`
-      insert into rate_limits (key, window_start, hits)
-      values (${`login:account:${body.email.toLowerCase()}`}, now(), 100)`;
+    await guessedAt(api.database.sql, body.email);
     const limited = await call(api.app, "POST", "/api/auth/login", { body, ip: "203.0.113.201" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAccount.maxDelaySeconds);
@@ -237,7 +236,7 @@ describe("POST /api/auth/login", () => {
     // Once the delay has run (moved back in the database, not waited for), the owner signs in.
     await api.database.sql`
       update rate_limits set window_start = window_start - make_interval(secs => ${wait})
-      where key = ${`login:account:${body.email.toLowerCase()}`}`;
+      where key = ${loginAccountKey(body.email)}`;
     expect((await call(api.app, "POST", "/api/auth/login", { body, ip: "198.51.100.200" })).status).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 import { type Config, loadConfig } from "#server/config.ts";
 import { createHttpApp } from "#server/http/app.ts";
 import type { HttpDeps } from "#server/http/context.ts";
@@ -16,6 +17,7 @@ import { contractBreach, holdAnswersToTheDocument, holdsAnswers } from "./api-co
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { errorRecordingLogger } from "./logged-errors.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";
+import { insertSignedInUser } from "./users.ts";
 
 export const PUBLIC_URL = "http://devconsult.test";
 
@@ -173,4 +175,21 @@ export async function sentMailJobs(api: TestApi, address: string) {
     if (theirs.every((job) => job.state === "completed")) return theirs;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A profile made through `POST /api/consultants` by a new signed-in account, as its owner makes it
+ * (the body may read the owner, e.g. its address): answers the `owner` and the profile's `id`.
+ */
+export async function postOwnProfile(
+  api: Pick<TestApi, "app" | "database">,
+  body: Record<string, unknown> | ((owner: { email: string }) => Record<string, unknown>),
+) {
+  const owner = await insertSignedInUser(api.database.db);
+  const created = await call(api.app, "POST", "/api/consultants", {
+    token: owner.token,
+    body: typeof body === "function" ? body(owner) : body,
+  });
+  expect(created.status, created.text).toBe(201);
+  return { owner, id: created.json.id as number };
 }

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
-import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { describe, expect } from "vitest";
+import { postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // The CV in donor formats (issue 34): the Europass XML imports back into the same track record,
 // and a visitor's copy carries only what the public profile shows.
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
-});
-afterAll(async () => {
-  await api?.close();
+const it = apiTest({ REQUIRE_APPROVAL: "false" });
+let api: TestApi;
+it.beforeAll(({ api: started }) => {
+  api = started;
 });
 
 const HIDDEN_EMAIL = "lan.private@example.org";
@@ -60,25 +58,19 @@ const TRACK_RECORD = {
   languageLevels: { Vietnamese: "native", English: "fluent", Thai: "basic" },
 };
 
-async function profileWithTrackRecord() {
-  const owner = await insertSignedInUser(api.database.db);
-  const created = await call(api.app, "POST", "/api/consultants", {
-    token: owner.token,
-    body: {
-      name: "Nguyễn Thị Lan",
-      title: "Maternal Health Adviser",
-      email: HIDDEN_EMAIL,
-      phone: HIDDEN_PHONE,
-      location: "Ba Đình, Hà Nội, Vietnam",
-      country: "Vietnam",
-      yearsExperience: 12,
-      primarySpecialization: "Healthcare",
-      bio: "Fifteen years of maternal health work across the Mekong.",
-      ...TRACK_RECORD,
-    },
+function profileWithTrackRecord() {
+  return postOwnProfile(api, {
+    name: "Nguyễn Thị Lan",
+    title: "Maternal Health Adviser",
+    email: HIDDEN_EMAIL,
+    phone: HIDDEN_PHONE,
+    location: "Ba Đình, Hà Nội, Vietnam",
+    country: "Vietnam",
+    yearsExperience: 12,
+    primarySpecialization: "Healthcare",
+    bio: "Fifteen years of maternal health work across the Mekong.",
+    ...TRACK_RECORD,
   });
-  expect(created.status, created.text).toBe(201);
-  return { owner, id: created.json.id as number };
 }
 
 async function download(path: string, token?: string) {

@@ -1,70 +1,62 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startApiApp } from "../../../tests/setup/api-app.ts";
-import { insertSignedInUser } from "../../../tests/setup/users.ts";
+import { describe, expect } from "vitest";
+import { postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
+import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // The donor CV layouts of issue 34 (?format=p11, europass, eu beside the standard one): each
 // has its sections, in its order, read from where pdf.js finds their headings on the pages; the
 // Europass PDF carries its XML and imports back; a visitor's copy has only public fields.
 
-let api: Awaited<ReturnType<typeof startApiApp>>;
-beforeAll(async () => {
-  api = await startApiApp({ REQUIRE_APPROVAL: "false" });
-});
-afterAll(async () => {
-  await api?.close();
+const it = apiTest({ REQUIRE_APPROVAL: "false" });
+let api: TestApi;
+it.beforeAll(({ api: started }) => {
+  api = started;
 });
 
 const HIDDEN_PHONE = "+66 2 555 0198";
 
-async function profile() {
-  const owner = await insertSignedInUser(api.database.db);
-  const created = await call(api.app, "POST", "/api/consultants", {
-    token: owner.token,
-    body: {
-      name: "Somchai Wongsawat",
-      title: "Senior Infrastructure Engineer",
-      email: owner.email,
-      phone: HIDDEN_PHONE,
-      location: "Bangkok, Thailand",
-      country: "Thailand",
-      yearsExperience: 20,
-      primarySpecialization: "Infrastructure",
-      secondarySpecializations: ["Agriculture"],
-      bio: "Civil engineer with twenty years in rural roads and irrigation. วิศวกรโยธาที่มีประสบการณ์ด้านถนนชนบท",
-      languages: ["Thai", "English", "Lao"],
-      languageLevels: { Thai: "native", English: "fluent", Lao: "working" },
-      assignments: [
-        {
-          title: "Rural Roads Asset Management System",
-          organization: "Department of Rural Roads",
-          donors: ["World Bank"],
-          countries: ["Thailand"],
-          role: "Road Asset Management Engineer",
-          startDate: "2022-01",
-          endDate: null,
-          sector: "Infrastructure",
-          description: "Set up a GIS-based road condition inventory covering 11,000 km.",
-        },
-        {
-          title: "Irrigation Modernisation Project Design",
-          organization: "Royal Irrigation Department",
-          donors: ["World Bank", "Asian Development Bank"],
-          countries: ["Thailand", "Laos"],
-          role: "Irrigation Engineer",
-          startDate: "2018-04",
-          endDate: "2021-10",
-          sector: "Agriculture",
-          description: "Prepared the design of canal automation for 48,000 hectares.",
-        },
-      ],
-      education: [
-        { degree: "MEng", field: "Transportation Engineering", institution: "Asian Institute of Technology", year: 2001 },
-      ],
-    },
-  });
-  expect(created.status, created.text).toBe(201);
-  return { owner, id: created.json.id as number };
+function profile() {
+  return postOwnProfile(api, (owner) => ({
+    name: "Somchai Wongsawat",
+    title: "Senior Infrastructure Engineer",
+    email: owner.email,
+    phone: HIDDEN_PHONE,
+    location: "Bangkok, Thailand",
+    country: "Thailand",
+    yearsExperience: 20,
+    primarySpecialization: "Infrastructure",
+    secondarySpecializations: ["Agriculture"],
+    bio: "Civil engineer with twenty years in rural roads and irrigation. วิศวกรโยธาที่มีประสบการณ์ด้านถนนชนบท",
+    languages: ["Thai", "English", "Lao"],
+    languageLevels: { Thai: "native", English: "fluent", Lao: "working" },
+    assignments: [
+      {
+        title: "Rural Roads Asset Management System",
+        organization: "Department of Rural Roads",
+        donors: ["World Bank"],
+        countries: ["Thailand"],
+        role: "Road Asset Management Engineer",
+        startDate: "2022-01",
+        endDate: null,
+        sector: "Infrastructure",
+        description: "Set up a GIS-based road condition inventory covering 11,000 km.",
+      },
+      {
+        title: "Irrigation Modernisation Project Design",
+        organization: "Royal Irrigation Department",
+        donors: ["World Bank", "Asian Development Bank"],
+        countries: ["Thailand", "Laos"],
+        role: "Irrigation Engineer",
+        startDate: "2018-04",
+        endDate: "2021-10",
+        sector: "Agriculture",
+        description: "Prepared the design of canal automation for 48,000 hectares.",
+      },
+    ],
+    education: [
+      { degree: "MEng", field: "Transportation Engineering", institution: "Asian Institute of Technology", year: 2001 },
+    ],
+  }));
 }
 
 type Line = { text: string; page: number; y: number };

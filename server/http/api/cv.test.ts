@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { pdfText } from "../../../tests/setup/pdf-text.ts";
 import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
@@ -13,30 +13,24 @@ const it = apiTest({ REQUIRE_APPROVAL: "false" });
 const SECRET_EMAIL = "lan.private.inbox@example.org";
 const SECRET_PHONE = "+84 24 555 0142";
 
-async function createProfile(api: TestApi, extra: Record<string, unknown> = {}) {
-  const owner = await insertSignedInUser(api.database.db);
-  const created = await call(api.app, "POST", "/api/consultants", {
-    token: owner.token,
-    body: {
-      name: "Nguyễn Thị Lan",
-      title: "Maternal Health Adviser",
-      email: SECRET_EMAIL,
-      phone: SECRET_PHONE,
-      location: "Ba Đình, Hà Nội, Vietnam",
-      country: "Vietnam",
-      yearsExperience: 12,
-      languages: ["Vietnamese", "English", "Thai"],
-      languageLevels: { Vietnamese: "native", English: "fluent", Thai: "basic" },
-      primarySpecialization: "Healthcare",
-      bio: 'Twelve years of maternal health work. <script>alert("x")</script> (the bio is plain text)',
-      dailyRate: { min: 450, max: 650, currency: "USD" },
-      assignments: [mekongEvaluation({ donors: ["Asian Development Bank", "UNFPA"], countries: ["Laos", "Vietnam"] })],
-      education: [{ degree: "MSc", field: "Public Health", institution: "มหาวิทยาลัยมหิดล (Mahidol University)", year: 2010 }],
-      ...extra,
-    },
+function createProfile(api: TestApi, extra: Record<string, unknown> = {}) {
+  return postOwnProfile(api, {
+    name: "Nguyễn Thị Lan",
+    title: "Maternal Health Adviser",
+    email: SECRET_EMAIL,
+    phone: SECRET_PHONE,
+    location: "Ba Đình, Hà Nội, Vietnam",
+    country: "Vietnam",
+    yearsExperience: 12,
+    languages: ["Vietnamese", "English", "Thai"],
+    languageLevels: { Vietnamese: "native", English: "fluent", Thai: "basic" },
+    primarySpecialization: "Healthcare",
+    bio: 'Twelve years of maternal health work. <script>alert("x")</script> (the bio is plain text)',
+    dailyRate: { min: 450, max: 650, currency: "USD" },
+    assignments: [mekongEvaluation({ donors: ["Asian Development Bank", "UNFPA"], countries: ["Laos", "Vietnam"] })],
+    education: [{ degree: "MSc", field: "Public Health", institution: "มหาวิทยาลัยมหิดล (Mahidol University)", year: 2010 }],
+    ...extra,
   });
-  expect(created.status, created.text).toBe(201);
-  return { owner, id: created.json.id as number };
 }
 
 async function download(api: TestApi, id: number, token?: string, headers: Record<string, string> = {}) {

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { COUNTRIES } from "#common/constants.ts";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
@@ -139,19 +140,7 @@ describe("posting a ToR", () => {
       [{ duration: { value: -3, unit: "months" } }, "duration.value", OPPORTUNITY_TEXTS.duration],
       [
         {
-          countries: [
-            "Vietnam",
-            "Cambodia",
-            "Laos",
-            "Thailand",
-            "Myanmar",
-            "Indonesia",
-            "Malaysia",
-            "Singapore",
-            "Brunei",
-            "Philippines",
-            "Mars",
-          ],
+          countries: [...COUNTRIES, "Mars"],
         },
         "countries",
         OPPORTUNITY_TEXTS.countries,
@@ -176,19 +165,7 @@ describe("posting a ToR", () => {
     const eleven = await call(env.app, "POST", "/api/opportunities", {
       token: org.owner.token,
       body: body(org.id, {
-        countries: [
-          "Vietnam",
-          "Cambodia",
-          "Laos",
-          "Thailand",
-          "Myanmar",
-          "Indonesia",
-          "Malaysia",
-          "Singapore",
-          "Brunei",
-          "Philippines",
-          "vietnam",
-        ],
+        countries: [...COUNTRIES, "vietnam"],
       }),
     });
     // Ten distinct countries (a repeat counts once) are allowed.

@@ -5,8 +5,9 @@ import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { organizationMembers, organizations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
+import type { CurrentSession as Session } from "#server/services/sessions.ts";
 import { solidPng } from "../../tests/setup/images.ts";
-import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, renderSignedInRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
 import * as page from "./my-organization.tsx";
 
 // The logo form of /my-organizations/{id} (issue 31): the picture travels with the form
@@ -15,19 +16,12 @@ import * as page from "./my-organization.tsx";
 
 const harness = routeHarness();
 
-type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
-
 async function organizationOf(owner: Session) {
   return createOrganization(harness.deps, actorOf(owner), { name: "Mekong Water Trust", kind: "ngo", country: "TH" });
 }
 
 function open(session: Session, id: number) {
-  return renderRoute(page, {
-    path: "/my-organizations/:id",
-    url: `/my-organizations/${id}`,
-    context: appContextOf(harness.deps, session),
-    signedIn: true,
-  });
+  return renderSignedInRoute(page, harness, session, "/my-organizations/:id", `/my-organizations/${id}`);
 }
 
 type Answer = {

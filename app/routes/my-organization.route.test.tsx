@@ -5,7 +5,8 @@ import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { organizations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
-import { appContextOf, type RouteHarness, renderRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import type { CurrentSession as Session } from "#server/services/sessions.ts";
+import { appContextOf, renderSignedInRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
 import * as page from "./my-organization.tsx";
 
 // /my-organizations/{id} as a route module: its refusals travel in the one form answer
@@ -13,8 +14,6 @@ import * as page from "./my-organization.tsx";
 // typed, the re-authentication flag for deleting, and 404 for someone who is not a member.
 
 const harness = routeHarness();
-
-type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
 
 async function organizationOf(owner: Session) {
   return createOrganization(harness.deps, actorOf(owner), {
@@ -27,12 +26,7 @@ async function organizationOf(owner: Session) {
 }
 
 function open(session: Session, id: number) {
-  return renderRoute(page, {
-    path: "/my-organizations/:id",
-    url: `/my-organizations/${id}`,
-    context: appContextOf(harness.deps, session),
-    signedIn: true,
-  });
+  return renderSignedInRoute(page, harness, session, "/my-organizations/:id", `/my-organizations/${id}`);
 }
 
 function send(session: Session, id: number, fields: Record<string, string>) {

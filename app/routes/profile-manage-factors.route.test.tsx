@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { registerAccount } from "#server/services/accounts/registration.ts";
 import { createSession, resolveSession } from "#server/services/sessions.ts";
-import { appContextOf, postAction, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (an action answers in its URL's language).
 import "../i18n/catalogs.server.ts";
 import type { FormAnswer } from "../lib/form-answer.ts";
@@ -44,12 +44,7 @@ const passkeyName = async (id: number) =>
   (await harness.database.sql<{ name: string }[]>`select name from passkeys where id = ${id}`)[0]?.name;
 
 function open(session: Awaited<ReturnType<typeof account>>["session"]) {
-  return renderRoute(page, {
-    path: "/profile/manage",
-    url: "/profile/manage",
-    context: appContextOf(harness.deps, session),
-    signedIn: true,
-  });
+  return renderSignedInRoute(page, harness, session, "/profile/manage");
 }
 
 describe("/profile/manage: sign out the other sessions after a factor changed", () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { authUsers } from "#server/db/schema.ts";
 import { registerAccount } from "#server/services/accounts/registration.ts";
 import { resolveSession } from "#server/services/sessions.ts";
-import { appContextOf, postAction, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 // The server's catalogues, as server/main.ts loads them (an action answers in its URL's language).
 import "../i18n/catalogs.server.ts";
 import type { FormAnswer } from "../lib/form-answer.ts";
@@ -29,12 +29,7 @@ async function account() {
 }
 
 function open(session: Awaited<ReturnType<typeof account>>["session"] | null) {
-  return renderRoute(page, {
-    path: "/profile/manage",
-    url: "/profile/manage",
-    context: appContextOf(harness.deps, session),
-    signedIn: true,
-  });
+  return renderSignedInRoute(page, harness, session, "/profile/manage");
 }
 
 describe("/profile/manage", () => {

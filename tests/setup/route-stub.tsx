@@ -95,6 +95,20 @@ export function appContextOf(deps: TestServiceDeps, session: CurrentSession | nu
   };
 }
 
+/**
+ * `page` at `path`, opened at `url` (`path` itself when it has no parameters) by `session` (null:
+ * signed out), under the real signed-in layout: renderRoute for a signed-in page of the file's harness.
+ */
+export function renderSignedInRoute(
+  page: RouteModule,
+  harness: Pick<RouteHarness, "deps">,
+  session: CurrentSession | null,
+  path: string,
+  url = path,
+) {
+  return renderRoute(page, { path, url, context: appContextOf(harness.deps, session), signedIn: true });
+}
+
 /** React Router's context holding `app`, as server/http/render.ts gives it to a loader or an action. */
 export function routerContextOf(app: AppContext): RouterContextProvider {
   const provider = new RouterContextProvider();

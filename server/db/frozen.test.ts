@@ -1,11 +1,8 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApi } from "../../tests/setup/api-app.ts";
 import { freezePostgres } from "../../tests/setup/freeze.ts";
-import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from "../../tests/setup/replica.ts";
+import { type PrimaryWithReplica, startReplicatedAppDatabase, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
 import { type createHttpApp, READY_TIMEOUT_MS } from "../http/app.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -53,12 +50,7 @@ let app: ReturnType<typeof createHttpApp>;
 let token: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "devconsult-frozen-"));
-  await chmod(dir, 0o755);
-  servers = await startPrimaryWithReplica(dir);
-  const admin = postgres(servers.primary.url("postgres"), { max: 1, onnotice: () => {} });
-  await admin`create database app`;
-  await admin.end();
+  ({ dir, servers } = await startReplicatedAppDatabase("frozen"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dir,

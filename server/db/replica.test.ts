@@ -1,11 +1,9 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, serveApi } from "../../tests/setup/api-app.ts";
 import { profileBody } from "../../tests/setup/consultants.ts";
-import { type PrimaryWithReplica, startPrimaryWithReplica, waitForReplay } from "../../tests/setup/replica.ts";
+import { type PrimaryWithReplica, startReplicatedAppDatabase, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
 import type { createHttpApp } from "../http/app.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -29,12 +27,7 @@ let replicaUrl: string;
 const ADMIN = { email: "ops@example.org", password: "a long admin password" };
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "devconsult-replica-"));
-  await chmod(dir, 0o755);
-  servers = await startPrimaryWithReplica(dir);
-  const admin = postgres(servers.primary.url("postgres"), { max: 1, onnotice: () => {} });
-  await admin`create database app`;
-  await admin.end();
+  ({ dir, servers } = await startReplicatedAppDatabase("replica"));
   primaryUrl = servers.primary.url("app");
   replicaUrl = servers.replica.url("app");
   const config = loadConfig({

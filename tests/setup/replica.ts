@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
@@ -57,6 +58,21 @@ export async function startPrimaryWithReplica(dir: string): Promise<PrimaryWithR
       await primary.stop();
     },
   };
+}
+
+/**
+ * A primary and its replica in a new temporary folder (`devconsult-<name>-…`, which PostgreSQL's
+ * user may read), with an empty `app` database on the primary (streamed to the replica). The
+ * caller stops `servers` and removes `dir` when done.
+ */
+export async function startReplicatedAppDatabase(name: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `devconsult-${name}-`));
+  await chmod(dir, 0o755);
+  const servers = await startPrimaryWithReplica(dir);
+  const admin = postgres(servers.primary.url("postgres"), { max: 1, onnotice: () => {} });
+  await admin`create database app`;
+  await admin.end();
+  return { dir, servers };
 }
 
 /** Waits until the replica has replayed everything the primary has written so far. */

@@ -110,6 +110,16 @@ export async function startSmtpServer(options: { refuse?: number; silent?: boole
   let connections = 0;
   const held: (() => void)[] = [];
   const waiters = new Set<() => void>();
+  /** Until the next message arrives, or a quarter of a second. */
+  const nextArrival = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        waiters.delete(wake);
+        resolve();
+      };
+      waiters.add(wake);
+      setTimeout(wake, 250);
+    });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -159,14 +169,7 @@ export async function startSmtpServer(options: { refuse?: number; silent?: boole
         const found = received.filter((mail) => mail.to.includes(address.toLowerCase()));
         if (found.length >= count) return found[count - 1] as ReceivedMail;
         if (Date.now() > deadline) throw new Error(`no mail #${count} to ${address} within 15 s`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          setTimeout(wake, 250);
-        });
+        await nextArrival();
       }
     },
     /**
@@ -183,14 +186,7 @@ export async function startSmtpServer(options: { refuse?: number; silent?: boole
         if (Date.now() > deadline) {
           throw new Error(`no mail ${about} to ${address} within 15 s (got: ${mine.map((mail) => mail.subject).join(" | ")})`);
         }
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          setTimeout(wake, 250);
-        });
+        await nextArrival();
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { call } from "../../../tests/setup/api-app.ts";
+import { call, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -27,6 +27,15 @@ function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
     availableForWork: true,
     ...extra,
   };
+}
+
+/** A profile its owner posted (`created`, at `path`), beside a stranger's account and an admin's. */
+async function profileAmongOthers(api: TestApi) {
+  const owner = await insertSignedInUser(api.database.db);
+  const stranger = await insertSignedInUser(api.database.db);
+  const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+  const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
+  return { owner, stranger, admin, created, path: `/api/consultants/${created.id}` };
 }
 
 describe("POST /api/consultants", () => {
@@ -127,24 +136,15 @@ describe("POST /api/consultants", () => {
 
 describe("hidden addresses (security review 2026-11, defect 9)", () => {
   it("does not tell a signed-in user that a hidden address belongs to a consultant", async ({ api }) => {
-    const hider = await insertSignedInUser(api.database.db);
-    const hidden = await call(api.app, "POST", "/api/consultants", {
-      token: hider.token,
-      body: profile({ email: "Hidden.Person@example.org", showEmail: false }),
-    });
-    expect(hidden.status).toBe(201);
-    const prober = await insertSignedInUser(api.database.db);
-    const own = await call(api.app, "POST", "/api/consultants", {
-      token: prober.token,
-      body: profile({ email: "prober@example.org" }),
-    });
-    expect(own.status).toBe(201);
+    // Each posted by its owner, 201 (postOwnProfile checks it).
+    await postOwnProfile(api, profile({ email: "Hidden.Person@example.org", showEmail: false }));
+    const { owner: prober, id: ownId } = await postOwnProfile(api, profile({ email: "prober@example.org" }));
     // The hidden address and a free one get the same answer.
-    const probeHidden = await call(api.app, "PUT", `/api/consultants/${own.json.id}`, {
+    const probeHidden = await call(api.app, "PUT", `/api/consultants/${ownId}`, {
       token: prober.token,
       body: profile({ email: "hidden.person@EXAMPLE.org" }),
     });
-    const probeFree = await call(api.app, "PUT", `/api/consultants/${own.json.id}`, {
+    const probeFree = await call(api.app, "PUT", `/api/consultants/${ownId}`, {
       token: prober.token,
       body: profile({ email: "free.person@example.org" }),
     });
@@ -159,11 +159,7 @@ describe("hidden addresses (security review 2026-11, defect 9)", () => {
 
 describe("PUT /api/consultants/{id}", () => {
   it("lets the owner and admins edit: 401 signed out, 403 anyone else, 404 for no such id", async ({ api }) => {
-    const owner = await insertSignedInUser(api.database.db);
-    const stranger = await insertSignedInUser(api.database.db);
-    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
-    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
-    const path = `/api/consultants/${created.id}`;
+    const { owner, stranger, admin, created, path } = await profileAmongOthers(api);
     const edit = (title: string) => profile({ email: created.email, title });
 
     expect((await call(api.app, "PUT", path, { body: edit("Signed out") })).status).toBe(401);
@@ -224,11 +220,7 @@ describe("reading profiles", () => {
   });
 
   it("GET /api/consultants/{id}: an unlisted profile is 404 except for its owner and admins", async ({ api }) => {
-    const owner = await insertSignedInUser(api.database.db);
-    const stranger = await insertSignedInUser(api.database.db);
-    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
-    const created = (await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() })).json;
-    const path = `/api/consultants/${created.id}`;
+    const { owner, stranger, admin, path } = await profileAmongOthers(api);
     expect((await call(api.app, "GET", path)).status).toBe(404);
     expect((await call(api.app, "GET", path, { token: stranger.token })).status).toBe(404);
     const ownView = await call(api.app, "GET", path, { token: owner.token });

@@ -42,8 +42,19 @@ function expectNoEnglish(mail: ReceivedMail, english: RegExp) {
   expect(mail.html).not.toMatch(english);
 }
 
-async function sendMessage(token: string, consultantId: number, body: Record<string, unknown>) {
-  const response = await call(env.app, "POST", `/api/consultants/${consultantId}/messages`, { token, ip: freshIp(), body });
+/** `sender` writes to the profile through its message form, which fills in their name and address. */
+async function sendMessage(
+  sender: { token: string; name: string; email: string },
+  consultantId: number,
+  subject: string,
+  message: string,
+  more: { senderOrganization?: string } = {},
+) {
+  const response = await call(env.app, "POST", `/api/consultants/${consultantId}/messages`, {
+    token: sender.token,
+    ip: freshIp(),
+    body: { senderName: sender.name, senderEmail: sender.email, subject, message, ...more },
+  });
   expect(response.status, response.text).toBe(201);
 }
 
@@ -53,13 +64,7 @@ describe("messages", () => {
     const sender = await person("Linh Tran", "vi");
     const subject = `Evaluation in Đà Nẵng ${unique()}`;
     const words = "We are looking for an evaluator for a six-month WASH programme in central Vietnam.";
-    await sendMessage(sender.token, lan.id, {
-      senderName: "Linh Tran",
-      senderEmail: sender.email,
-      senderOrganization: "CARE Vietnam",
-      subject,
-      message: words,
-    });
+    await sendMessage(sender, lan.id, subject, words, { senderOrganization: "CARE Vietnam" });
 
     const mail = await env.smtp.waitForMailAbout(lan.email, (sent) => sent.subject.includes(subject));
     expect(mail.subject).toBe(`ข้อความใหม่จาก Linh Tran (CARE Vietnam): ${subject}`);
@@ -111,12 +116,7 @@ describe("messages", () => {
     const lan = await consultantOf("Maria Santos", "en");
     const sender = await person("Ploy Srisuk", "en");
     const subject = `Baseline survey ${unique()}`;
-    await sendMessage(sender.token, lan.id, {
-      senderName: "Ploy Srisuk",
-      senderEmail: sender.email,
-      subject,
-      message: "Would you be available for a baseline survey in May?",
-    });
+    await sendMessage(sender, lan.id, subject, "Would you be available for a baseline survey in May?");
     const mail = await env.smtp.waitForMailAbout(lan.email, (sent) => sent.subject.includes(subject));
     expect(mail.subject).toBe(`New message from Ploy Srisuk: ${subject}`);
     const conversation = /\/messages\/(\d+)/.exec(mail.text)?.[1];
@@ -149,12 +149,7 @@ describe("messages", () => {
     const lan = await consultantOf("Sokha Chan", "en");
     const sender = await person("Anan Chaiyo", "th");
     const subject = `Urgent job ${unique()}`;
-    await sendMessage(sender.token, lan.id, {
-      senderName: "Anan Chaiyo",
-      senderEmail: sender.email,
-      subject,
-      message: "Pay a processing fee and the assignment is yours.",
-    });
+    await sendMessage(sender, lan.id, subject, "Pay a processing fee and the assignment is yours.");
     const received = await call(env.app, "GET", "/api/conversations?box=received", { token: lan.owner.token });
     const conversationId = (received.json.conversations as { id: number; subject: string }[]).find(
       (conversation) => conversation.subject === subject,
@@ -295,14 +290,17 @@ describe("people without an account here", () => {
   }
   const invite = (token: string, organizationId: number, email: string, role = "member") =>
     call(env.app, "POST", `/api/organizations/${organizationId}/invitations`, { token, body: { email, role } });
+  /** An account in `locale` invites a new address to its new organization as an admin: the mail the address gets. */
+  async function adminInvitation(inviter: string, locale: Locale) {
+    const owner = await person(inviter, locale);
+    const organization = await organizationOf(owner);
+    const address = `colleague-${unique()}@example.org`;
+    expect((await invite(owner.token, organization.id, address, "admin")).status).toBe(201);
+    return { owner, organization, address, mail: await env.smtp.waitForMail(address) };
+  }
 
   it("invites in the invitee's own language when they have an account, else in the inviter's", async () => {
-    const owner = await person("Nguyễn Văn An", "vi");
-    const organization = await organizationOf(owner);
-
-    const stranger = `colleague-${unique()}@example.org`;
-    expect((await invite(owner.token, organization.id, stranger, "admin")).status).toBe(201);
-    const mail = await env.smtp.waitForMail(stranger);
+    const { owner, organization, address: stranger, mail } = await adminInvitation("Nguyễn Văn An", "vi");
     expect(mail.subject).toBe(`Nguyễn Văn An mời bạn tham gia ${organization.name} trên DevConsult SEA`);
     expect(mail.text).toContain("Xin chào,");
     expect(mail.text).toContain(`với vai trò quản trị viên.`);
@@ -320,11 +318,7 @@ describe("people without an account here", () => {
   });
 
   it("keeps the English invitation word for word", async () => {
-    const owner = await person("Maya Lin", "en");
-    const organization = await organizationOf(owner);
-    const address = `english-${unique()}@example.org`;
-    expect((await invite(owner.token, organization.id, address, "admin")).status).toBe(201);
-    const mail = await env.smtp.waitForMail(address);
+    const { organization, address, mail } = await adminInvitation("Maya Lin", "en");
     expect(mail.subject).toBe(`Maya Lin invited you to join ${organization.name} on DevConsult SEA`);
     expect(mail.text).toContain(
       `Maya Lin invited you to join ${organization.name} on DevConsult SEA as an admin. Members share the organization's shortlists and conversations with consultants.`,

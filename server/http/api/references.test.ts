@@ -167,36 +167,19 @@ describe("asking for a reference", () => {
     const withdrawn = refereeEmail();
     const asked = await ask(owner.token, assignmentId, { name: "Kanya Suwannarat", email: withdrawn });
     const token = await linkTokenFor(withdrawn);
-    const response = await call(
-      api.app,
-      "DELETE",
-      `/api/my-consultant-profile/assignments/${assignmentId}/references/${asked.json.id}`,
-      {
-        token: owner.token,
-      },
-    );
+    const withdraw = (by: string) =>
+      call(api.app, "DELETE", `/api/my-consultant-profile/assignments/${assignmentId}/references/${asked.json.id}`, {
+        token: by,
+      });
+    const response = await withdraw(owner.token);
     expect(response.status).toBe(200);
     expect((await call(api.app, "GET", `/api/references/${token}`)).status).toBe(404);
     expect((await call(api.app, "GET", `/api/consultants/${id}`)).json.references).toEqual([]);
     // Twice, or someone else's: 404 and 403.
-    const twice = await call(
-      api.app,
-      "DELETE",
-      `/api/my-consultant-profile/assignments/${assignmentId}/references/${asked.json.id}`,
-      {
-        token: owner.token,
-      },
-    );
+    const twice = await withdraw(owner.token);
     expect(twice.status).toBe(404);
     const stranger = await insertSignedInUser(api.database.db);
-    const other = await call(
-      api.app,
-      "DELETE",
-      `/api/my-consultant-profile/assignments/${assignmentId}/references/${asked.json.id}`,
-      {
-        token: stranger.token,
-      },
-    );
+    const other = await withdraw(stranger.token);
     expect(other.status).toBe(403);
     expect((await ask(stranger.token, assignmentId, { name: "X Y", email: refereeEmail() })).status).toBe(403);
   });

@@ -68,6 +68,17 @@ async function received(token: string) {
   return conversationPageSchema.parse(list.json).conversations;
 }
 
+/** A conversation from `senderToken`'s account to `lan`, reported by lan for `reason`: the report's id. */
+async function reportedConversation(senderToken: string, lan: Awaited<ReturnType<typeof consultant>>, reason: string) {
+  await send(senderToken, lan.id);
+  const [conversation] = await received(lan.owner.token);
+  const reported = await call(env.app, "POST", `/api/conversations/${conversation!.id}/report`, {
+    token: lan.owner.token,
+    body: { reason },
+  });
+  return reported.json.id as number;
+}
+
 describe("team conversations", () => {
   it("are read and answered by every member, each message under its member's name, with the organization's badge", async () => {
     const { organization: org, members } = await organization(true, ["owner", "member"]);
@@ -256,13 +267,8 @@ describe("reporting a sender", () => {
       const { organization: org, members } = await organization(true, ["owner"]);
       const [sender] = members as [User];
       const lan = await consultant();
-      await send(sender.token, lan.id);
-      const [conversation] = await received(lan.owner.token);
-      const reported = await call(env.app, "POST", `/api/conversations/${conversation!.id}/report`, {
-        token: lan.owner.token,
-        body: { reason: "Fake job offer" },
-      });
-      const acted = await call(env.app, "PUT", `/api/admin/reports/${reported.json.id}`, {
+      const reportId = await reportedConversation(sender.token, lan, "Fake job offer");
+      const acted = await call(env.app, "PUT", `/api/admin/reports/${reportId}`, {
         token: admin.token,
         body: { action, message: action === "warn" ? "Please stop sending offers that ask for fees." : undefined },
       });
@@ -277,13 +283,13 @@ describe("reporting a sender", () => {
         const warning = await env.smtp.waitForMail(sender.email);
         expect(warning.text).toContain("Please stop sending offers that ask for fees.");
       }
-      const twice = await call(env.app, "PUT", `/api/admin/reports/${reported.json.id}`, {
+      const twice = await call(env.app, "PUT", `/api/admin/reports/${reportId}`, {
         token: admin.token,
         body: { action },
       });
       expect(twice.status).toBe(409);
       const audit = await env.database
-        .sql`select action from audit_log where target_type = 'report' and target_id = ${reported.json.id} order by id`;
+        .sql`select action from audit_log where target_type = 'report' and target_id = ${reportId} order by id`;
       expect(audit.map((row) => row.action)).toEqual(["report", action]);
     }
     const bad = await call(env.app, "PUT", "/api/admin/reports/1", { token: admin.token, body: { action: "ban" } });
@@ -294,13 +300,8 @@ describe("reporting a sender", () => {
     const admin = await insertSignedInUser(env.database.db, { role: "admin" });
     const lan = await consultant();
     const solo = await insertSignedInUser(env.database.db);
-    await send(solo.token, lan.id);
-    const [conversation] = await received(lan.owner.token);
-    const reported = await call(env.app, "POST", `/api/conversations/${conversation!.id}/report`, {
-      token: lan.owner.token,
-      body: { reason: "Spam" },
-    });
-    const refused = await call(env.app, "PUT", `/api/admin/reports/${reported.json.id}`, {
+    const reportId = await reportedConversation(solo.token, lan, "Spam");
+    const refused = await call(env.app, "PUT", `/api/admin/reports/${reportId}`, {
       token: admin.token,
       body: { action: "unverify" },
     });

@@ -4,7 +4,7 @@ import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
 import type { MatchScore } from "./opportunity-match.ts";
 import { canonicalDonor, canonicalLanguage, DONORS, type LANGUAGE_NAMES, RATE_CURRENCIES } from "./track-record-lists.ts";
-import { blankToUndefined, tooLong } from "./zod-fields.ts";
+import { blankToUndefined, givenText, tooLong } from "./zod-fields.ts";
 
 // Opportunities (issue 32, docs/decisions/016-opportunities.md): an organization posts Terms of
 // Reference, consultants express interest. The states, the limits, the messages and the one schema
@@ -239,21 +239,12 @@ const budgetSchema = z
 export type Budget = { min: number | null; max: number | null; currency: string; kind: BudgetKind; hidden: boolean };
 
 const fields = {
-  title: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: OPPORTUNITY_TEXTS.title })
-      .trim()
-      .min(OPPORTUNITY_LIMITS.titleMin, OPPORTUNITY_TEXTS.title)
-      .max(OPPORTUNITY_LIMITS.title, OPPORTUNITY_TEXTS.title),
-  ),
-  description: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: OPPORTUNITY_TEXTS.description })
-      .trim()
-      .min(OPPORTUNITY_LIMITS.descriptionMin, OPPORTUNITY_TEXTS.description)
-      .max(OPPORTUNITY_LIMITS.description, OPPORTUNITY_TEXTS.descriptionTooLong),
+  title: givenText(OPPORTUNITY_TEXTS.title, OPPORTUNITY_LIMITS.titleMin, OPPORTUNITY_LIMITS.title, OPPORTUNITY_TEXTS.title),
+  description: givenText(
+    OPPORTUNITY_TEXTS.description,
+    OPPORTUNITY_LIMITS.descriptionMin,
+    OPPORTUNITY_LIMITS.description,
+    OPPORTUNITY_TEXTS.descriptionTooLong,
   ),
   specializations: listOf(
     findIn(PROFILE_SPECIALIZATIONS),
@@ -361,14 +352,7 @@ export const closeSchema = z.object({
 
 /** An admin's reason for a rejection or an unpublishing (e-mailed to the organization). */
 export const moderationSchema = z.object({
-  reason: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: OPPORTUNITY_TEXTS.reasonRequired })
-      .trim()
-      .min(1, OPPORTUNITY_TEXTS.reasonRequired)
-      .max(OPPORTUNITY_LIMITS.moderationReason, OPPORTUNITY_TEXTS.reasonTooLong),
-  ),
+  reason: givenText(OPPORTUNITY_TEXTS.reasonRequired, 1, OPPORTUNITY_LIMITS.moderationReason, OPPORTUNITY_TEXTS.reasonTooLong),
 });
 
 export const OPPORTUNITY_SORTS = choices({ newest: "Newest first", deadline: "Deadline first" });
@@ -584,14 +568,7 @@ export const INTEREST_TEXTS = {
   shortlistMembersOnly: "Only members of the organization that posted this opportunity can add its applicants to a shortlist.",
 } as const;
 
-const note = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: INTEREST_TEXTS.note })
-    .trim()
-    .min(INTEREST_LIMITS.noteMin, INTEREST_TEXTS.note)
-    .max(INTEREST_LIMITS.noteMax, INTEREST_TEXTS.note),
-);
+const note = givenText(INTEREST_TEXTS.note, INTEREST_LIMITS.noteMin, INTEREST_LIMITS.noteMax, INTEREST_TEXTS.note);
 const availableFrom = z.preprocess(
   (value) => (value === "" ? null : value),
   z

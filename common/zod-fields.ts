@@ -26,8 +26,13 @@ export function blankToUndefined(value: unknown) {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
 
+/** boundedText where a blank form field is a missing one (`message` either way). */
+export function givenText(message: string, min: number, max: number, tooLongMessage: string) {
+  return z.preprocess(blankToUndefined, boundedText(message, min, max, tooLongMessage));
+}
+
 export function requiredText(message: string, label: string, max: number) {
-  return z.preprocess(blankToUndefined, boundedText(message, 1, max, tooLong(label, max)));
+  return givenText(message, 1, max, tooLong(label, max));
 }
 
 /** Optional text: blank means "none" (null), absent means "not given" (undefined: keep what is stored). */

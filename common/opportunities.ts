@@ -180,8 +180,11 @@ const flag = (label: string) =>
     z.boolean({ error: `${label} ${OPPORTUNITY_TEXTS.flag}` }),
   );
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message));
+/** A whole number from JSON or a form's text, from `min` to `max`; `message` for any fault. */
+const whole = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+const wholeNumber = (message: string, min: number, max: number) => z.preprocess(blankToUndefined, whole(message, min, max));
 
 /** Is `name` an IANA time zone this runtime knows? */
 export function isTimeZone(name: string): boolean {
@@ -213,13 +216,7 @@ const durationSchema = z
 
 const amount = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: OPPORTUNITY_TEXTS.budget })
-    .int(OPPORTUNITY_TEXTS.budget)
-    .min(0, OPPORTUNITY_TEXTS.budget)
-    .max(OPPORTUNITY_LIMITS.budgetMax, OPPORTUNITY_TEXTS.budget)
-    .nullable()
-    .optional(),
+  whole(OPPORTUNITY_TEXTS.budget, 0, OPPORTUNITY_LIMITS.budgetMax).nullable().optional(),
 );
 
 const budgetSchema = z
@@ -391,15 +388,7 @@ export const opportunitySearchSchema = z.object({
   remote: z.preprocess(blankToUndefined, flag("remote").optional()),
   deadlineSoon: z.preprocess(blankToUndefined, flag("deadlineSoon").optional()),
   sort: z.preprocess(blankToUndefined, z.enum(OPPORTUNITY_SORTS.values, { error: OPPORTUNITY_TEXTS.sort }).default("newest")),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: OPPORTUNITY_TEXTS.page })
-      .int(OPPORTUNITY_TEXTS.page)
-      .min(1, OPPORTUNITY_TEXTS.page)
-      .max(100_000, OPPORTUNITY_TEXTS.page)
-      .default(1),
-  ),
+  page: z.preprocess(blankToUndefined, whole(OPPORTUNITY_TEXTS.page, 1, 100_000).default(1)),
 });
 export type OpportunitySearch = z.output<typeof opportunitySearchSchema>;
 
@@ -580,13 +569,7 @@ const availableFrom = z.preprocess(
 );
 const dailyRate = z.preprocess(
   (value) => (value === "" ? null : value),
-  z.coerce
-    .number({ error: INTEREST_TEXTS.dailyRate })
-    .int(INTEREST_TEXTS.dailyRate)
-    .min(0, INTEREST_TEXTS.dailyRate)
-    .max(INTEREST_LIMITS.rateMax, INTEREST_TEXTS.dailyRate)
-    .nullable()
-    .optional(),
+  whole(INTEREST_TEXTS.dailyRate, 0, INTEREST_LIMITS.rateMax).nullable().optional(),
 );
 const dailyRateCurrency = z.preprocess(blankToUndefined, z.enum(RATE_CURRENCIES, { error: INTEREST_TEXTS.currency }).optional());
 

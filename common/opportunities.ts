@@ -184,6 +184,10 @@ const flag = (label: string) =>
 const whole = (message: string, min: number, max: number) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
+/** Text that may be left out (blank is left out), trimmed, at most `max` characters; `message` for any fault. */
+const optionalUpTo = (message: string, max: number) =>
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().max(max, message).optional());
+
 const wholeNumber = (message: string, min: number, max: number) => z.preprocess(blankToUndefined, whole(message, min, max));
 
 /** Is `name` an IANA time zone this runtime knows? */
@@ -373,14 +377,7 @@ const oneFilter = <T extends string>(find: (value: string) => T | undefined, mes
 
 /** GET /api/opportunities and /opportunities: the search's parameters. */
 export const opportunitySearchSchema = z.object({
-  keywords: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: OPPORTUNITY_TEXTS.keywords })
-      .trim()
-      .max(OPPORTUNITY_LIMITS.keywords, OPPORTUNITY_TEXTS.keywords)
-      .optional(),
-  ),
+  keywords: optionalUpTo(OPPORTUNITY_TEXTS.keywords, OPPORTUNITY_LIMITS.keywords),
   specialization: oneFilter(findIn(PROFILE_SPECIALIZATIONS), OPPORTUNITY_TEXTS.specialization),
   country: oneFilter(findIn(COUNTRIES), OPPORTUNITY_TEXTS.country),
   donor: oneFilter(canonicalDonor, OPPORTUNITY_TEXTS.donor),
@@ -590,14 +587,7 @@ export const interestUpdateSchema = z
 /** PATCH /api/opportunities/{id}/interests/{interestId}: the organization moves an applicant; `message` replaces the e-mail's text. */
 export const interestStageSchema = z.object({
   stage: z.enum(INTEREST_STAGES.values, { error: INTEREST_TEXTS.stage }),
-  message: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: INTEREST_TEXTS.messageTooLong })
-      .trim()
-      .max(INTEREST_LIMITS.message, INTEREST_TEXTS.messageTooLong)
-      .optional(),
-  ),
+  message: optionalUpTo(INTEREST_TEXTS.messageTooLong, INTEREST_LIMITS.message),
 });
 
 /** "Add to team shortlist" on the applicants list: one of the posting organization's team shortlists. */

@@ -15,7 +15,6 @@ import type { Executor } from "#server/db/client.ts";
 import {
   type AssignmentReferenceRow,
   assignmentReferences,
-  auditLog,
   authUsers,
   consultantAssignments,
   consultants,
@@ -51,16 +50,17 @@ async function audit(
   consultantName: string,
   changes: Record<string, { from: unknown; to: unknown }> = {},
 ) {
-  await tx.insert(auditLog).values({
-    actorId: actor.id,
-    actorName: actor.name.slice(0, 255),
-    actorEmail: actor.email.slice(0, 255),
-    action,
-    targetType: "reference",
-    targetId: reference.id,
-    targetLabel: `${consultantName}: ${reference.assignmentTitle}`.slice(0, 255),
-    changes,
-  });
+  await recordAudit(
+    tx,
+    { id: actor.id, name: actor.name.slice(0, 255), email: actor.email.slice(0, 255) },
+    {
+      action,
+      targetType: "reference",
+      targetId: reference.id,
+      targetLabel: `${consultantName}: ${reference.assignmentTitle}`,
+      changes,
+    },
+  );
 }
 
 /** The assignment with its profile, for its owner (or an admin). */

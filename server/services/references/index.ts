@@ -63,6 +63,16 @@ async function audit(
   );
 }
 
+/** The signed-in owner as the audit log names them: their account's name and address as they are now. */
+async function ownerAsActor(db: Executor, userId: number) {
+  const [user] = await db
+    .select({ name: authUsers.name, email: authUsers.email })
+    .from(authUsers)
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  return { id: userId, name: user?.name ?? "", email: user?.email ?? "" };
+}
+
 /** The assignment with its profile, for its owner (or an admin). */
 async function ownAssignment(deps: Pick<ServiceDeps, "db">, actor: Actor, assignmentId: number) {
   const [row] = await deps.db
@@ -126,11 +136,7 @@ export async function requestReference(
     windowSeconds: 7 * 24 * 3600,
     message: REFERENCE_MESSAGES.tooManyForReferee,
   });
-  const [user] = await db
-    .select({ name: authUsers.name, email: authUsers.email })
-    .from(authUsers)
-    .where(eq(authUsers.id, found.signedIn.id))
-    .limit(1);
+  const owner = await ownerAsActor(db, found.signedIn.id);
   const { assignment } = found;
   const token = newToken();
   const row = await db.transaction(async (tx) => {
@@ -151,16 +157,9 @@ export async function requestReference(
       })
       .returning();
     if (!inserted) throw new Error("the reference request was not stored");
-    await audit(
-      tx,
-      { id: found.signedIn.id, name: user?.name ?? "", email: user?.email ?? "" },
-      "reference_ask",
-      inserted,
-      found.consultantName,
-      {
-        referee: { from: null, to: `${name} <${email}>` },
-      },
-    );
+    await audit(tx, owner, "reference_ask", inserted, found.consultantName, {
+      referee: { from: null, to: `${name} <${email}>` },
+    });
     // The referee needs no account: the mail is in their account's language if they have one,
     // otherwise in the consultant's (the owner account's), whose past client they were.
     // The owner's account is read only when the referee has none.
@@ -198,7 +197,7 @@ export async function requestReference(
     );
     return inserted;
   });
-  return (await ownReferences(db, [row], [found.consultantEmail, user?.email ?? ""]))[0] as OwnReference;
+  return (await ownReferences(db, [row], [found.consultantEmail, owner.email]))[0] as OwnReference;
 }
 
 /** DELETE /api/my-consultant-profile/assignments/{id}/references/{refId}: withdrawn (a request, or a confirmed one no longer wanted). */
@@ -208,11 +207,7 @@ export async function withdrawReference(
   input: { assignmentId: number; referenceId: number },
 ): Promise<{ message: string }> {
   const found = await ownAssignment(deps, actor, input.assignmentId);
-  const [user] = await deps.db
-    .select({ name: authUsers.name, email: authUsers.email })
-    .from(authUsers)
-    .where(eq(authUsers.id, found.signedIn.id))
-    .limit(1);
+  const owner = await ownerAsActor(deps.db, found.signedIn.id);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(assignmentReferences)
@@ -226,13 +221,7 @@ export async function withdrawReference(
       )
       .returning();
     if (!row) throw new NotFound("Reference not found");
-    await audit(
-      tx,
-      { id: found.signedIn.id, name: user?.name ?? "", email: user?.email ?? "" },
-      "reference_withdraw",
-      row,
-      found.consultantName,
-    );
+    await audit(tx, owner, "reference_withdraw", row, found.consultantName);
   });
   return { message: "Reference withdrawn" };
 }

@@ -44,27 +44,39 @@ const educationColumns = {
   year: consultantEducation.year,
 };
 
+/** Rows read for several profiles, grouped: every profile asked for has a list (empty when it has none), in the rows' order. */
+function byProfile<R extends { consultantId: number }, T>(
+  consultantIds: number[],
+  rows: R[],
+  item: (row: Omit<R, "consultantId">) => T,
+): Map<number, T[]> {
+  const grouped = new Map(consultantIds.map((id) => [id, [] as T[]]));
+  for (const { consultantId, ...row } of rows) grouped.get(consultantId)?.push(item(row));
+  return grouped;
+}
+
 export async function readAssignments(db: Executor, consultantId: number): Promise<Assignment[]> {
   return (await readAssignmentsOf(db, [consultantId])).get(consultantId) ?? [];
 }
 
 /** The assignments of several profiles in one query, each profile's in their order. */
 export async function readAssignmentsOf(db: Executor, consultantIds: number[]): Promise<Map<number, Assignment[]>> {
-  const grouped = new Map(consultantIds.map((id) => [id, [] as Assignment[]]));
-  if (consultantIds.length === 0) return grouped;
+  if (consultantIds.length === 0) return new Map();
   const rows = await db
     .select({ consultantId: consultantAssignments.consultantId, ...assignmentColumns })
     .from(consultantAssignments)
     .where(inArray(consultantAssignments.consultantId, consultantIds))
     .orderBy(asc(consultantAssignments.consultantId), asc(consultantAssignments.position));
-  for (const { consultantId, ...row } of rows) {
-    grouped.get(consultantId)?.push({
-      ...row,
-      startDate: toMonth(row.startDate),
-      endDate: row.endDate === null ? null : toMonth(row.endDate),
-    } as Assignment);
-  }
-  return grouped;
+  return byProfile(
+    consultantIds,
+    rows,
+    (row) =>
+      ({
+        ...row,
+        startDate: toMonth(row.startDate),
+        endDate: row.endDate === null ? null : toMonth(row.endDate),
+      }) as Assignment,
+  );
 }
 
 export async function readEducation(db: Executor, consultantId: number): Promise<Education[]> {
@@ -73,15 +85,13 @@ export async function readEducation(db: Executor, consultantId: number): Promise
 
 /** The education of several profiles in one query, each profile's in their order. */
 export async function readEducationOf(db: Executor, consultantIds: number[]): Promise<Map<number, Education[]>> {
-  const grouped = new Map(consultantIds.map((id) => [id, [] as Education[]]));
-  if (consultantIds.length === 0) return grouped;
+  if (consultantIds.length === 0) return new Map();
   const rows = await db
     .select({ consultantId: consultantEducation.consultantId, ...educationColumns })
     .from(consultantEducation)
     .where(inArray(consultantEducation.consultantId, consultantIds))
     .orderBy(asc(consultantEducation.consultantId), asc(consultantEducation.position));
-  for (const { consultantId, ...row } of rows) grouped.get(consultantId)?.push(row);
-  return grouped;
+  return byProfile(consultantIds, rows, (row) => row);
 }
 
 export type { OwnTrackRecord, TrackRecordView };

@@ -1,27 +1,20 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { searchQueryString } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // The home page as a search engine: hero search, filters as chips, paging, sorting, the back
 // button and shared links, with and without JavaScript, at desktop and phone sizes. The app runs
 // the demo directory (150 generated profiles); expectations come from the JSON API, so the page
 // is checked against the same search.
 
-let app: AppServer;
-let browser: Browser;
+// The demo directory (startApp's default), which e2e() leaves out unless asked.
+const it = e2e({ SEED_DEMO: "true" });
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function apiNames(query: string): Promise<string[]> {
+async function apiNames(app: AppServer, query: string): Promise<string[]> {
   const response = await fetch(`${app.url}/api/consultants?${query}`);
   const body = (await response.json()) as { consultants: { name: string }[] };
   return body.consultants.map((consultant) => consultant.name);
@@ -60,7 +53,7 @@ function searchParam(page: Page, name: string) {
 }
 
 describe("searching from the home page", () => {
-  it("searches from the hero without a full reload, and not once per keystroke", async () => {
+  it("searches from the hero without a full reload, and not once per keystroke", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
     await hydrated(page);
@@ -80,7 +73,7 @@ describe("searching from the home page", () => {
     expect(dataRequests.length).toBeLessThan(keywords.length / 2);
     expect(await documentIsSame(page)).toBe(true);
     await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=evaluation"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=evaluation"));
     await expect(page.locator("#search-keywords").inputValue()).resolves.toBe(keywords);
 
     // The hero's selects apply at once and keep the keywords.
@@ -88,7 +81,7 @@ describe("searching from the home page", () => {
     await page.waitForURL(/location=Vietnam/);
     await settled(page);
     expect(searchParam(page, "keywords")).toBe("evaluation");
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=evaluation&location=Vietnam"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=evaluation&location=Vietnam"));
     expect(await documentIsSame(page)).toBe(true);
 
     await expectNoAxeViolations(page);
@@ -97,7 +90,7 @@ describe("searching from the home page", () => {
     await close();
   });
 
-  it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async () => {
+  it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?page=2`);
     await hydrated(page);
@@ -115,7 +108,7 @@ describe("searching from the home page", () => {
     await settled(page);
 
     const query = "experience=8-15&languages=English&availability=available";
-    expect(await cardNames(page)).toEqual(await apiNames(query));
+    expect(await cardNames(page)).toEqual(await apiNames(app, query));
     const chips = page.getByRole("link", { name: /^Remove filter: / });
     expect(await chips.allInnerTexts()).toEqual(["8-15 years", "English", "Available for work"]);
     await expectNoAxeViolations(page);
@@ -127,7 +120,7 @@ describe("searching from the home page", () => {
     await page.waitForURL((url) => !url.searchParams.has("languages"));
     await settled(page);
     expect(searchParam(page, "experience")).toBe("8-15");
-    expect(await cardNames(page)).toEqual(await apiNames("experience=8-15&availability=available"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "experience=8-15&availability=available"));
     await expect(page.locator("input[name='languages'][value='English']").isChecked()).resolves.toBe(false);
 
     await page.getByRole("link", { name: "Clear all" }).click();
@@ -135,12 +128,12 @@ describe("searching from the home page", () => {
     await settled(page);
     expect(await chips.count()).toBe(0);
     await expect(page.locator("#filter-experience").inputValue()).resolves.toBe("");
-    expect(await cardNames(page)).toEqual(await apiNames(""));
+    expect(await cardNames(page)).toEqual(await apiNames(app, ""));
     expectNoConsoleErrors(errors);
     await close();
   });
 
-  it("pages through results and sorts them", async () => {
+  it("pages through results and sorts them", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
     await hydrated(page);
@@ -150,19 +143,19 @@ describe("searching from the home page", () => {
     await nav.getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
     await settled(page);
-    expect(await cardNames(page)).toEqual(await apiNames("page=2"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "page=2"));
     await expect(nav.locator("[aria-current='page']").innerText()).resolves.toBe("2");
     await expect(page.locator("#consultants [role='status']").innerText()).resolves.toBe("Showing 13–24 of 150 consultants");
     await nav.getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=3/);
     await settled(page);
-    expect(await cardNames(page)).toEqual(await apiNames("page=3"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "page=3"));
 
     await page.locator("#search-sort").selectOption("experience");
     await page.waitForURL(/sort=experience/);
     await settled(page);
     expect(searchParam(page, "page")).toBeNull();
-    expect(await cardNames(page)).toEqual(await apiNames("sort=experience"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "sort=experience"));
     const years = await page.locator("#consultants article dd", { hasText: /years?$/ }).allInnerTexts();
     const numbers = years.map((text) => Number.parseInt(text, 10));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
@@ -170,12 +163,12 @@ describe("searching from the home page", () => {
     await close();
   });
 
-  it("opens a card, comes back with the back button, and shares the search as a link", async () => {
+  it("opens a card, comes back with the back button, and shares the search as a link", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?keywords=health&expertise=Healthcare&sort=recent&page=2`);
     await hydrated(page);
     const names = await cardNames(page);
-    expect(names).toEqual(await apiNames("keywords=health&expertise=Healthcare&sort=recent&page=2"));
+    expect(names).toEqual(await apiNames(app, "keywords=health&expertise=Healthcare&sort=recent&page=2"));
     expect(names.length).toBeGreaterThan(0);
 
     await page.locator("#consultants article a").first().click();
@@ -198,7 +191,7 @@ describe("searching from the home page", () => {
     await close();
   });
 
-  it("shows the empty state with Clear Filters, and corrects a misspelt word", async () => {
+  it("shows the empty state with Clear Filters, and corrects a misspelt word", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/?keywords=zzxqv&location=Brunei`);
     await hydrated(page);
@@ -213,12 +206,12 @@ describe("searching from the home page", () => {
     await page.goto(`${app.url}/?keywords=helthcare`);
     await hydrated(page);
     await expect(page.getByText("Did you mean").innerText()).resolves.toContain("“healthcare”");
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=helthcare"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=helthcare"));
     expectNoConsoleErrors(errors);
     await close();
   });
 
-  it("never ends in a dead end: an empty search offers what would find something (issue 33)", async () => {
+  it("never ends in a dead end: an empty search offers what would find something (issue 33)", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     const query = "keywords=healthcare+zzxqv";
     const api = (await (await fetch(`${app.url}/api/consultants?${query}`)).json()) as {
@@ -242,12 +235,12 @@ describe("searching from the home page", () => {
     await page.locator(`#consultants a[href='/${words?.query}']`).click();
     await page.waitForURL((url) => url.searchParams.get("keywords") === "healthcare");
     await settled(page);
-    expect(await cardNames(page)).toEqual(await apiNames(words?.query.slice(1) ?? ""));
+    expect(await cardNames(page)).toEqual(await apiNames(app, words?.query.slice(1) ?? ""));
     expectNoConsoleErrors(errors);
     await close();
   });
 
-  it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async () => {
+  it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(app.url);
     await hydrated(page);
@@ -263,13 +256,13 @@ describe("searching from the home page", () => {
     await page.getByRole("link", { name: "Try again" }).click();
     await page.waitForLoadState("load");
     // The demo directory's Laos has fewer than a page of profiles (a roster's proportions): all of them.
-    expect(await cardNames(page)).toEqual(await apiNames("location=Laos"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "location=Laos"));
     expect((await cardNames(page)).length).toBeGreaterThan(0);
     expectNoConsoleErrors(errors, [/status of 503/, /unavailable/i]);
     await close();
   });
 
-  it("opens country and specialization tiles as searches, with live counts", async () => {
+  it("opens country and specialization tiles as searches, with live counts", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.url}/#countries`);
     await hydrated(page);
@@ -280,13 +273,13 @@ describe("searching from the home page", () => {
     await tile.click();
     await page.waitForURL(/location=Laos/);
     await settled(page);
-    expect(await cardNames(page)).toEqual(await apiNames("location=Laos"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "location=Laos"));
 
     await page.locator("#specializations a", { hasText: "Agriculture" }).click();
     await page.waitForURL(/expertise=Agriculture/);
     await settled(page);
     expect(searchParam(page, "location")).toBeNull();
-    expect(await cardNames(page)).toEqual(await apiNames("expertise=Agriculture"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "expertise=Agriculture"));
     expect(await page.locator("#specializations a svg").count()).toBe(10);
     await expect(page.locator("#about h2").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Join the Database" }).getAttribute("href")).resolves.toBe("/profile/new");
@@ -296,7 +289,7 @@ describe("searching from the home page", () => {
 });
 
 describe("without JavaScript", () => {
-  it("searches and filters through the plain GET form, with chips and pages as links", async () => {
+  it("searches and filters through the plain GET form, with chips and pages as links", async ({ app, browser }) => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
     await page.goto(app.url);
     await page.locator("#search-keywords").fill("management");
@@ -307,14 +300,14 @@ describe("without JavaScript", () => {
     expect(searchParam(page, "location")).toBe("Thailand");
     expect(searchParam(page, "availability")).toBe("available");
     await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Search Results");
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&location=Thailand&availability=available"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=management&location=Thailand&availability=available"));
 
     await page.getByRole("link", { name: "Remove filter: Thailand" }).click();
     await page.waitForURL((url) => !url.searchParams.has("location"));
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&availability=available"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=management&availability=available"));
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
     await page.waitForURL(/page=2/);
-    expect(await cardNames(page)).toEqual(await apiNames("keywords=management&availability=available&page=2"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=management&availability=available&page=2"));
     await saveScreenshot(page, "search-phone-nojs");
     const url = page.url();
     await close();
@@ -330,7 +323,7 @@ describe("without JavaScript", () => {
 });
 
 describe("on a phone", () => {
-  it("searches, filters and pages at 360 px wide, accessibly", async () => {
+  it("searches, filters and pages at 360 px wide, accessibly", async ({ app, browser }) => {
     const { page, errors, close } = await openPage(browser, { viewport: "phone" });
     await page.goto(app.url);
     await hydrated(page);
@@ -340,7 +333,7 @@ describe("on a phone", () => {
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await page.waitForURL(/page=2/);
     await settled(page);
-    expect(await cardNames(page)).toEqual(await apiNames("expertise=Education&page=2"));
+    expect(await cardNames(page)).toEqual(await apiNames(app, "expertise=Education&page=2"));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);

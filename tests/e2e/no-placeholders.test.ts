@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { GUIDES } from "#common/guides.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, openPage } from "../setup/browser.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { openPage } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // Issue 36: no placeholder pages. Every page a visitor, a signed-in user and an admin can reach on
 // the demo directory is rendered in a browser and read whole (hidden text too: closed accordions,
@@ -12,16 +12,8 @@ import { connectBrowser, openPage } from "../setup/browser.ts";
 
 const PLACEHOLDER = /coming soon|sample|lorem/i;
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The demo directory (startApp's default), which e2e() leaves out unless asked.
+const it = e2e({ SEED_DEMO: "true" });
 
 /** Everything the page says: its text without scripts and styles, its title, meta descriptions and attributes. */
 function pageWords(page: Page) {
@@ -40,7 +32,7 @@ function pageWords(page: Page) {
 }
 
 /** Reads a page and the links it offers (same site, no downloads or API). */
-async function read(page: Page, path: string) {
+async function read(app: AppServer, page: Page, path: string) {
   const response = await page.goto(`${app.url}${path}`);
   const words = await pageWords(page);
   const links = await page.evaluate(() =>
@@ -56,23 +48,8 @@ function placeholdersIn(words: string) {
     .map((line) => line.trim().slice(0, 160));
 }
 
-async function signedInPage(role: "user" | "admin") {
-  const sql = app.database!.sql;
-  const [user] = await sql<{ id: number }[]>`
-    insert into auth_users (email, hashed_password, name, role, is_email_verified)
-    values (${`${role}.${randomBytes(4).toString("hex")}@example.org`}, 'not-a-hash', ${`Placeholder Check ${role}`}, ${role}, true)
-    returning id`;
-  const token = randomBytes(32).toString("base64url");
-  await sql`
-    insert into auth_sessions (user_id, session_token, expires_at)
-    values (${user!.id}, ${createHash("sha256").update(token).digest("hex")}, now() + interval '1 day')`;
-  const opened = await openPage(browser);
-  await opened.page.context().addCookies([{ name: "session", value: token, url: app.url }]);
-  return opened;
-}
-
 describe("no placeholder text on any page", () => {
-  it("finds none on every page a visitor reaches from the home page, following its links", async () => {
+  it("finds none on every page a visitor reaches from the home page, following its links", async ({ app, browser }) => {
     const { page, close } = await openPage(browser);
     const [consultant] = await app.database!.sql<{ id: number }[]>`select id from consultants order by id limit 1`;
     const queue = [
@@ -95,7 +72,7 @@ describe("no placeholder text on any page", () => {
       const path = queue.shift() as string;
       if (seen.has(path)) continue;
       seen.add(path);
-      const { words, links } = await read(page, path);
+      const { words, links } = await read(app, page, path);
       for (const line of placeholdersIn(words)) found.push(`${path}: ${line}`);
       for (const href of links) {
         if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/api/") || href.includes(".")) continue;
@@ -117,9 +94,9 @@ describe("no placeholder text on any page", () => {
     await close();
   }, 300_000);
 
-  it("finds none on the pages of a signed-in user and of an admin", async () => {
+  it("finds none on the pages of a signed-in user and of an admin", async ({ app, signedInPage }) => {
     const found: string[] = [];
-    const user = await signedInPage("user");
+    const user = await signedInPage("user", { name: "Placeholder Check user" });
     for (const path of [
       "/profile/manage",
       "/profile/new",
@@ -128,21 +105,21 @@ describe("no placeholder text on any page", () => {
       "/shortlists",
       "/saved-searches",
     ]) {
-      const { words, status } = await read(user.page, path);
+      const { words, status } = await read(app, user.page, path);
       expect(status, path).toBe(200);
       for (const line of placeholdersIn(words)) found.push(`${path}: ${line}`);
     }
     await user.close();
-    const admin = await signedInPage("admin");
+    const admin = await signedInPage("admin", { name: "Placeholder Check admin" });
     for (const path of ["/admin", "/admin?tab=users", "/admin?tab=queue", "/admin?tab=audit"]) {
-      const { words } = await read(admin.page, path);
+      const { words } = await read(app, admin.page, path);
       for (const line of placeholdersIn(words)) found.push(`${path}: ${line}`);
     }
     await admin.close();
     expect(found).toEqual([]);
   }, 180_000);
 
-  it("would notice one: the check reads hidden text and attributes", async () => {
+  it("would notice one: the check reads hidden text and attributes", async ({ app, browser }) => {
     const { page, close } = await openPage(browser);
     await page.goto(`${app.url}/help-center`);
     await page.evaluate(() => {
@@ -166,7 +143,7 @@ describe("no placeholder text on any page", () => {
 });
 
 describe("the pages that held placeholders", () => {
-  it("sends /success-stories on to the guides, and the footer no longer offers it", async () => {
+  it("sends /success-stories on to the guides, and the footer no longer offers it", async ({ app, browser }) => {
     const response = await fetch(`${app.url}/success-stories`, { redirect: "manual" });
     expect(response.status).toBe(301);
     expect(response.headers.get("location")).toBe("/resources");
@@ -177,7 +154,7 @@ describe("the pages that held placeholders", () => {
     await close();
   });
 
-  it("lists the guides on Resources, each opening on its own page with its sections and sources", async () => {
+  it("lists the guides on Resources, each opening on its own page with its sections and sources", async ({ app, browser }) => {
     const { page, close } = await openPage(browser);
     await page.goto(`${app.url}/resources`);
     const cards = page.getByRole("main").getByRole("article");
@@ -200,7 +177,7 @@ describe("the pages that held placeholders", () => {
     await close();
   }, 120_000);
 
-  it("offers the Help Center's three ways to reach support, each of which works", async () => {
+  it("offers the Help Center's three ways to reach support, each of which works", async ({ app, browser }) => {
     const { page, close } = await openPage(browser);
     await page.goto(`${app.url}/help-center`);
     const support = page.getByRole("region", { name: "Talk to our support team" });
@@ -214,7 +191,7 @@ describe("the pages that held placeholders", () => {
     await close();
   });
 
-  it("lists the guides in the sitemap and leaves Success Stories out", async () => {
+  it("lists the guides in the sitemap and leaves Success Stories out", async ({ app }) => {
     const xml = await (await fetch(`${app.url}/sitemaps/pages.xml`)).text();
     for (const guide of GUIDES) expect(xml).toContain(`/resources/${guide.slug}</loc>`);
     expect(xml).not.toContain("success-stories");

@@ -1,55 +1,32 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
-import { startSmtpServer, type TestSmtp } from "../setup/smtp.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e, signInPage } from "../setup/e2e.ts";
 
 // Organizations as teams in the browser (issue 31): a programme officer creates her NGO on a
 // phone, verifies it with her address at its domain, invites a colleague (the e-mailed link), the
 // colleague accepts on a desktop, switches who she acts for in the header menu, and lists herself
 // on the public page, which shows the verified badge.
 
-let app: AppServer;
-let browser: Browser;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await smtp?.close();
-});
-
-/** An account made through the API, its address confirmed, the page signed in as it. */
-async function signedInAs(page: Page, person: { name: string; email: string }) {
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...person, password: "mekong-delta-river-88" }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  await app.database!.sql`update auth_users set is_email_verified = true where id = ${user.id}`;
-  await page.context().addCookies([{ name: "session", value: sessionToken, url: app.url }]);
-  return user.id;
-}
+const it = e2e();
 
 async function toast(page: Page, text: string) {
   await page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 }
 
 describe("organizations", () => {
-  it("create, verify by domain, invite by e-mail, accept, act for it, and a public page with the badge", async () => {
+  it("create, verify by domain, invite by e-mail, accept, act for it, and a public page with the badge", async ({
+    app,
+    browser,
+    smtp,
+    register,
+  }) => {
+    /** An account made through the API (its address confirmed), the page signed in as it. */
+    const signedInAs = async (page: Page, person: { name: string; email: string }) => {
+      const { id, sessionToken } = await register(person.name, { email: person.email });
+      await signInPage(page, app.url, sessionToken);
+      return id;
+    };
     const phone = await openPage(browser, { viewport: "phone" });
     const ploy = phone.page;
     await signedInAs(ploy, { name: "Ploy Srisuk", email: "ploy@mekong-water.org" });
@@ -161,7 +138,7 @@ describe("organizations", () => {
     await desktop.close();
   });
 
-  it("gives an unverified organization no public page", async () => {
+  it("gives an unverified organization no public page", async ({ app }) => {
     await app.database!
       .sql`insert into organizations (slug, name, kind, country) values ('unverified-ngo', 'Unverified NGO', 'ngo', 'LA')`;
     expect((await fetch(`${app.url}/organizations/unverified-ngo`)).status).toBe(404);

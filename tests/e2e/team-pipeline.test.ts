@@ -1,15 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e, signInPage } from "../setup/e2e.ts";
 
 // A team's hiring pipeline in the browser (issue 31): two members of a verified NGO work one team
 // shortlist (one on a desktop, one on a phone), a message from the team moves the candidate to
@@ -17,57 +10,37 @@ import { insertConsultant } from "../setup/consultants.ts";
 // the organization's verified badge on the message and reports the sender (through the API); the consultant hides
 // the profile from the NGO, and its members lose it; an admin sees the report and unverifies.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const sql = () => {
-  if (!app.database) throw new Error("the app runs on the test database");
-  return app.database.sql;
-};
-
-/** An established account (confirmed address, older than a day), and its session. */
-async function account(name: string, email: string, role: "user" | "admin" = "user") {
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, email, password: "tonle-sap-lake-2026" }),
-  });
-  expect(response.status).toBe(201);
-  const { user, sessionToken } = (await response.json()) as { user: { id: number }; sessionToken: string };
-  await sql()`update auth_users set is_email_verified = true, created_at = now() - interval '30 days', role = ${role}
-    where id = ${user.id}`;
-  return { id: user.id, token: sessionToken };
-}
-
-async function signIn(page: Page, token: string) {
-  await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
-}
+const it = e2e();
 
 async function toast(page: Page, text: string) {
   await page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 }
 
 describe("a team's hiring pipeline", () => {
-  it("two members, one team shortlist, stages by keyboard, the badge on the message, hiding, reporting", async () => {
+  it("two members, one team shortlist, stages by keyboard, the badge on the message, hiding, reporting", async ({
+    app,
+    browser,
+    sql,
+    register,
+  }) => {
+    /** An established account (the fixture's register: confirmed address, older than a day), an admin when asked. */
+    const account = async (name: string, email: string, role: "user" | "admin" = "user") => {
+      const { id, sessionToken } = await register(name, { email });
+      if (role === "admin") await sql`update auth_users set role = 'admin' where id = ${id}`;
+      return { id, token: sessionToken };
+    };
+    const signIn = (page: Page, token: string) => signInPage(page, app.url, token);
     const ploy = await account("Ploy Srisuk", "ploy@mekong-ngo.org");
     const ann = await account("Ann Lertpanya", "ann@mekong-ngo.org");
     const khamla = await account("Khamla Vongsa", "khamla@example.org");
     const admin = await account("Ada Admin", "ada@example.org", "admin");
-    const [organization] = await sql()<{ id: number }[]>`
+    const [organization] = await sql<{ id: number }[]>`
       insert into organizations (slug, name, kind, country, website, domain, verified_at, verification_method)
       values ('mekong-ngo', 'Mekong NGO', 'ngo', 'TH', 'https://mekong-ngo.org', 'mekong-ngo.org', now(), 'domain') returning id`;
     const organizationId = organization!.id;
-    await sql()`insert into organization_members (organization_id, user_id, role, is_acting)
+    await sql`insert into organization_members (organization_id, user_id, role, is_acting)
       values (${organizationId}, ${ploy.id}, 'owner', true), (${organizationId}, ${ann.id}, 'member', true)`;
-    const { id: consultantId } = await insertConsultant(sql(), { name: "Khamla Vongsa", user_id: khamla.id });
+    const { id: consultantId } = await insertConsultant(sql, { name: "Khamla Vongsa", user_id: khamla.id });
 
     // Ploy (desktop) starts a team list for the NGO she acts for, with the consultant on it.
     const desktop = await openPage(browser, { viewport: "desktop" });
@@ -78,7 +51,7 @@ describe("a team's hiring pipeline", () => {
     await expect(desktop.page.getByLabel("For").inputValue()).resolves.toBe(String(organizationId));
     await desktop.page.getByRole("button", { name: "Save to shortlist" }).click();
     await toast(desktop.page, "Saved to shortlist");
-    const [list] = await sql()<{ id: number; organization_id: number | null }[]>`
+    const [list] = await sql<{ id: number; organization_id: number | null }[]>`
       select id, organization_id from shortlists where name = 'Mekong evaluation'`;
     expect(list?.organization_id).toBe(organizationId);
 
@@ -175,11 +148,9 @@ describe("a team's hiring pipeline", () => {
     await waitForHydration(adminPage.page);
     await adminPage.page.getByRole("button", { name: "Unverify Mekong NGO" }).click();
     await toast(adminPage.page, "Verification taken back");
-    const [after] = await sql()<
-      { verified_at: Date | null }[]
-    >`select verified_at from organizations where id = ${organizationId}`;
+    const [after] = await sql<{ verified_at: Date | null }[]>`select verified_at from organizations where id = ${organizationId}`;
     expect(after?.verified_at).toBeNull();
-    const [audited] = await sql()<{ n: number }[]>`
+    const [audited] = await sql<{ n: number }[]>`
       select count(*)::int as n from audit_log where target_type = 'organization' and target_id = ${organizationId} and action = 'unverify'`;
     expect(audited?.n).toBe(1);
 
@@ -188,5 +159,5 @@ describe("a team's hiring pipeline", () => {
     expectNoConsoleErrors(consultant.errors);
     expectNoConsoleErrors(adminPage.errors);
     await Promise.all([desktop.close(), phone.close(), consultant.close(), adminPage.close()]);
-  });
+  }, 120_000);
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import { connectBrowser, expectNoAxeViolations, expectNoConsoleErrors, openPage, waitForHydration } from "../setup/browser.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { insertListedConsultant } from "../setup/consultants.ts";
-import { signInPage } from "../setup/e2e.ts";
+import { e2e, type OpenedPage, signInPage } from "../setup/e2e.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // Opportunities in the browser (issue 32), on a phone and a desktop (the VIEWPORTS of
@@ -13,28 +13,24 @@ import { insertSignedInUser } from "../setup/users.ts";
 // a visitor finds it with the search's filters and reads it (JSON-LD JobPosting in the page),
 // without JavaScript too; axe-core clean.
 
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const it = e2e();
 
 const unique = () => randomBytes(4).toString("hex").replace(/\d/g, "q");
-/** A page on this viewport (tests/setup/browser.ts openPage), signed in when given a session token. */
-async function open(viewport: "phone" | "desktop", options: { javaScriptEnabled?: boolean; token?: string } = {}) {
-  const { token, ...pageOptions } = options;
-  const opened = await openPage(browser, { viewport, ...pageOptions });
-  if (token) await signInPage(opened.page, app.url, token);
-  return opened;
+/** Opens a page on a viewport (the fixture's openPage), signed in when given a session token. */
+function opener(
+  app: AppServer,
+  openPage: (options: { viewport: "phone" | "desktop"; javaScriptEnabled?: boolean }) => Promise<OpenedPage>,
+) {
+  return async (viewport: "phone" | "desktop", options: { javaScriptEnabled?: boolean; token?: string } = {}) => {
+    const { token, ...pageOptions } = options;
+    const opened = await openPage({ viewport, ...pageOptions });
+    if (token) await signInPage(opened.page, app.url, token);
+    return opened;
+  };
 }
 
 /** A verified organization with its owner signed in (a session token for the cookie). */
-async function organizationOwner() {
+async function organizationOwner(app: AppServer) {
   const sql = app.database!.sql;
   const user = await insertSignedInUser(app.database!.db, { name: "Maria Santos" });
   const name = `Mekong Water Alliance ${unique()}`;
@@ -64,8 +60,12 @@ async function fillPostingForm(page: Page, title: string) {
 }
 
 describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport) => {
-  it("an organization posts a ToR through the form and publishes it; a visitor finds it with filters and reads it", async () => {
-    const owner = await organizationOwner();
+  it("an organization posts a ToR through the form and publishes it; a visitor finds it with filters and reads it", async ({
+    app,
+    openPage,
+  }) => {
+    const open = opener(app, openPage);
+    const owner = await organizationOwner(app);
     const title = `Water Evaluation Specialist ${unique()}`;
     const poster = await open(viewport, { token: owner.token });
     await poster.page.goto(`${app.url}/opportunities/new`);
@@ -181,5 +181,5 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
     await expectNoAxeViolations(team.page);
     expectNoConsoleErrors(team.errors);
     await team.close();
-  });
+  }, 120_000);
 });

@@ -1,9 +1,8 @@
 import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
+import { describe, expect } from "vitest";
+import type { AppServer } from "../setup/app-server.ts";
 import {
-  connectBrowser,
   downloadBytes,
   expectNoAxeViolations,
   expectNoConsoleErrors,
@@ -11,22 +10,18 @@ import {
   saveScreenshot,
   waitForHydration,
 } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 
 // Issue 38 in the browser: the account page's sessions (and, as they land, the second factor,
 // re-authentication and passkeys), on a phone and a desktop, axe-core clean.
 
+const it = e2e({ SECRETS_KEY: "e2e-secrets-key-0123456789abcdefghijkl" });
+// The file's app and browser (e2e()'s fixtures), for the helpers below.
 let app: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", SECRETS_KEY: "e2e-secrets-key-0123456789abcdefghijkl" } }),
-    connectBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+it.beforeAll(({ app: started, browser: connected }) => {
+  app = started;
+  browser = connected;
 });
 
 let counter = 0;

@@ -1,17 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { LOCALES, type Locale, localizePath } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { sessionCookieName } from "#server/http/cookies.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 import { englishLeft as englishLeftIn, englishOnlyMessages } from "../setup/english-left.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
@@ -78,16 +72,16 @@ let consultantId: number;
 /** English source texts whose translation differs from them, per language (a page showing one left it untranslated). */
 const englishOnly = new Map<Locale, string[]>();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { PUBLIC_URL: SITE } }), connectBrowser()]);
+// The demo directory (startApp's default), which e2e() leaves out unless asked.
+const it = e2e({ SEED_DEMO: "true", PUBLIC_URL: SITE });
+it.beforeAll(async ({ app: started, browser: connected }) => {
+  // The file's app and browser (e2e()'s fixtures), for the helpers below.
+  app = started;
+  browser = connected;
   const [row] = await app.database!.sql<{ id: number }[]>`
     select id from consultants where status = 'approved' order by id limit 1`;
   consultantId = row?.id ?? 0;
   for (const locale of ["id", "vi", "th"] as const) englishOnly.set(locale, await englishOnlyMessages(locale));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -1,28 +1,20 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  saveScreenshot,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { describe, expect } from "vitest";
+import type { AppServer } from "../setup/app-server.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { e2e } from "../setup/e2e.ts";
 import { cameraJpeg, decompressionBombPng, SVG, solidPng, webpChunks } from "../setup/images.ts";
 import { fillRequired, savedProfileId as savedProfileIdOf, signIn as signInAs } from "./profile-form-helpers.ts";
 
+const it = e2e({ REQUIRE_APPROVAL: "true" });
+// The file's app and browser (e2e()'s fixtures), for the helpers below.
 let app: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { SEED_DEMO: "false", REQUIRE_APPROVAL: "true" } }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+it.beforeAll(({ app: started, browser: connected }) => {
+  app = started;
+  browser = connected;
 });
 
 let counter = 0;

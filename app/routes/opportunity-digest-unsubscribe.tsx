@@ -1,11 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Form } from "react-router";
 import { serviceDeps } from "#server/http/context.ts";
 import { unsubscribeOpportunityDigest } from "#server/services/opportunities/digest.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { linkFields, SignedLinkConfirm } from "../components/layout/signed-link-confirm.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, failed, succeeded } from "../lib/form-answer.ts";
@@ -19,8 +17,7 @@ import type { Route } from "./+types/opportunity-digest-unsubscribe";
 // changes nothing.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return { c: url.searchParams.get("c") ?? "", t: url.searchParams.get("t") ?? "" };
+  return linkFields(request, ["c", "t"]);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -41,42 +38,25 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function OpportunityDigestUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-ink">
-        <Trans>Stop the opportunities digest</Trans>
-      </h1>
-      {succeeded(actionData) ? (
-        <div className="mt-6">
-          <Alert tone="info" title={t`Digest stopped`}>
-            <p>
-              <Trans>
-                You will no longer receive the opportunities digest. You can turn it on again from your consultant profile.
-              </Trans>
-            </p>
-          </Alert>
-        </div>
-      ) : (
-        <>
-          {failed(actionData) && (
-            <div className="mt-6">
-              <Alert tone="error" title={t`Not changed`}>
-                <p>{translateText(i18n, errorOf(actionData) ?? "")}</p>
-              </Alert>
-            </div>
-          )}
-          <p className="mt-4 text-muted">
-            <Trans>Stop the e-mails of new opportunities that match your profile?</Trans>
-          </p>
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="c" value={loaderData.c} />
-            <input type="hidden" name="t" value={loaderData.t} />
-            <Button type="submit">
-              <Trans>Stop the digest</Trans>
-            </Button>
-          </Form>
-        </>
-      )}
-    </div>
+    <SignedLinkConfirm
+      title={<Trans>Stop the opportunities digest</Trans>}
+      question={<Trans>Stop the e-mails of new opportunities that match your profile?</Trans>}
+      fields={loaderData}
+      button={<Trans>Stop the digest</Trans>}
+      done={
+        succeeded(actionData)
+          ? {
+              title: t`Digest stopped`,
+              body: (
+                <Trans>
+                  You will no longer receive the opportunities digest. You can turn it on again from your consultant profile.
+                </Trans>
+              ),
+            }
+          : null
+      }
+      error={failed(actionData) ? translateText(i18n, errorOf(actionData) ?? "") : null}
+    />
   );
 }
 

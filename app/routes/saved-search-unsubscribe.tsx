@@ -1,11 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Form } from "react-router";
 import { serviceDeps } from "#server/http/context.ts";
 import { unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { linkFields, SignedLinkConfirm } from "../components/layout/signed-link-confirm.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -19,8 +17,7 @@ import type { Route } from "./+types/saved-search-unsubscribe";
 // link is signed); a button confirms, so a mail scanner opening the link changes nothing.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  return { s: url.searchParams.get("s") ?? "", t: url.searchParams.get("t") ?? "" };
+  return linkFields(request, ["s", "t"]);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -49,40 +46,16 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   return (
-    <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-ink">
-        <Trans>Stop search alerts</Trans>
-      </h1>
-      {succeeded(actionData) ? (
-        <div className="mt-6">
-          <Alert tone="info" title={actionData?.toast?.title}>
-            <p>{actionData?.toast?.description}</p>
-          </Alert>
-        </div>
-      ) : (
-        <>
-          {failed(actionData) && (
-            <div className="mt-6">
-              <Alert tone="error" title={t`Not changed`}>
-                <p>{translateText(i18n, errorOf(actionData) ?? "")}</p>
-              </Alert>
-            </div>
-          )}
-          <p className="mt-4 text-muted">
-            <Trans>Stop the e-mail alerts of this saved search? You can turn them on again from your saved searches.</Trans>
-          </p>
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="s" value={loaderData.s} />
-            <input type="hidden" name="t" value={loaderData.t} />
-            <Button type="submit">
-              <Trans>Stop these alerts</Trans>
-            </Button>
-          </Form>
-        </>
-      )}
-    </div>
+    <SignedLinkConfirm
+      title={<Trans>Stop search alerts</Trans>}
+      question={<Trans>Stop the e-mail alerts of this saved search? You can turn them on again from your saved searches.</Trans>}
+      fields={loaderData}
+      button={<Trans>Stop these alerts</Trans>}
+      done={succeeded(actionData) ? { title: actionData?.toast?.title, body: actionData?.toast?.description } : null}
+      error={failed(actionData) ? translateText(i18n, errorOf(actionData) ?? "") : null}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Building2, CircleAlert } from "lucide-react";
+import { Building2 } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
@@ -10,6 +10,7 @@ import { actorOf } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { acceptInvitation, declineInvitation, previewInvitation } from "#server/services/organizations/invitations.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
+import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
@@ -85,17 +86,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 function Unusable() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">
-        <Trans>This invitation link cannot be used</Trans>
-      </h1>
-      <p className="mt-4 text-muted">
-        <Trans>
-          Invitation links work once and expire after 7 days. Ask the organization's owner or admin to invite you again.
-        </Trans>
-      </p>
-    </section>
+    <LinkOutcome worked={false} title={<Trans>This invitation link cannot be used</Trans>}>
+      <Trans>
+        Invitation links work once and expire after 7 days. Ask the organization's owner or admin to invite you again.
+      </Trans>
+    </LinkOutcome>
   );
 }
 

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { referenceConfirmSchema } from "#common/references.ts";
 import { monthLabel } from "#common/track-record-lists.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { confirmReference, declineReference, viewReferenceRequest } from "#server/services/references/index.ts";
+import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -72,18 +72,12 @@ export function shouldRevalidate(args: Parameters<typeof revalidateUnlessRequest
 
 function Unusable() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
-      <h1 className="mt-4 text-3xl font-bold text-ink">
-        <Trans>This link cannot be used</Trans>
-      </h1>
-      <p className="mt-4 text-muted">
-        <Trans>
-          Reference links work once and expire after 30 days. If the assignment still needs confirming, the consultant can send
-          you a new request.
-        </Trans>
-      </p>
-    </section>
+    <LinkOutcome worked={false} title={<Trans>This link cannot be used</Trans>}>
+      <Trans>
+        Reference links work once and expire after 30 days. If the assignment still needs confirming, the consultant can send you
+        a new request.
+      </Trans>
+    </LinkOutcome>
   );
 }
 
@@ -93,17 +87,11 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
   const locale = useLocale();
   if (succeeded(actionData)) {
     return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
-        <h1 className="mt-4 text-3xl font-bold text-ink">
-          <Trans>Thank you</Trans>
-        </h1>
-        <p className="mt-4 text-muted" role="status">
-          {actionData?.intent === "confirm"
-            ? t`The assignment is confirmed. Your name and organization will show with it; your e-mail address never will.`
-            : t`You declined this request. Nothing will show on the profile.`}
-        </p>
-      </section>
+      <LinkOutcome worked title={<Trans>Thank you</Trans>} announce>
+        {actionData?.intent === "confirm"
+          ? t`The assignment is confirmed. Your name and organization will show with it; your e-mail address never will.`
+          : t`You declined this request. Nothing will show on the profile.`}
+      </LinkOutcome>
     );
   }
   if (loaderData.state !== "open") return <Unusable />;

@@ -1,13 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2 } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
-import { NotFound } from "#server/services/errors.ts";
 import { acceptInvitation, declineInvitation, previewInvitation } from "#server/services/organizations/invitations.ts";
 import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
 import { LinkOutcome } from "../components/layout/link-outcome.tsx";
@@ -22,8 +21,9 @@ import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
+import { refusedAnswer } from "../lib/service-errors.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { loadTokenPage } from "../lib/token-page.server.ts";
 import type { Route } from "./+types/invitation";
 
 // /invitations/{token} (issue 31): the page an invitation e-mail links to. Anyone holding the
@@ -31,29 +31,17 @@ import type { Route } from "./+types/invitation";
 // account with the invited address (sign in or create it, then come back). The link works once
 // and for 7 days; after that it says so.
 
-const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const token = params.token ?? "";
-  if (!TOKEN.test(token)) return data({ state: "unusable" as const }, { status: 404, headers });
-  try {
+  return loadTokenPage(params.token ?? "", async (token) => {
     const invitation = await previewInvitation(serviceDeps(app), token);
     const user = app.session?.user ?? null;
-    return data(
-      {
-        state: "open" as const,
-        invitation,
-        countryLabel: countryName(invitation.organization.country, localeOfRequest(request)),
-        signedInAs: user ? { name: user.name, email: user.email } : null,
-      },
-      { headers },
-    );
-  } catch (error) {
-    if (error instanceof NotFound) return data({ state: "unusable" as const }, { status: 404, headers });
-    throwPageError(error);
-  }
+    return {
+      invitation,
+      countryLabel: countryName(invitation.organization.country, localeOfRequest(request)),
+      signedInAs: user ? { name: user.name, email: user.email } : null,
+    };
+  });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

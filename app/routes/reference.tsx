@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { referenceConfirmSchema } from "#common/references.ts";
 import { monthLabel } from "#common/track-record-lists.ts";
-import { NotFound } from "#server/services/errors.ts";
 import { confirmReference, declineReference, viewReferenceRequest } from "#server/services/references/index.ts";
 import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -17,26 +16,17 @@ import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, type FormAnswer, failed, formErrorOf, succeeded } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
-import { answer, invalidAnswer, refusedAnswer, throwPageError } from "../lib/service-errors.server.ts";
+import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
+import { loadTokenPage } from "../lib/token-page.server.ts";
 import type { Route } from "./+types/reference";
 
 // /references/{token}: the page a referee reaches from the e-mail, without an account (issue 34).
 // They confirm the assignment (its dates and role editable), may add a statement and a score from
 // 1 to 10, or decline. The link works once: after an answer, or after 30 days, it says so.
 
-const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const token = params.token ?? "";
-  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-  if (!TOKEN.test(token)) return data({ state: "unusable" as const }, { status: 404, headers });
-  try {
-    return data({ state: "open" as const, request: await viewReferenceRequest(app, token) }, { headers });
-  } catch (error) {
-    if (error instanceof NotFound) return data({ state: "unusable" as const }, { status: 404, headers });
-    throwPageError(error);
-  }
+  return loadTokenPage(params.token ?? "", async (token) => ({ request: await viewReferenceRequest(app, token) }));
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {

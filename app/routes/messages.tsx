@@ -13,6 +13,7 @@ import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { UnreadBadge } from "../components/messages/unread-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -95,23 +96,16 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
     >
       <BoxTabs box={box} unread={unread} />
       {conversations.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-ink">
-            <Trans>No conversations here yet</Trans>
-          </h2>
-          <p className="mt-2 text-muted">
-            {box === "sent"
-              ? t`When you message a consultant from their profile, the conversation appears here with their answers.`
-              : hasProfile
-                ? t`When an organization writes to your consultant profile, the message appears here and we e-mail you.`
-                : t`Messages to a consultant profile appear here. You do not need a profile to message consultants.`}
-          </p>
-          {box === "sent" && (
-            <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
-              <Trans>Find consultants</Trans>
-            </Link>
-          )}
-        </div>
+        <EmptyState
+          title={<Trans>No conversations here yet</Trans>}
+          link={box === "sent" ? { to: "/", label: <Trans>Find consultants</Trans> } : undefined}
+        >
+          {box === "sent"
+            ? t`When you message a consultant from their profile, the conversation appears here with their answers.`
+            : hasProfile
+              ? t`When an organization writes to your consultant profile, the message appears here and we e-mail you.`
+              : t`Messages to a consultant profile appear here. You do not need a profile to message consultants.`}
+        </EmptyState>
       ) : (
         <ul
           aria-label={box === "sent" ? t`Sent conversations` : t`Received conversations`}

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { STAGE_LABELS } from "../components/opportunities/interests.tsx";
 import { OrganizationName } from "../components/opportunities/opportunity-facts.tsx";
 import { Badge } from "../components/ui/badge.tsx";
-import { buttonClasses } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { appContext } from "../context.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -42,14 +42,9 @@ export default function MyApplicationsPage({ loaderData }: Route.ComponentProps)
         <Trans>The opportunities you expressed interest in, and where each organization is with it.</Trans>
       </p>
       {interests.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <p className="text-muted">
-            <Trans>You have not expressed interest in an opportunity yet.</Trans>
-          </p>
-          <Link to="/opportunities" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
-            <Trans>Browse opportunities</Trans>
-          </Link>
-        </div>
+        <EmptyState className="mt-6" link={{ to: "/opportunities", label: <Trans>Browse opportunities</Trans> }}>
+          <Trans>You have not expressed interest in an opportunity yet.</Trans>
+        </EmptyState>
       ) : (
         <ul className="mt-6 space-y-4" aria-label={t`My applications`}>
           {interests.map((interest) => {

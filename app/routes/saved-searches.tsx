@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
@@ -19,7 +19,8 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { chipLabel } from "../components/search/active-filters.tsx";
 import { FREQUENCY_LABELS } from "../components/search/frequency-labels.ts";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button, ButtonLink, buttonClasses } from "../components/ui/button.tsx";
+import { Button, ButtonLink } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
@@ -148,17 +149,13 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
         )}
       </div>
       {searches.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-          <h2 className="text-lg font-semibold text-ink">
-            <Trans>No saved searches yet</Trans>
-          </h2>
-          <p className="mt-2 text-muted">
-            <Trans>Search the directory, then choose “Save this search” above the results.</Trans>
-          </p>
-          <Link to="/" className={buttonClasses({ variant: "outline", className: "mt-4" })}>
-            <Trans>Find consultants</Trans>
-          </Link>
-        </div>
+        <EmptyState
+          className="mt-6"
+          title={<Trans>No saved searches yet</Trans>}
+          link={{ to: "/", label: <Trans>Find consultants</Trans> }}
+        >
+          <Trans>Search the directory, then choose “Save this search” above the results.</Trans>
+        </EmptyState>
       ) : (
         <ul aria-label={t`Your saved searches`} className="mt-6 space-y-4">
           {searches.map((search) => (

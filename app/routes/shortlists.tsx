@@ -15,6 +15,7 @@ import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { NotSaved } from "../components/shortlists/shortlist-views.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
@@ -155,14 +156,9 @@ export default function ShortlistsPage({ loaderData, actionData }: Route.Compone
       ) : (
         <>
           {lists.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-              <h2 className="text-lg font-semibold text-ink">
-                <Trans>No shortlists yet</Trans>
-              </h2>
-              <p className="mt-2 text-muted">
-                <Trans>Use “Save to shortlist” on a consultant's card or profile, or start a list here.</Trans>
-              </p>
-            </div>
+            <EmptyState title={<Trans>No shortlists yet</Trans>}>
+              <Trans>Use “Save to shortlist” on a consultant's card or profile, or start a list here.</Trans>
+            </EmptyState>
           ) : (
             <ul
               aria-label={t`Your shortlists`}

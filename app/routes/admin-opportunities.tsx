@@ -14,9 +14,9 @@ import {
   unpublishOpportunity,
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
+import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
@@ -127,19 +127,7 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
-        <Trans>Admin Dashboard</Trans>
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
-        <Trans>Opportunities</Trans>
-      </h1>
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not changed`} live>
-            <p>{failure}</p>
-          </Alert>
-        </div>
-      )}
+      <AdminPageHeader title={<Trans>Opportunities</Trans>} failure={failure} />
       <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
         {ADMIN_OPPORTUNITY_FILTERS.map((filter) => (
           <Link

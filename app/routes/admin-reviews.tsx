@@ -10,9 +10,9 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
+import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/field.tsx";
@@ -118,24 +118,16 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
-        <Trans>Admin Dashboard</Trans>
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">
-        <Trans>Reviews</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
-        <Trans>
-          The most recent reviews first. Hiding one takes it off the profile and out of the rating; its author is told why.
-        </Trans>
-      </p>
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not changed`} live>
-            <p>{failure === REVIEW_MESSAGES.reason ? t`Give the reason for hiding this review.` : failure}</p>
-          </Alert>
-        </div>
-      )}
+      <AdminPageHeader
+        title={<Trans>Reviews</Trans>}
+        failure={failure === REVIEW_MESSAGES.reason ? t`Give the reason for hiding this review.` : failure}
+      >
+        <p className="mt-2 text-muted">
+          <Trans>
+            The most recent reviews first. Hiding one takes it off the profile and out of the rating; its author is told why.
+          </Trans>
+        </p>
+      </AdminPageHeader>
       <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
         {ADMIN_REVIEW_FILTERS.map((filter) => (
           <Link

@@ -1,0 +1,37 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { Alert } from "../ui/alert.tsx";
+
+/**
+ * The top of an admin page below the dashboard (opportunities, reviews): the way back to the
+ * dashboard, the page's heading, an optional description, and why the last action changed nothing.
+ */
+export function AdminPageHeader({
+  title,
+  failure,
+  children,
+}: {
+  title: React.ReactNode;
+  /** The refused action's message, already in the page's words. */
+  failure?: React.ReactNode;
+  /** What the page is for, under the heading. */
+  children?: React.ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
+        <Trans>Admin Dashboard</Trans>
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      {children}
+      {failure && (
+        <div className="mt-4">
+          <Alert tone="error" title={t`Not changed`} live>
+            <p>{failure}</p>
+          </Alert>
+        </div>
+      )}
+    </>
+  );
+}

@@ -14,7 +14,7 @@ import {
   unpublishOpportunity,
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
-import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -128,20 +128,12 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title={<Trans>Opportunities</Trans>} failure={failure} />
-      <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
-        {ADMIN_OPPORTUNITY_FILTERS.map((filter) => (
-          <Link
-            key={filter}
-            to={pageHref(filter)}
-            aria-current={filter === query.filter ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
-              filter === query.filter ? "bg-brand-700 text-white ring-brand-700" : "text-brand-800 ring-line hover:bg-brand-50"
-            }`}
-          >
-            {i18n._(FILTER_LABELS[filter])}
-          </Link>
-        ))}
-      </nav>
+      <AdminFilterLinks
+        filters={ADMIN_OPPORTUNITY_FILTERS}
+        current={query.filter}
+        labels={FILTER_LABELS}
+        href={(filter) => pageHref(filter)}
+      />
       <p className="mt-4 text-sm text-muted">
         <Trans>{total} opportunities</Trans>
       </p>

@@ -10,7 +10,7 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
-import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Badge } from "../components/ui/badge.tsx";
@@ -111,7 +111,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list } = loaderData;
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const failure = errorOf(actionData);
   const here = pageHref(query);
   const total = list.total;
@@ -128,20 +128,12 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
           </Trans>
         </p>
       </AdminPageHeader>
-      <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
-        {ADMIN_REVIEW_FILTERS.map((filter) => (
-          <Link
-            key={filter}
-            to={pageHref({ filter, search: query.search, page: 1 })}
-            aria-current={filter === query.filter ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
-              filter === query.filter ? "bg-brand-700 text-white ring-brand-700" : "text-brand-800 ring-line hover:bg-brand-50"
-            }`}
-          >
-            {i18n._(FILTER_LABELS[filter])}
-          </Link>
-        ))}
-      </nav>
+      <AdminFilterLinks
+        filters={ADMIN_REVIEW_FILTERS}
+        current={query.filter}
+        labels={FILTER_LABELS}
+        href={(filter) => pageHref({ filter, search: query.search, page: 1 })}
+      />
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         {query.filter !== "all" && <input type="hidden" name="filter" value={query.filter} />}
         <Field label={t`Search reviews`} className="min-w-0 flex-1">

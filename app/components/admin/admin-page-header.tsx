@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Alert } from "../ui/alert.tsx";
@@ -33,5 +34,36 @@ export function AdminPageHeader({
         </div>
       )}
     </>
+  );
+}
+
+/** The page's filters as links ("Show": all, reported, hidden …), the current one marked. */
+export function AdminFilterLinks<Filter extends string>({
+  filters,
+  current,
+  labels,
+  href,
+}: {
+  filters: readonly Filter[];
+  current: Filter;
+  labels: Record<Filter, MessageDescriptor>;
+  href: (filter: Filter) => string;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <nav aria-label={t`Show`} className="mt-4 flex flex-wrap gap-2">
+      {filters.map((filter) => (
+        <Link
+          key={filter}
+          to={href(filter)}
+          aria-current={filter === current ? "page" : undefined}
+          className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${
+            filter === current ? "bg-brand-700 text-white ring-brand-700" : "text-brand-800 ring-line hover:bg-brand-50"
+          }`}
+        >
+          {i18n._(labels[filter])}
+        </Link>
+      ))}
+    </nav>
   );
 }

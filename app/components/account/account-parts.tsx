@@ -82,6 +82,44 @@ export function useFormAnswer(
   return { fetcher, answer, lastResult: isIdle ? answer?.result : undefined, pending: !isIdle };
 }
 
+/** The fetcher of one of the page's forms (see useFormAnswer). */
+export type AccountFetcher = ReturnType<typeof useFormAnswer>["fetcher"];
+
+/**
+ * One row's action (remove a passkey, sign out a session): a form to the page's action naming the
+ * row, whose button says it is busy while this row's form is on its way (not the other rows').
+ */
+export function RowActionForm({
+  fetcher,
+  intent,
+  field,
+  id,
+  label,
+  busyLabel,
+  ariaLabel,
+}: {
+  fetcher: AccountFetcher;
+  intent: AccountIntent;
+  /** The field naming the row, and the row's id. */
+  field: string;
+  id: number;
+  label: React.ReactNode;
+  busyLabel: React.ReactNode;
+  /** The button's name, with the row's own name in it. */
+  ariaLabel: string;
+}) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get(field) === String(id);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={field} value={id} />
+      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={ariaLabel}>
+        {busy ? busyLabel : label}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
 export function VerificationStatus({ account }: { account: { isEmailVerified: boolean } }) {
   const { t } = useLingui();
   const { fetcher, answer, pending } = useFormAnswer("resend-verification");

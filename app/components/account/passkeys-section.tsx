@@ -8,7 +8,7 @@ import { PASSKEY_NAME_MAX, type PasskeySummary } from "#common/passkeys.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
-import { Section, useFormAnswer } from "./account-parts.tsx";
+import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
 import { EndOthersOffer } from "./end-others-offer.tsx";
 
 // The account page's passkeys (issue 38): the account's passkeys, each with its name, when it was
@@ -17,7 +17,6 @@ import { EndOthersOffer } from "./end-others-offer.tsx";
 // server for the options, lets the browser's passkey prompt make one (app/lib/passkey-ceremony.ts
 // and @simplewebauthn/browser, loaded on the click) and posts its answer to the page's action.
 
-type Fetcher = ReturnType<typeof useFormAnswer>["fetcher"];
 type FormState = ReturnType<typeof useFormAnswer>;
 
 /**
@@ -87,22 +86,9 @@ function RenameForm({ passkey, rename }: { passkey: PasskeySummary; rename: Form
   );
 }
 
-function RemoveForm({ passkey, fetcher }: { passkey: PasskeySummary; fetcher: Fetcher }) {
+function PasskeyRow({ passkey, fetcher, rename }: { passkey: PasskeySummary; fetcher: AccountFetcher; rename: FormState }) {
   const { t } = useLingui();
-  const removing = fetcher.state !== "idle" && fetcher.formData?.get("passkeyId") === String(passkey.id);
   const name = passkey.name;
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="passkey-remove" />
-      <input type="hidden" name="passkeyId" value={passkey.id} />
-      <Button type="submit" variant="outline" size="sm" disabled={removing} aria-label={t`Remove passkey ${name}`}>
-        {removing ? <Trans>Removing...</Trans> : <Trans>Remove</Trans>}
-      </Button>
-    </fetcher.Form>
-  );
-}
-
-function PasskeyRow({ passkey, fetcher, rename }: { passkey: PasskeySummary; fetcher: Fetcher; rename: FormState }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="flex min-w-0 gap-3">
@@ -123,7 +109,15 @@ function PasskeyRow({ passkey, fetcher, rename }: { passkey: PasskeySummary; fet
           <RenameForm passkey={passkey} rename={rename} />
         </div>
       </div>
-      <RemoveForm passkey={passkey} fetcher={fetcher} />
+      <RowActionForm
+        fetcher={fetcher}
+        intent="passkey-remove"
+        field="passkeyId"
+        id={passkey.id}
+        label={<Trans>Remove</Trans>}
+        busyLabel={<Trans>Removing...</Trans>}
+        ariaLabel={t`Remove passkey ${name}`}
+      />
     </li>
   );
 }

@@ -6,29 +6,12 @@ import type { AccountSession } from "#common/devices.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
-import { Section, useFormAnswer } from "./account-parts.tsx";
+import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
 
 // The account page's sessions (issue 38): where the person is signed in, each with "Sign out",
 // and "Sign out everywhere else". Plain forms to the page's action, so they work without JavaScript.
 
-type Fetcher = ReturnType<typeof useFormAnswer>["fetcher"];
-
-function EndSessionForm({ session, fetcher }: { session: AccountSession; fetcher: Fetcher }) {
-  const { t } = useLingui();
-  const ending = fetcher.state !== "idle" && fetcher.formData?.get("sessionId") === String(session.id);
-  const device = session.device;
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="end-session" />
-      <input type="hidden" name="sessionId" value={session.id} />
-      <Button type="submit" variant="outline" size="sm" disabled={ending} aria-label={t`Sign out ${device}`}>
-        {ending ? <Trans>Signing out...</Trans> : <Trans>Sign out</Trans>}
-      </Button>
-    </fetcher.Form>
-  );
-}
-
-function EndOthersForm({ fetcher }: { fetcher: Fetcher }) {
+function EndOthersForm({ fetcher }: { fetcher: AccountFetcher }) {
   const pending = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post">
@@ -40,8 +23,9 @@ function EndOthersForm({ fetcher }: { fetcher: Fetcher }) {
   );
 }
 
-function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: Fetcher }) {
-  const network = session.network;
+function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: AccountFetcher }) {
+  const { t } = useLingui();
+  const { network, device } = session;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="flex min-w-0 gap-3">
@@ -63,7 +47,17 @@ function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: Fe
           </p>
         </div>
       </div>
-      {!session.isCurrent && <EndSessionForm session={session} fetcher={fetcher} />}
+      {!session.isCurrent && (
+        <RowActionForm
+          fetcher={fetcher}
+          intent="end-session"
+          field="sessionId"
+          id={session.id}
+          label={<Trans>Sign out</Trans>}
+          busyLabel={<Trans>Signing out...</Trans>}
+          ariaLabel={t`Sign out ${device}`}
+        />
+      )}
     </li>
   );
 }

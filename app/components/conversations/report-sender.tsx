@@ -1,13 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flag } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { CONVERSATION_REPORT_REASONS, ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Alert } from "../ui/alert.tsx";
-import { Button } from "../ui/button.tsx";
 import { describedBy, Field, FieldError, RequiredMark, Textarea } from "../ui/field.tsx";
+import { ReportDisclosure, SendReportButton } from "../ui/report-disclosure.tsx";
 
 // "Report this sender" (issue 31) under a received conversation: a plain form inside a disclosure
 // (works without JavaScript) that sends the conversation to the admins' queue with a reason and
@@ -52,11 +51,7 @@ export function ReportSender({
   }
   const chosen = typed.reason ?? "";
   return (
-    <details className="mt-8 rounded-2xl border border-line bg-white p-4 text-sm" open={hasErrors}>
-      <summary className="inline-flex cursor-pointer items-center gap-1.5 font-medium text-muted">
-        <Flag aria-hidden="true" className="size-4" />
-        <Trans>Report this sender</Trans>
-      </summary>
+    <ReportDisclosure summary={<Trans>Report this sender</Trans>} open={hasErrors}>
       <p className="mt-2 text-muted">
         <Trans>
           An administrator reads every report and can warn or block the sender. The sender is not told who reported them.
@@ -101,10 +96,8 @@ export function ReportSender({
             />
           )}
         </Field>
-        <Button type="submit" name="intent" value="report" variant="outline" size="sm">
-          <Trans>Send the report</Trans>
-        </Button>
+        <SendReportButton />
       </Form>
-    </details>
+    </ReportDisclosure>
   );
 }

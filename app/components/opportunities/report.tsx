@@ -1,11 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Flag } from "lucide-react";
 import { Form } from "react-router";
 import { OPPORTUNITY_REPORT_REASONS, type OpportunityReportReason } from "#common/opportunity-reports.ts";
 import { Alert } from "../ui/alert.tsx";
-import { Button } from "../ui/button.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
+import { ReportDisclosure, SendReportButton } from "../ui/report-disclosure.tsx";
 
 // "Report this opportunity" (issue 32) on every published opportunity: a plain form inside a
 // disclosure (works without JavaScript; a visitor who sends it is asked to sign in first).
@@ -19,11 +18,7 @@ const REASON_LABELS: Record<OpportunityReportReason, ReturnType<typeof msg>> = {
 export function ReportOpportunity({ error, sent }: { error: string | null; sent: boolean }) {
   const { t, i18n } = useLingui();
   return (
-    <details className="mt-8 rounded-2xl border border-line bg-white p-4 text-sm" open={error !== null || sent}>
-      <summary className="inline-flex cursor-pointer items-center gap-1.5 font-medium text-muted">
-        <Flag aria-hidden="true" className="size-4" />
-        <Trans>Report this opportunity</Trans>
-      </summary>
+    <ReportDisclosure summary={<Trans>Report this opportunity</Trans>} open={error !== null || sent}>
       {sent ? (
         <div className="mt-3">
           <Alert tone="info" title={t`Report sent`}>
@@ -55,11 +50,9 @@ export function ReportOpportunity({ error, sent }: { error: string | null; sent:
           <Field label={t`Details (optional)`}>
             {(props) => <Textarea {...props} name="details" maxLength={1000} rows={3} />}
           </Field>
-          <Button type="submit" name="intent" value="report" variant="outline" size="sm">
-            <Trans>Send the report</Trans>
-          </Button>
+          <SendReportButton />
         </Form>
       )}
-    </details>
+    </ReportDisclosure>
   );
 }

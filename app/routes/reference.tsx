@@ -98,6 +98,14 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
       </p>
     ) : null;
   const described = (name: string) => (errors[name]?.[0] ? `reference-${name}-error` : undefined);
+  // A control's id, name, look and ARIA wiring to its error.
+  const wired = (name: string, id: string) => ({
+    id,
+    name,
+    className: `${inputClasses} mt-1`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": described(name),
+  });
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-ink">
@@ -138,81 +146,38 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         <p className="text-sm text-muted sm:col-span-2">
           <Trans>Correct the role or the dates if they are not right.</Trans>
         </p>
-        <div className="sm:col-span-2">
-          <label htmlFor="reference-role" className="block text-sm font-medium text-ink">
-            <Trans>Role or position</Trans>
-          </label>
-          <input
-            id="reference-role"
-            name="role"
-            defaultValue={request.role ?? ""}
-            maxLength={255}
-            className={`${inputClasses} mt-1`}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={described("role")}
-          />
-          {fieldError("role")}
-        </div>
-        <div>
-          <label htmlFor="reference-start" className="block text-sm font-medium text-ink">
-            <Trans>Start month</Trans>
-          </label>
-          <input
-            id="reference-start"
-            name="startMonth"
-            type="month"
-            defaultValue={request.startMonth}
-            className={`${inputClasses} mt-1`}
-            aria-invalid={errors.startMonth ? true : undefined}
-            aria-describedby={described("startMonth")}
-          />
-          {fieldError("startMonth")}
-        </div>
-        <div>
-          <label htmlFor="reference-end" className="block text-sm font-medium text-ink">
-            <Trans>End month</Trans>
-          </label>
-          <input
-            id="reference-end"
-            name="endMonth"
-            type="month"
-            defaultValue={request.endMonth ?? ""}
-            className={`${inputClasses} mt-1`}
-            aria-invalid={errors.endMonth ? true : undefined}
-            aria-describedby={described("endMonth")}
-          />
-          {fieldError("endMonth")}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="reference-statement" className="block text-sm font-medium text-ink">
-            <Trans>Statement (optional)</Trans>
-          </label>
+        <ReferenceField
+          className="sm:col-span-2"
+          control="reference-role"
+          label={<Trans>Role or position</Trans>}
+          error={fieldError("role")}
+        >
+          <input {...wired("role", "reference-role")} defaultValue={request.role ?? ""} maxLength={255} />
+        </ReferenceField>
+        <ReferenceField control="reference-start" label={<Trans>Start month</Trans>} error={fieldError("startMonth")}>
+          <input {...wired("startMonth", "reference-start")} type="month" defaultValue={request.startMonth} />
+        </ReferenceField>
+        <ReferenceField control="reference-end" label={<Trans>End month</Trans>} error={fieldError("endMonth")}>
+          <input {...wired("endMonth", "reference-end")} type="month" defaultValue={request.endMonth ?? ""} />
+        </ReferenceField>
+        <ReferenceField
+          className="sm:col-span-2"
+          control="reference-statement"
+          label={<Trans>Statement (optional)</Trans>}
+          error={fieldError("statement")}
+        >
           <textarea
-            id="reference-statement"
-            name="statement"
+            {...wired("statement", "reference-statement")}
             rows={4}
             maxLength={1000}
-            className={`${inputClasses} mt-1`}
-            aria-invalid={errors.statement ? true : undefined}
             aria-describedby={described("statement") ?? "reference-statement-hint"}
           />
           <p id="reference-statement-hint" className="mt-0.5 text-xs text-muted">
             <Trans>A few words on the work, shown with the reference. At most 1000 characters.</Trans>
           </p>
-          {fieldError("statement")}
-        </div>
-        <div>
-          <label htmlFor="reference-score" className="block text-sm font-medium text-ink">
-            <Trans>Score (optional)</Trans>
-          </label>
-          <select
-            id="reference-score"
-            name="score"
-            defaultValue=""
-            className={`${inputClasses} mt-1`}
-            aria-invalid={errors.score ? true : undefined}
-            aria-describedby={described("score")}
-          >
+        </ReferenceField>
+        <ReferenceField control="reference-score" label={<Trans>Score (optional)</Trans>} error={fieldError("score")}>
+          <select {...wired("score", "reference-score")} defaultValue="">
             <option value="">{t`No score`}</option>
             {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((score) => (
               <option key={score} value={score}>
@@ -220,8 +185,7 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
               </option>
             ))}
           </select>
-          {fieldError("score")}
-        </div>
+        </ReferenceField>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <Button type="submit" name="intent" value="confirm" disabled={pending}>
             {pending ? t`Sending...` : t`Confirm the assignment`}
@@ -232,6 +196,32 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
         </div>
       </Form>
     </section>
+  );
+}
+
+/** One of the form's fields: its label, the control (with whatever goes under it), the field's error. */
+function ReferenceField({
+  control,
+  label,
+  error,
+  className,
+  children,
+}: {
+  /** The control's id, for the label. */
+  control: string;
+  label: React.ReactNode;
+  error: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={control} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {error}
+    </div>
   );
 }
 

@@ -57,13 +57,9 @@ export function HiddenFromPanel({
             {hidden.map((organization) => (
               <li key={organization.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <OrganizationBadge organization={organization} />
-                <Form method="post" action="/my-consultant-profile#hidden-from" preventScrollReset>
-                  <input type="hidden" name="intent" value="unhide" />
-                  <input type="hidden" name="organizationId" value={organization.id} />
-                  <Button type="submit" variant="outline" size="sm">
-                    <StopHiding name={organization.name} />
-                  </Button>
-                </Form>
+                <HidingForm intent="unhide" organizationId={organization.id}>
+                  <StopHiding name={organization.name} />
+                </HidingForm>
               </li>
             ))}
           </ul>
@@ -94,13 +90,9 @@ export function HiddenFromPanel({
                       <Trans>Hidden from it</Trans>
                     </span>
                   ) : (
-                    <Form method="post" action="/my-consultant-profile#hidden-from" preventScrollReset>
-                      <input type="hidden" name="intent" value="hide" />
-                      <input type="hidden" name="organizationId" value={organization.id} />
-                      <Button type="submit" variant="outline" size="sm">
-                        <HideFrom name={organization.name} />
-                      </Button>
-                    </Form>
+                    <HidingForm intent="hide" organizationId={organization.id}>
+                      <HideFrom name={organization.name} />
+                    </HidingForm>
                   )}
                 </li>
               ))}
@@ -108,6 +100,27 @@ export function HiddenFromPanel({
           ))}
       </div>
     </section>
+  );
+}
+
+/** Hides the profile from an organization, or stops: posted back to this panel, which keeps its place. */
+function HidingForm({
+  intent,
+  organizationId,
+  children,
+}: {
+  intent: "hide" | "unhide";
+  organizationId: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" action="/my-consultant-profile#hidden-from" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="organizationId" value={organizationId} />
+      <Button type="submit" variant="outline" size="sm">
+        {children}
+      </Button>
+    </Form>
   );
 }
 

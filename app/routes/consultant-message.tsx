@@ -11,10 +11,9 @@ import { resendVerificationEmail } from "#server/services/accounts/verification.
 import { actorOf } from "#server/services/context.ts";
 import { Conflict } from "#server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
-import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
+import { SignInNotice } from "../components/account/sign-in-prompt.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { authRequiredToast, RESEND_VERIFICATION, SendMessageForm } from "../components/messages/send-message-form.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
@@ -178,15 +177,9 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
             onSent={() => navigate(profilePath)}
           />
         ) : (
-          <div className="grid gap-4">
-            <Alert tone="warning" title={i18n._(msg`Authentication Required`)}>
-              {translateText(i18n, MESSAGE_TEXTS.signInToSend)} <Trans>A free account is all you need.</Trans>
-            </Alert>
-            <div className="flex flex-wrap gap-3">
-              <SignInControl />
-              <CreateAccountControl />
-            </div>
-          </div>
+          <SignInNotice tone="warning" title={i18n._(msg`Authentication Required`)} className="grid gap-4">
+            {translateText(i18n, MESSAGE_TEXTS.signInToSend)} <Trans>A free account is all you need.</Trans>
+          </SignInNotice>
         )}
       </div>
     </div>

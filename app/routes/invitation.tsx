@@ -8,7 +8,7 @@ import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { acceptInvitation, declineInvitation, previewInvitation } from "#server/services/organizations/invitations.ts";
-import { CreateAccountControl, SignInControl } from "../components/layout/header-account.tsx";
+import { SignInNotice } from "../components/account/sign-in-prompt.tsx";
 import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
@@ -122,17 +122,11 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
         </div>
       )}
       {!signedInAs ? (
-        <div className="mt-6 space-y-3">
-          <Alert tone="info" title={t`Sign in to accept`}>
-            <Trans>
-              Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
-            </Trans>
-          </Alert>
-          <div className="flex flex-wrap gap-3">
-            <SignInControl />
-            <CreateAccountControl />
-          </div>
-        </div>
+        <SignInNotice tone="info" title={t`Sign in to accept`} className="mt-6 space-y-3">
+          <Trans>
+            Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
+          </Trans>
+        </SignInNotice>
       ) : otherAddress ? (
         <div className="mt-6">
           <Alert tone="warning" title={t`Another account`}>

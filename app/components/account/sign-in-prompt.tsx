@@ -47,3 +47,32 @@ export function SignInPrompt({ heading, title, text, withHomeLink = false, withC
     </div>
   );
 }
+
+/**
+ * A part of a page that needs an account (sending a message, accepting an invitation): why, in an
+ * alert, with Sign In and Create account under it.
+ */
+export function SignInNotice({
+  tone,
+  title,
+  className,
+  children,
+}: {
+  tone: "info" | "warning";
+  title: string;
+  /** The spacing of the alert and the buttons, and from what stands above. */
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Alert tone={tone} title={title}>
+        {children}
+      </Alert>
+      <div className="flex flex-wrap gap-3">
+        <SignInControl />
+        <CreateAccountControl />
+      </div>
+    </div>
+  );
+}

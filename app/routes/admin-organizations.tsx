@@ -22,11 +22,11 @@ import { unverifyOrganization, verifyOrganization } from "#server/services/organ
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
@@ -168,13 +168,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         Admin Dashboard
       </Link>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Organizations</h1>
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error" title="Not changed" live>
-            <p>{failure}</p>
-          </Alert>
-        </div>
-      )}
+      {failure && <RefusalNotice title="Not changed">{failure}</RefusalNotice>}
 
       <section aria-labelledby="reports-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="reports-heading" className="text-xl font-semibold text-ink">

@@ -11,9 +11,9 @@ import {
   SYNONYM_LANGUAGES,
 } from "#server/services/search/glossary-admin.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { errorAnswer, errorOf, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -163,13 +163,7 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
         Checked like a form of the glossary file (the language's script, not already a form of a concept), recorded in the audit
         log, and exported with the glossary for review.
       </p>
-      {error && (
-        <div className="mt-4">
-          <Alert tone="error" title="Not added" live>
-            <p>{error}</p>
-          </Alert>
-        </div>
-      )}
+      {error && <RefusalNotice title="Not added">{error}</RefusalNotice>}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" key={text}>
         <Field label="Concept" required>
           {(props) => (

@@ -16,6 +16,7 @@ import { OrganizationBadge } from "../components/organizations/organization-badg
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf } from "../lib/form-answer.ts";
@@ -114,13 +115,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
           The link works until <LocalTime value={invitation.expiresAt} />.
         </Trans>
       </p>
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not done`} live>
-            <p>{translateText(i18n, failure)}</p>
-          </Alert>
-        </div>
-      )}
+      {failure && <RefusalNotice title={t`Not done`}>{translateText(i18n, failure)}</RefusalNotice>}
       {!signedInAs ? (
         <SignInNotice tone="info" title={t`Sign in to accept`} className="mt-6 space-y-3">
           <Trans>

@@ -19,11 +19,11 @@ import { kindLabel, roleLabel, roleOptions } from "../components/organizations/l
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import {
@@ -222,11 +222,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
         {kind} · {countryLabel} · <Trans>your role: {roleName}</Trans>
       </p>
       {failure && !["update", "invite", "logo", "remove-logo"].includes(failure.intent ?? "") && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not changed`} live>
-            <p>{failureText(failure)}</p>
-          </Alert>
-        </div>
+        <RefusalNotice title={t`Not changed`}>{failureText(failure)}</RefusalNotice>
       )}
 
       <section aria-labelledby="verification-heading" className={sectionClasses}>
@@ -318,11 +314,9 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
             <Trans>They get an e-mail with a link that works once, for {days} days.</Trans>
           </p>
           {failureOf("invite") && (
-            <div className="mt-3">
-              <Alert tone="error" title={t`The invitation was not sent`} live>
-                <p>{failureText(failureOf("invite"))}</p>
-              </Alert>
-            </div>
+            <RefusalNotice className="mt-3" title={t`The invitation was not sent`}>
+              {failureText(failureOf("invite"))}
+            </RefusalNotice>
           )}
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
             <input type="hidden" name="intent" value="invite" />
@@ -400,11 +394,9 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               </p>
             )}
             {failureOf("update") && (
-              <div className="mt-3">
-                <Alert tone="error" title={t`The details were not saved`} live>
-                  <p>{failureText(failureOf("update"))}</p>
-                </Alert>
-              </div>
+              <RefusalNotice className="mt-3" title={t`The details were not saved`}>
+                {failureText(failureOf("update"))}
+              </RefusalNotice>
             )}
             <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
               <input type="hidden" name="intent" value="update" />
@@ -476,11 +468,9 @@ function LogoSection({
         </Trans>
       </p>
       {failureText && (
-        <div className="mt-3">
-          <Alert tone="error" title={t`The logo was not changed`} live>
-            <p>{failureText}</p>
-          </Alert>
-        </div>
+        <RefusalNotice className="mt-3" title={t`The logo was not changed`}>
+          {failureText}
+        </RefusalNotice>
       )}
       <div className="mt-4 flex flex-wrap items-start gap-4">
         <OrganizationLogo name={organization.name} logoUrl={organization.logoUrl} size="lg" />

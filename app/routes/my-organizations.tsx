@@ -13,9 +13,9 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { answerOf, errorAnswer, errorOf, type FormAnswer, failed, typedValues } from "../lib/form-answer.ts";
@@ -111,11 +111,7 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
         </Trans>
       </p>
       {failure && failure.intent !== "create" && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not changed`} live>
-            <p>{translateText(i18n, errorOf(failure) ?? "")}</p>
-          </Alert>
-        </div>
+        <RefusalNotice title={t`Not changed`}>{translateText(i18n, errorOf(failure) ?? "")}</RefusalNotice>
       )}
       {memberships.length > 0 && (
         <section aria-labelledby="acting-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -213,11 +209,9 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
           <Trans>You become its owner. Invite your colleagues once it is created.</Trans>
         </p>
         {createFailure && (
-          <div className="mt-4">
-            <Alert tone="error" title={t`The organization was not created`} live>
-              <p>{translateText(i18n, errorOf(createFailure) ?? "")}</p>
-            </Alert>
-          </div>
+          <RefusalNotice title={t`The organization was not created`}>
+            {translateText(i18n, errorOf(createFailure) ?? "")}
+          </RefusalNotice>
         )}
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create" />

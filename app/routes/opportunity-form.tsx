@@ -15,6 +15,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
@@ -184,13 +185,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           ? t`Changes show at once on the opportunity's page.`
           : t`It is saved as a draft, visible to your organization only, until you publish it.`}
       </p>
-      {failed && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not saved`} live>
-            <p>{failed.error}</p>
-          </Alert>
-        </div>
-      )}
+      {failed && <RefusalNotice title={t`Not saved`}>{failed.error}</RefusalNotice>}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
         {!opportunity && (
           <Field label={t`Organization`} required error={errors.organizationId}>

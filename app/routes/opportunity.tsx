@@ -24,10 +24,10 @@ import {
   whereText,
 } from "../components/opportunities/opportunity-facts.tsx";
 import { ReportOpportunity } from "../components/opportunities/report.tsx";
-import { Alert } from "../components/ui/alert.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
@@ -199,13 +199,7 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
             <SpecializationBadges values={opportunity.specializations} />
           </div>
           {opportunity.canManage && <ManageBanner opportunity={opportunity} />}
-          {error && (
-            <div className="mt-4">
-              <Alert tone="error" title={t`Not done`} live>
-                <p>{error}</p>
-              </Alert>
-            </div>
-          )}
+          {error && <RefusalNotice title={t`Not done`}>{error}</RefusalNotice>}
           <section aria-labelledby="tor-heading" className="mt-6">
             <h2 id="tor-heading" className="text-xl font-semibold text-ink">
               <Trans>Terms of Reference</Trans>

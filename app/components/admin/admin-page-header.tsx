@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { Alert } from "../ui/alert.tsx";
+import { RefusalNotice } from "../ui/refusal-notice.tsx";
 
 /**
  * The top of an admin page below the dashboard (opportunities, reviews): the way back to the
@@ -26,13 +26,7 @@ export function AdminPageHeader({
       </Link>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{title}</h1>
       {children}
-      {failure && (
-        <div className="mt-4">
-          <Alert tone="error" title={t`Not changed`} live>
-            <p>{failure}</p>
-          </Alert>
-        </div>
-      )}
+      {failure && <RefusalNotice title={t`Not changed`}>{failure}</RefusalNotice>}
     </>
   );
 }

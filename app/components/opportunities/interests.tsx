@@ -13,10 +13,10 @@ import {
   type MyInterest,
 } from "#common/opportunities.ts";
 import { RATE_CURRENCIES } from "#common/track-record-lists.ts";
-import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { RefusalNotice } from "../ui/refusal-notice.tsx";
 import { MatchExplanation } from "./match.tsx";
 
 // Expressions of interest on an opportunity's page (issue 32): the consultant's form (or their
@@ -56,11 +56,9 @@ export function InterestSection({
         <Trans>Express interest</Trans>
       </h2>
       {error && (
-        <div className="mt-3">
-          <Alert tone="error" title={t`Not sent`} live>
-            <p>{error}</p>
-          </Alert>
-        </div>
+        <RefusalNotice className="mt-3" title={t`Not sent`}>
+          {error}
+        </RefusalNotice>
       )}
       {mine ? (
         <div className="mt-3 space-y-3 text-sm">

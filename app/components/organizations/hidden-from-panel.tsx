@@ -4,9 +4,9 @@ import { Form } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
-import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, Input } from "../ui/field.tsx";
+import { RefusalNotice } from "../ui/refusal-notice.tsx";
 import { OrganizationBadge } from "./organization-badge.tsx";
 
 // "Hide my profile from these organizations" (issue 31), on the consultant's own profile page: the
@@ -41,13 +41,7 @@ export function HiddenFromPanel({
             in search, shortlists or exports. Everyone else sees it as before (at most {limit}).
           </Trans>
         </p>
-        {error && (
-          <div className="mt-4">
-            <Alert tone="error" title={t`Not changed`} live>
-              <p>{translateText(i18n, error)}</p>
-            </Alert>
-          </div>
-        )}
+        {error && <RefusalNotice title={t`Not changed`}>{translateText(i18n, error)}</RefusalNotice>}
         {hidden.length === 0 ? (
           <p className="mt-4 text-slate-700">
             <Trans>Your profile is not hidden from any organization.</Trans>

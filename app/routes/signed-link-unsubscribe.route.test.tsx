@@ -49,19 +49,6 @@ describe("/saved-searches/unsubscribe", () => {
     expect((await frequency())?.frequency).toBe("off");
     view.unmount();
   });
-
-  it("refuses a forged link and keeps the button", async () => {
-    const view = renderRoute(alertsPage, {
-      path: "/saved-searches/unsubscribe",
-      url: `/saved-searches/unsubscribe?s=1&t=${"x".repeat(43)}`,
-      context: appContextOf(harness.deps, null),
-    });
-    fireEvent.click(await screen.findByRole("button", { name: "Stop these alerts" }));
-    expect(await screen.findByText("Not changed")).toBeTruthy();
-    expect(screen.getByText(SAVED_SEARCH_TEXTS.unsubscribeInvalid)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Stop these alerts" })).toBeTruthy();
-    view.unmount();
-  });
 });
 
 describe("/opportunity-digest/unsubscribe", () => {
@@ -88,16 +75,34 @@ describe("/opportunity-digest/unsubscribe", () => {
     expect(await frequency()).toBe("off");
     view.unmount();
   });
+});
 
-  it("refuses a forged link", async () => {
-    const view = renderRoute(digestPage, {
+describe("a forged link", () => {
+  it.each([
+    {
+      page: alertsPage,
+      path: "/saved-searches/unsubscribe",
+      id: "s",
+      button: "Stop these alerts",
+      why: SAVED_SEARCH_TEXTS.unsubscribeInvalid,
+    },
+    {
+      page: digestPage,
       path: "/opportunity-digest/unsubscribe",
-      url: `/opportunity-digest/unsubscribe?c=1&t=${"x".repeat(43)}`,
+      id: "c",
+      button: "Stop the digest",
+      why: MATCH_TEXTS.unsubscribeInvalid,
+    },
+  ])("on $path says 'Not changed' and why, and keeps the button", async ({ page, path, id, button, why }) => {
+    const view = renderRoute(page, {
+      path,
+      url: `${path}?${id}=1&t=${"x".repeat(43)}`,
       context: appContextOf(harness.deps, null),
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Stop the digest" }));
+    fireEvent.click(await screen.findByRole("button", { name: button }));
     expect(await screen.findByText("Not changed")).toBeTruthy();
-    expect(screen.getByText(MATCH_TEXTS.unsubscribeInvalid)).toBeTruthy();
+    expect(screen.getByText(why)).toBeTruthy();
+    expect(screen.getByRole("button", { name: button })).toBeTruthy();
     view.unmount();
   });
 });

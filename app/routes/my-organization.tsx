@@ -17,7 +17,7 @@ import { ReauthenticateFields } from "../components/account/reauthenticate-field
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel, roleOptions } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
-import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
+import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
@@ -398,16 +398,18 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
                 {failureText(failureOf("update"))}
               </RefusalNotice>
             )}
-            <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
-              <input type="hidden" name="intent" value="update" />
-              <OrganizationFields failure={failureOf("update")} current={organization} countries={countries} />
-              <div className="sm:col-span-2">
-                <Button type="submit">
+            <OrganizationForm
+              intent="update"
+              failure={failureOf("update")}
+              current={organization}
+              countries={countries}
+              submit={
+                <>
                   <Save aria-hidden="true" className="size-4" />
                   <Trans>Save details</Trans>
-                </Button>
-              </div>
-            </Form>
+                </>
+              }
+            />
             <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
               <input type="hidden" name="intent" value="delete" />
               <p className="text-sm text-muted">

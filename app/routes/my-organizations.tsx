@@ -12,7 +12,7 @@ import { createOrganization } from "#server/services/organizations/organizations
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
-import { OrganizationFields } from "../components/organizations/organization-fields.tsx";
+import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
@@ -213,16 +213,17 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
             {translateText(i18n, errorOf(createFailure) ?? "")}
           </RefusalNotice>
         )}
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="create" />
-          <OrganizationFields failure={createFailure} countries={countries} />
-          <div className="sm:col-span-2">
-            <Button type="submit">
+        <OrganizationForm
+          intent="create"
+          failure={createFailure}
+          countries={countries}
+          submit={
+            <>
               <Plus aria-hidden="true" className="size-4" />
               <Trans>Create organization</Trans>
-            </Button>
-          </div>
-        </Form>
+            </>
+          }
+        />
       </section>
     </div>
   );

@@ -1,22 +1,39 @@
 import { useLingui } from "@lingui/react/macro";
+import { Form } from "react-router";
 import { type FormAnswer, firstFieldErrors, typedOf } from "#app/lib/form-answer.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
+import { Button } from "../ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
 import { Options } from "../ui/options.tsx";
 import { kindOptions } from "./labels.ts";
 
-/** The fields of an organization's record, for the create form and the edit form alike. */
-export function OrganizationFields({
-  failure,
-  current,
-  countries,
-}: {
+type FieldsProps = {
   /** The countries by name, from the loader: the server's names (a browser's Intl may name some differently). */
   countries: { value: string; label: string }[];
   /** The form's refused answer: its field errors, and what was typed instead of `current`. */
   failure: FormAnswer<string, unknown> | null | undefined;
   current?: { name: string; kind: string; country: string; website: string | null; description: string };
-}) {
+};
+
+/** An organization's create form (intent "create") and edit form ("update"): its fields and the button. */
+export function OrganizationForm({
+  intent,
+  submit,
+  ...fields
+}: FieldsProps & { intent: "create" | "update"; submit: React.ReactNode }) {
+  return (
+    <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={intent} />
+      <OrganizationFields {...fields} />
+      <div className="sm:col-span-2">
+        <Button type="submit">{submit}</Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The fields of an organization's record, for the create form and the edit form alike. */
+function OrganizationFields({ failure, current, countries }: FieldsProps) {
   const typed = typedOf(failure);
   const errors = firstFieldErrors(failure);
   const value = (key: "name" | "kind" | "country" | "website" | "description") =>

@@ -13,7 +13,7 @@ import { Alert } from "../ui/alert.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { CardSection } from "../ui/card-section.tsx";
-import { inputClasses } from "../ui/field.tsx";
+import { Field, Input } from "../ui/field.tsx";
 
 // The owner's references (issue 34): for each assignment, ask a person at the client to confirm
 // it (name and e-mail: they get a single-use link), see the answers, withdraw a request.
@@ -75,8 +75,6 @@ export function ReferencesPanel({
         <ol className="mt-4 grid gap-4">
           {stored.map((assignment) => {
             const own = references.filter((reference) => reference.assignmentId === assignment.id);
-            const nameId = `reference-name-${assignment.id}`;
-            const emailId = `reference-email-${assignment.id}`;
             return (
               <li key={assignment.id} className="rounded-xl border border-slate-200 p-4">
                 <h3 dir="auto" className="font-semibold text-ink">
@@ -127,33 +125,21 @@ export function ReferencesPanel({
                 <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
                   <input type="hidden" name="intent" value="ask-reference" />
                   <input type="hidden" name="assignmentId" value={assignment.id} />
-                  <div>
-                    <label htmlFor={nameId} className="block text-sm font-medium text-ink">
-                      <Trans>Referee's name</Trans>
-                    </label>
-                    <input
-                      id={nameId}
-                      name="name"
-                      required
-                      maxLength={REFERENCE_LIMITS.name}
-                      autoComplete="off"
-                      className={`${inputClasses} mt-1`}
-                    />
-                  </div>
-                  <div>
-                    <label htmlFor={emailId} className="block text-sm font-medium text-ink">
-                      <Trans>Referee's e-mail</Trans>
-                    </label>
-                    <input
-                      id={emailId}
-                      name="email"
-                      type="email"
-                      required
-                      maxLength={REFERENCE_LIMITS.email}
-                      autoComplete="off"
-                      className={`${inputClasses} mt-1`}
-                    />
-                  </div>
+                  <Field label={<Trans>Referee's name</Trans>}>
+                    {(props) => <Input {...props} name="name" required maxLength={REFERENCE_LIMITS.name} autoComplete="off" />}
+                  </Field>
+                  <Field label={<Trans>Referee's e-mail</Trans>}>
+                    {(props) => (
+                      <Input
+                        {...props}
+                        name="email"
+                        type="email"
+                        required
+                        maxLength={REFERENCE_LIMITS.email}
+                        autoComplete="off"
+                      />
+                    )}
+                  </Field>
                   <Button type="submit" variant="secondary" disabled={busy}>
                     <Send aria-hidden="true" className="size-4" />
                     <Trans>

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CircleAlert } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { resetPasswordFormSchema } from "#common/auth.ts";
 import { clearSessionCookie } from "#server/http/cookies.ts";
 import { isResetTokenUsable, resetPassword } from "#server/services/accounts/password-reset.ts";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { SignInControl } from "../components/layout/header-account.tsx";
-import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -77,19 +77,20 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const fields = { token: form.field("token"), password: form.field("password"), confirmPassword: form.field("confirmPassword") };
   if (!loaderData.token) {
     return (
-      <LinkOutcome
-        worked={false}
-        title={<Trans>This link is invalid or has expired</Trans>}
-        next={
-          <div className="mt-8 flex justify-center">
-            <SignInControl />
-          </div>
-        }
-      >
-        <Trans>
-          Password reset links work once and expire after 1 hour. Use "Forgot password?" when signing in to get a new one.
-        </Trans>
-      </LinkOutcome>
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+        <h1 className="mt-4 text-3xl font-bold text-ink">
+          <Trans>This link is invalid or has expired</Trans>
+        </h1>
+        <p className="mt-4 text-muted">
+          <Trans>
+            Password reset links work once and expire after 1 hour. Use "Forgot password?" when signing in to get a new one.
+          </Trans>
+        </p>
+        <div className="mt-8 flex justify-center">
+          <SignInControl />
+        </div>
+      </section>
     );
   }
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;

@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { CircleAlert, CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { verifyEmail } from "#server/services/accounts/verification.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
-import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
@@ -34,36 +34,38 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const next = isSignedIn ? { to: "/profile/manage", label: t`Go to your account` } : { to: "/", label: t`Go to Home` };
   if (status === "invalid") {
     return (
-      <LinkOutcome
-        worked={false}
-        title={<Trans>This link is invalid or has expired</Trans>}
-        next={
-          <Link to="/profile/manage" className={buttonClasses({ className: "mt-8" })}>
-            <Trans>Go to your account</Trans>
-          </Link>
-        }
-      >
-        <Trans>
-          Verification links work once and expire after 24 hours. A link also stops working when the account's email address
-          changes. Sign in and choose "Resend verification email" on your account page to get a new one.
-        </Trans>
-      </LinkOutcome>
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CircleAlert aria-hidden="true" className="mx-auto size-12 text-accent-700" />
+        <h1 className="mt-4 text-3xl font-bold text-ink">
+          <Trans>This link is invalid or has expired</Trans>
+        </h1>
+        <p className="mt-4 text-muted">
+          <Trans>
+            Verification links work once and expire after 24 hours. A link also stops working when the account's email address
+            changes. Sign in and choose "Resend verification email" on your account page to get a new one.
+          </Trans>
+        </p>
+        <Link to="/profile/manage" className={buttonClasses({ className: "mt-8" })}>
+          <Trans>Go to your account</Trans>
+        </Link>
+      </section>
     );
   }
   return (
-    <LinkOutcome
-      worked
-      title={status === "verified" ? t`Email verified` : t`Email already verified`}
-      next={
-        <Link to={next.to} className={buttonClasses({ className: "mt-8" })}>
-          {next.label}
-        </Link>
-      }
-    >
-      {status === "verified"
-        ? t`Thank you. ${email} is now verified.`
-        : t`${email} was already verified with this link. There is nothing more to do.`}
-    </LinkOutcome>
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CircleCheck aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+      <h1 className="mt-4 text-3xl font-bold text-ink">
+        {status === "verified" ? t`Email verified` : t`Email already verified`}
+      </h1>
+      <p className="mt-4 text-muted">
+        {status === "verified"
+          ? t`Thank you. ${email} is now verified.`
+          : t`${email} was already verified with this link. There is nothing more to do.`}
+      </p>
+      <Link to={next.to} className={buttonClasses({ className: "mt-8" })}>
+        {next.label}
+      </Link>
+    </section>
   );
 }
 

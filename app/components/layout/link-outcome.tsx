@@ -3,6 +3,8 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 /**
  * What an e-mailed link's page says when there is nothing more to fill in: it worked (a check
  * mark) or the link cannot be used (a warning); a heading, a sentence, and what to do next.
+ * The public reset-password and verify-email pages keep their own copy: shared, this part went
+ * into the forms family's common chunk and cost sign-in and contact 0.3 KB of their first load.
  */
 export function LinkOutcome({
   worked,

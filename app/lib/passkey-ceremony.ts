@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { askToReauthenticate } from "./reauthentication.ts";
 
 // The browser's half of a passkey ceremony (issue 38): ask the server for the options (its
@@ -55,35 +56,42 @@ function browserRefusal(error: unknown): CeremonyOutcome {
   return { cancelled: true };
 }
 
-/** Makes a new passkey for the signed-in account (POST /api/account/passkeys/options, then the browser's prompt). */
-export async function createPasskey(): Promise<CeremonyOutcome> {
+type Browser = Awaited<ReturnType<typeof loadBrowser>>;
+
+/**
+ * The steps every ceremony takes: options from the server at `url`, then the browser's prompt
+ * (`prompt`, given @simplewebauthn/browser and the options), its answer as JSON text or why not.
+ */
+async function ceremony<Options>(
+  url: string,
+  body: unknown,
+  prompt: (browser: Browser, optionsJSON: Options) => Promise<unknown>,
+): Promise<CeremonyOutcome> {
   if (!canUsePasskeys()) return { failure: "unsupported" };
-  const got = await optionsFrom("/api/account/passkeys/options", {});
+  const got = await optionsFrom(url, body);
   if (!("options" in got)) return got;
-  const { startRegistration } = await loadBrowser();
+  const browser = await loadBrowser();
   try {
-    // biome-ignore lint/suspicious/noExplicitAny: the server's options are @simplewebauthn/server's JSON, read back
-    const response = await startRegistration({ optionsJSON: got.options as any });
-    return { response: JSON.stringify(response) };
+    // The server's options are @simplewebauthn/server's JSON, read back as the browser half's type.
+    return { response: JSON.stringify(await prompt(browser, got.options as Options)) };
   } catch (error) {
     return browserRefusal(error);
   }
+}
+
+/** Makes a new passkey for the signed-in account (POST /api/account/passkeys/options, then the browser's prompt). */
+export function createPasskey(): Promise<CeremonyOutcome> {
+  return ceremony<PublicKeyCredentialCreationOptionsJSON>("/api/account/passkeys/options", {}, (browser, optionsJSON) =>
+    browser.startRegistration({ optionsJSON }),
+  );
 }
 
 /**
  * Answers a sign-in (POST /api/auth/passkey/options): with nothing, instead of the password; with
  * the password step's `challenge`, as its second step; with `reauthenticate`, to prove it is you.
  */
-export async function answerWithPasskey(body: { challenge?: string; reauthenticate?: true } = {}): Promise<CeremonyOutcome> {
-  if (!canUsePasskeys()) return { failure: "unsupported" };
-  const got = await optionsFrom("/api/auth/passkey/options", body);
-  if (!("options" in got)) return got;
-  const { startAuthentication } = await loadBrowser();
-  try {
-    // biome-ignore lint/suspicious/noExplicitAny: the server's options are @simplewebauthn/server's JSON, read back
-    const response = await startAuthentication({ optionsJSON: got.options as any });
-    return { response: JSON.stringify(response) };
-  } catch (error) {
-    return browserRefusal(error);
-  }
+export function answerWithPasskey(body: { challenge?: string; reauthenticate?: true } = {}): Promise<CeremonyOutcome> {
+  return ceremony<PublicKeyCredentialRequestOptionsJSON>("/api/auth/passkey/options", body, (browser, optionsJSON) =>
+    browser.startAuthentication({ optionsJSON }),
+  );
 }

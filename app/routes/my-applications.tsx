@@ -12,6 +12,7 @@ import { STAGE_LABELS } from "../components/opportunities/interests.tsx";
 import { OrganizationName } from "../components/opportunities/opportunity-facts.tsx";
 import { Badge } from "../components/ui/badge.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { appContext } from "../context.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
@@ -35,12 +36,9 @@ export default function MyApplicationsPage({ loaderData }: Route.ComponentProps)
   const { t, i18n } = useLingui();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
-        <Trans>My applications</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={<Trans>My applications</Trans>}>
         <Trans>The opportunities you expressed interest in, and where each organization is with it.</Trans>
-      </p>
+      </PageHeading>
       {interests.length === 0 ? (
         <EmptyState className="mt-6" link={{ to: "/opportunities", label: <Trans>Browse opportunities</Trans> }}>
           <Trans>You have not expressed interest in an opportunity yet.</Trans>

@@ -15,6 +15,7 @@ import { OrganizationBadge } from "../components/organizations/organization-badg
 import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -101,15 +102,12 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
   const acting = memberships.find((membership) => membership.acting) ?? null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
-        <Trans>Organizations</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={<Trans>Organizations</Trans>}>
         <Trans>
           Work as a team: shortlists and conversations of an organization belong to all its members. A verified organization shows
           a badge on its messages, reviews and shared shortlists.
         </Trans>
-      </p>
+      </PageHeading>
       {failure && failure.intent !== "create" && (
         <RefusalNotice title={t`Not changed`}>{translateText(i18n, errorOf(failure) ?? "")}</RefusalNotice>
       )}

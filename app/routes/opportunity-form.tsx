@@ -15,6 +15,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
@@ -177,14 +178,11 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
   };
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
-        {opportunity ? t`Edit the opportunity` : t`Post an opportunity`}
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={opportunity ? t`Edit the opportunity` : t`Post an opportunity`}>
         {opportunity
           ? t`Changes show at once on the opportunity's page.`
           : t`It is saved as a draft, visible to your organization only, until you publish it.`}
-      </p>
+      </PageHeading>
       {failed && <RefusalNotice title={t`Not saved`}>{failed.error}</RefusalNotice>}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
         {!opportunity && (

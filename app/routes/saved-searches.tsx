@@ -23,6 +23,7 @@ import { Button, ButtonLink } from "../components/ui/button.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -127,15 +128,12 @@ export default function SavedSearchesPage({ loaderData, actionData }: Route.Comp
   const perUser = SAVED_SEARCH_LIMITS.perUser;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">
-        <Trans>Saved searches</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={<Trans>Saved searches</Trans>}>
         <Trans>
           Run a search again with one click, and choose whether we e-mail you when new consultants match it (at most {perUser}{" "}
           saved searches).
         </Trans>
-      </p>
+      </PageHeading>
       <div className="mt-6 space-y-4">
         {created && (
           <Alert tone="info" title={t`Search saved`}>

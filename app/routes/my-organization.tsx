@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BadgeCheck, ImageUp, Mail, Save, Trash2, UserMinus } from "lucide-react";
+import { BadgeCheck, ImageUp, Mail, Trash2, UserMinus } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName, countryOptions } from "#common/countries.ts";
@@ -403,12 +403,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               failure={failureOf("update")}
               current={organization}
               countries={countries}
-              submit={
-                <>
-                  <Save aria-hidden="true" className="size-4" />
-                  <Trans>Save details</Trans>
-                </>
-              }
+              label={<Trans>Save details</Trans>}
             />
             <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
               <input type="hidden" name="intent" value="delete" />

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Building2, Plus } from "lucide-react";
+import { Building2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryOptions } from "#common/countries.ts";
@@ -215,12 +215,7 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
           intent="create"
           failure={createFailure}
           countries={countries}
-          submit={
-            <>
-              <Plus aria-hidden="true" className="size-4" />
-              <Trans>Create organization</Trans>
-            </>
-          }
+          label={<Trans>Create organization</Trans>}
         />
       </section>
     </div>

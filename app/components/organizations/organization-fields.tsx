@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { Plus, Save } from "lucide-react";
 import { Form } from "react-router";
 import { type FormAnswer, firstFieldErrors, typedOf } from "#app/lib/form-answer.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
@@ -18,15 +19,19 @@ type FieldsProps = {
 /** An organization's create form (intent "create") and edit form ("update"): its fields and the button. */
 export function OrganizationForm({
   intent,
-  submit,
+  label,
   ...fields
-}: FieldsProps & { intent: "create" | "update"; submit: React.ReactNode }) {
+}: FieldsProps & { intent: "create" | "update"; label: React.ReactNode }) {
+  const Icon = intent === "create" ? Plus : Save;
   return (
     <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={intent} />
       <OrganizationFields {...fields} />
       <div className="sm:col-span-2">
-        <Button type="submit">{submit}</Button>
+        <Button type="submit">
+          <Icon aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
       </div>
     </Form>
   );

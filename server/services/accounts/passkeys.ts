@@ -54,6 +54,12 @@ function relyingParty(config: ServiceDeps["config"]) {
   return { rpID: url.hostname, origin: url.origin, rpName: config.siteName };
 }
 
+/** What every ceremony's answer must have been made for: this challenge, this site's origin and host. */
+function expected(config: ServiceDeps["config"], challenge: string) {
+  const { rpID, origin } = relyingParty(config);
+  return { expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID };
+}
+
 function summaryOf(row: typeof passkeys.$inferSelect): PasskeySummary {
   return {
     id: row.id,
@@ -178,12 +184,9 @@ export async function addPasskey(deps: Deps, actor: Actor, input: unknown): Prom
   const { name, response } = parseInput(addPasskeySchema, input);
   const user = await currentUser(deps, signedIn);
   const { challenge } = await takeChallenge(deps, response, "register", user.id);
-  const { rpID, origin } = relyingParty(deps.config);
   const verification = await verifyRegistrationResponse({
     response: response as unknown as RegistrationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
+    ...expected(deps.config, challenge),
     requireUserVerification: true,
   }).catch(() => null);
   const info = verification?.verified ? verification.registrationInfo : undefined;
@@ -314,12 +317,9 @@ async function useAssertion<T>(
   if (!key || (userId !== null && key.userId !== userId)) throw new ValidationFailed(PASSKEY_MESSAGES.signInFailed);
   const user = await findUserById(deps.db, key.userId);
   if (!user) throw new ValidationFailed(PASSKEY_MESSAGES.signInFailed);
-  const { rpID, origin } = relyingParty(deps.config);
   const verification = await verifyAuthenticationResponse({
     response: response as unknown as AuthenticationResponseJSON,
-    expectedChallenge: challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
+    ...expected(deps.config, challenge),
     credential: {
       id: key.credentialId,
       publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),

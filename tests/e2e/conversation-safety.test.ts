@@ -3,7 +3,6 @@ import { describe, expect } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 import { findLink } from "../setup/smtp.ts";
-import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 5 in the browser ("Spam stops at the door"): a blocked sender's conversation is
 // marked in words in the consultant's list and page, and its answer form is disabled with why and
@@ -28,12 +27,13 @@ describe("a blocked sender's conversation", () => {
     app,
     openPage,
     account,
-    consultantAccount,
-    register,
+    conversation,
   }) => {
-    const consultant = await consultantAccount(`Lan Nguyen ${unique()}`);
-    const spammer = await register("Ploy Srisuk");
-    const id = await startConversation(app.url, spammer, consultant.consultantId, SPAM);
+    const {
+      consultant,
+      sender: spammer,
+      id,
+    } = await conversation({ consultant: `Lan Nguyen ${unique()}`, sender: "Ploy Srisuk" }, SPAM);
     const admin = await account("admin");
     const blocked = await fetch(`${app.url}/api/admin/users/${spammer.id}/block`, {
       method: "PUT",
@@ -74,12 +74,9 @@ describe("Delete from my messages", () => {
   it("asks first, works without JavaScript, and the other party still has the conversation", async ({
     app,
     openPage,
-    consultantAccount,
-    register,
+    conversation,
   }) => {
-    const consultant = await consultantAccount(`Dara Chann ${unique()}`);
-    const sender = await register("Maria Santos");
-    const id = await startConversation(app.url, sender, consultant.consultantId, SPAM);
+    const { consultant, sender, id } = await conversation({ consultant: `Dara Chann ${unique()}`, sender: "Maria Santos" }, SPAM);
 
     const { page, errors } = await openPage({ viewport: "phone", javaScriptEnabled: false });
     await signInPage(page, app.url, consultant.sessionToken);
@@ -106,15 +103,8 @@ describe("Delete from my messages", () => {
     expectNoConsoleErrors(other.errors);
   });
 
-  it("with JavaScript: the toast says so and the list no longer has it", async ({
-    app,
-    openPage,
-    consultantAccount,
-    register,
-  }) => {
-    const consultant = await consultantAccount(`Vo Thi Hoa ${unique()}`);
-    const sender = await register("Ana Reyes");
-    const id = await startConversation(app.url, sender, consultant.consultantId, SPAM);
+  it("with JavaScript: the toast says so and the list no longer has it", async ({ app, openPage, conversation }) => {
+    const { consultant, id } = await conversation({ consultant: `Vo Thi Hoa ${unique()}`, sender: "Ana Reyes" }, SPAM);
     const { page, errors } = await openPage({ viewport: "phone" });
     await signInPage(page, app.url, consultant.sessionToken);
     await page.goto(`${app.url}/messages/${id}`);

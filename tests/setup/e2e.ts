@@ -5,6 +5,7 @@ import { startApp } from "./app-server.ts";
 import { connectBrowser, openPage, toastText } from "./browser.ts";
 import { type ConsultantRow, insertConsultant } from "./consultants.ts";
 import { startSmtpServer } from "./smtp.ts";
+import { type FirstMessage, startConversation } from "./start-conversation.ts";
 import { unique } from "./unique.ts";
 import { insertSignedInUser } from "./users.ts";
 
@@ -19,7 +20,8 @@ import { insertSignedInUser } from "./users.ts";
 // and stopped after the file's last test: `smtp`, `app` (the production build on its own database,
 // mail to `smtp`), `sql` (that database), `browser` (a connection to the run's Chromium),
 // `account(role)` (an account with a session, straight in the database), `register` and
-// `consultantAccount` (accounts made through the API, the second with a listed profile). Per test,
+// `consultantAccount` (accounts made through the API, the second with a listed profile),
+// `conversation` (one started through the API between two such accounts). Per test,
 // closed when it ends: the pages from `openPage` and `signedInPage` (a user, an admin or a
 // consultant). A file adds fixtures of its own with `.extend(…)` on what e2e() returns.
 
@@ -133,6 +135,19 @@ function fixtures(env: Record<string, string>) {
           const account = await register(name);
           const { id } = await insertConsultant(sql, { name, user_id: account.id, ...profile });
           return { ...account, consultantId: id };
+        };
+      })
+      /**
+       * A conversation through the API: a new account named `sender` writes `first` to a new
+       * consultant named `consultant` (a listed profile). Answers both accounts, the conversation's
+       * `id` and the `path` of its page.
+       */
+      .extend("conversation", { scope: "file" }, async ({ app, register, consultantAccount }) => {
+        return async (names: { consultant: string; sender: string }, first: FirstMessage) => {
+          const consultant = await consultantAccount(names.consultant);
+          const sender = await register(names.sender);
+          const id = await startConversation(app.url, sender, consultant.consultantId, first);
+          return { consultant, sender, id, path: `/messages/${id}` };
         };
       })
       /**

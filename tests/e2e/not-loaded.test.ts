@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import { describe, expect, type TestAPI } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
-import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 4, the parts tests/e2e/offline-send.test.ts leaves out, with the browser ONLINE:
 // - a page's code (its route module) that fails to load is tried once more, then the page says
@@ -14,10 +13,8 @@ import { startConversation } from "../setup/start-conversation.ts";
 //   server did answer, with a failure, says it was not sent and why, and never that the person is
 //   offline; both send once the network and the server are back.
 
-const it = e2e();
-
-/** The fixtures of `it` (tests/setup/e2e.ts). */
-type Fixtures = typeof it extends TestAPI<infer Context> ? Context : never;
+/** The fixtures of e2e() (tests/setup/e2e.ts). */
+type Fixtures = ReturnType<typeof e2e> extends TestAPI<infer Context> ? Context : never;
 
 const NOT_LOADED = "This page could not be loaded";
 const NOT_SENT = "Not sent — you are offline; it will be kept here";
@@ -32,22 +29,18 @@ const FAILED_REQUESTS = [
  * links to the consultant's profile); `entries()` counts what the conversation holds.
  */
 async function openConversationPage(
-  {
-    app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
-  }: Pick<Fixtures, "app" | "sql" | "openPage" | "register" | "consultantAccount">,
+  { app, sql, openPage, conversation: start }: Pick<Fixtures, "app" | "sql" | "openPage" | "conversation">,
   consultantName: string,
 ) {
-  const consultant = await consultantAccount(consultantName);
-  const sender = await register("Maria Santos");
-  const conversation = await startConversation(app.url, sender, consultant.consultantId, {
-    subject: "Nutrition survey",
-    message: "Could you lead a nutrition survey in Kampong Thom for three weeks in May?",
-  });
-  const path = `/messages/${conversation}`;
+  const {
+    consultant,
+    sender,
+    id: conversation,
+    path,
+  } = await start(
+    { consultant: consultantName, sender: "Maria Santos" },
+    { subject: "Nutrition survey", message: "Could you lead a nutrition survey in Kampong Thom for three weeks in May?" },
+  );
   const { page, errors } = await openPage({ viewport: "phone" });
   await signInPage(page, app.url, sender.sessionToken);
   await page.goto(`${app.url}${path}`);
@@ -57,6 +50,11 @@ async function openConversationPage(
       ?.total;
   return { page, errors, path, consultant, entries };
 }
+
+// Each test opens such a page: `conversationPage(consultantName)`.
+const it = e2e().extend("conversationPage", async ({ app, sql, openPage, conversation }) => {
+  return (consultantName: string) => openConversationPage({ app, sql, openPage, conversation }, consultantName);
+});
 
 /** Marks this document: a reload would lose the mark. */
 async function markDocument(page: Page) {
@@ -83,13 +81,10 @@ const documentStayed = (page: Page) => page.evaluate(() => (window as { stayed?:
 describe("a page that could not be loaded, online", () => {
   it("its code failing twice: says 'This page could not be loaded' with Try again, without reloading; Try again loads it", async ({
     app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
+    conversationPage,
   }) => {
     const name = `Sokha Chea ${unique()}`;
-    const { page, errors, consultant } = await openConversationPage({ app, sql, openPage, register, consultantAccount }, name);
+    const { page, errors, consultant } = await conversationPage(name);
     const module = await routeModuleOf(page, "routes/consultant");
     const modulePath = new URL(module, app.url).pathname;
     let tries = 0;
@@ -119,13 +114,10 @@ describe("a page that could not be loaded, online", () => {
 
   it("its code failing once: the second try (a new request) loads the page, with no error screen", async ({
     app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
+    conversationPage,
   }) => {
     const name = `Kalaya Srisuk ${unique()}`;
-    const { page, errors } = await openConversationPage({ app, sql, openPage, register, consultantAccount }, name);
+    const { page, errors } = await conversationPage(name);
     const modulePath = new URL(await routeModuleOf(page, "routes/consultant"), app.url).pathname;
     let tries = 0;
     await page.route(
@@ -145,14 +137,10 @@ describe("a page that could not be loaded, online", () => {
   });
 
   it("its data timing out: says 'This page could not be loaded', not 'Consultant Not Found'; Try again loads it", async ({
-    app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
+    conversationPage,
   }) => {
     const name = `Malai Chan ${unique()}`;
-    const { page, errors, consultant } = await openConversationPage({ app, sql, openPage, register, consultantAccount }, name);
+    const { page, errors, consultant } = await conversationPage(name);
     const dataPath = `/consultant/${consultant.consultantId}.data`;
     await page.route(
       (url) => url.pathname === dataPath,
@@ -176,16 +164,9 @@ describe("a page that could not be loaded, online", () => {
 
 describe("a send that fails, online", () => {
   it("timed out: 'Not sent' with Retry and the text kept; answered by a server error: 'not sent' with the reason, never 'offline'", async ({
-    app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
+    conversationPage,
   }) => {
-    const { page, errors, path, entries } = await openConversationPage(
-      { app, sql, openPage, register, consultantAccount },
-      `Thida Win ${unique()}`,
-    );
+    const { page, errors, path, entries } = await conversationPage(`Thida Win ${unique()}`);
     const answer = "Thank you. Could you send the terms of reference and the sampling plan?";
     const field = page.getByLabel("Your message");
     await field.fill(answer);

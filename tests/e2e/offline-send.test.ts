@@ -2,14 +2,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, type TestAPI } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
-import { startConversation } from "../setup/start-conversation.ts";
 
 // Issue 36 item 4, "Work is never lost to the network": on a phone (390 px), the connection drops
 // at the moment of sending. The dialog or the page and the typed text stay, the form says "Not
 // sent — you are offline; it will be kept here" with Retry, the text is kept on the device (a
 // reload brings it back), and it is sent once the connection is back; the draft is then gone.
-
-const it = e2e();
 
 const PHONE = { width: 390, height: 844 };
 const NOT_SENT = "Not sent — you are offline; it will be kept here";
@@ -37,8 +34,8 @@ async function cutNetworkOnSend(page: Page, path: string) {
   );
 }
 
-/** The fixtures of `it` (tests/setup/e2e.ts). */
-type Fixtures = typeof it extends TestAPI<infer Context> ? Context : never;
+/** The fixtures of e2e() (tests/setup/e2e.ts). */
+type Fixtures = ReturnType<typeof e2e> extends TestAPI<infer Context> ? Context : never;
 
 /**
  * A signed-in sender on a phone, on a new consultant's profile, with the message dialog open;
@@ -70,21 +67,17 @@ async function openMessageDialog(
   return { page, errors, dialog, sent, path: `/consultant/${consultant.consultantId}/message` };
 }
 
+// Each test that starts in the message dialog opens it with `messageDialog({ consultant, sender })`.
+const it = e2e().extend("messageDialog", async ({ app, sql, openPage, account, consultantAccount }) => {
+  return (names: { consultant: string; sender: string }) =>
+    openMessageDialog({ app, sql, openPage, account, consultantAccount }, names);
+});
+
 describe("a send that never reaches the server", () => {
   it("keeps the message dialog and its text on a phone, says so with Retry, and sends it when back online", async ({
-    app,
-    sql,
-    openPage,
-    account,
-    consultantAccount,
+    messageDialog,
   }) => {
-    const { page, errors, dialog, sent, path } = await openMessageDialog(
-      { app, sql, openPage, account, consultantAccount },
-      {
-        consultant: "Lan Nguyen",
-        sender: "Maria Santos",
-      },
-    );
+    const { page, errors, dialog, sent, path } = await messageDialog({ consultant: "Lan Nguyen", sender: "Maria Santos" });
     const subject = "Health systems evaluation";
     const text = "We need an evaluator for a six-month assignment in Mindanao, starting in July.";
     await dialog.getByLabel("Organization").fill("UNICEF Philippines");
@@ -139,16 +132,12 @@ describe("a send that never reaches the server", () => {
   it("keeps a conversation's answer on a phone, says so with Retry, and sends it when back online", async ({
     app,
     openPage,
-    register,
-    consultantAccount,
+    conversation,
   }) => {
-    const consultant = await consultantAccount(`Dara Chann ${unique()}`);
-    const sender = await register("Somchai Wongsakul");
-    const conversation = await startConversation(app.url, sender, consultant.consultantId, {
-      subject: "Water governance review",
-      message: "Would you be available for a three-week review in Vientiane in March?",
-    });
-    const path = `/messages/${conversation}`;
+    const { consultant, path } = await conversation(
+      { consultant: `Dara Chann ${unique()}`, sender: "Somchai Wongsakul" },
+      { subject: "Water governance review", message: "Would you be available for a three-week review in Vientiane in March?" },
+    );
 
     const { page, errors } = await openPage({ viewport: "phone" });
     await page.setViewportSize(PHONE);
@@ -182,20 +171,8 @@ describe("a send that never reaches the server", () => {
     expectNoConsoleErrors(errors, OFFLINE_ERRORS);
   });
 
-  it("sends nothing offline from a dialog opened online, and keeps the dialog and the text", async ({
-    app,
-    sql,
-    openPage,
-    account,
-    consultantAccount,
-  }) => {
-    const { page, errors, dialog, sent } = await openMessageDialog(
-      { app, sql, openPage, account, consultantAccount },
-      {
-        consultant: "Somchai Prasert",
-        sender: "Ana Reyes",
-      },
-    );
+  it("sends nothing offline from a dialog opened online, and keeps the dialog and the text", async ({ messageDialog }) => {
+    const { page, errors, dialog, sent } = await messageDialog({ consultant: "Somchai Prasert", sender: "Ana Reyes" });
     await dialog.getByLabel("Subject").fill("Baseline survey");
     await dialog.getByRole("textbox", { name: "Message" }).fill("A baseline survey of 40 villages in Savannakhet, in May.");
     // The phone loses its signal before Send: the action's code and the request both need the network.
@@ -211,19 +188,9 @@ describe("a send that never reaches the server", () => {
   });
 
   it("a send the server stored but whose answer the connection lost: Retry says it was delivered, closes the dialog and forgets the draft", async ({
-    app,
-    sql,
-    openPage,
-    account,
-    consultantAccount,
+    messageDialog,
   }) => {
-    const { page, errors, dialog, sent, path } = await openMessageDialog(
-      { app, sql, openPage, account, consultantAccount },
-      {
-        consultant: "Vo Thi Hoa",
-        sender: "Ana Lim",
-      },
-    );
+    const { page, errors, dialog, sent, path } = await messageDialog({ consultant: "Vo Thi Hoa", sender: "Ana Lim" });
     await dialog.getByLabel("Subject").fill("Gender audit");
     await dialog
       .getByRole("textbox", { name: "Message" })

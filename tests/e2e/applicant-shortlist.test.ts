@@ -9,10 +9,8 @@ import { e2e, signInPage, unique } from "../setup/e2e.ts";
 // with it on a desktop (a toast); a member of another organization who sends the same form gets
 // 403 and nothing changes. axe-core clean (on the phone's page with JavaScript: axe is a script).
 
-const it = e2e();
-
-/** The fixtures of `it` (tests/setup/e2e.ts). */
-type Fixtures = typeof it extends TestAPI<infer Context> ? Context : never;
+/** The fixtures of e2e() (tests/setup/e2e.ts). */
+type Fixtures = ReturnType<typeof e2e> extends TestAPI<infer Context> ? Context : never;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -77,16 +75,18 @@ async function entriesOf(sql: Fixtures["sql"], shortlistIds: number[]) {
     where shortlist_id in ${sql(shortlistIds)} order by shortlist_id`;
 }
 
+// Each test starts from such an opportunity: `posted`.
+const it = e2e().extend("posted", async ({ app, sql, account, consultantAccount }) =>
+  opportunityWithApplicant({ app, sql, account, consultantAccount }),
+);
+
 describe("Add to team shortlist from an opportunity's applicants", () => {
   it("a member adds an applicant on a phone without JavaScript, then to another list on a desktop", async ({
     app,
     sql,
     openPage,
-    account,
-    consultantAccount,
+    posted,
   }) => {
-    const fixtures = { app, sql, account, consultantAccount };
-    const posted = await opportunityWithApplicant(fixtures);
     const name = posted.consultant.name;
     const evaluators = posted.lists.Evaluators as number;
     const leaders = posted.lists["WASH team leaders"] as number;
@@ -145,11 +145,9 @@ describe("Add to team shortlist from an opportunity's applicants", () => {
     sql,
     openPage,
     account,
-    consultantAccount,
+    posted,
   }) => {
-    const fixtures = { app, sql, account, consultantAccount };
-    const posted = await opportunityWithApplicant(fixtures);
-    const outsider = await organization(fixtures, "Coastal Resilience Network", "Dara Sok");
+    const outsider = await organization({ account, sql }, "Coastal Resilience Network", "Dara Sok");
     const theirs = await api(app.url, outsider.owner.token, "POST", "/api/shortlists", {
       name: "Our picks",
       organizationId: outsider.organizationId,

@@ -10,28 +10,22 @@ import { e2e, signInPage } from "../setup/e2e.ts";
 
 const it = e2e();
 
+/** The message the consultant reports. */
+const SCAM = {
+  senderOrganization: "Mekong Jobs",
+  subject: "A paid position for you",
+  message: "Send us a processing fee of 200 USD and the assignment is yours.",
+};
+
 describe("report this sender", () => {
   it("a consultant reports a received conversation from its page; the admin finds it in the queue", async ({
     app,
     openPage,
     signedInPage,
-    consultantAccount,
-    register,
+    conversation,
   }) => {
-    const consultant = await consultantAccount("Lan Nguyen");
-    const sender = await register("Ploy Srisuk");
-    const sent = await fetch(`${app.url}/api/consultants/${consultant.consultantId}/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${sender.sessionToken}` },
-      body: JSON.stringify({
-        senderName: "Ploy Srisuk",
-        senderEmail: sender.email,
-        senderOrganization: "Mekong Jobs",
-        subject: "A paid position for you",
-        message: "Send us a processing fee of 200 USD and the assignment is yours.",
-      }),
-    });
-    expect(sent.status).toBe(201);
+    // Through the API, as the message dialog sends it (201 checked by startConversation).
+    const { consultant, sender } = await conversation({ consultant: "Lan Nguyen", sender: "Ploy Srisuk" }, SCAM);
 
     const phone = await openPage({ viewport: "phone" });
     await signInPage(phone.page, app.url, consultant.sessionToken);

@@ -78,8 +78,7 @@ describe("reviews", () => {
     sql,
     register,
   }) => {
-    const owner = await register("Unrated Consultant Owner");
-    const writer = await register("Somchai Freelance");
+    const [owner, writer] = await Promise.all([register("Unrated Consultant Owner"), register("Somchai Freelance")]);
     const { id } = await insertConsultant(sql, { name: "Unrated Consultant", user_id: owner.id, rating: 50 });
     const [message] = await sql<{ id: number }[]>`
       insert into messages (consultant_id, sender_user_id, sender_name, sender_email, subject, message)

@@ -10,7 +10,26 @@ import { e2e, PASSWORD, signInThroughDialog, unique } from "../setup/e2e.ts";
 // Before: the bookmark's sign-in came back to `/shortlists/add.data?...` (raw route data, "404 Page
 // Not Found" in the browser), and the other three came back to the page with nothing open.
 
-const it = e2e();
+/**
+ * The fixtures, and `answeredOfficer`: a consultant who replied to an officer's message (stored as
+ * the message form and the reply would leave it), so the officer may review them (the service's rule).
+ */
+const it = e2e().extend("answeredOfficer", async ({ sql, register, consultantAccount }) => {
+  return async (
+    names: { consultant: string; officer: string },
+    message: { organization: string; subject: string; text: string; reply: string },
+  ) => {
+    const consultant = await consultantAccount(names.consultant);
+    const officer = await register(names.officer);
+    const [row] = await sql<{ id: number }[]>`
+      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
+      values (${consultant.consultantId}, ${officer.id}, ${names.officer}, ${officer.email}, ${message.organization},
+              ${message.subject}, ${message.text})
+      returning id`;
+    await sql`insert into message_replies (message_id, body) values (${row!.id}, ${message.reply})`;
+    return { consultant, officer };
+  };
+});
 
 /** The focused element's accessible name (its label) and tag. */
 function focused(page: Page) {
@@ -99,8 +118,7 @@ describe("signed out, asked to sign in, and back with the action waiting", () =>
     register,
     consultantAccount,
   }) => {
-    const consultant = await consultantAccount("Lan Nguyen");
-    const sender = await register("Nadia Rahman");
+    const [consultant, sender] = await Promise.all([consultantAccount("Lan Nguyen"), register("Nadia Rahman")]);
     const { page, errors } = await openPage();
     const profile = `${app.url}/consultant/${consultant.consultantId}`;
     await page.goto(profile);
@@ -126,21 +144,21 @@ describe("signed out, asked to sign in, and back with the action waiting", () =>
 
   it("review: a visitor is asked to sign in to review; back on the profile the form waits, focused", async ({
     app,
-    sql,
     openPage,
     register,
-    consultantAccount,
+    answeredOfficer,
   }) => {
-    const consultant = await consultantAccount("Dara Sok");
-    const officer = await register("Somchai Wong");
-    const bystander = await register("Linh Tran");
     // The consultant replied to Somchai's message: Somchai may review (the service's rule).
-    const [message] = await sql<{ id: number }[]>`
-      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
-      values (${consultant.consultantId}, ${officer.id}, 'Somchai Wong', ${officer.email}, 'Mekong River Commission',
-              'Evaluation', 'Are you available in March?')
-      returning id`;
-    await sql`insert into message_replies (message_id, body) values (${message!.id}, 'Yes, I am.')`;
+    const { consultant, officer } = await answeredOfficer(
+      { consultant: "Dara Sok", officer: "Somchai Wong" },
+      {
+        organization: "Mekong River Commission",
+        subject: "Evaluation",
+        text: "Are you available in March?",
+        reply: "Yes, I am.",
+      },
+    );
+    const bystander = await register("Linh Tran");
     const profile = `${app.url}/consultant/${consultant.consultantId}`;
 
     const { page, errors } = await openPage();
@@ -173,20 +191,11 @@ describe("signed out, asked to sign in, and back with the action waiting", () =>
     await expect(other.page.locator("#reviews").getByRole("button", { name: "Publish review" }).count()).resolves.toBe(0);
   });
 
-  it("review without JavaScript: the sign-in page comes back to the form", async ({
-    app,
-    sql,
-    openPage,
-    register,
-    consultantAccount,
-  }) => {
-    const consultant = await consultantAccount("Vanna Chan");
-    const officer = await register("Ayu Lestari");
-    const [message] = await sql<{ id: number }[]>`
-      insert into messages (consultant_id, sender_user_id, sender_name, sender_email, sender_organization, subject, message)
-      values (${consultant.consultantId}, ${officer.id}, 'Ayu Lestari', ${officer.email}, 'WFP Indonesia', 'Survey', 'Free in May?')
-      returning id`;
-    await sql`insert into message_replies (message_id, body) values (${message!.id}, 'Yes.')`;
+  it("review without JavaScript: the sign-in page comes back to the form", async ({ app, openPage, answeredOfficer }) => {
+    const { consultant, officer } = await answeredOfficer(
+      { consultant: "Vanna Chan", officer: "Ayu Lestari" },
+      { organization: "WFP Indonesia", subject: "Survey", text: "Free in May?", reply: "Yes." },
+    );
     const { page } = await openPage({ javaScriptEnabled: false });
     await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
     await page.locator("#write-review").getByRole("link", { name: "Sign In" }).click();

@@ -57,6 +57,10 @@ async function conversationSetup() {
   return { consultant, sender, senderEmail, subject, id };
 }
 
+/** An answer in conversation `id` by `token`'s account, from a network address of its own. */
+const answer = (id: number, token: string, message: string) =>
+  call(env.app, "POST", `/api/conversations/${id}/messages`, { token, ip: freshIp(), body: { message } });
+
 describe("GET /api/conversations", () => {
   it("shows the sender one conversation per consultant, with status and last message", async () => {
     const { consultant, sender, subject, id } = await conversationSetup();
@@ -192,11 +196,7 @@ describe("POST /api/conversations/{id}/messages", () => {
     const read = await call(env.app, "GET", `/api/conversations/${id}`, { token: sender.token });
     expect(read.json.entries.map((e: { body: string }) => e.body)).toContain("Thank you, I am available from July onwards.");
     expect((await call(env.app, "GET", "/api/conversations", { token: sender.token })).json.unread.sent).toBe(0);
-    const followUp = await call(env.app, "POST", `/api/conversations/${id}/messages`, {
-      token: sender.token,
-      ip: freshIp(),
-      body: { message: "Wonderful. Could we talk on Monday at 10:00?" },
-    });
+    const followUp = await answer(id, sender.token, "Wonderful. Could we talk on Monday at 10:00?");
     expect(followUp.status).toBe(201);
     expect(followUp.json).toMatchObject({ status: "sent", subject });
     const toConsultant = await env.smtp.waitForMailAbout(consultant.email, (mail) =>
@@ -231,18 +231,10 @@ describe("POST /api/conversations/{id}/messages", () => {
     const { sender, id } = await conversationSetup();
     // Two messages were sent already; the rest of the hour's allowance goes on answers.
     for (let i = 2; i < SEND_LIMIT_PER_SENDER; i++) {
-      const ok = await call(env.app, "POST", `/api/conversations/${id}/messages`, {
-        token: sender.token,
-        ip: freshIp(),
-        body: { message: `Another detail about the assignment, number ${i}.` },
-      });
+      const ok = await answer(id, sender.token, `Another detail about the assignment, number ${i}.`);
       expect(ok.status).toBe(201);
     }
-    const limited = await call(env.app, "POST", `/api/conversations/${id}/messages`, {
-      token: sender.token,
-      ip: freshIp(),
-      body: { message: "One message too many this hour." },
-    });
+    const limited = await answer(id, sender.token, "One message too many this hour.");
     expect(limited.status).toBe(429);
     expect(limited.json.message).toBe(MESSAGE_TEXTS.rateLimited);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -251,11 +243,7 @@ describe("POST /api/conversations/{id}/messages", () => {
   it("refuses a new message to a consultant who is no longer listed, keeping the conversation readable", async () => {
     const { consultant, sender, id } = await conversationSetup();
     await env.database.sql`update consultants set status = 'hidden' where id = ${consultant.id}`;
-    const refused = await call(env.app, "POST", `/api/conversations/${id}/messages`, {
-      token: sender.token,
-      ip: freshIp(),
-      body: { message: "Are you still available for this?" },
-    });
+    const refused = await answer(id, sender.token, "Are you still available for this?");
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(CONVERSATION_TEXTS.notListed);
     const read = await call(env.app, "GET", `/api/conversations/${id}`, { token: sender.token });

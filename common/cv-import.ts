@@ -1,4 +1,4 @@
-import type { LanguageLevel } from "./track-record-lists.ts";
+import { type LanguageLevel, TRACK_LIMITS } from "./track-record-lists.ts";
 
 // Importing a CV (issue 34): what the import answers. Drafts, never a published change: the
 // profile form fills with them, each marked "from your CV: check it", and nothing is saved until
@@ -76,6 +76,30 @@ export const CV_IMPORT_MESSAGES = {
   tooBig:
     "This file needs more memory to read than a CV should. Save it again as a simpler PDF or Word document, or fill the form by hand.",
   rateLimited: "Too many imports for now. Please wait a while and try again.",
+} as const;
+
+/**
+ * What an import could not read (CvImportResult.warnings), one sentence each: the API answers them
+ * in English, a page shows them in its language (app/i18n/texts.ts knows each of these forms).
+ */
+export const CV_IMPORT_WARNINGS = {
+  noText: "This PDF has no text to read (it may be a scan): fill the form by hand or import a Word version.",
+  externalImages: "Images linked to outside files were ignored.",
+  noExperience: "No section of work experience was found: add your assignments by hand.",
+  noDatedAssignment: "No assignment with dates was found in the experience section: add them by hand.",
+  noEducation: "No education section was found.",
+  noP11Employment: "No employment record was found in this P11: add your assignments by hand.",
+  tooManyAssignments: `Only the first ${TRACK_LIMITS.assignments} assignments were kept (the profile holds at most that many).`,
+  /** A language the CV names that is not one of the profile's (its name, at most 60 characters). */
+  unknownLanguage: (language: string) =>
+    `The language "${language.slice(0, 60)}" is not in the list; add it by hand if it is close to one.`,
+  /** An assignment (its title, at most 80 characters) whose start month could not be read. */
+  noStartMonth: (assignment: string) => `Assignment "${assignment.slice(0, 80)}": the start month could not be read.`,
+  noDonor: (assignment: string) => `Assignment "${assignment.slice(0, 80)}": no funding donor found; choose one.`,
+  noCountry: (assignment: string) => `Assignment "${assignment.slice(0, 80)}": no country found; add where the work took place.`,
+  noOrganization: (assignment: string) => `Assignment "${assignment.slice(0, 80)}": the client or employer could not be read.`,
+  /** What an assignment with no title, role or organization is called in the sentences above (its place, from 1). */
+  unnamedAssignment: (position: number) => `number ${position}`,
 } as const;
 
 /** ISO 639 codes of the languages the profile lists (Europass gives languages by code). */

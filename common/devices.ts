@@ -26,13 +26,18 @@ function firstMatch(text: string, table: [RegExp, string][]): string | null {
   return table.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
 
+/** What describeDevice says when the header names no browser or system it knows. */
+export const UNKNOWN_DEVICE = "Unknown device";
+/** Between the browser and the system in describeDevice's answer (the account page words it in its language). */
+export const DEVICE_ON = " on ";
+
 /** "Chrome on Windows", "Safari on iPhone", or "Unknown device" when the header says nothing we know. */
 export function describeDevice(userAgent: string | null | undefined): string {
   const text = userAgent ?? "";
   const browser = firstMatch(text, BROWSERS);
   const system = firstMatch(text, SYSTEMS);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "Unknown device";
+  if (browser && system) return `${browser}${DEVICE_ON}${system}`;
+  return browser ?? system ?? UNKNOWN_DEVICE;
 }
 
 /**

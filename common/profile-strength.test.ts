@@ -14,13 +14,13 @@ const EMPTY: StrengthFacts = {
 
 describe("profileStrength", () => {
   it("asks for a photo first, then an assignment, education and a longer summary", () => {
-    expect(profileStrength(EMPTY)).toMatchObject({ percent: 0, next: { label: "Add a photo" } });
+    expect(profileStrength(EMPTY)).toMatchObject({ percent: 0, next: "photo" });
     const withPhoto = { ...EMPTY, profilePhotoUrl: "/uploads/photos/a-400.webp" };
-    expect(profileStrength(withPhoto)).toMatchObject({ percent: 20, next: { label: "Add an assignment" } });
+    expect(profileStrength(withPhoto)).toMatchObject({ percent: 20, next: "assignment" });
     const withAssignment = { ...withPhoto, assignments: [{}] };
-    expect(profileStrength(withAssignment)).toMatchObject({ percent: 45, next: { label: "Add your education" } });
+    expect(profileStrength(withAssignment)).toMatchObject({ percent: 45, next: "education" });
     const withEducation = { ...withAssignment, education: [{}] };
-    expect(profileStrength(withEducation)).toMatchObject({ percent: 60, next: { label: "Write a longer summary" } });
+    expect(profileStrength(withEducation)).toMatchObject({ percent: 60, next: "summary" });
   });
 
   it("counts a language without a level as missing, and says nothing is next for a complete profile", () => {
@@ -36,8 +36,8 @@ describe("profileStrength", () => {
     };
     expect(profileStrength(complete)).toEqual({ percent: 100, next: null });
     const missingLevel = profileStrength({ ...complete, languageLevels: { English: "fluent" } });
-    expect(missingLevel).toMatchObject({ percent: 90, next: { label: "Give a level for each language" } });
+    expect(missingLevel).toMatchObject({ percent: 90, next: "languageLevels" });
     // A summary of blanks is not a longer summary.
-    expect(profileStrength({ ...complete, bio: `${" ".repeat(400)}short` }).next?.label).toBe("Write a longer summary");
+    expect(profileStrength({ ...complete, bio: `${" ".repeat(400)}short` }).next).toBe("summary");
   });
 });

@@ -17,54 +17,34 @@ export const STRONG_SUMMARY_LENGTH = 300;
 /** Enough assignments to show a track record, not one job. */
 export const STRONG_ASSIGNMENT_COUNT = 3;
 
-type Step = { weight: number; done: (facts: StrengthFacts) => boolean; next: string; why: string };
+/** The things a profile can still lack, in the order they are asked for (the page words each one). */
+export type StrengthStep =
+  | "photo"
+  | "assignment"
+  | "education"
+  | "summary"
+  | "assignments"
+  | "languageLevels"
+  | "rateOrAvailability";
+
+type Step = { step: StrengthStep; weight: number; done: (facts: StrengthFacts) => boolean };
 
 const STEPS: Step[] = [
+  { step: "photo", weight: 20, done: (facts) => Boolean(facts.profilePhotoUrl) },
+  { step: "assignment", weight: 25, done: (facts) => facts.assignments.length > 0 },
+  { step: "education", weight: 15, done: (facts) => facts.education.length > 0 },
+  { step: "summary", weight: 15, done: (facts) => facts.bio.trim().length >= STRONG_SUMMARY_LENGTH },
+  { step: "assignments", weight: 10, done: (facts) => facts.assignments.length >= STRONG_ASSIGNMENT_COUNT },
   {
-    weight: 20,
-    done: (facts) => Boolean(facts.profilePhotoUrl),
-    next: "Add a photo",
-    why: "A face makes a profile more trusted and is remembered among search results.",
-  },
-  {
-    weight: 25,
-    done: (facts) => facts.assignments.length > 0,
-    next: "Add an assignment",
-    why: "Organizations choose by track record: which donors funded your work, where and in what role.",
-  },
-  {
-    weight: 15,
-    done: (facts) => facts.education.length > 0,
-    next: "Add your education",
-    why: "Donor CVs (the P11, key-expert CVs) always ask for degrees and institutions.",
-  },
-  {
-    weight: 15,
-    done: (facts) => facts.bio.trim().length >= STRONG_SUMMARY_LENGTH,
-    next: "Write a longer summary",
-    why: `A summary of at least ${STRONG_SUMMARY_LENGTH} characters tells organizations what you do best and is found by more searches.`,
-  },
-  {
-    weight: 10,
-    done: (facts) => facts.assignments.length >= STRONG_ASSIGNMENT_COUNT,
-    next: "Add more assignments",
-    why: `${STRONG_ASSIGNMENT_COUNT} or more assignments show a track record, and each adds donors and countries that filters find.`,
-  },
-  {
+    step: "languageLevels",
     weight: 10,
     done: (facts) => facts.languages.length > 0 && facts.languages.every((language) => facts.languageLevels[language]),
-    next: "Give a level for each language",
-    why: "Native, fluent, working or basic: organizations need to know which languages you can work in.",
   },
-  {
-    weight: 5,
-    done: (facts) => facts.dailyRate !== null || facts.availableFrom !== null,
-    next: "Add your daily rate or when you are available",
-    why: "It answers an organization's first question before they write to you.",
-  },
+  { step: "rateOrAvailability", weight: 5, done: (facts) => facts.dailyRate !== null || facts.availableFrom !== null },
 ];
 
-export type ProfileStrength = { percent: number; next: { label: string; why: string } | null };
+/** How complete the profile is, in percent, and the next most useful thing to add (null: nothing left). */
+export type ProfileStrength = { percent: number; next: StrengthStep | null };
 
 export function profileStrength(facts: StrengthFacts): ProfileStrength {
   const total = STEPS.reduce((sum, step) => sum + step.weight, 0);
@@ -72,6 +52,6 @@ export function profileStrength(facts: StrengthFacts): ProfileStrength {
   const next = STEPS.find((step) => !step.done(facts));
   return {
     percent: Math.round((done.reduce((sum, step) => sum + step.weight, 0) / total) * 100),
-    next: next ? { label: next.next, why: next.why } : null,
+    next: next?.step ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { listTexts } from "#common/consultant-schema.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS } from "#common/cv-import.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
@@ -124,6 +125,24 @@ const SHOWN: Record<string, readonly string[]> = {
     CONVERSATION_TEXTS.blockedSenderReply,
     CONVERSATION_TEXTS.deleted,
   ],
+  // The CV import's refusals and what it could not read, as the profile form shows them (issue 34).
+  "common/cv-import.ts CV_IMPORT_MESSAGES": Object.values(CV_IMPORT_MESSAGES),
+  "common/cv-import.ts CV_IMPORT_WARNINGS": [
+    CV_IMPORT_WARNINGS.noText,
+    CV_IMPORT_WARNINGS.externalImages,
+    CV_IMPORT_WARNINGS.noExperience,
+    CV_IMPORT_WARNINGS.noDatedAssignment,
+    CV_IMPORT_WARNINGS.noEducation,
+    CV_IMPORT_WARNINGS.noP11Employment,
+    CV_IMPORT_WARNINGS.tooManyAssignments,
+    CV_IMPORT_WARNINGS.unknownLanguage("Klingon"),
+    ...[
+      CV_IMPORT_WARNINGS.noStartMonth,
+      CV_IMPORT_WARNINGS.noDonor,
+      CV_IMPORT_WARNINGS.noCountry,
+      CV_IMPORT_WARNINGS.noOrganization,
+    ].flatMap((warning) => [warning("Water Supply Review"), warning(CV_IMPORT_WARNINGS.unnamedAssignment(3))]),
+  ],
   // The message form's "verify first" with its "Resend verification", and what a resend may answer.
   "verification before a first message": [
     MESSAGE_TEXTS.verifyToStart,
@@ -152,6 +171,19 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
     // A field's code name (minYearsExperience, startDate), a JSON shape ({ value, unit }), "must be a list", "accepts at most".
     const developerWords = /\b[a-z]+[A-Z][A-Za-z]*\b|[{}]|must be a list|accepts at most|^[a-z]/;
     expect(worded.filter((text) => developerWords.test(text))).toEqual([]);
+  });
+
+  it("keeps the CV's own words in a warning and words an unnamed assignment in the page's language", async () => {
+    const thai = setupI18n({ locale: "th", messages: { th: await readCompiledCatalog("th") } });
+    expect(translateSentence(thai, CV_IMPORT_WARNINGS.noDonor("ประเมินผลโครงการน้ำสะอาด"))).toBe(
+      'งาน "ประเมินผลโครงการน้ำสะอาด": ไม่พบผู้ให้ทุน โปรดเลือกผู้ให้ทุน',
+    );
+    expect(translateSentence(thai, CV_IMPORT_WARNINGS.noStartMonth(CV_IMPORT_WARNINGS.unnamedAssignment(2)))).toBe(
+      'งาน "ลำดับที่ 2": อ่านเดือนที่เริ่มงานไม่ได้',
+    );
+    expect(translateSentence(thai, CV_IMPORT_WARNINGS.unknownLanguage("Klingon"))).toBe(
+      'ภาษา "Klingon" ไม่อยู่ในรายการ โปรดเพิ่มเองหากใกล้เคียงกับภาษาในรายการ',
+    );
   });
 
   it("shows an English page's and an unknown sentence as they are", () => {

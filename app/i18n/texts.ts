@@ -254,6 +254,23 @@ const SENTENCES: MessageDescriptor[] = [
   msg`You need to be logged in to create or edit a consultant profile.`,
   msg`You need to be logged in to create or edit a consultant profile`,
 
+  // Importing a CV (common/cv-import.ts CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS: the fixed ones)
+  msg`Choose a CV file to import`,
+  msg`The file is too large: a CV to import may be at most 5 MB`,
+  msg`The CV is too long: a CV to import may have at most 30 pages`,
+  msg`This file is not a CV we can read: import a Europass XML, a PDF or a Word (.docx) document`,
+  msg`This file could not be read. Save it again as a PDF or a Word (.docx) document and import that, or fill the form by hand.`,
+  msg`This file took too long to read (more than 20 seconds). Save it again as a simpler PDF or Word document, or fill the form by hand.`,
+  msg`This file needs more memory to read than a CV should. Save it again as a simpler PDF or Word document, or fill the form by hand.`,
+  msg`Too many imports for now. Please wait a while and try again.`,
+  msg`This PDF has no text to read (it may be a scan): fill the form by hand or import a Word version.`,
+  msg`Images linked to outside files were ignored.`,
+  msg`No section of work experience was found: add your assignments by hand.`,
+  msg`No assignment with dates was found in the experience section: add them by hand.`,
+  msg`No education section was found.`,
+  msg`No employment record was found in this P11: add your assignments by hand.`,
+  msg`Only the first 50 assignments were kept (the profile holds at most that many).`,
+
   msg`Something went wrong. Please try again.`,
   msg`Please check the form and try again.`,
   msg`Please check the form.`,
@@ -287,24 +304,64 @@ const FIELDS: MessageDescriptor[] = [
   msg`Description`,
 ];
 
-type Pattern = { pattern: RegExp; say: (i18n: I18n, field: string, count: string) => string };
+let sentences: Map<string, MessageDescriptor> | undefined;
+let fields: Map<string, MessageDescriptor> | undefined;
 
-/** Sentences with a field's name and a number. */
+/** A sentence with parts of its own: `say` words it from the pattern's groups, or null when it cannot. */
+type Pattern = { pattern: RegExp; say: (i18n: I18n, parts: string[]) => string | null };
+
+/** A field of the FIELDS table in the page's language, or null when the table does not know it. */
+function fieldName(i18n: I18n, field: string): string | null {
+  fields ??= new Map(FIELDS.map((descriptor) => [englishOf(descriptor), descriptor]));
+  const descriptor = fields.get(field);
+  return descriptor ? i18n._(descriptor) : null;
+}
+
+/** An imported assignment's name in a CV import's warning: its title, or "number 3" for one without. */
+function assignmentName(i18n: I18n, name: string): string {
+  const position = /^number (\d+)$/.exec(name)?.[1];
+  return position ? i18n._(msg`number ${position}`) : name;
+}
+
 const PATTERNS: Pattern[] = [
+  // A field's name and a number.
   {
     pattern: /^(.+) must be at most (\d+) characters(?: long)?$/,
-    say: (i18n, field, count) => i18n._(msg`${field} must be at most ${count} characters long`),
+    say: (i18n, [english = "", count = ""]) => {
+      const field = fieldName(i18n, english);
+      return field && i18n._(msg`${field} must be at most ${count} characters long`);
+    },
   },
   {
     pattern: /^(.+) must be at least (\d+) characters(?: long)?$/,
-    say: (i18n, field, count) => i18n._(msg`${field} must be at least ${count} characters long`),
+    say: (i18n, [english = "", count = ""]) => {
+      const field = fieldName(i18n, english);
+      return field && i18n._(msg`${field} must be at least ${count} characters long`);
+    },
+  },
+  // A CV import's warnings about a language or an assignment the CV names (CV_IMPORT_WARNINGS).
+  {
+    pattern: /^The language "(.*)" is not in the list; add it by hand if it is close to one\.$/s,
+    say: (i18n, [language = ""]) =>
+      i18n._(msg`The language "${language}" is not in the list; add it by hand if it is close to one.`),
+  },
+  {
+    pattern:
+      /^Assignment "(.*)": (the start month could not be read|no funding donor found; choose one|no country found; add where the work took place|the client or employer could not be read)\.$/s,
+    say: (i18n, [name = "", problem]) => {
+      const assignment = assignmentName(i18n, name);
+      if (problem === "the start month could not be read")
+        return i18n._(msg`Assignment "${assignment}": the start month could not be read.`);
+      if (problem === "no funding donor found; choose one")
+        return i18n._(msg`Assignment "${assignment}": no funding donor found; choose one.`);
+      if (problem === "no country found; add where the work took place")
+        return i18n._(msg`Assignment "${assignment}": no country found; add where the work took place.`);
+      return i18n._(msg`Assignment "${assignment}": the client or employer could not be read.`);
+    },
   },
 ];
 
 const englishOf = (descriptor: MessageDescriptor) => (descriptor.message as unknown as string[])[0] as string;
-
-let sentences: Map<string, MessageDescriptor> | undefined;
-let fields: Map<string, MessageDescriptor> | undefined;
 
 /**
  * A sentence of the schemas or the services, in the page's language when the table knows it.
@@ -315,11 +372,10 @@ export function translateSentence(i18n: I18n, text: string): string {
   sentences ??= new Map(SENTENCES.map((descriptor) => [englishOf(descriptor), descriptor]));
   const sentence = sentences.get(text);
   if (sentence) return i18n._(sentence);
-  fields ??= new Map(FIELDS.map((descriptor) => [englishOf(descriptor), descriptor]));
   for (const { pattern, say } of PATTERNS) {
     const match = pattern.exec(text);
-    const field = match && fields.get(match[1] as string);
-    if (match && field) return say(i18n, i18n._(field), match[2] as string);
+    const said = match && say(i18n, match.slice(1));
+    if (said) return said;
   }
   return text;
 }

@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import { LOCALES, type Locale, localizePath } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { sessionCookieName } from "#server/http/cookies.ts";
+import { createSession } from "#server/services/sessions.ts";
 import type { AppServer } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
 import { e2e } from "../setup/e2e.ts";
@@ -147,6 +148,11 @@ describe("the front door and the language's memory", () => {
     // A saved search with a weekly alert: its filters and frequency in words of the page's language.
     await app.database!.sql`insert into saved_searches (user_id, name, query, frequency, alert_key)
       values (${user.id}, 'น้ำ', 'keywords=water&location=Vietnam&availability=available', 'weekly', 'key')`;
+    // A second session on a known browser (this one's device says nothing): both in the page's words
+    // (the page's data keeps the API's English, so only the Thai is looked for).
+    await createSession(app.database!.db, user.id, {
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    });
     const pages = [
       {
         path: "/th/saved-searches",
@@ -155,7 +161,7 @@ describe("the front door and the language's memory", () => {
       },
       {
         path: "/th/profile/manage",
-        thai: ["จัดการบัญชี", "ข้อมูลโปรไฟล์", "เปลี่ยนรหัสผ่าน", "รหัสบัญชี", "บันทึกการเปลี่ยนแปลง"],
+        thai: ["จัดการบัญชี", "ข้อมูลโปรไฟล์", "เปลี่ยนรหัสผ่าน", "รหัสบัญชี", "บันทึกการเปลี่ยนแปลง", "อุปกรณ์ที่ไม่รู้จัก", "Chrome บน Windows"],
         english: ["Profile Information", "Change Password", "Account ID", "Save Changes", "Current Password"],
       },
       { path: "/th/messages", thai: ["ยังไม่มีบทสนทนา", "ส่งแล้ว", "ได้รับ"], english: ["No conversations here yet", ">Received<"] },

@@ -87,7 +87,11 @@ export function ContactRow({ kind, value, note }: { kind: "email" | "phone"; val
       </dt>
       <dd className="break-words pl-6">
         {value ? (
-          <a href={kind === "email" ? `mailto:${value}` : telHref(value)} className="font-medium text-brand-800 underline">
+          <a
+            href={kind === "email" ? `mailto:${value}` : telHref(value)}
+            translate="no"
+            className="font-medium text-brand-800 underline"
+          >
             {value}
           </a>
         ) : (

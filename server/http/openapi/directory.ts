@@ -22,7 +22,7 @@ const insightSeries = z
 const insightsAnswer = z
   .object({
     weeks: z.array(z.string()).describe("The Monday (YYYY-MM-DD) each week starts on, oldest first"),
-    ...Object.fromEntries(INSIGHT_METRICS.map(({ value }) => [value, insightSeries])),
+    ...Object.fromEntries(INSIGHT_METRICS.map((value) => [value, insightSeries])),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import {
+  CV_IMPORT_WARNINGS,
   type CvDrafts,
   type DraftAssignment,
   type DraftEducation,
@@ -155,8 +156,7 @@ function languageOf(description: XmlNode | undefined, warnings: string[]): strin
   const label = textAt(description, "Label");
   const code = textAt(description, "Code");
   const name = languageName(label) ?? languageName(code);
-  if (!name && (label || code))
-    warnings.push(`The language "${(label || code).slice(0, 60)}" is not in the list; add it by hand if it is close to one.`);
+  if (!name && (label || code)) warnings.push(CV_IMPORT_WARNINGS.unknownLanguage(label || code));
   return name;
 }
 
@@ -226,7 +226,7 @@ function readCandidate(candidate: XmlNode): EuropassResult {
     const label = textAt(competency, "CompetencyName");
     const name = languageName(code) ?? languageName(label);
     if (!name) {
-      warnings.push(`The language "${(label || code).slice(0, 60)}" is not in the list; add it by hand if it is close to one.`);
+      warnings.push(CV_IMPORT_WARNINGS.unknownLanguage(label || code));
       continue;
     }
     const scores = list(competency, "CompetencyDimension").map((dimension) => textAt(dimension, "Score.ScoreText"));

@@ -1,5 +1,11 @@
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { type CvDrafts, type DraftAssignment, type DraftLanguage, LANGUAGE_CODES } from "#common/cv-import.ts";
+import {
+  CV_IMPORT_WARNINGS,
+  type CvDrafts,
+  type DraftAssignment,
+  type DraftLanguage,
+  LANGUAGE_CODES,
+} from "#common/cv-import.ts";
 import { countrySpellings, findCountry, findPlace, placeKey } from "#common/places.ts";
 import { canonicalCountry, canonicalLanguage, type Donor, type LanguageLevel, TRACK_LIMITS } from "#common/track-record-lists.ts";
 
@@ -564,12 +570,11 @@ export function emptyAssignment(): DraftAssignment {
 export function finishDrafts(drafts: CvDrafts, warnings: string[]): CvDrafts {
   const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
   const assignments = drafts.assignments.slice(0, TRACK_LIMITS.assignments).map((item, index) => {
-    const name = item.title || item.organization || `number ${index + 1}`;
-    if (!item.startDate) warnings.push(`Assignment "${cut(name, 80)}": the start month could not be read.`);
-    if (item.donors.length === 0) warnings.push(`Assignment "${cut(name, 80)}": no funding donor found; choose one.`);
-    if (item.countries.length === 0)
-      warnings.push(`Assignment "${cut(name, 80)}": no country found; add where the work took place.`);
-    if (!item.organization) warnings.push(`Assignment "${cut(name, 80)}": the client or employer could not be read.`);
+    const name = item.title || item.organization || CV_IMPORT_WARNINGS.unnamedAssignment(index + 1);
+    if (!item.startDate) warnings.push(CV_IMPORT_WARNINGS.noStartMonth(name));
+    if (item.donors.length === 0) warnings.push(CV_IMPORT_WARNINGS.noDonor(name));
+    if (item.countries.length === 0) warnings.push(CV_IMPORT_WARNINGS.noCountry(name));
+    if (!item.organization) warnings.push(CV_IMPORT_WARNINGS.noOrganization(name));
     return {
       ...item,
       title: cut(item.title || item.role || item.organization, TRACK_LIMITS.text),
@@ -581,7 +586,7 @@ export function finishDrafts(drafts: CvDrafts, warnings: string[]): CvDrafts {
     };
   });
   if (drafts.assignments.length > TRACK_LIMITS.assignments) {
-    warnings.push(`Only the first ${TRACK_LIMITS.assignments} assignments were kept (the profile holds at most that many).`);
+    warnings.push(CV_IMPORT_WARNINGS.tooManyAssignments);
   }
   const education = drafts.education.slice(0, TRACK_LIMITS.education).map((item) => ({
     degree: cut(item.degree, TRACK_LIMITS.text),

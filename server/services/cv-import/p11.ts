@@ -1,4 +1,11 @@
-import type { CvDrafts, DraftAssignment, DraftEducation, DraftLanguage, DraftProfile } from "#common/cv-import.ts";
+import {
+  CV_IMPORT_WARNINGS,
+  type CvDrafts,
+  type DraftAssignment,
+  type DraftEducation,
+  type DraftLanguage,
+  type DraftProfile,
+} from "#common/cv-import.ts";
 import type { DocxBlock } from "./docx.ts";
 import {
   countriesIn,
@@ -240,8 +247,7 @@ export function readP11(blocks: DocxBlock[]): { drafts: CvDrafts; warnings: stri
   for (const part of motherTongue.split(/,|\band\b|\//)) {
     const language = languageName(part);
     if (language) languages.push({ name: language, level: "native" });
-    else if (part.trim())
-      warnings.push(`The language "${part.trim().slice(0, 60)}" is not in the list; add it by hand if it is close to one.`);
+    else if (part.trim()) warnings.push(CV_IMPORT_WARNINGS.unknownLanguage(part.trim()));
   }
 
   // Group the pairs into records: a new record starts where a label repeats.
@@ -295,16 +301,13 @@ export function readP11(blocks: DocxBlock[]): { drafts: CvDrafts; warnings: stri
     } else if (record.labels.has("language")) {
       const language = languageName(get("language"));
       if (!language) {
-        if (get("language"))
-          warnings.push(
-            `The language "${get("language").slice(0, 60)}" is not in the list; add it by hand if it is close to one.`,
-          );
+        if (get("language")) warnings.push(CV_IMPORT_WARNINGS.unknownLanguage(get("language")));
         continue;
       }
       const abilities = (["read", "write", "speak", "understand"] as const).map((label) => get(label)).filter(Boolean);
       if (!languages.some((item) => item.name === language)) languages.push({ name: language, level: languageLevel(abilities) });
     }
   }
-  if (assignments.length === 0) warnings.push("No employment record was found in this P11: add your assignments by hand.");
+  if (assignments.length === 0) warnings.push(CV_IMPORT_WARNINGS.noP11Employment);
   return { drafts: { profile, assignments, education, languages }, warnings };
 }

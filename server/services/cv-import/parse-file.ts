@@ -1,4 +1,4 @@
-import { CV_IMPORT_MESSAGES, type CvDrafts, type CvImportFormat } from "#common/cv-import.ts";
+import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS, type CvDrafts, type CvImportFormat } from "#common/cv-import.ts";
 import { type DocxBlock, readDocx } from "./docx.ts";
 import { isEuropass, readEuropass } from "./europass.ts";
 import { finishDrafts } from "./normalize.ts";
@@ -61,13 +61,13 @@ export async function parseCvFile(bytes: Uint8Array): Promise<ParsedCv> {
     }
     const { drafts, warnings } = readTextCv(pdf.lines);
     if (pdf.lines.every((line) => line.trim() === "")) {
-      warnings.unshift("This PDF has no text to read (it may be a scan): fill the form by hand or import a Word version.");
+      warnings.unshift(CV_IMPORT_WARNINGS.noText);
     }
     return { format: "pdf", drafts: finishDrafts(drafts, warnings), warnings };
   }
   const docx = await readDocx(bytes);
   const warnings: string[] = [];
-  if (docx.externalLinks > 0) warnings.push("Images linked to outside files were ignored.");
+  if (docx.externalLinks > 0) warnings.push(CV_IMPORT_WARNINGS.externalImages);
   if (isP11(docx.blocks)) {
     const result = readP11(docx.blocks);
     warnings.push(...result.warnings);

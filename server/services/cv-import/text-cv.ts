@@ -1,4 +1,10 @@
-import type { CvDrafts, DraftAssignment, DraftEducation, DraftProfile } from "#common/cv-import.ts";
+import {
+  CV_IMPORT_WARNINGS,
+  type CvDrafts,
+  type DraftAssignment,
+  type DraftEducation,
+  type DraftProfile,
+} from "#common/cv-import.ts";
 import {
   countriesIn,
   countriesOfLocation,
@@ -119,10 +125,9 @@ export function readTextCv(rawLines: string[]): { drafts: CvDrafts; warnings: st
     const line = lines.find((item) => /^languages?\s*[:：]/i.test(item));
     if (line) languages = languagesOfText(line.replace(/^languages?\s*[:：]/i, ""));
   }
-  if (sections.experience.length === 0) warnings.push("No section of work experience was found: add your assignments by hand.");
-  else if (assignments.length === 0)
-    warnings.push("No assignment with dates was found in the experience section: add them by hand.");
-  if (sections.education.length === 0 && education.length === 0) warnings.push("No education section was found.");
+  if (sections.experience.length === 0) warnings.push(CV_IMPORT_WARNINGS.noExperience);
+  else if (assignments.length === 0) warnings.push(CV_IMPORT_WARNINGS.noDatedAssignment);
+  if (sections.education.length === 0 && education.length === 0) warnings.push(CV_IMPORT_WARNINGS.noEducation);
   return { drafts: { profile, assignments, education, languages }, warnings };
 }
 

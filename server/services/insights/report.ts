@@ -49,7 +49,7 @@ export async function consultantInsights(db: Database, consultantId: number): Pr
     const previousTotal = previous.reduce((sum, row) => sum + Number(row[key]), 0);
     return { weekly, total, previousTotal, change: previousTotal > 0 ? (total - previousTotal) / previousTotal : null };
   };
-  const metrics = Object.fromEntries(INSIGHT_METRICS.map(({ value }) => [value, series(value)])) as Omit<Insights, "weeks">;
+  const metrics = Object.fromEntries(INSIGHT_METRICS.map((value) => [value, series(value)])) as Omit<Insights, "weeks">;
   return { weeks: current.map((row) => row.week), ...metrics };
 }
 

@@ -158,7 +158,7 @@ function ImportSummary({
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {result.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+              <li key={warning}>{translateText(i18n, warning)}</li>
             ))}
           </ul>
         </>

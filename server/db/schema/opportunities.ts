@@ -75,6 +75,8 @@ export const opportunities = pgTable(
     index("opportunities_remote_idx")
       .on(table.publishedAt.desc(), table.id.desc())
       .where(sql`status = 'published' and is_remote`),
+    // In the migrations only: the GIN indexes (0026) and opportunities_matching_idx (0041, the
+    // list's order INCLUDE the columns Opportunities for you reads; Drizzle cannot write INCLUDE).
     check("opportunities_status_check", sql`${table.status} in ('draft', 'pending', 'published', 'closed', 'filled')`),
   ],
 );

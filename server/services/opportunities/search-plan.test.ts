@@ -16,7 +16,7 @@ import { searchWith } from "./search.ts";
 
 const it = databaseTest();
 
-const PUBLISHED_ONLY = /opportunities_(published|deadline|search|facets)_idx/;
+const PUBLISHED_ONLY = /opportunities_(published|deadline|search|facets|matching)_idx/;
 
 type SearchDeps = Parameters<typeof searchWith>[0];
 
@@ -87,5 +87,41 @@ describe("the opportunities' statements under one generic plan", () => {
       expect(text, "a literal predicate, not a parameter").not.toMatch(/"is_remote" = \$/);
       expect(plans[index], text).toMatch(/opportunities_remote_idx/);
     });
+  });
+  it("walk Opportunities for you's candidates newest first from their covering index, sorting nothing", async ({ database }) => {
+    const profile = {
+      primarySpecialization: "Healthcare",
+      secondarySpecializations: ["Education", "Governance"],
+      country: "Vietnam",
+      workedIn: ["Laos"],
+      donors: ["UNICEF"],
+      languages: ["English"],
+      yearsExperience: 10,
+    };
+    const statements = await statementsOf(database, async (deps) => {
+      const now = new Date();
+      // The page's (the consultant's interests left out) and the digest's (published since, not announced).
+      await opportunitiesMatching(deps.readDb, profile, { now, limit: 10, consultantId: 1 });
+      await opportunitiesMatching(deps.readDb, profile, {
+        now,
+        limit: 10,
+        consultantId: 1,
+        notAnnounced: true,
+        publishedAfter: new Date(now.getTime() - 7 * 86_400_000),
+      });
+    });
+    const reads = statements.filter((text) => text.includes(`"opportunities"."specializations" &&`));
+    expect(reads).toHaveLength(2);
+    const plans = await genericPlans(database, reads);
+    for (const [index, plan] of plans.entries()) {
+      // The facets' index would read every opportunity of the profile's fields from the heap and sort them all.
+      expect(plan, reads[index]).toMatch(/Index Only Scan using opportunities_matching_idx/);
+      expect(plan, reads[index]).not.toMatch(/Sort|opportunities_facets_idx|Bitmap Heap Scan on opportunities /);
+      // The fields are tested on the rows walked (the subquery's OFFSET 0): a plan that could
+      // take them into account chooses by a guessed share of matches, and read them all.
+      expect(plan, reads[index]).toMatch(/Subquery Scan on opportunities .*\n\s+Filter: .*\(opportunities\.specializations && /);
+    }
+    // The digest's walk starts at the newest and stops at the first opportunity published before the week.
+    expect(plans[1]).toMatch(/Index Cond: \(published_at > /);
   });
 });

@@ -65,6 +65,22 @@ export type CvImportResult = {
   attachment: { id: number; filename: string; size: number } | null;
 };
 
+/** A CV kept attached to a profile, as its owner and admins see it (the file itself is a download). */
+export type KeptCvFile = { filename: string; size: number; createdAt: string };
+
+/** Downloads of a kept CV: the owner's, and the one naming a profile (its owner and admins). */
+export const KEPT_CV_PATHS = {
+  own: "/api/my-consultant-profile/cv-file",
+  of: (consultantId: number) => `/api/consultants/${consultantId}/cv-file`,
+} as const;
+
+export const KEPT_CV_MESSAGES = {
+  notFound: "No CV file is kept with this profile",
+  storageUnavailable:
+    "The CV was read, but the file could not be kept just now. Please try again in a moment, or import it without keeping it.",
+  removed: "CV file removed",
+} as const;
+
 export const CV_IMPORT_MESSAGES = {
   noFile: "Choose a CV file to import",
   tooLarge: `The file is too large: a CV to import may be at most ${CV_IMPORT_LIMITS.bytes / 1024 / 1024} MB`,

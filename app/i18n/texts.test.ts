@@ -4,7 +4,7 @@ import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { listTexts } from "#common/consultant-schema.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
-import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS } from "#common/cv-import.ts";
+import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
@@ -23,6 +23,8 @@ import { translateSentence } from "./texts.ts";
 // pages show through translateText are each looked up here in every translated language.
 
 const SHOWN: Record<string, readonly string[]> = {
+  // The CV import panel shows the kept file's refusal; the own profile page's toast (issue 34).
+  "common/cv-import.ts KEPT_CV_MESSAGES": Object.values(KEPT_CV_MESSAGES),
   // The organization's logo form (issue 31) shows the photo pipeline's refusals.
   "server/services/photos.ts PHOTO_TEXTS": Object.values(PHOTO_TEXTS),
   "common/organizations.ts ORGANIZATION_TEXTS (the logo form)": [ORGANIZATION_TEXTS.needsRole, ORGANIZATION_TEXTS.logoChoose],

@@ -240,6 +240,10 @@ const SENTENCES: MessageDescriptor[] = [
   msg`End month must not be before the start month`,
   msg`Role must not contain HTML`,
   msg`Statement must not contain HTML`,
+  // The CV kept with a profile (common/cv-import.ts KEPT_CV_MESSAGES; the import panel shows the refusal)
+  msg`No CV file is kept with this profile`,
+  msg`The CV was read, but the file could not be kept just now. Please try again in a moment, or import it without keeping it.`,
+  msg`CV file removed`,
 
   // Pages (app/lib, app/routes)
   // The profile form's toasts (app/routes/profile-form.tsx; the photo's: spec section 8, app/lib/photo-errors.ts)

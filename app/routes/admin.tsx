@@ -19,6 +19,7 @@ import {
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { moderateConsultant } from "#server/services/consultants/moderation.ts";
 import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.ts";
+import { keptCvsOfConsultants } from "#server/services/cv-import/kept-file.ts";
 import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
@@ -104,8 +105,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Only the open tab's table is read; switching tabs loads the next one ('Loading users...').
   const tablePromise = (async () => {
     switch (view.tab) {
-      case "consultants":
-        return { tab: view.tab, ...(await listConsultantsForAdmin(app, actor, { ...query, status: view.status })) };
+      case "consultants": {
+        const page = await listConsultantsForAdmin(app, actor, { ...query, status: view.status });
+        // The CVs their owners kept with the profiles (issue 34): admins may download them.
+        const keptCvs = await keptCvsOfConsultants(
+          app,
+          actor,
+          page.consultants.map((consultant) => consultant.id),
+        );
+        return { tab: view.tab, ...page, keptCvs };
+      }
       case "queue":
         return { tab: view.tab, ...(await listApprovalQueue(app, actor, query)) };
       case "users":
@@ -356,7 +365,7 @@ function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; da
 function TabTable({ table, currentUserId }: { table: DashboardData["table"]; currentUserId: DashboardData["currentUserId"] }) {
   switch (table.tab) {
     case "consultants":
-      return <ConsultantsTable consultants={table.consultants} />;
+      return <ConsultantsTable consultants={table.consultants} keptCvs={table.keptCvs} />;
     case "queue":
       return <QueueTable entries={table.entries} />;
     case "users":

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
+import { ownKeptCv, removeOwnKeptCv } from "#server/services/cv-import/kept-file.ts";
 import { NotFound } from "#server/services/errors.ts";
 import { consultantInsights } from "#server/services/insights/report.ts";
 import { getDigestFrequency, setDigestFrequency } from "#server/services/opportunities/digest.ts";
@@ -18,6 +19,7 @@ import { ConsultantProfile } from "../components/consultants/consultant-profile.
 import { StatusBanner } from "../components/consultants/consultant-status.tsx";
 import { DownloadCvButton } from "../components/consultants/download-cv.tsx";
 import { InsightsPanel } from "../components/consultants/insights-panel.tsx";
+import { KeptCvPanel } from "../components/consultants/kept-cv-panel.tsx";
 import { ProfileStrengthMeter } from "../components/consultants/profile-strength.tsx";
 import { ReferencesPanel } from "../components/consultants/references-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -37,7 +39,8 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 // /my-consultant-profile: the signed-in person's own profile, with what visitors do not see
 // (hidden contact details, approval status) and Edit Profile, references, the organizations the
-// profile is hidden from (issue 31), insights; or Create Consultant Profile.
+// profile is hidden from (issue 31), insights, the CV kept with the profile (issue 34); or Create
+// Consultant Profile.
 
 export const handle: SignedInHandle = {
   signedOut: {
@@ -53,6 +56,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app));
   const search = (new URL(request.url).searchParams.get("hideSearch") ?? "").trim().slice(0, 100);
+  // A CV kept while creating the profile is there before the profile is.
+  const keptCv = await ownKeptCv(app, actor);
   try {
     const consultant = await getOwnConsultant(app, actor);
     const [insights, counts, references, hidden, found, forYou, digest] = await Promise.all([
@@ -75,9 +80,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       found: found.organizations.map(({ id, name, verified }) => ({ id, name, verified })),
       forYou: forYou.opportunities,
       digestFrequency: digest.frequency,
+      keptCv,
     };
   } catch (error) {
-    if (error instanceof NotFound) return { state: "none" as const };
+    if (error instanceof NotFound) return { state: "none" as const, keptCv };
     throw error;
   }
 }
@@ -89,6 +95,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const i18n = i18nOfRequest(request);
+  if (intent === "remove-cv-file") {
+    // The CV kept with the profile (issue 34).
+    try {
+      await removeOwnKeptCv(app, actor);
+    } catch (error) {
+      // Already removed (another tab): the page shows what is left, which is nothing.
+      if (!(error instanceof NotFound)) throw error;
+    }
+    return redirectWithToast(app, "/my-consultant-profile", { title: i18n._(msg`CV file removed`) });
+  }
   if (intent === "digest") {
     // How often the opportunities digest comes (issue 32).
     try {
@@ -169,6 +185,11 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
         <ButtonLink to="/profile/new" size="lg" className="mt-8" iconClassName="size-4" icon={UserPlus}>
           <Trans>Create Consultant Profile</Trans>
         </ButtonLink>
+        {loaderData.keptCv && (
+          <div className="mt-10 text-left">
+            <KeptCvPanel file={loaderData.keptCv} />
+          </div>
+        )}
       </div>
     );
   }
@@ -176,7 +197,7 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
   const posted: FormAnswer | undefined = actionData ?? undefined;
   const hiddenFromError = errorOf(answerOf(posted, "hide") ?? answerOf(posted, "unhide"));
   // The references panel shows its own forms' answers (the hidden-from panel and the digest have theirs).
-  const referenceAnswer = posted && !["hide", "unhide", "digest"].includes(posted.intent ?? "") ? posted : null;
+  const referenceAnswer = posted && !["hide", "unhide", "digest", "remove-cv-file"].includes(posted.intent ?? "") ? posted : null;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8">
@@ -215,6 +236,7 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
       <div className="mx-auto max-w-6xl px-4 py-4">
         <OpportunitiesForYou opportunities={loaderData.forYou} frequency={loaderData.digestFrequency} />
       </div>
+      {loaderData.keptCv && <KeptCvPanel file={loaderData.keptCv} />}
       <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={referenceAnswer} />
       <HiddenFromPanel
         hidden={loaderData.hidden}

@@ -34,6 +34,18 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+-- consultant_forget_kept_cv()
+-- A deleted profile takes its owner's kept CV with it (issue 34).
+CREATE OR REPLACE FUNCTION public.consultant_forget_kept_cv()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM kept_cv_files WHERE user_id = OLD.user_id;
+  RETURN NULL;
+END;
+$function$;
+
 -- consultant_track_refresh(integer[])
 CREATE OR REPLACE FUNCTION public.consultant_track_refresh(ids integer[])
  RETURNS void
@@ -87,6 +99,20 @@ BEGIN
   END IF;
   RETURN NEW;
 END $function$;
+
+-- kept_cv_file_forget()
+-- A kept CV's row is gone or replaced: its stored object is queued for removal (stored_file_removals).
+CREATE OR REPLACE FUNCTION public.kept_cv_file_forget()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'DELETE' OR OLD.storage_key IS DISTINCT FROM NEW.storage_key THEN
+    INSERT INTO stored_file_removals (storage_key) VALUES (OLD.storage_key) ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END;
+$function$;
 
 -- message_replies_move_shortlist_stages()
 CREATE OR REPLACE FUNCTION public.message_replies_move_shortlist_stages()
@@ -456,12 +482,14 @@ $function$;
 CREATE TRIGGER consultant_assignments_after_delete AFTER DELETE ON consultant_assignments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION consultant_assignments_after_delete();
 CREATE TRIGGER consultant_assignments_after_insert AFTER INSERT ON consultant_assignments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION consultant_assignments_after_insert();
 CREATE TRIGGER consultant_assignments_after_update AFTER UPDATE ON consultant_assignments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION consultant_assignments_after_update();
+CREATE TRIGGER consultants_forget_kept_cv AFTER DELETE ON consultants FOR EACH ROW WHEN (old.user_id IS NOT NULL) EXECUTE FUNCTION consultant_forget_kept_cv();
 CREATE TRIGGER consultants_listed_at BEFORE INSERT OR UPDATE OF status ON consultants FOR EACH ROW EXECUTE FUNCTION consultants_set_listed_at();
 CREATE TRIGGER consultants_search_refresh BEFORE INSERT OR UPDATE ON consultants FOR EACH ROW EXECUTE FUNCTION consultants_search_refresh();
 CREATE TRIGGER search_words_after_delete AFTER DELETE ON consultants REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_delete();
 CREATE TRIGGER search_words_after_insert AFTER INSERT ON consultants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_insert();
 CREATE TRIGGER search_words_after_truncate AFTER TRUNCATE ON consultants FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_truncate();
 CREATE TRIGGER search_words_after_update AFTER UPDATE ON consultants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_after_update();
+CREATE TRIGGER kept_cv_files_forget AFTER DELETE OR UPDATE OF storage_key ON kept_cv_files FOR EACH ROW EXECUTE FUNCTION kept_cv_file_forget();
 CREATE TRIGGER message_replies_move_shortlist_stages AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_move_shortlist_stages();
 CREATE TRIGGER message_replies_touch_conversation AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_touch_conversation();
 CREATE TRIGGER messages_move_shortlist_stages AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_move_shortlist_stages();

@@ -96,7 +96,13 @@ export const openApiDocument = once((): object => {
       "noContent" in route.response
         ? { description: "Done; no content" }
         : "mediaType" in route.response
-          ? { description: "OK", content: { [route.response.mediaType]: { schema: { type: "string", format: "binary" } } } }
+          ? {
+              description: "OK",
+              // A file of one of several types lists each ("application/pdf, application/xml").
+              content: Object.fromEntries(
+                route.response.mediaType.split(", ").map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+              ),
+            }
           : {
               description: "OK",
               content: { "application/json": { schema: jsonSchema(route.response as z.ZodType, route.answerIs ?? "output") } },

@@ -34,6 +34,8 @@ export const JOBS = {
   retag: "search-concepts-retag",
   /** Removes the stored files of photos no longer used (PhotoCleanupJob); retried while storage fails. */
   photoCleanup: "photo-cleanup",
+  /** Removes from storage the objects of kept CVs whose rows are gone (stored_file_removals, issue 34). */
+  storedFileRemovals: "stored-file-removals",
 } as const;
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS];

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { type ContactMailJob, deliverContactMessage } from "../services/contact.ts";
 import type { ServiceRuntime } from "../services/context.ts";
+import { removeStoredFiles } from "../services/cv-import/kept-file.ts";
 import type { Mailer, OutgoingMail } from "../services/mail.ts";
 import { purgeExpired } from "../services/maintenance.ts";
 import { queueDueOpportunityDigests, sendOpportunityDigests } from "../services/opportunities/digest.ts";
@@ -36,7 +37,9 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
 
   await queue.work(JOBS.purge, async () => {
     const purged = await purgeExpired(db, deps.storage ? { storage: deps.storage, log } : undefined);
-    if (purged.sessions || purged.tokens || purged.photos) log.info(purged, "purged expired sessions, links and photos");
+    if (purged.sessions || purged.tokens || purged.photos || purged.files) {
+      log.info(purged, "purged expired sessions, links, photos and removed files");
+    }
   });
 
   // Opportunities close at their deadline (issue 32): one statement, idempotent, any instance.
@@ -46,6 +49,13 @@ export async function startWorkers(queue: JobQueue, deps: WorkerDeps): Promise<v
   });
 
   if (deps.storage) await workPhotoCleanup(queue, deps.storage);
+  if (deps.storage) {
+    const storage = deps.storage;
+    // A kept CV replaced, removed, or deleted with its profile (issue 34): its stored object goes.
+    await queue.work(JOBS.storedFileRemovals, async () => {
+      await removeStoredFiles(db, storage);
+    });
+  }
 
   // Saved-search alerts: the recurring job fans out one digest job per due search.
   const alertDeps = { db, config: deps.config, jobs: queue, runtime: deps.runtime };

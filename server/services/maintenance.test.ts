@@ -29,6 +29,7 @@ describe("purgeExpired", () => {
     const removed: string[] = [];
     const storage = {
       put: async () => {},
+      get: async () => null,
       remove: async (key: string) => {
         removed.push(key);
       },

@@ -4,6 +4,7 @@ import { forgetOldDevices } from "./accounts/known-devices.ts";
 import { purgeSecondStepState } from "./accounts/login-challenge.ts";
 import { purgePasskeyChallenges } from "./accounts/passkeys.ts";
 import { purgeCachedCvs } from "./cv/cache.ts";
+import { removeStoredFiles } from "./cv-import/kept-file.ts";
 import { type PhotoDeps, purgeAbandonedPhotos } from "./photos.ts";
 import { purgeRateLimits } from "./rate-limit.ts";
 import { purgeExpiredSessions } from "./sessions.ts";
@@ -11,7 +12,8 @@ import { purgeExpiredSessions } from "./sessions.ts";
 /**
  * Deletes expired sessions, expired e-mail links, finished rate-limit windows, devices not signed
  * in from for a year and CVs made more than CV_MAX_AGE_DAYS ago; with photo
- * storage, also photos uploaded more than a day ago that no profile shows. Runs hourly as a job
+ * storage, also photos uploaded more than a day ago that no profile shows, and the stored objects
+ * of kept CVs whose rows are gone. Runs hourly as a job
  * (server/jobs/workers.ts): one instance runs each slot; the deletes are idempotent anyway.
  */
 export async function purgeExpired(db: Database, photos?: PhotoDeps) {
@@ -23,5 +25,7 @@ export async function purgeExpired(db: Database, photos?: PhotoDeps) {
   await purgeRateLimits(db);
   await purgeCachedCvs(db);
   if (!photos) return { sessions, tokens };
-  return { sessions, tokens, photos: await purgeAbandonedPhotos(db, photos) };
+  // Objects of kept CVs whose rows went without a job (an account deleted in the database): here.
+  const files = await removeStoredFiles(db, photos.storage);
+  return { sessions, tokens, photos: await purgeAbandonedPhotos(db, photos), files };
 }

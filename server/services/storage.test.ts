@@ -8,6 +8,7 @@ import { freePort } from "../db/embedded.ts";
 import { localStorage, PHOTO_CACHE_CONTROL, s3Storage } from "./storage.ts";
 
 const KEY = "photos/AbCdEfGhIjKlMnOpQrStUvWx-400.webp";
+const PRIVATE_KEY = "private/cv/AbCdEfGhIjKlMnOpQrStUvWx.pdf";
 
 let dir: string;
 let s3: TestS3;
@@ -31,6 +32,17 @@ describe("local photo storage", () => {
     await storage.remove(KEY);
     await expect(readFile(path.join(dir, KEY))).rejects.toThrow(/ENOENT/);
     await expect(storage.remove(KEY)).resolves.toBeUndefined();
+  });
+
+  it("keeps a private file (a kept CV) where no URL leads, and reads it back", async () => {
+    const storage = localStorage(dir);
+    await storage.put(PRIVATE_KEY, Buffer.from("%PDF-1.7 cv"), "application/pdf");
+    expect(Buffer.from((await storage.get(PRIVATE_KEY))!).toString()).toBe("%PDF-1.7 cv");
+    expect(() => storage.urlOf(PRIVATE_KEY)).toThrow(/private file has no URL/);
+    expect(storage.keyOf(`/uploads/${PRIVATE_KEY}`)).toBeNull();
+    await storage.remove(PRIVATE_KEY);
+    expect(await storage.get(PRIVATE_KEY)).toBeNull();
+    await expect(storage.get("private/cv/../../secret.pdf")).rejects.toThrow(/unexpected storage key/);
   });
 
   it("refuses keys it did not make, and URLs that are not its own", async () => {
@@ -70,6 +82,19 @@ describe("S3-compatible photo storage (against s3rver, which checks signatures)"
     expect((await fetch(url)).status).toBe(404);
     // Removing what is already gone is not an error.
     await expect(storage.remove(KEY)).resolves.toBeUndefined();
+  });
+
+  it("stores a private file with a private cache header, reads it back signed, and removes it", async () => {
+    const storage = s3Storage(settings());
+    await storage.put(PRIVATE_KEY, Buffer.from("%PDF-1.7 cv"), "application/pdf");
+    expect(Buffer.from((await storage.get(PRIVATE_KEY))!).toString()).toBe("%PDF-1.7 cv");
+    const head = await fetch(`${s3.endpoint}/${s3.bucket}/${PRIVATE_KEY}`, { method: "HEAD" });
+    expect(head.headers.get("cache-control")).toBe("private, no-store");
+    expect(() => storage.urlOf(PRIVATE_KEY)).toThrow(/private file has no URL/);
+    await storage.remove(PRIVATE_KEY);
+    expect(await storage.get(PRIVATE_KEY)).toBeNull();
+    const refused = s3Storage({ ...settings(), secretAccessKey: "not-the-secret" }, { retryDelayMs: 1 });
+    await expect(refused.get(PRIVATE_KEY)).rejects.toThrow(/S3 GET .* failed: 403/);
   });
 
   it("a wrong secret is refused by the server, reported, and not retried into success", async () => {

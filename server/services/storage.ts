@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import type { Config } from "../config.ts";
 
 // Where uploaded photos live. One small interface, two adapters: files under DATA_DIR/uploads
 // (served by the app at /uploads/…) or an S3-compatible bucket (served by the bucket or its CDN).
-// Keys are produced by the photo service only: `photos/<random>-<size>.webp`.
+// Keys are produced by the photo service only: `photos/<random>-<size>.webp`. Beside them, private
+// files (a CV kept with its profile, issue 34): `private/cv/<random>.<ext>`, which no URL leads to
+// (the app serves /uploads/photos/… only; a bucket's public policy covers `photos/*` only) and
+// which the app reads back with `get` to hand to the people allowed to have them.
 
 /** A call's deadline: when `signal` aborts, the call gives up (with what it tried so far). */
 export type StorageCallOptions = { signal?: AbortSignal };
@@ -14,9 +17,11 @@ export type StorageCallOptions = { signal?: AbortSignal };
 export type PhotoStorage = {
   /** Stores (or overwrites) one object. */
   put: (key: string, body: Uint8Array, contentType: string, options?: StorageCallOptions) => Promise<void>;
+  /** Reads one object back, or null when there is none. */
+  get: (key: string, options?: StorageCallOptions) => Promise<Uint8Array | null>;
   /** Removes one object; a missing object is not an error. */
   remove: (key: string, options?: StorageCallOptions) => Promise<void>;
-  /** The URL a browser loads the object from. */
+  /** The URL a browser loads a photo from (a private key has none: it throws). */
   urlOf: (key: string) => string;
   /** The key behind one of this storage's URLs, or null for any other URL. */
   keyOf: (url: string) => string | null;
@@ -32,8 +37,20 @@ export const UPLOADS_PATH = "/uploads/";
 /** Keys are never built from user input, but the check keeps path tricks out of both adapters. */
 export const STORAGE_KEY_PATTERN = /^photos\/[A-Za-z0-9_-]{16,64}-\d{2,4}\.webp$/;
 
+/** A private file's key: never served from a URL, read back only through the app. */
+export const PRIVATE_KEY_PATTERN = /^private\/cv\/[A-Za-z0-9_-]{24}\.(pdf|docx|xml)$/;
+
+/** Private files are nobody's to cache. */
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+
 function assertKey(key: string) {
-  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`refusing an unexpected storage key: ${key}`);
+  if (!STORAGE_KEY_PATTERN.test(key) && !PRIVATE_KEY_PATTERN.test(key)) {
+    throw new Error(`refusing an unexpected storage key: ${key}`);
+  }
+}
+
+function assertPublicKey(key: string) {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`a private file has no URL: ${key}`);
 }
 
 /** The storage service did not take or answer a call (after its retries, or past the call's deadline). */
@@ -52,11 +69,22 @@ export function localStorage(dir: string): PhotoStorage {
       await writeFile(temporary, body);
       await rename(temporary, file);
     },
+    async get(key) {
+      assertKey(key);
+      const body = await readFile(path.join(dir, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return null;
+        throw error;
+      });
+      return body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : null;
+    },
     async remove(key) {
       assertKey(key);
       await rm(path.join(dir, key), { force: true });
     },
-    urlOf: (key) => `${UPLOADS_PATH}${key}`,
+    urlOf(key) {
+      assertPublicKey(key);
+      return `${UPLOADS_PATH}${key}`;
+    },
     keyOf(url) {
       if (!url.startsWith(UPLOADS_PATH)) return null;
       const key = url.slice(UPLOADS_PATH.length);
@@ -65,6 +93,8 @@ export function localStorage(dir: string): PhotoStorage {
     origin: null,
   };
 }
+
+type Method = "PUT" | "GET" | "DELETE";
 
 type S3Settings = Extract<Config["storage"], { kind: "s3" }>;
 
@@ -96,8 +126,9 @@ function pause(ms: number, signal?: AbortSignal) {
 /**
  * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2, …), requests signed with
  * AWS Signature Version 4 by aws4fetch. With S3_ENDPOINT the bucket is addressed path-style (what
- * S3-compatible services expect); without it, AWS's virtual-hosted style for the region. Objects
- * must be publicly readable through the bucket policy or S3_PUBLIC_URL (a CDN in front of it).
+ * S3-compatible services expect); without it, AWS's virtual-hosted style for the region. Photos
+ * (`photos/*`) must be publicly readable through the bucket policy or S3_PUBLIC_URL (a CDN in front
+ * of it); private files (`private/*`) must not be: the app reads them with signed GETs.
  */
 export function s3Storage(
   settings: S3Settings,
@@ -116,16 +147,18 @@ export function s3Storage(
     retries: 0,
   });
 
-  async function attempt(method: "PUT" | "DELETE", url: URL, signal: AbortSignal, body?: Uint8Array, contentType?: string) {
+  async function attempt(method: Method, key: string, url: URL, signal: AbortSignal, body?: Uint8Array, contentType?: string) {
+    const cacheControl = PRIVATE_KEY_PATTERN.test(key) ? PRIVATE_CACHE_CONTROL : PHOTO_CACHE_CONTROL;
     const headers: Record<string, string> = body
-      ? { "content-type": contentType ?? "application/octet-stream", "cache-control": PHOTO_CACHE_CONTROL }
+      ? { "content-type": contentType ?? "application/octet-stream", "cache-control": cacheControl }
       : {};
     const request = await client.sign(url.toString(), { method, headers, body: body ? Buffer.from(body) : undefined });
     return fetch(request, { signal });
   }
 
+  /** One call, retried; a GET answers the object's bytes (null when there is none). */
   async function send(
-    method: "PUT" | "DELETE",
+    method: Method,
     key: string,
     { signal: deadline }: StorageCallOptions,
     body?: Uint8Array,
@@ -141,10 +174,11 @@ export function s3Storage(
       }
       const signal = deadline ? AbortSignal.any([deadline, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       try {
-        const response = await attempt(method, url, signal, body, contentType);
-        if (response.ok || (method === "DELETE" && response.status === 404)) {
+        const response = await attempt(method, key, url, signal, body, contentType);
+        if (method === "GET" && response.ok) return new Uint8Array(await response.arrayBuffer());
+        if (response.ok || (method !== "PUT" && response.status === 404)) {
           await response.body?.cancel();
-          return;
+          return null;
         }
         const text = await response.text().catch(() => "");
         failure = `${response.status}: ${text.slice(0, 300)}`;
@@ -165,9 +199,17 @@ export function s3Storage(
   }
 
   return {
-    put: (key, body, contentType, options = {}) => send("PUT", key, options, body, contentType),
-    remove: (key, options = {}) => send("DELETE", key, options),
-    urlOf: (key) => `${publicBase}${key}`,
+    put: async (key, body, contentType, options = {}) => {
+      await send("PUT", key, options, body, contentType);
+    },
+    get: (key, options = {}) => send("GET", key, options),
+    remove: async (key, options = {}) => {
+      await send("DELETE", key, options);
+    },
+    urlOf(key) {
+      assertPublicKey(key);
+      return `${publicBase}${key}`;
+    },
     keyOf(url) {
       if (!url.startsWith(publicBase)) return null;
       const key = url.slice(publicBase.length);

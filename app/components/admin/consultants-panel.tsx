@@ -1,7 +1,9 @@
-import { CircleCheck, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Trans } from "@lingui/react/macro";
+import { CircleCheck, EyeOff, FileDown, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { succeeded } from "#app/lib/form-answer.ts";
 import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schema.ts";
+import { KEPT_CV_PATHS, type KeptCvFile } from "#common/cv-import.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
@@ -32,7 +34,14 @@ const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
  * The Consultants tab's table (spec section 2): name, title, email, location, status (Available
  * or Unavailable), approval status, and the actions edit, hide or approve, and delete.
  */
-export function ConsultantsTable({ consultants }: { consultants: AdminConsultant[] }) {
+export function ConsultantsTable({
+  consultants,
+  keptCvs = {},
+}: {
+  consultants: AdminConsultant[];
+  /** The CVs owners kept with their profiles (issue 34), by profile id: a download for admins. */
+  keptCvs?: Record<number, KeptCvFile>;
+}) {
   const [editing, setEditing] = useState<AdminConsultant | null>(null);
   const [deleting, setDeleting] = useState<AdminConsultant | null>(null);
   const [reasonTarget, setReasonTarget] = useState<ReasonTarget | null>(null);
@@ -46,7 +55,30 @@ export function ConsultantsTable({ consultants }: { consultants: AdminConsultant
     moderate.pendingId === String(consultant.id) || remove.pendingId === String(consultant.id);
 
   const columns: Column<AdminConsultant>[] = [
-    { header: "Name", rowHeader: true, className: "font-semibold text-ink", cell: (consultant) => consultant.name },
+    {
+      header: "Name",
+      rowHeader: true,
+      className: "font-semibold text-ink",
+      cell: (consultant) => {
+        const kept = keptCvs[consultant.id];
+        const filename = kept?.filename;
+        return (
+          <>
+            {consultant.name}
+            {kept && (
+              <a
+                href={KEPT_CV_PATHS.of(consultant.id)}
+                download={filename}
+                className="mt-1 flex items-center gap-1 text-xs font-normal text-brand-800 underline"
+              >
+                <FileDown aria-hidden="true" className="size-3.5 shrink-0" />
+                <Trans>Kept CV: {filename}</Trans>
+              </a>
+            )}
+          </>
+        );
+      },
+    },
     { header: "Title", cell: (consultant) => consultant.title },
     { header: "Email", cell: (consultant) => consultant.email },
     { header: "Location", cell: (consultant) => consultant.location },

@@ -2,10 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { ADMIN_UNPAGED_LIMIT } from "#common/admin-schema.ts";
 import { auditLog, authUsers, type ConsultantStatus, consultants, messages, reviews } from "#server/db/schema.ts";
+import { keepCvFile } from "#server/services/cv-import/kept-file.ts";
 import { createSession } from "#server/services/sessions.ts";
+import { createStorage } from "#server/services/storage.ts";
 import { type ApiApp, call, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
+import { errorRecordingLogger } from "../../../tests/setup/logged-errors.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 
 const it = apiTest();
@@ -437,6 +440,25 @@ const MATRIX: Row[] = [
       return form;
     },
     expected: SIGNED_IN(415),
+  },
+  // The CV the owner kept with the profile (the fixture keeps one for these rows): never anyone else's.
+  {
+    method: "GET",
+    route: "/api/my-consultant-profile/cv-file",
+    path: () => "/api/my-consultant-profile/cv-file",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "DELETE",
+    route: "/api/my-consultant-profile/cv-file",
+    path: () => "/api/my-consultant-profile/cv-file",
+    expected: OWNER_ONLY(200),
+  },
+  {
+    method: "GET",
+    route: "/api/consultants/:id/cv-file",
+    path: (f) => `/api/consultants/${f.consultantId}/cv-file`,
+    expected: OWNER_OR_ADMIN_SEES(200),
   },
   {
     method: "POST",
@@ -1037,6 +1059,10 @@ describe("authorization matrix", () => {
           messageId: message!.id,
           reviewId: review!.id,
         };
+        if (row.route.endsWith("/cv-file")) {
+          const deps = { db: env.database.db, storage: createStorage(env.config), jobs: env.jobs, log: errorRecordingLogger() };
+          await keepCvFile(deps, owner.user.id, { bytes: Buffer.from("%PDF-1.4 a CV\n%%EOF"), format: "pdf", name: "cv.pdf" });
+        }
         if (row.route.endsWith("/demote"))
           await env.database.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, other.id));
         const token =

@@ -1,24 +1,76 @@
-import { Hono } from "hono";
-import { CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
+import { type Context, Hono } from "hono";
+import { CV_IMPORT_MESSAGES, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { importCv } from "#server/services/cv-import/index.ts";
+import {
+  downloadKeptCvOf,
+  downloadOwnKeptCv,
+  type KeptCvDownload,
+  removeOwnKeptCv,
+} from "#server/services/cv-import/kept-file.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
+import { actorFrom, pathId, readMultipart, signedInFirst, uploadedFile } from "../request.ts";
 import { notStored } from "./service-call.ts";
 
-// POST /api/my-consultant-profile/import: multipart with the CV in `file`. Answers the drafts the
-// profile form fills with ({ format, drafts, warnings, attachment }); nothing is saved. The body is
-// bounded to the file's 5 MB and its envelope by the body limits (middleware/body-limit.ts).
+// POST /api/my-consultant-profile/import: multipart with the CV in `file`, and `keep=true` to keep
+// the file attached to the profile. Answers the drafts the profile form fills with ({ format,
+// drafts, warnings, attachment }); nothing else is saved. The body is bounded to the file's 5 MB
+// and its envelope by the body limits (middleware/body-limit.ts).
+//
+// The kept CV: GET and DELETE /api/my-consultant-profile/cv-file (its owner), GET
+// /api/consultants/{id}/cv-file (the profile's owner and admins; anyone else 404).
+
+const NOT_MULTIPART = "Send the CV as multipart/form-data in the file field";
+
+/** `keep` as a form sends it: a ticked box ("on"), or "true"/"1" from an API client. */
+function isTicked(value: unknown) {
+  return typeof value === "string" && ["on", "true", "1"].includes(value.trim().toLowerCase());
+}
 
 export function createCvImportApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.post("/", signedInFirst("Please sign in to import a CV"), async (c) => {
     const actor = await actorFrom(c);
-    const file = await uploadedFile(c, "file", {
-      notMultipart: "Send the CV as multipart/form-data in the file field",
-      missing: CV_IMPORT_MESSAGES.noFile,
+    const file = await uploadedFile(c, "file", { notMultipart: NOT_MULTIPART, missing: CV_IMPORT_MESSAGES.noFile });
+    // The same parsed form (Hono keeps it), for the box beside the file.
+    const { keep } = await readMultipart(c, NOT_MULTIPART);
+    const result = await importCv(apiServiceDeps(deps, c), actor, {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      keep: isTicked(keep),
+      name: file.name,
     });
-    const result = await importCv(apiServiceDeps(deps, c), actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
     return notStored(c, result);
+  });
+  return api;
+}
+
+/** A kept CV as a download: never shown in the browser, never sniffed into something else, never cached. */
+function keptCvAnswer(c: Context<HttpEnv>, file: KeptCvDownload) {
+  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": file.contentType,
+    "Content-Length": String(file.body.byteLength),
+    "Content-Disposition": `attachment; filename="${file.asciiFilename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  });
+}
+
+/** /api/my-consultant-profile/cv-file: the signed-in person's kept CV. */
+export function createOwnKeptCvApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  api.get("/", async (c) => keptCvAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))));
+  api.delete("/", async (c) => {
+    await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));
+    return c.json({ message: KEPT_CV_MESSAGES.removed });
+  });
+  return api;
+}
+
+/** /api/consultants/{id}/cv-file: a profile's kept CV, for its owner and admins. */
+export function createKeptCvOfApi(deps: HttpDeps) {
+  const api = new Hono<HttpEnv>();
+  api.get("/", async (c) => {
+    const id = pathId(c, "id", KEPT_CV_MESSAGES.notFound);
+    return keptCvAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
   });
   return api;
 }

@@ -6,7 +6,7 @@ import { createAdminApi } from "./admin.ts";
 import { createAuthApi } from "./auth.ts";
 import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
-import { createCvImportApi } from "./cv-import.ts";
+import { createCvImportApi, createKeptCvOfApi, createOwnKeptCvApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
 import {
   createAdminOpportunitiesApi,
@@ -44,11 +44,13 @@ export function createApi(deps: HttpDeps) {
   api.route("/account", createAccountApi(deps));
   api.route("/consultants/:id/messages", createConsultantMessagesApi(deps));
   api.route("/consultants/:id/reviews", createConsultantReviewsApi(deps));
+  api.route("/consultants/:id/cv-file", createKeptCvOfApi(deps));
   api.route("/reviews", createReviewsApi(deps));
   api.route("/consultants", createConsultantsApi(deps));
   api.route("/conversations", createConversationsApi(deps));
   api.route("/my-consultant-profile/messages", createInboxApi(deps));
   api.route("/my-consultant-profile/import", createCvImportApi(deps));
+  api.route("/my-consultant-profile/cv-file", createOwnKeptCvApi(deps));
   api.route("/my-consultant-profile/assignments", createOwnReferencesApi(deps));
   api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));

@@ -21,6 +21,11 @@ const draftAssignment = z
   })
   .strict();
 
+/** A kept CV is the file as uploaded, in the type the import read it as. */
+const keptCvFile = {
+  mediaType: "application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/xml",
+};
+
 export const cvImportResultSchema = z
   .object({
     format: z.enum(CV_IMPORT_FORMATS),
@@ -55,7 +60,7 @@ export const cvRoutes: ApiRoute[] = [
     path: "/my-consultant-profile/import",
     tag: "Directory",
     summary:
-      "Read a CV (multipart, field file: Europass XML or PDF, UN P11 as .docx, any CV as PDF or .docx; at most 5 MB and 30 pages) into drafts for the profile form; nothing is saved. 413 too large or too long, 415 not a CV this reads, 400 unreadable or too slow to read (20 s), 429 more than 20 an hour",
+      "Read a CV (multipart, field file: Europass XML or PDF, UN P11 as .docx, any CV as PDF or .docx; at most 5 MB and 30 pages) into drafts for the profile form; nothing is saved, and the file is forgotten once read unless keep=true: then it is kept attached to your profile, replacing the one kept before (attachment; GET /api/my-consultant-profile/cv-file). 413 too large or too long, 415 not a CV this reads, 400 unreadable or too slow to read (20 s), 429 more than 20 an hour, 503 the file to keep could not be stored",
     auth: "session",
     upload: {
       field: "file",
@@ -66,8 +71,35 @@ export const cvRoutes: ApiRoute[] = [
         "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       ],
       maxBytes: CV_IMPORT_LIMITS.bytes,
+      otherFields: ["keep"],
     },
     response: cvImportResultSchema,
+  },
+  {
+    method: "GET",
+    path: "/my-consultant-profile/cv-file",
+    tag: "Directory",
+    summary:
+      "Your kept CV (imported with keep=true) as a download (Content-Disposition: attachment), in the type it was read as; 404 when none is kept",
+    auth: "session",
+    response: keptCvFile,
+  },
+  {
+    method: "DELETE",
+    path: "/my-consultant-profile/cv-file",
+    tag: "Directory",
+    summary: "Remove your kept CV (the stored file is deleted); 404 when none is kept",
+    auth: "session",
+    response: z.object({ message: text }).strict(),
+  },
+  {
+    method: "GET",
+    path: "/consultants/:id/cv-file",
+    tag: "Directory",
+    summary:
+      "A profile's kept CV as a download, for the profile's owner and admins; 404 for anyone else, as when none is kept (never a public URL)",
+    auth: "session",
+    response: keptCvFile,
   },
 ];
 

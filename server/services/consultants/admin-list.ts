@@ -4,6 +4,7 @@ import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
+import { queueStoredFileRemovals } from "../cv-import/kept-file.ts";
 import { firstOrNotFound } from "../errors.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -58,7 +59,7 @@ export async function getConsultantForAdmin(deps: Pick<ServiceDeps, "db">, actor
  * photo files once that has committed (a file cannot be put back by a rollback, a row can).
  */
 export async function deleteConsultantAsAdmin(
-  deps: Pick<ServiceDeps, "db" | "storage" | "log" | "runtime" | "config">,
+  deps: Pick<ServiceDeps, "db" | "storage" | "log" | "runtime" | "config"> & Partial<Pick<ServiceDeps, "jobs">>,
   actor: Actor,
   id: number,
 ): Promise<void> {
@@ -82,7 +83,9 @@ export async function deleteConsultantAsAdmin(
       ADMIN_MESSAGES.consultantNotFound,
     );
     const [messageCount] = await tx.select({ total: count() }).from(messages).where(eq(messages.consultantId, id));
+    // A trigger deletes the owner's kept CV with the profile; the job removes its object.
     await tx.delete(consultants).where(eq(consultants.id, id));
+    await queueStoredFileRemovals(deps, tx);
     await recordAudit(tx, admin, {
       action: "delete",
       targetType: "consultant",

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "#server/db/errors.ts";
 import { consultants } from "#server/db/schema.ts";
 import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
+import { queueStoredFileRemovals } from "../cv-import/kept-file.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -251,7 +252,11 @@ export async function deleteConsultant(deps: WriteDeps, actor: Actor, id: number
     CONSULTANT_NOT_FOUND,
   );
   requireOwnerOrAdmin(actor, current.ownerId, { forbidden: "You can only delete your own profile" });
-  await db.delete(consultants).where(eq(consultants.id, id));
+  await db.transaction(async (tx) => {
+    // A trigger deletes the owner's kept CV with the profile; the job removes its object.
+    await tx.delete(consultants).where(eq(consultants.id, id));
+    await queueStoredFileRemovals(deps, tx);
+  });
   deps.runtime.directory.changed();
   await discardPhoto(db, deps, current.profilePhotoUrl);
 }

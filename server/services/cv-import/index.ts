@@ -2,16 +2,18 @@ import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES, type CvImportResult } from "#comm
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "../errors.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
+import { keepCvFile } from "./kept-file.ts";
 import { sniff } from "./parse-file.ts";
 import { readInWorker } from "./read-in-worker.ts";
 import { ImportRefused } from "./refusal.ts";
 
 // POST /api/my-consultant-profile/import (issue 34): a CV in, drafts out. Nothing is saved: the
 // profile form fills with the drafts and the consultant saves (under the normal review rules).
-// The file is read in memory by a bounded worker thread and never written anywhere, so it is gone
-// once read.
+// The file is read in memory by a bounded worker thread and forgotten once read, unless the
+// consultant asked to keep it attached to the profile (`keep`): then, once it reads as a CV, it is
+// stored privately as their kept CV (kept-file.ts).
 
-export type CvImportInput = { bytes: Uint8Array };
+export type CvImportInput = { bytes: Uint8Array; keep?: boolean; name?: string };
 
 const REFUSALS = {
   "too-large": PayloadTooLarge,
@@ -23,7 +25,7 @@ const REFUSALS = {
 } as const;
 
 export async function importCv(
-  deps: Pick<ServiceDeps, "db" | "log">,
+  deps: Pick<ServiceDeps, "db" | "log" | "storage" | "jobs">,
   actor: Actor,
   input: CvImportInput,
 ): Promise<CvImportResult> {
@@ -42,14 +44,16 @@ export async function importCv(
   if (sniff(input.bytes) === "unknown") {
     throw new UnsupportedMediaType(CV_IMPORT_MESSAGES.wrongType, [{ path: "file", message: CV_IMPORT_MESSAGES.wrongType }]);
   }
-  try {
-    const parsed = await readInWorker(input.bytes, undefined, deps.log);
-    return { ...parsed, attachment: null };
-  } catch (error) {
+  const parsed = await readInWorker(input.bytes, undefined, deps.log).catch((error: unknown) => {
     if (error instanceof ImportRefused) {
       const Refusal = REFUSALS[error.kind];
       throw new Refusal(error.message, [{ path: "file", message: error.message }]);
     }
     throw error;
-  }
+  });
+  // A refused file is never kept: only one read as a CV.
+  const attachment = input.keep
+    ? await keepCvFile(deps, signedIn.id, { bytes: input.bytes, format: parsed.format, name: input.name })
+    : null;
+  return { ...parsed, attachment };
 }

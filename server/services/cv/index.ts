@@ -1,3 +1,4 @@
+import { asciiName } from "#common/file-names.ts";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "#common/locales.ts";
 import { getConsultantForEdit, viewConsultant } from "../consultants/profile.ts";
 import { viewTrackRecord } from "../consultants/track-record.ts";
@@ -40,18 +41,6 @@ export type ConsultantCv = {
   /** A listed profile's CV taken by someone other than its owner or an admin: a download for insights. */
   countable: boolean;
 };
-
-/** "CV-Nguyen-Thi-Lan.pdf": ASCII for the plain filename parameter (the UTF-8 one keeps the accents). */
-export function asciiName(name: string) {
-  const ascii = name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .replace(/đ/g, "d")
-    .replace(/Đ/g, "D")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-  return ascii || "consultant";
-}
 
 /**
  * The language of the CV's own words a request names (`?lang=`, the page's language), English

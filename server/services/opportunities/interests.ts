@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { asciiName } from "#common/file-names.ts";
 import { localizePath, toLocale } from "#common/locales.ts";
 import {
   type Applicant,
@@ -23,7 +24,7 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
-import { asciiName, consultantCv } from "../cv/index.ts";
+import { consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";

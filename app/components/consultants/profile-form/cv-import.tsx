@@ -3,6 +3,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileUp } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClasses } from "#app/components/ui/field.tsx";
@@ -11,8 +12,10 @@ import { CV_IMPORT_LIMITS, type CvImportFormat, type CvImportResult } from "#com
 
 // "Import from your CV" (issue 34): the file goes to POST /api/my-consultant-profile/import, the
 // drafts fill the form (form-values.ts, withImportedDrafts) and what could not be read is listed.
-// Nothing is saved until the consultant saves the form. Needs JavaScript (it fills the form in
-// the browser); without it the form is filled by hand as before.
+// Nothing is saved until the consultant saves the form, and the file is forgotten once read unless
+// "Keep this file attached to my profile" is ticked (then it is kept privately: its owner downloads
+// or removes it on /my-consultant-profile). Needs JavaScript (it fills the form in the browser);
+// without it the form is filled by hand as before.
 
 /** What was read (common/cv-import.ts CV_IMPORT_FORMATS), in the page's language. */
 const FORMAT_WORDS: Record<CvImportFormat, MessageDescriptor> = {
@@ -44,6 +47,7 @@ export function CvImport({
   // The file field appears when asked for: the form's own photo field stays the page's one file input until then.
   const [isOpen, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const keep = useRef<HTMLInputElement>(null);
 
   async function read() {
     const file = input.current?.files?.[0];
@@ -61,6 +65,7 @@ export function CvImport({
     setOutcome({ kind: "reading" });
     const body = new FormData();
     body.set("file", file);
+    if (keep.current?.checked) body.set("keep", "on");
     try {
       const response = await fetch("/api/my-consultant-profile/import", { method: "POST", body, credentials: "same-origin" });
       const json = (await response.json().catch(() => null)) as (CvImportResult & { message?: string }) | null;
@@ -85,7 +90,8 @@ export function CvImport({
       <p id={`${inputId}-hint`} className="mt-1 text-sm text-muted">
         <Trans>
           A Europass CV (XML or PDF), a UN P11 form (Word) or any CV as PDF or Word, up to {megabytes} MB and {pages} pages. The
-          form fills with what is found; check it and save. Nothing is saved until you save, and the file is not kept.
+          form fills with what is found; check it and save. Nothing is saved until you save, and the file is not kept unless you
+          ask.
         </Trans>
       </p>
       {!isOpen && (
@@ -109,6 +115,15 @@ export function CvImport({
               aria-describedby={`${inputId}-hint`}
               className={`${inputClasses} mt-1`}
             />
+            <label className="mt-2 flex items-start gap-2 text-sm text-ink">
+              <input ref={keep} type="checkbox" name="keep" className="mt-0.5 size-4 shrink-0 rounded border-slate-400" />
+              <span>
+                <Trans>Keep this file attached to my profile</Trans>
+                <span className="block text-muted">
+                  <Trans>Only you and the site's admins can download it. It replaces a file kept before.</Trans>
+                </span>
+              </span>
+            </label>
           </div>
         )}
         {isOpen && (
@@ -151,6 +166,11 @@ function ImportSummary({
           says. Check everything, then save: nothing is saved until you do.
         </Trans>
       </p>
+      {result.attachment && (
+        <p className="mt-2">
+          <KeptNote filename={result.attachment.filename} />
+        </p>
+      )}
       {result.warnings.length > 0 && (
         <>
           <p className="mt-2 font-semibold">
@@ -164,5 +184,17 @@ function ImportSummary({
         </>
       )}
     </Alert>
+  );
+}
+
+function KeptNote({ filename }: { filename: string }) {
+  return (
+    <Trans>
+      Your file “{filename}” is kept with your profile. Download or remove it on{" "}
+      <Link to="/my-consultant-profile#kept-cv" className="font-semibold underline">
+        My Consultant Profile
+      </Link>
+      .
+    </Trans>
   );
 }

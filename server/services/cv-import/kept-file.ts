@@ -79,9 +79,8 @@ export async function keepCvFile(
     await deps.storage.put(storageKey, file.bytes, contentType, { signal: AbortSignal.timeout(KEPT_CV_DEADLINE_MS) });
   } catch (error) {
     // Whatever was written goes with the next removals job.
-    await deps.db.insert(storedFileRemovals).values({ storageKey }).onConflictDoNothing();
-    if (error instanceof StorageUnavailable) throw new ServiceUnavailable(KEPT_CV_MESSAGES.storageUnavailable, 30);
-    throw error;
+    await forgetObject(deps, storageKey);
+    throw unavailableOr(error);
   }
   try {
     return await deps.db.transaction(async (tx) => {
@@ -100,10 +99,20 @@ export async function keepCvFile(
       return kept;
     });
   } catch (error) {
-    await deps.db.insert(storedFileRemovals).values({ storageKey }).onConflictDoNothing();
-    await queueStoredFileRemovals(deps);
+    await forgetObject(deps, storageKey);
     throw error;
   }
+}
+
+/** An object no row names (its write failed, or its row did not come): removed by the removals job. */
+async function forgetObject(deps: KeepDeps, storageKey: string) {
+  await deps.db.insert(storedFileRemovals).values({ storageKey }).onConflictDoNothing();
+  await queueStoredFileRemovals(deps);
+}
+
+/** Storage that did not answer in time is the 503 with its sentence; anything else stays what it is. */
+function unavailableOr(error: unknown) {
+  return error instanceof StorageUnavailable ? new ServiceUnavailable(KEPT_CV_MESSAGES.storageUnavailable, 30) : error;
 }
 
 const keptColumns = {
@@ -156,12 +165,11 @@ async function download(deps: Pick<ServiceDeps, "db" | "storage">, userId: numbe
   try {
     body = await deps.storage.get(row.storageKey, { signal: AbortSignal.timeout(KEPT_CV_DEADLINE_MS) });
   } catch (error) {
-    if (error instanceof StorageUnavailable) throw new ServiceUnavailable(KEPT_CV_MESSAGES.storageUnavailable, 30);
-    throw error;
+    throw unavailableOr(error);
   }
   if (!body) throw new NotFound(KEPT_CV_MESSAGES.notFound);
   const extension = row.filename.slice(row.filename.lastIndexOf("."));
-  const asciiFilename = `${asciiName(row.filename.slice(0, -extension.length)).replace(/^consultant$/, "CV")}${extension}`;
+  const asciiFilename = `${asciiName(row.filename.slice(0, -extension.length), "CV")}${extension}`;
   return { filename: row.filename, asciiFilename, contentType: row.contentType, body };
 }
 

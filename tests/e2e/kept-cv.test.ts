@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
 import { downloadBytes, expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
@@ -41,6 +41,14 @@ it("on a phone: import with the box ticked, download it from the own profile, an
   expect(rows).toHaveLength(1);
   expect(rows[0]!.size).toBe(original.byteLength);
   expect((await fetch(`${app.url}/uploads/${rows[0]!.storage_key}`)).status).toBe(404);
+  // The object itself, in the app's local storage (DATA_DIR/uploads).
+  const stored = path.join(app.dataDir, "uploads", rows[0]!.storage_key);
+  const isStored = () =>
+    access(stored).then(
+      () => true,
+      () => false,
+    );
+  expect(await isStored()).toBe(true);
 
   // The note's link leads to the own profile page, where the file waits with its download.
   await summary.getByRole("link", { name: "My Consultant Profile" }).click();
@@ -70,6 +78,7 @@ it("on a phone: import with the box ticked, download it from the own profile, an
   expect(await toastText(page, "CV file removed")).toContain("CV file removed");
   await panel.waitFor({ state: "detached" });
   await expect.poll(async () => (await sql`select 1 from kept_cv_files where user_id = ${owner.user.id}`).length).toBe(0);
+  await expect.poll(isStored, { timeout: 20_000 }).toBe(false);
   await expect
     .poll(async () => (await sql`select 1 from stored_file_removals where storage_key = ${rows[0]!.storage_key}`).length, {
       timeout: 20_000,

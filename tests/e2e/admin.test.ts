@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
+import { PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import {
   expectNoAxeViolations,
   expectNoConsoleErrors,
@@ -40,6 +41,36 @@ const it = e2e({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
       });
       expect(response.status).toBe(201);
       return ((await response.json()) as { photoUrl: string }).photoUrl;
+    };
+  })
+  /**
+   * A profile as its owner creates it in the profile form: a new account (`ownerName`) uploads a
+   * photo of this colour and posts the profile, named `name` and a made-up suffix, through the API;
+   * with REQUIRE_APPROVAL (the default) it waits for an admin. Answers the owner's token, the
+   * fields it sent and the profile.
+   */
+  .extend("ownProfile", { scope: "file" }, async ({ app, account, uploadPhoto }) => {
+    return async (ownerName: string, name: string, photoColour: string) => {
+      const owner = await account("user", ownerName);
+      const fields = {
+        name: `${name} ${unique()}`,
+        title: "Water Engineer",
+        email: `owner.${unique()}@example.org`,
+        location: "Vientiane, Laos",
+        country: "Laos",
+        yearsExperience: 8,
+        primarySpecialization: "Infrastructure",
+        bio: "Rural water supply and sanitation across Laos.",
+        profilePhotoUrl: await uploadPhoto(owner.token, photoColour),
+      };
+      const created = await fetch(`${app.url}/api/consultants`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+        body: JSON.stringify(fields),
+      });
+      expect(created.status).toBe(201);
+      const profile = (await created.json()) as { id: number; status: string };
+      return { ownerToken: owner.token, fields, profile };
     };
   });
 
@@ -171,31 +202,11 @@ describe("the dashboard", () => {
     sql,
     openPage,
     signedInPage,
-    uploadPhoto,
-    account,
+    ownProfile,
   }) => {
-    const owner = await account("user", "Queue Owner");
-    const name = `Pending Person ${unique()}`;
-    const ownerToken = owner.token;
-    const photoUrl = await uploadPhoto(ownerToken, "#2a9d8f");
     // The owner creates the profile as the profile form does; with REQUIRE_APPROVAL (default) it waits.
-    const created = await fetch(`${app.url}/api/consultants`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${ownerToken}` },
-      body: JSON.stringify({
-        name,
-        profilePhotoUrl: photoUrl,
-        title: "Water Engineer",
-        email: `new.${unique()}@example.org`,
-        location: "Vientiane, Laos",
-        country: "Laos",
-        yearsExperience: 8,
-        primarySpecialization: "Infrastructure",
-        bio: "Rural water supply and sanitation across Laos.",
-      }),
-    });
-    expect(created.status).toBe(201);
-    const pending = (await created.json()) as { id: number; status: string };
+    const { fields, profile: pending } = await ownProfile("Queue Owner", "Pending Person", "#2a9d8f");
+    const { name, profilePhotoUrl: photoUrl } = fields;
     expect(pending.status).toBe("pending");
     const { page, errors } = await signedInPage("admin");
 
@@ -270,26 +281,12 @@ describe("the dashboard", () => {
     openPage,
     signedInPage,
     uploadPhoto,
-    account,
+    ownProfile,
   }) => {
-    const owner = await account("user", "Diff Owner");
-    const ownerToken = owner.token;
-    const name = `Diff Person ${unique()}`;
-    const before = await uploadPhoto(ownerToken, "#264653");
-    const body = {
-      name,
-      title: "Water Engineer",
-      email: `diff.${unique()}@example.org`,
-      location: "Vientiane, Laos",
-      country: "Laos",
-      yearsExperience: 8,
-      primarySpecialization: "Infrastructure",
-      bio: "Rural water supply and sanitation across Laos.",
-      profilePhotoUrl: before,
-    };
+    const { ownerToken, fields: body, profile } = await ownProfile("Diff Owner", "Diff Person", "#264653");
+    const { name, profilePhotoUrl: before } = body;
+    const id = profile.id;
     const headers = { "content-type": "application/json", authorization: `Bearer ${ownerToken}` };
-    const created = await fetch(`${app.url}/api/consultants`, { method: "POST", headers, body: JSON.stringify(body) });
-    const { id } = (await created.json()) as { id: number };
     await sql`update consultants set status = 'approved' where id = ${id}`;
     const after = await uploadPhoto(ownerToken, "#e76f51");
     const edited = await fetch(`${app.url}/api/consultants/${id}`, {
@@ -371,16 +368,7 @@ describe("the dashboard", () => {
     await expect(picks.getByRole("button", { name: "6-10 years", pressed: true }).count()).resolves.toBe(1);
     // Every specialization a profile may have, Project Management and GESI included.
     await expect(dialog.getByLabel("Primary specialization").locator("option").allInnerTexts()).resolves.toEqual([
-      "Project Management",
-      "Healthcare",
-      "Education",
-      "Agriculture",
-      "Infrastructure",
-      "Environmental",
-      "Governance",
-      "Finance",
-      "Technology",
-      "Gender & Social Inclusion",
+      ...PROFILE_SPECIALIZATIONS,
     ]);
     // Scrollable within 90% of the viewport height.
     const maxHeight = await dialog.evaluate((element) => getComputedStyle(element).maxHeight);

@@ -1,6 +1,6 @@
 import { beforeAll, expect } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
-import { e2e, signInPage } from "../setup/e2e.ts";
+import { e2e } from "../setup/e2e.ts";
 import { englishLeftWithDescription, englishOnlyBesideCountries, TRANSLATED, type Translated } from "../setup/english-left.ts";
 
 // A CV imported on the profile form in Bahasa Indonesia, Vietnamese and Thai (issue 37): what the
@@ -28,10 +28,8 @@ const EUROPASS = `<?xml version="1.0" encoding="UTF-8"?>
 </LearnerInfo>
 </SkillsPassport>`;
 
-it("lists what a CV import could not read in the page's language, in each language", async ({ app, account, openPage }) => {
-  const user = await account("user", "Malee Chaiyaporn");
-  const { page, errors } = await openPage({ viewport: "phone" });
-  await signInPage(page, app.url, user.token);
+it("lists what a CV import could not read in the page's language, in each language", async ({ app, signedInPage }) => {
+  const { page, errors } = await signedInPage("user", { viewport: "phone", name: "Malee Chaiyaporn" });
   for (const locale of TRANSLATED) {
     await page.goto(`${app.url}/${locale}/profile/new`);
     await waitForHydration(page);

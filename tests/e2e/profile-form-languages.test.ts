@@ -25,12 +25,9 @@ const leftovers = (page: Page, locale: Translated) => englishLeftWithDescription
 
 it("shows the new-profile form, its lists, the CV import and its refusals with no English, in each language", async ({
   app,
-  account,
-  openPage,
+  signedInPage,
 }) => {
-  const user = await account("user", "Ayu Lestari");
-  const { page, errors } = await openPage({ viewport: "phone" });
-  await signInPage(page, app.url, user.token);
+  const { page, errors } = await signedInPage("user", { viewport: "phone", name: "Ayu Lestari" });
   for (const locale of TRANSLATED) {
     await page.goto(`${app.url}/${locale}/profile/new`);
     await waitForHydration(page);

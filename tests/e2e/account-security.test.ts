@@ -8,6 +8,7 @@ import {
   expectNoConsoleErrors,
   openPage,
   saveScreenshot,
+  toastText,
   waitForHydration,
 } from "../setup/browser.ts";
 import { e2e } from "../setup/e2e.ts";
@@ -63,10 +64,6 @@ async function useSession(page: Page, token: string) {
   await page.context().addCookies([{ name: "session", value: token, url: app.url }]);
 }
 
-async function waitForToast(page: Page, text: string) {
-  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
-}
-
 describe("sessions you can see", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     it(`lists the sessions, signs one out and then every other (${viewport})`, async () => {
@@ -87,13 +84,13 @@ describe("sessions you can see", () => {
       await saveScreenshot(page, `account-sessions-${viewport}`);
 
       await list.getByRole("button", { name: "Sign out Safari on iPhone" }).click();
-      await waitForToast(page, "That device has been signed out.");
+      await toastText(page, "That device has been signed out.");
       await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(2);
       expect((await api("/api/auth/me", { token: phone })).status).toBe(401);
       expect((await api("/api/auth/me", { token: laptop })).status).toBe(200);
 
       await page.getByRole("button", { name: "Sign out everywhere else" }).click();
-      await waitForToast(page, "1 other session has been signed out.");
+      await toastText(page, "1 other session has been signed out.");
       await expect.poll(() => list.getByRole("listitem").count(), { timeout: 15_000 }).toBe(1);
       expect((await api("/api/auth/me", { token: laptop })).status).toBe(401);
       expect(await page.getByRole("button", { name: "Sign out everywhere else" }).count()).toBe(0);
@@ -160,7 +157,7 @@ describe("two-step sign-in", () => {
       const field = page.getByLabel("Code from the app");
       await field.fill(codeFor(secret, Date.now() - 10 * 60_000));
       await page.getByRole("button", { name: "Turn on", exact: true }).click();
-      await waitForToast(page, "That code is not right.");
+      await toastText(page, "That code is not right.");
       await field.fill(codeFor(secret));
       await page.getByRole("button", { name: "Turn on", exact: true }).click();
       const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
@@ -193,18 +190,18 @@ describe("two-step sign-in", () => {
       await expectNoAxeViolations(page);
       await code.fill("000000");
       await page.getByRole("button", { name: "Verify" }).click();
-      await waitForToast(page, "That code is not right.");
+      await toastText(page, "That code is not right.");
       await code.fill(codeFor(secret, Date.now() + 30_000));
       await page.getByLabel("Trust this browser for 30 days").check();
       await page.getByRole("button", { name: "Verify" }).click();
-      await waitForToast(page, `Welcome back, ${person.name}!`);
+      await toastText(page, `Welcome back, ${person.name}!`);
       const cookies = await page.context().cookies(app.url);
       expect(cookies.some((cookie) => cookie.name.includes("trusted"))).toBe(true);
 
       // A trusted browser skips the second step.
       await signOut(page);
       await signInWithPassword(page, person);
-      await waitForToast(page, `Welcome back, ${person.name}!`);
+      await toastText(page, `Welcome back, ${person.name}!`);
 
       // Elsewhere (no trusted-browser cookie), with a recovery code, typed without its dash.
       await page.context().clearCookies();
@@ -212,7 +209,7 @@ describe("two-step sign-in", () => {
       await code.waitFor();
       await code.fill(shown[2]?.replace("-", "").toLowerCase() ?? "");
       await page.getByRole("button", { name: "Verify" }).click();
-      await waitForToast(page, `Welcome back, ${person.name}!`);
+      await toastText(page, `Welcome back, ${person.name}!`);
       await page.goto(`${app.url}/profile/manage`);
       await page.getByText("Recovery codes left: 9 of 10.").waitFor();
 
@@ -223,7 +220,7 @@ describe("two-step sign-in", () => {
       await page.getByText("Recovery codes left: 10 of 10.").waitFor();
       await page.getByText("Turn off", { exact: true }).click();
       await page.getByRole("button", { name: "Yes, turn off" }).click();
-      await waitForToast(page, "You sign in with your password alone.");
+      await toastText(page, "You sign in with your password alone.");
       await page.getByRole("button", { name: "Set up an authenticator app" }).waitFor();
       // The two wrong codes above: the set-up's (400) and the sign-in's (401), nothing else.
       expectNoConsoleErrors(errors, [/status of 400 \(Bad Request\)/, /status of 401 \(Unauthorized\)/]);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage } from "../setup/e2e.ts";
 
 // Organizations as teams in the browser (issue 31): a programme officer creates her NGO on a
@@ -10,14 +10,10 @@ import { e2e, signInPage } from "../setup/e2e.ts";
 
 const it = e2e();
 
-async function toast(page: Page, text: string) {
-  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
-}
-
 describe("organizations", () => {
   it("create, verify by domain, invite by e-mail, accept, act for it, and a public page with the badge", async ({
     app,
-    browser,
+    openPage,
     smtp,
     register,
   }) => {
@@ -27,7 +23,7 @@ describe("organizations", () => {
       await signInPage(page, app.url, sessionToken);
       return id;
     };
-    const phone = await openPage(browser, { viewport: "phone" });
+    const phone = await openPage({ viewport: "phone" });
     const ploy = phone.page;
     await signedInAs(ploy, { name: "Ploy Srisuk", email: "ploy@mekong-water.org" });
 
@@ -46,19 +42,19 @@ describe("organizations", () => {
     await create.getByLabel("Website").fill("mekong-water.org");
     await create.getByLabel("Short description").fill("River basin governance and water supply across the lower Mekong.");
     await create.getByRole("button", { name: "Create organization" }).click();
-    await toast(ploy, "Organization created");
+    await toastText(ploy, "Organization created");
     await ploy.getByRole("heading", { level: 1, name: "Mekong Water Alliance" }).waitFor();
     await expect(ploy.getByText("your role: Owner").count()).resolves.toBe(1);
 
     // Verifying with her confirmed address at the domain.
     await ploy.getByRole("button", { name: /Verify with my e-mail address/ }).click();
-    await toast(ploy, "Organization verified");
+    await toastText(ploy, "Organization verified");
     await ploy.getByRole("heading", { level: 1 }).getByText("Verified organization").waitFor();
 
     // Inviting a colleague: the e-mail's link.
     await ploy.getByLabel("E-mail address").fill("ann@mekong-water.org");
     await ploy.getByRole("button", { name: "Send invitation" }).click();
-    await toast(ploy, "Invitation sent");
+    await toastText(ploy, "Invitation sent");
     await ploy.getByText(/ann@mekong-water\.org · Member/).waitFor();
     await expectNoAxeViolations(ploy);
     await saveScreenshot(ploy, "organization-manage-phone");
@@ -67,7 +63,7 @@ describe("organizations", () => {
     const link = new URL(mail.text.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0] ?? "");
 
     // The colleague accepts on a desktop.
-    const desktop = await openPage(browser, { viewport: "desktop" });
+    const desktop = await openPage({ viewport: "desktop" });
     const ann = desktop.page;
     await signedInAs(ann, { name: "Ann Lertpanya", email: "ann@mekong-water.org" });
     await ann.goto(`${app.url}${link.pathname}`);
@@ -75,7 +71,7 @@ describe("organizations", () => {
     await expectNoAxeViolations(ann);
     await waitForHydration(ann);
     await ann.getByRole("button", { name: "Accept and join" }).click();
-    await toast(ann, "Welcome to Mekong Water Alliance");
+    await toastText(ann, "Welcome to Mekong Water Alliance");
     await expect(ann.getByTestId("member").count()).resolves.toBe(2);
     // The link worked once.
     const again = await fetch(`${app.url}${link.pathname}`);
@@ -88,7 +84,7 @@ describe("organizations", () => {
       "true",
     );
     await menu.getByRole("menuitemradio", { name: "Myself" }).click();
-    await toast(ann, "You now act for yourself");
+    await toastText(ann, "You now act for yourself");
     await expect
       .poll(
         async () =>
@@ -104,13 +100,13 @@ describe("organizations", () => {
       .getByRole("menu")
       .getByRole("menuitemradio", { name: /Mekong Water Alliance/ })
       .click();
-    await toast(ann, "You now act for Mekong Water Alliance");
+    await toastText(ann, "You now act for Mekong Water Alliance");
 
     // She lists herself on the public page; the page shows the badge and her name, not Ploy's.
     await ann.goto(`${app.url}/my-organizations`);
     await ann.getByRole("link", { name: "Open Mekong Water Alliance" }).click();
     await ann.getByRole("button", { name: "Show my name on the public page" }).click();
-    await toast(ann, "You are listed on the public page");
+    await toastText(ann, "You are listed on the public page");
     await ann.goto(`${app.url}/organizations/mekong-water-alliance`);
     const heading = ann.getByRole("heading", { level: 1 });
     await expect(heading.innerText()).resolves.toContain("Mekong Water Alliance");
@@ -127,15 +123,13 @@ describe("organizations", () => {
     await expect(ann.getByRole("button", { name: "Send invitation" }).count()).resolves.toBe(0);
     await ploy.reload();
     await ploy.getByRole("button", { name: "Remove Ann Lertpanya" }).click();
-    await toast(ploy, "Member removed");
+    await toastText(ploy, "Member removed");
     const gone = await ann.reload();
     expect(gone?.status()).toBe(404);
 
     // The refused name is a 400 answer, which the browser logs.
     expectNoConsoleErrors(phone.errors, [/status of 400/]);
     expectNoConsoleErrors(desktop.errors, [/404/]);
-    await phone.close();
-    await desktop.close();
   });
 
   it("gives an unverified organization no public page", async ({ app }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, toastText, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
 import { e2e, signInPage } from "../setup/e2e.ts";
 
@@ -12,14 +12,10 @@ import { e2e, signInPage } from "../setup/e2e.ts";
 
 const it = e2e();
 
-async function toast(page: Page, text: string) {
-  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
-}
-
 describe("a team's hiring pipeline", () => {
   it("two members, one team shortlist, stages by keyboard, the badge on the message, hiding, reporting", async ({
     app,
-    browser,
+    openPage,
     sql,
     register,
   }) => {
@@ -43,14 +39,14 @@ describe("a team's hiring pipeline", () => {
     const { id: consultantId } = await insertConsultant(sql, { name: "Khamla Vongsa", user_id: khamla.id });
 
     // Ploy (desktop) starts a team list for the NGO she acts for, with the consultant on it.
-    const desktop = await openPage(browser, { viewport: "desktop" });
+    const desktop = await openPage({ viewport: "desktop" });
     await signIn(desktop.page, ploy.token);
     await desktop.page.goto(`${app.url}/shortlists?consultant=${consultantId}`);
     await waitForHydration(desktop.page);
     await desktop.page.getByLabel("Name of the new list").fill("Mekong evaluation");
     await expect(desktop.page.getByLabel("For").inputValue()).resolves.toBe(String(organizationId));
     await desktop.page.getByRole("button", { name: "Save to shortlist" }).click();
-    await toast(desktop.page, "Saved to shortlist");
+    await toastText(desktop.page, "Saved to shortlist");
     const [list] = await sql<{ id: number; organization_id: number | null }[]>`
       select id, organization_id from shortlists where name = 'Mekong evaluation'`;
     expect(list?.organization_id).toBe(organizationId);
@@ -74,7 +70,7 @@ describe("a team's hiring pipeline", () => {
     await saveScreenshot(desktop.page, "team-shortlist-board-desktop");
 
     // Ann (phone) sees the same list, leaves a team note and moves the candidate on by keyboard.
-    const phone = await openPage(browser, { viewport: "phone" });
+    const phone = await openPage({ viewport: "phone" });
     await signIn(phone.page, ann.token);
     await phone.page.goto(`${app.url}/shortlists`);
     await phone.page.getByRole("link", { name: /Mekong evaluation/ }).click();
@@ -83,7 +79,7 @@ describe("a team's hiring pipeline", () => {
     await entry.getByText("Team notes (0)").click();
     await entry.getByLabel("Add a team note on Khamla Vongsa").fill("Strong on WASH; ask about availability in April.");
     await entry.getByRole("button", { name: "Add note" }).click();
-    await toast(phone.page, "Note added");
+    await toastText(phone.page, "Note added");
     await phone.page.getByText("Strong on WASH; ask about availability in April.").waitFor();
     const stage = phone.page.getByLabel("Stage of Khamla Vongsa");
     await stage.focus();
@@ -93,7 +89,7 @@ describe("a team's hiring pipeline", () => {
     await expect(stage.inputValue()).resolves.toBe("interview");
     await phone.page.keyboard.press("Tab");
     await phone.page.keyboard.press("Enter");
-    await toast(phone.page, "Stage changed");
+    await toastText(phone.page, "Stage changed");
     await phone.page.getByTestId("stage-interview").getByText("Khamla Vongsa").first().waitFor();
     await expectNoAxeViolations(phone.page);
     await saveScreenshot(phone.page, "team-shortlist-board-phone");
@@ -102,7 +98,7 @@ describe("a team's hiring pipeline", () => {
     await desktop.page.getByTestId("stage-interview").getByText("Strong on WASH").waitFor();
 
     // The consultant sees the organization and its verified badge on the message, and reports it.
-    const consultant = await openPage(browser, { viewport: "phone" });
+    const consultant = await openPage({ viewport: "phone" });
     await signIn(consultant.page, khamla.token);
     await consultant.page.goto(`${app.url}/messages?box=received`);
     await consultant.page
@@ -126,7 +122,7 @@ describe("a team's hiring pipeline", () => {
     await consultant.page.getByLabel("Find an organization by name").fill("Mekong");
     await consultant.page.getByRole("button", { name: "Find" }).click();
     await consultant.page.getByRole("button", { name: "Hide from Mekong NGO" }).click();
-    await toast(consultant.page, "Hidden from Mekong NGO");
+    await toastText(consultant.page, "Hidden from Mekong NGO");
     await consultant.page
       .getByRole("list", { name: "Organizations your profile is hidden from" })
       .getByText("Mekong NGO")
@@ -139,7 +135,7 @@ describe("a team's hiring pipeline", () => {
     await expect(desktop.page.getByTestId("shortlist-entry").count()).resolves.toBe(0);
 
     // The admin finds the report and the organization, and takes the verification back.
-    const adminPage = await openPage(browser, { viewport: "desktop" });
+    const adminPage = await openPage({ viewport: "desktop" });
     await signIn(adminPage.page, admin.token);
     await adminPage.page.goto(`${app.url}/admin/organizations?filter=reported`);
     await adminPage.page.getByTestId("report").getByText("it looks like a scam").waitFor();
@@ -147,7 +143,7 @@ describe("a team's hiring pipeline", () => {
     await expectNoAxeViolations(adminPage.page);
     await waitForHydration(adminPage.page);
     await adminPage.page.getByRole("button", { name: "Unverify Mekong NGO" }).click();
-    await toast(adminPage.page, "Verification taken back");
+    await toastText(adminPage.page, "Verification taken back");
     const [after] = await sql<{ verified_at: Date | null }[]>`select verified_at from organizations where id = ${organizationId}`;
     expect(after?.verified_at).toBeNull();
     const [audited] = await sql<{ n: number }[]>`
@@ -158,6 +154,5 @@ describe("a team's hiring pipeline", () => {
     expectNoConsoleErrors(phone.errors, [/404/]);
     expectNoConsoleErrors(consultant.errors);
     expectNoConsoleErrors(adminPage.errors);
-    await Promise.all([desktop.close(), phone.close(), consultant.close(), adminPage.close()]);
   }, 120_000);
 });

@@ -76,10 +76,6 @@ export async function pressEscapeIn(page: Page, dialog: Locator) {
 }
 
 /**
- * The text of the toast that contains `text`, once it shows. One action that waits and reads: a
- * toast closes itself after 5 s, and under load a separate wait and read once outlasted it.
- */
-/**
  * A download's bytes. Over a connection to the run's Chromium the file stays on the browser's
  * side (download.path() throws "not available when connecting remotely"), so it is streamed.
  */
@@ -89,6 +85,11 @@ export async function downloadBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The text of the toast that contains `text`, once it shows (a step whose answer is a toast awaits
+ * it). One action that waits and reads: a toast closes itself after 5 s, and under load a separate
+ * wait and read once outlasted it.
+ */
 export async function toastText(page: Page, text: string, alsoContaining?: string) {
   const withText = page.getByTestId("toast").filter({ hasText: text });
   const toast = alsoContaining ? withText.filter({ hasText: alsoContaining }) : withText;

@@ -1,35 +1,22 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
-import {
-  connectBrowser,
-  downloadBytes,
-  expectNoAxeViolations,
-  expectNoConsoleErrors,
-  openPage,
-  waitForHydration,
-} from "../setup/browser.ts";
+import { downloadBytes, expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
+import { e2e } from "../setup/e2e.ts";
 import { pdfText } from "../setup/pdf-text.ts";
+import { mekongEvaluation } from "../setup/track-record.ts";
 
 // Issue 12 in the browser and in the served HTML: the track record on the public profile, its
 // privacy (rate, hidden contact details) in the HTML and the JSON-LD, a visitor filtering by
 // donor and downloading the CV.
 
-let app: AppServer;
-let browser: Browser;
-let lanId = 0;
 const SECRET_EMAIL = "lan.track.private@example.org";
 const SECRET_PHONE = "+84 24 555 0888";
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startApp({ env: { SEED_DEMO: "false", PUBLIC_URL: "https://devconsult.example" } }),
-    connectBrowser(),
-  ]);
-  const { sql, db } = app.database!;
-  lanId = (
+// The file's directory: Lan, with a hidden rate and contact details and one assignment funded by
+// UNFPA (its description with markup to escape), and a consultant with no track record. `lanId`.
+const it = e2e({ PUBLIC_URL: "https://devconsult.example" }).extend("lanId", { scope: "file" }, async ({ app, sql }) => {
+  const id = (
     await insertConsultant(sql, {
       name: "Nguyễn Thị Lan",
       email: SECRET_EMAIL,
@@ -41,32 +28,28 @@ beforeAll(async () => {
     })
   ).id;
   await sql`update consultants set language_levels = ${JSON.stringify({ Vietnamese: "native", English: "fluent" })}::jsonb,
-    daily_rate_min = 777, daily_rate_max = 888, rate_currency = 'USD', rate_visibility = 'hidden' where id = ${lanId}`;
-  await replaceTrackRecord(db, lanId, {
+    daily_rate_min = 777, daily_rate_max = 888, rate_currency = 'USD', rate_visibility = 'hidden' where id = ${id}`;
+  await replaceTrackRecord(app.database!.db, id, {
     assignments: [
-      {
+      mekongEvaluation({
         title: "Mekong Maternal Health Evaluation",
         organization: "Ministry of Health",
         donors: ["Asian Development Bank", "UNFPA"],
         countries: ["Laos", "Vietnam"],
-        role: "Team Leader",
-        startDate: "2021-03",
-        endDate: "2023-06",
-        sector: "Healthcare",
         description: "Led <b>six</b> evaluators.",
-      },
+      }),
     ],
     education: [{ degree: "MSc", field: "Public Health", institution: "Mahidol University", year: 2010 }],
   });
   await insertConsultant(sql, { name: "No Track Record" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  return id;
 });
 
 describe("track record on the public profile", () => {
-  it("serves the experience, education, levels and badges, escaped, without the hidden rate or contact details", async () => {
+  it("serves the experience, education, levels and badges, escaped, without the hidden rate or contact details", async ({
+    app,
+    lanId,
+  }) => {
     const html = await (await fetch(`${app.url}/consultant/${lanId}`)).text();
     for (const expected of [
       "Experience",
@@ -91,8 +74,12 @@ describe("track record on the public profile", () => {
     expect(JSON.stringify(jsonLd)).not.toMatch(/email|telephone|777/i);
   });
 
-  it("lets a visitor filter by donor on a phone, see the donor badges, open the profile and download the CV; axe-clean", async () => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("lets a visitor filter by donor on a phone, see the donor badges, open the profile and download the CV; axe-clean", async ({
+    app,
+    openPage,
+    lanId,
+  }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(`${app.url}/`);
     await waitForHydration(page);
     await page.getByLabel("Donor", { exact: true }).selectOption("UNFPA");
@@ -124,6 +111,5 @@ describe("track record on the public profile", () => {
     expect(text).not.toContain(SECRET_EMAIL);
     expect(text).not.toContain("777");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

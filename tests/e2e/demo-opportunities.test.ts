@@ -28,6 +28,19 @@ function headingOf(listing: Listing) {
 
 const cards = (page: Page) => page.getByTestId("opportunity-card");
 
+/** The cards' titles come to be this listing's, in its order. */
+async function expectTitlesOf(page: Page, listing: Listing) {
+  await expect
+    .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
+    .toEqual(listing.opportunities.map((item) => item.title));
+}
+
+/** Sends the search form and waits for the address that carries `param=value`. */
+async function search(page: Page, param: string, value: string) {
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL((url) => url.searchParams.get(param) === value);
+}
+
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -46,9 +59,7 @@ describe("the demo's opportunities on a phone", () => {
     const results = page.locator("#results-heading");
     await expect.poll(() => results.innerText()).toBe(headingOf(all));
     await expect.poll(() => cards(page).count()).toBe(12);
-    await expect
-      .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
-      .toEqual(all.opportunities.map((item) => item.title));
+    await expectTitlesOf(page, all);
     await page.getByRole("navigation", { name: "Opportunity pages" }).waitFor();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
@@ -59,12 +70,9 @@ describe("the demo's opportunities on a phone", () => {
     expect(bySpecialization.total).toBeGreaterThan(0);
     expect(bySpecialization.total).toBeLessThan(all.total);
     await page.getByLabel("Specialization", { exact: true }).selectOption(specialization);
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL((url) => url.searchParams.get("specialization") === specialization);
+    await search(page, "specialization", specialization);
     await expect.poll(() => results.innerText()).toBe(headingOf(bySpecialization));
-    await expect
-      .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
-      .toEqual(bySpecialization.opportunities.map((item) => item.title));
+    await expectTitlesOf(page, bySpecialization);
     for (const card of await cards(page).all()) {
       expect(await card.getByRole("list", { name: "Specializations" }).innerText()).toContain(specialization);
     }
@@ -78,12 +86,9 @@ describe("the demo's opportunities on a phone", () => {
     const byWords = await listed(app.url, query);
     expect(byWords.total).toBeGreaterThan(0);
     await page.getByLabel("Keywords", { exact: true }).fill(word);
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL((url) => url.searchParams.get("keywords") === word);
+    await search(page, "keywords", word);
     await expect.poll(() => results.innerText()).toBe(headingOf(byWords));
-    await expect
-      .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
-      .toEqual(byWords.opportunities.map((item) => item.title));
+    await expectTitlesOf(page, byWords);
     await expect.poll(() => page.getByLabel("Specialization", { exact: true }).inputValue()).toBe(specialization);
 
     // One opportunity, from its card.
@@ -115,17 +120,12 @@ describe("the demo's opportunities on a phone", () => {
     const { page } = await openPage({ viewport: "phone", javaScriptEnabled: false });
     await page.goto(`${app.url}/opportunities`);
     await page.getByLabel("Sort by").selectOption("deadline");
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL((url) => url.searchParams.get("sort") === "deadline");
-    await expect
-      .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
-      .toEqual(deadlineFirst.opportunities.map((item) => item.title));
+    await search(page, "sort", "deadline");
+    await expectTitlesOf(page, deadlineFirst);
     // The second page, by its link.
     const second = await listed(app.url, "?sort=deadline&page=2");
     await page.getByRole("navigation", { name: "Opportunity pages" }).getByRole("link", { name: "Page 2", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
-    await expect
-      .poll(() => cards(page).getByRole("heading", { level: 3 }).allInnerTexts())
-      .toEqual(second.opportunities.map((item) => item.title));
+    await expectTitlesOf(page, second);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import { searchQueryString } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import type { AppServer } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot } from "../setup/browser.ts";
+import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot } from "../setup/browser.ts";
 import { e2e } from "../setup/e2e.ts";
 
 // The home page as a search engine: hero search, filters as chips, paging, sorting, the back
@@ -53,8 +53,8 @@ function searchParam(page: Page, name: string) {
 }
 
 describe("searching from the home page", () => {
-  it("searches from the hero without a full reload, and not once per keystroke", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("searches from the hero without a full reload, and not once per keystroke", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(app.url);
     await hydrated(page);
     await expect(page.locator("#consultants-heading").innerText()).resolves.toBe("Featured Consultants");
@@ -87,11 +87,10 @@ describe("searching from the home page", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "search-results-desktop");
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("adds filters as chips, resets to page 1, and removes them one by one or all at once", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/?page=2`);
     await hydrated(page);
     await page.locator("#filter-experience").selectOption("8-15");
@@ -130,11 +129,10 @@ describe("searching from the home page", () => {
     await expect(page.locator("#filter-experience").inputValue()).resolves.toBe("");
     expect(await cardNames(page)).toEqual(await apiNames(app, ""));
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("pages through results and sorts them", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("pages through results and sorts them", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(app.url);
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Pagination" });
@@ -160,11 +158,10 @@ describe("searching from the home page", () => {
     const numbers = years.map((text) => Number.parseInt(text, 10));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("opens a card, comes back with the back button, and shares the search as a link", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("opens a card, comes back with the back button, and shares the search as a link", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/?keywords=health&expertise=Healthcare&sort=recent&page=2`);
     await hydrated(page);
     const names = await cardNames(page);
@@ -182,17 +179,15 @@ describe("searching from the home page", () => {
     await expect(page.locator("#search-sort").inputValue()).resolves.toBe("recent");
 
     // The same link in another browser shows the same page of the same search.
-    const shared = await openPage(browser, { viewport: "phone" });
+    const shared = await openPage({ viewport: "phone" });
     await shared.page.goto(page.url());
     expect(await cardNames(shared.page)).toEqual(names);
-    await shared.close();
     // The profile page belongs to another issue and may still answer 404.
     expectNoConsoleErrors(errors, [/status of 404/]);
-    await close();
   });
 
-  it("shows the empty state with Clear Filters, and corrects a misspelt word", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("shows the empty state with Clear Filters, and corrects a misspelt word", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/?keywords=zzxqv&location=Brunei`);
     await hydrated(page);
     await expect(page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
@@ -208,11 +203,10 @@ describe("searching from the home page", () => {
     await expect(page.getByText("Did you mean").innerText()).resolves.toContain("“healthcare”");
     expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=helthcare"));
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("never ends in a dead end: an empty search offers what would find something (issue 33)", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("never ends in a dead end: an empty search offers what would find something (issue 33)", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     const query = "keywords=healthcare+zzxqv";
     const api = (await (await fetch(`${app.url}/api/consultants?${query}`)).json()) as {
       total: number;
@@ -237,11 +231,10 @@ describe("searching from the home page", () => {
     await settled(page);
     expect(await cardNames(page)).toEqual(await apiNames(app, words?.query.slice(1) ?? ""));
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("says 'Failed to load consultants. Please try again.' when results cannot be loaded", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(app.url);
     await hydrated(page);
     await page.route("**/*.data*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
@@ -259,11 +252,10 @@ describe("searching from the home page", () => {
     expect(await cardNames(page)).toEqual(await apiNames(app, "location=Laos"));
     expect((await cardNames(page)).length).toBeGreaterThan(0);
     expectNoConsoleErrors(errors, [/status of 503/, /unavailable/i]);
-    await close();
   });
 
-  it("opens country and specialization tiles as searches, with live counts", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser);
+  it("opens country and specialization tiles as searches, with live counts", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/#countries`);
     await hydrated(page);
     const stats = (await (await fetch(`${app.url}/api/stats`)).json()) as { countries: { country: string; count: number }[] };
@@ -284,13 +276,12 @@ describe("searching from the home page", () => {
     await expect(page.locator("#about h2").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Join the Database" }).getAttribute("href")).resolves.toBe("/profile/new");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("without JavaScript", () => {
-  it("searches and filters through the plain GET form, with chips and pages as links", async ({ app, browser }) => {
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: "phone" });
+  it("searches and filters through the plain GET form, with chips and pages as links", async ({ app, openPage }) => {
+    const { page } = await openPage({ javaScriptEnabled: false, viewport: "phone" });
     await page.goto(app.url);
     await page.locator("#search-keywords").fill("management");
     await page.locator("#search-location").selectOption("Thailand");
@@ -310,21 +301,19 @@ describe("without JavaScript", () => {
     expect(await cardNames(page)).toEqual(await apiNames(app, "keywords=management&availability=available&page=2"));
     await saveScreenshot(page, "search-phone-nojs");
     const url = page.url();
-    await close();
 
     // axe needs scripts: check the same server HTML in a page whose own scripts never load.
-    const unhydrated = await openPage(browser, { viewport: "phone" });
+    const unhydrated = await openPage({ viewport: "phone" });
     await unhydrated.page.route("**/assets/*.js", (route) => route.abort());
     await unhydrated.page.goto(url);
     await expect(unhydrated.page.getByRole("button", { name: "Apply filters" }).isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(unhydrated.page);
-    await unhydrated.close();
   });
 });
 
 describe("on a phone", () => {
-  it("searches, filters and pages at 360 px wide, accessibly", async ({ app, browser }) => {
-    const { page, errors, close } = await openPage(browser, { viewport: "phone" });
+  it("searches, filters and pages at 360 px wide, accessibly", async ({ app, openPage }) => {
+    const { page, errors } = await openPage({ viewport: "phone" });
     await page.goto(app.url);
     await hydrated(page);
     await page.locator("#search-expertise").selectOption("Education");
@@ -339,6 +328,5 @@ describe("on a phone", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, "search-phone");
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

@@ -152,6 +152,28 @@ export async function call(app: ApiApp["app"], method: string, path: string, opt
   return { status: response.status, headers: response.headers, json: json as Record<string, any>, text };
 }
 
+/**
+ * A CV file posted to `POST /api/my-consultant-profile/import` as the import panel posts it
+ * (multipart, the file in `file`, `keep` when given), from `ip`: answers the status, the headers
+ * and the JSON.
+ */
+export async function importCv(
+  app: ApiApp["app"],
+  file: { bytes: Uint8Array | string; name: string; type?: string },
+  { token, keep, ip }: { token?: string; keep?: string; ip: string },
+) {
+  const body = new FormData();
+  const content = typeof file.bytes === "string" ? file.bytes : Buffer.from(file.bytes);
+  body.set("file", new File([content], file.name, { type: file.type ?? "application/octet-stream" }));
+  if (keep !== undefined) body.set("keep", keep);
+  const headers: Record<string, string> = { "x-forwarded-for": ip };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await app.request("/api/my-consultant-profile/import", { method: "POST", body, headers });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the JSON they assert the shape of
+  const json = (await response.json()) as Record<string, any>;
+  return { status: response.status, headers: response.headers, json };
+}
+
 /** The `name=value` pair of a Set-Cookie header, ready for a Cookie header. */
 export function cookieFrom(headers: Headers, name = "session"): string | undefined {
   const line = headers.getSetCookie().find((value) => value.startsWith(`${name}=`));

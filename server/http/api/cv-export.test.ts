@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
+import { importCv, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // The CV in donor formats (issue 34): the Europass XML imports back into the same track record,
@@ -80,17 +80,8 @@ async function download(path: string, token?: string) {
   return { response, text: await response.text() };
 }
 
-async function importXml(xml: string, token: string) {
-  const body = new FormData();
-  body.set("file", new File([xml], "cv.xml", { type: "application/xml" }));
-  const response = await api.app.request("/api/my-consultant-profile/import", {
-    method: "POST",
-    body,
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "192.0.2.32" },
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads the JSON it asserts
-  return { status: response.status, json: (await response.json()) as any };
-}
+const importXml = (xml: string, token: string) =>
+  importCv(api.app, { bytes: xml, name: "cv.xml", type: "application/xml" }, { token, ip: "192.0.2.32" });
 
 describe("the CV as Europass XML", () => {
   it("imports back into the same track record", async () => {

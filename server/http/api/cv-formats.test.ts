@@ -1,6 +1,6 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect } from "vitest";
-import { postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
+import { importCv, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // The donor CV layouts of issue 34 (?format=p11, europass, eu beside the standard one): each
@@ -152,16 +152,12 @@ describe("the CV layouts", () => {
     const { owner, id } = await profile();
     const bytes = await downloadAs(id, "europass", owner.token);
     expect((await linesOf(bytes)).attachments).toEqual(["attachment.xml"]);
-    const body = new FormData();
-    body.set("file", new File([Buffer.from(bytes)], "europass.pdf", { type: "application/pdf" }));
-    const response = await api.app.request("/api/my-consultant-profile/import", {
-      method: "POST",
-      body,
-      headers: { authorization: `Bearer ${owner.token}`, "x-forwarded-for": "192.0.2.62" },
-    });
-    expect(response.status).toBe(200);
-    // biome-ignore lint/suspicious/noExplicitAny: the test reads the JSON it asserts
-    const json = (await response.json()) as any;
+    const { status, json } = await importCv(
+      api.app,
+      { bytes, name: "europass.pdf", type: "application/pdf" },
+      { token: owner.token, ip: "192.0.2.62" },
+    );
+    expect(status).toBe(200);
     expect(json.format).toBe("europass-pdf");
     expect(json.drafts.assignments.map((item: { title: string; endDate: string }) => [item.title, item.endDate])).toEqual([
       ["Rural Roads Asset Management System", ""],

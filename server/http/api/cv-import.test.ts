@@ -8,7 +8,7 @@ import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES } from "#common/cv-import.ts";
 import { readInWorker } from "#server/services/cv-import/read-in-worker.ts";
 import { ImportRefused } from "#server/services/cv-import/refusal.ts";
 import { docx, para, pdf, zip } from "../../../tests/fixtures/cv/write-files.ts";
-import { startApiApp } from "../../../tests/setup/api-app.ts";
+import { importCv, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { cvImportResultSchema } from "../openapi/cv.ts";
 
@@ -25,16 +25,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function importFile(bytes: Uint8Array, name: string, token?: string) {
-  const body = new FormData();
-  body.set("file", new File([Buffer.from(bytes)], name, { type: "application/octet-stream" }));
-  const headers: Record<string, string> = { "x-forwarded-for": "192.0.2.77" };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await api.app.request("/api/my-consultant-profile/import", { method: "POST", body, headers });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads the JSON it asserts the shape of
-  const json = (await response.json()) as Record<string, any>;
-  return { status: response.status, json, headers: response.headers };
-}
+const importFile = (bytes: Uint8Array, name: string, token?: string) =>
+  importCv(api.app, { bytes, name }, { token, ip: "192.0.2.77" });
 
 const corpus = (file: string) => readFile(path.join(CORPUS, file));
 

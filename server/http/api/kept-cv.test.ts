@@ -5,7 +5,7 @@ import { CV_IMPORT_LIMITS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { keptCvFileName } from "#server/services/cv-import/kept-file.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
 import { docx, para } from "../../../tests/fixtures/cv/write-files.ts";
-import { startApiApp } from "../../../tests/setup/api-app.ts";
+import { importCv, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
 import { freshIp } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -35,17 +35,8 @@ async function storedCvs(): Promise<string[]> {
 
 const corpus = (file: string) => readFile(path.join(CORPUS, file));
 
-async function importFile(bytes: Uint8Array, name: string, token: string | undefined, keep?: string) {
-  const body = new FormData();
-  body.set("file", new File([Buffer.from(bytes)], name, { type: "application/octet-stream" }));
-  if (keep !== undefined) body.set("keep", keep);
-  const headers: Record<string, string> = { "x-forwarded-for": freshIp() };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await api.app.request("/api/my-consultant-profile/import", { method: "POST", body, headers });
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads the JSON it asserts the shape of
-  const json = (await response.json()) as Record<string, any>;
-  return { status: response.status, json };
-}
+const importFile = (bytes: Uint8Array, name: string, token: string | undefined, keep?: string) =>
+  importCv(api.app, { bytes, name }, { token, keep, ip: freshIp() });
 
 function get(url: string, token?: string, method = "GET") {
   return api.app.request(url, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });

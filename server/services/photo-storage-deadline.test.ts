@@ -1,8 +1,7 @@
-import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startApiApp } from "../../tests/setup/api-app.ts";
 import { cameraJpeg } from "../../tests/setup/images.ts";
-import { startS3Server, type TestS3 } from "../../tests/setup/s3.ts";
+import { startHangingS3, startS3Server, type TestS3 } from "../../tests/setup/s3.ts";
 import { insertSignedInUser } from "../../tests/setup/users.ts";
 import { PHOTO_STORAGE_UNAVAILABLE, UPLOAD_DEADLINE_MS } from "./photos.ts";
 import { StorageUnavailable, s3Storage } from "./storage.ts";
@@ -12,26 +11,13 @@ import { StorageUnavailable, s3Storage } from "./storage.ts";
 // then three more for the clean-up, inside the request) and answered 500. Now the upload has 10 s
 // in all, answers 503, and what it may have written is removed by a job, never in the request.
 
-let hanging: Server;
-let hangingUrl: string;
-const sockets: Socket[] = [];
-let connections = 0;
-const methods: string[] = [];
+let hanging: Awaited<ReturnType<typeof startHangingS3>>;
 
 beforeAll(async () => {
-  hanging = createServer((socket) => {
-    connections++;
-    sockets.push(socket);
-    socket.once("data", (chunk) => methods.push(chunk.toString("latin1").split(" ")[0] ?? ""));
-    // Accepts, reads, never answers.
-  });
-  await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
-  const address = hanging.address();
-  hangingUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  hanging = await startHangingS3();
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => hanging?.close(resolve));
+  await hanging?.close();
 });
 
 const settings = (endpoint: string) => ({
@@ -47,7 +33,7 @@ const settings = (endpoint: string) => ({
 describe("an S3 endpoint that never answers", () => {
   it("gives a call up at its deadline, all attempts together", async () => {
     // One attempt alone would wait 20 s: the call's own deadline (1.5 s) must end it far sooner.
-    const storage = s3Storage(settings(hangingUrl), { timeoutMs: 20_000 });
+    const storage = s3Storage(settings(hanging.endpoint), { timeoutMs: 20_000 });
     const started = performance.now();
     const call = storage.put("photos/aaaaaaaaaaaaaaaaaaaaaaaa-400.webp", new Uint8Array([1]), "image/webp", {
       signal: AbortSignal.timeout(1_500),
@@ -57,18 +43,12 @@ describe("an S3 endpoint that never answers", () => {
   });
 
   it(`answers an upload 503 within ${UPLOAD_DEADLINE_MS / 1000} s, removing nothing in the request, and queues the clean-up`, async () => {
-    const api = await startApiApp({
-      S3_BUCKET: "photos",
-      S3_ENDPOINT: hangingUrl,
-      S3_ACCESS_KEY_ID: "key",
-      S3_SECRET_ACCESS_KEY: "secret",
-    });
+    const api = await startApiApp(hanging.env);
     try {
       const user = await insertSignedInUser(api.database.db);
       const body = new FormData();
       body.set("profilePhoto", new File([Buffer.from(await cameraJpeg())], "me.jpg", { type: "image/jpeg" }));
-      connections = 0;
-      methods.length = 0;
+      hanging.requests.length = 0;
       const started = performance.now();
       const response = await api.app.request("/api/upload-photo", {
         method: "POST",
@@ -77,7 +57,7 @@ describe("an S3 endpoint that never answers", () => {
       });
       const ms = Math.round(performance.now() - started);
       // What reached the endpoint while the request ran (the clean-up job starts after it).
-      const seen = { connections, methods: [...methods] };
+      const seen = { methods: hanging.methods() };
       console.info(`upload with a hanging S3: ${response.status} in ${ms} ms, requests ${seen.methods.join(" ")}`);
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("30");
@@ -95,8 +75,7 @@ describe("an S3 endpoint that never answers", () => {
     } finally {
       // The clean-up job is now trying the hanging endpoint (5 s per attempt): refuse it, so that
       // stopping the queue does not outwait a handler that still holds a connection to the database.
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => hanging.close(resolve));
+      await hanging.close();
       await api.close();
     }
   }, 30_000);

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "@20minutes/s3rver";
@@ -45,6 +46,35 @@ export async function startS3Server(bucket = "devconsult-photos"): Promise<TestS
     close: async () => {
       await server.close();
       await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An S3 endpoint that accepts connections, reads what is sent and never answers (the operations
+ * review's failure 2): `requests` holds each connection's request line ("PUT /bucket/key HTTP/1.1")
+ * as it arrives, `env` the S3_* settings that point the app at it. `close` drops every connection
+ * (a call still waiting fails at once) and stops listening.
+ */
+export async function startHangingS3(bucket = "photos") {
+  const sockets: Socket[] = [];
+  const requests: string[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.once("data", (chunk) => requests.push(chunk.toString("latin1").split("\r\n")[0] ?? ""));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const endpoint = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    endpoint,
+    requests,
+    /** The methods of the requests seen so far, in order. */
+    methods: () => requests.map((line) => line.split(" ")[0] ?? ""),
+    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
     },
   };
 }

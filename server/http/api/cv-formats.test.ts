@@ -1,7 +1,7 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect } from "vitest";
 import { importCv, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { type PdfLine, pdfLines } from "../../../tests/setup/pdf-text.ts";
 
 // The donor CV layouts of issue 34 (?format=p11, europass, eu beside the standard one): each
 // has its sections, in its order, read from where pdf.js finds their headings on the pages; the
@@ -59,26 +59,8 @@ function profile() {
   }));
 }
 
-type Line = { text: string; page: number; y: number };
-
-/** Every line of text with its page and height on it (pdf.js), top to bottom. */
-async function linesOf(bytes: Uint8Array): Promise<{ lines: Line[]; attachments: string[] }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const lines: Line[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    for (const item of (await page.getTextContent()).items) {
-      if ("str" in item && item.str.trim())
-        lines.push({ text: item.str.normalize("NFC"), page: number, y: item.transform[5] ?? 0 });
-    }
-  }
-  const attachments = [...((await document.getAttachments()) ?? new Map()).values()].map((attachment) => attachment.filename);
-  await document.cleanup();
-  return { lines, attachments };
-}
-
 /** Where a heading is: its page, and how far down (the order in which a reader meets it). */
-function position(lines: Line[], heading: string) {
+function position(lines: PdfLine[], heading: string) {
   const line = lines.find((item) => item.text.trim() === heading);
   return line ? line.page * 10_000 - line.y : null;
 }
@@ -120,7 +102,7 @@ describe("the CV layouts", () => {
   it("have their sections, in their order, with the track record in each", async () => {
     const { owner, id } = await profile();
     for (const [format, headings] of Object.entries(SECTIONS)) {
-      const { lines } = await linesOf(await downloadAs(id, format, owner.token));
+      const { lines } = await pdfLines(await downloadAs(id, format, owner.token));
       const positions = headings.map((heading) => position(lines, heading));
       expect(
         headings.filter((_, index) => positions[index] === null),
@@ -143,7 +125,7 @@ describe("the CV layouts", () => {
   it("gives visitors the public fields only in every layout", async () => {
     const { id } = await profile();
     for (const format of Object.keys(SECTIONS)) {
-      const { lines } = await linesOf(await downloadAs(id, format));
+      const { lines } = await pdfLines(await downloadAs(id, format));
       expect(lines.map((line) => line.text).join(" "), format).not.toContain(HIDDEN_PHONE);
     }
   });
@@ -151,7 +133,7 @@ describe("the CV layouts", () => {
   it("attaches the Europass XML to the Europass PDF, which imports back", async () => {
     const { owner, id } = await profile();
     const bytes = await downloadAs(id, "europass", owner.token);
-    expect((await linesOf(bytes)).attachments).toEqual(["attachment.xml"]);
+    expect((await pdfLines(bytes)).attachments).toEqual(["attachment.xml"]);
     const { status, json } = await importCv(
       api.app,
       { bytes, name: "europass.pdf", type: "application/pdf" },
@@ -172,8 +154,8 @@ function loose(text: string) {
 }
 
 /** pdf.js's pieces of text joined into the lines they stand on (a run of Thai after "1. " is a piece of its own). */
-function joined(lines: Line[]): Line[] {
-  const out: Line[] = [];
+function joined(lines: PdfLine[]): PdfLine[] {
+  const out: PdfLine[] = [];
   for (const line of lines) {
     const last = out.at(-1);
     if (last && last.page === line.page && Math.abs(last.y - line.y) < 2) last.text += line.text;
@@ -187,7 +169,7 @@ function joined(lines: Line[]): Line[] {
 describe("the CV's own words in the requester's language (issue 37)", () => {
   it("gives the standard CV's headings, labels, months and footer in Thai, Vietnamese or Indonesian", async () => {
     const { id } = await profile();
-    const thai = joined((await linesOf(await downloadAs(id, "standard", undefined, "th"))).lines);
+    const thai = joined((await pdfLines(await downloadAs(id, "standard", undefined, "th"))).lines);
     const text = thai.map((line) => line.text).join(" ");
     const headings = [
       "1. ข้อมูลส่วนตัว",
@@ -230,7 +212,7 @@ describe("the CV's own words in the requester's language (issue 37)", () => {
       ],
     };
     for (const [lang, words] of Object.entries(latinHeadings)) {
-      const { lines } = await linesOf(await downloadAs(id, "standard", undefined, lang));
+      const { lines } = await pdfLines(await downloadAs(id, "standard", undefined, lang));
       const found = words.map((heading) => position(lines, heading.toUpperCase()));
       expect(
         words.filter((_, index) => found[index] === null),
@@ -239,13 +221,13 @@ describe("the CV's own words in the requester's language (issue 37)", () => {
       expect(found, lang).toEqual([...(found as number[])].sort((a, b) => a - b));
     }
     // English stays the default.
-    const english = (await linesOf(await downloadAs(id, "standard"))).lines;
+    const english = (await pdfLines(await downloadAs(id, "standard"))).lines;
     expect(position(english, "1. PERSONAL DETAILS")).not.toBeNull();
   });
 
   it("keeps the donors' forms in their own wording, and refuses a language it does not have", async () => {
     const { id } = await profile();
-    const p11 = (await linesOf(await downloadAs(id, "p11", undefined, "th"))).lines;
+    const p11 = (await pdfLines(await downloadAs(id, "p11", undefined, "th"))).lines;
     expect(position(p11, "4. EMPLOYMENT RECORD")).not.toBeNull();
     const refused = await api.app.request(`/api/consultants/${id}/cv.pdf?lang=fr`, {
       headers: { "x-forwarded-for": "192.0.2.63" },

@@ -1,5 +1,5 @@
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
+import { pdfLines } from "../../../tests/setup/pdf-text.ts";
 import { CV_FORMATS, type CvFormatKey } from "./formats.ts";
 import type { CvData } from "./render.ts";
 
@@ -59,22 +59,6 @@ function cv(educationRows: number): CvData {
   };
 }
 
-type Item = { text: string; page: number; y: number };
-
-async function itemsOf(bytes: Uint8Array): Promise<Item[]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const items: Item[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    for (const item of (await page.getTextContent()).items) {
-      if ("str" in item && item.str.trim())
-        items.push({ text: item.str.normalize("NFC"), page: number, y: item.transform[5] ?? 0 });
-    }
-  }
-  await document.cleanup();
-  return items;
-}
-
 describe("a CV's section heading", () => {
   it.each(Object.entries(RECORD_HEADINGS))(
     "%s: the record's heading has its first assignment under it on its page",
@@ -83,7 +67,7 @@ describe("a CV's section heading", () => {
       const pages: number[] = [];
       for (let rows = 0; rows <= 56; rows += 2) {
         const bytes = await CV_FORMATS[key as CvFormatKey].render(cv(rows), { generatedAt: new Date("2026-11-27T00:00:00Z") });
-        const items = await itemsOf(bytes);
+        const items = (await pdfLines(bytes)).lines;
         const heading = items.find((item) => item.text === text);
         expect(heading, `${key} with ${rows} education rows has its record heading`).toBeDefined();
         if (!heading) continue;

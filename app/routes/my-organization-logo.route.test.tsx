@@ -7,7 +7,7 @@ import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import type { CurrentSession as Session } from "#server/services/sessions.ts";
 import { solidPng } from "../../tests/setup/images.ts";
-import { appContextOf, renderSignedInRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./my-organization.tsx";
 
 // The logo form of /my-organizations/{id} (issue 31): the picture travels with the form
@@ -30,13 +30,10 @@ type Answer = {
 };
 
 function send(session: Session, id: number, fields: Record<string, string | File>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return page.action({
-    request: new Request(`http://localhost/my-organizations/${id}`, { method: "POST", body: form }),
-    context: routerContextOf(appContextOf(harness.deps, session)),
-    params: { id: String(id) },
-  } as never) as Promise<Answer | Response>;
+  const context = appContextOf(harness.deps, session);
+  return postAction(page, { url: `/my-organizations/${id}`, context, fields, params: { id: String(id) } }) as Promise<
+    Answer | Response
+  >;
 }
 
 const png = async () => new File([Buffer.from(await solidPng())], "logo.png", { type: "image/png" });

@@ -6,7 +6,7 @@ import { organizations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import type { CurrentSession as Session } from "#server/services/sessions.ts";
-import { appContextOf, renderSignedInRoute, routeHarness, routerContextOf } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./my-organization.tsx";
 
 // /my-organizations/{id} as a route module: its refusals travel in the one form answer
@@ -30,13 +30,8 @@ function open(session: Session, id: number) {
 }
 
 function send(session: Session, id: number, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return page.action({
-    request: new Request(`http://localhost/my-organizations/${id}`, { method: "POST", body: form }),
-    context: routerContextOf(appContextOf(harness.deps, session)),
-    params: { id: String(id) },
-  } as never) as Promise<{ data: unknown; init: { status: number } }>;
+  const context = appContextOf(harness.deps, session);
+  return postAction(page, { url: `/my-organizations/${id}`, context, fields, params: { id: String(id) } });
 }
 
 describe("/my-organizations/{id}", () => {

@@ -118,7 +118,7 @@ export function routerContextOf(app: AppContext): RouterContextProvider {
 
 /**
  * A form posted to `page`'s action at `url`, as the page door hands it over: the fields as form
- * data, the session's context, the route's `params`. Answers what the action returned (the one
+ * data (a File as a multipart upload), the session's context, the route's `params`. Answers what the action returned (the one
  * form answer, `data`, with its status in `init`).
  */
 export async function postAction<Answer = unknown>(
@@ -128,7 +128,7 @@ export async function postAction<Answer = unknown>(
     context,
     fields,
     params = {},
-  }: { url: string; context: AppContext; fields: Record<string, string>; params?: Record<string, string> },
+  }: { url: string; context: AppContext; fields: Record<string, string | File>; params?: Record<string, string> },
 ) {
   if (!page.action) throw new Error("the route module has no action");
   const form = new FormData();

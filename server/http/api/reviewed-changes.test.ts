@@ -75,6 +75,13 @@ async function approvedProfile(api: TestApi) {
   return { tag, owner, admin, id, photo };
 }
 
+/** The owner sends their profile's form again (its own values, `changes` on top), as the edit page does. */
+const ownerEdits = (
+  api: TestApi,
+  { tag, owner, id }: { tag: string; owner: { token: string }; id: number },
+  changes: Record<string, unknown>,
+) => call(api.app, "PUT", `/api/consultants/${id}`, { token: owner.token, ip: freshIp(), body: profileBody(tag, changes) });
+
 const publicView = async (api: TestApi, id: number) => call(api.app, "GET", `/api/consultants/${id}`);
 const queueEntry = async (api: TestApi, token: string, id: number) => {
   const queue = await call(api.app, "GET", "/api/admin/queue?page=1&limit=100", { token });
@@ -93,10 +100,10 @@ describe("changes after approval", () => {
   it("keeps the approved version public while the change waits as a diff; small fields publish at once", async ({ api }) => {
     const { tag, owner, admin, id, photo } = await approvedProfile(api);
     const newPhoto = await upload(api, owner.token, 240);
-    const edited = await call(api.app, "PUT", `/api/consultants/${id}`, {
-      token: owner.token,
-      ip: freshIp(),
-      body: profileBody(tag, {
+    const edited = await ownerEdits(
+      api,
+      { tag, owner, id },
+      {
         name: `Lan Nguyen ${tag}`,
         title: `Health Systems Strengthening Lead ${tag}`,
         profilePhotoUrl: newPhoto,
@@ -105,8 +112,8 @@ describe("changes after approval", () => {
         // Small fields: published at once.
         availableForWork: false,
         languageLevels: { Vietnamese: "native", English: "working" },
-      }),
-    });
+      },
+    );
     expect(edited.status, edited.text).toBe(200);
     // The owner's answer is what they wrote, and says it waits.
     expect(edited.json).toMatchObject({ name: `Lan Nguyen ${tag}`, availableForWork: false });
@@ -166,29 +173,25 @@ describe("changes after approval", () => {
     ]);
 
     // A second edit that sets the title back withdraws that part; the rest still waits.
-    const again = await call(api.app, "PUT", `/api/consultants/${id}`, {
-      token: owner.token,
-      ip: freshIp(),
-      body: profileBody(tag, {
+    const again = await ownerEdits(
+      api,
+      { tag, owner, id },
+      {
         name: `Lan Nguyen ${tag}`,
         profilePhotoUrl: newPhoto,
         secondarySpecializations: ["Governance", "Gender & Social Inclusion"],
         assignments: [NEW_ASSIGNMENT, ASSIGNMENT],
         availableForWork: false,
         languageLevels: { Vietnamese: "native", English: "working" },
-      }),
-    });
+      },
+    );
     expect(again.json.change.fields).toEqual(["name", "profilePhotoUrl", "secondarySpecializations", "assignments"]);
   });
 
   it("publishes the change when an admin approves it, and tells the owner", async ({ api }) => {
     const { tag, owner, admin, id, photo } = await approvedProfile(api);
     const newPhoto = await upload(api, owner.token, 260);
-    await call(api.app, "PUT", `/api/consultants/${id}`, {
-      token: owner.token,
-      ip: freshIp(),
-      body: profileBody(tag, { title: `Health Systems Strengthening Lead ${tag}`, profilePhotoUrl: newPhoto }),
-    });
+    await ownerEdits(api, { tag, owner, id }, { title: `Health Systems Strengthening Lead ${tag}`, profilePhotoUrl: newPhoto });
     // Only admins decide.
     expect((await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: owner.token })).status).toBe(403);
     const approved = await call(api.app, "PUT", `/api/admin/consultants/${id}/approve-change`, { token: admin.token });
@@ -213,11 +216,7 @@ describe("changes after approval", () => {
   it("keeps the approved version when an admin rejects the change, and e-mails the owner the reason", async ({ api }) => {
     const { tag, owner, admin, id, photo } = await approvedProfile(api);
     const newPhoto = await upload(api, owner.token, 280);
-    await call(api.app, "PUT", `/api/consultants/${id}`, {
-      token: owner.token,
-      ip: freshIp(),
-      body: profileBody(tag, { name: `Somebody Else ${tag}`, profilePhotoUrl: newPhoto }),
-    });
+    await ownerEdits(api, { tag, owner, id }, { name: `Somebody Else ${tag}`, profilePhotoUrl: newPhoto });
     const noReason = await call(api.app, "PUT", `/api/admin/consultants/${id}/reject-change`, { token: admin.token, body: {} });
     expect(noReason.status).toBe(400);
     expect(noReason.json.message).toBe("A reason is required");
@@ -254,18 +253,18 @@ describe("changes after approval", () => {
 
   it("publishes small fields at once and queues nothing; a profile not yet approved changes at once", async ({ api }) => {
     const { tag, owner, admin, id } = await approvedProfile(api);
-    const small = await call(api.app, "PUT", `/api/consultants/${id}`, {
-      token: owner.token,
-      ip: freshIp(),
-      body: profileBody(tag, {
+    const small = await ownerEdits(
+      api,
+      { tag, owner, id },
+      {
         availableForWork: false,
         showEmail: true,
         showPhone: true,
         phone: "+84 24 3825 1234",
         languageLevels: { Vietnamese: "native", English: "basic" },
         availableFrom: "2027-01-15",
-      }),
-    });
+      },
+    );
     expect(small.status, small.text).toBe(200);
     expect(small.json.change).toBeNull();
     expect((await publicView(api, id)).json).toMatchObject({
@@ -349,6 +348,12 @@ describe("blocking an account", () => {
     });
     const reviewsOf = async () => (await call(api.app, "GET", `/api/consultants/${reviewedId}/reviews`)).json;
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
+    /** The newest audit entry about the account. */
+    const lastAudit = async () => {
+      const [entry] = await api.database.sql`
+        select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
+      return entry;
+    };
 
     // Refusals: a plain user, blocking oneself, blocking an admin.
     const plain = await insertSignedInUser(api.database.db);
@@ -371,8 +376,7 @@ describe("blocking an account", () => {
     expect((await publicView(api, profileId)).status).toBe(404);
     expect(await searchFor()).not.toContain(profileId);
     expect(await reviewsOf()).toMatchObject({ total: 0, rating: 50, reviews: [] });
-    const [audit] = await api.database.sql`
-      select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
+    const audit = await lastAudit();
     expect(audit?.action).toBe("block");
     expect(audit?.changes).toEqual({
       blocked: { from: false, to: true },
@@ -390,8 +394,7 @@ describe("blocking an account", () => {
     expect((await signIn()).status).toBe(200);
     expect((await publicView(api, profileId)).status).toBe(200);
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
-    const [last] = await api.database.sql`
-      select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
+    const last = await lastAudit();
     expect(last?.action).toBe("unblock");
     expect(last?.changes).toEqual({
       blocked: { from: true, to: false },

@@ -10,11 +10,12 @@ import { actorOf } from "#server/services/context.ts";
 import { listMemberships, setActingOrganization } from "#server/services/organizations/membership.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { roleLabel } from "../components/organizations/labels.ts";
+import { namedOptions, roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
+import { Options } from "../components/ui/options.tsx";
 import { PageHeading } from "../components/ui/page-heading.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
@@ -127,12 +128,7 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
             <Field label={t`Act for`} className="min-w-56 flex-1">
               {(props) => (
                 <Select {...props} name="organizationId" defaultValue={acting ? String(acting.id) : ""}>
-                  <option value="">{t`Myself`}</option>
-                  {memberships.map((membership) => (
-                    <option key={membership.id} value={membership.id}>
-                      {membership.name}
-                    </option>
-                  ))}
+                  <Options placeholder={t`Myself`} values={namedOptions(memberships)} />
                 </Select>
               )}
             </Field>

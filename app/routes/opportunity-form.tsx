@@ -12,9 +12,11 @@ import { listPostingOrganizations } from "#server/services/opportunities/access.
 import { putDocument } from "#server/services/opportunities/document.ts";
 import { createOpportunity, getOpportunity, updateOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { namedOptions } from "../components/organizations/labels.ts";
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../components/ui/field.tsx";
+import { Options } from "../components/ui/options.tsx";
 import { PageHeading } from "../components/ui/page-heading.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
@@ -189,11 +191,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           <Field label={t`Organization`} required error={errors.organizationId}>
             {(props) => (
               <Select {...props} name="organizationId" defaultValue={value("organizationId")}>
-                {organizations.map((organization) => (
-                  <option key={organization.id} value={organization.id}>
-                    {organization.name}
-                  </option>
-                ))}
+                <Options values={namedOptions(organizations)} />
               </Select>
             )}
           </Field>

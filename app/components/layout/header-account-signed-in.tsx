@@ -8,7 +8,9 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type SignedInUser, useUnreadMessages } from "#app/lib/user.ts";
 import { initials } from "#common/format.ts";
 import { UnreadBadge } from "../messages/unread-badge.tsx";
+import { namedOptions } from "../organizations/labels.ts";
 import { buttonClasses } from "../ui/button.tsx";
+import { Options } from "../ui/options.tsx";
 import { toast } from "../ui/toast.tsx";
 import type { MenuEntry } from "./account-menu.tsx";
 
@@ -177,12 +179,7 @@ function ActingForm({ organizations }: { organizations: SignedInUser["organizati
           defaultValue={acting ? String(acting.id) : ""}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink"
         >
-          <option value="">{t`Myself`}</option>
-          {organizations.map((organization) => (
-            <option key={organization.id} value={organization.id}>
-              {organization.name}
-            </option>
-          ))}
+          <Options placeholder={t`Myself`} values={namedOptions(organizations)} />
         </select>
         <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
           <Trans>Switch</Trans>

@@ -13,9 +13,11 @@ import {
   type MyInterest,
 } from "#common/opportunities.ts";
 import { RATE_CURRENCIES } from "#common/track-record-lists.ts";
+import { namedOptions } from "../organizations/labels.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
 import { RefusalNotice } from "../ui/refusal-notice.tsx";
 import { MatchExplanation } from "./match.tsx";
 
@@ -201,11 +203,7 @@ export function ApplicantsSection({
                     <Field label={t`Stage of ${name}`} className="min-w-40">
                       {(props) => (
                         <Select {...props} name="stage" defaultValue={applicant.stage}>
-                          {STAGES.map((stage) => (
-                            <option key={stage} value={stage}>
-                              {i18n._(STAGE_LABELS[stage])}
-                            </option>
-                          ))}
+                          <Options values={STAGES} label={(stage) => i18n._(STAGE_LABELS[stage])} />
                         </Select>
                       )}
                     </Field>
@@ -274,11 +272,7 @@ function AddToTeamShortlist({ applicant, teamShortlists }: { applicant: Applican
           <Field label={t`Team shortlist for ${name}`} className="min-w-48">
             {(props) => (
               <Select {...props} name="shortlistId" defaultValue={String(others[0]?.id ?? "")}>
-                {others.map((list) => (
-                  <option key={list.id} value={list.id}>
-                    {list.name}
-                  </option>
-                ))}
+                <Options values={namedOptions(others)} />
               </Select>
             )}
           </Field>

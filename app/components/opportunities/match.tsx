@@ -14,6 +14,7 @@ import {
 } from "#common/opportunity-match.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, Select } from "../ui/field.tsx";
+import { Options } from "../ui/options.tsx";
 import { deadlineText, OrganizationName, whereText } from "./opportunity-facts.tsx";
 
 // Matching both ways (issue 32): the match score and its parts, the same on both sides (the
@@ -148,11 +149,7 @@ export function OpportunitiesForYou({
           <Field label={t`E-mail me new matches`}>
             {(props) => (
               <Select {...props} name="frequency" defaultValue={frequency} className="w-auto">
-                {DIGEST_FREQUENCIES.map((value) => (
-                  <option key={value} value={value}>
-                    {i18n._(FREQUENCY_LABELS[value])}
-                  </option>
-                ))}
+                <Options values={DIGEST_FREQUENCIES} label={(value) => i18n._(FREQUENCY_LABELS[value])} />
               </Select>
             )}
           </Field>

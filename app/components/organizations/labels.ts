@@ -53,3 +53,6 @@ export const roleOptions = (i18n: I18n, roles: readonly OrganizationRole[]) =>
   roles.map((value) => ({ value, label: roleLabel(i18n, value) }));
 export const stageOptions = (i18n: I18n) =>
   (Object.keys(STAGES) as ShortlistStage[]).map((value) => ({ value, label: stageLabel(i18n, value) }));
+/** Rows their members named (organizations, team shortlists) as a select's choices: the id, under its name. */
+export const namedOptions = (rows: readonly { id: number; name: string }[]) =>
+  rows.map((row) => ({ value: String(row.id), label: row.name }));

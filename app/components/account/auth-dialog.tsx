@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { useOpenedOnce } from "#app/lib/use-opened-once.ts";
 import { useOptionalUser, useSiteName } from "#app/lib/user.ts";
 import type { AuthView } from "./auth-forms.tsx";
 
@@ -57,16 +58,12 @@ export function AuthDialog() {
   const user = useOptionalUser();
   const siteName = useSiteName();
   const location = useLocation();
-  // Once opened, the dialog stays mounted (closed), so closing returns focus to its trigger.
-  const [used, setUsed] = useState(false);
-  useEffect(() => {
-    if (open) setUsed(true);
-  }, [open]);
+  const mounted = useOpenedOnce(open);
   // Signed in (the sign-in redirect has revalidated the root loader): the dialog's work is done.
   useEffect(() => {
     if (user) closeAuthDialog();
   }, [user]);
-  if (!open && !used) return null;
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <AuthDialogView

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import {
   closedReauthenticationState,
   finishReauthentication,
   reauthenticationState,
   subscribeReauthentication,
 } from "#app/lib/reauthentication.ts";
+import { useOpenedOnce } from "#app/lib/use-opened-once.ts";
 
 // The re-authentication dialog (issue 38), mounted once in the root layout and opened by a page
 // action's clientAction when a sensitive change answers "reauthenticate" (app/lib/reauthentication.ts).
@@ -14,12 +15,8 @@ const ReauthenticateDialogView = lazy(() => import("./reauthenticate-dialog-view
 
 export function ReauthenticateDialog() {
   const { open, opener } = useSyncExternalStore(subscribeReauthentication, reauthenticationState, closedReauthenticationState);
-  // Once opened it stays mounted (closed), so closing can give the focus back.
-  const [used, setUsed] = useState(false);
-  useEffect(() => {
-    if (open) setUsed(true);
-  }, [open]);
-  if (!open && !used) return null;
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <ReauthenticateDialogView

@@ -75,9 +75,48 @@ function whyText(i18n: I18n, match: MatchScore): string {
   return named.map((part) => `${i18n._(PART_LABELS[part.part])}: ${sharedText(i18n, part)}`).join(" · ");
 }
 
+/**
+ * One match in a list (a suggested consultant, an opportunity for the consultant): its name linking
+ * to its page, its facts (children), the short why and the score with its parts.
+ */
+function MatchedRow({
+  to,
+  name,
+  match,
+  className,
+  testId,
+  children,
+}: {
+  to: string;
+  name: string;
+  match: MatchScore;
+  className: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const why = whyText(i18n, match);
+  return (
+    <li className={className} data-testid={testId}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-ink">
+            <Link to={to} className="hover:underline">
+              <bdi>{name}</bdi>
+            </Link>
+          </p>
+          <p className="text-muted">{children}</p>
+        </div>
+      </div>
+      {why && <p className="mt-2 text-slate-800">{why}</p>}
+      <MatchExplanation match={match} label={name} />
+    </li>
+  );
+}
+
 /** "Suggested consultants" on an opportunity's page, for the organization's members. */
 export function SuggestionsSection({ suggestions }: { suggestions: SuggestedConsultant[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <section id="suggestions" aria-labelledby="suggestions-heading" className="mt-8">
       <h2 id="suggestions-heading" className="text-xl font-semibold text-ink">
@@ -96,25 +135,18 @@ export function SuggestionsSection({ suggestions }: { suggestions: SuggestedCons
       ) : (
         <ol className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={t`Suggested consultants`}>
           {suggestions.map(({ consultant, match }) => {
-            const why = whyText(i18n, match);
             const years = consultant.yearsExperience;
             return (
-              <li key={consultant.id} className="rounded-2xl border border-line bg-white p-4 text-sm" data-testid="suggestion">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold text-ink">
-                      <Link to={`/consultant/${consultant.id}`} className="hover:underline">
-                        <bdi>{consultant.name}</bdi>
-                      </Link>
-                    </p>
-                    <p className="text-muted">
-                      <bdi>{consultant.title}</bdi> · <bdi>{consultant.location}</bdi> · <Trans>{years} years</Trans>
-                    </p>
-                  </div>
-                </div>
-                {why && <p className="mt-2 text-slate-800">{why}</p>}
-                <MatchExplanation match={match} label={consultant.name} />
-              </li>
+              <MatchedRow
+                key={consultant.id}
+                to={`/consultant/${consultant.id}`}
+                name={consultant.name}
+                match={match}
+                className="rounded-2xl border border-line bg-white p-4 text-sm"
+                testId="suggestion"
+              >
+                <bdi>{consultant.title}</bdi> · <bdi>{consultant.location}</bdi> · <Trans>{years} years</Trans>
+              </MatchedRow>
             );
           })}
         </ol>
@@ -166,28 +198,19 @@ export function OpportunitiesForYou({
         </p>
       ) : (
         <ol className="mt-3 space-y-3" aria-label={t`Opportunities for you`}>
-          {opportunities.map((opportunity) => {
-            const why = whyText(i18n, opportunity.match);
-            return (
-              <li key={opportunity.id} className="rounded-xl border border-line p-3 text-sm" data-testid="opportunity-for-you">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-semibold text-ink">
-                      <Link to={opportunity.path} className="hover:underline">
-                        <bdi>{opportunity.title}</bdi>
-                      </Link>
-                    </p>
-                    <p className="text-muted">
-                      <OrganizationName organization={opportunity.organization} /> · {whereText(i18n, opportunity)} ·{" "}
-                      {deadlineText(i18n, opportunity)}
-                    </p>
-                  </div>
-                </div>
-                {why && <p className="mt-2 text-slate-800">{why}</p>}
-                <MatchExplanation match={opportunity.match} label={opportunity.title} />
-              </li>
-            );
-          })}
+          {opportunities.map((opportunity) => (
+            <MatchedRow
+              key={opportunity.id}
+              to={opportunity.path}
+              name={opportunity.title}
+              match={opportunity.match}
+              className="rounded-xl border border-line p-3 text-sm"
+              testId="opportunity-for-you"
+            >
+              <OrganizationName organization={opportunity.organization} /> · {whereText(i18n, opportunity)} ·{" "}
+              {deadlineText(i18n, opportunity)}
+            </MatchedRow>
+          ))}
         </ol>
       )}
     </section>

@@ -5,7 +5,7 @@ import { translateText } from "#app/i18n/translate-text.ts";
 import { errorOf, failed, succeeded, typedOf } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PASSKEY_NAME_MAX, type PasskeySummary } from "#common/passkeys.ts";
-import { Alert } from "../ui/alert.tsx";
+import { FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
 import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
@@ -200,13 +200,7 @@ function AddPasskeyForm() {
           {pending ? <Trans>Waiting for your passkey...</Trans> : <Trans>Add a passkey</Trans>}
         </Button>
       </div>
-      {shown && (
-        <div id="passkey-add-error">
-          <Alert tone="error" live>
-            {shown}
-          </Alert>
-        </div>
-      )}
+      <FormErrorAlert id="passkey-add-error" errors={shown ? [shown] : undefined} />
     </form>
   );
 }

@@ -136,6 +136,14 @@ export function ReviewsSection({
   // kept it cannot forget it: after the redirect it gives way to "Edit or delete your review".
   const newReviewDraft = draftKey("new");
   const hasOwnReview = own !== null;
+  // The review form (loaded when first shown): a new review, or one's own to edit, each kept as its own draft.
+  const reviewForm = (review: PublicReview | null, kind: "new" | "edit") => (
+    <div className="mt-3">
+      <Suspense fallback={null}>
+        <ReviewForm review={review} errors={fieldErrors} draftKey={draftKey(kind)} actionData={error} />
+      </Suspense>
+    </div>
+  );
   useEffect(() => {
     if (hasOwnReview && newReviewDraft) forgetDraft(newReviewDraft);
   }, [hasOwnReview, newReviewDraft]);
@@ -190,11 +198,7 @@ export function ReviewsSection({
             <h3 className="font-semibold text-ink">
               <Trans>Write a review</Trans>
             </h3>
-            <div className="mt-3">
-              <Suspense fallback={null}>
-                <ReviewForm review={null} errors={fieldErrors} draftKey={draftKey("new")} actionData={error} />
-              </Suspense>
-            </div>
+            {reviewForm(null, "new")}
           </div>
         )}
         {own && (
@@ -202,11 +206,7 @@ export function ReviewsSection({
             <summary className="cursor-pointer font-semibold text-ink">
               <Trans>Edit or delete your review</Trans>
             </summary>
-            <div className="mt-3">
-              <Suspense fallback={null}>
-                <ReviewForm review={own} errors={fieldErrors} draftKey={draftKey("edit")} actionData={error} />
-              </Suspense>
-            </div>
+            {reviewForm(own, "edit")}
             <Form method="post" className="mt-3" preventScrollReset>
               <input type="hidden" name="intent" value="review-delete" />
               <input type="hidden" name="reviewId" value={own.id} />

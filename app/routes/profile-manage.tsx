@@ -41,7 +41,7 @@ import { FormErrorAlert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { InputField } from "../components/ui/field.tsx";
 import { appContext } from "../context.ts";
-import { i18nOfRequest } from "../i18n/i18n.ts";
+import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, type FormResult, failed, failureToast, succeeded, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
@@ -64,13 +64,14 @@ export const handle: SignedInHandle = {
   },
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   // Where an account sent to set up its second factor does it (ENFORCE_SECOND_FACTOR=all).
   const session = requireSignedIn(app, { enrolling: true });
   const deps = serviceDeps(app);
   const [{ sessions }, secondFactor, { passkeys }] = await Promise.all([
-    listAccountSessions(deps, actorOf(session)),
+    // Each device in the page's language (the same words as the new-device e-mail).
+    listAccountSessions(deps, actorOf(session), localeOfRequest(request)),
     secondFactorStatus(deps, actorOf(session)),
     listPasskeys(deps, actorOf(session)),
   ]);

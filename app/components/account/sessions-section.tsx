@@ -1,9 +1,8 @@
-import type { I18n } from "@lingui/core";
-import { msg, plural } from "@lingui/core/macro";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Laptop } from "lucide-react";
 import { useMemo } from "react";
-import { type AccountSession, DEVICE_ON, UNKNOWN_DEVICE } from "#common/devices.ts";
+import type { AccountSession } from "#common/devices.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
@@ -11,13 +10,6 @@ import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./ac
 
 // The account page's sessions (issue 38): where the person is signed in, each with "Sign out",
 // and "Sign out everywhere else". Plain forms to the page's action, so they work without JavaScript.
-
-/** The session's device ("Chrome on Windows", from common/devices.ts) in the page's language; the names stay. */
-function deviceLabel(i18n: I18n, device: string): string {
-  if (device === UNKNOWN_DEVICE) return i18n._(msg`Unknown device`);
-  const [browser = device, system] = device.split(DEVICE_ON);
-  return system ? i18n._(msg`${browser} on ${system}`) : device;
-}
 
 function EndOthersForm({ fetcher }: { fetcher: AccountFetcher }) {
   const pending = fetcher.state !== "idle";
@@ -32,9 +24,10 @@ function EndOthersForm({ fetcher }: { fetcher: AccountFetcher }) {
 }
 
 function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: AccountFetcher }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const network = session.network;
-  const device = deviceLabel(i18n, session.device);
+  // In the page's language already (the loader's listAccountSessions).
+  const device = session.device;
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
       <div className="flex min-w-0 gap-3">

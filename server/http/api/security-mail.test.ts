@@ -130,8 +130,28 @@ describe("security e-mails", () => {
     expect(second.status, second.text).toBe(200);
     expect(await newDeviceMailsQueued(person.email, VI_SUBJECT)).toBe(1);
     const mail = await mailAbout(person.email, /^Lượt đăng nhập mới vào tài khoản DevConsult SEA của bạn$/);
-    expect(mail.text).toContain("Safari on iPhone, mạng 2001:db8:85a3::/48");
+    expect(mail.text).toContain("Safari trên iPhone, mạng 2001:db8:85a3::/48");
     expect(mail.text).not.toContain("2001:db8:85a3:1");
+  });
+
+  it("words the device in the account's language (Thai), as the account page does", async () => {
+    const TH_SUBJECT = /^มีการลงชื่อเข้าใช้ใหม่ในบัญชี DevConsult SEA ของคุณ$/;
+    const person = await registered("th");
+    expect((await login(person.email, "198.51.100.9", FIREFOX)).status).toBe(200);
+    // A phone on another network: its browser and system named, the words between them Thai.
+    expect((await login(person.email, "100.64.2.3", ANDROID)).status).toBe(200);
+    const phone = await mailAbout(person.email, TH_SUBJECT);
+    expect(phone.text).toContain("จากอุปกรณ์ที่เราไม่เคยเห็นมาก่อน: Chrome บน Android เครือข่าย 100.64.2.x");
+    expect(phone.html).toContain("Chrome บน Android");
+    expect(phone.text).not.toContain("Chrome on Android");
+    // A client whose header names nothing known: "Unknown device", in Thai.
+    expect((await login(person.email, "100.64.3.4", "")).status).toBe(200);
+    const unknown = await env.smtp.waitForMailAbout(
+      person.email,
+      (mail) => TH_SUBJECT.test(mail.subject) && mail.text.includes("100.64.3.x"),
+    );
+    expect(unknown.text).toContain("อุปกรณ์ที่ไม่รู้จัก เครือข่าย 100.64.3.x");
+    expect(unknown.text).not.toContain("Unknown device");
   });
 
   it("gives a browser its device cookie only when it signs in, and keeps the one it has", async () => {

@@ -2,12 +2,15 @@ import { and, count, desc, eq, gt, ne } from "drizzle-orm";
 import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { type AccountSession, describeDevice, networkOf } from "#common/devices.ts";
+import type { Locale } from "#common/locales.ts";
 import { authSessions } from "#server/db/schema.ts";
+import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { targetUser } from "../admin/users.ts";
 import { type Actor, inAdminTransaction, requireAccount, type ServiceDeps } from "../context.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
+import { deviceInWords } from "./device-words.ts";
 
 // Sessions you can see (issue 38, ASVS 7.4.5 and 7.5.2): the account's own list, ending one or all
 // the others, and an admin ending every session of a user (audited). The session of the request
@@ -20,9 +23,13 @@ export const SESSION_MESSAGES = {
 
 type Deps = Pick<ServiceDeps, "db">;
 
-/** The signed-in person's sessions, the most recently used first. */
-export async function listAccountSessions(deps: Deps, actor: Actor): Promise<{ sessions: AccountSession[] }> {
+/**
+ * The signed-in person's sessions, the most recently used first. Each device in English words
+ * ("Chrome on Windows", the API's), or for a page in `locale` in the page's language.
+ */
+export async function listAccountSessions(deps: Deps, actor: Actor, locale?: Locale): Promise<{ sessions: AccountSession[] }> {
   const signedIn = requireAccount(actor);
+  const i18n = locale === undefined ? null : await serverI18n(locale);
   const rows = await deps.db
     .select({
       id: authSessions.id,
@@ -39,7 +46,7 @@ export async function listAccountSessions(deps: Deps, actor: Actor): Promise<{ s
   return {
     sessions: rows.map((row) => ({
       id: row.id,
-      device: describeDevice(row.userAgent),
+      device: i18n ? deviceInWords(i18n, describeDevice(row.userAgent)) : describeDevice(row.userAgent),
       network: networkOf(row.ip),
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),

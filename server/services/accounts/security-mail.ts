@@ -8,6 +8,7 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
+import { deviceInWords } from "./device-words.ts";
 
 // Security e-mails (issue 38): what happened to an account that its owner should know about, in
 // the account's language, queued in the transaction of the change (the job queue delivers it; a
@@ -15,7 +16,7 @@ import { composeMail } from "../mail.ts";
 // and links to the account page. None carries a code, a token or a full address.
 
 export type SecurityEvent =
-  /** Signed in from a device and network this account had not used before. */
+  /** Signed in from a device and network this account had not used before (`device`: describeDevice's English words). */
   | { kind: "new-device"; device: string; network: string | null }
   /** An authenticator app was set up, or the passkey named `passkey` was added. */
   | { kind: "factor-added"; passkey?: string }
@@ -42,7 +43,7 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
   const sessions = { label: i18n._(msg`Review where you're signed in`), path: "/profile/manage#section-sessions" };
   switch (event.kind) {
     case "new-device": {
-      const { device } = event;
+      const device = deviceInWords(i18n, event.device);
       const network = event.network ?? "?";
       return {
         subject: i18n._(msg`New sign-in to your ${{ siteName }} account`),

@@ -1,20 +1,24 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { formatDate } from "#common/format.ts";
+import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from "#common/glossary/glossary.ts";
 import { activeFilters } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Forbidden } from "#server/services/errors.ts";
-import {
-  addGlossarySynonym,
-  listGlossaryConcepts,
-  listZeroResultSearches,
-  SYNONYM_LANGUAGES,
-} from "#server/services/search/glossary-admin.ts";
+import { addGlossarySynonym, listGlossaryConcepts, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { chipLabel } from "../components/search/active-filters.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, errorOf, failed, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -31,10 +35,21 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 export const handle: SignedInHandle = {
   signedOut: {
-    heading: "Admin Access Required",
-    text: "Please sign in with an administrator account to view the Admin Dashboard.",
+    heading: msg`Admin Access Required`,
+    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
     withHomeLink: true,
   },
+};
+
+/** The languages a synonym may be in (the glossary's), named in the page's language. */
+const LANGUAGE_NAMES: Record<GlossaryLanguage, MessageDescriptor> = {
+  en: msg`English`,
+  id: msg`Bahasa Indonesia`,
+  vi: msg`Vietnamese`,
+  th: msg`Thai`,
+  km: msg`Khmer`,
+  lo: msg`Lao`,
+  my: msg`Burmese`,
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -45,10 +60,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     const [zero, concepts] = await Promise.all([
       listZeroResultSearches(deps, actor, { limit: 50 }),
-      listGlossaryConcepts(deps, actor),
+      // Each concept by its label in the page's language (the glossary has the four).
+      listGlossaryConcepts(deps, actor, localeOfRequest(request)),
     ]);
     const text = (new URL(request.url).searchParams.get("text") ?? "").slice(0, 120);
-    return { ...zero, concepts, languages: SYNONYM_LANGUAGES, text };
+    return { ...zero, concepts, languages: GLOSSARY_LANGUAGES, text };
   } catch (error) {
     if (error instanceof Forbidden) throw redirect("/");
     throw error;
@@ -62,14 +78,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app));
   const form = await request.formData();
+  const i18n = i18nOfRequest(request);
   try {
-    const added = await addGlossarySynonym(serviceDeps(app), actor, {
+    const { text, label } = await addGlossarySynonym(serviceDeps(app), actor, {
       conceptId: String(form.get("conceptId") ?? ""),
       body: { language: form.get("language"), text: form.get("text") },
+      labelIn: localeOfRequest(request),
     });
     return redirectWithToast(app, "/admin/searches", {
-      title: "Synonym added",
-      description: `“${added.text}” now finds the consultants of ${added.label}.`,
+      title: i18n._(msg`Synonym added`),
+      description: i18n._(msg`“${text}” now finds the consultants of ${label}.`),
     });
   } catch (error) {
     return refusedAnswer(error, { initialValue: typedValues(form, TYPED) });
@@ -80,10 +98,16 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, form) => errorAnswer(message, { initialValue: typedValues(form, TYPED) }));
 }
 
-/** A search in words, as the results page's chips show it. */
-function describe(query: string): string {
-  const chips = activeFilters(parseSearchParamsLeniently(new URLSearchParams(query)));
-  return chips.map((chip) => chip.label).join(" · ");
+/** A search in words, as the results page's chips show it (in the page's language; the words typed as they were). */
+function SearchInWords({ query }: { query: string }) {
+  const { i18n } = useLingui();
+  const params = parseSearchParamsLeniently(new URLSearchParams(query));
+  return activeFilters(params).map((chip, index) => (
+    <span key={chip.key}>
+      {index > 0 && " · "}
+      {chip.key === "keywords" ? <bdi>{chip.label}</bdi> : chipLabel(i18n, chip, params)}
+    </span>
+  ));
 }
 
 export default function AdminSearches({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,84 +115,99 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
   const error = errorOf(actionData);
   const typed = (failed(actionData) ? (actionData?.result.initialValue ?? {}) : {}) as Record<string, string | undefined>;
   const navigation = useNavigation();
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <p className="text-sm">
         <Link to="/admin" className="font-semibold text-brand-700 underline underline-offset-4">
-          Admin Dashboard
+          <Trans>Admin Dashboard</Trans>
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold text-ink">Searches that found nothing</h1>
+      <h1 className="mt-2 text-3xl font-bold text-ink">
+        <Trans>Searches that found nothing</Trans>
+      </h1>
       <p className="mt-2 text-muted">
-        The most frequent searches of the last {days} days that found no consultant, counted without storing who searched. When
-        one is a term of the field, add it to its concept so that it finds the concept's consultants.
+        <Trans>
+          The most frequent searches of the last {days} days that found no consultant, counted without storing who searched. When
+          one is a term of the field, add it to its concept so that it finds the concept's consultants.
+        </Trans>
       </p>
 
       {searches.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-muted">
-          No search has found nothing in the last {days} days.
+          <Trans>No search has found nothing in the last {days} days.</Trans>
         </p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Zero-result searches, most frequent first</caption>
+            <caption className="sr-only">
+              <Trans>Zero-result searches, most frequent first</Trans>
+            </caption>
             <thead className="bg-slate-50 text-ink">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Search
+                  <Trans>Search</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Searches
+                  <Trans>Searches</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  Last searched
+                  <Trans>Last searched</Trans>
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {searches.map((search) => (
-                <tr key={search.query} className="border-t border-slate-200">
-                  <td className="px-4 py-3">
-                    <Link to={`/?${search.query}`} className="text-brand-700 underline underline-offset-4">
-                      {describe(search.query)}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">{search.searches}</td>
-                  <td className="px-4 py-3">{search.lastSearched}</td>
-                  <td className="px-4 py-3">
-                    {search.keywords && (
-                      <Link
-                        to={`/admin/searches?text=${encodeURIComponent(search.keywords)}#add-synonym`}
-                        className="font-semibold text-brand-700 underline underline-offset-4"
-                        aria-label={`Add “${search.keywords}” as a synonym`}
-                      >
-                        Add as a synonym
+              {searches.map((search) => {
+                const keywords = search.keywords;
+                return (
+                  <tr key={search.query} className="border-t border-slate-200">
+                    <td className="px-4 py-3">
+                      <Link to={`/?${search.query}`} className="text-brand-700 underline underline-offset-4">
+                        <SearchInWords query={search.query} />
                       </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                    <td className="px-4 py-3 tabular-nums">{search.searches}</td>
+                    <td className="px-4 py-3">{formatDate(search.lastSearched, locale)}</td>
+                    <td className="px-4 py-3">
+                      {keywords && (
+                        <Link
+                          to={`/admin/searches?text=${encodeURIComponent(keywords)}#add-synonym`}
+                          className="font-semibold text-brand-700 underline underline-offset-4"
+                          aria-label={t`Add “${keywords}” as a synonym`}
+                        >
+                          <Trans>Add as a synonym</Trans>
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
       )}
 
       <h2 id="add-synonym" className="mt-10 text-xl font-semibold text-ink">
-        Add a synonym to a concept
+        <Trans>Add a synonym to a concept</Trans>
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Checked like a form of the glossary file (the language's script, not already a form of a concept), recorded in the audit
-        log, and exported with the glossary for review.
+        <Trans>
+          Checked like a form of the glossary file (the language's script, not already a form of a concept), recorded in the audit
+          log, and exported with the glossary for review.
+        </Trans>
       </p>
-      {error && <RefusalNotice title="Not added">{error}</RefusalNotice>}
+      {error && <RefusalNotice title={t`Not added`}>{translateText(i18n, error)}</RefusalNotice>}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" key={text}>
-        <Field label="Concept" required>
+        <Field label={t`Concept`} required>
           {(props) => (
             <Select {...props} name="conceptId" defaultValue={typed.conceptId ?? ""}>
-              <option value="">Choose a concept</option>
+              <option value="">{t`Choose a concept`}</option>
               {concepts.map((concept) => (
                 <option key={concept.id} value={concept.id}>
                   {concept.label}
@@ -177,22 +216,22 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
             </Select>
           )}
         </Field>
-        <Field label="Language" required>
+        <Field label={t`Language`} required>
           {(props) => (
             <Select {...props} name="language" defaultValue={typed.language ?? "en"}>
               {languages.map((language) => (
-                <option key={language.value} value={language.value}>
-                  {language.label}
+                <option key={language} value={language}>
+                  {i18n._(LANGUAGE_NAMES[language])}
                 </option>
               ))}
             </Select>
           )}
         </Field>
-        <Field label="Synonym" required>
+        <Field label={t`Synonym`} required>
           {(props) => <Input {...props} name="text" maxLength={120} defaultValue={typed.text ?? text} />}
         </Field>
         <Button type="submit" disabled={navigation.state === "submitting"}>
-          Add synonym
+          <Trans>Add synonym</Trans>
         </Button>
       </Form>
     </section>
@@ -204,8 +243,8 @@ export function headers() {
 }
 
 export const meta = privatePageMeta({
-  title: "Searches that found nothing",
-  description: "The most frequent zero-result searches, and synonyms for the field glossary.",
+  title: msg`Searches that found nothing`,
+  description: msg`The most frequent zero-result searches, and synonyms for the field glossary.`,
   path: "/admin/searches",
 });
 

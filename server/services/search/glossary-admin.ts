@@ -69,6 +69,7 @@ const SynonymBodySchema = GlossaryAdditionSchema.omit({ conceptId: true });
 export type AddedSynonym = {
   id: number;
   conceptId: string;
+  /** The concept's preferred label (in `labelIn`, English by default). */
   label: string;
   language: string;
   text: string;
@@ -85,7 +86,7 @@ export type AddedSynonym = {
 export async function addGlossarySynonym(
   deps: Pick<ServiceDeps, "db" | "runtime" | "jobs">,
   actor: Actor,
-  input: { conceptId: string; body: unknown },
+  input: { conceptId: string; body: unknown; labelIn?: GlossaryLanguage },
 ): Promise<AddedSynonym> {
   const body = parseInput(SynonymBodySchema, input.body ?? {});
   const addition = { ...body, conceptId: input.conceptId };
@@ -114,7 +115,7 @@ export async function addGlossarySynonym(
     });
     const merged = mergeAdditions(glossary, [addition]).glossary;
     if ((await syncConceptForms(tx, merged)) > 0) await startRetag(tx);
-    return { id: row.id, conceptId: concept.id, label: preferredLabel(concept, "en") };
+    return { id: row.id, conceptId: concept.id, label: preferredLabel(concept, input.labelIn ?? "en") };
   });
   // The search reads the glossary with the addition (here and, through PostgreSQL, elsewhere).
   deps.runtime.directory.changed();
@@ -128,25 +129,19 @@ export async function exportGlossary(deps: Pick<ServiceDeps, "db" | "runtime">, 
   return glossaryFileOf(await deps.runtime.glossary.get(deps.db));
 }
 
-/** The glossary's concepts for an admin's choice: id and English label, by label. */
+/**
+ * The glossary's concepts for an admin's choice: id and preferred label in `language` (the admin
+ * page's; the glossary has every concept in the four interface languages, English otherwise), in
+ * that language's order.
+ */
 export async function listGlossaryConcepts(
   deps: Pick<ServiceDeps, "db" | "runtime">,
   actor: Actor,
+  language: GlossaryLanguage = "en",
 ): Promise<{ id: string; label: string }[]> {
   await requireAdmin(deps, actor);
   const glossary = await deps.runtime.glossary.get(deps.db);
   return glossary.concepts
-    .map((concept) => ({ id: concept.id, label: preferredLabel(concept, "en") }))
-    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+    .map((concept) => ({ id: concept.id, label: preferredLabel(concept, language) }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
 }
-
-/** The languages a synonym may be in, named for the admins' form. */
-export const SYNONYM_LANGUAGES = [
-  { value: "en", label: "English" },
-  { value: "id", label: "Bahasa Indonesia" },
-  { value: "vi", label: "Vietnamese" },
-  { value: "th", label: "Thai" },
-  { value: "km", label: "Khmer" },
-  { value: "lo", label: "Lao" },
-  { value: "my", label: "Burmese" },
-] as const satisfies readonly { value: GlossaryLanguage; label: string }[];

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Search, ShieldOff } from "lucide-react";
 import { Form, Link } from "react-router";
 import { countryName } from "#common/countries.ts";
@@ -8,8 +9,6 @@ import {
   type AdminOrganization,
   type ConversationReport,
   ORGANIZATION_FILTERS,
-  ORGANIZATION_KINDS,
-  ORGANIZATION_ROLES,
   type OrganizationFilter,
   REPORT_ACTIONS,
 } from "#common/organizations.ts";
@@ -20,15 +19,17 @@ import { listReports, resolveReport } from "#server/services/conversations/repor
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
+import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { kindLabel, reportActionLabel, roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
-import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
-import { i18nOfRequest } from "../i18n/i18n.ts";
+import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -46,17 +47,17 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 
 export const handle: SignedInHandle = {
   signedOut: {
-    heading: "Admin Access Required",
-    text: "Please sign in with an administrator account to view the Admin Dashboard.",
+    heading: msg`Admin Access Required`,
+    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
     withHomeLink: true,
   },
 };
 
-const FILTER_LABELS: Record<OrganizationFilter, string> = {
-  all: "All",
-  verified: "Verified",
-  unverified: "Unverified",
-  reported: "Reported",
+const FILTER_LABELS: Record<OrganizationFilter, MessageDescriptor> = {
+  all: msg`All`,
+  verified: msg`Verified`,
+  unverified: msg`Unverified`,
+  reported: msg`Reported`,
 };
 
 function readQuery(url: URL) {
@@ -91,8 +92,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     list,
     reports: reports.reports,
     opened,
-    // Names from the server, so the page hydrates with the same words.
-    countries: Object.fromEntries(list.organizations.map((row) => [row.country, countryName(row.country)])),
+    // Names from the server in the page's language, so the page hydrates with the same words.
+    countries: Object.fromEntries(
+      list.organizations.map((row) => [row.country, countryName(row.country, localeOfRequest(request))]),
+    ),
   };
 }
 
@@ -113,8 +116,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));
   const back = backToPage(form.get("back"), "/admin/organizations") ?? "/admin/organizations";
-  if (id === null) return answer(errorAnswer("Not found"), 404);
   const i18n = i18nOfRequest(request);
+  if (id === null) return answer(errorAnswer(i18n._(msg`Not found`)), 404);
   const known = intent === "verify" || intent === "unverify" || intent === "report" ? intent : undefined;
   // Without JavaScript the password (or code) comes in the form itself (issue 38): confirmed first.
   const refused = await reauthenticateFromForm(app, form, { intent: known });
@@ -140,7 +143,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     // Which form was refused (and what it said), so a request for the password shows in that form.
     return refusedAnswer(error, { intent: known, initialValue: typedValues(form, ["id", "action", "message"]) });
   }
-  return answer(errorAnswer("Unknown action"), 400);
+  return answer(errorAnswer(i18n._(msg`Unknown action`)), 400);
 }
 
 /** A failed request keeps the page (app/lib/page-action.ts). */
@@ -159,23 +162,26 @@ function pageHref(query: { search: string; filter: string }, extra: Record<strin
 
 export default function AdminOrganizationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, reports, opened, countries } = loaderData;
+  const { t, i18n } = useLingui();
   const failure = errorOf(actionData);
   const here = pageHref(query, { ...(query.page > 1 ? { page: query.page } : {}), ...(query.open ? { open: query.open } : {}) });
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
+  const reportCount = reports.length;
+  const total = list.total;
+  const page = query.page;
+  const openedName = opened?.name;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/admin" className="text-sm font-medium text-brand-800 hover:underline">
-        Admin Dashboard
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">Organizations</h1>
-      {failure && <RefusalNotice title="Not changed">{failure}</RefusalNotice>}
+      <AdminPageHeader title={<Trans>Organizations</Trans>} failure={failure && translateText(i18n, failure)} />
 
       <section aria-labelledby="reports-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="reports-heading" className="text-xl font-semibold text-ink">
-          Reported conversations ({reports.length})
+          <Trans>Reported conversations ({reportCount})</Trans>
         </h2>
         {reports.length === 0 ? (
-          <p className="mt-2 text-muted">No open reports.</p>
+          <p className="mt-2 text-muted">
+            <Trans>No open reports.</Trans>
+          </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-200">
             {reports.map((report) => (
@@ -187,45 +193,47 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
 
       <section aria-labelledby="table-heading" className="mt-6">
         <h2 id="table-heading" className="text-xl font-semibold text-ink">
-          All organizations ({list.total})
+          <Trans>All organizations ({total})</Trans>
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <Field label="Search organizations" className="min-w-0 flex-1">
+          <Field label={t`Search organizations`} className="min-w-0 flex-1">
             {(props) => (
-              <Input {...props} name="q" type="search" defaultValue={query.search} placeholder="Name, website or slug" />
+              <Input {...props} name="q" type="search" defaultValue={query.search} placeholder={t`Name, website or slug`} />
             )}
           </Field>
-          <Field label="Show">
+          <Field label={t`Show`}>
             {(props) => (
               <Select {...props} name="filter" defaultValue={query.filter}>
-                <Options values={ORGANIZATION_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))} />
+                <Options values={ORGANIZATION_FILTERS.map((value) => ({ value, label: i18n._(FILTER_LABELS[value]) }))} />
               </Select>
             )}
           </Field>
           <Button type="submit" variant="outline">
             <Search aria-hidden="true" className="size-4" />
-            Search
+            <Trans>Search</Trans>
           </Button>
         </Form>
         <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Organizations, newest first</caption>
+            <caption className="sr-only">
+              <Trans>Organizations, newest first</Trans>
+            </caption>
             <thead className="border-b border-slate-200 text-muted">
               <tr>
                 <th scope="col" className="p-3 font-medium">
-                  Organization
+                  <Trans>Organization</Trans>
                 </th>
                 <th scope="col" className="p-3 font-medium">
-                  Kind · country
+                  <Trans>Kind · country</Trans>
                 </th>
                 <th scope="col" className="p-3 font-medium">
-                  Members
+                  <Trans>Members</Trans>
                 </th>
                 <th scope="col" className="p-3 font-medium">
-                  Open reports
+                  <Trans>Open reports</Trans>
                 </th>
                 <th scope="col" className="p-3 font-medium">
-                  Verification
+                  <Trans>Verification</Trans>
                 </th>
               </tr>
             </thead>
@@ -233,7 +241,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
               {list.organizations.length === 0 && (
                 <tr>
                   <td colSpan={5} className="p-4 text-muted">
-                    No organizations match.
+                    <Trans>No organizations match.</Trans>
                   </td>
                 </tr>
               )}
@@ -251,18 +259,20 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
           </table>
         </div>
         {pageCount > 1 && (
-          <nav aria-label="Organizations pages" className="mt-3 flex items-center gap-3 text-sm">
+          <nav aria-label={t`Organizations pages`} className="mt-3 flex items-center gap-3 text-sm">
             {query.page > 1 && (
               <Link to={pageHref(query, { page: query.page - 1 })} className="font-medium text-brand-800 underline">
-                Previous
+                <Trans>Previous</Trans>
               </Link>
             )}
             <span className="text-muted">
-              Page {query.page} of {pageCount}
+              <Trans>
+                Page {page} of {pageCount}
+              </Trans>
             </span>
             {query.page < pageCount && (
               <Link to={pageHref(query, { page: query.page + 1 })} className="font-medium text-brand-800 underline">
-                Next
+                <Trans>Next</Trans>
               </Link>
             )}
           </nav>
@@ -272,14 +282,16 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
       {opened && (
         <section aria-labelledby="members-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
           <h2 id="members-heading" className="text-xl font-semibold text-ink">
-            Members of {opened.name}
+            <Trans>
+              Members of <bdi>{openedName}</bdi>
+            </Trans>
           </h2>
           <ul className="mt-3 divide-y divide-slate-200">
             {opened.members.map((member) => (
               <li key={member.userId} className="py-2 text-sm">
-                <span className="font-medium text-ink">{member.name}</span>{" "}
+                <bdi className="font-medium text-ink">{member.name}</bdi>{" "}
                 <span className="break-all text-muted">
-                  · {member.email} · {ORGANIZATION_ROLES.labels[member.role]}
+                  · <bdi>{member.email}</bdi> · {roleLabel(i18n, member.role)}
                 </span>
               </li>
             ))}
@@ -313,19 +325,31 @@ function OrganizationRow({
   answer: PageAnswer;
   membersHref: string;
 }) {
+  const { t, i18n } = useLingui();
+  const name = row.name;
+  const members = row.memberCount;
   return (
     <tr className="border-b border-slate-100 last:border-0" data-testid="organization-row">
       <td className="p-3 align-top">
-        <span className="font-semibold text-ink">{row.name}</span>
-        {row.website && <span className="block break-all text-xs text-muted">{row.website}</span>}
+        <bdi className="font-semibold text-ink">{name}</bdi>
+        {row.website && (
+          <bdi className="block break-all text-xs text-muted" dir="ltr">
+            {row.website}
+          </bdi>
+        )}
       </td>
       <td className="p-3 align-top text-slate-700">
-        {ORGANIZATION_KINDS.labels[row.kind]} · {country}
+        {kindLabel(i18n, row.kind)} · {country}
       </td>
       <td className="p-3 align-top">
         <Link to={membersHref} className="font-medium text-brand-800 underline">
-          {row.memberCount}
-          <span className="sr-only"> members of {row.name}</span>
+          {members}
+          <span className="sr-only">
+            {" "}
+            <Trans>
+              members of <bdi>{name}</bdi>
+            </Trans>
+          </span>
         </Link>
       </td>
       <td className="p-3 align-top">{row.openReports}</td>
@@ -334,10 +358,12 @@ function OrganizationRow({
           {row.verified ? (
             <>
               <VerifiedMark />
-              <span className="text-xs text-muted">{row.verificationMethod === "domain" ? "by domain" : "by an admin"}</span>
+              <span className="text-xs text-muted">{row.verificationMethod === "domain" ? t`by domain` : t`by an admin`}</span>
             </>
           ) : (
-            <span className="text-muted">Not verified</span>
+            <span className="text-muted">
+              <Trans>Not verified</Trans>
+            </span>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value={row.verified ? "unverify" : "verify"} />
@@ -349,8 +375,11 @@ function OrganizationRow({
               ) : (
                 <BadgeCheck aria-hidden="true" className="size-4" />
               )}
-              {row.verified ? "Unverify" : "Verify"}
-              <span className="sr-only"> {row.name}</span>
+              {row.verified ? t`Unverify` : t`Verify`}
+              <span className="sr-only">
+                {" "}
+                <bdi>{name}</bdi>
+              </span>
             </button>
             <ReauthenticateFields answer={askedAgain(answer, row.verified ? "unverify" : "verify", row.id)} />
           </Form>
@@ -361,38 +390,67 @@ function OrganizationRow({
 }
 
 function ReportItem({ report, back, answer }: { report: ConversationReport; back: string; answer: PageAnswer }) {
+  const { t, i18n } = useLingui();
   const again = askedAgain(answer, "report", report.id);
   const typed = typedOf(again);
+  const sender = report.senderName;
+  const reporter = report.reporterName;
+  const subject = report.subject;
   return (
     <li className="py-4" data-testid="report">
-      <p className="font-semibold text-ink">{report.subject}</p>
-      <p className="mt-0.5 text-sm text-slate-700">
-        From {report.senderName}
-        {report.organization && (
-          <>
-            {" "}
-            for <OrganizationBadge organization={report.organization} />
-          </>
-        )}{" "}
-        · reported by {report.reporterName ?? "a consultant"} on <LocalTime value={report.createdAt} />
+      <p className="font-semibold text-ink">
+        <bdi>{subject}</bdi>
       </p>
-      <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">“{report.reason}”</p>
+      <p className="mt-0.5 text-sm text-slate-700">
+        {report.organization ? (
+          <Trans>
+            From <bdi>{sender}</bdi> for <OrganizationBadge organization={report.organization} />
+          </Trans>
+        ) : (
+          <Trans>
+            From <bdi>{sender}</bdi>
+          </Trans>
+        )}{" "}
+        ·{" "}
+        {reporter ? (
+          <Trans>
+            reported by <bdi>{reporter}</bdi> on <LocalTime value={report.createdAt} />
+          </Trans>
+        ) : (
+          <Trans>
+            reported by a consultant on <LocalTime value={report.createdAt} />
+          </Trans>
+        )}
+      </p>
+      <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">
+        “<bdi>{report.reason}</bdi>”
+      </p>
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="id" value={report.id} />
         <input type="hidden" name="back" value={back} />
-        <Field label="Action">
+        <Field label={t`Action`}>
           {(props) => (
             <Select {...props} name="action" defaultValue={typed.action ?? "warn"}>
-              <Options values={REPORT_ACTIONS.options.filter((option) => option.value !== "unverify" || report.organization)} />
+              <Options
+                values={REPORT_ACTIONS.values
+                  .filter((value) => value !== "unverify" || report.organization)
+                  .map((value) => ({ value, label: reportActionLabel(i18n, value) }))}
+              />
             </Select>
           )}
         </Field>
-        <Field label="Message to the sender (for a warning)">
+        <Field label={t`Message to the sender (for a warning)`}>
           {(props) => <Input {...props} name="message" maxLength={1000} defaultValue={typed.message} />}
         </Field>
         <Button type="submit" variant="outline">
-          Apply<span className="sr-only"> to the report about “{report.subject}”</span>
+          <Trans>
+            Apply
+            <span className="sr-only">
+              {" "}
+              to the report about “<bdi>{subject}</bdi>”
+            </span>
+          </Trans>
         </Button>
         {again && (
           <div className="sm:col-span-3">
@@ -405,8 +463,8 @@ function ReportItem({ report, back, answer }: { report: ConversationReport; back
 }
 
 export const meta = privatePageMeta({
-  title: "Organizations",
-  description: "The admins' table of organizations and reported conversations.",
+  title: msg`Organizations`,
+  description: msg`The admins' table of organizations and reported conversations.`,
   path: "/admin/organizations",
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect } from "vitest";
 import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { insertConsultant, profileBody } from "../../../tests/setup/consultants.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { mekongEvaluation } from "../../../tests/setup/track-record.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 const it = apiTest({ REQUIRE_APPROVAL: "false" });
@@ -9,37 +10,12 @@ const it = apiTest({ REQUIRE_APPROVAL: "false" });
 // Issue 12: assignments, education, languages with levels, availability and the daily rate,
 // through the JSON API on a real database.
 
-let counter = 0;
-function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  counter += 1;
-  return {
-    name: "Nguyễn Thị Lan",
-    title: "Public Health Specialist",
-    email: `lan${counter}@example.org`,
-    phone: "+84 24 555 0199",
-    location: "Hà Nội, Vietnam",
-    city: "Hanoi",
-    country: "Vietnam",
-    yearsExperience: 12,
-    languages: ["Vietnamese", "English"],
-    primarySpecialization: "Healthcare",
-    bio: "Twelve years of maternal and child health programmes across the Mekong region.",
-    ...extra,
-  };
-}
+/** A valid profile (tests/setup's), of a public health specialist; what a test is about goes in `extra`. */
+const profile = (extra: Record<string, unknown> = {}) => profileBody({ title: "Public Health Specialist", ...extra });
 
-const assignment = (extra: Record<string, unknown> = {}) => ({
-  title: "Team Leader, Maternal Health Programme Evaluation",
-  organization: "Ministry of Health",
-  donors: ["Asian Development Bank", "WHO"],
-  countries: ["Vietnam", "Laos"],
-  role: "Team leader",
-  startDate: "2021-03",
-  endDate: "2023-06",
-  sector: "Healthcare",
-  description: "Led a team of six evaluating district maternal health services.",
-  ...extra,
-});
+/** tests/setup's assignment, with two donors and two countries (kept in their order). */
+const assignment = (extra: Record<string, unknown> = {}) =>
+  mekongEvaluation({ donors: ["Asian Development Bank", "WHO"], countries: ["Vietnam", "Laos"], ...extra });
 
 const education = (extra: Record<string, unknown> = {}) => ({
   degree: "MSc",

@@ -3,7 +3,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
-import { type AppServer, startApp } from "../setup/app-server.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { startFuzzedApp } from "../setup/fuzz-app.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // Issue 35, item 3: no input answers 5xx. Property-based, over EVERY route, found rather than
@@ -377,52 +378,15 @@ let fixture: Fixture;
 const tally = { requests: 0, serverErrors: 0, resets: 0 };
 const failures: string[] = [];
 
-async function post(address: string, body: unknown, token?: string) {
-  const response = await fetch(`${app.url}${address}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${address}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
-  app = await startApp({
-    env: {
-      ADMIN_EMAIL: "routes.admin@example.org",
-      ADMIN_PASSWORD: "routes-admin-pass-1",
-      SEED_DEMO: "false",
-      TRUST_PROXY: "true",
-    },
-  });
-  const admin = await post("/api/auth/login", { email: "routes.admin@example.org", password: "routes-admin-pass-1" });
-  const user = await post("/api/auth/register", {
-    email: "routes.user@example.org",
-    password: "routes-user-pass-1",
-    name: "Route User",
-  });
-  const consultant = await post(
-    "/api/consultants",
-    {
-      name: "Route Consultant",
-      title: "Evaluator",
-      email: "routes.consultant@example.org",
-      location: "Hanoi, Vietnam",
-      country: "Vietnam",
-      yearsExperience: 5,
-      primarySpecialization: "Healthcare",
-      bio: "Evaluates health programmes across the region.",
-    },
-    user.sessionToken as string,
-  );
+  const started = await startFuzzedApp("routes", "Route");
+  app = started.app;
   fixture = {
-    userToken: user.sessionToken as string,
-    adminToken: admin.sessionToken as string,
-    userId: (user.user as { id: number }).id,
-    adminId: (admin.user as { id: number }).id,
-    consultantId: consultant.id as number,
+    userToken: started.user.token,
+    adminToken: started.admin.token,
+    userId: started.user.id,
+    adminId: started.admin.id,
+    consultantId: started.consultantId,
     origin: app.url,
   };
   console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../setup/app-server.ts";
+import type { AppServer } from "../setup/app-server.ts";
+import { postJson, startFuzzedApp } from "../setup/fuzz-app.ts";
 
 // Generated malformed requests against the real production build and a real database: for every
 // class of endpoint at least 1 000 requests (bad types, control characters, lone surrogates,
@@ -530,55 +531,30 @@ async function json(path: string, init: RequestInit) {
 }
 
 beforeAll(async () => {
-  app = await startApp({
-    env: { ADMIN_EMAIL: "fuzz.admin@example.org", ADMIN_PASSWORD: "fuzz-admin-pass-1", SEED_DEMO: "false", TRUST_PROXY: "1" },
-  });
-  const post = (path: string, body: unknown, token?: string) =>
-    json(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const admin = await post("/api/auth/login", { email: "fuzz.admin@example.org", password: "fuzz-admin-pass-1" });
-  const user = await post("/api/auth/register", {
-    email: "fuzz.user@example.org",
-    password: "fuzz-user-pass-1",
-    name: "Fuzz User",
-  });
-  const consultant = await post(
-    "/api/consultants",
-    {
-      name: "Fuzz Consultant",
-      title: "Evaluator",
-      email: "fuzz.consultant@example.org",
-      location: "Hanoi, Vietnam",
-      country: "Vietnam",
-      yearsExperience: 5,
-      primarySpecialization: "Healthcare",
-      bio: "Evaluates health programmes across the region.",
-    },
-    user.sessionToken as string,
-  );
-  await fetch(`${app.url}/api/admin/consultants/${consultant.id}/approve`, {
+  const started = await startFuzzedApp("fuzz", "Fuzz");
+  app = started.app;
+  const { admin, user, consultantId } = started;
+  await fetch(`${app.url}/api/admin/consultants/${consultantId}/approve`, {
     method: "PUT",
-    headers: { authorization: `Bearer ${admin.sessionToken}` },
+    headers: { authorization: `Bearer ${admin.token}` },
   });
-  await post(
-    `/api/consultants/${consultant.id}/messages`,
+  await postJson(
+    app,
+    `/api/consultants/${consultantId}/messages`,
     {
       senderName: "Sender",
       senderEmail: "sender@example.org",
       subject: "Assignment",
       message: "Would you be free for an evaluation in March?",
     },
-    admin.sessionToken as string,
+    admin.token,
   );
-  const inbox = await json("/api/my-consultant-profile/messages", { headers: { authorization: `Bearer ${user.sessionToken}` } });
+  const inbox = await json("/api/my-consultant-profile/messages", { headers: { authorization: `Bearer ${user.token}` } });
   const first = (inbox.messages as { id: number }[] | undefined)?.[0];
   fixture = {
-    userToken: user.sessionToken as string,
-    adminToken: admin.sessionToken as string,
-    consultantId: consultant.id as number,
+    userToken: user.token,
+    adminToken: admin.token,
+    consultantId,
     messageId: first?.id ?? 1,
     origin: app.url,
   };

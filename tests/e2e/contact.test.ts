@@ -1,7 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import type { Sql } from "#server/db/client.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, saveScreenshot, waitForHydration } from "../setup/browser.ts";
+import {
+  expectFieldErrors,
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  saveScreenshot,
+  waitForHydration,
+} from "../setup/browser.ts";
 import { e2e } from "../setup/e2e.ts";
 import type { ReceivedMail, TestSmtp } from "../setup/smtp.ts";
 
@@ -97,17 +103,17 @@ describe("contact form", () => {
     await page.getByLabel("Email Address").fill("not-an-email");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("Too short");
     await page.getByRole("button", { name: "Send Message" }).click();
-    for (const message of [
-      "First name is required",
-      "Last name is required",
-      "Valid email address is required",
-      "Please choose a subject",
-      "Message must be at least 10 characters long",
-    ]) {
-      await page.getByText(message, { exact: true }).waitFor();
-    }
-    expect(await page.getByLabel("First Name").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByLabel("First Name").evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectFieldErrors(
+      page,
+      [
+        "First name is required",
+        "Last name is required",
+        "Valid email address is required",
+        "Please choose a subject",
+        "Message must be at least 10 characters long",
+      ],
+      page.getByLabel("First Name"),
+    );
     // Each error is tied to its field for screen readers.
     const describedBy = await page.getByLabel("Email Address").getAttribute("aria-describedby");
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Valid email address is required");

@@ -1,34 +1,30 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { AppServer } from "../setup/app-server.ts";
-import { expectNoAxeViolations, expectNoConsoleErrors, openPage, saveScreenshot, waitForHydration } from "../setup/browser.ts";
-import { e2e } from "../setup/e2e.ts";
+import {
+  expectFieldErrors,
+  expectNoAxeViolations,
+  expectNoConsoleErrors,
+  saveScreenshot,
+  toastText,
+  waitForHydration,
+} from "../setup/browser.ts";
+import { e2e, type PageOptions } from "../setup/e2e.ts";
 import { cameraJpeg, decompressionBombPng, SVG, solidPng, webpChunks } from "../setup/images.ts";
-import { fillRequired, savedProfileId as savedProfileIdOf, signIn as signInAs } from "./profile-form-helpers.ts";
+import { fillRequired, savedProfileId, signIn } from "./profile-form-helpers.ts";
 
-const it = e2e({ REQUIRE_APPROVAL: "true" });
-// The file's app and browser (e2e()'s fixtures), for the helpers below.
-let app: AppServer;
-let browser: Browser;
-it.beforeAll(({ app: started, browser: connected }) => {
-  app = started;
-  browser = connected;
-});
-
+const it = e2e({ REQUIRE_APPROVAL: "true" })
+  /** A page signed in as a new person (profile-form-helpers' signIn), on the empty new-profile form. */
+  .extend("newProfileForm", async ({ app, openPage }) => {
+    return async (options?: PageOptions) => {
+      const opened = await openPage(options);
+      const person = await signIn(app, opened.page);
+      await opened.page.goto(`${app.url}/profile/new`);
+      return { ...opened, person };
+    };
+  });
 let counter = 0;
-const signIn = (page: Page) => signInAs(app, page);
-const savedProfileId = (page: Page, title: string) => savedProfileIdOf(app, page, title);
-
-/** The toast with this title (and this text, when a toast with the same title may still be showing). */
-async function toastText(page: Page, title: string, text?: string) {
-  const withTitle = page.getByTestId("toast").filter({ hasText: title });
-  const toast = text ? withTitle.filter({ hasText: text }) : withTitle;
-  // One action that waits and reads: a toast closes itself after 5 s, and under load the gap
-  // between a separate wait and read once outlasted it (the read then waited 30 s for nothing).
-  return toast.first().innerText();
-}
 
 /** Holds a request until released: lets a test see the button's in-between labels. */
 async function holdRequests(page: Page, pattern: string | RegExp) {
@@ -44,8 +40,8 @@ async function holdRequests(page: Page, pattern: string | RegExp) {
 }
 
 describe("signed out", () => {
-  it("the form and the own-profile page ask to sign in", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("the form and the own-profile page ask to sign in", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     for (const path of ["/profile/new", "/profile/edit/1"]) {
       await page.goto(`${app.url}${path}`);
       await page.getByText("You need to be logged in to create or edit a consultant profile.").waitFor();
@@ -57,14 +53,16 @@ describe("signed out", () => {
     await page.getByText("You need to be logged in to see your consultant profile.").waitFor();
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
 describe("creating and editing a profile", () => {
-  it("creates a profile with a photo through the form, then sees it on the own-profile and public pages", async () => {
-    const { page, errors, close } = await openPage(browser);
-    const person = await signIn(page);
+  it("creates a profile with a photo through the form, then sees it on the own-profile and public pages", async ({
+    app,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage();
+    const person = await signIn(app, page);
 
     await page.goto(`${app.url}/my-consultant-profile`);
     await page.getByRole("link", { name: "Create Consultant Profile" }).click();
@@ -76,18 +74,18 @@ describe("creating and editing a profile", () => {
 
     // The spec's messages beside each field, before anything is sent.
     await page.getByRole("button", { name: "Create Profile" }).click();
-    for (const message of [
-      "Professional title is required",
-      "Location is required",
-      "Country is required",
-      "Years of experience is required",
-      "Primary specialization is required",
-      "Bio must be at least 10 characters long",
-    ]) {
-      await page.getByText(message, { exact: true }).waitFor();
-    }
-    expect(await page.getByLabel("Professional Title").getAttribute("aria-invalid")).toBe("true");
-    expect(await page.getByLabel("Professional Title").evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectFieldErrors(
+      page,
+      [
+        "Professional title is required",
+        "Location is required",
+        "Country is required",
+        "Years of experience is required",
+        "Primary specialization is required",
+        "Bio must be at least 10 characters long",
+      ],
+      page.getByLabel("Professional Title"),
+    );
     await page.getByLabel("Full Name").fill("");
     await page.getByLabel("Full Name").blur();
     await page.getByText("Name is required", { exact: true }).waitFor();
@@ -121,7 +119,7 @@ describe("creating and editing a profile", () => {
     await page.getByRole("button", { name: "Saving..." }).waitFor();
     releaseSave();
 
-    const { id, link } = await savedProfileId(page, "Profile created successfully!");
+    const { id, link } = await savedProfileId(app, page, "Profile created successfully!");
     expect(await toastText(page, "Profile created successfully!")).toContain("Profile created successfully!");
     await link.click();
     await page.waitForURL(`${app.url}/consultant/${id}`);
@@ -152,9 +150,8 @@ describe("creating and editing a profile", () => {
     });
 
     // A visitor does not see a profile waiting for approval.
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     expect((await visitor.page.goto(`${app.url}/consultant/${id}`))?.status()).toBe(404);
-    await visitor.close();
 
     // The own-profile page shows everything, including what visitors do not see.
     await page.goto(`${app.url}/my-consultant-profile`);
@@ -180,37 +177,33 @@ describe("creating and editing a profile", () => {
     await page.getByLabel("City").fill("");
     await page.getByLabel("Show email publicly").check();
     await page.getByRole("button", { name: "Update Profile" }).click();
-    expect((await savedProfileId(page, "Profile updated successfully!")).id).toBe(id);
+    expect((await savedProfileId(app, page, "Profile updated successfully!")).id).toBe(id);
     expect(await toastText(page, "Profile updated successfully!")).toContain("Profile updated successfully!");
     const [edited] = await app.database!.sql`select title, city, show_email, profile_photo_url from consultants where id = ${id}`;
     expect(edited).toEqual({ title: "Senior GEDSI Adviser", city: null, show_email: true, profile_photo_url: src });
 
     await app.database!.sql`update consultants set status = 'approved' where id = ${id}`;
-    const after = await openPage(browser);
+    const after = await openPage();
     await after.page.goto(`${app.url}/consultant/${id}`);
     const publicText = await after.page.getByTestId("consultant-profile").innerText();
     expect(publicText).toContain("Senior GEDSI Adviser");
     expect(publicText).toContain(person.email);
     expect(publicText).not.toContain("+62 274 555 0188");
     expectNoConsoleErrors(after.errors);
-    await after.close();
     expectNoConsoleErrors(errors, [/status of 404/]);
-    await close();
   }, 180_000);
 
-  it("replaces the photo and removes the old files", async () => {
-    const { page, errors, close } = await openPage(browser);
-    await signIn(page);
-    await page.goto(`${app.url}/profile/new`);
+  it("replaces the photo and removes the old files", async ({ app, newProfileForm }) => {
+    const { page, errors } = await newProfileForm();
     await fillRequired(page);
     await page.locator('input[type="file"]').setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await solidPng() });
     await page.getByRole("button", { name: "Create Profile" }).click();
-    const { id } = await savedProfileId(page, "Profile created successfully!");
+    const { id } = await savedProfileId(app, page, "Profile created successfully!");
     const [first] = await app.database!.sql<{ url: string }[]>`select profile_photo_url as url from consultants where id = ${id}`;
     await page.goto(`${app.url}/profile/edit/${id}`);
     await page.locator('input[type="file"]').setInputFiles({ name: "b.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg() });
     await page.getByRole("button", { name: "Update Profile" }).click();
-    await savedProfileId(page, "Profile updated successfully!");
+    await savedProfileId(app, page, "Profile updated successfully!");
     const [second] = await app.database!.sql<
       { url: string }[]
     >`select profile_photo_url as url from consultants where id = ${id}`;
@@ -218,13 +211,10 @@ describe("creating and editing a profile", () => {
     await expect(readFile(path.join(app.dataDir, first!.url))).rejects.toThrow(/ENOENT/);
     expect((await fetch(`${app.url}${first!.url}`)).status).toBe(404);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("shows the spec's photo error toasts and keeps the form", async () => {
-    const { page, errors, close } = await openPage(browser);
-    await signIn(page);
-    await page.goto(`${app.url}/profile/new`);
+  it("shows the spec's photo error toasts and keeps the form", async ({ app, newProfileForm }) => {
+    const { page, errors } = await newProfileForm();
     await fillRequired(page);
     const fileInput = page.locator('input[type="file"]');
 
@@ -270,24 +260,21 @@ describe("creating and editing a profile", () => {
     await page.getByRole("button", { name: "Create Profile" }).click();
     expect((await uploaded).status()).toBe(201);
     expectNoConsoleErrors(errors, [/status of 415/]);
-    await close();
   }, 120_000);
 
-  it("refuses an e-mail another profile shows beside the field with the 'Error creating profile' toast", async () => {
-    const first = await openPage(browser);
-    await signIn(first.page);
-    await first.page.goto(`${app.url}/profile/new`);
+  it("refuses an e-mail another profile shows beside the field with the 'Error creating profile' toast", async ({
+    app,
+    newProfileForm,
+  }) => {
+    const first = await newProfileForm();
     await first.page.getByLabel(/^Email/).fill("shared.address@example.org");
     await fillRequired(first.page);
     // Only a shown address is taken (a hidden one may not be revealed by a 409: migration 0010).
     await first.page.getByLabel("Show email publicly").check();
     await first.page.getByRole("button", { name: "Create Profile" }).click();
-    await savedProfileId(first.page, "Profile created successfully!");
-    await first.close();
+    await savedProfileId(app, first.page, "Profile created successfully!");
 
-    const { page, errors, close } = await openPage(browser);
-    await signIn(page);
-    await page.goto(`${app.url}/profile/new`);
+    const { page, errors } = await newProfileForm();
     await page.getByLabel(/^Email/).fill("Shared.Address@example.org");
     await fillRequired(page);
     await page.getByRole("button", { name: "Create Profile" }).click();
@@ -298,22 +285,22 @@ describe("creating and editing a profile", () => {
       .waitFor();
     expect(await page.getByLabel(/^Email/).getAttribute("aria-invalid")).toBe("true");
     expectNoConsoleErrors(errors, [/status of 409/]);
-    await close();
   });
 
-  it("tells someone else that they can only edit their own profile, and sends an owner from /profile/new to their profile", async () => {
-    const owner = await openPage(browser);
-    await signIn(owner.page);
-    await owner.page.goto(`${app.url}/profile/new`);
+  it("tells someone else that they can only edit their own profile, and sends an owner from /profile/new to their profile", async ({
+    app,
+    openPage,
+    newProfileForm,
+  }) => {
+    const owner = await newProfileForm();
     await fillRequired(owner.page);
     await owner.page.getByRole("button", { name: "Create Profile" }).click();
-    const { id } = await savedProfileId(owner.page, "Profile created successfully!");
+    const { id } = await savedProfileId(app, owner.page, "Profile created successfully!");
     await owner.page.goto(`${app.url}/profile/new`);
     await owner.page.waitForURL(`${app.url}/profile/edit/${id}`);
-    await owner.close();
 
-    const { page, errors, close } = await openPage(browser);
-    await signIn(page);
+    const { page, errors } = await openPage();
+    await signIn(app, page);
     const response = await page.goto(`${app.url}/profile/edit/${id}`);
     expect(response?.status()).toBe(403);
     await page.getByText("You can only edit your own profile.").waitFor();
@@ -322,13 +309,10 @@ describe("creating and editing a profile", () => {
     expect((await page.goto(`${app.url}/profile/edit/99999999`))?.status()).toBe(404);
     expect((await page.goto(`${app.url}/profile/edit/abc`))?.status()).toBe(404);
     expectNoConsoleErrors(errors, [/status of 403/, /status of 404/]);
-    await close();
   });
 
-  it("works without JavaScript, photo included", async () => {
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
-    const person = await signIn(page);
-    await page.goto(`${app.url}/profile/new`);
+  it("works without JavaScript, photo included", async ({ app, newProfileForm }) => {
+    const { page, person } = await newProfileForm({ javaScriptEnabled: false });
     await page.locator("form#consultant-profile-form button[type=submit]").click();
     await page.getByText("Professional title is required", { exact: true }).waitFor();
     expect(await page.getByLabel("Full Name").inputValue()).toBe(person.name);
@@ -346,17 +330,16 @@ describe("creating and editing a profile", () => {
     expect(row?.profile_photo_url).toMatch(/^\/uploads\/photos\/[\w-]{24}-400\.webp$/);
     expect(row?.available_for_work).toBe(false);
     expect(row?.show_email).toBe(false);
-    await close();
   });
 });
 
 describe("Send Message", () => {
-  it("asks visitors to sign in, and opens the message form for signed-in people", async () => {
+  it("asks visitors to sign in, and opens the message form for signed-in people", async ({ app, openPage }) => {
     const [row] = await app.database!.sql<{ id: number }[]>`
       insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
       values ('Dara Sok', 'WASH Engineer', 'dara.sok@example.org', 'Phnom Penh, Cambodia', 'Cambodia', 7, 'Infrastructure',
               'Seven years of rural water supply design.', 'approved') returning id`;
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/consultant/${row!.id}`);
     await page.getByRole("button", { name: "Send Message" }).click();
     const ask = page.getByRole("dialog", { name: "Sign in to send a message" });
@@ -365,7 +348,7 @@ describe("Send Message", () => {
     await ask.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("dialog", { name: "Welcome to DevConsult SEA" }).waitFor();
 
-    const person = await signIn(page);
+    const person = await signIn(app, page);
     await page.goto(`${app.url}/consultant/${row!.id}`);
     await page.getByRole("button", { name: "Send Message" }).click();
     const form = page.getByRole("dialog", { name: "Message Dara Sok" });
@@ -376,7 +359,6 @@ describe("Send Message", () => {
     expect(await form.getByText("Message must be at least 10 characters long").count()).toBe(1);
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 });
 
@@ -384,12 +366,12 @@ describe("creating an account from where sign-in is asked for", () => {
   const signUpTab = (page: Page) =>
     page.getByRole("dialog", { name: "Welcome to DevConsult SEA" }).getByRole("tab", { name: "Sign Up", selected: true });
 
-  it("opens the dialog on Sign Up from the profile form's alert and from Send Message", async () => {
+  it("opens the dialog on Sign Up from the profile form's alert and from Send Message", async ({ app, openPage }) => {
     const [row] = await app.database!.sql<{ id: number }[]>`
       insert into consultants (name, title, email, location, country, years_experience, primary_specialization, bio, status)
       values ('Vanna Kim', 'Evaluator', ${`vanna.${counter}@example.org`}, 'Phnom Penh, Cambodia', 'Cambodia', 9, 'Healthcare',
               'Nine years of health programme evaluation.', 'approved') returning id`;
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/profile/new`);
     await waitForHydration(page);
     await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
@@ -403,11 +385,10 @@ describe("creating an account from where sign-in is asked for", () => {
     await signUpTab(page).waitFor();
     await expectNoAxeViolations(page);
     expectNoConsoleErrors(errors);
-    await close();
   });
 
-  it("opens Sign Up from Join Database, and the new account lands on the profile form", async () => {
-    const { page, errors, close } = await openPage(browser);
+  it("opens Sign Up from Join Database, and the new account lands on the profile form", async ({ app, openPage }) => {
+    const { page, errors } = await openPage();
     await page.goto(`${app.url}/about`);
     await waitForHydration(page);
     await page.getByRole("banner").getByRole("link", { name: "Join Database" }).click();
@@ -421,6 +402,5 @@ describe("creating an account from where sign-in is asked for", () => {
     await page.waitForURL(`${app.url}/profile/new`);
     await page.getByRole("heading", { level: 1, name: "Create Consultant Profile" }).waitFor();
     expectNoConsoleErrors(errors);
-    await close();
   });
 });

@@ -59,6 +59,16 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
+/**
+ * A form the browser refused before sending: each of `messages` shows (its exact text), and the
+ * first field in error is marked aria-invalid and has the focus.
+ */
+export async function expectFieldErrors(page: Page, messages: string[], firstInError: Locator) {
+  for (const message of messages) await page.getByText(message, { exact: true }).waitFor();
+  await expect.poll(() => firstInError.getAttribute("aria-invalid")).toBe("true");
+  await expect.poll(() => firstInError.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
 /** Waits until React has hydrated the page, so a click is handled by the app and not by a bare form. */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

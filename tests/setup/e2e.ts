@@ -36,7 +36,8 @@ export type Account = { id: number; email: string; name: string; password: strin
 /** Who a signed-in page belongs to: an organization's user, an admin, or a consultant with a listed profile. */
 export type Role = "user" | "admin" | "consultant";
 
-type PageOptions = Parameters<typeof openPage>[1];
+/** How a page opens: its viewport ("phone" or "desktop") and whether it runs JavaScript. */
+export type PageOptions = Parameters<typeof openPage>[1];
 export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
 
 /**

@@ -2,14 +2,12 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import type { Sql } from "#server/db/client.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
-import { e2e, signInPage, unique } from "../setup/e2e.ts";
+import { e2e, type PageOptions, signInPage, unique } from "../setup/e2e.ts";
 
 // Issue 38 on the account page, after a change to how one signs in: the offer to sign out every
 // other session (a passkey removed: the session on the other device ends, its next request is
 // 401), and renaming a passkey in its row; with JavaScript on a phone and a desktop (axe-core
 // clean), and without JavaScript as plain forms.
-
-const test = e2e();
 
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
@@ -41,20 +39,36 @@ function passkeysOf(page: Page) {
   return page.getByRole("region", { name: "Passkeys" });
 }
 
+// `passkeyOwner`: a new account (`name` and a made-up suffix) with one passkey, and with
+// `elsewhere` also signed in on another device first (its session's token; once the passkey is
+// there, a password alone no longer signs in); `accountPage`: a page opened with `options`, signed
+// in as that account, at the account page (/profile/manage).
+const test = e2e()
+  .extend("passkeyOwner", async ({ app, sql, register }) => {
+    return async (name: string, passkey: string, { elsewhere = false } = {}) => {
+      const person = await register(`${name} ${unique()}`);
+      const otherDevice = elsewhere ? await signInElsewhere(app.url, person) : "";
+      return { person, otherDevice, passkeyId: await addPasskeyRow(sql, person.id, passkey) };
+    };
+  })
+  .extend("accountPage", async ({ app, openPage }) => {
+    return async (person: { sessionToken: string }, options: PageOptions) => {
+      const opened = await openPage(options);
+      await signInPage(opened.page, app.url, person.sessionToken);
+      await opened.page.goto(`${app.url}/profile/manage`);
+      return opened;
+    };
+  });
+
 describe("after a factor changed: sign out the other sessions", () => {
   for (const viewport of ["desktop", "phone"] as const) {
     test(`offers it beside the removed passkey and ends the other device's session (${viewport})`, async ({
       app,
-      sql,
-      openPage,
-      register,
+      passkeyOwner,
+      accountPage,
     }) => {
-      const person = await register(`Anan Factor ${unique()}`);
-      const elsewhere = await signInElsewhere(app.url, person);
-      await addPasskeyRow(sql, person.id, "Old phone");
-      const { page, errors } = await openPage({ viewport });
-      await signInPage(page, app.url, person.sessionToken);
-      await page.goto(`${app.url}/profile/manage`);
+      const { person, otherDevice: elsewhere } = await passkeyOwner("Anan Factor", "Old phone", { elsewhere: true });
+      const { page, errors } = await accountPage(person, { viewport });
       await waitForHydration(page);
       const passkeys = passkeysOf(page);
       await passkeys.getByText("Old phone", { exact: true }).waitFor();
@@ -81,15 +95,11 @@ describe("after a factor changed: sign out the other sessions", () => {
   test("without JavaScript: the answered page has the offer as a plain form that works", async ({
     app,
     sql,
-    openPage,
-    register,
+    passkeyOwner,
+    accountPage,
   }) => {
-    const person = await register(`Niran NoScript ${unique()}`);
-    const elsewhere = await signInElsewhere(app.url, person);
-    await addPasskeyRow(sql, person.id, "Lost key");
-    const { page, errors } = await openPage({ javaScriptEnabled: false });
-    await signInPage(page, app.url, person.sessionToken);
-    await page.goto(`${app.url}/profile/manage`);
+    const { person, otherDevice: elsewhere } = await passkeyOwner("Niran NoScript", "Lost key", { elsewhere: true });
+    const { page, errors } = await accountPage(person, { javaScriptEnabled: false });
     await passkeysOf(page).getByRole("button", { name: "Remove passkey Lost key" }).click();
     const offer = passkeysOf(page).getByRole("button", { name: "Sign out other sessions" });
     await offer.waitFor();
@@ -105,12 +115,9 @@ describe("after a factor changed: sign out the other sessions", () => {
 
 describe("renaming a passkey", () => {
   for (const viewport of ["desktop", "phone"] as const) {
-    test(`renames it in its row (${viewport})`, async ({ app, sql, openPage, register }) => {
-      const person = await register(`Dao Rename ${unique()}`);
-      const id = await addPasskeyRow(sql, person.id, "Phone");
-      const { page, errors } = await openPage({ viewport });
-      await signInPage(page, app.url, person.sessionToken);
-      await page.goto(`${app.url}/profile/manage`);
+    test(`renames it in its row (${viewport})`, async ({ sql, passkeyOwner, accountPage }) => {
+      const { person, passkeyId: id } = await passkeyOwner("Dao Rename", "Phone");
+      const { page, errors } = await accountPage(person, { viewport });
       await waitForHydration(page);
       const passkeys = passkeysOf(page);
       await passkeys.getByLabel("Rename passkey Phone").click();
@@ -134,16 +141,12 @@ describe("renaming a passkey", () => {
   }
 
   test("without JavaScript: Rename opens, the form posts, the page shows the new name", async ({
-    app,
     sql,
-    openPage,
-    register,
+    passkeyOwner,
+    accountPage,
   }) => {
-    const person = await register(`Kiet NoScript ${unique()}`);
-    const id = await addPasskeyRow(sql, person.id, "Desk key");
-    const { page, errors } = await openPage({ javaScriptEnabled: false });
-    await signInPage(page, app.url, person.sessionToken);
-    await page.goto(`${app.url}/profile/manage`);
+    const { person, passkeyId: id } = await passkeyOwner("Kiet NoScript", "Desk key");
+    const { page, errors } = await accountPage(person, { javaScriptEnabled: false });
     const passkeys = passkeysOf(page);
     await passkeys.getByLabel("Rename passkey Desk key").click();
     await passkeys.getByLabel("New name for Desk key").fill("YubiKey 5");

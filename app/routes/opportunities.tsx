@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { OpportunityFacts, OrganizationName, SpecializationBadges } from "../components/opportunities/opportunity-facts.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
+import { Options } from "../components/ui/options.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
@@ -52,6 +53,34 @@ function queryOf(params: OpportunitySearch, page: number): string {
   return text ? `?${text}` : "";
 }
 
+/** One filter of the search: any value (its first choice, the one a search without it has), or one of `values`. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  anyValue,
+  values,
+  kind,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  anyValue: string;
+  values: readonly string[];
+  kind?: "language";
+}) {
+  const { i18n } = useLingui();
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} name={name} defaultValue={value ?? ""}>
+          <Options placeholder={anyValue} values={values} label={(choice) => valueLabel(i18n, choice, kind)} />
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) {
   const { params, page, canPost } = loaderData;
   const { t, i18n } = useLingui();
@@ -59,6 +88,12 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
   const last = first + page.opportunities.length - 1;
   const total = page.total;
   const corrected = page.correctedKeywords;
+  const filters = [
+    { name: "specialization", label: t`Specialization`, anyValue: t`All specializations`, values: PROFILE_SPECIALIZATIONS },
+    { name: "country", label: t`Country`, anyValue: t`All countries`, values: COUNTRIES },
+    { name: "donor", label: t`Donor`, anyValue: t`All donors`, values: DONORS },
+    { name: "language", label: t`Language`, anyValue: t`All languages`, values: LANGUAGES, kind: "language" },
+  ] as const;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -94,54 +129,9 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
                 />
               )}
             </Field>
-            <Field label={t`Specialization`}>
-              {(props) => (
-                <Select {...props} name="specialization" defaultValue={params.specialization ?? ""}>
-                  <option value="">{t`All specializations`}</option>
-                  {PROFILE_SPECIALIZATIONS.map((value) => (
-                    <option key={value} value={value}>
-                      {valueLabel(i18n, value)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t`Country`}>
-              {(props) => (
-                <Select {...props} name="country" defaultValue={params.country ?? ""}>
-                  <option value="">{t`All countries`}</option>
-                  {COUNTRIES.map((value) => (
-                    <option key={value} value={value}>
-                      {valueLabel(i18n, value)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t`Donor`}>
-              {(props) => (
-                <Select {...props} name="donor" defaultValue={params.donor ?? ""}>
-                  <option value="">{t`All donors`}</option>
-                  {DONORS.map((value) => (
-                    <option key={value} value={value}>
-                      {valueLabel(i18n, value)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t`Language`}>
-              {(props) => (
-                <Select {...props} name="language" defaultValue={params.language ?? ""}>
-                  <option value="">{t`All languages`}</option>
-                  {LANGUAGES.map((value) => (
-                    <option key={value} value={value}>
-                      {valueLabel(i18n, value, "language")}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            {filters.map((filter) => (
+              <FilterSelect key={filter.name} {...filter} value={params[filter.name]} />
+            ))}
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium text-ink">
                 <Trans>Show only</Trans>

@@ -26,26 +26,22 @@ export function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/** A guide's list: points (bullets) or steps (numbered). */
+function ListBlock({ items, numbered }: { items: readonly string[]; numbered: boolean }) {
+  const List = numbered ? "ol" : "ul";
+  return (
+    <List className={`mt-4 ${numbered ? "list-decimal" : "list-disc"} space-y-2 pl-6 leading-relaxed text-slate-700`}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </List>
+  );
+}
+
 function Block({ block }: { block: GuideBlock }) {
   if (typeof block === "string") return <p className="mt-4 leading-relaxed text-slate-700">{block}</p>;
-  if ("list" in block) {
-    return (
-      <ul className="mt-4 list-disc space-y-2 pl-6 leading-relaxed text-slate-700">
-        {block.list.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-    );
-  }
-  if ("steps" in block) {
-    return (
-      <ol className="mt-4 list-decimal space-y-2 pl-6 leading-relaxed text-slate-700">
-        {block.steps.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ol>
-    );
-  }
+  if ("list" in block) return <ListBlock items={block.list} numbered={false} />;
+  if ("steps" in block) return <ListBlock items={block.steps} numbered />;
   const { caption, head, rows } = block.table;
   return (
     // A wide table scrolls inside its own box on a phone instead of widening the page; the box is

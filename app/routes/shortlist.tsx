@@ -308,6 +308,27 @@ function Board({ entries, team, compare }: { entries: ShortlistEntry[]; team: bo
   );
 }
 
+/** A form about one consultant of the list: it posts its intent and the consultant's id. */
+function EntryForm({
+  intent,
+  consultantId,
+  className,
+  children,
+}: {
+  intent: string;
+  consultantId: number;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="consultantId" value={consultantId} />
+      {children}
+    </Form>
+  );
+}
+
 function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boolean; compared: boolean }) {
   const { t, i18n } = useLingui();
   const { consultant } = entry;
@@ -336,9 +357,7 @@ function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boo
           Compare <bdi>{name}</bdi>
         </Trans>
       </label>
-      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="stage" />
-        <input type="hidden" name="consultantId" value={consultant.id} />
+      <EntryForm intent="stage" consultantId={consultant.id} className="mt-3 flex flex-wrap items-end gap-2">
         <Field label={t`Stage of ${name}`} className="min-w-0 flex-1">
           {(props) => (
             <Select {...props} name="stage" defaultValue={entry.stage}>
@@ -351,28 +370,24 @@ function EntryCard({ entry, team, compared }: { entry: ShortlistEntry; team: boo
             Move<span className="sr-only"> {name}</span>
           </Trans>
         </Button>
-      </Form>
-      <Form method="post" className="mt-3 space-y-2">
-        <input type="hidden" name="intent" value="note" />
-        <input type="hidden" name="consultantId" value={consultant.id} />
+      </EntryForm>
+      <EntryForm intent="note" consultantId={consultant.id} className="mt-3 space-y-2">
         <Field label={team ? t`Note on ${name}` : t`Private note on ${name}`}>
           {(props) => <Textarea {...props} name="note" rows={2} maxLength={SHORTLIST_LIMITS.note} defaultValue={entry.note} />}
         </Field>
         <Button type="submit" variant="outline" size="sm">
           <Trans>Save note</Trans>
         </Button>
-      </Form>
+      </EntryForm>
       {team && <TeamNotes entry={entry} />}
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="consultantId" value={consultant.id} />
+      <EntryForm intent="remove" consultantId={consultant.id} className="mt-2">
         <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
           <Trash2 aria-hidden="true" className="size-4" />
           <Trans>
             Remove <bdi>{name}</bdi>
           </Trans>
         </button>
-      </Form>
+      </EntryForm>
     </li>
   );
 }
@@ -402,16 +417,14 @@ function TeamNotes({ entry }: { entry: ShortlistEntry }) {
           ))}
         </ul>
       )}
-      <Form method="post" className="mt-2 space-y-2">
-        <input type="hidden" name="intent" value="team-note" />
-        <input type="hidden" name="consultantId" value={consultant.id} />
+      <EntryForm intent="team-note" consultantId={consultant.id} className="mt-2 space-y-2">
         <Field label={t`Add a team note on ${name}`} hint={t`Only your organization's members see it.`}>
           {(props) => <Textarea {...props} name="text" rows={2} maxLength={SHORTLIST_LIMITS.note} required />}
         </Field>
         <Button type="submit" variant="outline" size="sm">
           <Trans>Add note</Trans>
         </Button>
-      </Form>
+      </EntryForm>
     </details>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { importCv, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
+import { expectDownload } from "../../../tests/setup/downloads.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 
 // The CV in donor formats (issue 34): the Europass XML imports back into the same track record,
@@ -88,8 +89,10 @@ describe("the CV as Europass XML", () => {
     const { owner, id } = await profileWithTrackRecord();
     const { response, text } = await download(`/api/consultants/${id}/cv.xml?format=europass`, owner.token);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("application/xml");
-    expect(response.headers.get("content-disposition")).toContain('filename="CV-Nguyen-Thi-Lan.xml"');
+    expectDownload(response, {
+      contentType: "application/xml; charset=utf-8",
+      disposition: `attachment; filename="CV-Nguyen-Thi-Lan.xml"; filename*=UTF-8''${encodeURIComponent("CV-Nguyễn-Thị-Lan.xml")}`,
+    });
     expect(text).toContain("<SkillsPassport");
     // Without ?format=, the XML is the Europass one.
     expect((await download(`/api/consultants/${id}/cv.xml`, owner.token)).text).toBe(text);

@@ -4,6 +4,7 @@ import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts"
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
 import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { expectDownload } from "../../../tests/setup/downloads.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -527,9 +528,11 @@ describe("the ToR's PDF", () => {
     await call(env.app, "POST", `/api/opportunities/${opportunity.id}/publish`, { token: org.owner.token });
     const download = await env.app.request(url, { headers: { "x-forwarded-for": "192.0.2.9" } });
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-type")).toBe("application/pdf");
-    expect(download.headers.get("content-disposition")).toBe('attachment; filename="ToR-final-v2.pdf"');
-    expect(download.headers.get("x-content-type-options")).toBe("nosniff");
+    expectDownload(download, {
+      contentType: "application/pdf",
+      disposition: 'attachment; filename="ToR-final-v2.pdf"',
+      cacheControl: "private, no-cache",
+    });
     expect(download.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     expect((await call(env.app, "GET", `/api/opportunities/${opportunity.id}`)).json.document).toEqual({

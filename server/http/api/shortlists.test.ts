@@ -3,6 +3,7 @@ import { SHORTLIST_LIMITS, SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { sharedShortlistSchema } from "#server/http/openapi/hiring.ts";
 import { csvCell } from "#server/services/shortlists/csv.ts";
 import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
+import { expectDownload } from "../../../tests/setup/downloads.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -235,8 +236,7 @@ describe("shortlists", () => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="Export-test.csv"');
+    expectDownload(response, { contentType: "text/csv; charset=utf-8", disposition: 'attachment; filename="Export-test.csv"' });
     const csv = (await response.text()).replace(/^\uFEFF/, "");
     const [header, row] = csv.trim().split("\r\n");
     expect(header).toBe(

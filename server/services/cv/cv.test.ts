@@ -157,6 +157,8 @@ describe("CVs made once per version", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const second = await api.app.request(path, { headers: { "x-forwarded-for": "192.0.2.43", "if-none-match": etag ?? "" } });
     expect(second.status).toBe(304);
+    // The 304 says how long the copy the client has may still be kept.
+    expect(second.headers.get("cache-control")).toBe("public, max-age=300");
     expect((await second.arrayBuffer()).byteLength).toBe(0);
     const unknown = await call(api.app, "GET", `${path}?format=cheapest`);
     expect(unknown.status).toBe(400);

@@ -7,6 +7,8 @@ import { countCvDownload } from "#server/services/insights/counter.ts";
 import { getMyInsights } from "#server/services/insights/report.ts";
 import { searchDirectoryAs } from "#server/services/organizations/hidden-from.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { downloadAnswer } from "../download.ts";
+import { PRIVATE_CACHE_CONTROL } from "../middleware/private-cache.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 import { noInput, notStored, serviceCalls } from "./service-call.ts";
 
@@ -51,16 +53,10 @@ export function createConsultantsApi(deps: HttpDeps) {
       const viewer = { userAgent: c.req.header("user-agent"), userId: actor?.id ?? null, clientIp: c.get("clientIp") };
       countCvDownload(deps, id, viewer);
     }
-    c.header("Cache-Control", cv.personal ? "private, no-store" : "public, max-age=300");
+    const cacheControl = cv.personal ? PRIVATE_CACHE_CONTROL : "public, max-age=300";
     c.header("ETag", `"${cv.digest}"`);
-    if (c.req.header("if-none-match") === `"${cv.digest}"`) return c.body(null, 304);
-    c.header("Content-Type", cv.contentType);
-    c.header(
-      "Content-Disposition",
-      `attachment; filename="${cv.filename}"; filename*=UTF-8''${encodeURIComponent(cv.utf8Filename)}`,
-    );
-    c.header("X-Content-Type-Options", "nosniff");
-    return c.body(cv.body as Uint8Array<ArrayBuffer>);
+    if (c.req.header("if-none-match") === `"${cv.digest}"`) return c.body(null, 304, { "Cache-Control": cacheControl });
+    return downloadAnswer(c, cv, cacheControl);
   };
   api.get("/:id/cv.pdf", cvFile("pdf"));
   api.get("/:id/cv.xml", cvFile("xml"));

@@ -1,13 +1,9 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { CV_IMPORT_MESSAGES, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { importCv } from "#server/services/cv-import/index.ts";
-import {
-  downloadKeptCvOf,
-  downloadOwnKeptCv,
-  type KeptCvDownload,
-  removeOwnKeptCv,
-} from "#server/services/cv-import/kept-file.ts";
+import { downloadKeptCvOf, downloadOwnKeptCv, removeOwnKeptCv } from "#server/services/cv-import/kept-file.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { downloadAnswer } from "../download.ts";
 import { actorFrom, pathId, readMultipart, signedInFirst, uploadedFile } from "../request.ts";
 import { notStored } from "./service-call.ts";
 
@@ -43,21 +39,10 @@ export function createCvImportApi(deps: HttpDeps) {
   return api;
 }
 
-/** A kept CV as a download: never shown in the browser, never sniffed into something else, never cached. */
-function keptCvAnswer(c: Context<HttpEnv>, file: KeptCvDownload) {
-  return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
-    "Content-Type": file.contentType,
-    "Content-Length": String(file.body.byteLength),
-    "Content-Disposition": `attachment; filename="${file.asciiFilename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
-  });
-}
-
 /** /api/my-consultant-profile/cv-file: the signed-in person's kept CV. */
 export function createOwnKeptCvApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.get("/", async (c) => keptCvAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))));
+  api.get("/", async (c) => downloadAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))));
   api.delete("/", async (c) => {
     await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));
     return c.json({ message: KEPT_CV_MESSAGES.removed });
@@ -70,7 +55,7 @@ export function createKeptCvOfApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.get("/", async (c) => {
     const id = pathId(c, "id", KEPT_CV_MESSAGES.notFound);
-    return keptCvAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
+    return downloadAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
   });
   return api;
 }

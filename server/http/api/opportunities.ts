@@ -33,6 +33,7 @@ import {
 import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { CSV_TYPE, downloadAnswer, PDF_TYPE } from "../download.ts";
 import { actorFrom, bodyOrEmpty, pathId, readMultipart, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, pathAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
 
@@ -90,19 +91,12 @@ export function createOpportunitiesApi(deps: HttpDeps) {
       await signedInActor(OPPORTUNITY_TEXTS.signIn)(c),
       id,
     );
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="${filename}"`);
-    c.header("Cache-Control", "private, no-store");
-    return c.body(csv);
+    return downloadAnswer(c, { contentType: CSV_TYPE, filename, body: csv });
   });
   api.get("/:id/interests/:interestId/cv.pdf", async (c) => {
     const actor = await signedInActor(OPPORTUNITY_TEXTS.signIn)(c);
     const { body, filename } = await applicantCv(apiServiceDeps(deps, c), actor, interestOf(c));
-    c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", `attachment; filename="${filename}"`);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Cache-Control", "private, no-store");
-    return c.body(new Uint8Array(body));
+    return downloadAnswer(c, { contentType: PDF_TYPE, filename, body: new Uint8Array(body) });
   });
   api.patch("/:id/interests/:interestId", call(moveApplicant, pathAndBody(interestOf, bodyOrEmpty), notStored));
 
@@ -115,11 +109,8 @@ export function createOpportunitiesApi(deps: HttpDeps) {
     const id = opportunityId(c);
     const document = await getDocument(apiServiceDeps(deps, c), await actorFrom(c), id);
     // Never rendered inline, never sniffed into HTML (and the site-wide CSP applies should a browser open it).
-    c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", `attachment; filename="${document.name}"`);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Cache-Control", "private, no-cache");
-    return c.body(new Uint8Array(document.body));
+    const file = { contentType: PDF_TYPE, filename: document.name, body: new Uint8Array(document.body) };
+    return downloadAnswer(c, file, "private, no-cache");
   });
   return api;
 }

@@ -19,6 +19,7 @@ import {
   viewSharedShortlist,
 } from "#server/services/shortlists/shortlists.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { CSV_TYPE, downloadAnswer } from "../download.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { bodyOrEmpty, pathId, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi, under } from "./service-call.ts";
@@ -26,17 +27,6 @@ import { created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi
 // Shortlists (issues 13 and 31): /api/shortlists… for the owner of a private list and the members
 // of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone
 // holding a share link.
-
-/** A file name for the download: the list's name in safe characters. */
-function fileName(name: string): string {
-  const safe = name
-    .normalize("NFKD")
-    .replace(/[^\w -]+/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .slice(0, 60);
-  return `${safe || "shortlist"}.csv`;
-}
 
 export function createShortlistsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(SHORTLIST_TEXTS.signIn), SMALL_BODY_LIMIT);
@@ -51,12 +41,7 @@ export function createShortlistsApi(deps: HttpDeps) {
     call(
       exportShortlistCsv,
       (c) => ({ id: listId(c), notes: c.req.query("notes") === "1" }),
-      (c, { name, csv }) =>
-        c.body(csv, 200, {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${fileName(name)}"`,
-          "Cache-Control": "private, no-store",
-        }),
+      (c, { filename, csv }) => downloadAnswer(c, { contentType: CSV_TYPE, filename, body: csv }),
     ),
   );
   api.get("/:id", call(getShortlist, listId));

@@ -148,8 +148,8 @@ export async function keptCvsOfConsultants(
   return Object.fromEntries(rows.map((row) => [row.consultantId, shown(row)]));
 }
 
-/** A kept CV to hand over: its kept name, the same in ASCII (Content-Disposition's plain parameter), its type and bytes. */
-export type KeptCvDownload = { filename: string; asciiFilename: string; contentType: string; body: Uint8Array };
+/** A kept CV to hand over: its kept name in ASCII (Content-Disposition's plain parameter) and as kept, its type and bytes. */
+export type KeptCvDownload = { filename: string; utf8Filename: string; contentType: string; body: Uint8Array };
 
 async function download(deps: Pick<ServiceDeps, "db" | "storage">, userId: number | null): Promise<KeptCvDownload> {
   const [row] =
@@ -169,8 +169,8 @@ async function download(deps: Pick<ServiceDeps, "db" | "storage">, userId: numbe
   }
   if (!body) throw new NotFound(KEPT_CV_MESSAGES.notFound);
   const extension = row.filename.slice(row.filename.lastIndexOf("."));
-  const asciiFilename = `${asciiName(row.filename.slice(0, -extension.length), "CV")}${extension}`;
-  return { filename: row.filename, asciiFilename, contentType: row.contentType, body };
+  const filename = `${asciiName(row.filename.slice(0, -extension.length), "CV")}${extension}`;
+  return { filename, utf8Filename: row.filename, contentType: row.contentType, body };
 }
 
 /** GET /api/my-consultant-profile/cv-file: the signed-in person's kept CV. */

@@ -49,12 +49,23 @@ function notesCells(entry: ShortlistEntry): string[] {
   return [entry.note, internal];
 }
 
+/** A file name for the download: the list's name in safe characters. */
+function fileName(name: string): string {
+  const safe = name
+    .normalize("NFKD")
+    .replace(/[^\w -]+/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 60);
+  return `${safe || "shortlist"}.csv`;
+}
+
 /** GET /api/shortlists/{id}/export.csv[?notes=1]: for the list's owner or its organization's members. */
 export async function exportShortlistCsv(
   deps: Deps,
   actor: Actor,
   input: { id: number; notes?: boolean },
-): Promise<{ name: string; csv: string }> {
+): Promise<{ filename: string; csv: string }> {
   const access = await accessibleList(deps.db, actor, input.id);
   const [publicEntries, memberEntries] = await Promise.all([
     entriesOf(deps.db, input.id, "public", { viewerId: access.userId }),
@@ -82,5 +93,5 @@ export async function exportShortlistCsv(
     ];
   });
   const header = input.notes ? [...HEADER, ...NOTES_HEADER] : HEADER;
-  return { name: access.summary.name, csv: csvText([header, ...rows]) };
+  return { filename: fileName(access.summary.name), csv: csvText([header, ...rows]) };
 }

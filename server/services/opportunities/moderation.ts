@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import { and, count, desc, eq, exists, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { AuditAction, AuditChanges } from "#common/constants.ts";
 import { localizePath, toLocale } from "#common/locales.ts";
 import { moderationSchema, OPEN_STATUSES, OPPORTUNITY_TEXTS, opportunityPath } from "#common/opportunities.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
@@ -10,7 +11,7 @@ import { authUsers, opportunities, opportunityReports, organizations } from "#se
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
+import { type Actor, type AdminRow, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
 import { parseInput } from "../validate.ts";
@@ -115,18 +116,13 @@ export async function approveOpportunity(deps: Deps, actor: Actor, id: number) {
       .update(opportunities)
       .set({ status: "published", publishedAt: now, isHeldForReview: false, moderationReason: null, updatedAt: now })
       .where(eq(opportunities.id, id));
-    await recordAudit(
-      tx,
-      admin,
-      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "approve", {
-        status: { from: "pending", to: "published" },
-      }),
-    );
-    const title = oneLine(opportunity.title);
-    const { siteName } = deps.config;
-    await mailOrganization(deps, tx, opportunity, (i18n) => [
-      i18n._(msg`"${{ title }}" was approved and is now public on ${{ siteName }}.`),
-    ]);
+    await recordDecision(deps, tx, admin, {
+      opportunity,
+      organization,
+      action: "approve",
+      changes: { status: { from: "pending", to: "published" } },
+      mail: (i18n, { title, siteName }) => [i18n._(msg`"${{ title }}" was approved and is now public on ${{ siteName }}.`)],
+    });
     return { id, status: "published" as const, message: "Opportunity approved and published" };
   });
 }
@@ -141,21 +137,17 @@ export async function rejectOpportunity(deps: Deps, actor: Actor, input: { id: n
       .update(opportunities)
       .set({ status: "draft", moderationReason: reason, updatedAt: new Date() })
       .where(eq(opportunities.id, input.id));
-    await recordAudit(
-      tx,
-      admin,
-      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "reject", {
-        status: { from: "pending", to: "draft" },
-        reason: { from: null, to: reason },
-      }),
-    );
-    const title = oneLine(opportunity.title);
-    const { siteName } = deps.config;
-    await mailOrganization(deps, tx, opportunity, (i18n) => [
-      i18n._(msg`"${{ title }}" was not approved for publication on ${{ siteName }}. It is a draft again.`),
-      i18n._(msg`The administrator's reason: ${{ reason }}`),
-      i18n._(msg`You can change it and publish it again.`),
-    ]);
+    await recordDecision(deps, tx, admin, {
+      opportunity,
+      organization,
+      action: "reject",
+      changes: { status: { from: "pending", to: "draft" }, reason: { from: null, to: reason } },
+      mail: (i18n, { title, siteName }) => [
+        i18n._(msg`"${{ title }}" was not approved for publication on ${{ siteName }}. It is a draft again.`),
+        i18n._(msg`The administrator's reason: ${{ reason }}`),
+        i18n._(msg`You can change it and publish it again.`),
+      ],
+    });
     return { id: input.id, status: "draft" as const, message: "Opportunity rejected; the organization was told why" };
   });
 }
@@ -179,36 +171,42 @@ export async function unpublishOpportunity(deps: Deps, actor: Actor, input: { id
       .update(opportunityReports)
       .set({ resolvedAt: now })
       .where(and(eq(opportunityReports.opportunityId, input.id), isNull(opportunityReports.resolvedAt)));
-    await recordAudit(
-      tx,
-      admin,
-      opportunityAuditEntry({ ...opportunity, organization: organization.name }, "unpublish", {
-        status: { from: "published", to: "draft" },
-        reason: { from: null, to: reason },
-      }),
-    );
-    const title = oneLine(opportunity.title);
-    const { siteName } = deps.config;
-    await mailOrganization(deps, tx, opportunity, (i18n) => [
-      i18n._(
-        msg`An administrator of ${{ siteName }} unpublished "${{ title }}". It is a draft again, and its next publication waits for an administrator's approval.`,
-      ),
-      i18n._(msg`The administrator's reason: ${{ reason }}`),
-    ]);
+    await recordDecision(deps, tx, admin, {
+      opportunity,
+      organization,
+      action: "unpublish",
+      changes: { status: { from: "published", to: "draft" }, reason: { from: null, to: reason } },
+      mail: (i18n, { title, siteName }) => [
+        i18n._(
+          msg`An administrator of ${{ siteName }} unpublished "${{ title }}". It is a draft again, and its next publication waits for an administrator's approval.`,
+        ),
+        i18n._(msg`The administrator's reason: ${{ reason }}`),
+      ],
+    });
     return { id: input.id, status: "draft" as const, message: "Opportunity unpublished; the organization was told why" };
   });
 }
 
 /**
- * One e-mail to the opportunity's contact person and the member who posted it (once if the same),
- * each in their own language (the account's), with the link to the opportunity's page in it.
+ * What an admin's decision leaves beside the row: its audit entry, and one e-mail to the
+ * opportunity's contact person and the member who posted it (once if the same), each in their own
+ * language (the account's), its paragraphs naming the opportunity (the title on one line) and the
+ * site, with the link to the opportunity's page in it.
  */
-async function mailOrganization(
+async function recordDecision(
   deps: Pick<Deps, "config" | "jobs">,
   tx: Executor,
-  opportunity: { id: number; slug: string; contactUserId: number | null; createdBy: number | null },
-  paragraphs: (i18n: I18n) => string[],
+  admin: AdminRow,
+  decision: {
+    opportunity: { id: number; slug: string; title: string; contactUserId: number | null; createdBy: number | null };
+    organization: { name: string };
+    action: AuditAction;
+    changes: AuditChanges;
+    mail: (i18n: I18n, names: { title: string; siteName: string }) => string[];
+  },
 ) {
+  const { opportunity, organization, action, changes } = decision;
+  await recordAudit(tx, admin, opportunityAuditEntry({ ...opportunity, organization: organization.name }, action, changes));
   const ids = [...new Set([opportunity.contactUserId, opportunity.createdBy].filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
   const people = await tx
@@ -216,10 +214,11 @@ async function mailOrganization(
     .from(authUsers)
     .where(inArray(authUsers.id, ids));
   const { siteName, publicUrl } = deps.config;
+  const names = { title: oneLine(opportunity.title), siteName };
   for (const person of people) {
     const locale = toLocale(person.locale);
     const i18n = await serverI18n(locale);
-    const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), ...paragraphs(i18n)], {
+    const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), ...decision.mail(i18n, names)], {
       label: i18n._(msg`See the opportunity`),
       url: `${publicUrl}${localizePath(locale, opportunityPath(opportunity))}`,
     });

@@ -8,13 +8,7 @@ import { createConsultantsApi, createMyProfileApi } from "./consultants.ts";
 import { createConversationsApi } from "./conversations.ts";
 import { createCvImportApi, createKeptCvOfApi, createOwnKeptCvApi } from "./cv-import.ts";
 import { createConsultantMessagesApi, createInboxApi } from "./messages.ts";
-import {
-  createAdminOpportunitiesApi,
-  createMyDigestApi,
-  createMyInterestsApi,
-  createMyOpportunitiesApi,
-  createOpportunitiesApi,
-} from "./opportunities.ts";
+import { createAdminOpportunitiesApi, createMyOpportunitiesApi, createOpportunitiesApi } from "./opportunities.ts";
 import {
   createActingOrganizationApi,
   createHiddenFromApi,
@@ -54,9 +48,7 @@ export function createApi(deps: HttpDeps) {
   api.route("/my-consultant-profile/assignments", createOwnReferencesApi(deps));
   api.route("/references", createRefereeApi(deps));
   api.route("/my-consultant-profile/hidden-from", createHiddenFromApi(deps));
-  api.route("/my-consultant-profile/interests", createMyInterestsApi(deps));
-  api.route("/my-consultant-profile/opportunities", createMyOpportunitiesApi(deps));
-  api.route("/my-consultant-profile/opportunity-digest", createMyDigestApi(deps));
+  api.route("/my-consultant-profile", createMyOpportunitiesApi(deps));
   api.route("/my-consultant-profile", createMyProfileApi(deps));
   api.route("/opportunities", createOpportunitiesApi(deps));
   api.route("/organizations/:id/logo", createOrganizationLogoApi(deps));

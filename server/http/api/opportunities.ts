@@ -115,28 +115,19 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   return api;
 }
 
-/** GET /api/my-consultant-profile/interests: My applications. */
-export function createMyInterestsApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
-  api.get("/", call(listMyInterests, noInput, notStored));
-  return api;
-}
-
-/** GET /api/my-consultant-profile/opportunities: Opportunities for you, with their match scores. */
+/**
+ * The consultant's side, under /api/my-consultant-profile: GET /interests (My applications), GET
+ * /opportunities (Opportunities for you, with their match scores), GET/PUT /opportunity-digest (how
+ * often the opportunities digest comes).
+ */
 export function createMyOpportunitiesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
-  api.get("/", call(opportunitiesForMe, noInput, notStored));
-  return api;
-}
-
-/** GET/PUT /api/my-consultant-profile/opportunity-digest: how often the opportunities digest comes. */
-export function createMyDigestApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
-  api.get("/", call(getDigestFrequency, noInput, notStored));
-  api.put("/", call(setDigestFrequency, bodyOrEmpty, notStored));
+  const applied = serviceCalls(deps, signedInActor(INTEREST_TEXTS.signIn));
+  const matched = serviceCalls(deps, signedInActor(MATCH_TEXTS.signIn));
+  api.get("/interests", applied(listMyInterests, noInput, notStored));
+  api.get("/opportunities", matched(opportunitiesForMe, noInput, notStored));
+  api.get("/opportunity-digest", matched(getDigestFrequency, noInput, notStored));
+  api.put("/opportunity-digest", matched(setDigestFrequency, bodyOrEmpty, notStored));
   return api;
 }
 

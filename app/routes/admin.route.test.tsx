@@ -23,6 +23,18 @@ function open(session: Awaited<ReturnType<RouteHarness["signIn"]>> | null, url =
   });
 }
 
+/**
+ * An admin opens the users tab on `name`, a new account, and clicks its Promote button: the
+ * confirmation dialog is open.
+ */
+async function askingToPromote(name: string) {
+  const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
+  const person = await insertUser(harness.database.db, { name });
+  const view = open(admin, `/admin?tab=users&q=${encodeURIComponent(name)}`);
+  fireEvent.click(await screen.findByRole("button", { name: `Promote ${name}` }));
+  return { person, view, dialog: await screen.findByRole("alertdialog") };
+}
+
 describe("/admin", () => {
   it("signed out, asks for an administrator; a signed-in user who is not one goes home", async () => {
     const signedOut = open(null);
@@ -35,11 +47,7 @@ describe("/admin", () => {
   });
 
   it("promotes a user after the confirmation: 'Success' with the spec's text, and the role changed", async () => {
-    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
-    const person = await insertUser(harness.database.db, { name: "Budi Promoted" });
-    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("Budi Promoted")}`);
-    fireEvent.click(await screen.findByRole("button", { name: "Promote Budi Promoted" }));
-    const dialog = await screen.findByRole("alertdialog");
+    const { person, view, dialog } = await askingToPromote("Budi Promoted");
     fireEvent.click(within(dialog).getByRole("button", { name: "Promote Budi Promoted" }));
     expect(await screen.findByText(ADMIN_TOASTS.userPromoted)).toBeTruthy();
     expect(screen.getByText(ADMIN_TOASTS.success)).toBeTruthy();
@@ -50,11 +58,7 @@ describe("/admin", () => {
   });
 
   it("says 'Error' with the spec's text when the service refuses, and keeps the confirmation open", async () => {
-    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
-    const person = await insertUser(harness.database.db, { name: "Citra Vanishing" });
-    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("Citra Vanishing")}`);
-    fireEvent.click(await screen.findByRole("button", { name: "Promote Citra Vanishing" }));
-    const dialog = await screen.findByRole("alertdialog");
+    const { person, view, dialog } = await askingToPromote("Citra Vanishing");
     // Gone between the list and the click: the service answers 404.
     await harness.database.db.delete(authUsers).where(eq(authUsers.id, person.id));
     fireEvent.click(within(dialog).getByRole("button", { name: "Promote Citra Vanishing" }));

@@ -39,17 +39,21 @@ async function boxOf(session: Session, box: "sent" | "received") {
   return page.conversations.map((conversation) => conversation.id);
 }
 
+/** `session` sends "Delete from my messages" on conversation `id`'s page (in the language `prefix` names): where it lands, and its toast. */
+const deleteAs = (session: Session, id: number, prefix = "") =>
+  redirectAfterAction(conversationPage, {
+    url: `${prefix}/messages/${id}`,
+    context: appContextOf(harness.deps, session),
+    fields: { intent: "delete" },
+    params: { id: String(id) },
+  });
+
 describe("Delete from my messages on /messages/{id}", () => {
   it("takes the conversation out of the consultant's Received box only: the sender still lists and opens it", async () => {
     const { id, consultant, sender } = await receivedConversation(harness);
     expect(await boxOf(consultant, "received")).toContain(id);
 
-    const done = await redirectAfterAction(conversationPage, {
-      url: `/messages/${id}`,
-      context: appContextOf(harness.deps, consultant),
-      fields: { intent: "delete" },
-      params: { id: String(id) },
-    });
+    const done = await deleteAs(consultant, id);
     expect(done.location).toBe("/messages?box=received");
     expect(done.toast?.title).toBe(CONVERSATION_TEXTS.deleted);
     expect(await boxOf(consultant, "received")).not.toContain(id);
@@ -64,12 +68,7 @@ describe("Delete from my messages on /messages/{id}", () => {
 
   it("takes it out of the sender's Sent box only when the sender deletes it", async () => {
     const { id, consultant, sender } = await receivedConversation(harness);
-    const done = await redirectAfterAction(conversationPage, {
-      url: `/messages/${id}`,
-      context: appContextOf(harness.deps, sender),
-      fields: { intent: "delete" },
-      params: { id: String(id) },
-    });
+    const done = await deleteAs(sender, id);
     expect(done.location).toBe("/messages?box=sent");
     expect(await boxOf(sender, "sent")).not.toContain(id);
     expect(await boxOf(consultant, "received")).toContain(id);
@@ -88,12 +87,7 @@ describe("Delete from my messages on /messages/{id}", () => {
 
   it("says it in the page's language", async () => {
     const { id, consultant } = await receivedConversation(harness);
-    const done = await redirectAfterAction(conversationPage, {
-      url: `/th/messages/${id}`,
-      context: appContextOf(harness.deps, consultant),
-      fields: { intent: "delete" },
-      params: { id: String(id) },
-    });
+    const done = await deleteAs(consultant, id, "/th");
     expect(done.toast?.title).toBe("ลบบทสนทนาออกจากข้อความของคุณแล้ว");
   });
 });

@@ -32,14 +32,20 @@ async function toastOf(...args: Parameters<typeof redirectOf>) {
   return (await redirectOf(...args)).toast;
 }
 
+/** Ploy Srisuk, signed in, and the organization she made (she owns it): Mekong Water Trust. */
+async function ownerOfMekongWaterTrust() {
+  const owner = await harness.signIn({ name: "Ploy Srisuk" });
+  const { id } = await createOrganization(harness.deps, actorOf(owner), {
+    name: "Mekong Water Trust",
+    kind: "ngo",
+    country: "TH",
+  });
+  return { owner, id };
+}
+
 describe("organization pages' toasts", () => {
   it("say what was done in the page's language", async () => {
-    const owner = await harness.signIn({ name: "Ploy Srisuk" });
-    const { id } = await createOrganization(harness.deps, actorOf(owner), {
-      name: "Mekong Water Trust",
-      kind: "ngo",
-      country: "TH",
-    });
+    const { owner, id } = await ownerOfMekongWaterTrust();
     const listed = { intent: "listed", userId: owner.user.id, listed: "true" };
     expect((await toastOf(organizationPage.action, owner, `/th/my-organizations/${id}`, listed))?.title).toBe(
       "ชื่อของคุณแสดงบนหน้าสาธารณะแล้ว",
@@ -61,12 +67,7 @@ describe("organization pages' toasts", () => {
 
 describe("the act-for switch", () => {
   it("goes back to the page it was on, and only to a page of this site", async () => {
-    const owner = await harness.signIn({ name: "Ploy Srisuk" });
-    const { id } = await createOrganization(harness.deps, actorOf(owner), {
-      name: "Mekong Water Trust",
-      kind: "ngo",
-      country: "TH",
-    });
+    const { owner, id } = await ownerOfMekongWaterTrust();
     const back = async (redirectTo: string) =>
       (await redirectOf(organizationsPage.action, owner, "/my-organizations", { intent: "act", organizationId: id, redirectTo }))
         .location;

@@ -34,11 +34,16 @@ function open(session: Session | null, listId: number) {
   });
 }
 
+/** A new account's list with one consultant, opened by the account. */
+async function openOwnList(name?: string) {
+  const owner = await harness.signIn();
+  const { listId } = await listWithOne(owner, name);
+  return { owner, listId, view: open(owner, listId) };
+}
+
 describe("/shortlists/{id}", () => {
   it("shows the owner's list with its consultant and note; to anyone else it does not exist", async () => {
-    const owner = await harness.signIn();
-    const { listId } = await listWithOne(owner);
-    const mine = open(owner, listId);
+    const { listId, view: mine } = await openOwnList();
     expect(await screen.findByRole("heading", { name: "Mekong WASH evaluation" })).toBeTruthy();
     expect(screen.getByText("1 consultant")).toBeTruthy();
     expect((screen.getByLabelText("Private note on Somchai Phan") as HTMLTextAreaElement).value).toBe("Strong on WASH");
@@ -50,9 +55,7 @@ describe("/shortlists/{id}", () => {
   });
 
   it("creates a share link and shows it once, from the action's answer", async () => {
-    const owner = await harness.signIn();
-    const { listId } = await listWithOne(owner);
-    const view = open(owner, listId);
+    const { listId, view } = await openOwnList();
     fireEvent.click(await screen.findByRole("button", { name: "Share a read-only link" }));
     const url = (await screen.findByTestId("share-url")).textContent ?? "";
     expect(url).toMatch(/\/shortlists\/shared\/[\w-]{20,}$/);
@@ -63,9 +66,7 @@ describe("/shortlists/{id}", () => {
   });
 
   it("keeps the page and says why when a rename is refused", async () => {
-    const owner = await harness.signIn();
-    const { listId } = await listWithOne(owner, "Before the rename");
-    const view = open(owner, listId);
+    const { listId, view } = await openOwnList("Before the rename");
     const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
     fireEvent.change(name, { target: { value: "   " } });
     fireEvent.click(screen.getByRole("button", { name: "Rename" }));
@@ -77,9 +78,7 @@ describe("/shortlists/{id}", () => {
   });
 
   it("removes a consultant and shows the list again without them", async () => {
-    const owner = await harness.signIn();
-    const { listId } = await listWithOne(owner);
-    const view = open(owner, listId);
+    const { view } = await openOwnList();
     fireEvent.click(await screen.findByRole("button", { name: "Remove Somchai Phan" }));
     expect(await screen.findByText(/No consultants yet/)).toBeTruthy();
     expect(screen.getByText("0 consultants")).toBeTruthy();

@@ -98,6 +98,52 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return keepPageOnFailure(args, (message, form) => errorAnswer(message, { initialValue: typedValues(form, TYPED) }));
 }
 
+/**
+ * Why the glossary refused a synonym (common/glossary/glossary.ts checkAddition words it in English
+ * for the API, naming concepts by id) in the page's language, each concept by its label here; the
+ * words typed as they were.
+ */
+function RefusalInWords({
+  error,
+  concepts,
+  typed,
+}: {
+  error: string;
+  concepts: { id: string; label: string }[];
+  typed?: string;
+}) {
+  const { i18n } = useLingui();
+  const label = (id: string) => concepts.find((concept) => concept.id === id)?.label ?? id;
+  const duplicate = /^"(.+)" is already a form of (\S+)$/.exec(error);
+  if (duplicate) {
+    const [, text, concept = ""] = duplicate;
+    const name = label(concept);
+    return (
+      <Trans>
+        “<bdi>{text}</bdi>” is already a form of this concept ({name}).
+      </Trans>
+    );
+  }
+  const conflict = /^"(.+)" is a form of (.+)$/.exec(error);
+  if (conflict) {
+    const [, text, ids = ""] = conflict;
+    const others = ids.split(", ").map(label).join(", ");
+    return (
+      <Trans>
+        “<bdi>{text}</bdi>” is already a form of another concept: {others}.
+      </Trans>
+    );
+  }
+  if (typed && / form is written in its own script| form has only Latin letters| is neither \w+ script/.test(error)) {
+    return (
+      <Trans>
+        “<bdi>{typed}</bdi>” is not written in the script of the language chosen.
+      </Trans>
+    );
+  }
+  return translateText(i18n, error);
+}
+
 /** A search in words, as the results page's chips show it (in the page's language; the words typed as they were). */
 function SearchInWords({ query }: { query: string }) {
   const { i18n } = useLingui();
@@ -202,7 +248,11 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
           log, and exported with the glossary for review.
         </Trans>
       </p>
-      {error && <RefusalNotice title={t`Not added`}>{translateText(i18n, error)}</RefusalNotice>}
+      {error && (
+        <RefusalNotice title={t`Not added`}>
+          <RefusalInWords error={error} concepts={concepts} typed={typed.text} />
+        </RefusalNotice>
+      )}
       <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end" key={text}>
         <Field label={t`Concept`} required>
           {(props) => (

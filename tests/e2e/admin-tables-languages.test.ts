@@ -3,7 +3,13 @@ import { beforeAll, expect } from "vitest";
 import { countryName } from "#common/countries.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
 import { e2e, unique } from "../setup/e2e.ts";
-import { englishLeftWithDescription, englishOnlyBesideCountries, TRANSLATED, type Translated } from "../setup/english-left.ts";
+import {
+  englishLeft,
+  englishLeftWithDescription,
+  englishOnlyBesideCountries,
+  TRANSLATED,
+  type Translated,
+} from "../setup/english-left.ts";
 import { insertVerifiedOrganization } from "../setup/organizations.ts";
 
 // The admins' /admin/organizations and /admin/searches in Bahasa Indonesia, Vietnamese and Thai
@@ -123,5 +129,15 @@ it("shows the searches that found nothing and the glossary's concepts in the pag
   await page.getByRole("combobox", { name: "ภาษา" }).selectOption("id");
   await page.getByRole("button", { name: "เพิ่มคำพ้องความหมาย", exact: true }).click();
   expect(await toastText(page, "เพิ่มคำพ้องความหมายแล้ว")).toContain("ตอนนี้คำค้น “ventilasi sumur” จะพบที่ปรึกษาด้านการจัดหาน้ำสะอาด");
-  expectNoConsoleErrors(errors);
+  // The same words again: refused, and why is said in Thai, the concept by its Thai label.
+  await concept.selectOption("drinking-water-supply");
+  await page.getByRole("combobox", { name: "ภาษา" }).selectOption("id");
+  await page.getByRole("textbox", { name: "คำพ้องความหมาย" }).fill("ventilasi sumur");
+  await page.getByRole("button", { name: "เพิ่มคำพ้องความหมาย", exact: true }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "ไม่ได้เพิ่ม" });
+  expect(await refusal.innerText()).toContain("“ventilasi sumur” เป็นรูปคำของแนวคิดนี้อยู่แล้ว (การจัดหาน้ำสะอาด)");
+  // (The toast above still quotes the words typed: it is not the page's own text.)
+  expect(await englishLeft(page, "main", "th", englishOnly.get("th") ?? [])).toEqual([]);
+  // The refusal is a 409 answer to the form's request, which the browser logs.
+  expectNoConsoleErrors(errors, [/status of 409 \(Conflict\)/]);
 });

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { useHref } from "react-router";
 import {
   ADMIN_TABS,
   type AdminIntent,
@@ -16,7 +17,8 @@ import {
 // - an action that does not (approve) posts to /admin's action with `back`, which then redirects
 //   back here with the toast.
 // With JavaScript the button's click handler prevents the form and opens the dialog or sends the
-// fetcher, as before.
+// fetcher, as before. A plain form's action is hand-built, so it takes the page's language prefix
+// through useHref (/th/admin stays Thai); `back` stays unprefixed: the action's redirect adds it.
 
 const AdminPlaceContext = createContext<AdminPlace>({ tab: ADMIN_TABS[0], filters: { search: "" }, page: 1 });
 
@@ -38,8 +40,9 @@ export function useAdminBack(): string {
  */
 export function AskForm({ id, children }: { id: number; children: ReactNode }) {
   const { tab, filters, page } = useAdminPlace();
+  const action = useHref(`/admin#${ASK_ANCHOR}`);
   return (
-    <form method="get" action={`/admin#${ASK_ANCHOR}`} className="contents">
+    <form method="get" action={action} className="contents">
       {[...adminParams(tab, filters, page)].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -52,8 +55,9 @@ export function AskForm({ id, children }: { id: number; children: ReactNode }) {
 /** A row action that needs no question (approve): posts `intent` for row `id`, and comes back here. */
 export function DoForm({ intent, id, children }: { intent: AdminIntent; id: number; children: ReactNode }) {
   const back = useAdminBack();
+  const action = useHref(back);
   return (
-    <form method="post" action={back} className="contents">
+    <form method="post" action={action} className="contents">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />

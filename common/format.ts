@@ -57,11 +57,11 @@ export function excerpt(text: string, maxCharacters: number): string {
   return `${(lastSpace > maxCharacters / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** A date and time such as "21 November 2025, 14:05 UTC", the same on the server and in the browser. */
-export function formatDateTime(value: string | Date): string {
+/** A date and time such as "21 November 2025, 14:05 UTC" (the date in `locale`), the same on the server and in the browser. */
+export function formatDateTime(value: string | Date, locale: Locale = "en"): string {
   const date = new Date(value);
   const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
-  return `${formatDate(date)}, ${time} UTC`;
+  return `${formatDate(date, locale)}, ${time} UTC`;
 }
 
 /** "Rated 8.6 out of 10 from 4 reviews", or "No reviews yet". */

@@ -1,8 +1,11 @@
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
+import { formatCount } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
+import { toLocale } from "#common/locales.ts";
 import { backToPage } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
@@ -15,6 +18,7 @@ import {
   countApprovalQueue,
   listApprovalQueue,
   rejectChange,
+  reviewedFieldNames,
 } from "#server/services/consultants/change-review.ts";
 import { ADMIN_EDIT, editConsultant } from "#server/services/consultants/edit.ts";
 import { moderateConsultant } from "#server/services/consultants/moderation.ts";
@@ -46,6 +50,9 @@ import { Alert } from "../components/ui/alert.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
+import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
+import { translateText } from "../i18n/translate-text.ts";
+import { useLocale } from "../i18n/use-locale.ts";
 import { errorAnswer, type FormAnswer, typedValues } from "../lib/form-answer.ts";
 import { formValues } from "../lib/form-values.ts";
 import { idFrom } from "../lib/ids.server.ts";
@@ -115,8 +122,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         );
         return { tab: view.tab, ...page, keptCvs };
       }
-      case "queue":
-        return { tab: view.tab, ...(await listApprovalQueue(app, actor, query)) };
+      case "queue": {
+        // The changed fields' names in the page's language (the services' words for them).
+        const [list, fieldNames] = await Promise.all([
+          listApprovalQueue(app, actor, query),
+          reviewedFieldNames(localeOfRequest(request)),
+        ]);
+        return { tab: view.tab, ...list, fieldNames };
+      }
       case "users":
         return { tab: view.tab, ...(await listUsersForAdmin(app, actor, query)) };
       case "audit":
@@ -150,10 +163,12 @@ const ACTIONS: Record<AdminIntent, (deps: ServiceDeps, actor: Actor, id: number,
   "reject-change": (deps, actor, id, form) => rejectChange(deps, actor, { id, body: reasonOf(form) }),
 };
 
-/** What a service said it did, when it says ("2 sessions ended"). */
-function messageOf(done: unknown): string | undefined {
-  if (typeof done !== "object" || done === null || !("message" in done)) return undefined;
-  return typeof done.message === "string" ? done.message : undefined;
+/** How many sessions ending them ended ("2 sessions ended"), in the page's language. */
+function sessionsEnded(i18n: I18n, done: unknown): string | undefined {
+  if (typeof done !== "object" || done === null || !("ended" in done) || typeof done.ended !== "number") return undefined;
+  if (done.ended === 1) return i18n._(msg`1 session ended`);
+  const count = formatCount(done.ended, toLocale(i18n.locale));
+  return i18n._(msg`${count} sessions ended`);
 }
 
 function reasonOf(form: FormData) {
@@ -180,7 +195,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (id === null) throw new NotFound("Not found");
     const done = await ACTIONS[intent](deps, actor, id, form);
     // Ending sessions says how many ended ("2 sessions ended"): none is worth knowing too.
-    const said = intent === "end-sessions" ? messageOf(done) : undefined;
+    const said = intent === "end-sessions" ? sessionsEnded(i18nOfRequest(request), done) : undefined;
     const toast = { title: ADMIN_TOASTS.success, description: said ?? INTENT_TOASTS[intent].success };
     // A plain form goes back to the table it was sent from (a reload does not send it again).
     if (back) return redirectWithToast(app, back, toast);
@@ -220,6 +235,8 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
   const tab = pending?.tab ?? loaded.view.tab;
   const table = loaded.table;
   const isLoading = (name: AdminTab) => tab === name && (pending !== null || table.tab !== name);
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
   const place = {
     tab: loaded.view.tab,
     filters: { search: loaded.view.search, status: loaded.view.status },
@@ -228,22 +245,26 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
-      <p className="mt-2 text-muted">Manage consultants, users and profile approvals.</p>
+      <h1 className="text-3xl font-bold text-ink">
+        <Trans>Admin Dashboard</Trans>
+      </h1>
+      <p className="mt-2 text-muted">
+        <Trans>Manage consultants, users and profile approvals.</Trans>
+      </p>
       <DoneWithoutScript />
       <p className="mt-1 text-sm">
         <Link to="/admin/searches" className="font-semibold text-brand-700 underline underline-offset-4">
-          Searches that found nothing
+          <Trans>Searches that found nothing</Trans>
         </Link>
       </p>
       <p className="mt-1 text-sm">
         <Link to="/admin/organizations" className="font-semibold text-brand-700 underline underline-offset-4">
-          Organizations and reported conversations
+          <Trans>Organizations and reported conversations</Trans>
         </Link>
       </p>
       <p className="mt-1 text-sm">
         <Link to="/admin/opportunities" className="font-semibold text-brand-700 underline underline-offset-4">
-          Opportunities: approval, reports
+          <Trans>Opportunities: approval, reports</Trans>
         </Link>
       </p>
       <p className="mt-1 text-sm">
@@ -257,19 +278,25 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
         className="mt-8"
         activationMode="manual"
       >
-        <TabsList label="Admin sections" className="max-sm:grid-flow-row max-sm:grid-cols-2">
-          <TabsTrigger value="consultants">Consultants</TabsTrigger>
-          <TabsTrigger value="users">Users</TabsTrigger>
+        <TabsList label={t`Admin sections`} className="max-sm:grid-flow-row max-sm:grid-cols-2">
+          <TabsTrigger value="consultants">
+            <Trans>Consultants</Trans>
+          </TabsTrigger>
+          <TabsTrigger value="users">
+            <Trans>Users</Trans>
+          </TabsTrigger>
           <TabsTrigger value="queue">
-            Approval queue
+            <Trans>Approval queue</Trans>
             {loaded.pendingCount > 0 && (
               <span className="ml-2 inline-flex min-w-5 justify-center rounded-full bg-accent-500 px-1.5 text-xs text-ink">
-                {loaded.pendingCount}
-                <span className="sr-only"> waiting</span>
+                {formatCount(loaded.pendingCount, locale)}
+                <span className="sr-only"> {t`waiting`}</span>
               </span>
             )}
           </TabsTrigger>
-          <TabsTrigger value="audit">Audit log</TabsTrigger>
+          <TabsTrigger value="audit">
+            <Trans>Audit log</Trans>
+          </TabsTrigger>
         </TabsList>
 
         {ADMIN_TABS.map((name) => (
@@ -284,11 +311,11 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
                     : { search: "" }
               }
               withStatus={name === "consultants"}
-              label={TAB_TEXT[name].searchLabel}
-              placeholder={TAB_TEXT[name].placeholder}
+              label={i18n._(TAB_TEXT[name].searchLabel)}
+              placeholder={i18n._(TAB_TEXT[name].placeholder)}
             />
             {isLoading(name) ? (
-              <LoadingText>{TAB_TEXT[name].loading}</LoadingText>
+              <LoadingText>{i18n._(TAB_TEXT[name].loading)}</LoadingText>
             ) : (
               <AdminPlaceProvider value={place}>
                 <AskQuestion data={loaded} answer={pageAnswer} />
@@ -307,12 +334,13 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
  * the toast itself needs scripts. Hidden where scripts run: the toast says it there.
  */
 function DoneWithoutScript() {
+  const { i18n } = useLingui();
   const said = useRouteLoaderData<RootData>("root")?.toast;
   if (!said) return null;
   return (
     <div role="status" className="mt-4 hidden noscript:block">
-      <Alert tone={said.variant === "destructive" ? "error" : "info"} title={said.title}>
-        {said.description}
+      <Alert tone={said.variant === "destructive" ? "error" : "info"} title={translateText(i18n, said.title)}>
+        {said.description && translateText(i18n, said.description)}
       </Alert>
     </div>
   );
@@ -348,16 +376,13 @@ function AskQuestion({ data: loaded, answer: pageAnswer }: { data: DashboardData
   );
 }
 
-/** What the pager under each table counts. */
-const PAGE_NOUNS = { consultants: "Consultants", queue: "Profiles", users: "Users", audit: "Entries" } as const;
-
 function TablePanel({ table, data: loaded }: { table: DashboardData["table"]; data: DashboardData }) {
   const filters = { search: loaded.view.search, status: loaded.view.status };
   const paging = { tab: table.tab, filters, page: table.page, limit: table.limit, total: table.total };
   return (
     <>
       <TabTable table={table} currentUserId={loaded.currentUserId} />
-      <TablePages {...paging} noun={PAGE_NOUNS[table.tab]} />
+      <TablePages {...paging} text={TAB_TEXT[table.tab]} />
     </>
   );
 }
@@ -367,7 +392,7 @@ function TabTable({ table, currentUserId }: { table: DashboardData["table"]; cur
     case "consultants":
       return <ConsultantsTable consultants={table.consultants} keptCvs={table.keptCvs} />;
     case "queue":
-      return <QueueTable entries={table.entries} />;
+      return <QueueTable entries={table.entries} fieldNames={table.fieldNames} />;
     case "users":
       return <UsersTable users={table.users} adminCount={table.adminCount} currentUserId={currentUserId} />;
     case "audit":
@@ -381,8 +406,8 @@ export function headers() {
 }
 
 export const meta = privatePageMeta({
-  title: "Admin Dashboard",
-  description: "Manage consultants, users and profile approvals.",
+  title: msg`Admin Dashboard`,
+  description: msg`Manage consultants, users and profile approvals.`,
   path: "/admin",
 });
 

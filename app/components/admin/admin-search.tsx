@@ -1,10 +1,12 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { APPROVAL_STATUS_LABELS, APPROVAL_STATUSES } from "#common/admin-schema.ts";
+import { APPROVAL_STATUSES } from "#common/admin-schema.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { Input, Select } from "../ui/field.tsx";
 import { Options } from "../ui/options.tsx";
 import { type AdminFilters, type AdminTab, adminHref } from "./admin-tabs.ts";
+import { APPROVAL_LABELS } from "./admin-words.ts";
 
 /** A GET form: works without JavaScript, and with it the navigation shows the loading text. */
 export function AdminSearch({
@@ -21,6 +23,7 @@ export function AdminSearch({
   /** Adds the approval status filter (the Consultants tab). */
   withStatus?: boolean;
 }) {
+  const { i18n, t } = useLingui();
   const inputId = `admin-search-${tab}`;
   const { search, status } = filters;
   return (
@@ -54,19 +57,19 @@ export function AdminSearch({
       {withStatus && (
         <div className="w-full sm:w-48">
           <label htmlFor={`${inputId}-status`} className="sr-only">
-            Approval status
+            <Trans>Approval status</Trans>
           </label>
           <Select key={`${tab}:${status ?? ""}`} id={`${inputId}-status`} name="status" defaultValue={status ?? ""}>
-            <Options placeholder="All statuses" values={APPROVAL_STATUSES} label={(value) => APPROVAL_STATUS_LABELS[value]} />
+            <Options placeholder={t`All statuses`} values={APPROVAL_STATUSES} label={(value) => i18n._(APPROVAL_LABELS[value])} />
           </Select>
         </div>
       )}
       <button type="submit" className={buttonClasses({ variant: "secondary" })}>
-        Search
+        <Trans>Search</Trans>
       </button>
       {(search || status) && (
         <Link to={adminHref(tab, { search: "" })} className={buttonClasses({ variant: "ghost" })} preventScrollReset>
-          Clear search
+          <Trans>Clear search</Trans>
         </Link>
       )}
     </Form>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { ADMIN_TOASTS, type ApprovalStatus } from "#common/admin-schema.ts";
 import type { ToastMessage } from "#common/toast.ts";
 
@@ -7,20 +9,45 @@ import type { ToastMessage } from "#common/toast.ts";
 export const ADMIN_TABS = ["consultants", "users", "queue", "audit"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** Each tab's search box and the text it shows while its table loads. */
-export const TAB_TEXT: Record<AdminTab, { searchLabel: string; placeholder: string; loading: string }> = {
+/** Each tab's search box, the text it shows while its table loads, and what its pager counts. */
+export const TAB_TEXT: Record<
+  AdminTab,
+  {
+    searchLabel: MessageDescriptor;
+    placeholder: MessageDescriptor;
+    loading: MessageDescriptor;
+    pages: MessageDescriptor;
+    none: MessageDescriptor;
+  }
+> = {
   consultants: {
-    searchLabel: "Search consultants",
-    placeholder: "Name, title, email, location or country",
-    loading: "Loading consultants...",
+    searchLabel: msg`Search consultants`,
+    placeholder: msg`Name, title, email, location or country`,
+    loading: msg`Loading consultants...`,
+    pages: msg`Consultants pages`,
+    none: msg`No consultants`,
   },
-  users: { searchLabel: "Search users", placeholder: "Name or email", loading: "Loading users..." },
+  users: {
+    searchLabel: msg`Search users`,
+    placeholder: msg`Name or email`,
+    loading: msg`Loading users...`,
+    pages: msg`Users pages`,
+    none: msg`No users`,
+  },
   queue: {
-    searchLabel: "Search the approval queue",
-    placeholder: "Name, title, email, location or country",
-    loading: "Loading approval queue...",
+    searchLabel: msg`Search the approval queue`,
+    placeholder: msg`Name, title, email, location or country`,
+    loading: msg`Loading approval queue...`,
+    pages: msg`Profiles pages`,
+    none: msg`No profiles`,
   },
-  audit: { searchLabel: "Search the audit log", placeholder: "Admin, target or action", loading: "Loading audit log..." },
+  audit: {
+    searchLabel: msg`Search the audit log`,
+    placeholder: msg`Admin, target or action`,
+    loading: msg`Loading audit log...`,
+    pages: msg`Entries pages`,
+    none: msg`No entries`,
+  },
 };
 
 export type AdminIntent =

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import { type FormAnswer, formErrorOf, typedOf } from "#app/lib/form-answer.ts";
 import { ReauthenticateFields } from "../account/reauthenticate-fields.tsx";
@@ -5,9 +7,10 @@ import { FormErrorAlert } from "../ui/alert.tsx";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
 import { type AdminIntent, ASK_ANCHOR, type AskingIntent, askHref } from "./admin-tabs.ts";
-import { DELETE_TEXT } from "./consultants-panel.tsx";
+import { adminText } from "./admin-words.ts";
+import { deleteText } from "./consultants-panel.tsx";
 import { useAdminBack, useAdminPlace } from "./plain-forms.tsx";
-import { REASON_TEXT } from "./reason-dialog.tsx";
+import { reasonText } from "./reason-dialog.tsx";
 import { confirmationText } from "./users-panel.tsx";
 
 // The question a row action asks first, in the page itself: what a dialog asks with JavaScript,
@@ -28,24 +31,26 @@ type Question = {
   reason?: { label: string; required: boolean };
 };
 
-function questionOf(intent: AskingIntent, target: AskTarget, isSelf: boolean): Question {
+function questionOf(i18n: I18n, intent: AskingIntent, target: AskTarget, isSelf: boolean): Question {
   switch (intent) {
-    case "delete":
-      return { ...DELETE_TEXT, confirmLabel: DELETE_TEXT.confirmLabel(target.name), variant: "destructive" };
+    case "delete": {
+      const text = deleteText(i18n);
+      return { ...text, confirmLabel: text.confirmLabel(target.name), variant: "destructive" };
+    }
     case "hide":
     case "reject":
     case "reject-change": {
-      const text = REASON_TEXT[intent];
+      const text = reasonText(i18n, intent, target.name);
       return {
         title: `${text.title}: ${target.name}`,
-        description: text.description(target.name),
+        description: text.description,
         confirmLabel: text.submit,
         variant: "destructive",
         reason: { label: text.label, required: intent !== "hide" },
       };
     }
     default:
-      return confirmationText({ intent, user: target }, isSelf);
+      return confirmationText(i18n, { intent, user: target }, isSelf);
   }
 }
 
@@ -61,11 +66,12 @@ export function AskPanel({
   /** The action's answer to this form, when it was sent and refused. */
   answer: FormAnswer<AdminIntent> | undefined;
 }) {
+  const { i18n } = useLingui();
   const place = useAdminPlace();
   const back = useAdminBack();
-  const question = questionOf(intent, target, isSelf);
+  const question = questionOf(i18n, intent, target, isSelf);
   const formError = formErrorOf(answer);
-  const reasonError = answer?.result.error?.reason;
+  const reasonError = answer?.result.error?.reason?.map((message) => adminText(i18n, message));
   const typedReason = typedOf(answer).reason;
   const titleId = `${ASK_ANCHOR}-title`;
   return (
@@ -79,7 +85,7 @@ export function AskPanel({
       </h2>
       <p className="mt-2 text-sm text-muted">{question.description}</p>
       <Form method="post" action={askHref(place, intent, target.id)} className="mt-4 grid gap-4">
-        <FormErrorAlert errors={formError ? [formError] : undefined} />
+        <FormErrorAlert errors={formError ? [adminText(i18n, formError)] : undefined} />
         <input type="hidden" name="id" value={target.id} />
         <input type="hidden" name="back" value={back} />
         {question.reason && (
@@ -90,7 +96,7 @@ export function AskPanel({
         <ReauthenticateFields answer={answer} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
-            Cancel
+            <Trans>Cancel</Trans>
           </Link>
           <Button type="submit" name="intent" value={intent} variant={question.variant}>
             {question.confirmLabel}

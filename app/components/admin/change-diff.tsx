@@ -9,7 +9,7 @@ import {
   type ChangeAssignment,
   type FieldChange,
   pairAssignments,
-  REVIEWED_FIELD_LABELS,
+  type ReviewedField,
 } from "#common/profile-changes.ts";
 import { type DiffPart, diffTokens, diffWords } from "#common/word-diff.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
@@ -117,12 +117,12 @@ function BeforeAfter({ before, after }: { before: Value; after: Value }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Side side="before">
-        <p className="whitespace-pre-line break-words text-ink">
+        <p className="whitespace-pre-line break-words text-ink" dir="auto">
           <SideParts parts={parts} side="before" isList={isList} />
         </p>
       </Side>
       <Side side="after">
-        <p className="whitespace-pre-line break-words text-ink">
+        <p className="whitespace-pre-line break-words text-ink" dir="auto">
           <SideParts parts={parts} side="after" isList={isList} />
         </p>
       </Side>
@@ -244,12 +244,21 @@ function FieldDiff({ change, name }: { change: FieldChange; name: string }) {
 }
 
 /** Every changed field of a change, before and after. */
-export function ChangeDiff({ fields, name }: { fields: FieldChange[]; name: string }) {
+export function ChangeDiff({
+  fields,
+  name,
+  fieldNames,
+}: {
+  fields: FieldChange[];
+  name: string;
+  /** The fields' names in the page's language. */
+  fieldNames: Record<ReviewedField, string>;
+}) {
   return (
     <div className="grid gap-5 text-sm">
       {fields.map((change) => (
         <div key={change.field}>
-          <h3 className="mb-2 font-semibold text-ink">{REVIEWED_FIELD_LABELS[change.field]}</h3>
+          <h3 className="mb-2 font-semibold text-ink">{fieldNames[change.field]}</h3>
           <FieldDiff change={change} name={name} />
         </div>
       ))}

@@ -1,14 +1,17 @@
-import { Trans } from "@lingui/react/macro";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CircleCheck, EyeOff, FileDown, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { succeeded } from "#app/lib/form-answer.ts";
-import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from "#common/admin-schema.ts";
+import type { ApprovalStatus } from "#common/admin-schema.ts";
 import { KEPT_CV_PATHS, type KeptCvFile } from "#common/cv-import.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { APPROVAL_LABELS } from "./admin-words.ts";
 import { EditConsultantDialog } from "./edit-consultant-dialog.tsx";
 import { AskForm, askButton, DoForm, instead } from "./plain-forms.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
@@ -16,12 +19,16 @@ import { IconAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 /** What deleting a profile asks first (the dialog, and the page's own question without JavaScript). */
-export const DELETE_TEXT = {
-  title: "Are you sure?",
-  description: "This action cannot be undone. This will permanently delete the consultant profile and all associated messages.",
-  confirmLabel: (name: string) => `Delete ${name}`,
-  pendingLabel: "Deleting...",
-};
+export function deleteText(i18n: I18n) {
+  return {
+    title: i18n._(msg`Are you sure?`),
+    description: i18n._(
+      msg`This action cannot be undone. This will permanently delete the consultant profile and all associated messages.`,
+    ),
+    confirmLabel: (name: string) => i18n._(msg`Delete ${name}`),
+    pendingLabel: i18n._(msg`Deleting...`),
+  };
+}
 
 const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
   pending: "accent",
@@ -42,6 +49,7 @@ export function ConsultantsTable({
   /** The CVs owners kept with their profiles (issue 34), by profile id: a download for admins. */
   keptCvs?: Record<number, KeptCvFile>;
 }) {
+  const { i18n, t } = useLingui();
   const [editing, setEditing] = useState<AdminConsultant | null>(null);
   const [deleting, setDeleting] = useState<AdminConsultant | null>(null);
   const [reasonTarget, setReasonTarget] = useState<ReasonTarget | null>(null);
@@ -56,7 +64,7 @@ export function ConsultantsTable({
 
   const columns: Column<AdminConsultant>[] = [
     {
-      header: "Name",
+      header: t`Name`,
       rowHeader: true,
       className: "font-semibold text-ink",
       cell: (consultant) => {
@@ -64,7 +72,7 @@ export function ConsultantsTable({
         const filename = kept?.filename;
         return (
           <>
-            {consultant.name}
+            <bdi>{consultant.name}</bdi>
             {kept && (
               <a
                 href={KEPT_CV_PATHS.of(consultant.id)}
@@ -79,38 +87,43 @@ export function ConsultantsTable({
         );
       },
     },
-    { header: "Title", cell: (consultant) => consultant.title },
-    { header: "Email", cell: (consultant) => consultant.email },
-    { header: "Location", cell: (consultant) => consultant.location },
+    // What the owners wrote, isolated for bidi (issue 37): shown as it is in every language.
+    { header: t`Title`, cell: (consultant) => <bdi>{consultant.title}</bdi> },
+    { header: t`Email`, cell: (consultant) => <bdi>{consultant.email}</bdi> },
+    { header: t`Location`, cell: (consultant) => <bdi>{consultant.location}</bdi> },
     {
-      header: "Status",
+      header: t`Status`,
       cell: (consultant) => (
         <Badge tone={consultant.availableForWork ? "success" : "neutral"} className="whitespace-nowrap">
-          {consultant.availableForWork ? "Available" : "Unavailable"}
+          {consultant.availableForWork ? t`Available` : t`Unavailable`}
         </Badge>
       ),
     },
     {
-      header: "Approval",
+      header: t`Approval`,
       cell: (consultant) => (
         <>
           <Badge tone={APPROVAL_TONES[consultant.status]} className="whitespace-nowrap">
-            {APPROVAL_STATUS_LABELS[consultant.status]}
+            {i18n._(APPROVAL_LABELS[consultant.status])}
           </Badge>
-          {consultant.statusReason && <p className="mt-1 max-w-48 text-xs text-muted">{consultant.statusReason}</p>}
+          {consultant.statusReason && (
+            <p className="mt-1 max-w-48 text-xs text-muted" dir="auto">
+              {consultant.statusReason}
+            </p>
+          )}
         </>
       ),
     },
     {
-      header: "Actions",
+      header: t`Actions`,
       actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
-          <IconAction action="Edit" target={consultant.name} icon={Pencil} onClick={() => setEditing(consultant)} />
+          <IconAction action={t`Edit`} target={consultant.name} icon={Pencil} onClick={() => setEditing(consultant)} />
           {consultant.status === "approved" ? (
             <AskForm id={consultant.id}>
               <IconAction
-                action="Hide"
+                action={t`Hide`}
                 target={consultant.name}
                 icon={EyeOff}
                 {...askButton("hide")}
@@ -120,7 +133,7 @@ export function ConsultantsTable({
           ) : (
             <DoForm intent="approve" id={consultant.id}>
               <IconAction
-                action="Approve"
+                action={t`Approve`}
                 target={consultant.name}
                 icon={CircleCheck}
                 type="submit"
@@ -131,7 +144,7 @@ export function ConsultantsTable({
           )}
           <AskForm id={consultant.id}>
             <IconAction
-              action="Delete"
+              action={t`Delete`}
               target={consultant.name}
               icon={Trash2}
               className="text-red-700 hover:bg-red-50"
@@ -144,9 +157,16 @@ export function ConsultantsTable({
     },
   ];
 
+  const asked = deleteText(i18n);
   return (
     <>
-      <AdminTable caption="Consultants" columns={columns} rows={consultants} empty="No consultants found." isRowBusy={isBusy} />
+      <AdminTable
+        caption={t`Consultants`}
+        columns={columns}
+        rows={consultants}
+        empty={t`No consultants found.`}
+        isRowBusy={isBusy}
+      />
 
       <EditConsultantDialog consultant={editing} onClose={() => setEditing(null)} />
       <ReasonDialog target={reasonTarget} onClose={() => setReasonTarget(null)} action={moderate} />
@@ -155,10 +175,10 @@ export function ConsultantsTable({
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-        title={DELETE_TEXT.title}
-        description={DELETE_TEXT.description}
-        confirmLabel={deleting ? DELETE_TEXT.confirmLabel(deleting.name) : "Delete"}
-        pendingLabel={DELETE_TEXT.pendingLabel}
+        title={asked.title}
+        description={asked.description}
+        confirmLabel={deleting ? asked.confirmLabel(deleting.name) : t`Delete`}
+        pendingLabel={asked.pendingLabel}
         isPending={remove.isBusy}
         onConfirm={() => {
           if (deleting) remove.submit({ intent: "delete", id: String(deleting.id) });

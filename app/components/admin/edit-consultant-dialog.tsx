@@ -1,4 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { firstFieldErrors, succeeded } from "#app/lib/form-answer.ts";
 import { formValues } from "#app/lib/form-values.ts";
 import {
@@ -9,12 +12,14 @@ import {
   bandOfYears,
 } from "#common/admin-schema.ts";
 import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "#common/constants.ts";
+import { formatCount } from "#common/format.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
 import { Options } from "../ui/options.tsx";
 import { Switch } from "../ui/switch.tsx";
+import { adminText } from "./admin-words.ts";
 import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
@@ -27,13 +32,14 @@ function StoredChoiceField(choice: {
   consultant: AdminConsultant;
   errors: FieldErrors;
 }) {
+  const { i18n } = useLingui();
   const { label, name, list, consultant, errors } = choice;
   const stored = consultant[name];
   return (
     <Field label={label} required error={errors[name]}>
       {(props) => (
         <Select {...props} name={name} defaultValue={stored}>
-          <Options values={list.includes(stored) ? list : [stored, ...list]} />
+          <Options values={list.includes(stored) ? list : [stored, ...list]} label={(value) => valueLabel(i18n, value)} />
         </Select>
       )}
     </Field>
@@ -46,10 +52,19 @@ function StoredChoiceField(choice: {
  * "6-10 years" for 8 keeps 8. The band the number falls in shows as pressed.
  */
 function YearsField({ defaultYears, error }: { defaultYears: number; error?: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   const [years, setYears] = useState(String(defaultYears));
   const current = /^\d{1,3}$/.test(years.trim()) ? bandOfYears(Number(years)) : undefined;
+  /** A band's name in the page's language ("6-10 years", "16+ years"). */
+  const bandName = (band: (typeof ADMIN_EXPERIENCE_BANDS)[number]) => {
+    const low = formatCount(band.years, locale);
+    if (band.max === null) return t`${low}+ years`;
+    const high = formatCount(band.max, locale);
+    return t`${low}-${high} years`;
+  };
   return (
-    <Field label="Years of experience" required error={error}>
+    <Field label={t`Years of experience`} required error={error}>
       {(props) => (
         <>
           <Input
@@ -64,7 +79,9 @@ function YearsField({ defaultYears, error }: { defaultYears: number; error?: str
             onChange={(event) => setYears(event.target.value)}
           />
           <fieldset className="mt-2">
-            <legend className="text-xs text-muted">Quick picks</legend>
+            <legend className="text-xs text-muted">
+              <Trans>Quick picks</Trans>
+            </legend>
             <div className="mt-1 flex flex-wrap gap-1.5">
               {ADMIN_EXPERIENCE_BANDS.map((band) => (
                 <Button
@@ -74,7 +91,7 @@ function YearsField({ defaultYears, error }: { defaultYears: number; error?: str
                   aria-pressed={band === current}
                   onClick={() => setYears(String(band === current ? years.trim() : band.years))}
                 >
-                  {band.label}
+                  {bandName(band)}
                 </Button>
               ))}
             </div>
@@ -91,7 +108,12 @@ function YearsField({ defaultYears, error }: { defaultYears: number; error?: str
  * Cancel (closing unmounts the form, so it opens fresh next time).
  */
 export function EditConsultantDialog({ consultant, onClose }: { consultant: AdminConsultant | null; onClose: () => void }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { i18n, t } = useLingui();
+  const name = consultant?.name ?? "";
+  const [errors, setErrorsAsSaid] = useState<FieldErrors>({});
+  // What the schema or the service said about a field, in the page's language.
+  const setErrors = (found: FieldErrors) =>
+    setErrorsAsSaid(Object.fromEntries(Object.entries(found).map(([field, message]) => [field, adminText(i18n, message)])));
   const action = useAdminAction((result) => {
     if (succeeded(result)) {
       setErrors({});
@@ -130,42 +152,44 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
       }}
     >
       {consultant && (
-        <DialogContent title="Edit Consultant" description={`Update ${consultant.name}'s profile.`} className="max-w-2xl">
+        <DialogContent title={t`Edit Consultant`} description={t`Update ${name}'s profile.`} className="max-w-2xl">
           <form method="post" action="/admin" noValidate onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={consultant.id} />
-            <Field label="Full name" required error={errors.name}>
+            <Field label={t`Full name`} required error={errors.name}>
               {(props) => <Input {...props} name="name" defaultValue={consultant.name} autoComplete="off" />}
             </Field>
-            <Field label="Professional title" required error={errors.title}>
+            <Field label={t`Professional title`} required error={errors.title}>
               {(props) => <Input {...props} name="title" defaultValue={consultant.title} autoComplete="off" />}
             </Field>
-            <Field label="Email" required error={errors.email}>
+            <Field label={t`Email`} required error={errors.email}>
               {(props) => <Input {...props} name="email" type="email" defaultValue={consultant.email} autoComplete="off" />}
             </Field>
-            <Field label="Phone" error={errors.phone}>
+            <Field label={t`Phone`} error={errors.phone}>
               {(props) => <Input {...props} name="phone" type="tel" defaultValue={consultant.phone ?? ""} autoComplete="off" />}
             </Field>
-            <Field label="Full location" required error={errors.location} className="sm:col-span-2">
+            <Field label={t`Full location`} required error={errors.location} className="sm:col-span-2">
               {(props) => <Input {...props} name="location" defaultValue={consultant.location} autoComplete="off" />}
             </Field>
-            <Field label="City" error={errors.city}>
+            <Field label={t`City`} error={errors.city}>
               {(props) => <Input {...props} name="city" defaultValue={consultant.city ?? ""} autoComplete="off" />}
             </Field>
-            <StoredChoiceField label="Country" name="country" list={COUNTRIES} consultant={consultant} errors={errors} />
+            <StoredChoiceField label={t`Country`} name="country" list={COUNTRIES} consultant={consultant} errors={errors} />
             <YearsField defaultYears={consultant.yearsExperience} error={errors.yearsExperience} />
             <StoredChoiceField
-              label="Primary specialization"
+              label={t`Primary specialization`}
               name="primarySpecialization"
               list={ADMIN_ACCEPTED_SPECIALIZATIONS}
               consultant={consultant}
               errors={errors}
             />
-            <Field label="Professional summary" required error={errors.bio} className="sm:col-span-2">
+            <Field label={t`Professional summary`} required error={errors.bio} className="sm:col-span-2">
               {(props) => <Textarea {...props} name="bio" rows={5} defaultValue={consultant.bio} />}
             </Field>
             <fieldset className="grid gap-3 rounded-xl border border-slate-200 p-4 sm:col-span-2">
-              <legend className="px-1 text-sm font-medium text-ink">Visibility and availability</legend>
+              <legend className="px-1 text-sm font-medium text-ink">
+                <Trans>Visibility and availability</Trans>
+              </legend>
               {(["availableForWork", "showEmail", "showPhone"] as const).map((name) => (
                 <div key={name}>
                   {/* An unchecked switch sends nothing; this hidden "false" says so explicitly. */}
@@ -174,9 +198,9 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
                     name={name}
                     label={
                       {
-                        availableForWork: "Available for work",
-                        showEmail: "Show email publicly",
-                        showPhone: "Show phone publicly",
+                        availableForWork: t`Available for work`,
+                        showEmail: t`Show email publicly`,
+                        showPhone: t`Show phone publicly`,
                       }[name]
                     }
                     defaultChecked={consultant[name] ?? ADMIN_CONSULTANT_DEFAULTS[name]}
@@ -186,10 +210,12 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
             </fieldset>
             <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">
+                  <Trans>Cancel</Trans>
+                </Button>
               </DialogClose>
               <Button type="submit" disabled={action.isBusy}>
-                {action.isBusy ? "Updating..." : "Update Consultant"}
+                {action.isBusy ? t`Updating...` : t`Update Consultant`}
               </Button>
             </div>
           </form>

@@ -1,3 +1,5 @@
+import { Trans } from "@lingui/react/macro";
+
 /**
  * A profile's photo as a reviewer needs it: large enough to judge, named for screen readers, and
  * a plain "No photo" when there is none (the public page would show initials).
@@ -15,7 +17,7 @@ export function ProfilePhoto({ name, photoUrl, caption }: { name: string; photoU
         />
       ) : (
         <span className="grid size-28 place-items-center rounded-xl border border-dashed border-slate-300 text-sm text-muted">
-          No photo
+          <Trans>No photo</Trans>
         </span>
       )}
       {caption && <figcaption className="text-xs font-medium text-muted">{caption}</figcaption>}

@@ -1,10 +1,12 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
+import { valueLabel } from "#app/i18n/labels.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { succeeded } from "#app/lib/form-answer.ts";
 import { lazyPart } from "#app/lib/lazy-part.tsx";
-import { formatDate, formatYears } from "#common/format.ts";
-import { type QueueEntry, type QueueTrackRecord, REVIEWED_FIELD_LABELS } from "#common/profile-changes.ts";
+import { formatCount, formatDate } from "#common/format.ts";
+import type { QueueEntry, QueueTrackRecord, ReviewedField } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import type { Column } from "../ui/data-table.tsx";
@@ -56,17 +58,23 @@ function TrackRecord({ track }: { track: QueueTrackRecord }) {
 
 /** Everything a reviewer needs to decide, without leaving the dashboard (the track record too). */
 function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
-  const facts: [string, string][] = consultant
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
+  const label = (value: string) => valueLabel(i18n, value);
+  const years = consultant ? formatCount(consultant.yearsExperience, locale) : "";
+  const name = consultant?.name ?? "";
+  // The fixed values (country, specializations, languages) in the page's words; what the owner wrote as it is.
+  const facts: [string, string, boolean][] = consultant
     ? [
-        ["Email", consultant.email],
-        ["Phone", consultant.phone ?? "—"],
-        ["Location", consultant.location],
-        ["Country", consultant.country],
-        ["Experience", formatYears(consultant.yearsExperience)],
-        ["Primary specialization", consultant.primarySpecialization],
-        ["Other specializations", consultant.secondarySpecializations.join(", ") || "—"],
-        ["Languages", consultant.languages.join(", ") || "—"],
-        ["Submitted", formatDate(consultant.createdAt)],
+        [t`Email`, consultant.email, true],
+        [t`Phone`, consultant.phone ?? "—", true],
+        [t`Location`, consultant.location, true],
+        [t`Country`, label(consultant.country), false],
+        [t`Experience`, consultant.yearsExperience === 1 ? t`1 year` : t`${years} years`, false],
+        [t`Primary specialization`, label(consultant.primarySpecialization), false],
+        [t`Other specializations`, consultant.secondarySpecializations.map(label).join(", ") || "—", false],
+        [t`Languages`, consultant.languages.map((language) => valueLabel(i18n, language, "language")).join(", ") || "—", false],
+        [t`Submitted`, formatDate(consultant.createdAt, locale), false],
       ]
     : [];
   return (
@@ -77,38 +85,49 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
       }}
     >
       {consultant && (
-        <DialogContent title={`Review ${consultant.name}`} description={consultant.title} className="max-w-2xl">
+        <DialogContent title={t`Review ${name}`} description={<bdi>{consultant.title}</bdi>} className="max-w-2xl">
           <div className="mb-4 flex justify-center sm:justify-start">
             <ProfilePhoto name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
           </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            {facts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="font-medium text-muted">{label}</dt>
-                <dd className="break-words text-ink">{value}</dd>
+            {facts.map(([term, value, written]) => (
+              <div key={term}>
+                <dt className="font-medium text-muted">{term}</dt>
+                <dd className="break-words text-ink" dir={written ? "auto" : undefined}>
+                  {value}
+                </dd>
               </div>
             ))}
             <div className="sm:col-span-2">
-              <dt className="font-medium text-muted">Professional summary</dt>
-              <dd className="whitespace-pre-line text-ink">{consultant.bio}</dd>
+              <dt className="font-medium text-muted">
+                <Trans>Professional summary</Trans>
+              </dt>
+              <dd className="whitespace-pre-line text-ink" dir="auto">
+                {consultant.bio}
+              </dd>
             </div>
           </dl>
           {consultant.trackRecord && <TrackRecord track={consultant.trackRecord} />}
           <p className="mt-4 text-sm">
             <Link to={`/consultant/${consultant.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
-              Open the profile page
+              <Trans>Open the profile page</Trans>
             </Link>
-            <span className="text-muted"> (visible to you and the owner until approved)</span>
+            <span className="text-muted">
+              {" "}
+              <Trans>(visible to you and the owner until approved)</Trans>
+            </span>
           </p>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Close</Button>
+              <Button variant="outline">
+                <Trans>Close</Trans>
+              </Button>
             </DialogClose>
             <Button variant="destructive" onClick={() => onReject(consultant)}>
-              Reject
+              <Trans>Reject</Trans>
             </Button>
             <Button disabled={isBusy} onClick={() => onApprove(consultant)}>
-              {isBusy ? "Approving..." : "Approve"}
+              {isBusy ? t`Approving...` : t`Approve`}
             </Button>
           </div>
         </DialogContent>
@@ -118,7 +137,21 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
 }
 
 /** A change to an approved profile, before and after; approving publishes it. */
-function ChangeDialog({ entry, onClose, onApprove, onReject, isBusy }: { entry: QueueEntry | null } & Decision) {
+/** The reviewed fields' names in the page's language (from the loader: the services' words). */
+type FieldNames = Record<ReviewedField, string>;
+
+function ChangeDialog({
+  entry,
+  fieldNames,
+  onClose,
+  onApprove,
+  onReject,
+  isBusy,
+}: { entry: QueueEntry | null; fieldNames: FieldNames } & Decision) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const submitted = entry?.change ? formatDate(entry.change.submittedAt, locale) : "";
+  const name = entry?.name ?? "";
   return (
     <Dialog
       open={entry?.change != null}
@@ -128,20 +161,22 @@ function ChangeDialog({ entry, onClose, onApprove, onReject, isBusy }: { entry: 
     >
       {entry?.change && (
         <DialogContent
-          title={`Review the change to ${entry.name}`}
-          description={`Submitted ${formatDate(entry.change.submittedAt)}. The public profile shows the "Before" version until the change is approved.`}
+          title={t`Review the change to ${name}`}
+          description={t`Submitted ${submitted}. The public profile shows the "Before" version until the change is approved.`}
           className="max-w-3xl"
         >
-          <ChangeDiff fields={entry.change.fields} name={entry.name} />
+          <ChangeDiff fields={entry.change.fields} name={entry.name} fieldNames={fieldNames} />
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Close</Button>
+              <Button variant="outline">
+                <Trans>Close</Trans>
+              </Button>
             </DialogClose>
             <Button variant="destructive" onClick={() => onReject(entry)}>
-              Reject change
+              <Trans>Reject change</Trans>
             </Button>
             <Button disabled={isBusy} onClick={() => onApprove(entry)}>
-              {isBusy ? "Approving..." : "Approve change"}
+              {isBusy ? t`Approving...` : t`Approve change`}
             </Button>
           </div>
         </DialogContent>
@@ -154,7 +189,9 @@ function ChangeDialog({ entry, onClose, onApprove, onReject, isBusy }: { entry: 
  * The approval queue, oldest first: new profiles waiting for their first review, and changes to
  * approved profiles (name, title, summary, photo, specializations, assignments) waiting as a diff.
  */
-export function QueueTable({ entries }: { entries: QueueEntry[] }) {
+export function QueueTable({ entries, fieldNames }: { entries: QueueEntry[]; fieldNames: FieldNames }) {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
   const [reviewing, setReviewing] = useState<QueueEntry | null>(null);
   const [reasonTarget, setReasonTarget] = useState<ReasonTarget | null>(null);
   const action = useAdminAction((result) => {
@@ -173,67 +210,78 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
 
   const columns: Column<QueueEntry>[] = [
     {
-      header: "Name",
+      header: t`Name`,
       rowHeader: true,
       className: "font-normal",
       cell: (entry) => (
         <>
-          <span className="block font-semibold text-ink">{entry.name}</span>
-          <span className="block text-muted">{entry.title}</span>
+          <bdi className="block font-semibold text-ink">{entry.name}</bdi>
+          <bdi className="block text-muted">{entry.title}</bdi>
         </>
       ),
     },
-    { header: "Email", cell: (entry) => entry.email },
+    { header: t`Email`, cell: (entry) => <bdi>{entry.email}</bdi> },
     {
-      header: "Waiting",
+      header: t`Waiting`,
       cell: (entry) =>
         entry.change ? (
           <>
-            <Badge tone="accent">Change</Badge>
+            <Badge tone="accent">
+              <Trans>Change</Trans>
+            </Badge>
             <span className="mt-1 block text-xs text-muted">
-              {entry.change.fields.map((change) => REVIEWED_FIELD_LABELS[change.field]).join(", ")}
+              {entry.change.fields.map((change) => fieldNames[change.field]).join(", ")}
             </span>
           </>
         ) : (
-          <Badge tone="brand">New profile</Badge>
+          <Badge tone="brand">
+            <Trans>New profile</Trans>
+          </Badge>
         ),
     },
-    { header: "Country", cell: (entry) => entry.country },
+    { header: t`Country`, cell: (entry) => valueLabel(i18n, entry.country) },
     {
-      header: "Submitted",
+      header: t`Submitted`,
       nowrap: true,
-      cell: (entry) => formatDate(entry.change ? entry.change.submittedAt : entry.createdAt),
+      cell: (entry) => formatDate(entry.change ? entry.change.submittedAt : entry.createdAt, locale),
     },
     {
-      header: "Actions",
+      header: t`Actions`,
       actions: true,
       cell: (entry) => {
-        const what = entry.change ? `the change to ${entry.name}` : entry.name;
+        const name = entry.name;
+        const labels = entry.change
+          ? {
+              review: t`Review the change to ${name}`,
+              approve: t`Approve the change to ${name}`,
+              reject: t`Reject the change to ${name}`,
+            }
+          : { review: t`Review ${name}`, approve: t`Approve ${name}`, reject: t`Reject ${name}` };
         return (
           <div className="inline-flex gap-2">
-            <Button variant="outline" size="sm" aria-label={`Review ${what}`} onClick={() => setReviewing(entry)}>
-              Review
+            <Button variant="outline" size="sm" aria-label={labels.review} onClick={() => setReviewing(entry)}>
+              <Trans>Review</Trans>
             </Button>
             <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
               <Button
                 type="submit"
                 size="sm"
-                aria-label={`Approve ${what}`}
+                aria-label={labels.approve}
                 disabled={isBusy(entry)}
                 onClick={instead(() => approve(entry))}
               >
-                {isBusy(entry) && action.pendingIntent?.startsWith("approve") ? "Approving..." : "Approve"}
+                {isBusy(entry) && action.pendingIntent?.startsWith("approve") ? t`Approving...` : t`Approve`}
               </Button>
             </DoForm>
             <AskForm id={entry.id}>
               <Button
                 variant="destructive"
                 size="sm"
-                aria-label={`Reject ${what}`}
+                aria-label={labels.reject}
                 {...askButton(entry.change ? "reject-change" : "reject")}
                 onClick={instead(() => reject(entry))}
               >
-                Reject
+                <Trans>Reject</Trans>
               </Button>
             </AskForm>
           </div>
@@ -245,10 +293,10 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
   return (
     <>
       <AdminTable
-        caption="Profiles and changes waiting for approval"
+        caption={t`Profiles and changes waiting for approval`}
         columns={columns}
         rows={entries}
-        empty="Nothing is waiting for review."
+        empty={t`Nothing is waiting for review.`}
         isRowBusy={isBusy}
       />
       <ReviewDialog
@@ -260,6 +308,7 @@ export function QueueTable({ entries }: { entries: QueueEntry[] }) {
       />
       <ChangeDialog
         entry={reviewing}
+        fieldNames={fieldNames}
         onClose={() => setReviewing(null)}
         onApprove={approve}
         onReject={reject}

@@ -1,5 +1,9 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, CircleCheck, LogOut, ShieldCheck, ShieldMinus } from "lucide-react";
 import { useState } from "react";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { succeeded } from "#app/lib/form-answer.ts";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import { formatDate } from "#common/format.ts";
@@ -8,6 +12,7 @@ import { Badge } from "../ui/badge.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { adminText } from "./admin-words.ts";
 import { AskForm, askButton, instead } from "./plain-forms.tsx";
 import { TextAction } from "./row-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
@@ -16,80 +21,98 @@ export type AccountAction = { intent: "promote" | "demote" | "block" | "unblock"
 
 /** The account actions' buttons: what each says, and says while its request is on its way. */
 const ACCOUNT_BUTTONS = {
-  promote: { action: "Promote", pendingText: "Promoting...", icon: ShieldCheck, variant: "secondary" },
-  block: { action: "Block", pendingText: "Blocking...", icon: Ban, variant: "outline", className: "text-red-700" },
-  unblock: { action: "Unblock", pendingText: "Unblocking...", icon: CircleCheck, variant: "outline" },
-  demote: { action: "Demote", pendingText: "Demoting...", icon: ShieldMinus, variant: "outline" },
-  "end-sessions": { action: "End sessions", pendingText: "Ending...", icon: LogOut, variant: "outline" },
+  promote: { action: msg`Promote`, pendingText: msg`Promoting...`, icon: ShieldCheck, variant: "secondary" },
+  block: { action: msg`Block`, pendingText: msg`Blocking...`, icon: Ban, variant: "outline", className: "text-red-700" },
+  unblock: { action: msg`Unblock`, pendingText: msg`Unblocking...`, icon: CircleCheck, variant: "outline" },
+  demote: { action: msg`Demote`, pendingText: msg`Demoting...`, icon: ShieldMinus, variant: "outline" },
+  "end-sessions": { action: msg`End sessions`, pendingText: msg`Ending...`, icon: LogOut, variant: "outline" },
 } as const;
+
+/** An account action's button in the page's language. */
+function accountButton(i18n: I18n, intent: AccountAction["intent"]) {
+  const { action, pendingText, ...look } = ACCOUNT_BUTTONS[intent];
+  return { ...look, action: i18n._(action), pendingText: i18n._(pendingText) };
+}
 
 /**
  * What the confirmation of an account action says, and its button's look: granting (promote,
  * unblock) is not red. The dialog and the page's own question (without JavaScript) both use it.
  */
-export function confirmationText(action: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> }, isSelf: boolean) {
+export function confirmationText(
+  i18n: I18n,
+  action: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> },
+  isSelf: boolean,
+) {
   const variant = action.intent === "promote" || action.intent === "unblock" ? "primary" : "destructive";
-  return { ...confirmationWords(action, isSelf), variant } as const;
+  const words = confirmationWords(action, isSelf);
+  return {
+    title: i18n._(words.title),
+    description: i18n._(words.description),
+    confirmLabel: i18n._(words.confirmLabel),
+    pendingLabel: i18n._(words.pendingLabel),
+    variant,
+  } as const;
 }
 
 /** The words of an account action's confirmation; demoting oneself closes the dashboard. */
 function confirmationWords(
   { intent, user }: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> },
   isSelf: boolean,
-) {
+): Record<"title" | "description" | "confirmLabel" | "pendingLabel", MessageDescriptor> {
+  const name = user.name;
   if (intent === "end-sessions") {
     // An admin ending their own keeps the session they are using (the service does).
     return isSelf
       ? {
-          title: "End your other sessions?",
-          description: "Every other browser and device signed in to your account is signed out. You stay signed in here.",
-          confirmLabel: "End my other sessions",
-          pendingLabel: "Ending...",
+          title: msg`End your other sessions?`,
+          description: msg`Every other browser and device signed in to your account is signed out. You stay signed in here.`,
+          confirmLabel: msg`End my other sessions`,
+          pendingLabel: msg`Ending...`,
         }
       : {
-          title: `End every session of ${user.name}?`,
-          description: `${user.name} is signed out on every browser and device, and can sign in again with their password and second factor. Use it for a lost phone or a session someone else may hold.`,
-          confirmLabel: `End sessions of ${user.name}`,
-          pendingLabel: "Ending...",
+          title: msg`End every session of ${name}?`,
+          description: msg`${name} is signed out on every browser and device, and can sign in again with their password and second factor. Use it for a lost phone or a session someone else may hold.`,
+          confirmLabel: msg`End sessions of ${name}`,
+          pendingLabel: msg`Ending...`,
         };
   }
   if (intent === "block") {
     return {
-      title: `Block ${user.name}?`,
-      description: `${user.name} will be signed out everywhere and cannot sign in; their consultant profile and the reviews they wrote are hidden. Unblocking restores them.`,
-      confirmLabel: `Block ${user.name}`,
-      pendingLabel: "Blocking...",
+      title: msg`Block ${name}?`,
+      description: msg`${name} will be signed out everywhere and cannot sign in; their consultant profile and the reviews they wrote are hidden. Unblocking restores them.`,
+      confirmLabel: msg`Block ${name}`,
+      pendingLabel: msg`Blocking...`,
     };
   }
   if (intent === "unblock") {
     return {
-      title: `Unblock ${user.name}?`,
-      description: `${user.name} will be able to sign in again; their consultant profile and reviews return as they were before the block.`,
-      confirmLabel: `Unblock ${user.name}`,
-      pendingLabel: "Unblocking...",
+      title: msg`Unblock ${name}?`,
+      description: msg`${name} will be able to sign in again; their consultant profile and reviews return as they were before the block.`,
+      confirmLabel: msg`Unblock ${name}`,
+      pendingLabel: msg`Unblocking...`,
     };
   }
   if (intent === "promote") {
     return {
-      title: `Make ${user.name} an admin?`,
-      description: `${user.name} will be able to edit, hide and delete any consultant profile, see private contact details and change other users' roles.`,
-      confirmLabel: `Promote ${user.name}`,
-      pendingLabel: "Promoting...",
+      title: msg`Make ${name} an admin?`,
+      description: msg`${name} will be able to edit, hide and delete any consultant profile, see private contact details and change other users' roles.`,
+      confirmLabel: msg`Promote ${name}`,
+      pendingLabel: msg`Promoting...`,
     };
   }
   if (isSelf) {
     return {
-      title: "Remove your own admin access?",
-      description: "You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again.",
-      confirmLabel: "Demote myself",
-      pendingLabel: "Demoting...",
+      title: msg`Remove your own admin access?`,
+      description: msg`You will no longer be an admin and the Admin Dashboard will close. Another admin can promote you again.`,
+      confirmLabel: msg`Demote myself`,
+      pendingLabel: msg`Demoting...`,
     };
   }
   return {
-    title: `Remove ${user.name}'s admin access?`,
-    description: `${user.name} will no longer see the Admin Dashboard. Another admin can promote them again.`,
-    confirmLabel: `Demote ${user.name}`,
-    pendingLabel: "Demoting...",
+    title: msg`Remove ${name}'s admin access?`,
+    description: msg`${name} will no longer see the Admin Dashboard. Another admin can promote them again.`,
+    confirmLabel: msg`Demote ${name}`,
+    pendingLabel: msg`Demoting...`,
   };
 }
 
@@ -108,6 +131,8 @@ export function UsersTable({
   adminCount: number;
   currentUserId: number;
 }) {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
   const [confirming, setConfirming] = useState<AccountAction | null>(null);
   // Done: the confirmation closes. Failed: it stays (the page-door rule), so the admin may retry.
   const action = useAdminAction((result) => {
@@ -117,31 +142,35 @@ export function UsersTable({
 
   const columns: Column<AdminUser>[] = [
     {
-      header: "Name",
+      header: t`Name`,
       rowHeader: true,
       className: "font-semibold text-ink",
       cell: (user) => (
         <>
-          {user.name}
-          {user.id === currentUserId && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+          <bdi>{user.name}</bdi>
+          {user.id === currentUserId && (
+            <span className="ml-2 text-xs font-normal text-muted">
+              <Trans>(you)</Trans>
+            </span>
+          )}
           {user.blockedAt && (
             <Badge tone="danger" className="ml-2">
-              Blocked
+              <Trans>Blocked</Trans>
             </Badge>
           )}
         </>
       ),
     },
-    { header: "Email", cell: (user) => user.email },
+    { header: t`Email`, cell: (user) => <bdi>{user.email}</bdi> },
     {
-      header: "Role",
+      header: t`Role`,
       cell: (user) => (
-        <Badge tone={user.role === "admin" ? "solid" : "neutral"}>{user.role === "admin" ? "admin" : "user"}</Badge>
+        <Badge tone={user.role === "admin" ? "solid" : "neutral"}>{user.role === "admin" ? t`admin` : t`user`}</Badge>
       ),
     },
-    { header: "Joined", nowrap: true, cell: (user) => formatDate(user.createdAt) },
+    { header: t`Joined`, nowrap: true, cell: (user) => formatDate(user.createdAt, locale) },
     {
-      header: "Actions",
+      header: t`Actions`,
       actions: true,
       cell: (user) => {
         const busy = isBusy(user);
@@ -154,7 +183,7 @@ export function UsersTable({
               {intents.map((intent) => (
                 <AskForm key={intent} id={user.id}>
                   <TextAction
-                    {...ACCOUNT_BUTTONS[intent]}
+                    {...accountButton(i18n, intent)}
                     {...askButton(intent)}
                     target={user.name}
                     pending={pending === intent}
@@ -173,7 +202,7 @@ export function UsersTable({
             <div className="inline-flex gap-2">
               <AskForm id={user.id}>
                 <TextAction
-                  {...ACCOUNT_BUTTONS.demote}
+                  {...accountButton(i18n, "demote")}
                   {...askButton("demote")}
                   target={user.name}
                   pending={busy && action.pendingIntent === "demote"}
@@ -184,7 +213,7 @@ export function UsersTable({
               </AskForm>
               <AskForm id={user.id}>
                 <TextAction
-                  {...ACCOUNT_BUTTONS["end-sessions"]}
+                  {...accountButton(i18n, "end-sessions")}
                   {...askButton("end-sessions")}
                   target={user.name}
                   pending={busy && action.pendingIntent === "end-sessions"}
@@ -195,7 +224,7 @@ export function UsersTable({
             </div>
             {isLastAdmin && (
               <p id={hintId} className="mt-1 text-xs text-muted">
-                {ADMIN_MESSAGES.lastAdmin}
+                {adminText(i18n, ADMIN_MESSAGES.lastAdmin)}
               </p>
             )}
           </div>
@@ -204,10 +233,10 @@ export function UsersTable({
     },
   ];
 
-  const text = confirming ? confirmationText(confirming, confirming.user.id === currentUserId) : null;
+  const text = confirming ? confirmationText(i18n, confirming, confirming.user.id === currentUserId) : null;
   return (
     <>
-      <AdminTable caption="Users" columns={columns} rows={users} empty="No users found." isRowBusy={isBusy} />
+      <AdminTable caption={t`Users`} columns={columns} rows={users} empty={t`No users found.`} isRowBusy={isBusy} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

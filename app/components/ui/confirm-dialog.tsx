@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { AlertDialog } from "radix-ui";
 import { type ButtonVariant, buttonClasses } from "./button.tsx";
 
@@ -39,7 +40,9 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses({ variant: "outline" })}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses({ variant: "outline" })}>
+              <Trans>Cancel</Trans>
+            </AlertDialog.Cancel>
             <button
               type="button"
               className={buttonClasses({ variant: confirmVariant })}

@@ -128,7 +128,7 @@ async function lockPendingChange(tx: Executor, id: number) {
   return { ...row, changes: row.changes as Partial<ReviewedValues> };
 }
 
-/** The reviewed fields as the owner's e-mail names them (in English, REVIEWED_FIELD_LABELS' words). */
+/** The reviewed fields as the owner's e-mail and the approval queue name them (in English, REVIEWED_FIELD_LABELS' words). */
 const FIELD_NAMES: Record<ReviewedField, MessageDescriptor> = {
   name: msg`Full name`,
   title: msg`Professional title`,
@@ -138,6 +138,12 @@ const FIELD_NAMES: Record<ReviewedField, MessageDescriptor> = {
   secondarySpecializations: msg`Other specializations`,
   assignments: msg`Assignments`,
 };
+
+/** Every reviewed field's name in a language (the Admin Dashboard's approval queue shows them). */
+export async function reviewedFieldNames(locale: Locale): Promise<Record<ReviewedField, string>> {
+  const { i18n } = await mailLanguage(locale);
+  return Object.fromEntries(REVIEWED_FIELDS.map((field) => [field, i18n._(FIELD_NAMES[field])])) as Record<ReviewedField, string>;
+}
 
 /** The changed fields as the language lists them ("Full name, Photo" in English: a unit list has no "and"). */
 function fieldList(changes: Partial<ReviewedValues>, { locale, i18n }: { locale: Locale; i18n: I18n }): string {

@@ -174,7 +174,8 @@ it("walks the Admin Dashboard's tabs and dialogs on a phone with no English left
     await expectNoAxeViolations(page);
   }
   expectNoConsoleErrors(errors);
-});
+  // Three languages, four tabs and eleven dialogs each: a long walk on a loaded machine.
+}, 240_000);
 
 it("asks and answers without JavaScript on a desktop with no English left, in each language", async ({
   app,
@@ -244,4 +245,4 @@ it("asks and answers without JavaScript on a desktop with no English left, in ea
   await expectNoEnglish(desktop.page, "vi", "change (desktop)");
   await expectNoAxeViolations(desktop.page);
   expectNoConsoleErrors(desktop.errors);
-});
+}, 120_000);

@@ -48,6 +48,7 @@ import { UsersTable } from "../components/admin/users-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { LoadingText } from "../components/ui/loading-text.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
@@ -245,12 +246,9 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-ink">
-        <Trans>Admin Dashboard</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={<Trans>Admin Dashboard</Trans>}>
         <Trans>Manage consultants, users and profile approvals.</Trans>
-      </p>
+      </PageHeading>
       <DoneWithoutScript />
       <p className="mt-1 text-sm">
         <Link to="/admin/searches" className="font-semibold text-brand-700 underline underline-offset-4">

@@ -15,11 +15,12 @@ import { ADMIN_EXPERIENCE_BANDS, COUNTRIES } from "#common/constants.ts";
 import { formatCount } from "#common/format.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Button } from "../ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "../ui/field.tsx";
 import { Options } from "../ui/options.tsx";
 import { Switch } from "../ui/switch.tsx";
 import { adminText } from "./admin-words.ts";
+import { DialogActions } from "./dialog-actions.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
 
 type FieldErrors = Record<string, string>;
@@ -208,16 +209,11 @@ export function EditConsultantDialog({ consultant, onClose }: { consultant: Admi
                 </div>
               ))}
             </fieldset>
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">
-                  <Trans>Cancel</Trans>
-                </Button>
-              </DialogClose>
+            <DialogActions close={<Trans>Cancel</Trans>} className="sm:col-span-2">
               <Button type="submit" disabled={action.isBusy}>
                 {action.isBusy ? t`Updating...` : t`Update Consultant`}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         </DialogContent>
       )}

@@ -10,9 +10,10 @@ import type { QueueEntry, QueueTrackRecord, ReviewedField } from "#common/profil
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import type { Column } from "../ui/data-table.tsx";
-import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { AdminTable } from "./admin-table.tsx";
 import { ChangeDiff } from "./change-diff.tsx";
+import { DialogActions } from "./dialog-actions.tsx";
 import { AskForm, askButton, DoForm, instead } from "./plain-forms.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
@@ -117,19 +118,14 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
               <Trans>(visible to you and the owner until approved)</Trans>
             </span>
           </p>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Close</Trans>
-              </Button>
-            </DialogClose>
+          <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(consultant)}>
               <Trans>Reject</Trans>
             </Button>
             <Button disabled={isBusy} onClick={() => onApprove(consultant)}>
               {isBusy ? t`Approving...` : t`Approve`}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>
@@ -166,19 +162,14 @@ function ChangeDialog({
           className="max-w-3xl"
         >
           <ChangeDiff fields={entry.change.fields} name={entry.name} fieldNames={fieldNames} />
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">
-                <Trans>Close</Trans>
-              </Button>
-            </DialogClose>
+          <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(entry)}>
               <Trans>Reject change</Trans>
             </Button>
             <Button disabled={isBusy} onClick={() => onApprove(entry)}>
               {isBusy ? t`Approving...` : t`Approve change`}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>

@@ -4,9 +4,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import { Button } from "../ui/button.tsx";
-import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
+import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
 import { adminText } from "./admin-words.ts";
+import { DialogActions } from "./dialog-actions.tsx";
 import type { useAdminAction } from "./use-admin-action.ts";
 
 export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" | "reject-change" };
@@ -82,16 +83,11 @@ export function ReasonDialog({
             <Field label={text.label} required={target.intent !== "hide"} error={error}>
               {(props) => <Textarea {...props} name="reason" rows={4} maxLength={1000} />}
             </Field>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">
-                  <Trans>Cancel</Trans>
-                </Button>
-              </DialogClose>
+            <DialogActions close={<Trans>Cancel</Trans>}>
               <Button type="submit" variant="destructive" disabled={action.isBusy}>
                 {action.isBusy ? text.pending : text.submit}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         </DialogContent>
       )}

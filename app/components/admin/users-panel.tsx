@@ -175,52 +175,32 @@ export function UsersTable({
       cell: (user) => {
         const busy = isBusy(user);
         const pending = busy ? action.pendingIntent : null;
+        // A row action's button in its plain form: it asks first (a dialog, or the page's question).
+        const ask = (intent: AccountAction["intent"], extra: { disabled?: boolean; "aria-describedby"?: string } = {}) => (
+          <AskForm key={intent} id={user.id}>
+            <TextAction
+              {...accountButton(i18n, intent)}
+              {...askButton(intent)}
+              target={user.name}
+              pending={pending === intent}
+              disabled={busy}
+              onClick={instead(() => setConfirming({ intent, user }))}
+              {...extra}
+            />
+          </AskForm>
+        );
         if (user.role !== "admin") {
           // A blocked account can only be unblocked; any other plain account promoted or blocked.
           const intents: AccountAction["intent"][] = user.blockedAt ? ["unblock"] : ["promote", "block", "end-sessions"];
-          return (
-            <div className="inline-flex gap-2">
-              {intents.map((intent) => (
-                <AskForm key={intent} id={user.id}>
-                  <TextAction
-                    {...accountButton(i18n, intent)}
-                    {...askButton(intent)}
-                    target={user.name}
-                    pending={pending === intent}
-                    disabled={busy}
-                    onClick={instead(() => setConfirming({ intent, user }))}
-                  />
-                </AskForm>
-              ))}
-            </div>
-          );
+          return <div className="inline-flex gap-2">{intents.map((intent) => ask(intent))}</div>;
         }
         const isLastAdmin = adminCount <= 1;
         const hintId = `last-admin-${user.id}`;
         return (
           <div className="flex-col items-start">
             <div className="inline-flex gap-2">
-              <AskForm id={user.id}>
-                <TextAction
-                  {...accountButton(i18n, "demote")}
-                  {...askButton("demote")}
-                  target={user.name}
-                  pending={busy && action.pendingIntent === "demote"}
-                  aria-describedby={isLastAdmin ? hintId : undefined}
-                  disabled={busy || isLastAdmin}
-                  onClick={instead(() => setConfirming({ intent: "demote", user }))}
-                />
-              </AskForm>
-              <AskForm id={user.id}>
-                <TextAction
-                  {...accountButton(i18n, "end-sessions")}
-                  {...askButton("end-sessions")}
-                  target={user.name}
-                  pending={busy && action.pendingIntent === "end-sessions"}
-                  disabled={busy}
-                  onClick={instead(() => setConfirming({ intent: "end-sessions", user }))}
-                />
-              </AskForm>
+              {ask("demote", { "aria-describedby": isLastAdmin ? hintId : undefined, disabled: busy || isLastAdmin })}
+              {ask("end-sessions")}
             </div>
             {isLastAdmin && (
               <p id={hintId} className="mt-1 text-xs text-muted">

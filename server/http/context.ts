@@ -32,6 +32,9 @@ export type HttpEnv = {
   };
 };
 
+/** A request's context in the JSON API's handlers and readers. */
+export type HttpContext = Context<HttpEnv>;
+
 /** What every loader and action gets: the process's singletons and the request's facts. */
 export type AppContext = {
   db: Database;

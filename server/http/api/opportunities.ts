@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { MATCH_TEXTS } from "#common/opportunity-match.ts";
 import { REPORT_TEXTS } from "#common/opportunity-reports.ts";
@@ -32,7 +32,7 @@ import {
 } from "#server/services/opportunities/opportunities.ts";
 import { dismissOpportunityReports, reportOpportunity } from "#server/services/opportunities/reports.ts";
 import { searchOpportunities } from "#server/services/opportunities/search.ts";
-import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpContext, type HttpDeps, type HttpEnv } from "../context.ts";
 import { CSV_TYPE, downloadAnswer, PDF_TYPE } from "../download.ts";
 import { actorFrom, bodyOrEmpty, pathId, readMultipart, signedInActor } from "../request.ts";
 import { created, idAndBody, noInput, notStored, pathAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
@@ -41,8 +41,6 @@ import { created, idAndBody, noInput, notStored, pathAndBody, queryParams, sayin
 // once published; its organization and admins see drafts), the posters' writes, the ToR's PDF, and
 // /api/admin/opportunities (the approval queue). Bodies are bounded by middleware/body-limit.ts:
 // 256 KB of JSON (a ToR of 20 000 characters in any script), the PDF's 5 MB.
-
-type HttpContext = Context<HttpEnv>;
 
 const opportunityId = (c: HttpContext) => pathId(c, "id", OPPORTUNITY_TEXTS.notFound);
 const interestOf = (c: HttpContext) => ({

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { getHiddenFrom, putHiddenFrom } from "#server/services/organizations/hidden-from.ts";
 import {
@@ -20,7 +20,7 @@ import {
   updateOrganization,
 } from "#server/services/organizations/organizations.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
-import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpContext, type HttpDeps, type HttpEnv } from "../context.ts";
 import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { actorFrom, bodyOrEmpty, pathId, readMultipart, signedInActor } from "../request.ts";
 import {
@@ -39,8 +39,6 @@ import {
 // anyone else gets 404; a verified organization's own record is public), /api/invitations/{token}
 // (the e-mailed link), /api/acting-organization (the header's switcher) and
 // /api/my-consultant-profile/hidden-from (a consultant hides their profile from organizations).
-
-type HttpContext = Context<HttpEnv>;
 
 const organizationId = (c: HttpContext) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
 const memberOf = (c: HttpContext) => ({

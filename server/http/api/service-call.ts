@@ -1,13 +1,11 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { ServiceDeps } from "#server/services/context.ts";
-import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import { apiServiceDeps, type HttpContext, type HttpDeps, type HttpEnv } from "../context.ts";
 import { JSON_BODY_LIMIT, limitBody, readJson } from "../request.ts";
 
 // The shape most JSON API routes have: who asks, the input from the path and the body, one call
 // of a service `fn(deps, actor, input)`, its result as JSON. Written once here, so that a route
 // file lists only what differs from one route to the next.
-
-type HttpContext = Context<HttpEnv>;
 
 /** Reads a service's input from the request: the path ids first (404 when malformed), then the body. */
 export type InputReader<I> = (c: HttpContext) => I | Promise<I>;

@@ -49,8 +49,22 @@ function assertKey(key: string) {
   }
 }
 
-function assertPublicKey(key: string) {
-  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`a private file has no URL: ${key}`);
+/**
+ * A storage's public URLs, all under `base` (the app's uploads route, or the bucket's public URL):
+ * a photo's key to its URL (a private file has none), and back (null for a URL not of a photo here).
+ */
+function publicUrls(base: string): Pick<PhotoStorage, "urlOf" | "keyOf"> {
+  return {
+    urlOf(key) {
+      if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`a private file has no URL: ${key}`);
+      return `${base}${key}`;
+    },
+    keyOf(url) {
+      if (!url.startsWith(base)) return null;
+      const key = url.slice(base.length);
+      return STORAGE_KEY_PATTERN.test(key) ? key : null;
+    },
+  };
 }
 
 /** The storage service did not take or answer a call (after its retries, or past the call's deadline). */
@@ -81,15 +95,7 @@ export function localStorage(dir: string): PhotoStorage {
       assertKey(key);
       await rm(path.join(dir, key), { force: true });
     },
-    urlOf(key) {
-      assertPublicKey(key);
-      return `${UPLOADS_PATH}${key}`;
-    },
-    keyOf(url) {
-      if (!url.startsWith(UPLOADS_PATH)) return null;
-      const key = url.slice(UPLOADS_PATH.length);
-      return STORAGE_KEY_PATTERN.test(key) ? key : null;
-    },
+    ...publicUrls(UPLOADS_PATH),
     origin: null,
   };
 }
@@ -206,15 +212,7 @@ export function s3Storage(
     remove: async (key, options = {}) => {
       await send("DELETE", key, options);
     },
-    urlOf(key) {
-      assertPublicKey(key);
-      return `${publicBase}${key}`;
-    },
-    keyOf(url) {
-      if (!url.startsWith(publicBase)) return null;
-      const key = url.slice(publicBase.length);
-      return STORAGE_KEY_PATTERN.test(key) ? key : null;
-    },
+    ...publicUrls(publicBase),
     origin: new URL(publicBase).origin,
   };
 }

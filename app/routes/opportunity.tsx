@@ -354,7 +354,8 @@ export function meta(args: Route.MetaArgs) {
   const i18n = metaI18n(args);
   if (!opportunity) {
     const notFound = i18n._(msg`Opportunity not found`);
-    return pageMeta(args, { title: notFound, description: notFound, noindex: true });
+    // The 404 screen's own <title> is the page's one (route-error-screen.tsx); the other tags stay.
+    return pageMeta(args, { title: notFound, description: notFound, noindex: true }).filter((tag) => !("title" in tag));
   }
   const { publicUrl } = rootData(args);
   const text = opportunity.descriptionHtml.replace(/<[^>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");

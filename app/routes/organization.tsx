@@ -148,7 +148,8 @@ const notFoundMeta = privatePageMeta({
 
 export function meta(args: Route.MetaArgs) {
   const view = args.loaderData;
-  if (!view) return notFoundMeta(args);
+  // Not found: the 404 screen's own <title> is the page's one (route-error-screen.tsx); its other tags stay.
+  if (!view) return notFoundMeta(args).filter((tag) => !("title" in tag));
   const i18n = metaI18n(args);
   const { organization } = view;
   const name = organization.name;

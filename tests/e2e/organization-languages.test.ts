@@ -137,8 +137,9 @@ it("shows a verified organization's public page, and its 'not found', with no En
   const missing = await page.goto(`${app.url}/th/organizations/no-such-organization`);
   expect(missing?.status()).toBe(404);
   expect(await page.title()).not.toMatch(/Organization|Not Found/);
-  // Its own title in Thai (the 404 screen adds a title of its own, which may come first).
-  await expect.poll(() => page.locator("title").allTextContents()).toContain("ไม่พบองค์กร | DevConsult SEA");
+  // One title, the 404 screen's, in Thai; the page's own name for it stays in its Open Graph title.
+  await expect.poll(() => page.locator("title").allTextContents()).toEqual(["404 ไม่พบหน้าที่ต้องการ | DevConsult SEA"]);
+  expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("ไม่พบองค์กร | DevConsult SEA");
   expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe("องค์กรนี้ไม่มีหน้าสาธารณะ");
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import { test as base, expect, vi } from "vitest";
-import { call, cookieFrom, startApiApp } from "./api-app.ts";
+import { call, cookieFrom, startApiApp, type TestApi } from "./api-app.ts";
 import { createTestDatabase } from "./database.ts";
 import { freshIp } from "./unique.ts";
 import { insertSignedInUser } from "./users.ts";
@@ -81,4 +81,16 @@ export function apiTest(env: Record<string, string> = {}) {
     vi.useRealTimers();
   });
   return test;
+}
+
+/**
+ * The file's app for the helpers written at its top level (they run inside its tests, after the
+ * file's first hook has filled it in): `const env = fileApi(it);` for `const it = apiTest(…)`.
+ */
+export function fileApi(test: ReturnType<typeof apiTest>): TestApi {
+  const holder = {} as TestApi;
+  test.beforeAll(({ api }) => {
+    Object.assign(holder, api);
+  });
+  return holder;
 }

@@ -1,18 +1,15 @@
 import { describe, expect, vi } from "vitest";
 import { describeDevice, networkOf } from "#common/devices.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Issue 38 step 1: sessions you can see (ASVS 7.4.5, 7.5.2) and the idle and absolute timeouts
 // (ASVS 7.3.1, 7.3.2), on the real app and database, with a fixed clock for the timeouts.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 const PASSWORD = "kettle-harbour-59";
 const CHROME_WINDOWS =

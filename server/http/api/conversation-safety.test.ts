@@ -5,8 +5,8 @@ import { deliverQueuedMail } from "#server/jobs/mail.ts";
 import { accountMenuState } from "#server/services/conversations/conversations.ts";
 import { createMailer } from "#server/services/mail.ts";
 import { NEW_ACCOUNT_CONVERSATIONS } from "#server/services/messages/send.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
@@ -17,10 +17,7 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // database and a real SMTP server.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 async function insertConsultant() {
   const owner = await insertSignedInUser(env.database.db, { name: "Sokha Chea" });

@@ -3,18 +3,15 @@ import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
 import { accountMenuState, countUnreadConversations } from "#server/services/conversations/conversations.ts";
 import { SEND_LIMIT_PER_SENDER } from "#server/services/messages/send.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 // Conversations through the JSON API on a real database and a real SMTP server.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 async function insertConsultant(status = "approved") {
   const owner = await insertSignedInUser(env.database.db, { name: "Lan Nguyen" });

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call } from "../../../tests/setup/api-app.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
@@ -10,10 +10,7 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // (other organizations' members, visitors) sees it as before.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 type User = Awaited<ReturnType<typeof insertSignedInUser>>;
 

@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import type { Locale } from "#common/locales.ts";
-import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call, PUBLIC_URL } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { findLink, type ReceivedMail } from "../../../tests/setup/smtp.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -14,10 +14,7 @@ import { insertSignedInUser } from "../../../tests/setup/users.ts";
 // Every mail here goes through the app's job queue to a real SMTP server.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 /** A signed-in account that reads the site in `locale`. */
 async function person(name: string, locale: Locale, role: "user" | "admin" = "user") {

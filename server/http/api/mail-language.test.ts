@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
-import { call, PUBLIC_URL, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call, PUBLIC_URL } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 
 // E-mails in the recipient's language (issue 37): the account's `locale`, set when signing up on a
@@ -8,10 +8,7 @@ import { findLink } from "../../../tests/setup/smtp.ts";
 // The mail and the page its link opens are in that language.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 let counter = 0;
 function fresh() {

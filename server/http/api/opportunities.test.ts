@@ -3,9 +3,9 @@ import { COUNTRIES } from "#common/constants.ts";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
+import { call } from "../../../tests/setup/api-app.ts";
 import { expectDownload } from "../../../tests/setup/downloads.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import {
@@ -21,10 +21,7 @@ import {
 // the unhappy paths (each a 4xx with a clear message, nothing changed).
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 type Person = Awaited<ReturnType<typeof insertSignedInUser>>;
 

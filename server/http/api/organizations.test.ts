@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { ORGANIZATION_LIMITS, ORGANIZATION_TEXTS } from "#common/organizations.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -17,10 +17,7 @@ import {
 // (issue 31): roles against every endpoint, invitations, the last owner, verification.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 type Person = Awaited<ReturnType<typeof insertSignedInUser>>;
 

@@ -2,8 +2,8 @@ import * as OTPAuth from "otpauth";
 import { describe, expect, vi } from "vitest";
 import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 
 // Issue 38, re-authentication ("sudo mode"): every sensitive change answers 403
 // { message, reauthenticate: true } when the session's last password or second factor is older
@@ -18,10 +18,7 @@ const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
 
 // Plain admins (no second factor): sudo mode is tested here, ENFORCE_SECOND_FACTOR in second-factor-enforcement.test.ts.
 const it = apiTest({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 let counter = 0;
 type Person = { id: number; email: string; ip: string; token: string };

@@ -2,8 +2,8 @@ import * as OTPAuth from "otpauth";
 import { describe, expect, vi } from "vitest";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
-import { call, cookieFrom, startApiApp, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call, cookieFrom, startApiApp } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { findLink } from "../../../tests/setup/smtp.ts";
 
 // Issue 38 step 2: two-step sign-in with an authenticator app (TOTP) and recovery codes, on the
@@ -12,10 +12,7 @@ import { findLink } from "../../../tests/setup/smtp.ts";
 
 const SECRETS_KEY = "test-secrets-key-0123456789abcdefghijklmnop";
 const it = apiTest({ SECRETS_KEY });
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 const PASSWORD = "kettle-harbour-59";
 let counter = 0;

@@ -1,7 +1,7 @@
 import * as OTPAuth from "otpauth";
 import { describe, expect } from "vitest";
-import { call, cookieFrom, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call, cookieFrom } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 
 // Issue 38: security e-mails through the queue and the real SMTP server, in the account's
 // language: a sign-in from a new device, a factor added or removed, a recovery code used, a
@@ -16,10 +16,7 @@ const ANDROID =
   "Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 const it = apiTest({ SECRETS_KEY, ENFORCE_SECOND_FACTOR: "none" });
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 let counter = 0;
 async function registered(locale?: string) {

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { reportAnswerSchema } from "../openapi/admin.ts";
@@ -13,10 +13,7 @@ import { conversationPageSchema, conversationThreadSchema } from "../openapi/mes
 // admins' queue, where an admin warns, blocks or unverifies.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 type User = Awaited<ReturnType<typeof insertSignedInUser>>;
 

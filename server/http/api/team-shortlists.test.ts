@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { call, type TestApi } from "../../../tests/setup/api-app.ts";
-import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { call } from "../../../tests/setup/api-app.ts";
+import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { sharedShortlistSchema, shortlistDetailSchema, shortlistListSchema } from "../openapi/hiring.ts";
@@ -10,10 +10,7 @@ import { sharedShortlistSchema, shortlistDetailSchema, shortlistListSchema } fro
 // organization sees and edits the list, with stages and internal notes; nobody else sees it.
 
 const it = apiTest();
-let env: TestApi;
-it.beforeAll(({ api }) => {
-  env = api;
-});
+const env = fileApi(it);
 
 async function organizationWith(roles: ("owner" | "admin" | "member")[]) {
   const [org] = await env.database.sql<{ id: number; name: string }[]>`

@@ -135,6 +135,19 @@ const editInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** An admin's decision that takes a reason, on `owner`'s profile `id`: the profile after it, and the mail the owner got. */
+async function decideWithReason(
+  deps: ServiceDeps,
+  admin: { id: number; role?: string },
+  owner: { email: string },
+  id: number,
+  action: "reject" | "hide",
+  reason: string,
+) {
+  const decided = await moderateConsultant(deps, as(admin), { id, action, body: { reason } });
+  return { decided, mail: await smtp.waitForMail(owner.email) };
+}
+
 describe("who may use the admin services", () => {
   it("refuses visitors (401), users (403) and an admin demoted or deleted since their last request", async () => {
     const { deps } = recordingDeps();
@@ -420,14 +433,16 @@ describe("approval", () => {
       moderateConsultant(deps, as(admin), { id: consultant.id, action: "reject", body: undefined }),
     ).rejects.toBeInstanceOf(ValidationFailed);
 
-    const rejected = await moderateConsultant(deps, as(admin), {
-      id: consultant.id,
-      action: "reject",
-      body: { reason: "The photo shows a logo" },
-    });
-    expect(rejected).toMatchObject({ status: "rejected", statusReason: "The photo shows a logo" });
     // A refused reason queued nothing: the first mail is the rejection.
-    const mail = await smtp.waitForMail(owner.email);
+    const { decided: rejected, mail } = await decideWithReason(
+      deps,
+      admin,
+      owner,
+      consultant.id,
+      "reject",
+      "The photo shows a logo",
+    );
+    expect(rejected).toMatchObject({ status: "rejected", statusReason: "The photo shows a logo" });
     expect(mail.subject).toBe("Your consultant profile on DevConsult SEA needs changes");
     expect(mail.text).toContain("The photo shows a logo");
     expect(mail.text).toContain(`http://devconsult.test/profile/edit/${consultant.id}`);
@@ -451,13 +466,8 @@ describe("approval", () => {
     await expect(moderateConsultant(deps, as(admin), { id: pending.id, action: "hide", body: {} })).rejects.toBeInstanceOf(
       Conflict,
     );
-    const hidden = await moderateConsultant(deps, as(admin), {
-      id: listed.id,
-      action: "hide",
-      body: { reason: "Reported as a duplicate" },
-    });
+    const { decided: hidden, mail } = await decideWithReason(deps, admin, owner, listed.id, "hide", "Reported as a duplicate");
     expect(hidden).toMatchObject({ status: "hidden", statusReason: "Reported as a duplicate" });
-    const mail = await smtp.waitForMail(owner.email);
     expect(mail.subject).toBe("Your consultant profile on DevConsult SEA has been hidden");
     expect(mail.text).toContain("Reported as a duplicate");
     const again = await moderateConsultant(deps, as(admin), { id: listed.id, action: "approve", body: undefined });

@@ -116,19 +116,17 @@ export function routerContextOf(app: AppContext): RouterContextProvider {
   return provider;
 }
 
+/** A form for a page's action: where it is posted, by whose context, its fields, the route's params. */
+type PostedForm<Value> = { url: string; context: AppContext; fields: Record<string, Value>; params?: Record<string, string> };
+
 /**
  * A form posted to `page`'s action at `url`, as the page door hands it over: the fields as form
- * data (a File as a multipart upload), the session's context, the route's `params`. Answers what the action returned (the one
- * form answer, `data`, with its status in `init`).
+ * data (a File as a multipart upload), the session's context, the route's `params`. Answers what
+ * the action returned (the one form answer, `data`, with its status in `init`).
  */
 export async function postAction<Answer = unknown>(
   page: { action?: (args: never) => unknown },
-  {
-    url,
-    context,
-    fields,
-    params = {},
-  }: { url: string; context: AppContext; fields: Record<string, string | File>; params?: Record<string, string> },
+  { url, context, fields, params = {} }: PostedForm<string | File>,
 ) {
   if (!page.action) throw new Error("the route module has no action");
   const form = new FormData();
@@ -147,12 +145,7 @@ export async function postAction<Answer = unknown>(
  */
 export async function redirectAfterAction(
   page: { action?: (args: never) => unknown },
-  {
-    url,
-    context,
-    fields,
-    params = {},
-  }: { url: string; context: AppContext; fields: Record<string, string | number>; params?: Record<string, string> },
+  { url, context, fields, params = {} }: PostedForm<string | number>,
 ) {
   const strings = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, String(value)]));
   const done = (await postAction(page, { url, context, fields: strings, params })) as unknown as Response;

@@ -336,7 +336,7 @@ function ManageBanner({ opportunity }: { opportunity: OpportunityView }) {
           {(status === "published" || status === "pending") && (
             <>
               <Button type="submit" name="intent" value="close" variant="outline" size="sm">
-                <Trans>Close</Trans>
+                <Trans context="opportunity action">Close</Trans>
               </Button>
               <Button type="submit" name="intent" value="fill" variant="outline" size="sm">
                 <Trans>Mark as filled</Trans>

@@ -1,4 +1,5 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import { describe, expect, it } from "vitest";
 import { readCatalogEntries, readCompiledCatalog, TRANSLATED_LOCALES } from "./catalogs.ts";
 
@@ -50,4 +51,17 @@ describe("the PO catalogues", async () => {
       expect(Object.keys(compiled).length).toBe(source.length);
     });
   }
+
+  // One English word, two meanings: every dialog's "Close" button (app/components/ui/dialog.tsx)
+  // and the opportunity owner's "Close" (stop taking applications). Thai reads them differently,
+  // so the action has its own context; before, every dialog's close button read "ปิดรับสมัคร".
+  it.each([
+    ["th", "ปิด", "ปิดรับสมัคร"],
+    ["vi", "Đóng", "Ngừng nhận hồ sơ"],
+    ["id", "Tutup", "Tutup pendaftaran"],
+  ] as const)("word a dialog's Close and closing an opportunity apart in %s", async (locale, dialog, opportunity) => {
+    const entries = new Map((await readCatalogEntries(locale)).map((entry) => [entry.id, entry.translation]));
+    expect(entries.get(generateMessageId("Close"))).toBe(dialog);
+    expect(entries.get(generateMessageId("Close", "opportunity action"))).toBe(opportunity);
+  });
 });

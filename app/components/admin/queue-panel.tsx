@@ -118,7 +118,7 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
               <Trans>(visible to you and the owner until approved)</Trans>
             </span>
           </p>
-          <DialogActions close={<Trans context="dialog">Close</Trans>} className="mt-6">
+          <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(consultant)}>
               <Trans>Reject</Trans>
             </Button>
@@ -162,7 +162,7 @@ function ChangeDialog({
           className="max-w-3xl"
         >
           <ChangeDiff fields={entry.change.fields} name={entry.name} fieldNames={fieldNames} />
-          <DialogActions close={<Trans context="dialog">Close</Trans>} className="mt-6">
+          <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(entry)}>
               <Trans>Reject change</Trans>
             </Button>

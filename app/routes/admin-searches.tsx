@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { formatDate } from "#common/format.ts";
-import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from "#common/glossary/glossary.ts";
+import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from "#common/glossary-languages.ts";
 import { activeFilters } from "#common/search.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
 import { serviceDeps } from "#server/http/context.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from "#common/glossary-languages.ts";
 import { wordSegmenterOf } from "#common/word-segmentation.ts";
 import fieldGlossaryData from "./field-glossary.json" with { type: "json" };
 
@@ -10,8 +11,7 @@ import fieldGlossaryData from "./field-glossary.json" with { type: "json" };
 // Server-side data (the file is large): app/ code must not import this module (an architecture
 // test checks it); the search service loads it once per process and keeps it in the runtime.
 
-export const GLOSSARY_LANGUAGES = ["en", "id", "vi", "th", "km", "lo", "my"] as const;
-export type GlossaryLanguage = (typeof GLOSSARY_LANGUAGES)[number];
+export { GLOSSARY_LANGUAGES, type GlossaryLanguage };
 /** Every concept has a preferred label in each of these. */
 export const REQUIRED_LANGUAGES = ["en", "id", "vi", "th"] as const satisfies readonly GlossaryLanguage[];
 

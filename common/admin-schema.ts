@@ -216,13 +216,6 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 export const APPROVAL_STATUSES = CONSULTANT_STATUSES;
 export type ApprovalStatus = ConsultantStatus;
 
-export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
-  pending: "Pending review",
-  approved: "Approved",
-  rejected: "Rejected",
-  hidden: "Hidden",
-};
-
 /** The consultants list adds a status filter: `?status=pending` is the approval queue. */
 export const adminConsultantListQuerySchema = z
   .object({

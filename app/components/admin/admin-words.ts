@@ -7,7 +7,7 @@ import type { ApprovalStatus } from "#common/admin-schema.ts";
 // language (issue 37). They live with the admin's code, not in app/i18n/texts.ts, so their
 // translations load with the dashboard's chunks and never with a public page.
 
-/** A profile's approval status (common/admin-schema.ts APPROVAL_STATUS_LABELS, same English). */
+/** What the Admin Dashboard shows for a profile's approval status (common/admin-schema.ts APPROVAL_STATUSES). */
 export const APPROVAL_LABELS: Record<ApprovalStatus, MessageDescriptor> = {
   pending: msg`Pending review`,
   approved: msg`Approved`,

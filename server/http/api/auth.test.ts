@@ -240,6 +240,51 @@ describe("POST /api/auth/login", () => {
     expect((await call(api.app, "POST", "/api/auth/login", { body, ip: "198.51.100.200" })).status).toBe(200);
   });
 
+  // Issue 35, item 4: "a way in for the owner while the account is under attack". Without it the
+  // owner waited up to 5 minutes an attempt for as long as the flood went on (a reset forgets the
+  // delay, but the flood arms it again before the owner signs in).
+  it("lets the owner in from their own browser while the account is being flooded; other browsers wait", async ({
+    api,
+    register,
+  }) => {
+    const { body, headers } = await register();
+    const ownBrowser = cookieFrom(headers, "device");
+    expect(ownBrowser).toMatch(/^device=[\w-]{43}$/);
+    for (let i = 0; i < 30; i++) {
+      await call(api.app, "POST", "/api/auth/login", {
+        body: { email: body.email, password: `guess-${i}-wrong` },
+        ip: `2001:db8:${(i + 1).toString(16)}:35::1`,
+      });
+    }
+    const elsewhere = "198.51.100.235";
+    const stranger = await call(api.app, "POST", "/api/auth/login", { body, ip: elsewhere });
+    expect(stranger.status).toBe(429);
+    expect(stranger.json.message).toBe(RATE_LIMIT_MESSAGES.loginDelayed);
+    // A made-up device cookie is not the owner's browser.
+    const forged = await call(api.app, "POST", "/api/auth/login", {
+      body,
+      ip: elsewhere,
+      cookie: `device=${"A".repeat(43)}`,
+    });
+    expect(forged.status).toBe(429);
+    // The owner's browser, on another network: its wrong password is told as wrong, the right one signs in.
+    const typo = await call(api.app, "POST", "/api/auth/login", {
+      body: { email: body.email, password: "kettle-harbour-95" },
+      ip: elsewhere,
+      cookie: ownBrowser,
+    });
+    expect(typo.status).toBe(401);
+    const owner = await call(api.app, "POST", "/api/auth/login", { body, ip: elsewhere, cookie: ownBrowser });
+    expect(owner.status, owner.text).toBe(200);
+    // Its per-address limit still holds it like any other browser.
+    await api.database.sql`
+      insert into rate_limits (key, window_start, hits)
+      values (${`login:account-ip:${body.email.toLowerCase()}:203.0.113.235`}, now(), ${AUTH_LIMITS.loginPerAccountAndIp.limit})`;
+    const guessing = await call(api.app, "POST", "/api/auth/login", { body, ip: "203.0.113.235", cookie: ownBrowser });
+    expect(guessing.status).toBe(429);
+    expect(guessing.json.message).toBe(RATE_LIMIT_MESSAGES.login);
+  });
+
   it("counts an IPv6 client by its /64 network: guesses from its many addresses are one address's guesses", async ({
     api,
     register,

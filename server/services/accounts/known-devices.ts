@@ -85,6 +85,22 @@ export async function noteSignInDevice(
   await queueSecurityMail(deps, tx, userId, { kind: "new-device", device, network });
 }
 
+/**
+ * Whether this browser's device cookie has been seen at a sign-in or the registration of account
+ * `userId`: the owner's own browser. Only the cookie counts here (the device's words and network
+ * can be imitated by anyone on that network); a browser without one, or with one new to the
+ * account, is not known.
+ */
+export async function isOwnBrowser(db: Executor, userId: number, deviceToken: string | undefined): Promise<boolean> {
+  if (!deviceToken) return false;
+  const [row] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.keyHash, hashToken(`cookie\n${userId}\n${deviceToken}`))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The hourly purge: devices not signed in from for a year are forgotten. */
 export async function forgetOldDevices(db: Executor): Promise<void> {
   await db.delete(knownDevices).where(lt(knownDevices.lastSeenAt, new Date(Date.now() - FORGET_AFTER_MS)));

@@ -58,14 +58,24 @@ export const mfaAccountKey = (userId: number) => `mfa:account:${userId}`;
 /**
  * Counts one password tried at an account, wherever it is tried (sign-in, re-authentication: a
  * guesser gains nothing by switching doors): the address's limit, the address-at-this-account's
- * limit (429 with `message`), then the account's growing delay.
+ * limit (429 with `message`), then the account's growing delay. `ownBrowser`: the attempt comes
+ * from a browser that has signed in to this account before (its device cookie,
+ * known-devices.ts isOwnBrowser), which the account's delay neither holds nor counts: a flood of
+ * guesses from elsewhere must not keep the owner out for as long as it lasts (issue 35, item 4;
+ * OWASP's device cookies). The per-address limits hold it like any other.
  */
-export async function consumePasswordAttempt(db: Database, email: string, clientIp: string, message: string): Promise<void> {
+export async function consumePasswordAttempt(
+  db: Database,
+  email: string,
+  clientIp: string,
+  message: string,
+  { ownBrowser = false }: { ownBrowser?: boolean } = {},
+): Promise<void> {
   await consumeRateLimits(db, [
     rule(`login:ip:${clientIp}`, AUTH_LIMITS.loginPerIp, message),
     rule(loginPairKey(email, clientIp), AUTH_LIMITS.loginPerAccountAndIp, message),
   ]);
-  await consumeLoginDelay(db, email);
+  if (!ownBrowser) await consumeLoginDelay(db, email);
 }
 
 /** A right password: this address's failures at the account and the account's delay are forgotten. */

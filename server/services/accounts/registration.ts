@@ -7,7 +7,7 @@ import { Forbidden, Unauthorized } from "../errors.ts";
 import { consumeRateLimits } from "../rate-limit.ts";
 import { clientOf, createSession, type SignedIn, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
-import { noteSignInDevice } from "./known-devices.ts";
+import { isOwnBrowser, noteSignInDevice } from "./known-devices.ts";
 import { AUTH_LIMITS, consumePasswordAttempt, forgetPasswordFailures, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { issueLoginChallenge, isTrustedBrowser, type MfaRequired } from "./login-challenge.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -72,8 +72,10 @@ export async function signIn(
 ): Promise<SignedIn | MfaRequired> {
   const { db, clientIp } = deps;
   const { email, password } = parseInput(loginSchema, input);
-  await consumePasswordAttempt(db, email, clientIp, RATE_LIMIT_MESSAGES.login);
   const user = await findUserByEmail(db, email);
+  // Asked for an unknown e-mail too (of an id no account has), so that both take the same time.
+  const ownBrowser = await isOwnBrowser(db, user?.id ?? 0, deps.deviceToken);
+  await consumePasswordAttempt(db, email, clientIp, RATE_LIMIT_MESSAGES.login, { ownBrowser });
   const matches = await verifyPassword(password, user?.hashedPassword ?? DUMMY_HASH);
   if (!user || !matches) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
   // Told only to someone who knows the password: a blocked account's address stays private.

@@ -2,16 +2,18 @@ import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
+import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { listTexts } from "#common/consultant-schema.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
-import { OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
 import { REFERENCE_MESSAGES } from "#common/references.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
 import { RATE_LIMIT_MESSAGES } from "#server/services/accounts/limits.ts";
@@ -145,6 +147,19 @@ const SHOWN: Record<string, readonly string[]> = {
       CV_IMPORT_WARNINGS.noOrganization,
     ].flatMap((warning) => [warning("Water Supply Review"), warning(CV_IMPORT_WARNINGS.unnamedAssignment(3))]),
   ],
+  // A choice outside the list (a page's select, sent without JavaScript or altered): the schemas
+  // name the API's English values, which a translated page does not list (issue 37).
+  "refusals that list the allowed values": [
+    `Country must be one of ${COUNTRIES.join(", ")}`,
+    `Primary specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`,
+    ORGANIZATION_TEXTS.kind,
+    ORGANIZATION_TEXTS.role,
+    SHORTLIST_TEXTS.stage,
+    REVIEW_MESSAGES.engagement,
+    REPORT_TEXTS.action,
+    INTEREST_TEXTS.currency,
+    INTEREST_TEXTS.stage,
+  ],
   // The message form's "verify first" with its "Resend verification", and what a resend may answer.
   "verification before a first message": [
     MESSAGE_TEXTS.verifyToStart,
@@ -186,6 +201,14 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
     expect(translateSentence(thai, CV_IMPORT_WARNINGS.unknownLanguage("Klingon"))).toBe(
       'ภาษา "Klingon" ไม่อยู่ในรายการ โปรดเพิ่มเองหากใกล้เคียงกับภาษาในรายการ',
     );
+  });
+
+  it("asks for one of the offered choices, by the field's name where the table knows it", async () => {
+    const thai = setupI18n({ locale: "th", messages: { th: await readCompiledCatalog("th") } });
+    const country = translateSentence(thai, `Country must be one of ${COUNTRIES.join(", ")}`);
+    expect(country).toMatch(/^ประเทศ/);
+    expect(country).not.toMatch(/[A-Za-z]/);
+    expect(translateSentence(thai, INTEREST_TEXTS.currency)).not.toMatch(/[A-Za-z]/);
   });
 
   it("shows an English page's and an unknown sentence as they are", () => {

@@ -306,6 +306,12 @@ const FIELDS: MessageDescriptor[] = [
   msg`Statement`,
   msg`Website`,
   msg`Description`,
+  // The fields of "{field} must be one of …" a page's choices can be refused with
+  msg`Country`,
+  msg`Primary specialization`,
+  msg`Kind`,
+  msg`Stage`,
+  msg`Engagement`,
 ];
 
 let sentences: Map<string, MessageDescriptor> | undefined;
@@ -341,6 +347,15 @@ const PATTERNS: Pattern[] = [
     say: (i18n, [english = "", count = ""]) => {
       const field = fieldName(i18n, english);
       return field && i18n._(msg`${field} must be at least ${count} characters long`);
+    },
+  },
+  // A choice outside the list ("Country must be one of Indonesia, Thailand, …"): the values are
+  // the API's English, so the page asks for one of the choices it offers instead of listing them.
+  {
+    pattern: /^(.+) must be one of .+$/s,
+    say: (i18n, [english = ""]) => {
+      const field = fieldName(i18n, english);
+      return field ? i18n._(msg`${field}: choose one of the values offered`) : i18n._(msg`Choose one of the values offered`);
     },
   },
   // A CV import's warnings about a language or an assignment the CV names (CV_IMPORT_WARNINGS).

@@ -20,6 +20,7 @@ import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/serv
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { adminText } from "../components/admin/admin-words.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, reportActionLabel, roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
@@ -29,7 +30,6 @@ import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
-import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -172,7 +172,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
   const openedName = opened?.name;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <AdminPageHeader title={<Trans>Organizations</Trans>} failure={failure && translateText(i18n, failure)} />
+      <AdminPageHeader title={<Trans>Organizations</Trans>} failure={failure && adminText(i18n, failure)} />
 
       <section aria-labelledby="reports-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="reports-heading" className="text-xl font-semibold text-ink">

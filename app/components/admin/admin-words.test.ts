@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { translateSentence } from "#app/i18n/texts.ts";
 import { setTextTranslator } from "#app/i18n/translate-text.ts";
 import { ADMIN_CONSULTANT_MESSAGES, ADMIN_MESSAGES, APPROVAL_STATUSES } from "#common/admin-schema.ts";
+import { REPORT_TEXTS } from "#common/organizations.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
 import { APPROVAL_LABELS, adminText } from "./admin-words.ts";
 
@@ -16,7 +17,16 @@ describe("the Admin Dashboard's words (admin-words.ts)", () => {
   for (const locale of TRANSLATED_LOCALES) {
     it(`says every admin refusal and field message in ${locale}`, async () => {
       const i18n = setupI18n({ locale, messages: { [locale]: await readCompiledCatalog(locale) } });
-      const sentences = [...Object.values(ADMIN_CONSULTANT_MESSAGES), ...Object.values(ADMIN_MESSAGES)];
+      const sentences = [
+        ...Object.values(ADMIN_CONSULTANT_MESSAGES),
+        ...Object.values(ADMIN_MESSAGES),
+        // What /admin/organizations says when acting on a report is refused.
+        REPORT_TEXTS.notFound,
+        REPORT_TEXTS.resolved,
+        REPORT_TEXTS.noSender,
+        REPORT_TEXTS.noOrganization,
+        REPORT_TEXTS.action,
+      ];
       expect(sentences.filter((text) => adminText(i18n, text) === text)).toEqual([]);
       const english = setupI18n({ locale: "en", messages: { en: {} } });
       const sameAsEnglish = (status: (typeof APPROVAL_STATUSES)[number]) =>

@@ -34,6 +34,11 @@ const ADMIN_SENTENCES: MessageDescriptor[] = [
   msg`Demote this admin before blocking the account`,
   msg`The owner's account is blocked: unblock it first`,
   msg`No change is waiting for review on this profile`,
+  // /admin/organizations: acting on a report (common/organizations.ts REPORT_TEXTS, the admin queue's)
+  msg`Report not found`,
+  msg`This report has already been dealt with`,
+  msg`The sender's account no longer exists`,
+  msg`This conversation was not sent for an organization, so there is none to unverify`,
 ];
 
 let sentences: Map<string, MessageDescriptor> | undefined;

@@ -61,7 +61,7 @@ export const OPPORTUNITY_TEXTS = {
   signIn: "You need to be signed in to post or manage opportunities.",
   notFound: "Opportunity not found",
   organizationId: "Choose one of your organizations to post for",
-  needsPoster: "Only the organization's owners and admins can post and manage its opportunities",
+  needsPoster: "Only the organization's owners and admins, and the members they allow, can post and manage its opportunities",
   title: `Title must be between ${OPPORTUNITY_LIMITS.titleMin} and ${OPPORTUNITY_LIMITS.title} characters`,
   description: `Terms of Reference (description) must be at least ${OPPORTUNITY_LIMITS.descriptionMin} characters`,
   descriptionTooLong: tooLong("Terms of Reference (description)", OPPORTUNITY_LIMITS.description),

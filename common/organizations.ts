@@ -81,6 +81,8 @@ export const ORGANIZATION_TEXTS = {
   hiddenFromTooMany: `You can hide your profile from at most ${ORGANIZATION_LIMITS.hiddenFrom} organizations.`,
   hiddenFromUnknown: "One of the organizations does not exist",
   search: "search must be text of at most 100 characters",
+  canPost: "canPost must be true or false",
+  postsAlready: "Owners and admins always post opportunities: allow plain members only",
 } as const;
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
@@ -155,10 +157,18 @@ export const invitationSchema = z.object({
 /** PATCH /api/organizations/{id}/members/{userId}. */
 export const memberRoleSchema = z.object({ role });
 
-/** PATCH /api/organizations/{id}/members/{userId} may also say whether the member is listed on the public page (their own choice). */
+/**
+ * PATCH /api/organizations/{id}/members/{userId} may also say whether the member is listed on the
+ * public page (their own choice) and whether a plain member may post the organization's
+ * opportunities (issue 32: "or a member allowed by them"; owners and admins decide).
+ */
 export const memberUpdateSchema = z
-  .object({ role: role.optional(), listed: z.boolean({ error: "listed must be true or false" }).optional() })
-  .refine((value) => value.role !== undefined || value.listed !== undefined, {
+  .object({
+    role: role.optional(),
+    listed: z.boolean({ error: "listed must be true or false" }).optional(),
+    canPost: z.boolean({ error: ORGANIZATION_TEXTS.canPost }).optional(),
+  })
+  .refine((value) => value.role !== undefined || value.listed !== undefined || value.canPost !== undefined, {
     message: ORGANIZATION_TEXTS.role,
     path: ["role"],
   });
@@ -331,6 +341,8 @@ export type OrganizationMember = {
   email: string;
   role: OrganizationRole;
   listed: boolean;
+  /** Posts and manages the organization's opportunities: owners and admins, and the members they allowed. */
+  canPost: boolean;
   joinedAt: string;
 };
 

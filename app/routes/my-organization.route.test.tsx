@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
-import { organizations } from "#server/db/schema.ts";
+import { organizationMembers, organizations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import type { CurrentSession as Session } from "#server/services/sessions.ts";
@@ -101,6 +101,30 @@ describe("/my-organizations/{id}", () => {
     expect(answered.data).toMatchObject({ intent: "delete", reauthenticate: true, result: { status: "error" } });
     const rows = await harness.database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
     expect(rows).toHaveLength(1);
+  });
+
+  it("lets an owner allow a plain member to post opportunities; a member cannot allow anyone (issue 32)", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const member = await harness.signIn({ name: "Somchai Phan" });
+    await harness.database.db.insert(organizationMembers).values({ organizationId: id, userId: member.user.id, role: "member" });
+    const before = open(owner, id);
+    const rowOf = async () =>
+      (await screen.findAllByTestId("member")).find((row) => row.textContent?.includes("Somchai Phan")) as HTMLElement;
+    expect(within(await rowOf()).getByRole("button", { name: "Allow to post opportunities for Somchai Phan" })).toBeTruthy();
+    // The owner's own row offers nothing of the kind: an owner posts by their role.
+    expect(screen.getAllByRole("button", { name: /Allow to post opportunities/ })).toHaveLength(1);
+    before.unmount();
+    const allowed = (await send(owner, id, { intent: "posting", userId: String(member.user.id), canPost: "true" })) as unknown;
+    expect((allowed as Response).status).toBe(302);
+    const after = open(owner, id);
+    const row = await rowOf();
+    expect(row.textContent).toContain("may post opportunities");
+    expect(within(row).getByRole("button", { name: "Stop posting opportunities for Somchai Phan" })).toBeTruthy();
+    after.unmount();
+    // A plain member cannot allow anyone: the refusal is the page's answer (403).
+    const refused = await send(member, id, { intent: "posting", userId: String(member.user.id), canPost: "true" });
+    expect(refused.init.status).toBe(403);
   });
 
   it("is not found for someone who is not a member, page and actions alike", async () => {

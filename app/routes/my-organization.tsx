@@ -155,6 +155,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         if (userId === null) break;
         await updateMember(deps, user, { id, userId, body: { role: form.get("role") } });
         return redirectWithToast(app, here, { title: i18n._(msg`Role changed`) });
+      case "posting": {
+        // Issue 32: owners and admins let a plain member post the organization's opportunities.
+        if (userId === null) break;
+        const allowed = form.get("canPost") === "true";
+        await updateMember(deps, user, { id, userId, body: { canPost: allowed } });
+        return redirectWithToast(app, here, {
+          title: allowed ? i18n._(msg`Allowed to post opportunities`) : i18n._(msg`No longer allowed to post opportunities`),
+        });
+      }
       case "listed":
         if (userId === null) break;
         await updateMember(deps, user, { id, userId, body: { listed: form.get("listed") === "true" } });
@@ -543,6 +552,12 @@ function MemberRow({
           </p>
           <p className="break-all text-sm text-muted">
             <bdi>{member.email}</bdi> · {roleLabel(i18n, member.role)}
+            {member.role === "member" && member.canPost && (
+              <>
+                {" · "}
+                <Trans>may post opportunities</Trans>
+              </>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -567,6 +582,24 @@ function MemberRow({
                 <Trans>
                   Change role<span className="sr-only"> of {name}</span>
                 </Trans>
+              </Button>
+            </Form>
+          )}
+          {canChange && member.role === "member" && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="posting" />
+              <input type="hidden" name="userId" value={member.userId} />
+              <input type="hidden" name="canPost" value={member.canPost ? "false" : "true"} />
+              <Button type="submit" variant="outline" size="sm">
+                {member.canPost ? (
+                  <Trans>
+                    Stop posting<span className="sr-only"> opportunities for {name}</span>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Allow to post opportunities<span className="sr-only"> for {name}</span>
+                  </Trans>
+                )}
               </Button>
             </Form>
           )}

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { COUNTRIES } from "#common/constants.ts";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
 import { call } from "../../../tests/setup/api-app.ts";
@@ -188,10 +189,43 @@ describe("posting a ToR", () => {
       (await listPostingOrganizations(env.database, { id: who.id, role: "user" })).map(({ id }) => id);
     expect(await offered(admin)).toEqual([org.id]);
     expect(await offered(member)).toEqual([]);
-    await env.database.sql`insert into opportunity_posters (organization_id, user_id) values (${org.id}, ${member.id})`;
+    // An owner or admin allows the member (PATCH …/members/{userId} { canPost }), audited.
+    const allow = (who: Person, userId: number, canPost: unknown) =>
+      call(env.app, "PATCH", `/api/organizations/${org.id}/members/${userId}`, { token: who.token, body: { canPost } });
+    const colleague = await addMember(org.id, "member");
+    expect((await allow(colleague, member.id, true)).status).toBe(403);
+    expect((await allow(outsider, member.id, true)).status).toBe(404);
+    const badFlag = await allow(admin, member.id, "yes");
+    expect(badFlag.status).toBe(400);
+    expect(badFlag.json.message).toBe(ORGANIZATION_TEXTS.canPost);
+    // An owner or admin posts by their role: nothing to allow.
+    const already = await allow(org.owner, admin.id, true);
+    expect(already.status).toBe(409);
+    expect(already.json.message).toBe(ORGANIZATION_TEXTS.postsAlready);
+    const allowed = await allow(admin, member.id, true);
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(allowed.json).toMatchObject({ userId: member.id, role: "member", canPost: true });
     expect((await call(env.app, "POST", "/api/opportunities", { token: member.token, body: body(org.id) })).status).toBe(201);
     expect(await offered(member)).toEqual([org.id]);
     expect(await offered(outsider)).toEqual([]);
+    const members = await call(env.app, "GET", `/api/organizations/${org.id}/members`, { token: colleague.token });
+    const canPost = Object.fromEntries(
+      (members.json.members as { userId: number; canPost: boolean }[]).map((m) => [m.userId, m.canPost]),
+    );
+    expect(canPost).toEqual({ [org.owner.id]: true, [admin.id]: true, [member.id]: true, [colleague.id]: false });
+    const [audit] = await env.database.sql<{ action: string; changes: Record<string, unknown> }[]>`
+      select action, changes from audit_log where target_type = 'organization' and target_id = ${org.id} order by id desc limit 1`;
+    expect(audit).toMatchObject({ action: "edit", changes: { canPost: { from: false, to: true } } });
+    // Taken back, the member is refused again.
+    expect((await allow(org.owner, member.id, false)).json.canPost).toBe(false);
+    expect((await call(env.app, "POST", "/api/opportunities", { token: member.token, body: body(org.id) })).status).toBe(403);
+    // The permission goes with the membership: removed and invited back, a member posts only if allowed again.
+    expect((await allow(org.owner, member.id, true)).json.canPost).toBe(true);
+    const removed = await call(env.app, "DELETE", `/api/organizations/${org.id}/members/${member.id}`, { token: admin.token });
+    expect(removed.status).toBe(200);
+    await env.database
+      .sql`insert into organization_members (organization_id, user_id, role) values (${org.id}, ${member.id}, 'member')`;
+    expect((await call(env.app, "POST", "/api/opportunities", { token: member.token, body: body(org.id) })).status).toBe(403);
   });
 
   it("refuses a contact person who is not a member", async () => {

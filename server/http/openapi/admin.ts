@@ -307,6 +307,7 @@ export const adminRoutes: ApiRoute[] = [
               email: z.string(),
               role: z.enum(ORGANIZATION_ROLES.values),
               listed: z.boolean(),
+              canPost: z.boolean(),
               joinedAt: z.string(),
             })
             .strict(),

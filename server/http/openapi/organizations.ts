@@ -66,7 +66,15 @@ const organizationListSchema = z
   .strict();
 
 export const memberSchema = z
-  .object({ userId: z.number().int(), name: z.string(), email: z.string(), role, listed: z.boolean(), joinedAt: timestamp })
+  .object({
+    userId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role,
+    listed: z.boolean(),
+    canPost: z.boolean(),
+    joinedAt: timestamp,
+  })
   .strict();
 
 export const invitationAnswerSchema = z
@@ -173,7 +181,8 @@ export const organizationRoutes: ApiRoute[] = [
     method: "PATCH",
     path: "/organizations/:id/members/:userId",
     tag,
-    summary: "Change a member's role (owners and admins), or one's own listing on the public page",
+    summary:
+      "Change a member's role or let a plain member post opportunities (owners and admins), or one's own listing on the public page",
     auth: "session",
     body: memberUpdateSchema,
     response: memberSchema,

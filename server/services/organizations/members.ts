@@ -7,7 +7,7 @@ import {
   type OrganizationRole,
 } from "#common/organizations.ts";
 import type { Executor } from "#server/db/client.ts";
-import { authUsers, organizationMembers } from "#server/db/schema.ts";
+import { authUsers, opportunityPosters, organizationMembers } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
@@ -19,7 +19,9 @@ import { requireMember } from "./membership.ts";
 // owner's role, and an organization always keeps one owner (409). Changes of one organization's
 // membership take turns under a lock on its row, so two owners demoting each other at once cannot
 // both succeed. A removed member loses access at their next request: every team feature asks
-// requireMember, which reads the membership from the database.
+// requireMember, which reads the membership from the database. Owners and admins also allow a
+// plain member to post the organization's opportunities (issue 32, opportunity_posters); the
+// permission goes with the membership: removed, or made an owner or admin, the row goes too.
 
 type Deps = Pick<ServiceDeps, "db">;
 type MemberInput = { id: number; userId: number };
@@ -30,6 +32,10 @@ const memberColumns = {
   email: authUsers.email,
   role: organizationMembers.role,
   listed: organizationMembers.isListed,
+  canPost: sql<boolean>`(${organizationMembers.role} in ('owner', 'admin') or exists (
+    select 1 from ${opportunityPosters}
+    where ${opportunityPosters.organizationId} = ${organizationMembers.organizationId}
+      and ${opportunityPosters.userId} = ${organizationMembers.userId}))`,
   joinedAt: sql<string>`to_json(${organizationMembers.createdAt}) #>> '{}'`,
 };
 
@@ -76,9 +82,11 @@ async function assertNotLastOwner(db: Executor, organizationId: number, target: 
 }
 
 /**
- * PATCH /api/organizations/{id}/members/{userId} `{ role?, listed? }`. The role: owners and
+ * PATCH /api/organizations/{id}/members/{userId} `{ role?, listed?, canPost? }`. The role: owners and
  * admins (members 403); making an owner, or changing an owner's role, owners only; never the last
  * owner (409). `listed` (shown on the public page) is the member's own choice: only they set it.
+ * `canPost`: owners and admins allow a plain member to post opportunities (an owner or admin
+ * always may: 409), audited.
  */
 export async function updateMember(
   deps: Deps,
@@ -100,8 +108,43 @@ export async function updateMember(
     if (change.role !== undefined && change.role !== target.role) {
       await changeRole(tx, me, target, change.role);
     }
+    if (change.canPost !== undefined) {
+      await changePosting(tx, me, await targetMember(tx, input.id, input.userId), change.canPost);
+    }
     return targetMember(tx, input.id, input.userId);
   });
+}
+
+async function changePosting(
+  tx: Executor,
+  me: Awaited<ReturnType<typeof requireMember>>,
+  target: OrganizationMember,
+  canPost: boolean,
+): Promise<void> {
+  if (!MANAGING_ROLES.includes(me.role)) throw new Forbidden(ORGANIZATION_TEXTS.needsRole);
+  if (MANAGING_ROLES.includes(target.role)) {
+    throw new Conflict(ORGANIZATION_TEXTS.postsAlready, [{ path: "canPost", message: ORGANIZATION_TEXTS.postsAlready }]);
+  }
+  if (canPost === target.canPost) return;
+  if (canPost) {
+    await tx
+      .insert(opportunityPosters)
+      .values({ organizationId: me.organization.id, userId: target.userId })
+      .onConflictDoNothing();
+  } else {
+    await dropPosting(tx, me.organization.id, target.userId);
+  }
+  await auditOrganization(tx, me.user.id, me.organization, "edit", {
+    member: { from: target.name, to: target.name },
+    canPost: { from: target.canPost, to: canPost },
+  });
+}
+
+/** A member's permission to post, taken away with their membership or made redundant by a managing role. */
+async function dropPosting(tx: Executor, organizationId: number, userId: number): Promise<void> {
+  await tx
+    .delete(opportunityPosters)
+    .where(and(eq(opportunityPosters.organizationId, organizationId), eq(opportunityPosters.userId, userId)));
 }
 
 async function changeRole(
@@ -117,6 +160,8 @@ async function changeRole(
     .update(organizationMembers)
     .set({ role })
     .where(and(eq(organizationMembers.organizationId, me.organization.id), eq(organizationMembers.userId, target.userId)));
+  // An owner or admin posts by their role; demoted later, they post only if allowed again.
+  if (MANAGING_ROLES.includes(role)) await dropPosting(tx, me.organization.id, target.userId);
   await auditOrganization(tx, me.user.id, me.organization, "change_role", {
     member: { from: target.name, to: target.name },
     role: { from: target.role, to: role },
@@ -141,6 +186,8 @@ export async function removeMember(deps: Deps, actor: Actor, input: MemberInput)
     await tx
       .delete(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, input.id), eq(organizationMembers.userId, target.userId)));
+    // Invited again later, they join as a new member: no permission carried over.
+    await dropPosting(tx, input.id, target.userId);
     await auditOrganization(tx, me.user.id, me.organization, leaving ? "leave" : "remove_member", {
       member: { from: target.name, to: null },
       role: { from: target.role, to: null },

@@ -2,8 +2,9 @@ import * as OTPAuth from "otpauth";
 import { describe, expect, vi } from "vitest";
 import { REAUTH_MESSAGES } from "#common/reauthentication.ts";
 import { hashPassword } from "#server/services/accounts/passwords.ts";
-import { call } from "../../../tests/setup/api-app.ts";
+import { call, cookieFrom } from "../../../tests/setup/api-app.ts";
 import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
+import { guessedAt } from "../../../tests/setup/users.ts";
 
 // Issue 38, re-authentication ("sudo mode"): every sensitive change answers 403
 // { message, reauthenticate: true } when the session's last password or second factor is older
@@ -397,6 +398,28 @@ describe("POST /api/auth/reauthenticate", () => {
     expect(login.status).toBe(429);
     // Another address still gets in, and its right answer resets the account's count.
     expect((await reauthenticate(person, { password: PASSWORD }, "192.0.2.77")).status).toBe(204);
+  });
+
+  // Issue 35, item 4: an owner under a flood of guesses who has got in from their own browser
+  // must be able to prove themselves there too (to add a second factor, say), not wait minutes.
+  it("takes the password from the owner's own browser while the account is flooded; another browser waits", async () => {
+    const person = await signedInPerson();
+    const login = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: PASSWORD },
+      ip: person.ip,
+    });
+    const ownBrowser = cookieFrom(login.headers, "device");
+    expect(ownBrowser).toMatch(/^device=/);
+    await guessedAt(env.database.sql, person.email);
+    const elsewhere = await reauthenticate(person, { password: PASSWORD });
+    expect(elsewhere.status).toBe(429);
+    const own = await call(env.app, "POST", "/api/auth/reauthenticate", {
+      token: person.token,
+      cookie: ownBrowser,
+      body: { password: PASSWORD },
+      ip: person.ip,
+    });
+    expect(own.status, own.text).toBe(204);
   });
 
   it("limits wrong codes with the second step's limiter: the 11th try is 429", async () => {

@@ -6,6 +6,7 @@ import { authSessions } from "#server/db/schema.ts";
 import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
 import { parseInput } from "../validate.ts";
+import { isOwnBrowser } from "./known-devices.ts";
 import { consumeCodeAttempt, consumePasswordAttempt, forgetCodeFailures, forgetPasswordFailures } from "./limits.ts";
 import { reauthenticateWithPasskey } from "./passkeys.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -27,7 +28,7 @@ import { findUserById } from "./users.ts";
  * sign-in; a right one resets them.
  */
 export async function reauthenticate(
-  deps: Pick<ServiceDeps, "db" | "config" | "clientIp">,
+  deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "deviceToken">,
   actor: Actor,
   input: unknown,
 ): Promise<void> {
@@ -40,7 +41,9 @@ export async function reauthenticate(
   const user = await findUserById(db, signedIn.id);
   if (!user) throw new Unauthorized(REAUTH_MESSAGES.noSession);
   if ("password" in given) {
-    await consumePasswordAttempt(db, user.email, clientIp, REAUTH_MESSAGES.tooMany);
+    // The owner's own browser is not held by the account's delay here either (limits.ts).
+    const ownBrowser = await isOwnBrowser(db, user.id, deps.deviceToken);
+    await consumePasswordAttempt(db, user.email, clientIp, REAUTH_MESSAGES.tooMany, { ownBrowser });
     if (!(await verifyPassword(given.password, user.hashedPassword))) {
       throw new ValidationFailed(REAUTH_MESSAGES.wrongPassword, [{ path: "password", message: REAUTH_MESSAGES.wrongPassword }]);
     }

@@ -31,6 +31,14 @@ export const AUTH_MESSAGES = {
   accountBlocked: "This account has been blocked. If you think this is a mistake, please contact support.",
 } as const;
 
+/** Why an account cannot be deleted yet (issue 38): it would leave the site or an organization without anyone in charge. */
+export const ACCOUNT_DELETION_MESSAGES = {
+  lastAdmin: "You are the only admin. Make another user an admin before you delete your account.",
+  lastOwner:
+    "You are the only owner of an organization. Make another member an owner, or delete the organization, before you delete your account.",
+  notConfirmed: "Tick the box to confirm that you want to delete your account.",
+} as const;
+
 const email = emailAddress(AUTH_MESSAGES.email, EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailTooLong);
 const name = boundedText(AUTH_MESSAGES.name, 1, NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
 

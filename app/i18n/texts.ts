@@ -25,6 +25,10 @@ const SENTENCES: MessageDescriptor[] = [
   msg`This link is invalid or has expired`,
   msg`This account has been blocked. If you think this is a mistake, please contact support.`,
   msg`This account uses two-step sign-in, which this form does not ask for yet. Sign in through the API (POST /api/auth/login, then /api/auth/login/mfa).`,
+  // Deleting the account (common/auth.ts ACCOUNT_DELETION_MESSAGES)
+  msg`You are the only admin. Make another user an admin before you delete your account.`,
+  msg`You are the only owner of an organization. Make another member an owner, or delete the organization, before you delete your account.`,
+  msg`Tick the box to confirm that you want to delete your account.`,
   // Two-step sign-in (common/second-factor.ts MFA_MESSAGES)
   msg`Enter the 6-digit code from your authenticator app`,
   msg`Enter one of your recovery codes`,

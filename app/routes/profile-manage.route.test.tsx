@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_DELETION_MESSAGES } from "#common/auth.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { registerAccount } from "#server/services/accounts/registration.ts";
 import { resolveSession } from "#server/services/sessions.ts";
@@ -97,6 +98,27 @@ describe("/profile/manage", () => {
     const said = await screen.findAllByText(`Check your inbox at ${user.email}.`);
     expect(said.length).toBeGreaterThan(0);
     expect(await links()).toBe(2);
+    view.unmount();
+  });
+
+  it("says what stands in the way of deleting the account, with a link; the refusal shows beside the form (issue 38)", async () => {
+    const { user, session } = await account();
+    const [{ id: organizationId } = { id: 0 }] = await harness.database.sql<{ id: number }[]>`
+      insert into organizations (slug, name, kind, country, created_by)
+      values (${`manage-sole-${count}`}, 'Tonle Sap Partners', 'ngo', 'KH', ${user.id}) returning id`;
+    await harness.database.sql`
+      insert into organization_members (organization_id, user_id, role) values (${organizationId}, ${user.id}, 'owner')`;
+    const view = open(session);
+    const link = await screen.findByRole("link", { name: "Tonle Sap Partners" });
+    expect(link.getAttribute("href")).toBe(`/my-organizations/${organizationId}`);
+    fireEvent.click(screen.getByText("Delete my account"));
+    const details = screen.getByText("Delete my account").closest("details") as HTMLDetailsElement;
+    fireEvent.click(within(details).getByRole("checkbox"));
+    fireEvent.click(within(details).getByRole("button", { name: "Delete my account for good" }));
+    expect(await within(details).findByRole("alert")).toHaveProperty("textContent", ACCOUNT_DELETION_MESSAGES.lastOwner);
+    expect(details.open).toBe(true);
+    const [row] = await harness.database.db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, user.id));
+    expect(row?.id).toBe(user.id);
     view.unmount();
   });
 

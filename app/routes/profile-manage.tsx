@@ -5,12 +5,15 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
-import { accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
+import { ACCOUNT_DELETION_MESSAGES, accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
 import { formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
+import { localizePath } from "#common/locales.ts";
 import { responseFromField } from "#common/passkeys.ts";
 import { serviceDeps } from "#server/http/context.ts";
+import { clearSessionCookie } from "#server/http/cookies.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
+import { accountDeletionBlockers, deleteOwnAccount } from "#server/services/accounts/account-deletion.ts";
 import { endAccountSession, endOtherAccountSessions, listAccountSessions } from "#server/services/accounts/account-sessions.ts";
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from "#server/services/accounts/passkeys.ts";
 import {
@@ -22,6 +25,7 @@ import {
 } from "#server/services/accounts/second-factor.ts";
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
+import { ValidationFailed } from "#server/services/errors.ts";
 import {
   ACCOUNT_INTENTS,
   type AccountAnswerData,
@@ -30,6 +34,7 @@ import {
   useFormAnswer,
   VerificationStatus,
 } from "../components/account/account-parts.tsx";
+import { DeleteAccountSection } from "../components/account/delete-account-section.tsx";
 import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { NewPasswordFields } from "../components/account/password-fields.tsx";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
@@ -49,6 +54,7 @@ import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-ac
 import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
 import { answer, invalidAnswer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/profile-manage";
 import type { SignedInHandle } from "./signed-in-layout.tsx";
 
@@ -69,15 +75,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Where an account sent to set up its second factor does it (ENFORCE_SECOND_FACTOR=all).
   const session = requireSignedIn(app, { enrolling: true });
   const deps = serviceDeps(app);
-  const [{ sessions }, secondFactor, { passkeys }] = await Promise.all([
+  const [{ sessions }, secondFactor, { passkeys }, deletionBlockers] = await Promise.all([
     // Each device in the page's language (the same words as the new-device e-mail).
     listAccountSessions(deps, actorOf(session), localeOfRequest(request)),
     secondFactorStatus(deps, actorOf(session)),
     listPasskeys(deps, actorOf(session)),
+    accountDeletionBlockers(deps, actorOf(session)),
   ]);
   // ENFORCE_SECOND_FACTOR: this account must set up a factor first (an admin: before anything admin).
   const mustEnrol = session.mustEnrol ? { asAdmin: session.mustEnrol === "admin" } : null;
-  return { account: getAccount(session), sessions, secondFactor, passkeys, mustEnrol };
+  return { account: getAccount(session), sessions, secondFactor, passkeys, mustEnrol, deletionBlockers };
 }
 
 /** Each form's toasts: the title on success, the title on failure (the reason below it). */
@@ -94,6 +101,7 @@ const TOASTS: Record<AccountIntent, { done: MessageDescriptor; failed: MessageDe
   "passkey-add": { done: msg`Passkey added`, failed: msg`Could not add the passkey` },
   "passkey-rename": { done: msg`Passkey renamed`, failed: msg`Could not rename the passkey` },
   "passkey-remove": { done: msg`Passkey removed`, failed: msg`Could not remove the passkey` },
+  "delete-account": { done: msg`Account deleted`, failed: msg`Could not delete your account` },
 };
 
 /** A form's success, its toast in the page's language (i18n: the request's). */
@@ -239,6 +247,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  // Deleting the account (issue 38): the box ticked, then the service (a recent sign-in; refused
+  // while the last admin or an organization's only owner). Done, home, signed out.
+  if (intent === "delete-account") {
+    try {
+      if (formData.get("confirm") !== "yes") throw new ValidationFailed(ACCOUNT_DELETION_MESSAGES.notConfirmed);
+      await deleteOwnAccount(serviceDeps(app), actorOf(app.session));
+      return redirectWithToast(
+        app,
+        localizePath(localeOfRequest(request), "/"),
+        {
+          title: i18n._(TOASTS[intent].done),
+          description: i18n._(msg`Your account and everything that belonged to it are gone.`),
+        },
+        { headers: { "Set-Cookie": clearSessionCookie(app.config) } },
+      );
+    } catch (error) {
+      return refusedAnswer(error, refused(intent));
+    }
+  }
+
   throw data("Unknown form", { status: 400 });
 }
 
@@ -342,7 +370,7 @@ function PasswordForm() {
 }
 
 export default function ManageAccount({ loaderData }: Route.ComponentProps) {
-  const { account, sessions, secondFactor, passkeys, mustEnrol } = loaderData;
+  const { account, sessions, secondFactor, passkeys, mustEnrol, deletionBlockers } = loaderData;
   const { t } = useLingui();
   const locale = useLocale();
   const hasOtherSessions = sessions.some((session) => !session.isCurrent);
@@ -383,6 +411,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
           </dd>
         </dl>
       </Section>
+      <DeleteAccountSection blockers={deletionBlockers} />
       <div className="flex justify-end">
         <SignOutForm />
       </div>

@@ -24,6 +24,7 @@ export const ACCOUNT_INTENTS = [
   "passkey-add",
   "passkey-rename",
   "passkey-remove",
+  "delete-account",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { PASSKEY_MESSAGES } from "#common/passkeys.ts";
+import { deleteOwnAccount } from "#server/services/accounts/account-deletion.ts";
 import {
   endAccountSession,
   endOtherAccountSessions,
@@ -27,7 +28,8 @@ import { SMALL_BODY_LIMIT } from "../middleware/body-limit.ts";
 import { accountActor, pathId, readJson } from "../request.ts";
 import { idAndBody, noInput, notStored, queryParams, serviceApi } from "./service-call.ts";
 
-// /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor.
+// /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor,
+// and deleting the account.
 
 export function createAccountApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, accountActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
@@ -70,6 +72,15 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/passkeys/:id",
     call(removePasskey, passkeyId, (c) => c.body(null, 204)),
+  );
+  // Deleting the account (re-authentication; refused while it is the last admin or an
+  // organization's only owner): its sessions end with it, this browser's cookie too.
+  api.delete(
+    "/",
+    call(deleteOwnAccount, noInput, (c) => {
+      c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
+      return c.body(null, 204);
+    }),
   );
   return api;
 }

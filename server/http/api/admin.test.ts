@@ -265,6 +265,8 @@ const MATRIX: Row[] = [
     path: (f) => `/api/admin/users/${f.otherUserId}/sessions`,
     expected: ADMIN_ONLY(200),
   },
+  // Deleting one's own account (each role's fresh account; other admins remain, so the admin's goes too).
+  { method: "DELETE", route: "/api/account", path: () => "/api/account", expected: SIGNED_IN(204) },
   { method: "GET", route: "/api/account/sessions", path: () => "/api/account/sessions", expected: SIGNED_IN(200) },
   { method: "DELETE", route: "/api/account/sessions", path: () => "/api/account/sessions?others=1", expected: SIGNED_IN(200) },
   {

@@ -201,6 +201,17 @@ export const accountsRoutes: ApiRoute[] = [
     response: messageOnly,
   },
   {
+    method: "DELETE",
+    path: "/account",
+    tag: "Accounts",
+    summary:
+      "Delete the signed-in account: its consultant profile (with the messages sent to it), lists, saved searches, reviews, factors and sessions go; messages it sent stay with their consultants. 409 while it is the last admin or an organization's only owner",
+    auth: "session",
+    response: noContent,
+    status: 204,
+    reauthenticate: true,
+  },
+  {
     method: "GET",
     path: "/account/sessions",
     tag: "Accounts",

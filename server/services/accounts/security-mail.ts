@@ -27,7 +27,9 @@ export type SecurityEvent =
   /** The password was changed (on the account page, or through a reset link). */
   | { kind: "password-changed"; byReset?: boolean }
   /** The account was made an admin; `mustEnrol` when it must set up a second factor first. */
-  | { kind: "admin-promoted"; mustEnrol: boolean };
+  | { kind: "admin-promoted"; mustEnrol: boolean }
+  /** The account was deleted by its owner (queued before the row goes: the last mail to the address). */
+  | { kind: "account-deleted" };
 
 type Deps = Pick<ServiceDeps, "config" | "jobs">;
 type Mail = { subject: string; paragraphs: string[]; action: { label: string; path: string } };
@@ -142,6 +144,17 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
         action: event.mustEnrol
           ? { label: i18n._(msg`Set up two-step sign-in`), path: "/profile/manage#section-two-step" }
           : account,
+      };
+    case "account-deleted":
+      return {
+        subject: i18n._(msg`Your ${{ siteName }} account was deleted`),
+        paragraphs: [
+          i18n._(
+            msg`Your account was deleted on the account page, with your consultant profile, your shortlists and your saved searches. You can no longer sign in with this address; you can register again at any time.`,
+          ),
+          i18n._(msg`If this was not you, write to us at once through the contact page.`),
+        ],
+        action: { label: i18n._(msg`Contact us`), path: "/contact" },
       };
   }
 }

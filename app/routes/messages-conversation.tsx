@@ -325,11 +325,17 @@ function BlockedAnswer({ name }: { name: string }) {
   );
 }
 
-export const meta = privatePageMeta({
+const ownMeta = privatePageMeta({
   title: msg`Conversation`,
   description: msg`A conversation with a consultant.`,
 
   path: (params) => `/messages/${params.id}`,
 });
+
+export function meta(args: Route.MetaArgs) {
+  const tags = ownMeta(args);
+  // On its error screen the screen's own <title> is the document's one (two are invalid HTML); the other tags stay.
+  return args.error ? tags.filter((tag) => !("title" in tag)) : tags;
+}
 
 export { RouteErrorBoundary as ErrorBoundary };

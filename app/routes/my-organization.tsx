@@ -632,11 +632,13 @@ function MemberRow({
 
 export function meta(args: Route.MetaArgs) {
   const name = args.loaderData?.organization.name;
-  return privatePageMeta({
+  const tags = privatePageMeta({
     title: name ?? msg`Organization`,
     description: name ? msg`${name}: members, invitations and verification.` : msg`Members, invitations and verification.`,
     path: "/my-organizations",
   })(args);
+  // On its error screen the screen's own <title> is the document's one (two are invalid HTML); the other tags stay.
+  return args.error ? tags.filter((tag) => !("title" in tag)) : tags;
 }
 
 export { RouteErrorBoundary as ErrorBoundary };

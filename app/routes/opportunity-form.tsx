@@ -411,9 +411,15 @@ function initialValues(opportunity: OpportunityView | null): Values {
   };
 }
 
-export const meta = privatePageMeta({
+const ownMeta = privatePageMeta({
   title: msg`Post an opportunity`,
   description: msg`Write Terms of Reference for your organization.`,
 });
+
+export function meta(args: Route.MetaArgs) {
+  const tags = ownMeta(args);
+  // On its error screen the screen's own <title> is the document's one (two are invalid HTML); the other tags stay.
+  return args.error ? tags.filter((tag) => !("title" in tag)) : tags;
+}
 
 export { RouteErrorBoundary as ErrorBoundary };

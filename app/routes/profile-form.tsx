@@ -236,10 +236,12 @@ export default function ProfileFormPage({ loaderData, actionData }: Route.Compon
 }
 
 export function meta(args: Route.MetaArgs) {
-  return privatePageMeta({
+  const tags = privatePageMeta({
     title: args.location.pathname === "/profile/new" ? msg`Create Consultant Profile` : msg`Edit Consultant Profile`,
     description: msg`Create or edit your consultant profile in the directory.`,
   })(args);
+  // On its error screen the screen's own <title> is the document's one (two are invalid HTML); the other tags stay.
+  return args.error ? tags.filter((tag) => !("title" in tag)) : tags;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

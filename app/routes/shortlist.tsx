@@ -429,10 +429,16 @@ function TeamNotes({ entry }: { entry: ShortlistEntry }) {
   );
 }
 
-export const meta = privatePageMeta({
+const ownMeta = privatePageMeta({
   title: msg`Shortlist`,
   description: msg`A shortlist of consultants.`,
   path: (params) => `/shortlists/${params.id}`,
 });
+
+export function meta(args: Route.MetaArgs) {
+  const tags = ownMeta(args);
+  // On its error screen the screen's own <title> is the document's one (two are invalid HTML); the other tags stay.
+  return args.error ? tags.filter((tag) => !("title" in tag)) : tags;
+}
 
 export { RouteErrorBoundary as ErrorBoundary };

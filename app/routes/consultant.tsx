@@ -74,7 +74,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function ConsultantPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, track, status, statusReason, canEdit, sender, reviews, reviewer } = loaderData;
+  const { consultant, track, status, statusReason, canEdit, sender, reviews, reviewer, isSaved } = loaderData;
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-6">
@@ -85,6 +85,7 @@ export default function ConsultantPage({ loaderData, actionData }: Route.Compone
       <ConsultantProfile
         consultant={consultant}
         track={track}
+        isSaved={isSaved}
         banner={
           canEdit ? (
             <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { appContextOf, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as consultantPage from "./consultant.tsx";
 import * as page from "./shortlist.tsx";
 
 // /shortlists/{id} as a route module: the owner's list, a share link shown once (the answer's
@@ -126,5 +127,34 @@ describe("/shortlists/{id}", () => {
     expect(screen.getByText("The table is wider than the screen: scroll it sideways to see every consultant.")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Comparison table" }).getAttribute("tabindex")).toBe("0");
     view.unmount();
+  });
+});
+
+describe("a profile's bookmark (issue 36)", () => {
+  function openProfile(session: Session | null, consultantId: number) {
+    return renderRoute(consultantPage, {
+      path: "/consultant/:id",
+      url: `/consultant/${consultantId}`,
+      context: appContextOf(harness.deps, session),
+    });
+  }
+
+  it("says Saved beside it on a profile already on one of the viewer's lists; to anyone else it only offers to save", async () => {
+    const owner = await harness.signIn();
+    const { consultantId } = await listWithOne(owner);
+    const mine = openProfile(owner, consultantId);
+    expect(await screen.findByRole("heading", { name: "Somchai Phan", level: 1 })).toBeTruthy();
+    // Still a way to save to another list, and the state beside it.
+    expect(screen.getByRole("link", { name: "Save Somchai Phan to a shortlist" })).toBeTruthy();
+    expect(screen.getByText("Saved")).toBeTruthy();
+    mine.unmount();
+
+    for (const viewer of [await harness.signIn(), null]) {
+      const theirs = openProfile(viewer, consultantId);
+      expect(await screen.findByRole("heading", { name: "Somchai Phan", level: 1 })).toBeTruthy();
+      expect(screen.getByRole("link", { name: "Save Somchai Phan to a shortlist" })).toBeTruthy();
+      expect(screen.queryByText("Saved")).toBeNull();
+      theirs.unmount();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
+import { Bookmark, Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -46,6 +46,7 @@ export function ConsultantProfile({
   actions,
   banner,
   isOwnerView = false,
+  isSaved = false,
   reviewCount,
 }: {
   consultant: ProfileViewData;
@@ -54,6 +55,8 @@ export function ConsultantProfile({
   actions: React.ReactNode;
   banner?: React.ReactNode;
   isOwnerView?: boolean;
+  /** On one of the signed-in viewer's shortlists (issue 36): "Saved" beside the bookmark, which still saves to another list. */
+  isSaved?: boolean;
   /** Visible reviews: the stars read "No reviews yet" at 0. */
   reviewCount?: number;
 }) {
@@ -72,7 +75,12 @@ export function ConsultantProfile({
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-bold text-ink sm:text-3xl">{consultant.name}</h1>
-              {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} withLabel />}
+              {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} />}
+              {isSaved && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
+                  <Bookmark aria-hidden="true" className="size-4" fill="currentColor" /> <Trans>Saved</Trans>
+                </span>
+              )}
               {consultant.availableForWork ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
                   <CheckCircle2 aria-hidden="true" className="size-4" /> <Trans>Available</Trans>

@@ -26,6 +26,7 @@ export function DirectContact({
   const { t, i18n } = useLingui();
   const button = buttonClasses({ variant: "outline", size: "lg", className: "w-full" });
   if (email && phone) {
+    const entry = buttonClasses({ variant: "ghost", className: "justify-start" });
     return (
       <details className={`group ${className}`} data-testid="direct-contact">
         <summary className={`${button} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
@@ -33,11 +34,11 @@ export function DirectContact({
           <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
         </summary>
         <div className="mt-2 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-          <a href={`mailto:${email}`} className={buttonClasses({ variant: "ghost", className: "justify-start" })}>
+          <a href={`mailto:${email}`} className={entry}>
             <Mail aria-hidden="true" className="size-4" />
             <Trans>Email {email}</Trans>
           </a>
-          <a href={telHref(phone)} className={buttonClasses({ variant: "ghost", className: "justify-start" })}>
+          <a href={telHref(phone)} className={entry}>
             <Phone aria-hidden="true" className="size-4" />
             <Trans>Call {phone}</Trans>
           </a>
@@ -47,10 +48,11 @@ export function DirectContact({
   }
   if (email || phone) {
     const href = email ? `mailto:${email}` : telHref(phone ?? "");
+    const Icon = email ? Mail : Phone;
     return (
       <div className={className}>
         <a href={href} className={button} data-testid="direct-contact">
-          {email ? <Mail aria-hidden="true" className="size-4" /> : <Phone aria-hidden="true" className="size-4" />}
+          <Icon aria-hidden="true" className="size-4" />
           <Trans>Direct Contact</Trans>
         </a>
       </div>

@@ -15,15 +15,7 @@ export const BOOKMARK_CLASS =
  * a shortlist" (choose a list or create one). A plain link, so it works before JavaScript and for visitors (who are asked to sign in).
  * It carries the page it was on, so saving from a results page comes back to the same results.
  */
-export function BookmarkLink({
-  consultantId,
-  name,
-  withLabel = false,
-}: {
-  consultantId: number;
-  name: string;
-  withLabel?: boolean;
-}) {
+export function BookmarkLink({ consultantId, name }: { consultantId: number; name: string }) {
   const { t } = useLingui();
   const location = useLocation();
   return (
@@ -34,11 +26,9 @@ export function BookmarkLink({
       className={BOOKMARK_CLASS}
     >
       <Bookmark aria-hidden="true" className="size-4" />
-      {withLabel ? (
-        <span>
-          <Trans>Save to shortlist</Trans>
-        </span>
-      ) : null}
+      <span>
+        <Trans>Save to shortlist</Trans>
+      </span>
     </Link>
   );
 }

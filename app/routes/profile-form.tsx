@@ -186,10 +186,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** A failed request is refused like any other: 'Error creating profile' (or updating), the form kept. */
+/**
+ * A failed request is refused like any other: 'Error creating profile' (or updating), the form
+ * kept. One that never reached the server (offline) has no toast: the form says "Not sent".
+ */
 export async function clientAction(args: Route.ClientActionArgs) {
   const toast = refusalToast(args.params.id === undefined ? "create" : "edit");
-  return keepPageOnFailure(args, (message) => errorAnswer(message, { toast: toast(message, { fieldMessages: [] }) }));
+  return keepPageOnFailure(args, (message, _form, { offline }) =>
+    errorAnswer(message, offline ? {} : { toast: toast(message, { fieldMessages: [] }) }),
+  );
 }
 
 export const shouldRevalidate = revalidateUnlessRequestFailed;

@@ -171,6 +171,46 @@ describe("a send that never reaches the server", () => {
     expectNoConsoleErrors(errors, OFFLINE_ERRORS);
   });
 
+  it("keeps an edited profile on a phone, says so with Retry instead of 'Error updating profile', and saves it when back online", async ({
+    app,
+    sql,
+    openPage,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Siti Rahmawati ${unique()}`);
+    const path = `/profile/edit/${consultant.consultantId}`;
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    await signInPage(page, app.url, consultant.sessionToken);
+    await page.goto(`${app.url}${path}`);
+    await waitForHydration(page);
+    const city = page.getByLabel("City");
+    await city.fill("Makassar");
+
+    await cutNetworkOnSend(page, path);
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    const notice = page.getByTestId("not-sent");
+    await expect(notice.innerText()).resolves.toContain(NOT_SENT);
+    // The form and the change are still there, kept on the device; no failure toast, nothing saved.
+    await expect(city.inputValue()).resolves.toBe("Makassar");
+    await expect(page.getByText("Error updating profile").count()).resolves.toBe(0);
+    const stored = async () =>
+      (await sql<{ city: string }[]>`select city from consultants where id = ${consultant.consultantId}`)[0]?.city;
+    expect(await stored()).not.toBe("Makassar");
+    expect(await page.evaluate(() => Object.keys(window.localStorage).some((key) => key.startsWith("profile-draft:")))).toBe(
+      true,
+    );
+    await expectNoAxeViolations(page);
+
+    // Back online, Retry saves it and leaves the form as a save does.
+    await page.unrouteAll();
+    await page.context().setOffline(false);
+    await notice.getByRole("button", { name: "Retry" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect.poll(stored).toBe("Makassar");
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
+  });
+
   it("sends nothing offline from a dialog opened online, and keeps the dialog and the text", async ({ messageDialog }) => {
     const { page, errors, dialog, sent } = await messageDialog({ consultant: "Somchai Prasert", sender: "Ana Reyes" });
     await dialog.getByLabel("Subject").fill("Baseline survey");

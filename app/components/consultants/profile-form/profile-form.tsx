@@ -6,10 +6,11 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice.tsx";
 import { Options } from "#app/components/ui/options.tsx";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { translateText } from "#app/i18n/translate-text.ts";
-import { type FormAnswer, useAnswerToast } from "#app/lib/form-answer.ts";
+import { type FormAnswer, notSent, useAnswerToast } from "#app/lib/form-answer.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
 import { CityField } from "./city-field.tsx";
@@ -126,6 +127,9 @@ export function ProfileForm({
 
   // The server's refusal: the errors sit beside the fields (Conform); its toast says what failed.
   useAnswerToast(failure);
+  // A save that never reached the server (issue 36 item 4): the form and its draft stay, and
+  // the notice says so, with Retry (a submit button of this form).
+  const offline = notSent(failure);
 
   const label = photo.isUploading
     ? t`Uploading photo...`
@@ -238,7 +242,8 @@ export function ProfileForm({
         <RateFields rate={fields.dailyRate} visibility={fields.rateVisibility} />
       </FormSection>
 
-      {form.errors && (
+      {offline && !isSaving && <NotSentNotice />}
+      {form.errors && !offline && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {translateText(i18n, form.errors[0] ?? "")}
         </p>

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Bookmark, Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
+import { Briefcase, CalendarDays, CheckCircle2, FolderCheck, MapPin, Star, XCircle } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -78,7 +78,7 @@ export function ConsultantProfile({
               {!isOwnerView && <BookmarkLink consultantId={consultant.id} name={consultant.name} />}
               {isSaved && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
-                  <Bookmark aria-hidden="true" className="size-4" fill="currentColor" /> <Trans>Saved</Trans>
+                  <CheckCircle2 aria-hidden="true" className="size-4" /> <Trans>Saved</Trans>
                 </span>
               )}
               {consultant.availableForWork ? (
@@ -204,7 +204,7 @@ export function ConsultantProfile({
                 <dt className="flex items-center gap-1 text-muted">
                   <FolderCheck aria-hidden="true" className="size-4" /> <Trans>Projects</Trans>
                 </dt>
-                <dd className="mt-0.5 text-lg font-bold text-ink">{consultant.projectsCompleted}</dd>
+                <dd className="mt-0.5 text-lg font-bold text-ink">{projects}</dd>
               </div>
               <div>
                 <dt className="flex items-center gap-1 text-muted">

@@ -145,4 +145,30 @@ describe("re-authentication before a privileged action", () => {
     expect(saved).toMatchObject({ name: "Renamed Person", email: newEmail });
     expectNoConsoleErrors(errors, EXPECTED_ERRORS);
   });
+
+  test("a person deletes their account behind the dialog and lands home signed out", async ({ app, sql, openPage, register }) => {
+    const person = await register(`Leaving Person ${unique()}`);
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await signInPage(page, app.url, person.sessionToken);
+    await sql`update auth_sessions set authenticated_at = now() - interval '1 hour' where user_id = ${person.id}`;
+    await page.goto(`${app.url}/profile/manage#section-delete-account`);
+    await waitForHydration(page);
+    await page.getByText("Delete my account", { exact: true }).click();
+    await page.getByRole("checkbox", { name: /deleted for good/ }).check();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Delete my account for good" }).click();
+
+    const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
+    await reauth.waitFor();
+    expect(await sql`select 1 from auth_users where id = ${person.id}`).toHaveLength(1);
+    await reauth.getByLabel("Password", { exact: true }).fill(person.password);
+    await reauth.getByRole("button", { name: "Confirm" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByTestId("toast").filter({ hasText: "Account deleted" }).waitFor();
+    expect(await sql`select 1 from auth_users where id = ${person.id}`).toHaveLength(0);
+    // Signed out: the account page asks for a sign-in again.
+    await page.goto(`${app.url}/profile/manage`);
+    await page.getByText("You need to be logged in to manage your account.").waitFor();
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
 });

@@ -212,6 +212,8 @@ describe("the OpenAPI document", () => {
     expect(html).toContain("<h1>DevConsult SEA API reference</h1>");
     expect(html).toContain("<code>GET /api/consultants/:id</code>");
     expect(html).not.toContain("<script");
+    // The site's own icon, as every page names it: without it browsers asked /favicon.ico, a 404 (operations review).
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 
   it("describes what the routes answer", async ({ api }) => {

@@ -183,7 +183,7 @@ function referencePage(): string {
     });
     return `<section><h2>${escapeHtml(tag)}</h2><ul>${items.join("")}</ul></section>`;
   });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>DevConsult SEA API reference</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}ul{list-style:none;padding:0}li{border-top:1px solid #ccc;padding:.5rem 0}h3{font-size:1rem;margin:0}pre{overflow:auto;background:#f4f4f4;padding:.5rem}</style></head><body><main><h1>DevConsult SEA API reference</h1><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections.join("")}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>DevConsult SEA API reference</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}ul{list-style:none;padding:0}li{border-top:1px solid #ccc;padding:.5rem 0}h3{font-size:1rem;margin:0}pre{overflow:auto;background:#f4f4f4;padding:.5rem}</style></head><body><main><h1>DevConsult SEA API reference</h1><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections.join("")}</main></body></html>`;
 }
 
 /** GET /api/openapi.json and GET /api/docs. */

@@ -96,7 +96,7 @@ export type ConversationThread = {
 export const conversationMessageSchema = z.object({ message: messageText });
 
 export const conversationListSchema = z.object({
-  /** Without it, the box where the messages are: Received for a consultant with unread received messages, otherwise Sent. */
+  /** Without it, the box where the messages are: Received for a consultant with unread received messages or who started none, otherwise Sent. */
   box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).optional(),
   page: z.coerce
     .number({ error: CONVERSATION_TEXTS.page })

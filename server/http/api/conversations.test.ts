@@ -108,7 +108,7 @@ describe("GET /api/conversations", () => {
 });
 
 describe("GET /api/conversations without a box", () => {
-  it("opens Received for a consultant with unread received messages, otherwise Sent", async () => {
+  it("opens Received for a consultant with unread received messages or who started none, otherwise Sent", async () => {
     const { consultant, sender, id } = await conversationSetup();
     // The sender has no profile: Sent, where their conversation is.
     const senderDefault = await call(env.app, "GET", "/api/conversations", { token: sender.token });
@@ -117,10 +117,17 @@ describe("GET /api/conversations without a box", () => {
     const unreadDefault = await call(env.app, "GET", "/api/conversations", { token: consultant.owner.token });
     expect(unreadDefault.json).toMatchObject({ box: "received", total: 1, unread: { received: 2 } });
     expect(unreadDefault.json.conversations[0].id).toBe(id);
-    // Once read, nothing waits under Received: Sent again, and an explicit box is always obeyed.
+    // Once read, Received still: the consultant started no conversation, so Sent would be empty
+    // ("I have no messages") while her messages wait, read, under Received.
     expect((await call(env.app, "GET", `/api/conversations/${id}`, { token: consultant.owner.token })).status).toBe(200);
     const readDefault = await call(env.app, "GET", "/api/conversations", { token: consultant.owner.token });
-    expect(readDefault.json).toMatchObject({ box: "sent", unread: { received: 0 } });
+    expect(readDefault.json).toMatchObject({ box: "received", total: 1, unread: { received: 0 } });
+    // Once she has written to someone herself and nothing waits unread under Received: Sent.
+    const other = await insertConsultant();
+    await sendAs(consultant.owner.token, other.id, `owner-${unique()}@example.org`);
+    const startedDefault = await call(env.app, "GET", "/api/conversations", { token: consultant.owner.token });
+    expect(startedDefault.json).toMatchObject({ box: "sent", total: 1, unread: { received: 0 } });
+    // An explicit box is always obeyed.
     const asked = await call(env.app, "GET", "/api/conversations?box=received", { token: consultant.owner.token });
     expect(asked.json).toMatchObject({ box: "received", total: 1 });
   });

@@ -126,9 +126,11 @@ export async function listConversations(deps: ConversationDeps, actor: Actor, in
   const { page } = asked;
   const profileId = await ownProfileId(deps.db, user.id);
   const unread = await countUnreadByBox(deps.db, user.id, profileId);
-  // Messages open where the messages are (issue 36): a consultant with unread messages to the
-  // profile lands on Received, everyone else on Sent, unless a box is asked for.
-  const box = asked.box ?? (profileId !== null && unread.received > 0 ? "received" : "sent");
+  // Messages open where the messages are (issue 36), unless a box is asked for: a consultant
+  // lands on Received when messages to the profile are unread, or when they started no
+  // conversation (their messages are the received ones, read or not: an empty Sent said "no
+  // messages"); everyone else on Sent.
+  const box = asked.box ?? ((await opensOnReceived(deps.db, user.id, profileId, unread)) ? "received" : "sent");
   const limit = CONVERSATION_PAGE_SIZE;
   if (box === "received" && profileId === null) {
     return { box, conversations: [], total: 0, page, limit, unread, hasProfile: false };
@@ -207,6 +209,21 @@ export function otherPartyOf(
         organization: null,
       }
     : { name: row.sender_name, detail: row.sender_organization, consultantId: null, organization: row.organization };
+}
+
+/** Whether a list asked for without a box opens Received (see listConversations). */
+async function opensOnReceived(
+  db: Database,
+  userId: number,
+  profileId: number | null,
+  unread: Record<ConversationBox, number>,
+): Promise<boolean> {
+  if (profileId === null) return false;
+  if (unread.received > 0) return true;
+  const [row] = (await db.execute(
+    sql`select exists (select 1 from conversations c where ${sentSideOf(userId)}) as started`,
+  )) as unknown as { started: boolean }[];
+  return row?.started !== true;
 }
 
 async function countUnreadByBox(

@@ -45,7 +45,6 @@ export default [
     route("admin/organizations", "routes/admin-organizations.tsx"),
     route("admin/opportunities", "routes/admin-opportunities.tsx"),
     route("admin/reviews", "routes/admin-reviews.tsx"),
-    route("admin/references", "routes/admin-references.tsx"),
     route("my-applications", "routes/my-applications.tsx"),
     route("opportunities/new", "routes/opportunity-form.tsx", { id: "opportunity-new" }),
     route("opportunities/:id/edit", "routes/opportunity-form.tsx", { id: "opportunity-edit" }),

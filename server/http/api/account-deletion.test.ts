@@ -123,6 +123,36 @@ describe("DELETE /api/account", () => {
     expect(again.status, again.text).toBe(201);
   });
 
+  it("leaves the consultant its conversation with the deleted account: read, answered, reported", async () => {
+    const consultant = await registered();
+    const profile = await profileOf(consultant.id);
+    const leaving = await registered();
+    const messageId = await message(profile, leaving.id);
+    expect((await deleteAccount(leaving)).status).toBe(204);
+
+    const as = { token: consultant.token, ip: consultant.ip };
+    const list = await call(env.app, "GET", "/api/conversations?box=received", as);
+    expect(list.status, list.text).toBe(200);
+    const [conversation] = await env.database.sql<{ id: number; sender_user_id: number | null }[]>`
+      select id, sender_user_id from conversations where consultant_id = ${profile}`;
+    expect(conversation?.sender_user_id).toBeNull();
+    const opened = await call(env.app, "GET", `/api/conversations/${conversation?.id}`, as);
+    expect(opened.status, opened.text).toBe(200);
+    const answered = await call(env.app, "POST", `/api/conversations/${conversation?.id}/messages`, {
+      ...as,
+      body: { message: "Thank you, I am available from March." },
+    });
+    expect(answered.status, answered.text).toBe(201);
+    // The message keeps the name and address it was sent under: the answer can still be e-mailed.
+    const [kept] = await env.database.sql`select sender_name, sender_email from messages where id = ${messageId}`;
+    expect(kept).toEqual({ sender_name: "Mekong Partners", sender_email: "team@mekong.example.org" });
+    const reported = await call(env.app, "POST", `/api/conversations/${conversation?.id}/report`, {
+      ...as,
+      body: { reason: "Asks for bank details." },
+    });
+    expect(reported.status, reported.text).toBe(201);
+  });
+
   it("asks for a recent sign-in: 403 reauthenticate after 10 minutes, deleted after the password", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: T0 });
     try {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
+import { consultants, opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
@@ -162,5 +162,40 @@ describe("Add to team shortlist on an opportunity's applicants", () => {
       }
     }
     expect(await entriesOn(posted.team.id)).toEqual([]);
+  });
+});
+
+// Moving an applicant from the applicants list (issue 32): selected and declined e-mail the
+// consultant, "the text editable": the page's stage form carries the organization's own words.
+describe("the stage form on an opportunity's applicants", () => {
+  it("sends the organization's own text when it declines, and offers the field beside each applicant", async () => {
+    const posted = await opportunityWithApplicant("Mountain Water Trust");
+    const consultantAccount = await harness.signIn({ name: "Somchai Phan" });
+    await harness.database.db
+      .update(consultants)
+      .set({ userId: consultantAccount.user.id })
+      .where(eq(consultants.id, posted.consultantId));
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    const applicant = await screen.findByTestId("applicant");
+    const field = within(applicant).getByLabelText(/^E-mail to Somchai Phan when you move them to Selected or Declined/);
+    expect(field.closest("form")?.querySelector<HTMLInputElement>('input[name="intent"]')?.value).toBe("stage");
+    view.unmount();
+
+    const text = "We chose a team leader based in Luang Prabang. Thank you for the care in your note.";
+    const done = (await send(posted.owner, posted.segment, {
+      intent: "stage",
+      interestId: String(posted.interestId),
+      stage: "declined",
+      message: text,
+    })) as unknown as Response;
+    expect(done.status).toBe(302);
+    const mails = await harness.database.sql<{ text: string }[]>`
+      select data->>'text' as text from pgboss.job where name = 'mail' and data->>'to' = ${consultantAccount.user.email}`;
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(text);
   });
 });

@@ -107,7 +107,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.withdrawn });
     }
     if (intent === "stage") {
-      await moveApplicant(deps, actor, { id, interestId: interestId(), body: { stage: form.get("stage") } });
+      await moveApplicant(deps, actor, {
+        id,
+        interestId: interestId(),
+        body: { stage: form.get("stage"), message: form.get("message") ?? undefined },
+      });
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: i18n._(msg`Applicant moved`) });
     }
     if (intent === "shortlist") {

@@ -210,6 +210,19 @@ export function ApplicantsSection({
                     <Button type="submit" variant="outline" size="sm">
                       <Trans>Move</Trans>
                     </Button>
+                    {/* Selected and declined e-mail the consultant (issue 32: "the text editable"); empty, the default text goes. */}
+                    <details className="basis-full">
+                      <summary className="cursor-pointer text-sm font-medium text-brand-800">
+                        <Trans>Write the e-mail yourself</Trans>
+                      </summary>
+                      <Field
+                        label={t`E-mail to ${name} when you move them to Selected or Declined`}
+                        hint={t`Leave it empty to send a short default message. Other stages send no e-mail.`}
+                        className="mt-2"
+                      >
+                        {(props) => <Textarea {...props} name="message" rows={4} maxLength={INTEREST_LIMITS.message} />}
+                      </Field>
+                    </details>
                   </Form>
                   {applicant.cvUrl && (
                     <a href={applicant.cvUrl} className={buttonClasses({ variant: "outline", size: "sm" })} download>

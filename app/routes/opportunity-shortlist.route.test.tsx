@@ -6,6 +6,9 @@ import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { consultants, opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
+import { sendMessage } from "#server/services/messages/send.ts";
+import { actingOrganization } from "#server/services/organizations/membership.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
@@ -197,5 +200,61 @@ describe("the stage form on an opportunity's applicants", () => {
       select data->>'text' as text from pgboss.job where name = 'mail' and data->>'to' = ${consultantAccount.user.email}`;
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(text);
+  });
+});
+
+// "Message" beside an applicant (issue 32: "message an applicant (opens a team conversation)"): the
+// member writes as the posting organization even when they acted for another one.
+describe("Message beside an opportunity's applicant", () => {
+  it("makes the member act for the posting organization and opens the message form; the message is the team's", async () => {
+    const posted = await opportunityWithApplicant("Lower Mekong Health Trust");
+    // The owner also runs another organization and acts for it (a new organization's creator does).
+    const other = await createOrganization(harness.deps, actorOf(posted.owner), {
+      name: "Ploy Consulting",
+      kind: "other",
+      country: "TH",
+    });
+    expect((await actingOrganization(harness.deps, actorOf(posted.owner)))?.id).toBe(other.id);
+
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    const button = within(await screen.findByTestId("applicant")).getByRole("button", { name: "Message Somchai Phan" });
+    expect(button.closest("form")?.getAttribute("method")).toBe("post");
+    view.unmount();
+
+    const opened = (await send(posted.owner, posted.segment, {
+      intent: "message",
+      interestId: String(posted.interestId),
+    })) as unknown as Response;
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe(`/consultant/${posted.consultantId}/message`);
+    expect((await actingOrganization(harness.deps, actorOf(posted.owner)))?.id).toBe(posted.organizationId);
+    // What the form then sends goes into the organization's conversation with the consultant.
+    const sent = await sendMessage(harness.deps, actorOf(posted.owner), {
+      consultantId: posted.consultantId,
+      senderName: "Ploy Srisuk",
+      senderEmail: posted.owner.user.email,
+      subject: "Your interest in the WASH baseline survey",
+      message: "Thank you for your note. Could we talk on Thursday about the survey design?",
+    });
+    expect(sent.status).toBe("sent");
+    const [conversation] = await harness.database.sql<{ organization_id: number | null }[]>`
+      select organization_id from conversations where id = ${sent.status === "sent" ? sent.conversationId : 0}`;
+    expect(conversation?.organization_id).toBe(posted.organizationId);
+  });
+
+  it("answers 404 to someone outside the posting organization, and for an applicant of another opportunity", async () => {
+    const posted = await opportunityWithApplicant("Upper Mekong Health Trust");
+    const other = await opportunityWithApplicant("Coastal Health Trust");
+    const outsider = await send(other.owner, posted.segment, { intent: "message", interestId: String(posted.interestId) });
+    expect(outsider.init.status).toBe(404);
+    const elsewhere = await send(posted.owner, posted.segment, { intent: "message", interestId: String(other.interestId) });
+    expect(elsewhere.init.status).toBe(404);
+    expect(JSON.stringify(elsewhere.data.result)).toContain(INTEREST_TEXTS.notFound);
+    // Neither changed whom they act for.
+    expect((await actingOrganization(harness.deps, actorOf(other.owner)))?.id).toBe(other.organizationId);
   });
 });

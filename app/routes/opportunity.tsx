@@ -9,7 +9,13 @@ import { INTEREST_TEXTS, OPPORTUNITY_TEXTS, type OpportunityView } from "#common
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { shortlistApplicant } from "#server/services/opportunities/applicant-shortlists.ts";
-import { expressInterest, moveApplicant, opportunityPage, withdrawMyInterest } from "#server/services/opportunities/interests.ts";
+import {
+  actForApplicant,
+  expressInterest,
+  moveApplicant,
+  opportunityPage,
+  withdrawMyInterest,
+} from "#server/services/opportunities/interests.ts";
 import { suggestConsultants } from "#server/services/opportunities/matching.ts";
 import { closeOpportunity, deleteOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { reportOpportunity } from "#server/services/opportunities/reports.ts";
@@ -113,6 +119,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         body: { stage: form.get("stage"), message: form.get("message") ?? undefined },
       });
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, { title: i18n._(msg`Applicant moved`) });
+    }
+    if (intent === "message") {
+      // Writes as the posting organization: the member acts for it from now on (the header says so).
+      const { consultantId, organization, switched } = await actForApplicant(deps, actor, { id, interestId: interestId() });
+      const to = `/consultant/${consultantId}/message`;
+      const name = organization.name;
+      return switched ? redirectWithToast(app, to, { title: i18n._(msg`You now act for ${name}`) }) : redirect(to);
     }
     if (intent === "shortlist") {
       const added = await shortlistApplicant(deps, actor, {

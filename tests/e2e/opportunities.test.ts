@@ -147,7 +147,11 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
 
     // A consultant expresses interest with a note (on the phone without JavaScript: a plain form).
     const lan = await insertSignedInUser(app.database!.db, { name: "Lan Nguyen" });
-    await insertListedConsultant(app.database!.db, { userId: lan.id, name: "Lan Nguyen", title: "WASH Evaluator" });
+    const lanProfile = await insertListedConsultant(app.database!.db, {
+      userId: lan.id,
+      name: "Lan Nguyen",
+      title: "WASH Evaluator",
+    });
     const consultant = await open(viewport, { token: lan.token, javaScriptEnabled: viewport === "desktop" });
     await consultant.page.goto(`${app.url}${path}`);
     // A note too short is refused by the page's one form answer: the schema's message, the note kept to fix.
@@ -175,10 +179,20 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
     await applicant.getByLabel("Stage of Lan Nguyen").selectOption("interview");
     await applicant.getByRole("button", { name: "Move" }).click();
     await team.page.getByTestId("applicant").filter({ hasText: "Interview" }).waitFor();
-    expect(await team.page.getByTestId("applicant").getByRole("link", { name: "Message" }).getAttribute("href")).toMatch(
-      /^\/consultant\/\d+\/message$/,
-    );
     await expectNoAxeViolations(team.page);
+    // "Message" writes as the posting organization (a team conversation), whoever the member acted for.
+    await applicant.getByRole("button", { name: "Message Lan Nguyen" }).click();
+    await team.page.waitForURL(new RegExp(`/consultant/${lanProfile}/message$`));
+    await team.page.getByLabel("Subject").fill("Interview for the water evaluation");
+    await team.page
+      .getByRole("textbox", { name: "Message" })
+      .fill("Thank you for your interest. Could we talk on Thursday at 10:00 about the evaluation design?");
+    await team.page.getByRole("button", { name: "Send Message" }).click();
+    // Sent (the page then goes back to the profile with a toast): the conversation is the organization's.
+    const conversationsOf = async () =>
+      app.database!.sql<{ organization_id: number | null }[]>`
+        select organization_id from conversations where consultant_id = ${lanProfile}`;
+    await expect.poll(conversationsOf, { timeout: 15_000 }).toEqual([{ organization_id: owner.organizationId }]);
     expectNoConsoleErrors(team.errors);
     await team.close();
   }, 120_000);

@@ -230,13 +230,18 @@ export function ApplicantsSection({
                       <Trans>CV as sent</Trans>
                     </a>
                   )}
-                  <Link
-                    to={`/consultant/${applicant.consultant.id}/message`}
-                    className={buttonClasses({ variant: "outline", size: "sm" })}
-                  >
-                    <MessageSquare aria-hidden="true" className="size-4" />
-                    <Trans>Message</Trans>
-                  </Link>
+                  {/* As the posting organization (issue 32: a team conversation): the action makes the
+                      member act for it, then opens the message form. A plain form: no JavaScript needed. */}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="message" />
+                    <input type="hidden" name="interestId" value={applicant.id} />
+                    <Button type="submit" variant="outline" size="sm">
+                      <MessageSquare aria-hidden="true" className="size-4" />
+                      <Trans>
+                        Message<span className="sr-only"> {name}</span>
+                      </Trans>
+                    </Button>
+                  </Form>
                 </div>
                 <AddToTeamShortlist applicant={applicant} teamShortlists={teamShortlists} />
               </li>

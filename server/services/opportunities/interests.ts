@@ -27,7 +27,7 @@ import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
+import { actFor, actingOrganization, requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity, organizationBadgeColumns, PUBLIC_STATUSES, wantedColumns } from "./access.ts";
@@ -346,6 +346,34 @@ export async function listApplicants(deps: Pick<Deps, "db">, actor: Actor, id: n
   requireSignedIn(actor);
   await forMember(deps.db, actor, id);
   return { interests: await applicants(deps.db, id) };
+}
+
+/**
+ * "Message" beside an applicant (issue 32: "message an applicant (opens a team conversation)"): the
+ * member acts for the posting organization from now on (the header's switcher, remembered), so the
+ * message form writes as the team and the message joins the organization's conversation with the
+ * consultant, whatever organization the member acted for before. Members of the posting
+ * organization only (404 for anyone else, as the applicants list); an applicant of another
+ * opportunity is 404. `switched` says whether the acting organization changed.
+ */
+export async function actForApplicant(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  input: { id: number; interestId: number },
+): Promise<{ consultantId: number; organization: { id: number; name: string }; switched: boolean }> {
+  const user = requireSignedIn(actor);
+  return deps.db.transaction(async (tx) => {
+    const { organization } = await forMember(tx, actor, input.id);
+    const [row] = await tx
+      .select({ consultantId: opportunityInterests.consultantId })
+      .from(opportunityInterests)
+      .where(and(eq(opportunityInterests.id, input.interestId), eq(opportunityInterests.opportunityId, input.id)))
+      .limit(1);
+    if (!row) throw new NotFound(INTEREST_TEXTS.notFound);
+    const switched = (await actingOrganization({ db: tx }, actor))?.id !== organization.id;
+    if (switched) await actFor(tx, user.id, organization.id);
+    return { consultantId: row.consultantId, organization: { id: organization.id, name: organization.name }, switched };
+  });
 }
 
 /** The consultant's e-mail when moved to selected or declined and the organization wrote no text of its own. */

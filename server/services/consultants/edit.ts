@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
 import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
+import { withUnicodeBurmese } from "../burmese.ts";
 import { type Actor, type AdminRow, isAdmin, requireAdmin, requireOwnerOrAdmin, requireUser } from "../context.ts";
 import { firstOrNotFound, NotFound } from "../errors.ts";
 import { assertPhotoClaimable, discardPhoto } from "../photos.ts";
@@ -61,7 +62,7 @@ export const OWNER_EDIT: EditPolicy<OwnProfile> = {
   who: "owner",
   parse: (body) => {
     const { columns, trackColumns, lists } = splitTrackRecord(
-      parseInput(consultantProfileSchema, body, "Please check your form and try again."),
+      withUnicodeBurmese(parseInput(consultantProfileSchema, body, "Please check your form and try again.")),
     );
     return { columns: definedOnly(columns), trackColumns, lists };
   },
@@ -88,7 +89,7 @@ export const OWNER_EDIT: EditPolicy<OwnProfile> = {
 export const ADMIN_EDIT: EditPolicy<AdminConsultant> = {
   who: "admin",
   parse: (body) => ({
-    columns: definedOnly(parseInput(adminConsultantSchema, body, "Please check the form and try again.")),
+    columns: definedOnly(withUnicodeBurmese(parseInput(adminConsultantSchema, body, "Please check the form and try again."))),
     trackColumns: {},
     lists: null,
   }),

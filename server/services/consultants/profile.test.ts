@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseId as parseConsultantId } from "#common/ids.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import { workPhotoCleanup } from "#server/jobs/workers.ts";
+import { UNICODE_BIO, UNICODE_TITLE, ZAWGYI_BIO, ZAWGYI_TITLE } from "../../../tests/fixtures/zawgyi.ts";
 import { startTestJobQueue } from "../../../tests/setup/api-app.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
@@ -133,6 +134,39 @@ describe("creating a profile", () => {
     expect([created.showEmail, created.showPhone, created.availableForWork]).toEqual([false, false, true]);
     const [row] = await database.sql`select user_id, rating, status from consultants where id = ${created.id}`;
     expect(row).toEqual({ user_id: user.id, rating: 50, status: "pending" });
+  });
+
+  it("stores Burmese typed in Zawgyi in Unicode, in the profile and its track record, and cuts it into words (issue 37)", async () => {
+    const user = await insertUser(database.db);
+    const created = await createConsultant(
+      deps,
+      user,
+      profile({
+        title: ZAWGYI_TITLE,
+        bio: ZAWGYI_BIO,
+        assignments: [
+          {
+            title: ZAWGYI_TITLE,
+            organization: "UNICEF Myanmar",
+            donors: ["UNICEF"],
+            countries: ["Myanmar"],
+            startDate: "2019-01",
+            endDate: "2020-06",
+            description: ZAWGYI_BIO,
+          },
+        ],
+      }),
+    );
+    expect([created.title, created.bio]).toEqual([UNICODE_TITLE, UNICODE_BIO]);
+    const [row] = await database.sql<{ title: string; description: string; unspaced: string }[]>`
+      select a.title, a.description, c.search_unspaced as unspaced
+      from consultants c join consultant_assignments a on a.consultant_id = c.id where c.id = ${created.id}`;
+    expect([row?.title, row?.description]).toEqual([UNICODE_TITLE, UNICODE_BIO]);
+    // The search's words are Unicode words ("သန့်ရှင်း", clean; "အကြံပေး", adviser), which a query typed in Unicode finds.
+    expect(row?.unspaced.split(" ")).toEqual(expect.arrayContaining(["သန့်ရှင်း", "အကြံပေး"]));
+    // Editing in Zawgyi again: Unicode stored.
+    const edited = await updateConsultant(deps, user, created.id, profile({ title: ZAWGYI_TITLE, bio: `${ZAWGYI_BIO} WASH` }));
+    expect(edited.bio).toBe(`${UNICODE_BIO} WASH`);
   });
 
   it("is listed at once when the site does not require approval", async () => {

@@ -6,6 +6,7 @@ import type { Executor } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { consultants } from "#server/db/schema.ts";
 import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
+import { withUnicodeBurmese } from "../burmese.ts";
 import { type Actor, isAdmin, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { queueStoredFileRemovals } from "../cv-import/kept-file.ts";
 import { Conflict, firstOrNotFound, NotFound } from "../errors.ts";
@@ -204,7 +205,7 @@ export function conflictFromUniqueViolation(error: unknown): never {
 export async function createConsultant(deps: WriteDeps, actor: Actor, input: unknown): Promise<OwnConsultant & OwnTrackRecord> {
   const { db } = deps;
   const signedIn = requireUser(actor, SIGNED_OUT);
-  const parsed = parseInput(consultantProfileSchema, input, "Please check your form and try again.");
+  const parsed = withUnicodeBurmese(parseInput(consultantProfileSchema, input, "Please check your form and try again."));
   const { columns: profile, trackColumns, lists } = splitTrackRecord(withProfileDefaults(parsed));
   try {
     return await db.transaction(async (tx) => {

@@ -43,7 +43,7 @@ export default defineConfig({
           // Route modules (issue 30 item 4): a page's real loader, action and component on the real
           // services and PostgreSQL, rendered in happy-dom by React Router's createRoutesStub.
           name: "routes",
-          setupFiles: ["tests/setup/integration.ts", "tests/setup/fresh-modules.ts"],
+          setupFiles: ["tests/setup/fresh-modules.ts", "tests/setup/integration.ts"],
           include: ["app/**/*.route.test.tsx"],
           environment: "./tests/setup/happy-dom-server.ts",
           testTimeout: 30_000,

@@ -6,5 +6,7 @@ import { vi } from "vitest";
 // of its own, so no module-level state (the toast store of app/components/ui/toast.tsx, a
 // fixture's cache) passes from one file to the next. What is kept is Node's module cache of the
 // packages (React, React Router, happy-dom, Playwright, postgres): importing those again in a new
-// worker for each file was most of what a file cost before its first test.
+// worker for each file was most of what a file cost before its first test. First among a project's
+// setup files, so that the others and the test file share one fresh copy of each module (the
+// error log that tests/setup/integration.ts checks after each test is the one the test's app writes).
 vi.resetModules();

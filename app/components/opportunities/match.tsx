@@ -46,7 +46,7 @@ export function MatchExplanation({ match, label }: { match: MatchScore; label: s
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer font-medium text-brand-800">
-        <Trans>Match {score}/100</Trans> <span className="sr-only">{label}</span>
+        <Trans>Match {score}/100</Trans> <bdi className="sr-only">{label}</bdi>
       </summary>
       <dl className="mt-2 grid grid-cols-[auto_1fr_auto] gap-x-3 gap-y-1">
         {match.parts.map((part) => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
-import { consultants, reviews } from "#server/db/schema.ts";
+import { assignmentReferences, consultantAssignments, consultants, reviews } from "#server/db/schema.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -146,6 +146,49 @@ describe("/admin/reviews", () => {
     const visible = openReviews(admin, `/admin/reviews?filter=visible&q=${tag}`);
     expect(await headings()).toEqual([0 + 2, 0].map((index) => `Review of Reviewed ${tag} by Reviewer ${index} ${tag}`));
     visible.unmount();
+  });
+
+  it("lists the live references at ?show=references, each with its Remove (issue 34)", async () => {
+    const { db } = harness.database;
+    const tag = `referenced${Date.now()}`;
+    const consultantId = await insertListedConsultant(db, { name: `Referenced ${tag}` });
+    const [assignment] = await db
+      .insert(consultantAssignments)
+      .values({
+        consultantId,
+        position: 0,
+        title: `Baseline survey ${tag}`,
+        organization: "UNICEF",
+        donors: ["UNICEF"],
+        countries: ["Laos"],
+        startDate: "2020-01-01",
+      })
+      .returning({ id: consultantAssignments.id });
+    await db.insert(assignmentReferences).values({
+      consultantId,
+      assignmentId: assignment!.id,
+      refereeName: "Vilayphone Sisouk",
+      refereeEmail: "vilayphone@unicef.example.org",
+      tokenHash: `hash-${tag}`,
+      status: "confirmed",
+      assignmentTitle: `Baseline survey ${tag}`,
+      organization: "UNICEF",
+      startMonth: "2020-01",
+      statement: "Thorough and on time.",
+      score: 8,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const admin = await harness.signIn({ role: "admin" });
+    const view = openReviews(admin, `/admin/reviews?show=references&q=${tag}`);
+    const list = await screen.findByRole("list", { name: "References" });
+    expect(within(list).getByRole("heading").textContent).toBe(`Baseline survey ${tag}`);
+    expect(within(list).getByText("vilayphone@unicef.example.org")).toBeTruthy();
+    expect(within(list).getByText("Confirmed")).toBeTruthy();
+    expect(within(list).getByText("8/10")).toBeTruthy();
+    expect(
+      within(list).getByRole("button", { name: "Remove reference" }).closest("form")?.querySelector("input[name=back]"),
+    ).toHaveProperty("value", `/admin/reviews?show=references&q=${tag}`);
+    view.unmount();
   });
 
   it("pages the list, each page link keeping the filter and the search", async () => {

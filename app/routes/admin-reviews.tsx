@@ -8,6 +8,8 @@ import { backToPage } from "#common/redirect.ts";
 import { ADMIN_REVIEW_FILTERS, type AdminReviewFilter, REVIEW_MESSAGES } from "#common/reviews.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
+import { type AdminReference, listReferencesForAdmin } from "#server/services/references/admin-list.ts";
+import { removeReference } from "#server/services/references/index.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
 import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
@@ -33,6 +35,12 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // the visible or the hidden ones, searched and paged; hide one with a reason (the reviewer is
 // e-mailed it) or show it again. Both go through setReviewHidden, which audits them. Plain forms:
 // it works without JavaScript.
+//
+// The same page at ?show=references (issue 34: admins "see references in the audit log and can
+// remove one"): the references waiting for their referee and the confirmed ones, newest first,
+// searched and paged; Remove goes through removeReference (audited, as DELETE
+// /api/admin/references/{id}). A page of this route rather than a route of its own: every route is
+// an entry of the manifest each public page loads, and home and profile are at their budget.
 
 export const handle: SignedInHandle = {
   signedOut: {
@@ -48,12 +56,13 @@ const FILTER_LABELS: Record<AdminReviewFilter, MessageDescriptor> = {
   hidden: msg`Hidden`,
 };
 
-type Query = { filter: AdminReviewFilter; search: string; page: number };
+type Query = { show: "reviews" | "references"; filter: AdminReviewFilter; search: string; page: number };
 
 function readQuery(url: URL): Query {
   const filterParam = url.searchParams.get("filter");
   const page = Number(url.searchParams.get("page"));
   return {
+    show: url.searchParams.get("show") === "references" ? "references" : "reviews",
     filter: ADMIN_REVIEW_FILTERS.find((candidate) => candidate === filterParam) ?? "all",
     search: (url.searchParams.get("q") ?? "").trim().slice(0, ADMIN_LIMITS.search),
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
@@ -62,7 +71,8 @@ function readQuery(url: URL): Query {
 
 function pageHref(query: Query) {
   const params = new URLSearchParams();
-  if (query.filter !== "all") params.set("filter", query.filter);
+  if (query.show === "references") params.set("show", "references");
+  else if (query.filter !== "all") params.set("filter", query.filter);
   if (query.search) params.set("q", query.search);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
@@ -73,13 +83,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const session = requireAdminPage(app, { comeBack: request });
   const query = readQuery(new URL(request.url));
-  const list = await listReviewsForAdmin(serviceDeps(app), actorOf(session), {
-    filter: query.filter,
-    search: query.search || undefined,
-    page: query.page,
-    limit: ADMIN_PAGE_SIZE,
-  });
-  return { query, list };
+  const page = { search: query.search || undefined, page: query.page, limit: ADMIN_PAGE_SIZE };
+  if (query.show === "references") {
+    return { query, list: null, references: await listReferencesForAdmin(serviceDeps(app), actorOf(session), page) };
+  }
+  const list = await listReviewsForAdmin(serviceDeps(app), actorOf(session), { ...page, filter: query.filter });
+  return { query, list, references: null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -89,6 +98,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = backToPage(form.get("back"), "/admin/reviews") ?? "/admin/reviews";
+  if (intent === "remove-reference") {
+    const referenceId = parseId(String(form.get("id") ?? ""));
+    if (referenceId === null) return answer(errorAnswer(i18n._(msg`Reference not found`), { intent }), 404);
+    try {
+      await removeReference(serviceDeps(app), actor, { referenceId });
+      return redirectWithToast(app, back, {
+        title: i18n._(msg`Reference removed`),
+        description: i18n._(msg`It no longer shows on the assignment.`),
+      });
+    } catch (error) {
+      return refusedAnswer(error, { intent });
+    }
+  }
   if (intent !== "hide" && intent !== "unhide") return answer(errorAnswer(i18n._(msg`Unknown action`)), 400);
   const reviewId = parseId(String(form.get("id") ?? ""));
   if (reviewId === null) return answer(errorAnswer(i18n._(msg`Review not found`), { intent }), 404);
@@ -110,9 +132,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AdminReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, list } = loaderData;
+  const { query, list, references } = loaderData;
   const { t } = useLingui();
   const failure = errorOf(actionData);
+  if (references) return <AdminReferences query={query} list={references} failure={failure} />;
+  if (!list) return null;
   const here = pageHref(query);
   const total = list.total;
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
@@ -127,12 +151,20 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
             The most recent reviews first. Hiding one takes it off the profile and out of the rating; its author is told why.
           </Trans>
         </p>
+        <p className="mt-1 text-sm">
+          <Link
+            to={pageHref({ show: "references", filter: "all", search: "", page: 1 })}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
+            <Trans>References: see and remove</Trans>
+          </Link>
+        </p>
       </AdminPageHeader>
       <AdminFilterLinks
         filters={ADMIN_REVIEW_FILTERS}
         current={query.filter}
         labels={FILTER_LABELS}
-        href={(filter) => pageHref({ filter, search: query.search, page: 1 })}
+        href={(filter) => pageHref({ show: "reviews", filter, search: query.search, page: 1 })}
       />
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         {query.filter !== "all" && <input type="hidden" name="filter" value={query.filter} />}
@@ -249,6 +281,141 @@ function WhichReview({ consultant, reviewer }: { consultant: string; reviewer: s
         the review of <bdi>{consultant}</bdi> by <bdi>{reviewer}</bdi>
       </Trans>
     </span>
+  );
+}
+
+/** ?show=references: the live references, each with Remove (a disclosure that says what it does). */
+function AdminReferences({
+  query,
+  list,
+  failure,
+}: {
+  query: Query;
+  list: { references: AdminReference[]; total: number; limit: number };
+  failure: string | null | undefined;
+}) {
+  const { t } = useLingui();
+  const here = pageHref(query);
+  const total = list.total;
+  const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <AdminPageHeader title={<Trans>References</Trans>} failure={failure}>
+        <p className="mt-2 text-muted">
+          <Trans>
+            References waiting for their referee and confirmed ones, the most recent first. Removing one takes it off the
+            assignment; every step is in the audit log.
+          </Trans>
+        </p>
+        <p className="mt-1 text-sm">
+          <Link to="/admin/reviews" className="font-semibold text-brand-700 underline underline-offset-4">
+            <Trans>Reviews: hide or show again</Trans>
+          </Link>
+        </p>
+      </AdminPageHeader>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="show" value="references" />
+        <Field label={t`Search references`} className="min-w-0 flex-1">
+          {(props) => (
+            <Input
+              {...props}
+              type="search"
+              name="q"
+              defaultValue={query.search}
+              maxLength={ADMIN_LIMITS.search}
+              placeholder={t`Consultant, assignment, referee or organization`}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="outline">
+          <Trans>Search</Trans>
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-muted" aria-live="polite">
+        <Trans>{total} references</Trans>
+      </p>
+      {list.references.length === 0 ? (
+        <p className="mt-4 text-muted">
+          <Trans>No references here.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label={t`References`}>
+          {list.references.map((reference) => {
+            const consultant = reference.consultantName;
+            const referee = reference.refereeName;
+            const organization = reference.organization;
+            const score = reference.score;
+            return (
+              <li
+                key={reference.id}
+                className="rounded-2xl border border-line bg-white p-4 text-sm"
+                data-testid="admin-reference"
+              >
+                <article aria-labelledby={`reference-${reference.id}`}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h2 id={`reference-${reference.id}`} className="font-semibold text-ink">
+                        <bdi>{reference.assignmentTitle}</bdi>
+                      </h2>
+                      <p className="text-muted">
+                        <Link
+                          to={`/consultant/${reference.consultantId}`}
+                          className="text-brand-800 underline underline-offset-4"
+                        >
+                          <bdi>{consultant}</bdi>
+                        </Link>{" "}
+                        ·{" "}
+                        <Trans>
+                          Referee: <bdi>{referee}</bdi>, <bdi>{organization}</bdi>
+                        </Trans>{" "}
+                        · <bdi>{reference.refereeEmail}</bdi> · <LocalTime value={reference.requestedAt} />
+                      </p>
+                    </div>
+                    {reference.status === "confirmed" ? (
+                      <Badge tone="success">{t`Confirmed`}</Badge>
+                    ) : (
+                      <Badge tone="neutral">{t`Waiting for the referee`}</Badge>
+                    )}
+                  </div>
+                  {reference.statement && (
+                    <p dir="auto" className="mt-2 whitespace-pre-line break-words text-ink">
+                      {reference.statement}
+                    </p>
+                  )}
+                  {score !== null && (
+                    <p className="mt-1 text-muted">
+                      <Trans>{score}/10</Trans>
+                    </p>
+                  )}
+                  <details className="mt-3">
+                    <summary className="cursor-pointer font-medium text-red-700">
+                      <Trans>Remove</Trans>
+                      <span className="sr-only">
+                        {" "}
+                        <Trans>
+                          the reference of <bdi>{referee}</bdi> for <bdi>{consultant}</bdi>
+                        </Trans>
+                      </span>
+                    </summary>
+                    <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
+                      <input type="hidden" name="id" value={reference.id} />
+                      <input type="hidden" name="back" value={here} />
+                      <p className="text-muted">
+                        <Trans>The reference leaves the assignment for good; the consultant may ask someone again.</Trans>
+                      </p>
+                      <Button type="submit" name="intent" value="remove-reference" variant="destructive" size="sm">
+                        <Trans>Remove reference</Trans>
+                      </Button>
+                    </Form>
+                  </details>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={query.page} pageCount={pageCount} href={(page) => pageHref({ ...query, page })} label={t`Pages`} />
+    </div>
   );
 }
 

@@ -270,6 +270,11 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
           <Trans>Reviews: hide or show again</Trans>
         </Link>
       </p>
+      <p className="mt-1 text-sm">
+        <Link to="/admin/reviews?show=references" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Trans>References: see and remove</Trans>
+        </Link>
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}

@@ -8,7 +8,7 @@ import { DONORS, RATE_CURRENCIES } from "#common/track-record-lists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { AppError } from "#server/services/errors.ts";
-import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
+import { listContactChoices, listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { putDocument } from "#server/services/opportunities/document.ts";
 import { createOpportunity, getOpportunity, updateOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -43,12 +43,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const actor = actorOf(requireSignedIn(app, { comeBack: request }));
   const deps = serviceDeps(app);
-  if (params.id === undefined) return { opportunity: null, organizations: await listPostingOrganizations(deps, actor) };
+  // The contact person is one of the organization's members (issue 32); the poster by default.
+  const withContacts = async (opportunity: OpportunityView | null, organizations: { id: number; name: string }[]) => ({
+    opportunity,
+    organizations,
+    contacts: await listContactChoices(
+      deps,
+      actor,
+      organizations.map(({ id }) => id),
+    ),
+    me: actor?.id ?? null,
+  });
+  if (params.id === undefined) return withContacts(null, await listPostingOrganizations(deps, actor));
   const id = parseId(params.id);
   if (id === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
   const opportunity = await orPageError(getOpportunity(deps, actor, id));
   if (!opportunity.canManage) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
-  return { opportunity, organizations: [{ id: opportunity.organization.id, name: opportunity.organization.name }] };
+  return withContacts(opportunity, [{ id: opportunity.organization.id, name: opportunity.organization.name }]);
 }
 
 type Values = Record<string, string | string[]>;
@@ -89,6 +100,7 @@ function bodyOf(values: Values, creating: boolean) {
     levelOfEffort: one("levelOfEffort"),
     deadline: one("deadline"),
     ...(one("timeZone") ? { timeZone: one("timeZone") } : {}),
+    ...(one("contactUserId") ? { contactUserId: one("contactUserId") } : {}),
     budget: hasBudget
       ? {
           min: one("budgetMin"),
@@ -146,7 +158,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity, organizations } = loaderData;
+  const { opportunity, organizations, contacts, me } = loaderData;
   const { t } = useLingui();
   const minTitle = OPPORTUNITY_LIMITS.titleMin;
   const maxTitle = OPPORTUNITY_LIMITS.title;
@@ -161,8 +173,8 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
         <Alert tone="info" title={t`Post for an organization`}>
           <p>
             <Trans>
-              Opportunities are posted by organizations. Create your organization, or ask its owner to make you an admin, then
-              come back here.
+              Opportunities are posted by organizations. Create your organization, or ask its owner to make you an admin or to
+              allow you to post, then come back here.
             </Trans>
           </p>
         </Alert>
@@ -287,6 +299,35 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
             {(props) => <Input {...props} name="deadline" type="date" defaultValue={value("deadline")} />}
           </Field>
         </div>
+        {contacts.length > 0 && (
+          <Field
+            label={t`Contact person`}
+            error={errors.contactUserId}
+            hint={t`A member of the organization, named on the opportunity's page.`}
+          >
+            {(props) => (
+              <Select {...props} name="contactUserId" defaultValue={value("contactUserId") || String(me ?? "")}>
+                {organizations.length === 1
+                  ? contacts.map((contact) => (
+                      <option key={contact.userId} value={contact.userId}>
+                        {contact.name}
+                      </option>
+                    ))
+                  : organizations.map((organization) => (
+                      <optgroup key={organization.id} label={organization.name}>
+                        {contacts
+                          .filter((contact) => contact.organizationId === organization.id)
+                          .map((contact) => (
+                            <option key={contact.userId} value={contact.userId}>
+                              {contact.name}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
+              </Select>
+            )}
+          </Field>
+        )}
         <fieldset className="rounded-2xl border border-line p-4">
           <legend className="px-1 text-sm font-medium text-ink">
             <Trans>Budget or daily rate (optional)</Trans>
@@ -403,6 +444,7 @@ function initialValues(opportunity: OpportunityView | null): Values {
     durationUnit: opportunity.duration.unit,
     levelOfEffort: opportunity.levelOfEffort ?? "",
     deadline: opportunity.deadlineDate,
+    contactUserId: opportunity.contact ? String(opportunity.contact.userId) : "",
     budgetMin: opportunity.budget?.min?.toString() ?? "",
     budgetMax: opportunity.budget?.max?.toString() ?? "",
     budgetCurrency: opportunity.budget?.currency ?? "USD",

@@ -2,19 +2,22 @@ import { screen, within } from "@testing-library/react";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
-import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { consultants, opportunityInterests, shortlistEntries } from "#server/db/schema.ts";
+import { consultants, opportunityInterests, organizationMembers, shortlistEntries } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
+import { getOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { actingOrganization } from "#server/services/organizations/membership.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { inDays } from "../../tests/setup/opportunities.ts";
 import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
 import * as page from "./opportunity.tsx";
+import * as formPage from "./opportunity-form.tsx";
 
 // "Add to team shortlist" on an opportunity's applicants (issue 32, with the team shortlists of
 // issue 31), as the page door runs it: a member of the posting organization puts an applicant on
@@ -256,5 +259,53 @@ describe("Message beside an opportunity's applicant", () => {
     expect(JSON.stringify(elsewhere.data.result)).toContain(INTEREST_TEXTS.notFound);
     // Neither changed whom they act for.
     expect((await actingOrganization(harness.deps, actorOf(other.owner)))?.id).toBe(other.organizationId);
+  });
+});
+
+// The posting form's "Contact person" (issue 32: "contact person (a member)"): the organization's
+// members to choose from, the poster by default; someone else is refused beside the field.
+describe("the contact person on the posting form", () => {
+  it("offers the organization's members, saves the one chosen, and refuses someone outside it", async () => {
+    const posted = await opportunityWithApplicant("Delta Water Partnership");
+    const colleague = await harness.signIn({ name: "Anong Chaiyaporn" });
+    await harness.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: posted.organizationId, userId: colleague.user.id, role: "member" });
+    const outsider = await harness.signIn({ name: "Somsak Outside" });
+    const url = `/opportunities/${posted.opportunityId}/edit`;
+    const view = renderRoute(formPage, {
+      path: "/opportunities/:id/edit",
+      url,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    const select = (await screen.findByLabelText(/^Contact person/)) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(["Anong Chaiyaporn", "Ploy Srisuk"]);
+    expect(select.value).toBe(String(posted.owner.user.id));
+    view.unmount();
+
+    const edit = (contactUserId: number) =>
+      postAction<{ fieldErrors: Record<string, string> }>(formPage, {
+        url,
+        context: appContextOf(harness.deps, posted.owner),
+        params: { id: String(posted.opportunityId) },
+        fields: {
+          title: "WASH baseline survey team leader",
+          description: "Lead the baseline survey of the rural water programme in three provinces.",
+          specializations: "Infrastructure",
+          countries: "Laos",
+          durationValue: "3",
+          durationUnit: "months",
+          deadline: inDays(30),
+          contactUserId: String(contactUserId),
+        },
+      });
+    const saved = (await edit(colleague.user.id)) as unknown as Response;
+    expect(saved.status).toBe(302);
+    const contact = async () => (await getOpportunity(harness.deps, actorOf(posted.owner), posted.opportunityId)).contact?.userId;
+    expect(await contact()).toBe(colleague.user.id);
+    const refused = await edit(outsider.user.id);
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fieldErrors.contactUserId).toBe(OPPORTUNITY_TEXTS.contactUserId);
+    expect(await contact()).toBe(colleague.user.id);
   });
 });

@@ -57,6 +57,36 @@ export async function listPostingOrganizations(
     .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
 }
 
+/**
+ * The posting form's "Contact person" choices: the members of the organizations the caller may post
+ * for (listPostingOrganizations), by organization, names only. The service checks the choice again
+ * (a member of the opportunity's organization, else 400).
+ */
+export async function listContactChoices(
+  deps: Pick<ServiceDeps, "db">,
+  actor: Actor,
+  organizationIds: number[],
+): Promise<{ organizationId: number; userId: number; name: string }[]> {
+  if (!actor || organizationIds.length === 0) return [];
+  // Only organizations the caller belongs to: nobody reads another organization's members here.
+  const mine = await deps.db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, actor.id), inArray(organizationMembers.organizationId, organizationIds)));
+  if (mine.length === 0) return [];
+  return deps.db
+    .select({ organizationId: organizationMembers.organizationId, userId: authUsers.id, name: authUsers.name })
+    .from(organizationMembers)
+    .innerJoin(authUsers, eq(authUsers.id, organizationMembers.userId))
+    .where(
+      inArray(
+        organizationMembers.organizationId,
+        mine.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${authUsers.name})`), asc(authUsers.id));
+}
+
 /** How the caller relates to an organization's opportunities. */
 export async function viewerOf(db: Executor, actor: Actor, organizationId: number): Promise<Viewer> {
   if (!actor) return "public";

@@ -22,6 +22,17 @@ describe("purgeExpired", () => {
     expect((await sql`select key from rate_limits`).map((row) => row.key)).toEqual(["recent"]);
   });
 
+  it("forgets the zero-result searches past the admins' 30 days, and keeps the ones the list reads", async ({ database }) => {
+    const { sql } = database;
+    await sql`insert into search_zero_results (day, query, searches) values
+      (current_date - 30, 'keywords=old', 4), (current_date - 29, 'keywords=kept', 2), (current_date, 'keywords=today', 1)`;
+    await purgeExpired(database.db);
+    expect((await sql`select query from search_zero_results order by day`).map((row) => row.query)).toEqual([
+      "keywords=kept",
+      "keywords=today",
+    ]);
+  });
+
   it("with photo storage, also removes day-old uploads that no profile took", async ({ database }) => {
     const { sql } = database;
     const [user] = await sql<{ id: number }[]>`

@@ -11,6 +11,7 @@ import {
   preferredLabel,
 } from "#common/glossary/glossary.ts";
 import { parseSearchParamsLeniently } from "#common/search-params.ts";
+import type { Executor } from "#server/db/client.ts";
 import { glossaryAdditions } from "#server/db/schema.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { recordAudit } from "../admin/audit.ts";
@@ -37,6 +38,17 @@ export type ZeroResultSearch = {
   searches: number;
   lastSearched: string;
 };
+
+/**
+ * Forgets the zero-result searches older than the admins' list reads (ZERO_RESULT_DAYS): the
+ * counts hold no identity, but nothing needs them after, and the table would only grow. Hourly,
+ * with the other purges (maintenance.ts).
+ */
+export async function purgeOldZeroResults(db: Executor): Promise<number> {
+  const gone = await db.execute(sql`
+    delete from search_zero_results where day <= current_date - ${ZERO_RESULT_DAYS}::int returning 1`);
+  return gone.length;
+}
 
 /** The most frequent searches of the last 30 days that found nothing, most first. */
 export async function listZeroResultSearches(

@@ -264,6 +264,8 @@ const who = fc.constantFrom<Who>("none", "user", "user", "admin", "fresh", "bogu
 
 /** Routes that end or change the session or account they are called with get a throwaway user. */
 const ENDS_THE_SESSION = /logout|password|account|delete|sessions|email/;
+/** Routes that act on the caller's own account (sign out, delete it): never called with the run's admin. */
+const OWN_ACCOUNT = /^\/(api\/account|api\/auth\/logout|auth\/logout|profile\/manage)/;
 
 function substitute(template: string, params: string[], ids: string[], f: Fixture, admin: boolean) {
   let address = template;
@@ -322,7 +324,8 @@ function apiRequests(f: Fixture, operation: Operation): fc.Arbitrary<FuzzRequest
     .map(([role, ids, query, payload, type, ip]) => {
       const headers: Record<string, string> = { "x-forwarded-for": ip, origin: f.origin };
       const sessionEnding = ENDS_THE_SESSION.test(operation.path) || operation.method === "DELETE";
-      const actor = role === "user" && sessionEnding ? "fresh" : role;
+      const ownAccount = role === "admin" && sessionEnding && OWN_ACCOUNT.test(operation.path);
+      const actor = (role === "user" && sessionEnding) || ownAccount ? "fresh" : role;
       if (actor === "user") headers.authorization = `Bearer ${f.userToken}`;
       if (actor === "admin") headers.authorization = `Bearer ${f.adminToken}`;
       if (actor === "bogus") headers.authorization = "Bearer not-a-token\u00ff";
@@ -356,7 +359,9 @@ function pageRequests(f: Fixture, { address, fields, intents }: PageAction): fc.
     )
     .map(([role, ids, data, body, type, ip]) => {
       const headers: Record<string, string> = { "content-type": type, origin: f.origin, "x-forwarded-for": ip };
-      const actor = role === "user" && ENDS_THE_SESSION.test(body + address) ? "fresh" : role;
+      const sessionEnding = ENDS_THE_SESSION.test(body + address);
+      const ownAccount = role === "admin" && sessionEnding && OWN_ACCOUNT.test(address);
+      const actor = (role === "user" && sessionEnding) || ownAccount ? "fresh" : role;
       if (actor === "user") headers.cookie = `session=${f.userToken}`;
       if (actor === "admin") headers.cookie = `session=${f.adminToken}`;
       if (actor === "bogus") headers.cookie = "session=not-a-token";
@@ -443,6 +448,17 @@ async function send(requests: (FuzzRequest & { actor?: Who })[]) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
+/**
+ * The run's user and admin are still signed in: a fuzzed request that signed them out or deleted
+ * them would have left every later request of theirs a 401, fuzzing nothing behind the door.
+ */
+async function expectSessionsKept() {
+  for (const token of [fixture.userToken, fixture.adminToken]) {
+    const me = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+  }
+}
+
 describe("every route, fuzzed", () => {
   it("no API operation of the OpenAPI document answers 5xx to any input", async () => {
     const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as OpenApi;
@@ -452,6 +468,7 @@ describe("every route, fuzzed", () => {
       await send(fc.sample(apiRequests(fixture, operation), { seed: SEED + index, numRuns: RUNS_PER_ROUTE }));
     }
     expect(failures.filter((line) => line.includes(" /api/")).slice(0, 10)).toEqual([]);
+    await expectSessionsKept();
   }, 600_000);
 
   it("no page action answers 5xx to any form", async () => {
@@ -464,5 +481,6 @@ describe("every route, fuzzed", () => {
       await send(fc.sample(pageRequests(fixture, action), { seed: SEED + 1_000 + index, numRuns: RUNS_PER_ROUTE * 3 }));
     }
     expect(failures.filter((line) => !line.includes(" /api/")).slice(0, 10)).toEqual([]);
+    await expectSessionsKept();
   }, 600_000);
 });

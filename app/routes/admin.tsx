@@ -42,7 +42,7 @@ import { AskPanel, type AskTarget } from "../components/admin/ask-panel.tsx";
 import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
 import { AdminPlaceProvider } from "../components/admin/plain-forms.tsx";
-import { QueueTable } from "../components/admin/queue-panel.tsx";
+import { QueueTable, ReviewPanel } from "../components/admin/queue-panel.tsx";
 import { TablePages } from "../components/admin/table-pages.tsx";
 import { UsersTable } from "../components/admin/users-panel.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -74,6 +74,8 @@ type View = {
   page: number;
   /** A row action's question, asked in the page (without JavaScript): app/components/admin/ask-panel.tsx. */
   ask?: { intent: AskingIntent; id: number };
+  /** The queue entry whose review is open in the page (without JavaScript): ReviewPanel. */
+  review?: number;
 };
 
 /** Which table, search and page the address asks for; anything odd falls back to the first page. */
@@ -92,6 +94,7 @@ function readView(search: string): View {
     status: tab === "consultants" ? APPROVAL_STATUSES.find((candidate) => candidate === statusParam) : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     ...(askIntent && askId !== null ? { ask: { intent: askIntent, id: askId } } : {}),
+    ...(tab === "queue" && params.get("review") === "1" && askId !== null ? { review: askId } : {}),
   };
 }
 
@@ -368,7 +371,11 @@ function AskQuestion({ data: loaded, answer: pageAnswer }: { data: DashboardData
   const { table } = loaded;
   const ask = loaded.view.ask;
   const target = ask ? askTarget(table, ask.id) : undefined;
-  if (!ask || !target) return null;
+  if (!ask || !target) {
+    // A review asked for in the address (the queue's Review without JavaScript), when no question is.
+    const entry = table.tab === "queue" ? table.entries.find((row) => row.id === loaded.view.review) : undefined;
+    return entry && table.tab === "queue" ? <ReviewPanel entry={entry} fieldNames={table.fieldNames} /> : null;
+  }
   return (
     <AskPanel
       intent={ask.intent}

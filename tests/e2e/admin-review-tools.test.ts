@@ -228,3 +228,62 @@ describe("the reviews' moderation list", () => {
     expectNoConsoleErrors(errors);
   });
 });
+
+describe("a review without JavaScript", () => {
+  it("opens in the page: a new profile with its track record, approved from there; a change with its diff", async ({
+    app,
+    sql,
+    account,
+    signedInPage,
+  }) => {
+    const tag = `Plainrev${unique().replace(/\W/g, "")}`;
+    const profile = (name: string, title: string) => ({
+      name,
+      title,
+      email: `${tag.toLowerCase()}.${unique()}@example.org`,
+      location: "Vientiane, Laos",
+      country: "Laos",
+      yearsExperience: 9,
+      primarySpecialization: "Healthcare",
+      bio: "Evaluations of maternal health programmes across the Mekong.",
+      assignments: [mekongEvaluation()],
+    });
+    // One profile per account: each its own owner.
+    const create = async (body: object) => {
+      const owner = await account("user", "Plain Review Owner");
+      const headers = { "content-type": "application/json", authorization: `Bearer ${owner.token}` };
+      const response = await fetch(`${app.url}/api/consultants`, { method: "POST", headers, body: JSON.stringify(body) });
+      expect(response.status).toBe(201);
+      return { id: ((await response.json()) as { id: number }).id, headers };
+    };
+    const fresh = `${tag} Anong`;
+    const { id: freshId } = await create(profile(fresh, "Maternal Health Evaluator"));
+    const listed = `${tag} Bounmy`;
+    const listedBody = profile(listed, "Water Engineer");
+    const { id: listedId, headers } = await create(listedBody);
+    await sql`update consultants set status = 'approved' where id = ${listedId}`;
+    const edited = await fetch(`${app.url}/api/consultants/${listedId}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ ...listedBody, title: "Senior Water Engineer" }),
+    });
+    expect(edited.status).toBe(200);
+
+    const { page, errors } = await signedInPage("admin", { javaScriptEnabled: false });
+    await page.goto(`${app.url}/admin?tab=queue&q=${tag}`);
+    await page.getByRole("button", { name: `Review ${fresh}` }).click();
+    const review = page.getByRole("region", { name: `Review ${fresh}` });
+    await review.getByRole("heading", { name: "Evaluation of the Mekong Maternal Health Programme" }).waitFor();
+    await review.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(async () => (await sql`select status from consultants where id = ${freshId}`)[0]?.status).toBe("approved");
+    await expect(page.getByRole("region", { name: `Review ${fresh}` }).count()).resolves.toBe(0);
+
+    await page.getByRole("button", { name: `Review the change to ${listed}` }).click();
+    const change = page.getByRole("region", { name: `Review the change to ${listed}` });
+    await expect(change.locator("ins").allInnerTexts()).resolves.toEqual([expect.stringMatching(/^added:\s*Senior\s*$/)]);
+    await change.getByRole("link", { name: "Close" }).click();
+    await page.getByRole("button", { name: `Review the change to ${listed}` }).waitFor();
+    await expect(page.getByRole("region", { name: `Review the change to ${listed}` }).count()).resolves.toBe(0);
+    expectNoConsoleErrors(errors);
+  });
+});

@@ -8,13 +8,14 @@ import { lazyPart } from "#app/lib/lazy-part.tsx";
 import { formatCount, formatDate } from "#common/format.ts";
 import type { QueueEntry, QueueTrackRecord, ReviewedField } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
+import { Button, buttonClasses } from "../ui/button.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { AdminTable } from "./admin-table.tsx";
+import { ASK_ANCHOR } from "./admin-tabs.ts";
 import { ChangeDiff } from "./change-diff.tsx";
 import { DialogActions } from "./dialog-actions.tsx";
-import { AskForm, askButton, DoForm, instead } from "./plain-forms.tsx";
+import { AskForm, askButton, DoForm, instead, useAdminBack } from "./plain-forms.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
@@ -57,27 +58,65 @@ function TrackRecord({ track }: { track: QueueTrackRecord }) {
   );
 }
 
-/** Everything a reviewer needs to decide, without leaving the dashboard (the track record too). */
-function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
+/** Everything a reviewer needs to decide about a new profile (the track record too). */
+function ReviewBody({ consultant }: { consultant: QueueEntry }) {
   const { i18n, t } = useLingui();
   const locale = useLocale();
   const label = (value: string) => valueLabel(i18n, value);
-  const years = consultant ? formatCount(consultant.yearsExperience, locale) : "";
-  const name = consultant?.name ?? "";
+  const years = formatCount(consultant.yearsExperience, locale);
   // The fixed values (country, specializations, languages) in the page's words; what the owner wrote as it is.
-  const facts: [string, string, boolean][] = consultant
-    ? [
-        [t`Email`, consultant.email, true],
-        [t`Phone`, consultant.phone ?? "—", true],
-        [t`Location`, consultant.location, true],
-        [t`Country`, label(consultant.country), false],
-        [t`Experience`, consultant.yearsExperience === 1 ? t`1 year` : t`${years} years`, false],
-        [t`Primary specialization`, label(consultant.primarySpecialization), false],
-        [t`Other specializations`, consultant.secondarySpecializations.map(label).join(", ") || "—", false],
-        [t`Languages`, consultant.languages.map((language) => valueLabel(i18n, language, "language")).join(", ") || "—", false],
-        [t`Submitted`, formatDate(consultant.createdAt, locale), false],
-      ]
-    : [];
+  const facts: [string, string, boolean][] = [
+    [t`Email`, consultant.email, true],
+    [t`Phone`, consultant.phone ?? "—", true],
+    [t`Location`, consultant.location, true],
+    [t`Country`, label(consultant.country), false],
+    [t`Experience`, consultant.yearsExperience === 1 ? t`1 year` : t`${years} years`, false],
+    [t`Primary specialization`, label(consultant.primarySpecialization), false],
+    [t`Other specializations`, consultant.secondarySpecializations.map(label).join(", ") || "—", false],
+    [t`Languages`, consultant.languages.map((language) => valueLabel(i18n, language, "language")).join(", ") || "—", false],
+    [t`Submitted`, formatDate(consultant.createdAt, locale), false],
+  ];
+  return (
+    <>
+      <div className="mb-4 flex justify-center sm:justify-start">
+        <ProfilePhoto name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {facts.map(([term, value, written]) => (
+          <div key={term}>
+            <dt className="font-medium text-muted">{term}</dt>
+            <dd className="break-words text-ink" dir={written ? "auto" : undefined}>
+              {value}
+            </dd>
+          </div>
+        ))}
+        <div className="sm:col-span-2">
+          <dt className="font-medium text-muted">
+            <Trans>Professional summary</Trans>
+          </dt>
+          <dd className="whitespace-pre-line text-ink" dir="auto">
+            {consultant.bio}
+          </dd>
+        </div>
+      </dl>
+      {consultant.trackRecord && <TrackRecord track={consultant.trackRecord} />}
+      <p className="mt-4 text-sm">
+        <Link to={`/consultant/${consultant.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Trans>Open the profile page</Trans>
+        </Link>
+        <span className="text-muted">
+          {" "}
+          <Trans>(visible to you and the owner until approved)</Trans>
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** A new profile's review, in a dialog on the dashboard. */
+function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { consultant: QueueEntry | null } & Decision) {
+  const { t } = useLingui();
+  const name = consultant?.name ?? "";
   return (
     <Dialog
       open={consultant !== null}
@@ -87,37 +126,7 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
     >
       {consultant && (
         <DialogContent title={t`Review ${name}`} description={<bdi>{consultant.title}</bdi>} className="max-w-2xl">
-          <div className="mb-4 flex justify-center sm:justify-start">
-            <ProfilePhoto name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
-          </div>
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            {facts.map(([term, value, written]) => (
-              <div key={term}>
-                <dt className="font-medium text-muted">{term}</dt>
-                <dd className="break-words text-ink" dir={written ? "auto" : undefined}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-            <div className="sm:col-span-2">
-              <dt className="font-medium text-muted">
-                <Trans>Professional summary</Trans>
-              </dt>
-              <dd className="whitespace-pre-line text-ink" dir="auto">
-                {consultant.bio}
-              </dd>
-            </div>
-          </dl>
-          {consultant.trackRecord && <TrackRecord track={consultant.trackRecord} />}
-          <p className="mt-4 text-sm">
-            <Link to={`/consultant/${consultant.id}`} className="font-semibold text-brand-700 underline underline-offset-4">
-              <Trans>Open the profile page</Trans>
-            </Link>
-            <span className="text-muted">
-              {" "}
-              <Trans>(visible to you and the owner until approved)</Trans>
-            </span>
-          </p>
+          <ReviewBody consultant={consultant} />
           <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(consultant)}>
               <Trans>Reject</Trans>
@@ -136,6 +145,13 @@ function ReviewDialog({ consultant, onClose, onApprove, onReject, isBusy }: { co
 /** The reviewed fields' names in the page's language (from the loader: the services' words). */
 type FieldNames = Record<ReviewedField, string>;
 
+/** What a change's review says under its title. */
+function useChangeNote() {
+  const { t } = useLingui();
+  return (submitted: string) =>
+    t`Submitted ${submitted}. The public profile shows the "Before" version until the change is approved.`;
+}
+
 function ChangeDialog({
   entry,
   fieldNames,
@@ -146,6 +162,7 @@ function ChangeDialog({
 }: { entry: QueueEntry | null; fieldNames: FieldNames } & Decision) {
   const { t } = useLingui();
   const locale = useLocale();
+  const changeNote = useChangeNote();
   const submitted = entry?.change ? formatDate(entry.change.submittedAt, locale) : "";
   const name = entry?.name ?? "";
   return (
@@ -156,11 +173,7 @@ function ChangeDialog({
       }}
     >
       {entry?.change && (
-        <DialogContent
-          title={t`Review the change to ${name}`}
-          description={t`Submitted ${submitted}. The public profile shows the "Before" version until the change is approved.`}
-          className="max-w-3xl"
-        >
+        <DialogContent title={t`Review the change to ${name}`} description={changeNote(submitted)} className="max-w-3xl">
           <ChangeDiff fields={entry.change.fields} name={entry.name} fieldNames={fieldNames} />
           <DialogActions close={<Trans>Close</Trans>} className="mt-6">
             <Button variant="destructive" onClick={() => onReject(entry)}>
@@ -173,6 +186,53 @@ function ChangeDialog({
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * A review in the page itself, for a dashboard without JavaScript (the Review button is a GET
+ * form to `?tab=queue&id=<id>&review=1`): what the dialogs show, with the queue's own plain forms
+ * (Approve posts and comes back; Reject opens its question, which asks for the reason) and a
+ * Close link back to the table.
+ */
+export function ReviewPanel({ entry, fieldNames }: { entry: QueueEntry; fieldNames: FieldNames }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const changeNote = useChangeNote();
+  const back = useAdminBack();
+  const name = entry.name;
+  const titleId = `${ASK_ANCHOR}-title`;
+  return (
+    <section
+      id={ASK_ANCHOR}
+      aria-labelledby={titleId}
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-ink">
+        {entry.change ? t`Review the change to ${name}` : t`Review ${name}`}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-muted">
+        {entry.change ? changeNote(formatDate(entry.change.submittedAt, locale)) : <bdi>{entry.title}</bdi>}
+      </p>
+      {entry.change ? (
+        <ChangeDiff fields={entry.change.fields} name={name} fieldNames={fieldNames} />
+      ) : (
+        <ReviewBody consultant={entry} />
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
+          <Trans>Close</Trans>
+        </Link>
+        <AskForm id={entry.id}>
+          <Button variant="destructive" {...askButton(entry.change ? "reject-change" : "reject")}>
+            {entry.change ? t`Reject change` : t`Reject`}
+          </Button>
+        </AskForm>
+        <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
+          <Button type="submit">{entry.change ? t`Approve change` : t`Approve`}</Button>
+        </DoForm>
+      </div>
+    </section>
   );
 }
 
@@ -250,9 +310,19 @@ export function QueueTable({ entries, fieldNames }: { entries: QueueEntry[]; fie
           : { review: t`Review ${name}`, approve: t`Approve ${name}`, reject: t`Reject ${name}` };
         return (
           <div className="inline-flex gap-2">
-            <Button variant="outline" size="sm" aria-label={labels.review} onClick={() => setReviewing(entry)}>
-              <Trans>Review</Trans>
-            </Button>
+            <AskForm id={entry.id}>
+              <Button
+                type="submit"
+                name="review"
+                value="1"
+                variant="outline"
+                size="sm"
+                aria-label={labels.review}
+                onClick={instead(() => setReviewing(entry))}
+              >
+                <Trans>Review</Trans>
+              </Button>
+            </AskForm>
             <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
               <Button
                 type="submit"

@@ -141,6 +141,7 @@ describe("/admin/reviews", () => {
     all.unmount();
     const hidden = openReviews(admin, `/admin/reviews?filter=hidden&q=${tag}`);
     expect(await headings()).toEqual([`Review of Reviewed ${tag} by Reviewer 1 ${tag}`]);
+    expect(screen.getByText("1 review")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Hidden" }).getAttribute("aria-current")).toBe("page");
     hidden.unmount();
     const visible = openReviews(admin, `/admin/reviews?filter=visible&q=${tag}`);
@@ -185,6 +186,7 @@ describe("/admin/reviews", () => {
     expect(within(list).getByText("vilayphone@unicef.example.org")).toBeTruthy();
     expect(within(list).getByText("Confirmed")).toBeTruthy();
     expect(within(list).getByText("8/10")).toBeTruthy();
+    expect(screen.getByText("1 reference")).toBeTruthy();
     expect(
       within(list).getByRole("button", { name: "Remove reference" }).closest("form")?.querySelector("input[name=back]"),
     ).toHaveProperty("value", `/admin/reviews?show=references&q=${tag}`);

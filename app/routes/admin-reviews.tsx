@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import { ADMIN_LIMITS, ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
 import { parseId } from "#common/ids.ts";
@@ -185,7 +185,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
         </Button>
       </Form>
       <p className="mt-4 text-sm text-muted" aria-live="polite">
-        <Trans>{total} reviews</Trans>
+        <Plural value={total} one="# review" other="# reviews" />
       </p>
       {list.reviews.length === 0 ? (
         <p className="mt-4 text-muted">
@@ -332,7 +332,7 @@ function AdminReferences({
         </Button>
       </Form>
       <p className="mt-4 text-sm text-muted" aria-live="polite">
-        <Trans>{total} references</Trans>
+        <Plural value={total} one="# reference" other="# references" />
       </p>
       {list.references.length === 0 ? (
         <p className="mt-4 text-muted">

@@ -4,7 +4,6 @@ import fieldGlossaryData from "./field-glossary.json" with { type: "json" };
 import {
   allForms,
   checkAddition,
-  coveredConcepts,
   expansionForms,
   findConcepts,
   foldForm,
@@ -176,46 +175,6 @@ describe("the field glossary file", () => {
     const withTwoSentences = fileCopy();
     Object.assign(withTwoSentences.concepts[0] as object, { definition: "One sentence here. Another one there." });
     expect(GlossaryFileSchema.safeParse(withTwoSentences).success).toBe(false);
-  });
-
-  it("refuses a concept covering an unknown concept, itself, one twice, or itself through others", () => {
-    const messagesOf = (covers: Record<string, string[]>) => {
-      const file = fileCopy();
-      for (const [id, list] of Object.entries(covers)) {
-        Object.assign(file.concepts.find((concept) => concept.id === id) as object, { covers: list });
-      }
-      return GlossaryFileSchema.safeParse(file).error?.issues.map((issue) => issue.message) ?? [];
-    };
-    expect(messagesOf({ wash: ["drinking-water-supply", "sanitation"] })).toEqual([]);
-    expect(messagesOf({ wash: ["water-sports"] })).toEqual(["wash covers water-sports, which is no concept"]);
-    expect(messagesOf({ wash: ["wash"] })).toContain("wash covers itself");
-    expect(messagesOf({ wash: ["sanitation", "sanitation"] })).toEqual(["wash covers sanitation twice"]);
-    expect(messagesOf({ wash: ["sanitation"], sanitation: ["hygiene-promotion"], "hygiene-promotion": ["wash"] })).toEqual([
-      "wash covers itself through the concepts it covers",
-      "sanitation covers itself through the concepts it covers",
-      "hygiene-promotion covers itself through the concepts it covers",
-    ]);
-  });
-});
-
-describe("broader concepts", () => {
-  it("cover the narrower work the field's umbrella terms mean, through the concepts they cover too", () => {
-    expect(coveredConcepts(glossary, "wash")).toEqual(
-      expect.arrayContaining(["drinking-water-supply", "sanitation", "hygiene-promotion", "community-led-total-sanitation"]),
-    );
-    expect(coveredConcepts(glossary, "gender-equality-social-inclusion")).toEqual(
-      expect.arrayContaining(["gender", "gender-equality", "social-inclusion", "disability-inclusion"]),
-    );
-    expect(coveredConcepts(glossary, "monitoring-evaluation")).toEqual(
-      expect.arrayContaining(["impact-evaluation", "evaluator"]),
-    );
-    expect(coveredConcepts(glossary, "civil-society")).toContain("non-governmental-organization");
-    // Never the reverse: drinking water is not all of WASH.
-    expect(coveredConcepts(glossary, "drinking-water-supply")).toEqual([]);
-    // Each covered concept is a concept of its own, never the broader one itself.
-    for (const concept of glossary.concepts) {
-      expect(coveredConcepts(glossary, concept.id)).not.toContain(concept.id);
-    }
   });
 });
 

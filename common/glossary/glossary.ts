@@ -281,11 +281,6 @@ export const GlossaryConceptSchema = z
     terms: TermsSchema.default({}),
     /** Notes on preferred translation usage, per language. */
     notes: NotesSchema.optional(),
-    /**
-     * The narrower concepts whose work this one takes in (WASH covers drinking water supply,
-     * sanitation and hygiene): a search for this concept finds profiles naming any of them too.
-     */
-    covers: z.array(z.string()).min(1).optional(),
   })
   .strict();
 export type GlossaryConcept = z.output<typeof GlossaryConceptSchema>;
@@ -371,46 +366,7 @@ function fileProblems(file: z.output<typeof GlossaryFileShapeSchema>, tokenize: 
       problems.push({ path: ["concepts", index, ...problem.path], message: problem.message });
     }
   });
-  return [...problems, ...collisionProblems(file.concepts, tokenize), ...coverProblems(file.concepts)];
-}
-
-/** A concept covers only other, known concepts, each once, and never itself through others. */
-function coverProblems(concepts: readonly GlossaryConcept[]): Problem[] {
-  const problems: Problem[] = [];
-  const byId = new Map(concepts.map((concept) => [concept.id, concept]));
-  concepts.forEach((concept, index) => {
-    const covers = concept.covers ?? [];
-    covers.forEach((id, at) => {
-      const path = ["concepts", index, "covers", at];
-      if (!byId.has(id)) problems.push({ path, message: `${concept.id} covers ${id}, which is no concept` });
-      if (id === concept.id) problems.push({ path, message: `${concept.id} covers itself` });
-      if (covers.indexOf(id) !== at) problems.push({ path, message: `${concept.id} covers ${id} twice` });
-    });
-    if (coveredIds(byId, concept.id).includes(concept.id) && !covers.includes(concept.id)) {
-      problems.push({
-        path: ["concepts", index, "covers"],
-        message: `${concept.id} covers itself through the concepts it covers`,
-      });
-    }
-  });
-  return problems;
-}
-
-/** Every concept the given one covers, directly or through the ones it covers, each once (nearest first). */
-function coveredIds(byId: ReadonlyMap<string, Pick<GlossaryConcept, "covers">>, id: string): string[] {
-  const found: string[] = [];
-  const queue = [...(byId.get(id)?.covers ?? [])];
-  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    if (found.includes(next)) continue;
-    found.push(next);
-    queue.push(...(byId.get(next)?.covers ?? []));
-  }
-  return found;
-}
-
-/** The concepts a concept covers, directly or not (nearest first): a search for it finds them too. */
-export function coveredConcepts(glossary: Glossary, conceptId: string): string[] {
-  return coveredIds(glossary.byId, conceptId);
+  return [...problems, ...collisionProblems(file.concepts, tokenize)];
 }
 
 function conceptProblems(concept: GlossaryConcept, tokenize: Tokenize): Problem[] {

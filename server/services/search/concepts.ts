@@ -1,6 +1,5 @@
 import { asc, sql } from "drizzle-orm";
 import {
-  coveredConcepts,
   expansionForms,
   type Glossary,
   type GlossaryAddition,
@@ -24,18 +23,13 @@ export function conceptLexeme(conceptId: string) {
 }
 
 /**
- * The forms the documents are tagged by: each concept's expansion forms (glossary.ts) and those of
- * the concepts it covers (a profile about drinking water supply is tagged WASH too, so a search for
- * WASH finds it; not the reverse), a Thai, Lao, Khmer or Burmese form cut into words as the
- * profiles' text is (issue 37, search_unspaced). Each form once per concept.
+ * The forms the documents are tagged by: each concept's expansion forms (glossary.ts), a Thai, Lao,
+ * Khmer or Burmese form cut into words as the profiles' text is (issue 37, search_unspaced).
  */
 export function conceptForms(glossary: Glossary): { concept: string; form: string }[] {
-  return glossary.concepts.flatMap((concept) => {
-    const forms = [concept.id, ...coveredConcepts(glossary, concept.id)].flatMap((id) =>
-      expansionForms(glossary, id).map((form) => spaceWords(form.text)),
-    );
-    return [...new Set(forms)].map((form) => ({ concept: concept.id, form }));
-  });
+  return glossary.concepts.flatMap((concept) =>
+    expansionForms(glossary, concept.id).map((form) => ({ concept: concept.id, form: spaceWords(form.text) })),
+  );
 }
 
 /**

@@ -1,15 +1,15 @@
 import type { I18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { type FormAnswer, formErrorOf, typedOf } from "#app/lib/form-answer.ts";
 import { ReauthenticateFields } from "../account/reauthenticate-fields.tsx";
 import { FormErrorAlert } from "../ui/alert.tsx";
-import { Button, buttonClasses } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
-import { type AdminIntent, ASK_ANCHOR, type AskingIntent, askHref } from "./admin-tabs.ts";
+import { type AdminIntent, type AskingIntent, askHref } from "./admin-tabs.ts";
 import { adminText } from "./admin-words.ts";
 import { deleteText } from "./consultants-panel.tsx";
-import { useAdminBack, useAdminPlace } from "./plain-forms.tsx";
+import { InPageActions, InPagePanel, useAdminBack, useAdminPlace } from "./plain-forms.tsx";
 import { reasonText } from "./reason-dialog.tsx";
 import { confirmationText } from "./users-panel.tsx";
 
@@ -73,16 +73,8 @@ export function AskPanel({
   const formError = formErrorOf(answer);
   const reasonError = answer?.result.error?.reason?.map((message) => adminText(i18n, message));
   const typedReason = typedOf(answer).reason;
-  const titleId = `${ASK_ANCHOR}-title`;
   return (
-    <section
-      id={ASK_ANCHOR}
-      aria-labelledby={titleId}
-      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={titleId} className="text-xl font-bold text-ink">
-        {question.title}
-      </h2>
+    <InPagePanel title={question.title}>
       <p className="mt-2 text-sm text-muted">{question.description}</p>
       <Form method="post" action={askHref(place, intent, target.id)} className="mt-4 grid gap-4">
         <FormErrorAlert errors={formError ? [adminText(i18n, formError)] : undefined} />
@@ -94,15 +86,12 @@ export function AskPanel({
           </Field>
         )}
         <ReauthenticateFields answer={answer} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
-            <Trans>Cancel</Trans>
-          </Link>
+        <InPageActions leave={<Trans>Cancel</Trans>}>
           <Button type="submit" name="intent" value={intent} variant={question.variant}>
             {question.confirmLabel}
           </Button>
-        </div>
+        </InPageActions>
       </Form>
-    </section>
+    </InPagePanel>
   );
 }

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { useHref } from "react-router";
+import { Link, useHref } from "react-router";
+import { buttonClasses } from "../ui/button.tsx";
 import {
   ADMIN_TABS,
   type AdminIntent,
@@ -77,4 +78,38 @@ export function instead(act: () => void) {
 /** The button of an AskForm: it sends which question to open. */
 export function askButton(intent: AskingIntent) {
   return { type: "submit", name: "confirm", value: intent } as const;
+}
+
+/**
+ * What a dialog shows, in the page itself for a page without JavaScript (a question, a review):
+ * a titled section at the anchor the row's GET form scrolls to, its buttons closed by a link back
+ * to the table (`leave`: Cancel or Close).
+ */
+export function InPagePanel({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const titleId = `${ASK_ANCHOR}-title`;
+  return (
+    <section
+      id={ASK_ANCHOR}
+      aria-labelledby={titleId}
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** An in-page panel's buttons, the link back to the table first on a phone's last line. */
+export function InPageActions({ leave, children }: { leave: ReactNode; children: ReactNode }) {
+  const back = useAdminBack();
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
+        {leave}
+      </Link>
+      {children}
+    </div>
+  );
 }

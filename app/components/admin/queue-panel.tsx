@@ -8,14 +8,13 @@ import { lazyPart } from "#app/lib/lazy-part.tsx";
 import { formatCount, formatDate } from "#common/format.ts";
 import type { QueueEntry, QueueTrackRecord, ReviewedField } from "#common/profile-changes.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button, buttonClasses } from "../ui/button.tsx";
+import { Button } from "../ui/button.tsx";
 import type { Column } from "../ui/data-table.tsx";
 import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { AdminTable } from "./admin-table.tsx";
-import { ASK_ANCHOR } from "./admin-tabs.ts";
 import { ChangeDiff } from "./change-diff.tsx";
 import { DialogActions } from "./dialog-actions.tsx";
-import { AskForm, askButton, DoForm, instead, useAdminBack } from "./plain-forms.tsx";
+import { AskForm, askButton, DoForm, InPageActions, InPagePanel, instead } from "./plain-forms.tsx";
 import { ProfilePhoto } from "./profile-photo.tsx";
 import { ReasonDialog, type ReasonTarget } from "./reason-dialog.tsx";
 import { useAdminAction } from "./use-admin-action.ts";
@@ -199,18 +198,9 @@ export function ReviewPanel({ entry, fieldNames }: { entry: QueueEntry; fieldNam
   const { t } = useLingui();
   const locale = useLocale();
   const changeNote = useChangeNote();
-  const back = useAdminBack();
   const name = entry.name;
-  const titleId = `${ASK_ANCHOR}-title`;
   return (
-    <section
-      id={ASK_ANCHOR}
-      aria-labelledby={titleId}
-      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={titleId} className="text-xl font-bold text-ink">
-        {entry.change ? t`Review the change to ${name}` : t`Review ${name}`}
-      </h2>
+    <InPagePanel title={entry.change ? t`Review the change to ${name}` : t`Review ${name}`}>
       <p className="mt-1 mb-4 text-sm text-muted">
         {entry.change ? changeNote(formatDate(entry.change.submittedAt, locale)) : <bdi>{entry.title}</bdi>}
       </p>
@@ -219,20 +209,19 @@ export function ReviewPanel({ entry, fieldNames }: { entry: QueueEntry; fieldNam
       ) : (
         <ReviewBody consultant={entry} />
       )}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to={back} className={buttonClasses({ variant: "outline" })} preventScrollReset>
-          <Trans>Close</Trans>
-        </Link>
-        <AskForm id={entry.id}>
-          <Button variant="destructive" {...askButton(entry.change ? "reject-change" : "reject")}>
-            {entry.change ? t`Reject change` : t`Reject`}
-          </Button>
-        </AskForm>
-        <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
-          <Button type="submit">{entry.change ? t`Approve change` : t`Approve`}</Button>
-        </DoForm>
+      <div className="mt-6">
+        <InPageActions leave={<Trans>Close</Trans>}>
+          <AskForm id={entry.id}>
+            <Button variant="destructive" {...askButton(entry.change ? "reject-change" : "reject")}>
+              {entry.change ? t`Reject change` : t`Reject`}
+            </Button>
+          </AskForm>
+          <DoForm intent={entry.change ? "approve-change" : "approve"} id={entry.id}>
+            <Button type="submit">{entry.change ? t`Approve change` : t`Approve`}</Button>
+          </DoForm>
+        </InPageActions>
       </div>
-    </section>
+    </InPagePanel>
   );
 }
 

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { parseId } from "#common/ids.ts";
+import { reviewedFieldNames } from "#server/services/consultants/change-review.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
 import { actorOf } from "#server/services/context.ts";
 import { ownKeptCv, removeOwnKeptCv } from "#server/services/cv-import/kept-file.ts";
@@ -27,7 +28,7 @@ import { OpportunitiesForYou } from "../components/opportunities/match.tsx";
 import { HiddenFromPanel } from "../components/organizations/hidden-from-panel.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
-import { i18nOfRequest } from "../i18n/i18n.ts";
+import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { answerOf, errorAnswer, errorOf, type FormAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
@@ -60,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const keptCv = await ownKeptCv(app, actor);
   try {
     const consultant = await getOwnConsultant(app, actor);
-    const [insights, counts, references, hidden, found, forYou, digest] = await Promise.all([
+    const [insights, counts, references, hidden, found, forYou, digest, fieldNames] = await Promise.all([
       consultantInsights(app.db, consultant.id),
       reviewCounts(app.db, [consultant.id]),
       profileReferences(app, actor, consultant.id),
@@ -68,6 +69,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       search.length >= 2 ? listOrganizations(app, actor, { search }) : { organizations: [] },
       opportunitiesForMe(app, actor),
       getDigestFrequency(app, actor),
+      // The change banner names the changed fields in the services' words, in the page's language.
+      consultant.change ? reviewedFieldNames(localeOfRequest(request)) : null,
     ]);
     return {
       state: "ready" as const,
@@ -81,6 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       forYou: forYou.opportunities,
       digestFrequency: digest.frequency,
       keptCv,
+      fieldNames,
     };
   } catch (error) {
     if (error instanceof NotFound) return { state: "none" as const, keptCv };
@@ -214,7 +218,7 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
         banner={
           <>
             <StatusBanner status={consultant.status} statusReason={consultant.statusReason} />
-            <ChangeBanner change={consultant.change} />
+            <ChangeBanner change={consultant.change} fieldNames={loaderData.fieldNames} />
           </>
         }
         actions={

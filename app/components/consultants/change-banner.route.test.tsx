@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { i18nFor } from "#app/i18n/i18n.ts";
 import type { Locale } from "#common/locales.ts";
 import type { OwnChangeState } from "#common/profile-changes.ts";
+import { reviewedFieldNames } from "#server/services/consultants/change-review.ts";
 // The server's catalogues, as server/main.ts loads them.
 import "#app/i18n/catalogs.server.ts";
 import { ChangeBanner } from "./change-banner.tsx";
@@ -18,41 +19,45 @@ const submittedAt = new Date("2026-03-05T10:00:00Z");
 const pending: OwnChangeState = { status: "pending", submittedAt, fields: ["bio", "title"] };
 const rejected: OwnChangeState = { status: "rejected", submittedAt, fields: ["name"], reason: "Please use your full name." };
 
-function shown(locale: Locale, change: OwnChangeState) {
-  const view = render(createElement(I18nProvider, { i18n: i18nFor(locale) }, createElement(ChangeBanner, { change })));
+/** The banner as /my-consultant-profile renders it, the fields named by its loader. */
+async function shown(locale: Locale, change: OwnChangeState) {
+  const fieldNames = await reviewedFieldNames(locale);
+  const view = render(
+    createElement(I18nProvider, { i18n: i18nFor(locale) }, createElement(ChangeBanner, { change, fieldNames })),
+  );
   const text = view.container.textContent ?? "";
   view.unmount();
   return text;
 }
 
 describe("ChangeBanner", () => {
-  it("says a waiting change and a refused one in Thai, the administrator's reason kept as written", () => {
-    const waiting = shown("th", pending);
+  it("says a waiting change and a refused one in Thai, the administrator's reason kept as written", async () => {
+    const waiting = await shown("th", pending);
     expect(waiting).toContain("การเปลี่ยนแปลงรอการตรวจสอบ");
     // The fields by their Thai names, the date with its Gregorian year and a Thai month.
     expect(waiting).toContain("สรุปประวัติการทำงาน");
     expect(waiting).toContain("5 มีนาคม 2026");
     expect(waiting).not.toMatch(/[A-Za-z]/);
 
-    const refused = shown("th", rejected);
+    const refused = await shown("th", rejected);
     expect(refused).toContain("การเปลี่ยนแปลงไม่ได้รับการเผยแพร่");
     expect(refused).toContain("Please use your full name");
     expect(refused.replace("Please use your full name", "")).not.toMatch(/[A-Za-z]/);
   });
 
-  it("in Vietnamese and Indonesian, leaves no English word of its own", () => {
+  it("in Vietnamese and Indonesian, leaves no English word of its own", async () => {
     for (const locale of ["vi", "id"] as const) {
       for (const english of ["Changes", "waiting", "review", "published", "Professional", "administrator's"]) {
-        expect(shown(locale, pending), `${locale}: ${english}`).not.toContain(english);
+        expect(await shown(locale, pending), `${locale}: ${english}`).not.toContain(english);
       }
     }
   });
 
-  it("keeps its English on English pages", () => {
-    expect(shown("en", pending)).toBe(
+  it("keeps its English on English pages", async () => {
+    expect(await shown("en", pending)).toBe(
       "Changes waiting for reviewYour changes to Professional summary and Professional title (sent 5 March 2026) wait for an administrator's review. Visitors see the approved version until then; your other changes are already published.",
     );
-    expect(shown("en", rejected)).toContain(
+    expect(await shown("en", rejected)).toContain(
       "An administrator did not publish your changes to Full name: Please use your full name.",
     );
   });

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { formatDate } from "#common/format.ts";
@@ -7,27 +5,24 @@ import { intlLocale } from "#common/locales.ts";
 import type { OwnChangeState, ReviewedField } from "#common/profile-changes.ts";
 import { Alert } from "../ui/alert.tsx";
 
-/** The reviewed fields as the owner reads them (the words of common/profile-changes.ts and the owner's e-mail). */
-const FIELD_NAMES: Record<ReviewedField, MessageDescriptor> = {
-  name: msg`Full name`,
-  title: msg`Professional title`,
-  bio: msg`Professional summary`,
-  profilePhotoUrl: msg`Photo`,
-  primarySpecialization: msg`Primary specialization`,
-  secondarySpecializations: msg`Other specializations`,
-  assignments: msg`Assignments`,
-};
-
 /**
  * What the owner is told about their last change to an approved profile (issue 14): it waits for
  * an administrator while visitors see the approved version, or it was not published, and why. In
- * the page's language (issue 37); the administrator's reason is their own words, isolated.
+ * the page's language (issue 37); the administrator's reason is their own words, isolated. The
+ * fields' names come from the loader (reviewedFieldNames: the words of the owner's e-mail and the
+ * approval queue).
  */
-export function ChangeBanner({ change }: { change: OwnChangeState | null }) {
-  const { t, i18n } = useLingui();
+export function ChangeBanner({
+  change,
+  fieldNames,
+}: {
+  change: OwnChangeState | null;
+  fieldNames: Record<ReviewedField, string> | null;
+}) {
+  const { t } = useLingui();
   const locale = useLocale();
   if (!change) return null;
-  const names = change.fields.map((field) => i18n._(FIELD_NAMES[field]));
+  const names = fieldNames ? change.fields.map((field) => fieldNames[field]) : [];
   const fields =
     names.length > 0 ? new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(names) : t`your profile`;
   const sent = formatDate(change.submittedAt, locale);

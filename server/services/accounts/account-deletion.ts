@@ -4,6 +4,7 @@ import { ACCOUNT_DELETION_MESSAGES, AUTH_MESSAGES } from "#common/auth.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, messages, organizationMembers, organizations, photoUploads } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
+import { lockAdmins } from "../admin/users.ts";
 import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { queueStoredFileRemovals } from "../cv-import/kept-file.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
@@ -76,13 +77,8 @@ export async function deleteOwnAccount(deps: Deps, actor: Actor): Promise<{ prof
   // It cannot be undone: the password or a second factor again when the sign-in is not recent.
   requireRecentAuthentication(deps, actor);
   const outcome = await deps.db.transaction(async (tx) => {
-    // The admins, in id order, as demoting does: two admins deleting themselves at once cannot both go.
-    const admins = await tx
-      .select({ id: authUsers.id })
-      .from(authUsers)
-      .where(eq(authUsers.role, "admin"))
-      .orderBy(asc(authUsers.id))
-      .for("no key update");
+    // The admins locked as demoting locks them: two admins deleting themselves at once cannot both go.
+    const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(authUsers).where(eq(authUsers.id, signedIn.id)).for("update");
     if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
     if (user.role === "admin" && admins.length <= 1) throw new Conflict(ACCOUNT_DELETION_MESSAGES.lastAdmin);

@@ -99,18 +99,27 @@ export async function demoteUser(deps: Deps, actor: Actor, id: number): Promise<
   await requireAdmin(deps, actor);
   requireRecentAuthentication(deps, actor);
   return deps.db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: authUsers.id })
-      .from(authUsers)
-      .where(eq(authUsers.role, "admin"))
-      .orderBy(asc(authUsers.id))
-      .for("no key update");
+    const admins = await lockAdmins(tx);
     const admin = await requireAdmin({ db: tx }, actor, { lock: true });
     const target = await targetUser(tx, id);
     if (target.role !== "admin") return toAdminUser(target);
     if (admins.length <= 1) throw new Conflict(ADMIN_MESSAGES.lastAdmin);
     return setRole(tx, admin, target, "user");
   });
+}
+
+/**
+ * Every admin row, locked in id order, in the caller's transaction: what must leave at least one
+ * admin (demoting, deleting one's own account) reads the count under it, so two admins doing it
+ * at once cannot both succeed and leave nobody.
+ */
+export function lockAdmins(tx: Executor): Promise<{ id: number }[]> {
+  return tx
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.role, "admin"))
+    .orderBy(asc(authUsers.id))
+    .for("no key update");
 }
 
 /** The role change and its audit entry, in the caller's transaction. */

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ADMIN_LIMITS, ADMIN_PAGE_SIZE } from "#common/admin-schema.ts";
 import { parseId } from "#common/ids.ts";
@@ -166,27 +167,13 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
         labels={FILTER_LABELS}
         href={(filter) => pageHref({ show: "reviews", filter, search: query.search, page: 1 })}
       />
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        {query.filter !== "all" && <input type="hidden" name="filter" value={query.filter} />}
-        <Field label={t`Search reviews`} className="min-w-0 flex-1">
-          {(props) => (
-            <Input
-              {...props}
-              type="search"
-              name="q"
-              defaultValue={query.search}
-              maxLength={ADMIN_LIMITS.search}
-              placeholder={t`Consultant, reviewer or words of the review`}
-            />
-          )}
-        </Field>
-        <Button type="submit" variant="outline">
-          <Trans>Search</Trans>
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm text-muted" aria-live="polite">
-        <Plural value={total} one="# review" other="# reviews" />
-      </p>
+      <ListSearch
+        label={t`Search reviews`}
+        placeholder={t`Consultant, reviewer or words of the review`}
+        search={query.search}
+        kept={query.filter !== "all" ? { filter: query.filter } : {}}
+        count={<Plural value={total} one="# review" other="# reviews" />}
+      />
       {list.reviews.length === 0 ? (
         <p className="mt-4 text-muted">
           <Trans>No reviews here.</Trans>
@@ -313,27 +300,13 @@ function AdminReferences({
           </Link>
         </p>
       </AdminPageHeader>
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="show" value="references" />
-        <Field label={t`Search references`} className="min-w-0 flex-1">
-          {(props) => (
-            <Input
-              {...props}
-              type="search"
-              name="q"
-              defaultValue={query.search}
-              maxLength={ADMIN_LIMITS.search}
-              placeholder={t`Consultant, assignment, referee or organization`}
-            />
-          )}
-        </Field>
-        <Button type="submit" variant="outline">
-          <Trans>Search</Trans>
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm text-muted" aria-live="polite">
-        <Plural value={total} one="# reference" other="# references" />
-      </p>
+      <ListSearch
+        label={t`Search references`}
+        placeholder={t`Consultant, assignment, referee or organization`}
+        search={query.search}
+        kept={{ show: "references" }}
+        count={<Plural value={total} one="# reference" other="# references" />}
+      />
       {list.references.length === 0 ? (
         <p className="mt-4 text-muted">
           <Trans>No references here.</Trans>
@@ -416,6 +389,50 @@ function AdminReferences({
       )}
       <Pagination page={query.page} pageCount={pageCount} href={(page) => pageHref({ ...query, page })} label={t`Pages`} />
     </div>
+  );
+}
+
+/** A list's search (a GET form keeping the view's other parameters) and how many it found. */
+function ListSearch({
+  label,
+  placeholder,
+  search,
+  kept,
+  count,
+}: {
+  label: string;
+  placeholder: string;
+  search: string;
+  /** The view's other parameters, kept by the search. */
+  kept: Record<string, string>;
+  count: ReactNode;
+}) {
+  return (
+    <>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        {Object.entries(kept).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Field label={label} className="min-w-0 flex-1">
+          {(props) => (
+            <Input
+              {...props}
+              type="search"
+              name="q"
+              defaultValue={search}
+              maxLength={ADMIN_LIMITS.search}
+              placeholder={placeholder}
+            />
+          )}
+        </Field>
+        <Button type="submit" variant="outline">
+          <Trans>Search</Trans>
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-muted" aria-live="polite">
+        {count}
+      </p>
+    </>
   );
 }
 

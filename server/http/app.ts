@@ -131,8 +131,9 @@ export function createHttpApp(deps: HttpDeps) {
       createMetricsRoute(config.metricsToken, () => metrics.scrape(collect)),
     );
   }
-  app.route("/api", createOpenApiRoutes());
-  app.route("/api", createApi(deps));
+  const api = createApi(deps);
+  app.route("/api", createOpenApiRoutes(api));
+  app.route("/api", api);
   app.route("/", createSeoRoutes(deps));
   if (config.storage.kind === "local") app.route("/uploads", createUploadRoutes(config.storage.dir));
 

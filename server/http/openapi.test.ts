@@ -1,31 +1,45 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Hono } from "hono";
 import { describe, expect } from "vitest";
 import { SORT_OPTIONS } from "#common/constants.ts";
 import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { call } from "../../tests/setup/api-app.ts";
-import { contractBreach } from "../../tests/setup/api-contract.ts";
+import { contractBreach, documentedRoutes } from "../../tests/setup/api-contract.ts";
 import { insertConsultant } from "../../tests/setup/consultants.ts";
 import { apiTest } from "../../tests/setup/fixtures.ts";
 import { solidGif } from "../../tests/setup/images.ts";
 import { insertSignedInUser } from "../../tests/setup/users.ts";
 import { createApi } from "./api/index.ts";
-import { API_ROUTES, responseSchemas, searchResultSchema } from "./openapi.ts";
+import { describeRoute } from "./openapi/describe-route.ts";
+import { messageOnly } from "./openapi/schemas.ts";
+import { apiRoutes, responseSchemas, searchResultSchema, undocumentedRoutes } from "./openapi.ts";
 
 const it = apiTest();
 
 describe("the OpenAPI document", () => {
-  it("documents every route of the API, and only those", async ({ api }) => {
-    const routes = createApi({ ...api, db: api.database.db, sql: api.database.sql } as never).routes;
-    const served = new Set(routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
-    const documented = new Set(API_ROUTES.map((route) => `${route.method} ${route.path}`));
-    expect(
-      [...served].filter((route) => !documented.has(route)),
-      "routes missing from the document",
-    ).toEqual([]);
-    expect(
-      [...documented].filter((route) => !served.has(route)),
-      "documented routes that do not exist",
-    ).toEqual([]);
+  it("documents every route of the API, and only those: each is registered with its description", async ({ api }) => {
+    const app = createApi({ ...api, db: api.database.db, sql: api.database.sql } as never);
+    expect(undocumentedRoutes(app), "routes registered without describeRoute()").toEqual([]);
+    const served = new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
+    const documented = apiRoutes(app).map((route) => `${route.method} ${route.path}`);
+    expect(new Set(documented)).toEqual(served);
+    expect(documented).toHaveLength(served.size);
+  });
+
+  it("finds a route's description through mounted sub-apps, and a route without one", () => {
+    const described = describeRoute({ tag: "Directory", summary: "Described", response: messageOnly });
+    const inner = new Hono();
+    inner.get("/:id", described, (c) => c.json({ message: "one" }));
+    inner.post("/:id", (c) => c.json({ message: "two" }));
+    // A sub-app with its own error handler wraps its handlers (Hono's COMPOSED_HANDLER).
+    const withErrors = new Hono().onError((_error, c) => c.json({ message: "error" }, 500));
+    withErrors.delete("/", describeRoute({ tag: "Directory", summary: "Gone", response: messageOnly }), (c) => c.body(null));
+    const app = new Hono().route("/things", inner).route("/others", withErrors);
+    expect(apiRoutes(app).map((route) => `${route.method} ${route.path} ${route.summary}`)).toEqual([
+      "GET /things/:id Described",
+      "DELETE /others Gone",
+    ]);
+    expect(undocumentedRoutes(app)).toEqual(["POST /things/:id"]);
   });
 
   it("is served as OpenAPI 3.1, with the request schemas the doors validate with", async ({ api }) => {
@@ -60,7 +74,7 @@ describe("the OpenAPI document", () => {
     const schemes = Object.keys(document.components.securitySchemes);
     expect(schemes).toEqual(["bearer", "cookie"]);
     const wrong: string[] = [];
-    for (const route of API_ROUTES) {
+    for (const route of documentedRoutes()) {
       const operation = document.paths[`/api${route.path.replace(/:(\w+)/g, "{$1}")}`][route.method.toLowerCase()];
       const security = operation.security as Record<string, string[]>[] | undefined;
       const named = (security ?? []).flatMap((requirement) => Object.keys(requirement));
@@ -232,7 +246,8 @@ describe("the OpenAPI document", () => {
       const parsed = schema.safeParse(body);
       expect(parsed.success, `${route}: ${JSON.stringify(parsed.error)}`).toBe(true);
     }
-    const registered201 = API_ROUTES.find((route) => route.path === "/auth/register")?.response as typeof searchResultSchema;
+    const registered201 = documentedRoutes().find((route) => route.path === "/auth/register")
+      ?.response as typeof searchResultSchema;
     expect(registered201.safeParse(registered.json).success).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import type { RouterRoute } from "hono/types";
 import { z } from "zod";
 import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { accountsRoutes } from "./openapi/accounts.ts";
 import { adminRoutes } from "./openapi/admin.ts";
 import { cvRoutes, referenceRoutes } from "./openapi/cv.ts";
+import { describedRoutes, undescribedRoutes } from "./openapi/describe-route.ts";
 import { directoryRoutes } from "./openapi/directory.ts";
 import { hiringRoutes } from "./openapi/hiring.ts";
 import { messagesRoutes } from "./openapi/messages.ts";
@@ -17,15 +19,15 @@ import { searchAdminRoutes } from "./openapi/search.ts";
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
 
 // The OpenAPI 3.1 document of the JSON API, at GET /api/openapi.json, and a readable reference at
-// GET /api/docs. A registry beside the routes, not a rewrite of them: each entry names a route,
-// the zod schema its door validates the request with (the same object, from common/), and the
-// shape of its answer. zod's own JSON Schema output (draft 2020-12, what OpenAPI 3.1 uses)
-// turns them into the document. openapi.test.ts fails when a route of the API is missing here,
+// GET /api/docs. Generated from the routes themselves: each route is registered with its
+// description (describeRoute() in ./openapi/describe-route.ts: the zod schema its door validates
+// the request with, the same object, from common/, and the shape of its answer), and the document
+// walks the API app's routes for them. zod's own JSON Schema output (draft 2020-12, what OpenAPI
+// 3.1 uses) turns them into the document. openapi.test.ts fails when a route has no description,
 // or when a documented answer does not match what the route sends.
 
-// The registry is one file an area in ./openapi/, in the order the reference page shows them.
-
-export const API_ROUTES: ApiRoute[] = [
+// Routes not yet described where they are registered: the registry they came from, one file an area in ./openapi/.
+const REGISTRY: ApiRoute[] = [
   ...accountsRoutes,
   ...directoryRoutes,
   ...cvRoutes,
@@ -38,6 +40,37 @@ export const API_ROUTES: ApiRoute[] = [
   ...adminRoutes,
   ...searchAdminRoutes,
 ];
+
+/** The sections of the reference, in its order (a route's tag names its section). */
+export const API_TAGS = [
+  "Accounts",
+  "Directory",
+  "References",
+  "Admin",
+  "Messages",
+  "Reviews",
+  "Hiring",
+  "Organizations",
+  "Opportunities",
+  "Administration",
+];
+
+type RoutedApp = { routes: readonly RouterRoute[] };
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The documented routes of the API app `api` (mounted at /api), section by section, each in registration order. */
+export function apiRoutes(api: RoutedApp): ApiRoute[] {
+  const undescribed = new Set(undescribedRoutes(api));
+  const routes = [...describedRoutes(api), ...REGISTRY.filter((route) => undescribed.has(routeKey(route)))];
+  const section = ({ tag }: ApiRoute) => (API_TAGS.includes(tag) ? API_TAGS.indexOf(tag) : API_TAGS.length);
+  return routes.sort((a, b) => section(a) - section(b));
+}
+
+/** The routes of the API app that are served but not documented ("GET /consultants/:id"). */
+export function undocumentedRoutes(api: RoutedApp): string[] {
+  const registered = new Set(REGISTRY.map(routeKey));
+  return undescribedRoutes(api).filter((route) => !registered.has(route));
+}
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); what JSON cannot say is left open. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
@@ -80,10 +113,10 @@ function uploadBody({ field, mediaTypes, maxBytes, otherFields = [], raw }: NonN
   return { required: true, description: `The file, ${size}`, content: { "multipart/form-data": multipart, ...rawBodies } };
 }
 
-/** The OpenAPI document of API_ROUTES, built on first use. */
-export const openApiDocument = once((): object => {
+/** The OpenAPI document of `routes` (apiRoutes()). */
+export function openApiDocument(routes: readonly ApiRoute[]): object {
   const paths: Record<string, Record<string, object>> = {};
-  for (const route of API_ROUTES) {
+  for (const route of routes) {
     const path = openApiPath(route.path);
     const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
       name,
@@ -160,16 +193,16 @@ export const openApiDocument = once((): object => {
     },
     paths,
   };
-});
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char);
 
 /** A plain HTML reference of the document: no script, readable on a phone and by a screen reader. */
-function referencePage(): string {
+function referencePage(routes: readonly ApiRoute[], openApi: object): string {
   const byTag = new Map<string, ApiRoute[]>();
-  for (const route of API_ROUTES) byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
-  const document = openApiDocument() as {
+  for (const route of routes) byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
+  const document = openApi as {
     paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
   };
   const sections = [...byTag].map(([tag, routes]) => {
@@ -186,16 +219,19 @@ function referencePage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>DevConsult SEA API reference</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}ul{list-style:none;padding:0}li{border-top:1px solid #ccc;padding:.5rem 0}h3{font-size:1rem;margin:0}pre{overflow:auto;background:#f4f4f4;padding:.5rem}</style></head><body><main><h1>DevConsult SEA API reference</h1><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections.join("")}</main></body></html>`;
 }
 
-/** GET /api/openapi.json and GET /api/docs. */
-export function createOpenApiRoutes() {
+/** GET /api/openapi.json and GET /api/docs: the document of `api`, the JSON API's app, built on first use. */
+export function createOpenApiRoutes(api: RoutedApp) {
   const app = new Hono<HttpEnv>();
+  const routes = once(() => apiRoutes(api));
+  const document = once(() => openApiDocument(routes()));
+  const page = once(() => referencePage(routes(), document()));
   app.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.json(openApiDocument());
+    return c.json(document());
   });
   app.get("/docs", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.html(referencePage());
+    return c.html(page());
   });
   return app;
 }

@@ -1,21 +1,32 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
-import { API_ROUTES, type ApiRoute } from "#server/http/openapi.ts";
+import { createApi } from "#server/http/api/index.ts";
+import { type ApiRoute, apiRoutes } from "#server/http/openapi.ts";
+import { once } from "#server/services/once.ts";
 
 // Every successful answer an API test receives (through call(), or app.request() on an app of
-// serveApi) is held to what the OpenAPI document says the route answers (server/http/openapi/*.ts):
+// serveApi) is held to what the OpenAPI document says the route answers (each route's describeRoute()):
 // its status, and its JSON parsed by the route's schema with nothing left over, at any depth. A
 // route that answers a field its schema does not name (a hash, a hidden e-mail), or leaves one
 // out, fails the test that called it.
+
+/**
+ * The documented routes of the API, read from its app as GET /api/openapi.json does. Registering
+ * the routes reads nothing of the dependencies (they are used per request), so none are given.
+ */
+export const documentedRoutes = once(() => apiRoutes(createApi({} as never)));
 
 /** The documented route a request to `method` `url` reaches: literal segments win over parameters. */
 export function documentedRoute(method: string, url: string): ApiRoute | undefined {
   const path = url.split(/[?#]/)[0] ?? "";
   if (!path.startsWith("/api/")) return undefined;
   const parameters = (route: ApiRoute) => (route.path.match(/:/g) ?? []).length;
-  return API_ROUTES.filter(
-    (route) => route.method === method.toUpperCase() && new RegExp(`^/api${route.path.replace(/:\w+/g, "[^/]+")}/?$`).test(path),
-  ).sort((a, b) => parameters(a) - parameters(b))[0];
+  return documentedRoutes()
+    .filter(
+      (route) =>
+        route.method === method.toUpperCase() && new RegExp(`^/api${route.path.replace(/:\w+/g, "[^/]+")}/?$`).test(path),
+    )
+    .sort((a, b) => parameters(a) - parameters(b))[0];
 }
 
 /** Why a 2xx answer breaks its route's contract, or undefined when it keeps it (or is not a documented route's). */

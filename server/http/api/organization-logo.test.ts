@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { call, startApiApp } from "../../../tests/setup/api-app.ts";
+import { documentedRoutes } from "../../../tests/setup/api-contract.ts";
 import { solidPng, solidTiff } from "../../../tests/setup/images.ts";
 import { startS3Server, type TestS3 } from "../../../tests/setup/s3.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
@@ -189,7 +190,8 @@ describe("an organization's logo", () => {
   });
 
   it("is documented in the OpenAPI document as a multipart upload", () => {
-    const paths = (openApiDocument() as { paths: Record<string, Record<string, Record<string, unknown>>> }).paths;
+    const paths = (openApiDocument(documentedRoutes()) as { paths: Record<string, Record<string, Record<string, unknown>>> })
+      .paths;
     const put = paths["/api/organizations/{id}/logo"]?.put as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
       responses: Record<string, unknown>;

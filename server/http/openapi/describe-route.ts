@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from "hono";
+import type { RouterRoute } from "hono/types";
+import { findTargetHandler } from "hono/utils/handler";
+import type { ApiRoute } from "./schemas.ts";
+
+// A route's OpenAPI description, declared where the route is registered:
+//   api.get("/:id", describeRoute({ tag, summary, response }), call(...))
+// describeRoute() is a middleware that only passes the request on; it carries the description,
+// and ../openapi.ts builds the document by walking the API app's routes (app.routes) for it. A
+// route registered without one is missing from the document, which openapi.test.ts refuses.
+// (hono-openapi's describeRoute does the same; docs/decisions/009-service-contract.md says why
+// this project keeps its own.)
+
+/** What a route says of itself: everything of ApiRoute but its method and path, which Hono knows. */
+export type RouteDescription = Omit<ApiRoute, "method" | "path">;
+
+const DESCRIPTION = Symbol("openapi route description");
+type Described = MiddlewareHandler & { [DESCRIPTION]: RouteDescription };
+
+/** The route's description, as the first handler of its registration. */
+export function describeRoute(description: RouteDescription): MiddlewareHandler {
+  const passOn: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(passOn, { [DESCRIPTION]: description });
+}
+
+const descriptionOf = (handler: unknown) => (findTargetHandler(handler as () => void) as Partial<Described>)[DESCRIPTION];
+
+const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The routes that serve requests (not the middleware every path shares), once each, in registration order. */
+function servedRoutes(routes: readonly RouterRoute[]) {
+  const served = new Map<string, RouterRoute[]>();
+  for (const route of routes) {
+    if (route.method === "ALL") continue;
+    served.set(routeKey(route), [...(served.get(routeKey(route)) ?? []), route]);
+  }
+  return served;
+}
+
+/** The documented routes of `app`, paths as Hono writes them ("/consultants/:id"), in registration order. */
+export function describedRoutes(app: { routes: readonly RouterRoute[] }): ApiRoute[] {
+  return [...servedRoutes(app.routes).values()].flatMap((handlers) => {
+    const [first] = handlers;
+    const description = handlers.map((route) => descriptionOf(route.handler)).find(Boolean);
+    return first && description ? [{ method: first.method as ApiRoute["method"], path: first.path, ...description }] : [];
+  });
+}
+
+/** The routes of `app` registered without a description ("GET /consultants/:id"). */
+export function undescribedRoutes(app: { routes: readonly RouterRoute[] }): string[] {
+  return [...servedRoutes(app.routes)]
+    .filter(([, handlers]) => !handlers.some((route) => descriptionOf(route.handler)))
+    .map(([key]) => key);
+}

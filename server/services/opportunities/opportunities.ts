@@ -17,6 +17,7 @@ import {
 import type { Executor } from "#server/db/client.ts";
 import { opportunities, opportunityDocuments } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
+import { withUnicodeBurmese } from "../burmese.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { Conflict, NotFound, ValidationFailed } from "../errors.ts";
 import { auditActor, requireSignedIn, roleIn } from "../organizations/membership.ts";
@@ -78,7 +79,8 @@ function budgetColumns(budget: Budget | null | undefined) {
 /** POST /api/opportunities: a draft, written by a poster of the organization. */
 export async function createOpportunity(deps: Deps, actor: Actor, input: unknown): Promise<OpportunityView> {
   requireSignedIn(actor);
-  const fields = parseInput(opportunityCreateSchema, input ?? {});
+  // Burmese typed in Zawgyi stored in Unicode (issue 37), as a profile's text is (../burmese.ts).
+  const fields = withUnicodeBurmese(parseInput(opportunityCreateSchema, input ?? {}));
   const id = await deps.db.transaction(async (tx) => {
     const member = await requirePoster(tx, actor, fields.organizationId);
     const { country } = await organizationCountry(tx, fields.organizationId);
@@ -138,7 +140,7 @@ export async function updateOpportunity(
   input: { id: number; body: unknown },
 ): Promise<OpportunityView> {
   requireSignedIn(actor);
-  const changes = parseInput(opportunityUpdateSchema, input.body ?? {});
+  const changes = withUnicodeBurmese(parseInput(opportunityUpdateSchema, input.body ?? {}));
   await deps.db.transaction(async (tx) => {
     const { opportunity, organization } = await loadOpportunity(tx, input.id, { lock: true });
     const member = await requirePoster(tx, actor, organization.id);

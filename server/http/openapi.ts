@@ -3,18 +3,8 @@ import type { RouterRoute } from "hono/types";
 import { z } from "zod";
 import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
-import { accountsRoutes } from "./openapi/accounts.ts";
-import { adminRoutes } from "./openapi/admin.ts";
-import { cvRoutes, referenceRoutes } from "./openapi/cv.ts";
 import { describedRoutes, undescribedRoutes } from "./openapi/describe-route.ts";
-import { directoryRoutes } from "./openapi/directory.ts";
-import { hiringRoutes } from "./openapi/hiring.ts";
-import { messagesRoutes } from "./openapi/messages.ts";
-import { opportunityRoutes } from "./openapi/opportunities.ts";
-import { organizationRoutes } from "./openapi/organizations.ts";
-import { reviewsRoutes } from "./openapi/reviews.ts";
 import { type ApiRoute, errorSchema, reauthenticateSchema } from "./openapi/schemas.ts";
-import { searchAdminRoutes } from "./openapi/search.ts";
 
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
 
@@ -25,21 +15,6 @@ export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/sc
 // walks the API app's routes for them. zod's own JSON Schema output (draft 2020-12, what OpenAPI
 // 3.1 uses) turns them into the document. openapi.test.ts fails when a route has no description,
 // or when a documented answer does not match what the route sends.
-
-// Routes not yet described where they are registered: the registry they came from, one file an area in ./openapi/.
-const REGISTRY: ApiRoute[] = [
-  ...accountsRoutes,
-  ...directoryRoutes,
-  ...cvRoutes,
-  ...referenceRoutes,
-  ...messagesRoutes,
-  ...reviewsRoutes,
-  ...hiringRoutes,
-  ...organizationRoutes,
-  ...opportunityRoutes,
-  ...adminRoutes,
-  ...searchAdminRoutes,
-];
 
 /** The sections of the reference, in its order (a route's tag names its section). */
 export const API_TAGS = [
@@ -56,20 +31,17 @@ export const API_TAGS = [
 ];
 
 type RoutedApp = { routes: readonly RouterRoute[] };
-const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 /** The documented routes of the API app `api` (mounted at /api), section by section, each in registration order. */
 export function apiRoutes(api: RoutedApp): ApiRoute[] {
-  const undescribed = new Set(undescribedRoutes(api));
-  const routes = [...describedRoutes(api), ...REGISTRY.filter((route) => undescribed.has(routeKey(route)))];
+  const routes = describedRoutes(api);
   const section = ({ tag }: ApiRoute) => (API_TAGS.includes(tag) ? API_TAGS.indexOf(tag) : API_TAGS.length);
   return routes.sort((a, b) => section(a) - section(b));
 }
 
 /** The routes of the API app that are served but not documented ("GET /consultants/:id"). */
 export function undocumentedRoutes(api: RoutedApp): string[] {
-  const registered = new Set(REGISTRY.map(routeKey));
-  return undescribedRoutes(api).filter((route) => !registered.has(route));
+  return undescribedRoutes(api);
 }
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); what JSON cannot say is left open. */

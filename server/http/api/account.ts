@@ -1,6 +1,11 @@
 import type { Context } from "hono";
+import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import { PASSKEY_MESSAGES } from "#common/passkeys.ts";
+import { addPasskeySchema, PASSKEY_MESSAGES, renamePasskeySchema } from "#common/passkeys.ts";
+import { confirmTotpSchema } from "#common/second-factor.ts";
+import { accountSessionSchema, passkeyCreationOptions, passkeySchema } from "#server/http/openapi/accounts.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { noBody } from "#server/http/openapi/schemas.ts";
 import { deleteOwnAccount } from "#server/services/accounts/account-deletion.ts";
 import {
   endAccountSession,
@@ -39,11 +44,37 @@ export function createAccountApi(deps: HttpDeps) {
   });
   const sessionId = (c: Context<HttpEnv>) => pathId(c, "id", SESSION_MESSAGES.notFound);
 
-  api.get("/sessions", call(listAccountSessions, noInput, notStored));
+  api.get(
+    "/sessions",
+    describeRoute({
+      tag: "Accounts",
+      summary: "The signed-in account's sessions (device, network, first and last use; this one marked)",
+      auth: "session",
+      response: z.object({ sessions: z.array(accountSessionSchema) }).strict(),
+    }),
+    call(listAccountSessions, noInput, notStored),
+  );
   // ?others=1: every session but this one ("Sign out everywhere else").
-  api.delete("/sessions", call(endOtherAccountSessions, queryParams));
+  api.delete(
+    "/sessions",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Sign out everywhere else (?others=1: every session but this one)",
+      auth: "session",
+      query: z.object({ others: z.enum(["1", "true"]) }),
+      response: z.object({ ended: z.number().int() }).strict(),
+    }),
+    call(endOtherAccountSessions, queryParams),
+  );
   api.delete(
     "/sessions/:id",
+    describeRoute({
+      tag: "Accounts",
+      summary: "End one of the account's own sessions",
+      auth: "session",
+      response: noBody,
+      status: 204,
+    }),
     call(endAccountSession, sessionId, (c, { isCurrent }) => {
       // Ending the session of this very request signs this browser out: its cookie goes too.
       if (isCurrent) c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
@@ -51,32 +82,134 @@ export function createAccountApi(deps: HttpDeps) {
     }),
   );
   // The second factor (issue 38): status, the authenticator app's set-up and removal, new recovery codes.
-  api.get("/mfa", call(secondFactorStatus, noInput, notStored));
-  api.post("/mfa/totp", call(startTotpEnrolment, noInput, notStored));
-  api.post("/mfa/totp/confirm", call(confirmTotpEnrolment, readJson, notStored));
+  api.get(
+    "/mfa",
+    describeRoute({
+      tag: "Accounts",
+      summary: "The second factor: authenticator app on, recovery codes left, available on this server",
+      auth: "session",
+      response: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), available: z.boolean() }).strict(),
+    }),
+    call(secondFactorStatus, noInput, notStored),
+  );
+  api.post(
+    "/mfa/totp",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Start setting up an authenticator app: its secret, otpauth URL and QR code (SVG)",
+      auth: "session",
+      response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).strict(),
+      reauthenticate: true,
+    }),
+    call(startTotpEnrolment, noInput, notStored),
+  );
+  api.post(
+    "/mfa/totp/confirm",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Confirm the authenticator app with a code; answers 10 recovery codes, shown once",
+      auth: "session",
+      body: confirmTotpSchema,
+      response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+    }),
+    call(confirmTotpEnrolment, readJson, notStored),
+  );
   api.delete(
     "/mfa/totp",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Turn the authenticator app off (its recovery codes and trusted browsers go too)",
+      auth: "session",
+      response: noBody,
+      status: 204,
+      reauthenticate: true,
+    }),
     call(disableTotp, noInput, (c) => c.body(null, 204)),
   );
-  api.post("/mfa/recovery-codes", call(regenerateRecoveryCodes, noInput, notStored));
+  api.post(
+    "/mfa/recovery-codes",
+    describeRoute({
+      tag: "Accounts",
+      summary: "A new set of 10 recovery codes (the old set stops working)",
+      auth: "session",
+      response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+      reauthenticate: true,
+    }),
+    call(regenerateRecoveryCodes, noInput, notStored),
+  );
   // Passkeys (WebAuthn): the options for navigator.credentials.create(), then the authenticator's
   // answer with a name stores one; several per account; renamed; removed (re-authentication).
   const passkeyId = (c: Context<HttpEnv>) => pathId(c, "id", PASSKEY_MESSAGES.notFound);
-  api.get("/passkeys", call(listPasskeys, noInput, notStored));
-  api.post("/passkeys/options", call(passkeyRegistrationOptions, noInput, notStored));
+  api.get(
+    "/passkeys",
+    describeRoute({
+      tag: "Accounts",
+      summary: "The account's passkeys: name, when added and last used",
+      auth: "session",
+      response: z.object({ passkeys: z.array(passkeySchema) }).strict(),
+    }),
+    call(listPasskeys, noInput, notStored),
+  );
+  api.post(
+    "/passkeys/options",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Options for navigator.credentials.create() to add a passkey (a discoverable credential that verifies its user; the challenge is single-use, 5 minutes)",
+      auth: "session",
+      response: passkeyCreationOptions,
+      reauthenticate: true,
+    }),
+    call(passkeyRegistrationOptions, noInput, notStored),
+  );
   api.post(
     "/passkeys",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Add a passkey: { name, response }, the authenticator's answer to the options; 20 at most",
+      auth: "session",
+      body: addPasskeySchema,
+      response: z.object({ passkey: passkeySchema }).strict(),
+      status: 201,
+    }),
     call(addPasskey, readJson, (c, result) => notStored(c, result, 201)),
   );
-  api.patch("/passkeys/:id", call(renamePasskey, idAndBody(passkeyId), notStored));
+  api.patch(
+    "/passkeys/:id",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Rename a passkey",
+      auth: "session",
+      body: renamePasskeySchema,
+      response: z.object({ passkey: passkeySchema }).strict(),
+    }),
+    call(renamePasskey, idAndBody(passkeyId), notStored),
+  );
   api.delete(
     "/passkeys/:id",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Remove a passkey (audited, e-mailed)",
+      auth: "session",
+      response: noBody,
+      status: 204,
+      reauthenticate: true,
+    }),
     call(removePasskey, passkeyId, (c) => c.body(null, 204)),
   );
   // Deleting the account (re-authentication; refused while it is the last admin or an
   // organization's only owner): its sessions end with it, this browser's cookie too.
   api.delete(
     "/",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Delete the signed-in account: its consultant profile (with the messages sent to it), lists, saved searches, reviews, factors and sessions go; messages it sent stay with their consultants. 409 while it is the last admin or an organization's only owner",
+      auth: "session",
+      response: noBody,
+      status: 204,
+      reauthenticate: true,
+    }),
     call(deleteOwnAccount, noInput, (c) => {
       c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
       return c.body(null, 204);

@@ -1,6 +1,35 @@
 import { type Context, Hono } from "hono";
-import { ADMIN_MESSAGES, ADMIN_TOASTS, adminConsultantListQuerySchema, adminListQuerySchema } from "#common/admin-schema.ts";
-import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
+import { z } from "zod";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_TOASTS,
+  adminConsultantListQuerySchema,
+  adminConsultantSchema,
+  adminListQuerySchema,
+  hideSchema,
+  rejectSchema,
+} from "#common/admin-schema.ts";
+import {
+  ORGANIZATION_FILTERS,
+  ORGANIZATION_ROLES,
+  ORGANIZATION_TEXTS,
+  REPORT_TEXTS,
+  reportActionSchema,
+} from "#common/organizations.ts";
+import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
+import {
+  adminList,
+  adminOrganizationShape,
+  adminUserAnswer,
+  auditEntryAnswer,
+  page,
+  queueEntryAnswer,
+  reportAnswerSchema,
+  reportStatus,
+} from "#server/http/openapi/admin.ts";
+import type { RouteDescription } from "#server/http/openapi/describe-route.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { adminConsultantAnswer, messageOnly } from "#server/http/openapi/schemas.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
@@ -80,52 +109,268 @@ export function createAdminApi(httpDeps: HttpDeps) {
   });
   api.use(limitBody());
 
-  api.get("/consultants", listRoute(httpDeps, "consultants", adminConsultantListQuerySchema, listConsultantsForAdmin));
-  api.get("/consultants/:id", call(getConsultantForAdmin, consultantId));
+  api.get(
+    "/consultants",
+    describeRoute({
+      tag: "Administration",
+      summary: "Profiles by status",
+      auth: "admin",
+      response: adminList("consultants", adminConsultantAnswer),
+    }),
+    listRoute(httpDeps, "consultants", adminConsultantListQuerySchema, listConsultantsForAdmin),
+  );
+  api.get(
+    "/consultants/:id",
+    describeRoute({
+      tag: "Administration",
+      summary: "One profile, every field",
+      auth: "admin",
+      response: adminConsultantAnswer,
+    }),
+    call(getConsultantForAdmin, consultantId),
+  );
   api.put(
     "/consultants/:id",
+    describeRoute({
+      tag: "Administration",
+      summary: "Edit any profile",
+      auth: "admin",
+      body: adminConsultantSchema,
+      response: adminConsultantAnswer,
+    }),
     call((deps, actor, input: { id: number; body: unknown }) => editConsultant(deps, actor, input, ADMIN_EDIT), idAndReadBody),
   );
-  api.delete("/consultants/:id", call(deleteConsultantAsAdmin, consultantId, saying("Consultant deleted successfully")));
+  api.delete(
+    "/consultants/:id",
+    describeRoute({
+      tag: "Administration",
+      summary: "Delete a profile",
+      auth: "admin",
+      response: messageOnly,
+      reauthenticate: true,
+    }),
+    call(deleteConsultantAsAdmin, consultantId, saying("Consultant deleted successfully")),
+  );
 
+  const moderation = {
+    approve: { summary: "Approve a profile" },
+    reject: { summary: "Reject a profile with a reason", body: rejectSchema },
+    hide: { summary: "Hide a profile", body: hideSchema },
+  } satisfies Record<ApprovalAction, Pick<RouteDescription, "summary" | "body">>;
   for (const action of ["approve", "reject", "hide"] as const satisfies ApprovalAction[]) {
     const input = async (c: Context<HttpEnv>) => ({ id: consultantId(c), action, body: await readBody(c) });
-    api.put(`/consultants/:id/${action}`, call(moderateConsultant, input));
+    api.put(
+      `/consultants/:id/${action}`,
+      describeRoute({ tag: "Administration", auth: "admin", response: adminConsultantAnswer, ...moderation[action] }),
+      call(moderateConsultant, input),
+    );
   }
 
   // The approval queue (issue 14): new profiles and changes to approved ones with their diff, oldest first.
-  api.get("/queue", call(listApprovalQueue, queryParams));
+  api.get(
+    "/queue",
+    describeRoute({
+      tag: "Administration",
+      summary: "The approval queue: new profiles and changes, oldest first",
+      auth: "admin",
+      response: z.object({ entries: z.array(queueEntryAnswer), ...page }).strict(),
+    }),
+    call(listApprovalQueue, queryParams),
+  );
 
   // A change to an approved profile: approve publishes it; reject keeps the approved version ({ reason }).
   api.put(
     "/consultants/:id/approve-change",
+    describeRoute({
+      tag: "Administration",
+      summary: "Approve a pending change to a listed profile",
+      auth: "admin",
+      response: z.object({ message: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
+    }),
     call(approveChange, consultantId, (c, approved) => c.json({ message: ADMIN_TOASTS.changeApproved, ...approved })),
   );
-  api.put("/consultants/:id/reject-change", call(rejectChange, idAndReadBody, saying(ADMIN_TOASTS.changeRejected)));
+  api.put(
+    "/consultants/:id/reject-change",
+    describeRoute({
+      tag: "Administration",
+      summary: "Reject a pending change with a reason",
+      auth: "admin",
+      body: rejectSchema,
+      response: messageOnly,
+    }),
+    call(rejectChange, idAndReadBody, saying(ADMIN_TOASTS.changeRejected)),
+  );
 
   api.get(
     "/users",
+    describeRoute({
+      tag: "Administration",
+      summary: "Accounts",
+      auth: "admin",
+      response: adminList("users", adminUserAnswer, { adminCount: z.number().int() }),
+    }),
     listRoute(httpDeps, "users", adminListQuerySchema, listUsersForAdmin, (result) => ({ adminCount: result.adminCount })),
   );
-  api.put("/users/:id/promote", call(promoteUser, userId));
-  api.put("/users/:id/demote", call(demoteUser, userId));
+  api.put(
+    "/users/:id/promote",
+    describeRoute({
+      tag: "Administration",
+      summary: "Make an account admin",
+      auth: "admin",
+      response: adminUserAnswer,
+      reauthenticate: true,
+    }),
+    call(promoteUser, userId),
+  );
+  api.put(
+    "/users/:id/demote",
+    describeRoute({
+      tag: "Administration",
+      summary: "Take the admin role away",
+      auth: "admin",
+      response: adminUserAnswer,
+      reauthenticate: true,
+    }),
+    call(demoteUser, userId),
+  );
   // Blocking (issue 14): no sign-in, sessions ended, profile and reviews hidden; unblock restores.
-  api.put("/users/:id/block", call(blockUser, userId));
-  api.put("/users/:id/unblock", call(unblockUser, userId));
+  api.put(
+    "/users/:id/block",
+    describeRoute({
+      tag: "Administration",
+      summary: "Block an account",
+      auth: "admin",
+      response: adminUserAnswer,
+      reauthenticate: true,
+    }),
+    call(blockUser, userId),
+  );
+  api.put(
+    "/users/:id/unblock",
+    describeRoute({
+      tag: "Administration",
+      summary: "Unblock an account",
+      auth: "admin",
+      response: adminUserAnswer,
+      reauthenticate: true,
+    }),
+    call(unblockUser, userId),
+  );
   // Issue 38: ends every session of a user (audited).
-  api.delete("/users/:id/sessions", call(endUserSessionsAsAdmin, userId));
+  api.delete(
+    "/users/:id/sessions",
+    describeRoute({
+      tag: "Administration",
+      summary: "End every session of a user (audited)",
+      auth: "admin",
+      response: z.object({ message: z.string(), ended: z.number().int() }).strict(),
+    }),
+    call(endUserSessionsAsAdmin, userId),
+  );
 
-  api.get("/audit-log", listRoute(httpDeps, "entries", adminListQuerySchema, listAuditLog));
+  api.get(
+    "/audit-log",
+    describeRoute({
+      tag: "Administration",
+      summary: "Who did what",
+      auth: "admin",
+      response: adminList("entries", auditEntryAnswer),
+    }),
+    listRoute(httpDeps, "entries", adminListQuerySchema, listAuditLog),
+  );
 
   // Organizations (issue 31): the table (search, filter verified / unverified / reported), one with
   // its members and reports; verifying and unverifying are POST/DELETE /api/organizations/{id}/verify.
   const organizationId = (c: Context<HttpEnv>) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
-  api.get("/organizations", call(listOrganizationsForAdmin, queryParams));
-  api.get("/organizations/:id", call(getOrganizationForAdmin, organizationId));
+  api.get(
+    "/organizations",
+    describeRoute({
+      tag: "Administration",
+      summary: "Organizations: search, filter verified / unverified / reported",
+      auth: "admin",
+      query: z.object({
+        search: z.string().optional(),
+        filter: z.enum(ORGANIZATION_FILTERS).optional(),
+        page: z.number().int().optional(),
+        limit: z.number().int().optional(),
+      }),
+      response: z
+        .object({
+          organizations: z.array(z.object(adminOrganizationShape).strict()),
+          filter: z.enum(ORGANIZATION_FILTERS),
+          ...page,
+        })
+        .strict(),
+    }),
+    call(listOrganizationsForAdmin, queryParams),
+  );
+  api.get(
+    "/organizations/:id",
+    describeRoute({
+      tag: "Administration",
+      summary: "One organization with its members and the reports about it",
+      auth: "admin",
+      response: z
+        .object({
+          ...adminOrganizationShape,
+          domain: z.string().nullable(),
+          description: z.string(),
+          members: z.array(
+            z
+              .object({
+                userId: z.number().int(),
+                name: z.string(),
+                email: z.string(),
+                role: z.enum(ORGANIZATION_ROLES.values),
+                listed: z.boolean(),
+                canPost: z.boolean(),
+                joinedAt: z.string(),
+              })
+              .strict(),
+          ),
+          reports: z.array(
+            z
+              .object({
+                id: z.number().int(),
+                subject: z.string(),
+                senderName: z.string(),
+                reason: z.string(),
+                status: reportStatus,
+                createdAt: z.string(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    }),
+    call(getOrganizationForAdmin, organizationId),
+  );
   // Reported conversations: the queue, and what an admin does about one (warn, block, unverify, dismiss).
-  api.get("/reports", call(listReports, queryParams));
+  api.get(
+    "/reports",
+    describeRoute({
+      tag: "Administration",
+      summary: "Reported conversations (open by default; ?status=all)",
+      auth: "admin",
+      query: z.object({
+        status: z.enum(["open", "all"]).optional(),
+        page: z.number().int().optional(),
+        limit: z.number().int().optional(),
+      }),
+      response: z.object({ reports: z.array(reportAnswerSchema), ...page }).strict(),
+    }),
+    call(listReports, queryParams),
+  );
   api.put(
     "/reports/:id",
+    describeRoute({
+      tag: "Administration",
+      summary: "Act on a report: warn the sender, block the account, unverify the organization, or dismiss",
+      auth: "admin",
+      body: reportActionSchema,
+      response: reportAnswerSchema,
+      reauthenticate: true,
+    }),
     call(
       resolveReport,
       idAndBody((c) => pathId(c, "id", REPORT_TEXTS.notFound), readBody),

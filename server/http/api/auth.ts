@@ -1,4 +1,20 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
+import {
+  accountProfileSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "#common/auth.ts";
+import { passkeyOptionsSchema, passkeySignInSchema } from "#common/passkeys.ts";
+import { reauthenticateSchema as reauthenticateBodySchema } from "#common/reauthentication.ts";
+import { loginMfaSchema } from "#common/second-factor.ts";
+import { passkeyRequestOptions } from "#server/http/openapi/accounts.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { messageOnly, noBody, responseSchemas, signedIn } from "#server/http/openapi/schemas.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { completeMfaSignIn } from "#server/services/accounts/login-challenge.ts";
 import { passkeySignInOptions, signInWithPasskey } from "#server/services/accounts/passkeys.ts";
@@ -26,94 +42,233 @@ export function createAuthApi(httpDeps: HttpDeps) {
   });
   api.use(limitBody(16 * 1024));
 
-  api.post("/register", async (c) => {
-    const { user, sessionToken, expiresAt, secondFactorSetupRequired } = await registerAccount(deps(c), await readJson(c));
-    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) }, 201);
-  });
+  api.post(
+    "/register",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Create an account and sign in",
+      body: registerSchema,
+      response: signedIn,
+      status: 201,
+    }),
+    async (c) => {
+      const { user, sessionToken, expiresAt, secondFactorSetupRequired } = await registerAccount(deps(c), await readJson(c));
+      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+      return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) }, 201);
+    },
+  );
 
   // With a second factor the password answers { mfaRequired: true, challenge } and no session;
   // /login/mfa completes it (issue 38). A browser trusted for 30 days skips the second step.
-  api.post("/login", async (c) => {
-    const trustedBrowserToken = readCookie(c.req.header("cookie"), trustedBrowserCookieName(config));
-    const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
-    // methods: "totp" (a code, or a recovery code, at /login/mfa), "passkey" (/passkey/options with the challenge).
-    if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge, methods: result.methods });
-    const { user, sessionToken, expiresAt, secondFactorSetupRequired } = result;
-    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    // ENFORCE_SECOND_FACTOR: this account must set up an authenticator app (POST /api/account/mfa/totp) first.
-    return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) });
-  });
+  api.post(
+    "/login",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Sign in (with a second factor: { mfaRequired, challenge, methods } for POST /auth/login/mfa, or a passkey through POST /auth/passkey/options with the challenge)",
+      body: loginSchema,
+      response: z.union([
+        signedIn,
+        z.object({ mfaRequired: z.literal(true), challenge: z.string(), methods: z.array(z.enum(["totp", "passkey"])) }).strict(),
+      ]),
+    }),
+    async (c) => {
+      const trustedBrowserToken = readCookie(c.req.header("cookie"), trustedBrowserCookieName(config));
+      const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
+      // methods: "totp" (a code, or a recovery code, at /login/mfa), "passkey" (/passkey/options with the challenge).
+      if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge, methods: result.methods });
+      const { user, sessionToken, expiresAt, secondFactorSetupRequired } = result;
+      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+      // ENFORCE_SECOND_FACTOR: this account must set up an authenticator app (POST /api/account/mfa/totp) first.
+      return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) });
+    },
+  );
 
-  api.post("/login/mfa", async (c) => {
-    const { user, sessionToken, expiresAt, trustedBrowser } = await completeMfaSignIn(deps(c), await readJson(c));
-    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    if (trustedBrowser) {
-      c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
-    }
-    return c.json({ sessionToken, user });
-  });
+  api.post(
+    "/login/mfa",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Complete a sign-in with a code or a recovery code (the challenge is single-use, 5 minutes)",
+      body: loginMfaSchema,
+      response: signedIn,
+    }),
+    async (c) => {
+      const { user, sessionToken, expiresAt, trustedBrowser } = await completeMfaSignIn(deps(c), await readJson(c));
+      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+      if (trustedBrowser) {
+        c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
+      }
+      return c.json({ sessionToken, user });
+    },
+  );
 
   // Issue 38: signing in with a passkey instead of the password. The options (a challenge kept on
   // the server for 5 minutes, used once) for navigator.credentials.get(); the answer then signs in
   // and answers as /login does.
-  api.post("/passkey/options", async (c) => {
-    return c.json(await passkeySignInOptions(deps(c), await actorFrom(c), await readJson(c, { allowEmpty: true })));
-  });
+  api.post(
+    "/passkey/options",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Options for navigator.credentials.get() (a challenge kept on the server: single-use, 5 minutes): {} to sign in with a passkey instead of the password; { challenge } (the sign-in's) for the second step; { reauthenticate: true } (signed in) to re-authenticate",
+      body: passkeyOptionsSchema.unwrap(),
+      response: passkeyRequestOptions,
+    }),
+    async (c) => {
+      return c.json(await passkeySignInOptions(deps(c), await actorFrom(c), await readJson(c, { allowEmpty: true })));
+    },
+  );
 
-  api.post("/passkey/verify", async (c) => {
-    const { user, sessionToken, expiresAt } = await signInWithPasskey(deps(c), await readJson(c));
-    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-    return c.json({ sessionToken, user });
-  });
+  api.post(
+    "/passkey/verify",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Sign in with a passkey: { response }, the authenticator's answer to the options (as @simplewebauthn/browser gives it); answers as /auth/login does. A replayed, expired or foreign answer is 400",
+      body: passkeySignInSchema,
+      response: signedIn,
+    }),
+    async (c) => {
+      const { user, sessionToken, expiresAt } = await signInWithPasskey(deps(c), await readJson(c));
+      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+      return c.json({ sessionToken, user });
+    },
+  );
 
   // Issue 38: the password or a second-factor code again; sensitive changes then pass for
   // REAUTHENTICATE_MINUTES (they answer 403 { message, reauthenticate: true } without it).
-  api.post("/reauthenticate", async (c) => {
-    await reauthenticate(deps(c), await actorFrom(c), await readJson(c));
-    return c.body(null, 204);
-  });
+  api.post(
+    "/reauthenticate",
+    describeRoute({
+      tag: "Accounts",
+      summary:
+        "Re-authenticate this session ({ password }, { code }: the authenticator app's or a recovery code, or { passkey }: a passkey's answer to POST /auth/passkey/options with reauthenticate); sensitive changes then pass for REAUTHENTICATE_MINUTES",
+      auth: "session",
+      body: reauthenticateBodySchema,
+      response: noBody,
+      status: 204,
+    }),
+    async (c) => {
+      await reauthenticate(deps(c), await actorFrom(c), await readJson(c));
+      return c.body(null, 204);
+    },
+  );
 
-  api.post("/logout", async (c) => {
-    const session = await c.get("getSession")();
-    if (session) await deleteSession(db, session.tokenHash);
-    c.header("Set-Cookie", clearSessionCookie(config), { append: true });
-    return c.json({ message: "You have been logged out successfully" });
-  });
+  api.post(
+    "/logout",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Sign out (ends this session)",
+      auth: "session",
+      response: messageOnly,
+    }),
+    async (c) => {
+      const session = await c.get("getSession")();
+      if (session) await deleteSession(db, session.tokenHash);
+      c.header("Set-Cookie", clearSessionCookie(config), { append: true });
+      return c.json({ message: "You have been logged out successfully" });
+    },
+  );
 
-  api.get("/me", async (c) => {
-    return c.json(getAccount(await c.get("getSession")()));
-  });
+  api.get(
+    "/me",
+    describeRoute({
+      tag: "Accounts",
+      summary: "The signed-in account",
+      auth: "session",
+      response: responseSchemas.user,
+    }),
+    async (c) => {
+      return c.json(getAccount(await c.get("getSession")()));
+    },
+  );
 
-  api.put("/profile", async (c) => {
-    const { user } = await updateAccountProfile(deps(c), await actorFrom(c), await readJson(c));
-    return c.json(user);
-  });
+  api.put(
+    "/profile",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Change name and e-mail",
+      auth: "session",
+      body: accountProfileSchema,
+      response: responseSchemas.user,
+      reauthenticate: true,
+    }),
+    async (c) => {
+      const { user } = await updateAccountProfile(deps(c), await actorFrom(c), await readJson(c));
+      return c.json(user);
+    },
+  );
 
-  api.put("/password", async (c) => {
-    await changePassword(deps(c), await actorFrom(c), await readJson(c));
-    return c.json({ message: "Password changed" });
-  });
+  api.put(
+    "/password",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Change the password",
+      auth: "session",
+      body: changePasswordSchema,
+      response: messageOnly,
+    }),
+    async (c) => {
+      await changePassword(deps(c), await actorFrom(c), await readJson(c));
+      return c.json({ message: "Password changed" });
+    },
+  );
 
-  api.post("/resend-verification", async (c) => {
-    const { email } = await resendVerificationEmail(deps(c), await actorFrom(c));
-    return c.json({ message: `We sent a verification link to ${email}` });
-  });
+  api.post(
+    "/resend-verification",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Send the verification e-mail again",
+      auth: "session",
+      response: messageOnly,
+    }),
+    async (c) => {
+      const { email } = await resendVerificationEmail(deps(c), await actorFrom(c));
+      return c.json({ message: `We sent a verification link to ${email}` });
+    },
+  );
 
-  api.post("/verify-email", async (c) => {
-    const result = await verifyEmail(deps(c), await readJson(c));
-    return c.json({ message: "Your email address is verified", email: result.email });
-  });
+  api.post(
+    "/verify-email",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Verify an e-mail address with the link's token",
+      body: verifyEmailSchema,
+      response: z.object({ message: z.string(), email: z.string() }).strict(),
+    }),
+    async (c) => {
+      const result = await verifyEmail(deps(c), await readJson(c));
+      return c.json({ message: "Your email address is verified", email: result.email });
+    },
+  );
 
-  api.post("/forgot-password", async (c) => {
-    await requestPasswordReset(deps(c), await readJson(c));
-    return c.json({ message: "If an account exists for that email address, we sent a link to reset the password." });
-  });
+  api.post(
+    "/forgot-password",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Send a password reset link",
+      body: forgotPasswordSchema,
+      response: messageOnly,
+    }),
+    async (c) => {
+      await requestPasswordReset(deps(c), await readJson(c));
+      return c.json({ message: "If an account exists for that email address, we sent a link to reset the password." });
+    },
+  );
 
-  api.post("/reset-password", async (c) => {
-    await resetPassword(deps(c), await readJson(c));
-    return c.json({ message: "Your password has been changed. Please sign in with your new password." });
-  });
+  api.post(
+    "/reset-password",
+    describeRoute({
+      tag: "Accounts",
+      summary: "Set a new password with the link's token",
+      body: resetPasswordSchema,
+      response: messageOnly,
+    }),
+    async (c) => {
+      await resetPassword(deps(c), await readJson(c));
+      return c.json({ message: "Your password has been changed. Please sign in with your new password." });
+    },
+  );
 
   return api;
 }

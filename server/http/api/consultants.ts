@@ -1,5 +1,11 @@
 import { type Context, Hono } from "hono";
-import { parseSearchParams } from "#common/search-params.ts";
+import { z } from "zod";
+import { consultantProfileSchema } from "#common/consultant-schema.ts";
+import { LOCALES } from "#common/locales.ts";
+import { parseSearchParams, searchParamsSchema } from "#common/search-params.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { insightsAnswer, pdfCvFormats } from "#server/http/openapi/directory.ts";
+import { ownProfileAnswer, pdf, responseSchemas, searchResultSchema } from "#server/http/openapi/schemas.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
 import { createConsultant, getOwnConsultant, viewConsultantProfile } from "#server/services/consultants/profile.ts";
 import { consultantCv } from "#server/services/cv/index.ts";
@@ -25,21 +31,38 @@ export function createConsultantsApi(deps: HttpDeps) {
   const serviceDeps = (c: Context<HttpEnv>) => apiServiceDeps(deps, c);
 
   // GET /api/consultants?keywords&location&expertise&experience&languages&availability&page&limit&sort
-  api.get("/", async (c) => {
-    const parsed = parseSearchParams(new URL(c.req.url).searchParams);
-    if (!parsed.success) throw parsed.error;
-    return c.json(await searchDirectoryAs(serviceDeps(c), await actorFrom(c), parsed.data));
-  });
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "Search the listed consultants",
+      query: searchParamsSchema,
+      response: searchResultSchema,
+    }),
+    async (c) => {
+      const parsed = parseSearchParams(new URL(c.req.url).searchParams);
+      if (!parsed.success) throw parsed.error;
+      return c.json(await searchDirectoryAs(serviceDeps(c), await actorFrom(c), parsed.data));
+    },
+  );
 
-  api.get("/:id", async (c) => {
-    const id = pathId(c, "id", "Consultant not found");
-    const actor = await actorFrom(c);
-    const { consultant, status, track } = await viewConsultantProfile(serviceDeps(c), actor, id);
-    // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
-    // nor is a profile whose rate depends on who asks.
-    if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
-    return c.json({ ...consultant, ...track });
-  });
+  api.get(
+    "/:id",
+    describeRoute({
+      tag: "Directory",
+      summary: "One consultant's profile and track record",
+      response: responseSchemas.profile,
+    }),
+    async (c) => {
+      const id = pathId(c, "id", "Consultant not found");
+      const actor = await actorFrom(c);
+      const { consultant, status, track } = await viewConsultantProfile(serviceDeps(c), actor, id);
+      // An unlisted profile is shown to its owner or an admin only: never kept by a shared cache;
+      // nor is a profile whose rate depends on who asks.
+      if (status !== "approved" || actor !== null) c.header("Cache-Control", "private, no-store");
+      return c.json({ ...consultant, ...track });
+    },
+  );
 
   // The CV as a PDF (issue 12), or as Europass XML (issue 34): public fields for visitors, the full
   // CV for the owner and admins. Laid out in the CV thread once per version and kept
@@ -58,19 +81,61 @@ export function createConsultantsApi(deps: HttpDeps) {
     if (c.req.header("if-none-match") === `"${cv.digest}"`) return c.body(null, 304, { "Cache-Control": cacheControl });
     return downloadAnswer(c, cv, cacheControl);
   };
-  api.get("/:id/cv.pdf", cvFile("pdf"));
-  api.get("/:id/cv.xml", cvFile("xml"));
+  api.get(
+    "/:id/cv.pdf",
+    describeRoute({
+      tag: "Directory",
+      summary:
+        "A consultant's CV as PDF, in the layout `format` names (made once per version of the profile); the standard layout's headings in the language `lang` names",
+      query: z.object({ format: z.enum(pdfCvFormats).optional(), lang: z.enum(LOCALES).optional() }),
+      response: pdf,
+    }),
+    cvFile("pdf"),
+  );
+  api.get(
+    "/:id/cv.xml",
+    describeRoute({
+      tag: "Directory",
+      summary: "A consultant's CV as Europass XML (the 2012-2020 schema), which the CV import reads back unchanged",
+      query: z.object({ format: z.enum(["europass"]).optional() }),
+      response: { mediaType: "application/xml" },
+    }),
+    cvFile("xml"),
+  );
 
-  api.post("/", profileBodyLimit, async (c) => {
-    const actor = await actorFrom(c);
-    return notStored(c, await createConsultant(serviceDeps(c), actor, await readJson(c)), 201);
-  });
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "Create the caller's profile",
+      auth: "session",
+      body: consultantProfileSchema,
+      response: responseSchemas.createdProfile,
+      status: 201,
+    }),
+    profileBodyLimit,
+    async (c) => {
+      const actor = await actorFrom(c);
+      return notStored(c, await createConsultant(serviceDeps(c), actor, await readJson(c)), 201);
+    },
+  );
 
-  api.put("/:id", profileBodyLimit, async (c) => {
-    const id = pathId(c, "id", "Consultant not found");
-    const actor = await actorFrom(c);
-    return notStored(c, await editConsultant(serviceDeps(c), actor, { id, body: await readJson(c) }, OWNER_EDIT));
-  });
+  api.put(
+    "/:id",
+    describeRoute({
+      tag: "Directory",
+      summary: "Edit one's profile",
+      auth: "session",
+      body: consultantProfileSchema,
+      response: ownProfileAnswer,
+    }),
+    profileBodyLimit,
+    async (c) => {
+      const id = pathId(c, "id", "Consultant not found");
+      const actor = await actorFrom(c);
+      return notStored(c, await editConsultant(serviceDeps(c), actor, { id, body: await readJson(c) }, OWNER_EDIT));
+    },
+  );
 
   return api;
 }
@@ -79,7 +144,25 @@ export function createConsultantsApi(deps: HttpDeps) {
 export function createMyProfileApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const call = serviceCalls(deps, actorFrom);
-  api.get("/", call(getOwnConsultant, noInput, notStored));
-  api.get("/insights", call(getMyInsights, noInput, notStored));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "The caller's own profile",
+      auth: "session",
+      response: ownProfileAnswer,
+    }),
+    call(getOwnConsultant, noInput, notStored),
+  );
+  api.get(
+    "/insights",
+    describeRoute({
+      tag: "Directory",
+      summary: "Views and contacts of the caller's profile",
+      auth: "session",
+      response: insightsAnswer,
+    }),
+    call(getMyInsights, noInput, notStored),
+  );
   return api;
 }

@@ -1,5 +1,10 @@
 import type { Context } from "hono";
-import { CONVERSATION_TEXTS } from "#common/conversations.ts";
+import { z } from "zod";
+import { CONVERSATION_TEXTS, conversationListSchema, conversationMessageSchema } from "#common/conversations.ts";
+import { reportSchema } from "#common/organizations.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { conversationPageSchema, conversationThreadSchema } from "#server/http/openapi/messages.ts";
+import { noBody } from "#server/http/openapi/schemas.ts";
 import { listConversations } from "#server/services/conversations/conversations.ts";
 import { deleteConversationFromView } from "#server/services/conversations/hiding.ts";
 import { reportConversation } from "#server/services/conversations/reports.ts";
@@ -17,11 +22,62 @@ const conversationId = (c: Context<HttpEnv>) => pathId(c, "id", CONVERSATION_TEX
 
 export function createConversationsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(CONVERSATION_TEXTS.signIn));
-  api.get("/", call(listConversations, queryParams));
-  api.get("/:id", call(openConversation, conversationId));
-  api.post("/:id/messages", call(postToConversation, idAndBody(conversationId), created));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Messages",
+      summary: "The caller's conversations (with their organizations' team conversations)",
+      auth: "session",
+      query: conversationListSchema,
+      response: conversationPageSchema,
+    }),
+    call(listConversations, queryParams),
+  );
+  api.get(
+    "/:id",
+    describeRoute({
+      tag: "Messages",
+      summary: "One conversation, each entry with who wrote it",
+      auth: "session",
+      response: conversationThreadSchema,
+    }),
+    call(openConversation, conversationId),
+  );
+  api.post(
+    "/:id/messages",
+    describeRoute({
+      tag: "Messages",
+      summary: "Write in a conversation",
+      auth: "session",
+      body: conversationMessageSchema,
+      response: conversationThreadSchema,
+      status: 201,
+    }),
+    call(postToConversation, idAndBody(conversationId), created),
+  );
   // "Report this sender" (issue 31): the consultant who received the conversation, to the admins' queue.
-  api.post("/:id/report", call(reportConversation, idAndBody(conversationId), created));
-  api.delete("/:id", call(deleteConversationFromView, conversationId, noContent));
+  api.post(
+    "/:id/report",
+    describeRoute({
+      tag: "Messages",
+      summary: "Report a received conversation's sender to the admins",
+      auth: "session",
+      body: reportSchema,
+      response: z.object({ id: z.number().int(), status: z.literal("open"), message: z.string() }).strict(),
+      status: 201,
+    }),
+    call(reportConversation, idAndBody(conversationId), created),
+  );
+  api.delete(
+    "/:id",
+    describeRoute({
+      tag: "Messages",
+      summary: "Delete a conversation from the caller's own view (the other party keeps it)",
+      auth: "session",
+      response: noBody,
+      status: 204,
+    }),
+    call(deleteConversationFromView, conversationId, noContent),
+  );
   return api;
 }

@@ -1,5 +1,8 @@
 import { Hono } from "hono";
-import { CV_IMPORT_MESSAGES, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
+import { z } from "zod";
+import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
+import { cvImportResultSchema, keptCvFile, text } from "#server/http/openapi/cv.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
 import { importCv } from "#server/services/cv-import/index.ts";
 import { downloadKeptCvOf, downloadOwnKeptCv, removeOwnKeptCv } from "#server/services/cv-import/kept-file.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
@@ -24,38 +27,89 @@ function isTicked(value: unknown) {
 
 export function createCvImportApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.post("/", signedInFirst("Please sign in to import a CV"), async (c) => {
-    const actor = await actorFrom(c);
-    const file = await uploadedFile(c, "file", { notMultipart: NOT_MULTIPART, missing: CV_IMPORT_MESSAGES.noFile });
-    // The same parsed form (Hono keeps it), for the box beside the file.
-    const { keep } = await readMultipart(c, NOT_MULTIPART);
-    const result = await importCv(apiServiceDeps(deps, c), actor, {
-      bytes: new Uint8Array(await file.arrayBuffer()),
-      keep: isTicked(keep),
-      name: file.name,
-    });
-    return notStored(c, result);
-  });
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary:
+        "Read a CV (multipart, field file: Europass XML or PDF, UN P11 as .docx, any CV as PDF or .docx; at most 5 MB and 30 pages) into drafts for the profile form; nothing is saved, and the file is forgotten once read unless keep=true: then it is kept attached to your profile, replacing the one kept before (attachment; GET /api/my-consultant-profile/cv-file). 413 too large or too long, 415 not a CV this reads, 400 unreadable or too slow to read (20 s), 429 more than 20 an hour, 503 the file to keep could not be stored",
+      auth: "session",
+      upload: {
+        field: "file",
+        mediaTypes: [
+          "application/xml",
+          "text/xml",
+          "application/pdf",
+          "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        ],
+        maxBytes: CV_IMPORT_LIMITS.bytes,
+        otherFields: ["keep"],
+      },
+      response: cvImportResultSchema,
+    }),
+    signedInFirst("Please sign in to import a CV"),
+    async (c) => {
+      const actor = await actorFrom(c);
+      const file = await uploadedFile(c, "file", { notMultipart: NOT_MULTIPART, missing: CV_IMPORT_MESSAGES.noFile });
+      // The same parsed form (Hono keeps it), for the box beside the file.
+      const { keep } = await readMultipart(c, NOT_MULTIPART);
+      const result = await importCv(apiServiceDeps(deps, c), actor, {
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        keep: isTicked(keep),
+        name: file.name,
+      });
+      return notStored(c, result);
+    },
+  );
   return api;
 }
 
 /** /api/my-consultant-profile/cv-file: the signed-in person's kept CV. */
 export function createOwnKeptCvApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.get("/", async (c) => downloadAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))));
-  api.delete("/", async (c) => {
-    await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));
-    return c.json({ message: KEPT_CV_MESSAGES.removed });
-  });
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary:
+        "Your kept CV (imported with keep=true) as a download (Content-Disposition: attachment), in the type it was read as; 404 when none is kept",
+      auth: "session",
+      response: keptCvFile,
+    }),
+    async (c) => downloadAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))),
+  );
+  api.delete(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "Remove your kept CV (the stored file is deleted); 404 when none is kept",
+      auth: "session",
+      response: z.object({ message: text }).strict(),
+    }),
+    async (c) => {
+      await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));
+      return c.json({ message: KEPT_CV_MESSAGES.removed });
+    },
+  );
   return api;
 }
 
 /** /api/consultants/{id}/cv-file: a profile's kept CV, for its owner and admins. */
 export function createKeptCvOfApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.get("/", async (c) => {
-    const id = pathId(c, "id", KEPT_CV_MESSAGES.notFound);
-    return downloadAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
-  });
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary:
+        "A profile's kept CV as a download, for the profile's owner and admins; 404 for anyone else, as when none is kept (never a public URL)",
+      auth: "session",
+      response: keptCvFile,
+    }),
+    async (c) => {
+      const id = pathId(c, "id", KEPT_CV_MESSAGES.notFound);
+      return downloadAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
+    },
+  );
   return api;
 }

@@ -1,5 +1,9 @@
 import { type Context, Hono } from "hono";
-import { MESSAGE_TEXTS } from "#common/messages.ts";
+import { z } from "zod";
+import { MESSAGE_TEXTS, markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { inboxItemShape, inboxMessageSchema } from "#server/http/openapi/messages.ts";
+import { messageOnly } from "#server/http/openapi/schemas.ts";
 import { requireUser } from "#server/services/context.ts";
 import { NotFound, ValidationFailed } from "#server/services/errors.ts";
 import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead } from "#server/services/messages/inbox.ts";
@@ -29,16 +33,27 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   // A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
   api.use(limitBody());
-  api.post("/", async (c) => {
-    // Signed-out senders learn nothing, not even whether the consultant exists.
-    const actor = requireUser(await actorFrom(c), MESSAGE_TEXTS.signInToSend);
-    const consultantId = consultantIdFromPath(c);
-    const body = await readJson(c);
-    const input = typeof body === "object" && body !== null ? { ...body, consultantId } : body;
-    await sendMessage(apiServiceDeps(deps, c), actor, input);
-    // The same answer whether the message was delivered or a honeypot discarded it.
-    return c.json({ message: MESSAGE_TEXTS.sent }, 201);
-  });
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Messages",
+      summary: "Send a consultant a message",
+      auth: "session",
+      body: sendMessageSchema,
+      response: messageOnly,
+      status: 201,
+    }),
+    async (c) => {
+      // Signed-out senders learn nothing, not even whether the consultant exists.
+      const actor = requireUser(await actorFrom(c), MESSAGE_TEXTS.signInToSend);
+      const consultantId = consultantIdFromPath(c);
+      const body = await readJson(c);
+      const input = typeof body === "object" && body !== null ? { ...body, consultantId } : body;
+      await sendMessage(apiServiceDeps(deps, c), actor, input);
+      // The same answer whether the message was delivered or a honeypot discarded it.
+      return c.json({ message: MESSAGE_TEXTS.sent }, 201);
+    },
+  );
   return api;
 }
 
@@ -51,6 +66,20 @@ export function createInboxApi(deps: HttpDeps) {
 
   api.get(
     "/",
+    describeRoute({
+      tag: "Messages",
+      summary: "The consultant's inbox",
+      auth: "session",
+      response: z
+        .object({
+          messages: z.array(z.object({ ...inboxItemShape, preview: z.string() }).strict()),
+          total: z.number().int(),
+          page: z.number().int(),
+          limit: z.number().int(),
+          unreadCount: z.number().int(),
+        })
+        .strict(),
+    }),
     call(listInbox, queryParams, (c, inbox) => {
       if (inbox.kind === "no-profile") throw noProfile();
       const { kind: _kind, profileName: _name, ...page } = inbox;
@@ -61,15 +90,50 @@ export function createInboxApi(deps: HttpDeps) {
   // Opening a message marks it read, as in the inbox screen.
   api.get(
     "/:messageId",
+    describeRoute({
+      tag: "Messages",
+      summary: "One message",
+      auth: "session",
+      response: inboxMessageSchema,
+    }),
     call(openMessage, messageId, (c, opened) => {
       if (opened.kind === "no-profile") throw noProfile();
       return c.json(opened.message);
     }),
   );
 
-  api.patch("/:messageId", call(setMessageRead, idAndBody(messageId)));
-  api.post("/:messageId/reply", call(replyToMessage, idAndBody(messageId)));
-  api.delete("/:messageId", call(deleteMessage, messageId, saying("Message deleted")));
+  api.patch(
+    "/:messageId",
+    describeRoute({
+      tag: "Messages",
+      summary: "Mark read or unread",
+      auth: "session",
+      body: markReadSchema,
+      response: inboxMessageSchema,
+    }),
+    call(setMessageRead, idAndBody(messageId)),
+  );
+  api.post(
+    "/:messageId/reply",
+    describeRoute({
+      tag: "Messages",
+      summary: "Reply to a message",
+      auth: "session",
+      body: replySchema,
+      response: inboxMessageSchema,
+    }),
+    call(replyToMessage, idAndBody(messageId)),
+  );
+  api.delete(
+    "/:messageId",
+    describeRoute({
+      tag: "Messages",
+      summary: "Delete a message",
+      auth: "session",
+      response: messageOnly,
+    }),
+    call(deleteMessage, messageId, saying("Message deleted")),
+  );
 
   return api;
 }

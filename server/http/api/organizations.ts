@@ -1,5 +1,28 @@
 import { Hono } from "hono";
-import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { z } from "zod";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import {
+  actingSchema,
+  hiddenFromSchema,
+  invitationSchema,
+  memberUpdateSchema,
+  ORGANIZATION_TEXTS,
+  organizationCreateSchema,
+  organizationSearchSchema,
+  organizationUpdateSchema,
+  verifySchema,
+} from "#common/organizations.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import {
+  actingAnswerSchema,
+  hiddenFromAnswerSchema,
+  invitationAnswerSchema,
+  invitationPreviewSchema,
+  memberSchema,
+  organizationListSchema,
+  organizationSchema,
+} from "#server/http/openapi/organizations.ts";
+import { messageOnly } from "#server/http/openapi/schemas.ts";
 import { getHiddenFrom, putHiddenFrom } from "#server/services/organizations/hidden-from.ts";
 import {
   acceptInvitation,
@@ -56,23 +79,147 @@ export function createOrganizationsApi(deps: HttpDeps) {
   // A verified organization's record is public: a visitor may read it.
   const open = serviceCalls(deps, actorFrom);
 
-  api.get("/", call(listOrganizations, queryParams, notStored));
-  api.post("/", call(createOrganization, bodyOrEmpty, created));
-  api.get("/:id", open(getOrganization, organizationId));
-  api.patch("/:id", call(updateOrganization, idAndBody(organizationId, bodyOrEmpty)));
-  api.delete("/:id", call(deleteOrganization, organizationId, saying("Organization deleted")));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "The caller's organizations, or with ?search= organizations by name",
+      auth: "session",
+      query: organizationSearchSchema,
+      response: organizationListSchema,
+    }),
+    call(listOrganizations, queryParams, notStored),
+  );
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Create an organization (the caller becomes its owner)",
+      auth: "session",
+      body: organizationCreateSchema,
+      response: organizationSchema,
+      status: 201,
+    }),
+    call(createOrganization, bodyOrEmpty, created),
+  );
+  api.get(
+    "/:id",
+    describeRoute({
+      tag: "Organizations",
+      summary: "An organization: members see it whole, anyone a verified one",
+      response: organizationSchema,
+    }),
+    open(getOrganization, organizationId),
+  );
+  api.patch(
+    "/:id",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Change an organization's details (owners and admins)",
+      auth: "session",
+      body: organizationUpdateSchema,
+      response: organizationSchema,
+    }),
+    call(updateOrganization, idAndBody(organizationId, bodyOrEmpty)),
+  );
+  api.delete(
+    "/:id",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Delete an organization (owners and admins)",
+      auth: "session",
+      response: messageOnly,
+      reauthenticate: true,
+    }),
+    call(deleteOrganization, organizationId, saying("Organization deleted")),
+  );
 
-  api.get("/:id/members", call(listMembers, organizationId, notStored));
-  api.patch("/:id/members/:userId", call(updateMember, pathAndBody(memberOf, bodyOrEmpty)));
-  api.delete("/:id/members/:userId", call(removeMember, memberOf));
+  api.get(
+    "/:id/members",
+    describeRoute({
+      tag: "Organizations",
+      summary: "An organization's members (members only)",
+      auth: "session",
+      response: z.object({ members: z.array(memberSchema) }).strict(),
+    }),
+    call(listMembers, organizationId, notStored),
+  );
+  api.patch(
+    "/:id/members/:userId",
+    describeRoute({
+      tag: "Organizations",
+      summary:
+        "Change a member's role or let a plain member post opportunities (owners and admins), or one's own listing on the public page",
+      auth: "session",
+      body: memberUpdateSchema,
+      response: memberSchema,
+    }),
+    call(updateMember, pathAndBody(memberOf, bodyOrEmpty)),
+  );
+  api.delete(
+    "/:id/members/:userId",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Remove a member (owners and admins), or leave (one's own id)",
+      auth: "session",
+      response: z.object({ left: z.boolean() }).strict(),
+    }),
+    call(removeMember, memberOf),
+  );
 
-  api.get("/:id/invitations", call(listInvitations, organizationId, notStored));
-  api.post("/:id/invitations", call(inviteMember, idAndBody(organizationId, bodyOrEmpty), created));
-  api.delete("/:id/invitations/:invitationId", call(withdrawInvitation, invitationOf, saying("Invitation withdrawn")));
+  api.get(
+    "/:id/invitations",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Invitations waiting for an answer (owners and admins)",
+      auth: "session",
+      response: z.object({ invitations: z.array(invitationAnswerSchema) }).strict(),
+    }),
+    call(listInvitations, organizationId, notStored),
+  );
+  api.post(
+    "/:id/invitations",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Invite someone by e-mail (a single-use link, 7 days)",
+      auth: "session",
+      body: invitationSchema,
+      response: invitationAnswerSchema,
+      status: 201,
+    }),
+    call(inviteMember, idAndBody(organizationId, bodyOrEmpty), created),
+  );
+  api.delete(
+    "/:id/invitations/:invitationId",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Withdraw an invitation",
+      auth: "session",
+      response: messageOnly,
+    }),
+    call(withdrawInvitation, invitationOf, saying("Invitation withdrawn")),
+  );
 
-  api.post("/:id/verify", call(verifyOrganization, idAndBody(organizationId, bodyOrEmpty)));
+  api.post(
+    "/:id/verify",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Verify an organization: by a member's e-mail at its domain, or by a site admin",
+      auth: "session",
+      body: verifySchema,
+      response: organizationSchema,
+    }),
+    call(verifyOrganization, idAndBody(organizationId, bodyOrEmpty)),
+  );
   api.delete(
     "/:id/verify",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Take an organization's verification back (site admins)",
+      auth: "admin",
+      response: z.object({ id: z.number().int(), verified: z.literal(false) }).strict(),
+      reauthenticate: true,
+    }),
     call((d, actor, id: number) => unverifyOrganization(d, actor, id), organizationId),
   );
   return api;
@@ -86,17 +233,37 @@ export function createOrganizationsApi(deps: HttpDeps) {
 export function createOrganizationLogoApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const actor = signedInActor(ORGANIZATION_TEXTS.signIn);
-  api.put("/", async (c) => {
-    const who = await actor(c);
-    const id = organizationId(c);
-    const body = await readMultipart(c, ORGANIZATION_TEXTS.logoMultipart);
-    // Multipart with the file in `logo`, as the photo upload takes `profilePhoto`; the service checks the file.
-    return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, file: body[LOGO_FIELD] }));
-  });
-  api.delete("/", async (c) => {
-    const who = await actor(c);
-    return notStored(c, await removeOrganizationLogo(apiServiceDeps(deps, c), who, organizationId(c)));
-  });
+  api.put(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary:
+        "Upload or replace the organization's logo (owners and admins; members 403, others 404): a JPEG, PNG or GIF of at most 1.5 MB, fitted whole into a square and stored as WebP",
+      auth: "session",
+      upload: { field: "logo", mediaTypes: ["image/jpeg", "image/png", "image/gif"], maxBytes: PHOTO_MAX_BYTES },
+      response: organizationSchema,
+    }),
+    async (c) => {
+      const who = await actor(c);
+      const id = organizationId(c);
+      const body = await readMultipart(c, ORGANIZATION_TEXTS.logoMultipart);
+      // Multipart with the file in `logo`, as the photo upload takes `profilePhoto`; the service checks the file.
+      return notStored(c, await setOrganizationLogo(apiServiceDeps(deps, c), who, { id, file: body[LOGO_FIELD] }));
+    },
+  );
+  api.delete(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Remove the organization's logo (owners and admins): its initials are shown instead",
+      auth: "session",
+      response: organizationSchema,
+    }),
+    async (c) => {
+      const who = await actor(c);
+      return notStored(c, await removeOrganizationLogo(apiServiceDeps(deps, c), who, organizationId(c)));
+    },
+  );
   return api;
 }
 
@@ -106,25 +273,85 @@ export function createInvitationsApi(deps: HttpDeps) {
   const open = serviceCalls(deps, actorFrom);
   api.get(
     "/:token",
+    describeRoute({
+      tag: "Organizations",
+      summary: "An invitation, as its e-mailed link shows it",
+      response: invitationPreviewSchema,
+    }),
     open((d, _actor, value: string) => previewInvitation(d, value), token, notStored),
   );
-  api.post("/:token/accept", call(acceptInvitation, token));
-  api.post("/:token/decline", open(declineInvitation, token, saying("Invitation declined")));
+  api.post(
+    "/:token/accept",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Accept an invitation (signed in with the invited address)",
+      auth: "session",
+      response: organizationSchema,
+    }),
+    call(acceptInvitation, token),
+  );
+  api.post(
+    "/:token/decline",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Decline an invitation (whoever holds the link)",
+      response: messageOnly,
+    }),
+    open(declineInvitation, token, saying("Invitation declined")),
+  );
   return api;
 }
 
 /** /api/acting-organization: which organization the signed-in person acts for (null: themselves). */
 export function createActingOrganizationApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
-  api.get("/", call(actingState, noInput, notStored));
-  api.put("/", call(setActingOrganization, bodyOrEmpty, notStored));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "The caller's organizations and the one they act for",
+      auth: "session",
+      response: actingAnswerSchema,
+    }),
+    call(actingState, noInput, notStored),
+  );
+  api.put(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Act for one of one's organizations, or for oneself (null)",
+      auth: "session",
+      body: actingSchema,
+      response: actingAnswerSchema,
+    }),
+    call(setActingOrganization, bodyOrEmpty, notStored),
+  );
   return api;
 }
 
 /** /api/my-consultant-profile/hidden-from: the organizations whose members never see the caller's profile. */
 export function createHiddenFromApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(ORGANIZATION_TEXTS.signIn), SMALL_BODY_LIMIT);
-  api.get("/", call(getHiddenFrom, noInput, notStored));
-  api.put("/", call(putHiddenFrom, bodyOrEmpty, notStored));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "The organizations the caller's profile is hidden from",
+      auth: "session",
+      response: hiddenFromAnswerSchema,
+    }),
+    call(getHiddenFrom, noInput, notStored),
+  );
+  api.put(
+    "/",
+    describeRoute({
+      tag: "Organizations",
+      summary: "Hide the caller's profile from these organizations (the whole list)",
+      auth: "session",
+      body: hiddenFromSchema,
+      response: hiddenFromAnswerSchema,
+    }),
+    call(putHiddenFrom, bodyOrEmpty, notStored),
+  );
   return api;
 }

@@ -1,4 +1,7 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { PHOTO_MAX_BYTES } from "#common/constants.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
 import { uploadPhoto } from "#server/services/photos.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
@@ -8,15 +11,33 @@ import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
 
 export function createPhotoApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.post("/", signedInFirst("Please sign in to upload a photo"), async (c) => {
-    const actor = await actorFrom(c);
-    const file = await uploadedFile(c, "profilePhoto", {
-      notMultipart: "Send the photo as multipart/form-data in the profilePhoto field",
-      missing: "Choose a photo to upload",
-    });
-    const result = await uploadPhoto(apiServiceDeps(deps, c), actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
-    c.header("Cache-Control", "no-store");
-    return c.json(result, 201);
-  });
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "Upload a profile photo (multipart, field profilePhoto: JPEG, PNG or GIF, at most 1.5 MB)",
+      auth: "session",
+      // `name`: the spec's client sends the file's name too; the stored name is random.
+      upload: {
+        field: "profilePhoto",
+        mediaTypes: ["image/jpeg", "image/png", "image/gif"],
+        maxBytes: PHOTO_MAX_BYTES,
+        otherFields: ["name"],
+      },
+      response: z.object({ photoUrl: z.string() }).strict(),
+      status: 201,
+    }),
+    signedInFirst("Please sign in to upload a photo"),
+    async (c) => {
+      const actor = await actorFrom(c);
+      const file = await uploadedFile(c, "profilePhoto", {
+        notMultipart: "Send the photo as multipart/form-data in the profilePhoto field",
+        missing: "Choose a photo to upload",
+      });
+      const result = await uploadPhoto(apiServiceDeps(deps, c), actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
+      c.header("Cache-Control", "no-store");
+      return c.json(result, 201);
+    },
+  );
   return api;
 }

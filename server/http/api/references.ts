@@ -1,4 +1,8 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { referenceConfirmSchema, referenceRequestSchema } from "#common/references.ts";
+import { messageOnly, ownReference, text } from "#server/http/openapi/cv.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
 import {
   confirmReference,
   declineReference,
@@ -24,6 +28,15 @@ export function createOwnReferencesApi(deps: HttpDeps) {
   const call = serviceCalls(deps, actorFrom);
   api.post(
     "/:id/references",
+    describeRoute({
+      tag: "References",
+      summary:
+        "Ask a person at the client to confirm one of your assignments: they get an e-mail with a single-use link (30 days). 409 with 20 requests waiting or one already waiting for this person, 429 after 3 requests to one address in a week",
+      auth: "session",
+      body: referenceRequestSchema,
+      response: ownReference,
+      status: 201,
+    }),
     call(
       requestReference,
       async (c) => ({ assignmentId: assignmentId(c), body: await readJson(c) }),
@@ -32,6 +45,12 @@ export function createOwnReferencesApi(deps: HttpDeps) {
   );
   api.delete(
     "/:id/references/:refId",
+    describeRoute({
+      tag: "References",
+      summary: "Withdraw a reference (waiting or confirmed)",
+      auth: "session",
+      response: messageOnly,
+    }),
     call(withdrawReference, (c) => ({ assignmentId: assignmentId(c), referenceId: referenceId(c) }), notStored),
   );
   return api;
@@ -44,10 +63,34 @@ export function createRefereeApi(deps: HttpDeps) {
   const token = (c: Context<HttpEnv>) => c.req.param("token") ?? "";
   api.get(
     "/:token",
+    describeRoute({
+      tag: "References",
+      summary: "What the referee is asked to confirm (no account: the link's token is the key); 404 once used or expired",
+      response: z
+        .object({
+          consultantName: text,
+          consultantTitle: text,
+          refereeName: text,
+          assignmentTitle: text,
+          organization: text,
+          role: text.nullable(),
+          startMonth: text,
+          endMonth: text.nullable(),
+          expiresAt: text,
+        })
+        .strict(),
+    }),
     call((services, _actor, input: string) => viewReferenceRequest(services, input), token, notStored),
   );
   api.post(
     "/:token/confirm",
+    describeRoute({
+      tag: "References",
+      summary:
+        "Confirm the assignment, correcting role and dates if need be, with an optional statement and score (1-10); the link is then used up",
+      body: referenceConfirmSchema,
+      response: messageOnly,
+    }),
     call(
       (services, _actor, input: { token: string; body: unknown }) => confirmReference(services, input),
       async (c) => ({ token: token(c), body: await readJson(c, { allowEmpty: true }) }),
@@ -56,6 +99,11 @@ export function createRefereeApi(deps: HttpDeps) {
   );
   api.post(
     "/:token/decline",
+    describeRoute({
+      tag: "References",
+      summary: "Decline the request; the link is then used up",
+      response: messageOnly,
+    }),
     call(
       (services, _actor, input: { token: string }) => declineReference(services, input),
       (c) => ({ token: token(c) }),
@@ -71,6 +119,12 @@ export function createAdminReferencesApi(deps: HttpDeps) {
   const call = serviceCalls(deps, actorFrom);
   api.delete(
     "/:refId",
+    describeRoute({
+      tag: "Admin",
+      summary: "Remove a reference from a profile (recorded in the audit log)",
+      auth: "admin",
+      response: messageOnly,
+    }),
     call(removeReference, (c) => ({ referenceId: referenceId(c) }), ok),
   );
   return api;

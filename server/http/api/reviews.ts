@@ -1,5 +1,10 @@
 import type { Context } from "hono";
-import { REVIEW_MESSAGES } from "#common/reviews.ts";
+import { z } from "zod";
+import { ADMIN_REVIEW_FILTERS, REVIEW_MESSAGES, reviewHideSchema, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
+import { adminReviewPageSchema, reviewVisibilityAnswer } from "#server/http/openapi/admin.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { reviewAnswerSchema, reviewPageSchema } from "#server/http/openapi/reviews.ts";
+import { noBody } from "#server/http/openapi/schemas.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import {
@@ -33,8 +38,27 @@ export function createConsultantReviewsApi(deps: HttpDeps) {
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "id", "Consultant not found");
   const page = (c: Context<HttpEnv>) => ({ consultantId: consultantId(c), page: pageParam(c.req.query("page")) });
   const review = async (c: Context<HttpEnv>) => ({ consultantId: consultantId(c), review: await readJson(c) });
-  api.get("/", call(listReviews, page));
-  api.post("/", call(createReview, review, created));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Reviews",
+      summary: "A consultant's reviews",
+      response: reviewPageSchema,
+    }),
+    call(listReviews, page),
+  );
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Reviews",
+      summary: "Review a consultant",
+      auth: "session",
+      body: reviewSchema,
+      response: reviewAnswerSchema,
+      status: 201,
+    }),
+    call(createReview, review, created),
+  );
   return api;
 }
 
@@ -43,12 +67,40 @@ export function createReviewsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, actorFrom);
   const review = async (c: Context<HttpEnv>) => ({ reviewId: reviewId(c), review: await readJson(c) });
   const response = async (c: Context<HttpEnv>) => ({ reviewId: reviewId(c), response: await readJson(c) });
-  api.put("/:reviewId", call(updateReview, review));
+  api.put(
+    "/:reviewId",
+    describeRoute({
+      tag: "Reviews",
+      summary: "Edit one's review",
+      auth: "session",
+      body: reviewSchema,
+      response: reviewAnswerSchema,
+    }),
+    call(updateReview, review),
+  );
   api.delete(
     "/:reviewId",
+    describeRoute({
+      tag: "Reviews",
+      summary: "Delete one's review",
+      auth: "session",
+      response: noBody,
+      status: 204,
+    }),
     call(deleteReview, (c) => ({ reviewId: reviewId(c) }), noContent),
   );
-  api.post("/:reviewId/response", call(respondToReview, response, created));
+  api.post(
+    "/:reviewId/response",
+    describeRoute({
+      tag: "Reviews",
+      summary: "The consultant answers a review",
+      auth: "session",
+      body: reviewResponseSchema,
+      response: reviewAnswerSchema,
+      status: 201,
+    }),
+    call(respondToReview, response, created),
+  );
   return api;
 }
 
@@ -56,15 +108,46 @@ export function createReviewsApi(deps: HttpDeps) {
 export function createAdminReviewsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, actorFrom);
   // The moderation list (issue 36): newest first, ?filter=all|visible|hidden&search=&page=&limit=.
-  api.get("/", call(listReviewsForAdmin, queryParams));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Administration",
+      summary: "Reviews to moderate, newest first: all, the visible or the hidden ones, searched by consultant, reviewer or text",
+      auth: "admin",
+      query: z.object({
+        filter: z.enum(ADMIN_REVIEW_FILTERS).optional(),
+        search: z.string().optional(),
+        page: z.number().int().optional(),
+        limit: z.number().int().optional(),
+      }),
+      response: adminReviewPageSchema,
+    }),
+    call(listReviewsForAdmin, queryParams),
+  );
   // The reason is read before the path: a body that is not JSON is a 400 whatever the id.
   const hide = async (c: Context<HttpEnv>) => {
     const body = await readJson(c);
     return { reviewId: reviewId(c), hidden: true, body };
   };
-  api.put("/:reviewId/hide", call(setReviewHidden, hide));
+  api.put(
+    "/:reviewId/hide",
+    describeRoute({
+      tag: "Administration",
+      summary: "Hide a review",
+      auth: "admin",
+      body: reviewHideSchema,
+      response: reviewVisibilityAnswer,
+    }),
+    call(setReviewHidden, hide),
+  );
   api.put(
     "/:reviewId/unhide",
+    describeRoute({
+      tag: "Administration",
+      summary: "Show a hidden review again",
+      auth: "admin",
+      response: reviewVisibilityAnswer,
+    }),
     call(setReviewHidden, (c) => ({ reviewId: reviewId(c), hidden: false })),
   );
   return api;

@@ -1,5 +1,9 @@
 import type { Context } from "hono";
-import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
+import { z } from "zod";
+import { SAVED_SEARCH_TEXTS, savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { savedSearchAnswer } from "#server/http/openapi/hiring.ts";
+import { messageOnly } from "#server/http/openapi/schemas.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -18,9 +22,48 @@ const savedSearchId = (c: Context<HttpEnv>) => pathId(c, "id", SAVED_SEARCH_TEXT
 
 export function createSavedSearchesApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(SAVED_SEARCH_TEXTS.signIn), SMALL_BODY_LIMIT);
-  api.get("/", call(listSavedSearches, noInput, under("savedSearches")));
-  api.post("/", call(createSavedSearch, readJson, created));
-  api.patch("/:id", call(updateSavedSearch, idAndBody(savedSearchId)));
-  api.delete("/:id", call(deleteSavedSearch, savedSearchId, saying("Saved search deleted")));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Hiring",
+      summary: "The caller's saved searches",
+      auth: "session",
+      response: z.object({ savedSearches: z.array(savedSearchAnswer) }).strict(),
+    }),
+    call(listSavedSearches, noInput, under("savedSearches")),
+  );
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Save a search (with an alert)",
+      auth: "session",
+      body: savedSearchCreateSchema,
+      response: savedSearchAnswer,
+      status: 201,
+    }),
+    call(createSavedSearch, readJson, created),
+  );
+  api.patch(
+    "/:id",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Rename a saved search or change its alert",
+      auth: "session",
+      body: savedSearchUpdateSchema,
+      response: savedSearchAnswer,
+    }),
+    call(updateSavedSearch, idAndBody(savedSearchId)),
+  );
+  api.delete(
+    "/:id",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Delete a saved search",
+      auth: "session",
+      response: messageOnly,
+    }),
+    call(deleteSavedSearch, savedSearchId, saying("Saved search deleted")),
+  );
   return api;
 }

@@ -1,7 +1,15 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { GlossaryAdditionSchema, GlossaryFileSchema } from "#common/glossary/glossary.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
 import { requireAdminRole } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
-import { addGlossarySynonym, exportGlossary, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
+import {
+  addGlossarySynonym,
+  exportGlossary,
+  listZeroResultSearches,
+  ZeroResultsQuerySchema,
+} from "#server/services/search/glossary-admin.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
 import { created, noInput, queryParams, serviceCalls } from "./service-call.ts";
@@ -30,7 +38,32 @@ export function createSearchAdminApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   const call = serviceCalls(deps, actorFrom);
   adminsOnly(api);
-  api.get("/zero-results", call(listZeroResultSearches, queryParams));
+  api.get(
+    "/zero-results",
+    describeRoute({
+      tag: "Admin",
+      summary:
+        "The most frequent searches of the last 30 days that found nothing (counted per day and per search, without who searched)",
+      auth: "admin",
+      query: ZeroResultsQuerySchema,
+      response: z
+        .object({
+          days: z.number().int(),
+          searches: z.array(
+            z
+              .object({
+                query: z.string(),
+                keywords: z.string().nullable(),
+                searches: z.number().int(),
+                lastSearched: z.string(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    }),
+    call(listZeroResultSearches, queryParams),
+  );
   return api;
 }
 
@@ -40,9 +73,38 @@ export function createAdminGlossaryApi(deps: HttpDeps) {
   const call = serviceCalls(deps, actorFrom);
   adminsOnly(api);
   api.use(limitBody());
-  api.get("/export", call(exportGlossary, noInput));
+  api.get(
+    "/export",
+    describeRoute({
+      tag: "Admin",
+      summary: "The field glossary with the admins' additions merged, as the file, to review into the repository",
+      auth: "admin",
+      response: GlossaryFileSchema,
+      // The file as written (a form may be a plain text or an object), not what reading it makes.
+      answerIs: "input",
+    }),
+    call(exportGlossary, noInput),
+  );
   api.post(
     "/:conceptId/synonyms",
+    describeRoute({
+      tag: "Admin",
+      summary:
+        "Add a form (synonym, acronym, term in one of the region's languages) to a concept of the field glossary: checked like the file's forms, audited, and the profiles tagged again",
+      auth: "admin",
+      body: GlossaryAdditionSchema.omit({ conceptId: true }),
+      status: 201,
+      response: z
+        .object({
+          id: z.number().int(),
+          conceptId: z.string(),
+          label: z.string(),
+          language: z.string(),
+          text: z.string(),
+          retagging: z.boolean(),
+        })
+        .strict(),
+    }),
     call(addGlossarySynonym, async (c) => ({ conceptId: conceptId(c), body: await readJson(c) }), created),
   );
   return api;

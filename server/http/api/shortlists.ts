@@ -1,5 +1,21 @@
 import { type Context, Hono } from "hono";
-import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
+import { z } from "zod";
+import {
+  SHORTLIST_TEXTS,
+  shortlistCreateSchema,
+  shortlistEntryPatchSchema,
+  shortlistEntrySchema,
+  shortlistNameSchema,
+  shortlistNoteSchema,
+} from "#common/shortlists.ts";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import {
+  sharedShortlistSchema,
+  shortlistDetailSchema,
+  shortlistListSchema,
+  shortlistNoteAnswerSchema,
+} from "#server/http/openapi/hiring.ts";
+import { csv, messageOnly } from "#server/http/openapi/schemas.ts";
 import { exportShortlistCsv } from "#server/services/shortlists/csv.ts";
 import {
   addShortlistNote,
@@ -34,35 +50,165 @@ export function createShortlistsApi(deps: HttpDeps) {
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "consultantId", SHORTLIST_TEXTS.consultantNotFound);
   const entry = (c: Context<HttpEnv>) => ({ id: listId(c), consultantId: consultantId(c) });
 
-  api.get("/", call(listShortlists, noInput, under("shortlists")));
-  api.post("/", call(createShortlist, bodyOrEmpty, created));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Hiring",
+      summary: "The caller's shortlists and their organizations' team lists",
+      auth: "session",
+      response: shortlistListSchema,
+    }),
+    call(listShortlists, noInput, under("shortlists")),
+  );
+  api.post(
+    "/",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Create a shortlist, private or (with organizationId) a team list",
+      auth: "session",
+      body: shortlistCreateSchema,
+      response: shortlistDetailSchema,
+      status: 201,
+    }),
+    call(createShortlist, bodyOrEmpty, created),
+  );
   api.get(
     "/:id/export.csv",
+    describeRoute({
+      tag: "Hiring",
+      summary: "A shortlist as CSV with each entry's stage; ?notes=1 adds the notes",
+      auth: "session",
+      response: csv,
+    }),
     call(
       exportShortlistCsv,
       (c) => ({ id: listId(c), notes: c.req.query("notes") === "1" }),
       (c, { filename, csv }) => downloadAnswer(c, { contentType: CSV_TYPE, filename, body: csv }),
     ),
   );
-  api.get("/:id", call(getShortlist, listId));
-  api.patch("/:id", call(renameShortlist, idAndBody(listId, bodyOrEmpty)));
-  api.delete("/:id", call(deleteShortlist, listId, saying("Shortlist deleted")));
-  api.put("/:id/consultants/:consultantId", call(putShortlistEntry, pathAndBody(entry, bodyOrEmpty)));
-  api.patch("/:id/consultants/:consultantId", call(patchShortlistEntry, pathAndBody(entry, bodyOrEmpty)));
-  api.delete("/:id/consultants/:consultantId", call(removeShortlistEntry, entry));
-  api.get("/:id/consultants/:consultantId/notes", call(listShortlistNotes, entry, notStored));
-  api.post("/:id/consultants/:consultantId/notes", call(addShortlistNote, pathAndBody(entry, bodyOrEmpty), created));
-  api.post("/:id/share", call(shareShortlist, listId, created));
-  api.delete("/:id/share", call(revokeShortlistShare, listId, saying("Share link revoked")));
+  api.get(
+    "/:id",
+    describeRoute({
+      tag: "Hiring",
+      summary: "One shortlist, with each entry's stage and internal notes",
+      auth: "session",
+      response: shortlistDetailSchema,
+    }),
+    call(getShortlist, listId),
+  );
+  api.patch(
+    "/:id",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Rename a shortlist",
+      auth: "session",
+      body: shortlistNameSchema,
+      response: shortlistDetailSchema,
+    }),
+    call(renameShortlist, idAndBody(listId, bodyOrEmpty)),
+  );
+  api.delete(
+    "/:id",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Delete a shortlist",
+      auth: "session",
+      response: messageOnly,
+    }),
+    call(deleteShortlist, listId, saying("Shortlist deleted")),
+  );
+  api.put(
+    "/:id/consultants/:consultantId",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Add a consultant (with a note)",
+      auth: "session",
+      body: shortlistEntrySchema,
+      response: shortlistDetailSchema,
+    }),
+    call(putShortlistEntry, pathAndBody(entry, bodyOrEmpty)),
+  );
+  api.patch(
+    "/:id/consultants/:consultantId",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Move an entry to a stage, or change its note",
+      auth: "session",
+      body: shortlistEntryPatchSchema,
+      response: shortlistDetailSchema,
+    }),
+    call(patchShortlistEntry, pathAndBody(entry, bodyOrEmpty)),
+  );
+  api.delete(
+    "/:id/consultants/:consultantId",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Remove a consultant",
+      auth: "session",
+      response: shortlistDetailSchema,
+    }),
+    call(removeShortlistEntry, entry),
+  );
+  api.get(
+    "/:id/consultants/:consultantId/notes",
+    describeRoute({
+      tag: "Hiring",
+      summary: "An entry's internal notes",
+      auth: "session",
+      response: z.object({ notes: z.array(shortlistNoteAnswerSchema) }).strict(),
+    }),
+    call(listShortlistNotes, entry, notStored),
+  );
+  api.post(
+    "/:id/consultants/:consultantId/notes",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Add an internal note to an entry",
+      auth: "session",
+      body: shortlistNoteSchema,
+      response: shortlistNoteAnswerSchema,
+      status: 201,
+    }),
+    call(addShortlistNote, pathAndBody(entry, bodyOrEmpty), created),
+  );
+  api.post(
+    "/:id/share",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Share a shortlist by link",
+      auth: "session",
+      response: z.object({ token: z.string(), url: z.string() }).strict(),
+      status: 201,
+    }),
+    call(shareShortlist, listId, created),
+  );
+  api.delete(
+    "/:id/share",
+    describeRoute({
+      tag: "Hiring",
+      summary: "Stop sharing a shortlist",
+      auth: "session",
+      response: messageOnly,
+    }),
+    call(revokeShortlistShare, listId, saying("Share link revoked")),
+  );
   return api;
 }
 
 export function createSharedShortlistsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  api.get("/:token", async (c) => {
-    c.header("Cache-Control", "private, no-store");
-    c.header("X-Robots-Tag", "noindex");
-    return c.json(await viewSharedShortlist(apiServiceDeps(deps, c), c.req.param("token")));
-  });
+  api.get(
+    "/:token",
+    describeRoute({
+      tag: "Hiring",
+      summary: "A shared shortlist, read-only",
+      response: sharedShortlistSchema,
+    }),
+    async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Robots-Tag", "noindex");
+      return c.json(await viewSharedShortlist(apiServiceDeps(deps, c), c.req.param("token")));
+    },
+  );
   return api;
 }

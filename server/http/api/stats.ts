@@ -1,10 +1,20 @@
 import { Hono } from "hono";
+import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { responseSchemas } from "#server/http/openapi/schemas.ts";
 import { directoryStats } from "#server/services/stats.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 
 export function createStatsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   // GET /api/stats: the spec's four totals, plus listed consultants per country for the home tiles.
-  api.get("/", async (c) => c.json(await directoryStats(apiServiceDeps(deps, c))));
+  api.get(
+    "/",
+    describeRoute({
+      tag: "Directory",
+      summary: "Directory totals and consultants per country",
+      response: responseSchemas.stats,
+    }),
+    async (c) => c.json(await directoryStats(apiServiceDeps(deps, c))),
+  );
   return api;
 }

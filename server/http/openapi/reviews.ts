@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { REVIEW_ENGAGEMENTS, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
+import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
-import { type ApiRoute, noContent } from "./schemas.ts";
 
-// The documented routes of the API: reviews and the consultant's response. Every review carries
+// What the routes of reviews and the consultant's response answer (described in ../api/reviews.ts). Every review carries
 // the organization its author wrote for and whether it counts toward the rating (issue 31).
 
 export const reviewAnswerSchema = z
@@ -34,51 +33,3 @@ export const reviewPageSchema = z
     ratedReviewCount: z.number().int(),
   })
   .strict();
-
-export const reviewsRoutes: ApiRoute[] = [
-  {
-    method: "GET",
-    path: "/consultants/:id/reviews",
-    tag: "Reviews",
-    summary: "A consultant's reviews",
-    response: reviewPageSchema,
-  },
-  {
-    method: "POST",
-    path: "/consultants/:id/reviews",
-    tag: "Reviews",
-    summary: "Review a consultant",
-    auth: "session",
-    body: reviewSchema,
-    response: reviewAnswerSchema,
-    status: 201,
-  },
-  {
-    method: "PUT",
-    path: "/reviews/:reviewId",
-    tag: "Reviews",
-    summary: "Edit one's review",
-    auth: "session",
-    body: reviewSchema,
-    response: reviewAnswerSchema,
-  },
-  {
-    method: "DELETE",
-    path: "/reviews/:reviewId",
-    tag: "Reviews",
-    summary: "Delete one's review",
-    auth: "session",
-    response: noContent,
-    status: 204,
-  },
-  {
-    method: "POST",
-    path: "/reviews/:reviewId/response",
-    tag: "Reviews",
-    summary: "The consultant answers a review",
-    auth: "session",
-    body: reviewResponseSchema,
-    response: reviewAnswerSchema,
-    status: 201,
-  },
-];

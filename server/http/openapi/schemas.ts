@@ -4,7 +4,7 @@ import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
 import type { SortValue } from "#common/search.ts";
 import { LANGUAGE_LEVELS, RATE_CURRENCIES, RATE_VISIBILITIES } from "#common/track-record-lists.ts";
 
-// What the documented routes answer, and how a route is documented (see ../openapi.ts).
+// What the documented routes answer, and what a route's description says (describeRoute(), ./describe-route.ts).
 
 export const errorSchema = z.object({
   message: z.string(),
@@ -209,7 +209,7 @@ export type ApiRoute = {
   body?: z.ZodType;
   query?: z.ZodType;
   /** The success answer: a schema (JSON), a media type for files, or no body at all (204). */
-  response: z.ZodType | { mediaType: string } | typeof noContent;
+  response: z.ZodType | { mediaType: string } | typeof noBody;
   status?: number;
   /** The answer is in the schema's input form (a file format that parsing turns into something else). */
   answerIs?: "input";
@@ -225,4 +225,4 @@ export type ApiRoute = {
 export const pdf = { mediaType: "application/pdf" };
 export const csv = { mediaType: "text/csv" };
 /** The success answer has no body (204 No Content). */
-export const noContent = { noContent: true } as const;
+export const noBody = { noContent: true } as const;

@@ -3,7 +3,8 @@ import { CV_IMPORT_FORMATS } from "#common/cv-import.ts";
 import { REFERENCE_STATUSES } from "#common/references.ts";
 import { LANGUAGE_LEVELS } from "#common/track-record-lists.ts";
 
-// What the routes of CV import answer (issue 34); each route's description is where it is registered (../api/cv-import.ts).
+// What the routes of CV import answer (issue 34); each route's description is where it is
+// registered (../api/cv-import.ts).
 
 export const text = z.string();
 const draftAssignment = z

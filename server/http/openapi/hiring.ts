@@ -4,8 +4,9 @@ import { SHORTLIST_STAGES } from "#common/shortlists.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 import { consultantFields, dailyRateAnswer } from "./schemas.ts";
 
-// What the routes answer (each described where it is registered, ../api/*.ts): conversations, shortlists and saved searches (issue 13), and
-// what a shortlist answers since it may belong to a team (issue 31).
+// What the routes answer (each described where it is registered, ../api/*.ts): conversations,
+// shortlists and saved searches (issue 13), and what a shortlist answers since it may belong to a
+// team (issue 31).
 
 /** A consultant on a list (common/shortlists.ts ShortlistConsultant): public profile fields, never contact details. */
 const shortlistConsultantSchema = z

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { organizationBadgeSchema } from "./organizations.ts";
 
-// What the routes answer (each described where it is registered, ../api/*.ts): messages to consultants, the consultant's inbox, and
-// conversations, whose sender carries `organization: { id, name, verified }` (issue 31).
+// What the routes answer (each described where it is registered, ../api/*.ts): messages to
+// consultants, the consultant's inbox, and conversations, whose sender carries `organization: { id,
+// name, verified }` (issue 31).
 
 const partySchema = z
   .object({

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { BUDGET_KINDS, DURATION_UNITS, INTEREST_STAGES, OPPORTUNITY_SORTS, OPPORTUNITY_STATUSES } from "#common/opportunities.ts";
 import { MATCH_PARTS } from "#common/opportunity-match.ts";
 
-// What the routes of opportunities answer (issue 32; each described where it is registered, ../api/opportunities.ts):
-// the answers are checked against these schemas by server/http/api/opportunities.test.ts.
+// What the routes of opportunities answer (issue 32; each described where it is registered,
+// ../api/opportunities.ts): the answers are checked against these schemas by
+// server/http/api/opportunities.test.ts.
 
 const timestamp = z.string();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

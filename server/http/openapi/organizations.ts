@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ORGANIZATION_KINDS, ORGANIZATION_ROLES } from "#common/organizations.ts";
 
-// What the routes of organizations answer (issue 31; each described where it is registered, ../api/organizations.ts):
-// the answers are checked against these schemas by server/http/api/organizations.test.ts.
+// What the routes of organizations answer (issue 31; each described where it is registered,
+// ../api/organizations.ts): the answers are checked against these schemas by
+// server/http/api/organizations.test.ts.
 
 const role = z.enum(ORGANIZATION_ROLES.values);
 const kind = z.enum(ORGANIZATION_KINDS.values);

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 
-// What the routes of reviews and the consultant's response answer (described in ../api/reviews.ts). Every review carries
-// the organization its author wrote for and whether it counts toward the rating (issue 31).
+// What the routes of reviews and the consultant's response answer (described in ../api/reviews.ts).
+// Every review carries the organization its author wrote for and whether it counts toward the
+// rating (issue 31).
 
 export const reviewAnswerSchema = z
   .object({

@@ -41,6 +41,7 @@ import {
 import { AskPanel, type AskTarget } from "../components/admin/ask-panel.tsx";
 import { AuditTable } from "../components/admin/audit-panel.tsx";
 import { ConsultantsTable } from "../components/admin/consultants-panel.tsx";
+import { EditPanel } from "../components/admin/edit-consultant-dialog.tsx";
 import { AdminPlaceProvider } from "../components/admin/plain-forms.tsx";
 import { QueueTable, ReviewPanel } from "../components/admin/queue-panel.tsx";
 import { TablePages } from "../components/admin/table-pages.tsx";
@@ -60,6 +61,7 @@ import { idFrom } from "../lib/ids.server.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure, revalidateUnlessRequestFailed } from "../lib/page-action.ts";
 import { reauthenticateFromForm } from "../lib/reauthentication.server.ts";
+import { REAUTHENTICATE_FIELDS } from "../lib/reauthentication.ts";
 import { answer, refusedAnswer } from "../lib/service-errors.server.ts";
 import { requireAdminPage } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -76,6 +78,8 @@ type View = {
   ask?: { intent: AskingIntent; id: number };
   /** The queue entry whose review is open in the page (without JavaScript): ReviewPanel. */
   review?: number;
+  /** The consultant whose Edit form is open in the page (without JavaScript): EditPanel. */
+  edit?: number;
 };
 
 /** Which table, search and page the address asks for; anything odd falls back to the first page. */
@@ -95,6 +99,7 @@ function readView(search: string): View {
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     ...(askIntent && askId !== null ? { ask: { intent: askIntent, id: askId } } : {}),
     ...(tab === "queue" && params.get("review") === "1" && askId !== null ? { review: askId } : {}),
+    ...(tab === "consultants" && params.get("edit") === "1" && askId !== null ? { edit: askId } : {}),
   };
 }
 
@@ -175,6 +180,17 @@ function sessionsEnded(i18n: I18n, done: unknown): string | undefined {
   return i18n._(msg`${count} sessions ended`);
 }
 
+/**
+ * Each field's value as sent (a switch's last: its checkbox's "true" after the hidden "false"),
+ * never a password or code typed to confirm it is you.
+ */
+function lastValues(form: FormData): Record<string, string> {
+  const secret: string[] = Object.values(REAUTHENTICATE_FIELDS);
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !secret.includes(name)) values[name] = value;
+  return values;
+}
+
 function reasonOf(form: FormData) {
   return { reason: form.get("reason") ?? undefined };
 }
@@ -206,7 +222,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     return answer({ intent, result: { status: "success" }, toast });
   } catch (error) {
     // The spec's failure text in the toast; what the service said about a field, beside the field.
-    return refusedAnswer(error, { intent, toast: failureToast, initialValue: typedValues(form, ["reason"]) });
+    // What was typed comes back with the refusal: the reason, or the whole Edit form (its page's form).
+    const initialValue = intent === "update" ? lastValues(form) : typedValues(form, ["reason"]);
+    return refusedAnswer(error, { intent, toast: failureToast, initialValue });
   }
 }
 
@@ -374,7 +392,11 @@ function AskQuestion({ data: loaded, answer: pageAnswer }: { data: DashboardData
   if (!ask || !target) {
     // A review asked for in the address (the queue's Review without JavaScript), when no question is.
     const entry = table.tab === "queue" ? table.entries.find((row) => row.id === loaded.view.review) : undefined;
-    return entry && table.tab === "queue" ? <ReviewPanel entry={entry} fieldNames={table.fieldNames} /> : null;
+    if (entry && table.tab === "queue") return <ReviewPanel entry={entry} fieldNames={table.fieldNames} />;
+    // The same for a consultant's Edit form (the Consultants tab's Edit without JavaScript).
+    const editing = table.tab === "consultants" ? table.consultants.find((row) => row.id === loaded.view.edit) : undefined;
+    if (!editing) return null;
+    return <EditPanel consultant={editing} answer={pageAnswer?.intent === "update" ? pageAnswer : undefined} />;
   }
   return (
     <AskPanel

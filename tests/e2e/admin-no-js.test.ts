@@ -87,6 +87,71 @@ describe("the Admin Dashboard without JavaScript", () => {
     expectNoConsoleErrors(errors);
   });
 
+  test("edits a consultant in the page: the schema's messages beside the fields, then saved (keyboard)", async ({
+    app,
+    sql,
+    account,
+    openPage,
+  }) => {
+    const tag = `Plain${unique()}`;
+    const name = `${tag} Editable`;
+    const { id } = await insertConsultant(sql, { name, title: "Water Engineer" });
+    const admin = await account("admin", `${tag} Admin`);
+    const { page, errors } = await openPage({ javaScriptEnabled: false });
+    await signInPage(page, app.url, admin.token);
+    const stored = async () =>
+      (
+        await sql`select name, title, years_experience, primary_specialization, available_for_work, show_email from consultants where id = ${id}`
+      )[0];
+    const before = await stored();
+
+    // The row's Edit button, by keyboard: the form opens in the page, prefilled.
+    await page.goto(`${app.url}/admin?q=${tag}`);
+    await page.getByRole("button", { name: `Edit ${name}` }).press("Enter");
+    const edit = page.getByRole("region", { name: "Edit Consultant" });
+    await edit.getByText(`Update ${name}'s profile.`).waitFor();
+    await expect(edit.getByLabel("Full name").inputValue()).resolves.toBe(name);
+    await expect(edit.getByRole("switch", { name: "Available for work" }).isChecked()).resolves.toBe(true);
+
+    // Refused by the server with the dialog's messages, beside the fields; what was typed is kept.
+    await edit.getByLabel("Full name").fill("");
+    await edit.getByLabel("Professional title").fill("Senior Water Engineer");
+    await edit.getByLabel("Professional summary").fill("Too short");
+    await edit.getByRole("button", { name: "Update Consultant" }).click();
+    await edit.getByText("Name is required").waitFor();
+    await edit.getByText("Bio must be at least 10 characters").waitFor();
+    await expect(edit.getByLabel("Full name").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(edit.getByLabel("Professional title").inputValue()).resolves.toBe("Senior Water Engineer");
+    expect(await stored()).toEqual(before);
+    await expectNoAxeViolationsInHtml(page, app.url, () => openPage(), "/admin?edit-refused");
+
+    // Corrected and sent: back on the table, said in the page, stored as the dialog stores it.
+    await edit.getByLabel("Full name").fill(`${name} Jr`);
+    await edit.getByLabel("Professional summary").fill("Rural water supply and sanitation across the Mekong.");
+    await edit.getByLabel("Years of experience").fill("13");
+    await edit.getByLabel("Primary specialization").selectOption("Gender & Social Inclusion");
+    await edit.getByRole("switch", { name: "Available for work" }).press("Space");
+    await edit.getByRole("switch", { name: "Show email publicly" }).press("Space");
+    await edit.getByRole("button", { name: "Update Consultant" }).press("Enter");
+    await doneText(page).getByText("Consultant updated successfully").waitFor();
+    await edit.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.get("q")).toBe(tag);
+    const row = page.getByRole("row", { name: new RegExp(`${name} Jr`) });
+    await expect(row.innerText()).resolves.toMatch(/Senior Water Engineer[\s\S]*Unavailable/);
+    expect(await stored()).toEqual({
+      name: `${name} Jr`,
+      title: "Senior Water Engineer",
+      years_experience: 13,
+      primary_specialization: "Gender & Social Inclusion",
+      available_for_work: false,
+      show_email: true,
+    });
+    const audit =
+      await sql`select action from audit_log where target_type = 'consultant' and target_id = ${id} and actor_id = ${admin.id}`;
+    expect(audit.map((entry) => entry.action)).toEqual(["edit"]);
+    expectNoConsoleErrors(errors, EXPECTED_ERRORS);
+  });
+
   test("promotes behind the password asked in the page when the sign-in is stale (phone)", async ({
     app,
     sql,

@@ -134,3 +134,14 @@ export function askHref(place: AdminPlace, intent: AskingIntent, id: number): st
   params.set("id", String(id));
   return `/admin?${params.toString()}`;
 }
+
+/**
+ * The address of a consultant's Edit form in the page (without JavaScript), in the place the admin
+ * is: the row's Edit button is a GET form to it, and the form posts back to it.
+ */
+export function editHref(place: AdminPlace, id: number): string {
+  const params = adminParams(place.tab, place.filters, place.page);
+  params.set("id", String(id));
+  params.set("edit", "1");
+  return `/admin?${params.toString()}`;
+}

@@ -119,7 +119,17 @@ export function ConsultantsTable({
       actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
-          <IconAction action={t`Edit`} target={consultant.name} icon={Pencil} onClick={() => setEditing(consultant)} />
+          <AskForm id={consultant.id}>
+            <IconAction
+              action={t`Edit`}
+              target={consultant.name}
+              icon={Pencil}
+              type="submit"
+              name="edit"
+              value="1"
+              onClick={instead(() => setEditing(consultant))}
+            />
+          </AskForm>
           {consultant.status === "approved" ? (
             <AskForm id={consultant.id}>
               <IconAction

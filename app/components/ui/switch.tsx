@@ -1,38 +1,48 @@
-import { Switch as RadixSwitch } from "radix-ui";
 import { SwitchRow } from "./switch-row.tsx";
 
-/** A labelled on/off switch that also submits with a plain form (value "on" when checked). */
+/**
+ * A labelled on/off switch drawn over a real checkbox (`role="switch"`), so it toggles and submits
+ * without JavaScript too: "true" when on, the hidden "false" before it when off (a form's last
+ * value wins, as booleanField reads it).
+ */
 export function Switch({
   name,
   label,
   description,
   defaultChecked,
-  checked,
-  onCheckedChange,
 }: {
   name: string;
   label: string;
   description?: string;
   defaultChecked?: boolean;
-  checked?: boolean;
-  onCheckedChange?: (checked: boolean) => void;
 }) {
   return (
     <SwitchRow
       label={label}
       description={description}
       control={({ id, describedBy }) => (
-        <RadixSwitch.Root
-          id={id}
-          name={name}
-          defaultChecked={defaultChecked}
-          checked={checked}
-          onCheckedChange={onCheckedChange}
-          aria-describedby={describedBy}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[state=checked]:bg-brand-700"
-        >
-          <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-        </RadixSwitch.Root>
+        <span className="relative inline-flex shrink-0">
+          <input type="hidden" name={name} value="false" />
+          <input
+            id={id}
+            type="checkbox"
+            // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is its aria-checked (ARIA in HTML); a fixed one would lie once toggled.
+            role="switch"
+            name={name}
+            value="true"
+            defaultChecked={defaultChecked}
+            aria-describedby={describedBy}
+            className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+          />
+          <span
+            aria-hidden="true"
+            className="h-6 w-11 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+          />
+          <span
+            aria-hidden="true"
+            className="absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
       )}
     />
   );

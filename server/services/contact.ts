@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 import { JOBS } from "../jobs/queue.ts";
 import type { ServiceDeps } from "./context.ts";
-import { composeMail, type Mailer, type OutgoingMail, oneLine } from "./mail.ts";
+import { composeMail, isolate, type Mailer, type OutgoingMail, oneLine } from "./mail.ts";
 import { consumeRateLimits, type RateLimitRule } from "./rate-limit.ts";
 import { parseInput } from "./validate.ts";
 
@@ -58,18 +58,20 @@ export async function submitContactMessage(
 
     const name = oneLine(`${message.firstName} ${message.lastName}`);
     const topic = contactSubjectLabel(message.subject);
-    const { text, html } = composeMail(config.siteName, [
+    // To the support team, in English; the person's name and words isolated as in every mail.
+    const { text, html, language } = composeMail("en", config.siteName, [
       `A message arrived through the contact page (message #${stored.id}).`,
-      `From: ${name} <${message.email}>\nSubject: ${topic}\nReceived: ${stored.createdAt.toISOString()}`,
-      message.message,
-      `Reply to this e-mail to answer ${oneLine(message.firstName)} directly.`,
+      `From: ${isolate(name)} <${message.email}>\nSubject: ${topic}\nReceived: ${stored.createdAt.toISOString()}`,
+      isolate(message.message),
+      `Reply to this e-mail to answer ${isolate(oneLine(message.firstName))} directly.`,
     ]);
     const mail: OutgoingMail = {
       to: config.supportEmail,
       replyTo: message.email,
-      subject: `Contact form: ${topic} from ${name}`,
+      subject: `Contact form: ${topic} from ${isolate(name)}`,
       text,
       html,
+      language,
     };
     await deps.jobs.enqueue(JOBS.contactMail, { contactMessageId: stored.id, mail } satisfies ContactMailJob, { db: tx });
     return { status: "sent" as const, id: stored.id };

@@ -19,6 +19,8 @@ export type OutgoingMail = {
    * if an admin blocked that account after it was queued.
    */
   withholdIfBlocked?: number;
+  /** The language the mail is written in (composeMail's `language`): its Content-Language header. */
+  language?: string;
 };
 
 export type Mailer = {
@@ -32,13 +34,23 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** What nodemailer sends: the subject's isolate marks as in the text part, the language as a header. */
+function message(from: string, { language, subject, ...mail }: OutgoingMail) {
+  return {
+    from,
+    ...mail,
+    subject: plainIsolates(subject),
+    ...(language ? { headers: { "Content-Language": language } } : {}),
+  };
+}
+
 export function createMailer(config: Pick<Config, "mail" | "siteName">, log: Logger): Mailer {
   const { smtpUrl, from, outboxDir } = config.mail;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       send: async (mail) => {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await transport.sendMail(message(from, mail));
         log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "mail sent");
       },
     };
@@ -46,7 +58,7 @@ export function createMailer(config: Pick<Config, "mail" | "siteName">, log: Log
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail(message(from, mail));
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,
@@ -63,16 +75,176 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** A plain-text body plus a simple HTML version, both signed with the site name. */
-export function composeMail(siteName: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), "", `— ${siteName}`].join("\n\n");
+// Bidi isolation of people's words in e-mails (issue 37). A name, a subject, an organization or an
+// opportunity's title set in Arabic script or Hebrew, dropped into a left-to-right sentence, pulls
+// the punctuation and numbers next to it into its own direction ("From: <name> (UNDP)" comes out
+// scrambled). Every piece of user text in a sentence is therefore carried between U+2068 FIRST
+// STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, put there by the mail's Lingui instance for
+// every placeholder (mailI18n) or by `isolate` for text a service joins itself. composeMail turns
+// the marks into <bdi> in the HTML part (Outlook for Windows shows the characters themselves as
+// boxes, so the HTML never carries them) and, in the plain-text part and the subject, keeps them
+// only around text that needs them (right-to-left letters or bidi controls of its own): a Latin,
+// Thai or Vietnamese name goes as typed, with no invisible characters to copy along.
+
+const FSI = "\u2068";
+const PDI = "\u2069";
+const LRI = "\u2066";
+const RLI = "\u2067";
+/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and the rest of the RTL blocks) or bidi controls. */
+const NEEDS_ISOLATION =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/** Whether text dropped into a left-to-right sentence can reorder what surrounds it. */
+export function needsIsolation(text: string): boolean {
+  return NEEDS_ISOLATION.test(text);
+}
+
+/**
+ * Person's text as an isolate inside a sentence. Its own isolates are balanced first (an
+ * unmatched U+2069 dropped, an unclosed one closed), so nothing typed can end the isolate early
+ * and reverse the rest of the mail's sentence; its own embeddings and overrides end with it.
+ */
+export function isolate(text: string): string {
+  let depth = 0;
+  let balanced = "";
+  for (const char of text) {
+    if (char === FSI || char === LRI || char === RLI) depth += 1;
+    else if (char === PDI) {
+      if (depth === 0) continue;
+      depth -= 1;
+    }
+    balanced += char;
+  }
+  return `${FSI}${balanced}${PDI.repeat(depth)}${PDI}`;
+}
+
+type Frame = { opener: string; start: number };
+
+/**
+ * Walks text with isolate marks: `open`/`close` write each FSI…PDI pair (the content between is
+ * already written), other characters go through `write`. A line break ends every open isolate
+ * (as the bidi algorithm does: a paragraph ends them) and they open again on the next line.
+ */
+function renderIsolates(
+  text: string,
+  out: {
+    open: (frame: Frame, output: string) => string;
+    close: (frame: Frame, output: string) => string;
+    write: (char: string) => string;
+    lineBreak: string;
+  },
+): string {
+  const frames: Frame[] = [];
+  let output = "";
+  const closeAll = () => {
+    for (const frame of [...frames].reverse()) output = out.close(frame, output);
+  };
+  const reopenAll = () => {
+    for (const frame of frames) {
+      frame.start = output.length;
+      output = out.open(frame, output);
+    }
+  };
+  for (const char of text) {
+    if (char === FSI || char === LRI || char === RLI) {
+      const frame = { opener: char, start: output.length };
+      frames.push(frame);
+      output = out.open(frame, output);
+    } else if (char === PDI) {
+      const frame = frames.pop();
+      if (frame) output = out.close(frame, output);
+    } else if (char === "\n") {
+      closeAll();
+      output += out.lineBreak;
+      reopenAll();
+    } else {
+      output += out.write(char);
+    }
+  }
+  closeAll();
+  return output;
+}
+
+/**
+ * Text with isolate marks as the plain-text part (and the subject) carries it: the marks stay
+ * around text that needs them (right-to-left letters, bidi controls), the others are dropped.
+ */
+export function plainIsolates(text: string): string {
+  return renderIsolates(text, {
+    open: (frame, output) => output + frame.opener,
+    close: (frame, output) => {
+      const content = output.slice(frame.start + frame.opener.length);
+      if (frame.opener === FSI && !needsIsolation(content)) return output.slice(0, frame.start) + content;
+      return output + PDI;
+    },
+    write: (char) => char,
+    lineBreak: "\n",
+  });
+}
+
+/** Text with isolate marks as HTML: escaped, each FSI…PDI a <bdi>, line breaks <br>. */
+function htmlIsolates(text: string): string {
+  return renderIsolates(text, {
+    open: (frame, output) => output + (frame.opener === FSI ? "<bdi>" : frame.opener),
+    close: (frame, output) => output + (frame.opener === FSI ? "</bdi>" : PDI),
+    write: escapeHtml,
+    lineBreak: "<br>",
+  });
+}
+
+/** A paragraph that is one person's text as a whole (a message, a reason): its own direction. */
+function wholeIsolate(paragraph: string): string | null {
+  if (!paragraph.startsWith(FSI) || !paragraph.endsWith(PDI)) return null;
+  let depth = 0;
+  const chars = [...paragraph];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i];
+    if (char === FSI || char === LRI || char === RLI) depth += 1;
+    else if (char === PDI) {
+      depth -= 1;
+      if (depth === 0 && i < chars.length - 1) return null;
+    }
+  }
+  return depth === 0 ? chars.slice(1, -1).join("") : null;
+}
+
+/** The writing direction of a language ("ltr" for the four the interface speaks). */
+export function directionOf(locale: string): "ltr" | "rtl" {
+  const info = (new Intl.Locale(locale) as Intl.Locale & { getTextInfo?: () => { direction?: string } }).getTextInfo?.();
+  return info?.direction === "rtl" ? "rtl" : "ltr";
+}
+
+/**
+ * A plain-text body plus a simple HTML version, both signed with the site name, written in
+ * `language` (the recipient's): the HTML document says so (`lang`, `dir`), and the mailer sends it
+ * as the Content-Language header. People's words inside sentences are isolated (see above); a
+ * paragraph that is wholly a person's text (`isolate(message)`) takes its own direction.
+ */
+export function composeMail(
+  language: string,
+  siteName: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): { text: string; html: string; language: string } {
+  const text = plainIsolates(
+    [
+      ...paragraphs.map((paragraph) => wholeIsolate(paragraph) ?? paragraph),
+      ...(action ? [`${action.label}: ${action.url}`] : []),
+      "",
+      `— ${siteName}`,
+    ].join("\n\n"),
+  );
   const html = [
+    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"></head><body>`,
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#0f1e2e;max-width:560px">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
+    ...paragraphs.map((paragraph) => {
+      const whole = wholeIsolate(paragraph);
+      return whole === null ? `<p>${htmlIsolates(paragraph)}</p>` : `<p dir="auto">${htmlIsolates(whole)}</p>`;
+    }),
     action
-      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#11665e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#4a5a6b">${escapeHtml(action.url)}</p>`
+      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#11665e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${htmlIsolates(action.label)}</a></p><p style="font-size:13px;color:#4a5a6b">${escapeHtml(action.url)}</p>`
       : "",
-    `<p style="font-size:13px;color:#4a5a6b">— ${escapeHtml(siteName)}</p></div>`,
+    `<p style="font-size:13px;color:#4a5a6b">— ${escapeHtml(siteName)}</p></div></body></html>`,
   ].join("");
-  return { text, html };
+  return { text, html, language };
 }

@@ -39,6 +39,12 @@ function expectNoEnglish(mail: ReceivedMail, english: RegExp) {
   expect(mail.html).not.toMatch(english);
 }
 
+/** The mail says which language it is in: the HTML document's `lang`/`dir` and the Content-Language header. */
+function expectLanguage(mail: ReceivedMail, locale: Locale) {
+  expect(mail.html).toMatch(new RegExp(`^<!doctype html><html lang="${locale}" dir="ltr">`));
+  expect(mail.raw).toMatch(new RegExp(`^Content-Language: ${locale}\\r?$`, "m"));
+}
+
 /** `sender` writes to the profile through its message form, which fills in their name and address. */
 async function sendMessage(
   sender: { token: string; name: string; email: string },
@@ -73,6 +79,7 @@ describe("messages", () => {
     // The sender's words as written.
     expect(mail.text).toContain(words);
     expectNoEnglish(mail, /Hello|sent you a message|Reply to this e-mail|Open the conversation|not a verified/);
+    expectLanguage(mail, "th");
     const conversation = /\/th\/messages\/(\d+)/.exec(mail.text)?.[1];
     expect(conversation).toBeDefined();
     expect(findLink(mail, `/th/messages/${conversation}`).origin).toBe(PUBLIC_URL);
@@ -92,6 +99,7 @@ describe("messages", () => {
     // The date of the quoted message in Vietnamese, Gregorian, then the quote as written.
     expect(answer.text).toMatch(/Vào .*20\d\d.* UTC, bạn đã viết:\r?\n> We are looking/);
     expectNoEnglish(answer, /Hello|replied to your message|you wrote|Open the conversation/);
+    expectLanguage(answer, "vi");
     findLink(answer, `/vi/messages/${conversation}`);
 
     // The sender answers in the conversation: the consultant hears of it in Thai again.
@@ -107,6 +115,27 @@ describe("messages", () => {
     expect(next.text).toContain("เรียน คุณSomchai Wongsawat");
     expectNoEnglish(next, /Hello|sent you a message|Reply to this e-mail|Open the conversation/);
     findLink(next, `/th/messages/${conversation}`);
+  });
+
+  it("isolates a sender's name in Arabic script, so the Thai sentence around it keeps its order", async () => {
+    const FSI = "\u2068";
+    const PDI = "\u2069";
+    const lan = await consultantOf("Anong Chaiyaporn", "th");
+    const sender = await person("محمد الأمين", "en");
+    const subject = `تقييم ${unique()}`;
+    await sendMessage(sender, lan.id, subject, "نبحث عن مقيّم لبرنامج مدته ستة أشهر.", { senderOrganization: "UNDP" });
+    const mail = await env.smtp.waitForMailAbout(lan.email, (sent) => sent.subject.includes(subject));
+    expectLanguage(mail, "th");
+    // Plain text: the Arabic name and subject between U+2068 and U+2069; the Latin ones as typed.
+    expect(mail.subject).toBe(`ข้อความใหม่จาก ${FSI}${FSI}محمد الأمين${PDI} (UNDP)${PDI}: ${FSI}${subject}${PDI}`);
+    expect(mail.text).toContain("เรียน คุณAnong Chaiyaporn");
+    expect(mail.text).toContain(`จาก: ${FSI}محمد الأمين${PDI} <${sender.email}>`);
+    expect(mail.text).toContain(`เรื่อง: ${FSI}${subject}${PDI}`);
+    // HTML: each name in a <bdi>, the message its own direction, no isolate characters.
+    expect(mail.html).toContain("<p>เรียน คุณ<bdi>Anong Chaiyaporn</bdi>");
+    expect(mail.html).toContain(`จาก: <bdi>محمد الأمين</bdi> &#60;<bdi>${sender.email}</bdi>&#62;`);
+    expect(mail.html).toContain('<p dir="auto">نبحث عن مقيّم لبرنامج مدته ستة أشهر.</p>');
+    expect(mail.html).not.toMatch(/[\u2066-\u2069]/);
   });
 
   it("keeps the English mail word for word", async () => {
@@ -187,6 +216,7 @@ describe("the profile's review", () => {
     expect(rejected.text).toContain("(biasanya dalam 1-2 hari kerja)");
     findLink(rejected, `/id/profile/edit/${owner.id}`);
     expectNoEnglish(rejected, /Hello|needs changes|was not approved|Please update|Edit your profile/);
+    expectLanguage(rejected, "id");
 
     expect((await put("approve")).status).toBe(200);
     const approved = await env.smtp.waitForMailAbout(email, /telah disetujui$/);

@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
 import { localizePath, toLocale } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -40,11 +40,12 @@ export async function requestPasswordReset(
       const token = await issueAuthToken(tx, "reset_password", user.id, user.email);
       // In the account's language: the mail, and the page its link opens.
       const locale = toLocale(user.locale);
-      const i18n = await serverI18n(locale);
+      const i18n = await mailI18n(locale);
       const url = `${config.publicUrl}${localizePath(locale, "/reset-password")}?token=${token}`;
       const name = user.name;
       const siteName = config.siteName;
-      const { text, html } = composeMail(
+      const { text, html, language } = composeMail(
+        locale,
         siteName,
         [
           i18n._(msg`Hello ${{ name }},`),
@@ -57,7 +58,7 @@ export async function requestPasswordReset(
       );
       await enqueueMail(
         deps,
-        { to: user.email, subject: i18n._(msg`Reset your ${{ siteName }} password`), text, html },
+        { to: user.email, subject: i18n._(msg`Reset your ${{ siteName }} password`), text, html, language },
         { db: tx },
       );
     })

@@ -8,6 +8,7 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { deviceInWords } from "./device-words.ts";
 
 // Security e-mails (issue 38): what happened to an account that its owner should know about, in
@@ -40,12 +41,13 @@ function notYou(i18n: I18n): string {
   );
 }
 
-function compose(i18n: I18n, event: SecurityEvent, siteName: string): Mail {
+/** `deviceWords`: a device in words (our own vocabulary of browsers and systems, not a person's text: not isolated piece by piece). */
+function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords: (words: string) => string): Mail {
   const account = { label: i18n._(msg`Open your account page`), path: "/profile/manage" };
   const sessions = { label: i18n._(msg`Review where you're signed in`), path: "/profile/manage#section-sessions" };
   switch (event.kind) {
     case "new-device": {
-      const device = deviceInWords(i18n, event.device);
+      const device = deviceWords(event.device);
       const network = event.network ?? "?";
       return {
         subject: i18n._(msg`New sign-in to your ${{ siteName }} account`),
@@ -168,13 +170,14 @@ export async function queueSecurityMail(deps: Deps, tx: Executor, userId: number
     .limit(1);
   if (!user) return;
   const locale = toLocale(user.locale);
-  const i18n = await serverI18n(locale);
+  const i18n = await mailI18n(locale);
   const { siteName, publicUrl } = deps.config;
-  const mail = compose(i18n, event, siteName);
+  const words = await serverI18n(locale);
+  const mail = compose(i18n, event, siteName, (device) => deviceInWords(words, device));
   const name = user.name;
-  const { text, html } = composeMail(siteName, [i18n._(msg`Hello ${{ name }},`), ...mail.paragraphs], {
+  const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello ${{ name }},`), ...mail.paragraphs], {
     label: mail.action.label,
     url: `${publicUrl}${localizePath(locale, mail.action.path)}`,
   });
-  await enqueueMail(deps, { to: user.email, subject: mail.subject, text, html }, { db: tx });
+  await enqueueMail(deps, { to: user.email, subject: mail.subject, text, html, language }, { db: tx });
 }

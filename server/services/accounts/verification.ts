@@ -4,11 +4,11 @@ import { AUTH_MESSAGES, verifyEmailSchema } from "#common/auth.ts";
 import { localizePath, toLocale } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireAccount, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
 import { composeMail } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { consumeAuthToken, findAuthToken, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { consumeVerificationLimits } from "./limits.ts";
@@ -28,11 +28,12 @@ export async function queueVerificationEmail(
   const token = await issueAuthToken(tx, "verify_email", user.id, user.email);
   // In the account's language: the mail, and the page its link opens.
   const locale = toLocale(user.locale);
-  const i18n = await serverI18n(locale);
+  const i18n = await mailI18n(locale);
   const url = `${config.publicUrl}${localizePath(locale, "/verify-email")}?token=${token}`;
   const { name, email } = user;
   const siteName = config.siteName;
-  const { text, html } = composeMail(
+  const { text, html, language } = composeMail(
+    locale,
     siteName,
     [
       i18n._(msg`Hello ${{ name }},`),
@@ -45,7 +46,7 @@ export async function queueVerificationEmail(
   );
   await enqueueMail(
     deps,
-    { to: user.email, subject: i18n._(msg`Verify your email address for ${{ siteName }}`), text, html },
+    { to: user.email, subject: i18n._(msg`Verify your email address for ${{ siteName }}`), text, html, language },
     { db: tx },
   );
 }

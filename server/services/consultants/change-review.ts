@@ -219,7 +219,7 @@ async function mailOwner(
     {
       to: pending.ownerEmail,
       subject,
-      ...composeMail(siteName, paragraphs, {
+      ...composeMail(language.locale, siteName, paragraphs, {
         label: action.label,
         url: `${publicUrl}${localizePath(language.locale, action.path)}`,
       }),

@@ -9,7 +9,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound } from "../errors.ts";
-import { composeMail } from "../mail.ts";
+import { composeMail, isolate } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
@@ -109,6 +109,7 @@ export function approvalMail(
     return {
       subject: i18n._(msg`Your consultant profile on ${{ siteName }} is approved`),
       ...composeMail(
+        locale,
         siteName,
         [
           hello,
@@ -122,11 +123,12 @@ export function approvalMail(
     return {
       subject: i18n._(msg`Your consultant profile on ${{ siteName }} needs changes`),
       ...composeMail(
+        locale,
         siteName,
         [
           hello,
           i18n._(msg`Your consultant profile was not approved for the directory, for this reason:`),
-          reason ?? "",
+          isolate(reason ?? ""),
           i18n._(msg`Please update your profile; it will then be reviewed again (usually within 1-2 business days).`),
         ],
         { label: i18n._(msg`Edit your profile`), url: `${publicUrl}${localizePath(locale, `/profile/edit/${id}`)}` },
@@ -136,6 +138,7 @@ export function approvalMail(
   return {
     subject: i18n._(msg`Your consultant profile on ${{ siteName }} has been hidden`),
     ...composeMail(
+      locale,
       siteName,
       [
         hello,

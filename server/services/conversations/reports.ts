@@ -17,7 +17,7 @@ import { setBlockedIn } from "../admin/block.ts";
 import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
-import { composeMail, oneLine } from "../mail.ts";
+import { composeMail, isolate, oneLine } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { unverifyOrganization } from "../organizations/verification.ts";
@@ -213,23 +213,23 @@ async function queueWarning(
     .where(eq(authUsers.id, userId));
   if (!sender) throw new Conflict(REPORT_TEXTS.noSender);
   // In the sender's language; the administrator's own words, when given, are sent as written.
-  const { i18n } = await mailLanguage(sender.locale);
+  const { locale, i18n } = await mailLanguage(sender.locale);
   const { siteName } = deps.config;
   const name = oneLine(sender.name);
   const conversation = oneLine(subject);
-  const { text, html } = composeMail(siteName, [
+  const { text, html, language } = composeMail(locale, siteName, [
     i18n._(msg`Hello ${{ name }},`),
     i18n._(
       msg`A consultant reported your conversation "${{ conversation }}" on ${{ siteName }}, and an administrator looked at it.`,
     ),
-    message ??
+    (message === undefined ? undefined : isolate(message)) ??
       i18n._(
         msg`Please write to consultants only about real assignments, under your own name and the organization you work for. Another report may lead to your account being blocked.`,
       ),
   ]);
   await enqueueMail(
     deps,
-    { to: sender.email, subject: i18n._(msg`A warning about your messages on ${{ siteName }}`), text, html },
+    { to: sender.email, subject: i18n._(msg`A warning about your messages on ${{ siteName }}`), text, html, language },
     { db: tx },
   );
 }

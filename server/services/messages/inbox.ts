@@ -9,7 +9,7 @@ import { authUsers, consultants, messageReplies, messages } from "#server/db/sch
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
-import { composeMail, oneLine } from "../mail.ts";
+import { composeMail, isolate, oneLine } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { consumeRateLimits, type RateLimitRule } from "../rate-limit.ts";
@@ -318,14 +318,15 @@ export async function storeReply(
   const date = formatDate(original.createdAt, locale);
   const quoted = original.message
     .split(/\r?\n/)
-    .map((line) => `> ${line}`)
+    .map((line) => `> ${isolate(line)}`)
     .join("\n");
-  const { text, html } = composeMail(
+  const { text, html, language } = composeMail(
+    locale,
     siteName,
     [
       i18n._(msg`Hello ${{ name }},`),
       i18n._(msg`${{ consultantName }} replied to your message "${{ subject }}" sent through ${{ siteName }}:`),
-      reply,
+      isolate(reply),
       i18n._(msg`Reply to this e-mail to write to ${{ consultantName }} directly, or answer in the conversation.`),
       `${i18n._(msg`On ${{ date }}, you wrote:`)}\n${quoted}`,
     ],
@@ -352,6 +353,7 @@ export async function storeReply(
       subject: `Re: ${oneLine(original.subject)}`,
       text,
       html,
+      language,
       // Checked again when it goes out: an account blocked meanwhile does not get it.
       ...(sender ? { withholdIfBlocked: sender.id } : {}),
     },

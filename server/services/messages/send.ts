@@ -8,7 +8,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
-import { composeMail, oneLine } from "../mail.ts";
+import { composeMail, isolate, oneLine } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { isHiddenFrom } from "../organizations/hidden-from.ts";
 import { actingOrganization } from "../organizations/membership.ts";
@@ -221,8 +221,9 @@ export async function notifyConsultant(
       ? i18n._(msg`Organization: ${{ organization }} (verified organization)`)
       : i18n._(msg`Organization: ${{ organization }} (not a verified organization)`)
     : null;
-  const from = organization ? `${sender} (${organization})` : sender;
-  const { text, html } = composeMail(
+  const from = organization ? `${isolate(sender)} (${isolate(organization)})` : sender;
+  const { text, html, language } = composeMail(
+    locale,
     siteName,
     [
       i18n._(msg`Hello ${{ name }},`),
@@ -232,7 +233,7 @@ export async function notifyConsultant(
         ...(organizationLine ? [organizationLine] : []),
         i18n._(msg`Subject: ${{ subject }}`),
       ].join("\n"),
-      message.message,
+      isolate(message.message),
       i18n._(
         msg`Reply to this e-mail to answer ${{ sender }} directly, or answer in the conversation. Either way, ${{ sender }} will see your e-mail address once you reply.`,
       ),
@@ -250,6 +251,7 @@ export async function notifyConsultant(
       subject: i18n._(msg`New message from ${{ from }}: ${{ subject }}`),
       text,
       html,
+      language,
     },
     { db: tx },
   );

@@ -3,11 +3,11 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { localizePath, toLocale } from "#common/locales.ts";
 import { DIGEST_LIMIT, type DigestFrequency, digestFrequencySchema, MATCH_TEXTS } from "#common/opportunity-match.ts";
 import { consultants, opportunityDigestSent, opportunityDigests } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { alertPeriod, checkUnsubscribeLink, newAlertKey, unsubscribeToken } from "../saved-searches/alert-rules.ts";
 import { parseInput } from "../validate.ts";
 import { opportunitiesMatching, ownProfileFacts } from "./matching.ts";
@@ -143,7 +143,7 @@ export async function sendOpportunityDigest(
 
     const { publicUrl, siteName } = deps.config;
     const locale = toLocale(row.locale);
-    const i18n = await serverI18n(locale);
+    const i18n = await mailI18n(locale);
     const name = oneLine(row.user_name);
     const profileUrl = `${publicUrl}${localizePath(locale, "/my-consultant-profile")}`;
     const stopUrl = opportunityDigestUnsubscribeUrl(publicUrl, consultantId, row.alert_key, locale);
@@ -157,7 +157,8 @@ export async function sendOpportunityDigest(
       })
       .join("\n");
     const count = fresh.length;
-    const { text, html } = composeMail(
+    const { text, html, language } = composeMail(
+      locale,
       siteName,
       [
         i18n._(msg`Hello ${{ name }},`),
@@ -169,7 +170,7 @@ export async function sendOpportunityDigest(
     );
     await enqueueMail(
       deps,
-      { to: row.email, subject: i18n._(msg`New opportunities for you on ${{ siteName }}`), text, html },
+      { to: row.email, subject: i18n._(msg`New opportunities for you on ${{ siteName }}`), text, html, language },
       { db: tx },
     );
     return { kind: "sent", announced: fresh.length } as const;

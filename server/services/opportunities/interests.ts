@@ -20,13 +20,13 @@ import {
 import { matchScore } from "#common/opportunity-match.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, opportunities, opportunityInterests, organizations } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
-import { composeMail, oneLine } from "../mail.ts";
+import { composeMail, isolate, oneLine } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { actFor, actingOrganization, requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
@@ -417,9 +417,9 @@ export async function moveApplicant(
       const { siteName, publicUrl } = deps.config;
       const title = oneLine(opportunity.title);
       const locale = toLocale(row.locale);
-      const i18n = await serverI18n(locale);
-      const body = message ?? i18n._(compose(title, oneLine(organization.name)));
-      const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), body], {
+      const i18n = await mailI18n(locale);
+      const body = message === undefined ? i18n._(compose(title, oneLine(organization.name))) : isolate(message);
+      const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello,`), body], {
         label: i18n._(msg`See My applications`),
         url: `${publicUrl}${localizePath(locale, "/my-applications")}`,
       });
@@ -430,6 +430,7 @@ export async function moveApplicant(
           subject: i18n._(msg`Your application: ${{ title }}`),
           text,
           html,
+          language,
           ...(row.userId ? { withholdIfBlocked: row.userId } : {}),
         },
         { db: tx },

@@ -8,12 +8,12 @@ import { moderationSchema, OPEN_STATUSES, OPPORTUNITY_TEXTS, opportunityPath } f
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import type { Database, Executor } from "#server/db/client.ts";
 import { authUsers, opportunities, opportunityReports, organizations } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
 import { opportunityAuditEntry } from "./opportunities.ts";
@@ -217,13 +217,13 @@ async function recordDecision(
   const names = { title: oneLine(opportunity.title), siteName };
   for (const person of people) {
     const locale = toLocale(person.locale);
-    const i18n = await serverI18n(locale);
-    const { text, html } = composeMail(siteName, [i18n._(msg`Hello,`), ...decision.mail(i18n, names)], {
+    const i18n = await mailI18n(locale);
+    const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello,`), ...decision.mail(i18n, names)], {
       label: i18n._(msg`See the opportunity`),
       url: `${publicUrl}${localizePath(locale, opportunityPath(opportunity))}`,
     });
     const subject = i18n._(msg`Your opportunity on ${{ siteName }}`);
-    await enqueueMail(deps, { to: person.email, subject, text, html }, { db: tx });
+    await enqueueMail(deps, { to: person.email, subject, text, html, language }, { db: tx });
   }
 }
 

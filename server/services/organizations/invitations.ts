@@ -204,7 +204,8 @@ async function queueInvitationMail(
   const role = i18n._(ROLE_PHRASES[invitation.role]);
   const days = ORGANIZATION_LIMITS.invitationDays;
   const email = invitation.email;
-  const { text, html } = composeMail(
+  const { text, html, language } = composeMail(
+    locale,
     siteName,
     [
       i18n._(msg`Hello,`),
@@ -227,6 +228,7 @@ async function queueInvitationMail(
       subject: i18n._(msg`${{ inviter }} invited you to join ${{ organization }} on ${{ siteName }}`),
       text,
       html,
+      language,
     },
     { db: tx },
   );

@@ -23,7 +23,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireOwnerOrAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
-import { composeMail } from "../mail.ts";
+import { composeMail, isolate } from "../mail.ts";
 import { accountLocale, mailLanguage } from "../mail-language.ts";
 import { consumeRateLimit } from "../rate-limit.ts";
 import { hashToken, newToken } from "../sessions.ts";
@@ -175,14 +175,15 @@ export async function requestReference(
     const period = end ? i18n._(msg`${{ start }} to ${{ end }}`) : i18n._(msg`${{ start }} to now`);
     const role = assignment.role;
     const days = REFERENCE_LIMITS.linkDays;
-    const { text, html } = composeMail(
+    const { text, html, language } = composeMail(
+      locale,
       siteName,
       [
         i18n._(msg`Dear ${{ name }},`),
         i18n._(
           msg`${{ consultant }} (${{ title }}) lists this assignment on their ${{ siteName }} profile and asks you to confirm it:`,
         ),
-        `${assignment.title}\n${assignment.organization}${role ? `\n${i18n._(msg`Role: ${{ role }}`)}` : ""}\n${period}`,
+        `${isolate(assignment.title)}\n${isolate(assignment.organization)}${role ? `\n${i18n._(msg`Role: ${{ role }}`)}` : ""}\n${period}`,
         i18n._(
           msg`You need no account. On the page below you can correct the dates and the role, add a short statement and a score from 1 to 10, or decline. The link works once and expires in ${{ days }} days. Your e-mail address is never shown on the profile.`,
         ),
@@ -192,7 +193,7 @@ export async function requestReference(
     );
     await enqueueMail(
       deps,
-      { to: email, subject: i18n._(msg`${{ consultant }} asks you to confirm an assignment`), text, html },
+      { to: email, subject: i18n._(msg`${{ consultant }} asks you to confirm an assignment`), text, html, language },
       { db: tx },
     );
     return inserted;

@@ -17,7 +17,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, isAdmin, requireAdmin, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, firstOrNotFound, NotFound } from "../errors.ts";
-import { composeMail } from "../mail.ts";
+import { composeMail, isolate } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
@@ -323,11 +323,12 @@ export async function setReviewHidden(
           to: row.reviewerEmail,
           subject: i18n._(msg`Your review of ${{ consultant }} on ${{ siteName }} has been hidden`),
           ...composeMail(
+            locale,
             siteName,
             [
               i18n._(msg`Hello ${{ name: row.reviewerName }},`),
               i18n._(msg`Your review of ${{ consultant }} is no longer shown on ${{ siteName }}, for this reason:`),
-              reason ?? "",
+              isolate(reason ?? ""),
               i18n._(msg`You can edit your review from the consultant's profile; if you have questions, reply to this e-mail.`),
             ],
             {

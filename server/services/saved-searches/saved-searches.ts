@@ -12,12 +12,12 @@ import {
 import { searchQueryString } from "#common/search.ts";
 import { parseSearchParams, parseSearchParamsLeniently } from "#common/search-params.ts";
 import { consultants, savedSearches, savedSearchNotified } from "#server/db/schema.ts";
-import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound, ValidationFailed } from "../errors.ts";
-import { composeMail, oneLine } from "../mail.ts";
+import { composeMail, isolate, oneLine } from "../mail.ts";
+import { mailI18n } from "../mail-language.ts";
 import { searchFor } from "../organizations/hidden-from.ts";
 import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
@@ -232,12 +232,13 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     // Written in the owner's language, with links to the pages in it (as the opportunities digest).
     const { publicUrl, siteName } = deps.config;
     const locale = toLocale(search.locale);
-    const i18n = await serverI18n(locale);
+    const i18n = await mailI18n(locale);
     const name = oneLine(search.user_name);
     const searchName = oneLine(search.name);
     const searchUrl = `${publicUrl}${localizePath(locale, `/?${search.query}`)}`;
     const stopUrl = unsubscribeUrl(publicUrl, search.id, search.alert_key, locale);
-    const { text, html } = composeMail(
+    const { text, html, language } = composeMail(
+      locale,
       siteName,
       [
         i18n._(msg`Hello ${{ name }},`),
@@ -245,7 +246,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
         fresh
           .map(
             (c) =>
-              `• ${oneLine(c.name)}: ${oneLine(c.title)}, ${oneLine(c.location)}\n  ${publicUrl}${localizePath(locale, `/consultant/${c.id}`)}`,
+              `• ${isolate(oneLine(c.name))}: ${isolate(oneLine(c.title))}, ${isolate(oneLine(c.location))}\n  ${publicUrl}${localizePath(locale, `/consultant/${c.id}`)}`,
           )
           .join("\n"),
         i18n._(msg`See every match: ${{ searchUrl }}`),
@@ -255,7 +256,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
     );
     await enqueueMail(
       deps,
-      { to: search.email, subject: i18n._(msg`New consultants for "${{ searchName }}"`), text, html },
+      { to: search.email, subject: i18n._(msg`New consultants for "${{ searchName }}"`), text, html, language },
       { db: tx },
     );
     return { kind: "sent", announced: fresh.length } as const;

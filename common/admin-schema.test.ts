@@ -108,9 +108,9 @@ describe("the admin list query", () => {
   });
 
   it("refuses bad paging with a message naming the parameter", () => {
-    expect(adminListQuerySchema.safeParse({ page: "0" }).error?.issues[0]?.message).toMatch(/^page/);
-    expect(adminListQuerySchema.safeParse({ limit: "1000" }).error?.issues[0]?.message).toMatch(/^limit/);
-    expect(adminConsultantListQuerySchema.safeParse({ status: "deleted" }).error?.issues[0]?.message).toMatch(/^status/);
+    expect(adminListQuerySchema.safeParse({ page: "0" }).error?.issues[0]?.message).toMatch(/^Page /);
+    expect(adminListQuerySchema.safeParse({ limit: "1000" }).error?.issues[0]?.message).toMatch(/^Limit /);
+    expect(adminConsultantListQuerySchema.safeParse({ status: "deleted" }).error?.issues[0]?.message).toMatch(/^Status /);
     expect(adminConsultantListQuerySchema.parse({ status: "pending", page: "1" })).toMatchObject({
       status: "pending",
       paged: true,

@@ -137,11 +137,11 @@ export const adminConsultantSchema = z.object(
       `Primary specialization must be one of ${ADMIN_ACCEPTED_SPECIALIZATIONS.join(", ")}`,
     ),
     bio: bioField(ADMIN_CONSULTANT_MESSAGES.bio, BIO_MIN_LENGTH, ADMIN_LIMITS.bio),
-    availableForWork: booleanField("availableForWork"),
-    showEmail: booleanField("showEmail"),
-    showPhone: booleanField("showPhone"),
+    availableForWork: booleanField("Available for work"),
+    showEmail: booleanField("Show email publicly"),
+    showPhone: booleanField("Show phone publicly"),
   },
-  { error: "Send the consultant as an object of fields" },
+  { error: "Send the consultant's fields, each under its name" },
 );
 
 export type AdminConsultantInput = z.infer<typeof adminConsultantSchema>;
@@ -171,8 +171,8 @@ export const hideSchema = z
   })
   .default({ reason: undefined });
 
-const pageMessage = "page must be a whole number of at least 1";
-const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+const pageMessage = "Page must be a whole number of at least 1";
+const limitMessage = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /** How many rows the admin tables show a page. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -185,9 +185,9 @@ export const ADMIN_UNPAGED_LIMIT = 1000;
 
 const listShape = {
   search: z
-    .string({ error: "search must be text" })
+    .string({ error: "Search must be text" })
     .trim()
-    .max(ADMIN_LIMITS.search, tooLong("search", ADMIN_LIMITS.search))
+    .max(ADMIN_LIMITS.search, tooLong("Search", ADMIN_LIMITS.search))
     .optional()
     .transform((value) => (value ? value : undefined)),
   page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).optional(),
@@ -222,7 +222,7 @@ export const adminConsultantListQuerySchema = z
     ...listShape,
     status: z.preprocess(
       blankToUndefined,
-      z.enum(APPROVAL_STATUSES, { error: `status must be one of ${APPROVAL_STATUSES.join(", ")}` }).optional(),
+      z.enum(APPROVAL_STATUSES, { error: `Status must be one of ${APPROVAL_STATUSES.join(", ")}` }).optional(),
     ),
   })
   .transform(({ status, ...list }) => ({ ...toListQuery(list), status }));

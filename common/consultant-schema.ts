@@ -124,9 +124,9 @@ const fields = {
   secondarySpecializations: listField("Secondary specializations", "specialization"),
   bio: bioField(PROFILE_MESSAGES.bio, BIO_MIN_LENGTH, PROFILE_LIMITS.bio),
   profilePhotoUrl: optionalText("Profile photo URL", PROFILE_LIMITS.photoUrl),
-  showEmail: booleanField("showEmail"),
-  showPhone: booleanField("showPhone"),
-  availableForWork: booleanField("availableForWork"),
+  showEmail: booleanField("Show email publicly"),
+  showPhone: booleanField("Show phone publicly"),
+  availableForWork: booleanField("Available for work"),
   ...trackRecordFields,
 };
 
@@ -134,7 +134,7 @@ const fields = {
  * A profile as submitted. Optional fields left out are `undefined`: a new profile gets the
  * defaults of spec section 5 (`withProfileDefaults`), an update keeps the stored value.
  */
-export const consultantProfileSchema = z.object(fields, { error: "Send the profile as an object of fields" });
+export const consultantProfileSchema = z.object(fields, { error: "Send the profile's fields, each under its name" });
 
 export type ConsultantProfileInput = z.infer<typeof consultantProfileSchema>;
 

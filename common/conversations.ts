@@ -16,8 +16,8 @@ export type ConversationStatus = "sent" | "read" | "replied";
 export const CONVERSATION_TEXTS = {
   notFound: "Conversation not found",
   signIn: "You need to be signed in to read your messages.",
-  box: "box must be sent or received",
-  page: "page must be a whole number of at least 1",
+  box: "Box must be sent or received",
+  page: "Page must be a whole number of at least 1",
   notListed: "This consultant's profile is not listed at the moment, so it cannot take messages.",
   replyRateLimited: "You have sent a lot of replies in a short time. Please wait a while before sending another one.",
   blockedSender: "Blocked sender",

@@ -82,7 +82,7 @@ export const replySchema = z.object({
 export type ReplyInput = z.infer<typeof replySchema>;
 
 export const markReadSchema = z.object({
-  isRead: z.boolean({ error: "isRead must be true or false" }),
+  isRead: z.boolean({ error: "Read must be true or false" }),
 });
 
 /** The inbox a page at a time (the JSON API's query; the page passes its own page number). */
@@ -90,15 +90,15 @@ export const INBOX_MAX_PAGE_SIZE = 100;
 
 export const inboxQuerySchema = z.object({
   page: z.coerce
-    .number({ error: "page must be a whole number of at least 1" })
-    .int("page must be a whole number of at least 1")
-    .min(1, "page must be a whole number of at least 1")
-    .max(1_000_000, "page must be a whole number of at least 1")
+    .number({ error: "Page must be a whole number of at least 1" })
+    .int("Page must be a whole number of at least 1")
+    .min(1, "Page must be a whole number of at least 1")
+    .max(1_000_000, "Page must be a whole number of at least 1")
     .default(1),
   limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}` })
-    .int(`limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
-    .min(1, `limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
-    .max(INBOX_MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
+    .number({ error: `Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}` })
+    .int(`Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
+    .min(1, `Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
+    .max(INBOX_MAX_PAGE_SIZE, `Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)
     .default(INBOX_PAGE_SIZE),
 });

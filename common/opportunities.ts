@@ -90,12 +90,12 @@ export const OPPORTUNITY_TEXTS = {
   budgetAmount: "Give a minimum or a maximum budget amount",
   budgetOrder: "The budget's minimum must not be more than its maximum",
   contactUserId: "Choose a member of the organization as the contact",
-  objectBody: "Send the opportunity as an object of fields",
+  objectBody: "Send the opportunity's fields, each under its name",
   noChanges: "Send at least one field to change",
   notDraft: "Only a draft can be deleted. Close the opportunity instead.",
   cannotPublish: "Only a draft can be published",
   cannotClose: "Only a published opportunity (or one waiting for approval) can be closed",
-  closeAs: 'as must be "closed" or "filled"',
+  closeAs: 'Close as must be "closed" or "filled"',
   notEditable: "A closed or filled opportunity can no longer be changed",
   tooManyOpenVerified: `A verified organization can have at most ${OPPORTUNITY_LIMITS.openVerified} open opportunities. Close one first.`,
   tooManyOpenUnverified: `An unverified organization can have at most ${OPPORTUNITY_LIMITS.openUnverified} open opportunities. Close one first, or verify the organization.`,
@@ -111,13 +111,13 @@ export const OPPORTUNITY_TEXTS = {
   documentTooLarge: "The PDF must be at most 5 MB",
   documentEmpty: "Send the PDF as the request body (Content-Type: application/pdf)",
   documentNotFound: "This opportunity has no attached PDF",
-  keywords: `keywords must be at most ${OPPORTUNITY_LIMITS.keywords} characters`,
-  page: "page must be a whole number of at least 1",
-  sort: 'sort must be "newest" or "deadline"',
-  specialization: `specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`,
-  country: `country must be one of ${COUNTRIES.join(", ")}`,
-  donor: `donor must be one of ${DONORS.join(", ")}`,
-  language: "language must be a language name, such as English or Khmer",
+  keywords: `Keywords must be at most ${OPPORTUNITY_LIMITS.keywords} characters`,
+  page: "Page must be a whole number of at least 1",
+  sort: 'Sort must be "newest" or "deadline"',
+  specialization: `Specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`,
+  country: `Country must be one of ${COUNTRIES.join(", ")}`,
+  donor: `Donor must be one of ${DONORS.join(", ")}`,
+  language: "Language must be a language name, such as English or Khmer",
   flag: "must be true or false",
 } as const;
 
@@ -230,7 +230,7 @@ const budgetSchema = z
       max: amount,
       currency: z.enum(RATE_CURRENCIES, { error: OPPORTUNITY_TEXTS.budgetCurrency }),
       kind: z.enum(BUDGET_KINDS.values, { error: OPPORTUNITY_TEXTS.budgetKind }),
-      hidden: flag("budget hidden").default(false),
+      hidden: flag("Budget hidden").default(false),
     },
     { error: OPPORTUNITY_TEXTS.budget },
   )
@@ -259,7 +259,7 @@ const fields = {
     OPPORTUNITY_LIMITS.countries,
     OPPORTUNITY_TEXTS.tooManyCountries,
   ).default([]),
-  remote: flag("remote").default(false),
+  remote: flag("Remote").default(false),
   donors: listOf(canonicalDonor, OPPORTUNITY_TEXTS.donors, OPPORTUNITY_LIMITS.donors, OPPORTUNITY_TEXTS.tooManyDonors).default(
     [],
   ),
@@ -319,7 +319,7 @@ export const opportunityUpdateSchema = z
         OPPORTUNITY_LIMITS.countries,
         OPPORTUNITY_TEXTS.tooManyCountries,
       ).optional(),
-      remote: flag("remote").optional(),
+      remote: flag("Remote").optional(),
       donors: listOf(
         canonicalDonor,
         OPPORTUNITY_TEXTS.donors,
@@ -382,8 +382,8 @@ export const opportunitySearchSchema = z.object({
   country: oneFilter(findIn(COUNTRIES), OPPORTUNITY_TEXTS.country),
   donor: oneFilter(canonicalDonor, OPPORTUNITY_TEXTS.donor),
   language: oneFilter((value) => canonicalLanguage(value), OPPORTUNITY_TEXTS.language),
-  remote: z.preprocess(blankToUndefined, flag("remote").optional()),
-  deadlineSoon: z.preprocess(blankToUndefined, flag("deadlineSoon").optional()),
+  remote: z.preprocess(blankToUndefined, flag("Remote").optional()),
+  deadlineSoon: z.preprocess(blankToUndefined, flag("Deadline soon").optional()),
   sort: z.preprocess(blankToUndefined, z.enum(OPPORTUNITY_SORTS.values, { error: OPPORTUNITY_TEXTS.sort }).default("newest")),
   page: z.preprocess(blankToUndefined, whole(OPPORTUNITY_TEXTS.page, 1, 100_000).default(1)),
 });
@@ -542,10 +542,10 @@ export const INTEREST_TEXTS = {
   notFound: "Expression of interest not found",
   closed: "This opportunity is no longer open for applications.",
   note: `Note must be between ${INTEREST_LIMITS.noteMin} and ${INTEREST_LIMITS.noteMax} characters`,
-  availableFrom: "availableFrom must be a date such as 2027-03-01",
-  dailyRate: `dailyRate must be a whole number from 0 to ${INTEREST_LIMITS.rateMax}`,
-  currency: `dailyRateCurrency must be one of ${RATE_CURRENCIES.join(", ")}`,
-  stage: `stage must be one of ${INTEREST_STAGES.values.join(", ")}`,
+  availableFrom: "Available from must be a date such as 2027-03-01",
+  dailyRate: `Daily rate must be a whole number from 0 to ${INTEREST_LIMITS.rateMax}`,
+  currency: `Daily rate currency must be one of ${RATE_CURRENCIES.join(", ")}`,
+  stage: `Stage must be one of ${INTEREST_STAGES.values.join(", ")}`,
   messageTooLong: tooLong("Message", INTEREST_LIMITS.message),
   sent: "Your expression of interest was sent",
   withdrawn: "Your expression of interest was withdrawn",
@@ -573,14 +573,14 @@ const dailyRateCurrency = z.preprocess(blankToUndefined, z.enum(RATE_CURRENCIES,
 /** POST /api/opportunities/{id}/interests and the page's form. */
 export const interestSchema = z.object(
   { note, availableFrom, dailyRate, dailyRateCurrency },
-  { error: "Send the expression of interest as an object of fields" },
+  { error: "Send the expression of interest's fields, each under its name" },
 );
 
 /** PATCH /api/opportunities/{id}/interests/mine. */
 export const interestUpdateSchema = z
   .object(
     { note: note.optional(), availableFrom, dailyRate, dailyRateCurrency },
-    { error: "Send the changes as an object of fields" },
+    { error: "Send the changes, each under its field's name" },
   )
   .refine((value) => Object.values(value).some((field) => field !== undefined), INTEREST_TEXTS.noChanges);
 

@@ -128,7 +128,7 @@ export const MATCH_TEXTS = {
   signIn: "You need to be signed in to see the opportunities that match your profile.",
   noProfile: "You do not have a consultant profile yet.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
-  frequency: "frequency must be one of weekly, daily, off",
+  frequency: "Frequency must be one of weekly, daily, off",
 } as const;
 
 /** How often a consultant is e-mailed the newly published opportunities that match their profile. */

@@ -10,8 +10,8 @@ export type OpportunityReportReason = (typeof OPPORTUNITY_REPORT_REASONS)[number
 
 export const REPORT_TEXTS = {
   signIn: "You need to be signed in to report an opportunity.",
-  reason: `reason must be one of ${OPPORTUNITY_REPORT_REASONS.join(", ")}`,
-  details: "details must be at most 1000 characters",
+  reason: `Reason must be one of ${OPPORTUNITY_REPORT_REASONS.join(", ")}`,
+  details: "Details must be at most 1000 characters",
   already: "You have already reported this opportunity; an administrator will look at it.",
   notPublished: "Only a published opportunity can be reported.",
   sent: "Thank you: an administrator will look at this opportunity.",

@@ -55,7 +55,7 @@ export const ORGANIZATION_TEXTS = {
   website: "Website must be a web address such as https://example.org",
   websiteTooLong: tooLong("Website", ORGANIZATION_LIMITS.website),
   descriptionTooLong: tooLong("Description", ORGANIZATION_LIMITS.description),
-  logoUrl: "logoUrl must be a photo you uploaded with POST /api/upload-photo",
+  logoUrl: "The logo must be a photo you uploaded with POST /api/upload-photo",
   logoMultipart: "Send the logo as multipart/form-data in the logo field",
   logoChoose: "Choose a picture to upload",
   role: `Role must be one of ${ORGANIZATION_ROLES.values.join(", ")}`,
@@ -70,18 +70,18 @@ export const ORGANIZATION_TEXTS = {
   memberNotFound: "Member not found",
   invitationNotFound: "This invitation link is not valid. It may have expired, been answered or been withdrawn.",
   invitationOtherAddress: "This invitation was sent to another e-mail address. Sign in with the address it was sent to.",
-  verifyMethod: 'method must be "domain" or "admin"',
+  verifyMethod: 'Method must be "domain" or "admin"',
   verifyNeedsWebsite: "Add the organization's website first: the domain is checked against it.",
   verifyFreeMail: "A free e-mail provider's domain cannot verify an organization.",
   verifyEmailNotVerified: "Confirm your own e-mail address first (Manage Account, Resend verification email).",
   verifyOtherDomain: "Your sign-in e-mail address is not at the organization's web domain.",
   verifyAdminOnly: "Only a site administrator can verify an organization by hand.",
-  acting: "organizationId must be the id of one of your organizations, or null",
-  hiddenFromList: "organizationIds must be a list of organization ids",
+  acting: "Choose one of your organizations by its id, or none (null)",
+  hiddenFromList: "Add the organizations as a list of their ids",
   hiddenFromTooMany: `You can hide your profile from at most ${ORGANIZATION_LIMITS.hiddenFrom} organizations.`,
   hiddenFromUnknown: "One of the organizations does not exist",
-  search: "search must be text of at most 100 characters",
-  canPost: "canPost must be true or false",
+  search: "Search must be text of at most 100 characters",
+  canPost: "Can post must be true or false",
   postsAlready: "Owners and admins always post opportunities: allow plain members only",
 } as const;
 
@@ -130,7 +130,7 @@ const fields = {
 };
 
 /** POST /api/organizations and the create form. */
-export const organizationCreateSchema = z.object(fields, { error: "Send the organization as an object of fields" });
+export const organizationCreateSchema = z.object(fields, { error: "Send the organization's fields, each under its name" });
 export type OrganizationCreateInput = z.input<typeof organizationCreateSchema>;
 
 /** PATCH /api/organizations/{id}: any of the fields; what is left out stays. */
@@ -143,7 +143,7 @@ export const organizationUpdateSchema = z.object(
     description: fields.description,
     logoUrl: fields.logoUrl,
   },
-  { error: "Send the changes as an object of fields" },
+  { error: "Send the changes, each under its field's name" },
 );
 
 const role = z.enum(ORGANIZATION_ROLES.values, { error: ORGANIZATION_TEXTS.role });
@@ -165,7 +165,7 @@ export const memberRoleSchema = z.object({ role });
 export const memberUpdateSchema = z
   .object({
     role: role.optional(),
-    listed: z.boolean({ error: "listed must be true or false" }).optional(),
+    listed: z.boolean({ error: "Listed must be true or false" }).optional(),
     canPost: z.boolean({ error: ORGANIZATION_TEXTS.canPost }).optional(),
   })
   .refine((value) => value.role !== undefined || value.listed !== undefined || value.canPost !== undefined, {
@@ -211,7 +211,7 @@ export const REPORT_TEXTS = {
   alreadyReported: "You have already reported this conversation; an administrator will look at it",
   reported: "Thank you. An administrator will look at this conversation.",
   notFound: "Report not found",
-  action: "action must be one of warn, block, unverify, dismiss",
+  action: "Action must be one of warn, block, unverify, dismiss",
   noOrganization: "This conversation was not sent for an organization, so there is none to unverify",
   noSender: "The sender's account no longer exists",
   resolved: "This report has already been dealt with",
@@ -264,7 +264,7 @@ export type ReportAction = (typeof REPORT_ACTIONS.values)[number];
 /** PUT /api/admin/reports/{id}: what the admin does about a report (`message` is the warning's text). */
 export const reportActionSchema = z.object({
   action: z.enum(REPORT_ACTIONS.values, { error: REPORT_TEXTS.action }),
-  message: z.string({ error: "message must be text" }).trim().max(1000, tooLong("Message", 1000)).optional(),
+  message: z.string({ error: "Message must be text" }).trim().max(1000, tooLong("Message", 1000)).optional(),
 });
 
 /** The admin Organizations table's filter. */

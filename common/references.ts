@@ -54,7 +54,7 @@ export const referenceRequestSchema = z.object(
         .pipe(z.email({ error: REFERENCE_MESSAGES.email })),
     ),
   },
-  { error: "Send the referee as an object with name and email" },
+  { error: "Send the referee's name and email" },
 );
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -111,7 +111,7 @@ export const referenceConfirmSchema = z
         .max(10, REFERENCE_MESSAGES.score)
         .optional()),
     },
-    { error: "Send the confirmation as an object of fields" },
+    { error: "Send the confirmation's fields, each under its name" },
   )
   .refine((value) => !value.startMonth || !value.endMonth || value.endMonth >= value.startMonth, {
     message: "End month must not be before the start month",

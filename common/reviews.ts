@@ -43,7 +43,7 @@ const text = boundedText(REVIEW_MESSAGES.text, REVIEW_TEXT_MIN, REVIEW_TEXT_MAX,
 const engagement = z.enum(REVIEW_ENGAGEMENTS, { error: REVIEW_MESSAGES.engagement });
 
 /** POST /api/consultants/{id}/reviews and PUT /api/reviews/{id}. */
-export const reviewSchema = z.object({ score, text, engagement }, { error: "Send the review as an object of fields" });
+export const reviewSchema = z.object({ score, text, engagement }, { error: "Send the review's fields, each under its name" });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
 /** POST /api/reviews/{id}/response. */

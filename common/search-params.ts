@@ -44,15 +44,15 @@ const filterText = (name: string, max: number) =>
     .optional()
     .transform((value) => (value === undefined || isUnset(value) ? undefined : value));
 
-const experienceMessage = `experience must be one of ${EXPERIENCE_VALUES.join(", ")}`;
-const pageMessage = "page must be a whole number of at least 1";
-const limitMessage = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+const experienceMessage = `Experience must be one of ${EXPERIENCE_VALUES.join(", ")}`;
+const pageMessage = "Page must be a whole number of at least 1";
+const limitMessage = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 export const searchParamsSchema = z.object({
-  keywords: filterText("keywords", MAX_KEYWORDS_LENGTH),
+  keywords: filterText("Keywords", MAX_KEYWORDS_LENGTH),
   // A country in any spelling becomes its name ("burma" -> Myanmar); a city stays as typed.
-  location: filterText("location", 120).transform((value) => value && (findCountry(value) ?? canonical(COUNTRIES, value))),
-  expertise: filterText("expertise", 120).transform((value) => value && canonical(PROFILE_SPECIALIZATIONS, value)),
+  location: filterText("Location", 120).transform((value) => value && (findCountry(value) ?? canonical(COUNTRIES, value))),
+  expertise: filterText("Expertise", 120).transform((value) => value && canonical(PROFILE_SPECIALIZATIONS, value)),
   experience: z
     .string()
     .trim()
@@ -73,8 +73,8 @@ export const searchParamsSchema = z.object({
           .map((language) => canonical(LANGUAGES, language)),
       ),
     ])
-    .refine((list) => list.length <= MAX_LANGUAGES, `languages accepts at most ${MAX_LANGUAGES} languages`)
-    .refine((list) => list.every((language) => language.length <= 40), "each language must be at most 40 characters"),
+    .refine((list) => list.length <= MAX_LANGUAGES, `Choose at most ${MAX_LANGUAGES} languages`)
+    .refine((list) => list.every((language) => language.length <= 40), "Each language must be at most 40 characters"),
   availability: z
     .string()
     .trim()
@@ -82,7 +82,7 @@ export const searchParamsSchema = z.object({
     .transform((value) => (value === undefined || isUnset(value) ? undefined : value.toLowerCase()))
     .refine(
       (value) => value === undefined || (AVAILABILITY_VALUES as readonly string[]).includes(value),
-      "availability must be available or unavailable",
+      "Availability must be available or unavailable",
     )
     .transform((value) => value as AvailabilityValue | undefined),
   donor: z
@@ -96,15 +96,15 @@ export const searchParamsSchema = z.object({
         .filter(Boolean)) {
         const donor = canonicalDonor(name);
         if (!donor) {
-          context.addIssue({ code: "custom", message: `donor must be one of ${DONORS.join(", ")}` });
+          context.addIssue({ code: "custom", message: `Donor must be one of ${DONORS.join(", ")}` });
           return z.NEVER;
         }
         if (!donors.includes(donor)) donors.push(donor);
       }
       return donors.length > 0 ? donors : undefined;
     })
-    .refine((list) => list === undefined || list.length <= MAX_DONORS, `donor accepts at most ${MAX_DONORS} donors`),
-  workedIn: filterText("workedIn", 80).transform((value) => value && canonicalCountry(value)),
+    .refine((list) => list === undefined || list.length <= MAX_DONORS, `Choose at most ${MAX_DONORS} donors`),
+  workedIn: filterText("Worked in", 80).transform((value) => value && canonicalCountry(value)),
   page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).default(1),
   limit: z.coerce
     .number({ error: limitMessage })
@@ -117,7 +117,7 @@ export const searchParamsSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value.toLowerCase() : undefined))
-    .refine((value) => value === undefined || SORT_VALUES.includes(value), `sort must be one of ${SORT_VALUES.join(", ")}`)
+    .refine((value) => value === undefined || SORT_VALUES.includes(value), `Sort must be one of ${SORT_VALUES.join(", ")}`)
     .transform((value) => (value ?? "relevance") as SortValue),
 });
 

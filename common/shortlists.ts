@@ -33,7 +33,7 @@ export const SHORTLIST_TEXTS = {
   tooManyLists: `You can keep at most ${SHORTLIST_LIMITS.lists} shortlists. Delete one you no longer need to make room.`,
   tooManyEntries: `A shortlist holds at most ${SHORTLIST_LIMITS.entries} consultants. Remove some or start another list.`,
   signIn: "You need to be signed in to keep shortlists.",
-  organizationId: "organizationId must be the id of an organization you belong to",
+  organizationId: "Choose an organization you belong to, by its id",
   stage: `Stage must be one of ${SHORTLIST_STAGES.values.join(", ")}`,
   nothingToChange: "Send a stage or a note",
   noteText: "Note is required",

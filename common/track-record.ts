@@ -191,7 +191,7 @@ export const assignmentSchema = z
       ),
       description: optionalText("Description", TRACK_LIMITS.description),
     },
-    { error: "Each assignment must be an object of fields" },
+    { error: "Give each assignment its title, client and dates, each under its name" },
   )
   .refine((item) => item.endDate === null || item.endDate >= item.startDate, {
     message: MONTH_MESSAGES.endBeforeStart,
@@ -223,26 +223,26 @@ export const educationSchema = z.object(
         .nullable(),
     ),
   },
-  { error: "Each education entry must be an object of fields" },
+  { error: "Give each education entry its degree, institution and year, each under its name" },
 );
 
 export type EducationInput = z.infer<typeof educationSchema>;
 export type Education = EducationInput & { id: number };
 
 export const assignmentsField = z
-  .array(assignmentSchema, { error: "Assignments must be a list" })
+  .array(assignmentSchema, { error: "Add assignments as a list of entries" })
   .max(TRACK_LIMITS.assignments, TRACK_LIST_TEXTS.tooManyAssignments)
   .optional();
 
 export const educationField = z
-  .array(educationSchema, { error: "Education must be a list" })
+  .array(educationSchema, { error: "Add education as a list of entries" })
   .max(TRACK_LIMITS.education, TRACK_LIST_TEXTS.tooManyEducation)
   .optional();
 
 /** `{ "Thai": "native" }`: a level for each language that has one. Names are canonicalised. */
 export const languageLevelsField = z
   .record(z.string(), z.enum(LANGUAGE_LEVELS, { error: `Each language level must be one of ${LANGUAGE_LEVELS.join(", ")}` }), {
-    error: "Language levels must be an object of language and level",
+    error: "Give each language's level under the language's name, such as English: fluent",
   })
   .transform((levels, context) => {
     const canonical: Record<string, LanguageLevel> = {};
@@ -293,7 +293,7 @@ export const dailyRateSchema = z
         z.enum(RATE_CURRENCIES, { error: `Currency must be one of ${RATE_CURRENCIES.join(", ")}` }).nullable(),
       ),
     },
-    { error: "Daily rate must be an object with min, max and currency" },
+    { error: "Give the daily rate with its lowest and highest amounts (min, max) and its currency" },
   )
   .superRefine((rate, context) => {
     if (rate.min === null && rate.max === null) return;

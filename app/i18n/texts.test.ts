@@ -1,5 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
@@ -13,6 +14,7 @@ import { REFERENCE_MESSAGES } from "#common/references.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
 import { SAVED_SEARCH_TEXTS } from "#common/saved-searches.ts";
 import { MFA_MESSAGES } from "#common/second-factor.ts";
+import { shapeMessage } from "#common/shape-messages.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
@@ -168,6 +170,54 @@ const SHOWN: Record<string, readonly string[]> = {
   ],
 };
 
+/** Values of each wrong kind a hand-made request can send in a field's place. */
+const WRONG_KINDS: unknown[] = [12345, 1.5, -1, "x", true, null, [], [1], ["x"], [{}], {}];
+
+/** A schema's inner schemas, each with the name it is under (null: the same place; "[]" a list's entry). */
+function innerOf(schema: z.ZodType): { key: string | null; schema: z.ZodType }[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case "object":
+      return Object.entries(def.shape as Record<string, z.ZodType>).map(([key, inner]) => ({ key, schema: inner }));
+    case "array":
+      return [{ key: "[]", schema: def.element as z.ZodType }];
+    case "record":
+      return [{ key: "{}", schema: def.valueType as z.ZodType }];
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "catch":
+    case "readonly":
+    case "nonoptional":
+      return [{ key: null, schema: def.innerType as z.ZodType }];
+    case "pipe":
+      return [def.in as z.ZodType, def.out as z.ZodType].map((inner) => ({ key: null, schema: inner }));
+    case "union":
+      return (def.options as z.ZodType[]).map((inner) => ({ key: null, schema: inner }));
+    default:
+      return [];
+  }
+}
+
+/** Every place in a schema's input a value can be put: [] the body, ["assignments", "[]", "title"] … */
+function placesOf(schema: z.ZodType, at: string[] = [], seen = new Set<z.ZodType>()): string[][] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const places = [at];
+  for (const inner of innerOf(schema)) places.push(...placesOf(inner.schema, inner.key === null ? at : [...at, inner.key], seen));
+  return [...new Map(places.map((place) => [place.join("."), place])).values()];
+}
+
+/** An input with `value` at `place` and nothing else. */
+function inputWith(place: string[], value: unknown): unknown {
+  const [head, ...rest] = place;
+  if (head === undefined) return value;
+  if (head === "[]") return [inputWith(rest, value)];
+  if (head === "{}") return { English: inputWith(rest, value) };
+  return { [head]: inputWith(rest, value) };
+}
+
 describe("the sentence table (app/i18n/texts.ts)", () => {
   for (const locale of TRANSLATED_LOCALES) {
     it(`says each service sentence a page shows in ${locale}`, async () => {
@@ -188,6 +238,36 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
     // A field's code name (minYearsExperience, startDate), a JSON shape ({ value, unit }), "must be a list", "accepts at most".
     const developerWords = /\b[a-z]+[A-Z][A-Za-z]*\b|[{}]|must be a list|accepts at most|^[a-z]/;
     expect(worded.filter((text) => developerWords.test(text))).toEqual([]);
+  });
+
+  it("words every refusal of a wrong shape a hand-made API call can meet for people too (issue 36)", () => {
+    // Each schema in common/, parsed as the API parses (server/services/validate.ts, with
+    // shapeMessage), with a value of each wrong kind at each of its places: the body, each field,
+    // each list's entry, each nested field. No type names, zod's own words or field code names.
+    const schemas = Object.entries(import.meta.glob(["/common/*.ts", "!/common/*.test.ts"], { eager: true })).flatMap(
+      ([file, module]) =>
+        Object.entries(module as Record<string, unknown>)
+          .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
+          .map(([name, schema]) => ({ where: `${file} ${name}`, schema })),
+    );
+    expect(schemas.length).toBeGreaterThan(50);
+    const said = new Map<string, string>();
+    for (const { where, schema } of schemas) {
+      for (const path of placesOf(schema)) {
+        for (const wrong of WRONG_KINDS) {
+          const parsed = schema.safeParse(inputWith(path, wrong), { error: shapeMessage });
+          for (const issue of parsed.error?.issues ?? []) said.set(issue.message, `${where} ${path.join(".")}`);
+        }
+      }
+    }
+    expect(said.size).toBeGreaterThan(150);
+    // A field's code name (isRead; not a query's own example, keywords=health&workedIn=Laos), a
+    // JSON shape, a type's name ("an object"), zod's words, "must be a list", "accepts at most", a
+    // lower-case start.
+    const developerWords =
+      /(?<![=&])\b[a-z]+[A-Z][A-Za-z]*\b(?!=)|[{}]|must be a list|accepts at most|^[a-z]|\ban? (object|array|string|boolean)\b|expected \w+, received|Invalid (input|option|string)/;
+    const developers = [...said].filter(([text]) => developerWords.test(text)).map(([text, where]) => `${text} (${where})`);
+    expect(developers).toEqual([]);
   });
 
   it("keeps the CV's own words in a warning and words an unnamed assignment in the page's language", async () => {

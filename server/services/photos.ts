@@ -323,7 +323,7 @@ export async function assertPhotoClaimable(db: Executor, actor: { id: number }, 
     new ValidationFailed(message, [{ path: "profilePhotoUrl", message: "Please upload the photo again" }]);
   const upload = await claimUpload(db, photoUrl);
   if (!upload || upload.userId !== actor.id) {
-    throw invalid("profilePhotoUrl must be a photo you uploaded with POST /api/upload-photo");
+    throw invalid("The profile photo must be a photo you uploaded with POST /api/upload-photo");
   }
   const [other] = await db
     .select({ id: consultants.id })

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { errorPath, itemMessage } from "#common/error-paths.ts";
+import { shapeMessage } from "#common/shape-messages.ts";
 import { type FieldError, ValidationFailed } from "./errors.ts";
 
 /**
@@ -14,9 +15,10 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
 /**
  * Parses a service's `unknown` input with the shared schema: the value, or ValidationFailed
  * carrying every field error, with the first one as its message (the product.md error shape).
+ * Where a schema has no message of its own for a wrong shape, a person's words (shapeMessage).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, fallback = "Invalid request"): z.output<S> {
-  const parsed = schema.safeParse(input);
+  const parsed = schema.safeParse(input, { error: shapeMessage });
   if (parsed.success) return parsed.data;
   const errors = fieldErrorsOf(parsed.error);
   throw new ValidationFailed(errors[0]?.message ?? fallback, errors);

@@ -61,7 +61,7 @@ describe("HTTP server", () => {
     for (const value of ["0", "abc", "101", "2.5"]) {
       const response = await fetch(`${app.url}/api/consultants?limit=${value}`);
       expect(response.status).toBe(400);
-      expect((await response.json()).message).toBe("limit must be a whole number from 1 to 100");
+      expect((await response.json()).message).toBe("Limit must be a whole number from 1 to 100");
     }
   });
 });

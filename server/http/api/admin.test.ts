@@ -1123,7 +1123,7 @@ describe("authorization matrix", () => {
     expect((await call(app, "GET", "/api/admin/nothing-here", { token: admin.token })).status).toBe(404);
     const badPage = await call(app, "GET", "/api/admin/consultants?page=-1", { token: admin.token });
     expect(badPage.status).toBe(400);
-    expect(badPage.json.message).toBe("page must be a whole number of at least 1");
+    expect(badPage.json.message).toBe("Page must be a whole number of at least 1");
   });
 });
 

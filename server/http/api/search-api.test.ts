@@ -41,11 +41,11 @@ describe("GET /api/consultants", () => {
 
   it("rejects nonsense with a 400 naming the parameter, never a 500", async ({ api }) => {
     const cases: [string, string][] = [
-      ["page=0", "page must be a whole number of at least 1"],
-      ["limit=500", "limit must be a whole number from 1 to 100"],
-      ["sort=cheapest", "sort must be one of relevance, experience, location, recent"],
-      ["experience=lots", "experience must be one of 1-3, 4-7, 8-15, 15+"],
-      ["availability=maybe", "availability must be available or unavailable"],
+      ["page=0", "Page must be a whole number of at least 1"],
+      ["limit=500", "Limit must be a whole number from 1 to 100"],
+      ["sort=cheapest", "Sort must be one of relevance, experience, location, recent"],
+      ["experience=lots", "Experience must be one of 1-3, 4-7, 8-15, 15+"],
+      ["availability=maybe", "Availability must be available or unavailable"],
     ];
     for (const [query, message] of cases) {
       const { status, body } = await get(api, `/api/consultants?${query}`);

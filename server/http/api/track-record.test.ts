@@ -182,8 +182,13 @@ describe("POST and PUT with a track record", () => {
         "assignments",
         "Keep at most 50 assignments: remove the others",
       ],
-      [{ assignments: "lots" }, "assignments", "Assignments must be a list"],
-      [{ assignments: ["x"] }, "assignments[0]", "Each assignment must be an object of fields"],
+      [{ assignments: "lots" }, "assignments", "Add assignments as a list of entries"],
+      [{ assignments: ["x"] }, "assignments[0]", "Give each assignment its title, client and dates, each under its name"],
+      [{ education: { degree: "MPH" } }, "education", "Add education as a list of entries"],
+      [{ education: [42] }, "education[0]", "Give each education entry its degree, institution and year, each under its name"],
+      [{ languageLevels: ["Vietnamese"] }, "languageLevels", "Give each language's level under the language's name"],
+      [{ dailyRate: "450 USD" }, "dailyRate", "Give the daily rate with its lowest and highest amounts (min, max)"],
+      [{ showEmail: "sometimes" }, "showEmail", "Show email publicly must be true or false"],
       [
         { education: [education(), { ...education(), degree: "" }] },
         "education[1].degree",
@@ -209,6 +214,16 @@ describe("POST and PUT with a track record", () => {
       expect(refused.json.errors[0]).toEqual({ path: path_, message: expect.stringContaining(message) });
       expect(refused.json.message).toBe(refused.json.errors[0].message);
     }
+    // A whole body of the wrong shape: the profile's own words; where a schema has none, a person's
+    // words too (common/shape-messages.ts), never zod's "Invalid input: expected object, received array".
+    for (const body of ["a profile", [profile()]]) {
+      const refused = await call(api.app, "PUT", path, { token: owner.token, body });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toBe("Send the profile's fields, each under its name");
+    }
+    const unworded = await call(api.app, "POST", "/api/auth/verify-email", { body: ["a token"] });
+    expect(unworded.status).toBe(400);
+    expect(unworded.json.message).toBe("Send the request's fields, each under its name");
     // The same bad input on create stores no profile at all.
     const newcomer = await insertSignedInUser(api.database.db);
     const refusedCreate = await call(api.app, "POST", "/api/consultants", {
@@ -362,6 +377,6 @@ describe("GET /api/consultants with donor and workedIn", () => {
     expect(await ids("donor=KOICA&workedIn=Laos")).toEqual([]);
     const refused = await call(api.app, "GET", "/api/consultants?donor=Acme");
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain("donor must be one of");
+    expect(refused.text).toContain("Donor must be one of");
   });
 });

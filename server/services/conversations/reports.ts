@@ -110,7 +110,7 @@ const reportColumns = {
 };
 
 const reportListSchema = z.object({
-  status: z.enum(["open", "all"], { error: "status must be open or all" }).optional(),
+  status: z.enum(["open", "all"], { error: "Status must be open or all" }).optional(),
 });
 
 /** GET /api/admin/reports?status=open|all&search=&page=&limit=: the admins' queue, newest first. */

@@ -30,7 +30,7 @@ export { ADMIN_OPPORTUNITY_FILTERS };
 
 const adminListSchema = z.object({
   filter: z
-    .enum(ADMIN_OPPORTUNITY_FILTERS, { error: `filter must be one of ${ADMIN_OPPORTUNITY_FILTERS.join(", ")}` })
+    .enum(ADMIN_OPPORTUNITY_FILTERS, { error: `Filter must be one of ${ADMIN_OPPORTUNITY_FILTERS.join(", ")}` })
     .default("pending"),
   page: z.coerce.number({ error: OPPORTUNITY_TEXTS.page }).int(OPPORTUNITY_TEXTS.page).min(1, OPPORTUNITY_TEXTS.page).default(1),
 });

@@ -38,7 +38,7 @@ const adminColumns = {
 const filterSchema = z.object({
   filter: z.preprocess(
     blankToUndefined,
-    z.enum(ORGANIZATION_FILTERS, { error: `filter must be one of ${ORGANIZATION_FILTERS.join(", ")}` }).default("all"),
+    z.enum(ORGANIZATION_FILTERS, { error: `Filter must be one of ${ORGANIZATION_FILTERS.join(", ")}` }).default("all"),
   ),
 });
 

@@ -15,7 +15,7 @@ import { reviewNameColumns } from "./reviews.ts";
 
 const filterSchema = z.object({
   filter: z
-    .enum(ADMIN_REVIEW_FILTERS, { error: `filter must be one of ${ADMIN_REVIEW_FILTERS.join(", ")}` })
+    .enum(ADMIN_REVIEW_FILTERS, { error: `Filter must be one of ${ADMIN_REVIEW_FILTERS.join(", ")}` })
     .optional()
     .default("all"),
 });

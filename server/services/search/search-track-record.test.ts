@@ -98,7 +98,7 @@ describe("donor and workedIn filters", () => {
   it("rejects an unknown donor in the API's strict parsing, with a message naming the parameter", () => {
     const parsed = parseSearchParams(new URLSearchParams({ donor: "Acme" }));
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toMatch(/^donor must be one of World Bank, Asian Development Bank/);
+    expect(parsed.error?.issues[0]?.message).toMatch(/^Donor must be one of World Bank, Asian Development Bank/);
   });
 });
 

@@ -5,6 +5,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request is given up (a timeout); 10 by default. */
+    timeout?: number;
     headers?: Record<string, string>;
     requests?: { setupRequest?: (request: Request, context: Record<string, unknown>) => Request }[];
   };
@@ -18,6 +20,7 @@ declare module "autocannon" {
   };
   type Instance = PromiseLike<Result> & {
     on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+    on(event: "reqError", listener: (error: Error) => void): void;
     stop(): void;
   };
   export default function autocannon(options: Options): Instance;

@@ -1,0 +1,163 @@
+import os from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { percentile } from "./drive.ts";
+import {
+  type AppServer,
+  appLabel,
+  buildApp,
+  commitOf,
+  openBenchDatabase,
+  resolveAppDirs,
+  round,
+  startAppServer,
+} from "./harness.ts";
+import { mixQueries } from "./scenarios.ts";
+
+// npm run bench:cold -- [--count 100000] [--app-dir .,/work/wt/base] [--runs 3] [--connections 200]
+//                       [--duration 20] [--timeout 10] [--skip-build] [--server-env WEB_CONCURRENCY=2]
+//
+// Issue 35, item 5 (the operations review's failure 5: the first 200-connection run on a fresh
+// server gave 128 and 37 client timeouts, warm reruns none). Starts each checkout's production
+// server fresh on the bench database and, the moment its /readyz first answers (what a load
+// balancer waits for), drives the search page with --connections connections for --duration
+// seconds, each request given up after --timeout seconds (autocannon's default, as the review's
+// client). The paths are the realistic mix's searches, as pages. Every checkout is started again
+// for every run, the checkouts in turn, so a busy moment of a shared machine falls on both.
+// Reports, per run: client timeouts and other errors, non-2xx, requests a second, latency
+// percentiles of the whole run and of the requests sent in its first second.
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: "string", default: "100000" },
+    "app-dir": { type: "string", default: "." },
+    runs: { type: "string", default: "3" },
+    connections: { type: "string", default: "200" },
+    duration: { type: "string", default: "20" },
+    timeout: { type: "string", default: "10" },
+    "skip-build": { type: "boolean", default: false },
+    "server-env": { type: "string" },
+  },
+});
+const appDirs = resolveAppDirs(args["app-dir"]);
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+const timeout = Number(args.timeout);
+const serverEnv = Object.fromEntries(
+  (args["server-env"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
+);
+const paths = mixQueries().map(({ query }) => `/?${query}`);
+
+type ColdRun = {
+  app: string;
+  commit: string;
+  run: number;
+  /** From spawning the server to its first /readyz 200. */
+  readyMs: number;
+  requests: number;
+  requestsPerSecond: number;
+  timeouts: number;
+  /** Errors other than timeouts (refused, reset). */
+  errors: number;
+  non2xx: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Requests sent in the run's first second: how many answered, and their p95 (a timeout counts as the timeout). */
+  firstSecond: { requests: number; p95: number; max: number };
+  loadAverage: number;
+};
+
+async function coldRun(appDir: string, run: number, database: Awaited<ReturnType<typeof openBenchDatabase>>): Promise<ColdRun> {
+  const spawned = performance.now();
+  const server: AppServer = await startAppServer(appDir, database, serverEnv);
+  const readyMs = performance.now() - spawned;
+  const loadAverage = os.loadavg()[0] ?? 0;
+  try {
+    let next = 0;
+    const latencies: number[] = [];
+    const firstSecond: number[] = [];
+    const started = performance.now();
+    const instance = autocannon({
+      url: server.url,
+      connections,
+      duration,
+      timeout,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }) }],
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (performance.now() - responseTime - started < 1000) firstSecond.push(responseTime);
+    });
+    instance.on("reqError", (error) => {
+      // A request that timed out was sent `timeout` seconds ago.
+      if (String(error).includes("timed out") && performance.now() - timeout * 1000 - started < 1000)
+        firstSecond.push(timeout * 1000);
+    });
+    const result = await instance;
+    latencies.sort((a, b) => a - b);
+    firstSecond.sort((a, b) => a - b);
+    return {
+      app: appLabel(appDir),
+      commit: server.commit,
+      run,
+      readyMs: Math.round(readyMs),
+      requests: result.requests.total,
+      requestsPerSecond: round(result.requests.total / result.duration, 0),
+      timeouts: result.timeouts,
+      errors: result.errors - result.timeouts,
+      non2xx: result.non2xx,
+      latencyMs: {
+        p50: round(percentile(latencies, 50)),
+        p95: round(percentile(latencies, 95)),
+        p99: round(percentile(latencies, 99)),
+        max: round(latencies.at(-1) ?? 0),
+      },
+      firstSecond: {
+        requests: firstSecond.length,
+        p95: round(percentile(firstSecond, 95)),
+        max: round(firstSecond.at(-1) ?? 0),
+      },
+      loadAverage: round(loadAverage, 1),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function print(result: ColdRun) {
+  const { p50, p95, p99, max } = result.latencyMs;
+  console.log(
+    [
+      `[${result.app} ${result.commit}] run ${result.run}: ready in ${result.readyMs} ms (load ${result.loadAverage})`,
+      `${result.timeouts} timeouts, ${result.errors} errors, ${result.non2xx} non-2xx`,
+      `${result.requestsPerSecond} req/s`,
+      `p50 ${p50} p95 ${p95} p99 ${p99} max ${max} ms`,
+      `first second: ${result.firstSecond.requests} sent, p95 ${result.firstSecond.p95} ms, max ${result.firstSecond.max} ms`,
+    ].join("  "),
+  );
+}
+
+async function main() {
+  if (!args["skip-build"]) for (const appDir of appDirs) buildApp(appDir);
+  const database = await openBenchDatabase(Number(args.count));
+  const results: ColdRun[] = [];
+  try {
+    console.log(
+      `\ncold start: ${connections} connections × ${duration} s, ${timeout} s client timeout, on the search page, ${args.runs} runs of ${appDirs.map((dir) => `${appLabel(dir)} (${commitOf(dir)})`).join(" and ")}\n`,
+    );
+    for (let run = 1; run <= Number(args.runs); run++) {
+      for (const appDir of appDirs) {
+        const result = await coldRun(appDir, run, database);
+        results.push(result);
+        print(result);
+      }
+    }
+  } finally {
+    await database.stop();
+  }
+  console.log(`\n${JSON.stringify(results)}`);
+}
+
+await main();

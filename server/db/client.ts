@@ -181,12 +181,15 @@ const SEEN_ONCE = 5_000;
 export function preparedStatements(sql: postgres.Sql, limit: number) {
   const named = new Set<string>();
   let seen = new Set<string>();
+  const state: StatementState = { named, limit };
+  statementStates.set(sql, state);
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((...call: Parameters<postgres.Sql["unsafe"]>) => {
     const [query, args, queryOptions] = call;
     // Without parameters, as given: postgres.js then sends the simple protocol, which has no
     // named statements.
     if (!Array.isArray(args) || args.length === 0) return unsafe(...call);
+    if (state.recording && !state.recording.has(query)) state.recording.set(query, args);
     if (!named.has(query) && named.size < limit) {
       if (seen.has(query)) {
         named.add(query);
@@ -199,6 +202,69 @@ export function preparedStatements(sql: postgres.Sql, limit: number) {
     const prepare = queryOptions?.prepare === true || named.has(query);
     return unsafe(query, args, { ...queryOptions, prepare });
   }) as postgres.Sql["unsafe"];
+}
+
+type StatementState = { named: Set<string>; limit: number; recording?: Map<string, readonly unknown[]> };
+/** preparedStatements' names per pool, for the warm-up (prepareOnEveryConnection). */
+const statementStates = new WeakMap<postgres.Sql, StatementState>();
+
+/** A parameterised statement a pool sent, with the values of one run (their types are part of postgres.js's statement key). */
+export type RecordedStatement = { query: string; args: readonly unknown[] };
+
+/** Starts recording the parameterised statements the pool sends; the returned function stops and gives them. */
+export function recordStatements(sql: postgres.Sql): () => RecordedStatement[] {
+  const state = statementStates.get(sql);
+  if (!state) return () => [];
+  const recording = new Map<string, readonly unknown[]>();
+  state.recording = recording;
+  return () => {
+    if (state.recording === recording) delete state.recording;
+    return [...recording].map(([query, args]) => ({ query, args }));
+  };
+}
+
+/**
+ * Warm before ready (issue 35, item 5): postgres.js keeps its named statements per connection, and
+ * PostgreSQL its parsed statement, generic plan and catalogue caches per backend, so a statement
+ * the warm-up ran on one connection is still cold on the other nine: the first requests would
+ * each pay a describe round trip, the parse and the planning on whichever connection they got.
+ * This names `statements` in the pool (requests send them prepared from their first run) and runs
+ * each once on every one of its `connections` (each reserved in turn, so every connection gets
+ * them), inside a read-only transaction that is rolled back: nothing is written, whatever a
+ * statement would do. A statement that fails is skipped. Resolves to the statements prepared on
+ * each connection.
+ */
+export async function prepareOnEveryConnection(
+  sql: postgres.Sql,
+  statements: RecordedStatement[],
+  connections: number,
+): Promise<{ statements: number; connections: number }> {
+  const state = statementStates.get(sql);
+  if (!state || statements.length === 0) return { statements: 0, connections: 0 };
+  const chosen = statements.filter(({ query }) => state.named.has(query) || state.named.size < state.limit);
+  for (const { query } of chosen) state.named.add(query);
+  // All at once: a connection reserved is out of the pool, so the next reservation gets another.
+  // One that cannot be opened is left out (the warm-up has already said the pool failed).
+  const reservations = await Promise.allSettled(Array.from({ length: connections }, () => sql.reserve()));
+  const reserved = reservations.flatMap((settled) => (settled.status === "fulfilled" ? [settled.value] : []));
+  try {
+    await Promise.all(
+      reserved.map(async (connection) => {
+        await connection.unsafe("begin transaction read only");
+        for (const { query, args } of chosen) {
+          await connection.unsafe(query, args as never[], { prepare: true }).catch(async () => {
+            // An aborted transaction runs nothing more: begin again.
+            await connection.unsafe("rollback");
+            await connection.unsafe("begin transaction read only");
+          });
+        }
+        await connection.unsafe("rollback");
+      }),
+    );
+  } finally {
+    for (const connection of reserved) connection.release();
+  }
+  return { statements: chosen.length, connections: reserved.length };
 }
 
 /**

@@ -62,6 +62,40 @@ describe("warmUp", () => {
     }
   });
 
+  it("prepares what the pages sent on every connection of the pool, not only on the one they used", async ({ database }) => {
+    const primary = createDatabase(database.url, { max: 3 });
+    const statement = "select count(*)::int as n from pg_class where relname <> $1";
+    try {
+      const result = await warmUp({
+        pools: [{ name: "primary", sql: primary.sql, size: 3 }],
+        // Each page sends the statement once, as a page's loader would (one connection serves it).
+        fetch: async () => {
+          await primary.sql.unsafe(statement, ["x"]);
+          return new Response("ok");
+        },
+        origin: "http://devconsult.test",
+        log: recordingLog().log as never,
+      });
+      // Every connection at once (each reservation takes another): each has the statement prepared.
+      const connections = await Promise.all([1, 2, 3].map(() => primary.sql.reserve()));
+      try {
+        const prepared = await Promise.all(
+          connections.map(async (connection) => {
+            const [row] = await connection<{ n: number }[]>`
+              select count(*)::int as n from pg_prepared_statements where statement = ${statement}`;
+            return row?.n;
+          }),
+        );
+        expect(prepared).toEqual([1, 1, 1]);
+      } finally {
+        for (const connection of connections) connection.release();
+      }
+      expect(result.prepared).toEqual({ primary: { statements: 1, connections: 3 } });
+    } finally {
+      await primary.close();
+    }
+  });
+
   it("says at warn what failed (a pool that cannot connect, a page that answers 500) and still answers the rest", async ({
     database,
   }) => {

@@ -1,4 +1,4 @@
-import type { Sql } from "../db/client.ts";
+import { prepareOnEveryConnection, recordStatements, type Sql } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
 // Warm before ready (issue 35, item 5). A process that takes traffic cold opens its database
@@ -27,7 +27,11 @@ type WarmUp = {
  * that fails is logged (the database deadlines bound each one) and the process serves anyway, as
  * it would have, with /readyz telling the truth about the database.
  */
-export async function warmUp({ pools, fetch, origin, log }: WarmUp): Promise<{ ms: number; failed: string[] }> {
+export async function warmUp({ pools, fetch, origin, log }: WarmUp): Promise<{
+  ms: number;
+  failed: string[];
+  prepared: Record<string, { statements: number; connections: number }>;
+}> {
   const started = performance.now();
   const failed: string[] = [];
   // The pools at once: a replica that does not answer costs its connect timeout once, not after the primary's.
@@ -43,6 +47,9 @@ export async function warmUp({ pools, fetch, origin, log }: WarmUp): Promise<{ m
       }
     }),
   );
+  // What the pages send, recorded per pool, then prepared on every connection (not only on the
+  // one or two each page happened to use).
+  const recordings = pools.map(({ sql }) => recordStatements(sql));
   for (const path of WARM_PATHS) {
     try {
       const response = await fetch(new Request(`${origin}${path}`));
@@ -56,8 +63,23 @@ export async function warmUp({ pools, fetch, origin, log }: WarmUp): Promise<{ m
       log.warn({ err: error, path }, "warm-up: the page failed");
     }
   }
+  const statements = recordings.map((stop) => stop());
+  const preparing = performance.now();
+  const prepared: Record<string, { statements: number; connections: number }> = {};
+  await Promise.all(
+    pools.map(async ({ name, sql, size }, index) => {
+      if (failed.includes(name)) return;
+      try {
+        prepared[name] = await prepareOnEveryConnection(sql, statements[index] ?? [], size);
+      } catch (error) {
+        failed.push(`${name} statements`);
+        log.warn({ err: error, pool: name }, "warm-up: could not prepare the statements");
+      }
+    }),
+  );
+  const preparedMs = Math.round(performance.now() - preparing);
   const ms = Math.round(performance.now() - started);
   const connections = pools.reduce((sum, pool) => sum + pool.size, 0);
-  log.info({ ms, connections, warmed: WARM_PATHS, failed }, "warmed up: ready for traffic");
-  return { ms, failed };
+  log.info({ ms, connections, warmed: WARM_PATHS, prepared, preparedMs, failed }, "warmed up: ready for traffic");
+  return { ms, failed, prepared };
 }

@@ -49,7 +49,7 @@ describe("warmUp", () => {
       });
       expect(result.failed).toEqual([]);
       expect(warnings).toEqual([]);
-      expect(asked).toEqual(["/", "/api/consultants"]);
+      expect(asked).toEqual(["/", "/", "/api/consultants"]);
       const open = await database.sql<{ name: string; n: number }[]>`
         select application_name as name, count(*)::int as n from pg_stat_activity
         where application_name = any(${names}) group by application_name`;
@@ -120,13 +120,14 @@ describe("warmUp", () => {
         origin: "http://devconsult.test",
         log: log as never,
       });
-      expect(result.failed).toEqual(["replica", "/ 500"]);
-      expect(asked).toEqual(["/", "/api/consultants"]);
+      expect(result.failed).toEqual(["replica", "/ 500", "/?keywords=evaluation 500"]);
+      expect(asked).toEqual(["/", "/", "/api/consultants"]);
       expect(warnings.map((warning) => warning.msg)).toEqual([
         "warm-up: could not open the database pool",
         "warm-up: the page failed",
+        "warm-up: the page failed",
       ]);
-      expect(infos.at(-1)?.obj).toMatchObject({ failed: ["replica", "/ 500"] });
+      expect(infos.at(-1)?.obj).toMatchObject({ failed: ["replica", "/ 500", "/?keywords=evaluation 500"] });
     } finally {
       await Promise.all([primary.close(), gone.close()]);
     }

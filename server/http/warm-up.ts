@@ -7,8 +7,12 @@ import type { Logger } from "../logger.ts";
 // warm reruns none. So a process listens (and /readyz, node:cluster and a load balancer see it)
 // only after its pools are connected and the busiest pages have been answered once, in-process.
 
-/** Pages answered once before listening: the home page (root loader, search, stats, the page cache) and the search API. */
-const WARM_PATHS = ["/", "/api/consultants?limit=1"] as const;
+/**
+ * Pages answered once before listening: the home page (root loader, the listing, stats, the page
+ * cache), a search by keyword (the full-text statements: the busiest page, and the one the
+ * review's load test asked for) and the search API.
+ */
+const WARM_PATHS = ["/", "/?keywords=evaluation", "/api/consultants?limit=1"] as const;
 
 type WarmUp = {
   /**

@@ -42,7 +42,10 @@ describe("a freshly started server", () => {
         .map((line) => JSON.parse(line) as { warmed?: string[]; failed?: string[] })[0];
       if (!warmed) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(warmed, app.output()).toMatchObject({ warmed: ["/", "/api/consultants?limit=1"], failed: [] });
+    expect(warmed, app.output()).toMatchObject({
+      warmed: ["/", "/?keywords=evaluation", "/api/consultants?limit=1"],
+      failed: [],
+    });
   });
 
   it("answers its first searches from warm connections, every one of 40 at once", async () => {

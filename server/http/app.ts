@@ -8,6 +8,7 @@ import { createApi } from "./api/index.ts";
 import { clientAddress, clientNetwork, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
+import { LOOP_CPU_LIMIT_MS, measureLoopCpu } from "./loop-cpu.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { compressResponses } from "./middleware/compress.ts";
@@ -53,19 +54,29 @@ export function createHttpApp(deps: HttpDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (c, next) => {
     const started = performance.now();
+    const loopCpu = measureLoopCpu();
     const child = log.child({ requestId: c.get("requestId") });
     c.set("log", child);
     // Rate limits and visitor counts take an IPv6 client's network, not its address (one /64 has 2^64).
     c.set("clientIp", clientNetwork(clientIpOf(c, config.trustProxy), config.ipv6Prefix));
-    await next();
+    try {
+      await next();
+    } finally {
+      // Stopped whatever happens: a measure left running would count as "in flight" for ever.
+      c.set("loopCpu", loopCpu());
+    }
+    const cpu = loopCpu();
     // Set after the handler: a page handler returns its own Response object.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    // cpuMs: the event loop's CPU while the request was in flight, its own only when `alone`.
+    const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms, cpuMs: cpu.ms, alone: cpu.alone };
     // A 503 is a dependency down or busy (the database, the photo storage, the CV thread), said
     // to the client with Retry-After: worth a warning. Any other 5xx is a bug.
     if (c.res.status === 503) child.warn(entry, "request refused: a dependency is unavailable");
     else if (c.res.status >= 500) child.error(entry, "request failed");
+    else if (cpu.alone && cpu.ms > LOOP_CPU_LIMIT_MS)
+      child.warn(entry, `request held the event loop: over ${LOOP_CPU_LIMIT_MS} ms of CPU (move the work to a thread or a job)`);
     else child.info(entry, "request");
   });
 

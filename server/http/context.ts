@@ -9,6 +9,7 @@ import type { ServiceDeps, ServiceRuntime } from "../services/context.ts";
 import type { Mailer } from "../services/mail.ts";
 import type { CurrentSession } from "../services/sessions.ts";
 import type { PhotoStorage } from "../services/storage.ts";
+import type { LoopCpu } from "./loop-cpu.ts";
 import type { CachedPageEffect } from "./middleware/page-cache.ts";
 
 // The per-request context both doors hand on. The HTTP layer owns it; app/context.ts holds only
@@ -29,6 +30,8 @@ export type HttpEnv = {
     secureHeadersNonce?: string;
     /** Set by the page cache on a render it may keep (server/http/middleware/page-cache.ts). */
     cachedPageEffects?: CachedPageEffect[];
+    /** The request's event-loop CPU, set once its response is ready (server/http/loop-cpu.ts). */
+    loopCpu?: LoopCpu;
   };
 };
 

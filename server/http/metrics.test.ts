@@ -34,6 +34,10 @@ describe("GET /metrics", () => {
     expect(text).toContain('devconsult_http_requests_total{method="GET",route="/api/consultants/:id",status="200"} 2');
     expect(text).toContain('devconsult_http_requests_total{method="GET",route="/api/consultants/:id",status="404"} 1');
     expect(text).toMatch(/devconsult_http_request_duration_seconds_count\{method="GET",route="\/api\/consultants\/:id"\} 3/);
+    // One at a time: each had the loop to itself, so each is in the event-loop CPU histogram.
+    expect(text).toMatch(
+      /devconsult_http_request_event_loop_cpu_seconds_count\{method="GET",route="\/api\/consultants\/:id"\} 3/,
+    );
     // Raw paths never become labels (one series per consultant would grow without bound).
     expect(text).not.toContain(`/api/consultants/${id}"`);
     expect(text).toContain("devconsult_db_pool_size 7");

@@ -38,6 +38,13 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const loopCpu = new Histogram({
+    name: "devconsult_http_request_event_loop_cpu_seconds",
+    help: "Event-loop CPU of a request that had the loop to itself (no other request in flight: its own CPU exactly), by method and route; over 0.25 s is logged at warn",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
   new Gauge({
     name: "devconsult_db_pool_size",
     help: "Request connections the instance may open to the database (DATABASE_POOL_SIZE in each worker)",
@@ -91,6 +98,8 @@ export function createMetrics({ sql, jobs, poolSize }: { sql: Sql; jobs?: Pick<J
       const seconds = (performance.now() - started) / 1000;
       requests.inc({ method: c.req.method, route, status: String(c.res.status) });
       latency.observe({ method: c.req.method, route }, seconds);
+      const cpu = c.get("loopCpu");
+      if (cpu?.alone) loopCpu.observe({ method: c.req.method, route }, cpu.ms / 1000);
     }
   };
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
+import { LOOP_CPU_LIMIT_MS } from "#server/http/loop-cpu.ts";
 import type { AppServer } from "../setup/app-server.ts";
 import { startFuzzedApp } from "../setup/fuzz-app.ts";
 import { insertSignedInUser } from "../setup/users.ts";
@@ -15,6 +16,11 @@ import { insertSignedInUser } from "../setup/users.ts";
 // ids that are not whole numbers or out of PostgreSQL's range, and Unicode at its edges (lone
 // surrogates, NUL, bidi controls, combining floods, other scripts' digits). The count of 5xx
 // answers is printed (the closing note's figure) and must be 0.
+// Item 1's general guard: no request may hold the event loop for more than 250 ms of CPU. Each
+// request's log line says the event loop's CPU while it was in flight (server/http/loop-cpu.ts):
+// its own when it was alone, an upper bound when others were in flight (the run sends 4 at a
+// time). A request over the limit that was not alone is sent again alone; over the limit alone
+// fails. The largest figure of a request alone is printed.
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_ROUTE_RUNS ?? 30);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.CI ? 20_261_126 : Date.now() % 2 ** 31;
@@ -382,9 +388,12 @@ let app: AppServer;
 let fixture: Fixture;
 const tally = { requests: 0, serverErrors: 0, resets: 0 };
 const failures: string[] = [];
+/** Event-loop CPU: requests measured, sent again alone, the largest figure alone, and those over the limit. */
+const loop = { measured: 0, unlogged: 0, again: 0, maxMs: 0, maxAloneMs: 0, maxAlone: "", hogs: [] as string[] };
 
 beforeAll(async () => {
-  const started = await startFuzzedApp("routes", "Route");
+  // At info: every request's log line, with its event-loop CPU.
+  const started = await startFuzzedApp("routes", "Route", { LOG_LEVEL: "info" });
   app = started.app;
   fixture = {
     userToken: started.user.token,
@@ -403,12 +412,88 @@ afterAll(async () => {
       failures.length ? `\n${failures.slice(0, 20).join("\n")}` : ""
     }`,
   );
+  console.log(
+    `event-loop CPU: ${loop.measured} requests measured (${loop.unlogged} without a log line), largest ${loop.maxMs} ms shared or alone, ${loop.again} sent again alone, largest alone ${loop.maxAloneMs} ms (${loop.maxAlone}), ${loop.hogs.length} over ${LOOP_CPU_LIMIT_MS} ms${
+      loop.hogs.length ? `\n${loop.hogs.slice(0, 20).join("\n")}` : ""
+    }`,
+  );
   await app?.stop();
 });
+
+type RequestLine = { requestId?: string; cpuMs?: number; alone?: boolean };
+let outputRead = 0;
+
+/** The request log lines the server wrote since the last call. */
+function newRequestLines(): RequestLine[] {
+  const fresh = app.output().slice(outputRead);
+  const end = fresh.lastIndexOf("\n");
+  if (end < 0) return [];
+  outputRead += end + 1;
+  return fresh
+    .slice(0, end)
+    .split("\n")
+    .flatMap((line) => {
+      if (!line.includes('"cpuMs"')) return [];
+      try {
+        return [JSON.parse(line) as RequestLine];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The log lines of these requests (by X-Request-Id), as they arrive through the pipe. */
+async function linesOf(ids: string[]) {
+  const found = new Map<string, RequestLine>();
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    for (const line of newRequestLines()) if (line.requestId) found.set(line.requestId, line);
+    if (ids.every((id) => found.has(id)) || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function fetchFuzzed(request: FuzzRequest) {
+  const response = await fetch(`${app.url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
+/** Each request sent over the event-loop limit, asked again alone when its figure was shared. */
+async function checkLoopCpu(sent: Map<string, FuzzRequest>) {
+  const lines = await linesOf([...sent.keys()]);
+  for (const [id, request] of sent) {
+    let line = lines.get(id);
+    if (!line || line.cpuMs === undefined) {
+      loop.unlogged++;
+      continue;
+    }
+    loop.measured++;
+    loop.maxMs = Math.max(loop.maxMs, line.cpuMs);
+    if (line.cpuMs > LOOP_CPU_LIMIT_MS && !line.alone) {
+      loop.again++;
+      const again = (await fetchFuzzed(request)).headers.get("x-request-id");
+      line = again ? (await linesOf([again])).get(again) : undefined;
+      if (!line || line.cpuMs === undefined) continue;
+    }
+    const what = `${request.method} ${request.path.slice(0, 120)}`;
+    if (line.alone && line.cpuMs > loop.maxAloneMs) {
+      loop.maxAloneMs = line.cpuMs;
+      loop.maxAlone = what;
+    }
+    if (line.cpuMs > LOOP_CPU_LIMIT_MS) loop.hogs.push(`${line.cpuMs} ms${line.alone ? "" : " (shared)"}: ${what}`);
+  }
+}
 
 async function send(requests: (FuzzRequest & { actor?: Who })[]) {
   let next = 0;
   const database = app.database;
+  const sent = new Map<string, FuzzRequest>();
   async function worker() {
     while (next < requests.length) {
       const request = requests[next++] as FuzzRequest & { actor?: Who };
@@ -420,13 +505,9 @@ async function send(requests: (FuzzRequest & { actor?: Who })[]) {
       }
       tally.requests++;
       try {
-        const response = await fetch(`${app.url}${request.path}`, {
-          method: request.method,
-          headers,
-          body: request.body,
-          redirect: "manual",
-        });
-        await response.arrayBuffer();
+        const response = await fetchFuzzed({ ...request, headers });
+        const id = response.headers.get("x-request-id");
+        if (id) sent.set(id, { ...request, headers });
         if (response.status >= 500) {
           tally.serverErrors++;
           const body =
@@ -446,6 +527,7 @@ async function send(requests: (FuzzRequest & { actor?: Who })[]) {
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await checkLoopCpu(sent);
 }
 
 /**
@@ -468,6 +550,8 @@ describe("every route, fuzzed", () => {
       await send(fc.sample(apiRequests(fixture, operation), { seed: SEED + index, numRuns: RUNS_PER_ROUTE }));
     }
     expect(failures.filter((line) => line.includes(" /api/")).slice(0, 10)).toEqual([]);
+    expect(loop.measured).toBeGreaterThan(operations.length);
+    expect(loop.hogs).toEqual([]);
     await expectSessionsKept();
   }, 600_000);
 
@@ -481,6 +565,7 @@ describe("every route, fuzzed", () => {
       await send(fc.sample(pageRequests(fixture, action), { seed: SEED + 1_000 + index, numRuns: RUNS_PER_ROUTE * 3 }));
     }
     expect(failures.filter((line) => !line.includes(" /api/")).slice(0, 10)).toEqual([]);
+    expect(loop.hogs).toEqual([]);
     await expectSessionsKept();
   }, 600_000);
 });

@@ -22,10 +22,16 @@ export async function postJson(app: AppServer, path: string, body: unknown, toke
  * administrator signed in, a user who registered (`<name> User`), and the consultant profile
  * (`<name> Consultant`) the user created.
  */
-export async function startFuzzedApp(run: string, name: string) {
+export async function startFuzzedApp(run: string, name: string, env: Record<string, string> = {}) {
   const credentials = { email: `${run}.admin@example.org`, password: `${run}-admin-pass-1` };
   const app = await startApp({
-    env: { ADMIN_EMAIL: credentials.email, ADMIN_PASSWORD: credentials.password, SEED_DEMO: "false", TRUST_PROXY: "true" },
+    env: {
+      ADMIN_EMAIL: credentials.email,
+      ADMIN_PASSWORD: credentials.password,
+      SEED_DEMO: "false",
+      TRUST_PROXY: "true",
+      ...env,
+    },
   });
   const admin = await postJson(app, "/api/auth/login", credentials);
   const user = await postJson(app, "/api/auth/register", {

@@ -151,7 +151,9 @@ describe("reviews", () => {
     ]);
     expect(listed.json).toMatchObject({ total: 2, rating: 80, reviewCount: 2, ratedReviewCount: 2, page: 1, pageCount: 1 });
     expect(ratingLabel(80, 2)).toBe("Rated 8.0 out of 10 from 2 reviews");
-    expect((await call(api.app, "GET", `${path}?page=0`)).status).toBe(400);
+    const badPage = await call(api.app, "GET", `${path}?page=0`);
+    expect(badPage.status).toBe(400);
+    expect(badPage.json.message).toBe("Page must be a whole number of at least 1");
     expect((await call(api.app, "GET", "/api/consultants/999999/reviews")).status).toBe(404);
 
     // One public response, by the consultant only.

@@ -22,7 +22,7 @@ import { created, noContent, queryParams, serviceApi } from "./service-call.ts";
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
 // POST /api/reviews/{id}/response, GET /api/admin/reviews, PUT /api/admin/reviews/{id}/hide and /unhide.
 
-const PAGE_MESSAGE = "page must be a whole number of at least 1";
+const PAGE_MESSAGE = "Page must be a whole number of at least 1";
 
 function pageParam(value: string | undefined): number {
   if (value === undefined || value === "") return 1;

@@ -90,7 +90,8 @@ export async function englishLeft(page: Page, scope: string, locale: Locale, eng
         else if (locale === "th") {
           // Thai prose with an English word in it: a lower-case Latin word outside brackets (a term
           // given in English in brackets is the field's usage; names and acronyms are capitalised).
-          let rest = value.replace(/\([^)]*\)/g, " ");
+          // An e-mail address (the account's, in a toast or a notice) is no English either.
+          let rest = value.replace(/\([^)]*\)/g, " ").replace(/[^\s@]+@[^\s@]+/g, " ");
           for (const name of names) rest = rest.split(name).join(" ");
           // Words in Latin script, diacritics included ("Hoàng" is a name, not an English word).
           const latin = rest.match(/\p{Script=Latin}+/gu) ?? [];

@@ -51,10 +51,14 @@ export function expectNoConsoleErrors(errors: string[], expected: RegExp[] = [])
  * violations are read, so axe is told to detail nothing else (it built a selector for each of the
  * thousands of nodes that pass), and it runs in the page itself (axe.run) instead of in each frame
  * and then again in a blank page that @axe-core/playwright opens to put the frames' results
- * together: the app has no frames (that mode would leave out a cross-origin one).
+ * together: the app has no frames (that mode would leave out a cross-origin one). `include`: only
+ * what this selector matches.
  */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
+  const builder = new AxeBuilder({ page });
+  // A dialog or a toast over a page already checked: only it (a fraction of the page's nodes).
+  if (options.include) builder.include(options.include);
+  const results = await builder
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .options({ resultTypes: ["violations"] })
     .setLegacyMode(true)

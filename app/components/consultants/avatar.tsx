@@ -1,8 +1,5 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { initials } from "#common/format.ts";
 import { thumbnailUrlOf } from "#common/photos.ts";
-import type { PublicConsultant } from "#common/views.ts";
 
 const SIZES = { sm: "size-12 text-base", md: "size-16 text-lg", lg: "size-28 text-3xl" } as const;
 
@@ -41,40 +38,5 @@ export function Avatar({
     >
       {initials(name)}
     </span>
-  );
-}
-
-/**
- * Who a consultant is at a glance: the photo, the name as a link to the profile, the title, and
- * what the place adds below them. On a card the link covers the whole card (`stretched`). Beside
- * the avatar, so a page that shows both loads one file for them.
- */
-export function ConsultantIdentity({
-  consultant,
-  stretched = false,
-  children,
-}: {
-  consultant: Pick<PublicConsultant, "id" | "name" | "title" | "profilePhotoUrl">;
-  stretched?: boolean;
-  children?: ReactNode;
-}) {
-  return (
-    <>
-      <Avatar name={consultant.name} photoUrl={consultant.profilePhotoUrl} />
-      <div className="min-w-0 flex-1">
-        <h3 className="font-semibold text-ink">
-          <Link
-            to={`/consultant/${consultant.id}`}
-            className={stretched ? "after:absolute after:inset-0 focus:outline-none" : "underline-offset-4 hover:underline"}
-          >
-            <bdi>{consultant.name}</bdi>
-          </Link>
-        </h3>
-        <p dir="auto" className="text-sm text-muted">
-          {consultant.title}
-        </p>
-        {children}
-      </div>
-    </>
   );
 }

@@ -5,7 +5,7 @@ import { valueLabel } from "#app/i18n/labels.ts";
 import { excerpt } from "#common/format.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { BOOKMARK_CLASS, bookmarkHref } from "../shortlists/bookmark-link.tsx";
-import { ConsultantIdentity } from "./avatar.tsx";
+import { ConsultantIdentity } from "./consultant-identity.tsx";
 import { DonorTags } from "./donor-tags.tsx";
 import { Fact } from "./fact.tsx";
 import { RatingStars } from "./rating-stars.tsx";

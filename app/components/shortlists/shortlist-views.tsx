@@ -7,7 +7,7 @@ import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { formatRating } from "#common/format.ts";
 import type { ShortlistConsultant } from "#common/shortlists.ts";
-import { ConsultantIdentity } from "../consultants/avatar.tsx";
+import { ConsultantIdentity } from "../consultants/consultant-identity.tsx";
 import { Alert } from "../ui/alert.tsx";
 
 /** One consultant of a list: the public facts a shortlist compares. */

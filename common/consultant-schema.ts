@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BIO_MIN_LENGTH, COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { errorPath, itemMessage } from "./error-paths.ts";
 import { canonicalCity } from "./places.ts";
+import { canonicalProfileLanguage, PROFILE_LANGUAGES } from "./profile-languages.ts";
 import { canonicalLanguage, trackRecordFields } from "./track-record.ts";
 import { bioField, booleanField, emailField, oneOf, optionalText, phoneField, requiredText, yearsField } from "./zod-fields.ts";
 
@@ -92,6 +93,16 @@ const yearsExperience = yearsField(PROFILE_MESSAGES.yearsExperience, PROFILE_LIM
 
 const countryMessage = `Country must be one of ${COUNTRIES.join(", ")}`;
 const specializationMessage = `Primary specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`;
+export const PROFILE_LANGUAGE_MESSAGE = `Profile language must be one of ${PROFILE_LANGUAGES.join(", ")} (BCP 47 codes), or empty when not stated`;
+
+/**
+ * The language the profile is written in (issue 37): a code of the list, any case ("TH" is "th");
+ * blank or null is "not stated" (null), absent keeps what is stored.
+ */
+const profileLanguage = z.preprocess((value) => {
+  if (typeof value !== "string") return value;
+  return value.trim() === "" ? null : (canonicalProfileLanguage(value) ?? value);
+}, z.enum(PROFILE_LANGUAGES, { error: PROFILE_LANGUAGE_MESSAGE }).nullable().optional());
 
 const fields = {
   name: requiredText(PROFILE_MESSAGES.name, "Name", PROFILE_LIMITS.name),
@@ -123,6 +134,7 @@ const fields = {
   primarySpecialization: oneOf(PROFILE_SPECIALIZATIONS, PROFILE_MESSAGES.primarySpecialization, specializationMessage),
   secondarySpecializations: listField("Secondary specializations", "specialization"),
   bio: bioField(PROFILE_MESSAGES.bio, BIO_MIN_LENGTH, PROFILE_LIMITS.bio),
+  profileLanguage,
   profilePhotoUrl: optionalText("Profile photo URL", PROFILE_LIMITS.photoUrl),
   showEmail: booleanField("Show email publicly"),
   showPhone: booleanField("Show phone publicly"),
@@ -144,6 +156,7 @@ export function withProfileDefaults(input: ConsultantProfileInput) {
     ...input,
     phone: input.phone ?? null,
     city: input.city ?? null,
+    profileLanguage: input.profileLanguage ?? null,
     profilePhotoUrl: input.profilePhotoUrl ?? null,
     languages: input.languages ?? [],
     secondarySpecializations: input.secondarySpecializations ?? [],

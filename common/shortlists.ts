@@ -2,6 +2,7 @@ import { z } from "zod";
 import { choices } from "./choices.ts";
 import { MAX_ID } from "./ids.ts";
 import type { OrganizationBadge } from "./organizations.ts";
+import type { ProfileLanguage } from "./profile-languages.ts";
 import type { DailyRate } from "./track-record.ts";
 import { blankToUndefined, boundedText } from "./zod-fields.ts";
 
@@ -82,6 +83,8 @@ export type ShortlistConsultant = {
   id: number;
   name: string;
   title: string;
+  /** The language the profile is written in (issue 37), or null: not stated. */
+  profileLanguage: ProfileLanguage | null;
   location: string;
   country: string;
   yearsExperience: number;

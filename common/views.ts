@@ -1,4 +1,5 @@
 import type { AuditAction, AuditChanges, AuditTargetType, ConsultantStatus } from "./constants.ts";
+import type { ProfileLanguage } from "./profile-languages.ts";
 
 // What the UI renders of a consultant, an account and an audit entry: the services' answers, typed
 // here so that components and route modules import them from the ground floor, never from a
@@ -20,6 +21,8 @@ export type PublicConsultant = {
   primarySpecialization: string;
   secondarySpecializations: string[];
   bio: string;
+  /** The language the profile is written in (a BCP 47 code of common/profile-languages.ts), or null: not stated. */
+  profileLanguage: ProfileLanguage | null;
   profilePhotoUrl: string | null;
   showEmail: boolean;
   showPhone: boolean;

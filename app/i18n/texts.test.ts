@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { listTexts } from "#common/consultant-schema.ts";
+import { listTexts, PROFILE_LANGUAGE_MESSAGE } from "#common/consultant-schema.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
@@ -154,6 +154,7 @@ const SHOWN: Record<string, readonly string[]> = {
   "refusals that list the allowed values": [
     `Country must be one of ${COUNTRIES.join(", ")}`,
     `Primary specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`,
+    PROFILE_LANGUAGE_MESSAGE,
     ORGANIZATION_TEXTS.kind,
     ORGANIZATION_TEXTS.role,
     SHORTLIST_TEXTS.stage,

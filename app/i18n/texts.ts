@@ -313,6 +313,7 @@ const FIELDS: MessageDescriptor[] = [
   // The fields of "{field} must be one of …" a page's choices can be refused with
   msg`Country`,
   msg`Primary specialization`,
+  msg`Profile language`,
   msg`Kind`,
   msg`Stage`,
   msg`Engagement`,

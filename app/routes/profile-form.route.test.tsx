@@ -68,6 +68,38 @@ describe("the profile form's page", () => {
     view.unmount();
   });
 
+  it("says which language the profile is written in, 'Not stated' first, and saves a new choice at once (issue 37)", async () => {
+    const owner = await harness.signIn();
+    const id = await insertListedConsultant(harness.database.db, { userId: owner.user.id, profileLanguage: "vi" });
+    const view = open(owner, `/profile/edit/${id}`);
+    const select = (await screen.findByLabelText(/Profile written in/)) as HTMLSelectElement;
+    expect(select.value).toBe("vi");
+    const options = [...select.options];
+    expect(options[0]).toMatchObject({ value: "", text: "Not stated" });
+    expect(options.find((option) => option.value === "th")?.text).toBe("Thai (ไทย)");
+    fireEvent.change(select, { target: { value: "th" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update Profile" }));
+    expect((await screen.findByTestId("landed")).textContent).toBe("/");
+    // Not a reviewed field: a listed profile's language is published at once.
+    const stored = async () =>
+      (
+        await harness.database.db
+          .select({ language: consultants.profileLanguage })
+          .from(consultants)
+          .where(eq(consultants.id, id))
+      )[0]?.language;
+    expect(await stored()).toBe("th");
+    view.unmount();
+    // Without JavaScript the blank choice ("Not stated") clears it; a code outside the list is refused.
+    const url = `/profile/edit/${id}`;
+    const refused = await post(owner, url, { ...PROFILE_FORM_FIELDS, email: `p-${id}@example.org`, profileLanguage: "xx" });
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.result.error?.profileLanguage?.[0]).toMatch(/^Profile language must be one of/);
+    expect(await stored()).toBe("th");
+    await post(owner, url, { ...PROFILE_FORM_FIELDS, email: `p-${id}@example.org`, profileLanguage: "" });
+    expect(await stored()).toBeNull();
+  });
+
   it("answers a form the schema refuses with 400, the errors by field and 'Error creating profile'", async () => {
     const session = await harness.signIn();
     const { data, init } = await post(session, "/profile/new", { name: "Ayu", email: "not an address" });

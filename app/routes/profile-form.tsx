@@ -136,6 +136,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = {
     phone: null,
     city: null,
+    profileLanguage: null,
     profilePhotoUrl: null,
     languages: [],
     secondarySpecializations: [],

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { CONSULTANT_STATUSES, type ConsultantStatus } from "#common/constants.ts";
+import type { ProfileLanguage } from "#common/profile-languages.ts";
 import type { LanguageLevel, RateCurrency, RateVisibility } from "#common/track-record.ts";
 import { authUsers } from "./accounts.ts";
 import { belongsTo, id, linkedTo, moment, timestamps } from "./columns.ts";
@@ -41,6 +42,8 @@ export const consultants = pgTable(
     primarySpecialization: varchar("primary_specialization", { length: 120 }).notNull(),
     secondarySpecializations: text("secondary_specializations").array().notNull().default(sql`'{}'::text[]`),
     bio: text("bio").notNull(),
+    /** The language the profile is written in, a BCP 47 code of common/profile-languages.ts (issue 37, migration 0043); null: not stated. */
+    profileLanguage: varchar("profile_language", { length: 12 }).$type<ProfileLanguage>(),
     profilePhotoUrl: text("profile_photo_url"),
     showEmail: boolean("show_email").notNull().default(false),
     showPhone: boolean("show_phone").notNull().default(false),
@@ -81,6 +84,7 @@ export const consultants = pgTable(
     check("consultants_years_check", sql`${table.yearsExperience} between 0 and 80`),
     check("consultants_status_check", sql`${table.status} in ('pending', 'approved', 'rejected', 'hidden')`),
     check("consultants_bio_length_check", sql`char_length(${table.bio}) between 10 and 5000`),
+    check("consultants_profile_language_check", sql`${table.profileLanguage} ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$'`),
   ],
 );
 

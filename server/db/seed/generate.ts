@@ -14,7 +14,10 @@ import { type GeneratedTrackRecord, generateTrackRecord } from "./track-record.t
 // follow, so that nothing on a profile contradicts anything else on it.
 
 /** A consultant as the directory stores it, before it has an id; contact details always given. */
-export type GeneratedConsultant = Omit<PublicConsultant, "id" | "email" | "phone" | "city" | "country" | "profilePhotoUrl"> & {
+export type GeneratedConsultant = Omit<
+  PublicConsultant,
+  "id" | "email" | "phone" | "city" | "country" | "profilePhotoUrl" | "profileLanguage"
+> & {
   email: string;
   phone: string;
   city: string;
@@ -27,6 +30,8 @@ export type GeneratedConsultant = Omit<PublicConsultant, "id" | "email" | "phone
   shortName?: string;
   /** For some consultants who are not available now: the month they will be (YYYY-MM-DD). */
   availableFrom?: string | null;
+  /** The language the profile is written in (issue 37): the demo's are not stated. */
+  profileLanguage?: PublicConsultant["profileLanguage"];
 };
 
 type Random = ReturnType<typeof createRandom>;

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { PROFILE_LANGUAGE_MESSAGE } from "#common/consultant-schema.ts";
 import { call, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
@@ -285,5 +286,80 @@ describe("yearsExperience is text in every answer (spec section 3)", () => {
     expect(adminView.json.yearsExperience).toBe("18");
     const [row] = await api.database.sql<{ years: number }[]>`select years_experience as years from consultants where id = ${id}`;
     expect(row?.years).toBe(18);
+  });
+});
+
+describe("profileLanguage: the language the profile is written in (issue 37)", () => {
+  it("is stored, returned everywhere the profile is, cleared with null or blank, and kept when left out", async ({ api }) => {
+    const owner = await insertSignedInUser(api.database.db);
+    const created = await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile() });
+    expect(created.status).toBe(201);
+    expect(created.json.profileLanguage).toBeNull();
+    const id = created.json.id as number;
+    const path = `/api/consultants/${id}`;
+
+    // Any case, as a BCP 47 code of the list; stored in the list's spelling.
+    const stated = await call(api.app, "PUT", path, {
+      token: owner.token,
+      body: profile({ email: created.json.email, profileLanguage: " TH " }),
+    });
+    expect(stated.status).toBe(200);
+    expect(stated.json.profileLanguage).toBe("th");
+    const stored = async () =>
+      (await api.database.sql`select profile_language from consultants where id = ${id}`)[0]?.profile_language;
+    expect(await stored()).toBe("th");
+
+    // Left out: kept. The owner's, the public, the search's and the admin's answers carry it.
+    const { profileLanguage: _, ...withoutLanguage } = profile({ email: created.json.email });
+    expect((await call(api.app, "PUT", path, { token: owner.token, body: withoutLanguage })).json.profileLanguage).toBe("th");
+    expect((await call(api.app, "GET", "/api/my-consultant-profile", { token: owner.token })).json.profileLanguage).toBe("th");
+    await api.database.sql`update consultants set status = 'approved' where id = ${id}`;
+    expect((await call(api.app, "GET", path)).json.profileLanguage).toBe("th");
+    const search = await call(api.app, "GET", `/api/consultants?keywords=${encodeURIComponent("Somchai Wongsawat")}&limit=50`);
+    expect(search.json.consultants.find((consultant: { id: number }) => consultant.id === id)?.profileLanguage).toBe("th");
+    const admin = await insertSignedInUser(api.database.db, { role: "admin" });
+    expect((await call(api.app, "GET", `/api/admin/consultants/${id}`, { token: admin.token })).json.profileLanguage).toBe("th");
+
+    // "Not stated": null from JSON, a blank choice from a form.
+    const cleared = await call(api.app, "PUT", path, {
+      token: owner.token,
+      body: profile({ email: created.json.email, profileLanguage: null }),
+    });
+    expect(cleared.json.profileLanguage).toBeNull();
+    await call(api.app, "PUT", path, { token: owner.token, body: profile({ email: created.json.email, profileLanguage: "km" }) });
+    const blank = await call(api.app, "PUT", path, {
+      token: owner.token,
+      body: profile({ email: created.json.email, profileLanguage: "" }),
+    });
+    expect(blank.json.profileLanguage).toBeNull();
+    expect(await stored()).toBeNull();
+  });
+
+  it("refuses a code outside the list with 400, naming the field and the codes, and changes nothing", async ({ api }) => {
+    const owner = await insertSignedInUser(api.database.db);
+    const created = (
+      await call(api.app, "POST", "/api/consultants", { token: owner.token, body: profile({ profileLanguage: "vi" }) })
+    ).json;
+    expect(created.profileLanguage).toBe("vi");
+    const path = `/api/consultants/${created.id}`;
+    for (const profileLanguage of ["xx", "Thai", "th-TH", 7, ["th"]]) {
+      const refused = await call(api.app, "PUT", path, {
+        token: owner.token,
+        body: profile({ email: created.email, title: "Changed title", profileLanguage }),
+      });
+      expect(refused.status, String(profileLanguage)).toBe(400);
+      expect(refused.json.errors).toEqual([{ path: "profileLanguage", message: PROFILE_LANGUAGE_MESSAGE }]);
+    }
+    expect(PROFILE_LANGUAGE_MESSAGE).toMatch(/^Profile language must be one of en, id, vi, th, km, lo, my, fil, ms/);
+    const [row] = await api.database.sql`select title, profile_language from consultants where id = ${created.id}`;
+    expect(row).toEqual({ title: "Agricultural Value Chain Specialist", profile_language: "vi" });
+    // A new profile with an unknown code is not created.
+    const other = await insertSignedInUser(api.database.db);
+    const refusedNew = await call(api.app, "POST", "/api/consultants", {
+      token: other.token,
+      body: profile({ profileLanguage: "klingon" }),
+    });
+    expect(refusedNew.status).toBe(400);
+    expect(await api.database.sql`select 1 from consultants where user_id = ${other.id}`).toHaveLength(0);
   });
 });

@@ -15,6 +15,7 @@ const shortlistConsultantSchema = z
     id: true,
     name: true,
     title: true,
+    profileLanguage: true,
     location: true,
     country: true,
     yearsExperience: true,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONSULTANT_STATUSES, SORT_OPTIONS } from "#common/constants.ts";
 import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
+import { PROFILE_LANGUAGES } from "#common/profile-languages.ts";
 import type { SortValue } from "#common/search.ts";
 import { LANGUAGE_LEVELS, RATE_CURRENCIES, RATE_VISIBILITIES } from "#common/track-record-lists.ts";
 
@@ -28,6 +29,10 @@ export const consultantFields = {
   primarySpecialization: z.string(),
   secondarySpecializations: z.array(z.string()),
   bio: z.string(),
+  profileLanguage: z
+    .enum(PROFILE_LANGUAGES)
+    .nullable()
+    .describe("The language the profile is written in (BCP 47); null: not stated"),
   profilePhotoUrl: z.string().nullable(),
   showEmail: z.boolean(),
   showPhone: z.boolean(),

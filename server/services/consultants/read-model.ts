@@ -21,6 +21,7 @@ const profileColumns = {
   primarySpecialization: consultants.primarySpecialization,
   secondarySpecializations: consultants.secondarySpecializations,
   bio: consultants.bio,
+  profileLanguage: consultants.profileLanguage,
   profilePhotoUrl: consultants.profilePhotoUrl,
   showEmail: consultants.showEmail,
   showPhone: consultants.showPhone,

@@ -55,6 +55,8 @@ const consultantColumns = {
   id: consultants.id,
   name: consultants.name,
   title: consultants.title,
+  // The language the profile is written in (issue 37): the list marks the title with it.
+  profileLanguage: consultants.profileLanguage,
   location: consultants.location,
   country: consultants.country,
   yearsExperience: consultants.yearsExperience,

@@ -105,6 +105,7 @@ describe("form values", () => {
         primarySpecialization: "Healthcare",
         secondarySpecializations: [],
         bio: "Nine years of evaluation.",
+        profileLanguage: "vi",
         profilePhotoUrl: null,
         showEmail: false,
         showPhone: false,
@@ -136,10 +137,12 @@ describe("form values", () => {
     expect(values.assignments[0]).toMatchObject({ countries: ["Laos", "Vietnam"], otherCountries: "Nepal", endDate: "" });
     expect(values.education[0]).toEqual({ degree: "MSc", field: "", institution: "Mahidol University", year: "2010" });
     expect(values.dailyRate).toEqual({ min: "300", max: "400", currency: "USD" });
+    expect(values.profileLanguage).toBe("vi");
 
     // A draft is Conform's payload: single values are strings, repeated ones arrays.
     const draft = draftFormValues({
       name: "Lan",
+      profileLanguage: "th",
       languages: "Vietnamese, Thai",
       languageLevels: { Thai: "basic" },
       showEmail: ["false", "true"],
@@ -149,6 +152,7 @@ describe("form values", () => {
     });
     expect(draft).toMatchObject({
       name: "Lan",
+      profileLanguage: "th",
       languages: "Vietnamese, Thai",
       languageLevels: { Thai: "basic" },
       showEmail: true,

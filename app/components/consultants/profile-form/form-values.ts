@@ -41,6 +41,8 @@ export type ProfileFormValues = {
   primarySpecialization: string;
   secondarySpecializations: string;
   bio: string;
+  /** A code of common/profile-languages.ts, or "" (not stated). */
+  profileLanguage: string;
   profilePhotoUrl: string;
   showEmail: boolean;
   showPhone: boolean;
@@ -81,6 +83,7 @@ export const EMPTY_FORM: ProfileFormValues = {
   primarySpecialization: "",
   secondarySpecializations: "",
   bio: "",
+  profileLanguage: "",
   profilePhotoUrl: "",
   showEmail: false,
   showPhone: false,
@@ -141,6 +144,7 @@ export function savedFormValues(consultant: SavedProfile, track: OwnTrackRecord)
     primarySpecialization: consultant.primarySpecialization,
     secondarySpecializations: consultant.secondarySpecializations.join(", "),
     bio: consultant.bio,
+    profileLanguage: consultant.profileLanguage ?? "",
     profilePhotoUrl: consultant.profilePhotoUrl ?? "",
     showEmail: consultant.showEmail,
     showPhone: consultant.showPhone,
@@ -254,6 +258,7 @@ export function draftFormValues(payload: unknown): ProfileFormValues {
     primarySpecialization: text("primarySpecialization"),
     secondarySpecializations: text("secondarySpecializations"),
     bio: text("bio"),
+    profileLanguage: text("profileLanguage"),
     profilePhotoUrl: text("profilePhotoUrl"),
     showEmail: isOn(given.showEmail),
     showPhone: isOn(given.showPhone),

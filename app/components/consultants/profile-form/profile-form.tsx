@@ -10,9 +10,11 @@ import { NotSentNotice } from "#app/components/ui/not-sent-notice.tsx";
 import { Options } from "#app/components/ui/options.tsx";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { translateText } from "#app/i18n/translate-text.ts";
+import { useLocale } from "#app/i18n/use-locale.ts";
 import { type FormAnswer, notSent, useAnswerToast } from "#app/lib/form-answer.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
+import { PROFILE_LANGUAGES, profileLanguageName } from "#common/profile-languages.ts";
 import { CityField } from "./city-field.tsx";
 import { FormSection, isOn, ToggleField, text } from "./form-parts.tsx";
 import { normalizeProfileFormData, type ProfileFormValues } from "./form-values.ts";
@@ -79,6 +81,7 @@ export function ProfileForm({
   onSaved?: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const locale = useLocale();
   const submit = useSubmit();
   const navigation = useNavigation();
   const photo = usePhotoUpload(defaultValues.profilePhotoUrl);
@@ -208,6 +211,14 @@ export function ProfileForm({
           rows={7}
           maxLength={PROFILE_LIMITS.bio}
         />
+        {/* Issue 37: the consultant's own words are never translated; stated, their language marks them on every page. */}
+        <SelectField
+          field={fields.profileLanguage}
+          label={t`Profile written in`}
+          hint={t`The language of your summary and assignments. Your text is never translated; pages mark it with this language so screen readers and browsers read it right.`}
+        >
+          <Options placeholder={t`Not stated`} values={PROFILE_LANGUAGES} label={(code) => profileLanguageName(code, locale)} />
+        </SelectField>
       </FormSection>
 
       <AssignmentsSection form={form} field={fields.assignments} onChange={changed} />

@@ -17,7 +17,13 @@ let dewi: number;
 beforeAll(async () => {
   const db = harness.database.db;
   dewi = await insertListedConsultant(db, { name: "Dewi Hydrogeologist", title: "Hydrogeologist", country: "Indonesia" });
-  await insertListedConsultant(db, { name: "Malee Midwife", title: "Midwifery Educator", country: "Thailand" });
+  await insertListedConsultant(db, {
+    name: "Malee Midwife",
+    title: "Midwifery Educator",
+    country: "Thailand",
+    bio: "ครูผดุงครรภ์ สอนในวิทยาลัยพยาบาลภาคเหนือ",
+    profileLanguage: "th",
+  });
   await insertListedConsultant(db, { name: "Hidden Person", title: "Hydrogeologist", status: "pending" });
 });
 
@@ -34,6 +40,16 @@ describe("the home page", () => {
     const view = open("/");
     await waitFor(() => expect(cardNames().sort()).toEqual(["Dewi Hydrogeologist", "Malee Midwife"]));
     expect(screen.queryByText("Hidden Person")).toBeNull();
+    view.unmount();
+  });
+
+  it("marks a card's bio and title with the profile's stated language (issue 37), and nothing when it is not stated", async () => {
+    const view = open("/");
+    const bio = await screen.findByText("ครูผดุงครรภ์ สอนในวิทยาลัยพยาบาลภาคเหนือ");
+    expect(bio.getAttribute("lang")).toBe("th");
+    expect(screen.getByText("Midwifery Educator").getAttribute("lang")).toBe("th");
+    const dewiCard = screen.getByText("Dewi Hydrogeologist").closest("article");
+    expect(dewiCard?.querySelector("[lang]")).toBeNull();
     view.unmount();
   });
 

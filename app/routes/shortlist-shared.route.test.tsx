@@ -15,9 +15,15 @@ const harness = routeHarness();
 describe("/shortlists/shared/{token}", () => {
   it("says who shared a personal list by their name, never their address", async () => {
     const owner = await harness.signIn({ name: "Nadia Rahman" });
-    const consultantId = await insertListedConsultant(harness.database.db, { name: "Somchai Phan" });
+    const consultantId = await insertListedConsultant(harness.database.db, {
+      name: "Somchai Phan",
+      title: "Chuyên gia cấp nước",
+      profileLanguage: "vi",
+    });
     const list = await createShortlist(harness.deps, actorOf(owner), { name: "Delta WASH review" });
     await putShortlistEntry(harness.deps, actorOf(owner), { id: list.id, consultantId, body: {} });
+    const notStated = await insertListedConsultant(harness.database.db, { name: "Lan Tran", title: "Water Engineer" });
+    await putShortlistEntry(harness.deps, actorOf(owner), { id: list.id, consultantId: notStated, body: {} });
     const { token } = await shareShortlist(harness.deps, actorOf(owner), list.id);
 
     const view = renderRoute(page, {
@@ -28,7 +34,16 @@ describe("/shortlists/shared/{token}", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Delta WASH review" })).toBeTruthy();
     expect(screen.getByTestId("shared-by").textContent).toBe("Shared by Nadia Rahman");
     expect(document.body.textContent).not.toContain(owner.user.email);
-    expect(screen.getByText("Somchai Phan")).toBeTruthy();
+    expect(screen.getAllByText("Somchai Phan").length).toBeGreaterThan(0);
+    // The consultant's title is their own words: marked with the profile's language (issue 37).
+    // In the list and in the side-by-side table; the other cells and a profile without one are not marked.
+    const titles = screen.getAllByText("Chuyên gia cấp nước");
+    expect(titles.map((title) => title.getAttribute("lang"))).toEqual(["vi", "vi"]);
+    expect(screen.getAllByText("Water Engineer").filter((title) => title.hasAttribute("lang"))).toEqual([]);
+    expect([...document.querySelectorAll("[lang]")].map((element) => element.textContent)).toEqual([
+      "Chuyên gia cấp nước",
+      "Chuyên gia cấp nước",
+    ]);
     view.unmount();
   });
 });

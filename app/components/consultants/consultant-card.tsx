@@ -22,6 +22,7 @@ export type ConsultantCardData = Pick<
   | "secondarySpecializations"
   | "languages"
   | "bio"
+  | "profileLanguage"
   | "availableForWork"
   | "profilePhotoUrl"
 > & {
@@ -53,6 +54,7 @@ export function toConsultantCard(consultant: ConsultantCardData, donors: string[
     secondarySpecializations: consultant.secondarySpecializations,
     languages: consultant.languages,
     bio: excerpt(consultant.bio, CARD_BIO_CHARACTERS),
+    profileLanguage: consultant.profileLanguage,
     availableForWork: consultant.availableForWork,
     profilePhotoUrl: consultant.profilePhotoUrl,
     ...(consultant.reviewCount === undefined ? {} : { reviewCount: consultant.reviewCount }),
@@ -103,7 +105,7 @@ export function ConsultantCard({ consultant }: { consultant: ConsultantCardData 
         ))}
       </ul>
       <DonorTags donors={consultant.donors ?? []} label={t`Donors worked with`} className="mt-2" />
-      <p dir="auto" className="mt-3 line-clamp-3 text-sm text-slate-700">
+      <p dir="auto" lang={consultant.profileLanguage ?? undefined} className="mt-3 line-clamp-3 text-sm text-slate-700">
         {consultant.bio}
       </p>
       {consultant.languages.length > 0 && (

@@ -14,7 +14,7 @@ export function ConsultantIdentity({
   stretched = false,
   children,
 }: {
-  consultant: Pick<PublicConsultant, "id" | "name" | "title" | "profilePhotoUrl">;
+  consultant: Pick<PublicConsultant, "id" | "name" | "title" | "profilePhotoUrl" | "profileLanguage">;
   stretched?: boolean;
   children?: ReactNode;
 }) {
@@ -30,7 +30,7 @@ export function ConsultantIdentity({
             <bdi>{consultant.name}</bdi>
           </Link>
         </h3>
-        <p dir="auto" className="text-sm text-muted">
+        <p dir="auto" lang={consultant.profileLanguage ?? undefined} className="text-sm text-muted">
           {consultant.title}
         </p>
         {children}

@@ -66,6 +66,8 @@ export function ConsultantProfile({
     isOwnerView ? (shown ? t`Shown on your public profile` : t`Hidden from visitors`) : undefined;
   const years = consultant.yearsExperience;
   const projects = consultant.projectsCompleted;
+  // The consultant's own words in the language they said they write in (issue 37); none when not stated.
+  const lang = consultant.profileLanguage ?? undefined;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:py-10" data-testid="consultant-profile">
       {banner}
@@ -91,7 +93,7 @@ export function ConsultantProfile({
                 </span>
               )}
             </div>
-            <p dir="auto" className="mt-1 text-lg text-slate-700">
+            <p dir="auto" lang={lang} className="mt-1 text-lg text-slate-700">
               {consultant.title}
             </p>
             <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
@@ -116,13 +118,13 @@ export function ConsultantProfile({
       <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid content-start gap-6">
           <CardSection title={t`About`} id="about-heading">
-            <p dir="auto" className="whitespace-pre-line leading-relaxed text-slate-800">
+            <p dir="auto" lang={lang} className="whitespace-pre-line leading-relaxed text-slate-800">
               {consultant.bio}
             </p>
           </CardSection>
           {track && (
             <Suspense fallback={null}>
-              <ExperienceSection assignments={track.assignments} references={track.references} />
+              <ExperienceSection assignments={track.assignments} references={track.references} lang={lang} />
               <EducationSection education={track.education} />
             </Suspense>
           )}

@@ -157,9 +157,12 @@ function ReferenceNote({ reference }: { reference: PublicReference }) {
 export function ExperienceSection({
   assignments,
   references = [],
+  lang,
 }: {
   assignments: Assignment[];
   references?: PublicReference[];
+  /** The language the profile is written in, when stated: the assignments' own words carry it. */
+  lang?: string;
 }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -177,7 +180,7 @@ export function ExperienceSection({
                 aria-hidden="true"
                 className="absolute -left-[1.72rem] top-1.5 size-3 rounded-full bg-brand-700 ring-4 ring-white"
               />
-              <h3 dir="auto" className="font-semibold text-ink">
+              <h3 dir="auto" lang={lang} className="font-semibold text-ink">
                 {item.title}
               </h3>
               <p dir="auto" className="text-sm text-slate-700">
@@ -192,7 +195,7 @@ export function ExperienceSection({
               </p>
               <DonorTags donors={item.donors} label={t`Funded by`} className="mt-1" />
               {item.description && (
-                <p dir="auto" className="mt-2 whitespace-pre-line text-sm text-slate-800">
+                <p dir="auto" lang={lang} className="mt-2 whitespace-pre-line text-sm text-slate-800">
                   {item.description}
                 </p>
               )}

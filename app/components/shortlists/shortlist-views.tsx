@@ -35,8 +35,9 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const labels = (values: string[], kind?: "language") => values.map((value) => valueLabel(i18n, value, kind)).join(", ");
-  const rows: [string, (c: ShortlistConsultant) => string][] = [
-    [t`Title`, (c) => c.title],
+  // The third item marks the consultant's own words: they carry the profile's language when stated (issue 37).
+  const rows: [string, (c: ShortlistConsultant) => string, ownWords?: true][] = [
+    [t`Title`, (c) => c.title, true],
     [t`Location`, (c) => c.location],
     [t`Experience`, (c) => t`${plural(c.yearsExperience, { one: "# year", other: "# years" })}`],
     // The card's words, without its stars: their component would join the directory pages' first load.
@@ -81,13 +82,18 @@ export function CompareTable({ consultants }: { consultants: ShortlistConsultant
             </tr>
           </thead>
           <tbody>
-            {rows.map(([label, value]) => (
+            {rows.map(([label, value, ownWords]) => (
               <tr key={label} className="border-b border-slate-100 last:border-0">
                 <th scope="row" className="whitespace-nowrap p-3 align-top font-medium text-muted">
                   {label}
                 </th>
                 {consultants.map((c) => (
-                  <td key={c.id} dir="auto" className="break-words p-3 align-top text-ink">
+                  <td
+                    key={c.id}
+                    dir="auto"
+                    lang={(ownWords && c.profileLanguage) || undefined}
+                    className="break-words p-3 align-top text-ink"
+                  >
                     {value(c)}
                   </td>
                 ))}

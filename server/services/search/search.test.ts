@@ -92,6 +92,7 @@ describe("listing and privacy", () => {
           "primarySpecialization",
           "secondarySpecializations",
           "bio",
+          "profileLanguage",
           "profilePhotoUrl",
           "showEmail",
           "showPhone",

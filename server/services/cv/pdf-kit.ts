@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import bidiFactory from "bidi-js";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import { markWordBoundaries } from "#common/word-segmentation.ts";
@@ -18,8 +19,13 @@ import { once } from "../once.ts";
 // would cut it anywhere, mid-syllable, once it overflows a line. So each such run is cut into
 // words as the search cuts them (common/word-segmentation.ts: Intl.Segmenter, ICU's
 // dictionaries), with a zero-width space between words, which the breaker takes as a break
-// opportunity and every one of these fonts draws as nothing. A character no font has (emoji,
-// Chinese, Arabic today) is left out rather than drawn as an empty box.
+// opportunity and every one of these fonts draws as nothing. Chinese (Han, with kana and the CJK
+// punctuation: Noto Sans SC, which also has the traditional forms) breaks between any two
+// ideographs as it is. Arabic script (Noto Sans Arabic) is shaped by fontkit (joined forms,
+// lam-alef) and laid out right to left: a paragraph with Arabic in it is set line by line here
+// (writeBidi), each line in the visual order Unicode's bidirectional algorithm gives (bidi-js),
+// since pdfkit draws runs in the order they come. A character no font has (emoji, Hebrew, Korean
+// today) is left out rather than drawn as an empty box.
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +41,18 @@ const SCRIPTS = [
   { script: "lao", pattern: "\\p{Script=Lao}", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
   { script: "khmer", pattern: "\\p{Script=Khmer}", family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" } },
   { script: "myanmar", pattern: "\\p{Script=Myanmar}", family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" } },
+  {
+    script: "han",
+    // Not \\p{scx=Han}: that has Vietnamese's dot below (U+0323) in it.
+    pattern: "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303F\\u30FC\\uFF01-\\uFF60]",
+    family: { pkg: "noto-sans-sc", file: "NotoSansSC" },
+  },
+  // With the Arabic comma, question mark, tatweel and vowel marks (their Script_Extensions).
+  { script: "arabic", pattern: "\\p{scx=Arabic}", family: { pkg: "noto-sans-arabic", file: "NotoSansArabic" } },
 ] as const;
+
+/** The scripts written without spaces between words, whose runs are cut into words for the line breaker. */
+const UNSPACED: ReadonlySet<Script> = new Set(["thai", "lao", "khmer", "myanmar"]);
 
 export type Script = "latin" | (typeof SCRIPTS)[number]["script"];
 
@@ -68,9 +85,19 @@ const FONTS: Readonly<Record<Script, () => Record<Weight, Font>>> = Object.fromE
   ]),
 ) as Record<Script, () => Record<Weight, Font>>;
 
+/** The bidirectional algorithm (bidi-js builds its tables when first asked). */
+const bidi = once(() => bidiFactory());
+
+/** Text that has a letter of a right-to-left script with a font here: set by writeBidi. */
+const RIGHT_TO_LEFT = /\p{Script=Arabic}/u;
+
+/** writeBidi's words: what ends at spaces or a break mark, or one ideograph (Chinese breaks between any two). */
+const BIDI_WORD =
+  /(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\u200B\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)[\s\u200B]*|[\s\u200B]+/gu;
+
 /** `text` (one script's run) with a zero-width space between each two of its words. */
 export function breakWords(text: string, script: Script): string {
-  return script === "latin" ? text : markWordBoundaries(text.replaceAll(ZWSP, ""), ZWSP);
+  return UNSPACED.has(script) ? markWordBoundaries(text.replaceAll(ZWSP, ""), ZWSP) : text;
 }
 
 /** `text` without the characters `font` has no glyph for (line feeds and tabs kept). */
@@ -97,7 +124,9 @@ export function scriptRuns(text: string): { text: string; script: Script }[] {
     if (match.index > last) latin(text.slice(last, match.index));
     const group = match.slice(1).findIndex((value) => value !== undefined);
     const script = SCRIPTS[group]?.script ?? "latin";
-    const shown = showable(splitAm(breakWords(match[0], script)), FONTS[script]().regular);
+    // Arabic composed again (clean() decomposes): the font shapes "ئ", not "ي" and a hamza.
+    const run = script === "arabic" ? match[0].normalize("NFC") : splitAm(breakWords(match[0], script));
+    const shown = showable(run, FONTS[script]().regular);
     if (shown) parts.push({ text: shown, script });
     last = match.index + match[0].length;
   }
@@ -173,6 +202,24 @@ function drawLinesWithoutBreakMarks(doc: PDFKit.PDFDocument) {
   };
 }
 
+/** A font as pdfkit embeds it: each glyph of the subset with the characters it stands for (its ToUnicode map). */
+type EmbeddedFont = { unicode?: number[][] };
+
+/**
+ * Glyphs that stand for no character of their own (Noto Sans Arabic draws a final yeh as a
+ * dotless yeh and its two dots) get a COMBINING GRAPHEME JOINER in the ToUnicode map: an empty
+ * entry is read by pdf.js as the glyph's number, a control character in the copied text; the
+ * joiner has no look and does not break the Arabic joining of what is pasted.
+ */
+function mapUnmappedGlyphs(doc: PDFKit.PDFDocument) {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, EmbeddedFont> })._fontFamilies ?? {};
+  for (const font of Object.values(families)) {
+    font.unicode?.forEach((points, glyph) => {
+      if (glyph > 0 && points.length === 0 && font.unicode) font.unicode[glyph] = [0x034f];
+    });
+  }
+}
+
 /** An A4 document with the fonts registered, its writer, and `finish` for the footer and the bytes. */
 export async function createCvDocument(
   title: string,
@@ -208,7 +255,13 @@ export async function createCvDocument(
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   const write = (text: string, { size = 10, weight = "regular", color = INK, x, w, gap = 2 }: WriteOptions = {}) => {
-    const parts = scriptRuns(clean(text));
+    const cleaned = clean(text);
+    if (RIGHT_TO_LEFT.test(cleaned)) {
+      writeBidi(cleaned, { size, weight, color, x: x ?? left, w: w ?? width - ((x ?? left) - left) });
+      doc.moveDown(gap / 10);
+      return;
+    }
+    const parts = scriptRuns(cleaned);
     doc.fillColor(color).fontSize(size);
     const textOptions = { width: w ?? width - ((x ?? left) - left), lineGap: 1 };
     parts.forEach((part, index) => {
@@ -218,6 +271,111 @@ export async function createCvDocument(
       else doc.text(part.text, { ...textOptions, continued });
     });
     doc.moveDown(gap / 10);
+  };
+
+  /**
+   * Text with Arabic in it, paragraph by paragraph (at its line feeds), line by line: the words
+   * (what ends at a space or a break mark, or one ideograph) fill each line in the order they were
+   * written; then the line is drawn in its visual order (bidi-js: Unicode's bidirectional
+   * algorithm, the paragraph's direction from its first letter as the pages' dir="auto"), each
+   * piece of one script and one direction in its font. A right-to-left piece of Arabic goes to
+   * the font as written (fontkit shapes it and lays it out right to left); other right-to-left
+   * pieces (spaces, punctuation between Arabic words) are reversed here, brackets mirrored. A
+   * right-to-left paragraph's lines end at the right edge. The fonts' baselines are aligned.
+   */
+  const writeBidi = (text: string, { size, weight, color, x: boxLeft, w: boxWidth }: Required<Omit<WriteOptions, "gap">>) => {
+    doc.fillColor(color).fontSize(size);
+    const measure = (part: string, script: Script) => doc.font(fontName(script, weight)).widthOfString(part.replaceAll(ZWSP, ""));
+    for (const paragraph of text.split("\n")) {
+      // The text as it will be drawn (each character of it with its script), and its levels.
+      const runs = scriptRuns(paragraph);
+      const shown = runs.map((run) => run.text).join("");
+      const scripts = runs.flatMap((run) => Array.from({ length: run.text.length }, () => run.script));
+      const embedding = bidi().getEmbeddingLevels(shown);
+      const rtl = (embedding.paragraphs[0]?.level ?? 0) % 2 === 1;
+      const widthOf = (start: number, end: number) => {
+        let total = 0;
+        for (let from = start; from < end; ) {
+          let to = from + 1;
+          while (to < end && scripts[to] === scripts[from]) to += 1;
+          total += measure(shown.slice(from, to), scripts[from] ?? "latin");
+          from = to;
+        }
+        return total;
+      };
+      // Lines: [start, end) of `shown`, greedily filled with words.
+      const lines: [number, number][] = [];
+      let lineStart = 0;
+      let lineEnd = 0;
+      for (const word of shown.matchAll(BIDI_WORD)) {
+        const end = word.index + word[0].length;
+        const inked = end - (word[0].length - word[0].trimEnd().replace(/\u200B+$/u, "").length);
+        if (lineEnd > lineStart && widthOf(lineStart, inked) > boxWidth) {
+          lines.push([lineStart, lineEnd]);
+          lineStart = word.index;
+        }
+        lineEnd = end;
+      }
+      lines.push([lineStart, lineEnd]);
+      for (const [start, end] of lines) {
+        let last = end;
+        while (last > start && /[\s\u200B]/u.test(shown[last - 1] ?? "")) last -= 1;
+        // The line's pieces in visual order: runs of one script and one level, contiguous in the text.
+        const order =
+          last > start
+            ? bidi()
+                .getReorderedIndices(shown, embedding, start, last - 1)
+                .slice(start, last)
+            : [];
+        const pieces: { script: Script; level: number; from: number; to: number }[] = [];
+        for (const index of order) {
+          const script = scripts[index] ?? "latin";
+          const level = embedding.levels[index] ?? 0;
+          const piece = pieces.at(-1);
+          if (piece && piece.script === script && piece.level === level && (index === piece.to + 1 || index === piece.from - 1)) {
+            piece.from = Math.min(piece.from, index);
+            piece.to = Math.max(piece.to, index);
+          } else pieces.push({ script, level, from: index, to: index });
+        }
+        const drawn = pieces.map(({ script, level, from, to }) => {
+          const written = shown.slice(from, to + 1);
+          const ltr = level % 2 === 0;
+          // fontkit lays Arabic out right to left: an Arabic piece that reads left to right (its digits) goes in reversed.
+          const text =
+            script === "arabic"
+              ? ltr
+                ? [...written].reverse().join("")
+                : written
+              : ltr
+                ? written
+                : [...written]
+                    .reverse()
+                    .map((character) => bidi().getMirroredCharacter(character) ?? character)
+                    .join("");
+          return { script, text, width: measure(text, script) };
+        });
+        // The line as tall as its tallest font (pdfkit's line height: ascent, descent and gap), Noto Sans at least.
+        const fonts = ["latin" as const, ...drawn.map((piece) => piece.script)].map((script) => {
+          const font = FONTS[script]()[weight];
+          const scale = size / font.unitsPerEm;
+          return { ascent: font.ascent * scale, height: (font.ascent - font.descent + font.lineGap) * scale };
+        });
+        const ascent = Math.max(...fonts.map((font) => font.ascent));
+        const height = Math.max(...fonts.map((font) => font.height));
+        if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+        const top = doc.y;
+        const lineWidth = drawn.reduce((total, piece) => total + piece.width, 0);
+        let x = rtl ? boxLeft + boxWidth - lineWidth : boxLeft;
+        for (const piece of drawn) {
+          doc
+            .font(fontName(piece.script, weight))
+            .text(piece.text, x, top + ascent, { lineBreak: false, baseline: "alphabetic" });
+          x += piece.width;
+        }
+        doc.x = left;
+        doc.y = top + height + 1;
+      }
+    }
   };
 
   /**
@@ -350,6 +508,7 @@ export async function createCvDocument(
       }
       doc.page.margins.bottom = bottom;
     }
+    mapUnmappedGlyphs(doc);
     if (options.attachment) {
       doc.file(Buffer.from(options.attachment.body), {
         name: options.attachment.name,

@@ -17,6 +17,9 @@ const KHMER =
   "អ្នកជំនាញផ្នែកសុខភាពសាធារណៈដែលមានបទពិសោធន៍ជាងដប់ឆ្នាំក្នុងការធ្វើការជាមួយក្រសួងសុខាភិបាលនិងអង្គការមិនមែនរដ្ឋាភិបាលនៅតាមខេត្តនានានៃប្រទេសកម្ពុជា";
 const LAO = "ຊ່ຽວຊານດ້ານການພັດທະນາຊົນນະບົດທີ່ມີປະສົບການຫຼາຍກວ່າສິບປີໃນການເຮັດວຽກກັບກະຊວງກະສິກຳແລະປ່າໄມ້ແລະອົງການຈັດຕັ້ງສາກົນໃນແຂວງພາກໃຕ້ຂອງລາວ";
 const BURMESE = "ကျေးလက်ဖွံ့ဖြိုးရေးနှင့်စိုက်ပျိုးရေးကဏ္ဍတွင်နှစ်ပေါင်းဆယ်နှစ်ကျော်အတွေ့အကြုံရှိသောအကြံပေးပုဂ္ဂိုလ်ဖြစ်ပြီးကမ္ဘာ့ဘဏ်နှင့်ကုလသမဂ္ဂအဖွဲ့အစည်းများနှင့်အတူလုပ်ကိုင်ခဲ့သည်";
+const CHINESE = "公共卫生专家，在马来西亚和新加坡有十二年的卫生系统工作经验，曾与世界卫生组织合作。";
+const MIXED_ARABIC = "Team leader في مشروع المياه 2020 in Jordan.";
+const ARABIC = "أعمل في مجال التنمية منذ عشر سنوات مع وزارة المياه والري (الأردن).";
 const VIETNAMESE = "Chuyên gia đánh giá chương trình y tế với mười hai năm kinh nghiệm tại các tỉnh miền núi phía Bắc Việt Nam.";
 
 function cv(overrides: Partial<CvData> = {}): CvData {
@@ -173,6 +176,49 @@ describe("the CV PDF in the region's scripts", () => {
     for (const family of ["NotoSansThai", "NotoSansKhmer", "NotoSansLao", "NotoSansMyanmar"]) expect(raw).not.toContain(family);
   });
 
+  it("shows Chinese, wrapped inside the margins, and Arabic shaped and set right to left in the bidirectional order", async () => {
+    const chinese = CHINESE.repeat(3);
+    const bio = [`Health systems adviser. ${chinese}`, MIXED_ARABIC, ARABIC].join("\n");
+    const bytes = await CV_FORMATS.standard.render(cv({ name: "Lim Wei Ling 林伟玲", bio, assignments: [] }), {
+      generatedAt: new Date(),
+    });
+    const { items, width } = await itemsOf(bytes);
+    expect(items.filter((item) => item.x < 56 - MARGIN_SLACK || item.right > width - 56 + MARGIN_SLACK)).toEqual([]);
+    const text = items.map((item) => item.text).join("");
+    // Chinese: the name and the whole bio, in order, over several lines.
+    expect(text).toContain("林伟玲");
+    const han = (value: string) => [...value.matchAll(/\p{Script=Han}/gu)].join("");
+    expect(han(text)).toContain(han(chinese));
+    const chineseLines = new Set(items.filter((item) => /\p{Script=Han}/u.test(item.text)).map((item) => item.y));
+    expect(chineseLines.size).toBeGreaterThan(2);
+    // Arabic: its letters read back (pdf.js reads a right-to-left run in the order it was written).
+    const arabic = (value: string) => [...value.matchAll(/\p{Script=Arabic}/gu)].length;
+    expect(arabic(text)).toBeGreaterThanOrEqual(Math.floor(arabic(MIXED_ARABIC + ARABIC) * 0.9));
+    // "Team leader في مشروع المياه 2020 in Jordan." in a left-to-right paragraph: the Arabic and the
+    // year after it read right to left as one, so the year stands left of the Arabic words, and
+    // "in Jordan." right of them.
+    const start = items.find((item) => item.text.startsWith("Team leader"));
+    if (!start) throw new Error("the mixed line is not in the CV");
+    const line = items.filter((item) => item.page === start.page && Math.abs(item.y - start.y) < 4);
+    const year = line.find((item) => item.text.includes("2020"));
+    const words = line.filter((item) => /\p{Script=Arabic}/u.test(item.text));
+    const jordan = line.find((item) => item.text.includes("in Jordan."));
+    expect(words.length).toBeGreaterThan(0);
+    if (!year || !jordan) throw new Error(`the year or "in Jordan." is not on the line: ${JSON.stringify(line)}`);
+    expect(year.x).toBeLessThan(Math.min(...words.map((item) => item.x)));
+    expect(Math.max(...words.map((item) => item.right))).toBeLessThanOrEqual(jordan.x + MARGIN_SLACK);
+    // The Arabic paragraph: right to left, so it ends at the right margin and starts ("أعمل") at the right.
+    const first = items.find((item) => item.text.replaceAll("\u034F", "").startsWith("أ") && item.y < start.y - 4);
+    if (!first) throw new Error("the Arabic paragraph is not in the CV");
+    const arabicLine = items.filter((item) => item.page === first.page && Math.abs(item.y - first.y) < 4);
+    expect(Math.max(...arabicLine.map((item) => item.right))).toBeCloseTo(width - 56, 0);
+    expect(first.right).toBe(Math.max(...arabicLine.map((item) => item.right)));
+    // Each family embedded as a subset: a Chinese name and an Arabic line add kilobytes, not the fonts' megabytes.
+    const raw = Buffer.from(bytes).toString("latin1");
+    for (const family of ["NotoSansSC", "NotoSansArabic"]) expect(raw).toContain(family);
+    expect(bytes.byteLength).toBeLessThan(60_000);
+  });
+
   it("leaves out what no font can show instead of drawing empty boxes", async () => {
     /** How far the name's line (set large at the top of the first page) runs to the right. */
     const nameLineEnd = async (name: string) => {
@@ -185,10 +231,10 @@ describe("the CV PDF in the region's scripts", () => {
       return { end: Math.max(...line.map((item) => item.right)), text: line.map((item) => item.text).join("") };
     };
     const plain = await nameLineEnd("Lim Wei Ling");
-    const mixed = await nameLineEnd("Lim Wei Ling 林伟玲🌏");
-    // Nothing drawn for the characters no font has: no box, no gap.
+    const mixed = await nameLineEnd("Lim Wei Ling 🌏한");
+    // Nothing drawn for the characters no font has (emoji, Korean): no box, no gap.
     expect(mixed.end).toBeCloseTo(plain.end, 0);
-    for (const missing of ["林", "伟", "🌏"]) expect(mixed.text).not.toContain(missing);
+    for (const missing of ["🌏", "한"]) expect(mixed.text).not.toContain(missing);
   });
 });
 
@@ -221,6 +267,7 @@ describe("the runs a CV's text is set in", () => {
       "myanmar",
       "latin",
     ]);
+    expect(scriptRuns("陈美玲 (Tan) محمد").map((run) => run.script)).toEqual(["han", "latin", "arabic"]);
     // A zero-width joiner in Latin text stays Latin; an emoji is left out.
     expect(scriptRuns("a\u200Db 🌏")).toEqual([{ text: "a\u200Db ", script: "latin" }]);
   });

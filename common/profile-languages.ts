@@ -32,15 +32,37 @@ export function canonicalProfileLanguage(value: string): ProfileLanguage | undef
   return PROFILE_LANGUAGES.find((code) => code === key);
 }
 
-/** Own names Intl lacks or writes otherwise (its Indonesian is "Indonesia"; it knows no Tetum). */
-const OWN_NAMES: Partial<Record<ProfileLanguage, string>> = { id: "Bahasa Indonesia", ms: "Bahasa Melayu", tet: "Tetun" };
+/**
+ * Each language's name in itself, written here: Intl's data for some of them is missing in some
+ * browsers (Chromium names Lao "Lao" in Lao), and the server's and the browser's text must agree.
+ */
+const OWN_NAMES: Record<ProfileLanguage, string> = {
+  en: "English",
+  id: "Bahasa Indonesia",
+  vi: "Tiếng Việt",
+  th: "ไทย",
+  km: "ខ្មែរ",
+  lo: "ລາວ",
+  my: "မြန်မာ",
+  fil: "Filipino",
+  ms: "Bahasa Melayu",
+  tet: "Tetun",
+  zh: "中文",
+  fr: "français",
+  pt: "português",
+  es: "español",
+  ar: "العربية",
+};
 
 /**
  * A profile language named in the interface's language, with its own name beside it when that
  * differs ("Thai (ไทย)", in Thai just "ไทย"): Intl's names, so the catalogue carries none of them.
  */
 export function profileLanguageName(code: ProfileLanguage, locale: Locale): string {
+  // Chromium's Intl knows no name for Tetum (it answers "tet") where Node's does: its own name,
+  // in every language, so the server's page and the browser's agree.
+  if (code === "tet") return OWN_NAMES.tet;
   const inInterface = new Intl.DisplayNames([intlLocale(locale)], { type: "language" }).of(code) ?? code;
-  const inItself = OWN_NAMES[code] ?? new Intl.DisplayNames([code], { type: "language" }).of(code) ?? code;
+  const inItself = OWN_NAMES[code];
   return inItself.toLocaleLowerCase(code) === inInterface.toLocaleLowerCase(code) ? inInterface : `${inInterface} (${inItself})`;
 }

@@ -303,16 +303,31 @@ export async function createCvDocument(
         }
         return total;
       };
+      // The words: where each starts, where its ink ends, where it ends (its spaces after). A word
+      // wider than the line (a long address) is cut between its characters, as pdfkit cuts one.
+      const words: [number, number, number][] = [];
+      for (const word of shown.matchAll(BIDI_WORD)) {
+        const end = word.index + word[0].length;
+        const inked = word.index + word[0].replace(/[\s\u200B]+$/u, "").length;
+        if (widthOf(word.index, inked) <= boxWidth) words.push([word.index, inked, end]);
+        else {
+          let at = word.index;
+          for (const character of shown.slice(word.index, inked)) {
+            words.push([at, at + character.length, at + character.length]);
+            at += character.length;
+          }
+          const lastWord = words.at(-1);
+          if (lastWord) lastWord[2] = end;
+        }
+      }
       // Lines: [start, end) of `shown`, greedily filled with words.
       const lines: [number, number][] = [];
       let lineStart = 0;
       let lineEnd = 0;
-      for (const word of shown.matchAll(BIDI_WORD)) {
-        const end = word.index + word[0].length;
-        const inked = end - (word[0].length - word[0].trimEnd().replace(/\u200B+$/u, "").length);
+      for (const [wordStart, inked, end] of words) {
         if (lineEnd > lineStart && widthOf(lineStart, inked) > boxWidth) {
           lines.push([lineStart, lineEnd]);
-          lineStart = word.index;
+          lineStart = wordStart;
         }
         lineEnd = end;
       }

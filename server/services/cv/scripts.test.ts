@@ -178,7 +178,13 @@ describe("the CV PDF in the region's scripts", () => {
 
   it("shows Chinese, wrapped inside the margins, and Arabic shaped and set right to left in the bidirectional order", async () => {
     const chinese = CHINESE.repeat(3);
-    const bio = [`Health systems adviser. ${chinese}`, MIXED_ARABIC, ARABIC].join("\n");
+    // The last line: an address longer than a line, cut where it meets the margin.
+    const bio = [
+      `Health systems adviser. ${chinese}`,
+      MIXED_ARABIC,
+      ARABIC,
+      `${ARABIC} https://example.org/${"wash".repeat(40)}`,
+    ].join("\n");
     const bytes = await CV_FORMATS.standard.render(cv({ name: "Lim Wei Ling 林伟玲", bio, assignments: [] }), {
       generatedAt: new Date(),
     });

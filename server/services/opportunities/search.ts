@@ -49,7 +49,8 @@ async function keywordQueries(deps: Deps, keywords: string) {
   );
   if (!exact) return null;
   const corrected = async () => {
-    const corrections = await correctWords(db, analyzed);
+    const { listed } = await deps.runtime.statistics(db);
+    const corrections = await correctWords(db, analyzed, listed);
     if (corrections.size === 0) return null;
     const groups = analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]);
     let next = 0;

@@ -129,7 +129,7 @@ async function findConsultants(
  */
 async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
   const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
-  const corrections = await correctWords(db, words);
+  const corrections = await correctWords(db, words, options.statistics.listed);
   if (corrections.size === 0) return undefined;
   const terms = keywords.terms.map((term): KeywordTerm => {
     const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;

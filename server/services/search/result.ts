@@ -15,7 +15,7 @@ export type SearchResult = {
   /** Pages that can be shown: paging stops at SEARCH_RESULT_CAP results. */
   pageCount: number;
   sort: SortValue;
-  /** Set when the keywords had few matches and the results include a corrected spelling. */
+  /** Set when a word matched nothing: the results are those of its corrected spelling (words.ts correctWords). */
   correctedKeywords?: string;
   /** The terms of the field glossary the keywords named, and the forms they also matched (issue 33). */
   expandedTerms?: ExpandedTerm[];

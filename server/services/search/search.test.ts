@@ -363,17 +363,31 @@ describe("relevance and matching", () => {
     expect(all.total).toBe(8);
   });
 
-  it("corrects a misspelt word when the exact search finds little", async () => {
+  it("corrects a misspelt word to one many profiles use, when the exact search finds nothing", async () => {
+    // Four profiles say healthcare: not many (MANY_MIN), so the typo stays as typed.
+    expect(await search(holder.db, { keywords: "helthcare" })).toMatchObject({ total: 0, consultants: [] });
+    expect((await search(holder.db, { keywords: "helthcare" })).correctedKeywords).toBeUndefined();
+    // Nor is a typo made into a word one profile uses.
+    const rare = await search(holder.db, { keywords: "epidemiolgist" });
+    expect(rare).toMatchObject({ total: 0, consultants: [] });
+    expect(rare.correctedKeywords).toBeUndefined();
+    // A fifth makes it many.
+    await insertListedConsultant(holder.db.db, {
+      name: "Health Four",
+      primarySpecialization: "Healthcare",
+      bio: "District healthcare planning.",
+    });
     const corrected = await search(holder.db, { keywords: "helthcare" });
     expect(corrected.correctedKeywords).toBe("healthcare");
     expect(corrected.consultants.map((c) => c.name).sort()).toEqual([
+      "Health Four",
       "Health One",
       "Health Three",
       "Health Two",
       "Nguyễn Thị Lan",
     ]);
-    const withPlace = await search(holder.db, { keywords: "epidemiolgist vietnam" });
-    expect(withPlace.correctedKeywords).toBe("epidemiologist vietnam");
+    const withPlace = await search(holder.db, { keywords: "helthcare vietnam" });
+    expect(withPlace.correctedKeywords).toBe("healthcare vietnam");
     expect(withPlace.consultants.map((c) => c.name)).toEqual(["Nguyễn Thị Lan"]);
     // Nothing similar enough: no correction, no results.
     expect(await search(holder.db, { keywords: "xylophone" })).toMatchObject({ total: 0, consultants: [] });
@@ -407,8 +421,11 @@ describe("relevance and matching", () => {
     await holder.db
       .sql`insert into organizations (name, slug, kind, country) values ('Villanuevo Foundation', 'villanuevo-foundation', 'ngo', 'PH')`;
     expect((await search(holder.db, { keywords: "Villanuevo" })).correctedKeywords).toBeUndefined();
-    // The same word typed wrong, with no organization of that name: corrected.
-    expect((await search(holder.db, { keywords: "Villanueba" })).correctedKeywords).toBe("villanueva");
+    // The same surname typed wrong, with no organization of that name: one profile has it, not
+    // many, so it is not made into it (nor into "villages", which only looks alike).
+    const typed = await search(holder.db, { keywords: "Villanueba" });
+    expect(typed).toMatchObject({ total: 0, consultants: [] });
+    expect(typed.correctedKeywords).toBeUndefined();
   });
 });
 
@@ -640,6 +657,28 @@ describe("caps and candidate pools", () => {
           label,
         ).toBe(false);
       }
+    }
+  });
+
+  it("corrects the bench's typos on a seeded directory, and no surname or rare word it does not hold (issue 33)", async () => {
+    // 1 100 generated profiles: a suggestion must be in at least 6 (manyMatches). (The bench's
+    // "managment" needs none: it stems as management does.)
+    for (const [typed, expected] of [
+      ["helthcare", "healthcare"],
+      ["infrastucture", "infrastructure"],
+      ["agricultre", "agriculture"],
+      ["evaluaton", "evaluation"],
+      ["goverance", "governance"],
+      ["sanitaton", "sanitation"],
+    ]) {
+      const found = await search(holder.db, { keywords: typed });
+      expect(found.correctedKeywords, typed).toBe(expected);
+      expect(found.total, typed).toBeGreaterThan(0);
+    }
+    // Each looks like words the profiles use (tan, stung, cash, chain, forestry, sok, cho, village).
+    for (const typed of ["tanaka", "stunting", "cassava", "blockchain", "agroforestry", "sokha", "cholera", "villalobos"]) {
+      const found = await search(holder.db, { keywords: typed });
+      expect(found.correctedKeywords, typed).toBeUndefined();
     }
   });
 });

@@ -38,12 +38,13 @@ describe("the words' analysis between searches", () => {
       expect((await search("quokkaolog")).total).toBe(0);
       expect(analyses()).toBe(1);
 
-      // A profile with the word is listed (the last word is matched as a prefix, so it is found
-      // with the analysis kept); the analysis is not asked for again until a change is announced.
+      // A profile with the word is listed; the analysis is not asked for again until a change is
+      // announced, so the kept one completes the word to nothing yet (and one profile's word is
+      // no correction: issue 33, a suggestion must have many matches).
       const [newcomer] = [...generateConsultants({ count: 1, seed: 42, uniqueSuffix: true, emailTag: "newcomer" })];
       if (!newcomer) throw new Error("no consultant generated");
       await copyConsultants(holder.db.sql, [{ ...newcomer, title: "Quokkaologist" }]);
-      expect((await search("quokkaolog")).total).toBe(1);
+      expect((await search("quokkaolog")).total).toBe(0);
       expect(analyses()).toBe(1);
 
       // Every write service announces its change: the next search analyses the words again.

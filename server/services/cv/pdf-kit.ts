@@ -60,9 +60,15 @@ const LATIN: Family = { pkg: "noto-sans", file: "NotoSans" };
 
 /**
  * A run of one of SCRIPTS (group n+1 is SCRIPTS[n]): from one of its letters on, with the joiners
- * and zero-width spaces written inside it.
+ * and zero-width spaces written inside it; an Arabic run also with the spaces between its words
+ * (the Arabic font has a space: a line of Arabic is one piece to lay out, not one per word).
  */
-const SCRIPT_RUN = new RegExp(SCRIPTS.map(({ pattern }) => `(${pattern}(?:${pattern}|[\\u200B-\\u200D])*)`).join("|"), "gu");
+const SCRIPT_RUN = new RegExp(
+  SCRIPTS.map(
+    ({ script, pattern }) => `(${pattern}(?:${pattern}|[\\u200B-\\u200D]${script === "arabic" ? `| +(?=${pattern})` : ""})*)`,
+  ).join("|"),
+  "gu",
+);
 
 const ZWSP = "\u200B";
 
@@ -303,33 +309,38 @@ export async function createCvDocument(
         }
         return total;
       };
-      // The words: where each starts, where its ink ends, where it ends (its spaces after). A word
-      // wider than the line (a long address) is cut between its characters, as pdfkit cuts one.
-      const words: [number, number, number][] = [];
+      // The words, each measured once (its ink, then its spaces): a line is as wide as its words.
+      // A word wider than the line (a long address) is cut between its characters, as pdfkit cuts one.
+      const words: { start: number; end: number; ink: number; space: number }[] = [];
       for (const word of shown.matchAll(BIDI_WORD)) {
         const end = word.index + word[0].length;
         const inked = word.index + word[0].replace(/[\s\u200B]+$/u, "").length;
-        if (widthOf(word.index, inked) <= boxWidth) words.push([word.index, inked, end]);
+        const ink = widthOf(word.index, inked);
+        const space = widthOf(inked, end);
+        if (ink <= boxWidth) words.push({ start: word.index, end, ink, space });
         else {
           let at = word.index;
           for (const character of shown.slice(word.index, inked)) {
-            words.push([at, at + character.length, at + character.length]);
+            words.push({ start: at, end: at + character.length, ink: widthOf(at, at + character.length), space: 0 });
             at += character.length;
           }
           const lastWord = words.at(-1);
-          if (lastWord) lastWord[2] = end;
+          if (lastWord) Object.assign(lastWord, { end, space });
         }
       }
       // Lines: [start, end) of `shown`, greedily filled with words.
       const lines: [number, number][] = [];
       let lineStart = 0;
       let lineEnd = 0;
-      for (const [wordStart, inked, end] of words) {
-        if (lineEnd > lineStart && widthOf(lineStart, inked) > boxWidth) {
+      let filled = 0;
+      for (const { start, end, ink, space } of words) {
+        if (lineEnd > lineStart && filled + ink > boxWidth) {
           lines.push([lineStart, lineEnd]);
-          lineStart = wordStart;
+          lineStart = start;
+          filled = 0;
         }
         lineEnd = end;
+        filled += ink + space;
       }
       lines.push([lineStart, lineEnd]);
       for (const [start, end] of lines) {

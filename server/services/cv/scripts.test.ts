@@ -213,9 +213,10 @@ describe("the CV PDF in the region's scripts", () => {
     if (!year || !jordan) throw new Error(`the year or "in Jordan." is not on the line: ${JSON.stringify(line)}`);
     expect(year.x).toBeLessThan(Math.min(...words.map((item) => item.x)));
     expect(Math.max(...words.map((item) => item.right))).toBeLessThanOrEqual(jordan.x + MARGIN_SLACK);
-    // The Arabic paragraph: right to left, so it ends at the right margin and starts ("أعمل") at the right.
-    const first = items.find((item) => item.text.replaceAll("\u034F", "").startsWith("أ") && item.y < start.y - 4);
-    if (!first) throw new Error("the Arabic paragraph is not in the CV");
+    // The Arabic paragraph: right to left, so it ends at the right margin, its first word ("أعمل") at the right.
+    const first = items.find((item) => item.text.replaceAll("\u034F", "").includes("أعمل") && item.y < start.y - 4);
+    if (!first)
+      throw new Error(`the Arabic paragraph is not in the CV: ${JSON.stringify(items.filter((item) => item.y < start.y))}`);
     const arabicLine = items.filter((item) => item.page === first.page && Math.abs(item.y - first.y) < 4);
     expect(Math.max(...arabicLine.map((item) => item.right))).toBeCloseTo(width - 56, 0);
     expect(first.right).toBe(Math.max(...arabicLine.map((item) => item.right)));

@@ -21,6 +21,7 @@ import { matchScore } from "#common/opportunity-match.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, opportunities, opportunityInterests, organizations } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
+import { withUnicodeBurmese } from "../burmese.ts";
 import { isListed } from "../consultants/read-model.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { consultantCv } from "../cv/index.ts";
@@ -81,7 +82,8 @@ export class Gone extends Conflict {
  */
 export async function expressInterest(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<MyInterest> {
   const user = requireUser(actor, INTEREST_TEXTS.signIn);
-  const fields = parseInput(interestSchema, input.body ?? {});
+  // A note typed in Zawgyi stored in Unicode (issue 37, ../burmese.ts).
+  const fields = withUnicodeBurmese(parseInput(interestSchema, input.body ?? {}));
   const profile = await listedProfileOf(deps.db, user.id);
   await openOpportunity(deps.db, input.id, new Date());
   const [existing] = await deps.db
@@ -134,7 +136,7 @@ async function myInterestRow(db: Executor, userId: number, opportunityId: number
 /** PATCH /api/opportunities/{id}/interests/mine: the note, availability or rate, until the deadline. */
 export async function updateMyInterest(deps: Deps, actor: Actor, input: { id: number; body: unknown }): Promise<MyInterest> {
   const user = requireUser(actor, INTEREST_TEXTS.signIn);
-  const changes = parseInput(interestUpdateSchema, input.body ?? {});
+  const changes = withUnicodeBurmese(parseInput(interestUpdateSchema, input.body ?? {}));
   const interestId = await deps.db.transaction(async (tx) => {
     const mine = await myInterestRow(tx, user.id, input.id);
     await openOpportunity(tx, input.id, new Date());

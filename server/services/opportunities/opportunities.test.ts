@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNICODE_BIO, UNICODE_TITLE, ZAWGYI_BIO, ZAWGYI_TITLE } from "../../../tests/fixtures/zawgyi.ts";
+import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { inDays } from "../../../tests/setup/opportunities.ts";
 import { insertVerifiedOrganization } from "../../../tests/setup/organizations.ts";
 import { testServiceDeps } from "../../../tests/setup/service-deps.ts";
 import { insertUser } from "../../../tests/setup/users.ts";
 import { actorOf, type ServiceDeps } from "../context.ts";
-import { createOpportunity, updateOpportunity } from "./opportunities.ts";
+import { expressInterest, updateMyInterest } from "./interests.ts";
+import { createOpportunity, publishOpportunity, updateOpportunity } from "./opportunities.ts";
 
 // An opportunity's text as its services store it (the routes' behaviour is in
 // server/http/api/opportunities.test.ts).
@@ -61,5 +63,40 @@ describe("an opportunity's text", () => {
     // Typed in Unicode: kept as it is.
     await updateOpportunity(deps, actor, { id: posted.id, body: { title: UNICODE_TITLE } });
     expect((await stored())?.title).toBe(UNICODE_TITLE);
+  });
+
+  it("stores an expression of interest's note typed in Zawgyi in Unicode (issue 37)", async () => {
+    const owner = await insertUser(database.db);
+    const { id: organizationId } = await insertVerifiedOrganization(
+      database.sql,
+      { name: "Mandalay Health Network", country: "MM" },
+      [{ userId: owner.id, role: "owner" }],
+    );
+    const posted = await createOpportunity(deps, actorOf({ user: owner }), {
+      organizationId,
+      title: "Rural water supply evaluation",
+      description: "Evaluate the rural water supply programme in two townships, with the township health teams.",
+      specializations: ["Infrastructure"],
+      countries: ["Myanmar"],
+      duration: { value: 2, unit: "months" },
+      deadline: inDays(30),
+    });
+    await publishOpportunity(deps, actorOf({ user: owner }), posted.id);
+    const applicant = await insertUser(database.db);
+    await insertListedConsultant(database.db, { userId: applicant.id });
+    const actor = actorOf({ user: applicant });
+    await expressInterest(deps, actor, { id: posted.id, body: { note: ZAWGYI_BIO } });
+    const note = async () => {
+      const [row] = await database.sql<
+        { note: string }[]
+      >`select note from opportunity_interests where opportunity_id = ${posted.id}`;
+      return row?.note;
+    };
+    expect(await note()).toBe(UNICODE_BIO);
+    await updateMyInterest(deps, actor, {
+      id: posted.id,
+      body: { note: `WASH adviser with township health teams. ${ZAWGYI_TITLE}` },
+    });
+    expect(await note()).toBe(`WASH adviser with township health teams. ${UNICODE_TITLE}`);
   });
 });

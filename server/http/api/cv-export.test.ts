@@ -140,7 +140,7 @@ describe("the CV as Europass XML", () => {
     expect(text).toContain("Ministry of Health of Lao PDR");
     const wrong = await download(`/api/consultants/${id}/cv.xml?format=standard`);
     expect(wrong.response.status).toBe(400);
-    expect(JSON.parse(wrong.text).message).toBe("format must be one of europass");
+    expect(JSON.parse(wrong.text).message).toBe("Format must be one of europass");
     expect((await download(`/api/consultants/${id}/cv.pdf?format=europass-xml`)).response.status).toBe(400);
   });
 });

@@ -233,6 +233,6 @@ describe("the CV's own words in the requester's language (issue 37)", () => {
       headers: { "x-forwarded-for": "192.0.2.63" },
     });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe("lang must be one of en, id, vi, th");
+    expect(((await refused.json()) as { message: string }).message).toBe("Language (lang) must be one of en, id, vi, th");
   });
 });

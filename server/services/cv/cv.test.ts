@@ -171,7 +171,7 @@ describe("CVs made once per version", () => {
     expect(unknown.status).toBe(400);
     // The layouts that make PDFs (cv.xml has its own: europass).
     const pdfFormats = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === "pdf");
-    expect(unknown.json.message).toBe(`format must be one of ${pdfFormats.join(", ")}`);
+    expect(unknown.json.message).toBe(`Format must be one of ${pdfFormats.join(", ")}`);
   });
 });
 

@@ -49,7 +49,7 @@ export type ConsultantCv = {
 function parseCvLocale(value: string | null | undefined): Locale {
   if (value === undefined || value === null || value === "") return DEFAULT_LOCALE;
   if (isLocale(value)) return value;
-  const message = `lang must be one of ${LOCALES.join(", ")}`;
+  const message = `Language (lang) must be one of ${LOCALES.join(", ")}`;
   throw new ValidationFailed(message, [{ path: "lang", message }]);
 }
 
@@ -60,9 +60,8 @@ function parseCvFormat(value: string | null | undefined, extension: string): CvF
     const known = CV_FORMAT_KEYS.filter((key) => CV_FORMATS[key].extension === extension).map((key) =>
       key.endsWith(`-${extension}`) ? key.slice(0, -extension.length - 1) : key,
     );
-    throw new ValidationFailed(`format must be one of ${known.join(", ")}`, [
-      { path: "format", message: `format must be one of ${known.join(", ")}` },
-    ]);
+    const message = `Format must be one of ${known.join(", ")}`;
+    throw new ValidationFailed(message, [{ path: "format", message }]);
   }
   return format;
 }

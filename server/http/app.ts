@@ -8,7 +8,7 @@ import { createApi } from "./api/index.ts";
 import { clientAddress, clientNetwork, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
 import { errorResponse } from "./errors.ts";
-import { LOOP_CPU_LIMIT_MS, measureLoopCpu } from "./loop-cpu.ts";
+import { LOOP_CPU_LIMIT_MS, LoopCpuMeter } from "./loop-cpu.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
 import { bodyLimits } from "./middleware/body-limit.ts";
 import { compressResponses } from "./middleware/compress.ts";
@@ -51,10 +51,11 @@ export function createHttpApp(deps: HttpDeps) {
     ? createMetrics({ sql: deps.sql, jobs: deps.jobs, poolSize: config.database.poolSize })
     : undefined;
   if (metrics) app.use(metrics.track);
+  const loopCpuMeter = new LoopCpuMeter();
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (c, next) => {
     const started = performance.now();
-    const loopCpu = measureLoopCpu();
+    const loopCpu = loopCpuMeter.measure();
     const child = log.child({ requestId: c.get("requestId") });
     c.set("log", child);
     // Rate limits and visitor counts take an IPv6 client's network, not its address (one /64 has 2^64).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measureLoopCpu } from "./loop-cpu.ts";
+import { LoopCpuMeter } from "./loop-cpu.ts";
 
 // The per-request event-loop CPU (issue 35, item 1): the main thread's own clock, exact for a
 // request alone, flagged as shared when another was in flight at any moment of it.
@@ -13,8 +13,9 @@ function spin(ms: number) {
   }
 }
 
-describe("measureLoopCpu", () => {
+describe("LoopCpuMeter", () => {
   it("counts the CPU the loop spent, and a request alone is alone", async () => {
+    const measureLoopCpu = () => new LoopCpuMeter().measure();
     const stop = measureLoopCpu();
     spin(40);
     // Waiting costs no CPU.
@@ -28,6 +29,8 @@ describe("measureLoopCpu", () => {
   });
 
   it("is shared when another request was in flight at its start or began before its end", () => {
+    const meter = new LoopCpuMeter();
+    const measureLoopCpu = () => meter.measure();
     const first = measureLoopCpu();
     const second = measureLoopCpu();
     expect(first().alone).toBe(false);

@@ -24,24 +24,30 @@ export type LoopCpu = {
   alone: boolean;
 };
 
-let inFlight = 0;
-let arrivals = 0;
+/**
+ * The requests in flight on one event loop. One per HTTP app (createHttpApp makes it: one app a
+ * process), not module state: a module's counters would exist once per copy of the code.
+ */
+export class LoopCpuMeter {
+  private inFlight = 0;
+  private arrivals = 0;
 
-/** Starts measuring a request; the returned function stops and says what it used. */
-export function measureLoopCpu(): () => LoopCpu {
-  const started = process.threadCpuUsage();
-  const sharedAtStart = inFlight > 0;
-  const arrival = ++arrivals;
-  inFlight++;
-  let result: LoopCpu | undefined;
-  return () => {
-    if (result) return result;
-    inFlight--;
-    const used = process.threadCpuUsage(started);
-    result = {
-      ms: Math.round((used.user + used.system) / 100) / 10,
-      alone: !sharedAtStart && arrivals === arrival,
+  /** Starts measuring a request; the returned function stops and says what it used. */
+  measure(): () => LoopCpu {
+    const started = process.threadCpuUsage();
+    const sharedAtStart = this.inFlight > 0;
+    const arrival = ++this.arrivals;
+    this.inFlight++;
+    let result: LoopCpu | undefined;
+    return () => {
+      if (result) return result;
+      this.inFlight--;
+      const used = process.threadCpuUsage(started);
+      result = {
+        ms: Math.round((used.user + used.system) / 100) / 10,
+        alone: !sharedAtStart && this.arrivals === arrival,
+      };
+      return result;
     };
-    return result;
-  };
+  }
 }

@@ -31,7 +31,8 @@ export async function signIn(app: AppServer, page: Page, prefix = "ayu") {
 export async function pickLanguage(page: Page, typed: string, name: string, level?: string) {
   const combobox = page.getByRole("combobox", { name: "Add a language" });
   await combobox.fill(typed);
-  await page.getByRole("option", { name, exact: true }).waitFor();
+  // The type-ahead's list: the "Profile written in" select has options named like languages too.
+  await page.getByRole("listbox").getByRole("option", { name, exact: true }).waitFor();
   await combobox.press("Enter");
   await page.getByLabel(`Level of ${name}`).waitFor();
   if (level) await page.getByLabel(`Level of ${name}`).selectOption({ label: level });

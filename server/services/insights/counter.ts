@@ -29,6 +29,11 @@ function today() {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** A person by their user agent: not a bot (the isbot list), not a request without one (the warm-up's). */
+export function isPerson(viewer: Pick<Viewer, "userAgent">): boolean {
+  return !!viewer.userAgent && !isbot(viewer.userAgent);
+}
+
 /**
  * A stable key for a visitor on one day that names no one: a user id, or a hash of the address (an
  * IPv6 client's network). Not the browser: 60 user agents from one address are one visitor (issue 35).

@@ -5,7 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { consultantHiddenFrom, consultants, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
-import { type SearchResult, searchDirectory } from "../search/index.ts";
+import { type SearchResult, searchDirectory, type ZeroResultCounting } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
 import { badgeColumns, requireSignedIn } from "./membership.ts";
 
@@ -48,8 +48,9 @@ export async function searchDirectoryAs(
   deps: Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">,
   actor: Actor,
   params: SearchParams,
+  counting: ZeroResultCounting = {},
 ): Promise<SearchResult> {
-  return searchDirectory(deps, await searchFor(deps.db, actor, params));
+  return searchDirectory(deps, await searchFor(deps.db, actor, params), counting);
 }
 
 /** Whether this consultant hid from an organization the person belongs to (false for a visitor, without a query). */

@@ -2,7 +2,7 @@ import type { SearchParams } from "#common/search.ts";
 import type { PublicConsultant } from "#common/views.ts";
 import { cardDonors } from "../consultants/track-record.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { countSearchAppearances, type Viewer } from "../insights/counter.ts";
+import { countSearchAppearances, isPerson, type Viewer } from "../insights/counter.ts";
 import { searchDirectoryAs } from "../organizations/hidden-from.ts";
 import { reviewCounts } from "../reviews/reviews.ts";
 import type { SearchResult } from "../search/index.ts";
@@ -47,7 +47,7 @@ export async function viewHomePage(
     // Profiles hidden from the signed-in person's organizations are left out (issue 31); for a
     // visitor (and the page cache, which serves visitors only) the search is unchanged. A search
     // may lag a moment behind the last write: the replica, when there is one.
-    searchDirectoryAs(deps, actor, params).catch((error: unknown) => {
+    searchDirectoryAs(deps, actor, params, { countZeroResults: () => isPerson(viewer) }).catch((error: unknown) => {
       log.error({ err: error }, "searching consultants failed");
       return null;
     }),

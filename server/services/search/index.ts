@@ -60,6 +60,12 @@ export async function searchPage(deps: SearchDeps, params: SearchParams): Promis
 }
 
 /**
+ * Whether a search that found nothing is counted for the admins' list: asked only then. The home
+ * page counts people, not crawlers nor its own warm-up (server/http/warm-up.ts, no user agent).
+ */
+export type ZeroResultCounting = { countZeroResults?: () => boolean };
+
+/**
  * A person's search, from the home page or the API: read from the replica when there is one; one
  * that finds nothing answers what would find something (`relaxations`, relaxations.ts) and is
  * counted for the admins' list of zero-result searches (without who searched).
@@ -67,6 +73,7 @@ export async function searchPage(deps: SearchDeps, params: SearchParams): Promis
 export async function searchDirectory(
   deps: Pick<ServiceDeps, "db" | "readDb" | "runtime" | "log">,
   params: SearchParams,
+  { countZeroResults = () => true }: ZeroResultCounting = {},
 ): Promise<SearchResult> {
   const reading = { ...deps, db: deps.readDb };
   const found = await findConsultants(reading, params);
@@ -74,9 +81,11 @@ export async function searchDirectory(
   const count = async (relaxed: SearchParams) => (await findConsultants(reading, { ...relaxed, limit: 1 })).result;
   const [relaxations] = await Promise.all([
     relaxationsOf(params, found.keywords?.terms ?? [], count),
-    countZeroResult(deps.db, params).catch((error: unknown) => {
-      deps.log.error({ err: error }, "counting a zero-result search failed");
-    }),
+    countZeroResults()
+      ? countZeroResult(deps.db, params).catch((error: unknown) => {
+          deps.log.error({ err: error }, "counting a zero-result search failed");
+        })
+      : undefined,
   ]);
   return { ...found.result, relaxations };
 }

@@ -3,6 +3,7 @@ import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
+import { viewHomePage } from "../pages/home-page.ts";
 import { searchConsultants, searchDirectory } from "./index.ts";
 
 // Never a dead end (issue 33): a person's search that finds nothing answers what would find
@@ -94,5 +95,15 @@ describe("relaxations of a search that finds nothing", () => {
     await searchDirectory(deps(), searchParams({ keywords: "mangrove" }));
     const rows = await holder.db.sql`select * from search_zero_results`;
     expect(rows).toEqual([{ day: expect.anything(), query: "keywords=mangrove+hydrology", searches: 2 }]);
+  });
+
+  it("counts the home page's searches by people, not a crawler's nor the warm-up's (no user agent)", async () => {
+    await holder.db.sql`delete from search_zero_results`;
+    const params = searchParams({ keywords: "mangrove cadastre" });
+    const browser = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
+    for (const userAgent of [undefined, null, "", "Googlebot/2.1 (+http://www.google.com/bot.html)", browser])
+      expect((await viewHomePage(deps(), params, { userAgent })).results?.total).toBe(0);
+    const rows = await holder.db.sql`select * from search_zero_results`;
+    expect(rows).toEqual([{ day: expect.anything(), query: "keywords=mangrove+cadastre", searches: 1 }]);
   });
 });

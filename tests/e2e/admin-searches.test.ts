@@ -36,9 +36,12 @@ async function adminPage() {
   return opened;
 }
 
+const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 describe("searches that found nothing (admins)", () => {
   it("lists a search that found nothing and adds its words to a concept", async () => {
-    const visitor = await openPage(browser);
+    // A person's browser: the home page counts people's searches, not a bot's (HeadlessChrome is one).
+    const visitor = await openPage(browser, { userAgent: PERSON });
     await visitor.page.goto(`${app.url}/?keywords=ventilasi+sumur`);
     await expect(visitor.page.getByText("No consultants found matching your criteria.").isVisible()).resolves.toBe(true);
     await visitor.close();

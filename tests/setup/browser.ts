@@ -22,10 +22,12 @@ export const VIEWPORTS = {
  */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: keyof typeof VIEWPORTS; javaScriptEnabled?: boolean } = {},
+  options: { viewport?: keyof typeof VIEWPORTS; javaScriptEnabled?: boolean; userAgent?: string } = {},
 ) {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? "desktop"],
+    // Chromium's own says "HeadlessChrome", which the product (isbot) takes for a bot.
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // No animations: what a test reads (a colour, a dialog) is the settled state, even under load.
     reducedMotion: "reduce",

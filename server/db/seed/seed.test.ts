@@ -94,16 +94,16 @@ describe("bulk loading", () => {
     expect(options.length).toBeGreaterThanOrEqual(4);
     for (const index of options) expect(index.options).toContain("fastupdate=off");
     // Built in one pass: about as compact as the same index rebuilt now (merging the pending
-    // lists left them twelve times larger). Within half as much again: PostgreSQL 18 builds a GIN
+    // lists left them twelve times larger). Within twice the rebuild: PostgreSQL 18 builds a GIN
     // index with parallel workers when some are free, and the pages they fill differ (CI measured
-    // a loaded head index 24 % larger than its rebuild on a busy machine), plus two pages: a small
-    // index is a few pages, and CI once measured the languages index at 5 pages against 3 rebuilt.
+    // a loaded head index 24 %, then 68 % (47 pages against 28) larger than its rebuild), plus two
+    // pages: a small index is a few pages, and CI once measured the languages index at 5 against 3.
     const PAGE = 8192;
     for (const { name } of options) {
       const [loaded] = await sql<{ bytes: number }[]>`select pg_relation_size(${name}::regclass)::int as bytes`;
       await sql`reindex index ${sql(name)}`;
       const [rebuilt] = await sql<{ bytes: number }[]>`select pg_relation_size(${name}::regclass)::int as bytes`;
-      expect(loaded?.bytes, name).toBeLessThanOrEqual(Math.ceil((rebuilt?.bytes ?? 0) * 1.5) + 2 * PAGE);
+      expect(loaded?.bytes, name).toBeLessThanOrEqual((rebuilt?.bytes ?? 0) * 2 + 2 * PAGE);
     }
   });
 });

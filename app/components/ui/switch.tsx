@@ -10,16 +10,20 @@ export function Switch({
   label,
   description,
   defaultChecked,
+  className,
 }: {
   name: string;
   label: string;
   description?: string;
   defaultChecked?: boolean;
+  /** The row's own spacing (the profile form's rows are padded between their dividers). */
+  className?: string;
 }) {
   return (
     <SwitchRow
       label={label}
       description={description}
+      className={className}
       control={({ id, describedBy }) => (
         <span className="relative inline-flex shrink-0">
           <input type="hidden" name={name} value="false" />

@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { InputField, SelectField, TextareaField } from "#app/components/ui/field.tsx";
 import { NotSentNotice } from "#app/components/ui/not-sent-notice.tsx";
 import { Options } from "#app/components/ui/options.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
@@ -16,7 +17,7 @@ import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
 import { type ConsultantProfileInput, consultantProfileSchema, PROFILE_LIMITS } from "#common/consultant-schema.ts";
 import { PROFILE_LANGUAGES, profileLanguageName } from "#common/profile-languages.ts";
 import { CityField } from "./city-field.tsx";
-import { FormSection, isOn, ToggleField, text } from "./form-parts.tsx";
+import { FormSection, isOn, text } from "./form-parts.tsx";
 import { normalizeProfileFormData, type ProfileFormValues } from "./form-values.ts";
 import { LanguagesField } from "./languages-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
@@ -231,12 +232,13 @@ export function ProfileForm({
       <FormSection title={t`Privacy and Availability`} grid={false}>
         <div className="-mt-2 divide-y divide-slate-100">
           {SWITCHES.map((toggle) => (
-            <ToggleField
+            <Switch
               key={toggle.name}
               name={toggle.name}
               label={i18n._(toggle.label)}
               description={i18n._(toggle.description)}
-              checked={isOn(fields[toggle.name].initialValue)}
+              defaultChecked={isOn(fields[toggle.name].initialValue)}
+              className="py-3"
             />
           ))}
         </div>

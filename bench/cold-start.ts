@@ -8,6 +8,7 @@ import {
   buildApp,
   commitOf,
   openBenchDatabase,
+  parseServerEnv,
   resolveAppDirs,
   round,
   startAppServer,
@@ -45,12 +46,7 @@ const appDirs = resolveAppDirs(args["app-dir"]);
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 const timeout = Number(args.timeout);
-const serverEnv = Object.fromEntries(
-  (args["server-env"] ?? "")
-    .split(",")
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
-);
+const serverEnv = parseServerEnv(args["server-env"]);
 const paths = mixQueries().map(({ query }) => `/?${query}`);
 
 type Load = {

@@ -168,6 +168,16 @@ export function resolveAppDirs(value: string | undefined) {
   });
 }
 
+/** `--server-env` "NAME=value,NAME=value": settings for every benched server. */
+export function parseServerEnv(value: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (value ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
+  );
+}
+
 /** How reports name a checkout: "this checkout", or its folder's path. */
 export function appLabel(appDir: string) {
   return appDir === path.resolve(".") ? "this checkout" : appDir;

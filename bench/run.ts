@@ -17,6 +17,7 @@ import {
   buildApp,
   commitOf,
   openBenchDatabase,
+  parseServerEnv,
   resolveAppDirs,
   round,
   startAppServer,
@@ -69,12 +70,7 @@ const only = args.only ? new Set(args.only.split(/,(?! )/)) : undefined;
 const directRuns = Number(args["direct-runs"]);
 const appDirs = resolveAppDirs(args["app-dir"]);
 const acceptEncoding = args["accept-encoding"] === "identity" ? undefined : args["accept-encoding"];
-const serverEnv = Object.fromEntries(
-  (args["server-env"] ?? "")
-    .split(",")
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf("=")).trim(), pair.slice(pair.indexOf("=") + 1).trim()]),
-);
+const serverEnv = parseServerEnv(args["server-env"]);
 
 async function main() {
   if (!args["skip-build"]) for (const appDir of appDirs) buildApp(appDir);

@@ -34,7 +34,7 @@ const prepared: number[] = [];
 const steady: number[] = [];
 try {
   for (let trial = 0; trial < Number(args.trials); trial++) {
-    // What the warm-up records: the search's statements, sent twice so they are named.
+    // What the warm-up records: the statements one search sends (prepareOnEveryConnection names them).
     // One runtime for the trial, its caches (glossary, statistics) filled by this first search:
     // what differs between the pools below is the connection only.
     const runtime = createRuntime({ insights: null });

@@ -44,7 +44,7 @@ function visitorKey(viewer: Viewer, day: string) {
   return `a:${hash.slice(0, 22)}`;
 }
 
-const MAX_BOT_ANSWERS = 2_000;
+const MAX_PERSON_ANSWERS = 2_000;
 
 type Log = { warn: (object: object, message?: string) => void };
 
@@ -55,8 +55,8 @@ export class InsightsBuffer {
   private timer: ReturnType<typeof setInterval>;
   private flushing: Promise<void> = Promise.resolve();
   private purgedDay = "";
-  /** isbot's answer per user agent: its patterns cost far more than a lookup, and browsers repeat. */
-  private readonly botAnswers = new Map<string, boolean>();
+  /** isPerson's answer per user agent: isbot's patterns cost far more than a lookup, and browsers repeat. */
+  private readonly personAnswers = new Map<string, boolean>();
 
   private readonly db: Database;
   private readonly log?: Log;
@@ -93,17 +93,17 @@ export class InsightsBuffer {
     this.seen(consultantId, viewer, "cv:");
   }
 
-  /** Bots (by user agent, the isbot list) and requests without one are not people looking. */
+  /** isPerson, remembered per user agent. */
   private isCountable(viewer: Pick<Viewer, "userAgent">) {
     const agent = viewer.userAgent;
     if (!agent) return false;
-    let bot = this.botAnswers.get(agent);
-    if (bot === undefined) {
-      bot = isbot(agent);
-      if (this.botAnswers.size >= MAX_BOT_ANSWERS) this.botAnswers.clear();
-      this.botAnswers.set(agent, bot);
+    let person = this.personAnswers.get(agent);
+    if (person === undefined) {
+      person = isPerson(viewer);
+      if (this.personAnswers.size >= MAX_PERSON_ANSWERS) this.personAnswers.clear();
+      this.personAnswers.set(agent, person);
     }
-    return !bot;
+    return person;
   }
 
   private add(consultantId: number, counter: Counter, day: string) {

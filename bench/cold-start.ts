@@ -1,7 +1,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { percentile } from "./drive.ts";
+import { latencySummary, percentile } from "./drive.ts";
 import {
   type AppServer,
   appLabel,
@@ -103,12 +103,7 @@ async function drive(server: AppServer): Promise<Load> {
     timeouts: result.timeouts,
     errors: result.errors - result.timeouts,
     non2xx: result.non2xx,
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p95: round(percentile(latencies, 95)),
-      p99: round(percentile(latencies, 99)),
-      max: round(latencies.at(-1) ?? 0),
-    },
+    latencyMs: latencySummary(latencies),
     firstSecond: {
       requests: firstSecond.length,
       p95: round(percentile(firstSecond, 95)),

@@ -12,6 +12,16 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+/** p50, p95, p99 and the largest of latencies sorted ascending (ms). */
+export function latencySummary(sorted: number[]) {
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+  };
+}
+
 /** The index of the next path: in turn, or drawn by the weights. */
 function pickPath(paths: string[], weights?: number[]) {
   if (paths.length === 1) return () => 0;
@@ -92,12 +102,7 @@ export async function drive(
     connections,
     requests: result.requests.total,
     requestsPerSecond: round(result.requests.total / result.duration, 0),
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p95: round(percentile(latencies, 95)),
-      p99: round(percentile(latencies, 99)),
-      max: round(latencies[latencies.length - 1] ?? 0),
-    },
+    latencyMs: latencySummary(latencies),
     bytesPerResponse: Math.round(result.throughput.total / requests),
     cpuMsPerRequest: {
       node: round(node / requests, 2),

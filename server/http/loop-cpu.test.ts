@@ -15,8 +15,7 @@ function spin(ms: number) {
 
 describe("LoopCpuMeter", () => {
   it("counts the CPU the loop spent, and a request alone is alone", async () => {
-    const measureLoopCpu = () => new LoopCpuMeter().measure();
-    const stop = measureLoopCpu();
+    const stop = new LoopCpuMeter().measure();
     spin(40);
     // Waiting costs no CPU.
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -30,16 +29,15 @@ describe("LoopCpuMeter", () => {
 
   it("is shared when another request was in flight at its start or began before its end", () => {
     const meter = new LoopCpuMeter();
-    const measureLoopCpu = () => meter.measure();
-    const first = measureLoopCpu();
-    const second = measureLoopCpu();
+    const first = meter.measure();
+    const second = meter.measure();
     expect(first().alone).toBe(false);
     expect(second().alone).toBe(false);
-    const third = measureLoopCpu();
-    const overlapping = measureLoopCpu();
+    const third = meter.measure();
+    const overlapping = meter.measure();
     overlapping();
     expect(third().alone).toBe(false);
     // Everything has ended: the next one is alone again.
-    expect(measureLoopCpu()().alone).toBe(true);
+    expect(meter.measure()().alone).toBe(true);
   });
 });

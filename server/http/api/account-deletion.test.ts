@@ -210,6 +210,17 @@ describe("DELETE /api/account", () => {
     expect(await exists(colleague.id)).toBe(true);
   });
 
+  it("lets only one of the last two admins go when both delete themselves at the same moment", async () => {
+    const [first, second] = [await registered(), await registered()];
+    await env.database.sql`update auth_users set role = 'user' where role = 'admin'`;
+    await env.database.sql`update auth_users set role = 'admin' where id in ${env.database.sql([first.id, second.id])}`;
+    // Each counts the admins under lockAdmins' lock (8e14ca6): the second waits for the first, then counts one.
+    const statuses = (await Promise.all([deleteAccount(first), deleteAccount(second)])).map((response) => response.status);
+    expect(statuses.sort()).toEqual([204, 409]);
+    const [left] = await env.database.sql<{ n: number }[]>`select count(*)::int as n from auth_users where role = 'admin'`;
+    expect(left?.n).toBe(1);
+  });
+
   it("asks a visitor to sign in", async () => {
     expect((await call(env.app, "DELETE", "/api/account")).status).toBe(401);
   });

@@ -65,11 +65,16 @@ describe("warmUp", () => {
   it("prepares what the pages sent on every connection of the pool, not only on the one they used", async ({ database }) => {
     const primary = createDatabase(database.url, { max: 3 });
     const statement = "select count(*)::int as n from pg_class where relname <> $1";
+    // A page that writes (as counting a zero-result search does) before it reads.
+    const write = `insert into search_zero_results (day, query, searches) values (current_date, $1, 1)
+      on conflict (day, query) do update set searches = search_zero_results.searches + 1`;
+    const query = `warm-${unique()}`;
     try {
       const result = await warmUp({
         pools: [{ name: "primary", sql: primary.sql, size: 3 }],
-        // Each page sends the statement once, as a page's loader would (one connection serves it).
+        // Each page sends the statements once, as a page's loader would (one connection serves it).
         fetch: async () => {
+          await primary.sql.unsafe(write, [query]);
           await primary.sql.unsafe(statement, ["x"]);
           return new Response("ok");
         },
@@ -90,7 +95,12 @@ describe("warmUp", () => {
       } finally {
         for (const connection of connections) connection.release();
       }
-      expect(result.prepared).toEqual({ primary: { statements: 1, connections: 3 } });
+      expect(result.prepared).toEqual({ primary: { statements: 2, connections: 3 } });
+      // The write was prepared too but not made again: the three pages' own writes only (the read-only
+      // transaction refused it on each connection, and the read after it was still prepared).
+      const [written] = await database.sql<{ searches: number }[]>`
+        select searches from search_zero_results where query = ${query}`;
+      expect(written?.searches).toBe(3);
     } finally {
       await primary.close();
     }

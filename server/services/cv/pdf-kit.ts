@@ -35,37 +35,72 @@ type Weight = "regular" | "bold";
 /** A script's Noto family: its package under @expo-google-fonts and its file prefix. */
 type Family = { pkg: string; file: string };
 
-/** The scripts set in a family of their own. */
+/**
+ * How a script's words are laid out, besides Latin's words between spaces: "unspaced", words
+ * without spaces between them (each run cut into words for the line breaker, breakWords);
+ * "ideographs", a break between any two (writeBidi's words); "right-to-left", a script fontkit
+ * shapes and lays out right to left (a paragraph with it is set by writeBidi).
+ */
+type Layout = "unspaced" | "ideographs" | "right-to-left";
+
+/** Han with kana: the ideographs Chinese (and Japanese) text breaks between. */
+const IDEOGRAPHS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}";
+
+/** The scripts set in a family of their own, and how each is laid out: this table drives both. */
 const SCRIPTS = [
-  { script: "thai", pattern: "\\p{Script=Thai}", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
-  { script: "lao", pattern: "\\p{Script=Lao}", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
-  { script: "khmer", pattern: "\\p{Script=Khmer}", family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" } },
-  { script: "myanmar", pattern: "\\p{Script=Myanmar}", family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" } },
+  { script: "thai", pattern: "\\p{Script=Thai}", layout: "unspaced", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
+  { script: "lao", pattern: "\\p{Script=Lao}", layout: "unspaced", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
+  {
+    script: "khmer",
+    pattern: "\\p{Script=Khmer}",
+    layout: "unspaced",
+    family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" },
+  },
+  {
+    script: "myanmar",
+    pattern: "\\p{Script=Myanmar}",
+    layout: "unspaced",
+    family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" },
+  },
   {
     script: "han",
     // Not \\p{scx=Han}: that has Vietnamese's dot below (U+0323) in it.
-    pattern: "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303F\\u30FC\\uFF01-\\uFF60]",
+    pattern: `[${IDEOGRAPHS}\\u3000-\\u303F\\u30FC\\uFF01-\\uFF60]`,
+    layout: "ideographs",
     family: { pkg: "noto-sans-sc", file: "NotoSansSC" },
   },
   // With the Arabic comma, question mark, tatweel and vowel marks (their Script_Extensions).
-  { script: "arabic", pattern: "\\p{scx=Arabic}", family: { pkg: "noto-sans-arabic", file: "NotoSansArabic" } },
-] as const;
-
-/** The scripts written without spaces between words, whose runs are cut into words for the line breaker. */
-const UNSPACED: ReadonlySet<Script> = new Set(["thai", "lao", "khmer", "myanmar"]);
+  {
+    script: "arabic",
+    pattern: "\\p{scx=Arabic}",
+    layout: "right-to-left",
+    family: { pkg: "noto-sans-arabic", file: "NotoSansArabic" },
+  },
+] as const satisfies readonly { script: string; pattern: string; layout: Layout; family: Family }[];
 
 export type Script = "latin" | (typeof SCRIPTS)[number]["script"];
+
+/** The scripts laid out as `layout`. */
+const laidOut = (layout: Layout): ReadonlySet<Script> =>
+  new Set(SCRIPTS.filter((entry) => entry.layout === layout).map((entry) => entry.script));
+
+/** The scripts written without spaces between words, whose runs are cut into words for the line breaker. */
+const UNSPACED = laidOut("unspaced");
+
+/** The right-to-left scripts fontkit shapes: given as written, laid out right to left. */
+const RIGHT_TO_LEFT_SCRIPTS = laidOut("right-to-left");
 
 const LATIN: Family = { pkg: "noto-sans", file: "NotoSans" };
 
 /**
  * A run of one of SCRIPTS (group n+1 is SCRIPTS[n]): from one of its letters on, with the joiners
- * and zero-width spaces written inside it; an Arabic run also with the spaces between its words
- * (the Arabic font has a space: a line of Arabic is one piece to lay out, not one per word).
+ * and zero-width spaces written inside it; a right-to-left run also with the spaces between its
+ * words (the Arabic font has a space: a line of Arabic is one piece to lay out, not one per word).
  */
 const SCRIPT_RUN = new RegExp(
   SCRIPTS.map(
-    ({ script, pattern }) => `(${pattern}(?:${pattern}|[\\u200B-\\u200D]${script === "arabic" ? `| +(?=${pattern})` : ""})*)`,
+    ({ pattern, layout }) =>
+      `(${pattern}(?:${pattern}|[\\u200B-\\u200D]${layout === "right-to-left" ? `| +(?=${pattern})` : ""})*)`,
   ).join("|"),
   "gu",
 );
@@ -94,12 +129,16 @@ const FONTS: Readonly<Record<Script, () => Record<Weight, Font>>> = Object.fromE
 /** The bidirectional algorithm (bidi-js builds its tables when first asked). */
 const bidi = once(() => bidiFactory());
 
-/** Text that has a letter of a right-to-left script with a font here: set by writeBidi. */
-const RIGHT_TO_LEFT = /\p{Script=Arabic}/u;
+/** Text that has a character of a right-to-left script with a font here: set by writeBidi. */
+const RIGHT_TO_LEFT = new RegExp(
+  SCRIPTS.filter((entry) => RIGHT_TO_LEFT_SCRIPTS.has(entry.script))
+    .map((entry) => entry.pattern)
+    .join("|"),
+  "u",
+);
 
 /** writeBidi's words: what ends at spaces or a break mark, or one ideograph (Chinese breaks between any two). */
-const BIDI_WORD =
-  /(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[^\s\u200B\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)[\s\u200B]*|[\s\u200B]+/gu;
+const BIDI_WORD = new RegExp(`(?:[${IDEOGRAPHS}]|[^\\s\\u200B${IDEOGRAPHS}]+)[\\s\\u200B]*|[\\s\\u200B]+`, "gu");
 
 /** `text` (one script's run) with a zero-width space between each two of its words. */
 export function breakWords(text: string, script: Script): string {
@@ -131,7 +170,7 @@ export function scriptRuns(text: string): { text: string; script: Script }[] {
     const group = match.slice(1).findIndex((value) => value !== undefined);
     const script = SCRIPTS[group]?.script ?? "latin";
     // Arabic composed again (clean() decomposes): the font shapes "ئ", not "ي" and a hamza.
-    const run = script === "arabic" ? match[0].normalize("NFC") : splitAm(breakWords(match[0], script));
+    const run = RIGHT_TO_LEFT_SCRIPTS.has(script) ? match[0].normalize("NFC") : splitAm(breakWords(match[0], script));
     const shown = showable(run, FONTS[script]().regular);
     if (shown) parts.push({ text: shown, script });
     last = match.index + match[0].length;
@@ -367,17 +406,16 @@ export async function createCvDocument(
           const written = shown.slice(from, to + 1);
           const ltr = level % 2 === 0;
           // fontkit lays Arabic out right to left: an Arabic piece that reads left to right (its digits) goes in reversed.
-          const text =
-            script === "arabic"
-              ? ltr
-                ? [...written].reverse().join("")
-                : written
-              : ltr
-                ? written
-                : [...written]
-                    .reverse()
-                    .map((character) => bidi().getMirroredCharacter(character) ?? character)
-                    .join("");
+          const text = RIGHT_TO_LEFT_SCRIPTS.has(script)
+            ? ltr
+              ? [...written].reverse().join("")
+              : written
+            : ltr
+              ? written
+              : [...written]
+                  .reverse()
+                  .map((character) => bidi().getMirroredCharacter(character) ?? character)
+                  .join("");
           return { script, text, width: measure(text, script) };
         });
         // The line as tall as its tallest font (pdfkit's line height: ascent, descent and gap), Noto Sans at least.

@@ -26,7 +26,7 @@ export async function accountLocale(db: Executor, who: { id: number } | { email:
  * mailer turn the marks into <bdi> in the HTML and drop them from plain text that needs none.
  * Numbers (plurals) go through as they are. Its strings are for e-mails only.
  */
-export async function mailI18n(locale: unknown): Promise<I18n> {
+async function mailI18n(locale: Locale): Promise<I18n> {
   const i18n = await serverI18n(locale);
   const isolated = (values: Values | undefined) =>
     values &&

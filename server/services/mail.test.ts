@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../db/embedded.ts";
 import { composeMail, createMailer, isolate, plainIsolates } from "./mail.ts";
-import { mailI18n } from "./mail-language.ts";
+import { mailLanguage } from "./mail-language.ts";
 
 const silent = { info: () => {} };
 const dirs: string[] = [];
@@ -85,7 +85,7 @@ describe("people's words in e-mails", () => {
   const arabic = "محمد الأمين";
 
   it("isolates every placeholder of the mail's Lingui instance: <bdi> in HTML, U+2068…U+2069 in plain text only where needed", async () => {
-    const i18n = await mailI18n("en");
+    const { i18n } = await mailLanguage("en");
     const name = arabic;
     const organization = "UNDP";
     const line = i18n._({

@@ -1,12 +1,12 @@
 import { msg } from "@lingui/core/runtime-macro";
 import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
-import { localizePath, toLocale } from "#common/locales.ts";
+import { localizePath } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
@@ -39,8 +39,7 @@ export async function requestPasswordReset(
     .transaction(async (tx) => {
       const token = await issueAuthToken(tx, "reset_password", user.id, user.email);
       // In the account's language: the mail, and the page its link opens.
-      const locale = toLocale(user.locale);
-      const i18n = await mailI18n(locale);
+      const { locale, i18n } = await mailLanguage(user.locale);
       const url = `${config.publicUrl}${localizePath(locale, "/reset-password")}?token=${token}`;
       const name = user.name;
       const siteName = config.siteName;

@@ -1,14 +1,14 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import { eq } from "drizzle-orm";
-import { localizePath, toLocale } from "#common/locales.ts";
+import { localizePath } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { deviceInWords } from "./device-words.ts";
 
 // Security e-mails (issue 38): what happened to an account that its owner should know about, in
@@ -169,8 +169,7 @@ export async function queueSecurityMail(deps: Deps, tx: Executor, userId: number
     .where(eq(authUsers.id, userId))
     .limit(1);
   if (!user) return;
-  const locale = toLocale(user.locale);
-  const i18n = await mailI18n(locale);
+  const { locale, i18n } = await mailLanguage(user.locale);
   const { siteName, publicUrl } = deps.config;
   const words = await serverI18n(locale);
   const mail = compose(i18n, event, siteName, (device) => deviceInWords(words, device));

@@ -1,14 +1,14 @@
 import { msg } from "@lingui/core/runtime-macro";
 import { sql } from "drizzle-orm";
 import { AUTH_MESSAGES, verifyEmailSchema } from "#common/auth.ts";
-import { localizePath, toLocale } from "#common/locales.ts";
+import { localizePath } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireAccount, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
 import { composeMail } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { consumeAuthToken, findAuthToken, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { consumeVerificationLimits } from "./limits.ts";
@@ -27,8 +27,7 @@ export async function queueVerificationEmail(
   const { config } = deps;
   const token = await issueAuthToken(tx, "verify_email", user.id, user.email);
   // In the account's language: the mail, and the page its link opens.
-  const locale = toLocale(user.locale);
-  const i18n = await mailI18n(locale);
+  const { locale, i18n } = await mailLanguage(user.locale);
   const url = `${config.publicUrl}${localizePath(locale, "/verify-email")}?token=${token}`;
   const { name, email } = user;
   const siteName = config.siteName;

@@ -7,7 +7,7 @@ import { enqueueMail } from "#server/jobs/mail.ts";
 import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { alertPeriod, checkUnsubscribeLink, newAlertKey, unsubscribeToken } from "../saved-searches/alert-rules.ts";
 import { parseInput } from "../validate.ts";
 import { opportunitiesMatching, ownProfileFacts } from "./matching.ts";
@@ -142,8 +142,7 @@ export async function sendOpportunityDigest(
       .onConflictDoNothing();
 
     const { publicUrl, siteName } = deps.config;
-    const locale = toLocale(row.locale);
-    const i18n = await mailI18n(locale);
+    const { locale, i18n } = await mailLanguage(row.locale);
     const name = oneLine(row.user_name);
     const profileUrl = `${publicUrl}${localizePath(locale, "/my-consultant-profile")}`;
     const stopUrl = opportunityDigestUnsubscribeUrl(publicUrl, consultantId, row.alert_key, locale);

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { asciiName } from "#common/file-names.ts";
-import { localizePath, toLocale } from "#common/locales.ts";
+import { localizePath } from "#common/locales.ts";
 import {
   type Applicant,
   type ApplicantShortlist,
@@ -27,7 +27,7 @@ import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { consultantCv } from "../cv/index.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, isolate, oneLine } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { actFor, actingOrganization, requireMember, requireSignedIn, roleIn } from "../organizations/membership.ts";
 import { csvText } from "../shortlists/csv.ts";
 import { parseInput } from "../validate.ts";
@@ -418,8 +418,7 @@ export async function moveApplicant(
       // In the consultant's language; the organization's own text (message) is theirs, never translated.
       const { siteName, publicUrl } = deps.config;
       const title = oneLine(opportunity.title);
-      const locale = toLocale(row.locale);
-      const i18n = await mailI18n(locale);
+      const { locale, i18n } = await mailLanguage(row.locale);
       const body = message === undefined ? i18n._(compose(title, oneLine(organization.name))) : isolate(message);
       const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello,`), body], {
         label: i18n._(msg`See My applications`),

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/runtime-macro";
 import { and, count, desc, eq, exists, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AuditAction, AuditChanges } from "#common/constants.ts";
-import { localizePath, toLocale } from "#common/locales.ts";
+import { localizePath } from "#common/locales.ts";
 import { moderationSchema, OPEN_STATUSES, OPPORTUNITY_TEXTS, opportunityPath } from "#common/opportunities.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import type { Database, Executor } from "#server/db/client.ts";
@@ -13,7 +13,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { type Actor, type AdminRow, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict } from "../errors.ts";
 import { composeMail, oneLine } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
 import { loadOpportunity } from "./access.ts";
 import { opportunityAuditEntry } from "./opportunities.ts";
@@ -216,8 +216,7 @@ async function recordDecision(
   const { siteName, publicUrl } = deps.config;
   const names = { title: oneLine(opportunity.title), siteName };
   for (const person of people) {
-    const locale = toLocale(person.locale);
-    const i18n = await mailI18n(locale);
+    const { locale, i18n } = await mailLanguage(person.locale);
     const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello,`), ...decision.mail(i18n, names)], {
       label: i18n._(msg`See the opportunity`),
       url: `${publicUrl}${localizePath(locale, opportunityPath(opportunity))}`,

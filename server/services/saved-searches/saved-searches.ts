@@ -17,7 +17,7 @@ import { JOBS } from "#server/jobs/queue.ts";
 import { type Actor, requireUser, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound, ValidationFailed } from "../errors.ts";
 import { composeMail, isolate, oneLine } from "../mail.ts";
-import { mailI18n } from "../mail-language.ts";
+import { mailLanguage } from "../mail-language.ts";
 import { searchFor } from "../organizations/hidden-from.ts";
 import { searchConsultants } from "../search/index.ts";
 import { parseInput } from "../validate.ts";
@@ -231,8 +231,7 @@ export async function sendDigest(deps: Deps, savedSearchId: number): Promise<Dig
 
     // Written in the owner's language, with links to the pages in it (as the opportunities digest).
     const { publicUrl, siteName } = deps.config;
-    const locale = toLocale(search.locale);
-    const i18n = await mailI18n(locale);
+    const { locale, i18n } = await mailLanguage(search.locale);
     const name = oneLine(search.user_name);
     const searchName = oneLine(search.name);
     const searchUrl = `${publicUrl}${localizePath(locale, `/?${search.query}`)}`;

@@ -222,10 +222,11 @@ async function queueWarning(
     i18n._(
       msg`A consultant reported your conversation "${{ conversation }}" on ${{ siteName }}, and an administrator looked at it.`,
     ),
-    (message === undefined ? undefined : isolate(message)) ??
-      i18n._(
-        msg`Please write to consultants only about real assignments, under your own name and the organization you work for. Another report may lead to your account being blocked.`,
-      ),
+    message === undefined
+      ? i18n._(
+          msg`Please write to consultants only about real assignments, under your own name and the organization you work for. Another report may lead to your account being blocked.`,
+        )
+      : isolate(message),
   ]);
   await enqueueMail(
     deps,

@@ -135,6 +135,13 @@ describe("people's words in e-mails", () => {
     expect(isolate(`a${FSI}b`)).toBe(`${FSI}a${FSI}b${PDI}${PDI}`);
   });
 
+  it("declares a right-to-left language's direction on the HTML document", () => {
+    // The interface's four languages are left to right; the direction comes from the language, not a constant.
+    const { html, language } = composeMail("ar", "DevConsult SEA", [`مرحبا ${isolate("Lan")}`]);
+    expect(language).toBe("ar");
+    expect(html).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+  });
+
   it("drops the isolates of a subject that needs none", () => {
     expect(plainIsolates(`New message from ${isolate("Linh Tran")}: ${isolate("Baseline")}`)).toBe(
       "New message from Linh Tran: Baseline",

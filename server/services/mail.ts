@@ -95,7 +95,7 @@ const NEEDS_ISOLATION =
   /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 
 /** Whether text dropped into a left-to-right sentence can reorder what surrounds it. */
-export function needsIsolation(text: string): boolean {
+function needsIsolation(text: string): boolean {
   return NEEDS_ISOLATION.test(text);
 }
 
@@ -209,7 +209,7 @@ function wholeIsolate(paragraph: string): string | null {
 }
 
 /** The writing direction of a language ("ltr" for the four the interface speaks). */
-export function directionOf(locale: string): "ltr" | "rtl" {
+function directionOf(locale: string): "ltr" | "rtl" {
   const info = (new Intl.Locale(locale) as Intl.Locale & { getTextInfo?: () => { direction?: string } }).getTextInfo?.();
   return info?.direction === "rtl" ? "rtl" : "ltr";
 }

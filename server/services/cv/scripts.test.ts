@@ -220,6 +220,12 @@ describe("the CV PDF in the region's scripts", () => {
     const arabicLine = items.filter((item) => item.page === first.page && Math.abs(item.y - first.y) < 4);
     expect(Math.max(...arabicLine.map((item) => item.right))).toBeCloseTo(width - 56, 0);
     expect(first.right).toBe(Math.max(...arabicLine.map((item) => item.right)));
+    // "(الأردن)." at its end, so at the left: the full stop leftmost, the brackets mirrored around the word.
+    const marks = arabicLine
+      .toSorted((a, b) => a.x - b.x)
+      .map((item) => item.text.replace(/[^().]/g, ""))
+      .join("");
+    expect(marks).toBe(".()");
     // Each family embedded as a subset: a Chinese name and an Arabic line add kilobytes, not the fonts' megabytes.
     const raw = Buffer.from(bytes).toString("latin1");
     for (const family of ["NotoSansSC", "NotoSansArabic"]) expect(raw).toContain(family);

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from "#common/auth.ts";
 import { addPasskeySchema, PASSKEY_MESSAGES, renamePasskeySchema } from "#common/passkeys.ts";
 import { confirmTotpSchema } from "#common/second-factor.ts";
 import { accountSessionSchema, passkeyCreationOptions, passkeySchema } from "#server/http/openapi/accounts.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { noBody } from "#server/http/openapi/schemas.ts";
 import { deleteOwnAccount } from "#server/services/accounts/account-deletion.ts";
 import {
@@ -36,6 +36,8 @@ import { idAndBody, noInput, notStored, queryParams, serviceApi } from "./servic
 // /api/account/*: the signed-in person's own security (issue 38): their sessions and second factor,
 // and deleting the account.
 
+const describeRoute = describeRoutesIn("Accounts");
+
 export function createAccountApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, accountActor(AUTH_MESSAGES.signInRequired), SMALL_BODY_LIMIT);
   api.use(async (c, next) => {
@@ -47,7 +49,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.get(
     "/sessions",
     describeRoute({
-      tag: "Accounts",
       summary: "The signed-in account's sessions (device, network, first and last use; this one marked)",
       auth: "session",
       response: z.object({ sessions: z.array(accountSessionSchema) }).strict(),
@@ -58,7 +59,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/sessions",
     describeRoute({
-      tag: "Accounts",
       summary: "Sign out everywhere else (?others=1: every session but this one)",
       auth: "session",
       query: z.object({ others: z.enum(["1", "true"]) }),
@@ -69,7 +69,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/sessions/:id",
     describeRoute({
-      tag: "Accounts",
       summary: "End one of the account's own sessions",
       auth: "session",
       response: noBody,
@@ -85,7 +84,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.get(
     "/mfa",
     describeRoute({
-      tag: "Accounts",
       summary: "The second factor: authenticator app on, recovery codes left, available on this server",
       auth: "session",
       response: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), available: z.boolean() }).strict(),
@@ -95,7 +93,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.post(
     "/mfa/totp",
     describeRoute({
-      tag: "Accounts",
       summary: "Start setting up an authenticator app: its secret, otpauth URL and QR code (SVG)",
       auth: "session",
       response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).strict(),
@@ -106,7 +103,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.post(
     "/mfa/totp/confirm",
     describeRoute({
-      tag: "Accounts",
       summary: "Confirm the authenticator app with a code; answers 10 recovery codes, shown once",
       auth: "session",
       body: confirmTotpSchema,
@@ -117,7 +113,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/mfa/totp",
     describeRoute({
-      tag: "Accounts",
       summary: "Turn the authenticator app off (its recovery codes and trusted browsers go too)",
       auth: "session",
       response: noBody,
@@ -129,7 +124,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.post(
     "/mfa/recovery-codes",
     describeRoute({
-      tag: "Accounts",
       summary: "A new set of 10 recovery codes (the old set stops working)",
       auth: "session",
       response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
@@ -143,7 +137,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.get(
     "/passkeys",
     describeRoute({
-      tag: "Accounts",
       summary: "The account's passkeys: name, when added and last used",
       auth: "session",
       response: z.object({ passkeys: z.array(passkeySchema) }).strict(),
@@ -153,7 +146,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.post(
     "/passkeys/options",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Options for navigator.credentials.create() to add a passkey (a discoverable credential that verifies its user; the challenge is single-use, 5 minutes)",
       auth: "session",
@@ -165,7 +157,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.post(
     "/passkeys",
     describeRoute({
-      tag: "Accounts",
       summary: "Add a passkey: { name, response }, the authenticator's answer to the options; 20 at most",
       auth: "session",
       body: addPasskeySchema,
@@ -177,7 +168,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.patch(
     "/passkeys/:id",
     describeRoute({
-      tag: "Accounts",
       summary: "Rename a passkey",
       auth: "session",
       body: renamePasskeySchema,
@@ -188,7 +178,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/passkeys/:id",
     describeRoute({
-      tag: "Accounts",
       summary: "Remove a passkey (audited, e-mailed)",
       auth: "session",
       response: noBody,
@@ -202,7 +191,6 @@ export function createAccountApi(deps: HttpDeps) {
   api.delete(
     "/",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Delete the signed-in account: its consultant profile (with the messages sent to it), lists, saved searches, reviews, factors and sessions go; messages it sent stay with their consultants. 409 while it is the last admin or an organization's only owner",
       auth: "session",

@@ -28,7 +28,7 @@ import {
   reportStatus,
 } from "#server/http/openapi/admin.ts";
 import type { RouteDescription } from "#server/http/openapi/describe-route.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { adminConsultantAnswer, messageOnly } from "#server/http/openapi/schemas.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
@@ -53,6 +53,8 @@ import { idAndBody, queryParams, saying, serviceCalls } from "./service-call.ts"
 // Admins only: 401 signed out, 403 for everyone else, checked before anything about the request
 // is read. The session is resolved from the database on each request, and the services check
 // the role again inside their transactions, so a demoted admin's next request is refused.
+
+const describeRoute = describeRoutesIn("Administration");
 
 /** An empty body is "nothing given", which the schemas answer with their messages. */
 const readBody = (c: Context<HttpEnv>) => readJson(c, { allowEmpty: true });
@@ -112,7 +114,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/consultants",
     describeRoute({
-      tag: "Administration",
       summary: "Profiles by status",
       auth: "admin",
       response: adminList("consultants", adminConsultantAnswer),
@@ -122,7 +123,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/consultants/:id",
     describeRoute({
-      tag: "Administration",
       summary: "One profile, every field",
       auth: "admin",
       response: adminConsultantAnswer,
@@ -132,7 +132,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/consultants/:id",
     describeRoute({
-      tag: "Administration",
       summary: "Edit any profile",
       auth: "admin",
       body: adminConsultantSchema,
@@ -143,7 +142,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.delete(
     "/consultants/:id",
     describeRoute({
-      tag: "Administration",
       summary: "Delete a profile",
       auth: "admin",
       response: messageOnly,
@@ -161,7 +159,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
     const input = async (c: Context<HttpEnv>) => ({ id: consultantId(c), action, body: await readBody(c) });
     api.put(
       `/consultants/:id/${action}`,
-      describeRoute({ tag: "Administration", auth: "admin", response: adminConsultantAnswer, ...moderation[action] }),
+      describeRoute({ auth: "admin", response: adminConsultantAnswer, ...moderation[action] }),
       call(moderateConsultant, input),
     );
   }
@@ -170,7 +168,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/queue",
     describeRoute({
-      tag: "Administration",
       summary: "The approval queue: new profiles and changes, oldest first",
       auth: "admin",
       response: z.object({ entries: z.array(queueEntryAnswer), ...page }).strict(),
@@ -182,7 +179,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/consultants/:id/approve-change",
     describeRoute({
-      tag: "Administration",
       summary: "Approve a pending change to a listed profile",
       auth: "admin",
       response: z.object({ message: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
@@ -192,7 +188,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/consultants/:id/reject-change",
     describeRoute({
-      tag: "Administration",
       summary: "Reject a pending change with a reason",
       auth: "admin",
       body: rejectSchema,
@@ -204,7 +199,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/users",
     describeRoute({
-      tag: "Administration",
       summary: "Accounts",
       auth: "admin",
       response: adminList("users", adminUserAnswer, { adminCount: z.number().int() }),
@@ -214,7 +208,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/users/:id/promote",
     describeRoute({
-      tag: "Administration",
       summary: "Make an account admin",
       auth: "admin",
       response: adminUserAnswer,
@@ -225,7 +218,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/users/:id/demote",
     describeRoute({
-      tag: "Administration",
       summary: "Take the admin role away",
       auth: "admin",
       response: adminUserAnswer,
@@ -237,7 +229,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/users/:id/block",
     describeRoute({
-      tag: "Administration",
       summary: "Block an account",
       auth: "admin",
       response: adminUserAnswer,
@@ -248,7 +239,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/users/:id/unblock",
     describeRoute({
-      tag: "Administration",
       summary: "Unblock an account",
       auth: "admin",
       response: adminUserAnswer,
@@ -260,7 +250,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.delete(
     "/users/:id/sessions",
     describeRoute({
-      tag: "Administration",
       summary: "End every session of a user (audited)",
       auth: "admin",
       response: z.object({ message: z.string(), ended: z.number().int() }).strict(),
@@ -271,7 +260,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/audit-log",
     describeRoute({
-      tag: "Administration",
       summary: "Who did what",
       auth: "admin",
       response: adminList("entries", auditEntryAnswer),
@@ -285,7 +273,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/organizations",
     describeRoute({
-      tag: "Administration",
       summary: "Organizations: search, filter verified / unverified / reported",
       auth: "admin",
       query: z.object({
@@ -307,7 +294,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/organizations/:id",
     describeRoute({
-      tag: "Administration",
       summary: "One organization with its members and the reports about it",
       auth: "admin",
       response: z
@@ -349,7 +335,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.get(
     "/reports",
     describeRoute({
-      tag: "Administration",
       summary: "Reported conversations (open by default; ?status=all)",
       auth: "admin",
       query: z.object({
@@ -364,7 +349,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
   api.put(
     "/reports/:id",
     describeRoute({
-      tag: "Administration",
       summary: "Act on a report: warn the sender, block the account, unverify the organization, or dismiss",
       auth: "admin",
       body: reportActionSchema,

@@ -13,7 +13,7 @@ import { passkeyOptionsSchema, passkeySignInSchema } from "#common/passkeys.ts";
 import { reauthenticateSchema as reauthenticateBodySchema } from "#common/reauthentication.ts";
 import { loginMfaSchema } from "#common/second-factor.ts";
 import { passkeyRequestOptions } from "#server/http/openapi/accounts.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { messageOnly, noBody, responseSchemas, signedIn } from "#server/http/openapi/schemas.ts";
 import { changePassword, getAccount, updateAccountProfile } from "#server/services/accounts/account.ts";
 import { completeMfaSignIn } from "#server/services/accounts/login-challenge.ts";
@@ -30,6 +30,8 @@ import { actorFrom, limitBody, readJson } from "../request.ts";
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
 // Sign-in and registration answer { sessionToken, user } and also set the session cookie.
 
+const describeRoute = describeRoutesIn("Accounts");
+
 export function createAuthApi(httpDeps: HttpDeps) {
   const { db, config } = httpDeps;
   const api = new Hono<HttpEnv>();
@@ -45,7 +47,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/register",
     describeRoute({
-      tag: "Accounts",
       summary: "Create an account and sign in",
       body: registerSchema,
       response: signedIn,
@@ -63,7 +64,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/login",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Sign in (with a second factor: { mfaRequired, challenge, methods } for POST /auth/login/mfa, or a passkey through POST /auth/passkey/options with the challenge)",
       body: loginSchema,
@@ -87,7 +87,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/login/mfa",
     describeRoute({
-      tag: "Accounts",
       summary: "Complete a sign-in with a code or a recovery code (the challenge is single-use, 5 minutes)",
       body: loginMfaSchema,
       response: signedIn,
@@ -108,7 +107,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/passkey/options",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Options for navigator.credentials.get() (a challenge kept on the server: single-use, 5 minutes): {} to sign in with a passkey instead of the password; { challenge } (the sign-in's) for the second step; { reauthenticate: true } (signed in) to re-authenticate",
       body: passkeyOptionsSchema.unwrap(),
@@ -122,7 +120,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/passkey/verify",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Sign in with a passkey: { response }, the authenticator's answer to the options (as @simplewebauthn/browser gives it); answers as /auth/login does. A replayed, expired or foreign answer is 400",
       body: passkeySignInSchema,
@@ -140,7 +137,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/reauthenticate",
     describeRoute({
-      tag: "Accounts",
       summary:
         "Re-authenticate this session ({ password }, { code }: the authenticator app's or a recovery code, or { passkey }: a passkey's answer to POST /auth/passkey/options with reauthenticate); sensitive changes then pass for REAUTHENTICATE_MINUTES",
       auth: "session",
@@ -157,7 +153,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/logout",
     describeRoute({
-      tag: "Accounts",
       summary: "Sign out (ends this session)",
       auth: "session",
       response: messageOnly,
@@ -173,7 +168,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.get(
     "/me",
     describeRoute({
-      tag: "Accounts",
       summary: "The signed-in account",
       auth: "session",
       response: responseSchemas.user,
@@ -186,7 +180,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.put(
     "/profile",
     describeRoute({
-      tag: "Accounts",
       summary: "Change name and e-mail",
       auth: "session",
       body: accountProfileSchema,
@@ -202,7 +195,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.put(
     "/password",
     describeRoute({
-      tag: "Accounts",
       summary: "Change the password",
       auth: "session",
       body: changePasswordSchema,
@@ -217,7 +209,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/resend-verification",
     describeRoute({
-      tag: "Accounts",
       summary: "Send the verification e-mail again",
       auth: "session",
       response: messageOnly,
@@ -231,7 +222,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/verify-email",
     describeRoute({
-      tag: "Accounts",
       summary: "Verify an e-mail address with the link's token",
       body: verifyEmailSchema,
       response: z.object({ message: z.string(), email: z.string() }).strict(),
@@ -245,7 +235,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/forgot-password",
     describeRoute({
-      tag: "Accounts",
       summary: "Send a password reset link",
       body: forgotPasswordSchema,
       response: messageOnly,
@@ -259,7 +248,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
   api.post(
     "/reset-password",
     describeRoute({
-      tag: "Accounts",
       summary: "Set a new password with the link's token",
       body: resetPasswordSchema,
       response: messageOnly,

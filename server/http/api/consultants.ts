@@ -3,7 +3,7 @@ import { z } from "zod";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { LOCALES } from "#common/locales.ts";
 import { parseSearchParams, searchParamsSchema } from "#common/search-params.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { insightsAnswer, pdfCvFormats } from "#server/http/openapi/directory.ts";
 import { ownProfileAnswer, pdf, responseSchemas, searchResultSchema } from "#server/http/openapi/schemas.ts";
 import { editConsultant, OWNER_EDIT } from "#server/services/consultants/edit.ts";
@@ -17,6 +17,8 @@ import { downloadAnswer } from "../download.ts";
 import { PRIVATE_CACHE_CONTROL } from "../middleware/private-cache.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
 import { noInput, notStored, serviceCalls } from "./service-call.ts";
+
+const describeRoute = describeRoutesIn("Directory");
 
 /**
  * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
@@ -34,7 +36,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "Search the listed consultants",
       query: searchParamsSchema,
       response: searchResultSchema,
@@ -49,7 +50,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get(
     "/:id",
     describeRoute({
-      tag: "Directory",
       summary: "One consultant's profile and track record",
       response: responseSchemas.profile,
     }),
@@ -84,7 +84,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get(
     "/:id/cv.pdf",
     describeRoute({
-      tag: "Directory",
       summary:
         "A consultant's CV as PDF, in the layout `format` names (made once per version of the profile); the standard layout's headings in the language `lang` names",
       query: z.object({ format: z.enum(pdfCvFormats).optional(), lang: z.enum(LOCALES).optional() }),
@@ -95,7 +94,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.get(
     "/:id/cv.xml",
     describeRoute({
-      tag: "Directory",
       summary: "A consultant's CV as Europass XML (the 2012-2020 schema), which the CV import reads back unchanged",
       query: z.object({ format: z.enum(["europass"]).optional() }),
       response: { mediaType: "application/xml" },
@@ -106,7 +104,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "Create the caller's profile",
       auth: "session",
       body: consultantProfileSchema,
@@ -123,7 +120,6 @@ export function createConsultantsApi(deps: HttpDeps) {
   api.put(
     "/:id",
     describeRoute({
-      tag: "Directory",
       summary: "Edit one's profile",
       auth: "session",
       body: consultantProfileSchema,
@@ -147,7 +143,6 @@ export function createMyProfileApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "The caller's own profile",
       auth: "session",
       response: ownProfileAnswer,
@@ -157,7 +152,6 @@ export function createMyProfileApi(deps: HttpDeps) {
   api.get(
     "/insights",
     describeRoute({
-      tag: "Directory",
       summary: "Views and contacts of the caller's profile",
       auth: "session",
       response: insightsAnswer,

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { CONVERSATION_TEXTS, conversationListSchema, conversationMessageSchema } from "#common/conversations.ts";
 import { reportSchema } from "#common/organizations.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { conversationPageSchema, conversationThreadSchema } from "#server/http/openapi/messages.ts";
 import { noBody } from "#server/http/openapi/schemas.ts";
 import { listConversations } from "#server/services/conversations/conversations.ts";
@@ -18,6 +18,8 @@ import { created, idAndBody, noContent, queryParams, serviceApi } from "./servic
 // DELETE /api/conversations/{id} deletes it from the caller's own view (issue 36). Only a
 // conversation's two parties see it.
 
+const describeRoute = describeRoutesIn("Messages");
+
 const conversationId = (c: Context<HttpEnv>) => pathId(c, "id", CONVERSATION_TEXTS.notFound);
 
 export function createConversationsApi(deps: HttpDeps) {
@@ -25,7 +27,6 @@ export function createConversationsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Messages",
       summary: "The caller's conversations (with their organizations' team conversations)",
       auth: "session",
       query: conversationListSchema,
@@ -36,7 +37,6 @@ export function createConversationsApi(deps: HttpDeps) {
   api.get(
     "/:id",
     describeRoute({
-      tag: "Messages",
       summary: "One conversation, each entry with who wrote it",
       auth: "session",
       response: conversationThreadSchema,
@@ -46,7 +46,6 @@ export function createConversationsApi(deps: HttpDeps) {
   api.post(
     "/:id/messages",
     describeRoute({
-      tag: "Messages",
       summary: "Write in a conversation",
       auth: "session",
       body: conversationMessageSchema,
@@ -59,7 +58,6 @@ export function createConversationsApi(deps: HttpDeps) {
   api.post(
     "/:id/report",
     describeRoute({
-      tag: "Messages",
       summary: "Report a received conversation's sender to the admins",
       auth: "session",
       body: reportSchema,
@@ -71,7 +69,6 @@ export function createConversationsApi(deps: HttpDeps) {
   api.delete(
     "/:id",
     describeRoute({
-      tag: "Messages",
       summary: "Delete a conversation from the caller's own view (the other party keeps it)",
       auth: "session",
       response: noBody,

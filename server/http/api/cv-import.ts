@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CV_IMPORT_LIMITS, CV_IMPORT_MESSAGES, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { cvImportResultSchema, keptCvFile, text } from "#server/http/openapi/cv.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { importCv } from "#server/services/cv-import/index.ts";
 import { downloadKeptCvOf, downloadOwnKeptCv, removeOwnKeptCv } from "#server/services/cv-import/kept-file.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
@@ -18,6 +18,8 @@ import { notStored } from "./service-call.ts";
 // The kept CV: GET and DELETE /api/my-consultant-profile/cv-file (its owner), GET
 // /api/consultants/{id}/cv-file (the profile's owner and admins; anyone else 404).
 
+const describeRoute = describeRoutesIn("Directory");
+
 const NOT_MULTIPART = "Send the CV as multipart/form-data in the file field";
 
 /** `keep` as a form sends it: a ticked box ("on"), or "true"/"1" from an API client. */
@@ -30,7 +32,6 @@ export function createCvImportApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Directory",
       summary:
         "Read a CV (multipart, field file: Europass XML or PDF, UN P11 as .docx, any CV as PDF or .docx; at most 5 MB and 30 pages) into drafts for the profile form; nothing is saved, and the file is forgotten once read unless keep=true: then it is kept attached to your profile, replacing the one kept before (attachment; GET /api/my-consultant-profile/cv-file). 413 too large or too long, 415 not a CV this reads, 400 unreadable or too slow to read (20 s), 429 more than 20 an hour, 503 the file to keep could not be stored",
       auth: "session",
@@ -70,7 +71,6 @@ export function createOwnKeptCvApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Directory",
       summary:
         "Your kept CV (imported with keep=true) as a download (Content-Disposition: attachment), in the type it was read as; 404 when none is kept",
       auth: "session",
@@ -81,7 +81,6 @@ export function createOwnKeptCvApi(deps: HttpDeps) {
   api.delete(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "Remove your kept CV (the stored file is deleted); 404 when none is kept",
       auth: "session",
       response: z.object({ message: text }).strict(),
@@ -100,7 +99,6 @@ export function createKeptCvOfApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Directory",
       summary:
         "A profile's kept CV as a download, for the profile's owner and admins; 404 for anyone else, as when none is kept (never a public URL)",
       auth: "session",

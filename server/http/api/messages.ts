@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { MESSAGE_TEXTS, markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { inboxItemShape, inboxMessageSchema } from "#server/http/openapi/messages.ts";
 import { messageOnly } from "#server/http/openapi/schemas.ts";
 import { requireUser } from "#server/services/context.ts";
@@ -15,6 +15,8 @@ import { idAndBody, queryParams, saying, serviceApi } from "./service-call.ts";
 // Messages to consultants: POST /api/consultants/{id}/messages (spec section 7) for signed-in
 // senders, and the consultant's inbox under /api/my-consultant-profile/messages (product.md).
 // The services refuse visitors first (401), before anything about the request is looked at.
+
+const describeRoute = describeRoutesIn("Messages");
 
 /**
  * The consultant id in the message path: not a positive whole number is a 400 with the spec's
@@ -36,7 +38,6 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Messages",
       summary: "Send a consultant a message",
       auth: "session",
       body: sendMessageSchema,
@@ -67,7 +68,6 @@ export function createInboxApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Messages",
       summary: "The consultant's inbox",
       auth: "session",
       response: z
@@ -91,7 +91,6 @@ export function createInboxApi(deps: HttpDeps) {
   api.get(
     "/:messageId",
     describeRoute({
-      tag: "Messages",
       summary: "One message",
       auth: "session",
       response: inboxMessageSchema,
@@ -105,7 +104,6 @@ export function createInboxApi(deps: HttpDeps) {
   api.patch(
     "/:messageId",
     describeRoute({
-      tag: "Messages",
       summary: "Mark read or unread",
       auth: "session",
       body: markReadSchema,
@@ -116,7 +114,6 @@ export function createInboxApi(deps: HttpDeps) {
   api.post(
     "/:messageId/reply",
     describeRoute({
-      tag: "Messages",
       summary: "Reply to a message",
       auth: "session",
       body: replySchema,
@@ -127,7 +124,6 @@ export function createInboxApi(deps: HttpDeps) {
   api.delete(
     "/:messageId",
     describeRoute({
-      tag: "Messages",
       summary: "Delete a message",
       auth: "session",
       response: messageOnly,

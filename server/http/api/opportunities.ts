@@ -15,7 +15,7 @@ import {
 } from "#common/opportunities.ts";
 import { digestFrequencySchema, MATCH_TEXTS } from "#common/opportunity-match.ts";
 import { opportunityReportSchema, REPORT_TEXTS } from "#common/opportunity-reports.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import {
   adminOpportunityPageSchema,
   applicantSchema,
@@ -68,6 +68,8 @@ import { created, idAndBody, noInput, notStored, pathAndBody, queryParams, sayin
 // /api/admin/opportunities (the approval queue). Bodies are bounded by middleware/body-limit.ts:
 // 256 KB of JSON (a ToR of 20 000 characters in any script), the PDF's 5 MB.
 
+const describeRoute = describeRoutesIn("Opportunities");
+
 const opportunityId = (c: HttpContext) => pathId(c, "id", OPPORTUNITY_TEXTS.notFound);
 const interestOf = (c: HttpContext) => ({
   id: opportunityId(c),
@@ -94,7 +96,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Opportunities",
       summary: "Search published opportunities (12 a page, newest or deadline first)",
       query: opportunitySearchSchema,
       response: opportunityPageSchema,
@@ -104,7 +105,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Opportunities",
       summary: "Write a draft opportunity for one of your organizations (owners, admins, allowed members)",
       auth: "session",
       body: opportunityCreateSchema,
@@ -116,7 +116,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id",
     describeRoute({
-      tag: "Opportunities",
       summary: "An opportunity: public once published; its organization's members and admins see drafts",
       response: opportunitySchema,
     }),
@@ -125,7 +124,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.patch(
     "/:id",
     describeRoute({
-      tag: "Opportunities",
       summary: "Change an opportunity (posters; not once closed or filled)",
       auth: "session",
       body: opportunityUpdateSchema,
@@ -136,7 +134,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.delete(
     "/:id",
     describeRoute({
-      tag: "Opportunities",
       summary: "Delete a draft (posters)",
       auth: "session",
       response: messageOnly,
@@ -146,7 +143,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/publish",
     describeRoute({
-      tag: "Opportunities",
       summary: "Publish a draft: at once for a verified organization, else after an admin's approval",
       auth: "session",
       response: opportunitySchema,
@@ -156,7 +152,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/close",
     describeRoute({
-      tag: "Opportunities",
       summary: 'Close an open opportunity by hand, or mark it filled ({ "as": "filled" })',
       auth: "session",
       body: closeSchema,
@@ -170,7 +165,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/interests",
     describeRoute({
-      tag: "Opportunities",
       summary:
         "Express interest (a listed consultant; 409 for a second one, 403 without a listed profile, 410 after the deadline)",
       auth: "session",
@@ -183,7 +177,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.patch(
     "/:id/interests/mine",
     describeRoute({
-      tag: "Opportunities",
       summary: "Change your expression of interest (until the deadline)",
       auth: "session",
       body: interestUpdateSchema,
@@ -194,7 +187,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.delete(
     "/:id/interests/mine",
     describeRoute({
-      tag: "Opportunities",
       summary: "Withdraw your expression of interest (until the deadline)",
       auth: "session",
       response: messageOnly,
@@ -204,7 +196,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id/interests",
     describeRoute({
-      tag: "Opportunities",
       summary: "The applicants (members of the organization)",
       auth: "session",
       response: z.object({ interests: z.array(applicantSchema) }).strict(),
@@ -214,7 +205,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id/suggestions",
     describeRoute({
-      tag: "Opportunities",
       summary:
         "Suggested consultants: the best 20 listed profiles for the ToR, found by the search engine, with their match scores (members of the organization)",
       auth: "session",
@@ -226,7 +216,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/report",
     describeRoute({
-      tag: "Opportunities",
       summary: "Report a published opportunity (spam, scam, discriminatory): it joins the admins' reported queue",
       auth: "session",
       body: opportunityReportSchema,
@@ -238,7 +227,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id/interests/export.csv",
     describeRoute({
-      tag: "Opportunities",
       summary: "The applicants as CSV (members of the organization)",
       auth: "session",
       response: csv,
@@ -256,7 +244,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id/interests/:interestId/cv.pdf",
     describeRoute({
-      tag: "Opportunities",
       summary: "An applicant's CV as it was sent (members of the organization)",
       auth: "session",
       response: pdf,
@@ -270,7 +257,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.patch(
     "/:id/interests/:interestId",
     describeRoute({
-      tag: "Opportunities",
       summary: "Move an applicant (selected and declined e-mail the consultant; `message` replaces the text)",
       auth: "session",
       body: interestStageSchema,
@@ -282,7 +268,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.put(
     "/:id/tor.pdf",
     describeRoute({
-      tag: "Opportunities",
       summary: "Attach the ToR as a PDF (at most 5 MB; the body, Content-Type application/pdf, or multipart `file`)",
       auth: "session",
       upload: { field: "file", mediaTypes: ["application/pdf"], maxBytes: OPPORTUNITY_LIMITS.documentBytes, raw: true },
@@ -293,7 +278,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.delete(
     "/:id/tor.pdf",
     describeRoute({
-      tag: "Opportunities",
       summary: "Remove the ToR's PDF (posters)",
       auth: "session",
       response: messageOnly,
@@ -303,7 +287,6 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/:id/tor.pdf",
     describeRoute({
-      tag: "Opportunities",
       summary: "Download the ToR's PDF (whoever may read the opportunity)",
       response: pdf,
     }),
@@ -330,7 +313,6 @@ export function createMyOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/interests",
     describeRoute({
-      tag: "Opportunities",
       summary: "My applications: your expressions of interest with their stage",
       auth: "session",
       response: z.object({ interests: z.array(myInterestSchema) }).strict(),
@@ -340,7 +322,6 @@ export function createMyOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/opportunities",
     describeRoute({
-      tag: "Opportunities",
       summary: "Opportunities for you: open opportunities asking for one of your specializations, best match first",
       auth: "session",
       response: opportunitiesForYouSchema,
@@ -350,7 +331,6 @@ export function createMyOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/opportunity-digest",
     describeRoute({
-      tag: "Opportunities",
       summary: "How often the opportunities digest e-mails you (weekly unless you chose)",
       auth: "session",
       response: digestFrequencySchema,
@@ -360,7 +340,6 @@ export function createMyOpportunitiesApi(deps: HttpDeps) {
   api.put(
     "/opportunity-digest",
     describeRoute({
-      tag: "Opportunities",
       summary: "Choose the opportunities digest: weekly, daily or off",
       auth: "session",
       body: digestFrequencySchema,
@@ -378,7 +357,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Opportunities",
       summary: "The admins' Opportunities table (?filter=pending|published|reported|all)",
       auth: "admin",
       response: adminOpportunityPageSchema,
@@ -388,7 +366,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/approve",
     describeRoute({
-      tag: "Opportunities",
       summary: "Approve an opportunity waiting for approval (it goes public)",
       auth: "admin",
       response: moderationAnswerSchema,
@@ -398,7 +375,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/reject",
     describeRoute({
-      tag: "Opportunities",
       summary: "Reject an opportunity waiting for approval, with a reason e-mailed to the organization",
       auth: "admin",
       body: moderationSchema,
@@ -409,7 +385,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/unpublish",
     describeRoute({
-      tag: "Opportunities",
       summary: "Unpublish a published opportunity, with a reason e-mailed to the organization",
       auth: "admin",
       body: moderationSchema,
@@ -420,7 +395,6 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
   api.post(
     "/:id/dismiss-reports",
     describeRoute({
-      tag: "Opportunities",
       summary: "Dismiss an opportunity's open reports without changing it",
       auth: "admin",
       response: z.object({ id: z.number().int(), message: z.string() }).strict(),

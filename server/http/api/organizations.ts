@@ -12,7 +12,7 @@ import {
   organizationUpdateSchema,
   verifySchema,
 } from "#common/organizations.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import {
   actingAnswerSchema,
   hiddenFromAnswerSchema,
@@ -63,6 +63,8 @@ import {
 // (the e-mailed link), /api/acting-organization (the header's switcher) and
 // /api/my-consultant-profile/hidden-from (a consultant hides their profile from organizations).
 
+const describeRoute = describeRoutesIn("Organizations");
+
 const organizationId = (c: HttpContext) => pathId(c, "id", ORGANIZATION_TEXTS.notFound);
 const memberOf = (c: HttpContext) => ({
   id: organizationId(c),
@@ -82,7 +84,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "The caller's organizations, or with ?search= organizations by name",
       auth: "session",
       query: organizationSearchSchema,
@@ -93,7 +94,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "Create an organization (the caller becomes its owner)",
       auth: "session",
       body: organizationCreateSchema,
@@ -105,7 +105,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.get(
     "/:id",
     describeRoute({
-      tag: "Organizations",
       summary: "An organization: members see it whole, anyone a verified one",
       response: organizationSchema,
     }),
@@ -114,7 +113,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.patch(
     "/:id",
     describeRoute({
-      tag: "Organizations",
       summary: "Change an organization's details (owners and admins)",
       auth: "session",
       body: organizationUpdateSchema,
@@ -125,7 +123,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.delete(
     "/:id",
     describeRoute({
-      tag: "Organizations",
       summary: "Delete an organization (owners and admins)",
       auth: "session",
       response: messageOnly,
@@ -137,7 +134,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.get(
     "/:id/members",
     describeRoute({
-      tag: "Organizations",
       summary: "An organization's members (members only)",
       auth: "session",
       response: z.object({ members: z.array(memberSchema) }).strict(),
@@ -147,7 +143,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.patch(
     "/:id/members/:userId",
     describeRoute({
-      tag: "Organizations",
       summary:
         "Change a member's role or let a plain member post opportunities (owners and admins), or one's own listing on the public page",
       auth: "session",
@@ -159,7 +154,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.delete(
     "/:id/members/:userId",
     describeRoute({
-      tag: "Organizations",
       summary: "Remove a member (owners and admins), or leave (one's own id)",
       auth: "session",
       response: z.object({ left: z.boolean() }).strict(),
@@ -170,7 +164,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.get(
     "/:id/invitations",
     describeRoute({
-      tag: "Organizations",
       summary: "Invitations waiting for an answer (owners and admins)",
       auth: "session",
       response: z.object({ invitations: z.array(invitationAnswerSchema) }).strict(),
@@ -180,7 +173,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.post(
     "/:id/invitations",
     describeRoute({
-      tag: "Organizations",
       summary: "Invite someone by e-mail (a single-use link, 7 days)",
       auth: "session",
       body: invitationSchema,
@@ -192,7 +184,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.delete(
     "/:id/invitations/:invitationId",
     describeRoute({
-      tag: "Organizations",
       summary: "Withdraw an invitation",
       auth: "session",
       response: messageOnly,
@@ -203,7 +194,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.post(
     "/:id/verify",
     describeRoute({
-      tag: "Organizations",
       summary: "Verify an organization: by a member's e-mail at its domain, or by a site admin",
       auth: "session",
       body: verifySchema,
@@ -214,7 +204,6 @@ export function createOrganizationsApi(deps: HttpDeps) {
   api.delete(
     "/:id/verify",
     describeRoute({
-      tag: "Organizations",
       summary: "Take an organization's verification back (site admins)",
       auth: "admin",
       response: z.object({ id: z.number().int(), verified: z.literal(false) }).strict(),
@@ -236,7 +225,6 @@ export function createOrganizationLogoApi(deps: HttpDeps) {
   api.put(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary:
         "Upload or replace the organization's logo (owners and admins; members 403, others 404): a JPEG, PNG or GIF of at most 1.5 MB, fitted whole into a square and stored as WebP",
       auth: "session",
@@ -254,7 +242,6 @@ export function createOrganizationLogoApi(deps: HttpDeps) {
   api.delete(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "Remove the organization's logo (owners and admins): its initials are shown instead",
       auth: "session",
       response: organizationSchema,
@@ -274,7 +261,6 @@ export function createInvitationsApi(deps: HttpDeps) {
   api.get(
     "/:token",
     describeRoute({
-      tag: "Organizations",
       summary: "An invitation, as its e-mailed link shows it",
       response: invitationPreviewSchema,
     }),
@@ -283,7 +269,6 @@ export function createInvitationsApi(deps: HttpDeps) {
   api.post(
     "/:token/accept",
     describeRoute({
-      tag: "Organizations",
       summary: "Accept an invitation (signed in with the invited address)",
       auth: "session",
       response: organizationSchema,
@@ -293,7 +278,6 @@ export function createInvitationsApi(deps: HttpDeps) {
   api.post(
     "/:token/decline",
     describeRoute({
-      tag: "Organizations",
       summary: "Decline an invitation (whoever holds the link)",
       response: messageOnly,
     }),
@@ -308,7 +292,6 @@ export function createActingOrganizationApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "The caller's organizations and the one they act for",
       auth: "session",
       response: actingAnswerSchema,
@@ -318,7 +301,6 @@ export function createActingOrganizationApi(deps: HttpDeps) {
   api.put(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "Act for one of one's organizations, or for oneself (null)",
       auth: "session",
       body: actingSchema,
@@ -335,7 +317,6 @@ export function createHiddenFromApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "The organizations the caller's profile is hidden from",
       auth: "session",
       response: hiddenFromAnswerSchema,
@@ -345,7 +326,6 @@ export function createHiddenFromApi(deps: HttpDeps) {
   api.put(
     "/",
     describeRoute({
-      tag: "Organizations",
       summary: "Hide the caller's profile from these organizations (the whole list)",
       auth: "session",
       body: hiddenFromSchema,

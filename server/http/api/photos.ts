@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { uploadPhoto } from "#server/services/photos.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
@@ -9,12 +9,13 @@ import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's
 // client sends and the random file names make unnecessary). Answers { photoUrl }.
 
+const describeRoute = describeRoutesIn("Directory");
+
 export function createPhotoApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
   api.post(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "Upload a profile photo (multipart, field profilePhoto: JPEG, PNG or GIF, at most 1.5 MB)",
       auth: "session",
       // `name`: the spec's client sends the file's name too; the stored name is random.

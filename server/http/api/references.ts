@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { referenceConfirmSchema, referenceRequestSchema } from "#common/references.ts";
 import { messageOnly, ownReference, text } from "#server/http/openapi/cv.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import {
   confirmReference,
   declineReference,
@@ -19,6 +19,9 @@ import { notStored, ok, serviceCalls } from "./service-call.ts";
 // referee's under /api/references/{token} (no account: the token is the key), an admin's removal
 // under /api/admin/references.
 
+const describeRoute = describeRoutesIn("References");
+const describeAdminRoute = describeRoutesIn("Admin");
+
 const assignmentId = (c: Context<HttpEnv>) => pathId(c, "id", "Assignment not found");
 const referenceId = (c: Context<HttpEnv>) => pathId(c, "refId", "Reference not found");
 
@@ -29,7 +32,6 @@ export function createOwnReferencesApi(deps: HttpDeps) {
   api.post(
     "/:id/references",
     describeRoute({
-      tag: "References",
       summary:
         "Ask a person at the client to confirm one of your assignments: they get an e-mail with a single-use link (30 days). 409 with 20 requests waiting or one already waiting for this person, 429 after 3 requests to one address in a week",
       auth: "session",
@@ -46,7 +48,6 @@ export function createOwnReferencesApi(deps: HttpDeps) {
   api.delete(
     "/:id/references/:refId",
     describeRoute({
-      tag: "References",
       summary: "Withdraw a reference (waiting or confirmed)",
       auth: "session",
       response: messageOnly,
@@ -64,7 +65,6 @@ export function createRefereeApi(deps: HttpDeps) {
   api.get(
     "/:token",
     describeRoute({
-      tag: "References",
       summary: "What the referee is asked to confirm (no account: the link's token is the key); 404 once used or expired",
       response: z
         .object({
@@ -85,7 +85,6 @@ export function createRefereeApi(deps: HttpDeps) {
   api.post(
     "/:token/confirm",
     describeRoute({
-      tag: "References",
       summary:
         "Confirm the assignment, correcting role and dates if need be, with an optional statement and score (1-10); the link is then used up",
       body: referenceConfirmSchema,
@@ -100,7 +99,6 @@ export function createRefereeApi(deps: HttpDeps) {
   api.post(
     "/:token/decline",
     describeRoute({
-      tag: "References",
       summary: "Decline the request; the link is then used up",
       response: messageOnly,
     }),
@@ -119,8 +117,7 @@ export function createAdminReferencesApi(deps: HttpDeps) {
   const call = serviceCalls(deps, actorFrom);
   api.delete(
     "/:refId",
-    describeRoute({
-      tag: "Admin",
+    describeAdminRoute({
       summary: "Remove a reference from a profile (recorded in the audit log)",
       auth: "admin",
       response: messageOnly,

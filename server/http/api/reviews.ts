@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { ADMIN_REVIEW_FILTERS, REVIEW_MESSAGES, reviewHideSchema, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
 import { adminReviewPageSchema, reviewVisibilityAnswer } from "#server/http/openapi/admin.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { reviewAnswerSchema, reviewPageSchema } from "#server/http/openapi/reviews.ts";
 import { noBody } from "#server/http/openapi/schemas.ts";
 import { ValidationFailed } from "#server/services/errors.ts";
@@ -21,6 +21,9 @@ import { created, noContent, queryParams, serviceApi } from "./service-call.ts";
 
 // Reviews (issue 14): GET/POST /api/consultants/{id}/reviews, PUT/DELETE /api/reviews/{id},
 // POST /api/reviews/{id}/response, GET /api/admin/reviews, PUT /api/admin/reviews/{id}/hide and /unhide.
+
+const describeRoute = describeRoutesIn("Reviews");
+const describeAdminRoute = describeRoutesIn("Administration");
 
 const PAGE_MESSAGE = "Page must be a whole number of at least 1";
 
@@ -41,7 +44,6 @@ export function createConsultantReviewsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Reviews",
       summary: "A consultant's reviews",
       response: reviewPageSchema,
     }),
@@ -50,7 +52,6 @@ export function createConsultantReviewsApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Reviews",
       summary: "Review a consultant",
       auth: "session",
       body: reviewSchema,
@@ -70,7 +71,6 @@ export function createReviewsApi(deps: HttpDeps) {
   api.put(
     "/:reviewId",
     describeRoute({
-      tag: "Reviews",
       summary: "Edit one's review",
       auth: "session",
       body: reviewSchema,
@@ -81,7 +81,6 @@ export function createReviewsApi(deps: HttpDeps) {
   api.delete(
     "/:reviewId",
     describeRoute({
-      tag: "Reviews",
       summary: "Delete one's review",
       auth: "session",
       response: noBody,
@@ -92,7 +91,6 @@ export function createReviewsApi(deps: HttpDeps) {
   api.post(
     "/:reviewId/response",
     describeRoute({
-      tag: "Reviews",
       summary: "The consultant answers a review",
       auth: "session",
       body: reviewResponseSchema,
@@ -110,8 +108,7 @@ export function createAdminReviewsApi(deps: HttpDeps) {
   // The moderation list (issue 36): newest first, ?filter=all|visible|hidden&search=&page=&limit=.
   api.get(
     "/",
-    describeRoute({
-      tag: "Administration",
+    describeAdminRoute({
       summary: "Reviews to moderate, newest first: all, the visible or the hidden ones, searched by consultant, reviewer or text",
       auth: "admin",
       query: z.object({
@@ -131,8 +128,7 @@ export function createAdminReviewsApi(deps: HttpDeps) {
   };
   api.put(
     "/:reviewId/hide",
-    describeRoute({
-      tag: "Administration",
+    describeAdminRoute({
       summary: "Hide a review",
       auth: "admin",
       body: reviewHideSchema,
@@ -142,8 +138,7 @@ export function createAdminReviewsApi(deps: HttpDeps) {
   );
   api.put(
     "/:reviewId/unhide",
-    describeRoute({
-      tag: "Administration",
+    describeAdminRoute({
       summary: "Show a hidden review again",
       auth: "admin",
       response: reviewVisibilityAnswer,

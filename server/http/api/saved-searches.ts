@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { SAVED_SEARCH_TEXTS, savedSearchCreateSchema, savedSearchUpdateSchema } from "#common/saved-searches.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { savedSearchAnswer } from "#server/http/openapi/hiring.ts";
 import { messageOnly } from "#server/http/openapi/schemas.ts";
 import {
@@ -18,6 +18,8 @@ import { created, idAndBody, noInput, saying, serviceApi, under } from "./servic
 // Saved searches (issue 13): GET/POST /api/saved-searches, PATCH/DELETE /api/saved-searches/{id};
 // only the owner sees or changes one (others 404).
 
+const describeRoute = describeRoutesIn("Hiring");
+
 const savedSearchId = (c: Context<HttpEnv>) => pathId(c, "id", SAVED_SEARCH_TEXTS.notFound);
 
 export function createSavedSearchesApi(deps: HttpDeps) {
@@ -25,7 +27,6 @@ export function createSavedSearchesApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Hiring",
       summary: "The caller's saved searches",
       auth: "session",
       response: z.object({ savedSearches: z.array(savedSearchAnswer) }).strict(),
@@ -35,7 +36,6 @@ export function createSavedSearchesApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Hiring",
       summary: "Save a search (with an alert)",
       auth: "session",
       body: savedSearchCreateSchema,
@@ -47,7 +47,6 @@ export function createSavedSearchesApi(deps: HttpDeps) {
   api.patch(
     "/:id",
     describeRoute({
-      tag: "Hiring",
       summary: "Rename a saved search or change its alert",
       auth: "session",
       body: savedSearchUpdateSchema,
@@ -58,7 +57,6 @@ export function createSavedSearchesApi(deps: HttpDeps) {
   api.delete(
     "/:id",
     describeRoute({
-      tag: "Hiring",
       summary: "Delete a saved search",
       auth: "session",
       response: messageOnly,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { GlossaryAdditionSchema, GlossaryFileSchema } from "#common/glossary/glossary.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { requireAdminRole } from "#server/services/context.ts";
 import { NotFound } from "#server/services/errors.ts";
 import {
@@ -18,6 +18,8 @@ import { created, noInput, queryParams, serviceCalls } from "./service-call.ts";
 // (GET /api/search/zero-results) and a synonym added to a concept of the field glossary
 // (POST /api/admin/glossary/{conceptId}/synonyms), with the merged glossary to export for review.
 // Admins only: 401 signed out, 403 for everyone else, before anything of the request is read.
+
+const describeRoute = describeRoutesIn("Admin");
 
 /** A concept id as the glossary writes them (kebab case, at most 80 characters); anything else is no concept. */
 function conceptId(c: Context<HttpEnv>): string {
@@ -41,7 +43,6 @@ export function createSearchAdminApi(deps: HttpDeps) {
   api.get(
     "/zero-results",
     describeRoute({
-      tag: "Admin",
       summary:
         "The most frequent searches of the last 30 days that found nothing (counted per day and per search, without who searched)",
       auth: "admin",
@@ -76,7 +77,6 @@ export function createAdminGlossaryApi(deps: HttpDeps) {
   api.get(
     "/export",
     describeRoute({
-      tag: "Admin",
       summary: "The field glossary with the admins' additions merged, as the file, to review into the repository",
       auth: "admin",
       response: GlossaryFileSchema,
@@ -88,7 +88,6 @@ export function createAdminGlossaryApi(deps: HttpDeps) {
   api.post(
     "/:conceptId/synonyms",
     describeRoute({
-      tag: "Admin",
       summary:
         "Add a form (synonym, acronym, term in one of the region's languages) to a concept of the field glossary: checked like the file's forms, audited, and the profiles tagged again",
       auth: "admin",

@@ -8,7 +8,7 @@ import {
   shortlistNameSchema,
   shortlistNoteSchema,
 } from "#common/shortlists.ts";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import {
   sharedShortlistSchema,
   shortlistDetailSchema,
@@ -44,6 +44,8 @@ import { created, idAndBody, noInput, notStored, pathAndBody, saying, serviceApi
 // of a team list's organization (others 404), and /api/shared-shortlists/{token} for anyone
 // holding a share link.
 
+const describeRoute = describeRoutesIn("Hiring");
+
 export function createShortlistsApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, signedInActor(SHORTLIST_TEXTS.signIn), SMALL_BODY_LIMIT);
   const listId = (c: Context<HttpEnv>) => pathId(c, "id", SHORTLIST_TEXTS.notFound);
@@ -53,7 +55,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Hiring",
       summary: "The caller's shortlists and their organizations' team lists",
       auth: "session",
       response: shortlistListSchema,
@@ -63,7 +64,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.post(
     "/",
     describeRoute({
-      tag: "Hiring",
       summary: "Create a shortlist, private or (with organizationId) a team list",
       auth: "session",
       body: shortlistCreateSchema,
@@ -75,7 +75,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.get(
     "/:id/export.csv",
     describeRoute({
-      tag: "Hiring",
       summary: "A shortlist as CSV with each entry's stage; ?notes=1 adds the notes",
       auth: "session",
       response: csv,
@@ -89,7 +88,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.get(
     "/:id",
     describeRoute({
-      tag: "Hiring",
       summary: "One shortlist, with each entry's stage and internal notes",
       auth: "session",
       response: shortlistDetailSchema,
@@ -99,7 +97,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.patch(
     "/:id",
     describeRoute({
-      tag: "Hiring",
       summary: "Rename a shortlist",
       auth: "session",
       body: shortlistNameSchema,
@@ -110,7 +107,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.delete(
     "/:id",
     describeRoute({
-      tag: "Hiring",
       summary: "Delete a shortlist",
       auth: "session",
       response: messageOnly,
@@ -120,7 +116,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.put(
     "/:id/consultants/:consultantId",
     describeRoute({
-      tag: "Hiring",
       summary: "Add a consultant (with a note)",
       auth: "session",
       body: shortlistEntrySchema,
@@ -131,7 +126,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.patch(
     "/:id/consultants/:consultantId",
     describeRoute({
-      tag: "Hiring",
       summary: "Move an entry to a stage, or change its note",
       auth: "session",
       body: shortlistEntryPatchSchema,
@@ -142,7 +136,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.delete(
     "/:id/consultants/:consultantId",
     describeRoute({
-      tag: "Hiring",
       summary: "Remove a consultant",
       auth: "session",
       response: shortlistDetailSchema,
@@ -152,7 +145,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.get(
     "/:id/consultants/:consultantId/notes",
     describeRoute({
-      tag: "Hiring",
       summary: "An entry's internal notes",
       auth: "session",
       response: z.object({ notes: z.array(shortlistNoteAnswerSchema) }).strict(),
@@ -162,7 +154,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.post(
     "/:id/consultants/:consultantId/notes",
     describeRoute({
-      tag: "Hiring",
       summary: "Add an internal note to an entry",
       auth: "session",
       body: shortlistNoteSchema,
@@ -174,7 +165,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.post(
     "/:id/share",
     describeRoute({
-      tag: "Hiring",
       summary: "Share a shortlist by link",
       auth: "session",
       response: z.object({ token: z.string(), url: z.string() }).strict(),
@@ -185,7 +175,6 @@ export function createShortlistsApi(deps: HttpDeps) {
   api.delete(
     "/:id/share",
     describeRoute({
-      tag: "Hiring",
       summary: "Stop sharing a shortlist",
       auth: "session",
       response: messageOnly,
@@ -200,7 +189,6 @@ export function createSharedShortlistsApi(deps: HttpDeps) {
   api.get(
     "/:token",
     describeRoute({
-      tag: "Hiring",
       summary: "A shared shortlist, read-only",
       response: sharedShortlistSchema,
     }),

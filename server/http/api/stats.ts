@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import { describeRoute } from "#server/http/openapi/describe-route.ts";
+import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { responseSchemas } from "#server/http/openapi/schemas.ts";
 import { directoryStats } from "#server/services/stats.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+
+const describeRoute = describeRoutesIn("Directory");
 
 export function createStatsApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
@@ -10,7 +12,6 @@ export function createStatsApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      tag: "Directory",
       summary: "Directory totals and consultants per country",
       response: responseSchemas.stats,
     }),

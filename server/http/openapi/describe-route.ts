@@ -4,7 +4,8 @@ import { findTargetHandler } from "hono/utils/handler";
 import type { ApiRoute } from "./schemas.ts";
 
 // A route's OpenAPI description, declared where the route is registered:
-//   api.get("/:id", describeRoute({ tag, summary, response }), call(...))
+//   const describeRoute = describeRoutesIn("Reviews");  // once a file: the reference's section
+//   api.get("/:id", describeRoute({ summary, response }), call(...))
 // describeRoute() is a middleware that only passes the request on; it carries the description,
 // and ../openapi.ts builds the document by walking the API app's routes (app.routes) for it. A
 // route registered without one is missing from the document, which openapi.test.ts refuses.
@@ -21,6 +22,14 @@ type Described = MiddlewareHandler & { [DESCRIPTION]: RouteDescription };
 export function describeRoute(description: RouteDescription): MiddlewareHandler {
   const passOn: MiddlewareHandler = (_c, next) => next();
   return Object.assign(passOn, { [DESCRIPTION]: description });
+}
+
+/**
+ * describeRoute for the routes of one section of the reference (their tag), named once where a
+ * file's routes are registered rather than in each route.
+ */
+export function describeRoutesIn(tag: string) {
+  return (description: Omit<RouteDescription, "tag">) => describeRoute({ tag, ...description });
 }
 
 const descriptionOf = (handler: unknown) => (findTargetHandler(handler as () => void) as Partial<Described>)[DESCRIPTION];

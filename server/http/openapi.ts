@@ -4,7 +4,7 @@ import { z } from "zod";
 import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { describedRoutes, undescribedRoutes } from "./openapi/describe-route.ts";
-import { type ApiRoute, errorSchema, reauthenticateSchema } from "./openapi/schemas.ts";
+import { API_TAGS, type ApiRoute, errorSchema, reauthenticateSchema } from "./openapi/schemas.ts";
 
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
 
@@ -16,26 +16,12 @@ export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/sc
 // 3.1 uses) turns them into the document. openapi.test.ts fails when a route has no description,
 // or when a documented answer does not match what the route sends.
 
-/** The sections of the reference, in its order (a route's tag names its section). */
-export const API_TAGS = [
-  "Accounts",
-  "Directory",
-  "References",
-  "Admin",
-  "Messages",
-  "Reviews",
-  "Hiring",
-  "Organizations",
-  "Opportunities",
-  "Administration",
-];
-
 type RoutedApp = { routes: readonly RouterRoute[] };
 
 /** The documented routes of the API app `api` (mounted at /api), section by section, each in registration order. */
 export function apiRoutes(api: RoutedApp): ApiRoute[] {
   const routes = describedRoutes(api);
-  const section = ({ tag }: ApiRoute) => (API_TAGS.includes(tag) ? API_TAGS.indexOf(tag) : API_TAGS.length);
+  const section = ({ tag }: ApiRoute) => API_TAGS.indexOf(tag);
   return routes.sort((a, b) => section(a) - section(b));
 }
 

@@ -28,7 +28,7 @@ export function describeRoute(description: RouteDescription): MiddlewareHandler 
  * describeRoute for the routes of one section of the reference (their tag), named once where a
  * file's routes are registered rather than in each route.
  */
-export function describeRoutesIn(tag: string) {
+export function describeRoutesIn(tag: ApiRoute["tag"]) {
   return (description: Omit<RouteDescription, "tag">) => describeRoute({ tag, ...description });
 }
 

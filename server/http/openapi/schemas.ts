@@ -203,13 +203,27 @@ export const searchResultSchema = z
 /** An answer that only says what happened, in words (`{ message }`). */
 export const messageOnly = z.object({ message: z.string() }).strict();
 
+/** The sections of the reference, in its order (a route's tag names its section). */
+export const API_TAGS = [
+  "Accounts",
+  "Directory",
+  "References",
+  "Admin",
+  "Messages",
+  "Reviews",
+  "Hiring",
+  "Organizations",
+  "Opportunities",
+  "Administration",
+] as const;
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiRoute = {
   method: Method;
   /** As Hono writes it, under /api: "/consultants/:id". */
   path: string;
   summary: string;
-  tag: string;
+  tag: (typeof API_TAGS)[number];
   auth?: "session" | "admin";
   body?: z.ZodType;
   query?: z.ZodType;

@@ -10,16 +10,16 @@ import { apiTest } from "../../tests/setup/fixtures.ts";
 import { solidGif } from "../../tests/setup/images.ts";
 import { insertSignedInUser } from "../../tests/setup/users.ts";
 import { createApi } from "./api/index.ts";
-import { describeRoute } from "./openapi/describe-route.ts";
+import { describeRoute, undescribedRoutes } from "./openapi/describe-route.ts";
 import { messageOnly } from "./openapi/schemas.ts";
-import { apiRoutes, responseSchemas, searchResultSchema, undocumentedRoutes } from "./openapi.ts";
+import { apiRoutes, responseSchemas, searchResultSchema } from "./openapi.ts";
 
 const it = apiTest();
 
 describe("the OpenAPI document", () => {
   it("documents every route of the API, and only those: each is registered with its description", async ({ api }) => {
     const app = createApi({ ...api, db: api.database.db, sql: api.database.sql } as never);
-    expect(undocumentedRoutes(app), "routes registered without describeRoute()").toEqual([]);
+    expect(undescribedRoutes(app), "routes registered without describeRoute()").toEqual([]);
     const served = new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
     const documented = apiRoutes(app).map((route) => `${route.method} ${route.path}`);
     expect(new Set(documented)).toEqual(served);
@@ -39,7 +39,7 @@ describe("the OpenAPI document", () => {
       "GET /things/:id Described",
       "DELETE /others Gone",
     ]);
-    expect(undocumentedRoutes(app)).toEqual(["POST /things/:id"]);
+    expect(undescribedRoutes(app)).toEqual(["POST /things/:id"]);
   });
 
   it("is served as OpenAPI 3.1, with the request schemas the doors validate with", async ({ api }) => {

@@ -3,7 +3,7 @@ import type { RouterRoute } from "hono/types";
 import { z } from "zod";
 import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
-import { describedRoutes, undescribedRoutes } from "./openapi/describe-route.ts";
+import { describedRoutes } from "./openapi/describe-route.ts";
 import { API_TAGS, type ApiRoute, errorSchema, reauthenticateSchema } from "./openapi/schemas.ts";
 
 export { type ApiRoute, responseSchemas, searchResultSchema } from "./openapi/schemas.ts";
@@ -23,11 +23,6 @@ export function apiRoutes(api: RoutedApp): ApiRoute[] {
   const routes = describedRoutes(api);
   const section = ({ tag }: ApiRoute) => API_TAGS.indexOf(tag);
   return routes.sort((a, b) => section(a) - section(b));
-}
-
-/** The routes of the API app that are served but not documented ("GET /consultants/:id"). */
-export function undocumentedRoutes(api: RoutedApp): string[] {
-  return undescribedRoutes(api);
 }
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); what JSON cannot say is left open. */

@@ -34,30 +34,30 @@ export function describeRoutesIn(tag: ApiRoute["tag"]) {
 
 const descriptionOf = (handler: unknown) => (findTargetHandler(handler as () => void) as Partial<Described>)[DESCRIPTION];
 
-const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
-
-/** The routes that serve requests (not the middleware every path shares), once each, in registration order. */
+/**
+ * Each route that serves requests (not the middleware every path shares) once, in registration
+ * order, with the description one of its handlers carries.
+ */
 function servedRoutes(routes: readonly RouterRoute[]) {
-  const served = new Map<string, RouterRoute[]>();
-  for (const route of routes) {
-    if (route.method === "ALL") continue;
-    served.set(routeKey(route), [...(served.get(routeKey(route)) ?? []), route]);
+  const served = new Map<string, { method: string; path: string; description?: RouteDescription }>();
+  for (const { method, path, handler } of routes) {
+    if (method === "ALL") continue;
+    const key = `${method} ${path}`;
+    served.set(key, { method, path, description: served.get(key)?.description ?? descriptionOf(handler) });
   }
-  return served;
+  return [...served.values()];
 }
 
 /** The documented routes of `app`, paths as Hono writes them ("/consultants/:id"), in registration order. */
 export function describedRoutes(app: { routes: readonly RouterRoute[] }): ApiRoute[] {
-  return [...servedRoutes(app.routes).values()].flatMap((handlers) => {
-    const [first] = handlers;
-    const description = handlers.map((route) => descriptionOf(route.handler)).find(Boolean);
-    return first && description ? [{ method: first.method as ApiRoute["method"], path: first.path, ...description }] : [];
-  });
+  return servedRoutes(app.routes).flatMap(({ method, path, description }) =>
+    description ? [{ method: method as ApiRoute["method"], path, ...description }] : [],
+  );
 }
 
 /** The routes of `app` registered without a description ("GET /consultants/:id"). */
 export function undescribedRoutes(app: { routes: readonly RouterRoute[] }): string[] {
-  return [...servedRoutes(app.routes)]
-    .filter(([, handlers]) => !handlers.some((route) => descriptionOf(route.handler)))
-    .map(([key]) => key);
+  return servedRoutes(app.routes)
+    .filter((route) => !route.description)
+    .map(({ method, path }) => `${method} ${path}`);
 }

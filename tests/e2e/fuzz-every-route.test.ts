@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { LOOP_CPU_LIMIT_MS } from "#server/http/loop-cpu.ts";
 import type { AppServer } from "../setup/app-server.ts";
-import { startFuzzedApp } from "../setup/fuzz-app.ts";
+import { type FuzzRequest, sendFuzzed, startFuzzedApp } from "../setup/fuzz-app.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
 // Issue 35, item 3: no input answers 5xx. Property-based, over EVERY route, found rather than
@@ -26,7 +26,6 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_ROUTE_RUNS ?? 30);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.CI ? 20_261_126 : Date.now() % 2 ** 31;
 const CONCURRENCY = 4;
 
-type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> };
 type Who = "none" | "user" | "admin" | "fresh" | "bogus";
 type Fixture = { userToken: string; adminToken: string; userId: number; adminId: number; consultantId: number; origin: string };
 
@@ -453,17 +452,6 @@ async function linesOf(ids: string[]) {
   }
 }
 
-async function fetchFuzzed(request: FuzzRequest) {
-  const response = await fetch(`${app.url}${request.path}`, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  return response;
-}
-
 /** Each request sent over the event-loop limit, asked again alone when its figure was shared. */
 async function checkLoopCpu(sent: Map<string, FuzzRequest>) {
   const lines = await linesOf([...sent.keys()]);
@@ -477,7 +465,7 @@ async function checkLoopCpu(sent: Map<string, FuzzRequest>) {
     loop.maxMs = Math.max(loop.maxMs, line.cpuMs);
     if (line.cpuMs > LOOP_CPU_LIMIT_MS && !line.alone) {
       loop.again++;
-      const again = (await fetchFuzzed(request)).headers.get("x-request-id");
+      const again = (await sendFuzzed(app, request)).headers.get("x-request-id");
       line = again ? (await linesOf([again])).get(again) : undefined;
       if (!line || line.cpuMs === undefined) continue;
     }
@@ -505,7 +493,7 @@ async function send(requests: (FuzzRequest & { actor?: Who })[]) {
       }
       tally.requests++;
       try {
-        const response = await fetchFuzzed({ ...request, headers });
+        const response = await sendFuzzed(app, { ...request, headers });
         const id = response.headers.get("x-request-id");
         if (id) sent.set(id, { ...request, headers });
         if (response.status >= 500) {

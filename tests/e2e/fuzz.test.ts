@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServer } from "../setup/app-server.ts";
-import { postJson, startFuzzedApp } from "../setup/fuzz-app.ts";
+import { type FuzzRequest, postJson, sendFuzzed, startFuzzedApp } from "../setup/fuzz-app.ts";
 
 // Generated malformed requests against the real production build and a real database: for every
 // class of endpoint at least 1 000 requests (bad types, control characters, lone surrogates,
@@ -22,8 +22,6 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env
  * 9 000 requests would pass 450 MB.
  */
 const RSS_GROWTH_LIMIT_MB = 420;
-
-type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> };
 
 type Fixture = { userToken: string; adminToken: string; consultantId: number; messageId: number; origin: string };
 
@@ -579,13 +577,7 @@ async function run(name: string, arbitrary: fc.Arbitrary<FuzzRequest>, seed: num
     while (next < requests.length) {
       const request = requests[next++] as FuzzRequest;
       try {
-        const response = await fetch(`${app.url}${request.path}`, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          redirect: "manual",
-        });
-        await response.arrayBuffer();
+        const response = await sendFuzzed(app, request);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500) serverErrors.push(`${response.status} ${describeRequest(request)}`);
       } catch (error) {

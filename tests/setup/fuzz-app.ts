@@ -3,7 +3,27 @@ import { type AppServer, startApp } from "./app-server.ts";
 // The start of a fuzz run (tests/e2e/fuzz.test.ts, fuzz-every-route.test.ts): the production app
 // with an administrator, trusting one proxy's X-Forwarded-For (so the generated requests may come
 // from addresses of their own), and the people the requests act as, made through the JSON API as
-// their owners would make them.
+// their owners would make them. Both runs send their requests with sendFuzzed().
+
+/** A request a fuzz run sends: made by its generators, sent as it is. */
+export type FuzzRequest = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+};
+
+/** Sends `request` to the app, redirects not followed, and reads its answer to the end. */
+export async function sendFuzzed(app: AppServer, request: FuzzRequest) {
+  const response = await fetch(`${app.url}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  return response;
+}
 
 /** POSTs JSON to the app, signed in by `token` when given; answers the JSON, and throws on anything but 2xx. */
 export async function postJson(app: AppServer, path: string, body: unknown, token?: string) {

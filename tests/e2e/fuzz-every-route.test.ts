@@ -549,10 +549,12 @@ describe("every route, fuzzed", () => {
     const profile = actions.find((action) => action.address === "/consultant/:id");
     expect(profile?.intents).toEqual(expect.arrayContaining(["review-update", "review-delete"]));
     expect(profile?.fields).toContain("reviewId");
+    const measuredBefore = loop.measured;
     for (const [index, action] of actions.entries()) {
       await send(fc.sample(pageRequests(fixture, action), { seed: SEED + 1_000 + index, numRuns: RUNS_PER_ROUTE * 3 }));
     }
     expect(failures.filter((line) => !line.includes(" /api/")).slice(0, 10)).toEqual([]);
+    expect(loop.measured - measuredBefore, "page requests whose event-loop CPU was read").toBeGreaterThan(actions.length);
     expect(loop.hogs).toEqual([]);
     await expectSessionsKept();
   }, 600_000);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import {
   ADMIN_EXPERIENCE_BANDS,
   BIO_MIN_LENGTH,
@@ -171,7 +172,6 @@ export const hideSchema = z
   })
   .default({ reason: undefined });
 
-const pageMessage = "Page must be a whole number of at least 1";
 const limitMessage = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /** How many rows the admin tables show a page. */
@@ -190,7 +190,7 @@ const listShape = {
     .max(ADMIN_LIMITS.search, tooLong("Search", ADMIN_LIMITS.search))
     .optional()
     .transform((value) => (value ? value : undefined)),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).optional(),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).optional(),
   limit: z.coerce
     .number({ error: limitMessage })
     .int(limitMessage)

@@ -5,6 +5,9 @@ import { choices } from "./choices.ts";
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 
+/** Every list's refusal of a ?page= that is not a page number. */
+export const PAGE_MESSAGE = "Page must be a whole number of at least 1";
+
 export const COUNTRIES = [
   "Indonesia",
   "Thailand",

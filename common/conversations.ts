@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import { messageText } from "./messages.ts";
 import type { OrganizationBadge } from "./organizations.ts";
 
@@ -17,7 +18,7 @@ export const CONVERSATION_TEXTS = {
   notFound: "Conversation not found",
   signIn: "You need to be signed in to read your messages.",
   box: "Box must be sent or received",
-  page: "Page must be a whole number of at least 1",
+  page: PAGE_MESSAGE,
   notListed: "This consultant's profile is not listed at the moment, so it cannot take messages.",
   replyRateLimited: "You have sent a lot of replies in a short time. Please wait a while before sending another one.",
   blockedSender: "Blocked sender",
@@ -98,10 +99,5 @@ export const conversationMessageSchema = z.object({ message: messageText });
 export const conversationListSchema = z.object({
   /** Without it, the box where the messages are: Received for a consultant with unread received messages or who started none, otherwise Sent. */
   box: z.enum(conversationBoxes, { error: CONVERSATION_TEXTS.box }).optional(),
-  page: z.coerce
-    .number({ error: CONVERSATION_TEXTS.page })
-    .int(CONVERSATION_TEXTS.page)
-    .min(1, CONVERSATION_TEXTS.page)
-    .max(1_000_000, CONVERSATION_TEXTS.page)
-    .default(1),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, PAGE_MESSAGE).default(1),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import { boundedText, emailAddress } from "./zod-fields.ts";
 
 // Messages to consultants (spec sections 3 and 5): one schema for the browser form, the route
@@ -89,12 +90,7 @@ export const markReadSchema = z.object({
 export const INBOX_MAX_PAGE_SIZE = 100;
 
 export const inboxQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a whole number of at least 1" })
-    .int("Page must be a whole number of at least 1")
-    .min(1, "Page must be a whole number of at least 1")
-    .max(1_000_000, "Page must be a whole number of at least 1")
-    .default(1),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, PAGE_MESSAGE).default(1),
   limit: z.coerce
     .number({ error: `Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}` })
     .int(`Limit must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}`)

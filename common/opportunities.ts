@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import { choices } from "./choices.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
@@ -112,7 +113,7 @@ export const OPPORTUNITY_TEXTS = {
   documentEmpty: "Send the PDF as the request body (Content-Type: application/pdf)",
   documentNotFound: "This opportunity has no attached PDF",
   keywords: `Keywords must be at most ${OPPORTUNITY_LIMITS.keywords} characters`,
-  page: "Page must be a whole number of at least 1",
+  page: PAGE_MESSAGE,
   sort: 'Sort must be "newest" or "deadline"',
   specialization: `Specialization must be one of ${PROFILE_SPECIALIZATIONS.join(", ")}`,
   country: `Country must be one of ${COUNTRIES.join(", ")}`,

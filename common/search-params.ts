@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import {
   AVAILABILITY_VALUES,
   COUNTRIES,
@@ -45,7 +46,6 @@ const filterText = (name: string, max: number) =>
     .transform((value) => (value === undefined || isUnset(value) ? undefined : value));
 
 const experienceMessage = `Experience must be one of ${EXPERIENCE_VALUES.join(", ")}`;
-const pageMessage = "Page must be a whole number of at least 1";
 const limitMessage = `Limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 export const searchParamsSchema = z.object({
@@ -105,7 +105,7 @@ export const searchParamsSchema = z.object({
     })
     .refine((list) => list === undefined || list.length <= MAX_DONORS, `Choose at most ${MAX_DONORS} donors`),
   workedIn: filterText("Worked in", 80).transform((value) => value && canonicalCountry(value)),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(1_000_000, pageMessage).default(1),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(1_000_000, PAGE_MESSAGE).default(1),
   limit: z.coerce
     .number({ error: limitMessage })
     .int(limitMessage)

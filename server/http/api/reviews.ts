@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { PAGE_MESSAGE } from "#common/constants.ts";
 import { ADMIN_REVIEW_FILTERS, REVIEW_MESSAGES, reviewHideSchema, reviewResponseSchema, reviewSchema } from "#common/reviews.ts";
 import { adminReviewPageSchema, reviewVisibilityAnswer } from "#server/http/openapi/admin.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
@@ -24,8 +25,6 @@ import { created, noContent, queryParams, serviceApi } from "./service-call.ts";
 
 const describeRoute = describeRoutesIn("Reviews");
 const describeAdminRoute = describeRoutesIn("Administration");
-
-const PAGE_MESSAGE = "Page must be a whole number of at least 1";
 
 function pageParam(value: string | undefined): number {
   if (value === undefined || value === "") return 1;

@@ -100,7 +100,16 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     else listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await listen(server, config);
+  } catch (error) {
+    // Nothing was served: what started for it stops, and the caller closes the database.
+    await jobs.stop();
+    await stopSharing();
+    await vite?.close();
+    await runtime.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   if (announce) log.info({ port, url: config.publicUrl }, `${config.siteName} is serving on http://localhost:${port}`);
@@ -120,6 +129,26 @@ async function serveHttp(config: Config, log: Logger, database: Connected, { ann
     // The views and appearances counted since the last flush, from the pages and the API alike.
     await runtime.close();
   };
+}
+
+/** Listens on config's port; a port already taken is a ConfigError that says what to do. */
+function listen(server: Server, config: Config) {
+  return new Promise<void>((resolve, reject) => {
+    const refuse = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new ConfigError(
+              `PORT: ${config.host}:${config.port} is already in use by another program; stop it or set PORT to a free port`,
+            )
+          : error,
+      );
+    };
+    server.once("error", refuse);
+    server.listen(config.port, config.host, () => {
+      server.off("error", refuse);
+      resolve();
+    });
+  });
 }
 
 function onShutdownSignal(stop: (signal: string) => Promise<void>) {
@@ -143,7 +172,11 @@ function onShutdownSignal(stop: (signal: string) => Promise<void>) {
 /** One process does everything (WEB_CONCURRENCY=1, and always in development). */
 async function runSingle(config: Config, log: Logger) {
   const database = await openAppDatabase(config, log, { supervise: true, workers: 1 });
-  const stopHttp = await serveHttp(config, log, database, { announce: true });
+  const stopHttp = await serveHttp(config, log, database, { announce: true }).catch(async (error: unknown) => {
+    // The embedded PostgreSQL this process started stops with it.
+    await database.close();
+    throw error;
+  });
   onShutdownSignal(async (signal) => {
     log.info({ signal }, "shutting down: finishing requests in flight");
     await stopHttp();
@@ -210,6 +243,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +50,25 @@ describe("the process and its embedded database", () => {
     } finally {
       await unsafe.stop();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops with a clear message when its port is taken, and stops the PostgreSQL it started", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "devconsult-port-"));
+    // Another program on the port: one that answers, so the wait for /readyz asks again until the app exits.
+    const taken = http.createServer((_request, response) => response.writeHead(503).end());
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = String((taken.address() as AddressInfo).port);
+    try {
+      await expect(startApp({ useTestDatabase: false, dataDir, env: { PORT: port, SEED_DEMO: "false" } })).rejects.toThrow(
+        new RegExp(
+          `exited with 78:[\\s\\S]*PORT: 127\\.0\\.0\\.1:${port} is already in use by another program; stop it or set PORT to a free port`,
+        ),
+      );
+      expect(pgIsRunning(dataDir)).toBe(false);
+    } finally {
+      taken.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

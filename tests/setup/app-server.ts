@@ -28,7 +28,32 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   await chmod(dataDir, 0o755);
   const database = options.useTestDatabase === false ? undefined : await createTestDatabase();
   // A test may choose the port (env PORT) when PUBLIC_URL must name it (passkeys: http://localhost:PORT).
-  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  const chosenPort = options.env?.PORT ? Number(options.env.PORT) : undefined;
+  // A free port can be taken between freePort() and the app's listen (another test's server, the
+  // app's own embedded PostgreSQL, a client's outgoing connection): that start ends in EADDRINUSE,
+  // and a port of our choosing is tried again (CI 0df0766 lost a run to it).
+  for (let attempt = 1; ; attempt++) {
+    const port = chosenPort ?? (await freePort());
+    const started = await spawnApp(port, dataDir, database, options.env);
+    if ("child" in started) {
+      const stop = stopper(started, dataDir, database, options);
+      return { url: started.url, dataDir, database, process: started.child, output: started.output, stop };
+    }
+    if (chosenPort !== undefined || attempt >= 3 || !started.output.includes("EADDRINUSE")) {
+      await database?.close();
+      throw new Error(`the app did not become ready: ${started.error}`);
+    }
+  }
+}
+
+type Spawned = { url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+async function spawnApp(
+  port: number,
+  dataDir: string,
+  database: TestDatabase | undefined,
+  env: Record<string, string> | undefined,
+): Promise<Spawned | { error: string; output: string }> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -55,7 +80,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
       // sets its own.
       DATABASE_STATEMENT_TIMEOUT_MS: "30000",
       ...(database ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -66,20 +91,19 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
     await waitForOk(`${url}/readyz`, { child, output }, 60_000);
   } catch (error) {
     child.kill("SIGKILL");
-    throw new Error(`the app did not become ready: ${(error as Error).message}`);
+    await exited;
+    return { error: (error as Error).message, output: output() };
   }
-  return {
-    url,
-    dataDir,
-    database,
-    process: child,
-    output,
-    stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const code = await exited;
-      await database?.close();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
-      return code;
-    },
+  return { url, child, output, exited };
+}
+
+function stopper(started: Spawned, dataDir: string, database: TestDatabase | undefined, options: StartOptions) {
+  const { child, exited } = started;
+  return async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    const code = await exited;
+    await database?.close();
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    return code;
   };
 }

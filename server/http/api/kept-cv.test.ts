@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CV_IMPORT_LIMITS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
+import { JOBS } from "#server/jobs/queue.ts";
 import { keptCvFileName } from "#server/services/cv-import/kept-file.ts";
 import { purgeExpired } from "#server/services/maintenance.ts";
 import { docx, para } from "../../../tests/fixtures/cv/write-files.ts";
@@ -175,6 +176,19 @@ describe("the kept file goes with the profile and with the account", () => {
 
   it("an account deleted in the database takes its kept CV; the hourly purge removes the object", async () => {
     const { owner, row } = await ownerKeepingACv();
+    // The earlier tests' removal jobs must be done first: one still running would take this line
+    // from under the purge (it removes every due line), and the purge would have nothing to do.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.database.sql<{ n: number }[]>`
+              select count(*)::int as n from pgboss.job
+              where name = ${JOBS.storedFileRemovals} and state in ('created', 'retry', 'active')`
+          )[0]!.n,
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     await api.database.sql`delete from auth_users where id = ${owner.id}`;
     const [queued] = await api.database.sql`
       select count(*)::int as n from stored_file_removals where storage_key = ${row!.storage_key}`;

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -31,10 +31,14 @@ import { readToast } from "./lib/toast.server.ts";
 import type { RootData } from "./lib/user.ts";
 
 // The offline notice's live region hydrates beside the first load (the server HTML has it; it
-// says something only once the browser goes offline, by which time its code is there).
-const OfflineStatus = lazy(() =>
-  import("./components/layout/offline-status.tsx").then((module) => ({ default: module.OfflineStatus })),
-);
+// says something only once the browser goes offline, by which time its code is usually there).
+// Offline before its code came, it comes once the browser is back: never an error screen.
+const loadOfflineStatus = (): Promise<{ default: ComponentType }> =>
+  import("./components/layout/offline-status.tsx").then(
+    (module) => ({ default: module.OfflineStatus }),
+    () => new Promise((resolve) => addEventListener("online", () => resolve(loadOfflineStatus()), { once: true })),
+  );
+const OfflineStatus = lazy(loadOfflineStatus);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);

@@ -276,6 +276,8 @@ describe("a send that never reaches the server", () => {
     await page.evaluate(() => {
       (window as { stayed?: boolean }).stayed = true;
     });
+    // The notice's code has come and listens (on a loaded machine it can come after hydration).
+    await page.locator("[role=status][data-listening]").waitFor({ state: "attached" });
     await page.context().setOffline(true);
     const status = page.getByTestId("offline-status");
     await expect(status.innerText()).resolves.toContain("You are offline.");
@@ -292,5 +294,38 @@ describe("a send that never reaches the server", () => {
       ...OFFLINE_ERRORS,
       /Error loading route module .*trying once more|dynamically imported module/,
     ]);
+  });
+
+  it("a notice whose code cannot come keeps the page, and comes once the browser is back online", async ({
+    app,
+    openPage,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Pham Van Duc ${unique()}`);
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize(PHONE);
+    // The notice's chunk fails as it does when the connection drops before it arrives.
+    let refused = 0;
+    await page.route(/\/assets\/offline-status-[^/]*\.js$/, (route) => {
+      refused++;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await page.getByRole("heading", { level: 1, name: /^Pham Van Duc/ }).waitFor();
+    expect(await page.locator("[role=status][data-listening]").count()).toBe(0);
+
+    // Back online (the 'online' event): the code comes and the notice works.
+    await page.unrouteAll();
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await page.locator("[role=status][data-listening]").waitFor({ state: "attached" });
+    await page.context().setOffline(true);
+    await expect(page.getByTestId("offline-status").innerText()).resolves.toContain("You are offline.");
+    await page.getByRole("heading", { level: 1, name: /^Pham Van Duc/ }).waitFor();
+    await page.context().setOffline(false);
+    expectNoConsoleErrors(errors, OFFLINE_ERRORS);
   });
 });

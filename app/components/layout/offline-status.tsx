@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { WifiOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 // Says so while the browser is offline (issue 36 item 4): a page or a form that waits for the
 // network then has a reason a person can see, instead of nothing happening. Nothing is rendered
@@ -8,11 +8,14 @@ import { useEffect, useState } from "react";
 
 export function OfflineStatus() {
   const [offline, setOffline] = useState(false);
+  const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const update = () => setOffline(!navigator.onLine);
     update();
     window.addEventListener("online", update);
     window.addEventListener("offline", update);
+    // Listening from here on (a test waits for it before it cuts the network).
+    region.current?.setAttribute("data-listening", "");
     return () => {
       window.removeEventListener("online", update);
       window.removeEventListener("offline", update);
@@ -20,6 +23,7 @@ export function OfflineStatus() {
   }, []);
   return (
     <div
+      ref={region}
       role="status"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex justify-center px-3 pb-3"

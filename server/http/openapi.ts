@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { RouterRoute } from "hono/types";
 import { z } from "zod";
+import { escapeMarkup } from "../services/markup.ts";
 import { once } from "../services/once.ts";
 import type { HttpEnv } from "./context.ts";
 import { describedRoutes } from "./openapi/describe-route.ts";
@@ -148,9 +149,6 @@ export function openApiDocument(routes: readonly ApiRoute[]): object {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char);
-
 /** A plain HTML reference of the document: no script, readable on a phone and by a screen reader. */
 function referencePage(routes: readonly ApiRoute[], openApi: object): string {
   const byTag = new Map<string, ApiRoute[]>();
@@ -163,11 +161,11 @@ function referencePage(routes: readonly ApiRoute[], openApi: object): string {
       const operation = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       const content = operation?.requestBody?.content;
       const body = content?.["application/json"]?.schema ?? content?.["multipart/form-data"]?.schema;
-      return `<li><h3><code>${route.method} /api${escapeHtml(route.path)}</code></h3><p>${escapeHtml(route.summary)}${
+      return `<li><h3><code>${route.method} /api${escapeMarkup(route.path)}</code></h3><p>${escapeMarkup(route.summary)}${
         route.auth === "admin" ? " (admins)" : route.auth ? " (signed in)" : ""
-      }</p>${body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>` : ""}</li>`;
+      }</p>${body ? `<details><summary>Request body</summary><pre>${escapeMarkup(JSON.stringify(body, null, 2))}</pre></details>` : ""}</li>`;
     });
-    return `<section><h2>${escapeHtml(tag)}</h2><ul>${items.join("")}</ul></section>`;
+    return `<section><h2>${escapeMarkup(tag)}</h2><ul>${items.join("")}</ul></section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>DevConsult SEA API reference</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}ul{list-style:none;padding:0}li{border-top:1px solid #ccc;padding:.5rem 0}h3{font-size:1rem;margin:0}pre{overflow:auto;background:#f4f4f4;padding:.5rem}</style></head><body><main><h1>DevConsult SEA API reference</h1><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections.join("")}</main></body></html>`;
 }

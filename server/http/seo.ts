@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { LOCALES, localePrefix, localizePath } from "#common/locales.ts";
+import { escapeMarkup } from "../services/markup.ts";
 import { listSitemapOpportunities } from "../services/opportunities/search.ts";
 import { listSitemapBlocks, listSitemapProfiles, MAX_SITEMAP_BLOCK, STATIC_PAGE_PATHS } from "../services/sitemap.ts";
 import type { HttpDeps, HttpEnv } from "./context.ts";
@@ -9,19 +10,15 @@ import type { HttpDeps, HttpEnv } from "./context.ts";
 const XML = "application/xml; charset=utf-8";
 const CACHE = "public, max-age=3600";
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /**
  * One URL with the same page in every language (hreflang alternates and x-default, the English
  * page), as the pages' own <link rel="alternate"> tags list them.
  */
 function urlEntry(site: string, loc: string, path: string, lastModified?: Date): string {
   const alternates = [...LOCALES.map((locale) => [locale, localizePath(locale, path)] as const), ["x-default", path] as const]
-    .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${site}${href}`)}"/>`)
+    .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeMarkup(`${site}${href}`)}"/>`)
     .join("");
-  return `<url><loc>${escapeXml(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}${alternates}</url>`;
+  return `<url><loc>${escapeMarkup(loc)}</loc>${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}${alternates}</url>`;
 }
 
 export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">) {
@@ -50,11 +47,11 @@ export function createSeoRoutes({ db, config }: Pick<HttpDeps, "db" | "config">)
   routes.get("/sitemap.xml", async (c) => {
     const blocks = await listSitemapBlocks(db);
     const entries = [
-      `<sitemap><loc>${escapeXml(`${site}/sitemaps/pages.xml`)}</loc></sitemap>`,
-      `<sitemap><loc>${escapeXml(`${site}/sitemaps/opportunities.xml`)}</loc></sitemap>`,
+      `<sitemap><loc>${escapeMarkup(`${site}/sitemaps/pages.xml`)}</loc></sitemap>`,
+      `<sitemap><loc>${escapeMarkup(`${site}/sitemaps/opportunities.xml`)}</loc></sitemap>`,
       ...blocks.map(
         ({ block, lastModified }) =>
-          `<sitemap><loc>${escapeXml(`${site}/sitemaps/consultants-${block}.xml`)}</loc><lastmod>${lastModified.toISOString()}</lastmod></sitemap>`,
+          `<sitemap><loc>${escapeMarkup(`${site}/sitemaps/consultants-${block}.xml`)}</loc><lastmod>${lastModified.toISOString()}</lastmod></sitemap>`,
       ),
     ];
     c.header("Content-Type", XML);

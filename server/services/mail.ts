@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
+import { escapeMarkup } from "./markup.ts";
 
 // Outgoing mail: through SMTP_URL when set; otherwise each message is written to
 // DATA_DIR/mail/*.eml and a log line names the file, so a developer can open it.
@@ -68,11 +69,6 @@ export function createMailer(config: Pick<Config, "mail" | "siteName">, log: Log
       log.info({ to: mail.to, subject: mail.subject, file }, "mail written to the outbox (no SMTP_URL set)");
     },
   };
-}
-
-/** Escapes text for the simple HTML part of an e-mail. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 // Bidi isolation of people's words in e-mails (issue 37). A name, a subject, an organization or an
@@ -187,7 +183,7 @@ function htmlIsolates(text: string): string {
   return renderIsolates(text, {
     open: (frame, output) => output + (frame.opener === FSI ? "<bdi>" : frame.opener),
     close: (frame, output) => output + (frame.opener === FSI ? "</bdi>" : PDI),
-    write: escapeHtml,
+    write: escapeMarkup,
     lineBreak: "<br>",
   });
 }
@@ -235,16 +231,16 @@ export function composeMail(
     ].join("\n\n"),
   );
   const html = [
-    `<!doctype html><html lang="${escapeHtml(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"></head><body>`,
+    `<!doctype html><html lang="${escapeMarkup(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"></head><body>`,
     '<div style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#0f1e2e;max-width:560px">',
     ...paragraphs.map((paragraph) => {
       const whole = wholeIsolate(paragraph);
       return whole === null ? `<p>${htmlIsolates(paragraph)}</p>` : `<p dir="auto">${htmlIsolates(whole)}</p>`;
     }),
     action
-      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#11665e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${htmlIsolates(action.label)}</a></p><p style="font-size:13px;color:#4a5a6b">${escapeHtml(action.url)}</p>`
+      ? `<p><a href="${escapeMarkup(action.url)}" style="display:inline-block;background:#11665e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${htmlIsolates(action.label)}</a></p><p style="font-size:13px;color:#4a5a6b">${escapeMarkup(action.url)}</p>`
       : "",
-    `<p style="font-size:13px;color:#4a5a6b">— ${escapeHtml(siteName)}</p></div></body></html>`,
+    `<p style="font-size:13px;color:#4a5a6b">— ${escapeMarkup(siteName)}</p></div></body></html>`,
   ].join("");
   return { text, html, language };
 }

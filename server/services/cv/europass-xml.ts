@@ -1,5 +1,6 @@
 import { EUROPASS_GENERATOR, LANGUAGE_CODE_OF } from "#common/cv-import.ts";
 import type { LanguageLevel } from "#common/track-record-lists.ts";
+import { escapeMarkup } from "../markup.ts";
 import type { CvData } from "./render.ts";
 
 // The CV as a Europass XML (the Europass schema of 2012-2020: <SkillsPassport>, what the Europass
@@ -23,14 +24,9 @@ const ISO_CODES: Record<string, string> = {
 
 const CEFR: Record<Exclude<LanguageLevel, "native">, string> = { fluent: "C1", working: "B2", basic: "A2" };
 
-/** Text for an element: the five characters XML reserves escaped, control characters dropped. */
+/** Text for an element: the five characters XML reserves escaped, control characters dropped (XML 1.0 has none). */
 function text(value: string): string {
-  return value
-    .replace(/(?![\t\n\r])\p{Cc}/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return escapeMarkup(value.replace(/(?![\t\n\r])\p{Cc}/gu, ""));
 }
 
 /** Rich text the Europass way: escaped HTML paragraphs, one a line. */

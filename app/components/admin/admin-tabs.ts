@@ -127,12 +127,16 @@ export type AdminPlace = { tab: AdminTab; filters: AdminFilters; page: number };
 /** The anchor of the question in the page, so the browser scrolls to it. */
 export const ASK_ANCHOR = "admin-confirm";
 
+/** The admin page at `place`, with `extra` parameters about one row. */
+function rowHref(place: AdminPlace, extra: Record<string, string>): string {
+  const params = adminParams(place.tab, place.filters, place.page);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return `/admin?${params.toString()}`;
+}
+
 /** The address of the question about one row, in the place the admin is. */
 export function askHref(place: AdminPlace, intent: AskingIntent, id: number): string {
-  const params = adminParams(place.tab, place.filters, place.page);
-  params.set("confirm", intent);
-  params.set("id", String(id));
-  return `/admin?${params.toString()}`;
+  return rowHref(place, { confirm: intent, id: String(id) });
 }
 
 /**
@@ -140,8 +144,5 @@ export function askHref(place: AdminPlace, intent: AskingIntent, id: number): st
  * is: the row's Edit button is a GET form to it, and the form posts back to it.
  */
 export function editHref(place: AdminPlace, id: number): string {
-  const params = adminParams(place.tab, place.filters, place.page);
-  params.set("id", String(id));
-  params.set("edit", "1");
-  return `/admin?${params.toString()}`;
+  return rowHref(place, { id: String(id), edit: "1" });
 }

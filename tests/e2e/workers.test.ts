@@ -18,14 +18,18 @@ function logLines(app: AppServer): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** The pid of the worker that answered a request, from its request log line. */
+/**
+ * The pid of the worker that answered a request, from its request log line (whatever its level
+ * says: "request", or a warning about the request). A loaded machine (CI of 77c8fce at twice its
+ * usual run time) can take more than 5 s to hand the line over: up to 30 s.
+ */
 async function workerOf(app: AppServer, requestId: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const line = logLines(app).find((entry) => entry.requestId === requestId && entry.msg === "request");
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const line = logLines(app).find((entry) => entry.requestId === requestId && typeof entry.status === "number");
     if (line?.pid) return line.pid;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no request log line for ${requestId}`);
+  throw new Error(`no request log line for ${requestId}:\n${app.output()}`);
 }
 
 /** A request on a connection of its own (no keep-alive), so the cluster may hand it to either worker. */

@@ -29,7 +29,36 @@ export type DatabaseOptions = {
   statementTimeoutMs?: number;
   /** Names the connections in pg_stat_activity (the request pools: devconsult-web). */
   applicationName?: string;
+  /**
+   * The request pools (not behind a pooler): connections stay open through quiet periods, up to
+   * KEEP_WARM_IDLE_SECONDS, and live 2 to 4 hours, instead of closing after 30 s idle.
+   */
+  keepWarm?: boolean;
 };
+
+/**
+ * How long a request pool's connection stays open unused. The warm-up prepares the busiest
+ * statements on each connection (prepareOnEveryConnection); a connection closed after a quiet
+ * half-minute, a small directory's usual state between visitors, takes that with it, and the next
+ * search pays a new connection and the parse, describe and planning again (bench/idle.ts; docs/
+ * performance.md, The database connection). Keeping them costs no connection slot: the connection budget
+ * (connection-budget.ts) already counts every request connection as open, and the start-up
+ * warns when they do not fit. Still bounded: a pool left unused for an hour gives its
+ * connections back. postgres.js turns TCP keep-alive on (probes after 60 s of silence), which
+ * keeps an idle connection known to firewalls and NATs that drop silent ones.
+ */
+export const KEEP_WARM_IDLE_SECONDS = 3_600;
+/**
+ * How long a request pool's connection lives before it is replaced: 2 to 4 hours, drawn once per
+ * pool (so the pools of an instance's workers are not all replaced at once; a connection's time
+ * runs from its own opening). postgres.js's default, 30 to 60 minutes, would turn each connection
+ * cold again twice an hour whatever the idle timeout. What a backend keeps grows no further with
+ * its age: at most PREPARED_STATEMENTS statements (about 48 MB at the full 200) and the catalogue
+ * of a fixed schema.
+ */
+const keepWarmLifetimeSeconds = () => Math.round(3_600 * (2 + Math.random() * 2));
+/** Every other pool (jobs, start-up, one-off tools): connections opened when used, closed after 30 s idle. */
+const IDLE_SECONDS = 30;
 
 /** A statement or transaction outlived its pool's deadline: the database is too slow or frozen (503). */
 export class DatabaseDeadline extends Error {
@@ -73,7 +102,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
     max: options.max ?? 10,
     // Tests count the statements a page costs (app/page-queries.test.ts).
     ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
-    idle_timeout: 30,
+    ...(options.keepWarm
+      ? { idle_timeout: KEEP_WARM_IDLE_SECONDS, max_lifetime: keepWarmLifetimeSeconds() }
+      : { idle_timeout: IDLE_SECONDS }),
     connect_timeout: (options.connectTimeoutMs ?? 10_000) / 1000,
     // Notices (for example "relation already exists, skipping") are not errors.
     onnotice: () => {},

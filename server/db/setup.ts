@@ -65,8 +65,17 @@ type DatabaseSettings = Pick<Config, "database">;
 export function connectDatabase(config: DatabaseSettings, url: string, log?: ReplicaLog) {
   const { pooler, poolSize, directUrl, readUrl, connectTimeoutMs, statementTimeoutMs, jobStatementTimeoutMs, replicaMaxLagMs } =
     config.database;
-  // The request pools, named for an operator counting connections (pg_stat_activity.application_name).
-  const requests = { max: poolSize, pooler, connectTimeoutMs, statementTimeoutMs, applicationName: "devconsult-web" };
+  // The request pools, named for an operator counting connections (pg_stat_activity.application_name),
+  // kept warm through quiet periods (client.ts, KEEP_WARM_IDLE_SECONDS). Behind a pooler nothing is
+  // prepared and a client connection to it is cheap: those close after 30 s idle as the others.
+  const requests = {
+    max: poolSize,
+    pooler,
+    connectTimeoutMs,
+    statementTimeoutMs,
+    applicationName: "devconsult-web",
+    keepWarm: !pooler,
+  };
   const primary = createDatabase(url, requests);
   const direct =
     directUrl && directUrl !== url ? createDatabase(directUrl, { max: POOL_MAX.direct, connectTimeoutMs }) : undefined;

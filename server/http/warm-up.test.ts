@@ -1,8 +1,10 @@
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { unique } from "../../tests/setup/unique.ts";
+import { loadConfig } from "../config.ts";
 import { createDatabase } from "../db/client.ts";
 import { freePort } from "../db/embedded.ts";
+import { connectDatabase } from "../db/setup.ts";
 import { warmUp } from "./warm-up.ts";
 
 // Warm before ready (issue 35, item 5), step by step: every connection of every request pool is
@@ -103,6 +105,61 @@ describe("warmUp", () => {
       expect(written?.searches).toBe(3);
     } finally {
       await primary.close();
+    }
+  });
+
+  it("keeps the request pool's connections, and what it prepared on them, through a quiet minute; other pools close theirs after 30 s", async ({
+    database,
+  }) => {
+    // postgres.js closes an idle connection on a timer: a minute passes on the fake clock, at once.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATABASE_POOL_SIZE: "3", SEED_DEMO: "false" });
+    const app = connectDatabase(config, database.url);
+    const otherName = `warm-other-${unique()}`;
+    const other = createDatabase(database.url, { max: 2, applicationName: otherName });
+    const statement = "select count(*)::int as n from pg_class where relname <> $1";
+    const open = async () =>
+      Object.fromEntries(
+        (
+          await database.sql<{ name: string; n: number }[]>`
+            select application_name as name, count(*)::int as n from pg_stat_activity
+            where datname = current_database() and application_name = any(${["devconsult-web", otherName]})
+            group by application_name`
+        ).map((row) => [row.name, row.n]),
+      );
+    try {
+      await warmUp({
+        pools: [{ name: "primary", sql: app.sql, size: 3 }],
+        fetch: async () => {
+          await app.sql.unsafe(statement, ["x"]);
+          return new Response("ok");
+        },
+        origin: "http://devconsult.test",
+        log: recordingLog().log as never,
+      });
+      await Promise.all([other.sql`select 1`, other.sql`select 2`]);
+      expect(await open()).toEqual({ "devconsult-web": 3, [otherName]: 2 });
+      vi.advanceTimersByTime(60_000);
+      // The other pool's backends leave once their connections are closed.
+      const deadline = Date.now() + 5_000;
+      while ((await open())[otherName] && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await open()).toEqual({ "devconsult-web": 3 });
+      const connections = await Promise.all([1, 2, 3].map(() => app.sql.reserve()));
+      try {
+        const prepared = await Promise.all(
+          connections.map(async (connection) => {
+            const [row] = await connection<{ n: number }[]>`
+              select count(*)::int as n from pg_prepared_statements where statement = ${statement}`;
+            return row?.n;
+          }),
+        );
+        expect(prepared).toEqual([1, 1, 1]);
+      } finally {
+        for (const connection of connections) connection.release();
+      }
+    } finally {
+      vi.useRealTimers();
+      await Promise.all([app.close(), other.close()]);
     }
   });
 

@@ -7,7 +7,7 @@ import { createDatabase } from "../server/db/client.ts";
 import { type EmbeddedPostgres, freePort, startEmbeddedPostgres } from "../server/db/embedded.ts";
 import { runMigrations } from "../server/db/migrate.ts";
 import { embeddedPostgresSettings } from "../server/db/setup.ts";
-import { GlossaryCache, retagAllProfiles, retagPending, syncConceptForms } from "../server/services/search/concepts.ts";
+import { GlossaryCache, retagAll, retagPending, syncConceptForms } from "../server/services/search/concepts.ts";
 
 // What `npm run bench` and `npm run lighthouse` share: a seeded database of generated profiles
 // (bench/.data/<count>), production servers of one or more checkouts started on it, and CPU
@@ -95,12 +95,12 @@ export async function openBenchDatabase(
     const migrating = createDatabase(databaseUrl, { max: 2 });
     try {
       await runMigrations(migrating.db, migrating.sql);
-      // The field glossary's forms (migration 0025), and the profiles tagged again when they changed.
+      // The field glossary's forms (migration 0028), and the profiles and opportunities tagged again when they changed.
       const changed = await syncConceptForms(migrating.db, await new GlossaryCache().get(migrating.db));
       if (changed > 0 || (await retagPending(migrating.db))) {
-        console.log(`the glossary's forms changed (${changed}): tagging every profile with its concepts…`);
-        await retagAllProfiles(migrating.db);
-        await migrating.sql`vacuum analyze consultants`;
+        console.log(`the glossary's forms changed (${changed}): tagging every profile and opportunity with its concepts…`);
+        await retagAll(migrating.db);
+        await migrating.sql`vacuum analyze consultants, opportunities`;
       }
     } finally {
       await migrating.close();

@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect } from "vitest";
+import { mergeAdditions } from "#common/glossary/glossary.ts";
 import { opportunitySearchSchema } from "#common/opportunities.ts";
 import { createRuntime } from "#server/runtime.ts";
+import { continueRetag, GlossaryCache, startRetag, syncConceptForms } from "#server/services/search/concepts.ts";
 import type { TestDatabase } from "../../../tests/setup/database.ts";
 import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { refreshSearchDocuments } from "./opportunities.ts";
@@ -41,39 +45,61 @@ const OPPORTUNITIES = {
     description: "A study of school access for the children of migrant workers in Hà Nội's outer districts.",
     countries: ["Vietnam"],
   },
+  me: {
+    title: "Mid-term review of a livelihoods project",
+    description: "Design the monitoring and evaluation framework and train the district teams in data quality.",
+    countries: ["Laos"],
+  },
 };
-type Key = keyof typeof OPPORTUNITIES;
+type Opportunity = { title: string; description: string; countries: string[] };
+
+async function insert(database: TestDatabase, organizationId: number, key: string, opportunity: Opportunity) {
+  const [row] = await database.sql<{ id: number }[]>`
+    insert into opportunities (organization_id, slug, title, description, description_html, countries,
+      duration_value, duration_unit, deadline_date, deadline, time_zone, status, published_at)
+    values (${organizationId}, ${key}, ${opportunity.title}, ${opportunity.description},
+      ${`<p>${opportunity.description}</p>`}, ${opportunity.countries}, 3, 'months',
+      (now() + interval '30 days')::date, now() + interval '30 days', 'Asia/Ho_Chi_Minh', 'published', now())
+    returning id`;
+  const id = row?.id ?? 0;
+  await refreshSearchDocuments(database.db, [id]);
+  return id;
+}
 
 async function seed(database: TestDatabase) {
   const [organization] = await database.sql<{ id: number }[]>`
     insert into organizations (name, slug, kind, country, verified_at, verification_method)
     values ('Mekong Typing Trust', 'mekong-typing-trust', 'ngo', 'VN', now(), 'admin') returning id`;
-  const ids = new Map<number, Key>();
-  for (const [key, opportunity] of Object.entries(OPPORTUNITIES) as [Key, (typeof OPPORTUNITIES)[Key]][]) {
-    const [row] = await database.sql<{ id: number }[]>`
-      insert into opportunities (organization_id, slug, title, description, description_html, countries,
-        duration_value, duration_unit, deadline_date, deadline, time_zone, status, published_at)
-      values (${organization?.id ?? 0}, ${key}, ${opportunity.title}, ${opportunity.description},
-        ${`<p>${opportunity.description}</p>`}, ${opportunity.countries}, 3, 'months',
-        (now() + interval '30 days')::date, now() + interval '30 days', 'Asia/Ho_Chi_Minh', 'published', now())
-      returning id`;
-    if (row) ids.set(row.id, key);
+  const organizationId = organization?.id ?? 0;
+  const ids = new Map<number, string>();
+  for (const [key, opportunity] of Object.entries(OPPORTUNITIES)) {
+    ids.set(await insert(database, organizationId, key, opportunity), key);
   }
-  await refreshSearchDocuments(database.db, [...ids.keys()]);
-  return ids;
+  return { ids, organizationId };
+}
+
+/** The opportunities of this file, written once for its tests. */
+let seeded: ReturnType<typeof seed> | undefined;
+function seededIn(database: TestDatabase) {
+  seeded ??= seed(database);
+  return seeded;
+}
+
+function finder(database: TestDatabase, ids: Map<number, string>) {
+  return async (keywords: string) => {
+    const page = await searchWith({ readDb: database.db, runtime }, opportunitySearchSchema.parse({ keywords }), new Date());
+    return { keys: page.opportunities.map((item) => ids.get(item.id)).sort(), corrected: page.correctedKeywords };
+  };
 }
 
 describe("the opportunities' keywords forgive typos, missing accents and place spellings (issue 32)", () => {
   it("finds the opportunities that say it, and no others", async ({ database }) => {
-    const ids = await seed(database);
-    const found = async (keywords: string) => {
-      const page = await searchWith({ readDb: database.db, runtime }, opportunitySearchSchema.parse({ keywords }), new Date());
-      return { keys: page.opportunities.map((item) => ids.get(item.id)).sort(), corrected: page.correctedKeywords };
-    };
+    const { ids } = await seededIn(database);
+    const found = finder(database, ids);
 
     // A typo: corrected from the directory's words (evaluation is in 59 of the demo's 150 profiles).
-    expect(await found("evalution")).toEqual({ keys: ["evaluation"], corrected: "evaluation" });
-    expect(await found("evaluation")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    expect(await found("evalution")).toEqual({ keys: ["evaluation", "me"], corrected: "evaluation" });
+    expect(await found("evaluation")).toEqual({ keys: ["evaluation", "me"], corrected: undefined });
     expect(await found("evalution water")).toEqual({ keys: ["evaluation"], corrected: "evaluation water" });
     // (This one needs no correction: it stems as procurement does.)
     expect(await found("procurment")).toEqual({ keys: ["procurement"], corrected: undefined });
@@ -90,5 +116,76 @@ describe("the opportunities' keywords forgive typos, missing accents and place s
     expect(await found("Ha Noi")).toEqual({ keys: ["hanoi"], corrected: undefined });
     expect(await found("binh dang gioi da nang")).toEqual({ keys: ["gender"], corrected: undefined });
     expect(await found("drainage Da Nang")).toEqual({ keys: ["danang"], corrected: undefined });
+  });
+});
+
+// The consultants' search understands the field glossary (issue 33); the opportunities' is the same
+// search (issue 32): a ToR is tagged with the concepts it names in any form, and a term typed in
+// any form of a concept finds it, in English, Bahasa Indonesia or Vietnamese.
+describe("the opportunities' keywords speak the field's language (issues 32 and 33)", () => {
+  it("finds a ToR by an acronym or a local-language form of a concept it names in another", async ({ database }) => {
+    const { ids } = await seededIn(database);
+    const found = finder(database, ids);
+
+    // The ToR says "monitoring and evaluation", never "M&E".
+    expect(await found("M&E")).toEqual({ keys: ["me"], corrected: undefined });
+    expect(await found("MEL")).toEqual({ keys: ["me"], corrected: undefined });
+    expect(await found("giám sát và đánh giá")).toEqual({ keys: ["me"], corrected: undefined });
+    // An English ToR about a rural water supply, by the Vietnamese and the Bahasa for clean water.
+    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    expect(await found("nuoc sach")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    expect(await found("air bersih")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    // A Vietnamese ToR on gender equality, by the Bahasa and the English.
+    expect(await found("kesetaraan gender")).toEqual({ keys: ["gender"], corrected: undefined });
+    expect(await found("gender equality")).toEqual({ keys: ["gender"], corrected: undefined });
+    // A concept and a place, both to match.
+    expect(await found("air bersih Cambodia")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    expect(await found("M&E Cambodia")).toEqual({ keys: [], corrected: undefined });
+  });
+
+  it("finds a ToR written before its concepts were tagged, once the migration or the retag has tagged it", async ({
+    database,
+  }) => {
+    const { ids, organizationId } = await seededIn(database);
+    const found = finder(database, ids);
+
+    // Written before migration 0044: documents without their concepts, which it tags.
+    await database.sql`update opportunities set search_document = search_without_concepts(search_document)`;
+    expect(await found("M&E")).toEqual({ keys: [], corrected: undefined });
+    const migration = readFileSync(
+      fileURLToPath(new URL("../../db/migrations/0044_opportunity_concepts.sql", import.meta.url)),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await database.sql.unsafe(statement);
+    expect(await found("M&E")).toEqual({ keys: ["me"], corrected: undefined });
+    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+
+    // Written before the glossary's forms changed: an admin adds a form of clean water.
+    ids.set(
+      await insert(database, organizationId, "blorp", {
+        title: "School facilities survey",
+        description: "Repair of the blorpwater tanks of forty schools.",
+        countries: ["Cambodia"],
+      }),
+      "blorp",
+    );
+    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    const base = new GlossaryCache().base();
+    const { glossary, rejected } = mergeAdditions(base, [
+      { conceptId: "drinking-water-supply", language: "en", text: "blorpwater" },
+    ]);
+    expect(rejected).toEqual([]);
+    const retag = async () => {
+      await startRetag(database.db);
+      // One run of the job goes through the profiles, then the opportunities.
+      expect(await continueRetag(database.db)).toBe(false);
+    };
+    expect(await syncConceptForms(database.db, glossary)).toBe(1);
+    await retag();
+    expect(await found("nước sạch")).toEqual({ keys: ["blorp", "evaluation"], corrected: undefined });
+    // The form taken away again: the tag goes with it.
+    expect(await syncConceptForms(database.db, base)).toBe(1);
+    await retag();
+    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
   });
 });

@@ -32,18 +32,22 @@ import { renderTermsOfReference } from "./tor-format.ts";
 
 type Deps = Pick<ServiceDeps, "db">;
 
-/** The tsvector the search reads: title (A), specializations and donors (B), countries and languages (C), the ToR (D). */
+/**
+ * The tsvector the search reads: title (A), specializations and donors (B), countries and languages
+ * (C), the ToR (D), and the field glossary's concepts it names (search_retagged: '#k:' lexemes, as
+ * the profiles', migration 0044).
+ */
 async function refreshSearchDocument(tx: Executor, id: number): Promise<void> {
   await refreshSearchDocuments(tx, [id]);
 }
 
 /** refreshSearchDocument for many at once (the seed's bulk load). */
 export async function refreshSearchDocuments(tx: Executor, ids: number[]): Promise<void> {
-  await tx.execute(sql`update opportunities set search_document =
+  await tx.execute(sql`update opportunities set search_document = search_retagged(
       setweight(to_tsvector('search_english', title), 'A')
       || setweight(to_tsvector('search_english', array_to_string(specializations || donors, ' ')), 'B')
       || setweight(to_tsvector('search_english', array_to_string(countries || languages, ' ') || case when is_remote then ' remote' else '' end), 'C')
-      || setweight(to_tsvector('search_english', description), 'D')
+      || setweight(to_tsvector('search_english', description), 'D'))
     where id = any(${sql.param(ids)}::int[])`);
 }
 

@@ -8,59 +8,41 @@ import {
   opportunityPath,
   opportunitySearchSchema,
 } from "#common/opportunities.ts";
-import { findPlaceMentions } from "#common/places.ts";
 import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { placeTerms } from "../search/places.ts";
-import { analyzeWords, correctWords, keywordWords, LITTLE, toTsquery } from "../search/words.ts";
+import { analyzeKeywords, correctedKeywords, termsQuery } from "../search/keywords.ts";
+import { keywordWords, LITTLE } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
 import { organizationBadgeColumns, wantedColumns, wantedOf } from "./access.ts";
 import { termsAsText } from "./tor-format.ts";
 
 // /opportunities and GET /api/opportunities (issue 32): published opportunities, 12 a page,
-// newest or deadline first, with the consultants' keyword handling: the same word analysis (stems,
-// the last word completed, rare or unknown words corrected from the directory's dictionary) and
-// places in any spelling (search/words.ts, search/places.ts), matched against each opportunity's
-// weighted document (title A, specializations and donors B, countries and languages C, ToR D).
+// newest or deadline first, with the consultants' keyword handling: the same terms (search/keywords.ts:
+// words stemmed, the last one completed, rare or unknown ones corrected from the directory's
+// dictionary; places in any spelling; the field glossary's concepts in any of their forms, issue 33)
+// matched against each opportunity's weighted document (title A, specializations and donors B,
+// countries and languages C, ToR D, and the '#k:' lexemes of the concepts it names).
 
 type Deps = Pick<ServiceDeps, "readDb" | "runtime">;
 
-/** The tsquery of the keywords (the words as typed, and with rare ones corrected), or null when only stop words are left. */
+/**
+ * The tsquery of the keywords (the words as typed, and with rare ones corrected), or null when only
+ * stop words are left: the consultants' terms (search/keywords.ts), so a place in any spelling
+ * matches every spelling of it and a concept of the field glossary in any of its forms ("M&E",
+ * "nước sạch") matches its '#k:' lexeme, which the documents carry (refreshSearchDocuments).
+ */
 async function keywordQueries(deps: Deps, keywords: string) {
   const db = deps.readDb;
-  const allWords = keywordWords(keywords);
-  if (allWords.length === 0) return null;
-  const mentions = findPlaceMentions(allWords);
-  const inPlace = (index: number) => mentions.some((place) => index >= place.start && index < place.end);
-  const [places, analyzed] = await Promise.all([
-    placeTerms(db, mentions),
-    analyzeWords(
-      deps.runtime.words,
-      db,
-      allWords.filter((_, index) => !inPlace(index)),
-      !inPlace(allWords.length - 1),
-    ),
-  ]);
-  const placeQueries = places.map((place) => place.query);
-  const exact = toTsquery(
-    analyzed.map((word) => word.lexemes),
-    placeQueries,
-  );
+  if (keywordWords(keywords).length === 0) return null;
+  const analyzed = await analyzeKeywords({ db, runtime: deps.runtime }, keywords);
+  const exact = termsQuery(analyzed.terms);
   if (!exact) return null;
   const corrected = async () => {
     const { listed } = await deps.runtime.statistics(db);
-    const corrections = await correctWords(db, analyzed, listed);
-    if (corrections.size === 0) return null;
-    const groups = analyzed.map((word) => [...new Set([...word.lexemes, ...(corrections.get(word.key)?.lexemes ?? [])])]);
-    let next = 0;
-    const words = allWords.map((word, index) => {
-      if (inPlace(index)) return word;
-      const analysis = analyzed[next++];
-      return (analysis && corrections.get(analysis.key)?.word) ?? word;
-    });
-    const tsquery = toTsquery(groups, placeQueries);
-    return tsquery ? { tsquery, keywords: words.join(" ") } : null;
+    const correction = await correctedKeywords(db, analyzed, listed);
+    const tsquery = correction && termsQuery(correction.terms);
+    return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
   };
   return { exact, corrected };
 }

@@ -11,11 +11,12 @@ import type { Executor } from "#server/db/client.ts";
 
 import { glossaryAdditions } from "#server/db/schema.ts";
 
-// The field glossary in the search (issue 33, migration 0028): every profile carries a facet
-// lexeme '#k:<concept>' for each concept of the glossary it names in any form, so a search term
-// that is a form of a concept matches one lexeme (see keywordConcepts in index.ts). The forms the
-// documents are tagged by live in search_concept_forms, written from the glossary here; after they
-// change, every profile is tagged again (retagProfiles), without its text being parsed.
+// The field glossary in the search (issue 33, migration 0028): every profile, and every
+// opportunity (0044), carries a facet lexeme '#k:<concept>' for each concept of the glossary it
+// names in any form, so a search term that is a form of a concept matches one lexeme (termQuery in
+// keywords.ts). The forms the documents are tagged by live in search_concept_forms, written from
+// the glossary here; after they change, every profile and opportunity is tagged again
+// (retagDocuments), without its text being parsed.
 
 /** A concept's facet lexeme in the search documents. */
 export function conceptLexeme(conceptId: string) {
@@ -74,76 +75,123 @@ export async function syncConceptForms(db: Executor, glossary: Glossary): Promis
 }
 
 /**
- * Tags again up to `batch` profiles after id `after` (their heads and documents get the concepts
+ * The documents tagged with the glossary's concepts: the profiles' head and document, and the
+ * opportunities' document (migration 0044, issue 32: their search is the consultants').
+ */
+const TAGGED = {
+  consultants: ["search_head", "search_document"],
+  opportunities: ["search_document"],
+} as const;
+
+export type TaggedDocuments = keyof typeof TAGGED;
+
+/** The order the retag job goes through the documents in (search_concept_retag.documents). */
+const RETAG_ORDER: TaggedDocuments[] = ["consultants", "opportunities"];
+
+/**
+ * Tags again up to `batch` rows of `documents` after id `after` (their documents get the concepts
  * the forms now find; no text is parsed). Answers the last id tagged, or null when none was left.
  */
-export async function retagProfiles(db: Executor, after: number, batch = 2_000): Promise<number | null> {
-  // Only the profiles whose concepts changed are written (a form added to one concept: a few).
+export async function retagDocuments(
+  db: Executor,
+  documents: TaggedDocuments,
+  after: number,
+  batch = 2_000,
+): Promise<number | null> {
+  const columns = TAGGED[documents].map((column) => ({
+    column: sql.identifier(column),
+    retagged: sql.identifier(`retagged_${column}`),
+  }));
+  const table = sql.identifier(documents);
+  // Only the rows whose concepts changed are written (a form added to one concept: a few).
   const [row] = await db.execute<{ last: number | null }>(sql`
     with batch as materialized (
-      select id, search_head, search_document, search_retagged(search_head) as head, search_retagged(search_document) as document
-      from consultants where id > ${after} order by id limit ${batch}
+      select id, ${sql.join(
+        columns.map(({ column, retagged }) => sql`${column}, search_retagged(${column}) as ${retagged}`),
+        sql`, `,
+      )}
+      from ${table} where id > ${after} order by id limit ${batch}
     ), tagged as (
-      update consultants c set search_head = b.head, search_document = b.document from batch b
-      where c.id = b.id and (b.head is distinct from b.search_head or b.document is distinct from b.search_document)
-      returning c.id)
+      update ${table} t set ${sql.join(
+        columns.map(({ column, retagged }) => sql`${column} = b.${retagged}`),
+        sql`, `,
+      )}
+      from batch b
+      where t.id = b.id and (${sql.join(
+        columns.map(({ column, retagged }) => sql`b.${retagged} is distinct from b.${column}`),
+        sql` or `,
+      )})
+      returning t.id)
     select (select max(id) from batch) as last, (select count(*) from tagged) as written`);
   return row?.last === null || row?.last === undefined ? null : Number(row.last);
 }
 
-/** Tags every profile again, batch after batch (a small directory at start-up, a bench, a test). */
-export async function retagAllProfiles(db: Executor) {
-  let after: number | null = 0;
-  while (after !== null) after = await retagProfiles(db, after);
+/** Tags every profile and every opportunity again, batch after batch (a small directory at start-up, a bench, a test). */
+export async function retagAll(db: Executor) {
+  for (const documents of RETAG_ORDER) {
+    let after: number | null = 0;
+    while (after !== null) after = await retagDocuments(db, documents, after);
+  }
   await db.execute(sql`delete from search_concept_retag`);
 }
 
-/** A directory up to this many profiles is tagged again at start-up; a larger one by the job. */
+/** A directory up to this many profiles and opportunities is tagged again at start-up; a larger one by the job. */
 const RETAG_AT_START = 20_000;
 
 /**
  * At start-up, under the start-up lock: the glossary's forms written, and when they changed, every
- * profile tagged again, at once in a small directory, else by the retag job (whose progress
- * search_concept_retag keeps; the workers queue it when they start). Answers whether a retag waits.
+ * profile and opportunity tagged again, at once in a small directory, else by the retag job (whose
+ * progress search_concept_retag keeps; the workers queue it when they start). Answers whether a
+ * retag waits.
  */
 export async function prepareSearchConcepts(db: Executor, glossary: Glossary): Promise<boolean> {
   const changed = await syncConceptForms(db, glossary);
   if (changed === 0) return retagPending(db);
-  const [size] = await db.execute<{ profiles: number }>(sql`select count(*)::int as profiles from consultants`);
-  if (Number(size?.profiles ?? 0) <= RETAG_AT_START) {
-    await retagAllProfiles(db);
+  const [size] = await db.execute<{ documents: number }>(
+    sql`select (select count(*) from consultants) + (select count(*) from opportunities) as documents`,
+  );
+  if (Number(size?.documents ?? 0) <= RETAG_AT_START) {
+    await retagAll(db);
     return false;
   }
   await startRetag(db);
   return true;
 }
 
-/** Whether every profile is to be tagged again (the retag job has work). */
+/** Whether every profile and opportunity is to be tagged again (the retag job has work). */
 export async function retagPending(db: Executor): Promise<boolean> {
   return (await db.execute(sql`select 1 from search_concept_retag`)).length > 0;
 }
 
-/** Every profile is to be tagged again, from the first (the job goes through them). */
+/** Every profile, then every opportunity, is to be tagged again, from the first (the job goes through them). */
 export async function startRetag(db: Executor) {
   await db.execute(sql`delete from search_concept_retag`);
-  await db.execute(sql`insert into search_concept_retag (next_id) values (0)`);
+  await db.execute(sql`insert into search_concept_retag (documents, next_id) values (${RETAG_ORDER[0]}, 0)`);
 }
 
 /**
- * One run of the retag job: batches from where the last run stopped, for up to `seconds`.
- * Answers whether profiles are left (the job then queues itself again).
+ * One run of the retag job: batches from where the last run stopped (the profiles, then the
+ * opportunities), for up to `seconds`. Answers whether documents are left (the job then queues
+ * itself again).
  */
 export async function continueRetag(db: Executor, seconds = 20): Promise<boolean> {
   const until = Date.now() + seconds * 1000;
   for (;;) {
-    const [state] = await db.execute<{ next_id: number }>(sql`select next_id from search_concept_retag limit 1`);
+    const [state] = await db.execute<{ documents: TaggedDocuments; next_id: number }>(
+      sql`select documents, next_id from search_concept_retag limit 1`,
+    );
     if (!state) return false;
-    const last = await retagProfiles(db, Number(state.next_id));
-    if (last === null) {
-      await db.execute(sql`delete from search_concept_retag`);
-      return false;
+    const last = await retagDocuments(db, state.documents, Number(state.next_id));
+    if (last !== null) {
+      await db.execute(sql`update search_concept_retag set next_id = ${last}`);
+    } else {
+      const next = RETAG_ORDER[RETAG_ORDER.indexOf(state.documents) + 1];
+      if (!next) {
+        await db.execute(sql`delete from search_concept_retag`);
+        return false;
+      }
+      await db.execute(sql`update search_concept_retag set documents = ${next}, next_id = 0`);
     }
-    await db.execute(sql`update search_concept_retag set next_id = ${last}`);
     if (Date.now() >= until) return true;
   }
 }

@@ -3,11 +3,11 @@ import type { PublicConsultant } from "#common/views.ts";
 import type { Database } from "#server/db/client.ts";
 import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
-import { type AnalyzedKeywords, analyzeKeywords, type KeywordTerm, keywordQuery, withConceptReach } from "./keywords.ts";
+import { type AnalyzedKeywords, analyzeKeywords, correctedKeywords, keywordQuery, withConceptReach } from "./keywords.ts";
 import { listWithoutKeywords } from "./listing.ts";
 import { countZeroResult, relaxationsOf } from "./relaxations.ts";
 import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
-import { correctWords, keywordWords, LITTLE } from "./words.ts";
+import { keywordWords, LITTLE } from "./words.ts";
 
 // The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
 // together; keyword-plan.ts decides how a page of it is read (a plan, from the statistics
@@ -131,27 +131,15 @@ async function findConsultants(
 }
 
 /**
- * The page with the words that match nothing corrected to similar ones profiles use (never a
- * place's or a concept's, nor a word of an organization's name), and the keywords as corrected;
- * undefined when nothing was corrected. (The words as typed match nothing, so no exact match is
- * put first.)
+ * The page with the words that match nothing corrected to similar ones profiles use
+ * (keywords.ts correctedKeywords), and the keywords as corrected; undefined when nothing was
+ * corrected. (The words as typed match nothing, so no exact match is put first.)
  */
 async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
-  const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
-  const corrections = await correctWords(db, words, options.statistics.listed);
-  if (corrections.size === 0) return undefined;
-  const terms = keywords.terms.map((term): KeywordTerm => {
-    const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;
-    if (term.kind !== "word" || !correction) return term;
-    const lexemes = [...new Set([...term.analysis.lexemes, ...correction.lexemes])];
-    return { ...term, analysis: { ...term.analysis, lexemes, reach: Math.max(term.analysis.reach, correction.ndoc) } };
-  });
-  const query = keywordQuery(params, terms);
+  const corrected = await correctedKeywords(db, keywords, options.statistics.listed);
+  if (!corrected) return undefined;
+  const query = keywordQuery(params, corrected.terms);
   if (!query) return undefined;
   const page = await keywordPage(db, params, query, options);
-  const correctedWords = keywords.allWords.map((word, index) => {
-    const term = keywords.terms.find((candidate) => candidate.kind === "word" && candidate.start === index);
-    return (term?.kind === "word" && corrections.get(term.analysis.key)?.word) || word;
-  });
-  return { page, keywords: correctedWords.join(" ") };
+  return { page, keywords: corrected.keywords };
 }

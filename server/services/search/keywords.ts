@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type ConceptMatch, expansionForms, findConcepts, type Glossary } from "#common/glossary/glossary.ts";
 import { findPlaceMentions } from "#common/places.ts";
 import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
-import type { Database } from "#server/db/client.ts";
+import type { Database, Executor } from "#server/db/client.ts";
 import { consultants } from "#server/db/schema.ts";
 import type { ServiceRuntime } from "../context.ts";
 import { conceptLexeme } from "./concepts.ts";
@@ -11,7 +11,7 @@ import type { KeywordWords } from "./keyword-plan.ts";
 import { type PlaceTerm, placeTerms } from "./places.ts";
 import { filterConditions, indexedMatch } from "./query.ts";
 import type { ExpandedTerm } from "./result.ts";
-import { ANALYSIS_TTL_MS, analyzeWords, quoteLexeme, typedKeywords, type WordAnalysis } from "./words.ts";
+import { ANALYSIS_TTL_MS, analyzeWords, correctWords, quoteLexeme, typedKeywords, type WordAnalysis } from "./words.ts";
 
 // The keywords of a search as terms (issue 33): a place in any spelling (places.ts), a concept of
 // the field glossary in any of its forms ("M&E", "monitoring and evaluation", "giám sát và đánh
@@ -154,13 +154,49 @@ function allOf(queries: (string | undefined)[]): string | null {
 }
 
 /**
+ * Every term to match, as one tsquery (a concept as its lexeme): what the consultants' engine and
+ * the opportunities' search (opportunities/search.ts) match documents with. Null when only stop
+ * words are left.
+ */
+export function termsQuery(terms: KeywordTerm[]): string | null {
+  return allOf(terms.map(termQuery));
+}
+
+/**
+ * The keywords with the words that match nothing corrected to similar ones profiles use (never a
+ * place's or a concept's, nor a word of an organization's name: correctWords), as terms and as
+ * typed; undefined when nothing was corrected. The consultants' search and the opportunities' both
+ * try it when their words find little.
+ */
+export async function correctedKeywords(
+  db: Executor,
+  keywords: AnalyzedKeywords,
+  listed: number,
+): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
+  const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
+  const corrections = await correctWords(db, words, listed);
+  if (corrections.size === 0) return undefined;
+  const terms = keywords.terms.map((term): KeywordTerm => {
+    const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;
+    if (term.kind !== "word" || !correction) return term;
+    const lexemes = [...new Set([...term.analysis.lexemes, ...correction.lexemes])];
+    return { ...term, analysis: { ...term.analysis, lexemes, reach: Math.max(term.analysis.reach, correction.ndoc) } };
+  });
+  const correctedWords = keywords.allWords.map((word, index) => {
+    const term = keywords.terms.find((candidate) => candidate.kind === "word" && candidate.start === index);
+    return (term?.kind === "word" && corrections.get(term.analysis.key)?.word) || word;
+  });
+  return { terms, keywords: correctedWords.join(" ") };
+}
+
+/**
  * The terms as the engine reads them (keyword-plan.ts): every term to match, the lexemes the
  * estimates reckon with, the words as typed when a concept was expanded (expansions rank
  * slightly below them), and whether the words dictionary already says more than the cap match.
  * Null when only stop words are left.
  */
 export function keywordQuery(params: SearchParams, terms: KeywordTerm[]): KeywordWords | null {
-  const tsquery = allOf(terms.map(termQuery));
+  const tsquery = termsQuery(terms);
   if (!tsquery) return null;
   const typed = allOf(terms.map(typedQuery));
   return {

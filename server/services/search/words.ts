@@ -213,16 +213,3 @@ export async function correctWords(db: Executor, analyzed: WordAnalysis[], liste
 export function quoteLexeme(lexeme: string) {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
-
-/**
- * Every group of alternatives must match: (a | b) & (c), and every place in any of its spellings
- * (tsqueries of their own). Null when only stop words are left. (The opportunities' search; the
- * consultants' reads its keywords as terms: keywords.ts.)
- */
-export function toTsquery(groups: string[][], places: string[] = []): string | null {
-  const parts = [
-    ...groups.filter((group) => group.length > 0).map((group) => `(${group.map(quoteLexeme).join(" | ")})`),
-    ...places.map((place) => `(${place})`),
-  ];
-  return parts.length > 0 ? parts.join(" & ") : null;
-}

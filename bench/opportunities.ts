@@ -15,6 +15,10 @@ export const BENCH_OPPORTUNITIES = 20_000;
 
 export const OPPORTUNITY_TARGETS = { search: 25, suggestions: 50, forYou: 25 } as const;
 
+function keywordsQuery(keywords: string) {
+  return new URLSearchParams({ keywords }).toString();
+}
+
 /** What a visitor asks /opportunities: the list, words of the field, filters, a far page. */
 export const OPPORTUNITY_CLASSES: Record<string, string[]> = {
   "opportunities: list": ["sort=newest", "sort=deadline", "page=2", "deadlineSoon=true", "remote=true"],
@@ -25,6 +29,12 @@ export const OPPORTUNITY_CLASSES: Record<string, string[]> = {
     "keywords=gender-based+violence",
     "keywords=disaster+risk+reduction",
   ],
+  // Issues 32 and 33: the field's acronyms and topic words in the region's languages, through the
+  // glossary's concepts, as the consultants' "acronym" and "local-language topic" classes.
+  "opportunities: acronym": ["M&E", "PFM", "GBV", "DRR", "WASH"].map(keywordsQuery),
+  "opportunities: local-language topic": ["bình đẳng giới", "nước sạch", "kesetaraan gender", "air bersih", "เพศ"].map(
+    keywordsQuery,
+  ),
   "opportunities: filters": [
     "specialization=Healthcare&country=Vietnam",
     "country=Philippines&sort=deadline",

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -26,6 +26,7 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { appContext } from "./context.ts";
+import { lazyWhenOnline } from "./lib/chunk-load.ts";
 import { isRequestFailed } from "./lib/page-action.ts";
 import { readToast } from "./lib/toast.server.ts";
 import type { RootData } from "./lib/user.ts";
@@ -33,12 +34,9 @@ import type { RootData } from "./lib/user.ts";
 // The offline notice's live region hydrates beside the first load (the server HTML has it; it
 // says something only once the browser goes offline, by which time its code is usually there).
 // Offline before its code came, it comes once the browser is back: never an error screen.
-const loadOfflineStatus = (): Promise<{ default: ComponentType }> =>
-  import("./components/layout/offline-status.tsx").then(
-    (module) => ({ default: module.OfflineStatus }),
-    () => new Promise((resolve) => addEventListener("online", () => resolve(loadOfflineStatus()), { once: true })),
-  );
-const OfflineStatus = lazy(loadOfflineStatus);
+const OfflineStatus = lazyWhenOnline(() =>
+  import("./components/layout/offline-status.tsx").then((module) => ({ default: module.OfflineStatus })),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, nonce, session, db } = context.get(appContext);

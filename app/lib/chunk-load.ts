@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from "react";
 
 // Code that arrives in chunks fails when the network does (issue 36 item 4): a route's module, a
 // dialog loaded on first use, an error screen. These helpers retry once, say what failed in words
@@ -21,6 +21,24 @@ export async function importWithRetry<Module>(load: () => Promise<Module>, waitM
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     return load();
   }
+}
+
+/**
+ * React.lazy for the parts of every page's frame (header, footer, dialogs, toasts, the offline
+ * notice), which no error boundary of ours wraps: a chunk that fails would throw into the frame,
+ * and React Router's bare "Application Error" would replace the whole page (CI of c37917f: the
+ * footer's chunk cut off by a dropped connection on a phone). Tried once more a moment later, then
+ * again each time the browser comes back online; meanwhile the part keeps what the server sent, or nothing.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound on the component type
+export function lazyWhenOnline<Component extends ComponentType<any>>(
+  load: () => Promise<{ default: Component }>,
+): LazyExoticComponent<Component> {
+  const attempt = (): Promise<{ default: Component }> =>
+    importWithRetry(load).catch(
+      () => new Promise((resolve) => addEventListener("online", () => resolve(attempt()), { once: true })),
+    );
+  return lazy(attempt);
 }
 
 type ManifestRoute = { module?: string; clientActionModule?: string };

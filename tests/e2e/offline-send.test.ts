@@ -296,7 +296,7 @@ describe("a send that never reaches the server", () => {
     ]);
   });
 
-  it("a notice whose code cannot come keeps the page, and comes once the browser is back online", async ({
+  it("parts of every page whose code cannot come (the footer, the offline notice) keep the page, and come once the browser is back online", async ({
     app,
     openPage,
     consultantAccount,
@@ -304,17 +304,21 @@ describe("a send that never reaches the server", () => {
     const consultant = await consultantAccount(`Pham Van Duc ${unique()}`);
     const { page, errors } = await openPage({ viewport: "phone" });
     await page.setViewportSize(PHONE);
-    // The notice's chunk fails as it does when the connection drops before it arrives.
-    let refused = 0;
-    await page.route(/\/assets\/offline-status-[^/]*\.js$/, (route) => {
-      refused++;
+    // Their chunks fail as they do when the connection drops before they arrive.
+    const refused = new Set<string>();
+    await page.route(/\/assets\/(offline-status|footer-content)-[^/]*\.js$/, (route) => {
+      refused.add(new URL(route.request().url()).pathname.split("/").pop()?.split("-")[0] ?? "");
       return route.abort("internetdisconnected");
     });
     await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
     await waitForHydration(page);
-    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
+    await expect.poll(() => [...refused].sort(), { timeout: 15_000 }).toEqual(["footer", "offline"]);
+    // Tried once more a second later (importWithRetry), then waiting: the page, its footer as the
+    // server sent it, and no "Application Error" in their place.
+    await page.waitForTimeout(1500);
     await page.getByRole("heading", { level: 1, name: /^Pham Van Duc/ }).waitFor();
+    await expect(page.getByText("Application Error").count()).resolves.toBe(0);
+    await expect(page.locator("footer").getByRole("link", { name: "Help Center" }).count()).resolves.toBe(1);
     expect(await page.locator("[role=status][data-listening]").count()).toBe(0);
 
     // Back online (the 'online' event): the code comes and the notice works.

@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import type { AuthView } from "./auth-forms.tsx";
 
@@ -7,7 +8,7 @@ import type { AuthView } from "./auth-forms.tsx";
 
 // The forms (with zod and Conform) load when first needed, not with every page.
 export const loadForms = () => import("./auth-forms.tsx");
-const AuthForms = lazy(() => loadForms().then((module) => ({ default: module.AuthForms })));
+const AuthForms = lazyWhenOnline(() => loadForms().then((module) => ({ default: module.AuthForms })));
 
 export default function AuthDialogView({
   open,

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { useOpenedOnce } from "#app/lib/use-opened-once.ts";
 import { useOptionalUser, useSiteName } from "#app/lib/user.ts";
 import type { AuthView } from "./auth-forms.tsx";
@@ -17,7 +18,7 @@ import type { AuthView } from "./auth-forms.tsx";
 type DialogState = { open: boolean; view: AuthView; redirectTo?: string; opener?: HTMLElement | null };
 
 const loadView = () => import("./auth-dialog-view.tsx");
-const AuthDialogView = lazy(loadView);
+const AuthDialogView = lazyWhenOnline(loadView);
 
 /** Starts loading the dialog and its forms early (the Sign In control calls it on hover and focus). */
 export function preloadAuthForms() {

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { answerOf, errorOf, type FormAnswer, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
@@ -26,7 +27,7 @@ const registerValidation = zodValidation(() => authSchemas().then((m) => m.regis
 const forgotValidation = zodValidation(() => authSchemas().then((m) => m.forgotPasswordSchema));
 // "Use a passkey" loads after the page (it shows only once hydrated): the sign-in page's
 // first-load JS does not grow with it.
-const LazyPasskeySignIn = lazy(() => import("./passkey-sign-in.tsx"));
+const LazyPasskeySignIn = lazyWhenOnline(() => import("./passkey-sign-in.tsx"));
 function PasskeySignIn(props: React.ComponentProps<typeof LazyPasskeySignIn>) {
   return (
     <Suspense fallback={null}>

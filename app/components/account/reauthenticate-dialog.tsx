@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import {
   closedReauthenticationState,
   finishReauthentication,
@@ -11,7 +12,7 @@ import { useOpenedOnce } from "#app/lib/use-opened-once.ts";
 // action's clientAction when a sensitive change answers "reauthenticate" (app/lib/reauthentication.ts).
 // Only the store travels with every page; the dialog itself loads when it first opens.
 
-const ReauthenticateDialogView = lazy(() => import("./reauthenticate-dialog-view.tsx"));
+const ReauthenticateDialogView = lazyWhenOnline(() => import("./reauthenticate-dialog-view.tsx"));
 
 export function ReauthenticateDialog() {
   const { open, opener } = useSyncExternalStore(subscribeReauthentication, reauthenticationState, closedReauthenticationState);

@@ -1,8 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark, BookmarkCheck, Building2, LayoutDashboard, LogOut, Mail, Settings, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { type FormAnswer, failed } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { type SignedInUser, useUnreadMessages } from "#app/lib/user.ts";
@@ -71,7 +72,7 @@ export function SignOutForm({ className, children }: { className?: string; child
 
 // The dropdown (Radix DropdownMenu with its positioning) loads for signed-in people only, after
 // hydration; until it is there the control is the same link to the account page as before hydration.
-const AccountDropdown = lazy(() => import("./account-menu.tsx"));
+const AccountDropdown = lazyWhenOnline(() => import("./account-menu.tsx"));
 
 const triggerClasses =
   "relative flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50";

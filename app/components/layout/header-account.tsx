@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import { LogIn, UserPlus } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useHref, useLocation } from "react-router";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useOptionalUser } from "#app/lib/user.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
@@ -135,8 +136,8 @@ export function JoinDatabaseLink({
 // complete (the document is sent whole, every Suspense boundary in place: see entry.server.tsx);
 // a signed-in page hydrates them once the chunk is there.
 const loadSignedIn = () => import("./header-account-signed-in.tsx");
-const SignedInAccountMenu = lazy(() => loadSignedIn().then((module) => ({ default: module.AccountMenu })));
-const SignedInMobileLinks = lazy(() => loadSignedIn().then((module) => ({ default: module.MobileSignedInLinks })));
+const SignedInAccountMenu = lazyWhenOnline(() => loadSignedIn().then((module) => ({ default: module.AccountMenu })));
+const SignedInMobileLinks = lazyWhenOnline(() => loadSignedIn().then((module) => ({ default: module.MobileSignedInLinks })));
 
 /** The header's account control: Sign In, or the signed-in user's menu. */
 export function HeaderAccount() {

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Menu, UserPlus } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { BrandMark } from "./brand-mark.tsx";
 import { HeaderAccount, JoinDatabaseLink } from "./header-account.tsx";
@@ -52,7 +53,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 // The sheet (Radix Dialog) loads when the menu is first opened, or when the pointer or focus
 // reaches its button; the button itself is in the server HTML.
 const loadSheet = () => import("./mobile-menu-sheet.tsx");
-const MobileMenuSheet = lazy(loadSheet);
+const MobileMenuSheet = lazyWhenOnline(loadSheet);
 const preloadSheet = () => void loadSheet();
 
 /** Below the desktop breakpoint: a sheet that repeats every header entry. */

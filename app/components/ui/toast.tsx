@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
 import type { ToastMessage } from "#common/toast.ts";
 
 // One toast at a time (spec section 9): a new one replaces the current. Shown 5 s, dismissible,
@@ -35,7 +36,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const ToastView = lazy(() => import("./toast-view.tsx"));
+const ToastView = lazyWhenOnline(() => import("./toast-view.tsx"));
 
 /** Renders the current toast; `initial` is a toast carried across a redirect in a cookie. */
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {

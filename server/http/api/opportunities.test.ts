@@ -516,6 +516,15 @@ describe("finding opportunities", () => {
     expect(await ids(`keywords=${tag}&donor=UN+Women`)).toEqual([b.id]);
     expect(await ids(`keywords=${tag}&language=khmer`)).toEqual([b.id]);
     expect(await ids(`keywords=${tag}&deadlineSoon=true`)).toEqual([b.id]);
+    // A concept of the field glossary in another language's form (issues 32, 33): the Bahasa for
+    // the "social protection" b's ToR names, and the answer says what the words were read as.
+    expect(await ids(`keywords=${tag}+perlindungan+sosial`)).toEqual([b.id]);
+    const expanded = await call(env.app, "GET", `/api/opportunities?keywords=${tag}+perlindungan+sosial`);
+    expect(expanded.json.expandedTerms).toEqual([
+      { typed: "perlindungan sosial", concept: "social-protection", forms: expect.any(Array) },
+    ]);
+    expect(expanded.json.expandedTerms[0].forms.map((form: string) => form.toLowerCase())).toContain("social protection");
+    expect((await call(env.app, "GET", `/api/opportunities?keywords=${tag}`)).json.expandedTerms).toBeUndefined();
     const bad = await call(env.app, "GET", "/api/opportunities?donor=Nobody&sort=random");
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((error: { path: string }) => error.path).sort()).toEqual(["donor", "sort"]);

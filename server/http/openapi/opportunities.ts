@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUDGET_KINDS, DURATION_UNITS, INTEREST_STAGES, OPPORTUNITY_SORTS, OPPORTUNITY_STATUSES } from "#common/opportunities.ts";
 import { MATCH_PARTS } from "#common/opportunity-match.ts";
+import { expandedTermsSchema } from "./schemas.ts";
 
 // What the routes of opportunities answer (issue 32; each described where it is registered,
 // ../api/opportunities.ts): the answers are checked against these schemas by
@@ -95,6 +96,8 @@ export const opportunityPageSchema = z
     pageCount: z.number().int(),
     sort: z.enum(OPPORTUNITY_SORTS.values),
     correctedKeywords: z.string().optional(),
+    /** The concepts of the field glossary the keywords were read as (issue 33), as the consultants' search names them. */
+    expandedTerms: expandedTermsSchema.optional(),
   })
   .strict();
 

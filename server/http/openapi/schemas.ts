@@ -169,6 +169,11 @@ export const signedIn = z
     secondFactorSetupRequired: z.literal(true).optional(),
   })
   .strict();
+/** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
+export const expandedTermsSchema = z.array(
+  z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict(),
+);
+
 export const searchResultSchema = z
   .object({
     consultants: z.array(responseSchemas.consultant),
@@ -181,7 +186,7 @@ export const searchResultSchema = z
     sort: z.enum(SORT_OPTIONS.map(({ value }) => value) as [SortValue, ...SortValue[]]),
     correctedKeywords: z.string().optional(),
     /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
-    expandedTerms: z.array(z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict()).optional(),
+    expandedTerms: expandedTermsSchema.optional(),
     /** When nothing was found: what would find something (the keywords without a word, the search without a filter). */
     relaxations: z
       .array(

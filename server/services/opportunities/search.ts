@@ -12,6 +12,7 @@ import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { analyzeKeywords, correctedKeywords, termsQuery } from "../search/keywords.ts";
+import type { ExpandedTerm } from "../search/result.ts";
 import { keywordWords, LITTLE } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
 import { organizationBadgeColumns, wantedColumns, wantedOf } from "./access.ts";
@@ -44,7 +45,7 @@ async function keywordQueries(deps: Deps, keywords: string) {
     const tsquery = correction && termsQuery(correction.terms);
     return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
   };
-  return { exact, corrected };
+  return { exact, corrected, expandedTerms: analyzed.expandedTerms };
 }
 
 /**
@@ -142,12 +143,14 @@ export function summaryOf(row: SummaryRow): OpportunitySummary {
   };
 }
 
+/**
+ * A page of the search, with the keywords as corrected when a correction found more, and the
+ * concepts of the field glossary the keywords were read as (as the consultants' answer names them).
+ */
+export type OpportunitySearchAnswer = OpportunityPage & { correctedKeywords?: string; expandedTerms?: ExpandedTerm[] };
+
 /** GET /api/opportunities: published opportunities (anyone). */
-export async function searchOpportunities(
-  deps: Deps,
-  _actor: Actor,
-  input: unknown,
-): Promise<OpportunityPage & { correctedKeywords?: string }> {
+export async function searchOpportunities(deps: Deps, _actor: Actor, input: unknown): Promise<OpportunitySearchAnswer> {
   const params = parseInput(opportunitySearchSchema, input ?? {});
   return searchWith(deps, params, new Date());
 }
@@ -167,7 +170,7 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
       }
     }
   }
-  const answer: OpportunityPage & { correctedKeywords?: string } = {
+  const answer: OpportunitySearchAnswer = {
     opportunities: found.rows.map(summaryOf),
     total: found.total,
     page: params.page,
@@ -176,6 +179,7 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
     sort: params.sort,
   };
   if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
+  if (queries && queries.expandedTerms.length > 0) answer.expandedTerms = queries.expandedTerms;
   return answer;
 }
 

@@ -1,9 +1,11 @@
 import type { Config } from "./config.ts";
 import { connectionBudget } from "./db/connection-budget.ts";
 import { openDatabase } from "./db/setup.ts";
+import { backfillUnspacedWords } from "./db/unspaced-words.ts";
 import { JOB_QUEUE_CONNECTIONS } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { ensureAdmin } from "./services/accounts/bootstrap.ts";
+import { refreshSearchDocuments } from "./services/opportunities/opportunities.ts";
 import { seedDemoOpportunities } from "./services/opportunities/seed.ts";
 import { GlossaryCache, prepareSearchConcepts } from "./services/search/concepts.ts";
 
@@ -28,6 +30,8 @@ export function openAppDatabase(
       if (await prepareSearchConcepts(db, await new GlossaryCache().get(db))) {
         log.info({}, "the glossary's forms changed: every profile is tagged again with its concepts in the background");
       }
+      // Opportunities with Thai, Lao, Khmer or Burmese text written before their words were cut (0045).
+      await backfillUnspacedWords(db, { table: "opportunities", refresh: (ids) => refreshSearchDocuments(db, ids) });
     },
     afterDemoSeed: async (db) => {
       const seeded = await seedDemoOpportunities(db, new Date());

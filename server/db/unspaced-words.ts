@@ -2,47 +2,69 @@ import { sql } from "drizzle-orm";
 import { unspacedScriptWords } from "#common/word-segmentation.ts";
 import type { Executor } from "./client.ts";
 
-// The words of a profile's Thai, Lao, Khmer and Burmese text, cut with ICU's dictionaries, kept in
-// consultants.search_unspaced (migration 0030) for the search document and the words dictionary
-// (PostgreSQL cannot cut those scripts itself). Written with every change of a profile's text: its
-// name, title, bio and track record (whose text the database assembles into track_text).
+// The words of the Thai, Lao, Khmer and Burmese text of a profile (migration 0030) or an
+// opportunity (0045), cut with ICU's dictionaries, kept in the row's search_unspaced for the search
+// document (and, for profiles, the words dictionary): PostgreSQL cannot cut those scripts itself.
+// Written with every change of the text: a profile's name, title, bio and track record (whose text
+// the database assembles into track_text); an opportunity's title and ToR, with its document.
 
 /** Any character of the four scripts (PostgreSQL regular expression). */
 const UNSPACED_CHARACTER = "[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u19E0-\u19FF\uAA60-\uAA7F]";
 
-/** Cuts the texts of these profiles (in the caller's transaction, after its writes) and stores their words. */
-export async function refreshUnspacedWords(db: Executor, ids: readonly number[]): Promise<void> {
+/** The tables whose rows keep their cut words, and the text of a row. */
+const TEXT_OF = {
+  consultants: sql.raw("concat_ws(' ', name, title, bio, track_text)"),
+  opportunities: sql.raw("concat_ws(' ', title, description)"),
+} as const;
+
+export type UnspacedTable = keyof typeof TEXT_OF;
+
+/**
+ * Cuts the texts of these rows (in the caller's transaction, after its writes) and stores their
+ * words. Only rows with such text, or words kept from before (the text may have lost them), are read.
+ */
+export async function refreshUnspacedWords(
+  db: Executor,
+  ids: readonly number[],
+  table: UnspacedTable = "consultants",
+): Promise<void> {
   if (ids.length === 0) return;
+  const name = sql.identifier(table);
   const rows = await db.execute<{ id: number; text: string }>(sql`
-    select id, concat_ws(' ', name, title, bio, track_text) as text
-    from consultants where id = any(${sql.param([...ids])}::int[])`);
+    select id, ${TEXT_OF[table]} as text from ${name}
+    where id = any(${sql.param([...ids])}::int[])
+      and (${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER} or search_unspaced is not null)`);
   for (const row of rows) {
     const words = unspacedScriptWords(row.text) || null;
     await db.execute(sql`
-      update consultants set search_unspaced = ${words}
+      update ${name} set search_unspaced = ${words}
       where id = ${row.id} and search_unspaced is distinct from ${words}`);
   }
 }
 
 /**
- * Profiles written before their words were kept (or by a path that does not cut them, such as a
- * bulk import): cut them now. Run at start-up; a batch at a time, few profiles have these scripts.
- * Returns how many profiles it looked at.
+ * Rows written before their words were kept (or by a path that does not cut them, such as a bulk
+ * import): cut them now, with `refresh` (the table's refreshUnspacedWords unless the caller must
+ * rewrite more, as an opportunity's document). Run at start-up; a batch at a time, few rows have
+ * these scripts. Returns how many rows it looked at.
  */
-export async function backfillUnspacedWords(db: Executor, batch = 500): Promise<number> {
+export async function backfillUnspacedWords(
+  db: Executor,
+  {
+    table = "consultants",
+    batch = 500,
+    refresh = (ids) => refreshUnspacedWords(db, ids, table),
+  }: { table?: UnspacedTable; batch?: number; refresh?: (ids: number[]) => Promise<void> } = {},
+): Promise<number> {
   let seen = 0;
   let after = 0;
   for (;;) {
     const rows = await db.execute<{ id: number }>(sql`
-      select id from consultants
-      where id > ${after} and search_unspaced is null
-        and concat_ws(' ', name, title, bio, track_text) ~ ${UNSPACED_CHARACTER}
+      select id from ${sql.identifier(table)}
+      where id > ${after} and search_unspaced is null and ${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER}
       order by id limit ${batch}`);
     if (rows.length === 0) return seen;
-    await refreshUnspacedWords(
-      db,
-      rows.map((row) => row.id),
-    );
+    await refresh(rows.map((row) => row.id));
     seen += rows.length;
     after = rows.at(-1)?.id ?? after;
   }

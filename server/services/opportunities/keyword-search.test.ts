@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect } from "vitest";
 import { mergeAdditions } from "#common/glossary/glossary.ts";
 import { opportunitySearchSchema } from "#common/opportunities.ts";
+import { backfillUnspacedWords } from "#server/db/unspaced-words.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { continueRetag, GlossaryCache, startRetag, syncConceptForms } from "#server/services/search/concepts.ts";
 import type { TestDatabase } from "../../../tests/setup/database.ts";
@@ -44,6 +45,11 @@ const OPPORTUNITIES = {
     title: "Equality of access to schools in Hà Nội",
     description: "A study of school access for the children of migrant workers in Hà Nội's outer districts.",
     countries: ["Vietnam"],
+  },
+  thai: {
+    title: "ที่ปรึกษาด้านความเท่าเทียมทางเพศ",
+    description: "สนับสนุนการบูรณาการความเท่าเทียมทางเพศในแผนพัฒนาท้องถิ่นและฝึกอบรมเจ้าหน้าที่เทศบาล",
+    countries: ["Thailand"],
   },
   me: {
     title: "Mid-term review of a livelihoods project",
@@ -105,9 +111,10 @@ describe("the opportunities' keywords forgive typos, missing accents and place s
     expect(await found("procurment")).toEqual({ keys: ["procurement"], corrected: undefined });
 
     // Vietnamese typed without its accents, or with them.
-    expect(await found("binh dang gioi")).toEqual({ keys: ["gender"], corrected: undefined });
-    expect(await found("bình đẳng giới")).toEqual({ keys: ["gender"], corrected: undefined });
-    expect(await found("BINH DANG GIOI")).toEqual({ keys: ["gender"], corrected: undefined });
+    // (The Thai ToR names gender equality in Thai: the concept finds it too.)
+    expect(await found("binh dang gioi")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    expect(await found("bình đẳng giới")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    expect(await found("BINH DANG GIOI")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
 
     // A place in any of its spellings, and only that place.
     for (const place of ["Da Nang", "Đà Nẵng", "Danang", "da nang"]) {
@@ -135,12 +142,37 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
     expect(await found("nuoc sach")).toEqual({ keys: ["evaluation"], corrected: undefined });
     expect(await found("air bersih")).toEqual({ keys: ["evaluation"], corrected: undefined });
-    // A Vietnamese ToR on gender equality, by the Bahasa and the English.
-    expect(await found("kesetaraan gender")).toEqual({ keys: ["gender"], corrected: undefined });
-    expect(await found("gender equality")).toEqual({ keys: ["gender"], corrected: undefined });
+    // A Vietnamese ToR on gender equality (and the Thai one), by the Bahasa and the English.
+    expect(await found("kesetaraan gender")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    expect(await found("gender equality")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
     // A concept and a place, both to match.
     expect(await found("air bersih Cambodia")).toEqual({ keys: ["evaluation"], corrected: undefined });
     expect(await found("M&E Cambodia")).toEqual({ keys: [], corrected: undefined });
+  });
+
+  it("finds a ToR written in Thai by a word inside it, and by a concept it names in Thai (issue 37)", async ({ database }) => {
+    const { ids } = await seededIn(database);
+    const found = finder(database, ids);
+
+    // Words in the middle of runs without spaces: the ToR's text cut with ICU's dictionaries.
+    expect(await found("สนับสนุน")).toEqual({ keys: ["thai"], corrected: undefined });
+    expect(await found("ฝึกอบรม")).toEqual({ keys: ["thai"], corrected: undefined });
+    expect(await found("เทศบาล")).toEqual({ keys: ["thai"], corrected: undefined });
+    // Gender equality named in Thai inside the title: the Thai form finds it with the Vietnamese one.
+    expect(await found("ความเท่าเทียมทางเพศ")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+
+    // Written before its words were cut (migration 0045): the start-up's backfill cuts them and
+    // writes the document again.
+    await database.sql`update opportunities set search_unspaced = null,
+      search_document = ts_delete(search_document, string_to_array(search_unspaced, ' '))
+      where search_unspaced is not null`;
+    expect(await found("เทศบาล")).toEqual({ keys: [], corrected: undefined });
+    const rewritten = await backfillUnspacedWords(database.db, {
+      table: "opportunities",
+      refresh: (rows) => refreshSearchDocuments(database.db, rows),
+    });
+    expect(rewritten).toBe(1);
+    expect(await found("เทศบาล")).toEqual({ keys: ["thai"], corrected: undefined });
   });
 
   it("finds a ToR written before its concepts were tagged, once the migration or the retag has tagged it", async ({

@@ -16,6 +16,7 @@ import {
 } from "#common/opportunities.ts";
 import type { Executor } from "#server/db/client.ts";
 import { opportunities, opportunityDocuments } from "#server/db/schema.ts";
+import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { withUnicodeBurmese } from "../burmese.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
@@ -34,8 +35,9 @@ type Deps = Pick<ServiceDeps, "db">;
 
 /**
  * The tsvector the search reads: title (A), specializations and donors (B), countries and languages
- * (C), the ToR (D), and the field glossary's concepts it names (search_retagged: '#k:' lexemes, as
- * the profiles', migration 0044).
+ * (C), the ToR (D) with the Thai, Lao, Khmer and Burmese words of the title and ToR cut by the app
+ * (search_unspaced, migration 0045: PostgreSQL keeps a run of those scripts as one token), and the
+ * field glossary's concepts it names (search_retagged: '#k:' lexemes, as the profiles', 0044).
  */
 async function refreshSearchDocument(tx: Executor, id: number): Promise<void> {
   await refreshSearchDocuments(tx, [id]);
@@ -43,11 +45,13 @@ async function refreshSearchDocument(tx: Executor, id: number): Promise<void> {
 
 /** refreshSearchDocument for many at once (the seed's bulk load). */
 export async function refreshSearchDocuments(tx: Executor, ids: number[]): Promise<void> {
+  await refreshUnspacedWords(tx, ids, "opportunities");
   await tx.execute(sql`update opportunities set search_document = search_retagged(
       setweight(to_tsvector('search_english', title), 'A')
       || setweight(to_tsvector('search_english', array_to_string(specializations || donors, ' ')), 'B')
       || setweight(to_tsvector('search_english', array_to_string(countries || languages, ' ') || case when is_remote then ' remote' else '' end), 'C')
-      || setweight(to_tsvector('search_english', description), 'D'))
+      || setweight(to_tsvector('search_english', description), 'D')
+      || setweight(to_tsvector('search_english', coalesce(search_unspaced, '')), 'D'))
     where id = any(${sql.param(ids)}::int[])`);
 }
 

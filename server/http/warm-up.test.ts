@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import { describe, expect, vi } from "vitest";
 import { databaseTest } from "../../tests/setup/fixtures.ts";
 import { unique } from "../../tests/setup/unique.ts";
@@ -27,6 +28,22 @@ function recordingLog() {
         infos.push({ obj: typeof obj === "string" ? {} : obj, msg: msg ?? String(obj) }),
     },
   };
+}
+
+/** On each of a pool's `connections` (all reserved at once, so each is another): how often `statement` is prepared there. */
+async function preparedOnEach(sql: postgres.Sql, statement: string, connections: number) {
+  const reserved = await Promise.all(Array.from({ length: connections }, () => sql.reserve()));
+  try {
+    return await Promise.all(
+      reserved.map(async (connection) => {
+        const [row] = await connection<{ n: number }[]>`
+          select count(*)::int as n from pg_prepared_statements where statement = ${statement}`;
+        return row?.n;
+      }),
+    );
+  } finally {
+    for (const connection of reserved) connection.release();
+  }
 }
 
 describe("warmUp", () => {
@@ -84,19 +101,7 @@ describe("warmUp", () => {
         log: recordingLog().log as never,
       });
       // Every connection at once (each reservation takes another): each has the statement prepared.
-      const connections = await Promise.all([1, 2, 3].map(() => primary.sql.reserve()));
-      try {
-        const prepared = await Promise.all(
-          connections.map(async (connection) => {
-            const [row] = await connection<{ n: number }[]>`
-              select count(*)::int as n from pg_prepared_statements where statement = ${statement}`;
-            return row?.n;
-          }),
-        );
-        expect(prepared).toEqual([1, 1, 1]);
-      } finally {
-        for (const connection of connections) connection.release();
-      }
+      expect(await preparedOnEach(primary.sql, statement, 3)).toEqual([1, 1, 1]);
       expect(result.prepared).toEqual({ primary: { statements: 2, connections: 3 } });
       // The write was prepared too but not made again: the three pages' own writes only (the read-only
       // transaction refused it on each connection, and the read after it was still prepared).
@@ -144,19 +149,7 @@ describe("warmUp", () => {
       const deadline = Date.now() + 5_000;
       while ((await open())[otherName] && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await open()).toEqual({ "devconsult-web": 3 });
-      const connections = await Promise.all([1, 2, 3].map(() => app.sql.reserve()));
-      try {
-        const prepared = await Promise.all(
-          connections.map(async (connection) => {
-            const [row] = await connection<{ n: number }[]>`
-              select count(*)::int as n from pg_prepared_statements where statement = ${statement}`;
-            return row?.n;
-          }),
-        );
-        expect(prepared).toEqual([1, 1, 1]);
-      } finally {
-        for (const connection of connections) connection.release();
-      }
+      expect(await preparedOnEach(app.sql, statement, 3)).toEqual([1, 1, 1]);
     } finally {
       vi.useRealTimers();
       await Promise.all([app.close(), other.close()]);

@@ -91,38 +91,42 @@ function seededIn(database: TestDatabase) {
   return seeded;
 }
 
+/** `found(keywords)`: the opportunities they find, by key, and the correction; `finds`: expects those keys and no correction. */
 function finder(database: TestDatabase, ids: Map<number, string>) {
-  return async (keywords: string) => {
+  const found = async (keywords: string) => {
     const page = await searchWith({ readDb: database.db, runtime }, opportunitySearchSchema.parse({ keywords }), new Date());
     return { keys: page.opportunities.map((item) => ids.get(item.id)).sort(), corrected: page.correctedKeywords };
   };
+  const finds = async (keywords: string, keys: string[]) =>
+    expect(await found(keywords), keywords).toEqual({ keys, corrected: undefined });
+  return { found, finds };
 }
 
 describe("the opportunities' keywords forgive typos, missing accents and place spellings (issue 32)", () => {
   it("finds the opportunities that say it, and no others", async ({ database }) => {
     const { ids } = await seededIn(database);
-    const found = finder(database, ids);
+    const { found, finds } = finder(database, ids);
 
     // A typo: corrected from the directory's words (evaluation is in 59 of the demo's 150 profiles).
     expect(await found("evalution")).toEqual({ keys: ["evaluation", "me"], corrected: "evaluation" });
-    expect(await found("evaluation")).toEqual({ keys: ["evaluation", "me"], corrected: undefined });
+    await finds("evaluation", ["evaluation", "me"]);
     expect(await found("evalution water")).toEqual({ keys: ["evaluation"], corrected: "evaluation water" });
     // (This one needs no correction: it stems as procurement does.)
-    expect(await found("procurment")).toEqual({ keys: ["procurement"], corrected: undefined });
+    await finds("procurment", ["procurement"]);
 
     // Vietnamese typed without its accents, or with them.
     // (The Thai ToR names gender equality in Thai: the concept finds it too.)
-    expect(await found("binh dang gioi")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
-    expect(await found("bình đẳng giới")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
-    expect(await found("BINH DANG GIOI")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    await finds("binh dang gioi", ["gender", "thai"]);
+    await finds("bình đẳng giới", ["gender", "thai"]);
+    await finds("BINH DANG GIOI", ["gender", "thai"]);
 
     // A place in any of its spellings, and only that place.
     for (const place of ["Da Nang", "Đà Nẵng", "Danang", "da nang"]) {
       expect(await found(place), place).toEqual({ keys: ["danang", "gender"], corrected: undefined });
     }
-    expect(await found("Ha Noi")).toEqual({ keys: ["hanoi"], corrected: undefined });
-    expect(await found("binh dang gioi da nang")).toEqual({ keys: ["gender"], corrected: undefined });
-    expect(await found("drainage Da Nang")).toEqual({ keys: ["danang"], corrected: undefined });
+    await finds("Ha Noi", ["hanoi"]);
+    await finds("binh dang gioi da nang", ["gender"]);
+    await finds("drainage Da Nang", ["danang"]);
   });
 });
 
@@ -132,65 +136,65 @@ describe("the opportunities' keywords forgive typos, missing accents and place s
 describe("the opportunities' keywords speak the field's language (issues 32 and 33)", () => {
   it("finds a ToR by an acronym or a local-language form of a concept it names in another", async ({ database }) => {
     const { ids } = await seededIn(database);
-    const found = finder(database, ids);
+    const { finds } = finder(database, ids);
 
     // The ToR says "monitoring and evaluation", never "M&E".
-    expect(await found("M&E")).toEqual({ keys: ["me"], corrected: undefined });
-    expect(await found("MEL")).toEqual({ keys: ["me"], corrected: undefined });
-    expect(await found("giám sát và đánh giá")).toEqual({ keys: ["me"], corrected: undefined });
+    await finds("M&E", ["me"]);
+    await finds("MEL", ["me"]);
+    await finds("giám sát và đánh giá", ["me"]);
     // An English ToR about a rural water supply, by the Vietnamese and the Bahasa for clean water.
-    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
-    expect(await found("nuoc sach")).toEqual({ keys: ["evaluation"], corrected: undefined });
-    expect(await found("air bersih")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    await finds("nước sạch", ["evaluation"]);
+    await finds("nuoc sach", ["evaluation"]);
+    await finds("air bersih", ["evaluation"]);
     // A Vietnamese ToR on gender equality (and the Thai one), by the Bahasa and the English.
-    expect(await found("kesetaraan gender")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
-    expect(await found("gender equality")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    await finds("kesetaraan gender", ["gender", "thai"]);
+    await finds("gender equality", ["gender", "thai"]);
     // A concept and a place, both to match.
-    expect(await found("air bersih Cambodia")).toEqual({ keys: ["evaluation"], corrected: undefined });
-    expect(await found("M&E Cambodia")).toEqual({ keys: [], corrected: undefined });
+    await finds("air bersih Cambodia", ["evaluation"]);
+    await finds("M&E Cambodia", []);
   });
 
   it("finds a ToR written in Thai by a word inside it, and by a concept it names in Thai (issue 37)", async ({ database }) => {
     const { ids } = await seededIn(database);
-    const found = finder(database, ids);
+    const { finds } = finder(database, ids);
 
     // Words in the middle of runs without spaces: the ToR's text cut with ICU's dictionaries.
-    expect(await found("สนับสนุน")).toEqual({ keys: ["thai"], corrected: undefined });
-    expect(await found("ฝึกอบรม")).toEqual({ keys: ["thai"], corrected: undefined });
-    expect(await found("เทศบาล")).toEqual({ keys: ["thai"], corrected: undefined });
+    await finds("สนับสนุน", ["thai"]);
+    await finds("ฝึกอบรม", ["thai"]);
+    await finds("เทศบาล", ["thai"]);
     // Gender equality named in Thai inside the title: the Thai form finds it with the Vietnamese one.
-    expect(await found("ความเท่าเทียมทางเพศ")).toEqual({ keys: ["gender", "thai"], corrected: undefined });
+    await finds("ความเท่าเทียมทางเพศ", ["gender", "thai"]);
 
     // Written before its words were cut (migration 0045): the start-up's backfill cuts them and
     // writes the document again.
     await database.sql`update opportunities set search_unspaced = null,
       search_document = ts_delete(search_document, string_to_array(search_unspaced, ' '))
       where search_unspaced is not null`;
-    expect(await found("เทศบาล")).toEqual({ keys: [], corrected: undefined });
+    await finds("เทศบาล", []);
     const rewritten = await backfillUnspacedWords(database.db, {
       table: "opportunities",
       refresh: (rows) => refreshSearchDocuments(database.db, rows),
     });
     expect(rewritten).toBe(1);
-    expect(await found("เทศบาล")).toEqual({ keys: ["thai"], corrected: undefined });
+    await finds("เทศบาล", ["thai"]);
   });
 
   it("finds a ToR written before its concepts were tagged, once the migration or the retag has tagged it", async ({
     database,
   }) => {
     const { ids, organizationId } = await seededIn(database);
-    const found = finder(database, ids);
+    const { finds } = finder(database, ids);
 
     // Written before migration 0044: documents without their concepts, which it tags.
     await database.sql`update opportunities set search_document = search_without_concepts(search_document)`;
-    expect(await found("M&E")).toEqual({ keys: [], corrected: undefined });
+    await finds("M&E", []);
     const migration = readFileSync(
       fileURLToPath(new URL("../../db/migrations/0044_opportunity_concepts.sql", import.meta.url)),
       "utf8",
     );
     for (const statement of migration.split("--> statement-breakpoint")) await database.sql.unsafe(statement);
-    expect(await found("M&E")).toEqual({ keys: ["me"], corrected: undefined });
-    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    await finds("M&E", ["me"]);
+    await finds("nước sạch", ["evaluation"]);
 
     // Written before the glossary's forms changed: an admin adds a form of clean water.
     ids.set(
@@ -201,7 +205,7 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
       }),
       "blorp",
     );
-    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    await finds("nước sạch", ["evaluation"]);
     const base = new GlossaryCache().base();
     const { glossary, rejected } = mergeAdditions(base, [
       { conceptId: "drinking-water-supply", language: "en", text: "blorpwater" },
@@ -214,10 +218,10 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     };
     expect(await syncConceptForms(database.db, glossary)).toBe(1);
     await retag();
-    expect(await found("nước sạch")).toEqual({ keys: ["blorp", "evaluation"], corrected: undefined });
+    await finds("nước sạch", ["blorp", "evaluation"]);
     // The form taken away again: the tag goes with it.
     expect(await syncConceptForms(database.db, base)).toBe(1);
     await retag();
-    expect(await found("nước sạch")).toEqual({ keys: ["evaluation"], corrected: undefined });
+    await finds("nước sạch", ["evaluation"]);
   });
 });

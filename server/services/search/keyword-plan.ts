@@ -203,11 +203,13 @@ export function planKeywordPage(
   };
   const read: KeywordPlan = { count: { kind: "in-pool" }, ...pools(false, false) };
   const fitting = pools(false, true);
-  const under: KeywordPlan =
-    fitting.documentPool.kind === "fits" ? { count: { kind: "in-pool" }, ...fitting, fallback: read } : read;
+  const fits = (fallback: KeywordPlan): KeywordPlan =>
+    fitting.documentPool.kind === "fits" ? { count: { kind: "in-pool" }, ...fitting, fallback } : read;
   const count = planCount(r, words);
-  if (count.kind === "in-pool") return under;
-  return { count, ...pools(true, false), ...(count.kind === "known-over" ? {} : { fallback: under }) };
+  // Nothing counted before it, a fits pool that fills up has counted past the cap (RANK_ALL is
+  // the cap): what follows is read as known over it, the ranked pool only, not every match sorted.
+  if (count.kind === "in-pool") return fits({ count: { kind: "known-over" }, ...pools(true, false) });
+  return { count, ...pools(true, false), ...(count.kind === "known-over" ? {} : { fallback: fits(read) }) };
 }
 
 /**

@@ -94,6 +94,8 @@ describe("the CV as Europass XML", () => {
       disposition: `attachment; filename="CV-Nguyen-Thi-Lan.xml"; filename*=UTF-8''${encodeURIComponent("CV-Nguyễn-Thị-Lan.xml")}`,
     });
     expect(text).toContain("<SkillsPassport");
+    // A Vietnamese name's family name is its first word (the last one was taken before).
+    expect(text).toContain("<PersonName><FirstName>Thị Lan</FirstName><Surname>Nguyễn</Surname></PersonName>");
     // Without ?format=, the XML is the Europass one.
     expect((await download(`/api/consultants/${id}/cv.xml`, owner.token)).text).toBe(text);
 

@@ -63,7 +63,7 @@ describe("POST /api/my-consultant-profile/import", () => {
     const response = await importFile(await corpus("europass/11-europass-pdf-with-xml.pdf"), "europass.pdf", user.token);
     expect(response.status).toBe(200);
     expect(response.json.format).toBe("europass-pdf");
-    expect(response.json.drafts.profile.name).toBe("Lan Thị Nguyễn");
+    expect(response.json.drafts.profile.name).toBe("Nguyễn Thị Lan");
     expect(response.json.drafts.assignments.length).toBe(4);
   });
 

@@ -6,6 +6,7 @@ import {
   type DraftLanguage,
   EUROPASS_GENERATOR,
 } from "#common/cv-import.ts";
+import { fullName } from "#common/person-names.ts";
 import {
   bestCefr,
   countriesIn,
@@ -75,9 +76,7 @@ function assignmentFrom(
 function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
   const warnings: string[] = [];
   const identification = at(learner, "Identification");
-  const name = [textAt(identification, "PersonName.FirstName"), textAt(identification, "PersonName.Surname")]
-    .filter(Boolean)
-    .join(" ");
+  const name = fullName(textAt(identification, "PersonName.FirstName"), textAt(identification, "PersonName.Surname"));
   const contact = at(identification, "ContactInfo");
   const address = at(contact, "Address.Contact");
   const headline = at(learner, "Headline");
@@ -174,7 +173,7 @@ function formattedMonth(node: XmlNode | undefined): string {
 function readCandidate(candidate: XmlNode): EuropassResult {
   const warnings: string[] = [];
   const person = at(candidate, "CandidatePerson");
-  const name = [textAt(person, "PersonName.GivenName"), textAt(person, "PersonName.FamilyName")].filter(Boolean).join(" ");
+  const name = fullName(textAt(person, "PersonName.GivenName"), textAt(person, "PersonName.FamilyName"));
   const channels = list(person, "Communication");
   const channel = (code: string) => channels.find((item) => textAt(item, "ChannelCode").toLowerCase() === code);
   const email = textAt(channel("email"), "URI");

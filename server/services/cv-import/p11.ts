@@ -6,6 +6,7 @@ import {
   type DraftLanguage,
   type DraftProfile,
 } from "#common/cv-import.ts";
+import { isFamilyNameFirst } from "#common/person-names.ts";
 import type { DocxBlock } from "./docx.ts";
 import {
   countriesIn,
@@ -174,31 +175,8 @@ function pairsOf(blocks: DocxBlock[]): { pairs: Pair[]; sections: { at: number; 
 }
 
 /** Vietnamese family names come first ("Nguyễn Thị Lan"); other names given name first. */
-const FAMILY_FIRST: ReadonlySet<string> = new Set(
-  [
-    "nguyễn",
-    "trần",
-    "lê",
-    "phạm",
-    "hoàng",
-    "huỳnh",
-    "phan",
-    "vũ",
-    "võ",
-    "đặng",
-    "bùi",
-    "đỗ",
-    "hồ",
-    "ngô",
-    "dương",
-    "lý",
-    "đinh",
-    "trương",
-  ].map((name) => name.normalize("NFC")),
-);
-
 function personName(family: string, first: string, middle: string): string {
-  const isFamilyFirst = FAMILY_FIRST.has(family.normalize("NFC").toLocaleLowerCase("vi"));
+  const isFamilyFirst = isFamilyNameFirst(family.split(/\s+/)[0] ?? "");
   return (isFamilyFirst ? [family, middle, first] : [first, middle, family]).filter(Boolean).join(" ");
 }
 

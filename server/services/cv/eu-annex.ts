@@ -1,5 +1,6 @@
+import { nameParts } from "#common/person-names.ts";
 import { countriesOfExperience, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
+import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV as the EU's service tenders ask for it, the "Curriculum vitae" annex (issue 34): its

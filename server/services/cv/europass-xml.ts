@@ -1,4 +1,5 @@
 import { EUROPASS_GENERATOR, LANGUAGE_CODE_OF } from "#common/cv-import.ts";
+import { nameParts } from "#common/person-names.ts";
 import type { LanguageLevel } from "#common/track-record-lists.ts";
 import { escapeMarkup } from "../markup.ts";
 import type { CvData } from "./render.ts";
@@ -41,8 +42,9 @@ function period(start: string, end: string | null): string {
 }
 
 export function renderEuropassXml(cv: CvData): Uint8Array {
-  const [first, ...restOfName] = cv.name.trim().split(/\s+(?=\S+$)/);
-  const surname = restOfName.join(" ");
+  const parts = nameParts(cv.name);
+  const first = parts.given;
+  const surname = parts.family === "—" ? "" : parts.family;
   const work = cv.assignments
     .map((item) => {
       const lines = [

@@ -1,5 +1,6 @@
+import { nameParts } from "#common/person-names.ts";
 import { LANGUAGE_LEVEL_LABELS, type LanguageLevel, monthLabel } from "#common/track-record.ts";
-import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED, nameParts } from "./pdf-kit.ts";
+import { createCvDocument, ENTRY_ROOM, generatedStamp, MUTED } from "./pdf-kit.ts";
 import type { CvData } from "./render.ts";
 
 // The CV in the order of the UN Personal History Form (P.11), which UNDP notices ask for instead

@@ -19,6 +19,7 @@ import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { TRACK_LIST_TEXTS } from "#common/track-record.ts";
 import { readCompiledCatalog, TRANSLATED_LOCALES } from "#server/i18n/catalogs.ts";
 import { RATE_LIMIT_MESSAGES } from "#server/services/accounts/limits.ts";
+import { assertPasswordAllowed } from "#server/services/accounts/users.ts";
 import { PHOTO_TEXTS } from "#server/services/photos.ts";
 import { translateSentence } from "./texts.ts";
 
@@ -282,6 +283,34 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
     expect(translateSentence(thai, CV_IMPORT_WARNINGS.unknownLanguage("Klingon"))).toBe(
       'ภาษา "Klingon" ไม่อยู่ในรายการ โปรดเพิ่มเองหากใกล้เคียงกับภาษาในรายการ',
     );
+  });
+
+  it("says why a password is easy to guess, and how to do better, without English (sign-up, change, reset)", async () => {
+    const refusals = [
+      ["password"],
+      ["hanoi123"],
+      ["qwertyuiop"],
+      ["aaaaaaa1"],
+      ["abcdef12"],
+      ["Jakarta2024"],
+      ["P@ssw0rd"],
+      ["dewi1982", "Dewi Kartika Sari", "dewi.sari@example.org"],
+    ].map(([password = "", ...personal]) => {
+      try {
+        assertPasswordAllowed(password, "password", personal);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`"${password}" was accepted`);
+    });
+    for (const locale of TRANSLATED_LOCALES) {
+      const i18n = setupI18n({ locale, messages: { [locale]: await readCompiledCatalog(locale) } });
+      for (const refusal of refusals) {
+        const said = translateSentence(i18n, refusal);
+        expect(said, `${locale}: ${refusal}`).not.toMatch(/\b(guess|password|words?|Avoid|Add|Capitalize|common)\b/);
+        expect(said, `${locale}: ${refusal}`).toBe(said.trim());
+      }
+    }
   });
 
   it("asks for one of the offered choices, by the field's name where the table knows it", async () => {

@@ -18,6 +18,37 @@ const SENTENCES: MessageDescriptor[] = [
   msg`New password must be at least 6 characters long`,
   msg`Passwords don't match`,
   msg`This password is too easy to guess.`,
+  // Why, and how to do better: zxcvbn's English (@zxcvbn-ts/language-en) after that sentence
+  // (server/services/accounts/password-strength.ts), each looked up on its own.
+  msg`Straight rows of keys on your keyboard are easy to guess.`,
+  msg`Short keyboard patterns are easy to guess.`,
+  msg`Repeated characters like "aaa" are easy to guess.`,
+  msg`Repeated character patterns like "abcabcabc" are easy to guess.`,
+  msg`Common character sequences like "abc" are easy to guess.`,
+  msg`Recent years are easy to guess.`,
+  msg`Dates are easy to guess.`,
+  msg`This is a heavily used password.`,
+  msg`This is a frequently used password.`,
+  msg`This is a commonly used password.`,
+  msg`This is similar to a commonly used password.`,
+  msg`Single words are easy to guess.`,
+  msg`Single names or surnames are easy to guess.`,
+  msg`Common names and surnames are easy to guess.`,
+  msg`There should not be any personal or page related data.`,
+  msg`Avoid predictable letter substitutions like '@' for 'a'.`,
+  msg`Avoid reversed spellings of common words.`,
+  msg`Capitalize some, but not all letters.`,
+  msg`Capitalize more than the first letter.`,
+  msg`Avoid dates and years that are associated with you.`,
+  msg`Avoid recent years.`,
+  msg`Avoid years that are associated with you.`,
+  msg`Avoid common character sequences.`,
+  msg`Avoid repeated words and characters.`,
+  msg`Use longer keyboard patterns and change typing direction multiple times.`,
+  msg`Add more words that are less common.`,
+  msg`Use multiple words, but avoid common phrases.`,
+  msg`You can create strong passwords without using symbols, numbers, or uppercase letters.`,
+  msg`Add another word or two. Uncommon words are better.`,
   msg`Invalid email or password`,
   msg`An account with this email already exists`,
   msg`Current password is incorrect`,
@@ -339,6 +370,17 @@ function assignmentName(i18n: I18n, name: string): string {
 }
 
 const PATTERNS: Pattern[] = [
+  // A password refused as easy to guess (server/services/accounts/users.ts): the sentence, then
+  // zxcvbn's reasons and advice, each in the page's language; one the table does not know is left
+  // out (never English in a translated page), and the general advice said when none is left.
+  {
+    pattern: /^This password is too easy to guess\. (.+)$/s,
+    say: (i18n, [rest = ""]) => {
+      const known = rest.split(/(?<=\.)\s+/).flatMap((sentence) => sentences?.get(sentence) ?? []);
+      const advice = known.length ? known : [msg`Add another word or two. Uncommon words are better.`];
+      return [msg`This password is too easy to guess.`, ...advice].map((descriptor) => i18n._(descriptor)).join(" ");
+    },
+  },
   // A field's name and a number.
   {
     pattern: /^(.+) must be at most (\d+) characters(?: long)?$/,

@@ -202,6 +202,12 @@ const ROWS: Row[] = [
     plans: ["in-pool narrow/narrow"],
   },
   {
+    search: "a word in a country for speakers of its own language: the two filters go together, so more than relevance ranks",
+    query: { keywords: "health", location: "Vietnam", languages: "Vietnamese" },
+    stems: [["health"]],
+    plans: ["in-pool narrow/narrow"],
+  },
+  {
     search: "a word in one country by experience: every match read and sorted, nothing ranked",
     query: { keywords: "climate", location: "Philippines", sort: "experience" },
     stems: [["climat"]],

@@ -171,9 +171,34 @@ function splitSections(lines: string[]): Sections {
       continue;
     }
     if (current === "other") continue;
+    // A contact block inside a section (a two-column CV's sidebar, read after the main column):
+    // the person's details, not the end of the last assignment or degree. Its lines above the
+    // e-mail or phone (name, title, town: short, no sentence, no dates) go with it.
+    if (current !== "personal" && block !== sections.head && isContactLine(line)) {
+      let start = block.length;
+      while (start > 0 && isContactBlockLine(block[start - 1] ?? "")) start -= 1;
+      // It starts a paragraph of its own: a description's last line without a full stop stays.
+      while (start > 0 && start < block.length && block[start - 1] !== "") start += 1;
+      sections.personal.push(...block.splice(start), line);
+      current = "personal";
+      block = sections.personal;
+      continue;
+    }
     block.push(line);
   }
   return sections;
+}
+
+/** An e-mail address, or a telephone number alone or under its label. */
+function isContactLine(line: string): boolean {
+  return (
+    EMAIL.test(line) || /^(?:(?:tel|phone|mobile|mob|telephone|whatsapp)\.?\s*[:：]?\s*)?(?:\+|00)\d[\d\s().-]{6,}\d$/i.test(line)
+  );
+}
+
+/** A line of a contact block above its e-mail: blank, or short, not a sentence, without dates. */
+function isContactBlockLine(line: string): boolean {
+  return line === "" || (line.length <= 80 && !/[.;!?]$/.test(line) && !findRange(line) && !isBullet(line));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { readTextCv } from "./text-cv.ts";
+
+// A CV's text as pdf.js reads it (one string a line, "" between blocks), read into drafts.
+
+describe("readTextCv", () => {
+  it("keeps a two-column CV's sidebar contact block out of the last assignment", () => {
+    // A CV printed from a two-column layout: pdf.js reads the main column, then the sidebar.
+    const lines = [
+      "",
+      "Profile",
+      "",
+      "Public financial management specialist with 15 years of experience in budget reform.",
+      "",
+      "Professional Experience",
+      "",
+      "Senior PFM Adviser, World Bank — Hà Nội, Viet Nam",
+      "March 2021 – present",
+      "Technical lead for the medium-term expenditure framework reform with the Ministry of Finance.",
+      "Research Officer, Central Institute for Economic Management — Hà Nội",
+      "2006 – 2009",
+      "Macro-fiscal research and policy notes.",
+      "",
+      "Trần Minh Khoa Public Financial Management Expert",
+      "",
+      "Hà Nội, Việt Nam",
+      "khoa.tran@example.org",
+      "+84 91 234 5678",
+      "",
+      "Languages",
+      "",
+      "Vietnamese (native)",
+      "English (fluent)",
+    ];
+    const { drafts } = readTextCv(lines);
+    expect(drafts.assignments.map((item) => [item.title, item.description])).toEqual([
+      ["Senior PFM Adviser", "Technical lead for the medium-term expenditure framework reform with the Ministry of Finance."],
+      // The sidebar's name, title, town, e-mail and phone do not come with it.
+      ["Research Officer", "Macro-fiscal research and policy notes."],
+    ]);
+    expect(drafts.profile).toMatchObject({ email: "khoa.tran@example.org", phone: "+84 91 234 5678" });
+    expect(drafts.languages.map((language) => language.name)).toEqual(["Vietnamese", "English"]);
+  });
+});

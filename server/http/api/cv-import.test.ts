@@ -64,6 +64,8 @@ describe("POST /api/my-consultant-profile/import", () => {
     expect(response.status).toBe(200);
     expect(response.json.format).toBe("europass-pdf");
     expect(response.json.drafts.profile.name).toBe("Nguyễn Thị Lan");
+    // The address's country fills the form's Country (required), not only its location.
+    expect(response.json.drafts.profile.country).toBe("Vietnam");
     expect(response.json.drafts.assignments.length).toBe(4);
   });
 

@@ -10,6 +10,7 @@ import { fullName } from "#common/person-names.ts";
 import {
   bestCefr,
   countriesIn,
+  countriesOfLocation,
   countryOfCode,
   countryOfPlace,
   descriptionFields,
@@ -142,6 +143,7 @@ function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
           phone: textAt(list(at(contact, "TelephoneList"), "Telephone")[0], "Contact"),
         }),
         ...((municipality || countryName) && { location: [municipality, countryName].filter(Boolean).join(", ") }),
+        ...(homeCountryOf(municipality, countryName) && { country: homeCountryOf(municipality, countryName) }),
       },
       assignments,
       education,
@@ -149,6 +151,11 @@ function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
     },
     warnings,
   };
+}
+
+/** The country the CV's address names ("Jakarta Selatan" and Indonesia: Indonesia), for the form's Country. */
+function homeCountryOf(town: string, country: string): string | undefined {
+  return countriesOfLocation([town, country].filter(Boolean).join(", "))[0];
 }
 
 function languageOf(description: XmlNode | undefined, warnings: string[]): string | undefined {
@@ -244,6 +251,7 @@ function readCandidate(candidate: XmlNode): EuropassResult {
         ...(email && { email }),
         ...(phone && { phone }),
         ...((city || homeCountry) && { location: [city, homeCountry].filter(Boolean).join(", ") }),
+        ...(homeCountryOf(city, homeCountry) && { country: homeCountryOf(city, homeCountry) }),
       },
       assignments,
       education,

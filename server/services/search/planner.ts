@@ -145,7 +145,7 @@ const OWN_LANGUAGE: Partial<Record<Country, string>> = {
   Thailand: "Thai",
   Vietnam: "Vietnamese",
 };
-/** The share of a country's profiles that list its own language. */
+/** The share of a country's profiles that list its own language, at least. */
 const OWN_LANGUAGE_SHARE = 0.9;
 
 /** The share of profiles each filter (and each donor or language of one) keeps. */
@@ -172,7 +172,9 @@ export function filterShares(params: SearchParams, statistics: Statistics): numb
   }
   for (const language of params.languages) {
     const own = country !== undefined && OWN_LANGUAGE[country] === language;
-    shares.push(own ? OWN_LANGUAGE_SHARE : shareOf(statistics, "languages", language));
+    const share = shareOf(statistics, "languages", language);
+    // Never below its share of all profiles: in a directory where everyone speaks it, so do those of its country.
+    shares.push(own ? Math.max(share, OWN_LANGUAGE_SHARE) : share);
   }
   if (params.availability) {
     shares.push(shareOf(statistics, "available_for_work", params.availability === "available" ? "t" : "f"));

@@ -47,8 +47,8 @@ export type RelaxableFilter = "location" | "expertise" | "experience" | "availab
  * When a search found nothing (issue 33): something that would find some. `drop` is what is left
  * out (words of the keywords as typed, or one filter's value), `query` that search as a query string.
  */
-export type SearchRelaxation = {
-  drop: { words: string[] } | { filter: RelaxableFilter; value: string };
+export type SearchRelaxation<F extends string = RelaxableFilter> = {
+  drop: { words: string[] } | { filter: F; value: string };
   count: number;
   countIsCapped: boolean;
   query: string;

@@ -3,12 +3,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { COUNTRIES, LANGUAGES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { type OpportunitySearch, opportunitySearchSchema } from "#common/opportunities.ts";
+import { type OpportunitySearch, opportunityQueryString, opportunitySearchSchema } from "#common/opportunities.ts";
 import { parseLeniently } from "#common/search-params.ts";
 import { DONORS } from "#common/track-record-lists.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { searchWith } from "#server/services/opportunities/search.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { NoOpportunities } from "../components/opportunities/no-opportunities.tsx";
 import { OpportunityFacts, OrganizationName, SpecializationBadges } from "../components/opportunities/opportunity-facts.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
@@ -39,18 +40,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = searchOfQuery(new URL(request.url).searchParams);
   const page = await searchWith(serviceDeps(app), params, new Date());
   return { params, page, canPost: app.session !== null };
-}
-
-function queryOf(params: OpportunitySearch, page: number): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (key === "page" || value === undefined || value === false) continue;
-    if (key === "sort" && value === "newest") continue;
-    query.set(key, String(value));
-  }
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return text ? `?${text}` : "";
 }
 
 /** One filter of the search: any value (its first choice, the one a search without it has), or one of `values`. */
@@ -88,6 +77,7 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
   const last = first + page.opportunities.length - 1;
   const total = page.total;
   const corrected = page.correctedKeywords;
+  const typed = params.keywords ?? "";
   const filters = [
     { name: "specialization", label: t`Specialization`, anyValue: t`All specializations`, values: PROFILE_SPECIALIZATIONS },
     { name: "country", label: t`Country`, anyValue: t`All countries`, values: COUNTRIES },
@@ -181,22 +171,18 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
                 : i18n._(total === 1 ? msg`1 opportunity` : msg`${total} opportunities`)}
           </h2>
           {corrected && (
-            <p className="mt-1 text-sm text-muted">
+            <p className="mt-2 rounded-lg bg-accent-100 px-4 py-3 text-sm text-ink">
               <Trans>
-                Showing results for <strong>{corrected}</strong>
+                No opportunity matches “<bdi>{typed}</bdi>”. Did you mean{" "}
+                <strong className="font-semibold">
+                  “<bdi>{corrected}</bdi>”
+                </strong>
+                ? Showing its results.
               </Trans>
             </p>
           )}
           {page.total === 0 ? (
-            <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-muted">
-              <Trans>
-                Try fewer words or filters, or{" "}
-                <Link to="/opportunities" className="font-medium text-brand-800 underline">
-                  see every open opportunity
-                </Link>
-                .
-              </Trans>
-            </p>
+            <NoOpportunities keywords={params.keywords} relaxations={page.relaxations} />
           ) : (
             <ul className="mt-4 space-y-4" aria-label={t`Opportunities`}>
               {page.opportunities.map((opportunity) => (
@@ -227,7 +213,7 @@ export default function OpportunitiesPage({ loaderData }: Route.ComponentProps) 
               <Pagination
                 page={page.page}
                 pageCount={page.pageCount}
-                href={(number) => `/opportunities${queryOf(params, number)}`}
+                href={(number) => `/opportunities${opportunityQueryString({ ...params, page: number })}`}
                 label={t`Opportunity pages`}
               />
             </div>

@@ -525,6 +525,17 @@ describe("finding opportunities", () => {
     ]);
     expect(expanded.json.expandedTerms[0].forms.map((form: string) => form.toLowerCase())).toContain("social protection");
     expect((await call(env.app, "GET", `/api/opportunities?keywords=${tag}`)).json.expandedTerms).toBeUndefined();
+    // Nothing matches (the gender audit is remote, not in Vietnam): the answer says what would find
+    // something, each with its count and query (issue 33, as the consultants' `relaxations`).
+    const none = await call(env.app, "GET", `/api/opportunities?keywords=${tag}+audit&country=Vietnam`);
+    expect(none.json.total).toBe(0);
+    expect(none.json.relaxations).toEqual(
+      expect.arrayContaining([
+        { drop: { words: ["audit"] }, count: 1, countIsCapped: false, query: `?keywords=${tag}&country=Vietnam` },
+        { drop: { filter: "country", value: "Vietnam" }, count: 1, countIsCapped: false, query: `?keywords=${tag}+audit` },
+      ]),
+    );
+    expect((await call(env.app, "GET", `/api/opportunities?keywords=${tag}`)).json.relaxations).toBeUndefined();
     const bad = await call(env.app, "GET", "/api/opportunities?donor=Nobody&sort=random");
     expect(bad.status).toBe(400);
     expect(bad.json.errors.map((error: { path: string }) => error.path).sort()).toEqual(["donor", "sort"]);

@@ -96,7 +96,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
   api.get(
     "/",
     describeRoute({
-      summary: "Search published opportunities (12 a page, newest or deadline first)",
+      summary: "Search published opportunities (12 a page, newest or deadline first; when none match, what would find some)",
       query: opportunitySearchSchema,
       response: opportunityPageSchema,
     }),

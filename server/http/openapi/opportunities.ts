@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUDGET_KINDS, DURATION_UNITS, INTEREST_STAGES, OPPORTUNITY_SORTS, OPPORTUNITY_STATUSES } from "#common/opportunities.ts";
 import { MATCH_PARTS } from "#common/opportunity-match.ts";
-import { expandedTermsSchema } from "./schemas.ts";
+import { expandedTermsSchema, relaxationsSchema } from "./schemas.ts";
 
 // What the routes of opportunities answer (issue 32; each described where it is registered,
 // ../api/opportunities.ts): the answers are checked against these schemas by
@@ -98,6 +98,12 @@ export const opportunityPageSchema = z
     correctedKeywords: z.string().optional(),
     /** The concepts of the field glossary the keywords were read as (issue 33), as the consultants' search names them. */
     expandedTerms: expandedTermsSchema.optional(),
+    /**
+     * When nothing was found (issue 33, as the consultants' search answers it): the keywords without
+     * a word, the search without a filter (specialization, country, donor, language, remote,
+     * deadlineSoon), each with its count (exact: `countIsCapped` is always false) and its query string.
+     */
+    relaxations: relaxationsSchema.optional(),
   })
   .strict();
 

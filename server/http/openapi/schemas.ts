@@ -174,6 +174,25 @@ export const expandedTermsSchema = z.array(
   z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict(),
 );
 
+/**
+ * A search that found nothing (issue 33): what would find something, each with how many it finds
+ * and its query string — the keywords without some words (`drop.words`, as typed) or the search
+ * without one filter's value (`drop.filter`, `drop.value`). The consultants' and the opportunities'.
+ */
+export const relaxationsSchema = z.array(
+  z
+    .object({
+      drop: z.union([
+        z.object({ words: z.array(z.string()) }).strict(),
+        z.object({ filter: z.string(), value: z.string() }).strict(),
+      ]),
+      count: z.number().int(),
+      countIsCapped: z.boolean(),
+      query: z.string(),
+    })
+    .strict(),
+);
+
 export const searchResultSchema = z
   .object({
     consultants: z.array(responseSchemas.consultant),
@@ -188,21 +207,7 @@ export const searchResultSchema = z
     /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
     expandedTerms: expandedTermsSchema.optional(),
     /** When nothing was found: what would find something (the keywords without a word, the search without a filter). */
-    relaxations: z
-      .array(
-        z
-          .object({
-            drop: z.union([
-              z.object({ words: z.array(z.string()) }).strict(),
-              z.object({ filter: z.string(), value: z.string() }).strict(),
-            ]),
-            count: z.number().int(),
-            countIsCapped: z.boolean(),
-            query: z.string(),
-          })
-          .strict(),
-      )
-      .optional(),
+    relaxations: relaxationsSchema.optional(),
   })
   .strict();
 /** An answer that only says what happened, in words (`{ message }`). */

@@ -225,3 +225,63 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     await finds("nước sạch", ["evaluation"]);
   });
 });
+
+/** Five ToRs about boreholes (a word no profile of the demo directory uses), written once: their keys. */
+let boreholes: Promise<string[]> | undefined;
+function boreholesIn(database: TestDatabase) {
+  boreholes ??= (async () => {
+    const { ids, organizationId } = await seededIn(database);
+    const countries = ["Cambodia", "Laos", "Cambodia", "Vietnam", "Cambodia"];
+    for (const [index, country] of countries.entries()) {
+      const key = `borehole${index}`;
+      ids.set(
+        await insert(database, organizationId, key, {
+          title: `Borehole siting survey, lot ${index + 1}`,
+          description: "Geophysical siting and supervision of borehole drilling for village schools.",
+          countries: [country],
+        }),
+        key,
+      );
+    }
+    return countries.map((_, index) => `borehole${index}`);
+  })();
+  return boreholes;
+}
+
+// Never a dead end (issues 32 and 33), as the consultants' search: a search that finds nothing
+// answers what would find something.
+describe("the opportunities' search is never a dead end (issues 32 and 33)", () => {
+  it("answers, when nothing matches, the keywords without a word and the search without a filter, each counted", async ({
+    database,
+  }) => {
+    await boreholesIn(database);
+    const search = (query: Record<string, string>) =>
+      searchWith({ readDb: database.db, runtime }, opportunitySearchSchema.parse(query), new Date());
+
+    // No ToR says both: each word alone finds some, the most first.
+    const words = await search({ keywords: "borehole drainage" });
+    expect(words.total).toBe(0);
+    expect(words.relaxations).toEqual([
+      { drop: { words: ["drainage"] }, count: 5, countIsCapped: false, query: "?keywords=borehole" },
+      { drop: { words: ["borehole"] }, count: 1, countIsCapped: false, query: "?keywords=drainage" },
+    ]);
+    // Filters: the search without each (Thailand has no borehole; only three are in Cambodia).
+    const filters = await search({ keywords: "borehole", country: "Thailand", remote: "true", sort: "deadline" });
+    expect(filters.total).toBe(0);
+    expect(filters.relaxations).toEqual([]);
+    const country = await search({ keywords: "borehole", country: "Thailand", sort: "deadline" });
+    expect(country.relaxations).toEqual([
+      {
+        drop: { filter: "country", value: "Thailand" },
+        count: 5,
+        countIsCapped: false,
+        query: "?keywords=borehole&sort=deadline",
+      },
+    ]);
+    // The relaxed search is the link's: what it finds is what was counted.
+    expect((await search({ keywords: "borehole", sort: "deadline" })).total).toBe(5);
+    // Nothing to relax, or something found: no relaxations.
+    expect((await search({ keywords: "zzyzx" })).relaxations).toEqual([]);
+    expect((await search({ keywords: "borehole" })).relaxations).toBeUndefined();
+  });
+});

@@ -2,16 +2,20 @@ import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import {
   OPPORTUNITY_LIMITS,
+  type OpportunityFilter,
   type OpportunityPage,
+  type OpportunityRelaxation,
   type OpportunitySearch,
   type OpportunitySummary,
   opportunityPath,
+  opportunityQueryString,
   opportunitySearchSchema,
 } from "#common/opportunities.ts";
 import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { analyzeKeywords, correctedKeywords, termsQuery } from "../search/keywords.ts";
+import { analyzeKeywords, correctedKeywords, type KeywordTerm, termsQuery } from "../search/keywords.ts";
+import { type Candidate, relaxationsWith } from "../search/relaxations.ts";
 import type { ExpandedTerm } from "../search/result.ts";
 import { keywordWords, LITTLE } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
@@ -20,10 +24,12 @@ import { termsAsText } from "./tor-format.ts";
 
 // /opportunities and GET /api/opportunities (issue 32): published opportunities, 12 a page,
 // newest or deadline first, with the consultants' keyword handling: the same terms (search/keywords.ts:
-// words stemmed, the last one completed, rare or unknown ones corrected from the directory's
-// dictionary; places in any spelling; the field glossary's concepts in any of their forms, issue 33)
-// matched against each opportunity's weighted document (title A, specializations and donors B,
-// countries and languages C, ToR D, and the '#k:' lexemes of the concepts it names).
+// words stemmed, the last one completed; places in any spelling; the field glossary's concepts in
+// any of their forms, issue 33) matched against each opportunity's weighted document (title A,
+// specializations and donors B, countries and languages C, ToR D, and the '#k:' lexemes of the
+// concepts it names); rare or unknown words corrected from the directory's dictionary. A search
+// that finds nothing answers what would find something (`relaxations`, as the consultants' search
+// does: search/relaxations.ts).
 
 type Deps = Pick<ServiceDeps, "readDb" | "runtime">;
 
@@ -45,7 +51,7 @@ async function keywordQueries(deps: Deps, keywords: string) {
     const tsquery = correction && termsQuery(correction.terms);
     return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
   };
-  return { exact, corrected, expandedTerms: analyzed.expandedTerms };
+  return { exact, corrected, expandedTerms: analyzed.expandedTerms, terms: analyzed.terms };
 }
 
 /**
@@ -144,10 +150,15 @@ export function summaryOf(row: SummaryRow): OpportunitySummary {
 }
 
 /**
- * A page of the search, with the keywords as corrected when a correction found more, and the
- * concepts of the field glossary the keywords were read as (as the consultants' answer names them).
+ * A page of the search, with the keywords as corrected when a correction found more, the concepts
+ * of the field glossary the keywords were read as (as the consultants' answer names them), and,
+ * when nothing was found, what would find something.
  */
-export type OpportunitySearchAnswer = OpportunityPage & { correctedKeywords?: string; expandedTerms?: ExpandedTerm[] };
+export type OpportunitySearchAnswer = OpportunityPage & {
+  correctedKeywords?: string;
+  expandedTerms?: ExpandedTerm[];
+  relaxations?: OpportunityRelaxation[];
+};
 
 /** GET /api/opportunities: published opportunities (anyone). */
 export async function searchOpportunities(deps: Deps, _actor: Actor, input: unknown): Promise<OpportunitySearchAnswer> {
@@ -155,21 +166,69 @@ export async function searchOpportunities(deps: Deps, _actor: Actor, input: unkn
   return searchWith(deps, params, new Date());
 }
 
-/** The search for parsed parameters (the page's loader parses leniently itself). */
-export async function searchWith(deps: Deps, params: OpportunitySearch, now: Date) {
+/**
+ * The matches of a search read by `read` (a page and the total, or the total alone), with the
+ * keywords corrected when they find little and the correction finds more.
+ */
+async function matching<T extends { total: number }>(
+  deps: Deps,
+  params: OpportunitySearch,
+  now: Date,
+  read: (where: SQL[]) => Promise<T>,
+) {
   const queries = params.keywords ? await keywordQueries(deps, params.keywords) : null;
-  let found = await readPage(deps.readDb, params, conditions(params, now, queries?.exact));
+  let found = await read(conditions(params, now, queries?.exact));
   let correctedKeywords: string | undefined;
   if (queries && found.total < LITTLE) {
     const corrected = await queries.corrected();
     if (corrected) {
-      const again = await readPage(deps.readDb, params, conditions(params, now, corrected.tsquery));
+      const again = await read(conditions(params, now, corrected.tsquery));
       if (again.total > found.total) {
         found = again;
         correctedKeywords = corrected.keywords;
       }
     }
   }
+  return { found, correctedKeywords, queries };
+}
+
+/** How many published opportunities match (the count of readPage). */
+async function countMatches(db: Database, where: SQL[]) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(opportunities)
+    .where(and(...where));
+  return { total: row?.total ?? 0 };
+}
+
+/** The search without each of its filters, for relaxationsWith. */
+function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearch, OpportunityFilter>[] {
+  return (["specialization", "country", "donor", "language", "remote", "deadlineSoon"] as const).flatMap((filter) => {
+    const value = params[filter];
+    return value === undefined || value === false
+      ? []
+      : [{ drop: { filter, value: String(value) }, params: { ...params, [filter]: undefined, page: 1 } }];
+  });
+}
+
+/**
+ * What would find something when a search found nothing (issue 33, as the consultants' search
+ * answers it: search/relaxations.ts): the keywords without each term (or each term alone) and the
+ * search without each filter, each counted as the search its link makes.
+ */
+function relaxationsOf(deps: Deps, params: OpportunitySearch, now: Date, terms: KeywordTerm[]) {
+  const counted = async (relaxed: OpportunitySearch) => {
+    const { found } = await matching(deps, relaxed, now, (where) => countMatches(deps.readDb, where));
+    return { total: found.total, totalIsCapped: false };
+  };
+  return relaxationsWith(params, terms, counted, { filters: filterCandidates, queryString: opportunityQueryString });
+}
+
+/** The search for parsed parameters (the page's loader parses leniently itself). */
+export async function searchWith(deps: Deps, params: OpportunitySearch, now: Date) {
+  const { found, correctedKeywords, queries } = await matching(deps, params, now, (where) =>
+    readPage(deps.readDb, params, where),
+  );
   const answer: OpportunitySearchAnswer = {
     opportunities: found.rows.map(summaryOf),
     total: found.total,
@@ -180,6 +239,7 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
   };
   if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
   if (queries && queries.expandedTerms.length > 0) answer.expandedTerms = queries.expandedTerms;
+  if (found.total === 0) answer.relaxations = await relaxationsOf(deps, params, now, queries?.terms ?? []);
   return answer;
 }
 

@@ -9,11 +9,26 @@ import type { RelaxableFilter, Relaxation } from "./result.ts";
 // when none of those finds anything either, each term alone); when filters empty the result, the
 // search without each filter. Each with how many it finds and the search itself as a query string.
 
+/** The parameters of a search that can be relaxed: keywords, a page, and filters. */
+type Relaxable = { keywords?: string | undefined; page: number };
+
 /** A search with one thing left out, before it is counted. */
-type Candidate = { drop: Relaxation["drop"]; params: SearchParams };
+export type Candidate<P extends Relaxable = SearchParams, F extends string = RelaxableFilter> = {
+  drop: Relaxation<F>["drop"];
+  params: P;
+};
 
 /** How a relaxed search is counted: the total of its first page. */
-export type CountSearch = (params: SearchParams) => Promise<{ total: number; totalIsCapped: boolean }>;
+export type CountSearch<P = SearchParams> = (params: P) => Promise<{ total: number; totalIsCapped: boolean }>;
+
+/**
+ * A search's own relaxations: the search without each of its filters, and a search as the query
+ * string of its link. The consultants' (filterCandidates, searchQueryString) or the opportunities'.
+ */
+export type Relaxing<P extends Relaxable, F extends string> = {
+  filters: (params: P) => Candidate<P, F>[];
+  queryString: (params: P) => string;
+};
 
 /** A term of the keywords that narrows the search (a stop word matches everything). */
 function narrows(term: KeywordTerm) {
@@ -27,7 +42,7 @@ function keywordsOf(terms: KeywordTerm[]) {
 }
 
 /** The keywords without one term each; or each term alone (`alone`). */
-function wordCandidates(params: SearchParams, terms: KeywordTerm[], alone: boolean): Candidate[] {
+function wordCandidates<P extends Relaxable>(params: P, terms: KeywordTerm[], alone: boolean): Candidate<P, never>[] {
   return terms.map((term, index) => {
     const kept = alone ? [term] : terms.filter((_, other) => other !== index);
     const dropped = alone ? terms.filter((_, other) => other !== index) : [term];
@@ -54,7 +69,11 @@ export function filterCandidates(params: SearchParams): Candidate[] {
 }
 
 /** The candidates counted, those that find something, most first. */
-async function counted(candidates: Candidate[], count: CountSearch): Promise<Relaxation[]> {
+async function counted<P extends Relaxable, F extends string>(
+  candidates: Candidate<P, F>[],
+  count: CountSearch<P>,
+  queryString: (params: P) => string,
+): Promise<Relaxation<F>[]> {
   const totals = await Promise.all(candidates.map((candidate) => count(candidate.params)));
   return candidates
     .map((candidate, index) => ({ candidate, total: totals[index] ?? { total: 0, totalIsCapped: false } }))
@@ -64,7 +83,7 @@ async function counted(candidates: Candidate[], count: CountSearch): Promise<Rel
       drop: candidate.drop,
       count: total.total,
       countIsCapped: total.totalIsCapped,
-      query: searchQueryString(candidate.params),
+      query: queryString(candidate.params),
     }));
 }
 
@@ -74,12 +93,24 @@ async function counted(candidates: Candidate[], count: CountSearch): Promise<Rel
  * the filters' (without each), each counted; none that finds nothing.
  */
 export async function relaxationsOf(params: SearchParams, terms: KeywordTerm[], count: CountSearch): Promise<Relaxation[]> {
+  return relaxationsWith(params, terms, count, { filters: filterCandidates, queryString: searchQueryString });
+}
+
+/** relaxationsOf for another search's parameters (the opportunities': opportunities/search.ts). */
+export async function relaxationsWith<P extends Relaxable, F extends string>(
+  params: P,
+  terms: KeywordTerm[],
+  count: CountSearch<P>,
+  relaxing: Relaxing<P, F>,
+): Promise<Relaxation<F>[]> {
   const narrowing = terms.filter(narrows);
+  const { queryString } = relaxing;
   const [words, filters] = await Promise.all([
-    narrowing.length >= 2 ? counted(wordCandidates(params, narrowing, false), count) : [],
-    counted(filterCandidates(params), count),
+    narrowing.length >= 2 ? counted(wordCandidates(params, narrowing, false), count, queryString) : [],
+    counted(relaxing.filters(params), count, queryString),
   ]);
-  const alone = words.length === 0 && narrowing.length >= 3 ? await counted(wordCandidates(params, narrowing, true), count) : [];
+  const alone =
+    words.length === 0 && narrowing.length >= 3 ? await counted(wordCandidates(params, narrowing, true), count, queryString) : [];
   return [...words, ...alone, ...filters];
 }
 

@@ -6,7 +6,8 @@ import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route
 import * as page from "./opportunities.tsx";
 
 // /opportunities as a route module, the real search on PostgreSQL behind its loader: a search that
-// finds nothing offers what would find something as links (issues 32 and 33: never a dead end).
+// finds nothing offers what would find something as links (issues 32 and 33: never a dead end), and a
+// typo is answered "Did you mean" from the words the opportunities use.
 
 const harness = routeHarness();
 beforeAll(async () => {
@@ -55,5 +56,14 @@ describe("the opportunities' list", () => {
     expect(screen.queryByRole("link", { name: /Remove ‘Laos’/ })).toBeNull();
     expect(linkTo("see every open opportunity")).toBe("/opportunities");
     filters.unmount();
+  });
+
+  it("says which word it read a typo as, from the opportunities' own words", async () => {
+    const view = open("/opportunities?keywords=borehle");
+    await screen.findByRole("heading", { name: "5 opportunities" });
+    expect(screen.getByText(/Did you mean/).textContent).toBe(
+      "No opportunity matches “borehle”. Did you mean “borehole”? Showing its results.",
+    );
+    view.unmount();
   });
 });

@@ -176,6 +176,87 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+-- opportunity_words_after_delete()
+CREATE OR REPLACE FUNCTION public.opportunity_words_after_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM opportunity_words_apply(array_agg(opportunity_words_text(o)), array_agg(-1))
+  FROM old_rows o WHERE o.status = 'published'
+  HAVING count(*) > 0;
+  RETURN NULL;
+END $function$;
+
+-- opportunity_words_after_insert()
+CREATE OR REPLACE FUNCTION public.opportunity_words_after_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM opportunity_words_apply(array_agg(opportunity_words_text(n)), array_agg(1))
+  FROM new_rows n WHERE n.status = 'published'
+  HAVING count(*) > 0;
+  RETURN NULL;
+END $function$;
+
+-- opportunity_words_after_truncate()
+CREATE OR REPLACE FUNCTION public.opportunity_words_after_truncate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  TRUNCATE opportunity_words;
+  RETURN NULL;
+END $function$;
+
+-- opportunity_words_after_update()
+CREATE OR REPLACE FUNCTION public.opportunity_words_after_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM opportunity_words_apply(array_agg(body), array_agg(delta))
+  FROM (
+    SELECT opportunity_words_text(o) AS body, -1 AS delta
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE o.status = 'published'
+      AND (n.status <> 'published' OR opportunity_words_text(o) IS DISTINCT FROM opportunity_words_text(n))
+    UNION ALL
+    SELECT opportunity_words_text(n), 1
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE n.status = 'published'
+      AND (o.status <> 'published' OR opportunity_words_text(o) IS DISTINCT FROM opportunity_words_text(n))
+  ) changed
+  HAVING count(*) > 0;
+  RETURN NULL;
+END $function$;
+
+-- opportunity_words_apply(text[],integer[])
+CREATE OR REPLACE FUNCTION public.opportunity_words_apply(bodies text[], deltas integer[])
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO opportunity_words AS s (word, ndoc)
+  SELECT word, sum(p.delta)::integer
+  FROM unnest(bodies, deltas) AS p(body, delta),
+       unnest(tsvector_to_array(to_tsvector('search_simple', p.body))) AS word
+  WHERE length(word) BETWEEN 3 AND 40 AND word !~ '^[0-9]'
+  GROUP BY word
+  HAVING sum(p.delta) <> 0 AND ts_lexize('english_stem', word) <> '{}'
+  ORDER BY word
+  ON CONFLICT (word) DO UPDATE SET ndoc = s.ndoc + excluded.ndoc
+$function$;
+
+-- opportunity_words_text(opportunities)
+CREATE OR REPLACE FUNCTION public.opportunity_words_text(o opportunities)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT concat_ws(' ', o.title, o.description, array_to_string(o.specializations || o.donors || o.countries || o.languages, ' '))
+$function$;
+
 -- organizations_refresh_ratings()
 CREATE OR REPLACE FUNCTION public.organizations_refresh_ratings()
  RETURNS trigger
@@ -494,6 +575,10 @@ CREATE TRIGGER message_replies_move_shortlist_stages AFTER INSERT ON message_rep
 CREATE TRIGGER message_replies_touch_conversation AFTER INSERT ON message_replies FOR EACH ROW EXECUTE FUNCTION message_replies_touch_conversation();
 CREATE TRIGGER messages_move_shortlist_stages AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_move_shortlist_stages();
 CREATE TRIGGER messages_open_conversation BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION messages_open_conversation();
+CREATE TRIGGER opportunity_words_after_delete AFTER DELETE ON opportunities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION opportunity_words_after_delete();
+CREATE TRIGGER opportunity_words_after_insert AFTER INSERT ON opportunities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION opportunity_words_after_insert();
+CREATE TRIGGER opportunity_words_after_truncate AFTER TRUNCATE ON opportunities FOR EACH STATEMENT EXECUTE FUNCTION opportunity_words_after_truncate();
+CREATE TRIGGER opportunity_words_after_update AFTER UPDATE ON opportunities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION opportunity_words_after_update();
 CREATE TRIGGER organizations_refresh_ratings AFTER UPDATE OF verified_at ON organizations FOR EACH ROW EXECUTE FUNCTION organizations_refresh_ratings();
 CREATE TRIGGER reviews_refresh_rating_delete AFTER DELETE ON reviews REFERENCING OLD TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();
 CREATE TRIGGER reviews_refresh_rating_insert AFTER INSERT ON reviews REFERENCING NEW TABLE AS changed_reviews FOR EACH STATEMENT EXECUTE FUNCTION reviews_refresh_rating();

@@ -4,8 +4,8 @@ import type { GlossaryLanguage } from "#common/glossary/glossary.ts";
 import { authUsers } from "./accounts.ts";
 import { createdAt, id, linkedTo } from "./columns.ts";
 
-// What the search keeps besides the documents (migrations 0007 and 0028, written in SQL and not
-// declared here: search_words, search_concept_forms, the documents' columns): the admins' additions
+// What the search keeps besides the documents (migrations 0007, 0028 and 0046, written in SQL and not
+// declared here: search_words, opportunity_words, search_concept_forms, the documents' columns): the admins' additions
 // to the field glossary and the searches that found nothing.
 
 /**

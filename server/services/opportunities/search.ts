@@ -14,10 +14,10 @@ import {
 import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
-import { analyzeKeywords, correctedKeywords, type KeywordTerm, termsQuery } from "../search/keywords.ts";
+import { analyzeKeywords, correctedKeywordsWith, type KeywordTerm, termsQuery } from "../search/keywords.ts";
 import { type Candidate, relaxationsWith } from "../search/relaxations.ts";
 import type { ExpandedTerm } from "../search/result.ts";
-import { keywordWords, LITTLE } from "../search/words.ts";
+import { type Corrector, keywordWords, LITTLE, MANY_MIN, MANY_SHARE, manyMatches } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
 import { organizationBadgeColumns, wantedColumns, wantedOf } from "./access.ts";
 import { termsAsText } from "./tor-format.ts";
@@ -27,11 +27,28 @@ import { termsAsText } from "./tor-format.ts";
 // words stemmed, the last one completed; places in any spelling; the field glossary's concepts in
 // any of their forms, issue 33) matched against each opportunity's weighted document (title A,
 // specializations and donors B, countries and languages C, ToR D, and the '#k:' lexemes of the
-// concepts it names); rare or unknown words corrected from the directory's dictionary. A search
-// that finds nothing answers what would find something (`relaxations`, as the consultants' search
-// does: search/relaxations.ts).
+// concepts it names). A word no published opportunity uses is corrected from the opportunities' own
+// words (opportunity_words, migration 0046), and a search that finds nothing answers what would
+// find something (`relaxations`, as the consultants' search does: search/relaxations.ts).
 
 type Deps = Pick<ServiceDeps, "readDb" | "runtime">;
+
+/**
+ * The opportunities' corrector (search/words.ts): a word that no published opportunity uses (what
+ * the profiles' dictionary says does not count: a word only ToRs use is no typo, and a typo some
+ * profile makes is still one here) becomes a similar word published opportunities use that many of
+ * them use (at least MANY_MIN and one in 200) or many listed profiles use (manyMatches: the field's
+ * own words, "sanitation", while opportunities are still few).
+ */
+function opportunitiesCorrector(listed: number): Corrector {
+  const published = sql`(select count(*) from ${opportunities} where ${opportunities.status} = 'published')`;
+  return {
+    table: "opportunity_words",
+    suspect: (word) => word.lexemes.length > 0,
+    suggestable: sql`w.ndoc > 0 and (w.ndoc >= greatest(${MANY_MIN}::int, ceil(${published} * ${MANY_SHARE}::float8))
+      or exists (select 1 from search_words p where p.word = w.word and p.ndoc >= ${manyMatches(listed)}::int))`,
+  };
+}
 
 /**
  * The tsquery of the keywords (the words as typed, and with rare ones corrected), or null when only
@@ -47,7 +64,7 @@ async function keywordQueries(deps: Deps, keywords: string) {
   if (!exact) return null;
   const corrected = async () => {
     const { listed } = await deps.runtime.statistics(db);
-    const correction = await correctedKeywords(db, analyzed, listed);
+    const correction = await correctedKeywordsWith(db, analyzed, opportunitiesCorrector(listed));
     const tsquery = correction && termsQuery(correction.terms);
     return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
   };

@@ -11,7 +11,16 @@ import type { KeywordWords } from "./keyword-plan.ts";
 import { type PlaceTerm, placeTerms } from "./places.ts";
 import { filterConditions, indexedMatch } from "./query.ts";
 import type { ExpandedTerm } from "./result.ts";
-import { ANALYSIS_TTL_MS, analyzeWords, correctWords, quoteLexeme, typedKeywords, type WordAnalysis } from "./words.ts";
+import {
+  ANALYSIS_TTL_MS,
+  analyzeWords,
+  type Corrector,
+  correctWordsWith,
+  profilesCorrector,
+  quoteLexeme,
+  typedKeywords,
+  type WordAnalysis,
+} from "./words.ts";
 
 // The keywords of a search as terms (issue 33): a place in any spelling (places.ts), a concept of
 // the field glossary in any of its forms ("M&E", "monitoring and evaluation", "giám sát và đánh
@@ -173,8 +182,17 @@ export async function correctedKeywords(
   keywords: AnalyzedKeywords,
   listed: number,
 ): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
+  return correctedKeywordsWith(db, keywords, profilesCorrector(listed));
+}
+
+/** correctedKeywords from another dictionary (the opportunities' words: opportunities/search.ts). */
+export async function correctedKeywordsWith(
+  db: Executor,
+  keywords: AnalyzedKeywords,
+  corrector: Corrector,
+): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
   const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
-  const corrections = await correctWords(db, words, listed);
+  const corrections = await correctWordsWith(db, words, corrector);
   if (corrections.size === 0) return undefined;
   const terms = keywords.terms.map((term): KeywordTerm => {
     const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { unspacedWordsOf } from "#common/word-segmentation.ts";
 import type { Executor } from "#server/db/client.ts";
 
@@ -177,6 +177,29 @@ export function editsAllowed(typed: string): number {
 const SUGGESTIONS_TRIED = 5;
 
 /**
+ * Where corrections come from: a words dictionary, which of the keywords' words may be corrected,
+ * and how many documents a suggestion must be used by. The consultants' search corrects from the
+ * listed profiles' words (profilesCorrector); the opportunities' from the published opportunities'
+ * (opportunity_words, migration 0046: opportunities/search.ts).
+ */
+export type Corrector = {
+  /** The dictionary: a table of (word, ndoc) with a trigram index. */
+  table: "search_words" | "opportunity_words";
+  /** Whether a word may need correcting before the dictionary is asked (which keeps only the words it has no use of). */
+  suspect: (word: WordAnalysis) => boolean;
+  /** Whether the dictionary's word `w` may be suggested: used by many documents (manyMatches). */
+  suggestable: SQL;
+};
+
+/**
+ * The consultants' corrector: words that match nothing (completions included: `reach`), from the
+ * listed profiles' words, a suggestion used by manyMatches(listed) of them.
+ */
+export function profilesCorrector(listed: number): Corrector {
+  return { table: "search_words", suspect: (word) => word.reach === 0, suggestable: sql`w.ndoc >= ${manyMatches(listed)}::int` };
+}
+
+/**
  * For words that match nothing (issue 33: a word with matches of its own, such as a consultant's
  * rare surname, is never "corrected"), and are no word of an organization's name, the most
  * similar word of the dictionary that is a likely mistyping of it (editsAllowed) and that many
@@ -184,19 +207,26 @@ const SUGGESTIONS_TRIED = 5;
  * words table, never on the profiles.
  */
 export async function correctWords(db: Executor, analyzed: WordAnalysis[], listed: number) {
+  return correctWordsWith(db, analyzed, profilesCorrector(listed));
+}
+
+/** correctWords from a corrector's dictionary: a word the dictionary has a use of is never corrected. */
+export async function correctWordsWith(db: Executor, analyzed: WordAnalysis[], corrector: Corrector) {
   const corrections = new Map<string, { word: string; lexemes: string[]; ndoc: number }>();
-  const suspects = analyzed.filter((word) => word.reach === 0 && word.key.length >= 4);
+  const suspects = analyzed.filter((word) => corrector.suspect(word) && word.key.length >= 4);
   if (suspects.length === 0) return corrections;
+  const words = sql.identifier(corrector.table);
   const rows = await db.execute<{ key: string; correction: string; lexemes: string[]; ndoc: number }>(sql`
     select t.key, s.word as correction, s.ndoc, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
     from unnest(${sql.param(suspects.map((word) => word.key))}::text[]) as t(key)
     cross join lateral (
-      select w.word, w.ndoc, similarity(w.word, t.key) as similar from search_words w
-      where w.word % t.key and w.ndoc >= ${manyMatches(listed)}::int and w.word <> t.key
+      select w.word, w.ndoc, similarity(w.word, t.key) as similar from ${words} w
+      where w.word % t.key and ${corrector.suggestable} and w.word <> t.key
       order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
       limit ${SUGGESTIONS_TRIED}
     ) s
-    where not exists (
+    where not exists (select 1 from ${words} u where u.word = t.key and u.ndoc > 0)
+      and not exists (
       select 1 from organizations o where search_key(o.name) ~ ('\\m' || t.key || '\\M'))
     order by t.key, s.similar desc, s.ndoc desc, s.word`);
   // The fewest edits first, then the most similar (the order of the rows).

@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_TEXTS } from "#common/organizations.ts";
-import { conversationReports } from "#server/db/schema.ts";
+import { consultants, conversationReports, organizations } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { sendMessage } from "#server/services/messages/send.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { receivedConversation } from "../../tests/setup/conversations.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as list from "./messages.tsx";
 import * as page from "./messages-conversation.tsx";
 
 // /messages/{id} as a route module: "Report this sender" (issue 31). The consultant who received
@@ -128,3 +132,44 @@ describe("Report this sender on /messages/{id}", () => {
     second.unmount();
   });
 });
+
+describe("the received list on /messages", () => {
+  it("marks a verified organization's conversation with the badge, not a name the sender typed", async () => {
+    // A typed organization ("Mekong Jobs", no organization behind it) and a verified team's message.
+    const { consultant } = await conversation();
+    const consultantId = await consultantOf(consultant.user.id);
+    const member = await harness.signIn({ name: "Ann Lertpanya" });
+    const team = await createOrganization(harness.deps, actorOf(member), {
+      name: "Mekong Water Alliance",
+      kind: "ngo",
+      country: "TH",
+    });
+    await harness.database.db
+      .update(organizations)
+      .set({ verifiedAt: new Date(), verificationMethod: "admin" })
+      .where(eq(organizations.id, team.id));
+    await sendMessage(harness.deps, actorOf(member), {
+      consultantId,
+      senderName: "Ann Lertpanya",
+      senderEmail: member.user.email,
+      subject: "Mid-term evaluation",
+      message: "Would you be available for the mid-term evaluation in March?",
+    });
+    const view = renderRoute(list, {
+      path: "/messages",
+      url: "/messages?box=received",
+      context: appContextOf(harness.deps, consultant),
+      signedIn: true,
+    });
+    const rows = await screen.findAllByTestId("conversation-item");
+    const row = (subject: string) => rows.find((item) => item.textContent?.includes(subject));
+    expect(within(row("Mid-term evaluation")!).queryByText("Verified organization")).not.toBeNull();
+    expect(within(row("A paid position for you")!).queryByText("Verified organization")).toBeNull();
+    view.unmount();
+  });
+});
+
+async function consultantOf(userId: number) {
+  const [row] = await harness.database.db.select({ id: consultants.id }).from(consultants).where(eq(consultants.userId, userId));
+  return row!.id;
+}

@@ -11,6 +11,7 @@ import { BlockedSenderLabel, ConversationStatusLabel } from "../components/conve
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { InboxFrame } from "../components/messages/inbox-states.tsx";
 import { UnreadBadge } from "../components/messages/unread-badge.tsx";
+import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
 import { ButtonLink, buttonClasses } from "../components/ui/button.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
@@ -146,6 +147,8 @@ export default function MessagesPage({ loaderData }: Route.ComponentProps) {
                     <bdi>{conversation.lastMessage.preview}</bdi>
                   </p>
                   <p className="mt-2 flex flex-wrap items-center gap-2">
+                    {/* The sender's verified organization (issue 31), below the name a phone cuts short. */}
+                    {conversation.otherParty.organization?.verified && <VerifiedMark />}
                     {conversation.isBlockedSender && <BlockedSenderLabel />}
                     <ConversationStatusLabel box={box} status={conversation.status} />
                   </p>

@@ -11,6 +11,7 @@ import { AppError } from "#server/services/errors.ts";
 import { listContactChoices, listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { putDocument } from "#server/services/opportunities/document.ts";
 import { createOpportunity, getOpportunity, updateOpportunity } from "#server/services/opportunities/opportunities.ts";
+import { actingOrganization } from "#server/services/organizations/membership.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { namedOptions } from "../components/organizations/labels.ts";
 import { Alert } from "../components/ui/alert.tsx";
@@ -53,6 +54,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       organizations.map(({ id }) => id),
     ),
     me: actor?.id ?? null,
+    // A new opportunity is for the organization the person acts for (the header's switcher), when
+    // they may post for it: not the first of the list, which may be another, unverified one.
+    acting: params.id === undefined ? ((await actingOrganization(deps, actor))?.id ?? null) : null,
   });
   if (params.id === undefined) return withContacts(null, await listPostingOrganizations(deps, actor));
   const id = parseId(params.id);
@@ -158,7 +162,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity, organizations, contacts, me } = loaderData;
+  const { opportunity, organizations, contacts, me, acting } = loaderData;
   const { t } = useLingui();
   const minTitle = OPPORTUNITY_LIMITS.titleMin;
   const maxTitle = OPPORTUNITY_LIMITS.title;
@@ -202,7 +206,13 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
         {!opportunity && (
           <Field label={t`Organization`} required error={errors.organizationId}>
             {(props) => (
-              <Select {...props} name="organizationId" defaultValue={value("organizationId")}>
+              <Select
+                {...props}
+                name="organizationId"
+                defaultValue={
+                  value("organizationId") || (organizations.some(({ id }) => id === acting) ? String(acting) : undefined)
+                }
+              >
                 <Options values={namedOptions(organizations)} />
               </Select>
             )}

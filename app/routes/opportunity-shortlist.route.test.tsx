@@ -309,3 +309,34 @@ describe("the contact person on the posting form", () => {
     expect(await contact()).toBe(colleague.user.id);
   });
 });
+
+// Tried as an NGO team (session 12): a person in two organizations opened the posting form and
+// found the first one of the list chosen, not the one she acts for.
+describe("the organization on the posting form", () => {
+  it("is the one the person acts for, not the first of the list", async () => {
+    const poster = await harness.signIn({ name: "Ploy Srisuk" });
+    await createOrganization(harness.deps, actorOf(poster), {
+      name: "Aardvark Research Institute",
+      kind: "research",
+      country: "VN",
+    });
+    // The creator of an organization acts for it: the second one, last in the list.
+    const acting = await createOrganization(harness.deps, actorOf(poster), {
+      name: "Zambales Water Alliance",
+      kind: "ngo",
+      country: "PH",
+    });
+    const view = renderRoute(formPage, {
+      path: "/opportunities/new",
+      url: "/opportunities/new",
+      context: appContextOf(harness.deps, poster),
+    });
+    const select = (await screen.findByLabelText(/^Organization/)) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      "Aardvark Research Institute",
+      "Zambales Water Alliance",
+    ]);
+    expect(select.value).toBe(String(acting.id));
+    view.unmount();
+  });
+});

@@ -91,7 +91,7 @@ describe("the CV as Europass XML", () => {
     expect(response.status).toBe(200);
     expectDownload(response, {
       contentType: "application/xml; charset=utf-8",
-      disposition: `attachment; filename="CV-Nguyen-Thi-Lan.xml"; filename*=UTF-8''${encodeURIComponent("CV-Nguyễn-Thị-Lan.xml")}`,
+      disposition: `attachment; filename="CV-Nguyen-Thi-Lan-Europass.xml"; filename*=UTF-8''${encodeURIComponent("CV-Nguyễn-Thị-Lan-Europass.xml")}`,
     });
     expect(text).toContain("<SkillsPassport");
     // A Vietnamese name's family name is its first word (the last one was taken before).

@@ -71,6 +71,9 @@ async function downloadAs(id: number, format: string, token?: string, lang?: str
   });
   expect(response.status, format).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/pdf");
+  // Each layout its own file: a bid's P11 and EU annex do not overwrite each other.
+  const suffix = { standard: "", p11: "-P11", europass: "-Europass", eu: "-EU" }[format];
+  expect(response.headers.get("content-disposition"), format).toContain(`filename="CV-Somchai-Wongsawat${suffix}.pdf"`);
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -17,28 +17,31 @@ export type CvFormat = {
   contentType: string;
   /** The file name's extension, which is also the URL's: cv.pdf. */
   extension: string;
+  /** What the file name adds after the name, so each layout downloads as its own file: "-P11". */
+  fileSuffix: string;
   /** Renders the CV. Runs in the CV thread, never on the request's event loop. */
   render: (cv: CvData, options: CvRenderOptions) => Promise<Uint8Array>;
 };
 
 /** A layout that makes a PDF, drawn by `render`. */
-function pdfLayout(render: CvFormat["render"]) {
-  return { contentType: "application/pdf", extension: "pdf", render } as const;
+function pdfLayout<Suffix extends string>(fileSuffix: Suffix, render: CvFormat["render"]) {
+  return { contentType: "application/pdf", extension: "pdf", fileSuffix, render } as const;
 }
 
 export const CV_FORMATS = {
   /** The key-expert CV in the World Bank's and the EU's order (./render.ts). */
-  standard: pdfLayout(async (cv, options) => (await import("./render.ts")).renderCvPdf(cv, options)),
+  standard: pdfLayout("", async (cv, options) => (await import("./render.ts")).renderCvPdf(cv, options)),
   /** The UN Personal History Form's sections and order (issue 34). */
-  p11: pdfLayout(async (cv, options) => (await import("./p11-pdf.ts")).renderP11Pdf(cv, options)),
+  p11: pdfLayout("-P11", async (cv, options) => (await import("./p11-pdf.ts")).renderP11Pdf(cv, options)),
   /** The Europass layout, its XML attached so it imports back (issue 34). */
-  europass: pdfLayout(async (cv, options) => (await import("./europass-pdf.ts")).renderEuropassPdf(cv, options)),
+  europass: pdfLayout("-Europass", async (cv, options) => (await import("./europass-pdf.ts")).renderEuropassPdf(cv, options)),
   /** The "Curriculum vitae" annex of EU service tenders (issue 34). */
-  eu: pdfLayout(async (cv, options) => (await import("./eu-annex.ts")).renderEuAnnexPdf(cv, options)),
+  eu: pdfLayout("-EU", async (cv, options) => (await import("./eu-annex.ts")).renderEuAnnexPdf(cv, options)),
   /** Europass XML (2012-2020 schema), which imports back into the site unchanged (issue 34). */
   "europass-xml": {
     contentType: "application/xml; charset=utf-8",
     extension: "xml",
+    fileSuffix: "-Europass",
     render: async (cv) => (await import("./europass-xml.ts")).renderEuropassXml(cv),
   },
 } as const satisfies Record<string, CvFormat>;

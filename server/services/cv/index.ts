@@ -129,13 +129,13 @@ async function findOrMakeCv(
       await storeCv(db, id, format, digest, made);
       return made;
     }));
-  const { contentType, extension } = CV_FORMATS[format];
+  const { contentType, extension, fileSuffix } = CV_FORMATS[format];
   return {
     body,
     contentType,
     digest,
-    filename: `CV-${asciiName(consultant.name)}.${extension}`,
-    utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}.${extension}`,
+    filename: `CV-${asciiName(consultant.name)}${fileSuffix}.${extension}`,
+    utf8Filename: `CV-${consultant.name.replace(/[\s/\\"]+/g, "-")}${fileSuffix}.${extension}`,
     // A CV with fields only some viewers get must not be kept by a shared cache.
     personal: view.canEdit || actor !== null || view.status !== "approved",
     countable: view.countable,

@@ -94,12 +94,23 @@ type PrimaryOptions = {
   env: Record<string, string>;
   /** Called once every worker has exited after a shutdown signal. */
   onStopped: () => Promise<void>;
+  /** The first wait before a replacement worker that failed to start is forked again; it doubles up to 30 s. */
+  restartDelayMs?: number;
 };
 
+/** A worker exits with this when the configuration is wrong (server/main.ts): starting another would not help. */
+const CONFIG_EXIT_CODE = 78;
+const MAX_RESTART_DELAY_MS = 30_000;
+
 /** In the primary: fork the workers, keep them running, relay invalidations, stop them gracefully. */
-export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
+export function runPrimary({ workers, log, env, onStopped, restartDelayMs = 1_000 }: PrimaryOptions) {
   let stopping = false;
   const everListened = new WeakSet<Worker>();
+  // Whether this instance has served: a worker that cannot start then is no reason to stop the
+  // others (its replacement needs the database, which may be down for a while: issue 35).
+  let served = false;
+  let restartDelay = restartDelayMs;
+  const pendingRestarts = new Set<ReturnType<typeof setTimeout>>();
   // An invalidation from one worker waits for every other worker's answer.
   let nextRelay = 0;
   const relays = new Map<number, { from: Worker; fromId: number; remaining: Set<Worker> }>();
@@ -116,7 +127,11 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
 
   const fork = () => {
     const worker = cluster.fork(env);
-    worker.on("listening", () => everListened.add(worker));
+    worker.on("listening", () => {
+      everListened.add(worker);
+      served = true;
+      restartDelay = restartDelayMs;
+    });
     worker.on("message", (message: unknown) => {
       if (isMessage(message, "page-cache:invalidate")) {
         const relayId = ++nextRelay;
@@ -154,8 +169,23 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
       return;
     }
     if (!everListened.has(worker)) {
-      log.error({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
-      void shutdown("worker failed to start", 1);
+      // At start-up (a wrong setting, a database that is not there yet), or a configuration problem: stop.
+      if (!served || code === CONFIG_EXIT_CODE) {
+        log.error({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
+        void shutdown("worker failed to start", 1);
+        return;
+      }
+      // A replacement while the instance serves: its siblings keep serving; try again, less and less often.
+      log.error(
+        { pid: worker.process.pid, code, signal, retryInMs: restartDelay },
+        "a replacement worker failed to start; trying again",
+      );
+      const timer = setTimeout(() => {
+        pendingRestarts.delete(timer);
+        if (!stopping) fork();
+      }, restartDelay);
+      pendingRestarts.add(timer);
+      restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, "a worker exited unexpectedly; starting another");
@@ -167,6 +197,7 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
+    for (const timer of pendingRestarts) clearTimeout(timer);
     log.info({ reason }, "shutting down: the workers finish their requests in flight");
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
     if (running.length === 0) await onStopped();
@@ -177,5 +208,5 @@ export function runPrimary({ workers, log, env, onStopped }: PrimaryOptions) {
   for (let index = 0; index < workers; index++) fork();
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-  return { exitCode: () => exitCode };
+  return { exitCode: () => exitCode, stop: (reason: string) => shutdown(reason) };
 }

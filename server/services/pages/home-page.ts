@@ -38,7 +38,7 @@ export async function viewHomePage(
   viewer: Pick<Viewer, "userAgent">,
   actor: Actor = null,
 ): Promise<HomePage> {
-  const { db, log } = deps;
+  const { readDb, log } = deps;
   const [stats, results] = await Promise.all([
     directoryStats(deps).catch((error: unknown) => {
       log.error({ err: error }, "loading the directory stats failed");
@@ -55,12 +55,15 @@ export async function viewHomePage(
   if (!results) return { stats, results: null };
   const ids = results.consultants.map((consultant) => consultant.id);
   countSearchAppearances(deps, ids, viewer);
+  // What the cards show is read where the search was (the replica, when there is one): a visitor's
+  // home page keeps working while the primary is down (issue 35; only the bookmarks, a signed-in
+  // person's own lists, read the primary).
   const [counts, donors, saved] = await Promise.all([
-    reviewCounts(db, ids).catch((error: unknown) => {
+    reviewCounts(readDb, ids).catch((error: unknown) => {
       log.error({ err: error }, "loading review counts failed");
       return new Map<number, number>();
     }),
-    cardDonors(db, ids),
+    cardDonors(readDb, ids),
     // The bookmarks' saved state: the cards still show without it.
     consultantsOnLists(deps, actor, ids).catch((error: unknown) => {
       log.error({ err: error }, "loading the shortlisted consultants failed");

@@ -308,6 +308,18 @@ export function isAtDomain(emailDomain: string, domain: string): boolean {
 /** `logoUrl` where the organization is shown with its logo (messages, reviews, shared lists; issue 31). */
 export type OrganizationBadge = { id: number; name: string; verified: boolean; logoUrl?: string | null };
 
+/**
+ * "Already contacted by a colleague": the conversation the organization a member acts for already
+ * has with a consultant, who of the team wrote last, and when (ISO).
+ */
+export type TeamContact = {
+  conversationId: number;
+  subject: string;
+  organizationName: string;
+  writtenBy: string;
+  writtenAt: string;
+};
+
 /** An organization as its members see it. */
 export type OrganizationView = {
   id: number;

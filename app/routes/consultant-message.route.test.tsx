@@ -1,6 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { conversations, organizationMembers } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
+import { sendMessage } from "#server/services/messages/send.ts";
 import { setActingOrganization } from "#server/services/organizations/membership.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
@@ -78,5 +81,52 @@ describe("the message form's organization", () => {
     expect(field.getAttribute("list")).toBeNull();
     expect(offered).toEqual([]);
     view.unmount();
+  });
+});
+
+// Tried as an NGO team (session 12): Ann opened the message form of a consultant her colleague had
+// already written to for their NGO, and nothing said so; her message joined that conversation.
+describe("already contacted by a colleague", () => {
+  it("says which colleague of the team wrote last and when, with the way to the conversation; not to someone acting for themselves", async () => {
+    const ploy = await harness.signIn({ name: "Ploy Srisuk" });
+    const team = await organization(ploy, "Mekong Water Alliance");
+    const consultantId = await insertListedConsultant(harness.database.db, { name: "Vu Van Minh" });
+    await sendMessage(harness.deps, actorOf(ploy), {
+      consultantId,
+      senderName: "Ploy Srisuk",
+      senderEmail: ploy.user.email,
+      subject: "Mekong WASH mid-term evaluation",
+      message: "Would you be available for an evaluation in the Mekong delta in March?",
+    });
+    const ann = await harness.signIn({ name: "Ann Lertpanya" });
+    await harness.database.db
+      .insert(organizationMembers)
+      .values({ organizationId: team.id, userId: ann.user.id, role: "member", isActing: true });
+    const form = (session: typeof ann) =>
+      renderRoute(messagePage, {
+        path: "/consultant/:id/message",
+        url: `/consultant/${consultantId}/message`,
+        context: appContextOf(harness.deps, session),
+      });
+    const view = form(ann);
+    const notice = await screen.findByTestId("team-contact");
+    expect(notice.textContent).toContain("Your team already writes to Vu Van Minh");
+    expect(notice.textContent).toContain("Ploy Srisuk of Mekong Water Alliance wrote last");
+    expect(notice.textContent).toContain("“Mekong WASH mid-term evaluation”");
+    const [conversation] = await harness.database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.consultantId, consultantId));
+    expect(within(notice).getByRole("link", { name: "Open the conversation" }).getAttribute("href")).toBe(
+      `/messages/${conversation?.id}`,
+    );
+    view.unmount();
+
+    // Acting for herself, her message would be her own conversation: nothing to say.
+    await setActingOrganization(harness.deps, actorOf(ann), { organizationId: null });
+    const alone = form(ann);
+    await screen.findByLabelText(/^Organization/);
+    expect(screen.queryByTestId("team-contact")).toBeNull();
+    alone.unmount();
   });
 });

@@ -11,6 +11,7 @@ import { resendVerificationEmail } from "#server/services/accounts/verification.
 import { actorOf } from "#server/services/context.ts";
 import { Conflict } from "#server/services/errors.ts";
 import { findMessageRecipient, sendMessage } from "#server/services/messages/send.ts";
+import { teamContactWith } from "#server/services/organizations/team-contact.ts";
 import { SignInNotice } from "../components/account/sign-in-prompt.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { authRequiredToast, RESEND_VERIFICATION, SendMessageForm } from "../components/messages/send-message-form.tsx";
@@ -40,7 +41,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const consultant = await recipientOrNotFound({ db }, params.id);
   return {
     consultant,
-    sender: session ? { name: session.user.name, email: session.user.email } : null,
+    sender: session
+      ? {
+          name: session.user.name,
+          email: session.user.email,
+          teamContact: await teamContactWith({ db }, actorOf(session), consultant.id),
+        }
+      : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { parseId as parseConsultantId } from "#common/ids.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { countProfileView } from "#server/services/insights/counter.ts";
+import { teamContactWith } from "#server/services/organizations/team-contact.ts";
 import { viewProfilePage } from "#server/services/pages/profile-page.ts";
 import { openAuthDialog } from "../components/account/auth-dialog.tsx";
 import { ConsultantProfile } from "../components/consultants/consultant-profile.tsx";
@@ -49,8 +50,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   );
   // A signed-out visitor may be served this page from the page cache later: count them too.
   if (page.countable) app.cachedPageEffects.push((visitor) => countProfileView(deps, id, { ...visitor, userId: null }));
-  // The message form starts with the signed-in person's name and e-mail.
-  const sender = session ? { name: session.user.name, email: session.user.email } : null;
+  // The message form starts with the signed-in person's name and e-mail, and says when their team
+  // already writes to this consultant (issue 31: "already contacted by a colleague").
+  const sender = session
+    ? { name: session.user.name, email: session.user.email, teamContact: await teamContactWith(deps, actorOf(session), id) }
+    : null;
   // The page head's description and JSON-LD, built here: their code stays out of the browser's bundle.
   const { publicUrl } = app.config;
   const seo = {

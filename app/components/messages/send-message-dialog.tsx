@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { LogIn, UserPlus } from "lucide-react";
 import { Button, buttonClasses } from "../ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../ui/dialog.tsx";
-import { SendMessageForm } from "./send-message-form.tsx";
+import { type MessageSender, SendMessageForm } from "./send-message-form.tsx";
 
 /** The signed-out dialog's ways on: each closes this dialog and opens the sign-in dialog on its tab. */
 const SIGN_IN_CHOICES = [
@@ -25,7 +25,7 @@ export default function SendMessageDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   consultant: { id: number; name: string };
-  sender: { name: string; email: string } | null;
+  sender: MessageSender | null;
   signIn: (view: "login" | "register") => void;
   /** Puts the focus back on the Send Message button when the dialog closes. */
   returnFocus: () => void;

@@ -4,7 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MailCheck, Send } from "lucide-react";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { usePreloadedAction } from "#app/lib/chunk-load.ts";
 import { errorOf, type FormAnswer, failed, formErrorOf, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
@@ -21,10 +21,12 @@ import {
   SENDER_ORGANIZATION_MAX,
   SUBJECT_MAX,
 } from "#common/messages.ts";
+import type { TeamContact } from "#common/organizations.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { Honeypot, InputField, TextareaField } from "../ui/field.tsx";
+import { LocalTime } from "../ui/local-time.tsx";
 import { DraftRestoredNote, NotSentNotice } from "../ui/not-sent-notice.tsx";
 import { messageActionPath } from "./message-path.ts";
 
@@ -44,6 +46,9 @@ export function authRequiredToast(i18n: I18n): ToastMessage {
   return { title: i18n._(AUTH_REQUIRED.title), description: i18n._(AUTH_REQUIRED.description), variant: "destructive" };
 }
 
+/** Who writes: the signed-in person, and their team's conversation with the consultant, if any (issue 31). */
+export type MessageSender = { name: string; email: string; teamContact?: TeamContact | null };
+
 /**
  * The message form (spec sections 5 and 8). It posts to the message action with a fetcher, so the
  * page around it stays put: success shows 'Message sent successfully!', resets the form and calls
@@ -59,7 +64,7 @@ export function SendMessageForm({
   footer,
 }: {
   consultant: { id: number; name: string };
-  sender: { name: string; email: string };
+  sender: MessageSender;
   /** The outcome of a submission made without JavaScript, rendered by the message page. */
   documentResult?: FormAnswer | null;
   onSent?: () => void;
@@ -100,6 +105,7 @@ export function SendMessageForm({
   return (
     <>
       {mustVerify && <VerifyToSend action={messageActionPath(consultant.id)} documentAnswer={resent} />}
+      {sender.teamContact && <TeamContactNotice contact={sender.teamContact} consultantName={consultant.name} />}
       <MessageFields
         key={generation}
         fetcher={fetcher}
@@ -113,6 +119,33 @@ export function SendMessageForm({
         offline={notSent(outcome)}
       />
     </>
+  );
+}
+
+/**
+ * "Already contacted by a colleague" (issue 31): the team the person acts for already writes to
+ * this consultant. Said before the form, with the way to the conversation, since a new message
+ * joins it (one conversation per organization and consultant) under its subject.
+ */
+function TeamContactNotice({ contact, consultantName }: { contact: TeamContact; consultantName: string }) {
+  const { t } = useLingui();
+  const { organizationName, writtenBy, subject } = contact;
+  return (
+    <div className="mb-4" data-testid="team-contact">
+      <Alert tone="info" title={t`Your team already writes to ${consultantName}`}>
+        <p>
+          <Trans>
+            <bdi>{writtenBy}</bdi> of <bdi>{organizationName}</bdi> wrote last, on <LocalTime value={contact.writtenAt} />, in “
+            <bdi>{subject}</bdi>”. What you send here joins that conversation.
+          </Trans>
+        </p>
+        <p className="mt-2">
+          <Link to={`/messages/${contact.conversationId}`} className="font-semibold underline underline-offset-4">
+            <Trans>Open the conversation</Trans>
+          </Link>
+        </p>
+      </Alert>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { useHref, useLocation } from "react-router";
 import { resumeAt, useResume } from "#app/lib/resume.ts";
 import { Button } from "../ui/button.tsx";
 import { messageActionPath } from "./message-path.ts";
+import type { MessageSender } from "./send-message-form.tsx";
 
 // Send Message on a profile: signed-in people get the message form in a dialog; everyone else is
 // asked to sign in (spec: "A free account is needed to message a consultant"). Before JavaScript
@@ -13,7 +14,7 @@ import { messageActionPath } from "./message-path.ts";
 // Only the button is part of the profile page's first load: the dialog (Radix Dialog) and the
 // form load when the button is first pressed, or earlier when the pointer or focus reaches it.
 
-type Sender = { name: string; email: string };
+type Sender = MessageSender;
 
 const loadDialog = () => import("./send-message-dialog.tsx");
 const SendMessageDialog = lazy(loadDialog);

@@ -8,7 +8,6 @@ import { data } from "react-router";
 import { ACCOUNT_DELETION_MESSAGES, accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
 import { formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
-import { localizePath } from "#common/locales.ts";
 import { responseFromField } from "#common/passkeys.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { clearSessionCookie } from "#server/http/cookies.ts";
@@ -253,9 +252,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (formData.get("confirm") !== "yes") throw new ValidationFailed(ACCOUNT_DELETION_MESSAGES.notConfirmed);
       await deleteOwnAccount(serviceDeps(app), actorOf(app.session));
+      // "/" is home in the page's language: React Router adds the URL's language prefix (the
+      // router's basename) to a redirect, so "/th" here would land on /th/th, a 404.
       return redirectWithToast(
         app,
-        localizePath(localeOfRequest(request), "/"),
+        "/",
         {
           title: i18n._(TOASTS[intent].done),
           description: i18n._(msg`Your account and everything that belonged to it are gone.`),

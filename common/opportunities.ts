@@ -419,14 +419,31 @@ export function opportunityQueryString(params: Partial<OpportunitySearch>): stri
  * (Indonesia: Jakarta's); otherwise UTC, and the poster names theirs.
  */
 export function defaultTimeZone(countryCode: string): string {
-  if (countryCode === "ID") return "Asia/Jakarta";
+  const chosen = CAPITAL_ZONES[countryCode];
+  if (chosen) return chosen;
   try {
     const locale = new Intl.Locale(`und-${countryCode}`) as Intl.Locale & { getTimeZones?: () => string[]; timeZones?: string[] };
     const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
-    return zones.length === 1 && zones[0] ? zones[0] : "UTC";
+    return zones.length === 1 && zones[0] ? currentZoneName(zones[0]) : "UTC";
   } catch {
     return "UTC";
   }
+}
+
+/**
+ * Countries of the region with more than one zone, by their capital's (Malaysia's two are one
+ * offset; a Malaysian organization's deadline was "end of day (UTC)", 08:00 the next day in Kuala Lumpur).
+ */
+const CAPITAL_ZONES: Record<string, string> = { ID: "Asia/Jakarta", MY: "Asia/Kuala_Lumpur" };
+
+/**
+ * ICU names some zones by their old IANA names ("Asia/Saigon", "Asia/Rangoon"): the current ones,
+ * which people read (and a deadline shows), from these names or from those stored before.
+ */
+const RENAMED_ZONES: Record<string, string> = { "Asia/Saigon": "Asia/Ho_Chi_Minh", "Asia/Rangoon": "Asia/Yangon" };
+
+export function currentZoneName(timeZone: string): string {
+  return RENAMED_ZONES[timeZone] ?? timeZone;
 }
 
 /** Milliseconds the zone is ahead of UTC at `instant`. */

@@ -340,3 +340,22 @@ describe("the organization on the posting form", () => {
     view.unmount();
   });
 });
+
+// Tried as an NGO team (session 12): in Bangkok, "31 December 2026, end of day (Asia/Bangkok)"
+// stood beside "Your time: 1 Jan 2027, 00:00", the instant it passes; the reader's time is the
+// day's last minute.
+describe("the deadline in the reader's time", () => {
+  it("is the last minute of the deadline's day, not the next day's midnight", async () => {
+    const posted = await opportunityWithApplicant("Chao Phraya Water Network");
+    const { deadline } = await getOpportunity(harness.deps, actorOf(posted.owner), posted.opportunityId);
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, null),
+    });
+    const yours = await screen.findByText("Your time:");
+    const time = yours.parentElement?.querySelector("time");
+    expect(time?.getAttribute("dateTime")).toBe(new Date(new Date(deadline).getTime() - 60_000).toISOString());
+    view.unmount();
+  });
+});

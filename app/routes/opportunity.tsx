@@ -257,7 +257,8 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               {deadlineText(i18n, opportunity)}
               <br />
               <span className="text-muted">
-                <Trans>Your time:</Trans> <LocalTime value={opportunity.deadline} />
+                {/* The deadline's last minute: the instant it passes is the next day's 00:00. */}
+                <Trans>Your time:</Trans> <LocalTime value={lastMinuteOf(opportunity.deadline)} />
               </span>
             </Fact>
             <Fact term={t`Where`}>{whereText(i18n, opportunity)}</Fact>
@@ -298,6 +299,11 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
       </article>
     </div>
   );
+}
+
+/** A deadline read as "until 23:59" of its day, not "00:00" of the next, in any zone. */
+function lastMinuteOf(deadline: string | Date): Date {
+  return new Date(new Date(deadline).getTime() - 60_000);
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {

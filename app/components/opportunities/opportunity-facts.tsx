@@ -5,7 +5,7 @@ import { BadgeCheck, CalendarClock, Clock, Globe2, MapPin } from "lucide-react";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { formatDate } from "#common/format.ts";
 import { toLocale } from "#common/locales.ts";
-import type { OpportunitySummary } from "#common/opportunities.ts";
+import { currentZoneName, type OpportunitySummary } from "#common/opportunities.ts";
 import { OrganizationLogo } from "../organizations/organization-logo.tsx";
 import { Badge } from "../ui/badge.tsx";
 
@@ -28,7 +28,7 @@ export function whereText(i18n: I18n, opportunity: { countries: string[]; remote
 /** "31 January 2027, end of day (Asia/Bangkok)": the date as the organization set it, in its zone. */
 export function deadlineText(i18n: I18n, opportunity: { deadlineDate: string; timeZone: string }): string {
   const date = formatDate(`${opportunity.deadlineDate}T00:00:00Z`, toLocale(i18n.locale));
-  const zone = opportunity.timeZone.replace(/_/g, " ");
+  const zone = currentZoneName(opportunity.timeZone).replace(/_/g, " ");
   return i18n._(msg`${date}, end of day (${zone})`);
 }
 

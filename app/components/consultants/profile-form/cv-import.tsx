@@ -146,7 +146,7 @@ export function CvImport({
   );
 }
 
-function ImportSummary({
+export function ImportSummary({
   result,
   added,
 }: {
@@ -160,12 +160,22 @@ function ImportSummary({
   const languages = i18n._(msg`${plural(added.languages, { one: "# language", other: "# languages" })}`);
   return (
     <Alert tone="info" title={t`Read as ${format}`}>
-      <p>
-        <Trans>
-          Added {assignments}, {education} and {languages}, each marked “From your CV: check it”. Empty fields took what the CV
-          says. Check everything, then save: nothing is saved until you do.
-        </Trans>
-      </p>
+      {added.assignments + added.education + added.languages > 0 ? (
+        <p>
+          <Trans>
+            Added {assignments}, {education} and {languages}, each marked “From your CV: check it”. Empty fields took what the CV
+            says. Check everything, then save: nothing is saved until you do.
+          </Trans>
+        </p>
+      ) : (
+        // A scanned CV, or one whose entries the form already holds: no "Added 0 assignments".
+        <p>
+          <Trans>
+            No assignment, education entry or language was added: the form already has them, or the CV does not say them in a way
+            that could be read. Empty fields took what the CV says.
+          </Trans>
+        </p>
+      )}
       {result.attachment && (
         <p className="mt-2">
           <KeptNote filename={result.attachment.filename} />

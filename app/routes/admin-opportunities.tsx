@@ -135,7 +135,7 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
         href={(filter) => pageHref(filter)}
       />
       <p className="mt-4 text-sm text-muted">
-        <Trans>{total} opportunities</Trans>
+        {total === 1 ? <Trans>1 opportunity</Trans> : <Trans>{total} opportunities</Trans>}
       </p>
       {list.opportunities.length === 0 ? (
         <p className="mt-4 text-muted">

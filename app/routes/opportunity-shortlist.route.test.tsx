@@ -359,3 +359,24 @@ describe("the deadline in the reader's time", () => {
     view.unmount();
   });
 });
+
+// Tried as an NGO team (session 12): "Mark as filled" took one click, and cannot be undone.
+describe("closing or filling an opportunity from its page", () => {
+  it("takes the disclosure's confirmation: a post without it changes nothing", async () => {
+    const posted = await opportunityWithApplicant("Tonle Sap Fisheries Network");
+    const fill = (fields: Record<string, string>) =>
+      postAction<FormAnswer>(page, {
+        url: `/opportunities/${posted.segment}`,
+        context: appContextOf(harness.deps, posted.owner),
+        fields: { intent: "fill", ...fields },
+        params: { opportunity: posted.segment },
+      });
+    const status = async () => (await getOpportunity(harness.deps, actorOf(posted.owner), posted.opportunityId)).status;
+    const unconfirmed = await fill({});
+    expect(unconfirmed.init.status).toBe(400);
+    expect(await status()).toBe("published");
+    const confirmed = (await fill({ confirmed: "yes" })) as unknown as Response;
+    expect(confirmed.status).toBe(302);
+    expect(await status()).toBe("filled");
+  });
+});

@@ -91,6 +91,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       return redirectWithToast(app, published.path, { title: published.message });
     }
     if (intent === "close" || intent === "fill") {
+      // Neither can be undone: the page asks for it twice (ManageBanner's disclosure), and a post
+      // without that step (an old page, a stray submit) changes nothing.
+      if (form.get("confirmed") !== "yes") {
+        return answer(errorAnswer(i18n._(msg`Open “Close or mark as filled” and choose again.`), { intent }), 400);
+      }
       const closed = await closeOpportunity(deps, actor, { id, body: { as: intent === "fill" ? "filled" : "closed" } });
       return redirectWithToast(app, closed.path, {
         title: intent === "fill" ? i18n._(msg`Marked as filled`) : OPPORTUNITY_TEXTS.closed,
@@ -357,14 +362,31 @@ function ManageBanner({ opportunity }: { opportunity: OpportunityView }) {
             </>
           )}
           {(status === "published" || status === "pending") && (
-            <>
-              <Button type="submit" name="intent" value="close" variant="outline" size="sm">
-                <Trans context="opportunity action">Close</Trans>
-              </Button>
-              <Button type="submit" name="intent" value="fill" variant="outline" size="sm">
-                <Trans>Mark as filled</Trans>
-              </Button>
-            </>
+            // Neither can be undone (applicants lose the opportunity): one step to open, one to choose.
+            <details className="w-full sm:w-auto">
+              <summary
+                className={`${buttonClasses({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+              >
+                <Trans>Close or mark as filled…</Trans>
+              </summary>
+              <div className="mt-2 rounded-xl border border-brand-200 bg-white p-3">
+                <p className="text-slate-700">
+                  <Trans>
+                    Consultants can no longer express interest, and it leaves the search. Its page and applicants stay. This
+                    cannot be undone.
+                  </Trans>
+                </p>
+                <input type="hidden" name="confirmed" value="yes" />
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button type="submit" name="intent" value="close" variant="outline" size="sm">
+                    <Trans context="opportunity action">Close</Trans>
+                  </Button>
+                  <Button type="submit" name="intent" value="fill" variant="outline" size="sm">
+                    <Trans>Mark as filled</Trans>
+                  </Button>
+                </div>
+              </div>
+            </details>
           )}
         </Form>
       </div>

@@ -188,7 +188,8 @@ async function runSingle(config: Config, log: Logger) {
 /** A worker: HTTP only, on the database the primary prepared. */
 async function runWorker(config: Config, log: Logger) {
   if (!config.databaseUrl) throw new Error("a worker needs the DATABASE_URL its primary resolved");
-  const database = connectDatabase(config, config.databaseUrl);
+  // With the logger: a replica skipped or back is said once per change, by every process.
+  const database = connectDatabase(config, config.databaseUrl, log);
   const stopHttp = await serveHttp(config, log, database, { worker: true });
   const stop = onShutdownSignal(async () => {
     await stopHttp();

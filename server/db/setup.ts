@@ -62,7 +62,7 @@ type DatabaseSettings = Pick<Config, "database">;
  * DATABASE_JOB_STATEMENT_TIMEOUT_MS; the direct pool waits (a migration or the start-up lock may
  * take long, and LISTEN waits by design).
  */
-export function connectDatabase(config: DatabaseSettings, url: string, log?: ReplicaLog) {
+export function connectDatabase(config: DatabaseSettings, url: string, log: ReplicaLog) {
   const { pooler, poolSize, directUrl, readUrl, connectTimeoutMs, statementTimeoutMs, jobStatementTimeoutMs, replicaMaxLagMs } =
     config.database;
   // The request pools, named for an operator counting connections (pg_stat_activity.application_name),
@@ -80,9 +80,7 @@ export function connectDatabase(config: DatabaseSettings, url: string, log?: Rep
   const direct =
     directUrl && directUrl !== url ? createDatabase(directUrl, { max: POOL_MAX.direct, connectTimeoutMs }) : undefined;
   const replica = readUrl ? createDatabase(readUrl, requests) : undefined;
-  const replicaRouting = replica
-    ? routeReads(replica.sql, primary.sql, { maxLagMs: replicaMaxLagMs, ...(log ? { log } : {}) })
-    : undefined;
+  const replicaRouting = replica ? routeReads(replica.sql, primary.sql, { maxLagMs: replicaMaxLagMs, log }) : undefined;
   // Connections are opened when first used and closed after 30 s idle: a process whose jobs run
   // elsewhere keeps none open here.
   const jobs = createDatabase(url, { max: POOL_MAX.jobs, pooler, connectTimeoutMs, statementTimeoutMs: jobStatementTimeoutMs });

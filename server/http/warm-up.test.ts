@@ -119,7 +119,7 @@ describe("warmUp", () => {
     // postgres.js closes an idle connection on a timer: a minute passes on the fake clock, at once.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
     const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: database.url, DATABASE_POOL_SIZE: "3", SEED_DEMO: "false" });
-    const app = connectDatabase(config, database.url);
+    const app = connectDatabase(config, database.url, { info: () => {}, warn: () => {} });
     const otherName = `warm-other-${unique()}`;
     const other = createDatabase(database.url, { max: 2, applicationName: otherName });
     const statement = "select count(*)::int as n from pg_class where relname <> $1";

@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { openAppDatabase } from "./app-database.ts";
 import { defaultWorkerCount, runPrimary, shareInvalidationsWithSiblings, shareMetricsWithPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { surviveLostDriverRejections } from "./db/client.ts";
 import { type ConnectedDatabase, connectDatabase } from "./db/setup.ts";
 import { createHttpApp } from "./http/app.ts";
 import type { HttpDeps } from "./http/context.ts";
@@ -236,6 +237,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(config);
+  surviveLostDriverRejections(log);
   if (cluster.isWorker) return runWorker(config, log);
   config = { ...config, sessionSecret: await resolveSessionSecret(config, log) };
   const workers = config.env === "development" ? 1 : (config.webConcurrency ?? defaultWorkerCount());

@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { eq, sql as statement } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -146,5 +149,35 @@ describe("a pool with a statement deadline", () => {
     } finally {
       await close();
     }
+  });
+});
+
+// Issue 35, re-run of the operations review (session 12): the database killed behind PgBouncer
+// ended both workers of an instance. postgres.js drops the promise of the array-types query it
+// sends first on a new connection (porsager/postgres#1192); PgBouncer answered that query with
+// FATAL 08P01 "server login has been failing", and the unhandled rejection ended the process.
+describe("a connection whose first query the pooler refuses", () => {
+  const script = path.join(import.meta.dirname, "../../tests/setup/lost-type-query.ts");
+  const runScript = (mode: "guarded" | "unguarded") =>
+    promisify(execFile)(process.execPath, [script, mode], { timeout: 15_000 }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code,
+        stdout: `${error.stdout}${error.stderr}`,
+      }),
+    );
+
+  it("fails the query that opened it (a 503), and the process keeps serving, the lost rejection logged", async () => {
+    const run = await runScript("guarded");
+    expect(run.code, run.stdout).toBe(0);
+    const outcome = JSON.parse(run.stdout) as { answer: string; warnings: string[] };
+    expect(outcome.answer).toBe("failed: 08P01");
+    expect(outcome.warnings).toEqual([expect.stringContaining("postgres.js dropped the error of its type query")]);
+  });
+
+  it("without surviveLostDriverRejections the driver ends the process (when postgres.js fixes #1192, the guard can go)", async () => {
+    const run = await runScript("unguarded");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("server login has been failing");
   });
 });

@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { isDatabaseUnavailable } from "./errors.ts";
 import * as schema from "./schema.ts";
 
 export type Database = ReturnType<typeof createDatabase>["db"];
@@ -48,6 +49,27 @@ export type DatabaseOptions = {
  * keeps an idle connection known to firewalls and NATs that drop silent ones.
  */
 export const KEEP_WARM_IDLE_SECONDS = 3_600;
+
+/**
+ * postgres.js (3.4.9) sends its array-types query first on every new connection and drops that
+ * query's promise (porsager/postgres#1192, #1205, #1223). When the server, or PgBouncer in front
+ * of it, answers that query with an error — PgBouncer's "server login has been failing" while the
+ * database restarts, a statement_timeout, an administrator's termination — the rejection reaches
+ * no one and Node ends the process: seen killing both workers of an instance when the database
+ * was killed behind PgBouncer (issue 35, session 12). The query that opened the connection gets
+ * the same error and its request answers 503, so such a rejection (the database unavailable,
+ * errors.ts) is logged and the process keeps serving. Any other unhandled rejection still ends
+ * the process, as Node's default does. Installed once per process by server/main.ts.
+ */
+export function surviveLostDriverRejections(log: { warn: (obj: object, msg?: string) => void }) {
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.warn(
+      { err: reason },
+      "a database connection failed as it opened (postgres.js dropped the error of its type query): the request that opened it answered 503",
+    );
+  });
+}
 /**
  * How long a request pool's connection lives before it is replaced: 2 to 4 hours, drawn once per
  * pool (so the pools of an instance's workers are not all replaced at once; a connection's time

@@ -41,4 +41,24 @@ describe("readTextCv", () => {
     expect(drafts.profile).toMatchObject({ email: "khoa.tran@example.org", phone: "+84 91 234 5678" });
     expect(drafts.languages.map((language) => language.name)).toEqual(["Vietnamese", "English"]);
   });
+
+  it("reads a degree whose institution a narrow column cut across two lines", () => {
+    const { drafts } = readTextCv([
+      "Education",
+      "",
+      "MA Public Policy, Australian",
+      "National University, 2011",
+      "",
+      "BA Economics, National",
+      "Economics University, Hà Nội, 2006",
+      "",
+      "MSc Public Health",
+      "Mahidol University, 2008",
+    ]);
+    expect(drafts.education.map(({ degree, institution, year }) => [degree, institution, year])).toEqual([
+      ["MA Public Policy", "Australian National University", "2011"],
+      ["BA Economics", "National Economics University", "2006"],
+      ["MSc Public Health", "Mahidol University", "2008"],
+    ]);
+  });
 });

@@ -428,9 +428,34 @@ const DEGREE =
 const INSTITUTION =
   /\b(?:University|Universit[éeà]|Universitas|Universiti|Universidade|Universidad|Institute|Institut|College|School|Academy|Polytechnic|Đại học|Ecole|École|Hochschule|KAIST)\b|มหาวิทยาลัย|Đại học/iu;
 
+/**
+ * A degree line cut inside its institution's name by a narrow column ("MA Public Policy, Australian"
+ * over "National University, 2011"), as one line: the first has a comma, no year and no
+ * institution, and ends in one to three capitalised words; the next starts with a capital and names
+ * the institution.
+ */
+function joinWrappedInstitutions(lines: string[], hasYear: (line: string) => boolean): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined[joined.length - 1];
+    const tail = previous?.split(/,\s+/).slice(1).pop() ?? "";
+    const isCut =
+      previous !== undefined &&
+      !hasYear(previous) &&
+      !INSTITUTION.test(previous) &&
+      /^(?:\p{Lu}[\p{L}\p{M}'’.-]*\s*){1,3}$/u.test(tail) &&
+      !DEGREE.test(tail) &&
+      /^\p{Lu}/u.test(line) &&
+      INSTITUTION.test(line.split(/,\s+/)[0] ?? "");
+    if (isCut) joined[joined.length - 1] = `${previous} ${line}`;
+    else joined.push(line);
+  }
+  return joined;
+}
+
 function readEducation(block: string[]): DraftEducation[] {
-  const lines = block.filter(Boolean);
   const hasYear = (line: string) => /\b(?:19[5-9]\d|20\d{2})\b/.test(line);
+  const lines = joinWrappedInstitutions(block.filter(Boolean), hasYear);
   // Either each degree starts its entry, or (dates first) each line with a year does.
   const first = lines[0] ?? "";
   const datesFirst = !DEGREE.test(first) && hasYear(first) && DEGREE.test(lines[1] ?? "");

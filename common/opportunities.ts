@@ -4,7 +4,6 @@ import { choices } from "./choices.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
 import type { MatchScore } from "./opportunity-match.ts";
-import type { SearchRelaxation } from "./search.ts";
 import { canonicalDonor, canonicalLanguage, DONORS, type LANGUAGE_NAMES, RATE_CURRENCIES } from "./track-record-lists.ts";
 import { blankToUndefined, givenText, tooLong } from "./zod-fields.ts";
 
@@ -390,26 +389,6 @@ export const opportunitySearchSchema = z.object({
   page: z.preprocess(blankToUndefined, whole(OPPORTUNITY_TEXTS.page, 1, 100_000).default(1)),
 });
 export type OpportunitySearch = z.output<typeof opportunitySearchSchema>;
-
-/** The filters of the opportunities' search a relaxation may leave out (issue 33: never a dead end). */
-export const OPPORTUNITY_FILTERS = ["specialization", "country", "donor", "language", "remote", "deadlineSoon"] as const;
-export type OpportunityFilter = (typeof OPPORTUNITY_FILTERS)[number];
-
-/** A search that would find opportunities when one found none, as the consultants' `relaxations` (common/search.ts). */
-export type OpportunityRelaxation = SearchRelaxation<OpportunityFilter>;
-
-/** The query string of an opportunities' search ("" or "?…"): defaults and the first page left out, as /opportunities reads it. */
-export function opportunityQueryString(params: Partial<OpportunitySearch>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (key === "page" || value === undefined || value === false) continue;
-    if (key === "sort" && value === "newest") continue;
-    query.set(key, String(value));
-  }
-  if (params.page && params.page > 1) query.set("page", String(params.page));
-  const text = query.toString();
-  return text ? `?${text}` : "";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Time zones: the deadline is a date in the organization's time zone; it passes at the end of that day.

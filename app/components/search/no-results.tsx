@@ -1,7 +1,6 @@
 import type { I18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SearchX } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { searchHref } from "#app/lib/use-search-navigation.ts";
@@ -28,36 +27,31 @@ function hrefOf(relaxation: SearchRelaxation) {
 
 const linkClasses = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-/**
- * Relaxations as links, each with its count: the keywords without a word (under `allOf`, the
- * sentence saying nothing matches all of them), then the search without a filter (`labelOf` names
- * the filter's value). The consultants' search and the opportunities' (opportunities/no-opportunities.tsx).
- */
-export function RelaxationLinks<F extends string>({
-  relaxations,
-  allOf,
-  hrefOf,
-  labelOf,
-}: {
-  relaxations: SearchRelaxation<F>[];
-  allOf: ReactNode;
-  hrefOf: (relaxation: SearchRelaxation<F>) => string;
-  labelOf: (drop: { filter: F; value: string }) => string;
-}) {
+export function NoResults({ params, relaxations = [] }: { params: SearchParams; relaxations?: SearchRelaxation[] }) {
+  const { i18n } = useLingui();
   const locale = useLocale();
-  const countOf = (relaxation: SearchRelaxation<F>) =>
+  const countOf = (relaxation: SearchRelaxation) =>
     `${formatCount(relaxation.count, locale)}${relaxation.countIsCapped ? "+" : ""}`;
   const words = relaxations.flatMap((relaxation) =>
     "words" in relaxation.drop ? [{ relaxation, dropped: relaxation.drop.words.join(" ") }] : [],
   );
   const filters = relaxations.flatMap((relaxation) =>
-    "filter" in relaxation.drop ? [{ relaxation, label: labelOf(relaxation.drop) }] : [],
+    "filter" in relaxation.drop ? [{ relaxation, label: filterLabel(i18n, params, relaxation.drop) }] : [],
   );
+  const keywords = params.keywords ?? "";
   return (
-    <>
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
+      <p className="mt-4 text-lg font-semibold text-ink">
+        <Trans>No consultants found matching your criteria.</Trans>
+      </p>
       {words.length > 0 && (
         <div className="mx-auto mt-4 max-w-xl text-ink">
-          <p>{allOf}</p>
+          <p>
+            <Trans>
+              No consultant matches all of “<bdi>{keywords}</bdi>”.
+            </Trans>
+          </p>
           <ul className="mt-2 space-y-1">
             {words.map(({ relaxation, dropped }) => {
               const count = countOf(relaxation);
@@ -96,29 +90,6 @@ export function RelaxationLinks<F extends string>({
           })}
         </ul>
       )}
-    </>
-  );
-}
-
-export function NoResults({ params, relaxations = [] }: { params: SearchParams; relaxations?: SearchRelaxation[] }) {
-  const { i18n } = useLingui();
-  const keywords = params.keywords ?? "";
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <SearchX aria-hidden="true" className="mx-auto size-10 text-muted" />
-      <p className="mt-4 text-lg font-semibold text-ink">
-        <Trans>No consultants found matching your criteria.</Trans>
-      </p>
-      <RelaxationLinks
-        relaxations={relaxations}
-        allOf={
-          <Trans>
-            No consultant matches all of “<bdi>{keywords}</bdi>”.
-          </Trans>
-        }
-        hrefOf={hrefOf}
-        labelOf={(drop) => filterLabel(i18n, params, drop)}
-      />
       {relaxations.length === 0 && params.keywords && (
         <p className="mx-auto mt-4 max-w-xl text-muted">
           <Trans>Try fewer words, another spelling, or the same topic in English (acronyms such as M&E or WASH work too).</Trans>

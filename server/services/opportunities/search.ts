@@ -2,15 +2,18 @@ import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#common/constants.ts";
 import {
   OPPORTUNITY_LIMITS,
-  type OpportunityFilter,
   type OpportunityPage,
-  type OpportunityRelaxation,
   type OpportunitySearch,
   type OpportunitySummary,
   opportunityPath,
-  opportunityQueryString,
   opportunitySearchSchema,
 } from "#common/opportunities.ts";
+import {
+  OPPORTUNITY_FILTERS,
+  type OpportunityFilter,
+  type OpportunityRelaxation,
+  opportunityQueryString,
+} from "#common/opportunity-query.ts";
 import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
@@ -220,7 +223,7 @@ async function countMatches(db: Database, where: SQL[]) {
 
 /** The search without each of its filters, for relaxationsWith. */
 function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearch, OpportunityFilter>[] {
-  return (["specialization", "country", "donor", "language", "remote", "deadlineSoon"] as const).flatMap((filter) => {
+  return OPPORTUNITY_FILTERS.flatMap((filter) => {
     const value = params[filter];
     return value === undefined || value === false
       ? []

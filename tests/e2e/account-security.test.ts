@@ -151,6 +151,19 @@ describe("two-step sign-in", () => {
       expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
       const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      // Typed from the screen four letters at a time: no group is cut across two lines.
+      const cutGroups = await page.getByTestId("totp-secret").evaluate((code) => {
+        const text = code.firstChild as Text;
+        const range = document.createRange();
+        let at = 0;
+        return text.data.split(" ").filter((group) => {
+          range.setStart(text, at);
+          range.setEnd(text, at + group.length);
+          at += group.length + 1;
+          return range.getClientRects().length > 1;
+        });
+      });
+      expect(cutGroups).toEqual([]);
       await expectNoAxeViolations(page);
 
       // A wrong code is refused beside the field; the right one turns it on.

@@ -71,8 +71,8 @@ function ConfirmForm({ enrolment, confirm }: { enrolment: Enrolment; confirm: Fo
         className="rounded-lg border border-slate-200"
       />
       <p className="text-sm text-muted">
-        <Trans>Key:</Trans>{" "}
-        <code className="break-all font-mono text-ink" data-testid="totp-secret">
+        <Trans>Key:</Trans> {/* Wraps between its groups of four, never inside one (a phone's narrow line). */}
+        <code className="font-mono text-ink" data-testid="totp-secret">
           {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
         </code>
       </p>

@@ -38,6 +38,9 @@ function varyOnEncoding(c: import("hono").Context) {
   if (!/accept-encoding/i.test(c.res.headers.get("Vary") ?? "")) c.header("Vary", "Accept-Encoding", { append: true });
 }
 
+/** The status logged and counted for a request whose client left before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** /readyz answers 503 when the primary database does not answer within this long. */
 export const READY_TIMEOUT_MS = 1_000;
 
@@ -67,6 +70,10 @@ export function createHttpApp(deps: HttpDeps) {
       c.set("loopCpu", loopCpu());
     }
     const cpu = loopCpu();
+    // The client went away first (its timeout, a closed tab): a page whose request was aborted
+    // answers 500, which nobody receives. Logged and counted as 499 ("client closed request", as
+    // nginx says), not as a server error an operator's 5xx alert would count (issue 35, session 12).
+    if (c.req.raw.signal.aborted && c.res.status >= 500) c.res = new Response(null, { status: CLIENT_CLOSED_REQUEST });
     // Set after the handler: a page handler returns its own Response object.
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -74,7 +81,8 @@ export function createHttpApp(deps: HttpDeps) {
     const entry = { method: c.req.method, path: c.req.path, status: c.res.status, ms, cpuMs: cpu.ms, alone: cpu.alone };
     // A 503 is a dependency down or busy (the database, the photo storage, the CV thread), said
     // to the client with Retry-After: worth a warning. Any other 5xx is a bug.
-    if (c.res.status === 503) child.warn(entry, "request refused: a dependency is unavailable");
+    if (c.res.status === CLIENT_CLOSED_REQUEST) child.info(entry, "request: the client closed it before the answer");
+    else if (c.res.status === 503) child.warn(entry, "request refused: a dependency is unavailable");
     else if (c.res.status >= 500) child.error(entry, "request failed");
     else if (cpu.alone && cpu.ms > LOOP_CPU_LIMIT_MS)
       child.warn(entry, `request held the event loop: over ${LOOP_CPU_LIMIT_MS} ms of CPU (move the work to a thread or a job)`);

@@ -3,8 +3,12 @@ import { describe, expect, it } from "vitest";
 import { REPORT_TEXTS } from "#common/organizations.ts";
 import { actorOf } from "#server/services/context.ts";
 import { reportConversation } from "#server/services/conversations/reports.ts";
+import { createOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
+import { inDays } from "../../tests/setup/opportunities.ts";
 import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as opportunitiesPage from "./admin-opportunities.tsx";
 import * as page from "./admin-organizations.tsx";
 
 // /admin/organizations as a route module: a report the service refuses to act on keeps the page
@@ -39,6 +43,39 @@ describe("/admin/organizations", () => {
     expect(await screen.findByText("Not changed")).toBeTruthy();
     expect(screen.getByText(REPORT_TEXTS.noSender)).toBeTruthy();
     expect(screen.getByTestId("report")).toBeTruthy();
+    view.unmount();
+  });
+});
+
+// Tried as an admin (session 12): the approval queue said "1 opportunities".
+describe("/admin/opportunities", () => {
+  it("counts one opportunity in the singular", async () => {
+    const poster = await harness.signIn({ name: "Ploy Srisuk" });
+    const organization = await createOrganization(harness.deps, actorOf(poster), {
+      name: "Delta Research Institute",
+      kind: "research",
+      country: "VN",
+    });
+    const draft = await createOpportunity(harness.deps, actorOf(poster), {
+      organizationId: organization.id,
+      title: "Baseline survey on salinity intrusion",
+      description: "A household survey of 600 households on salinity intrusion and drinking water.",
+      specializations: ["Agriculture"],
+      countries: ["Vietnam"],
+      duration: { value: 3, unit: "months" },
+      deadline: inDays(30),
+    });
+    // Not verified: it waits for an administrator.
+    await publishOpportunity(harness.deps, actorOf(poster), draft.id);
+    const admin = await harness.signIn({ role: "admin" });
+    const view = renderRoute(opportunitiesPage, {
+      path: "/admin/opportunities",
+      url: "/admin/opportunities",
+      context: appContextOf(harness.deps, admin),
+      signedIn: true,
+    });
+    expect(await screen.findByText("1 opportunity")).toBeTruthy();
+    expect(screen.queryByText("1 opportunities")).toBeNull();
     view.unmount();
   });
 });

@@ -12,7 +12,7 @@ import { inviteMember, listInvitations, withdrawInvitation } from "#server/servi
 import { LOGO_FIELD, removeOrganizationLogo, setOrganizationLogo } from "#server/services/organizations/logo.ts";
 import { listMembers, removeMember, updateMember } from "#server/services/organizations/members.ts";
 import { deleteOrganization, getOrganization, updateOrganization } from "#server/services/organizations/organizations.ts";
-import { verifyOrganization } from "#server/services/organizations/verification.ts";
+import { domainRefusal, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel, roleOptions } from "../components/organizations/labels.ts";
@@ -88,6 +88,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     members,
     invitations,
     me: { id: session.user.id, email: session.user.email, emailVerified: session.user.isEmailVerified },
+    // Why this member's address cannot verify the domain (another domain, free mail, unconfirmed),
+    // said before a click rather than after it (null: the button works).
+    verifyRefusal: organization.verified
+      ? null
+      : (domainRefusal(organization, { email: session.user.email, isEmailVerified: session.user.isEmailVerified })?.message ??
+        null),
   };
 }
 
@@ -204,7 +210,7 @@ const sectionClasses = "mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm
 
 export default function MyOrganizationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
-  const { organization, members, invitations, me, countries, countryLabel } = loaderData;
+  const { organization, members, invitations, me, countries, countryLabel, verifyRefusal } = loaderData;
   const failure = failed(actionData) ? (actionData as FormAnswer) : null;
   const failureText = (answer: FormAnswer | null | undefined) => translateText(i18n, errorOf(answer) ?? "");
   const role = organization.role as OrganizationRole;
@@ -267,15 +273,27 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
                 <Trans>Add the organization's website first: the domain is checked against it.</Trans>
               )}
             </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="verify" />
-              <Button type="submit" variant="outline" disabled={!organization.domain}>
-                <BadgeCheck aria-hidden="true" className="size-4" />
-                <Trans>
-                  Verify with my e-mail address (<bdi>{email}</bdi>)
-                </Trans>
-              </Button>
-            </Form>
+            {verifyRefusal ? (
+              organization.domain && (
+                <p className="mt-3 text-sm text-slate-700" data-testid="verify-refusal">
+                  {translateText(i18n, verifyRefusal)}
+                </p>
+              )
+            ) : (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="verify" />
+                {/* One text in the button (its flex row would split the words, the address and the
+                    brackets into columns on a phone), wrapping over lines as it needs. */}
+                <Button type="submit" variant="outline" className="h-auto! min-h-10 py-2 text-left">
+                  <BadgeCheck aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    <Trans>
+                      Verify with my e-mail address (<bdi>{email}</bdi>)
+                    </Trans>
+                  </span>
+                </Button>
+              </Form>
+            )}
           </>
         )}
       </section>

@@ -46,4 +46,17 @@ describe("the demo directory's reviews", () => {
       expect(await hasQualifyingConversation(db, review.reviewer_id, review.consultant_id)).toBe(true);
     }
   });
+
+  // Tried as a visitor (session 12): every demo review read "Nguyễn Thanh Sơn, Ministry of Labour…,
+  // [MN] Ministry of Labour… ✓ Verified organization": the accounts were named with their
+  // organization from before organizations existed, and the review now shows the organization's badge.
+  it("names its reviewers as people, the organization shown once, by its badge", async ({ database }) => {
+    const repeated = await database.sql<{ name: string }[]>`
+      select u.name from reviews r
+      join auth_users u on u.id = r.reviewer_id
+      join organizations o on o.id = r.organization_id
+      where u.name like '%' || o.name || '%'
+      limit 3`;
+    expect(repeated).toEqual([]);
+  });
 });

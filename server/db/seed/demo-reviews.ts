@@ -189,7 +189,8 @@ export async function seedDemoReviews(sql: Sql, consultants: readonly GeneratedC
     insert into auth_users ${sql(
       [...reviewers.values()].map((reviewer) => ({
         email: reviewer.email,
-        name: `${reviewer.name}, ${reviewer.organization}`.slice(0, 255),
+        // The person's name: their organization is a real one now, shown by the review's badge.
+        name: reviewer.name.slice(0, 255),
         hashed_password: DEMO_ACCOUNT_PASSWORD,
         is_email_verified: true,
         created_at: iso(Math.min(...planned.filter((p) => p.reviewer === reviewer).map((p) => p.messageAt)) - 7 * DAY),

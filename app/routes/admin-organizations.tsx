@@ -196,7 +196,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
           <Trans>All organizations ({total})</Trans>
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <Field label={t`Search organizations`} className="min-w-0 flex-1">
+          <Field label={t`Search organizations`} className="min-w-[min(100%,16rem)] flex-1">
             {(props) => (
               <Input {...props} name="q" type="search" defaultValue={query.search} placeholder={t`Name, website or slug`} />
             )}

@@ -77,6 +77,8 @@ it("shows the organizations table, a member list and a reported conversation wit
     await page.getByRole("heading", { level: 2, name: /Mekong Water Alliance/ }).waitFor();
     expect(await leftovers(page, locale), `/${locale}/admin/organizations`).toEqual([]);
   }
+  // The search field keeps a usable width on the phone (it was squeezed to ~75 px beside the filter).
+  expect((await page.locator('input[name="q"]').boundingBox())?.width).toBeGreaterThan(250);
   // In Thai, word for word: the heading, the kind and country, the role, the report's action.
   const row = page.getByTestId("organization-row").filter({ hasText: "Mekong Water Alliance" });
   expect(await row.innerText()).toContain(`หน่วยงานสหประชาชาติ · ${countryName("TH", "th")}`);

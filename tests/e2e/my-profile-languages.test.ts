@@ -36,6 +36,14 @@ it("shows the profile strength and the insights with no English, in each languag
     await page.locator("#insights-heading").waitFor();
     await page.locator("#profile-strength-heading").waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+    // The header's sections beside the account control at 1280 px: each on one line, none cut
+    // inside a word ("Konsulta / n" in Indonesian, "Chuyên gia tư / vấn" in Vietnamese).
+    const cut = await page
+      .locator("header nav a")
+      .evaluateAll((links) =>
+        links.filter((link) => link.getClientRects().length !== 1 || link.getBoundingClientRect().height > 40),
+      );
+    expect(cut.length, `/${locale}: header sections on more than one line`).toBe(0);
     expect(
       await englishLeftWithDescription(page, locale, englishOnly.get(locale) ?? []),
       `/${locale}/my-consultant-profile`,

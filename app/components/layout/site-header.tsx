@@ -22,12 +22,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <BrandMark className="size-9 shrink-0" />
           <span className="truncate">{siteName}</span>
         </Link>
-        <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t`Main`} className="hidden items-center gap-1 xl:flex">
           {HOME_SECTIONS.map((section) => (
             <Link
               key={section.id}
               to={section.to ?? `/#${section.id}`}
-              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+              className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
             >
               {i18n._(section.label)}
             </Link>
@@ -73,7 +73,7 @@ function MobileMenu({ siteName }: { siteName: string }) {
       <button
         ref={trigger}
         type="button"
-        className={buttonClasses({ variant: "outline", size: "icon", className: "lg:hidden" })}
+        className={buttonClasses({ variant: "outline", size: "icon", className: "xl:hidden" })}
         aria-label={t`Menu`}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -317,6 +317,8 @@ export type TeamContact = {
   subject: string;
   organizationName: string;
   writtenBy: string;
+  /** The person asking wrote it: "You wrote last". */
+  writtenByYou: boolean;
   writtenAt: string;
 };
 

@@ -122,6 +122,11 @@ describe("already contacted by a colleague", () => {
     );
     view.unmount();
 
+    // Ploy, who wrote it, reads that she did.
+    const own = form(ploy);
+    expect((await screen.findByTestId("team-contact")).textContent).toContain("You wrote last, on");
+    own.unmount();
+
     // Acting for herself, her message would be her own conversation: nothing to say.
     await setActingOrganization(harness.deps, actorOf(ann), { organizationId: null });
     const alone = form(ann);

@@ -134,10 +134,17 @@ function TeamContactNotice({ contact, consultantName }: { contact: TeamContact; 
     <div className="mb-4" data-testid="team-contact">
       <Alert tone="info" title={t`Your team already writes to ${consultantName}`}>
         <p>
-          <Trans>
-            <bdi>{writtenBy}</bdi> of <bdi>{organizationName}</bdi> wrote last, on <LocalTime value={contact.writtenAt} />, in “
-            <bdi>{subject}</bdi>”. What you send here joins that conversation.
-          </Trans>
+          {contact.writtenByYou ? (
+            <Trans>
+              You wrote last, on <LocalTime value={contact.writtenAt} />, in “<bdi>{subject}</bdi>”. What you send here joins that
+              conversation.
+            </Trans>
+          ) : (
+            <Trans>
+              <bdi>{writtenBy}</bdi> of <bdi>{organizationName}</bdi> wrote last, on <LocalTime value={contact.writtenAt} />, in “
+              <bdi>{subject}</bdi>”. What you send here joins that conversation.
+            </Trans>
+          )}
         </p>
         <p className="mt-2">
           <Link to={`/messages/${contact.conversationId}`} className="font-semibold underline underline-offset-4">

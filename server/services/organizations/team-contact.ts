@@ -19,6 +19,7 @@ export async function teamContactWith(deps: { db: Executor }, actor: Actor, cons
       conversationId: conversations.id,
       subject: conversations.subject,
       writtenBy: messages.senderName,
+      writerId: messages.senderUserId,
       writtenAt: messages.createdAt,
     })
     .from(conversations)
@@ -32,6 +33,7 @@ export async function teamContactWith(deps: { db: Executor }, actor: Actor, cons
     subject: row.subject,
     organizationName: acting.name,
     writtenBy: row.writtenBy,
+    writtenByYou: actor !== null && row.writerId === actor.id,
     writtenAt: row.writtenAt.toISOString(),
   };
 }

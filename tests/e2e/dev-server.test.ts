@@ -67,9 +67,20 @@ describe("npm run dev", () => {
       expect(postmaster).toBeGreaterThan(0);
       // Ctrl-C: SIGINT to the terminal's process group (npm, its shell, the watcher, the server).
       expect(await dev.stop("SIGINT")).toBe(true);
+      // The watcher too: Node aborted in FSWatcher.close on a missing --env-file-if-exists (nodejs/node#64819).
+      expect(dev.output()).not.toContain("Assertion failed");
       // The database went with it: pg_ctl starts PostgreSQL in a session of its own, so only the app stops it.
       expect(existsSync(pidFile)).toBe(false);
-      expect(() => process.kill(postmaster, 0)).toThrow();
+      // It removes its pid file a moment before it exits.
+      const alive = () => {
+        try {
+          process.kill(postmaster, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(alive, { timeout: 10_000, interval: 100 }).toBe(false);
     } finally {
       await dev.stop("SIGKILL", 5_000);
       // A database left running (the defect this test is about) is stopped here, not left to the machine.

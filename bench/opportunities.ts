@@ -43,6 +43,15 @@ export const OPPORTUNITY_CLASSES: Record<string, string[]> = {
     "keywords=evaluation&country=Cambodia&donor=UNICEF",
   ],
   "opportunities: deep page": ["page=120", "keywords=specialist&page=60", "country=Indonesia&page=40&sort=deadline"],
+  // Issue 33 for issue 32: searches that find nothing answer their relaxations (each relaxed search
+  // counted), and a typo is corrected from the opportunities' own words (migration 0046).
+  "opportunities: nothing found": [
+    "keywords=evaluation+zzqx",
+    "keywords=water+supply+zzqx&country=Vietnam",
+    "keywords=gender+zzqx&remote=true&deadlineSoon=true",
+    "keywords=evaluaton",
+    "keywords=sanitaton+zzqx",
+  ],
 };
 
 type Requests = { paths: string[]; headers: Record<string, string>[] };

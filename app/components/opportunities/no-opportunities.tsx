@@ -32,7 +32,7 @@ export function NoOpportunities({ keywords, relaxations = [] }: { keywords?: str
   const flags = { remote: t`Remote work`, deadlineSoon: t`Deadline within 7 days` };
   const linkOf = (relaxation: OpportunityRelaxation) => ({
     to: `/opportunities${relaxation.query}`,
-    count: formatCount(relaxation.count, locale),
+    count: `${formatCount(relaxation.count, locale)}${relaxation.countIsCapped ? "+" : ""}`,
   });
   const words = relaxations.flatMap((relaxation) =>
     "words" in relaxation.drop

@@ -101,7 +101,7 @@ export const opportunityPageSchema = z
     /**
      * When nothing was found (issue 33, as the consultants' search answers it): the keywords without
      * a word, the search without a filter (specialization, country, donor, language, remote,
-     * deadlineSoon), each with its count (exact: `countIsCapped` is always false) and its query string.
+     * deadlineSoon), each with its count (exact up to 1 000; `countIsCapped` past it) and its query string.
      */
     relaxations: relaxationsSchema.optional(),
   })

@@ -14,9 +14,11 @@ import {
   type OpportunityRelaxation,
   opportunityQueryString,
 } from "#common/opportunity-query.ts";
+import { SEARCH_RESULT_CAP } from "#common/search.ts";
 import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
+import { countToCap } from "../search/counting.ts";
 import { analyzeKeywords, correctedKeywordsWith, type KeywordTerm, termsQuery } from "../search/keywords.ts";
 import { type Candidate, relaxationsWith } from "../search/relaxations.ts";
 import type { ExpandedTerm } from "../search/result.ts";
@@ -212,13 +214,13 @@ async function matching<T extends { total: number }>(
   return { found, correctedKeywords, queries };
 }
 
-/** How many published opportunities match (the count of readPage). */
+/**
+ * How many published opportunities match, counted no further than one past the cap (a relaxation's
+ * count, shown "1,000+" beyond it, as the consultants'): past the cap the heap is not read.
+ */
 async function countMatches(db: Database, where: SQL[]) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(opportunities)
-    .where(and(...where));
-  return { total: row?.total ?? 0 };
+  const matched = await countToCap(db, sql`select 1 from ${opportunities} where ${and(...where)}`);
+  return { total: Math.min(matched, SEARCH_RESULT_CAP), totalIsCapped: matched > SEARCH_RESULT_CAP };
 }
 
 /** The search without each of its filters, for relaxationsWith. */
@@ -239,7 +241,7 @@ function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearc
 function relaxationsOf(deps: Deps, params: OpportunitySearch, now: Date, terms: KeywordTerm[]) {
   const counted = async (relaxed: OpportunitySearch) => {
     const { found } = await matching(deps, relaxed, now, (where) => countMatches(deps.readDb, where));
-    return { total: found.total, totalIsCapped: false };
+    return found;
   };
   return relaxationsWith(params, terms, counted, { filters: filterCandidates, queryString: opportunityQueryString });
 }

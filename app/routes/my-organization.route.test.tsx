@@ -104,11 +104,25 @@ describe("/my-organizations/{id}", () => {
     });
   });
 
+  // Tried as an NGO team (session 12): one click deleted the organization, its members and team shortlists.
+  it("deletes only with the page's box ticked", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const exists = async () =>
+      (await harness.database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id))).length;
+    const unticked = await send(owner, id, { intent: "delete" });
+    expect(unticked.init.status).toBe(400);
+    expect(await exists()).toBe(1);
+    const ticked = (await send(owner, id, { intent: "delete", confirmDelete: "yes" })) as unknown as Response;
+    expect(ticked.status).toBe(302);
+    expect(await exists()).toBe(0);
+  });
+
   it("asks for the password again before deleting (403, reauthenticate), in the one answer", async () => {
     const signedIn = await harness.signIn({ name: "Ploy Srisuk" });
     const { id } = await organizationOf(signedIn);
     const stale = { ...signedIn, authenticatedAt: new Date(Date.now() - 11 * 60_000) };
-    const answered = await send(stale, id, { intent: "delete" });
+    const answered = await send(stale, id, { intent: "delete", confirmDelete: "yes" });
     expect(answered.init.status).toBe(403);
     expect(answered.data).toMatchObject({ intent: "delete", reauthenticate: true, result: { status: "error" } });
     const rows = await harness.database.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));

@@ -19,7 +19,7 @@ import { kindLabel, roleLabel, roleOptions } from "../components/organizations/l
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
@@ -186,6 +186,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return redirectWithToast(app, here, { title: i18n._(msg`Member removed`) });
       }
       case "delete":
+        // The page's box to tick (the API's DELETE /api/organizations/{id} is unchanged).
+        if (form.get("confirmDelete") !== "yes") {
+          return answer(failureAnswer(i18n._(msg`Tick the box to confirm that the organization is to be deleted.`), form), {
+            status: 400,
+          });
+        }
         await deleteOrganization(deps, user, id);
         return redirectWithToast(app, "/my-organizations", { title: i18n._(msg`Organization deleted`) });
     }
@@ -432,24 +438,50 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               countries={countries}
               label={<Trans>Save details</Trans>}
             />
-            <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
-              <input type="hidden" name="intent" value="delete" />
-              <p className="text-sm text-muted">
-                <Trans>
-                  Deleting the organization removes its members, invitations and team shortlists. Its conversations stay with the
-                  consultants.
-                </Trans>
-              </p>
-              {failureOf("delete")?.reauthenticate && (
-                <div className="mt-2">
-                  <ReauthenticateFields answer={failureOf("delete")} />
-                </div>
-              )}
-              <Button type="submit" variant="outline" size="sm" className="mt-2">
+            {/* Deleting cannot be undone and takes the team's work with it: a disclosure (no
+                JavaScript needed) and a box to tick, as deleting an account. */}
+            <details className="mt-6 border-t border-slate-200 pt-4" open={failureOf("delete") ? true : undefined}>
+              <summary
+                className={`${buttonClasses({ variant: "outline", size: "sm" })} cursor-pointer list-none text-red-700 [&::-webkit-details-marker]:hidden`}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
-                <Trans>Delete organization</Trans>
-              </Button>
-            </Form>
+                <Trans>Delete this organization…</Trans>
+              </summary>
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="delete" />
+                <p className="text-sm text-muted">
+                  <Trans>
+                    Deleting the organization removes its members, invitations and team shortlists. Its conversations stay with
+                    the consultants.
+                  </Trans>
+                </p>
+                <label className="mt-3 flex items-start gap-2 text-sm text-ink">
+                  <input
+                    type="checkbox"
+                    name="confirmDelete"
+                    value="yes"
+                    required
+                    defaultChecked={failureOf("delete")?.reauthenticate ? true : undefined}
+                    className="mt-0.5 size-4 shrink-0"
+                  />
+                  <Trans>I understand: its members, invitations and team shortlists are removed for everyone.</Trans>
+                </label>
+                {failureOf("delete") && !failureOf("delete")?.reauthenticate && (
+                  <RefusalNotice className="mt-3" title={t`Not changed`}>
+                    {failureText(failureOf("delete"))}
+                  </RefusalNotice>
+                )}
+                {failureOf("delete")?.reauthenticate && (
+                  <div className="mt-2">
+                    <ReauthenticateFields answer={failureOf("delete")} />
+                  </div>
+                )}
+                <Button type="submit" variant="outline" size="sm" className="mt-3">
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  <Trans>Delete organization</Trans>
+                </Button>
+              </Form>
+            </details>
           </>
         ) : (
           <>

@@ -87,6 +87,8 @@ describe("deleting an organization without JavaScript", () => {
     await signInPage(page, app.url, owner.sessionToken);
 
     await page.goto(`${app.url}/my-organizations/${organization?.id}`);
+    await page.getByText("Delete this organization…").click();
+    await page.getByLabel(/^I understand/).check();
     await page.getByRole("button", { name: "Delete organization" }).click();
     const confirm = page.getByRole("group", { name: "Confirm it is you" });
     await confirm.getByLabel("Password", { exact: true }).fill(owner.password);

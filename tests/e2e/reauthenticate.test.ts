@@ -106,6 +106,8 @@ describe("re-authentication before a privileged action", () => {
 
     await page.goto(`${app.url}/my-organizations/${organization!.id}`);
     await waitForHydration(page);
+    await page.getByText("Delete this organization…").click();
+    await page.getByLabel(/^I understand/).check();
     await page.getByRole("button", { name: "Delete organization" }).click();
     const reauth = page.getByRole("dialog", { name: "Confirm it is you" });
     await reauth.waitFor();

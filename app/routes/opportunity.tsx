@@ -183,7 +183,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function OpportunityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { opportunity, applicants, teamShortlists, suggestions, mine, isOpen, isSignedIn } = loaderData;
+  const { opportunity, applicants, teamShortlists, suggestions, mine, isOpen, isSignedIn, hasListedProfile } = loaderData;
   const { t, i18n } = useLingui();
   // The forms' own sections show their failures; the page's alert shows the others (publish, close, stage…).
   const failure = failed(actionData) ? actionData : undefined;
@@ -246,6 +246,7 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               mine={mine}
               isOpen={isOpen}
               isSignedIn={isSignedIn}
+              hasListedProfile={hasListedProfile}
               error={errorIn(["interest", "withdraw"])}
               note={typeof typedNote === "string" ? typedNote : ""}
             />

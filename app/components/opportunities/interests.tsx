@@ -39,12 +39,15 @@ export function InterestSection({
   mine,
   isOpen,
   isSignedIn,
+  hasListedProfile,
   error,
   note,
 }: {
   mine: MyInterest | null;
   isOpen: boolean;
   isSignedIn: boolean;
+  /** A signed-in caller without a listed profile is told so, not given a form the send refuses. */
+  hasListedProfile: boolean;
   error: string | null;
   note: string;
 }) {
@@ -90,6 +93,16 @@ export function InterestSection({
               Sign in
             </Link>{" "}
             with your consultant profile to express interest.
+          </Trans>
+        </p>
+      ) : !hasListedProfile ? (
+        <p className="mt-3 text-sm" data-testid="interest-needs-profile">
+          <Trans>
+            You need a listed consultant profile to express interest.{" "}
+            <Link to="/my-consultant-profile" className="font-semibold text-brand-800 underline">
+              Create or check your profile
+            </Link>
+            : a new profile can express interest once it is approved.
           </Trans>
         </p>
       ) : (

@@ -46,13 +46,19 @@ type Deps = Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "runtime">
 
 const CONSTRAINT_ONE = "opportunity_interests_one_key";
 
-/** The caller's listed profile, or 403 (an unlisted or missing profile cannot apply). */
-async function listedProfileOf(db: Executor, userId: number) {
+/** The caller's listed profile, if they have one. */
+async function findListedProfile(db: Executor, userId: number) {
   const [profile] = await db
     .select({ id: consultants.id })
     .from(consultants)
     .where(and(eq(consultants.userId, userId), isListed))
     .limit(1);
+  return profile;
+}
+
+/** The caller's listed profile, or 403 (an unlisted or missing profile cannot apply). */
+async function listedProfileOf(db: Executor, userId: number) {
+  const profile = await findListedProfile(db, userId);
   if (!profile) throw new Forbidden(INTEREST_TEXTS.needsProfile);
   return profile;
 }
@@ -257,8 +263,9 @@ export async function myInterestIn(deps: Pick<Deps, "db">, actor: Actor, opportu
 
 /**
  * What the opportunity's page shows, in one call: the opportunity as the caller may see it, the
- * applicants for a member of its organization, else the caller's own interest, and whether it is
- * still open for interest.
+ * applicants for a member of its organization, else the caller's own interest, whether they have
+ * the listed profile an interest needs (so the page says so before the form, not after a send),
+ * and whether it is still open for interest.
  */
 export async function opportunityPage(
   deps: Pick<Deps, "db">,
@@ -269,6 +276,7 @@ export async function opportunityPage(
   applicants: Applicant[] | null;
   teamShortlists: ApplicantShortlist[] | null;
   mine: MyInterest | null;
+  hasListedProfile: boolean;
   isOpen: boolean;
 }> {
   const opportunity = await getOpportunity(deps, actor, id);
@@ -286,6 +294,7 @@ export async function opportunityPage(
         )
       : null,
     mine: isMember ? null : await myInterestIn(deps, actor, id),
+    hasListedProfile: actor !== null && !isMember && (await findListedProfile(deps.db, actor.id)) !== undefined,
     isOpen: isOpenForInterest({ status: opportunity.status, deadline: opportunity.deadline }, new Date()),
   };
 }

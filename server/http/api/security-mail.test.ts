@@ -197,6 +197,20 @@ describe("security e-mails", () => {
     await mailAbout(person.email, /Two-step sign-in is off for your/);
   });
 
+  it("tells the old address of an e-mail change, without the new one in full, in the account's language", async () => {
+    const person = await registered("vi");
+    const changed = await call(env.app, "PUT", "/api/auth/profile", {
+      token: person.token,
+      body: { name: "Security Person", email: "lan.moved@example.net" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const mail = await mailAbout(person.email, /^Địa chỉ e-mail của tài khoản DevConsult SEA của bạn đã được thay đổi$/);
+    expect(mail.text).toContain("l•••@example.net");
+    expect(mail.text).not.toContain("lan.moved@example.net");
+    expect(mail.html).not.toContain("lan.moved@example.net");
+    expect(mail.text).toContain("/vi/contact");
+  });
+
   it("tells of a password change, in the account's language", async () => {
     const person = await registered("th");
     const changed = await call(env.app, "PUT", "/api/auth/password", {

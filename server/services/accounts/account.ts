@@ -24,8 +24,8 @@ export function getAccount(session: CurrentSession | null): AccountUser {
 }
 
 /**
- * Name and e-mail; a new e-mail address is Pending again and gets a fresh verification link,
- * queued in the transaction of the change.
+ * Name and e-mail; a new e-mail address is Pending again and gets a fresh verification link, and
+ * the old one a security e-mail, both queued in the transaction of the change.
  */
 export async function updateAccountProfile(
   deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp">,
@@ -54,7 +54,11 @@ export async function updateAccountProfile(
         .where(eq(authUsers.id, current.id))
         .returning();
       if (!updated) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
-      if (emailChanged) await queueVerificationEmail(deps, tx, updated);
+      if (emailChanged) {
+        await queueVerificationEmail(deps, tx, updated);
+        // The old address hears of it: whoever holds a stolen session could otherwise take the account quietly.
+        await queueSecurityMail(deps, tx, updated.id, { kind: "email-changed", newAddress: email }, current.email);
+      }
       return { user: toAccountUser(updated), emailChanged };
     });
   } catch (error) {

@@ -30,7 +30,15 @@ export type SecurityEvent =
   /** The account was made an admin; `mustEnrol` when it must set up a second factor first. */
   | { kind: "admin-promoted"; mustEnrol: boolean }
   /** The account was deleted by its owner (queued before the row goes: the last mail to the address). */
-  | { kind: "account-deleted" };
+  | { kind: "account-deleted" }
+  /** The sign-in address was changed to `newAddress` (sent to the old one, which no longer gets resets). */
+  | { kind: "email-changed"; newAddress: string };
+
+/** An address as a security e-mail may show it: its first letter and its domain ("l•••@example.org"). */
+export function maskedAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at <= 0 ? "•••" : `${address.slice(0, 1)}•••${address.slice(at)}`;
+}
 
 type Deps = Pick<ServiceDeps, "config" | "jobs">;
 type Mail = { subject: string; paragraphs: string[]; action: { label: string; path: string } };
@@ -147,6 +155,19 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
           ? { label: i18n._(msg`Set up two-step sign-in`), path: "/profile/manage#section-two-step" }
           : account,
       };
+    case "email-changed": {
+      const address = maskedAddress(event.newAddress);
+      return {
+        subject: i18n._(msg`The e-mail address of your ${{ siteName }} account was changed`),
+        paragraphs: [
+          i18n._(
+            msg`The sign-in address of your account was changed to ${{ address }} on the account page. Password resets and the account's messages now go there, not to this address.`,
+          ),
+          i18n._(msg`If this was not you, write to us at once through the contact page, from this address.`),
+        ],
+        action: { label: i18n._(msg`Contact us`), path: "/contact" },
+      };
+    }
     case "account-deleted":
       return {
         subject: i18n._(msg`Your ${{ siteName }} account was deleted`),
@@ -161,8 +182,17 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
   }
 }
 
-/** Queues the e-mail about `event` to the account `userId`, in its language, inside `tx`. */
-export async function queueSecurityMail(deps: Deps, tx: Executor, userId: number, event: SecurityEvent): Promise<void> {
+/**
+ * Queues the e-mail about `event` to the account `userId`, in its language, inside `tx`: to its
+ * address, or to `to` (the old address of an e-mail change).
+ */
+export async function queueSecurityMail(
+  deps: Deps,
+  tx: Executor,
+  userId: number,
+  event: SecurityEvent,
+  to?: string,
+): Promise<void> {
   const [user] = await tx
     .select({ email: authUsers.email, name: authUsers.name, locale: authUsers.locale })
     .from(authUsers)
@@ -178,5 +208,5 @@ export async function queueSecurityMail(deps: Deps, tx: Executor, userId: number
     label: mail.action.label,
     url: `${publicUrl}${localizePath(locale, mail.action.path)}`,
   });
-  await enqueueMail(deps, { to: user.email, subject: mail.subject, text, html, language }, { db: tx });
+  await enqueueMail(deps, { to: to ?? user.email, subject: mail.subject, text, html, language }, { db: tx });
 }

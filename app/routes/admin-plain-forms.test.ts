@@ -203,7 +203,7 @@ describe("deleting one's organization without JavaScript (/my-organizations/{id}
       url,
       context,
       params,
-      fields: { intent: "delete", [REAUTHENTICATE_FIELDS.password]: "not the password" },
+      fields: { intent: "delete", confirmDelete: "yes", [REAUTHENTICATE_FIELDS.password]: "not the password" },
     });
     expect(wrong.data).toMatchObject({
       intent: "delete",
@@ -216,7 +216,8 @@ describe("deleting one's organization without JavaScript (/my-organizations/{id}
       url,
       context,
       params,
-      fields: { intent: "delete", [REAUTHENTICATE_FIELDS.password]: password },
+      // The form's box ticked (0818d7c: deleting an organization takes it, as deleting an account).
+      fields: { intent: "delete", confirmDelete: "yes", [REAUTHENTICATE_FIELDS.password]: password },
     });
     expect(done).toEqual({ location: "/my-organizations", toast: { title: "Organization deleted" } });
     expect(await exists()).toBe(false);

@@ -51,10 +51,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A signed-out visitor may be served this page from the page cache later: count them too.
   if (page.countable) app.cachedPageEffects.push((visitor) => countProfileView(deps, id, { ...visitor, userId: null }));
   // The message form starts with the signed-in person's name and e-mail, and says when their team
-  // already writes to this consultant (issue 31: "already contacted by a colleague").
-  const sender = session
-    ? { name: session.user.name, email: session.user.email, teamContact: await teamContactWith(deps, actorOf(session), id) }
-    : null;
+  // already writes to this consultant (issue 31: "already contacted by a colleague"); the owner
+  // writes to nobody here, so their page reads nothing more.
+  const teamContact = session && !page.isOwner ? await teamContactWith(deps, actorOf(session), id) : null;
+  const sender = session ? { name: session.user.name, email: session.user.email, teamContact } : null;
   // The page head's description and JSON-LD, built here: their code stays out of the browser's bundle.
   const { publicUrl } = app.config;
   const seo = {

@@ -19,8 +19,8 @@ import type { Database } from "#server/db/client.ts";
 import { opportunities, organizations } from "#server/db/schema.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { countToCap } from "../search/counting.ts";
-import { analyzeKeywords, correctedKeywordsWith, type KeywordTerm, termsQuery } from "../search/keywords.ts";
-import { type Candidate, relaxationsWith } from "../search/relaxations.ts";
+import { analyzeKeywords, correctedKeywords, type KeywordTerm, termsQuery } from "../search/keywords.ts";
+import { type Candidate, relaxationsOf } from "../search/relaxations.ts";
 import type { ExpandedTerm } from "../search/result.ts";
 import { type Corrector, keywordWords, LITTLE, MANY_MIN, MANY_SHARE, manyMatches } from "../search/words.ts";
 import { parseInput } from "../validate.ts";
@@ -69,7 +69,7 @@ async function keywordQueries(deps: Deps, keywords: string) {
   if (!exact) return null;
   const corrected = async () => {
     const { listed } = await deps.runtime.statistics(db);
-    const correction = await correctedKeywordsWith(db, analyzed, opportunitiesCorrector(listed));
+    const correction = await correctedKeywords(db, analyzed, opportunitiesCorrector(listed));
     const tsquery = correction && termsQuery(correction.terms);
     return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
   };
@@ -223,7 +223,7 @@ async function countMatches(db: Database, where: SQL[]) {
   return { total: Math.min(matched, SEARCH_RESULT_CAP), totalIsCapped: matched > SEARCH_RESULT_CAP };
 }
 
-/** The search without each of its filters, for relaxationsWith. */
+/** The search without each of its filters, for relaxationsOf. */
 function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearch, OpportunityFilter>[] {
   return OPPORTUNITY_FILTERS.flatMap((filter) => {
     const value = params[filter];
@@ -238,12 +238,12 @@ function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearc
  * answers it: search/relaxations.ts): the keywords without each term (or each term alone) and the
  * search without each filter, each counted as the search its link makes.
  */
-function relaxationsOf(deps: Deps, params: OpportunitySearch, now: Date, terms: KeywordTerm[]) {
+function relaxationsFor(deps: Deps, params: OpportunitySearch, now: Date, terms: KeywordTerm[]) {
   const counted = async (relaxed: OpportunitySearch) => {
     const { found } = await matching(deps, relaxed, now, (where) => countMatches(deps.readDb, where));
     return found;
   };
-  return relaxationsWith(params, terms, counted, { filters: filterCandidates, queryString: opportunityQueryString });
+  return relaxationsOf(params, terms, counted, { filters: filterCandidates, queryString: opportunityQueryString });
 }
 
 /** The search for parsed parameters (the page's loader parses leniently itself). */
@@ -261,7 +261,7 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
   };
   if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
   if (queries && queries.expandedTerms.length > 0) answer.expandedTerms = queries.expandedTerms;
-  if (found.total === 0) answer.relaxations = await relaxationsOf(deps, params, now, queries?.terms ?? []);
+  if (found.total === 0) answer.relaxations = await relaxationsFor(deps, params, now, queries?.terms ?? []);
   return answer;
 }
 

@@ -3,7 +3,16 @@ import { createRuntime } from "#server/runtime.ts";
 import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { searchParams } from "../../../tests/setup/search-params.ts";
 import { searchConsultants } from "./index.ts";
-import { analyzeWords, correctWords, editDistance, editsAllowed, MANY_MIN, manyMatches, WordAnalyses } from "./words.ts";
+import {
+  analyzeWords,
+  correctWords,
+  editDistance,
+  editsAllowed,
+  MANY_MIN,
+  manyMatches,
+  profilesCorrector,
+  WordAnalyses,
+} from "./words.ts";
 
 // The corrector on the demo directory (issue 33): a word that matches nothing becomes a word "many"
 // profiles use and that it is a likely mistyping of, or stays as typed. Common typos of the field's
@@ -60,8 +69,8 @@ describe("the corrector on the demo directory (150 profiles)", () => {
     expect([150, 1_000, 5_000, 100_000].map(manyMatches)).toEqual([5, 5, 25, 500]);
     const sanitaton = await analyzeWords(new WordAnalyses(), database.db, ["sanitaton"], false);
     // Sanitation is in 8 of the demo's profiles: many among 150, not among 100 000.
-    expect((await correctWords(database.db, sanitaton, 150)).get("sanitaton")?.word).toBe("sanitation");
-    expect((await correctWords(database.db, sanitaton, 100_000)).size).toBe(0);
+    expect((await correctWords(database.db, sanitaton, profilesCorrector(150))).get("sanitaton")?.word).toBe("sanitation");
+    expect((await correctWords(database.db, sanitaton, profilesCorrector(100_000))).size).toBe(0);
   });
 });
 

@@ -5,9 +5,9 @@ import type { ServiceDeps } from "../context.ts";
 import { keywordPage } from "./keyword-page.ts";
 import { type AnalyzedKeywords, analyzeKeywords, correctedKeywords, keywordQuery, withConceptReach } from "./keywords.ts";
 import { listWithoutKeywords } from "./listing.ts";
-import { countZeroResult, relaxationsOf } from "./relaxations.ts";
+import { CONSULTANT_RELAXING, countZeroResult, relaxationsOf } from "./relaxations.ts";
 import { type PlanningOptions, result, type SearchOptions, type SearchResult } from "./result.ts";
-import { keywordWords, LITTLE } from "./words.ts";
+import { keywordWords, LITTLE, profilesCorrector } from "./words.ts";
 
 // The search engine (docs/decisions/006-search-engine.md). This file puts a keyword search
 // together; keyword-plan.ts decides how a page of it is read (a plan, from the statistics
@@ -80,7 +80,7 @@ export async function searchDirectory(
   if (found.result.total > 0) return found.result;
   const count = async (relaxed: SearchParams) => (await findConsultants(reading, { ...relaxed, limit: 1 })).result;
   const [relaxations] = await Promise.all([
-    relaxationsOf(params, found.keywords?.terms ?? [], count),
+    relaxationsOf(params, found.keywords?.terms ?? [], count, CONSULTANT_RELAXING),
     countZeroResults()
       ? countZeroResult(deps.db, params).catch((error: unknown) => {
           deps.log.error({ err: error }, "counting a zero-result search failed");
@@ -136,7 +136,7 @@ async function findConsultants(
  * corrected. (The words as typed match nothing, so no exact match is put first.)
  */
 async function correctedPage(db: Database, params: SearchParams, keywords: AnalyzedKeywords, options: PlanningOptions) {
-  const corrected = await correctedKeywords(db, keywords, options.statistics.listed);
+  const corrected = await correctedKeywords(db, keywords, profilesCorrector(options.statistics.listed));
   if (!corrected) return undefined;
   const query = keywordQuery(params, corrected.terms);
   if (!query) return undefined;

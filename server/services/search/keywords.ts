@@ -15,8 +15,7 @@ import {
   ANALYSIS_TTL_MS,
   analyzeWords,
   type Corrector,
-  correctWordsWith,
-  profilesCorrector,
+  correctWords,
   quoteLexeme,
   typedKeywords,
   type WordAnalysis,
@@ -172,27 +171,19 @@ export function termsQuery(terms: KeywordTerm[]): string | null {
 }
 
 /**
- * The keywords with the words that match nothing corrected to similar ones profiles use (never a
- * place's or a concept's, nor a word of an organization's name: correctWords), as terms and as
- * typed; undefined when nothing was corrected. The consultants' search and the opportunities' both
- * try it when their words find little.
+ * The keywords with the words that match nothing corrected to similar ones the corrector's
+ * dictionary has (never a place's or a concept's, nor a word of an organization's name:
+ * correctWords), as terms and as typed; undefined when nothing was corrected. The consultants'
+ * search (profilesCorrector) and the opportunities' (their own words) both try it when their words
+ * find little.
  */
 export async function correctedKeywords(
-  db: Executor,
-  keywords: AnalyzedKeywords,
-  listed: number,
-): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
-  return correctedKeywordsWith(db, keywords, profilesCorrector(listed));
-}
-
-/** correctedKeywords from another dictionary (the opportunities' words: opportunities/search.ts). */
-export async function correctedKeywordsWith(
   db: Executor,
   keywords: AnalyzedKeywords,
   corrector: Corrector,
 ): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
   const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
-  const corrections = await correctWordsWith(db, words, corrector);
+  const corrections = await correctWords(db, words, corrector);
   if (corrections.size === 0) return undefined;
   const terms = keywords.terms.map((term): KeywordTerm => {
     const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;

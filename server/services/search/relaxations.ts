@@ -87,17 +87,19 @@ async function counted<P extends Relaxable, F extends string>(
     }));
 }
 
+/** The consultants' relaxations: their filters, their query strings (the home page's). */
+export const CONSULTANT_RELAXING: Relaxing<SearchParams, RelaxableFilter> = {
+  filters: filterCandidates,
+  queryString: searchQueryString,
+};
+
 /**
  * What would find something when a search found nothing: the keywords' relaxations (without one
  * term; when none of those finds anything and there are three terms or more, each term alone) and
- * the filters' (without each), each counted; none that finds nothing.
+ * the filters' (without each, as `relaxing` lists them: the consultants' or the opportunities'),
+ * each counted; none that finds nothing.
  */
-export async function relaxationsOf(params: SearchParams, terms: KeywordTerm[], count: CountSearch): Promise<Relaxation[]> {
-  return relaxationsWith(params, terms, count, { filters: filterCandidates, queryString: searchQueryString });
-}
-
-/** relaxationsOf for another search's parameters (the opportunities': opportunities/search.ts). */
-export async function relaxationsWith<P extends Relaxable, F extends string>(
+export async function relaxationsOf<P extends Relaxable, F extends string>(
   params: P,
   terms: KeywordTerm[],
   count: CountSearch<P>,

@@ -200,18 +200,13 @@ export function profilesCorrector(listed: number): Corrector {
 }
 
 /**
- * For words that match nothing (issue 33: a word with matches of its own, such as a consultant's
- * rare surname, is never "corrected"), and are no word of an organization's name, the most
- * similar word of the dictionary that is a likely mistyping of it (editsAllowed) and that many
- * profiles use (manyMatches, in a directory of `listed` profiles): trigram similarity on the small
- * words table, never on the profiles.
+ * For the corrector's suspects (issue 33: a word with matches of its own, such as a consultant's
+ * rare surname, is never "corrected"; nor one its dictionary has a use of) that are no word of an
+ * organization's name, the most similar word of the dictionary that is a likely mistyping of it
+ * (editsAllowed) and that it may suggest (for the profiles: many use it, manyMatches): trigram
+ * similarity on the small words table, never on the documents.
  */
-export async function correctWords(db: Executor, analyzed: WordAnalysis[], listed: number) {
-  return correctWordsWith(db, analyzed, profilesCorrector(listed));
-}
-
-/** correctWords from a corrector's dictionary: a word the dictionary has a use of is never corrected. */
-export async function correctWordsWith(db: Executor, analyzed: WordAnalysis[], corrector: Corrector) {
+export async function correctWords(db: Executor, analyzed: WordAnalysis[], corrector: Corrector) {
   const corrections = new Map<string, { word: string; lexemes: string[]; ndoc: number }>();
   const suspects = analyzed.filter((word) => corrector.suspect(word) && word.key.length >= 4);
   if (suspects.length === 0) return corrections;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect } from "vitest";
 import { mergeAdditions } from "#common/glossary/glossary.ts";
 import { opportunitySearchSchema } from "#common/opportunities.ts";
+import { createDatabase } from "#server/db/client.ts";
 import { backfillUnspacedWords } from "#server/db/unspaced-words.ts";
 import { createRuntime } from "#server/runtime.ts";
 import { continueRetag, GlossaryCache, startRetag, syncConceptForms } from "#server/services/search/concepts.ts";
@@ -318,5 +319,30 @@ describe("the opportunities' search is never a dead end, and corrects from the o
     // Nothing to relax, or something found: no relaxations.
     expect((await search({ keywords: "zzyzx" })).relaxations).toEqual([]);
     expect((await search({ keywords: "borehole" })).relaxations).toBeUndefined();
+  });
+
+  it("asks the corrector once for a search that found nothing and the relaxations that keep its keywords", async ({
+    database,
+  }) => {
+    await boreholesIn(database);
+    const statements: string[] = [];
+    const counted = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
+    try {
+      const query = { keywords: "borehle", country: "Thailand", sort: "deadline" };
+      const answer = await searchWith({ readDb: counted.db, runtime }, opportunitySearchSchema.parse(query), new Date());
+      // Corrected to "borehole", still none in Thailand; without the country, the five (corrected too).
+      expect(answer.total).toBe(0);
+      expect(answer.relaxations).toEqual([
+        {
+          drop: { filter: "country", value: "Thailand" },
+          count: 5,
+          countIsCapped: false,
+          query: "?keywords=borehle&sort=deadline",
+        },
+      ]);
+      expect(statements.filter((statement) => statement.includes('from "opportunity_words" w'))).toHaveLength(1);
+    } finally {
+      await counted.close();
+    }
   });
 });

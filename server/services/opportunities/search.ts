@@ -67,13 +67,36 @@ async function keywordQueries(deps: Deps, keywords: string) {
   const analyzed = await analyzeKeywords({ db, runtime: deps.runtime }, keywords);
   const exact = termsQuery(analyzed.terms);
   if (!exact) return null;
-  const corrected = async () => {
-    const { listed } = await deps.runtime.statistics(db);
-    const correction = await correctedKeywords(db, analyzed, opportunitiesCorrector(listed));
-    const tsquery = correction && termsQuery(correction.terms);
-    return correction && tsquery ? { tsquery, keywords: correction.keywords } : null;
+  // Asked at most once, however many of a search's relaxations keep these keywords.
+  let correction: Promise<{ tsquery: string; keywords: string } | null> | undefined;
+  const corrected = () => {
+    correction ??= (async () => {
+      const { listed } = await deps.runtime.statistics(db);
+      const found = await correctedKeywords(db, analyzed, opportunitiesCorrector(listed));
+      const tsquery = found && termsQuery(found.terms);
+      return found && tsquery ? { tsquery, keywords: found.keywords } : null;
+    })();
+    return correction;
   };
   return { exact, corrected, expandedTerms: analyzed.expandedTerms, terms: analyzed.terms };
+}
+
+type KeywordQueries = ReturnType<typeof keywordQueries>;
+
+/**
+ * keywordQueries once for each keywords of one request: a search that found nothing counts its
+ * relaxations, and all of those without a filter keep its keywords (analysed and corrected once).
+ */
+function keywordQueriesOnce(deps: Deps): (keywords: string) => KeywordQueries {
+  const asked = new Map<string, KeywordQueries>();
+  return (keywords) => {
+    let queries = asked.get(keywords);
+    if (!queries) {
+      queries = keywordQueries(deps, keywords);
+      asked.set(keywords, queries);
+    }
+    return queries;
+  };
 }
 
 /**
@@ -193,12 +216,12 @@ export async function searchOpportunities(deps: Deps, _actor: Actor, input: unkn
  * keywords corrected when they find little and the correction finds more.
  */
 async function matching<T extends { total: number }>(
-  deps: Deps,
+  queriesOf: (keywords: string) => KeywordQueries,
   params: OpportunitySearch,
   now: Date,
   read: (where: SQL[]) => Promise<T>,
 ) {
-  const queries = params.keywords ? await keywordQueries(deps, params.keywords) : null;
+  const queries = params.keywords ? await queriesOf(params.keywords) : null;
   let found = await read(conditions(params, now, queries?.exact));
   let correctedKeywords: string | undefined;
   if (queries && found.total < LITTLE) {
@@ -238,9 +261,15 @@ function filterCandidates(params: OpportunitySearch): Candidate<OpportunitySearc
  * answers it: search/relaxations.ts): the keywords without each term (or each term alone) and the
  * search without each filter, each counted as the search its link makes.
  */
-function relaxationsFor(deps: Deps, params: OpportunitySearch, now: Date, terms: KeywordTerm[]) {
+function relaxationsFor(
+  deps: Deps,
+  queriesOf: (keywords: string) => KeywordQueries,
+  params: OpportunitySearch,
+  now: Date,
+  terms: KeywordTerm[],
+) {
   const counted = async (relaxed: OpportunitySearch) => {
-    const { found } = await matching(deps, relaxed, now, (where) => countMatches(deps.readDb, where));
+    const { found } = await matching(queriesOf, relaxed, now, (where) => countMatches(deps.readDb, where));
     return found;
   };
   return relaxationsOf(params, terms, counted, { filters: filterCandidates, queryString: opportunityQueryString });
@@ -248,7 +277,8 @@ function relaxationsFor(deps: Deps, params: OpportunitySearch, now: Date, terms:
 
 /** The search for parsed parameters (the page's loader parses leniently itself). */
 export async function searchWith(deps: Deps, params: OpportunitySearch, now: Date) {
-  const { found, correctedKeywords, queries } = await matching(deps, params, now, (where) =>
+  const queriesOf = keywordQueriesOnce(deps);
+  const { found, correctedKeywords, queries } = await matching(queriesOf, params, now, (where) =>
     readPage(deps.readDb, params, where),
   );
   const answer: OpportunitySearchAnswer = {
@@ -261,7 +291,7 @@ export async function searchWith(deps: Deps, params: OpportunitySearch, now: Dat
   };
   if (correctedKeywords) answer.correctedKeywords = correctedKeywords;
   if (queries && queries.expandedTerms.length > 0) answer.expandedTerms = queries.expandedTerms;
-  if (found.total === 0) answer.relaxations = await relaxationsFor(deps, params, now, queries?.terms ?? []);
+  if (found.total === 0) answer.relaxations = await relaxationsFor(deps, queriesOf, params, now, queries?.terms ?? []);
   return answer;
 }
 

@@ -143,5 +143,22 @@ describe("queries per page", () => {
     );
     // session, the menu (unread badge and issue 31's switch), the profile, its track record (four statements)
     expect(owner).toHaveLength(7);
+    // A member acting for an organization: the visitor's five, the session and the menu, whether they
+    // reviewed or listed the profile, and "already contacted by a colleague" in one statement (the
+    // acting organization, its conversation and the latest message together). Any further one is a regression.
+    const member = await insertUser(database.db, { name: "Ploy Srisuk" });
+    const [organization] = await database.sql<{ id: number }[]>`
+      insert into organizations (name, slug, kind, country) values ('Mekong Water Trust', ${`mwt-${unique()}`}, 'ngo', 'TH')
+      returning id`;
+    await database.sql`
+      insert into organization_members (organization_id, user_id, role, is_acting) values (${organization!.id}, ${member.id}, 'owner', true)`;
+    const { token: memberToken } = await createSession(database.db, member.id);
+    const colleague = await costOf(
+      `/consultant/${consultantId}`,
+      consultantPage as unknown as PageModule,
+      { id: String(consultantId) },
+      memberToken,
+    );
+    expect(colleague).toHaveLength(12);
   });
 });

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CONVERSATION_REPORT_REASONS, REPORT_TEXTS } from "#common/organizations.ts";
-import { consultants, conversationReports, organizations } from "#server/db/schema.ts";
+import { consultants, conversationReports } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
-import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { receivedConversation } from "../../tests/setup/conversations.ts";
+import { verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as list from "./messages.tsx";
 import * as page from "./messages-conversation.tsx";
@@ -139,15 +139,7 @@ describe("the received list on /messages", () => {
     const { consultant } = await conversation();
     const consultantId = await consultantOf(consultant.user.id);
     const member = await harness.signIn({ name: "Ann Lertpanya" });
-    const team = await createOrganization(harness.deps, actorOf(member), {
-      name: "Mekong Water Alliance",
-      kind: "ngo",
-      country: "TH",
-    });
-    await harness.database.db
-      .update(organizations)
-      .set({ verifiedAt: new Date(), verificationMethod: "admin" })
-      .where(eq(organizations.id, team.id));
+    await verifiedOrganizationOf(harness, member, "Mekong Water Alliance");
     await sendMessage(harness.deps, actorOf(member), {
       consultantId,
       senderName: "Ann Lertpanya",

@@ -1,12 +1,9 @@
 import { screen } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consultants, organizations } from "#server/db/schema.ts";
-import { actorOf } from "#server/services/context.ts";
-import { createOpportunity, publishOpportunity } from "#server/services/opportunities/opportunities.ts";
-import { createOrganization } from "#server/services/organizations/organizations.ts";
+import { consultants } from "#server/db/schema.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
-import { inDays } from "../../tests/setup/opportunities.ts";
+import { publishedOpportunityOf, verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./opportunity.tsx";
 
@@ -18,27 +15,8 @@ const harness = routeHarness();
 
 async function publishedOpportunity() {
   const owner = await harness.signIn({ name: "Ploy Srisuk" });
-  const organization = await createOrganization(harness.deps, actorOf(owner), {
-    name: "Mekong Water Trust",
-    kind: "ngo",
-    country: "TH",
-  });
-  // Verified: its opportunities publish at once (an unverified one's wait for an admin).
-  await harness.database.db
-    .update(organizations)
-    .set({ verifiedAt: new Date(), verificationMethod: "admin" })
-    .where(eq(organizations.id, organization.id));
-  const posted = await createOpportunity(harness.deps, actorOf(owner), {
-    organizationId: organization.id,
-    title: "Evaluation of a rural water programme",
-    description: "Evaluate the programme's work with the provinces and report to its board.",
-    specializations: ["Infrastructure"],
-    countries: ["Laos"],
-    duration: { value: 3, unit: "months" },
-    deadline: inDays(30),
-  });
-  const published = await publishOpportunity(harness.deps, actorOf(owner), posted.id);
-  return `/opportunities/${published.path.split("/").pop() ?? ""}`;
+  const organization = await verifiedOrganizationOf(harness, owner, "Mekong Water Trust");
+  return (await publishedOpportunityOf(harness, owner, organization.id)).path;
 }
 
 function open(url: string, session: Awaited<ReturnType<typeof harness.signIn>>) {

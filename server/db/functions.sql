@@ -238,13 +238,7 @@ CREATE OR REPLACE FUNCTION public.opportunity_words_apply(bodies text[], deltas 
  LANGUAGE sql
 AS $function$
   INSERT INTO opportunity_words AS s (word, ndoc)
-  SELECT word, sum(p.delta)::integer
-  FROM unnest(bodies, deltas) AS p(body, delta),
-       unnest(tsvector_to_array(to_tsvector('search_simple', p.body))) AS word
-  WHERE length(word) BETWEEN 3 AND 40 AND word !~ '^[0-9]'
-  GROUP BY word
-  HAVING sum(p.delta) <> 0 AND ts_lexize('english_stem', word) <> '{}'
-  ORDER BY word
+  SELECT d.word, d.delta FROM search_word_deltas(bodies, deltas) d ORDER BY d.word
   ON CONFLICT (word) DO UPDATE SET ndoc = s.ndoc + excluded.ndoc
 $function$;
 
@@ -473,6 +467,20 @@ CREATE OR REPLACE FUNCTION public.search_without_concepts(v tsvector)
  IMMUTABLE PARALLEL SAFE
 AS $function$ SELECT ts_delete(v, array(SELECT lexeme FROM unnest(v) WHERE lexeme LIKE '#k:%')) $function$;
 
+-- search_word_deltas(text[],integer[])
+CREATE OR REPLACE FUNCTION public.search_word_deltas(bodies text[], deltas integer[])
+ RETURNS TABLE(word text, delta integer)
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  SELECT word, sum(p.delta)::integer
+  FROM unnest(bodies, deltas) AS p(body, delta),
+       unnest(tsvector_to_array(to_tsvector('search_simple', p.body))) AS word
+  WHERE length(word) BETWEEN 3 AND 40 AND word !~ '^[0-9]'
+  GROUP BY word
+  HAVING sum(p.delta) <> 0 AND ts_lexize('english_stem', word) <> '{}'
+$function$;
+
 -- search_words_after_delete()
 CREATE OR REPLACE FUNCTION public.search_words_after_delete()
  RETURNS trigger
@@ -535,13 +543,7 @@ CREATE OR REPLACE FUNCTION public.search_words_apply(profiles text[], deltas int
  LANGUAGE sql
 AS $function$
   INSERT INTO search_words AS s (word, ndoc)
-  SELECT word, sum(p.delta)::integer
-  FROM unnest(profiles, deltas) AS p(body, delta),
-       unnest(tsvector_to_array(to_tsvector('search_simple', p.body))) AS word
-  WHERE length(word) BETWEEN 3 AND 40 AND word !~ '^[0-9]'
-  GROUP BY word
-  HAVING sum(p.delta) <> 0 AND ts_lexize('english_stem', word) <> '{}'
-  ORDER BY word
+  SELECT d.word, d.delta FROM search_word_deltas(profiles, deltas) d ORDER BY d.word
   ON CONFLICT (word) DO UPDATE SET ndoc = s.ndoc + excluded.ndoc
 $function$;
 

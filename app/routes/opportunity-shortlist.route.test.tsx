@@ -7,13 +7,13 @@ import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import { consultants, opportunityInterests, organizationMembers, shortlistEntries } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
-import { getOpportunity } from "#server/services/opportunities/opportunities.ts";
+import { createOpportunity, getOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { actingOrganization } from "#server/services/organizations/membership.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { inDays } from "../../tests/setup/opportunities.ts";
-import { applicantAndTeamShortlist } from "../../tests/setup/opportunity-applicants.ts";
+import { applicantAndTeamShortlist, verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
 import * as page from "./opportunity.tsx";
@@ -378,5 +378,48 @@ describe("closing or filling an opportunity from its page", () => {
     const confirmed = (await fill({ confirmed: "yes" })) as unknown as Response;
     expect(confirmed.status).toBe(302);
     expect(await status()).toBe("filled");
+  });
+});
+
+// Tried as an NGO team (session 12): "Delete draft" took one click, and a draft cannot be brought back.
+describe("deleting a draft from its page", () => {
+  it("takes the disclosure's confirmation: a post without it keeps the draft", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const organization = await verifiedOrganizationOf(harness, owner, "Songkhla Lake Network");
+    const draft = await createOpportunity(harness.deps, actorOf(owner), {
+      organizationId: organization.id,
+      title: "Lake basin fisheries assessment",
+      description: "Assess the small-scale fisheries of the lake basin with the provincial offices.",
+      specializations: ["Infrastructure"],
+      countries: ["Thailand"],
+      duration: { value: 2, unit: "months" },
+      deadline: inDays(30),
+    });
+    const segment = `${draft.id}-${draft.slug}`;
+    const view = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${segment}`,
+      context: appContextOf(harness.deps, owner),
+    });
+    // The button is inside the disclosure, which says what goes.
+    const summary = await screen.findByText("Delete draft…");
+    expect(summary.tagName).toBe("SUMMARY");
+    const button = screen.getByRole("button", { name: "Delete draft", hidden: true });
+    expect(button.closest("details")).toBe(summary.closest("details"));
+    view.unmount();
+
+    const remove = (fields: Record<string, string>) =>
+      postAction<FormAnswer>(page, {
+        url: `/opportunities/${segment}`,
+        context: appContextOf(harness.deps, owner),
+        fields: { intent: "delete", ...fields },
+        params: { opportunity: segment },
+      });
+    const unconfirmed = await remove({});
+    expect(unconfirmed.init.status).toBe(400);
+    expect((await getOpportunity(harness.deps, actorOf(owner), draft.id)).status).toBe("draft");
+    const confirmed = (await remove({ confirmed: "yes" })) as unknown as Response;
+    expect(confirmed.status).toBe(302);
+    await expect(getOpportunity(harness.deps, actorOf(owner), draft.id)).rejects.toThrow();
   });
 });

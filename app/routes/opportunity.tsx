@@ -1,6 +1,6 @@
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, FileDown, Pencil } from "lucide-react";
+import { ArrowLeft, FileDown, Pencil, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formatCount, formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
@@ -152,6 +152,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       return answer({ result: { status: "success" }, intent });
     }
     if (intent === "delete") {
+      // A draft's text is gone for good: the page asks for it twice (ManageBanner's disclosure).
+      if (form.get("confirmed") !== "yes") {
+        return answer(errorAnswer(i18n._(msg`Open “Delete draft…” and choose again.`), { intent }), 400);
+      }
       await deleteOpportunity(deps, actor, id);
       return redirectWithToast(app, "/opportunities", { title: OPPORTUNITY_TEXTS.deleted });
     }
@@ -357,9 +361,24 @@ function ManageBanner({ opportunity }: { opportunity: OpportunityView }) {
               <Button type="submit" name="intent" value="publish" size="sm">
                 <Trans>Publish</Trans>
               </Button>
-              <Button type="submit" name="intent" value="delete" variant="outline" size="sm">
-                <Trans>Delete draft</Trans>
-              </Button>
+              {/* Its text cannot be brought back: one step to open, one to delete (no JavaScript needed). */}
+              <details className="w-full sm:w-auto">
+                <summary
+                  className={`${buttonClasses({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+                >
+                  <Trans>Delete draft…</Trans>
+                </summary>
+                <div className="mt-2 rounded-xl border border-brand-200 bg-white p-3">
+                  <p className="text-slate-700">
+                    <Trans>The draft is deleted for everyone in your organization. This cannot be undone.</Trans>
+                  </p>
+                  <input type="hidden" name="confirmed" value="yes" />
+                  <Button type="submit" name="intent" value="delete" variant="outline" size="sm" className="mt-3 text-red-700">
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    <Trans>Delete draft</Trans>
+                  </Button>
+                </div>
+              </details>
             </>
           )}
           {(status === "published" || status === "pending") && (

@@ -60,14 +60,27 @@ describe("/my-organizations/{id}", () => {
     view.unmount();
   });
 
-  it("says beside the member's row why the last owner cannot leave", async () => {
+  // Tried as an NGO team (session 12): the sole owner was offered "Leave the organization", which
+  // then answered 409. Not offered: the row says what to do instead; with a second owner it is.
+  it("does not offer the sole owner Leave, says what to do instead, and a stray post is still refused with the reason", async () => {
     const owner = await harness.signIn({ name: "Ploy Srisuk" });
     const { id } = await organizationOf(owner);
-    const view = open(owner, id);
-    fireEvent.click(await screen.findByRole("button", { name: "Leave the organization" }));
-    const row = screen.getAllByTestId("member")[0] as HTMLElement;
-    expect((await within(row).findByRole("alert")).textContent).toBe(ORGANIZATION_TEXTS.lastOwner);
-    view.unmount();
+    const alone = open(owner, id);
+    const row = (await screen.findAllByTestId("member"))[0] as HTMLElement;
+    expect(within(row).getByTestId("sole-owner").textContent).toContain("first make another member an owner");
+    expect(screen.queryByRole("button", { name: "Leave the organization" })).toBeNull();
+    alone.unmount();
+    // A post without the button (an old page) is still refused with the reason (409).
+    const refused = await send(owner, id, { intent: "remove", userId: String(owner.user.id) });
+    expect(refused.init.status).toBe(409);
+    expect(JSON.stringify(refused.data)).toContain(ORGANIZATION_TEXTS.lastOwner);
+
+    const second = await harness.signIn({ name: "Somchai Phan" });
+    await harness.database.db.insert(organizationMembers).values({ organizationId: id, userId: second.user.id, role: "owner" });
+    const shared = open(owner, id);
+    expect(await screen.findByRole("button", { name: "Leave the organization" })).toBeTruthy();
+    expect(screen.queryByTestId("sole-owner")).toBeNull();
+    shared.unmount();
   });
 
   it("shows a refused name beside its field and keeps the details typed", async () => {

@@ -229,6 +229,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
   const email = me.email;
   const days = ORGANIZATION_LIMITS.invitationDays;
   const memberCount = members.length;
+  const ownerCount = members.filter((member) => member.role === "owner").length;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/my-organizations" className="text-sm font-medium text-brand-800 hover:underline">
@@ -315,6 +316,7 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               member={member}
               isMe={member.userId === me.id}
               myRole={role}
+              soleOwner={member.role === "owner" && ownerCount === 1}
               failure={typedOf(failure).userId === String(member.userId) ? failureText(failure) : null}
             />
           ))}
@@ -574,11 +576,14 @@ function MemberRow({
   member,
   isMe,
   myRole,
+  soleOwner,
   failure,
 }: {
   member: OrganizationMember;
   isMe: boolean;
   myRole: OrganizationRole;
+  /** The organization's only owner: it cannot be without one, so they cannot leave yet. */
+  soleOwner: boolean;
   /** Why the last form sent from this member's row was refused. */
   failure: string | null;
 }) {
@@ -653,7 +658,7 @@ function MemberRow({
               </Button>
             </Form>
           )}
-          {(canChange || isMe) && (
+          {(canChange || (isMe && !soleOwner)) && (
             <Form method="post">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="userId" value={member.userId} />
@@ -671,6 +676,14 @@ function MemberRow({
           )}
         </div>
       </div>
+      {/* Leaving would answer 409 (the last owner): say what to do instead of offering it. */}
+      {isMe && soleOwner && (
+        <p className="mt-1 text-sm text-muted" data-testid="sole-owner">
+          <Trans>
+            You are the only owner, so you cannot leave yet: first make another member an owner, or delete the organization.
+          </Trans>
+        </p>
+      )}
       {failure && (
         <p className="mt-1 text-sm text-red-800" role="alert">
           {failure}

@@ -5,7 +5,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
 import { parseId } from "#common/ids.ts";
-import { MESSAGE_TEXTS, messageFormSchema } from "#common/messages.ts";
+import { MESSAGE_TEXTS, messageFormSchema, SUBJECT_MAX } from "#common/messages.ts";
 import { type AppContext, serviceDeps } from "#server/http/context.ts";
 import { resendVerificationEmail } from "#server/services/accounts/verification.ts";
 import { actorOf } from "#server/services/context.ts";
@@ -36,7 +36,19 @@ async function recipientOrNotFound(deps: Parameters<typeof findMessageRecipient>
   return recipient;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * A subject to start the form with, from `?subject=` (an applicant's "Message" names the
+ * opportunity, issue 32): one line, at most the field's length; anything else starts it empty.
+ */
+function subjectOf(request: Request): string {
+  const subject = new URL(request.url).searchParams.get("subject") ?? "";
+  return subject
+    .replace(/\p{Cc}+/gu, " ")
+    .trim()
+    .slice(0, SUBJECT_MAX);
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, session } = context.get(appContext);
   const consultant = await recipientOrNotFound({ db }, params.id);
   return {
@@ -45,6 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ? {
           name: session.user.name,
           email: session.user.email,
+          subject: subjectOf(request),
           teamContact: await teamContactWith({ db }, actorOf(session), consultant.id),
         }
       : null,

@@ -16,6 +16,7 @@ import { inDays } from "../../tests/setup/opportunities.ts";
 import { applicantAndTeamShortlist, verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
+import * as messagePage from "./consultant-message.tsx";
 import * as page from "./opportunity.tsx";
 import * as formPage from "./opportunity-form.tsx";
 
@@ -233,8 +234,17 @@ describe("Message beside an opportunity's applicant", () => {
       interestId: String(posted.interestId),
     })) as unknown as Response;
     expect(opened.status).toBe(302);
-    expect(opened.headers.get("Location")).toBe(`/consultant/${posted.consultantId}/message`);
+    // The form's subject names the opportunity (session 12: it started empty).
+    const location = opened.headers.get("Location") ?? "";
+    expect(location).toBe(`/consultant/${posted.consultantId}/message?subject=Re%3A%20WASH%20baseline%20survey%20team%20leader`);
     expect((await actingOrganization(harness.deps, actorOf(posted.owner)))?.id).toBe(posted.organizationId);
+    const form = renderRoute(messagePage, {
+      path: "/consultant/:id/message",
+      url: location,
+      context: appContextOf(harness.deps, posted.owner),
+    });
+    expect(((await screen.findByLabelText(/^Subject/)) as HTMLInputElement).value).toBe("Re: WASH baseline survey team leader");
+    form.unmount();
     // What the form then sends goes into the organization's conversation with the consultant.
     const sent = await sendMessage(harness.deps, actorOf(posted.owner), {
       consultantId: posted.consultantId,

@@ -127,8 +127,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     }
     if (intent === "message") {
       // Writes as the posting organization: the member acts for it from now on (the header says so).
-      const { consultantId, organization, switched } = await actForApplicant(deps, actor, { id, interestId: interestId() });
-      const to = `/consultant/${consultantId}/message`;
+      const applicant = await actForApplicant(deps, actor, { id, interestId: interestId() });
+      const { consultantId, organization, opportunity, switched } = applicant;
+      const title = opportunity.title;
+      // The form's subject names the opportunity, in the page's language (the member may change it).
+      const to = `/consultant/${consultantId}/message?subject=${encodeURIComponent(i18n._(msg`Re: ${title}`))}`;
       const name = organization.name;
       return switched ? redirectWithToast(app, to, { title: i18n._(msg`You now act for ${name}`) }) : redirect(to);
     }

@@ -47,7 +47,7 @@ export function authRequiredToast(i18n: I18n): ToastMessage {
 }
 
 /** Who writes: the signed-in person, and their team's conversation with the consultant, if any (issue 31). */
-export type MessageSender = { name: string; email: string; teamContact?: TeamContact | null };
+export type MessageSender = { name: string; email: string; teamContact?: TeamContact | null; subject?: string };
 
 /**
  * The message form (spec sections 5 and 8). It posts to the message action with a fetcher, so the
@@ -225,7 +225,7 @@ function MessageFields({
   fetcher: ReturnType<typeof useFetcher<FormAnswer>>;
   action: string;
   consultantName: string;
-  sender: { name: string; email: string };
+  sender: { name: string; email: string; subject?: string };
   lastResult?: SubmissionResult<string[]>;
   formError: string | null;
   footer?: React.ReactNode;
@@ -239,7 +239,12 @@ function MessageFields({
   const { t, i18n } = useLingui();
   const form = useLightForm({
     lastResult,
-    defaultValue: { senderName: sender.name, senderEmail: sender.email, senderOrganization: organizations.initial },
+    defaultValue: {
+      senderName: sender.name,
+      senderEmail: sender.email,
+      senderOrganization: organizations.initial,
+      subject: sender.subject,
+    },
     // On submit, not on blur (issue 36 item 7): an error appearing above the button on blur moved
     // the button between mouse-down and mouse-up, and the first click on Send Message was lost.
     shouldValidate: "onSubmit",

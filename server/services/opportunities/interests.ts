@@ -371,10 +371,15 @@ export async function actForApplicant(
   deps: Pick<Deps, "db">,
   actor: Actor,
   input: { id: number; interestId: number },
-): Promise<{ consultantId: number; organization: { id: number; name: string }; switched: boolean }> {
+): Promise<{
+  consultantId: number;
+  organization: { id: number; name: string };
+  opportunity: { title: string };
+  switched: boolean;
+}> {
   const user = requireSignedIn(actor);
   return deps.db.transaction(async (tx) => {
-    const { organization } = await forMember(tx, actor, input.id);
+    const { organization, opportunity } = await forMember(tx, actor, input.id);
     const [row] = await tx
       .select({ consultantId: opportunityInterests.consultantId })
       .from(opportunityInterests)
@@ -383,7 +388,13 @@ export async function actForApplicant(
     if (!row) throw new NotFound(INTEREST_TEXTS.notFound);
     const switched = (await actingOrganization({ db: tx }, actor))?.id !== organization.id;
     if (switched) await actFor(tx, user.id, organization.id);
-    return { consultantId: row.consultantId, organization: { id: organization.id, name: organization.name }, switched };
+    return {
+      consultantId: row.consultantId,
+      organization: { id: organization.id, name: organization.name },
+      // The message form's subject names it (issue 32: the applicant knows what it is about).
+      opportunity: { title: opportunity.title },
+      switched,
+    };
   });
 }
 

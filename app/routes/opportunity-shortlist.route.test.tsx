@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
-import { consultants, opportunityInterests, organizationMembers, shortlistEntries } from "#server/db/schema.ts";
+import {
+  consultants,
+  opportunities,
+  opportunityInterests,
+  organizationMembers,
+  organizations,
+  shortlistEntries,
+} from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
 import { createOpportunity, getOpportunity } from "#server/services/opportunities/opportunities.ts";
@@ -13,12 +20,17 @@ import { createOrganization } from "#server/services/organizations/organizations
 import { createShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { inDays } from "../../tests/setup/opportunities.ts";
-import { applicantAndTeamShortlist, verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
+import {
+  applicantAndTeamShortlist,
+  publishedOpportunityOf,
+  verifiedOrganizationOf,
+} from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
 import * as messagePage from "./consultant-message.tsx";
 import * as page from "./opportunity.tsx";
 import * as formPage from "./opportunity-form.tsx";
+import * as organizationPage from "./organization.tsx";
 
 // "Add to team shortlist" on an opportunity's applicants (issue 32, with the team shortlists of
 // issue 31), as the page door runs it: a member of the posting organization puts an applicant on
@@ -431,5 +443,55 @@ describe("deleting a draft from its page", () => {
     const confirmed = (await remove({ confirmed: "yes" })) as unknown as Response;
     expect(confirmed.status).toBe(302);
     await expect(getOpportunity(harness.deps, actorOf(owner), draft.id)).rejects.toThrow();
+  });
+});
+
+// Tried as an NGO team (session 12): the organization's public page did not list its opportunities.
+describe("the organization's public page", () => {
+  it("lists its open opportunities, each a link to its page (not its drafts, nor one past its deadline); the opportunity links back", async () => {
+    const posted = await opportunityWithApplicant("Mekong Delta Water Partnership");
+    const draft = await createOpportunity(harness.deps, actorOf(posted.owner), {
+      organizationId: posted.organizationId,
+      title: "Draft: sanitation marketing adviser",
+      description: "A draft the public must not see on the organization's page.",
+      specializations: ["Infrastructure"],
+      countries: ["Laos"],
+      duration: { value: 1, unit: "months" },
+      deadline: inDays(20),
+    });
+    const expired = await publishedOpportunityOf(harness, posted.owner, posted.organizationId);
+    await harness.database.db
+      .update(opportunities)
+      .set({ title: "Expired: hygiene survey", deadline: new Date(Date.now() - 86_400_000) })
+      .where(eq(opportunities.id, expired.id));
+    const [organization] = await harness.database.db
+      .select({ slug: organizations.slug })
+      .from(organizations)
+      .where(eq(organizations.id, posted.organizationId));
+
+    const view = renderRoute(organizationPage, {
+      path: "/organizations/:slug",
+      url: `/organizations/${organization?.slug}`,
+      context: appContextOf(harness.deps, null),
+    });
+    const section = (await screen.findByRole("heading", { name: "Open opportunities" })).closest("section") as HTMLElement;
+    const links = within(section).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["WASH baseline survey team leader", `/opportunities/${posted.segment}`],
+    ]);
+    expect(within(section).getByRole("heading", { level: 3 }).textContent).toBe("WASH baseline survey team leader");
+    expect(section.textContent).toContain("Apply by");
+    expect(section.textContent).not.toContain(draft.title);
+    view.unmount();
+
+    // And the opportunity's page names the organization with a link to that page.
+    const opportunityView = renderRoute(page, {
+      path: "/opportunities/:opportunity",
+      url: `/opportunities/${posted.segment}`,
+      context: appContextOf(harness.deps, null),
+    });
+    const byline = await screen.findByRole("link", { name: /^Mekong Delta Water Partnership/ });
+    expect(byline.getAttribute("href")).toBe(`/organizations/${organization?.slug}`);
+    opportunityView.unmount();
   });
 });

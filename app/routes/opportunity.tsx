@@ -218,7 +218,14 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
       <article className="mt-4 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">
           <p className="text-sm text-muted">
-            <OrganizationName organization={opportunity.organization} />
+            {/* A verified organization has a public page (its other open opportunities): the name leads there. */}
+            {opportunity.organization.verified ? (
+              <Link to={`/organizations/${opportunity.organization.slug}`} className="hover:underline focus-visible:underline">
+                <OrganizationName organization={opportunity.organization} />
+              </Link>
+            ) : (
+              <OrganizationName organization={opportunity.organization} />
+            )}
           </p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl" dir="auto">
             {opportunity.title}

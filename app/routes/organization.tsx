@@ -1,12 +1,16 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ExternalLink, Globe2, MapPin } from "lucide-react";
+import { CalendarClock, ExternalLink, Globe2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
 import { formatDate } from "#common/format.ts";
 import { serviceDeps } from "#server/http/context.ts";
-import { type OrganizationReview, viewOrganizationPage } from "#server/services/organizations/public-page.ts";
+import {
+  type OrganizationOpportunity,
+  type OrganizationReview,
+  viewOrganizationPage,
+} from "#server/services/organizations/public-page.ts";
 import { RatingStars } from "../components/consultants/rating-stars.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
@@ -20,8 +24,8 @@ import { orPageError } from "../lib/service-errors.server.ts";
 import type { Route } from "./+types/organization";
 
 // /organizations/{slug} (issue 31): a verified organization's public page: name, kind, country,
-// website, description, the members who chose to be listed, and the reviews it has written. An
-// unverified organization has no public page (404).
+// website, description, its open opportunities (each a link to its page), the members who chose to
+// be listed, and the reviews it has written. An unverified organization has no public page (404).
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -34,7 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
-  const { organization, reviews, countryLabel } = loaderData;
+  const { organization, opportunities, reviews, countryLabel } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <header className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -69,6 +73,23 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+
+      <section aria-labelledby="opportunities-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="opportunities-heading" className="text-xl font-semibold text-ink">
+          <Trans>Open opportunities</Trans>
+        </h2>
+        {opportunities.length === 0 ? (
+          <p className="mt-2 text-muted">
+            <Trans>No open opportunities right now.</Trans>
+          </p>
+        ) : (
+          <ul className="mt-2">
+            {opportunities.map((opportunity) => (
+              <OpenOpportunity key={opportunity.id} opportunity={opportunity} />
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="members-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
         <h2 id="members-heading" className="text-xl font-semibold text-ink">
@@ -107,6 +128,38 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </div>
+  );
+}
+
+/** One open opportunity: its title (a link to its page), where, and the last day to apply. */
+function OpenOpportunity({ opportunity }: { opportunity: OrganizationOpportunity }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const places = opportunity.countries.map((country) => valueLabel(i18n, country));
+  if (opportunity.remote) places.push(i18n._(msg`Remote`));
+  const where = places.join(", ");
+  // The date as the organization set it (its zone's end of day: the opportunity's page says which).
+  const deadline = formatDate(`${opportunity.deadlineDate}T00:00:00Z`, locale);
+  return (
+    <li className="border-t border-slate-200 py-3 first:border-t-0">
+      <h3 className="font-semibold leading-snug">
+        <Link to={opportunity.path} className="break-words text-brand-800 underline underline-offset-2">
+          <bdi>{opportunity.title}</bdi>
+        </Link>
+      </h3>
+      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        {where && (
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden="true" className="size-4 shrink-0 text-muted" />
+            {where}
+          </span>
+        )}
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted" />
+          <Trans>Apply by {deadline}</Trans>
+        </span>
+      </p>
+    </li>
   );
 }
 

@@ -145,29 +145,135 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
   });
   if (options.pooler) sql.begin = beginOnReservedConnection(sql);
   else preparedStatements(sql, PREPARED_STATEMENTS);
-  if (statementTimeoutMs) withDeadlines(sql, statementTimeoutMs);
+  if (statementTimeoutMs) {
+    withDeadlines(
+      sql,
+      statementTimeoutMs,
+      options.pooler ? poolerOutage(url, { connectTimeoutMs: options.connectTimeoutMs }) : undefined,
+    );
+  }
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }
 
 type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-/** `work` or a DatabaseDeadline after `ms`, whichever comes first; `onLate` runs if the deadline wins. */
-export function raceDeadline<T>(work: PromiseLike<T>, ms: number, onLate?: () => void): Promise<T> {
+/** The pooler in front of the database says it cannot reach it (poolerOutage): a 503 now, not at the deadline. */
+export class DatabaseDown extends Error {
+  override name = "DatabaseDown";
+  readonly code = "DATABASE_DOWN";
+  constructor() {
+    super("the database is down: the connection pooler cannot reach it");
+  }
+}
+
+/** What a pooled pool knows of its database's outages (poolerOutage). */
+export type Outage = {
+  /** Whether a probe found the database down a moment ago: statements fail at once. */
+  knownDown: () => boolean;
+  /** Whether the database is down now (a probe, or its remembered result); never rejects. */
+  check: () => Promise<boolean>;
+  /** A statement still unanswered after this long asks check(), then again every recheckMs. */
+  suspectAfterMs: number;
+  recheckMs: number;
+};
+
+/** A pooled statement unanswered this long may be waiting in the pooler's queue for a database that is gone. */
+export const OUTAGE_SUSPECT_AFTER_MS = 250;
+/** How long a probe's answer is kept: while the database is down, statements fail at once for this long. */
+export const OUTAGE_MEMORY_MS = 1_000;
+/** A probe slower than this tells nothing (a busy pool, a frozen server): the statement deadline decides. */
+const OUTAGE_PROBE_TIMEOUT_MS = 1_000;
+
+/**
+ * Behind PgBouncer the database's death is silent. A client connection to PgBouncer stays open
+ * while the database is down; its next statement waits in PgBouncer's queue (query_wait_timeout,
+ * 120 s by default) for a server connection PgBouncer cannot open, so every request waited the
+ * whole statement deadline (5 s) for its 503, where a direct connection is refused at once
+ * (issue 35, audit of session 12). What PgBouncer does tell at once is a new client: while its
+ * logins to the server fail it refuses new clients ("server login has been failing", 08P01).
+ * So a statement still unanswered after OUTAGE_SUSPECT_AFTER_MS opens a fresh connection to the
+ * pooler and runs `select 1` (one probe at a time per pool, its answer kept OUTAGE_MEMORY_MS):
+ * refused or closed, the database is down, the waiting statements fail with DatabaseDown (503)
+ * and the next ones fail before they are sent until a probe passes again. A probe that answers,
+ * or is merely slow (a saturated pool, a frozen server), changes nothing: the statement deadline
+ * still decides. The probe skips postgres.js's type query (fetch_types), whose error nobody would
+ * handle (surviveLostDriverRejections).
+ */
+export function poolerOutage(url: string, { connectTimeoutMs = 10_000 }: { connectTimeoutMs?: number } = {}): Outage {
+  let known: { down: boolean; until: number } | undefined;
+  let probing: Promise<boolean> | undefined;
+  const probeTimeoutMs = Math.min(connectTimeoutMs, OUTAGE_PROBE_TIMEOUT_MS);
+  async function probe(): Promise<boolean> {
+    const client = postgres(url, {
+      max: 1,
+      prepare: false,
+      fetch_types: false,
+      connect_timeout: probeTimeoutMs / 1000,
+      onnotice: () => {},
+    });
+    try {
+      await raceDeadline(client.unsafe("select 1"), probeTimeoutMs);
+      return false;
+    } catch (error) {
+      return !(error instanceof DatabaseDeadline) && isDatabaseUnavailable(error);
+    } finally {
+      void client.end({ timeout: 0 }).catch(() => {});
+    }
+  }
+  return {
+    knownDown: () => known !== undefined && known.down && Date.now() < known.until,
+    check: () => {
+      if (known && Date.now() < known.until) return Promise.resolve(known.down);
+      probing ??= probe().then((down) => {
+        known = { down, until: Date.now() + OUTAGE_MEMORY_MS };
+        probing = undefined;
+        return down;
+      });
+      return probing;
+    },
+    suspectAfterMs: OUTAGE_SUSPECT_AFTER_MS,
+    recheckMs: OUTAGE_MEMORY_MS,
+  };
+}
+
+/**
+ * `work` or a DatabaseDeadline after `ms`, whichever comes first; `onLate` runs if the deadline
+ * wins. With an `outage` watch, also a DatabaseDown as soon as it finds the database down.
+ */
+export function raceDeadline<T>(work: PromiseLike<T>, ms: number, onLate?: () => void, outage?: Outage): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const settle: Settle = { resolve: resolve as (value: unknown) => void, reject };
-    const timer = setTimeout(() => {
+    let settled = false;
+    let watch: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(watch);
+      return true;
+    };
+    const giveUp = (error: Error) => {
+      if (!finish()) return;
       onLate?.();
-      settle.reject(new DatabaseDeadline(ms));
-    }, ms);
+      settle.reject(error);
+    };
+    const timer = setTimeout(() => giveUp(new DatabaseDeadline(ms)), ms);
+    if (outage) {
+      const suspect = () => {
+        void outage.check().then((down) => {
+          if (down) giveUp(new DatabaseDown());
+          else if (!settled) watch = setTimeout(suspect, outage.recheckMs);
+        });
+      };
+      watch = setTimeout(suspect, outage.suspectAfterMs);
+    }
     work.then(
       (value) => {
-        clearTimeout(timer);
-        settle.resolve(value);
+        if (finish()) settle.resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
-        settle.reject(error);
+        if (finish()) settle.reject(error);
       },
     );
   });
@@ -180,7 +286,7 @@ export function raceDeadline<T>(work: PromiseLike<T>, ms: number, onLate?: () =>
  * waits as long as the freeze. The server's statement_timeout ends a slow statement on its side;
  * a transaction past the deadline is rolled back, never committed later.
  */
-function withDeadlines(sql: postgres.Sql, ms: number) {
+function withDeadlines(sql: postgres.Sql, ms: number, outage?: Outage) {
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((...call: Parameters<postgres.Sql["unsafe"]>) => {
     const query = unsafe(...call);
@@ -189,17 +295,25 @@ function withDeadlines(sql: postgres.Sql, ms: number) {
     // postgres.js starts a query when it is awaited; values() and the rest return the query itself.
     // biome-ignore lint/suspicious/noThenProperty: the query stays awaitable, now with a deadline
     query.then = ((onFulfilled?: (value: unknown) => unknown, onRejected?: (error: unknown) => unknown) => {
-      raced ??= raceDeadline({ then } as PromiseLike<unknown>, ms, () => {
-        // Still waiting for a connection: leave the queue. One sent is left to the server's own
-        // statement_timeout: cancelling it would open a connection to a server that may not answer.
-        if (!(query as unknown as { state: unknown }).state) query.cancel();
-      });
+      // The database was found down a moment ago: not even sent.
+      if (outage?.knownDown()) raced ??= Promise.reject(new DatabaseDown());
+      raced ??= raceDeadline(
+        { then } as PromiseLike<unknown>,
+        ms,
+        () => {
+          // Still waiting for a connection: leave the queue. One sent is left to the server's own
+          // statement_timeout: cancelling it would open a connection to a server that may not answer.
+          if (!(query as unknown as { state: unknown }).state) query.cancel();
+        },
+        outage,
+      );
       return raced.then(onFulfilled, onRejected);
     }) as typeof query.then;
     return query;
   }) as postgres.Sql["unsafe"];
   const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
   sql.begin = ((...args: unknown[]) => {
+    if (outage?.knownDown()) return Promise.reject(new DatabaseDown());
     const work = args.at(-1) as (scope: unknown) => unknown;
     let late = false;
     const guarded = async (scope: unknown) => {
@@ -208,9 +322,14 @@ function withDeadlines(sql: postgres.Sql, ms: number) {
       if (late) throw new DatabaseDeadline(ms);
       return result;
     };
-    return raceDeadline(begin(...args.slice(0, -1), guarded), ms, () => {
-      late = true;
-    });
+    return raceDeadline(
+      begin(...args.slice(0, -1), guarded),
+      ms,
+      () => {
+        late = true;
+      },
+      outage,
+    );
   }) as postgres.Sql["begin"];
 }
 

@@ -34,6 +34,7 @@ const DATABASE_DOWN_CODES = new Set([
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
   "DATABASE_DEADLINE", // no answer within the pool's statement timeout (client.ts)
+  "DATABASE_DOWN", // the pooler in front of the database cannot reach it (client.ts, poolerOutage)
   "57014", // query_canceled: the server's statement_timeout
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown

@@ -171,4 +171,32 @@ describe("behind PgBouncer in transaction mode", () => {
     // What the app's own connections were checked against in the first test: such a refusal is logged.
     expect(await bouncer.log()).toMatch(/unsupported startup parameter/i);
   });
+
+  it("a slow statement is not taken for an outage: the pooler's probe answers and the statement finishes", async () => {
+    const started = Date.now();
+    await database!.db.execute(drizzleSql`select pg_sleep(0.6)`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+  });
+
+  // Last: it stops the database. Issue 35 (audit of session 12): behind PgBouncer a signed-in page
+  // waited the whole statement deadline (5 s) for its 503 with the database down, where a direct
+  // connection is refused at once: the session read went to a client connection PgBouncer keeps
+  // open, and waited in its queue for a server connection it could not open. Now a statement left
+  // unanswered asks PgBouncer with a fresh connection, which it refuses while the database's
+  // logins fail (client.ts, poolerOutage). Before: 503 after 5.0 s each; after: about 0.3 s, then
+  // at once while the outage is remembered.
+  it("with the database down, a signed-in request answers 503 in well under the statement deadline", async () => {
+    const signedIn = await call(app, "POST", "/api/auth/login", { body: ADMIN, ip: "198.51.100.9" });
+    const token = signedIn.json.sessionToken as string;
+    expect((await call(app, "GET", "/api/auth/me", { token })).status).toBe(200);
+    await server.stop();
+    for (const attempt of [1, 2, 3]) {
+      const started = Date.now();
+      const me = await call(app, "GET", "/api/auth/me", { token });
+      const elapsed = Date.now() - started;
+      expect(me.status, `attempt ${attempt}: ${me.text}`).toBe(503);
+      // The statement deadline is 5 s (the default); a loaded machine's jitter stays far below 2 s.
+      expect(elapsed, `attempt ${attempt}`).toBeLessThan(2_000);
+    }
+  });
 });

@@ -211,19 +211,27 @@ export async function correctWords(db: Executor, analyzed: WordAnalysis[], corre
   const suspects = analyzed.filter((word) => corrector.suspect(word) && word.key.length >= 4);
   if (suspects.length === 0) return corrections;
   const words = sql.identifier(corrector.table);
+  // The two "is it a word of ours" checks once per suspect that has suggestions (in the lateral
+  // join's filter they ran once per suggestion, and the organizations' names cost most).
   const rows = await db.execute<{ key: string; correction: string; lexemes: string[]; ndoc: number }>(sql`
-    select t.key, s.word as correction, s.ndoc, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
-    from unnest(${sql.param(suspects.map((word) => word.key))}::text[]) as t(key)
-    cross join lateral (
-      select w.word, w.ndoc, similarity(w.word, t.key) as similar from ${words} w
-      where w.word % t.key and ${corrector.suggestable} and w.word <> t.key
-      order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
-      limit ${SUGGESTIONS_TRIED}
-    ) s
-    where not exists (select 1 from ${words} u where u.word = t.key and u.ndoc > 0)
-      and not exists (
-      select 1 from organizations o where search_key(o.name) ~ ('\\m' || t.key || '\\M'))
-    order by t.key, s.similar desc, s.ndoc desc, s.word`);
+    with suggested as materialized (
+      select t.key, s.word, s.ndoc, s.similar
+      from unnest(${sql.param(suspects.map((word) => word.key))}::text[]) as t(key)
+      cross join lateral (
+        select w.word, w.ndoc, similarity(w.word, t.key) as similar from ${words} w
+        where w.word % t.key and ${corrector.suggestable} and w.word <> t.key
+        order by similarity(w.word, t.key) desc, w.ndoc desc, w.word
+        limit ${SUGGESTIONS_TRIED}
+      ) s
+    ),
+    unknown as materialized (
+      select k.key from (select distinct key from suggested) k
+      where not exists (select 1 from ${words} u where u.word = k.key and u.ndoc > 0)
+        and not exists (select 1 from organizations o where search_key(o.name) ~ ('\\m' || k.key || '\\M'))
+    )
+    select s.key, s.word as correction, s.ndoc, tsvector_to_array(to_tsvector('search_english', s.word)) as lexemes
+    from suggested s join unknown using (key)
+    order by s.key, s.similar desc, s.ndoc desc, s.word`);
   // The fewest edits first, then the most similar (the order of the rows).
   const edits = new Map<string, number>();
   for (const row of rows) {

@@ -335,6 +335,15 @@ AS $function$
     order by t.ord
 $function$;
 
+-- search_capitals(text)
+CREATE OR REPLACE FUNCTION public.search_capitals(t text)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT coalesce(string_agg(DISTINCT quote_literal('#u:' || w) || ':1', ' ')::tsvector, ''::tsvector)
+  FROM regexp_split_to_table(coalesce(t, ''), '[^[:alnum:]]+') w
+  WHERE length(w) BETWEEN 2 AND 10 AND w ~ '[[:upper:]]' AND w !~ '^[[:upper:]][[:lower:]]+$' $function$;
+
 -- search_concepts(tsvector)
 CREATE OR REPLACE FUNCTION public.search_concepts(doc tsvector)
  RETURNS tsvector
@@ -374,6 +383,22 @@ CREATE OR REPLACE FUNCTION public.search_key(value text)
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, value)) $function$;
 
+-- search_opportunity_capitals(opportunities)
+CREATE OR REPLACE FUNCTION public.search_opportunity_capitals(o opportunities)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT setweight(search_capitals(o.title), 'A')
+    || setweight(search_capitals(array_to_string(o.specializations || o.donors, ' ')), 'B')
+    || setweight(search_capitals(o.description), 'D') $function$;
+
+-- search_profile_body_capitals(consultants)
+CREATE OR REPLACE FUNCTION public.search_profile_body_capitals(c consultants)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT setweight(search_capitals(c.track_text), 'C') || setweight(search_capitals(c.bio), 'D') $function$;
+
 -- search_profile_document(consultants,tsvector)
 CREATE OR REPLACE FUNCTION public.search_profile_document(c consultants, head tsvector)
  RETURNS tsvector
@@ -383,7 +408,8 @@ AS $function$ SELECT d || search_concepts(d) || array_to_tsvector(search_profile
   FROM (SELECT search_without_concepts(head)
       || setweight(to_tsvector('search_english', coalesce(c.track_text, '')), 'C')
       || setweight(to_tsvector('search_english', coalesce(c.bio, '')), 'D')
-      || setweight(to_tsvector('search_english', coalesce(c.search_unspaced, '')), 'D') AS d) parts $function$;
+      || setweight(to_tsvector('search_english', coalesce(c.search_unspaced, '')), 'D')
+      || search_profile_body_capitals(c) AS d) parts $function$;
 
 -- search_profile_facets(consultants)
 CREATE OR REPLACE FUNCTION public.search_profile_facets(c consultants)
@@ -413,7 +439,15 @@ CREATE OR REPLACE FUNCTION public.search_profile_head(c consultants)
  RETURNS tsvector
  LANGUAGE sql
  STABLE PARALLEL SAFE
-AS $function$ SELECT h || search_concepts(h) FROM search_profile_head_words(c) h $function$;
+AS $function$ SELECT h || search_concepts(h) FROM (SELECT search_profile_head_words(c) || search_profile_head_capitals(c) AS h) parts $function$;
+
+-- search_profile_head_capitals(consultants)
+CREATE OR REPLACE FUNCTION public.search_profile_head_capitals(c consultants)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT setweight(search_capitals(c.title), 'A')
+    || setweight(search_capitals(concat_ws(' ', c.primary_specialization, array_to_string(c.secondary_specializations, ' '))), 'B') $function$;
 
 -- search_profile_head_words(consultants)
 CREATE OR REPLACE FUNCTION public.search_profile_head_words(c consultants)

@@ -37,7 +37,8 @@ type Deps = Pick<ServiceDeps, "db">;
  * The tsvector the search reads: title (A), specializations and donors (B), countries and languages
  * (C), the ToR (D) with the Thai, Lao, Khmer and Burmese words of the title and ToR cut by the app
  * (search_unspaced, migration 0045: PostgreSQL keeps a run of those scripts as one token), and the
- * field glossary's concepts it names (search_retagged: '#k:' lexemes, as the profiles', 0044).
+ * field glossary's concepts it names (search_retagged: '#k:' lexemes, as the profiles', 0044), an
+ * acronym that is also a word ("WASH") only as written in capitals (its '#u:' words, 0048).
  */
 async function refreshSearchDocument(tx: Executor, id: number): Promise<void> {
   await refreshSearchDocuments(tx, [id]);
@@ -51,7 +52,8 @@ export async function refreshSearchDocuments(tx: Executor, ids: number[]): Promi
       || setweight(to_tsvector('search_english', array_to_string(specializations || donors, ' ')), 'B')
       || setweight(to_tsvector('search_english', array_to_string(countries || languages, ' ') || case when is_remote then ' remote' else '' end), 'C')
       || setweight(to_tsvector('search_english', description), 'D')
-      || setweight(to_tsvector('search_english', coalesce(search_unspaced, '')), 'D'))
+      || setweight(to_tsvector('search_english', coalesce(search_unspaced, '')), 'D')
+      || search_opportunity_capitals(opportunities))
     where id = any(${sql.param(ids)}::int[])`);
 }
 

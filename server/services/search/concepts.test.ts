@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mergeAdditions } from "#common/glossary/glossary.ts";
+import { opportunitySearchSchema } from "#common/opportunities.ts";
+import { createRuntime } from "#server/runtime.ts";
+import { refreshSearchDocuments } from "#server/services/opportunities/opportunities.ts";
+import { searchWith } from "#server/services/opportunities/search.ts";
 import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { continueRetag, GlossaryCache, retagPending, startRetag, syncConceptForms } from "./concepts.ts";
+import { rerunMigration } from "../../../tests/setup/migrations.ts";
+import { searchParams } from "../../../tests/setup/search-params.ts";
+import { continueRetag, GlossaryCache, retagAll, retagPending, startRetag, syncConceptForms } from "./concepts.ts";
+import { searchConsultants } from "./index.ts";
+
+const runtime = createRuntime({ insights: null });
 
 // The documents' concept lexemes (migration 0028): written with the profile, and again for every
 // profile when the glossary's forms change (a new file, an admin's synonym).
@@ -84,5 +93,104 @@ describe("profiles tagged with the glossary's concepts", () => {
     cache.drop();
     expect(await cache.get(holder.db.db)).toBe(merged);
     await holder.db.sql`delete from glossary_additions`;
+  });
+});
+
+// An acronym that is also an ordinary word (WASH, MEL, ToT: standalone: false in the glossary) is
+// read in the query only as written in capitals; the documents, which lose their case when parsed,
+// get its concept from the capitals of the text as written (migration 0048): "WASH" tags a profile
+// or a ToR, "wash" does not.
+describe("acronyms written in a profile's or a ToR's text (issue 33)", () => {
+  const holder = {} as { db: TestDatabase; profiles: Map<string, number>; tors: Map<number, string> };
+  /** Each text, as a profile's bio and as a ToR's description; the keywords that must find it. */
+  const TEXTS: Record<string, { text: string; title?: string; finds: string[] }> = {
+    wash: { text: "Led the WASH programme in Lao PDR for four years.", finds: ["WASH"] },
+    gesi: { text: "GESI adviser to the provincial health department.", finds: ["GESI"] },
+    me: { text: "Designed the M&E framework of a livelihoods project.", finds: ["M&E", "MEL"] },
+    pfm: { text: "Supported PFM reform in the Ministry of Finance.", finds: ["PFM"] },
+    mel: { text: "Wrote the MEL plan and trained the district teams.", finds: ["MEL", "M&E"] },
+    tot: { text: "Ran a ToT for provincial trainers.", finds: ["ToT", "TOT"] },
+    title: { text: "Works with district governments.", title: "WASH Specialist", finds: ["WASH"] },
+    word: { text: "Taught children to wash their hands; Mel and her team ran the tot and meal clubs.", finds: [] },
+  };
+
+  beforeAll(async () => {
+    holder.db = await createTestDatabase();
+    const { db, sql } = holder.db;
+    holder.profiles = new Map();
+    for (const [key, { text, title }] of Object.entries(TEXTS)) {
+      const id = await insertListedConsultant(db, {
+        name: `Cased ${key}`,
+        title: title ?? "Consultant",
+        primarySpecialization: "Technology",
+        secondarySpecializations: [],
+        bio: text,
+      });
+      holder.profiles.set(key, id);
+    }
+    const [organization] = await sql<{ id: number }[]>`
+      insert into organizations (name, slug, kind, country, verified_at, verification_method)
+      values ('Capitals Trust', 'capitals-trust', 'ngo', 'LA', now(), 'admin') returning id`;
+    holder.tors = new Map();
+    for (const [key, { text, title }] of Object.entries(TEXTS)) {
+      const [row] = await sql<{ id: number }[]>`
+        insert into opportunities (organization_id, slug, title, description, description_html, countries,
+          duration_value, duration_unit, deadline_date, deadline, time_zone, status, published_at)
+        values (${organization?.id ?? 0}, ${`cased-${key}`}, ${title ?? "Short-term consultant"}, ${text}, ${`<p>${text}</p>`},
+          ${["Laos"]}, 3, 'months', (now() + interval '30 days')::date, now() + interval '30 days', 'Asia/Vientiane',
+          'published', now())
+        returning id`;
+      holder.tors.set(row?.id ?? 0, key);
+    }
+    await refreshSearchDocuments(db, [...holder.tors.keys()]);
+  });
+  afterAll(async () => {
+    await holder.db?.close();
+  });
+
+  async function profilesFound(keywords: string) {
+    const found = await searchConsultants({ db: holder.db.db, runtime }, searchParams({ keywords, limit: 100 }));
+    const keys = new Map([...holder.profiles].map(([key, id]) => [id, key]));
+    return found.consultants.flatMap((consultant) => keys.get(consultant.id) ?? []).sort();
+  }
+  async function torsFound(keywords: string) {
+    const page = await searchWith({ readDb: holder.db.db, runtime }, opportunitySearchSchema.parse({ keywords }), new Date());
+    return page.opportunities.flatMap((item) => holder.tors.get(item.id) ?? []).sort();
+  }
+  const expected = (keywords: string) =>
+    Object.entries(TEXTS)
+      .filter(([, { finds }]) => finds.includes(keywords))
+      .map(([key]) => key)
+      .sort();
+
+  it.each(["WASH", "GESI", "M&E", "PFM", "MEL", "ToT", "TOT"])(
+    "%s finds the profiles and the ToRs that write it, not the ones saying the ordinary word",
+    async (keywords) => {
+      expect(await profilesFound(keywords)).toEqual(expected(keywords));
+      expect(await torsFound(keywords)).toEqual(expected(keywords));
+    },
+  );
+
+  it("tags the documents written before (migration 0048, then the start-up's retag)", async () => {
+    const { sql, db } = holder.db;
+    // Written the old way: no capitals kept, so no concept from them.
+    await sql`update consultants c set search_head = ts_delete(c.search_head, array(select lexeme from unnest(c.search_head)
+        where lexeme like '#u:%' or lexeme = '#k:wash')),
+      search_document = ts_delete(c.search_document, array(select lexeme from unnest(c.search_document)
+        where lexeme like '#u:%' or lexeme = '#k:wash'))`;
+    await sql`update opportunities o set search_document = ts_delete(o.search_document, array(select lexeme
+      from unnest(o.search_document) where lexeme like '#u:%' or lexeme = '#k:wash'))`;
+    expect(await profilesFound("WASH")).toEqual([]);
+    expect(await torsFound("WASH")).toEqual([]);
+    await rerunMigration(sql, "0048_search_capitals");
+    await retagAll(db);
+    expect(await profilesFound("WASH")).toEqual(["title", "wash"]);
+    expect(await torsFound("WASH")).toEqual(["title", "wash"]);
+    expect(await profilesFound("TOT")).toEqual(["tot"]);
+  });
+
+  it("finds the ordinary word, typed in lower case, as a word wherever it is written", async () => {
+    expect(await profilesFound("wash")).toEqual(["title", "wash", "word"]);
+    expect(await torsFound("wash")).toEqual(["title", "wash", "word"]);
   });
 });

@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import {
+  allForms,
   expansionForms,
   type Glossary,
   type GlossaryAddition,
@@ -34,13 +35,50 @@ export function conceptForms(glossary: Glossary): { concept: string; form: strin
 }
 
 /**
+ * A word as a document keeps it written with capitals (migration 0048, search_capitals: 2 to 10
+ * letters or digits with a capital, not simply capitalized).
+ */
+export function capitalsLexeme(word: string): string | null {
+  return /^[\p{L}\p{N}]{2,10}$/u.test(word) && /\p{Lu}/u.test(word) && !/^\p{Lu}\p{Ll}+$/u.test(word) ? `#u:${word}` : null;
+}
+
+/**
+ * The forms that tag a document only as written: an acronym that is also an ordinary word ("WASH",
+ * "MEL", "ToT": case-sensitive, standalone: false), in its own case and in capitals ("ToT", "TOT"),
+ * as the query reads it (caseMatches, glossary.ts), each the '#u:' lexeme of the word. A form of
+ * two concepts ("SEA", "IP", "TA") is left out: the text does not say which it means.
+ */
+export function cappedForms(glossary: Glossary): { concept: string; lexeme: string }[] {
+  const forms = glossary.concepts.flatMap((concept) =>
+    allForms(concept)
+      .filter((form) => form.caseSensitive && !form.standalone && !form.ambiguous)
+      .flatMap((form) => [form.text, form.text.toUpperCase()])
+      .map((word) => capitalsLexeme(word))
+      .filter((lexeme) => lexeme !== null)
+      .map((lexeme) => ({ concept: concept.id, lexeme })),
+  );
+  const owners = new Map<string, Set<string>>();
+  for (const { concept, lexeme } of forms) owners.set(lexeme, (owners.get(lexeme) ?? new Set()).add(concept));
+  const seen = new Set<string>();
+  return forms.filter(({ concept, lexeme }) => {
+    const key = `${concept} ${lexeme}`;
+    if (seen.has(key) || (owners.get(lexeme)?.size ?? 0) > 1) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Writes the glossary's forms into search_concept_forms, each as the tsquery its phrase makes in
  * the search's configuration and the lexeme of it the fewest documents have (the statistics' most
  * common lexemes are the ones to avoid; then the longest); forms that make no query (stop words
- * only) are left out. Answers how many rows changed: when any did, the profiles must be tagged again.
+ * only) are left out. The acronyms that tag only as written (cappedForms) are rows whose form,
+ * lexeme and query are their '#u:' word. Answers how many rows changed: when any did, the profiles
+ * must be tagged again.
  */
 export async function syncConceptForms(db: Executor, glossary: Glossary): Promise<number> {
   const forms = conceptForms(glossary);
+  const capped = cappedForms(glossary);
   const wanted = sql`
     select t.concept, t.form, q.query,
       (select l from unnest(tsvector_to_array(to_tsvector('search_english', t.form))) l
@@ -48,7 +86,11 @@ export async function syncConceptForms(db: Executor, glossary: Glossary): Promis
     from unnest(${sql.param(forms.map((form) => form.concept))}::text[], ${sql.param(forms.map((form) => form.form))}::text[])
       as t(concept, form)
     cross join lateral (select phraseto_tsquery('search_english', t.form) as query) q
-    where numnode(q.query) > 0`;
+    where numnode(q.query) > 0
+    union all
+    select t.concept, t.lexeme, quote_literal(t.lexeme)::tsquery, t.lexeme
+    from unnest(${sql.param(capped.map((form) => form.concept))}::text[], ${sql.param(capped.map((form) => form.lexeme))}::text[])
+      as t(concept, lexeme)`;
   const common = sql`common as (
     select s.lexeme, s.share from pg_stats p,
       unnest(p.most_common_elems::text::text[], p.most_common_elem_freqs) as s(lexeme, share)

@@ -696,7 +696,9 @@ export type ExpansionForm = { text: string; key: string; tokens: string[]; slot:
 /**
  * The forms of a concept the search looks for in profiles, one per key, in file order (acronyms,
  * then English, Indonesian, Vietnamese, Thai...). Forms that are ordinary words elsewhere
- * (standalone: false) are left out: a profile has lost its letter case.
+ * (standalone: false) are left out: a document's words have lost their letter case (the
+ * documents find those acronyms from the words they keep written in capitals: cappedForms,
+ * server/services/search/concepts.ts).
  */
 export function expansionForms(glossary: Glossary, conceptId: string): ExpansionForm[] {
   const concept = glossary.byId.get(conceptId);

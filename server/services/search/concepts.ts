@@ -17,7 +17,9 @@ import { glossaryAdditions } from "#server/db/schema.ts";
 // names in any form, so a search term that is a form of a concept matches one lexeme (termQuery in
 // keywords.ts). The forms the documents are tagged by live in search_concept_forms, written from
 // the glossary here; after they change, every profile and opportunity is tagged again
-// (retagDocuments), without its text being parsed.
+// (retagDocuments), without its text being parsed. An acronym that is also an ordinary word
+// ("WASH") tags only as written in capitals, from the '#u:' words the documents keep (0048,
+// cappedForms).
 
 /** A concept's facet lexeme in the search documents. */
 export function conceptLexeme(conceptId: string) {

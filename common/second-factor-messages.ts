@@ -2,12 +2,14 @@
 // sign-in form shows them in the browser, and importing them from the schemas' module brought
 // zod (25 KB gzip) into the sign-in page's first load.
 
+import { MFA_CHALLENGE_EXPIRED } from "./second-factor-expired.ts";
+
 export const MFA_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your authenticator app",
   recoveryCodeRequired: "Enter one of your recovery codes",
   codeOrRecovery: "Enter the 6-digit code from your app or one of your recovery codes",
   wrongCode: "That code is not right. Check your authenticator app and try again.",
-  challengeExpired: "Your sign-in has expired. Please sign in with your password again.",
+  challengeExpired: MFA_CHALLENGE_EXPIRED,
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
   alreadyOn: "Your authenticator app is already set up. Turn it off first to set up another.",
   notStarted: "Start setting up your authenticator app first.",

@@ -8,7 +8,7 @@ import { answerOf, errorOf, type FormAnswer, succeeded, useAnswerToast } from "#
 import { type DeferredValidation, useLightForm } from "#app/lib/light-form.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import type { AuthAnswerData, AuthFormIntent } from "#common/auth.ts";
-import { MFA_MESSAGES } from "#common/second-factor-messages.ts";
+import { MFA_CHALLENGE_EXPIRED } from "#common/second-factor-expired.ts";
 import { Alert, FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { InputField } from "../ui/field.tsx";
@@ -164,7 +164,7 @@ function CodeStep({
   }, [arrived, t, i18n]);
   useAnswerToast(translated);
   // A challenge dies after 5 minutes or 5 wrong codes: then only the password starts again.
-  const expired = errorOf(answer) === MFA_MESSAGES.challengeExpired;
+  const expired = errorOf(answer) === MFA_CHALLENGE_EXPIRED;
   const pending = fetcher.state !== "idle";
   const hasCode = methods.includes("totp");
   return (

@@ -1,20 +1,19 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Building2 } from "lucide-react";
-import { Form, redirect } from "react-router";
+import { Building2, LogIn, UserPlus } from "lucide-react";
+import { Form, Link, redirect, useLocation } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { acceptInvitation, declineInvitation, previewInvitation } from "#server/services/organizations/invitations.ts";
-import { SignInNotice } from "../components/account/sign-in-prompt.tsx";
 import { LinkOutcome } from "../components/layout/link-outcome.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { OrganizationBadge } from "../components/organizations/organization-badge.tsx";
 import { Alert } from "../components/ui/alert.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
@@ -85,6 +84,8 @@ function Unusable() {
 
 export default function InvitationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
+  // This page, to come back to after signing in or creating the account.
+  const here = useLocation().pathname;
   if (loaderData.state !== "open") return <Unusable />;
   const { invitation, signedInAs, countryLabel } = loaderData;
   const failure = errorOf(actionData);
@@ -96,6 +97,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   const kind = kindLabel(i18n, organization.kind);
   const role = roleLabel(i18n, invitation.role);
   const current = signedInAs?.email ?? "";
+  const signInHref = (tab: "login" | "register") => `/sign-in?${new URLSearchParams({ tab, email: invited, redirectTo: here })}`;
   return (
     <section className="mx-auto max-w-xl px-4 py-12">
       <Building2 aria-hidden="true" className="size-10 text-brand-700" />
@@ -117,11 +119,25 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       </p>
       {failure && <RefusalNotice title={t`Not done`}>{translateText(i18n, failure)}</RefusalNotice>}
       {!signedInAs ? (
-        <SignInNotice tone="info" title={t`Sign in to accept`} className="mt-6 space-y-3">
-          <Trans>
-            Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
-          </Trans>
-        </SignInNotice>
+        <div className="mt-6 space-y-3">
+          <Alert tone="info" title={t`Sign in to accept`}>
+            <Trans>
+              Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
+            </Trans>
+          </Alert>
+          {/* Links to the sign-in page with the invited address filled in (the account must use
+              exactly it), coming back here; the same with and without JavaScript. */}
+          <div className="flex flex-wrap gap-3">
+            <Link to={signInHref("login")} className={buttonClasses({ variant: "outline" })}>
+              <LogIn aria-hidden="true" className="size-4" />
+              <Trans>Sign In</Trans>
+            </Link>
+            <Link to={signInHref("register")} className={buttonClasses({ variant: "secondary" })}>
+              <UserPlus aria-hidden="true" className="size-4" />
+              <Trans>Create account</Trans>
+            </Link>
+          </div>
+        </div>
       ) : otherAddress ? (
         <div className="mt-6">
           <Alert tone="warning" title={t`Another account`}>

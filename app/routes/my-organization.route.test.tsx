@@ -4,10 +4,13 @@ import { describe, expect, it } from "vitest";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
 import { organizationMembers, organizations } from "#server/db/schema.ts";
 import { actorOf } from "#server/services/context.ts";
+import { inviteMember } from "#server/services/organizations/invitations.ts";
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import type { CurrentSession as Session } from "#server/services/sessions.ts";
-import { appContextOf, postAction, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderRoute, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import * as invitationPage from "./invitation.tsx";
 import * as page from "./my-organization.tsx";
+import * as signInPage from "./sign-in.tsx";
 
 // /my-organizations/{id} as a route module: its refusals travel in the one form answer
 // (app/lib/service-errors.server.ts refusedAnswer): beside the form that was sent, with what was
@@ -175,5 +178,47 @@ describe("/my-organizations/{id}", () => {
     expect(screen.queryByText("Mekong Water Trust")).toBeNull();
     view.unmount();
     await expect(send(outsider, id, { intent: "verify" })).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  // Tried as an NGO team (session 12): the invitation's "Create account" opened the sign-up form
+  // without the invited address, which the account must use exactly.
+  it("leads from an invitation to the sign-up form with the invited address filled in, and back", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const invited = "ann.tran@mekong-water.org";
+    await inviteMember(harness.deps, actorOf(owner), { id, body: { email: invited, role: "member" } });
+    const [mail] = await harness.database.sql<{ text: string }[]>`
+      select data->>'text' as text from pgboss.job where name = 'mail' and data->>'to' = ${invited}`;
+    const token = /\/invitations\/([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+
+    const invitation = renderRoute(invitationPage, {
+      path: "/invitations/:token",
+      url: `/invitations/${token}`,
+      context: appContextOf(harness.deps, null),
+    });
+    const create = new URL(
+      (await screen.findByRole("link", { name: "Create account" })).getAttribute("href") ?? "",
+      "http://localhost",
+    );
+    expect(create.pathname).toBe("/sign-in");
+    expect(Object.fromEntries(create.searchParams)).toEqual({
+      tab: "register",
+      email: invited,
+      redirectTo: `/invitations/${token}`,
+    });
+    const signIn = new URL(screen.getByRole("link", { name: "Sign In" }).getAttribute("href") ?? "", "http://localhost");
+    expect(signIn.searchParams.get("email")).toBe(invited);
+    invitation.unmount();
+
+    const signUp = renderRoute(signInPage, {
+      path: "/sign-in",
+      url: `${create.pathname}${create.search}`,
+      context: appContextOf(harness.deps, null),
+    });
+    const form = (await screen.findByRole("button", { name: "Create Account" })).closest("form") as HTMLFormElement;
+    expect((within(form).getByLabelText(/^Email/) as HTMLInputElement).value).toBe(invited);
+    expect((form.elements.namedItem("redirectTo") as HTMLInputElement).value).toBe(`/invitations/${token}`);
+    signUp.unmount();
   });
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useMemo, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { lazyWhenOnline } from "#app/lib/chunk-load.ts";
@@ -64,6 +64,8 @@ function useAuthForm(
   const form = useLightForm({
     id: `${idPrefix}-${view}`,
     lastResult: fetcher.state === "idle" ? answer?.result : undefined,
+    // /sign-in?email=… (an invitation's Sign In and Create account) starts with that address.
+    defaultValue: { email: useSearchParams()[0].get("email") },
     shouldValidate: "onBlur",
     validation,
   });

@@ -5,6 +5,7 @@ import { createRuntime } from "#server/runtime.ts";
 import { replaceTrackRecord } from "#server/services/consultants/track-record.ts";
 import { searchConsultants } from "#server/services/search/index.ts";
 import { UNSPACED_CORPUS } from "../../tests/fixtures/unspaced/corpus.ts";
+import { UNICODE_BIO } from "../../tests/fixtures/zawgyi.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/database.ts";
 import { backfillUnspacedWords, refreshUnspacedWords } from "./unspaced-words.ts";
@@ -74,6 +75,18 @@ describe("Thai, Lao, Khmer and Burmese words in the search", () => {
     await refreshUnspacedWords(database.db, [mixed]);
     expect(await names("evaluation ชลประทาน")).toEqual(["Mixed"]);
     expect(await names("evaluation ไข้เลือดออก")).toEqual([]);
+  });
+
+  it("reads a query typed in Zawgyi as the Unicode it stores", async () => {
+    // Many Burmese phones still type Zawgyi; what they save is stored in Unicode (../services/burmese.ts),
+    // and their queries must meet it: "ေက်းလက္" is Zawgyi for "ကျေးလက်" (rural).
+    const id = await insertListedConsultant(database.db, { name: "Unicode Burmese", bio: UNICODE_BIO });
+    await refreshUnspacedWords(database.db, [id]);
+    const unicode = await names("ကျေးလက်");
+    expect(unicode).toContain("Unicode Burmese");
+    expect(await names("ေက်းလက္")).toEqual(unicode);
+    expect(await names("ေက်းလက္ ေရႏွင့္")).toEqual(await names("ကျေးလက် ရေနှင့်"));
+    expect(await names("ေက်းလက္ ေရႏွင့္")).toContain("Unicode Burmese");
   });
 
   it("reads the track record's words too, and keeps up when the text changes", async () => {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { unspacedWordsOf } from "#common/word-segmentation.ts";
 import type { Executor } from "#server/db/client.ts";
+import { unicodeBurmese } from "../burmese.ts";
 
 // Word analysis of a keywords string: its words, their stems and completions from the words
 // dictionary (search_words, kept by the triggers of migration 0007), corrections of rare or
@@ -14,6 +15,14 @@ const MAX_COMPLETIONS = 12;
 export const LITTLE = 3;
 
 /**
+ * The keywords as the documents are written: NFC, and Burmese typed in Zawgyi in Unicode, as a
+ * profile's or an opportunity's text is stored (issue 37; a Zawgyi keyboard's query found nothing).
+ */
+function keywordText(keywords: string): string {
+  return unicodeBurmese(keywords.normalize("NFC"));
+}
+
+/**
  * The words of a keywords string: letters and digits (accents kept), at most MAX_WORDS. Thai, Lao,
  * Khmer and Burmese runs are cut into words first, as the profiles' text is (issue 37).
  */
@@ -23,7 +32,7 @@ export function keywordWords(keywords: string): string[] {
 
 /** The words of a keywords string (keywordWords) with where each stands in it (NFC), for quoting what was typed. */
 export function keywordSpans(keywords: string): { word: string; from: number; to: number }[] {
-  const spans = [...keywords.normalize("NFC").matchAll(/[\p{L}\p{M}\p{N}]+/gu)].flatMap((match) =>
+  const spans = [...keywordText(keywords).matchAll(/[\p{L}\p{M}\p{N}]+/gu)].flatMap((match) =>
     unspacedWordsOf(match[0]).map(({ word, index }) => ({
       word,
       from: match.index + index,
@@ -38,7 +47,7 @@ export function keywordSpans(keywords: string): { word: string; from: number; to
  * word `end` (exclusive): "M&E" rather than its words "M E". The keywords are cut into words once.
  */
 export function typedKeywords(keywords: string): { words: string[]; typed: (start: number, end: number) => string } {
-  const text = keywords.normalize("NFC");
+  const text = keywordText(keywords);
   const spans = keywordSpans(text);
   return {
     words: spans.map((span) => span.word),

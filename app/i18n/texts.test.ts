@@ -4,11 +4,11 @@ import { z } from "zod";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "#common/constants.ts";
-import { listTexts, PROFILE_LANGUAGE_MESSAGE } from "#common/consultant-schema.ts";
+import { consultantProfileSchema, listTexts, PROFILE_LANGUAGE_MESSAGE } from "#common/consultant-schema.ts";
 import { CONVERSATION_TEXTS } from "#common/conversations.ts";
 import { CV_IMPORT_MESSAGES, CV_IMPORT_WARNINGS, KEPT_CV_MESSAGES } from "#common/cv-import.ts";
 import { MESSAGE_TEXTS } from "#common/messages.ts";
-import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
+import { INTEREST_TEXTS, interestSchema, OPPORTUNITY_TEXTS, opportunityCreateSchema } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS, REPORT_TEXTS } from "#common/organizations.ts";
 import { REFERENCE_MESSAGES } from "#common/references.ts";
 import { REVIEW_MESSAGES } from "#common/reviews.ts";
@@ -27,7 +27,33 @@ import { translateSentence } from "./texts.ts";
 // new one) silently stays English on /id, /vi and /th unless the table follows. The messages the
 // pages show through translateText are each looked up here in every translated language.
 
+/** What a schema says of an input: the refusals a form shows beside its fields. */
+function refusalsOf(schema: z.ZodType, input: unknown): string[] {
+  return schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+}
+
 const SHOWN: Record<string, readonly string[]> = {
+  // What a person can type into the profile form, the opportunity form and the expression of
+  // interest and be refused: too many years, markup in a title, a track record's entry half filled,
+  // a title too short, a ToR of one line, a daily rate too large (each was English on /th, issue 37).
+  "the forms' refusals of what a person types": [
+    ...refusalsOf(consultantProfileSchema, {
+      yearsExperience: "200",
+      assignments: [{ title: "<b>Water</b>", organization: "", role: "<i>Lead</i>", startDate: "", endDate: "2021" }],
+      education: [{ degree: "", institution: "", year: "1800", field: "<b>Law</b>" }],
+      availableFrom: "soon",
+    }),
+    ...refusalsOf(consultantProfileSchema, { assignments: [{ title: "t".repeat(300), organization: "o".repeat(300) }] }),
+    ...refusalsOf(opportunityCreateSchema, {
+      title: "WASH",
+      description: "Evaluate the project.",
+      levelOfEffort: "x".repeat(200),
+      specializations: ["Knitting"],
+      donors: ["Nobody"],
+    }),
+    ...refusalsOf(interestSchema, { note: "n".repeat(60), availableFrom: "soon", dailyRate: "999999999999" }),
+  ],
+
   // The CV import panel shows the kept file's refusal; the own profile page's toast (issue 34).
   "common/cv-import.ts KEPT_CV_MESSAGES": Object.values(KEPT_CV_MESSAGES),
   // The organization's logo form (issue 31) shows the photo pipeline's refusals.

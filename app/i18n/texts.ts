@@ -267,6 +267,21 @@ const SENTENCES: MessageDescriptor[] = [
   msg`The budget's minimum must not be more than its maximum`,
   msg`Choose a member of the organization as the contact`,
 
+  // What a person can type into the opportunity form and be refused (common/opportunities.ts fields)
+  msg`Title must be between 5 and 160 characters`,
+  msg`Terms of Reference (description) must be at least 50 characters`,
+  // The expression of interest's form (common/opportunities.ts interestSchema)
+  msg`Available from must be a date such as 2027-03-01`,
+  msg`Daily rate must be a whole number from 0 to 100000000`,
+  // The profile form's track record (common/track-record.ts), as a person can leave it
+  msg`Assignment title is required`,
+  msg`Client or employing organization is required`,
+  msg`Start month is required, as YYYY-MM`,
+  msg`End month must be a month written YYYY-MM, or empty while the assignment is ongoing`,
+  msg`Degree is required`,
+  msg`Institution is required`,
+  msg`Available from must be a date written YYYY-MM-DD`,
+
   // The referee's page, /references/{token} (common/references.ts referenceConfirmSchema, REFERENCE_MESSAGES)
   msg`This reference link has expired or has already been used.`,
   msg`Score must be a whole number from 1 to 10`,
@@ -341,6 +356,14 @@ const FIELDS: MessageDescriptor[] = [
   msg`Statement`,
   msg`Website`,
   msg`Description`,
+  // The track record's and the opportunity form's fields (common/track-record.ts, common/opportunities.ts)
+  msg`Assignment title`,
+  msg`Client or employing organization`,
+  msg`Role or position`,
+  msg`Degree`,
+  msg`Institution`,
+  msg`Field of study`,
+  msg`Level of effort`,
   // The fields of "{field} must be one of …" a page's choices can be refused with
   msg`Country`,
   msg`Primary specialization`,
@@ -394,6 +417,33 @@ const PATTERNS: Pattern[] = [
     say: (i18n, [english = "", count = ""]) => {
       const field = fieldName(i18n, english);
       return field && i18n._(msg`${field} must be at least ${count} characters long`);
+    },
+  },
+  // Text a field refuses because it holds markup ("Assignment title must not contain HTML").
+  {
+    pattern: /^(.+) must not contain HTML$/,
+    say: (i18n, [english = ""]) => {
+      const field = fieldName(i18n, english);
+      return field && i18n._(msg`${field} must not contain HTML`);
+    },
+  },
+  // Numbers whose bounds are the schema's (common/zod-fields.ts yearsField, the education's year).
+  {
+    pattern: /^Years of experience must be a whole number from 0 to (\d+)$/,
+    say: (i18n, [max = ""]) => i18n._(msg`Years of experience must be a whole number from 0 to ${max}`),
+  },
+  {
+    pattern: /^Year must be a year from (\d+) to (\d+)$/,
+    say: (i18n, [from = "", to = ""]) => i18n._(msg`Year must be a year from ${from} to ${to}`),
+  },
+  // A choice outside a list, with what was sent ("Choose each donor from the list of donors
+  // (unknown: "x")"): the sentence in the page's language, the value as it was sent.
+  {
+    pattern: /^(.+) \(unknown: "(.*)"\)$/s,
+    say: (i18n, [english = "", value = ""]) => {
+      const sentence = sentences?.get(english);
+      const refusal = sentence && i18n._(sentence);
+      return refusal ? i18n._(msg`${refusal} (unknown: “${value}”)`) : null;
     },
   },
   // A choice outside the list ("Country must be one of Indonesia, Thailand, …"): the values are

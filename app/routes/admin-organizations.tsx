@@ -213,7 +213,8 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
             <Trans>Search</Trans>
           </Button>
         </Form>
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        {/* relative: the table's sr-only texts (absolutely placed) stay in this scroller, or the page scrolls sideways on a phone. */}
+        <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">
               <Trans>Organizations, newest first</Trans>

@@ -35,6 +35,24 @@ async function organization(session: Awaited<ReturnType<typeof harness.signIn>>,
   return createOrganization(harness.deps, actorOf(session), { name, kind: "ngo", country: "VN" });
 }
 
+describe("the message page's recipient", () => {
+  it("marks the consultant's title with the language the profile is written in (issue 37)", async () => {
+    const consultantId = await insertListedConsultant(harness.database.db, {
+      name: "Somchai Jaidee",
+      title: "ที่ปรึกษาด้านน้ำและสุขาภิบาล",
+      profileLanguage: "th",
+    });
+    const view = renderRoute(messagePage, {
+      path: "/consultant/:id/message",
+      url: `/consultant/${consultantId}/message`,
+      context: appContextOf(harness.deps, null),
+    });
+    const title = await screen.findByText("ที่ปรึกษาด้านน้ำและสุขาภิบาล");
+    expect(title.getAttribute("lang")).toBe("th");
+    view.unmount();
+  });
+});
+
 describe("the message form's organization", () => {
   it("is the organization the writer acts for, fixed, and said to be the message's sender", async () => {
     const writer = await harness.signIn({ name: "Ploy Srisuk" });

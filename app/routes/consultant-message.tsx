@@ -169,7 +169,7 @@ export default function ConsultantMessage({ loaderData, actionData }: Route.Comp
           Send a message to <bdi>{name}</bdi>
         </Trans>
       </h1>
-      <p dir="auto" className="mt-1 text-muted">
+      <p dir="auto" lang={consultant.profileLanguage ?? undefined} className="mt-1 text-muted">
         {consultant.title}
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

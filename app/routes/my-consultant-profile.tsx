@@ -241,7 +241,12 @@ export default function MyConsultantProfile({ loaderData, actionData }: Route.Co
         <OpportunitiesForYou opportunities={loaderData.forYou} frequency={loaderData.digestFrequency} />
       </div>
       {loaderData.keptCv && <KeptCvPanel file={loaderData.keptCv} />}
-      <ReferencesPanel assignments={consultant.assignments} references={loaderData.references} answer={referenceAnswer} />
+      <ReferencesPanel
+        assignments={consultant.assignments}
+        references={loaderData.references}
+        answer={referenceAnswer}
+        lang={consultant.profileLanguage ?? undefined}
+      />
       <HiddenFromPanel
         hidden={loaderData.hidden}
         search={loaderData.hideSearch}

@@ -13,13 +13,14 @@ import { ReferencesPanel } from "./references-panel.tsx";
 
 const harness = routeHarness();
 
-function open(assignments: { id: number; title: string }[]) {
+function open(assignments: { id: number; title: string }[], lang?: string) {
   const page = {
     default: () =>
       createElement(ReferencesPanel, {
         assignments: assignments.map(({ id, title }) => ({ ...mekongEvaluation({ title }), id })),
         references: [],
         answer: null,
+        lang,
       }),
   };
   return renderRoute(page as never, {
@@ -41,6 +42,14 @@ describe("the references panel", () => {
     expect(within(list).getAllByRole("button", { name: /Ask for a reference/ })).toHaveLength(1);
     expect(within(list).getByText("An assignment waiting for review can be confirmed once it is published.")).toBeTruthy();
     expect(within(list).queryByText("Add assignments to your profile to ask for references.")).toBeNull();
+    view.unmount();
+  });
+
+  it("marks the assignments' titles with the language the profile is written in (issue 37)", async () => {
+    const view = open([{ id: 42, title: "การประเมินผลโครงการประปาหมู่บ้าน" }], "th");
+    const title = await screen.findByRole("heading", { name: "การประเมินผลโครงการประปาหมู่บ้าน" });
+    expect(title.getAttribute("lang")).toBe("th");
+    expect(title.getAttribute("dir")).toBe("auto");
     view.unmount();
   });
 

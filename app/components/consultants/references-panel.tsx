@@ -30,8 +30,11 @@ export function ReferencesPanel({
   assignments,
   references,
   answer,
+  lang,
 }: {
   assignments: Assignment[];
+  /** The language the profile is written in, when stated: the assignments' titles are marked with it. */
+  lang?: string;
   references: OwnReference[];
   /** The page action's answer, shown here (the form posts without JavaScript). */
   answer: FormAnswer | null;
@@ -77,7 +80,7 @@ export function ReferencesPanel({
             const own = references.filter((reference) => reference.assignmentId === assignment.id);
             return (
               <li key={assignment.id} className="rounded-xl border border-slate-200 p-4">
-                <h3 dir="auto" className="font-semibold text-ink">
+                <h3 dir="auto" lang={lang} className="font-semibold text-ink">
                   {assignment.title}
                 </h3>
                 <p className="text-sm text-muted">

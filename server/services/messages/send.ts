@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/runtime-macro";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { localizePath } from "#common/locales.ts";
 import { MESSAGE_TEXTS, type SendMessageInput, sendMessageSchema } from "#common/messages.ts";
+import type { ProfileLanguage } from "#common/profile-languages.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultants, messages } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
@@ -75,7 +76,8 @@ async function checkConversationStart(db: ServiceDeps["db"], senderId: number, c
   ];
 }
 
-export type MessageRecipient = { id: number; name: string; title: string };
+/** `profileLanguage`: the language the profile is written in, when stated (the page marks the title with it). */
+export type MessageRecipient = { id: number; name: string; title: string; profileLanguage: ProfileLanguage | null };
 
 /** Who a message form addresses: a listed consultant's public name and title, or null (only listed profiles take messages). */
 export async function findMessageRecipient(
@@ -84,7 +86,12 @@ export async function findMessageRecipient(
   consultantId: number,
 ): Promise<MessageRecipient | null> {
   const [row] = await deps.db
-    .select({ id: consultants.id, name: consultants.name, title: consultants.title })
+    .select({
+      id: consultants.id,
+      name: consultants.name,
+      title: consultants.title,
+      profileLanguage: consultants.profileLanguage,
+    })
     .from(consultants)
     .where(and(eq(consultants.id, consultantId), isListed))
     .limit(1);

@@ -9,7 +9,7 @@ import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
 import { NEIGHBOUR_COUNTRIES, PLACES, SUBREGIONS, WORK_COUNTRIES, type WorkCountry } from "./regions.ts";
 import reviewsByField from "./reviews-by-field.json" with { type: "json" };
 import reviewsGeneral from "./reviews-general.json" with { type: "json" };
-import { WORK_BY_FIELD } from "./track-record.ts";
+import { outcomesFor, WORK_BY_FIELD } from "./track-record.ts";
 
 // Issue 36: the demo directory must read as real. Each property an evaluator noticed is checked on
 // the directory the first start loads (generated, then read back from the database).
@@ -90,6 +90,24 @@ describe.each([
       // USAID's programmes ended in mid-2025: no demo assignment runs for it after that.
       if (assignment.donors.includes("USAID")) expect(assignment.endDate !== null && assignment.endDate <= "2025-06").toBe(true);
     }
+  });
+
+  it("describes an assignment only with results of that kind of work", () => {
+    let described = 0;
+    for (const { assignment } of assignments) {
+      if (!assignment.description) continue;
+      described++;
+      const work = WORK_BY_FIELD[assignment.sector ?? ""]!;
+      // Each sentence is an outcome of the field whose pattern fits the title (never "Trained 120
+      // women councillors" under a "Care Economy Study").
+      const fitting = outcomesFor(work, assignment.title);
+      const sentences = work.outcomes.filter((outcome) => assignment.description!.includes(outcome));
+      const rest = sentences.reduce((text, sentence) => text.replace(sentence, ""), assignment.description);
+      expect(rest.trim(), assignment.title).toBe("");
+      for (const sentence of sentences) expect(fitting, `${assignment.title}: ${sentence}`).toContain(sentence);
+    }
+    // Most assignments still tell a result.
+    expect(described / assignments.length).toBeGreaterThan(0.6);
   });
 
   it("places the work in the region and its neighbours, in a regional roster's proportions", () => {

@@ -34,6 +34,12 @@ type Work = {
   offices: string[];
   partners: string[];
   outcomes: string[];
+  /**
+   * For each outcome, the kinds of work it can be a result of (a case-insensitive pattern of the
+   * title): "Cut non-revenue water …" belongs to a water utility's assignment, never to a road
+   * safety audit. A title no outcome fits is shown without a description.
+   */
+  fits: string[];
 };
 
 /** Titles, clients, donors' offices, partners and outcomes by specialization (work-by-field.json). */
@@ -289,6 +295,16 @@ function clientAndDonors(
   return { organization: random.pick(work.partners), donors: funding };
 }
 
+const FITS = new Map(
+  Object.values(WORK_BY_FIELD).map((work) => [work, work.fits.map((pattern) => new RegExp(pattern, "i"))] as const),
+);
+
+/** The field's outcomes that can be results of the assignment with this title. */
+export function outcomesFor(work: Work, title: string): string[] {
+  const fits = FITS.get(work) ?? [];
+  return work.outcomes.filter((_outcome, i) => fits[i]?.test(title) ?? false);
+}
+
 export function generateTrackRecord(
   profile: TrackProfile,
   { seed, index, now }: { seed: number; index: number; now: Date },
@@ -301,6 +317,8 @@ export function generateTrackRecord(
   const count = years <= 3 ? random.int(3, 4) : years <= 7 ? random.int(3, 6) : random.int(4, 8);
   const usedTitles = new Set<string>();
   const usedOutcomes = new Set<string>();
+  const formerOutcomes = new Set<string>();
+  const results = createRandom((seed * 7919 + index * 104_729 + 7_777_777) >>> 0);
   const assignments: AssignmentInput[] = [];
   // Newest first: the first may be ongoing, each earlier one ends before the next starts.
   let end: number | null = random.chance(0.3) ? null : nowMonth - random.int(0, 6);
@@ -355,15 +373,21 @@ export function generateTrackRecord(
         : abroad
           ? random.pick(careerYear < 6 ? ROLES.juniorAbroad : ROLES.abroad)
           : random.pick(careerYear < 4 ? ROLES.junior : careerYear < 12 ? ROLES.mid : ROLES.senior);
-    // One or two results of the field's list, none told twice on the profile.
-    const described: string[] = [];
+    // One or two results of this kind of work (issue 36: a "Care Economy Study" said "Trained 120
+    // women councillors"), none told twice on the profile. They are chosen with a stream of their
+    // own; the main stream still makes the draws it made when results were any of the field's, so
+    // that every other part of the directory (titles, clients, dates, reviews) stays as it was.
     const wanted = random.chance(0.4) ? 2 : 1;
-    for (let tries = 0; described.length < wanted && tries < 8; tries++) {
+    let drawn = 0;
+    for (let tries = 0; drawn < wanted && tries < 8; tries++) {
       const outcome = random.pick(work.outcomes);
-      if (usedOutcomes.has(outcome)) continue;
-      usedOutcomes.add(outcome);
-      described.push(outcome);
+      if (formerOutcomes.has(outcome)) continue;
+      formerOutcomes.add(outcome);
+      drawn++;
     }
+    const fitting = outcomesFor(work, title).filter((outcome) => !usedOutcomes.has(outcome));
+    const described = results.sample(fitting, Math.min(fitting.length, wanted));
+    for (const outcome of described) usedOutcomes.add(outcome);
     assignments.push({
       title,
       organization,
@@ -373,7 +397,7 @@ export function generateTrackRecord(
       startDate: month(start),
       endDate: end === null ? null : month(Math.max(start, end)),
       sector: field,
-      description: described.length > 0 && random.chance(0.9) ? described.join(" ") : null,
+      description: drawn > 0 && random.chance(0.9) && described.length > 0 ? described.join(" ") : null,
     });
     cursor = start - random.int(1, 6);
     end = cursor;

@@ -6,6 +6,7 @@ import { type BioFacts, writeBio } from "./bios.ts";
 import { FIELDS, type Field } from "./fields.ts";
 import { CITIES, drawPerson, EXPATS, HOME_LANGUAGES, PEOPLE, PHONE_PREFIX } from "./people.ts";
 import { createRandom } from "./random.ts";
+import type { WorkCountry } from "./regions.ts";
 import { type GeneratedTrackRecord, generateTrackRecord } from "./track-record.ts";
 
 // Deterministic, plausible consultant profiles for the demo directory and the benchmarks.
@@ -136,6 +137,36 @@ export type GenerateOptions = {
 export const DEMO_NOW = new Date("2026-11-01T00:00:00Z");
 
 /** Makes `count` consultants; spreads them over the countries (HOME_SHARES) and evenly over specializations. */
+/** The languages of the countries where an assignment took place that are not its home's: Tetum in Timor-Leste… */
+const NEIGHBOUR_LANGUAGES: Partial<Record<WorkCountry, string[]>> = {
+  "Timor-Leste": ["Tetum"],
+  Nepal: ["Nepali"],
+  Bangladesh: ["Bengali"],
+  "Sri Lanka": ["Tamil"],
+};
+
+/**
+ * The one more language a consultant speaks: a language of the country they live in or of one
+ * where they worked, not yet listed (null when there is none: the draw then adds nothing).
+ */
+function extraLanguage(spoken: string[], country: Country, track: GeneratedTrackRecord, random: Random): string | null {
+  const places = [country, ...track.assignments.flatMap((assignment) => assignment.countries as WorkCountry[])];
+  const candidates = [
+    ...new Set(
+      places.flatMap((place) =>
+        (COUNTRIES as readonly string[]).includes(place) ? HOME_LANGUAGES[place as Country] : (NEIGHBOUR_LANGUAGES[place] ?? []),
+      ),
+    ),
+  ].filter((language) => !spoken.includes(language));
+  return candidates.length > 0 ? random.pick(candidates) : null;
+}
+
+/** The track record with the level drawn for one language moved to another (or dropped: null). */
+function withLanguageRenamed(track: GeneratedTrackRecord, from: string, to: string | null): GeneratedTrackRecord {
+  const { [from]: level, ...others } = track.languageLevels;
+  return { ...track, languageLevels: level && to ? { ...others, [to]: level } : others };
+}
+
 export function* generateConsultants({
   count,
   seed = 2026,
@@ -162,14 +193,18 @@ export function* generateConsultants({
     const city = random.pick(CITIES[country]);
     const yearsExperience = random.pick([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 18, 20, 22, 25, 28]);
     const homeLanguages = international ? [] : (name.group.languages ?? HOME_LANGUAGES[country]).slice(0, random.int(1, 2));
-    const languages = [
+    const spoken = [
       ...new Set([
         "English",
         ...homeLanguages,
         ...(international && random.chance(0.35) ? HOME_LANGUAGES[country].slice(0, 1) : []),
-        ...(random.chance(0.2) ? [random.pick(LANGUAGES)] : []),
       ]),
     ];
+    // One consultant in five speaks one more language. It used to be any of the list (a Filipino
+    // who never worked in Laos listed Lao, issue 36); the draw is kept, so that the rest of the
+    // directory stays as it was, and the language becomes one of where the consultant works (below).
+    const extraDrawn = random.chance(0.2) ? random.pick(LANGUAGES) : null;
+    const hasExtra = extraDrawn !== null && !spoken.includes(extraDrawn);
     const secondaryPool = PROFILE_SPECIALIZATIONS.filter((s) => s !== primarySpecialization);
     const secondarySpecializations = random.sample(secondaryPool, random.int(0, 3));
     const baseTitle = random.pick(field.titles);
@@ -179,10 +214,20 @@ export function* generateConsultants({
         : yearsExperience < 6
           ? baseTitle.replace(/^Senior /, "")
           : baseTitle;
-    const trackRecord = generateTrackRecord(
-      { country, primarySpecialization, secondarySpecializations, yearsExperience, languages, international },
+    const generated = generateTrackRecord(
+      {
+        country,
+        primarySpecialization,
+        secondarySpecializations,
+        yearsExperience,
+        languages: hasExtra ? [...spoken, extraDrawn] : spoken,
+        international,
+      },
       { seed, index: i, now },
     );
+    const extra = hasExtra ? extraLanguage(spoken, country, generated, createRandom((seed * 31 + i * 7_919 + 17) >>> 0)) : null;
+    const languages = extra ? [...spoken, extra] : spoken;
+    const trackRecord = hasExtra ? withLanguageRenamed(generated, extraDrawn as string, extra) : generated;
     const facts: BioFacts = { name: name.short, title, city, country, yearsExperience, languages, field, trackRecord };
     const availableForWork = random.chance(0.75);
     const emailLocal = slug(name.full) || `consultant${i}`;

@@ -6,6 +6,7 @@ import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { DEMO_DIRECTORY_SIZE, demoDirectory } from "./demo.ts";
 import { allReviewTexts, BAND_SCORES, MAX_TEXT_USES } from "./demo-reviews.ts";
 import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
+import { HOME_LANGUAGES, PEOPLE } from "./people.ts";
 import { NEIGHBOUR_COUNTRIES, PLACES, SUBREGIONS, WORK_COUNTRIES, type WorkCountry } from "./regions.ts";
 import reviewsByField from "./reviews-by-field.json" with { type: "json" };
 import reviewsGeneral from "./reviews-general.json" with { type: "json" };
@@ -186,6 +187,29 @@ describe.each([
         expect(dailyRate!.min).toBeGreaterThanOrEqual(80);
         expect(dailyRate!.max).toBeLessThanOrEqual(2000);
       }
+    }
+  });
+
+  it("lists besides English only languages of the consultant's home or of where they worked", () => {
+    const neighbours: Record<string, string[]> = {
+      "Timor-Leste": ["Tetum"],
+      Nepal: ["Nepali"],
+      Bangladesh: ["Bengali"],
+      "Sri Lanka": ["Tamil"],
+    };
+    for (const consultant of directory) {
+      const places = [consultant.country, ...(consultant.trackRecord?.assignments ?? []).flatMap((a) => a.countries)];
+      // The languages of those places, and those of the person's own name group (Tamil of Malaysian Tamils).
+      const local = new Set([
+        ...places.flatMap((place) => HOME_LANGUAGES[place as keyof typeof HOME_LANGUAGES] ?? neighbours[place] ?? []),
+        ...PEOPLE[consultant.country].flatMap((group) => group.languages ?? []),
+      ]);
+      for (const language of consultant.languages.filter((language) => language !== "English")) {
+        expect(local, `${consultant.name} (${places.join(", ")}) speaks ${language}`).toContain(language);
+      }
+      expect(Object.keys(consultant.trackRecord?.languageLevels ?? {}).sort(), consultant.name).toEqual(
+        [...consultant.languages].sort(),
+      );
     }
   });
 

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { isDatabaseUnavailable } from "./errors.ts";
@@ -120,8 +121,12 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
         idle_in_transaction_session_timeout: statementTimeoutMs * 2,
       }
     : {};
+  // Behind a pooler with a deadline: the pool's client connections, to drop them all when the
+  // pooler says the database is down (poolerOutage).
+  const pooledSockets = options.pooler && statementTimeoutMs ? new Set<net.Socket>() : undefined;
   const sql = postgres(url, {
     max: options.max ?? 10,
+    ...(pooledSockets ? { socket: trackedSocket(pooledSockets, options.connectTimeoutMs ?? 10_000) } : {}),
     // Tests count the statements a page costs (app/page-queries.test.ts).
     ...(onQuery ? { debug: (_connection: number, query: string) => onQuery(query) } : {}),
     ...(options.keepWarm
@@ -149,11 +154,63 @@ export function createDatabase(url: string, options: DatabaseOptions = {}) {
     withDeadlines(
       sql,
       statementTimeoutMs,
-      options.pooler ? poolerOutage(url, { connectTimeoutMs: options.connectTimeoutMs }) : undefined,
+      pooledSockets
+        ? poolerOutage(url, {
+            connectTimeoutMs: options.connectTimeoutMs,
+            onDown: () => {
+              for (const socket of pooledSockets) socket.destroy();
+            },
+          })
+        : undefined,
     );
   }
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * postgres.js's `socket` option for a pool behind a pooler: a TCP (or Unix) connection to the first
+ * of the URL's hosts that accepts within `connectTimeoutMs` (postgres.js's own connect timeout
+ * starts only once it has the socket), kept in `sockets` while it is open, so the pool's
+ * connections can be closed at once (poolerOutage's onDown).
+ */
+function trackedSocket(sockets: Set<net.Socket>, connectTimeoutMs: number) {
+  const connectOne = (target: net.NetConnectOpts, name: string) =>
+    new Promise<net.Socket>((resolve, reject) => {
+      const socket = net.connect(target);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(Object.assign(new Error(`connect timeout ${name}`), { code: "CONNECT_TIMEOUT" }));
+      }, connectTimeoutMs);
+      socket.once("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      socket.once("connect", () => {
+        clearTimeout(timer);
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
+        // postgres.js names the server by these when it upgrades to TLS.
+        Object.assign(socket, {
+          host: "host" in target ? target.host : undefined,
+          port: "port" in target ? target.port : undefined,
+        });
+        resolve(socket);
+      });
+    });
+  return async (options: { host: string[]; port: number[]; path?: string | false }) => {
+    if (options.path) return connectOne({ path: options.path }, options.path);
+    let failure: unknown;
+    for (const [index, host] of options.host.entries()) {
+      const port = options.port[index] ?? options.port[0] ?? 5432;
+      try {
+        return await connectOne({ host, port }, `${host}:${port}`);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  };
 }
 
 type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -199,8 +256,19 @@ const OUTAGE_PROBE_TIMEOUT_MS = 1_000;
  * or is merely slow (a saturated pool, a frozen server), changes nothing: the statement deadline
  * still decides. The probe skips postgres.js's type query (fetch_types), whose error nobody would
  * handle (surviveLostDriverRejections).
+ *
+ * `onDown` runs when a probe finds the database down. The pool closes every client connection it
+ * has to the pooler then: a statement answered 503 still sits in PgBouncer's queue, and PgBouncer
+ * would run it when the database comes back (an INSERT the visitor was told had failed, applied
+ * seconds later; a cancel request does not take it out of the queue). PgBouncer refuses a new
+ * client only while it has no server connection at all, so nothing of ours is running on a server
+ * then: each open connection holds a queued statement or nothing, and closing it drops the
+ * statement.
  */
-export function poolerOutage(url: string, { connectTimeoutMs = 10_000 }: { connectTimeoutMs?: number } = {}): Outage {
+export function poolerOutage(
+  url: string,
+  { connectTimeoutMs = 10_000, onDown }: { connectTimeoutMs?: number; onDown?: () => void } = {},
+): Outage {
   let known: { down: boolean; until: number } | undefined;
   let probing: Promise<boolean> | undefined;
   const probeTimeoutMs = Math.min(connectTimeoutMs, OUTAGE_PROBE_TIMEOUT_MS);
@@ -222,12 +290,13 @@ export function poolerOutage(url: string, { connectTimeoutMs = 10_000 }: { conne
     }
   }
   return {
-    knownDown: () => known !== undefined && known.down && Date.now() < known.until,
+    knownDown: () => known?.down === true && Date.now() < known.until,
     check: () => {
       if (known && Date.now() < known.until) return Promise.resolve(known.down);
       probing ??= probe().then((down) => {
         known = { down, until: Date.now() + OUTAGE_MEMORY_MS };
         probing = undefined;
+        if (down) onDown?.();
         return down;
       });
       return probing;

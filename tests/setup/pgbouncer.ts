@@ -59,7 +59,10 @@ export type PgBouncer = {
 };
 
 /** Starts PgBouncer in transaction mode in front of the server at `serverUrl` (user and password from it). */
-export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): Promise<PgBouncer> {
+export async function startPgBouncer(
+  serverUrl: string,
+  { poolSize = 3, serverLoginRetrySeconds }: { poolSize?: number; serverLoginRetrySeconds?: number } = {},
+): Promise<PgBouncer> {
   await ensureInstalled();
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
@@ -86,6 +89,8 @@ export async function startPgBouncer(serverUrl: string, { poolSize = 3 } = {}): 
       `default_pool_size = ${poolSize}`,
       "max_client_conn = 200",
       "ignore_startup_parameters = extra_float_digits",
+      // After a failed login PgBouncer waits this long before it tries the server again (15 s by default).
+      ...(serverLoginRetrySeconds ? [`server_login_retry = ${serverLoginRetrySeconds}`] : []),
       `logfile = ${path.join(dir, "pgbouncer.log")}`,
       "",
     ].join("\n"),

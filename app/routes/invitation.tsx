@@ -122,7 +122,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
         <div className="mt-6 space-y-3">
           <Alert tone="info" title={t`Sign in to accept`}>
             <Trans>
-              Sign in with <bdi>{invited}</bdi>, or create an account with that address, then come back to this link.
+              Sign in with <bdi>{invited}</bdi>, or create an account with that address: you come back here to accept.
             </Trans>
           </Alert>
           {/* Links to the sign-in page with the invited address filled in (the account must use

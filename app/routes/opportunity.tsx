@@ -218,9 +218,13 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
       <article className="mt-4 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">
           <p className="text-sm text-muted">
-            {/* A verified organization has a public page (its other open opportunities): the name leads there. */}
+            {/* A verified organization has a public page (its other open opportunities): the name leads
+                there, underlined (a phone has no hover to show it is a link). */}
             {opportunity.organization.verified ? (
-              <Link to={`/organizations/${opportunity.organization.slug}`} className="hover:underline focus-visible:underline">
+              <Link
+                to={`/organizations/${opportunity.organization.slug}`}
+                className="underline decoration-slate-300 underline-offset-4 hover:decoration-current"
+              >
                 <OrganizationName organization={opportunity.organization} />
               </Link>
             ) : (

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { authenticationResponseSchema } from "./passkeys.ts";
-import { codeOrRecoveryCode } from "./second-factor.ts";
+import { CODE_USED_MESSAGE, codeOrRecoveryCode } from "./second-factor.ts";
 
 // Re-authentication ("sudo mode", issue 38, ASVS 7.5.1): the messages and the schema the API, the
 // services and the page's dialog share.
@@ -10,6 +10,7 @@ export const REAUTH_MESSAGES = {
   passwordOrCode: "Enter your password, or a code from your authenticator app",
   wrongPassword: "That password is not right.",
   wrongCode: "That code is not right. Check your authenticator app and try again.",
+  codeUsed: CODE_USED_MESSAGE,
   tooMany: "Too many attempts. Please wait a few minutes and try again.",
   noSession: "Re-authentication needs a signed-in session.",
 } as const;

@@ -6,6 +6,14 @@ import { MFA_MESSAGES } from "./second-factor-messages.ts";
 
 export { MFA_MESSAGES } from "./second-factor-messages.ts";
 
+/**
+ * A right code of the app that was already accepted (a replay, or the code that just turned the
+ * app on): the person waits for the next one. Here, not in MFA_MESSAGES: only the server says it,
+ * and the sign-in page's first load has no byte to spare.
+ */
+export const CODE_USED_MESSAGE =
+  "That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds) and enter it.";
+
 /** Who must have a second factor (ENFORCE_SECOND_FACTOR, issue 38). */
 export type SecondFactorPolicy = "admins" | "all" | "none";
 

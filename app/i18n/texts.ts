@@ -65,6 +65,7 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Enter one of your recovery codes`,
   msg`Enter the 6-digit code from your app or one of your recovery codes`,
   msg`That code is not right. Check your authenticator app and try again.`,
+  msg`That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds) and enter it.`,
   msg`Your sign-in has expired. Please sign in with your password again.`,
   msg`Too many wrong codes. Please wait a few minutes and try again.`,
   msg`Your authenticator app is already set up. Turn it off first to set up another.`,

@@ -10,7 +10,10 @@ import { Input } from "../ui/field.tsx";
 // interrupted is sent again, on Cancel or Escape the action's refusal shows as usual.
 
 type Mode = "password" | "code";
-type Problem = "empty" | "wrong" | "too-many" | "signed-out" | "failed" | null;
+type Problem = "empty" | "wrong" | "used" | "too-many" | "signed-out" | "failed" | null;
+
+/** The API's word for a right code of the app that was already accepted (REAUTH_MESSAGES.codeUsed). */
+const CODE_USED = "That code was already used.";
 
 export default function ReauthenticateDialogView({
   open,
@@ -60,14 +63,18 @@ export default function ReauthenticateDialogView({
         onDone(true);
         return;
       }
+      const body = response.status === 400 ? ((await response.json().catch(() => null)) as { message?: unknown } | null) : null;
+      const used = typeof body?.message === "string" && body.message.startsWith(CODE_USED);
       setProblem(
-        response.status === 429
-          ? "too-many"
-          : response.status === 401
-            ? "signed-out"
-            : response.status === 400
-              ? "wrong"
-              : "failed",
+        used
+          ? "used"
+          : response.status === 429
+            ? "too-many"
+            : response.status === 401
+              ? "signed-out"
+              : response.status === 400
+                ? "wrong"
+                : "failed",
       );
     } catch {
       setProblem("failed");
@@ -118,6 +125,7 @@ export default function ReauthenticateDialogView({
       mode === "password"
         ? t`That password is not right.`
         : t`That code is not right. Check your authenticator app and try again.`,
+    used: t`That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds) and enter it.`,
     "too-many": t`Too many attempts. Please wait a few minutes and try again.`,
     "signed-out": t`Your session has ended. Please sign in again.`,
     failed: t`Something went wrong. Please try again.`,

@@ -377,7 +377,12 @@ describe("POST /api/auth/reauthenticate", () => {
     expect((await reauthenticate(person, { code: fresh })).status).toBe(204);
     const replay = await reauthenticate(person, { code: fresh });
     expect(replay.status).toBe(400);
-    expect(replay.json).toMatchObject({ message: REAUTH_MESSAGES.wrongCode, errors: [{ path: "code" }] });
+    // Right but used: the person is told to wait for the next code, not that it is wrong.
+    expect(replay.json).toMatchObject({
+      message:
+        "That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds) and enter it.",
+      errors: [{ path: "code", message: REAUTH_MESSAGES.codeUsed }],
+    });
     const recovery = again.recoveryCodes[0]!;
     expect((await reauthenticate(person, { code: recovery })).status).toBe(204);
     expect((await reauthenticate(person, { code: recovery })).status).toBe(400);

@@ -156,13 +156,17 @@ describe("two-step sign-in", () => {
     expect(reused.status).toBe(401);
     expect(reused.json.message).toBe("Your sign-in has expired. Please sign in with your password again.");
 
-    // The same code again, on a new challenge: replayed, refused; the older step too.
+    // The same code again, on a new challenge: replayed, refused with "already used, wait for the
+    // next one"; a step older than the window is simply not right.
     const second = await passwordStep(person);
-    for (const code of [previous, codeAt(secret, now - 60_000)]) {
-      const replayed = await secondStep(person, { challenge: second.json.challenge, code });
-      expect(replayed.status).toBe(401);
-      expect(replayed.json.message).toBe("That code is not right. Check your authenticator app and try again.");
-    }
+    const replayed = await secondStep(person, { challenge: second.json.challenge, code: previous });
+    expect(replayed.status).toBe(401);
+    expect(replayed.json.message).toBe(
+      "That code was already used. Wait for the next code in your authenticator app (a new one every 30 seconds) and enter it.",
+    );
+    const older = await secondStep(person, { challenge: second.json.challenge, code: codeAt(secret, now - 60_000) });
+    expect(older.status).toBe(401);
+    expect(older.json.message).toBe("That code is not right. Check your authenticator app and try again.");
     const current = await secondStep(person, { challenge: second.json.challenge, code: codeAt(secret, now) });
     expect(current.status).toBe(200);
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { AUTH_MESSAGES } from "#common/auth.ts";
-import { loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
+import { CODE_USED_MESSAGE, loginMfaSchema, MFA_MESSAGES } from "#common/second-factor.ts";
 import { loginChallenges, recoveryCodes, trustedBrowsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { Forbidden, Unauthorized } from "../errors.ts";
@@ -98,13 +98,13 @@ export async function completeMfaSignIn(
       user.id,
       "code" in given ? { code: given.code } : { recoveryCode: given.recoveryCode },
     );
-    if (!factor) return null;
+    if (factor === null || factor === "used") return { refused: factor === "used" ? CODE_USED_MESSAGE : MFA_MESSAGES.wrongCode };
     const [used] = await tx
       .update(loginChallenges)
       .set({ usedAt: new Date() })
       .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
       .returning({ id: loginChallenges.id });
-    if (!used) return null;
+    if (!used) return { refused: MFA_MESSAGES.wrongCode };
     const session = await createSession(tx, user.id, clientOf(deps), user.role);
     await noteSignInDevice(deps, tx, user.id);
     if (factor === "recovery") {
@@ -123,7 +123,7 @@ export async function completeMfaSignIn(
     }
     return { factor, session, trustedBrowser };
   });
-  if (!outcome) {
+  if (outcome.refused !== undefined) {
     // A challenge takes a few wrong codes, then the password is asked again.
     await db
       .update(loginChallenges)
@@ -132,7 +132,7 @@ export async function completeMfaSignIn(
         usedAt: sql`case when ${loginChallenges.failedAttempts} + 1 >= ${CHALLENGE_MAX_FAILURES} then now() else null end`,
       })
       .where(eq(loginChallenges.id, challenge.id));
-    throw new Unauthorized(MFA_MESSAGES.wrongCode);
+    throw new Unauthorized(outcome.refused);
   }
   await forgetCodeFailures(db, user.id, clientIp);
   return {

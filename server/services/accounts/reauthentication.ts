@@ -58,7 +58,10 @@ export async function reauthenticate(
   }
   await consumeCodeAttempt(db, user.id, clientIp, REAUTH_MESSAGES.tooMany);
   const factor = await db.transaction((tx) => useSecondFactor(tx, deps.config, user.id, secondFactorOf(given.code)));
-  if (!factor) throw new ValidationFailed(REAUTH_MESSAGES.wrongCode, [{ path: "code", message: REAUTH_MESSAGES.wrongCode }]);
+  if (factor === null || factor === "used") {
+    const message = factor === "used" ? REAUTH_MESSAGES.codeUsed : REAUTH_MESSAGES.wrongCode;
+    throw new ValidationFailed(message, [{ path: "code", message }]);
+  }
   await markAuthenticated(deps, signedIn);
   await forgetCodeFailures(db, user.id, clientIp);
 }

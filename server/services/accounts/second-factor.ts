@@ -5,7 +5,7 @@ import { toSvgSource } from "lean-qr/extras/svg";
 import * as OTPAuth from "otpauth";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { AuditAction } from "#common/constants.ts";
-import { confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
+import { CODE_USED_MESSAGE, confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
 import { passkeys, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
@@ -47,16 +47,28 @@ function totpOf(base32: string, siteName: string, email: string) {
 }
 
 /**
- * The time step a code belongs to (this one, or one either side for a clock a little off), or
- * null when wrong or not newer than the last step accepted (a replayed code).
+ * What a code is worth: the time step it belongs to (this one, or one either side for a clock a
+ * little off); "used" when it is right but not newer than the last step accepted (a replayed code,
+ * or the one before it: the person must wait for the app's next code); "wrong" otherwise.
  */
-export function acceptedStep(base32: string, code: string, lastUsedStep: number | null, now: number = Date.now()): number | null {
+export function checkTotpCode(
+  base32: string,
+  code: string,
+  lastUsedStep: number | null,
+  now: number = Date.now(),
+): number | "wrong" | "used" {
   const totp = totpOf(base32, "x", "x");
   const delta = totp.validate({ token: code, timestamp: now, window: TOTP.window });
-  if (delta === null) return null;
+  if (delta === null) return "wrong";
   const step = Math.floor(now / 1000 / TOTP.period) + delta;
-  if (lastUsedStep !== null && step <= lastUsedStep) return null;
+  if (lastUsedStep !== null && step <= lastUsedStep) return "used";
   return step;
+}
+
+/** The time step a code belongs to, or null when wrong or already used (checkTotpCode). */
+export function acceptedStep(base32: string, code: string, lastUsedStep: number | null, now: number = Date.now()): number | null {
+  const checked = checkTotpCode(base32, code, lastUsedStep, now);
+  return typeof checked === "number" ? checked : null;
 }
 
 /** Audits a person's change to their own factors (the actor is the account itself). */
@@ -125,8 +137,11 @@ export async function confirmTotpEnrolment(deps: Deps, actor: Actor, input: unkn
   const [pending] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, user.id));
   if (!pending) throw new Conflict(MFA_MESSAGES.notStarted);
   if (pending.confirmedAt) throw new Conflict(MFA_MESSAGES.alreadyOn);
-  const step = acceptedStep(box.open(pending.secretSealed), code, pending.lastUsedStep);
-  if (step === null) throw new ValidationFailed(MFA_MESSAGES.wrongCode, [{ path: "code", message: MFA_MESSAGES.wrongCode }]);
+  const step = checkTotpCode(box.open(pending.secretSealed), code, pending.lastUsedStep);
+  if (typeof step !== "number") {
+    const message = step === "used" ? CODE_USED_MESSAGE : MFA_MESSAGES.wrongCode;
+    throw new ValidationFailed(message, [{ path: "code", message }]);
+  }
   const { codes, hashes } = await newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
     const [confirmed] = await tx
@@ -232,14 +247,15 @@ const NO_CODES_SALT = Buffer.alloc(16, 7);
  * Checks a second factor inside the sign-in's transaction and uses it up: a TOTP code moves the
  * last accepted step (a concurrent replay finds it moved), a recovery code is marked used. Both
  * kinds cost one argon2id hash and one TOTP check, so a wrong code and a wrong recovery code take
- * the same time. Answers which factor was used, or null.
+ * the same time. Answers which factor was used, "used" for a right TOTP code already accepted (a
+ * replay: the person is told to wait for the next code), or null.
  */
 export async function useSecondFactor(
   tx: Transaction,
   config: ServiceDeps["config"],
   userId: number,
   given: { code?: string; recoveryCode?: string },
-): Promise<"totp" | "recovery" | null> {
+): Promise<"totp" | "recovery" | "used" | null> {
   const [totp] = await tx
     .select()
     .from(userTotp)
@@ -250,7 +266,7 @@ export async function useSecondFactor(
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   const secret = totp ? totpBox(config).open(totp.secretSealed) : null;
-  const step = secret && given.code ? acceptedStep(secret, given.code, totp?.lastUsedStep ?? null) : null;
+  const checked = secret && given.code ? checkTotpCode(secret, given.code, totp?.lastUsedStep ?? null) : "wrong";
   const salt = (codes[0] && saltOf(codes[0].codeHash)) ?? NO_CODES_SALT;
   const candidate = await hashWithSalt(given.recoveryCode ?? given.code ?? "", salt);
   const candidateHash = Buffer.from(candidate.slice(candidate.lastIndexOf("$") + 1), "base64url");
@@ -258,14 +274,16 @@ export async function useSecondFactor(
     const stored = Buffer.from(row.codeHash.slice(row.codeHash.lastIndexOf("$") + 1), "base64url");
     return stored.length === candidateHash.length && timingSafeEqual(stored, candidateHash);
   });
-  if (given.code && step !== null && totp) {
+  if (given.code && typeof checked === "number" && totp) {
     const [moved] = await tx
       .update(userTotp)
-      .set({ lastUsedStep: step })
-      .where(and(eq(userTotp.userId, userId), sql`coalesce(${userTotp.lastUsedStep}, -1) < ${step}`))
+      .set({ lastUsedStep: checked })
+      .where(and(eq(userTotp.userId, userId), sql`coalesce(${userTotp.lastUsedStep}, -1) < ${checked}`))
       .returning({ userId: userTotp.userId });
-    return moved ? "totp" : null;
+    // A concurrent request accepted this step first: this one is the replay.
+    return moved ? "totp" : "used";
   }
+  if (given.code && checked === "used") return "used";
   if (given.recoveryCode && matched) {
     const [used] = await tx
       .update(recoveryCodes)

@@ -138,6 +138,26 @@ describe("POST /api/auth/login", () => {
     expect(cookieFrom(response.headers)).toBe(`session=${response.json.sessionToken}`);
   });
 
+  it("ends the session the browser held when it signs in again (a planted or copied token stops working)", async ({
+    api,
+    register,
+  }) => {
+    const planted = await register();
+    const owner = await register();
+    const signedIn = await call(api.app, "POST", "/api/auth/login", {
+      body: owner.body,
+      cookie: planted.cookie,
+      ip: fresh().ip,
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(cookieFrom(signedIn.headers)).toBe(`session=${signedIn.json.sessionToken}`);
+    expect((await call(api.app, "GET", "/api/auth/me", { token: planted.token })).status).toBe(401);
+    expect((await call(api.app, "GET", "/api/auth/me", { token: signedIn.json.sessionToken })).status).toBe(200);
+    // The account's other sessions stay.
+    expect((await call(api.app, "GET", "/api/auth/me", { token: owner.token })).status).toBe(200);
+  });
+
   it("answers the same 401 for an unknown e-mail and for a wrong password", async ({ api, register }) => {
     const { body } = await register();
     const wrong = await call(api.app, "POST", "/api/auth/login", { body: { email: body.email, password: "wrong-password" } });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { type CurrentSession, resolveSession } from "#server/services/sessions.ts";
+import { type CurrentSession, deleteSession, hashToken, resolveSession } from "#server/services/sessions.ts";
 import type { HttpEnv } from "../context.ts";
 import { bearerToken, clearSessionCookie, readCookie, sessionCookie, sessionCookieName } from "../cookies.ts";
 
@@ -26,6 +26,12 @@ export function sessionMiddleware(db: Database, config: SessionConfig): Middlewa
       return pending;
     });
     await next();
+    if (cookie !== undefined && startsNewSession(c.res.headers, name, cookie)) {
+      // A sign-in (or sign-up) in a browser that held a session ends that session (ASVS 7.2.4): a
+      // token planted before the sign-in, or copied from this browser, stops working with it.
+      await deleteSession(db, hashToken(cookie)).catch(() => undefined);
+      return;
+    }
     if (!pending || cookie === undefined) return;
     // A failed lookup (database unavailable) says nothing about the session: leave the cookie alone.
     const outcome = await pending.then(
@@ -39,4 +45,13 @@ export function sessionMiddleware(db: Database, config: SessionConfig): Middlewa
     if (!session) headers.append("Set-Cookie", clearSessionCookie(config));
     else if (session.renewed) headers.append("Set-Cookie", sessionCookie(config, cookie, session.expiresAt));
   };
+}
+
+/** Whether the response gives the browser another session token than the one it sent. */
+function startsNewSession(headers: Headers, name: string, cookie: string): boolean {
+  return headers.getSetCookie().some((value) => {
+    if (!value.startsWith(`${name}=`)) return false;
+    const token = value.slice(name.length + 1).split(";", 1)[0] ?? "";
+    return token !== "" && token !== cookie;
+  });
 }

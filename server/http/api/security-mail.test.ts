@@ -169,7 +169,7 @@ describe("security e-mails", () => {
     expect(cookieFrom(forged.headers, "device")).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
   });
 
-  it("tells of a factor added, a recovery code used, and the factor removed", async () => {
+  it("tells of a factor added, a recovery code used, new recovery codes and the factor removed", async () => {
     const person = await registered();
     const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
     expect(started.status, started.text).toBe(200);
@@ -191,6 +191,12 @@ describe("security e-mails", () => {
     const used = await mailAbout(person.email, /A recovery code was used/);
     expect(used.text).toContain("9 of 10 are left");
     expect(used.text).not.toContain(recoveryCode ?? "-");
+
+    const renewed = await call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: second.json.sessionToken });
+    expect(renewed.status, renewed.text).toBe(200);
+    const fresh = await mailAbout(person.email, /^New recovery codes were made for your DevConsult SEA account$/);
+    expect(fresh.text).toContain("The codes you had before no longer work.");
+    for (const code of renewed.json.recoveryCodes as string[]) expect(fresh.text + fresh.html).not.toContain(code);
 
     const off = await call(env.app, "DELETE", "/api/account/mfa/totp", { token: second.json.sessionToken });
     expect(off.status, off.text).toBe(204);

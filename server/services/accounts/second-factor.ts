@@ -188,6 +188,8 @@ export async function regenerateRecoveryCodes(deps: Deps, actor: Actor): Promise
   await deps.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, user.id, hashes);
     await auditOwn(tx, user, "recovery_codes", "recovery codes");
+    // Who holds a stolen session and a recent sign-in could otherwise swap the owner's codes quietly.
+    await queueSecurityMail(deps, tx, user.id, { kind: "recovery-codes-new" });
   });
   return { recoveryCodes: codes.map(formatRecoveryCode) };
 }

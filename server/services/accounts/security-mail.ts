@@ -25,6 +25,8 @@ export type SecurityEvent =
   | { kind: "factor-removed"; passkey?: string }
   /** A recovery code signed in; `left` are still unused. */
   | { kind: "recovery-code-used"; left: number }
+  /** A new set of recovery codes was made (the old set stopped working). */
+  | { kind: "recovery-codes-new" }
   /** The password was changed (on the account page, or through a reset link). */
   | { kind: "password-changed"; byReset?: boolean }
   /** The account was made an admin; `mustEnrol` when it must set up a second factor first. */
@@ -127,6 +129,15 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
         action: account,
       };
     }
+    case "recovery-codes-new":
+      return {
+        subject: i18n._(msg`New recovery codes were made for your ${{ siteName }} account`),
+        paragraphs: [
+          i18n._(msg`A new set of 10 recovery codes was made for your account. The codes you had before no longer work.`),
+          notYou(i18n),
+        ],
+        action: account,
+      };
     case "password-changed":
       return {
         subject: i18n._(msg`Your ${{ siteName }} password was changed`),

@@ -51,6 +51,7 @@ async function enrol(env: App, token: string) {
   const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(started.json.secret), digits: 6, period: 30 }).generate();
   const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", { token, body: { code } });
   expect(confirmed.status, confirmed.text).toBe(200);
+  return started.json.secret as string;
 }
 
 const REFUSED = { message: MFA_MESSAGES.setupRequired, secondFactorRequired: true };
@@ -120,7 +121,7 @@ describe("ENFORCE_SECOND_FACTOR=admins (the default with SECRETS_KEY)", () => {
     expect((await call(admins.app, "GET", "/api/shortlists", { token: user.token })).status).toBe(200);
   });
 
-  it("tells a promoted user by e-mail, and holds them to it at once", async () => {
+  it("tells a promoted user by e-mail, ends their sessions, and holds the next sign-in to it", async () => {
     const admin = await signedIn(admins, "admin");
     await enrol(admins, admin.token);
     const user = await signedIn(admins);
@@ -130,20 +131,35 @@ describe("ENFORCE_SECOND_FACTOR=admins (the default with SECRETS_KEY)", () => {
     expect(mail.subject).toMatch(/You are now an administrator of/);
     expect(mail.text).toContain("Administrators must sign in with an authenticator app.");
     expect(mail.text).toContain("/profile/manage#section-two-step");
-    const list = await call(admins.app, "GET", "/api/admin/users", { token: user.token });
+    expect(mail.text).toContain("You have been signed out on every device");
+    // The session begun as a user ended with the promotion; the next sign-in is held to the factor.
+    expect((await call(admins.app, "GET", "/api/auth/me", { token: user.token })).status).toBe(401);
+    const again = await call(admins.app, "POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    expect(again.json.secondFactorSetupRequired).toBe(true);
+    const list = await call(admins.app, "GET", "/api/admin/users", { token: again.json.sessionToken });
     expect(list.status).toBe(403);
     expect(list.json).toEqual(REFUSED);
   });
 
-  it("tells a promoted user with a factor only that they are an admin", async () => {
+  it("tells a promoted user with a factor only that they are an admin; they sign in again as one", async () => {
     const admin = await signedIn(admins, "admin");
     await enrol(admins, admin.token);
     const user = await signedIn(admins);
-    await enrol(admins, user.token);
+    const secret = await enrol(admins, user.token);
     expect((await call(admins.app, "PUT", `/api/admin/users/${user.id}/promote`, { token: admin.token })).status).toBe(200);
     const mail = await admins.smtp.waitForMailAbout(user.email, /You are now an administrator of/);
     expect(mail.text).not.toContain("authenticator app");
-    expect((await call(admins.app, "GET", "/api/admin/users", { token: user.token })).status).toBe(200);
+    // Not as an admin with the session begun as a user: signed in again, with the second step.
+    expect((await call(admins.app, "GET", "/api/admin/users", { token: user.token })).status).toBe(401);
+    const password = await call(admins.app, "POST", "/api/auth/login", { body: { email: user.email, password: PASSWORD } });
+    const next = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+      timestamp: Date.now() + 30_000,
+    });
+    const second = await call(admins.app, "POST", "/api/auth/login/mfa", {
+      body: { challenge: password.json.challenge, code: next },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect((await call(admins.app, "GET", "/api/admin/users", { token: second.json.sessionToken })).status).toBe(200);
   });
 });
 

@@ -154,6 +154,7 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
         subject: i18n._(msg`You are now an administrator of ${{ siteName }}`),
         paragraphs: [
           i18n._(msg`An administrator made your account an administrator.`),
+          i18n._(msg`You have been signed out on every device: sign in again to start a session as an administrator.`),
           ...(event.mustEnrol
             ? [
                 i18n._(

@@ -8,6 +8,7 @@ import { hasSecondFactor } from "../accounts/second-factor.ts";
 import { queueSecurityMail } from "../accounts/security-mail.ts";
 import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, NotFound } from "../errors.ts";
+import { deleteUserSessions } from "../sessions.ts";
 import { recordAudit } from "./audit.ts";
 import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
 
@@ -71,8 +72,8 @@ export async function targetUser(tx: Executor, id: number, lock?: "update" | "no
 /**
  * Makes an account an admin. Promoting an admin changes nothing. The new admin is told by e-mail,
  * and, when ENFORCE_SECOND_FACTOR wants admins to have a second factor and they have none, that
- * they must set one up at their next sign-in before anything admin (issue 38). A recent sign-in is
- * needed (issue 38).
+ * they must set one up at their next sign-in before anything admin (issue 38). Their sessions end:
+ * they sign in again as an admin. A recent sign-in is needed (issue 38).
  */
 export async function promoteUser(
   deps: Deps & Pick<ServiceDeps, "config" | "jobs">,
@@ -84,6 +85,9 @@ export async function promoteUser(
     const target = await targetUser(tx, id, "no key update");
     if (target.role === "admin") return toAdminUser(target);
     const promoted = await setRole(tx, admin, target, "admin");
+    // A session begun as a user does not carry on as an admin's (OWASP: a new session on a change
+    // of privilege): the promoted account signs in again, under the admin's timeouts and factor.
+    await deleteUserSessions(tx, target.id);
     const mustEnrol = isSecondFactorRequired(deps.config.enforceSecondFactor, "admin") && !(await hasSecondFactor(tx, target.id));
     await queueSecurityMail(deps, tx, target.id, { kind: "admin-promoted", mustEnrol });
     return promoted;

@@ -23,12 +23,24 @@ function admin(database: TestDatabase, ...args: string[]) {
 
 describe("npm run admin -- promote EMAIL", () => {
   it("promotes an existing account, found case-insensitively, and says so", async ({ database }) => {
-    await database.sql`insert into auth_users (email, hashed_password, name) values ('ops@example.org', 'x', 'Ops')`;
+    const [user] = await database.sql<{ id: number }[]>`
+      insert into auth_users (email, hashed_password, name) values ('ops@example.org', 'x', 'Ops') returning id`;
+    await database.sql`insert into auth_sessions (user_id, session_token, expires_at) values (${user!.id}, 'hash-of-a-user-token', now() + interval '1 day')`;
     const result = await admin(database, "promote", "OPS@example.org");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("ops@example.org is now an admin.");
     const [row] = await database.sql`select role from auth_users where email = 'ops@example.org'`;
     expect(row?.role).toBe("admin");
+    // Audited with the command line as the actor; the session begun as a user is over.
+    const [entry] = await database.sql`select action, actor_id, actor_name, changes from audit_log where target_id = ${user!.id}`;
+    expect(entry).toMatchObject({
+      action: "promote",
+      actor_id: null,
+      actor_name: "Command line (npm run admin)",
+      changes: { role: { from: "user", to: "admin" } },
+    });
+    const [sessions] = await database.sql`select count(*)::int as n from auth_sessions where user_id = ${user!.id}`;
+    expect(sessions?.n).toBe(0);
     expect((await admin(database, "promote", "ops@example.org")).stdout).toContain("ops@example.org is already an admin.");
   });
 

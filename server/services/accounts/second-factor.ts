@@ -313,7 +313,7 @@ export async function secretsKeyProblem(
 }
 
 /** The audit log's actor for `npm run admin` (no account). */
-const COMMAND_LINE = { id: null, name: "Command line (npm run admin)", email: "cli" };
+export const COMMAND_LINE = { id: null, name: "Command line (npm run admin)", email: "cli" };
 
 /**
  * The recovery path when someone has lost their phone and their recovery codes (`npm run admin --

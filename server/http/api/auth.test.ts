@@ -513,6 +513,25 @@ describe("PUT /api/auth/password", () => {
     expect(login.status).toBe(200);
   });
 
+  it("counts wrong current passwords on the sign-in's limits: a stolen session gains no second door to guess at", async ({
+    api,
+    register,
+  }) => {
+    const { token, body } = await register();
+    const { ip } = fresh();
+    for (let i = 0; i < 10; i++) {
+      const wrong = await call(api.app, "PUT", "/api/auth/password", {
+        token,
+        ip,
+        body: { currentPassword: `guess-${i}-harbour`, newPassword: "lantern-meadow-77" },
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const login = await call(api.app, "POST", "/api/auth/login", { body, ip });
+    expect(login.status).toBe(429);
+    expect(login.json.message).toBe(RATE_LIMIT_MESSAGES.login);
+  });
+
   it("answers 400 for a wrong current password, the spec's messages, and a common new password", async ({ api, register }) => {
     const { token, body } = await register();
     const wrong = await call(api.app, "PUT", "/api/auth/password", {

@@ -9,7 +9,15 @@ import { consumeRateLimits } from "../rate-limit.ts";
 import { type CurrentSession, deleteUserSessions, toAccountUser } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { retireAuthTokens } from "./auth-tokens.ts";
-import { AUTH_LIMITS, consumeVerificationLimits, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
+import { isOwnBrowser } from "./known-devices.ts";
+import {
+  AUTH_LIMITS,
+  consumePasswordAttempt,
+  consumeVerificationLimits,
+  forgetPasswordFailures,
+  RATE_LIMIT_MESSAGES,
+  rule,
+} from "./limits.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { queueSecurityMail } from "./security-mail.ts";
 import { assertPasswordAllowed, emailTaken, findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
@@ -73,7 +81,7 @@ export async function updateAccountProfile(
  * recent one is needed.
  */
 export async function changePassword(
-  deps: Pick<ServiceDeps, "db" | "config" | "jobs">,
+  deps: Pick<ServiceDeps, "db" | "config" | "jobs" | "clientIp" | "deviceToken">,
   actor: Actor,
   input: unknown,
 ): Promise<void> {
@@ -85,11 +93,16 @@ export async function changePassword(
   ]);
   const user = await findUserById(db, signedIn.id);
   if (!user) throw new Unauthorized(AUTH_MESSAGES.signInRequired);
+  // The current password is a guess like any other: counted on the sign-in's limits (as at
+  // re-authentication), so a stolen session cannot try passwords here beside the sign-in's.
+  const ownBrowser = await isOwnBrowser(db, user.id, deps.deviceToken);
+  await consumePasswordAttempt(db, user.email, deps.clientIp, RATE_LIMIT_MESSAGES.passwordChange, { ownBrowser });
   if (!(await verifyPassword(currentPassword, user.hashedPassword))) {
     throw new ValidationFailed(AUTH_MESSAGES.wrongCurrentPassword, [
       { path: "currentPassword", message: AUTH_MESSAGES.wrongCurrentPassword },
     ]);
   }
+  await forgetPasswordFailures(db, user.email, deps.clientIp);
   assertPasswordAllowed(newPassword, "newPassword");
   const hashedPassword = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

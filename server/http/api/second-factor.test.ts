@@ -330,9 +330,17 @@ describe("two-step sign-in", () => {
     expect(expired.json.mfaRequired).toBe(true);
   });
 
-  it("keeps the factor through a password reset", async () => {
+  it("keeps the factor through a password reset, and no browser stays trusted to skip it", async () => {
     const start = Date.now();
-    const { person, secret } = await enrolledAccount(start);
+    const { person, secret, recoveryCodes } = await enrolledAccount(start);
+    const first = await passwordStep(person);
+    const trustedAnswer = await secondStep(person, {
+      challenge: first.json.challenge,
+      recoveryCode: recoveryCodes[0],
+      trustBrowser: true,
+    });
+    const trusted = cookieFrom(trustedAnswer.headers, "trusted_browser");
+    expect(trusted).toMatch(/^trusted_browser=/);
     vi.useRealTimers();
     expect(
       (await call(env.app, "POST", "/api/auth/forgot-password", { body: { email: person.email }, ip: person.ip })).status,
@@ -350,6 +358,13 @@ describe("two-step sign-in", () => {
       ip: person.ip,
     });
     expect(login.json).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ["totp"] });
+    // The browser trusted before the reset is asked for the second step too.
+    const onTrusted = await call(env.app, "POST", "/api/auth/login", {
+      body: { email: person.email, password: newPassword },
+      ip: person.ip,
+      headers: { cookie: trusted! },
+    });
+    expect(onTrusted.json).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ["totp"] });
     const done = await secondStep(person, { challenge: login.json.challenge, code: codeAt(secret, Date.now() + 30_000) });
     expect(done.status).toBe(200);
   });

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/runtime-macro";
 import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
 import { localizePath } from "#common/locales.ts";
-import { authUsers } from "#server/db/schema.ts";
+import { authUsers, trustedBrowsers } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
@@ -70,7 +70,7 @@ export async function isResetTokenUsable(deps: Pick<ServiceDeps, "db">, token: s
 
 /**
  * Sets a new password from a reset link (`{ token, password }`): the link is used up, every
- * session of the account ends, and, since the person proved they read that mailbox, the address
+ * session of the account ends, no browser stays trusted to skip the second step, and, since the person proved they read that mailbox, the address
  * counts as verified. The account's failed sign-ins are forgotten: while it is being guessed at,
  * the reset link is the owner's way in (RATE_LIMIT_MESSAGES.loginDelayed says so; issue 35, item 4).
  */
@@ -92,6 +92,9 @@ export async function resetPassword(deps: Pick<ServiceDeps, "db" | "config" | "j
       .returning({ id: authUsers.id, email: authUsers.email });
     if (!user) return null;
     await deleteUserSessions(tx, user.id);
+    // A browser trusted for 30 days skips the second step: after a reset (maybe by whoever read
+    // the mailbox) none does, or the reset would pass the factor by on such a browser (issue 38).
+    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
     await retireAuthTokens(tx, "reset_password", user.id);
     await queueSecurityMail(deps, tx, user.id, { kind: "password-changed", byReset: true });
     return user.email;

@@ -89,16 +89,21 @@ describe("the account's sessions", () => {
     expect((await call(env.app, "GET", "/api/auth/me", { token })).status).toBe(401);
   });
 
-  it("signs out everywhere else with ?others=1 and keeps this session", async () => {
-    const { email } = await accountWithPassword();
+  it("signs out everywhere else with ?others=1 and keeps this session; no browser stays trusted", async () => {
+    const { id, email } = await accountWithPassword();
     const keep = await signIn(email, CHROME_WINDOWS, "203.0.113.11");
     const gone = [await signIn(email, SAFARI_IPHONE, "203.0.113.12"), await signIn(email, "curl/8.5.0", "203.0.113.13")];
     const refused = await call(env.app, "DELETE", "/api/account/sessions", { token: keep });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe("Say which sessions to end: others=1 ends every session but this one");
+    await env.database
+      .sql`insert into trusted_browsers (user_id, token_hash, expires_at) values (${id}, 'hash-of-a-lost-phone', now() + interval '30 days')`;
     const response = await call(env.app, "DELETE", "/api/account/sessions?others=1", { token: keep });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ ended: 2 });
+    // A lost phone trusted for 30 days no longer skips the second step.
+    const [trusted] = await env.database.sql`select count(*)::int as n from trusted_browsers where user_id = ${id}`;
+    expect(trusted?.n).toBe(0);
     for (const token of gone) expect((await call(env.app, "GET", "/api/auth/me", { token })).status).toBe(401);
     expect((await call(env.app, "GET", "/api/auth/me", { token: keep })).status).toBe(200);
   });
@@ -110,9 +115,13 @@ describe("the account's sessions", () => {
     expect((await call(env.app, "DELETE", `/api/admin/users/${id}/sessions`, { token: tokens[0] })).status).toBe(403);
     expect((await call(env.app, "DELETE", `/api/admin/users/${id}/sessions`)).status).toBe(401);
     expect((await call(env.app, "DELETE", "/api/admin/users/999999/sessions", { token: admin.token })).status).toBe(404);
+    await env.database
+      .sql`insert into trusted_browsers (user_id, token_hash, expires_at) values (${id}, 'hash-of-a-stolen-laptop', now() + interval '30 days')`;
     const response = await call(env.app, "DELETE", `/api/admin/users/${id}/sessions`, { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ message: "2 sessions ended", ended: 2 });
+    const [trusted] = await env.database.sql`select count(*)::int as n from trusted_browsers where user_id = ${id}`;
+    expect(trusted?.n).toBe(0);
     for (const token of tokens) expect((await call(env.app, "GET", "/api/auth/me", { token })).status).toBe(401);
     const [entry] = await env.database.sql`
       select action, actor_name, target_type, target_id, changes from audit_log where action = 'end_sessions' and target_id = ${id}`;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { type AccountSession, describeDevice, networkOf } from "#common/devices.ts";
 import type { Locale } from "#common/locales.ts";
-import { authSessions } from "#server/db/schema.ts";
+import { authSessions, trustedBrowsers } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { targetUser } from "../admin/users.ts";
@@ -68,17 +68,24 @@ export async function endAccountSession(deps: Deps, actor: Actor, id: number): P
 
 const othersSchema = z.object({ others: z.enum(["1", "true"], { error: SESSION_MESSAGES.othersRequired }) });
 
-/** "Sign out everywhere else": every session of the person but the one of this request. */
+/** "Sign out everywhere else": every session of the person but the one of this request; no browser stays trusted. */
 export async function endOtherAccountSessions(deps: Deps, actor: Actor, input: unknown): Promise<{ ended: number }> {
   const signedIn = requireAccount(actor);
   if (!othersSchema.safeParse(input ?? {}).success) {
     throw new ValidationFailed(SESSION_MESSAGES.othersRequired, [{ path: "others", message: SESSION_MESSAGES.othersRequired }]);
   }
   if (!signedIn.sessionTokenHash) throw new ValidationFailed(AUTH_MESSAGES.signInRequired);
-  const ended = await deps.db
-    .delete(authSessions)
-    .where(and(eq(authSessions.userId, signedIn.id), ne(authSessions.sessionToken, signedIn.sessionTokenHash)))
-    .returning({ id: authSessions.id });
+  const sessionTokenHash = signedIn.sessionTokenHash;
+  const ended = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, signedIn.id), ne(authSessions.sessionToken, sessionTokenHash)))
+      .returning({ id: authSessions.id });
+    // A lost phone's browser trusted for 30 days would skip the second step with a password it
+    // saved: no browser stays trusted (this one too asks for a code at its next sign-in).
+    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, signedIn.id));
+    return rows;
+  });
   return { ended: ended.length };
 }
 
@@ -89,6 +96,8 @@ export async function endUserSessionsAsAdmin(deps: Deps, actor: Actor, id: numbe
     const [before] = await tx.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, id));
     // An admin ending their own sessions keeps the one they are using (as "Sign out everywhere else").
     await deleteUserSessions(tx, id, target.id === admin.id ? actor?.sessionTokenHash : undefined);
+    // Nor does a browser of theirs stay trusted to skip the second step (a lost or stolen device).
+    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, id));
     const [after] = await tx.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, id));
     const ended = (before?.n ?? 0) - (after?.n ?? 0);
     await recordAudit(tx, admin, {

@@ -182,7 +182,9 @@ describe.each(["phone", "desktop"] as const)("opportunities on a %s", (viewport)
     await expectNoAxeViolations(team.page);
     // "Message" writes as the posting organization (a team conversation), whoever the member acted for.
     await applicant.getByRole("button", { name: "Message Lan Nguyen" }).click();
-    await team.page.waitForURL(new RegExp(`/consultant/${lanProfile}/message$`));
+    await team.page.waitForURL(new RegExp(`/consultant/${lanProfile}/message\\?subject=`));
+    // The form's subject names the opportunity (the member may change it).
+    await expect(team.page.getByLabel("Subject").inputValue()).resolves.toMatch(/^Re: /);
     await team.page.getByLabel("Subject").fill("Interview for the water evaluation");
     await team.page
       .getByRole("textbox", { name: "Message" })

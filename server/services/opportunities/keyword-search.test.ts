@@ -321,9 +321,7 @@ describe("the opportunities' search is never a dead end, and corrects from the o
     expect((await search({ keywords: "borehole" })).relaxations).toBeUndefined();
   });
 
-  it("asks the corrector once for a search that found nothing and the relaxations that keep its keywords", async ({
-    database,
-  }) => {
+  it("asks the corrector once for a search that found nothing and all its relaxations", async ({ database }) => {
     await boreholesIn(database);
     const statements: string[] = [];
     const counted = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
@@ -339,6 +337,22 @@ describe("the opportunities' search is never a dead end, and corrects from the o
           countIsCapped: false,
           query: "?keywords=borehle&sort=deadline",
         },
+      ]);
+      expect(statements.filter((statement) => statement.includes('from "opportunity_words" w'))).toHaveLength(1);
+
+      // The relaxations without a word correct the other words from what the search was told:
+      // still one question to the dictionary (it was asked for "borehle drainage", then for
+      // "drainage" and for "borehle" alone).
+      statements.length = 0;
+      const words = await searchWith(
+        { readDb: counted.db, runtime },
+        opportunitySearchSchema.parse({ keywords: "borehle drainage" }),
+        new Date(),
+      );
+      expect(words.total).toBe(0);
+      expect(words.relaxations).toEqual([
+        { drop: { words: ["drainage"] }, count: 5, countIsCapped: false, query: "?keywords=borehle" },
+        { drop: { words: ["borehle"] }, count: 1, countIsCapped: false, query: "?keywords=drainage" },
       ]);
       expect(statements.filter((statement) => statement.includes('from "opportunity_words" w'))).toHaveLength(1);
     } finally {

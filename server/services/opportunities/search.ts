@@ -22,7 +22,16 @@ import { countToCap } from "../search/counting.ts";
 import { analyzeKeywords, correctedKeywords, type KeywordTerm, termsQuery } from "../search/keywords.ts";
 import { type Candidate, relaxationsOf } from "../search/relaxations.ts";
 import type { ExpandedTerm } from "../search/result.ts";
-import { type Corrector, keywordWords, LITTLE, MANY_MIN, MANY_SHARE, manyMatches } from "../search/words.ts";
+import {
+  type Corrector,
+  correctWords,
+  keywordWords,
+  LITTLE,
+  MANY_MIN,
+  MANY_SHARE,
+  manyMatches,
+  type WordAnalysis,
+} from "../search/words.ts";
 import { parseInput } from "../validate.ts";
 import { organizationBadgeColumns, wantedColumns, wantedOf } from "./access.ts";
 import { termsAsText } from "./tor-format.ts";
@@ -56,12 +65,38 @@ function opportunitiesCorrector(listed: number): Corrector {
 }
 
 /**
+ * correctWords asking the dictionary at most once per word in a request: a search that found
+ * nothing asks for its keywords, and a relaxation without one of them would ask again for the
+ * others ("sanitaton zzqx", then "sanitaton"). Each word's correction depends on that word alone
+ * (the statement looks each suspect up on its own), and on whether the corrector suspects it, which
+ * the memo's key holds: the same corrections, one statement.
+ */
+function correctWordsOnce(): typeof correctWords {
+  const asked = new Map<string, ReturnType<typeof correctWords>>();
+  return async (db, words, corrector) => {
+    const keyOf = (word: WordAnalysis) => `${corrector.suspect(word) ? "suspect" : "trusted"}:${word.key}`;
+    const fresh = words.filter((word) => !asked.has(keyOf(word)));
+    if (fresh.length > 0) {
+      const found = correctWords(db, fresh, corrector);
+      for (const word of fresh) asked.set(keyOf(word), found);
+    }
+    const answers = await Promise.all(words.map(async (word) => (await asked.get(keyOf(word)))?.get(word.key)));
+    const corrections: Awaited<ReturnType<typeof correctWords>> = new Map();
+    words.forEach((word, index) => {
+      const correction = answers[index];
+      if (correction) corrections.set(word.key, correction);
+    });
+    return corrections;
+  };
+}
+
+/**
  * The tsquery of the keywords (the words as typed, and with rare ones corrected), or null when only
  * stop words are left: the consultants' terms (search/keywords.ts), so a place in any spelling
  * matches every spelling of it and a concept of the field glossary in any of its forms ("M&E",
  * "nước sạch") matches its '#k:' lexeme, which the documents carry (refreshSearchDocuments).
  */
-async function keywordQueries(deps: Deps, keywords: string) {
+async function keywordQueries(deps: Deps, keywords: string, correct: typeof correctWords) {
   const db = deps.readDb;
   if (keywordWords(keywords).length === 0) return null;
   const analyzed = await analyzeKeywords({ db, runtime: deps.runtime }, keywords);
@@ -72,7 +107,7 @@ async function keywordQueries(deps: Deps, keywords: string) {
   const corrected = () => {
     correction ??= (async () => {
       const { listed } = await deps.runtime.statistics(db);
-      const found = await correctedKeywords(db, analyzed, opportunitiesCorrector(listed));
+      const found = await correctedKeywords(db, analyzed, opportunitiesCorrector(listed), correct);
       const tsquery = found && termsQuery(found.terms);
       return found && tsquery ? { tsquery, keywords: found.keywords } : null;
     })();
@@ -85,14 +120,16 @@ type KeywordQueries = ReturnType<typeof keywordQueries>;
 
 /**
  * keywordQueries once for each keywords of one request: a search that found nothing counts its
- * relaxations, and all of those without a filter keep its keywords (analysed and corrected once).
+ * relaxations, and all of those without a filter keep its keywords (analysed and corrected once);
+ * those without a word correct the others' words from what the search was told (correctWordsOnce).
  */
 function keywordQueriesOnce(deps: Deps): (keywords: string) => KeywordQueries {
   const asked = new Map<string, KeywordQueries>();
+  const correct = correctWordsOnce();
   return (keywords) => {
     let queries = asked.get(keywords);
     if (!queries) {
-      queries = keywordQueries(deps, keywords);
+      queries = keywordQueries(deps, keywords, correct);
       asked.set(keywords, queries);
     }
     return queries;

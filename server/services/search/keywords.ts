@@ -175,15 +175,17 @@ export function termsQuery(terms: KeywordTerm[]): string | null {
  * dictionary has (never a place's or a concept's, nor a word of an organization's name:
  * correctWords), as terms and as typed; undefined when nothing was corrected. The consultants'
  * search (profilesCorrector) and the opportunities' (their own words) both try it when their words
- * find little.
+ * find little; `correct` asks the dictionary (the opportunities' search passes one that asks once
+ * per word in a request).
  */
 export async function correctedKeywords(
   db: Executor,
   keywords: AnalyzedKeywords,
   corrector: Corrector,
+  correct: typeof correctWords = correctWords,
 ): Promise<{ terms: KeywordTerm[]; keywords: string } | undefined> {
   const words = keywords.terms.flatMap((term) => (term.kind === "word" ? [term.analysis] : []));
-  const corrections = await correctWords(db, words, corrector);
+  const corrections = await correct(db, words, corrector);
   if (corrections.size === 0) return undefined;
   const terms = keywords.terms.map((term): KeywordTerm => {
     const correction = term.kind === "word" ? corrections.get(term.analysis.key) : undefined;

@@ -1,4 +1,5 @@
 import { setupI18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
@@ -345,6 +346,16 @@ describe("the sentence table (app/i18n/texts.ts)", () => {
     expect(country).toMatch(/^ประเทศ/);
     expect(country).not.toMatch(/[A-Za-z]/);
     expect(translateSentence(thai, INTEREST_TEXTS.currency)).not.toMatch(/[A-Za-z]/);
+  });
+
+  it("names the message field by its noun, not by the Send Message button (issue 37)", async () => {
+    // The message and contact forms' "Message" field (and its length refusals) read "Send message" in all three.
+    const noun = { id: "Pesan", vi: "Tin nhắn", th: "ข้อความ" } as const;
+    for (const locale of TRANSLATED_LOCALES) {
+      const i18n = setupI18n({ locale, messages: { [locale]: await readCompiledCatalog(locale) } });
+      expect(i18n._(msg`Message`), locale).toBe(noun[locale]);
+      expect(translateSentence(i18n, MESSAGE_TEXTS.message), locale).toMatch(new RegExp(`^${noun[locale]}`));
+    }
   });
 
   it("shows an English page's and an unknown sentence as they are", () => {

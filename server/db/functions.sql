@@ -455,7 +455,7 @@ CREATE OR REPLACE FUNCTION public.search_profile_head_words(c consultants)
  LANGUAGE sql
  STABLE PARALLEL SAFE
 AS $function$ SELECT
-       setweight(to_tsvector('search_english', concat_ws(' ', c.name, c.title)), 'A')
+       setweight(to_tsvector('search_english', concat_ws(' ', c.name, c.title, c.search_unspaced_head)), 'A')
     || setweight(to_tsvector('search_english',
          concat_ws(' ', c.primary_specialization, array_to_string(c.secondary_specializations, ' '))), 'B')
     || setweight(to_tsvector('search_english',
@@ -478,7 +478,7 @@ CREATE OR REPLACE FUNCTION public.search_profile_text(c consultants)
  STABLE PARALLEL SAFE
 AS $function$ SELECT concat_ws(' ', c.name, c.title, c.primary_specialization, array_to_string(c.secondary_specializations, ' '),
                          c.location, c.city, c.country, array_to_string(c.languages, ' '), c.track_text, c.bio,
-                         c.search_unspaced) $function$;
+                         c.search_unspaced, c.search_unspaced_head) $function$;
 
 -- search_retagged(tsvector)
 CREATE OR REPLACE FUNCTION public.search_retagged(v tsvector)

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "#common/search-params.ts";
 import type { AssignmentInput } from "#common/track-record.ts";
@@ -87,6 +88,33 @@ describe("Thai, Lao, Khmer and Burmese words in the search", () => {
     expect(await names("ေက်းလက္")).toEqual(unicode);
     expect(await names("ေက်းလက္ ေရႏွင့္")).toEqual(await names("ကျေးလက် ရေနှင့်"));
     expect(await names("ေက်းလက္ ေရႏွင့္")).toContain("Unicode Burmese");
+  });
+
+  it("ranks a word of the title as a title's word, not as a word of the bio (0050)", async () => {
+    // The same Thai word, "สุขาภิบาล" (sanitation), in one profile's title and in another's bio:
+    // the title's ranks first, as an English title's word does. Before 0050 every cut word was read
+    // at the bio's weight, and the later profile (the bio's) came first on the tie.
+    const inTitle = await insertListedConsultant(database.db, {
+      name: "Title Thai",
+      title: "ที่ปรึกษาด้านสุขาภิบาลชุมชน",
+      bio: "Works with district health offices.",
+    });
+    const inBio = await insertListedConsultant(database.db, {
+      name: "Bio Thai",
+      title: "Development Consultant",
+      bio: "Works with district health offices. ที่ปรึกษาด้านสุขาภิบาลชุมชน",
+    });
+    // As a profile kept its words before 0050: the bio's words, not yet the head's.
+    await refreshUnspacedWords(database.db, [inTitle, inBio]);
+    await database.db.execute(sql`update consultants set search_unspaced_head = null where id = ${inTitle}`);
+    await backfillUnspacedWords(database.db);
+    const found = await names("สุขาภิบาล");
+    expect(found).toContain("Title Thai");
+    expect(found.indexOf("Title Thai")).toBeLessThan(found.indexOf("Bio Thai"));
+    const [row] = await database.db.execute<{ head: boolean }>(
+      sql`select search_head @@ to_tsquery('search_english', 'สุขาภิบาล') as head from consultants where id = ${inTitle}`,
+    );
+    expect(row?.head).toBe(true);
   });
 
   it("reads the track record's words too, and keeps up when the text changes", async () => {

@@ -5,6 +5,8 @@ import type { Executor } from "./client.ts";
 // The words of the Thai, Lao, Khmer and Burmese text of a profile (migration 0030) or an
 // opportunity (0045), cut with ICU's dictionaries, kept in the row's search_unspaced for the search
 // document (and, for profiles, the words dictionary): PostgreSQL cannot cut those scripts itself.
+// The words of the name and title (a ToR's title) are kept apart as well (search_unspaced_head,
+// 0050), so the head reads them at weight A, as it reads the name and title's other words.
 // Written with every change of the text: a profile's name, title, bio and track record (whose text
 // the database assembles into track_text); an opportunity's title and ToR, with its document.
 
@@ -16,6 +18,12 @@ const TEXT_OF = {
   consultants: sql.raw("concat_ws(' ', name, title, bio, track_text)"),
   opportunities: sql.raw("concat_ws(' ', title, description)"),
 } as const;
+
+/** The head's text: the name and title, a ToR's title. */
+const HEAD_OF = {
+  consultants: sql.raw("concat_ws(' ', name, title)"),
+  opportunities: sql.raw("title"),
+} as const satisfies Record<keyof typeof TEXT_OF, unknown>;
 
 export type UnspacedTable = keyof typeof TEXT_OF;
 
@@ -30,15 +38,17 @@ export async function refreshUnspacedWords(
 ): Promise<void> {
   if (ids.length === 0) return;
   const name = sql.identifier(table);
-  const rows = await db.execute<{ id: number; text: string }>(sql`
-    select id, ${TEXT_OF[table]} as text from ${name}
+  const rows = await db.execute<{ id: number; text: string; head: string }>(sql`
+    select id, ${TEXT_OF[table]} as text, ${HEAD_OF[table]} as head from ${name}
     where id = any(${sql.param([...ids])}::int[])
-      and (${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER} or search_unspaced is not null)`);
+      and (${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER} or search_unspaced is not null or search_unspaced_head is not null)`);
   for (const row of rows) {
     const words = unspacedScriptWords(row.text) || null;
+    const headWords = unspacedScriptWords(row.head ?? "") || null;
     await db.execute(sql`
-      update ${name} set search_unspaced = ${words}
-      where id = ${row.id} and search_unspaced is distinct from ${words}`);
+      update ${name} set search_unspaced = ${words}, search_unspaced_head = ${headWords}
+      where id = ${row.id}
+        and (search_unspaced, search_unspaced_head) is distinct from (${words}::text, ${headWords}::text)`);
   }
 }
 
@@ -61,7 +71,9 @@ export async function backfillUnspacedWords(
   for (;;) {
     const rows = await db.execute<{ id: number }>(sql`
       select id from ${sql.identifier(table)}
-      where id > ${after} and search_unspaced is null and ${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER}
+      where id > ${after}
+        and ((search_unspaced is null and ${TEXT_OF[table]} ~ ${UNSPACED_CHARACTER})
+          or (search_unspaced_head is null and ${HEAD_OF[table]} ~ ${UNSPACED_CHARACTER}))
       order by id limit ${batch}`);
     if (rows.length === 0) return seen;
     await refresh(rows.map((row) => row.id));

@@ -178,6 +178,13 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     });
     expect(rewritten).toBe(1);
     await finds("เทศบาล", ["thai"]);
+    // The title's words at the title's weight (A, 0050), the ToR's at the ToR's: "ปรึกษา" is only
+    // in the title, "เทศบาล" only in the ToR.
+    const [weights] = await database.sql<{ title: boolean; tor: boolean }[]>`select
+        search_document @@ to_tsquery('search_english', 'ปรึกษา:A') as title,
+        search_document @@ to_tsquery('search_english', 'เทศบาล:A') as tor
+      from opportunities where id = ${[...ids].find(([, key]) => key === "thai")?.[0] ?? 0}`;
+    expect(weights).toEqual({ title: true, tor: false });
   });
 
   it("finds a ToR written before its concepts were tagged, once the migration or the retag has tagged it", async ({

@@ -36,7 +36,8 @@ type Deps = Pick<ServiceDeps, "db">;
 /**
  * The tsvector the search reads: title (A), specializations and donors (B), countries and languages
  * (C), the ToR (D) with the Thai, Lao, Khmer and Burmese words of the title and ToR cut by the app
- * (search_unspaced, migration 0045: PostgreSQL keeps a run of those scripts as one token), and the
+ * (search_unspaced, migration 0045: PostgreSQL keeps a run of those scripts as one token; the
+ * title's own at A, search_unspaced_head, 0050), and the
  * field glossary's concepts it names (search_retagged: '#k:' lexemes, as the profiles', 0044), an
  * acronym that is also a word ("WASH") only as written in capitals (its '#u:' words, 0048).
  */
@@ -48,7 +49,7 @@ async function refreshSearchDocument(tx: Executor, id: number): Promise<void> {
 export async function refreshSearchDocuments(tx: Executor, ids: number[]): Promise<void> {
   await refreshUnspacedWords(tx, ids, "opportunities");
   await tx.execute(sql`update opportunities set search_document = search_retagged(
-      setweight(to_tsvector('search_english', title), 'A')
+      setweight(to_tsvector('search_english', concat_ws(' ', title, search_unspaced_head)), 'A')
       || setweight(to_tsvector('search_english', array_to_string(specializations || donors, ' ')), 'B')
       || setweight(to_tsvector('search_english', array_to_string(countries || languages, ' ') || case when is_remote then ' remote' else '' end), 'C')
       || setweight(to_tsvector('search_english', description), 'D')

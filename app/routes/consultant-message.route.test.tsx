@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { conversations, organizationMembers } from "#server/db/schema.ts";
@@ -151,5 +151,34 @@ describe("already contacted by a colleague", () => {
     await screen.findByLabelText(/^Organization/);
     expect(screen.queryByTestId("team-contact")).toBeNull();
     alone.unmount();
+  });
+});
+
+// Tried on a phone (session 13): the session ended while the message was being written; Send
+// answered only with the "Authentication Required" toast, and nothing in the form said the text
+// was kept or where to sign in (the header still showed the account).
+describe("a session that ended before Send", () => {
+  it("keeps the text and says so, with Sign in again back to this form", async () => {
+    const writer = await harness.signIn({ name: "Maria Santos" });
+    const consultantId = await insertListedConsultant(harness.database.db, { name: "Dara Chann" });
+    const context = appContextOf(harness.deps, writer);
+    const view = renderRoute(messagePage, {
+      path: "/consultant/:id/message",
+      url: `/consultant/${consultantId}/message`,
+      context,
+    });
+    const text = "Would you be available for a three-week water governance review in Vientiane in March?";
+    fireEvent.change(await screen.findByLabelText(/^Subject/), { target: { value: "Water governance review" } });
+    const message = screen.getByRole("textbox", { name: /^Message/ }) as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: text } });
+    context.session = null;
+    fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+    const notice = await screen.findByTestId("signed-out");
+    expect(notice.textContent).toContain("what you wrote stays on this device");
+    expect(within(notice).getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe(
+      `/sign-in?redirectTo=${encodeURIComponent(`/consultant/${consultantId}/message#send-message`)}`,
+    );
+    expect(message.value).toBe(text);
+    view.unmount();
   });
 });

@@ -4,12 +4,13 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { MailCheck, Send } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { usePreloadedAction } from "#app/lib/chunk-load.ts";
 import { errorOf, type FormAnswer, failed, formErrorOf, notSent, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
 import { forgetDraft, useKeptDraft } from "#app/lib/kept-draft.ts";
 import { useLightForm } from "#app/lib/light-form.ts";
+import { resumeAt } from "#app/lib/resume.ts";
 import { type SignedInUser, useOptionalUser } from "#app/lib/user.ts";
 import { zodValidation } from "#app/lib/zod-deferred.ts";
 import {
@@ -101,9 +102,12 @@ export function SendMessageForm({
   const mustVerify = formErrorOf(latest) === MESSAGE_TEXTS.verifyToStart || resent !== null;
   // Without JavaScript there is no toast: a refusal that names no field shows above the form.
   const formError = !outcome && sendAnswer && !mustVerify ? (sendAnswer.result.error?.[""]?.[0] ?? null) : null;
+  // The session ended while the dialog was open (issue 36: "no lost work … an expired session").
+  const signedOut = outcome !== undefined && formErrorOf(outcome) === MESSAGE_TEXTS.signInToSend;
 
   return (
     <>
+      {signedOut && <SignedOutNotice />}
       {mustVerify && <VerifyToSend action={messageActionPath(consultant.id)} documentAnswer={resent} />}
       {sender.teamContact && <TeamContactNotice contact={sender.teamContact} consultantName={consultant.name} />}
       <MessageFields
@@ -119,6 +123,31 @@ export function SendMessageForm({
         offline={notSent(outcome)}
       />
     </>
+  );
+}
+
+/**
+ * A send refused because the session has ended (signed out elsewhere, expired): the toast says
+ * "Authentication Required"; the dialog says the text is kept and leads to Sign In, which comes
+ * back to this page with the dialog open again and the text in it (the draft, app/lib/kept-draft.ts).
+ */
+function SignedOutNotice() {
+  const { t } = useLingui();
+  const { pathname, search } = useLocation();
+  const back = resumeAt(`${pathname}${search}`, "send-message");
+  return (
+    <div className="mb-4" data-testid="signed-out">
+      <Alert tone="warning" title={t`You are signed out`}>
+        <p>
+          <Trans>Sign in again to send it: what you wrote stays on this device and comes back in this form.</Trans>
+        </p>
+        <p className="mt-2">
+          <Link to={`/sign-in?redirectTo=${encodeURIComponent(back)}`} className="font-semibold underline underline-offset-4">
+            <Trans>Sign in again</Trans>
+          </Link>
+        </p>
+      </Alert>
+    </div>
   );
 }
 

@@ -23,6 +23,7 @@ import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
+import { translateText } from "../i18n/translate-text.ts";
 import { errorAnswer } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
@@ -163,7 +164,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { opportunity, organizations, contacts, me, acting } = loaderData;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const minTitle = OPPORTUNITY_LIMITS.titleMin;
   const maxTitle = OPPORTUNITY_LIMITS.title;
   const failed = actionData ?? null;
@@ -201,7 +202,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           ? t`Changes show at once on the opportunity's page.`
           : t`It is saved as a draft, visible to your organization only, until you publish it.`}
       </PageHeading>
-      {failed && <RefusalNotice title={t`Not saved`}>{failed.error}</RefusalNotice>}
+      {failed && <RefusalNotice title={t`Not saved`}>{translateText(i18n, failed.error)}</RefusalNotice>}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
         {!opportunity && (
           <Field label={t`Organization`} required error={errors.organizationId}>
@@ -344,7 +345,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           </legend>
           {errors.budget && (
             <p className="mb-2 text-sm text-red-700" role="alert">
-              {errors.budget}
+              {translateText(i18n, errors.budget)}
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -421,7 +422,7 @@ function Choices({
       </legend>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {translateText(i18n, error)}
         </p>
       )}
       <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">

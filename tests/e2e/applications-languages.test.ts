@@ -38,4 +38,9 @@ it("shows My applications and Post an opportunity in Thai, title and description
     expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBe(description);
   }
   await page.getByText("งบประมาณหรืออัตรารายวัน (ไม่บังคับ)").waitFor();
+  // Sent empty, the form's refusals read in Thai too: the specializations' and countries' lists
+  // said "Choose at least one specialization from the list" in English (session 13).
+  await page.locator("form[method='post'] button[type='submit']").click();
+  await page.getByText("เลือกความเชี่ยวชาญอย่างน้อยหนึ่งรายการจากรายการ").first().waitFor();
+  expect(await englishLeft(page, "main", "th", english)).toEqual([]);
 });

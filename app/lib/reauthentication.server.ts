@@ -1,4 +1,5 @@
 import { serviceDeps } from "#server/http/context.ts";
+import { sessionCookie } from "#server/http/cookies.ts";
 import { reauthenticate } from "#server/services/accounts/reauthentication.ts";
 import { actorOf } from "#server/services/context.ts";
 import type { AppContext } from "../context.ts";
@@ -28,8 +29,14 @@ export async function reauthenticateFromForm<Intent extends string>(
   const code = String(formData.get(REAUTHENTICATE_FIELDS.code) ?? "").trim();
   if (!password && !code) return null;
   try {
-    await reauthenticate(serviceDeps(app), actorOf(app.session), password ? { password } : { code });
-    if (app.session) app.session = { ...app.session, authenticatedAt: new Date() };
+    // A browser's session gets a new token with its new proof (ASVS 7.2.4), as through the API.
+    const renewed = await reauthenticate(serviceDeps(app), actorOf(app.session), password ? { password } : { code }, {
+      renewToken: app.responseCookies !== undefined,
+    });
+    if (app.session) {
+      app.session = { ...app.session, authenticatedAt: new Date(), ...(renewed ? { tokenHash: renewed.tokenHash } : {}) };
+    }
+    if (renewed) app.responseCookies?.push(sessionCookie(app.config, renewed.sessionToken, renewed.expiresAt));
     return null;
   } catch (error) {
     const refusal = refusalOf(error);

@@ -7,6 +7,7 @@ import { raceDeadline } from "../db/client.ts";
 import { createApi } from "./api/index.ts";
 import { clientAddress, clientNetwork, type TrustProxy } from "./client-address.ts";
 import type { AppContext, HttpDeps, HttpEnv } from "./context.ts";
+import { bearerToken } from "./cookies.ts";
 import { errorResponse } from "./errors.ts";
 import { LOOP_CPU_LIMIT_MS, LoopCpuMeter } from "./loop-cpu.ts";
 import { createMetrics, createMetricsRoute } from "./metrics.ts";
@@ -195,8 +196,14 @@ export function createHttpApp(deps: HttpDeps) {
       session: await c.get("getSession")(),
       runtime: deps.runtime,
       cachedPageEffects: c.get("cachedPageEffects") ?? [],
+      ...(bearerToken(c.req.header("authorization")) === undefined ? { responseCookies: [] } : {}),
     };
-    return deps.renderDocument(c.req.raw, context);
+    const response = await deps.renderDocument(c.req.raw, context);
+    if (!context.responseCookies?.length) return response;
+    // A redirect's headers may be immutable: the cookies go on a copy.
+    const headers = new Headers(response.headers);
+    for (const cookie of context.responseCookies) headers.append("Set-Cookie", cookie);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
 
   return app;

@@ -70,6 +70,12 @@ export type AppContext = {
    * with the page. An empty list nobody reads when the page is not one the cache keeps.
    */
   cachedPageEffects: CachedPageEffect[];
+  /**
+   * Cookies an action sets beside its own answer (a re-authentication's new session token): the
+   * HTTP layer adds them to the response. Absent when the session came from a Bearer token, or
+   * outside a request (tests, jobs).
+   */
+  responseCookies?: string[];
 };
 
 export type HttpDeps = {

@@ -68,6 +68,13 @@ describe("re-authentication without JavaScript", () => {
       const [session] = await sql`
         select authenticated_at > now() - interval '1 minute' as recent from auth_sessions where user_id = ${person.id}`;
       expect(session?.recent).toBe(true);
+      // With its new proof the browser's session has a new token (ASVS 7.2.4): the cookie it was
+      // given is another, the page goes on signed in with it.
+      const cookie = (await page.context().cookies()).find((item) => item.name === "session");
+      expect(cookie?.value).toBeTruthy();
+      expect(cookie?.value).not.toBe(person.sessionToken);
+      await page.goto(`${app.url}/profile/manage`);
+      await expect(page.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe(newEmail);
       await expectNoAxeViolationsInAnswer(page, app.url, () => openPage({ viewport }));
       expectNoConsoleErrors(errors, EXPECTED_ERRORS);
     });

@@ -24,7 +24,14 @@ import { registerAccount, signIn } from "#server/services/accounts/registration.
 import { resendVerificationEmail, verifyEmail } from "#server/services/accounts/verification.ts";
 import { deleteSession } from "#server/services/sessions.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { clearSessionCookie, readCookie, sessionCookie, trustedBrowserCookie, trustedBrowserCookieName } from "../cookies.ts";
+import {
+  bearerToken,
+  clearSessionCookie,
+  readCookie,
+  sessionCookie,
+  trustedBrowserCookie,
+  trustedBrowserCookieName,
+} from "../cookies.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
@@ -145,7 +152,11 @@ export function createAuthApi(httpDeps: HttpDeps) {
       status: 204,
     }),
     async (c) => {
-      await reauthenticate(deps(c), await actorFrom(c), await readJson(c));
+      // A browser's session (the cookie) gets a new token with its new proof (ASVS 7.2.4); a
+      // Bearer client keeps its own (the answer has no body to carry another).
+      const renewToken = bearerToken(c.req.header("authorization")) === undefined;
+      const renewed = await reauthenticate(deps(c), await actorFrom(c), await readJson(c), { renewToken });
+      if (renewed) c.header("Set-Cookie", sessionCookie(config, renewed.sessionToken, renewed.expiresAt), { append: true });
       return c.body(null, 204);
     },
   );

@@ -362,6 +362,32 @@ describe("POST /api/auth/reauthenticate", () => {
     }
   });
 
+  it("gives a browser's session a new token and ends the old one (ASVS 7.2.4); a Bearer client keeps its own", async () => {
+    const person = await signedInPerson();
+    const me = (cookie?: string, token?: string) => call(env.app, "GET", "/api/auth/me", { cookie, token, ip: person.ip });
+    const done = await call(env.app, "POST", "/api/auth/reauthenticate", {
+      cookie: `session=${person.token}`,
+      body: { password: PASSWORD },
+      ip: person.ip,
+    });
+    expect(done.status).toBe(204);
+    const renewed = cookieFrom(done.headers);
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(`session=${person.token}`);
+    expect((await me(`session=${person.token}`)).status).toBe(401);
+    expect((await me(renewed)).status).toBe(200);
+    // Recent, under the new token: a sensitive change passes without asking again.
+    const [session] = await env.database.sql<{ recent: boolean }[]>`
+      select authenticated_at > now() - interval '1 minute' as recent from auth_sessions where user_id = ${person.id}`;
+    expect(session?.recent).toBe(true);
+
+    const client = await signedInPerson();
+    const bearer = await reauthenticate(client, { password: PASSWORD });
+    expect(bearer.status).toBe(204);
+    expect(cookieFrom(bearer.headers)).toBeUndefined();
+    expect((await me(undefined, client.token)).status).toBe(200);
+  });
+
   it("takes a code of the authenticator app once (a replay fails) and a recovery code once", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: T0 });
     const person = await signedInPerson();

@@ -5,6 +5,7 @@ import type { Executor } from "#server/db/client.ts";
 import { authSessions } from "#server/db/schema.ts";
 import { type Actor, requireAccount, type ServiceDeps, type SignedIn } from "../context.ts";
 import { Unauthorized, ValidationFailed } from "../errors.ts";
+import { hashToken, newToken } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { isOwnBrowser } from "./known-devices.ts";
 import { consumeCodeAttempt, consumePasswordAttempt, forgetCodeFailures, forgetPasswordFailures } from "./limits.ts";
@@ -31,7 +32,8 @@ export async function reauthenticate(
   deps: Pick<ServiceDeps, "db" | "config" | "clientIp" | "deviceToken">,
   actor: Actor,
   input: unknown,
-): Promise<void> {
+  { renewToken = false }: { renewToken?: boolean } = {},
+): Promise<Renewed | null> {
   // requireAccount, not requireUser: an account sent to set up a second factor (ENFORCE_SECOND_FACTOR=all)
   // must be able to prove itself again, or a sign-in older than REAUTHENTICATE_MINUTES could never start the set-up.
   const signedIn = requireAccount(actor);
@@ -47,14 +49,17 @@ export async function reauthenticate(
     if (!(await verifyPassword(given.password, user.hashedPassword))) {
       throw new ValidationFailed(REAUTH_MESSAGES.wrongPassword, [{ path: "password", message: REAUTH_MESSAGES.wrongPassword }]);
     }
-    await markAuthenticated(deps, signedIn);
+    const renewed = await markAuthenticated(deps, signedIn, renewToken);
     await forgetPasswordFailures(db, user.email, clientIp);
-    return;
+    return renewed;
   }
   if ("passkey" in given) {
     // The challenge is single-use and made for this account; a wrong answer is refused as a 400 there.
-    await reauthenticateWithPasskey(deps, user.id, given.passkey, (tx) => markAuthenticated({ db: tx }, signedIn));
-    return;
+    let renewed: Renewed | null = null;
+    await reauthenticateWithPasskey(deps, user.id, given.passkey, async (tx) => {
+      renewed = await markAuthenticated({ db: tx }, signedIn, renewToken);
+    });
+    return renewed;
   }
   await consumeCodeAttempt(db, user.id, clientIp, REAUTH_MESSAGES.tooMany);
   const factor = await db.transaction((tx) => useSecondFactor(tx, deps.config, user.id, secondFactorOf(given.code)));
@@ -62,14 +67,26 @@ export async function reauthenticate(
     const message = factor === "used" ? REAUTH_MESSAGES.codeUsed : REAUTH_MESSAGES.wrongCode;
     throw new ValidationFailed(message, [{ path: "code", message }]);
   }
-  await markAuthenticated(deps, signedIn);
+  const renewed = await markAuthenticated(deps, signedIn, renewToken);
   await forgetCodeFailures(db, user.id, clientIp);
+  return renewed;
 }
 
-/** The session of this request proved its owner now. */
-async function markAuthenticated(deps: { db: Executor }, signedIn: SignedIn): Promise<void> {
-  await deps.db
+/** The session's new token (the old one no longer signs anything in) and its hash. */
+export type Renewed = { sessionToken: string; tokenHash: string; expiresAt: Date };
+
+/**
+ * The session of this request proved its owner now. With `renewToken` (a browser's cookie session:
+ * the door sets the new cookie) it also gets a new token, as a sign-in does (ASVS 7.2.4: a new
+ * session token on re-authentication, the current one ended); a Bearer client keeps its token, as
+ * the 204 has no body to carry another.
+ */
+async function markAuthenticated(deps: { db: Executor }, signedIn: SignedIn, renewToken: boolean): Promise<Renewed | null> {
+  const sessionToken = renewToken ? newToken() : undefined;
+  const [row] = await deps.db
     .update(authSessions)
-    .set({ authenticatedAt: new Date() })
-    .where(and(eq(authSessions.sessionToken, signedIn.sessionTokenHash ?? ""), eq(authSessions.userId, signedIn.id)));
+    .set({ authenticatedAt: new Date(), ...(sessionToken ? { sessionToken: hashToken(sessionToken) } : {}) })
+    .where(and(eq(authSessions.sessionToken, signedIn.sessionTokenHash ?? ""), eq(authSessions.userId, signedIn.id)))
+    .returning({ tokenHash: authSessions.sessionToken, expiresAt: authSessions.expiresAt });
+  return sessionToken && row ? { sessionToken, tokenHash: row.tokenHash, expiresAt: row.expiresAt } : null;
 }

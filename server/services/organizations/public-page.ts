@@ -5,6 +5,7 @@ import { authUsers, consultants, opportunities, organizationMembers, organizatio
 import { isListed } from "../consultants/read-model.ts";
 import type { ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
+import { isPublished } from "../opportunities/search.ts";
 import { organizationColumns } from "./organizations.ts";
 
 // /organizations/{slug} (issue 31): a verified organization's public page: its record, the
@@ -71,7 +72,9 @@ export async function viewOrganizationPage(deps: Pick<ServiceDeps, "db" | "readD
       .where(
         and(
           eq(opportunities.organizationId, organization.id),
-          eq(opportunities.status, "published"),
+          // The literal the opportunities' indexes are limited to (a parameter plans past them),
+          // and a deadline not passed: open, as isOpenForInterest says.
+          isPublished,
           gt(opportunities.deadline, new Date()),
         ),
       )

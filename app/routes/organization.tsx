@@ -13,6 +13,7 @@ import {
 } from "#server/services/organizations/public-page.ts";
 import { RatingStars } from "../components/consultants/rating-stars.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { whereText } from "../components/opportunities/opportunity-facts.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
@@ -135,9 +136,7 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
 function OpenOpportunity({ opportunity }: { opportunity: OrganizationOpportunity }) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const places = opportunity.countries.map((country) => valueLabel(i18n, country));
-  if (opportunity.remote) places.push(i18n._(msg`Remote`));
-  const where = places.join(", ");
+  const where = whereText(i18n, opportunity);
   // The date as the organization set it (its zone's end of day: the opportunity's page says which).
   const deadline = formatDate(`${opportunity.deadlineDate}T00:00:00Z`, locale);
   return (

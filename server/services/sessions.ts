@@ -68,7 +68,7 @@ export type CurrentSession = {
   mustEnrol: MustEnrol;
 };
 
-function timeoutsOf(role: string) {
+export function timeoutsOf(role: string) {
   return role === "admin" ? SESSION_TIMEOUTS.admin : SESSION_TIMEOUTS.user;
 }
 

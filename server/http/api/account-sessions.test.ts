@@ -57,8 +57,8 @@ describe("the account's sessions", () => {
     }
   });
 
-  it("ends one session: its next request is 401; another account's session is 'not found'", async () => {
-    const { email } = await accountWithPassword();
+  it("ends one session: its next request is 401, no browser stays trusted; another account's session is 'not found'", async () => {
+    const { id, email } = await accountWithPassword();
     const first = await signIn(email, CHROME_WINDOWS, "203.0.113.8");
     const second = await signIn(email, SAFARI_IPHONE, "203.0.113.9");
     const list = await call(env.app, "GET", "/api/account/sessions", { token: first });
@@ -68,18 +68,25 @@ describe("the account's sessions", () => {
     expect(refused.status).toBe(404);
     expect(refused.json.message).toBe("Session not found");
     expect((await call(env.app, "GET", "/api/auth/me", { token: second })).status).toBe(200);
+    await env.database
+      .sql`insert into trusted_browsers (user_id, token_hash, expires_at) values (${id}, 'hash-of-the-lost-phone', now() + interval '30 days')`;
     const ended = await call(env.app, "DELETE", `/api/account/sessions/${other.id}`, { token: first });
     expect(ended.status).toBe(204);
+    // The lost phone's saved password no longer signs in without the second step.
+    const [trusted] = await env.database.sql`select count(*)::int as n from trusted_browsers where user_id = ${id}`;
+    expect(trusted?.n).toBe(0);
     expect((await call(env.app, "GET", "/api/auth/me", { token: second })).status).toBe(401);
     expect((await call(env.app, "GET", "/api/auth/me", { token: first })).status).toBe(200);
     expect((await call(env.app, "DELETE", "/api/account/sessions/abc", { token: first })).status).toBe(404);
     expect((await call(env.app, "GET", "/api/account/sessions")).status).toBe(401);
   });
 
-  it("ending this very session signs this browser out and clears its cookie", async () => {
-    const { email } = await accountWithPassword();
+  it("ending this very session signs this browser out and clears its cookie, and keeps its trust as Sign out does", async () => {
+    const { id, email } = await accountWithPassword();
     const token = await signIn(email, CHROME_WINDOWS, "203.0.113.10");
     const [mine] = (await call(env.app, "GET", "/api/account/sessions", { token })).json.sessions;
+    await env.database
+      .sql`insert into trusted_browsers (user_id, token_hash, expires_at) values (${id}, 'hash-of-this-browser', now() + interval '30 days')`;
     const response = await call(env.app, "DELETE", `/api/account/sessions/${mine.id}`, {
       cookie: `session=${token}`,
       headers: { "sec-fetch-site": "same-origin" },
@@ -87,6 +94,8 @@ describe("the account's sessions", () => {
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^session=; .*Max-Age=0/));
     expect((await call(env.app, "GET", "/api/auth/me", { token })).status).toBe(401);
+    const [trusted] = await env.database.sql`select count(*)::int as n from trusted_browsers where user_id = ${id}`;
+    expect(trusted?.n).toBe(1);
   });
 
   it("signs out everywhere else with ?others=1 and keeps this session; no browser stays trusted", async () => {
@@ -199,6 +208,21 @@ describe("session timeouts (fixed clock)", () => {
     await env.database.sql`update auth_users set role = 'admin' where id = ${id}`;
     vi.setSystemTime(start + 13 * HOUR);
     expect((await me(token)).status).toBe(401);
+  });
+
+  it("lists only the sessions that would still sign in: none left idle past the role's timeout", async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const { id, email } = await accountWithPassword("user");
+    await signIn(email, CHROME_WINDOWS, "203.0.113.22");
+    await signIn(email, SAFARI_IPHONE, "203.0.113.23");
+    // Made an admin by SQL (the app's promotion ends the sessions): the two are idle past 12 hours, unused since.
+    await env.database.sql`update auth_users set role = 'admin' where id = ${id}`;
+    vi.setSystemTime(start + 13 * HOUR);
+    const fresh = await signIn(email, CHROME_WINDOWS, "203.0.113.24");
+    const response = await call(env.app, "GET", "/api/account/sessions", { token: fresh });
+    expect(response.status).toBe(200);
+    expect(response.json.sessions.map((session: { isCurrent: boolean }) => session.isCurrent)).toEqual([true]);
   });
 });
 

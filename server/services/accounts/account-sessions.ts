@@ -9,7 +9,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { targetUser } from "../admin/users.ts";
 import { type Actor, inAdminTransaction, requireAccount, type ServiceDeps } from "../context.ts";
 import { NotFound, ValidationFailed } from "../errors.ts";
-import { deleteUserSessions } from "../sessions.ts";
+import { deleteUserSessions, timeoutsOf } from "../sessions.ts";
 import { deviceInWords } from "./device-words.ts";
 
 // Sessions you can see (issue 38, ASVS 7.4.5 and 7.5.2): the account's own list, ending one or all
@@ -30,6 +30,10 @@ type Deps = Pick<ServiceDeps, "db">;
 export async function listAccountSessions(deps: Deps, actor: Actor, locale?: Locale): Promise<{ sessions: AccountSession[] }> {
   const signedIn = requireAccount(actor);
   const i18n = locale === undefined ? null : await serverI18n(locale);
+  // Only the sessions that would still sign someone in: idle or past their absolute end by the
+  // account's role now (a session is deleted only when next used, or by the hourly purge).
+  const now = Date.now();
+  const { idleMs, absoluteMs } = timeoutsOf(signedIn.role);
   const rows = await deps.db
     .select({
       id: authSessions.id,
@@ -40,7 +44,14 @@ export async function listAccountSessions(deps: Deps, actor: Actor, locale?: Loc
       lastSeenAt: authSessions.lastSeenAt,
     })
     .from(authSessions)
-    .where(and(eq(authSessions.userId, signedIn.id), gt(authSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authSessions.userId, signedIn.id),
+        gt(authSessions.expiresAt, new Date(now)),
+        gt(authSessions.lastSeenAt, new Date(now - idleMs)),
+        gt(authSessions.createdAt, new Date(now - absoluteMs)),
+      ),
+    )
     .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.id))
     .limit(200);
   return {
@@ -55,15 +66,24 @@ export async function listAccountSessions(deps: Deps, actor: Actor, locale?: Loc
   };
 }
 
-/** Ends one of the person's own sessions (this one too, which signs them out); another's is "not found". */
+/**
+ * Ends one of the person's own sessions (this one too, which signs them out); another's is "not found".
+ * Ending another device's session (a lost phone) forgets the account's trusted browsers too: the
+ * trust is a cookie of its own, not tied to a session, and a phone that saved the password would
+ * otherwise sign in again without the second step. Signing this browser out keeps them, as Sign out does.
+ */
 export async function endAccountSession(deps: Deps, actor: Actor, id: number): Promise<{ isCurrent: boolean }> {
   const signedIn = requireAccount(actor);
-  const [ended] = await deps.db
-    .delete(authSessions)
-    .where(and(eq(authSessions.id, id), eq(authSessions.userId, signedIn.id)))
-    .returning({ sessionToken: authSessions.sessionToken });
-  if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
-  return { isCurrent: ended.sessionToken === signedIn.sessionTokenHash };
+  return deps.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.id, id), eq(authSessions.userId, signedIn.id)))
+      .returning({ sessionToken: authSessions.sessionToken });
+    if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
+    const isCurrent = ended.sessionToken === signedIn.sessionTokenHash;
+    if (!isCurrent) await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, signedIn.id));
+    return { isCurrent };
+  });
 }
 
 const othersSchema = z.object({ others: z.enum(["1", "true"], { error: SESSION_MESSAGES.othersRequired }) });

@@ -135,6 +135,30 @@ const PRIVILEGED: Privileged[] = [
     },
   },
   {
+    name: "POST /api/account/passkeys/options (add a passkey)",
+    role: "user",
+    prepare: async (person) => () => call(env.app, "POST", "/api/account/passkeys/options", { token: person.token }),
+    unchanged: async (person) => {
+      expect(await env.database.sql`select 1 from passkey_challenges where user_id = ${person.id}`).toHaveLength(0);
+    },
+  },
+  {
+    name: "DELETE /api/account/passkeys/{id} (remove a passkey)",
+    role: "user",
+    prepare: async (person) => {
+      // A passkey as registration leaves it (tests/e2e/passkeys.test.ts registers real ones).
+      const [row] = await env.database.sql<{ id: number }[]>`
+        insert into passkeys (user_id, credential_id, public_key, counter, transports, name)
+        values (${person.id}, ${`credential-${++counter}`}, 'cHVibGljLWtleQ', 0, '{internal}', 'Phone') returning id`;
+      targets.set(person.id, row!.id);
+      return () => call(env.app, "DELETE", `/api/account/passkeys/${row!.id}`, { token: person.token });
+    },
+    unchanged: async (person) => {
+      expect(await env.database.sql`select 1 from passkeys where id = ${targets.get(person.id)!}`).toHaveLength(1);
+    },
+    status: 204,
+  },
+  {
     name: "PUT /api/admin/users/{id}/promote",
     role: "admin",
     prepare: async (admin) => {

@@ -175,6 +175,15 @@ describe("the field glossary file", () => {
     const withTwoSentences = fileCopy();
     Object.assign(withTwoSentences.concepts[0] as object, { definition: "One sentence here. Another one there." });
     expect(GlossaryFileSchema.safeParse(withTwoSentences).success).toBe(false);
+    // tagsText: false only on the forms that tag a text as written in capitals.
+    const withTagsText = fileCopy();
+    const monitoring = withTagsText.concepts[0] as { terms: { en: unknown[] } };
+    monitoring.terms.en.push({ text: "M&E systems", tagsText: false });
+    expect(
+      GlossaryFileSchema.safeParse(withTagsText)
+        .error?.issues.map((issue) => issue.message)
+        .join("\n"),
+    ).toContain("tagsText: false is for a case-sensitive form that is not standalone");
   });
 });
 

@@ -224,10 +224,21 @@ const FormObjectSchema = z
     standalone: z.boolean().optional(),
     /** The same key is a form of other concepts too ("PPP"): the search must not pick one blindly. */
     ambiguous: z.boolean().optional(),
+    /**
+     * false: a case-sensitive acronym that, written in capitals in a profile's or a ToR's text, too
+     * often means something else ("API" the software term, "PM" the Prime Minister, "KM"
+     * kilometres): it tags no document with its concept (cappedForms, server/services/search/
+     * concepts.ts), though typed in a query it still names the concept.
+     */
+    tagsText: z.boolean().optional(),
     /** A word on usage for translators. */
     note: z.string().min(1).max(300).optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (form) => form.tagsText !== false || (form.caseSensitive === true && form.standalone === false),
+    "tagsText: false is for a case-sensitive form that is not standalone (the only forms that tag a text as written in capitals)",
+  );
 
 /** A form: a plain string, or an object when it carries flags. */
 export const GlossaryFormSchema = z.union([FormTextSchema, FormObjectSchema]).transform((form) => {
@@ -237,6 +248,7 @@ export const GlossaryFormSchema = z.union([FormTextSchema, FormObjectSchema]).tr
     caseSensitive: value.caseSensitive ?? false,
     standalone: value.standalone ?? true,
     ambiguous: value.ambiguous ?? false,
+    ...(value.tagsText === false ? { tagsText: false } : {}),
     ...(value.note ? { note: value.note } : {}),
   };
 });
@@ -829,6 +841,7 @@ function writtenForm(form: GlossaryForm): z.input<typeof GlossaryFormSchema> {
     ...(form.caseSensitive ? { caseSensitive: true } : {}),
     ...(form.standalone ? {} : { standalone: false }),
     ...(form.ambiguous ? { ambiguous: true } : {}),
+    ...(form.tagsText === false ? { tagsText: false } : {}),
     ...(form.note ? { note: form.note } : {}),
   };
   return Object.keys(flags).length === 0 ? form.text : { text: form.text, ...flags };

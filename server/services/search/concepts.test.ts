@@ -112,6 +112,12 @@ describe("acronyms written in a profile's or a ToR's text (issue 33)", () => {
     tot: { text: "Ran a ToT for provincial trainers.", finds: ["ToT", "TOT"] },
     title: { text: "Works with district governments.", title: "WASH Specialist", finds: ["WASH"] },
     word: { text: "Taught children to wash their hands; Mel and her team ran the tot and meal clubs.", finds: [] },
+    // Capitals that mean something else in a text (the glossary's tagsText: false).
+    api: { text: "Wrote the REST API of the DHIS2 integration.", finds: [] },
+    pm: { text: "Adviser to the PM's office on air quality (PM 2.5).", finds: [] },
+    km: { text: "Supervised the upgrading of 120 KM of rural roads.", finds: [] },
+    gap: { text: "Prepared the GAP of the loan with the women's union.", finds: [] },
+    ea: { text: "Prepared the EA and the environmental management plan.", finds: [] },
   };
 
   beforeAll(async () => {
@@ -170,6 +176,22 @@ describe("acronyms written in a profile's or a ToR's text (issue 33)", () => {
       expect(await torsFound(keywords)).toEqual(expected(keywords));
     },
   );
+
+  it.each([
+    ["api", "climate adaptation", "API"],
+    ["pm", "project management", "PM"],
+    ["km", "knowledge management", "KM"],
+    ["gap", "good agricultural practices", "GAP"],
+    ["ea", "executing agency", "EA"],
+  ])("tags no concept from capitals that mean something else in a text (%s is no %s)", async (key, spelled, acronym) => {
+    expect(await profilesFound(spelled)).not.toContain(key);
+    expect(await torsFound(spelled)).not.toContain(key);
+    // Typed in a query, the acronym still names its concept.
+    const typed = await searchConsultants({ db: holder.db.db, runtime }, searchParams({ keywords: acronym }));
+    const [concept] =
+      (await searchConsultants({ db: holder.db.db, runtime }, searchParams({ keywords: spelled }))).expandedTerms ?? [];
+    expect(typed.expandedTerms?.map((expanded) => expanded.concept)).toEqual([concept?.concept]);
+  });
 
   it("tags the documents written before (migration 0048, then the start-up's retag)", async () => {
     const { sql, db } = holder.db;

@@ -48,12 +48,13 @@ export function capitalsLexeme(word: string): string | null {
  * The forms that tag a document only as written: an acronym that is also an ordinary word ("WASH",
  * "MEL", "ToT": case-sensitive, standalone: false), in its own case and in capitals ("ToT", "TOT"),
  * as the query reads it (caseMatches, glossary.ts), each the '#u:' lexeme of the word. A form of
- * two concepts ("SEA", "IP", "TA") is left out: the text does not say which it means.
+ * two concepts ("SEA", "IP", "TA") is left out: the text does not say which it means; so is one
+ * flagged tagsText: false ("API", "PM", "KM"), which in a text too often means something else.
  */
 export function cappedForms(glossary: Glossary): { concept: string; lexeme: string }[] {
   const forms = glossary.concepts.flatMap((concept) =>
     allForms(concept)
-      .filter((form) => form.caseSensitive && !form.standalone && !form.ambiguous)
+      .filter((form) => form.caseSensitive && !form.standalone && !form.ambiguous && form.tagsText !== false)
       .flatMap((form) => [form.text, form.text.toUpperCase()])
       .map((word) => capitalsLexeme(word))
       .filter((lexeme) => lexeme !== null)

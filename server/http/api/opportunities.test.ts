@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import { COUNTRIES } from "#common/constants.ts";
 import { OPPORTUNITY_LIMITS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { JOBS } from "#server/jobs/queue.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
 import { call } from "../../../tests/setup/api-app.ts";
@@ -92,6 +93,12 @@ async function published(owner: Person, organizationId: number, extra: Record<st
   expect(response.status, response.text).toBe(200);
   return opportunitySchema.parse(response.json);
 }
+
+/** Whether the opportunities' sitemap lists this opportunity's page. */
+const inSitemap = async (id: number) =>
+  (
+    await (await env.app.request("/sitemaps/opportunities.xml", { headers: { "x-forwarded-for": "192.0.2.10" } })).text()
+  ).includes(`/opportunities/${id}-`);
 
 const countOpportunities = async () =>
   Number((await env.database.sql<{ n: number }[]>`select count(*)::int as n from opportunities`)[0]!.n);
@@ -250,6 +257,7 @@ describe("states and who sees what", () => {
     const opportunity = await draft(org.owner, org.id);
     const path = `/api/opportunities/${opportunity.id}`;
     expect((await call(env.app, "GET", path)).status).toBe(404);
+    expect(await inSitemap(opportunity.id)).toBe(false);
     expect((await call(env.app, "GET", path, { token: consultant.token })).status).toBe(404);
     expect((await call(env.app, "GET", path, { token: other.owner.token })).status).toBe(404);
     const asMember = await call(env.app, "GET", path, { token: member.token });
@@ -279,6 +287,7 @@ describe("states and who sees what", () => {
     const org = await organization();
     const opportunity = await published(org.owner, org.id);
     const path = `/api/opportunities/${opportunity.id}`;
+    expect(await inSitemap(opportunity.id)).toBe(true);
     const deletion = await call(env.app, "DELETE", path, { token: org.owner.token });
     expect(deletion.status).toBe(409);
     expect(deletion.json.message).toBe(OPPORTUNITY_TEXTS.notDraft);
@@ -288,6 +297,8 @@ describe("states and who sees what", () => {
     expect(filled.status).toBe(200);
     expect(filled.json).toMatchObject({ status: "filled" });
     expect(filled.json.closedAt).not.toBeNull();
+    // In the sitemap while open only.
+    expect(await inSitemap(opportunity.id)).toBe(false);
     const edit = await call(env.app, "PATCH", path, { token: org.owner.token, body: { title: "A new title here" } });
     expect(edit.status).toBe(409);
     expect(edit.json.message).toBe(OPPORTUNITY_TEXTS.notEditable);
@@ -340,10 +351,21 @@ describe("states and who sees what", () => {
     expect((await call(env.app, "GET", `/api/opportunities/${later.id}`)).json.status).toBe("published");
     const [row] = await env.database.sql<{ status: string }[]>`select status from opportunities where id = ${soon.id}`;
     expect(row?.status).toBe("closed");
+    expect(await inSitemap(soon.id)).toBe(false);
+    expect(await inSitemap(later.id)).toBe(true);
     // Running it again (another instance, the next slot) closes nothing more.
     const closedAt = (await call(env.app, "GET", `/api/opportunities/${soon.id}`)).json.closedAt;
     await closeExpiredOpportunities(env.database.db, new Date(Date.now() + 3 * 86_400_000));
     expect((await call(env.app, "GET", `/api/opportunities/${soon.id}`)).json.closedAt).toBe(closedAt);
+  });
+
+  it("closes them through the queue's job (the one scheduled every five minutes), whichever instance's worker takes it", async () => {
+    const org = await organization();
+    const passed = await published(org.owner, org.id, { deadline: inDays(2), startDate: null });
+    await env.database.sql`update opportunities set deadline = now() - interval '1 minute' where id = ${passed.id}`;
+    await env.jobs.enqueue(JOBS.closeOpportunities, {});
+    const status = async () => (await call(env.app, "GET", `/api/opportunities/${passed.id}`)).json.status;
+    await expect.poll(status, { timeout: 15_000 }).toBe("closed");
   });
 });
 
@@ -475,6 +497,27 @@ describe("the approval queue", () => {
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(OPPORTUNITY_TEXTS.tooManyOpenUnverified);
     expect((await call(env.app, "GET", `/api/opportunities/${fourth.id}`, { token: org.owner.token })).json.status).toBe("draft");
+  });
+
+  it("limits open opportunities: 50 for a verified organization (409 with a clear message); closing one frees a place", async () => {
+    const org = await organization();
+    const first = await published(org.owner, org.id);
+    // The other 49 open ones made inside PostgreSQL from the first (the limit counts rows, not texts).
+    await env.database.sql`
+      insert into opportunities (organization_id, slug, title, description, description_html, specializations, countries,
+        duration_value, duration_unit, deadline_date, deadline, time_zone, status, published_at)
+      select organization_id, slug || '-' || g, title, description, description_html, specializations, countries,
+        duration_value, duration_unit, deadline_date, deadline, time_zone, 'published', now()
+      from opportunities, generate_series(2, ${OPPORTUNITY_LIMITS.openVerified}) as g where id = ${first.id}`;
+    const next = await draft(org.owner, org.id);
+    const refused = await call(env.app, "POST", `/api/opportunities/${next.id}/publish`, { token: org.owner.token });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(OPPORTUNITY_TEXTS.tooManyOpenVerified);
+    expect((await call(env.app, "GET", `/api/opportunities/${next.id}`, { token: org.owner.token })).json.status).toBe("draft");
+    await call(env.app, "POST", `/api/opportunities/${first.id}/close`, { token: org.owner.token, body: {} });
+    const freed = await call(env.app, "POST", `/api/opportunities/${next.id}/publish`, { token: org.owner.token });
+    expect(freed.status, freed.text).toBe(200);
+    expect(freed.json.status).toBe("published");
   });
 });
 

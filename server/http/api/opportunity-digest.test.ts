@@ -61,7 +61,8 @@ describe("the opportunities digest", () => {
     const deps = { db: api.database.db, config: api.config, jobs: api.jobs };
     const publish = await poster(api);
     const sokha = await consultant(api);
-    const rice = `Rice seed systems adviser ${unique()}`;
+    // A title carrying markup (stored XSS): text in the e-mail's HTML, never a tag.
+    const rice = `Rice seed systems adviser <img src=x onerror=alert(1)> ${unique()}`;
     await publish(rice, "Agriculture");
     const clinic = `Clinic survey lead ${unique()}`;
     await publish(clinic, "Healthcare");
@@ -70,6 +71,8 @@ describe("the opportunities digest", () => {
     const mail = await api.smtp.waitForMail(sokha.email);
     expect(mail.subject).toContain("New opportunities for you");
     expect(mail.text).toContain(rice);
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("&#60;img src=x onerror=alert(1)&#62;");
     expect(mail.text).toContain("match 100/100");
     expect(mail.text).not.toContain(clinic);
 

@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Hono } from "hono";
 import { describe, expect } from "vitest";
-import { SORT_OPTIONS } from "#common/constants.ts";
+import { AVAILABILITY_VALUES, EXPERIENCE_LEVELS, SORT_OPTIONS } from "#common/constants.ts";
 import { REVIEW_ENGAGEMENTS } from "#common/reviews.ts";
 import { call } from "../../tests/setup/api-app.ts";
 import { contractBreach, documentedRoutes } from "../../tests/setup/api-contract.ts";
@@ -183,6 +183,27 @@ describe("the OpenAPI document", () => {
     expect(
       document.paths["/api/consultants"].get.responses["200"].content["application/json"].schema.properties.sort.enum,
     ).toEqual(SORT_OPTIONS.map(({ value }) => value));
+  });
+
+  it("says what a request may carry: the search's fixed choices as enums, a message's consultant in the path only", async ({
+    api,
+  }) => {
+    // The operations review (part 2, 7): experience, availability and sort were any text, so a generated
+    // client accepted sort: "cheapest" (the server's 400); the message body required the consultantId
+    // the door takes from the path.
+    const document = (await call(api.app, "GET", "/api/openapi.json")).json;
+    const search = Object.fromEntries(
+      document.paths["/api/consultants"].get.parameters.map((parameter: { name: string; schema: { enum?: string[] } }) => [
+        parameter.name,
+        parameter.schema.enum,
+      ]),
+    );
+    expect(search.experience).toEqual(EXPERIENCE_LEVELS.map(({ value }) => value));
+    expect(search.availability).toEqual([...AVAILABILITY_VALUES]);
+    expect(search.sort).toEqual(SORT_OPTIONS.map(({ value }) => value));
+    const message = document.paths["/api/consultants/{id}/messages"].post.requestBody.content["application/json"].schema;
+    expect(Object.keys(message.properties)).not.toContain("consultantId");
+    expect(message.required).not.toContain("consultantId");
   });
 
   it("holds the API tests' answers to their schemas: a field too many or too few, at any depth, or another status fails", async ({

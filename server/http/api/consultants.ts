@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { AVAILABILITY_VALUES, EXPERIENCE_LEVELS, SORT_OPTIONS } from "#common/constants.ts";
 import { consultantProfileSchema } from "#common/consultant-schema.ts";
 import { LOCALES } from "#common/locales.ts";
 import { parseSearchParams, searchParamsSchema } from "#common/search-params.ts";
@@ -21,6 +22,18 @@ import { noInput, notStored, serviceCalls } from "./service-call.ts";
 const describeRoute = describeRoutesIn("Directory");
 
 /**
+ * The search's query as the document states it: the fixed choices as enums (a generated client
+ * must not offer sort: "cheapest"). The parser stays lenient where people type (any case, "all",
+ * "1-3 years"); the document names the values to send.
+ */
+const oneOf = (values: readonly string[]) => z.enum(values as [string, ...string[]]).optional();
+const searchQueryDocument = searchParamsSchema.extend({
+  experience: oneOf(EXPERIENCE_LEVELS.map(({ value }) => value)),
+  availability: oneOf(AVAILABILITY_VALUES),
+  sort: oneOf(SORT_OPTIONS.map(({ value }) => value)),
+});
+
+/**
  * A profile with a long track record is a few hundred kilobytes at most (50 assignments of up to
  * 2000 characters each). The limit is well above that, so that an over-long field is answered
  * with a 400 naming it (issue 12: "a 1 MB description"), and only a body beyond any use is a 413.
@@ -37,7 +50,7 @@ export function createConsultantsApi(deps: HttpDeps) {
     "/",
     describeRoute({
       summary: "Search the listed consultants",
-      query: searchParamsSchema,
+      query: searchQueryDocument,
       response: searchResultSchema,
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { MESSAGE_TEXTS, markReadSchema, replySchema, sendMessageSchema } from "#common/messages.ts";
+import { MESSAGE_TEXTS, markReadSchema, messageFormSchema, replySchema } from "#common/messages.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { inboxItemShape, inboxMessageSchema } from "#server/http/openapi/messages.ts";
 import { messageOnly } from "#server/http/openapi/schemas.ts";
@@ -40,7 +40,8 @@ export function createConsultantMessagesApi(deps: HttpDeps) {
     describeRoute({
       summary: "Send a consultant a message",
       auth: "session",
-      body: sendMessageSchema,
+      // The consultant is the path's id: the body carries only the message.
+      body: messageFormSchema,
       response: messageOnly,
       status: 201,
     }),

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveApi } from "../../tests/setup/api-app.ts";
+import { insertConsultant } from "../../tests/setup/consultants.ts";
 import { freezePostgres } from "../../tests/setup/freeze.ts";
 import { type PrimaryWithReplica, startReplicatedAppDatabase, waitForReplay } from "../../tests/setup/replica.ts";
 import { loadConfig } from "../config.ts";
@@ -48,6 +49,7 @@ let jobs: JobQueue;
 let database: Awaited<ReturnType<typeof openDatabase>>;
 let app: ReturnType<typeof createHttpApp>;
 let token: string;
+let consultantId: number;
 
 beforeAll(async () => {
   ({ dir, servers } = await startReplicatedAppDatabase("frozen"));
@@ -70,6 +72,7 @@ beforeAll(async () => {
     .values({ email: "frozen@example.org", name: "Frozen Tester", hashedPassword: "not-a-hash" })
     .returning({ id: authUsers.id });
   token = (await createSession(database.db, user?.id ?? 0)).token;
+  ({ id: consultantId } = await insertConsultant(database.sql));
   await waitForReplay(servers.primary.url("app"), servers.replica.url("app"));
 }, 180_000);
 
@@ -162,7 +165,13 @@ describe("a stopped read replica", () => {
     await servers.replica.stop();
     const first = await search();
     expect(first.status, first.body).toBe(200);
-    for (const url of ["/api/consultants?keywords=water", "/api/stats", "/api/consultants?sort=recent"]) {
+    // The review: search, a visitor's profile and the home listing answered 503 until the replica was back.
+    for (const url of [
+      "/api/consultants?keywords=water",
+      `/api/consultants/${consultantId}`,
+      "/api/stats",
+      "/api/consultants?sort=recent",
+    ]) {
       const answer = await timed("GET", url);
       expect(answer.status, `${url}: ${answer.body}`).toBe(200);
     }

@@ -38,7 +38,9 @@ async function timed(url: string) {
 
 describe("20 CV downloads of a maximal profile at once", () => {
   // What decides it is the event loop's CPU per download (212-730 ms before the CV thread, 7-30 ms
-  // after); the latencies only catch a stall (5.2 s and 20.7 s before), not a loaded machine's jitter.
+  // after). The issue's bounds (search under 100 ms, /healthz under 50 ms) hold for the median
+  // (5 168 ms and seconds before); the maxima only catch a stall (5.2 s and 20.7 s before), since
+  // one answer on a loaded machine can wait for a core whatever the server does.
   it("all answer, the event loop spends little CPU on each, and a search and /healthz never stall", async () => {
     const pid = app.process.pid;
     if (!pid) throw new Error("no server pid");
@@ -71,15 +73,18 @@ describe("20 CV downloads of a maximal profile at once", () => {
     const answers = await downloads;
     const cpuPerDownload = (eventLoopCpuMs(pid) - cpuBefore) / answers.length;
     const max = (values: number[]) => Math.round(Math.max(...values));
+    const median = (values: number[]) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0);
     console.info(
       `20 CV downloads: ${answers.filter((answer) => answer.status === 200).length} × 200 in ${max(answers.map((a) => a.ms))} ms; ` +
-        `event loop CPU ${cpuPerDownload.toFixed(1)} ms per download; ${searches.length} searches, max ${max(searches)} ms; /healthz max ${max(health)} ms`,
+        `event loop CPU ${cpuPerDownload.toFixed(1)} ms per download; ${searches.length} searches, median ${median(searches)} / max ${max(searches)} ms; /healthz median ${median(health)} / max ${max(health)} ms`,
     );
     console.info(
       `quiet searches ${quiet.map(Math.round).join(" ")} ms; during: searches ${searches.map(Math.round).join(" ")}, /healthz ${health.map(Math.round).join(" ")}`,
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     expect(cpuPerDownload).toBeLessThan(100);
+    expect(median(searches)).toBeLessThan(100);
+    expect(median(health)).toBeLessThan(50);
     expect(max(searches)).toBeLessThan(1000);
     expect(max(health)).toBeLessThan(1000);
   });

@@ -31,6 +31,11 @@ export type GeneratedConsultant = Omit<
   shortName?: string;
   /** For some consultants who are not available now: the month they will be (YYYY-MM-DD). */
   availableFrom?: string | null;
+  /**
+   * When the profile was last edited: after the latest month its track record shows (its owner
+   * added that assignment), never before it joined; the page's "Last updated".
+   */
+  updatedAt?: Date;
   /** The language the profile is written in (issue 37): the demo's are not stated. */
   profileLanguage?: PublicConsultant["profileLanguage"];
 };
@@ -167,6 +172,24 @@ function withLanguageRenamed(track: GeneratedTrackRecord, from: string, to: stri
   return { ...track, languageLevels: level && to ? { ...others, [to]: level } : others };
 }
 
+/**
+ * The last edit of a generated profile: a few days into the latest month its track record shows
+ * (up to `now`), or when it joined if that is later. Drawn from a stream of its own, so the rest
+ * of the directory stays as it was.
+ */
+function lastEdited(track: GeneratedTrackRecord, createdAt: Date, now: Date, seed: number, index: number) {
+  const current = now.toISOString().slice(0, 7);
+  const latest = track.assignments
+    .flatMap((assignment) => [assignment.startDate, assignment.endDate])
+    .filter((month): month is string => month !== null && month <= current)
+    .sort()
+    .at(-1);
+  if (!latest) return createdAt;
+  const days = createRandom((seed * 131 + index * 104_729 + 5) >>> 0).int(1, 27);
+  const edited = new Date(`${latest}-01T00:00:00Z`).getTime() + days * 86_400_000 + ((index * 7_919) % 86_400) * 1000;
+  return new Date(Math.min(now.getTime(), Math.max(createdAt.getTime(), edited)));
+}
+
 export function* generateConsultants({
   count,
   seed = 2026,
@@ -231,7 +254,7 @@ export function* generateConsultants({
     const facts: BioFacts = { name: name.short, title, city, country, yearsExperience, languages, field, trackRecord };
     const availableForWork = random.chance(0.75);
     const emailLocal = slug(name.full) || `consultant${i}`;
-    yield {
+    const consultant = {
       name: name.full,
       shortName: name.short,
       title,
@@ -259,5 +282,7 @@ export function* generateConsultants({
       createdAt: new Date(now.getTime() - random.int(0, 1460) * 86_400_000 - random.int(0, 86_399) * 1000),
       trackRecord,
     } satisfies GeneratedConsultant;
+    // After the draws above, in their order: the rest of the directory stays as it was.
+    yield { ...consultant, updatedAt: lastEdited(trackRecord, consultant.createdAt, now, seed, i) };
   }
 }

@@ -5,7 +5,7 @@ import { getDirectoryStats } from "#server/services/stats.ts";
 import { databaseTest } from "../../../tests/setup/fixtures.ts";
 import { DEMO_DIRECTORY_SIZE, demoDirectory } from "./demo.ts";
 import { allReviewTexts, BAND_SCORES, MAX_TEXT_USES } from "./demo-reviews.ts";
-import { type GeneratedConsultant, generateConsultants } from "./generate.ts";
+import { DEMO_NOW, type GeneratedConsultant, generateConsultants } from "./generate.ts";
 import { HOME_LANGUAGES, PEOPLE } from "./people.ts";
 import { NEIGHBOUR_COUNTRIES, PLACES, SUBREGIONS, WORK_COUNTRIES, type WorkCountry } from "./regions.ts";
 import reviewsByField from "./reviews-by-field.json" with { type: "json" };
@@ -171,6 +171,22 @@ describe.each([
     }
   });
 
+  it("dates the last update after every month the track record shows, and not before the profile joined", () => {
+    // Tried as a newcomer (session 14): 103 of 150 demo profiles said "Last updated 7 September
+    // 2023" beside "Nov 2024 – present": the update date was the joining date.
+    for (const consultant of directory) {
+      const now = DEMO_NOW.toISOString().slice(0, 7);
+      const shown = (consultant.trackRecord?.assignments ?? [])
+        .flatMap((a) => [a.startDate, a.endDate])
+        .filter((month): month is string => month !== null && month <= now);
+      const latest = shown.sort().at(-1);
+      const updated = consultant.updatedAt ?? consultant.createdAt;
+      if (latest) expect(updated.toISOString().slice(0, 7) >= latest, `${consultant.name}: ${latest}`).toBe(true);
+      expect(updated.getTime(), consultant.name).toBeGreaterThanOrEqual(consultant.createdAt.getTime());
+      expect(updated.getTime(), consultant.name).toBeLessThanOrEqual(DEMO_NOW.getTime());
+    }
+  });
+
   it("gives about six in ten consultants a daily rate, with every visibility chosen", () => {
     const rated = directory.filter((consultant) => consultant.dailyRate);
     expect(rated.length / directory.length).toBeGreaterThan(0.5);
@@ -301,6 +317,11 @@ describe("the demo directory's reviews", () => {
         (select count(*)::int from consultant_assignments a where a.consultant_id = c.id and a.end_date is not null) as completed
       from consultants c`;
     for (const row of rows) expect(row.projects).toBe(row.completed);
+    // The page's "Last updated" is never before a month the profile's track record shows.
+    const [stale] = await sql<{ n: number }[]>`
+      select count(*)::int as n from consultants c
+      where c.updated_at < (select max(a.start_date) from consultant_assignments a where a.consultant_id = c.id)`;
+    expect(stale!.n).toBe(0);
     expect(rows.filter((row) => row.rate !== null).length).toBe(directory.filter((c) => c.dailyRate).length);
     const stats = await getDirectoryStats(db);
     expect(stats.totalProjects).toBe(rows.reduce((sum, row) => sum + row.completed, 0));

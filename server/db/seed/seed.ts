@@ -34,6 +34,7 @@ function toRow(c: GeneratedConsultant, status: string) {
     projects_completed: c.projectsCompleted,
     status,
     created_at: createdAt,
+    updated_at: (c.updatedAt ?? c.createdAt).toISOString(),
     language_levels: c.trackRecord?.languageLevels ?? {},
     daily_rate_min: c.dailyRate?.min ?? null,
     daily_rate_max: c.dailyRate?.max ?? null,
@@ -52,13 +53,13 @@ async function insertRows(sql: Sql, rows: ReturnType<typeof toRow>[]) {
     select r.name, r.title, r.email, r.phone, r.location, r.city, r.country, r.years_experience,
       array(select jsonb_array_elements_text(r.languages)), r.primary_specialization,
       array(select jsonb_array_elements_text(r.secondary_specializations)), r.bio, r.show_email, r.show_phone,
-      r.available_for_work, r.rating, r.projects_completed, r.status, r.created_at, r.created_at, r.language_levels,
+      r.available_for_work, r.rating, r.projects_completed, r.status, r.created_at, r.updated_at, r.language_levels,
       r.daily_rate_min, r.daily_rate_max, r.rate_currency, r.rate_visibility, r.available_from
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
       name text, title text, email text, phone text, location text, city text, country text, years_experience int,
       languages jsonb, primary_specialization text, secondary_specializations jsonb, bio text, show_email boolean,
       show_phone boolean, available_for_work boolean, rating int, projects_completed int, status text,
-      created_at timestamptz, language_levels jsonb, daily_rate_min int, daily_rate_max int, rate_currency text,
+      created_at timestamptz, updated_at timestamptz, language_levels jsonb, daily_rate_min int, daily_rate_max int, rate_currency text,
       rate_visibility text, available_from date)`;
 }
 

@@ -17,6 +17,7 @@ import { dismissOpportunityReports } from "#server/services/opportunities/report
 import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
+import { lastMinuteOf } from "../components/opportunities/opportunity-facts.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { appContext } from "../context.ts";
@@ -158,7 +159,7 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
                     <p className="text-muted">
                       <bdi>{organization}</bdi>
                       {row.organization.verified ? ` · ${t`verified`}` : ` · ${t`not verified`}`} ·{" "}
-                      {statusLabel(i18n, row.status)} · <Trans>deadline</Trans> <LocalTime value={row.deadline} />
+                      {statusLabel(i18n, row.status)} · <Trans>deadline</Trans> <LocalTime value={lastMinuteOf(row.deadline)} />
                     </p>
                     {reports > 0 && (
                       <p className="mt-1 font-medium text-red-700">

@@ -27,6 +27,7 @@ import {
 } from "../../tests/setup/opportunity-applicants.ts";
 import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
+import * as adminPage from "./admin-opportunities.tsx";
 import * as messagePage from "./consultant-message.tsx";
 import * as page from "./opportunity.tsx";
 import * as formPage from "./opportunity-form.tsx";
@@ -378,6 +379,25 @@ describe("the deadline in the reader's time", () => {
     const yours = await screen.findByText("Your time:");
     const time = yours.parentElement?.querySelector("time");
     expect(time?.getAttribute("dateTime")).toBe(new Date(new Date(deadline).getTime() - 60_000).toISOString());
+    view.unmount();
+  });
+
+  it("is the same last minute in the admins' Opportunities table (it read the next day's 00:00)", async () => {
+    const posted = await opportunityWithApplicant("Mun River Basin Network");
+    const { deadline } = await getOpportunity(harness.deps, actorOf(posted.owner), posted.opportunityId);
+    const admin = await harness.signIn({ role: "admin" });
+    const view = renderRoute(adminPage, {
+      path: "/admin/opportunities",
+      url: "/admin/opportunities?filter=published",
+      context: appContextOf(harness.deps, admin),
+      signedIn: true,
+    });
+    const row = (await screen.findAllByTestId("admin-opportunity")).find((item) =>
+      item.textContent?.includes("Mun River Basin Network"),
+    );
+    expect(row?.querySelector("time")?.getAttribute("dateTime")).toBe(
+      new Date(new Date(deadline).getTime() - 60_000).toISOString(),
+    );
     view.unmount();
   });
 });

@@ -25,6 +25,7 @@ import { SuggestionsSection } from "../components/opportunities/match.tsx";
 import {
   deadlineText,
   durationText,
+  lastMinuteOf,
   OrganizationName,
   SpecializationBadges,
   whereText,
@@ -323,11 +324,6 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
       </article>
     </div>
   );
-}
-
-/** A deadline read as "until 23:59" of its day, not "00:00" of the next, in any zone. */
-function lastMinuteOf(deadline: string | Date): Date {
-  return new Date(new Date(deadline).getTime() - 60_000);
 }
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {

@@ -32,6 +32,11 @@ export function deadlineText(i18n: I18n, opportunity: { deadlineDate: string; ti
   return i18n._(msg`${date}, end of day (${zone})`);
 }
 
+/** A deadline's instant read as "until 23:59" of its day, not "00:00" of the next, in any zone. */
+export function lastMinuteOf(deadline: string | Date): Date {
+  return new Date(new Date(deadline).getTime() - 60_000);
+}
+
 export function OrganizationName({ organization }: { organization: OpportunitySummary["organization"] }) {
   const { t } = useLingui();
   return (

@@ -55,6 +55,9 @@ describe("importing a CV and a confirmed reference", () => {
       // The first assignment is the P11's present post, marked for checking; its start month is fixed by hand.
       const first = entry(page, "Assignment 1");
       await expect.poll(() => first.getByText("From your CV: check it").count()).toBe(1);
+      // The degrees too: each education entry read from the CV carries the same mark.
+      expect(await entry(page, "Education entry 1").getByText("From your CV: check it").count()).toBe(1);
+      expect(await entry(page, "Education entry 2").getByText("From your CV: check it").count()).toBe(1);
       expect(await first.getByLabel("Assignment title").inputValue()).toBe("Decentralised Water Supply in Central Java");
       await first.getByLabel("Start month").fill("2024-09");
       // What the P11 does not say, the form still asks for.

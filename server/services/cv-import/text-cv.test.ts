@@ -61,4 +61,27 @@ describe("readTextCv", () => {
       ["MSc Public Health", "Mahidol University", "2008"],
     ]);
   });
+  it("joins a range whose end the line's width pushed onto the next line, and leaves an open range open", () => {
+    // A PDF with each entry's dates at the end of its first line: the longest line wraps after the dash.
+    const lines = [
+      "Sokha Chhim",
+      "Water Resources Engineer",
+      "",
+      "EXPERIENCE",
+      "Team Leader, Mid-term Review of the Tonle Sap Irrigation Project (ADB), Cambodia 03/2021 –",
+      "08/2022",
+      "Reviewed 14 irrigation schemes and proposed remedial works.",
+      "Hydrologist, Flood Forecasting Unit (World Bank), Lao PDR 01/2018 – 02/2021",
+      "Built flood forecasting models for the Xe Bang Fai basin.",
+      "",
+      "Water Resources Adviser, Mekong River Commission, Lao PDR Sep 2022 –",
+      "Basin planning for the lower Mekong.",
+    ];
+    const { drafts } = readTextCv(lines);
+    expect(drafts.assignments.map((item) => [item.startDate, item.endDate, item.description])).toEqual([
+      ["2021-03", "2022-08", "Reviewed 14 irrigation schemes and proposed remedial works."],
+      ["2018-01", "2021-02", "Built flood forecasting models for the Xe Bang Fai basin."],
+      ["2022-09", "", "Basin planning for the lower Mekong."],
+    ]);
+  });
 });

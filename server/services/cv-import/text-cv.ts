@@ -17,6 +17,7 @@ import {
   findRange,
   institutionName,
   languagesOfText,
+  parseDate,
   sectorOf,
   splitDegree,
   tidy,
@@ -131,18 +132,33 @@ export function readTextCv(rawLines: string[]): { drafts: CvDrafts; warnings: st
   return { drafts: { profile, assignments, education, languages }, warnings };
 }
 
-/** "From: 03/2019" and "To: 06/2021" on two lines, as one. */
+/** "From: 03/2019" and "To: 06/2021" on two lines, as one; so is a range cut after its dash. */
 function joinFromTo(lines: string[]): string[] {
   const joined: string[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] ?? "";
     const next = lines[index + 1] ?? "";
-    if (/^from\s*[:：]?\s*\S+/i.test(line) && /^to\s*[:：]?\s*\S+/i.test(next) && findRange(`${line} ${next}`)) {
+    if (
+      (/^from\s*[:：]?\s*\S+/i.test(line) && /^to\s*[:：]?\s*\S+/i.test(next) && findRange(`${line} ${next}`)) ||
+      endsOnNextLine(line, next)
+    ) {
       joined.push(`${line} ${next}`);
       index += 1;
     } else joined.push(line);
   }
   return joined;
+}
+
+/**
+ * "… Cambodia 03/2021 –" then "08/2022": a line's width pushed the range's end onto a line of its
+ * own (read alone, the range would be open: an assignment still going on). Only a line that is
+ * one date and nothing else is taken as the end; an open range followed by anything else stays open.
+ */
+function endsOnNextLine(line: string, next: string): boolean {
+  if (!/[–—‐‒−-]$/.test(line) || parseDate(next.replace(/[.,;]$/, ""), "end") === null) return false;
+  const alone = findRange(line);
+  const together = findRange(`${line} ${next}`);
+  return alone !== null && alone.end === null && together !== null && together.end !== null && together.start === alone.start;
 }
 
 type Sections = {

@@ -1,13 +1,14 @@
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { I18nProvider } from "@lingui/react";
 import { cleanup, render } from "@testing-library/react";
 import { createElement } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+// The server's catalogues, as server/main.ts loads them.
+import { takeMissingTranslations } from "#app/i18n/catalogs.server.ts";
 import { i18nFor } from "#app/i18n/i18n.ts";
 import type { Locale } from "#common/locales.ts";
 import type { OwnChangeState } from "#common/profile-changes.ts";
 import { reviewedFieldNames } from "#server/services/consultants/change-review.ts";
-// The server's catalogues, as server/main.ts loads them.
-import "#app/i18n/catalogs.server.ts";
 import { ChangeBanner } from "./change-banner.tsx";
 
 // The banner on /my-consultant-profile about the owner's last change to an approved profile, in
@@ -60,5 +61,30 @@ describe("ChangeBanner", () => {
     expect(await shown("en", rejected)).toContain(
       "An administrator did not publish your changes to Full name: Please use your full name.",
     );
+  });
+});
+
+describe("a translation missing from a catalogue (issue 37: falls back to English, logged once)", () => {
+  it("shows the English text in its place, and reports the gap once per language and message", () => {
+    takeMissingTranslations();
+    // As the build leaves a message (build-tools/i18n.ts): its id and its English, compiled.
+    const descriptor = {
+      id: "a-message-no-catalogue-has",
+      message: compileMessage("Changes for {name} wait for a review") as unknown as string,
+    };
+    for (let page = 0; page < 3; page++) {
+      expect(i18nFor("th")._({ ...descriptor, values: { name: "Somchai" } })).toBe("Changes for Somchai wait for a review");
+    }
+    expect(i18nFor("vi")._({ ...descriptor, values: { name: "Hương" } })).toBe("Changes for Hương wait for a review");
+    // What app/entry.server.tsx writes to the log after each page: each gap once, never again.
+    expect(takeMissingTranslations()).toEqual([
+      { locale: "th", id: "a-message-no-catalogue-has" },
+      { locale: "vi", id: "a-message-no-catalogue-has" },
+    ]);
+    i18nFor("th")._({ ...descriptor, values: { name: "Somchai" } });
+    expect(takeMissingTranslations()).toEqual([]);
+    // English has no catalogue: nothing is missing there.
+    expect(i18nFor("en")._({ ...descriptor, values: { name: "Ana" } })).toBe("Changes for Ana wait for a review");
+    expect(takeMissingTranslations()).toEqual([]);
   });
 });

@@ -151,6 +151,10 @@ describe("the field glossary in the search", () => {
     ["kesetaraan gender", "gender-equality"],
     ["air bersih", "drinking-water-supply"],
     ["เพศ", "gender-equality"],
+    // Typed without the diacritics, as people often do.
+    ["binh dang gioi", "gender-equality"],
+    ["nuoc sach", "drinking-water-supply"],
+    ["giam sat va danh gia", "monitoring-evaluation"],
   ])("%s finds the English bio about %s", async (term, concept) => {
     const found = await search({ keywords: term });
     expect(found.total).toBeGreaterThan(0);

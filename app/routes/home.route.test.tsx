@@ -59,6 +59,22 @@ describe("the home page", () => {
     view.unmount();
   });
 
+  it("says, when the filters leave nothing, which to remove and how many each removal shows, as links (issue 33)", async () => {
+    const db = harness.database.db;
+    for (const [name, country, availableForWork] of [
+      ["Bao Borehole", "Vietnam", false],
+      ["Ly Borehole", "Vietnam", false],
+      ["Sok Borehole", "Cambodia", true],
+    ] as const)
+      await insertListedConsultant(db, { name, title: "Borehole Driller", country, location: country, availableForWork });
+    const view = open("/?keywords=borehole&location=Vietnam&availability=available");
+    await screen.findByText("No consultants found matching your criteria.");
+    const linkTo = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
+    expect(linkTo("Remove ‘Available for work’ to see 2")).toBe("/?keywords=borehole&location=Vietnam");
+    expect(linkTo("Remove ‘Vietnam’ to see 1")).toBe("/?keywords=borehole&availability=available");
+    view.unmount();
+  });
+
   it("searches again from the form: the loader runs with the new keywords", async () => {
     const view = open("/");
     await screen.findByText("Malee Midwife");

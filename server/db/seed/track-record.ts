@@ -117,9 +117,22 @@ const COMMONWEALTH = new Set<WorkCountry>([
   "Tonga",
 ]);
 
+/**
+ * Countries where a donor has no office of the usual name: ADB has none in Malaysia (its work there
+ * is run from headquarters), and in Manila, its seat, the office is the Philippines Country Office.
+ */
+const NO_COUNTRY_OFFICE: Partial<Record<Donor, ReadonlySet<WorkCountry>>> = {
+  "Asian Development Bank": new Set(["Malaysia"]),
+};
+const OFFICE_NAMED: Partial<Record<Donor, Partial<Record<WorkCountry, string>>>> = {
+  "Asian Development Bank": { Philippines: "ADB Philippines Country Office" },
+};
+
 function officeName(donor: Donor, country: WorkCountry) {
   const office = COUNTRY_OFFICE[donor];
-  if (!office || FEW_DONOR_PROJECTS.has(country)) return REGIONAL_OFFICE[donor];
+  if (!office || FEW_DONOR_PROJECTS.has(country) || NO_COUNTRY_OFFICE[donor]?.has(country)) return REGIONAL_OFFICE[donor];
+  const named = OFFICE_NAMED[donor]?.[country];
+  if (named) return named;
   const name = office(officeCountryName(country));
   return COMMONWEALTH.has(country) ? name.replace("Embassy", "High Commission") : name;
 }

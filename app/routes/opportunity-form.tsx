@@ -9,7 +9,7 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { AppError } from "#server/services/errors.ts";
 import { listContactChoices, listPostingOrganizations } from "#server/services/opportunities/access.ts";
-import { putDocument } from "#server/services/opportunities/document.ts";
+import { checkDocument, putDocument } from "#server/services/opportunities/document.ts";
 import { createOpportunity, getOpportunity, updateOpportunity } from "#server/services/opportunities/opportunities.ts";
 import { actingOrganization } from "#server/services/organizations/membership.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -127,14 +127,15 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const editing = params.id !== undefined ? parseId(params.id) : null;
   if (params.id !== undefined && editing === null) throw data(OPPORTUNITY_TEXTS.notFound, { status: 404 });
   try {
+    // The PDF is checked before the opportunity is saved: a refused file changes nothing.
+    const file = form.get("document");
+    const document = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+    if (document) checkDocument(document);
     const saved =
       editing === null
         ? await createOpportunity(deps, actor, bodyOf(values, true))
         : await updateOpportunity(deps, actor, { id: editing, body: bodyOf(values, false) });
-    const file = form.get("document");
-    if (file instanceof File && file.size > 0) {
-      await putDocument(deps, actor, { id: saved.id, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
-    }
+    if (document && file instanceof File) await putDocument(deps, actor, { id: saved.id, bytes: document, name: file.name });
     // The toast in the page's language (issue 37).
     const i18n = i18nOfRequest(request);
     return redirectWithToast(app, saved.path, {

@@ -333,6 +333,53 @@ describe("the contact person on the posting form", () => {
   });
 });
 
+// Tried by hand (session 14): a file that is not a PDF, attached on the posting form, was refused
+// after the draft (or the edit) had been saved: the page said "Not saved", and sending it again
+// with a PDF made a second draft.
+describe("the ToR's PDF on the posting form", () => {
+  it("is checked before anything is saved: a refused file makes no draft and keeps no edit", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const organization = await verifiedOrganizationOf(harness, owner, "Nam Ngum Watershed Trust");
+    const fields = {
+      organizationId: String(organization.id),
+      title: "Watershed management adviser",
+      description: "Advise the provinces on watershed management plans and their budgets for two years.",
+      specializations: "Environmental",
+      countries: "Laos",
+      durationValue: "3",
+      durationUnit: "months",
+      deadline: inDays(30),
+    };
+    const html = new File(["<html><script>alert(1)</script></html>".padEnd(300)], "ToR.pdf", { type: "application/pdf" });
+    const pdf = new File([`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n${"x".repeat(200)}\n%%EOF\n`], "ToR.pdf", {
+      type: "application/pdf",
+    });
+    const drafts = async () =>
+      harness.database.db
+        .select({ id: opportunities.id, title: opportunities.title })
+        .from(opportunities)
+        .where(eq(opportunities.organizationId, organization.id));
+    const post = (extra: Record<string, string | File>, id?: number) =>
+      postAction<{ error: string }>(formPage, {
+        url: id === undefined ? "/opportunities/new" : `/opportunities/${id}/edit`,
+        context: appContextOf(harness.deps, owner),
+        params: id === undefined ? {} : { id: String(id) },
+        fields: { ...fields, ...extra },
+      });
+    const refused = await post({ document: html });
+    expect(refused.init.status).toBe(415);
+    expect(refused.data.error).toBe(OPPORTUNITY_TEXTS.document);
+    expect(await drafts()).toEqual([]);
+    const saved = (await post({ document: pdf })) as unknown as Response;
+    expect(saved.status).toBe(302);
+    const [draft] = await drafts();
+    expect(draft?.title).toBe("Watershed management adviser");
+    const edit = await post({ title: "Watershed adviser, second try", document: html }, draft?.id);
+    expect(edit.init.status).toBe(415);
+    expect(await drafts()).toEqual([draft]);
+  });
+});
+
 // Tried as an NGO team (session 12): a person in two organizations opened the posting form and
 // found the first one of the list chosen, not the one she acts for.
 describe("the organization on the posting form", () => {

@@ -36,6 +36,16 @@ export function documentName(name: string | undefined, fallback: string): string
   return `${base || fallback}.pdf`;
 }
 
+/**
+ * Refuses bytes that cannot be the ToR's PDF (empty 400, over 5 MB 413, not a PDF 415). The
+ * posting form calls it before it saves the opportunity, so a refused file changes nothing.
+ */
+export function checkDocument(bytes: Uint8Array): void {
+  if (bytes.byteLength === 0) throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
+  if (bytes.byteLength > OPPORTUNITY_LIMITS.documentBytes) throw new PayloadTooLarge(OPPORTUNITY_TEXTS.documentTooLarge);
+  if (!looksLikePdf(bytes)) throw new UnsupportedMediaType(OPPORTUNITY_TEXTS.document);
+}
+
 /** PUT /api/opportunities/{id}/tor.pdf: a poster attaches (or replaces) the ToR's PDF. */
 export async function putDocument(
   deps: Deps,
@@ -48,9 +58,7 @@ export async function putDocument(
     const { opportunity, organization } = await loadOpportunity(tx, input.id, { lock: true });
     const member = await requirePoster(tx, actor, organization.id);
     if (opportunity.status === "closed" || opportunity.status === "filled") throw new Conflict(OPPORTUNITY_TEXTS.notEditable);
-    if (bytes.byteLength === 0) throw new ValidationFailed(OPPORTUNITY_TEXTS.documentEmpty);
-    if (bytes.byteLength > OPPORTUNITY_LIMITS.documentBytes) throw new PayloadTooLarge(OPPORTUNITY_TEXTS.documentTooLarge);
-    if (!looksLikePdf(bytes)) throw new UnsupportedMediaType(OPPORTUNITY_TEXTS.document);
+    checkDocument(bytes);
     const name = documentName(input.name, opportunity.slug);
     const body = Buffer.from(bytes);
     await tx

@@ -45,6 +45,22 @@ describe("/admin/organizations", () => {
     expect(screen.getByTestId("report")).toBeTruthy();
     view.unmount();
   });
+
+  // Tried as an admin with a screen reader (session 13): an organization of one read "1 members of …".
+  it("reads one member in the singular", async () => {
+    const owner = await harness.signIn({ name: "Dara Keo" });
+    await createOrganization(harness.deps, actorOf(owner), { name: "Tonle Sap Learning Network", kind: "ngo", country: "KH" });
+    const admin = await harness.signIn({ role: "admin" });
+    const view = renderRoute(page, {
+      path: "/admin/organizations",
+      url: "/admin/organizations",
+      context: appContextOf(harness.deps, admin),
+      signedIn: true,
+    });
+    const link = await screen.findByRole("link", { name: "1 member of Tonle Sap Learning Network" });
+    expect(link.getAttribute("href")).toMatch(/^\/admin\/organizations\?open=\d+$/);
+    view.unmount();
+  });
 });
 
 // Tried as an admin (session 12): the approval queue said "1 opportunities".

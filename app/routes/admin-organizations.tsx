@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Search, ShieldOff } from "lucide-react";
 import { Form, Link } from "react-router";
 import { countryName } from "#common/countries.ts";
@@ -348,7 +348,7 @@ function OrganizationRow({
           <span className="sr-only">
             {" "}
             <Trans>
-              members of <bdi>{name}</bdi>
+              <Plural value={members} one="member" other="members" /> of <bdi>{name}</bdi>
             </Trans>
           </span>
         </Link>

@@ -84,4 +84,20 @@ describe("readTextCv", () => {
       ["2022-09", "", "Basin planning for the lower Mekong."],
     ]);
   });
+  it("reads a name and a title given on one first line", () => {
+    const lines = [
+      "Kyaw Zin Htet — Disaster Risk Finance Specialist",
+      "kyawzinhtet@example.com, +95 1 555 0177",
+      "",
+      "Selected assignments",
+      "2021–2025 Disaster Risk Finance Specialist, Ministry of Finance: Disaster Risk Financing Diagnostic",
+    ];
+    expect(readTextCv(lines).drafts.profile).toMatchObject({
+      name: "Kyaw Zin Htet",
+      title: "Disaster Risk Finance Specialist",
+      email: "kyawzinhtet@example.com",
+    });
+    // A first line that is no name ("Curriculum Vitae — …") gives none.
+    expect(readTextCv(["Curriculum Vitae — Public Health", "", "Experience"]).drafts.profile.name).toBeUndefined();
+  });
 });

@@ -250,6 +250,15 @@ function readProfile(head: string[], personal: string[], summary: string[]): Dra
       if (!profile.title && next && !EMAIL.test(next) && !PHONE.test(next) && !/[:：]/.test(next) && next.length <= 120) {
         profile.title = next;
       }
+    } else {
+      // "Kyaw Zin Htet — Disaster Risk Finance Specialist": the name and the title on the CV's first line.
+      const [first, title] = (candidates[0] ?? "").split(/\s+[|·•—–]\s+/).map((part) => part.trim());
+      if (first && title && looksLikeName(first)) {
+        profile.name = first;
+        if (!profile.title && !EMAIL.test(title) && !PHONE.test(title) && !/[:：]/.test(title) && title.length <= 120) {
+          profile.title = title;
+        }
+      }
     }
   }
   if (!profile.location) {

@@ -228,10 +228,16 @@ describe("hostile files", () => {
 
   it("stops a reader past its time or its memory, with a message that says which", async () => {
     const bytes = await corpus("pdf/01-wanida-kittisak.pdf");
-    await expect(readInWorker(bytes, { timeoutMs: 5, memoryMb: 256 })).rejects.toMatchObject({ kind: "too-slow" });
+    await expect(readInWorker(bytes, { timeoutMs: 5, memoryMb: 256 })).rejects.toMatchObject({
+      kind: "too-slow",
+      message: CV_IMPORT_MESSAGES.tooSlow,
+    });
     const outOfMemory = await readInWorker(bytes, { timeoutMs: 20_000, memoryMb: 4 }).catch((error: unknown) => error);
     expect(outOfMemory).toBeInstanceOf(ImportRefused);
     expect(["too-big", "unreadable"]).toContain((outOfMemory as ImportRefused).kind);
+    expect((outOfMemory as ImportRefused).message).toBe(
+      (outOfMemory as ImportRefused).kind === "too-big" ? CV_IMPORT_MESSAGES.tooBig : CV_IMPORT_MESSAGES.unreadable,
+    );
     // The process is none the worse: the same file reads within the normal bounds.
     await expect(readInWorker(bytes)).resolves.toMatchObject({ format: "pdf" });
   });

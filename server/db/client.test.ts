@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql as statement } from "drizzle-orm";
@@ -86,6 +87,36 @@ describe("the connection pool", () => {
 
 // Issue 35 item 2: the pool's deadline. The frozen-server tests (frozen.test.ts) cover a server
 // that answers nothing; these cover a server that answers, but too late for the caller.
+describe("a pool whose server accepts and never answers", () => {
+  // Issue 35 item 2: every pool has a connect timeout, the pools without a statement deadline
+  // (start-up lock, migrations, LISTEN) too: postgres.js waits 30 s by default, and a server
+  // frozen before its handshake answers nothing else to end the wait.
+  it("gives up connecting after its connect timeout, an outage the doors answer 503", async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const { sql, close } = createDatabase(`postgres://app:app@127.0.0.1:${port}/app`, { max: 1, connectTimeoutMs: 300 });
+    try {
+      const started = performance.now();
+      const error = await Promise.race([
+        sql`select 1`.then(
+          () => null,
+          (failure: unknown) => failure,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve(new Error("still waiting after 5 s")), 5_000)),
+      ]);
+      expect((error as { code?: string } | null)?.code, String(error)).toBe("CONNECT_TIMEOUT");
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      await close().catch(() => {});
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
+
 describe("a pool with a statement deadline", () => {
   const DEADLINE_MS = 500;
 

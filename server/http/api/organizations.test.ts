@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { ORGANIZATION_LIMITS, ORGANIZATION_TEXTS } from "#common/organizations.ts";
+import { hashToken, newToken } from "#server/services/sessions.ts";
 import { call } from "../../../tests/setup/api-app.ts";
 import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
@@ -50,6 +51,14 @@ async function addMember(organizationId: number, role: "owner" | "admin" | "memb
   await env.database
     .sql`insert into organization_members (organization_id, user_id, role) values (${organizationId}, ${member.id}, ${role})`;
   return member;
+}
+
+/** An invitation waiting for `email`, written straight to the table; its link's token. */
+async function waitingInvitation(organizationId: number, email: string): Promise<string> {
+  const token = newToken();
+  await env.database.sql`insert into organization_invitations (organization_id, email, role, token_hash, expires_at)
+    values (${organizationId}, ${email}, 'member', ${hashToken(token)}, now() + interval '7 days')`;
+  return token;
 }
 
 /** The invitation link of the first mail to `to`. */
@@ -140,6 +149,12 @@ describe("creating and reading an organization", () => {
     });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe(ORGANIZATION_TEXTS.tooManyOrganizations);
+    // Nor does accepting an invitation take them past 50: the invitation stays unanswered.
+    const other = await newOrganization(await person());
+    const token = await waitingInvitation(other.id, owner.email);
+    const accept = await call(env.app, "POST", `/api/invitations/${token}/accept`, { token: owner.token });
+    expect([accept.status, accept.json.message]).toEqual([409, ORGANIZATION_TEXTS.tooManyOrganizations]);
+    expect((await call(env.app, "GET", `/api/invitations/${token}`)).status).toBe(200);
   });
 
   it("lists the caller's organizations, and finds organizations by name for the hide-from picker", async () => {
@@ -164,7 +179,7 @@ describe("creating and reading an organization", () => {
 describe("roles against every endpoint", () => {
   it("answers each of outsider, member, admin of the organization, owner and site admin as the rules say", async () => {
     type Who = "visitor" | "outsider" | "member" | "orgAdmin" | "owner" | "siteAdmin";
-    const expected: [string, (ids: Ids) => [string, string, unknown?], Record<Who, number>][] = [
+    const expected: [string, (ids: Ids) => [string, string, unknown?], Record<Who, number>, { atDomain?: boolean }?][] = [
       [
         "read",
         (i) => ["GET", `/api/organizations/${i.org}`],
@@ -225,31 +240,88 @@ describe("roles against every endpoint", () => {
         (i) => ["DELETE", `/api/organizations/${i.org}`],
         { visitor: 401, outsider: 404, member: 403, orgAdmin: 200, owner: 200, siteAdmin: 404 },
       ],
+      [
+        "list mine",
+        () => ["GET", "/api/organizations"],
+        { visitor: 401, outsider: 200, member: 200, orgAdmin: 200, owner: 200, siteAdmin: 200 },
+      ],
+      [
+        "create",
+        () => ["POST", "/api/organizations", { name: `Delta Research ${unique()}`, kind: "research", country: "VN" }],
+        { visitor: 401, outsider: 201, member: 201, orgAdmin: 201, owner: 201, siteAdmin: 201 },
+      ],
+      [
+        // Everyone's sign-in address is at the organization's domain here: only membership decides.
+        "verify by domain",
+        (i) => ["POST", `/api/organizations/${i.org}/verify`, { method: "domain" }],
+        { visitor: 401, outsider: 404, member: 200, orgAdmin: 200, owner: 200, siteAdmin: 404 },
+        { atDomain: true },
+      ],
+      [
+        "withdraw invitation",
+        (i) => ["DELETE", `/api/organizations/${i.org}/invitations/${i.invitation}`],
+        { visitor: 401, outsider: 404, member: 403, orgAdmin: 200, owner: 200, siteAdmin: 404 },
+      ],
+      [
+        "allow to post",
+        (i) => ["PATCH", `/api/organizations/${i.org}/members/${i.target}`, { canPost: true }],
+        { visitor: 401, outsider: 404, member: 403, orgAdmin: 200, owner: 200, siteAdmin: 404 },
+      ],
+      [
+        // One's own id: leaving. The only owner may not (409).
+        "leave",
+        (i) => ["DELETE", `/api/organizations/${i.org}/members/${i.self}`],
+        { visitor: 401, outsider: 404, member: 200, orgAdmin: 200, owner: 409, siteAdmin: 404 },
+      ],
+      [
+        "remove logo",
+        (i) => ["DELETE", `/api/organizations/${i.org}/logo`],
+        { visitor: 401, outsider: 404, member: 403, orgAdmin: 200, owner: 200, siteAdmin: 404 },
+      ],
+      [
+        "act for it",
+        (i) => ["PUT", "/api/acting-organization", { organizationId: i.org }],
+        { visitor: 401, outsider: 404, member: 200, orgAdmin: 200, owner: 200, siteAdmin: 404 },
+      ],
+      [
+        "team shortlist",
+        (i) => ["POST", "/api/shortlists", { name: "Mekong evaluation", organizationId: i.org }],
+        { visitor: 401, outsider: 400, member: 201, orgAdmin: 201, owner: 201, siteAdmin: 400 },
+      ],
     ];
-    type Ids = { org: number; target: number };
+    type Ids = { org: number; target: number; invitation: number; self: number };
     const whos: Who[] = ["visitor", "outsider", "member", "orgAdmin", "owner", "siteAdmin"];
     const failures: string[] = [];
-    for (const [name, request, statuses] of expected) {
-      for (const who of whos) {
-        // A fresh organization for each try, so one try's change never decides another's answer.
-        const owner = await person();
-        const organization = await newOrganization(owner);
-        const member = await addMember(organization.id, "member");
-        const orgAdmin = await addMember(organization.id, "admin");
-        const target = await addMember(organization.id, "member");
-        const tokens: Record<Who, string | undefined> = {
-          visitor: undefined,
-          outsider: (await person()).token,
-          member: member.token,
-          orgAdmin: orgAdmin.token,
-          owner: owner.token,
-          siteAdmin: (await person({ role: "admin" })).token,
-        };
-        const [method, path, body] = request({ org: organization.id, target: target.id });
-        const response = await call(env.app, method, path, { token: tokens[who], body });
-        if (response.status !== statuses[who])
-          failures.push(`${name} as ${who}: ${response.status} (${response.text.slice(0, 120)})`);
-      }
+    for (const [name, request, statuses, options] of expected) {
+      // The six callers of one row side by side, each on an organization of its own.
+      await Promise.all(
+        whos.map(async (who) => {
+          // A fresh organization for each try, so one try's change never decides another's answer.
+          const at = options?.atDomain ? () => ({ email: `p-${unique()}@mekong-water.example` }) : () => ({});
+          const owner = await person(at());
+          const organization = await newOrganization(owner);
+          const member = await addMember(organization.id, "member", at());
+          const orgAdmin = await addMember(organization.id, "admin", at());
+          const target = await addMember(organization.id, "member");
+          const people: Record<Who, Person | undefined> = {
+            visitor: undefined,
+            outsider: await person(at()),
+            member,
+            orgAdmin,
+            owner,
+            siteAdmin: await person({ role: "admin", ...at() }),
+          };
+          const [invitation] = await env.database.sql<{ id: number }[]>`
+          insert into organization_invitations (organization_id, email, role, token_hash, expires_at)
+          values (${organization.id}, ${`invited-${unique()}@example.org`}, 'member', ${`hash-${unique()}`}, now() + interval '7 days')
+          returning id`;
+          const ids = { org: organization.id, target: target.id, invitation: invitation!.id, self: people[who]?.id ?? target.id };
+          const [method, path, body] = request(ids);
+          const response = await call(env.app, method, path, { token: people[who]?.token, body });
+          if (response.status !== statuses[who])
+            failures.push(`${name} as ${who}: ${response.status} (${response.text.slice(0, 120)})`);
+        }),
+      );
     }
     expect(failures).toEqual([]);
   }, 120_000);
@@ -512,6 +584,11 @@ describe("invitations", () => {
     });
     expect(tooMany.status).toBe(409);
     expect(tooMany.json.message).toBe(ORGANIZATION_TEXTS.tooManyMembers);
+    // An invitation sent before the organization filled up cannot take it past 200 either.
+    const late = await person();
+    const token = await waitingInvitation(full.id, late.email);
+    const accept = await call(env.app, "POST", `/api/invitations/${token}/accept`, { token: late.token });
+    expect([accept.status, accept.json.message]).toEqual([409, ORGANIZATION_TEXTS.tooManyMembers]);
   });
 
   it("answers 400 for a bad address or role", async () => {

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { actorOf } from "#server/services/context.ts";
+import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { putShortlistEntry } from "#server/services/shortlists/entries.ts";
 import { createShortlist, shareShortlist } from "#server/services/shortlists/shortlists.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
@@ -45,5 +46,35 @@ describe("/shortlists/shared/{token}", () => {
       "Chuyên gia cấp nước",
     ]);
     view.unmount();
+  });
+
+  it("names a team list's organization with its verified badge, and no badge while it is not verified (issue 31)", async () => {
+    const member = await harness.signIn({ name: "Ploy Srisuk" });
+    const organization = await createOrganization(harness.deps, actorOf(member), {
+      name: "Mekong Water Alliance",
+      kind: "ngo",
+      country: "TH",
+    });
+    const list = await createShortlist(harness.deps, actorOf(member), {
+      name: "Mekong evaluation",
+      organizationId: organization.id,
+    });
+    const { token } = await shareShortlist(harness.deps, actorOf(member), list.id);
+    const sharedBy = async () => {
+      const view = renderRoute(page, {
+        path: "/shortlists/shared/:token",
+        url: `/shortlists/shared/${token}`,
+        context: appContextOf(harness.deps, null),
+      });
+      await screen.findByRole("heading", { level: 1, name: "Mekong evaluation" });
+      const text = screen.getByTestId("shared-by").textContent;
+      view.unmount();
+      return text;
+    };
+    expect(await sharedBy()).toBe("Shared by MAMekong Water Alliance");
+    await harness.database
+      .sql`update organizations set verified_at = now(), verification_method = 'domain' where id = ${organization.id}`;
+    // The organization, never the member who made the link; its initials stand for a logo.
+    expect(await sharedBy()).toBe("Shared by MAMekong Water AllianceVerified organization");
   });
 });

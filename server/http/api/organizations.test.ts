@@ -479,6 +479,9 @@ describe("invitations", () => {
     });
     expect(invited.status, invited.text).toBe(201);
     expect(invitationAnswerSchema.parse(invited.json)).toMatchObject({ role: "admin", invitedBy: "Ploy Srisuk" });
+    // The link lasts 7 days.
+    const lasts = Date.parse(invited.json.expiresAt) - Date.now();
+    expect(Math.abs(lasts - 7 * 86_400_000)).toBeLessThan(120_000);
     const token = await invitationToken(colleague.email.toUpperCase());
     const preview = await call(env.app, "GET", `/api/invitations/${token}`);
     expect(preview.json).toMatchObject({

@@ -55,6 +55,18 @@ describe("/shortlists/{id}", () => {
     theirs.unmount();
   });
 
+  it("exports the list as CSV, and with its notes only from the link that asks for them (issue 31: ?notes=1)", async () => {
+    const { listId, view } = await openOwnList();
+    await screen.findByRole("heading", { name: "Mekong WASH evaluation" });
+    const plain = screen.getByRole("link", { name: "Export CSV" });
+    const withNotes = screen.getByRole("link", { name: "Export CSV with notes" });
+    expect([plain.getAttribute("href"), withNotes.getAttribute("href")]).toEqual([
+      `/api/shortlists/${listId}/export.csv`,
+      `/api/shortlists/${listId}/export.csv?notes=1`,
+    ]);
+    view.unmount();
+  });
+
   it("creates a share link and shows it once, from the action's answer", async () => {
     const { listId, view } = await openOwnList();
     fireEvent.click(await screen.findByRole("button", { name: "Share a read-only link" }));

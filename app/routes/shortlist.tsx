@@ -150,6 +150,15 @@ export default function ShortlistPage({ loaderData, actionData }: Route.Componen
           <Download aria-hidden="true" className="size-4" />
           <Trans>Export CSV</Trans>
         </a>
+        {/* The notes (one's own and the team's internal ones) only when asked for (issue 31: ?notes=1). */}
+        <a
+          href={`/api/shortlists/${list.id}/export.csv?notes=1`}
+          download
+          className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-300 hover:bg-brand-50"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          <Trans>Export CSV with notes</Trans>
+        </a>
         <Form method="post">
           <input type="hidden" name="intent" value="share" />
           <Button type="submit" variant="outline">

@@ -88,6 +88,33 @@ describe("relaxations of a search that finds nothing", () => {
     expect(some.relaxations).toBeUndefined();
   });
 
+  it("reads a concept typed as several words as those words when no one writes of the concept ('water sanitation hygiene')", async () => {
+    const plain = { primarySpecialization: "Technology", secondarySpecializations: [] as string[], title: "Consultant" };
+    await insertListedConsultant(holder.db.db, {
+      ...plain,
+      name: "Piped Schemes",
+      bio: "Piped water schemes and sanitation for towns.",
+    });
+    await insertListedConsultant(holder.db.db, { ...plain, name: "Water Modeller", bio: "Water resources models." });
+    // One concept (WASH) that no profile names: without the words, a bare zero.
+    const found = await searchDirectory(deps(), searchParams({ keywords: "water sanitation hygiene" }));
+    expect(found.total).toBe(0);
+    expect(found.expandedTerms?.map((expanded) => expanded.concept)).toEqual(["wash"]);
+    expect(found.relaxations).toEqual([
+      { drop: { words: ["hygiene"] }, count: 1, countIsCapped: false, query: "?keywords=water+sanitation" },
+    ]);
+    const withMore = await searchDirectory(deps(), searchParams({ keywords: "water, sanitation and hygiene schools" }));
+    expect(withMore.relaxations?.map((relaxation) => [relaxation.query, relaxation.count, relaxation.drop])).toEqual([
+      ["?keywords=water", 2, { words: ["sanitation", "hygiene", "schools"] }],
+      ["?keywords=sanitation", 1, { words: ["water", "hygiene", "schools"] }],
+    ]);
+    for (const relaxation of [...(found.relaxations ?? []), ...(withMore.relaxations ?? [])]) {
+      expect((await direct(relaxation.query.slice(1))).total).toBe(relaxation.count);
+    }
+    // An acronym stays one term: nothing to offer without it.
+    expect((await searchDirectory(deps(), searchParams({ keywords: "WASH" }))).relaxations).toEqual([]);
+  });
+
   it("counts the searches that found nothing per day and per search, storing nothing of who searched", async () => {
     await holder.db.sql`delete from search_zero_results`;
     await searchDirectory(deps(), searchParams({ keywords: "Mangrove  Hydrology" }));

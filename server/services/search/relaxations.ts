@@ -53,6 +53,25 @@ function wordCandidates<P extends Relaxable>(params: P, terms: KeywordTerm[], al
   });
 }
 
+/**
+ * The terms with each concept typed as several words ("water sanitation hygiene", "bình đẳng
+ * giới") read as those words: when nothing finds the concept, its words may each still find
+ * something ("water sanitation" without "hygiene"). An acronym ("M&E") stays one term.
+ */
+function spelledOut(terms: KeywordTerm[]): KeywordTerm[] {
+  return terms.flatMap((term): KeywordTerm[] =>
+    term.kind === "concept" && /\s/u.test(term.typed)
+      ? term.analyses.map((analysis, offset) => ({
+          kind: "word",
+          start: term.start + offset,
+          end: term.start + offset + 1,
+          typed: analysis.word,
+          analysis,
+        }))
+      : [term],
+  );
+}
+
 /** The search without each of its filters (a list filter without each of its values). */
 export function filterCandidates(params: SearchParams): Candidate[] {
   const single = (["location", "expertise", "experience", "availability", "workedIn"] as const).flatMap((filter): Candidate[] => {
@@ -94,10 +113,27 @@ export const CONSULTANT_RELAXING: Relaxing<SearchParams, RelaxableFilter> = {
 };
 
 /**
+ * The keywords' relaxations: without one term; when none of those finds anything and there are
+ * three terms or more, each term alone.
+ */
+async function termRelaxations<P extends Relaxable, F extends string>(
+  params: P,
+  narrowing: KeywordTerm[],
+  count: CountSearch<P>,
+  queryString: (params: P) => string,
+): Promise<Relaxation<F>[]> {
+  const without = narrowing.length >= 2 ? await counted<P, F>(wordCandidates(params, narrowing, false), count, queryString) : [];
+  if (without.length > 0 || narrowing.length < 3) return without;
+  return counted<P, F>(wordCandidates(params, narrowing, true), count, queryString);
+}
+
+/**
  * What would find something when a search found nothing: the keywords' relaxations (without one
- * term; when none of those finds anything and there are three terms or more, each term alone) and
- * the filters' (without each, as `relaxing` lists them: the consultants' or the opportunities'),
- * each counted; none that finds nothing.
+ * term; when none of those finds anything and there are three terms or more, each term alone;
+ * when still none does, the same with a concept typed as several words read as those words:
+ * "water sanitation hygiene" finds nothing where no one writes of WASH, "water sanitation" may)
+ * and the filters' (without each, as `relaxing` lists them: the consultants' or the
+ * opportunities'), each counted; none that finds nothing.
  */
 export async function relaxationsOf<P extends Relaxable, F extends string>(
   params: P,
@@ -107,13 +143,14 @@ export async function relaxationsOf<P extends Relaxable, F extends string>(
 ): Promise<Relaxation<F>[]> {
   const narrowing = terms.filter(narrows);
   const { queryString } = relaxing;
-  const [words, filters] = await Promise.all([
-    narrowing.length >= 2 ? counted(wordCandidates(params, narrowing, false), count, queryString) : [],
+  const [byTerm, filters] = await Promise.all([
+    termRelaxations<P, F>(params, narrowing, count, queryString),
     counted(relaxing.filters(params), count, queryString),
   ]);
-  const alone =
-    words.length === 0 && narrowing.length >= 3 ? await counted(wordCandidates(params, narrowing, true), count, queryString) : [];
-  return [...words, ...alone, ...filters];
+  const words = spelledOut(narrowing).filter(narrows);
+  const byWord =
+    byTerm.length === 0 && words.length > narrowing.length ? await termRelaxations<P, F>(params, words, count, queryString) : [];
+  return [...byTerm, ...byWord, ...filters];
 }
 
 /** The search as the zero-result list counts it: its keywords in lower case and its filters, no page or order. */

@@ -567,6 +567,7 @@ export const INTEREST_TEXTS = {
   messageTooLong: tooLong("Message", INTEREST_LIMITS.message),
   sent: "Your expression of interest was sent",
   withdrawn: "Your expression of interest was withdrawn",
+  updated: "Your expression of interest was changed",
   noChanges: "Send at least one field to change",
   shortlistId: "Choose one of your organization's team shortlists",
   shortlistMembersOnly: "Only members of the organization that posted this opportunity can add its applicants to a shortlist.",

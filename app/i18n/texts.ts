@@ -238,6 +238,7 @@ const SENTENCES: MessageDescriptor[] = [
   msg`Draft deleted`,
   msg`Your expression of interest was sent`,
   msg`Your expression of interest was withdrawn`,
+  msg`Your expression of interest was changed`,
   msg`You need a listed consultant profile to express interest. Create your profile, or wait for its approval.`,
   msg`You have already expressed interest in this opportunity. You can edit or withdraw it.`,
   msg`This opportunity is no longer open for applications.`,

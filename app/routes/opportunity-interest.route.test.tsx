@@ -1,10 +1,14 @@
 import { screen } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { consultants } from "#server/db/schema.ts";
+import type { FormAnswer } from "#app/lib/form-answer.ts";
+import { INTEREST_TEXTS } from "#common/opportunities.ts";
+import { consultants, opportunityInterests } from "#server/db/schema.ts";
+import { actorOf } from "#server/services/context.ts";
+import { expressInterest, myInterestIn } from "#server/services/opportunities/interests.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { publishedOpportunityOf, verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
-import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./opportunity.tsx";
 
 // The opportunity page's "Express interest" (issue 32), tried as a consultant (session 12): a
@@ -57,5 +61,51 @@ describe("Express interest on an opportunity's page", () => {
     expect(screen.queryByTestId("interest-needs-profile")).toBeNull();
     expect(document.querySelector('textarea[name="note"]')).toBeTruthy();
     third.unmount();
+  });
+
+  it("lets the consultant change the interest sent (note, availability, rate) until the deadline, keeping its stage", async () => {
+    const url = await publishedOpportunity();
+    const segment = url.replace("/opportunities/", "");
+    const id = Number.parseInt(segment, 10);
+    const lan = await harness.signIn({ name: "Lan Nguyen" });
+    await insertListedConsultant(harness.database.db, { userId: lan.user.id, name: "Lan Nguyen" });
+    const note = "I led the mid-term evaluation of a rural water programme in the Mekong delta for ADB in 2024.";
+    await expressInterest(harness.deps, actorOf(lan), {
+      id,
+      body: { note, availableFrom: "2027-03-01", dailyRate: 450, dailyRateCurrency: "USD" },
+    });
+    // The organization has moved it on: changing it must not send it back to "new".
+    await harness.database.db
+      .update(opportunityInterests)
+      .set({ stage: "interview" })
+      .where(eq(opportunityInterests.opportunityId, id));
+
+    // The page offers the change, filled in with what was sent (a plain form: no JavaScript needed).
+    const view = open(url, lan);
+    expect(await screen.findByText("Change my interest")).toBeTruthy();
+    const form = document.querySelector('input[name="intent"][value="edit-interest"]')?.closest("form");
+    expect(form?.querySelector("textarea")?.value).toBe(note);
+    expect((form?.querySelector('input[name="dailyRate"]') as HTMLInputElement | null)?.value).toBe("450");
+    view.unmount();
+
+    const change = (fields: Record<string, string>) =>
+      postAction<FormAnswer>(page, {
+        url,
+        context: appContextOf(harness.deps, lan),
+        params: { opportunity: segment },
+        fields: { intent: "edit-interest", dailyRateCurrency: "USD", ...fields },
+      });
+    const short = await change({ note: "Available earlier.", availableFrom: "", dailyRate: "" });
+    expect(short.init.status).toBe(400);
+    expect(JSON.stringify(short.data)).toContain(INTEREST_TEXTS.note);
+    const longer = `${note} I can start in February.`;
+    const saved = (await change({ note: longer, availableFrom: "2027-02-01", dailyRate: "" })) as unknown as Response;
+    expect(saved.status).toBe(302);
+    expect(await myInterestIn(harness.database, actorOf(lan), id)).toMatchObject({
+      note: longer,
+      availableFrom: "2027-02-01",
+      dailyRate: null,
+      stage: "interview",
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
   expressInterest,
   moveApplicant,
   opportunityPage,
+  updateMyInterest,
   withdrawMyInterest,
 } from "#server/services/opportunities/interests.ts";
 import { suggestConsultants } from "#server/services/opportunities/matching.ts";
@@ -114,6 +115,19 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       });
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.sent });
     }
+    if (intent === "edit-interest") {
+      await updateMyInterest(deps, actor, {
+        id,
+        body: {
+          // Every field is sent: an emptied date or rate is taken away (the schema reads "" as null).
+          note: form.get("note"),
+          availableFrom: form.get("availableFrom"),
+          dailyRate: form.get("dailyRate"),
+          dailyRateCurrency: form.get("dailyRateCurrency"),
+        },
+      });
+      return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.updated });
+    }
     if (intent === "withdraw") {
       await withdrawMyInterest(deps, actor, id);
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.withdrawn });
@@ -195,12 +209,12 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
   const { t, i18n } = useLingui();
   // The forms' own sections show their failures; the page's alert shows the others (publish, close, stage…).
   const failure = failed(actionData) ? actionData : undefined;
-  const ownSection = ["interest", "withdraw", "report"];
+  const ownSection = ["interest", "edit-interest", "withdraw", "report"];
   const errorIn = (intents: readonly string[]) =>
     failure && intents.includes(failure.intent ?? "") ? translateText(i18n, errorOf(failure) ?? "") : null;
   const error = failure && !ownSection.includes(failure.intent ?? "") ? translateText(i18n, errorOf(failure) ?? "") : null;
   const reported = succeeded(answerOf(actionData, "report"));
-  const typedNote = answerOf(failure, "interest")?.result.initialValue?.note;
+  const typedNote = (answerOf(failure, "interest") ?? answerOf(failure, "edit-interest"))?.result.initialValue?.note;
   const kilobytes = opportunity.document ? Math.max(1, Math.round(opportunity.document.bytes / 1024)) : 0;
   const years = opportunity.minYearsExperience;
   const budget = opportunity.budget;
@@ -266,7 +280,8 @@ export default function OpportunityPage({ loaderData, actionData }: Route.Compon
               isOpen={isOpen}
               isSignedIn={isSignedIn}
               hasListedProfile={hasListedProfile}
-              error={errorIn(["interest", "withdraw"])}
+              error={errorIn(["interest", "edit-interest", "withdraw"])}
+              editing={failure?.intent === "edit-interest"}
               note={typeof typedNote === "string" ? typedNote : ""}
             />
           )}

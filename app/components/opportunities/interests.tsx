@@ -41,6 +41,7 @@ export function InterestSection({
   isSignedIn,
   hasListedProfile,
   error,
+  editing = false,
   note,
 }: {
   mine: MyInterest | null;
@@ -49,11 +50,11 @@ export function InterestSection({
   /** A signed-in caller without a listed profile is told so, not given a form the send refuses. */
   hasListedProfile: boolean;
   error: string | null;
+  /** The change form failed: it opens again with what was typed. */
+  editing?: boolean;
   note: string;
 }) {
   const { t, i18n } = useLingui();
-  const noteMin = INTEREST_LIMITS.noteMin;
-  const noteMax = INTEREST_LIMITS.noteMax;
   const sentOn = mine ? formatDate(mine.createdAt, toLocale(i18n.locale)) : "";
   return (
     <section aria-labelledby="interest-heading" className="mt-8 rounded-2xl border border-line bg-white p-4 sm:p-5">
@@ -74,6 +75,26 @@ export function InterestSection({
           <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3" dir="auto">
             {mine.note}
           </p>
+          {isOpen && (
+            <details className="rounded-lg border border-line p-3" open={editing}>
+              <summary className="cursor-pointer font-medium text-brand-800">
+                <Trans>Change my interest</Trans>
+              </summary>
+              <Form method="post" className="mt-3 space-y-4">
+                <input type="hidden" name="intent" value="edit-interest" />
+                <InterestFields
+                  changing
+                  note={editing ? note : mine.note}
+                  availableFrom={mine.availableFrom ?? ""}
+                  dailyRate={mine.dailyRate === null ? "" : String(mine.dailyRate)}
+                  currency={mine.dailyRateCurrency ?? "USD"}
+                />
+                <Button type="submit" size="sm">
+                  <Trans>Save my changes</Trans>
+                </Button>
+              </Form>
+            </details>
+          )}
           {isOpen && (
             <Form method="post">
               <Button type="submit" name="intent" value="withdraw" variant="outline" size="sm">
@@ -108,34 +129,65 @@ export function InterestSection({
       ) : (
         <Form method="post" className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="interest" />
-          <Field
-            label={t`Your note to the organization`}
-            required
-            hint={t`Why you fit this assignment, ${noteMin}–${noteMax} characters. Your profile's CV is attached as it is now.`}
-          >
-            {(props) => <Textarea {...props} name="note" rows={6} maxLength={noteMax} defaultValue={note} />}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label={t`Available from`}>{(props) => <Input {...props} name="availableFrom" type="date" />}</Field>
-            <Field label={t`Proposed daily rate`} hint={t`Optional; only the organization sees it`}>
-              {(props) => <Input {...props} name="dailyRate" type="number" min={0} />}
-            </Field>
-            <Field label={t`Currency`}>
-              {(props) => (
-                <Select {...props} name="dailyRateCurrency" defaultValue="USD">
-                  {RATE_CURRENCIES.map((currency) => (
-                    <option key={currency}>{currency}</option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </div>
+          <InterestFields note={note} availableFrom="" dailyRate="" currency="USD" />
           <Button type="submit">
             <Trans>Send my interest</Trans>
           </Button>
         </Form>
       )}
     </section>
+  );
+}
+
+/** The note, availability and rate: the same fields to send an interest and to change it. */
+function InterestFields({
+  changing = false,
+  note,
+  availableFrom,
+  dailyRate,
+  currency,
+}: {
+  /** Changing an interest sent: the CV sent with it stays (the note, availability and rate change). */
+  changing?: boolean;
+  note: string;
+  availableFrom: string;
+  dailyRate: string;
+  currency: string;
+}) {
+  const { t } = useLingui();
+  const noteMin = INTEREST_LIMITS.noteMin;
+  const noteMax = INTEREST_LIMITS.noteMax;
+  return (
+    <>
+      <Field
+        label={t`Your note to the organization`}
+        required
+        hint={
+          changing
+            ? t`Why you fit this assignment, ${noteMin}–${noteMax} characters. The CV sent with your interest stays as it was.`
+            : t`Why you fit this assignment, ${noteMin}–${noteMax} characters. Your profile's CV is attached as it is now.`
+        }
+      >
+        {(props) => <Textarea {...props} name="note" rows={6} maxLength={noteMax} defaultValue={note} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label={t`Available from`}>
+          {(props) => <Input {...props} name="availableFrom" type="date" defaultValue={availableFrom} />}
+        </Field>
+        <Field label={t`Proposed daily rate`} hint={t`Optional; only the organization sees it`}>
+          {(props) => <Input {...props} name="dailyRate" type="number" min={0} defaultValue={dailyRate} />}
+        </Field>
+        <Field label={t`Currency`}>
+          {(props) => (
+            <Select {...props} name="dailyRateCurrency" defaultValue={currency}>
+              {RATE_CURRENCIES.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+    </>
   );
 }
 

@@ -21,6 +21,7 @@ describe("/organizations/{slug}", () => {
       kind: "ngo",
       country: "TH",
       website: "https://mekong-water.example",
+      description: 'River basins <img src="x" onerror="alert(1)"> and <b>rural</b> water supply.',
     });
     const other = await createOrganization(harness.deps, actorOf(listed), { name: "Other Alliance", kind: "ngo", country: "LA" });
     const { sql } = harness.database;
@@ -42,6 +43,9 @@ describe("/organizations/{slug}", () => {
     });
     const heading = await screen.findByRole("heading", { level: 1 });
     expect(heading.textContent).toBe("Mekong Water AllianceVerified organization");
+    // What the organization wrote is text, never markup.
+    expect(await screen.findByText('River basins <img src="x" onerror="alert(1)"> and <b>rural</b> water supply.')).toBeTruthy();
+    expect(document.querySelector('img[src="x"], b')).toBeNull();
 
     const members = (await screen.findByRole("heading", { name: "Members" })).closest("section") as HTMLElement;
     expect(members.textContent).toContain("Ann Lertpanya");

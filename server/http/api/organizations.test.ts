@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { ORGANIZATION_LIMITS, ORGANIZATION_TEXTS } from "#common/organizations.ts";
-import { hashToken, newToken } from "#server/services/sessions.ts";
+import { createSession, hashToken, newToken } from "#server/services/sessions.ts";
 import { call } from "../../../tests/setup/api-app.ts";
 import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
@@ -457,6 +457,10 @@ describe("members", () => {
     });
     expect(one.json.acting).toMatchObject({ id: first.id, role: "owner" });
     expect(one.json.organizations.filter((o: { acting: boolean }) => o.acting)).toHaveLength(1);
+    // Remembered: the person's next sign-in (another session, another browser) acts for it too.
+    const { token: nextSignIn } = await createSession(env.database.db, owner.id);
+    const remembered = await call(env.app, "GET", "/api/acting-organization", { token: nextSignIn });
+    expect(actingAnswerSchema.parse(remembered.json).acting?.id).toBe(first.id);
     expect(
       (await call(env.app, "PUT", "/api/acting-organization", { token: owner.token, body: { organizationId: stranger.id } }))
         .status,

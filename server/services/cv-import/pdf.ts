@@ -134,8 +134,11 @@ function toLines(items: Item[]): string[] {
       findRange(previous.text) === null &&
       findRange(row.text) === null;
     if (isNewParagraph) lines.push("");
-    if (continues && lines.length > 0) lines[lines.length - 1] += ` ${row.text.trim()}`;
-    else lines.push(row.text);
+    if (continues && lines.length > 0) {
+      // "sub-" at the end of a line and "national" below: one word, "sub-national".
+      const last = lines[lines.length - 1] ?? "";
+      lines[lines.length - 1] = /\p{L}-$/u.test(last) ? `${last}${row.text.trim()}` : `${last} ${row.text.trim()}`;
+    } else lines.push(row.text);
     previous = row;
   }
   return lines;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { pdf } from "../../../tests/fixtures/cv/write-files.ts";
+import { readPdf } from "./pdf.ts";
 import { readTextCv } from "./text-cv.ts";
 
 // A CV's text as pdf.js reads it (one string a line, "" between blocks), read into drafts.
@@ -99,5 +101,23 @@ describe("readTextCv", () => {
     });
     // A first line that is no name ("Curriculum Vitae — …") gives none.
     expect(readTextCv(["Curriculum Vitae — Public Health", "", "Experience"]).drafts.profile.name).toBeUndefined();
+  });
+});
+
+describe("readPdf", () => {
+  it("joins a paragraph's lines, and a word hyphenated across two of them without a space", async () => {
+    const bytes = await pdf((doc) => {
+      doc.text("Work Experience", 50, 50);
+      doc.text("2020 – 2021 Public Finance Expert, Ministry of Economy and Finance", 50, 65);
+      // A paragraph as a word processor wraps it: "sub-" ends its widest line, "national" begins the next.
+      doc.text("Reviewed the chart of accounts and the programme budgets of the provinces for the sub-", 50, 80, {
+        lineBreak: false,
+      });
+      doc.text("national administrations of five provinces.", 50, 95, { lineBreak: false });
+    });
+    const { lines } = await readPdf(new Uint8Array(bytes));
+    expect(lines).toContain(
+      "Reviewed the chart of accounts and the programme budgets of the provinces for the sub-national administrations of five provinces.",
+    );
   });
 });

@@ -153,7 +153,7 @@ const RULES: Rule[] = [
 
 /**
  * Top-level lines that keep state in a module: a `let` or `var`; a Map, Set, WeakMap, WeakSet,
- * AsyncLocalStorage or cache made at load (a constant Set or Map is typed ReadonlySet or
+ * AsyncLocalStorage, cache or empty array or object made at load (a constant Set or Map is typed ReadonlySet or
  * ReadonlyMap, which the compiler keeps unchanged); a listener registered at load; an assignment at load;
  * anything on globalThis. A value computed once and never changed uses once() (server/services/once.ts).
  */
@@ -161,6 +161,7 @@ const MODULE_STATE = [
   /^(?:export\s+)?(?:let|var)\s/,
   /^(?:export\s+)?const\s+\w+\b(?!\s*:\s*Readonly(?:Set|Map)<)[^=]*=\s*new\s+(?:Map|Set|WeakMap|WeakSet|AsyncLocalStorage)\b/,
   /^(?:export\s+)?const\s+\w+[^=]*=\s*cachedPerKey\(/,
+  /^(?:export\s+)?const\s+\w+[^=]*=\s*(?:\[\s*\]|\{\s*\})\s*(?:as\s+[^;]+)?;/,
   /^[\w$.]+\.(?:subscribe|on|once|addListener)\(/,
   /^onDirectoryChange\(/,
   /^[\w$]+(?:\[[^\]]*\]|\.[\w$]+)*\s*(?:\?\?=|\|\|=|&&=|\+=|-=|\+\+|--|=(?!=))/,
@@ -174,6 +175,41 @@ export function moduleState(text: string): string[] {
 
 /** Where state may not live: every module that the pages' build may bundle a second copy of. */
 const STATELESS = (file: string) => file.startsWith("server/services/") || file.startsWith("server/http/");
+
+/**
+ * The top-level functions of a module (declarations and arrow constants): name, first line (from
+ * 1) and length in lines, from the braces' depth (a biome-formatted file: a line comment skipped),
+ * and whether the body calls the function itself.
+ */
+export function topLevelFunctions(text: string) {
+  const lines = text.split("\n");
+  const START =
+    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\*?\s+(\w+)|^(?:export\s+)?const\s+(\w+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:\([^)]*\)?|\w+)\s*(?:\)|=>|$)/;
+  const found: { name: string; line: number; lines: number; recursive: boolean }[] = [];
+  for (const [index, line] of lines.entries()) {
+    const match = START.exec(line);
+    const name = match?.[1] ?? match?.[2];
+    if (!name) continue;
+    let depth = 0;
+    let opened = false;
+    let end = index;
+    for (; end < lines.length; end++) {
+      const code = (lines[end] ?? "").replace(/^\s*\/\/.*$/, "");
+      for (const char of code) {
+        if (char === "{" || char === "(") depth++, (opened = true);
+        else if (char === "}" || char === ")") depth--;
+      }
+      if (opened && depth <= 0 && /[};]\s*$/.test(code)) break;
+    }
+    const body = lines.slice(index + 1, end + 1).join("\n");
+    found.push({ name, line: index + 1, lines: end - index + 1, recursive: new RegExp(`\\b${name}\\(`).test(body) });
+  }
+  return found;
+}
+
+/** The search engine a newcomer can read (issue 30): short functions, and no function calling itself. */
+const READABLE = (file: string) => file.startsWith("server/services/search/");
+const LONGEST_FUNCTION = 60;
 
 const graph = importGraph();
 
@@ -203,6 +239,24 @@ describe("the import graph", () => {
       moduleState(readFileSync(path.join(ROOT, file), "utf8")).map((line) => `${file}: ${line}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+describe("the search engine", () => {
+  const files = [...graph.keys()].filter(READABLE);
+  const functions = files.flatMap((file) =>
+    topLevelFunctions(readFileSync(path.join(ROOT, file), "utf8")).map((found) => ({ ...found, file })),
+  );
+
+  it(`has no function over ${LONGEST_FUNCTION} lines in server/services/search`, () => {
+    expect(functions.length).toBeGreaterThan(100);
+    const long = functions.filter((found) => found.lines > LONGEST_FUNCTION);
+    expect(long.map(({ file, line, name, lines }) => `${file}:${line} ${name} (${lines} lines)`)).toEqual([]);
+  });
+
+  it("has no function in server/services/search that calls itself", () => {
+    const recursive = functions.filter((found) => found.recursive);
+    expect(recursive.map(({ file, line, name }) => `${file}:${line} ${name}`)).toEqual([]);
   });
 });
 
@@ -239,6 +293,8 @@ describe("the checks themselves", () => {
       "generation++;",
       "cached = undefined;",
       "const globals = globalThis as typeof globalThis & { cache?: Map<string, string> };",
+      "const unreported: { locale: Locale; id: string }[] = [];",
+      "export const seen = {} as Record<string, number>;",
     ];
     const stateless = [
       'const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);',
@@ -254,6 +310,35 @@ describe("the checks themselves", () => {
     for (const line of stateless) expect(moduleState(line), line).toEqual([]);
     // A file with one stateful line among constants and functions: that line, and only it.
     expect(moduleState(`${stateless.join("\n")}\nlet counting = true;\n`)).toEqual(["let counting = true;"]);
+  });
+
+  it("measure top-level functions, and see one call itself", () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "/** Says { hello }. */",
+      "export async function first(x: number): Promise<number> {",
+      "  // a brace in a comment: {",
+      "  const y = { x };",
+      "  return x > 0 ? first(x - 1) : y.x;",
+      "}",
+      "const second = (value: string) => value.trim();",
+      "export const third = async ({ a, b }: { a: number; b: number }) => {",
+      "  const sum = String(a + b);",
+      "  return sum;",
+      "};",
+      "const LIMIT = 60;",
+      "function fourth(",
+      "  a: number,",
+      "): number {",
+      "  return a;",
+      "}",
+    ].join("\n");
+    expect(topLevelFunctions(text)).toEqual([
+      { name: "first", line: 3, lines: 5, recursive: true },
+      { name: "second", line: 8, lines: 1, recursive: false },
+      { name: "third", line: 9, lines: 4, recursive: false },
+      { name: "fourth", line: 14, lines: 5, recursive: false },
+    ]);
   });
 
   it("find a cycle, and only a cycle", () => {

@@ -72,7 +72,23 @@ export async function listWithoutKeywords(
     const [rows, matched] = await Promise.all([walk(), countToCap(db, sql`select 1 from ${consultants} where ${walked}`)]);
     return { result: result(params, matched, rows), plans: [`${probe}walk`] };
   }
-  // The matches through the document's index, the filters as facets (and a city, see cityFirst).
+  return readThroughIndex(db, params, { where, share, probe }, options);
+}
+
+/**
+ * A listing that is not walked: its matches through the document's index, the filters as facets
+ * (and a city, see cityFirst), counted to the cap and the page sorted from them; past the cap,
+ * the page from pageOfMany. `probe` names the plan's first step (whether meetOften ran).
+ */
+async function readThroughIndex(
+  db: Executor,
+  params: SearchParams,
+  { where, share, probe }: { where: SQL; share: number; probe: string },
+  options: PlanningOptions,
+): Promise<{ result: SearchResult; plans: string[] }> {
+  const { statistics } = options;
+  const { offset, limit } = resultWindow(params);
+  const order = sql.join(orderBy(params.sort), sql`, `);
   const indexed = indexedMatch(params, undefined, cityFirst(params, statistics));
   // The page alone, where more than the cap are expected to match: reading up to the cap first
   // would only count them (the bitmap of every match of a common language or donor is most of

@@ -24,10 +24,10 @@ import { appContext } from "../context.ts";
 import { i18nOfRequest } from "../i18n/i18n.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { translateText } from "../i18n/translate-text.ts";
-import { errorAnswer } from "../lib/form-answer.ts";
+import { errorAnswer, type FormResult, firstFieldErrors, formErrorOf } from "../lib/form-answer.ts";
 import { privatePageMeta } from "../lib/meta.ts";
 import { keepPageOnFailure } from "../lib/page-action.ts";
-import { orPageError } from "../lib/service-errors.server.ts";
+import { answer, orPageError } from "../lib/service-errors.server.ts";
 import { requireSignedIn } from "../lib/signed-in.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/opportunity-form";
@@ -144,23 +144,25 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     if (error.status === 401) throw redirect("/sign-in");
-    const fieldErrors: Record<string, string> = {};
+    // The one answer shape: each field's first error beside it (a budget's parts beside the
+    // budget), the reason above the form, and what was typed given back.
+    const fieldErrors: Record<string, string[]> = {};
     for (const item of error.errors ?? []) {
       const key = item.path.split(".")[0] ?? item.path;
-      fieldErrors[key] ??= item.message;
+      fieldErrors[key] ??= [item.message];
     }
-    return data({ error: error.message, fieldErrors, values }, { status: error.status });
+    const result: FormResult = { status: "error", error: { ...fieldErrors, "": [error.message] }, initialValue: values };
+    return answer({ result }, { status: error.status });
   }
 }
 
 /** A failed request (offline, timeout) keeps the page and what was typed (app/lib/page-action.ts). */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return keepPageOnFailure(args, (message, form) => ({
-    ...errorAnswer(message),
-    error: message,
-    fieldErrors: {} as Record<string, string>,
-    values: valuesOf(form),
-  }));
+  return keepPageOnFailure(args, (message, form) => {
+    const failure = errorAnswer(message);
+    failure.result.initialValue = valuesOf(form);
+    return failure;
+  });
 }
 
 export default function OpportunityFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -169,7 +171,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
   const minTitle = OPPORTUNITY_LIMITS.titleMin;
   const maxTitle = OPPORTUNITY_LIMITS.title;
   const failed = actionData ?? null;
-  const errors = failed?.fieldErrors ?? {};
+  const errors = firstFieldErrors(failed);
   if (!opportunity && organizations.length === 0) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -187,7 +189,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
       </div>
     );
   }
-  const initial = failed?.values ?? initialValues(opportunity);
+  const initial = (failed?.result.initialValue as Values | null | undefined) ?? initialValues(opportunity);
   const value = (key: string) => {
     const item = initial[key];
     return typeof item === "string" ? item : "";
@@ -203,7 +205,7 @@ export default function OpportunityFormPage({ loaderData, actionData }: Route.Co
           ? t`Changes show at once on the opportunity's page.`
           : t`It is saved as a draft, visible to your organization only, until you publish it.`}
       </PageHeading>
-      {failed && <RefusalNotice title={t`Not saved`}>{translateText(i18n, failed.error)}</RefusalNotice>}
+      {failed && <RefusalNotice title={t`Not saved`}>{translateText(i18n, formErrorOf(failed) ?? "")}</RefusalNotice>}
       <Form method="post" encType="multipart/form-data" className="mt-6 space-y-6" noValidate>
         {!opportunity && (
           <Field label={t`Organization`} required error={errors.organizationId}>

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { FormAnswer } from "#app/lib/form-answer.ts";
+import { type FormAnswer, firstFieldErrors } from "#app/lib/form-answer.ts";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import {
@@ -307,7 +307,7 @@ describe("the contact person on the posting form", () => {
     view.unmount();
 
     const edit = (contactUserId: number) =>
-      postAction<{ fieldErrors: Record<string, string> }>(formPage, {
+      postAction<FormAnswer>(formPage, {
         url,
         context: appContextOf(harness.deps, posted.owner),
         params: { id: String(posted.opportunityId) },
@@ -328,7 +328,7 @@ describe("the contact person on the posting form", () => {
     expect(await contact()).toBe(colleague.user.id);
     const refused = await edit(outsider.user.id);
     expect(refused.init.status).toBe(400);
-    expect(refused.data.fieldErrors.contactUserId).toBe(OPPORTUNITY_TEXTS.contactUserId);
+    expect(firstFieldErrors(refused.data).contactUserId).toBe(OPPORTUNITY_TEXTS.contactUserId);
     expect(await contact()).toBe(colleague.user.id);
   });
 });

@@ -23,6 +23,16 @@ describe("the page door", () => {
     expect(withActions.length).toBeGreaterThanOrEqual(9);
   });
 
+  it("checks every action's answer against the one shape (app/routes/answer-shapes.ts, by the compiler)", () => {
+    const checked = readFileSync("app/routes/answer-shapes.ts", "utf8");
+    const missing = withActions.filter((path) => {
+      const module = path.replace(/^app\/routes\//, "./");
+      const name = checked.match(new RegExp(`import type \\* as (\\w+) from "${module.replace(".", "\\.")}"`))?.[1];
+      return !name || !checked.includes(`answersOneShape<typeof ${name}.action>(true);`);
+    });
+    expect(missing).toEqual([]);
+  });
+
   it.each(withActions)("%s keeps the page when its action's request fails", (path) => {
     const source = readFileSync(path, "utf8");
     const clientAction = source.match(/export async function clientAction\([^)]*\) \{[\s\S]*?\n\}/)?.[0];

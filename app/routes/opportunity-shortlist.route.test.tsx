@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type FormAnswer, firstFieldErrors } from "#app/lib/form-answer.ts";
+import { type FormAnswer, firstFieldErrors, formErrorOf } from "#app/lib/form-answer.ts";
 import { INTEREST_TEXTS, OPPORTUNITY_TEXTS } from "#common/opportunities.ts";
 import { SHORTLIST_TEXTS } from "#common/shortlists.ts";
 import {
@@ -360,7 +360,7 @@ describe("the ToR's PDF on the posting form", () => {
         .from(opportunities)
         .where(eq(opportunities.organizationId, organization.id));
     const post = (extra: Record<string, string | File>, id?: number) =>
-      postAction<{ error: string }>(formPage, {
+      postAction<FormAnswer>(formPage, {
         url: id === undefined ? "/opportunities/new" : `/opportunities/${id}/edit`,
         context: appContextOf(harness.deps, owner),
         params: id === undefined ? {} : { id: String(id) },
@@ -368,7 +368,7 @@ describe("the ToR's PDF on the posting form", () => {
       });
     const refused = await post({ document: html });
     expect(refused.init.status).toBe(415);
-    expect(refused.data.error).toBe(OPPORTUNITY_TEXTS.document);
+    expect(formErrorOf(refused.data)).toBe(OPPORTUNITY_TEXTS.document);
     expect(await drafts()).toEqual([]);
     const saved = (await post({ document: pdf })) as unknown as Response;
     expect(saved.status).toBe(302);

@@ -218,13 +218,14 @@ const englishLeft = (page: Page, scope: string, locale: Locale) =>
 
 describe("translated pages, in a browser", () => {
   it("leave no English on the translated pages, and none in the header and footer of the others", async () => {
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, settled, close } = await openPage(browser);
     for (const locale of ["id", "vi", "th"] as const) {
       for (const path of publicRoutes(consultantId)) {
         const url = localizePath(locale, path);
         await page.goto(`${app.url}${url}`);
         await waitForHydration(page);
-        await page.waitForLoadState("networkidle");
+        // The lazy parts' chunks and catalogues, which come after hydration, have come and rendered.
+        await settled();
         expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
         const scope = isTranslated(path) ? "body" : "body > header, body > footer";
 
@@ -239,11 +240,11 @@ describe("translated pages, in a browser", () => {
 
   for (const viewport of ["phone", "desktop"] as const) {
     it(`on a ${viewport}: the home page in each language, axe-clean, with a switcher that works by keyboard`, async () => {
-      const { page, errors, close } = await openPage(browser, { viewport });
+      const { page, errors, settled, close } = await openPage(browser, { viewport });
       for (const locale of LOCALES) {
         await page.goto(`${app.url}${localizePath(locale, "/")}`);
         await waitForHydration(page);
-        await page.waitForLoadState("networkidle");
+        await settled();
         await expectNoAxeViolations(page);
         await saveScreenshot(page, `languages-home-${locale}-${viewport}`);
       }

@@ -38,7 +38,31 @@ export async function openPage(
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, close: () => context.close() };
+  // The page's requests not yet answered (its code's chunks and catalogues, its data): `settled`.
+  let pending = 0;
+  page.on("request", () => pending++);
+  page.on("requestfinished", () => pending--);
+  page.on("requestfailed", () => pending--);
+  /**
+   * Waits until every request the page made has its answer and the page has painted twice since,
+   * so what they brought is on screen. For a check of the whole page after hydration (the lazy
+   * parts' chunks and catalogues come after it), in place of `waitForLoadState("networkidle")`,
+   * which also waits out 500 ms of quiet after the last answer: on the 45 pages of
+   * tests/e2e/languages.test.ts both leave the same text on the page, this one 17 s sooner.
+   */
+  const settled = async () => {
+    do {
+      const answered = await expect
+        .poll(() => pending, { interval: 10, timeout: 15_000 })
+        .toBe(0)
+        .then(() => true)
+        .catch(() => false);
+      // A request whose end the page never reported (none seen so far): as networkidle does.
+      if (!answered) return page.waitForLoadState("networkidle");
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    } while (pending > 0);
+  };
+  return { page, errors, settled, close: () => context.close() };
 }
 
 /** `expected` lists errors the test causes on purpose (a 404 document logs one in Chromium). */
@@ -119,6 +143,23 @@ export async function toastText(page: Page, text: string, alsoContaining?: strin
   const withText = page.getByTestId("toast").filter({ hasText: text });
   const toast = alsoContaining ? withText.filter({ hasText: alsoContaining }) : withText;
   return toast.first().innerText();
+}
+
+/**
+ * Closes the toast, if one shows, with its Dismiss button, as a person does to reach what it
+ * covers: on a phone the toast lies over the bottom of an open dialog (its Send button), and a
+ * click there waited until the toast closed itself (5 s, paused while the pointer is on it).
+ * `label` is the Dismiss button's name in the page's language.
+ */
+export async function dismissToast(page: Page, label = "Dismiss notification") {
+  const toast = page.getByTestId("toast");
+  // It may close itself between the look and the click: then there is nothing left to dismiss.
+  if (await toast.isVisible())
+    await toast
+      .getByRole("button", { name: label })
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  await toast.waitFor({ state: "detached" });
 }
 
 /**

@@ -102,6 +102,21 @@ describe("readTextCv", () => {
     // A first line that is no name ("Curriculum Vitae — …") gives none.
     expect(readTextCv(["Curriculum Vitae — Public Health", "", "Experience"]).drafts.profile.name).toBeUndefined();
   });
+  it("keeps a ministry's portfolios in its name: 'Ministry of Agriculture, Forestry and Fisheries'", () => {
+    const { drafts } = readTextCv([
+      "Work Experience",
+      "Mar 2019 – Jun 2021",
+      "Value Chain Adviser, Ministry of Agriculture, Forestry and Fisheries, Phnom Penh, Cambodia",
+      "Organic rice certification with 2,000 smallholders.",
+      "Jan 2016 – Feb 2019",
+      "Policy Officer, Ministry of Planning and Investment, Hà Nội, Việt Nam",
+      "Provincial investment planning.",
+    ]);
+    expect(drafts.assignments.map((item) => [item.role, item.organization, item.countries])).toEqual([
+      ["Value Chain Adviser", "Ministry of Agriculture, Forestry and Fisheries", ["Cambodia"]],
+      ["Policy Officer", "Ministry of Planning and Investment", ["Vietnam"]],
+    ]);
+  });
 });
 
 describe("readPdf", () => {

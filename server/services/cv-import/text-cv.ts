@@ -328,15 +328,28 @@ function splitParts(line: string): string[] {
   );
 }
 
-/** "Hanoi", "Vietnam" after a split on commas belong together as one place. */
+/**
+ * "Hanoi", "Vietnam" after a split on commas belong together as one place; so do a ministry's
+ * portfolios ("Ministry of Agriculture", "Forestry and Fisheries").
+ */
 function mergePlaces(pieces: string[]): string[] {
   const merged: string[] = [];
   for (const piece of pieces) {
     const last = merged[merged.length - 1];
     if (last !== undefined && isPlace(last) && isPlace(piece)) merged[merged.length - 1] = `${last}, ${piece}`;
+    else if (last !== undefined && isMinistryPortfolio(last, piece)) merged[merged.length - 1] = `${last}, ${piece}`;
     else merged.push(piece);
   }
   return merged;
+}
+
+/** "Forestry and Fisheries" after "Ministry of Agriculture": the rest of the ministry's name, not a part of its own. */
+function isMinistryPortfolio(last: string, piece: string): boolean {
+  return (
+    /^(?:the\s+)?ministry of\s/i.test(last) &&
+    /^\p{Lu}\p{Ll}+(?:,? (?:and|&) \p{Lu}\p{Ll}+)+$/u.test(piece.trim()) &&
+    !isPlace(piece)
+  );
 }
 
 function isPlace(text: string): boolean {

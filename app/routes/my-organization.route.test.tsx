@@ -63,6 +63,20 @@ describe("/my-organizations/{id}", () => {
     view.unmount();
   });
 
+  // Tried as an NGO team (session 14): after "Invitation sent" the address stayed in the field, as if
+  // nothing had happened; a second click sent the colleague a second link.
+  it("empties the address once the invitation is sent, and lists it as waiting", async () => {
+    const owner = await harness.signIn({ name: "Ploy Srisuk" });
+    const { id } = await organizationOf(owner);
+    const view = open(owner, id);
+    const email = (await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: "ann@mekong-water.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    await screen.findByRole("heading", { name: "Waiting for an answer" });
+    expect(((await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement).value).toBe("");
+    view.unmount();
+  });
+
   // Tried as an NGO team (session 12): the sole owner was offered "Leave the organization", which
   // then answered 409. Not offered: the row says what to do instead; with a second owner it is.
   it("does not offer the sole owner Leave, says what to do instead, and a stray post is still refused with the reason", async () => {

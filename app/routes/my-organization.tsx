@@ -353,7 +353,13 @@ export default function MyOrganizationPage({ loaderData, actionData }: Route.Com
               {failureText(failureOf("invite"))}
             </RefusalNotice>
           )}
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+          {/* A new form once the waiting list changes (an invitation sent or replaced): the address
+              typed is gone, as after a page load; a refusal leaves the list and the typed address. */}
+          <Form
+            key={invitations.map((invitation) => `${invitation.id}@${invitation.expiresAt}`).join()}
+            method="post"
+            className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+          >
             <input type="hidden" name="intent" value="invite" />
             <Field label={t`E-mail address`} required error={firstFieldErrors(failureOf("invite")).email}>
               {(props) => (

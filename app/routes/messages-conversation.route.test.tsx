@@ -161,6 +161,21 @@ describe("the received list on /messages", () => {
     };
     expect([badgeIn("Mid-term evaluation"), badgeIn("A paid position for you")]).toEqual([true, false]);
     view.unmount();
+
+    // The team's conversation says the whole team reads the answer, and who gets the e-mail; the
+    // typed organization's says only its sender does.
+    const [team, typed] = await harness.database.sql<{ id: number }[]>`
+      select id from conversations where consultant_id = ${consultantId} order by organization_id nulls last`;
+    const answerNote = async (id: number) => {
+      const opened = open(consultant, id);
+      const note = (await screen.findByRole("heading", { name: "Answer" })).closest("section")?.textContent ?? "";
+      opened.unmount();
+      return note;
+    };
+    expect(await answerNote(team?.id ?? 0)).toContain(
+      "Everyone at Mekong Water Alliance sees your answer here; Ann Lertpanya receives it by e-mail.",
+    );
+    expect(await answerNote(typed?.id ?? 0)).toContain("sees your answer here and receives it by e-mail.");
   });
 });
 

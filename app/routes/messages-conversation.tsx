@@ -134,6 +134,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData !== undefined && isReply(navigation.formData);
   const other = conversation.otherParty;
+  const teamName = other.organization?.name;
   const report = answerOf(actionData, "report");
   const deletion = answerOf(actionData, "delete");
   const reply = report || deletion ? undefined : actionData;
@@ -238,9 +239,16 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           title={t`Answer`}
           description={
             <>
-              <Trans>
-                <bdi>{other.name}</bdi> sees your answer here and receives it by e-mail.
-              </Trans>
+              {conversation.box === "received" && teamName ? (
+                // A team conversation (issue 31): every member reads the answer; the member who wrote last gets the e-mail.
+                <Trans>
+                  Everyone at <bdi>{teamName}</bdi> sees your answer here; <bdi>{other.name}</bdi> receives it by e-mail.
+                </Trans>
+              ) : (
+                <Trans>
+                  <bdi>{other.name}</bdi> sees your answer here and receives it by e-mail.
+                </Trans>
+              )}
               {conversation.box === "received" ? ` ${t`Your e-mail address is shown to them as the address to reply to.`}` : ""}
             </>
           }

@@ -50,6 +50,16 @@ describe("/admin: End sessions", () => {
     view.unmount();
   });
 
+  it("isolates a right-to-left name in the confirmation's sentences (issue 37), so it cannot turn them around", async () => {
+    const admin = await harness.signIn({ role: "admin", name: "Ana Admin" });
+    await userWithSessions("سارة الحسيني", 1);
+    const view = open(admin, `/admin?tab=users&q=${encodeURIComponent("سارة")}`);
+    fireEvent.click(await screen.findByRole("button", { name: "End sessions سارة الحسيني" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("End every session of \u2068سارة الحسيني\u2069?")).toBeTruthy();
+    view.unmount();
+  });
+
   it("offers it on an admin's row too; the admin's own keeps the session in use", async () => {
     const admin = await harness.signIn({ role: "admin", name: "Bayu Selfadmin" });
     await createSession(harness.database.db, admin.user.id);

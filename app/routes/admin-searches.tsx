@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { formatDate } from "#common/format.ts";
 import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from "#common/glossary-languages.ts";
 import { activeFilters } from "#common/search.ts";
@@ -80,11 +81,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const i18n = i18nOfRequest(request);
   try {
-    const { text, label } = await addGlossarySynonym(serviceDeps(app), actor, {
+    const added = await addGlossarySynonym(serviceDeps(app), actor, {
       conceptId: String(form.get("conceptId") ?? ""),
       body: { language: form.get("language"), text: form.get("text") },
       labelIn: localeOfRequest(request),
     });
+    const text = inSentence(added.text);
+    const label = inSentence(added.label);
     return redirectWithToast(app, "/admin/searches", {
       title: i18n._(msg`Synonym added`),
       description: i18n._(msg`“${text}” now finds the consultants of ${label}.`),

@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { data, Link, useNavigate } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { parseId } from "#common/ids.ts";
 import { MESSAGE_TEXTS, messageFormSchema, SUBJECT_MAX } from "#common/messages.ts";
 import { type AppContext, serviceDeps } from "#server/http/context.ts";
@@ -97,7 +98,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     // The service looks the consultant up (404 when not listed) and answers with their name.
     const { recipient } = await sendMessage(serviceDeps(app), actorOf(session), { ...submission.value, consultantId });
-    const name = recipient.name;
+    const name = inSentence(recipient.name);
     return answer({
       result: submission.reply({ resetForm: true }),
       toast: {

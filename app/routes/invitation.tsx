@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Building2, LogIn, UserPlus } from "lucide-react";
 import { Form, Link, redirect, useLocation } from "react-router";
 import { i18nOfRequest, localeOfRequest } from "#app/i18n/i18n.ts";
+import { inSentence } from "#common/bidi.ts";
 import { countryName } from "#common/countries.ts";
 import { signInAndBackTo } from "#common/redirect.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -59,7 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     if (!actor) throw redirect(signInAndBackTo(`/invitations/${encodeURIComponent(token)}`));
     const organization = await acceptInvitation(deps, actor, token);
-    const { name } = organization;
+    const name = inSentence(organization.name);
     return redirectWithToast(app, `/my-organizations/${organization.id}`, { title: i18n._(msg`Welcome to ${name}`) });
   } catch (error) {
     if (error instanceof Response) throw error;

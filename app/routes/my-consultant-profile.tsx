@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { ExternalLink, Pencil, UserPlus } from "lucide-react";
 import { Link } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { parseId } from "#common/ids.ts";
 import { reviewedFieldNames } from "#server/services/consultants/change-review.ts";
 import { getOwnConsultant } from "#server/services/consultants/profile.ts";
@@ -130,7 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (organizationId === null) throw new NotFound("Organization not found");
       const { organizations } = await toggleHiddenFrom(app, actor, { organizationId, hidden: intent === "hide" });
-      const name = organizations.find((item) => item.id === organizationId)?.name;
+      const hiddenFrom = organizations.find((item) => item.id === organizationId)?.name;
+      const name = hiddenFrom === undefined ? undefined : inSentence(hiddenFrom);
       return redirectWithToast(app, "/my-consultant-profile#hidden-from", {
         title:
           intent === "unhide"
@@ -154,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         assignmentId,
         body: { name: form.get("name"), email: form.get("email") },
       });
-      const referee = asked.refereeName;
+      const referee = inSentence(asked.refereeName);
       return done(i18n._(msg`Request sent to ${referee}. You will see their answer here.`));
     }
     if (intent === "withdraw-reference") {

@@ -2,6 +2,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileDown, Pencil, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { formatCount, formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
 import { toLocale } from "#common/locales.ts";
@@ -147,7 +148,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       const title = opportunity.title;
       // The form's subject names the opportunity, in the page's language (the member may change it).
       const to = `/consultant/${consultantId}/message?subject=${encodeURIComponent(i18n._(msg`Re: ${title}`))}`;
-      const name = organization.name;
+      const name = inSentence(organization.name);
       return switched ? redirectWithToast(app, to, { title: i18n._(msg`You now act for ${name}`) }) : redirect(to);
     }
     if (intent === "shortlist") {
@@ -156,8 +157,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         interestId: interestId(),
         body: { shortlistId: form.get("shortlistId") },
       });
-      const name = added.consultant.name;
-      const list = added.shortlist.name;
+      const name = inSentence(added.consultant.name);
+      const list = inSentence(added.shortlist.name);
       return redirectWithToast(app, `/opportunities/${params.opportunity}#applicants`, {
         title: i18n._(msg`${name} is on the team shortlist “${list}”`),
       });

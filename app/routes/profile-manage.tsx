@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { ACCOUNT_DELETION_MESSAGES, accountProfileSchema, changePasswordFormSchema } from "#common/auth.ts";
+import { inSentence } from "#common/bidi.ts";
 import { formatDate } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
 import { responseFromField } from "#common/passkeys.ts";
@@ -220,7 +221,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           name: String(formData.get("name") ?? ""),
           response: responseFromField(formData.get("response")),
         });
-        const name = passkey.name;
+        const name = inSentence(passkey.name);
         return ok(intent, msg`You can now sign in with "${name}" instead of your password.`);
       }
       await removePasskey(deps, actor, parseId(String(formData.get("passkeyId") ?? "")) ?? 0);
@@ -239,8 +240,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         id: parseId(typed.passkeyId ?? "") ?? 0,
         body: { name: typed.name },
       });
-      const name = passkey.name;
-      return ok(intent, msg`This passkey is now called "${name}".`, undefined, { passkey: { id: passkey.id, name } });
+      const name = inSentence(passkey.name);
+      return ok(intent, msg`This passkey is now called "${name}".`, undefined, {
+        passkey: { id: passkey.id, name: passkey.name },
+      });
     } catch (error) {
       return refusedAnswer(error, { ...refused(intent), initialValue: typed });
     }

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { inSentence } from "#common/bidi.ts";
 import { serviceDeps } from "#server/http/context.ts";
 import { unsubscribeSavedSearch } from "#server/services/saved-searches/saved-searches.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -23,10 +24,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    const { name } = await unsubscribeSavedSearch(serviceDeps(context.get(appContext)), {
+    const stopped = await unsubscribeSavedSearch(serviceDeps(context.get(appContext)), {
       id: form.get("s"),
       token: form.get("t"),
     });
+    const name = inSentence(stopped.name);
     const i18n = i18nOfRequest(request);
     return answer({
       result: { status: "success" },

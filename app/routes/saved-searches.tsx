@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
 import { Form } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { parseId } from "#common/ids.ts";
 import { SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
 import { activeFilters } from "#common/search.ts";
@@ -69,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         query: form.get("query") ?? "",
         frequency: form.get("frequency") ?? "off",
       });
-      const savedName = created.name;
+      const savedName = inSentence(created.name);
       return answer({
         intent: "create",
         result: { status: "success" },

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Bookmark, Share2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { inSentence } from "#common/bidi.ts";
 import { safeRedirect } from "#common/redirect.ts";
 import { SHORTLIST_LIMITS } from "#common/shortlists.ts";
 import { serviceDeps } from "#server/http/context.ts";
@@ -66,7 +67,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (consultantId) {
       const list = await putShortlistEntry(deps, user, { id: listId, consultantId, body: {} });
       const i18n = i18nOfRequest(request);
-      const name = list.name;
+      const name = inSentence(list.name);
       return redirectWithToast(app, safeRedirect(form.get("back"), `/consultant/${consultantId}`), {
         title: i18n._(msg`Saved to shortlist`),
         description: i18n._(msg`Added to “${name}”.`),

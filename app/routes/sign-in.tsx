@@ -4,6 +4,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { data, redirect, useNavigate, useSearchParams } from "react-router";
 import { type AuthAnswerData, type AuthFormIntent, forgotPasswordSchema, loginSchema, registerSchema } from "#common/auth.ts";
+import { inSentence } from "#common/bidi.ts";
 import { responseFromField } from "#common/passkeys.ts";
 import { safeRedirect } from "#common/redirect.ts";
 import { loginMfaFormSchema, loginMfaInputOf } from "#common/second-factor.ts";
@@ -74,10 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const next = signedIn.secondFactorSetupRequired ? SECOND_FACTOR_SETUP_PATH : redirectTo;
     return redirectWithToast(app, next, welcome, { headers });
   }
-  const welcomeBack = ({ name }: SignedIn["user"]): ToastMessage => ({
-    title: i18n._(msg`Login successful`),
-    description: i18n._(msg`Welcome back, ${name}!`),
-  });
+  const welcomeBack = (user: SignedIn["user"]): ToastMessage => {
+    const name = inSentence(user.name);
+    return { title: i18n._(msg`Login successful`), description: i18n._(msg`Welcome back, ${name}!`) };
+  };
 
   // The password step. An account with a second factor (issue 38) gets a challenge instead of a
   // session; the form then asks for a code with it (intent login-mfa). A browser trusted for 30
@@ -130,7 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalidAnswer(submission, { ...refusal(i18n, intent), hideFields });
     try {
       const signedIn = await registerAccount(serviceDeps(app), submission.value);
-      const { name, email } = signedIn.user;
+      const { email } = signedIn.user;
+      const name = inSentence(signedIn.user.name);
       const siteName = app.config.siteName;
       return sessionStarted(signedIn, {
         title: i18n._(msg`Registration successful`),

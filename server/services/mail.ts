@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { FSI, isolate, LRI, needsIsolation, PDI, RLI } from "#common/bidi.ts";
 import type { Config } from "../config.ts";
 import { escapeMarkup } from "./markup.ts";
 
@@ -82,37 +83,7 @@ export function createMailer(config: Pick<Config, "mail" | "siteName">, log: Log
 // only around text that needs them (right-to-left letters or bidi controls of its own): a Latin,
 // Thai or Vietnamese name goes as typed, with no invisible characters to copy along.
 
-const FSI = "\u2068";
-const PDI = "\u2069";
-const LRI = "\u2066";
-const RLI = "\u2067";
-/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and the rest of the RTL blocks) or bidi controls. */
-const NEEDS_ISOLATION =
-  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
-
-/** Whether text dropped into a left-to-right sentence can reorder what surrounds it. */
-function needsIsolation(text: string): boolean {
-  return NEEDS_ISOLATION.test(text);
-}
-
-/**
- * Person's text as an isolate inside a sentence. Its own isolates are balanced first (an
- * unmatched U+2069 dropped, an unclosed one closed), so nothing typed can end the isolate early
- * and reverse the rest of the mail's sentence; its own embeddings and overrides end with it.
- */
-export function isolate(text: string): string {
-  let depth = 0;
-  let balanced = "";
-  for (const char of text) {
-    if (char === FSI || char === LRI || char === RLI) depth += 1;
-    else if (char === PDI) {
-      if (depth === 0) continue;
-      depth -= 1;
-    }
-    balanced += char;
-  }
-  return `${FSI}${balanced}${PDI.repeat(depth)}${PDI}`;
-}
+export { isolate };
 
 type Frame = { opener: string; start: number };
 

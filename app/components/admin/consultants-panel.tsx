@@ -5,6 +5,7 @@ import { CircleCheck, EyeOff, FileDown, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { succeeded } from "#app/lib/form-answer.ts";
 import type { ApprovalStatus } from "#common/admin-schema.ts";
+import { inSentence } from "#common/bidi.ts";
 import { KEPT_CV_PATHS, type KeptCvFile } from "#common/cv-import.ts";
 import type { AdminConsultant } from "#common/views.ts";
 import { Badge, type BadgeTone } from "../ui/badge.tsx";
@@ -25,7 +26,10 @@ export function deleteText(i18n: I18n) {
     description: i18n._(
       msg`This action cannot be undone. This will permanently delete the consultant profile and all associated messages.`,
     ),
-    confirmLabel: (name: string) => i18n._(msg`Delete ${name}`),
+    confirmLabel: (who: string) => {
+      const name = inSentence(who);
+      return i18n._(msg`Delete ${name}`);
+    },
     pendingLabel: i18n._(msg`Deleting...`),
   };
 }

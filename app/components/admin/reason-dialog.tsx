@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { hideSchema, rejectSchema } from "#common/admin-schema.ts";
+import { inSentence } from "#common/bidi.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent } from "../ui/dialog.tsx";
 import { Field, Textarea } from "../ui/field.tsx";
@@ -13,7 +14,8 @@ import type { useAdminAction } from "./use-admin-action.ts";
 export type ReasonTarget = { id: number; name: string; intent: "reject" | "hide" | "reject-change" };
 
 /** What asking for a reason about `name` says, per action (the dialog, and the page's own question without JavaScript). */
-export function reasonText(i18n: I18n, intent: ReasonTarget["intent"], name: string) {
+export function reasonText(i18n: I18n, intent: ReasonTarget["intent"], who: string) {
+  const name = inSentence(who);
   if (intent === "hide") {
     const title = i18n._(msg`Hide profile`);
     return {

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { succeeded } from "#app/lib/form-answer.ts";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
+import { inSentence } from "#common/bidi.ts";
 import { formatDate } from "#common/format.ts";
 import type { AdminUser } from "#common/views.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -59,7 +60,7 @@ function confirmationWords(
   { intent, user }: { intent: AccountAction["intent"]; user: Pick<AdminUser, "name"> },
   isSelf: boolean,
 ): Record<"title" | "description" | "confirmLabel" | "pendingLabel", MessageDescriptor> {
-  const name = user.name;
+  const name = inSentence(user.name);
   if (intent === "end-sessions") {
     // An admin ending their own keeps the session they are using (the service does).
     return isSelf

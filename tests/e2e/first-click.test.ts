@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
-import { e2e, signInPage, unique } from "../setup/e2e.ts";
+import { e2e, signInPage, signInThroughDialog, unique } from "../setup/e2e.ts";
 
 // Issue 36 item 7: the first click on "Send Message" was lost when a field was invalid: pressing
 // the mouse blurred the Message field, its error appeared above the button, the button moved
@@ -33,6 +33,40 @@ describe("the message dialog's first click", () => {
     await dialog.getByText("Message must be at least 10 characters long").waitFor();
     // The first field in error has the focus: the submit ran on the first click.
     await expect.poll(() => dialog.getByLabel("Subject").evaluate((element) => element === document.activeElement)).toBe(true);
+    expectNoConsoleErrors(errors);
+  });
+
+  it("is not covered by a toast on a phone: the welcome of a sign-in a moment before shows above the dialog", async ({
+    app,
+    openPage,
+    register,
+    consultantAccount,
+  }) => {
+    const consultant = await consultantAccount(`Lan Nguyen ${unique()}`);
+    const sender = await register(`Maria Santos ${unique()}`);
+    const { page, errors } = await openPage({ viewport: "phone" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/consultant/${consultant.consultantId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Sign In" }).first().click();
+    await signInThroughDialog(page, sender);
+    // "Login successful" stays five seconds; the message dialog opens while it shows.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Message Lan Nguyen/ });
+    const button = dialog.getByRole("button", { name: "Send Message" });
+    await button.scrollIntoViewIfNeeded();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    // Seen, not only pressable: the toast is no click target while the dialog is modal, so a tap
+    // where the toast hides Send would press it unseen.
+    const [send, over] = [await button.boundingBox(), await toast.boundingBox()];
+    if (!send || !over) throw new Error("the Send button and the toast are on the screen");
+    const overlaps =
+      send.y < over.y + over.height &&
+      over.y < send.y + send.height &&
+      send.x < over.x + over.width &&
+      over.x < send.x + send.width;
+    expect(overlaps, `Send at ${JSON.stringify(send)}, the toast at ${JSON.stringify(over)}`).toBe(false);
     expectNoConsoleErrors(errors);
   });
 });

@@ -69,6 +69,9 @@ export default function ToastView({
         ref={viewport}
         // Radix puts the shortcut ("F8") where "{hotkey}" is.
         label={t`Notifications (${HOTKEY})`}
+        // At the foot of the screen; at its head while a dialog is open (app.css), so a toast never
+        // covers a phone dialog's Send button for its five seconds.
+        data-toast-viewport=""
         className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
       />
     </RadixToast.Provider>

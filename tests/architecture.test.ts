@@ -196,8 +196,10 @@ export function topLevelFunctions(text: string) {
     for (; end < lines.length; end++) {
       const code = (lines[end] ?? "").replace(/^\s*\/\/.*$/, "");
       for (const char of code) {
-        if (char === "{" || char === "(") depth++, (opened = true);
-        else if (char === "}" || char === ")") depth--;
+        if (char === "{" || char === "(") {
+          depth++;
+          opened = true;
+        } else if (char === "}" || char === ")") depth--;
       }
       if (opened && depth <= 0 && /[};]\s*$/.test(code)) break;
     }

@@ -122,6 +122,12 @@ describe("relaxations of a search that finds nothing", () => {
     await searchDirectory(deps(), searchParams({ keywords: "mangrove" }));
     const rows = await holder.db.sql`select * from search_zero_results`;
     expect(rows).toEqual([{ day: expect.anything(), query: "keywords=mangrove+hydrology", searches: 2 }]);
+    // An acronym keeps its capitals: "WASH" is the concept, "wash" the word (another search).
+    await holder.db.sql`delete from search_zero_results`;
+    await searchDirectory(deps(), searchParams({ keywords: "WASH Hydrology" }));
+    await searchDirectory(deps(), searchParams({ keywords: "ToT  mangrove" }));
+    const acronyms = await holder.db.sql`select query from search_zero_results order by query`;
+    expect(acronyms.map((row) => row.query)).toEqual(["keywords=ToT+mangrove", "keywords=WASH+hydrology"]);
   });
 
   it("counts the home page's searches by people, not a crawler's nor the warm-up's (no user agent)", async () => {

@@ -153,9 +153,19 @@ export async function relaxationsOf<P extends Relaxable, F extends string>(
   return [...byTerm, ...byWord, ...filters];
 }
 
-/** The search as the zero-result list counts it: its keywords in lower case and its filters, no page or order. */
+/**
+ * A word of the keywords as the zero-result list counts it: in lower case ("Blorp" is "blorp"),
+ * unless written with capitals past its first letter ("WASH", "ToT", "M&E"), which the glossary
+ * reads as an acronym and not as the ordinary word: lower-cased, the list's link and its "Add as
+ * a synonym" would be another search.
+ */
+function zeroResultWord(word: string) {
+  return /\p{Lu}/u.test(word.slice(1)) ? word : word.toLowerCase();
+}
+
+/** The search as the zero-result list counts it: its keywords (zeroResultWord) and its filters, no page or order. */
 export function zeroResultQuery(params: SearchParams): string {
-  const keywords = params.keywords?.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
+  const keywords = params.keywords?.normalize("NFC").trim().split(/\s+/).map(zeroResultWord).join(" ");
   return searchQueryString({ ...params, keywords, page: 1, sort: "relevance", limit: undefined }).slice(1, 501);
 }
 

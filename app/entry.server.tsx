@@ -32,6 +32,17 @@ export function handleError(error: unknown, { request, context }: { request: Req
   }
 }
 
+/**
+ * Route data (single fetch: a client-side navigation's loaders, a form's action) whose loader or
+ * action failed because the database did not answer: 503 with Retry-After, as the page itself.
+ */
+export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+  if (response.status !== 500 || !unavailable.has(context)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

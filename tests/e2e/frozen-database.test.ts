@@ -46,6 +46,8 @@ describe("the database frozen", () => {
       const addresses = [
         "/",
         "/consultant/1",
+        // A client-side navigation's route data (single fetch), as a form's action answers too.
+        "/consultant/1.data",
         "/sign-in",
         "/api/consultants?keywords=water",
         "/api/stats",
@@ -64,7 +66,7 @@ describe("the database frozen", () => {
         .map(([address, answer]) => `${address} ${answer.status} in ${answer.ms} ms`)
         .join(", ")}`,
     );
-    for (const address of ["/", "/consultant/1", "/api/consultants?keywords=water"]) {
+    for (const address of ["/", "/consultant/1", "/consultant/1.data", "/api/consultants?keywords=water"]) {
       expect(answers[address]?.status, address).toBe(503);
       expect(answers[address]?.ms, address).toBeLessThan(STALL_MS);
       expect(answers[address]?.retryAfter, address).toBe("5");

@@ -1,4 +1,6 @@
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { latencySummary, percentile } from "./drive.ts";
@@ -169,6 +171,15 @@ async function main() {
     await database.stop();
   }
   console.log(`\n${JSON.stringify(results)}`);
+  // Kept beside the other benches' runs, so a figure quoted from it can be checked.
+  const at = new Date().toISOString();
+  const file = path.resolve("bench", "results", `${at.replace(/[:.]/g, "-")}-cold-${args.count}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(
+    file,
+    `${JSON.stringify({ at, count: Number(args.count), connections, duration, timeout, machine: { cpus: os.cpus().length }, results }, null, 2)}\n`,
+  );
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
 
 await main();

@@ -137,7 +137,12 @@ describe("signed-out page cache", () => {
   it("serves a cached home page that a browser runs under its CSP: hydrated, no console errors", async () => {
     await warmBothWorkers(app.url, { "accept-encoding": "gzip" });
     const { page, errors, close } = await openPage(browser);
-    const response = await page.goto(app.url);
+    // The browser keeps its connection, so it may reach the worker that holds no copy yet (the
+    // primary does not hand connections out strictly in turn): that miss fills it, the next is a hit.
+    let response = await page.goto(app.url);
+    for (let attempt = 0; attempt < 5 && (await response?.headerValue("x-page-cache")) !== "hit"; attempt++) {
+      response = await page.goto(app.url);
+    }
     expect(await response?.headerValue("x-page-cache")).toBe("hit");
     await waitForHydration(page);
     expectNoConsoleErrors(errors);

@@ -104,29 +104,20 @@ export async function action({ params, context, request }: Route.ActionArgs) {
         title: intent === "fill" ? i18n._(msg`Marked as filled`) : OPPORTUNITY_TEXTS.closed,
       });
     }
+    // An interest's fields, sent and changed alike; every field is sent, so an emptied date or
+    // rate is taken away on a change (the schema reads "" as null).
+    const interest = () => ({
+      note: form.get("note"),
+      availableFrom: form.get("availableFrom"),
+      dailyRate: form.get("dailyRate"),
+      dailyRateCurrency: form.get("dailyRateCurrency"),
+    });
     if (intent === "interest") {
-      await expressInterest(deps, actor, {
-        id,
-        body: {
-          note: form.get("note"),
-          availableFrom: form.get("availableFrom"),
-          dailyRate: form.get("dailyRate"),
-          dailyRateCurrency: form.get("dailyRateCurrency"),
-        },
-      });
+      await expressInterest(deps, actor, { id, body: interest() });
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.sent });
     }
     if (intent === "edit-interest") {
-      await updateMyInterest(deps, actor, {
-        id,
-        body: {
-          // Every field is sent: an emptied date or rate is taken away (the schema reads "" as null).
-          note: form.get("note"),
-          availableFrom: form.get("availableFrom"),
-          dailyRate: form.get("dailyRate"),
-          dailyRateCurrency: form.get("dailyRateCurrency"),
-        },
-      });
+      await updateMyInterest(deps, actor, { id, body: interest() });
       return redirectWithToast(app, `/opportunities/${params.opportunity}`, { title: INTEREST_TEXTS.updated });
     }
     if (intent === "withdraw") {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth.ts";
 import { type AccountSession, describeDevice, networkOf } from "#common/devices.ts";
 import type { Locale } from "#common/locales.ts";
-import { authSessions, trustedBrowsers } from "#server/db/schema.ts";
+import { authSessions } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { targetUser } from "../admin/users.ts";
@@ -11,6 +11,7 @@ import { type Actor, inAdminTransaction, requireAccount, type ServiceDeps } from
 import { NotFound, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions, timeoutsOf } from "../sessions.ts";
 import { deviceInWords } from "./device-words.ts";
+import { forgetTrustedBrowsers } from "./known-devices.ts";
 
 // Sessions you can see (issue 38, ASVS 7.4.5 and 7.5.2): the account's own list, ending one or all
 // the others, and an admin ending every session of a user (audited). The session of the request
@@ -81,7 +82,7 @@ export async function endAccountSession(deps: Deps, actor: Actor, id: number): P
       .returning({ sessionToken: authSessions.sessionToken });
     if (!ended) throw new NotFound(SESSION_MESSAGES.notFound);
     const isCurrent = ended.sessionToken === signedIn.sessionTokenHash;
-    if (!isCurrent) await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, signedIn.id));
+    if (!isCurrent) await forgetTrustedBrowsers(tx, signedIn.id);
     return { isCurrent };
   });
 }
@@ -103,7 +104,7 @@ export async function endOtherAccountSessions(deps: Deps, actor: Actor, input: u
       .returning({ id: authSessions.id });
     // A lost phone's browser trusted for 30 days would skip the second step with a password it
     // saved: no browser stays trusted (this one too asks for a code at its next sign-in).
-    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, signedIn.id));
+    await forgetTrustedBrowsers(tx, signedIn.id);
     return rows;
   });
   return { ended: ended.length };
@@ -117,7 +118,7 @@ export async function endUserSessionsAsAdmin(deps: Deps, actor: Actor, id: numbe
     // An admin ending their own sessions keeps the one they are using (as "Sign out everywhere else").
     await deleteUserSessions(tx, id, target.id === admin.id ? actor?.sessionTokenHash : undefined);
     // Nor does a browser of theirs stay trusted to skip the second step (a lost or stolen device).
-    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, id));
+    await forgetTrustedBrowsers(tx, id);
     const [after] = await tx.select({ n: count() }).from(authSessions).where(eq(authSessions.userId, id));
     const ended = (before?.n ?? 0) - (after?.n ?? 0);
     await recordAudit(tx, admin, {

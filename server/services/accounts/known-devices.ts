@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
 import { describeDevice, networkOf } from "#common/devices.ts";
 import type { Executor } from "#server/db/client.ts";
-import { knownDevices } from "#server/db/schema.ts";
+import { knownDevices, trustedBrowsers } from "#server/db/schema.ts";
 import type { ServiceDeps } from "../context.ts";
 import { hashToken } from "../sessions.ts";
 import { queueSecurityMail } from "./security-mail.ts";
@@ -104,4 +104,12 @@ export async function isOwnBrowser(db: Executor, userId: number, deviceToken: st
 /** The hourly purge: devices not signed in from for a year are forgotten. */
 export async function forgetOldDevices(db: Executor): Promise<void> {
   await db.delete(knownDevices).where(lt(knownDevices.lastSeenAt, new Date(Date.now() - FORGET_AFTER_MS)));
+}
+
+/**
+ * No browser of the account stays trusted to skip the second step: after a reset, a factor's
+ * removal, or a session ended on a device that may be lost or in other hands.
+ */
+export async function forgetTrustedBrowsers(db: Executor, userId: number): Promise<void> {
+  await db.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, userId));
 }

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/runtime-macro";
 import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
 import { localizePath } from "#common/locales.ts";
-import { authUsers, trustedBrowsers } from "#server/db/schema.ts";
+import { authUsers } from "#server/db/schema.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { composeMail } from "../mail.ts";
@@ -11,6 +11,7 @@ import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
 import { consumeAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
+import { forgetTrustedBrowsers } from "./known-devices.ts";
 import { AUTH_LIMITS, loginAccountKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 import { queueSecurityMail } from "./security-mail.ts";
@@ -94,7 +95,7 @@ export async function resetPassword(deps: Pick<ServiceDeps, "db" | "config" | "j
     await deleteUserSessions(tx, user.id);
     // A browser trusted for 30 days skips the second step: after a reset (maybe by whoever read
     // the mailbox) none does, or the reset would pass the factor by on such a browser (issue 38).
-    await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id));
+    await forgetTrustedBrowsers(tx, user.id);
     await retireAuthTokens(tx, "reset_password", user.id);
     await queueSecurityMail(deps, tx, user.id, { kind: "password-changed", byReset: true });
     return user.email;

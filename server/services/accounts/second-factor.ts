@@ -7,12 +7,13 @@ import { AUTH_MESSAGES } from "#common/auth.ts";
 import type { AuditAction } from "#common/constants.ts";
 import { CODE_USED_MESSAGE, confirmTotpSchema, formatRecoveryCode, MFA_MESSAGES } from "#common/second-factor.ts";
 import type { AuthUser } from "#server/db/schema.ts";
-import { passkeys, recoveryCodes, trustedBrowsers, userTotp } from "#server/db/schema.ts";
+import { passkeys, recoveryCodes, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
 import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
+import { forgetTrustedBrowsers } from "./known-devices.ts";
 import { hashWithSalt, saltOf } from "./passwords.ts";
 import { SECRETS_KEY_MISSING, type SecretBox, secretBox } from "./secret-box.ts";
 import { queueSecurityMail } from "./security-mail.ts";
@@ -175,7 +176,7 @@ export async function disableTotp(deps: Deps, actor: Actor): Promise<void> {
 async function removeSecondFactor(tx: Transaction, userId: number): Promise<boolean> {
   const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ confirmedAt: userTotp.confirmedAt });
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, userId));
+  await forgetTrustedBrowsers(tx, userId);
   return Boolean(removed[0]?.confirmedAt);
 }
 

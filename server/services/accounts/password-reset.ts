@@ -1,15 +1,12 @@
 import { msg } from "@lingui/core/runtime-macro";
 import { eq, sql } from "drizzle-orm";
 import { forgotPasswordSchema, resetPasswordSchema } from "#common/auth.ts";
-import { localizePath } from "#common/locales.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
-import { composeMail } from "../mail.ts";
-import { mailLanguage } from "../mail-language.ts";
 import { consumeRateLimits, resetRateLimit } from "../rate-limit.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { parseInput } from "../validate.ts";
+import { queueAccountMail } from "./account-mail.ts";
 import { consumeAuthToken, isAuthTokenUsable, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { forgetTrustedBrowsers } from "./known-devices.ts";
 import { AUTH_LIMITS, loginAccountKey, RATE_LIMIT_MESSAGES, rule } from "./limits.ts";
@@ -39,28 +36,17 @@ export async function requestPasswordReset(
   void db
     .transaction(async (tx) => {
       const token = await issueAuthToken(tx, "reset_password", user.id, user.email);
-      // In the account's language: the mail, and the page its link opens.
-      const { locale, i18n } = await mailLanguage(user.locale);
-      const url = `${config.publicUrl}${localizePath(locale, "/reset-password")}?token=${token}`;
-      const name = user.name;
       const siteName = config.siteName;
-      const { text, html, language } = composeMail(
-        locale,
-        siteName,
-        [
-          i18n._(msg`Hello ${{ name }},`),
+      await queueAccountMail(deps, tx, user, (i18n) => ({
+        subject: i18n._(msg`Reset your ${{ siteName }} password`),
+        paragraphs: [
           i18n._(
             msg`Someone (hopefully you) asked to reset the password of your ${{ siteName }} account. The link below works once and expires in 1 hour.`,
           ),
           i18n._(msg`If you did not ask for this, you can ignore this message: your password stays as it is.`),
         ],
-        { label: i18n._(msg`Choose a new password`), url },
-      );
-      await enqueueMail(
-        deps,
-        { to: user.email, subject: i18n._(msg`Reset your ${{ siteName }} password`), text, html, language },
-        { db: tx },
-      );
+        action: { label: i18n._(msg`Choose a new password`), path: `/reset-password?token=${token}` },
+      }));
     })
     .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, "could not queue the password reset email"));
 }

@@ -1,15 +1,11 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
-import { eq } from "drizzle-orm";
-import { localizePath } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
-import { authUsers } from "#server/db/schema.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
-import { enqueueMail } from "#server/jobs/mail.ts";
 import type { ServiceDeps } from "../context.ts";
-import { composeMail } from "../mail.ts";
-import { mailLanguage } from "../mail-language.ts";
+import { type AccountMail, queueAccountMail } from "./account-mail.ts";
 import { deviceInWords } from "./device-words.ts";
+import { findUserById } from "./users.ts";
 
 // Security e-mails (issue 38): what happened to an account that its owner should know about, in
 // the account's language, queued in the transaction of the change (the job queue delivers it; a
@@ -43,7 +39,6 @@ export function maskedAddress(address: string): string {
 }
 
 type Deps = Pick<ServiceDeps, "config" | "jobs">;
-type Mail = { subject: string; paragraphs: string[]; action: { label: string; path: string } };
 
 function notYou(i18n: I18n): string {
   return i18n._(
@@ -52,7 +47,7 @@ function notYou(i18n: I18n): string {
 }
 
 /** `deviceWords`: a device in words (our own vocabulary of browsers and systems, not a person's text: not isolated piece by piece). */
-function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords: (words: string) => string): Mail {
+function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords: (words: string) => string): AccountMail {
   const account = { label: i18n._(msg`Open your account page`), path: "/profile/manage" };
   const sessions = { label: i18n._(msg`Review where you're signed in`), path: "/profile/manage#section-sessions" };
   switch (event.kind) {
@@ -205,20 +200,16 @@ export async function queueSecurityMail(
   event: SecurityEvent,
   to?: string,
 ): Promise<void> {
-  const [user] = await tx
-    .select({ email: authUsers.email, name: authUsers.name, locale: authUsers.locale })
-    .from(authUsers)
-    .where(eq(authUsers.id, userId))
-    .limit(1);
+  const user = await findUserById(tx, userId);
   if (!user) return;
-  const { locale, i18n } = await mailLanguage(user.locale);
-  const { siteName, publicUrl } = deps.config;
-  const words = await serverI18n(locale);
-  const mail = compose(i18n, event, siteName, (device) => deviceInWords(words, device));
-  const name = user.name;
-  const { text, html, language } = composeMail(locale, siteName, [i18n._(msg`Hello ${{ name }},`), ...mail.paragraphs], {
-    label: mail.action.label,
-    url: `${publicUrl}${localizePath(locale, mail.action.path)}`,
-  });
-  await enqueueMail(deps, { to: to ?? user.email, subject: mail.subject, text, html, language }, { db: tx });
+  await queueAccountMail(
+    deps,
+    tx,
+    user,
+    async (i18n, locale) => {
+      const words = await serverI18n(locale);
+      return compose(i18n, event, deps.config.siteName, (device) => deviceInWords(words, device));
+    },
+    to,
+  );
 }

@@ -1,15 +1,12 @@
 import { msg } from "@lingui/core/runtime-macro";
 import { sql } from "drizzle-orm";
 import { AUTH_MESSAGES, verifyEmailSchema } from "#common/auth.ts";
-import { localizePath } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { enqueueMail } from "#server/jobs/mail.ts";
 import { type Actor, requireAccount, type ServiceDeps } from "../context.ts";
 import { Conflict, Unauthorized } from "../errors.ts";
-import { composeMail } from "../mail.ts";
-import { mailLanguage } from "../mail-language.ts";
 import { parseInput } from "../validate.ts";
+import { queueAccountMail } from "./account-mail.ts";
 import { consumeAuthToken, findAuthToken, issueAuthToken, retireAuthTokens } from "./auth-tokens.ts";
 import { consumeVerificationLimits } from "./limits.ts";
 import { findUserById, invalidLink, normalizeEmail } from "./users.ts";
@@ -24,30 +21,19 @@ export async function queueVerificationEmail(
   tx: Executor,
   user: { id: number; name: string; email: string; locale: string },
 ): Promise<void> {
-  const { config } = deps;
   const token = await issueAuthToken(tx, "verify_email", user.id, user.email);
-  // In the account's language: the mail, and the page its link opens.
-  const { locale, i18n } = await mailLanguage(user.locale);
-  const url = `${config.publicUrl}${localizePath(locale, "/verify-email")}?token=${token}`;
-  const { name, email } = user;
-  const siteName = config.siteName;
-  const { text, html, language } = composeMail(
-    locale,
-    siteName,
-    [
-      i18n._(msg`Hello ${{ name }},`),
+  const { email } = user;
+  const siteName = deps.config.siteName;
+  await queueAccountMail(deps, tx, user, (i18n) => ({
+    subject: i18n._(msg`Verify your email address for ${{ siteName }}`),
+    paragraphs: [
       i18n._(
         msg`Please confirm that ${{ email }} is your email address for your ${{ siteName }} account. The link below works once and expires in 24 hours.`,
       ),
       i18n._(msg`If you did not create an account with ${{ siteName }}, you can ignore this message.`),
     ],
-    { label: i18n._(msg`Verify email address`), url },
-  );
-  await enqueueMail(
-    deps,
-    { to: user.email, subject: i18n._(msg`Verify your email address for ${{ siteName }}`), text, html, language },
-    { db: tx },
-  );
+    action: { label: i18n._(msg`Verify email address`), path: `/verify-email?token=${token}` },
+  }));
 }
 
 /** "Resend verification email" on the account page. */

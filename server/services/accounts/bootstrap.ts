@@ -1,12 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { recordAudit } from "../admin/audit.ts";
 import type { ServiceLog } from "../context.ts";
-import { NotFound } from "../errors.ts";
-import { deleteUserSessions } from "../sessions.ts";
+import { commandLineAccount, recordCommandLineChange } from "./command-line.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
-import { COMMAND_LINE } from "./second-factor.ts";
 import { findUserByEmail, normalizeEmail } from "./users.ts";
 
 // The first admin, at start-up and from the command line.
@@ -67,21 +64,12 @@ export async function ensureAdmin(
 
 /** `npm run admin -- promote EMAIL`. */
 export async function promoteUserByEmail(db: Database, email: string): Promise<{ email: string; alreadyAdmin: boolean }> {
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new NotFound(`No account with the email address ${normalizeEmail(email)}`);
+  const user = await commandLineAccount(db, email);
   if (user.role === "admin") return { email: user.email, alreadyAdmin: true };
   await db.transaction(async (tx) => {
     await tx.update(authUsers).set({ role: "admin", updatedAt: new Date() }).where(eq(authUsers.id, user.id));
-    // As a promotion from the admin page: a session begun as a user does not become an admin's,
-    // and every use of the command line is in the audit log (issue 38).
-    await deleteUserSessions(tx, user.id);
-    await recordAudit(tx, COMMAND_LINE, {
-      action: "promote",
-      targetType: "user",
-      targetId: user.id,
-      targetLabel: user.name,
-      changes: { role: { from: "user", to: "admin" } },
-    });
+    // As a promotion from the admin page: a session begun as a user does not become an admin's.
+    await recordCommandLineChange(tx, user, "promote", { role: { from: "user", to: "admin" } });
   });
   return { email: user.email, alreadyAdmin: false };
 }

@@ -10,14 +10,14 @@ import type { AuthUser } from "#server/db/schema.ts";
 import { passkeys, recoveryCodes, userTotp } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type Actor, requireAccount, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
-import { Conflict, NotFound, Unauthorized, ValidationFailed } from "../errors.ts";
-import { deleteUserSessions } from "../sessions.ts";
+import { Conflict, Unauthorized, ValidationFailed } from "../errors.ts";
 import { parseInput } from "../validate.ts";
+import { commandLineAccount, recordCommandLineChange } from "./command-line.ts";
 import { forgetTrustedBrowsers } from "./known-devices.ts";
 import { hashWithSalt, saltOf } from "./passwords.ts";
 import { SECRETS_KEY_MISSING, type SecretBox, secretBox } from "./secret-box.ts";
 import { queueSecurityMail } from "./security-mail.ts";
-import { findUserByEmail, findUserById, normalizeEmail } from "./users.ts";
+import { findUserById } from "./users.ts";
 
 // The second factor (issue 38, ASVS 6.3.2 / 6.5 / 6.6): an authenticator app (TOTP, RFC 6238:
 // 30-second steps, SHA-1, 6 digits, as every app expects) and 10 single-use recovery codes.
@@ -313,9 +313,6 @@ export async function secretsKeyProblem(
   return `${SECRETS_KEY_MISSING} (${count} ${count === 1 ? "account has" : "accounts have"} an authenticator app.)`;
 }
 
-/** The audit log's actor for `npm run admin` (no account). */
-export const COMMAND_LINE = { id: null, name: "Command line (npm run admin)", email: "cli" };
-
 /**
  * The recovery path when someone has lost their phone and their recovery codes (`npm run admin --
  * reset-second-factor EMAIL`): the account's authenticator app, passkeys, recovery codes, trusted
@@ -325,20 +322,12 @@ export async function resetSecondFactorByEmail(
   db: ServiceDeps["db"],
   email: string,
 ): Promise<{ email: string; hadFactor: boolean }> {
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new NotFound(`No account with the email address ${normalizeEmail(email)}`);
+  const user = await commandLineAccount(db, email);
   const hadFactor = await db.transaction(async (tx) => {
     // The passkeys go too: a lost phone may have held them, and the password's second step asks for one.
     const removedPasskeys = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id });
     const had = (await removeSecondFactor(tx, user.id)) || removedPasskeys.length > 0;
-    await deleteUserSessions(tx, user.id);
-    await recordAudit(tx, COMMAND_LINE, {
-      action: "factor_reset",
-      targetType: "user",
-      targetId: user.id,
-      targetLabel: user.name,
-      changes: { factor: { from: had ? "totp" : null, to: null } },
-    });
+    await recordCommandLineChange(tx, user, "factor_reset", { factor: { from: had ? "totp" : null, to: null } });
     return had;
   });
   return { email: user.email, hadFactor };

@@ -4,6 +4,7 @@ import { choices } from "./choices.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
 import type { MatchScore } from "./opportunity-match.ts";
+import { urlSlug } from "./slugs.ts";
 import { canonicalDonor, canonicalLanguage, DONORS, type LANGUAGE_NAMES, RATE_CURRENCIES } from "./track-record-lists.ts";
 import { blankToUndefined, givenText, tooLong } from "./zod-fields.ts";
 
@@ -526,17 +527,9 @@ export function opportunityPath(opportunity: { id: number; slug: string }): stri
   return `/opportunities/${opportunity.id}-${opportunity.slug}`;
 }
 
-/** A URL slug of a title: lower case ASCII words joined by hyphens (accents dropped), at most 80 characters. */
+/** A title's URL slug (common/slugs.ts). */
 export function slugOf(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "opportunity";
+  return urlSlug(title, "opportunity");
 }
 
 // ---------------------------------------------------------------------------------------------

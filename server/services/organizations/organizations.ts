@@ -10,6 +10,7 @@ import {
   organizationUpdateSchema,
   webDomainOf,
 } from "#common/organizations.ts";
+import { urlSlug } from "#common/slugs.ts";
 import type { Executor } from "#server/db/client.ts";
 import { consultants, organizationMembers, organizations, photoUploads } from "#server/db/schema.ts";
 import { type Actor, requireRecentAuthentication, type ServiceDeps, type Transaction } from "../context.ts";
@@ -48,18 +49,9 @@ export const organizationColumns = {
   memberCount: memberCountColumn,
 };
 
-/** A name as a URL part: ASCII letters and digits joined by hyphens ("Mekong Water Alliance" is mekong-water-alliance). */
+/** A name as a URL part (common/slugs.ts): "Mekong Water Alliance" is mekong-water-alliance. */
 export function slugOf(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/đ/gi, "d")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "organization";
+  return urlSlug(name, "organization");
 }
 
 /** An organization's view for `userId` (member or not), or null when it does not exist. */

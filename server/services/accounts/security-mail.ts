@@ -2,8 +2,8 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import type { Executor } from "#server/db/client.ts";
 import { serverI18n } from "#server/i18n/server-i18n.ts";
+import { type AccountMail, queueAccountMail } from "../account-mail.ts";
 import type { ServiceDeps } from "../context.ts";
-import { type AccountMail, queueAccountMail } from "./account-mail.ts";
 import { deviceInWords } from "./device-words.ts";
 import { findUserById } from "./users.ts";
 
@@ -50,6 +50,12 @@ function notYou(i18n: I18n): string {
 function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords: (words: string) => string): AccountMail {
   const account = { label: i18n._(msg`Open your account page`), path: "/profile/manage" };
   const sessions = { label: i18n._(msg`Review where you're signed in`), path: "/profile/manage#section-sessions" };
+  /** A passkey added or removed: what happened in one sentence, and the button to the passkeys. */
+  const passkeyMail = (subject: string, sentence: string): AccountMail => ({
+    subject,
+    paragraphs: [sentence, notYou(i18n)],
+    action: { label: i18n._(msg`Review your passkeys`), path: "/profile/manage#section-passkeys" },
+  });
   switch (event.kind) {
     case "new-device": {
       const device = deviceWords(event.device);
@@ -69,14 +75,10 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
     case "factor-added": {
       const passkey = event.passkey;
       if (passkey !== undefined) {
-        return {
-          subject: i18n._(msg`A passkey was added to your ${{ siteName }} account`),
-          paragraphs: [
-            i18n._(msg`The passkey "${{ passkey }}" was added to your account. It can now sign you in without your password.`),
-            notYou(i18n),
-          ],
-          action: { label: i18n._(msg`Review your passkeys`), path: "/profile/manage#section-passkeys" },
-        };
+        return passkeyMail(
+          i18n._(msg`A passkey was added to your ${{ siteName }} account`),
+          i18n._(msg`The passkey "${{ passkey }}" was added to your account. It can now sign you in without your password.`),
+        );
       }
       return {
         subject: i18n._(msg`Two-step sign-in is on for your ${{ siteName }} account`),
@@ -92,14 +94,10 @@ function compose(i18n: I18n, event: SecurityEvent, siteName: string, deviceWords
     case "factor-removed": {
       const passkey = event.passkey;
       if (passkey !== undefined) {
-        return {
-          subject: i18n._(msg`A passkey was removed from your ${{ siteName }} account`),
-          paragraphs: [
-            i18n._(msg`The passkey "${{ passkey }}" was removed from your account. It can no longer sign you in.`),
-            notYou(i18n),
-          ],
-          action: { label: i18n._(msg`Review your passkeys`), path: "/profile/manage#section-passkeys" },
-        };
+        return passkeyMail(
+          i18n._(msg`A passkey was removed from your ${{ siteName }} account`),
+          i18n._(msg`The passkey "${{ passkey }}" was removed from your account. It can no longer sign you in.`),
+        );
       }
       return {
         subject: i18n._(msg`Two-step sign-in is off for your ${{ siteName }} account`),

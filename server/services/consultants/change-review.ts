@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/runtime-macro";
 import { and, asc, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { rejectSchema } from "#common/admin-schema.ts";
-import { intlLocale, type Locale, localizePath } from "#common/locales.ts";
+import { intlLocale, type Locale } from "#common/locales.ts";
 import {
   diffOf,
   type PendingChange,
@@ -14,12 +14,11 @@ import {
 import type { Executor } from "#server/db/client.ts";
 import { authUsers, consultantChanges, consultants } from "#server/db/schema.ts";
 import { refreshUnspacedWords } from "#server/db/unspaced-words.ts";
-import { enqueueMail } from "#server/jobs/mail.ts";
+import { type AccountMail, queueAccountMail } from "../account-mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { firstOrNotFound } from "../errors.ts";
-import { composeMail } from "../mail.ts";
 import { mailLanguage } from "../mail-language.ts";
 import { discardPhoto } from "../photos.ts";
 import { parseInput } from "../validate.ts";
@@ -173,12 +172,9 @@ export async function approveChange(deps: DecisionDeps, actor: Actor, id: number
       targetLabel: pending.changes.name ?? pending.name,
       changes: auditChangesOf(published, pending.changes),
     });
-    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields, name }) => ({
+    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields }) => ({
       subject: i18n._(msg`Your profile changes on ${{ siteName }} are published`),
-      paragraphs: [
-        i18n._(msg`Hello ${{ name }},`),
-        i18n._(msg`Your changes (${{ fields }}) have been approved and are now on your public profile.`),
-      ],
+      paragraphs: [i18n._(msg`Your changes (${{ fields }}) have been approved and are now on your public profile.`)],
       action: { label: i18n._(msg`View your profile`), path: `/consultant/${id}` },
     }));
     const replacedPhoto =
@@ -202,29 +198,12 @@ async function mailOwner(
   deps: DecisionDeps,
   tx: Executor,
   pending: LockedChange,
-  write: (words: { i18n: I18n; siteName: string; fields: string; name: string }) => {
-    subject: string;
-    paragraphs: string[];
-    action: { label: string; path: string };
-  },
+  write: (words: { i18n: I18n; siteName: string; fields: string }) => AccountMail,
 ): Promise<void> {
   if (!pending.ownerEmail) return;
-  const { siteName, publicUrl } = deps.config;
-  const language = await mailLanguage(pending.ownerLocale);
-  const { i18n } = language;
-  const fields = fieldList(pending.changes, language);
-  const { subject, paragraphs, action } = write({ i18n, siteName, fields, name: pending.ownerName ?? pending.name });
-  await enqueueMail(
-    deps,
-    {
-      to: pending.ownerEmail,
-      subject,
-      ...composeMail(language.locale, siteName, paragraphs, {
-        label: action.label,
-        url: `${publicUrl}${localizePath(language.locale, action.path)}`,
-      }),
-    },
-    { db: tx },
+  const owner = { name: pending.ownerName ?? pending.name, email: pending.ownerEmail, locale: pending.ownerLocale };
+  await queueAccountMail(deps, tx, owner, (i18n, locale) =>
+    write({ i18n, siteName: deps.config.siteName, fields: fieldList(pending.changes, { locale, i18n }) }),
   );
 }
 
@@ -248,10 +227,9 @@ export async function rejectChange(deps: DecisionDeps, actor: Actor, input: { id
       targetLabel: pending.name,
       changes: { ...auditChangesOf(published, pending.changes), reason: { from: null, to: reason } },
     });
-    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields, name }) => ({
+    await mailOwner(deps, tx, pending, ({ i18n, siteName, fields }) => ({
       subject: i18n._(msg`Your profile changes on ${{ siteName }} were not published`),
       paragraphs: [
-        i18n._(msg`Hello ${{ name }},`),
         i18n._(
           msg`An administrator reviewed the changes to your consultant profile (${{ fields }}) and did not publish them, for this reason:`,
         ),

@@ -3,14 +3,12 @@ import { msg } from "@lingui/core/runtime-macro";
 import { eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, hideSchema, rejectSchema } from "#common/admin-schema.ts";
 import type { ConsultantStatus } from "#common/constants.ts";
-import { type Locale, localizePath } from "#common/locales.ts";
 import { authUsers, consultants } from "#server/db/schema.ts";
-import { enqueueMail } from "#server/jobs/mail.ts";
+import { type AccountMail, queueAccountMail } from "../account-mail.ts";
 import { diff, recordAudit } from "../admin/audit.ts";
 import { type Actor, inAdminTransaction, requireAdmin, type ServiceDeps } from "../context.ts";
 import { Conflict, firstOrNotFound } from "../errors.ts";
-import { composeMail, isolate } from "../mail.ts";
-import { mailLanguage } from "../mail-language.ts";
+import { isolate } from "../mail.ts";
 import { parseInput } from "../validate.ts";
 import { type AdminConsultant, adminConsultantColumns } from "./read-model.ts";
 
@@ -87,9 +85,8 @@ export async function moderateConsultant(
     });
     if (owner.ownerEmail) {
       // Queued with the decision: the owner hears of it if and only if it committed, in their language.
-      const language = await mailLanguage(current.ownerLocale);
-      const mail = approvalMail(action, deps.config, language, { id, ownerName: owner.ownerName ?? before.name, reason });
-      await enqueueMail(deps, { to: owner.ownerEmail, ...mail }, { db: tx });
+      const to = { name: owner.ownerName ?? before.name, email: owner.ownerEmail, locale: current.ownerLocale };
+      await queueAccountMail(deps, tx, to, (i18n) => approvalMail(action, deps.config.siteName, i18n, { id, reason }));
     }
     return { consultant: updated ?? before, changed: true };
   });
@@ -97,56 +94,40 @@ export async function moderateConsultant(
   return outcome.consultant;
 }
 
-/** The owner's e-mail about a decision, in `locale`; the administrator's reason is sent as written. */
+/** The owner's e-mail about a decision (queueAccountMail greets them); the administrator's reason is sent as written. */
 export function approvalMail(
   action: ApprovalAction,
-  { siteName, publicUrl }: { siteName: string; publicUrl: string },
-  { locale, i18n }: { locale: Locale; i18n: I18n },
-  { id, ownerName, reason }: { id: number; ownerName: string; reason: string | null },
-) {
-  const hello = i18n._(msg`Hello ${{ name: ownerName }},`);
+  siteName: string,
+  i18n: I18n,
+  { id, reason }: { id: number; reason: string | null },
+): AccountMail {
   if (action === "approve") {
     return {
       subject: i18n._(msg`Your consultant profile on ${{ siteName }} is approved`),
-      ...composeMail(
-        locale,
-        siteName,
-        [
-          hello,
-          i18n._(msg`Good news: your consultant profile has been approved and is now listed in the ${{ siteName }} directory.`),
-        ],
-        { label: i18n._(msg`View your profile`), url: `${publicUrl}${localizePath(locale, `/consultant/${id}`)}` },
-      ),
+      paragraphs: [
+        i18n._(msg`Good news: your consultant profile has been approved and is now listed in the ${{ siteName }} directory.`),
+      ],
+      action: { label: i18n._(msg`View your profile`), path: `/consultant/${id}` },
     };
   }
   if (action === "reject") {
     return {
       subject: i18n._(msg`Your consultant profile on ${{ siteName }} needs changes`),
-      ...composeMail(
-        locale,
-        siteName,
-        [
-          hello,
-          i18n._(msg`Your consultant profile was not approved for the directory, for this reason:`),
-          isolate(reason ?? ""),
-          i18n._(msg`Please update your profile; it will then be reviewed again (usually within 1-2 business days).`),
-        ],
-        { label: i18n._(msg`Edit your profile`), url: `${publicUrl}${localizePath(locale, `/profile/edit/${id}`)}` },
-      ),
+      paragraphs: [
+        i18n._(msg`Your consultant profile was not approved for the directory, for this reason:`),
+        isolate(reason ?? ""),
+        i18n._(msg`Please update your profile; it will then be reviewed again (usually within 1-2 business days).`),
+      ],
+      action: { label: i18n._(msg`Edit your profile`), path: `/profile/edit/${id}` },
     };
   }
   return {
     subject: i18n._(msg`Your consultant profile on ${{ siteName }} has been hidden`),
-    ...composeMail(
-      locale,
-      siteName,
-      [
-        hello,
-        i18n._(msg`Your consultant profile is no longer listed in the ${{ siteName }} directory.`),
-        ...(reason ? [i18n._(msg`Reason: ${{ reason }}`)] : []),
-        i18n._(msg`If you have questions, reply to this e-mail or contact our support team.`),
-      ],
-      { label: i18n._(msg`See your profile`), url: `${publicUrl}${localizePath(locale, "/my-consultant-profile")}` },
-    ),
+    paragraphs: [
+      i18n._(msg`Your consultant profile is no longer listed in the ${{ siteName }} directory.`),
+      ...(reason ? [i18n._(msg`Reason: ${{ reason }}`)] : []),
+      i18n._(msg`If you have questions, reply to this e-mail or contact our support team.`),
+    ],
+    action: { label: i18n._(msg`See your profile`), path: "/my-consultant-profile" },
   };
 }

@@ -3,14 +3,15 @@ import { msg } from "@lingui/core/runtime-macro";
 import { type Locale, localizePath } from "#common/locales.ts";
 import type { Executor } from "#server/db/client.ts";
 import { enqueueMail } from "#server/jobs/mail.ts";
-import type { ServiceDeps } from "../context.ts";
-import { composeMail } from "../mail.ts";
-import { mailLanguage } from "../mail-language.ts";
+import type { ServiceDeps } from "./context.ts";
+import { composeMail } from "./mail.ts";
+import { mailLanguage } from "./mail-language.ts";
 
-// The e-mails an account gets about itself (a verification link, a reset link, a security
-// notice) are one kind: in the account's language, "Hello {name}," then what happened, and one
-// button to a page of the site, opened in that language too; queued in the transaction of the
-// write that needs it, so a write that rolls back sends nothing.
+// The e-mails an account gets about itself or its profile (a verification or reset link, a
+// security notice, an administrator's decision on the profile) are one kind: in the account's
+// language, "Hello {name}," then what happened, and one button to a page of the site, opened in
+// that language too; queued in the transaction of the write that needs it, so a write that rolls
+// back sends nothing.
 
 /** What one such e-mail says: its subject, the paragraphs after the greeting, its button (a site path, with its query). */
 export type AccountMail = { subject: string; paragraphs: string[]; action: { label: string; path: string } };
@@ -19,7 +20,7 @@ export type AccountMail = { subject: string; paragraphs: string[]; action: { lab
 export async function queueAccountMail(
   deps: Pick<ServiceDeps, "config" | "jobs">,
   tx: Executor,
-  user: { name: string; email: string; locale: string },
+  user: { name: string; email: string; locale: string | null },
   write: (i18n: I18n, locale: Locale) => AccountMail | Promise<AccountMail>,
   to: string = user.email,
 ): Promise<void> {

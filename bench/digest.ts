@@ -7,6 +7,7 @@ import { createDatabase } from "../server/db/client.ts";
 import { startJobQueue } from "../server/jobs/queue.ts";
 import { sendOpportunityDigests } from "../server/services/opportunities/digest.ts";
 import { commitOf, machineBusyMs, openBenchDatabase, round, treeCpuMs } from "./harness.ts";
+import { benchOrganization } from "./opportunities.ts";
 
 // The opportunities digest's cost (issue 32: minutes of CPU per 100 000 consultants):
 // `node bench/digest.ts [count] [sample] [--opportunities N]` on the bench's database (N open
@@ -34,10 +35,7 @@ const jobs = await startJobQueue({ url: bench.databaseUrl, log: silent, schedule
 const config = loadConfig({ ...process.env, DATABASE_URL: bench.databaseUrl, PUBLIC_URL: "https://bench.example.org" });
 const tag = `bench-digest-${Date.now()}`;
 try {
-  const [org] = await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${tag}, 'Bench Digest Organization', 'ngo', 'TH', now(), 'admin') returning id`;
-  if (!org) throw new Error("no organization");
+  const org = await benchOrganization(sql, tag, "Bench Digest Organization");
   for (let index = 0; index < 40; index++) {
     await sql`
       insert into opportunities (organization_id, slug, title, description, description_html, specializations, countries, donors,
@@ -98,8 +96,7 @@ try {
   await sql`update consultants set user_id = null where id = any(${ids})`;
   await sql`delete from opportunity_digests where consultant_id = any(${ids})`;
   await sql`delete from auth_users where email like ${`${tag}-%`}`;
-  await sql`delete from opportunities where organization_id = ${org.id}`;
-  await sql`delete from organizations where id = ${org.id}`;
+  await org.remove();
 } finally {
   await jobs.stop();
   await close();

@@ -15,6 +15,29 @@ export const BENCH_OPPORTUNITIES = 20_000;
 
 export const OPPORTUNITY_TARGETS = { search: 25, suggestions: 50, forYou: 25 } as const;
 
+/**
+ * A verified organization a bench adds to post its own opportunities (bench/digest.ts,
+ * bench/suggestions.ts); `remove` takes it away at the end with every opportunity it posted.
+ */
+export async function benchOrganization(
+  sql: postgres.Sql,
+  slug: string,
+  name: string,
+): Promise<{ id: number; remove: () => Promise<void> }> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into organizations (slug, name, kind, country, verified_at, verification_method)
+    values (${slug}, ${name}, 'ngo', 'TH', now(), 'admin') returning id`;
+  if (!row) throw new Error("no organization");
+  const { id } = row;
+  return {
+    id,
+    remove: async () => {
+      await sql`delete from opportunities where organization_id = ${id}`;
+      await sql`delete from organizations where id = ${id}`;
+    },
+  };
+}
+
 function keywordsQuery(keywords: string) {
   return new URLSearchParams({ keywords }).toString();
 }

@@ -6,6 +6,7 @@ import { createRuntime } from "../server/runtime.ts";
 import { suggestConsultants } from "../server/services/opportunities/matching.ts";
 import { percentile } from "./drive.ts";
 import { openBenchDatabase, round } from "./harness.ts";
+import { benchOrganization } from "./opportunities.ts";
 
 // Suggested consultants for one opportunity (issue 32: p95 <= 50 ms at 100 000 profiles), in
 // process, one request at a time: `node bench/suggestions.ts [count] [runs]` on the bench's
@@ -43,11 +44,7 @@ try {
     await sql<{ id: number }[]>`
     insert into auth_users (email, name, hashed_password) values (${`bench-${Date.now()}@example.org`}, 'Bench member', 'x') returning id`,
   );
-  const org = first(
-    await sql<{ id: number }[]>`
-    insert into organizations (slug, name, kind, country, verified_at, verification_method)
-    values (${`bench-${Date.now()}`}, 'Bench Organization', 'ngo', 'TH', now(), 'admin') returning id`,
-  );
+  const org = await benchOrganization(sql, `bench-${Date.now()}`, "Bench Organization");
   await sql`insert into organization_members (organization_id, user_id, role) values (${org.id}, ${user.id}, 'owner')`;
   const ids: number[] = [];
   for (let index = 0; index < OPPORTUNITIES; index++) {
@@ -87,8 +84,7 @@ try {
     cpus: cpus().length,
   };
   console.log(JSON.stringify(answer));
-  await sql`delete from opportunities where organization_id = ${org.id}`;
-  await sql`delete from organizations where id = ${org.id}`;
+  await org.remove();
   await sql`delete from auth_users where id = ${user.id}`;
 } finally {
   await runtime.close();

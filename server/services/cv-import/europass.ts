@@ -142,8 +142,7 @@ function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
         ...(textAt(list(at(contact, "TelephoneList"), "Telephone")[0], "Contact") && {
           phone: textAt(list(at(contact, "TelephoneList"), "Telephone")[0], "Contact"),
         }),
-        ...((municipality || countryName) && { location: [municipality, countryName].filter(Boolean).join(", ") }),
-        ...(homeCountryOf(municipality, countryName) && { country: homeCountryOf(municipality, countryName) }),
+        ...addressDraft(municipality, countryName),
       },
       assignments,
       education,
@@ -153,9 +152,14 @@ function readLearnerInfo(learner: XmlNode, isOurs: boolean): EuropassResult {
   };
 }
 
-/** The country the CV's address names ("Jakarta Selatan" and Indonesia: Indonesia), for the form's Country. */
-function homeCountryOf(town: string, country: string): string | undefined {
-  return countriesOfLocation([town, country].filter(Boolean).join(", "))[0];
+/**
+ * The CV's address as the profile draft keeps it, in both Europass formats: "town, country" as the
+ * location, and the country it names ("Jakarta Selatan" and Indonesia: Indonesia) for the form's Country.
+ */
+function addressDraft(town: string, country: string): { location?: string; country?: string } {
+  const location = [town, country].filter(Boolean).join(", ");
+  const home = countriesOfLocation(location)[0];
+  return { ...(location && { location }), ...(home && { country: home }) };
 }
 
 function languageOf(description: XmlNode | undefined, warnings: string[]): string | undefined {
@@ -250,8 +254,7 @@ function readCandidate(candidate: XmlNode): EuropassResult {
         ...(summary && { bio: summary }),
         ...(email && { email }),
         ...(phone && { phone }),
-        ...((city || homeCountry) && { location: [city, homeCountry].filter(Boolean).join(", ") }),
-        ...(homeCountryOf(city, homeCountry) && { country: homeCountryOf(city, homeCountry) }),
+        ...addressDraft(city, homeCountry),
       },
       assignments,
       education,

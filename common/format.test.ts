@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../tests/setup/examples.ts";
 import { excerpt, formatDate, formatRating, initials } from "./format.ts";
 
 describe("formatRating", () => {
@@ -11,18 +12,25 @@ describe("formatRating", () => {
 
 describe("initials", () => {
   it("takes the first and last name", () => {
-    expect(initials("Nguyen Thi Lan")).toBe("NL");
-    expect(initials("  maria ")).toBe("M");
-    expect(initials("")).toBe("?");
+    expectAnswers(initials, [
+      ["Nguyen Thi Lan", "NL"],
+      ["  maria ", "M"],
+      ["", "?"],
+    ]);
   });
 });
 
 describe("excerpt", () => {
   it("keeps a short text whole and cuts a long one at a word, with an ellipsis", () => {
-    expect(excerpt("Twelve years in maternal health.", 40)).toBe("Twelve years in maternal health.");
-    expect(excerpt("Twelve years designing maternal and newborn health programmes", 30)).toBe("Twelve years designing…");
-    expect(excerpt("Twelve years designing maternal", 31)).toBe("Twelve years designing maternal");
-    expect(excerpt("Supercalifragilisticexpialidocious words", 10)).toBe("Supercalif…");
+    expectAnswers(
+      ([text, length]: [string, number]) => excerpt(text, length),
+      [
+        [["Twelve years in maternal health.", 40], "Twelve years in maternal health."],
+        [["Twelve years designing maternal and newborn health programmes", 30], "Twelve years designing…"],
+        [["Twelve years designing maternal", 31], "Twelve years designing maternal"],
+        [["Supercalifragilisticexpialidocious words", 10], "Supercalif…"],
+      ],
+    );
   });
 });
 

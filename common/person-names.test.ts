@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../tests/setup/examples.ts";
 import { fullName, nameParts } from "./person-names.ts";
 
 // Which part of a name is the family name, for the donors' forms (P11, EU annex, Europass) and a
@@ -17,11 +18,13 @@ describe("nameParts", () => {
   });
 
   it("takes the last word of other names, and a single word as a given name", () => {
-    expect(nameParts("Somchai Wongsawat")).toEqual({ given: "Somchai", family: "Wongsawat" });
-    expect(nameParts("Maria Cristina Santos")).toEqual({ given: "Maria Cristina", family: "Santos" });
-    expect(nameParts("Khoa Tran")).toEqual({ given: "Khoa", family: "Tran" });
-    expect(nameParts("Le Anh")).toEqual({ given: "Le", family: "Anh" });
-    expect(nameParts("Suharto")).toEqual({ given: "Suharto", family: "—" });
+    expectAnswers(nameParts, [
+      ["Somchai Wongsawat", { given: "Somchai", family: "Wongsawat" }],
+      ["Maria Cristina Santos", { given: "Maria Cristina", family: "Santos" }],
+      ["Khoa Tran", { given: "Khoa", family: "Tran" }],
+      ["Le Anh", { given: "Le", family: "Anh" }],
+      ["Suharto", { given: "Suharto", family: "—" }],
+    ]);
   });
 });
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../tests/setup/examples.ts";
 import { backToPage, safeRedirect, signInAndBackTo } from "./redirect.ts";
 
 describe("safeRedirect (security review 2026-11, defect 2)", () => {
   it("keeps same-site paths with their query and fragment", () => {
-    expect(safeRedirect("/inbox?page=2#top")).toBe("/inbox?page=2#top");
-    expect(safeRedirect("/consultant/12")).toBe("/consultant/12");
-    expect(safeRedirect("/a/../b")).toBe("/b");
+    expectAnswers(safeRedirect, [
+      ["/inbox?page=2#top", "/inbox?page=2#top"],
+      ["/consultant/12", "/consultant/12"],
+      ["/a/../b", "/b"],
+    ]);
   });
 
   it("falls back for anything a browser could take to another site", () => {
@@ -33,15 +36,17 @@ describe("safeRedirect (security review 2026-11, defect 2)", () => {
 
 describe("safeRedirect: pages only (issue 35, the operations review's failure 11)", () => {
   it("turns a data request's address into its page and refuses the API", () => {
-    expect(safeRedirect("/shortlists.data")).toBe("/shortlists");
-    expect(safeRedirect("/shortlists.data?_routes=routes%2Fshortlists&x=1")).toBe("/shortlists?x=1");
-    expect(safeRedirect("/_root.data")).toBe("/");
-    expect(safeRedirect("/consultant/7.data")).toBe("/consultant/7");
-    expect(safeRedirect("/api/shortlists")).toBe("/");
-    expect(safeRedirect("/api")).toBe("/");
-    expect(safeRedirect("/apiary")).toBe("/apiary");
-    expect(safeRedirect("/th/_root.data")).toBe("/th");
-    expect(safeRedirect("/th/shortlists/add.data?consultant=93&back=%2F")).toBe("/th/shortlists/add?consultant=93&back=%2F");
+    expectAnswers(safeRedirect, [
+      ["/shortlists.data", "/shortlists"],
+      ["/shortlists.data?_routes=routes%2Fshortlists&x=1", "/shortlists?x=1"],
+      ["/_root.data", "/"],
+      ["/consultant/7.data", "/consultant/7"],
+      ["/api/shortlists", "/"],
+      ["/api", "/"],
+      ["/apiary", "/apiary"],
+      ["/th/_root.data", "/th"],
+      ["/th/shortlists/add.data?consultant=93&back=%2F", "/th/shortlists/add?consultant=93&back=%2F"],
+    ]);
   });
 
   it("sends a signed-out data request to sign in with its page as the way back", () => {
@@ -54,9 +59,13 @@ describe("safeRedirect: pages only (issue 35, the operations review's failure 11
 
 describe("backToPage: a plain form's way back to its own page", () => {
   it("keeps an address of that page with its query and fragment", () => {
-    expect(backToPage("/admin", "/admin")).toBe("/admin");
-    expect(backToPage("/admin?tab=users&q=Ann+Lee#admin-confirm", "/admin")).toBe("/admin?tab=users&q=Ann+Lee#admin-confirm");
-    expect(backToPage("/admin/reviews?filter=hidden&page=2", "/admin/reviews")).toBe("/admin/reviews?filter=hidden&page=2");
+    for (const [address, page] of [
+      ["/admin", "/admin"],
+      ["/admin?tab=users&q=Ann+Lee#admin-confirm", "/admin"],
+      ["/admin/reviews?filter=hidden&page=2", "/admin/reviews"],
+    ] as const) {
+      expect(backToPage(address, page)).toBe(address);
+    }
   });
 
   it("refuses another page, another site and what a Location header cannot carry", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../tests/setup/examples.ts";
 import { parseSearchParams, parseSearchParamsLeniently } from "./search-params.ts";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
@@ -44,15 +45,17 @@ describe("search parameters", () => {
   });
 
   it("rejects nonsense with a message naming the parameter", () => {
-    expect(messageOf("page=0")).toBe("Page must be a whole number of at least 1");
-    expect(messageOf("page=two")).toBe("Page must be a whole number of at least 1");
-    expect(messageOf("page=1.5")).toBe("Page must be a whole number of at least 1");
-    expect(messageOf("limit=101")).toBe("Limit must be a whole number from 1 to 100");
-    expect(messageOf("sort=price")).toBe("Sort must be one of relevance, experience, location, recent");
-    expect(messageOf("experience=2-5")).toBe("Experience must be one of 1-3, 4-7, 8-15, 15+");
-    expect(messageOf("availability=sometimes")).toBe("Availability must be available or unavailable");
-    expect(messageOf(`keywords=${"a".repeat(201)}`)).toBe("Keywords must be at most 200 characters");
-    expect(messageOf(`languages=${Array.from({ length: 11 }, (_, i) => `L${i}`).join(",")}`)).toBe("Choose at most 10 languages");
+    expectAnswers(messageOf, [
+      ["page=0", "Page must be a whole number of at least 1"],
+      ["page=two", "Page must be a whole number of at least 1"],
+      ["page=1.5", "Page must be a whole number of at least 1"],
+      ["limit=101", "Limit must be a whole number from 1 to 100"],
+      ["sort=price", "Sort must be one of relevance, experience, location, recent"],
+      ["experience=2-5", "Experience must be one of 1-3, 4-7, 8-15, 15+"],
+      ["availability=sometimes", "Availability must be available or unavailable"],
+      [`keywords=${"a".repeat(201)}`, "Keywords must be at most 200 characters"],
+      [`languages=${Array.from({ length: 11 }, (_, i) => `L${i}`).join(",")}`, "Choose at most 10 languages"],
+    ]);
   });
 
   it("leniently drops only the bad values (pages: a mangled shared link still works)", () => {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../tests/setup/examples.ts";
 import { hasUnspacedScript, spaceWords, unspacedScriptWords, unspacedWordsOf } from "./word-segmentation.ts";
 
 describe("words of the scripts written without spaces", () => {
   it("cuts Thai, Lao, Khmer and Burmese runs into the dictionary's words, leaving other text as it is", () => {
-    expect(spaceWords("ที่ปรึกษาด้านการประเมินผลโครงการ UNDP")).toBe("ที่ ปรึกษา ด้าน การ ประเมิน ผล โครงการ UNDP");
-    expect(spaceWords("ປະເມີນຜົນໂຄງການພັດທະນາຊົນນະບົດ")).toBe("ປະເມີນ ຜົນ ໂຄງການ ພັດທະນາ ຊົນນະບົດ");
-    expect(spaceWords("ការវាយតម្លៃគម្រោងអភិវឌ្ឍន៍")).toBe("ការវាយតម្លៃ គម្រោង អភិវឌ្ឍន៍");
-    expect(spaceWords("စီမံကိန်းအကဲဖြတ်ခြင်း")).toBe("စီမံကိန်း အကဲဖြတ် ခြင်း");
-    // Latin, Vietnamese, Chinese and punctuation are untouched.
-    expect(spaceWords("Đánh giá dự án, M&E (2021–2023)")).toBe("Đánh giá dự án, M&E (2021–2023)");
+    expectAnswers(spaceWords, [
+      ["ที่ปรึกษาด้านการประเมินผลโครงการ UNDP", "ที่ ปรึกษา ด้าน การ ประเมิน ผล โครงการ UNDP"],
+      ["ປະເມີນຜົນໂຄງການພັດທະນາຊົນນະບົດ", "ປະເມີນ ຜົນ ໂຄງການ ພັດທະນາ ຊົນນະບົດ"],
+      ["ការវាយតម្លៃគម្រោងអភិវឌ្ឍន៍", "ការវាយតម្លៃ គម្រោង អភិវឌ្ឍន៍"],
+      ["စီမံကိန်းအကဲဖြတ်ခြင်း", "စီမံကိန်း အကဲဖြတ် ခြင်း"],
+      // Latin, Vietnamese, Chinese and punctuation are untouched.
+      ["Đánh giá dự án, M&E (2021–2023)", "Đánh giá dự án, M&E (2021–2023)"],
+    ]);
   });
 
   it("finds a word typed alone the same way it finds it inside a sentence", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAnswers } from "../../tests/setup/examples.ts";
 import { loadConfig } from "../config.ts";
 import { clientAddress, clientNetwork, parseTrustProxy } from "./client-address.ts";
 
@@ -35,16 +36,21 @@ describe("TRUST_PROXY (security review 2026-11, defect 5)", () => {
 
 describe("clientNetwork: IPv6 clients counted per network (issue 35, item 4)", () => {
   it("keeps an IPv4 address and gives an IPv6 address's /64 in canonical form", () => {
-    expect(clientNetwork("203.0.113.7", 64)).toBe("203.0.113.7");
-    expect(clientNetwork("2001:db8:1:2::19", 64)).toBe("2001:db8:1:2::/64");
-    expect(clientNetwork("2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd", 64)).toBe("2001:db8:1:2::/64");
-    expect(clientNetwork("2001:db8::1", 64)).toBe("2001:db8::/64");
-    expect(clientNetwork("::1", 64)).toBe("::/64");
-    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 48)).toBe("2001:db8:1::/48");
-    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 56)).toBe("2001:db8:1::/56");
-    expect(clientNetwork("2001:db8:1:2ff:3:4:5:6", 56)).toBe("2001:db8:1:200::/56");
-    expect(clientNetwork("2001:db8:1:2:3:4:5:6", 128)).toBe("2001:db8:1:2:3:4:5:6/128");
-    expect(clientNetwork("64:ff9b::192.0.2.33", 64)).toBe("64:ff9b::/64");
-    expect(clientNetwork("unknown", 64)).toBe("unknown");
+    expectAnswers(
+      ([address, prefix]: [string, number]) => clientNetwork(address, prefix),
+      [
+        [["203.0.113.7", 64], "203.0.113.7"],
+        [["2001:db8:1:2::19", 64], "2001:db8:1:2::/64"],
+        [["2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd", 64], "2001:db8:1:2::/64"],
+        [["2001:db8::1", 64], "2001:db8::/64"],
+        [["::1", 64], "::/64"],
+        [["2001:db8:1:2:3:4:5:6", 48], "2001:db8:1::/48"],
+        [["2001:db8:1:2:3:4:5:6", 56], "2001:db8:1::/56"],
+        [["2001:db8:1:2ff:3:4:5:6", 56], "2001:db8:1:200::/56"],
+        [["2001:db8:1:2:3:4:5:6", 128], "2001:db8:1:2:3:4:5:6/128"],
+        [["64:ff9b::192.0.2.33", 64], "64:ff9b::/64"],
+        [["unknown", 64], "unknown"],
+      ],
+    );
   });
 });

@@ -9,6 +9,7 @@ import { docx, para } from "../../../tests/fixtures/cv/write-files.ts";
 import { importCv, startApiApp } from "../../../tests/setup/api-app.ts";
 import { insertConsultant } from "../../../tests/setup/consultants.ts";
 import { expectDownload } from "../../../tests/setup/downloads.ts";
+import { expectAnswers } from "../../../tests/setup/examples.ts";
 import { freshIp } from "../../../tests/setup/unique.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 import { cvImportResultSchema } from "../openapi/cv.ts";
@@ -205,12 +206,17 @@ describe("the kept file goes with the profile and with the account", () => {
 
 describe("keptCvFileName", () => {
   it("keeps letters of any script, drops paths and unsafe characters, and takes the content's extension", () => {
-    expect(keptCvFileName("Nguyễn Thị Lan CV.pdf", "pdf")).toBe("Nguyễn Thị Lan CV.pdf");
-    expect(keptCvFileName("../../etc/passwd", "xml")).toBe("passwd.xml");
-    expect(keptCvFileName('a"b;c\r\nd<e>.docx', "docx")).toBe("a-b-c-d-e.docx");
-    expect(keptCvFileName("report.exe", "pdf")).toBe("report.pdf");
-    expect(keptCvFileName("", "pdf")).toBe("CV.pdf");
-    expect(keptCvFileName("...", "pdf")).toBe("CV.pdf");
-    expect(keptCvFileName("ก".repeat(300), "pdf")).toBe(`${"ก".repeat(96)}.pdf`);
+    expectAnswers(
+      ([name, extension]: Parameters<typeof keptCvFileName>) => keptCvFileName(name, extension),
+      [
+        [["Nguyễn Thị Lan CV.pdf", "pdf"], "Nguyễn Thị Lan CV.pdf"],
+        [["../../etc/passwd", "xml"], "passwd.xml"],
+        [['a"b;c\r\nd<e>.docx', "docx"], "a-b-c-d-e.docx"],
+        [["report.exe", "pdf"], "report.pdf"],
+        [["", "pdf"], "CV.pdf"],
+        [["...", "pdf"], "CV.pdf"],
+        [["ก".repeat(300), "pdf"], `${"ก".repeat(96)}.pdf`],
+      ],
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADMIN_REQUIRED_MESSAGES } from "../tests/setup/profile-messages.ts";
 import {
   ADMIN_UNPAGED_LIMIT,
   adminConsultantListQuerySchema,
@@ -33,16 +34,7 @@ function messagesOf(input: unknown) {
 
 describe("the admin consultant edit schema (spec section 5, admin rules)", () => {
   it("gives the spec's admin messages word for word for every required field", () => {
-    expect(messagesOf({})).toEqual({
-      name: "Name is required",
-      title: "Title is required",
-      email: "Valid email is required",
-      location: "Location is required",
-      country: "Country is required",
-      yearsExperience: "Years of experience is required",
-      primarySpecialization: "Primary specialization is required",
-      bio: "Bio must be at least 10 characters",
-    });
+    expect(messagesOf({})).toEqual(ADMIN_REQUIRED_MESSAGES);
   });
 
   it("treats blank text as missing and checks the e-mail and the bio length", () => {

@@ -73,6 +73,38 @@ export function profileBody(extra: Record<string, unknown> = {}): Record<string,
   };
 }
 
+/** The fields of a profile its owner writes (the form, `POST`/`PUT /api/consultants`), in the form's order. */
+export const PROFILE_FIELDS = [
+  "name",
+  "title",
+  "email",
+  "phone",
+  "location",
+  "city",
+  "country",
+  "yearsExperience",
+  "languages",
+  "primarySpecialization",
+  "secondarySpecializations",
+  "bio",
+  "profilePhotoUrl",
+  "showEmail",
+  "showPhone",
+  "availableForWork",
+] as const;
+
+/**
+ * Profile bodies of one person (`details`), each with an e-mail address of its own
+ * (`<local><n>@example.org`), `extra` on top: for files that post one person's profile again and again.
+ */
+export function numberedProfiles(local: string, details: Record<string, unknown>) {
+  let count = 0;
+  return (extra: Record<string, unknown> = {}): Record<string, unknown> => {
+    count += 1;
+    return { ...details, email: `${local}${count}@example.org`, ...extra };
+  };
+}
+
 let sequence = 0;
 
 /**

@@ -9,6 +9,7 @@ import { type ApiApp, call, type TestApi } from "../../../tests/setup/api-app.ts
 import { apiTest } from "../../../tests/setup/fixtures.ts";
 import { solidPng } from "../../../tests/setup/images.ts";
 import { errorRecordingLogger } from "../../../tests/setup/logged-errors.ts";
+import { ADMIN_REQUIRED_MESSAGES, errorList } from "../../../tests/setup/profile-messages.ts";
 import { freshIp, unique } from "../../../tests/setup/unique.ts";
 
 const it = apiTest();
@@ -1223,16 +1224,7 @@ describe("editing and deleting consultants through the API", () => {
     const consultant = await insertConsultant();
     const response = await call(app, "PUT", `/api/admin/consultants/${consultant.id}`, { token: admin.token, body: {} });
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([
-      { path: "name", message: "Name is required" },
-      { path: "title", message: "Title is required" },
-      { path: "email", message: "Valid email is required" },
-      { path: "location", message: "Location is required" },
-      { path: "country", message: "Country is required" },
-      { path: "yearsExperience", message: "Years of experience is required" },
-      { path: "primarySpecialization", message: "Primary specialization is required" },
-      { path: "bio", message: "Bio must be at least 10 characters" },
-    ]);
+    expect(response.json.errors).toEqual(errorList(ADMIN_REQUIRED_MESSAGES));
     const short = await call(app, "PUT", `/api/admin/consultants/${consultant.id}`, {
       token: admin.token,
       body: editBody({ bio: "Too short", email: "nope" }),

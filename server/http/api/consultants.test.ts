@@ -1,34 +1,29 @@
 import { describe, expect } from "vitest";
 import { PROFILE_LANGUAGE_MESSAGE } from "#common/consultant-schema.ts";
 import { call, postOwnProfile, type TestApi } from "../../../tests/setup/api-app.ts";
-import { insertConsultant } from "../../../tests/setup/consultants.ts";
+import { insertConsultant, numberedProfiles } from "../../../tests/setup/consultants.ts";
 import { apiTest } from "../../../tests/setup/fixtures.ts";
+import { errorList, OWNER_REQUIRED_MESSAGES } from "../../../tests/setup/profile-messages.ts";
 import { insertSignedInUser } from "../../../tests/setup/users.ts";
 
 const it = apiTest({ REQUIRE_APPROVAL: "true" });
 
-let counter = 0;
-function profile(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  counter += 1;
-  return {
-    name: "Somchai Wongsawat",
-    title: "Agricultural Value Chain Specialist",
-    email: `somchai${counter}@example.org`,
-    phone: "+66 53 555 0199",
-    location: "Mueang, Chiang Mai, Thailand",
-    city: "Chiang Mai",
-    country: "Thailand",
-    yearsExperience: 9,
-    languages: ["Thai", "English"],
-    primarySpecialization: "Agriculture",
-    secondarySpecializations: "Environmental, Finance",
-    bio: "Nine years building smallholder value chains for FAO and IFAD projects in northern Thailand.",
-    showEmail: false,
-    showPhone: false,
-    availableForWork: true,
-    ...extra,
-  };
-}
+const profile = numberedProfiles("somchai", {
+  name: "Somchai Wongsawat",
+  title: "Agricultural Value Chain Specialist",
+  phone: "+66 53 555 0199",
+  location: "Mueang, Chiang Mai, Thailand",
+  city: "Chiang Mai",
+  country: "Thailand",
+  yearsExperience: 9,
+  languages: ["Thai", "English"],
+  primarySpecialization: "Agriculture",
+  secondarySpecializations: "Environmental, Finance",
+  bio: "Nine years building smallholder value chains for FAO and IFAD projects in northern Thailand.",
+  showEmail: false,
+  showPhone: false,
+  availableForWork: true,
+});
 
 /** A profile its owner posted (`created`, at `path`), beside a stranger's account and an admin's. */
 async function profileAmongOthers(api: TestApi) {
@@ -50,16 +45,7 @@ describe("POST /api/consultants", () => {
     const user = await insertSignedInUser(api.database.db);
     const response = await call(api.app, "POST", "/api/consultants", { token: user.token, body: { bio: "too short" } });
     expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([
-      { path: "name", message: "Name is required" },
-      { path: "title", message: "Professional title is required" },
-      { path: "email", message: "Valid email address is required" },
-      { path: "location", message: "Location is required" },
-      { path: "country", message: "Country is required" },
-      { path: "yearsExperience", message: "Years of experience is required" },
-      { path: "primarySpecialization", message: "Primary specialization is required" },
-      { path: "bio", message: "Bio must be at least 10 characters long" },
-    ]);
+    expect(response.json.errors).toEqual(errorList(OWNER_REQUIRED_MESSAGES));
     for (const body of [
       profile({ email: "not-an-email" }),
       profile({ yearsExperience: "lots" }),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { createSession } from "#server/services/sessions.ts";
-import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteSession, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import { insertUser } from "../../tests/setup/users.ts";
 import type { FormAnswer } from "../lib/form-answer.ts";
 import * as page from "./admin.tsx";
@@ -13,7 +13,7 @@ import * as page from "./admin.tsx";
 
 const harness = routeHarness();
 
-function open(session: Awaited<ReturnType<RouteHarness["signIn"]>>, url: string) {
+function open(session: RouteSession, url: string) {
   return renderRoute(page, { path: "/admin", url, context: appContextOf(harness.deps, session), signedIn: true, others: ["/"] });
 }
 

@@ -7,7 +7,7 @@ import { createOpportunity, publishOpportunity } from "#server/services/opportun
 import { createOrganization } from "#server/services/organizations/organizations.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { inDays } from "../../tests/setup/opportunities.ts";
-import { appContextOf, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as opportunitiesPage from "./admin-opportunities.tsx";
 import * as page from "./admin-organizations.tsx";
 
@@ -31,12 +31,7 @@ describe("/admin/organizations", () => {
       body: { reason: "Asks for a fee up front: a known scam." },
     });
     const admin = await harness.signIn({ role: "admin" });
-    const view = renderRoute(page, {
-      path: "/admin/organizations",
-      url: "/admin/organizations",
-      context: appContextOf(harness.deps, admin),
-      signedIn: true,
-    });
+    const view = renderSignedInRoute(page, harness, admin, "/admin/organizations");
     const report = await screen.findByTestId("report");
     fireEvent.change(within(report).getByLabelText("Action"), { target: { value: "block" } });
     fireEvent.click(within(report).getByRole("button", { name: /Apply/ }));
@@ -51,12 +46,7 @@ describe("/admin/organizations", () => {
     const owner = await harness.signIn({ name: "Dara Keo" });
     await createOrganization(harness.deps, actorOf(owner), { name: "Tonle Sap Learning Network", kind: "ngo", country: "KH" });
     const admin = await harness.signIn({ role: "admin" });
-    const view = renderRoute(page, {
-      path: "/admin/organizations",
-      url: "/admin/organizations",
-      context: appContextOf(harness.deps, admin),
-      signedIn: true,
-    });
+    const view = renderSignedInRoute(page, harness, admin, "/admin/organizations");
     const link = await screen.findByRole("link", { name: "1 member of Tonle Sap Learning Network" });
     expect(link.getAttribute("href")).toMatch(/^\/admin\/organizations\?open=\d+$/);
     view.unmount();
@@ -84,12 +74,7 @@ describe("/admin/opportunities", () => {
     // Not verified: it waits for an administrator.
     await publishOpportunity(harness.deps, actorOf(poster), draft.id);
     const admin = await harness.signIn({ role: "admin" });
-    const view = renderRoute(opportunitiesPage, {
-      path: "/admin/opportunities",
-      url: "/admin/opportunities",
-      context: appContextOf(harness.deps, admin),
-      signedIn: true,
-    });
+    const view = renderSignedInRoute(opportunitiesPage, harness, admin, "/admin/opportunities");
     expect(await screen.findByText("1 opportunity")).toBeTruthy();
     expect(screen.queryByText("1 opportunities")).toBeNull();
     view.unmount();

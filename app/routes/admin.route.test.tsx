@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ADMIN_TOASTS } from "#common/admin-schema.ts";
 import { authUsers } from "#server/db/schema.ts";
-import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteSession, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import { insertUser } from "../../tests/setup/users.ts";
 import { buttonClasses } from "../components/ui/button.tsx";
 import * as page from "./admin.tsx";
@@ -13,7 +13,7 @@ import * as page from "./admin.tsx";
 
 const harness = routeHarness();
 
-function open(session: Awaited<ReturnType<RouteHarness["signIn"]>> | null, url = "/admin") {
+function open(session: RouteSession | null, url = "/admin") {
   return renderRoute(page, {
     path: "/admin",
     url,

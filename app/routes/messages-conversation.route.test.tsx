@@ -9,7 +9,7 @@ import { actorOf } from "#server/services/context.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
 import { receivedConversation } from "../../tests/setup/conversations.ts";
 import { verifiedOrganizationOf } from "../../tests/setup/opportunity-applicants.ts";
-import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteSession, renderSignedInRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as list from "./messages.tsx";
 import * as page from "./messages-conversation.tsx";
 
@@ -20,22 +20,15 @@ import * as page from "./messages-conversation.tsx";
 
 const harness = routeHarness();
 
-type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
-
 const [spam, scam, , , somethingElse] = CONVERSATION_REPORT_REASONS;
 
 const conversation = () => receivedConversation(harness);
 
-function open(session: Session, id: number) {
-  return renderRoute(page, {
-    path: "/messages/:id",
-    url: `/messages/${id}`,
-    context: appContextOf(harness.deps, session),
-    signedIn: true,
-  });
+function open(session: RouteSession, id: number) {
+  return renderSignedInRoute(page, harness, session, "/messages/:id", `/messages/${id}`);
 }
 
-function report(session: Session, id: number, fields: Record<string, string>) {
+function report(session: RouteSession, id: number, fields: Record<string, string>) {
   return postAction<FormAnswer>(page, {
     url: `/messages/${id}`,
     context: appContextOf(harness.deps, session),
@@ -147,12 +140,7 @@ describe("the received list on /messages", () => {
       subject: "Mid-term evaluation",
       message: "Would you be available for the mid-term evaluation in March?",
     });
-    const view = renderRoute(list, {
-      path: "/messages",
-      url: "/messages?box=received",
-      context: appContextOf(harness.deps, consultant),
-      signedIn: true,
-    });
+    const view = renderSignedInRoute(list, harness, consultant, "/messages", "/messages?box=received");
     const rows = await screen.findAllByTestId("conversation-item");
     const badgeIn = (subject: string) => {
       const row = rows.find((item) => item.textContent?.includes(subject));

@@ -25,7 +25,14 @@ import {
   publishedOpportunityOf,
   verifiedOrganizationOf,
 } from "../../tests/setup/opportunity-applicants.ts";
-import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import {
+  appContextOf,
+  postAction,
+  type RouteSession,
+  renderRoute,
+  renderSignedInRoute,
+  routeHarness,
+} from "../../tests/setup/route-stub.tsx";
 import "../i18n/catalogs.server.ts";
 import * as adminPage from "./admin-opportunities.tsx";
 import * as messagePage from "./consultant-message.tsx";
@@ -41,9 +48,7 @@ import * as organizationPage from "./organization.tsx";
 const harness = routeHarness();
 const opportunityWithApplicant = (name: string) => applicantAndTeamShortlist(harness, name);
 
-type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
-
-function send(session: Session, segment: string, fields: Record<string, string>) {
+function send(session: RouteSession, segment: string, fields: Record<string, string>) {
   return postAction<FormAnswer>(page, {
     url: `/opportunities/${segment}`,
     context: appContextOf(harness.deps, session),
@@ -433,12 +438,7 @@ describe("the deadline in the reader's time", () => {
     const posted = await opportunityWithApplicant("Mun River Basin Network");
     const { deadline } = await getOpportunity(harness.deps, actorOf(posted.owner), posted.opportunityId);
     const admin = await harness.signIn({ role: "admin" });
-    const view = renderRoute(adminPage, {
-      path: "/admin/opportunities",
-      url: "/admin/opportunities?filter=published",
-      context: appContextOf(harness.deps, admin),
-      signedIn: true,
-    });
+    const view = renderSignedInRoute(adminPage, harness, admin, "/admin/opportunities", "/admin/opportunities?filter=published");
     const row = (await screen.findAllByTestId("admin-opportunity")).find((item) =>
       item.textContent?.includes("Mun River Basin Network"),
     );

@@ -5,7 +5,7 @@ import type { FormAnswer } from "#app/lib/form-answer.ts";
 import { consultantChanges, consultants } from "#server/db/schema.ts";
 import { insertListedConsultant } from "../../tests/setup/consultants.ts";
 import { PROFILE_FORM_FIELDS } from "../../tests/setup/profile-form-fields.ts";
-import { appContextOf, postAction, type RouteHarness, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
+import { appContextOf, postAction, type RouteSession, renderRoute, routeHarness } from "../../tests/setup/route-stub.tsx";
 import * as page from "./profile-form.tsx";
 
 // /profile/new and /profile/edit/{id} as a route module: the loader's states, the action's one
@@ -13,9 +13,7 @@ import * as page from "./profile-form.tsx";
 
 const harness = routeHarness();
 
-type Session = Awaited<ReturnType<RouteHarness["signIn"]>>;
-
-function open(session: Session | null, url: string) {
+function open(session: RouteSession | null, url: string) {
   return renderRoute(page, {
     path: url.startsWith("/profile/new") ? "/profile/new" : "/profile/edit/:id",
     url,
@@ -26,7 +24,7 @@ function open(session: Session | null, url: string) {
 }
 
 /** The action's answer to a form post, as the page receives it. */
-function post(session: Session | null, url: string, fields: Record<string, string>) {
+function post(session: RouteSession | null, url: string, fields: Record<string, string>) {
   const id = url.match(/\/profile\/edit\/(\d+)/)?.[1];
   return postAction<FormAnswer>(page, { url, context: appContextOf(harness.deps, session), fields, params: id ? { id } : {} });
 }

@@ -39,6 +39,9 @@ export type RouteHarness = {
   close: () => Promise<void>;
 };
 
+/** A session the harness signed in. */
+export type RouteSession = Awaited<ReturnType<RouteHarness["signIn"]>>;
+
 async function startRouteHarness(): Promise<RouteHarness> {
   const database = await createTestDatabase();
   const { log } = recordingLog();

@@ -92,6 +92,49 @@ type Privileged = {
 const roleOf = async (id: number) =>
   (await env.database.sql<{ role: string }[]>`select role from auth_users where id = ${id}`)[0]?.role;
 
+/** Each person's target of the privileged call: the row its set-up made (a user, a profile, …). */
+const targets = new Map<number, number>();
+
+/** The person's `method` on `path`, after `setUp` (when given) made what it acts on. */
+const calls =
+  (method: string, path: string, setUp?: (person: Person) => Promise<unknown>) =>
+  async (person: Person): Promise<() => ReturnType<typeof call>> => {
+    await setUp?.(person);
+    return () => call(env.app, method, path, { token: person.token });
+  };
+
+/** Makes the person's target (`make` answers its id, kept in `targets`), then `method` on its `path`, with `body`. */
+const onTarget =
+  (make: (person: Person) => Promise<number>, method: string, path: (id: number) => string, body?: Record<string, unknown>) =>
+  async (person: Person): Promise<() => ReturnType<typeof call>> => {
+    const id = await make(person);
+    targets.set(person.id, id);
+    return () => call(env.app, method, path(id), { token: person.token, ...(body ? { body } : {}) });
+  };
+
+/** After a refusal, `table` still holds `count` rows of the person (`user_id`), or of its target (`id`). */
+const keepsRows = (table: string, of: "person" | "target", count: number) => async (person: Person) => {
+  const { sql } = env.database;
+  const [column, id] = of === "person" ? ["user_id", person.id] : ["id", targets.get(person.id)!];
+  expect(await sql`select 1 from ${sql(table)} where ${sql(column)} = ${id}`).toHaveLength(count);
+};
+
+/** `column` of the person's target row in `table`. */
+async function targetValue(table: string, column: string, person: Person) {
+  const { sql } = env.database;
+  const [row] = await sql<
+    { value: unknown }[]
+  >`select ${sql(column)} as value from ${sql(table)} where id = ${targets.get(person.id)!}`;
+  return row!.value;
+}
+
+/** The user a site admin acts on: a plain account (turned admin first with `admin`). */
+async function userTarget({ admin = false } = {}) {
+  const target = await plainUser();
+  if (admin) await env.database.sql`update auth_users set role = 'admin' where id = ${target}`;
+  return target;
+}
+
 const PRIVILEGED: Privileged[] = [
   {
     name: "PUT /api/auth/profile (a new e-mail address)",
@@ -108,165 +151,144 @@ const PRIVILEGED: Privileged[] = [
   {
     name: "POST /api/account/mfa/totp (start setting up an app)",
     role: "user",
-    prepare: async (person) => () => call(env.app, "POST", "/api/account/mfa/totp", { token: person.token }),
-    unchanged: async (person) => {
-      expect(await env.database.sql`select 1 from user_totp where user_id = ${person.id}`).toHaveLength(0);
-    },
+    prepare: calls("POST", "/api/account/mfa/totp"),
+    unchanged: keepsRows("user_totp", "person", 0),
   },
   {
     name: "DELETE /api/account/mfa/totp (turn the app off)",
     role: "user",
-    prepare: async (person) => {
-      await enrol(person);
-      return () => call(env.app, "DELETE", "/api/account/mfa/totp", { token: person.token });
-    },
-    unchanged: async (person) => {
-      expect(await env.database.sql`select 1 from user_totp where user_id = ${person.id}`).toHaveLength(1);
-    },
+    prepare: calls("DELETE", "/api/account/mfa/totp", enrol),
+    unchanged: keepsRows("user_totp", "person", 1),
     status: 204,
   },
   {
     name: "POST /api/account/mfa/recovery-codes (a new set)",
     role: "user",
-    prepare: async (person) => {
+    prepare: calls("POST", "/api/account/mfa/recovery-codes", async (person) => {
       const enrolled = await env.database.sql`select 1 from user_totp where user_id = ${person.id} and confirmed_at is not null`;
       if (enrolled.length === 0) await enrol(person);
-      return () => call(env.app, "POST", "/api/account/mfa/recovery-codes", { token: person.token });
-    },
+    }),
   },
   {
     name: "POST /api/account/passkeys/options (add a passkey)",
     role: "user",
-    prepare: async (person) => () => call(env.app, "POST", "/api/account/passkeys/options", { token: person.token }),
-    unchanged: async (person) => {
-      expect(await env.database.sql`select 1 from passkey_challenges where user_id = ${person.id}`).toHaveLength(0);
-    },
+    prepare: calls("POST", "/api/account/passkeys/options"),
+    unchanged: keepsRows("passkey_challenges", "person", 0),
   },
   {
     name: "DELETE /api/account/passkeys/{id} (remove a passkey)",
     role: "user",
-    prepare: async (person) => {
-      // A passkey as registration leaves it (tests/e2e/passkeys.test.ts registers real ones).
-      const [row] = await env.database.sql<{ id: number }[]>`
-        insert into passkeys (user_id, credential_id, public_key, counter, transports, name)
-        values (${person.id}, ${`credential-${++counter}`}, 'cHVibGljLWtleQ', 0, '{internal}', 'Phone') returning id`;
-      targets.set(person.id, row!.id);
-      return () => call(env.app, "DELETE", `/api/account/passkeys/${row!.id}`, { token: person.token });
-    },
-    unchanged: async (person) => {
-      expect(await env.database.sql`select 1 from passkeys where id = ${targets.get(person.id)!}`).toHaveLength(1);
-    },
+    prepare: onTarget(
+      async (person) => {
+        // A passkey as registration leaves it (tests/e2e/passkeys.test.ts registers real ones).
+        const [row] = await env.database.sql<{ id: number }[]>`
+          insert into passkeys (user_id, credential_id, public_key, counter, transports, name)
+          values (${person.id}, ${`credential-${++counter}`}, 'cHVibGljLWtleQ', 0, '{internal}', 'Phone') returning id`;
+        return row!.id;
+      },
+      "DELETE",
+      (id) => `/api/account/passkeys/${id}`,
+    ),
+    unchanged: keepsRows("passkeys", "target", 1),
     status: 204,
   },
   {
     name: "PUT /api/admin/users/{id}/promote",
     role: "admin",
-    prepare: async (admin) => {
-      const target = await plainUser();
-      targets.set(admin.id, target);
-      return () => call(env.app, "PUT", `/api/admin/users/${target}/promote`, { token: admin.token });
-    },
+    prepare: onTarget(
+      () => userTarget(),
+      "PUT",
+      (id) => `/api/admin/users/${id}/promote`,
+    ),
     unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("user"),
   },
   {
     name: "PUT /api/admin/users/{id}/demote",
     role: "admin",
-    prepare: async (admin) => {
-      const target = await plainUser();
-      await env.database.sql`update auth_users set role = 'admin' where id = ${target}`;
-      targets.set(admin.id, target);
-      return () => call(env.app, "PUT", `/api/admin/users/${target}/demote`, { token: admin.token });
-    },
+    prepare: onTarget(
+      () => userTarget({ admin: true }),
+      "PUT",
+      (id) => `/api/admin/users/${id}/demote`,
+    ),
     unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("admin"),
   },
   {
     name: "PUT /api/admin/users/{id}/block",
     role: "admin",
-    prepare: async (admin) => {
-      const target = await plainUser();
-      targets.set(admin.id, target);
-      return () => call(env.app, "PUT", `/api/admin/users/${target}/block`, { token: admin.token });
-    },
-    unchanged: async (admin) => {
-      const [row] = await env.database.sql<
-        { blocked_at: Date | null }[]
-      >`select blocked_at from auth_users where id = ${targets.get(admin.id)!}`;
-      expect(row!.blocked_at).toBeNull();
-    },
+    prepare: onTarget(
+      () => userTarget(),
+      "PUT",
+      (id) => `/api/admin/users/${id}/block`,
+    ),
+    unchanged: async (admin) => expect(await targetValue("auth_users", "blocked_at", admin)).toBeNull(),
   },
   {
     name: "PUT /api/admin/users/{id}/unblock",
     role: "admin",
-    prepare: async (admin) => {
-      const target = await plainUser();
-      await env.database.sql`update auth_users set blocked_at = now() where id = ${target}`;
-      return () => call(env.app, "PUT", `/api/admin/users/${target}/unblock`, { token: admin.token });
-    },
+    prepare: onTarget(
+      async () => {
+        const target = await plainUser();
+        await env.database.sql`update auth_users set blocked_at = now() where id = ${target}`;
+        return target;
+      },
+      "PUT",
+      (id) => `/api/admin/users/${id}/unblock`,
+    ),
   },
   {
     name: "DELETE /api/admin/consultants/{id}",
     role: "admin",
-    prepare: async (admin) => {
-      const consultant = await consultantOf(await plainUser());
-      targets.set(admin.id, consultant);
-      return () => call(env.app, "DELETE", `/api/admin/consultants/${consultant}`, { token: admin.token });
-    },
-    unchanged: async (admin) => {
-      expect(await env.database.sql`select 1 from consultants where id = ${targets.get(admin.id)!}`).toHaveLength(1);
-    },
+    prepare: onTarget(
+      async () => consultantOf(await plainUser()),
+      "DELETE",
+      (id) => `/api/admin/consultants/${id}`,
+    ),
+    unchanged: keepsRows("consultants", "target", 1),
   },
   {
     name: "DELETE /api/organizations/{id}/verify (unverify, by a site admin)",
     role: "admin",
-    prepare: async (admin) => {
-      const id = await organization(await plainUser());
-      targets.set(admin.id, id);
-      return () => call(env.app, "DELETE", `/api/organizations/${id}/verify`, { token: admin.token });
-    },
-    unchanged: async (admin) => {
-      const [row] = await env.database.sql<
-        { verified_at: Date | null }[]
-      >`select verified_at from organizations where id = ${targets.get(admin.id)!}`;
-      expect(row!.verified_at).not.toBeNull();
-    },
+    prepare: onTarget(
+      async () => organization(await plainUser()),
+      "DELETE",
+      (id) => `/api/organizations/${id}/verify`,
+    ),
+    unchanged: async (admin) => expect(await targetValue("organizations", "verified_at", admin)).not.toBeNull(),
   },
   {
     name: "DELETE /api/organizations/{id} (by its owner)",
     role: "user",
-    prepare: async (owner) => {
-      const id = await organization(owner.id, false);
-      targets.set(owner.id, id);
-      return () => call(env.app, "DELETE", `/api/organizations/${id}`, { token: owner.token });
-    },
-    unchanged: async (owner) => {
-      expect(await env.database.sql`select 1 from organizations where id = ${targets.get(owner.id)!}`).toHaveLength(1);
-    },
+    prepare: onTarget(
+      (owner) => organization(owner.id, false),
+      "DELETE",
+      (id) => `/api/organizations/${id}`,
+    ),
+    unchanged: keepsRows("organizations", "target", 1),
   },
   {
     name: "PUT /api/admin/reports/{id} { action: block }",
     role: "admin",
-    prepare: async (admin) => {
-      const id = await report({ senderUserId: await plainUser("Spammer") });
-      targets.set(admin.id, id);
-      return () => call(env.app, "PUT", `/api/admin/reports/${id}`, { token: admin.token, body: { action: "block" } });
-    },
-    unchanged: async (admin) => {
-      const [row] = await env.database.sql<
-        { status: string }[]
-      >`select status from conversation_reports where id = ${targets.get(admin.id)!}`;
-      expect(row!.status).toBe("open");
-    },
+    prepare: onTarget(
+      async () => report({ senderUserId: await plainUser("Spammer") }),
+      "PUT",
+      (id) => `/api/admin/reports/${id}`,
+      {
+        action: "block",
+      },
+    ),
+    unchanged: async (admin) => expect(await targetValue("conversation_reports", "status", admin)).toBe("open"),
   },
   {
     name: "PUT /api/admin/reports/{id} { action: unverify }",
     role: "admin",
-    prepare: async (admin) => {
-      const id = await report({ organizationId: await organization(await plainUser()) });
-      return () => call(env.app, "PUT", `/api/admin/reports/${id}`, { token: admin.token, body: { action: "unverify" } });
-    },
+    prepare: onTarget(
+      async () => report({ organizationId: await organization(await plainUser()) }),
+      "PUT",
+      (id) => `/api/admin/reports/${id}`,
+      { action: "unverify" },
+    ),
   },
 ];
-const targets = new Map<number, number>();
 
 function codeAt(secret: string, timestamp: number) {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({

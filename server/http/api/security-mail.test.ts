@@ -54,6 +54,20 @@ async function newDeviceMailsQueued(email: string, subjectStart = "New sign-in t
   return row?.n ?? 0;
 }
 
+/**
+ * `email` signs in from `ip` with `userAgent` (and the device `cookie`), answered 200; with `queued`,
+ * that many new-device mails (in English) are queued for it so far.
+ */
+async function signsIn(
+  email: string,
+  ip: string,
+  userAgent: string,
+  { queued, cookie }: { queued?: number; cookie?: string } = {},
+) {
+  expect((await login(email, ip, userAgent, cookie)).status).toBe(200);
+  if (queued !== undefined) expect(await newDeviceMailsQueued(email)).toBe(queued);
+}
+
 const mailAbout = (email: string, subject: RegExp) => env.smtp.waitForMailAbout(email, subject);
 
 const codeFor = (secret: string, timestamp = Date.now()) =>
@@ -63,11 +77,9 @@ describe("security e-mails", () => {
   it("tells of a sign-in from a new device, not of one from a device it knows", async () => {
     const person = await registered();
     // The first sign-in, and then the registration's browser on its network: known.
-    expect((await login(person.email, "198.51.100.9", FIREFOX)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(0);
+    await signsIn(person.email, "198.51.100.9", FIREFOX, { queued: 0 });
     // A phone on another network, without the cookie: new.
-    expect((await login(person.email, "203.0.113.40", IPHONE)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    await signsIn(person.email, "203.0.113.40", IPHONE, { queued: 1 });
     const mail = await mailAbout(person.email, /^New sign-in to your DevConsult SEA account$/);
     expect(mail.text).toContain("Safari on iPhone, network 203.0.113.x");
     expect(mail.text).toContain("/profile/manage#section-sessions");
@@ -76,23 +88,18 @@ describe("security e-mails", () => {
     expect(mail.html).not.toContain("203.0.113.40");
     // The same phone on the same network, and the registration's browser (its cookie) on a new
     // network: known, nothing more queued.
-    expect((await login(person.email, "203.0.113.41", IPHONE)).status).toBe(200);
-    expect((await login(person.email, "192.0.2.77", FIREFOX, person.device)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    await signsIn(person.email, "203.0.113.41", IPHONE, { queued: 1 });
+    await signsIn(person.email, "192.0.2.77", FIREFOX, { queued: 1, cookie: person.device });
     // That sign-in taught its words and network too: known there without the cookie; without it
     // on yet another network, the browser is new.
-    expect((await login(person.email, "192.0.2.78", FIREFOX)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(1);
-    expect((await login(person.email, "100.64.9.1", FIREFOX)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(2);
+    await signsIn(person.email, "192.0.2.78", FIREFOX, { queued: 1 });
+    await signsIn(person.email, "100.64.9.1", FIREFOX, { queued: 2 });
   });
 
   it("does not tell of the first sign-in after the registration, whatever the device", async () => {
     const person = await registered();
-    expect((await login(person.email, "203.0.113.40", IPHONE)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(0);
-    expect((await login(person.email, "100.64.1.2", ANDROID)).status).toBe(200);
-    expect(await newDeviceMailsQueued(person.email)).toBe(1);
+    await signsIn(person.email, "203.0.113.40", IPHONE, { queued: 0 });
+    await signsIn(person.email, "100.64.1.2", ANDROID, { queued: 1 });
     expect((await mailAbout(person.email, /^New sign-in/)).text).toContain("Chrome on Android, network 100.64.1.x");
   });
 
@@ -134,15 +141,15 @@ describe("security e-mails", () => {
   it("words the device in the account's language (Thai), as the account page does", async () => {
     const TH_SUBJECT = /^มีการลงชื่อเข้าใช้ใหม่ในบัญชี DevConsult SEA ของคุณ$/;
     const person = await registered("th");
-    expect((await login(person.email, "198.51.100.9", FIREFOX)).status).toBe(200);
+    await signsIn(person.email, "198.51.100.9", FIREFOX);
     // A phone on another network: its browser and system named, the words between them Thai.
-    expect((await login(person.email, "100.64.2.3", ANDROID)).status).toBe(200);
+    await signsIn(person.email, "100.64.2.3", ANDROID);
     const phone = await mailAbout(person.email, TH_SUBJECT);
     expect(phone.text).toContain("จากอุปกรณ์ที่เราไม่เคยเห็นมาก่อน: Chrome บน Android เครือข่าย 100.64.2.x");
     expect(phone.html).toContain("Chrome บน Android");
     expect(phone.text).not.toContain("Chrome on Android");
     // A client whose header names nothing known: "Unknown device", in Thai.
-    expect((await login(person.email, "100.64.3.4", "")).status).toBe(200);
+    await signsIn(person.email, "100.64.3.4", "");
     const unknown = await env.smtp.waitForMailAbout(
       person.email,
       (mail) => TH_SUBJECT.test(mail.subject) && mail.text.includes("100.64.3.x"),

@@ -128,19 +128,15 @@ describe("queries per page", () => {
 
   it("/consultant/:id for a visitor is the profile and its track record, for its owner also the session and the badge", async () => {
     const { consultantId, token } = await consultantWithMessage();
-    const visitor = await costOf(`/consultant/${consultantId}`, consultantPage as unknown as PageModule, {
-      id: String(consultantId),
-    });
+    /** The statements of the profile's page, opened with `viewer`'s session (none: a visitor). */
+    const profileCost = (viewer?: string) =>
+      costOf(`/consultant/${consultantId}`, consultantPage as unknown as PageModule, { id: String(consultantId) }, viewer);
+    const visitor = await profileCost();
     // The profile; its track record (issue 12): assignments, education, its confirmed references
     // (issue 34) and the profile's rate and language columns, read in parallel with the first. Any
     // further statement is a regression.
     expect(visitor).toHaveLength(5);
-    const owner = await costOf(
-      `/consultant/${consultantId}`,
-      consultantPage as unknown as PageModule,
-      { id: String(consultantId) },
-      token,
-    );
+    const owner = await profileCost(token);
     // session, the menu (unread badge and issue 31's switch), the profile, its track record (four statements)
     expect(owner).toHaveLength(7);
     // A member acting for an organization: the visitor's five, the session and the menu, whether they
@@ -153,12 +149,7 @@ describe("queries per page", () => {
     await database.sql`
       insert into organization_members (organization_id, user_id, role, is_acting) values (${organization!.id}, ${member.id}, 'owner', true)`;
     const { token: memberToken } = await createSession(database.db, member.id);
-    const colleague = await costOf(
-      `/consultant/${consultantId}`,
-      consultantPage as unknown as PageModule,
-      { id: String(consultantId) },
-      memberToken,
-    );
+    const colleague = await profileCost(memberToken);
     expect(colleague).toHaveLength(12);
   });
 });

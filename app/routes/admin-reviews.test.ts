@@ -14,6 +14,18 @@ import * as page from "./admin-reviews.tsx";
 
 const harness = routeHarness();
 
+/**
+ * An admin, a user who is not one, and `post(session, fields)`: a form posted to the page's action
+ * at `url` by that session (null: signed out).
+ */
+async function adminAndUserPostingTo(url: string) {
+  const admin = await harness.signIn({ role: "admin" });
+  const user = await harness.signIn();
+  const post = (session: typeof admin | null, fields: Record<string, string>) =>
+    postAction(page, { url, context: appContextOf(harness.deps, session), fields });
+  return { admin, user, post };
+}
+
 async function aReview() {
   const { db } = harness.database;
   const consultantId = await insertListedConsultant(db, { name: "Moderated Person" });
@@ -76,10 +88,7 @@ describe("/admin/reviews' action", () => {
 
   it("refuses without a reason (400), for a user who is not an admin (403) and signed out (401); nothing changes", async () => {
     const id = await aReview();
-    const admin = await harness.signIn({ role: "admin" });
-    const user = await harness.signIn();
-    const post = (session: typeof admin | null, fields: Record<string, string>) =>
-      postAction(page, { url: "/admin/reviews", context: appContextOf(harness.deps, session), fields });
+    const { admin, user, post } = await adminAndUserPostingTo("/admin/reviews");
     const noReason = await post(admin, { intent: "hide", id: String(id), reason: " " });
     expect(noReason.init.status).toBe(400);
     expect(noReason.data).toMatchObject({ intent: "hide", result: { status: "error" } });
@@ -189,10 +198,7 @@ describe("/admin/reviews?show=references (issue 34: admins remove a reference)",
 
   it("refuses a user who is not an admin (403), the signed-out (401) and an unknown action (400); nothing changes", async () => {
     const id = await aReference();
-    const admin = await harness.signIn({ role: "admin" });
-    const user = await harness.signIn();
-    const post = (session: typeof admin | null, fields: Record<string, string>) =>
-      postAction(page, { url: "/admin/reviews?show=references", context: appContextOf(harness.deps, session), fields });
+    const { admin, user, post } = await adminAndUserPostingTo("/admin/reviews?show=references");
     expect((await post(user, { intent: "remove-reference", id: String(id) })).init.status).toBe(403);
     expect((await post(null, { intent: "remove-reference", id: String(id) })).init.status).toBe(401);
     expect((await post(admin, { intent: "remove-reference", id: "999999999" })).init.status).toBe(404);

@@ -32,6 +32,17 @@ function open(session: Session, id: number) {
   return renderSignedInRoute(page, harness, session, "/my-organizations/:id", `/my-organizations/${id}`);
 }
 
+/** Ploy, the owner of a new organization, on its page, sends an invitation to `address(owner)` with the form. */
+async function ownerInvites(address: (owner: Session) => string) {
+  const owner = await harness.signIn({ name: "Ploy Srisuk" });
+  const { id } = await organizationOf(owner);
+  const view = open(owner, id);
+  const email = (await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement;
+  fireEvent.change(email, { target: { value: address(owner) } });
+  fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+  return { owner, view };
+}
+
 function send(session: Session, id: number, fields: Record<string, string>) {
   const context = appContextOf(harness.deps, session);
   return postAction(page, { url: `/my-organizations/${id}`, context, fields, params: { id: String(id) } });
@@ -51,12 +62,7 @@ describe("/my-organizations/{id}", () => {
   });
 
   it("keeps an invitation that is refused, with the address typed and why", async () => {
-    const owner = await harness.signIn({ name: "Ploy Srisuk" });
-    const { id } = await organizationOf(owner);
-    const view = open(owner, id);
-    const email = (await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement;
-    fireEvent.change(email, { target: { value: owner.user.email } });
-    fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    const { owner, view } = await ownerInvites((owner) => owner.user.email);
     expect(await screen.findByText("The invitation was not sent")).toBeTruthy();
     expect(screen.getAllByText(ORGANIZATION_TEXTS.alreadyMember).length).toBeGreaterThan(0);
     expect(((await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement).value).toBe(owner.user.email);
@@ -66,12 +72,7 @@ describe("/my-organizations/{id}", () => {
   // Tried as an NGO team (session 14): after "Invitation sent" the address stayed in the field, as if
   // nothing had happened; a second click sent the colleague a second link.
   it("empties the address once the invitation is sent, and lists it as waiting", async () => {
-    const owner = await harness.signIn({ name: "Ploy Srisuk" });
-    const { id } = await organizationOf(owner);
-    const view = open(owner, id);
-    const email = (await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement;
-    fireEvent.change(email, { target: { value: "ann@mekong-water.org" } });
-    fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+    const { view } = await ownerInvites(() => "ann@mekong-water.org");
     await screen.findByRole("heading", { name: "Waiting for an answer" });
     expect(((await screen.findByLabelText(/^E-mail address/)) as HTMLInputElement).value).toBe("");
     view.unmount();

@@ -18,7 +18,16 @@ import { searchWith } from "./search.ts";
 // directory (its profiles make the words dictionary the corrector reads) with opportunities of
 // one organization written here, and only the ones that say it come.
 
-const it = databaseTest({ demo: true });
+const it = databaseTest({ demo: true })
+  /** The opportunities of this file, written once for its tests, and `found`/`finds` on them. */
+  .extend("seeded", { scope: "file" }, async ({ database }) => {
+    const { ids, organizationId } = await seed(database);
+    /** Writes one more opportunity, known to `found` and `finds` by `key`. */
+    const add = async (key: string, opportunity: Opportunity) => {
+      ids.set(await insert(database, organizationId, key, opportunity), key);
+    };
+    return { ids, organizationId, add, ...finder(database, ids) };
+  });
 const runtime = createRuntime({ insights: null });
 
 const OPPORTUNITIES = {
@@ -85,13 +94,6 @@ async function seed(database: TestDatabase) {
   return { ids, organizationId };
 }
 
-/** The opportunities of this file, written once for its tests. */
-let seeded: ReturnType<typeof seed> | undefined;
-function seededIn(database: TestDatabase) {
-  seeded ??= seed(database);
-  return seeded;
-}
-
 /** `found(keywords)`: the opportunities they find, by key, and the correction; `finds`: expects those keys and no correction. */
 function finder(database: TestDatabase, ids: Map<number, string>) {
   const found = async (keywords: string) => {
@@ -104,9 +106,8 @@ function finder(database: TestDatabase, ids: Map<number, string>) {
 }
 
 describe("the opportunities' keywords forgive typos, missing accents and place spellings (issue 32)", () => {
-  it("finds the opportunities that say it, and no others", async ({ database }) => {
-    const { ids } = await seededIn(database);
-    const { found, finds } = finder(database, ids);
+  it("finds the opportunities that say it, and no others", async ({ seeded }) => {
+    const { found, finds } = seeded;
 
     // A typo: corrected from the directory's words (evaluation is in 59 of the demo's 150 profiles).
     expect(await found("evalution")).toEqual({ keys: ["evaluation", "me"], corrected: "evaluation" });
@@ -135,9 +136,8 @@ describe("the opportunities' keywords forgive typos, missing accents and place s
 // search (issue 32): a ToR is tagged with the concepts it names in any form, and a term typed in
 // any form of a concept finds it, in English, Bahasa Indonesia or Vietnamese.
 describe("the opportunities' keywords speak the field's language (issues 32 and 33)", () => {
-  it("finds a ToR by an acronym or a local-language form of a concept it names in another", async ({ database }) => {
-    const { ids } = await seededIn(database);
-    const { finds } = finder(database, ids);
+  it("finds a ToR by an acronym or a local-language form of a concept it names in another", async ({ seeded }) => {
+    const { finds } = seeded;
 
     // The ToR says "monitoring and evaluation", never "M&E".
     await finds("M&E", ["me"]);
@@ -155,9 +155,11 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     await finds("M&E Cambodia", []);
   });
 
-  it("finds a ToR written in Thai by a word inside it, and by a concept it names in Thai (issue 37)", async ({ database }) => {
-    const { ids } = await seededIn(database);
-    const { finds } = finder(database, ids);
+  it("finds a ToR written in Thai by a word inside it, and by a concept it names in Thai (issue 37)", async ({
+    database,
+    seeded,
+  }) => {
+    const { ids, finds } = seeded;
 
     // Words in the middle of runs without spaces: the ToR's text cut with ICU's dictionaries.
     await finds("สนับสนุน", ["thai"]);
@@ -189,9 +191,9 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
 
   it("finds a ToR written before its concepts were tagged, once the migration or the retag has tagged it", async ({
     database,
+    seeded,
   }) => {
-    const { ids, organizationId } = await seededIn(database);
-    const { finds } = finder(database, ids);
+    const { add, finds } = seeded;
 
     // Written before migration 0044: documents without their concepts, which it tags.
     await database.sql`update opportunities set search_document = search_without_concepts(search_document)`;
@@ -205,14 +207,11 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
     await finds("nước sạch", ["evaluation"]);
 
     // Written before the glossary's forms changed: an admin adds a form of clean water.
-    ids.set(
-      await insert(database, organizationId, "blorp", {
-        title: "School facilities survey",
-        description: "Repair of the blorpwater tanks of forty schools.",
-        countries: ["Cambodia"],
-      }),
-      "blorp",
-    );
+    await add("blorp", {
+      title: "School facilities survey",
+      description: "Repair of the blorpwater tanks of forty schools.",
+      countries: ["Cambodia"],
+    });
     await finds("nước sạch", ["evaluation"]);
     const base = new GlossaryCache().base();
     const { glossary, rejected } = mergeAdditions(base, [
@@ -236,9 +235,8 @@ describe("the opportunities' keywords speak the field's language (issues 32 and 
 
 /** Five ToRs about boreholes (a word no profile of the demo directory uses), written once: their keys. */
 let boreholes: Promise<string[]> | undefined;
-function boreholesIn(database: TestDatabase) {
+function boreholesIn(database: TestDatabase, { ids, organizationId }: { ids: Map<number, string>; organizationId: number }) {
   boreholes ??= (async () => {
-    const { ids, organizationId } = await seededIn(database);
     const countries = ["Cambodia", "Laos", "Cambodia", "Vietnam", "Cambodia"];
     for (const [index, country] of countries.entries()) {
       const key = `borehole${index}`;
@@ -260,34 +258,27 @@ function boreholesIn(database: TestDatabase) {
 // answers what would find something, and a typo is corrected from the words the opportunities
 // themselves use (opportunity_words, migration 0046), not only from the profiles'.
 describe("the opportunities' search is never a dead end, and corrects from the opportunities' own words (issues 32 and 33)", () => {
-  it("corrects a word only ToRs use, and leaves a word one ToR uses alone", async ({ database }) => {
-    const { ids, organizationId } = await seededIn(database);
-    const { found, finds } = finder(database, ids);
-    const boreholes = await boreholesIn(database);
+  it("corrects a word only ToRs use, and leaves a word one ToR uses alone", async ({ database, seeded }) => {
+    const { add, found, finds } = seeded;
+    const boreholes = await boreholesIn(database, seeded);
     expect(await found("borehle")).toEqual({ keys: boreholes, corrected: "borehole" });
     await finds("borehole", boreholes);
     // The profiles' typos are corrected as before ("sanitation" is in 8 of the demo's profiles).
-    ids.set(
-      await insert(database, organizationId, "sanitation", {
-        title: "Sanitation marketing adviser",
-        description: "Design a sanitation marketing campaign with the provincial health department.",
-        countries: ["Laos"],
-      }),
-      "sanitation",
-    );
+    await add("sanitation", {
+      title: "Sanitation marketing adviser",
+      description: "Design a sanitation marketing campaign with the provincial health department.",
+      countries: ["Laos"],
+    });
     expect(await found("sanitaton")).toEqual({ keys: ["sanitation"], corrected: "sanitation" });
     expect(await found("evaluaton")).toEqual({ keys: ["evaluation", "me"], corrected: "evaluation" });
 
     // "Walter" is one letter from "water", which many profiles use and two ToRs say; one ToR names
     // the Walter Foundation: the word has a match of its own and is not "corrected".
-    ids.set(
-      await insert(database, organizationId, "walter", {
-        title: "Clinic network review for a family foundation",
-        description: "Review the Walter Foundation's network of rural clinics.",
-        countries: ["Laos"],
-      }),
-      "walter",
-    );
+    await add("walter", {
+      title: "Clinic network review for a family foundation",
+      description: "Review the Walter Foundation's network of rural clinics.",
+      countries: ["Laos"],
+    });
     await finds("walter", ["walter"]);
     // Unpublished, its words leave the dictionary with it: now a typo of "water".
     await database.sql`update opportunities set status = 'closed' where slug = 'walter'`;
@@ -296,8 +287,9 @@ describe("the opportunities' search is never a dead end, and corrects from the o
 
   it("answers, when nothing matches, the keywords without a word and the search without a filter, each counted", async ({
     database,
+    seeded,
   }) => {
-    await boreholesIn(database);
+    await boreholesIn(database, seeded);
     const search = (query: Record<string, string>) =>
       searchWith({ readDb: database.db, runtime }, opportunitySearchSchema.parse(query), new Date());
 
@@ -328,8 +320,8 @@ describe("the opportunities' search is never a dead end, and corrects from the o
     expect((await search({ keywords: "borehole" })).relaxations).toBeUndefined();
   });
 
-  it("asks the corrector once for a search that found nothing and all its relaxations", async ({ database }) => {
-    await boreholesIn(database);
+  it("asks the corrector once for a search that found nothing and all its relaxations", async ({ database, seeded }) => {
+    await boreholesIn(database, seeded);
     const statements: string[] = [];
     const counted = createDatabase(database.url, { max: 1, onQuery: (query) => statements.push(query) });
     try {

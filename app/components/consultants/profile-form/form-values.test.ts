@@ -10,6 +10,21 @@ function form(entries: [string, string][]) {
   return data;
 }
 
+/** What the shared schema answers for the form `entries` as the page normalizes them: its status and field errors. */
+function submitted(entries: [string, string][]) {
+  const submission = parseWithZod(normalizeProfileFormData(form(entries)), {
+    schema: consultantProfileSchema,
+    disableAutoCoercion: true,
+  });
+  return { status: submission.status, errors: (submission.status === "error" ? submission.error : undefined) ?? {} };
+}
+
+/** An assignment's first fields as typed: its title and client. */
+const roadSafetyReview = (index: number): [string, string][] => [
+  [`assignments[${index}].title`, "Road Safety Review"],
+  [`assignments[${index}].organization`, "ADB"],
+];
+
 describe("normalizeProfileFormData", () => {
   it("adds each assignment's typed countries to its ticked ones and drops levels not given", () => {
     const normalized = normalizeProfileFormData(
@@ -35,8 +50,7 @@ describe("normalizeProfileFormData", () => {
     const normalized = normalizeProfileFormData(
       form([
         ...blank(0),
-        ["assignments[1].title", "Road Safety Review"],
-        ["assignments[1].organization", "ADB"],
+        ...roadSafetyReview(1),
         ["assignments[1].donors", "Asian Development Bank"],
         ["assignments[1].countries", "Nepal"],
         ["assignments[1].startDate", "2020-05"],
@@ -53,39 +67,22 @@ describe("normalizeProfileFormData", () => {
   });
 
   it("says to choose a donor and a country when none is ticked, not that a list is malformed (issue 36)", () => {
-    const submission = parseWithZod(
-      normalizeProfileFormData(
-        form([
-          ["assignments[0].title", "Road Safety Review"],
-          ["assignments[0].organization", "ADB"],
-          ["assignments[0].startDate", "2020-05"],
-        ]),
-      ),
-      { schema: consultantProfileSchema, disableAutoCoercion: true },
-    );
-    const errors = submission.status === "error" ? submission.error : {};
-    expect(errors?.["assignments[0].donors"]).toEqual(["Choose at least one funding donor"]);
-    expect(errors?.["assignments[0].countries"]).toEqual(["Name at least one country where the work took place"]);
+    const { errors } = submitted([...roadSafetyReview(0), ["assignments[0].startDate", "2020-05"]]);
+    expect(errors["assignments[0].donors"]).toEqual(["Choose at least one funding donor"]);
+    expect(errors["assignments[0].countries"]).toEqual(["Name at least one country where the work took place"]);
   });
 
   it("lets the shared schema name the item and field of a refused assignment", () => {
-    const submission = parseWithZod(
-      normalizeProfileFormData(
-        form([
-          ["assignments[0].title", "Road Safety Review"],
-          ["assignments[0].organization", "ADB"],
-          ["assignments[0].donors", "Asian Development Bank"],
-          ["assignments[0].otherCountries", "Nepal"],
-          ["assignments[0].startDate", "2020-05"],
-          ["assignments[0].endDate", "2019-01"],
-        ]),
-      ),
-      { schema: consultantProfileSchema, disableAutoCoercion: true },
-    );
-    const errors = submission.status === "error" ? submission.error : {};
-    expect(submission.status).toBe("error");
-    expect(errors?.["assignments[0].endDate"]).toEqual(["End month must not be before the start month"]);
-    expect(errors?.["assignments[0].countries"]).toBeUndefined();
+    const { status, errors } = submitted([
+      ...roadSafetyReview(0),
+      ["assignments[0].donors", "Asian Development Bank"],
+      ["assignments[0].otherCountries", "Nepal"],
+      ["assignments[0].startDate", "2020-05"],
+      ["assignments[0].endDate", "2019-01"],
+    ]);
+    expect(status).toBe("error");
+    expect(errors["assignments[0].endDate"]).toEqual(["End month must not be before the start month"]);
+    expect(errors["assignments[0].countries"]).toBeUndefined();
   });
 });
 

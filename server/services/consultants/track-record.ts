@@ -1,4 +1,5 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, type GetColumnData, inArray, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type {
   Assignment,
   AssignmentInput,
@@ -44,32 +45,50 @@ const educationColumns = {
   year: consultantEducation.year,
 };
 
-/** Rows read for several profiles, grouped: every profile asked for has a list (empty when it has none), in the rows' order. */
-function byProfile<R extends { consultantId: number }, T>(
+/** A profile's ordered list (the schema's profileListItem: the profile's id, a position): its assignments, its education. */
+type ProfileList = typeof consultantAssignments | typeof consultantEducation;
+
+/** `columns`' values as a row has them. */
+type RowOf<Columns extends Record<string, PgColumn>> = { [Key in keyof Columns]: GetColumnData<Columns[Key]> };
+
+/**
+ * One list of several profiles in one query, grouped: every profile asked for has its list (empty
+ * when it has none), in its order, each row made an item by `item`.
+ */
+async function profileListsOf<Columns extends Record<string, PgColumn>, Item>(
+  db: Executor,
+  table: ProfileList,
+  columns: Columns,
   consultantIds: number[],
-  rows: R[],
-  item: (row: Omit<R, "consultantId">) => T,
-): Map<number, T[]> {
-  const grouped = new Map(consultantIds.map((id) => [id, [] as T[]]));
-  for (const { consultantId, ...row } of rows) grouped.get(consultantId)?.push(item(row));
+  item: (row: RowOf<Columns>) => Item,
+): Promise<Map<number, Item[]>> {
+  const grouped = new Map(consultantIds.map((id) => [id, [] as Item[]]));
+  if (consultantIds.length === 0) return grouped;
+  const rows = await db
+    .select({ profile: table.consultantId, row: columns })
+    .from(table)
+    .where(inArray(table.consultantId, consultantIds))
+    .orderBy(asc(table.consultantId), asc(table.position));
+  for (const { profile, row } of rows) grouped.get(profile)?.push(item(row as RowOf<Columns>));
   return grouped;
 }
 
+/** The one profile's list out of profileListsOf's answer. */
+async function profileList<Item>(lists: Promise<Map<number, Item[]>>, consultantId: number): Promise<Item[]> {
+  return (await lists).get(consultantId) ?? [];
+}
+
 export async function readAssignments(db: Executor, consultantId: number): Promise<Assignment[]> {
-  return (await readAssignmentsOf(db, [consultantId])).get(consultantId) ?? [];
+  return profileList(readAssignmentsOf(db, [consultantId]), consultantId);
 }
 
 /** The assignments of several profiles in one query, each profile's in their order. */
 export async function readAssignmentsOf(db: Executor, consultantIds: number[]): Promise<Map<number, Assignment[]>> {
-  if (consultantIds.length === 0) return new Map();
-  const rows = await db
-    .select({ consultantId: consultantAssignments.consultantId, ...assignmentColumns })
-    .from(consultantAssignments)
-    .where(inArray(consultantAssignments.consultantId, consultantIds))
-    .orderBy(asc(consultantAssignments.consultantId), asc(consultantAssignments.position));
-  return byProfile(
+  return profileListsOf(
+    db,
+    consultantAssignments,
+    assignmentColumns,
     consultantIds,
-    rows,
     (row) =>
       ({
         ...row,
@@ -80,18 +99,12 @@ export async function readAssignmentsOf(db: Executor, consultantIds: number[]): 
 }
 
 export async function readEducation(db: Executor, consultantId: number): Promise<Education[]> {
-  return (await readEducationOf(db, [consultantId])).get(consultantId) ?? [];
+  return profileList(readEducationOf(db, [consultantId]), consultantId);
 }
 
 /** The education of several profiles in one query, each profile's in their order. */
 export async function readEducationOf(db: Executor, consultantIds: number[]): Promise<Map<number, Education[]>> {
-  if (consultantIds.length === 0) return new Map();
-  const rows = await db
-    .select({ consultantId: consultantEducation.consultantId, ...educationColumns })
-    .from(consultantEducation)
-    .where(inArray(consultantEducation.consultantId, consultantIds))
-    .orderBy(asc(consultantEducation.consultantId), asc(consultantEducation.position));
-  return byProfile(consultantIds, rows, (row) => row);
+  return profileListsOf(db, consultantEducation, educationColumns, consultantIds, (row) => row);
 }
 
 export type { OwnTrackRecord, TrackRecordView };

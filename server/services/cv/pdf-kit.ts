@@ -35,6 +35,12 @@ type Weight = "regular" | "bold";
 /** A script's Noto family: its package under @expo-google-fonts and its file prefix. */
 type Family = { pkg: string; file: string };
 
+/** Noto Sans `name` ("Thai"; "" for Latin): its package and file prefix both follow from the name. */
+const notoSans = (name: string): Family => ({
+  pkg: ["noto-sans", name.toLowerCase()].filter(Boolean).join("-"),
+  file: `NotoSans${name}`,
+});
+
 /**
  * How a script's words are laid out, besides Latin's words between spaces: "unspaced", words
  * without spaces between them (each run cut into words for the line breaker, breakWords);
@@ -48,34 +54,19 @@ const IDEOGRAPHS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}";
 
 /** The scripts set in a family of their own, and how each is laid out: this table drives both. */
 const SCRIPTS = [
-  { script: "thai", pattern: "\\p{Script=Thai}", layout: "unspaced", family: { pkg: "noto-sans-thai", file: "NotoSansThai" } },
-  { script: "lao", pattern: "\\p{Script=Lao}", layout: "unspaced", family: { pkg: "noto-sans-lao", file: "NotoSansLao" } },
-  {
-    script: "khmer",
-    pattern: "\\p{Script=Khmer}",
-    layout: "unspaced",
-    family: { pkg: "noto-sans-khmer", file: "NotoSansKhmer" },
-  },
-  {
-    script: "myanmar",
-    pattern: "\\p{Script=Myanmar}",
-    layout: "unspaced",
-    family: { pkg: "noto-sans-myanmar", file: "NotoSansMyanmar" },
-  },
+  { script: "thai", pattern: "\\p{Script=Thai}", layout: "unspaced", family: notoSans("Thai") },
+  { script: "lao", pattern: "\\p{Script=Lao}", layout: "unspaced", family: notoSans("Lao") },
+  { script: "khmer", pattern: "\\p{Script=Khmer}", layout: "unspaced", family: notoSans("Khmer") },
+  { script: "myanmar", pattern: "\\p{Script=Myanmar}", layout: "unspaced", family: notoSans("Myanmar") },
+  // Not \\p{scx=Han}: that has Vietnamese's dot below (U+0323) in it.
   {
     script: "han",
-    // Not \\p{scx=Han}: that has Vietnamese's dot below (U+0323) in it.
     pattern: `[${IDEOGRAPHS}\\u3000-\\u303F\\u30FC\\uFF01-\\uFF60]`,
     layout: "ideographs",
-    family: { pkg: "noto-sans-sc", file: "NotoSansSC" },
+    family: notoSans("SC"),
   },
   // With the Arabic comma, question mark, tatweel and vowel marks (their Script_Extensions).
-  {
-    script: "arabic",
-    pattern: "\\p{scx=Arabic}",
-    layout: "right-to-left",
-    family: { pkg: "noto-sans-arabic", file: "NotoSansArabic" },
-  },
+  { script: "arabic", pattern: "\\p{scx=Arabic}", layout: "right-to-left", family: notoSans("Arabic") },
 ] as const satisfies readonly { script: string; pattern: string; layout: Layout; family: Family }[];
 
 export type Script = "latin" | (typeof SCRIPTS)[number]["script"];
@@ -90,7 +81,7 @@ const UNSPACED = laidOut("unspaced");
 /** The right-to-left scripts fontkit shapes: given as written, laid out right to left. */
 const RIGHT_TO_LEFT_SCRIPTS = laidOut("right-to-left");
 
-const LATIN: Family = { pkg: "noto-sans", file: "NotoSans" };
+const LATIN = notoSans("");
 
 /**
  * A run of one of SCRIPTS (group n+1 is SCRIPTS[n]): from one of its letters on, with the joiners

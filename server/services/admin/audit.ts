@@ -1,10 +1,10 @@
-import { count, desc } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import type { AuditAction, AuditChanges, AuditTargetType } from "#common/constants.ts";
 import type { AuditLogEntry } from "#common/views.ts";
 import type { Executor } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema.ts";
 import type { Actor, AdminRow, ServiceDeps } from "../context.ts";
-import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
+import { type AdminPage, adminListQuery, newestFirst, readTablePage, searchColumns } from "./list-page.ts";
 
 // The audit log: every admin action is written in the same transaction as the action itself
 // (recordAudit, used by the consultant and user services below which it sits), and listed for
@@ -54,11 +54,11 @@ export async function listAuditLog(deps: Deps, actor: Actor, input: unknown): Pr
   const { db } = deps;
   const query = await adminListQuery(deps, actor, input);
   const where = searchColumns(query.search, [auditLog.actorName, auditLog.actorEmail, auditLog.targetLabel, auditLog.action]);
-  const { rows, ...page } = await readPage(
-    query,
-    (limit, offset) =>
-      db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(auditLog).where(where),
-  );
+  const { rows, ...page } = await readTablePage(db, query, {
+    table: auditLog,
+    columns: getTableColumns(auditLog),
+    where,
+    order: newestFirst(auditLog),
+  });
   return { entries: rows, ...page };
 }

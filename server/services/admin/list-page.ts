@@ -1,12 +1,15 @@
-import { type AnyColumn, ilike, or, type SQL } from "drizzle-orm";
+import { type AnyColumn, count, desc, ilike, or, type SQL } from "drizzle-orm";
+import type { PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { adminListQuerySchema } from "#common/admin-schema.ts";
 import type { Executor } from "#server/db/client.ts";
 import { type Actor, requireAdmin } from "../context.ts";
 import { parseInput } from "../validate.ts";
 
 // How the admin tables read a page: a search over a few text columns, one page of rows and the
-// total they come from, read in parallel. The audit log, the users, the consultants and the
-// approval queue all page this way.
+// total they come from, read in parallel. The audit log, the users, the consultants, the
+// organizations and the reports each list one table (readTablePage); the approval queue, the
+// reviews and the references page joins their own way (readPage).
 
 /** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
 export type ListQuery = { search?: string; page: number; limit: number };
@@ -47,4 +50,40 @@ export async function readPage<Row>(
 ): Promise<{ rows: Row[]; total: number; page: number; limit: number }> {
   const [page, [totals]] = await Promise.all([rows(query.limit, (query.page - 1) * query.limit), total]);
   return { rows: page, total: totals?.total ?? 0, page: query.page, limit: query.limit };
+}
+
+/** Newest first, then the higher id: the order of most admin tables. */
+export function newestFirst(table: { createdAt: AnyColumn; id: AnyColumn }): SQL[] {
+  return [desc(table.createdAt), desc(table.id)];
+}
+
+/**
+ * readPage for an admin table that lists one table: `columns` of the rows of `table` (inner-joined
+ * to `joins`, for a name to show or search by) where `where` holds, in `order`.
+ */
+export function readTablePage<Columns extends SelectedFields>(
+  db: Executor,
+  query: ListQuery,
+  source: { table: PgTable; joins?: { table: PgTable; on: SQL }[]; columns: Columns; where: SQL | undefined; order: SQL[] },
+): Promise<{ rows: SelectResultFields<Columns>[]; total: number; page: number; limit: number }> {
+  const { table, joins = [], columns, where, order } = source;
+  const joined = <Query extends PgSelect>(select: Query): Query => {
+    let rows: PgSelect = select;
+    for (const join of joins) rows = rows.innerJoin(join.table, join.on);
+    return rows.where(where) as Query;
+  };
+  return readPage(
+    query,
+    (limit, offset) =>
+      joined(
+        db
+          .select(columns as SelectedFields)
+          .from(table)
+          .$dynamic(),
+      )
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset) as PromiseLike<SelectResultFields<Columns>[]>,
+    joined(db.select({ total: count() }).from(table).$dynamic()),
+  );
 }

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES } from "#common/admin-schema.ts";
 import { isSecondFactorRequired } from "#common/second-factor.ts";
 import type { AdminUser } from "#common/views.ts";
@@ -10,7 +10,7 @@ import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthenticati
 import { Conflict, NotFound } from "../errors.ts";
 import { deleteUserSessions } from "../sessions.ts";
 import { recordAudit } from "./audit.ts";
-import { type AdminPage, adminListQuery, readPage, searchColumns } from "./list-page.ts";
+import { type AdminPage, adminListQuery, newestFirst, readTablePage, searchColumns } from "./list-page.ts";
 
 // The users table of the admin dashboard: list, promote, demote. The role is read from the
 // database on every call (requireAdmin), never taken from the caller.
@@ -44,18 +44,7 @@ export async function listUsersForAdmin(
   const query = await adminListQuery(deps, actor, input);
   const where = searchColumns(query.search, [authUsers.name, authUsers.email]);
   const [{ rows, ...page }, [admins]] = await Promise.all([
-    readPage(
-      query,
-      (limit, offset) =>
-        db
-          .select(adminUserColumns)
-          .from(authUsers)
-          .where(where)
-          .orderBy(desc(authUsers.createdAt), desc(authUsers.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ total: count() }).from(authUsers).where(where),
-    ),
+    readTablePage(db, query, { table: authUsers, columns: adminUserColumns, where, order: newestFirst(authUsers) }),
     db.select({ total: count() }).from(authUsers).where(eq(authUsers.role, "admin")),
   ]);
   return { users: rows.map(toAdminUser), ...page, adminCount: admins?.total ?? 0 };

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, adminConsultantListQuerySchema } from "#common/admin-schema.ts";
 import { consultants, messages } from "#server/db/schema.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { type AdminPage, readPage } from "../admin/list-page.ts";
+import { type AdminPage, newestFirst, readTablePage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireAdmin, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { queueStoredFileRemovals } from "../cv-import/kept-file.ts";
 import { firstOrNotFound } from "../errors.ts";
@@ -26,22 +26,8 @@ export async function listConsultantsForAdmin(
   await requireAdmin(deps, actor);
   const query = parseInput(adminConsultantListQuerySchema, input ?? {});
   const where = and(query.status ? eq(consultants.status, query.status) : undefined, adminConsultantSearch(query.search));
-  const order =
-    query.status === "pending"
-      ? [asc(consultants.createdAt), asc(consultants.id)]
-      : [desc(consultants.createdAt), desc(consultants.id)];
-  const { rows, ...page } = await readPage(
-    query,
-    (limit, offset) =>
-      db
-        .select(adminConsultantColumns)
-        .from(consultants)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    db.select({ total: count() }).from(consultants).where(where),
-  );
+  const order = query.status === "pending" ? [asc(consultants.createdAt), asc(consultants.id)] : newestFirst(consultants);
+  const { rows, ...page } = await readTablePage(db, query, { table: consultants, columns: adminConsultantColumns, where, order });
   return { consultants: rows, ...page };
 }
 

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/runtime-macro";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type ConversationReport,
@@ -14,7 +14,7 @@ import { authUsers, conversationReports, conversations, messages } from "#server
 import { enqueueMail } from "#server/jobs/mail.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { setBlockedIn } from "../admin/block.ts";
-import { type AdminPage, adminListQuery, readPage } from "../admin/list-page.ts";
+import { type AdminPage, adminListQuery, newestFirst, readTablePage } from "../admin/list-page.ts";
 import { type Actor, inAdminTransaction, requireRecentAuthentication, type ServiceDeps } from "../context.ts";
 import { Conflict, Forbidden, NotFound } from "../errors.ts";
 import { composeMail, isolate, oneLine } from "../mail.ts";
@@ -122,18 +122,12 @@ export async function listReports(
   const query = await adminListQuery(deps, actor, withoutStatus(input));
   const { status } = parseInput(reportListSchema, input ?? {});
   const where = status === "all" ? undefined : eq(conversationReports.status, "open");
-  const { rows, ...page } = await readPage(
-    query,
-    (limit, offset) =>
-      deps.db
-        .select(reportColumns)
-        .from(conversationReports)
-        .where(where)
-        .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id))
-        .limit(limit)
-        .offset(offset),
-    deps.db.select({ total: count() }).from(conversationReports).where(where),
-  );
+  const { rows, ...page } = await readTablePage(deps.db, query, {
+    table: conversationReports,
+    columns: reportColumns,
+    where,
+    order: newestFirst(conversationReports),
+  });
   return { reports: rows, ...page };
 }
 

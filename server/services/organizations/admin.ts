@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type AdminOrganization,
@@ -9,7 +9,7 @@ import {
 } from "#common/organizations.ts";
 import { blankToUndefined } from "#common/zod-fields.ts";
 import { conversationReports, organizations } from "#server/db/schema.ts";
-import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admin/list-page.ts";
+import { type AdminPage, adminListQuery, newestFirst, readTablePage, searchColumns } from "../admin/list-page.ts";
 import { type Actor, requireAdmin, type ServiceDeps } from "../context.ts";
 import { NotFound } from "../errors.ts";
 import { parseInput } from "../validate.ts";
@@ -62,18 +62,12 @@ export async function listOrganizationsForAdmin(
     searchColumns(query.search, [organizations.name, organizations.website, organizations.slug]),
     filterCondition(parsed.filter),
   );
-  const { rows, ...page } = await readPage(
-    query,
-    (limit, offset) =>
-      deps.db
-        .select(adminColumns)
-        .from(organizations)
-        .where(where)
-        .orderBy(desc(organizations.createdAt), desc(organizations.id))
-        .limit(limit)
-        .offset(offset),
-    deps.db.select({ total: count() }).from(organizations).where(where),
-  );
+  const { rows, ...page } = await readTablePage(deps.db, query, {
+    table: organizations,
+    columns: adminColumns,
+    where,
+    order: newestFirst(organizations),
+  });
   return { organizations: rows, ...page, filter: parsed.filter };
 }
 

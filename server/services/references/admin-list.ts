@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { assignmentReferences, consultants } from "#server/db/schema.ts";
-import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admin/list-page.ts";
+import { type AdminPage, adminListQuery, readTablePage, searchColumns } from "../admin/list-page.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 
 // The admins' list of live references (issue 34: "admins see references in the audit log and can
@@ -44,36 +44,26 @@ export async function listReferencesForAdmin(
       assignmentReferences.refereeEmail,
     ]),
   );
-  const page = await readPage(
-    query,
-    (limit, offset) =>
-      deps.db
-        .select({
-          id: assignmentReferences.id,
-          consultantId: assignmentReferences.consultantId,
-          consultantName: consultants.name,
-          assignmentTitle: assignmentReferences.assignmentTitle,
-          organization: assignmentReferences.organization,
-          refereeName: assignmentReferences.refereeName,
-          refereeEmail: assignmentReferences.refereeEmail,
-          status: assignmentReferences.status,
-          statement: assignmentReferences.statement,
-          score: assignmentReferences.score,
-          requestedAt: assignmentReferences.requestedAt,
-          answeredAt: assignmentReferences.answeredAt,
-        })
-        .from(assignmentReferences)
-        .innerJoin(consultants, eq(consultants.id, assignmentReferences.consultantId))
-        .where(where)
-        .orderBy(desc(assignmentReferences.requestedAt), desc(assignmentReferences.id))
-        .limit(limit)
-        .offset(offset),
-    deps.db
-      .select({ total: count() })
-      .from(assignmentReferences)
-      .innerJoin(consultants, eq(consultants.id, assignmentReferences.consultantId))
-      .where(where),
-  );
+  const page = await readTablePage(deps.db, query, {
+    table: assignmentReferences,
+    joins: [{ table: consultants, on: eq(consultants.id, assignmentReferences.consultantId) }],
+    columns: {
+      id: assignmentReferences.id,
+      consultantId: assignmentReferences.consultantId,
+      consultantName: consultants.name,
+      assignmentTitle: assignmentReferences.assignmentTitle,
+      organization: assignmentReferences.organization,
+      refereeName: assignmentReferences.refereeName,
+      refereeEmail: assignmentReferences.refereeEmail,
+      status: assignmentReferences.status,
+      statement: assignmentReferences.statement,
+      score: assignmentReferences.score,
+      requestedAt: assignmentReferences.requestedAt,
+      answeredAt: assignmentReferences.answeredAt,
+    },
+    where,
+    order: [desc(assignmentReferences.requestedAt), desc(assignmentReferences.id)],
+  });
   const { rows, ...rest } = page;
   return { references: rows as AdminReference[], ...rest };
 }

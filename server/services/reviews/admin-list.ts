@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_REVIEW_FILTERS, type AdminReview, type AdminReviewFilter } from "#common/reviews.ts";
 import { authUsers, consultants, reviews } from "#server/db/schema.ts";
-import { type AdminPage, adminListQuery, readPage, searchColumns } from "../admin/list-page.ts";
+import { type AdminPage, adminListQuery, newestFirst, readTablePage, searchColumns } from "../admin/list-page.ts";
 import type { Actor, ServiceDeps } from "../context.ts";
 import { badgeOf } from "../organizations/membership.ts";
 import { parseInput } from "../validate.ts";
@@ -35,34 +35,25 @@ export async function listReviewsForAdmin(
   const query = await adminListQuery(deps, actor, input);
   const { filter } = parseInput(filterSchema, input ?? {});
   const where = and(FILTERS[filter], searchColumns(query.search, [consultants.name, authUsers.name, reviews.body]));
-  const page = await readPage(
-    query,
-    (limit, offset) =>
-      deps.db
-        .select({
-          id: reviews.id,
-          ...reviewNameColumns,
-          organization: badgeOf(reviews.organizationId),
-          score: reviews.score,
-          text: reviews.body,
-          createdAt: reviews.createdAt,
-          hiddenAt: reviews.hiddenAt,
-          hiddenReason: reviews.hiddenReason,
-        })
-        .from(reviews)
-        .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-        .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
-        .where(where)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(limit)
-        .offset(offset),
-    deps.db
-      .select({ total: count() })
-      .from(reviews)
-      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-      .innerJoin(authUsers, eq(authUsers.id, reviews.reviewerId))
-      .where(where),
-  );
+  const page = await readTablePage(deps.db, query, {
+    table: reviews,
+    joins: [
+      { table: consultants, on: eq(consultants.id, reviews.consultantId) },
+      { table: authUsers, on: eq(authUsers.id, reviews.reviewerId) },
+    ],
+    columns: {
+      id: reviews.id,
+      ...reviewNameColumns,
+      organization: badgeOf(reviews.organizationId),
+      score: reviews.score,
+      text: reviews.body,
+      createdAt: reviews.createdAt,
+      hiddenAt: reviews.hiddenAt,
+      hiddenReason: reviews.hiddenReason,
+    },
+    where,
+    order: newestFirst(reviews),
+  });
   const { rows, ...rest } = page;
   return { reviews: rows as AdminReview[], filter, ...rest };
 }

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CircleCheck, Clock } from "lucide-react";
-import { useMemo } from "react";
+import { CircleCheck, Clock, type LucideIcon } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { translateText } from "#app/i18n/translate-text.ts";
 import { answerOf, errorOf, type FormAnswer, failed, succeeded, useAnswerToast } from "#app/lib/form-answer.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { ToastMessage } from "#common/toast.ts";
 import { Button } from "../ui/button.tsx";
 import { CardSection } from "../ui/card-section.tsx";
@@ -48,7 +50,8 @@ export const fetcherKey = (intent: AccountIntent) => `account-${intent}`;
 /**
  * This form's answer: from its fetcher, or from the page when posted without JavaScript. Its toast
  * shows once, for answers that arrived through the fetcher: the action's, or, with `texts`, one in
- * the page's language made from them (the action's toasts are English until they are translated).
+ * the page's language made from them (the action's toasts are English until they are translated;
+ * a refusal's reason is translated by translateText unless `texts.explain` says otherwise).
  */
 export function useFormAnswer(
   intent: AccountIntent,
@@ -65,20 +68,21 @@ export function useFormAnswer(
   const answer = answerOf(fetcher.data ?? actionData, intent);
   const isIdle = fetcher.state === "idle";
   const arrived = isIdle ? answerOf(fetcher.data, intent) : undefined;
+  const { i18n } = useLingui();
   const translated = useMemo(() => {
     if (!arrived || !texts) return arrived;
     const ok = succeeded(arrived);
     const reason = errorOf(arrived);
     const description = ok
       ? (texts.describe?.(arrived.data ?? {}) ?? arrived.toast?.description)
-      : reason && (texts.explain?.(reason) ?? reason);
+      : reason && (texts.explain ? texts.explain(reason) : translateText(i18n, reason));
     const toast: ToastMessage = {
       title: ok ? texts.success : texts.failure,
       description: description ?? undefined,
       variant: ok ? "default" : "destructive",
     };
     return { ...arrived, toast };
-  }, [arrived, texts]);
+  }, [arrived, texts, i18n]);
   useAnswerToast(translated);
   return { fetcher, answer, lastResult: isIdle ? answer?.result : undefined, pending: !isIdle };
 }
@@ -118,6 +122,86 @@ export function RowActionForm({
         {busy ? busyLabel : label}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * One row of the page's lists (a session, a passkey): its icon, its name, the lines under it, and
+ * its action on the right.
+ */
+export function AccountRow({
+  icon: Icon,
+  title,
+  children,
+  action,
+}: {
+  icon: LucideIcon;
+  title: React.ReactNode;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
+      <div className="flex min-w-0 gap-3">
+        <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="min-w-0 text-sm">
+          <p className="break-words font-semibold text-ink">{title}</p>
+          {children}
+        </div>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+/**
+ * A step that cannot be undone (turning two-step sign-in off, deleting the account) asks first: a
+ * disclosure holding the form, so it opens and posts without JavaScript too; a refusal keeps it
+ * open; "keep" (with JavaScript) closes it.
+ */
+export function AskFirstForm({
+  form,
+  intent,
+  summary,
+  summaryClassName,
+  confirm,
+  busy,
+  keep,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useFormAnswer>, "fetcher" | "answer" | "pending">;
+  intent: AccountIntent;
+  summary: React.ReactNode;
+  summaryClassName: string;
+  confirm: React.ReactNode;
+  busy: React.ReactNode;
+  keep: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const refused = failed(form.answer);
+  const [open, setOpen] = useState(refused);
+  useEffect(() => {
+    if (refused) setOpen(true);
+  }, [refused]);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className={summaryClassName}>{summary}</summary>
+      <form.fetcher.Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="destructive" disabled={form.pending}>
+            {form.pending ? busy : confirm}
+          </Button>
+          {hydrated && (
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {keep}
+            </Button>
+          )}
+        </div>
+      </form.fetcher.Form>
+    </details>
   );
 }
 

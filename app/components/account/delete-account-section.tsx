@@ -1,13 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { errorOf, failed } from "#app/lib/form-answer.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
-import { Section, useFormAnswer } from "./account-parts.tsx";
+import { AskFirstForm, Section, useFormAnswer } from "./account-parts.tsx";
 import { ReauthenticateFields } from "./reauthenticate-fields.tsx";
 
 // The account page's last section (issue 38): deleting the account. What goes and what stays is
@@ -20,22 +19,11 @@ export type AccountDeletionBlockers = { soleOwnerOf: { id: number; name: string 
 
 export function DeleteAccountSection({ blockers }: { blockers: AccountDeletionBlockers }) {
   const { t, i18n } = useLingui();
-  const hydrated = useHydrated();
-  const texts = useMemo(
-    () => ({
-      success: t`Account deleted`,
-      failure: t`Could not delete your account`,
-      explain: (message: string) => translateText(i18n, message),
-    }),
-    [t, i18n],
-  );
-  const { fetcher, answer, pending } = useFormAnswer("delete-account", texts);
+  const texts = useMemo(() => ({ success: t`Account deleted`, failure: t`Could not delete your account` }), [t]);
+  const form = useFormAnswer("delete-account", texts);
+  const answer = form.answer;
   const refused = failed(answer);
   const reason = errorOf(answer);
-  const [open, setOpen] = useState(refused);
-  useEffect(() => {
-    if (refused) setOpen(true);
-  }, [refused]);
   const blocked = blockers.lastAdmin || blockers.soleOwnerOf.length > 0;
   return (
     <Section id="section-delete-account" title={t`Delete account`}>
@@ -72,43 +60,39 @@ export function DeleteAccountSection({ blockers }: { blockers: AccountDeletionBl
             </ul>
           </Alert>
         )}
-        <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-          <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
-            <Trash2 aria-hidden="true" className="size-4" />
-            <Trans>Delete my account</Trans>
-          </summary>
-          <fetcher.Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="delete-account" />
-            {refused && reason && !answer?.reauthenticate && (
-              <p role="alert" className="text-sm text-red-700">
-                {translateText(i18n, reason)}
-              </p>
-            )}
-            <label className="flex items-start gap-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                name="confirm"
-                value="yes"
-                required
-                className="mt-0.5 size-4 shrink-0 rounded border-slate-400"
-              />
-              <span>
-                <Trans>I understand that my account and everything listed above are deleted for good.</Trans>
-              </span>
-            </label>
-            <ReauthenticateFields answer={answer} />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? <Trans>Deleting...</Trans> : <Trans>Delete my account for good</Trans>}
-              </Button>
-              {hydrated && (
-                <Button variant="outline" onClick={() => setOpen(false)}>
-                  <Trans>Keep my account</Trans>
-                </Button>
-              )}
-            </div>
-          </fetcher.Form>
-        </details>
+        <AskFirstForm
+          form={form}
+          intent="delete-account"
+          summaryClassName="inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg bg-white px-4 text-sm font-semibold text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
+          summary={
+            <>
+              <Trash2 aria-hidden="true" className="size-4" />
+              <Trans>Delete my account</Trans>
+            </>
+          }
+          confirm={<Trans>Delete my account for good</Trans>}
+          busy={<Trans>Deleting...</Trans>}
+          keep={<Trans>Keep my account</Trans>}
+        >
+          {refused && reason && !answer?.reauthenticate && (
+            <p role="alert" className="text-sm text-red-700">
+              {translateText(i18n, reason)}
+            </p>
+          )}
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              className="mt-0.5 size-4 shrink-0 rounded border-slate-400"
+            />
+            <span>
+              <Trans>I understand that my account and everything listed above are deleted for good.</Trans>
+            </span>
+          </label>
+          <ReauthenticateFields answer={answer} />
+        </AskFirstForm>
       </div>
     </Section>
   );

@@ -8,7 +8,7 @@ import { PASSKEY_NAME_MAX, type PasskeySummary } from "#common/passkeys.ts";
 import { FormErrorAlert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
-import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
+import { type AccountFetcher, AccountRow, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
 import { EndOthersOffer } from "./end-others-offer.tsx";
 
 // The account page's passkeys (issue 38): the account's passkeys, each with its name, when it was
@@ -90,35 +90,34 @@ function PasskeyRow({ passkey, fetcher, rename }: { passkey: PasskeySummary; fet
   const { t } = useLingui();
   const name = passkey.name;
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
-      <div className="flex min-w-0 gap-3">
-        <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
-        <div className="min-w-0 text-sm">
-          <p className="break-words font-semibold text-ink">{passkey.name}</p>
-          <p className="text-muted">
-            {passkey.lastUsedAt ? (
-              <Trans>
-                Added <LocalTime value={passkey.createdAt} /> · last used <LocalTime value={passkey.lastUsedAt} />
-              </Trans>
-            ) : (
-              <Trans>
-                Added <LocalTime value={passkey.createdAt} /> · not used yet
-              </Trans>
-            )}
-          </p>
-          <RenameForm passkey={passkey} rename={rename} />
-        </div>
-      </div>
-      <RowActionForm
-        fetcher={fetcher}
-        intent="passkey-remove"
-        field="passkeyId"
-        id={passkey.id}
-        label={<Trans>Remove</Trans>}
-        busyLabel={<Trans>Removing...</Trans>}
-        ariaLabel={t`Remove passkey ${name}`}
-      />
-    </li>
+    <AccountRow
+      icon={KeyRound}
+      title={name}
+      action={
+        <RowActionForm
+          fetcher={fetcher}
+          intent="passkey-remove"
+          field="passkeyId"
+          id={passkey.id}
+          label={<Trans>Remove</Trans>}
+          busyLabel={<Trans>Removing...</Trans>}
+          ariaLabel={t`Remove passkey ${name}`}
+        />
+      }
+    >
+      <p className="text-muted">
+        {passkey.lastUsedAt ? (
+          <Trans>
+            Added <LocalTime value={passkey.createdAt} /> · last used <LocalTime value={passkey.lastUsedAt} />
+          </Trans>
+        ) : (
+          <Trans>
+            Added <LocalTime value={passkey.createdAt} /> · not used yet
+          </Trans>
+        )}
+      </p>
+      <RenameForm passkey={passkey} rename={rename} />
+    </AccountRow>
   );
 }
 
@@ -130,9 +129,8 @@ function AddPasskeyForm() {
       success: t`Passkey added`,
       failure: t`Could not add the passkey`,
       describe: () => t`You can now sign in with it instead of your password.`,
-      explain: (message: string) => translateText(i18n, message),
     }),
-    [t, i18n],
+    [t],
   );
   const { fetcher, answer } = useFormAnswer("passkey-add", texts);
   const [asking, setAsking] = useState(false);
@@ -218,9 +216,8 @@ export function PasskeysSection({
       success: t`Passkey removed`,
       failure: t`Could not remove the passkey`,
       describe: () => t`It can no longer sign you in.`,
-      explain: (message: string) => translateText(i18n, message),
     }),
-    [t, i18n],
+    [t],
   );
   const renameTexts = useMemo(
     () => ({
@@ -230,9 +227,8 @@ export function PasskeysSection({
         const name = passkey?.name ?? "";
         return t`This passkey is now called "${name}".`;
       },
-      explain: (message: string) => translateText(i18n, message),
     }),
-    [t, i18n],
+    [t],
   );
   // The answers (and their toasts) live here, not in the rows: a removed passkey's row is gone.
   const remove = useFormAnswer("passkey-remove", texts);

@@ -6,7 +6,7 @@ import { errorOf, failed, succeeded } from "#app/lib/form-answer.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
-import { type AccountAnswerData, Section, useFormAnswer } from "./account-parts.tsx";
+import { type AccountAnswerData, AskFirstForm, Section, useFormAnswer } from "./account-parts.tsx";
 import { EndOthersOffer } from "./end-others-offer.tsx";
 import { ReauthenticateFields } from "./reauthenticate-fields.tsx";
 
@@ -107,36 +107,32 @@ function ConfirmForm({ enrolment, confirm }: { enrolment: Enrolment; confirm: Fo
 }
 
 function useSecondFactorForms() {
-  const { t, i18n } = useLingui();
-  const texts = useMemo(() => {
-    const explain = (message: string) => translateText(i18n, message);
-    return {
+  const { t } = useLingui();
+  const texts = useMemo(
+    () => ({
       start: {
         success: t`Scan the QR code`,
         failure: t`Could not start two-step sign-in`,
         describe: () => t`Scan the QR code with your authenticator app.`,
-        explain,
       },
       confirm: {
         success: t`Two-step sign-in is on`,
         failure: t`Could not turn on two-step sign-in`,
         describe: () => t`Save your recovery codes.`,
-        explain,
       },
       fresh: {
         success: t`New recovery codes`,
         failure: t`Could not make new recovery codes`,
         describe: () => t`Your old recovery codes no longer work.`,
-        explain,
       },
       disable: {
         success: t`Two-step sign-in is off`,
         failure: t`Could not turn off two-step sign-in`,
         describe: () => t`You sign in with your password alone.`,
-        explain,
       },
-    };
-  }, [t, i18n]);
+    }),
+    [t],
+  );
   return {
     start: useFormAnswer("totp-start", texts.start),
     confirm: useFormAnswer("totp-confirm", texts.confirm),
@@ -151,40 +147,25 @@ function codesOf(state: FormState): string[] | undefined {
 }
 
 /**
- * "Turn off" asks first: a disclosure holding the form, so it opens and posts without JavaScript
- * too (with the password field when the sign-in is not recent: ReauthenticateFields). A refusal
- * keeps it open.
+ * "Turn off" asks first (AskFirstForm), with the password field when the sign-in is not recent
+ * (ReauthenticateFields).
  */
 function TurnOffForm({ disable }: { disable: FormState }) {
-  const hydrated = useHydrated();
-  const refused = failed(disable.answer);
-  const [open, setOpen] = useState(refused);
-  useEffect(() => {
-    if (refused) setOpen(true);
-  }, [refused]);
   return (
-    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="inline-flex h-10 cursor-pointer list-none items-center rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <Trans>Turn off</Trans>
-      </summary>
-      <disable.fetcher.Form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="totp-disable" />
-        <p className="text-sm text-ink">
-          <Trans>Sign in with your password alone from now on?</Trans>
-        </p>
-        <ReauthenticateFields answer={disable.answer} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="destructive" disabled={disable.pending}>
-            {disable.pending ? <Trans>Turning off...</Trans> : <Trans>Yes, turn off</Trans>}
-          </Button>
-          {hydrated && (
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              <Trans>Keep it on</Trans>
-            </Button>
-          )}
-        </div>
-      </disable.fetcher.Form>
-    </details>
+    <AskFirstForm
+      form={disable}
+      intent="totp-disable"
+      summaryClassName="inline-flex h-10 cursor-pointer list-none items-center rounded-lg bg-white px-4 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden"
+      summary={<Trans>Turn off</Trans>}
+      confirm={<Trans>Yes, turn off</Trans>}
+      busy={<Trans>Turning off...</Trans>}
+      keep={<Trans>Keep it on</Trans>}
+    >
+      <p className="text-sm text-ink">
+        <Trans>Sign in with your password alone from now on?</Trans>
+      </p>
+      <ReauthenticateFields answer={disable.answer} />
+    </AskFirstForm>
   );
 }
 

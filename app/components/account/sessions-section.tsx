@@ -6,7 +6,7 @@ import type { AccountSession } from "#common/devices.ts";
 import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { LocalTime } from "../ui/local-time.tsx";
-import { type AccountFetcher, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
+import { type AccountFetcher, AccountRow, RowActionForm, Section, useFormAnswer } from "./account-parts.tsx";
 
 // The account page's sessions (issue 38): where the person is signed in, each with "Sign out",
 // and "Sign out everywhere else". Plain forms to the page's action, so they work without JavaScript.
@@ -29,38 +29,39 @@ function SessionRow({ session, fetcher }: { session: AccountSession; fetcher: Ac
   // In the page's language already (the loader's listAccountSessions).
   const device = session.device;
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3">
-      <div className="flex min-w-0 gap-3">
-        <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
-        <div className="min-w-0 text-sm">
-          <p className="font-semibold text-ink">
-            {device}
-            {session.isCurrent && (
-              <Badge tone="success" className="ml-2">
-                <Trans>This device</Trans>
-              </Badge>
-            )}
-          </p>
-          <p className="text-muted">{network ? <Trans>Network {network}</Trans> : <Trans>Network unknown</Trans>}</p>
-          <p className="text-muted">
-            <Trans>
-              Signed in <LocalTime value={session.createdAt} /> · last seen <LocalTime value={session.lastSeenAt} />
-            </Trans>
-          </p>
-        </div>
-      </div>
-      {!session.isCurrent && (
-        <RowActionForm
-          fetcher={fetcher}
-          intent="end-session"
-          field="sessionId"
-          id={session.id}
-          label={<Trans>Sign out</Trans>}
-          busyLabel={<Trans>Signing out...</Trans>}
-          ariaLabel={t`Sign out ${device}`}
-        />
-      )}
-    </li>
+    <AccountRow
+      icon={Laptop}
+      title={
+        <>
+          {device}
+          {session.isCurrent && (
+            <Badge tone="success" className="ml-2">
+              <Trans>This device</Trans>
+            </Badge>
+          )}
+        </>
+      }
+      action={
+        !session.isCurrent && (
+          <RowActionForm
+            fetcher={fetcher}
+            intent="end-session"
+            field="sessionId"
+            id={session.id}
+            label={<Trans>Sign out</Trans>}
+            busyLabel={<Trans>Signing out...</Trans>}
+            ariaLabel={t`Sign out ${device}`}
+          />
+        )
+      }
+    >
+      <p className="text-muted">{network ? <Trans>Network {network}</Trans> : <Trans>Network unknown</Trans>}</p>
+      <p className="text-muted">
+        <Trans>
+          Signed in <LocalTime value={session.createdAt} /> · last seen <LocalTime value={session.lastSeenAt} />
+        </Trans>
+      </p>
+    </AccountRow>
   );
 }
 

@@ -45,6 +45,22 @@ const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
  * The Consultants tab's table (spec section 2): name, title, email, location, status (Available
  * or Unavailable), approval status, and the actions edit, hide or approve, and delete.
  */
+/**
+ * A row's icon button that asks first: with JavaScript its click opens the question (`ask`: a
+ * dialog); without, its GET form opens the question in the page (AskForm).
+ */
+function AskIconAction({
+  id,
+  ask,
+  ...action
+}: Omit<React.ComponentProps<typeof IconAction>, "id" | "onClick"> & { id: number; ask: () => void }) {
+  return (
+    <AskForm id={id}>
+      <IconAction {...action} onClick={instead(ask)} />
+    </AskForm>
+  );
+}
+
 export function ConsultantsTable({
   consultants,
   keptCvs = {},
@@ -123,27 +139,25 @@ export function ConsultantsTable({
       actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
-          <AskForm id={consultant.id}>
-            <IconAction
-              action={t`Edit`}
-              target={consultant.name}
-              icon={Pencil}
-              type="submit"
-              name="edit"
-              value="1"
-              onClick={instead(() => setEditing(consultant))}
-            />
-          </AskForm>
+          <AskIconAction
+            id={consultant.id}
+            action={t`Edit`}
+            target={consultant.name}
+            icon={Pencil}
+            type="submit"
+            name="edit"
+            value="1"
+            ask={() => setEditing(consultant)}
+          />
           {consultant.status === "approved" ? (
-            <AskForm id={consultant.id}>
-              <IconAction
-                action={t`Hide`}
-                target={consultant.name}
-                icon={EyeOff}
-                {...askButton("hide")}
-                onClick={instead(() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" }))}
-              />
-            </AskForm>
+            <AskIconAction
+              id={consultant.id}
+              action={t`Hide`}
+              target={consultant.name}
+              icon={EyeOff}
+              {...askButton("hide")}
+              ask={() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" })}
+            />
           ) : (
             <DoForm intent="approve" id={consultant.id}>
               <IconAction
@@ -156,16 +170,15 @@ export function ConsultantsTable({
               />
             </DoForm>
           )}
-          <AskForm id={consultant.id}>
-            <IconAction
-              action={t`Delete`}
-              target={consultant.name}
-              icon={Trash2}
-              className="text-red-700 hover:bg-red-50"
-              {...askButton("delete")}
-              onClick={instead(() => setDeleting(consultant))}
-            />
-          </AskForm>
+          <AskIconAction
+            id={consultant.id}
+            action={t`Delete`}
+            target={consultant.name}
+            icon={Trash2}
+            className="text-red-700 hover:bg-red-50"
+            {...askButton("delete")}
+            ask={() => setDeleting(consultant)}
+          />
         </div>
       ),
     },

@@ -78,23 +78,43 @@ export function ReviewForm({
   );
 }
 
-/** The consultant's one public response to a review. */
-export function RespondForm({ reviewId }: { reviewId: number }) {
-  const { t } = useLingui();
+/**
+ * A one-field action on a review (the consultant's response, an admin's Hide): a disclosure, so it
+ * opens without JavaScript too, holding a plain form with one text and its button.
+ */
+function ReviewDisclosureForm({
+  reviewId,
+  intent,
+  summary,
+  summaryClassName,
+  label,
+  name,
+  rows,
+  maxLength,
+  submit,
+  destructive = false,
+}: {
+  reviewId: number;
+  intent: "review-respond" | "review-hide";
+  summary: React.ReactNode;
+  summaryClassName: string;
+  label: string;
+  name: string;
+  rows: number;
+  maxLength: number;
+  submit: React.ReactNode;
+  destructive?: boolean;
+}) {
   return (
     <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-brand-800">
-        <Trans>Respond publicly</Trans>
-      </summary>
+      <summary className={`cursor-pointer font-medium ${summaryClassName}`}>{summary}</summary>
       <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
-        <input type="hidden" name="intent" value="review-respond" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="reviewId" value={reviewId} />
-        <Field label={t`Your response`}>
-          {(props) => <Textarea {...props} name="response" rows={3} maxLength={REVIEW_TEXT_MAX} required />}
-        </Field>
+        <Field label={label}>{(props) => <Textarea {...props} name={name} rows={rows} maxLength={maxLength} required />}</Field>
         <div>
-          <Button type="submit" size="sm">
-            <Trans>Publish response</Trans>
+          <Button type="submit" size="sm" variant={destructive ? "destructive" : "primary"}>
+            {submit}
           </Button>
         </div>
       </Form>
@@ -102,26 +122,39 @@ export function RespondForm({ reviewId }: { reviewId: number }) {
   );
 }
 
+/** The consultant's one public response to a review. */
+export function RespondForm({ reviewId }: { reviewId: number }) {
+  const { t } = useLingui();
+  return (
+    <ReviewDisclosureForm
+      reviewId={reviewId}
+      intent="review-respond"
+      summary={<Trans>Respond publicly</Trans>}
+      summaryClassName="text-brand-800"
+      label={t`Your response`}
+      name="response"
+      rows={3}
+      maxLength={REVIEW_TEXT_MAX}
+      submit={<Trans>Publish response</Trans>}
+    />
+  );
+}
+
 /** An admin hides a review, with the reason sent to the reviewer. */
 export function HideForm({ reviewId }: { reviewId: number }) {
   const { t } = useLingui();
   return (
-    <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-red-800">
-        <Trans>Hide this review</Trans>
-      </summary>
-      <Form method="post" className="mt-2 grid gap-2" preventScrollReset>
-        <input type="hidden" name="intent" value="review-hide" />
-        <input type="hidden" name="reviewId" value={reviewId} />
-        <Field label={t`Reason (sent to the reviewer)`}>
-          {(props) => <Textarea {...props} name="reason" rows={2} maxLength={500} required />}
-        </Field>
-        <div>
-          <Button type="submit" size="sm" variant="destructive">
-            <Trans>Hide review</Trans>
-          </Button>
-        </div>
-      </Form>
-    </details>
+    <ReviewDisclosureForm
+      reviewId={reviewId}
+      intent="review-hide"
+      summary={<Trans>Hide this review</Trans>}
+      summaryClassName="text-red-800"
+      label={t`Reason (sent to the reviewer)`}
+      name="reason"
+      rows={2}
+      maxLength={500}
+      submit={<Trans>Hide review</Trans>}
+      destructive
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CalendarClock, ExternalLink, Globe2, MapPin } from "lucide-react";
+import { ExternalLink, Globe2, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { localeOfRequest } from "#app/i18n/i18n.ts";
 import { countryName } from "#common/countries.ts";
@@ -13,7 +13,7 @@ import {
 } from "#server/services/organizations/public-page.ts";
 import { RatingStars } from "../components/consultants/rating-stars.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { whereText } from "../components/opportunities/opportunity-facts.tsx";
+import { DeadlineFact, Fact, whereText } from "../components/opportunities/opportunity-facts.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
@@ -148,15 +148,11 @@ function OpenOpportunity({ opportunity }: { opportunity: OrganizationOpportunity
       </h3>
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {where && (
-          <span className="inline-flex items-center gap-1.5">
-            <MapPin aria-hidden="true" className="size-4 shrink-0 text-muted" />
+          <Fact icon={MapPin} as="span">
             {where}
-          </span>
+          </Fact>
         )}
-        <span className="inline-flex items-center gap-1.5">
-          <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-muted" />
-          <Trans>Apply by {deadline}</Trans>
-        </span>
+        <DeadlineFact deadline={deadline} as="span" />
       </p>
     </li>
   );

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BadgeCheck, CalendarClock, Clock, Globe2, MapPin } from "lucide-react";
+import { BadgeCheck, CalendarClock, Clock, Globe2, type LucideIcon, MapPin } from "lucide-react";
 import { valueLabel } from "#app/i18n/labels.ts";
 import { formatDate } from "#common/format.ts";
 import { toLocale } from "#common/locales.ts";
@@ -48,27 +48,42 @@ export function OrganizationName({ organization }: { organization: OpportunitySu
   );
 }
 
+/** One fact about an opportunity, after its icon (which says nothing to a screen reader). */
+export function Fact({
+  icon: Icon,
+  as: Tag = "li",
+  children,
+}: {
+  icon: LucideIcon;
+  as?: "li" | "span";
+  children: React.ReactNode;
+}) {
+  return (
+    <Tag className="inline-flex items-center gap-1.5">
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-muted" />
+      {children}
+    </Tag>
+  );
+}
+
+/** The last day to apply, as "Apply by …". */
+export function DeadlineFact({ deadline, as }: { deadline: string; as?: "li" | "span" }) {
+  return (
+    <Fact icon={CalendarClock} as={as}>
+      <Trans>Apply by {deadline}</Trans>
+    </Fact>
+  );
+}
+
 export function OpportunityFacts({ opportunity }: { opportunity: OpportunitySummary }) {
   const { t, i18n } = useLingui();
-  const deadline = deadlineText(i18n, opportunity);
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label={t`Key facts`}>
-      <li className="inline-flex items-center gap-1.5">
-        {opportunity.remote && opportunity.countries.length === 0 ? (
-          <Globe2 aria-hidden="true" className="size-4 text-muted" />
-        ) : (
-          <MapPin aria-hidden="true" className="size-4 text-muted" />
-        )}
+      <Fact icon={opportunity.remote && opportunity.countries.length === 0 ? Globe2 : MapPin}>
         {whereText(i18n, opportunity)}
-      </li>
-      <li className="inline-flex items-center gap-1.5">
-        <Clock aria-hidden="true" className="size-4 text-muted" />
-        {durationText(i18n, opportunity.duration)}
-      </li>
-      <li className="inline-flex items-center gap-1.5">
-        <CalendarClock aria-hidden="true" className="size-4 text-muted" />
-        <Trans>Apply by {deadline}</Trans>
-      </li>
+      </Fact>
+      <Fact icon={Clock}>{durationText(i18n, opportunity.duration)}</Fact>
+      <DeadlineFact deadline={deadlineText(i18n, opportunity)} />
     </ul>
   );
 }

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { BadgeCheck, Search, ShieldOff } from "lucide-react";
+import { BadgeCheck, ShieldOff } from "lucide-react";
 import { Form, Link } from "react-router";
 import { countryName } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
@@ -26,8 +26,10 @@ import { kindLabel, reportActionLabel, roleLabel } from "../components/organizat
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
+import { FindForm } from "../components/ui/find-form.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
+import { Pagination } from "../components/ui/pagination.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
@@ -168,7 +170,6 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
   const pageCount = Math.max(1, Math.ceil(list.total / list.limit));
   const reportCount = reports.length;
   const total = list.total;
-  const page = query.page;
   const openedName = opened?.name;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -195,7 +196,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         <h2 id="table-heading" className="text-xl font-semibold text-ink">
           <Trans>All organizations ({total})</Trans>
         </h2>
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+        <FindForm className="mt-3" button={<Trans>Search</Trans>}>
           <Field label={t`Search organizations`} className="min-w-[min(100%,16rem)] flex-1">
             {(props) => (
               <Input {...props} name="q" type="search" defaultValue={query.search} placeholder={t`Name, website or slug`} />
@@ -208,11 +209,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
               </Select>
             )}
           </Field>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" className="size-4" />
-            <Trans>Search</Trans>
-          </Button>
-        </Form>
+        </FindForm>
         {/* relative: the table's sr-only texts (absolutely placed) stay in this scroller, or the page scrolls sideways on a phone. */}
         <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] text-left text-sm">
@@ -259,25 +256,15 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
             </tbody>
           </table>
         </div>
-        {pageCount > 1 && (
-          <nav aria-label={t`Organizations pages`} className="mt-3 flex items-center gap-3 text-sm">
-            {query.page > 1 && (
-              <Link to={pageHref(query, { page: query.page - 1 })} className="font-medium text-brand-800 underline">
-                <Trans>Previous</Trans>
-              </Link>
-            )}
-            <span className="text-muted">
-              <Trans>
-                Page {page} of {pageCount}
-              </Trans>
-            </span>
-            {query.page < pageCount && (
-              <Link to={pageHref(query, { page: query.page + 1 })} className="font-medium text-brand-800 underline">
-                <Trans>Next</Trans>
-              </Link>
-            )}
-          </nav>
-        )}
+        <div className="mt-3">
+          <Pagination
+            page={query.page}
+            pageCount={pageCount}
+            href={(page) => pageHref(query, page > 1 ? { page } : {})}
+            label={t`Organizations pages`}
+            keepScroll
+          />
+        </div>
       </section>
 
       {opened && (

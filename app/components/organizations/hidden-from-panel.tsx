@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EyeOff, Search } from "lucide-react";
+import { EyeOff } from "lucide-react";
 import { Form } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, Input } from "../ui/field.tsx";
+import { FindForm } from "../ui/find-form.tsx";
 import { RefusalNotice } from "../ui/refusal-notice.tsx";
 import { OrganizationBadge } from "./organization-badge.tsx";
 
@@ -58,15 +59,11 @@ export function HiddenFromPanel({
             ))}
           </ul>
         )}
-        <Form method="get" action="/my-consultant-profile#hidden-from" className="mt-5 flex flex-wrap items-end gap-3">
+        <FindForm action="/my-consultant-profile#hidden-from" className="mt-5" button={<Trans>Find</Trans>}>
           <Field label={t`Find an organization by name`} className="min-w-0 flex-1">
             {(props) => <Input {...props} name="hideSearch" type="search" defaultValue={search} minLength={2} maxLength={100} />}
           </Field>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" className="size-4" />
-            <Trans>Find</Trans>
-          </Button>
-        </Form>
+        </FindForm>
         {search.length >= 2 &&
           (found.length === 0 ? (
             <p className="mt-3 text-sm text-muted">

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "../components/layout/route-error-boundary.ts
 import { Alert } from "../components/ui/alert.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { inputClasses } from "../components/ui/field.tsx";
+import { PageHeading } from "../components/ui/page-heading.tsx";
 import { appContext } from "../context.ts";
 import { translateText } from "../i18n/translate-text.ts";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -108,16 +109,13 @@ export default function ReferencePage({ loaderData, actionData }: Route.Componen
   });
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-ink">
-        <Trans>Confirm an assignment</Trans>
-      </h1>
-      <p className="mt-2 text-muted">
+      <PageHeading title={<Trans>Confirm an assignment</Trans>}>
         <Trans>
           Dear <bdi>{refereeName}</bdi>, <bdi>{consultantName}</bdi> (<bdi>{consultantTitle}</bdi>) asks you to confirm this
           assignment. You need no account. Your name and organization will show with the assignment; your e-mail address never
           will.
         </Trans>
-      </p>
+      </PageHeading>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4">
         <h2 dir="auto" className="text-lg font-semibold text-ink">
           {request.assignmentTitle}

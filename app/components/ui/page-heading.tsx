@@ -1,4 +1,4 @@
-/** The top of a signed-in page: its one h1 and a sentence on what the page is for. */
+/** The top of a signed-in page (or an e-mailed link's, such as a reference request): its one h1 and a sentence on what the page is for. */
 export function PageHeading({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
   return (
     <>

@@ -2,7 +2,6 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BellOff, BellRing, Search, Trash2 } from "lucide-react";
-import { Form } from "react-router";
 import { inSentence } from "#common/bidi.ts";
 import { parseId } from "#common/ids.ts";
 import { SAVED_SEARCH_LIMITS, type SavedSearchView } from "#common/saved-searches.ts";
@@ -23,6 +22,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, ButtonLink } from "../components/ui/button.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
+import { IntentForm } from "../components/ui/intent-form.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { PageHeading } from "../components/ui/page-heading.tsx";
 import { appContext } from "../context.ts";
@@ -200,9 +200,7 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
           </Trans>
         </ButtonLink>
       </div>
-      <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="id" value={search.id} />
+      <IntentForm intent="update" ids={{ id: search.id }} className="mt-4 grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <Field label={t`Name`} required error={failure ? translateText(i18n, failure.message) : undefined}>
           {(props) => (
             <Input
@@ -228,17 +226,15 @@ function SavedSearchItem({ search, failure }: { search: SavedSearchView; failure
             Save changes<span className="sr-only"> to “{name}”</span>
           </Trans>
         </Button>
-      </Form>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={search.id} />
+      </IntentForm>
+      <IntentForm intent="delete" ids={{ id: search.id }} className="mt-3">
         <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-red-800 underline">
           <Trash2 aria-hidden="true" className="size-4" />
           <Trans>
             Delete<span className="sr-only"> “{name}”</span>
           </Trans>
         </button>
-      </Form>
+      </IntentForm>
     </li>
   );
 }

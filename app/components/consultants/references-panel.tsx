@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, Send } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { useLocale } from "#app/i18n/use-locale.ts";
 import { errorOf, type FormAnswer, failed, succeeded } from "#app/lib/form-answer.ts";
@@ -14,6 +14,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { CardSection } from "../ui/card-section.tsx";
 import { Field, Input } from "../ui/field.tsx";
+import { IntentForm } from "../ui/intent-form.tsx";
 
 // The owner's references (issue 34): for each assignment, ask a person at the client to confirm
 // it (name and e-mail: they get a single-use link), see the answers, withdraw a request.
@@ -110,24 +111,26 @@ export function ReferencesPanel({
                           </Badge>
                         </span>
                         {(reference.status === "requested" || reference.status === "confirmed") && (
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="withdraw-reference" />
-                            <input type="hidden" name="assignmentId" value={assignment.id} />
-                            <input type="hidden" name="referenceId" value={reference.id} />
+                          <IntentForm
+                            intent="withdraw-reference"
+                            ids={{ assignmentId: assignment.id, referenceId: reference.id }}
+                          >
                             <Button type="submit" variant="ghost" size="sm" disabled={busy}>
                               <Trans>
                                 Withdraw<span className="sr-only"> the reference of {reference.refereeName}</span>
                               </Trans>
                             </Button>
-                          </Form>
+                          </IntentForm>
                         )}
                       </li>
                     ))}
                   </ul>
                 )}
-                <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-                  <input type="hidden" name="intent" value="ask-reference" />
-                  <input type="hidden" name="assignmentId" value={assignment.id} />
+                <IntentForm
+                  intent="ask-reference"
+                  ids={{ assignmentId: assignment.id }}
+                  className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+                >
                   <Field label={<Trans>Referee's name</Trans>}>
                     {(props) => <Input {...props} name="name" required maxLength={REFERENCE_LIMITS.name} autoComplete="off" />}
                   </Field>
@@ -149,7 +152,7 @@ export function ReferencesPanel({
                       Ask for a reference<span className="sr-only"> on {assignment.title}</span>
                     </Trans>
                   </Button>
-                </Form>
+                </IntentForm>
               </li>
             );
           })}

@@ -26,7 +26,7 @@ import { kindLabel, reportActionLabel, roleLabel } from "../components/organizat
 import { OrganizationBadge, VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
-import { FindForm } from "../components/ui/find-form.tsx";
+import { FindForm } from "../components/ui/list-forms.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";

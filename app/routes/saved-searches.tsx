@@ -22,7 +22,7 @@ import { Alert } from "../components/ui/alert.tsx";
 import { Button, ButtonLink } from "../components/ui/button.tsx";
 import { EmptyState } from "../components/ui/empty-state.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
-import { IntentForm } from "../components/ui/intent-form.tsx";
+import { IntentForm } from "../components/ui/list-forms.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { PageHeading } from "../components/ui/page-heading.tsx";
 import { appContext } from "../context.ts";

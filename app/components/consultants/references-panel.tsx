@@ -14,7 +14,7 @@ import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
 import { CardSection } from "../ui/card-section.tsx";
 import { Field, Input } from "../ui/field.tsx";
-import { IntentForm } from "../ui/intent-form.tsx";
+import { IntentForm } from "../ui/list-forms.tsx";
 
 // The owner's references (issue 34): for each assignment, ask a person at the client to confirm
 // it (name and e-mail: they get a single-use link), see the answers, withdraw a request.

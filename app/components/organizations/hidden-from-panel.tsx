@@ -6,7 +6,7 @@ import type { OrganizationBadge as Badge } from "#common/organizations.ts";
 import { ORGANIZATION_LIMITS } from "#common/organizations.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, Input } from "../ui/field.tsx";
-import { FindForm } from "../ui/find-form.tsx";
+import { FindForm } from "../ui/list-forms.tsx";
 import { RefusalNotice } from "../ui/refusal-notice.tsx";
 import { OrganizationBadge } from "./organization-badge.tsx";
 

@@ -45,18 +45,24 @@ const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
  * The Consultants tab's table (spec section 2): name, title, email, location, status (Available
  * or Unavailable), approval status, and the actions edit, hide or approve, and delete.
  */
+/** The Edit button of an AskForm: its GET form's `edit=1` opens the edit form in the page (app/routes/admin.tsx). */
+const EDIT_BUTTON = { type: "submit", name: "edit", value: "1" } as const;
+
 /**
  * A row's icon button that asks first: with JavaScript its click opens the question (`ask`: a
- * dialog); without, its GET form opens the question in the page (AskForm).
+ * dialog); without, its GET form opens the question in the page (AskForm). Named for its row.
  */
 function AskIconAction({
-  id,
+  row,
   ask,
   ...action
-}: Omit<React.ComponentProps<typeof IconAction>, "id" | "onClick"> & { id: number; ask: () => void }) {
+}: Omit<React.ComponentProps<typeof IconAction>, "target" | "onClick"> & {
+  row: { id: number; name: string };
+  ask: () => void;
+}) {
   return (
-    <AskForm id={id}>
-      <IconAction {...action} onClick={instead(ask)} />
+    <AskForm id={row.id}>
+      <IconAction {...action} target={row.name} onClick={instead(ask)} />
     </AskForm>
   );
 }
@@ -139,21 +145,11 @@ export function ConsultantsTable({
       actions: true,
       cell: (consultant) => (
         <div className="inline-flex gap-1">
-          <AskIconAction
-            id={consultant.id}
-            action={t`Edit`}
-            target={consultant.name}
-            icon={Pencil}
-            type="submit"
-            name="edit"
-            value="1"
-            ask={() => setEditing(consultant)}
-          />
+          <AskIconAction row={consultant} action={t`Edit`} icon={Pencil} {...EDIT_BUTTON} ask={() => setEditing(consultant)} />
           {consultant.status === "approved" ? (
             <AskIconAction
-              id={consultant.id}
+              row={consultant}
               action={t`Hide`}
-              target={consultant.name}
               icon={EyeOff}
               {...askButton("hide")}
               ask={() => setReasonTarget({ id: consultant.id, name: consultant.name, intent: "hide" })}
@@ -171,9 +167,8 @@ export function ConsultantsTable({
             </DoForm>
           )}
           <AskIconAction
-            id={consultant.id}
+            row={consultant}
             action={t`Delete`}
-            target={consultant.name}
             icon={Trash2}
             className="text-red-700 hover:bg-red-50"
             {...askButton("delete")}

@@ -20,6 +20,8 @@ type PageCase = {
   texts: string[];
   /** The h2 headings, in order, when the page's structure is specified. */
   h2?: string[];
+  /** The test that runs axe on this page and photographs it on a phone and a desktop, when another does. */
+  axeIn?: string;
 };
 
 const PAGES: PageCase[] = [
@@ -29,6 +31,7 @@ const PAGES: PageCase[] = [
     title: "DevConsult SEA: international development consultants in Southeast Asia",
     h1: /\w/,
     texts: [],
+    axeIn: "languages.test.ts: the home page in each language, axe-clean (English included), once its lazy parts came",
   },
   {
     name: "about",
@@ -164,8 +167,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("every page 
     // Nothing wider than the screen: no sideways scrolling on a 360 px phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectNoAxeViolations(page);
-    await saveScreenshot(page, `${spec.name}-${viewport}`);
+    if (!spec.axeIn) {
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, `${spec.name}-${viewport}`);
+    }
     expectNoConsoleErrors(errors, spec.status === 404 ? [/status of 404/] : []);
   });
 });

@@ -128,11 +128,22 @@ async function targetValue(table: string, column: string, person: Person) {
   return row!.value;
 }
 
-/** The user a site admin acts on: a plain account (turned admin first with `admin`). */
-async function userTarget({ admin = false } = {}) {
-  const target = await plainUser();
-  if (admin) await env.database.sql`update auth_users set role = 'admin' where id = ${target}`;
-  return target;
+/**
+ * `PUT /api/admin/users/{id}/<action>` by a site admin on a plain account of its own, made an admin
+ * or blocked first as the action needs.
+ */
+function onUser(action: "promote" | "demote" | "block" | "unblock"): Pick<Privileged, "name" | "role" | "prepare"> {
+  const make = async () => {
+    const target = await plainUser();
+    if (action === "demote") await env.database.sql`update auth_users set role = 'admin' where id = ${target}`;
+    if (action === "unblock") await env.database.sql`update auth_users set blocked_at = now() where id = ${target}`;
+    return target;
+  };
+  return {
+    name: `PUT /api/admin/users/{id}/${action}`,
+    role: "admin",
+    prepare: onTarget(make, "PUT", (id) => `/api/admin/users/${id}/${action}`),
+  };
 }
 
 const PRIVILEGED: Privileged[] = [
@@ -192,49 +203,10 @@ const PRIVILEGED: Privileged[] = [
     unchanged: keepsRows("passkeys", "target", 1),
     status: 204,
   },
-  {
-    name: "PUT /api/admin/users/{id}/promote",
-    role: "admin",
-    prepare: onTarget(
-      () => userTarget(),
-      "PUT",
-      (id) => `/api/admin/users/${id}/promote`,
-    ),
-    unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("user"),
-  },
-  {
-    name: "PUT /api/admin/users/{id}/demote",
-    role: "admin",
-    prepare: onTarget(
-      () => userTarget({ admin: true }),
-      "PUT",
-      (id) => `/api/admin/users/${id}/demote`,
-    ),
-    unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("admin"),
-  },
-  {
-    name: "PUT /api/admin/users/{id}/block",
-    role: "admin",
-    prepare: onTarget(
-      () => userTarget(),
-      "PUT",
-      (id) => `/api/admin/users/${id}/block`,
-    ),
-    unchanged: async (admin) => expect(await targetValue("auth_users", "blocked_at", admin)).toBeNull(),
-  },
-  {
-    name: "PUT /api/admin/users/{id}/unblock",
-    role: "admin",
-    prepare: onTarget(
-      async () => {
-        const target = await plainUser();
-        await env.database.sql`update auth_users set blocked_at = now() where id = ${target}`;
-        return target;
-      },
-      "PUT",
-      (id) => `/api/admin/users/${id}/unblock`,
-    ),
-  },
+  { ...onUser("promote"), unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("user") },
+  { ...onUser("demote"), unchanged: async (admin) => expect(await roleOf(targets.get(admin.id)!)).toBe("admin") },
+  { ...onUser("block"), unchanged: async (admin) => expect(await targetValue("auth_users", "blocked_at", admin)).toBeNull() },
+  onUser("unblock"),
   {
     name: "DELETE /api/admin/consultants/{id}",
     role: "admin",

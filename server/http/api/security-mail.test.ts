@@ -68,6 +68,18 @@ async function signsIn(
   if (queued !== undefined) expect(await newDeviceMailsQueued(email)).toBe(queued);
 }
 
+/** Turns on the authenticator app for the session `token` (set up, then confirmed with a code): its recovery codes. */
+async function turnOnAuthenticatorApp(token: string): Promise<string[]> {
+  const started = await call(env.app, "POST", "/api/account/mfa/totp", { token });
+  expect(started.status, started.text).toBe(200);
+  const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
+    token,
+    body: { code: codeFor(started.json.secret) },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return confirmed.json.recoveryCodes as string[];
+}
+
 const mailAbout = (email: string, subject: RegExp) => env.smtp.waitForMailAbout(email, subject);
 
 const codeFor = (secret: string, timestamp = Date.now()) =>
@@ -106,18 +118,12 @@ describe("security e-mails", () => {
   it("says it in the account's language, after the second step when there is one", async () => {
     const VI_SUBJECT = "Lượt đăng nhập mới vào tài khoản";
     const person = await registered("vi");
-    const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
-    expect(started.status, started.text).toBe(200);
-    const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
-      token: person.token,
-      body: { code: codeFor(started.json.secret) },
-    });
-    expect(confirmed.status, confirmed.text).toBe(200);
+    const recoveryCodes = await turnOnAuthenticatorApp(person.token);
     // The registration's browser signs in once (the account has now signed in before).
     const first = await login(person.email, "198.51.100.7", FIREFOX, person.device);
     expect(first.json.mfaRequired).toBe(true);
     const firstStep = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: first.json.challenge, recoveryCode: (confirmed.json.recoveryCodes as string[])[0] },
+      body: { challenge: first.json.challenge, recoveryCode: recoveryCodes[0] },
       ip: "198.51.100.7",
       headers: { "user-agent": FIREFOX, cookie: person.device },
     });
@@ -127,7 +133,7 @@ describe("security e-mails", () => {
     expect(password.json.mfaRequired).toBe(true);
     expect(await newDeviceMailsQueued(person.email, VI_SUBJECT)).toBe(0);
     const second = await call(env.app, "POST", "/api/auth/login/mfa", {
-      body: { challenge: password.json.challenge, recoveryCode: (confirmed.json.recoveryCodes as string[])[1] },
+      body: { challenge: password.json.challenge, recoveryCode: recoveryCodes[1] },
       ip: "2001:db8:85a3:1:2:3:4:5",
       headers: { "user-agent": IPHONE },
     });
@@ -178,17 +184,11 @@ describe("security e-mails", () => {
 
   it("tells of a factor added, a recovery code used, new recovery codes and the factor removed", async () => {
     const person = await registered();
-    const started = await call(env.app, "POST", "/api/account/mfa/totp", { token: person.token });
-    expect(started.status, started.text).toBe(200);
-    const confirmed = await call(env.app, "POST", "/api/account/mfa/totp/confirm", {
-      token: person.token,
-      body: { code: codeFor(started.json.secret) },
-    });
-    expect(confirmed.status, confirmed.text).toBe(200);
+    const recoveryCodes = await turnOnAuthenticatorApp(person.token);
     await mailAbout(person.email, /Two-step sign-in is on for your/);
 
     const password = await login(person.email, "198.51.100.7", FIREFOX);
-    const recoveryCode = (confirmed.json.recoveryCodes as string[])[0];
+    const recoveryCode = recoveryCodes[0];
     const second = await call(env.app, "POST", "/api/auth/login/mfa", {
       body: { challenge: password.json.challenge, recoveryCode },
       ip: "198.51.100.7",

@@ -135,3 +135,16 @@ export async function insertListedConsultant(db: Database, overrides: Partial<Ne
   if (!row) throw new Error("insert returned no row");
   return row.id;
 }
+
+/**
+ * A listed consultant whose words are only its name and bio (title "Consultant", Technology, no
+ * secondary fields): for search tests about which words find whom. `overrides` as insertListedConsultant's.
+ */
+export function insertPlainConsultant(db: Database, overrides: Partial<NewConsultant> & { name: string; bio: string }) {
+  return insertListedConsultant(db, {
+    primarySpecialization: "Technology",
+    secondarySpecializations: [],
+    title: "Consultant",
+    ...overrides,
+  });
+}

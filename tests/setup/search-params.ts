@@ -7,3 +7,11 @@ export function searchParams(query: Record<string, string | number>): SearchPara
   if (!parsed.success) throw parsed.error;
   return parsed.data;
 }
+
+/**
+ * One of a search's relaxations as the answer gives it, its count under the cap: what it drops (a
+ * filter or words), how many it would find, and the query of that search.
+ */
+export function relaxation(drop: { filter: string; value: string } | { words: string[] }, count: number, query: string) {
+  return { drop, count, countIsCapped: false, query };
+}

@@ -349,10 +349,12 @@ describe("blocking an account", () => {
     const reviewsOf = async () => (await call(api.app, "GET", `/api/consultants/${reviewedId}/reviews`)).json;
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
     /** The newest audit entry about the account. */
-    const lastAudit = async () => {
+    /** The last audit entry about the user: its action and what it changed. */
+    const expectLastAudit = async (action: string, changes: Record<string, { from: unknown; to: unknown }>) => {
       const [entry] = await api.database.sql`
         select action, changes from audit_log where target_type = 'user' and target_id = ${userId} order by id desc limit 1`;
-      return entry;
+      expect(entry?.action).toBe(action);
+      expect(entry?.changes).toEqual(changes);
     };
 
     // Refusals: a plain user, blocking oneself, blocking an admin.
@@ -376,9 +378,7 @@ describe("blocking an account", () => {
     expect((await publicView(api, profileId)).status).toBe(404);
     expect(await searchFor()).not.toContain(profileId);
     expect(await reviewsOf()).toMatchObject({ total: 0, rating: 50, reviews: [] });
-    const audit = await lastAudit();
-    expect(audit?.action).toBe("block");
-    expect(audit?.changes).toEqual({
+    await expectLastAudit("block", {
       blocked: { from: false, to: true },
       profileStatus: { from: "approved", to: "hidden" },
       hiddenReviews: { from: 0, to: 1 },
@@ -394,9 +394,7 @@ describe("blocking an account", () => {
     expect((await signIn()).status).toBe(200);
     expect((await publicView(api, profileId)).status).toBe(200);
     expect(await reviewsOf()).toMatchObject({ total: 1, rating: 30 });
-    const last = await lastAudit();
-    expect(last?.action).toBe("unblock");
-    expect(last?.changes).toEqual({
+    await expectLastAudit("unblock", {
       blocked: { from: true, to: false },
       profileStatus: { from: "hidden", to: "approved" },
       shownReviews: { from: 0, to: 1 },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authUsers } from "#server/db/schema.ts";
 import { createSession } from "#server/services/sessions.ts";
 import { type ApiApp, call, startApiApp } from "../../../tests/setup/api-app.ts";
-import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { insertPlainConsultant } from "../../../tests/setup/consultants.ts";
 
 // Issue 33 through the API: a search speaks the field's language (expandedTerms), an empty one
 // answers its relaxations, admins see the zero-result searches and add a synonym to a concept.
@@ -25,15 +25,9 @@ beforeAll(async () => {
   app = env.app;
   tokens.admin = await signedIn("admin");
   tokens.user = await signedIn("user");
-  const plain = { primarySpecialization: "Technology", secondarySpecializations: [] as string[], title: "Consultant" };
-  await insertListedConsultant(env.database.db, {
-    ...plain,
-    name: "Mel Spelled",
-    bio: "Monitoring and evaluation of district programmes.",
-  });
-  await insertListedConsultant(env.database.db, { ...plain, name: "Zorb Writer", bio: "Known for zorbling the village pumps." });
-  await insertListedConsultant(env.database.db, {
-    ...plain,
+  await insertPlainConsultant(env.database.db, { name: "Mel Spelled", bio: "Monitoring and evaluation of district programmes." });
+  await insertPlainConsultant(env.database.db, { name: "Zorb Writer", bio: "Known for zorbling the village pumps." });
+  await insertPlainConsultant(env.database.db, {
     name: "Supply Writer",
     bio: "Rural water supply schemes.",
     availableForWork: false,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRuntime } from "#server/runtime.ts";
-import { insertListedConsultant } from "../../../tests/setup/consultants.ts";
+import { insertPlainConsultant } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
-import { searchParams } from "../../../tests/setup/search-params.ts";
+import { relaxation, searchParams } from "../../../tests/setup/search-params.ts";
 import { viewHomePage } from "../pages/home-page.ts";
 import { searchConsultants, searchDirectory } from "./index.ts";
 
@@ -21,15 +21,13 @@ describe("relaxations of a search that finds nothing", () => {
 
   beforeAll(async () => {
     holder.db = await createTestDatabase();
-    const plain = { primarySpecialization: "Technology", secondarySpecializations: [] as string[], title: "Consultant" };
     const profiles = [
       { name: "Mangrove Restorer", bio: "Mangrove restoration along the delta.", country: "Vietnam", availableForWork: false },
       { name: "Mangrove Surveyor", bio: "Mangrove surveys for fisheries.", country: "Cambodia", availableForWork: false },
       { name: "Hydrology Modeller", bio: "Hydrology models of river basins.", country: "Vietnam", availableForWork: true },
       { name: "Cadastre Mapper", bio: "Cadastre mapping for land titles.", country: "Laos", availableForWork: true },
     ];
-    for (const profile of profiles)
-      await insertListedConsultant(holder.db.db, { ...plain, ...profile, location: profile.country });
+    for (const profile of profiles) await insertPlainConsultant(holder.db.db, { ...profile, location: profile.country });
   });
   afterAll(async () => {
     await holder.db?.close();
@@ -39,8 +37,8 @@ describe("relaxations of a search that finds nothing", () => {
     const found = await searchDirectory(deps(), searchParams({ keywords: "mangrove hydrology" }));
     expect(found.total).toBe(0);
     expect(found.relaxations).toEqual([
-      { drop: { words: ["hydrology"] }, count: 2, countIsCapped: false, query: "?keywords=mangrove" },
-      { drop: { words: ["mangrove"] }, count: 1, countIsCapped: false, query: "?keywords=hydrology" },
+      relaxation({ words: ["hydrology"] }, 2, "?keywords=mangrove"),
+      relaxation({ words: ["mangrove"] }, 1, "?keywords=hydrology"),
     ]);
     for (const relaxation of found.relaxations ?? []) {
       expect((await direct(relaxation.query.slice(1))).total).toBe(relaxation.count);
@@ -64,12 +62,7 @@ describe("relaxations of a search that finds nothing", () => {
     );
     expect(found.total).toBe(0);
     expect(found.relaxations).toEqual([
-      {
-        drop: { filter: "availability", value: "available" },
-        count: 1,
-        countIsCapped: false,
-        query: "?keywords=mangrove&location=Vietnam",
-      },
+      relaxation({ filter: "availability", value: "available" }, 1, "?keywords=mangrove&location=Vietnam"),
     ]);
     // Both filters left out one at a time: the location alone still finds nothing, so it is not offered.
     expect((await direct("keywords=mangrove&availability=available")).total).toBe(0);
@@ -78,9 +71,7 @@ describe("relaxations of a search that finds nothing", () => {
 
   it("offers the search without a location no one is in, an empty list when nothing would find anything, none when something was found", async () => {
     const nothing = await searchDirectory(deps(), searchParams({ keywords: "mangrove", location: "Brunei" }));
-    expect(nothing.relaxations).toEqual([
-      { drop: { filter: "location", value: "Brunei" }, count: 2, countIsCapped: false, query: "?keywords=mangrove" },
-    ]);
+    expect(nothing.relaxations).toEqual([relaxation({ filter: "location", value: "Brunei" }, 2, "?keywords=mangrove")]);
     const none = await searchDirectory(deps(), searchParams({ keywords: "qqzzxv" }));
     expect(none).toMatchObject({ total: 0, relaxations: [] });
     const some = await searchDirectory(deps(), searchParams({ keywords: "mangrove" }));
@@ -89,20 +80,13 @@ describe("relaxations of a search that finds nothing", () => {
   });
 
   it("reads a concept typed as several words as those words when no one writes of the concept ('water sanitation hygiene')", async () => {
-    const plain = { primarySpecialization: "Technology", secondarySpecializations: [] as string[], title: "Consultant" };
-    await insertListedConsultant(holder.db.db, {
-      ...plain,
-      name: "Piped Schemes",
-      bio: "Piped water schemes and sanitation for towns.",
-    });
-    await insertListedConsultant(holder.db.db, { ...plain, name: "Water Modeller", bio: "Water resources models." });
+    await insertPlainConsultant(holder.db.db, { name: "Piped Schemes", bio: "Piped water schemes and sanitation for towns." });
+    await insertPlainConsultant(holder.db.db, { name: "Water Modeller", bio: "Water resources models." });
     // One concept (WASH) that no profile names: without the words, a bare zero.
     const found = await searchDirectory(deps(), searchParams({ keywords: "water sanitation hygiene" }));
     expect(found.total).toBe(0);
     expect(found.expandedTerms?.map((expanded) => expanded.concept)).toEqual(["wash"]);
-    expect(found.relaxations).toEqual([
-      { drop: { words: ["hygiene"] }, count: 1, countIsCapped: false, query: "?keywords=water+sanitation" },
-    ]);
+    expect(found.relaxations).toEqual([relaxation({ words: ["hygiene"] }, 1, "?keywords=water+sanitation")]);
     const withMore = await searchDirectory(deps(), searchParams({ keywords: "water, sanitation and hygiene schools" }));
     expect(withMore.relaxations?.map((relaxation) => [relaxation.query, relaxation.count, relaxation.drop])).toEqual([
       ["?keywords=water", 2, { words: ["sanitation", "hygiene", "schools"] }],

@@ -9,6 +9,7 @@ import { createRuntime } from "#server/runtime.ts";
 import { continueRetag, GlossaryCache, startRetag, syncConceptForms } from "#server/services/search/concepts.ts";
 import type { TestDatabase } from "../../../tests/setup/database.ts";
 import { databaseTest } from "../../../tests/setup/fixtures.ts";
+import { relaxation } from "../../../tests/setup/search-params.ts";
 import { refreshSearchDocuments } from "./opportunities.ts";
 import { searchWith } from "./search.ts";
 
@@ -297,8 +298,8 @@ describe("the opportunities' search is never a dead end, and corrects from the o
     const words = await search({ keywords: "borehole drainage" });
     expect(words.total).toBe(0);
     expect(words.relaxations).toEqual([
-      { drop: { words: ["drainage"] }, count: 5, countIsCapped: false, query: "?keywords=borehole" },
-      { drop: { words: ["borehole"] }, count: 1, countIsCapped: false, query: "?keywords=drainage" },
+      relaxation({ words: ["drainage"] }, 5, "?keywords=borehole"),
+      relaxation({ words: ["borehole"] }, 1, "?keywords=drainage"),
     ]);
     // Filters: the search without each (Thailand has no borehole; only three are in Cambodia).
     const filters = await search({ keywords: "borehole", country: "Thailand", remote: "true", sort: "deadline" });
@@ -306,12 +307,7 @@ describe("the opportunities' search is never a dead end, and corrects from the o
     expect(filters.relaxations).toEqual([]);
     const country = await search({ keywords: "borehole", country: "Thailand", sort: "deadline" });
     expect(country.relaxations).toEqual([
-      {
-        drop: { filter: "country", value: "Thailand" },
-        count: 5,
-        countIsCapped: false,
-        query: "?keywords=borehole&sort=deadline",
-      },
+      relaxation({ filter: "country", value: "Thailand" }, 5, "?keywords=borehole&sort=deadline"),
     ]);
     // The relaxed search is the link's: what it finds is what was counted.
     expect((await search({ keywords: "borehole", sort: "deadline" })).total).toBe(5);
@@ -330,12 +326,7 @@ describe("the opportunities' search is never a dead end, and corrects from the o
       // Corrected to "borehole", still none in Thailand; without the country, the five (corrected too).
       expect(answer.total).toBe(0);
       expect(answer.relaxations).toEqual([
-        {
-          drop: { filter: "country", value: "Thailand" },
-          count: 5,
-          countIsCapped: false,
-          query: "?keywords=borehle&sort=deadline",
-        },
+        relaxation({ filter: "country", value: "Thailand" }, 5, "?keywords=borehle&sort=deadline"),
       ]);
       expect(statements.filter((statement) => statement.includes('from "opportunity_words" w'))).toHaveLength(1);
 
@@ -350,8 +341,8 @@ describe("the opportunities' search is never a dead end, and corrects from the o
       );
       expect(words.total).toBe(0);
       expect(words.relaxations).toEqual([
-        { drop: { words: ["drainage"] }, count: 5, countIsCapped: false, query: "?keywords=borehle" },
-        { drop: { words: ["borehle"] }, count: 1, countIsCapped: false, query: "?keywords=drainage" },
+        relaxation({ words: ["drainage"] }, 5, "?keywords=borehle"),
+        relaxation({ words: ["borehle"] }, 1, "?keywords=drainage"),
       ]);
       expect(statements.filter((statement) => statement.includes('from "opportunity_words" w'))).toHaveLength(1);
     } finally {

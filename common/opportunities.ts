@@ -3,7 +3,7 @@ import { PAGE_MESSAGE } from "#common/constants.ts";
 import { choices } from "./choices.ts";
 import { COUNTRIES, PROFILE_SPECIALIZATIONS } from "./constants.ts";
 import { MAX_ID } from "./ids.ts";
-import type { MatchScore } from "./opportunity-match.ts";
+import type { MatchOpportunity, MatchScore } from "./opportunity-match.ts";
 import { urlSlug } from "./slugs.ts";
 import { canonicalDonor, canonicalLanguage, DONORS, type LANGUAGE_NAMES, RATE_CURRENCIES } from "./track-record-lists.ts";
 import { blankToUndefined, givenText, tooLong } from "./zod-fields.ts";
@@ -499,12 +499,7 @@ export type OpportunitySummary = Pick<
   | "path"
   | "organization"
   | "title"
-  | "specializations"
-  | "countries"
-  | "remote"
-  | "donors"
-  | "languages"
-  | "minYearsExperience"
+  | keyof MatchOpportunity
   | "duration"
   | "deadline"
   | "deadlineDate"

@@ -1,7 +1,8 @@
 import { choices } from "./choices.ts";
 import { COUNTRIES, LANGUAGES } from "./constants.ts";
 import { DONORS, type Donor } from "./donors.ts";
-import { intlLocale, type Locale } from "./locales.ts";
+import type { Locale } from "./locales.ts";
+import { formatMonth } from "./months.ts";
 
 // The track record's controlled lists, canonical names and derived figures (issue 12), free of
 // zod so that pages showing them do not load it; track-record.ts re-exports all of it with the schemas.
@@ -173,26 +174,8 @@ function rankByCount(values: string[]): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([value]) => value);
 }
 
-// One formatter per language: a track record, its CV and its references write dozens of months.
-const monthFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/**
- * "Mar 2021" for "2021-03", in a page's or a CV's language (Gregorian years). English is Intl's
- * "en", as the English pages, the CV and the API have always written it ("Sep", not en-GB's "Sept").
- */
-export function monthLabel(month: string, locale: Locale = "en"): string {
-  let format = monthFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === "en" ? "en" : intlLocale(locale), {
-      month: "short",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    monthFormats.set(locale, format);
-  }
-  const [year, number] = month.split("-").map(Number);
-  return format.format(new Date(Date.UTC(year ?? 2000, (number ?? 1) - 1, 1)));
-}
+/** "Mar 2021" for "2021-03", in a page's or a CV's language. */
+export const monthLabel = (month: string, locale: Locale = "en"): string => formatMonth(month, locale, "short");
 
 export function formatRate(rate: DailyRate): string {
   const amount = (value: number) => value.toLocaleString("en");

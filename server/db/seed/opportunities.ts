@@ -1,6 +1,7 @@
 import { COUNTRIES, type Country } from "#common/constants.ts";
 import { countryCodeOf } from "#common/countries.ts";
-import { deadlineInstant, defaultTimeZone, type OpportunityStatus, slugOf } from "#common/opportunities.ts";
+import { deadlineInstant, defaultTimeZone, type OpportunityStatus, type OpportunityView, slugOf } from "#common/opportunities.ts";
+import type { MatchOpportunity } from "#common/opportunity-match.ts";
 import { NATIONAL_LANGUAGE, PROJECT_NAMES, TERMS, type TermsTemplate } from "./opportunity-terms.ts";
 import { createRandom } from "./random.ts";
 import { countryInText, officeCountryName, PLACES } from "./regions.ts";
@@ -21,27 +22,21 @@ export type SeedOrganization = {
   posterId: number | null;
 };
 
-export type GeneratedOpportunity = {
+/**
+ * A generated opportunity in the fields the API shows of one (what its ToR asks for; the ToR's
+ * `description` in the simple Markdown a poster writes), with what the seed decides itself: the
+ * poster, the dates as written, a daily budget in USD.
+ */
+export type GeneratedOpportunity = Pick<
+  OpportunityView,
+  "title" | "slug" | "description" | keyof MatchOpportunity | "duration" | "deadlineDate" | "timeZone" | "status"
+> & {
   organizationId: number;
   posterId: number | null;
-  title: string;
-  slug: string;
-  /** The ToR in the simple Markdown a poster writes. */
-  description: string;
-  specializations: string[];
-  countries: string[];
-  remote: boolean;
-  donors: string[];
-  languages: string[];
-  minYearsExperience: number;
   startDate: string;
-  duration: { value: number; unit: "days" | "months" };
   levelOfEffort: string;
   budget: { min: number; max: number; currency: "USD"; kind: "daily"; hidden: boolean } | null;
-  deadlineDate: string;
   deadline: Date;
-  timeZone: string;
-  status: OpportunityStatus;
   publishedAt: Date | null;
   closedAt: Date | null;
   createdAt: Date;

@@ -22,7 +22,7 @@ import { requestPasswordReset, resetPassword } from "#server/services/accounts/p
 import { reauthenticate } from "#server/services/accounts/reauthentication.ts";
 import { registerAccount, signIn } from "#server/services/accounts/registration.ts";
 import { resendVerificationEmail, verifyEmail } from "#server/services/accounts/verification.ts";
-import { deleteSession } from "#server/services/sessions.ts";
+import { deleteSession, type SignedIn } from "#server/services/sessions.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import {
   bearerToken,
@@ -33,6 +33,7 @@ import {
   trustedBrowserCookieName,
 } from "../cookies.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
+import { noInput, saying, serviceCalls, visitorCalls } from "./service-call.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
 // Sign-in and registration answer { sessionToken, user } and also set the session cookie.
@@ -50,6 +51,16 @@ export function createAuthApi(httpDeps: HttpDeps) {
     c.header("Cache-Control", "no-store");
   });
   api.use(limitBody(16 * 1024));
+  const call = serviceCalls(httpDeps, actorFrom);
+  const visit = visitorCalls(httpDeps);
+
+  // Every way in answers alike: the session's cookie for a browser, { sessionToken, user } for any
+  // client, and secondFactorSetupRequired when ENFORCE_SECOND_FACTOR wants a factor set up first.
+  const signedInAs = (c: Context<HttpEnv>, session: SignedIn, status: 200 | 201 = 200) => {
+    const { user, sessionToken, expiresAt, secondFactorSetupRequired } = session;
+    c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+    return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) }, status);
+  };
 
   api.post(
     "/register",
@@ -59,11 +70,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       response: signedIn,
       status: 201,
     }),
-    async (c) => {
-      const { user, sessionToken, expiresAt, secondFactorSetupRequired } = await registerAccount(deps(c), await readJson(c));
-      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-      return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) }, 201);
-    },
+    visit(registerAccount, readJson, (c, session) => signedInAs(c, session, 201)),
   );
 
   // With a second factor the password answers { mfaRequired: true, challenge } and no session;
@@ -84,10 +91,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       const result = await signIn(deps(c), await readJson(c), { trustedBrowserToken });
       // methods: "totp" (a code, or a recovery code, at /login/mfa), "passkey" (/passkey/options with the challenge).
       if ("mfaRequired" in result) return c.json({ mfaRequired: true, challenge: result.challenge, methods: result.methods });
-      const { user, sessionToken, expiresAt, secondFactorSetupRequired } = result;
-      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-      // ENFORCE_SECOND_FACTOR: this account must set up an authenticator app (POST /api/account/mfa/totp) first.
-      return c.json({ sessionToken, user, ...(secondFactorSetupRequired ? { secondFactorSetupRequired } : {}) });
+      return signedInAs(c, result);
     },
   );
 
@@ -98,14 +102,12 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: loginMfaSchema,
       response: signedIn,
     }),
-    async (c) => {
-      const { user, sessionToken, expiresAt, trustedBrowser } = await completeMfaSignIn(deps(c), await readJson(c));
-      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
+    visit(completeMfaSignIn, readJson, (c, { trustedBrowser, ...session }) => {
       if (trustedBrowser) {
         c.header("Set-Cookie", trustedBrowserCookie(config, trustedBrowser.token, trustedBrowser.expiresAt), { append: true });
       }
-      return c.json({ sessionToken, user });
-    },
+      return signedInAs(c, session);
+    }),
   );
 
   // Issue 38: signing in with a passkey instead of the password. The options (a challenge kept on
@@ -119,9 +121,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: passkeyOptionsSchema.unwrap(),
       response: passkeyRequestOptions,
     }),
-    async (c) => {
-      return c.json(await passkeySignInOptions(deps(c), await actorFrom(c), await readJson(c, { allowEmpty: true })));
-    },
+    call(passkeySignInOptions, (c) => readJson(c, { allowEmpty: true })),
   );
 
   api.post(
@@ -132,11 +132,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: passkeySignInSchema,
       response: signedIn,
     }),
-    async (c) => {
-      const { user, sessionToken, expiresAt } = await signInWithPasskey(deps(c), await readJson(c));
-      c.header("Set-Cookie", sessionCookie(config, sessionToken, expiresAt), { append: true });
-      return c.json({ sessionToken, user });
-    },
+    visit(signInWithPasskey, readJson, signedInAs),
   );
 
   // Issue 38: the password or a second-factor code again; sensitive changes then pass for
@@ -197,10 +193,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       response: responseSchemas.user,
       reauthenticate: true,
     }),
-    async (c) => {
-      const { user } = await updateAccountProfile(deps(c), await actorFrom(c), await readJson(c));
-      return c.json(user);
-    },
+    call(updateAccountProfile, readJson, (c, { user }) => c.json(user)),
   );
 
   api.put(
@@ -211,10 +204,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: changePasswordSchema,
       response: messageOnly,
     }),
-    async (c) => {
-      await changePassword(deps(c), await actorFrom(c), await readJson(c));
-      return c.json({ message: "Password changed" });
-    },
+    call(changePassword, readJson, saying("Password changed")),
   );
 
   api.post(
@@ -224,10 +214,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       auth: "session",
       response: messageOnly,
     }),
-    async (c) => {
-      const { email } = await resendVerificationEmail(deps(c), await actorFrom(c));
-      return c.json({ message: `We sent a verification link to ${email}` });
-    },
+    call(resendVerificationEmail, noInput, (c, { email }) => c.json({ message: `We sent a verification link to ${email}` })),
   );
 
   api.post(
@@ -237,10 +224,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: verifyEmailSchema,
       response: z.object({ message: z.string(), email: z.string() }).strict(),
     }),
-    async (c) => {
-      const result = await verifyEmail(deps(c), await readJson(c));
-      return c.json({ message: "Your email address is verified", email: result.email });
-    },
+    visit(verifyEmail, readJson, (c, { email }) => c.json({ message: "Your email address is verified", email })),
   );
 
   api.post(
@@ -250,10 +234,11 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: forgotPasswordSchema,
       response: messageOnly,
     }),
-    async (c) => {
-      await requestPasswordReset(deps(c), await readJson(c));
-      return c.json({ message: "If an account exists for that email address, we sent a link to reset the password." });
-    },
+    visit(
+      requestPasswordReset,
+      readJson,
+      saying("If an account exists for that email address, we sent a link to reset the password."),
+    ),
   );
 
   api.post(
@@ -263,10 +248,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: resetPasswordSchema,
       response: messageOnly,
     }),
-    async (c) => {
-      await resetPassword(deps(c), await readJson(c));
-      return c.json({ message: "Your password has been changed. Please sign in with your new password." });
-    },
+    visit(resetPassword, readJson, saying("Your password has been changed. Please sign in with your new password.")),
   );
 
   return api;

@@ -13,7 +13,7 @@ import {
 } from "#server/services/references/index.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readJson } from "../request.ts";
-import { notStored, ok, serviceCalls } from "./service-call.ts";
+import { notStored, ok, serviceCalls, visitorCalls } from "./service-call.ts";
 
 // Confirmed references (issue 34). The consultant's side under /api/my-consultant-profile, the
 // referee's under /api/references/{token} (no account: the token is the key), an admin's removal
@@ -60,7 +60,7 @@ export function createOwnReferencesApi(deps: HttpDeps) {
 /** /api/references/{token}: the referee's page, without an account. */
 export function createRefereeApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, async () => null);
+  const visit = visitorCalls(deps);
   const token = (c: Context<HttpEnv>) => c.req.param("token") ?? "";
   api.get(
     "/:token",
@@ -80,7 +80,7 @@ export function createRefereeApi(deps: HttpDeps) {
         })
         .strict(),
     }),
-    call((services, _actor, input: string) => viewReferenceRequest(services, input), token, notStored),
+    visit(viewReferenceRequest, token, notStored),
   );
   api.post(
     "/:token/confirm",
@@ -90,11 +90,7 @@ export function createRefereeApi(deps: HttpDeps) {
       body: referenceConfirmSchema,
       response: messageOnly,
     }),
-    call(
-      (services, _actor, input: { token: string; body: unknown }) => confirmReference(services, input),
-      async (c) => ({ token: token(c), body: await readJson(c, { allowEmpty: true }) }),
-      notStored,
-    ),
+    visit(confirmReference, async (c) => ({ token: token(c), body: await readJson(c, { allowEmpty: true }) }), notStored),
   );
   api.post(
     "/:token/decline",
@@ -102,11 +98,7 @@ export function createRefereeApi(deps: HttpDeps) {
       summary: "Decline the request; the link is then used up",
       response: messageOnly,
     }),
-    call(
-      (services, _actor, input: { token: string }) => declineReference(services, input),
-      (c) => ({ token: token(c) }),
-      notStored,
-    ),
+    visit(declineReference, (c) => ({ token: token(c) }), notStored),
   );
   return api;
 }

@@ -68,6 +68,13 @@ export function serviceCalls<A>(httpDeps: HttpDeps, actor: (c: HttpContext) => P
     };
 }
 
+/** The same for routes whose service takes no actor, `fn(deps, input)` (the ways in, a referee's link). */
+export function visitorCalls(httpDeps: HttpDeps) {
+  const call = serviceCalls(httpDeps, async () => null);
+  return <I, R>(service: (deps: ServiceDeps, input: I) => Promise<R>, input: InputReader<I>, answer: Answer<R> = ok) =>
+    call((deps, _visitor, given: I) => service(deps, given), input, answer);
+}
+
 /** A resource's router, its bodies limited to `maxBody` (413 beyond), with `call` for its routes. */
 export function serviceApi<A>(httpDeps: HttpDeps, actor: (c: HttpContext) => Promise<A>, maxBody: number = JSON_BODY_LIMIT) {
   const api = new Hono<HttpEnv>();

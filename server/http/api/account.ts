@@ -51,7 +51,7 @@ export function createAccountApi(deps: HttpDeps) {
     describeRoute({
       summary: "The signed-in account's sessions (device, network, first and last use; this one marked)",
       auth: "session",
-      response: z.object({ sessions: z.array(accountSessionSchema) }).strict(),
+      response: z.strictObject({ sessions: z.array(accountSessionSchema) }),
     }),
     call(listAccountSessions, noInput, notStored),
   );
@@ -62,7 +62,7 @@ export function createAccountApi(deps: HttpDeps) {
       summary: "Sign out everywhere else (?others=1: every session but this one)",
       auth: "session",
       query: z.object({ others: z.enum(["1", "true"]) }),
-      response: z.object({ ended: z.number().int() }).strict(),
+      response: z.strictObject({ ended: z.number().int() }),
     }),
     call(endOtherAccountSessions, queryParams),
   );
@@ -86,7 +86,7 @@ export function createAccountApi(deps: HttpDeps) {
     describeRoute({
       summary: "The second factor: authenticator app on, recovery codes left, available on this server",
       auth: "session",
-      response: z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), available: z.boolean() }).strict(),
+      response: z.strictObject({ totp: z.boolean(), recoveryCodesLeft: z.number().int(), available: z.boolean() }),
     }),
     call(secondFactorStatus, noInput, notStored),
   );
@@ -95,7 +95,7 @@ export function createAccountApi(deps: HttpDeps) {
     describeRoute({
       summary: "Start setting up an authenticator app: its secret, otpauth URL and QR code (SVG)",
       auth: "session",
-      response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }).strict(),
+      response: z.strictObject({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
       reauthenticate: true,
     }),
     call(startTotpEnrolment, noInput, notStored),
@@ -106,7 +106,7 @@ export function createAccountApi(deps: HttpDeps) {
       summary: "Confirm the authenticator app with a code; answers 10 recovery codes, shown once",
       auth: "session",
       body: confirmTotpSchema,
-      response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+      response: z.strictObject({ recoveryCodes: z.array(z.string()) }),
     }),
     call(confirmTotpEnrolment, readJson, notStored),
   );
@@ -126,7 +126,7 @@ export function createAccountApi(deps: HttpDeps) {
     describeRoute({
       summary: "A new set of 10 recovery codes (the old set stops working)",
       auth: "session",
-      response: z.object({ recoveryCodes: z.array(z.string()) }).strict(),
+      response: z.strictObject({ recoveryCodes: z.array(z.string()) }),
       reauthenticate: true,
     }),
     call(regenerateRecoveryCodes, noInput, notStored),
@@ -139,7 +139,7 @@ export function createAccountApi(deps: HttpDeps) {
     describeRoute({
       summary: "The account's passkeys: name, when added and last used",
       auth: "session",
-      response: z.object({ passkeys: z.array(passkeySchema) }).strict(),
+      response: z.strictObject({ passkeys: z.array(passkeySchema) }),
     }),
     call(listPasskeys, noInput, notStored),
   );
@@ -160,7 +160,7 @@ export function createAccountApi(deps: HttpDeps) {
       summary: "Add a passkey: { name, response }, the authenticator's answer to the options; 20 at most",
       auth: "session",
       body: addPasskeySchema,
-      response: z.object({ passkey: passkeySchema }).strict(),
+      response: z.strictObject({ passkey: passkeySchema }),
       status: 201,
     }),
     call(addPasskey, readJson, (c, result) => notStored(c, result, 201)),
@@ -171,7 +171,7 @@ export function createAccountApi(deps: HttpDeps) {
       summary: "Rename a passkey",
       auth: "session",
       body: renamePasskeySchema,
-      response: z.object({ passkey: passkeySchema }).strict(),
+      response: z.strictObject({ passkey: passkeySchema }),
     }),
     call(renamePasskey, idAndBody(passkeyId), notStored),
   );

@@ -22,14 +22,13 @@ import {
   adminOrganizationShape,
   adminUserAnswer,
   auditEntryAnswer,
-  page,
   queueEntryAnswer,
   reportAnswerSchema,
   reportStatus,
 } from "#server/http/openapi/admin.ts";
 import type { RouteDescription } from "#server/http/openapi/describe-route.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
-import { adminConsultantAnswer, messageOnly } from "#server/http/openapi/schemas.ts";
+import { adminConsultantAnswer, messageOnly, pageFields } from "#server/http/openapi/schemas.ts";
 import { endUserSessionsAsAdmin } from "#server/services/accounts/account-sessions.ts";
 import { listAuditLog } from "#server/services/admin/audit.ts";
 import { blockUser, unblockUser } from "#server/services/admin/block.ts";
@@ -170,7 +169,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
     describeRoute({
       summary: "The approval queue: new profiles and changes, oldest first",
       auth: "admin",
-      response: z.object({ entries: z.array(queueEntryAnswer), ...page }).strict(),
+      response: z.strictObject({ entries: z.array(queueEntryAnswer), ...pageFields }),
     }),
     call(listApprovalQueue, queryParams),
   );
@@ -181,7 +180,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
     describeRoute({
       summary: "Approve a pending change to a listed profile",
       auth: "admin",
-      response: z.object({ message: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }).strict(),
+      response: z.strictObject({ message: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) }),
     }),
     call(approveChange, consultantId, (c, approved) => c.json({ message: ADMIN_TOASTS.changeApproved, ...approved })),
   );
@@ -252,7 +251,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
     describeRoute({
       summary: "End every session of a user (audited)",
       auth: "admin",
-      response: z.object({ message: z.string(), ended: z.number().int() }).strict(),
+      response: z.strictObject({ message: z.string(), ended: z.number().int() }),
     }),
     call(endUserSessionsAsAdmin, userId),
   );
@@ -281,13 +280,11 @@ export function createAdminApi(httpDeps: HttpDeps) {
         page: z.number().int().optional(),
         limit: z.number().int().optional(),
       }),
-      response: z
-        .object({
-          organizations: z.array(z.object(adminOrganizationShape).strict()),
-          filter: z.enum(ORGANIZATION_FILTERS),
-          ...page,
-        })
-        .strict(),
+      response: z.strictObject({
+        organizations: z.array(z.strictObject(adminOrganizationShape)),
+        filter: z.enum(ORGANIZATION_FILTERS),
+        ...pageFields,
+      }),
     }),
     call(listOrganizationsForAdmin, queryParams),
   );
@@ -296,38 +293,32 @@ export function createAdminApi(httpDeps: HttpDeps) {
     describeRoute({
       summary: "One organization with its members and the reports about it",
       auth: "admin",
-      response: z
-        .object({
-          ...adminOrganizationShape,
-          domain: z.string().nullable(),
-          description: z.string(),
-          members: z.array(
-            z
-              .object({
-                userId: z.number().int(),
-                name: z.string(),
-                email: z.string(),
-                role: z.enum(ORGANIZATION_ROLES.values),
-                listed: z.boolean(),
-                canPost: z.boolean(),
-                joinedAt: z.string(),
-              })
-              .strict(),
-          ),
-          reports: z.array(
-            z
-              .object({
-                id: z.number().int(),
-                subject: z.string(),
-                senderName: z.string(),
-                reason: z.string(),
-                status: reportStatus,
-                createdAt: z.string(),
-              })
-              .strict(),
-          ),
-        })
-        .strict(),
+      response: z.strictObject({
+        ...adminOrganizationShape,
+        domain: z.string().nullable(),
+        description: z.string(),
+        members: z.array(
+          z.strictObject({
+            userId: z.number().int(),
+            name: z.string(),
+            email: z.string(),
+            role: z.enum(ORGANIZATION_ROLES.values),
+            listed: z.boolean(),
+            canPost: z.boolean(),
+            joinedAt: z.string(),
+          }),
+        ),
+        reports: z.array(
+          z.strictObject({
+            id: z.number().int(),
+            subject: z.string(),
+            senderName: z.string(),
+            reason: z.string(),
+            status: reportStatus,
+            createdAt: z.string(),
+          }),
+        ),
+      }),
     }),
     call(getOrganizationForAdmin, organizationId),
   );
@@ -342,7 +333,7 @@ export function createAdminApi(httpDeps: HttpDeps) {
         page: z.number().int().optional(),
         limit: z.number().int().optional(),
       }),
-      response: z.object({ reports: z.array(reportAnswerSchema), ...page }).strict(),
+      response: z.strictObject({ reports: z.array(reportAnswerSchema), ...pageFields }),
     }),
     call(listReports, queryParams),
   );

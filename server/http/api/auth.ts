@@ -83,7 +83,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
       body: loginSchema,
       response: z.union([
         signedIn,
-        z.object({ mfaRequired: z.literal(true), challenge: z.string(), methods: z.array(z.enum(["totp", "passkey"])) }).strict(),
+        z.strictObject({ mfaRequired: z.literal(true), challenge: z.string(), methods: z.array(z.enum(["totp", "passkey"])) }),
       ]),
     }),
     async (c) => {
@@ -222,7 +222,7 @@ export function createAuthApi(httpDeps: HttpDeps) {
     describeRoute({
       summary: "Verify an e-mail address with the link's token",
       body: verifyEmailSchema,
-      response: z.object({ message: z.string(), email: z.string() }).strict(),
+      response: z.strictObject({ message: z.string(), email: z.string() }),
     }),
     visit(verifyEmail, readJson, (c, { email }) => c.json({ message: "Your email address is verified", email })),
   );

@@ -61,7 +61,7 @@ export function createConversationsApi(deps: HttpDeps) {
       summary: "Report a received conversation's sender to the admins",
       auth: "session",
       body: reportSchema,
-      response: z.object({ id: z.number().int(), status: z.literal("open"), message: z.string() }).strict(),
+      response: z.strictObject({ id: z.number().int(), status: z.literal("open"), message: z.string() }),
       status: 201,
     }),
     call(reportConversation, idAndBody(conversationId), created),

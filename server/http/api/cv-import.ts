@@ -83,7 +83,7 @@ export function createOwnKeptCvApi(deps: HttpDeps) {
     describeRoute({
       summary: "Remove your kept CV (the stored file is deleted); 404 when none is kept",
       auth: "session",
-      response: z.object({ message: text }).strict(),
+      response: z.strictObject({ message: text }),
     }),
     async (c) => {
       await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));

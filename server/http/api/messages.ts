@@ -71,15 +71,13 @@ export function createInboxApi(deps: HttpDeps) {
     describeRoute({
       summary: "The consultant's inbox",
       auth: "session",
-      response: z
-        .object({
-          messages: z.array(z.object({ ...inboxItemShape, preview: z.string() }).strict()),
-          total: z.number().int(),
-          page: z.number().int(),
-          limit: z.number().int(),
-          unreadCount: z.number().int(),
-        })
-        .strict(),
+      response: z.strictObject({
+        messages: z.array(z.strictObject({ ...inboxItemShape, preview: z.string() })),
+        total: z.number().int(),
+        page: z.number().int(),
+        limit: z.number().int(),
+        unreadCount: z.number().int(),
+      }),
     }),
     call(listInbox, queryParams, (c, inbox) => {
       if (inbox.kind === "no-profile") throw noProfile();

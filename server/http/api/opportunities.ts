@@ -198,7 +198,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
     describeRoute({
       summary: "The applicants (members of the organization)",
       auth: "session",
-      response: z.object({ interests: z.array(applicantSchema) }).strict(),
+      response: z.strictObject({ interests: z.array(applicantSchema) }),
     }),
     call(listApplicants, opportunityId, notStored),
   );
@@ -219,7 +219,7 @@ export function createOpportunitiesApi(deps: HttpDeps) {
       summary: "Report a published opportunity (spam, scam, discriminatory): it joins the admins' reported queue",
       auth: "session",
       body: opportunityReportSchema,
-      response: z.object({ id: z.number().int(), message: z.string() }).strict(),
+      response: z.strictObject({ id: z.number().int(), message: z.string() }),
       status: 201,
     }),
     report(reportOpportunity, idAndBody(opportunityId, bodyOrEmpty), created),
@@ -315,7 +315,7 @@ export function createMyOpportunitiesApi(deps: HttpDeps) {
     describeRoute({
       summary: "My applications: your expressions of interest with their stage",
       auth: "session",
-      response: z.object({ interests: z.array(myInterestSchema) }).strict(),
+      response: z.strictObject({ interests: z.array(myInterestSchema) }),
     }),
     applied(listMyInterests, noInput, notStored),
   );
@@ -397,7 +397,7 @@ export function createAdminOpportunitiesApi(deps: HttpDeps) {
     describeRoute({
       summary: "Dismiss an opportunity's open reports without changing it",
       auth: "admin",
-      response: z.object({ id: z.number().int(), message: z.string() }).strict(),
+      response: z.strictObject({ id: z.number().int(), message: z.string() }),
     }),
     call(dismissOpportunityReports, opportunityId),
   );

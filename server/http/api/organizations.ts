@@ -136,7 +136,7 @@ export function createOrganizationsApi(deps: HttpDeps) {
     describeRoute({
       summary: "An organization's members (members only)",
       auth: "session",
-      response: z.object({ members: z.array(memberSchema) }).strict(),
+      response: z.strictObject({ members: z.array(memberSchema) }),
     }),
     call(listMembers, organizationId, notStored),
   );
@@ -156,7 +156,7 @@ export function createOrganizationsApi(deps: HttpDeps) {
     describeRoute({
       summary: "Remove a member (owners and admins), or leave (one's own id)",
       auth: "session",
-      response: z.object({ left: z.boolean() }).strict(),
+      response: z.strictObject({ left: z.boolean() }),
     }),
     call(removeMember, memberOf),
   );
@@ -166,7 +166,7 @@ export function createOrganizationsApi(deps: HttpDeps) {
     describeRoute({
       summary: "Invitations waiting for an answer (owners and admins)",
       auth: "session",
-      response: z.object({ invitations: z.array(invitationAnswerSchema) }).strict(),
+      response: z.strictObject({ invitations: z.array(invitationAnswerSchema) }),
     }),
     call(listInvitations, organizationId, notStored),
   );
@@ -206,7 +206,7 @@ export function createOrganizationsApi(deps: HttpDeps) {
     describeRoute({
       summary: "Take an organization's verification back (site admins)",
       auth: "admin",
-      response: z.object({ id: z.number().int(), verified: z.literal(false) }).strict(),
+      response: z.strictObject({ id: z.number().int(), verified: z.literal(false) }),
       reauthenticate: true,
     }),
     call((d, actor, id: number) => unverifyOrganization(d, actor, id), organizationId),

@@ -25,7 +25,7 @@ export function createPhotoApi(deps: HttpDeps) {
         maxBytes: PHOTO_MAX_BYTES,
         otherFields: ["name"],
       },
-      response: z.object({ photoUrl: z.string() }).strict(),
+      response: z.strictObject({ photoUrl: z.string() }),
       status: 201,
     }),
     signedInFirst("Please sign in to upload a photo"),

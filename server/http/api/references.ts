@@ -66,19 +66,17 @@ export function createRefereeApi(deps: HttpDeps) {
     "/:token",
     describeRoute({
       summary: "What the referee is asked to confirm (no account: the link's token is the key); 404 once used or expired",
-      response: z
-        .object({
-          consultantName: text,
-          consultantTitle: text,
-          refereeName: text,
-          assignmentTitle: text,
-          organization: text,
-          role: text.nullable(),
-          startMonth: text,
-          endMonth: text.nullable(),
-          expiresAt: text,
-        })
-        .strict(),
+      response: z.strictObject({
+        consultantName: text,
+        consultantTitle: text,
+        refereeName: text,
+        assignmentTitle: text,
+        organization: text,
+        role: text.nullable(),
+        startMonth: text,
+        endMonth: text.nullable(),
+        expiresAt: text,
+      }),
     }),
     visit(viewReferenceRequest, token, notStored),
   );

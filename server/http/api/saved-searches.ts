@@ -29,7 +29,7 @@ export function createSavedSearchesApi(deps: HttpDeps) {
     describeRoute({
       summary: "The caller's saved searches",
       auth: "session",
-      response: z.object({ savedSearches: z.array(savedSearchAnswer) }).strict(),
+      response: z.strictObject({ savedSearches: z.array(savedSearchAnswer) }),
     }),
     call(listSavedSearches, noInput, under("savedSearches")),
   );

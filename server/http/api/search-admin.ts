@@ -47,21 +47,17 @@ export function createSearchAdminApi(deps: HttpDeps) {
         "The most frequent searches of the last 30 days that found nothing (counted per day and per search, without who searched)",
       auth: "admin",
       query: ZeroResultsQuerySchema,
-      response: z
-        .object({
-          days: z.number().int(),
-          searches: z.array(
-            z
-              .object({
-                query: z.string(),
-                keywords: z.string().nullable(),
-                searches: z.number().int(),
-                lastSearched: z.string(),
-              })
-              .strict(),
-          ),
-        })
-        .strict(),
+      response: z.strictObject({
+        days: z.number().int(),
+        searches: z.array(
+          z.strictObject({
+            query: z.string(),
+            keywords: z.string().nullable(),
+            searches: z.number().int(),
+            lastSearched: z.string(),
+          }),
+        ),
+      }),
     }),
     call(listZeroResultSearches, queryParams),
   );
@@ -93,16 +89,14 @@ export function createAdminGlossaryApi(deps: HttpDeps) {
       auth: "admin",
       body: GlossaryAdditionSchema.omit({ conceptId: true }),
       status: 201,
-      response: z
-        .object({
-          id: z.number().int(),
-          conceptId: z.string(),
-          label: z.string(),
-          language: z.string(),
-          text: z.string(),
-          retagging: z.boolean(),
-        })
-        .strict(),
+      response: z.strictObject({
+        id: z.number().int(),
+        conceptId: z.string(),
+        label: z.string(),
+        language: z.string(),
+        text: z.string(),
+        retagging: z.boolean(),
+      }),
     }),
     call(addGlossarySynonym, async (c) => ({ conceptId: conceptId(c), body: await readJson(c) }), created),
   );

@@ -147,7 +147,7 @@ export function createShortlistsApi(deps: HttpDeps) {
     describeRoute({
       summary: "An entry's internal notes",
       auth: "session",
-      response: z.object({ notes: z.array(shortlistNoteAnswerSchema) }).strict(),
+      response: z.strictObject({ notes: z.array(shortlistNoteAnswerSchema) }),
     }),
     call(listShortlistNotes, entry, notStored),
   );
@@ -167,7 +167,7 @@ export function createShortlistsApi(deps: HttpDeps) {
     describeRoute({
       summary: "Share a shortlist by link",
       auth: "session",
-      response: z.object({ token: z.string(), url: z.string() }).strict(),
+      response: z.strictObject({ token: z.string(), url: z.string() }),
       status: 201,
     }),
     call(shareShortlist, listId, created),

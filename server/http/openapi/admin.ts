@@ -5,7 +5,7 @@ import { REVIEWED_FIELDS } from "#common/profile-changes.ts";
 import { ADMIN_REVIEW_FILTERS } from "#common/reviews.ts";
 import { organizationBadgeSchema } from "./organizations.ts";
 import { reviewAnswerSchema } from "./reviews.ts";
-import { adminConsultantAnswer, assignmentAnswer, educationAnswer, responseSchemas } from "./schemas.ts";
+import { adminConsultantAnswer, assignmentAnswer, educationAnswer, pageFields, responseSchemas } from "./schemas.ts";
 
 export const adminOrganizationShape = {
   id: z.number().int(),
@@ -21,23 +21,20 @@ export const adminOrganizationShape = {
   createdAt: z.string(),
 };
 export const reportStatus = z.enum(["open", "warned", "blocked", "unverified", "dismissed"]);
-export const reportAnswerSchema = z
-  .object({
-    id: z.number().int(),
-    conversationId: z.number().int().nullable(),
-    subject: z.string(),
-    senderName: z.string(),
-    senderUserId: z.number().int().nullable(),
-    senderBlocked: z.boolean(),
-    organization: organizationBadgeSchema.nullable(),
-    reporterName: z.string().nullable(),
-    reason: z.string(),
-    status: reportStatus,
-    createdAt: z.string(),
-    resolvedAt: z.string().nullable(),
-  })
-  .strict();
-export const page = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
+export const reportAnswerSchema = z.strictObject({
+  id: z.number().int(),
+  conversationId: z.number().int().nullable(),
+  subject: z.string(),
+  senderName: z.string(),
+  senderUserId: z.number().int().nullable(),
+  senderBlocked: z.boolean(),
+  organization: organizationBadgeSchema.nullable(),
+  reporterName: z.string().nullable(),
+  reason: z.string(),
+  status: reportStatus,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
 
 /**
  * A review in the moderation list (the AdminReview type of common/reviews.ts, dates as ISO text):
@@ -53,11 +50,13 @@ const adminReviewAnswer = reviewAnswerSchema
   })
   .strict();
 /** GET /api/admin/reviews' answer. */
-export const adminReviewPageSchema = z
-  .object({ reviews: z.array(adminReviewAnswer), filter: z.enum(ADMIN_REVIEW_FILTERS), ...page })
-  .strict();
+export const adminReviewPageSchema = z.strictObject({
+  reviews: z.array(adminReviewAnswer),
+  filter: z.enum(ADMIN_REVIEW_FILTERS),
+  ...pageFields,
+});
 /** A review hidden or shown again. */
-export const reviewVisibilityAnswer = z.object({ id: z.number().int(), hidden: z.boolean() }).strict();
+export const reviewVisibilityAnswer = z.strictObject({ id: z.number().int(), hidden: z.boolean() });
 
 /**
  * An account as an admin sees it (common/views.ts AdminUser): the signed-in user's own fields and
@@ -70,38 +69,32 @@ export const adminUserAnswer = responseSchemas.user.extend({ blockedAt: z.string
 const auditScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const auditRecord = z.record(z.string(), z.union([auditScalar, z.array(auditScalar)]));
 const auditValue = z.union([auditScalar, auditRecord, z.array(z.union([auditScalar, auditRecord]))]);
-export const auditEntryAnswer = z
-  .object({
-    id: z.number().int(),
-    actorId: z.number().int().nullable(),
-    actorName: z.string(),
-    actorEmail: z.string(),
-    action: z.enum(AUDIT_ACTIONS),
-    targetType: z.enum(AUDIT_TARGET_TYPES),
-    targetId: z.number().int(),
-    targetLabel: z.string(),
-    // Each changed field's value before and after.
-    changes: z.record(z.string(), z.object({ from: auditValue, to: auditValue }).strict()),
-    createdAt: z.string(),
-  })
-  .strict();
+export const auditEntryAnswer = z.strictObject({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  targetId: z.number().int(),
+  targetLabel: z.string(),
+  // Each changed field's value before and after.
+  changes: z.record(z.string(), z.strictObject({ from: auditValue, to: auditValue })),
+  createdAt: z.string(),
+});
 /** An assignment in a change (common/profile-changes.ts ChangeAssignment): the id of the stored row it edits, when it edits one. */
 const changeAssignment = assignmentAnswer.partial({ id: true }).strict();
 const reviewedValue = z.union([z.string(), z.null(), z.array(z.string()), z.array(changeAssignment)]);
 export const queueEntryAnswer = adminConsultantAnswer
   .extend({
     change: z
-      .object({
+      .strictObject({
         consultantId: z.number().int(),
         submittedAt: z.string(),
-        fields: z.array(z.object({ field: z.enum(REVIEWED_FIELDS), before: reviewedValue, after: reviewedValue }).strict()),
+        fields: z.array(z.strictObject({ field: z.enum(REVIEWED_FIELDS), before: reviewedValue, after: reviewedValue })),
       })
-      .strict()
       .nullable(),
-    trackRecord: z
-      .object({ assignments: z.array(assignmentAnswer), education: z.array(educationAnswer) })
-      .strict()
-      .nullable(),
+    trackRecord: z.strictObject({ assignments: z.array(assignmentAnswer), education: z.array(educationAnswer) }).nullable(),
   })
   .strict();
 /**
@@ -109,5 +102,5 @@ export const queueEntryAnswer = adminConsultantAnswer
  * `key` with total, page and limit (server/http/api/admin.ts listResponse).
  */
 export function adminList<K extends string>(key: K, item: z.ZodType, extra: Record<string, z.ZodType> = {}) {
-  return z.union([z.array(item), z.object({ [key]: z.array(item), ...page, ...extra }).strict()]);
+  return z.union([z.array(item), z.strictObject({ [key]: z.array(item), ...pageFields, ...extra })]);
 }

@@ -33,9 +33,12 @@ const shortlistConsultantSchema = z
   })
   .strict();
 
-export const shortlistNoteAnswerSchema = z
-  .object({ id: z.number().int(), author: z.string(), text: z.string(), createdAt: z.string() })
-  .strict();
+export const shortlistNoteAnswerSchema = z.strictObject({
+  id: z.number().int(),
+  author: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 
 const shortlistSummaryShape = {
   id: z.number().int(),
@@ -46,44 +49,36 @@ const shortlistSummaryShape = {
   organization: organizationBadgeSchema.nullable(),
 };
 
-export const shortlistDetailSchema = z
-  .object({
-    ...shortlistSummaryShape,
-    canDelete: z.boolean(),
-    entries: z.array(
-      z
-        .object({
-          consultant: shortlistConsultantSchema,
-          note: z.string(),
-          addedAt: z.string(),
-          stage: z.enum(SHORTLIST_STAGES.values),
-          stageChangedAt: z.string(),
-          addedBy: z.string().nullable(),
-          notes: z.array(shortlistNoteAnswerSchema),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+export const shortlistDetailSchema = z.strictObject({
+  ...shortlistSummaryShape,
+  canDelete: z.boolean(),
+  entries: z.array(
+    z.strictObject({
+      consultant: shortlistConsultantSchema,
+      note: z.string(),
+      addedAt: z.string(),
+      stage: z.enum(SHORTLIST_STAGES.values),
+      stageChangedAt: z.string(),
+      addedBy: z.string().nullable(),
+      notes: z.array(shortlistNoteAnswerSchema),
+    }),
+  ),
+});
 
-export const shortlistListSchema = z.object({ shortlists: z.array(z.object(shortlistSummaryShape).strict()) }).strict();
+export const shortlistListSchema = z.strictObject({ shortlists: z.array(z.strictObject(shortlistSummaryShape)) });
 
-export const sharedShortlistSchema = z
-  .object({
-    name: z.string(),
-    organization: organizationBadgeSchema.nullable(),
-    sharedBy: z.string().nullable(),
-    entries: z.array(z.object({ consultant: shortlistConsultantSchema }).strict()),
-  })
-  .strict();
+export const sharedShortlistSchema = z.strictObject({
+  name: z.string(),
+  organization: organizationBadgeSchema.nullable(),
+  sharedBy: z.string().nullable(),
+  entries: z.array(z.strictObject({ consultant: shortlistConsultantSchema })),
+});
 
-export const savedSearchAnswer = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    query: z.string().describe("The search's query string, as /search writes it"),
-    frequency: z.enum(alertFrequencyValues),
-    lastAlertedAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .strict();
+export const savedSearchAnswer = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string().describe("The search's query string, as /search writes it"),
+  frequency: z.enum(alertFrequencyValues),
+  lastAlertedAt: z.string().nullable(),
+  createdAt: z.string(),
+});

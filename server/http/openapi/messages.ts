@@ -5,14 +5,12 @@ import { organizationBadgeSchema } from "./organizations.ts";
 // consultants, the consultant's inbox, and conversations, whose sender carries `organization: { id,
 // name, verified }` (issue 31).
 
-const partySchema = z
-  .object({
-    name: z.string(),
-    detail: z.string().nullable(),
-    consultantId: z.number().int().nullable(),
-    organization: organizationBadgeSchema.nullable(),
-  })
-  .strict();
+const partySchema = z.strictObject({
+  name: z.string(),
+  detail: z.string().nullable(),
+  consultantId: z.number().int().nullable(),
+  organization: organizationBadgeSchema.nullable(),
+});
 const box = z.enum(["sent", "received"]);
 const status = z.enum(["sent", "read", "replied"]);
 /** What a conversation is, in the list and in its thread alike: the same fields, first, in this order. */
@@ -24,50 +22,42 @@ const conversationHeadShape = {
   organization: organizationBadgeSchema.nullable(),
 };
 
-export const conversationPageSchema = z
-  .object({
-    box,
-    conversations: z.array(
-      z
-        .object({
-          ...conversationHeadShape,
-          lastMessage: z.object({ preview: z.string(), at: z.string(), fromMe: z.boolean() }).strict(),
-          unreadCount: z.number().int(),
-          status,
-          isBlockedSender: z.boolean(),
-        })
-        .strict(),
-    ),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-    unread: z.object({ sent: z.number().int(), received: z.number().int() }).strict(),
-    hasProfile: z.boolean(),
-  })
-  .strict();
+export const conversationPageSchema = z.strictObject({
+  box,
+  conversations: z.array(
+    z.strictObject({
+      ...conversationHeadShape,
+      lastMessage: z.strictObject({ preview: z.string(), at: z.string(), fromMe: z.boolean() }),
+      unreadCount: z.number().int(),
+      status,
+      isBlockedSender: z.boolean(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  unread: z.strictObject({ sent: z.number().int(), received: z.number().int() }),
+  hasProfile: z.boolean(),
+});
 
-export const conversationThreadSchema = z
-  .object({
-    ...conversationHeadShape,
-    status,
-    senderEmail: z.string().optional(),
-    isBlockedSender: z.boolean(),
-    isReported: z.boolean(),
-    entries: z.array(
-      z
-        .object({
-          id: z.string(),
-          author: z.enum(["sender", "consultant"]),
-          authorName: z.string(),
-          fromMe: z.boolean(),
-          body: z.string(),
-          subject: z.string().nullable(),
-          createdAt: z.string(),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+export const conversationThreadSchema = z.strictObject({
+  ...conversationHeadShape,
+  status,
+  senderEmail: z.string().optional(),
+  isBlockedSender: z.boolean(),
+  isReported: z.boolean(),
+  entries: z.array(
+    z.strictObject({
+      id: z.string(),
+      author: z.enum(["sender", "consultant"]),
+      authorName: z.string(),
+      fromMe: z.boolean(),
+      body: z.string(),
+      subject: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
 
 /** A message in the consultant's inbox (server/services/messages/inbox.ts InboxItem): the sender wrote their address to be answered. */
 export const inboxItemShape = {
@@ -82,10 +72,8 @@ export const inboxItemShape = {
   createdAt: z.string(),
   isBlockedSender: z.boolean(),
 };
-export const inboxMessageSchema = z
-  .object({
-    ...inboxItemShape,
-    message: z.string(),
-    replies: z.array(z.object({ id: z.number().int(), body: z.string(), createdAt: z.string() }).strict()),
-  })
-  .strict();
+export const inboxMessageSchema = z.strictObject({
+  ...inboxItemShape,
+  message: z.string(),
+  replies: z.array(z.strictObject({ id: z.number().int(), body: z.string(), createdAt: z.string() })),
+});

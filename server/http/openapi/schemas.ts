@@ -13,7 +13,10 @@ export const errorSchema = z.object({
 });
 
 /** 403 of a sensitive change without a recent sign-in (issue 38): POST /api/auth/reauthenticate, then again. */
-export const reauthenticateSchema = z.object({ message: z.string(), reauthenticate: z.literal(true) }).strict();
+export const reauthenticateSchema = z.strictObject({ message: z.string(), reauthenticate: z.literal(true) });
+
+/** A page of a list: how many in all, which page, how many a page. */
+export const pageFields = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
 
 /** The fields every view of a consultant shares (the spec's entity; yearsExperience as text). */
 export const consultantFields = {
@@ -41,6 +44,10 @@ export const consultantFields = {
   projectsCompleted: z.number().int(),
   createdAt: z.string(),
 };
+/** Some of the consultant's fields, in the order named: a card that shows part of a profile. */
+export function consultantFieldsOf<K extends keyof typeof consultantFields>(...keys: K[]): Pick<typeof consultantFields, K> {
+  return Object.fromEntries(keys.map((key) => [key, consultantFields[key]])) as Pick<typeof consultantFields, K>;
+}
 /** What the owner sees of their profile's stored fields (common/views.ts OwnConsultant): never the owner's account id. */
 export const ownConsultantFields = {
   ...consultantFields,
@@ -51,54 +58,50 @@ export const ownConsultantFields = {
   updatedAt: z.string(),
 };
 /** What an admin sees of a profile: every stored field, contact details even when private (AdminConsultant). */
-export const adminConsultantAnswer = z.object({ ...ownConsultantFields, ownerId: z.number().int().nullable() }).strict();
+export const adminConsultantAnswer = z.strictObject({ ...ownConsultantFields, ownerId: z.number().int().nullable() });
 
 /** An assignment of a track record as stored (common/track-record.ts Assignment). */
-export const assignmentAnswer = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    organization: z.string(),
-    donors: z.array(z.string()),
-    countries: z.array(z.string()),
-    role: z.string().nullable(),
-    startDate: z.string().describe("YYYY-MM"),
-    endDate: z.string().nullable().describe("YYYY-MM, null while ongoing"),
-    sector: z.string().nullable(),
-    description: z.string().nullable(),
-  })
-  .strict();
-export const educationAnswer = z
-  .object({
-    id: z.number().int(),
-    degree: z.string(),
-    field: z.string().nullable(),
-    institution: z.string(),
-    year: z.number().int().nullable(),
-  })
-  .strict();
+export const assignmentAnswer = z.strictObject({
+  id: z.number().int(),
+  title: z.string(),
+  organization: z.string(),
+  donors: z.array(z.string()),
+  countries: z.array(z.string()),
+  role: z.string().nullable(),
+  startDate: z.string().describe("YYYY-MM"),
+  endDate: z.string().nullable().describe("YYYY-MM, null while ongoing"),
+  sector: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export const educationAnswer = z.strictObject({
+  id: z.number().int(),
+  degree: z.string(),
+  field: z.string().nullable(),
+  institution: z.string(),
+  year: z.number().int().nullable(),
+});
 
 /** A confirmed reference as everyone sees it (common/references.ts PublicReference): never the referee's e-mail. */
-export const publicReferenceAnswer = z
-  .object({
-    id: z.number().int(),
-    assignmentId: z.number().int(),
-    refereeName: z.string(),
-    organization: z.string(),
-    role: z.string().nullable(),
-    startMonth: z.string(),
-    endMonth: z.string().nullable(),
-    statement: z.string().nullable(),
-    score: z.number().int().nullable(),
-    confirmedAt: z.string(),
-    isDomainVerified: z.boolean(),
-  })
-  .strict();
+export const publicReferenceAnswer = z.strictObject({
+  id: z.number().int(),
+  assignmentId: z.number().int(),
+  refereeName: z.string(),
+  organization: z.string(),
+  role: z.string().nullable(),
+  startMonth: z.string(),
+  endMonth: z.string().nullable(),
+  statement: z.string().nullable(),
+  score: z.number().int().nullable(),
+  confirmedAt: z.string(),
+  isDomainVerified: z.boolean(),
+});
 
 /** A daily rate where the viewer may see it (common/track-record-lists.ts DailyRate). */
-export const dailyRateAnswer = z
-  .object({ min: z.number().int(), max: z.number().int(), currency: z.enum(RATE_CURRENCIES) })
-  .strict();
+export const dailyRateAnswer = z.strictObject({
+  min: z.number().int(),
+  max: z.number().int(),
+  currency: z.enum(RATE_CURRENCIES),
+});
 
 /** What a profile's track record adds (common/track-record.ts TrackRecordView). */
 const trackRecordFields = {
@@ -118,60 +121,58 @@ const publicConsultantFields = { ...consultantFields, email: z.string().nullable
 /** The owner's profile with its whole track record and who the rate is shown to (OwnConsultant & OwnTrackRecord). */
 const ownProfileFields = { ...ownConsultantFields, ...trackRecordFields, rateVisibility: z.enum(RATE_VISIBILITIES) };
 /** The owner's last change: waiting, or rejected with the admin's reason (common/profile-changes.ts OwnChangeState). */
-const pendingChange = z
-  .object({ status: z.literal("pending"), submittedAt: z.string(), fields: z.array(z.enum(REVIEWED_FIELDS)) })
-  .strict();
+const pendingChange = z.strictObject({
+  status: z.literal("pending"),
+  submittedAt: z.string(),
+  fields: z.array(z.enum(REVIEWED_FIELDS)),
+});
 const ownChangeState = z.union([
   pendingChange,
   pendingChange.extend({ status: z.literal("rejected"), reason: z.string().nullable() }).strict(),
 ]);
 /** GET /api/my-consultant-profile and the owner's edit: everything, and the state of the last change. */
-export const ownProfileAnswer = z.object({ ...ownProfileFields, change: ownChangeState.nullable() }).strict();
+export const ownProfileAnswer = z.strictObject({ ...ownProfileFields, change: ownChangeState.nullable() });
 
 export const responseSchemas = {
-  user: z
-    .object({
-      id: z.number().int(),
-      email: z.string(),
-      name: z.string(),
-      role: z.enum(["user", "admin"]),
-      isEmailVerified: z.boolean(),
-      createdAt: z.string(),
-    })
-    .strict(),
-  stats: z
-    .object({
-      totalConsultants: z.number().int(),
-      totalCountries: z.number().int(),
-      totalSpecializations: z.number().int(),
-      totalProjects: z.number().int(),
-      countries: z.array(z.object({ country: z.string(), count: z.number().int() }).strict()),
-    })
-    .strict(),
+  user: z.strictObject({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(["user", "admin"]),
+    isEmailVerified: z.boolean(),
+    createdAt: z.string(),
+  }),
+  stats: z.strictObject({
+    totalConsultants: z.number().int(),
+    totalCountries: z.number().int(),
+    totalSpecializations: z.number().int(),
+    totalProjects: z.number().int(),
+    countries: z.array(z.strictObject({ country: z.string(), count: z.number().int() })),
+  }),
   /** A consultant in a search's results: the public fields. */
-  consultant: z.object(publicConsultantFields).strict(),
+  consultant: z.strictObject(publicConsultantFields),
   /**
    * One profile with its track record (GET /api/consultants/{id}): the public fields for a visitor;
    * the owner and admins also read who the rate is shown to.
    */
-  profile: z
-    .object({ ...publicConsultantFields, ...trackRecordFields, rateVisibility: z.enum(RATE_VISIBILITIES).optional() })
-    .strict(),
+  profile: z.strictObject({
+    ...publicConsultantFields,
+    ...trackRecordFields,
+    rateVisibility: z.enum(RATE_VISIBILITIES).optional(),
+  }),
   /** A profile just created by its owner: every field, its track record. */
-  createdProfile: z.object(ownProfileFields).strict(),
+  createdProfile: z.strictObject(ownProfileFields),
 };
-export const signedIn = z
-  .object({
-    sessionToken: z.string(),
-    user: responseSchemas.user,
-    // Issue 38, ENFORCE_SECOND_FACTOR: set up an authenticator app (POST /api/account/mfa/totp) before
-    // anything else this policy covers; until then such calls answer 403 with `secondFactorRequired: true`.
-    secondFactorSetupRequired: z.literal(true).optional(),
-  })
-  .strict();
+export const signedIn = z.strictObject({
+  sessionToken: z.string(),
+  user: responseSchemas.user,
+  // Issue 38, ENFORCE_SECOND_FACTOR: set up an authenticator app (POST /api/account/mfa/totp) before
+  // anything else this policy covers; until then such calls answer 403 with `secondFactorRequired: true`.
+  secondFactorSetupRequired: z.literal(true).optional(),
+});
 /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
 export const expandedTermsSchema = z.array(
-  z.object({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }).strict(),
+  z.strictObject({ typed: z.string(), concept: z.string(), forms: z.array(z.string()) }),
 );
 
 /**
@@ -180,38 +181,31 @@ export const expandedTermsSchema = z.array(
  * without one filter's value (`drop.filter`, `drop.value`). The consultants' and the opportunities'.
  */
 export const relaxationsSchema = z.array(
-  z
-    .object({
-      drop: z.union([
-        z.object({ words: z.array(z.string()) }).strict(),
-        z.object({ filter: z.string(), value: z.string() }).strict(),
-      ]),
-      count: z.number().int(),
-      countIsCapped: z.boolean(),
-      query: z.string(),
-    })
-    .strict(),
+  z.strictObject({
+    drop: z.union([z.strictObject({ words: z.array(z.string()) }), z.strictObject({ filter: z.string(), value: z.string() })]),
+    count: z.number().int(),
+    countIsCapped: z.boolean(),
+    query: z.string(),
+  }),
 );
 
-export const searchResultSchema = z
-  .object({
-    consultants: z.array(responseSchemas.consultant),
-    total: z.number().int(),
-    totalIsCapped: z.boolean(),
-    page: z.number().int(),
-    limit: z.number().int(),
-    pageCount: z.number().int(),
-    // The order the results came in (the default when none was asked for).
-    sort: z.enum(SORT_OPTIONS.map(({ value }) => value) as [SortValue, ...SortValue[]]),
-    correctedKeywords: z.string().optional(),
-    /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
-    expandedTerms: expandedTermsSchema.optional(),
-    /** When nothing was found: what would find something (the keywords without a word, the search without a filter). */
-    relaxations: relaxationsSchema.optional(),
-  })
-  .strict();
+export const searchResultSchema = z.strictObject({
+  consultants: z.array(responseSchemas.consultant),
+  total: z.number().int(),
+  totalIsCapped: z.boolean(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pageCount: z.number().int(),
+  // The order the results came in (the default when none was asked for).
+  sort: z.enum(SORT_OPTIONS.map(({ value }) => value) as [SortValue, ...SortValue[]]),
+  correctedKeywords: z.string().optional(),
+  /** The terms of the field glossary the keywords named (issue 33), and the forms they also matched. */
+  expandedTerms: expandedTermsSchema.optional(),
+  /** When nothing was found: what would find something (the keywords without a word, the search without a filter). */
+  relaxations: relaxationsSchema.optional(),
+});
 /** An answer that only says what happened, in words (`{ message }`). */
-export const messageOnly = z.object({ message: z.string() }).strict();
+export const messageOnly = z.strictObject({ message: z.string() });
 
 /** The sections of the reference, in its order (a route's tag names its section). */
 export const API_TAGS = [

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import {
   ADMIN_MESSAGES,
@@ -46,7 +46,7 @@ import { listReports, resolveReport } from "#server/services/conversations/repor
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
-import { idAndBody, queryParams, saying, serviceCalls } from "./service-call.ts";
+import { idAndBody, queryParams, saying, serviceApi } from "./service-call.ts";
 
 // /api/admin/*: the spec's admin calls (section 7) plus the approval queue and the audit log.
 // Admins only: 401 signed out, 403 for everyone else, checked before anything about the request
@@ -98,8 +98,7 @@ function listRoute<K extends string, R extends ListPage<K>>(
 }
 
 export function createAdminApi(httpDeps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(httpDeps, actorFrom);
+  const { api, call } = serviceApi(httpDeps, actorFrom);
   const consultantId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.consultantNotFound);
   const userId = (c: Context<HttpEnv>) => pathId(c, "id", ADMIN_MESSAGES.userNotFound);
   const idAndReadBody = idAndBody(consultantId, readBody);

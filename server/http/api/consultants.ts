@@ -17,7 +17,7 @@ import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { downloadAnswer } from "../download.ts";
 import { PRIVATE_CACHE_CONTROL } from "../middleware/private-cache.ts";
 import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
-import { noInput, notStored, serviceCalls } from "./service-call.ts";
+import { noInput, notStored, serviceApi } from "./service-call.ts";
 
 const describeRoute = describeRoutesIn("Directory");
 
@@ -151,8 +151,7 @@ export function createConsultantsApi(deps: HttpDeps) {
 
 /** GET /api/my-consultant-profile: the caller's own profile with everything, 404 when none. */
 export function createMyProfileApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, actorFrom);
+  const { api, call } = serviceApi(deps, actorFrom);
   api.get(
     "/",
     describeRoute({

@@ -8,7 +8,7 @@ import { downloadKeptCvOf, downloadOwnKeptCv, removeOwnKeptCv } from "#server/se
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
 import { downloadAnswer } from "../download.ts";
 import { actorFrom, pathId, readMultipart, signedInFirst, uploadedFile } from "../request.ts";
-import { notStored } from "./service-call.ts";
+import { noInput, notStored, saying, serviceApi } from "./service-call.ts";
 
 // POST /api/my-consultant-profile/import: multipart with the CV in `file`, and `keep=true` to keep
 // the file attached to the profile. Answers the drafts the profile form fills with ({ format,
@@ -67,7 +67,7 @@ export function createCvImportApi(deps: HttpDeps) {
 
 /** /api/my-consultant-profile/cv-file: the signed-in person's kept CV. */
 export function createOwnKeptCvApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
+  const { api, call } = serviceApi(deps, actorFrom);
   api.get(
     "/",
     describeRoute({
@@ -76,7 +76,7 @@ export function createOwnKeptCvApi(deps: HttpDeps) {
       auth: "session",
       response: keptCvFile,
     }),
-    async (c) => downloadAnswer(c, await downloadOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c))),
+    call(downloadOwnKeptCv, noInput, downloadAnswer),
   );
   api.delete(
     "/",
@@ -85,17 +85,14 @@ export function createOwnKeptCvApi(deps: HttpDeps) {
       auth: "session",
       response: z.strictObject({ message: text }),
     }),
-    async (c) => {
-      await removeOwnKeptCv(apiServiceDeps(deps, c), await actorFrom(c));
-      return c.json({ message: KEPT_CV_MESSAGES.removed });
-    },
+    call(removeOwnKeptCv, noInput, saying(KEPT_CV_MESSAGES.removed)),
   );
   return api;
 }
 
 /** /api/consultants/{id}/cv-file: a profile's kept CV, for its owner and admins. */
 export function createKeptCvOfApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
+  const { api, call } = serviceApi(deps, actorFrom);
   api.get(
     "/",
     describeRoute({
@@ -104,10 +101,7 @@ export function createKeptCvOfApi(deps: HttpDeps) {
       auth: "session",
       response: keptCvFile,
     }),
-    async (c) => {
-      const id = pathId(c, "id", KEPT_CV_MESSAGES.notFound);
-      return downloadAnswer(c, await downloadKeptCvOf(apiServiceDeps(deps, c), await actorFrom(c), id));
-    },
+    call(downloadKeptCvOf, (c) => pathId(c, "id", KEPT_CV_MESSAGES.notFound), downloadAnswer),
   );
   return api;
 }

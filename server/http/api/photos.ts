@@ -1,10 +1,10 @@
-import { Hono } from "hono";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "#common/constants.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { uploadPhoto } from "#server/services/photos.ts";
-import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
+import type { HttpDeps } from "../context.ts";
 import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
+import { notStored, serviceApi } from "./service-call.ts";
 
 // POST /api/upload-photo: multipart with the file in `profilePhoto` (and `name`, which the spec's
 // client sends and the random file names make unnecessary). Answers { photoUrl }.
@@ -12,7 +12,7 @@ import { actorFrom, signedInFirst, uploadedFile } from "../request.ts";
 const describeRoute = describeRoutesIn("Directory");
 
 export function createPhotoApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
+  const { api, call } = serviceApi(deps, actorFrom);
   api.post(
     "/",
     describeRoute({
@@ -29,16 +29,17 @@ export function createPhotoApi(deps: HttpDeps) {
       status: 201,
     }),
     signedInFirst("Please sign in to upload a photo"),
-    async (c) => {
-      const actor = await actorFrom(c);
-      const file = await uploadedFile(c, "profilePhoto", {
-        notMultipart: "Send the photo as multipart/form-data in the profilePhoto field",
-        missing: "Choose a photo to upload",
-      });
-      const result = await uploadPhoto(apiServiceDeps(deps, c), actor, { bytes: new Uint8Array(await file.arrayBuffer()) });
-      c.header("Cache-Control", "no-store");
-      return c.json(result, 201);
-    },
+    call(
+      uploadPhoto,
+      async (c) => {
+        const file = await uploadedFile(c, "profilePhoto", {
+          notMultipart: "Send the photo as multipart/form-data in the profilePhoto field",
+          missing: "Choose a photo to upload",
+        });
+        return { bytes: new Uint8Array(await file.arrayBuffer()) };
+      },
+      (c, result) => notStored(c, result, 201),
+    ),
   );
   return api;
 }

@@ -13,7 +13,7 @@ import {
 } from "#server/services/references/index.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { actorFrom, pathId, readJson } from "../request.ts";
-import { notStored, ok, serviceCalls, visitorCalls } from "./service-call.ts";
+import { notStored, ok, serviceApi, visitorCalls } from "./service-call.ts";
 
 // Confirmed references (issue 34). The consultant's side under /api/my-consultant-profile, the
 // referee's under /api/references/{token} (no account: the token is the key), an admin's removal
@@ -27,8 +27,7 @@ const referenceId = (c: Context<HttpEnv>) => pathId(c, "refId", "Reference not f
 
 /** /api/my-consultant-profile/assignments/{id}/references */
 export function createOwnReferencesApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, actorFrom);
+  const { api, call } = serviceApi(deps, actorFrom);
   api.post(
     "/:id/references",
     describeRoute({
@@ -103,8 +102,7 @@ export function createRefereeApi(deps: HttpDeps) {
 
 /** DELETE /api/admin/references/{refId} */
 export function createAdminReferencesApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, actorFrom);
+  const { api, call } = serviceApi(deps, actorFrom);
   api.delete(
     "/:refId",
     describeAdminRoute({

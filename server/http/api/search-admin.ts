@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { GlossaryAdditionSchema, GlossaryFileSchema } from "#common/glossary/glossary.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
@@ -12,7 +12,7 @@ import {
 } from "#server/services/search/glossary-admin.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
 import { actorFrom, limitBody, readJson } from "../request.ts";
-import { created, noInput, queryParams, serviceCalls } from "./service-call.ts";
+import { created, noInput, queryParams, serviceApi } from "./service-call.ts";
 
 // Issue 33, the admins' side of the search: the most frequent searches that found nothing
 // (GET /api/search/zero-results) and a synonym added to a concept of the field glossary
@@ -37,8 +37,7 @@ function adminsOnly(api: Hono<HttpEnv>) {
 
 /** /api/search: what the admins see of the search. */
 export function createSearchAdminApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, actorFrom);
+  const { api, call } = serviceApi(deps, actorFrom);
   adminsOnly(api);
   api.get(
     "/zero-results",
@@ -66,8 +65,7 @@ export function createSearchAdminApi(deps: HttpDeps) {
 
 /** /api/admin/glossary: the admins' additions to the field glossary. */
 export function createAdminGlossaryApi(deps: HttpDeps) {
-  const api = new Hono<HttpEnv>();
-  const call = serviceCalls(deps, actorFrom);
+  const { api, call } = serviceApi(deps, actorFrom);
   adminsOnly(api);
   api.use(limitBody());
   api.get(

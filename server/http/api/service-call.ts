@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ServiceDeps } from "#server/services/context.ts";
 import { apiServiceDeps, type HttpContext, type HttpDeps, type HttpEnv } from "../context.ts";
-import { JSON_BODY_LIMIT, limitBody, readJson } from "../request.ts";
+import { limitBody, readJson } from "../request.ts";
 
 // The shape most JSON API routes have: who asks, the input from the path and the body, one call
 // of a service `fn(deps, actor, input)`, its result as JSON. Written once here, so that a route
@@ -75,9 +75,12 @@ export function visitorCalls(httpDeps: HttpDeps) {
     call((deps, _visitor, given: I) => service(deps, given), input, answer);
 }
 
-/** A resource's router, its bodies limited to `maxBody` (413 beyond), with `call` for its routes. */
-export function serviceApi<A>(httpDeps: HttpDeps, actor: (c: HttpContext) => Promise<A>, maxBody: number = JSON_BODY_LIMIT) {
+/**
+ * A resource's router with `call` for its routes. Every body is already bounded by its path's rule
+ * (middleware/body-limit.ts); `maxBody` bounds this router's tighter (413 beyond).
+ */
+export function serviceApi<A>(httpDeps: HttpDeps, actor: (c: HttpContext) => Promise<A>, maxBody?: number) {
   const api = new Hono<HttpEnv>();
-  api.use(limitBody(maxBody));
+  if (maxBody !== undefined) api.use(limitBody(maxBody));
   return { api, call: serviceCalls(httpDeps, actor) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, type TestAPI } from "vitest";
 import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, toastText, waitForHydration } from "../setup/browser.ts";
+import { inDays } from "../setup/dates.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
 
 // "Add to team shortlist" from an opportunity's applicants (issue 32 with the team shortlists of
@@ -11,8 +12,6 @@ import { e2e, signInPage, unique } from "../setup/e2e.ts";
 
 /** The fixtures of e2e() (tests/setup/e2e.ts). */
 type Fixtures = ReturnType<typeof e2e> extends TestAPI<infer Context> ? Context : never;
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Calls the JSON API with a Bearer session, as a script of the organization would. */
 async function api(url: string, token: string, method: string, path: string, body?: unknown) {

@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { e2e, signInPage, signInThroughDialog, unique } from "../setup/e2e.ts";
+import { boxesOverlap } from "../setup/layout.ts";
 
 // Issue 36 item 7: the first click on "Send Message" was lost when a field was invalid: pressing
 // the mouse blurred the Message field, its error appeared above the button, the button moved
@@ -61,12 +62,7 @@ describe("the message dialog's first click", () => {
     // where the toast hides Send would press it unseen.
     const [send, over] = [await button.boundingBox(), await toast.boundingBox()];
     if (!send || !over) throw new Error("the Send button and the toast are on the screen");
-    const overlaps =
-      send.y < over.y + over.height &&
-      over.y < send.y + send.height &&
-      send.x < over.x + over.width &&
-      over.x < send.x + send.width;
-    expect(overlaps, `Send at ${JSON.stringify(send)}, the toast at ${JSON.stringify(over)}`).toBe(false);
+    expect(boxesOverlap(send, over), `Send at ${JSON.stringify(send)}, the toast at ${JSON.stringify(over)}`).toBe(false);
     // And it can be dismissed without closing the dialog under it (by pointer: the modal dialog
     // hides the page, the toast with it, from assistive technology, which heard it as it came).
     await toast.locator('button[aria-label="Dismiss notification"]').click({ timeout: 3_000 });

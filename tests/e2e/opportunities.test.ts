@@ -5,6 +5,7 @@ import { INTEREST_TEXTS } from "#common/opportunities.ts";
 import type { AppServer } from "../setup/app-server.ts";
 import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { insertListedConsultant } from "../setup/consultants.ts";
+import { inDays } from "../setup/dates.ts";
 import { e2e, type OpenedPage, signInPage } from "../setup/e2e.ts";
 import { insertSignedInUser } from "../setup/users.ts";
 
@@ -40,8 +41,6 @@ async function organizationOwner(app: AppServer) {
   await sql`insert into organization_members (organization_id, user_id, role) values (${organization!.id}, ${user.id}, 'owner')`;
   return { token: user.token, organizationName: name, organizationId: organization!.id };
 }
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function fillPostingForm(page: Page, title: string) {
   await page.getByLabel("Title").fill(title);

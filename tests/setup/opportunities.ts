@@ -10,8 +10,9 @@ import { insertSignedInUser } from "./users.ts";
 type Api = Pick<TestApi, "app" | "database">;
 export type Poster = { owner: Awaited<ReturnType<typeof insertSignedInUser>>; organizationId: number };
 
-/** A date `days` from today, as the API's deadline takes it. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+import { inDays } from "./dates.ts";
+
+export { inDays };
 
 /** A verified organization and its owner, signed in. */
 export async function verifiedOrganization(api: Api, options: { name?: string; country?: string } = {}): Promise<Poster> {

@@ -6,6 +6,7 @@ import { JOBS } from "#server/jobs/queue.ts";
 import { listPostingOrganizations } from "#server/services/opportunities/access.ts";
 import { closeExpiredOpportunities } from "#server/services/opportunities/moderation.ts";
 import { call } from "../../../tests/setup/api-app.ts";
+import { inDays } from "../../../tests/setup/dates.ts";
 import { expectDownload } from "../../../tests/setup/downloads.ts";
 import { apiTest, fileApi } from "../../../tests/setup/fixtures.ts";
 import { unique } from "../../../tests/setup/unique.ts";
@@ -49,8 +50,6 @@ async function addMember(organizationId: number, role: "owner" | "admin" | "memb
     .sql`insert into organization_members (organization_id, user_id, role) values (${organizationId}, ${member.id}, ${role})`;
   return member;
 }
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const TOR = `# Objectives
 

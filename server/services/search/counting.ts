@@ -23,11 +23,6 @@ function indexedMatches(indexed: SQL): SQL {
   return sql`select 1 from ${consultants} where ${indexed}`;
 }
 
-/** The matches of `indexed` (through the document's index) up to one past the cap, as a subquery. */
-export function countToCapQuery(indexed: SQL): SQL {
-  return sql`(select count(*) from ${capped(indexedMatches(indexed))})::int`;
-}
-
 /**
  * Whether more than the cap match: through the document's index, which reads no document but lists
  * every match in a bitmap first, after walking `walk` profiles of the featured order testing each

@@ -11,14 +11,7 @@ import { type PoolStrategy, searchConsultants } from "./index.ts";
 // `hidden` the search is the visitor's, unchanged.
 
 const runtime = createRuntime({ insights: null });
-const STRATEGIES: (PoolStrategy | undefined)[] = [
-  undefined,
-  "walk-index",
-  "read-all",
-  "bounded-walk",
-  "read-unordered",
-  "quality-tiers",
-];
+const STRATEGIES: (PoolStrategy | undefined)[] = [undefined, "walk-index", "read-all", "quality-tiers"];
 const QUERIES: Record<string, string>[] = [
   { keywords: "evaluation" },
   { keywords: "evaluation", sort: "experience" },

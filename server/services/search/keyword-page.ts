@@ -1,9 +1,9 @@
 import type { SQL } from "drizzle-orm";
-import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
+import type { SearchParams } from "#common/search.ts";
 import type { Executor } from "#server/db/client.ts";
 import type { PublicConsultant } from "../consultants/read-model.ts";
 import { countsOverCap } from "./counting.ts";
-import { type KeywordPlan, type KeywordWords, planKeywordPage, planKind, RANK_ALL } from "./keyword-plan.ts";
+import { type KeywordPlan, type KeywordWords, planKeywordPage, planKind } from "./keyword-plan.ts";
 import { documentMatch, keywordSql } from "./keyword-sql.ts";
 import { rowToPublicConsultant } from "./query.ts";
 import type { PlanningOptions } from "./result.ts";
@@ -27,9 +27,8 @@ export async function keywordPage(
   words: KeywordWords,
   options: PlanningOptions,
 ): Promise<KeywordPage> {
-  const { strategy } = options;
-  // Forced (tests, benchmarks): planned without statistics, but for the bounded walk.
-  const statistics = strategy && strategy !== "bounded-walk" ? undefined : options.statistics;
+  // Forced (tests, benchmarks): planned without statistics.
+  const statistics = options.strategy ? undefined : options.statistics;
   const plans: string[] = [];
   let plan: KeywordPlan | undefined = planKeywordPage(params, words, statistics, options);
   while (plan) {
@@ -45,18 +44,8 @@ export async function keywordPage(
 async function runPlan(db: Executor, plan: KeywordPlan, params: SearchParams, words: KeywordWords) {
   const read = () => readPage(db, keywordSql(plan, params, words));
   const count = plan.count;
-  switch (count.kind) {
-    case "first":
-      return (await countsOverCap(db, documentMatch(params, words, plan.cityFirst), count.walk)) ? read() : undefined;
-    case "prove": {
-      const page = await read();
-      return page.matched > SEARCH_RESULT_CAP ? page : undefined;
-    }
-    default: {
-      const page = await read();
-      return plan.documentPool.kind === "fits" && page.matched > RANK_ALL ? undefined : page;
-    }
-  }
+  if (count.kind !== "first") return read();
+  return (await countsOverCap(db, documentMatch(params, words, plan.cityFirst), count.walk)) ? read() : undefined;
 }
 
 async function readPage(db: Executor, statement: SQL) {

@@ -113,17 +113,17 @@ type Row = {
   clustered?: boolean;
   options?: PlanOptions;
   plans: string[];
-  /** Parts of the first plan that must be so (sizes, tiers, stretches). */
+  /** Parts of the first plan that must be so (sizes, tiers). */
   first?: Partial<KeywordPlan>;
 };
 
 const ROWS: Row[] = [
   {
-    search: "a surname in under 1 % of profiles: every match is a candidate, read in no order",
+    search: "a surname in under 1 % of profiles: every match read, sorted and counted",
     query: { keywords: "nugroho" },
     stems: [["nugroho"]],
-    plans: ["in-pool fits/none", "known-over tiered/tiered"],
-    first: { documentPool: { kind: "fits", size: 1001 } },
+    plans: ["in-pool read/tiered"],
+    first: { documentPool: { kind: "read", size: 1001 } },
   },
   {
     search: "a word in 3 % alone, known from the dictionary to pass the cap: the best 100 of the top tiers",
@@ -176,17 +176,17 @@ const ROWS: Row[] = [
     first: { documentPool: { kind: "walk", size: 720 } },
   },
   {
-    search: "two words of a phrase: proved from the pools, a bounded walk for the quality pool",
+    search: "two words of a phrase: counted first, the quality pool from the top tiers",
     query: { keywords: "water supply" },
     stems: [["water"], ["suppli"]],
-    plans: ["prove bounded/tiered", "in-pool fits/none", "in-pool read/tiered"],
-    first: { documentPool: { kind: "bounded", size: 100, stretch: 4049 } },
+    plans: ["first tiered/tiered", "in-pool read/tiered"],
+    first: { documentPool: { kind: "tiered", size: 100, tier: 7 } },
   },
   {
-    search: "two common words: proved from the pools, the quality pool walked",
+    search: "two common words: counted first, the quality pool walked",
     query: { keywords: "health financing" },
     stems: [["health"], ["financ"]],
-    plans: ["prove walk/tiered", "in-pool narrow/narrow"],
+    plans: ["first walk/tiered", "in-pool narrow/narrow"],
   },
   {
     search: "two words most profiles use: counted first, walking the featured order before the bitmap",
@@ -217,14 +217,14 @@ const ROWS: Row[] = [
     search: "a word in a city: the city's profiles first, each document tested",
     query: { keywords: "health", location: "Hanoi" },
     stems: [["health"]],
-    plans: ["in-pool fits/none city-first", "known-over read/read city-first"],
+    plans: ["in-pool read/read city-first"],
     first: { cityFirst: true },
   },
   {
     search: "a surname in a city: its few matches first, each city tested",
     query: { keywords: "nugroho", location: "Hanoi" },
     stems: [["nugroho"]],
-    plans: ["in-pool fits/none", "known-over read/read"],
+    plans: ["in-pool read/read"],
     first: { cityFirst: false },
   },
   {
@@ -242,13 +242,6 @@ const ROWS: Row[] = [
     plans: ["in-pool narrow/narrow"],
   },
   {
-    search: "forced (tests): every match read in no order; should it fill up, over the cap, the page read sorted",
-    query: { keywords: "cocoa", sort: "experience" },
-    stems: [["cocoa"]],
-    options: { strategy: "read-unordered" },
-    plans: ["in-pool fits/none", "known-over read/none"],
-  },
-  {
     search: "forced (tests): the upper half of the quality tiers",
     query: { keywords: "cocoa" },
     stems: [["cocoa"]],
@@ -256,13 +249,6 @@ const ROWS: Row[] = [
     options: { strategy: "quality-tiers" },
     plans: ["known-over tiered/tiered"],
     first: { documentPool: { kind: "tiered", size: 100, tier: 5 }, headPool: { kind: "tiered", size: 100, tier: 5 } },
-  },
-  {
-    search: "forced (tests): counted walking first, the quality pool by a bounded walk",
-    query: { keywords: "water supply" },
-    stems: [["water"], ["suppli"]],
-    options: { strategy: "bounded-walk" },
-    plans: ["first+walk bounded/tiered", "in-pool fits/none", "in-pool read/tiered"],
   },
   {
     search: "bench:plans without the tiers: the best 100 of every match",
@@ -273,11 +259,11 @@ const ROWS: Row[] = [
     plans: ["known-over read/read"],
   },
   {
-    search: "bench:plans without the proof: counted first",
-    query: { keywords: "water supply" },
-    stems: [["water"], ["suppli"]],
-    options: { without: new Set(["prove"]) },
-    plans: ["first bounded/tiered", "in-pool fits/none", "in-pool read/tiered"],
+    search: "bench:plans without the count's walk: counted through the document's index alone",
+    query: { keywords: "project management" },
+    stems: [["project"], ["manag"]],
+    options: { without: new Set(["count-walk"]) },
+    plans: ["first walk/walk", "in-pool walk/walk"],
   },
   {
     search: "bench:plans without the dictionary's count: counted first",
@@ -294,9 +280,7 @@ describe("keyword plans", () => {
     const plan = planKeywordPage(
       searchParams(row.query),
       words(row.stems, row.overCap),
-      row.options?.strategy && row.options.strategy !== "bounded-walk"
-        ? undefined
-        : statistics(row.listed ?? 100_000, row.clustered ? CLUSTERED : {}),
+      row.options?.strategy ? undefined : statistics(row.listed ?? 100_000, row.clustered ? CLUSTERED : {}),
       row.options,
     );
     expect(chain(plan)).toEqual(row.plans);
@@ -307,9 +291,9 @@ describe("keyword plans", () => {
     for (const row of ROWS) {
       const plan = planKeywordPage(searchParams(row.query), words(row.stems, row.overCap), statistics(100_000), row.options);
       const steps = chain(plan);
-      // The last plan answers whatever it finds: it counts in its pool and reads every match it may.
-      expect(steps.at(-1), row.search).toMatch(/^in-pool (?!fits)|^known-over/);
-      expect(steps.length, row.search).toBeLessThanOrEqual(3);
+      // The last plan answers whatever it finds: it counts in its pool, or knows it is over the cap.
+      expect(steps.at(-1), row.search).toMatch(/^in-pool |^known-over/);
+      expect(steps.length, row.search).toBeLessThanOrEqual(2);
     }
   });
 

@@ -20,7 +20,7 @@ import { QUALITY_TIERS } from "./tiers.ts";
 // a plan's statement and keyword-page.ts runs it, following `fallback` when its answer does not hold.
 
 /** How candidate pools are read: chosen per query from the statistics, unless forced (tests, benchmarks). */
-export type PoolStrategy = "walk-index" | "read-all" | "bounded-walk" | "read-unordered" | "quality-tiers";
+export type PoolStrategy = "walk-index" | "read-all" | "quality-tiers";
 
 /** The words of a keyword search, analysed (words.ts, places.ts). */
 export type KeywordWords = {
@@ -47,17 +47,10 @@ export type CountPlan =
    * A count of its own first (walking `walk` profiles of the featured order before the document's
    * index, when set); the page is read as over the cap if it is, else the fallback.
    */
-  | { kind: "first"; walk?: number }
-  /**
-   * Read as over the cap; the quality pool and the head matches read after it prove it more often
-   * than not, and the statement counts to the cap itself only when they fall short. The fallback if it is not.
-   */
-  | { kind: "prove" };
+  | { kind: "first"; walk?: number };
 
 /** The first `size` matches in the page's order (for relevance, in quality order): the candidates. */
 export type DocumentPool =
-  /** Every match through the document's index, in no order, stopping one past the cap: all are candidates. */
-  | { kind: "fits"; size: number }
   /** Every match through the document's index, narrow (the order's columns, whether the head matches), sorted. */
   | { kind: "narrow"; size: number }
   /** A walk of the order's index, testing each profile. */
@@ -65,9 +58,7 @@ export type DocumentPool =
   /** Every match through the document's index, sorted, the top kept. */
   | { kind: "read"; size: number }
   /** The matches of quality tier `tier` and above, or every match when they hold fewer than `size`. */
-  | { kind: "tiered"; size: number; tier: number }
-  /** A walk of `stretch` profiles of the order's index, or every match when it holds fewer than `size`. */
-  | { kind: "bounded"; size: number; stretch: number };
+  | { kind: "tiered"; size: number; tier: number };
 
 /**
  * For relevance, the best `size` head matches (name, title, specializations, location) in quality
@@ -90,10 +81,7 @@ export type KeywordPlan = {
   cityFirst: boolean;
   documentPool: DocumentPool;
   headPool: HeadPool;
-  /**
-   * Read instead when this plan's answer does not hold: fewer than the cap match (count first,
-   * prove), or more than fit (fits).
-   */
+  /** Read instead when this plan's answer does not hold: counted first, fewer than the cap match. */
   fallback?: KeywordPlan;
 };
 
@@ -102,21 +90,11 @@ export type KeywordPlan = {
  * or read each pool by the cost model), each a named branch of the planner that bench:plans can
  * switch off to measure what it saves.
  */
-export const REFINEMENTS = [
-  "known-over",
-  "prove",
-  "count-walk",
-  "fits",
-  "narrow",
-  "tiered",
-  "bounded",
-  "head-tiered",
-  "city-first",
-] as const;
+export const REFINEMENTS = ["known-over", "count-walk", "narrow", "tiered", "head-tiered", "city-first"] as const;
 export type Refinement = (typeof REFINEMENTS)[number];
 
 export type PlanOptions = {
-  /** Forced (tests, benchmarks): a way to read the pools, planned without statistics but for bounded-walk. */
+  /** Forced (tests, benchmarks): a way to read the pools, planned without statistics. */
   strategy?: PoolStrategy;
   /** bench:plans: plan as if these branches did not exist. */
   without?: ReadonlySet<Refinement>;
@@ -136,8 +114,6 @@ export const EXPANSION_RANK = 0.8;
 
 /** A keyword search expected to match this many times the cap counts up to the cap before reading its pool. */
 const PRECOUNT = 3;
-/** A search counted first whose independent estimate is at least this share of the cap reads its page meanwhile. */
-const SPECULATE = 0.5;
 
 /** What the planner reckons with: the estimates of the words and filters, and the page. */
 type Reckoning = {
@@ -183,7 +159,7 @@ function readRows(r: Reckoning, pool: "document" | "head") {
 
 /** Whether the first `wanted` of a pool are walked for in the order's index rather than read (walksIndex). */
 function walks(r: Reckoning, pool: "document" | "head", wanted: number) {
-  if (!r.shares || r.strategy === "bounded-walk") return r.strategy === "walk-index";
+  if (!r.shares) return r.strategy === "walk-index";
   const share = r.shares[pool] * r.shares.filters;
   return walksIndex(share, readRows(r, pool), wanted, pool === "document" ? DOCUMENT_TEST : 1);
 }
@@ -197,39 +173,26 @@ export function planKeywordPage(
 ): KeywordPlan {
   const r = reckon(params, words, statistics, options);
   const city = cityFirst(params, statistics, r.shares?.document) && r.may("city-first");
-  const pools = (over: boolean, mayFit: boolean) => {
-    const documentPool = planDocumentPool(r, over, mayFit);
+  const pools = (over: boolean) => {
+    const documentPool = planDocumentPool(r, over);
     return { cityFirst: city, documentPool, headPool: planHeadPool(r, documentPool) };
   };
-  const read: KeywordPlan = { count: { kind: "in-pool" }, ...pools(false, false) };
-  const fitting = pools(false, true);
-  const fits = (fallback: KeywordPlan): KeywordPlan =>
-    fitting.documentPool.kind === "fits" ? { count: { kind: "in-pool" }, ...fitting, fallback } : read;
+  const read: KeywordPlan = { count: { kind: "in-pool" }, ...pools(false) };
   const count = planCount(r, words);
-  // Nothing counted before it, a fits pool that fills up has counted past the cap (RANK_ALL is
-  // the cap): what follows is read as known over it, the ranked pool only, not every match sorted.
-  if (count.kind === "in-pool") return fits({ count: { kind: "known-over" }, ...pools(true, false) });
-  return { count, ...pools(true, false), ...(count.kind === "known-over" ? {} : { fallback: fits(read) }) };
+  if (count.kind === "in-pool") return read;
+  return { count, ...pools(true), ...(count.kind === "known-over" ? {} : { fallback: read }) };
 }
 
 /**
  * How a search is counted. Expected to match many times the cap (from the rarest word: words of a
  * phrase travel together), it counts up to the cap first, so that its pools hold only what is
- * ranked or paged. When even the independent estimate is near the cap it most likely passes it:
- * for relevance, when the head pool reads every head match past the quality pool, those and the
- * quality pool are matches enough to prove it more often than not ("health financing": 100 +
- * 1 657), so it sends no count of its own (prove).
+ * ranked or paged.
  */
 function planCount(r: Reckoning, words: KeywordWords): CountPlan {
   if (words.overCap && r.may("known-over")) return { kind: "known-over" };
   const { shares } = r;
-  const bounded = r.strategy === "bounded-walk";
-  if (!shares || (!bounded && r.listed * shares.bound * shares.filters <= PRECOUNT * SEARCH_RESULT_CAP))
-    return { kind: "in-pool" };
-  const walk = countWalk(r, shares.document * shares.filters, bounded);
-  const speculate = readRows(r, "document") >= SPECULATE * SEARCH_RESULT_CAP;
-  if (speculate && r.relevance && walk === undefined && !walks(r, "head", r.ranked) && r.may("prove")) return { kind: "prove" };
-  return { kind: "first", walk };
+  if (!shares || r.listed * shares.bound * shares.filters <= PRECOUNT * SEARCH_RESULT_CAP) return { kind: "in-pool" };
+  return { kind: "first", walk: countWalk(r, shares.document * shares.filters) };
 }
 
 /**
@@ -237,10 +200,10 @@ function planCount(r: Reckoning, words: KeywordWords): CountPlan {
  * profiles use ("project management": 51 080 matches) that costs more than walking the featured
  * order testing each profile until the cap, so those walk a bounded stretch first.
  */
-function countWalk(r: Reckoning, share: number, forced: boolean): number | undefined {
+function countWalk(r: Reckoning, share: number): number | undefined {
   const wanted = SEARCH_RESULT_CAP + 1;
   const worth = walksIndex(share, POSTING_COST * r.listed * share + SEARCH_RESULT_CAP, wanted, DOCUMENT_TEST);
-  if (!forced && !(worth && r.may("count-walk"))) return undefined;
+  if (!(worth && r.may("count-walk"))) return undefined;
   return Math.ceil(Math.min(r.listed, (WALK_SLACK * wanted) / Math.max(share, 1e-9)));
 }
 
@@ -248,28 +211,16 @@ function countWalk(r: Reckoning, share: number, forced: boolean): number | undef
  * The document pool. Over the cap it holds only what is ranked (relevance) or paged; otherwise
  * every match up to one past the cap, which also counts them.
  */
-function planDocumentPool(r: Reckoning, over: boolean, mayFit: boolean): DocumentPool {
+function planDocumentPool(r: Reckoning, over: boolean): DocumentPool {
   const size = over ? (r.relevance ? r.ranked : r.paged) : SEARCH_RESULT_CAP + 1;
   if (walks(r, "document", size)) return { kind: "walk", size };
   if (!over) {
-    // Expected to match no more than relevance ranks: every match is a candidate, read once in no
-    // order; should more match, the fallback reads them sorted. More expected, for relevance: read
-    // once and narrow (sorting a thousand 1.5 KB documents costs more than reading them), the head
-    // pool from the same rows, and only the candidates' documents fetched to rank.
+    // More expected than relevance ranks, for relevance: read once and narrow (sorting a thousand
+    // 1.5 KB documents costs more than reading them), the head pool from the same rows, and only
+    // the candidates' documents fetched to rank.
     const few = r.shares ? readRows(r, "document") <= RANK_ALL : undefined;
-    if (mayFit && r.may("fits") && (few ?? r.strategy === "read-unordered")) return { kind: "fits", size };
     if (r.relevance && r.may("narrow") && (few === undefined ? r.strategy === "read-all" : !few)) return { kind: "narrow", size };
     return { kind: "read", size };
-  }
-  // Words that may travel together (the estimate of all of them is below that of the rarest): a
-  // stretch of the order's index long enough for the pool if matches are as many as the rarest
-  // word allows, never longer than reading them would be.
-  const { shares } = r;
-  const bounded = r.strategy === "bounded-walk";
-  if (shares && (bounded || (shares.document < shares.bound && r.may("bounded")))) {
-    const most = Math.max(r.listed * shares.bound * shares.filters, 1);
-    const stretch = Math.ceil(Math.min((WALK_SLACK * size * r.listed) / most, most));
-    return { kind: "bounded", size, stretch: Math.max(stretch, size) };
   }
   // In the featured order, from the top quality tiers when they are expected to hold the pool.
   const tier = r.relevance ? documentTier(r, size) : undefined;
@@ -288,7 +239,7 @@ function documentTier(r: Reckoning, size: number) {
  */
 function planHeadPool(r: Reckoning, documentPool: DocumentPool): HeadPool {
   const size = r.ranked;
-  if (!r.relevance || documentPool.kind === "fits") return { kind: "none" };
+  if (!r.relevance) return { kind: "none" };
   if (documentPool.kind === "narrow") return { kind: "narrow", size };
   if (walks(r, "head", size)) return { kind: "walk", size };
   // Many head matches ("climate", "water supply": 2 500): the best of them by quality are those of
@@ -306,8 +257,8 @@ function planHeadPool(r: Reckoning, documentPool: DocumentPool): HeadPool {
 
 /**
  * A plan's kind, as logged and counted: "<count> <document pool>/<head pool>", with "+walk" when the
- * count walks first and "city-first" when a city's index is read first. Sizes, tiers and
- * stretches are left out.
+ * count walks first and "city-first" when a city's index is read first. Sizes and tiers are left
+ * out.
  */
 export function planKind(plan: KeywordPlan) {
   const { count } = plan;

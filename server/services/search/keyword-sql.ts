@@ -2,11 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_RESULT_CAP, type SearchParams } from "#common/search.ts";
 import { consultants } from "#server/db/schema.ts";
 import { isListed } from "../consultants/read-model.ts";
-import { countToCapQuery } from "./counting.ts";
 import type { DocumentPool, HeadPool, KeywordPlan, KeywordWords } from "./keyword-plan.ts";
 import { EXPANSION_RANK, RANK_ALL } from "./keyword-plan.ts";
 import {
-  boundedPool,
   CANDIDATE_COLUMNS,
   candidateColumns,
   candidatePool,
@@ -93,7 +91,7 @@ export function keywordSql(plan: KeywordPlan, params: SearchParams, words: Keywo
       )) with ordinality as p(id, ord)
     )
     -- One row even for an empty page, to carry the count.
-    select ${matchedSql(plan, w, head.proof)} as matched, ${publicSelectList}
+    select ${matchedSql(plan)} as matched, ${publicSelectList}
     from (select 1) as one
     left join (page join ${consultants} on ${consultants.id} = page.id and ${isListed}) on true
     order by page.ord`;
@@ -123,18 +121,14 @@ function writing(plan: KeywordPlan, params: SearchParams, words: KeywordWords): 
   };
 }
 
-/** How many match: one past the cap when known to be over it, else the document pool's count, or the proof's. */
-function matchedSql(plan: KeywordPlan, w: Writing, proof: SQL) {
-  if (plan.count.kind === "prove")
-    return sql`case when ${proof} then ${SEARCH_RESULT_CAP + 1}::int else ${countToCapQuery(w.match.indexed)} end`;
+/** How many match: one past the cap when known to be over it, else the document pool's count. */
+function matchedSql(plan: KeywordPlan) {
   if (plan.count.kind === "in-pool") return sql`(select count(*) from document_pool)::int`;
   return sql`${SEARCH_RESULT_CAP + 1}::int`;
 }
 
 function documentPoolSql(pool: DocumentPool, w: Writing): SQL {
   switch (pool.kind) {
-    case "fits":
-      return sql`select ${candidateColumns({ document: w.columns.document })} from ${consultants} where ${w.match.indexed} limit ${pool.size}`;
     case "narrow":
       return sql`select * from matches ${consultants} order by ${w.ordered} limit ${pool.size}`;
     case "walk":
@@ -144,14 +138,11 @@ function documentPoolSql(pool: DocumentPool, w: Writing): SQL {
       const tiered = indexedMatch(w.params, sql`(${w.words} && ${qualityTiers(pool.tier)})`, w.cityFirst);
       return tieredPool(w.match, tiered, pool.size, w.columns);
     }
-    case "bounded":
-      return boundedPool(w.match, w.order, pool.size, pool.stretch, w.columns);
   }
 }
 
-/** The sorted document pool, the head pool and the candidates of both (all of the document pool when it fits). */
+/** The sorted document pool, the head pool and the candidates of both. */
 function poolsSql(plan: KeywordPlan, w: Writing, head: { ctes: SQL; pool: SQL }) {
-  if (plan.documentPool.kind === "fits") return sql`candidates as (select * from document_pool),`;
   const rankedOnly = w.columns.head ? sql`limit case when ${w.pooled} then ${w.ranked}::int end` : sql``;
   const candidates =
     plan.headPool.kind === "narrow"
@@ -164,12 +155,9 @@ function poolsSql(plan: KeywordPlan, w: Writing, head: { ctes: SQL; pool: SQL })
     candidates as (${candidates}),`;
 }
 
-/**
- * The head pool (and the CTEs it reads), and for a read of every head match past the document
- * pool, whether those and the document pool prove that more than the cap match.
- */
-function headPoolSql(pool: HeadPool, w: Writing): { ctes: SQL; pool: SQL; proof: SQL } {
-  const none = { ctes: sql``, proof: sql`false` };
+/** The head pool, and the CTEs it reads. */
+function headPoolSql(pool: HeadPool, w: Writing): { ctes: SQL; pool: SQL } {
+  const none = { ctes: sql`` };
   if (pool.kind === "none") return { ...none, pool: sql`select * from ranked_pool where false` };
   // The best `size` head matches: those in the document pool's ranked part, and `rest` after it.
   const rest = sql`greatest(${pool.size}::int - (select count(*) from ranked_pool where head)::int, 0)`;
@@ -214,10 +202,7 @@ function headReadSql(pool: HeadPool & { kind: "read" | "tiered" }, w: Writing, a
   const headRead = sql`head_read as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${after.indexed}),`;
   const best = (read: SQL) => sql`select ${candidateColumns({ head: sql`true` })} from ${consultants}
     where ${consultants.id} = any(array(select id from ${read} ${consultants} order by ${w.ordered} limit ${rest}))`;
-  // Read no further than the cap for it (a CTE is read only as far as it is scanned).
-  const proof = sql`(select count(*) from ranked_pool) + (select count(*) from (select 1 from head_read limit ${SEARCH_RESULT_CAP + 1}::int - (select count(*) from ranked_pool)::int) h) > ${SEARCH_RESULT_CAP}::int`;
-  if (pool.kind === "read")
-    return { ctes: headRead, pool: sql`select * from (${best(sql`head_read`)}) h where ${w.pooled}`, proof };
+  if (pool.kind === "read") return { ctes: headRead, pool: sql`select * from (${best(sql`head_read`)}) h where ${w.pooled}` };
   const tiered = sql`${isListed} and ${HEAD_WITH_TIER} @@ (${w.words} && ${qualityTiers(pool.tier)}) and ${rowTest([...after.columnTests, AFTER_DOCUMENT_POOL])}`;
   const held = sql`(select count(*) from head_tiered) >= ${rest}`;
   return {
@@ -225,6 +210,5 @@ function headReadSql(pool: HeadPool & { kind: "read" | "tiered" }, w: Writing, a
       head_tiered as materialized (select ${ORDER_COLUMNS} from ${consultants} where ${tiered}),`,
     pool: sql`select * from (${best(sql`head_tiered`)}) h where ${w.pooled} and ${held}
       union all select * from (${best(sql`head_read`)}) h where ${w.pooled} and not ${held}`,
-    proof,
   };
 }

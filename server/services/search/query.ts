@@ -253,31 +253,6 @@ export function candidatePool(
 }
 
 /**
- * The first `size` matches in `order` when more than the cap are known to match but how many
- * more is not (the planner's estimates miss how words travel together): walk a stretch of the
- * order's index testing each profile, which finds them within size ÷ share rows when matches are
- * spread evenly; if the stretch holds fewer, read every match through the document's index.
- */
-export function boundedPool(
-  match: { walked: SQL; indexed: SQL },
-  order: SQL[],
-  size: number,
-  stretch: number,
-  { head, document }: PoolColumns = {},
-) {
-  const ordered = sql.join(order, sql`, `);
-  const kept = candidateColumns({ document });
-  return sql`with walked as materialized (
-      select ${head ? sql`${kept}, head` : kept} from (
-        select ${candidateColumns({ head, document })}, ${match.walked} as hit from ${consultants} where ${isListed} order by ${ordered} limit ${stretch}
-      ) ${consultants} where hit order by ${ordered} limit ${size}
-    )
-    select * from walked where (select count(*) from walked) = ${size}::int
-    union all
-    select * from (${candidatePool(match, order, size, false, { head, document })}) everything where (select count(*) from walked) < ${size}::int`;
-}
-
-/**
  * The head with its profile's quality tier lexeme, as the expression index of migration 0018 holds
  * it: `HEAD_WITH_TIER @@ (words && qualityTiers(from))` reads only the head matches of the top tiers.
  */

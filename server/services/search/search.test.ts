@@ -1,4 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES, EXPERIENCE_LEVELS, SEARCH_SPECIALIZATIONS } from "#common/constants.ts";
 import type { SearchParams } from "#common/search.ts";
@@ -10,7 +9,6 @@ import { createRuntime } from "#server/runtime.ts";
 import { insertListedConsultant, PROFILE_FIELDS } from "../../../tests/setup/consultants.ts";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/database.ts";
 import { keywordWords, type SearchOptions, searchConsultants } from "./index.ts";
-import { boundedPool, candidatePool, orderBy } from "./query.ts";
 
 /** The process state a search keeps (its caches), as a server process has one. */
 const runtime = createRuntime({ insights: null });
@@ -507,7 +505,7 @@ describe("caps and candidate pools", () => {
       { keywords: "manag", sort: "experience" },
       { keywords: "agriculture", sort: "location", page: 3 },
       { keywords: "experience", sort: "recent", page: 50 },
-      // Two words, so not known from the dictionary to pass the cap: a read expecting few must notice it does.
+      // Two words, so not known from the dictionary to pass the cap.
       { keywords: "evaluation experience" },
       { keywords: "evaluation experience", sort: "recent", page: 50 },
       // Filters: tested on the columns when walking, read as facet lexemes of the document otherwise.
@@ -531,54 +529,23 @@ describe("caps and candidate pools", () => {
     for (const query of queries) {
       const walked = await search(holder.db, query, { strategy: "walk-index" });
       const read = await search(holder.db, query, { strategy: "read-all" });
-      // Read in no order, expecting few matches: past the cap it must notice and read the pools instead.
-      const unordered = await search(holder.db, query, { strategy: "read-unordered" });
       totals.push(walked.total);
       const chosen = await search(holder.db, query);
-      const bounded = await search(holder.db, query, { strategy: "bounded-walk" });
       // Past the cap in the featured order, the quality pool read from the upper half of the quality tiers.
       const tiered = await search(holder.db, query, { strategy: "quality-tiers" });
       expect(walked.consultants.length).toBeGreaterThan(0);
       expect(read.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(chosen.consultants.map((c) => c.id)).toEqual(walked.consultants.map((c) => c.id));
       expect(
-        bounded.consultants.map((c) => c.id),
-        JSON.stringify(query),
-      ).toEqual(walked.consultants.map((c) => c.id));
-      expect(
-        unordered.consultants.map((c) => c.id),
-        JSON.stringify(query),
-      ).toEqual(walked.consultants.map((c) => c.id));
-      expect(
         tiered.consultants.map((c) => c.id),
         JSON.stringify(query),
       ).toEqual(walked.consultants.map((c) => c.id));
       expect(read.total).toBe(walked.total);
       expect(tiered.total).toBe(walked.total);
-      expect(bounded.total).toBe(walked.total);
-      expect(unordered.total).toBe(walked.total);
     }
     // Both sides of the cap were asked.
     expect(Math.min(...totals)).toBeLessThan(1000);
     expect(Math.max(...totals)).toBe(1000);
-  });
-
-  it("walks a bounded stretch of the order's index for a pool, and reads every match when the stretch holds too few", async () => {
-    // The Evaluation Specialists have the lowest quality scores: last in the featured order.
-    const match = sql`status = 'approved' and title = 'Evaluation Specialist'`;
-    const order = orderBy("relevance");
-    const ids = async (pool: SQL) =>
-      (await holder.db.db.execute<{ id: number }>(sql`select id from (${pool}) p order by static_score desc, id desc`)).map(
-        (row) => row.id,
-      );
-    const everything = await ids(candidatePool({ walked: match, indexed: match }, order, 10, false));
-    expect(everything).toHaveLength(10);
-    // Ten rows of the walk hold none of them, 1 100 hold them all: the same ten either way, once each.
-    for (const stretch of [10, 1060, 1100]) {
-      expect(await ids(boundedPool({ walked: match, indexed: match }, order, 10, stretch)), `stretch ${stretch}`).toEqual(
-        everything,
-      );
-    }
   });
 
   it("reads every value of every filter list the same through the document's facets as through the columns", async () => {
@@ -621,7 +588,7 @@ describe("caps and candidate pools", () => {
     // and takes the head pool from those rows.
     const queries = [{ keywords: "evaluation" }, { keywords: "evaluation", languages: "English" }];
     for (const query of queries) {
-      for (const strategy of [undefined, "read-all", "walk-index", "bounded-walk"] as const) {
+      for (const strategy of [undefined, "read-all", "walk-index"] as const) {
         const result = await search(holder.db, { ...query, limit: 60 }, { strategy });
         const titles = result.consultants.map((consultant) => consultant.title);
         const label = `${JSON.stringify(query)} ${strategy}`;

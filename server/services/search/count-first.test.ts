@@ -11,17 +11,19 @@ import { type Statistics, searchStatistics } from "./planner.ts";
 /** The process state a search keeps (its caches), as a server process has one. */
 const runtime = createRuntime({ insights: null });
 
-// Words that look uncommon in a large directory but pass the cap here: the relevance pools prove
-// it (the quality pool and the head matches after it are distinct matches), so the search sends
-// no count of its own. All 1 100 profiles have "water" and "engineer" in their titles, half
-// "pump" too, and every bio mentions a water pump engineer (no term of the field glossary). Planned as a directory of a
-// million profiles where each of those words is in 8 % of them.
+// Words expected to match many times the cap in a large directory are counted first, up to the
+// cap, through the document's index (keyword-plan.ts, `first`), after walking the featured order
+// when most profiles use them (`first+walk`); the page is then read as over the cap, or, when
+// fewer match, read again counting every match. All 1 100 profiles have "water" and "engineer" in
+// their titles, half "pump" too, and every bio mentions a water pump engineer (no term of the
+// field glossary). Planned as a directory of a million profiles where each of those words is in
+// 8 % of them (or, for the walk, in 60 %).
 
 /** A count of its own: the statement that only counts matches up to the cap. */
 const COUNT_ONLY = /^select count\(\*\)::int as matched from/;
 
-describe("proving a search passes the cap from its pools", () => {
-  const holder = {} as { db: TestDatabase; statistics: Statistics };
+describe("counting first a search expected to pass the cap", () => {
+  const holder = {} as { db: TestDatabase; statistics: Statistics; common: Statistics };
 
   beforeAll(async () => {
     holder.db = await createTestDatabase();
@@ -49,27 +51,34 @@ describe("proving a search passes the cap from its pools", () => {
       listed: 1_000_000,
       columns: { ...real.columns, search_document: uncommon, search_head: uncommon },
     };
+    const common = { ...uncommon, shares: new Map([...uncommon.shares.keys()].map((word) => [word, 0.6])) };
+    holder.common = {
+      ...holder.statistics,
+      columns: { ...holder.statistics.columns, search_document: common, search_head: common },
+    };
   });
 
   afterAll(async () => {
     await holder.db?.close();
   });
 
-  /** A search planned with the large directory's statistics, and the statements it sent. */
-  async function searchWatched(query: Record<string, string>) {
+  /** A search planned with the large directory's statistics, the statements it sent and the plans it ran. */
+  async function searchWatched(query: Record<string, string>, statistics = holder.statistics) {
     const statements: string[] = [];
+    const plans: string[] = [];
     const watched = createDatabase(holder.db.url, {
       max: 2,
       // Not the driver's own look-up of array types when it first connects.
       onQuery: (statement) => statement.includes("pg_catalog.pg_type") || statements.push(statement.trim()),
     });
-    const found = await searchConsultants({ db: watched.db, runtime }, searchParams(query), { statistics: holder.statistics });
+    const log = { debug: (entry: { plans: string[] }) => plans.push(...entry.plans) };
+    const found = await searchConsultants({ db: watched.db, runtime, log }, searchParams(query), { statistics });
     await watched.close();
     // The same search with every match read and counted: what it must answer.
     const expected = await searchConsultants({ db: holder.db.db, runtime }, searchParams(query), { strategy: "walk-index" });
     expect(found.consultants.map((c) => c.id)).toEqual(expected.consultants.map((c) => c.id));
     expect(found.total).toBe(expected.total);
-    return { found, statements };
+    return { found, statements, plans };
   }
 
   it("counts the profiles naming a concept once, then knows it passes the cap (issue 33)", async () => {
@@ -96,28 +105,32 @@ describe("proving a search passes the cap from its pools", () => {
     }
   });
 
-  it("sends no count when the head matches after the quality pool pass the cap", async () => {
-    const { found, statements } = await searchWatched({ keywords: "water engineer" });
+  it("counts up to the cap first, then reads the page as over it", async () => {
+    const { found, statements, plans } = await searchWatched({ keywords: "water engineer" });
     expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
-    // The words' analysis and the page: nothing counted on its own.
-    expect(statements).toHaveLength(2);
-    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
+    expect(plans).toEqual(["first read/read"]);
+    // The words' analysis, the count and the page.
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toHaveLength(1);
   });
 
-  it("counts within the page's statement when the head matches fall short of the cap", async () => {
-    // 550 head matches: with the quality pool's 100, not yet proof.
-    const { found, statements } = await searchWatched({ keywords: "water pump" });
+  it("walks the featured order before counting words most profiles use", async () => {
+    const { found, statements, plans } = await searchWatched({ keywords: "water engineer" }, holder.common);
     expect(found).toMatchObject({ total: 1000, totalIsCapped: true });
-    expect(statements).toHaveLength(2);
-    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toEqual([]);
+    expect(plans).toEqual(["first+walk walk/walk"]);
+    // The walk found more than the cap: no count through the document's index.
+    expect(statements.filter((statement) => COUNT_ONLY.test(statement))).toHaveLength(1);
+    expect(statements.filter((statement) => COUNT_ONLY.test(statement))[0]).toContain("order by");
   });
 
   it("reads the search again, counted, when fewer than the cap match", async () => {
-    const { found, statements } = await searchWatched({ keywords: "water pump", location: "Vietnam" });
+    const { found, statements, plans } = await searchWatched({ keywords: "water pump", location: "Vietnam" });
     expect(found.total).toBeGreaterThan(0);
     expect(found.total).toBeLessThan(1000);
     expect(found.totalIsCapped).toBe(false);
-    // The words, the page read as if over the cap, and the page read again with every match counted.
+    expect(plans[0]).toMatch(/^first /);
+    expect(plans.at(-1)).toMatch(/^in-pool /);
+    // The words, the count, and the page read with every match counted.
     expect(statements).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServer } from "../setup/app-server.ts";
+import { PROFILE_FIELDS } from "../setup/consultants.ts";
 import { type FuzzRequest, postJson, sendFuzzed, startFuzzedApp } from "../setup/fuzz-app.ts";
 
 // Generated malformed requests against the real production build and a real database: for every
@@ -186,24 +187,7 @@ function apiRequest(f: Fixture, method: string, path: string, who: Auth, body?: 
 
 function classes(f: Fixture): Record<string, fc.Arbitrary<FuzzRequest>> {
   const authFields = ["email", "password", "name", "token", "currentPassword", "newPassword"];
-  const profileFields = [
-    "name",
-    "title",
-    "email",
-    "phone",
-    "location",
-    "city",
-    "country",
-    "yearsExperience",
-    "languages",
-    "primarySpecialization",
-    "secondarySpecializations",
-    "bio",
-    "profilePhotoUrl",
-    "showEmail",
-    "showPhone",
-    "availableForWork",
-  ];
+  const profileFields = [...PROFILE_FIELDS];
   const searchKeys = ["keywords", "location", "expertise", "experience", "languages", "availability", "page", "limit", "sort"];
   const messageFields = ["senderName", "senderEmail", "senderOrganization", "subject", "message", "website", "reply", "isRead"];
   const adminKeys = ["search", "status", "page", "limit", "reason"];

@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import { expectNoAxeViolations, expectNoConsoleErrors, waitForHydration } from "../setup/browser.ts";
 import { insertConsultant } from "../setup/consultants.ts";
 import { e2e, signInPage, unique } from "../setup/e2e.ts";
+import { boxesOverlap } from "../setup/layout.ts";
 
 // Issue 36's smaller shortlist and search details, on a phone (360 px): the bookmark says which
 // cards are saved and comes back to the card; compare shows the rating and says the table scrolls
@@ -159,12 +160,7 @@ describe("shortlist details on a phone", () => {
     const applyBox = await apply.boundingBox();
     if (!listBox || !applyBox) throw new Error("the languages list and Apply filters are on the page");
     // Not covered: the button is below the list (or beside it), never under it.
-    const overlaps =
-      applyBox.x < listBox.x + listBox.width &&
-      listBox.x < applyBox.x + applyBox.width &&
-      applyBox.y < listBox.y + listBox.height &&
-      listBox.y < applyBox.y + applyBox.height;
-    expect(overlaps).toBe(false);
+    expect(boxesOverlap(applyBox, listBox)).toBe(false);
     // In the page's flow: the open list pushes the button down by its height (over the page, as
     // with JavaScript, it would leave the button where it was, under or beside the list).
     expect((await gap()) - closedGap).toBeGreaterThan(listBox.height / 2);

@@ -15,6 +15,7 @@ import {
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
 import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { lastMinuteOf } from "../components/opportunities/opportunity-facts.tsx";
@@ -35,13 +36,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // e-mailed to the organization), dismiss reports. Every change goes through the moderation
 // services, which audit it. Plain forms: it works without JavaScript.
 
-export const handle: SignedInHandle = {
-  signedOut: {
-    heading: "Admin Access Required",
-    text: "Please sign in with an administrator account to view the Admin Dashboard.",
-    withHomeLink: true,
-  },
-};
+export const handle: SignedInHandle = ADMIN_HANDLE;
 
 type Filter = (typeof ADMIN_OPPORTUNITY_FILTERS)[number];
 
@@ -67,10 +62,9 @@ function statusLabel(i18n: I18n, status: string): string {
 
 function readQuery(url: URL) {
   const filterParam = url.searchParams.get("filter");
-  const page = Number(url.searchParams.get("page"));
   return {
     filter: ADMIN_OPPORTUNITY_FILTERS.find((candidate) => candidate === filterParam) ?? "pending",
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    page: adminPageOf(url.searchParams),
   };
 }
 

@@ -20,6 +20,7 @@ import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/serv
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
 import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { adminText } from "../components/admin/admin-words.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, reportActionLabel, roleLabel } from "../components/organizations/labels.ts";
@@ -47,13 +48,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // reported conversations (warn, block the sender, unverify the organization, dismiss). Every
 // change goes through the services that audit it.
 
-export const handle: SignedInHandle = {
-  signedOut: {
-    heading: msg`Admin Access Required`,
-    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
-    withHomeLink: true,
-  },
-};
+export const handle: SignedInHandle = ADMIN_HANDLE;
 
 const FILTER_LABELS: Record<OrganizationFilter, MessageDescriptor> = {
   all: msg`All`,
@@ -64,11 +59,10 @@ const FILTER_LABELS: Record<OrganizationFilter, MessageDescriptor> = {
 
 function readQuery(url: URL) {
   const filterParam = url.searchParams.get("filter");
-  const page = Number(url.searchParams.get("page"));
   return {
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
     filter: ORGANIZATION_FILTERS.find((candidate) => candidate === filterParam) ?? "all",
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    page: adminPageOf(url.searchParams),
     open: parseId(url.searchParams.get("open") ?? ""),
   };
 }

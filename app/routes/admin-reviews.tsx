@@ -14,6 +14,7 @@ import { removeReference } from "#server/services/references/index.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
 import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Badge } from "../components/ui/badge.tsx";
@@ -43,13 +44,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // /api/admin/references/{id}). A page of this route rather than a route of its own: every route is
 // an entry of the manifest each public page loads, and home and profile are at their budget.
 
-export const handle: SignedInHandle = {
-  signedOut: {
-    heading: msg`Admin Access Required`,
-    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
-    withHomeLink: true,
-  },
-};
+export const handle: SignedInHandle = ADMIN_HANDLE;
 
 const FILTER_LABELS: Record<AdminReviewFilter, MessageDescriptor> = {
   all: msg`All reviews`,
@@ -61,12 +56,11 @@ type Query = { show: "reviews" | "references"; filter: AdminReviewFilter; search
 
 function readQuery(url: URL): Query {
   const filterParam = url.searchParams.get("filter");
-  const page = Number(url.searchParams.get("page"));
   return {
     show: url.searchParams.get("show") === "references" ? "references" : "reviews",
     filter: ADMIN_REVIEW_FILTERS.find((candidate) => candidate === filterParam) ?? "all",
     search: (url.searchParams.get("q") ?? "").trim().slice(0, ADMIN_LIMITS.search),
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    page: adminPageOf(url.searchParams),
   };
 }
 

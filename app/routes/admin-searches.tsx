@@ -11,6 +11,7 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Forbidden } from "#server/services/errors.ts";
 import { addGlossarySynonym, listGlossaryConcepts, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
+import { ADMIN_HANDLE } from "../components/admin/admin-page-query.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { chipLabel } from "../components/search/active-filters.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -34,13 +35,7 @@ import type { SignedInHandle } from "./signed-in-layout.tsx";
 // from there, so that such a search finds the concept's consultants. A search's words fill the
 // form through the address (?text=), so the page works without JavaScript.
 
-export const handle: SignedInHandle = {
-  signedOut: {
-    heading: msg`Admin Access Required`,
-    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
-    withHomeLink: true,
-  },
-};
+export const handle: SignedInHandle = ADMIN_HANDLE;
 
 /** The languages a synonym may be in (the glossary's), named in the page's language. */
 const LANGUAGE_NAMES: Record<GlossaryLanguage, MessageDescriptor> = {

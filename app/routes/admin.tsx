@@ -26,6 +26,7 @@ import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.
 import { keptCvsOfConsultants } from "#server/services/cv-import/kept-file.ts";
 import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
+import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
   ADMIN_INTENTS,
@@ -87,7 +88,6 @@ function readView(search: string): View {
   const params = new URLSearchParams(search);
   const tabParam = params.get("tab");
   const tab = ADMIN_TABS.find((candidate) => candidate === tabParam) ?? "consultants";
-  const page = Number(params.get("page"));
   const statusParam = params.get("status");
   const askIntent = ASKING_INTENTS.find((candidate) => candidate === params.get("confirm"));
   const askId = parseId(params.get("id") ?? "");
@@ -96,21 +96,14 @@ function readView(search: string): View {
     search: (params.get("q") ?? "").trim().slice(0, 200),
     // The status filter belongs to the Consultants tab (the queue is the pending ones).
     status: tab === "consultants" ? APPROVAL_STATUSES.find((candidate) => candidate === statusParam) : undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    page: adminPageOf(params),
     ...(askIntent && askId !== null ? { ask: { intent: askIntent, id: askId } } : {}),
     ...(tab === "queue" && params.get("review") === "1" && askId !== null ? { review: askId } : {}),
     ...(tab === "consultants" && params.get("edit") === "1" && askId !== null ? { edit: askId } : {}),
   };
 }
 
-const ADMIN_SIGNED_OUT = {
-  heading: msg`Admin Access Required`,
-  text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
-
-  withHomeLink: true,
-};
-
-export const handle: SignedInHandle = { signedOut: ADMIN_SIGNED_OUT };
+export const handle: SignedInHandle = ADMIN_HANDLE;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -239,7 +232,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export const shouldRevalidate = revalidateUnlessRequestFailed;
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_SIGNED_OUT} />;
+  if (loaderData.access === "signed-out") return <SignInPrompt {...ADMIN_HANDLE.signedOut} />;
   return <Dashboard data={loaderData} answer={actionData ?? undefined} />;
 }
 

@@ -28,6 +28,7 @@ import { OrganizationBadge, VerifiedMark } from "../components/organizations/org
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { FindForm } from "../components/ui/list-forms.tsx";
+import { ListSection } from "../components/ui/list-section.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
@@ -169,22 +170,16 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
     <div className="mx-auto max-w-6xl px-4 py-10">
       <AdminPageHeader title={<Trans>Organizations</Trans>} failure={failure && adminText(i18n, failure)} />
 
-      <section aria-labelledby="reports-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-        <h2 id="reports-heading" className="text-xl font-semibold text-ink">
-          <Trans>Reported conversations ({reportCount})</Trans>
-        </h2>
-        {reports.length === 0 ? (
-          <p className="mt-2 text-muted">
-            <Trans>No open reports.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-200">
-            {reports.map((report) => (
-              <ReportItem key={report.id} report={report} back={here} answer={actionData} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="reports-heading"
+        title={<Trans>Reported conversations ({reportCount})</Trans>}
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+        items={reports}
+        empty={<Trans>No open reports.</Trans>}
+        listClassName="mt-3 divide-y divide-slate-200"
+      >
+        {(report) => <ReportItem key={report.id} report={report} back={here} answer={actionData} />}
+      </ListSection>
 
       <section aria-labelledby="table-heading" className="mt-6">
         <h2 id="table-heading" className="text-xl font-semibold text-ink">

@@ -15,6 +15,7 @@ import { OrganizationBadge } from "../components/organizations/organization-badg
 import { OrganizationForm } from "../components/organizations/organization-fields.tsx";
 import { Button, buttonClasses } from "../components/ui/button.tsx";
 import { Field, Select } from "../components/ui/field.tsx";
+import { ListSection } from "../components/ui/list-section.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { PageHeading } from "../components/ui/page-heading.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
@@ -138,63 +139,55 @@ export default function MyOrganizationsPage({ loaderData, actionData }: Route.Co
           </Form>
         </section>
       )}
-      <section aria-labelledby="mine-heading" className="mt-6">
-        <h2 id="mine-heading" className="text-xl font-semibold text-ink">
-          <Trans>Your organizations</Trans>
-        </h2>
-        {memberships.length === 0 ? (
-          <p className="mt-2 text-muted">
-            <Trans>You do not belong to an organization yet. Create one below, or accept an invitation.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-3 space-y-3">
-            {memberships.map((membership) => {
-              const name = membership.name;
-              const role = roleLabel(i18n, membership.role);
-              return (
-                <li
-                  key={membership.id}
-                  className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4"
-                  data-testid="membership"
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold text-ink">
-                      <OrganizationBadge organization={membership} />
-                    </p>
-                    <p className="mt-0.5 text-sm text-muted">
-                      <Trans>Your role: {role}</Trans>
-                      {membership.acting && (
-                        <>
-                          {" · "}
-                          <Trans>you act for it</Trans>
-                        </>
-                      )}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {membership.verified && (
-                      <Link
-                        to={`/organizations/${membership.slug}`}
-                        className={buttonClasses({ variant: "outline", size: "sm" })}
-                      >
-                        <Trans>
-                          Public page<span className="sr-only"> of {name}</span>
-                        </Trans>
-                      </Link>
-                    )}
-                    <Link to={`/my-organizations/${membership.id}`} className={buttonClasses({ size: "sm" })}>
-                      <Building2 aria-hidden="true" className="size-4" />
-                      <Trans>
-                        Open<span className="sr-only"> {name}</span>
-                      </Trans>
-                    </Link>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="mine-heading"
+        title={<Trans>Your organizations</Trans>}
+        items={memberships}
+        empty={<Trans>You do not belong to an organization yet. Create one below, or accept an invitation.</Trans>}
+        listClassName="mt-3 space-y-3"
+      >
+        {(membership) => {
+          const name = membership.name;
+          const role = roleLabel(i18n, membership.role);
+          return (
+            <li
+              key={membership.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+              data-testid="membership"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-ink">
+                  <OrganizationBadge organization={membership} />
+                </p>
+                <p className="mt-0.5 text-sm text-muted">
+                  <Trans>Your role: {role}</Trans>
+                  {membership.acting && (
+                    <>
+                      {" · "}
+                      <Trans>you act for it</Trans>
+                    </>
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {membership.verified && (
+                  <Link to={`/organizations/${membership.slug}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+                    <Trans>
+                      Public page<span className="sr-only"> of {name}</span>
+                    </Trans>
+                  </Link>
+                )}
+                <Link to={`/my-organizations/${membership.id}`} className={buttonClasses({ size: "sm" })}>
+                  <Building2 aria-hidden="true" className="size-4" />
+                  <Trans>
+                    Open<span className="sr-only"> {name}</span>
+                  </Trans>
+                </Link>
+              </div>
+            </li>
+          );
+        }}
+      </ListSection>
       <section aria-labelledby="create-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="create-heading" className="text-xl font-semibold text-ink">
           <Trans>Create an organization</Trans>

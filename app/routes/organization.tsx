@@ -17,6 +17,7 @@ import { DeadlineFact, Fact, whereText } from "../components/opportunities/oppor
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
+import { ListSection } from "../components/ui/list-section.tsx";
 import { appContext } from "../context.ts";
 import { valueLabel } from "../i18n/labels.ts";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -36,6 +37,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The country's name from the server, so the page hydrates with the same words.
   return { ...page, countryLabel: countryName(page.organization.country, localeOfRequest(request)) };
 }
+
+/** The frame of each part of the page below its header. */
+const CARD = "mt-6 rounded-2xl border border-slate-200 bg-white p-6";
 
 export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
@@ -75,59 +79,41 @@ export default function OrganizationPage({ loaderData }: Route.ComponentProps) {
         )}
       </header>
 
-      <section aria-labelledby="opportunities-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="opportunities-heading" className="text-xl font-semibold text-ink">
-          <Trans>Open opportunities</Trans>
-        </h2>
-        {opportunities.length === 0 ? (
-          <p className="mt-2 text-muted">
-            <Trans>No open opportunities right now.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-2">
-            {opportunities.map((opportunity) => (
-              <OpenOpportunity key={opportunity.id} opportunity={opportunity} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="opportunities-heading"
+        title={<Trans>Open opportunities</Trans>}
+        className={CARD}
+        items={opportunities}
+        empty={<Trans>No open opportunities right now.</Trans>}
+      >
+        {(opportunity) => <OpenOpportunity key={opportunity.id} opportunity={opportunity} />}
+      </ListSection>
 
-      <section aria-labelledby="members-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="members-heading" className="text-xl font-semibold text-ink">
-          <Trans>Members</Trans>
-        </h2>
-        {organization.members.length === 0 ? (
-          <p className="mt-2 text-muted">
-            <Trans>No member has chosen to be listed here.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {organization.members.map((member, index) => (
-              <li key={`${member.name}-${index}`} className="text-slate-800">
-                <bdi className="font-medium">{member.name}</bdi>
-                <span className="text-muted"> · {roleLabel(i18n, member.role)}</span>
-              </li>
-            ))}
-          </ul>
+      <ListSection
+        id="members-heading"
+        title={<Trans>Members</Trans>}
+        className={CARD}
+        items={organization.members}
+        empty={<Trans>No member has chosen to be listed here.</Trans>}
+        listClassName="mt-3 grid gap-2 sm:grid-cols-2"
+      >
+        {(member, index) => (
+          <li key={`${member.name}-${index}`} className="text-slate-800">
+            <bdi className="font-medium">{member.name}</bdi>
+            <span className="text-muted"> · {roleLabel(i18n, member.role)}</span>
+          </li>
         )}
-      </section>
+      </ListSection>
 
-      <section aria-labelledby="reviews-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="reviews-heading" className="text-xl font-semibold text-ink">
-          <Trans>Reviews it has written</Trans>
-        </h2>
-        {reviews.length === 0 ? (
-          <p className="mt-2 text-muted">
-            <Trans>No reviews yet.</Trans>
-          </p>
-        ) : (
-          <ul className="mt-2">
-            {reviews.map((review) => (
-              <WrittenReview key={review.id} review={review} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="reviews-heading"
+        title={<Trans>Reviews it has written</Trans>}
+        className={CARD}
+        items={reviews}
+        empty={<Trans>No reviews yet.</Trans>}
+      >
+        {(review) => <WrittenReview key={review.id} review={review} />}
+      </ListSection>
     </div>
   );
 }

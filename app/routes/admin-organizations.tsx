@@ -32,6 +32,7 @@ import { ListSection } from "../components/ui/list-section.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
+import { TableHead } from "../components/ui/table-head.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
@@ -202,28 +203,12 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         {/* relative: the table's sr-only texts (absolutely placed) stay in this scroller, or the page scrolls sideways on a phone. */}
         <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>Organizations, newest first</Trans>
-            </caption>
-            <thead className="border-b border-slate-200 text-muted">
-              <tr>
-                <th scope="col" className="p-3 font-medium">
-                  <Trans>Organization</Trans>
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  <Trans>Kind · country</Trans>
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  <Trans>Members</Trans>
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  <Trans>Open reports</Trans>
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  <Trans>Verification</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t`Organizations, newest first`}
+              columns={[t`Organization`, t`Kind · country`, t`Members`, t`Open reports`, t`Verification`]}
+              className="border-b border-slate-200 text-muted"
+              cellClassName="p-3 font-medium"
+            />
             <tbody>
               {list.organizations.length === 0 && (
                 <tr>

@@ -17,6 +17,7 @@ import { chipLabel } from "../components/search/active-filters.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
+import { TableHead } from "../components/ui/table-head.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -185,27 +186,12 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              <Trans>Zero-result searches, most frequent first</Trans>
-            </caption>
-            <thead className="bg-slate-50 text-ink">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Search</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Searches</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <Trans>Last searched</Trans>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t`Zero-result searches, most frequent first`}
+              columns={[t`Search`, t`Searches`, t`Last searched`, { hidden: t`Actions` }]}
+              className="bg-slate-50 text-ink"
+              cellClassName="px-4 py-3 font-semibold"
+            />
             <tbody>
               {searches.map((search) => {
                 const keywords = search.keywords;

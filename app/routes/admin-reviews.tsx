@@ -14,6 +14,7 @@ import { removeReference } from "#server/services/references/index.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
 import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
+import { AdminPageLinks } from "../components/admin/admin-page-links.tsx";
 import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
@@ -288,11 +289,7 @@ function AdminReferences({
             assignment; every step is in the audit log.
           </Trans>
         </p>
-        <p className="mt-1 text-sm">
-          <Link to="/admin/reviews" className="font-semibold text-brand-700 underline underline-offset-4">
-            <Trans>Reviews: hide or show again</Trans>
-          </Link>
-        </p>
+        <AdminPageLinks only="/admin/reviews" />
       </AdminPageHeader>
       <ListSearch
         label={t`Search references`}

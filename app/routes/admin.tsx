@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link, redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { redirect, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { ADMIN_PAGE_SIZE, ADMIN_TOASTS, APPROVAL_STATUSES, type ApprovalStatus } from "#common/admin-schema.ts";
 import { formatCount } from "#common/format.ts";
 import { parseId } from "#common/ids.ts";
@@ -26,6 +26,7 @@ import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.
 import { keptCvsOfConsultants } from "#server/services/cv-import/kept-file.ts";
 import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
+import { AdminPageLinks } from "../components/admin/admin-page-links.tsx";
 import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
@@ -264,31 +265,7 @@ function Dashboard({ data: loaded, answer: pageAnswer }: { data: DashboardData; 
         <Trans>Manage consultants, users and profile approvals.</Trans>
       </PageHeading>
       <DoneWithoutScript />
-      <p className="mt-1 text-sm">
-        <Link to="/admin/searches" className="font-semibold text-brand-700 underline underline-offset-4">
-          <Trans>Searches that found nothing</Trans>
-        </Link>
-      </p>
-      <p className="mt-1 text-sm">
-        <Link to="/admin/organizations" className="font-semibold text-brand-700 underline underline-offset-4">
-          <Trans>Organizations and reported conversations</Trans>
-        </Link>
-      </p>
-      <p className="mt-1 text-sm">
-        <Link to="/admin/opportunities" className="font-semibold text-brand-700 underline underline-offset-4">
-          <Trans>Opportunities: approval, reports</Trans>
-        </Link>
-      </p>
-      <p className="mt-1 text-sm">
-        <Link to="/admin/reviews" className="font-semibold text-brand-700 underline underline-offset-4">
-          <Trans>Reviews: hide or show again</Trans>
-        </Link>
-      </p>
-      <p className="mt-1 text-sm">
-        <Link to="/admin/reviews?show=references" className="font-semibold text-brand-700 underline underline-offset-4">
-          <Trans>References: see and remove</Trans>
-        </Link>
-      </p>
+      <AdminPageLinks />
       <Tabs
         value={tab}
         onValueChange={(value) => navigate(`/admin?tab=${value}`, { preventScrollReset: true })}

@@ -197,29 +197,20 @@ function ContactForm({
             </Alert>
           </div>
         )}
-        <InputField
-          field={fields.firstName}
-          label={t`First Name`}
-          markRequired
-          autoComplete="given-name"
-          maxLength={CONTACT_NAME_MAX}
-        />
-        <InputField
-          field={fields.lastName}
-          label={t`Last Name`}
-          markRequired
-          autoComplete="family-name"
-          maxLength={CONTACT_NAME_MAX}
-        />
-        <InputField
-          field={fields.email}
-          label={t`Email Address`}
-          markRequired
-          className="sm:col-span-2"
-          type="email"
-          autoComplete="email"
-          maxLength={255}
-        />
+        {[
+          { field: fields.firstName, label: t`First Name`, autoComplete: "given-name", maxLength: CONTACT_NAME_MAX },
+          { field: fields.lastName, label: t`Last Name`, autoComplete: "family-name", maxLength: CONTACT_NAME_MAX },
+          {
+            field: fields.email,
+            label: t`Email Address`,
+            autoComplete: "email",
+            maxLength: 255,
+            type: "email",
+            className: "sm:col-span-2",
+          },
+        ].map((input) => (
+          <InputField key={input.field.name} markRequired {...input} />
+        ))}
         <SelectField field={fields.subject} label={t`Subject`} markRequired className="sm:col-span-2">
           <option value="" disabled>
             {t`Choose a subject`}

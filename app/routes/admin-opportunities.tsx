@@ -14,8 +14,7 @@ import {
   unpublishOpportunity,
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
-import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
-import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
+import { ADMIN_HANDLE, AdminFilterLinks, AdminPageHeader, adminPageOf } from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { lastMinuteOf } from "../components/opportunities/opportunity-facts.tsx";

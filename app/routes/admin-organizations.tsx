@@ -19,8 +19,7 @@ import { listReports, resolveReport } from "#server/services/conversations/repor
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
-import { AdminPageHeader } from "../components/admin/admin-page-header.tsx";
-import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
+import { ADMIN_HANDLE, AdminPageHeader, AdminTableHead, adminPageOf } from "../components/admin/admin-page-header.tsx";
 import { adminText } from "../components/admin/admin-words.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, reportActionLabel, roleLabel } from "../components/organizations/labels.ts";
@@ -32,7 +31,6 @@ import { ListSection } from "../components/ui/list-section.tsx";
 import { LocalTime } from "../components/ui/local-time.tsx";
 import { Options } from "../components/ui/options.tsx";
 import { Pagination } from "../components/ui/pagination.tsx";
-import { TableHead } from "../components/ui/table-head.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { errorAnswer, errorOf, type FormAnswer, typedOf, typedValues } from "../lib/form-answer.ts";
@@ -203,7 +201,7 @@ export default function AdminOrganizationsPage({ loaderData, actionData }: Route
         {/* relative: the table's sr-only texts (absolutely placed) stay in this scroller, or the page scrolls sideways on a phone. */}
         <div className="relative mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[48rem] text-left text-sm">
-            <TableHead
+            <AdminTableHead
               caption={t`Organizations, newest first`}
               columns={[t`Organization`, t`Kind · country`, t`Members`, t`Open reports`, t`Verification`]}
               className="border-b border-slate-200 text-muted"

@@ -13,9 +13,13 @@ import { type AdminReference, listReferencesForAdmin } from "#server/services/re
 import { removeReference } from "#server/services/references/index.ts";
 import { listReviewsForAdmin } from "#server/services/reviews/admin-list.ts";
 import { setReviewHidden } from "#server/services/reviews/reviews.ts";
-import { AdminFilterLinks, AdminPageHeader } from "../components/admin/admin-page-header.tsx";
-import { AdminPageLinks } from "../components/admin/admin-page-links.tsx";
-import { ADMIN_HANDLE, adminPageOf } from "../components/admin/admin-page-query.ts";
+import {
+  ADMIN_HANDLE,
+  AdminFilterLinks,
+  AdminPageHeader,
+  AdminPageLinks,
+  adminPageOf,
+} from "../components/admin/admin-page-header.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Badge } from "../components/ui/badge.tsx";
@@ -147,14 +151,7 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
             The most recent reviews first. Hiding one takes it off the profile and out of the rating; its author is told why.
           </Trans>
         </p>
-        <p className="mt-1 text-sm">
-          <Link
-            to={pageHref({ show: "references", filter: "all", search: "", page: 1 })}
-            className="font-semibold text-brand-700 underline underline-offset-4"
-          >
-            <Trans>References: see and remove</Trans>
-          </Link>
-        </p>
+        <AdminPageLinks only="/admin/reviews?show=references" />
       </AdminPageHeader>
       <AdminFilterLinks
         filters={ADMIN_REVIEW_FILTERS}

@@ -11,13 +11,12 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Forbidden } from "#server/services/errors.ts";
 import { addGlossarySynonym, listGlossaryConcepts, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
-import { ADMIN_HANDLE } from "../components/admin/admin-page-query.ts";
+import { ADMIN_HANDLE, AdminTableHead } from "../components/admin/admin-page-header.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { chipLabel } from "../components/search/active-filters.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input, Select } from "../components/ui/field.tsx";
 import { RefusalNotice } from "../components/ui/refusal-notice.tsx";
-import { TableHead } from "../components/ui/table-head.tsx";
 import { appContext } from "../context.ts";
 import { i18nOfRequest, localeOfRequest } from "../i18n/i18n.ts";
 import { translateText } from "../i18n/translate-text.ts";
@@ -186,7 +185,7 @@ export default function AdminSearches({ loaderData, actionData }: Route.Componen
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <TableHead
+            <AdminTableHead
               caption={t`Zero-result searches, most frequent first`}
               columns={[t`Search`, t`Searches`, t`Last searched`, { hidden: t`Actions` }]}
               className="bg-slate-50 text-ink"

@@ -1,7 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
+import type { SignInPromptCopy } from "../account/sign-in-prompt.tsx";
 import { RefusalNotice } from "../ui/refusal-notice.tsx";
+
+// The parts every page of the Admin Dashboard shares: its sign-in prompt and ?page= reader, the
+// header of a page below the dashboard, its filter links, the links to the admin pages, and the top
+// of a plain admin table. One module, so the admin routes share one chunk (each chunk is an entry of
+// the route manifest every public page loads).
 
 /**
  * The top of an admin page below the dashboard (opportunities, reviews): the way back to the
@@ -59,5 +66,84 @@ export function AdminFilterLinks<Filter extends string>({
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** The admin pages' sign-in prompt (the `handle` of each: app/routes/signed-in-layout.tsx). */
+export const ADMIN_HANDLE: { signedOut: SignInPromptCopy } = {
+  signedOut: {
+    heading: msg`Admin Access Required`,
+    text: msg`Please sign in with an administrator account to view the Admin Dashboard.`,
+    withHomeLink: true,
+  },
+};
+
+/** The page of an admin table named by the address (?page=): a whole number up to a million, else 1. */
+export function adminPageOf(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}
+
+/** The admin pages below the dashboard, in the order the dashboard lists them. */
+const ADMIN_PAGES = [
+  { to: "/admin/searches", label: msg`Searches that found nothing` },
+  { to: "/admin/organizations", label: msg`Organizations and reported conversations` },
+  { to: "/admin/opportunities", label: msg`Opportunities: approval, reports` },
+  { to: "/admin/reviews", label: msg`Reviews: hide or show again` },
+  { to: "/admin/reviews?show=references", label: msg`References: see and remove` },
+] as const;
+
+export type AdminPagePath = (typeof ADMIN_PAGES)[number]["to"];
+
+/** Links to the admin pages, one a line: every one (the dashboard), or the one a page points to. */
+export function AdminPageLinks({ only }: { only?: AdminPagePath }) {
+  const { i18n } = useLingui();
+  return ADMIN_PAGES.filter((page) => only === undefined || page.to === only).map((page) => (
+    <p key={page.to} className="mt-1 text-sm">
+      <Link to={page.to} className="font-semibold text-brand-700 underline underline-offset-4">
+        {i18n._(page.label)}
+      </Link>
+    </p>
+  ));
+}
+
+/** An admin table column's label; `{ hidden }` names a column (of buttons, say) for screen readers only. */
+export type ColumnLabel = string | { hidden: string };
+
+/**
+ * The top of a plain <table> (the admin's organizations and zero-result searches): its caption
+ * for screen readers, then one header row with a column header (th scope="col") per label.
+ */
+export function AdminTableHead({
+  caption,
+  columns,
+  className,
+  cellClassName,
+}: {
+  caption: string;
+  columns: readonly ColumnLabel[];
+  /** The class of the <thead>. */
+  className: string;
+  cellClassName: string;
+}) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead className={className}>
+        <tr>
+          {columns.map((column) =>
+            typeof column === "string" ? (
+              <th key={column} scope="col" className={cellClassName}>
+                {column}
+              </th>
+            ) : (
+              <th key={column.hidden} scope="col" className={cellClassName}>
+                <span className="sr-only">{column.hidden}</span>
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { parseId } from "#common/ids.ts";
 import { ADMIN_OPPORTUNITY_FILTERS } from "#common/opportunity-reports.ts";
 import { backToPage } from "#common/redirect.ts";
@@ -14,7 +14,7 @@ import {
   unpublishOpportunity,
 } from "#server/services/opportunities/moderation.ts";
 import { dismissOpportunityReports } from "#server/services/opportunities/reports.ts";
-import { ADMIN_HANDLE, AdminFilterLinks, AdminPageHeader, adminPageOf } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, AdminFilterLinks, AdminPageHeader, AdminRowForm, adminPageOf } from "../components/admin/admin-page.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { lastMinuteOf } from "../components/opportunities/opportunity-facts.tsx";
@@ -163,13 +163,11 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
                 </div>
                 <div className="mt-3 flex flex-wrap items-start gap-3">
                   {row.status === "pending" && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <input type="hidden" name="back" value={here} />
+                    <AdminRowForm id={row.id} back={here}>
                       <Button type="submit" name="intent" value="approve" size="sm">
                         <Trans>Approve</Trans>
                       </Button>
-                    </Form>
+                    </AdminRowForm>
                   )}
                   {(row.status === "pending" || row.status === "published") && (
                     <ReasonForm
@@ -182,13 +180,11 @@ export default function AdminOpportunitiesPage({ loaderData, actionData }: Route
                     />
                   )}
                   {reports > 0 && (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <input type="hidden" name="back" value={here} />
+                    <AdminRowForm id={row.id} back={here}>
                       <Button type="submit" name="intent" value="dismiss" variant="outline" size="sm">
                         <Trans>Dismiss reports</Trans>
                       </Button>
-                    </Form>
+                    </AdminRowForm>
                   )}
                 </div>
               </li>

@@ -19,7 +19,7 @@ import { listReports, resolveReport } from "#server/services/conversations/repor
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { unverifyOrganization, verifyOrganization } from "#server/services/organizations/verification.ts";
 import { ReauthenticateFields } from "../components/account/reauthenticate-fields.tsx";
-import { ADMIN_HANDLE, AdminPageHeader, AdminTableHead, adminPageOf } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, AdminPageHeader, AdminRowForm, AdminTableHead, adminPageOf } from "../components/admin/admin-page.tsx";
 import { adminText } from "../components/admin/admin-words.ts";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { kindLabel, reportActionLabel, roleLabel } from "../components/organizations/labels.ts";
@@ -325,10 +325,7 @@ function OrganizationRow({
               <Trans>Not verified</Trans>
             </span>
           )}
-          <Form method="post">
-            <input type="hidden" name="intent" value={row.verified ? "unverify" : "verify"} />
-            <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="back" value={back} />
+          <AdminRowForm id={row.id} back={back} intent={row.verified ? "unverify" : "verify"}>
             <button type="submit" className={buttonClasses({ variant: "outline", size: "sm" })}>
               {row.verified ? (
                 <ShieldOff aria-hidden="true" className="size-4" />
@@ -342,7 +339,7 @@ function OrganizationRow({
               </span>
             </button>
             <ReauthenticateFields answer={askedAgain(answer, row.verified ? "unverify" : "verify", row.id)} />
-          </Form>
+          </AdminRowForm>
         </div>
       </td>
     </tr>
@@ -385,10 +382,12 @@ function ReportItem({ report, back, answer }: { report: ConversationReport; back
       <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">
         “<bdi>{report.reason}</bdi>”
       </p>
-      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="id" value={report.id} />
-        <input type="hidden" name="back" value={back} />
+      <AdminRowForm
+        id={report.id}
+        back={back}
+        intent="report"
+        className="mt-3 grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end"
+      >
         <Field label={t`Action`}>
           {(props) => (
             <Select {...props} name="action" defaultValue={typed.action ?? "warn"}>
@@ -417,7 +416,7 @@ function ReportItem({ report, back, answer }: { report: ConversationReport; back
             <ReauthenticateFields answer={again} />
           </div>
         )}
-      </Form>
+      </AdminRowForm>
     </li>
   );
 }

@@ -18,8 +18,9 @@ import {
   AdminFilterLinks,
   AdminPageHeader,
   AdminPageLinks,
+  AdminRowForm,
   adminPageOf,
-} from "../components/admin/admin-page-header.tsx";
+} from "../components/admin/admin-page.tsx";
 import { ReasonDisclosure } from "../components/admin/reason-disclosure.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { Badge } from "../components/ui/badge.tsx";
@@ -214,14 +215,12 @@ export default function AdminReviewsPage({ loaderData, actionData }: Route.Compo
                   )}
                   <div className="mt-3">
                     {review.hiddenAt ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={review.id} />
-                        <input type="hidden" name="back" value={here} />
+                      <AdminRowForm id={review.id} back={here}>
                         <Button type="submit" name="intent" value="unhide" variant="outline" size="sm">
                           <Trans>Show again</Trans>
                           <WhichReview consultant={consultant} reviewer={reviewer} />
                         </Button>
-                      </Form>
+                      </AdminRowForm>
                     ) : (
                       <ReasonDisclosure
                         id={review.id}
@@ -358,16 +357,14 @@ function AdminReferences({
                         </Trans>
                       </span>
                     </summary>
-                    <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
-                      <input type="hidden" name="id" value={reference.id} />
-                      <input type="hidden" name="back" value={here} />
+                    <AdminRowForm id={reference.id} back={here} className="mt-2 flex flex-wrap items-center gap-3">
                       <p className="text-muted">
                         <Trans>The reference leaves the assignment for good; the consultant may ask someone again.</Trans>
                       </p>
                       <Button type="submit" name="intent" value="remove-reference" variant="destructive" size="sm">
                         <Trans>Remove reference</Trans>
                       </Button>
-                    </Form>
+                    </AdminRowForm>
                   </details>
                 </article>
               </li>

@@ -11,7 +11,7 @@ import { serviceDeps } from "#server/http/context.ts";
 import { actorOf } from "#server/services/context.ts";
 import { Forbidden } from "#server/services/errors.ts";
 import { addGlossarySynonym, listGlossaryConcepts, listZeroResultSearches } from "#server/services/search/glossary-admin.ts";
-import { ADMIN_HANDLE, AdminTableHead } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, AdminTableHead } from "../components/admin/admin-page.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
 import { chipLabel } from "../components/search/active-filters.tsx";
 import { Button } from "../components/ui/button.tsx";

@@ -26,7 +26,7 @@ import { type Actor, actorOf, type ServiceDeps } from "#server/services/context.
 import { keptCvsOfConsultants } from "#server/services/cv-import/kept-file.ts";
 import { Forbidden, NotFound, Unauthorized } from "#server/services/errors.ts";
 import { SignInPrompt } from "../components/account/sign-in-prompt.tsx";
-import { ADMIN_HANDLE, AdminPageLinks, adminPageOf } from "../components/admin/admin-page-header.tsx";
+import { ADMIN_HANDLE, AdminPageLinks, adminPageOf } from "../components/admin/admin-page.tsx";
 import { AdminSearch } from "../components/admin/admin-search.tsx";
 import {
   ADMIN_INTENTS,

@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { SignInPromptCopy } from "../account/sign-in-prompt.tsx";
 import { RefusalNotice } from "../ui/refusal-notice.tsx";
 
-// The parts every page of the Admin Dashboard shares: its sign-in prompt and ?page= reader, the
-// header of a page below the dashboard, its filter links, the links to the admin pages, and the top
-// of a plain admin table. One module, so the admin routes share one chunk (each chunk is an entry of
-// the route manifest every public page loads).
+// The parts the pages of the Admin Dashboard share: their sign-in prompt and ?page= reader, the
+// header of a page below the dashboard, its filter links, the links to the admin pages, the top of a
+// plain admin table and a form about one row. One module, so the admin routes share one chunk (each
+// chunk is an entry, per route, of the route manifest every public page loads).
 
 /**
  * The top of an admin page below the dashboard (opportunities, reviews): the way back to the
@@ -145,5 +145,33 @@ export function AdminTableHead({
         </tr>
       </thead>
     </>
+  );
+}
+
+/**
+ * An admin page's form about one row (an opportunity, a review, a reference, an organization, a
+ * report): it posts the row's id, the page to come back to, and the intent when the form has one
+ * (else its submit button names it), with the form's own fields and buttons.
+ */
+export function AdminRowForm({
+  id,
+  back,
+  intent,
+  className,
+  children,
+}: {
+  id: number;
+  back: string;
+  intent?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={className}>
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+      {children}
+    </Form>
   );
 }

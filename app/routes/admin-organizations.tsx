@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BadgeCheck, ShieldOff } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { countryName } from "#common/countries.ts";
 import { parseId } from "#common/ids.ts";
 import {

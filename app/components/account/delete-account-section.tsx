@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { translateText } from "#app/i18n/translate-text.ts";
 import { errorOf, failed } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
-import { Button } from "../ui/button.tsx";
 import { AskFirstForm, Section, useFormAnswer } from "./account-parts.tsx";
 import { ReauthenticateFields } from "./reauthenticate-fields.tsx";
 

@@ -210,7 +210,7 @@ export function PasskeysSection({
   passkeys: PasskeySummary[];
   hasOtherSessions?: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const texts = useMemo(
     () => ({
       success: t`Passkey removed`,

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, ShieldCheck } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { translateText } from "#app/i18n/translate-text.ts";
-import { errorOf, failed, succeeded } from "#app/lib/form-answer.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { errorOf, succeeded } from "#app/lib/form-answer.ts";
 import { Alert } from "../ui/alert.tsx";
 import { Button } from "../ui/button.tsx";
 import { type AccountAnswerData, AskFirstForm, Section, useFormAnswer } from "./account-parts.tsx";

@@ -20,6 +20,8 @@ type StartOptions = {
   /** Use the run's PostgreSQL with a fresh database (default); false starts the embedded one under DATA_DIR. */
   useTestDatabase?: boolean;
   dataDir?: string;
+  /** Ends with the process that started it (tests/setup/exit-with-parent.ts): for a server started before it is needed. */
+  exitWithParent?: boolean;
 };
 
 /** Starts the production build as a real process on a free port with its own DATA_DIR. */
@@ -34,7 +36,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   // and a port of our choosing is tried again (CI 0df0766 lost a run to it).
   for (let attempt = 1; ; attempt++) {
     const port = chosenPort ?? (await freePort());
-    const started = await spawnApp(port, dataDir, database, options.env);
+    const started = await spawnApp(port, dataDir, database, options);
     if ("child" in started) {
       const stop = stopper(started, dataDir, database, options);
       return { url: started.url, dataDir, database, process: started.child, output: started.output, stop };
@@ -52,9 +54,10 @@ async function spawnApp(
   port: number,
   dataDir: string,
   database: TestDatabase | undefined,
-  env: Record<string, string> | undefined,
+  { env, exitWithParent = false }: StartOptions,
 ): Promise<Spawned | { error: string; output: string }> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const preload = exitWithParent ? ["--import", "./tests/setup/exit-with-parent.ts"] : [];
+  const child = spawn(process.execPath, [...preload, "server/main.ts"], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -82,7 +85,7 @@ async function spawnApp(
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [exitWithParent ? "pipe" : "ignore", "pipe", "pipe"],
   });
   const output = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;

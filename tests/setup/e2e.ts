@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { test as base, expect } from "vitest";
 import type { Sql } from "#server/db/client.ts";
-import { startApp } from "./app-server.ts";
+import { type AppServer, startApp } from "./app-server.ts";
 import { connectBrowser, openPage, toastText } from "./browser.ts";
 import { type ConsultantRow, insertConsultant } from "./consultants.ts";
-import { startSmtpServer } from "./smtp.ts";
+import { startSmtpServer, type TestSmtp } from "./smtp.ts";
 import { type FirstMessage, startConversation } from "./start-conversation.ts";
 import { unique } from "./unique.ts";
 import { insertSignedInUser } from "./users.ts";
@@ -59,18 +59,17 @@ function fixtures(env: Record<string, string>) {
   return (
     base
       // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
-      .extend("smtp", { scope: "file" }, async ({}, { onCleanup }) => {
-        const smtp = await startSmtpServer();
-        onCleanup(() => smtp.close());
-        return smtp;
-      })
-      .extend("app", { scope: "file" }, async ({ smtp }, { onCleanup }) => {
-        const app = await startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url, ...env } });
-        onCleanup(async () => {
-          await app.stop();
+      .extend("served", { scope: "file" }, async ({}, { onCleanup }) => {
+        const served = await takeServed(env);
+        // Stopped in the background: the next file's server is ready meanwhile (a stop waits for
+        // the app's graceful shutdown and for its database's connections to go, 0.3–2 s).
+        onCleanup(() => {
+          void stopServed(served);
         });
-        return app;
+        return served;
       })
+      .extend("smtp", { scope: "file" }, ({ served }) => served.smtp)
+      .extend("app", { scope: "file" }, ({ served }) => served.app)
       /** The app's database, for arranging rows and reading them back. */
       .extend("sql", { scope: "file" }, async ({ app }) => {
         if (!app.database) throw new Error("the app runs on its own test database");
@@ -166,6 +165,66 @@ function fixtures(env: Record<string, string>) {
         };
       })
   );
+}
+
+/** An app server and the SMTP server it sends mail to: what one test file gets to itself. */
+type Served = { smtp: TestSmtp; app: AppServer };
+
+/**
+ * The settings whose files are many (most files use none; the demo directory's pages, search and
+ * language journeys SEED_DEMO): after a file takes its server, the worker starts the next one with
+ * the same settings, ready for the next such file (each file still gets a process and a database
+ * of its own, fresh and untouched). A start is 4–10 s of waiting (1.4 s of CPU) that this way
+ * overlaps the tests of the file before instead of preceding the next one's.
+ */
+const SPARE_SETTINGS: Record<string, string>[] = [{}, { SEED_DEMO: "true" }];
+
+function settingsKey(env: Record<string, string>) {
+  return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * This worker's servers started ahead of need, by settings. On globalThis: the worker runs file
+ * after file from fresh modules (tests/setup/fresh-modules.ts), and this must outlive a file.
+ */
+function spares(): Map<string, Promise<Served>> {
+  const holder = globalThis as { [SPARES]?: Map<string, Promise<Served>> };
+  holder[SPARES] ??= new Map();
+  return holder[SPARES];
+}
+const SPARES = Symbol.for("devconsult.e2e.spares");
+
+/** A fresh SMTP server and an app (the production build on its own new database) that mails to it. */
+async function serve(env: Record<string, string>): Promise<Served> {
+  const smtp = await startSmtpServer();
+  try {
+    // A server that may wait for a file that never comes ends with this worker (exit-with-parent.ts).
+    const app = await startApp({ env: { SEED_DEMO: "false", SMTP_URL: smtp.url, ...env }, exitWithParent: true });
+    return { smtp, app };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
+}
+
+/** The spare started for these settings if there is one (else a new server), and the next spare. */
+async function takeServed(env: Record<string, string>): Promise<Served> {
+  const key = settingsKey(env);
+  const spare = spares().get(key);
+  spares().delete(key);
+  // A spare that failed to start is started again here, where its error fails the file.
+  const served = (await spare?.catch(() => undefined)) ?? (await serve(env));
+  if (SPARE_SETTINGS.some((settings) => settingsKey(settings) === key)) {
+    const next = serve(env);
+    next.catch(() => {});
+    spares().set(key, next);
+  }
+  return served;
+}
+
+async function stopServed({ smtp, app }: Served) {
+  await app.stop().catch(() => {});
+  await smtp.close().catch(() => {});
 }
 
 /**

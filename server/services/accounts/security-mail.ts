@@ -5,7 +5,7 @@ import { serverI18n } from "#server/i18n/server-i18n.ts";
 import { type AccountMail, queueAccountMail } from "../account-mail.ts";
 import type { ServiceDeps } from "../context.ts";
 import { deviceInWords } from "./device-words.ts";
-import { findUserById } from "./users.ts";
+import { findMailRecipient } from "./users.ts";
 
 // Security e-mails (issue 38): what happened to an account that its owner should know about, in
 // the account's language, queued in the transaction of the change (the job queue delivers it; a
@@ -198,7 +198,7 @@ export async function queueSecurityMail(
   event: SecurityEvent,
   to?: string,
 ): Promise<void> {
-  const user = await findUserById(tx, userId);
+  const user = await findMailRecipient(tx, userId);
   if (!user) return;
   await queueAccountMail(
     deps,

@@ -25,6 +25,16 @@ export async function findUserById(db: Executor, id: number) {
   return user;
 }
 
+/** Who an account's e-mail goes to (name, address, language), without reading the rest of the row (its password hash). */
+export async function findMailRecipient(db: Executor, id: number) {
+  const [user] = await db
+    .select({ email: authUsers.email, name: authUsers.name, locale: authUsers.locale })
+    .from(authUsers)
+    .where(eq(authUsers.id, id))
+    .limit(1);
+  return user;
+}
+
 export function emailTaken() {
   return new Conflict(AUTH_MESSAGES.emailTaken, [{ path: "email", message: AUTH_MESSAGES.emailTaken }]);
 }

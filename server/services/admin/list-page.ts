@@ -8,8 +8,8 @@ import { parseInput } from "../validate.ts";
 
 // How the admin tables read a page: a search over a few text columns, one page of rows and the
 // total they come from, read in parallel. The audit log, the users, the consultants, the
-// organizations and the reports each list one table (readTablePage); the approval queue, the
-// reviews and the references page joins their own way (readPage).
+// organizations, the reports, the reviews and the references each page one table, inner-joined
+// for the names they show (readTablePage); the approval queue left-joins its own way (readPage).
 
 /** A page of an admin table (see adminListQuerySchema for how a request becomes one). */
 export type ListQuery = { search?: string; page: number; limit: number };
@@ -58,8 +58,8 @@ export function newestFirst(table: { createdAt: AnyColumn; id: AnyColumn }): SQL
 }
 
 /**
- * readPage for an admin table that lists one table: `columns` of the rows of `table` (inner-joined
- * to `joins`, for a name to show or search by) where `where` holds, in `order`.
+ * readPage for an admin table that pages the rows of one table: `columns` of the rows of `table`
+ * (inner-joined to `joins`, for a name to show or search by) where `where` holds, in `order`.
  */
 export function readTablePage<Columns extends SelectedFields>(
   db: Executor,

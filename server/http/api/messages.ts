@@ -3,13 +3,13 @@ import { z } from "zod";
 import { MESSAGE_TEXTS, markReadSchema, messageFormSchema, replySchema } from "#common/messages.ts";
 import { describeRoutesIn } from "#server/http/openapi/describe-route.ts";
 import { inboxItemShape, inboxMessageSchema } from "#server/http/openapi/messages.ts";
-import { messageOnly } from "#server/http/openapi/schemas.ts";
+import { messageOnly, pageFields } from "#server/http/openapi/schemas.ts";
 import { requireUser } from "#server/services/context.ts";
 import { NotFound, ValidationFailed } from "#server/services/errors.ts";
 import { deleteMessage, listInbox, openMessage, replyToMessage, setMessageRead } from "#server/services/messages/inbox.ts";
 import { sendMessage } from "#server/services/messages/send.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, pathId, readJson, signedInActor } from "../request.ts";
+import { actorFrom, pathId, readJson, signedInActor } from "../request.ts";
 import { idAndBody, queryParams, saying, serviceApi } from "./service-call.ts";
 
 // Messages to consultants: POST /api/consultants/{id}/messages (spec section 7) for signed-in
@@ -33,8 +33,6 @@ function consultantIdFromPath(c: Context<HttpEnv>): number {
 /** Mounted at /api/consultants/:id/messages. */
 export function createConsultantMessagesApi(deps: HttpDeps) {
   const api = new Hono<HttpEnv>();
-  // A 5,000-character message is at most 20 kB in UTF-8; the other fields add little.
-  api.use(limitBody());
   api.post(
     "/",
     describeRoute({
@@ -73,9 +71,7 @@ export function createInboxApi(deps: HttpDeps) {
       auth: "session",
       response: z.strictObject({
         messages: z.array(z.strictObject({ ...inboxItemShape, preview: z.string() })),
-        total: z.number().int(),
-        page: z.number().int(),
-        limit: z.number().int(),
+        ...pageFields,
         unreadCount: z.number().int(),
       }),
     }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { organizationBadgeSchema } from "./organizations.ts";
+import { pageFields } from "./schemas.ts";
 
 // What the routes answer (each described where it is registered, ../api/*.ts): messages to
 // consultants, the consultant's inbox, and conversations, whose sender carries `organization: { id,
@@ -33,9 +34,7 @@ export const conversationPageSchema = z.strictObject({
       isBlockedSender: z.boolean(),
     }),
   ),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pageFields,
   unread: z.strictObject({ sent: z.number().int(), received: z.number().int() }),
   hasProfile: z.boolean(),
 });

@@ -117,9 +117,7 @@ export const adminOpportunityPageSchema = z.strictObject({
       openReports: z.number().int(),
     }),
   ),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pageFields,
   filter: z.enum(["pending", "published", "reported", "all"]),
 });
 

@@ -45,7 +45,7 @@ import { type Actor, requireAdminRole, type ServiceDeps } from "#server/services
 import { listReports, resolveReport } from "#server/services/conversations/reports.ts";
 import { getOrganizationForAdmin, listOrganizationsForAdmin } from "#server/services/organizations/admin.ts";
 import { apiServiceDeps, type HttpDeps, type HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, pathId, readJson } from "../request.ts";
+import { actorFrom, pathId, readJson } from "../request.ts";
 import { idAndBody, queryParams, saying, serviceApi } from "./service-call.ts";
 
 // /api/admin/*: the spec's admin calls (section 7) plus the approval queue and the audit log.
@@ -107,7 +107,6 @@ export function createAdminApi(httpDeps: HttpDeps) {
     requireAdminRole(await actorFrom(c));
     await next();
   });
-  api.use(limitBody());
 
   api.get(
     "/consultants",

@@ -32,7 +32,7 @@ import {
   trustedBrowserCookie,
   trustedBrowserCookieName,
 } from "../cookies.ts";
-import { actorFrom, limitBody, readJson } from "../request.ts";
+import { actorFrom, readJson } from "../request.ts";
 import { noInput, saying, serviceCalls, visitorCalls } from "./service-call.ts";
 
 // /api/auth/*: the spec's contract (section 7), plus the e-mail link endpoints product.md adds.
@@ -50,7 +50,6 @@ export function createAuthApi(httpDeps: HttpDeps) {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.use(limitBody(16 * 1024));
   const call = serviceCalls(httpDeps, actorFrom);
   const visit = visitorCalls(httpDeps);
 

@@ -11,7 +11,7 @@ import {
   ZeroResultsQuerySchema,
 } from "#server/services/search/glossary-admin.ts";
 import type { HttpDeps, HttpEnv } from "../context.ts";
-import { actorFrom, limitBody, readJson } from "../request.ts";
+import { actorFrom, readJson } from "../request.ts";
 import { created, noInput, queryParams, serviceApi } from "./service-call.ts";
 
 // Issue 33, the admins' side of the search: the most frequent searches that found nothing
@@ -67,7 +67,6 @@ export function createSearchAdminApi(deps: HttpDeps) {
 export function createAdminGlossaryApi(deps: HttpDeps) {
   const { api, call } = serviceApi(deps, actorFrom);
   adminsOnly(api);
-  api.use(limitBody());
   api.get(
     "/export",
     describeRoute({

@@ -25,5 +25,8 @@ export async function axeViolations(page: Page, include?: string): Promise<Viola
   const violations = await page.evaluate(run, { context, options });
   if (violations) return violations;
   await page.evaluate(SOURCE);
-  return (await page.evaluate(run, { context, options })) ?? [];
+  const checked = await page.evaluate(run, { context, options });
+  // An axe that did not load must fail the check, not pass it as "no violations".
+  if (!checked) throw new Error("axe-core did not load in the page: nothing was checked");
+  return checked;
 }

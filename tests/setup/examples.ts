@@ -9,5 +9,7 @@ import { expect } from "vitest";
 //   ]);
 
 export function expectAnswers<Input, Answer>(answer: (input: Input) => Answer, rows: ReadonlyArray<readonly [Input, Answer]>) {
+  // An emptied table must fail, not pass having checked nothing.
+  if (rows.length === 0) throw new Error("expectAnswers: a table of examples without a row");
   for (const [input, expected] of rows) expect(answer(input), JSON.stringify(input)).toEqual(expected);
 }

@@ -1,5 +1,7 @@
 // The spec's messages for an empty profile (its bio too short), word for word, written once for
 // the tests of every door that checks one: the owner's form and API, the services, the admin's edit.
+// A copy on purpose, not an import of common/consultant-schema.ts's PROFILE_MESSAGES: the tests are
+// the spec's check, and an import would let a changed message pass unnoticed.
 
 /** The owner's form, `POST`/`PUT /api/consultants` and the services (spec section 5), in the form's order. */
 export const OWNER_REQUIRED_MESSAGES: Record<string, string> = {

@@ -283,11 +283,12 @@ function substitute(template: string, params: string[], ids: string[], f: Fixtur
   return address;
 }
 
-/** A form body whose values never name the fixture's user or admin by id. */
+/** A form body whose id fields (`id`, `…Id`) never name the fixture's user or admin; other fields (a page, a rating) are left alone. */
 function notNaming(body: string, f: Fixture) {
   const own = [String(f.userId), String(f.adminId)];
   const form = new URLSearchParams(body);
-  return new URLSearchParams([...form].map(([key, value]) => [key, own.includes(value.trim()) ? "0" : value])).toString();
+  const naming = (key: string, value: string) => /^id$|Id$/.test(key) && own.includes(value.trim());
+  return new URLSearchParams([...form].map(([key, value]) => [key, naming(key, value) ? "0" : value])).toString();
 }
 
 function idChoices(f: Fixture) {

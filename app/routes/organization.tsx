@@ -13,7 +13,7 @@ import {
 } from "#server/services/organizations/public-page.ts";
 import { RatingStars } from "../components/consultants/rating-stars.tsx";
 import { RouteErrorBoundary } from "../components/layout/route-error-boundary.tsx";
-import { DeadlineFact, Fact, whereText } from "../components/opportunities/opportunity-facts.tsx";
+import { DeadlineFact, IconFact, whereText } from "../components/opportunities/opportunity-facts.tsx";
 import { kindLabel, roleLabel } from "../components/organizations/labels.ts";
 import { VerifiedMark } from "../components/organizations/organization-badge.tsx";
 import { OrganizationLogo } from "../components/organizations/organization-logo.tsx";
@@ -134,9 +134,9 @@ function OpenOpportunity({ opportunity }: { opportunity: OrganizationOpportunity
       </h3>
       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {where && (
-          <Fact icon={MapPin} as="span">
+          <IconFact icon={MapPin} as="span">
             {where}
-          </Fact>
+          </IconFact>
         )}
         <DeadlineFact deadline={deadline} as="span" />
       </p>

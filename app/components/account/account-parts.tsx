@@ -51,7 +51,7 @@ export const fetcherKey = (intent: AccountIntent) => `account-${intent}`;
  * This form's answer: from its fetcher, or from the page when posted without JavaScript. Its toast
  * shows once, for answers that arrived through the fetcher: the action's, or, with `texts`, one in
  * the page's language made from them (the action's toasts are English until they are translated;
- * a refusal's reason is translated by translateText unless `texts.explain` says otherwise).
+ * a refusal's reason is translated by translateText).
  */
 export function useFormAnswer(
   intent: AccountIntent,
@@ -59,8 +59,6 @@ export function useFormAnswer(
     success: string;
     failure: string;
     describe?: (data: AccountAnswerData) => string;
-    /** The refusal's reason in the page's language (the services' messages are English). */
-    explain?: (message: string) => string;
   },
 ) {
   const fetcher = useFetcher<Answer>({ key: fetcherKey(intent) });
@@ -75,7 +73,7 @@ export function useFormAnswer(
     const reason = errorOf(arrived);
     const description = ok
       ? (texts.describe?.(arrived.data ?? {}) ?? arrived.toast?.description)
-      : reason && (texts.explain ? texts.explain(reason) : translateText(i18n, reason));
+      : reason && translateText(i18n, reason);
     const toast: ToastMessage = {
       title: ok ? texts.success : texts.failure,
       description: description ?? undefined,

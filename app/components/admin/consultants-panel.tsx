@@ -41,10 +41,6 @@ const APPROVAL_TONES: Record<ApprovalStatus, BadgeTone> = {
   hidden: "neutral",
 };
 
-/**
- * The Consultants tab's table (spec section 2): name, title, email, location, status (Available
- * or Unavailable), approval status, and the actions edit, hide or approve, and delete.
- */
 /** The Edit button of an AskForm: its GET form's `edit=1` opens the edit form in the page (app/routes/admin.tsx). */
 const EDIT_BUTTON = { type: "submit", name: "edit", value: "1" } as const;
 
@@ -67,6 +63,10 @@ function AskIconAction({
   );
 }
 
+/**
+ * The Consultants tab's table (spec section 2): name, title, email, location, status (Available
+ * or Unavailable), approval status, and the actions edit, hide or approve, and delete.
+ */
 export function ConsultantsTable({
   consultants,
   keptCvs = {},

@@ -49,7 +49,7 @@ export function OrganizationName({ organization }: { organization: OpportunitySu
 }
 
 /** One fact about an opportunity, after its icon (which says nothing to a screen reader). */
-export function Fact({
+export function IconFact({
   icon: Icon,
   as: Tag = "li",
   children,
@@ -69,9 +69,9 @@ export function Fact({
 /** The last day to apply, as "Apply by …". */
 export function DeadlineFact({ deadline, as }: { deadline: string; as?: "li" | "span" }) {
   return (
-    <Fact icon={CalendarClock} as={as}>
+    <IconFact icon={CalendarClock} as={as}>
       <Trans>Apply by {deadline}</Trans>
-    </Fact>
+    </IconFact>
   );
 }
 
@@ -79,10 +79,10 @@ export function OpportunityFacts({ opportunity }: { opportunity: OpportunitySumm
   const { t, i18n } = useLingui();
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" aria-label={t`Key facts`}>
-      <Fact icon={opportunity.remote && opportunity.countries.length === 0 ? Globe2 : MapPin}>
+      <IconFact icon={opportunity.remote && opportunity.countries.length === 0 ? Globe2 : MapPin}>
         {whereText(i18n, opportunity)}
-      </Fact>
-      <Fact icon={Clock}>{durationText(i18n, opportunity.duration)}</Fact>
+      </IconFact>
+      <IconFact icon={Clock}>{durationText(i18n, opportunity.duration)}</IconFact>
       <DeadlineFact deadline={deadlineText(i18n, opportunity)} />
     </ul>
   );
